@@ -1,0 +1,153 @@
+package catalog
+
+// This file defines the on-disk format of the catalog: JSON documents under
+// data/, decoded strictly (unknown fields are errors). Every embedded file
+// and every user-supplied catalog file is one Document; documents are merged
+// in order, a later entry with the same key replacing an earlier one.
+
+// Document is one catalog data file. Every section is optional.
+type Document struct {
+	Catalog   *MetaDoc      `json:"catalog,omitempty"`
+	Decisions []DecisionDoc `json:"decisions,omitempty"`
+	GPUModels []GPUModelDoc `json:"gpu_models,omitempty"`
+	Images    []ImageDoc    `json:"images,omitempty"`
+	Series    []SeriesDoc   `json:"series,omitempty"`
+	SKUs      []SKUDoc      `json:"skus,omitempty"`
+}
+
+// MetaDoc carries the catalog's version and dates.
+type MetaDoc struct {
+	Version           string   `json:"version"`
+	DataDate          string   `json:"data_date"`
+	PriceSnapshotDate string   `json:"price_snapshot_date"`
+	PriceSource       string   `json:"price_source"`
+	SpotSource        string   `json:"spot_source"`
+	SpotCaveat        string   `json:"spot_caveat"`
+	Sources           []string `json:"sources"`
+}
+
+// DecisionDoc records how a disagreement between sources was settled.
+type DecisionDoc struct {
+	ID       string   `json:"id"`
+	Topic    string   `json:"topic"`
+	Decision string   `json:"decision"`
+	Rejected string   `json:"rejected,omitempty"`
+	Sources  []string `json:"sources"`
+}
+
+// GPUModelDoc is one GPU model.
+type GPUModelDoc struct {
+	ID                string   `json:"id"`
+	Name              string   `json:"name"`
+	Vendor            string   `json:"vendor"`
+	Architecture      string   `json:"architecture"`
+	ComputeCapability string   `json:"compute_capability,omitempty"`
+	GfxTarget         string   `json:"gfx_target,omitempty"`
+	MinCUDA           string   `json:"min_cuda,omitempty"`
+	MaxCUDAMajor      int64    `json:"max_cuda_major,omitempty"`
+	MinROCm           string   `json:"min_rocm,omitempty"`
+	MemoryGiB         float64  `json:"memory_gib"`
+	MemoryType        string   `json:"memory_type,omitempty"`
+	Precisions        []string `json:"precisions"`
+	Sources           []string `json:"sources"`
+	Notes             string   `json:"notes,omitempty"`
+}
+
+// ImageDoc is one recommended marketplace image.
+type ImageDoc struct {
+	ID          string `json:"id"`
+	URN         string `json:"urn,omitempty"`
+	OS          string `json:"os"`
+	Arch        string `json:"arch"`
+	CUDAToolkit string `json:"cuda_toolkit,omitempty"`
+	Driver      string `json:"driver,omitempty"`
+	ROCm        string `json:"rocm,omitempty"`
+	Source      string `json:"source"`
+	Notes       string `json:"notes,omitempty"`
+}
+
+// SeriesDoc holds the facts shared by every size of a series.
+type SeriesDoc struct {
+	Name      string       `json:"name"`
+	Family    string       `json:"family"`
+	Category  string       `json:"category"`
+	Lifecycle LifecycleDoc `json:"lifecycle"`
+	Support   SupportDoc   `json:"support"`
+	Image     string       `json:"image,omitempty"`
+	Sources   []string     `json:"sources"`
+	Decisions []string     `json:"decisions,omitempty"`
+}
+
+// LifecycleDoc is a series' lifecycle, or a size's override of it.
+type LifecycleDoc struct {
+	Status            string   `json:"status,omitempty"`
+	AnnouncedDate     string   `json:"announced_date,omitempty"`
+	RetirementDate    string   `json:"retirement_date,omitempty"`
+	ReplacementSeries []string `json:"replacement_series,omitempty"`
+	ReplacementSizes  []string `json:"replacement_sizes,omitempty"`
+	Note              string   `json:"note,omitempty"`
+	Sources           []string `json:"sources,omitempty"`
+}
+
+// SupportDoc is a series' orchestrator and service support.
+type SupportDoc struct {
+	AKS        SupportEntryDoc `json:"aks"`
+	AzureML    SupportEntryDoc `json:"azure_ml"`
+	CycleCloud SupportEntryDoc `json:"cyclecloud"`
+	Batch      SupportEntryDoc `json:"batch"`
+	Sources    []string        `json:"sources,omitempty"`
+}
+
+// SupportEntryDoc is one support verdict.
+type SupportEntryDoc struct {
+	Status string `json:"status"`
+	Note   string `json:"note,omitempty"`
+}
+
+// SKUDoc is one size as stored.
+type SKUDoc struct {
+	Name              string        `json:"name"`
+	Series            string        `json:"series"`
+	VCPUs             *int64        `json:"vcpus"`
+	MemoryGiB         *float64      `json:"memory_gib"`
+	TempDiskGiB       *int64        `json:"temp_disk_gib"`
+	LocalNVMeGiB      *int64        `json:"local_nvme_gib,omitempty"`
+	CPUModel          string        `json:"cpu_model,omitempty"`
+	Arch              string        `json:"arch"`
+	GPU               *SKUGPUDoc    `json:"gpu,omitempty"`
+	Network           NetworkDoc    `json:"network"`
+	HyperVGenerations []string      `json:"hyperv_generations"`
+	Confidential      bool          `json:"confidential"`
+	Isolated          bool          `json:"isolated"`
+	PremiumStorage    *bool         `json:"premium_storage"`
+	MaxDataDisks      *int64        `json:"max_data_disks"`
+	MaxNICs           *int64        `json:"max_nics"`
+	Lifecycle         *LifecycleDoc `json:"lifecycle,omitempty"`
+	Sources           []string      `json:"sources"`
+	Notes             string        `json:"notes,omitempty"`
+	Decisions         []string      `json:"decisions,omitempty"`
+}
+
+// SKUGPUDoc is a size's GPU share.
+type SKUGPUDoc struct {
+	Count        string   `json:"count"`
+	Model        string   `json:"model"`
+	MemoryGiB    *float64 `json:"memory_gib"`
+	Interconnect string   `json:"interconnect"`
+}
+
+// NetworkDoc is a size's networking.
+type NetworkDoc struct {
+	AcceleratedNetworking *bool          `json:"accelerated_networking"`
+	RDMA                  bool           `json:"rdma"`
+	InfiniBand            *InfiniBandDoc `json:"infiniband,omitempty"`
+	EthernetMbps          *int64         `json:"ethernet_mbps"`
+}
+
+// InfiniBandDoc is a size's InfiniBand fabric.
+type InfiniBandDoc struct {
+	Generation  string `json:"generation"`
+	GbpsPerPort int64  `json:"gbps_per_port"`
+	Ports       int64  `json:"ports"`
+	Text        string `json:"text"`
+}

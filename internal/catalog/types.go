@@ -1,0 +1,158 @@
+// Package catalog holds the embedded catalog of Azure GPU and HPC virtual
+// machine sizes: the data files, their decoding and validation, and a typed
+// API to look sizes up, list and filter them. It has no Terraform framework
+// types so that the ranking engine and tools can use it directly.
+package catalog
+
+// Category is the broad kind of a size.
+const (
+	CategoryGPU = "gpu"
+	CategoryHPC = "hpc"
+	CategoryCPU = "cpu"
+)
+
+// Lifecycle statuses.
+const (
+	StatusGA       = "ga"
+	StatusPreview  = "preview"
+	StatusRetiring = "retiring"
+	StatusRetired  = "retired"
+)
+
+// Support statuses for an orchestrator or service.
+const (
+	SupportSupported   = "supported"
+	SupportUnsupported = "unsupported"
+	SupportUnknown     = "unknown"
+)
+
+// GPU vendors.
+const (
+	VendorNVIDIA = "nvidia"
+	VendorAMD    = "amd"
+)
+
+// Categories, Statuses, SupportStatuses and Vendors list the allowed values.
+var (
+	Categories      = []string{CategoryCPU, CategoryGPU, CategoryHPC}
+	Statuses        = []string{StatusGA, StatusPreview, StatusRetiring, StatusRetired}
+	SupportStatuses = []string{SupportSupported, SupportUnsupported, SupportUnknown}
+	Vendors         = []string{VendorAMD, VendorNVIDIA}
+)
+
+// SKU is one virtual machine size with every fact the catalog knows about it,
+// joined from its size record, its series, its GPU model and the price table.
+// Pointer fields are nil where the sources give no value.
+type SKU struct {
+	Name     string
+	Series   string
+	Family   string
+	Category string
+
+	VCPUs        *int64
+	MemoryGiB    *float64
+	TempDiskGiB  *int64
+	LocalNVMeGiB *int64
+	CPUModel     string
+	Arch         string // x86_64 or arm64
+
+	GPU     *GPU
+	Network Network
+
+	HyperVGenerations []string
+	Confidential      bool
+	Isolated          bool
+	PremiumStorage    *bool
+	MaxDataDisks      *int64
+	MaxNICs           *int64
+
+	Lifecycle Lifecycle
+	Support   Support
+	Image     *Image
+
+	// Prices by region name (for example "eastus").
+	Prices map[string]Price
+
+	Sources   []string
+	Notes     string
+	Decisions []string
+}
+
+// GPU describes the accelerators of a size. Count may be fractional for
+// partitioned GPUs (for example 0.25 for a quarter of a GPU).
+type GPU struct {
+	Count         float64
+	CountText     string // as printed in the docs, for example "1/4"
+	ModelID       string // key into the GPU model table
+	Model         string // display name
+	Vendor        string
+	Architecture  string
+	MemoryGiB     float64 // per GPU, or the slice for a partial GPU
+	MemoryGiBTotal float64
+	Interconnect  string
+	ComputeCapability string // NVIDIA, for example "9.0"
+	GfxTarget     string     // AMD, for example "gfx942"
+	MinCUDA       string     // NVIDIA, minimum toolkit, for example "11.8"
+	MaxCUDAMajor  int64      // NVIDIA, newest CUDA major that still supports it; 0 for AMD
+	MinROCm       string     // AMD
+	Precisions    []string
+	Sources       []string
+	Notes         string
+}
+
+// Network holds the networking facts of a size.
+type Network struct {
+	AcceleratedNetworking *bool
+	RDMA                  bool
+	InfiniBand            string // FDR, EDR, HDR, NDR, XDR or empty
+	InfiniBandGbps        int64  // per VM, all ports added up
+	InfiniBandPorts       int64
+	InfiniBandText        string // as printed in the sources
+	EthernetMbps          *int64
+}
+
+// Lifecycle is where a size stands in its life.
+type Lifecycle struct {
+	Status            string
+	AnnouncedDate     string // YYYY-MM-DD or empty
+	RetirementDate    string // YYYY-MM-DD or empty
+	ReplacementSeries []string
+	ReplacementSizes  []string
+	Note              string
+	Sources           []string
+}
+
+// SupportEntry is whether one orchestrator or service supports a size.
+type SupportEntry struct {
+	Status string
+	Note   string
+}
+
+// Support collects the orchestrators and services a size works with.
+type Support struct {
+	AKS        SupportEntry
+	AzureML    SupportEntry
+	CycleCloud SupportEntry
+	Batch      SupportEntry
+	Sources    []string
+}
+
+// Image is the recommended marketplace image for a size.
+type Image struct {
+	URN         string
+	OS          string
+	CUDAToolkit string
+	Driver      string
+	ROCm        string
+	Source      string
+}
+
+// Price is the Linux pay-as-you-go price of a size in one region.
+type Price struct {
+	Region         string
+	USDPerHour     float64
+	SpotUSDPerHour *float64
+	SnapshotDate   string
+	Source         string
+	SpotSource     string
+}
