@@ -1,0 +1,159 @@
+// Package provider implements the hpcsku Terraform provider: its
+// configuration, data sources and functions. Domain logic lives in
+// internal/catalog and internal/recommend.
+package provider
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/function"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
+
+var (
+	_ provider.Provider              = (*hpcskuProvider)(nil)
+	_ provider.ProviderWithFunctions = (*hpcskuProvider)(nil)
+)
+
+// hpcskuProvider is the provider implementation. The catalog and clock are
+// injected so tests can pin them.
+type hpcskuProvider struct {
+	version string
+	catalog func() (*catalog.Catalog, error)
+	now     func() time.Time
+}
+
+// providerData is handed to every data source and function through Configure.
+type providerData struct {
+	Catalog *catalog.Catalog
+	AsOf    time.Time
+}
+
+type providerModel struct {
+	AsOf types.String `tfsdk:"as_of"`
+}
+
+// New returns a factory for the provider with the embedded catalog and the
+// real clock.
+func New(version string) func() provider.Provider {
+	return func() provider.Provider {
+		return &hpcskuProvider{version: version, catalog: catalog.Default, now: time.Now}
+	}
+}
+
+// NewTestProvider returns a factory for a provider with an injected catalog
+// and clock, so tests are deterministic.
+func NewTestProvider(cat *catalog.Catalog, now func() time.Time) func() provider.Provider {
+	return func() provider.Provider {
+		return &hpcskuProvider{
+			version: "test",
+			catalog: func() (*catalog.Catalog, error) { return cat, nil },
+			now:     now,
+		}
+	}
+}
+
+func (p *hpcskuProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
+	resp.TypeName = "hpcsku"
+	resp.Version = p.version
+}
+
+func (p *hpcskuProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "The `hpcsku` provider picks Azure virtual machine sizes for HPC and AI work. " +
+			"It describes every Azure GPU (N-series) and HPC (H-series) size, retired ones included, with typed GPU, " +
+			"CUDA, RDMA/InfiniBand, price, support and retirement facts, each with its sources. " +
+			"It works offline: the catalog is embedded in the provider, and it needs no Azure credentials and no network.",
+		Attributes: map[string]schema.Attribute{
+			"as_of": schema.StringAttribute{
+				MarkdownDescription: "The date every lifecycle judgement uses (whether a size is retired, days until retirement), " +
+					"as an RFC 3339 date (`2026-01-01`) or date-time (`2026-01-01T00:00:00Z`). " +
+					"Defaults to today in UTC. Pin it in CI so that plans do not change as the calendar moves.",
+				Optional:   true,
+				Validators: []validator.String{rfc3339DateValidator{}},
+			},
+		},
+	}
+}
+
+func (p *hpcskuProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
+	var cfg providerModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	asOf := p.now().UTC()
+	if !cfg.AsOf.IsNull() && !cfg.AsOf.IsUnknown() {
+		t, err := parseRFC3339Date(cfg.AsOf.ValueString())
+		if err != nil {
+			resp.Diagnostics.AddAttributeError(path.Root("as_of"), "Invalid Date",
+				fmt.Sprintf("The as_of value %q is not an RFC 3339 date. Use a date such as \"2026-01-01\" or a date-time such as \"2026-01-01T00:00:00Z\".", cfg.AsOf.ValueString()))
+			return
+		}
+		asOf = t
+	}
+	y, m, d := asOf.Date()
+	asOf = time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+
+	cat, err := p.catalog()
+	if err != nil {
+		tflog.Error(ctx, "catalog failed to load", map[string]any{"error": err.Error()})
+		resp.Diagnostics.AddError("Catalog Failed To Load",
+			"The embedded catalog could not be loaded. This is a bug in the provider; please report it with this message:\n\n"+err.Error())
+		return
+	}
+	data := &providerData{Catalog: cat, AsOf: asOf}
+	resp.DataSourceData = data
+	resp.ResourceData = data
+	tflog.Debug(ctx, "configured hpcsku provider", map[string]any{"as_of": asOf.Format(catalog.DateLayout), "catalog_version": cat.Version})
+}
+
+func (p *hpcskuProvider) Resources(context.Context) []func() resource.Resource { return nil }
+
+func (p *hpcskuProvider) DataSources(context.Context) []func() datasource.DataSource {
+	return []func() datasource.DataSource{
+		NewCatalogDataSource,
+		NewSKUDataSource,
+	}
+}
+
+func (p *hpcskuProvider) Functions(context.Context) []func() function.Function { return nil }
+
+// parseRFC3339Date accepts an RFC 3339 full-date or date-time and returns it in UTC.
+func parseRFC3339Date(s string) (time.Time, error) {
+	if t, err := time.Parse(catalog.DateLayout, s); err == nil {
+		return t, nil
+	}
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		return time.Time{}, err
+	}
+	return t.UTC(), nil
+}
+
+// configureData extracts providerData in a data source's Configure.
+func configureData(raw any, diags interface {
+	AddError(string, string)
+}) *providerData {
+	if raw == nil {
+		return nil
+	}
+	d, ok := raw.(*providerData)
+	if !ok {
+		diags.AddError("Unexpected Provider Data",
+			fmt.Sprintf("Expected *providerData, got %T. This is a bug in the provider; please report it.", raw))
+		return nil
+	}
+	return d
+}

@@ -1,0 +1,75 @@
+package provider
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
+
+// testAsOf is the fixed "today" of every acceptance test.
+var testAsOf = time.Date(2026, 11, 22, 15, 4, 5, 0, time.UTC)
+
+func testCatalog(t testing.TB) *catalog.Catalog {
+	t.Helper()
+	cat, err := catalog.Default()
+	if err != nil {
+		t.Fatalf("catalog: %v", err)
+	}
+	return cat
+}
+
+// testProviderFactories serves the provider with the embedded catalog and a
+// clock fixed at testAsOf.
+func testProviderFactories(t testing.TB) map[string]func() (tfprotov6.ProviderServer, error) {
+	cat := testCatalog(t)
+	return map[string]func() (tfprotov6.ProviderServer, error){
+		"hpcsku": providerserver.NewProtocol6WithError(NewTestProvider(cat, func() time.Time { return testAsOf })()),
+	}
+}
+
+func TestProviderSchema(t *testing.T) {
+	ctx := context.Background()
+	p := New("test")()
+	resp := &provider.SchemaResponse{}
+	p.Schema(ctx, provider.SchemaRequest{}, resp)
+	if resp.Diagnostics.HasError() {
+		t.Fatalf("schema: %v", resp.Diagnostics)
+	}
+	if diags := resp.Schema.ValidateImplementation(ctx); diags.HasError() {
+		t.Fatalf("schema implementation: %v", diags)
+	}
+	if _, ok := resp.Schema.Attributes["as_of"]; !ok {
+		t.Fatal("as_of attribute missing")
+	}
+}
+
+func TestParseRFC3339Date(t *testing.T) {
+	cases := []struct {
+		in   string
+		want string
+		ok   bool
+	}{
+		{"2026-01-01", "2026-01-01T00:00:00Z", true},
+		{"2026-01-01T23:30:00+02:00", "2026-01-01T21:30:00Z", true},
+		{"2026-01-01T00:00:00Z", "2026-01-01T00:00:00Z", true},
+		{"2026-13-01", "", false},
+		{"01/02/2026", "", false},
+		{"", "", false},
+	}
+	for _, c := range cases {
+		got, err := parseRFC3339Date(c.in)
+		if (err == nil) != c.ok {
+			t.Errorf("%q: err = %v, want ok=%v", c.in, err, c.ok)
+			continue
+		}
+		if c.ok && got.Format(time.RFC3339) != c.want {
+			t.Errorf("%q: got %s, want %s", c.in, got.Format(time.RFC3339), c.want)
+		}
+	}
+}

@@ -1,0 +1,172 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
+
+var (
+	_ datasource.DataSource              = (*skuDataSource)(nil)
+	_ datasource.DataSourceWithConfigure = (*skuDataSource)(nil)
+)
+
+// NewSKUDataSource returns the hpcsku_sku data source.
+func NewSKUDataSource() datasource.DataSource { return &skuDataSource{} }
+
+type skuDataSource struct {
+	data *providerData
+}
+
+type skuDataSourceModel struct {
+	Name                types.String `tfsdk:"name"`
+	Region              types.String `tfsdk:"region"`
+	SKU                 types.Object `tfsdk:"sku"`
+	Retired             types.Bool   `tfsdk:"retired"`
+	DaysUntilRetirement types.Int64  `tfsdk:"days_until_retirement"`
+	Replacements        types.List   `tfsdk:"replacements"`
+	AsOf                types.String `tfsdk:"as_of"`
+}
+
+func (d *skuDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_sku"
+}
+
+func (d *skuDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Looks up one Azure size by name and returns every fact the catalog has about it, " +
+			"with its retirement state at the provider's `as_of` date and its replacements. " +
+			"Use it to check a size a configuration already pins. An unknown name is an error that suggests the closest names.",
+		Attributes: map[string]schema.Attribute{
+			"name": schema.StringAttribute{
+				Required:            true,
+				MarkdownDescription: "The size name, for example `Standard_ND96isr_H100_v5`. Case-insensitive; the `Standard_` prefix may be left out.",
+				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+			"region": schema.StringAttribute{
+				Optional:            true,
+				MarkdownDescription: "An Azure region (for example `eastus`) whose price `sku.price` shows. An unknown region is an error that lists the known regions.",
+				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+			"sku": schema.SingleNestedAttribute{
+				Computed:            true,
+				MarkdownDescription: "The size, with the same attributes as each entry of `hpcsku_catalog.skus`.",
+				Attributes:          skuAttributes(),
+			},
+			"retired": schema.BoolAttribute{
+				Computed:            true,
+				MarkdownDescription: "Whether the size is retired at the provider's `as_of` date.",
+			},
+			"days_until_retirement": schema.Int64Attribute{
+				Computed:            true,
+				MarkdownDescription: "Days from the provider's `as_of` date to the retirement date (negative once past); null when no retirement is announced.",
+			},
+			"replacements": schema.ListAttribute{
+				Computed:            true,
+				ElementType:         types.StringType,
+				MarkdownDescription: "Sizes to move to: the replacement sizes where the catalog names them, otherwise empty (see `sku.lifecycle.replacement_series`).",
+			},
+			"as_of": schema.StringAttribute{
+				Computed:            true,
+				MarkdownDescription: "The provider's `as_of` date used for the lifecycle judgements (`YYYY-MM-DD`).",
+			},
+		},
+	}
+}
+
+func (d *skuDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	if data := configureData(req.ProviderData, &resp.Diagnostics); data != nil {
+		d.data = data
+	}
+}
+
+func (d *skuDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var cfg skuDataSourceModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if d.data == nil {
+		resp.Diagnostics.AddError("Provider Not Configured", "The hpcsku provider was not configured before reading hpcsku_sku. This is a bug in the provider; please report it.")
+		return
+	}
+	cat, asOf := d.data.Catalog, d.data.AsOf
+	s, ok := cat.Lookup(cfg.Name.ValueString())
+	if !ok {
+		resp.Diagnostics.AddAttributeError(path.Root("name"), "Unknown VM Size", unknownSizeDetail(cat, cfg.Name.ValueString()))
+		return
+	}
+	region := cfg.Region.ValueString()
+	if region != "" && !cat.HasRegion(region) {
+		resp.Diagnostics.AddAttributeError(path.Root("region"), "Unknown Region",
+			fmt.Sprintf("The region %q has no prices in the catalog. Use an Azure region name in lower case without spaces, one of: %s.", region, strings.Join(cat.Regions(), ", ")))
+		return
+	}
+	obj, diags := skuObjectValue(ctx, s, region, asOf)
+	resp.Diagnostics.Append(diags...)
+	repl, diags := types.ListValueFrom(ctx, types.StringType, nonNil(s.Lifecycle.ReplacementSizes))
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	cfg.SKU = obj
+	cfg.Retired = types.BoolValue(s.RetiredAt(asOf))
+	cfg.DaysUntilRetirement = types.Int64Null()
+	if days, ok := s.DaysUntilRetirement(asOf); ok {
+		cfg.DaysUntilRetirement = types.Int64Value(days)
+	}
+	cfg.Replacements = repl
+	cfg.AsOf = types.StringValue(asOf.Format(catalog.DateLayout))
+	if region != "" {
+		if _, priced := s.Prices[region]; !priced {
+			resp.Diagnostics.AddAttributeWarning(path.Root("region"), "Size Not Priced In Region",
+				fmt.Sprintf("The catalog has no price for %s in %s, which usually means the size is not offered there. It is priced in: %s.", s.Name, region, strings.Join(regionsOf(s), ", ")))
+		}
+	}
+	if w := retirementWarning(s, asOf); w != "" {
+		resp.Diagnostics.AddAttributeWarning(path.Root("name"), "VM Size Retiring", w)
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &cfg)...)
+}
+
+// unknownSizeDetail explains an unknown size name and suggests up to three names.
+func unknownSizeDetail(cat *catalog.Catalog, name string) string {
+	return fmt.Sprintf("The size %q is not in the catalog (version %s). Did you mean one of: %s? Names look like Standard_ND96isr_H100_v5.",
+		name, cat.Version, strings.Join(cat.Suggest(name, 3), ", "))
+}
+
+func regionsOf(s *catalog.SKU) []string {
+	return newSKUModel(s, "", time.Time{}).PricedRegions
+}
+
+// retirementWarning describes a size that is retired or retires within 24
+// months of asOf, naming the date and the replacements; "" otherwise.
+func retirementWarning(s *catalog.SKU, asOf time.Time) string {
+	days, ok := s.DaysUntilRetirement(asOf)
+	if !ok {
+		return ""
+	}
+	repl := "none named"
+	if len(s.Lifecycle.ReplacementSizes) > 0 {
+		repl = strings.Join(s.Lifecycle.ReplacementSizes, ", ")
+	} else if len(s.Lifecycle.ReplacementSeries) > 0 {
+		repl = strings.Join(s.Lifecycle.ReplacementSeries, ", ")
+	}
+	switch {
+	case days <= 0:
+		return fmt.Sprintf("%s retired on %s. Move to a replacement: %s.", s.Name, s.Lifecycle.RetirementDate, repl)
+	case days <= 730:
+		return fmt.Sprintf("%s retires on %s, in %d days. Plan the move to a replacement: %s.", s.Name, s.Lifecycle.RetirementDate, days, repl)
+	}
+	return ""
+}

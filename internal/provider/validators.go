@@ -1,0 +1,56 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+)
+
+var (
+	_ validator.String = rfc3339DateValidator{}
+	_ validator.String = regexValidator{}
+)
+
+// rfc3339DateValidator checks that a string is an RFC 3339 date or date-time.
+type rfc3339DateValidator struct{}
+
+func (v rfc3339DateValidator) Description(context.Context) string {
+	return "value must be an RFC 3339 date (2026-01-01) or date-time (2026-01-01T00:00:00Z)"
+}
+
+func (v rfc3339DateValidator) MarkdownDescription(context.Context) string {
+	return "value must be an RFC 3339 date (`2026-01-01`) or date-time (`2026-01-01T00:00:00Z`)"
+}
+
+func (v rfc3339DateValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if _, err := parseRFC3339Date(req.ConfigValue.ValueString()); err != nil {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Date",
+			fmt.Sprintf("The value %q is not an RFC 3339 date. Use a date such as \"2026-01-01\" or a date-time such as \"2026-01-01T00:00:00Z\".", req.ConfigValue.ValueString()))
+	}
+}
+
+// regexValidator checks that a string is a valid Go (RE2) regular expression.
+type regexValidator struct{}
+
+func (v regexValidator) Description(context.Context) string {
+	return "value must be a valid RE2 regular expression"
+}
+
+func (v regexValidator) MarkdownDescription(context.Context) string {
+	return "value must be a valid [RE2](https://github.com/google/re2/wiki/Syntax) regular expression"
+}
+
+func (v regexValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if _, err := regexp.Compile(req.ConfigValue.ValueString()); err != nil {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Regular Expression",
+			fmt.Sprintf("The value %q is not a valid RE2 regular expression: %s. Fix the pattern, for example \"^Standard_ND\".", req.ConfigValue.ValueString(), err))
+	}
+}
