@@ -2,6 +2,8 @@ package provider
 
 import (
 	"context"
+	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -72,4 +74,14 @@ func TestParseRFC3339Date(t *testing.T) {
 			t.Errorf("%q: got %s, want %s", c.in, got.Format(time.RFC3339), c.want)
 		}
 	}
+}
+
+// wrapped turns a message into a pattern that matches it however Terraform
+// wraps its lines.
+func wrapped(msg string) string {
+	words := strings.Fields(msg)
+	for i, w := range words {
+		words[i] = regexp.QuoteMeta(w)
+	}
+	return strings.Join(words, `\s+`)
 }

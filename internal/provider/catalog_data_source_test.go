@@ -1,0 +1,216 @@
+package provider
+
+import (
+	"context"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+)
+
+func TestDataSourceSchemas(t *testing.T) {
+	ctx := context.Background()
+	for _, f := range New("test")().DataSources(ctx) {
+		ds := f()
+		meta := &datasource.MetadataResponse{}
+		ds.Metadata(ctx, datasource.MetadataRequest{ProviderTypeName: "hpcsku"}, meta)
+		resp := &datasource.SchemaResponse{}
+		ds.Schema(ctx, datasource.SchemaRequest{}, resp)
+		if resp.Diagnostics.HasError() {
+			t.Fatalf("%s: %v", meta.TypeName, resp.Diagnostics)
+		}
+		if diags := resp.Schema.ValidateImplementation(ctx); diags.HasError() {
+			t.Fatalf("%s: %v", meta.TypeName, diags)
+		}
+		if resp.Schema.MarkdownDescription == "" {
+			t.Errorf("%s: no MarkdownDescription", meta.TypeName)
+		}
+		for name, a := range resp.Schema.Attributes {
+			if a.GetMarkdownDescription() == "" {
+				t.Errorf("%s.%s: no MarkdownDescription", meta.TypeName, name)
+			}
+		}
+	}
+}
+
+func names(list ...string) knownvalue.Check {
+	checks := make([]knownvalue.Check, len(list))
+	for i, n := range list {
+		checks[i] = knownvalue.ObjectPartial(map[string]knownvalue.Check{"name": knownvalue.StringExact(n)})
+	}
+	return knownvalue.ListExact(checks)
+}
+
+func TestCatalogDataSource_AllSizes(t *testing.T) {
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		Steps: []resource.TestStep{{
+			Config: `
+data "hpcsku_catalog" "all" {
+  include_retired = true
+}
+data "hpcsku_catalog" "current" {}
+`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("skus"), knownvalue.ListSizeExact(144)),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("catalog_version"), knownvalue.StringExact("2026.11.0")),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("data_date"), knownvalue.StringExact("2026-11-01")),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("as_of"), knownvalue.StringExact("2026-11-22")),
+				// Ordered by name: the first and last entries.
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("skus").AtSliceIndex(0).AtMapKey("name"), knownvalue.StringExact("Standard_E104i_v5")),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("skus").AtSliceIndex(143).AtMapKey("name"), knownvalue.StringExact("Standard_NV8as_v4")),
+				// 49 sizes are retired on 2026-11-22: 35 by status, 14 NVv3/NVv4 whose 2026-09-30 date has passed.
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.current", tfjsonpath.New("skus"), knownvalue.ListSizeExact(95)),
+			},
+		}},
+	})
+}
+
+func TestCatalogDataSource_Filters(t *testing.T) {
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		Steps: []resource.TestStep{{
+			Config: `
+data "hpcsku_catalog" "ib_nvidia" {
+  gpu_vendor = "nvidia"
+  rdma       = true
+}
+data "hpcsku_catalog" "amd" {
+  categories = ["gpu"]
+  gpu_vendor = "amd"
+}
+data "hpcsku_catalog" "big_memory" {
+  families           = ["nd"]
+  gpu_vendor         = "nvidia"
+  min_gpu_memory_gib = 1000
+}
+data "hpcsku_catalog" "by_model" {
+  gpu_models = ["h100-nvl-94gb", "NVIDIA A100 80GB PCIe"]
+  min_gpus   = 2
+}
+data "hpcsku_catalog" "fractional" {
+  series     = ["NVadsA10_v5"]
+  min_gpus   = 0.5
+  name_regex = "ads_A10"
+}
+data "hpcsku_catalog" "sweden_nd" {
+  families = ["ND"]
+  region   = "swedencentral"
+}
+`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.ib_nvidia", tfjsonpath.New("skus"), names(
+					"Standard_ND128isrG5_GB300_v6", "Standard_ND128isr_GB300_v6", "Standard_ND128isr_NDR_GB200_v6",
+					"Standard_ND40rs_v2", "Standard_ND96amsr_A100_v4", "Standard_ND96asr_v4",
+					"Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5")),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.amd", tfjsonpath.New("skus"), names(
+					"Standard_ND96isr_MI300X_v5", "Standard_NG16ads_V620_v1", "Standard_NG32adms_V620_v1", "Standard_NG32ads_V620_v1",
+					"Standard_NG8ads_V620_v1", "Standard_NV12ads_V710_v5", "Standard_NV24ads_V710_v5", "Standard_NV28adms_V710_v5",
+					"Standard_NV4ads_V710_v5", "Standard_NV8ads_V710_v5")),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.big_memory", tfjsonpath.New("skus"), names(
+					"Standard_ND128isrG5_GB300_v6", "Standard_ND128isr_GB300_v6", "Standard_ND96isr_H200_v5")),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.by_model", tfjsonpath.New("skus"), names(
+					"Standard_NC48ads_A100_v4", "Standard_NC80adis_H100_v5", "Standard_NC96ads_A100_v4")),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.fractional", tfjsonpath.New("skus"), names(
+					// NV12ads (1/3 GPU) is below min_gpus; NV36adms does not match the regex.
+					"Standard_NV18ads_A10_v5", "Standard_NV36ads_A10_v5", "Standard_NV72ads_A10_v5")),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.fractional", tfjsonpath.New("skus").AtSliceIndex(0).AtMapKey("gpu"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"count":            knownvalue.Float64Exact(0.5),
+					"count_text":       knownvalue.StringExact("1/2"),
+					"memory_gib":       knownvalue.Float64Exact(12),
+					"memory_gib_total": knownvalue.Float64Exact(12),
+				})),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.sweden_nd", tfjsonpath.New("skus"), names(
+					"Standard_ND96amsr_A100_v4", "Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5", "Standard_ND96isr_MI300X_v5")),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.sweden_nd", tfjsonpath.New("skus").AtSliceIndex(1).AtMapKey("price").AtMapKey("region"), knownvalue.StringExact("swedencentral")),
+			},
+		}},
+	})
+}
+
+func TestCatalogDataSource_Errors(t *testing.T) {
+	cases := map[string]struct {
+		config string
+		err    string
+	}{
+		"unknown family": {
+			config: `data "hpcsku_catalog" "x" { families = ["NZ"] }`,
+			err:    `Unknown Family[\s\S]*` + wrapped(`The family "NZ" is not in the catalog. Use one of: E, F, H, HB, HC, HX, NC, ND, NG, NV.`),
+		},
+		"unknown series": {
+			config: `data "hpcsku_catalog" "x" { series = ["ND-H900-v9"] }`,
+			err:    `Unknown Series[\s\S]*"ND-H900-v9" is not in the catalog`,
+		},
+		"unknown category": {
+			config: `data "hpcsku_catalog" "x" { categories = ["tpu"] }`,
+			err:    `value must be one of:\s+\["cpu"\s+"gpu"\s+"hpc"\]`,
+		},
+		"unknown vendor": {
+			config: `data "hpcsku_catalog" "x" { gpu_vendor = "intel" }`,
+			err:    `Attribute gpu_vendor value must be one of:\s+\["amd"\s+"nvidia"\]`,
+		},
+		"unknown gpu model": {
+			config: `data "hpcsku_catalog" "x" { gpu_models = ["B100"] }`,
+			err:    `Unknown GPU Model[\s\S]*"B100" is not in the catalog[\s\S]*h100-sxm-80gb`,
+		},
+		"negative min_gpus": {
+			config: `data "hpcsku_catalog" "x" { min_gpus = -1 }`,
+			err:    `Attribute min_gpus value must be at least 0`,
+		},
+		"negative min_gpu_memory_gib": {
+			config: `data "hpcsku_catalog" "x" { min_gpu_memory_gib = -0.5 }`,
+			err:    `Attribute min_gpu_memory_gib value must be at least 0`,
+		},
+		"invalid regex": {
+			config: `data "hpcsku_catalog" "x" { name_regex = "Standard_(ND" }`,
+			err:    `Invalid Regular Expression[\s\S]*"Standard_\(ND" is not a valid RE2 regular\s+expression`,
+		},
+		"unknown region": {
+			config: `data "hpcsku_catalog" "x" { region = "East US" }`,
+			err:    `Unknown Region[\s\S]*` + wrapped(`The region "East US" has no prices in the catalog. Use an Azure region name in lower case without spaces, one of: australiacentral,`),
+		},
+		"empty families": {
+			config: `data "hpcsku_catalog" "x" { families = [] }`,
+			err:    `Attribute families list must contain at least 1 elements`,
+		},
+		"duplicate categories": {
+			config: `data "hpcsku_catalog" "x" { categories = ["gpu", "gpu"] }`,
+			err:    `This attribute contains duplicate values of: "gpu"`,
+		},
+		"bad as_of": {
+			config: `provider "hpcsku" {
+  as_of = "yesterday"
+}
+data "hpcsku_catalog" "x" {}`,
+			err: `Invalid Date[\s\S]*` + wrapped(`The value "yesterday" is not an RFC 3339 date. Use a date such as "2026-01-01" or a date-time such as "2026-01-01T00:00:00Z".`),
+		},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			resource.UnitTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: testProviderFactories(t),
+				Steps:                    []resource.TestStep{{Config: c.config, ExpectError: regexp.MustCompile(c.err)}},
+			})
+		})
+	}
+}
+
+func TestCatalogDataSource_EmptyResultWarns(t *testing.T) {
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		Steps: []resource.TestStep{{
+			Config: `
+data "hpcsku_catalog" "none" {
+  families   = ["E"]
+  categories = ["gpu"]
+}`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.none", tfjsonpath.New("skus"), knownvalue.ListSizeExact(0)),
+			},
+		}},
+	})
+}
