@@ -81,23 +81,23 @@ type SKU struct {
 // GPU describes the accelerators of a size. Count may be fractional for
 // partitioned GPUs (for example 0.25 for a quarter of a GPU).
 type GPU struct {
-	Count         float64
-	CountText     string // as printed in the docs, for example "1/4"
-	ModelID       string // key into the GPU model table
-	Model         string // display name
-	Vendor        string
-	Architecture  string
-	MemoryGiB     float64 // per GPU, or the slice for a partial GPU
-	MemoryGiBTotal float64
-	Interconnect  string
+	Count             float64
+	CountText         string // as printed in the docs, for example "1/4"
+	ModelID           string // key into the GPU model table
+	Model             string // display name
+	Vendor            string
+	Architecture      string
+	MemoryGiB         float64 // per GPU, or the slice for a partial GPU
+	MemoryGiBTotal    float64
+	Interconnect      string
 	ComputeCapability string // NVIDIA, for example "9.0"
-	GfxTarget     string     // AMD, for example "gfx942"
-	MinCUDA       string     // NVIDIA, minimum toolkit, for example "11.8"
-	MaxCUDAMajor  int64      // NVIDIA, newest CUDA major that still supports it; 0 for AMD
-	MinROCm       string     // AMD
-	Precisions    []string
-	Sources       []string
-	Notes         string
+	GfxTarget         string // AMD, for example "gfx942"
+	MinCUDA           string // NVIDIA, minimum toolkit, for example "11.8"
+	MaxCUDAMajor      int64  // NVIDIA, newest CUDA major that still supports it; 0 for AMD
+	MinROCm           string // AMD
+	Precisions        []string
+	Sources           []string
+	Notes             string
 }
 
 // Network holds the networking facts of a size.
