@@ -112,7 +112,7 @@ func DecodeDocument(r io.Reader) (Document, error) {
 	if err := dec.Decode(&doc); err != nil {
 		return Document{}, describeJSONError(err)
 	}
-	if dec.More() {
+	if _, err := dec.Token(); err != io.EOF {
 		return Document{}, errors.New("unexpected data after the JSON document")
 	}
 	return doc, nil
