@@ -1,0 +1,450 @@
+package catalog
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The numbers below come from the reference README (/work/shared/reference):
+// 144 sizes; prices for 110 sizes in 57 regions (2,287 rows); families ND 13,
+// NC 37, NV 28, NG 4, H 6, HB 27, HC 3, HX 5, Fsv2 8 + FX 5, Ev5 4 + Edsv5 4.
+// They are written here so the checks never skip.
+const (
+	wantSizes        = 144
+	wantPricedSizes  = 110
+	wantPriceRegions = 57
+	wantPriceRows    = 2287
+	// spot_prices.csv rows that carry prices and match a prices.csv row.
+	wantSpotPrices = 396
+)
+
+func TestSizeCountIs144(t *testing.T) {
+	c := mustDefault(t)
+	if got := len(c.SKUs()); got != wantSizes {
+		t.Fatalf("len(SKUs()) = %d, want %d", got, wantSizes)
+	}
+	if got := len(c.byName); got != wantSizes {
+		t.Errorf("name index has %d entries, want %d", got, wantSizes)
+	}
+}
+
+func TestNamesMatchReferenceSKUsCSV(t *testing.T) {
+	rows := referenceCSV(t, "skus.csv")
+	c := mustDefault(t)
+	if len(rows) != wantSizes {
+		t.Errorf("skus.csv has %d rows, want %d", len(rows), wantSizes)
+	}
+	want := map[string]bool{}
+	for _, r := range rows {
+		want[r["name"]] = true
+	}
+	got := map[string]bool{}
+	for _, s := range c.SKUs() {
+		got[s.Name] = true
+		if !want[s.Name] {
+			t.Errorf("catalog size %s is not in skus.csv", s.Name)
+		}
+	}
+	for n := range want {
+		if !got[n] {
+			t.Errorf("skus.csv size %s is missing from the catalog (exact spelling)", n)
+		}
+	}
+}
+
+func TestNamesUniqueCaseInsensitive(t *testing.T) {
+	c := mustDefault(t)
+	seen := map[string]string{}
+	for _, s := range c.SKUs() {
+		k := strings.ToLower(s.Name)
+		if prev, dup := seen[k]; dup {
+			t.Errorf("%s and %s differ only in case", prev, s.Name)
+		}
+		seen[k] = s.Name
+		if got, ok := c.Lookup(s.Name); !ok || got != s {
+			t.Errorf("Lookup(%q) does not return the listed size", s.Name)
+		}
+		if !regexp.MustCompile(`^Standard_[A-Za-z0-9_-]+$`).MatchString(s.Name) {
+			t.Errorf("%q does not look like a size name", s.Name)
+		}
+	}
+	if !sort.SliceIsSorted(c.SKUs(), func(i, j int) bool { return c.SKUs()[i].Name < c.SKUs()[j].Name }) {
+		t.Error("SKUs() is not ordered by name")
+	}
+}
+
+func TestFamilyCounts(t *testing.T) {
+	want := map[string]int{"ND": 13, "NC": 37, "NV": 28, "NG": 4, "H": 6, "HB": 27, "HC": 3, "HX": 5, "F": 13, "E": 8}
+	c := mustDefault(t)
+	got := map[string]int{}
+	for _, s := range c.SKUs() {
+		got[s.Family]++
+	}
+	for f, n := range want {
+		if got[f] != n {
+			t.Errorf("family %s: %d sizes, want %d", f, got[f], n)
+		}
+	}
+	for f := range got {
+		if _, ok := want[f]; !ok {
+			t.Errorf("unexpected family %q (%d sizes)", f, got[f])
+		}
+	}
+	if fams := c.Families(); !equalStrings(fams, []string{"E", "F", "H", "HB", "HC", "HX", "NC", "ND", "NG", "NV"}) {
+		t.Errorf("Families() = %v", fams)
+	}
+}
+
+func TestSeriesAndCategoryCounts(t *testing.T) {
+	c := mustDefault(t)
+	series := map[string]int{}
+	cats := map[string]int{}
+	for _, s := range c.SKUs() {
+		series[s.Series]++
+		cats[s.Category]++
+	}
+	for name, n := range map[string]int{"Fsv2": 8, "FX": 5, "Ev5": 4, "Edsv5": 4, "NC_RTXPRO6000BSE_v6": 15, "NVv3": 6, "NVv4": 8, "HBv5": 8} {
+		if series[name] != n {
+			t.Errorf("series %s: %d sizes, want %d", name, series[name], n)
+		}
+	}
+	if want := map[string]int{CategoryCPU: 21, CategoryHPC: 41, CategoryGPU: 82}; cats[CategoryCPU] != want[CategoryCPU] || cats[CategoryHPC] != want[CategoryHPC] || cats[CategoryGPU] != want[CategoryGPU] || len(cats) != 3 {
+		t.Errorf("categories %v, want %v", cats, want)
+	}
+}
+
+// The seven NVv3/NVv4 sizes named only on retirement pages (D20).
+var sizesWithoutSpecs = []string{
+	"Standard_NV12hs_v3", "Standard_NV16ahs_v4", "Standard_NV24ms_v3", "Standard_NV32ahs_v4",
+	"Standard_NV32ms_v3", "Standard_NV4ahs_v4", "Standard_NV8ahs_v4",
+}
+
+func TestGPUSizesJoinAGPUModel(t *testing.T) {
+	c := mustDefault(t)
+	var unknown []string
+	for _, s := range c.SKUs() {
+		if s.Category != CategoryGPU {
+			if s.GPU != nil {
+				t.Errorf("%s: %s size has a GPU", s.Name, s.Category)
+			}
+			continue
+		}
+		g := s.GPU
+		if g == nil {
+			t.Errorf("%s: GPU size without GPU", s.Name)
+			continue
+		}
+		m, ok := c.GPUModel(g.ModelID)
+		if !ok || m.Name != g.Model || m.Vendor != g.Vendor {
+			t.Errorf("%s: GPU model %q does not join the model table", s.Name, g.ModelID)
+		}
+		switch g.Vendor {
+		case VendorNVIDIA:
+			if g.ComputeCapability == "" || g.MinCUDA == "" || g.MaxCUDAMajor < 11 || g.GfxTarget != "" {
+				t.Errorf("%s: NVIDIA GPU %s has compute capability %q, min CUDA %q, max CUDA major %d, gfx %q", s.Name, g.ModelID, g.ComputeCapability, g.MinCUDA, g.MaxCUDAMajor, g.GfxTarget)
+			}
+		case VendorAMD:
+			if !strings.HasPrefix(g.GfxTarget, "gfx") || g.ComputeCapability != "" || g.MaxCUDAMajor != 0 || g.MinCUDA != "" {
+				t.Errorf("%s: AMD GPU %s has gfx %q, compute capability %q, CUDA %q/%d", s.Name, g.ModelID, g.GfxTarget, g.ComputeCapability, g.MinCUDA, g.MaxCUDAMajor)
+			}
+		default:
+			t.Errorf("%s: vendor %q", s.Name, g.Vendor)
+		}
+		if s.VCPUs == nil {
+			unknown = append(unknown, s.Name)
+			if g.Count != 0 || g.CountText != "" || g.MemoryGiB != 0 || s.MemoryGiB != nil || s.TempDiskGiB != nil {
+				t.Errorf("%s: unknown size has GPU count %q and memory values (D20: null, never zero)", s.Name, g.CountText)
+			}
+			continue
+		}
+		if !(g.Count > 0) || !(g.MemoryGiB > 0) || g.MemoryGiBTotal < g.MemoryGiB {
+			t.Errorf("%s: GPU count %v, memory %v, total %v", s.Name, g.Count, g.MemoryGiB, g.MemoryGiBTotal)
+		}
+		if g.Count >= 1 && !near(g.MemoryGiBTotal, g.MemoryGiB*g.Count) {
+			t.Errorf("%s: total GPU memory %v != %v x %v", s.Name, g.MemoryGiBTotal, g.Count, g.MemoryGiB)
+		}
+	}
+	sort.Strings(unknown)
+	if !equalStrings(unknown, sizesWithoutSpecs) {
+		t.Errorf("sizes with null vCPUs = %v, want %v", unknown, sizesWithoutSpecs)
+	}
+}
+
+func TestRDMAImpliesInfiniBand(t *testing.T) {
+	c := mustDefault(t)
+	gens := map[string]bool{"FDR": true, "EDR": true, "HDR": true, "NDR": true, "XDR": true}
+	rdma := 0
+	for _, s := range c.SKUs() {
+		n := s.Network
+		if n.RDMA {
+			rdma++
+			if !gens[n.InfiniBand] || n.InfiniBandGbps <= 0 || n.InfiniBandPorts <= 0 || n.InfiniBandText == "" {
+				t.Errorf("%s: RDMA with InfiniBand %q, %d Gb/s, %d ports, text %q", s.Name, n.InfiniBand, n.InfiniBandGbps, n.InfiniBandPorts, n.InfiniBandText)
+			}
+		} else if n.InfiniBand != "" || n.InfiniBandGbps != 0 {
+			t.Errorf("%s: InfiniBand %s without RDMA", s.Name, n.InfiniBand)
+		}
+	}
+	// skus.csv has rdma=true on 50 rows.
+	if rdma != 50 {
+		t.Errorf("%d RDMA sizes, want 50", rdma)
+	}
+}
+
+func TestLifecycleInvariants(t *testing.T) {
+	c := mustDefault(t)
+	counts := map[string]int{}
+	for _, s := range c.SKUs() {
+		lc := s.Lifecycle
+		counts[lc.Status]++
+		rt, hasDate := s.RetirementTime()
+		switch lc.Status {
+		case StatusRetired:
+			if !hasDate || !rt.Before(c.DataDate) {
+				t.Errorf("%s: retired with retirement date %q, want a date before %s", s.Name, lc.RetirementDate, c.DataDate.Format(DateLayout))
+			}
+			if len(lc.ReplacementSizes) == 0 && len(lc.ReplacementSeries) == 0 {
+				t.Errorf("%s: retired without a replacement", s.Name)
+			}
+		case StatusRetiring:
+			if !hasDate {
+				t.Errorf("%s: retiring without a retirement date", s.Name)
+			}
+		case StatusGA:
+			if lc.RetirementDate != "" {
+				t.Errorf("%s: GA with retirement date %s", s.Name, lc.RetirementDate)
+			}
+		default:
+			t.Errorf("%s: status %q", s.Name, lc.Status)
+		}
+		if len(lc.Sources) == 0 {
+			t.Errorf("%s: lifecycle has no source", s.Name)
+		}
+	}
+	// From skus.csv's status column: 79 GA, 30 retiring, 35 retired, no preview.
+	if counts[StatusGA] != 79 || counts[StatusRetiring] != 30 || counts[StatusRetired] != 35 || counts[StatusPreview] != 0 {
+		t.Errorf("status counts %v, want ga 79, retiring 30, retired 35", counts)
+	}
+}
+
+// TestReplacementSizes checks D18: every replacement is a current (GA) size
+// of the catalog, except the Falsv6 names given for Fsv2, which the catalog
+// does not hold.
+func TestReplacementSizes(t *testing.T) {
+	c := mustDefault(t)
+	falsv6 := regexp.MustCompile(`^Standard_F\d+als_v6$`)
+	n := 0
+	for _, s := range c.SKUs() {
+		for _, r := range s.Lifecycle.ReplacementSizes {
+			n++
+			if r == s.Name {
+				t.Errorf("%s replaces itself", s.Name)
+			}
+			rs, ok := c.Lookup(r)
+			if !ok {
+				if s.Series != "Fsv2" || !falsv6.MatchString(r) {
+					t.Errorf("%s: replacement %s is not in the catalog", s.Name, r)
+				}
+				continue
+			}
+			if rs.Lifecycle.Status != StatusGA {
+				t.Errorf("%s: replacement %s is %s, want ga (D18)", s.Name, r, rs.Lifecycle.Status)
+			}
+		}
+		if s.Lifecycle.Status != StatusGA && len(s.Lifecycle.ReplacementSizes) == 0 {
+			t.Errorf("%s: %s size names no replacement size", s.Name, s.Lifecycle.Status)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no replacement sizes at all")
+	}
+}
+
+func TestPricesPositiveAndSpotNotAboveOnDemand(t *testing.T) {
+	c := mustDefault(t)
+	rows, spots := 0, 0
+	for _, s := range c.SKUs() {
+		for region, p := range s.Prices {
+			rows++
+			if p.Region != region {
+				t.Errorf("%s: price keyed %s says region %s", s.Name, region, p.Region)
+			}
+			if !(p.USDPerHour > 0) {
+				t.Errorf("%s in %s: price %v is not positive", s.Name, region, p.USDPerHour)
+			}
+			if p.SnapshotDate != c.PriceSnapshotDate || p.Source == "" {
+				t.Errorf("%s in %s: snapshot %q, source %q", s.Name, region, p.SnapshotDate, p.Source)
+			}
+			if p.SpotUSDPerHour == nil {
+				if p.SpotSource != "" {
+					t.Errorf("%s in %s: spot source without spot price", s.Name, region)
+				}
+				continue
+			}
+			spots++
+			if sp := *p.SpotUSDPerHour; !(sp > 0) || sp > p.USDPerHour {
+				t.Errorf("%s in %s: spot %v, on-demand %v", s.Name, region, sp, p.USDPerHour)
+			}
+			if p.SpotSource == "" {
+				t.Errorf("%s in %s: spot price without source", s.Name, region)
+			}
+		}
+	}
+	if rows != wantPriceRows {
+		t.Errorf("%d prices, want %d (prices.csv rows)", rows, wantPriceRows)
+	}
+	if spots != wantSpotPrices {
+		t.Errorf("%d spot prices, want %d", spots, wantSpotPrices)
+	}
+}
+
+func TestPriceCoverage(t *testing.T) {
+	c := mustDefault(t)
+	if got := len(c.Regions()); got != wantPriceRegions {
+		t.Errorf("%d regions, want %d", got, wantPriceRegions)
+	}
+	if !sort.StringsAreSorted(c.Regions()) {
+		t.Error("Regions() is not sorted")
+	}
+	priced := 0
+	inRegion := map[string]bool{}
+	for _, s := range c.SKUs() {
+		if len(s.Prices) > 0 {
+			priced++
+		}
+		for r := range s.Prices {
+			inRegion[r] = true
+		}
+	}
+	if priced != wantPricedSizes {
+		t.Errorf("%d sizes priced, want %d", priced, wantPricedSizes)
+	}
+	if len(inRegion) != len(c.Regions()) {
+		t.Errorf("prices name %d regions, Regions() lists %d", len(inRegion), len(c.Regions()))
+	}
+	for _, r := range []string{"eastus", "westeurope", "australiacentral", "westus3", "jioindiawest"} {
+		if !c.HasRegion(r) {
+			t.Errorf("HasRegion(%q) = false", r)
+		}
+	}
+	for _, r := range []string{"", "mars", "eastus4", "zzz"} {
+		if c.HasRegion(r) {
+			t.Errorf("HasRegion(%q) = true", r)
+		}
+	}
+}
+
+func TestEverythingHasASource(t *testing.T) {
+	c := mustDefault(t)
+	blank := func(list []string) bool {
+		if len(list) == 0 {
+			return true
+		}
+		for _, s := range list {
+			if strings.TrimSpace(s) == "" {
+				return true
+			}
+		}
+		return false
+	}
+	for _, s := range c.SKUs() {
+		if blank(s.Sources) {
+			t.Errorf("size %s: no source", s.Name)
+		}
+		if s.GPU != nil && blank(s.GPU.Sources) {
+			t.Errorf("size %s: GPU without source", s.Name)
+		}
+		if s.Image != nil && strings.TrimSpace(s.Image.Source) == "" {
+			t.Errorf("size %s: image without source", s.Name)
+		}
+	}
+	if len(c.series) != 35 {
+		t.Errorf("%d series, want 35 (lifecycle.csv rows)", len(c.series))
+	}
+	for name, sr := range c.series {
+		if blank(sr.Sources) {
+			t.Errorf("series %s: no source", name)
+		}
+		if blank(sr.Lifecycle.Sources) {
+			t.Errorf("series %s: lifecycle without source", name)
+		}
+	}
+	for id, g := range c.gpuModels {
+		if blank(g.Sources) {
+			t.Errorf("GPU model %s: no source", id)
+		}
+	}
+	for _, d := range c.Decisions {
+		if blank(d.Sources) {
+			t.Errorf("decision %s: no source", d.ID)
+		}
+	}
+}
+
+func TestDecisionLinksAreDefined(t *testing.T) {
+	c := mustDefault(t)
+	defined := map[string]bool{}
+	for _, d := range c.Decisions {
+		defined[d.ID] = true
+	}
+	linked := map[string]map[string]bool{}
+	for _, s := range c.SKUs() {
+		for _, d := range s.Decisions {
+			if !defined[d] {
+				t.Errorf("%s links undefined decision %s", s.Name, d)
+			}
+			if linked[d] == nil {
+				linked[d] = map[string]bool{}
+			}
+			linked[d][s.Name] = true
+		}
+	}
+	// How many sizes each decision settles, counted from the reference:
+	// D1 NC+NCv2+ND+NV (4+4+4+3); D2 the retired series H, HB, NC, NCv2,
+	// ND, NV, NCv3 (6+4+4+4+4+3+4); D3 NVv3+NVv4 (6+8); D4 HBv2+HC (5+3);
+	// D5 GB200; D6 HBv5; D7 HBv4+HX; D8 NDv2; D9 NV; D10 NCads H100 v5;
+	// D13/D14 the 15 RTX PRO 6000 sizes; D15 GB200+GB300; D16 ND H100 v5;
+	// D17 the four HB60 sizes; D18 every retired or retiring size (65) but
+	// the six RTX PRO preview sizes, whose replacement is D13's.
+	want := map[string]int{"D1": 15, "D2": 29, "D3": 14, "D4": 8, "D5": 1, "D6": 8, "D7": 10, "D8": 1, "D9": 3,
+		"D10": 2, "D13": 15, "D14": 15, "D15": 3, "D16": 1, "D17": 4, "D18": 59}
+	for id, n := range want {
+		if len(linked[id]) != n {
+			t.Errorf("decision %s linked from %d sizes, want %d", id, len(linked[id]), n)
+		}
+	}
+	// D20 governs the seven sizes without specs; it is not linked from them
+	// yet (see the report), but where it is linked it must be those seven.
+	if d20 := linked["D20"]; len(d20) > 0 {
+		var got []string
+		for n := range d20 {
+			got = append(got, n)
+		}
+		sort.Strings(got)
+		if !equalStrings(got, sizesWithoutSpecs) {
+			t.Errorf("D20 linked from %v, want %v", got, sizesWithoutSpecs)
+		}
+	}
+}
+
+// TestRetiringSizesPastDateAtDataDate pins that the NVv3/NVv4 sizes, still
+// "retiring" in the reference, are past their 2026-09-30 retirement on the
+// catalog's data date, so StatusAt reports them retired.
+func TestRetiringSizesPastDateAtDataDate(t *testing.T) {
+	c := mustDefault(t)
+	var past []string
+	for _, s := range c.SKUs() {
+		if s.Lifecycle.Status == StatusRetiring && s.StatusAt(c.DataDate) == StatusRetired {
+			past = append(past, s.Name)
+			if s.Lifecycle.RetirementDate != "2026-09-30" {
+				t.Errorf("%s: retirement %s", s.Name, s.Lifecycle.RetirementDate)
+			}
+		}
+	}
+	if len(past) != 14 {
+		t.Errorf("%d retiring sizes past their date at %s, want 14 (NVv3 6 + NVv4 8): %v", len(past), c.DataDate.Format(time.DateOnly), past)
+	}
+}

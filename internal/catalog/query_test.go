@@ -1,0 +1,237 @@
+package catalog
+
+import (
+	"regexp"
+	"testing"
+	"time"
+)
+
+func TestLookup(t *testing.T) {
+	c := mustDefault(t)
+	for _, tc := range []struct {
+		in, want string // want "" means not found
+	}{
+		{"Standard_ND96isr_H100_v5", "Standard_ND96isr_H100_v5"},
+		{"standard_nd96isr_h100_v5", "Standard_ND96isr_H100_v5"},
+		{"STANDARD_ND96ISR_H100_V5", "Standard_ND96isr_H100_v5"},
+		{"ND96isr_H100_v5", "Standard_ND96isr_H100_v5"},
+		{"nd96isr_h100_v5", "Standard_ND96isr_H100_v5"},
+		{"  Standard_NC4as_T4_v3\n", "Standard_NC4as_T4_v3"},
+		{" nc4as_t4_v3 ", "Standard_NC4as_T4_v3"},
+		{"HB120-32rs_v3", "Standard_HB120-32rs_v3"},
+		{"Standard_NV16ahs_v4", "Standard_NV16ahs_v4"},
+		{"nd128isrg5_gb300_v6", "Standard_ND128isrG5_GB300_v6"},
+		{"Standard_ND96isr_H100", ""},
+		{"ND96isr_H100_v5_", ""},
+		{"Standard_", ""},
+		{"standard_standard_nc6", ""},
+		{"", ""},
+		{"Standard_ND96is_H100_v5", ""}, // undocumented; not in skus.csv
+	} {
+		s, ok := c.Lookup(tc.in)
+		switch {
+		case tc.want == "" && ok:
+			t.Errorf("Lookup(%q) = %s, want not found", tc.in, s.Name)
+		case tc.want != "" && (!ok || s.Name != tc.want):
+			t.Errorf("Lookup(%q) = %v, %v; want %s", tc.in, s, ok, tc.want)
+		}
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	c := mustDefault(t)
+	for _, tc := range []struct {
+		in   string
+		n    int
+		want []string
+	}{
+		{"Standard_ND96isr_H100", 3, []string{"Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5", "Standard_ND96asr_v4"}},
+		{"nd96isr_h100", 3, []string{"Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5", "Standard_ND96asr_v4"}},
+		{"STANDARD_ND96ISR_H100", 5, []string{"Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5", "Standard_ND96asr_v4", "Standard_ND96amsr_A100_v4", "Standard_ND96isr_MI300X_v5"}},
+		{"Standard_NC4as_T4", 1, []string{"Standard_NC4as_T4_v3"}},
+		{"Standard_NC4as_T4_v2", 1, []string{"Standard_NC4as_T4_v3"}},
+		{"Standard_HB120rs_v4", 2, []string{"Standard_HB120rs_v2", "Standard_HB120rs_v3"}},
+		{"Standard_ND96isr_H100_v5", 1, []string{"Standard_ND96isr_H100_v5"}},
+		{"Standard_ND96isr_H100", 0, []string{}},
+		{"Standard_ND96isr_H100", -1, []string{}},
+	} {
+		got := c.Suggest(tc.in, tc.n)
+		if got == nil || !equalStrings(got, tc.want) {
+			t.Errorf("Suggest(%q, %d) = %#v, want %#v", tc.in, tc.n, got, tc.want)
+		}
+	}
+	if got := c.Suggest("x", 1000); len(got) != 144 {
+		t.Errorf("Suggest with n > sizes returned %d names, want 144", len(got))
+	}
+}
+
+func TestFilter(t *testing.T) {
+	c := mustDefault(t)
+	dataDate := date(t, "2026-11-01")
+	jan := date(t, "2026-01-01")
+	yes, no := true, false
+	for _, tc := range []struct {
+		name  string
+		f     Filter
+		count int
+		want  []string // checked when not nil
+	}{
+		{name: "families, case-insensitive", f: Filter{Families: []string{"hx"}, AsOf: dataDate}, count: 5,
+			want: []string{"Standard_HX176-144rs", "Standard_HX176-24rs", "Standard_HX176-48rs", "Standard_HX176-96rs", "Standard_HX176rs"}},
+		{name: "two families", f: Filter{Families: []string{"ND", "nc"}, AsOf: dataDate}, count: 28},
+		{name: "series", f: Filter{Series: []string{"ND-H100-v5", "nd-h200-v5"}, AsOf: dataDate}, count: 2,
+			want: []string{"Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5"}},
+		{name: "category cpu", f: Filter{Categories: []string{"CPU"}, AsOf: dataDate}, count: 21},
+		{name: "category hpc", f: Filter{Categories: []string{"hpc"}, AsOf: dataDate}, count: 31},
+		{name: "category hpc with retired", f: Filter{Categories: []string{"hpc"}, AsOf: dataDate, IncludeRetired: true}, count: 41},
+		{name: "category gpu", f: Filter{Categories: []string{"gpu"}, AsOf: dataDate}, count: 43},
+		{name: "category gpu with retired", f: Filter{Categories: []string{"gpu"}, AsOf: dataDate, IncludeRetired: true}, count: 82},
+		{name: "gpu vendor AMD at the data date", f: Filter{GPUVendor: "AMD", AsOf: dataDate}, count: 10,
+			want: []string{"Standard_ND96isr_MI300X_v5", "Standard_NG16ads_V620_v1", "Standard_NG32adms_V620_v1", "Standard_NG32ads_V620_v1",
+				"Standard_NG8ads_V620_v1", "Standard_NV12ads_V710_v5", "Standard_NV24ads_V710_v5", "Standard_NV28adms_V710_v5",
+				"Standard_NV4ads_V710_v5", "Standard_NV8ads_V710_v5"}},
+		{name: "gpu vendor amd before NVv4 retires", f: Filter{GPUVendor: "amd", AsOf: jan}, count: 18},
+		{name: "gpu vendor nvidia", f: Filter{GPUVendor: "nvidia", AsOf: dataDate}, count: 33},
+		{name: "gpu model by id", f: Filter{GPUModels: []string{"h100-nvl-94gb"}, AsOf: dataDate}, count: 3,
+			want: []string{"Standard_NC40ads_H100_v5", "Standard_NC80adis_H100_v5", "Standard_NCC40ads_H100_v5"}},
+		{name: "gpu model by name", f: Filter{GPUModels: []string{"NVIDIA H100 NVL 94GB"}, AsOf: dataDate}, count: 3,
+			want: []string{"Standard_NC40ads_H100_v5", "Standard_NC80adis_H100_v5", "Standard_NCC40ads_H100_v5"}},
+		{name: "gpu models by name and id, any case", f: Filter{GPUModels: []string{"nvidia h100 80gb sxm", "MI300X"}, AsOf: dataDate}, count: 2,
+			want: []string{"Standard_ND96isr_H100_v5", "Standard_ND96isr_MI300X_v5"}},
+		{name: "gpu model t4", f: Filter{GPUModels: []string{"t4"}, AsOf: dataDate}, count: 4,
+			want: []string{"Standard_NC16as_T4_v3", "Standard_NC4as_T4_v3", "Standard_NC64as_T4_v3", "Standard_NC8as_T4_v3"}},
+		{name: "gpu model unknown", f: Filter{GPUModels: []string{"h800"}, IncludeRetired: true}, count: 0},
+		{name: "rdma true", f: Filter{RDMA: &yes, AsOf: dataDate}, count: 40},
+		{name: "rdma true with retired", f: Filter{RDMA: &yes, AsOf: dataDate, IncludeRetired: true}, count: 50},
+		{name: "rdma false", f: Filter{RDMA: &no, AsOf: dataDate}, count: 55},
+		{name: "min 8 GPUs", f: Filter{MinGPUs: f64(8), AsOf: dataDate}, count: 6,
+			want: []string{"Standard_ND40rs_v2", "Standard_ND96amsr_A100_v4", "Standard_ND96asr_v4", "Standard_ND96isr_H100_v5",
+				"Standard_ND96isr_H200_v5", "Standard_ND96isr_MI300X_v5"}},
+		{name: "min 1/4 GPU", f: Filter{MinGPUs: f64(0.25), AsOf: dataDate}, count: 41},
+		{name: "min 0.3 GPU excludes 1/4 and 1/6 slices", f: Filter{MinGPUs: f64(0.3), AsOf: dataDate}, count: 37},
+		{name: "min 1/8 GPU before NVv4 retires", f: Filter{MinGPUs: f64(0.125), AsOf: jan}, count: 50},
+		{name: "min 0.13 GPU excludes the 1/8 slice", f: Filter{MinGPUs: f64(0.13), AsOf: jan}, count: 49},
+		{name: "min 640 GiB GPU memory in total", f: Filter{MinGPUMemoryGiB: f64(640), AsOf: dataDate}, count: 7,
+			want: []string{"Standard_ND128isrG5_GB300_v6", "Standard_ND128isr_GB300_v6", "Standard_ND128isr_NDR_GB200_v6",
+				"Standard_ND96amsr_A100_v4", "Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5", "Standard_ND96isr_MI300X_v5"}},
+		{name: "min 96 GiB GPU memory in total", f: Filter{MinGPUMemoryGiB: f64(96), AsOf: dataDate}, count: 16},
+		{name: "region eastus", f: Filter{Region: "eastus", AsOf: dataDate}, count: 77},
+		{name: "region eastus with retired", f: Filter{Region: "eastus", AsOf: dataDate, IncludeRetired: true}, count: 104},
+		{name: "region nowhere", f: Filter{Region: "mars", IncludeRetired: true}, count: 0},
+		{name: "include retired", f: Filter{IncludeRetired: true, AsOf: dataDate}, count: 144},
+		{name: "everything current at the data date", f: Filter{AsOf: dataDate}, count: 95},
+		{name: "the day NVv3/NVv4 retire", f: Filter{AsOf: date(t, "2026-09-30")}, count: 95},
+		{name: "the day before NVv3/NVv4 retire", f: Filter{AsOf: date(t, "2026-09-29")}, count: 109},
+		// A zero AsOf is day one of year 1: only sizes whose status is
+		// "retired" are left out, not those past their retirement date.
+		{name: "zero filter", f: Filter{}, count: 109},
+		{name: "include preview changes nothing: no size is in preview", f: Filter{IncludePreview: true, AsOf: dataDate}, count: 95},
+		{name: "name regex", f: Filter{NameRegex: regexp.MustCompile(`_v6$`), AsOf: dataDate}, count: 12},
+		{name: "name regex with retired", f: Filter{NameRegex: regexp.MustCompile(`_v6$`), AsOf: dataDate, IncludeRetired: true}, count: 18},
+		{name: "name regex is case-sensitive", f: Filter{NameRegex: regexp.MustCompile(`^standard_`), IncludeRetired: true}, count: 0},
+		{name: "combined", f: Filter{Families: []string{"ND"}, RDMA: &yes, MinGPUs: f64(8), Region: "eastus", AsOf: dataDate}, count: 4,
+			want: []string{"Standard_ND40rs_v2", "Standard_ND96amsr_A100_v4", "Standard_ND96asr_v4", "Standard_ND96isr_H100_v5"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := c.Filter(tc.f)
+			if len(got) != tc.count {
+				t.Errorf("%d sizes, want %d: %v", len(got), tc.count, skuNames(got))
+			}
+			if tc.want != nil && !equalStrings(skuNames(got), tc.want) {
+				t.Errorf("got  %v\nwant %v", skuNames(got), tc.want)
+			}
+			for _, s := range got {
+				if !tc.f.Match(s) {
+					t.Errorf("Filter returned %s, which Match rejects", s.Name)
+				}
+			}
+		})
+	}
+}
+
+// TestFilterPreview needs a preview size, which the embedded catalog does
+// not have.
+func TestFilterPreview(t *testing.T) {
+	docs := testDocs()
+	prev := testSKU("Standard_NX16_v1")
+	prev.Lifecycle = &LifecycleDoc{Status: StatusPreview}
+	docs = append(docs, Document{SKUs: []SKUDoc{prev}})
+	c, err := Build(docs, nil, nil)
+	if err != nil {
+		t.Fatalf("Build: %v", err)
+	}
+	if got := skuNames(c.Filter(Filter{})); !equalStrings(got, []string{"Standard_NX8_v1"}) {
+		t.Errorf("without previews: %v", got)
+	}
+	if got := skuNames(c.Filter(Filter{IncludePreview: true})); !equalStrings(got, []string{"Standard_NX16_v1", "Standard_NX8_v1"}) {
+		t.Errorf("with previews: %v", got)
+	}
+}
+
+func TestRetirementAtFixedDates(t *testing.T) {
+	c := mustDefault(t)
+	utc := func(s string) time.Time {
+		tt, err := time.Parse(time.RFC3339, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tt
+	}
+	for _, tc := range []struct {
+		size    string
+		asOf    time.Time
+		retired bool
+		days    int64
+		hasDate bool
+		status  string
+	}{
+		{"Standard_NV12s_v3", date(t, "2026-01-01"), false, 272, true, StatusRetiring},
+		{"Standard_NV12s_v3", date(t, "2026-09-29"), false, 1, true, StatusRetiring},
+		{"Standard_NV12s_v3", utc("2026-09-29T23:59:59Z"), false, 1, true, StatusRetiring},
+		{"Standard_NV12s_v3", date(t, "2026-09-30"), true, 0, true, StatusRetired},
+		{"Standard_NV12s_v3", utc("2026-09-30T18:00:00Z"), true, 0, true, StatusRetired},
+		// The day is taken in UTC: 01:00 at +05:00 is still 29 September.
+		{"Standard_NV12s_v3", utc("2026-09-30T01:00:00+05:00"), false, 1, true, StatusRetiring},
+		{"Standard_NV12s_v3", date(t, "2026-11-01"), true, -32, true, StatusRetired},
+		{"Standard_NV16ahs_v4", date(t, "2026-01-01"), false, 272, true, StatusRetiring},
+		{"Standard_F2s_v2", date(t, "2026-11-01"), false, 745, true, StatusRetiring},
+		{"Standard_HC44rs", date(t, "2026-11-01"), false, 211, true, StatusRetiring},
+		{"Standard_HB120rs_v2", date(t, "2027-05-31"), true, 0, true, StatusRetired},
+		// Retired by status even before the recorded date.
+		{"Standard_H16r", date(t, "2020-01-01"), true, 973, true, StatusRetired},
+		{"Standard_NC320ds_xl_RTXPRO6000BSE_v6", date(t, "2026-01-01"), true, 76, true, StatusRetired},
+		{"Standard_NV6", date(t, "2026-11-01"), true, -1152, true, StatusRetired},
+		{"Standard_ND96isr_H100_v5", date(t, "2030-01-01"), false, 0, false, StatusGA},
+		{"Standard_NC24lds_xl_RTXPRO6000BSE_v6", date(t, "2026-11-01"), false, 0, false, StatusGA},
+	} {
+		s := mustLookup(t, c, tc.size)
+		at := tc.asOf.Format(time.RFC3339)
+		if got := s.RetiredAt(tc.asOf); got != tc.retired {
+			t.Errorf("%s.RetiredAt(%s) = %v, want %v", tc.size, at, got, tc.retired)
+		}
+		days, ok := s.DaysUntilRetirement(tc.asOf)
+		if days != tc.days || ok != tc.hasDate {
+			t.Errorf("%s.DaysUntilRetirement(%s) = %d, %v; want %d, %v", tc.size, at, days, ok, tc.days, tc.hasDate)
+		}
+		if got := s.StatusAt(tc.asOf); got != tc.status {
+			t.Errorf("%s.StatusAt(%s) = %s, want %s", tc.size, at, got, tc.status)
+		}
+	}
+	rt, ok := mustLookup(t, c, "Standard_NV12s_v3").RetirementTime()
+	if !ok || !rt.Equal(time.Date(2026, 9, 30, 0, 0, 0, 0, time.UTC)) {
+		t.Errorf("RetirementTime() = %v, %v", rt, ok)
+	}
+}
+
+func TestDistinctLists(t *testing.T) {
+	c := mustDefault(t)
+	if got := c.SeriesNames(); len(got) != 35 || got[0] != "Edsv5" || got[len(got)-1] != "NVv4" {
+		t.Errorf("SeriesNames() = %v", got)
+	}
+	if got := c.GPUModelIDs(); len(got) != 21 || got[0] != "a10" || got[20] != "v710" {
+		t.Errorf("GPUModelIDs() = %v", got)
+	}
+	if _, ok := c.GPUModel("h800"); ok {
+		t.Error("GPUModel(h800) found")
+	}
+}

@@ -1,0 +1,433 @@
+package catalog
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// These tests compare the embedded catalog with every row of the reference
+// CSVs it was converted from. A difference is allowed only where a decision
+// recorded in data/catalog.json says so; each such exception is spelled out
+// below. They skip when the reference directory is absent.
+
+func refInt(t *testing.T, s string) *int64 {
+	t.Helper()
+	if s == "" {
+		return nil
+	}
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		t.Fatalf("reference value %q is not an integer", s)
+	}
+	return &v
+}
+
+func refFloat(t *testing.T, s string) *float64 {
+	t.Helper()
+	if s == "" {
+		return nil
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		t.Fatalf("reference value %q is not a number", s)
+	}
+	return &v
+}
+
+func refBool(t *testing.T, s string) *bool {
+	t.Helper()
+	switch s {
+	case "true":
+		return bp(true)
+	case "false":
+		return bp(false)
+	case "unknown", "":
+		return nil
+	}
+	t.Fatalf("reference value %q is not true, false or unknown", s)
+	return nil
+}
+
+// refCount parses a reference GPU count such as "8" or "1/4" without the
+// code under test.
+func refCount(t *testing.T, s string) float64 {
+	t.Helper()
+	if s == "" {
+		return 0
+	}
+	if num, den, ok := strings.Cut(s, "/"); ok {
+		return *refFloat(t, num) / *refFloat(t, den)
+	}
+	return *refFloat(t, s)
+}
+
+var (
+	ibGenRE   = regexp.MustCompile(`^(FDR|EDR|HDR|NDR|XDR)\b`)
+	ibRateRE  = regexp.MustCompile(`(\d+) Gb/s`)
+	ibPortsRE = regexp.MustCompile(`Gb/s x(\d+)`)
+)
+
+func TestReferenceSKUsCSV(t *testing.T) {
+	rows := referenceCSV(t, "skus.csv")
+	c := mustDefault(t)
+	categories := map[string]string{"E": CategoryCPU, "F": CategoryCPU, "H": CategoryHPC, "HB": CategoryHPC, "HC": CategoryHPC, "HX": CategoryHPC}
+	for _, r := range rows {
+		name := r["name"]
+		t.Run(name, func(t *testing.T) {
+			s := mustLookup(t, c, name)
+			diff := func(field string, got, want any) {
+				t.Helper()
+				if fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Errorf("%s = %v, skus.csv says %v", field, got, want)
+				}
+			}
+			diff("Name", s.Name, name)
+			diff("Series", s.Series, r["series"])
+			diff("Family", s.Family, r["family"])
+			cat := categories[r["family"]]
+			if cat == "" {
+				cat = CategoryGPU
+			}
+			diff("Category", s.Category, cat)
+			diff("VCPUs", show(s.VCPUs), show(refInt(t, r["vcpus"])))
+			diff("MemoryGiB", show(s.MemoryGiB), show(refFloat(t, r["memory_gib"])))
+
+			// D15: GB200/GB300 local storage is all NVMe, stored as
+			// local NVMe with no temporary disk.
+			wantTemp := refInt(t, r["temp_storage_gib"])
+			if r["series"] == "ND-GB200-v6" || r["series"] == "ND-GB300-v6" {
+				diff("LocalNVMeGiB (D15)", show(s.LocalNVMeGiB), show(wantTemp))
+				wantTemp = i64(0)
+			}
+			diff("TempDiskGiB", show(s.TempDiskGiB), show(wantTemp))
+
+			diff("CPUModel", s.CPUModel, r["cpu_model"])
+			diff("PremiumStorage", show(s.PremiumStorage), show(refBool(t, r["premium_storage"])))
+			diff("MaxDataDisks", show(s.MaxDataDisks), show(refInt(t, r["max_data_disks"])))
+			diff("MaxNICs", show(s.MaxNICs), show(refInt(t, r["max_nics"])))
+			diff("Confidential", s.Confidential, r["confidential"] == "true")
+			wantGen := []string{}
+			if r["hyperv_generations"] != "unknown" {
+				wantGen = strings.Split(r["hyperv_generations"], ",")
+			}
+			diff("HyperVGenerations", s.HyperVGenerations, wantGen)
+			diff("Sources", strings.Join(s.Sources, "; "), r["source"])
+
+			n := s.Network
+			diff("RDMA", n.RDMA, r["rdma"] == "true")
+			diff("InfiniBandText", n.InfiniBandText, r["infiniband"])
+			if ib := r["infiniband"]; ib != "" {
+				if m := ibGenRE.FindStringSubmatch(ib); m != nil {
+					diff("InfiniBand", n.InfiniBand, m[1])
+				}
+				rate := refInt(t, ibRateRE.FindStringSubmatch(ib)[1])
+				ports := int64(1)
+				if m := ibPortsRE.FindStringSubmatch(ib); m != nil {
+					ports = *refInt(t, m[1])
+				}
+				diff("InfiniBandPorts", n.InfiniBandPorts, ports)
+				diff("InfiniBandGbps", n.InfiniBandGbps, *rate*ports)
+			}
+			diff("AcceleratedNetworking", show(n.AcceleratedNetworking), show(refBool(t, r["accelerated_networking"])))
+			diff("EthernetMbps", show(n.EthernetMbps), show(refInt(t, r["network_bandwidth_mbps"])))
+
+			diff("Lifecycle.Status", s.Lifecycle.Status, strings.ToLower(r["status"]))
+			diff("Lifecycle.RetirementDate", s.Lifecycle.RetirementDate, r["retirement_date"])
+
+			if cat != CategoryGPU {
+				diff("gpu_count", r["gpu_count"], "0")
+				diff("GPU", s.GPU == nil, true)
+				return
+			}
+			if s.GPU == nil {
+				t.Fatalf("GPU = nil, skus.csv says %s x %s", r["gpu_count"], r["gpu_model"])
+			}
+			g := s.GPU
+			wantCount, wantText := refCount(t, r["gpu_count"]), r["gpu_count"]
+			wantMem := refFloat(t, r["gpu_memory_gib_per_gpu"])
+			if r["series"] == "NV" {
+				// D9: one GPU is half an M60 board with 8 GiB; the NV page
+				// counts boards.
+				wantCount *= 2
+				wantText = strconv.FormatFloat(wantCount, 'f', -1, 64)
+				wantMem = f64(8)
+			}
+			if !near(g.Count, wantCount) {
+				t.Errorf("GPU.Count = %v, want %v", g.Count, wantCount)
+			}
+			diff("GPU.CountText", g.CountText, wantText)
+			diff("GPU.Vendor", g.Vendor, strings.ToLower(r["gpu_vendor"]))
+			diff("GPU.Interconnect", g.Interconnect, r["gpu_interconnect"])
+			if wantMem == nil {
+				diff("GPU.MemoryGiB", g.MemoryGiB, 0)
+			} else {
+				diff("GPU.MemoryGiB", g.MemoryGiB, *wantMem)
+				diff("GPU.MemoryGiBTotal", g.MemoryGiBTotal, math.Round(*wantMem*math.Max(wantCount, 1)*100)/100)
+			}
+		})
+	}
+}
+
+// refSeriesName turns "NC (incl. NC_Promo)" into "NC".
+func refSeriesName(s string) string { return strings.Fields(s)[0] }
+
+func TestReferenceLifecycleCSV(t *testing.T) {
+	rows := referenceCSV(t, "lifecycle.csv")
+	c := mustDefault(t)
+	if len(rows) != len(c.series) {
+		t.Errorf("lifecycle.csv has %d series, the catalog %d", len(rows), len(c.series))
+	}
+	sizesOf := map[string]int{}
+	for _, s := range c.SKUs() {
+		sizesOf[s.Series]++
+	}
+	for _, r := range rows {
+		name := refSeriesName(r["series"])
+		sr, ok := c.series[name]
+		if !ok {
+			t.Errorf("series %s is missing", name)
+			continue
+		}
+		lc := sr.Lifecycle
+		got := fmt.Sprintf("%s|%s|%s|%s|%s|%s", sr.Family, lc.Status, lc.AnnouncedDate, lc.RetirementDate, strings.Join(lc.ReplacementSeries, "; "), lc.Note)
+		want := fmt.Sprintf("%s|%s|%s|%s|%s|%s", r["family"], strings.ToLower(r["status"]), r["announced_date"], r["retirement_date"], r["replacement_series"], r["notes"])
+		if got != want {
+			t.Errorf("series %s:\n got  %s\n want %s", name, got, want)
+		}
+		if sizesOf[name] == 0 {
+			t.Errorf("series %s has no size", name)
+		}
+	}
+}
+
+func TestReferenceSupportCSV(t *testing.T) {
+	rows := referenceCSV(t, "support.csv")
+	c := mustDefault(t)
+	verdict := func(v string) string {
+		switch {
+		case strings.HasPrefix(v, "yes"):
+			return SupportSupported
+		case strings.HasPrefix(v, "unknown"):
+			return SupportUnknown
+		case strings.HasPrefix(v, "no"), strings.HasPrefix(v, "n/a"),
+			strings.HasPrefix(v, "listed (retired"): // D2
+			return SupportUnsupported
+		}
+		t.Fatalf("unexpected support verdict %q", v)
+		return ""
+	}
+	seen := 0
+	for _, r := range rows {
+		for _, name := range strings.Split(refSeriesName(r["series"]), "/") {
+			seen++
+			sr, ok := c.series[name]
+			if !ok {
+				t.Errorf("series %s is missing", name)
+				continue
+			}
+			if got, want := sr.Support.AKS.Status, verdict(r["aks_node_pool"]); got != want {
+				t.Errorf("series %s: AKS %s, support.csv says %q", name, got, r["aks_node_pool"])
+			}
+			if got, want := sr.Support.AzureML.Status, verdict(r["azure_ml_compute"]); got != want {
+				t.Errorf("series %s: Azure ML %s, support.csv says %q", name, got, r["azure_ml_compute"])
+			}
+			if sr.Lifecycle.Status == StatusRetired {
+				// D2: no new VM of a retired size can be created.
+				for svc, e := range map[string]SupportEntryDoc{"AKS": sr.Support.AKS, "Azure ML": sr.Support.AzureML, "CycleCloud": sr.Support.CycleCloud, "Batch": sr.Support.Batch} {
+					if e.Status != SupportUnsupported {
+						t.Errorf("retired series %s: %s %s, want unsupported (D2)", name, svc, e.Status)
+					}
+				}
+			}
+		}
+	}
+	// support.csv has 34 rows; Ev5 and Edsv5 share one, so all 35 series
+	// are covered.
+	if seen != len(c.series) {
+		t.Errorf("support.csv covers %d series, the catalog has %d", seen, len(c.series))
+	}
+}
+
+// gpuRowModels maps each gpus.csv row to the catalog's model identifiers.
+var gpuRowModels = map[string][]string{
+	"NVIDIA Tesla K80":                                     {"k80"},
+	"NVIDIA Tesla M60":                                     {"m60"},
+	"NVIDIA Tesla P100 16GB PCIe":                          {"p100"},
+	"NVIDIA Tesla P40":                                     {"p40"},
+	"NVIDIA Tesla V100 (16GB PCIe / 32GB SXM2)":            {"v100-pcie-16gb", "v100-sxm2-32gb"},
+	"NVIDIA Tesla T4":                                      {"t4"},
+	"NVIDIA A100 (40GB SXM / 80GB SXM / 80GB PCIe)":        {"a100-sxm-40gb", "a100-sxm-80gb", "a100-pcie-80gb"},
+	"NVIDIA A10":                                           {"a10"},
+	"NVIDIA H100 80GB SXM":                                 {"h100-sxm-80gb"},
+	"NVIDIA H100 NVL 94GB":                                 {"h100-nvl-94gb"},
+	"NVIDIA H200 141GB":                                    {"h200-141gb"},
+	"NVIDIA GB200 (B200 GPU in Grace-Blackwell superchip)": {"gb200"},
+	"NVIDIA GB300 (Blackwell Ultra B300)":                  {"gb300"},
+	"NVIDIA RTX PRO 6000 Blackwell Server Edition":         {"rtx-pro-6000-bse"},
+	"AMD Instinct MI300X":                                  {"mi300x"},
+	"AMD Radeon Instinct MI25":                             {"mi25"},
+	"AMD Radeon PRO V620":                                  {"v620"},
+	"AMD Radeon PRO V710":                                  {"v710"},
+}
+
+func TestReferenceGPUsCSV(t *testing.T) {
+	rows := referenceCSV(t, "gpus.csv")
+	c := mustDefault(t)
+	toolkitRE := regexp.MustCompile(`^(?:CUDA|ROCm) (\d+\.\d+)`)
+	majorRE := regexp.MustCompile(`^(\d+)\.x`)
+	numRE := regexp.MustCompile(`\d+(?:\.\d+)?`)
+	covered := 0
+	for _, r := range rows {
+		ids, ok := gpuRowModels[r["gpu_model"]]
+		if !ok {
+			t.Errorf("gpus.csv row %q is not mapped", r["gpu_model"])
+			continue
+		}
+		for _, id := range ids {
+			covered++
+			g, ok := c.GPUModel(id)
+			if !ok {
+				t.Errorf("GPU model %s (%s) is missing", id, r["gpu_model"])
+				continue
+			}
+			if g.Vendor != strings.ToLower(r["vendor"]) {
+				t.Errorf("%s: vendor %s, gpus.csv %s", id, g.Vendor, r["vendor"])
+			}
+			// The catalog keeps the architecture name without the die
+			// ("Blackwell (GB202)" -> "Blackwell").
+			if g.Architecture == "" || !strings.HasPrefix(r["architecture"], g.Architecture) {
+				t.Errorf("%s: architecture %q, gpus.csv %q", id, g.Architecture, r["architecture"])
+			}
+			ccOrGfx, minTK := g.ComputeCapability, g.MinCUDA
+			if g.Vendor == VendorAMD {
+				ccOrGfx, minTK = g.GfxTarget, g.MinROCm
+			}
+			if ccOrGfx != r["compute_capability_or_gfx"] {
+				t.Errorf("%s: compute capability/gfx %q, gpus.csv %q", id, ccOrGfx, r["compute_capability_or_gfx"])
+			}
+			wantTK := ""
+			if m := toolkitRE.FindStringSubmatch(r["min_cuda_or_rocm"]); m != nil {
+				wantTK = m[1]
+			}
+			if minTK != wantTK {
+				t.Errorf("%s: minimum toolkit %q, gpus.csv %q", id, minTK, r["min_cuda_or_rocm"])
+			}
+			wantMajor := int64(0)
+			if m := majorRE.FindStringSubmatch(r["max_cuda_major_supported"]); m != nil {
+				wantMajor = *refInt(t, m[1])
+			}
+			if g.MaxCUDAMajor != wantMajor {
+				t.Errorf("%s: max CUDA major %d, gpus.csv %q", id, g.MaxCUDAMajor, r["max_cuda_major_supported"])
+			}
+			memOK := false
+			for _, m := range numRE.FindAllString(r["memory_gib"], -1) {
+				if *refFloat(t, m) == g.MemoryGiB {
+					memOK = true
+				}
+			}
+			if !memOK {
+				t.Errorf("%s: memory %v GiB is not among gpus.csv %q", id, g.MemoryGiB, r["memory_gib"])
+			}
+		}
+	}
+	if covered != len(c.gpuModels) {
+		t.Errorf("gpus.csv covers %d models, the catalog has %d", covered, len(c.gpuModels))
+	}
+}
+
+func TestReferenceImagesCSV(t *testing.T) {
+	rows := referenceCSV(t, "images.csv")
+	c := mustDefault(t)
+	used := 0
+	for _, s := range c.SKUs() {
+		im := s.Image
+		if im == nil {
+			continue
+		}
+		used++
+		var row map[string]string
+		for _, r := range rows {
+			if (im.URN != "" && r["urn"] == im.URN) || (im.URN == "" && strings.Contains(r["urn"], "GB200/GB300")) {
+				row = r
+				break
+			}
+		}
+		if row == nil {
+			t.Errorf("%s: image %q is not in images.csv", s.Name, im.URN)
+			continue
+		}
+		for what, v := range map[string]string{"CUDA toolkit": im.CUDAToolkit, "driver": strings.Fields(im.Driver + " x")[0], "ROCm": im.ROCm} {
+			if v == "" || v == "x" {
+				continue
+			}
+			col := map[string]string{"CUDA toolkit": "cuda_toolkit", "driver": "nvidia_driver", "ROCm": "rocm"}[what]
+			if !strings.Contains(row[col], v) {
+				t.Errorf("%s: image %s %s %q is not in images.csv %q", s.Name, im.URN, what, v, row[col])
+			}
+		}
+		if im.Source == "" || !strings.HasPrefix(row["source"], strings.Fields(im.Source)[0]) {
+			t.Errorf("%s: image source %q, images.csv %q", s.Name, im.Source, row["source"])
+		}
+	}
+	if used == 0 {
+		t.Fatal("no size has an image")
+	}
+}
+
+func TestReferencePricesCSV(t *testing.T) {
+	rows := referenceCSV(t, "prices.csv")
+	c := mustDefault(t)
+	if len(rows) != wantPriceRows {
+		t.Errorf("prices.csv has %d rows, want %d", len(rows), wantPriceRows)
+	}
+	for _, r := range rows {
+		s := mustLookup(t, c, r["vm_size"])
+		p, ok := s.Prices[r["region"]]
+		if !ok {
+			t.Errorf("%s in %s: no price, prices.csv says %s", r["vm_size"], r["region"], r["usd_per_hour"])
+			continue
+		}
+		if want := *refFloat(t, r["usd_per_hour"]); p.USDPerHour != want {
+			t.Errorf("%s in %s: %v, prices.csv says %v", r["vm_size"], r["region"], p.USDPerHour, want)
+		}
+	}
+}
+
+// TestReferenceSpotPrices recomputes every spot price (D19): the current
+// on-demand price times the spot_prices.csv spot-to-on-demand ratio of the
+// same region and size, rounded to 6 decimals; none without a ratio.
+func TestReferenceSpotPrices(t *testing.T) {
+	rows := referenceCSV(t, "spot_prices.csv")
+	c := mustDefault(t)
+	ratio := map[[2]string]float64{}
+	for _, r := range rows {
+		if r["usd_per_hour"] == "" {
+			continue
+		}
+		ratio[[2]string{r["region"], r["vm_size"]}] = *refFloat(t, r["spot_usd_per_hour"]) / *refFloat(t, r["usd_per_hour"])
+	}
+	n := 0
+	for _, s := range c.SKUs() {
+		for region, p := range s.Prices {
+			rt, ok := ratio[[2]string{region, s.Name}]
+			if !ok {
+				if p.SpotUSDPerHour != nil {
+					t.Errorf("%s in %s: spot %v without a spot_prices.csv row", s.Name, region, *p.SpotUSDPerHour)
+				}
+				continue
+			}
+			n++
+			want := math.Round(p.USDPerHour*rt*1e6) / 1e6
+			if p.SpotUSDPerHour == nil || math.Abs(*p.SpotUSDPerHour-want) > 1.5e-6 {
+				t.Errorf("%s in %s: spot %s, want %v", s.Name, region, show(p.SpotUSDPerHour), want)
+			}
+		}
+	}
+	if n != wantSpotPrices {
+		t.Errorf("%d prices have a spot ratio, want %d", n, wantSpotPrices)
+	}
+}
