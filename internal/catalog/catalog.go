@@ -219,7 +219,7 @@ func (c *Catalog) join(d SKUDoc, images map[string]ImageDoc, decisions map[strin
 		PremiumStorage: d.PremiumStorage, MaxDataDisks: d.MaxDataDisks, MaxNICs: d.MaxNICs,
 		Sources: d.Sources, Notes: d.Notes, Prices: map[string]Price{},
 	}
-	s.Decisions = append(append([]string{}, sr.Decisions...), d.Decisions...)
+	s.Decisions = dedupe(append(append([]string{}, sr.Decisions...), d.Decisions...))
 	for _, id := range s.Decisions {
 		if !decisions[id] {
 			return nil, fmt.Errorf("decision %q is not defined", id)
@@ -306,6 +306,19 @@ func (c *Catalog) join(d SKUDoc, images map[string]ImageDoc, decisions map[strin
 		s.Image = &Image{URN: im.URN, OS: im.OS, CUDAToolkit: im.CUDAToolkit, Driver: im.Driver, ROCm: im.ROCm, Source: im.Source}
 	}
 	return s, nil
+}
+
+// dedupe drops repeated entries, keeping the first occurrence's position.
+func dedupe(list []string) []string {
+	seen := make(map[string]bool, len(list))
+	out := list[:0]
+	for _, v := range list {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // ParseCount parses a GPU count such as "8", "0.5" or "1/4".

@@ -129,7 +129,7 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 
 // skuFact pins the facts of one size. Every value comes from the reference
 // facts (skus.csv, gpus.csv, lifecycle.csv, support.csv, images.csv,
-// prices.csv, spot_prices.csv) as amended by the decisions D1-D20 recorded
+// prices.csv, spot_prices.csv) as amended by the decisions D1-D22 recorded
 // in data/catalog.json; none is copied from the JSON under test. Spot
 // prices follow D19: the prices.csv price times the spot_prices.csv
 // spot-to-on-demand ratio, rounded to 6 decimals.
@@ -697,12 +697,12 @@ func TestCatalogMetadata(t *testing.T) {
 	}
 }
 
-// TestDecisions checks that D1-D20 are recorded in order, each with a topic,
+// TestDecisions checks that D1-D22 are recorded in order, each with a topic,
 // a decision and sources.
 func TestDecisions(t *testing.T) {
 	c := mustDefault(t)
-	if len(c.Decisions) != 20 {
-		t.Fatalf("%d decisions, want 20", len(c.Decisions))
+	if len(c.Decisions) != 22 {
+		t.Fatalf("%d decisions, want 22", len(c.Decisions))
 	}
 	for i, d := range c.Decisions {
 		if want := fmt.Sprintf("D%d", i+1); d.ID != want {

@@ -406,19 +406,20 @@ func TestDecisionLinksAreDefined(t *testing.T) {
 	// D1 NC+NCv2+ND+NV (4+4+4+3); D2 the retired series H, HB, NC, NCv2,
 	// ND, NV, NCv3 (6+4+4+4+4+3+4); D3 NVv3+NVv4 (6+8); D4 HBv2+HC (5+3);
 	// D5 GB200; D6 HBv5; D7 HBv4+HX; D8 NDv2; D9 NV; D10 NCads H100 v5;
-	// D13/D14 the 15 RTX PRO 6000 sizes; D15 GB200+GB300; D16 ND H100 v5;
-	// D17 the four HB60 sizes; D18 every retired or retiring size (65) but
-	// the six RTX PRO preview sizes, whose replacement is D13's.
+	// D13/D14 the 15 RTX PRO 6000 sizes; D15 GB200+GB300; D16 ND H100 v5,
+	// ND H200 v5 and ND MI300X v5; D17 the four HB60 sizes; D18 every retired
+	// or retiring size (65) but the six RTX PRO preview sizes, whose
+	// replacement is D13's; D20 the seven sizes without specs; D21 NC48ads
+	// and NC96ads A100 v4; D22 the two GB300 sizes.
 	want := map[string]int{"D1": 15, "D2": 29, "D3": 14, "D4": 8, "D5": 1, "D6": 8, "D7": 10, "D8": 1, "D9": 3,
-		"D10": 2, "D13": 15, "D14": 15, "D15": 3, "D16": 1, "D17": 4, "D18": 59}
+		"D10": 2, "D13": 15, "D14": 15, "D15": 3, "D16": 3, "D17": 4, "D18": 59, "D20": 7, "D21": 2, "D22": 2}
 	for id, n := range want {
 		if len(linked[id]) != n {
 			t.Errorf("decision %s linked from %d sizes, want %d", id, len(linked[id]), n)
 		}
 	}
-	// D20 governs the seven sizes without specs; it is not linked from them
-	// yet (see the report), but where it is linked it must be those seven.
-	if d20 := linked["D20"]; len(d20) > 0 {
+	// D20 governs exactly the seven sizes without specs.
+	if d20 := linked["D20"]; true {
 		var got []string
 		for n := range d20 {
 			got = append(got, n)

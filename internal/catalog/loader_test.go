@@ -129,7 +129,7 @@ func TestEmbeddedDocumentsDecode(t *testing.T) {
 	if len(docs) != 5 {
 		t.Fatalf("%d documents", len(docs))
 	}
-	if docs[0].Catalog == nil || len(docs[0].Decisions) != 20 {
+	if docs[0].Catalog == nil || len(docs[0].Decisions) != 22 {
 		t.Errorf("catalog.json: metadata %v, %d decisions", docs[0].Catalog, len(docs[0].Decisions))
 	}
 	if n := len(docs[1].GPUModels); n != 21 {

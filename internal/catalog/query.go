@@ -28,7 +28,9 @@ func (c *Catalog) Lookup(name string) (*SKU, bool) {
 func (c *Catalog) Regions() []string { return c.regions }
 
 // HasRegion reports whether any size is priced in the region.
+// Region names are compared case-insensitively.
 func (c *Catalog) HasRegion(region string) bool {
+	region = strings.ToLower(region)
 	i := sort.SearchStrings(c.regions, region)
 	return i < len(c.regions) && c.regions[i] == region
 }
@@ -136,7 +138,11 @@ type Filter struct {
 }
 
 // Filter returns the sizes that pass every filter, ordered by name.
+// A zero AsOf means the catalog's data date.
 func (c *Catalog) Filter(f Filter) []*SKU {
+	if f.AsOf.IsZero() {
+		f.AsOf = c.DataDate
+	}
 	var out []*SKU
 	for _, s := range c.skus {
 		if f.Match(s) {
@@ -184,7 +190,7 @@ func (f Filter) Match(s *SKU) bool {
 		return false
 	}
 	if f.Region != "" {
-		if _, ok := s.Prices[f.Region]; !ok {
+		if _, ok := s.Prices[strings.ToLower(f.Region)]; !ok {
 			return false
 		}
 	}
@@ -202,23 +208,25 @@ func (f Filter) Match(s *SKU) bool {
 
 // Suggest returns up to n size names closest to the given name, for "did you
 // mean" messages. Names are compared case-insensitively with the "Standard_"
-// prefix removed, by edit distance, ties broken by name.
+// prefix removed: names that contain the query come first (a fragment such
+// as "h100" finds the H100 sizes), then the rest; within each group by edit
+// distance, ties broken by name.
 func (c *Catalog) Suggest(name string, n int) []string {
 	q := strings.TrimPrefix(strings.ToLower(strings.TrimSpace(name)), "standard_")
 	type cand struct {
-		name string
-		dist int
+		name     string
+		contains bool
+		dist     int
 	}
 	cands := make([]cand, 0, len(c.skus))
 	for _, s := range c.skus {
 		k := strings.TrimPrefix(strings.ToLower(s.Name), "standard_")
-		d := levenshtein(q, k)
-		if strings.Contains(k, q) && q != "" {
-			d = d / 2 // a substring is a strong hint
-		}
-		cands = append(cands, cand{s.Name, d})
+		cands = append(cands, cand{s.Name, q != "" && strings.Contains(k, q), levenshtein(q, k)})
 	}
 	sort.Slice(cands, func(i, j int) bool {
+		if cands[i].contains != cands[j].contains {
+			return cands[i].contains
+		}
 		if cands[i].dist != cands[j].dist {
 			return cands[i].dist < cands[j].dist
 		}

@@ -52,6 +52,9 @@ func TestSuggest(t *testing.T) {
 		{"Standard_NC4as_T4_v2", 1, []string{"Standard_NC4as_T4_v3"}},
 		{"Standard_HB120rs_v4", 2, []string{"Standard_HB120rs_v2", "Standard_HB120rs_v3"}},
 		{"Standard_ND96isr_H100_v5", 1, []string{"Standard_ND96isr_H100_v5"}},
+		// Fragments: names containing the query come first.
+		{"h100", 3, []string{"Standard_NC40ads_H100_v5", "Standard_ND96isr_H100_v5", "Standard_NC80adis_H100_v5"}},
+		{"gb200", 1, []string{"Standard_ND128isr_NDR_GB200_v6"}},
 		{"Standard_ND96isr_H100", 0, []string{}},
 		{"Standard_ND96isr_H100", -1, []string{}},
 	} {
@@ -124,7 +127,7 @@ func TestFilter(t *testing.T) {
 		{name: "the day before NVv3/NVv4 retire", f: Filter{AsOf: date(t, "2026-09-29")}, count: 109},
 		// A zero AsOf is day one of year 1: only sizes whose status is
 		// "retired" are left out, not those past their retirement date.
-		{name: "zero filter", f: Filter{}, count: 109},
+		{name: "zero filter: AsOf defaults to the data date, when NVv3/NVv4 are past retirement", f: Filter{}, count: 95},
 		{name: "include preview changes nothing: no size is in preview", f: Filter{IncludePreview: true, AsOf: dataDate}, count: 95},
 		{name: "name regex", f: Filter{NameRegex: regexp.MustCompile(`_v6$`), AsOf: dataDate}, count: 12},
 		{name: "name regex with retired", f: Filter{NameRegex: regexp.MustCompile(`_v6$`), AsOf: dataDate, IncludeRetired: true}, count: 18},

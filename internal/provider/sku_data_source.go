@@ -134,7 +134,11 @@ func (d *skuDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 		}
 	}
 	if w := retirementWarning(s, asOf); w != "" {
-		resp.Diagnostics.AddAttributeWarning(path.Root("name"), "VM Size Retiring", w)
+		summary := "VM Size Retiring"
+		if s.RetiredAt(asOf) {
+			summary = "VM Size Retired"
+		}
+		resp.Diagnostics.AddAttributeWarning(path.Root("name"), summary, w)
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &cfg)...)
 }
