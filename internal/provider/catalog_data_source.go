@@ -218,7 +218,7 @@ func (d *catalogDataSource) Read(ctx context.Context, req datasource.ReadRequest
 		Categories:     listStrings(ctx, cfg.Categories, &resp.Diagnostics),
 		GPUVendor:      cfg.GPUVendor.ValueString(),
 		GPUModels:      listStrings(ctx, cfg.GPUModels, &resp.Diagnostics),
-		Region:         cfg.Region.ValueString(),
+		Region:         strings.ToLower(cfg.Region.ValueString()),
 		IncludeRetired: cfg.IncludeRetired.ValueBool(),
 		IncludePreview: cfg.IncludePreview.IsNull() || cfg.IncludePreview.ValueBool(),
 		AsOf:           d.data.AsOf,

@@ -106,7 +106,7 @@ func (d *skuDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 		resp.Diagnostics.AddAttributeError(path.Root("name"), "Unknown VM Size", unknownSizeDetail(cat, cfg.Name.ValueString()))
 		return
 	}
-	region := cfg.Region.ValueString()
+	region := strings.ToLower(cfg.Region.ValueString())
 	if region != "" && !cat.HasRegion(region) {
 		resp.Diagnostics.AddAttributeError(path.Root("region"), "Unknown Region",
 			fmt.Sprintf("The region %q has no prices in the catalog. Use an Azure region name in lower case without spaces, one of: %s.", region, strings.Join(cat.Regions(), ", ")))

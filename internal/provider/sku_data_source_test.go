@@ -17,7 +17,7 @@ func TestSKUDataSource_H100(t *testing.T) {
 			Config: `
 data "hpcsku_sku" "h100" {
   name   = "standard_nd96isr_h100_v5"
-  region = "eastus"
+  region = "EastUS"
 }`,
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue("data.hpcsku_sku.h100", tfjsonpath.New("sku").AtMapKey("name"), knownvalue.StringExact("Standard_ND96isr_H100_v5")),
