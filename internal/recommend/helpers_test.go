@@ -1,0 +1,287 @@
+package recommend
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
+
+// asOf is the catalog's data date: every size's lifecycle is as the catalog
+// states it (NVv3 and NVv4, retiring 2026-09-30, are retired by then).
+var asOf = time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+
+func testCatalog(t testing.TB) *catalog.Catalog {
+	t.Helper()
+	cat, err := catalog.Default()
+	if err != nil {
+		t.Fatalf("catalog.Default: %v", err)
+	}
+	return cat
+}
+
+func f64(v float64) *float64 { return &v }
+func i64(v int64) *int64     { return &v }
+func boolp(v bool) *bool     { return &v }
+
+func mustRecommend(t *testing.T, req Request) *Result {
+	t.Helper()
+	res, err := Recommend(testCatalog(t), req)
+	if err != nil {
+		t.Fatalf("Recommend: %v", err)
+	}
+	checkInvariants(t, testCatalog(t), req, res)
+	return res
+}
+
+func mustNoFit(t *testing.T, req Request) *NoFitError {
+	t.Helper()
+	res, err := Recommend(testCatalog(t), req)
+	var nf *NoFitError
+	if !errors.As(err, &nf) {
+		t.Fatalf("want *NoFitError, got result %v, error %v", res, err)
+	}
+	if res != nil {
+		t.Fatalf("a no-fit error must come without a result")
+	}
+	return nf
+}
+
+func names(res *Result) []string {
+	out := make([]string, len(res.Recommendations))
+	for i, r := range res.Recommendations {
+		out[i] = r.VMSize
+	}
+	return out
+}
+
+func rejectedCounts(rs []Rejection) map[string]int64 {
+	m := map[string]int64{}
+	for _, r := range rs {
+		m[r.Constraint] = r.Count
+	}
+	return m
+}
+
+func assertNames(t *testing.T, got []string, want ...string) {
+	t.Helper()
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("sizes:\n got  %s\n want %s", strings.Join(got, ", "), strings.Join(want, ", "))
+	}
+}
+
+func assertRejected(t *testing.T, rs []Rejection, want map[string]int64) {
+	t.Helper()
+	if got := rejectedCounts(rs); !reflect.DeepEqual(got, want) {
+		t.Errorf("rejected counts:\n got  %v\n want %v", got, want)
+	}
+}
+
+// checkInvariants holds for every successful result: ranks 1..n, scores in
+// range and not increasing (except a prefer pin at rank 1), counts that add
+// up to the catalog, and every returned size passing every hard constraint
+// as checked independently by satisfies.
+func checkInvariants(t *testing.T, cat *catalog.Catalog, req Request, res *Result) {
+	t.Helper()
+	if len(res.Recommendations) == 0 {
+		t.Fatalf("a result must have at least one recommendation")
+	}
+	max := int64(DefaultMaxResults)
+	if req.MaxResults != nil {
+		max = *req.MaxResults
+	}
+	if int64(len(res.Recommendations)) > max {
+		t.Errorf("%d recommendations, max_results %d", len(res.Recommendations), max)
+	}
+	var removed int64
+	for _, r := range res.Rejected {
+		removed += r.Count
+		if r.Count <= 0 || len(r.Examples) == 0 || len(r.Examples) > 3 || r.Reason == "" {
+			t.Errorf("malformed rejection %+v", r)
+		}
+	}
+	if removed >= int64(len(cat.SKUs())) {
+		t.Errorf("rejections count %d sizes of %d, yet %d were recommended", removed, len(cat.SKUs()), len(res.Recommendations))
+	}
+	seen := map[string]bool{}
+	for i, r := range res.Recommendations {
+		if r.Rank != int64(i+1) {
+			t.Errorf("recommendation %d has rank %d", i, r.Rank)
+		}
+		if r.Score < 0 || r.Score > 100 {
+			t.Errorf("%s: score %v out of range", r.VMSize, r.Score)
+		}
+		if i > 1 && r.Score > res.Recommendations[i-1].Score {
+			t.Errorf("%s: score %v above the previous %v", r.VMSize, r.Score, res.Recommendations[i-1].Score)
+		}
+		if seen[r.VMSize] {
+			t.Errorf("%s listed twice", r.VMSize)
+		}
+		seen[r.VMSize] = true
+		if r.SKU == nil || r.SKU.Name != r.VMSize {
+			t.Errorf("%s: SKU does not match", r.VMSize)
+		}
+		if len(r.Reasons) == 0 {
+			t.Errorf("%s: no reasons", r.VMSize)
+		}
+		if r.Preferred != (i == 0 && r.Preferred) {
+			t.Errorf("%s: only rank 1 can be the preferred pin", r.VMSize)
+		}
+		if msg := satisfies(req, r); msg != "" {
+			t.Errorf("%s violates a hard constraint: %s", r.VMSize, msg)
+		}
+	}
+}
+
+// satisfies re-checks the hard constraints on one recommendation, written
+// independently of the engine, and returns what is violated.
+func satisfies(req Request, r Recommendation) string {
+	s := r.SKU
+	day := req.AsOf
+	if day.IsZero() {
+		day = asOf
+	}
+	if s.RetiredAt(day) {
+		return "retired"
+	}
+	months := int64(DefaultMinLifetimeMonths)
+	if req.MinLifetimeMonths != nil {
+		months = *req.MinLifetimeMonths
+	}
+	if rt, ok := s.RetirementTime(); ok && rt.Before(day.AddDate(0, int(months), 0)) {
+		return "min_lifetime_months"
+	}
+	if s.Lifecycle.Status == catalog.StatusPreview && !req.IncludePreview {
+		return "preview"
+	}
+	if s.VCPUs == nil || s.MemoryGiB == nil {
+		return "unknown_specs"
+	}
+	if want := req.Confidential != nil && *req.Confidential; s.Confidential != want {
+		return "confidential"
+	}
+	if req.Isolated != nil && s.Isolated != *req.Isolated {
+		return "isolated"
+	}
+	if v := req.GPUVendor; v != "" && v != "any" && (s.GPU == nil || s.GPU.Vendor != v) {
+		return "gpu_vendor"
+	}
+	if len(req.GPUModels) > 0 {
+		ok := false
+		for _, m := range req.GPUModels {
+			if s.GPU != nil && (strings.EqualFold(m, s.GPU.ModelID) || strings.EqualFold(m, s.GPU.Model)) {
+				ok = true
+			}
+		}
+		if !ok {
+			return "gpu_models"
+		}
+	}
+	if req.CUDAVersion != "" {
+		var major, minor int
+		fmt.Sscanf(req.CUDAVersion, "%d.%d", &major, &minor)
+		if s.GPU == nil || s.GPU.Vendor != "nvidia" || int64(major) > s.GPU.MaxCUDAMajor {
+			return "cuda_version"
+		}
+		var mj, mn int
+		fmt.Sscanf(s.GPU.MinCUDA, "%d.%d", &mj, &mn)
+		if major < mj || (major == mj && minor < mn) {
+			return "cuda_version (too old for the GPU)"
+		}
+	}
+	if req.MinComputeCapability != "" {
+		var a, b, c, d int
+		fmt.Sscanf(req.MinComputeCapability, "%d.%d", &a, &b)
+		if s.GPU == nil || s.GPU.ComputeCapability == "" {
+			return "min_compute_capability"
+		}
+		fmt.Sscanf(s.GPU.ComputeCapability, "%d.%d", &c, &d)
+		if c < a || (c == a && d < b) {
+			return "min_compute_capability"
+		}
+	}
+	var support string
+	switch req.Target {
+	case "aks":
+		support = s.Support.AKS.Status
+	case "cyclecloud":
+		support = s.Support.CycleCloud.Status
+	case "azureml":
+		support = s.Support.AzureML.Status
+	case "batch":
+		support = s.Support.Batch.Status
+	}
+	if support == "unsupported" {
+		return "target"
+	}
+	if req.Region != "" {
+		p, ok := s.Prices[req.Region]
+		if !ok {
+			return "region"
+		}
+		want := p.USDPerHour
+		if req.Spot && p.SpotUSDPerHour != nil {
+			want = *p.SpotUSDPerHour
+		}
+		if r.PricePerHour == nil || *r.PricePerHour != want || r.PriceRegion != req.Region {
+			return "price is not the region's"
+		}
+	}
+	if req.MinVCPUs != nil && *s.VCPUs < *req.MinVCPUs {
+		return "min_vcpus"
+	}
+	if req.MinMemoryGiB != nil && *s.MemoryGiB < *req.MinMemoryGiB {
+		return "min_memory_gib"
+	}
+	if req.MinLocalDiskGiB != nil {
+		var disk float64
+		if s.TempDiskGiB != nil {
+			disk += float64(*s.TempDiskGiB)
+		}
+		if s.LocalNVMeGiB != nil {
+			disk += float64(*s.LocalNVMeGiB)
+		}
+		if disk < *req.MinLocalDiskGiB {
+			return "min_local_disk_gib"
+		}
+	}
+	if req.Nodes != nil && r.Nodes != *req.Nodes {
+		return "nodes differ from the nodes setting"
+	}
+	if r.Nodes < 1 || r.Nodes > MaxNodes {
+		return "node count out of range"
+	}
+	if req.GPUMemoryGiB != nil && r.TotalGPUMemoryGiB+1e-9 < *req.GPUMemoryGiB {
+		return "gpu_memory"
+	}
+	if req.GPUs != nil && (s.GPU == nil || s.GPU.Count < 1 || r.TotalGPUs < float64(*req.GPUs)) {
+		return "gpus"
+	}
+	if req.Cores != nil && (req.Workload == "hpc" || req.Workload == "htc") && r.Nodes**s.VCPUs < *req.Cores {
+		return "cores"
+	}
+	needIB := req.Interconnect == "infiniband" ||
+		((req.Interconnect == "" || req.Interconnect == "auto") && (req.Workload == "hpc" || (r.Nodes > 1 && req.Workload != "htc")))
+	if needIB && !s.Network.RDMA {
+		return "interconnect"
+	}
+	if needIB && r.Nodes > MaxNodesRDMA {
+		return "more VMs than an InfiniBand job can use"
+	}
+	if req.MaxPricePerHour != nil && (r.PricePerHour == nil || *r.PricePerHour > *req.MaxPricePerHour) {
+		return "max_price_per_hour"
+	}
+	if req.MaxTotalPricePerHour != nil && (r.TotalPricePerHour == nil || *r.TotalPricePerHour > *req.MaxTotalPricePerHour+1e-9) {
+		return "max_total_price_per_hour"
+	}
+	if r.PricePerHour != nil && r.TotalPricePerHour != nil {
+		if d := *r.PricePerHour*float64(r.Nodes) - *r.TotalPricePerHour; d > 1e-3 || d < -1e-3 {
+			return "total price is not price times nodes"
+		}
+	}
+	return ""
+}

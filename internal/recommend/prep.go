@@ -1,0 +1,194 @@
+package recommend
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
+
+// prepared holds per-size facts derived once per catalog (a catalog is
+// immutable), so that Recommend does no parsing or map iteration per call.
+type prepared struct {
+	sizes []sizeInfo
+}
+
+// sizeInfo is one size with its derived facts.
+type sizeInfo struct {
+	sku   *catalog.SKU
+	index int // position in cat.SKUs()
+
+	known      bool // vCPUs and memory are known
+	vcpus      int64
+	memGiB     float64
+	localDisk  float64 // temporary disk + local NVMe, GiB
+	accelNet   bool
+	isGPU      bool
+	gpuCount   float64
+	gpuMem     float64 // total GPU memory per VM
+	vendor     string  // lower case
+	modelID    string  // lower case
+	modelName  string  // lower case
+	cc         version // compute capability; ok false for AMD
+	minCUDA    version
+	maxCUDA    int64
+	precisions uint16 // bit set over Precisions
+	year       int
+
+	retire    time.Time
+	hasRetire bool
+
+	// Lowest on-demand and spot prices over all regions, ties broken by
+	// region name; n is the number of priced regions.
+	minPrice, minSpot             float64
+	minPriceRegion, minSpotRegion string
+	nPriced                       int
+	regions                       []string // sorted priced regions
+}
+
+// version is a parsed "major.minor" number.
+type version struct {
+	major, minor int
+	ok           bool
+}
+
+func (v version) less(o version) bool {
+	return v.major < o.major || (v.major == o.major && v.minor < o.minor)
+}
+
+func (v version) String() string {
+	return strconv.Itoa(v.major) + "." + strconv.Itoa(v.minor)
+}
+
+// parseVersion parses "12", "12.0" or "12.0.1" (the patch is ignored).
+func parseVersion(s string) version {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return version{}
+	}
+	parts := strings.Split(s, ".")
+	if len(parts) > 3 {
+		return version{}
+	}
+	var nums [2]int
+	for i, p := range parts {
+		if p == "" || len(p) > 4 {
+			return version{}
+		}
+		for _, r := range p {
+			if r < '0' || r > '9' {
+				return version{}
+			}
+		}
+		if i < 2 {
+			n, _ := strconv.Atoi(p)
+			nums[i] = n
+		}
+	}
+	return version{major: nums[0], minor: nums[1], ok: true}
+}
+
+var prepCache sync.Map // *catalog.Catalog -> *prepared
+
+func prepare(cat *catalog.Catalog) *prepared {
+	if p, ok := prepCache.Load(cat); ok {
+		return p.(*prepared)
+	}
+	skus := cat.SKUs()
+	p := &prepared{sizes: make([]sizeInfo, len(skus))}
+	for i, s := range skus {
+		in := &p.sizes[i]
+		in.sku, in.index = s, i
+		in.known = s.VCPUs != nil && s.MemoryGiB != nil
+		if s.VCPUs != nil {
+			in.vcpus = *s.VCPUs
+		}
+		if s.MemoryGiB != nil {
+			in.memGiB = *s.MemoryGiB
+		}
+		if s.TempDiskGiB != nil {
+			in.localDisk += float64(*s.TempDiskGiB)
+		}
+		if s.LocalNVMeGiB != nil {
+			in.localDisk += float64(*s.LocalNVMeGiB)
+		}
+		in.accelNet = s.Network.AcceleratedNetworking != nil && *s.Network.AcceleratedNetworking
+		if g := s.GPU; g != nil {
+			in.isGPU = true
+			in.gpuCount = g.Count
+			in.gpuMem = g.MemoryGiBTotal
+			in.vendor = strings.ToLower(g.Vendor)
+			in.modelID = strings.ToLower(g.ModelID)
+			in.modelName = strings.ToLower(g.Model)
+			in.cc = parseVersion(g.ComputeCapability)
+			in.minCUDA = parseVersion(g.MinCUDA)
+			in.maxCUDA = g.MaxCUDAMajor
+			for _, pr := range g.Precisions {
+				in.precisions |= precisionBit(strings.ToLower(pr))
+			}
+			if in.known && in.gpuCount <= 0 {
+				in.known = false
+			}
+		}
+		in.year = DefaultGenerationYear
+		if y, ok := seriesYear[s.Series]; ok {
+			in.year = y
+		} else if s.GPU != nil {
+			if y, ok := architectureYear[s.GPU.Architecture]; ok {
+				in.year = y
+			}
+		}
+		in.retire, in.hasRetire = s.RetirementTime()
+		for region, pr := range s.Prices {
+			in.regions = append(in.regions, region)
+			if in.nPriced == 0 || pr.USDPerHour < in.minPrice || (pr.USDPerHour == in.minPrice && region < in.minPriceRegion) {
+				in.minPrice, in.minPriceRegion = pr.USDPerHour, region
+			}
+			in.nPriced++
+			if pr.SpotUSDPerHour != nil {
+				sp := *pr.SpotUSDPerHour
+				if in.minSpotRegion == "" || sp < in.minSpot || (sp == in.minSpot && region < in.minSpotRegion) {
+					in.minSpot, in.minSpotRegion = sp, region
+				}
+			}
+		}
+		sort.Strings(in.regions)
+	}
+	actual, _ := prepCache.LoadOrStore(cat, p)
+	return actual.(*prepared)
+}
+
+func precisionBit(p string) uint16 {
+	for i, x := range Precisions {
+		if x == p {
+			return 1 << uint(i)
+		}
+	}
+	switch p {
+	case "fp4":
+		return 1 << uint(len(Precisions))
+	}
+	return 0
+}
+
+// nativePrecision reports whether the GPU runs the model's precision
+// natively. Integer weights (int8, int4) are usually dequantized to fp16 or
+// bf16 by weight-only kernels, so fp16 support is enough for them.
+func (in *sizeInfo) nativePrecision(precision string) bool {
+	if !in.isGPU {
+		return true
+	}
+	if in.precisions&precisionBit(precision) != 0 {
+		return true
+	}
+	switch precision {
+	case PrecisionFP32:
+		return true
+	case PrecisionINT8, PrecisionINT4:
+		return in.precisions&(precisionBit(PrecisionFP16)|precisionBit(PrecisionBF16)) != 0
+	}
+	return false
+}

@@ -1,0 +1,254 @@
+package recommend
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
+
+// norm is a validated request with its defaults applied and its
+// requirements derived.
+type norm struct {
+	req Request
+
+	workload, class, precision string
+	hasModel                   bool
+	fitKey                     string
+	fit                        familyFit
+
+	mem        *MemoryEstimate
+	gpuMemNeed float64 // 0: none
+	sysMemNeed float64 // 0: none
+	gpus       int64
+	fixedNodes int64
+	cores      int64
+
+	minVCPUs        int64
+	minMem, minDisk float64
+
+	interconnect, vendor, target, region, optimize string
+	gpuModels                                      []string // lower case
+	cuda, minCC                                    version
+	dataProcessingCC                               version
+	maxPrice, maxTotal                             float64 // 0: none
+	spot                                           bool
+	lifetimeMonths                                 int64
+	lifetimeCutoff, warnCutoff                     time.Time
+	includePreview, confidential                   bool
+	isolated                                       *bool
+	maxResults                                     int
+	asOf                                           time.Time
+	w                                              weights
+	explanation                                    []string
+}
+
+func orDefault(v, d string) string {
+	if v == "" {
+		return d
+	}
+	return v
+}
+
+// normalize applies defaults and derives the requirements. The request
+// must have passed validate's fatal checks.
+func normalize(cat *catalog.Catalog, req Request) *norm {
+	n := &norm{req: req, workload: req.Workload}
+	n.asOf = req.AsOf
+	if n.asOf.IsZero() {
+		n.asOf = cat.DataDate
+	}
+	y, m, d := n.asOf.UTC().Date()
+	n.asOf = time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+	n.interconnect = orDefault(req.Interconnect, InterconnectAuto)
+	n.vendor = orDefault(req.GPUVendor, GPUVendorAny)
+	n.target = orDefault(req.Target, TargetVM)
+	n.optimize = orDefault(req.OptimizeFor, OptimizeBalanced)
+	n.w = weightSets[n.optimize]
+	n.region = req.Region
+	n.spot = req.Spot
+	n.includePreview = req.IncludePreview
+	n.confidential = req.Confidential != nil && *req.Confidential
+	n.isolated = req.Isolated
+	n.lifetimeMonths = DefaultMinLifetimeMonths
+	if req.MinLifetimeMonths != nil {
+		n.lifetimeMonths = *req.MinLifetimeMonths
+	}
+	n.lifetimeCutoff = n.asOf.AddDate(0, int(n.lifetimeMonths), 0)
+	n.warnCutoff = n.asOf.AddDate(0, RetirementWarningMonths, 0)
+	n.maxResults = DefaultMaxResults
+	if req.MaxResults != nil {
+		n.maxResults = int(*req.MaxResults)
+	}
+	for _, g := range req.GPUModels {
+		n.gpuModels = append(n.gpuModels, strings.ToLower(strings.TrimSpace(g)))
+	}
+	n.cuda = parseVersion(req.CUDAVersion)
+	n.minCC = parseVersion(req.MinComputeCapability)
+	if req.MaxPricePerHour != nil {
+		n.maxPrice = *req.MaxPricePerHour
+	}
+	if req.MaxTotalPricePerHour != nil {
+		n.maxTotal = *req.MaxTotalPricePerHour
+	}
+	if req.GPUs != nil {
+		n.gpus = *req.GPUs
+	}
+	if req.Nodes != nil {
+		n.fixedNodes = *req.Nodes
+	}
+	if req.MinVCPUs != nil {
+		n.minVCPUs = *req.MinVCPUs
+	}
+	if req.MinMemoryGiB != nil {
+		n.minMem = *req.MinMemoryGiB
+	}
+	if req.MinLocalDiskGiB != nil {
+		n.minDisk = *req.MinLocalDiskGiB
+	}
+
+	modelWorkload := n.workload == WorkloadTraining || n.workload == WorkloadFineTuning || n.workload == WorkloadInference
+	n.class = DefaultClass
+	n.precision = DefaultPrecision
+	if req.Model != nil && modelWorkload {
+		n.class = orDefault(req.Model.Class, DefaultClass)
+		n.precision = orDefault(req.Model.Precision, DefaultPrecision)
+		if req.Model.ParametersBillion > 0 {
+			if e, err := EstimateGPUMemoryGiB(req.Model.ParametersBillion, n.precision, n.workload); err == nil {
+				n.mem = &e
+				n.hasModel = true
+			}
+		}
+	}
+	if (n.workload == WorkloadHPC || n.workload == WorkloadHTC) && req.Cores != nil {
+		n.cores = *req.Cores
+	}
+
+	switch {
+	case modelWorkload && n.class == ClassSmall:
+		n.fitKey = n.workload + "/cpu"
+	case modelWorkload:
+		n.fitKey = n.workload + "/gpu"
+	default:
+		n.fitKey = n.workload
+	}
+	n.fit = familyRules[n.fitKey]
+	if n.workload == WorkloadDataProcessing {
+		n.dataProcessingCC = parseVersion(DataProcessingMinComputeCapability)
+	}
+
+	ex := []string{n.fit.explain}
+	if n.mem != nil {
+		ex = append(ex, "Memory estimate: "+n.mem.Formula+".")
+	}
+	if n.fit.category == catalog.CategoryGPU {
+		switch {
+		case req.GPUMemoryGiB != nil:
+			n.gpuMemNeed = *req.GPUMemoryGiB
+			ex = append(ex, fmt.Sprintf("GPU memory: %s GiB, as given by gpu_memory_gib (it overrides the model estimate).", trimFloat(n.gpuMemNeed)))
+		case n.mem != nil:
+			n.gpuMemNeed = n.mem.GiB
+			ex = append(ex, fmt.Sprintf("GPU memory: %s GiB in total, from the model estimate.", trimFloat(n.gpuMemNeed)))
+		}
+		if n.mem != nil && n.workload == WorkloadInference {
+			n.sysMemNeed = round2(n.mem.WeightsGiB * InferenceSystemMemoryFactor)
+			ex = append(ex, fmt.Sprintf("System memory: at least %s GiB in total, 150%% of the %s GiB of weights (seed 004).", trimFloat(n.sysMemNeed), trimFloat(n.mem.WeightsGiB)))
+		}
+	} else if n.mem != nil {
+		// Small models on CPU: the estimate is system memory.
+		n.sysMemNeed = n.mem.GiB
+		if n.workload == WorkloadInference {
+			n.sysMemNeed = max(n.sysMemNeed, round2(n.mem.WeightsGiB*InferenceSystemMemoryFactor))
+		}
+		ex = append(ex, fmt.Sprintf("System memory: at least %s GiB, the model runs on the CPU.", trimFloat(n.sysMemNeed)))
+	}
+	if n.gpus > 0 {
+		ex = append(ex, fmt.Sprintf("GPUs: at least %d whole GPUs per job.", n.gpus))
+	}
+	if n.cores > 0 {
+		ex = append(ex, fmt.Sprintf("Cores: %d per job; VMs = ceil(cores / vCPUs per VM). HPC sizes run with SMT off, so their vCPUs are physical cores.", n.cores))
+	}
+	if n.fixedNodes > 0 {
+		ex = append(ex, fmt.Sprintf("Nodes: fixed at %d by the nodes setting.", n.fixedNodes))
+	} else if n.workload != WorkloadHPC && n.workload != WorkloadHTC {
+		ex = append(ex, "Scale up before scale out: one VM when any size holds the job, more VMs only when none does (seeds 003, 004).")
+	}
+	switch n.interconnect {
+	case InterconnectInfiniBand:
+		ex = append(ex, "Interconnect: InfiniBand required by the interconnect setting.")
+	case InterconnectAny:
+		ex = append(ex, "Interconnect: not required (interconnect = \"any\"); multi-VM jobs run over Ethernet.")
+	default:
+		switch n.workload {
+		case WorkloadHPC:
+			ex = append(ex, "Interconnect: InfiniBand, as tightly coupled MPI needs it (seeds 000, 001).")
+		case WorkloadHTC:
+			ex = append(ex, "Interconnect: not needed for independent tasks; RDMA sizes are penalized because unused bandwidth costs money.")
+		default:
+			ex = append(ex, "Interconnect: InfiniBand only when the job spans several VMs; otherwise RDMA sizes are penalized because unused bandwidth costs money (seeds 000, 001).")
+		}
+	}
+	n.explanation = ex
+	return n
+}
+
+// ibNeeded reports whether a layout of the given VM count needs InfiniBand.
+func (n *norm) ibNeeded(nodes int64) bool {
+	switch n.interconnect {
+	case InterconnectInfiniBand:
+		return true
+	case InterconnectAny:
+		return false
+	}
+	return n.workload == WorkloadHPC || (nodes > 1 && n.workload != WorkloadHTC)
+}
+
+// scaleUpApplies reports whether multi-VM layouts are dropped when some size
+// holds the job on one VM.
+func (n *norm) scaleUpApplies() bool {
+	return n.fixedNodes == 0 && n.workload != WorkloadHPC && n.workload != WorkloadHTC
+}
+
+func (n *norm) requirements() Requirements {
+	r := Requirements{
+		Workload:           n.workload,
+		Category:           n.fit.category,
+		PreferredFamilies:  append([]string(nil), n.fit.preferred...),
+		AcceptableFamilies: append([]string(nil), n.fit.acceptable...),
+		FallbackFamilies:   append([]string(nil), n.fit.fallback...),
+		Memory:             n.mem,
+		ModelClass:         n.class,
+		OptimizeFor:        n.optimize,
+		Target:             n.target,
+		AsOf:               n.asOf,
+		Explanation:        n.explanation,
+		Interconnect:       "any",
+		Nodes:              1,
+	}
+	if n.hasModel {
+		r.Precision = n.precision
+	} else {
+		r.ModelClass = ""
+		if n.req.Model != nil && n.req.Model.Class != "" {
+			r.ModelClass = n.class
+		}
+	}
+	if n.gpuMemNeed > 0 {
+		v := n.gpuMemNeed
+		r.GPUMemoryGiB = &v
+	}
+	if n.sysMemNeed > 0 {
+		v := n.sysMemNeed
+		r.SystemMemoryGiB = &v
+	}
+	if n.gpus > 0 {
+		v := float64(n.gpus)
+		r.MinGPUsPerJob = &v
+	}
+	if n.cores > 0 {
+		v := n.cores
+		r.Cores = &v
+	}
+	return r
+}

@@ -1,0 +1,357 @@
+package recommend
+
+// This file holds every rule the engine encodes, as named constants and
+// tables with the reasoning behind each. The guide page
+// (docs/guides/recommendation-rules) is generated from these comments.
+
+// Workloads.
+const (
+	// WorkloadTraining is training a model from scratch (pretraining) or any
+	// full training run: weights, gradients and optimizer states on the GPUs.
+	WorkloadTraining = "training"
+	// WorkloadFineTuning is full fine-tuning of an existing model. It keeps
+	// the same state per parameter as training but, as fine-tuning recipes
+	// usually enable activation (gradient) checkpointing and use shorter
+	// sequences, less activation headroom. Parameter-efficient fine-tuning
+	// (LoRA, QLoRA) needs far less memory: pass gpu_memory_gib instead.
+	WorkloadFineTuning = "fine_tuning"
+	// WorkloadInference is serving a model: weights plus KV cache.
+	WorkloadInference = "inference"
+	// WorkloadHPC is tightly coupled MPI (CFD, weather, FEA): HPC sizes with
+	// InfiniBand.
+	WorkloadHPC = "hpc"
+	// WorkloadHTC is high-throughput computing: many independent tasks, no
+	// interconnect needed, priced per core.
+	WorkloadHTC = "htc"
+	// WorkloadVisualization is remote visualization and graphics (NV family).
+	WorkloadVisualization = "visualization"
+	// WorkloadDataProcessing is GPU dataframes and ETL (RAPIDS-style), which
+	// need NVIDIA GPUs of compute capability 7.0 (Volta) or newer.
+	WorkloadDataProcessing = "data_processing"
+)
+
+// Precisions.
+const (
+	PrecisionFP32 = "fp32"
+	PrecisionTF32 = "tf32"
+	PrecisionBF16 = "bf16"
+	PrecisionFP16 = "fp16"
+	PrecisionFP8  = "fp8"
+	PrecisionINT8 = "int8"
+	PrecisionINT4 = "int4"
+)
+
+// DefaultPrecision is used when Model.Precision is empty: bf16 is the
+// default of current training and serving stacks.
+const DefaultPrecision = PrecisionBF16
+
+// Model classes, the three columns of the guidance table in seed 002.
+const (
+	// ClassGenerative: LLMs and SLMs. GPU sizes.
+	ClassGenerative = "generative"
+	// ClassNonGenerative: complex non-generative models (vision, ranking,
+	// speech). GPU sizes, like generative ones.
+	ClassNonGenerative = "nongenerative"
+	// ClassSmall: small non-generative models. CPU sizes: memory-optimized
+	// (E family) to train, compute-optimized (F family) to serve.
+	ClassSmall = "small"
+)
+
+// DefaultClass is used when Model.Class is empty.
+const DefaultClass = ClassGenerative
+
+// Interconnect settings.
+const (
+	// InterconnectAuto requires InfiniBand when the workload is hpc or the
+	// job spans several VMs (except htc, whose tasks are independent), and
+	// otherwise penalizes RDMA sizes (unused bandwidth costs money).
+	InterconnectAuto = "auto"
+	// InterconnectInfiniBand requires RDMA (InfiniBand) sizes.
+	InterconnectInfiniBand = "infiniband"
+	// InterconnectAny never requires InfiniBand (a multi-VM job then runs
+	// over Ethernet) and does not penalize RDMA sizes.
+	InterconnectAny = "any"
+)
+
+// GPU vendor settings.
+const (
+	GPUVendorAny    = "any"
+	GPUVendorNVIDIA = "nvidia"
+	GPUVendorAMD    = "amd"
+)
+
+// Targets: where the size will run. vm and vmss accept every size; the
+// others exclude sizes whose support status is "unsupported" and allow
+// "unknown" with a warning.
+const (
+	TargetVM         = "vm"
+	TargetVMSS       = "vmss"
+	TargetAKS        = "aks"
+	TargetCycleCloud = "cyclecloud"
+	TargetAzureML    = "azureml"
+	TargetBatch      = "batch"
+)
+
+// Optimization goals: they shift the score weights (see weightSets).
+const (
+	OptimizeBalanced    = "balanced"
+	OptimizeCost        = "cost"
+	OptimizePerformance = "performance"
+)
+
+// Allowed values, in documentation order, for validators.
+var (
+	Workloads     = []string{WorkloadTraining, WorkloadFineTuning, WorkloadInference, WorkloadHPC, WorkloadHTC, WorkloadVisualization, WorkloadDataProcessing}
+	Precisions    = []string{PrecisionFP32, PrecisionTF32, PrecisionBF16, PrecisionFP16, PrecisionFP8, PrecisionINT8, PrecisionINT4}
+	ModelClasses  = []string{ClassGenerative, ClassNonGenerative, ClassSmall}
+	Interconnects = []string{InterconnectAuto, InterconnectInfiniBand, InterconnectAny}
+	GPUVendors    = []string{GPUVendorAny, GPUVendorNVIDIA, GPUVendorAMD}
+	Targets       = []string{TargetVM, TargetVMSS, TargetAKS, TargetCycleCloud, TargetAzureML, TargetBatch}
+	OptimizeFors  = []string{OptimizeBalanced, OptimizeCost, OptimizePerformance}
+)
+
+// ---------------------------------------------------------------------------
+// Memory model (memory.go)
+
+// GiB is the number of bytes in a gibibyte. Parameter counts are decimal
+// (70B = 70e9); memory is reported in GiB like the catalog.
+const GiB = 1 << 30
+
+// bytesPerParameter is the storage size of one weight at each precision.
+// tf32 is a tensor-core compute mode: weights are stored in fp32.
+var bytesPerParameter = map[string]float64{
+	PrecisionFP32: 4,
+	PrecisionTF32: 4,
+	PrecisionBF16: 2,
+	PrecisionFP16: 2,
+	PrecisionFP8:  1,
+	PrecisionINT8: 1,
+	PrecisionINT4: 0.5,
+}
+
+const (
+	// MinGradientBytesPerParameter: gradients are kept at the weights'
+	// precision, but never below 16 bits: fp8 and integer training keep
+	// bf16 gradients (as NVIDIA Transformer Engine does).
+	MinGradientBytesPerParameter = 2
+
+	// MasterWeightBytesPerParameter: mixed-precision training keeps an fp32
+	// master copy of the weights for the optimizer update whenever the
+	// working weights are narrower than 32 bits (Micikevicius et al. 2018).
+	MasterWeightBytesPerParameter = 4
+
+	// AdamStateBytesPerParameter: Adam and AdamW keep two fp32 moments (m
+	// and v) per parameter. With the lines above, bf16 mixed precision
+	// needs 2 + 2 + 4 + 8 = 16 bytes per parameter, the figure of the ZeRO
+	// paper (Rajbhandari et al. 2020); fp32 needs 4 + 4 + 8 = 16 too.
+	AdamStateBytesPerParameter = 8
+
+	// TrainingActivationHeadroom is added on top of the model states for
+	// training: activations and temporary buffers at the micro-batch sizes
+	// used for pretraining without full activation recomputation. For 7B to
+	// 70B transformers at 2k-4k context this is 30% to 70% of the model
+	// states (Korthikanti et al. 2022); we take the middle, 50%.
+	TrainingActivationHeadroom = 0.50
+
+	// FineTuningActivationHeadroom is the same for full fine-tuning, where
+	// activation checkpointing and shorter sequences are the norm: 25%.
+	FineTuningActivationHeadroom = 0.25
+
+	// InferenceKVCacheHeadroom is added to the weights for inference: KV
+	// cache and activations for a moderate batch and context, 20%.
+	InferenceKVCacheHeadroom = 0.20
+
+	// InferenceSystemMemoryFactor: a VM that serves a model needs system
+	// RAM of at least 150% of the model weights (seed 004: "Start with a
+	// machine that has 150% of the RAM your model requires"). When the
+	// model is split over several VMs, each holds its share.
+	InferenceSystemMemoryFactor = 1.5
+
+	// MaxParametersBillion bounds model.parameters_billion (100 trillion).
+	MaxParametersBillion = 100000
+)
+
+// ---------------------------------------------------------------------------
+// Requirements and layout
+
+const (
+	// DefaultMinLifetimeMonths: sizes retiring within this many months of
+	// the provider's date are excluded unless min_lifetime_months says
+	// otherwise. Retired sizes are always excluded.
+	DefaultMinLifetimeMonths = 12
+
+	// RetirementWarningMonths: a recommended size retiring within this many
+	// months carries a warning (and a small score penalty).
+	RetirementWarningMonths = 24
+
+	// CatalogStaleDays: when the catalog's data date is older than this at
+	// the provider's date, the result carries a warning.
+	CatalogStaleDays = 180
+
+	// DefaultMaxResults and MaxMaxResults bound max_results.
+	DefaultMaxResults = 5
+	MaxMaxResults     = 50
+
+	// MaxNodesRDMA is the most VMs of one job that needs InfiniBand: RDMA
+	// traffic needs the VMs in one placement group, and a scale set with a
+	// single placement group holds at most 100 VMs.
+	MaxNodesRDMA = 100
+
+	// MaxNodes is the most VMs of any job: a scale set holds at most 1,000
+	// VMs (with several placement groups).
+	MaxNodes = 1000
+
+	// DataProcessingMinComputeCapability: RAPIDS needs an NVIDIA GPU of
+	// compute capability 7.0 (Volta) or newer and CUDA.
+	DataProcessingMinComputeCapability = "7.0"
+
+	// ClearlyBetterScoreMargin: with `prefer`, a warning names the best
+	// scored size when it beats the preferred one by at least this many
+	// points.
+	ClearlyBetterScoreMargin = 10.0
+
+	// LowUtilizationWarning: a recommended GPU layout using less than this
+	// share of its GPU memory carries a job-sizing warning (seeds 000/001:
+	// small jobs leave large sizes idle).
+	LowUtilizationWarning = 0.25
+)
+
+// familyFit says how well a family suits a workload. Preferred families
+// score the full family component; acceptable ones half; fallback families
+// score nothing and are listed after every preferred and acceptable size
+// (their score is capped at the lowest score above them, so scores never
+// increase down the list). Any other family is removed by the "workload"
+// constraint.
+type familyFit struct {
+	category   string   // catalog category of the requirement: gpu, cpu or hpc
+	preferred  []string // families named first by the guidance
+	acceptable []string // families that work, ranked on score with half the family points
+	fallback   []string // families that work but rank after all the others
+	explain    string
+}
+
+// familyRules maps a workload (and, for model workloads, class) to the
+// families that serve it (seed 002's table, seeds 000/001 on job sizing):
+//   - training and fine-tuning of generative or complex models: GPU, ND
+//     preferred; NC (Ethernet) is the alternative, which in practice means
+//     single-VM jobs, as multi-VM jobs need InfiniBand unless interconnect
+//     is "any". NV and NG (graphics, partial GPUs) are not training sizes.
+//   - inference of generative or complex models: NC or ND; NV and NG
+//     (partial and graphics GPUs) work when the model fits and are listed
+//     after every NC and ND size.
+//   - small models: memory-optimized CPU (E) to train, compute-optimized CPU
+//     (F, including FX) to serve.
+//   - hpc: the H families (H, HB, HC, HX), built for MPI.
+//   - htc: compute-optimized and HPC CPU sizes; E works at a higher price
+//     per core. No GPU sizes.
+//   - visualization: NV preferred; NG (AMD graphics) acceptable; NC (NVIDIA
+//     with GRID drivers) as a fallback; ND has no display stack.
+//   - data_processing: NC preferred; ND (scale up for large data)
+//     acceptable; NV (partial GPUs) as a fallback; NVIDIA with compute
+//     capability 7.0+ only.
+var familyRules = map[string]familyFit{
+	"training/gpu":    {category: "gpu", preferred: []string{"ND"}, acceptable: []string{"NC"}, explain: "Training prefers the ND family (InfiniBand, NVLink); NC with Ethernet is the alternative for single-VM jobs (seed 002)."},
+	"fine_tuning/gpu": {category: "gpu", preferred: []string{"ND"}, acceptable: []string{"NC"}, explain: "Fine-tuning prefers the ND family; NC with Ethernet is the alternative for single-VM jobs (seed 002)."},
+	"inference/gpu":   {category: "gpu", preferred: []string{"NC", "ND"}, fallback: []string{"NV", "NG"}, explain: "Inference uses the NC or ND family; NV and NG sizes work when the model fits and are listed after them (seed 002)."},
+	"training/cpu":    {category: "cpu", preferred: []string{"E"}, explain: "Small models train on memory-optimized CPU sizes (E family, seed 002)."},
+	"fine_tuning/cpu": {category: "cpu", preferred: []string{"E"}, explain: "Small models are fine-tuned on memory-optimized CPU sizes (E family, seed 002)."},
+	"inference/cpu":   {category: "cpu", preferred: []string{"F"}, explain: "Small models are served on compute-optimized CPU sizes (F family, seed 002)."},
+	"hpc":             {category: "hpc", preferred: []string{"HB", "HX", "HC", "H"}, explain: "Tightly coupled MPI runs on the HPC families (HB, HX, HC) with InfiniBand."},
+	"htc":             {category: "cpu", preferred: []string{"F", "HB", "HX", "HC", "H"}, acceptable: []string{"E"}, explain: "High-throughput tasks run on compute-optimized or HPC CPU sizes, ranked by price per core; no interconnect is needed."},
+	"visualization":   {category: "gpu", preferred: []string{"NV"}, acceptable: []string{"NG"}, fallback: []string{"NC"}, explain: "Visualization prefers the NV family; NG works, NC is listed after them; newer generations rank higher (seed 002)."},
+	"data_processing": {category: "gpu", preferred: []string{"NC"}, acceptable: []string{"ND"}, fallback: []string{"NV"}, explain: "GPU data processing (RAPIDS) needs NVIDIA GPUs of compute capability 7.0 or newer; NC is preferred, ND works, NV partial GPUs are listed last."},
+}
+
+// seriesYear is the approximate year each series became generally available
+// on Azure. It orders generations only (seed 002: "Opt for the latest virtual
+// machine SKUs"); a series missing here falls back to architectureYear.
+var seriesYear = map[string]int{
+	"H": 2016, "HB": 2019, "HC": 2019, "HBv2": 2020, "HBv3": 2021, "HBv4": 2023, "HX": 2023, "HBv5": 2025,
+	"Fsv2": 2017, "FX": 2021, "Ev5": 2021, "Edsv5": 2021,
+	"NC": 2016, "NV": 2016, "NCv2": 2017, "ND": 2017, "NCv3": 2018, "NVv3": 2018, "NDv2": 2019,
+	"NCasT4_v3": 2020, "NVv4": 2020, "NDasrA100_v4": 2021, "NDm_A100_v4": 2021, "NC_A100_v4": 2022,
+	"NVadsA10_v5": 2022, "ND-H100-v5": 2023, "NCads_H100_v5": 2023, "NGads_V620": 2023,
+	"NCCads_H100_v5": 2024, "ND-H200-v5": 2024, "ND-MI300X-v5": 2024, "NVads_V710_v5": 2024,
+	"ND-GB200-v6": 2025, "ND-GB300-v6": 2025, "NC_RTXPRO6000BSE_v6": 2026,
+}
+
+// architectureYear is the fallback for series missing from seriesYear
+// (catalogs supplied by users): the launch year of the GPU architecture.
+var architectureYear = map[string]int{
+	"Kepler": 2014, "Maxwell": 2015, "Pascal": 2016, "Volta": 2017, "Turing": 2018, "Ampere": 2020,
+	"Hopper": 2022, "Ada Lovelace": 2022, "Blackwell": 2024, "Blackwell Ultra": 2025,
+	"CDNA3": 2023, "GCN 5 (Vega 10)": 2017, "RDNA2": 2020, "RDNA3": 2022,
+}
+
+const (
+	// GenerationBaseYear and GenerationSpanYears map a year to the
+	// generation component: 2016 scores 0, 2026 and later score 1.
+	GenerationBaseYear  = 2016
+	GenerationSpanYears = 10
+	// DefaultGenerationYear is used when neither table knows the size.
+	DefaultGenerationYear = 2020
+)
+
+// ---------------------------------------------------------------------------
+// Score (score.go)
+
+// weights are the points each score component can contribute; each set adds
+// up to 100.
+type weights struct {
+	// Family: preferred family 1, acceptable 0.5 (familyRules).
+	Family float64
+	// Cost: the cheapest candidate's price for the whole job divided by
+	// this one's (1 for the cheapest); per core for htc without cores.
+	// Sizes with no known price score 0.
+	Cost float64
+	// Sizing: the share of what the VMs provide that the job uses (GPU
+	// memory, GPUs or cores; system memory for CPU model workloads). Keeps
+	// a small job off an 8-GPU ND size (seeds 000/001 "Job sizing").
+	// Neutral 0.5 when the job states no size.
+	Sizing float64
+	// Generation: newer series score higher (seriesYear).
+	Generation float64
+	// Scale: 1 / nodes. Fewer, larger VMs first (seeds 003/004).
+	Scale float64
+}
+
+// weightSets are the weights for each optimize_for value: cost moves weight
+// to price; performance to newer generations and fewer VMs.
+var weightSets = map[string]weights{
+	OptimizeBalanced:    {Family: 25, Cost: 25, Sizing: 20, Generation: 15, Scale: 15},
+	OptimizeCost:        {Family: 20, Cost: 45, Sizing: 15, Generation: 10, Scale: 10},
+	OptimizePerformance: {Family: 20, Cost: 10, Sizing: 10, Generation: 35, Scale: 25},
+}
+
+// Penalties are points subtracted from the weighted sum (the score is then
+// clamped to 0..100).
+const (
+	// PenaltyUnusedRDMA: an RDMA (InfiniBand) size for a job that does not
+	// need InfiniBand, with interconnect "auto": the bandwidth is paid for
+	// and unused (seeds 000/001 "Bandwidth").
+	PenaltyUnusedRDMA = 10.0
+	// PenaltyPrecision: for training and fine-tuning, the GPU has no native
+	// support for the model's precision (for example bf16 on a T4 or V100):
+	// it runs emulated, much slower.
+	PenaltyPrecision = 10.0
+	// PenaltyPrecisionInference: the same for inference, where serving
+	// stacks convert the weights at load time (bf16 to fp16, say) with
+	// little loss, so the cost is smaller.
+	PenaltyPrecisionInference = 5.0
+	// PenaltyRetiring: the size retires within RetirementWarningMonths.
+	PenaltyRetiring = 5.0
+	// PenaltyPreview: the size is in preview (only with include_preview).
+	PenaltyPreview = 5.0
+	// PenaltyUnknownSupport: the target's support for the size is unknown.
+	PenaltyUnknownSupport = 5.0
+	// PenaltyIdleGPUs: the job fits in one GPU of the size but the size has
+	// several: the others sit idle (seeds 000/001: "Smaller jobs, such as
+	// those with OPT 1.3B may not take advantage of larger SKU sizes"). The
+	// penalty is this many points times the idle share, (n-1)/n: 13.1 for
+	// an 8-GPU size, 7.5 for a 2-GPU size.
+	PenaltyIdleGPUs = 15.0
+	// PenaltyNoPrice: the size has no price in any region of the price
+	// snapshot, which usually means it is not offered yet (or any more).
+	// Its cost component is 0 as well.
+	PenaltyNoPrice = 15.0
+)

@@ -1,0 +1,203 @@
+package recommend
+
+import (
+	"time"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
+
+// Model describes the model of a training, fine-tuning or inference job.
+type Model struct {
+	// ParametersBillion is the parameter count in billions (70 for a 70B
+	// model). 0 means unknown: no memory estimate is made.
+	ParametersBillion float64
+	// Precision is one of Precisions; "" means bf16.
+	Precision string
+	// Class is one of ModelClasses; "" means generative.
+	Class string
+}
+
+// Request is the input of Recommend. Pointer fields are optional (nil means
+// not set); string enums accept "" for their default.
+type Request struct {
+	Workload string // one of Workloads (required)
+	Model    *Model
+
+	GPUMemoryGiB    *float64 // total GPU memory the job needs; overrides the estimate
+	GPUs            *int64   // minimum whole GPUs per job
+	Nodes           *int64   // fixed number of VMs
+	Cores           *int64   // total cores per job (hpc, htc)
+	MinVCPUs        *int64   // per VM
+	MinMemoryGiB    *float64 // per VM
+	MinLocalDiskGiB *float64 // per VM: temporary disk plus local NVMe
+
+	Interconnect         string   // "" or one of Interconnects
+	GPUVendor            string   // "" or one of GPUVendors
+	GPUModels            []string // catalog GPU model ids or names, case-insensitive
+	CUDAVersion          string   // toolkit version the software needs, e.g. "12.0"
+	MinComputeCapability string   // e.g. "8.0"
+
+	Target string // "" or one of Targets
+	Region string // catalog region name, e.g. "eastus"
+
+	MaxPricePerHour      *float64 // USD per VM
+	MaxTotalPricePerHour *float64 // USD for all VMs of the job
+	Spot                 bool     // price with spot prices where known
+
+	MinLifetimeMonths *int64 // nil means DefaultMinLifetimeMonths
+	IncludePreview    bool
+	Confidential      *bool // true: confidential sizes only; nil or false: none
+	Isolated          *bool // true: isolated only; false: not isolated; nil: either
+
+	OptimizeFor string   // "" or one of OptimizeFors
+	MaxResults  *int64   // nil means DefaultMaxResults; 1..MaxMaxResults
+	Prefer      []string // ordered size names; the first that fits is rank 1
+
+	// AsOf is the provider's date, for lifecycle checks and warnings. Zero
+	// means the catalog's data date.
+	AsOf time.Time
+}
+
+// FieldError is one problem with one input attribute.
+type FieldError struct {
+	// Path names the attribute, e.g. {"model", "precision"}. An element
+	// made of digits is a list index, e.g. {"prefer", "1"}.
+	Path []string
+	// Summary is a short Title Case heading; Detail full sentences naming
+	// the allowed values or the fix.
+	Summary, Detail string
+}
+
+// MemoryEstimate is the memory a model needs for a workload, with its parts.
+// Every GiB figure is rounded to 0.01.
+type MemoryEstimate struct {
+	GiB float64 // the total the job needs
+
+	ParametersBillion float64
+	Precision         string
+	Workload          string
+
+	BytesPerParameter      float64 // storage of one weight at the precision
+	StateBytesPerParameter float64 // weights + gradients + master + optimizer
+
+	WeightsGiB       float64
+	GradientsGiB     float64
+	MasterWeightsGiB float64
+	OptimizerGiB     float64
+	ActivationGiB    float64 // training and fine-tuning headroom
+	KVCacheGiB       float64 // inference headroom
+	HeadroomFraction float64 // the headroom constant applied
+
+	Formula string // human-readable derivation
+}
+
+// Result is the output of Recommend.
+type Result struct {
+	Requirements    Requirements
+	Recommendations []Recommendation
+	// Rejected has one entry per constraint that removed sizes, in the
+	// order of Constraints; each size is counted under the first
+	// constraint it fails.
+	Rejected []Rejection
+	// Warnings are for the whole result (Terraform warning diagnostics).
+	Warnings []Warning
+}
+
+// Requirements is what the engine derived from the request.
+type Requirements struct {
+	Workload           string
+	Category           string // gpu, cpu or hpc
+	PreferredFamilies  []string
+	AcceptableFamilies []string
+	FallbackFamilies   []string
+	GPUMemoryGiB       *float64        // total GPU memory the job needs
+	Memory             *MemoryEstimate // nil without a model
+	SystemMemoryGiB    *float64        // total system RAM the job needs
+	// Nodes and Interconnect are those of the top recommendation: VMs per
+	// job, and "infiniband" when it needs InfiniBand, "any" otherwise.
+	Nodes         int64
+	Interconnect  string
+	MinGPUsPerJob *float64
+	Cores         *int64
+	Precision     string
+	ModelClass    string
+	OptimizeFor   string
+	Target        string
+	AsOf          time.Time
+	Explanation   []string
+}
+
+// Recommendation is one ranked size.
+type Recommendation struct {
+	Rank              int64
+	Score             float64 // 0-100, one decimal
+	VMSize            string
+	SKU               *catalog.SKU
+	Nodes             int64
+	GPUsPerNode       float64
+	TotalGPUs         float64
+	TotalGPUMemoryGiB float64
+	// PricePerHour is per VM; TotalPricePerHour for all VMs; nil when the
+	// catalog has no price (in the region, or anywhere).
+	PricePerHour, TotalPricePerHour, PricePerGPUHour *float64
+	PriceIsSpot                                      bool
+	PriceRegion                                      string
+	PriceSource                                      string
+	// Preferred is true when `prefer` put this size first.
+	Preferred  bool
+	Reasons    []string
+	Warnings   []string
+	Deployment Deployment
+}
+
+// Deployment holds target-ready settings for a recommendation.
+type Deployment struct {
+	ImageURN              string // recommended marketplace image; "" when none
+	AcceleratedNetworking bool
+	RDMA                  bool // the job uses the size's InfiniBand (RDMA)
+	// PlacementGroup: the VMs need one proximity placement group (RDMA
+	// and more than one VM).
+	PlacementGroup bool
+	// SinglePlacementGroup: a scale set must set singlePlacementGroup
+	// (RDMA and more than one VM).
+	SinglePlacementGroup bool
+	AKS                  *AKSDeployment        // set when Target is aks
+	CycleCloud           *CycleCloudDeployment // set when Target is cyclecloud
+}
+
+// AKSDeployment holds node pool settings for AKS.
+type AKSDeployment struct {
+	NodeTaints []string
+	NodeLabels map[string]string
+	GPUDriver  string // "Install", "None", or "" for CPU sizes
+	Note       string
+}
+
+// CycleCloudDeployment holds Slurm partition settings for CycleCloud.
+type CycleCloudDeployment struct {
+	Partition   string // hpc, gpu or htc
+	SlurmHPC    bool   // slurm.hpc: one scale set and placement group
+	MachineType string
+}
+
+// Rejection counts the sizes one hard constraint removed.
+type Rejection struct {
+	Constraint string // one of Constraints
+	Count      int64
+	Examples   []string // up to 3 names, in catalog order
+	Reason     string
+}
+
+// Warning is a result-level warning.
+type Warning struct {
+	Summary, Detail string
+}
+
+// NearestMiss is the best size that failed the fewest relaxable constraints
+// (exactly one when such a size exists).
+type NearestMiss struct {
+	VMSize            string
+	FailedConstraint  string   // the first (usually only) failed constraint
+	FailedConstraints []string // all of them
+	Relax             string   // what to change, in a sentence
+}

@@ -1,0 +1,310 @@
+package recommend
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
+
+// ValidationError is returned by Recommend when the request cannot be
+// interpreted (an unknown enum value, a number out of range, a malformed
+// version). Contradictions between valid inputs are not validation errors
+// for Recommend: they leave no size, and Recommend returns a *NoFitError.
+type ValidationError struct {
+	Errors []FieldError
+}
+
+func (e *ValidationError) Error() string {
+	var b strings.Builder
+	b.WriteString("invalid recommendation request:")
+	for _, fe := range e.Errors {
+		b.WriteString("\n  - ")
+		b.WriteString(strings.Join(fe.Path, "."))
+		b.WriteString(": ")
+		b.WriteString(fe.Summary)
+		b.WriteString(": ")
+		b.WriteString(fe.Detail)
+	}
+	return b.String()
+}
+
+// Validate checks a request against the allowed values and the catalog:
+// enum values, ranges, version formats, names that are not in the catalog
+// (with suggestions), and contradictions such as gpu_vendor = "amd" with
+// cuda_version. It returns nil when the request is valid. The provider
+// calls it at plan time to report attribute errors.
+func Validate(cat *catalog.Catalog, req Request) []FieldError {
+	fatal, soft := validate(cat, req)
+	return append(fatal, soft...)
+}
+
+func fe(summary, detail string, path ...string) FieldError {
+	return FieldError{Path: path, Summary: summary, Detail: detail}
+}
+
+func quoteList(vs []string) string {
+	q := make([]string, len(vs))
+	for i, v := range vs {
+		q[i] = strconv.Quote(v)
+	}
+	return strings.Join(q, ", ")
+}
+
+func contains(list []string, v string) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
+
+// validate splits the problems into fatal ones (Recommend cannot interpret
+// the request) and soft ones (contradictions and unknown catalog names,
+// which Recommend turns into rejections or warnings).
+func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
+	enum := func(v string, allowed []string, name, summary string, path ...string) {
+		if v != "" && !contains(allowed, v) {
+			fatal = append(fatal, fe(summary,
+				fmt.Sprintf("%s must be one of %s; got %q.", name, quoteList(allowed), v), path...))
+		}
+	}
+	if req.Workload == "" {
+		fatal = append(fatal, fe("Missing Workload",
+			fmt.Sprintf("workload is required. Use one of %s.", quoteList(Workloads)), "workload"))
+	} else {
+		enum(req.Workload, Workloads, "workload", "Invalid Workload", "workload")
+	}
+	modelWorkload := req.Workload == WorkloadTraining || req.Workload == WorkloadFineTuning || req.Workload == WorkloadInference
+	small := false
+	if m := req.Model; m != nil {
+		if !finite(m.ParametersBillion) || m.ParametersBillion < 0 {
+			fatal = append(fatal, fe("Invalid Parameter Count",
+				fmt.Sprintf("parameters_billion must be a number greater than 0 (for example 70 for a 70B model); got %v.", m.ParametersBillion), "model", "parameters_billion"))
+		} else if m.ParametersBillion > MaxParametersBillion {
+			fatal = append(fatal, fe("Parameter Count Too Large",
+				fmt.Sprintf("parameters_billion is in billions and must be at most %d; got %v. For a 7-billion-parameter model write 7.", MaxParametersBillion, m.ParametersBillion), "model", "parameters_billion"))
+		}
+		enum(m.Precision, Precisions, "precision", "Invalid Precision", "model", "precision")
+		enum(m.Class, ModelClasses, "class", "Invalid Model Class", "model", "class")
+		small = m.Class == ClassSmall
+		if req.Workload != "" && contains(Workloads, req.Workload) && !modelWorkload {
+			soft = append(soft, fe("Model Not Used",
+				fmt.Sprintf("model applies to the training, fine_tuning and inference workloads, not to %q. Remove model, or describe the job with gpu_memory_gib, gpus, nodes or cores.", req.Workload), "model"))
+		}
+	}
+	posF := func(p *float64, name, summary string) {
+		if p != nil && (!finite(*p) || *p <= 0) {
+			fatal = append(fatal, fe(summary, fmt.Sprintf("%s must be greater than 0; got %v.", name, *p), name))
+		}
+	}
+	posI := func(p *int64, max int64, name, summary string) {
+		if p == nil {
+			return
+		}
+		if *p <= 0 {
+			fatal = append(fatal, fe(summary, fmt.Sprintf("%s must be greater than 0; got %d.", name, *p), name))
+		} else if *p > max {
+			fatal = append(fatal, fe(summary, fmt.Sprintf("%s must be at most %d; got %d.", name, max, *p), name))
+		}
+	}
+	posF(req.GPUMemoryGiB, "gpu_memory_gib", "Invalid GPU Memory")
+	posI(req.GPUs, 100000, "gpus", "Invalid GPU Count")
+	posI(req.Nodes, MaxNodes, "nodes", "Invalid Node Count")
+	posI(req.Cores, 10000000, "cores", "Invalid Core Count")
+	posI(req.MinVCPUs, 100000, "min_vcpus", "Invalid Minimum vCPUs")
+	posF(req.MinMemoryGiB, "min_memory_gib", "Invalid Minimum Memory")
+	posF(req.MinLocalDiskGiB, "min_local_disk_gib", "Invalid Minimum Local Disk")
+	posF(req.MaxPricePerHour, "max_price_per_hour", "Invalid Maximum Price")
+	posF(req.MaxTotalPricePerHour, "max_total_price_per_hour", "Invalid Maximum Total Price")
+	if p := req.MinLifetimeMonths; p != nil && (*p < 0 || *p > 240) {
+		fatal = append(fatal, fe("Invalid Minimum Lifetime",
+			fmt.Sprintf("min_lifetime_months must be between 0 and 240; got %d. Use 0 to exclude only retired sizes.", *p), "min_lifetime_months"))
+	}
+	if p := req.MaxResults; p != nil && (*p < 1 || *p > MaxMaxResults) {
+		fatal = append(fatal, fe("Invalid Maximum Results",
+			fmt.Sprintf("max_results must be between 1 and %d; got %d.", MaxMaxResults, *p), "max_results"))
+	}
+	enum(req.Interconnect, Interconnects, "interconnect", "Invalid Interconnect", "interconnect")
+	enum(req.GPUVendor, GPUVendors, "gpu_vendor", "Invalid GPU Vendor", "gpu_vendor")
+	enum(req.Target, Targets, "target", "Invalid Target", "target")
+	enum(req.OptimizeFor, OptimizeFors, "optimize_for", "Invalid Optimization Goal", "optimize_for")
+	if req.CUDAVersion != "" && !parseVersion(req.CUDAVersion).ok {
+		fatal = append(fatal, fe("Invalid CUDA Version",
+			fmt.Sprintf("cuda_version must be a CUDA toolkit version such as \"12.0\" or \"13.0\"; got %q.", req.CUDAVersion), "cuda_version"))
+	} else if v := parseVersion(req.CUDAVersion); v.ok && v.major == 0 {
+		fatal = append(fatal, fe("Invalid CUDA Version",
+			fmt.Sprintf("cuda_version must be a CUDA toolkit version such as \"12.0\"; %q has major version 0.", req.CUDAVersion), "cuda_version"))
+	}
+	if req.MinComputeCapability != "" {
+		v := parseVersion(req.MinComputeCapability)
+		if !v.ok || strings.Count(req.MinComputeCapability, ".") > 1 || v.major == 0 {
+			fatal = append(fatal, fe("Invalid Compute Capability",
+				fmt.Sprintf("min_compute_capability must be an NVIDIA compute capability such as \"7.0\" (Volta), \"8.0\" (Ampere) or \"9.0\" (Hopper); got %q.", req.MinComputeCapability), "min_compute_capability"))
+		}
+	}
+	for i, m := range req.GPUModels {
+		if strings.TrimSpace(m) == "" {
+			fatal = append(fatal, fe("Empty GPU Model", "gpu_models entries must not be empty.", "gpu_models", strconv.Itoa(i)))
+		}
+	}
+	for i, p := range req.Prefer {
+		if strings.TrimSpace(p) == "" {
+			fatal = append(fatal, fe("Empty Preferred Size", "prefer entries must be VM size names such as \"Standard_NC24ads_A100_v4\"; got an empty string.", "prefer", strconv.Itoa(i)))
+		}
+	}
+
+	// Contradictions: valid values that together leave no size.
+	cpuWorkload := req.Workload == WorkloadHPC || req.Workload == WorkloadHTC || (modelWorkload && small)
+	if cpuWorkload {
+		what := fmt.Sprintf("workload %q runs on CPU sizes", req.Workload)
+		if small {
+			what = fmt.Sprintf("a small model (model.class = \"small\") runs on CPU sizes for %s", req.Workload)
+		}
+		gpuInput := func(set bool, name string) {
+			if set {
+				soft = append(soft, fe("GPU Setting On A CPU Workload",
+					fmt.Sprintf("%s is a GPU setting, but %s. Remove %s, or choose a GPU workload (or a generative or nongenerative model class).", name, what, name), name))
+			}
+		}
+		gpuInput(req.GPUMemoryGiB != nil, "gpu_memory_gib")
+		gpuInput(req.GPUs != nil, "gpus")
+		gpuInput(req.GPUVendor != "" && req.GPUVendor != GPUVendorAny, "gpu_vendor")
+		gpuInput(len(req.GPUModels) > 0, "gpu_models")
+		gpuInput(req.CUDAVersion != "", "cuda_version")
+		gpuInput(req.MinComputeCapability != "", "min_compute_capability")
+	}
+	if req.Cores != nil && req.Workload != "" && req.Workload != WorkloadHPC && req.Workload != WorkloadHTC {
+		soft = append(soft, fe("Cores Not Used",
+			fmt.Sprintf("cores (total cores per job) applies to the hpc and htc workloads, not to %q. For GPU jobs use gpus or gpu_memory_gib; for a per-VM minimum use min_vcpus.", req.Workload), "cores"))
+	}
+	if req.GPUVendor == GPUVendorAMD {
+		if req.CUDAVersion != "" {
+			soft = append(soft, fe("CUDA Version With AMD GPUs",
+				"cuda_version selects NVIDIA GPUs that run a CUDA toolkit, but gpu_vendor is \"amd\": AMD GPUs run ROCm, not CUDA, so no size can match. Remove cuda_version, or set gpu_vendor to \"nvidia\" or \"any\".", "cuda_version"))
+		}
+		if req.MinComputeCapability != "" {
+			soft = append(soft, fe("Compute Capability With AMD GPUs",
+				"min_compute_capability is an NVIDIA rating, but gpu_vendor is \"amd\", so no size can match. Remove min_compute_capability, or set gpu_vendor to \"nvidia\" or \"any\".", "min_compute_capability"))
+		}
+	}
+	if req.Workload == WorkloadDataProcessing && req.GPUVendor == GPUVendorAMD {
+		soft = append(soft, fe("AMD GPUs For Data Processing",
+			"The data_processing workload needs NVIDIA GPUs (RAPIDS runs on CUDA), but gpu_vendor is \"amd\". Set gpu_vendor to \"nvidia\" or \"any\".", "gpu_vendor"))
+	}
+	if req.Nodes != nil && req.Cores != nil && *req.Nodes > 0 && *req.Cores > 0 && *req.Cores < *req.Nodes {
+		soft = append(soft, fe("More Nodes Than Cores",
+			fmt.Sprintf("nodes (%d) is larger than cores (%d): some VMs would have nothing to run. Lower nodes or leave it unset so it is computed from cores.", *req.Nodes, *req.Cores), "nodes"))
+	}
+
+	if cat == nil {
+		return fatal, soft
+	}
+	// Names checked against the catalog.
+	if req.Region != "" && !cat.HasRegion(req.Region) {
+		soft = append(soft, fe("Unknown Region",
+			fmt.Sprintf("The catalog has no prices in region %q, so no size can be checked there. Use a region name such as \"eastus\" (lower case, no spaces)%s.", req.Region, didYouMean(suggestRegions(cat.Regions(), req.Region, 3))), "region"))
+	}
+	if len(req.GPUModels) > 0 {
+		known := knownGPUModels(cat)
+		for i, m := range req.GPUModels {
+			if strings.TrimSpace(m) == "" {
+				continue
+			}
+			if _, ok := known[strings.ToLower(strings.TrimSpace(m))]; !ok {
+				soft = append(soft, fe("Unknown GPU Model",
+					fmt.Sprintf("gpu_models entry %q is not a GPU model of the catalog. Use one of %s (ids or display names, any case).", m, quoteList(cat.GPUModelIDs())), "gpu_models", strconv.Itoa(i)))
+			} else if v := known[strings.ToLower(strings.TrimSpace(m))]; req.GPUVendor != "" && req.GPUVendor != GPUVendorAny && v != req.GPUVendor {
+				soft = append(soft, fe("GPU Model Of Another Vendor",
+					fmt.Sprintf("gpu_models entry %q is a %s GPU, but gpu_vendor is %q, so it can never match. Remove it or change gpu_vendor.", m, strings.ToUpper(v), req.GPUVendor), "gpu_models", strconv.Itoa(i)))
+			}
+		}
+	}
+	for i, p := range req.Prefer {
+		if strings.TrimSpace(p) == "" {
+			continue
+		}
+		if _, ok := cat.Lookup(p); !ok {
+			soft = append(soft, fe("Unknown Preferred Size",
+				fmt.Sprintf("prefer entry %q is not a VM size in the catalog%s. Size names look like \"Standard_NC24ads_A100_v4\".", p, didYouMean(cat.Suggest(p, 3))), "prefer", strconv.Itoa(i)))
+		}
+	}
+	return fatal, soft
+}
+
+// knownGPUModels maps lower-case GPU model ids and names to their vendor.
+func knownGPUModels(cat *catalog.Catalog) map[string]string {
+	out := map[string]string{}
+	for _, id := range cat.GPUModelIDs() {
+		if g, ok := cat.GPUModel(id); ok {
+			out[strings.ToLower(g.ID)] = strings.ToLower(g.Vendor)
+			out[strings.ToLower(g.Name)] = strings.ToLower(g.Vendor)
+		}
+	}
+	return out
+}
+
+func didYouMean(s []string) string {
+	if len(s) == 0 {
+		return ""
+	}
+	return "; did you mean " + strings.Join(quoteSlice(s), " or ") + "?"
+}
+
+func quoteSlice(s []string) []string {
+	out := make([]string, len(s))
+	for i, v := range s {
+		out[i] = strconv.Quote(v)
+	}
+	return out
+}
+
+func suggestRegions(regions []string, q string, n int) []string {
+	q = strings.ToLower(strings.ReplaceAll(strings.TrimSpace(q), " ", ""))
+	type cand struct {
+		r string
+		d int
+	}
+	cs := make([]cand, 0, len(regions))
+	for _, r := range regions {
+		cs = append(cs, cand{r, levenshtein(q, r)})
+	}
+	sort.Slice(cs, func(i, j int) bool {
+		if cs[i].d != cs[j].d {
+			return cs[i].d < cs[j].d
+		}
+		return cs[i].r < cs[j].r
+	})
+	var out []string
+	for i := 0; i < len(cs) && i < n; i++ {
+		out = append(out, cs[i].r)
+	}
+	return out
+}
+
+func levenshtein(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
