@@ -66,7 +66,7 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 	n.target = orDefault(req.Target, TargetVM)
 	n.optimize = orDefault(req.OptimizeFor, OptimizeBalanced)
 	n.w = weightSets[n.optimize]
-	n.region = req.Region
+	n.region = strings.ToLower(strings.TrimSpace(req.Region)) // the catalog's region names are lower case
 	n.spot = req.Spot
 	n.includePreview = req.IncludePreview
 	n.confidential = req.Confidential != nil && *req.Confidential

@@ -207,9 +207,9 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 		return fatal, soft
 	}
 	// Names checked against the catalog.
-	if req.Region != "" && !cat.HasRegion(req.Region) {
+	if strings.TrimSpace(req.Region) != "" && !cat.HasRegion(strings.TrimSpace(req.Region)) {
 		soft = append(soft, fe("Unknown Region",
-			fmt.Sprintf("The catalog has no prices in region %q, so no size can be checked there. Use a region name such as \"eastus\" (lower case, no spaces)%s.", req.Region, didYouMean(suggestRegions(cat.Regions(), req.Region, 3))), "region"))
+			fmt.Sprintf("The catalog has no prices in region %q, so no size can be checked there. Use a region name such as \"eastus\" or \"westeurope\"%s.", req.Region, didYouMean(suggestRegions(cat.Regions(), req.Region, 3))), "region"))
 	}
 	if len(req.GPUModels) > 0 {
 		known := knownGPUModels(cat)
@@ -222,7 +222,7 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 					fmt.Sprintf("gpu_models entry %q is not a GPU model of the catalog. Use one of %s (ids or display names, any case).", m, quoteList(cat.GPUModelIDs())), "gpu_models", strconv.Itoa(i)))
 			} else if v := known[strings.ToLower(strings.TrimSpace(m))]; req.GPUVendor != "" && req.GPUVendor != GPUVendorAny && v != req.GPUVendor {
 				soft = append(soft, fe("GPU Model Of Another Vendor",
-					fmt.Sprintf("gpu_models entry %q is a %s GPU, but gpu_vendor is %q, so it can never match. Remove it or change gpu_vendor.", m, strings.ToUpper(v), req.GPUVendor), "gpu_models", strconv.Itoa(i)))
+					fmt.Sprintf("gpu_models entry %q is an %s GPU, but gpu_vendor is %q, so it can never match. Remove it or change gpu_vendor.", m, strings.ToUpper(v), req.GPUVendor), "gpu_models", strconv.Itoa(i)))
 			}
 		}
 	}

@@ -1,0 +1,163 @@
+package recommend
+
+import (
+	"errors"
+	"math"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestValidateAcceptsValidRequests(t *testing.T) {
+	cat := testCatalog(t)
+	for _, req := range []Request{
+		{Workload: "training"},
+		{Workload: "inference", Model: &Model{ParametersBillion: 7, Precision: "int4", Class: "generative"}, Region: "EastUS", Target: "aks",
+			Interconnect: "auto", GPUVendor: "nvidia", GPUModels: []string{"H100-SXM-80GB", "NVIDIA A100 80GB PCIe"}, CUDAVersion: "12.4",
+			MinComputeCapability: "8.0", OptimizeFor: "cost", MaxResults: i64(50), Prefer: []string{"nc24ads_a100_v4"}, MinLifetimeMonths: i64(0)},
+		{Workload: "hpc", Cores: i64(2000), Nodes: i64(20), Interconnect: "infiniband", Target: "cyclecloud"},
+		{Workload: "htc", Cores: i64(10000), GPUVendor: "any"},
+		{Workload: "inference", Model: &Model{ParametersBillion: 0.1, Class: "small"}, MinVCPUs: i64(4), MinMemoryGiB: f64(8)},
+		{Workload: "visualization", Spot: true, MaxPricePerHour: f64(1), MaxTotalPricePerHour: f64(2), MinLocalDiskGiB: f64(100)},
+	} {
+		if errs := Validate(cat, req); errs != nil {
+			t.Errorf("%+v: %+v", req, errs)
+		}
+	}
+}
+
+// One bad input, one error: its path, summary and a detail naming the fix.
+func TestValidateErrors(t *testing.T) {
+	cat := testCatalog(t)
+	tests := []struct {
+		name    string
+		req     Request
+		path    string
+		summary string
+		detail  string
+		fatal   bool // Recommend refuses it with a *ValidationError
+	}{
+		{"missing workload", Request{}, "workload", "Missing Workload", `Use one of "training", "fine_tuning", "inference", "hpc", "htc", "visualization", "data_processing".`, true},
+		{"unknown workload", Request{Workload: "train"}, "workload", "Invalid Workload", `workload must be one of "training", "fine_tuning", "inference", "hpc", "htc", "visualization", "data_processing"; got "train".`, true},
+		{"precision", Request{Workload: "training", Model: &Model{ParametersBillion: 7, Precision: "fp64"}}, "model.precision", "Invalid Precision", `"fp32", "tf32", "bf16", "fp16", "fp8", "int8", "int4"; got "fp64"`, true},
+		{"class", Request{Workload: "training", Model: &Model{ParametersBillion: 7, Class: "huge"}}, "model.class", "Invalid Model Class", `"generative", "nongenerative", "small"`, true},
+		{"negative parameters", Request{Workload: "training", Model: &Model{ParametersBillion: -7}}, "model.parameters_billion", "Invalid Parameter Count", "greater than 0", true},
+		{"NaN parameters", Request{Workload: "training", Model: &Model{ParametersBillion: math.NaN()}}, "model.parameters_billion", "Invalid Parameter Count", "greater than 0", true},
+		{"huge parameters", Request{Workload: "training", Model: &Model{ParametersBillion: 7e9}}, "model.parameters_billion", "Parameter Count Too Large", "in billions", true},
+		{"gpu memory", Request{Workload: "training", GPUMemoryGiB: f64(0)}, "gpu_memory_gib", "Invalid GPU Memory", "greater than 0; got 0.", true},
+		{"gpu memory inf", Request{Workload: "training", GPUMemoryGiB: f64(math.Inf(1))}, "gpu_memory_gib", "Invalid GPU Memory", "greater than 0", true},
+		{"gpus", Request{Workload: "training", GPUs: i64(0)}, "gpus", "Invalid GPU Count", "greater than 0; got 0.", true},
+		{"nodes", Request{Workload: "training", Nodes: i64(1001)}, "nodes", "Invalid Node Count", "at most 1000; got 1001.", true},
+		{"cores", Request{Workload: "hpc", Cores: i64(-4)}, "cores", "Invalid Core Count", "greater than 0", true},
+		{"min vcpus", Request{Workload: "hpc", MinVCPUs: i64(0)}, "min_vcpus", "Invalid Minimum vCPUs", "greater than 0", true},
+		{"min memory", Request{Workload: "hpc", MinMemoryGiB: f64(-1)}, "min_memory_gib", "Invalid Minimum Memory", "greater than 0", true},
+		{"min disk", Request{Workload: "hpc", MinLocalDiskGiB: f64(0)}, "min_local_disk_gib", "Invalid Minimum Local Disk", "greater than 0", true},
+		{"max price", Request{Workload: "hpc", MaxPricePerHour: f64(0)}, "max_price_per_hour", "Invalid Maximum Price", "greater than 0", true},
+		{"max total", Request{Workload: "hpc", MaxTotalPricePerHour: f64(-3)}, "max_total_price_per_hour", "Invalid Maximum Total Price", "greater than 0", true},
+		{"lifetime", Request{Workload: "hpc", MinLifetimeMonths: i64(-1)}, "min_lifetime_months", "Invalid Minimum Lifetime", "between 0 and 240", true},
+		{"max results 0", Request{Workload: "hpc", MaxResults: i64(0)}, "max_results", "Invalid Maximum Results", "between 1 and 50; got 0.", true},
+		{"max results 51", Request{Workload: "hpc", MaxResults: i64(51)}, "max_results", "Invalid Maximum Results", "between 1 and 50; got 51.", true},
+		{"interconnect", Request{Workload: "hpc", Interconnect: "ib"}, "interconnect", "Invalid Interconnect", `"auto", "infiniband", "any"; got "ib"`, true},
+		{"vendor", Request{Workload: "training", GPUVendor: "intel"}, "gpu_vendor", "Invalid GPU Vendor", `"any", "nvidia", "amd"; got "intel"`, true},
+		{"target", Request{Workload: "training", Target: "k8s"}, "target", "Invalid Target", `"vm", "vmss", "aks", "cyclecloud", "azureml", "batch"; got "k8s"`, true},
+		{"optimize", Request{Workload: "training", OptimizeFor: "speed"}, "optimize_for", "Invalid Optimization Goal", `"balanced", "cost", "performance"; got "speed"`, true},
+		{"cuda", Request{Workload: "training", CUDAVersion: "twelve"}, "cuda_version", "Invalid CUDA Version", `such as "12.0" or "13.0"; got "twelve"`, true},
+		{"cuda major 0", Request{Workload: "training", CUDAVersion: "0.9"}, "cuda_version", "Invalid CUDA Version", "major version 0", true},
+		{"compute capability", Request{Workload: "training", MinComputeCapability: "8.0.1"}, "min_compute_capability", "Invalid Compute Capability", `such as "7.0" (Volta)`, true},
+		{"empty gpu model", Request{Workload: "training", GPUModels: []string{" "}}, "gpu_models.0", "Empty GPU Model", "must not be empty", true},
+		{"empty prefer", Request{Workload: "training", Prefer: []string{"Standard_NC4as_T4_v3", ""}}, "prefer.1", "Empty Preferred Size", "got an empty string", true},
+		// Soft: Recommend proceeds (and finds no fit, or warns).
+		{"cores on training", Request{Workload: "training", Cores: i64(64)}, "cores", "Cores Not Used", "applies to the hpc and htc workloads", false},
+		{"model on hpc", Request{Workload: "hpc", Model: &Model{ParametersBillion: 7}}, "model", "Model Not Used", `not to "hpc"`, false},
+		{"gpus on hpc", Request{Workload: "hpc", GPUs: i64(8)}, "gpus", "GPU Setting On A CPU Workload", `workload "hpc" runs on CPU sizes`, false},
+		{"cuda on small", Request{Workload: "inference", Model: &Model{ParametersBillion: 0.1, Class: "small"}, CUDAVersion: "12.0"}, "cuda_version", "GPU Setting On A CPU Workload", "a small model", false},
+		{"amd and compute capability", Request{Workload: "inference", GPUVendor: "amd", MinComputeCapability: "8.0"}, "min_compute_capability", "Compute Capability With AMD GPUs", "NVIDIA rating", false},
+		{"amd data processing", Request{Workload: "data_processing", GPUVendor: "amd"}, "gpu_vendor", "AMD GPUs For Data Processing", "RAPIDS runs on CUDA", false},
+		{"nodes over cores", Request{Workload: "hpc", Cores: i64(10), Nodes: i64(20)}, "nodes", "More Nodes Than Cores", "nodes (20) is larger than cores (10)", false},
+		{"unknown region", Request{Workload: "training", Region: "eastus9"}, "region", "Unknown Region", `did you mean "eastus"`, false},
+		{"unknown gpu model", Request{Workload: "training", GPUModels: []string{"a100", "h1000"}}, "gpu_models.1", "Unknown GPU Model", `"a100-sxm-80gb"`, false},
+		{"gpu model of another vendor", Request{Workload: "training", GPUVendor: "nvidia", GPUModels: []string{"MI300X"}}, "gpu_models.0", "GPU Model Of Another Vendor", "is an AMD GPU", false},
+		{"unknown prefer", Request{Workload: "training", Prefer: []string{"Standard_NC4as_T4"}}, "prefer.0", "Unknown Preferred Size", `did you mean "Standard_NC4as_T4_v3"`, false},
+	}
+	titleCase := regexp.MustCompile(`^([A-Z][A-Za-z]*|vCPUs|GPU|CUDA|AMD)( ([A-Z][A-Za-z]*|vCPUs|GPU|CUDA|AMD))*$`)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			errs := Validate(cat, tt.req)
+			if tt.name == "unknown gpu model" {
+				// "a100" is not an id or a name either: two errors.
+				if len(errs) != 2 {
+					t.Fatalf("errors %+v", errs)
+				}
+				errs = errs[1:]
+			}
+			if len(errs) != 1 {
+				t.Fatalf("want one error, got %+v", errs)
+			}
+			e := errs[0]
+			if strings.Join(e.Path, ".") != tt.path || e.Summary != tt.summary || !strings.Contains(e.Detail, tt.detail) {
+				t.Errorf("got %q %q %q\nwant %q %q containing %q", strings.Join(e.Path, "."), e.Summary, e.Detail, tt.path, tt.summary, tt.detail)
+			}
+			if !titleCase.MatchString(e.Summary) {
+				t.Errorf("summary %q is not Title Case", e.Summary)
+			}
+			if !strings.HasSuffix(e.Detail, ".") && !strings.HasSuffix(e.Detail, "?") {
+				t.Errorf("detail %q is not a full sentence", e.Detail)
+			}
+			_, err := Recommend(cat, tt.req)
+			var ve *ValidationError
+			if isFatal := errors.As(err, &ve); isFatal != tt.fatal {
+				t.Errorf("Recommend error %v; fatal %v, want %v", err, isFatal, tt.fatal)
+			} else if isFatal && !reflect.DeepEqual(ve.Errors, []FieldError{e}) {
+				t.Errorf("Recommend's validation errors %+v", ve.Errors)
+			}
+		})
+	}
+}
+
+func TestValidationErrorMessage(t *testing.T) {
+	_, err := Recommend(testCatalog(t), Request{Workload: "training", Model: &Model{ParametersBillion: 7, Precision: "fp64"}, MaxResults: i64(99)})
+	want := "invalid recommendation request:\n  - model.precision: Invalid Precision: precision must be one of \"fp32\", \"tf32\", \"bf16\", \"fp16\", \"fp8\", \"int8\", \"int4\"; got \"fp64\".\n  - max_results: Invalid Maximum Results: max_results must be between 1 and 50; got 99."
+	if err == nil || err.Error() != want {
+		t.Errorf("error\n got  %v\n want %s", err, want)
+	}
+	if _, err := Recommend(nil, Request{Workload: "training"}); err == nil {
+		t.Error("a nil catalog must be an error")
+	}
+}
+
+func TestAllowedValueLists(t *testing.T) {
+	for name, got := range map[string][]string{
+		"Workloads": Workloads, "Precisions": Precisions, "ModelClasses": ModelClasses, "Interconnects": Interconnects,
+		"GPUVendors": GPUVendors, "Targets": Targets, "OptimizeFors": OptimizeFors,
+	} {
+		seen := map[string]bool{}
+		for _, v := range got {
+			if v == "" || v != strings.ToLower(v) || seen[v] {
+				t.Errorf("%s: bad or repeated value %q", name, v)
+			}
+			seen[v] = true
+		}
+	}
+	for _, w := range Workloads {
+		key := w
+		if w == WorkloadTraining || w == WorkloadFineTuning || w == WorkloadInference {
+			key = w + "/gpu"
+			if _, ok := familyRules[w+"/cpu"]; !ok {
+				t.Errorf("no CPU family rule for %s", w)
+			}
+		}
+		if _, ok := familyRules[key]; !ok {
+			t.Errorf("no family rule for %s", key)
+		}
+	}
+	for _, o := range OptimizeFors {
+		w := weightSets[o]
+		if sum := w.Family + w.Cost + w.Sizing + w.Generation + w.Scale; sum != 100 {
+			t.Errorf("weights for %s add up to %v", o, sum)
+		}
+	}
+	if len(Constraints) != int(numConstraints) {
+		t.Errorf("%d constraint names for %d constraints", len(Constraints), numConstraints)
+	}
+}
