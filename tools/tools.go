@@ -1,0 +1,18 @@
+//go:build generate
+
+// Package tools pins the Go tools used by `make generate` in a module of
+// their own, so that they do not add to the provider's dependencies.
+package tools
+
+import (
+	_ "github.com/hashicorp/terraform-plugin-docs/cmd/tfplugindocs"
+)
+
+// Format the Terraform code in the examples used by the documentation. This
+// needs a `terraform` on PATH; `make generate` puts the one chosen by
+// scripts/ensure-terraform.sh first.
+//go:generate terraform fmt -recursive ../examples/
+
+// Generate the documentation in ../docs from the provider schema, the
+// ../examples and the ../templates.
+//go:generate go run github.com/hashicorp/terraform-plugin-docs/cmd/tfplugindocs generate --provider-dir .. -provider-name hpcsku
