@@ -125,6 +125,7 @@ func (p *hpcskuProvider) DataSources(context.Context) []func() datasource.DataSo
 	return []func() datasource.DataSource{
 		NewCatalogDataSource,
 		NewSKUDataSource,
+		NewRecommendationDataSource,
 	}
 }
 

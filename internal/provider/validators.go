@@ -54,3 +54,29 @@ func (v regexValidator) ValidateString(_ context.Context, req validator.StringRe
 			fmt.Sprintf("The value %q is not a valid RE2 regular expression: %s. Fix the pattern, for example \"^Standard_ND\".", req.ConfigValue.ValueString(), err))
 	}
 }
+
+var _ validator.Float64 = greaterThanValidator{}
+
+// greaterThanValidator checks that a number is strictly greater than a bound
+// (terraform-plugin-framework-validators has only inclusive bounds).
+type greaterThanValidator struct{ min float64 }
+
+func float64GreaterThan(min float64) validator.Float64 { return greaterThanValidator{min: min} }
+
+func (v greaterThanValidator) Description(context.Context) string {
+	return fmt.Sprintf("value must be greater than %g", v.min)
+}
+
+func (v greaterThanValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+
+func (v greaterThanValidator) ValidateFloat64(_ context.Context, req validator.Float64Request, resp *validator.Float64Response) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if f := req.ConfigValue.ValueFloat64(); !(f > v.min) {
+		resp.Diagnostics.AddAttributeError(req.Path, "Value Out Of Range",
+			fmt.Sprintf("Attribute %s value must be greater than %g, got: %g. Use a positive number.", req.Path, v.min, f))
+	}
+}

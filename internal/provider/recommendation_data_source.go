@@ -1,0 +1,622 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/float64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
+)
+
+var (
+	_ datasource.DataSource              = (*recommendationDataSource)(nil)
+	_ datasource.DataSourceWithConfigure = (*recommendationDataSource)(nil)
+)
+
+// NewRecommendationDataSource returns the hpcsku_recommendation data source.
+func NewRecommendationDataSource() datasource.DataSource { return &recommendationDataSource{} }
+
+type recommendationDataSource struct {
+	data *providerData
+}
+
+type recommendationModelInput struct {
+	ParametersBillion types.Float64 `tfsdk:"parameters_billion"`
+	Precision         types.String  `tfsdk:"precision"`
+	Class             types.String  `tfsdk:"class"`
+}
+
+type recommendationDataSourceModel struct {
+	Workload             types.String  `tfsdk:"workload"`
+	Model                types.Object  `tfsdk:"model"`
+	GPUMemoryGiB         types.Float64 `tfsdk:"gpu_memory_gib"`
+	GPUs                 types.Int64   `tfsdk:"gpus"`
+	Nodes                types.Int64   `tfsdk:"nodes"`
+	Cores                types.Int64   `tfsdk:"cores"`
+	MinVCPUs             types.Int64   `tfsdk:"min_vcpus"`
+	MinMemoryGiB         types.Float64 `tfsdk:"min_memory_gib"`
+	MinLocalDiskGiB      types.Float64 `tfsdk:"min_local_disk_gib"`
+	Interconnect         types.String  `tfsdk:"interconnect"`
+	GPUVendor            types.String  `tfsdk:"gpu_vendor"`
+	GPUModels            types.List    `tfsdk:"gpu_models"`
+	CUDAVersion          types.String  `tfsdk:"cuda_version"`
+	MinComputeCapability types.String  `tfsdk:"min_compute_capability"`
+	Target               types.String  `tfsdk:"target"`
+	Region               types.String  `tfsdk:"region"`
+	MaxPricePerHour      types.Float64 `tfsdk:"max_price_per_hour"`
+	MaxTotalPricePerHour types.Float64 `tfsdk:"max_total_price_per_hour"`
+	Spot                 types.Bool    `tfsdk:"spot"`
+	MinLifetimeMonths    types.Int64   `tfsdk:"min_lifetime_months"`
+	IncludePreview       types.Bool    `tfsdk:"include_preview"`
+	Confidential         types.Bool    `tfsdk:"confidential"`
+	Isolated             types.Bool    `tfsdk:"isolated"`
+	OptimizeFor          types.String  `tfsdk:"optimize_for"`
+	MaxResults           types.Int64   `tfsdk:"max_results"`
+	Prefer               types.List    `tfsdk:"prefer"`
+
+	VMSize          types.String `tfsdk:"vm_size"`
+	VMSizes         types.List   `tfsdk:"vm_sizes"`
+	Recommendations types.List   `tfsdk:"recommendations"`
+	Requirements    types.Object `tfsdk:"requirements"`
+	Rejected        types.List   `tfsdk:"rejected"`
+	AsOf            types.String `tfsdk:"as_of"`
+	CatalogVersion  types.String `tfsdk:"catalog_version"`
+}
+
+type recommendationOut struct {
+	Rank              int64         `tfsdk:"rank"`
+	Score             float64       `tfsdk:"score"`
+	VMSize            string        `tfsdk:"vm_size"`
+	Nodes             int64         `tfsdk:"nodes"`
+	GPUsPerNode       float64       `tfsdk:"gpus_per_node"`
+	TotalGPUs         float64       `tfsdk:"total_gpus"`
+	TotalGPUMemoryGiB float64       `tfsdk:"total_gpu_memory_gib"`
+	PricePerHour      *float64      `tfsdk:"price_per_hour"`
+	TotalPricePerHour *float64      `tfsdk:"total_price_per_hour"`
+	PricePerGPUHour   *float64      `tfsdk:"price_per_gpu_hour"`
+	PriceIsSpot       bool          `tfsdk:"price_is_spot"`
+	PriceSource       *string       `tfsdk:"price_source"`
+	Reasons           []string      `tfsdk:"reasons"`
+	Warnings          []string      `tfsdk:"warnings"`
+	Deployment        deploymentOut `tfsdk:"deployment"`
+	SKU               skuModel      `tfsdk:"sku"`
+}
+
+type deploymentOut struct {
+	ImageURN              *string        `tfsdk:"image_urn"`
+	AcceleratedNetworking bool           `tfsdk:"accelerated_networking"`
+	RDMA                  bool           `tfsdk:"rdma"`
+	PlacementGroup        bool           `tfsdk:"placement_group"`
+	SinglePlacementGroup  bool           `tfsdk:"single_placement_group"`
+	AKS                   *aksOut        `tfsdk:"aks"`
+	CycleCloud            *cycleCloudOut `tfsdk:"cyclecloud"`
+}
+
+type aksOut struct {
+	NodeTaints []string          `tfsdk:"node_taints"`
+	NodeLabels map[string]string `tfsdk:"node_labels"`
+	GPUDriver  string            `tfsdk:"gpu_driver"`
+	Note       *string           `tfsdk:"note"`
+}
+
+type cycleCloudOut struct {
+	Partition   string `tfsdk:"partition"`
+	SlurmHPC    bool   `tfsdk:"slurm_hpc"`
+	MachineType string `tfsdk:"machine_type"`
+}
+
+type memoryOut struct {
+	GiB               float64 `tfsdk:"gib"`
+	BytesPerParameter float64 `tfsdk:"bytes_per_parameter"`
+	Formula           string  `tfsdk:"formula"`
+}
+
+type requirementsOut struct {
+	Category          string     `tfsdk:"category"`
+	PreferredFamilies []string   `tfsdk:"preferred_families"`
+	GPUMemoryGiB      *float64   `tfsdk:"gpu_memory_gib"`
+	Memory            *memoryOut `tfsdk:"memory"`
+	SystemMemoryGiB   *float64   `tfsdk:"system_memory_gib"`
+	Nodes             int64      `tfsdk:"nodes"`
+	Interconnect      string     `tfsdk:"interconnect"`
+	MinGPUsPerJob     *float64   `tfsdk:"min_gpus_per_job"`
+	Explanation       []string   `tfsdk:"explanation"`
+}
+
+type rejectionOut struct {
+	Constraint string   `tfsdk:"constraint"`
+	Count      int64    `tfsdk:"count"`
+	Examples   []string `tfsdk:"examples"`
+	Reason     string   `tfsdk:"reason"`
+}
+
+func (d *recommendationDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_recommendation"
+}
+
+func quoted(values []string) string {
+	q := make([]string, len(values))
+	for i, v := range values {
+		q[i] = "`" + v + "`"
+	}
+	return strings.Join(q, ", ")
+}
+
+var versionRE = regexp.MustCompile(`^\d+\.\d+$`)
+
+func recommendationInputAttributes() map[string]schema.Attribute {
+	return map[string]schema.Attribute{
+		"workload": schema.StringAttribute{
+			Required:            true,
+			MarkdownDescription: "What the job does: " + quoted(recommend.Workloads) + ". `hpc` is tightly coupled MPI; `htc` is throughput of independent tasks; `data_processing` is GPU dataframes (RAPIDS-style).",
+			Validators:          []validator.String{stringvalidator.OneOf(recommend.Workloads...)},
+		},
+		"model": schema.SingleNestedAttribute{
+			Optional:            true,
+			MarkdownDescription: "The AI model, for `training`, `fine_tuning` and `inference`. Its size and precision drive the GPU memory estimate.",
+			Attributes: map[string]schema.Attribute{
+				"parameters_billion": schema.Float64Attribute{
+					Required:            true,
+					MarkdownDescription: "Parameters in billions, for example `7` or `1.3`. Must be greater than zero.",
+					Validators:          []validator.Float64{float64GreaterThan(0)},
+				},
+				"precision": schema.StringAttribute{
+					Optional:            true,
+					MarkdownDescription: "Numeric precision of the weights: " + quoted(recommend.Precisions) + ". Defaults to `bf16`.",
+					Validators:          []validator.String{stringvalidator.OneOf(recommend.Precisions...)},
+				},
+				"class": schema.StringAttribute{
+					Optional:            true,
+					MarkdownDescription: "Kind of model, the three columns of Microsoft's guidance table: " + quoted(recommend.ModelClasses) + ". `small` models run on CPU sizes. Defaults to `generative`.",
+					Validators:          []validator.String{stringvalidator.OneOf(recommend.ModelClasses...)},
+				},
+			},
+		},
+		"gpu_memory_gib": schema.Float64Attribute{
+			Optional:            true,
+			MarkdownDescription: "Total GPU memory the job needs, in GiB. Overrides the estimate from `model`.",
+			Validators:          []validator.Float64{float64GreaterThan(0)},
+		},
+		"gpus": schema.Int64Attribute{
+			Optional:            true,
+			MarkdownDescription: "Minimum GPUs for the whole job.",
+			Validators:          []validator.Int64{int64validator.Between(1, 100000)},
+		},
+		"nodes": schema.Int64Attribute{
+			Optional:            true,
+			MarkdownDescription: "Number of VMs the job runs on. By default the engine scales up before it scales out and computes this.",
+			Validators:          []validator.Int64{int64validator.Between(1, 10000)},
+		},
+		"cores": schema.Int64Attribute{
+			Optional:            true,
+			MarkdownDescription: "Total cores per job, for `hpc` and `htc`; `nodes` is then computed from the cores per VM.",
+			Validators:          []validator.Int64{int64validator.Between(1, 10000000)},
+		},
+		"min_vcpus": schema.Int64Attribute{
+			Optional:            true,
+			MarkdownDescription: "Minimum vCPUs per VM.",
+			Validators:          []validator.Int64{int64validator.AtLeast(1)},
+		},
+		"min_memory_gib": schema.Float64Attribute{
+			Optional:            true,
+			MarkdownDescription: "Minimum memory per VM, in GiB.",
+			Validators:          []validator.Float64{float64GreaterThan(0)},
+		},
+		"min_local_disk_gib": schema.Float64Attribute{
+			Optional:            true,
+			MarkdownDescription: "Minimum local disk per VM (temporary disk plus local NVMe), in GiB, for example for checkpoints.",
+			Validators:          []validator.Float64{float64GreaterThan(0)},
+		},
+		"interconnect": schema.StringAttribute{
+			Optional:            true,
+			MarkdownDescription: "Back-end network: " + quoted(recommend.Interconnects) + ". `auto` (the default) requires InfiniBand when the job spans VMs or is tightly coupled MPI, and otherwise ranks sizes without it higher, because unused bandwidth costs money.",
+			Validators:          []validator.String{stringvalidator.OneOf(recommend.Interconnects...)},
+		},
+		"gpu_vendor": schema.StringAttribute{
+			Optional:            true,
+			MarkdownDescription: "GPU vendor: " + quoted(recommend.GPUVendors) + ". Defaults to `any`.",
+			Validators:          []validator.String{stringvalidator.OneOf(recommend.GPUVendors...)},
+		},
+		"gpu_models": schema.ListAttribute{
+			ElementType:         types.StringType,
+			Optional:            true,
+			MarkdownDescription: "Allowed GPU models, by catalog identifier (`h100-sxm-80gb`) or name, case-insensitive.",
+			Validators:          nonEmptyStringList(),
+		},
+		"cuda_version": schema.StringAttribute{
+			Optional:            true,
+			MarkdownDescription: "CUDA toolkit the software needs, as `major.minor` (for example `\"13.0\"`). GPUs that toolkit no longer supports, and AMD GPUs, are excluded.",
+			Validators:          []validator.String{stringvalidator.RegexMatches(versionRE, "must be a version such as \"12.4\" or \"13.0\"")},
+		},
+		"min_compute_capability": schema.StringAttribute{
+			Optional:            true,
+			MarkdownDescription: "Minimum NVIDIA compute capability, as `major.minor` (for example `\"8.0\"` for Ampere and newer). AMD GPUs are excluded.",
+			Validators:          []validator.String{stringvalidator.RegexMatches(versionRE, "must be a compute capability such as \"7.0\" or \"9.0\"")},
+		},
+		"target": schema.StringAttribute{
+			Optional:            true,
+			MarkdownDescription: "Where the size will run: " + quoted(recommend.Targets) + ". Defaults to `vm`. Sizes the target does not support are excluded; sizes with unknown support are kept with a warning.",
+			Validators:          []validator.String{stringvalidator.OneOf(recommend.Targets...)},
+		},
+		"region": schema.StringAttribute{
+			Optional:            true,
+			MarkdownDescription: "Azure region (for example `eastus`). Only sizes priced there are returned, with that region's prices. Without it, prices are null.",
+			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+		},
+		"max_price_per_hour": schema.Float64Attribute{
+			Optional:            true,
+			MarkdownDescription: "Maximum USD per hour for one VM. Needs `region`.",
+			Validators:          []validator.Float64{float64GreaterThan(0), float64validator.AlsoRequires(path.MatchRoot("region"))},
+		},
+		"max_total_price_per_hour": schema.Float64Attribute{
+			Optional:            true,
+			MarkdownDescription: "Maximum USD per hour for all VMs of the job. Needs `region`.",
+			Validators:          []validator.Float64{float64GreaterThan(0), float64validator.AlsoRequires(path.MatchRoot("region"))},
+		},
+		"spot": schema.BoolAttribute{
+			Optional:            true,
+			MarkdownDescription: "Price with spot estimates where known, and say so. Spot suits interruptible inference; for training and fine-tuning it adds a warning to checkpoint regularly. Defaults to `false`.",
+		},
+		"min_lifetime_months": schema.Int64Attribute{
+			Optional:            true,
+			MarkdownDescription: "Exclude sizes retiring within this many months of the provider's `as_of` date. Retired sizes are always excluded. Defaults to `12`.",
+			Validators:          []validator.Int64{int64validator.Between(0, 120)},
+		},
+		"include_preview": schema.BoolAttribute{
+			Optional:            true,
+			MarkdownDescription: "Allow preview sizes. Defaults to `false`.",
+		},
+		"confidential": schema.BoolAttribute{
+			Optional:            true,
+			MarkdownDescription: "When `true`, only confidential-computing sizes; when `false`, none.",
+		},
+		"isolated": schema.BoolAttribute{
+			Optional:            true,
+			MarkdownDescription: "When `true`, only sizes isolated to one customer's hardware; when `false`, none.",
+		},
+		"optimize_for": schema.StringAttribute{
+			Optional:            true,
+			MarkdownDescription: "Ranking emphasis: " + quoted(recommend.OptimizeFors) + ". Defaults to `balanced`.",
+			Validators:          []validator.String{stringvalidator.OneOf(recommend.OptimizeFors...)},
+		},
+		"max_results": schema.Int64Attribute{
+			Optional:            true,
+			MarkdownDescription: "How many ranked sizes to return, 1 to 50. Defaults to `5`.",
+			Validators:          []validator.Int64{int64validator.Between(1, 50)},
+		},
+		"prefer": schema.ListAttribute{
+			ElementType: types.StringType,
+			Optional:    true,
+			MarkdownDescription: "Sizes to keep, in order of preference. The first one that passes every hard constraint is ranked first, " +
+				"so a new catalog or a passing retirement date does not change `vm_size` and make Terraform replace running VMs. " +
+				"A warning names a clearly better size when there is one.",
+			Validators: []validator.List{listvalidator.SizeAtLeast(1), listvalidator.UniqueValues(), listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1))},
+		},
+	}
+}
+
+func recommendationOutputAttributes() map[string]schema.Attribute {
+	supportList := func(desc string) schema.ListAttribute { return strListAttr(desc) }
+	return map[string]schema.Attribute{
+		"vm_size":  strAttr("The top-ranked size, ready for `size`, `sku` and `vm_size` arguments."),
+		"vm_sizes": supportList("The ranked size names, for fallback lists (GPU capacity errors are common) and multi-select settings such as CycleCloud's machine type lists."),
+		"recommendations": schema.ListNestedAttribute{
+			Computed:            true,
+			MarkdownDescription: "The ranked sizes, best first.",
+			NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+				"rank":                 int64Attr("1 for the best size."),
+				"score":                float64Attr("Score from 0 to 100."),
+				"vm_size":              strAttr("The size name."),
+				"nodes":                int64Attr("VMs of this size the job needs."),
+				"gpus_per_node":        float64Attr("GPUs per VM (fractional for partial GPUs); 0 for CPU sizes."),
+				"total_gpus":           float64Attr("GPUs across all VMs."),
+				"total_gpu_memory_gib": float64Attr("GPU memory across all VMs, in GiB."),
+				"price_per_hour":       float64Attr("USD per hour for one VM in `region`; null without a region."),
+				"total_price_per_hour": float64Attr("USD per hour for all VMs; null without a region."),
+				"price_per_gpu_hour":   float64Attr("USD per GPU-hour; null without a region or GPUs."),
+				"price_is_spot":        boolAttr("Whether the prices are spot estimates."),
+				"price_source":         strAttr("Where the price comes from; null without a region."),
+				"reasons":              supportList("Why the size ranks where it does, in plain sentences."),
+				"warnings":             supportList("What to watch, in plain sentences."),
+				"deployment": schema.SingleNestedAttribute{
+					Computed:            true,
+					MarkdownDescription: "Settings for the target, ready to wire into azurerm, AKS and CycleCloud.",
+					Attributes: map[string]schema.Attribute{
+						"image_urn":              strAttr("Recommended marketplace image URN, or null where none is documented."),
+						"accelerated_networking": boolAttr("Whether to enable accelerated networking."),
+						"rdma":                   boolAttr("Whether the job uses the RDMA/InfiniBand network."),
+						"placement_group":        boolAttr("Whether the VMs need a proximity placement group (RDMA across VMs)."),
+						"single_placement_group": boolAttr("Whether a scale set needs `single_placement_group = true` (RDMA across VMs)."),
+						"aks": schema.SingleNestedAttribute{
+							Computed:            true,
+							MarkdownDescription: "AKS node pool settings; null unless `target` is `aks`.",
+							Attributes: map[string]schema.Attribute{
+								"node_taints": supportList("Node taints for `azurerm_kubernetes_cluster_node_pool.node_taints`."),
+								"node_labels": schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "Node labels for `node_labels`."},
+								"gpu_driver":  strAttr("GPU driver setting for the node pool: `Install` or `None`."),
+								"note":        strAttr("What else the node pool needs, or null."),
+							},
+						},
+						"cyclecloud": schema.SingleNestedAttribute{
+							Computed:            true,
+							MarkdownDescription: "CycleCloud Slurm settings; null unless `target` is `cyclecloud`.",
+							Attributes: map[string]schema.Attribute{
+								"partition":    strAttr("Slurm partition: `hpc`, `gpu` or `htc`."),
+								"slurm_hpc":    boolAttr("The partition's `slurm.hpc` flag (tightly coupled, single placement group)."),
+								"machine_type": strAttr("Machine type for the partition."),
+							},
+						},
+					},
+				},
+				"sku": schema.SingleNestedAttribute{
+					Computed:            true,
+					MarkdownDescription: "The size, with the same attributes as each entry of `hpcsku_catalog.skus`.",
+					Attributes:          skuAttributes(),
+				},
+			}},
+		},
+		"requirements": schema.SingleNestedAttribute{
+			Computed:            true,
+			MarkdownDescription: "What the engine derived from the inputs, so the ranking can be checked.",
+			Attributes: map[string]schema.Attribute{
+				"category":           strAttr("Category chosen: `gpu`, `hpc` or `cpu`."),
+				"preferred_families": supportList("Families ranked first, best first."),
+				"gpu_memory_gib":     float64Attr("Total GPU memory needed, in GiB; null when no GPU is needed or nothing says how much."),
+				"memory": schema.SingleNestedAttribute{
+					Computed:            true,
+					MarkdownDescription: "The GPU memory estimate from `model`; null without a model.",
+					Attributes: map[string]schema.Attribute{
+						"gib":                 float64Attr("Estimated GPU memory, in GiB."),
+						"bytes_per_parameter": float64Attr("Bytes per parameter of the precision."),
+						"formula":             strAttr("The formula with its inputs."),
+					},
+				},
+				"system_memory_gib": float64Attr("Minimum VM memory, in GiB (150% of the model for inference); null when not derived."),
+				"nodes":             int64Attr("VMs requested or derived before choosing a size; per-size node counts are in `recommendations`."),
+				"interconnect":      strAttr("`infiniband` when required, otherwise `any`."),
+				"min_gpus_per_job":  float64Attr("Minimum GPUs for the job; null when not set."),
+				"explanation":       supportList("How the requirements were derived, in plain sentences."),
+			},
+		},
+		"rejected": schema.ListNestedAttribute{
+			Computed:            true,
+			MarkdownDescription: "Per hard constraint, how many sizes it removed and a few of their names. A size is counted under the first constraint it fails.",
+			NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+				"constraint": strAttr("The constraint, named after the input that set it (for example `cuda_version`)."),
+				"count":      int64Attr("Sizes it removed."),
+				"examples":   supportList("Up to three of them."),
+				"reason":     strAttr("What the constraint checks."),
+			}},
+		},
+		"as_of":           strAttr("The provider's `as_of` date used for lifecycle judgements (`YYYY-MM-DD`)."),
+		"catalog_version": strAttr("Version of the catalog the ranking used."),
+	}
+}
+
+func (d *recommendationDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	attrs := recommendationInputAttributes()
+	for k, v := range recommendationOutputAttributes() {
+		attrs[k] = v
+	}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Turns a workload (\"fine-tune a 7B model in bf16 on AKS\", \"MPI CFD on 2,000 cores\") into a ranked, explained list of Azure sizes. " +
+			"It derives the requirements (GPU memory, nodes, interconnect, category) from Microsoft's guidance, removes sizes that fail a hard constraint " +
+			"(counting each constraint in `rejected`), and ranks the rest with reasons and warnings. When nothing fits it fails with an error that lists " +
+			"each constraint with its count and the nearest miss, never an empty result. See the ranking guide for the rules.",
+		Attributes: attrs,
+	}
+}
+
+func (d *recommendationDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	if data := configureData(req.ProviderData, &resp.Diagnostics); data != nil {
+		d.data = data
+	}
+}
+
+func float64Ptr(v types.Float64) *float64 {
+	if v.IsNull() || v.IsUnknown() {
+		return nil
+	}
+	f := v.ValueFloat64()
+	return &f
+}
+
+func int64Ptr(v types.Int64) *int64 {
+	if v.IsNull() || v.IsUnknown() {
+		return nil
+	}
+	i := v.ValueInt64()
+	return &i
+}
+
+func boolPtr(v types.Bool) *bool {
+	if v.IsNull() || v.IsUnknown() {
+		return nil
+	}
+	b := v.ValueBool()
+	return &b
+}
+
+// requestFromConfig maps the configuration to an engine request.
+func requestFromConfig(ctx context.Context, cfg recommendationDataSourceModel, data *providerData, diags *diag.Diagnostics) recommend.Request {
+	req := recommend.Request{
+		Workload:             cfg.Workload.ValueString(),
+		GPUMemoryGiB:         float64Ptr(cfg.GPUMemoryGiB),
+		GPUs:                 int64Ptr(cfg.GPUs),
+		Nodes:                int64Ptr(cfg.Nodes),
+		Cores:                int64Ptr(cfg.Cores),
+		MinVCPUs:             int64Ptr(cfg.MinVCPUs),
+		MinMemoryGiB:         float64Ptr(cfg.MinMemoryGiB),
+		MinLocalDiskGiB:      float64Ptr(cfg.MinLocalDiskGiB),
+		Interconnect:         cfg.Interconnect.ValueString(),
+		GPUVendor:            cfg.GPUVendor.ValueString(),
+		GPUModels:            listStrings(ctx, cfg.GPUModels, diags),
+		CUDAVersion:          cfg.CUDAVersion.ValueString(),
+		MinComputeCapability: cfg.MinComputeCapability.ValueString(),
+		Target:               cfg.Target.ValueString(),
+		Region:               cfg.Region.ValueString(),
+		MaxPricePerHour:      float64Ptr(cfg.MaxPricePerHour),
+		MaxTotalPricePerHour: float64Ptr(cfg.MaxTotalPricePerHour),
+		Spot:                 cfg.Spot.ValueBool(),
+		MinLifetimeMonths:    int64Ptr(cfg.MinLifetimeMonths),
+		IncludePreview:       cfg.IncludePreview.ValueBool(),
+		Confidential:         boolPtr(cfg.Confidential),
+		Isolated:             boolPtr(cfg.Isolated),
+		OptimizeFor:          cfg.OptimizeFor.ValueString(),
+		MaxResults:           int64Ptr(cfg.MaxResults),
+		Prefer:               listStrings(ctx, cfg.Prefer, diags),
+		AsOf:                 data.AsOf,
+	}
+	if !cfg.Model.IsNull() && !cfg.Model.IsUnknown() {
+		var m recommendationModelInput
+		diags.Append(cfg.Model.As(ctx, &m, basetypes.ObjectAsOptions{})...)
+		req.Model = &recommend.Model{
+			ParametersBillion: m.ParametersBillion.ValueFloat64(),
+			Precision:         m.Precision.ValueString(),
+			Class:             m.Class.ValueString(),
+		}
+	}
+	return req
+}
+
+func fieldPath(parts []string) path.Path {
+	if len(parts) == 0 {
+		return path.Empty()
+	}
+	p := path.Root(parts[0])
+	for _, s := range parts[1:] {
+		p = p.AtName(s)
+	}
+	return p
+}
+
+func (d *recommendationDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var cfg recommendationDataSourceModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if d.data == nil {
+		resp.Diagnostics.AddError("Provider Not Configured", "The hpcsku provider was not configured before reading hpcsku_recommendation. This is a bug in the provider; please report it.")
+		return
+	}
+	cat := d.data.Catalog
+	r := requestFromConfig(ctx, cfg, d.data, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	for _, fe := range recommend.Validate(cat, r) {
+		resp.Diagnostics.AddAttributeError(fieldPath(fe.Path), fe.Summary, fe.Detail)
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	result, err := recommend.Recommend(cat, r)
+	if err != nil {
+		var nf *recommend.NoFitError
+		if errors.As(err, &nf) {
+			resp.Diagnostics.AddError("No VM Size Fits", nf.Error())
+			return
+		}
+		resp.Diagnostics.AddError("Recommendation Failed", "The ranking engine failed. This is a bug in the provider; please report it with this message:\n\n"+err.Error())
+		return
+	}
+	for _, w := range result.Warnings {
+		resp.Diagnostics.AddWarning(w.Summary, w.Detail)
+	}
+	resp.Diagnostics.Append(setRecommendationOutputs(ctx, &cfg, result, r.Region, d.data)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &cfg)...)
+}
+
+func optString(s string) *string { return strPtr(s) }
+
+func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSourceModel, result *recommend.Result, region string, data *providerData) diag.Diagnostics {
+	var diags diag.Diagnostics
+	attrs := recommendationOutputAttributes()
+	recType := attrs["recommendations"].GetType().(basetypes.ListType).ElemType
+	reqType := attrs["requirements"].GetType().(basetypes.ObjectType)
+	rejType := attrs["rejected"].GetType().(basetypes.ListType).ElemType
+
+	recs := make([]recommendationOut, len(result.Recommendations))
+	sizes := make([]string, len(result.Recommendations))
+	for i, rec := range result.Recommendations {
+		sizes[i] = rec.VMSize
+		dep := deploymentOut{
+			ImageURN:              optString(rec.Deployment.ImageURN),
+			AcceleratedNetworking: rec.Deployment.AcceleratedNetworking,
+			RDMA:                  rec.Deployment.RDMA,
+			PlacementGroup:        rec.Deployment.PlacementGroup,
+			SinglePlacementGroup:  rec.Deployment.SinglePlacementGroup,
+		}
+		if a := rec.Deployment.AKS; a != nil {
+			labels := a.NodeLabels
+			if labels == nil {
+				labels = map[string]string{}
+			}
+			dep.AKS = &aksOut{NodeTaints: nonNil(a.NodeTaints), NodeLabels: labels, GPUDriver: a.GPUDriver, Note: optString(a.Note)}
+		}
+		if c := rec.Deployment.CycleCloud; c != nil {
+			dep.CycleCloud = &cycleCloudOut{Partition: c.Partition, SlurmHPC: c.SlurmHPC, MachineType: c.MachineType}
+		}
+		recs[i] = recommendationOut{
+			Rank: rec.Rank, Score: rec.Score, VMSize: rec.VMSize, Nodes: rec.Nodes,
+			GPUsPerNode: rec.GPUsPerNode, TotalGPUs: rec.TotalGPUs, TotalGPUMemoryGiB: rec.TotalGPUMemoryGiB,
+			PricePerHour: rec.PricePerHour, TotalPricePerHour: rec.TotalPricePerHour, PricePerGPUHour: rec.PricePerGPUHour,
+			PriceIsSpot: rec.PriceIsSpot, PriceSource: optString(rec.PriceSource),
+			Reasons: nonNil(rec.Reasons), Warnings: nonNil(rec.Warnings),
+			Deployment: dep,
+			SKU:        newSKUModel(rec.SKU, rec.PriceRegion, data.AsOf),
+		}
+	}
+	list, d := types.ListValueFrom(ctx, recType, recs)
+	diags.Append(d...)
+	cfg.Recommendations = list
+	vmSizes, d := types.ListValueFrom(ctx, types.StringType, sizes)
+	diags.Append(d...)
+	cfg.VMSizes = vmSizes
+	cfg.VMSize = types.StringNull()
+	if len(sizes) > 0 {
+		cfg.VMSize = types.StringValue(sizes[0])
+	}
+
+	rq := result.Requirements
+	ro := requirementsOut{
+		Category: rq.Category, PreferredFamilies: nonNil(rq.PreferredFamilies), GPUMemoryGiB: rq.GPUMemoryGiB,
+		SystemMemoryGiB: rq.SystemMemoryGiB, Nodes: rq.Nodes, Interconnect: rq.Interconnect,
+		MinGPUsPerJob: rq.MinGPUsPerJob, Explanation: nonNil(rq.Explanation),
+	}
+	if m := rq.Memory; m != nil {
+		ro.Memory = &memoryOut{GiB: m.GiB, BytesPerParameter: m.BytesPerParameter, Formula: m.Formula}
+	}
+	reqObj, d := types.ObjectValueFrom(ctx, reqType.AttrTypes, ro)
+	diags.Append(d...)
+	cfg.Requirements = reqObj
+
+	rej := make([]rejectionOut, len(result.Rejected))
+	for i, x := range result.Rejected {
+		rej[i] = rejectionOut{Constraint: x.Constraint, Count: x.Count, Examples: nonNil(x.Examples), Reason: x.Reason}
+	}
+	rejList, d := types.ListValueFrom(ctx, rejType, rej)
+	diags.Append(d...)
+	cfg.Rejected = rejList
+	cfg.AsOf = types.StringValue(data.AsOf.Format(catalog.DateLayout))
+	cfg.CatalogVersion = types.StringValue(data.Catalog.Version)
+	return diags
+}
