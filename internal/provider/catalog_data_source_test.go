@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
@@ -29,10 +30,23 @@ func TestDataSourceSchemas(t *testing.T) {
 		if resp.Schema.MarkdownDescription == "" {
 			t.Errorf("%s: no MarkdownDescription", meta.TypeName)
 		}
-		for name, a := range resp.Schema.Attributes {
-			if a.GetMarkdownDescription() == "" {
-				t.Errorf("%s.%s: no MarkdownDescription", meta.TypeName, name)
-			}
+		checkDescriptions(t, meta.TypeName, resp.Schema.Attributes)
+	}
+}
+
+// checkDescriptions fails for every attribute, at any depth, without a
+// MarkdownDescription.
+func checkDescriptions(t *testing.T, prefix string, attrs map[string]schema.Attribute) {
+	t.Helper()
+	for name, a := range attrs {
+		if a.GetMarkdownDescription() == "" {
+			t.Errorf("%s.%s: no MarkdownDescription", prefix, name)
+		}
+		switch n := a.(type) {
+		case schema.SingleNestedAttribute:
+			checkDescriptions(t, prefix+"."+name, n.Attributes)
+		case schema.ListNestedAttribute:
+			checkDescriptions(t, prefix+"."+name, n.NestedObject.Attributes)
 		}
 	}
 }
