@@ -314,7 +314,7 @@ func (n *norm) evaluate(in *sizeInfo, e *eval) {
 	if e.hasPrice {
 		e.total = e.price * float64(nodes)
 		e.costKey = e.total
-		if n.workload == WorkloadHTC && n.cores == 0 && in.vcpus > 0 {
+		if (n.workload == WorkloadHTC || n.workload == WorkloadHPC) && n.cores == 0 && n.fixedNodes == 0 && in.vcpus > 0 {
 			e.costKey = e.price / float64(in.vcpus)
 		}
 	}

@@ -331,7 +331,7 @@ func (n *norm) reasons(e *eval, preferred bool) []string {
 		} else {
 			out = append(out, "Costs "+money(e.price)+" USD "+unit+" ("+e.priceRegion+").")
 		}
-		if n.workload == WorkloadHTC && in.vcpus > 0 {
+		if (n.workload == WorkloadHTC || n.workload == WorkloadHPC) && in.vcpus > 0 {
 			out = append(out, strconv.FormatFloat(e.price/float64(in.vcpus), 'f', 4, 64)+" USD per vCPU-hour.")
 		}
 	}

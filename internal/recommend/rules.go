@@ -301,7 +301,8 @@ type weights struct {
 	// Family: preferred family 1, acceptable 0.5 (familyRules).
 	Family float64
 	// Cost: the cheapest candidate's price for the whole job divided by
-	// this one's (1 for the cheapest); per core for htc without cores.
+	// this one's (1 for the cheapest). For hpc and htc without cores or
+	// nodes, the price per vCPU (per core on HPC sizes) instead.
 	// Sizes with no known price score 0.
 	Cost float64
 	// Sizing: the share of what the VMs provide that the job uses (GPU
