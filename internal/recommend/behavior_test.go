@@ -167,6 +167,19 @@ func TestResultWarnings(t *testing.T) {
 	if got := warningSummaries(res.Warnings); !reflect.DeepEqual(got, []string{"Target Support Unknown"}) {
 		t.Errorf("warnings %v", got)
 	}
+
+	// Inputs Recommend ignores are reported.
+	res = mustRecommend(t, Request{Workload: "training", Cores: i64(64), Prefer: []string{"Standard_NC4as_T4"}, AsOf: asOf})
+	if got := warningSummaries(res.Warnings); !reflect.DeepEqual(got, []string{"No Preferred Size Fits", "Cores Not Used", "Unknown Preferred Size"}) {
+		t.Errorf("warnings %v", got)
+	}
+	// A GPU setting on a CPU workload leaves nothing: every HPC size fails
+	// gpu_memory, and the nearest miss says to remove it.
+	nf := mustNoFit(t, Request{Workload: "hpc", GPUMemoryGiB: f64(80), AsOf: asOf})
+	assertRejected(t, nf.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 64, "gpu_memory": 23})
+	if m := nf.NearestMiss; m == nil || m.VMSize != "Standard_HB120rs_v3" || m.Relax != "remove gpu_memory_gib (this size has no GPU)." {
+		t.Errorf("nearest miss %+v", m)
+	}
 }
 
 // previewCatalog is the embedded catalog with the NCasT4_v3 series marked

@@ -102,6 +102,9 @@ func (n *norm) relax(c constraint, e *eval) string {
 	case cIsolated:
 		return fmt.Sprintf("set isolated = %t or remove it", s.Isolated)
 	case cGPUVendor:
+		if !in.isGPU {
+			return "remove gpu_vendor (this size has no GPU)"
+		}
 		return fmt.Sprintf("set gpu_vendor to %q or \"any\"", in.vendor)
 	case cGPUModels:
 		if in.isGPU {
@@ -110,6 +113,8 @@ func (n *norm) relax(c constraint, e *eval) string {
 		return "remove gpu_models"
 	case cCUDA:
 		switch {
+		case !in.isGPU:
+			return "remove cuda_version (this size has no GPU)"
 		case in.vendor != catalog.VendorNVIDIA:
 			return "remove cuda_version (AMD GPUs run ROCm, not CUDA) or set gpu_vendor to \"nvidia\""
 		case int64(n.cuda.major) > in.maxCUDA:
@@ -133,11 +138,17 @@ func (n *norm) relax(c constraint, e *eval) string {
 	case cMinLocalDisk:
 		return fmt.Sprintf("lower min_local_disk_gib to %s", trimFloat(in.localDisk))
 	case cGPUMemory:
+		if !in.isGPU || in.gpuMem <= 0 {
+			return "remove gpu_memory_gib (this size has no GPU)"
+		}
 		if n.fixedNodes > 0 {
 			return fmt.Sprintf("raise nodes to %d, or lower the GPU memory need to %s GiB", ceilDiv(n.gpuMemNeed, in.gpuMem), trimFloat(in.gpuMem*float64(n.fixedNodes)))
 		}
 		return fmt.Sprintf("lower the GPU memory need to what %d VMs hold (%s GiB)", n.nodeLimit(e), trimFloat(in.gpuMem*float64(n.nodeLimit(e))))
 	case cGPUs:
+		if !in.isGPU {
+			return "remove gpus (this size has no GPU)"
+		}
 		if in.gpuCount < 1 {
 			return "remove gpus (this size has a partial GPU)"
 		}

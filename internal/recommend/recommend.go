@@ -18,7 +18,8 @@ func Recommend(cat *catalog.Catalog, req Request) (*Result, error) {
 	if cat == nil {
 		return nil, errors.New("recommend: no catalog")
 	}
-	if fatal, _ := validate(nil, req); len(fatal) > 0 {
+	fatal, soft := validate(cat, req)
+	if len(fatal) > 0 {
 		return nil, &ValidationError{Errors: fatal}
 	}
 	n := normalize(cat, req)
@@ -98,7 +99,22 @@ func Recommend(cat *catalog.Catalog, req Request) (*Result, error) {
 		res.Requirements.Interconnect = "infiniband"
 	}
 	res.Warnings = n.resultWarnings(cat, first, top, preferred, evals)
+	res.Warnings = append(res.Warnings, ignoredInputs(soft)...)
 	return res, nil
+}
+
+// ignoredInputs turns the validation problems Recommend works around
+// (inputs it ignores) into warnings. Other soft problems (contradictions,
+// unknown regions or GPU models) leave no size and end in a *NoFitError.
+func ignoredInputs(soft []FieldError) []Warning {
+	var out []Warning
+	for _, fe := range soft {
+		switch fe.Summary {
+		case "Model Not Used", "Cores Not Used", "Unknown Preferred Size":
+			out = append(out, Warning{Summary: fe.Summary, Detail: fe.Detail})
+		}
+	}
+	return out
 }
 
 // compareEvals orders fallback families last, then by score (descending),

@@ -142,6 +142,10 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 	if n.mem != nil {
 		ex = append(ex, "Memory estimate: "+n.mem.Formula+".")
 	}
+	if req.GPUMemoryGiB != nil && n.fit.category != catalog.CategoryGPU {
+		// A GPU setting on a CPU workload: every size fails gpu_memory.
+		n.gpuMemNeed = *req.GPUMemoryGiB
+	}
 	if n.fit.category == catalog.CategoryGPU {
 		switch {
 		case req.GPUMemoryGiB != nil:

@@ -1,0 +1,201 @@
+package recommend
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
+
+// randomRequest draws a request over the whole input space, mostly valid,
+// sometimes not.
+func randomRequest(r *rand.Rand, cat *catalog.Catalog) Request {
+	pick := func(vs ...string) string { return vs[r.IntN(len(vs))] }
+	maybeF := func(vs ...float64) *float64 {
+		if r.IntN(3) > 0 {
+			return nil
+		}
+		v := vs[r.IntN(len(vs))]
+		return &v
+	}
+	maybeI := func(vs ...int64) *int64 {
+		if r.IntN(3) > 0 {
+			return nil
+		}
+		v := vs[r.IntN(len(vs))]
+		return &v
+	}
+	req := Request{
+		Workload:             pick(append([]string{"", "train"}, append(Workloads, Workloads...)...)...),
+		GPUMemoryGiB:         maybeF(8, 40, 100, 700, 5000, 0),
+		GPUs:                 maybeI(1, 2, 4, 8, 16, 64),
+		Nodes:                maybeI(1, 2, 4, 16, 150),
+		Cores:                maybeI(16, 128, 2000, 20000),
+		MinVCPUs:             maybeI(4, 48, 200),
+		MinMemoryGiB:         maybeF(16, 400, 2000),
+		MinLocalDiskGiB:      maybeF(100, 3000, 20000),
+		Interconnect:         pick(append([]string{""}, Interconnects...)...),
+		GPUVendor:            pick("", "", "any", "nvidia", "amd"),
+		CUDAVersion:          pick("", "", "", "11.8", "12.0", "12.8", "13.0"),
+		MinComputeCapability: pick("", "", "", "7.0", "8.0", "9.0", "10.0"),
+		Target:               pick(append([]string{"", ""}, Targets...)...),
+		MaxPricePerHour:      maybeF(0.5, 2, 10, 50),
+		MaxTotalPricePerHour: maybeF(1, 20, 200),
+		Spot:                 r.IntN(4) == 0,
+		MinLifetimeMonths:    maybeI(0, 12, 36),
+		IncludePreview:       r.IntN(2) == 0,
+		OptimizeFor:          pick(append([]string{""}, OptimizeFors...)...),
+		MaxResults:           maybeI(1, 3, 50),
+		AsOf:                 []time.Time{{}, time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC), time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), asOf, time.Date(2028, 1, 1, 0, 0, 0, 0, time.UTC)}[r.IntN(5)],
+	}
+	if r.IntN(10) < 6 {
+		req.Model = &Model{
+			ParametersBillion: []float64{0, 0.1, 1.3, 7, 13, 70, 175, 405, 1000}[r.IntN(9)],
+			Precision:         pick(append([]string{""}, Precisions...)...),
+			Class:             pick("", "", "generative", "nongenerative", "small"),
+		}
+	}
+	if r.IntN(4) == 0 {
+		req.Region = pick(append([]string{"nowhere"}, cat.Regions()...)...)
+	}
+	if r.IntN(6) == 0 {
+		ids := cat.GPUModelIDs()
+		req.GPUModels = []string{ids[r.IntN(len(ids))], ids[r.IntN(len(ids))]}
+	}
+	if r.IntN(4) == 0 {
+		req.Confidential = boolp(r.IntN(3) == 0)
+	}
+	if r.IntN(4) == 0 {
+		req.Isolated = boolp(r.IntN(2) == 0)
+	}
+	if r.IntN(4) == 0 {
+		skus := cat.SKUs()
+		req.Prefer = []string{skus[r.IntN(len(skus))].Name, "Standard_Nothing", skus[r.IntN(len(skus))].Name}
+	}
+	return req
+}
+
+// Scenario 12: every returned size satisfies every hard constraint (checked
+// independently by satisfies), ranks are 1..n, every size is either
+// recommended or counted once in Rejected, scale-up and fallback ordering
+// hold, and the output is deterministic.
+func TestProperties(t *testing.T) {
+	cat := testCatalog(t)
+	r := rand.New(rand.NewPCG(1, 2))
+	var ok, nofit, invalid int
+	for i := 0; i < 3000; i++ {
+		req := randomRequest(r, cat)
+		res, err := Recommend(cat, req)
+		fatal, _ := validate(nil, req)
+		var ve *ValidationError
+		var nf *NoFitError
+		switch {
+		case len(fatal) > 0:
+			if !errors.As(err, &ve) || !reflect.DeepEqual(ve.Errors, fatal) {
+				t.Fatalf("%+v: want the validation errors, got %v", req, err)
+			}
+			invalid++
+			continue
+		case errors.As(err, &nf):
+			nofit++
+			var sum int64
+			for _, rj := range nf.Rejected {
+				sum += rj.Count
+			}
+			if sum != int64(len(cat.SKUs())) {
+				t.Fatalf("%+v: no fit, but rejections count %d sizes", req, sum)
+			}
+			if m := nf.NearestMiss; m != nil {
+				if _, found := cat.Lookup(m.VMSize); !found || len(m.FailedConstraints) == 0 || m.FailedConstraint != m.FailedConstraints[0] || m.Relax == "" {
+					t.Fatalf("%+v: nearest miss %+v", req, m)
+				}
+			}
+			if nf.Error() == "" {
+				t.Fatal("empty error text")
+			}
+		case err != nil:
+			t.Fatalf("%+v: unexpected error %v", req, err)
+		default:
+			ok++
+			checkInvariants(t, cat, req, res)
+			if t.Failed() {
+				t.Fatalf("request %+v", req)
+			}
+			checkOrdering(t, req, res)
+			// All candidates: recommended + rejected = the catalog.
+			all := req
+			all.MaxResults = i64(50)
+			full, err := Recommend(cat, all)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sum int64
+			for _, rj := range full.Rejected {
+				sum += rj.Count
+			}
+			if n := len(full.Recommendations); n < 50 && sum+int64(n) != int64(len(cat.SKUs())) {
+				t.Fatalf("%+v: %d recommended + %d rejected != %d", req, n, sum, len(cat.SKUs()))
+			}
+			if !reflect.DeepEqual(full.Rejected, res.Rejected) || !reflect.DeepEqual(full.Requirements, res.Requirements) {
+				t.Fatalf("%+v: max_results changed more than the list length", req)
+			}
+			for j := range res.Recommendations {
+				if !reflect.DeepEqual(res.Recommendations[j], full.Recommendations[j]) {
+					t.Fatalf("%+v: rank %d differs with max_results 50", req, j+1)
+				}
+			}
+		}
+		again, err2 := Recommend(cat, req)
+		if !reflect.DeepEqual(res, again) || (err == nil) != (err2 == nil) || (err != nil && err.Error() != err2.Error()) {
+			t.Fatalf("%+v: not deterministic", req)
+		}
+	}
+	t.Logf("%d results, %d no-fit errors, %d invalid requests", ok, nofit, invalid)
+	if ok < 300 || nofit < 300 || invalid < 100 {
+		t.Errorf("the generator must reach every outcome: %d results, %d no-fit, %d invalid", ok, nofit, invalid)
+	}
+}
+
+// checkOrdering: scale up before scale out, and fallback families last.
+func checkOrdering(t *testing.T, req Request, res *Result) {
+	t.Helper()
+	n := normalize(testCatalog(t), req)
+	fallback := false
+	multi, single := false, false
+	for _, r := range res.Recommendations {
+		fb := contains(n.fit.fallback, r.SKU.Family)
+		if fallback && !fb && !r.Preferred {
+			t.Errorf("%+v: %s after a fallback size", req, r.VMSize)
+		}
+		if !r.Preferred {
+			fallback = fallback || fb
+			multi = multi || r.Nodes > 1
+			single = single || r.Nodes == 1
+		}
+	}
+	if n.scaleUpApplies() && multi && single {
+		t.Errorf("%+v: multi-VM layouts next to single-VM ones: %v", req, names(res))
+	}
+}
+
+// Scores stay within 0..100 and never NaN, whatever the weights meet.
+func TestScoreBounds(t *testing.T) {
+	cat := testCatalog(t)
+	p := prepare(cat)
+	for _, o := range OptimizeFors {
+		n := normalize(cat, Request{Workload: "inference", OptimizeFor: o, Model: &Model{ParametersBillion: 1}})
+		for i := range p.sizes {
+			var e eval
+			n.evaluate(&p.sizes[i], &e)
+			for _, minCost := range []float64{0.01, 1, math.Inf(1)} {
+				if s := n.score(&e, minCost); !(s >= 0 && s <= 100) {
+					t.Errorf("%s: score %v", p.sizes[i].sku.Name, s)
+				}
+			}
+		}
+	}
+}
