@@ -352,7 +352,7 @@ func (n *norm) evaluate(in *sizeInfo, e *eval) {
 
 // rejectionReason explains a constraint for this request.
 func (n *norm) rejectionReason(c constraint) string {
-	date := n.asOf.Format(catalog.DateLayout)
+	date := n.asOfText
 	switch c {
 	case cRetired:
 		return fmt.Sprintf("Retired on or before %s (the provider's date); retired sizes are always excluded.", date)
@@ -415,12 +415,7 @@ func (n *norm) rejectionReason(c constraint) string {
 	return ""
 }
 
-func (n *norm) workloadLabel() string {
-	if n.fitKey != n.workload {
-		return fmt.Sprintf("%s (%s model)", n.workload, n.class)
-	}
-	return n.workload
-}
+func (n *norm) workloadLabel() string { return n.label }
 
 func (n *norm) nodesClause() string {
 	if n.fixedNodes > 0 {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
@@ -25,7 +26,12 @@ func Recommend(cat *catalog.Catalog, req Request) (*Result, error) {
 	n := normalize(cat, req)
 	p := prepare(cat)
 
-	evals := make([]eval, len(p.sizes))
+	buf := evalPool.Get().(*[]eval)
+	defer evalPool.Put(buf)
+	if cap(*buf) < len(p.sizes) {
+		*buf = make([]eval, len(p.sizes))
+	}
+	evals := (*buf)[:len(p.sizes)]
 	for i := range p.sizes {
 		n.evaluate(&p.sizes[i], &evals[i])
 	}
@@ -102,6 +108,10 @@ func Recommend(cat *catalog.Catalog, req Request) (*Result, error) {
 	res.Warnings = append(res.Warnings, ignoredInputs(soft)...)
 	return res, nil
 }
+
+// evalPool recycles the per-size evaluation buffer (one eval per catalog
+// size); nothing in a Result points into it.
+var evalPool = sync.Pool{New: func() any { return new([]eval) }}
 
 // ignoredInputs turns the validation problems Recommend works around
 // (inputs it ignores) into warnings. Other soft problems (contradictions,
@@ -221,6 +231,9 @@ func (n *norm) rejections(evals []eval) []Rejection {
 		}
 		c := e.firstFail()
 		counts[c]++
+		if examples[c] == nil {
+			examples[c] = make([]string, 0, 3)
+		}
 		if len(examples[c]) < 3 {
 			examples[c] = append(examples[c], e.in.sku.Name)
 		}
@@ -413,7 +426,7 @@ func (n *norm) resultWarnings(cat *catalog.Catalog, first, top, preferred *eval,
 	if first.retiringSoon {
 		out = append(out, Warning{"Recommended Size Retires Soon",
 			fmt.Sprintf("%s retires on %s, within %d months of %s. Plan the move to %s; pin the size with prefer to keep running VMs until then.",
-				s.Name, s.Lifecycle.RetirementDate, RetirementWarningMonths, n.asOf.Format(catalog.DateLayout), replacement(s))})
+				s.Name, s.Lifecycle.RetirementDate, RetirementWarningMonths, n.asOfText, replacement(s))})
 	}
 	if s.Lifecycle.Status == catalog.StatusPreview {
 		out = append(out, Warning{"Recommended Size Is In Preview",

@@ -15,7 +15,7 @@ type norm struct {
 
 	workload, class, precision string
 	hasModel                   bool
-	fitKey                     string
+	fitKey, label, asOfText    string
 	fit                        familyFit
 
 	mem        *MemoryEstimate
@@ -134,6 +134,11 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 		n.fitKey = n.workload
 	}
 	n.fit = familyRules[n.fitKey]
+	n.label = n.workload
+	if n.fitKey != n.workload {
+		n.label = n.workload + " (" + n.class + " model)"
+	}
+	n.asOfText = n.asOf.Format(catalog.DateLayout)
 	if n.workload == WorkloadDataProcessing {
 		n.dataProcessingCC = parseVersion(DataProcessingMinComputeCapability)
 	}
