@@ -8,30 +8,61 @@
 //
 // The package has no Terraform framework types: the provider maps its schema
 // to Request and Result. Everything it decides is written down as documented
-// constants and tables in rules.go, so that the guide page can be generated
-// from the comments.
+// constants and tables, so that the guide page can be generated from the
+// comments: rules.go (memory model, families, generations, score weights and
+// penalties), constraints.go (Constraints, the hard constraints in order)
+// and deploy.go (deployment hints).
 //
 // # Pipeline
 //
-//  1. Requirements (requirements.go): category and family preference from
-//     the workload and model class (seed 002's table), the memory estimate
-//     (memory.go), system memory headroom for inference (seed 004).
-//  2. Layout, per size: the number of VMs the job needs on that size (scale
-//     up before scale out: seeds 003 and 004), and whether the job then needs
-//     InfiniBand (seeds 000 and 001, "Bandwidth").
+//  1. Requirements (requirements.go): category and families from the
+//     workload and model class (familyRules, seed 002's table), the memory
+//     estimate (EstimateGPUMemoryGiB), system memory for inference (150% of
+//     the weights, seed 004).
+//  2. Layout, per size (constraints.go): the fewest VMs of that size that
+//     hold the job: GPU memory, whole GPUs, cores (hpc, htc) and system
+//     memory, or the nodes setting; then whether the job needs InfiniBand
+//     (hpc, or several VMs; seeds 000 and 001, "Bandwidth").
 //  3. Hard constraints (constraints.go), evaluated in the order of
 //     Constraints. A removed size is counted under the first constraint it
 //     fails, so the counts in Result.Rejected add up to the sizes removed.
-//  4. Score (score.go): weighted components in [0, 1] (family fit, cost,
-//     job sizing, generation, scale) minus penalties, 0 to 100. Sorted by
-//     score, then price, then name; `prefer` can pin a size to rank 1.
-//  5. Result: reasons, warnings and deployment hints (deploy.go) for the top
-//     MaxResults sizes.
+//     Scale up before scale out (seeds 003, 004): when some size holds the
+//     job on one VM, multi-VM layouts are removed ("scale_up").
+//  4. Score (recommend.go): weighted components in [0, 1] (family fit,
+//     cost, job sizing, generation, scale; weightSets) minus penalties
+//     (unused InfiniBand, precision emulation, idle GPUs, retirement,
+//     preview, unknown target support, no price), clamped to 0..100.
+//     Sorted with fallback families last, then by score, then price, then
+//     name. `prefer` pins its first fitting size to rank 1.
+//  5. Result (recommend.go, deploy.go): reasons, warnings and deployment
+//     hints for the top MaxResults sizes; result-level warnings.
 //
-// # Determinism
+// When nothing fits, the *NoFitError (nofit.go) lists every constraint with
+// its count and names the nearest miss: the best size among those failing
+// the fewest constraints a user can relax (not retired, unknown_specs,
+// workload or scale_up), with what to change.
+//
+// # Determinism and stable sizes
 //
 // Recommend is a pure function of the catalog and the Request (including
 // Request.AsOf): same inputs, identical output. It never reads the clock; a
 // zero AsOf means the catalog's data date. Scores are rounded to one decimal
 // before they are compared, and every tie is broken by price, then by name.
+//
+// A recommendation can still change when the inputs change: a provider
+// upgrade brings a new catalog (new sizes, prices, retirement dates), and
+// as_of moving past a retirement date (or within min_lifetime_months of
+// it) removes a size. When vm_size feeds a VM or scale set, Terraform then
+// plans to replace the running VMs. Two settings prevent that: the
+// provider's as_of pins the date the lifecycle rules use, and prefer lists
+// the size already deployed, which stays at rank 1 as long as it meets
+// every requirement (with a warning when a clearly better size exists, or
+// when it retires within 24 months).
+//
+// # Performance
+//
+// Per-size facts (parsed dates and versions, lowest prices) are computed
+// once per catalog and cached; a call evaluates every size without
+// allocating per size and builds strings only for the returned
+// recommendations. BenchmarkRecommend measures the full embedded catalog.
 package recommend

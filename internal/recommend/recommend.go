@@ -397,7 +397,7 @@ func (n *norm) warnings(e *eval) []string {
 		out = append(out, "The catalog has no price for this size in any region, which usually means it is not offered yet; check the Azure pricing calculator and regional availability.")
 	}
 	if e.in.isGPU && e.sizing >= 0 && e.sizing < LowUtilizationWarning && n.gpuMemNeed > 0 {
-		out = append(out, fmt.Sprintf("The job uses only %d%% of the GPU memory; a smaller size may do (seeds 000, 001: job sizing).", int(math.Round(e.sizing*100))))
+		out = append(out, "The job uses only "+percent(e.sizing)+" of this size's GPU memory: use larger batches or more model replicas, or a smaller size if one fits (seeds 000, 001: job sizing).")
 	}
 	if e.unusedRDMA {
 		out = append(out, "Has InfiniBand this job does not use; the bandwidth is paid for and idle.")

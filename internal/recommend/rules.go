@@ -111,7 +111,7 @@ var (
 )
 
 // ---------------------------------------------------------------------------
-// Memory model (memory.go)
+// Memory model (EstimateGPUMemoryGiB, memory.go)
 
 // GiB is the number of bytes in a gibibyte. Parameter counts are decimal
 // (70B = 70e9); memory is reported in GiB like the catalog.
@@ -293,7 +293,7 @@ const (
 )
 
 // ---------------------------------------------------------------------------
-// Score (score.go)
+// Score (recommend.go)
 
 // weights are the points each score component can contribute; each set adds
 // up to 100.
