@@ -66,6 +66,12 @@ type FieldError struct {
 	// Summary is a short Title Case heading; Detail full sentences naming
 	// the allowed values or the fix.
 	Summary, Detail string
+	// Soft is true when each value is valid on its own: contradictions and
+	// names the catalog does not know (Recommend then returns a
+	// *NoFitError, as every size fails a constraint) and inputs the
+	// workload ignores (Recommend then adds a result warning). Recommend
+	// refuses a request, with a *ValidationError, only for the others.
+	Soft bool
 }
 
 // MemoryEstimate is the memory a model needs for a workload, with its parts.

@@ -204,7 +204,7 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 	}
 
 	if cat == nil {
-		return fatal, soft
+		return fatal, markSoft(soft)
 	}
 	// Names checked against the catalog.
 	if strings.TrimSpace(req.Region) != "" && !cat.HasRegion(strings.TrimSpace(req.Region)) {
@@ -235,7 +235,14 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 				fmt.Sprintf("prefer entry %q is not a VM size in the catalog%s. Size names look like \"Standard_NC24ads_A100_v4\".", p, didYouMean(cat.Suggest(p, 3))), "prefer", strconv.Itoa(i)))
 		}
 	}
-	return fatal, soft
+	return fatal, markSoft(soft)
+}
+
+func markSoft(fs []FieldError) []FieldError {
+	for i := range fs {
+		fs[i].Soft = true
+	}
+	return fs
 }
 
 // knownGPUModels maps lower-case GPU model ids and names to their vendor.

@@ -98,6 +98,9 @@ func TestValidateErrors(t *testing.T) {
 			if strings.Join(e.Path, ".") != tt.path || e.Summary != tt.summary || !strings.Contains(e.Detail, tt.detail) {
 				t.Errorf("got %q %q %q\nwant %q %q containing %q", strings.Join(e.Path, "."), e.Summary, e.Detail, tt.path, tt.summary, tt.detail)
 			}
+			if e.Soft == tt.fatal {
+				t.Errorf("Soft = %v for a fatal = %v error", e.Soft, tt.fatal)
+			}
 			if !titleCase.MatchString(e.Summary) {
 				t.Errorf("summary %q is not Title Case", e.Summary)
 			}
