@@ -249,8 +249,7 @@ func (d *catalogDataSource) Read(ctx context.Context, req datasource.ReadRequest
 		}
 	}
 	if f.Region != "" && !cat.HasRegion(f.Region) {
-		resp.Diagnostics.AddAttributeError(path.Root("region"), "Unknown Region",
-			fmt.Sprintf("The region %q has no prices in the catalog. Use an Azure region name in lower case without spaces, one of: %s.", f.Region, strings.Join(cat.Regions(), ", ")))
+		resp.Diagnostics.AddAttributeError(path.Root("region"), "Unknown Region", unknownRegionDetail(cat, cfg.Region.ValueString()))
 	}
 	if !cfg.NameRegex.IsNull() {
 		re, err := regexp.Compile(cfg.NameRegex.ValueString())
@@ -278,4 +277,14 @@ func (d *catalogDataSource) Read(ctx context.Context, req datasource.ReadRequest
 	cfg.AsOf = types.StringValue(d.data.AsOf.Format(catalog.DateLayout))
 	cfg.SKUs = list
 	resp.Diagnostics.Append(resp.State.Set(ctx, &cfg)...)
+}
+
+// unknownRegionDetail explains an unknown region, suggesting the catalog's
+// spelling when the value differs only in case, spaces or hyphens.
+func unknownRegionDetail(cat *catalog.Catalog, region string) string {
+	hint := ""
+	if n := strings.NewReplacer(" ", "", "-", "", "_", "").Replace(strings.ToLower(region)); cat.HasRegion(n) {
+		hint = fmt.Sprintf(" Did you mean %q?", n)
+	}
+	return fmt.Sprintf("The region %q has no prices in the catalog.%s Use an Azure region name in lower case without spaces, one of: %s.", region, hint, strings.Join(cat.Regions(), ", "))
 }

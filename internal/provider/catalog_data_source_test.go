@@ -185,7 +185,7 @@ func TestCatalogDataSource_Errors(t *testing.T) {
 		},
 		"unknown region": {
 			config: `data "hpcsku_catalog" "x" { region = "East US" }`,
-			err:    `Unknown Region[\s\S]*` + wrapped(`The region "East US" has no prices in the catalog. Use an Azure region name in lower case without spaces, one of: australiacentral,`),
+			err:    `Unknown Region[\s\S]*` + wrapped(`The region "East US" has no prices in the catalog. Did you mean "eastus"? Use an Azure region name in lower case without spaces, one of: australiacentral,`),
 		},
 		"empty families": {
 			config: `data "hpcsku_catalog" "x" { families = [] }`,

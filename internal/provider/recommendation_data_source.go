@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/float64validator"
@@ -499,6 +500,10 @@ func fieldPath(parts []string) path.Path {
 	}
 	p := path.Root(parts[0])
 	for _, s := range parts[1:] {
+		if i, err := strconv.Atoi(s); err == nil {
+			p = p.AtListIndex(i)
+			continue
+		}
 		p = p.AtName(s)
 	}
 	return p
@@ -519,7 +524,17 @@ func (d *recommendationDataSource) Read(ctx context.Context, req datasource.Read
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	// Malformed inputs stop here. Soft findings (contradictions such as
+	// gpu_vendor = "amd" with cuda_version, names the catalog does not know)
+	// leave the ranking to decide: when nothing fits they are reported on
+	// their attributes next to the no-fit error; otherwise the result's own
+	// warnings cover them.
+	var soft []recommend.FieldError
 	for _, fe := range recommend.Validate(cat, r) {
+		if fe.Soft {
+			soft = append(soft, fe)
+			continue
+		}
 		resp.Diagnostics.AddAttributeError(fieldPath(fe.Path), fe.Summary, fe.Detail)
 	}
 	if resp.Diagnostics.HasError() {
@@ -530,6 +545,9 @@ func (d *recommendationDataSource) Read(ctx context.Context, req datasource.Read
 		var nf *recommend.NoFitError
 		if errors.As(err, &nf) {
 			resp.Diagnostics.AddError("No VM Size Fits", nf.Error())
+			for _, fe := range soft {
+				resp.Diagnostics.AddAttributeError(fieldPath(fe.Path), fe.Summary, fe.Detail)
+			}
 			return
 		}
 		resp.Diagnostics.AddError("Recommendation Failed", "The ranking engine failed. This is a bug in the provider; please report it with this message:\n\n"+err.Error())

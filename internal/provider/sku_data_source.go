@@ -108,8 +108,7 @@ func (d *skuDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 	}
 	region := strings.ToLower(cfg.Region.ValueString())
 	if region != "" && !cat.HasRegion(region) {
-		resp.Diagnostics.AddAttributeError(path.Root("region"), "Unknown Region",
-			fmt.Sprintf("The region %q has no prices in the catalog. Use an Azure region name in lower case without spaces, one of: %s.", region, strings.Join(cat.Regions(), ", ")))
+		resp.Diagnostics.AddAttributeError(path.Root("region"), "Unknown Region", unknownRegionDetail(cat, cfg.Region.ValueString()))
 		return
 	}
 	obj, diags := skuObjectValue(ctx, s, region, asOf)
