@@ -436,11 +436,11 @@ func TestRequirements(t *testing.T) {
 	res := mustRecommend(t, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, AsOf: asOf})
 	rq := res.Requirements
 	want := []string{
-		"Training prefers the ND family (InfiniBand, NVLink); NC with Ethernet is the alternative for single-VM jobs (seed 002).",
+		"Training prefers the ND family (InfiniBand, NVLink); NC with Ethernet is the alternative for single-VM jobs (Microsoft's AI compute guidance).",
 		"Memory estimate: 70B parameters × 16 bytes (bf16 weights 2 + gradients 2 + fp32 master weights 4 + Adam moments 8) = 1043.08 GiB of model states, + 50% activation headroom = 1564.62 GiB.",
 		"GPU memory: 1564.62 GiB in total, from the model estimate.",
-		"Scale up before scale out: one VM when any size holds the job, more VMs only when none does (seeds 003, 004).",
-		"Interconnect: InfiniBand only when the job spans several VMs; otherwise RDMA sizes are penalized because unused bandwidth costs money (seeds 000, 001).",
+		"Scale up before scale out: one VM when any size holds the job, more VMs only when none does (Azure Machine Learning guidance).",
+		"Interconnect: InfiniBand only when the job spans several VMs; otherwise RDMA sizes are penalized because unused bandwidth costs money (Azure HPC guidance: InfiniBand only where it is used).",
 	}
 	if !reflect.DeepEqual(rq.Explanation, want) {
 		t.Errorf("explanation\n got  %q\n want %q", rq.Explanation, want)

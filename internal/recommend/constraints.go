@@ -400,7 +400,7 @@ func (n *norm) rejectionReason(c constraint) string {
 	case cCores:
 		return fmt.Sprintf("Cannot provide %d cores %s.", n.cores, n.nodesClause())
 	case cSystemMemory:
-		return fmt.Sprintf("Cannot provide %s GiB of system memory %s (inference needs 150%% of the model weights, seed 004).", trimFloat(n.sysMemNeed), n.nodesClause())
+		return fmt.Sprintf("Cannot provide %s GiB of system memory %s (inference needs 150%% of the model weights; Azure Machine Learning guidance).", trimFloat(n.sysMemNeed), n.nodesClause())
 	case cNodes:
 		return fmt.Sprintf("nodes = %d is more than the %d VMs an InfiniBand job can use (one placement group).", n.fixedNodes, MaxNodesRDMA)
 	case cInterconnect:
@@ -410,7 +410,7 @@ func (n *norm) rejectionReason(c constraint) string {
 	case cMaxTotalPrice:
 		return fmt.Sprintf("Costs more than %s USD per hour for all VMs of the job%s, or has no known price.", trimFloat(n.maxTotal), n.priceWhere())
 	case cScaleUp:
-		return "Needs several VMs while another size holds the job on one VM (scale up before scale out, seeds 003 and 004)."
+		return "Needs several VMs while another size holds the job on one VM (scale up before scale out, Azure Machine Learning guidance)."
 	}
 	return ""
 }

@@ -342,13 +342,13 @@ func (n *norm) reasons(e *eval, preferred bool) []string {
 		out = append(out, "Holds the "+trimFloat(n.sysMemNeed)+" GiB of system memory the job needs on "+vms+" ("+trimFloat(in.memGiB)+" GiB each).")
 	}
 	if n.sysMemNeed > 0 && in.isGPU {
-		out = append(out, "Has "+trimFloat(in.memGiB)+" GiB of system memory per VM, at least 150% of its share of the weights (seed 004).")
+		out = append(out, "Has "+trimFloat(in.memGiB)+" GiB of system memory per VM, at least 150% of its share of the weights (Azure Machine Learning guidance).")
 	}
 	switch {
 	case e.ibNeeded && s.Network.RDMA:
 		out = append(out, "InfiniBand "+s.Network.InfiniBand+" ("+itoa(s.Network.InfiniBandGbps)+" Gb/s per VM), which the job needs ("+n.ibWhy()+").")
 	case !s.Network.RDMA && n.interconnect == InterconnectAuto:
-		out = append(out, "No InfiniBand, which this job does not need: no unused bandwidth to pay for (seeds 000, 001).")
+		out = append(out, "No InfiniBand, which this job does not need: no unused bandwidth to pay for (Azure HPC guidance: InfiniBand only where it is used).")
 	}
 	if e.hasPrice {
 		unit := "per hour"
@@ -397,13 +397,13 @@ func (n *norm) warnings(e *eval) []string {
 		out = append(out, "The catalog has no price for this size in any region, which usually means it is not offered yet; check the Azure pricing calculator and regional availability.")
 	}
 	if e.in.isGPU && e.sizing >= 0 && e.sizing < LowUtilizationWarning && n.gpuMemNeed > 0 {
-		out = append(out, "The job uses only "+percent(e.sizing)+" of this size's GPU memory: use larger batches or more model replicas, or a smaller size if one fits (seeds 000, 001: job sizing).")
+		out = append(out, "The job uses only "+percent(e.sizing)+" of this size's GPU memory: use larger batches or more model replicas, or a smaller size if one fits (Azure HPC guidance on job sizing).")
 	}
 	if e.unusedRDMA {
 		out = append(out, "Has InfiniBand this job does not use; the bandwidth is paid for and idle.")
 	}
 	if e.idleGPUShare > 0 {
-		out = append(out, "The job fits in one of its "+trimFloat(e.in.gpuCount)+" GPUs; the others would sit idle (seeds 000, 001: job sizing).")
+		out = append(out, "The job fits in one of its "+trimFloat(e.in.gpuCount)+" GPUs; the others would sit idle (Azure HPC guidance on job sizing).")
 	}
 	return out
 }
@@ -446,7 +446,7 @@ func (n *norm) resultWarnings(cat *catalog.Catalog, first, top, preferred *eval,
 	}
 	if n.spot && (n.workload == WorkloadTraining || n.workload == WorkloadFineTuning) {
 		out = append(out, Warning{"Spot VMs For Training",
-			"Spot capacity can be reclaimed at any time. Microsoft recommends spot for interruptible work such as inference (seed 002); for training and fine-tuning, checkpoint regularly so an eviction loses little work."})
+			"Spot capacity can be reclaimed at any time. Microsoft recommends spot for interruptible work such as inference (Microsoft's AI compute guidance); for training and fine-tuning, checkpoint regularly so an eviction loses little work."})
 	}
 	if n.spot && !first.spot {
 		out = append(out, Warning{"No Spot Price",

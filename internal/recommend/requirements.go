@@ -162,7 +162,7 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 		}
 		if n.mem != nil && n.workload == WorkloadInference {
 			n.sysMemNeed = round2(n.mem.WeightsGiB * InferenceSystemMemoryFactor)
-			ex = append(ex, fmt.Sprintf("System memory: at least %s GiB in total, 150%% of the %s GiB of weights (seed 004).", trimFloat(n.sysMemNeed), trimFloat(n.mem.WeightsGiB)))
+			ex = append(ex, fmt.Sprintf("System memory: at least %s GiB in total, 150%% of the %s GiB of weights (Azure Machine Learning guidance).", trimFloat(n.sysMemNeed), trimFloat(n.mem.WeightsGiB)))
 		}
 	} else if n.mem != nil {
 		// Small models on CPU: the estimate is system memory.
@@ -181,7 +181,7 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 	if n.fixedNodes > 0 {
 		ex = append(ex, fmt.Sprintf("Nodes: fixed at %d by the nodes setting.", n.fixedNodes))
 	} else if n.workload != WorkloadHPC && n.workload != WorkloadHTC {
-		ex = append(ex, "Scale up before scale out: one VM when any size holds the job, more VMs only when none does (seeds 003, 004).")
+		ex = append(ex, "Scale up before scale out: one VM when any size holds the job, more VMs only when none does (Azure Machine Learning guidance).")
 	}
 	switch n.interconnect {
 	case InterconnectInfiniBand:
@@ -191,11 +191,11 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 	default:
 		switch n.workload {
 		case WorkloadHPC:
-			ex = append(ex, "Interconnect: InfiniBand, as tightly coupled MPI needs it (seeds 000, 001).")
+			ex = append(ex, "Interconnect: InfiniBand, as tightly coupled MPI needs it (Azure HPC guidance: InfiniBand only where it is used).")
 		case WorkloadHTC:
 			ex = append(ex, "Interconnect: not needed for independent tasks; RDMA sizes are penalized because unused bandwidth costs money.")
 		default:
-			ex = append(ex, "Interconnect: InfiniBand only when the job spans several VMs; otherwise RDMA sizes are penalized because unused bandwidth costs money (seeds 000, 001).")
+			ex = append(ex, "Interconnect: InfiniBand only when the job spans several VMs; otherwise RDMA sizes are penalized because unused bandwidth costs money (Azure HPC guidance: InfiniBand only where it is used).")
 		}
 	}
 	n.explanation = ex

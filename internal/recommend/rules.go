@@ -250,15 +250,15 @@ type familyFit struct {
 //     acceptable; NV (partial GPUs) as a fallback; NVIDIA with compute
 //     capability 7.0+ only.
 var familyRules = map[string]familyFit{
-	"training/gpu":    {category: "gpu", preferred: []string{"ND"}, acceptable: []string{"NC"}, explain: "Training prefers the ND family (InfiniBand, NVLink); NC with Ethernet is the alternative for single-VM jobs (seed 002)."},
-	"fine_tuning/gpu": {category: "gpu", preferred: []string{"ND"}, acceptable: []string{"NC"}, explain: "Fine-tuning prefers the ND family; NC with Ethernet is the alternative for single-VM jobs (seed 002)."},
-	"inference/gpu":   {category: "gpu", preferred: []string{"NC", "ND"}, fallback: []string{"NV", "NG"}, explain: "Inference uses the NC or ND family; NV and NG sizes work when the model fits and are listed after them (seed 002)."},
-	"training/cpu":    {category: "cpu", preferred: []string{"E"}, explain: "Small models train on memory-optimized CPU sizes (E family, seed 002)."},
-	"fine_tuning/cpu": {category: "cpu", preferred: []string{"E"}, explain: "Small models are fine-tuned on memory-optimized CPU sizes (E family, seed 002)."},
-	"inference/cpu":   {category: "cpu", preferred: []string{"F"}, explain: "Small models are served on compute-optimized CPU sizes (F family, seed 002)."},
+	"training/gpu":    {category: "gpu", preferred: []string{"ND"}, acceptable: []string{"NC"}, explain: "Training prefers the ND family (InfiniBand, NVLink); NC with Ethernet is the alternative for single-VM jobs (Microsoft's AI compute guidance)."},
+	"fine_tuning/gpu": {category: "gpu", preferred: []string{"ND"}, acceptable: []string{"NC"}, explain: "Fine-tuning prefers the ND family; NC with Ethernet is the alternative for single-VM jobs (Microsoft's AI compute guidance)."},
+	"inference/gpu":   {category: "gpu", preferred: []string{"NC", "ND"}, fallback: []string{"NV", "NG"}, explain: "Inference uses the NC or ND family; NV and NG sizes work when the model fits and are listed after them (Microsoft's AI compute guidance)."},
+	"training/cpu":    {category: "cpu", preferred: []string{"E"}, explain: "Small models train on memory-optimized CPU sizes (E family; Microsoft's AI compute guidance)."},
+	"fine_tuning/cpu": {category: "cpu", preferred: []string{"E"}, explain: "Small models are fine-tuned on memory-optimized CPU sizes (E family; Microsoft's AI compute guidance)."},
+	"inference/cpu":   {category: "cpu", preferred: []string{"F"}, explain: "Small models are served on compute-optimized CPU sizes (F family; Microsoft's AI compute guidance)."},
 	"hpc":             {category: "hpc", preferred: []string{"HB", "HX", "HC", "H"}, explain: "Tightly coupled MPI runs on the HPC families (HB, HX, HC) with InfiniBand."},
 	"htc":             {category: "cpu", preferred: []string{"F", "HB", "HX", "HC", "H"}, acceptable: []string{"E"}, explain: "High-throughput tasks run on compute-optimized or HPC CPU sizes, ranked by price per core; no interconnect is needed."},
-	"visualization":   {category: "gpu", preferred: []string{"NV"}, acceptable: []string{"NG"}, fallback: []string{"NC"}, explain: "Visualization prefers the NV family; NG works, NC is listed after them; newer generations rank higher (seed 002)."},
+	"visualization":   {category: "gpu", preferred: []string{"NV"}, acceptable: []string{"NG"}, fallback: []string{"NC"}, explain: "Visualization prefers the NV family; NG works, NC is listed after them; newer generations rank higher (Microsoft's AI compute guidance)."},
 	"data_processing": {category: "gpu", preferred: []string{"NC"}, acceptable: []string{"ND"}, fallback: []string{"NV"}, explain: "GPU data processing (RAPIDS) needs NVIDIA GPUs of compute capability 7.0 or newer; NC is preferred, ND works, NV partial GPUs are listed last."},
 }
 
