@@ -1,0 +1,143 @@
+# Describe the workload; the data source derives the requirements (GPU memory,
+# nodes, interconnect), removes the sizes that cannot run it and ranks the rest.
+# The results depend on the provider's `as_of` date: pin it (see the provider
+# example) so that plans are reproducible.
+
+# Full fine-tuning of a 7B model in bf16 on an AKS GPU node pool. The memory
+# model asks for about 130 GiB of GPU memory (16 bytes per parameter plus 25%
+# activation headroom), which one VM holds (two 80 GB GPUs, for example): no
+# InfiniBand, and the AKS taints, labels and GPU driver setting to go with it.
+data "hpcsku_recommendation" "fine_tune_7b" {
+  workload = "fine_tuning"
+  model = {
+    parameters_billion = 7
+    precision          = "bf16"
+  }
+  target = "aks"
+  region = "eastus"
+}
+
+# Serve OPT-1.3B (published in fp16) in West US 2 for at most 1 USD per
+# VM-hour. A small job: single-GPU NC sizes rank first and 8-GPU ND sizes near
+# the bottom, and each VM needs system RAM of 150% of the weights. Inference
+# tolerates evictions, so price it on spot: prices, and the cap, then use the
+# catalog's spot estimates where it has them.
+data "hpcsku_recommendation" "serve_opt_1_3b" {
+  workload = "inference"
+  model = {
+    parameters_billion = 1.3
+    precision          = "fp16"
+  }
+  region             = "westus2"
+  max_price_per_hour = 1
+  spot               = true
+  max_results        = 3
+}
+
+# Pretrain a 70B model in bf16 with a CUDA software stack. No VM holds the
+# ~1,565 GiB the job needs, so it spans several VMs and `interconnect = "auto"`
+# requires InfiniBand: ND sizes in one placement group.
+data "hpcsku_recommendation" "train_70b" {
+  workload = "training"
+  model = {
+    parameters_billion = 70
+  }
+  gpu_vendor         = "nvidia"
+  region             = "eastus"
+  min_local_disk_gib = 2000 # local scratch for checkpoints
+}
+
+# Tightly coupled MPI CFD on 2,000 cores, scheduled by Slurm on Azure
+# CycleCloud. `nodes` is computed from the cores per VM; the deployment hints
+# name the Slurm partition and its slurm.hpc flag.
+data "hpcsku_recommendation" "cfd" {
+  workload = "hpc"
+  cores    = 2000
+  target   = "cyclecloud"
+  region   = "eastus"
+}
+
+# GPU dataframes and ETL with RAPIDS built against CUDA 12.0: NVIDIA GPUs of
+# compute capability 7.0 or newer that CUDA 12.0 supports.
+data "hpcsku_recommendation" "rapids_etl" {
+  workload     = "data_processing"
+  cuda_version = "12.0"
+  region       = "eastus"
+}
+
+# Remote visualization workstations: the NV family, newest generations first.
+data "hpcsku_recommendation" "visualization" {
+  workload     = "visualization"
+  region       = "westeurope"
+  optimize_for = "cost"
+}
+
+# An AKS node pool already runs Standard_NC96ads_A100_v4 for this job. Naming
+# it in `prefer` keeps it at rank 1 (and `vm_size` unchanged) as long as it
+# meets every requirement, so a provider upgrade with a new catalog does not
+# make Terraform replace the pool. A warning names a clearly better size.
+data "hpcsku_recommendation" "existing_pool" {
+  workload = "fine_tuning"
+  model = {
+    parameters_billion = 7
+  }
+  target = "aks"
+  region = "eastus"
+  prefer = ["Standard_NC96ads_A100_v4"]
+}
+
+# The top pick of each workload, ready for `size`, `sku` or `vm_size`.
+output "vm_sizes" {
+  value = {
+    fine_tune_7b   = data.hpcsku_recommendation.fine_tune_7b.vm_size
+    serve_opt_1_3b = data.hpcsku_recommendation.serve_opt_1_3b.vm_size
+    train_70b      = data.hpcsku_recommendation.train_70b.vm_size
+    cfd            = data.hpcsku_recommendation.cfd.vm_size
+    rapids_etl     = data.hpcsku_recommendation.rapids_etl.vm_size
+    visualization  = data.hpcsku_recommendation.visualization.vm_size
+    existing_pool  = data.hpcsku_recommendation.existing_pool.vm_size
+  }
+}
+
+# The ranked list for the 70B training job, with the reasons and warnings of
+# each size.
+output "train_70b_ranking" {
+  value = [
+    for r in data.hpcsku_recommendation.train_70b.recommendations : {
+      rank         = r.rank
+      vm_size      = r.vm_size
+      score        = r.score
+      nodes        = r.nodes
+      usd_per_hour = r.total_price_per_hour
+      infiniband   = r.deployment.rdma
+      reasons      = r.reasons
+      warnings     = r.warnings
+    }
+  ]
+}
+
+# How the GPU memory requirement was derived.
+output "train_70b_memory" {
+  value = data.hpcsku_recommendation.train_70b.requirements.memory.formula
+}
+
+# How many sizes each hard constraint removed, with a few examples.
+output "fine_tune_7b_rejected" {
+  value = {
+    for r in data.hpcsku_recommendation.fine_tune_7b.rejected :
+    r.constraint => "${r.count} removed (e.g. ${join(", ", r.examples)})"
+  }
+}
+
+# AKS node pool settings for the fine-tuning job.
+output "fine_tune_7b_aks" {
+  value = data.hpcsku_recommendation.fine_tune_7b.recommendations[0].deployment.aks
+}
+
+# Slurm partition settings for the CFD job, and how many VMs it needs.
+output "cfd_cluster" {
+  value = {
+    nodes      = data.hpcsku_recommendation.cfd.recommendations[0].nodes
+    cyclecloud = data.hpcsku_recommendation.cfd.recommendations[0].deployment.cyclecloud
+  }
+}
