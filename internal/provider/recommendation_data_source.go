@@ -199,8 +199,8 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"nodes": schema.Int64Attribute{
 			Optional:            true,
-			MarkdownDescription: "Number of VMs the job runs on. By default the engine scales up before it scales out and computes this.",
-			Validators:          []validator.Int64{int64validator.Between(1, 10000)},
+			MarkdownDescription: "Number of VMs the job runs on, 1 to 1,000. By default the engine scales up before it scales out and computes this.",
+			Validators:          []validator.Int64{int64validator.Between(1, 1000)},
 		},
 		"cores": schema.Int64Attribute{
 			Optional:            true,
@@ -255,7 +255,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"region": schema.StringAttribute{
 			Optional:            true,
-			MarkdownDescription: "Azure region (for example `eastus`). Only sizes priced there are returned, with that region's prices. Without it, prices are null.",
+			MarkdownDescription: "Azure region (for example `eastus`). Only sizes priced there are returned, with that region's prices. Without it, each size is priced at its lowest price in any region, and `price_source` names that region.",
 			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
 		},
 		"max_price_per_hour": schema.Float64Attribute{
@@ -275,7 +275,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"min_lifetime_months": schema.Int64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Exclude sizes retiring within this many months of the provider's `as_of` date. Retired sizes are always excluded. Defaults to `12`.",
-			Validators:          []validator.Int64{int64validator.Between(0, 120)},
+			Validators:          []validator.Int64{int64validator.Between(0, 240)},
 		},
 		"include_preview": schema.BoolAttribute{
 			Optional:            true,
@@ -326,11 +326,11 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 				"gpus_per_node":        float64Attr("GPUs per VM (fractional for partial GPUs); 0 for CPU sizes."),
 				"total_gpus":           float64Attr("GPUs across all VMs."),
 				"total_gpu_memory_gib": float64Attr("GPU memory across all VMs, in GiB."),
-				"price_per_hour":       float64Attr("USD per hour for one VM in `region`; null without a region."),
-				"total_price_per_hour": float64Attr("USD per hour for all VMs; null without a region."),
-				"price_per_gpu_hour":   float64Attr("USD per GPU-hour; null without a region or GPUs."),
+				"price_per_hour":       float64Attr("USD per hour for one VM in `region` (without `region`: the size's lowest price in any region); null where the catalog has no price."),
+				"total_price_per_hour": float64Attr("USD per hour for all VMs; null where the catalog has no price."),
+				"price_per_gpu_hour":   float64Attr("USD per GPU-hour; null where the catalog has no price or the size has no GPU."),
 				"price_is_spot":        boolAttr("Whether the prices are spot estimates."),
-				"price_source":         strAttr("Where the price comes from; null without a region."),
+				"price_source":         strAttr("Where the price comes from, with its region; null where the catalog has no price."),
 				"reasons":              supportList("Why the size ranks where it does, in plain sentences."),
 				"warnings":             supportList("What to watch, in plain sentences."),
 				"deployment": schema.SingleNestedAttribute{
@@ -387,8 +387,8 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 					},
 				},
 				"system_memory_gib": float64Attr("Minimum VM memory, in GiB (150% of the model for inference); null when not derived."),
-				"nodes":             int64Attr("VMs requested or derived before choosing a size; per-size node counts are in `recommendations`."),
-				"interconnect":      strAttr("`infiniband` when required, otherwise `any`."),
+				"nodes":             int64Attr("VMs per job on the top-ranked size; each recommendation has its own `nodes`."),
+				"interconnect":      strAttr("`infiniband` when the top-ranked layout needs InfiniBand, otherwise `any`."),
 				"min_gpus_per_job":  float64Attr("Minimum GPUs for the job; null when not set."),
 				"explanation":       supportList("How the requirements were derived, in plain sentences."),
 			},
@@ -417,7 +417,7 @@ func (d *recommendationDataSource) Schema(_ context.Context, _ datasource.Schema
 		MarkdownDescription: "Turns a workload (\"fine-tune a 7B model in bf16 on AKS\", \"MPI CFD on 2,000 cores\") into a ranked, explained list of Azure sizes. " +
 			"It derives the requirements (GPU memory, nodes, interconnect, category) from Microsoft's guidance, removes sizes that fail a hard constraint " +
 			"(counting each constraint in `rejected`), and ranks the rest with reasons and warnings. When nothing fits it fails with an error that lists " +
-			"each constraint with its count and the nearest miss, never an empty result. See the ranking guide for the rules.",
+			"each constraint with its count and the nearest miss, never an empty result. The rules are explained in the [ranking guide](../guides/ranking.md).",
 		Attributes: attrs,
 	}
 }

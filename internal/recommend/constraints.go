@@ -380,7 +380,7 @@ func (n *norm) rejectionReason(c constraint) string {
 	case cGPUModels:
 		return fmt.Sprintf("Its GPU is not one of gpu_models (%s).", strings.Join(n.req.GPUModels, ", "))
 	case cCUDA:
-		return fmt.Sprintf("Cannot run CUDA %s: AMD GPUs run ROCm, not CUDA; CUDA %d no longer supports older GPUs (e.g. V100 ends with CUDA 12); GPUs newer than the toolkit need a newer one.", n.req.CUDAVersion, n.cuda.major)
+		return fmt.Sprintf("Cannot run CUDA %s: AMD GPUs run ROCm, not CUDA, and each CUDA release supports a range of NVIDIA GPUs (CUDA 13 dropped Volta and older; Blackwell needs CUDA 12.8 or newer).", n.req.CUDAVersion)
 	case cComputeCap:
 		return fmt.Sprintf("Compute capability below %s, or not an NVIDIA GPU.", n.req.MinComputeCapability)
 	case cTarget:
@@ -404,7 +404,10 @@ func (n *norm) rejectionReason(c constraint) string {
 	case cNodes:
 		return fmt.Sprintf("nodes = %d is more than the %d VMs an InfiniBand job can use (one placement group).", n.fixedNodes, MaxNodesRDMA)
 	case cInterconnect:
-		return "Has no InfiniBand, which the job needs (" + n.ibWhy() + ")."
+		if why := n.ibWhy(); why != "the job spans several VMs" {
+			return "Has no InfiniBand, which the job needs (" + why + ")."
+		}
+		return "Too small to hold the job on one VM, and has no InfiniBand for a job that spans several VMs."
 	case cMaxPrice:
 		return fmt.Sprintf("Costs more than %s USD per hour per VM%s, or has no known price.", trimFloat(n.maxPrice), n.priceWhere())
 	case cMaxTotalPrice:

@@ -8,8 +8,8 @@
 //
 // The package has no Terraform framework types: the provider maps its schema
 // to Request and Result. Everything it decides is written down as documented
-// constants and tables, so that the guide page can be generated from the
-// comments: rules.go (memory model, families, generations, score weights and
+// constants and tables, which the hand-written guide
+// templates/guides/ranking.md.tmpl quotes (keep the two in step): rules.go (memory model, families, generations, score weights and
 // penalties), constraints.go (Constraints, the hard constraints in order)
 // and deploy.go (deployment hints).
 //

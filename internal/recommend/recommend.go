@@ -304,7 +304,12 @@ func itoa(i int64) string { return strconv.FormatInt(i, 10) }
 
 func money(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) }
 
-func percent(f float64) string { return itoa(int64(math.Round(f*100))) + "%" }
+func percent(f float64) string {
+	if f > 0 && f < 0.005 {
+		return "less than 1%"
+	}
+	return itoa(int64(math.Round(f*100))) + "%"
+}
 
 func plural(k int64, one, many string) string {
 	if k == 1 {
@@ -425,7 +430,7 @@ func (n *norm) resultWarnings(cat *catalog.Catalog, first, top, preferred *eval,
 	s := first.in.sku
 	if first.retiringSoon {
 		out = append(out, Warning{"Recommended Size Retires Soon",
-			fmt.Sprintf("%s retires on %s, within %d months of %s. Plan the move to %s; pin the size with prefer to keep running VMs until then.",
+			fmt.Sprintf("%s retires on %s, within %d months of %s. Plan the move to %s. To keep running VMs on it until then, list it in prefer and lower min_lifetime_months, or pin the provider's as_of.",
 				s.Name, s.Lifecycle.RetirementDate, RetirementWarningMonths, n.asOfText, replacement(s))})
 	}
 	if s.Lifecycle.Status == catalog.StatusPreview {

@@ -2,7 +2,8 @@ package recommend
 
 // This file holds every rule the engine encodes, as named constants and
 // tables with the reasoning behind each. The guide page
-// (docs/guides/recommendation-rules) is generated from these comments.
+// templates/guides/ranking.md.tmpl (rendered to docs/guides/ranking.md)
+// quotes these constants: change it by hand when a rule changes.
 
 // Workloads.
 const (
