@@ -1,0 +1,148 @@
+# Landing-zone guardrails for Azure VM sizes.
+#
+# A workload team names the sizes it wants, one per partition. This module
+# looks each one up in the hpcsku catalog and fails the plan, before anything
+# is applied, when a size
+#
+#   * is retired,
+#   * retires within `retirement_horizon_months` of the provider's `as_of` date,
+#   * has no RDMA (InfiniBand) although the partition runs tightly coupled jobs
+#     across VMs, or
+#   * is not supported by the partition's target (AKS, CycleCloud, Azure ML, Batch).
+#
+# Each message names the partition, the size, the rule and what to use
+# instead. It needs only the hpcsku provider: no Azure credentials, no network,
+# so it runs in any CI job, and `terraform test` proves it (see tests/).
+#
+# The module has no provider block: the caller's `provider "hpcsku"` (with
+# `as_of` pinned in CI) is used.
+
+data "hpcsku_sku" "partition" {
+  for_each = var.partitions
+
+  name = each.value.vm_size
+}
+
+locals {
+  # The provider's date, the same for every lookup.
+  as_of = one(distinct([for s in data.hpcsku_sku.partition : s.as_of]))
+
+  # The end of the retirement horizon as a number, YYYYMMDD, so that dates
+  # compare numerically. Adding months keeps the day of the month; a day such
+  # as 31 in a shorter month still compares correctly.
+  as_of_parts   = split("-", local.as_of)
+  horizon_month = tonumber(local.as_of_parts[1]) - 1 + var.retirement_horizon_months
+  horizon_date = format("%04d-%02d-%s",
+    tonumber(local.as_of_parts[0]) + floor(local.horizon_month / 12),
+    local.horizon_month % 12 + 1,
+    local.as_of_parts[2],
+  )
+  horizon_yyyymmdd = tonumber(replace(local.horizon_date, "-", ""))
+
+  # Support targets the catalog records; plain VMs and scale sets take every size.
+  support_targets = ["aks", "cyclecloud", "azure_ml", "batch"]
+  target_names = {
+    vm         = "a virtual machine"
+    vmss       = "a virtual machine scale set"
+    aks        = "AKS"
+    cyclecloud = "CycleCloud"
+    azure_ml   = "Azure Machine Learning"
+    batch      = "Azure Batch"
+  }
+
+  # One object per partition with the facts the rules need.
+  partitions = {
+    for key, p in var.partitions : key => {
+      requested          = p.vm_size
+      vm_size            = data.hpcsku_sku.partition[key].sku.name
+      nodes              = p.nodes
+      tightly_coupled    = p.tightly_coupled == null ? p.nodes > 1 : p.tightly_coupled
+      target             = coalesce(p.target, var.target)
+      retired            = data.hpcsku_sku.partition[key].retired
+      status             = data.hpcsku_sku.partition[key].sku.lifecycle.status
+      retirement_date    = data.hpcsku_sku.partition[key].sku.lifecycle.retirement_date
+      replacements       = data.hpcsku_sku.partition[key].replacements
+      replacement_series = data.hpcsku_sku.partition[key].sku.lifecycle.replacement_series
+      rdma               = data.hpcsku_sku.partition[key].sku.network.rdma
+      infiniband         = data.hpcsku_sku.partition[key].sku.network.infiniband
+      support = (
+        contains(local.support_targets, coalesce(p.target, var.target))
+        ? data.hpcsku_sku.partition[key].sku.support[coalesce(p.target, var.target)]
+        : { status = "supported", note = null }
+      )
+    }
+  }
+
+  # What to use instead, for the messages.
+  instead = {
+    for key, p in local.partitions : key => (
+      length(p.replacements) > 0 ? "Use ${join(" or ", p.replacements)} instead." : (
+        length(p.replacement_series) > 0 ? "Move to the replacement series: ${join("; ", p.replacement_series)}." :
+        "The catalog names no replacement."
+      )
+    )
+  }
+
+  retires_within_horizon = {
+    for key, p in local.partitions : key => (
+      !p.retired && p.retirement_date != null
+      ? tonumber(replace(coalesce(p.retirement_date, "0"), "-", "")) < local.horizon_yyyymmdd
+      : false
+    )
+  }
+
+  # Hard findings: each one fails the plan when `enforce` is true.
+  violations = {
+    retired = [
+      for key, p in local.partitions :
+      "Partition \"${key}\": ${p.vm_size} retired on ${p.retirement_date}; new VMs of this size cannot be created. ${local.instead[key]}"
+      if p.retired
+    ]
+    retiring = [
+      for key, p in local.partitions :
+      "Partition \"${key}\": ${p.vm_size} retires on ${p.retirement_date}, within the ${var.retirement_horizon_months}-month horizon (before ${local.horizon_date}). ${local.instead[key]}"
+      if local.retires_within_horizon[key]
+    ]
+    rdma = [
+      for key, p in local.partitions :
+      "Partition \"${key}\": ${p.nodes} tightly coupled VMs need RDMA (InfiniBand) between them, and ${p.vm_size} has none. Choose an RDMA size (HB, HC, HX, ND with InfiniBand; names with an \"r\"), or set tightly_coupled = false for independent jobs."
+      if p.nodes > 1 && p.tightly_coupled && !p.rdma
+    ]
+    support = [
+      for key, p in local.partitions :
+      "Partition \"${key}\": ${p.vm_size} is not supported on ${local.target_names[p.target]}${p.support.note != null ? " (${p.support.note})" : ""}. Choose a size ${local.target_names[p.target]} supports."
+      if !p.retired && p.support.status == "unsupported"
+    ]
+  }
+  all_violations = flatten(values(local.violations))
+
+  # Soft findings: warnings only, never a failed plan.
+  advisories = concat(
+    [
+      for key, p in local.partitions :
+      "Partition \"${key}\": whether ${local.target_names[p.target]} supports ${p.vm_size} is unknown${p.support.note != null ? " (${p.support.note})" : ""}; check before relying on it."
+      if !p.retired && p.support.status == "unknown"
+    ],
+    [
+      for key, p in local.partitions :
+      "Partition \"${key}\": ${p.vm_size} retires on ${p.retirement_date}, after the horizon. ${local.instead[key]}"
+      if !p.retired && p.retirement_date != null && !local.retires_within_horizon[key]
+    ],
+  )
+}
+
+# In report-only mode (`enforce = false`) the same findings surface as
+# warnings. Check blocks never fail a plan on their own.
+check "guardrails" {
+  assert {
+    condition     = var.enforce || length(local.all_violations) == 0
+    error_message = "Size guardrails (report only):\n${join("\n", local.all_violations)}"
+  }
+}
+
+check "advisories" {
+  assert {
+    condition     = length(local.advisories) == 0
+    error_message = "Size advisories:\n${join("\n", local.advisories)}"
+  }
+}

@@ -1,0 +1,44 @@
+output "vm_sizes" {
+  description = "The approved size of each partition, by canonical name, for `azurerm_linux_virtual_machine.size`, `azurerm_linux_virtual_machine_scale_set.sku`, `azurerm_kubernetes_cluster_node_pool.vm_size` or a CycleCloud machine type. With `enforce = true`, a violated guardrail fails the plan here, so nothing that uses a size can be planned."
+  value       = { for key, p in local.partitions : key => p.vm_size }
+
+  precondition {
+    condition     = !var.enforce || length(local.violations.retired) == 0
+    error_message = "Retired VM size:\n${join("\n", local.violations.retired)}"
+  }
+
+  precondition {
+    condition     = !var.enforce || length(local.violations.retiring) == 0
+    error_message = "VM size retires within the horizon:\n${join("\n", local.violations.retiring)}"
+  }
+
+  precondition {
+    condition     = !var.enforce || length(local.violations.rdma) == 0
+    error_message = "Multi-node partition without RDMA:\n${join("\n", local.violations.rdma)}"
+  }
+
+  precondition {
+    condition     = !var.enforce || length(local.violations.support) == 0
+    error_message = "VM size not supported by the target:\n${join("\n", local.violations.support)}"
+  }
+}
+
+output "violations" {
+  description = "Every violated guardrail, by rule (`retired`, `retiring`, `rdma`, `support`), as messages that name the partition, the size and what to use instead. Empty lists when all is well."
+  value       = local.violations
+}
+
+output "advisories" {
+  description = "Findings that do not fail the plan: unknown support by the target, and retirements after the horizon."
+  value       = local.advisories
+}
+
+output "partitions" {
+  description = "The facts each rule used, per partition."
+  value       = local.partitions
+}
+
+output "horizon_date" {
+  description = "Sizes retiring before this date (`YYYY-MM-DD`) fail the `retiring` rule."
+  value       = local.horizon_date
+}

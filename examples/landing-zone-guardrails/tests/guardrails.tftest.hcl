@@ -1,0 +1,312 @@
+# Proves each guardrail fires, with a message that names what to do, and that
+# current sizes pass.
+#
+# Offline: the only provider is hpcsku (a dev_overrides build in
+# `make test-examples`), and every run is a plan. The date is pinned so that
+# the retirement rules give the same answer on any day.
+#
+# A run with `expect_failures = [output.vm_sizes]` passes only when the plan
+# fails on one of that output's preconditions; its asserts, which still run,
+# pin which rule fired and what the message says.
+
+provider "hpcsku" {
+  as_of = "2026-11-22"
+}
+
+# A CycleCloud Slurm cluster with current sizes.
+variables {
+  partitions = {
+    hpc = { vm_size = "Standard_HB176rs_v4", nodes = 8 }
+    gpu = { vm_size = "Standard_ND96isr_H100_v5", nodes = 2 }
+    htc = { vm_size = "Standard_HB120rs_v3" }
+  }
+}
+
+run "current_sizes_pass" {
+  command = plan
+
+  assert {
+    condition = output.vm_sizes == {
+      hpc = "Standard_HB176rs_v4"
+      gpu = "Standard_ND96isr_H100_v5"
+      htc = "Standard_HB120rs_v3"
+    }
+    error_message = "The approved sizes should be the requested ones."
+  }
+
+  assert {
+    condition     = length(flatten(values(output.violations))) == 0 && length(output.advisories) == 0
+    error_message = "Current sizes should raise nothing: ${jsonencode(output.violations)} ${jsonencode(output.advisories)}"
+  }
+
+  assert {
+    condition     = output.horizon_date == "2027-11-22"
+    error_message = "The default horizon should end 12 months after as_of."
+  }
+}
+
+# Standard_NC24rs_v3 is still the default GPU machine type of CycleCloud's
+# Slurm template; it retired on 2025-09-30.
+run "ccws_default_gpu_size_rejected" {
+  command = plan
+
+  variables {
+    partitions = {
+      hpc = { vm_size = "Standard_HB176rs_v4", nodes = 8 }
+      gpu = { vm_size = "Standard_NC24rs_v3" }
+    }
+  }
+
+  expect_failures = [output.vm_sizes]
+
+  assert {
+    condition     = output.violations.retired == ["Partition \"gpu\": Standard_NC24rs_v3 retired on 2025-09-30; new VMs of this size cannot be created. Use Standard_NC80adis_H100_v5 instead."]
+    error_message = "The retired rule should name the replacement: ${jsonencode(output.violations)}"
+  }
+
+  assert {
+    condition     = length(output.violations.support) == 0 && length(output.violations.retiring) == 0
+    error_message = "A retired size should be reported once, as retired."
+  }
+}
+
+# Report-only mode: the same finding is a warning (a check block), the plan succeeds.
+run "report_only_mode_warns" {
+  command = plan
+
+  variables {
+    enforce = false
+    partitions = {
+      gpu = { vm_size = "Standard_NC24rs_v3" }
+    }
+  }
+
+  expect_failures = [check.guardrails]
+
+  assert {
+    condition     = output.vm_sizes.gpu == "Standard_NC24rs_v3" && length(output.violations.retired) == 1
+    error_message = "Report-only mode should pass the size through and still list the violation."
+  }
+}
+
+run "size_name_is_case_insensitive" {
+  command = plan
+
+  variables {
+    partitions = {
+      gpu = { vm_size = "nd96isr_h100_v5" }
+    }
+  }
+
+  assert {
+    condition     = output.vm_sizes.gpu == "Standard_ND96isr_H100_v5"
+    error_message = "The canonical name should be returned."
+  }
+}
+
+# HBv2 retires on 2027-05-31, inside a 12-month horizon from 2026-11-22.
+run "size_retiring_within_horizon_rejected" {
+  command = plan
+
+  variables {
+    partitions = {
+      hpc = { vm_size = "Standard_HB120rs_v2", nodes = 4 }
+    }
+  }
+
+  expect_failures = [output.vm_sizes]
+
+  assert {
+    condition     = output.violations.retiring == ["Partition \"hpc\": Standard_HB120rs_v2 retires on 2027-05-31, within the 12-month horizon (before 2027-11-22). Use Standard_HB176-144rs_v4 or Standard_HB120rs_v3 instead."]
+    error_message = "The retiring rule should give the date and the replacements: ${jsonencode(output.violations)}"
+  }
+}
+
+# Fsv2 retires on 2028-11-15: an advisory with 12 months, rejected with 24.
+run "retirement_after_horizon_is_an_advisory" {
+  command = plan
+
+  variables {
+    partitions = {
+      htc = { vm_size = "Standard_F64s_v2" }
+    }
+  }
+
+  expect_failures = [check.advisories]
+
+  assert {
+    condition     = output.vm_sizes.htc == "Standard_F64s_v2" && output.advisories == ["Partition \"htc\": Standard_F64s_v2 retires on 2028-11-15, after the horizon. Use Standard_F64als_v6 instead."]
+    error_message = "A retirement after the horizon should pass with an advisory: ${jsonencode(output.advisories)}"
+  }
+}
+
+run "horizon_is_configurable" {
+  command = plan
+
+  variables {
+    retirement_horizon_months = 24
+    partitions = {
+      htc = { vm_size = "Standard_F64s_v2" }
+    }
+  }
+
+  expect_failures = [output.vm_sizes]
+
+  assert {
+    condition     = output.horizon_date == "2028-11-22" && length(output.violations.retiring) == 1
+    error_message = "A 24-month horizon should reject a size retiring on 2028-11-15."
+  }
+}
+
+run "horizon_zero_checks_retired_only" {
+  command = plan
+
+  variables {
+    retirement_horizon_months = 0
+    partitions = {
+      hpc = { vm_size = "Standard_HB120rs_v2", nodes = 4 }
+    }
+  }
+
+  # The retirement is still reported, as an advisory.
+  expect_failures = [check.advisories]
+
+  assert {
+    condition     = output.vm_sizes.hpc == "Standard_HB120rs_v2" && output.horizon_date == "2026-11-22"
+    error_message = "With a zero horizon only retired sizes should fail."
+  }
+}
+
+# NC A100 v4 has no InfiniBand: fine for one VM, not for a 4-VM MPI job.
+run "multi_node_without_rdma_rejected" {
+  command = plan
+
+  variables {
+    partitions = {
+      gpu = { vm_size = "Standard_NC96ads_A100_v4", nodes = 4 }
+    }
+  }
+
+  expect_failures = [output.vm_sizes]
+
+  assert {
+    condition     = length(output.violations.rdma) == 1 && strcontains(output.violations.rdma[0], "4 tightly coupled VMs need RDMA (InfiniBand) between them, and Standard_NC96ads_A100_v4 has none")
+    error_message = "Only the rdma rule should fire: ${jsonencode(output.violations)}"
+  }
+}
+
+run "single_node_needs_no_rdma" {
+  command = plan
+
+  variables {
+    partitions = {
+      gpu = { vm_size = "Standard_NC96ads_A100_v4" }
+    }
+  }
+
+  assert {
+    condition     = output.vm_sizes.gpu == "Standard_NC96ads_A100_v4"
+    error_message = "A single-VM partition needs no RDMA."
+  }
+}
+
+run "multi_node_independent_jobs_need_no_rdma" {
+  command = plan
+
+  variables {
+    partitions = {
+      gpu = { vm_size = "Standard_NC96ads_A100_v4", nodes = 4, tightly_coupled = false }
+    }
+  }
+
+  assert {
+    condition     = length(output.violations.rdma) == 0
+    error_message = "tightly_coupled = false should waive the RDMA rule."
+  }
+}
+
+# NVads V710 v5 is not supported on AKS; a plain VM takes it.
+run "size_unsupported_by_target_rejected" {
+  command = plan
+
+  variables {
+    target = "aks"
+    partitions = {
+      viz = { vm_size = "Standard_NV12ads_V710_v5" }
+    }
+  }
+
+  expect_failures = [output.vm_sizes]
+
+  assert {
+    condition     = length(output.violations.support) == 1 && startswith(output.violations.support[0], "Partition \"viz\": Standard_NV12ads_V710_v5 is not supported on AKS")
+    error_message = "The support rule should name the target: ${jsonencode(output.violations)}"
+  }
+}
+
+run "partition_target_overrides_module_target" {
+  command = plan
+
+  variables {
+    target = "aks"
+    partitions = {
+      viz = { vm_size = "Standard_NV12ads_V710_v5", target = "vm" }
+    }
+  }
+
+  assert {
+    condition     = output.vm_sizes.viz == "Standard_NV12ads_V710_v5"
+    error_message = "A partition's own target should override the module's."
+  }
+}
+
+# Unknown support is a warning, not a failure.
+run "unknown_support_is_an_advisory" {
+  command = plan
+
+  variables {
+    target = "aks"
+    partitions = {
+      hpc = { vm_size = "Standard_HB176rs_v4", nodes = 2 }
+    }
+  }
+
+  expect_failures = [check.advisories]
+
+  assert {
+    condition     = length(output.advisories) == 1 && strcontains(output.advisories[0], "whether AKS supports Standard_HB176rs_v4 is unknown")
+    error_message = "Unknown support should be an advisory: ${jsonencode(output.advisories)}"
+  }
+}
+
+# Several partitions fail at once; each is named.
+run "every_violation_is_listed" {
+  command = plan
+
+  variables {
+    partitions = {
+      gpu = { vm_size = "Standard_NC24rs_v3" }
+      hpc = { vm_size = "Standard_HB120rs_v2", nodes = 4 }
+      mpi = { vm_size = "Standard_NC96ads_A100_v4", nodes = 2 }
+    }
+  }
+
+  expect_failures = [output.vm_sizes]
+
+  assert {
+    condition     = [for rule, messages in output.violations : length(messages)] == [1, 1, 1, 0]
+    error_message = "One violation each for rdma, retired, retiring: ${jsonencode(output.violations)}"
+  }
+}
+
+run "bad_input_rejected" {
+  command = plan
+
+  variables {
+    partitions = {
+      gpu = { vm_size = "Standard_ND96isr_H100_v5", nodes = 0 }
+    }
+  }
+
+  expect_failures = [var.partitions]
+}

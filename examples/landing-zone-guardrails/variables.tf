@@ -1,0 +1,66 @@
+variable "partitions" {
+  description = <<-EOT
+    The sizes a workload team chose, one entry per partition (a Slurm partition, an AKS node pool,
+    a scale set). `vm_size` is the Azure size name (case-insensitive; the `Standard_` prefix may be
+    left out). `nodes` is how many VMs one job spans (default 1). `tightly_coupled` says whether
+    those VMs talk over MPI/NCCL and so need RDMA (default: true when `nodes` > 1). `target`
+    overrides the module's `target` for this partition.
+  EOT
+  type = map(object({
+    vm_size         = string
+    nodes           = optional(number, 1)
+    tightly_coupled = optional(bool)
+    target          = optional(string)
+  }))
+
+  validation {
+    condition     = length(var.partitions) > 0
+    error_message = "Give at least one partition."
+  }
+
+  validation {
+    condition     = alltrue([for p in values(var.partitions) : length(trimspace(p.vm_size)) > 0])
+    error_message = "Every partition needs a vm_size."
+  }
+
+  validation {
+    condition     = alltrue([for p in values(var.partitions) : p.nodes >= 1 && floor(p.nodes) == p.nodes])
+    error_message = "nodes must be a whole number of at least 1."
+  }
+
+  validation {
+    condition = alltrue([
+      for p in values(var.partitions) :
+      p.target == null || contains(["vm", "vmss", "aks", "cyclecloud", "azure_ml", "batch"], coalesce(p.target, "vm"))
+    ])
+    error_message = "A partition's target must be one of vm, vmss, aks, cyclecloud, azure_ml, batch."
+  }
+}
+
+variable "target" {
+  description = "Where the sizes run, unless a partition says otherwise: `vm`, `vmss`, `aks`, `cyclecloud`, `azure_ml` or `batch`. Sizes the target does not support fail the plan; sizes whose support is unknown raise a warning."
+  type        = string
+  default     = "cyclecloud"
+
+  validation {
+    condition     = contains(["vm", "vmss", "aks", "cyclecloud", "azure_ml", "batch"], var.target)
+    error_message = "target must be one of vm, vmss, aks, cyclecloud, azure_ml, batch."
+  }
+}
+
+variable "retirement_horizon_months" {
+  description = "Fail the plan for a size that retires within this many months of the provider's `as_of` date. Retired sizes always fail. `0` checks retired sizes only."
+  type        = number
+  default     = 12
+
+  validation {
+    condition     = var.retirement_horizon_months >= 0 && var.retirement_horizon_months <= 120 && floor(var.retirement_horizon_months) == var.retirement_horizon_months
+    error_message = "retirement_horizon_months must be a whole number from 0 to 120."
+  }
+}
+
+variable "enforce" {
+  description = "When `true` (the default) a violated guardrail fails the plan. When `false` the module only reports: the `violations` output lists them and a `check` block raises them as warnings, which suits a first run over existing configurations."
+  type        = bool
+  default     = true
+}
