@@ -1,0 +1,33 @@
+output "vm_size" {
+  description = "The size of the node pool's VMs."
+  value       = data.hpcsku_recommendation.pool.vm_size
+}
+
+output "node_settings" {
+  description = "The taints, labels and GPU driver setting the pool got from the recommendation. Schedule GPU pods with a toleration for the taint and a node selector on a label."
+  value = {
+    node_taints = local.aks.node_taints
+    node_labels = local.aks.node_labels
+    gpu_driver  = local.aks.gpu_driver
+  }
+}
+
+output "note" {
+  description = "What else the node pool needs (for example the NVIDIA or AMD GPU operator), or null."
+  value       = local.aks.note
+}
+
+output "nodes_per_job" {
+  description = "Nodes of this size one job needs."
+  value       = local.top.nodes
+}
+
+output "price_per_node_hour" {
+  description = "USD per node-hour in `location`, pay-as-you-go."
+  value       = local.top.price_per_hour
+}
+
+output "node_pool_id" {
+  description = "ID of the node pool."
+  value       = azurerm_kubernetes_cluster_node_pool.gpu.id
+}

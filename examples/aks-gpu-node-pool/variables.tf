@@ -1,0 +1,84 @@
+variable "kubernetes_cluster_id" {
+  description = "ID of the AKS cluster that gets the GPU node pool."
+  type        = string
+}
+
+variable "name" {
+  description = "Name of the node pool: lowercase letters and digits, starting with a letter, at most 12 characters."
+  type        = string
+  default     = "gpu"
+
+  validation {
+    condition     = can(regex("^[a-z][a-z0-9]{0,11}$", var.name))
+    error_message = "name must be 1 to 12 lowercase letters and digits, starting with a letter."
+  }
+}
+
+variable "location" {
+  description = "Region of the cluster, for example `eastus`. Only sizes priced there are ranked."
+  type        = string
+}
+
+variable "vnet_subnet_id" {
+  description = "Subnet for the nodes, or null to use the cluster's default."
+  type        = string
+  default     = null
+}
+
+variable "workload" {
+  description = "What the pool runs: `training`, `fine_tuning` or `inference`."
+  type        = string
+  default     = "fine_tuning"
+
+  validation {
+    condition     = contains(["training", "fine_tuning", "inference"], var.workload)
+    error_message = "workload must be training, fine_tuning or inference."
+  }
+}
+
+variable "model_parameters_billion" {
+  description = "Size of the model, in billions of parameters."
+  type        = number
+  default     = 7
+}
+
+variable "precision" {
+  description = "Precision of the weights: `fp32`, `tf32`, `bf16`, `fp16`, `fp8`, `int8` or `int4`."
+  type        = string
+  default     = "bf16"
+}
+
+variable "gpu_vendor" {
+  description = "GPU vendor: `any`, `nvidia` or `amd`. AMD pools get `gpu_driver = \"None\"`: the AMD GPU operator installs the driver."
+  type        = string
+  default     = "any"
+
+  validation {
+    condition     = contains(["any", "nvidia", "amd"], var.gpu_vendor)
+    error_message = "gpu_vendor must be any, nvidia or amd."
+  }
+}
+
+variable "min_count" {
+  description = "Fewest nodes the autoscaler keeps. `0` lets an idle GPU pool cost nothing."
+  type        = number
+  default     = 0
+}
+
+variable "max_count" {
+  description = "Most nodes the autoscaler adds. Raised to the nodes one job needs when lower."
+  type        = number
+  default     = 4
+}
+
+variable "prefer" {
+  description = "Sizes to keep, in order of preference, so that a new catalog never changes `vm_size` and rotates the pool."
+  type        = list(string)
+  default     = null
+}
+
+variable "tags" {
+  description = "Tags for the node pool."
+  type        = map(string)
+  default     = {}
+}

@@ -1,0 +1,81 @@
+# One inference VM, sized by hpcsku.
+#
+# Inference of a model that fits one VM: the recommendation sizes GPU memory
+# for the weights plus the KV cache, keeps to one node, and prefers sizes
+# without InfiniBand, which a single VM would pay for and never use.
+
+data "hpcsku_recommendation" "inference" {
+  workload = "inference"
+  model = {
+    parameters_billion = var.model_parameters_billion
+    precision          = var.precision
+  }
+  nodes              = 1
+  target             = "vm"
+  region             = var.location
+  max_price_per_hour = var.max_price_per_hour
+  spot               = var.spot
+  prefer             = var.prefer
+}
+
+locals {
+  top        = data.hpcsku_recommendation.inference.recommendations[0]
+  deployment = local.top.deployment
+
+  image_urn = coalesce(var.image_urn, local.deployment.image_urn, "none:none:none:none")
+  image     = zipmap(["publisher", "offer", "sku", "version"], split(":", local.image_urn))
+}
+
+resource "azurerm_network_interface" "inference" {
+  name                           = "${var.name}-nic"
+  resource_group_name            = var.resource_group_name
+  location                       = var.location
+  accelerated_networking_enabled = local.deployment.accelerated_networking
+
+  ip_configuration {
+    name                          = "internal"
+    subnet_id                     = var.subnet_id
+    private_ip_address_allocation = "Dynamic"
+  }
+
+  tags = var.tags
+}
+
+resource "azurerm_linux_virtual_machine" "inference" {
+  name                  = var.name
+  resource_group_name   = var.resource_group_name
+  location              = var.location
+  size                  = data.hpcsku_recommendation.inference.vm_size
+  admin_username        = var.admin_username
+  network_interface_ids = [azurerm_network_interface.inference.id]
+
+  priority        = var.spot ? "Spot" : "Regular"
+  eviction_policy = var.spot ? "Deallocate" : null
+
+  admin_ssh_key {
+    username   = var.admin_username
+    public_key = var.admin_ssh_public_key
+  }
+
+  source_image_reference {
+    publisher = local.image.publisher
+    offer     = local.image.offer
+    sku       = local.image.sku
+    version   = local.image.version
+  }
+
+  os_disk {
+    storage_account_type = "Premium_LRS"
+    caching              = "ReadWrite"
+    disk_size_gb         = 256
+  }
+
+  tags = merge(var.tags, { "hpcsku/vm-size" = data.hpcsku_recommendation.inference.vm_size })
+
+  lifecycle {
+    precondition {
+      condition     = var.image_urn != null || local.deployment.image_urn != null
+      error_message = "The catalog names no image for ${data.hpcsku_recommendation.inference.vm_size}; set image_urn."
+    }
+  }
+}

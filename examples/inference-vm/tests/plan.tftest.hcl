@@ -1,0 +1,84 @@
+# Plans the module against the real azurerm schema (mock_provider keeps azurerm
+# from calling Azure) and checks that the recommendation reaches the VM and its
+# network interface. The date is pinned so that the ranking does not move.
+
+mock_provider "azurerm" {}
+
+provider "hpcsku" {
+  as_of = "2026-11-22"
+}
+
+variables {
+  resource_group_name  = "rg-inference"
+  location             = "eastus"
+  subnet_id            = "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-inference/providers/Microsoft.Network/virtualNetworks/vnet/subnets/serving"
+  admin_ssh_public_key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBuzqEw5UexSuQnTGu6vq4Pj8yFJ2uCKx8OjmGm+8yvp test"
+}
+
+run "single_vm_for_an_8b_model" {
+  command = plan
+
+  assert {
+    condition     = azurerm_linux_virtual_machine.inference.size == data.hpcsku_recommendation.inference.vm_size
+    error_message = "size should be the recommended size."
+  }
+
+  assert {
+    condition     = data.hpcsku_recommendation.inference.recommendations[0].nodes == 1 && !data.hpcsku_recommendation.inference.recommendations[0].deployment.rdma
+    error_message = "An 8B model should be served from one VM without RDMA."
+  }
+
+  assert {
+    condition     = output.gpu.memory_gib >= output.gpu_memory_needed_gib.gib
+    error_message = "The VM should hold the estimated GPU memory."
+  }
+
+  assert {
+    condition     = azurerm_network_interface.inference.accelerated_networking_enabled == data.hpcsku_recommendation.inference.recommendations[0].deployment.accelerated_networking
+    error_message = "Accelerated networking should follow the recommendation."
+  }
+
+  assert {
+    condition     = azurerm_linux_virtual_machine.inference.priority == "Regular" && azurerm_linux_virtual_machine.inference.eviction_policy == null
+    error_message = "A regular VM by default."
+  }
+}
+
+run "spot_vm" {
+  command = plan
+
+  variables {
+    spot = true
+  }
+
+  assert {
+    condition     = azurerm_linux_virtual_machine.inference.priority == "Spot" && azurerm_linux_virtual_machine.inference.eviction_policy == "Deallocate"
+    error_message = "spot = true should give a Spot VM that deallocates on eviction."
+  }
+}
+
+# Under $2/h the best fit is a size the catalog names no image for: the plan
+# stops and asks for one.
+run "size_without_a_known_image_asks_for_one" {
+  command = plan
+
+  variables {
+    max_price_per_hour = 2
+  }
+
+  expect_failures = [azurerm_linux_virtual_machine.inference]
+}
+
+run "price_cap_is_respected" {
+  command = plan
+
+  variables {
+    max_price_per_hour = 2
+    image_urn          = "canonical:ubuntu-24_04-lts:server:latest"
+  }
+
+  assert {
+    condition     = output.price_per_hour <= 2 && azurerm_linux_virtual_machine.inference.source_image_reference[0].publisher == "canonical"
+    error_message = "The VM should cost at most the cap and boot the given image: ${output.price_per_hour}"
+  }
+}

@@ -1,0 +1,78 @@
+variable "name" {
+  description = "Name of the VM; its network interface is named after it."
+  type        = string
+  default     = "inference"
+}
+
+variable "resource_group_name" {
+  description = "Resource group to deploy into."
+  type        = string
+}
+
+variable "location" {
+  description = "Azure region, for example `eastus`. Only sizes priced there are ranked."
+  type        = string
+}
+
+variable "subnet_id" {
+  description = "ID of the subnet for the VM's network interface."
+  type        = string
+}
+
+variable "admin_username" {
+  description = "Administrator user name."
+  type        = string
+  default     = "azureuser"
+}
+
+variable "admin_ssh_public_key" {
+  description = "SSH public key for the administrator."
+  type        = string
+}
+
+variable "model_parameters_billion" {
+  description = "Size of the served model, in billions of parameters."
+  type        = number
+  default     = 8
+}
+
+variable "precision" {
+  description = "Precision the model is served in: `fp32`, `tf32`, `bf16`, `fp16`, `fp8`, `int8` or `int4`."
+  type        = string
+  default     = "fp16"
+}
+
+variable "max_price_per_hour" {
+  description = "Upper bound in USD per hour for the VM, or null for none."
+  type        = number
+  default     = null
+}
+
+variable "spot" {
+  description = "Run as a Spot VM (evicted when Azure needs the capacity back), priced with spot estimates. Suits stateless inference behind a load balancer."
+  type        = bool
+  default     = false
+}
+
+variable "prefer" {
+  description = "Sizes to keep, in order of preference, so that a new catalog never changes `size` and replaces the VM."
+  type        = list(string)
+  default     = null
+}
+
+variable "image_urn" {
+  description = "Marketplace image as `publisher:offer:sku:version`. Null uses the image the recommendation names for the size."
+  type        = string
+  default     = null
+
+  validation {
+    condition     = var.image_urn == null || length(split(":", coalesce(var.image_urn, ":::"))) == 4
+    error_message = "image_urn must look like publisher:offer:sku:version."
+  }
+}
+
+variable "tags" {
+  description = "Tags for every resource."
+  type        = map(string)
+  default     = {}
+}
