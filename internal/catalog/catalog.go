@@ -50,6 +50,12 @@ type Catalog struct {
 	gpuModels map[string]GPUModelDoc
 	series    map[string]SeriesDoc
 	regions   []string
+
+	// What the catalog was built from, so that a catalog file can be
+	// merged over it (WithOverlays).
+	docs              []Document
+	priceCSV, spotCSV []byte
+	availability      *Availability
 }
 
 var (
@@ -138,11 +144,26 @@ func Build(docs []Document, prices, spot io.Reader) (*Catalog, error) {
 		byName:    map[string]*SKU{},
 		gpuModels: map[string]GPUModelDoc{},
 		series:    map[string]SeriesDoc{},
+		docs:      docs,
+	}
+	var errs []error
+	if prices != nil {
+		b, err := io.ReadAll(prices)
+		if err != nil {
+			return nil, fmt.Errorf("prices.csv: %w", err)
+		}
+		c.priceCSV, prices = b, bytes.NewReader(b)
+	}
+	if spot != nil {
+		b, err := io.ReadAll(spot)
+		if err != nil {
+			return nil, fmt.Errorf("spot_prices.csv: %w", err)
+		}
+		c.spotCSV, spot = b, bytes.NewReader(b)
 	}
 	images := map[string]ImageDoc{}
 	var skuDocs []SKUDoc
 	skuIndex := map[string]int{}
-	var errs []error
 	for _, d := range docs {
 		if d.Catalog != nil {
 			m := d.Catalog

@@ -24,10 +24,11 @@ func (c *Catalog) Lookup(name string) (*SKU, bool) {
 	return nil, false
 }
 
-// Regions lists every region that has at least one price, sorted.
+// Regions lists every region that has at least one price, or that the
+// availability file lists, sorted.
 func (c *Catalog) Regions() []string { return c.regions }
 
-// HasRegion reports whether any size is priced in the region.
+// HasRegion reports whether the region is one of Regions.
 // Region names are compared case-insensitively.
 func (c *Catalog) HasRegion(region string) bool {
 	region = strings.ToLower(region)
@@ -130,7 +131,7 @@ type Filter struct {
 	RDMA            *bool
 	MinGPUs         *float64
 	MinGPUMemoryGiB *float64 // total GPU memory of the size
-	Region          string   // only sizes priced there
+	Region          string   // only sizes available there (see SKU.AvailableIn)
 	IncludeRetired  bool
 	IncludePreview  bool
 	NameRegex       *regexp.Regexp
@@ -189,10 +190,8 @@ func (f Filter) Match(s *SKU) bool {
 	if f.MinGPUMemoryGiB != nil && (s.GPU == nil || s.GPU.MemoryGiBTotal < *f.MinGPUMemoryGiB) {
 		return false
 	}
-	if f.Region != "" {
-		if _, ok := s.Prices[strings.ToLower(f.Region)]; !ok {
-			return false
-		}
+	if f.Region != "" && !s.AvailableIn(f.Region) {
+		return false
 	}
 	if !f.IncludeRetired && s.RetiredAt(f.AsOf) {
 		return false

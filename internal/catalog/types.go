@@ -73,6 +73,13 @@ type SKU struct {
 	// Prices by region name (for example "eastus").
 	Prices map[string]Price
 
+	// Availability by lower-case region, from an availability file laid
+	// over the catalog (see Catalog.WithOverlays); nil without one.
+	Availability map[string]*RegionAvailability
+	// QuotaFamily is the availability file's family for the size (for
+	// example standardNDSH100v5Family), which quota requests name.
+	QuotaFamily string
+
 	Sources   []string
 	Notes     string
 	Decisions []string
@@ -155,4 +162,7 @@ type Price struct {
 	SnapshotDate   string
 	Source         string
 	SpotSource     string
+	// File and SpotFile are the prices file the price and the spot price
+	// come from; empty for the embedded snapshot.
+	File, SpotFile string
 }

@@ -1,0 +1,658 @@
+package catalog
+
+// This file reads what `az vm list-skus --resource-type virtualMachines
+// --all -o json` prints: Azure's Resource SKUs, one entry per size and
+// location, with the zones, the subscription's restrictions, the quota
+// family and the capabilities. It handles the API's known quirks: MemoryGB
+// is in GiB, constrained-core sizes report the parent's vCPUs (the real
+// count is vCPUsAvailable), and GPUs is missing or rounded for fractional
+// GPUs, MI300X and GB200/GB300 sizes, so the catalog's own facts win for
+// every size it knows. The file wins for availability, zones and
+// restrictions.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Restriction types and reason codes of the Resource SKUs API.
+const (
+	RestrictionLocation = "Location"
+	RestrictionZone     = "Zone"
+
+	ReasonNotAvailableForSubscription = "NotAvailableForSubscription"
+	ReasonQuotaID                     = "QuotaId"
+)
+
+// Availability is a parsed availability file.
+type Availability struct {
+	File    string
+	Sizes   map[string]*AvailableSize // by lower-case name
+	Regions []string                  // every location the file lists, lower case, sorted
+	Entries int                       // virtual machine entries read
+	Skipped int                       // entries of other resource types (disks, availability sets)
+}
+
+// AvailableSize is one size as the availability file describes it.
+type AvailableSize struct {
+	Name   string
+	Tier   string
+	Size   string
+	Family string // the quota family, for example standardNDSH100v5Family
+	// Regions by lower-case location name.
+	Regions map[string]*RegionAvailability
+	// Capabilities of the first entry of the size, in file order.
+	Capabilities []Capability
+	// Specs are the capabilities read with the API's quirks in mind.
+	Specs AvailableSpecs
+	entry int // index of the first entry, for messages
+}
+
+// Capability is one name/value pair of an entry's capabilities.
+type Capability struct {
+	Name  string
+	Value string
+}
+
+// AvailableSpecs are the facts the Resource SKUs API reports for a size.
+// Nil means not reported.
+type AvailableSpecs struct {
+	// VCPUs is vCPUsAvailable when reported (constrained-core sizes report
+	// the parent's count in vCPUs), else vCPUs.
+	VCPUs *int64
+	// ParentVCPUs is vCPUs when it differs from vCPUsAvailable.
+	ParentVCPUs *int64
+	MemoryGiB   *float64 // MemoryGB, which is in GiB
+	// GPUs as reported: missing for MI300X and GB200/GB300 sizes, and 1 or
+	// missing for fractional-GPU sizes.
+	GPUs                  *int64
+	RDMA                  *bool // RdmaEnabled
+	AcceleratedNetworking *bool // AcceleratedNetworkingEnabled
+	HyperVGenerations     []string
+	TempDiskGiB           *int64 // MaxResourceVolumeMB / 1024
+	MaxDataDisks          *int64 // MaxDataDiskCount
+	MaxNICs               *int64 // MaxNetworkInterfaces
+	PremiumStorage        *bool  // PremiumIO
+	Arch                  string // x86_64 or arm64, from CpuArchitectureType
+	RetirementDate        string // YYYY-MM-DD, from RetirementDateUtc
+}
+
+// RegionAvailability is a size in one location.
+type RegionAvailability struct {
+	Region string
+	// Zones the size can be deployed to: the location's zones minus the
+	// restricted ones, sorted. Empty in a location without zones.
+	Zones []string
+	// OfferedZones are the location's zones before restrictions.
+	OfferedZones []string
+	Restrictions []Restriction
+}
+
+// Restriction is one restriction the subscription has on a size in a location.
+type Restriction struct {
+	Type       string   // Location or Zone
+	ReasonCode string   // NotAvailableForSubscription or QuotaId
+	Zones      []string // the restricted zones, for Zone restrictions
+}
+
+// Restricted reports whether a Location restriction keeps the subscription
+// from deploying the size in the location at all.
+func (r *RegionAvailability) Restricted() bool { return r.LocationRestriction() != nil }
+
+// LocationRestriction is the first Location restriction, or nil.
+func (r *RegionAvailability) LocationRestriction() *Restriction {
+	for i := range r.Restrictions {
+		if r.Restrictions[i].Type == RestrictionLocation {
+			return &r.Restrictions[i]
+		}
+	}
+	return nil
+}
+
+// Lookup finds a size by name, ignoring case.
+func (a *Availability) Lookup(name string) (*AvailableSize, bool) {
+	s, ok := a.Sizes[strings.ToLower(strings.TrimSpace(name))]
+	return s, ok
+}
+
+// Names lists the sizes, sorted.
+func (a *Availability) Names() []string {
+	out := make([]string, 0, len(a.Sizes))
+	for _, s := range a.Sizes {
+		out = append(out, s.Name)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// AvailableRegions lists the locations where the size is listed and not
+// restricted by a Location restriction, sorted.
+func (s *AvailableSize) AvailableRegions() []string {
+	var out []string
+	for r, ra := range s.Regions {
+		if !ra.Restricted() {
+			out = append(out, r)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// rawResourceSKU is one entry as the API prints it. Fields the provider
+// does not use (apiVersions, costs, capacity, kind, zoneDetails) are
+// ignored. Capabilities are kept raw and decoded for the first entry of
+// each size only: a size repeats them in every location.
+type rawResourceSKU struct {
+	Name         string            `json:"name"`
+	Tier         string            `json:"tier"`
+	Size         string            `json:"size"`
+	Family       string            `json:"family"`
+	ResourceType string            `json:"resourceType"`
+	Locations    []string          `json:"locations"`
+	LocationInfo []rawLocationInfo `json:"locationInfo"`
+	Restrictions []rawRestriction  `json:"restrictions"`
+	Capabilities json.RawMessage   `json:"capabilities"`
+}
+
+type rawLocationInfo struct {
+	Location string   `json:"location"`
+	Zones    []string `json:"zones"`
+}
+
+type rawRestriction struct {
+	Type            string   `json:"type"`
+	Values          []string `json:"values"`
+	ReasonCode      string   `json:"reasonCode"`
+	RestrictionInfo struct {
+		Locations []string `json:"locations"`
+		Zones     []string `json:"zones"`
+	} `json:"restrictionInfo"`
+}
+
+type rawCapability struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+const availabilityHint = "Export virtual machine sizes only (az vm list-skus --resource-type virtualMachines --all -o json), or only the regions you use (--location)."
+
+// LoadAvailability reads and parses an availability file.
+func LoadAvailability(path string) (*Availability, error) {
+	b, _, err := readLimited(path, MaxAvailabilityFileBytes, "availability file", availabilityHint)
+	if err != nil {
+		return nil, err
+	}
+	return ParseAvailability(path, b)
+}
+
+// ParseAvailability parses the JSON of `az vm list-skus` (an array of
+// entries) or of the Resource SKUs REST API (an object whose "value" is that
+// array). file names the file in errors.
+func ParseAvailability(file string, data []byte) (*Availability, error) {
+	data = trimBOM(data)
+	ferr := func(entry, field, problem string) error {
+		return &FileError{File: file, Entry: entry, Field: field, Problem: problem}
+	}
+	var entries []rawResourceSKU
+	switch firstByte(data) {
+	case '[':
+		if err := json.Unmarshal(data, &entries); err != nil {
+			return nil, locateAvailabilityError(file, data, 0, err)
+		}
+	case '{':
+		var wrapper struct {
+			Value json.RawMessage `json:"value"`
+		}
+		if err := json.Unmarshal(data, &wrapper); err != nil {
+			return nil, locateAvailabilityError(file, data, 0, err)
+		}
+		if len(wrapper.Value) == 0 {
+			return nil, ferr("", "value", "the file is a JSON object without a \"value\" list. Use the output of az vm list-skus --resource-type virtualMachines --all -o json, which is a list of sizes.")
+		}
+		if firstByte(wrapper.Value) != '[' {
+			return nil, ferr("", "value", "expected a list of sizes.")
+		}
+		base := int64(bytes.Index(data, wrapper.Value))
+		if err := json.Unmarshal(wrapper.Value, &entries); err != nil {
+			return nil, locateAvailabilityError(file, data, base, err)
+		}
+	case 0:
+		return nil, ferr("", "", "the file is empty. Use the output of az vm list-skus --resource-type virtualMachines --all -o json.")
+	default:
+		return nil, ferr("", "", "the file is not JSON: it must be the list of sizes that az vm list-skus --resource-type virtualMachines --all -o json prints.")
+	}
+
+	a := &Availability{File: file, Sizes: map[string]*AvailableSize{}}
+	regions := map[string]bool{}
+	seen := map[[2]string]int{}
+	for i := range entries {
+		e := &entries[i]
+		where := func() string { return entryName(i, e.Name, e.Locations) }
+		if e.ResourceType != "" && !strings.EqualFold(e.ResourceType, "virtualMachines") {
+			a.Skipped++
+			continue
+		}
+		name := strings.TrimSpace(e.Name)
+		if name == "" {
+			return nil, ferr(where(), "name", "missing: every entry needs the size name, for example \"Standard_ND96isr_H100_v5\".")
+		}
+		locs := map[string]bool{}
+		for _, l := range e.Locations {
+			if l = strings.ToLower(strings.TrimSpace(l)); l != "" {
+				locs[l] = true
+			}
+		}
+		for _, li := range e.LocationInfo {
+			if l := strings.ToLower(strings.TrimSpace(li.Location)); l != "" {
+				locs[l] = true
+			}
+		}
+		if len(locs) == 0 {
+			return nil, ferr(where(), "locations", "empty: every entry names the location it describes.")
+		}
+		a.Entries++
+		key := strings.ToLower(name)
+		s, ok := a.Sizes[key]
+		if !ok {
+			s = &AvailableSize{Name: name, Tier: e.Tier, Size: e.Size, Family: e.Family, Regions: map[string]*RegionAvailability{}, entry: i}
+			caps, err := decodeCapabilities(e.Capabilities)
+			if err != nil {
+				return nil, ferr(where(), "capabilities", err.Error())
+			}
+			s.Capabilities = caps
+			specs, field, err := readSpecs(caps)
+			if err != nil {
+				return nil, ferr(where(), field, err.Error())
+			}
+			s.Specs = specs
+			a.Sizes[key] = s
+		} else if s.Family == "" {
+			s.Family = e.Family
+		}
+		for l := range locs {
+			if first, dup := seen[[2]string{key, l}]; dup {
+				return nil, ferr(where(), "name",
+					fmt.Sprintf("duplicate: %s in %s is already described by entry %d. Each size is listed once per location; export the file again rather than joining exports.", name, l, first+1))
+			}
+			seen[[2]string{key, l}] = i
+			regions[l] = true
+			s.Regions[l] = &RegionAvailability{Region: l}
+		}
+		for _, li := range e.LocationInfo {
+			l := strings.ToLower(strings.TrimSpace(li.Location))
+			if ra := s.Regions[l]; ra != nil {
+				ra.OfferedZones = uniqueSorted(append(ra.OfferedZones, li.Zones...))
+			}
+		}
+		for j, r := range e.Restrictions {
+			field := fmt.Sprintf("restrictions[%d]", j)
+			if r.Type == "" {
+				return nil, ferr(where(), field+".type", "missing: a restriction's type is \"Location\" or \"Zone\".")
+			}
+			targets := r.RestrictionInfo.Locations
+			if len(targets) == 0 {
+				targets = r.Values
+			}
+			if len(targets) == 0 {
+				// A restriction that names no location applies to the entry's.
+				for l := range locs {
+					targets = append(targets, l)
+				}
+			}
+			typ := r.Type
+			switch {
+			case strings.EqualFold(typ, RestrictionLocation):
+				typ = RestrictionLocation
+			case strings.EqualFold(typ, RestrictionZone):
+				typ = RestrictionZone
+				if len(r.RestrictionInfo.Zones) == 0 {
+					return nil, ferr(where(), field+".restrictionInfo.zones", "missing: a Zone restriction lists the restricted zones.")
+				}
+			}
+			for _, l := range targets {
+				ra := s.Regions[strings.ToLower(strings.TrimSpace(l))]
+				if ra == nil {
+					continue // a restriction for a location this entry does not describe
+				}
+				ra.Restrictions = append(ra.Restrictions, Restriction{Type: typ, ReasonCode: r.ReasonCode, Zones: uniqueSorted(r.RestrictionInfo.Zones)})
+			}
+		}
+		for l := range locs {
+			ra := s.Regions[l]
+			ra.Zones = ra.OfferedZones
+			for _, r := range ra.Restrictions {
+				if r.Type == RestrictionZone {
+					ra.Zones = without(ra.Zones, r.Zones)
+				}
+			}
+			if ra.Zones == nil {
+				ra.Zones = []string{}
+			}
+		}
+	}
+	for r := range regions {
+		a.Regions = append(a.Regions, r)
+	}
+	sort.Strings(a.Regions)
+	return a, nil
+}
+
+// entryName names an entry in messages: its 1-based position, size and location.
+func entryName(i int, name string, locations []string) string {
+	s := fmt.Sprintf("entry %d", i+1)
+	switch {
+	case name != "" && len(locations) == 1:
+		s += fmt.Sprintf(" (%s in %s)", name, locations[0])
+	case name != "":
+		s += " (" + name + ")"
+	}
+	return s
+}
+
+// locateAvailabilityError finds the entry a decoding error is in by reading
+// the list again one entry at a time (errors are rare; the fast path reads
+// the whole list at once). base is the offset of the list in data.
+func locateAvailabilityError(file string, data []byte, base int64, err error) error {
+	ferr := func(entry, field, problem string) error {
+		return &FileError{File: file, Entry: entry, Field: field, Problem: problem}
+	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		// Syntax errors are found before decoding starts; name the entry
+		// they are in when the list parses up to there.
+		entry := ""
+		if base == 0 && firstByte(data) == '[' {
+			entry = syntaxEntry(data, se.Offset)
+		}
+		return ferr(entry, "", syntaxProblem(data, se, 0))
+	}
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) {
+		return ferr("", "", err.Error()+".")
+	}
+	dec := json.NewDecoder(bytes.NewReader(data[base:]))
+	if _, err := dec.Token(); err != nil {
+		return ferr("", te.Field, typeProblem(te))
+	}
+	for i := 0; dec.More(); i++ {
+		var e rawResourceSKU
+		if err := dec.Decode(&e); err != nil {
+			var te2 *json.UnmarshalTypeError
+			if errors.As(err, &te2) {
+				if te2.Field == "" {
+					return ferr(entryName(i, "", nil), "", fmt.Sprintf("expected an object describing one size, got %s.", jsonValueKind(te2.Value)))
+				}
+				return ferr(entryName(i, e.Name, e.Locations), te2.Field, typeProblem(te2))
+			}
+			break
+		}
+	}
+	return ferr("", te.Field, typeProblem(te))
+}
+
+// syntaxEntry names the entry of the top-level list that contains a syntax
+// error at off, by counting the entries that end before it.
+func syntaxEntry(data []byte, off int64) string {
+	dec := json.NewDecoder(bytes.NewReader(data[:min(off, int64(len(data)))]))
+	if _, err := dec.Token(); err != nil {
+		return ""
+	}
+	i := 0
+	for dec.More() {
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			break
+		}
+		i++
+	}
+	return fmt.Sprintf("entry %d", i+1)
+}
+
+func decodeCapabilities(raw json.RawMessage) ([]Capability, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil, nil
+	}
+	var rc []rawCapability
+	if err := json.Unmarshal(raw, &rc); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			if te.Field != "" {
+				return nil, fmt.Errorf("%s: expected %s, got %s", te.Field, jsonKind(te.Type), jsonValueKind(te.Value))
+			}
+			return nil, fmt.Errorf("expected a list of name/value objects, got %s", jsonValueKind(te.Value))
+		}
+		return nil, err
+	}
+	out := make([]Capability, len(rc))
+	for i, c := range rc {
+		out[i] = Capability(c)
+	}
+	return out, nil
+}
+
+// readSpecs interprets the capabilities. It returns the offending field
+// with the error.
+func readSpecs(caps []Capability) (AvailableSpecs, string, error) {
+	var sp AvailableSpecs
+	var vcpus, avail *int64
+	for i, c := range caps {
+		field := fmt.Sprintf("capabilities[%d] (%s)", i, c.Name)
+		v := strings.TrimSpace(c.Value)
+		intVal := func() (*int64, error) {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n < 0 {
+				return nil, fmt.Errorf("value %q is not a whole number.", c.Value)
+			}
+			return &n, nil
+		}
+		boolVal := func() (*bool, error) {
+			switch strings.ToLower(v) {
+			case "true":
+				t := true
+				return &t, nil
+			case "false":
+				f := false
+				return &f, nil
+			}
+			return nil, fmt.Errorf("value %q is not True or False.", c.Value)
+		}
+		var err error
+		switch c.Name {
+		case "vCPUs":
+			vcpus, err = intVal()
+		case "vCPUsAvailable":
+			avail, err = intVal()
+		case "MemoryGB":
+			f, perr := strconv.ParseFloat(v, 64)
+			if perr != nil || f < 0 {
+				err = fmt.Errorf("value %q is not a number of GiB.", c.Value)
+			} else {
+				sp.MemoryGiB = &f
+			}
+		case "GPUs":
+			sp.GPUs, err = intVal()
+		case "RdmaEnabled":
+			sp.RDMA, err = boolVal()
+		case "AcceleratedNetworkingEnabled":
+			sp.AcceleratedNetworking, err = boolVal()
+		case "PremiumIO":
+			sp.PremiumStorage, err = boolVal()
+		case "MaxDataDiskCount":
+			sp.MaxDataDisks, err = intVal()
+		case "MaxNetworkInterfaces":
+			sp.MaxNICs, err = intVal()
+		case "MaxResourceVolumeMB":
+			var mb *int64
+			if mb, err = intVal(); err == nil {
+				gib := *mb / 1024
+				sp.TempDiskGiB = &gib
+			}
+		case "HyperVGenerations":
+			for _, g := range strings.Split(v, ",") {
+				g = strings.TrimPrefix(strings.TrimSpace(strings.ToUpper(g)), "V")
+				if g != "" {
+					sp.HyperVGenerations = append(sp.HyperVGenerations, g)
+				}
+			}
+		case "CpuArchitectureType":
+			switch strings.ToLower(v) {
+			case "x64":
+				sp.Arch = "x86_64"
+			case "arm64":
+				sp.Arch = "arm64"
+			}
+		case "RetirementDateUtc":
+			if t, perr := time.Parse(time.RFC3339, v); perr == nil {
+				sp.RetirementDate = t.UTC().Format(DateLayout)
+			} else if t, perr := time.Parse(DateLayout, v); perr == nil {
+				sp.RetirementDate = t.Format(DateLayout)
+			} else if len(v) >= 10 && validDate(v[:10]) {
+				sp.RetirementDate = v[:10]
+			} else {
+				err = fmt.Errorf("value %q is not a date.", c.Value)
+			}
+		}
+		if err != nil {
+			return sp, field + ".value", err
+		}
+	}
+	sp.VCPUs = vcpus
+	if avail != nil {
+		sp.VCPUs = avail
+		if vcpus != nil && *vcpus != *avail {
+			sp.ParentVCPUs = vcpus
+		}
+	}
+	return sp, "", nil
+}
+
+func uniqueSorted(list []string) []string {
+	out := make([]string, 0, len(list))
+	seen := map[string]bool{}
+	for _, v := range list {
+		if v = strings.TrimSpace(v); v != "" && !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func without(list, drop []string) []string {
+	out := make([]string, 0, len(list))
+	for _, v := range list {
+		if !contains(drop, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// InScope reports whether an unknown size belongs to what the catalog
+// covers: the N (GPU) and H (HPC) families, or any size the file says has
+// GPUs or RDMA. General-purpose sizes outside the catalog are not reported
+// one by one.
+func (s *AvailableSize) InScope() bool {
+	rest := strings.TrimPrefix(strings.ToLower(s.Name), "standard_")
+	if strings.HasPrefix(rest, "n") || strings.HasPrefix(rest, "h") {
+		return true
+	}
+	if s.Specs.GPUs != nil && *s.Specs.GPUs > 0 {
+		return true
+	}
+	return s.Specs.RDMA != nil && *s.Specs.RDMA
+}
+
+// Describe summarizes what the file reports about a size, with the API's
+// quirks spelled out, for warnings and for the refresh command.
+func (s *AvailableSize) Describe() string {
+	sp := s.Specs
+	var parts []string
+	if sp.VCPUs != nil {
+		v := fmt.Sprintf("%d vCPUs", *sp.VCPUs)
+		if sp.ParentVCPUs != nil {
+			v += fmt.Sprintf(" (vCPUsAvailable; the parent size has %d)", *sp.ParentVCPUs)
+		}
+		parts = append(parts, v)
+	}
+	if sp.MemoryGiB != nil {
+		parts = append(parts, strconv.FormatFloat(*sp.MemoryGiB, 'f', -1, 64)+" GiB memory")
+	}
+	switch {
+	case sp.GPUs != nil && *sp.GPUs == 1:
+		parts = append(parts, "1 GPU reported (the API also reports 1 for a fraction of a GPU)")
+	case sp.GPUs != nil:
+		parts = append(parts, fmt.Sprintf("%d GPUs reported", *sp.GPUs))
+	case strings.HasPrefix(strings.ToLower(strings.TrimPrefix(s.Name, "Standard_")), "n"):
+		parts = append(parts, "no GPU count reported (the API omits it for some GPU sizes)")
+	}
+	if sp.RDMA != nil && *sp.RDMA {
+		parts = append(parts, "RDMA")
+	}
+	if sp.AcceleratedNetworking != nil && *sp.AcceleratedNetworking {
+		parts = append(parts, "accelerated networking")
+	}
+	if len(sp.HyperVGenerations) > 0 {
+		parts = append(parts, "Hyper-V generations "+strings.Join(sp.HyperVGenerations, ", "))
+	}
+	if sp.RetirementDate != "" {
+		parts = append(parts, "retiring "+sp.RetirementDate)
+	}
+	if s.Family != "" {
+		parts = append(parts, "quota family "+s.Family)
+	}
+	if len(parts) == 0 {
+		return "no capabilities reported"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Stub proposes a catalog entry for a size the catalog does not know, from
+// what the file reports. It is a starting point for a maintainer: the
+// series, CPU and GPU model, InfiniBand and sources must come from the
+// documentation, and GPU counts from the API are not trusted.
+func (s *AvailableSize) Stub() SKUDoc {
+	sp := s.Specs
+	d := SKUDoc{
+		Name:              s.Name,
+		Series:            "TODO: series name from series.json, or a new series",
+		VCPUs:             sp.VCPUs,
+		MemoryGiB:         sp.MemoryGiB,
+		TempDiskGiB:       sp.TempDiskGiB,
+		Arch:              orDefault(sp.Arch, "x86_64"),
+		HyperVGenerations: sp.HyperVGenerations,
+		PremiumStorage:    sp.PremiumStorage,
+		MaxDataDisks:      sp.MaxDataDisks,
+		MaxNICs:           sp.MaxNICs,
+		Network:           NetworkDoc{AcceleratedNetworking: sp.AcceleratedNetworking},
+		Sources:           []string{"TODO: the size's page in MicrosoftDocs/azure-compute-docs, as repository:path@commit"},
+		Notes:             "Proposed from an az vm list-skus export (" + s.Describe() + "); check every fact against the documentation.",
+	}
+	if d.HyperVGenerations == nil {
+		d.HyperVGenerations = []string{}
+	}
+	if sp.RDMA != nil && *sp.RDMA {
+		d.Network.RDMA = true
+		d.Network.InfiniBand = &InfiniBandDoc{Generation: "TODO: HDR, NDR or XDR", Text: "TODO"}
+	}
+	if sp.GPUs != nil || strings.HasPrefix(strings.ToLower(strings.TrimPrefix(s.Name, "Standard_")), "n") {
+		// The API's GPU counts are missing or rounded for fractional GPUs:
+		// the count comes from the documentation (Notes carry what was reported).
+		d.GPU = &SKUGPUDoc{Count: "TODO", Model: "TODO: GPU model id from gpu_models.json", Interconnect: "TODO"}
+	}
+	return d
+}
+
+func orDefault(v, d string) string {
+	if v == "" {
+		return d
+	}
+	return v
+}
