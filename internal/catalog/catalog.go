@@ -220,6 +220,9 @@ func Build(docs []Document, prices, spot io.Reader) (*Catalog, error) {
 			errs = append(errs, err)
 		}
 	}
+	for _, s := range c.skus {
+		s.AvailabilitySource = c.AvailabilitySource()
+	}
 	errs = append(errs, c.validate()...)
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)

@@ -317,6 +317,7 @@ func (c *Catalog) applyAvailability(a *Availability, rep *OverlayReport) {
 	c.availability = a
 	for _, s := range c.skus {
 		s.Availability = map[string]*RegionAvailability{}
+		s.AvailabilitySource = c.AvailabilitySource()
 		s.QuotaFamily = ""
 		if as, ok := a.Lookup(s.Name); ok {
 			for r, ra := range as.Regions {

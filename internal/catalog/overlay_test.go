@@ -167,6 +167,9 @@ func TestAvailabilityOverlay(t *testing.T) {
 		t.Errorf("embedded source %q", s)
 	}
 	h := mustLookup(t, c, "Standard_ND96isr_H100_v5")
+	if h.AvailabilitySource != "availability file testdata/availability.json" {
+		t.Errorf("H100 availability source %q", h.AvailabilitySource)
+	}
 	if h.QuotaFamily != "standardNDSH100v5Family" || h.AvailableIn("eastus") || !h.AvailableIn("EastUS2") || h.AvailableIn("westus2") {
 		t.Errorf("H100: quota family %q, eastus %t, eastus2 %t, westus2 %t", h.QuotaFamily, h.AvailableIn("eastus"), h.AvailableIn("eastus2"), h.AvailableIn("westus2"))
 	}
@@ -211,7 +214,8 @@ func TestAvailabilityOverlay(t *testing.T) {
 		t.Errorf("regions %v", c.Regions())
 	}
 	// The embedded catalog has no availability.
-	if d := mustLookup(t, mustDefault(t), "Standard_ND96isr_H100_v5"); d.HasAvailability() || !d.AvailableIn("eastus") {
+	if d := mustLookup(t, mustDefault(t), "Standard_ND96isr_H100_v5"); d.HasAvailability() || !d.AvailableIn("eastus") ||
+		d.AvailabilitySource != "embedded price snapshot of 2026-06-18" {
 		t.Error("the embedded catalog changed")
 	}
 }

@@ -79,6 +79,10 @@ type SKU struct {
 	// QuotaFamily is the availability file's family for the size (for
 	// example standardNDSH100v5Family), which quota requests name.
 	QuotaFamily string
+	// AvailabilitySource says where Availability comes from: "availability
+	// file <path>", or "embedded price snapshot of <date>" without one (a
+	// size is then taken to be offered where it is priced).
+	AvailabilitySource string
 
 	Sources   []string
 	Notes     string
