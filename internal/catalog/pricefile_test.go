@@ -46,7 +46,7 @@ func TestLoadPriceFileCSV(t *testing.T) {
 		t.Errorf("format %q, %d rows", p.Format, p.Used)
 	}
 	h := p.Prices["standard_nd96isr_h100_v5"]
-	if *h["eastus"].USDPerHour != 61.25 || h["eastus"].SpotUSDPerHour != nil || *h["westus3"].SpotUSDPerHour != 24.8 {
+	if *h["eastus"].USDPerHour != 36 || h["eastus"].SpotUSDPerHour != nil || *h["westus3"].SpotUSDPerHour != 24.8 {
 		t.Errorf("H100 = %+v %+v", h["eastus"], h["westus3"])
 	}
 	if e := h["eastus"].Entry; e != "line 4 (Standard_ND96isr_H100_v5 in eastus)" {

@@ -27,6 +27,7 @@ const (
 	cComputeCap
 	cTarget
 	cRegion
+	cAvailability
 	cMinVCPUs
 	cMinMemory
 	cMinLocalDisk
@@ -65,8 +66,13 @@ const (
 //   - min_compute_capability: below it, or not an NVIDIA GPU.
 //   - target: the target (aks, cyclecloud, azureml, batch) does not support
 //     the size; "unknown" support is allowed with a warning.
-//   - region: no price in the region (a missing price usually means the
-//     size is not offered there).
+//   - region: not offered in the region. Without an availability file: no
+//     price there (a missing price usually means the size is not offered).
+//     With one: the file does not list the size in the region (a listed
+//     size without a price is kept, unpriced).
+//   - availability: the availability file lists the size in the region
+//     with a Location restriction for the subscription
+//     (NotAvailableForSubscription, QuotaId).
 //   - min_vcpus, min_memory_gib, min_local_disk_gib: per VM; local disk is
 //     the temporary disk plus local NVMe.
 //   - gpu_memory, gpus, cores, system_memory: the job does not fit on the
@@ -83,7 +89,7 @@ const (
 var Constraints = []string{
 	"retired", "min_lifetime_months", "preview", "unknown_specs", "workload", "confidential", "isolated",
 	"gpu_vendor", "gpu_models", "cuda_version", "min_compute_capability", "target", "region",
-	"min_vcpus", "min_memory_gib", "min_local_disk_gib", "gpu_memory", "gpus", "cores", "system_memory",
+	"availability", "min_vcpus", "min_memory_gib", "min_local_disk_gib", "gpu_memory", "gpus", "cores", "system_memory",
 	"nodes", "interconnect", "max_price_per_hour", "max_total_price_per_hour", "scale_up",
 }
 
@@ -116,7 +122,8 @@ type eval struct {
 	unusedRDMA    bool
 	idleGPUShare  float64 // the job fits in one GPU: share of the size's GPUs left idle
 	score         float64
-	preferredRank int // index in prefer, -1 when not named
+	preferredRank int    // index in prefer, -1 when not named
+	restriction   string // the availability file's reason code when it restricts the size in the region
 }
 
 func (e *eval) failed(c constraint) bool { return e.fails&(1<<c) != 0 }
@@ -232,13 +239,24 @@ func (n *norm) evaluate(in *sizeInfo, e *eval) {
 	}
 
 	// Price: the region's, or the lowest over all regions; spot where known.
+	// With an availability file, the file says whether the size is offered
+	// in the region; without one, a price there does.
 	if n.region != "" {
-		if p, ok := s.Prices[n.region]; ok {
+		p, priced := s.Prices[n.region]
+		if priced {
 			e.price, e.hasPrice, e.priceRegion = p.USDPerHour, true, n.region
 			if n.spot && p.SpotUSDPerHour != nil {
 				e.price, e.spot = *p.SpotUSDPerHour, true
 			}
-		} else {
+		}
+		if s.HasAvailability() {
+			if ra, listed := s.AvailabilityIn(n.region); !listed {
+				fail(cRegion)
+			} else if r := ra.LocationRestriction(); r != nil {
+				fail(cAvailability)
+				e.restriction = r.ReasonCode
+			}
+		} else if !priced {
 			fail(cRegion)
 		}
 	} else if n.spot && in.minSpotRegion != "" {
@@ -386,7 +404,12 @@ func (n *norm) rejectionReason(c constraint) string {
 	case cTarget:
 		return fmt.Sprintf("Not supported on target %q.", n.target)
 	case cRegion:
+		if n.availFile != "" {
+			return fmt.Sprintf("Not offered in region %q to this subscription: the availability file %s does not list it there.", n.region, n.availFile)
+		}
 		return fmt.Sprintf("No price in region %q, which usually means the size is not offered there.", n.region)
+	case cAvailability:
+		return fmt.Sprintf("Restricted for this subscription in region %q by the availability file %s (a Location restriction: the subscription cannot deploy it there).", n.region, n.availFile)
 	case cMinVCPUs:
 		return fmt.Sprintf("Fewer than %d vCPUs (min_vcpus).", n.minVCPUs)
 	case cMinMemory:

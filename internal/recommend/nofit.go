@@ -129,7 +129,16 @@ func (n *norm) relax(c constraint, e *eval) string {
 		return "remove min_compute_capability (it applies to NVIDIA GPUs only)"
 	case cTarget:
 		return fmt.Sprintf("choose another target (%s is not supported on %s)", s.Name, n.target)
-	case cRegion:
+	case cRegion, cAvailability:
+		if s.HasAvailability() {
+			if regions := s.AvailableRegions(); len(regions) > 0 {
+				return fmt.Sprintf("choose a region where the availability file offers it to this subscription, such as %s", strings.Join(firstN(regions, 3), ", "))
+			}
+			if c == cAvailability && s.QuotaFamily != "" {
+				return fmt.Sprintf("ask Azure support to lift the restriction (quota family %s), or choose another region", s.QuotaFamily)
+			}
+			return "choose another region, or ask Azure support for access"
+		}
 		return fmt.Sprintf("choose a region where it is priced, such as %s", strings.Join(firstN(in.regions, 3), ", "))
 	case cMinVCPUs:
 		return fmt.Sprintf("lower min_vcpus to %d", in.vcpus)

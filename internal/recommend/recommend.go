@@ -241,10 +241,45 @@ func (n *norm) rejections(evals []eval) []Rejection {
 	var out []Rejection
 	for c := constraint(0); c < numConstraints; c++ {
 		if counts[c] > 0 {
-			out = append(out, Rejection{Constraint: c.String(), Count: counts[c], Examples: examples[c], Reason: n.rejectionReason(c)})
+			reason := n.rejectionReason(c)
+			if c == cAvailability {
+				reason += " Reason codes: " + restrictionCodes(evals) + "."
+			}
+			out = append(out, Rejection{Constraint: c.String(), Count: counts[c], Examples: examples[c], Reason: reason})
 		}
 	}
 	return out
+}
+
+// restrictionCodes lists the availability file's reason codes of the sizes
+// counted under the availability constraint, each with its sizes.
+func restrictionCodes(evals []eval) string {
+	byCode := map[string][]string{}
+	var codes []string
+	for i := range evals {
+		e := &evals[i]
+		if e.fails == 0 || e.firstFail() != cAvailability {
+			continue
+		}
+		code := e.restriction
+		if code == "" {
+			code = "no reason code"
+		}
+		if _, ok := byCode[code]; !ok {
+			codes = append(codes, code)
+		}
+		byCode[code] = append(byCode[code], e.in.sku.Name)
+	}
+	slices.Sort(codes)
+	parts := make([]string, len(codes))
+	for i, c := range codes {
+		names := byCode[c]
+		if len(names) > 3 {
+			names = append(names[:3:3], "and "+itoa(int64(len(byCode[c])-3))+" more")
+		}
+		parts[i] = c + " (" + strings.Join(names, ", ") + ")"
+	}
+	return strings.Join(parts, "; ")
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -286,6 +321,17 @@ func (n *norm) priceSource(e *eval) string {
 	kind := "Linux pay-as-you-go list price"
 	if e.spot {
 		kind = "spot estimate (on-demand price times an older spot-to-on-demand ratio)"
+	}
+	p := e.in.sku.Prices[e.priceRegion]
+	file := p.File
+	if e.spot {
+		file = p.SpotFile
+	}
+	if file != "" {
+		kind = "price from the prices file " + file
+		if e.spot {
+			kind = "spot price from the prices file " + file
+		}
 	}
 	if n.region != "" {
 		return upperFirst(kind) + " in " + e.priceRegion + "."
@@ -394,6 +440,9 @@ func (n *norm) warnings(e *eval) []string {
 	}
 	if !e.nativePrec {
 		out = append(out, fmt.Sprintf("The %s has no native %s support; the model runs emulated or converted, slower.", s.GPU.Model, n.precision))
+	}
+	if n.region != "" && !e.hasPrice && e.in.nPriced > 0 {
+		out = append(out, "No price is known for this size in "+n.region+", where the availability file offers it; set the provider's prices_file to price it.")
 	}
 	if n.spot && !e.spot && e.hasPrice {
 		out = append(out, "No spot price is known for this size; the price shown is on-demand.")

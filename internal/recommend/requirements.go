@@ -40,6 +40,7 @@ type norm struct {
 	isolated                                       *bool
 	maxResults                                     int
 	asOf                                           time.Time
+	availFile                                      string // the availability file laid over the catalog, or ""
 	w                                              weights
 	explanation                                    []string
 }
@@ -67,6 +68,9 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 	n.optimize = orDefault(req.OptimizeFor, OptimizeBalanced)
 	n.w = weightSets[n.optimize]
 	n.region = strings.ToLower(strings.TrimSpace(req.Region)) // the catalog's region names are lower case
+	if a := cat.Availability(); a != nil {
+		n.availFile = a.File
+	}
 	n.spot = req.Spot
 	n.includePreview = req.IncludePreview
 	n.confidential = req.Confidential != nil && *req.Confidential

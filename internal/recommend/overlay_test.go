@@ -1,0 +1,219 @@
+package recommend
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
+
+// The overlay fixtures are the catalog package's.
+const (
+	availabilityFixture = "../catalog/testdata/availability.json"
+	retailPricesFixture = "../catalog/testdata/prices_retail.json"
+)
+
+func overlaid(t *testing.T, o catalog.Overlays) *catalog.Catalog {
+	t.Helper()
+	c, _, err := testCatalog(t).WithOverlays(o)
+	if err != nil {
+		t.Fatalf("WithOverlays: %v", err)
+	}
+	return c
+}
+
+func withAvailability(t *testing.T) *catalog.Catalog {
+	t.Helper()
+	a, err := catalog.LoadAvailability(availabilityFixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return overlaid(t, catalog.Overlays{Availability: a})
+}
+
+func rejection(rs []Rejection, constraint string) *Rejection {
+	for i := range rs {
+		if rs[i].Constraint == constraint {
+			return &rs[i]
+		}
+	}
+	return nil
+}
+
+var training70B = Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 70}, Region: "eastus", AsOf: asOf}
+
+// TestAvailabilityRestrictsH100: the fixture restricts Standard_ND96isr_H100_v5
+// in eastus for the subscription (NotAvailableForSubscription).
+func TestAvailabilityRestrictsH100(t *testing.T) {
+	before := mustRecommend(t, training70B)
+	if !slices.Contains(names(before), "Standard_ND96isr_H100_v5") {
+		t.Fatalf("without the file, 70B training in eastus should return the H100 size: %v", names(before))
+	}
+
+	cat := withAvailability(t)
+	res, err := Recommend(cat, training70B)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkInvariants(t, cat, training70B, res)
+	if slices.Contains(names(res), "Standard_ND96isr_H100_v5") {
+		t.Errorf("the restricted H100 size is still recommended: %v", names(res))
+	}
+	r := rejection(res.Rejected, "availability")
+	if r == nil || r.Count != 1 || !slices.Equal(r.Examples, []string{"Standard_ND96isr_H100_v5"}) {
+		t.Fatalf("availability rejection %+v in %+v", r, res.Rejected)
+	}
+	for _, want := range []string{`Restricted for this subscription in region "eastus" by the availability file ../catalog/testdata/availability.json`,
+		"Reason codes: NotAvailableForSubscription (Standard_ND96isr_H100_v5)."} {
+		if !strings.Contains(r.Reason, want) {
+			t.Errorf("reason %q does not contain %q", r.Reason, want)
+		}
+	}
+	// Sizes the file does not list in eastus fail "region", with the file named.
+	reg := rejection(res.Rejected, "region")
+	if reg == nil || !strings.Contains(reg.Reason, "the availability file ../catalog/testdata/availability.json does not list it there") {
+		t.Errorf("region rejection %+v", reg)
+	}
+	// The H100 size in a preferred list is skipped with the reason.
+	req := training70B
+	req.Prefer = []string{"Standard_ND96isr_H100_v5"}
+	res, err = Recommend(cat, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, w := range res.Warnings {
+		if w.Summary == "Preferred Size Skipped" && strings.Contains(w.Detail, "Standard_ND96isr_H100_v5, named in prefer, fails availability: Restricted for this subscription") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no skipped-preference warning: %+v", res.Warnings)
+	}
+}
+
+func TestAvailabilityNoFitSuggestsARegion(t *testing.T) {
+	cat := withAvailability(t)
+	// Only the H100 size passes everything but availability: the A100 sizes
+	// are below compute capability 9.0 and the Blackwell sizes need CUDA 12.8.
+	req := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 70}, Region: "eastus", GPUModels: []string{"h100-sxm-80gb"},
+		MinComputeCapability: "9.0", CUDAVersion: "12.0", AsOf: asOf}
+	_, err := Recommend(cat, req)
+	var nf *NoFitError
+	if !errors.As(err, &nf) {
+		t.Fatalf("want a no-fit error, got %v", err)
+	}
+	if nf.NearestMiss == nil || nf.NearestMiss.VMSize != "Standard_ND96isr_H100_v5" || nf.NearestMiss.FailedConstraint != "availability" ||
+		!strings.Contains(nf.NearestMiss.Relax, "choose a region where the availability file offers it to this subscription, such as eastus2, westus3") {
+		t.Errorf("nearest miss %+v", nf.NearestMiss)
+	}
+	if !strings.Contains(nf.Error(), "availability: 1 (Standard_ND96isr_H100_v5)") {
+		t.Errorf("error %q", nf.Error())
+	}
+}
+
+// TestAvailabilityKeepsUnpricedSizes: a region only the availability file
+// knows (a sovereign cloud) has no prices; the sizes it lists are ranked
+// unpriced, with a warning.
+func TestAvailabilityKeepsUnpricedSizes(t *testing.T) {
+	a, err := catalog.ParseAvailability("gov.json", []byte(`[
+		{"name": "Standard_ND96isr_H100_v5", "locations": ["usgovvirginia"], "family": "standardNDSH100v5Family"},
+		{"name": "Standard_ND96amsr_A100_v4", "locations": ["usgovvirginia"], "restrictions": [{"type": "Location", "reasonCode": "QuotaId", "values": ["usgovvirginia"]}]}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat := overlaid(t, catalog.Overlays{Availability: a})
+	req := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 70}, Region: "usgovvirginia", AsOf: asOf}
+	if fe := Validate(cat, req); len(fe) != 0 {
+		t.Fatalf("validate: %+v", fe)
+	}
+	res, err := Recommend(cat, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertNames(t, names(res), "Standard_ND96isr_H100_v5")
+	rec := res.Recommendations[0]
+	if rec.PricePerHour != nil || len(rec.Warnings) == 0 || !strings.Contains(strings.Join(rec.Warnings, " "), "No price is known for this size in usgovvirginia, where the availability file offers it") {
+		t.Errorf("recommendation %+v", rec)
+	}
+	if r := rejection(res.Rejected, "availability"); r == nil || !strings.Contains(r.Reason, "QuotaId (Standard_ND96amsr_A100_v4)") {
+		t.Errorf("availability rejection %+v", r)
+	}
+}
+
+// TestPricesFileChangesPriceAndRanking: the negotiated CSV prices the H100
+// size in eastus at 36.00 instead of 98.32, which moves it from third to
+// first; the Retail Prices API fixture prices it at 63.50 with a spot meter.
+// Results say where the price comes from.
+func TestPricesFileChangesPriceAndRanking(t *testing.T) {
+	load := func(file string) *catalog.Catalog {
+		p, err := catalog.LoadPriceFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return overlaid(t, catalog.Overlays{Prices: p})
+	}
+	rank := func(r *Result, name string) (int, *Recommendation) {
+		for i := range r.Recommendations {
+			if r.Recommendations[i].VMSize == name {
+				return i + 1, &r.Recommendations[i]
+			}
+		}
+		return 0, nil
+	}
+	before := mustRecommend(t, training70B)
+	if r, _ := rank(before, "Standard_ND96isr_H100_v5"); r != 3 {
+		t.Fatalf("H100 rank %d without a prices file: %v", r, names(before))
+	}
+
+	cat := load("../catalog/testdata/prices_negotiated.csv")
+	res, err := Recommend(cat, training70B)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkInvariants(t, cat, training70B, res)
+	assertNames(t, names(res), "Standard_ND96isr_H100_v5", "Standard_ND96amsr_A100_v4", "Standard_ND96asr_v4",
+		"Standard_ND128isr_NDR_GB200_v6", "Standard_ND40rs_v2")
+	rec := res.Recommendations[0]
+	if *rec.PricePerHour != 36 || *rec.TotalPricePerHour != 108 || rec.PriceSource != "Price from the prices file ../catalog/testdata/prices_negotiated.csv in eastus." {
+		t.Errorf("price %v (total %v), source %q", *rec.PricePerHour, *rec.TotalPricePerHour, rec.PriceSource)
+	}
+	// Sizes the file does not price keep the embedded price and say so.
+	if _, r := rank(res, "Standard_ND96asr_v4"); *r.PricePerHour != 27.197 || r.PriceSource != "Linux pay-as-you-go list price in eastus." {
+		t.Errorf("ND96asr_v4 %v, %q", *r.PricePerHour, r.PriceSource)
+	}
+
+	cat = load(retailPricesFixture)
+	res, err = Recommend(cat, training70B)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, rec := rank(res, "Standard_ND96isr_H100_v5"); rec == nil || *rec.PricePerHour != 63.5 ||
+		rec.PriceSource != "Price from the prices file ../catalog/testdata/prices_retail.json in eastus." {
+		t.Errorf("Retail price: %+v", rec)
+	}
+	// Spot prices from the file rank spot requests.
+	spot := training70B
+	spot.Spot = true
+	res, err = Recommend(cat, spot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, rec := rank(res, "Standard_ND96isr_H100_v5"); rec == nil || !rec.PriceIsSpot || *rec.PricePerHour != 25.4 ||
+		rec.PriceSource != "Spot price from the prices file ../catalog/testdata/prices_retail.json in eastus." {
+		t.Errorf("spot recommendation %+v", rec)
+	}
+	// Without a region, the lowest price names the file when it comes from it.
+	noRegion := training70B
+	noRegion.Region = ""
+	res, err = Recommend(cat, noRegion)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, rec := rank(res, "Standard_ND96isr_H100_v5"); rec == nil || *rec.PricePerHour != 63.5 ||
+		!strings.Contains(rec.PriceSource, "price from the prices file ../catalog/testdata/prices_retail.json among the 23 regions that price this size (eastus)") {
+		t.Errorf("no-region recommendation %+v", rec)
+	}
+}
