@@ -1,0 +1,234 @@
+#!/usr/bin/env bash
+# Plan-time cost of the hpcsku provider against two floors. See bench/README.md.
+#
+# For each N in BENCH_N (default "1 10 100") it writes three configurations into
+# a temporary directory:
+#   hpcsku  N data "hpcsku_recommendation" with varied, valid workloads
+#   floor   N data "floor_echo" of bench/floor, a framework provider that only
+#           echoes its input (the cost of any framework provider)
+#   tfdata  N resource "terraform_data" (built into Terraform, no plugin)
+# builds both providers from source, points dev_overrides at them (no
+# `terraform init`, nothing downloaded), runs `terraform plan` BENCH_RUNS times
+# (default 7) per configuration, alternating hpcsku, floor, tfdata within each
+# round, and prints the median wall times and the ratios hpcsku/floor and
+# hpcsku/tfdata. Then it measures the hpcsku provider process's peak RSS
+# (GNU time's %M, through a wrapper named terraform-provider-hpcsku that
+# dev_overrides points at in a separate pass, so the wrapper costs nothing in
+# the timed runs) and µs per recommendation from
+# `go test -bench BenchmarkRecommend`.
+#
+# Needs bash 5, Go, GNU time (/usr/bin/time; `apt-get install time`) and a
+# Terraform CLI (scripts/ensure-terraform.sh: the one on PATH, or one built
+# from the Go module proxy). Exits 1 when a target is missed at the largest N
+# (hpcsku/floor > 1.15 or peak RSS > 60 MiB); BENCH_NO_FAIL=1 only reports.
+#
+#   BENCH_N="1 10 100"  BENCH_RUNS=7  BENCH_KEEP=1 (keep the temporary directory)
+set -euo pipefail
+
+repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
+cd "${repo_root}"
+
+ns=(${BENCH_N:-1 10 100})
+runs="${BENCH_RUNS:-7}"
+max_ratio="1.15"
+max_rss_mib="60"
+gnu_time=/usr/bin/time
+
+if ! "${gnu_time}" -f %M true >/dev/null 2>&1; then
+	echo "bench: GNU time is needed at ${gnu_time} (Debian/Ubuntu: apt-get install time)" >&2
+	exit 2
+fi
+tf="$(bash scripts/ensure-terraform.sh)"
+
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/hpcsku-bench.XXXXXX")"
+if [[ -z "${BENCH_KEEP:-}" ]]; then
+	trap 'rm -rf "${tmp}"' EXIT
+else
+	echo "bench: keeping ${tmp}" >&2
+fi
+
+log() { printf '%s\n' "$*" >&2; }
+
+# --- providers ---------------------------------------------------------------
+bin="${tmp}/bin"
+rss_bin="${tmp}/rss-bin"
+mkdir -p "${bin}" "${rss_bin}"
+log "bench: building terraform-provider-hpcsku and bench/floor"
+go build -o "${bin}/terraform-provider-hpcsku" .
+go build -o "${bin}/terraform-provider-floor" ./bench/floor
+
+# The wrapper Terraform starts in the RSS pass: GNU time runs the real provider
+# (same stdin, stdout and stderr, so the go-plugin handshake is untouched) and
+# appends the peak RSS in KiB to rss.txt when it exits.
+rss_file="${tmp}/rss.txt"
+cat >"${rss_bin}/terraform-provider-hpcsku" <<EOF
+#!/bin/sh
+exec ${gnu_time} -f %M -a -o '${rss_file}' '${bin}/terraform-provider-hpcsku' "\$@"
+EOF
+chmod +x "${rss_bin}/terraform-provider-hpcsku"
+
+terraformrc() { # $1: directory with terraform-provider-hpcsku
+	cat <<EOF
+provider_installation {
+  dev_overrides {
+    "registry.terraform.io/hpcsku/hpcsku" = "$1"
+    "registry.terraform.io/hpcsku/floor"  = "${bin}"
+  }
+  direct {}
+}
+EOF
+}
+terraformrc "${bin}" >"${tmp}/terraformrc"
+terraformrc "${rss_bin}" >"${tmp}/terraformrc-rss"
+
+export TF_IN_AUTOMATION=1 TF_INPUT=0 CHECKPOINT_DISABLE=1
+unset TF_PLUGIN_CACHE_DIR TF_CLI_ARGS TF_CLI_ARGS_plan TF_WORKSPACE TF_LOG TF_LOG_PROVIDER TF_LOG_PATH
+
+# --- configurations ----------------------------------------------------------
+# Ten workloads, each valid on its own; i varies model sizes, cores and regions
+# so that no two data sources of a configuration are the same.
+recommendation() { # $1: index
+	local i=$1 p regions=(eastus westeurope southcentralus westus2 northeurope)
+	local region=${regions[$((i % 5))]}
+	case $((i % 10)) in
+	0) p="workload = \"inference\"
+  model    = { parameters_billion = $((1 + i % 13)), precision = \"bf16\" }
+  region   = \"${region}\"" ;;
+	1) p="workload = \"training\"
+  model    = { parameters_billion = $((7 + i % 64)) }" ;;
+	2) p="workload = \"fine_tuning\"
+  model    = { parameters_billion = $((7 + i % 7)), precision = \"bf16\" }
+  target   = \"aks\"" ;;
+	3) p="workload = \"hpc\"
+  cores    = $((128 * (1 + i % 16)))
+  target   = \"cyclecloud\"" ;;
+	4) p="workload = \"htc\"
+  cores    = $((64 * (1 + i % 8)))" ;;
+	5) p="workload = \"visualization\"
+  region   = \"${region}\"" ;;
+	6) p="workload = \"data_processing\"
+  gpu_memory_gib = $((16 + i % 48))" ;;
+	7) p="workload = \"inference\"
+  model    = { parameters_billion = 0.$((1 + i % 9)), class = \"small\" }" ;;
+	8) p="workload     = \"training\"
+  model        = { parameters_billion = $((13 + i % 20)) }
+  gpu_vendor   = \"nvidia\"
+  cuda_version = \"12.4\"" ;;
+	9) p="workload    = \"inference\"
+  model       = { parameters_billion = $((3 + i % 30)), precision = \"fp8\" }
+  spot        = true
+  region      = \"${region}\"
+  max_results = 10" ;;
+	esac
+	printf 'data "hpcsku_recommendation" "r%d" {\n  %s\n}\n\n' "${i}" "${p}"
+}
+
+write_configs() { # $1: N
+	local n=$1 d i
+	d="${tmp}/hpcsku-${n}"
+	mkdir -p "${d}"
+	{
+		printf 'terraform {\n  required_providers {\n    hpcsku = { source = "hpcsku/hpcsku" }\n  }\n}\n\n'
+		printf 'provider "hpcsku" {\n  as_of = "2026-11-01"\n}\n\n'
+		for ((i = 0; i < n; i++)); do recommendation "${i}"; done
+	} >"${d}/main.tf"
+	d="${tmp}/floor-${n}"
+	mkdir -p "${d}"
+	{
+		printf 'terraform {\n  required_providers {\n    floor = { source = "hpcsku/floor" }\n  }\n}\n\n'
+		for ((i = 0; i < n; i++)); do printf 'data "floor_echo" "e%d" {\n  input = "workload-%d"\n}\n\n' "${i}" "${i}"; done
+	} >"${d}/main.tf"
+	d="${tmp}/tfdata-${n}"
+	mkdir -p "${d}"
+	{
+		for ((i = 0; i < n; i++)); do printf 'resource "terraform_data" "d%d" {\n  input = "workload-%d"\n}\n\n' "${i}" "${i}"; done
+	} >"${d}/main.tf"
+}
+
+# plan DIR RC: one `terraform plan`, output in DIR/plan.log; fails loudly.
+plan() {
+	if ! TF_CLI_CONFIG_FILE="$2" TF_DATA_DIR="$1/.terraform" "${tf}" -chdir="$1" plan -input=false -lock=false -no-color \
+		>"$1/plan.log" 2>&1; then
+		log "bench: terraform plan failed in $1:"
+		tail -n 40 "$1/plan.log" >&2
+		exit 1
+	fi
+}
+
+# elapsed DIR: seconds one plan takes, from bash's microsecond clock.
+elapsed() {
+	local t0 t1
+	t0=${EPOCHREALTIME/./}
+	plan "$1" "${tmp}/terraformrc"
+	t1=${EPOCHREALTIME/./}
+	echo $((t1 - t0))
+}
+
+median() { # values in µs on stdin, one per line; prints seconds
+	sort -n | awk '{v[NR]=$1} END {m = (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2; printf "%.3f", m / 1e6}'
+}
+
+kinds=(hpcsku floor tfdata)
+log "bench: Terraform $("${tf}" version | head -n 1) (${tf}); $(nproc) cores; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+for n in "${ns[@]}"; do
+	write_configs "${n}"
+	# One untimed plan each: checks the configuration and warms the page cache.
+	for k in "${kinds[@]}"; do plan "${tmp}/${k}-${n}" "${tmp}/terraformrc"; done
+	for ((r = 0; r < runs; r++)); do
+		for k in "${kinds[@]}"; do elapsed "${tmp}/${k}-${n}" >>"${tmp}/times-${k}-${n}"; done
+	done
+	log "bench: N=${n} done"
+done
+
+# --- peak RSS ----------------------------------------------------------------
+declare -A rss launches
+for n in "${ns[@]}"; do
+	: >"${rss_file}"
+	for ((r = 0; r < 3; r++)); do plan "${tmp}/hpcsku-${n}" "${tmp}/terraformrc-rss"; done
+	if [[ ! -s "${rss_file}" ]]; then
+		log "bench: the RSS wrapper recorded nothing (was the provider killed before it exited?)"
+		exit 1
+	fi
+	rss[${n}]=$(sort -n "${rss_file}" | tail -n 1)
+	launches[${n}]=$(($(wc -l <"${rss_file}") / 3))
+done
+
+# --- engine cost -------------------------------------------------------------
+log "bench: go test -bench BenchmarkRecommend ./internal/recommend"
+bench_out="$(go test -run '^$' -bench '^BenchmarkRecommend$' -benchmem -count=1 ./internal/recommend)"
+us_per_rec="$(awk '/^BenchmarkRecommend\// {sum += $3; n++} END {if (n) printf "%.1f", sum / n / 1000}' <<<"${bench_out}")"
+
+# --- report ------------------------------------------------------------------
+printf '\nterraform plan, median of %d runs (seconds), alternating hpcsku, floor, terraform_data\n\n' "${runs}"
+printf '%6s  %8s  %8s  %14s  %12s  %18s  %14s  %9s\n' N hpcsku floor terraform_data hpcsku/floor hpcsku/terraform_data "hpcsku RSS MiB" launches
+status=0
+for n in "${ns[@]}"; do
+	h=$(median <"${tmp}/times-hpcsku-${n}")
+	f=$(median <"${tmp}/times-floor-${n}")
+	d=$(median <"${tmp}/times-tfdata-${n}")
+	rf=$(awk -v a="${h}" -v b="${f}" 'BEGIN {printf "%.2f", a / b}')
+	rd=$(awk -v a="${h}" -v b="${d}" 'BEGIN {printf "%.2f", a / b}')
+	mib=$(awk -v k="${rss[${n}]}" 'BEGIN {printf "%.1f", k / 1024}')
+	printf '%6s  %8s  %8s  %14s  %12s  %18s  %14s  %9s\n' "${n}" "${h}" "${f}" "${d}" "${rf}" "${rd}" "${mib}" "${launches[${n}]}"
+	last_rf=${rf} last_mib=${mib}
+done
+printf '\nBenchmarkRecommend (go test -bench, 144 sizes):\n%s\n' "$(grep '^BenchmarkRecommend/' <<<"${bench_out}")"
+printf 'mean: %s µs per recommendation\n' "${us_per_rec}"
+printf '\n"launches" is how many provider processes Terraform started per plan; the RSS is the largest of them.\n'
+
+last_n=${ns[${#ns[@]}-1]}
+if awk -v r="${last_rf}" -v m="${max_ratio}" 'BEGIN {exit !(r > m)}'; then
+	printf 'MISSED: hpcsku/floor at N=%s is %s, above %s\n' "${last_n}" "${last_rf}" "${max_ratio}"
+	status=1
+fi
+if awk -v r="${last_mib}" -v m="${max_rss_mib}" 'BEGIN {exit !(r > m)}'; then
+	printf 'MISSED: hpcsku peak RSS at N=%s is %s MiB, above %s MiB\n' "${last_n}" "${last_mib}" "${max_rss_mib}"
+	status=1
+fi
+if [[ ${status} -eq 0 ]]; then
+	printf 'Targets met at N=%s: hpcsku/floor %s <= %s, peak RSS %s MiB <= %s MiB\n' "${last_n}" "${last_rf}" "${max_ratio}" "${last_mib}" "${max_rss_mib}"
+fi
+if [[ -n "${BENCH_NO_FAIL:-}" ]]; then
+	exit 0
+fi
+exit "${status}"
