@@ -1,0 +1,224 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/big"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// These tests and benchmarks call the provider's gRPC server interface
+// (tfprotov6.ProviderServer) directly, the way Terraform does, without a
+// Terraform binary: GetProviderSchema, ConfigureProvider, then ReadDataSource
+// with msgpack-encoded configurations.
+
+// protoServer is a configured provider server with its schemas.
+type protoServer struct {
+	tfprotov6.ProviderServer
+	schemas *tfprotov6.GetProviderSchemaResponse
+}
+
+// newProtoServer serves the provider with the embedded catalog and the test
+// clock, and configures it with as_of = "2026-11-22".
+func newProtoServer(tb testing.TB) *protoServer {
+	tb.Helper()
+	ctx := context.Background()
+	srv, err := providerserver.NewProtocol6WithError(NewTestProvider(testCatalog(tb), func() time.Time { return testAsOf })())()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	schemas, err := srv.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil || diagsHaveError(schemas.Diagnostics) {
+		tb.Fatalf("GetProviderSchema: %v %v", err, schemas.Diagnostics)
+	}
+	s := &protoServer{ProviderServer: srv, schemas: schemas}
+	cfg := s.dynamicValue(tb, schemas.Provider, map[string]tftypes.Value{"as_of": tftypes.NewValue(tftypes.String, "2026-11-22")})
+	resp, err := srv.ConfigureProvider(ctx, &tfprotov6.ConfigureProviderRequest{TerraformVersion: "1.11.4", Config: cfg})
+	if err != nil || diagsHaveError(resp.Diagnostics) {
+		tb.Fatalf("ConfigureProvider: %v %v", err, resp.Diagnostics)
+	}
+	return s
+}
+
+func diagsHaveError(diags []*tfprotov6.Diagnostic) bool {
+	for _, d := range diags {
+		if d.Severity == tfprotov6.DiagnosticSeverityError {
+			return true
+		}
+	}
+	return false
+}
+
+// dynamicValue encodes a configuration for schema: the given attributes,
+// every other attribute null.
+func (s *protoServer) dynamicValue(tb testing.TB, schema *tfprotov6.Schema, attrs map[string]tftypes.Value) *tfprotov6.DynamicValue {
+	tb.Helper()
+	typ := schema.ValueType().(tftypes.Object)
+	vals := make(map[string]tftypes.Value, len(typ.AttributeTypes))
+	for name, t := range typ.AttributeTypes {
+		vals[name] = tftypes.NewValue(t, nil)
+	}
+	for name, v := range attrs {
+		if _, ok := typ.AttributeTypes[name]; !ok {
+			tb.Fatalf("attribute %q is not in the schema", name)
+		}
+		vals[name] = v
+	}
+	dv, err := tfprotov6.NewDynamicValue(typ, tftypes.NewValue(typ, vals))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return &dv
+}
+
+// readRequest builds a ReadDataSource request for typeName.
+func (s *protoServer) readRequest(tb testing.TB, typeName string, attrs map[string]tftypes.Value) *tfprotov6.ReadDataSourceRequest {
+	tb.Helper()
+	schema, ok := s.schemas.DataSourceSchemas[typeName]
+	if !ok {
+		tb.Fatalf("no data source %s", typeName)
+	}
+	return &tfprotov6.ReadDataSourceRequest{TypeName: typeName, Config: s.dynamicValue(tb, schema, attrs)}
+}
+
+func str(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+func num(f float64) tftypes.Value {
+	return tftypes.NewValue(tftypes.Number, new(big.Float).SetFloat64(f))
+}
+
+// serverReadCases are one configuration per data source, each producing a
+// large result: the recommendation's ranked sizes carry the SKU object, and
+// the catalog returns two families' sizes.
+func serverReadCases() map[string]struct {
+	typeName string
+	attrs    map[string]tftypes.Value
+} {
+	modelType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{
+		"parameters_billion": tftypes.Number, "precision": tftypes.String, "class": tftypes.String,
+	}}
+	return map[string]struct {
+		typeName string
+		attrs    map[string]tftypes.Value
+	}{
+		"recommendation": {"hpcsku_recommendation", map[string]tftypes.Value{
+			"workload": str("fine_tuning"),
+			"model": tftypes.NewValue(modelType, map[string]tftypes.Value{
+				"parameters_billion": num(7), "precision": str("bf16"), "class": tftypes.NewValue(tftypes.String, nil),
+			}),
+			"target":      str("aks"),
+			"region":      str("eastus"),
+			"max_results": num(10),
+		}},
+		"catalog": {"hpcsku_catalog", map[string]tftypes.Value{
+			"families":        tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, []tftypes.Value{str("ND"), str("HB")}),
+			"include_retired": tftypes.NewValue(tftypes.Bool, true),
+			"region":          str("eastus"),
+		}},
+		"sku": {"hpcsku_sku", map[string]tftypes.Value{
+			"name":   str("Standard_NC24rs_v3"),
+			"region": str("eastus"),
+		}},
+	}
+}
+
+func diagsString(diags []*tfprotov6.Diagnostic) string {
+	var b bytes.Buffer
+	for _, d := range diags {
+		fmt.Fprintf(&b, "%s|%s|%s|%v\n", d.Severity, d.Summary, d.Detail, d.Attribute)
+	}
+	return b.String()
+}
+
+// canonicalState decodes a state and renders it canonically: msgpack maps
+// (node_labels) come out of terraform-plugin-go in Go's random map order, so
+// two equal states need not be equal bytes; tftypes.Value.String sorts map
+// and object keys.
+func (s *protoServer) canonicalState(tb testing.TB, typeName string, state *tfprotov6.DynamicValue) string {
+	tb.Helper()
+	v, err := state.Unmarshal(s.schemas.DataSourceSchemas[typeName].ValueType())
+	if err != nil {
+		tb.Fatalf("decoding the state: %v", err)
+	}
+	return v.String()
+}
+
+// TestConcurrentReads reads each data source from 64 goroutines at once on
+// one configured provider server and requires every state to be, byte for
+// byte in canonical form, the state of a serial read, with the same
+// diagnostics. Run it with -race (make test-race) to also check the shared
+// catalog, the engine's pools and the SKU object cache.
+func TestConcurrentReads(t *testing.T) {
+	const goroutines = 64
+	s := newProtoServer(t)
+	ctx := context.Background()
+	for name, c := range serverReadCases() {
+		t.Run(name, func(t *testing.T) {
+			req := s.readRequest(t, c.typeName, c.attrs)
+			want, err := s.ReadDataSource(ctx, req)
+			if err != nil || diagsHaveError(want.Diagnostics) {
+				t.Fatalf("ReadDataSource: %v\n%s", err, diagsString(want.Diagnostics))
+			}
+			if want.State == nil || len(want.State.MsgPack) < 1000 {
+				t.Fatalf("state is suspiciously small: %v", want.State)
+			}
+			wantState := s.canonicalState(t, c.typeName, want.State)
+			wantDiags := diagsString(want.Diagnostics)
+			var wg sync.WaitGroup
+			errs := make(chan string, goroutines)
+			start := make(chan struct{})
+			for i := 0; i < goroutines; i++ {
+				wg.Add(1)
+				go func(i int) {
+					defer wg.Done()
+					<-start
+					// Each goroutine builds its own request, as Terraform sends one per read.
+					got, err := s.ReadDataSource(ctx, s.readRequest(t, c.typeName, c.attrs))
+					switch {
+					case err != nil:
+						errs <- fmt.Sprintf("goroutine %d: %v", i, err)
+					case got.State == nil:
+						errs <- fmt.Sprintf("goroutine %d: no state", i)
+					case !bytes.Equal(got.State.MsgPack, want.State.MsgPack) && s.canonicalState(t, c.typeName, got.State) != wantState:
+						errs <- fmt.Sprintf("goroutine %d: state differs from the serial read", i)
+					case diagsString(got.Diagnostics) != wantDiags:
+						errs <- fmt.Sprintf("goroutine %d: diagnostics differ:\n%s\nwant:\n%s", i, diagsString(got.Diagnostics), wantDiags)
+					}
+				}(i)
+			}
+			close(start)
+			wg.Wait()
+			close(errs)
+			for e := range errs {
+				t.Error(e)
+			}
+		})
+	}
+}
+
+// BenchmarkReadDataSource measures one ReadDataSource call through the
+// provider server, as Terraform makes it during plan: msgpack decoding of the
+// configuration, validation, the lookup or ranking, conversion of the result
+// (SKU objects included) and msgpack encoding of the state.
+func BenchmarkReadDataSource(b *testing.B) {
+	s := newProtoServer(b)
+	ctx := context.Background()
+	for name, c := range serverReadCases() {
+		b.Run(name, func(b *testing.B) {
+			req := s.readRequest(b, c.typeName, c.attrs)
+			b.ReportAllocs()
+			for b.Loop() {
+				resp, err := s.ReadDataSource(ctx, req)
+				if err != nil || diagsHaveError(resp.Diagnostics) {
+					b.Fatalf("ReadDataSource: %v %v", err, resp.Diagnostics)
+				}
+			}
+		})
+	}
+}
