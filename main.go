@@ -5,6 +5,8 @@ import (
 	"context"
 	"flag"
 	"log"
+	"os"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
@@ -18,6 +20,9 @@ func main() {
 	var debug bool
 	flag.BoolVar(&debug, "debug", false, "set to true to run the provider with support for debuggers like delve")
 	flag.Parse()
+	if !debug {
+		quietSDKLogs()
+	}
 
 	opts := providerserver.ServeOpts{
 		Address: "registry.terraform.io/hpcsku/hpcsku",
@@ -26,4 +31,26 @@ func main() {
 	if err := providerserver.Serve(context.Background(), provider.New(version), opts); err != nil {
 		log.Fatal(err.Error())
 	}
+}
+
+// quietSDKLogs switches off the trace logs of terraform-plugin-go and
+// terraform-plugin-framework when Terraform is going to discard them.
+//
+// The SDKs log every RPC and every attribute they validate at TRACE, as JSON
+// on stderr, whatever Terraform's log level: about 170 KB for each
+// hpcsku_recommendation of a plan. Terraform reads and parses every line and,
+// when neither TF_LOG nor TF_LOG_PROVIDER is set, drops it; at 100 data
+// sources that parsing took a quarter of Terraform's CPU time (bench/README.md).
+// Terraform starts providers with its own environment, so when any TF_LOG*
+// variable is set, or TF_TEMP_LOG_PATH (a log sink that keeps everything),
+// nothing changes here and every log is written as before. TF_LOG_SDK only
+// sets the SDK loggers' level; the provider's own logs (TF_LOG_PROVIDER) are
+// untouched.
+func quietSDKLogs() {
+	for _, kv := range os.Environ() {
+		if strings.HasPrefix(kv, "TF_LOG") || strings.HasPrefix(kv, "TF_TEMP_LOG_PATH=") {
+			return
+		}
+	}
+	_ = os.Setenv("TF_LOG_SDK", "OFF")
 }

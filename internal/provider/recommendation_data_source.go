@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -94,7 +95,7 @@ type recommendationOut struct {
 	Reasons           []string      `tfsdk:"reasons"`
 	Warnings          []string      `tfsdk:"warnings"`
 	Deployment        deploymentOut `tfsdk:"deployment"`
-	SKU               skuModel      `tfsdk:"sku"`
+	SKU               types.Object  `tfsdk:"sku"`
 }
 
 type deploymentOut struct {
@@ -330,7 +331,7 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 				"total_price_per_hour": float64Attr("USD per hour for all VMs; null where the catalog has no price."),
 				"price_per_gpu_hour":   float64Attr("USD per GPU-hour; null where the catalog has no price or the size has no GPU."),
 				"price_is_spot":        boolAttr("Whether the prices are spot estimates."),
-				"price_source":         strAttr("Where the price comes from, with its region; null where the catalog has no price."),
+				"price_source":         strAttr("Where the price comes from (the embedded list prices, or the provider's `prices_file`), with its region; null where the catalog has no price."),
 				"reasons":              supportList("Why the size ranks where it does, in plain sentences."),
 				"warnings":             supportList("What to watch, in plain sentences."),
 				"deployment": schema.SingleNestedAttribute{
@@ -566,16 +567,38 @@ func (d *recommendationDataSource) Read(ctx context.Context, req datasource.Read
 func optString(s string) *string { return strPtr(s) }
 
 func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSourceModel, result *recommend.Result, region string, data *providerData) diag.Diagnostics {
-	var diags diag.Diagnostics
-	attrs := recommendationOutputAttributes()
-	recType := attrs["recommendations"].GetType().(basetypes.ListType).ElemType
-	reqType := attrs["requirements"].GetType().(basetypes.ObjectType)
-	rejType := attrs["rejected"].GetType().(basetypes.ListType).ElemType
+	recs, ro, rej, diags := recommendationOutputs(ctx, result, data)
+	t := recommendationOutputTypes
+	b := objectBuilder{diags: diags}
 
+	elems := make([]attr.Value, len(recs))
+	sizes := make([]string, len(recs))
+	for i, r := range recs {
+		elems[i] = b.recommendation(r)
+		sizes[i] = r.VMSize
+	}
+	cfg.Recommendations = b.list(t.rec, elems)
+	cfg.VMSizes = stringListValue(sizes)
+	cfg.VMSize = types.StringNull()
+	if len(sizes) > 0 {
+		cfg.VMSize = types.StringValue(sizes[0])
+	}
+	cfg.Requirements = b.requirements(ro)
+	rejElems := make([]attr.Value, len(rej))
+	for i, x := range rej {
+		rejElems[i] = b.rejection(x)
+	}
+	cfg.Rejected = b.list(t.rejection, rejElems)
+	cfg.AsOf = types.StringValue(data.AsOf.Format(catalog.DateLayout))
+	cfg.CatalogVersion = types.StringValue(data.Catalog.Version)
+	return b.diags
+}
+
+// recommendationOutputs maps the engine's result to the output models.
+func recommendationOutputs(ctx context.Context, result *recommend.Result, data *providerData) ([]recommendationOut, requirementsOut, []rejectionOut, diag.Diagnostics) {
+	var diags diag.Diagnostics
 	recs := make([]recommendationOut, len(result.Recommendations))
-	sizes := make([]string, len(result.Recommendations))
 	for i, rec := range result.Recommendations {
-		sizes[i] = rec.VMSize
 		dep := deploymentOut{
 			ImageURN:              optString(rec.Deployment.ImageURN),
 			AcceleratedNetworking: rec.Deployment.AcceleratedNetworking,
@@ -600,18 +623,16 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 			PriceIsSpot: rec.PriceIsSpot, PriceSource: optString(rec.PriceSource),
 			Reasons: nonNil(rec.Reasons), Warnings: nonNil(rec.Warnings),
 			Deployment: dep,
-			SKU:        newSKUModel(rec.SKU, rec.PriceRegion, data.AsOf),
 		}
-	}
-	list, d := types.ListValueFrom(ctx, recType, recs)
-	diags.Append(d...)
-	cfg.Recommendations = list
-	vmSizes, d := types.ListValueFrom(ctx, types.StringType, sizes)
-	diags.Append(d...)
-	cfg.VMSizes = vmSizes
-	cfg.VMSize = types.StringNull()
-	if len(sizes) > 0 {
-		cfg.VMSize = types.StringValue(sizes[0])
+		// The size's price and availability: in the requested region, or
+		// without one, in the region of its price.
+		skuRegion := rec.PriceRegion
+		if r := strings.ToLower(strings.TrimSpace(region)); r != "" {
+			skuRegion = r
+		}
+		var d diag.Diagnostics
+		recs[i].SKU, d = skuObjectValue(ctx, rec.SKU, skuRegion, data.AsOf)
+		diags.Append(d...)
 	}
 
 	rq := result.Requirements
@@ -623,18 +644,10 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 	if m := rq.Memory; m != nil {
 		ro.Memory = &memoryOut{GiB: m.GiB, BytesPerParameter: m.BytesPerParameter, Formula: m.Formula}
 	}
-	reqObj, d := types.ObjectValueFrom(ctx, reqType.AttrTypes, ro)
-	diags.Append(d...)
-	cfg.Requirements = reqObj
 
 	rej := make([]rejectionOut, len(result.Rejected))
 	for i, x := range result.Rejected {
 		rej[i] = rejectionOut{Constraint: x.Constraint, Count: x.Count, Examples: nonNil(x.Examples), Reason: x.Reason}
 	}
-	rejList, d := types.ListValueFrom(ctx, rejType, rej)
-	diags.Append(d...)
-	cfg.Rejected = rejList
-	cfg.AsOf = types.StringValue(data.AsOf.Format(catalog.DateLayout))
-	cfg.CatalogVersion = types.StringValue(data.Catalog.Version)
-	return diags
+	return recs, ro, rej, diags
 }

@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"sort"
+	"sync"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -18,32 +19,33 @@ import (
 // returns a size returns this shape.
 
 type skuModel struct {
-	Name              string            `tfsdk:"name"`
-	Series            string            `tfsdk:"series"`
-	Family            string            `tfsdk:"family"`
-	Category          string            `tfsdk:"category"`
-	VCPUs             *int64            `tfsdk:"vcpus"`
-	MemoryGiB         *float64          `tfsdk:"memory_gib"`
-	TempDiskGiB       *int64            `tfsdk:"temp_disk_gib"`
-	LocalNVMeGiB      *int64            `tfsdk:"local_nvme_gib"`
-	CPUModel          *string           `tfsdk:"cpu_model"`
-	Arch              string            `tfsdk:"arch"`
-	GPU               *skuGPUModel      `tfsdk:"gpu"`
-	Network           skuNetworkModel   `tfsdk:"network"`
-	HyperVGenerations []string          `tfsdk:"hyperv_generations"`
-	Confidential      bool              `tfsdk:"confidential"`
-	Isolated          bool              `tfsdk:"isolated"`
-	PremiumStorage    *bool             `tfsdk:"premium_storage"`
-	MaxDataDisks      *int64            `tfsdk:"max_data_disks"`
-	MaxNICs           *int64            `tfsdk:"max_nics"`
-	Lifecycle         skuLifecycleModel `tfsdk:"lifecycle"`
-	Support           skuSupportModel   `tfsdk:"support"`
-	Image             *skuImageModel    `tfsdk:"image"`
-	Price             *skuPriceModel    `tfsdk:"price"`
-	PricedRegions     []string          `tfsdk:"priced_regions"`
-	Sources           []string          `tfsdk:"sources"`
-	Decisions         []string          `tfsdk:"decisions"`
-	Notes             *string           `tfsdk:"notes"`
+	Name              string               `tfsdk:"name"`
+	Series            string               `tfsdk:"series"`
+	Family            string               `tfsdk:"family"`
+	Category          string               `tfsdk:"category"`
+	VCPUs             *int64               `tfsdk:"vcpus"`
+	MemoryGiB         *float64             `tfsdk:"memory_gib"`
+	TempDiskGiB       *int64               `tfsdk:"temp_disk_gib"`
+	LocalNVMeGiB      *int64               `tfsdk:"local_nvme_gib"`
+	CPUModel          *string              `tfsdk:"cpu_model"`
+	Arch              string               `tfsdk:"arch"`
+	GPU               *skuGPUModel         `tfsdk:"gpu"`
+	Network           skuNetworkModel      `tfsdk:"network"`
+	HyperVGenerations []string             `tfsdk:"hyperv_generations"`
+	Confidential      bool                 `tfsdk:"confidential"`
+	Isolated          bool                 `tfsdk:"isolated"`
+	PremiumStorage    *bool                `tfsdk:"premium_storage"`
+	MaxDataDisks      *int64               `tfsdk:"max_data_disks"`
+	MaxNICs           *int64               `tfsdk:"max_nics"`
+	Lifecycle         skuLifecycleModel    `tfsdk:"lifecycle"`
+	Support           skuSupportModel      `tfsdk:"support"`
+	Image             *skuImageModel       `tfsdk:"image"`
+	Price             *skuPriceModel       `tfsdk:"price"`
+	PricedRegions     []string             `tfsdk:"priced_regions"`
+	Availability      skuAvailabilityModel `tfsdk:"availability"`
+	Sources           []string             `tfsdk:"sources"`
+	Decisions         []string             `tfsdk:"decisions"`
+	Notes             *string              `tfsdk:"notes"`
 }
 
 type skuGPUModel struct {
@@ -233,13 +235,14 @@ func skuAttributes() map[string]schema.Attribute {
 			Attributes: map[string]schema.Attribute{
 				"region":            strAttr("The region."),
 				"usd_per_hour":      float64Attr("On-demand USD per hour for one VM."),
-				"spot_usd_per_hour": float64Attr("Estimated spot USD per hour, or null where unknown. An estimate: see `spot_source`."),
-				"snapshot_date":     strAttr("Date of the price snapshot."),
-				"source":            strAttr("Where the price comes from."),
-				"spot_source":       strAttr("How the spot estimate was made, or null."),
+				"spot_usd_per_hour": float64Attr("Spot USD per hour, or null where unknown: the provider's `prices_file` spot price where it gives one, otherwise an estimate (see `spot_source`)."),
+				"snapshot_date":     strAttr("Date of the price snapshot; for a price from the provider's `prices_file`, the file's modification date."),
+				"source":            strAttr("Where the price comes from: `embedded snapshot of <date>`, or `prices file <path> (<format>)` when the provider's `prices_file` prices the size in this region."),
+				"spot_source":       strAttr("Where the spot price comes from (the prices file, or how the estimate was made), or null."),
 			},
 		},
 		"priced_regions": strListAttr("Regions where the catalog has a price for the size (a size not priced in a region is usually not offered there)."),
+		"availability":   skuAvailabilityAttribute(),
 		"sources":        strListAttr("Sources of the size's facts, as `repository:path@commit` or a page name."),
 		"decisions":      strListAttr("Identifiers of recorded decisions between disagreeing sources that apply to this size; see the catalog's decisions list."),
 		"notes":          strAttr("Notes from the sources."),
@@ -318,21 +321,198 @@ func newSKUModel(s *catalog.SKU, region string, asOf time.Time) skuModel {
 		m.PricedRegions = append(m.PricedRegions, r)
 	}
 	sort.Strings(m.PricedRegions)
+	m.Availability = newSKUAvailabilityModel(s, region)
 	return m
 }
 
-// skuObjectValue converts a catalog size into the SKU object value.
-func skuObjectValue(ctx context.Context, s *catalog.SKU, region string, asOf time.Time) (types.Object, diag.Diagnostics) {
-	return types.ObjectValueFrom(ctx, skuObjectType.AttrTypes, newSKUModel(s, region, asOf))
+// skuObjectValue converts a catalog size into the SKU object value. Results
+// are memoized (see skuObjects): a plan reads every data source in one
+// provider process, and their results share sizes.
+func skuObjectValue(_ context.Context, s *catalog.SKU, region string, asOf time.Time) (types.Object, diag.Diagnostics) {
+	key := skuObjectKey{sku: s, region: region, asOf: asOf.Unix()}
+	skuObjects.RLock()
+	obj, ok := skuObjects.m[key]
+	skuObjects.RUnlock()
+	if ok {
+		return obj, nil
+	}
+	obj, diags := newSKUModel(s, region, asOf).objectValue()
+	if diags.HasError() {
+		return obj, diags
+	}
+	skuObjects.Lock()
+	if len(skuObjects.m) >= skuObjectCacheSize {
+		clear(skuObjects.m)
+	}
+	skuObjects.m[key] = obj
+	skuObjects.Unlock()
+	return obj, diags
 }
 
 // skuListValue converts sizes into a list of SKU objects.
 func skuListValue(ctx context.Context, skus []*catalog.SKU, region string, asOf time.Time) (types.List, diag.Diagnostics) {
-	models := make([]skuModel, len(skus))
+	var diags diag.Diagnostics
+	elems := make([]attr.Value, len(skus))
 	for i, s := range skus {
-		models[i] = newSKUModel(s, region, asOf)
+		obj, d := skuObjectValue(ctx, s, region, asOf)
+		diags.Append(d...)
+		elems[i] = obj
 	}
-	return types.ListValueFrom(ctx, skuObjectType, models)
+	if diags.HasError() {
+		return types.ListNull(skuObjectType), diags
+	}
+	list, d := types.ListValue(skuObjectType, elems)
+	diags.Append(d...)
+	return list, diags
+}
+
+// skuObjects memoizes SKU object values by size, price region and date.
+// Converting a size costs about a millisecond through the framework's
+// reflection (types.ObjectValueFrom) and a tenth of that built by hand
+// (objectValue); a cache hit costs nothing, so a plan with a hundred
+// recommendations converts each size once. Values are immutable and safe to
+// share between concurrent reads. The key holds the catalog's *SKU, so
+// another catalog never sees these entries; the map is cleared when full,
+// which bounds its memory at about skuObjectCacheSize objects.
+var skuObjects = struct {
+	sync.RWMutex
+	m map[skuObjectKey]types.Object
+}{m: map[skuObjectKey]types.Object{}}
+
+const skuObjectCacheSize = 1024
+
+type skuObjectKey struct {
+	sku    *catalog.SKU
+	region string
+	asOf   int64
+}
+
+// objectValue builds the SKU object from the model by hand. It is the
+// equivalent of types.ObjectValueFrom(ctx, skuObjectType.AttrTypes, m)
+// (TestSKUObjectMatchesReflection checks that for every size) without the
+// reflection, which dominated the cost of a read.
+func (m skuModel) objectValue() (types.Object, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	object := func(typ attr.Type, attrs map[string]attr.Value) types.Object {
+		ot := typ.(basetypes.ObjectType)
+		v, d := types.ObjectValue(ot.AttrTypes, attrs)
+		diags.Append(d...)
+		return v
+	}
+	t := skuObjectType.AttrTypes
+	gpu := types.ObjectNull(t["gpu"].(basetypes.ObjectType).AttrTypes)
+	if g := m.GPU; g != nil {
+		gpu = object(t["gpu"], map[string]attr.Value{
+			"count":              types.Float64Value(g.Count),
+			"count_text":         types.StringValue(g.CountText),
+			"model_id":           types.StringValue(g.ModelID),
+			"model":              types.StringValue(g.Model),
+			"vendor":             types.StringValue(g.Vendor),
+			"architecture":       types.StringValue(g.Architecture),
+			"memory_gib":         types.Float64PointerValue(g.MemoryGiB),
+			"memory_gib_total":   types.Float64PointerValue(g.MemoryGiBTotal),
+			"interconnect":       types.StringValue(g.Interconnect),
+			"compute_capability": types.StringPointerValue(g.ComputeCapability),
+			"gfx_target":         types.StringPointerValue(g.GfxTarget),
+			"min_cuda":           types.StringPointerValue(g.MinCUDA),
+			"max_cuda_major":     types.Int64PointerValue(g.MaxCUDAMajor),
+			"min_rocm":           types.StringPointerValue(g.MinROCm),
+			"precisions":         stringListValue(g.Precisions),
+		})
+	}
+	n := m.Network
+	lc := m.Lifecycle
+	supportType := t["support"].(basetypes.ObjectType).AttrTypes
+	entry := func(e skuSupportEntryModel) attr.Value {
+		return object(supportType["aks"], map[string]attr.Value{
+			"status": types.StringValue(e.Status),
+			"note":   types.StringPointerValue(e.Note),
+		})
+	}
+	image := types.ObjectNull(t["image"].(basetypes.ObjectType).AttrTypes)
+	if im := m.Image; im != nil {
+		image = object(t["image"], map[string]attr.Value{
+			"urn":          types.StringPointerValue(im.URN),
+			"os":           types.StringValue(im.OS),
+			"cuda_toolkit": types.StringPointerValue(im.CUDAToolkit),
+			"driver":       types.StringPointerValue(im.Driver),
+			"rocm":         types.StringPointerValue(im.ROCm),
+			"source":       types.StringValue(im.Source),
+		})
+	}
+	price := types.ObjectNull(t["price"].(basetypes.ObjectType).AttrTypes)
+	if p := m.Price; p != nil {
+		price = object(t["price"], map[string]attr.Value{
+			"region":            types.StringValue(p.Region),
+			"usd_per_hour":      types.Float64Value(p.USDPerHour),
+			"spot_usd_per_hour": types.Float64PointerValue(p.SpotUSDPerHour),
+			"snapshot_date":     types.StringValue(p.SnapshotDate),
+			"source":            types.StringValue(p.Source),
+			"spot_source":       types.StringPointerValue(p.SpotSource),
+		})
+	}
+	availability, d := m.Availability.objectValue(t["availability"])
+	diags.Append(d...)
+	obj := object(skuObjectType, map[string]attr.Value{
+		"name":           types.StringValue(m.Name),
+		"series":         types.StringValue(m.Series),
+		"family":         types.StringValue(m.Family),
+		"category":       types.StringValue(m.Category),
+		"vcpus":          types.Int64PointerValue(m.VCPUs),
+		"memory_gib":     types.Float64PointerValue(m.MemoryGiB),
+		"temp_disk_gib":  types.Int64PointerValue(m.TempDiskGiB),
+		"local_nvme_gib": types.Int64PointerValue(m.LocalNVMeGiB),
+		"cpu_model":      types.StringPointerValue(m.CPUModel),
+		"arch":           types.StringValue(m.Arch),
+		"gpu":            gpu,
+		"network": object(t["network"], map[string]attr.Value{
+			"accelerated_networking": types.BoolPointerValue(n.AcceleratedNetworking),
+			"rdma":                   types.BoolValue(n.RDMA),
+			"infiniband":             types.StringPointerValue(n.InfiniBand),
+			"infiniband_gbps":        types.Int64PointerValue(n.InfiniBandGbps),
+			"infiniband_ports":       types.Int64PointerValue(n.InfiniBandPorts),
+			"ethernet_mbps":          types.Int64PointerValue(n.EthernetMbps),
+		}),
+		"hyperv_generations": stringListValue(m.HyperVGenerations),
+		"confidential":       types.BoolValue(m.Confidential),
+		"isolated":           types.BoolValue(m.Isolated),
+		"premium_storage":    types.BoolPointerValue(m.PremiumStorage),
+		"max_data_disks":     types.Int64PointerValue(m.MaxDataDisks),
+		"max_nics":           types.Int64PointerValue(m.MaxNICs),
+		"lifecycle": object(t["lifecycle"], map[string]attr.Value{
+			"status":             types.StringValue(lc.Status),
+			"catalog_status":     types.StringValue(lc.CatalogStatus),
+			"announced_date":     types.StringPointerValue(lc.AnnouncedDate),
+			"retirement_date":    types.StringPointerValue(lc.RetirementDate),
+			"replacement_series": stringListValue(lc.ReplacementSeries),
+			"replacement_sizes":  stringListValue(lc.ReplacementSizes),
+			"note":               types.StringPointerValue(lc.Note),
+		}),
+		"support": object(t["support"], map[string]attr.Value{
+			"aks":        entry(m.Support.AKS),
+			"azure_ml":   entry(m.Support.AzureML),
+			"cyclecloud": entry(m.Support.CycleCloud),
+			"batch":      entry(m.Support.Batch),
+		}),
+		"image":          image,
+		"price":          price,
+		"priced_regions": stringListValue(m.PricedRegions),
+		"availability":   availability,
+		"sources":        stringListValue(m.Sources),
+		"decisions":      stringListValue(m.Decisions),
+		"notes":          types.StringPointerValue(m.Notes),
+	})
+	return obj, diags
+}
+
+// stringListValue converts a Go slice into a known list of strings (nil
+// gives an empty list, as the reflection conversion of nonNil values does).
+func stringListValue(values []string) types.List {
+	elems := make([]attr.Value, len(values))
+	for i, v := range values {
+		elems[i] = types.StringValue(v)
+	}
+	return types.ListValueMust(types.StringType, elems)
 }
 
 var _ attr.Type = skuObjectType
