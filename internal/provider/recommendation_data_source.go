@@ -624,14 +624,8 @@ func recommendationOutputs(ctx context.Context, result *recommend.Result, data *
 			Reasons: nonNil(rec.Reasons), Warnings: nonNil(rec.Warnings),
 			Deployment: dep,
 		}
-		// The size's price and availability: in the requested region, or
-		// without one, in the region of its price.
-		skuRegion := rec.PriceRegion
-		if r := strings.ToLower(strings.TrimSpace(region)); r != "" {
-			skuRegion = r
-		}
 		var d diag.Diagnostics
-		recs[i].SKU, d = skuObjectValue(ctx, rec.SKU, skuRegion, data.AsOf)
+		recs[i].SKU, d = skuObjectValue(ctx, rec.SKU, rec.PriceRegion, data.AsOf)
 		diags.Append(d...)
 	}
 

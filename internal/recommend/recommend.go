@@ -309,6 +309,9 @@ func (n *norm) recommendation(e *eval, rank int64, preferred bool) Recommendatio
 	} else if n.region == "" {
 		r.PriceSource = "No list price in the catalog for this size in any region."
 	}
+	if n.region != "" {
+		r.PriceRegion = n.region // also when the size is offered there unpriced (availability file)
+	}
 	r.Reasons = n.reasons(e, preferred)
 	r.Warnings = n.warnings(e)
 	r.Deployment = n.deployment(e)

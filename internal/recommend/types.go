@@ -147,8 +147,11 @@ type Recommendation struct {
 	// catalog has no price (in the region, or anywhere).
 	PricePerHour, TotalPricePerHour, PricePerGPUHour *float64
 	PriceIsSpot                                      bool
-	PriceRegion                                      string
-	PriceSource                                      string
+	// PriceRegion is the requested region, or without one the region of
+	// the lowest price; "" when the size has no price and no region was
+	// requested.
+	PriceRegion string
+	PriceSource string
 	// Preferred is true when `prefer` put this size first.
 	Preferred  bool
 	Reasons    []string

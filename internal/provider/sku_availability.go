@@ -1,0 +1,139 @@
+package provider
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
+
+// The SKU object's availability attribute: where a size can be deployed
+// and where that knowledge comes from (the provider's availability_file, or
+// the embedded price snapshot).
+
+type skuAvailabilityModel struct {
+	Source       string                `tfsdk:"source"`
+	Region       *string               `tfsdk:"region"`
+	Available    *bool                 `tfsdk:"available"`
+	Regions      []string              `tfsdk:"regions"`
+	Zones        []string              `tfsdk:"zones"`
+	Restrictions []skuRestrictionModel `tfsdk:"restrictions"`
+	QuotaFamily  *string               `tfsdk:"quota_family"`
+}
+
+type skuRestrictionModel struct {
+	Region     string   `tfsdk:"region"`
+	Type       string   `tfsdk:"type"`
+	ReasonCode string   `tfsdk:"reason_code"`
+	Zones      []string `tfsdk:"zones"`
+}
+
+// skuAvailabilityAttribute is the schema of the SKU object's availability.
+func skuAvailabilityAttribute() schema.SingleNestedAttribute {
+	return schema.SingleNestedAttribute{
+		Computed: true,
+		MarkdownDescription: "Where the size can be deployed, and where that knowledge comes from. Without the provider's `availability_file`, " +
+			"a size is taken to be offered in the regions where the embedded price snapshot prices it; with one, the file decides, for the subscription it was exported from. " +
+			"See the [subscription data guide](../guides/subscription-data.md).",
+		Attributes: map[string]schema.Attribute{
+			"source": strAttr("Where availability comes from: `embedded price snapshot of <date>`, or `availability file <path>` when the provider's `availability_file` is set."),
+			"region": strAttr("The region `available` and `zones` describe: the requested `region`, or for a recommendation without one, the region of its price. Null otherwise."),
+			"available": boolAttr("Whether the size can be deployed in `region`: with an availability file, the file lists it there without a `Location` restriction; " +
+				"otherwise the embedded snapshot prices it there. Null when there is no `region`."),
+			"regions": strListAttr("Every region where the size can be deployed, in the same sense as `available`, sorted."),
+			"zones": strListAttr("Availability zones in `region` the subscription can deploy the size to: the region's zones minus those with a `Zone` restriction, sorted. " +
+				"Empty without an availability file, without `region`, where the region has no zones, or where the size is not available."),
+			"restrictions": schema.ListNestedAttribute{
+				Computed: true,
+				MarkdownDescription: "The availability file's restrictions on the size for the subscription: in `region` when there is one, otherwise in every region. " +
+					"Empty without an availability file.",
+				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+					"region":      strAttr("The region the restriction applies to."),
+					"type":        strAttr("`Location` (the size cannot be deployed in the region) or `Zone` (not in the listed zones)."),
+					"reason_code": strAttr("Azure's reason, for example `NotAvailableForSubscription` or `QuotaId` (the subscription's offer type does not allow the size)."),
+					"zones":       strListAttr("The restricted zones of a `Zone` restriction; empty for a `Location` restriction."),
+				}},
+			},
+			"quota_family": strAttr("The size's quota family from the availability file (for example `standardNDSH100v5Family`), which a quota increase request names; null without an availability file."),
+		},
+	}
+}
+
+// newSKUAvailabilityModel describes a size's availability; region is the
+// region `available` and `zones` are about, or "".
+func newSKUAvailabilityModel(s *catalog.SKU, region string) skuAvailabilityModel {
+	region = strings.ToLower(region)
+	m := skuAvailabilityModel{
+		Source:       s.AvailabilitySource,
+		Regions:      nonNil(s.AvailableRegions()),
+		Zones:        []string{},
+		Restrictions: []skuRestrictionModel{},
+		QuotaFamily:  strPtr(s.QuotaFamily),
+	}
+	if region != "" {
+		r, ok := region, s.AvailableIn(region)
+		m.Region, m.Available = &r, &ok
+		if ra, listed := s.AvailabilityIn(region); listed && ok {
+			m.Zones = nonNil(ra.Zones)
+		}
+	}
+	regions := make([]string, 0, len(s.Availability))
+	for r := range s.Availability {
+		if region == "" || r == region {
+			regions = append(regions, r)
+		}
+	}
+	sort.Strings(regions)
+	for _, r := range regions {
+		for _, x := range s.Availability[r].Restrictions {
+			m.Restrictions = append(m.Restrictions, skuRestrictionModel{Region: r, Type: x.Type, ReasonCode: x.ReasonCode, Zones: nonNil(x.Zones)})
+		}
+	}
+	return m
+}
+
+// objectValue builds the availability object by hand, as skuModel.objectValue
+// does for the rest of the SKU object.
+func (m skuAvailabilityModel) objectValue(typ attr.Type) (types.Object, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	ot := typ.(basetypes.ObjectType)
+	rt := ot.AttrTypes["restrictions"].(basetypes.ListType).ElemType.(basetypes.ObjectType)
+	elems := make([]attr.Value, len(m.Restrictions))
+	for i, r := range m.Restrictions {
+		v, d := types.ObjectValue(rt.AttrTypes, map[string]attr.Value{
+			"region":      types.StringValue(r.Region),
+			"type":        types.StringValue(r.Type),
+			"reason_code": types.StringValue(r.ReasonCode),
+			"zones":       availabilityStrings(r.Zones),
+		})
+		diags.Append(d...)
+		elems[i] = v
+	}
+	restrictions, d := types.ListValue(rt, elems)
+	diags.Append(d...)
+	obj, d := types.ObjectValue(ot.AttrTypes, map[string]attr.Value{
+		"source":       types.StringValue(m.Source),
+		"region":       types.StringPointerValue(m.Region),
+		"available":    types.BoolPointerValue(m.Available),
+		"regions":      availabilityStrings(m.Regions),
+		"zones":        availabilityStrings(m.Zones),
+		"restrictions": restrictions,
+		"quota_family": types.StringPointerValue(m.QuotaFamily),
+	})
+	diags.Append(d...)
+	return obj, diags
+}
+
+func availabilityStrings(values []string) types.List {
+	elems := make([]attr.Value, len(values))
+	for i, v := range values {
+		elems[i] = types.StringValue(v)
+	}
+	return types.ListValueMust(types.StringType, elems)
+}
