@@ -41,7 +41,10 @@ type providerData struct {
 }
 
 type providerModel struct {
-	AsOf types.String `tfsdk:"as_of"`
+	AsOf             types.String `tfsdk:"as_of"`
+	CatalogFile      types.String `tfsdk:"catalog_file"`
+	AvailabilityFile types.String `tfsdk:"availability_file"`
+	PricesFile       types.String `tfsdk:"prices_file"`
 }
 
 // New returns a factory for the provider with the embedded catalog and the
@@ -74,7 +77,8 @@ func (p *hpcskuProvider) Schema(_ context.Context, _ provider.SchemaRequest, res
 		MarkdownDescription: "The `hpcsku` provider picks Azure virtual machine sizes for HPC and AI work. " +
 			"It describes every Azure GPU (N-series) and HPC (H-series) size, retired ones included, with typed GPU, " +
 			"CUDA, RDMA/InfiniBand, price, support and retirement facts, each with its sources. " +
-			"It works offline: the catalog is embedded in the provider, and it needs no Azure credentials and no network.",
+			"It works offline: the catalog is embedded in the provider, and it needs no Azure credentials and no network. " +
+			"Files you export with the tools you already have can add your subscription's availability, your prices and sizes of your own (`availability_file`, `prices_file`, `catalog_file`); the provider reads them from disk and never calls Azure.",
 		Attributes: map[string]schema.Attribute{
 			"as_of": schema.StringAttribute{
 				MarkdownDescription: "The date every lifecycle judgement uses (whether a size is retired, days until retirement), " +
@@ -83,6 +87,9 @@ func (p *hpcskuProvider) Schema(_ context.Context, _ provider.SchemaRequest, res
 				Optional:   true,
 				Validators: []validator.String{rfc3339DateValidator{}},
 			},
+			"catalog_file":      catalogFileAttribute(),
+			"availability_file": availabilityFileAttribute(),
+			"prices_file":       pricesFileAttribute(),
 		},
 	}
 }
@@ -111,6 +118,11 @@ func (p *hpcskuProvider) Configure(ctx context.Context, req provider.ConfigureRe
 		tflog.Error(ctx, "catalog failed to load", map[string]any{"error": err.Error()})
 		resp.Diagnostics.AddError("Catalog Failed To Load",
 			"The embedded catalog could not be loaded. This is a bug in the provider; please report it with this message:\n\n"+err.Error())
+		return
+	}
+	cat, diags := loadOverlays(ctx, cat, cfg)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	data := &providerData{Catalog: cat, AsOf: asOf}

@@ -1,0 +1,241 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
+
+// The provider's overlay files: catalog_file, availability_file and
+// prices_file. Each is read from disk in Configure, only when it is set.
+
+const overlayPathNote = "Relative paths are resolved against the directory Terraform runs in; use `\"${path.module}/...\"` to name a file next to the configuration. " +
+	"The file is read when the provider is configured, on every plan and apply."
+
+func catalogFileAttribute() schema.StringAttribute {
+	return schema.StringAttribute{
+		Optional: true,
+		MarkdownDescription: "Path of a JSON file in the embedded catalog's own format (`skus`, `series`, `gpu_models`, `images` and `decisions` lists, " +
+			"as in the provider's `internal/catalog/data` files) that adds sizes or corrects them: new sizes, sovereign-cloud sizes, fixes. " +
+			"An entry with the name of an embedded one replaces it. Decoding is strict: unknown fields, wrong types and entries listed twice are errors " +
+			fmt.Sprintf("that name the file, the entry and the field. At most %d MiB. ", catalog.MaxCatalogFileBytes>>20) + overlayPathNote,
+		Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+	}
+}
+
+func availabilityFileAttribute() schema.StringAttribute {
+	return schema.StringAttribute{
+		Optional: true,
+		MarkdownDescription: "Path of the JSON that `az vm list-skus --resource-type virtualMachines --all -o json` prints for your subscription. " +
+			"With it, `region` means offered to that subscription: a size the file does not list in the region, or lists with a `Location` restriction " +
+			"(`NotAvailableForSubscription`, `QuotaId`), is left out of `hpcsku_catalog` and rejected by `hpcsku_recommendation` (constraints `region` and `availability`), " +
+			"and every size's `availability` carries its zones, restrictions and quota family. The catalog's own facts (GPU counts, memory, vCPUs) are kept: " +
+			"the API is known to get some of them wrong. GPU and HPC sizes in the file that the catalog does not have are reported in a warning. " +
+			fmt.Sprintf("At most %d MiB (a full export is 20 to 30 MB). ", catalog.MaxAvailabilityFileBytes>>20) + overlayPathNote,
+		Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+	}
+}
+
+func pricesFileAttribute() schema.StringAttribute {
+	return schema.StringAttribute{
+		Optional: true,
+		MarkdownDescription: "Path of a prices file that replaces the embedded prices for the sizes and regions it gives: either the JSON of the Azure Retail Prices API " +
+			"(`Items` with `armSkuName`, `armRegionName`, `retailPrice`; Linux `Consumption` rows per hour are used, `Spot` meters give spot prices, " +
+			"Windows, Dev/Test, reservation and low-priority rows are skipped) or a CSV with the header `region,vm_size,usd_per_hour[,spot_usd_per_hour]` " +
+			"for negotiated prices. The format is told from the content. Prices are US dollars per hour for one VM. " +
+			"Every price says where it comes from (`price.source`, `price_source`). " +
+			fmt.Sprintf("At most %d MiB. ", catalog.MaxPricesFileBytes>>20) + overlayPathNote,
+		Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+	}
+}
+
+// overlayFile describes one overlay setting for messages.
+type overlayFile struct {
+	attr  string // the provider attribute
+	title string // for summaries: "Availability File"
+	what  string // what a valid file is, for the detail
+}
+
+var (
+	catalogFileSetting = overlayFile{"catalog_file", "Catalog File",
+		"A catalog file is a JSON object in the embedded catalog's own format, with skus, series, gpu_models, images or decisions lists."}
+	availabilityFileSetting = overlayFile{"availability_file", "Availability File",
+		"An availability file is the output of az vm list-skus --resource-type virtualMachines --all -o json."}
+	pricesFileSetting = overlayFile{"prices_file", "Prices File",
+		"A prices file is the JSON of the Azure Retail Prices API, or a CSV with the header region,vm_size,usd_per_hour[,spot_usd_per_hour]."}
+)
+
+// addFileError reports a problem with an overlay file on its attribute,
+// naming the file, the entry and the field.
+func (f overlayFile) addFileError(diags *diag.Diagnostics, err error) {
+	var fe *catalog.FileError
+	if !errors.As(err, &fe) {
+		diags.AddAttributeError(path.Root(f.attr), "Invalid "+f.title, fmt.Sprintf("The %s could not be used: %s", f.attr, err))
+		return
+	}
+	summary := "Invalid " + f.title
+	if fe.Unreadable {
+		summary = "Cannot Read " + f.title
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "The %s %s could not be used.\n\n", f.attr, fe.File)
+	if fe.Entry != "" {
+		fmt.Fprintf(&b, "Entry: %s\n", fe.Entry)
+	}
+	if fe.Field != "" {
+		fmt.Fprintf(&b, "Field: %s\n", fe.Field)
+	}
+	fmt.Fprintf(&b, "Problem: %s\n\n%s Fix the file, or remove %s to use the embedded catalog.", fe.Problem, f.what, f.attr)
+	diags.AddAttributeError(path.Root(f.attr), summary, b.String())
+}
+
+// overlayPath returns the configured path, or "" when the setting is null.
+func (f overlayFile) overlayPath(v types.String, diags *diag.Diagnostics) string {
+	if v.IsNull() {
+		return ""
+	}
+	if v.IsUnknown() {
+		diags.AddAttributeError(path.Root(f.attr), f.title+" Path Unknown",
+			fmt.Sprintf("The %s path must be known when the provider is configured. Use a literal path, a variable or path.module, not an attribute of a resource that is not created yet.", f.attr))
+		return ""
+	}
+	return v.ValueString()
+}
+
+// maxListed is how many unknown sizes a warning lists one by one.
+const maxListed = 20
+
+// loadOverlays reads the overlay files that are set and lays them over the
+// catalog. With none set it returns the catalog unchanged and reads nothing.
+func loadOverlays(ctx context.Context, base *catalog.Catalog, cfg providerModel) (*catalog.Catalog, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	var o catalog.Overlays
+	if p := catalogFileSetting.overlayPath(cfg.CatalogFile, &diags); p != "" {
+		f, err := catalog.LoadCatalogFile(p)
+		if err != nil {
+			catalogFileSetting.addFileError(&diags, err)
+		}
+		o.Catalog = f
+	}
+	if p := availabilityFileSetting.overlayPath(cfg.AvailabilityFile, &diags); p != "" {
+		a, err := catalog.LoadAvailability(p)
+		if err != nil {
+			availabilityFileSetting.addFileError(&diags, err)
+		}
+		o.Availability = a
+	}
+	if p := pricesFileSetting.overlayPath(cfg.PricesFile, &diags); p != "" {
+		pf, err := catalog.LoadPriceFile(p)
+		if err != nil {
+			pricesFileSetting.addFileError(&diags, err)
+		}
+		o.Prices = pf
+	}
+	if diags.HasError() {
+		return nil, diags
+	}
+	if o.Catalog == nil && o.Availability == nil && o.Prices == nil {
+		return base, diags
+	}
+	cat, rep, err := base.WithOverlays(o)
+	if err != nil {
+		catalogFileSetting.addFileError(&diags, err)
+		return nil, diags
+	}
+	fields := map[string]any{}
+	if f := o.Catalog; f != nil {
+		fields["catalog_file"] = f.File
+		fields["sizes_added"] = len(rep.SizesAdded)
+		fields["sizes_replaced"] = len(rep.SizesReplaced)
+	}
+	if a := o.Availability; a != nil {
+		fields["availability_file"] = a.File
+		fields["availability_entries"] = a.Entries
+		fields["availability_regions"] = len(a.Regions)
+		overlayAvailabilityWarnings(&diags, cat, a, rep)
+	}
+	if p := o.Prices; p != nil {
+		fields["prices_file"] = p.File
+		fields["prices_format"] = p.Format
+		fields["prices_applied"] = rep.PricesApplied
+		overlayPriceWarnings(&diags, p, rep)
+	}
+	tflog.Info(ctx, "overlay files applied", fields)
+	return cat, diags
+}
+
+func overlayAvailabilityWarnings(diags *diag.Diagnostics, cat *catalog.Catalog, a *catalog.Availability, rep *catalog.OverlayReport) {
+	attr := path.Root(availabilityFileSetting.attr)
+	known := 0
+	for _, s := range cat.SKUs() {
+		if len(s.Availability) > 0 {
+			known++
+		}
+	}
+	if known == 0 {
+		diags.AddAttributeWarning(attr, "Availability File Lists No Catalog Size",
+			fmt.Sprintf("The availability file %s lists %d sizes in %d regions, none of them in the catalog, so every size is treated as not offered. "+
+				"Export it with az vm list-skus --resource-type virtualMachines --all -o json (without --all, restricted sizes are left out).",
+				a.File, len(a.Sizes), len(a.Regions)))
+	}
+	if len(rep.UnknownSizes) == 0 {
+		return
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "The availability file %s lists %d GPU or HPC sizes that the catalog (version %s) does not have. "+
+		"They cannot be looked up or recommended until the catalog has their specifications: add them with catalog_file, or upgrade the provider.\n\n"+
+		"What the file reports (MemoryGB is GiB; vCPUsAvailable is used for constrained-core sizes; GPU counts from the API are missing or rounded for some sizes):\n",
+		a.File, len(rep.UnknownSizes), cat.Version)
+	for i, s := range rep.UnknownSizes {
+		if i == maxListed {
+			fmt.Fprintf(&b, "  - and %d more\n", len(rep.UnknownSizes)-maxListed)
+			break
+		}
+		regions := s.AvailableRegions()
+		where := "restricted in every region it lists"
+		if len(regions) > 0 {
+			where = "available in " + strings.Join(firstStrings(regions, 5), ", ")
+			if len(regions) > 5 {
+				where += fmt.Sprintf(" and %d more regions", len(regions)-5)
+			}
+		}
+		fmt.Fprintf(&b, "  - %s: %s; %s\n", s.Name, s.Describe(), where)
+	}
+	if rep.OtherUnknown > 0 {
+		fmt.Fprintf(&b, "\n%d other sizes in the file are outside the families the catalog covers (general-purpose sizes) and were ignored.", rep.OtherUnknown)
+	}
+	diags.AddAttributeWarning(attr, "Sizes Not In The Catalog", strings.TrimRight(b.String(), "\n"))
+}
+
+func overlayPriceWarnings(diags *diag.Diagnostics, p *catalog.PriceFile, rep *catalog.OverlayReport) {
+	attr := path.Root(pricesFileSetting.attr)
+	if rep.PricesApplied == 0 {
+		diags.AddAttributeWarning(attr, "Prices File Prices No Catalog Size",
+			fmt.Sprintf("The prices file %s (%s) has %d prices, none of them for a size in the catalog, so every price is the embedded one. "+
+				"Check the size names (armSkuName in the Retail Prices API, vm_size in CSV), for example Standard_ND96isr_H100_v5.", p.File, p.Format, p.Count()))
+	}
+	if len(rep.UnpricedSizes) == 0 {
+		return
+	}
+	diags.AddAttributeWarning(attr, "Prices For Sizes Not In The Catalog",
+		fmt.Sprintf("The prices file %s prices %d GPU or HPC sizes that the catalog does not have; their prices are not used: %s. "+
+			"Add the sizes with catalog_file to use them.", p.File, len(rep.UnpricedSizes), strings.Join(firstStrings(rep.UnpricedSizes, maxListed), ", ")))
+}
+
+func firstStrings(s []string, n int) []string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
