@@ -6,6 +6,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -83,7 +84,9 @@ func (p *hpcskuProvider) Schema(_ context.Context, _ provider.SchemaRequest, res
 			"as_of": schema.StringAttribute{
 				MarkdownDescription: "The date every lifecycle judgement uses (whether a size is retired, days until retirement), " +
 					"as an RFC 3339 date (`2026-01-01`) or date-time (`2026-01-01T00:00:00Z`). " +
-					"Defaults to today in UTC. Pin it in CI so that plans do not change as the calendar moves.",
+					"Defaults to today in UTC. Pin it in CI so that plans do not change as the calendar moves. " +
+					"Provider-defined functions (`provider::hpcsku::is_retired` and the others) do not see this setting: " +
+					"Terraform calls functions without configuring the provider, so they judge at today's date in UTC.",
 				Optional:   true,
 				Validators: []validator.String{rfc3339DateValidator{}},
 			},
@@ -110,8 +113,7 @@ func (p *hpcskuProvider) Configure(ctx context.Context, req provider.ConfigureRe
 		}
 		asOf = t
 	}
-	y, m, d := asOf.Date()
-	asOf = time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+	asOf = utcDay(asOf)
 
 	cat, err := p.catalog()
 	if err != nil {
@@ -141,7 +143,70 @@ func (p *hpcskuProvider) DataSources(context.Context) []func() datasource.DataSo
 	}
 }
 
-func (p *hpcskuProvider) Functions(context.Context) []func() function.Function { return nil }
+// Functions returns the provider-defined functions. Terraform calls functions
+// on an unconfigured provider instance, so Configure's providerData never
+// reaches them: each function holds the provider itself and takes the catalog
+// and the clock from it (see functionLookup).
+func (p *hpcskuProvider) Functions(context.Context) []func() function.Function {
+	constructors := []func(*hpcskuProvider) function.Function{
+		newSKUFunction,
+		newIsRetiredFunction,
+		newRetiresWithinFunction,
+		newGPUMemoryGiBFunction,
+	}
+	factories := make([]func() function.Function, len(constructors))
+	for i, c := range constructors {
+		factories[i] = func() function.Function { return c(p) }
+	}
+	return factories
+}
+
+// functionSettingsNote is the call-out that ends the description of every
+// function that reads the catalog.
+const functionSettingsNote = "~> **Note** Functions do not see the provider's settings: Terraform calls provider-defined functions without configuring the provider, " +
+	"so no `provider \"hpcsku\"` block reaches them. They judge retirement at today's date in UTC, not at `as_of`, " +
+	"and read the embedded catalog, without `catalog_file`, `availability_file` or `prices_file`. " +
+	"Use the `hpcsku_sku` data source where the date must be pinned or those files must apply. " +
+	"Because the date moves, a saved plan applied on a later day can fail with \"provider function returned an inconsistent result\" " +
+	"when an answer changed overnight; plan again in that case."
+
+// functionToday is the date functions judge lifecycles at: the provider's
+// clock (time.Now, or the injected test clock) truncated to the day in UTC.
+func (p *hpcskuProvider) functionToday() time.Time {
+	return utcDay(p.now())
+}
+
+// functionCatalog loads the catalog for a function call.
+func (p *hpcskuProvider) functionCatalog(ctx context.Context) (*catalog.Catalog, *function.FuncError) {
+	cat, err := p.catalog()
+	if err != nil {
+		tflog.Error(ctx, "catalog failed to load", map[string]any{"error": err.Error()})
+		return nil, function.NewFuncError("Catalog Failed To Load: The embedded catalog could not be loaded. " +
+			"This is a bug in the provider; please report it with this message: " + err.Error())
+	}
+	return cat, nil
+}
+
+// functionLookup finds the size named by argument argPos of a function call.
+// An unknown name is an argument error that suggests the closest names.
+func (p *hpcskuProvider) functionLookup(ctx context.Context, name string, argPos int64) (*catalog.SKU, *catalog.Catalog, *function.FuncError) {
+	cat, funcErr := p.functionCatalog(ctx)
+	if funcErr != nil {
+		return nil, nil, funcErr
+	}
+	s, ok := cat.Lookup(name)
+	if !ok {
+		// Terraform ends a function error with a period of its own.
+		return nil, cat, function.NewArgumentFuncError(argPos, "Unknown VM Size: "+strings.TrimSuffix(unknownSizeDetail(cat, name), "."))
+	}
+	return s, cat, nil
+}
+
+// utcDay is midnight UTC of t's date in UTC.
+func utcDay(t time.Time) time.Time {
+	y, m, d := t.UTC().Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}
 
 // parseRFC3339Date accepts an RFC 3339 full-date or date-time and returns it in UTC.
 func parseRFC3339Date(s string) (time.Time, error) {

@@ -3,8 +3,10 @@ package provider
 import (
 	"context"
 	"fmt"
+	"math"
 	"regexp"
 
+	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
@@ -78,5 +80,46 @@ func (v greaterThanValidator) ValidateFloat64(_ context.Context, req validator.F
 	if f := req.ConfigValue.ValueFloat64(); !(f > v.min) {
 		resp.Diagnostics.AddAttributeError(req.Path, "Value Out Of Range",
 			fmt.Sprintf("Attribute %s value must be greater than %g, got: %g. Use a positive number.", req.Path, v.min, f))
+	}
+}
+
+var _ function.Float64ParameterValidator = numberRangeValidator{}
+
+// numberRangeValidator checks a function's number argument against a lower
+// bound (inclusive, or exclusive when minExclusive), an inclusive upper bound
+// and, when whole is set, that it is a whole number. Bounds print as plain
+// numbers (1200, not float64validator's 1200.000000).
+type numberRangeValidator struct {
+	min, max     float64
+	minExclusive bool
+	whole        bool
+}
+
+func (v numberRangeValidator) Description(context.Context) string {
+	kind := "a number"
+	if v.whole {
+		kind = "a whole number"
+	}
+	if v.minExclusive {
+		return fmt.Sprintf("value must be %s greater than %g and at most %g", kind, v.min, v.max)
+	}
+	return fmt.Sprintf("value must be %s from %g to %g", kind, v.min, v.max)
+}
+
+func (v numberRangeValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+
+// ValidateParameterFloat64 reports a value out of range or not whole. The
+// message has no final period: Terraform adds one.
+func (v numberRangeValidator) ValidateParameterFloat64(ctx context.Context, req function.Float64ParameterValidatorRequest, resp *function.Float64ParameterValidatorResponse) {
+	if req.Value.IsNull() || req.Value.IsUnknown() {
+		return
+	}
+	f := req.Value.ValueFloat64()
+	low := f < v.min || (v.minExclusive && f == v.min)
+	if low || f > v.max || (v.whole && f != math.Trunc(f)) {
+		resp.Error = function.NewArgumentFuncError(req.ArgumentPosition,
+			fmt.Sprintf("Invalid Parameter Value: %s, got: %g", v.Description(ctx), f))
 	}
 }

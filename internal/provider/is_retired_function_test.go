@@ -1,0 +1,161 @@
+package provider
+
+import (
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/config"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+)
+
+// The test clock is 2026-11-22.
+func TestIsRetiredFunction(t *testing.T) {
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+		Steps: []resource.TestStep{{
+			Config: `
+output "v100" {
+  # Retired on 2025-09-30.
+  value = provider::hpcsku::is_retired("Standard_NC24rs_v3")
+}
+output "v100_short_lowercase" {
+  value = provider::hpcsku::is_retired("nc24rs_v3")
+}
+output "h100" {
+  # No retirement announced.
+  value = provider::hpcsku::is_retired("Standard_ND96isr_H100_v5")
+}
+output "nvv3" {
+  # Recorded as retiring; its date, 2026-09-30, has passed.
+  value = provider::hpcsku::is_retired("Standard_NV12s_v3")
+}
+output "hc44" {
+  # Retiring on 2027-05-31, still ahead.
+  value = provider::hpcsku::is_retired("Standard_HC44rs")
+}`,
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectKnownOutputValue("v100", knownvalue.Bool(true)),
+				plancheck.ExpectKnownOutputValue("v100_short_lowercase", knownvalue.Bool(true)),
+				plancheck.ExpectKnownOutputValue("h100", knownvalue.Bool(false)),
+				plancheck.ExpectKnownOutputValue("nvv3", knownvalue.Bool(true)),
+				plancheck.ExpectKnownOutputValue("hc44", knownvalue.Bool(false)),
+			}},
+		}},
+	})
+}
+
+// is_retired agrees with hpcsku_sku.retired when the provider's as_of is
+// today, and ignores an as_of set in the provider block.
+func TestIsRetiredFunction_ProviderAsOf(t *testing.T) {
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+		Steps: []resource.TestStep{
+			{
+				Config: `
+data "hpcsku_sku" "nvv3" {
+  name = "Standard_NV12s_v3"
+}
+output "agree" {
+  value = provider::hpcsku::is_retired("Standard_NV12s_v3") == data.hpcsku_sku.nvv3.retired
+}`,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownOutputValue("agree", knownvalue.Bool(true)),
+				},
+			},
+			{
+				Config: `
+provider "hpcsku" {
+  as_of = "2026-01-01"
+}
+data "hpcsku_sku" "nvv3" {
+  name = "Standard_NV12s_v3"
+}
+output "function" {
+  value = provider::hpcsku::is_retired("Standard_NV12s_v3")
+}
+output "data_source" {
+  value = data.hpcsku_sku.nvv3.retired
+}`,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownOutputValue("function", knownvalue.Bool(true)),
+					statecheck.ExpectKnownOutputValue("data_source", knownvalue.Bool(false)),
+				},
+			},
+		},
+	})
+}
+
+// A variable validation rejects a retired size and names its replacement.
+// Terraform 1.8 allows functions in a validation that refers to its own
+// variable only.
+func TestIsRetiredFunction_VariableValidation(t *testing.T) {
+	cfg := `
+variable "gpu_size" {
+  type = string
+  validation {
+    condition     = !provider::hpcsku::is_retired(var.gpu_size)
+    error_message = "${var.gpu_size} is retired; use ${join(" or ", provider::hpcsku::sku(var.gpu_size).lifecycle.replacement_sizes)}."
+  }
+}
+output "gpu_size" {
+  value = var.gpu_size
+}`
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+		Steps: []resource.TestStep{
+			{
+				// CycleCloud's Slurm template still ships this size as its GPU partition default.
+				Config:          cfg,
+				ConfigVariables: config.Variables{"gpu_size": config.StringVariable("Standard_NC24rs_v3")},
+				ExpectError:     regexp.MustCompile(wrapped("Standard_NC24rs_v3 is retired; use Standard_NC80adis_H100_v5.")),
+			},
+			{
+				Config:          cfg,
+				ConfigVariables: config.Variables{"gpu_size": config.StringVariable("Standard_ND96isr_H100_v5")},
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectKnownOutputValue("gpu_size", knownvalue.StringExact("Standard_ND96isr_H100_v5")),
+				}},
+			},
+		},
+	})
+}
+
+func TestIsRetiredFunction_Errors(t *testing.T) {
+	cases := map[string]struct {
+		call string
+		err  string
+	}{
+		"unknown name": {
+			call: `provider::hpcsku::is_retired("Standard_NC24rs_v9")`,
+			err: wrapped(`Invalid value for "name" parameter: Unknown VM Size: The size "Standard_NC24rs_v9" is not in the catalog`) +
+				`[\s\S]*` + wrapped(`Did you mean one of: Standard_NC24rs_v2, Standard_NC24rs_v3, Standard_NC24s_v2?`),
+		},
+		"empty name": {
+			call: `provider::hpcsku::is_retired("")`,
+			err:  wrapped(`Invalid value for "name" parameter: Invalid Parameter Value Length: string length must be at least 1`),
+		},
+		"null name": {
+			call: `provider::hpcsku::is_retired(null)`,
+			err:  wrapped(`Invalid value for "name" parameter: argument must not be null.`),
+		},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			resource.UnitTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: testProviderFactories(t),
+				TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+				Steps: []resource.TestStep{{
+					Config:      `output "x" { value = ` + c.call + ` }`,
+					ExpectError: regexp.MustCompile(c.err),
+				}},
+			})
+		})
+	}
+}

@@ -1,0 +1,245 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
+
+// Standard_HC44rs retires on 2027-05-31. From the test clock, 2026-11-22,
+// 6 months is 2027-05-22 (before it) and 7 months is 2027-06-22 (after it).
+func TestRetiresWithinFunction(t *testing.T) {
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+		Steps: []resource.TestStep{{
+			Config: `
+output "hc44_0" {
+  value = provider::hpcsku::retires_within("Standard_HC44rs", 0)
+}
+output "hc44_6" {
+  value = provider::hpcsku::retires_within("Standard_HC44rs", 6)
+}
+output "hc44_7" {
+  value = provider::hpcsku::retires_within("hc44rs", 7)
+}
+output "v100_0" {
+  # Already retired: true for any horizon.
+  value = provider::hpcsku::retires_within("Standard_NC24rs_v3", 0)
+}
+output "h100_1200" {
+  # No retirement announced: false for any horizon.
+  value = provider::hpcsku::retires_within("Standard_ND96isr_H100_v5", 1200)
+}`,
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectKnownOutputValue("hc44_0", knownvalue.Bool(false)),
+				plancheck.ExpectKnownOutputValue("hc44_6", knownvalue.Bool(false)),
+				plancheck.ExpectKnownOutputValue("hc44_7", knownvalue.Bool(true)),
+				plancheck.ExpectKnownOutputValue("v100_0", knownvalue.Bool(true)),
+				plancheck.ExpectKnownOutputValue("h100_1200", knownvalue.Bool(false)),
+			}},
+		}},
+	})
+}
+
+// The horizon is inclusive: with the clock at 2026-12-31, 5 months ends on
+// 2027-05-31, Standard_HC44rs's retirement date. A day earlier it ends on
+// 2027-05-30.
+func TestRetiresWithinFunction_InclusiveHorizon(t *testing.T) {
+	factories := func(day time.Time) map[string]func() (tfprotov6.ProviderServer, error) {
+		return map[string]func() (tfprotov6.ProviderServer, error){
+			"hpcsku": providerserver.NewProtocol6WithError(NewTestProvider(testCatalog(t), func() time.Time { return day })()),
+		}
+	}
+	cfg := `
+output "hc44_5" {
+  value = provider::hpcsku::retires_within("Standard_HC44rs", 5)
+}`
+	for _, c := range []struct {
+		today time.Time
+		want  bool
+	}{
+		{time.Date(2026, 12, 31, 23, 59, 0, 0, time.UTC), true},
+		{time.Date(2026, 12, 30, 0, 0, 0, 0, time.UTC), false},
+	} {
+		t.Run(c.today.Format(catalog.DateLayout), func(t *testing.T) {
+			resource.UnitTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: factories(c.today),
+				TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+				Steps: []resource.TestStep{{
+					Config: cfg,
+					ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectKnownOutputValue("hc44_5", knownvalue.Bool(c.want)),
+					}},
+				}},
+			})
+		})
+	}
+}
+
+// A check block reports a size that retires within the horizon as a warning
+// without failing the plan, and passes for a size that does not.
+func TestRetiresWithinFunction_CheckBlock(t *testing.T) {
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+		Steps: []resource.TestStep{{
+			Config: `
+locals {
+  partitions = {
+    hpc = "Standard_HC44rs"
+    gpu = "Standard_ND96isr_H100_v5"
+  }
+}
+check "hpc_lifetime" {
+  assert {
+    condition     = !provider::hpcsku::retires_within(local.partitions.hpc, 12)
+    error_message = "${local.partitions.hpc} retires on ${provider::hpcsku::sku(local.partitions.hpc).lifecycle.retirement_date}, within 12 months."
+  }
+}
+check "gpu_lifetime" {
+  assert {
+    condition     = !provider::hpcsku::retires_within(local.partitions.gpu, 12)
+    error_message = "${local.partitions.gpu} retires within 12 months."
+  }
+}`,
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				expectCheckBlock("hpc_lifetime", "fail", "Standard_HC44rs retires on 2027-05-31, within 12 months."),
+				expectCheckBlock("gpu_lifetime", "pass", ""),
+			}},
+		}},
+	})
+}
+
+func TestRetiresWithinFunction_Errors(t *testing.T) {
+	cases := map[string]struct {
+		call string
+		err  string
+	}{
+		"unknown name": {
+			call: `provider::hpcsku::retires_within("Standard_HC44rs_v9", 6)`,
+			err: wrapped(`Invalid value for "name" parameter: Unknown VM Size: The size "Standard_HC44rs_v9" is not in the catalog`) +
+				`[\s\S]*` + wrapped(`Did you mean one of: Standard_HC44rs,`),
+		},
+		"negative months": {
+			call: `provider::hpcsku::retires_within("Standard_HC44rs", -1)`,
+			err:  wrapped(`Invalid value for "months" parameter: Invalid Parameter Value: value must be a whole number from 0 to 1200, got: -1.`),
+		},
+		"too many months": {
+			call: `provider::hpcsku::retires_within("Standard_HC44rs", 1201)`,
+			err:  wrapped(`Invalid value for "months" parameter: Invalid Parameter Value: value must be a whole number from 0 to 1200, got: 1201.`),
+		},
+		"fractional months": {
+			call: `provider::hpcsku::retires_within("Standard_HC44rs", 1.5)`,
+			err:  wrapped(`Invalid value for "months" parameter: Invalid Parameter Value: value must be a whole number from 0 to 1200, got: 1.5.`),
+		},
+		"null months": {
+			call: `provider::hpcsku::retires_within("Standard_HC44rs", null)`,
+			err:  wrapped(`Invalid value for "months" parameter: argument must not be null.`),
+		},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			resource.UnitTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: testProviderFactories(t),
+				TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+				Steps: []resource.TestStep{{
+					Config:      `output "x" { value = ` + c.call + ` }`,
+					ExpectError: regexp.MustCompile(c.err),
+				}},
+			})
+		})
+	}
+}
+
+// retiresWithin's calendar arithmetic, without Terraform.
+func TestRetiresWithin(t *testing.T) {
+	sku := func(status, date string) *catalog.SKU {
+		return &catalog.SKU{Name: "Standard_X", Lifecycle: catalog.Lifecycle{Status: status, RetirementDate: date}}
+	}
+	day := func(s string) time.Time {
+		d, err := time.Parse(catalog.DateLayout, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	cases := []struct {
+		status, date, asOf string
+		months             int
+		want               bool
+	}{
+		{"retiring", "2027-05-31", "2026-11-22", 6, false},
+		{"retiring", "2027-05-31", "2026-11-22", 7, true},
+		// Inclusive: the horizon day itself counts.
+		{"retiring", "2027-05-31", "2026-12-31", 5, true},
+		{"retiring", "2027-06-01", "2026-12-31", 5, false},
+		// 31 August + 1 month is 1 October (time.AddDate normalizes 31 September).
+		{"retiring", "2026-10-01", "2026-08-31", 1, true},
+		{"retiring", "2026-10-02", "2026-08-31", 1, false},
+		// 29 February + 12 months is 1 March.
+		{"retiring", "2029-03-01", "2028-02-29", 12, true},
+		// months = 0 is is_retired: the retirement date counts from that day.
+		{"retiring", "2026-11-22", "2026-11-22", 0, true},
+		{"retiring", "2026-11-23", "2026-11-22", 0, false},
+		// Already retired, with or without a date.
+		{"retiring", "2025-09-30", "2026-11-22", 0, true},
+		{"retired", "", "2026-11-22", 0, true},
+		// No retirement announced.
+		{"ga", "", "2026-11-22", 1200, false},
+		{"preview", "", "2026-11-22", 1200, false},
+	}
+	for _, c := range cases {
+		name := fmt.Sprintf("%s %s from %s + %d", c.status, c.date, c.asOf, c.months)
+		if got := retiresWithin(sku(c.status, c.date), day(c.asOf), c.months); got != c.want {
+			t.Errorf("%s: got %v, want %v", name, got, c.want)
+		}
+	}
+}
+
+// expectCheckBlock asserts the status of a check block in the plan
+// ("pass", "fail", "error" or "unknown") and, when message is not empty,
+// that one of its failures has that message.
+func expectCheckBlock(name, status, message string) plancheck.PlanCheck {
+	return checkBlockStatus{name: name, status: status, message: message}
+}
+
+type checkBlockStatus struct{ name, status, message string }
+
+func (c checkBlockStatus) CheckPlan(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	for _, check := range req.Plan.Checks {
+		if check.Address.Kind != "check" || check.Address.Name != c.name {
+			continue
+		}
+		if string(check.Status) != c.status {
+			resp.Error = fmt.Errorf("check block %q: status %q, want %q", c.name, check.Status, c.status)
+			return
+		}
+		if c.message == "" {
+			return
+		}
+		var messages []string
+		for _, inst := range check.Instances {
+			for _, p := range inst.Problems {
+				if p.Message == c.message {
+					return
+				}
+				messages = append(messages, p.Message)
+			}
+		}
+		resp.Error = fmt.Errorf("check block %q: messages %q, want %q", c.name, messages, c.message)
+		return
+	}
+	resp.Error = fmt.Errorf("check block %q not found in the plan", c.name)
+}
