@@ -8,11 +8,18 @@
 #   * retires within `retirement_horizon_months` of the provider's `as_of` date,
 #   * has no RDMA (InfiniBand) although the partition runs tightly coupled jobs
 #     across VMs, or
-#   * is not supported by the partition's target (AKS, CycleCloud, Azure ML, Batch).
+#   * is not supported by the partition's target (AKS, CycleCloud, Azure ML, Batch), or
+#   * cannot hold the partition's model in GPU memory on its nodes.
 #
 # Each message names the partition, the size, the rule and what to use
 # instead. It needs only the hpcsku provider: no Azure credentials, no network,
 # so it runs in any CI job, and `terraform test` proves it (see tests/).
+#
+# The lifecycle rules read `hpcsku_sku`, which judges at the provider's `as_of`
+# date, so a CI plan gives the same answer every day. The provider functions
+# (Terraform 1.8+) estimate GPU memory, validate the model input and, in the
+# `today` check, judge lifecycles at today's date, which a pinned `as_of`
+# hides.
 #
 # The module has no provider block: the caller's `provider "hpcsku"` (with
 # `as_of` pinned in CI) is used.
@@ -65,6 +72,13 @@ locals {
       replacement_series = data.hpcsku_sku.partition[key].sku.lifecycle.replacement_series
       rdma               = data.hpcsku_sku.partition[key].sku.network.rdma
       infiniband         = data.hpcsku_sku.partition[key].sku.network.infiniband
+      gpu_memory_gib     = coalesce(try(data.hpcsku_sku.partition[key].sku.gpu.memory_gib_total, null), 0)
+      model              = p.model
+      # The engine's estimate, the one hpcsku_recommendation sizes with.
+      model_gpu_memory_gib = (
+        p.model == null ? null :
+        provider::hpcsku::gpu_memory_gib(p.model.parameters_billion, p.model.precision, p.model.workload)
+      )
       support = (
         contains(local.support_targets, coalesce(p.target, var.target))
         ? data.hpcsku_sku.partition[key].sku.support[coalesce(p.target, var.target)]
@@ -113,6 +127,15 @@ locals {
       "Partition \"${key}\": ${p.vm_size} is not supported on ${local.target_names[p.target]}${p.support.note != null ? " (${p.support.note})" : ""}. Choose a size ${local.target_names[p.target]} supports."
       if !p.retired && p.support.status == "unsupported"
     ]
+    gpu_memory = [
+      for key, p in local.partitions :
+      format("Partition \"%s\": %s of a %gB-parameter model in %s needs about %.0f GiB of GPU memory; %d x %s has %g GiB. %s",
+        key, replace(p.model.workload, "_", "-"), p.model.parameters_billion, p.model.precision, p.model_gpu_memory_gib,
+        p.nodes, p.vm_size, p.gpu_memory_gib * p.nodes,
+        p.gpu_memory_gib > 0 ? "Use at least ${ceil(p.model_gpu_memory_gib / p.gpu_memory_gib)} nodes, or a size with more GPU memory." : "Choose a GPU size.",
+      )
+      if p.model != null && p.gpu_memory_gib * p.nodes < coalesce(p.model_gpu_memory_gib, 0)
+    ]
   }
   all_violations = flatten(values(local.violations))
 
@@ -129,6 +152,14 @@ locals {
       if !p.retired && p.retirement_date != null && !local.retires_within_horizon[key]
     ],
   )
+
+  # At today's date, through the provider functions: sizes the pinned `as_of`
+  # does not flag yet.
+  today = [
+    for key, p in local.partitions :
+    "Partition \"${key}\": as of today, ${p.vm_size} ${provider::hpcsku::is_retired(p.vm_size) ? "is retired" : "retires within ${var.retirement_horizon_months} months"}; the provider's as_of date (${local.as_of}) does not show it yet. Move as_of forward, and move off the size."
+    if var.check_today && !p.retired && !local.retires_within_horizon[key] && provider::hpcsku::retires_within(p.vm_size, var.retirement_horizon_months)
+  ]
 }
 
 # In report-only mode (`enforce = false`) the same findings surface as
@@ -144,5 +175,12 @@ check "advisories" {
   assert {
     condition     = length(local.advisories) == 0
     error_message = "Size advisories:\n${join("\n", local.advisories)}"
+  }
+}
+
+check "today" {
+  assert {
+    condition     = length(local.today) == 0
+    error_message = "Sizes that retire by today's date:\n${join("\n", local.today)}"
   }
 }

@@ -21,16 +21,26 @@ output "vm_sizes" {
     condition     = !var.enforce || length(local.violations.support) == 0
     error_message = "VM size not supported by the target:\n${join("\n", local.violations.support)}"
   }
+
+  precondition {
+    condition     = !var.enforce || length(local.violations.gpu_memory) == 0
+    error_message = "Model does not fit in GPU memory:\n${join("\n", local.violations.gpu_memory)}"
+  }
 }
 
 output "violations" {
-  description = "Every violated guardrail, by rule (`retired`, `retiring`, `rdma`, `support`), as messages that name the partition, the size and what to use instead. Empty lists when all is well."
+  description = "Every violated guardrail, by rule (`gpu_memory`, `rdma`, `retired`, `retiring`, `support`), as messages that name the partition, the size and what to use instead. Empty lists when all is well."
   value       = local.violations
 }
 
 output "advisories" {
   description = "Findings that do not fail the plan: unknown support by the target, and retirements after the horizon."
   value       = local.advisories
+}
+
+output "today" {
+  description = "Sizes retired or retiring within the horizon at today's date that the provider's `as_of` does not flag yet (the `today` check)."
+  value       = local.today
 }
 
 output "partitions" {

@@ -4,13 +4,20 @@ variable "partitions" {
     a scale set). `vm_size` is the Azure size name (case-insensitive; the `Standard_` prefix may be
     left out). `nodes` is how many VMs one job spans (default 1). `tightly_coupled` says whether
     those VMs talk over MPI/NCCL and so need RDMA (default: true when `nodes` > 1). `target`
-    overrides the module's `target` for this partition.
+    overrides the module's `target` for this partition. `model`, when given, is the model the
+    partition's GPUs must hold: `parameters_billion`, `precision` (default `bf16`) and `workload`
+    (`training`, the default, `fine_tuning` or `inference`).
   EOT
   type = map(object({
     vm_size         = string
     nodes           = optional(number, 1)
     tightly_coupled = optional(bool)
     target          = optional(string)
+    model = optional(object({
+      parameters_billion = number
+      precision          = optional(string, "bf16")
+      workload           = optional(string, "training")
+    }))
   }))
 
   validation {
@@ -35,6 +42,16 @@ variable "partitions" {
     ])
     error_message = "A partition's target must be one of vm, vmss, aks, cyclecloud, azure_ml, batch."
   }
+
+  # The provider's own estimate validates the model: it fails for a
+  # non-positive size, an unknown precision or an unknown workload.
+  validation {
+    condition = alltrue([
+      for p in values(var.partitions) :
+      p.model == null || can(provider::hpcsku::gpu_memory_gib(p.model.parameters_billion, p.model.precision, p.model.workload))
+    ])
+    error_message = "A partition's model needs parameters_billion greater than zero, a precision of fp32, tf32, bf16, fp16, fp8, int8 or int4, and a workload of training, fine_tuning or inference."
+  }
 }
 
 variable "target" {
@@ -57,6 +74,12 @@ variable "retirement_horizon_months" {
     condition     = var.retirement_horizon_months >= 0 && var.retirement_horizon_months <= 120 && floor(var.retirement_horizon_months) == var.retirement_horizon_months
     error_message = "retirement_horizon_months must be a whole number from 0 to 120."
   }
+}
+
+variable "check_today" {
+  description = "Also warn, through the `today` check block, when a size is retired or retires within the horizon at today's date, which a pinned `as_of` hides. Uses the provider functions `is_retired` and `retires_within`, which always judge at today's date in UTC."
+  type        = bool
+  default     = true
 }
 
 variable "enforce" {

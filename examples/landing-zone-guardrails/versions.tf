@@ -1,7 +1,6 @@
 terraform {
-  # `terraform test` needs 1.6; the tests' `expect_failures` on check blocks
-  # and output preconditions work from there on.
-  required_version = ">= 1.6.0"
+  # Provider functions (provider::hpcsku::...) need Terraform 1.8.
+  required_version = ">= 1.8.0"
 
   required_providers {
     hpcsku = {

@@ -117,8 +117,8 @@ func (d *catalogDataSource) Schema(_ context.Context, _ datasource.SchemaRequest
 			},
 			"region": schema.StringAttribute{
 				Optional: true,
-				MarkdownDescription: "Only sizes priced in this Azure region (for example `eastus`); each size's `price` then shows that region's price. " +
-					"An unknown region is an error that lists the regions the catalog knows.",
+				MarkdownDescription: "Only sizes available in this Azure region (for example `eastus`): priced there, or with the provider's `availability_file`, offered there to the subscription the file was exported from. " +
+					"Each size's `price` and `availability` then describe that region. An unknown region is an error that lists the regions the catalog knows.",
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"include_retired": schema.BoolAttribute{

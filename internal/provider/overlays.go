@@ -193,10 +193,10 @@ func overlayAvailabilityWarnings(diags *diag.Diagnostics, cat *catalog.Catalog, 
 		return
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "The availability file %s lists %d GPU or HPC sizes that the catalog (version %s) does not have. "+
+	fmt.Fprintf(&b, "The availability file %s lists %s that the catalog (version %s) does not have. "+
 		"They cannot be looked up or recommended until the catalog has their specifications: add them with catalog_file, or upgrade the provider.\n\n"+
 		"What the file reports (MemoryGB is GiB; vCPUsAvailable is used for constrained-core sizes; GPU counts from the API are missing or rounded for some sizes):\n",
-		a.File, len(rep.UnknownSizes), cat.Version)
+		a.File, overlayPlural(len(rep.UnknownSizes), "GPU or HPC size", "GPU or HPC sizes"), cat.Version)
 	for i, s := range rep.UnknownSizes {
 		if i == maxListed {
 			fmt.Fprintf(&b, "  - and %d more\n", len(rep.UnknownSizes)-maxListed)
@@ -213,7 +213,7 @@ func overlayAvailabilityWarnings(diags *diag.Diagnostics, cat *catalog.Catalog, 
 		fmt.Fprintf(&b, "  - %s: %s; %s\n", s.Name, s.Describe(), where)
 	}
 	if rep.OtherUnknown > 0 {
-		fmt.Fprintf(&b, "\n%d other sizes in the file are outside the families the catalog covers (general-purpose sizes) and were ignored.", rep.OtherUnknown)
+		fmt.Fprintf(&b, "\n%s in the file outside the families the catalog covers (general-purpose sizes) ignored.", overlayPlural(rep.OtherUnknown, "other size", "other sizes"))
 	}
 	diags.AddAttributeWarning(attr, "Sizes Not In The Catalog", strings.TrimRight(b.String(), "\n"))
 }
@@ -229,8 +229,16 @@ func overlayPriceWarnings(diags *diag.Diagnostics, p *catalog.PriceFile, rep *ca
 		return
 	}
 	diags.AddAttributeWarning(attr, "Prices For Sizes Not In The Catalog",
-		fmt.Sprintf("The prices file %s prices %d GPU or HPC sizes that the catalog does not have; their prices are not used: %s. "+
-			"Add the sizes with catalog_file to use them.", p.File, len(rep.UnpricedSizes), strings.Join(firstStrings(rep.UnpricedSizes, maxListed), ", ")))
+		fmt.Sprintf("The prices file %s prices %s that the catalog does not have; their prices are not used: %s. "+
+			"Add the sizes with catalog_file to use them.", p.File, overlayPlural(len(rep.UnpricedSizes), "GPU or HPC size", "GPU or HPC sizes"), strings.Join(firstStrings(rep.UnpricedSizes, maxListed), ", ")))
+}
+
+// overlayPlural is "1 size" or "2 sizes".
+func overlayPlural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 func firstStrings(s []string, n int) []string {

@@ -256,7 +256,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"region": schema.StringAttribute{
 			Optional:            true,
-			MarkdownDescription: "Azure region (for example `eastus`). Only sizes priced there are returned, with that region's prices. Without it, each size is priced at its lowest price in any region, and `price_source` names that region.",
+			MarkdownDescription: "Azure region (for example `eastus`). Only sizes offered there are returned, with that region's prices: sizes priced there, or with the provider's `availability_file`, sizes the file lists there without a restriction for the subscription (constraints `region` and `availability`). Without it, each size is priced at its lowest price in any region, and `price_source` names that region.",
 			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
 		},
 		"max_price_per_hour": schema.Float64Attribute{

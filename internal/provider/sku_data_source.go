@@ -55,7 +55,7 @@ func (d *skuDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, re
 			},
 			"region": schema.StringAttribute{
 				Optional:            true,
-				MarkdownDescription: "An Azure region (for example `eastus`) whose price `sku.price` shows. An unknown region is an error that lists the known regions.",
+				MarkdownDescription: "An Azure region (for example `eastus`) whose price `sku.price` and availability `sku.availability` show. A size not available there is a warning. An unknown region is an error that lists the known regions.",
 				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
 			},
 			"sku": schema.SingleNestedAttribute{
@@ -127,7 +127,11 @@ func (d *skuDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 	cfg.Replacements = repl
 	cfg.AsOf = types.StringValue(asOf.Format(catalog.DateLayout))
 	if region != "" {
-		if _, priced := s.Prices[region]; !priced {
+		if s.HasAvailability() {
+			if w := notAvailableWarning(s, region); w != "" {
+				resp.Diagnostics.AddAttributeWarning(path.Root("region"), "Size Not Available In Region", w)
+			}
+		} else if _, priced := s.Prices[region]; !priced {
 			resp.Diagnostics.AddAttributeWarning(path.Root("region"), "Size Not Priced In Region",
 				fmt.Sprintf("The catalog has no price for %s in %s, which usually means the size is not offered there. It is priced in: %s.", s.Name, region, strings.Join(regionsOf(s), ", ")))
 		}
@@ -140,6 +144,25 @@ func (d *skuDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 		resp.Diagnostics.AddAttributeWarning(path.Root("name"), summary, w)
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &cfg)...)
+}
+
+// notAvailableWarning explains why the availability file says a size cannot
+// be deployed in a region, or returns "" when it can.
+func notAvailableWarning(s *catalog.SKU, region string) string {
+	if s.AvailableIn(region) {
+		return ""
+	}
+	where := "nowhere"
+	if regions := s.AvailableRegions(); len(regions) > 0 {
+		where = "in " + strings.Join(regions, ", ")
+	}
+	ra, listed := s.AvailabilityIn(region)
+	if !listed {
+		return fmt.Sprintf("The %s does not list %s in %s, so the subscription it was exported from is not offered the size there. It is available %s.", s.AvailabilitySource, s.Name, region, where)
+	}
+	r := ra.LocationRestriction()
+	return fmt.Sprintf("The %s restricts %s in %s for the subscription it was exported from (%s restriction, reason code %s), so it cannot be deployed there. It is available %s.",
+		s.AvailabilitySource, s.Name, region, r.Type, r.ReasonCode, where)
 }
 
 // unknownSizeDetail explains an unknown size name and suggests up to three names.

@@ -1,9 +1,11 @@
 # Proves each guardrail fires, with a message that names what to do, and that
 # current sizes pass.
 #
-# Offline: the only provider is hpcsku (a dev_overrides build in
-# `make test-examples`), and every run is a plan. The date is pinned so that
-# the retirement rules give the same answer on any day.
+# Offline: the only provider is hpcsku, and every run is a plan. The date is
+# pinned so that the retirement rules give the same answer on any day. The
+# `today` check judges at the real date (provider functions cannot see
+# `as_of`), so runs whose sizes retire at a future date turn it off, and the run
+# that tests it uses a size that retired in 2025.
 #
 # A run with `expect_failures = [output.vm_sizes]` passes only when the plan
 # fails on one of that output's preconditions; its asserts, which still run,
@@ -11,6 +13,12 @@
 
 provider "hpcsku" {
   as_of = "2026-11-22"
+}
+
+# A CI pipeline whose pinned date has fallen far behind.
+provider "hpcsku" {
+  alias = "stale"
+  as_of = "2024-01-01"
 }
 
 # A CycleCloud Slurm cluster with current sizes.
@@ -127,6 +135,7 @@ run "retirement_after_horizon_is_an_advisory" {
   command = plan
 
   variables {
+    check_today = false # Fsv2 retires within 12 months of the real date from 2027-11-15 on.
     partitions = {
       htc = { vm_size = "Standard_F64s_v2" }
     }
@@ -163,6 +172,7 @@ run "horizon_zero_checks_retired_only" {
 
   variables {
     retirement_horizon_months = 0
+    check_today               = false # HBv2 is retired at the real date from 2027-05-31 on.
     partitions = {
       hpc = { vm_size = "Standard_HB120rs_v2", nodes = 4 }
     }
@@ -294,8 +304,126 @@ run "every_violation_is_listed" {
   expect_failures = [output.vm_sizes]
 
   assert {
-    condition     = [for rule, messages in output.violations : length(messages)] == [1, 1, 1, 0]
+    condition     = [for rule, messages in output.violations : length(messages)] == [0, 1, 1, 1, 0]
     error_message = "One violation each for rdma, retired, retiring: ${jsonencode(output.violations)}"
+  }
+}
+
+# The model must fit the partition's GPU memory: the engine estimates 70B in
+# bf16 for training at about 1565 GiB; two ND H100 v5 VMs have 1280 GiB.
+run "model_that_does_not_fit_rejected" {
+  command = plan
+
+  variables {
+    partitions = {
+      gpu = { vm_size = "Standard_ND96isr_H100_v5", nodes = 2, model = { parameters_billion = 70 } }
+    }
+  }
+
+  expect_failures = [output.vm_sizes]
+
+  assert {
+    condition     = output.violations.gpu_memory == ["Partition \"gpu\": training of a 70B-parameter model in bf16 needs about ${format("%.0f", provider::hpcsku::gpu_memory_gib(70, "bf16", "training"))} GiB of GPU memory; 2 x Standard_ND96isr_H100_v5 has 1280 GiB. Use at least 3 nodes, or a size with more GPU memory."]
+    error_message = "The gpu_memory rule should give the estimate and the nodes needed: ${jsonencode(output.violations)}"
+  }
+}
+
+run "model_that_fits_passes" {
+  command = plan
+
+  variables {
+    partitions = {
+      gpu = { vm_size = "Standard_ND96isr_H100_v5", nodes = 3, model = { parameters_billion = 70 } }
+      inf = { vm_size = "Standard_NC24ads_A100_v4", model = { parameters_billion = 8, precision = "fp16", workload = "inference" } }
+    }
+  }
+
+  assert {
+    condition     = length(flatten(values(output.violations))) == 0
+    error_message = "Both models should fit: ${jsonencode(output.violations)}"
+  }
+}
+
+run "model_on_a_cpu_size_rejected" {
+  command = plan
+
+  variables {
+    partitions = {
+      cpu = { vm_size = "Standard_HB176rs_v4", model = { parameters_billion = 7, workload = "inference" } }
+    }
+  }
+
+  expect_failures = [output.vm_sizes]
+
+  assert {
+    condition     = length(output.violations.gpu_memory) == 1 && endswith(output.violations.gpu_memory[0], "Choose a GPU size.")
+    error_message = "A CPU size should be told to choose a GPU size: ${jsonencode(output.violations)}"
+  }
+}
+
+# The provider's estimate validates the model input.
+run "bad_model_rejected" {
+  command = plan
+
+  variables {
+    partitions = {
+      gpu = { vm_size = "Standard_ND96isr_H100_v5", model = { parameters_billion = 70, precision = "fp12" } }
+    }
+  }
+
+  expect_failures = [var.partitions]
+}
+
+# With as_of pinned to 2024-01-01, NVv3 (retired on 2026-09-30) still passes
+# the lifecycle rules; the today check, through is_retired and retires_within,
+# says otherwise.
+run "stale_as_of_caught_by_the_today_check" {
+  command = plan
+
+  providers = {
+    hpcsku = hpcsku.stale
+  }
+
+  variables {
+    target = "vm"
+    partitions = {
+      viz = { vm_size = "Standard_NV12s_v3" }
+    }
+  }
+
+  expect_failures = [check.today, check.advisories]
+
+  assert {
+    condition     = output.vm_sizes.viz == "Standard_NV12s_v3" && length(flatten(values(output.violations))) == 0
+    error_message = "At the stale as_of the size should pass the lifecycle rules."
+  }
+
+  assert {
+    condition     = output.today == ["Partition \"viz\": as of today, Standard_NV12s_v3 is retired; the provider's as_of date (2024-01-01) does not show it yet. Move as_of forward, and move off the size."]
+    error_message = "The today check should flag the retired size: ${jsonencode(output.today)}"
+  }
+}
+
+run "today_check_can_be_turned_off" {
+  command = plan
+
+  providers = {
+    hpcsku = hpcsku.stale
+  }
+
+  variables {
+    target      = "vm"
+    check_today = false
+    partitions = {
+      viz = { vm_size = "Standard_NV12s_v3" }
+    }
+  }
+
+  expect_failures = [check.advisories]
+
+  assert {
+    condition     = length(output.today) == 0
+    error_message = "check_today = false should turn the today check off."
   }
 }
 

@@ -1,0 +1,526 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
+
+// fixture returns the absolute path of a file in testdata: the provider
+// runs in the test process, whose directory is not Terraform's.
+func fixture(t testing.TB, name string) string {
+	t.Helper()
+	p, err := filepath.Abs(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// providerBlock writes a provider block with the given settings.
+func providerBlock(settings map[string]string) string {
+	var b strings.Builder
+	b.WriteString("provider \"hpcsku\" {\n  as_of = \"2026-11-22\"\n")
+	for _, k := range []string{"catalog_file", "availability_file", "prices_file"} {
+		if v, ok := settings[k]; ok {
+			fmt.Fprintf(&b, "  %s = %q\n", k, v)
+		}
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
+
+// listContains passes when some element of a list passes check.
+type listContains struct{ check knownvalue.Check }
+
+func (c listContains) CheckValue(v any) error {
+	list, ok := v.([]any)
+	if !ok {
+		return fmt.Errorf("expected a list, got %T", v)
+	}
+	var errs []string
+	for _, e := range list {
+		err := c.check.CheckValue(e)
+		if err == nil {
+			return nil
+		}
+		errs = append(errs, err.Error())
+	}
+	return fmt.Errorf("no element matches %s: %s", c.check, strings.Join(errs, "; "))
+}
+
+func (c listContains) String() string { return "a list containing " + c.check.String() }
+
+// listLacks passes when no element of a list passes check.
+type listLacks struct{ check knownvalue.Check }
+
+func (c listLacks) CheckValue(v any) error {
+	list, ok := v.([]any)
+	if !ok {
+		return fmt.Errorf("expected a list, got %T", v)
+	}
+	for i, e := range list {
+		if c.check.CheckValue(e) == nil {
+			return fmt.Errorf("element %d matches %s", i, c.check)
+		}
+	}
+	return nil
+}
+
+func (c listLacks) String() string { return "a list without " + c.check.String() }
+
+const training70BConfig = `
+data "hpcsku_recommendation" "train" {
+  workload = "training"
+  model = {
+    parameters_billion = 70
+  }
+  region = "eastus"
+}
+`
+
+// TestAccOverlay_AvailabilityRestrictsH100 is the first done-when of issue 5:
+// with an availability file that restricts Standard_ND96isr_H100_v5 in
+// eastus, a 70B training recommendation in eastus no longer returns it and
+// rejected says why; without the file it does.
+func TestAccOverlay_AvailabilityRestrictsH100(t *testing.T) {
+	const ds = "data.hpcsku_recommendation.train"
+	const h100 = "Standard_ND96isr_H100_v5"
+	avail := fixture(t, "availability.json")
+	rec0 := tfjsonpath.New("recommendations").AtSliceIndex(0)
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		Steps: []resource.TestStep{
+			{
+				Config: providerBlock(nil) + training70BConfig,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), listContains{knownvalue.StringExact(h100)}),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("rejected"), listLacks{knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"constraint": knownvalue.StringExact("availability"),
+					})}),
+					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("availability"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"source":       knownvalue.StringExact("embedded price snapshot of 2026-06-18"),
+						"region":       knownvalue.StringExact("eastus"),
+						"available":    knownvalue.Bool(true),
+						"zones":        knownvalue.ListExact([]knownvalue.Check{}),
+						"restrictions": knownvalue.ListExact([]knownvalue.Check{}),
+						"quota_family": knownvalue.Null(),
+					})),
+				},
+			},
+			{
+				Config: providerBlock(map[string]string{"availability_file": avail}) + training70BConfig,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), listLacks{knownvalue.StringExact(h100)}),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("rejected"), listContains{knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"constraint": knownvalue.StringExact("availability"),
+						"count":      knownvalue.Int64Exact(1),
+						"examples":   stringList(h100),
+						"reason": knownvalue.StringExact(`Restricted for this subscription in region "eastus" by the availability file ` + avail +
+							" (a Location restriction: the subscription cannot deploy it there). Reason codes: NotAvailableForSubscription (" + h100 + ")."),
+					})}),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_ND96amsr_A100_v4")),
+					// Results carry the zones and the quota family.
+					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("availability"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"source":       knownvalue.StringExact("availability file " + avail),
+						"region":       knownvalue.StringExact("eastus"),
+						"available":    knownvalue.Bool(true),
+						"regions":      stringList("eastus"),
+						"zones":        stringList("1", "2"),
+						"restrictions": knownvalue.ListExact([]knownvalue.Check{}),
+						"quota_family": knownvalue.StringExact("standardNDAMSv4_A100Family"),
+					})),
+					// Prices are still the embedded ones, and say so.
+					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("price_source"), knownvalue.StringExact("Linux pay-as-you-go list price in eastus.")),
+					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("price").AtMapKey("source"), knownvalue.StringExact("embedded snapshot of 2026-06-18")),
+				},
+			},
+		},
+	})
+}
+
+// TestAccOverlay_PricesFile is the second done-when: a prices file changes
+// price_per_hour and the cost ranking, and results say the price source.
+func TestAccOverlay_PricesFile(t *testing.T) {
+	const ds = "data.hpcsku_recommendation.train"
+	csv := fixture(t, "prices_negotiated.csv")
+	retail := fixture(t, "prices_retail.json")
+	rec0 := tfjsonpath.New("recommendations").AtSliceIndex(0)
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		Steps: []resource.TestStep{
+			{
+				Config: providerBlock(nil) + training70BConfig,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList("Standard_ND96amsr_A100_v4", "Standard_ND96asr_v4",
+						"Standard_ND96isr_H100_v5", "Standard_ND128isr_NDR_GB200_v6", "Standard_ND40rs_v2")),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(2).AtMapKey("price_per_hour"), knownvalue.Float64Exact(98.32)),
+				},
+			},
+			{
+				// Negotiated prices: the H100 size at 36.00 instead of 98.32 moves to the top.
+				Config: providerBlock(map[string]string{"prices_file": csv}) + training70BConfig,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList("Standard_ND96isr_H100_v5", "Standard_ND96amsr_A100_v4",
+						"Standard_ND96asr_v4", "Standard_ND128isr_NDR_GB200_v6", "Standard_ND40rs_v2")),
+					statecheck.ExpectKnownValue(ds, rec0, knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"vm_size":              knownvalue.StringExact("Standard_ND96isr_H100_v5"),
+						"price_per_hour":       knownvalue.Float64Exact(36),
+						"total_price_per_hour": knownvalue.Float64Exact(108),
+						"price_source":         knownvalue.StringExact("Price from the prices file " + csv + " in eastus."),
+					})),
+					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("price"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"usd_per_hour": knownvalue.Float64Exact(36),
+						"source":       knownvalue.StringExact("prices file " + csv + " (CSV)"),
+					})),
+					// A size the file does not price keeps the embedded price.
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(2).AtMapKey("price_source"),
+						knownvalue.StringExact("Linux pay-as-you-go list price in eastus.")),
+				},
+			},
+			{
+				// Retail Prices API JSON, with a spot meter used for spot = true.
+				Config: providerBlock(map[string]string{"prices_file": retail}) + `
+data "hpcsku_sku" "h100" {
+  name   = "Standard_ND96isr_H100_v5"
+  region = "eastus"
+}
+
+data "hpcsku_recommendation" "spot" {
+  workload = "training"
+  model = {
+    parameters_billion = 70
+  }
+  region     = "eastus"
+  gpu_models = ["h100-sxm-80gb"]
+  spot       = true
+}
+`,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("data.hpcsku_sku.h100", tfjsonpath.New("sku").AtMapKey("price"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"region":            knownvalue.StringExact("eastus"),
+						"usd_per_hour":      knownvalue.Float64Exact(63.5),
+						"spot_usd_per_hour": knownvalue.Float64Exact(25.4),
+						"snapshot_date":     knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)),
+						"source":            knownvalue.StringExact("prices file " + retail + " (Azure Retail Prices API JSON)"),
+						"spot_source":       knownvalue.StringExact("prices file " + retail + " (Azure Retail Prices API JSON), spot meter"),
+					})),
+					statecheck.ExpectKnownValue("data.hpcsku_recommendation.spot", rec0, knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"vm_size":        knownvalue.StringExact("Standard_ND96isr_H100_v5"),
+						"price_is_spot":  knownvalue.Bool(true),
+						"price_per_hour": knownvalue.Float64Exact(25.4),
+						"price_source":   knownvalue.StringExact("Spot price from the prices file " + retail + " in eastus."),
+					})),
+				},
+			},
+		},
+	})
+}
+
+// TestAccOverlay_CatalogAndSKU: hpcsku_catalog and hpcsku_sku honour the
+// availability file and the catalog file.
+func TestAccOverlay_CatalogAndSKU(t *testing.T) {
+	avail := fixture(t, "availability.json")
+	extra := fixture(t, "catalog_file.json")
+	settings := map[string]string{"availability_file": avail, "catalog_file": extra}
+	const h100 = "data.hpcsku_sku.h100"
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		Steps: []resource.TestStep{
+			{
+				// Without a catalog file the size is unknown.
+				Config:      providerBlock(nil) + `data "hpcsku_sku" "np" { name = "Standard_NP10s" }`,
+				ExpectError: regexp.MustCompile(`Unknown VM Size`),
+			},
+			{
+				Config: providerBlock(settings) + `
+data "hpcsku_catalog" "east" {
+  region     = "eastus"
+  gpu_models = ["h100-sxm-80gb", "a100-sxm-80gb"]
+}
+
+data "hpcsku_catalog" "np" {
+  families = ["NP"]
+}
+
+data "hpcsku_sku" "np" {
+  name   = "Standard_NP10s"
+  region = "eastus"
+}
+
+data "hpcsku_sku" "h100" {
+  name   = "Standard_ND96isr_H100_v5"
+  region = "eastus2"
+}
+
+data "hpcsku_sku" "h100_everywhere" {
+  name = "Standard_ND96isr_H100_v5"
+}
+`,
+				ConfigStateChecks: []statecheck.StateCheck{
+					// eastus offers the A100 size; the H100 size is restricted there.
+					statecheck.ExpectKnownValue("data.hpcsku_catalog.east", tfjsonpath.New("skus"), knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.ObjectPartial(map[string]knownvalue.Check{"name": knownvalue.StringExact("Standard_ND96amsr_A100_v4")}),
+					})),
+					statecheck.ExpectKnownValue("data.hpcsku_catalog.np", tfjsonpath.New("skus").AtSliceIndex(0).AtMapKey("name"), knownvalue.StringExact("Standard_NP10s")),
+					statecheck.ExpectKnownValue("data.hpcsku_sku.np", tfjsonpath.New("sku"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"vcpus":      knownvalue.Int64Exact(10),
+						"memory_gib": knownvalue.Float64Exact(168),
+						"sources":    stringList("MicrosoftDocs/azure-compute-docs:articles/virtual-machines/sizes/fpga-accelerated/np-series.md"),
+						"price":      knownvalue.Null(),
+					})),
+					statecheck.ExpectKnownValue("data.hpcsku_sku.np", tfjsonpath.New("sku").AtMapKey("availability"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"available":    knownvalue.Bool(true),
+						"zones":        stringList("1", "2", "3"),
+						"quota_family": knownvalue.StringExact("standardNPSFamily"),
+					})),
+					// Zone 2 is restricted in eastus2.
+					statecheck.ExpectKnownValue(h100, tfjsonpath.New("sku").AtMapKey("availability"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"source":    knownvalue.StringExact("availability file " + avail),
+						"region":    knownvalue.StringExact("eastus2"),
+						"available": knownvalue.Bool(true),
+						"regions":   stringList("eastus2", "westus3"),
+						"zones":     stringList("1", "3"),
+						"restrictions": knownvalue.ListExact([]knownvalue.Check{knownvalue.ObjectExact(map[string]knownvalue.Check{
+							"region":      knownvalue.StringExact("eastus2"),
+							"type":        knownvalue.StringExact("Zone"),
+							"reason_code": knownvalue.StringExact("NotAvailableForSubscription"),
+							"zones":       stringList("2"),
+						})}),
+						"quota_family": knownvalue.StringExact("standardNDSH100v5Family"),
+					})),
+					// The GPU count is the catalog's (the file agrees here), and so is the memory.
+					statecheck.ExpectKnownValue(h100, tfjsonpath.New("sku").AtMapKey("gpu").AtMapKey("count"), knownvalue.Float64Exact(8)),
+					// Without a region: every restriction, no zones.
+					statecheck.ExpectKnownValue("data.hpcsku_sku.h100_everywhere", tfjsonpath.New("sku").AtMapKey("availability"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"region":    knownvalue.Null(),
+						"available": knownvalue.Null(),
+						"zones":     knownvalue.ListExact([]knownvalue.Check{}),
+						"restrictions": knownvalue.ListExact([]knownvalue.Check{
+							knownvalue.ObjectPartial(map[string]knownvalue.Check{"region": knownvalue.StringExact("eastus"), "type": knownvalue.StringExact("Location")}),
+							knownvalue.ObjectPartial(map[string]knownvalue.Check{"region": knownvalue.StringExact("eastus2"), "type": knownvalue.StringExact("Zone")}),
+						}),
+					})),
+				},
+			},
+		},
+	})
+}
+
+// overlayErrorCase is a broken overlay setting and the fragments its
+// error must show: the file, the entry and the field.
+type overlayErrorCase struct {
+	name     string
+	setting  string
+	file     string // written to a temporary file; "" for a missing file
+	summary  string
+	fragment []string
+}
+
+func overlayErrorCases() []overlayErrorCase {
+	ok := `{"name": "Standard_NC40ads_H100_v5", "locations": ["eastus"]}`
+	return []overlayErrorCase{
+		{"missing availability file", "availability_file", "", "Cannot Read Availability File",
+			[]string{"the availability file does not exist"}},
+		{"availability bad JSON", "availability_file", "[\n" + ok + ",\n{\"name\": \"Standard_X\",,}\n]", "Invalid Availability File",
+			[]string{"Entry: entry 2", "invalid JSON at line 3, column 24"}},
+		{"availability wrong type", "availability_file", `[{"name": "Standard_ND96isr_H100_v5", "locations": "eastus"}]`, "Invalid Availability File",
+			[]string{"Entry: entry 1 (Standard_ND96isr_H100_v5)", "Field: locations", "expected a list of strings, got a string"}},
+		{"availability duplicate", "availability_file", "[" + ok + ", " + ok + "]", "Invalid Availability File",
+			[]string{"Entry: entry 2 (Standard_NC40ads_H100_v5 in eastus)", "Field: name", "duplicate"}},
+		{"prices wrong type", "prices_file", `{"Items": [{"armSkuName": "Standard_ND96isr_H100_v5", "armRegionName": "eastus", "retailPrice": "98.32"}]}`,
+			"Invalid Prices File", []string{"Entry: Items[0] (Standard_ND96isr_H100_v5 in eastus)", "Field: retailPrice", "expected a number, got a string"}},
+		{"prices CSV duplicate", "prices_file", "region,vm_size,usd_per_hour\neastus,Standard_ND96isr_H100_v5,90\neastus,Standard_ND96isr_H100_v5,91\n",
+			"Invalid Prices File", []string{"Entry: line 3 (Standard_ND96isr_H100_v5 in eastus)", "Field: vm_size", "duplicate"}},
+		{"catalog unknown field", "catalog_file", `{"skus": [{"name": "Standard_NP10s", "vcpu": 10}]}`, "Invalid Catalog File",
+			[]string{"Entry: skus[0] (Standard_NP10s)", "Field: vcpu", "unknown field"}},
+		{"catalog wrong type", "catalog_file", `{"skus": [{"name": "Standard_NP10s", "vcpus": "ten"}]}`, "Invalid Catalog File",
+			[]string{"Entry: skus[0] (Standard_NP10s)", "Field: vcpus", "expected a whole number, got a string"}},
+		{"catalog duplicate", "catalog_file", `{"gpu_models": [{"id": "x1"}, {"id": "X1"}]}`, "Invalid Catalog File",
+			[]string{"Entry: gpu_models[1] (X1)", "Field: id", "duplicate"}},
+		{"catalog merge", "catalog_file", `{"skus": [{"name": "Standard_NP10s", "series": "NP", "arch": "x86_64", "network": {}, "sources": ["x"]}]}`,
+			"Invalid Catalog File", []string{"Entry: size Standard_NP10s", `series "NP" is not defined`}},
+	}
+}
+
+// configureWith runs the provider's Configure with the given settings.
+func configureWith(t *testing.T, settings map[string]string) (*providerData, diag.Diagnostics) {
+	t.Helper()
+	ctx := context.Background()
+	p := NewTestProvider(testCatalog(t), func() time.Time { return testAsOf })()
+	var sr provider.SchemaResponse
+	p.Schema(ctx, provider.SchemaRequest{}, &sr)
+	attrs := map[string]tftypes.Value{"as_of": tftypes.NewValue(tftypes.String, nil)}
+	types := map[string]tftypes.Type{"as_of": tftypes.String}
+	for _, k := range []string{"catalog_file", "availability_file", "prices_file"} {
+		types[k] = tftypes.String
+		if v, ok := settings[k]; ok {
+			attrs[k] = tftypes.NewValue(tftypes.String, v)
+		} else {
+			attrs[k] = tftypes.NewValue(tftypes.String, nil)
+		}
+	}
+	cfg := tfsdk.Config{Schema: sr.Schema, Raw: tftypes.NewValue(tftypes.Object{AttributeTypes: types}, attrs)}
+	var resp provider.ConfigureResponse
+	p.Configure(ctx, provider.ConfigureRequest{Config: cfg}, &resp)
+	data, _ := resp.DataSourceData.(*providerData)
+	return data, resp.Diagnostics
+}
+
+// TestConfigureOverlayErrors: every error names the setting's file, the
+// entry and the field, on the setting's attribute.
+func TestConfigureOverlayErrors(t *testing.T) {
+	for _, tc := range overlayErrorCases() {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "overlay")
+			if tc.file != "" {
+				if err := os.WriteFile(path, []byte(tc.file), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			data, diags := configureWith(t, map[string]string{tc.setting: path})
+			if data != nil || diags.ErrorsCount() != 1 {
+				t.Fatalf("data %v, diagnostics %v", data, diags)
+			}
+			d := diags.Errors()[0]
+			wa, ok := d.(diag.DiagnosticWithPath)
+			if !ok || wa.Path().String() != tc.setting {
+				t.Errorf("diagnostic not on %s: %#v", tc.setting, d)
+			}
+			if d.Summary() != tc.summary {
+				t.Errorf("summary %q, want %q", d.Summary(), tc.summary)
+			}
+			for _, want := range append([]string{"The " + tc.setting + " " + path + " could not be used."}, tc.fragment...) {
+				if !strings.Contains(d.Detail(), want) {
+					t.Errorf("detail does not contain %q:\n%s", want, d.Detail())
+				}
+			}
+		})
+	}
+}
+
+// TestConfigureOverlayFileOverLimit: files over the documented limit are
+// refused before they are read; the limits are lowered here.
+func TestConfigureOverlayFileOverLimit(t *testing.T) {
+	for _, tc := range []struct {
+		setting, file, limit string
+		max                  *int64
+	}{
+		{"availability_file", "availability.json", "1.0 KiB", &catalog.MaxAvailabilityFileBytes},
+		{"prices_file", "prices_retail.json", "1.0 KiB", &catalog.MaxPricesFileBytes},
+		{"catalog_file", "catalog_file.json", "1.0 KiB", &catalog.MaxCatalogFileBytes},
+	} {
+		t.Run(tc.setting, func(t *testing.T) {
+			defer func(old int64) { *tc.max = old }(*tc.max)
+			*tc.max = 1024
+			path := fixture(t, tc.file)
+			_, diags := configureWith(t, map[string]string{tc.setting: path})
+			if diags.ErrorsCount() != 1 || !strings.HasPrefix(diags.Errors()[0].Summary(), "Cannot Read ") ||
+				!strings.Contains(diags.Errors()[0].Detail(), "more than the "+tc.limit+" limit") ||
+				!strings.Contains(diags.Errors()[0].Detail(), path) {
+				t.Errorf("diagnostics %v", diags)
+			}
+		})
+	}
+}
+
+// TestConfigureWithoutOverlaysReadsNothing: with no setting, Configure hands
+// the data sources the catalog it was given, untouched.
+func TestConfigureWithoutOverlaysReadsNothing(t *testing.T) {
+	data, diags := configureWith(t, nil)
+	if diags.HasError() || len(diags) != 0 || data == nil || data.Catalog != testCatalog(t) {
+		t.Fatalf("data %v, diagnostics %v", data, diags)
+	}
+}
+
+// TestConfigureOverlayWarnings: GPU and HPC sizes the files know and the
+// catalog does not are reported, with what the availability file says.
+func TestConfigureOverlayWarnings(t *testing.T) {
+	data, diags := configureWith(t, map[string]string{
+		"availability_file": fixture(t, "availability.json"),
+		"prices_file":       fixture(t, "prices_retail.json"),
+	})
+	if diags.HasError() || data == nil {
+		t.Fatalf("diagnostics %v", diags)
+	}
+	warnings := map[string]string{}
+	for _, d := range diags.Warnings() {
+		warnings[d.Summary()] = d.Detail()
+	}
+	if len(warnings) != 2 {
+		t.Errorf("warnings %v", warnings)
+	}
+	w := warnings["Sizes Not In The Catalog"]
+	for _, want := range []string{
+		"lists 1 GPU or HPC size that the catalog (version 2026.11.0) does not have",
+		"  - Standard_NP10s: 10 vCPUs, 168 GiB memory, no GPU count reported (the API omits it for some GPU sizes), accelerated networking, " +
+			"Hyper-V generations 1, 2, quota family standardNPSFamily; available in eastus",
+		"1 other size in the file outside the families the catalog covers (general-purpose sizes) ignored.",
+	} {
+		if !strings.Contains(w, want) {
+			t.Errorf("warning does not contain %q:\n%s", want, w)
+		}
+	}
+	if strings.Contains(w, "Standard_D4s_v5") {
+		t.Errorf("a general-purpose size is listed:\n%s", w)
+	}
+	if w := warnings["Prices For Sizes Not In The Catalog"]; !strings.Contains(w, "prices 1 GPU or HPC size that the catalog does not have; their prices are not used: Standard_NP10s.") {
+		t.Errorf("prices warning %q", w)
+	}
+	// With the catalog file, the size is known and nothing is reported.
+	_, diags = configureWith(t, map[string]string{
+		"availability_file": fixture(t, "availability.json"),
+		"prices_file":       fixture(t, "prices_retail.json"),
+		"catalog_file":      fixture(t, "catalog_file.json"),
+	})
+	if diags.HasError() || diags.WarningsCount() != 0 {
+		t.Errorf("diagnostics %v", diags)
+	}
+}
+
+// TestAccOverlay_Errors runs a few of the error cases through Terraform, to
+// check how the messages read there.
+func TestAccOverlay_Errors(t *testing.T) {
+	for _, tc := range overlayErrorCases() {
+		switch tc.name {
+		case "missing availability file", "availability wrong type", "prices CSV duplicate", "catalog unknown field":
+		default:
+			continue
+		}
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "overlay")
+			if tc.file != "" {
+				if err := os.WriteFile(path, []byte(tc.file), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			pattern := wrapped(tc.summary) + `[\s\S]*` + wrapped(path) + `[\s\S]*` + wrapped(tc.fragment[0])
+			resource.UnitTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: testProviderFactories(t),
+				Steps: []resource.TestStep{
+					{
+						Config:      providerBlock(map[string]string{tc.setting: path}) + `data "hpcsku_sku" "x" { name = "Standard_ND96isr_H100_v5" }`,
+						ExpectError: regexp.MustCompile(pattern),
+					},
+					{Config: providerBlock(nil) + `data "hpcsku_sku" "x" { name = "Standard_ND96isr_H100_v5" }`},
+				},
+			})
+		})
+	}
+}
