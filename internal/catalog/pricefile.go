@@ -340,15 +340,18 @@ func (p *PriceFile) parseCSV(data []byte) error {
 		if err == io.EOF {
 			break
 		}
-		line, _ := r.FieldPos(0)
-		where := fmt.Sprintf("line %d", line)
 		if err != nil {
+			// No record, so no FieldPos (it panics without one): the
+			// parse error has the line.
+			where := ""
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
 				where = fmt.Sprintf("line %d", pe.Line)
 			}
 			return ferr(where, "", csvProblem(err))
 		}
+		line, _ := r.FieldPos(0)
+		where := fmt.Sprintf("line %d", line)
 		if len(rec) != len(header) {
 			return ferr(where, "", fmt.Sprintf("%d fields; the header has %d (%s).", len(rec), len(header), joined))
 		}
