@@ -2,14 +2,21 @@ package recommend
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
 // FuzzRecommend feeds arbitrary inputs to Validate and Recommend: neither
 // may panic, Recommend returns a result, a *ValidationError or a
 // *NoFitError, and a result satisfies every invariant (checkInvariants).
-// Numeric pointers are set when the fuzzed value is not zero.
+// Every field of Request is fuzzed. Numeric pointers are set when the fuzzed
+// value is not zero; prefer and gpuModel are split on commas into lists;
+// flags holds the booleans: bit 0 include_preview, bits 1-2 confidential and
+// bits 3-4 isolated (0 null, 1 false, 2 or 3 true), bit 5 ranks over the
+// catalog with the availability and retail price fixtures laid over it.
 func FuzzRecommend(f *testing.F) {
 	type seed struct {
 		workload                    string
@@ -23,6 +30,9 @@ func FuzzRecommend(f *testing.F) {
 		spot                        bool
 		lifetime, maxResults, asOfD int64
 		optimize, prefer, gpuModel  string
+		minVCPUs                    int64
+		minMem, minDisk             float64
+		flags                       uint8
 	}
 	for _, s := range []seed{
 		{workload: "inference", params: 1.3, precision: "bf16"},
@@ -40,14 +50,22 @@ func FuzzRecommend(f *testing.F) {
 		{workload: "htc", cores: 100000, maxTotal: 10, maxResults: 50, gpuModel: "t4"},
 		{workload: "inference", params: -1, precision: "fp64", gpus: -3, cc: "x.y", maxResults: 99},
 		{workload: "", params: 1e300, gpuMem: 1e300, nodes: 1 << 40, cores: 1 << 60},
+		{workload: "hpc", cores: 512, minVCPUs: 96, minMem: 400, minDisk: 1000, flags: 1 | 2<<1 | 1<<3},
+		{workload: "inference", params: 7, minMem: 1e9, minDisk: -5, flags: 3 << 1},
+		{workload: "training", params: 70, region: "eastus", flags: 1 << 5},
+		{workload: "inference", params: 13, region: "westus3", spot: true, prefer: "Standard_ND96isr_H100_v5,Standard_ND96amsr_A100_v4", flags: 1<<5 | 1},
+		{workload: "fine_tuning", params: 7, gpuModel: "a100-sxm-80gb,NVIDIA H100 80GB SXM,,h100", flags: 2 << 3},
 	} {
 		f.Add(s.workload, s.params, s.precision, s.class, s.gpuMem, s.gpus, s.nodes, s.cores, s.interconnect, s.vendor,
-			s.cuda, s.cc, s.target, s.region, s.maxPrice, s.maxTotal, s.spot, s.lifetime, s.maxResults, s.asOfD, s.optimize, s.prefer, s.gpuModel)
+			s.cuda, s.cc, s.target, s.region, s.maxPrice, s.maxTotal, s.spot, s.lifetime, s.maxResults, s.asOfD, s.optimize, s.prefer, s.gpuModel,
+			s.minVCPUs, s.minMem, s.minDisk, s.flags)
 	}
-	cat := testCatalog(f)
+	cats := []*catalog.Catalog{testCatalog(f), fuzzOverlaidCatalog(f)}
 	f.Fuzz(func(t *testing.T, workload string, params float64, precision, class string, gpuMem float64, gpus, nodes, cores int64,
 		interconnect, vendor, cuda, cc, target, region string, maxPrice, maxTotal float64, spot bool,
-		lifetime, maxResults, asOfDays int64, optimize, prefer, gpuModel string) {
+		lifetime, maxResults, asOfDays int64, optimize, prefer, gpuModel string,
+		minVCPUs int64, minMem, minDisk float64, flags uint8) {
+		cat := cats[flags>>5&1]
 		req := Request{
 			Workload: workload, Interconnect: interconnect, GPUVendor: vendor, CUDAVersion: cuda, MinComputeCapability: cc,
 			Target: target, Region: region, Spot: spot, OptimizeFor: optimize,
@@ -70,14 +88,24 @@ func FuzzRecommend(f *testing.F) {
 		}
 		req.GPUMemoryGiB, req.MaxPricePerHour, req.MaxTotalPricePerHour = fp(gpuMem), fp(maxPrice), fp(maxTotal)
 		req.GPUs, req.Nodes, req.Cores, req.MaxResults = ip(gpus), ip(nodes), ip(cores), ip(maxResults)
+		req.MinVCPUs, req.MinMemoryGiB, req.MinLocalDiskGiB = ip(minVCPUs), fp(minMem), fp(minDisk)
+		req.IncludePreview = flags&1 != 0
+		tri := func(v uint8) *bool {
+			if v == 0 {
+				return nil
+			}
+			b := v >= 2
+			return &b
+		}
+		req.Confidential, req.Isolated = tri(flags>>1&3), tri(flags>>3&3)
 		if lifetime != 0 {
 			req.MinLifetimeMonths = &lifetime
 		}
 		if prefer != "" {
-			req.Prefer = []string{prefer}
+			req.Prefer = strings.Split(prefer, ",")
 		}
 		if gpuModel != "" {
-			req.GPUModels = []string{gpuModel}
+			req.GPUModels = strings.Split(gpuModel, ",")
 		}
 		_ = Validate(cat, req)
 		res, err := Recommend(cat, req)
@@ -101,4 +129,24 @@ func FuzzRecommend(f *testing.F) {
 			t.Fatalf("unexpected error %v", err)
 		}
 	})
+}
+
+// fuzzOverlaidCatalog is the embedded catalog with the availability and
+// retail price fixtures laid over it, so the fuzzer reaches the availability
+// constraint and file prices.
+func fuzzOverlaidCatalog(tb testing.TB) *catalog.Catalog {
+	tb.Helper()
+	a, err := catalog.LoadAvailability(availabilityFixture)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p, err := catalog.LoadPriceFile(retailPricesFixture)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	c, _, err := testCatalog(tb).WithOverlays(catalog.Overlays{Availability: a, Prices: p})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return c
 }
