@@ -364,8 +364,8 @@ func BenchmarkLoadAvailability(b *testing.B) {
 }
 
 // TestLoadAvailabilityLargeExport keeps the 25 MB load well under a second
-// (it takes about 0.2 s on one core; the bound allows for slow CI machines
-// and the race detector).
+// (it takes about 0.2 s on one core; the bound allows for slow CI machines).
+// Under -race (5 s measured on a busy 2-core machine) only the load is checked.
 func TestLoadAvailabilityLargeExport(t *testing.T) {
 	if testing.Short() {
 		t.Skip("generates a 25 MB file")
@@ -385,7 +385,7 @@ func TestLoadAvailabilityLargeExport(t *testing.T) {
 		t.Errorf("%d entries in %d regions", a.Entries, len(a.Regions))
 	}
 	t.Logf("loaded %s (%d entries, %d sizes) in %v", mib(int64(len(data))), a.Entries, len(a.Sizes), elapsed)
-	if elapsed > 3*time.Second {
+	if elapsed > 3*time.Second && !raceEnabled {
 		t.Errorf("loading a 25 MB export took %v", elapsed)
 	}
 }
