@@ -8,7 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
+	"os"
 	"regexp"
 	"sort"
 	"strconv"
@@ -85,10 +87,18 @@ func DecodeCount() int {
 	return decodeCount
 }
 
-func loadEmbedded() (*Catalog, error) {
+func loadEmbedded() (*Catalog, error) { return loadFS(embedded, "data/") }
+
+// LoadDir loads a catalog from a directory laid out like the embedded data
+// (catalog.json, gpu_models.json, images.json, series.json, skus.json,
+// prices.csv and spot_prices.csv), for tools that edit the data files.
+func LoadDir(dir string) (*Catalog, error) { return loadFS(os.DirFS(dir), "") }
+
+func loadFS(fsys fs.FS, prefix string) (*Catalog, error) {
 	docs := make([]Document, 0, len(embeddedDocuments))
 	for _, name := range embeddedDocuments {
-		b, err := embedded.ReadFile(name)
+		name = prefix + strings.TrimPrefix(name, "data/")
+		b, err := fs.ReadFile(fsys, name)
 		if err != nil {
 			return nil, err
 		}
@@ -98,11 +108,11 @@ func loadEmbedded() (*Catalog, error) {
 		}
 		docs = append(docs, doc)
 	}
-	prices, err := embedded.ReadFile("data/prices.csv")
+	prices, err := fs.ReadFile(fsys, prefix+"prices.csv")
 	if err != nil {
 		return nil, err
 	}
-	spot, err := embedded.ReadFile("data/spot_prices.csv")
+	spot, err := fs.ReadFile(fsys, prefix+"spot_prices.csv")
 	if err != nil {
 		return nil, err
 	}

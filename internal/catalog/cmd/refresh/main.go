@@ -1,0 +1,410 @@
+// Command refresh compares the embedded catalog's data with an availability
+// export and a prices file, in the formats the provider's availability_file
+// and prices_file settings read, and prints what changed. With -write it
+// updates data/prices.csv and the dates in data/catalog.json. It never adds
+// a size: sizes the export has and the catalog lacks are printed as entries
+// to complete from the documentation and paste into data/skus.json.
+//
+//	go run ./internal/catalog/cmd/refresh -availability skus.json -prices prices.json [-write]
+//
+// See CONTRIBUTING.md.
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+type options struct {
+	data, availability, prices, date, priceSource string
+	write                                         bool
+	examples                                      int
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	var o options
+	fs := flag.NewFlagSet("refresh", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.data, "data", filepath.Join("internal", "catalog", "data"), "the catalog's data directory")
+	fs.StringVar(&o.availability, "availability", "", "output of az vm list-skus --resource-type virtualMachines --all -o json")
+	fs.StringVar(&o.prices, "prices", "", "Azure Retail Prices API JSON, or CSV region,vm_size,usd_per_hour[,spot_usd_per_hour]")
+	fs.StringVar(&o.date, "date", time.Now().UTC().Format(catalog.DateLayout), "the date of the refreshed data (YYYY-MM-DD)")
+	fs.StringVar(&o.priceSource, "price-source", "", "price_source text for catalog.json; required with -write for a CSV prices file")
+	fs.BoolVar(&o.write, "write", false, "update prices.csv and the dates in catalog.json")
+	fs.IntVar(&o.examples, "examples", 5, "how many examples to print per kind of change")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: go run ./internal/catalog/cmd/refresh [-availability FILE] [-prices FILE] [-date YYYY-MM-DD] [-write]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 || (o.availability == "" && o.prices == "") {
+		fs.Usage()
+		return 2
+	}
+	if _, err := time.Parse(catalog.DateLayout, o.date); err != nil {
+		fmt.Fprintf(stderr, "refresh: -date %q is not YYYY-MM-DD\n", o.date)
+		return 2
+	}
+	if err := refresh(o, stdout); err != nil {
+		fmt.Fprintln(stderr, "refresh:", err)
+		return 1
+	}
+	return 0
+}
+
+func refresh(o options, w io.Writer) error {
+	cat, err := catalog.LoadDir(o.data)
+	if err != nil {
+		return fmt.Errorf("the catalog in %s does not load: %w", o.data, err)
+	}
+	fmt.Fprintf(w, "Catalog %s in %s: %d sizes, data date %s, price snapshot %s.\n",
+		cat.Version, o.data, len(cat.SKUs()), cat.DataDate.Format(catalog.DateLayout), cat.PriceSnapshotDate)
+
+	if o.availability != "" {
+		a, err := catalog.LoadAvailability(o.availability)
+		if err != nil {
+			return err
+		}
+		reportAvailability(w, cat, a, o.examples)
+	}
+	var pf *catalog.PriceFile
+	var newCSV []byte
+	if o.prices != "" {
+		if pf, err = catalog.LoadPriceFile(o.prices); err != nil {
+			return err
+		}
+		if newCSV, err = reportPrices(w, cat, pf, o); err != nil {
+			return err
+		}
+	}
+
+	fmt.Fprintln(w, "\nDates")
+	meta, err := os.ReadFile(filepath.Join(o.data, "catalog.json"))
+	if err != nil {
+		return err
+	}
+	newMeta := setField(meta, "data_date", o.date)
+	fmt.Fprintf(w, "  data_date: %s -> %s\n", cat.DataDate.Format(catalog.DateLayout), o.date)
+	if pf != nil {
+		newMeta = setField(newMeta, "price_snapshot_date", o.date)
+		fmt.Fprintf(w, "  price_snapshot_date: %s -> %s\n", cat.PriceSnapshotDate, o.date)
+		source := o.priceSource
+		switch {
+		case source == "" && pf.Format == catalog.PriceFormatRetail:
+			source = "Azure Retail Prices API (Linux Consumption meters, USD per hour), snapshot of " + o.date
+		case source == "" && o.write:
+			return errors.New("the prices file is CSV: say where its prices come from with -price-source (the embedded prices are Linux pay-as-you-go list prices; never write negotiated prices)")
+		}
+		if source != "" {
+			newMeta = setField(newMeta, "price_source", source)
+			fmt.Fprintf(w, "  price_source: %q\n", source)
+		}
+	}
+
+	if !o.write {
+		fmt.Fprintln(w, "\nNothing written (dry run). Run again with -write to update prices.csv and catalog.json.")
+		return nil
+	}
+	// Check the result loads before touching the data directory.
+	tmp, err := os.MkdirTemp("", "refresh")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	entries, err := os.ReadDir(o.data)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(o.data, e.Name()))
+		if err != nil {
+			return err
+		}
+		switch e.Name() {
+		case "catalog.json":
+			b = newMeta
+		case "prices.csv":
+			if newCSV != nil {
+				b = newCSV
+			}
+		}
+		if err := os.WriteFile(filepath.Join(tmp, e.Name()), b, 0o644); err != nil {
+			return err
+		}
+	}
+	if _, err := catalog.LoadDir(tmp); err != nil {
+		return fmt.Errorf("the refreshed catalog does not load, nothing written: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(o.data, "catalog.json"), newMeta, 0o644); err != nil {
+		return err
+	}
+	written := []string{"catalog.json"}
+	if newCSV != nil {
+		if err := os.WriteFile(filepath.Join(o.data, "prices.csv"), newCSV, 0o644); err != nil {
+			return err
+		}
+		written = append(written, "prices.csv")
+	}
+	fmt.Fprintf(w, "\nWrote %s in %s. Review with git diff, run go test ./..., and record the refresh in CHANGELOG.md.\n", strings.Join(written, " and "), o.data)
+	return nil
+}
+
+// reportAvailability prints the sizes the export has and the catalog lacks,
+// as proposed entries, and where the export disagrees with the catalog.
+func reportAvailability(w io.Writer, cat *catalog.Catalog, a *catalog.Availability, examples int) {
+	fmt.Fprintf(w, "\nAvailability file %s: %d entries, %d sizes, %d regions.\n", a.File, a.Entries, len(a.Sizes), len(a.Regions))
+
+	var proposed []*catalog.AvailableSize
+	other := 0
+	for _, name := range a.Names() {
+		s, _ := a.Lookup(name)
+		if _, ok := cat.Lookup(name); ok {
+			continue
+		}
+		if s.InScope() {
+			proposed = append(proposed, s)
+		} else {
+			other++
+		}
+	}
+	fmt.Fprintf(w, "\nNew sizes proposed: %d (GPU and HPC families; %s not in the catalog ignored)\n", len(proposed), plural(other, "general-purpose size", "general-purpose sizes"))
+	if len(proposed) > 0 {
+		fmt.Fprintln(w, "  Not added: complete each entry from the documentation (series, CPU and GPU model, GPU count,")
+		fmt.Fprintln(w, "  InfiniBand, sources) and paste it into data/skus.json, with a series in series.json if it is new.")
+	}
+	for _, s := range proposed {
+		fmt.Fprintf(w, "\n  %s: %s; available in %d of %d listed regions\n", s.Name, s.Describe(), len(s.AvailableRegions()), len(s.Regions))
+		b, _ := json.MarshalIndent(s.Stub(), "  ", "  ")
+		fmt.Fprintf(w, "  %s\n", b)
+	}
+
+	var missing []string
+	for _, s := range cat.SKUs() {
+		if _, ok := a.Lookup(s.Name); !ok && s.Lifecycle.Status != catalog.StatusRetired {
+			missing = append(missing, s.Name)
+		}
+	}
+	fmt.Fprintf(w, "\nCatalog sizes (not retired) the file does not list: %d", len(missing))
+	if len(missing) > 0 {
+		fmt.Fprintf(w, " (not offered to the exporting subscription, or retired since): %s", examplesOf(missing, examples))
+	}
+	fmt.Fprintln(w)
+
+	// Where the API and the catalog disagree. The catalog is kept: the API
+	// is known to round or omit GPU counts and to differ on memory.
+	var diffs []string
+	for _, s := range cat.SKUs() {
+		as, ok := a.Lookup(s.Name)
+		if !ok {
+			continue
+		}
+		sp := as.Specs
+		var d []string
+		if sp.VCPUs != nil && s.VCPUs != nil && *sp.VCPUs != *s.VCPUs {
+			d = append(d, fmt.Sprintf("vCPUs %d (catalog %d)", *sp.VCPUs, *s.VCPUs))
+		}
+		if sp.MemoryGiB != nil && s.MemoryGiB != nil && math.Abs(*sp.MemoryGiB-*s.MemoryGiB) > 0.5 {
+			d = append(d, fmt.Sprintf("memory %s GiB (catalog %s)", trim(*sp.MemoryGiB), trim(*s.MemoryGiB)))
+		}
+		if s.GPU != nil && s.GPU.Count >= 1 && sp.GPUs != nil && float64(*sp.GPUs) != s.GPU.Count {
+			d = append(d, fmt.Sprintf("GPUs %d (catalog %s)", *sp.GPUs, trim(s.GPU.Count)))
+		}
+		if sp.RDMA != nil && *sp.RDMA != s.Network.RDMA {
+			d = append(d, fmt.Sprintf("RDMA %t (catalog %t)", *sp.RDMA, s.Network.RDMA))
+		}
+		if sp.RetirementDate != "" && sp.RetirementDate != s.Lifecycle.RetirementDate {
+			d = append(d, fmt.Sprintf("retirement %s (catalog %q)", sp.RetirementDate, s.Lifecycle.RetirementDate))
+		}
+		if len(d) > 0 {
+			diffs = append(diffs, s.Name+": "+strings.Join(d, ", "))
+		}
+	}
+	fmt.Fprintf(w, "\nWhere the API disagrees with the catalog: %s (the catalog is kept; check the documentation and correct data/skus.json if the API is right)\n", plural(len(diffs), "size", "sizes"))
+	for _, d := range diffs {
+		fmt.Fprintf(w, "  %s\n", d)
+	}
+}
+
+type priceRow struct {
+	region, size string
+	usd          float64
+	raw          string
+}
+
+// reportPrices compares the prices file with prices.csv for the catalog's
+// sizes and returns the merged prices.csv.
+func reportPrices(w io.Writer, cat *catalog.Catalog, pf *catalog.PriceFile, o options) ([]byte, error) {
+	fmt.Fprintf(w, "\nPrices file %s (%s): %d prices for %d sizes, %d rows skipped.\n", pf.File, pf.Format, pf.Count(), len(pf.Sizes()), pf.Skipped)
+	b, err := os.ReadFile(filepath.Join(o.data, "prices.csv"))
+	if err != nil {
+		return nil, err
+	}
+	recs, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
+	if err != nil || len(recs) == 0 {
+		return nil, fmt.Errorf("prices.csv: %v", err)
+	}
+	header := recs[0]
+	rows := map[[2]string]*priceRow{}
+	for _, r := range recs[1:] {
+		f, err := strconv.ParseFloat(r[2], 64)
+		if err != nil {
+			return nil, fmt.Errorf("prices.csv: %v", err)
+		}
+		rows[[2]string{r[0], strings.ToLower(r[1])}] = &priceRow{region: r[0], size: r[1], usd: f, raw: r[2]}
+	}
+
+	type change struct {
+		key        string
+		from, to   float64
+		percentAbs float64
+	}
+	var changed []change
+	var added []string
+	unchanged, notInCatalog, spot := 0, 0, 0
+	seen := map[[2]string]bool{}
+	for key, regions := range pf.Prices {
+		s, ok := cat.Lookup(key)
+		if !ok {
+			notInCatalog++
+			continue
+		}
+		for region, fp := range regions {
+			if fp.SpotUSDPerHour != nil {
+				spot++
+			}
+			if fp.USDPerHour == nil {
+				continue
+			}
+			k := [2]string{region, strings.ToLower(s.Name)}
+			seen[k] = true
+			p := *fp.USDPerHour
+			label := s.Name + " in " + region
+			if r, ok := rows[k]; ok {
+				if math.Abs(r.usd-p) < 5e-7 {
+					unchanged++
+					continue
+				}
+				changed = append(changed, change{label, r.usd, p, math.Abs(p-r.usd) / r.usd})
+				r.usd, r.raw = p, strconv.FormatFloat(p, 'f', 6, 64)
+				continue
+			}
+			added = append(added, label)
+			rows[k] = &priceRow{region: region, size: s.Name, usd: p, raw: strconv.FormatFloat(p, 'f', 6, 64)}
+		}
+	}
+	kept := 0
+	for k := range rows {
+		if !seen[k] {
+			kept++
+		}
+	}
+	sort.Slice(changed, func(i, j int) bool {
+		if changed[i].percentAbs != changed[j].percentAbs {
+			return changed[i].percentAbs > changed[j].percentAbs
+		}
+		return changed[i].key < changed[j].key
+	})
+	sort.Strings(added)
+	up := 0
+	for _, c := range changed {
+		if c.to > c.from {
+			up++
+		}
+	}
+	fmt.Fprintf(w, "\nPrices changed: %d (%d up, %d down); unchanged: %d\n", len(changed), up, len(changed)-up, unchanged)
+	for i, c := range changed {
+		if i == o.examples {
+			fmt.Fprintf(w, "  ... and %d more\n", len(changed)-o.examples)
+			break
+		}
+		fmt.Fprintf(w, "  %s: %s -> %s USD/h (%+.1f%%)\n", c.key, trim(c.from), trim(c.to), 100*(c.to-c.from)/c.from)
+	}
+	fmt.Fprintf(w, "Prices added (a catalog size in a region prices.csv did not have): %d", len(added))
+	if len(added) > 0 {
+		fmt.Fprintf(w, ": %s", examplesOf(added, o.examples))
+	}
+	fmt.Fprintf(w, "\nPrices kept (prices.csv rows the file does not give): %d\n", kept)
+	fmt.Fprintf(w, "Sizes priced in the file but not in the catalog: %d (ignored)\n", notInCatalog)
+	if spot > 0 {
+		fmt.Fprintf(w, "Spot prices in the file: %d (not written: spot_prices.csv keeps its own source)\n", spot)
+	}
+	if pf.Format == catalog.PriceFormatCSV {
+		fmt.Fprintln(w, "Note: the prices file is CSV. The embedded prices are Linux pay-as-you-go list prices: do not write negotiated prices.")
+	}
+
+	all := make([]*priceRow, 0, len(rows))
+	for _, r := range rows {
+		all = append(all, r)
+	}
+	sort.Slice(all, func(i, j int) bool {
+		if all[i].region != all[j].region {
+			return all[i].region < all[j].region
+		}
+		return all[i].size < all[j].size
+	})
+	var out bytes.Buffer
+	cw := csv.NewWriter(&out)
+	cw.UseCRLF = bytes.Contains(b, []byte("\r\n")) // keep the file's line endings
+	_ = cw.Write(header)
+	for _, r := range all {
+		_ = cw.Write([]string{r.region, r.size, r.raw})
+	}
+	cw.Flush()
+	return out.Bytes(), cw.Error()
+}
+
+// setField replaces the first string value of a field in catalog.json,
+// keeping the rest of the file as it is.
+func setField(b []byte, field, value string) []byte {
+	re := regexp.MustCompile(`("` + regexp.QuoteMeta(field) + `":\s*)"(?:[^"\\]|\\.)*"`)
+	v, _ := json.Marshal(value)
+	done := false
+	return re.ReplaceAllFunc(b, func(m []byte) []byte {
+		if done {
+			return m
+		}
+		done = true
+		prefix := re.FindSubmatch(m)[1]
+		return append(append([]byte{}, prefix...), v...)
+	})
+}
+
+func examplesOf(list []string, n int) string {
+	if len(list) <= n {
+		return strings.Join(list, ", ")
+	}
+	return strings.Join(list[:n], ", ") + fmt.Sprintf(" and %d more", len(list)-n)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+func trim(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
