@@ -169,7 +169,7 @@ func refresh(o options, w io.Writer) error {
 		}
 		written = append(written, "prices.csv")
 	}
-	fmt.Fprintf(w, "\nWrote %s in %s. Review with git diff, run go test ./..., and record the refresh in CHANGELOG.md.\n", strings.Join(written, " and "), o.data)
+	fmt.Fprintf(w, "\nWrote %s in %s. Review with git diff, run make test (tests pin prices and rankings: update them in the same change), and record the refresh in CHANGELOG.md.\n", strings.Join(written, " and "), o.data)
 	return nil
 }
 
