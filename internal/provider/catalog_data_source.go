@@ -202,6 +202,8 @@ func titleCase(s string) string {
 }
 
 func (d *catalogDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	// A list of thousands of unknown names is one problem, not thousands of diagnostics.
+	defer func() { resp.Diagnostics = limitDiagnostics(resp.Diagnostics) }()
 	var cfg catalogDataSourceModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
 	if resp.Diagnostics.HasError() {

@@ -511,6 +511,8 @@ func fieldPath(parts []string) path.Path {
 }
 
 func (d *recommendationDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	// A list of thousands of unknown names is one problem, not thousands of diagnostics.
+	defer func() { resp.Diagnostics = limitDiagnostics(resp.Diagnostics) }()
 	var cfg recommendationDataSourceModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
 	if resp.Diagnostics.HasError() {
