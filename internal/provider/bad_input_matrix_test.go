@@ -1,0 +1,449 @@
+package provider
+
+import (
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+)
+
+// badInput is one invalid configuration and the error Terraform must print
+// for it. Terraform prints an error as
+//
+//	Error: <summary>
+//
+//	  with data.hpcsku_sku.x,
+//	  on terraform_plugin_test.tf line 12, in data "hpcsku_sku" "x":
+//	  12:   name = ""
+//
+//	<detail>
+//
+// The pattern requires the summary, the address after "with" (for errors
+// Terraform finds in the configuration itself there is no "with" line; for
+// a function the call after "while calling"), the configuration line
+// Terraform points at, and the key words of the detail in order, after it.
+type badInput struct {
+	config string
+	// attr is the attribute, nested attribute or function parameter the
+	// error is about; the line or the detail must name it.
+	attr string
+	// with is the address Terraform prints after "with"; empty for errors
+	// Terraform finds in the configuration itself.
+	with string
+	// call is the function call Terraform prints after "while calling",
+	// for function errors (with is then empty).
+	call    string
+	line    string // the configuration line Terraform shows
+	summary string
+	detail  []string // key words of the detail, in order, each matched across line wrapping
+}
+
+const (
+	recAddr      = "data.hpcsku_recommendation.x"
+	catAddr      = "data.hpcsku_catalog.x"
+	skuAddr      = "data.hpcsku_sku.x"
+	providerAddr = `provider["registry.terraform.io/hashicorp/hpcsku"]`
+)
+
+func (c badInput) pattern() *regexp.Regexp {
+	snippet := `on \S+ line \d+, in [^\n]+:\s+\d+:\s*` + wrapped(c.line)
+	var b strings.Builder
+	b.WriteString(`Error: ` + wrapped(c.summary) + `\s+`)
+	switch {
+	case c.call != "":
+		b.WriteString(snippet + `[\s\S]*?while calling ` + regexp.QuoteMeta(c.call) + `\s+`)
+	case c.with != "":
+		b.WriteString(`with ` + regexp.QuoteMeta(c.with) + `,\s+` + snippet + `\s+`)
+	default:
+		b.WriteString(snippet + `\s+`)
+	}
+	for _, d := range c.detail {
+		b.WriteString(`[\s\S]*?` + wrapped(d))
+	}
+	return regexp.MustCompile(b.String())
+}
+
+// rec, cat and sku wrap attribute lines in a data source block; prov wraps
+// provider settings, with an hpcsku_sku data source so the provider is used.
+func rec(lines ...string) string { return block(`data "hpcsku_recommendation" "x"`, lines) }
+func cat(lines ...string) string { return block(`data "hpcsku_catalog" "x"`, lines) }
+func sku(lines ...string) string { return block(`data "hpcsku_sku" "x"`, lines) }
+func prov(lines ...string) string {
+	return block(`provider "hpcsku"`, lines) + "\n" + sku(`name = "Standard_NC24rs_v3"`)
+}
+func fn(call string) string { return "output \"x\" {\n  value = " + call + "\n}\n" }
+
+func block(header string, lines []string) string {
+	return header + " {\n  " + strings.Join(lines, "\n  ") + "\n}\n"
+}
+
+// hugeList is an HCL list of n strings with the given prefix (range() stops
+// at 1,024 values, so it is built in blocks).
+func hugeList(prefix string, blocks int) string {
+	return `flatten([for j in range(` + strconv.Itoa(blocks) + `) : [for i in range(1000) : "` + prefix + `${j}-${i}"]])`
+}
+
+// TestBadInputMatrix runs every invalid configuration of every data source,
+// function and provider setting through Terraform and checks the error:
+// wrong types, out-of-range numbers, unknown enum values, conflicting
+// settings, empty strings, values unknown until apply, unreadable or invalid
+// files and huge lists. Each case is its own resource.UnitTest with one step
+// that must fail (plan, or apply for values unknown at plan time).
+func TestBadInputMatrix(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("testdata", t.Name()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := func(name string) string { return filepath.ToSlash(filepath.Join(dir, name)) }
+
+	cases := map[string]badInput{
+		// hpcsku_recommendation
+		"recommendation/workload wrong type": {
+			config: rec(`workload = ["training"]`), attr: "workload", line: `workload = ["training"]`,
+			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "workload": string required.`},
+		},
+		"recommendation/workload missing": {
+			config: rec(`region = "eastus"`), attr: "workload", line: `data "hpcsku_recommendation" "x" {`,
+			summary: "Missing required argument", detail: []string{`The argument "workload" is required`},
+		},
+		"recommendation/workload empty": {
+			config: rec(`workload = ""`), attr: "workload", with: recAddr, line: `workload = ""`,
+			summary: "Invalid Attribute Value Match", detail: []string{`Attribute workload value must be one of:`, `got: ""`},
+		},
+		"recommendation/workload unknown enum": {
+			config: rec(`workload = "gaming"`), attr: "workload", with: recAddr, line: `workload = "gaming"`,
+			summary: "Invalid Attribute Value Match", detail: []string{`Attribute workload value must be one of:`, `"training"`, `got: "gaming"`},
+		},
+		"recommendation/workload unknown at plan, invalid at apply": {
+			config: rec(`workload = uuid()`), attr: "workload", with: recAddr, line: `workload = uuid()`,
+			summary: "Invalid Attribute Value Match", detail: []string{`Attribute workload value must be one of:`},
+		},
+		"recommendation/model wrong type": {
+			config: rec(`workload = "inference"`, `model = "7B"`), attr: "model", line: `model = "7B"`,
+			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "model": object required.`},
+		},
+		"recommendation/model without parameters_billion": {
+			config: rec(`workload = "inference"`, `model = { precision = "bf16" }`), attr: "parameters_billion", line: `model = { precision = "bf16" }`,
+			summary: "Incorrect attribute value type", detail: []string{`attribute "parameters_billion" is required`},
+		},
+		"recommendation/model.parameters_billion zero": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 0 }`), attr: "model.parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "Value Out Of Range", detail: []string{`Attribute model.parameters_billion value must be greater than 0, got: 0`},
+		},
+		"recommendation/model.parameters_billion too large": {
+			config: rec(`workload = "training"`, `model = { parameters_billion = 7000000 }`), attr: "parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "Parameter Count Too Large", detail: []string{`parameters_billion is in billions and must be at most`},
+		},
+		"recommendation/model.precision unknown enum": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7, precision = "fp2" }`), attr: "model.precision", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "Invalid Attribute Value Match", detail: []string{`Attribute model.precision value must be one of:`, `got: "fp2"`},
+		},
+		"recommendation/model.class unknown enum": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7, class = "huge" }`), attr: "model.class", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "Invalid Attribute Value Match", detail: []string{`Attribute model.class value must be one of:`, `got: "huge"`},
+		},
+		"recommendation/gpus fractional": {
+			config: rec(`workload = "training"`, `gpus = 1.5`), attr: "gpus", with: recAddr, line: `gpus = 1.5`,
+			summary: "Configuration Read Error", detail: []string{`is not an integer`},
+		},
+		"recommendation/gpus out of range": {
+			config: rec(`workload = "training"`, `gpus = 1000000`), attr: "gpus", with: recAddr, line: `gpus = 1000000`,
+			summary: "Invalid Attribute Value", detail: []string{`Attribute gpus value must be between 1 and 100000, got: 1000000`},
+		},
+		"recommendation/nodes zero": {
+			config: rec(`workload = "training"`, `nodes = 0`), attr: "nodes", with: recAddr, line: `nodes = 0`,
+			summary: "Invalid Attribute Value", detail: []string{`Attribute nodes value must be between 1 and 1000, got: 0`},
+		},
+		"recommendation/cores negative": {
+			config: rec(`workload = "hpc"`, `cores = -64`), attr: "cores", with: recAddr, line: `cores = -64`,
+			summary: "Invalid Attribute Value", detail: []string{`Attribute cores value must be between 1 and 10000000, got: -64`},
+		},
+		"recommendation/min_memory_gib negative": {
+			config: rec(`workload = "hpc"`, `min_memory_gib = -1`), attr: "min_memory_gib", with: recAddr, line: `min_memory_gib = -1`,
+			summary: "Value Out Of Range", detail: []string{`Attribute min_memory_gib value must be greater than 0, got: -1`},
+		},
+		"recommendation/gpu_memory_gib wrong type": {
+			config: rec(`workload = "training"`, `gpu_memory_gib = "80GB"`), attr: "gpu_memory_gib", line: `gpu_memory_gib = "80GB"`,
+			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "gpu_memory_gib": a number is required.`},
+		},
+		"recommendation/interconnect unknown enum": {
+			config: rec(`workload = "training"`, `interconnect = "ethernet"`), attr: "interconnect", with: recAddr, line: `interconnect = "ethernet"`,
+			summary: "Invalid Attribute Value Match", detail: []string{`Attribute interconnect value must be one of:`, `got: "ethernet"`},
+		},
+		"recommendation/target unknown enum": {
+			config: rec(`workload = "training"`, `target = "ecs"`), attr: "target", with: recAddr, line: `target = "ecs"`,
+			summary: "Invalid Attribute Value Match", detail: []string{`Attribute target value must be one of:`, `got: "ecs"`},
+		},
+		"recommendation/optimize_for unknown enum": {
+			config: rec(`workload = "training"`, `optimize_for = "speed"`), attr: "optimize_for", with: recAddr, line: `optimize_for = "speed"`,
+			summary: "Invalid Attribute Value Match", detail: []string{`Attribute optimize_for value must be one of:`, `got: "speed"`},
+		},
+		"recommendation/cuda_version malformed": {
+			config: rec(`workload = "training"`, `cuda_version = "12"`), attr: "cuda_version", with: recAddr, line: `cuda_version = "12"`,
+			summary: "Invalid Attribute Value Match", detail: []string{`Attribute cuda_version must be a version such as "12.4" or "13.0", got: 12`},
+		},
+		"recommendation/min_compute_capability malformed": {
+			config: rec(`workload = "training"`, `min_compute_capability = "sm_90"`), attr: "min_compute_capability", with: recAddr, line: `min_compute_capability = "sm_90"`,
+			summary: "Invalid Attribute Value Match", detail: []string{`Attribute min_compute_capability must be a compute capability such as "7.0"`},
+		},
+		"recommendation/region empty": {
+			config: rec(`workload = "hpc"`, `region = ""`), attr: "region", with: recAddr, line: `region = ""`,
+			summary: "Invalid Attribute Value Length", detail: []string{`Attribute region string length must be at least 1, got: 0`},
+		},
+		"recommendation/region unknown": {
+			config: rec(`workload = "hpc"`, `region = "moon-1"`), attr: "region", with: recAddr, line: `region = "moon-1"`,
+			summary: "Unknown Region", detail: []string{`The catalog has no prices in region "moon-1"`},
+		},
+		"recommendation/max_results out of range": {
+			config: rec(`workload = "hpc"`, `max_results = 0`), attr: "max_results", with: recAddr, line: `max_results = 0`,
+			summary: "Invalid Attribute Value", detail: []string{`Attribute max_results value must be between 1 and 50, got: 0`},
+		},
+		"recommendation/min_lifetime_months out of range": {
+			config: rec(`workload = "hpc"`, `min_lifetime_months = 241`), attr: "min_lifetime_months", with: recAddr, line: `min_lifetime_months = 241`,
+			summary: "Invalid Attribute Value", detail: []string{`Attribute min_lifetime_months value must be between 0 and 240, got: 241`},
+		},
+		"recommendation/spot wrong type": {
+			config: rec(`workload = "inference"`, `spot = "yes"`), attr: "spot", line: `spot = "yes"`,
+			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "spot": a bool is required.`},
+		},
+		"recommendation/gpu_models empty list": {
+			config: rec(`workload = "training"`, `gpu_models = []`), attr: "gpu_models", with: recAddr, line: `gpu_models = []`,
+			summary: "Invalid Attribute Value", detail: []string{`Attribute gpu_models list must contain at least 1 elements, got: 0`},
+		},
+		"recommendation/gpu_models empty string": {
+			config: rec(`workload = "training"`, `gpu_models = ["", "h100-sxm-80gb"]`), attr: "gpu_models", with: recAddr, line: `gpu_models = ["", "h100-sxm-80gb"]`,
+			summary: "Invalid Attribute Value Length", detail: []string{`Attribute gpu_models[0] string length must be at least 1, got: 0`},
+		},
+		"recommendation/prefer duplicates": {
+			config: rec(`workload = "training"`, `prefer = ["Standard_ND96isr_H100_v5", "Standard_ND96isr_H100_v5"]`), attr: "prefer", with: recAddr,
+			line: `prefer = ["Standard_ND96isr_H100_v5", "Standard_ND96isr_H100_v5"]`,
+			summary: "Duplicate List Value", detail: []string{`This attribute contains duplicate values of: "Standard_ND96isr_H100_v5"`},
+		},
+		"recommendation/max_price_per_hour without region": {
+			config: rec(`workload = "hpc"`, `max_price_per_hour = 5`), attr: "max_price_per_hour", with: recAddr, line: `max_price_per_hour = 5`,
+			summary: "Invalid Attribute Combination", detail: []string{`Attribute "region" must be specified when "max_price_per_hour" is specified`},
+		},
+		"recommendation/max_total_price_per_hour zero": {
+			config: rec(`workload = "hpc"`, `region = "eastus"`, `max_total_price_per_hour = 0`), attr: "max_total_price_per_hour", with: recAddr, line: `max_total_price_per_hour = 0`,
+			summary: "Value Out Of Range", detail: []string{`Attribute max_total_price_per_hour value must be greater than 0, got: 0`},
+		},
+		"recommendation/conflict gpu_vendor amd with cuda_version": {
+			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `gpu_vendor = "amd"`, `cuda_version = "12.0"`), attr: "cuda_version", with: recAddr, line: `cuda_version = "12.0"`,
+			summary: "CUDA Version With AMD GPUs", detail: []string{`cuda_version selects NVIDIA GPUs`, `Remove cuda_version, or set gpu_vendor to "nvidia" or "any".`},
+		},
+		"recommendation/conflict GPU setting on an hpc workload": {
+			config: rec(`workload = "hpc"`, `cores = 256`, `gpus = 8`), attr: "gpus", with: recAddr, line: `gpus = 8`,
+			summary: "GPU Setting On A CPU Workload", detail: []string{`gpus is a GPU setting, but workload "hpc" runs on CPU sizes.`},
+		},
+		"recommendation/huge list of unknown gpu_models": {
+			config: rec(`workload = "training"`, `gpu_models = `+hugeList("gpu-", 5)), attr: "gpu_models", with: recAddr, line: `gpu_models = ` + hugeList("gpu-", 5),
+			summary: "Unknown GPU Model", detail: []string{`4995 more diagnostics like the 5 above ("Unknown GPU Model") for gpu_models were left out.`},
+		},
+
+		// hpcsku_catalog
+		"catalog/families unknown": {
+			config: cat(`families = ["NZ"]`), attr: "families", with: catAddr, line: `families = ["NZ"]`,
+			summary: "Unknown Family", detail: []string{`The family "NZ" is not in the catalog. Use one of: E, F, H,`},
+		},
+		"catalog/families empty string": {
+			config: cat(`families = [""]`), attr: "families", with: catAddr, line: `families = [""]`,
+			summary: "Invalid Attribute Value Length", detail: []string{`Attribute families[0] string length must be at least 1, got: 0`},
+		},
+		"catalog/series duplicates": {
+			config: cat(`series = ["ND-H100-v5", "ND-H100-v5"]`), attr: "series", with: catAddr, line: `series = ["ND-H100-v5", "ND-H100-v5"]`,
+			summary: "Duplicate List Value", detail: []string{`This attribute contains duplicate values of: "ND-H100-v5"`},
+		},
+		"catalog/categories unknown enum": {
+			config: cat(`categories = ["tpu"]`), attr: "categories", with: catAddr, line: `categories = ["tpu"]`,
+			summary: "Invalid Attribute Value Match", detail: []string{`Attribute categories[0] value must be one of:`, `got: "tpu"`},
+		},
+		"catalog/gpu_vendor unknown enum": {
+			config: cat(`gpu_vendor = "intel"`), attr: "gpu_vendor", with: catAddr, line: `gpu_vendor = "intel"`,
+			summary: "Invalid Attribute Value Match", detail: []string{`Attribute gpu_vendor value must be one of:`, `got: "intel"`},
+		},
+		"catalog/gpu_models unknown": {
+			config: cat(`gpu_models = ["B100"]`), attr: "gpu_models", with: catAddr, line: `gpu_models = ["B100"]`,
+			summary: "Unknown GPU Model", detail: []string{`The GPU model "B100" is not in the catalog.`, `h100-sxm-80gb`},
+		},
+		"catalog/min_gpus negative": {
+			config: cat(`min_gpus = -1`), attr: "min_gpus", with: catAddr, line: `min_gpus = -1`,
+			summary: "Invalid Attribute Value", detail: []string{`Attribute min_gpus value must be at least 0.000000, got: -1.000000`},
+		},
+		"catalog/min_gpu_memory_gib wrong type": {
+			config: cat(`min_gpu_memory_gib = "lots"`), attr: "min_gpu_memory_gib", line: `min_gpu_memory_gib = "lots"`,
+			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "min_gpu_memory_gib": a number is required.`},
+		},
+		"catalog/rdma wrong type": {
+			config: cat(`rdma = "maybe"`), attr: "rdma", line: `rdma = "maybe"`,
+			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "rdma": a bool is required.`},
+		},
+		"catalog/name_regex invalid": {
+			config: cat(`name_regex = "Standard_(ND"`), attr: "name_regex", with: catAddr, line: `name_regex = "Standard_(ND"`,
+			summary: "Invalid Regular Expression", detail: []string{`The value "Standard_(ND" is not a valid RE2 regular expression`},
+		},
+		"catalog/region with spaces": {
+			config: cat(`region = "East US"`), attr: "region", with: catAddr, line: `region = "East US"`,
+			summary: "Unknown Region", detail: []string{`The region "East US" has no prices in the catalog. Did you mean "eastus"?`},
+		},
+		"catalog/region unknown at plan, invalid at apply": {
+			config: cat(`region = uuid()`), attr: "region", with: catAddr, line: `region = uuid()`,
+			summary: "Unknown Region", detail: []string{`has no prices in the catalog.`},
+		},
+		"catalog/huge list of unknown families": {
+			config: cat(`families = ` + hugeList("F", 5)), attr: "families", with: catAddr, line: `families = ` + hugeList("F", 5),
+			summary: "Unknown Family", detail: []string{`4995 more diagnostics like the 5 above ("Unknown Family") for families were left out.`},
+		},
+
+		// hpcsku_sku
+		"sku/name missing": {
+			config: sku(`region = "eastus"`), attr: "name", line: `data "hpcsku_sku" "x" {`,
+			summary: "Missing required argument", detail: []string{`The argument "name" is required`},
+		},
+		"sku/name empty": {
+			config: sku(`name = ""`), attr: "name", with: skuAddr, line: `name = ""`,
+			summary: "Invalid Attribute Value Length", detail: []string{`Attribute name string length must be at least 1, got: 0`},
+		},
+		"sku/name wrong type": {
+			config: sku(`name = ["Standard_NC24rs_v3"]`), attr: "name", line: `name = ["Standard_NC24rs_v3"]`,
+			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "name": string required.`},
+		},
+		"sku/name unknown": {
+			config: sku(`name = "Standard_ND96isr_H100_v6"`), attr: "name", with: skuAddr, line: `name = "Standard_ND96isr_H100_v6"`,
+			summary: "Unknown VM Size", detail: []string{`The size "Standard_ND96isr_H100_v6" is not in the catalog`, `Did you mean one of: Standard_ND96isr_H100_v5`},
+		},
+		"sku/name unknown at plan, invalid at apply": {
+			config: sku(`name = "Standard_${uuid()}"`), attr: "name", with: skuAddr, line: `name = "Standard_${uuid()}"`,
+			summary: "Unknown VM Size", detail: []string{`is not in the catalog`, `Did you mean one of:`},
+		},
+		"sku/region unknown": {
+			config: sku(`name = "Standard_NC24rs_v3"`, `region = "moon-1"`), attr: "region", with: skuAddr, line: `region = "moon-1"`,
+			summary: "Unknown Region", detail: []string{`The region "moon-1" has no prices in the catalog.`, `eastus,`},
+		},
+
+		// provider settings
+		"provider/as_of not a date": {
+			config: prov(`as_of = "yesterday"`), attr: "as_of", with: providerAddr, line: `as_of = "yesterday"`,
+			summary: "Invalid Date", detail: []string{`The value "yesterday" is not an RFC 3339 date.`},
+		},
+		"provider/as_of empty": {
+			config: prov(`as_of = ""`), attr: "as_of", with: providerAddr, line: `as_of = ""`,
+			summary: "Invalid Date", detail: []string{`The value "" is not an RFC 3339 date.`},
+		},
+		"provider/as_of out-of-range day": {
+			config: prov(`as_of = "2026-02-30"`), attr: "as_of", with: providerAddr, line: `as_of = "2026-02-30"`,
+			summary: "Invalid Date", detail: []string{`The value "2026-02-30" is not an RFC 3339 date.`},
+		},
+		"provider/as_of number": {
+			config: prov(`as_of = 20260101`), attr: "as_of", with: providerAddr, line: `as_of = 20260101`,
+			summary: "Invalid Date", detail: []string{`The value "20260101" is not an RFC 3339 date.`},
+		},
+		"provider/catalog_file empty": {
+			config: prov(`catalog_file = ""`), attr: "catalog_file", with: providerAddr, line: `catalog_file = ""`,
+			summary: "Invalid Attribute Value Length", detail: []string{`Attribute catalog_file string length must be at least 1, got: 0`},
+		},
+		"provider/catalog_file missing": {
+			config: prov(`catalog_file = "` + file("missing.json") + `"`), attr: "catalog_file", with: providerAddr, line: `catalog_file = "` + file("missing.json") + `"`,
+			summary: "Cannot Read Catalog File", detail: []string{`Problem: the catalog file does not exist.`},
+		},
+		"provider/catalog_file is a directory": {
+			config: prov(`catalog_file = "` + dir + `"`), attr: "catalog_file", with: providerAddr, line: `catalog_file = "` + dir + `"`,
+			summary: "Cannot Read Catalog File", detail: []string{`Problem: the catalog file is a directory; give the path of a file.`},
+		},
+		"provider/catalog_file wrong type in an entry": {
+			config: prov(`catalog_file = "` + file("catalog_wrong_type.json") + `"`), attr: "catalog_file", with: providerAddr, line: `catalog_file = "` + file("catalog_wrong_type.json") + `"`,
+			summary: "Invalid Catalog File", detail: []string{`Entry: skus[0] (Standard_NP10s)`, `Field: vcpus`, `Problem: expected a whole number, got a string.`},
+		},
+		"provider/catalog_file unknown at plan": {
+			config: "resource \"terraform_data\" \"f\" {\n  input = \"catalog.json\"\n}\n" + prov(`catalog_file = terraform_data.f.output`),
+			attr: "catalog_file", with: providerAddr, line: `catalog_file = terraform_data.f.output`,
+			summary: "Catalog File Path Unknown", detail: []string{`The catalog_file path must be known when the provider is configured.`},
+		},
+		"provider/availability_file not JSON": {
+			config: prov(`availability_file = "` + file("availability_not_json.json") + `"`), attr: "availability_file", with: providerAddr,
+			line:    `availability_file = "` + file("availability_not_json.json") + `"`,
+			summary: "Invalid Availability File", detail: []string{`Problem: the file is not JSON`, `az vm list-skus`},
+		},
+		"provider/prices_file bad CSV header": {
+			config: prov(`prices_file = "` + file("prices_bad_header.csv") + `"`), attr: "prices_file", with: providerAddr, line: `prices_file = "` + file("prices_bad_header.csv") + `"`,
+			summary: "Invalid Prices File", detail: []string{`Entry: line 1`, `the header is "location,size,price"; it must be region,vm_size,usd_per_hour`},
+		},
+		"provider/prices_file negative price": {
+			config: prov(`prices_file = "` + file("prices_negative.csv") + `"`), attr: "prices_file", with: providerAddr, line: `prices_file = "` + file("prices_negative.csv") + `"`,
+			summary: "Invalid Prices File", detail: []string{`Entry: line 2 (Standard_ND96isr_H100_v5 in eastus)`, `Field: usd_per_hour`, `-36.00 must be greater than 0`},
+		},
+
+		// provider-defined functions (Terraform 1.8 and later)
+		"function/sku unknown name": {
+			config: fn(`provider::hpcsku::sku("Standard_Nope_v9")`), attr: "name", call: "provider::hpcsku::sku(name)", line: `value = provider::hpcsku::sku("Standard_Nope_v9")`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "name" parameter: Unknown VM Size: The size "Standard_Nope_v9" is not in the catalog`},
+		},
+		"function/sku empty name": {
+			config: fn(`provider::hpcsku::sku("")`), attr: "name", call: "provider::hpcsku::sku(name)", line: `value = provider::hpcsku::sku("")`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "name" parameter:`, `string length must be at least 1, got: 0.`},
+		},
+		"function/is_retired null name": {
+			config: fn(`provider::hpcsku::is_retired(null)`), attr: "name", call: "provider::hpcsku::is_retired(name)", line: `value = provider::hpcsku::is_retired(null)`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "name" parameter: argument must not be null.`},
+		},
+		"function/is_retired name unknown at plan, invalid at apply": {
+			config: fn(`provider::hpcsku::is_retired("Standard_${uuid()}")`), attr: "name", call: "provider::hpcsku::is_retired(name)",
+			line:    `value = provider::hpcsku::is_retired("Standard_${uuid()}")`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "name" parameter: Unknown VM Size:`},
+		},
+		"function/retires_within negative months": {
+			config: fn(`provider::hpcsku::retires_within("Standard_NC24rs_v3", -1)`), attr: "months", call: "provider::hpcsku::retires_within(name, months)",
+			line:    `value = provider::hpcsku::retires_within("Standard_NC24rs_v3", -1)`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "months" parameter:`, `value must be a whole number from 0 to 1200, got: -1.`},
+		},
+		"function/retires_within fractional months": {
+			config: fn(`provider::hpcsku::retires_within("Standard_NC24rs_v3", 1.5)`), attr: "months", call: "provider::hpcsku::retires_within(name, months)",
+			line:    `value = provider::hpcsku::retires_within("Standard_NC24rs_v3", 1.5)`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "months" parameter:`, `got: 1.5.`},
+		},
+		"function/gpu_memory_gib zero parameters": {
+			config: fn(`provider::hpcsku::gpu_memory_gib(0, "bf16", "inference")`), attr: "parameters_billion",
+			call: "provider::hpcsku::gpu_memory_gib(parameters_billion, precision, workload)", line: `value = provider::hpcsku::gpu_memory_gib(0, "bf16", "inference")`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "parameters_billion" parameter:`, `greater than 0`},
+		},
+		"function/gpu_memory_gib unknown precision": {
+			config: fn(`provider::hpcsku::gpu_memory_gib(7, "fp2", "inference")`), attr: "precision",
+			call: "provider::hpcsku::gpu_memory_gib(parameters_billion, precision, workload)", line: `value = provider::hpcsku::gpu_memory_gib(7, "fp2", "inference")`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "precision" parameter:`, `got: "fp2".`},
+		},
+		"function/gpu_memory_gib workload without a model": {
+			config: fn(`provider::hpcsku::gpu_memory_gib(7, "bf16", "hpc")`), attr: "workload",
+			call: "provider::hpcsku::gpu_memory_gib(parameters_billion, precision, workload)", line: `value = provider::hpcsku::gpu_memory_gib(7, "bf16", "hpc")`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "workload" parameter:`, `["training" "fine_tuning" "inference"], got: "hpc".`},
+		},
+		"function/gpu_memory_gib wrong type": {
+			config: fn(`provider::hpcsku::gpu_memory_gib("seven", "bf16", "inference")`), attr: "parameters_billion",
+			call: "provider::hpcsku::gpu_memory_gib(parameters_billion, precision, workload)", line: `value = provider::hpcsku::gpu_memory_gib("seven", "bf16", "inference")`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "parameters_billion" parameter: a number is required.`},
+		},
+	}
+	if len(cases) < 40 {
+		t.Fatalf("the matrix has %d cases; keep at least 40", len(cases))
+	}
+	for name, c := range cases {
+		// The table names the attribute it is about: on the line Terraform
+		// shows, or in the detail.
+		if !strings.Contains(c.line+strings.Join(c.detail, " "), c.attr) {
+			t.Fatalf("%s: neither the line nor the detail names %q", name, c.attr)
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			tc := resource.TestCase{
+				ProtoV6ProviderFactories: testProviderFactories(t),
+				Steps:                    []resource.TestStep{{Config: c.config, ExpectError: c.pattern()}},
+			}
+			if c.call != "" {
+				tc.TerraformVersionChecks = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)}
+			}
+			resource.UnitTest(t, tc)
+		})
+	}
+}
