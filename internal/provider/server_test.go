@@ -12,6 +12,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
 // These tests and benchmarks call the provider's gRPC server interface
@@ -220,5 +222,33 @@ func BenchmarkReadDataSource(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestProviderDecodesCatalogOnce configures several provider servers the way
+// main.go builds them (New, which loads catalog.Default) and reads through
+// each: the embedded catalog is still decoded once in the process.
+func TestProviderDecodesCatalogOnce(t *testing.T) {
+	ctx := context.Background()
+	for i := 0; i < 3; i++ {
+		srv, err := providerserver.NewProtocol6WithError(New("test")())()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := &protoServer{ProviderServer: srv}
+		if s.schemas, err = srv.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{}); err != nil {
+			t.Fatal(err)
+		}
+		cfg := s.dynamicValue(t, s.schemas.Provider, nil)
+		if resp, err := srv.ConfigureProvider(ctx, &tfprotov6.ConfigureProviderRequest{Config: cfg}); err != nil || diagsHaveError(resp.Diagnostics) {
+			t.Fatalf("ConfigureProvider: %v %v", err, resp.Diagnostics)
+		}
+		c := serverReadCases()["sku"]
+		if resp, err := srv.ReadDataSource(ctx, s.readRequest(t, c.typeName, c.attrs)); err != nil || diagsHaveError(resp.Diagnostics) {
+			t.Fatalf("ReadDataSource: %v %v", err, resp.Diagnostics)
+		}
+	}
+	if n := catalog.DecodeCount(); n != 1 {
+		t.Fatalf("catalog.DecodeCount() = %d, want 1", n)
 	}
 }
