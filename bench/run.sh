@@ -11,11 +11,17 @@
 # `terraform init`, nothing downloaded), runs `terraform plan` BENCH_RUNS times
 # (default 7) per configuration, alternating hpcsku, floor, tfdata within each
 # round, and prints the median wall times and the ratios hpcsku/floor and
-# hpcsku/tfdata. Then it measures the hpcsku provider process's peak RSS
-# (GNU time's %M, through a wrapper named terraform-provider-hpcsku that
-# dev_overrides points at in a separate pass, so the wrapper costs nothing in
-# the timed runs) and µs per recommendation from
-# `go test -bench BenchmarkRecommend`.
+# hpcsku/tfdata.
+#
+# A second, untimed pass measures the hpcsku provider process's peak RSS and
+# splits each plan's CPU time between Terraform and the provider: dev_overrides
+# then points at wrappers named terraform-provider-hpcsku and
+# terraform-provider-floor that run the real binaries under GNU time (same
+# stdin, stdout and stderr, so the go-plugin handshake is untouched), which
+# appends "%M %U %S" (peak RSS in KiB, user and system seconds) for every
+# provider process Terraform starts; Terraform itself runs under GNU time too.
+# The wrappers cost a fork and an exec, so they are kept out of the timed runs.
+# Last, µs per recommendation from `go test -bench BenchmarkRecommend`.
 #
 # Needs bash 5, Go, GNU time (/usr/bin/time; `apt-get install time`) and a
 # Terraform CLI (scripts/ensure-terraform.sh: the one on PATH, or one built
@@ -28,7 +34,7 @@ set -euo pipefail
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
 cd "${repo_root}"
 
-ns=(${BENCH_N:-1 10 100})
+read -r -a ns <<<"${BENCH_N:-1 10 100}"
 runs="${BENCH_RUNS:-7}"
 max_ratio="1.15"
 max_rss_mib="60"
@@ -49,40 +55,38 @@ fi
 
 log() { printf '%s\n' "$*" >&2; }
 
+export TF_IN_AUTOMATION=1 TF_INPUT=0 CHECKPOINT_DISABLE=1
+unset TF_PLUGIN_CACHE_DIR TF_CLI_ARGS TF_CLI_ARGS_plan TF_WORKSPACE TF_LOG TF_LOG_PROVIDER TF_LOG_CORE TF_LOG_PATH
+
 # --- providers ---------------------------------------------------------------
 bin="${tmp}/bin"
-rss_bin="${tmp}/rss-bin"
-mkdir -p "${bin}" "${rss_bin}"
+wrap_bin="${tmp}/wrap-bin"
+mkdir -p "${bin}" "${wrap_bin}"
 log "bench: building terraform-provider-hpcsku and bench/floor"
 go build -o "${bin}/terraform-provider-hpcsku" .
 go build -o "${bin}/terraform-provider-floor" ./bench/floor
 
-# The wrapper Terraform starts in the RSS pass: GNU time runs the real provider
-# (same stdin, stdout and stderr, so the go-plugin handshake is untouched) and
-# appends the peak RSS in KiB to rss.txt when it exits.
-rss_file="${tmp}/rss.txt"
-cat >"${rss_bin}/terraform-provider-hpcsku" <<EOF
+for p in hpcsku floor; do
+	cat >"${wrap_bin}/terraform-provider-${p}" <<EOF
 #!/bin/sh
-exec ${gnu_time} -f %M -a -o '${rss_file}' '${bin}/terraform-provider-hpcsku' "\$@"
+exec ${gnu_time} -f '%M %U %S' -a -o '${tmp}/usage-${p}.txt' '${bin}/terraform-provider-${p}' "\$@"
 EOF
-chmod +x "${rss_bin}/terraform-provider-hpcsku"
+	chmod +x "${wrap_bin}/terraform-provider-${p}"
+done
 
-terraformrc() { # $1: directory with terraform-provider-hpcsku
+terraformrc() { # $1: directory with both providers
 	cat <<EOF
 provider_installation {
   dev_overrides {
     "registry.terraform.io/hpcsku/hpcsku" = "$1"
-    "registry.terraform.io/hpcsku/floor"  = "${bin}"
+    "registry.terraform.io/hpcsku/floor"  = "$1"
   }
   direct {}
 }
 EOF
 }
 terraformrc "${bin}" >"${tmp}/terraformrc"
-terraformrc "${rss_bin}" >"${tmp}/terraformrc-rss"
-
-export TF_IN_AUTOMATION=1 TF_INPUT=0 CHECKPOINT_DISABLE=1
-unset TF_PLUGIN_CACHE_DIR TF_CLI_ARGS TF_CLI_ARGS_plan TF_WORKSPACE TF_LOG TF_LOG_PROVIDER TF_LOG_PATH
+terraformrc "${wrap_bin}" >"${tmp}/terraformrc-wrap"
 
 # --- configurations ----------------------------------------------------------
 # Ten workloads, each valid on its own; i varies model sizes, cores and regions
@@ -145,17 +149,19 @@ write_configs() { # $1: N
 	} >"${d}/main.tf"
 }
 
-# plan DIR RC: one `terraform plan`, output in DIR/plan.log; fails loudly.
+# plan DIR RC [PREFIX...]: one `terraform plan`, output in DIR/plan.log.
 plan() {
-	if ! TF_CLI_CONFIG_FILE="$2" TF_DATA_DIR="$1/.terraform" "${tf}" -chdir="$1" plan -input=false -lock=false -no-color \
-		>"$1/plan.log" 2>&1; then
-		log "bench: terraform plan failed in $1:"
-		tail -n 40 "$1/plan.log" >&2
+	local dir=$1 rc=$2
+	shift 2
+	if ! TF_CLI_CONFIG_FILE="${rc}" TF_DATA_DIR="${dir}/.terraform" "$@" "${tf}" -chdir="${dir}" plan -input=false -lock=false -no-color \
+		>"${dir}/plan.log" 2>&1; then
+		log "bench: terraform plan failed in ${dir}:"
+		tail -n 40 "${dir}/plan.log" >&2
 		exit 1
 	fi
 }
 
-# elapsed DIR: seconds one plan takes, from bash's microsecond clock.
+# elapsed DIR: microseconds one plan takes, from bash's clock.
 elapsed() {
 	local t0 t1
 	t0=${EPOCHREALTIME/./}
@@ -164,12 +170,12 @@ elapsed() {
 	echo $((t1 - t0))
 }
 
-median() { # values in µs on stdin, one per line; prints seconds
-	sort -n | awk '{v[NR]=$1} END {m = (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2; printf "%.3f", m / 1e6}'
+median() { # numbers on stdin, one per line; $1: divisor, $2: printf format
+	sort -g | awk -v div="$1" -v fmt="$2" '{v[NR]=$1} END {m = (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2; printf fmt, m / div}'
 }
 
 kinds=(hpcsku floor tfdata)
-log "bench: Terraform $("${tf}" version | head -n 1) (${tf}); $(nproc) cores; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+log "bench: $(TF_CLI_CONFIG_FILE=/dev/null "${tf}" version | head -n 1) (${tf}); $(nproc) cores; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 for n in "${ns[@]}"; do
 	write_configs "${n}"
 	# One untimed plan each: checks the configuration and warms the page cache.
@@ -177,20 +183,38 @@ for n in "${ns[@]}"; do
 	for ((r = 0; r < runs; r++)); do
 		for k in "${kinds[@]}"; do elapsed "${tmp}/${k}-${n}" >>"${tmp}/times-${k}-${n}"; done
 	done
-	log "bench: N=${n} done"
+	log "bench: N=${n} timed"
 done
 
-# --- peak RSS ----------------------------------------------------------------
+# --- peak RSS and CPU split --------------------------------------------------
+# Per plan: the CPU seconds of the terraform process and of the provider
+# processes it started (GNU time's figure for terraform includes them, as they
+# are its children), and the largest provider RSS.
 declare -A rss launches
 for n in "${ns[@]}"; do
-	: >"${rss_file}"
-	for ((r = 0; r < 3; r++)); do plan "${tmp}/hpcsku-${n}" "${tmp}/terraformrc-rss"; done
-	if [[ ! -s "${rss_file}" ]]; then
-		log "bench: the RSS wrapper recorded nothing (was the provider killed before it exited?)"
-		exit 1
-	fi
-	rss[${n}]=$(sort -n "${rss_file}" | tail -n 1)
-	launches[${n}]=$(($(wc -l <"${rss_file}") / 3))
+	for ((r = 0; r < 3; r++)); do
+		for k in "${kinds[@]}"; do
+			rm -f "${tmp}/usage-hpcsku.txt" "${tmp}/usage-floor.txt"
+			plan "${tmp}/${k}-${n}" "${tmp}/terraformrc-wrap" "${gnu_time}" -f '%U %S' -o "${tmp}/usage-terraform.txt"
+			awk '{s += $1 + $2} END {print s + 0}' "${tmp}/usage-terraform.txt" >>"${tmp}/cpu-total-${k}-${n}"
+			pf="${tmp}/usage-${k}.txt"
+			if [[ ${k} == tfdata ]]; then
+				echo 0 >>"${tmp}/cpu-provider-${k}-${n}"
+				continue
+			fi
+			if [[ ! -s ${pf} ]]; then
+				log "bench: the ${k} wrapper recorded nothing (was the provider killed before it exited?)"
+				exit 1
+			fi
+			awk '{s += $2 + $3} END {print s}' "${pf}" >>"${tmp}/cpu-provider-${k}-${n}"
+			if [[ ${k} == hpcsku ]]; then
+				sort -n "${pf}" | tail -n 1 | cut -d' ' -f1 >>"${tmp}/rss-${n}"
+				launches[${n}]=$(wc -l <"${pf}")
+			fi
+		done
+	done
+	rss[${n}]=$(sort -n "${tmp}/rss-${n}" | tail -n 1)
+	log "bench: N=${n} RSS and CPU measured"
 done
 
 # --- engine cost -------------------------------------------------------------
@@ -199,23 +223,36 @@ bench_out="$(go test -run '^$' -bench '^BenchmarkRecommend$' -benchmem -count=1 
 us_per_rec="$(awk '/^BenchmarkRecommend\// {sum += $3; n++} END {if (n) printf "%.1f", sum / n / 1000}' <<<"${bench_out}")"
 
 # --- report ------------------------------------------------------------------
-printf '\nterraform plan, median of %d runs (seconds), alternating hpcsku, floor, terraform_data\n\n' "${runs}"
-printf '%6s  %8s  %8s  %14s  %12s  %18s  %14s  %9s\n' N hpcsku floor terraform_data hpcsku/floor hpcsku/terraform_data "hpcsku RSS MiB" launches
-status=0
+printf '\nterraform plan, median wall time of %d runs (seconds), alternating hpcsku, floor, terraform_data\n\n' "${runs}"
+printf '%6s  %8s  %8s  %14s  %12s  %21s  %14s\n' N hpcsku floor terraform_data hpcsku/floor hpcsku/terraform_data "hpcsku RSS MiB"
 for n in "${ns[@]}"; do
-	h=$(median <"${tmp}/times-hpcsku-${n}")
-	f=$(median <"${tmp}/times-floor-${n}")
-	d=$(median <"${tmp}/times-tfdata-${n}")
+	h=$(median 1e6 %.3f <"${tmp}/times-hpcsku-${n}")
+	f=$(median 1e6 %.3f <"${tmp}/times-floor-${n}")
+	d=$(median 1e6 %.3f <"${tmp}/times-tfdata-${n}")
 	rf=$(awk -v a="${h}" -v b="${f}" 'BEGIN {printf "%.2f", a / b}')
 	rd=$(awk -v a="${h}" -v b="${d}" 'BEGIN {printf "%.2f", a / b}')
 	mib=$(awk -v k="${rss[${n}]}" 'BEGIN {printf "%.1f", k / 1024}')
-	printf '%6s  %8s  %8s  %14s  %12s  %18s  %14s  %9s\n' "${n}" "${h}" "${f}" "${d}" "${rf}" "${rd}" "${mib}" "${launches[${n}]}"
+	printf '%6s  %8s  %8s  %14s  %12s  %21s  %14s\n' "${n}" "${h}" "${f}" "${d}" "${rf}" "${rd}" "${mib}"
 	last_rf=${rf} last_mib=${mib}
 done
+
+printf '\nCPU seconds per plan (user + system, median of 3), whole plan / of it in the provider processes\n\n'
+printf '%6s  %19s  %19s  %14s  %16s\n' N hpcsku floor terraform_data "hpcsku launches"
+for n in "${ns[@]}"; do
+	cells=()
+	for k in "${kinds[@]}"; do
+		t=$(median 1 %.2f <"${tmp}/cpu-total-${k}-${n}")
+		p=$(median 1 %.2f <"${tmp}/cpu-provider-${k}-${n}")
+		cells+=("${t} / ${p}")
+	done
+	printf '%6s  %19s  %19s  %14s  %16s\n' "${n}" "${cells[0]}" "${cells[1]}" "${cells[2]% / *}" "${launches[${n}]}"
+done
+
 printf '\nBenchmarkRecommend (go test -bench, 144 sizes):\n%s\n' "$(grep '^BenchmarkRecommend/' <<<"${bench_out}")"
 printf 'mean: %s µs per recommendation\n' "${us_per_rec}"
-printf '\n"launches" is how many provider processes Terraform started per plan; the RSS is the largest of them.\n'
+printf '\n"launches" is how many provider processes Terraform started for one plan; the RSS is the largest of them.\n\n'
 
+status=0
 last_n=${ns[${#ns[@]}-1]}
 if awk -v r="${last_rf}" -v m="${max_ratio}" 'BEGIN {exit !(r > m)}'; then
 	printf 'MISSED: hpcsku/floor at N=%s is %s, above %s\n' "${last_n}" "${last_rf}" "${max_ratio}"
