@@ -220,7 +220,7 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"recommendation/prefer duplicates": {
 			config: rec(`workload = "training"`, `prefer = ["Standard_ND96isr_H100_v5", "Standard_ND96isr_H100_v5"]`), attr: "prefer", with: recAddr,
-			line: `prefer = ["Standard_ND96isr_H100_v5", "Standard_ND96isr_H100_v5"]`,
+			line:    `prefer = ["Standard_ND96isr_H100_v5", "Standard_ND96isr_H100_v5"]`,
 			summary: "Duplicate List Value", detail: []string{`This attribute contains duplicate values of: "Standard_ND96isr_H100_v5"`},
 		},
 		"recommendation/max_price_per_hour without region": {
@@ -359,7 +359,7 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"provider/catalog_file unknown at plan": {
 			config: "resource \"terraform_data\" \"f\" {\n  input = \"catalog.json\"\n}\n" + prov(`catalog_file = terraform_data.f.output`),
-			attr: "catalog_file", with: providerAddr, line: `catalog_file = terraform_data.f.output`,
+			attr:   "catalog_file", with: providerAddr, line: `catalog_file = terraform_data.f.output`,
 			summary: "Catalog File Path Unknown", detail: []string{`The catalog_file path must be known when the provider is configured.`},
 		},
 		"provider/availability_file not JSON": {

@@ -367,10 +367,10 @@ func skuListValue(ctx context.Context, skus []*catalog.SKU, region string, asOf 
 }
 
 // skuObjects memoizes SKU object values by size, price region and date.
-// Converting a size costs about a millisecond through the framework's
-// reflection (types.ObjectValueFrom) and a tenth of that built by hand
-// (objectValue); a cache hit costs nothing, so a plan with a hundred
-// recommendations converts each size once. Values are immutable and safe to
+// Converting a size costs about 0.5 ms and 8,000 allocations through the
+// framework's reflection (types.ObjectValueFrom), 20 µs built by hand
+// (objectValue) and 45 ns from here (BenchmarkSKUObjectValue), so a plan
+// with a hundred recommendations converts each size once. Values are immutable and safe to
 // share between concurrent reads. The key holds the catalog's *SKU, so
 // another catalog never sees these entries; the map is cleared when full,
 // which bounds its memory at about skuObjectCacheSize objects.
