@@ -218,17 +218,36 @@ func satisfies(req Request, r Recommendation) string {
 	if support == "unsupported" {
 		return "target"
 	}
-	if req.Region != "" {
-		p, ok := s.Prices[req.Region]
-		if !ok {
+	// Region names are case-insensitive and trimmed; the catalog's are lower
+	// case. With an availability file the file says where a size is offered
+	// (it may be offered where the catalog has no price); without one a price
+	// in the region does.
+	if region := strings.ToLower(strings.TrimSpace(req.Region)); region != "" {
+		p, priced := s.Prices[region]
+		if s.HasAvailability() {
+			ra, listed := s.AvailabilityIn(region)
+			if !listed {
+				return "region"
+			}
+			if ra.LocationRestriction() != nil {
+				return "availability"
+			}
+		} else if !priced {
 			return "region"
 		}
-		want := p.USDPerHour
-		if req.Spot && p.SpotUSDPerHour != nil {
-			want = *p.SpotUSDPerHour
+		if r.PriceRegion != region {
+			return "price region is not the requested region"
 		}
-		if r.PricePerHour == nil || *r.PricePerHour != want || r.PriceRegion != req.Region {
-			return "price is not the region's"
+		if priced {
+			want := p.USDPerHour
+			if req.Spot && p.SpotUSDPerHour != nil {
+				want = *p.SpotUSDPerHour
+			}
+			if r.PricePerHour == nil || *r.PricePerHour != want {
+				return "price is not the region's"
+			}
+		} else if r.PricePerHour != nil {
+			return "a price in a region where the size has none"
 		}
 	}
 	if req.MinVCPUs != nil && *s.VCPUs < *req.MinVCPUs {
