@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Plan-time cost of the hpcsku provider against two floors. See bench/README.md.
 #
-# For each N in BENCH_N (default "1 10 100") it writes three configurations into
+# For each N in BENCH_N (default "1 10 100") it writes four configurations into
 # a temporary directory:
 #   hpcsku  N data "hpcsku_recommendation" with varied, valid workloads
+#   sku     N data "hpcsku_sku", sizes looked up by name (the guardrail path)
 #   floor   N data "floor_echo" of bench/floor, a framework provider that only
 #           echoes its input (the cost of any framework provider)
 #   tfdata  N resource "terraform_data" (built into Terraform, no plugin)
 # builds both providers from source, points dev_overrides at them (no
 # `terraform init`, nothing downloaded), runs `terraform plan` BENCH_RUNS times
-# (default 7) per configuration, alternating hpcsku, floor, tfdata within each
+# (default 7) per configuration, alternating hpcsku, sku, floor, tfdata within each
 # round, and prints the median wall times and the ratios hpcsku/floor and
 # hpcsku/tfdata.
 #
@@ -127,6 +128,16 @@ recommendation() { # $1: index
 	printf 'data "hpcsku_recommendation" "r%d" {\n  %s\n}\n\n' "${i}" "${p}"
 }
 
+# The guardrail path: one size looked up by name, as a landing zone checks the
+# sizes its modules name; every third one priced in a region.
+lookup() { # $1: index
+	local i=$1 names=(Standard_ND96isr_H100_v5 nc24ads_a100_v4 Standard_HB120rs_v3 Standard_NC4as_T4_v3
+		Standard_HX176rs Standard_NV36ads_A10_v5 Standard_F72s_v2 Standard_NC24rs_v3 Standard_ND96amsr_A100_v4 Standard_HB176rs_v4)
+	local region=""
+	if ((i % 3 == 0)); then region=$'\n  region = "eastus"'; fi
+	printf 'data "hpcsku_sku" "s%d" {\n  name = "%s"%s\n}\n\n' "${i}" "${names[$((i % 10))]}" "${region}"
+}
+
 write_configs() { # $1: N
 	local n=$1 d i
 	d="${tmp}/hpcsku-${n}"
@@ -135,6 +146,13 @@ write_configs() { # $1: N
 		printf 'terraform {\n  required_providers {\n    hpcsku = { source = "hpcsku/hpcsku" }\n  }\n}\n\n'
 		printf 'provider "hpcsku" {\n  as_of = "2026-11-01"\n}\n\n'
 		for ((i = 0; i < n; i++)); do recommendation "${i}"; done
+	} >"${d}/main.tf"
+	d="${tmp}/sku-${n}"
+	mkdir -p "${d}"
+	{
+		printf 'terraform {\n  required_providers {\n    hpcsku = { source = "hpcsku/hpcsku" }\n  }\n}\n\n'
+		printf 'provider "hpcsku" {\n  as_of = "2026-11-01"\n}\n\n'
+		for ((i = 0; i < n; i++)); do lookup "${i}"; done
 	} >"${d}/main.tf"
 	d="${tmp}/floor-${n}"
 	mkdir -p "${d}"
@@ -174,7 +192,7 @@ median() { # numbers on stdin, one per line; $1: divisor, $2: printf format
 	sort -g | awk -v div="$1" -v fmt="$2" '{v[NR]=$1} END {m = (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2; printf fmt, m / div}'
 }
 
-kinds=(hpcsku floor tfdata)
+kinds=(hpcsku sku floor tfdata)
 log "bench: $(TF_CLI_CONFIG_FILE=/dev/null "${tf}" version | head -n 1) (${tf}); $(nproc) cores; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 for n in "${ns[@]}"; do
 	write_configs "${n}"
@@ -198,6 +216,7 @@ for n in "${ns[@]}"; do
 			plan "${tmp}/${k}-${n}" "${tmp}/terraformrc-wrap" "${gnu_time}" -f '%U %S' -o "${tmp}/usage-terraform.txt"
 			awk '{s += $1 + $2} END {print s + 0}' "${tmp}/usage-terraform.txt" >>"${tmp}/cpu-total-${k}-${n}"
 			pf="${tmp}/usage-${k}.txt"
+			if [[ ${k} == sku ]]; then pf="${tmp}/usage-hpcsku.txt"; fi
 			if [[ ${k} == tfdata ]]; then
 				echo 0 >>"${tmp}/cpu-provider-${k}-${n}"
 				continue
@@ -207,8 +226,10 @@ for n in "${ns[@]}"; do
 				exit 1
 			fi
 			awk '{s += $2 + $3} END {print s}' "${pf}" >>"${tmp}/cpu-provider-${k}-${n}"
-			if [[ ${k} == hpcsku ]]; then
+			if [[ ${k} != floor ]]; then
 				sort -n "${pf}" | tail -n 1 | cut -d' ' -f1 >>"${tmp}/rss-${n}"
+			fi
+			if [[ ${k} == hpcsku ]]; then
 				launches[${n}]=$(wc -l <"${pf}")
 			fi
 		done
@@ -223,21 +244,23 @@ bench_out="$(go test -run '^$' -bench '^BenchmarkRecommend$' -benchmem -count=1 
 us_per_rec="$(awk '/^BenchmarkRecommend\// {sum += $3; n++} END {if (n) printf "%.1f", sum / n / 1000}' <<<"${bench_out}")"
 
 # --- report ------------------------------------------------------------------
-printf '\nterraform plan, median wall time of %d runs (seconds), alternating hpcsku, floor, terraform_data\n\n' "${runs}"
-printf '%6s  %8s  %8s  %14s  %12s  %21s  %14s\n' N hpcsku floor terraform_data hpcsku/floor hpcsku/terraform_data "hpcsku RSS MiB"
+printf '\nterraform plan, median wall time of %d runs (seconds), alternating hpcsku, sku, floor, terraform_data\n\n' "${runs}"
+printf '%6s  %8s  %8s  %8s  %14s  %12s  %21s  %9s  %14s\n' N hpcsku sku floor terraform_data hpcsku/floor hpcsku/terraform_data sku/floor "hpcsku RSS MiB"
 for n in "${ns[@]}"; do
 	h=$(median 1e6 %.3f <"${tmp}/times-hpcsku-${n}")
+	u=$(median 1e6 %.3f <"${tmp}/times-sku-${n}")
 	f=$(median 1e6 %.3f <"${tmp}/times-floor-${n}")
 	d=$(median 1e6 %.3f <"${tmp}/times-tfdata-${n}")
 	rf=$(awk -v a="${h}" -v b="${f}" 'BEGIN {printf "%.2f", a / b}')
 	rd=$(awk -v a="${h}" -v b="${d}" 'BEGIN {printf "%.2f", a / b}')
+	ru=$(awk -v a="${u}" -v b="${f}" 'BEGIN {printf "%.2f", a / b}')
 	mib=$(awk -v k="${rss[${n}]}" 'BEGIN {printf "%.1f", k / 1024}')
-	printf '%6s  %8s  %8s  %14s  %12s  %21s  %14s\n' "${n}" "${h}" "${f}" "${d}" "${rf}" "${rd}" "${mib}"
+	printf '%6s  %8s  %8s  %8s  %14s  %12s  %21s  %9s  %14s\n' "${n}" "${h}" "${u}" "${f}" "${d}" "${rf}" "${rd}" "${ru}" "${mib}"
 	last_rf=${rf} last_mib=${mib}
 done
 
 printf '\nCPU seconds per plan (user + system, median of 3), whole plan / of it in the provider processes\n\n'
-printf '%6s  %19s  %19s  %14s  %16s\n' N hpcsku floor terraform_data "hpcsku launches"
+printf '%6s  %19s  %19s  %19s  %14s  %16s\n' N hpcsku sku floor terraform_data "hpcsku launches"
 for n in "${ns[@]}"; do
 	cells=()
 	for k in "${kinds[@]}"; do
@@ -245,12 +268,13 @@ for n in "${ns[@]}"; do
 		p=$(median 1 %.2f <"${tmp}/cpu-provider-${k}-${n}")
 		cells+=("${t} / ${p}")
 	done
-	printf '%6s  %19s  %19s  %14s  %16s\n' "${n}" "${cells[0]}" "${cells[1]}" "${cells[2]% / *}" "${launches[${n}]}"
+	printf '%6s  %19s  %19s  %19s  %14s  %16s\n' "${n}" "${cells[0]}" "${cells[1]}" "${cells[2]}" "${cells[3]% / *}" "${launches[${n}]}"
 done
 
 printf '\nBenchmarkRecommend (go test -bench, 144 sizes):\n%s\n' "$(grep '^BenchmarkRecommend/' <<<"${bench_out}")"
 printf 'mean: %s µs per recommendation\n' "${us_per_rec}"
-printf '\n"launches" is how many provider processes Terraform started for one plan; the RSS is the largest of them.\n\n'
+printf '\n"hpcsku" is N hpcsku_recommendation data sources, "sku" N hpcsku_sku lookups (the guardrail path).\n'
+printf '"launches" is how many provider processes Terraform started for one plan; the RSS is the largest of them.\n\n'
 
 status=0
 last_n=${ns[${#ns[@]}-1]}

@@ -19,6 +19,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
@@ -96,6 +97,8 @@ type recommendationOut struct {
 	Warnings          []string      `tfsdk:"warnings"`
 	Deployment        deploymentOut `tfsdk:"deployment"`
 	SKU               types.Object  `tfsdk:"sku"`
+	// skuTerraform is SKU as a terraform-plugin-go value, memoized with it.
+	skuTerraform tftypes.Value `tfsdk:"-"`
 }
 
 type deploymentOut struct {
@@ -559,25 +562,38 @@ func (d *recommendationDataSource) Read(ctx context.Context, req datasource.Read
 	for _, w := range result.Warnings {
 		resp.Diagnostics.AddWarning(w.Summary, w.Detail)
 	}
-	resp.Diagnostics.Append(setRecommendationOutputs(ctx, &cfg, result, r.Region, d.data)...)
+	skus, diags := setRecommendationOutputs(ctx, &cfg, result, d.data)
+	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &cfg)...)
+	// The state is built directly rather than by resp.State.Set(ctx, &cfg),
+	// which would convert the model by reflection and walk every value again
+	// (TestRecommendationStateMatchesSet checks both give the same state).
+	state, diags := recommendationStateValue(ctx, req.Config.Raw, &cfg, skus)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.State.Raw = state
 }
 
 func optString(s string) *string { return strPtr(s) }
 
-func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSourceModel, result *recommend.Result, region string, data *providerData) diag.Diagnostics {
+// setRecommendationOutputs fills the model's computed outputs from the result.
+// It returns each recommendation's SKU object as a terraform-plugin-go value.
+func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSourceModel, result *recommend.Result, data *providerData) ([]tftypes.Value, diag.Diagnostics) {
 	recs, ro, rej, diags := recommendationOutputs(ctx, result, data)
 	t := recommendationOutputTypes
 	b := objectBuilder{diags: diags}
 
 	elems := make([]attr.Value, len(recs))
 	sizes := make([]string, len(recs))
+	skus := make([]tftypes.Value, len(recs))
 	for i, r := range recs {
 		elems[i] = b.recommendation(r)
 		sizes[i] = r.VMSize
+		skus[i] = r.skuTerraform
 	}
 	cfg.Recommendations = b.list(t.rec, elems)
 	cfg.VMSizes = stringListValue(sizes)
@@ -593,7 +609,7 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 	cfg.Rejected = b.list(t.rejection, rejElems)
 	cfg.AsOf = types.StringValue(data.AsOf.Format(catalog.DateLayout))
 	cfg.CatalogVersion = types.StringValue(data.Catalog.Version)
-	return b.diags
+	return skus, b.diags
 }
 
 // recommendationOutputs maps the engine's result to the output models.
@@ -626,8 +642,8 @@ func recommendationOutputs(ctx context.Context, result *recommend.Result, data *
 			Reasons: nonNil(rec.Reasons), Warnings: nonNil(rec.Warnings),
 			Deployment: dep,
 		}
-		var d diag.Diagnostics
-		recs[i].SKU, d = skuObjectValue(ctx, rec.SKU, rec.PriceRegion, data.AsOf)
+		e, d := skuObjectEntry(ctx, rec.SKU, rec.PriceRegion, data.AsOf)
+		recs[i].SKU, recs[i].skuTerraform = e.obj, e.tf
 		diags.Append(d...)
 	}
 

@@ -1,10 +1,16 @@
 package provider
 
 import (
+	"context"
+	"fmt"
+	"sync"
+
 	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
 // Hand-built values of hpcsku_recommendation's computed outputs. They are
@@ -138,4 +144,88 @@ func (b *objectBuilder) rejection(r rejectionOut) types.Object {
 		"examples":   stringListValue(r.Examples),
 		"reason":     types.StringValue(r.Reason),
 	})
+}
+
+// recommendationTerraformTypes are the state's and a recommendation's types
+// as terraform-plugin-go types, built once: converting the schema's types
+// walks every nested attribute, and the SKU object has many.
+var recommendationTerraformTypes = sync.OnceValue(func() struct{ state, rec tftypes.Type } {
+	ctx := context.Background()
+	var resp datasource.SchemaResponse
+	(&recommendationDataSource{}).Schema(ctx, datasource.SchemaRequest{}, &resp)
+	return struct{ state, rec tftypes.Type }{
+		state: resp.Schema.Type().TerraformType(ctx),
+		rec:   recommendationOutputTypes.rec.TerraformType(ctx),
+	}
+})
+
+// recommendationStateValue builds hpcsku_recommendation's state: the
+// configuration's values with the computed outputs of cfg, each
+// recommendation's `sku` taken from skus (the memoized SKU objects). It is
+// what resp.State.Set(ctx, cfg) produces (TestRecommendationStateMatchesSet)
+// without its reflection over the model and its extra walk over every value,
+// which cost more than everything else in a read.
+func recommendationStateValue(ctx context.Context, config tftypes.Value, cfg *recommendationDataSourceModel, skus []tftypes.Value) (state tftypes.Value, diags diag.Diagnostics) {
+	fail := func(err error) {
+		diags.AddError("State Conversion Failed", "The recommendation could not be converted into Terraform state. This is a bug in the provider; please report it with this message:\n\n"+err.Error())
+	}
+	// tftypes.NewValue panics on a value that does not match its type; a
+	// mistake here must be a diagnostic, never a crashed plan.
+	defer func() {
+		if r := recover(); r != nil {
+			fail(fmt.Errorf("%v", r))
+		}
+	}()
+	tt := recommendationTerraformTypes()
+	vals := map[string]tftypes.Value{}
+	if err := config.As(&vals); err != nil {
+		fail(err)
+		return state, diags
+	}
+	outputs := map[string]attr.Value{
+		"vm_size":         cfg.VMSize,
+		"vm_sizes":        cfg.VMSizes,
+		"requirements":    cfg.Requirements,
+		"rejected":        cfg.Rejected,
+		"as_of":           cfg.AsOf,
+		"catalog_version": cfg.CatalogVersion,
+	}
+	for name, v := range outputs {
+		tv, err := v.ToTerraformValue(ctx)
+		if err != nil {
+			fail(fmt.Errorf("%s: %w", name, err))
+			return state, diags
+		}
+		vals[name] = tv
+	}
+	recs := cfg.Recommendations.Elements()
+	if len(recs) != len(skus) {
+		fail(fmt.Errorf("%d recommendations but %d SKU objects", len(recs), len(skus)))
+		return state, diags
+	}
+	elems := make([]tftypes.Value, len(recs))
+	for i, rec := range recs {
+		obj, ok := rec.(basetypes.ObjectValue)
+		if !ok {
+			fail(fmt.Errorf("recommendation %d is a %T, not an object", i, rec))
+			return state, diags
+		}
+		attrs := obj.Attributes()
+		m := make(map[string]tftypes.Value, len(attrs))
+		for name, v := range attrs {
+			if name == "sku" {
+				m[name] = skus[i]
+				continue
+			}
+			tv, err := v.ToTerraformValue(ctx)
+			if err != nil {
+				fail(fmt.Errorf("recommendations[%d].%s: %w", i, name, err))
+				return state, diags
+			}
+			m[name] = tv
+		}
+		elems[i] = tftypes.NewValue(tt.rec, m)
+	}
+	vals["recommendations"] = tftypes.NewValue(tftypes.List{ElementType: tt.rec}, elems)
+	return tftypes.NewValue(tt.state, vals), diags
 }

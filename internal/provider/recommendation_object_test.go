@@ -2,10 +2,16 @@ package provider
 
 import (
 	"context"
+	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
 )
@@ -69,6 +75,134 @@ func TestRecommendationOutputsMatchReflection(t *testing.T) {
 			}
 			if b.diags.HasError() {
 				t.Fatal(b.diags)
+			}
+		})
+	}
+}
+
+// TestRecommendationStateMatchesSet checks that the state Read builds
+// directly (recommendationStateValue, with the memoized SKU objects) is the
+// state resp.State.Set would build from the same model, for configurations
+// that exercise every optional output and input kind.
+func TestRecommendationStateMatchesSet(t *testing.T) {
+	ctx := context.Background()
+	data := &providerData{Catalog: testCatalog(t), AsOf: testAsOf}
+	var sr datasource.SchemaResponse
+	(&recommendationDataSource{}).Schema(ctx, datasource.SchemaRequest{}, &sr)
+	stateType := sr.Schema.Type().TerraformType(ctx).(tftypes.Object)
+	modelType := stateType.AttributeTypes["model"].(tftypes.Object)
+	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
+	num := func(f float64) tftypes.Value { return tftypes.NewValue(tftypes.Number, big.NewFloat(f)) }
+	model := func(params float64, precision string) tftypes.Value {
+		return tftypes.NewValue(modelType, map[string]tftypes.Value{
+			"parameters_billion": num(params),
+			"precision":          str(precision),
+			"class":              tftypes.NewValue(tftypes.String, nil),
+		})
+	}
+	configs := map[string]map[string]tftypes.Value{
+		"aks fine-tuning": {"workload": str("fine_tuning"), "model": model(7, "bf16"), "target": str("aks"), "region": str("eastus")},
+		"cyclecloud hpc":  {"workload": str("hpc"), "cores": num(2000), "target": str("cyclecloud")},
+		"spot inference": {"workload": str("inference"), "model": model(13, "fp8"), "spot": tftypes.NewValue(tftypes.Bool, true),
+			"region": str("westeurope"), "max_results": num(10)},
+		"training with lists": {"workload": str("training"), "model": model(70, "bf16"), "gpu_vendor": str("nvidia"),
+			"prefer": tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, []tftypes.Value{str("Standard_ND96isr_H100_v5")})},
+		"visualization": {"workload": str("visualization")},
+	}
+	for name, set := range configs {
+		t.Run(name, func(t *testing.T) {
+			vals := map[string]tftypes.Value{}
+			for n, typ := range stateType.AttributeTypes {
+				vals[n] = tftypes.NewValue(typ, nil)
+			}
+			for n, v := range set {
+				vals[n] = v
+			}
+			config := tfsdk.Config{Schema: sr.Schema, Raw: tftypes.NewValue(stateType, vals)}
+			var cfg recommendationDataSourceModel
+			var diags diag.Diagnostics
+			diags.Append(config.Get(ctx, &cfg)...)
+			req := requestFromConfig(ctx, cfg, data, &diags)
+			if diags.HasError() {
+				t.Fatal(diags)
+			}
+			result, err := recommend.Recommend(data.Catalog, req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			skus, d := setRecommendationOutputs(ctx, &cfg, result, data)
+			if d.HasError() {
+				t.Fatal(d)
+			}
+			got, d := recommendationStateValue(ctx, config.Raw, &cfg, skus)
+			if d.HasError() {
+				t.Fatal(d)
+			}
+			want := tfsdk.State{Schema: sr.Schema}
+			if d := want.Set(ctx, &cfg); d.HasError() {
+				t.Fatal(d)
+			}
+			if !got.Equal(want.Raw) {
+				diffs, _ := got.Diff(want.Raw)
+				t.Fatalf("direct state differs from State.Set in %d places, first: %v", len(diffs), diffs[0])
+			}
+			// Reading the state back gives the model that was set.
+			var back recommendationDataSourceModel
+			if d := (tfsdk.State{Schema: sr.Schema, Raw: got}).Get(ctx, &back); d.HasError() {
+				t.Fatal(d)
+			}
+			if back.VMSize.ValueString() != result.Recommendations[0].VMSize || len(back.Recommendations.Elements()) != len(result.Recommendations) {
+				t.Fatalf("state reads back vm_size %s with %d recommendations, want %s with %d",
+					back.VMSize, len(back.Recommendations.Elements()), result.Recommendations[0].VMSize, len(result.Recommendations))
+			}
+		})
+	}
+}
+
+// TestRecommendationStateValueErrors checks that a mismatch between the
+// model and the SKU objects is a diagnostic, not a panic.
+func TestRecommendationStateValueErrors(t *testing.T) {
+	ctx := context.Background()
+	data := &providerData{Catalog: testCatalog(t), AsOf: testAsOf}
+	var sr datasource.SchemaResponse
+	(&recommendationDataSource{}).Schema(ctx, datasource.SchemaRequest{}, &sr)
+	stateType := sr.Schema.Type().TerraformType(ctx).(tftypes.Object)
+	vals := map[string]tftypes.Value{}
+	for n, typ := range stateType.AttributeTypes {
+		vals[n] = tftypes.NewValue(typ, nil)
+	}
+	vals["workload"] = tftypes.NewValue(tftypes.String, "visualization")
+	raw := tftypes.NewValue(stateType, vals)
+	result, err := recommend.Recommend(data.Catalog, recommend.Request{Workload: recommend.WorkloadVisualization, AsOf: data.AsOf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg recommendationDataSourceModel
+	skus, d := setRecommendationOutputs(ctx, &cfg, result, data)
+	if d.HasError() {
+		t.Fatal(d)
+	}
+	cases := map[string]struct {
+		config tftypes.Value
+		skus   []tftypes.Value
+		want   string
+	}{
+		"fewer SKU objects": {raw, skus[1:], "5 recommendations but 4 SKU objects"},
+		"SKU of another type": {raw, append([]tftypes.Value{tftypes.NewValue(tftypes.String, "x")}, skus[1:]...),
+			`AttributeName("sku"): can't use tftypes.String as tftypes.Object`},
+		"config not an object": {tftypes.NewValue(tftypes.String, "x"), skus, "can't unmarshal"},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			_, diags := recommendationStateValue(ctx, c.config, &cfg, c.skus)
+			if !diags.HasError() {
+				t.Fatal("no error")
+			}
+			if got := diags[0].Summary(); got != "State Conversion Failed" {
+				t.Errorf("summary %q", got)
+			}
+			if !strings.Contains(diags[0].Detail(), c.want) {
+				t.Errorf("detail %q does not contain %q", diags[0].Detail(), c.want)
 			}
 		})
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
@@ -251,6 +252,9 @@ func skuAttributes() map[string]schema.Attribute {
 
 var skuObjectType = schema.SingleNestedAttribute{Attributes: skuAttributes()}.GetType().(basetypes.ObjectType)
 
+// skuObjectTerraformType is skuObjectType as a terraform-plugin-go type.
+var skuObjectTerraformType = skuObjectType.TerraformType(context.Background())
+
 func strPtr(s string) *string {
 	if s == "" {
 		return nil
@@ -328,25 +332,48 @@ func newSKUModel(s *catalog.SKU, region string, asOf time.Time) skuModel {
 // skuObjectValue converts a catalog size into the SKU object value. Results
 // are memoized (see skuObjects): a plan reads every data source in one
 // provider process, and their results share sizes.
-func skuObjectValue(_ context.Context, s *catalog.SKU, region string, asOf time.Time) (types.Object, diag.Diagnostics) {
+func skuObjectValue(ctx context.Context, s *catalog.SKU, region string, asOf time.Time) (types.Object, diag.Diagnostics) {
+	e, diags := skuObjectEntry(ctx, s, region, asOf)
+	return e.obj, diags
+}
+
+// skuObjectTerraformValue is skuObjectValue as a terraform-plugin-go value,
+// memoized as well: hpcsku_recommendation builds its state from these.
+func skuObjectTerraformValue(ctx context.Context, s *catalog.SKU, region string, asOf time.Time) (tftypes.Value, diag.Diagnostics) {
+	e, diags := skuObjectEntry(ctx, s, region, asOf)
+	return e.tf, diags
+}
+
+type skuObjectCacheEntry struct {
+	obj types.Object
+	tf  tftypes.Value
+}
+
+func skuObjectEntry(ctx context.Context, s *catalog.SKU, region string, asOf time.Time) (skuObjectCacheEntry, diag.Diagnostics) {
 	key := skuObjectKey{sku: s, region: region, asOf: asOf.Unix()}
 	skuObjects.RLock()
-	obj, ok := skuObjects.m[key]
+	e, ok := skuObjects.m[key]
 	skuObjects.RUnlock()
 	if ok {
-		return obj, nil
+		return e, nil
 	}
 	obj, diags := newSKUModel(s, region, asOf).objectValue()
 	if diags.HasError() {
-		return obj, diags
+		return skuObjectCacheEntry{obj: obj, tf: tftypes.NewValue(skuObjectTerraformType, nil)}, diags
 	}
+	tf, err := obj.ToTerraformValue(ctx)
+	if err != nil {
+		diags.AddError("SKU Conversion Failed", "The size "+s.Name+" could not be converted. This is a bug in the provider; please report it with this message:\n\n"+err.Error())
+		return skuObjectCacheEntry{obj: obj, tf: tftypes.NewValue(skuObjectTerraformType, nil)}, diags
+	}
+	e = skuObjectCacheEntry{obj: obj, tf: tf}
 	skuObjects.Lock()
 	if len(skuObjects.m) >= skuObjectCacheSize {
 		clear(skuObjects.m)
 	}
-	skuObjects.m[key] = obj
+	skuObjects.m[key] = e
 	skuObjects.Unlock()
-	return obj, diags
+	return e, diags
 }
 
 // skuListValue converts sizes into a list of SKU objects.
@@ -376,8 +403,8 @@ func skuListValue(ctx context.Context, skus []*catalog.SKU, region string, asOf 
 // which bounds its memory at about skuObjectCacheSize objects.
 var skuObjects = struct {
 	sync.RWMutex
-	m map[skuObjectKey]types.Object
-}{m: map[skuObjectKey]types.Object{}}
+	m map[skuObjectKey]skuObjectCacheEntry
+}{m: map[skuObjectKey]skuObjectCacheEntry{}}
 
 const skuObjectCacheSize = 1024
 
