@@ -138,22 +138,19 @@ lookup() { # $1: index
 	printf 'data "hpcsku_sku" "s%d" {\n  name = "%s"%s\n}\n\n' "${i}" "${names[$((i % 10))]}" "${region}"
 }
 
+# hpcsku_config N FUNCTION: an hpcsku configuration of FUNCTION 0 .. N-1.
+hpcsku_config() {
+	local n=$1 each=$2 i
+	printf 'terraform {\n  required_providers {\n    hpcsku = { source = "hpcsku/hpcsku" }\n  }\n}\n\n'
+	printf 'provider "hpcsku" {\n  as_of = "2026-11-01"\n}\n\n'
+	for ((i = 0; i < n; i++)); do "${each}" "${i}"; done
+}
+
 write_configs() { # $1: N
 	local n=$1 d i
-	d="${tmp}/hpcsku-${n}"
-	mkdir -p "${d}"
-	{
-		printf 'terraform {\n  required_providers {\n    hpcsku = { source = "hpcsku/hpcsku" }\n  }\n}\n\n'
-		printf 'provider "hpcsku" {\n  as_of = "2026-11-01"\n}\n\n'
-		for ((i = 0; i < n; i++)); do recommendation "${i}"; done
-	} >"${d}/main.tf"
-	d="${tmp}/sku-${n}"
-	mkdir -p "${d}"
-	{
-		printf 'terraform {\n  required_providers {\n    hpcsku = { source = "hpcsku/hpcsku" }\n  }\n}\n\n'
-		printf 'provider "hpcsku" {\n  as_of = "2026-11-01"\n}\n\n'
-		for ((i = 0; i < n; i++)); do lookup "${i}"; done
-	} >"${d}/main.tf"
+	mkdir -p "${tmp}/hpcsku-${n}" "${tmp}/sku-${n}"
+	hpcsku_config "${n}" recommendation >"${tmp}/hpcsku-${n}/main.tf"
+	hpcsku_config "${n}" lookup >"${tmp}/sku-${n}/main.tf"
 	d="${tmp}/floor-${n}"
 	mkdir -p "${d}"
 	{

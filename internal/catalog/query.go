@@ -220,7 +220,7 @@ func (c *Catalog) Suggest(name string, n int) []string {
 	cands := make([]cand, 0, len(c.skus))
 	for _, s := range c.skus {
 		k := strings.TrimPrefix(strings.ToLower(s.Name), "standard_")
-		cands = append(cands, cand{s.Name, q != "" && strings.Contains(k, q), levenshtein(q, k)})
+		cands = append(cands, cand{s.Name, q != "" && strings.Contains(k, q), EditDistance(q, k)})
 	}
 	sort.Slice(cands, func(i, j int) bool {
 		if cands[i].contains != cands[j].contains {
@@ -238,7 +238,10 @@ func (c *Catalog) Suggest(name string, n int) []string {
 	return out
 }
 
-func levenshtein(a, b string) int {
+// EditDistance is the Levenshtein distance between a and b in runes: the
+// fewest insertions, deletions and substitutions that turn one into the
+// other. Suggestions ("did you mean") rank candidates by it.
+func EditDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
 	prev := make([]int, len(rb)+1)
 	cur := make([]int, len(rb)+1)

@@ -238,3 +238,28 @@ func TestDistinctLists(t *testing.T) {
 		t.Error("GPUModel(h800) found")
 	}
 }
+
+func TestEditDistance(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0},
+		{"", "eastus", 6},
+		{"eastus", "eastus", 0},
+		{"eastus", "eastsu", 2},     // a transposition is two edits
+		{"eastus", "eastus2", 1},    // insertion
+		{"westeurope", "westus", 5}, // deletions and substitutions
+		{"kitten", "sitting", 3},
+		{"nd96isr_h100_v5", "nd96isr_h200_v5", 1},
+		{"größe", "grosse", 3}, // ö→o, ß→s, one s more
+		{"ö", "o", 1},          // runes, not bytes (2 in bytes)
+	} {
+		if got := EditDistance(tc.a, tc.b); got != tc.want {
+			t.Errorf("EditDistance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+		if got := EditDistance(tc.b, tc.a); got != tc.want {
+			t.Errorf("EditDistance(%q, %q) = %d, want %d (symmetric)", tc.b, tc.a, got, tc.want)
+		}
+	}
+}

@@ -80,6 +80,22 @@ func TestRecommendationOutputsMatchReflection(t *testing.T) {
 	}
 }
 
+// recommendationConfig returns hpcsku_recommendation's schema and a
+// configuration value of it with set given and every other attribute null.
+func recommendationConfig(set map[string]tftypes.Value) tfsdk.Config {
+	var sr datasource.SchemaResponse
+	(&recommendationDataSource{}).Schema(context.Background(), datasource.SchemaRequest{}, &sr)
+	stateType := sr.Schema.Type().TerraformType(context.Background()).(tftypes.Object)
+	vals := map[string]tftypes.Value{}
+	for n, typ := range stateType.AttributeTypes {
+		vals[n] = tftypes.NewValue(typ, nil)
+	}
+	for n, v := range set {
+		vals[n] = v
+	}
+	return tfsdk.Config{Schema: sr.Schema, Raw: tftypes.NewValue(stateType, vals)}
+}
+
 // TestRecommendationStateMatchesSet checks that the state Read builds
 // directly (recommendationStateValue, with the memoized SKU objects) is the
 // state resp.State.Set would build from the same model, for configurations
@@ -87,10 +103,7 @@ func TestRecommendationOutputsMatchReflection(t *testing.T) {
 func TestRecommendationStateMatchesSet(t *testing.T) {
 	ctx := context.Background()
 	data := &providerData{Catalog: testCatalog(t), AsOf: testAsOf}
-	var sr datasource.SchemaResponse
-	(&recommendationDataSource{}).Schema(ctx, datasource.SchemaRequest{}, &sr)
-	stateType := sr.Schema.Type().TerraformType(ctx).(tftypes.Object)
-	modelType := stateType.AttributeTypes["model"].(tftypes.Object)
+	modelType := recommendationConfig(nil).Raw.Type().(tftypes.Object).AttributeTypes["model"].(tftypes.Object)
 	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
 	num := func(f float64) tftypes.Value { return tftypes.NewValue(tftypes.Number, big.NewFloat(f)) }
 	model := func(params float64, precision string) tftypes.Value {
@@ -111,14 +124,7 @@ func TestRecommendationStateMatchesSet(t *testing.T) {
 	}
 	for name, set := range configs {
 		t.Run(name, func(t *testing.T) {
-			vals := map[string]tftypes.Value{}
-			for n, typ := range stateType.AttributeTypes {
-				vals[n] = tftypes.NewValue(typ, nil)
-			}
-			for n, v := range set {
-				vals[n] = v
-			}
-			config := tfsdk.Config{Schema: sr.Schema, Raw: tftypes.NewValue(stateType, vals)}
+			config := recommendationConfig(set)
 			var cfg recommendationDataSourceModel
 			var diags diag.Diagnostics
 			diags.Append(config.Get(ctx, &cfg)...)
@@ -138,7 +144,7 @@ func TestRecommendationStateMatchesSet(t *testing.T) {
 			if d.HasError() {
 				t.Fatal(d)
 			}
-			want := tfsdk.State{Schema: sr.Schema}
+			want := tfsdk.State{Schema: config.Schema}
 			if d := want.Set(ctx, &cfg); d.HasError() {
 				t.Fatal(d)
 			}
@@ -148,7 +154,7 @@ func TestRecommendationStateMatchesSet(t *testing.T) {
 			}
 			// Reading the state back gives the model that was set.
 			var back recommendationDataSourceModel
-			if d := (tfsdk.State{Schema: sr.Schema, Raw: got}).Get(ctx, &back); d.HasError() {
+			if d := (tfsdk.State{Schema: config.Schema, Raw: got}).Get(ctx, &back); d.HasError() {
 				t.Fatal(d)
 			}
 			if back.VMSize.ValueString() != result.Recommendations[0].VMSize || len(back.Recommendations.Elements()) != len(result.Recommendations) {
@@ -164,15 +170,7 @@ func TestRecommendationStateMatchesSet(t *testing.T) {
 func TestRecommendationStateValueErrors(t *testing.T) {
 	ctx := context.Background()
 	data := &providerData{Catalog: testCatalog(t), AsOf: testAsOf}
-	var sr datasource.SchemaResponse
-	(&recommendationDataSource{}).Schema(ctx, datasource.SchemaRequest{}, &sr)
-	stateType := sr.Schema.Type().TerraformType(ctx).(tftypes.Object)
-	vals := map[string]tftypes.Value{}
-	for n, typ := range stateType.AttributeTypes {
-		vals[n] = tftypes.NewValue(typ, nil)
-	}
-	vals["workload"] = tftypes.NewValue(tftypes.String, "visualization")
-	raw := tftypes.NewValue(stateType, vals)
+	raw := recommendationConfig(map[string]tftypes.Value{"workload": tftypes.NewValue(tftypes.String, "visualization")}).Raw
 	result, err := recommend.Recommend(data.Catalog, recommend.Request{Workload: recommend.WorkloadVisualization, AsOf: data.AsOf})
 	if err != nil {
 		t.Fatal(err)

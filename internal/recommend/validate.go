@@ -280,7 +280,7 @@ func suggestRegions(regions []string, q string, n int) []string {
 	}
 	cs := make([]cand, 0, len(regions))
 	for _, r := range regions {
-		cs = append(cs, cand{r, levenshtein(q, r)})
+		cs = append(cs, cand{r, catalog.EditDistance(q, r)})
 	}
 	sort.Slice(cs, func(i, j int) bool {
 		if cs[i].d != cs[j].d {
@@ -293,25 +293,4 @@ func suggestRegions(regions []string, q string, n int) []string {
 		out = append(out, cs[i].r)
 	}
 	return out
-}
-
-func levenshtein(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
