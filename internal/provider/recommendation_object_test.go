@@ -2,6 +2,8 @@ package provider
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math/big"
 	"strings"
 	"testing"
@@ -122,6 +124,29 @@ func TestRecommendationStateMatchesSet(t *testing.T) {
 			"prefer": tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, []tftypes.Value{str("Standard_ND96isr_H100_v5")})},
 		"visualization": {"workload": str("visualization")},
 	}
+	// And every workload for every target, without a region and in two
+	// regions, on demand and spot: what fits is compared, what does not is
+	// counted.
+	for _, w := range []string{"training", "fine_tuning", "inference", "hpc", "htc", "visualization", "data_processing"} {
+		for _, target := range []string{"vm", "vmss", "aks", "cyclecloud", "azureml", "batch"} {
+			for _, region := range []string{"", "eastus", "westeurope"} {
+				for _, spot := range []bool{false, true} {
+					set := map[string]tftypes.Value{"workload": str(w), "target": str(target), "spot": tftypes.NewValue(tftypes.Bool, spot)}
+					switch w {
+					case "training", "fine_tuning", "inference":
+						set["model"] = model(7, "bf16")
+					case "hpc", "htc":
+						set["cores"] = num(512)
+					}
+					if region != "" {
+						set["region"] = str(region)
+					}
+					configs[fmt.Sprintf("matrix/%s/%s/%s/spot=%t", w, target, region, spot)] = set
+				}
+			}
+		}
+	}
+	compared, noFit := 0, 0
 	for name, set := range configs {
 		t.Run(name, func(t *testing.T) {
 			config := recommendationConfig(set)
@@ -133,6 +158,11 @@ func TestRecommendationStateMatchesSet(t *testing.T) {
 				t.Fatal(diags)
 			}
 			result, err := recommend.Recommend(data.Catalog, req)
+			var nf *recommend.NoFitError
+			if errors.As(err, &nf) && strings.HasPrefix(name, "matrix/") {
+				noFit++
+				return
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -140,6 +170,7 @@ func TestRecommendationStateMatchesSet(t *testing.T) {
 			if d.HasError() {
 				t.Fatal(d)
 			}
+			compared++
 			got, d := recommendationStateValue(ctx, config.Raw, &cfg, skus)
 			if d.HasError() {
 				t.Fatal(d)
@@ -162,6 +193,10 @@ func TestRecommendationStateMatchesSet(t *testing.T) {
 					back.VMSize, len(back.Recommendations.Elements()), result.Recommendations[0].VMSize, len(result.Recommendations))
 			}
 		})
+	}
+	t.Logf("%d configurations compared, %d without a fitting size", compared, noFit)
+	if compared < 200 {
+		t.Errorf("only %d of %d configurations compared (%d without a fitting size); the matrix no longer exercises the conversion", compared, len(configs), noFit)
 	}
 }
 
