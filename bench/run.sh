@@ -190,7 +190,7 @@ median() { # numbers on stdin, one per line; $1: divisor, $2: printf format
 }
 
 kinds=(hpcsku sku floor tfdata)
-log "bench: $(TF_CLI_CONFIG_FILE=/dev/null "${tf}" version | head -n 1) (${tf}); $(nproc) cores; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+log "bench: $(TF_CLI_CONFIG_FILE=/dev/null "${tf}" version | sed -n 1p) (${tf}); $(nproc) cores; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 for n in "${ns[@]}"; do
 	write_configs "${n}"
 	# One untimed plan each: checks the configuration and warms the page cache.

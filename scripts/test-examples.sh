@@ -115,7 +115,7 @@ start=${SECONDS}
 section "Terraform CLI"
 tf="$(bash scripts/ensure-terraform.sh)"
 tf_version() { TF_CLI_CONFIG_FILE=/dev/null "$1" version -json 2>/dev/null | sed -n 's/.*"terraform_version": *"\([^"]*\)".*/\1/p'; }
-version_at_least() { [[ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n 1)" == "$2" ]]; }
+version_at_least() { [[ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | sed -n 1p)" == "$2" ]]; }
 version="$(tf_version "${tf}")"
 if ! version_at_least "${version%%-*}" "${min_terraform}"; then
 	fallback_dir="${repo_root}/.cache/terraform-${fallback_terraform}/bin"
@@ -139,7 +139,7 @@ else
 fi
 
 section "terraform-provider-hpcsku (this checkout)"
-hpcsku_label="$(sed -n 's/^## \([0-9][0-9.]*\).*/\1/p' CHANGELOG.md | head -n 1)"
+hpcsku_label="$(sed -n 's/^## \([0-9][0-9.]*\).*/\1/p' CHANGELOG.md | sed -n 1p)"
 hpcsku_label="${hpcsku_label:-0.0.0}"
 platform="$(go env GOOS)_$(go env GOARCH)"
 mirror="${tmp}/mirror"
