@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 )
 
 // badInput is one invalid configuration and the error Terraform must print
@@ -441,7 +440,7 @@ func TestBadInputMatrix(t *testing.T) {
 				Steps:                    []resource.TestStep{{Config: c.config, ExpectError: c.pattern()}},
 			}
 			if c.call != "" {
-				tc.TerraformVersionChecks = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)}
+				tc.TerraformVersionChecks = functionVersionChecks
 			}
 			resource.UnitTest(t, tc)
 		})

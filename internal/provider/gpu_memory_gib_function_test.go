@@ -14,7 +14,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
 )
@@ -22,7 +21,7 @@ import (
 func TestGPUMemoryGiBFunction(t *testing.T) {
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+		TerraformVersionChecks:   functionVersionChecks,
 		Steps: []resource.TestStep{{
 			Config: `
 output "llama70_training" {
@@ -68,7 +67,7 @@ func TestGPUMemoryGiBFunction_MatchesEngine(t *testing.T) {
 	}
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+		TerraformVersionChecks:   functionVersionChecks,
 		Steps: []resource.TestStep{{
 			Config: `
 data "hpcsku_recommendation" "llm" {
@@ -112,7 +111,7 @@ output "available_gib" {
 }`
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+		TerraformVersionChecks:   functionVersionChecks,
 		Steps: []resource.TestStep{
 			{
 				Config: cfg,
@@ -137,10 +136,7 @@ output "available_gib" {
 }
 
 func TestGPUMemoryGiBFunction_Errors(t *testing.T) {
-	cases := map[string]struct {
-		call string
-		err  string
-	}{
+	testFunctionErrors(t, map[string]functionErrorCase{
 		"negative parameters": {
 			call: `provider::hpcsku::gpu_memory_gib(-7, "bf16", "training")`,
 			err:  wrapped(`Invalid value for "parameters_billion" parameter: Invalid Parameter Value: value must be a number greater than 0 and at most 100000, got: -7.`),
@@ -173,19 +169,7 @@ func TestGPUMemoryGiBFunction_Errors(t *testing.T) {
 			call: `provider::hpcsku::gpu_memory_gib(7, null, "training")`,
 			err:  wrapped(`Invalid value for "precision" parameter: argument must not be null.`),
 		},
-	}
-	for name, c := range cases {
-		t.Run(name, func(t *testing.T) {
-			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testProviderFactories(t),
-				TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
-				Steps: []resource.TestStep{{
-					Config:      `output "x" { value = ` + c.call + ` }`,
-					ExpectError: regexp.MustCompile(c.err),
-				}},
-			})
-		})
-	}
+	})
 }
 
 // runGPUMemoryGiB calls the function's Run directly, without Terraform.

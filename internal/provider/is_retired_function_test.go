@@ -9,14 +9,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 )
 
 // The test clock is 2026-11-22.
 func TestIsRetiredFunction(t *testing.T) {
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+		TerraformVersionChecks:   functionVersionChecks,
 		Steps: []resource.TestStep{{
 			Config: `
 output "v100" {
@@ -54,7 +53,7 @@ output "hc44" {
 func TestIsRetiredFunction_ProviderAsOf(t *testing.T) {
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+		TerraformVersionChecks:   functionVersionChecks,
 		Steps: []resource.TestStep{
 			{
 				Config: `
@@ -108,7 +107,7 @@ output "gpu_size" {
 }`
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+		TerraformVersionChecks:   functionVersionChecks,
 		Steps: []resource.TestStep{
 			{
 				// CycleCloud's Slurm template still ships this size as its GPU partition default.
@@ -128,10 +127,7 @@ output "gpu_size" {
 }
 
 func TestIsRetiredFunction_Errors(t *testing.T) {
-	cases := map[string]struct {
-		call string
-		err  string
-	}{
+	testFunctionErrors(t, map[string]functionErrorCase{
 		"unknown name": {
 			call: `provider::hpcsku::is_retired("Standard_NC24rs_v9")`,
 			err: wrapped(`Invalid value for "name" parameter: Unknown VM Size: The size "Standard_NC24rs_v9" is not in the catalog`) +
@@ -145,17 +141,5 @@ func TestIsRetiredFunction_Errors(t *testing.T) {
 			call: `provider::hpcsku::is_retired(null)`,
 			err:  wrapped(`Invalid value for "name" parameter: argument must not be null.`),
 		},
-	}
-	for name, c := range cases {
-		t.Run(name, func(t *testing.T) {
-			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testProviderFactories(t),
-				TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
-				Steps: []resource.TestStep{{
-					Config:      `output "x" { value = ` + c.call + ` }`,
-					ExpectError: regexp.MustCompile(c.err),
-				}},
-			})
-		})
-	}
+	})
 }

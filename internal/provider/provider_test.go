@@ -10,6 +10,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
@@ -32,6 +34,34 @@ func testProviderFactories(t testing.TB) map[string]func() (tfprotov6.ProviderSe
 	cat := testCatalog(t)
 	return map[string]func() (tfprotov6.ProviderServer, error){
 		"hpcsku": providerserver.NewProtocol6WithError(NewTestProvider(cat, func() time.Time { return testAsOf })()),
+	}
+}
+
+// functionVersionChecks skips a test on Terraform before 1.8, which has no
+// provider-defined functions.
+var functionVersionChecks = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)}
+
+// functionErrorCase is one function call that must fail: err is a regular
+// expression the error must match.
+type functionErrorCase struct {
+	call string
+	err  string
+}
+
+// testFunctionErrors plans an output of each call and expects its error.
+func testFunctionErrors(t *testing.T, cases map[string]functionErrorCase) {
+	t.Helper()
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			resource.UnitTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: testProviderFactories(t),
+				TerraformVersionChecks:   functionVersionChecks,
+				Steps: []resource.TestStep{{
+					Config:      `output "x" { value = ` + c.call + ` }`,
+					ExpectError: regexp.MustCompile(c.err),
+				}},
+			})
+		})
 	}
 }
 

@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"testing"
 	"time"
 
@@ -12,7 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
-	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
@@ -22,7 +20,7 @@ import (
 func TestRetiresWithinFunction(t *testing.T) {
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+		TerraformVersionChecks:   functionVersionChecks,
 		Steps: []resource.TestStep{{
 			Config: `
 output "hc44_0" {
@@ -76,7 +74,7 @@ output "hc44_5" {
 		t.Run(c.today.Format(catalog.DateLayout), func(t *testing.T) {
 			resource.UnitTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: factories(c.today),
-				TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+				TerraformVersionChecks:   functionVersionChecks,
 				Steps: []resource.TestStep{{
 					Config: cfg,
 					ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
@@ -93,7 +91,7 @@ output "hc44_5" {
 func TestRetiresWithinFunction_CheckBlock(t *testing.T) {
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+		TerraformVersionChecks:   functionVersionChecks,
 		Steps: []resource.TestStep{{
 			Config: `
 locals {
@@ -123,10 +121,7 @@ check "gpu_lifetime" {
 }
 
 func TestRetiresWithinFunction_Errors(t *testing.T) {
-	cases := map[string]struct {
-		call string
-		err  string
-	}{
+	testFunctionErrors(t, map[string]functionErrorCase{
 		"unknown name": {
 			call: `provider::hpcsku::retires_within("Standard_HC44rs_v9", 6)`,
 			err: wrapped(`Invalid value for "name" parameter: Unknown VM Size: The size "Standard_HC44rs_v9" is not in the catalog`) +
@@ -148,19 +143,7 @@ func TestRetiresWithinFunction_Errors(t *testing.T) {
 			call: `provider::hpcsku::retires_within("Standard_HC44rs", null)`,
 			err:  wrapped(`Invalid value for "months" parameter: argument must not be null.`),
 		},
-	}
-	for name, c := range cases {
-		t.Run(name, func(t *testing.T) {
-			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testProviderFactories(t),
-				TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
-				Steps: []resource.TestStep{{
-					Config:      `output "x" { value = ` + c.call + ` }`,
-					ExpectError: regexp.MustCompile(c.err),
-				}},
-			})
-		})
-	}
+	})
 }
 
 // retiresWithin's calendar arithmetic, without Terraform.

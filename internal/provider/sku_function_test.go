@@ -9,13 +9,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 )
 
 func TestSKUFunction_H100(t *testing.T) {
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+		TerraformVersionChecks:   functionVersionChecks,
 		Steps: []resource.TestStep{{
 			Config: `
 output "sku" {
@@ -63,7 +62,7 @@ output "rdma" {
 func TestSKUFunction_SameAsDataSource(t *testing.T) {
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+		TerraformVersionChecks:   functionVersionChecks,
 		Steps: []resource.TestStep{{
 			Config: `
 locals {
@@ -91,7 +90,7 @@ output "same" {
 func TestSKUFunction_IgnoresProviderAsOf(t *testing.T) {
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+		TerraformVersionChecks:   functionVersionChecks,
 		Steps: []resource.TestStep{{
 			Config: `
 provider "hpcsku" {
@@ -131,7 +130,7 @@ output "size" {
 }`
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
+		TerraformVersionChecks:   functionVersionChecks,
 		Steps: []resource.TestStep{
 			{
 				Config:          cfg,
@@ -150,10 +149,7 @@ output "size" {
 }
 
 func TestSKUFunction_Errors(t *testing.T) {
-	cases := map[string]struct {
-		call string
-		err  string
-	}{
+	testFunctionErrors(t, map[string]functionErrorCase{
 		"unknown name": {
 			call: `provider::hpcsku::sku("Standard_ND96isr_H100_v9")`,
 			err: wrapped(`Invalid value for "name" parameter: Unknown VM Size:`) +
@@ -167,17 +163,5 @@ func TestSKUFunction_Errors(t *testing.T) {
 			call: `provider::hpcsku::sku(null)`,
 			err:  wrapped(`Invalid value for "name" parameter: argument must not be null.`),
 		},
-	}
-	for name, c := range cases {
-		t.Run(name, func(t *testing.T) {
-			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testProviderFactories(t),
-				TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)},
-				Steps: []resource.TestStep{{
-					Config:      `output "x" { value = ` + c.call + ` }`,
-					ExpectError: regexp.MustCompile(c.err),
-				}},
-			})
-		})
-	}
+	})
 }
