@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/function"
 )
 
@@ -33,14 +32,7 @@ func (f *isRetiredFunction) Definition(_ context.Context, _ function.DefinitionR
 			"Use it in a `precondition`, `check` block or `variable` validation to reject a retired size at plan time.\n\n" +
 			functionSettingsNote,
 		Parameters: []function.Parameter{
-			function.StringParameter{
-				Name: "name",
-				MarkdownDescription: "The size name, for example `Standard_NC24rs_v3`. " +
-					"Case-insensitive; the `Standard_` prefix may be left out.",
-				AllowNullValue:     false,
-				AllowUnknownValues: false,
-				Validators:         []function.StringParameterValidator{stringvalidator.LengthAtLeast(1)},
-			},
+			sizeNameParameter("Standard_NC24rs_v3"),
 		},
 		Return: function.BoolReturn{},
 	}
@@ -52,7 +44,7 @@ func (f *isRetiredFunction) Run(ctx context.Context, req function.RunRequest, re
 	if resp.Error != nil {
 		return
 	}
-	s, _, funcErr := f.provider.functionLookup(ctx, name, 0)
+	s, funcErr := f.provider.functionLookup(ctx, name)
 	if funcErr != nil {
 		resp.Error = funcErr
 		return

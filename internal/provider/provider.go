@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -187,19 +188,33 @@ func (p *hpcskuProvider) functionCatalog(ctx context.Context) (*catalog.Catalog,
 	return cat, nil
 }
 
-// functionLookup finds the size named by argument argPos of a function call.
-// An unknown name is an argument error that suggests the closest names.
-func (p *hpcskuProvider) functionLookup(ctx context.Context, name string, argPos int64) (*catalog.SKU, *catalog.Catalog, *function.FuncError) {
+// sizeNameParameter is the `name` parameter of the functions that look up a
+// size, with example as the name the description shows.
+func sizeNameParameter(example string) function.StringParameter {
+	return function.StringParameter{
+		Name: "name",
+		MarkdownDescription: "The size name, for example `" + example + "`. " +
+			"Case-insensitive; the `Standard_` prefix may be left out.",
+		AllowNullValue:     false,
+		AllowUnknownValues: false,
+		Validators:         []function.StringParameterValidator{stringvalidator.LengthAtLeast(1)},
+	}
+}
+
+// functionLookup finds the size named by a function's first argument
+// (sizeNameParameter). An unknown name is an argument error that suggests
+// the closest names.
+func (p *hpcskuProvider) functionLookup(ctx context.Context, name string) (*catalog.SKU, *function.FuncError) {
 	cat, funcErr := p.functionCatalog(ctx)
 	if funcErr != nil {
-		return nil, nil, funcErr
+		return nil, funcErr
 	}
 	s, ok := cat.Lookup(name)
 	if !ok {
 		// Terraform ends a function error with a period of its own.
-		return nil, cat, function.NewArgumentFuncError(argPos, "Unknown VM Size: "+strings.TrimSuffix(unknownSizeDetail(cat, name), "."))
+		return nil, function.NewArgumentFuncError(0, "Unknown VM Size: "+strings.TrimSuffix(unknownSizeDetail(cat, name), "."))
 	}
-	return s, cat, nil
+	return s, nil
 }
 
 // utcDay is midnight UTC of t's date in UTC.

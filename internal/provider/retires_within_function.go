@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/function"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
@@ -44,14 +43,7 @@ func (f *retiresWithinFunction) Definition(_ context.Context, _ function.Definit
 			"from Terraform 1.9 it may come from another variable.\n\n" +
 			functionSettingsNote,
 		Parameters: []function.Parameter{
-			function.StringParameter{
-				Name: "name",
-				MarkdownDescription: "The size name, for example `Standard_HC44rs`. " +
-					"Case-insensitive; the `Standard_` prefix may be left out.",
-				AllowNullValue:     false,
-				AllowUnknownValues: false,
-				Validators:         []function.StringParameterValidator{stringvalidator.LengthAtLeast(1)},
-			},
+			sizeNameParameter("Standard_HC44rs"),
 			// A number, not an Int64Parameter: the framework reports a
 			// fractional argument to an Int64Parameter as a provider bug
 			// ("Unable to Convert Function Argument"), while
@@ -78,7 +70,7 @@ func (f *retiresWithinFunction) Run(ctx context.Context, req function.RunRequest
 	if resp.Error != nil {
 		return
 	}
-	s, _, funcErr := f.provider.functionLookup(ctx, name, 0)
+	s, funcErr := f.provider.functionLookup(ctx, name)
 	if funcErr != nil {
 		resp.Error = funcErr
 		return

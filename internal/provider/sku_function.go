@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/function"
 )
 
@@ -32,14 +31,7 @@ func (f *skuFunction) Definition(_ context.Context, _ function.DefinitionRequest
 			"Use it where a data source cannot go, such as a `variable` validation or a `check` block, for example " +
 			"`provider::hpcsku::sku(var.size).network.rdma`.\n\n" + functionSettingsNote,
 		Parameters: []function.Parameter{
-			function.StringParameter{
-				Name: "name",
-				MarkdownDescription: "The size name, for example `Standard_ND96isr_H100_v5`. " +
-					"Case-insensitive; the `Standard_` prefix may be left out.",
-				AllowNullValue:     false,
-				AllowUnknownValues: false,
-				Validators:         []function.StringParameterValidator{stringvalidator.LengthAtLeast(1)},
-			},
+			sizeNameParameter("Standard_ND96isr_H100_v5"),
 		},
 		Return: function.ObjectReturn{AttributeTypes: skuObjectType.AttrTypes},
 	}
@@ -51,7 +43,7 @@ func (f *skuFunction) Run(ctx context.Context, req function.RunRequest, resp *fu
 	if resp.Error != nil {
 		return
 	}
-	s, _, funcErr := f.provider.functionLookup(ctx, name, 0)
+	s, funcErr := f.provider.functionLookup(ctx, name)
 	if funcErr != nil {
 		resp.Error = funcErr
 		return
