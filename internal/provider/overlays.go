@@ -23,41 +23,39 @@ import (
 const overlayPathNote = "Relative paths are resolved against the directory Terraform runs in; use `\"${path.module}/...\"` to name a file next to the configuration. " +
 	"The file is read when the provider is configured, on every plan and apply."
 
-func catalogFileAttribute() schema.StringAttribute {
+// overlayFileAttribute is an optional, non-empty path setting whose
+// description ends with overlayPathNote.
+func overlayFileAttribute(description string) schema.StringAttribute {
 	return schema.StringAttribute{
-		Optional: true,
-		MarkdownDescription: "Path of a JSON file in the embedded catalog's own format (`skus`, `series`, `gpu_models`, `images` and `decisions` lists, " +
-			"as in the provider's `internal/catalog/data` files) that adds sizes or corrects them: new sizes, sovereign-cloud sizes, fixes. " +
-			"An entry with the name of an embedded one replaces it. Decoding is strict: unknown fields, wrong types and entries listed twice are errors " +
-			fmt.Sprintf("that name the file, the entry and the field. At most %d MiB. ", catalog.MaxCatalogFileBytes>>20) + overlayPathNote,
-		Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+		Optional:            true,
+		MarkdownDescription: description + overlayPathNote,
+		Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
 	}
+}
+
+func catalogFileAttribute() schema.StringAttribute {
+	return overlayFileAttribute("Path of a JSON file in the embedded catalog's own format (`skus`, `series`, `gpu_models`, `images` and `decisions` lists, " +
+		"as in the provider's `internal/catalog/data` files) that adds sizes or corrects them: new sizes, sovereign-cloud sizes, fixes. " +
+		"An entry with the name of an embedded one replaces it. Decoding is strict: unknown fields, wrong types and entries listed twice are errors " +
+		fmt.Sprintf("that name the file, the entry and the field. At most %d MiB. ", catalog.MaxCatalogFileBytes>>20))
 }
 
 func availabilityFileAttribute() schema.StringAttribute {
-	return schema.StringAttribute{
-		Optional: true,
-		MarkdownDescription: "Path of the JSON that `az vm list-skus --resource-type virtualMachines --all -o json` prints for your subscription. " +
-			"With it, `region` means offered to that subscription: a size the file does not list in the region, or lists with a `Location` restriction " +
-			"(`NotAvailableForSubscription`, `QuotaId`), is left out of `hpcsku_catalog` and rejected by `hpcsku_recommendation` (constraints `region` and `availability`), " +
-			"and every size's `availability` carries its zones, restrictions and quota family. The catalog's own facts (GPU counts, memory, vCPUs) are kept: " +
-			"the API is known to get some of them wrong. GPU and HPC sizes in the file that the catalog does not have are reported in a warning. " +
-			fmt.Sprintf("At most %d MiB (a full export is 20 to 30 MB). ", catalog.MaxAvailabilityFileBytes>>20) + overlayPathNote,
-		Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
-	}
+	return overlayFileAttribute("Path of the JSON that `az vm list-skus --resource-type virtualMachines --all -o json` prints for your subscription. " +
+		"With it, `region` means offered to that subscription: a size the file does not list in the region, or lists with a `Location` restriction " +
+		"(`NotAvailableForSubscription`, `QuotaId`), is left out of `hpcsku_catalog` and rejected by `hpcsku_recommendation` (constraints `region` and `availability`), " +
+		"and every size's `availability` carries its zones, restrictions and quota family. The catalog's own facts (GPU counts, memory, vCPUs) are kept: " +
+		"the API is known to get some of them wrong. GPU and HPC sizes in the file that the catalog does not have are reported in a warning. " +
+		fmt.Sprintf("At most %d MiB (a full export is 20 to 30 MB). ", catalog.MaxAvailabilityFileBytes>>20))
 }
 
 func pricesFileAttribute() schema.StringAttribute {
-	return schema.StringAttribute{
-		Optional: true,
-		MarkdownDescription: "Path of a prices file that replaces the embedded prices for the sizes and regions it gives: either the JSON of the Azure Retail Prices API " +
-			"(`Items` with `armSkuName`, `armRegionName`, `retailPrice`; Linux `Consumption` rows per hour are used, `Spot` meters give spot prices, " +
-			"Windows, Dev/Test, reservation and low-priority rows are skipped) or a CSV with the header `region,vm_size,usd_per_hour[,spot_usd_per_hour]` " +
-			"for negotiated prices. The format is told from the content. Prices are US dollars per hour for one VM. " +
-			"Every price says where it comes from (`price.source`, `price_source`). " +
-			fmt.Sprintf("At most %d MiB. ", catalog.MaxPricesFileBytes>>20) + overlayPathNote,
-		Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
-	}
+	return overlayFileAttribute("Path of a prices file that replaces the embedded prices for the sizes and regions it gives: either the JSON of the Azure Retail Prices API " +
+		"(`Items` with `armSkuName`, `armRegionName`, `retailPrice`; Linux `Consumption` rows per hour are used, `Spot` meters give spot prices, " +
+		"Windows, Dev/Test, reservation and low-priority rows are skipped) or a CSV with the header `region,vm_size,usd_per_hour[,spot_usd_per_hour]` " +
+		"for negotiated prices. The format is told from the content. Prices are US dollars per hour for one VM. " +
+		"Every price says where it comes from (`price.source`, `price_source`). " +
+		fmt.Sprintf("At most %d MiB. ", catalog.MaxPricesFileBytes>>20))
 }
 
 // overlayFile describes one overlay setting for messages.
