@@ -12,9 +12,9 @@ import (
 )
 
 // referenceDir holds the reference facts the catalog was converted from
-// (see its README.md). Tests that read it skip when it is absent; every
-// other test uses only values written into the test files.
-const referenceDir = "../../../shared/reference"
+// (see its README.md), copied into the repository so that the comparisons
+// always run.
+const referenceDir = "testdata/reference"
 
 func i64(v int64) *int64     { return &v }
 func f64(v float64) *float64 { return &v }
@@ -47,13 +47,10 @@ func mustLookup(tb testing.TB, c *Catalog, name string) *SKU {
 	return s
 }
 
-// referenceCSV reads one reference CSV as rows keyed by column name, or
-// skips the test when the reference directory is absent.
+// referenceCSV reads one reference CSV as rows keyed by column name. A
+// missing file is a failure, never a skip.
 func referenceCSV(t *testing.T, name string) []map[string]string {
 	t.Helper()
-	if _, err := os.Stat(referenceDir); err != nil {
-		t.Skipf("reference facts not present at %s (%v); the hard-coded checks still run", referenceDir, err)
-	}
 	f, err := os.Open(filepath.Join(referenceDir, name))
 	if err != nil {
 		t.Fatalf("open reference %s: %v", name, err)

@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// The numbers below come from the reference README (/work/shared/reference):
+// The numbers below come from the reference README (testdata/reference):
 // 144 sizes; prices for 110 sizes in 57 regions (2,287 rows); families ND 13,
 // NC 37, NV 28, NG 4, H 6, HB 27, HC 3, HX 5, Fsv2 8 + FX 5, Ev5 4 + Edsv5 4.
 // They are written here so the checks never skip.

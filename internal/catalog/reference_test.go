@@ -12,7 +12,7 @@ import (
 // These tests compare the embedded catalog with every row of the reference
 // CSVs it was converted from. A difference is allowed only where a decision
 // recorded in data/catalog.json says so; each such exception is spelled out
-// below. They skip when the reference directory is absent.
+// below. The reference files live in testdata/reference.
 
 func refInt(t *testing.T, s string) *int64 {
 	t.Helper()
