@@ -8,34 +8,29 @@ import (
 	"time"
 )
 
-// The numbers below come from the reference README (testdata/reference):
-// 144 sizes; prices for 110 sizes in 57 regions (2,287 rows); families ND 13,
-// NC 37, NV 28, NG 4, H 6, HB 27, HC 3, HX 5, Fsv2 8 + FX 5, Ev5 4 + Edsv5 4.
-// They are written here so the checks never skip.
+// The sizes of the reference files (testdata/reference/README.md): 144
+// sizes, and 2,287 prices for 110 of them in 57 regions. How many sizes,
+// prices and regions the catalog has now is in testdata/summary.golden.
 const (
-	wantSizes        = 144
-	wantPricedSizes  = 110
-	wantPriceRegions = 57
-	wantPriceRows    = 2287
-	// spot_prices.csv rows that carry prices and match a prices.csv row.
-	wantSpotPrices = 396
+	referenceSizes     = 144
+	referencePriceRows = 2287
 )
 
-func TestSizeCountIs144(t *testing.T) {
+func TestNameIndexCoversEverySize(t *testing.T) {
 	c := mustDefault(t)
-	if got := len(c.SKUs()); got != wantSizes {
-		t.Fatalf("len(SKUs()) = %d, want %d", got, wantSizes)
-	}
-	if got := len(c.byName); got != wantSizes {
-		t.Errorf("name index has %d entries, want %d", got, wantSizes)
+	if len(c.SKUs()) == 0 || len(c.byName) != len(c.SKUs()) {
+		t.Errorf("name index has %d entries for %d sizes", len(c.byName), len(c.SKUs()))
 	}
 }
 
+// TestNamesMatchReferenceSKUsCSV checks that every size of the reference is
+// in the catalog, spelled the same. Sizes added since are listed in the
+// golden summary.
 func TestNamesMatchReferenceSKUsCSV(t *testing.T) {
 	rows := referenceCSV(t, "skus.csv")
 	c := mustDefault(t)
-	if len(rows) != wantSizes {
-		t.Errorf("skus.csv has %d rows, want %d", len(rows), wantSizes)
+	if len(rows) != referenceSizes {
+		t.Errorf("skus.csv has %d rows, want %d", len(rows), referenceSizes)
 	}
 	want := map[string]bool{}
 	for _, r := range rows {
@@ -44,9 +39,6 @@ func TestNamesMatchReferenceSKUsCSV(t *testing.T) {
 	got := map[string]bool{}
 	for _, s := range c.SKUs() {
 		got[s.Name] = true
-		if !want[s.Name] {
-			t.Errorf("catalog size %s is not in skus.csv", s.Name)
-		}
 	}
 	for n := range want {
 		if !got[n] {
@@ -76,43 +68,23 @@ func TestNamesUniqueCaseInsensitive(t *testing.T) {
 	}
 }
 
-func TestFamilyCounts(t *testing.T) {
-	want := map[string]int{"ND": 13, "NC": 37, "NV": 28, "NG": 4, "H": 6, "HB": 27, "HC": 3, "HX": 5, "F": 13, "E": 8}
+// TestFamilies checks Families() against the sizes and the families the
+// reference covers (README: ND, NC, NV, NG, H, HB, HC, HX, and the F and E
+// CPU sizes). How many sizes each family has is in the golden summary.
+func TestFamilies(t *testing.T) {
 	c := mustDefault(t)
-	got := map[string]int{}
+	var fams []string
 	for _, s := range c.SKUs() {
-		got[s.Family]++
+		fams = append(fams, s.Family)
 	}
-	for f, n := range want {
-		if got[f] != n {
-			t.Errorf("family %s: %d sizes, want %d", f, got[f], n)
+	got := c.Families()
+	if !equalStrings(got, sortedUnique(fams)) {
+		t.Errorf("Families() = %v, the sizes have %v", got, sortedUnique(fams))
+	}
+	for _, f := range []string{"E", "F", "H", "HB", "HC", "HX", "NC", "ND", "NG", "NV"} {
+		if !contains(got, f) {
+			t.Errorf("Families() = %v lacks %s", got, f)
 		}
-	}
-	for f := range got {
-		if _, ok := want[f]; !ok {
-			t.Errorf("unexpected family %q (%d sizes)", f, got[f])
-		}
-	}
-	if fams := c.Families(); !equalStrings(fams, []string{"E", "F", "H", "HB", "HC", "HX", "NC", "ND", "NG", "NV"}) {
-		t.Errorf("Families() = %v", fams)
-	}
-}
-
-func TestSeriesAndCategoryCounts(t *testing.T) {
-	c := mustDefault(t)
-	series := map[string]int{}
-	cats := map[string]int{}
-	for _, s := range c.SKUs() {
-		series[s.Series]++
-		cats[s.Category]++
-	}
-	for name, n := range map[string]int{"Fsv2": 8, "FX": 5, "Ev5": 4, "Edsv5": 4, "NC_RTXPRO6000BSE_v6": 15, "NVv3": 6, "NVv4": 8, "HBv5": 8} {
-		if series[name] != n {
-			t.Errorf("series %s: %d sizes, want %d", name, series[name], n)
-		}
-	}
-	if want := map[string]int{CategoryCPU: 21, CategoryHPC: 41, CategoryGPU: 82}; cats[CategoryCPU] != want[CategoryCPU] || cats[CategoryHPC] != want[CategoryHPC] || cats[CategoryGPU] != want[CategoryGPU] || len(cats) != 3 {
-		t.Errorf("categories %v, want %v", cats, want)
 	}
 }
 
@@ -176,11 +148,9 @@ func TestGPUSizesJoinAGPUModel(t *testing.T) {
 func TestRDMAImpliesInfiniBand(t *testing.T) {
 	c := mustDefault(t)
 	gens := map[string]bool{"FDR": true, "EDR": true, "HDR": true, "NDR": true, "XDR": true}
-	rdma := 0
 	for _, s := range c.SKUs() {
 		n := s.Network
 		if n.RDMA {
-			rdma++
 			if !gens[n.InfiniBand] || n.InfiniBandGbps <= 0 || n.InfiniBandPorts <= 0 || n.InfiniBandText == "" {
 				t.Errorf("%s: RDMA with InfiniBand %q, %d Gb/s, %d ports, text %q", s.Name, n.InfiniBand, n.InfiniBandGbps, n.InfiniBandPorts, n.InfiniBandText)
 			}
@@ -188,18 +158,12 @@ func TestRDMAImpliesInfiniBand(t *testing.T) {
 			t.Errorf("%s: InfiniBand %s without RDMA", s.Name, n.InfiniBand)
 		}
 	}
-	// skus.csv has rdma=true on 50 rows.
-	if rdma != 50 {
-		t.Errorf("%d RDMA sizes, want 50", rdma)
-	}
 }
 
 func TestLifecycleInvariants(t *testing.T) {
 	c := mustDefault(t)
-	counts := map[string]int{}
 	for _, s := range c.SKUs() {
 		lc := s.Lifecycle
-		counts[lc.Status]++
 		rt, hasDate := s.RetirementTime()
 		switch lc.Status {
 		case StatusRetired:
@@ -223,10 +187,6 @@ func TestLifecycleInvariants(t *testing.T) {
 		if len(lc.Sources) == 0 {
 			t.Errorf("%s: lifecycle has no source", s.Name)
 		}
-	}
-	// From skus.csv's status column: 79 GA, 30 retiring, 35 retired, no preview.
-	if counts[StatusGA] != 79 || counts[StatusRetiring] != 30 || counts[StatusRetired] != 35 || counts[StatusPreview] != 0 {
-		t.Errorf("status counts %v, want ga 79, retiring 30, retired 35", counts)
 	}
 }
 
@@ -265,10 +225,9 @@ func TestReplacementSizes(t *testing.T) {
 
 func TestPricesPositiveAndSpotNotAboveOnDemand(t *testing.T) {
 	c := mustDefault(t)
-	rows, spots := 0, 0
+	spots := 0
 	for _, s := range c.SKUs() {
 		for region, p := range s.Prices {
-			rows++
 			if p.Region != region {
 				t.Errorf("%s: price keyed %s says region %s", s.Name, region, p.Region)
 			}
@@ -293,34 +252,21 @@ func TestPricesPositiveAndSpotNotAboveOnDemand(t *testing.T) {
 			}
 		}
 	}
-	if rows != wantPriceRows {
-		t.Errorf("%d prices, want %d (prices.csv rows)", rows, wantPriceRows)
-	}
-	if spots != wantSpotPrices {
-		t.Errorf("%d spot prices, want %d", spots, wantSpotPrices)
+	if spots == 0 {
+		t.Error("no spot price at all")
 	}
 }
 
 func TestPriceCoverage(t *testing.T) {
 	c := mustDefault(t)
-	if got := len(c.Regions()); got != wantPriceRegions {
-		t.Errorf("%d regions, want %d", got, wantPriceRegions)
-	}
 	if !sort.StringsAreSorted(c.Regions()) {
 		t.Error("Regions() is not sorted")
 	}
-	priced := 0
 	inRegion := map[string]bool{}
 	for _, s := range c.SKUs() {
-		if len(s.Prices) > 0 {
-			priced++
-		}
 		for r := range s.Prices {
 			inRegion[r] = true
 		}
-	}
-	if priced != wantPricedSizes {
-		t.Errorf("%d sizes priced, want %d", priced, wantPricedSizes)
 	}
 	if len(inRegion) != len(c.Regions()) {
 		t.Errorf("prices name %d regions, Regions() lists %d", len(inRegion), len(c.Regions()))
@@ -361,9 +307,6 @@ func TestEverythingHasASource(t *testing.T) {
 			t.Errorf("size %s: image without source", s.Name)
 		}
 	}
-	if len(c.series) != 35 {
-		t.Errorf("%d series, want 35 (lifecycle.csv rows)", len(c.series))
-	}
 	for name, sr := range c.series {
 		if blank(sr.Sources) {
 			t.Errorf("series %s: no source", name)
@@ -402,20 +345,18 @@ func TestDecisionLinksAreDefined(t *testing.T) {
 			linked[d][s.Name] = true
 		}
 	}
-	// How many sizes each decision settles, counted from the reference:
-	// D1 NC+NCv2+ND+NV (4+4+4+3); D2 the retired series H, HB, NC, NCv2,
-	// ND, NV, NCv3 (6+4+4+4+4+3+4); D3 NVv3+NVv4 (6+8); D4 HBv2+HC (5+3);
-	// D5 GB200; D6 HBv5; D7 HBv4+HX; D8 NDv2; D9 NV; D10 NCads H100 v5;
-	// D13/D14 the 15 RTX PRO 6000 sizes; D15 GB200+GB300; D16 ND H100 v5,
-	// ND H200 v5 and ND MI300X v5; D17 the four HB60 sizes; D18 every retired
-	// or retiring size (65) but the six RTX PRO preview sizes, whose
-	// replacement is D13's; D20 the seven sizes without specs; D21 NC48ads
-	// and NC96ads A100 v4; D22 the two GB300 sizes.
-	want := map[string]int{"D1": 15, "D2": 29, "D3": 14, "D4": 8, "D5": 1, "D6": 8, "D7": 10, "D8": 1, "D9": 3,
-		"D10": 2, "D13": 15, "D14": 15, "D15": 3, "D16": 3, "D17": 4, "D18": 59, "D20": 7, "D21": 2, "D22": 2}
-	for id, n := range want {
-		if len(linked[id]) != n {
-			t.Errorf("decision %s linked from %d sizes, want %d", id, len(linked[id]), n)
+	// How many sizes each decision settles is in the golden summary. At
+	// the reference: D1 NC+NCv2+ND+NV (4+4+4+3); D2 the retired series H,
+	// HB, NC, NCv2, ND, NV, NCv3 (6+4+4+4+4+3+4); D3 NVv3+NVv4 (6+8); D4
+	// HBv2+HC (5+3); D5 GB200; D6 HBv5; D7 HBv4+HX; D8 NDv2; D9 NV; D10
+	// NCads H100 v5; D13/D14 the 15 RTX PRO 6000 sizes; D15 GB200+GB300; D16
+	// ND H100 v5, ND H200 v5 and ND MI300X v5; D17 the four HB60 sizes; D18
+	// every retired or retiring size (65) but the six RTX PRO preview sizes,
+	// whose replacement is D13's; D20 the seven sizes without specs; D21
+	// NC48ads and NC96ads A100 v4; D22 the two GB300 sizes.
+	for _, id := range []string{"D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9", "D10", "D13", "D14", "D15", "D16", "D17", "D18", "D20", "D21", "D22"} {
+		if len(linked[id]) == 0 {
+			t.Errorf("decision %s is linked from no size", id)
 		}
 	}
 	// D20 governs exactly the seven sizes without specs.
@@ -433,19 +374,25 @@ func TestDecisionLinksAreDefined(t *testing.T) {
 
 // TestRetiringSizesPastDateAtDataDate pins that the NVv3/NVv4 sizes, still
 // "retiring" in the reference, are past their 2026-09-30 retirement on the
-// catalog's data date, so StatusAt reports them retired.
+// catalog's data date, so StatusAt reports them retired; they are the only
+// retiring sizes past their date.
 func TestRetiringSizesPastDateAtDataDate(t *testing.T) {
 	c := mustDefault(t)
-	var past []string
+	n := 0
 	for _, s := range c.SKUs() {
-		if s.Lifecycle.Status == StatusRetiring && s.StatusAt(c.DataDate) == StatusRetired {
-			past = append(past, s.Name)
+		nv := s.Series == "NVv3" || s.Series == "NVv4"
+		past := s.Lifecycle.Status == StatusRetiring && s.StatusAt(c.DataDate) == StatusRetired
+		if nv != past {
+			t.Errorf("%s (%s): %s, retirement %q, at %s %s", s.Name, s.Series, s.Lifecycle.Status, s.Lifecycle.RetirementDate, c.DataDate.Format(time.DateOnly), s.StatusAt(c.DataDate))
+		}
+		if past {
+			n++
 			if s.Lifecycle.RetirementDate != "2026-09-30" {
 				t.Errorf("%s: retirement %s", s.Name, s.Lifecycle.RetirementDate)
 			}
 		}
 	}
-	if len(past) != 14 {
-		t.Errorf("%d retiring sizes past their date at %s, want 14 (NVv3 6 + NVv4 8): %v", len(past), c.DataDate.Format(time.DateOnly), past)
+	if n == 0 {
+		t.Error("no NVv3 or NVv4 size")
 	}
 }

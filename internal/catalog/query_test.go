@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"regexp"
+	"sort"
 	"testing"
 	"time"
 )
@@ -63,90 +64,120 @@ func TestSuggest(t *testing.T) {
 			t.Errorf("Suggest(%q, %d) = %#v, want %#v", tc.in, tc.n, got, tc.want)
 		}
 	}
-	if got := c.Suggest("x", 1000); len(got) != 144 {
-		t.Errorf("Suggest with n > sizes returned %d names, want 144", len(got))
+	if got := c.Suggest("x", 1000); len(got) != len(c.SKUs()) {
+		t.Errorf("Suggest with n > sizes returned %d names, want every size (%d)", len(got), len(c.SKUs()))
+	}
+}
+
+// filterCase is a filter and sizes it must return. How many sizes each
+// case returns is in the golden summary (TestCatalogSummary).
+type filterCase struct {
+	name     string
+	f        Filter
+	includes []string // sizes the result must contain
+	none     bool     // the result must be empty
+}
+
+func filterCases(t *testing.T) []filterCase {
+	dataDate := date(t, "2026-11-01")
+	jan := date(t, "2026-01-01")
+	yes, no := true, false
+	return []filterCase{
+		{name: "families, case-insensitive", f: Filter{Families: []string{"hx"}, AsOf: dataDate},
+			includes: []string{"Standard_HX176-144rs", "Standard_HX176-24rs", "Standard_HX176-48rs", "Standard_HX176-96rs", "Standard_HX176rs"}},
+		{name: "two families", f: Filter{Families: []string{"ND", "nc"}, AsOf: dataDate}},
+		{name: "series", f: Filter{Series: []string{"ND-H100-v5", "nd-h200-v5"}, AsOf: dataDate},
+			includes: []string{"Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5"}},
+		{name: "category cpu", f: Filter{Categories: []string{"CPU"}, AsOf: dataDate}},
+		{name: "category hpc", f: Filter{Categories: []string{"hpc"}, AsOf: dataDate}},
+		{name: "category hpc with retired", f: Filter{Categories: []string{"hpc"}, AsOf: dataDate, IncludeRetired: true}},
+		{name: "category gpu", f: Filter{Categories: []string{"gpu"}, AsOf: dataDate}},
+		{name: "category gpu with retired", f: Filter{Categories: []string{"gpu"}, AsOf: dataDate, IncludeRetired: true}},
+		{name: "gpu vendor AMD at the data date", f: Filter{GPUVendor: "AMD", AsOf: dataDate},
+			includes: []string{"Standard_ND96isr_MI300X_v5", "Standard_NG16ads_V620_v1", "Standard_NG32adms_V620_v1", "Standard_NG32ads_V620_v1",
+				"Standard_NG8ads_V620_v1", "Standard_NV12ads_V710_v5", "Standard_NV24ads_V710_v5", "Standard_NV28adms_V710_v5",
+				"Standard_NV4ads_V710_v5", "Standard_NV8ads_V710_v5"}},
+		{name: "gpu vendor amd before NVv4 retires", f: Filter{GPUVendor: "amd", AsOf: jan}},
+		{name: "gpu vendor nvidia", f: Filter{GPUVendor: "nvidia", AsOf: dataDate}},
+		{name: "gpu model by id", f: Filter{GPUModels: []string{"h100-nvl-94gb"}, AsOf: dataDate},
+			includes: []string{"Standard_NC40ads_H100_v5", "Standard_NC80adis_H100_v5", "Standard_NCC40ads_H100_v5"}},
+		{name: "gpu model by name", f: Filter{GPUModels: []string{"NVIDIA H100 NVL 94GB"}, AsOf: dataDate},
+			includes: []string{"Standard_NC40ads_H100_v5", "Standard_NC80adis_H100_v5", "Standard_NCC40ads_H100_v5"}},
+		{name: "gpu models by name and id, any case", f: Filter{GPUModels: []string{"nvidia h100 80gb sxm", "MI300X"}, AsOf: dataDate},
+			includes: []string{"Standard_ND96isr_H100_v5", "Standard_ND96isr_MI300X_v5"}},
+		{name: "gpu model t4", f: Filter{GPUModels: []string{"t4"}, AsOf: dataDate},
+			includes: []string{"Standard_NC16as_T4_v3", "Standard_NC4as_T4_v3", "Standard_NC64as_T4_v3", "Standard_NC8as_T4_v3"}},
+		{name: "gpu model unknown", f: Filter{GPUModels: []string{"h800"}, IncludeRetired: true}, none: true},
+		{name: "rdma true", f: Filter{RDMA: &yes, AsOf: dataDate}},
+		{name: "rdma true with retired", f: Filter{RDMA: &yes, AsOf: dataDate, IncludeRetired: true}},
+		{name: "rdma false", f: Filter{RDMA: &no, AsOf: dataDate}},
+		{name: "min 8 GPUs", f: Filter{MinGPUs: f64(8), AsOf: dataDate},
+			includes: []string{"Standard_ND40rs_v2", "Standard_ND96amsr_A100_v4", "Standard_ND96asr_v4", "Standard_ND96isr_H100_v5",
+				"Standard_ND96isr_H200_v5", "Standard_ND96isr_MI300X_v5"}},
+		{name: "min 1/4 GPU", f: Filter{MinGPUs: f64(0.25), AsOf: dataDate}},
+		{name: "min 0.3 GPU excludes 1/4 and 1/6 slices", f: Filter{MinGPUs: f64(0.3), AsOf: dataDate}},
+		{name: "min 1/8 GPU before NVv4 retires", f: Filter{MinGPUs: f64(0.125), AsOf: jan}},
+		{name: "min 0.13 GPU excludes the 1/8 slice", f: Filter{MinGPUs: f64(0.13), AsOf: jan}},
+		{name: "min 640 GiB GPU memory in total", f: Filter{MinGPUMemoryGiB: f64(640), AsOf: dataDate},
+			includes: []string{"Standard_ND128isrG5_GB300_v6", "Standard_ND128isr_GB300_v6", "Standard_ND128isr_NDR_GB200_v6",
+				"Standard_ND96amsr_A100_v4", "Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5", "Standard_ND96isr_MI300X_v5"}},
+		{name: "min 96 GiB GPU memory in total", f: Filter{MinGPUMemoryGiB: f64(96), AsOf: dataDate}},
+		{name: "region eastus", f: Filter{Region: "eastus", AsOf: dataDate}},
+		{name: "region eastus with retired", f: Filter{Region: "eastus", AsOf: dataDate, IncludeRetired: true}},
+		{name: "region nowhere", f: Filter{Region: "mars", IncludeRetired: true}, none: true},
+		{name: "include retired", f: Filter{IncludeRetired: true, AsOf: dataDate}},
+		{name: "everything current at the data date", f: Filter{AsOf: dataDate}},
+		{name: "the day NVv3/NVv4 retire", f: Filter{AsOf: date(t, "2026-09-30")}},
+		{name: "the day before NVv3/NVv4 retire", f: Filter{AsOf: date(t, "2026-09-29")}},
+		// A zero AsOf is day one of year 1: only sizes whose status is
+		// "retired" are left out, not those past their retirement date.
+		{name: "zero filter: AsOf defaults to the data date, when NVv3/NVv4 are past retirement", f: Filter{}},
+		{name: "include preview changes nothing: no size is in preview", f: Filter{IncludePreview: true, AsOf: dataDate}},
+		{name: "name regex", f: Filter{NameRegex: regexp.MustCompile(`_v6$`), AsOf: dataDate}},
+		{name: "name regex with retired", f: Filter{NameRegex: regexp.MustCompile(`_v6$`), AsOf: dataDate, IncludeRetired: true}},
+		{name: "name regex is case-sensitive", f: Filter{NameRegex: regexp.MustCompile(`^standard_`), IncludeRetired: true}, none: true},
+		{name: "combined", f: Filter{Families: []string{"ND"}, RDMA: &yes, MinGPUs: f64(8), Region: "eastus", AsOf: dataDate},
+			includes: []string{"Standard_ND40rs_v2", "Standard_ND96amsr_A100_v4", "Standard_ND96asr_v4", "Standard_ND96isr_H100_v5"}},
 	}
 }
 
 func TestFilter(t *testing.T) {
 	c := mustDefault(t)
-	dataDate := date(t, "2026-11-01")
-	jan := date(t, "2026-01-01")
-	yes, no := true, false
-	for _, tc := range []struct {
-		name  string
-		f     Filter
-		count int
-		want  []string // checked when not nil
-	}{
-		{name: "families, case-insensitive", f: Filter{Families: []string{"hx"}, AsOf: dataDate}, count: 5,
-			want: []string{"Standard_HX176-144rs", "Standard_HX176-24rs", "Standard_HX176-48rs", "Standard_HX176-96rs", "Standard_HX176rs"}},
-		{name: "two families", f: Filter{Families: []string{"ND", "nc"}, AsOf: dataDate}, count: 28},
-		{name: "series", f: Filter{Series: []string{"ND-H100-v5", "nd-h200-v5"}, AsOf: dataDate}, count: 2,
-			want: []string{"Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5"}},
-		{name: "category cpu", f: Filter{Categories: []string{"CPU"}, AsOf: dataDate}, count: 21},
-		{name: "category hpc", f: Filter{Categories: []string{"hpc"}, AsOf: dataDate}, count: 31},
-		{name: "category hpc with retired", f: Filter{Categories: []string{"hpc"}, AsOf: dataDate, IncludeRetired: true}, count: 41},
-		{name: "category gpu", f: Filter{Categories: []string{"gpu"}, AsOf: dataDate}, count: 43},
-		{name: "category gpu with retired", f: Filter{Categories: []string{"gpu"}, AsOf: dataDate, IncludeRetired: true}, count: 82},
-		{name: "gpu vendor AMD at the data date", f: Filter{GPUVendor: "AMD", AsOf: dataDate}, count: 10,
-			want: []string{"Standard_ND96isr_MI300X_v5", "Standard_NG16ads_V620_v1", "Standard_NG32adms_V620_v1", "Standard_NG32ads_V620_v1",
-				"Standard_NG8ads_V620_v1", "Standard_NV12ads_V710_v5", "Standard_NV24ads_V710_v5", "Standard_NV28adms_V710_v5",
-				"Standard_NV4ads_V710_v5", "Standard_NV8ads_V710_v5"}},
-		{name: "gpu vendor amd before NVv4 retires", f: Filter{GPUVendor: "amd", AsOf: jan}, count: 18},
-		{name: "gpu vendor nvidia", f: Filter{GPUVendor: "nvidia", AsOf: dataDate}, count: 33},
-		{name: "gpu model by id", f: Filter{GPUModels: []string{"h100-nvl-94gb"}, AsOf: dataDate}, count: 3,
-			want: []string{"Standard_NC40ads_H100_v5", "Standard_NC80adis_H100_v5", "Standard_NCC40ads_H100_v5"}},
-		{name: "gpu model by name", f: Filter{GPUModels: []string{"NVIDIA H100 NVL 94GB"}, AsOf: dataDate}, count: 3,
-			want: []string{"Standard_NC40ads_H100_v5", "Standard_NC80adis_H100_v5", "Standard_NCC40ads_H100_v5"}},
-		{name: "gpu models by name and id, any case", f: Filter{GPUModels: []string{"nvidia h100 80gb sxm", "MI300X"}, AsOf: dataDate}, count: 2,
-			want: []string{"Standard_ND96isr_H100_v5", "Standard_ND96isr_MI300X_v5"}},
-		{name: "gpu model t4", f: Filter{GPUModels: []string{"t4"}, AsOf: dataDate}, count: 4,
-			want: []string{"Standard_NC16as_T4_v3", "Standard_NC4as_T4_v3", "Standard_NC64as_T4_v3", "Standard_NC8as_T4_v3"}},
-		{name: "gpu model unknown", f: Filter{GPUModels: []string{"h800"}, IncludeRetired: true}, count: 0},
-		{name: "rdma true", f: Filter{RDMA: &yes, AsOf: dataDate}, count: 40},
-		{name: "rdma true with retired", f: Filter{RDMA: &yes, AsOf: dataDate, IncludeRetired: true}, count: 50},
-		{name: "rdma false", f: Filter{RDMA: &no, AsOf: dataDate}, count: 55},
-		{name: "min 8 GPUs", f: Filter{MinGPUs: f64(8), AsOf: dataDate}, count: 6,
-			want: []string{"Standard_ND40rs_v2", "Standard_ND96amsr_A100_v4", "Standard_ND96asr_v4", "Standard_ND96isr_H100_v5",
-				"Standard_ND96isr_H200_v5", "Standard_ND96isr_MI300X_v5"}},
-		{name: "min 1/4 GPU", f: Filter{MinGPUs: f64(0.25), AsOf: dataDate}, count: 41},
-		{name: "min 0.3 GPU excludes 1/4 and 1/6 slices", f: Filter{MinGPUs: f64(0.3), AsOf: dataDate}, count: 37},
-		{name: "min 1/8 GPU before NVv4 retires", f: Filter{MinGPUs: f64(0.125), AsOf: jan}, count: 50},
-		{name: "min 0.13 GPU excludes the 1/8 slice", f: Filter{MinGPUs: f64(0.13), AsOf: jan}, count: 49},
-		{name: "min 640 GiB GPU memory in total", f: Filter{MinGPUMemoryGiB: f64(640), AsOf: dataDate}, count: 7,
-			want: []string{"Standard_ND128isrG5_GB300_v6", "Standard_ND128isr_GB300_v6", "Standard_ND128isr_NDR_GB200_v6",
-				"Standard_ND96amsr_A100_v4", "Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5", "Standard_ND96isr_MI300X_v5"}},
-		{name: "min 96 GiB GPU memory in total", f: Filter{MinGPUMemoryGiB: f64(96), AsOf: dataDate}, count: 16},
-		{name: "region eastus", f: Filter{Region: "eastus", AsOf: dataDate}, count: 77},
-		{name: "region eastus with retired", f: Filter{Region: "eastus", AsOf: dataDate, IncludeRetired: true}, count: 104},
-		{name: "region nowhere", f: Filter{Region: "mars", IncludeRetired: true}, count: 0},
-		{name: "include retired", f: Filter{IncludeRetired: true, AsOf: dataDate}, count: 144},
-		{name: "everything current at the data date", f: Filter{AsOf: dataDate}, count: 95},
-		{name: "the day NVv3/NVv4 retire", f: Filter{AsOf: date(t, "2026-09-30")}, count: 95},
-		{name: "the day before NVv3/NVv4 retire", f: Filter{AsOf: date(t, "2026-09-29")}, count: 109},
-		// A zero AsOf is day one of year 1: only sizes whose status is
-		// "retired" are left out, not those past their retirement date.
-		{name: "zero filter: AsOf defaults to the data date, when NVv3/NVv4 are past retirement", f: Filter{}, count: 95},
-		{name: "include preview changes nothing: no size is in preview", f: Filter{IncludePreview: true, AsOf: dataDate}, count: 95},
-		{name: "name regex", f: Filter{NameRegex: regexp.MustCompile(`_v6$`), AsOf: dataDate}, count: 12},
-		{name: "name regex with retired", f: Filter{NameRegex: regexp.MustCompile(`_v6$`), AsOf: dataDate, IncludeRetired: true}, count: 18},
-		{name: "name regex is case-sensitive", f: Filter{NameRegex: regexp.MustCompile(`^standard_`), IncludeRetired: true}, count: 0},
-		{name: "combined", f: Filter{Families: []string{"ND"}, RDMA: &yes, MinGPUs: f64(8), Region: "eastus", AsOf: dataDate}, count: 4,
-			want: []string{"Standard_ND40rs_v2", "Standard_ND96amsr_A100_v4", "Standard_ND96asr_v4", "Standard_ND96isr_H100_v5"}},
-	} {
+	for _, tc := range filterCases(t) {
 		t.Run(tc.name, func(t *testing.T) {
 			got := c.Filter(tc.f)
-			if len(got) != tc.count {
-				t.Errorf("%d sizes, want %d: %v", len(got), tc.count, skuNames(got))
+			if tc.none && len(got) != 0 {
+				t.Errorf("%d sizes, want none: %v", len(got), skuNames(got))
 			}
-			if tc.want != nil && !equalStrings(skuNames(got), tc.want) {
-				t.Errorf("got  %v\nwant %v", skuNames(got), tc.want)
+			if !tc.none && len(got) == 0 {
+				t.Error("no size")
 			}
+			names := map[string]bool{}
 			for _, s := range got {
+				names[s.Name] = true
 				if !tc.f.Match(s) {
 					t.Errorf("Filter returned %s, which Match rejects", s.Name)
 				}
+			}
+			for _, n := range tc.includes {
+				if !names[n] {
+					t.Errorf("%s is missing from %v", n, skuNames(got))
+				}
+			}
+			// Filter returns exactly the sizes Match accepts at its date (the
+			// data date when AsOf is zero), in name order.
+			at := tc.f
+			if at.AsOf.IsZero() {
+				at.AsOf = c.DataDate
+			}
+			var want []string
+			for _, s := range c.SKUs() {
+				if at.Match(s) {
+					want = append(want, s.Name)
+				}
+			}
+			if !equalStrings(skuNames(got), want) && !(len(got) == 0 && len(want) == 0) {
+				t.Errorf("Filter = %v, Match accepts %v", skuNames(got), want)
 			}
 		})
 	}
@@ -228,11 +259,22 @@ func TestRetirementAtFixedDates(t *testing.T) {
 
 func TestDistinctLists(t *testing.T) {
 	c := mustDefault(t)
-	if got := c.SeriesNames(); len(got) != 35 || got[0] != "Edsv5" || got[len(got)-1] != "NVv4" {
-		t.Errorf("SeriesNames() = %v", got)
+	// Every series has a size and every GPU model is used by one, so the
+	// lists derived from the sizes name them all, sorted.
+	var series, models []string
+	for name := range c.series {
+		series = append(series, name)
 	}
-	if got := c.GPUModelIDs(); len(got) != 21 || got[0] != "a10" || got[20] != "v710" {
-		t.Errorf("GPUModelIDs() = %v", got)
+	for id := range c.gpuModels {
+		models = append(models, id)
+	}
+	sort.Strings(series)
+	sort.Strings(models)
+	if got := c.SeriesNames(); !equalStrings(got, series) || !contains(got, "Edsv5") || !contains(got, "NVv4") {
+		t.Errorf("SeriesNames() = %v, want %v", got, series)
+	}
+	if got := c.GPUModelIDs(); !equalStrings(got, models) || !contains(got, "a10") || !contains(got, "v710") {
+		t.Errorf("GPUModelIDs() = %v, want %v", got, models)
 	}
 	if _, ok := c.GPUModel("h800"); ok {
 		t.Error("GPUModel(h800) found")

@@ -1,0 +1,227 @@
+package catalog
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// update rewrites the golden files under testdata instead of comparing
+// with them: go test ./internal/catalog -update.
+var update = flag.Bool("update", false, "rewrite the golden files under testdata")
+
+// summaryGolden holds every count of the embedded catalog that a data change
+// moves: sizes per family, series, category and status, prices per size,
+// decision links, filter results. Tests assert properties and name sizes;
+// the counts live here, so adding a size is a data change plus -update.
+const summaryGolden = "testdata/summary.golden"
+
+// summaryAsOf is the fixed date at which the summary reports statuses and
+// runs the filters, so that it does not move with the catalog's data date.
+const summaryAsOf = "2026-11-01"
+
+// compareGolden compares got with the golden file, or rewrites the file
+// with -update.
+func compareGolden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (create it with go test ./internal/catalog -update)", err)
+	}
+	if bytes.Equal(got, want) {
+		return
+	}
+	gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+	var diff []string
+	for i := 0; i < len(gl) || i < len(wl); i++ {
+		var g, w string
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if g != w {
+			diff = append(diff, fmt.Sprintf("line %d:\n  got  %q\n  want %q", i+1, g, w))
+		}
+		if len(diff) == 10 {
+			diff = append(diff, "...")
+			break
+		}
+	}
+	t.Errorf("%s differs from the catalog; review the change and run go test ./internal/catalog -update\n%s", path, strings.Join(diff, "\n"))
+}
+
+// counter prints a count per key, keys sorted.
+type counter map[string]int
+
+func (m counter) write(b *strings.Builder, section string) {
+	fmt.Fprintf(b, "\n[%s]\n", section)
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(b, "%s %d\n", k, m[k])
+	}
+}
+
+// catalogSummary renders the counts of c, documents as read from the data
+// files, and the reference facts it was converted from.
+func catalogSummary(t *testing.T, c *Catalog, docs []Document) string {
+	t.Helper()
+	asOf := date(t, summaryAsOf)
+	var b strings.Builder
+	b.WriteString("# Counts of the embedded catalog, compared by TestCatalogSummary.\n")
+	b.WriteString("# After a data change, review and regenerate: go test ./internal/catalog -update\n")
+	fmt.Fprintf(&b, "as_of %s\n", summaryAsOf)
+
+	perFile := counter{}
+	for i, d := range docs {
+		name := strings.TrimPrefix(embeddedDocuments[i], "data/")
+		for section, n := range map[string]int{"decisions": len(d.Decisions), "gpu_models": len(d.GPUModels), "images": len(d.Images), "series": len(d.Series), "skus": len(d.SKUs)} {
+			if n > 0 {
+				perFile[name+" "+section] = n
+			}
+		}
+	}
+	perFile.write(&b, "documents")
+
+	totals := counter{"sizes": len(c.SKUs()), "series": len(c.series), "gpu_models": len(c.gpuModels), "decisions": len(c.Decisions), "price_regions": len(c.Regions())}
+	families, series, categories, status, statusAt, models, decisions := counter{}, counter{}, counter{}, counter{}, counter{}, counter{}, counter{}
+	var sizes []string
+	for _, s := range c.SKUs() {
+		families[s.Family]++
+		series[fmt.Sprintf("%s (%s, %s)", s.Series, s.Family, s.Category)]++
+		categories[s.Category]++
+		status[s.Lifecycle.Status]++
+		statusAt[s.StatusAt(asOf)]++
+		if s.GPU != nil {
+			models[s.GPU.ModelID]++
+		}
+		for _, d := range s.Decisions {
+			decisions[d]++
+		}
+		if s.Network.RDMA {
+			totals["rdma_sizes"]++
+		}
+		if s.VCPUs == nil {
+			totals["sizes_without_specs"]++
+		}
+		spot := 0
+		for _, p := range s.Prices {
+			totals["price_rows"]++
+			if p.SpotUSDPerHour != nil {
+				spot++
+				totals["spot_prices"]++
+			}
+		}
+		if len(s.Prices) > 0 {
+			totals["priced_sizes"]++
+		}
+		sizes = append(sizes, fmt.Sprintf("%s %s prices=%d spot=%d", s.Name, s.StatusAt(asOf), len(s.Prices), spot))
+	}
+	totals.write(&b, "totals")
+	families.write(&b, "sizes per family")
+	series.write(&b, "sizes per series (family, category)")
+	categories.write(&b, "sizes per category")
+	status.write(&b, "sizes per recorded status")
+	statusAt.write(&b, "sizes per status at "+summaryAsOf)
+	models.write(&b, "sizes per GPU model")
+	decisions.write(&b, "sizes per decision")
+
+	b.WriteString("\n[sizes each TestFilter case returns]\n")
+	for _, tc := range filterCases(t) {
+		fmt.Fprintf(&b, "%s: %d\n", tc.name, len(c.Filter(tc.f)))
+	}
+
+	// What the catalog holds beyond the reference facts it was converted
+	// from (testdata/reference): the reference tests check the reverse.
+	b.WriteString("\n[not in the reference facts]\n")
+	inRef := map[string]bool{}
+	for _, r := range referenceCSV(t, "skus.csv") {
+		inRef["size "+r["name"]] = true
+	}
+	for _, r := range referenceCSV(t, "lifecycle.csv") {
+		inRef["series "+refSeriesName(r["series"])] = true
+	}
+	for _, ids := range gpuRowModels {
+		for _, id := range ids {
+			inRef["GPU model "+id] = true
+		}
+	}
+	var extra []string
+	for _, s := range c.SKUs() {
+		extra = append(extra, "size "+s.Name)
+	}
+	for name := range c.series {
+		extra = append(extra, "series "+name)
+	}
+	for id := range c.gpuModels {
+		extra = append(extra, "GPU model "+id)
+	}
+	sort.Strings(extra)
+	for _, e := range extra {
+		if !inRef[e] {
+			b.WriteString(e + "\n")
+		}
+	}
+
+	fmt.Fprintf(&b, "\n[sizes: status at %s, priced regions, spot prices]\n", summaryAsOf)
+	b.WriteString(strings.Join(sizes, "\n") + "\n")
+	return b.String()
+}
+
+func TestCatalogSummary(t *testing.T) {
+	compareGolden(t, summaryGolden, []byte(catalogSummary(t, mustDefault(t), embeddedDocs(t))))
+}
+
+// TestCatalogSummaryNotesAChange proves the comparison catches an added
+// priced size: its summary differs in the totals, the size list and the
+// list of entries beyond the reference facts.
+func TestCatalogSummaryNotesAChange(t *testing.T) {
+	docs := embeddedDocs(t)
+	base := catalogSummary(t, mustDefault(t), docs)
+	extra := docs[4].SKUs[len(docs[4].SKUs)-1]
+	extra.Name = "Standard_ND96isr_H100_v9"
+	prices := string(embeddedBytes(t, "data/prices.csv")) + "eastus,Standard_ND96isr_H100_v9,1.5\n"
+	c, err := Build(append(docs, Document{SKUs: []SKUDoc{extra}}), strings.NewReader(prices), embeddedCSV(t, "data/spot_prices.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := catalogSummary(t, c, docs)
+	status := mustLookup(t, c, extra.Name).StatusAt(date(t, summaryAsOf))
+	for _, line := range []string{
+		fmt.Sprintf("\nsizes %d\n", len(mustDefault(t).SKUs())+1),
+		"\nsize Standard_ND96isr_H100_v9\n",
+		"\nStandard_ND96isr_H100_v9 " + status + " prices=1 spot=0\n",
+	} {
+		if strings.Contains(base, line) || !strings.Contains(got, line) {
+			t.Errorf("summary with an added size: line %q missing, or already in the summary without it", line)
+		}
+	}
+}
+
+func embeddedBytes(tb testing.TB, name string) []byte {
+	tb.Helper()
+	b, err := embedded.ReadFile(name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
+}
