@@ -234,6 +234,7 @@ func Build(docs []Document, prices, spot io.Reader) (*Catalog, error) {
 		s.AvailabilitySource = c.AvailabilitySource()
 	}
 	errs = append(errs, c.validate()...)
+	errs = append(errs, c.validateDataFacts()...)
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}

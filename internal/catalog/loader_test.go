@@ -141,6 +141,9 @@ func TestEmbeddedDocumentsDecode(t *testing.T) {
 
 // A small valid catalog: one GPU model, one series, one size.
 
+// testSource is a source in the grammar (a titled, dated document).
+const testSource = "Test fixture (2026-01-01)"
+
 const testPricesHeader = "region,vm_size,usd_per_hour\n"
 const testSpotHeader = "region,vm_size,usd_per_hour,spot_usd_per_hour\n"
 
@@ -150,20 +153,20 @@ func testDocs() []Document {
 		{
 			Catalog: &MetaDoc{Version: "test-1", DataDate: "2026-11-01", PriceSnapshotDate: "2026-06-18"},
 			Decisions: []DecisionDoc{
-				{ID: "D1", Topic: "t", Decision: "d", Sources: []string{"test"}},
+				{ID: "D1", Topic: "t", Decision: "d", Sources: []string{testSource}},
 			},
 		},
 		{GPUModels: []GPUModelDoc{{
 			ID: "g1", Name: "Test GPU", Vendor: VendorNVIDIA, Architecture: "Hopper",
-			ComputeCapability: "9.0", MinCUDA: "11.8", MaxCUDAMajor: 13, MemoryGiB: 80, Sources: []string{"test"},
+			ComputeCapability: "9.0", MinCUDA: "11.8", MaxCUDAMajor: 13, MemoryGiB: 80, Sources: []string{testSource},
 		}}},
-		{Images: []ImageDoc{{ID: "img", URN: "p:o:s:latest", OS: "Linux", Arch: "x86_64", CUDAToolkit: "13.0", Source: "test"}}},
+		{Images: []ImageDoc{{ID: "img", URN: "p:o:s:latest", OS: "Linux", Arch: "x86_64", CUDAToolkit: "13.0", Source: testSource}}},
 		{Series: []SeriesDoc{{
 			Name: "NX_v1", Family: "NX", Category: CategoryGPU,
-			Lifecycle: LifecycleDoc{Status: StatusGA, Sources: []string{"test"}},
+			Lifecycle: LifecycleDoc{Status: StatusGA, Sources: []string{testSource}},
 			Support:   SupportDoc{AKS: SupportEntryDoc{Status: SupportSupported}, AzureML: sup, CycleCloud: sup, Batch: sup},
 			Image:     "img",
-			Sources:   []string{"test"},
+			Sources:   []string{testSource},
 		}}},
 		{SKUs: []SKUDoc{testSKU("Standard_NX8_v1")}},
 	}
@@ -175,7 +178,7 @@ func testSKU(name string) SKUDoc {
 		GPU:               &SKUGPUDoc{Count: "2", Model: "g1", MemoryGiB: f64(80), Interconnect: "PCIe"},
 		Network:           NetworkDoc{EthernetMbps: i64(10000)},
 		HyperVGenerations: []string{"2"},
-		Sources:           []string{"test"},
+		Sources:           []string{testSource},
 	}
 }
 
@@ -282,7 +285,7 @@ func TestBuildRejects(t *testing.T) {
 		{
 			name: "duplicate decision IDs",
 			mutate: func(d []Document) []Document {
-				return append(d, Document{Decisions: []DecisionDoc{{ID: "D1", Topic: "again", Decision: "x", Sources: []string{"test"}}}})
+				return append(d, Document{Decisions: []DecisionDoc{{ID: "D1", Topic: "again", Decision: "x", Sources: []string{testSource}}}})
 			},
 			want: []string{"decision D1: defined twice"},
 		},
@@ -418,7 +421,7 @@ func TestBuildRejects(t *testing.T) {
 			mutate: func(d []Document) []Document {
 				lastSKU(d).Network.RDMA = true
 				d[1].GPUModels[0].MinCUDA = ""
-				return append(d, Document{Decisions: []DecisionDoc{{ID: "D1", Sources: []string{"x"}}}})
+				return append(d, Document{Decisions: []DecisionDoc{{ID: "D1", Sources: []string{testSource}}}})
 			},
 			want: []string{"RDMA sizes need an InfiniBand generation", "NVIDIA models need", "decision D1: defined twice"},
 		},
@@ -484,7 +487,7 @@ func TestBuildLaterDocumentReplacesSize(t *testing.T) {
 	// A later GPU model with the same ID replaces the earlier one too.
 	docs = append(testDocs(), Document{GPUModels: []GPUModelDoc{{
 		ID: "g1", Name: "Corrected GPU", Vendor: VendorNVIDIA, Architecture: "Hopper",
-		ComputeCapability: "9.0", MinCUDA: "12.0", MaxCUDAMajor: 13, MemoryGiB: 94, Sources: []string{"fix"},
+		ComputeCapability: "9.0", MinCUDA: "12.0", MaxCUDAMajor: 13, MemoryGiB: 94, Sources: []string{testSource},
 	}}})
 	c, err = Build(docs, nil, nil)
 	if err != nil {

@@ -53,7 +53,7 @@ func TestParseCatalogFileErrors(t *testing.T) {
 	}
 	sku := `{"name": "Standard_NX8_v1", "series": "NCasT4_v3", "vcpus": 8, "memory_gib": 56, "temp_disk_gib": 100, "arch": "x86_64",
 		"network": {"accelerated_networking": true, "rdma": false, "ethernet_mbps": 8000}, "hyperv_generations": ["2"],
-		"confidential": false, "isolated": false, "premium_storage": true, "max_data_disks": 8, "max_nics": 2, "sources": ["test"]`
+		"confidential": false, "isolated": false, "premium_storage": true, "max_data_disks": 8, "max_nics": 2, "sources": ["Test fixture (2026-01-01)"]`
 	for _, tc := range []fileErrorCase{
 		{"empty", " ", "", "", "the file is empty"},
 		{"syntax", "{\n  \"skus\": [\n    {\"name\": \"Standard_NX8_v1\",,}\n  ]\n}", "", "", "invalid JSON at line 3, column 33"},
@@ -83,9 +83,9 @@ func TestParseCatalogFileErrors(t *testing.T) {
 
 func TestCatalogFileMergeErrors(t *testing.T) {
 	for _, tc := range []fileErrorCase{
-		{"unknown series", `{"skus": [{"name": "Standard_NX8_v1", "series": "NX_v9", "arch": "x86_64", "sources": ["t"], "network": {}}]}`,
+		{"unknown series", `{"skus": [{"name": "Standard_NX8_v1", "series": "NX_v9", "arch": "x86_64", "sources": ["Test fixture (2026-01-01)"], "network": {}}]}`,
 			"size Standard_NX8_v1", "", `series "NX_v9" is not defined`},
-		{"bad value", `{"skus": [{"name": "Standard_NX8_v1", "series": "NCasT4_v3", "vcpus": -4, "arch": "x86_64", "sources": ["t"],
+		{"bad value", `{"skus": [{"name": "Standard_NX8_v1", "series": "NCasT4_v3", "vcpus": -4, "arch": "x86_64", "sources": ["Test fixture (2026-01-01)"],
 			"gpu": {"count": "1", "model": "t4", "interconnect": "PCIe"}, "network": {}}]}`, "size Standard_NX8_v1", "", "vcpus must be positive"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -102,6 +102,17 @@ func catalogSummary(t *testing.T, c *Catalog, docs []Document) string {
 	}
 	perFile.write(&b, "documents")
 
+	forms := counter{}
+	for _, d := range docs {
+		for _, s := range documentSources(d) {
+			forms[sourceForm(t, s)]++
+			if src, err := ParseSource(s); err == nil && src.Note != "" {
+				forms["with a note"]++
+			}
+		}
+	}
+	forms.write(&b, "source entries by form")
+
 	totals := counter{"sizes": len(c.SKUs()), "series": len(c.series), "gpu_models": len(c.gpuModels), "decisions": len(c.Decisions), "price_regions": len(c.Regions())}
 	families, series, categories, status, statusAt, models, decisions := counter{}, counter{}, counter{}, counter{}, counter{}, counter{}, counter{}
 	var sizes []string
@@ -112,7 +123,7 @@ func catalogSummary(t *testing.T, c *Catalog, docs []Document) string {
 		status[s.Lifecycle.Status]++
 		statusAt[s.StatusAt(asOf)]++
 		if s.GPU != nil {
-			models[s.GPU.ModelID]++
+			models[fmt.Sprintf("%s (%s)", s.GPU.ModelID, s.GPU.Architecture)]++
 		}
 		for _, d := range s.Decisions {
 			decisions[d]++
@@ -142,7 +153,7 @@ func catalogSummary(t *testing.T, c *Catalog, docs []Document) string {
 	categories.write(&b, "sizes per category")
 	status.write(&b, "sizes per recorded status")
 	statusAt.write(&b, "sizes per status at "+summaryAsOf)
-	models.write(&b, "sizes per GPU model")
+	models.write(&b, "sizes per GPU model (architecture)")
 	decisions.write(&b, "sizes per decision")
 
 	b.WriteString("\n[sizes each TestFilter case returns]\n")

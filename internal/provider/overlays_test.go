@@ -282,7 +282,7 @@ data "hpcsku_sku" "h100_everywhere" {
 					statecheck.ExpectKnownValue("data.hpcsku_sku.np", tfjsonpath.New("sku"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 						"vcpus":      knownvalue.Int64Exact(10),
 						"memory_gib": knownvalue.Float64Exact(168),
-						"sources":    stringList("MicrosoftDocs/azure-compute-docs:articles/virtual-machines/sizes/fpga-accelerated/np-series.md"),
+						"sources":    stringList("https://learn.microsoft.com/azure/virtual-machines/sizes/fpga-accelerated/np-series"),
 						"price":      knownvalue.Null(),
 					})),
 					statecheck.ExpectKnownValue("data.hpcsku_sku.np", tfjsonpath.New("sku").AtMapKey("availability"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
