@@ -247,7 +247,7 @@ func (c *Catalog) join(d SKUDoc, images map[string]ImageDoc, decisions map[strin
 		return nil, fmt.Errorf("series %q is not defined", d.Series)
 	}
 	s := &SKU{
-		Name: d.Name, Series: d.Series, Family: sr.Family, Category: sr.Category,
+		Name: d.Name, Series: d.Series, Family: sr.Family, Category: sr.Category, SeriesYear: sr.YearAvailable,
 		VCPUs: d.VCPUs, MemoryGiB: d.MemoryGiB, TempDiskGiB: d.TempDiskGiB, LocalNVMeGiB: d.LocalNVMeGiB,
 		CPUModel: d.CPUModel, Arch: d.Arch,
 		HyperVGenerations: d.HyperVGenerations, Confidential: d.Confidential, Isolated: d.Isolated,
@@ -277,7 +277,7 @@ func (c *Catalog) join(d SKUDoc, images map[string]ImageDoc, decisions map[strin
 			return nil, fmt.Errorf("GPU model %q is not defined", g.Model)
 		}
 		gpu := &GPU{
-			CountText: g.Count, ModelID: m.ID, Model: m.Name, Vendor: m.Vendor, Architecture: m.Architecture,
+			CountText: g.Count, ModelID: m.ID, Model: m.Name, Vendor: m.Vendor, Architecture: m.Architecture, ArchitectureYear: c.architectureYear(m),
 			Interconnect: g.Interconnect, ComputeCapability: m.ComputeCapability, GfxTarget: m.GfxTarget,
 			MinCUDA: m.MinCUDA, MaxCUDAMajor: m.MaxCUDAMajor, MinROCm: m.MinROCm,
 			Precisions: m.Precisions, Sources: m.Sources, Notes: m.Notes,

@@ -51,6 +51,10 @@ type GPUModelDoc struct {
 	Precisions        []string `json:"precisions"`
 	Sources           []string `json:"sources"`
 	Notes             string   `json:"notes,omitempty"`
+	// ArchitectureYear is the year the architecture launched. Models of
+	// one architecture share it; a model without it takes it from another
+	// model of the same architecture.
+	ArchitectureYear int `json:"architecture_year,omitempty"`
 }
 
 // ImageDoc is one recommended marketplace image.
@@ -76,6 +80,9 @@ type SeriesDoc struct {
 	Image     string       `json:"image,omitempty"`
 	Sources   []string     `json:"sources"`
 	Decisions []string     `json:"decisions,omitempty"`
+	// YearAvailable is the year the series became generally available on
+	// Azure; the ranking orders generations by it.
+	YearAvailable int `json:"year_available,omitempty"`
 }
 
 // LifecycleDoc is a series' lifecycle, or a size's override of it.

@@ -97,7 +97,8 @@ func parseLocator(s string) (Source, bool) {
 }
 
 // validateDataFacts checks what the data files state beyond the joined
-// sizes: every source entry against the grammar.
+// sizes: every source entry against the grammar, and the generation years
+// (years.go).
 func (c *Catalog) validateDataFacts() []error {
 	var errs []error
 	check := func(entry, field string, list []string) {
@@ -148,7 +149,7 @@ func (c *Catalog) validateDataFacts() []error {
 			check("size "+s.Name, "lifecycle.sources", d.Lifecycle.Sources)
 		}
 	}
-	return errs
+	return append(errs, c.validateYears()...)
 }
 
 // sortedKeys returns the keys of m in order, so that errors come out in a

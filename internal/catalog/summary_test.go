@@ -118,12 +118,12 @@ func catalogSummary(t *testing.T, c *Catalog, docs []Document) string {
 	var sizes []string
 	for _, s := range c.SKUs() {
 		families[s.Family]++
-		series[fmt.Sprintf("%s (%s, %s)", s.Series, s.Family, s.Category)]++
+		series[fmt.Sprintf("%s (%s, %s, %d)", s.Series, s.Family, s.Category, s.SeriesYear)]++
 		categories[s.Category]++
 		status[s.Lifecycle.Status]++
 		statusAt[s.StatusAt(asOf)]++
 		if s.GPU != nil {
-			models[fmt.Sprintf("%s (%s)", s.GPU.ModelID, s.GPU.Architecture)]++
+			models[fmt.Sprintf("%s (%s, %d)", s.GPU.ModelID, s.GPU.Architecture, s.GPU.ArchitectureYear)]++
 		}
 		for _, d := range s.Decisions {
 			decisions[d]++
@@ -149,11 +149,11 @@ func catalogSummary(t *testing.T, c *Catalog, docs []Document) string {
 	}
 	totals.write(&b, "totals")
 	families.write(&b, "sizes per family")
-	series.write(&b, "sizes per series (family, category)")
+	series.write(&b, "sizes per series (family, category, year available)")
 	categories.write(&b, "sizes per category")
 	status.write(&b, "sizes per recorded status")
 	statusAt.write(&b, "sizes per status at "+summaryAsOf)
-	models.write(&b, "sizes per GPU model (architecture)")
+	models.write(&b, "sizes per GPU model (architecture, year)")
 	decisions.write(&b, "sizes per decision")
 
 	b.WriteString("\n[sizes each TestFilter case returns]\n")

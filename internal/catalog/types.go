@@ -48,6 +48,9 @@ type SKU struct {
 	Series   string
 	Family   string
 	Category string
+	// SeriesYear is the year the series became generally available on
+	// Azure (year_available in series.json); 0 when the series gives none.
+	SeriesYear int
 
 	VCPUs        *int64
 	MemoryGiB    *float64
@@ -98,6 +101,7 @@ type GPU struct {
 	Model             string // display name
 	Vendor            string
 	Architecture      string
+	ArchitectureYear  int     // launch year of the architecture; 0 when unknown
 	MemoryGiB         float64 // per GPU, or the slice for a partial GPU
 	MemoryGiBTotal    float64
 	Interconnect      string
