@@ -7,6 +7,9 @@ package catalog
 
 // Document is one catalog data file. Every section is optional.
 type Document struct {
+	// Schema names the file's JSON Schema (data/schema/*.schema.json) for
+	// editors; the catalog ignores it.
+	Schema    string        `json:"$schema,omitempty"`
 	Catalog   *MetaDoc      `json:"catalog,omitempty"`
 	Decisions []DecisionDoc `json:"decisions,omitempty"`
 	GPUModels []GPUModelDoc `json:"gpu_models,omitempty"`
