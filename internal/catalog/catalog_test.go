@@ -697,12 +697,12 @@ func TestCatalogMetadata(t *testing.T) {
 	}
 }
 
-// TestDecisions checks that D1-D22 are recorded in order, each with a topic,
+// TestDecisions checks that D1-D32 are recorded in order, each with a topic,
 // a decision and sources.
 func TestDecisions(t *testing.T) {
 	c := mustDefault(t)
-	if len(c.Decisions) != 22 {
-		t.Fatalf("%d decisions, want 22", len(c.Decisions))
+	if len(c.Decisions) != 32 {
+		t.Fatalf("%d decisions, want 32", len(c.Decisions))
 	}
 	for i, d := range c.Decisions {
 		if want := fmt.Sprintf("D%d", i+1); d.ID != want {

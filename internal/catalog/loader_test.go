@@ -126,10 +126,10 @@ func embeddedCSV(tb testing.TB, name string) *bytes.Reader {
 
 func TestEmbeddedDocumentsDecode(t *testing.T) {
 	docs := embeddedDocs(t)
-	if len(docs) != 5 {
+	if len(docs) != 7 {
 		t.Fatalf("%d documents", len(docs))
 	}
-	if docs[0].Catalog == nil || len(docs[0].Decisions) != 22 {
+	if docs[0].Catalog == nil || len(docs[0].Decisions) != 32 {
 		t.Errorf("catalog.json: metadata %v, %d decisions", docs[0].Catalog, len(docs[0].Decisions))
 	}
 	if n := len(docs[1].GPUModels); n != 21 {
@@ -143,6 +143,12 @@ func TestEmbeddedDocumentsDecode(t *testing.T) {
 	}
 	if n := len(docs[4].SKUs); n != 144 {
 		t.Errorf("skus.json: %d sizes, want 144", n)
+	}
+	if g, s := len(docs[5].GPUPerformance), len(docs[5].SeriesPerformance); g != 21 || s != 12 {
+		t.Errorf("performance.json: %d GPU models, %d series, want 21 and 12", g, s)
+	}
+	if n := len(docs[6].Models); n != 36 {
+		t.Errorf("models.json: %d models, want 36", n)
 	}
 }
 
