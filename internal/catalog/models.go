@@ -159,38 +159,55 @@ func (c *Catalog) Model(idOrName string) (*Model, bool) {
 }
 
 // SuggestModels returns the ids of the three models closest to a name, for
-// "did you mean" messages: models whose id or name contains the query
-// first, then by edit distance to the id or the name, ties broken by id.
+// "did you mean" messages, compared case-insensitively with the id and the
+// display name: models whose id or name contains the query come first; then
+// by the edit distance to the id's or name's beginning as long as the query
+// (so "llama-3.1-8" is near "llama-3.1-405b", and a short id is not near
+// everything), then to the whole id or name; ties broken by id.
 func (c *Catalog) SuggestModels(name string) []string {
 	q := strings.ToLower(strings.TrimSpace(name))
 	type cand struct {
-		id       string
-		contains bool
-		dist     int
+		id            string
+		contains      bool
+		prefix, whole int
 	}
 	cands := make([]cand, 0, len(c.models.list))
 	for _, m := range c.models.list {
-		id, n := strings.ToLower(m.ID), strings.ToLower(m.Name)
-		cands = append(cands, cand{
-			id:       m.ID,
-			contains: q != "" && (strings.Contains(id, q) || strings.Contains(n, q)),
-			dist:     min(EditDistance(q, id), EditDistance(q, n)),
-		})
+		cd := cand{id: m.ID, prefix: math.MaxInt, whole: math.MaxInt}
+		for _, k := range []string{strings.ToLower(m.ID), strings.ToLower(m.Name)} {
+			cd.contains = cd.contains || (q != "" && strings.Contains(k, q))
+			cd.prefix = min(cd.prefix, EditDistance(q, runePrefix(k, len([]rune(q)))))
+			cd.whole = min(cd.whole, EditDistance(q, k))
+		}
+		cands = append(cands, cd)
 	}
 	sort.Slice(cands, func(i, j int) bool {
-		if cands[i].contains != cands[j].contains {
-			return cands[i].contains
+		a, b := cands[i], cands[j]
+		if a.contains != b.contains {
+			return a.contains
 		}
-		if cands[i].dist != cands[j].dist {
-			return cands[i].dist < cands[j].dist
+		if a.prefix != b.prefix {
+			return a.prefix < b.prefix
 		}
-		return cands[i].id < cands[j].id
+		if a.whole != b.whole {
+			return a.whole < b.whole
+		}
+		return a.id < b.id
 	})
 	out := []string{}
 	for i := 0; i < len(cands) && i < 3; i++ {
 		out = append(out, cands[i].id)
 	}
 	return out
+}
+
+// runePrefix returns the first n runes of s, or s.
+func runePrefix(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n])
 }
 
 // joinModels merges the model entries of the documents (a later entry with

@@ -59,8 +59,8 @@ type SeriesPerformanceDoc struct {
 	FP64PeakGFLOPS *float64 `json:"fp64_peak_gflops"`
 	FP64PeakCores  *int64   `json:"fp64_peak_cores,omitempty"`
 	// FP64FLOPsPerCycle is the FP64 operations per cycle of one core's
-	// vector units; with AllCoreGHz it derives the peak where none is
-	// published.
+	// vector units; with AllCoreGHz (or, where no all-core clock is stated,
+	// MaxBoostGHz) it derives the peak where none is published.
 	FP64FLOPsPerCycle *int64              `json:"fp64_flops_per_cycle,omitempty"`
 	Sources           map[string][]string `json:"sources"`
 	Decisions         []string            `json:"decisions,omitempty"`
@@ -387,8 +387,8 @@ func (c *Catalog) checkSeriesPerformance(d SeriesPerformanceDoc, decisions map[s
 	switch {
 	case d.FP64PeakGFLOPS != nil:
 		need = append(need, "fp64_peak_gflops")
-	case d.FP64FLOPsPerCycle != nil && d.AllCoreGHz == nil:
-		return errors.New("a derived FP64 peak needs all_core_ghz with fp64_flops_per_cycle")
+	case d.FP64FLOPsPerCycle != nil && d.AllCoreGHz == nil && d.MaxBoostGHz == nil:
+		return errors.New("a derived FP64 peak needs all_core_ghz (or max_boost_ghz) with fp64_flops_per_cycle")
 	}
 	if err := checkSources(d.Sources, need, seriesPerfSourceKeys); err != nil {
 		return err
@@ -497,12 +497,16 @@ func (c *Catalog) sizeCPUPerformance(p SeriesPerformanceDoc, s *SKU) *CPUPerform
 			note = fmt.Sprintf("scaled: %s GFLOPS published for %s cores x %s/%s cores", num(*p.FP64PeakGFLOPS), num(peakCores), num(cores), num(peakCores))
 		}
 		out.Sources["fp64_peak_gflops"] = withNote(note, p.Sources["fp64_peak_gflops"])
-	case p.FP64FLOPsPerCycle != nil && p.AllCoreGHz != nil:
-		v := round2(cores * *p.AllCoreGHz * float64(*p.FP64FLOPsPerCycle))
+	case p.FP64FLOPsPerCycle != nil && (p.AllCoreGHz != nil || p.MaxBoostGHz != nil):
+		clock, which := p.AllCoreGHz, "all-core clock"
+		if clock == nil {
+			clock, which = p.MaxBoostGHz, "maximum boost clock, the only one stated"
+		}
+		v := round2(cores * *clock * float64(*p.FP64FLOPsPerCycle))
 		out.FP64PeakGFLOPS = &v
 		out.FP64PeakDerived = true
-		note := fmt.Sprintf("derived: %s x %s GHz all-core clock x %d FP64 FLOPs per cycle per core = %s GFLOPS (no published peak)",
-			plural(cores, "core"), num(*p.AllCoreGHz), *p.FP64FLOPsPerCycle, num(v))
+		note := fmt.Sprintf("derived: %s x %s GHz %s x %d FP64 FLOPs per cycle per core = %s GFLOPS (no published peak)",
+			plural(cores, "core"), num(*clock), which, *p.FP64FLOPsPerCycle, num(v))
 		src := withNote(note, p.Sources["fp64_flops_per_cycle"])
 		out.Sources["fp64_peak_gflops"] = append(src, p.Sources["clocks"]...)
 	}
