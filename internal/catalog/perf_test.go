@@ -480,3 +480,52 @@ func TestCatalogFilePerformanceErrors(t *testing.T) {
 	_, _, err = mustDefault(t).WithOverlays(Overlays{Catalog: f})
 	wantFileError(t, err, "GPU performance t4", "", "fp32_tflops is given without a source")
 }
+
+// TestPerformanceAndModelDecisionsLinked pins which records link the
+// decisions D23-D32, so none is left unlinked and each shapes what it says.
+func TestPerformanceAndModelDecisionsLinked(t *testing.T) {
+	c := mustDefault(t)
+	linked := map[string][]string{}
+	for _, id := range sortedKeys(c.perf.gpu) {
+		for _, d := range c.perf.gpu[id].Decisions {
+			linked[d] = append(linked[d], id)
+		}
+	}
+	for _, name := range sortedKeys(c.perf.series) {
+		for _, d := range c.perf.series[name].Decisions {
+			linked[d] = append(linked[d], name)
+		}
+	}
+	for _, m := range c.Models() {
+		for _, d := range m.Decisions {
+			linked[d] = append(linked[d], m.ID)
+		}
+	}
+	for id, want := range map[string][]string{
+		"D23": {"a10", "a100-pcie-80gb", "a100-sxm-40gb", "a100-sxm-80gb", "gb200", "gb300", "h100-nvl-94gb", "h100-sxm-80gb", "h200-141gb", "rtx-pro-6000-bse"},
+		"D24": {"gb200", "gb300"},
+		"D25": {"a10", "a100-sxm-40gb", "a100-sxm-80gb", "h100-sxm-80gb", "t4"},
+		"D26": {"a100-pcie-80gb", "h100-nvl-94gb", "mi300x"},
+		"D27": {"H", "HB", "HBv2", "HBv3", "HBv4", "HBv5", "HC", "HX"},
+		"D28": {"HBv4", "HX"},
+		"D29": {"Edsv5", "Ev5", "FX", "Fsv2", "H"},
+		"D31": {"gpt-oss-120b", "gpt-oss-20b"},
+		"D32": {"deepseek-v3", "gemma-2-27b", "gemma-2-9b", "gemma-3-27b", "gpt-oss-120b", "gpt-oss-20b", "llama-4-maverick-17b-128e", "llama-4-scout-17b-16e", "phi-3-mini"},
+	} {
+		if !equalStrings(linked[id], want) {
+			t.Errorf("decision %s linked from %v, want %v", id, linked[id], want)
+		}
+	}
+	// D30 settles the models whose sources disagree (models.md's conflicts).
+	if n := len(linked["D30"]); n != 19 {
+		t.Errorf("D30 linked from %d models, want 19: %v", n, linked["D30"])
+	}
+	// Every usable memory figure is under D25; the sizes of these models
+	// carry it.
+	for _, id := range sortedKeys(c.perf.gpu) {
+		g := c.perf.gpu[id]
+		if (g.UsableMemoryGiB != nil) != contains(g.Decisions, "D25") {
+			t.Errorf("%s: usable memory %s, decisions %v", id, show(g.UsableMemoryGiB), g.Decisions)
+		}
+	}
+}
