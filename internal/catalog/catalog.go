@@ -30,6 +30,8 @@ var embeddedDocuments = []string{
 	"data/images.json",
 	"data/series.json",
 	"data/skus.json",
+	"data/performance.json",
+	"data/models.json",
 }
 
 // DateLayout is the layout of every date in the catalog.
@@ -58,6 +60,9 @@ type Catalog struct {
 	docs              []Document
 	priceCSV, spotCSV []byte
 	availability      *Availability
+
+	perf   perfTables // performance facts (perf.go)
+	models modelTable // open models (models.go)
 }
 
 var (
@@ -91,7 +96,8 @@ func loadEmbedded() (*Catalog, error) { return loadFS(embedded, "data/") }
 
 // LoadDir loads a catalog from a directory laid out like the embedded data
 // (catalog.json, gpu_models.json, images.json, series.json, skus.json,
-// prices.csv and spot_prices.csv), for tools that edit the data files.
+// performance.json, models.json, prices.csv and spot_prices.csv), for tools
+// that edit the data files.
 func LoadDir(dir string) (*Catalog, error) { return loadFS(os.DirFS(dir), "") }
 
 func loadFS(fsys fs.FS, prefix string) (*Catalog, error) {
@@ -233,6 +239,8 @@ func Build(docs []Document, prices, spot io.Reader) (*Catalog, error) {
 	for _, s := range c.skus {
 		s.AvailabilitySource = c.AvailabilitySource()
 	}
+	errs = append(errs, c.joinPerformance(docs, decisionIDs)...)
+	errs = append(errs, c.joinModels(docs, decisionIDs)...)
 	errs = append(errs, c.validate()...)
 	errs = append(errs, c.validateDataFacts()...)
 	if len(errs) > 0 {

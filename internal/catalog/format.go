@@ -16,6 +16,10 @@ type Document struct {
 	Images    []ImageDoc    `json:"images,omitempty"`
 	Series    []SeriesDoc   `json:"series,omitempty"`
 	SKUs      []SKUDoc      `json:"skus,omitempty"`
+	// Performance facts (perf.go) and the open-model table (models.go).
+	GPUPerformance    []GPUPerformanceDoc    `json:"gpu_performance,omitempty"`
+	SeriesPerformance []SeriesPerformanceDoc `json:"series_performance,omitempty"`
+	Models            []ModelDoc             `json:"models,omitempty"`
 }
 
 // MetaDoc carries the catalog's version and dates.

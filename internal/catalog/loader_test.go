@@ -137,6 +137,10 @@ func TestEmbeddedDocumentsDecode(t *testing.T) {
 		t.Errorf("gpu_models.json, images.json, series.json, skus.json: %d, %d, %d, %d entries",
 			len(docs[1].GPUModels), len(docs[2].Images), len(docs[3].Series), len(docs[4].SKUs))
 	}
+	if len(docs[5].GPUPerformance) == 0 || len(docs[5].SeriesPerformance) == 0 || len(docs[6].Models) == 0 {
+		t.Errorf("performance.json, models.json: %d GPU models, %d series, %d models",
+			len(docs[5].GPUPerformance), len(docs[5].SeriesPerformance), len(docs[6].Models))
+	}
 }
 
 // A small valid catalog: one GPU model, one series, one size.

@@ -20,7 +20,10 @@ type CatalogFile struct {
 	Document Document
 }
 
-const catalogFileHint = "A catalog file holds the sizes, series, GPU models, images and decisions to add or correct, not a copy of the whole catalog."
+const catalogFileHint = "A catalog file holds the sizes, series, GPU models, images, performance facts, models and decisions to add or correct, not a copy of the whole catalog."
+
+// CatalogFileSections names the sections a catalog file may have, for messages.
+const CatalogFileSections = "skus, series, gpu_models, gpu_performance, series_performance, images, models or decisions"
 
 // LoadCatalogFile reads a catalog file and decodes it strictly: unknown
 // fields, wrong types, trailing data, a "catalog" section and entries
@@ -40,7 +43,7 @@ func ParseCatalogFile(file string, data []byte) (*CatalogFile, error) {
 		return &FileError{File: file, Entry: entry, Field: field, Problem: problem}
 	}
 	if firstByte(data) == 0 {
-		return nil, ferr("", "", "the file is empty. A catalog file is a JSON object with skus, series, gpu_models, images or decisions lists.")
+		return nil, ferr("", "", "the file is empty. A catalog file is a JSON object with "+CatalogFileSections+" lists.")
 	}
 	doc, err := DecodeDocument(bytes.NewReader(data))
 	if err != nil {
@@ -49,8 +52,9 @@ func ParseCatalogFile(file string, data []byte) (*CatalogFile, error) {
 	if doc.Catalog != nil {
 		return nil, ferr("", "catalog", "not allowed in a catalog file: the version and dates belong to the embedded catalog. Remove the \"catalog\" section.")
 	}
-	if len(doc.SKUs)+len(doc.Series)+len(doc.GPUModels)+len(doc.Images)+len(doc.Decisions) == 0 {
-		return nil, ferr("", "", "the file has no entries: give skus, series, gpu_models, images or decisions.")
+	if len(doc.SKUs)+len(doc.Series)+len(doc.GPUModels)+len(doc.Images)+len(doc.Decisions)+
+		len(doc.GPUPerformance)+len(doc.SeriesPerformance)+len(doc.Models) == 0 {
+		return nil, ferr("", "", "the file has no entries: give "+CatalogFileSections+".")
 	}
 	type keyed struct {
 		section string
@@ -59,6 +63,7 @@ func ParseCatalogFile(file string, data []byte) (*CatalogFile, error) {
 	}
 	lists := []keyed{
 		{"skus", nil, "name"}, {"series", nil, "name"}, {"gpu_models", nil, "id"}, {"images", nil, "id"}, {"decisions", nil, "id"},
+		{"gpu_performance", nil, "gpu_model"}, {"series_performance", nil, "series"}, {"models", nil, "id"},
 	}
 	for _, s := range doc.SKUs {
 		lists[0].keys = append(lists[0].keys, s.Name)
@@ -74,6 +79,15 @@ func ParseCatalogFile(file string, data []byte) (*CatalogFile, error) {
 	}
 	for _, d := range doc.Decisions {
 		lists[4].keys = append(lists[4].keys, d.ID)
+	}
+	for _, g := range doc.GPUPerformance {
+		lists[5].keys = append(lists[5].keys, g.GPUModel)
+	}
+	for _, s := range doc.SeriesPerformance {
+		lists[6].keys = append(lists[6].keys, s.Series)
+	}
+	for _, m := range doc.Models {
+		lists[7].keys = append(lists[7].keys, m.ID)
 	}
 	for _, l := range lists {
 		seen := map[string]int{}
@@ -106,7 +120,7 @@ func locateDocumentError(file string, data []byte, err error) error {
 		}
 		var te *json.UnmarshalTypeError
 		if errors.As(uerr, &te) {
-			return ferr("", "", fmt.Sprintf("expected a JSON object with skus, series, gpu_models, images or decisions lists, got %s.", jsonValueKind(te.Value)))
+			return ferr("", "", fmt.Sprintf("expected a JSON object with %s lists, got %s.", CatalogFileSections, jsonValueKind(te.Value)))
 		}
 		return ferr("", "", uerr.Error()+".")
 	}
@@ -120,6 +134,10 @@ func locateDocumentError(file string, data []byte, err error) error {
 		"images":     func() any { return new(ImageDoc) },
 		"decisions":  func() any { return new(DecisionDoc) },
 		"catalog":    nil,
+
+		"gpu_performance":    func() any { return new(GPUPerformanceDoc) },
+		"series_performance": func() any { return new(SeriesPerformanceDoc) },
+		"models":             func() any { return new(ModelDoc) },
 	}
 	keys := make([]string, 0, len(top))
 	for k := range top {
@@ -129,7 +147,7 @@ func locateDocumentError(file string, data []byte, err error) error {
 	for _, k := range keys {
 		mk, known := sections[k]
 		if !known {
-			return ferr("", k, "unknown section: a catalog file may have skus, series, gpu_models, images and decisions.")
+			return ferr("", k, "unknown section: a catalog file may have "+strings.Replace(CatalogFileSections, " or ", " and ", 1)+".")
 		}
 		if mk == nil {
 			continue
@@ -144,12 +162,23 @@ func locateDocumentError(file string, data []byte, err error) error {
 		}
 		for i, raw := range items {
 			var label struct {
-				Name string `json:"name"`
-				ID   string `json:"id"`
+				Name     string `json:"name"`
+				ID       string `json:"id"`
+				GPUModel string `json:"gpu_model"`
+				Series   string `json:"series"`
 			}
 			_ = json.Unmarshal(raw, &label)
 			entry := fmt.Sprintf("%s[%d]", k, i)
-			if n := label.Name + label.ID; n != "" {
+			n := label.Name + label.ID
+			switch k {
+			case "gpu_performance":
+				n = label.GPUModel
+			case "series_performance":
+				n = label.Series
+			case "models":
+				n = label.ID
+			}
+			if n != "" {
 				entry += " (" + n + ")"
 			}
 			dec := json.NewDecoder(bytes.NewReader(raw))

@@ -87,6 +87,9 @@ type SKU struct {
 	// size is then taken to be offered where it is priced).
 	AvailabilitySource string
 
+	// Performance holds the size's throughput facts (perf.go).
+	Performance Performance
+
 	Sources   []string
 	Notes     string
 	Decisions []string

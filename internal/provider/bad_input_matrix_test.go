@@ -45,6 +45,7 @@ const (
 	recAddr      = "data.hpcsku_recommendation.x"
 	catAddr      = "data.hpcsku_catalog.x"
 	skuAddr      = "data.hpcsku_sku.x"
+	modelsAddr   = "data.hpcsku_models.x"
 	providerAddr = `provider["registry.terraform.io/hashicorp/hpcsku"]`
 )
 
@@ -66,11 +67,12 @@ func (c badInput) pattern() *regexp.Regexp {
 	return regexp.MustCompile(b.String())
 }
 
-// rec, cat and sku wrap attribute lines in a data source block; prov wraps
+// rec, cat, sku and models wrap attribute lines in a data source block; prov wraps
 // provider settings, with an hpcsku_sku data source so the provider is used.
-func rec(lines ...string) string { return block(`data "hpcsku_recommendation" "x"`, lines) }
-func cat(lines ...string) string { return block(`data "hpcsku_catalog" "x"`, lines) }
-func sku(lines ...string) string { return block(`data "hpcsku_sku" "x"`, lines) }
+func rec(lines ...string) string    { return block(`data "hpcsku_recommendation" "x"`, lines) }
+func cat(lines ...string) string    { return block(`data "hpcsku_catalog" "x"`, lines) }
+func sku(lines ...string) string    { return block(`data "hpcsku_sku" "x"`, lines) }
+func models(lines ...string) string { return block(`data "hpcsku_models" "x"`, lines) }
 func prov(lines ...string) string {
 	return block(`provider "hpcsku"`, lines) + "\n" + sku(`name = "Standard_NC24rs_v3"`)
 }
@@ -321,6 +323,32 @@ func TestBadInputMatrix(t *testing.T) {
 		"sku/region unknown": {
 			config: sku(`name = "Standard_NC24rs_v3"`, `region = "moon-1"`), attr: "region", with: skuAddr, line: `region = "moon-1"`,
 			summary: "Unknown Region", detail: []string{`The region "moon-1" has no prices in the catalog.`, `eastus,`},
+		},
+
+		// hpcsku_models
+		"models/kinds unknown enum": {
+			config: models(`kinds = ["llm"]`), attr: "kinds", with: modelsAddr, line: `kinds = ["llm"]`,
+			summary: "Invalid Attribute Value Match", detail: []string{`Attribute kinds[0] value must be one of:`, `"diffusion" "encoder" "generative"`, `"moe" "speech" "vision"`, `got: "llm"`},
+		},
+		"models/kinds empty": {
+			config: models(`kinds = []`), attr: "kinds", with: modelsAddr, line: `kinds = []`,
+			summary: "Invalid Attribute Value", detail: []string{`Attribute kinds list must contain at least 1 elements, got: 0`},
+		},
+		"models/kinds duplicates": {
+			config: models(`kinds = ["moe", "moe"]`), attr: "kinds", with: modelsAddr, line: `kinds = ["moe", "moe"]`,
+			summary: "Duplicate List Value", detail: []string{`This attribute contains duplicate values of: "moe"`},
+		},
+		"models/kinds wrong type": {
+			config: models(`kinds = "moe"`), attr: "kinds", line: `kinds = "moe"`,
+			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "kinds": list of string required.`},
+		},
+		"models/name_regex invalid": {
+			config: models(`name_regex = "llama(3"`), attr: "name_regex", with: modelsAddr, line: `name_regex = "llama(3"`,
+			summary: "Invalid Regular Expression", detail: []string{`The value "llama(3" is not a valid RE2 regular expression`},
+		},
+		"models/name_regex unknown at plan, invalid at apply": {
+			config: models(`name_regex = "${uuid()}("`), attr: "name_regex", with: modelsAddr, line: `name_regex = "${uuid()}("`,
+			summary: "Invalid Regular Expression", detail: []string{`is not a valid RE2 regular expression`},
 		},
 
 		// provider settings

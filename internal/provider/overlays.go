@@ -34,8 +34,8 @@ func overlayFileAttribute(description string) schema.StringAttribute {
 }
 
 func catalogFileAttribute() schema.StringAttribute {
-	return overlayFileAttribute("Path of a JSON file in the embedded catalog's own format (`skus`, `series`, `gpu_models`, `images` and `decisions` lists, " +
-		"as in the provider's `internal/catalog/data` files) that adds sizes or corrects them: new sizes, sovereign-cloud sizes, fixes. " +
+	return overlayFileAttribute("Path of a JSON file in the embedded catalog's own format (`skus`, `series`, `gpu_models`, `gpu_performance`, `series_performance`, `images`, `models` and `decisions` lists, " +
+		"as in the provider's `internal/catalog/data` files) that adds sizes, performance facts or models, or corrects them: new sizes, sovereign-cloud sizes, fixes. " +
 		"An entry with the name of an embedded one replaces it. Decoding is strict: unknown fields, wrong types and entries listed twice are errors " +
 		fmt.Sprintf("that name the file, the entry and the field. At most %d MiB. ", catalog.MaxCatalogFileBytes>>20))
 }
@@ -67,7 +67,7 @@ type overlayFile struct {
 
 var (
 	catalogFileSetting = overlayFile{"catalog_file", "Catalog File",
-		"A catalog file is a JSON object in the embedded catalog's own format, with skus, series, gpu_models, images or decisions lists."}
+		"A catalog file is a JSON object in the embedded catalog's own format, with " + catalog.CatalogFileSections + " lists."}
 	availabilityFileSetting = overlayFile{"availability_file", "Availability File",
 		"An availability file is the output of az vm list-skus --resource-type virtualMachines --all -o json."}
 	pricesFileSetting = overlayFile{"prices_file", "Prices File",

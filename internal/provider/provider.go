@@ -141,6 +141,7 @@ func (p *hpcskuProvider) DataSources(context.Context) []func() datasource.DataSo
 		NewCatalogDataSource,
 		NewSKUDataSource,
 		NewRecommendationDataSource,
+		NewModelsDataSource,
 	}
 }
 

@@ -1,0 +1,393 @@
+package catalog
+
+// This file holds the open-model table: architecture facts of published
+// models (parameters, layers, attention and KV heads, context, experts,
+// published precision) that memory and throughput estimates are computed
+// from. It merges like every other section, so a catalog file can add or
+// correct models.
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Model kinds, separate from the recommendation's model class.
+const (
+	ModelKindGenerative = "generative" // dense decoder language model
+	ModelKindMoE        = "moe"        // mixture-of-experts language model
+	ModelKindEncoder    = "encoder"
+	ModelKindVision     = "vision"
+	ModelKindDiffusion  = "diffusion"
+	ModelKindSpeech     = "speech"
+)
+
+// ModelKinds lists the allowed model kinds.
+var ModelKinds = []string{ModelKindDiffusion, ModelKindEncoder, ModelKindGenerative, ModelKindMoE, ModelKindSpeech, ModelKindVision}
+
+// Attention kinds.
+const (
+	AttentionMHA = "mha" // multi-head: one KV head per attention head
+	AttentionGQA = "gqa" // grouped-query: fewer KV heads, each shared by a group
+	AttentionMQA = "mqa" // multi-query: one KV head
+	AttentionMLA = "mla" // multi-head latent attention: a compressed latent is cached
+)
+
+// AttentionKinds lists the allowed attention kinds.
+var AttentionKinds = []string{AttentionGQA, AttentionMHA, AttentionMLA, AttentionMQA}
+
+// PrecisionBits maps a published weight precision to its storage bits per
+// parameter, for sizing: block-scaled formats count their scales (MXFP4: one
+// 8-bit scale per 32 four-bit values; NVFP4: one 8-bit scale per 16; NF4
+// with double quantisation: 0.127 bits of constants per parameter). int4
+// counts the values only; group scales add a few percent.
+var PrecisionBits = map[string]float64{
+	"fp32":  32,
+	"bf16":  16,
+	"fp16":  16,
+	"fp8":   8,
+	"int8":  8,
+	"mxfp4": 4.25,
+	"nvfp4": 4.5,
+	"nf4":   4.127,
+	"int4":  4,
+}
+
+// ModelPrecisions lists the published precisions PrecisionBits knows, sorted.
+func ModelPrecisions() []string { return sortedKeys(PrecisionBits) }
+
+// ModelDoc is one open model as stored. Architecture fields are null where
+// they do not apply (a diffusion UNet has no layer count in this sense) or
+// no source gives them.
+type ModelDoc struct {
+	ID                      string        `json:"id"`
+	Name                    string        `json:"name"`
+	Family                  string        `json:"family"`
+	Kind                    string        `json:"kind"`
+	ParametersBillion       float64       `json:"parameters_billion"`
+	ActiveParametersBillion *float64      `json:"active_parameters_billion"`
+	Layers                  *int64        `json:"layers"`
+	HiddenSize              *int64        `json:"hidden_size"`
+	AttentionHeads          *int64        `json:"attention_heads"`
+	KVHeads                 *int64        `json:"kv_heads"`
+	HeadDim                 *int64        `json:"head_dim"`
+	IntermediateSize        *int64        `json:"intermediate_size"`
+	VocabSize               *int64        `json:"vocab_size"`
+	MaxContextTokens        *int64        `json:"max_context_tokens"`
+	Experts                 *int64        `json:"experts"`
+	ActiveExperts           *int64        `json:"active_experts"`
+	SharedExperts           *int64        `json:"shared_experts,omitempty"`
+	Precision               string        `json:"precision"`
+	Attention               *AttentionDoc `json:"attention,omitempty"`
+	License                 string        `json:"license"`
+	Sources                 []string      `json:"sources"`
+	Decisions               []string      `json:"decisions,omitempty"`
+	Notes                   string        `json:"notes,omitempty"`
+}
+
+// AttentionDoc describes a model's attention where the head counts alone do
+// not: multi-head latent attention, and layers that attend only to a
+// sliding window of recent tokens.
+type AttentionDoc struct {
+	Kind string `json:"kind,omitempty"`
+	// MLA: the cached latent's width and the decoupled RoPE key's width.
+	KVLoRARank    *int64 `json:"kv_lora_rank,omitempty"`
+	QKRopeHeadDim *int64 `json:"qk_rope_head_dim,omitempty"`
+	// SlidingWindowLayers layers attend to the last SlidingWindow tokens
+	// only (chunked attention counts as a window of the chunk size).
+	SlidingWindow       *int64 `json:"sliding_window,omitempty"`
+	SlidingWindowLayers *int64 `json:"sliding_window_layers,omitempty"`
+}
+
+// Model is one open model of the catalog's model table. Pointer fields are
+// nil where they do not apply or are unknown.
+type Model struct {
+	ID     string
+	Name   string
+	Family string
+	Kind   string
+	// ParametersBillion is every weight; ActiveParametersBillion those one
+	// token uses (equal for dense models).
+	ParametersBillion       float64
+	ActiveParametersBillion float64
+	Layers                  *int64
+	HiddenSize              *int64
+	AttentionHeads          *int64
+	KVHeads                 *int64
+	HeadDim                 *int64
+	IntermediateSize        *int64
+	VocabSize               *int64
+	MaxContextTokens        *int64
+	Experts                 *int64
+	ActiveExperts           *int64
+	SharedExperts           *int64
+	// Precision is the published weight precision as published ("bf16",
+	// "mxfp4"); PrecisionBits its storage bits per parameter.
+	Precision     string
+	PrecisionBits float64
+	// AttentionKind is the stored kind, or else mha, gqa or mqa from the
+	// head counts; empty when the model has no attention heads.
+	AttentionKind       string
+	KVLoRARank          *int64
+	QKRopeHeadDim       *int64
+	SlidingWindow       *int64
+	SlidingWindowLayers *int64
+	License             string
+	Sources             []string
+	Decisions           []string
+	Notes               string
+}
+
+// modelTable is the merged model table.
+type modelTable struct {
+	list  []*Model          // ordered by id
+	byKey map[string]*Model // lower-case id and name
+}
+
+// Models returns every model, ordered by id. The slice is shared: do not
+// modify it.
+func (c *Catalog) Models() []*Model { return c.models.list }
+
+// Model finds a model by id or display name, ignoring case and surrounding
+// spaces.
+func (c *Catalog) Model(idOrName string) (*Model, bool) {
+	m, ok := c.models.byKey[strings.ToLower(strings.TrimSpace(idOrName))]
+	return m, ok
+}
+
+// SuggestModels returns the ids of the three models closest to a name, for
+// "did you mean" messages, compared case-insensitively with the id and the
+// display name: models whose id or name contains the query come first; then
+// by the edit distance to the id's or name's beginning as long as the query
+// (so "llama-3.1-8" is near "llama-3.1-405b", and a short id is not near
+// everything), then to the whole id or name; ties broken by id.
+func (c *Catalog) SuggestModels(name string) []string {
+	q := strings.ToLower(strings.TrimSpace(name))
+	type cand struct {
+		id            string
+		contains      bool
+		prefix, whole int
+	}
+	cands := make([]cand, 0, len(c.models.list))
+	for _, m := range c.models.list {
+		cd := cand{id: m.ID, prefix: math.MaxInt, whole: math.MaxInt}
+		for _, k := range []string{strings.ToLower(m.ID), strings.ToLower(m.Name)} {
+			cd.contains = cd.contains || (q != "" && strings.Contains(k, q))
+			cd.prefix = min(cd.prefix, EditDistance(q, runePrefix(k, len([]rune(q)))))
+			cd.whole = min(cd.whole, EditDistance(q, k))
+		}
+		cands = append(cands, cd)
+	}
+	sort.Slice(cands, func(i, j int) bool {
+		a, b := cands[i], cands[j]
+		if a.contains != b.contains {
+			return a.contains
+		}
+		if a.prefix != b.prefix {
+			return a.prefix < b.prefix
+		}
+		if a.whole != b.whole {
+			return a.whole < b.whole
+		}
+		return a.id < b.id
+	})
+	out := []string{}
+	for i := 0; i < len(cands) && i < 3; i++ {
+		out = append(out, cands[i].id)
+	}
+	return out
+}
+
+// runePrefix returns the first n runes of s, or s.
+func runePrefix(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n])
+}
+
+// joinModels merges the model entries of the documents (a later entry with
+// the same id, compared case-insensitively, replaces an earlier one) and
+// validates them.
+func (c *Catalog) joinModels(docs []Document, decisions map[string]bool) []error {
+	var errs []error
+	merged := map[string]ModelDoc{}
+	for _, d := range docs {
+		for _, m := range d.Models {
+			merged[strings.ToLower(strings.TrimSpace(m.ID))] = m
+		}
+	}
+	c.models = modelTable{byKey: map[string]*Model{}}
+	owner := map[string]string{} // lower-case id or name -> id
+	for _, key := range sortedKeys(merged) {
+		d := merged[key]
+		m, err := newModel(d, decisions)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("model %s: %w", d.ID, err))
+			continue
+		}
+		for _, k := range []string{strings.ToLower(m.ID), strings.ToLower(m.Name)} {
+			if other, taken := owner[k]; taken && other != m.ID {
+				errs = append(errs, fmt.Errorf("model %s: %q is already the id or name of model %s", m.ID, k, other))
+				continue
+			}
+			owner[k] = m.ID
+			c.models.byKey[k] = m
+		}
+		c.models.list = append(c.models.list, m)
+	}
+	return errs
+}
+
+// modelIDRE is the form of a model id: lower case, as Hugging Face repository
+// names are usually written, for example "llama-3.1-8b".
+var modelIDRE = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
+
+// newModel validates one model entry and resolves its derived fields.
+func newModel(d ModelDoc, decisions map[string]bool) (*Model, error) {
+	if !modelIDRE.MatchString(d.ID) {
+		return nil, fmt.Errorf("id %q must be lower-case letters, digits, '.', '-' and '_', starting with a letter or digit", d.ID)
+	}
+	if strings.TrimSpace(d.Name) == "" {
+		return nil, errors.New("name is required")
+	}
+	if !contains(ModelKinds, d.Kind) {
+		return nil, fmt.Errorf("kind %q is not one of %s", d.Kind, strings.Join(ModelKinds, ", "))
+	}
+	if !(d.ParametersBillion > 0) || math.IsInf(d.ParametersBillion, 0) {
+		return nil, fmt.Errorf("parameters_billion must be a positive number, got %v", d.ParametersBillion)
+	}
+	active := d.ParametersBillion
+	if d.ActiveParametersBillion != nil {
+		active = *d.ActiveParametersBillion
+		if !(active > 0) || active > d.ParametersBillion {
+			return nil, fmt.Errorf("active_parameters_billion %v must be positive and at most parameters_billion %v", active, d.ParametersBillion)
+		}
+	}
+	for _, f := range []struct {
+		name string
+		v    *int64
+	}{
+		{"layers", d.Layers}, {"hidden_size", d.HiddenSize}, {"attention_heads", d.AttentionHeads}, {"kv_heads", d.KVHeads},
+		{"head_dim", d.HeadDim}, {"intermediate_size", d.IntermediateSize}, {"vocab_size", d.VocabSize},
+		{"max_context_tokens", d.MaxContextTokens}, {"experts", d.Experts}, {"active_experts", d.ActiveExperts},
+	} {
+		if f.v != nil && *f.v <= 0 {
+			return nil, fmt.Errorf("%s must be positive, got %d", f.name, *f.v)
+		}
+	}
+	if d.SharedExperts != nil && *d.SharedExperts < 0 {
+		return nil, fmt.Errorf("shared_experts must be zero or more, got %d", *d.SharedExperts)
+	}
+	if d.KVHeads != nil && d.AttentionHeads == nil {
+		return nil, errors.New("kv_heads is given without attention_heads")
+	}
+	if d.KVHeads != nil && (*d.KVHeads > *d.AttentionHeads || *d.AttentionHeads%*d.KVHeads != 0) {
+		return nil, fmt.Errorf("attention_heads %d must be a multiple of kv_heads %d", *d.AttentionHeads, *d.KVHeads)
+	}
+	switch {
+	case d.Kind == ModelKindMoE:
+		if d.Experts == nil || d.ActiveExperts == nil {
+			return nil, errors.New("a moe model needs experts and active_experts")
+		}
+		if *d.ActiveExperts > *d.Experts {
+			return nil, fmt.Errorf("active_experts %d is more than experts %d", *d.ActiveExperts, *d.Experts)
+		}
+		if !(active < d.ParametersBillion) {
+			return nil, errors.New("a moe model's active_parameters_billion must be below parameters_billion")
+		}
+	case d.Experts != nil || d.ActiveExperts != nil || d.SharedExperts != nil:
+		return nil, fmt.Errorf("experts are given, but kind is %q, not %q", d.Kind, ModelKindMoE)
+	case active != d.ParametersBillion:
+		return nil, fmt.Errorf("a dense (%s) model's active_parameters_billion must equal parameters_billion", d.Kind)
+	}
+	bits, ok := PrecisionBits[d.Precision]
+	if !ok {
+		return nil, fmt.Errorf("precision %q is not one of %s", d.Precision, strings.Join(ModelPrecisions(), ", "))
+	}
+	if strings.TrimSpace(d.License) == "" {
+		return nil, errors.New("license is required")
+	}
+	if len(d.Sources) == 0 {
+		return nil, errors.New("no sources")
+	}
+	for _, s := range d.Sources {
+		if strings.TrimSpace(s) == "" {
+			return nil, errors.New("sources: an empty source")
+		}
+	}
+	if err := checkDecisions(d.Decisions, decisions); err != nil {
+		return nil, err
+	}
+	m := &Model{
+		ID: d.ID, Name: strings.TrimSpace(d.Name), Family: d.Family, Kind: d.Kind,
+		ParametersBillion: d.ParametersBillion, ActiveParametersBillion: active,
+		Layers: d.Layers, HiddenSize: d.HiddenSize, AttentionHeads: d.AttentionHeads, KVHeads: d.KVHeads,
+		HeadDim: d.HeadDim, IntermediateSize: d.IntermediateSize, VocabSize: d.VocabSize,
+		MaxContextTokens: d.MaxContextTokens, Experts: d.Experts, ActiveExperts: d.ActiveExperts, SharedExperts: d.SharedExperts,
+		Precision: d.Precision, PrecisionBits: bits,
+		License: d.License, Sources: d.Sources, Decisions: d.Decisions, Notes: d.Notes,
+	}
+	if err := m.resolveAttention(d.Attention); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// resolveAttention checks the attention facts against the head counts and
+// sets AttentionKind.
+func (m *Model) resolveAttention(a *AttentionDoc) error {
+	if m.AttentionHeads != nil && m.KVHeads != nil {
+		switch {
+		case *m.KVHeads == *m.AttentionHeads:
+			m.AttentionKind = AttentionMHA
+		case *m.KVHeads == 1:
+			m.AttentionKind = AttentionMQA
+		default:
+			m.AttentionKind = AttentionGQA
+		}
+	}
+	if a == nil {
+		if m.AttentionHeads != nil && m.KVHeads == nil {
+			return errors.New("attention_heads without kv_heads needs attention.kind (mla), or give kv_heads")
+		}
+		return nil
+	}
+	if a.Kind != "" {
+		if !contains(AttentionKinds, a.Kind) {
+			return fmt.Errorf("attention.kind %q is not one of %s", a.Kind, strings.Join(AttentionKinds, ", "))
+		}
+		if a.Kind != AttentionMLA && m.AttentionKind != "" && a.Kind != m.AttentionKind {
+			return fmt.Errorf("attention.kind %q disagrees with %d attention heads and %d KV heads (%s)", a.Kind, *m.AttentionHeads, *m.KVHeads, m.AttentionKind)
+		}
+		m.AttentionKind = a.Kind
+	}
+	if m.AttentionHeads != nil && m.KVHeads == nil && m.AttentionKind != AttentionMLA {
+		return errors.New("attention_heads without kv_heads needs attention.kind (mla), or give kv_heads")
+	}
+	mla := m.AttentionKind == AttentionMLA
+	if mla != (a.KVLoRARank != nil) || mla != (a.QKRopeHeadDim != nil) {
+		return errors.New("attention.kv_lora_rank and attention.qk_rope_head_dim are given exactly for kind mla")
+	}
+	if mla && (*a.KVLoRARank <= 0 || *a.QKRopeHeadDim <= 0) {
+		return errors.New("attention.kv_lora_rank and attention.qk_rope_head_dim must be positive")
+	}
+	if (a.SlidingWindow != nil) != (a.SlidingWindowLayers != nil) {
+		return errors.New("attention.sliding_window and attention.sliding_window_layers go together")
+	}
+	if a.SlidingWindow != nil {
+		if *a.SlidingWindow <= 0 || *a.SlidingWindowLayers <= 0 {
+			return errors.New("attention.sliding_window and attention.sliding_window_layers must be positive")
+		}
+		if m.Layers == nil || *a.SlidingWindowLayers > *m.Layers {
+			return fmt.Errorf("attention.sliding_window_layers %d must be at most layers", *a.SlidingWindowLayers)
+		}
+	}
+	m.KVLoRARank, m.QKRopeHeadDim = a.KVLoRARank, a.QKRopeHeadDim
+	m.SlidingWindow, m.SlidingWindowLayers = a.SlidingWindow, a.SlidingWindowLayers
+	return nil
+}

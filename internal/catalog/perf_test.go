@@ -1,0 +1,531 @@
+package catalog
+
+import (
+	"encoding/csv"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// testReferenceDir holds the reference facts the performance facts and the
+// model table were converted from, copied into the repository.
+const testReferenceDir = "testdata/reference"
+
+// referenceRows reads a reference CSV from testReferenceDir as rows keyed by
+// column name. A missing file fails the test.
+func referenceRows(t *testing.T, name string) []map[string]string {
+	t.Helper()
+	f, err := os.Open(filepath.Join(testReferenceDir, name))
+	if err != nil {
+		t.Fatalf("open reference %s: %v", name, err)
+	}
+	defer f.Close()
+	all, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatalf("read reference %s: %v", name, err)
+	}
+	if len(all) < 2 {
+		t.Fatalf("reference %s has no rows", name)
+	}
+	rows := make([]map[string]string, 0, len(all)-1)
+	for _, rec := range all[1:] {
+		m := make(map[string]string, len(rec))
+		for i, h := range all[0] {
+			m[h] = rec[i]
+		}
+		rows = append(rows, m)
+	}
+	return rows
+}
+
+func sameFloat(got, want *float64) bool {
+	if got == nil || want == nil {
+		return got == nil && want == nil
+	}
+	return math.Abs(*got-*want) < 1e-9
+}
+
+// TestPerformanceHandValues pins the facts the ranking will rely on against
+// figures worked out by hand from the sources named in each comment.
+func TestPerformanceHandValues(t *testing.T) {
+	c := mustDefault(t)
+
+	// NVIDIA H100 datasheet, SXM column: BF16 1,979 and FP8 3,958 TFLOPS
+	// with sparsity, halved (D23); 3.35 TB/s; NVLink 900 GB/s; nvidia-smi
+	// 81,559 MiB = 79.65 GiB (D25).
+	h100 := mustLookup(t, c, "Standard_ND96isr_H100_v5")
+	g := h100.Performance.GPU
+	if g == nil {
+		t.Fatal("ND96isr_H100_v5 has no GPU performance")
+	}
+	for _, f := range []struct {
+		name      string
+		got, want *float64
+	}{
+		{"bf16", g.BF16TFLOPS, f64(1979.0 / 2)},
+		{"fp16", g.FP16TFLOPS, f64(1979.0 / 2)},
+		{"fp8", g.FP8TFLOPS, f64(3958.0 / 2)},
+		{"int8", g.INT8TOPS, f64(3958.0 / 2)},
+		{"tf32", g.TF32TFLOPS, f64(989.0 / 2)},
+		{"fp64", g.FP64TFLOPS, f64(34)},
+		{"fp64 tensor", g.FP64TensorTFLOPS, f64(67)},
+		{"fp4", g.FP4TFLOPS, nil},
+		{"memory bandwidth", g.MemoryBandwidthGBs, f64(3350)},
+		{"nvlink", g.NVLinkGBsPerGPU, f64(900)},
+		{"usable memory", g.UsableMemoryGiB, f64(math.Round(81559.0/1024*100) / 100)},
+		{"VM bf16", h100.VMTotal(g.BF16TFLOPS), f64(8 * 989.5)},
+		{"VM bandwidth", h100.VMTotal(g.MemoryBandwidthGBs), f64(8 * 3350)},
+		{"DenseTFLOPS(bf16)", g.DenseTFLOPS("BF16"), f64(989.5)},
+		{"DenseTFLOPS(fp6)", g.DenseTFLOPS("fp6"), nil},
+	} {
+		if !sameFloat(f.got, f.want) {
+			t.Errorf("ND96isr_H100_v5 %s = %s, want %s", f.name, show(f.got), show(f.want))
+		}
+	}
+	if h100.Performance.CPU != nil {
+		t.Errorf("a GPU size has CPU performance %+v", h100.Performance.CPU)
+	}
+	if len(g.Sources["bf16_tflops"]) == 0 || len(g.Sources["usable_memory_gib"]) == 0 || g.Sources["fp4_tflops"] != nil {
+		t.Errorf("H100 sources %v", g.Sources)
+	}
+
+	cpu := func(name string) *CPUPerformance {
+		t.Helper()
+		p := mustLookup(t, c, name).Performance.CPU
+		if p == nil {
+			t.Fatalf("%s has no CPU performance", name)
+		}
+		return p
+	}
+	for _, tc := range []struct {
+		name         string
+		cores        int64
+		stream, fp64 *float64
+		derived      bool
+		fp64Note     string // the first fp64 source: a computed figure's explanation
+		streamNote   string
+	}{
+		// hbv4-performance.md: STREAM 750-780 GB/s (D27); 7.6 TF Rpeak for
+		// the 144-core size, so 176 cores carry 7,600 x 176/144 (D28).
+		{"Standard_HB176rs_v4", 176, f64(780), f64(math.Round(7600.0*176/144*100) / 100), false, "scaled: 7600 GFLOPS published for 144 cores", ""},
+		{"Standard_HB176-144rs_v4", 144, f64(780), f64(7600), false, "MicrosoftDocs/", "scaled: a constrained-core size keeps"},
+		// hbv3-performance.md: 4 TF for 120 cores; HB120-16rs_v3 keeps the
+		// parent's 350 GB/s and gets 16/120 of the peak.
+		{"Standard_HB120-16rs_v3", 16, f64(350), f64(math.Round(4000.0*16/120*100) / 100), false, "scaled: 4000 GFLOPS published for 120 cores x 16/120", "scaled: a constrained-core size keeps"},
+		{"Standard_HB60-15rs", 15, f64(260), f64(250), false, "scaled:", "scaled:"},
+		// Fsv2 summary: 3.4 GHz all-core turbo, hyper-threaded; AVX-512 on
+		// two FMA units = 32 FP64 FLOPs per cycle (D29).
+		{"Standard_F72s_v2", 36, nil, f64(36 * 3.4 * 32), true, "derived: 36 cores x 3.4 GHz all-core clock x 32", ""},
+		{"Standard_F2s_v2", 1, nil, f64(1 * 3.4 * 32), true, "derived: 1 core x 3.4 GHz", ""},
+		{"Standard_FX48mds", 24, nil, f64(24 * 4.0 * 32), true, "derived: 24 cores x 4 GHz", ""},
+		{"Standard_E104i_v5", 52, nil, f64(52 * 3.5 * 32), true, "derived: 52 cores", ""},
+		{"Standard_E48ds_v5", 24, nil, f64(24 * 3.5 * 32), true, "derived: 24 cores", ""},
+		// h-series.md: H16 sizes 80 GB/s, H8 sizes 40 GB/s; Haswell AVX2 on
+		// two FMA units = 16 FLOPs per cycle at the 3.3 GHz all-core peak.
+		{"Standard_H8", 8, f64(40), f64(8 * 3.3 * 16), true, "derived: 8 cores x 3.3 GHz", "scaled: Standard_H16r STREAM 80 GB/s x 8/16 vCPUs"},
+		// hc-series-performance.md: 190 GB/s and 3,520 GFLOPS for 44 cores.
+		{"Standard_HC44-16rs", 16, f64(190), f64(math.Round(3520.0*16/44*100) / 100), false, "scaled:", "scaled:"},
+	} {
+		p := cpu(tc.name)
+		if p.Cores == nil || *p.Cores != tc.cores {
+			t.Errorf("%s cores = %s, want %d", tc.name, show(p.Cores), tc.cores)
+		}
+		if !sameFloat(p.StreamGBs, tc.stream) {
+			t.Errorf("%s STREAM = %s, want %s", tc.name, show(p.StreamGBs), show(tc.stream))
+		}
+		if !sameFloat(p.FP64PeakGFLOPS, f64(math.Round(*tc.fp64*100)/100)) || p.FP64PeakDerived != tc.derived {
+			t.Errorf("%s FP64 peak = %s (derived %v), want %v (derived %v)", tc.name, show(p.FP64PeakGFLOPS), p.FP64PeakDerived, *tc.fp64, tc.derived)
+		}
+		// A computed figure's explanation comes first, then real sources.
+		src := p.Sources["fp64_peak_gflops"]
+		computed := strings.HasPrefix(tc.fp64Note, "scaled:") || strings.HasPrefix(tc.fp64Note, "derived:")
+		if len(src) == 0 || !strings.HasPrefix(src[0], tc.fp64Note) || (computed && len(src) < 2) {
+			t.Errorf("%s FP64 sources %q, want a first entry starting %q", tc.name, src, tc.fp64Note)
+		}
+		if tc.stream != nil {
+			src := p.Sources["stream_gbs"]
+			if len(src) == 0 || (tc.streamNote != "" && !strings.HasPrefix(src[0], tc.streamNote)) ||
+				(tc.streamNote == "" && !strings.HasPrefix(src[0], "MicrosoftDocs/")) {
+				t.Errorf("%s STREAM sources %q, want first %q", tc.name, src, tc.streamNote)
+			}
+		} else if p.Sources["stream_gbs"] != nil {
+			t.Errorf("%s has STREAM sources without a figure", tc.name)
+		}
+	}
+	if p := cpu("Standard_HB368rs_v5"); !sameFloat(p.StreamGBs, f64(6600)) || !sameFloat(p.FP64PeakGFLOPS, f64(16000)) || p.AllCoreGHz != nil {
+		t.Errorf("HB368rs_v5 = STREAM %s, FP64 %s, all-core %s", show(p.StreamGBs), show(p.FP64PeakGFLOPS), show(p.AllCoreGHz))
+	}
+	// Every size of a series with facts has them; GPU sizes of a model with
+	// facts have them.
+	for _, s := range c.SKUs() {
+		_, hasSeries := c.SeriesPerformance(s.Series)
+		if hasSeries != (s.Performance.CPU != nil) {
+			t.Errorf("%s: series facts %v, CPU performance %v", s.Name, hasSeries, s.Performance.CPU != nil)
+		}
+		if s.GPU != nil {
+			if _, ok := c.GPUPerformance(s.GPU.ModelID); ok != (s.Performance.GPU != nil) {
+				t.Errorf("%s: GPU model facts %v, GPU performance %v", s.Name, ok, s.Performance.GPU != nil)
+			}
+		}
+	}
+}
+
+// TestNVLinkOnlyWhereGPUsAreLinked pins decision D26.
+func TestNVLinkOnlyWhereGPUsAreLinked(t *testing.T) {
+	c := mustDefault(t)
+	for name, want := range map[string]*float64{
+		"Standard_ND96isr_H100_v5":   f64(900),
+		"Standard_ND96amsr_A100_v4":  f64(600),
+		"Standard_ND40rs_v2":         f64(300),
+		"Standard_ND96isr_MI300X_v5": f64(896), // Infinity Fabric, 7 x 128 GB/s
+		"Standard_NC80adis_H100_v5":  f64(600), // two H100 NVL joined by a bridge
+		"Standard_NC40ads_H100_v5":   nil,      // one GPU
+		"Standard_NCC40ads_H100_v5":  nil,      // PCIe
+		"Standard_NC96ads_A100_v4":   nil,      // the A100 PCIe bridge is not documented on Azure
+		"Standard_NC64as_T4_v3":      nil,
+	} {
+		s := mustLookup(t, c, name)
+		g := s.Performance.GPU
+		if g == nil {
+			t.Errorf("%s has no GPU performance", name)
+			continue
+		}
+		if !sameFloat(g.NVLinkGBsPerGPU, want) {
+			t.Errorf("%s NVLink = %s, want %s", name, show(g.NVLinkGBsPerGPU), show(want))
+		}
+		if (g.Sources["nvlink_gbs_per_gpu"] != nil) != (want != nil) {
+			t.Errorf("%s NVLink sources %v", name, g.Sources["nvlink_gbs_per_gpu"])
+		}
+	}
+	// The model's record keeps the bridge figure.
+	if g, _ := c.GPUPerformance("a100-pcie-80gb"); g == nil || !sameFloat(g.NVLinkGBsPerGPU, f64(600)) {
+		t.Errorf("a100-pcie-80gb model record = %+v", g)
+	}
+	// A share of a GPU totals to its share.
+	nv := mustLookup(t, c, "Standard_NV6ads_A10_v5")
+	if got := nv.VMTotal(nv.Performance.GPU.BF16TFLOPS); !sameFloat(got, f64(math.Round(125.0/6*100)/100)) {
+		t.Errorf("NV6ads_A10_v5 VM bf16 = %s, want 125/6", show(got))
+	}
+}
+
+// TestReferenceGPUPerfCSV compares every GPU performance record with the
+// reference gpu_perf.csv it was converted from: no figure differs.
+func TestReferenceGPUPerfCSV(t *testing.T) {
+	c := mustDefault(t)
+	rows := referenceRows(t, "gpu_perf.csv")
+	if len(rows) != len(c.perf.gpu) || len(rows) != len(c.gpuModels) {
+		t.Errorf("gpu_perf.csv has %d rows, the catalog %d GPU performance records and %d GPU models", len(rows), len(c.perf.gpu), len(c.gpuModels))
+	}
+	for _, r := range rows {
+		g, ok := c.GPUPerformance(r["id"])
+		if !ok {
+			t.Errorf("GPU model %s has no performance record", r["id"])
+			continue
+		}
+		for col, got := range map[string]*float64{
+			"fp64_tflops": g.FP64TFLOPS, "fp64_tensor_tflops": g.FP64TensorTFLOPS, "fp32_tflops": g.FP32TFLOPS,
+			"tf32_tflops": g.TF32TFLOPS, "bf16_tflops": g.BF16TFLOPS, "fp16_tflops": g.FP16TFLOPS, "fp8_tflops": g.FP8TFLOPS,
+			"fp4_tflops": g.FP4TFLOPS, "int8_tops": g.INT8TOPS, "memory_bandwidth_gbs": g.MemoryBandwidthGBs,
+			"nvlink_gbs_per_gpu": g.NVLinkGBsPerGPU,
+		} {
+			if want := refFloat(t, r[col]); !sameFloat(got, want) {
+				t.Errorf("%s %s = %s, gpu_perf.csv %q", r["id"], col, show(got), r[col])
+			}
+			if got != nil && len(g.Sources[col]) == 0 {
+				t.Errorf("%s %s has no source", r["id"], col)
+			}
+		}
+	}
+}
+
+// TestReferenceHPCPerfCSV compares the series performance records with the
+// reference hpc_perf.csv. Differences allowed: Edsv5 is not in the file
+// (it shares Ev5's processors and clock); the file's boost_ghz is the
+// all-core turbo for FX and Ev5 (perf.md), kept as all_core_ghz; the file
+// leaves the FP64 peak empty where Microsoft publishes none, and the catalog
+// derives it (D29).
+func TestReferenceHPCPerfCSV(t *testing.T) {
+	c := mustDefault(t)
+	rows := referenceRows(t, "hpc_perf.csv")
+	seen := map[string]bool{}
+	for _, r := range rows {
+		name := r["series"]
+		seen[name] = true
+		p, ok := c.SeriesPerformance(name)
+		if !ok {
+			t.Errorf("series %s has no performance record", name)
+			continue
+		}
+		ref := mustLookup(t, c, p.ReferenceSize)
+		if cores := *ref.VCPUs / p.ThreadsPerCore; cores != *refInt(t, r["physical_cores_per_vm"]) {
+			t.Errorf("%s: %s has %d cores, hpc_perf.csv %s", name, ref.Name, cores, r["physical_cores_per_vm"])
+		}
+		if !sameFloat(p.BaseGHz, refFloat(t, r["base_ghz"])) {
+			t.Errorf("%s base = %s, hpc_perf.csv %q", name, show(p.BaseGHz), r["base_ghz"])
+		}
+		boost := p.MaxBoostGHz
+		if name == "FX" || name == "Ev5" {
+			boost = p.AllCoreGHz
+		}
+		if !sameFloat(boost, refFloat(t, r["boost_ghz"])) {
+			t.Errorf("%s boost = %s, hpc_perf.csv %q", name, show(boost), r["boost_ghz"])
+		}
+		if !sameFloat(p.StreamGBs, refFloat(t, r["memory_bandwidth_gbs_stream"])) {
+			t.Errorf("%s STREAM = %s, hpc_perf.csv %q", name, show(p.StreamGBs), r["memory_bandwidth_gbs_stream"])
+		}
+		want := refFloat(t, r["fp64_peak_gflops_per_vm"])
+		switch {
+		case want != nil && !sameFloat(p.FP64PeakGFLOPS, want):
+			t.Errorf("%s FP64 peak = %s, hpc_perf.csv %q", name, show(p.FP64PeakGFLOPS), r["fp64_peak_gflops_per_vm"])
+		case want == nil && (p.FP64PeakGFLOPS != nil || p.FP64FLOPsPerCycle == nil || !ref.Performance.CPU.FP64PeakDerived):
+			t.Errorf("%s: no published FP64 peak, so the catalog must derive it (record %s, flops/cycle %s)", name, show(p.FP64PeakGFLOPS), show(p.FP64FLOPsPerCycle))
+		}
+		if got := *ref.MemoryGiB; got != *refFloat(t, r["memory_gib"]) && name != "HBv3" {
+			// HBv3: hpc_perf.csv 448 is the size table's; the catalog stores the same.
+			t.Errorf("%s memory %v, hpc_perf.csv %s", name, got, r["memory_gib"])
+		}
+	}
+	for name := range c.perf.series {
+		if !seen[name] && name != "Edsv5" {
+			t.Errorf("series %s has a performance record the reference does not have", name)
+		}
+	}
+}
+
+func perfDocs(g *GPUPerformanceDoc, s *SeriesPerformanceDoc) []Document {
+	docs := testDocs()
+	docs[0].Decisions = append(docs[0].Decisions, DecisionDoc{ID: "D2", Topic: "t", Decision: "d", Sources: []string{"Test fixture (2026-11-01)"}})
+	docs[1].GPUModels[0].Precisions = []string{"fp64", "fp32", "bf16"}
+	cpuSeries := SeriesDoc{
+		Name: "CX_v1", Family: "CX", Category: CategoryCPU,
+		Lifecycle: LifecycleDoc{Status: StatusGA, Sources: []string{"Test fixture (2026-11-01)"}},
+		Support:   docs[3].Series[0].Support,
+		Sources:   []string{"Test fixture (2026-11-01)"},
+	}
+	docs[3].Series = append(docs[3].Series, cpuSeries)
+	cx := func(name string, vcpus int64) SKUDoc {
+		return SKUDoc{Name: name, Series: "CX_v1", VCPUs: i64(vcpus), MemoryGiB: f64(64), TempDiskGiB: i64(0), Arch: "x86_64",
+			Network: NetworkDoc{EthernetMbps: i64(10000)}, HyperVGenerations: []string{"2"}, Sources: []string{"Test fixture (2026-11-01)"}}
+	}
+	docs[4].SKUs = append(docs[4].SKUs, cx("Standard_CX64_v1", 64), cx("Standard_CX64-16_v1", 16), cx("Standard_CX8_v1", 8))
+	var d Document
+	if g != nil {
+		d.GPUPerformance = []GPUPerformanceDoc{*g}
+	}
+	if s != nil {
+		d.SeriesPerformance = []SeriesPerformanceDoc{*s}
+	}
+	return append(docs, d)
+}
+
+func validGPUPerf() GPUPerformanceDoc {
+	return GPUPerformanceDoc{
+		GPUModel: "g1", FP32TFLOPS: f64(60), BF16TFLOPS: f64(900), MemoryBandwidthGBs: f64(3000), NVLinkGBsPerGPU: f64(900), UsableMemoryGiB: f64(79),
+		Sources: map[string][]string{"fp32_tflops": {"Test fixture (2026-11-01)"}, "bf16_tflops": {"Test fixture (2026-11-01)"}, "memory_bandwidth_gbs": {"Test fixture (2026-11-01)"}, "nvlink_gbs_per_gpu": {"Test fixture (2026-11-01)"}, "usable_memory_gib": {"Test fixture (2026-11-01)"}},
+	}
+}
+
+func validSeriesPerf() SeriesPerformanceDoc {
+	return SeriesPerformanceDoc{
+		Series: "CX_v1", CPUModel: "Test CPU", ReferenceSize: "Standard_CX64_v1", ThreadsPerCore: 2,
+		AllCoreGHz: f64(3), StreamGBs: f64(200), FP64FLOPsPerCycle: i64(32),
+		Sources: map[string][]string{"cpu_model": {"Test fixture (2026-11-01)"}, "cores": {"Test fixture (2026-11-01)"}, "clocks": {"Test fixture (2026-11-01)"}, "stream_gbs": {"Test fixture (2026-11-01)"}, "fp64_flops_per_cycle": {"Test fixture (2026-11-01)"}},
+	}
+}
+
+func TestPerformanceJoinOnTestCatalog(t *testing.T) {
+	g, s := validGPUPerf(), validSeriesPerf()
+	c, err := Build(perfDocs(&g, &s), nil, nil)
+	if err != nil {
+		t.Fatalf("Build: %v", err)
+	}
+	// Two GPUs over PCIe: the NVLink figure is dropped for the size.
+	nx := mustLookup(t, c, "Standard_NX8_v1")
+	if nx.Performance.GPU == nil || !sameFloat(nx.Performance.GPU.BF16TFLOPS, f64(900)) || nx.Performance.GPU.NVLinkGBsPerGPU != nil {
+		t.Errorf("NX8_v1 GPU performance %+v", nx.Performance.GPU)
+	}
+	for name, want := range map[string][3]float64{
+		// cores, STREAM, FP64 peak (32 cores x 3 GHz x 32 = 3,072)
+		"Standard_CX64_v1":    {32, 200, 3072},
+		"Standard_CX64-16_v1": {8, 200, 8 * 3 * 32}, // constrained: parent's bandwidth
+		"Standard_CX8_v1":     {4, 25, 4 * 3 * 32},  // smaller: both scale with vCPUs
+	} {
+		p := mustLookup(t, c, name).Performance.CPU
+		if p == nil || p.Cores == nil || float64(*p.Cores) != want[0] || !sameFloat(p.StreamGBs, &want[1]) || !sameFloat(p.FP64PeakGFLOPS, &want[2]) || !p.FP64PeakDerived {
+			t.Errorf("%s CPU performance %+v, want cores %v, STREAM %v, FP64 %v derived", name, p, want[0], want[1], want[2])
+		}
+	}
+	// A published peak for another core count scales per core.
+	s.FP64PeakGFLOPS, s.FP64PeakCores, s.FP64FLOPsPerCycle = f64(2000), i64(16), nil
+	s.Sources = map[string][]string{"cores": {"t"}, "cpu_model": {"t"}, "clocks": {"t"}, "stream_gbs": {"t"}, "fp64_peak_gflops": {"t"}}
+	c, err = Build(perfDocs(&g, &s), nil, nil)
+	if err != nil {
+		t.Fatalf("Build: %v", err)
+	}
+	if p := mustLookup(t, c, "Standard_CX64_v1").Performance.CPU; !sameFloat(p.FP64PeakGFLOPS, f64(4000)) || p.FP64PeakDerived {
+		t.Errorf("CX64_v1 FP64 %s (derived %v), want 2,000 x 32/16 = 4,000 published", show(p.FP64PeakGFLOPS), p.FP64PeakDerived)
+	}
+}
+
+func TestPerformanceRejects(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		gpu  func(*GPUPerformanceDoc)
+		ser  func(*SeriesPerformanceDoc)
+		want string
+	}{
+		{"unknown GPU model", func(d *GPUPerformanceDoc) { d.GPUModel = "g9" }, nil, `GPU performance g9: GPU model "g9" is not defined`},
+		{"figure without source", func(d *GPUPerformanceDoc) { delete(d.Sources, "bf16_tflops") }, nil, "bf16_tflops is given without a source"},
+		{"source for no figure", func(d *GPUPerformanceDoc) { d.Sources["bf16"] = []string{"t"} }, nil, `sources: "bf16" is not a figure`},
+		{"empty source", func(d *GPUPerformanceDoc) { d.Sources["fp32_tflops"] = []string{" "} }, nil, `"fp32_tflops" has an empty source`},
+		{"precision the model lacks", func(d *GPUPerformanceDoc) { d.FP8TFLOPS = f64(1); d.Sources["fp8_tflops"] = []string{"t"} }, nil, "does not list fp8 among its precisions"},
+		{"negative", func(d *GPUPerformanceDoc) { d.FP32TFLOPS = f64(-1) }, nil, "fp32_tflops must be a positive number"},
+		{"NaN", func(d *GPUPerformanceDoc) { d.MemoryBandwidthGBs = f64(math.NaN()) }, nil, "memory_bandwidth_gbs must be a positive number"},
+		{"usable above nominal", func(d *GPUPerformanceDoc) { d.UsableMemoryGiB = f64(81) }, nil, "usable_memory_gib 81 is more than the model's memory_gib 80"},
+		{"fp64 tensor below fp64", func(d *GPUPerformanceDoc) {
+			d.FP64TFLOPS, d.FP64TensorTFLOPS = f64(30), f64(20)
+			d.Sources["fp64_tflops"], d.Sources["fp64_tensor_tflops"] = []string{"t"}, []string{"t"}
+		}, nil, "fp64_tensor_tflops 20 is below fp64_tflops 30"},
+		{"undefined decision", func(d *GPUPerformanceDoc) { d.Decisions = []string{"D99"} }, nil, `decision "D99" is not defined`},
+		{"unknown series", nil, func(d *SeriesPerformanceDoc) { d.Series = "CX_v9" }, `series performance CX_v9: series "CX_v9" is not defined`},
+		{"GPU series", nil, func(d *SeriesPerformanceDoc) { d.Series, d.ReferenceSize = "NX_v1", "Standard_NX8_v1" }, "is a GPU series"},
+		{"reference size missing", nil, func(d *SeriesPerformanceDoc) { d.ReferenceSize = "Standard_CX96_v1" }, `reference_size "Standard_CX96_v1" is not in the catalog`},
+		{"reference size of another series", nil, func(d *SeriesPerformanceDoc) { d.ReferenceSize = "Standard_NX8_v1" }, "is of series NX_v1, not CX_v1"},
+		{"constrained reference", nil, func(d *SeriesPerformanceDoc) { d.ReferenceSize = "Standard_CX64-16_v1" }, "is a constrained-core size"},
+		{"threads per core", nil, func(d *SeriesPerformanceDoc) { d.ThreadsPerCore = 3 }, "threads_per_core must be 1 or 2, got 3"},
+		{"derived without a clock", nil, func(d *SeriesPerformanceDoc) { d.AllCoreGHz = nil; delete(d.Sources, "clocks") }, "a derived FP64 peak needs all_core_ghz"},
+		{"stream without source", nil, func(d *SeriesPerformanceDoc) { delete(d.Sources, "stream_gbs") }, "stream_gbs is given without a source"},
+		{"peak cores without peak", nil, func(d *SeriesPerformanceDoc) { d.FP64PeakCores = i64(16) }, "fp64_peak_cores is given without fp64_peak_gflops"},
+		{"boost below base", nil, func(d *SeriesPerformanceDoc) { d.BaseGHz, d.MaxBoostGHz = f64(3), f64(2) }, "max_boost_ghz 2 is below base_ghz 3"},
+		{"zero clock", nil, func(d *SeriesPerformanceDoc) { d.AllCoreGHz = f64(0) }, "all_core_ghz must be a positive number"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, s := validGPUPerf(), validSeriesPerf()
+			if tc.gpu != nil {
+				tc.gpu(&g)
+			}
+			if tc.ser != nil {
+				tc.ser(&s)
+			}
+			_, err := Build(perfDocs(&g, &s), nil, nil)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Build error = %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestPerformanceThroughCatalogFile adds a CPU series with its performance
+// facts (the Fasv6 sizes) and corrects a GPU model's usable memory through a
+// catalog file.
+func TestPerformanceThroughCatalogFile(t *testing.T) {
+	f, err := LoadCatalogFile("testdata/catalog_file_perf.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, rep := mustOverlay(t, Overlays{Catalog: f})
+	if !equalStrings(rep.SizesAdded, []string{"Standard_F2as_v6", "Standard_F64as_v6"}) {
+		t.Errorf("added %v", rep.SizesAdded)
+	}
+	// fasv6-series-summary.md: no SMT, boosted maximum 3.7 GHz, the only
+	// clock stated; Zen 4: 16 FP64 FLOPs per cycle. 64 x 3.7 x 16 = 3,788.8.
+	for name, want := range map[string]float64{"Standard_F64as_v6": 64 * 3.7 * 16, "Standard_F2as_v6": 2 * 3.7 * 16} {
+		p := mustLookup(t, c, name).Performance.CPU
+		if p == nil || !sameFloat(p.FP64PeakGFLOPS, f64(math.Round(want*100)/100)) || !p.FP64PeakDerived ||
+			!strings.Contains(p.Sources["fp64_peak_gflops"][0], "maximum boost clock, the only one stated") {
+			t.Errorf("%s CPU performance %+v, want derived %v", name, p, want)
+		}
+	}
+	// The correction replaces the T4's record for every T4 size.
+	if g := mustLookup(t, c, "Standard_NC4as_T4_v3").Performance.GPU; g == nil || !sameFloat(g.UsableMemoryGiB, f64(14.76)) {
+		t.Errorf("NC4as_T4_v3 GPU performance after the correction: %+v", g)
+	}
+	if g := mustLookup(t, mustDefault(t), "Standard_NC4as_T4_v3").Performance.GPU; !sameFloat(g.UsableMemoryGiB, f64(15)) {
+		t.Errorf("embedded T4 usable memory changed to %s", show(g.UsableMemoryGiB))
+	}
+}
+
+// wantFileError checks that err is a *FileError about extra.json with the
+// given entry and field and a problem containing want.
+func wantFileError(t *testing.T, err error, entry, field, want string) {
+	t.Helper()
+	var fe *FileError
+	if !errors.As(err, &fe) {
+		t.Fatalf("error %T %v is not a *FileError", err, err)
+	}
+	if fe.File != "extra.json" || fe.Entry != entry || fe.Field != field || !strings.Contains(fe.Problem, want) {
+		t.Errorf("got entry %q, field %q, problem %q; want entry %q, field %q, problem containing %q", fe.Entry, fe.Field, fe.Problem, entry, field, want)
+	}
+}
+
+func TestCatalogFilePerformanceErrors(t *testing.T) {
+	for _, tc := range []struct{ name, in, entry, field, want string }{
+		{"unknown field", `{"gpu_performance": [{"gpu_model": "t4", "fp32": 8.1}]}`, "gpu_performance[0] (t4)", "fp32", "unknown field"},
+		{"wrong type", `{"series_performance": [{"series": "HBv4", "stream_gbs": "780"}]}`, "series_performance[0] (HBv4)", "stream_gbs", "expected a number, got a string"},
+		{"listed twice", `{"gpu_performance": [{"gpu_model": "t4"}, {"gpu_model": "T4"}]}`, "gpu_performance[1] (T4)", "gpu_model", "duplicate"},
+		{"unknown section", `{"performance": []}`, "", "performance", "unknown section: a catalog file may have skus, series, gpu_models, gpu_performance, series_performance, images, models and decisions"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseCatalogFile("extra.json", []byte(tc.in))
+			wantFileError(t, err, tc.entry, tc.field, tc.want)
+		})
+	}
+	f, err := ParseCatalogFile("extra.json", []byte(`{"gpu_performance": [{"gpu_model": "t4", "fp32_tflops": 8.1, "sources": {}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = mustDefault(t).WithOverlays(Overlays{Catalog: f})
+	wantFileError(t, err, "GPU performance t4", "", "fp32_tflops is given without a source")
+}
+
+// TestPerformanceAndModelDecisionsLinked pins which records link the
+// decisions D23-D32, so none is left unlinked and each shapes what it says.
+func TestPerformanceAndModelDecisionsLinked(t *testing.T) {
+	c := mustDefault(t)
+	linked := map[string][]string{}
+	for _, id := range sortedKeys(c.perf.gpu) {
+		for _, d := range c.perf.gpu[id].Decisions {
+			linked[d] = append(linked[d], id)
+		}
+	}
+	for _, name := range sortedKeys(c.perf.series) {
+		for _, d := range c.perf.series[name].Decisions {
+			linked[d] = append(linked[d], name)
+		}
+	}
+	for _, m := range c.Models() {
+		for _, d := range m.Decisions {
+			linked[d] = append(linked[d], m.ID)
+		}
+	}
+	for id, want := range map[string][]string{
+		"D23": {"a10", "a100-pcie-80gb", "a100-sxm-40gb", "a100-sxm-80gb", "gb200", "gb300", "h100-nvl-94gb", "h100-sxm-80gb", "h200-141gb", "rtx-pro-6000-bse"},
+		"D24": {"gb200", "gb300"},
+		"D25": {"a10", "a100-sxm-40gb", "a100-sxm-80gb", "h100-sxm-80gb", "t4"},
+		"D26": {"a100-pcie-80gb", "h100-nvl-94gb", "mi300x"},
+		"D27": {"H", "HB", "HBv2", "HBv3", "HBv4", "HBv5", "HC", "HX"},
+		"D28": {"HBv4", "HX"},
+		"D29": {"Edsv5", "Ev5", "FX", "Fsv2", "H"},
+		"D31": {"gpt-oss-120b", "gpt-oss-20b"},
+		"D32": {"deepseek-v3", "gemma-2-27b", "gemma-2-9b", "gemma-3-27b", "gpt-oss-120b", "gpt-oss-20b", "llama-4-maverick-17b-128e", "llama-4-scout-17b-16e", "phi-3-mini"},
+	} {
+		if !equalStrings(linked[id], want) {
+			t.Errorf("decision %s linked from %v, want %v", id, linked[id], want)
+		}
+	}
+	// D30 settles the models whose sources disagree (models.md's conflicts).
+	if n := len(linked["D30"]); n != 19 {
+		t.Errorf("D30 linked from %d models, want 19: %v", n, linked["D30"])
+	}
+	// Every usable memory figure is under D25; the sizes of these models
+	// carry it.
+	for _, id := range sortedKeys(c.perf.gpu) {
+		g := c.perf.gpu[id]
+		if (g.UsableMemoryGiB != nil) != contains(g.Decisions, "D25") {
+			t.Errorf("%s: usable memory %s, decisions %v", id, show(g.UsableMemoryGiB), g.Decisions)
+		}
+	}
+}

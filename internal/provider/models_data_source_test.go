@@ -1,0 +1,208 @@
+package provider
+
+import (
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+)
+
+// referenceModelCount is the number of models in the reference models.csv
+// the model table was converted from.
+func referenceModelCount(t *testing.T) int {
+	t.Helper()
+	f, err := os.Open("../catalog/testdata/reference/models.csv")
+	if err != nil {
+		t.Fatalf("reference models.csv: %v", err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatalf("reference models.csv: %v", err)
+	}
+	return len(rows) - 1
+}
+
+func TestModelsDataSource_All(t *testing.T) {
+	want := referenceModelCount(t)
+	if want != 36 {
+		t.Fatalf("reference models.csv has %d rows, want 36", want)
+	}
+	llama := tfjsonpath.New("models").AtSliceIndex(12) // ordered by id: bert-base ... llama-3.1-70b, llama-3.1-8b
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		Steps: []resource.TestStep{{
+			Config: `data "hpcsku_models" "all" {}`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.hpcsku_models.all", tfjsonpath.New("models"), knownvalue.ListSizeExact(want)),
+				statecheck.ExpectKnownValue("data.hpcsku_models.all", tfjsonpath.New("catalog_version"), knownvalue.StringExact("2026.11.0")),
+				statecheck.ExpectKnownValue("data.hpcsku_models.all", tfjsonpath.New("models").AtSliceIndex(0).AtMapKey("id"), knownvalue.StringExact("bert-base")),
+				statecheck.ExpectKnownValue("data.hpcsku_models.all", tfjsonpath.New("models").AtSliceIndex(want-1).AtMapKey("id"), knownvalue.StringExact("whisper-large-v3")),
+				// Llama 3.1 8B config: 32 layers, 32 heads, 8 KV heads, head_dim 128.
+				statecheck.ExpectKnownValue("data.hpcsku_models.all", llama, knownvalue.ObjectExact(map[string]knownvalue.Check{
+					"id":                        knownvalue.StringExact("llama-3.1-8b"),
+					"name":                      knownvalue.StringExact("Llama 3.1 8B"),
+					"family":                    knownvalue.StringExact("llama"),
+					"kind":                      knownvalue.StringExact("generative"),
+					"parameters_billion":        knownvalue.Float64Exact(8.03),
+					"active_parameters_billion": knownvalue.Float64Exact(8.03),
+					"layers":                    knownvalue.Int64Exact(32),
+					"hidden_size":               knownvalue.Int64Exact(4096),
+					"attention_heads":           knownvalue.Int64Exact(32),
+					"kv_heads":                  knownvalue.Int64Exact(8),
+					"head_dim":                  knownvalue.Int64Exact(128),
+					"intermediate_size":         knownvalue.Int64Exact(14336),
+					"vocab_size":                knownvalue.Int64Exact(128256),
+					"max_context_tokens":        knownvalue.Int64Exact(131072),
+					"experts":                   knownvalue.Null(),
+					"active_experts":            knownvalue.Null(),
+					"shared_experts":            knownvalue.Null(),
+					"precision":                 knownvalue.StringExact("bf16"),
+					"precision_bits":            knownvalue.Float64Exact(16),
+					"attention_kind":            knownvalue.StringExact("gqa"),
+					"kv_lora_rank":              knownvalue.Null(),
+					"qk_rope_head_dim":          knownvalue.Null(),
+					"sliding_window":            knownvalue.Null(),
+					"sliding_window_layers":     knownvalue.Null(),
+					"license":                   knownvalue.StringExact("Llama 3.1 Community License"),
+					"sources":                   knownvalue.ListSizeExact(5),
+					"decisions":                 knownvalue.ListSizeExact(0),
+					"notes":                     knownvalue.Null(),
+				})),
+			},
+		}},
+	})
+}
+
+func TestModelsDataSource_Filters(t *testing.T) {
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		Steps: []resource.TestStep{{
+			Config: `
+data "hpcsku_models" "moe" {
+  kinds = ["moe"]
+}
+data "hpcsku_models" "gpt_oss" {
+  kinds      = ["moe", "generative"]
+  name_regex = "(?i)^GPT-OSS"
+}
+data "hpcsku_models" "by_display_name" {
+  name_regex = "^Qwen3 "
+}
+data "hpcsku_models" "encoders_and_vision" {
+  kinds = ["encoder", "vision"]
+}
+`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.hpcsku_models.moe", tfjsonpath.New("models"), ids(
+					"deepseek-v3", "gpt-oss-120b", "gpt-oss-20b", "llama-4-maverick-17b-128e", "llama-4-scout-17b-16e",
+					"mixtral-8x22b", "mixtral-8x7b", "qwen3-235b-a22b")),
+				// gpt-oss-120b: 128 experts, 4 per token, MXFP4 (4.25 bits),
+				// every other of 36 layers windowed at 128 tokens.
+				statecheck.ExpectKnownValue("data.hpcsku_models.gpt_oss", tfjsonpath.New("models"), knownvalue.ListExact([]knownvalue.Check{
+					knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"id": knownvalue.StringExact("gpt-oss-120b"), "experts": knownvalue.Int64Exact(128), "active_experts": knownvalue.Int64Exact(4),
+						"precision": knownvalue.StringExact("mxfp4"), "precision_bits": knownvalue.Float64Exact(4.25),
+						"sliding_window": knownvalue.Int64Exact(128), "sliding_window_layers": knownvalue.Int64Exact(18),
+						"parameters_billion": knownvalue.Float64Exact(116.8), "active_parameters_billion": knownvalue.Float64Exact(5.1),
+						"decisions": knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("D31"), knownvalue.StringExact("D32")}),
+					}),
+					knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact("gpt-oss-20b")}),
+				})),
+				statecheck.ExpectKnownValue("data.hpcsku_models.by_display_name", tfjsonpath.New("models"), ids("qwen3-235b-a22b", "qwen3-32b", "qwen3-8b")),
+				statecheck.ExpectKnownValue("data.hpcsku_models.encoders_and_vision", tfjsonpath.New("models"), ids("bert-base", "bert-large", "vit-large")),
+			},
+		}},
+	})
+}
+
+// TestModelsDataSource_DeepSeekMLA checks the multi-head latent attention
+// facts: no KV heads, a 512-wide latent and a 64-wide RoPE key.
+func TestModelsDataSource_DeepSeekMLA(t *testing.T) {
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		Steps: []resource.TestStep{{
+			Config: `
+data "hpcsku_models" "deepseek" {
+  name_regex = "^deepseek-v3$"
+}
+`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.hpcsku_models.deepseek", tfjsonpath.New("models"), knownvalue.ListExact([]knownvalue.Check{
+					knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"kv_heads": knownvalue.Null(), "attention_kind": knownvalue.StringExact("mla"),
+						"kv_lora_rank": knownvalue.Int64Exact(512), "qk_rope_head_dim": knownvalue.Int64Exact(64),
+						"experts": knownvalue.Int64Exact(256), "active_experts": knownvalue.Int64Exact(8), "shared_experts": knownvalue.Int64Exact(1),
+						"parameters_billion": knownvalue.Float64Exact(671), "active_parameters_billion": knownvalue.Float64Exact(37),
+						"precision": knownvalue.StringExact("fp8"), "precision_bits": knownvalue.Float64Exact(8),
+					}),
+				})),
+			},
+		}},
+	})
+}
+
+func TestModelsDataSource_NoMatchWarnsAndEmpties(t *testing.T) {
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		Steps: []resource.TestStep{{
+			Config: `
+data "hpcsku_models" "none" {
+  kinds      = ["speech"]
+  name_regex = "llama"
+}
+`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.hpcsku_models.none", tfjsonpath.New("models"), knownvalue.ListSizeExact(0)),
+			},
+		}},
+	})
+}
+
+// ids checks a list of models by their ids, in order.
+func ids(list ...string) knownvalue.Check {
+	checks := make([]knownvalue.Check, len(list))
+	for i, id := range list {
+		checks[i] = knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(id)})
+	}
+	return knownvalue.ListExact(checks)
+}
+
+// TestModelsDataSource_CatalogFile adds a model and corrects another through
+// the provider's catalog_file.
+func TestModelsDataSource_CatalogFile(t *testing.T) {
+	extra, err := filepath.Abs("../catalog/testdata/catalog_file_perf.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		Steps: []resource.TestStep{{
+			Config: providerBlock(map[string]string{"catalog_file": extra}) + `
+data "hpcsku_models" "all" {}
+data "hpcsku_models" "qwen3" {
+  name_regex = "^qwen3-(14|8)b$"
+}
+data "hpcsku_models" "llama" {
+  name_regex = "^llama-3.1-8b$"
+}
+`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.hpcsku_models.all", tfjsonpath.New("models"), knownvalue.ListSizeExact(referenceModelCount(t)+1)),
+				statecheck.ExpectKnownValue("data.hpcsku_models.qwen3", tfjsonpath.New("models"), knownvalue.ListExact([]knownvalue.Check{
+					knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact("qwen3-14b"), "layers": knownvalue.Int64Exact(40), "kv_heads": knownvalue.Int64Exact(8)}),
+					knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact("qwen3-8b"), "layers": knownvalue.Int64Exact(36)}),
+				})),
+				statecheck.ExpectKnownValue("data.hpcsku_models.llama", tfjsonpath.New("models").AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"precision": knownvalue.StringExact("fp8"), "precision_bits": knownvalue.Float64Exact(8),
+					"notes": knownvalue.StringExact("Served from our own FP8 quantisation."),
+				})),
+			},
+		}},
+	})
+}
