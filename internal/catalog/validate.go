@@ -36,8 +36,8 @@ func (c *Catalog) validate() []error {
 		errs = append(errs, errors.New("catalog: version and data_date are required"))
 	}
 	for _, g := range c.gpuModels {
-		if !contains(Vendors, g.Vendor) {
-			errs = append(errs, fmt.Errorf("GPU model %s: vendor %q is not one of %s", g.ID, g.Vendor, strings.Join(Vendors, ", ")))
+		if !contains(Vendors(), g.Vendor) {
+			errs = append(errs, fmt.Errorf("GPU model %s: vendor %q is not one of %s", g.ID, g.Vendor, strings.Join(Vendors(), ", ")))
 		}
 		if g.Vendor == VendorNVIDIA && (g.ComputeCapability == "" || g.MinCUDA == "" || g.MaxCUDAMajor == 0) {
 			errs = append(errs, fmt.Errorf("GPU model %s: NVIDIA models need compute_capability, min_cuda and max_cuda_major", g.ID))
@@ -50,12 +50,12 @@ func (c *Catalog) validate() []error {
 		}
 	}
 	for _, sr := range c.series {
-		if !contains(Categories, sr.Category) {
-			errs = append(errs, fmt.Errorf("series %s: category %q is not one of %s", sr.Name, sr.Category, strings.Join(Categories, ", ")))
+		if !contains(Categories(), sr.Category) {
+			errs = append(errs, fmt.Errorf("series %s: category %q is not one of %s", sr.Name, sr.Category, strings.Join(Categories(), ", ")))
 		}
 		for _, e := range []SupportEntryDoc{sr.Support.AKS, sr.Support.AzureML, sr.Support.CycleCloud, sr.Support.Batch} {
-			if !contains(SupportStatuses, e.Status) {
-				errs = append(errs, fmt.Errorf("series %s: support status %q is not one of %s", sr.Name, e.Status, strings.Join(SupportStatuses, ", ")))
+			if !contains(SupportStatuses(), e.Status) {
+				errs = append(errs, fmt.Errorf("series %s: support status %q is not one of %s", sr.Name, e.Status, strings.Join(SupportStatuses(), ", ")))
 			}
 		}
 		if len(sr.Sources) == 0 {
@@ -99,8 +99,8 @@ func (c *Catalog) validate() []error {
 			}
 		}
 		lc := s.Lifecycle
-		if !contains(Statuses, lc.Status) {
-			add(s.Name, "lifecycle status %q is not one of %s", lc.Status, strings.Join(Statuses, ", "))
+		if !contains(Statuses(), lc.Status) {
+			add(s.Name, "lifecycle status %q is not one of %s", lc.Status, strings.Join(Statuses(), ", "))
 		}
 		for _, d := range []string{lc.AnnouncedDate, lc.RetirementDate} {
 			if d != "" && !validDate(d) {
