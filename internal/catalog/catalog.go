@@ -58,32 +58,13 @@ type Catalog struct {
 	availability      *Availability
 }
 
-var (
-	defaultOnce sync.Once
-	defaultCat  *Catalog
-	defaultErr  error
-	decodeCount int
-	decodeMu    sync.Mutex
-)
+// defaultCatalog decodes the embedded catalog on its first call and returns
+// the same catalog, or error, on every later one.
+var defaultCatalog = sync.OnceValues(loadEmbedded)
 
-// Default returns the embedded catalog, decoded and validated once per process.
-func Default() (*Catalog, error) {
-	defaultOnce.Do(func() {
-		decodeMu.Lock()
-		decodeCount++
-		decodeMu.Unlock()
-		defaultCat, defaultErr = loadEmbedded()
-	})
-	return defaultCat, defaultErr
-}
-
-// DecodeCount reports how many times the embedded catalog has been decoded in
-// this process. It exists so tests can prove the catalog is decoded once.
-func DecodeCount() int {
-	decodeMu.Lock()
-	defer decodeMu.Unlock()
-	return decodeCount
-}
+// Default returns the embedded catalog, decoded and validated once per
+// process: every call returns the same *Catalog.
+func Default() (*Catalog, error) { return defaultCatalog() }
 
 func loadEmbedded() (*Catalog, error) { return loadFS(embedded, "data/") }
 

@@ -362,8 +362,14 @@ func overlayErrorCases() []overlayErrorCase {
 // configureWith runs the provider's Configure with the given settings.
 func configureWith(t *testing.T, settings map[string]string) (*providerData, diag.Diagnostics) {
 	t.Helper()
+	return configureProvider(t, NewTestProvider(testCatalog(t), func() time.Time { return testAsOf })(), settings)
+}
+
+// configureProvider configures p with the overlay settings given and
+// returns what it hands the data sources.
+func configureProvider(t *testing.T, p provider.Provider, settings map[string]string) (*providerData, diag.Diagnostics) {
+	t.Helper()
 	ctx := context.Background()
-	p := NewTestProvider(testCatalog(t), func() time.Time { return testAsOf })()
 	var sr provider.SchemaResponse
 	p.Schema(ctx, provider.SchemaRequest{}, &sr)
 	attrs := map[string]tftypes.Value{"as_of": tftypes.NewValue(tftypes.String, nil)}
