@@ -55,7 +55,7 @@ type Catalog struct {
 	// merged over it (WithOverlays).
 	docs              []Document
 	priceCSV, spotCSV []byte
-	availability      *Availability
+	availability      *AvailabilityOverlay
 }
 
 // defaultCatalog decodes the embedded catalog on its first call and returns
