@@ -125,3 +125,83 @@ func TestLoadCatalogFileErrors(t *testing.T) {
 	_, err = LoadCatalogFile(big)
 	userfiletest.Check(t, err, big, "", "", "the catalog file is 16.0 MiB, more than the 16 MiB limit.")
 }
+
+// TestPriceOverlay lays prices given by hand over the catalog: an
+// on-demand price replaces the catalog's in its region only, a spot price
+// alone updates the spot price of a region the catalog prices and is
+// dropped elsewhere, and sizes the catalog lacks are ignored.
+func TestPriceOverlay(t *testing.T) {
+	usd := func(f float64) *float64 { return &f }
+	p := &PriceOverlay{File: "p.csv", Source: "prices file p.csv (CSV)", SnapshotDate: "2026-12-01",
+		Prices: map[string]map[string]OverlayPrice{
+			"standard_nc4as_t4_v3": {
+				"eastus":        {USDPerHour: usd(0.4), SpotUSDPerHour: usd(0.1)},
+				"westus2":       {SpotUSDPerHour: usd(0.05)},
+				"usgovvirginia": {SpotUSDPerHour: usd(0.07)},
+			},
+			"standard_x9": {"eastus": {USDPerHour: usd(1)}},
+		}}
+	def := mustDefault(t)
+	before := mustLookup(t, def, "Standard_NC4as_T4_v3").Prices
+	c, rep := mustOverlay(t, Overlays{Prices: p})
+	s := mustLookup(t, c, "Standard_NC4as_T4_v3")
+	east := s.Prices["eastus"]
+	if east.USDPerHour != 0.4 || *east.SpotUSDPerHour != 0.1 || east.Source != p.Source || east.File != "p.csv" ||
+		east.SnapshotDate != "2026-12-01" || east.SpotSource != p.Source+", spot meter" || east.SpotFile != "p.csv" {
+		t.Errorf("eastus = %+v", east)
+	}
+	west, was := s.Prices["westus2"], before["westus2"]
+	if west.USDPerHour != was.USDPerHour || west.Source != was.Source || west.File != "" || *west.SpotUSDPerHour != 0.05 || west.SpotFile != "p.csv" {
+		t.Errorf("westus2 = %+v, was %+v", west, was)
+	}
+	if _, ok := s.Prices["usgovvirginia"]; ok || len(s.Prices) != len(before) || rep.PricesApplied != 2 {
+		t.Errorf("%d prices (was %d), %d applied", len(s.Prices), len(before), rep.PricesApplied)
+	}
+	if _, ok := c.Lookup("Standard_X9"); ok {
+		t.Error("a size only the prices file names was added")
+	}
+	if got := mustLookup(t, def, "Standard_NC4as_T4_v3").Prices["eastus"]; got.USDPerHour != 0.526 || got.File != "" {
+		t.Errorf("the embedded catalog changed: %+v", got)
+	}
+	// Without a snapshot date, a price keeps the catalog's.
+	p.SnapshotDate = ""
+	c, _ = mustOverlay(t, Overlays{Prices: p})
+	if d := mustLookup(t, c, "Standard_NC4as_T4_v3").Prices["eastus"].SnapshotDate; d != def.PriceSnapshotDate {
+		t.Errorf("snapshot date %q, want the catalog's %q", d, def.PriceSnapshotDate)
+	}
+}
+
+// TestAvailabilityOverlay lays availability given by hand over the
+// catalog: sizes the overlay lists are available where they are not
+// restricted, the others nowhere; its regions become the catalog's.
+func TestAvailabilityOverlay(t *testing.T) {
+	restricted := &RegionAvailability{Region: "eastus", Zones: []string{}, Restrictions: []Restriction{{Type: RestrictionLocation, ReasonCode: ReasonQuotaID}}}
+	a := &AvailabilityOverlay{File: "skus.json", Regions: []string{"eastus", "usgovvirginia"}, Sizes: map[string]SizeAvailability{
+		"standard_nc4as_t4_v3": {QuotaFamily: "standardNCASv3_T4Family", Regions: map[string]*RegionAvailability{
+			"eastus":        restricted,
+			"usgovvirginia": {Region: "usgovvirginia", Zones: []string{"1"}},
+		}},
+	}}
+	c, _ := mustOverlay(t, Overlays{Availability: a})
+	if c.Availability() != a || c.AvailabilitySource() != "availability file skus.json" {
+		t.Errorf("availability %p, source %q", c.Availability(), c.AvailabilitySource())
+	}
+	s := mustLookup(t, c, "Standard_NC4as_T4_v3")
+	if s.QuotaFamily != "standardNCASv3_T4Family" || s.AvailabilitySource != "availability file skus.json" ||
+		s.AvailableIn("eastus") || !s.AvailableIn("USGovVirginia") || !equalStrings(s.AvailableRegions(), []string{"usgovvirginia"}) {
+		t.Errorf("NC4as_T4_v3: quota family %q, source %q, regions %v", s.QuotaFamily, s.AvailabilitySource, s.AvailableRegions())
+	}
+	if ra, listed := s.AvailabilityIn("eastus"); !listed || ra != restricted || ra.LocationRestriction().ReasonCode != ReasonQuotaID {
+		t.Errorf("eastus: listed %t, %+v", listed, ra)
+	}
+	other := mustLookup(t, c, "Standard_ND96isr_H100_v5")
+	if !other.HasAvailability() || len(other.AvailableRegions()) != 0 || other.QuotaFamily != "" || len(other.Prices) == 0 {
+		t.Errorf("a size the overlay does not list: regions %v, quota family %q", other.AvailableRegions(), other.QuotaFamily)
+	}
+	if !c.HasRegion("usgovvirginia") || mustDefault(t).HasRegion("usgovvirginia") {
+		t.Error("the overlay's region is not the overlaid catalog's only")
+	}
+	if got := skuNames(c.Filter(Filter{Region: "usgovvirginia"})); !equalStrings(got, []string{"Standard_NC4as_T4_v3"}) {
+		t.Errorf("sizes in usgovvirginia: %v", got)
+	}
+}
