@@ -175,3 +175,27 @@ func TestAvailabilityOnlyRegion(t *testing.T) {
 		t.Errorf("sizes in usgovvirginia: %v", got)
 	}
 }
+
+// TestNotInCatalogAfterCatalogFile: a size a catalog file adds is no
+// longer reported as missing from the catalog the files are laid over.
+func TestNotInCatalogAfterCatalogFile(t *testing.T) {
+	f, err := catalog.LoadCatalogFile(catalogFileFixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := mustLoadAvailability(t)
+	p, err := LoadPriceFile("testdata/prices_retail.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := overlaid(t, catalog.Overlays{Catalog: f, Availability: a.Overlay(), Prices: p.Overlay()})
+	if unknown, others := a.NotInCatalog(c); len(unknown) != 0 || others != 1 {
+		t.Errorf("availability: %v not in the catalog, and %d others", unknown, others)
+	}
+	if unpriced, others := p.NotInCatalog(c); len(unpriced) != 0 || others != 1 {
+		t.Errorf("prices: %v not in the catalog, and %d others", unpriced, others)
+	}
+	if np := lookup(t, c, "Standard_NP10s"); np.QuotaFamily != "standardNPSFamily" || !np.AvailableIn("eastus") {
+		t.Errorf("NP10s: quota family %q, regions %v", np.QuotaFamily, np.AvailableRegions())
+	}
+}

@@ -140,6 +140,7 @@ func TestParsePriceFileErrors(t *testing.T) {
 	for _, tc := range []fileErrorCase{
 		{"empty", "", "", "", "the file is empty"},
 		{"JSON syntax", page(item(`"retailPrice": 1,`)), "", "", "invalid JSON at line 2"},
+		{"JSON syntax in a list of items", "[" + item(`"retailPrice": 1`) + ",\n" + item(`"retailPrice": 1,`) + "]", "Items[1]", "", "invalid JSON at line 4"},
 		{"retail price as a string", page(item(`"retailPrice": 1`), item(`"retailPrice": "98.32"`)),
 			"Items[1] (Standard_ND96isr_H100_v5 in eastus)", "retailPrice", "expected a number, got a string"},
 		{"primary flag as a string", page(item(`"retailPrice": 1, "isPrimaryMeterRegion": "yes"`)),
