@@ -290,9 +290,10 @@ func (p *PriceFile) locateRetailError(data []byte, base int64, err error) error 
 // fileSizeNameRE matches size names in prices files, in any case.
 var fileSizeNameRE = regexp.MustCompile(`(?i)^standard_[a-z0-9_-]+$`)
 
-var (
-	csvHeader     = []string{"region", "vm_size", "usd_per_hour"}
-	csvSpotHeader = []string{"region", "vm_size", "usd_per_hour", "spot_usd_per_hour"}
+// The headers a CSV prices file may have.
+const (
+	csvHeader     = "region,vm_size,usd_per_hour"
+	csvSpotHeader = "region,vm_size,usd_per_hour,spot_usd_per_hour"
 )
 
 func (p *PriceFile) parseCSV(data []byte) error {
@@ -311,7 +312,7 @@ func (p *PriceFile) parseCSV(data []byte) error {
 		header[i] = strings.ToLower(strings.TrimSpace(header[i]))
 	}
 	joined := strings.Join(header, ",")
-	if joined != strings.Join(csvHeader, ",") && joined != strings.Join(csvSpotHeader, ",") {
+	if joined != csvHeader && joined != csvSpotHeader {
 		return ferr("line 1", "", fmt.Sprintf("the header is %q; it must be region,vm_size,usd_per_hour or region,vm_size,usd_per_hour,spot_usd_per_hour. (A file that is not JSON is read as CSV.)", joined))
 	}
 	seen := map[[2]string]string{}
