@@ -157,11 +157,7 @@ const availabilityHint = "Export virtual machine sizes only (az vm list-skus --r
 // userfile.MaxBytes sets).
 func LoadAvailability(path string, opts ...userfile.Option) (*Availability, error) {
 	kind := userfile.Kind{Name: "availability file", MaxBytes: userfile.DefaultLimits().AvailabilityFile, Hint: availabilityHint}
-	b, _, err := userfile.Read(path, kind, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return ParseAvailability(path, b)
+	return userfile.Load(path, kind, ParseAvailability, opts...)
 }
 
 // ParseAvailability parses the JSON of `az vm list-skus` (an array of
@@ -169,9 +165,7 @@ func LoadAvailability(path string, opts ...userfile.Option) (*Availability, erro
 // array). file names the file in errors.
 func ParseAvailability(file string, data []byte) (*Availability, error) {
 	data = userfile.TrimBOM(data)
-	ferr := func(entry, field, problem string) error {
-		return &userfile.Error{File: file, Entry: entry, Field: field, Problem: problem}
-	}
+	ferr := userfile.ErrorsIn(file)
 	locate := func(base int64, err error) error {
 		return userfile.Entries[rawResourceSKU]{
 			File: file, Data: data, Object: "an object describing one size",

@@ -166,9 +166,7 @@ func retailEntryName(i int, it *retailItem) string {
 }
 
 func (p *PriceFile) parseRetail(data []byte) error {
-	ferr := func(entry, field, problem string) error {
-		return &userfile.Error{File: p.File, Entry: entry, Field: field, Problem: problem}
-	}
+	ferr := userfile.ErrorsIn(p.File)
 	var items []retailItem
 	var err error
 	base := int64(0)
@@ -297,9 +295,7 @@ const (
 )
 
 func (p *PriceFile) parseCSV(data []byte) error {
-	ferr := func(entry, field, problem string) error {
-		return &userfile.Error{File: p.File, Entry: entry, Field: field, Problem: problem}
-	}
+	ferr := userfile.ErrorsIn(p.File)
 	r := csv.NewReader(bytes.NewReader(data))
 	r.Comment = '#'
 	r.FieldsPerRecord = -1

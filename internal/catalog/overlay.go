@@ -33,19 +33,13 @@ const catalogFileHint = "A catalog file holds the sizes, series, GPU models, ima
 // *userfile.Error.
 func LoadCatalogFile(path string, opts ...userfile.Option) (*CatalogFile, error) {
 	kind := userfile.Kind{Name: "catalog file", MaxBytes: userfile.DefaultLimits().CatalogFile, Hint: catalogFileHint}
-	b, _, err := userfile.Read(path, kind, opts...)
-	if err != nil {
-		return nil, err
-	}
-	return ParseCatalogFile(path, b)
+	return userfile.Load(path, kind, ParseCatalogFile, opts...)
 }
 
 // ParseCatalogFile decodes a catalog file from memory; file names it in errors.
 func ParseCatalogFile(file string, data []byte) (*CatalogFile, error) {
 	data = userfile.TrimBOM(data)
-	ferr := func(entry, field, problem string) error {
-		return &userfile.Error{File: file, Entry: entry, Field: field, Problem: problem}
-	}
+	ferr := userfile.ErrorsIn(file)
 	if userfile.FirstByte(data) == 0 {
 		return nil, ferr("", "", "the file is empty. A catalog file is a JSON object with skus, series, gpu_models, images or decisions lists.")
 	}
@@ -102,23 +96,21 @@ func ParseCatalogFile(file string, data []byte) (*CatalogFile, error) {
 // locateDocumentError finds the entry and field a strict decoding error is
 // about, by decoding the document again one entry at a time.
 func locateDocumentError(file string, data []byte, err error) error {
-	ferr := func(field, problem string) error {
-		return &userfile.Error{File: file, Field: field, Problem: problem}
-	}
+	ferr := userfile.ErrorsIn(file)
 	var top map[string]json.RawMessage
 	if uerr := json.Unmarshal(data, &top); uerr != nil {
 		var se *json.SyntaxError
 		if errors.As(uerr, &se) {
-			return ferr("", userfile.SyntaxProblem(data, se, 0))
+			return ferr("", "", userfile.SyntaxProblem(data, se, 0))
 		}
 		var te *json.UnmarshalTypeError
 		if errors.As(uerr, &te) {
-			return ferr("", fmt.Sprintf("expected a JSON object with skus, series, gpu_models, images or decisions lists, got %s.", userfile.ValueKind(te.Value)))
+			return ferr("", "", fmt.Sprintf("expected a JSON object with skus, series, gpu_models, images or decisions lists, got %s.", userfile.ValueKind(te.Value)))
 		}
-		return ferr("", uerr.Error()+".")
+		return ferr("", "", uerr.Error()+".")
 	}
 	if err.Error() == "unexpected data after the JSON document" {
-		return ferr("", "unexpected data after the JSON document.")
+		return ferr("", "", "unexpected data after the JSON document.")
 	}
 	sections := map[string]func(file, section string, list []byte) *userfile.Error{
 		"skus":       findEntry(func(d *SKUDoc) string { return d.Name }),
@@ -136,7 +128,7 @@ func locateDocumentError(file string, data []byte, err error) error {
 	for _, k := range keys {
 		find, known := sections[k]
 		if !known {
-			return ferr(k, "unknown section: a catalog file may have skus, series, gpu_models, images and decisions.")
+			return ferr("", k, "unknown section: a catalog file may have skus, series, gpu_models, images and decisions.")
 		}
 		if find == nil {
 			continue
@@ -145,15 +137,15 @@ func locateDocumentError(file string, data []byte, err error) error {
 		if uerr := json.Unmarshal(top[k], &items); uerr != nil {
 			var te *json.UnmarshalTypeError
 			if errors.As(uerr, &te) {
-				return ferr(k, fmt.Sprintf("expected a list of objects, got %s.", userfile.ValueKind(te.Value)))
+				return ferr("", k, fmt.Sprintf("expected a list of objects, got %s.", userfile.ValueKind(te.Value)))
 			}
-			return ferr(k, uerr.Error()+".")
+			return ferr("", k, uerr.Error()+".")
 		}
 		if fe := find(file, k, top[k]); fe != nil {
 			return fe
 		}
 	}
-	return ferr("", err.Error()+".")
+	return ferr("", "", err.Error()+".")
 }
 
 // findEntry returns a function that finds the first entry of a section's

@@ -75,6 +75,25 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
+// ErrorsIn returns a function that makes the *Error about one entry and
+// field of file (either may be ""), as an error.
+func ErrorsIn(file string) func(entry, field, problem string) error {
+	return func(entry, field, problem string) error {
+		return &Error{File: file, Entry: entry, Field: field, Problem: problem}
+	}
+}
+
+// Load reads the file at path as Read does and parses what it read; parse
+// gets the path, to name the file in errors.
+func Load[T any](path string, k Kind, parse func(file string, data []byte) (T, error), opts ...Option) (T, error) {
+	b, _, err := Read(path, k, opts...)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return parse(path, b)
+}
+
 // Read reads the whole file at path, which may have at most k.MaxBytes
 // bytes (or what MaxBytes sets), and returns it with its modification time.
 func Read(path string, k Kind, opts ...Option) ([]byte, time.Time, error) {

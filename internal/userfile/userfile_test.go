@@ -109,3 +109,32 @@ func TestTrimBOMAndFirstByte(t *testing.T) {
 		}
 	}
 }
+
+func TestLoadAndErrorsIn(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(path, []byte("[1]"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	parse := func(file string, data []byte) (string, error) {
+		if string(data) != "[1]" {
+			return "", ErrorsIn(file)("entry 1", "x", "wrong.")
+		}
+		return file + " " + string(data), nil
+	}
+	if got, err := Load(path, testKind, parse); err != nil || got != path+" [1]" {
+		t.Errorf("Load = %q, %v", got, err)
+	}
+	// An unreadable file is not parsed.
+	_, err := Load(path, testKind, func(string, []byte) (string, error) {
+		t.Error("parsed a file over the limit")
+		return "", nil
+	}, MaxBytes(2))
+	var fe *Error
+	if !errors.As(err, &fe) || !fe.Unreadable {
+		t.Errorf("Load over the limit: %v", err)
+	}
+	err = ErrorsIn("g.json")("entry 3", "name", "missing.")
+	if !errors.As(err, &fe) || *fe != (Error{File: "g.json", Entry: "entry 3", Field: "name", Problem: "missing."}) {
+		t.Errorf("ErrorsIn: %#v", err)
+	}
+}
