@@ -2,32 +2,20 @@ package catalog
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/userfile/userfiletest"
 )
 
-// Fuzz targets for everything that reads user input: the catalog document
-// decoder and Build (catalog_file), the overlay file parsers
-// (catalog_file, availability_file, prices_file) and size-name lookup.
+// Fuzz targets for everything here that reads user input: the catalog
+// document decoder and Build, the catalog_file parser and size-name lookup
+// (package azureexport fuzzes availability_file and prices_file).
 // Seeds are the f.Add calls below plus testdata/fuzz/<FuzzName>/. `make fuzz`
 // runs each for FUZZTIME. None may panic; parsers must return either a
 // value or an error that explains itself.
-
-// requireFileError requires a parser error to be a *FileError naming the
-// file, with a problem to show.
-func requireFileError(t *testing.T, err error, file string) {
-	t.Helper()
-	var fe *FileError
-	if !errors.As(err, &fe) {
-		t.Fatalf("error is %T, want *FileError: %v", err, err)
-	}
-	if fe.File != file || strings.TrimSpace(fe.Problem) == "" {
-		t.Fatalf("FileError without a file or a problem: %#v", fe)
-	}
-}
 
 // checkOverlaid requires an overlaid catalog to be usable: every size can be
 // looked up by name and every region it lists is known.
@@ -92,98 +80,15 @@ func FuzzCatalogFile(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		cf, err := ParseCatalogFile(file, data)
 		if err != nil {
-			requireFileError(t, err, file)
+			userfiletest.Require(t, err, file)
 			return
 		}
 		c, _, err := base.WithOverlays(Overlays{Catalog: cf})
 		if err != nil {
-			requireFileError(t, err, file)
+			userfiletest.Require(t, err, file)
 			return
 		}
 		checkOverlaid(t, c)
-	})
-}
-
-// FuzzAvailabilityFile parses arbitrary bytes as an availability_file (the
-// JSON of `az vm list-skus`) and lays it over the embedded catalog.
-func FuzzAvailabilityFile(f *testing.F) {
-	f.Add([]byte(`[]`))
-	f.Add([]byte(`{"value":[]}`))
-	f.Add([]byte(`[{"name":"Standard_ND96isr_H100_v5","resourceType":"virtualMachines","locations":["eastus"],` +
-		`"locationInfo":[{"location":"eastus","zones":["1","2"]}],"capabilities":[{"name":"vCPUs","value":"96"},{"name":"GPUs","value":"8"}],` +
-		`"restrictions":[{"type":"Location","reasonCode":"NotAvailableForSubscription","values":["eastus"],"restrictionInfo":{"locations":["eastus"]}}]}]`))
-	f.Add([]byte(`[{"name":"Standard_Q9","resourceType":"virtualMachines","locations":["westus"],"capabilities":[{"name":"MemoryGB","value":"x"}]}]`))
-	f.Add([]byte(`[{"name":"Standard_NC4as_T4_v3","resourceType":"disks"}]`))
-	const file = "skus.json"
-	base := mustDefault(f)
-	f.Fuzz(func(t *testing.T, data []byte) {
-		a, err := ParseAvailability(file, data)
-		if err != nil {
-			requireFileError(t, err, file)
-			return
-		}
-		for _, name := range a.Names() {
-			s, ok := a.Lookup(name)
-			if !ok {
-				t.Fatalf("Names() lists %q but Lookup does not find it", name)
-			}
-			_ = s.Describe()
-			_ = s.AvailableRegions()
-			_ = s.InScope()
-		}
-		c, _, err := base.WithOverlays(Overlays{Availability: a})
-		if err != nil {
-			requireFileError(t, err, file)
-			return
-		}
-		checkOverlaid(t, c)
-		for _, s := range c.SKUs() {
-			for _, r := range s.AvailableRegions() {
-				_ = s.AvailableIn(r)
-			}
-		}
-	})
-}
-
-// FuzzPriceFile parses arbitrary bytes as a prices_file (Azure Retail Prices
-// API JSON or a CSV of negotiated prices) and lays it over the embedded
-// catalog: every price it applies must be positive.
-func FuzzPriceFile(f *testing.F) {
-	if b, err := os.ReadFile("testdata/prices_negotiated.csv"); err == nil {
-		f.Add(b)
-	}
-	f.Add([]byte("region,vm_size,usd_per_hour\neastus,Standard_ND96isr_H100_v5,36.5\n"))
-	f.Add([]byte("region,vm_size,usd_per_hour,spot_usd_per_hour\neastus,Standard_NC4as_T4_v3,0.526,0.1\neastus,Standard_NC4as_T4_v3,1,\n"))
-	f.Add([]byte("region,vm_size,usd_per_hour\n\"eastus,Standard_X,-1\n"))
-	f.Add([]byte(`{"Items":[{"currencyCode":"USD","retailPrice":63.5,"unitPrice":63.5,"armRegionName":"eastus","meterName":"ND96isr H100 v5",` +
-		`"productName":"Virtual Machines NDsr H100 v5 Series","skuName":"ND96isr H100 v5","serviceName":"Virtual Machines","unitOfMeasure":"1 Hour",` +
-		`"type":"Consumption","isPrimaryMeterRegion":true,"effectiveStartDate":"2024-05-01T00:00:00Z","armSkuName":"Standard_ND96isr_H100_v5"}]}`))
-	f.Add([]byte(`{"Items":[{"retailPrice":"x"}],"NextPageLink":null}`))
-	const file = "prices.csv"
-	base := mustDefault(f)
-	f.Fuzz(func(t *testing.T, data []byte) {
-		p, err := ParsePriceFile(file, data)
-		if err != nil {
-			requireFileError(t, err, file)
-			return
-		}
-		_ = p.Describe()
-		if p.Count() < 0 || len(p.Sizes()) > p.Count() {
-			t.Fatalf("Count() = %d with %d sizes", p.Count(), len(p.Sizes()))
-		}
-		c, _, err := base.WithOverlays(Overlays{Prices: p})
-		if err != nil {
-			requireFileError(t, err, file)
-			return
-		}
-		checkOverlaid(t, c)
-		for _, s := range c.SKUs() {
-			for region, pr := range s.Prices {
-				if !(pr.USDPerHour > 0) || (pr.SpotUSDPerHour != nil && !(*pr.SpotUSDPerHour > 0)) {
-					t.Fatalf("%s in %s: price %v, spot %v after the prices file", s.Name, region, pr.USDPerHour, pr.SpotUSDPerHour)
-				}
-			}
-		}
 	})
 }
 

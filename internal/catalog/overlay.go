@@ -1,9 +1,11 @@
 package catalog
 
 // This file lays the user's overlay files over a catalog: a catalog file in
-// the catalog's own format (new sizes, corrections), an availability file
-// and a prices file. The result is a new Catalog; the one it was made from
-// is not changed.
+// the catalog's own format (new sizes, corrections), availability and
+// prices. Package azureexport reads availability and prices from the files
+// Azure's tools export and hands them over as an AvailabilityOverlay and a
+// PriceOverlay. The result is a new Catalog; the one it was made from is
+// not changed.
 
 import (
 	"bytes"
@@ -12,6 +14,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/userfile"
 )
 
 // CatalogFile is a user-supplied document in the catalog's own format.
@@ -25,24 +29,21 @@ const catalogFileHint = "A catalog file holds the sizes, series, GPU models, ima
 // CatalogFileSections names the sections a catalog file may have, for messages.
 const CatalogFileSections = "skus, series, gpu_models, gpu_performance, series_performance, images, models or decisions"
 
-// LoadCatalogFile reads a catalog file and decodes it strictly: unknown
-// fields, wrong types, trailing data, a "catalog" section and entries
-// defined twice are errors.
-func LoadCatalogFile(path string) (*CatalogFile, error) {
-	b, _, err := readLimited(path, MaxCatalogFileBytes, "catalog file", catalogFileHint)
-	if err != nil {
-		return nil, err
-	}
-	return ParseCatalogFile(path, b)
+// LoadCatalogFile reads a catalog file of at most
+// userfile.DefaultLimits().CatalogFile bytes (or what userfile.MaxBytes
+// sets) and decodes it strictly: unknown fields, wrong types, trailing
+// data, a "catalog" section and entries defined twice are errors, each a
+// *userfile.Error.
+func LoadCatalogFile(path string, opts ...userfile.Option) (*CatalogFile, error) {
+	kind := userfile.Kind{Name: "catalog file", MaxBytes: userfile.DefaultLimits().CatalogFile, Hint: catalogFileHint}
+	return userfile.Load(path, kind, ParseCatalogFile, opts...)
 }
 
 // ParseCatalogFile decodes a catalog file from memory; file names it in errors.
 func ParseCatalogFile(file string, data []byte) (*CatalogFile, error) {
-	data = trimBOM(data)
-	ferr := func(entry, field, problem string) error {
-		return &FileError{File: file, Entry: entry, Field: field, Problem: problem}
-	}
-	if firstByte(data) == 0 {
+	data = userfile.TrimBOM(data)
+	ferr := userfile.ErrorsIn(file)
+	if userfile.FirstByte(data) == 0 {
 		return nil, ferr("", "", "the file is empty. A catalog file is a JSON object with "+CatalogFileSections+" lists.")
 	}
 	doc, err := DecodeDocument(bytes.NewReader(data))
@@ -109,35 +110,33 @@ func ParseCatalogFile(file string, data []byte) (*CatalogFile, error) {
 // locateDocumentError finds the entry and field a strict decoding error is
 // about, by decoding the document again one entry at a time.
 func locateDocumentError(file string, data []byte, err error) error {
-	ferr := func(entry, field, problem string) error {
-		return &FileError{File: file, Entry: entry, Field: field, Problem: problem}
-	}
+	ferr := userfile.ErrorsIn(file)
 	var top map[string]json.RawMessage
 	if uerr := json.Unmarshal(data, &top); uerr != nil {
 		var se *json.SyntaxError
 		if errors.As(uerr, &se) {
-			return ferr("", "", syntaxProblem(data, se, 0))
+			return ferr("", "", userfile.SyntaxProblem(data, se, 0))
 		}
 		var te *json.UnmarshalTypeError
 		if errors.As(uerr, &te) {
-			return ferr("", "", fmt.Sprintf("expected a JSON object with %s lists, got %s.", CatalogFileSections, jsonValueKind(te.Value)))
+			return ferr("", "", fmt.Sprintf("expected a JSON object with %s lists, got %s.", CatalogFileSections, userfile.ValueKind(te.Value)))
 		}
 		return ferr("", "", uerr.Error()+".")
 	}
 	if err.Error() == "unexpected data after the JSON document" {
 		return ferr("", "", "unexpected data after the JSON document.")
 	}
-	sections := map[string]func() any{
-		"skus":       func() any { return new(SKUDoc) },
-		"series":     func() any { return new(SeriesDoc) },
-		"gpu_models": func() any { return new(GPUModelDoc) },
-		"images":     func() any { return new(ImageDoc) },
-		"decisions":  func() any { return new(DecisionDoc) },
+	sections := map[string]func(file, section string, list []byte) *userfile.Error{
+		"skus":       findEntry(func(d *SKUDoc) string { return d.Name }),
+		"series":     findEntry(func(d *SeriesDoc) string { return d.Name }),
+		"gpu_models": findEntry(func(d *GPUModelDoc) string { return d.ID }),
+		"images":     findEntry(func(d *ImageDoc) string { return d.ID }),
+		"decisions":  findEntry(func(d *DecisionDoc) string { return d.ID }),
 		"catalog":    nil,
 
-		"gpu_performance":    func() any { return new(GPUPerformanceDoc) },
-		"series_performance": func() any { return new(SeriesPerformanceDoc) },
-		"models":             func() any { return new(ModelDoc) },
+		"gpu_performance":    findEntry(func(d *GPUPerformanceDoc) string { return d.GPUModel }),
+		"series_performance": findEntry(func(d *SeriesPerformanceDoc) string { return d.Series }),
+		"models":             findEntry(func(d *ModelDoc) string { return d.ID }),
 	}
 	keys := make([]string, 0, len(top))
 	for k := range top {
@@ -145,83 +144,137 @@ func locateDocumentError(file string, data []byte, err error) error {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		mk, known := sections[k]
+		find, known := sections[k]
 		if !known {
 			return ferr("", k, "unknown section: a catalog file may have "+strings.Replace(CatalogFileSections, " or ", " and ", 1)+".")
 		}
-		if mk == nil {
+		if find == nil {
 			continue
 		}
 		var items []json.RawMessage
 		if uerr := json.Unmarshal(top[k], &items); uerr != nil {
 			var te *json.UnmarshalTypeError
 			if errors.As(uerr, &te) {
-				return ferr("", k, fmt.Sprintf("expected a list of objects, got %s.", jsonValueKind(te.Value)))
+				return ferr("", k, fmt.Sprintf("expected a list of objects, got %s.", userfile.ValueKind(te.Value)))
 			}
 			return ferr("", k, uerr.Error()+".")
 		}
-		for i, raw := range items {
-			var label struct {
-				Name     string `json:"name"`
-				ID       string `json:"id"`
-				GPUModel string `json:"gpu_model"`
-				Series   string `json:"series"`
-			}
-			_ = json.Unmarshal(raw, &label)
-			entry := fmt.Sprintf("%s[%d]", k, i)
-			n := label.Name + label.ID
-			switch k {
-			case "gpu_performance":
-				n = label.GPUModel
-			case "series_performance":
-				n = label.Series
-			case "models":
-				n = label.ID
-			}
-			if n != "" {
-				entry += " (" + n + ")"
-			}
-			dec := json.NewDecoder(bytes.NewReader(raw))
-			dec.DisallowUnknownFields()
-			if derr := dec.Decode(mk()); derr != nil {
-				var te *json.UnmarshalTypeError
-				switch {
-				case errors.As(derr, &te):
-					return ferr(entry, te.Field, typeProblem(te))
-				case strings.HasPrefix(derr.Error(), "json: unknown field "):
-					f := strings.Trim(strings.TrimPrefix(derr.Error(), "json: unknown field "), `"`)
-					return ferr(entry, f, "unknown field. Check the spelling against the catalog's own data files (internal/catalog/data).")
-				}
-				return ferr(entry, "", derr.Error()+".")
-			}
+		if fe := find(file, k, top[k]); fe != nil {
+			return fe
 		}
 	}
 	return ferr("", "", err.Error()+".")
 }
 
+// findEntry returns a function that finds the first entry of a section's
+// list that does not decode strictly as a T, and names it "skus[3]
+// (Standard_X)"; key is the entry's name or id.
+func findEntry[T any](key func(*T) string) func(file, section string, list []byte) *userfile.Error {
+	return func(file, section string, list []byte) *userfile.Error {
+		return userfile.Entries[T]{
+			File: file,
+			Name: func(i int, e *T) string {
+				if k := key(e); k != "" {
+					return fmt.Sprintf("%s[%d] (%s)", section, i, k)
+				}
+				return fmt.Sprintf("%s[%d]", section, i)
+			},
+			Object:      "an object",
+			Strict:      true,
+			UnknownHint: "Check the spelling against the catalog's own data files (internal/catalog/data).",
+		}.Find(list)
+	}
+}
+
 // Overlays are the user's files laid over a catalog. Each is optional.
 type Overlays struct {
 	Catalog      *CatalogFile
-	Availability *Availability
-	Prices       *PriceFile
+	Availability *AvailabilityOverlay
+	Prices       *PriceOverlay
+}
+
+// AvailabilityOverlay says where sizes are offered to a subscription, read
+// from a file the user exported (package azureexport reads the output of
+// `az vm list-skus`).
+type AvailabilityOverlay struct {
+	File    string                      // the path as configured
+	Regions []string                    // every region the file lists, lower case, sorted
+	Sizes   map[string]SizeAvailability // by lower-case size name
+}
+
+// SizeAvailability is one size of an AvailabilityOverlay.
+type SizeAvailability struct {
+	QuotaFamily string                         // for example standardNDSH100v5Family
+	Regions     map[string]*RegionAvailability // by lower-case region
+}
+
+// Restriction types and reason codes of the Resource SKUs API.
+const (
+	RestrictionLocation = "Location"
+	RestrictionZone     = "Zone"
+
+	ReasonNotAvailableForSubscription = "NotAvailableForSubscription"
+	ReasonQuotaID                     = "QuotaId"
+)
+
+// RegionAvailability is a size in one location.
+type RegionAvailability struct {
+	Region string
+	// Zones the size can be deployed to: the location's zones minus the
+	// restricted ones, sorted. Empty in a location without zones.
+	Zones []string
+	// OfferedZones are the location's zones before restrictions.
+	OfferedZones []string
+	Restrictions []Restriction
+}
+
+// Restriction is one restriction the subscription has on a size in a location.
+type Restriction struct {
+	Type       string   // Location or Zone
+	ReasonCode string   // NotAvailableForSubscription or QuotaId
+	Zones      []string // the restricted zones, for Zone restrictions
+}
+
+// Restricted reports whether a Location restriction keeps the subscription
+// from deploying the size in the location at all.
+func (r *RegionAvailability) Restricted() bool { return r.LocationRestriction() != nil }
+
+// LocationRestriction is the first Location restriction, or nil.
+func (r *RegionAvailability) LocationRestriction() *Restriction {
+	for i := range r.Restrictions {
+		if r.Restrictions[i].Type == RestrictionLocation {
+			return &r.Restrictions[i]
+		}
+	}
+	return nil
+}
+
+// PriceOverlay is prices read from a file the user names (package
+// azureexport reads the Azure Retail Prices API's JSON and CSV). They
+// replace the catalog's for the sizes and regions they give.
+type PriceOverlay struct {
+	File string // the path as configured
+	// Source says where the prices come from, for Price.Source: "prices
+	// file prices.json (Azure Retail Prices API JSON)".
+	Source       string
+	SnapshotDate string // YYYY-MM-DD, or "" when unknown
+	// Prices by lower-case size name, then lower-case region.
+	Prices map[string]map[string]OverlayPrice
+}
+
+// OverlayPrice is a size's price in one region from a PriceOverlay. Either
+// price may be nil (a file of spot meters gives no on-demand price).
+type OverlayPrice struct {
+	USDPerHour     *float64
+	SpotUSDPerHour *float64
 }
 
 // OverlayReport says what the overlays did, for warnings.
 type OverlayReport struct {
 	// SizesAdded are sizes the catalog file added; SizesReplaced those it corrected.
 	SizesAdded, SizesReplaced []string
-	// UnknownSizes are sizes in the availability file, of the families the
-	// catalog covers (N and H, or with GPUs or RDMA), that the catalog does
-	// not have. OtherUnknown counts the rest (general-purpose sizes).
-	UnknownSizes []*AvailableSize
-	OtherUnknown int
-	// PricesApplied counts size-region prices taken from the prices file;
-	// UnpricedSizes are sizes it prices that the catalog does not have
-	// (names as spelled in the file, of the families the catalog covers);
-	// OtherUnpriced counts the rest.
+	// PricesApplied counts size-region prices taken from the prices file.
 	PricesApplied int
-	UnpricedSizes []string
-	OtherUnpriced int
 }
 
 // WithOverlays returns a new catalog with the overlays applied: the catalog
@@ -255,7 +308,7 @@ func (c *Catalog) WithOverlays(o Overlays) (*Catalog, *OverlayReport, error) {
 		nc.applyPrices(p, rep)
 	}
 	if a := o.Availability; a != nil {
-		nc.applyAvailability(a, rep)
+		nc.applyAvailability(a)
 	}
 	nc.collectRegions()
 	return nc, rep, nil
@@ -269,16 +322,16 @@ func optReader(b []byte) *bytes.Reader {
 }
 
 // buildFileError turns the errors of Build over a catalog file into one
-// FileError. Build's messages start with the entry ("size Standard_X: ...").
+// *userfile.Error. Build's messages start with the entry ("size Standard_X: ...").
 func buildFileError(file string, err error) error {
 	lines := strings.Split(err.Error(), "\n")
 	if len(lines) == 1 {
 		entry, problem, ok := strings.Cut(lines[0], ": ")
 		if ok {
-			return &FileError{File: file, Entry: entry, Problem: problem + "."}
+			return &userfile.Error{File: file, Entry: entry, Problem: problem + "."}
 		}
 	}
-	return &FileError{File: file, Problem: "the catalog with this file's entries is invalid:\n  - " + strings.Join(lines, "\n  - ")}
+	return &userfile.Error{File: file, Problem: "the catalog with this file's entries is invalid:\n  - " + strings.Join(lines, "\n  - ")}
 }
 
 // clone copies the catalog and its sizes, so overlays can change them.
@@ -299,23 +352,11 @@ func (c *Catalog) clone() *Catalog {
 	return &nc
 }
 
-func (c *Catalog) applyPrices(p *PriceFile, rep *OverlayReport) {
-	src := p.Describe()
-	date := p.SnapshotDate
+func (c *Catalog) applyPrices(p *PriceOverlay, rep *OverlayReport) {
 	for key, regions := range p.Prices {
 		s, ok := c.byName[key]
 		if !ok {
-			name := ""
-			for _, fp := range regions {
-				name = fp.Size
-				break
-			}
-			if inScopeName(name) {
-				rep.UnpricedSizes = append(rep.UnpricedSizes, name)
-			} else {
-				rep.OtherUnpriced++
-			}
-			continue
+			continue // the file prices a size the catalog does not have
 		}
 		for region, fp := range regions {
 			cur, had := s.Prices[region]
@@ -323,8 +364,11 @@ func (c *Catalog) applyPrices(p *PriceFile, rep *OverlayReport) {
 			np.Region = region
 			if fp.USDPerHour != nil {
 				np.USDPerHour = *fp.USDPerHour
-				np.SnapshotDate = orDefault(date, cur.SnapshotDate)
-				np.Source = src
+				np.SnapshotDate = cur.SnapshotDate
+				if p.SnapshotDate != "" {
+					np.SnapshotDate = p.SnapshotDate
+				}
+				np.Source = p.Source
 				np.File = p.File
 			} else if !had {
 				continue // a spot price without an on-demand price to go with it
@@ -332,40 +376,28 @@ func (c *Catalog) applyPrices(p *PriceFile, rep *OverlayReport) {
 			if fp.SpotUSDPerHour != nil {
 				sp := *fp.SpotUSDPerHour
 				np.SpotUSDPerHour = &sp
-				np.SpotSource = src + ", spot meter"
+				np.SpotSource = p.Source + ", spot meter"
 				np.SpotFile = p.File
 			}
 			s.Prices[region] = np
 			rep.PricesApplied++
 		}
 	}
-	sort.Strings(rep.UnpricedSizes)
 }
 
-func (c *Catalog) applyAvailability(a *Availability, rep *OverlayReport) {
+func (c *Catalog) applyAvailability(a *AvailabilityOverlay) {
 	c.availability = a
 	for _, s := range c.skus {
 		s.Availability = map[string]*RegionAvailability{}
 		s.AvailabilitySource = c.AvailabilitySource()
 		s.QuotaFamily = ""
-		if as, ok := a.Lookup(s.Name); ok {
+		if as, ok := a.Sizes[strings.ToLower(s.Name)]; ok {
 			for r, ra := range as.Regions {
 				s.Availability[r] = ra
 			}
-			s.QuotaFamily = as.Family
+			s.QuotaFamily = as.QuotaFamily
 		}
 	}
-	for key, as := range a.Sizes {
-		if _, ok := c.byName[key]; ok {
-			continue
-		}
-		if as.InScope() {
-			rep.UnknownSizes = append(rep.UnknownSizes, as)
-		} else {
-			rep.OtherUnknown++
-		}
-	}
-	sort.Slice(rep.UnknownSizes, func(i, j int) bool { return rep.UnknownSizes[i].Name < rep.UnknownSizes[j].Name })
 }
 
 // collectRegions lists the priced regions and, with an availability file,
@@ -389,14 +421,8 @@ func (c *Catalog) collectRegions() {
 	sort.Strings(c.regions)
 }
 
-// inScopeName reports whether a size name is of the N or H families.
-func inScopeName(name string) bool {
-	rest := strings.TrimPrefix(strings.ToLower(name), "standard_")
-	return strings.HasPrefix(rest, "n") || strings.HasPrefix(rest, "h")
-}
-
-// Availability returns the availability file laid over the catalog, or nil.
-func (c *Catalog) Availability() *Availability { return c.availability }
+// Availability returns the availability laid over the catalog, or nil.
+func (c *Catalog) Availability() *AvailabilityOverlay { return c.availability }
 
 // AvailabilitySource says where availability comes from: the availability
 // file, or the embedded price snapshot (a size priced in a region is taken

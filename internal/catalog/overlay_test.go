@@ -5,7 +5,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/userfile"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/userfile/userfiletest"
 )
+
+// fileErrorCase is a broken file and the parts its error must name.
+type fileErrorCase struct{ name, in, entry, field, want string }
 
 func mustOverlay(t *testing.T, o Overlays) (*Catalog, *OverlayReport) {
 	t.Helper()
@@ -17,6 +23,7 @@ func mustOverlay(t *testing.T, o Overlays) (*Catalog, *OverlayReport) {
 }
 
 func TestLoadCatalogFileFixture(t *testing.T) {
+	def := mustDefault(t)
 	f, err := LoadCatalogFile("testdata/catalog_file.json")
 	if err != nil {
 		t.Fatal(err)
@@ -34,15 +41,15 @@ func TestLoadCatalogFileFixture(t *testing.T) {
 	if *t4.MaxDataDisks != 12 || len(t4.Prices) != 29 || t4.Prices["eastus"].USDPerHour != 0.526 {
 		t.Errorf("NC4as_T4_v3: max data disks %d, %d prices", *t4.MaxDataDisks, len(t4.Prices))
 	}
-	// The embedded catalog is untouched and decoded once.
+	// The embedded catalog is untouched and not decoded again.
 	if def := mustLookup(t, mustDefault(t), "Standard_NC4as_T4_v3"); *def.MaxDataDisks != 8 {
 		t.Errorf("embedded catalog changed")
 	}
 	if _, ok := mustDefault(t).Lookup("Standard_NP10s"); ok {
 		t.Error("embedded catalog gained the overlay's size")
 	}
-	if n := DecodeCount(); n != 1 {
-		t.Errorf("DecodeCount() = %d", n)
+	if mustDefault(t) != def || c == def {
+		t.Error("the embedded catalog was decoded again, or returned as the overlaid one")
 	}
 }
 
@@ -76,7 +83,7 @@ func TestParseCatalogFileErrors(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ParseCatalogFile("extra.json", []byte(tc.in))
-			checkFileError(t, err, "extra.json", tc)
+			userfiletest.Check(t, err, "extra.json", tc.entry, tc.field, tc.want)
 		})
 	}
 }
@@ -94,7 +101,7 @@ func TestCatalogFileMergeErrors(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, _, err = mustDefault(t).WithOverlays(Overlays{Catalog: f})
-			checkFileError(t, err, "extra.json", tc)
+			userfiletest.Check(t, err, "extra.json", tc.entry, tc.field, tc.want)
 		})
 	}
 }
@@ -103,135 +110,98 @@ func TestLoadCatalogFileErrors(t *testing.T) {
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "nope.json")
 	_, err := LoadCatalogFile(missing)
-	checkFileError(t, err, missing, fileErrorCase{want: "the catalog file does not exist"})
-	defer func(old int64) { MaxCatalogFileBytes = old }(MaxCatalogFileBytes)
-	MaxCatalogFileBytes = 100
-	_, err = LoadCatalogFile("testdata/catalog_file.json")
-	checkFileError(t, err, "testdata/catalog_file.json", fileErrorCase{want: "more than the 100 bytes limit. A catalog file holds the sizes"})
-}
-
-func TestPricesOverlay(t *testing.T) {
-	p, err := LoadPriceFile("testdata/prices_retail.json")
-	if err != nil {
+	userfiletest.Check(t, err, missing, "", "", "the catalog file does not exist")
+	_, err = LoadCatalogFile("testdata/catalog_file.json", userfile.MaxBytes(100))
+	userfiletest.Check(t, err, "testdata/catalog_file.json", "", "", "more than the 100 bytes limit. A catalog file holds the sizes")
+	// The default limit: a sparse file one byte over it is refused before
+	// anything is read.
+	big := filepath.Join(dir, "big.json")
+	if err := os.WriteFile(big, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.Truncate(big, userfile.DefaultLimits().CatalogFile+1); err != nil {
+		t.Fatal(err)
+	}
+	_, err = LoadCatalogFile(big)
+	userfiletest.Check(t, err, big, "", "", "the catalog file is 16.0 MiB, more than the 16 MiB limit.")
+}
+
+// TestPriceOverlay lays prices given by hand over the catalog: an
+// on-demand price replaces the catalog's in its region only, a spot price
+// alone updates the spot price of a region the catalog prices and is
+// dropped elsewhere, and sizes the catalog lacks are ignored.
+func TestPriceOverlay(t *testing.T) {
+	usd := func(f float64) *float64 { return &f }
+	p := &PriceOverlay{File: "p.csv", Source: "prices file p.csv (CSV)", SnapshotDate: "2026-12-01",
+		Prices: map[string]map[string]OverlayPrice{
+			"standard_nc4as_t4_v3": {
+				"eastus":        {USDPerHour: usd(0.4), SpotUSDPerHour: usd(0.1)},
+				"westus2":       {SpotUSDPerHour: usd(0.05)},
+				"usgovvirginia": {SpotUSDPerHour: usd(0.07)},
+			},
+			"standard_x9": {"eastus": {USDPerHour: usd(1)}},
+		}}
+	def := mustDefault(t)
+	before := mustLookup(t, def, "Standard_NC4as_T4_v3").Prices
 	c, rep := mustOverlay(t, Overlays{Prices: p})
-	h := mustLookup(t, c, "Standard_ND96isr_H100_v5")
-	east := h.Prices["eastus"]
-	if east.USDPerHour != 63.5 || east.SpotUSDPerHour == nil || *east.SpotUSDPerHour != 25.4 ||
-		east.File != "testdata/prices_retail.json" || east.SpotFile != east.File || east.SnapshotDate != p.SnapshotDate ||
-		east.Source != "prices file testdata/prices_retail.json (Azure Retail Prices API JSON)" {
-		t.Errorf("H100 eastus = %+v", east)
+	s := mustLookup(t, c, "Standard_NC4as_T4_v3")
+	east := s.Prices["eastus"]
+	if east.USDPerHour != 0.4 || *east.SpotUSDPerHour != 0.1 || east.Source != p.Source || east.File != "p.csv" ||
+		east.SnapshotDate != "2026-12-01" || east.SpotSource != p.Source+", spot meter" || east.SpotFile != "p.csv" {
+		t.Errorf("eastus = %+v", east)
 	}
-	// Regions the file does not price keep the embedded price.
-	if w := h.Prices["westus2"]; w.USDPerHour != 98.32 || w.File != "" || !strings.HasPrefix(w.Source, "embedded snapshot") {
-		t.Errorf("H100 westus2 = %+v", w)
+	west, was := s.Prices["westus2"], before["westus2"]
+	if west.USDPerHour != was.USDPerHour || west.Source != was.Source || west.File != "" || *west.SpotUSDPerHour != 0.05 || west.SpotFile != "p.csv" {
+		t.Errorf("westus2 = %+v, was %+v", west, was)
 	}
-	// An on-demand price without a spot price keeps the embedded spot estimate.
-	a := mustLookup(t, c, "Standard_ND96asr_v4").Prices["eastus"]
-	if a.File == "" || a.SpotFile != "" || (a.SpotUSDPerHour != nil && !strings.HasPrefix(a.SpotSource, "estimate")) {
-		t.Errorf("ND96asr_v4 eastus = %+v", a)
+	if _, ok := s.Prices["usgovvirginia"]; ok || len(s.Prices) != len(before) || rep.PricesApplied != 2 {
+		t.Errorf("%d prices (was %d), %d applied", len(s.Prices), len(before), rep.PricesApplied)
 	}
-	if rep.PricesApplied != 6 || !equalStrings(rep.UnpricedSizes, []string{"Standard_NP10s"}) || rep.OtherUnpriced != 1 {
-		t.Errorf("report %+v", rep)
+	if _, ok := c.Lookup("Standard_X9"); ok {
+		t.Error("a size only the prices file names was added")
 	}
-	// The embedded catalog keeps its prices.
-	if d := mustLookup(t, mustDefault(t), "Standard_ND96isr_H100_v5").Prices["eastus"]; d.USDPerHour != 98.32 || d.File != "" {
-		t.Errorf("embedded price changed: %+v", d)
+	if got := mustLookup(t, def, "Standard_NC4as_T4_v3").Prices["eastus"]; got.USDPerHour != 0.526 || got.File != "" {
+		t.Errorf("the embedded catalog changed: %+v", got)
 	}
-	// A catalog file's new size can be priced by the prices file.
-	f, err := LoadCatalogFile("testdata/catalog_file.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	csv, err := LoadPriceFile("testdata/prices_negotiated.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, rep = mustOverlay(t, Overlays{Catalog: f, Prices: csv})
-	if np := mustLookup(t, c, "Standard_NP10s").Prices["eastus"]; np.USDPerHour != 1.4 || np.SpotUSDPerHour != nil {
-		t.Errorf("NP10s eastus = %+v", np)
-	}
-	if len(rep.UnpricedSizes) != 0 || rep.PricesApplied != 5 {
-		t.Errorf("report %+v", rep)
+	// Without a snapshot date, a price keeps the catalog's.
+	p.SnapshotDate = ""
+	c, _ = mustOverlay(t, Overlays{Prices: p})
+	if d := mustLookup(t, c, "Standard_NC4as_T4_v3").Prices["eastus"].SnapshotDate; d != def.PriceSnapshotDate {
+		t.Errorf("snapshot date %q, want the catalog's %q", d, def.PriceSnapshotDate)
 	}
 }
 
+// TestAvailabilityOverlay lays availability given by hand over the
+// catalog: sizes the overlay lists are available where they are not
+// restricted, the others nowhere; its regions become the catalog's.
 func TestAvailabilityOverlay(t *testing.T) {
-	a := mustLoadAvailability(t)
-	c, rep := mustOverlay(t, Overlays{Availability: a})
-	if c.Availability() != a || c.AvailabilitySource() != "availability file testdata/availability.json" {
-		t.Errorf("source %q", c.AvailabilitySource())
-	}
-	if s := mustDefault(t).AvailabilitySource(); s != "embedded price snapshot of 2026-06-18" {
-		t.Errorf("embedded source %q", s)
-	}
-	h := mustLookup(t, c, "Standard_ND96isr_H100_v5")
-	if h.AvailabilitySource != "availability file testdata/availability.json" {
-		t.Errorf("H100 availability source %q", h.AvailabilitySource)
-	}
-	if h.QuotaFamily != "standardNDSH100v5Family" || h.AvailableIn("eastus") || !h.AvailableIn("EastUS2") || h.AvailableIn("westus2") {
-		t.Errorf("H100: quota family %q, eastus %t, eastus2 %t, westus2 %t", h.QuotaFamily, h.AvailableIn("eastus"), h.AvailableIn("eastus2"), h.AvailableIn("westus2"))
-	}
-	if ra, listed := h.AvailabilityIn("eastus"); !listed || !ra.Restricted() {
-		t.Errorf("H100 eastus listed %t, %+v", listed, ra)
-	}
-	if !equalStrings(h.AvailableRegions(), []string{"eastus2", "westus3"}) {
-		t.Errorf("H100 regions %v", h.AvailableRegions())
-	}
-	// Catalog facts win where the API is known to be wrong.
-	for name, want := range map[string]float64{
-		"Standard_NV6ads_A10_v5":         1.0 / 6,
-		"Standard_ND96isr_MI300X_v5":     8,
-		"Standard_ND128isr_NDR_GB200_v6": 4,
-		"Standard_ND96isr_H100_v5":       8,
-	} {
-		if g := mustLookup(t, c, name).GPU; !near(g.Count, want) {
-			t.Errorf("%s GPU count %v, want the catalog's %v", name, g.Count, want)
-		}
-	}
-	if m := *mustLookup(t, c, "Standard_ND96amsr_A100_v4").MemoryGiB; m != 1900 {
-		t.Errorf("ND96amsr_A100_v4 memory %v, want the docs' 1900 (the API says 1800)", m)
-	}
-	if v := *mustLookup(t, c, "Standard_HB120-32rs_v3").VCPUs; v != 32 {
-		t.Errorf("HB120-32rs_v3 vCPUs %d", v)
-	}
-	// A size the file does not list is not available anywhere; prices stay.
-	hx := mustLookup(t, c, "Standard_HX176rs")
-	if hx.AvailableIn("eastus") || len(hx.AvailableRegions()) != 0 || len(hx.Prices) == 0 || !hx.HasAvailability() {
-		t.Errorf("HX176rs available %v", hx.AvailableRegions())
-	}
-	// Unknown sizes: the N-family one is reported, the D-family one counted.
-	if len(rep.UnknownSizes) != 1 || rep.UnknownSizes[0].Name != "Standard_NP10s" || rep.OtherUnknown != 1 {
-		t.Errorf("unknown %v, other %d", rep.UnknownSizes, rep.OtherUnknown)
-	}
-	// Filter and regions follow the file.
-	got := skuNames(c.Filter(Filter{Region: "eastus", GPUModels: []string{"h100-sxm-80gb", "a100-sxm-80gb"}}))
-	if !equalStrings(got, []string{"Standard_ND96amsr_A100_v4"}) {
-		t.Errorf("eastus H100/A100 sizes %v", got)
-	}
-	if !c.HasRegion("westus3") || len(c.Regions()) != len(mustDefault(t).Regions()) {
-		t.Errorf("regions %v", c.Regions())
-	}
-	// The embedded catalog has no availability.
-	if d := mustLookup(t, mustDefault(t), "Standard_ND96isr_H100_v5"); d.HasAvailability() || !d.AvailableIn("eastus") ||
-		d.AvailabilitySource != "embedded price snapshot of 2026-06-18" {
-		t.Error("the embedded catalog changed")
-	}
-}
-
-// TestAvailabilityOnlyRegion: a region only the availability file lists (a
-// sovereign cloud) is known, and sizes listed there are available unpriced.
-func TestAvailabilityOnlyRegion(t *testing.T) {
-	a, err := ParseAvailability("gov.json", []byte(`[{"name": "Standard_ND96isr_H100_v5", "locations": ["usgovvirginia"], "family": "standardNDSH100v5Family"}]`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	restricted := &RegionAvailability{Region: "eastus", Zones: []string{}, Restrictions: []Restriction{{Type: RestrictionLocation, ReasonCode: ReasonQuotaID}}}
+	a := &AvailabilityOverlay{File: "skus.json", Regions: []string{"eastus", "usgovvirginia"}, Sizes: map[string]SizeAvailability{
+		"standard_nc4as_t4_v3": {QuotaFamily: "standardNCASv3_T4Family", Regions: map[string]*RegionAvailability{
+			"eastus":        restricted,
+			"usgovvirginia": {Region: "usgovvirginia", Zones: []string{"1"}},
+		}},
+	}}
 	c, _ := mustOverlay(t, Overlays{Availability: a})
-	if !c.HasRegion("usgovvirginia") {
-		t.Error("usgovvirginia unknown")
+	if c.Availability() != a || c.AvailabilitySource() != "availability file skus.json" {
+		t.Errorf("availability %p, source %q", c.Availability(), c.AvailabilitySource())
 	}
-	if got := skuNames(c.Filter(Filter{Region: "usgovvirginia"})); !equalStrings(got, []string{"Standard_ND96isr_H100_v5"}) {
+	s := mustLookup(t, c, "Standard_NC4as_T4_v3")
+	if s.QuotaFamily != "standardNCASv3_T4Family" || s.AvailabilitySource != "availability file skus.json" ||
+		s.AvailableIn("eastus") || !s.AvailableIn("USGovVirginia") || !equalStrings(s.AvailableRegions(), []string{"usgovvirginia"}) {
+		t.Errorf("NC4as_T4_v3: quota family %q, source %q, regions %v", s.QuotaFamily, s.AvailabilitySource, s.AvailableRegions())
+	}
+	if ra, listed := s.AvailabilityIn("eastus"); !listed || ra != restricted || ra.LocationRestriction().ReasonCode != ReasonQuotaID {
+		t.Errorf("eastus: listed %t, %+v", listed, ra)
+	}
+	other := mustLookup(t, c, "Standard_ND96isr_H100_v5")
+	if !other.HasAvailability() || len(other.AvailableRegions()) != 0 || other.QuotaFamily != "" || len(other.Prices) == 0 {
+		t.Errorf("a size the overlay does not list: regions %v, quota family %q", other.AvailableRegions(), other.QuotaFamily)
+	}
+	if !c.HasRegion("usgovvirginia") || mustDefault(t).HasRegion("usgovvirginia") {
+		t.Error("the overlay's region is not the overlaid catalog's only")
+	}
+	if got := skuNames(c.Filter(Filter{Region: "usgovvirginia"})); !equalStrings(got, []string{"Standard_NC4as_T4_v3"}) {
 		t.Errorf("sizes in usgovvirginia: %v", got)
 	}
 }

@@ -2,12 +2,13 @@ package catalog
 
 import (
 	"encoding/csv"
-	"errors"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/userfile/userfiletest"
 )
 
 // testReferenceDir holds the reference facts the performance facts and the
@@ -448,17 +449,11 @@ func TestPerformanceThroughCatalogFile(t *testing.T) {
 	}
 }
 
-// wantFileError checks that err is a *FileError about extra.json with the
-// given entry and field and a problem containing want.
+// wantFileError checks that err is a *userfile.Error about extra.json with
+// the given entry and field and a problem containing want.
 func wantFileError(t *testing.T, err error, entry, field, want string) {
 	t.Helper()
-	var fe *FileError
-	if !errors.As(err, &fe) {
-		t.Fatalf("error %T %v is not a *FileError", err, err)
-	}
-	if fe.File != "extra.json" || fe.Entry != entry || fe.Field != field || !strings.Contains(fe.Problem, want) {
-		t.Errorf("got entry %q, field %q, problem %q; want entry %q, field %q, problem containing %q", fe.Entry, fe.Field, fe.Problem, entry, field, want)
-	}
+	userfiletest.Check(t, err, "extra.json", entry, field, want)
 }
 
 func TestCatalogFilePerformanceErrors(t *testing.T) {

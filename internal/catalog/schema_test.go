@@ -27,10 +27,10 @@ const schemaDir = "data/schema"
 
 // schemaEnums are the allowed values of fields, keyed "Type.json_name".
 var schemaEnums = map[string][]string{
-	"SeriesDoc.category":       Categories,
-	"LifecycleDoc.status":      Statuses,
-	"SupportEntryDoc.status":   SupportStatuses,
-	"GPUModelDoc.vendor":       Vendors,
+	"SeriesDoc.category":       Categories(),
+	"LifecycleDoc.status":      Statuses(),
+	"SupportEntryDoc.status":   SupportStatuses(),
+	"GPUModelDoc.vendor":       Vendors(),
 	"SKUDoc.arch":              {"x86_64", "arm64"},
 	"ImageDoc.arch":            {"x86_64", "arm64"},
 	"InfiniBandDoc.generation": {"FDR", "EDR", "HDR", "NDR", "XDR"},

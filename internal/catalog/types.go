@@ -32,13 +32,20 @@ const (
 	VendorAMD    = "amd"
 )
 
-// Categories, Statuses, SupportStatuses and Vendors list the allowed values.
-var (
-	Categories      = []string{CategoryCPU, CategoryGPU, CategoryHPC}
-	Statuses        = []string{StatusGA, StatusPreview, StatusRetiring, StatusRetired}
-	SupportStatuses = []string{SupportSupported, SupportUnsupported, SupportUnknown}
-	Vendors         = []string{VendorAMD, VendorNVIDIA}
-)
+// Categories lists the allowed categories. Like the other lists of allowed
+// values below, it returns a new slice on every call.
+func Categories() []string { return []string{CategoryCPU, CategoryGPU, CategoryHPC} }
+
+// Statuses lists the allowed lifecycle statuses.
+func Statuses() []string { return []string{StatusGA, StatusPreview, StatusRetiring, StatusRetired} }
+
+// SupportStatuses lists the allowed support statuses.
+func SupportStatuses() []string {
+	return []string{SupportSupported, SupportUnsupported, SupportUnknown}
+}
+
+// Vendors lists the allowed GPU vendors.
+func Vendors() []string { return []string{VendorAMD, VendorNVIDIA} }
 
 // SKU is one virtual machine size with every fact the catalog knows about it,
 // joined from its size record, its series, its GPU model and the price table.

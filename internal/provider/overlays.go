@@ -14,7 +14,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/azureexport"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/userfile"
 )
 
 // The provider's overlay files: catalog_file, availability_file and
@@ -37,7 +39,7 @@ func catalogFileAttribute() schema.StringAttribute {
 	return overlayFileAttribute("Path of a JSON file in the embedded catalog's own format (`skus`, `series`, `gpu_models`, `gpu_performance`, `series_performance`, `images`, `models` and `decisions` lists, " +
 		"as in the provider's `internal/catalog/data` files) that adds sizes, performance facts or models, or corrects them: new sizes, sovereign-cloud sizes, fixes. " +
 		"An entry with the name of an embedded one replaces it. Decoding is strict: unknown fields, wrong types and entries listed twice are errors " +
-		fmt.Sprintf("that name the file, the entry and the field. At most %d MiB. ", catalog.MaxCatalogFileBytes>>20))
+		fmt.Sprintf("that name the file, the entry and the field. At most %d MiB. ", userfile.DefaultLimits().CatalogFile>>20))
 }
 
 func availabilityFileAttribute() schema.StringAttribute {
@@ -46,7 +48,7 @@ func availabilityFileAttribute() schema.StringAttribute {
 		"(`NotAvailableForSubscription`, `QuotaId`), is left out of `hpcsku_catalog` and rejected by `hpcsku_recommendation` (constraints `region` and `availability`), " +
 		"and every size's `availability` carries its zones, restrictions and quota family. The catalog's own facts (GPU counts, memory, vCPUs) are kept: " +
 		"the API is known to get some of them wrong. GPU and HPC sizes in the file that the catalog does not have are reported in a warning. " +
-		fmt.Sprintf("At most %d MiB (a full export is 20 to 30 MB). ", catalog.MaxAvailabilityFileBytes>>20))
+		fmt.Sprintf("At most %d MiB (a full export is 20 to 30 MB). ", userfile.DefaultLimits().AvailabilityFile>>20))
 }
 
 func pricesFileAttribute() schema.StringAttribute {
@@ -55,7 +57,7 @@ func pricesFileAttribute() schema.StringAttribute {
 		"Windows, Dev/Test, reservation and low-priority rows are skipped) or a CSV with the header `region,vm_size,usd_per_hour[,spot_usd_per_hour]` " +
 		"for negotiated prices. The format is told from the content. Prices are US dollars per hour for one VM. " +
 		"Every price says where it comes from (`price.source`, `price_source`). " +
-		fmt.Sprintf("At most %d MiB. ", catalog.MaxPricesFileBytes>>20))
+		fmt.Sprintf("At most %d MiB. ", userfile.DefaultLimits().PricesFile>>20))
 }
 
 // overlayFile describes one overlay setting for messages.
@@ -77,7 +79,7 @@ var (
 // addFileError reports a problem with an overlay file on its attribute,
 // naming the file, the entry and the field.
 func (f overlayFile) addFileError(diags *diag.Diagnostics, err error) {
-	var fe *catalog.FileError
+	var fe *userfile.Error
 	if !errors.As(err, &fe) {
 		diags.AddAttributeError(path.Root(f.attr), "Invalid "+f.title, fmt.Sprintf("The %s could not be used: %s", f.attr, err))
 		return
@@ -126,24 +128,28 @@ func loadOverlays(ctx context.Context, base *catalog.Catalog, cfg providerModel)
 		}
 		o.Catalog = f
 	}
+	var a *azureexport.Availability
 	if p := availabilityFileSetting.overlayPath(cfg.AvailabilityFile, &diags); p != "" {
-		a, err := catalog.LoadAvailability(p)
-		if err != nil {
+		var err error
+		if a, err = azureexport.LoadAvailability(p); err != nil {
 			availabilityFileSetting.addFileError(&diags, err)
+		} else {
+			o.Availability = a.Overlay()
 		}
-		o.Availability = a
 	}
+	var pf *azureexport.PriceFile
 	if p := pricesFileSetting.overlayPath(cfg.PricesFile, &diags); p != "" {
-		pf, err := catalog.LoadPriceFile(p)
-		if err != nil {
+		var err error
+		if pf, err = azureexport.LoadPriceFile(p); err != nil {
 			pricesFileSetting.addFileError(&diags, err)
+		} else {
+			o.Prices = pf.Overlay()
 		}
-		o.Prices = pf
 	}
 	if diags.HasError() {
 		return nil, diags
 	}
-	if o.Catalog == nil && o.Availability == nil && o.Prices == nil {
+	if o.Catalog == nil && a == nil && pf == nil {
 		return base, diags
 	}
 	cat, rep, err := base.WithOverlays(o)
@@ -157,23 +163,23 @@ func loadOverlays(ctx context.Context, base *catalog.Catalog, cfg providerModel)
 		fields["sizes_added"] = len(rep.SizesAdded)
 		fields["sizes_replaced"] = len(rep.SizesReplaced)
 	}
-	if a := o.Availability; a != nil {
+	if a != nil {
 		fields["availability_file"] = a.File
 		fields["availability_entries"] = a.Entries
 		fields["availability_regions"] = len(a.Regions)
-		overlayAvailabilityWarnings(&diags, cat, a, rep)
+		overlayAvailabilityWarnings(&diags, cat, a)
 	}
-	if p := o.Prices; p != nil {
-		fields["prices_file"] = p.File
-		fields["prices_format"] = p.Format
+	if pf != nil {
+		fields["prices_file"] = pf.File
+		fields["prices_format"] = pf.Format
 		fields["prices_applied"] = rep.PricesApplied
-		overlayPriceWarnings(&diags, p, rep)
+		overlayPriceWarnings(&diags, cat, pf, rep)
 	}
 	tflog.Info(ctx, "overlay files applied", fields)
 	return cat, diags
 }
 
-func overlayAvailabilityWarnings(diags *diag.Diagnostics, cat *catalog.Catalog, a *catalog.Availability, rep *catalog.OverlayReport) {
+func overlayAvailabilityWarnings(diags *diag.Diagnostics, cat *catalog.Catalog, a *azureexport.Availability) {
 	attr := path.Root(availabilityFileSetting.attr)
 	known := 0
 	for _, s := range cat.SKUs() {
@@ -187,17 +193,18 @@ func overlayAvailabilityWarnings(diags *diag.Diagnostics, cat *catalog.Catalog, 
 				"Export it with az vm list-skus --resource-type virtualMachines --all -o json (without --all, restricted sizes are left out).",
 				a.File, len(a.Sizes), len(a.Regions)))
 	}
-	if len(rep.UnknownSizes) == 0 {
+	unknown, others := a.NotInCatalog(cat)
+	if len(unknown) == 0 {
 		return
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "The availability file %s lists %s that the catalog (version %s) does not have. "+
 		"They cannot be looked up or recommended until the catalog has their specifications: add them with catalog_file, or upgrade the provider.\n\n"+
 		"What the file reports (MemoryGB is GiB; vCPUsAvailable is used for constrained-core sizes; GPU counts from the API are missing or rounded for some sizes):\n",
-		a.File, overlayPlural(len(rep.UnknownSizes), "GPU or HPC size", "GPU or HPC sizes"), cat.Version)
-	for i, s := range rep.UnknownSizes {
+		a.File, overlayPlural(len(unknown), "GPU or HPC size", "GPU or HPC sizes"), cat.Version)
+	for i, s := range unknown {
 		if i == maxListed {
-			fmt.Fprintf(&b, "  - and %d more\n", len(rep.UnknownSizes)-maxListed)
+			fmt.Fprintf(&b, "  - and %d more\n", len(unknown)-maxListed)
 			break
 		}
 		regions := s.AvailableRegions()
@@ -210,25 +217,26 @@ func overlayAvailabilityWarnings(diags *diag.Diagnostics, cat *catalog.Catalog, 
 		}
 		fmt.Fprintf(&b, "  - %s: %s; %s\n", s.Name, s.Describe(), where)
 	}
-	if rep.OtherUnknown > 0 {
-		fmt.Fprintf(&b, "\n%s in the file outside the families the catalog covers (general-purpose sizes) ignored.", overlayPlural(rep.OtherUnknown, "other size", "other sizes"))
+	if others > 0 {
+		fmt.Fprintf(&b, "\n%s in the file outside the families the catalog covers (general-purpose sizes) ignored.", overlayPlural(others, "other size", "other sizes"))
 	}
 	diags.AddAttributeWarning(attr, "Sizes Not In The Catalog", strings.TrimRight(b.String(), "\n"))
 }
 
-func overlayPriceWarnings(diags *diag.Diagnostics, p *catalog.PriceFile, rep *catalog.OverlayReport) {
+func overlayPriceWarnings(diags *diag.Diagnostics, cat *catalog.Catalog, p *azureexport.PriceFile, rep *catalog.OverlayReport) {
 	attr := path.Root(pricesFileSetting.attr)
 	if rep.PricesApplied == 0 {
 		diags.AddAttributeWarning(attr, "Prices File Prices No Catalog Size",
 			fmt.Sprintf("The prices file %s (%s) has %d prices, none of them for a size in the catalog, so every price is the embedded one. "+
 				"Check the size names (armSkuName in the Retail Prices API, vm_size in CSV), for example Standard_ND96isr_H100_v5.", p.File, p.Format, p.Count()))
 	}
-	if len(rep.UnpricedSizes) == 0 {
+	unpriced, _ := p.NotInCatalog(cat)
+	if len(unpriced) == 0 {
 		return
 	}
 	diags.AddAttributeWarning(attr, "Prices For Sizes Not In The Catalog",
 		fmt.Sprintf("The prices file %s prices %s that the catalog does not have; their prices are not used: %s. "+
-			"Add the sizes with catalog_file to use them.", p.File, overlayPlural(len(rep.UnpricedSizes), "GPU or HPC size", "GPU or HPC sizes"), strings.Join(firstStrings(rep.UnpricedSizes, maxListed), ", ")))
+			"Add the sizes with catalog_file to use them.", p.File, overlayPlural(len(unpriced), "GPU or HPC size", "GPU or HPC sizes"), strings.Join(firstStrings(unpriced, maxListed), ", ")))
 }
 
 // overlayPlural is "1 size" or "2 sizes".

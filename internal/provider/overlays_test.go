@@ -19,7 +19,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/userfile"
 )
 
 // fixture returns the absolute path of a file in testdata: the provider
@@ -362,8 +362,14 @@ func overlayErrorCases() []overlayErrorCase {
 // configureWith runs the provider's Configure with the given settings.
 func configureWith(t *testing.T, settings map[string]string) (*providerData, diag.Diagnostics) {
 	t.Helper()
+	return configureProvider(t, NewTestProvider(testCatalog(t), func() time.Time { return testAsOf })(), settings)
+}
+
+// configureProvider configures p with the overlay settings given and
+// returns what it hands the data sources.
+func configureProvider(t *testing.T, p provider.Provider, settings map[string]string) (*providerData, diag.Diagnostics) {
+	t.Helper()
 	ctx := context.Background()
-	p := NewTestProvider(testCatalog(t), func() time.Time { return testAsOf })()
 	var sr provider.SchemaResponse
 	p.Schema(ctx, provider.SchemaRequest{}, &sr)
 	attrs := map[string]tftypes.Value{"as_of": tftypes.NewValue(tftypes.String, nil)}
@@ -416,20 +422,26 @@ func TestConfigureOverlayErrors(t *testing.T) {
 }
 
 // TestConfigureOverlayFileOverLimit: files over the documented limit are
-// refused before they are read; the limits are lowered here.
+// refused before they are read. Each file is sparse: one byte over the
+// limit, without the disk space.
 func TestConfigureOverlayFileOverLimit(t *testing.T) {
+	limits := userfile.DefaultLimits()
 	for _, tc := range []struct {
-		setting, file, limit string
-		max                  *int64
+		setting, limit string
+		max            int64
 	}{
-		{"availability_file", "availability.json", "1.0 KiB", &catalog.MaxAvailabilityFileBytes},
-		{"prices_file", "prices_retail.json", "1.0 KiB", &catalog.MaxPricesFileBytes},
-		{"catalog_file", "catalog_file.json", "1.0 KiB", &catalog.MaxCatalogFileBytes},
+		{"availability_file", "64 MiB", limits.AvailabilityFile},
+		{"prices_file", "128 MiB", limits.PricesFile},
+		{"catalog_file", "16 MiB", limits.CatalogFile},
 	} {
 		t.Run(tc.setting, func(t *testing.T) {
-			defer func(old int64) { *tc.max = old }(*tc.max)
-			*tc.max = 1024
-			path := fixture(t, tc.file)
+			path := filepath.Join(t.TempDir(), "big")
+			if err := os.WriteFile(path, nil, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Truncate(path, tc.max+1); err != nil {
+				t.Fatal(err)
+			}
 			_, diags := configureWith(t, map[string]string{tc.setting: path})
 			if diags.ErrorsCount() != 1 || !strings.HasPrefix(diags.Errors()[0].Summary(), "Cannot Read ") ||
 				!strings.Contains(diags.Errors()[0].Detail(), "more than the "+tc.limit+" limit") ||

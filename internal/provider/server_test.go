@@ -12,8 +12,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
-
-	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
 // These tests and benchmarks call the provider's gRPC server interface
@@ -227,7 +225,8 @@ func BenchmarkReadDataSource(b *testing.B) {
 
 // TestProviderDecodesCatalogOnce configures several provider servers the way
 // main.go builds them (New, which loads catalog.Default) and reads through
-// each: the embedded catalog is still decoded once in the process.
+// each; then configures several providers from New directly: each is handed
+// the one catalog catalog.Default decoded for the process.
 func TestProviderDecodesCatalogOnce(t *testing.T) {
 	ctx := context.Background()
 	for i := 0; i < 3; i++ {
@@ -248,7 +247,10 @@ func TestProviderDecodesCatalogOnce(t *testing.T) {
 			t.Fatalf("ReadDataSource: %v %v", err, resp.Diagnostics)
 		}
 	}
-	if n := catalog.DecodeCount(); n != 1 {
-		t.Fatalf("catalog.DecodeCount() = %d, want 1", n)
+	for i := 0; i < 3; i++ {
+		data, diags := configureProvider(t, New("test")(), nil)
+		if diags.HasError() || data == nil || data.Catalog != testCatalog(t) {
+			t.Fatalf("provider %d: diagnostics %v; catalog is not the one catalog.Default decoded", i, diags)
+		}
 	}
 }

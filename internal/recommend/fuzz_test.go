@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/azureexport"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
@@ -136,15 +137,15 @@ func FuzzRecommend(f *testing.F) {
 // constraint and file prices.
 func fuzzOverlaidCatalog(tb testing.TB) *catalog.Catalog {
 	tb.Helper()
-	a, err := catalog.LoadAvailability(availabilityFixture)
+	a, err := azureexport.LoadAvailability(availabilityFixture)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	p, err := catalog.LoadPriceFile(retailPricesFixture)
+	p, err := azureexport.LoadPriceFile(retailPricesFixture)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	c, _, err := testCatalog(tb).WithOverlays(catalog.Overlays{Availability: a, Prices: p})
+	c, _, err := testCatalog(tb).WithOverlays(catalog.Overlays{Availability: a.Overlay(), Prices: p.Overlay()})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -6,13 +6,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/azureexport"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
-// The overlay fixtures are the catalog package's.
+// The overlay fixtures are the azureexport package's.
 const (
-	availabilityFixture = "../catalog/testdata/availability.json"
-	retailPricesFixture = "../catalog/testdata/prices_retail.json"
+	availabilityFixture = "../azureexport/testdata/availability.json"
+	retailPricesFixture = "../azureexport/testdata/prices_retail.json"
 )
 
 func overlaid(t *testing.T, o catalog.Overlays) *catalog.Catalog {
@@ -26,11 +27,11 @@ func overlaid(t *testing.T, o catalog.Overlays) *catalog.Catalog {
 
 func withAvailability(t *testing.T) *catalog.Catalog {
 	t.Helper()
-	a, err := catalog.LoadAvailability(availabilityFixture)
+	a, err := azureexport.LoadAvailability(availabilityFixture)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return overlaid(t, catalog.Overlays{Availability: a})
+	return overlaid(t, catalog.Overlays{Availability: a.Overlay()})
 }
 
 func rejection(rs []Rejection, constraint string) *Rejection {
@@ -65,7 +66,7 @@ func TestAvailabilityRestrictsH100(t *testing.T) {
 	if r == nil || r.Count != 1 || !slices.Equal(r.Examples, []string{"Standard_ND96isr_H100_v5"}) {
 		t.Fatalf("availability rejection %+v in %+v", r, res.Rejected)
 	}
-	for _, want := range []string{`Restricted for this subscription in region "eastus" by the availability file ../catalog/testdata/availability.json`,
+	for _, want := range []string{`Restricted for this subscription in region "eastus" by the availability file ../azureexport/testdata/availability.json`,
 		"Reason codes: NotAvailableForSubscription (Standard_ND96isr_H100_v5)."} {
 		if !strings.Contains(r.Reason, want) {
 			t.Errorf("reason %q does not contain %q", r.Reason, want)
@@ -73,7 +74,7 @@ func TestAvailabilityRestrictsH100(t *testing.T) {
 	}
 	// Sizes the file does not list in eastus fail "region", with the file named.
 	reg := rejection(res.Rejected, "region")
-	if reg == nil || !strings.Contains(reg.Reason, "the availability file ../catalog/testdata/availability.json does not list it there") {
+	if reg == nil || !strings.Contains(reg.Reason, "the availability file ../azureexport/testdata/availability.json does not list it there") {
 		t.Errorf("region rejection %+v", reg)
 	}
 	// The H100 size in a preferred list is skipped with the reason.
@@ -118,13 +119,13 @@ func TestAvailabilityNoFitSuggestsARegion(t *testing.T) {
 // knows (a sovereign cloud) has no prices; the sizes it lists are ranked
 // unpriced, with a warning.
 func TestAvailabilityKeepsUnpricedSizes(t *testing.T) {
-	a, err := catalog.ParseAvailability("gov.json", []byte(`[
+	a, err := azureexport.ParseAvailability("gov.json", []byte(`[
 		{"name": "Standard_ND96isr_H100_v5", "locations": ["usgovvirginia"], "family": "standardNDSH100v5Family"},
 		{"name": "Standard_ND96amsr_A100_v4", "locations": ["usgovvirginia"], "restrictions": [{"type": "Location", "reasonCode": "QuotaId", "values": ["usgovvirginia"]}]}]`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat := overlaid(t, catalog.Overlays{Availability: a})
+	cat := overlaid(t, catalog.Overlays{Availability: a.Overlay()})
 	req := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 70}, Region: "usgovvirginia", AsOf: asOf}
 	if fe := Validate(cat, req); len(fe) != 0 {
 		t.Fatalf("validate: %+v", fe)
@@ -149,11 +150,11 @@ func TestAvailabilityKeepsUnpricedSizes(t *testing.T) {
 // Results say where the price comes from.
 func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 	load := func(file string) *catalog.Catalog {
-		p, err := catalog.LoadPriceFile(file)
+		p, err := azureexport.LoadPriceFile(file)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return overlaid(t, catalog.Overlays{Prices: p})
+		return overlaid(t, catalog.Overlays{Prices: p.Overlay()})
 	}
 	rank := func(r *Result, name string) (int, *Recommendation) {
 		for i := range r.Recommendations {
@@ -168,7 +169,7 @@ func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 		t.Fatalf("H100 rank %d without a prices file: %v", r, names(before))
 	}
 
-	cat := load("../catalog/testdata/prices_negotiated.csv")
+	cat := load("../azureexport/testdata/prices_negotiated.csv")
 	res, err := Recommend(cat, training70B)
 	if err != nil {
 		t.Fatal(err)
@@ -177,7 +178,7 @@ func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 	assertNames(t, names(res), "Standard_ND96isr_H100_v5", "Standard_ND96amsr_A100_v4", "Standard_ND96asr_v4",
 		"Standard_ND128isr_NDR_GB200_v6", "Standard_ND40rs_v2")
 	rec := res.Recommendations[0]
-	if *rec.PricePerHour != 36 || *rec.TotalPricePerHour != 108 || rec.PriceSource != "Price from the prices file ../catalog/testdata/prices_negotiated.csv in eastus." {
+	if *rec.PricePerHour != 36 || *rec.TotalPricePerHour != 108 || rec.PriceSource != "Price from the prices file ../azureexport/testdata/prices_negotiated.csv in eastus." {
 		t.Errorf("price %v (total %v), source %q", *rec.PricePerHour, *rec.TotalPricePerHour, rec.PriceSource)
 	}
 	// Sizes the file does not price keep the embedded price and say so.
@@ -191,7 +192,7 @@ func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, rec := rank(res, "Standard_ND96isr_H100_v5"); rec == nil || *rec.PricePerHour != 63.5 ||
-		rec.PriceSource != "Price from the prices file ../catalog/testdata/prices_retail.json in eastus." {
+		rec.PriceSource != "Price from the prices file ../azureexport/testdata/prices_retail.json in eastus." {
 		t.Errorf("Retail price: %+v", rec)
 	}
 	// Spot prices from the file rank spot requests.
@@ -202,7 +203,7 @@ func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, rec := rank(res, "Standard_ND96isr_H100_v5"); rec == nil || !rec.PriceIsSpot || *rec.PricePerHour != 25.4 ||
-		rec.PriceSource != "Spot price from the prices file ../catalog/testdata/prices_retail.json in eastus." {
+		rec.PriceSource != "Spot price from the prices file ../azureexport/testdata/prices_retail.json in eastus." {
 		t.Errorf("spot recommendation %+v", rec)
 	}
 	// Without a region, the lowest price names the file when it comes from it.
@@ -213,7 +214,7 @@ func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, rec := rank(res, "Standard_ND96isr_H100_v5"); rec == nil || *rec.PricePerHour != 63.5 ||
-		!strings.Contains(rec.PriceSource, "price from the prices file ../catalog/testdata/prices_retail.json among the 23 regions that price this size (eastus)") {
+		!strings.Contains(rec.PriceSource, "price from the prices file ../azureexport/testdata/prices_retail.json among the 23 regions that price this size (eastus)") {
 		t.Errorf("no-region recommendation %+v", rec)
 	}
 }

@@ -27,6 +27,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/azureexport"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
@@ -82,16 +83,16 @@ func refresh(o options, w io.Writer) error {
 		cat.Version, o.data, len(cat.SKUs()), cat.DataDate.Format(catalog.DateLayout), cat.PriceSnapshotDate)
 
 	if o.availability != "" {
-		a, err := catalog.LoadAvailability(o.availability)
+		a, err := azureexport.LoadAvailability(o.availability)
 		if err != nil {
 			return err
 		}
 		reportAvailability(w, cat, a, o.examples)
 	}
-	var pf *catalog.PriceFile
+	var pf *azureexport.PriceFile
 	var newCSV []byte
 	if o.prices != "" {
-		if pf, err = catalog.LoadPriceFile(o.prices); err != nil {
+		if pf, err = azureexport.LoadPriceFile(o.prices); err != nil {
 			return err
 		}
 		if newCSV, err = reportPrices(w, cat, pf, o); err != nil {
@@ -111,7 +112,7 @@ func refresh(o options, w io.Writer) error {
 		fmt.Fprintf(w, "  price_snapshot_date: %s -> %s\n", cat.PriceSnapshotDate, o.date)
 		source := o.priceSource
 		switch {
-		case source == "" && pf.Format == catalog.PriceFormatRetail:
+		case source == "" && pf.Format == azureexport.PriceFormatRetail:
 			source = "Azure Retail Prices API (Linux Consumption meters, USD per hour), snapshot of " + o.date
 		case source == "" && o.write:
 			return errors.New("the prices file is CSV: say where its prices come from with -price-source (the embedded prices are Linux pay-as-you-go list prices; never write negotiated prices)")
@@ -175,22 +176,10 @@ func refresh(o options, w io.Writer) error {
 
 // reportAvailability prints the sizes the export has and the catalog lacks,
 // as proposed entries, and where the export disagrees with the catalog.
-func reportAvailability(w io.Writer, cat *catalog.Catalog, a *catalog.Availability, examples int) {
+func reportAvailability(w io.Writer, cat *catalog.Catalog, a *azureexport.Availability, examples int) {
 	fmt.Fprintf(w, "\nAvailability file %s: %d entries, %d sizes, %d regions.\n", a.File, a.Entries, len(a.Sizes), len(a.Regions))
 
-	var proposed []*catalog.AvailableSize
-	other := 0
-	for _, name := range a.Names() {
-		s, _ := a.Lookup(name)
-		if _, ok := cat.Lookup(name); ok {
-			continue
-		}
-		if s.InScope() {
-			proposed = append(proposed, s)
-		} else {
-			other++
-		}
-	}
+	proposed, other := a.NotInCatalog(cat)
 	fmt.Fprintf(w, "\nNew sizes proposed: %d (GPU and HPC families; %s not in the catalog ignored)\n", len(proposed), plural(other, "general-purpose size", "general-purpose sizes"))
 	if len(proposed) > 0 {
 		fmt.Fprintln(w, "  Not added: complete each entry from the documentation (series, CPU and GPU model, GPU count,")
@@ -198,7 +187,7 @@ func reportAvailability(w io.Writer, cat *catalog.Catalog, a *catalog.Availabili
 	}
 	for _, s := range proposed {
 		fmt.Fprintf(w, "\n  %s: %s; available in %d of %d listed regions\n", s.Name, s.Describe(), len(s.AvailableRegions()), len(s.Regions))
-		b, _ := json.MarshalIndent(s.Stub(), "  ", "  ")
+		b, _ := json.MarshalIndent(stub(s), "  ", "  ")
 		fmt.Fprintf(w, "  %s\n", b)
 	}
 
@@ -257,7 +246,7 @@ type priceRow struct {
 
 // reportPrices compares the prices file with prices.csv for the catalog's
 // sizes and returns the merged prices.csv.
-func reportPrices(w io.Writer, cat *catalog.Catalog, pf *catalog.PriceFile, o options) ([]byte, error) {
+func reportPrices(w io.Writer, cat *catalog.Catalog, pf *azureexport.PriceFile, o options) ([]byte, error) {
 	fmt.Fprintf(w, "\nPrices file %s (%s): %d prices for %d sizes, %d rows skipped.\n", pf.File, pf.Format, pf.Count(), len(pf.Sizes()), pf.Skipped)
 	b, err := os.ReadFile(filepath.Join(o.data, "prices.csv"))
 	if err != nil {
@@ -352,7 +341,7 @@ func reportPrices(w io.Writer, cat *catalog.Catalog, pf *catalog.PriceFile, o op
 	if spot > 0 {
 		fmt.Fprintf(w, "Spot prices in the file: %d (not written: spot_prices.csv keeps its own source)\n", spot)
 	}
-	if pf.Format == catalog.PriceFormatCSV {
+	if pf.Format == azureexport.PriceFormatCSV {
 		fmt.Fprintln(w, "Note: the prices file is CSV. The embedded prices are Linux pay-as-you-go list prices: do not write negotiated prices.")
 	}
 

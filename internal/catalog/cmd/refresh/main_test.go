@@ -13,9 +13,9 @@ import (
 
 const (
 	dataDir      = "../../data"
-	availability = "../../testdata/availability.json"
-	retail       = "../../testdata/prices_retail.json"
-	negotiated   = "../../testdata/prices_negotiated.csv"
+	availability = "../../../azureexport/testdata/availability.json"
+	retail       = "../../../azureexport/testdata/prices_retail.json"
+	negotiated   = "../../../azureexport/testdata/prices_negotiated.csv"
 )
 
 // copyData copies the catalog's data files to a temporary directory.
@@ -60,7 +60,7 @@ func TestRefreshDryRun(t *testing.T) {
 	}
 	for _, want := range []string{
 		fmt.Sprintf("Catalog 2026.11.0 in %s: %d sizes, data date 2026-11-01, price snapshot 2026-06-18.", dir, len(def.SKUs())),
-		"Availability file ../../testdata/availability.json: 19 entries, 16 sizes, 4 regions.",
+		"Availability file " + availability + ": 19 entries, 16 sizes, 4 regions.",
 		// New sizes are proposed as entries to complete, never added.
 		"New sizes proposed: 1 (GPU and HPC families; 1 general-purpose size not in the catalog ignored)",
 		"  Standard_NP10s: 10 vCPUs, 168 GiB memory",

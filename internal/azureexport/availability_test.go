@@ -1,4 +1,4 @@
-package catalog
+package azureexport
 
 import (
 	"bytes"
@@ -6,9 +6,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/userfile"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/userfile/userfiletest"
 )
 
 const availabilityFixture = "testdata/availability.json"
@@ -27,7 +32,7 @@ func TestLoadAvailabilityFixture(t *testing.T) {
 	if a.Entries != 19 || len(a.Sizes) != 16 || a.Skipped != 0 {
 		t.Errorf("%d entries, %d sizes, %d skipped; want 19, 16, 0", a.Entries, len(a.Sizes), a.Skipped)
 	}
-	if !equalStrings(a.Regions, []string{"eastus", "eastus2", "westus2", "westus3"}) {
+	if !slices.Equal(a.Regions, []string{"eastus", "eastus2", "westus2", "westus3"}) {
 		t.Errorf("regions %v", a.Regions)
 	}
 	h100, ok := a.Lookup("standard_nd96isr_h100_v5")
@@ -39,27 +44,27 @@ func TestLoadAvailabilityFixture(t *testing.T) {
 	}
 	// Restricted for the subscription in eastus (a Location restriction).
 	east := h100.Regions["eastus"]
-	if east == nil || !east.Restricted() || east.LocationRestriction().ReasonCode != ReasonNotAvailableForSubscription {
+	if east == nil || !east.Restricted() || east.LocationRestriction().ReasonCode != catalog.ReasonNotAvailableForSubscription {
 		t.Errorf("eastus: %+v", east)
 	}
-	if !equalStrings(east.OfferedZones, []string{"1", "2", "3"}) {
+	if !slices.Equal(east.OfferedZones, []string{"1", "2", "3"}) {
 		t.Errorf("eastus offered zones %v", east.OfferedZones)
 	}
 	// Zone 2 restricted in eastus2: still available, in zones 1 and 3.
 	east2 := h100.Regions["eastus2"]
-	if east2 == nil || east2.Restricted() || !equalStrings(east2.Zones, []string{"1", "3"}) ||
-		len(east2.Restrictions) != 1 || east2.Restrictions[0].Type != RestrictionZone || !equalStrings(east2.Restrictions[0].Zones, []string{"2"}) {
+	if east2 == nil || east2.Restricted() || !slices.Equal(east2.Zones, []string{"1", "3"}) ||
+		len(east2.Restrictions) != 1 || east2.Restrictions[0].Type != catalog.RestrictionZone || !slices.Equal(east2.Restrictions[0].Zones, []string{"2"}) {
 		t.Errorf("eastus2: %+v", east2)
 	}
-	if w := h100.Regions["westus3"]; w == nil || w.Restricted() || !equalStrings(w.Zones, []string{"1", "2", "3"}) {
+	if w := h100.Regions["westus3"]; w == nil || w.Restricted() || !slices.Equal(w.Zones, []string{"1", "2", "3"}) {
 		t.Errorf("westus3: %+v", w)
 	}
-	if got := h100.AvailableRegions(); !equalStrings(got, []string{"eastus2", "westus3"}) {
+	if got := h100.AvailableRegions(); !slices.Equal(got, []string{"eastus2", "westus3"}) {
 		t.Errorf("available regions %v", got)
 	}
 	// QuotaId restriction.
 	a100, _ := a.Lookup("Standard_ND96amsr_A100_v4")
-	if r := a100.Regions["westus2"].LocationRestriction(); r == nil || r.ReasonCode != ReasonQuotaID {
+	if r := a100.Regions["westus2"].LocationRestriction(); r == nil || r.ReasonCode != catalog.ReasonQuotaID {
 		t.Errorf("westus2 A100: %+v", a100.Regions["westus2"])
 	}
 	// A location without zones.
@@ -101,14 +106,14 @@ func TestAvailabilityQuirks(t *testing.T) {
 	// RDMA true and false, accelerated networking, Hyper-V generations,
 	// architecture, temporary disk, retirement date.
 	h100 := get("Standard_ND96isr_H100_v5")
-	if h100.RDMA == nil || !*h100.RDMA || h100.AcceleratedNetworking == nil || !*h100.AcceleratedNetworking || !equalStrings(h100.HyperVGenerations, []string{"2"}) {
+	if h100.RDMA == nil || !*h100.RDMA || h100.AcceleratedNetworking == nil || !*h100.AcceleratedNetworking || !slices.Equal(h100.HyperVGenerations, []string{"2"}) {
 		t.Errorf("H100 specs %+v", h100)
 	}
 	nc := get("Standard_NC40ads_H100_v5")
 	if nc.RDMA == nil || *nc.RDMA {
 		t.Errorf("NC40ads_H100_v5 RDMA %s, want false", show(nc.RDMA))
 	}
-	if nv := get("Standard_NV6ads_A10_v5"); !equalStrings(nv.HyperVGenerations, []string{"1", "2"}) || nv.TempDiskGiB == nil || *nv.TempDiskGiB != 180 {
+	if nv := get("Standard_NV6ads_A10_v5"); !slices.Equal(nv.HyperVGenerations, []string{"1", "2"}) || nv.TempDiskGiB == nil || *nv.TempDiskGiB != 180 {
 		t.Errorf("NV6ads_A10_v5 specs %+v", nv)
 	}
 	if gb := get("Standard_ND128isr_NDR_GB200_v6"); gb.Arch != "arm64" {
@@ -151,42 +156,22 @@ func TestParseAvailabilityForms(t *testing.T) {
 				t.Fatal(err)
 			}
 			s, ok := a.Lookup("Standard_ND96isr_H100_v5")
-			if !ok || !equalStrings(s.Regions["eastus"].Zones, []string{"1", "3"}) || *s.Specs.VCPUs != 96 {
+			if !ok || !slices.Equal(s.Regions["eastus"].Zones, []string{"1", "3"}) || *s.Specs.VCPUs != 96 {
 				t.Errorf("sizes %+v", a.Sizes)
 			}
 		})
 	}
 }
 
-// availabilityErrorCase is one broken availability file and the parts the
-// error must name.
-type fileErrorCase struct {
-	name  string
-	in    string
-	entry string // "" when the problem concerns the whole file
-	field string
-	want  string // a fragment of the problem
-}
+// fileErrorCase is a broken file and the parts its error must name.
+type fileErrorCase struct{ name, in, entry, field, want string }
 
-func checkFileError(t *testing.T, err error, file string, tc fileErrorCase) {
-	t.Helper()
-	if err == nil {
-		t.Fatal("no error")
+// show prints a value that may be missing.
+func show[T any](p *T) string {
+	if p == nil {
+		return "nil"
 	}
-	var fe *FileError
-	if !errors.As(err, &fe) {
-		t.Fatalf("error %T %v is not a *FileError", err, err)
-	}
-	if fe.File != file || fe.Entry != tc.entry || fe.Field != tc.field || !strings.Contains(fe.Problem, tc.want) {
-		t.Errorf("got file %q, entry %q, field %q, problem %q\nwant file %q, entry %q, field %q, problem containing %q",
-			fe.File, fe.Entry, fe.Field, fe.Problem, file, tc.entry, tc.field, tc.want)
-	}
-	msg := err.Error()
-	for _, part := range []string{file, tc.entry, tc.field} {
-		if !strings.Contains(msg, part) {
-			t.Errorf("message %q does not name %q", msg, part)
-		}
-	}
+	return fmt.Sprint(*p)
 }
 
 func TestParseAvailabilityErrors(t *testing.T) {
@@ -229,7 +214,7 @@ func TestParseAvailabilityErrors(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ParseAvailability("skus.json", []byte(tc.in))
-			checkFileError(t, err, "skus.json", tc)
+			userfiletest.Check(t, err, "skus.json", tc.entry, tc.field, tc.want)
 		})
 	}
 }
@@ -238,13 +223,13 @@ func TestLoadAvailabilityFileErrors(t *testing.T) {
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "missing.json")
 	_, err := LoadAvailability(missing)
-	checkFileError(t, err, missing, fileErrorCase{want: "the availability file does not exist"})
-	if fe := (*FileError)(nil); !errors.As(err, &fe) || !fe.Unreadable {
+	userfiletest.Check(t, err, missing, "", "", "the availability file does not exist")
+	if fe := (*userfile.Error)(nil); !errors.As(err, &fe) || !fe.Unreadable {
 		t.Errorf("missing file not marked unreadable: %v", err)
 	}
 
 	_, err = LoadAvailability(dir)
-	checkFileError(t, err, dir, fileErrorCase{want: "is a directory"})
+	userfiletest.Check(t, err, dir, "", "", "is a directory")
 
 	// Over the limit: a sparse file of 64 MiB and one byte, refused before
 	// anything is read.
@@ -253,25 +238,20 @@ func TestLoadAvailabilityFileErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Truncate(MaxAvailabilityFileBytes + 1); err != nil {
+	if err := f.Truncate(userfile.DefaultLimits().AvailabilityFile + 1); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
 	_, err = LoadAvailability(big)
-	checkFileError(t, err, big, fileErrorCase{want: "the availability file is 64.0 MiB, more than the 64 MiB limit. Export virtual machine sizes only"})
+	userfiletest.Check(t, err, big, "", "", "the availability file is 64.0 MiB, more than the 64 MiB limit. Export virtual machine sizes only")
 
-	// A lowered limit applies to what is read as well as to the size.
+	// A lowered limit.
 	small := filepath.Join(dir, "small.json")
 	if err := os.WriteFile(small, []byte("[]"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	defer func(old int64) { MaxAvailabilityFileBytes = old }(MaxAvailabilityFileBytes)
-	MaxAvailabilityFileBytes = 1
-	_, err = LoadAvailability(small)
-	checkFileError(t, err, small, fileErrorCase{want: "the availability file is 2 bytes, more than the 1 bytes limit"})
-	if _, _, err := readLimited(small, 1, "test file", ""); err == nil {
-		t.Error("readLimited read past its limit")
-	}
+	_, err = LoadAvailability(small, userfile.MaxBytes(1))
+	userfiletest.Check(t, err, small, "", "", "the availability file is 2 bytes, more than the 1 bytes limit")
 }
 
 // TestAvailabilityFastAndSlowPathsAgree: the whole-list decode and the
@@ -285,7 +265,7 @@ func TestAvailabilityFastAndSlowPathsAgree(t *testing.T) {
 	i := bytes.LastIndex(b, []byte(`"locations": [`))
 	broken := append(append(append([]byte{}, b[:i]...), []byte(`"locations": "eastus", "x": [`)...), b[i+len(`"locations": [`):]...)
 	_, err = ParseAvailability("f.json", broken)
-	checkFileError(t, err, "f.json", fileErrorCase{entry: "entry 19 (Standard_D4s_v5)", field: "locations", want: "expected a list of strings, got a string"})
+	userfiletest.Check(t, err, "f.json", "entry 19 (Standard_D4s_v5)", "locations", "expected a list of strings, got a string")
 }
 
 // generateAvailability writes an az vm list-skus --all style export of
@@ -384,7 +364,7 @@ func TestLoadAvailabilityLargeExport(t *testing.T) {
 	if a.Entries < 5000 || len(a.Regions) != 16 {
 		t.Errorf("%d entries in %d regions", a.Entries, len(a.Regions))
 	}
-	t.Logf("loaded %s (%d entries, %d sizes) in %v", mib(int64(len(data))), a.Entries, len(a.Sizes), elapsed)
+	t.Logf("loaded %.1f MiB (%d entries, %d sizes) in %v", float64(len(data))/(1<<20), a.Entries, len(a.Sizes), elapsed)
 	if elapsed > 3*time.Second && !raceEnabled {
 		t.Errorf("loading a 25 MB export took %v", elapsed)
 	}

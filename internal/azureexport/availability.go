@@ -1,4 +1,11 @@
-package catalog
+// Package azureexport reads the files Azure's tools export, which the
+// provider lays over its catalog: availability (the JSON of `az vm
+// list-skus`) and prices (the JSON of the Azure Retail Prices API, or a CSV
+// of negotiated prices). Each loader describes every problem with a
+// *userfile.Error naming the file, the entry and the field, and hands the
+// catalog what it needs as a catalog.AvailabilityOverlay or a
+// catalog.PriceOverlay.
+package azureexport
 
 // This file reads what `az vm list-skus --resource-type virtualMachines
 // --all -o json` prints: Azure's Resource SKUs, one entry per size and
@@ -15,19 +22,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
-)
 
-// Restriction types and reason codes of the Resource SKUs API.
-const (
-	RestrictionLocation = "Location"
-	RestrictionZone     = "Zone"
-
-	ReasonNotAvailableForSubscription = "NotAvailableForSubscription"
-	ReasonQuotaID                     = "QuotaId"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/userfile"
 )
 
 // Availability is a parsed availability file.
@@ -46,7 +48,7 @@ type AvailableSize struct {
 	Size   string
 	Family string // the quota family, for example standardNDSH100v5Family
 	// Regions by lower-case location name.
-	Regions map[string]*RegionAvailability
+	Regions map[string]*catalog.RegionAvailability
 	// Capabilities of the first entry of the size, in file order.
 	Capabilities []Capability
 	// Specs are the capabilities read with the API's quirks in mind.
@@ -81,38 +83,6 @@ type AvailableSpecs struct {
 	PremiumStorage        *bool  // PremiumIO
 	Arch                  string // x86_64 or arm64, from CpuArchitectureType
 	RetirementDate        string // YYYY-MM-DD, from RetirementDateUtc
-}
-
-// RegionAvailability is a size in one location.
-type RegionAvailability struct {
-	Region string
-	// Zones the size can be deployed to: the location's zones minus the
-	// restricted ones, sorted. Empty in a location without zones.
-	Zones []string
-	// OfferedZones are the location's zones before restrictions.
-	OfferedZones []string
-	Restrictions []Restriction
-}
-
-// Restriction is one restriction the subscription has on a size in a location.
-type Restriction struct {
-	Type       string   // Location or Zone
-	ReasonCode string   // NotAvailableForSubscription or QuotaId
-	Zones      []string // the restricted zones, for Zone restrictions
-}
-
-// Restricted reports whether a Location restriction keeps the subscription
-// from deploying the size in the location at all.
-func (r *RegionAvailability) Restricted() bool { return r.LocationRestriction() != nil }
-
-// LocationRestriction is the first Location restriction, or nil.
-func (r *RegionAvailability) LocationRestriction() *Restriction {
-	for i := range r.Restrictions {
-		if r.Restrictions[i].Type == RestrictionLocation {
-			return &r.Restrictions[i]
-		}
-	}
-	return nil
 }
 
 // Lookup finds a size by name, ignoring case.
@@ -182,45 +152,48 @@ type rawCapability struct {
 
 const availabilityHint = "Export virtual machine sizes only (az vm list-skus --resource-type virtualMachines --all -o json), or only the regions you use (--location)."
 
-// LoadAvailability reads and parses an availability file.
-func LoadAvailability(path string) (*Availability, error) {
-	b, _, err := readLimited(path, MaxAvailabilityFileBytes, "availability file", availabilityHint)
-	if err != nil {
-		return nil, err
-	}
-	return ParseAvailability(path, b)
+// LoadAvailability reads and parses an availability file of at most
+// userfile.DefaultLimits().AvailabilityFile bytes (or what
+// userfile.MaxBytes sets).
+func LoadAvailability(path string, opts ...userfile.Option) (*Availability, error) {
+	kind := userfile.Kind{Name: "availability file", MaxBytes: userfile.DefaultLimits().AvailabilityFile, Hint: availabilityHint}
+	return userfile.Load(path, kind, ParseAvailability, opts...)
 }
 
 // ParseAvailability parses the JSON of `az vm list-skus` (an array of
 // entries) or of the Resource SKUs REST API (an object whose "value" is that
 // array). file names the file in errors.
 func ParseAvailability(file string, data []byte) (*Availability, error) {
-	data = trimBOM(data)
-	ferr := func(entry, field, problem string) error {
-		return &FileError{File: file, Entry: entry, Field: field, Problem: problem}
+	data = userfile.TrimBOM(data)
+	ferr := userfile.ErrorsIn(file)
+	locate := func(base int64, err error) error {
+		return userfile.Entries[rawResourceSKU]{
+			File: file, Data: data, Object: "an object describing one size",
+			Name: func(i int, e *rawResourceSKU) string { return entryName(i, e.Name, e.Locations) },
+		}.Locate(base, err)
 	}
 	var entries []rawResourceSKU
-	switch firstByte(data) {
+	switch userfile.FirstByte(data) {
 	case '[':
 		if err := json.Unmarshal(data, &entries); err != nil {
-			return nil, locateAvailabilityError(file, data, 0, err)
+			return nil, locate(0, err)
 		}
 	case '{':
 		var wrapper struct {
 			Value json.RawMessage `json:"value"`
 		}
 		if err := json.Unmarshal(data, &wrapper); err != nil {
-			return nil, locateAvailabilityError(file, data, 0, err)
+			return nil, locate(0, err)
 		}
 		if len(wrapper.Value) == 0 {
 			return nil, ferr("", "value", "the file is a JSON object without a \"value\" list. Use the output of az vm list-skus --resource-type virtualMachines --all -o json, which is a list of sizes.")
 		}
-		if firstByte(wrapper.Value) != '[' {
+		if userfile.FirstByte(wrapper.Value) != '[' {
 			return nil, ferr("", "value", "expected a list of sizes.")
 		}
 		base := int64(bytes.Index(data, wrapper.Value))
 		if err := json.Unmarshal(wrapper.Value, &entries); err != nil {
-			return nil, locateAvailabilityError(file, data, base, err)
+			return nil, locate(base, err)
 		}
 	case 0:
 		return nil, ferr("", "", "the file is empty. Use the output of az vm list-skus --resource-type virtualMachines --all -o json.")
@@ -260,7 +233,7 @@ func ParseAvailability(file string, data []byte) (*Availability, error) {
 		key := strings.ToLower(name)
 		s, ok := a.Sizes[key]
 		if !ok {
-			s = &AvailableSize{Name: name, Tier: e.Tier, Size: e.Size, Family: e.Family, Regions: map[string]*RegionAvailability{}, entry: i}
+			s = &AvailableSize{Name: name, Tier: e.Tier, Size: e.Size, Family: e.Family, Regions: map[string]*catalog.RegionAvailability{}, entry: i}
 			caps, err := decodeCapabilities(e.Capabilities)
 			if err != nil {
 				return nil, ferr(where(), "capabilities", err.Error())
@@ -282,7 +255,7 @@ func ParseAvailability(file string, data []byte) (*Availability, error) {
 			}
 			seen[[2]string{key, l}] = i
 			regions[l] = true
-			s.Regions[l] = &RegionAvailability{Region: l}
+			s.Regions[l] = &catalog.RegionAvailability{Region: l}
 		}
 		for _, li := range e.LocationInfo {
 			l := strings.ToLower(strings.TrimSpace(li.Location))
@@ -307,10 +280,10 @@ func ParseAvailability(file string, data []byte) (*Availability, error) {
 			}
 			typ := r.Type
 			switch {
-			case strings.EqualFold(typ, RestrictionLocation):
-				typ = RestrictionLocation
-			case strings.EqualFold(typ, RestrictionZone):
-				typ = RestrictionZone
+			case strings.EqualFold(typ, catalog.RestrictionLocation):
+				typ = catalog.RestrictionLocation
+			case strings.EqualFold(typ, catalog.RestrictionZone):
+				typ = catalog.RestrictionZone
 				if len(r.RestrictionInfo.Zones) == 0 {
 					return nil, ferr(where(), field+".restrictionInfo.zones", "missing: a Zone restriction lists the restricted zones.")
 				}
@@ -320,14 +293,14 @@ func ParseAvailability(file string, data []byte) (*Availability, error) {
 				if ra == nil {
 					continue // a restriction for a location this entry does not describe
 				}
-				ra.Restrictions = append(ra.Restrictions, Restriction{Type: typ, ReasonCode: r.ReasonCode, Zones: uniqueSorted(r.RestrictionInfo.Zones)})
+				ra.Restrictions = append(ra.Restrictions, catalog.Restriction{Type: typ, ReasonCode: r.ReasonCode, Zones: uniqueSorted(r.RestrictionInfo.Zones)})
 			}
 		}
 		for l := range locs {
 			ra := s.Regions[l]
 			ra.Zones = ra.OfferedZones
 			for _, r := range ra.Restrictions {
-				if r.Type == RestrictionZone {
+				if r.Type == catalog.RestrictionZone {
 					ra.Zones = without(ra.Zones, r.Zones)
 				}
 			}
@@ -355,65 +328,6 @@ func entryName(i int, name string, locations []string) string {
 	return s
 }
 
-// locateAvailabilityError finds the entry a decoding error is in by reading
-// the list again one entry at a time (errors are rare; the fast path reads
-// the whole list at once). base is the offset of the list in data.
-func locateAvailabilityError(file string, data []byte, base int64, err error) error {
-	ferr := func(entry, field, problem string) error {
-		return &FileError{File: file, Entry: entry, Field: field, Problem: problem}
-	}
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		// Syntax errors are found before decoding starts; name the entry
-		// they are in when the list parses up to there.
-		entry := ""
-		if base == 0 && firstByte(data) == '[' {
-			entry = syntaxEntry(data, se.Offset)
-		}
-		return ferr(entry, "", syntaxProblem(data, se, 0))
-	}
-	var te *json.UnmarshalTypeError
-	if !errors.As(err, &te) {
-		return ferr("", "", err.Error()+".")
-	}
-	dec := json.NewDecoder(bytes.NewReader(data[base:]))
-	if _, err := dec.Token(); err != nil {
-		return ferr("", te.Field, typeProblem(te))
-	}
-	for i := 0; dec.More(); i++ {
-		var e rawResourceSKU
-		if err := dec.Decode(&e); err != nil {
-			var te2 *json.UnmarshalTypeError
-			if errors.As(err, &te2) {
-				if te2.Field == "" {
-					return ferr(entryName(i, "", nil), "", fmt.Sprintf("expected an object describing one size, got %s.", jsonValueKind(te2.Value)))
-				}
-				return ferr(entryName(i, e.Name, e.Locations), te2.Field, typeProblem(te2))
-			}
-			break
-		}
-	}
-	return ferr("", te.Field, typeProblem(te))
-}
-
-// syntaxEntry names the entry of the top-level list that contains a syntax
-// error at off, by counting the entries that end before it.
-func syntaxEntry(data []byte, off int64) string {
-	dec := json.NewDecoder(bytes.NewReader(data[:min(off, int64(len(data)))]))
-	if _, err := dec.Token(); err != nil {
-		return ""
-	}
-	i := 0
-	for dec.More() {
-		var skip json.RawMessage
-		if err := dec.Decode(&skip); err != nil {
-			break
-		}
-		i++
-	}
-	return fmt.Sprintf("entry %d", i+1)
-}
-
 func decodeCapabilities(raw json.RawMessage) ([]Capability, error) {
 	if len(raw) == 0 || string(raw) == "null" {
 		return nil, nil
@@ -423,9 +337,9 @@ func decodeCapabilities(raw json.RawMessage) ([]Capability, error) {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
 			if te.Field != "" {
-				return nil, fmt.Errorf("%s: expected %s, got %s", te.Field, jsonKind(te.Type), jsonValueKind(te.Value))
+				return nil, fmt.Errorf("%s: %s", te.Field, userfile.TypeProblem(te))
 			}
-			return nil, fmt.Errorf("expected a list of name/value objects, got %s", jsonValueKind(te.Value))
+			return nil, fmt.Errorf("expected a list of name/value objects, got %s.", userfile.ValueKind(te.Value))
 		}
 		return nil, err
 	}
@@ -509,10 +423,10 @@ func readSpecs(caps []Capability) (AvailableSpecs, string, error) {
 			}
 		case "RetirementDateUtc":
 			if t, perr := time.Parse(time.RFC3339, v); perr == nil {
-				sp.RetirementDate = t.UTC().Format(DateLayout)
-			} else if t, perr := time.Parse(DateLayout, v); perr == nil {
-				sp.RetirementDate = t.Format(DateLayout)
-			} else if len(v) >= 10 && validDate(v[:10]) {
+				sp.RetirementDate = t.UTC().Format(catalog.DateLayout)
+			} else if t, perr := time.Parse(catalog.DateLayout, v); perr == nil {
+				sp.RetirementDate = t.Format(catalog.DateLayout)
+			} else if _, perr := time.Parse(catalog.DateLayout, v[:min(10, len(v))]); perr == nil {
 				sp.RetirementDate = v[:10]
 			} else {
 				err = fmt.Errorf("value %q is not a date.", c.Value)
@@ -548,7 +462,7 @@ func uniqueSorted(list []string) []string {
 func without(list, drop []string) []string {
 	out := make([]string, 0, len(list))
 	for _, v := range list {
-		if !contains(drop, v) {
+		if !slices.Contains(drop, v) {
 			out = append(out, v)
 		}
 	}
@@ -560,8 +474,7 @@ func without(list, drop []string) []string {
 // GPUs or RDMA. General-purpose sizes outside the catalog are not reported
 // one by one.
 func (s *AvailableSize) InScope() bool {
-	rest := strings.TrimPrefix(strings.ToLower(s.Name), "standard_")
-	if strings.HasPrefix(rest, "n") || strings.HasPrefix(rest, "h") {
+	if inScopeName(s.Name) {
 		return true
 	}
 	if s.Specs.GPUs != nil && *s.Specs.GPUs > 0 {
@@ -612,47 +525,4 @@ func (s *AvailableSize) Describe() string {
 		return "no capabilities reported"
 	}
 	return strings.Join(parts, ", ")
-}
-
-// Stub proposes a catalog entry for a size the catalog does not know, from
-// what the file reports. It is a starting point for a maintainer: the
-// series, CPU and GPU model, InfiniBand and sources must come from the
-// documentation, and GPU counts from the API are not trusted.
-func (s *AvailableSize) Stub() SKUDoc {
-	sp := s.Specs
-	d := SKUDoc{
-		Name:              s.Name,
-		Series:            "TODO: series name from series.json, or a new series",
-		VCPUs:             sp.VCPUs,
-		MemoryGiB:         sp.MemoryGiB,
-		TempDiskGiB:       sp.TempDiskGiB,
-		Arch:              orDefault(sp.Arch, "x86_64"),
-		HyperVGenerations: sp.HyperVGenerations,
-		PremiumStorage:    sp.PremiumStorage,
-		MaxDataDisks:      sp.MaxDataDisks,
-		MaxNICs:           sp.MaxNICs,
-		Network:           NetworkDoc{AcceleratedNetworking: sp.AcceleratedNetworking},
-		Sources:           []string{"TODO: the size's page in MicrosoftDocs/azure-compute-docs, as repository:path@commit"},
-		Notes:             "Proposed from an az vm list-skus export (" + s.Describe() + "); check every fact against the documentation.",
-	}
-	if d.HyperVGenerations == nil {
-		d.HyperVGenerations = []string{}
-	}
-	if sp.RDMA != nil && *sp.RDMA {
-		d.Network.RDMA = true
-		d.Network.InfiniBand = &InfiniBandDoc{Generation: "TODO: HDR, NDR or XDR", Text: "TODO"}
-	}
-	if sp.GPUs != nil || strings.HasPrefix(strings.ToLower(strings.TrimPrefix(s.Name, "Standard_")), "n") {
-		// The API's GPU counts are missing or rounded for fractional GPUs:
-		// the count comes from the documentation (Notes carry what was reported).
-		d.GPU = &SKUGPUDoc{Count: "TODO", Model: "TODO: GPU model id from gpu_models.json", Interconnect: "TODO"}
-	}
-	return d
-}
-
-func orDefault(v, d string) string {
-	if v == "" {
-		return d
-	}
-	return v
 }

@@ -1,4 +1,4 @@
-package catalog
+package azureexport
 
 // This file reads a prices file: either the JSON of the Azure Retail Prices
 // API (https://prices.azure.com/api/retail/prices) or a CSV of negotiated
@@ -16,6 +16,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/userfile"
 )
 
 // Price file formats.
@@ -84,9 +87,12 @@ func (p *PriceFile) Describe() string {
 
 const pricesHint = "Keep only the rows you need: for the Azure Retail Prices API, filter on serviceName eq 'Virtual Machines' and the regions you use."
 
-// LoadPriceFile reads and parses a prices file.
-func LoadPriceFile(path string) (*PriceFile, error) {
-	b, mod, err := readLimited(path, MaxPricesFileBytes, "prices file", pricesHint)
+// LoadPriceFile reads and parses a prices file of at most
+// userfile.DefaultLimits().PricesFile bytes (or what userfile.MaxBytes
+// sets). Its modification date is the prices' snapshot date.
+func LoadPriceFile(path string, opts ...userfile.Option) (*PriceFile, error) {
+	kind := userfile.Kind{Name: "prices file", MaxBytes: userfile.DefaultLimits().PricesFile, Hint: pricesHint}
+	b, mod, err := userfile.Read(path, kind, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +101,7 @@ func LoadPriceFile(path string) (*PriceFile, error) {
 		return nil, err
 	}
 	if !mod.IsZero() {
-		p.SnapshotDate = mod.UTC().Format(DateLayout)
+		p.SnapshotDate = mod.UTC().Format(catalog.DateLayout)
 	}
 	return p, nil
 }
@@ -104,14 +110,14 @@ func LoadPriceFile(path string) (*PriceFile, error) {
 // JSON (an object with Items, or a list of items) is the Azure Retail
 // Prices API's; anything else is read as CSV.
 func ParsePriceFile(file string, data []byte) (*PriceFile, error) {
-	data = trimBOM(data)
+	data = userfile.TrimBOM(data)
 	p := &PriceFile{File: file, Prices: map[string]map[string]*FilePrice{}}
-	switch firstByte(data) {
+	switch userfile.FirstByte(data) {
 	case '{', '[':
 		p.Format = PriceFormatRetail
 		return p, p.parseRetail(data)
 	case 0:
-		return nil, &FileError{File: file, Problem: "the file is empty. Use the JSON of the Azure Retail Prices API, or a CSV with the header region,vm_size,usd_per_hour[,spot_usd_per_hour]."}
+		return nil, &userfile.Error{File: file, Problem: "the file is empty. Use the JSON of the Azure Retail Prices API, or a CSV with the header region,vm_size,usd_per_hour[,spot_usd_per_hour]."}
 	}
 	p.Format = PriceFormatCSV
 	return p, p.parseCSV(data)
@@ -160,20 +166,18 @@ func retailEntryName(i int, it *retailItem) string {
 }
 
 func (p *PriceFile) parseRetail(data []byte) error {
-	ferr := func(entry, field, problem string) error {
-		return &FileError{File: p.File, Entry: entry, Field: field, Problem: problem}
-	}
+	ferr := userfile.ErrorsIn(p.File)
 	var items []retailItem
 	var err error
 	base := int64(0)
-	if firstByte(data) == '{' {
+	if userfile.FirstByte(data) == '{' {
 		var page struct {
 			Items json.RawMessage `json:"Items"`
 		}
 		if err := json.Unmarshal(data, &page); err != nil {
 			return p.locateRetailError(data, 0, err)
 		}
-		if len(page.Items) == 0 || firstByte(page.Items) != '[' {
+		if len(page.Items) == 0 || userfile.FirstByte(page.Items) != '[' {
 			return ferr("", "Items", "missing or not a list. Use the JSON the Azure Retail Prices API returns (an object with an Items list), or a list of its items.")
 		}
 		base = int64(bytes.Index(data, page.Items))
@@ -268,57 +272,30 @@ func (p *PriceFile) compete(where, earlier string, oldPrice, newPrice float64, o
 	if oldPrice == newPrice || oldPrimary != newPrimary || oldDate != newDate {
 		return nil
 	}
-	return &FileError{File: p.File, Entry: where, Field: "retailPrice",
+	return &userfile.Error{File: p.File, Entry: where, Field: "retailPrice",
 		Problem: fmt.Sprintf("duplicate: %s also gives a Linux %spay-as-you-go price for this size and region (%v, here %v), with the same effective date. Remove one of them.", earlier, kind, oldPrice, newPrice)}
 }
 
-// locateRetailError names the item a decoding error is in.
+// locateRetailError names the item a decoding error is in. base is the
+// offset of the list of items in data.
 func (p *PriceFile) locateRetailError(data []byte, base int64, err error) error {
-	ferr := func(entry, field, problem string) error {
-		return &FileError{File: p.File, Entry: entry, Field: field, Problem: problem}
-	}
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		return ferr("", "", syntaxProblem(data, se, 0))
-	}
-	var te *json.UnmarshalTypeError
-	if !errors.As(err, &te) {
-		return ferr("", "", err.Error()+".")
-	}
-	dec := json.NewDecoder(bytes.NewReader(data[base:]))
-	if _, err := dec.Token(); err == nil {
-		for i := 0; dec.More(); i++ {
-			var it retailItem
-			if err := dec.Decode(&it); err != nil {
-				var te2 *json.UnmarshalTypeError
-				if errors.As(err, &te2) {
-					if te2.Field == "" {
-						return ferr(fmt.Sprintf("Items[%d]", i), "", fmt.Sprintf("expected an object, got %s.", jsonValueKind(te2.Value)))
-					}
-					return ferr(retailEntryName(i, &it), te2.Field, typeProblem(te2))
-				}
-				break
-			}
-		}
-	}
-	if te.Field == "" {
-		return ferr("", "", fmt.Sprintf("expected the JSON of the Azure Retail Prices API (an object with an Items list), got %s.", jsonValueKind(te.Value)))
-	}
-	return ferr("", te.Field, typeProblem(te))
+	return userfile.Entries[retailItem]{
+		File: p.File, Data: data, Name: retailEntryName, Object: "an object",
+		Whole: "the JSON of the Azure Retail Prices API (an object with an Items list)",
+	}.Locate(base, err)
 }
 
 // fileSizeNameRE matches size names in prices files, in any case.
 var fileSizeNameRE = regexp.MustCompile(`(?i)^standard_[a-z0-9_-]+$`)
 
-var (
-	csvHeader     = []string{"region", "vm_size", "usd_per_hour"}
-	csvSpotHeader = []string{"region", "vm_size", "usd_per_hour", "spot_usd_per_hour"}
+// The headers a CSV prices file may have.
+const (
+	csvHeader     = "region,vm_size,usd_per_hour"
+	csvSpotHeader = "region,vm_size,usd_per_hour,spot_usd_per_hour"
 )
 
 func (p *PriceFile) parseCSV(data []byte) error {
-	ferr := func(entry, field, problem string) error {
-		return &FileError{File: p.File, Entry: entry, Field: field, Problem: problem}
-	}
+	ferr := userfile.ErrorsIn(p.File)
 	r := csv.NewReader(bytes.NewReader(data))
 	r.Comment = '#'
 	r.FieldsPerRecord = -1
@@ -331,7 +308,7 @@ func (p *PriceFile) parseCSV(data []byte) error {
 		header[i] = strings.ToLower(strings.TrimSpace(header[i]))
 	}
 	joined := strings.Join(header, ",")
-	if joined != strings.Join(csvHeader, ",") && joined != strings.Join(csvSpotHeader, ",") {
+	if joined != csvHeader && joined != csvSpotHeader {
 		return ferr("line 1", "", fmt.Sprintf("the header is %q; it must be region,vm_size,usd_per_hour or region,vm_size,usd_per_hour,spot_usd_per_hour. (A file that is not JSON is read as CSV.)", joined))
 	}
 	seen := map[[2]string]string{}

@@ -1,10 +1,14 @@
-package catalog
+package azureexport
 
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/userfile"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/userfile/userfiletest"
 )
 
 func TestLoadPriceFileRetail(t *testing.T) {
@@ -31,7 +35,7 @@ func TestLoadPriceFileRetail(t *testing.T) {
 	if w := p.Prices["standard_nd96isr_h100_v5"]["westus3"]; w == nil || *w.USDPerHour != 98.32 || w.SpotUSDPerHour != nil {
 		t.Errorf("H100 westus3 = %+v", w)
 	}
-	if p.Count() != 8 || !equalStrings(p.Sizes(), []string{"Standard_D4s_v5", "Standard_NC40ads_H100_v5", "Standard_ND96amsr_A100_v4",
+	if p.Count() != 8 || !slices.Equal(p.Sizes(), []string{"Standard_D4s_v5", "Standard_NC40ads_H100_v5", "Standard_ND96amsr_A100_v4",
 		"Standard_ND96asr_v4", "Standard_ND96isr_H100_v5", "Standard_NP10s", "Standard_NV6ads_A10_v5"}) {
 		t.Errorf("%d prices for %v", p.Count(), p.Sizes())
 	}
@@ -136,6 +140,7 @@ func TestParsePriceFileErrors(t *testing.T) {
 	for _, tc := range []fileErrorCase{
 		{"empty", "", "", "", "the file is empty"},
 		{"JSON syntax", page(item(`"retailPrice": 1,`)), "", "", "invalid JSON at line 2"},
+		{"JSON syntax in a list of items", "[" + item(`"retailPrice": 1`) + ",\n" + item(`"retailPrice": 1,`) + "]", "Items[1]", "", "invalid JSON at line 4"},
 		{"retail price as a string", page(item(`"retailPrice": 1`), item(`"retailPrice": "98.32"`)),
 			"Items[1] (Standard_ND96isr_H100_v5 in eastus)", "retailPrice", "expected a number, got a string"},
 		{"primary flag as a string", page(item(`"retailPrice": 1, "isPrimaryMeterRegion": "yes"`)),
@@ -173,7 +178,7 @@ func TestParsePriceFileErrors(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ParsePriceFile("prices.json", []byte(tc.in))
-			checkFileError(t, err, "prices.json", tc)
+			userfiletest.Check(t, err, "prices.json", tc.entry, tc.field, tc.want)
 		})
 	}
 }
@@ -182,14 +187,12 @@ func TestLoadPriceFileErrors(t *testing.T) {
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "prices.csv")
 	_, err := LoadPriceFile(missing)
-	checkFileError(t, err, missing, fileErrorCase{want: "the prices file does not exist"})
+	userfiletest.Check(t, err, missing, "", "", "the prices file does not exist")
 
 	big := filepath.Join(dir, "big.json")
 	if err := os.WriteFile(big, []byte(`{"Items": []}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	defer func(old int64) { MaxPricesFileBytes = old }(MaxPricesFileBytes)
-	MaxPricesFileBytes = 10
-	_, err = LoadPriceFile(big)
-	checkFileError(t, err, big, fileErrorCase{want: "the prices file is 13 bytes, more than the 10 bytes limit. Keep only the rows you need"})
+	_, err = LoadPriceFile(big, userfile.MaxBytes(10))
+	userfiletest.Check(t, err, big, "", "", "the prices file is 13 bytes, more than the 10 bytes limit. Keep only the rows you need")
 }

@@ -1,0 +1,248 @@
+package catalog
+
+// This file joins the decoded documents into flat SKU values: documents are
+// merged in order (a later entry with the same key replaces an earlier one),
+// then each size is joined with its series, GPU model and image.
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Build merges documents (later entries with the same key replace earlier
+// ones), joins sizes with their series, GPU models, images and prices, and
+// validates the result.
+func Build(docs []Document, prices, spot io.Reader) (*Catalog, error) {
+	c := &Catalog{
+		byName:    map[string]*SKU{},
+		gpuModels: map[string]GPUModelDoc{},
+		series:    map[string]SeriesDoc{},
+		docs:      docs,
+	}
+	var errs []error
+	if prices != nil {
+		b, err := io.ReadAll(prices)
+		if err != nil {
+			return nil, fmt.Errorf("prices.csv: %w", err)
+		}
+		c.priceCSV, prices = b, bytes.NewReader(b)
+	}
+	if spot != nil {
+		b, err := io.ReadAll(spot)
+		if err != nil {
+			return nil, fmt.Errorf("spot_prices.csv: %w", err)
+		}
+		c.spotCSV, spot = b, bytes.NewReader(b)
+	}
+	images := map[string]ImageDoc{}
+	var skuDocs []SKUDoc
+	skuIndex := map[string]int{}
+	for _, d := range docs {
+		if d.Catalog != nil {
+			m := d.Catalog
+			c.Version, c.PriceSnapshotDate, c.PriceSource = m.Version, m.PriceSnapshotDate, m.PriceSource
+			c.SpotSource, c.SpotCaveat, c.Sources = m.SpotSource, m.SpotCaveat, m.Sources
+			t, err := time.Parse(DateLayout, m.DataDate)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("catalog: data_date %q is not a YYYY-MM-DD date", m.DataDate))
+			}
+			c.DataDate = t
+		}
+		c.Decisions = append(c.Decisions, d.Decisions...)
+		for _, g := range d.GPUModels {
+			c.gpuModels[g.ID] = g
+		}
+		for _, im := range d.Images {
+			images[im.ID] = im
+		}
+		for _, s := range d.Series {
+			c.series[s.Name] = s
+		}
+		for _, s := range d.SKUs {
+			key := strings.ToLower(s.Name)
+			if i, ok := skuIndex[key]; ok {
+				skuDocs[i] = s
+				continue
+			}
+			skuIndex[key] = len(skuDocs)
+			skuDocs = append(skuDocs, s)
+		}
+	}
+	decisionIDs := map[string]bool{}
+	for _, d := range c.Decisions {
+		if decisionIDs[d.ID] {
+			errs = append(errs, fmt.Errorf("decision %s: defined twice", d.ID))
+		}
+		decisionIDs[d.ID] = true
+		if len(d.Sources) == 0 {
+			errs = append(errs, fmt.Errorf("decision %s: no sources", d.ID))
+		}
+	}
+	for _, sd := range skuDocs {
+		s, err := c.join(sd, images, decisionIDs)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("size %s: %w", sd.Name, err))
+			continue
+		}
+		c.byName[strings.ToLower(s.Name)] = s
+		c.skus = append(c.skus, s)
+	}
+	sort.Slice(c.skus, func(i, j int) bool { return c.skus[i].Name < c.skus[j].Name })
+	if prices != nil {
+		if err := c.loadPrices(prices, spot); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	for _, s := range c.skus {
+		s.AvailabilitySource = c.AvailabilitySource()
+	}
+	errs = append(errs, c.joinPerformance(docs, decisionIDs)...)
+	errs = append(errs, c.joinModels(docs, decisionIDs)...)
+	errs = append(errs, c.validate()...)
+	errs = append(errs, c.validateDataFacts()...)
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return c, nil
+}
+
+func (c *Catalog) join(d SKUDoc, images map[string]ImageDoc, decisions map[string]bool) (*SKU, error) {
+	sr, ok := c.series[d.Series]
+	if !ok {
+		return nil, fmt.Errorf("series %q is not defined", d.Series)
+	}
+	s := &SKU{
+		Name: d.Name, Series: d.Series, Family: sr.Family, Category: sr.Category, SeriesYear: sr.YearAvailable,
+		VCPUs: d.VCPUs, MemoryGiB: d.MemoryGiB, TempDiskGiB: d.TempDiskGiB, LocalNVMeGiB: d.LocalNVMeGiB,
+		CPUModel: d.CPUModel, Arch: d.Arch,
+		HyperVGenerations: d.HyperVGenerations, Confidential: d.Confidential, Isolated: d.Isolated,
+		PremiumStorage: d.PremiumStorage, MaxDataDisks: d.MaxDataDisks, MaxNICs: d.MaxNICs,
+		Sources: d.Sources, Notes: d.Notes, Prices: map[string]Price{},
+	}
+	s.Decisions = dedupe(append(append([]string{}, sr.Decisions...), d.Decisions...))
+	for _, id := range s.Decisions {
+		if !decisions[id] {
+			return nil, fmt.Errorf("decision %q is not defined", id)
+		}
+	}
+	s.Network = Network{
+		AcceleratedNetworking: d.Network.AcceleratedNetworking,
+		RDMA:                  d.Network.RDMA,
+		EthernetMbps:          d.Network.EthernetMbps,
+	}
+	if ib := d.Network.InfiniBand; ib != nil {
+		s.Network.InfiniBand = ib.Generation
+		s.Network.InfiniBandGbps = ib.GbpsPerPort * ib.Ports
+		s.Network.InfiniBandPorts = ib.Ports
+		s.Network.InfiniBandText = ib.Text
+	}
+	if g := d.GPU; g != nil {
+		m, ok := c.gpuModels[g.Model]
+		if !ok {
+			return nil, fmt.Errorf("GPU model %q is not defined", g.Model)
+		}
+		gpu := &GPU{
+			CountText: g.Count, ModelID: m.ID, Model: m.Name, Vendor: m.Vendor, Architecture: m.Architecture, ArchitectureYear: c.architectureYear(m),
+			Interconnect: g.Interconnect, ComputeCapability: m.ComputeCapability, GfxTarget: m.GfxTarget,
+			MinCUDA: m.MinCUDA, MaxCUDAMajor: m.MaxCUDAMajor, MinROCm: m.MinROCm,
+			Precisions: m.Precisions, Sources: m.Sources, Notes: m.Notes,
+		}
+		if g.Count != "" {
+			n, err := ParseCount(g.Count)
+			if err != nil {
+				return nil, fmt.Errorf("gpu.count: %w", err)
+			}
+			gpu.Count = n
+		}
+		if g.MemoryGiB != nil {
+			gpu.MemoryGiB = *g.MemoryGiB
+			// A partial GPU's memory is its slice: the total is the slice times
+			// the number of whole GPUs, or the slice itself.
+			gpu.MemoryGiBTotal = round2(*g.MemoryGiB * math.Max(gpu.Count, 1))
+		}
+		s.GPU = gpu
+	}
+	lc := sr.Lifecycle
+	s.Lifecycle = Lifecycle{
+		Status: lc.Status, AnnouncedDate: lc.AnnouncedDate, RetirementDate: lc.RetirementDate,
+		ReplacementSeries: lc.ReplacementSeries, ReplacementSizes: lc.ReplacementSizes,
+		Note: lc.Note, Sources: lc.Sources,
+	}
+	if o := d.Lifecycle; o != nil {
+		if o.Status != "" {
+			s.Lifecycle.Status = o.Status
+		}
+		if o.AnnouncedDate != "" {
+			s.Lifecycle.AnnouncedDate = o.AnnouncedDate
+		}
+		if o.RetirementDate != "" {
+			s.Lifecycle.RetirementDate = o.RetirementDate
+		}
+		if len(o.ReplacementSeries) > 0 {
+			s.Lifecycle.ReplacementSeries = o.ReplacementSeries
+		}
+		if len(o.ReplacementSizes) > 0 {
+			s.Lifecycle.ReplacementSizes = o.ReplacementSizes
+		}
+		if o.Note != "" {
+			s.Lifecycle.Note = o.Note
+		}
+		if len(o.Sources) > 0 {
+			s.Lifecycle.Sources = o.Sources
+		}
+	}
+	s.Support = Support{
+		AKS:        SupportEntry(sr.Support.AKS),
+		AzureML:    SupportEntry(sr.Support.AzureML),
+		CycleCloud: SupportEntry(sr.Support.CycleCloud),
+		Batch:      SupportEntry(sr.Support.Batch),
+		Sources:    sr.Support.Sources,
+	}
+	if sr.Image != "" {
+		im, ok := images[sr.Image]
+		if !ok {
+			return nil, fmt.Errorf("image %q of series %s is not defined", sr.Image, sr.Name)
+		}
+		s.Image = &Image{URN: im.URN, OS: im.OS, CUDAToolkit: im.CUDAToolkit, Driver: im.Driver, ROCm: im.ROCm, Source: im.Source}
+	}
+	return s, nil
+}
+
+// dedupe drops repeated entries, keeping the first occurrence's position.
+func dedupe(list []string) []string {
+	seen := make(map[string]bool, len(list))
+	out := list[:0]
+	for _, v := range list {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// ParseCount parses a GPU count such as "8", "0.5" or "1/4".
+func ParseCount(s string) (float64, error) {
+	if num, den, ok := strings.Cut(s, "/"); ok {
+		n, err1 := strconv.ParseFloat(strings.TrimSpace(num), 64)
+		d, err2 := strconv.ParseFloat(strings.TrimSpace(den), 64)
+		if err1 != nil || err2 != nil || d == 0 {
+			return 0, fmt.Errorf("%q is not a number or a fraction such as 1/4", s)
+		}
+		return n / d, nil
+	}
+	n, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a number or a fraction such as 1/4", s)
+	}
+	return n, nil
+}
+
+func round2(f float64) float64 { return math.Round(f*100) / 100 }
