@@ -126,10 +126,11 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 
 // skuFact pins the facts of one size. Every value comes from the reference
 // facts (skus.csv, gpus.csv, lifecycle.csv, support.csv, images.csv,
-// prices.csv, spot_prices.csv) as amended by the decisions D1-D22 recorded
-// in data/catalog.json; none is copied from the JSON under test. Spot
-// prices follow D19: the prices.csv price times the spot_prices.csv
-// spot-to-on-demand ratio, rounded to 6 decimals.
+// prices.csv, prices_additions.csv, spot_prices.csv) as amended by the
+// decisions D1-D35 recorded in data/catalog.json; none is copied from the
+// JSON under test. Spot prices follow D19: the prices.csv price times the
+// spot_prices.csv spot-to-on-demand ratio, rounded to 6 decimals; none
+// where that ratio is 1 (D33).
 type skuFact struct {
 	name, series, family, category string
 
@@ -307,8 +308,9 @@ var skuFacts = []skuFact{
 		gpuCount: 1, gpuCountText: "1", gpuModel: "h100-nvl-94gb", vendor: "nvidia", gpuArch: "Hopper", ccOrGfx: "9.0", minToolkit: "11.8", maxCUDA: 13,
 		gpuMem: 94, gpuMemTotal: 94, interconnect: "PCIe (NVLink bridge between GPU pair per azure-docs ncads-h100-v5.md 'NVLink Interconnect: Supported')",
 		rdma: false, ethMbps: i64(40000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
-		status: "ga", decisions: []string{"D10"},
-		aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 27, priceRegion: "eastus", price: 6.98, spot: f64(6.98),
+		status: "ga", decisions: []string{"D10", "D33"},
+		// D33: the spot ratio of every H100 row is 1, no spot discount.
+		aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 27, priceRegion: "eastus", price: 6.98,
 	},
 	{
 		name: "Standard_NCC40ads_H100_v5", series: "NCCads_H100_v5", family: "NC", category: "gpu",
@@ -316,7 +318,9 @@ var skuFacts = []skuFact{
 		gpuCount: 1, gpuCountText: "1", gpuModel: "h100-nvl-94gb", vendor: "nvidia", gpuArch: "Hopper", ccOrGfx: "9.0", minToolkit: "11.8", maxCUDA: 13,
 		gpuMem: 94, gpuMemTotal: 94, interconnect: "PCIe",
 		rdma: false, ethMbps: i64(40000), accel: bp(false), hyperV: []string{"2"}, confidential: true,
-		status: "ga", aks: "unknown", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 4, priceRegion: "centralus", price: 9.73,
+		// D19 with the ratio of the spot_prices.csv row (1.745 / 6.98), not
+		// that row's on-demand figure: 8.82 x 0.25.
+		status: "ga", aks: "unknown", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 4, priceRegion: "eastus2", price: 8.82, spot: f64(2.205),
 	},
 	{
 		name: "Standard_NC24lds_xl_RTXPRO6000BSE_v6", series: "NC_RTXPRO6000BSE_v6", family: "NC", category: "gpu",
@@ -325,7 +329,8 @@ var skuFacts = []skuFact{
 		gpuMem: 24, gpuMemTotal: 24, interconnect: "PCIe (SR-IOV vGPU)",
 		rdma: false, ethMbps: i64(22500), accel: bp(true), hyperV: []string{"2"}, confidential: false,
 		status: "ga", decisions: []string{"D13", "D14"},
-		aks: "unsupported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.2", priceRegions: 0,
+		// prices_additions.csv (the 2026-06-18 snapshot's rows prices.csv lacked).
+		aks: "unsupported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.2", priceRegions: 14, priceRegion: "eastus", price: 1.13,
 	},
 	{
 		name: "Standard_NC320ds_xl_RTXPRO6000BSE_v6", series: "NC_RTXPRO6000BSE_v6", family: "NC", category: "gpu",
@@ -376,8 +381,8 @@ var skuFacts = []skuFact{
 		gpuCount: 8, gpuCountText: "8", gpuModel: "h100-sxm-80gb", vendor: "nvidia", gpuArch: "Hopper", ccOrGfx: "9.0", minToolkit: "11.8", maxCUDA: 13,
 		gpuMem: 80, gpuMemTotal: 640, interconnect: "NVLink 4.0",
 		rdma: true, ib: "NDR", ibGbps: 3200, ibPorts: 8, ethMbps: i64(80000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
-		status: "ga", decisions: []string{"D16"},
-		aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 23, priceRegion: "eastus", price: 98.32, spot: f64(98.32),
+		status: "ga", decisions: []string{"D16", "D33"},
+		aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 23, priceRegion: "eastus", price: 98.32,
 	},
 	{
 		name: "Standard_ND96isr_H200_v5", series: "ND-H200-v5", family: "ND", category: "gpu",
@@ -410,7 +415,7 @@ var skuFacts = []skuFact{
 		gpuCount: 4, gpuCountText: "4", gpuModel: "gb300", vendor: "nvidia", gpuArch: "Blackwell Ultra", ccOrGfx: "10.3", minToolkit: "12.9", maxCUDA: 13,
 		gpuMem: 288, gpuMemTotal: 1152, interconnect: "NVLink 5th gen (4x1.8 TB/s per VM; NVL72 domain of 72 GPUs / 18 VMs)",
 		rdma: true, ib: "XDR", ibGbps: 3200, ibPorts: 4, ethMbps: i64(160000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
-		status: "ga", decisions: []string{"D15"},
+		status: "ga", decisions: []string{"D15", "D35"},
 		aks: "unknown", hasImage: true, imageURN: "", imageToolkit: "13.0", priceRegions: 0,
 	},
 	{

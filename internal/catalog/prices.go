@@ -35,6 +35,9 @@ func (c *Catalog) loadPrices(prices, spot io.Reader) error {
 			if err1 != nil || err2 != nil || od <= 0 || sp <= 0 {
 				return fmt.Errorf("spot_prices.csv line %d: prices must be positive numbers", i+2)
 			}
+			if sp >= od {
+				continue // no discount listed: not a spot price (D33)
+			}
 			ratios[[2]string{r[0], strings.ToLower(r[1])}] = sp / od
 		}
 	}

@@ -438,7 +438,8 @@ func TestReferencePricesCSV(t *testing.T) {
 
 // TestReferenceSpotPrices recomputes every spot price (D19): the current
 // on-demand price times the spot_prices.csv spot-to-on-demand ratio of the
-// same region and size, rounded to 6 decimals; none without a ratio.
+// same region and size, rounded to 6 decimals; none without a ratio, and
+// none where the ratio is 1 or more, no spot discount (D33).
 func TestReferenceSpotPrices(t *testing.T) {
 	rows := referenceCSV(t, "spot_prices.csv")
 	c := mustDefault(t)
@@ -456,6 +457,12 @@ func TestReferenceSpotPrices(t *testing.T) {
 			if !ok {
 				if p.SpotUSDPerHour != nil {
 					t.Errorf("%s in %s: spot %v without a spot_prices.csv row", s.Name, region, *p.SpotUSDPerHour)
+				}
+				continue
+			}
+			if rt >= 1 {
+				if p.SpotUSDPerHour != nil {
+					t.Errorf("%s in %s: spot %v, but spot_prices.csv lists no discount (D33)", s.Name, region, *p.SpotUSDPerHour)
 				}
 				continue
 			}

@@ -33,18 +33,21 @@ data "hpcsku_recommendation" "opt" {
   region = "eastus"
 }`,
 			ConfigStateChecks: []statecheck.StateCheck{
-				// Seeds 000/001: a small job is not put on an 8-GPU ND size.
-				statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_NC4as_T4_v3")),
+				// Seeds 000/001: a small job is not put on an 8-GPU ND size. The
+				// quarter RTX PRO 6000 slice (24 GiB, 1.13 USD/h in eastus) scores
+				// 64.8, the T4 60.5 (the engine's scenario 1 has the arithmetic).
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_NC24lds_xl_RTXPRO6000BSE_v6")),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList(
-					"Standard_NC4as_T4_v3", "Standard_NC8as_T4_v3", "Standard_NC40ads_H100_v5", "Standard_NC24ads_A100_v4", "Standard_NC16as_T4_v3")),
+					"Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_NC36lds_xl_RTXPRO6000BSE_v6", "Standard_NC36ds_xl_RTXPRO6000BSE_v6",
+					"Standard_NC4as_T4_v3", "Standard_NC72lds_xl_RTXPRO6000BSE_v6")),
 				statecheck.ExpectKnownValue(ds, rec0, knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"rank":                 knownvalue.Int64Exact(1),
-					"score":                knownvalue.Float64Exact(60.5),
+					"score":                knownvalue.Float64Exact(64.8),
 					"nodes":                knownvalue.Int64Exact(1),
-					"gpus_per_node":        knownvalue.Float64Exact(1),
-					"total_gpu_memory_gib": knownvalue.Float64Exact(16),
-					"price_per_hour":       knownvalue.Float64Exact(0.526),
-					"total_price_per_hour": knownvalue.Float64Exact(0.526),
+					"gpus_per_node":        knownvalue.Float64Exact(0.25),
+					"total_gpu_memory_gib": knownvalue.Float64Exact(24),
+					"price_per_hour":       knownvalue.Float64Exact(1.13),
+					"total_price_per_hour": knownvalue.Float64Exact(1.13),
 					"price_is_spot":        knownvalue.Bool(false),
 				})),
 				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("network").AtMapKey("rdma"), knownvalue.Bool(false)),
@@ -70,9 +73,11 @@ data "hpcsku_recommendation" "opt" {
 					"count":      knownvalue.Int64Exact(49),
 					"examples":   stringList("Standard_H16", "Standard_H16m", "Standard_H16mr"),
 				})),
+				// Not priced in eastus: the two GB300 sizes (D35), H200, MI300X and
+				// the four NG sizes.
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("rejected").AtSliceIndex(4), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"constraint": knownvalue.StringExact("region"),
-					"count":      knownvalue.Int64Exact(17),
+					"count":      knownvalue.Int64Exact(8),
 				})),
 			},
 		}},
@@ -181,7 +186,9 @@ data "hpcsku_recommendation" "keep" {
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.keep", tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_NC8as_T4_v3")),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.keep", tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("reasons").AtSliceIndex(0),
 					knownvalue.StringExact("Ranked first because it is the first size in prefer that meets every requirement.")),
-				statecheck.ExpectKnownValue("data.hpcsku_recommendation.keep", tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("vm_size"), knownvalue.StringExact("Standard_NC4as_T4_v3")),
+				// Then the best scored size: the quarter RTX PRO 6000 slice at 1.13 USD/h
+				// in eastus (64.8 against the T4's 60.5, as in the engine's scenario 1).
+				statecheck.ExpectKnownValue("data.hpcsku_recommendation.keep", tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("vm_size"), knownvalue.StringExact("Standard_NC24lds_xl_RTXPRO6000BSE_v6")),
 			},
 		}},
 	})

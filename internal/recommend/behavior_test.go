@@ -24,27 +24,36 @@ func TestPrefer(t *testing.T) {
 	req := Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, AsOf: asOf,
 		Prefer: []string{"Standard_NV12s_v3", "standard_nc24ads_a100_v4", "Standard_NC8as_T4_v3"}}
 	res := mustRecommend(t, req)
-	assertNames(t, names(res), "Standard_NC24ads_A100_v4", "Standard_NC4as_T4_v3", "Standard_NC8as_T4_v3",
-		"Standard_NC40ads_H100_v5", "Standard_NC16as_T4_v3")
+	assertNames(t, names(res), "Standard_NC24ads_A100_v4", "Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_NC36lds_xl_RTXPRO6000BSE_v6",
+		"Standard_NC36ds_xl_RTXPRO6000BSE_v6", "Standard_NC4as_T4_v3")
 	top := res.Recommendations[0]
 	if !top.Preferred || top.Reasons[0] != "Ranked first because it is the first size in prefer that meets every requirement." || res.Recommendations[1].Preferred {
 		t.Errorf("top %+v", top)
 	}
-	// NC4as_T4_v3 scores 60.5 against 52.0: less than 10 points better.
-	if got := warningSummaries(res.Warnings); !reflect.DeepEqual(got, []string{"Preferred Size Skipped"}) {
+	// NC24lds_xl_RTXPRO6000BSE_v6 scores 64.8 against 52.0 (scenario 1):
+	// more than 10 points better, so a warning names it.
+	if got := warningSummaries(res.Warnings); !reflect.DeepEqual(got, []string{"Preferred Size Skipped", "A Better Size Exists"}) {
 		t.Errorf("warnings %v", got)
 	}
 	if d := res.Warnings[0].Detail; !strings.HasPrefix(d, "Standard_NV12s_v3, named in prefer, fails retired:") {
 		t.Errorf("detail %q", d)
 	}
+	if d := res.Warnings[len(res.Warnings)-1].Detail; !strings.HasPrefix(d, "Standard_NC24lds_xl_RTXPRO6000BSE_v6 scores 64.8 against 52 for the preferred Standard_NC24ads_A100_v4.") {
+		t.Errorf("detail %q", d)
+	}
+	// Within 10 points no warning: the same request preferring the T4.
+	res = mustRecommend(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, AsOf: asOf, Prefer: []string{"Standard_NC4as_T4_v3"}})
+	if got := warningSummaries(res.Warnings); len(got) != 0 || res.Recommendations[0].VMSize != "Standard_NC4as_T4_v3" {
+		t.Errorf("sizes %v, warnings %v", names(res), got)
+	}
 
 	// A preferred 8-GPU ND size for a 1.3B model: kept, with a warning
 	// naming the clearly better size.
 	res = mustRecommend(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, AsOf: asOf, Prefer: []string{"Standard_ND96isr_H100_v5"}})
-	if res.Recommendations[0].VMSize != "Standard_ND96isr_H100_v5" || res.Recommendations[1].VMSize != "Standard_NC4as_T4_v3" {
+	if res.Recommendations[0].VMSize != "Standard_ND96isr_H100_v5" || res.Recommendations[1].VMSize != "Standard_NC24lds_xl_RTXPRO6000BSE_v6" {
 		t.Errorf("sizes %v", names(res))
 	}
-	want := Warning{"A Better Size Exists", "Standard_NC4as_T4_v3 scores 60.5 against 27.6 for the preferred Standard_ND96isr_H100_v5. Put it first in prefer to switch (this replaces running VMs)."}
+	want := Warning{"A Better Size Exists", "Standard_NC24lds_xl_RTXPRO6000BSE_v6 scores 64.8 against 27.6 for the preferred Standard_ND96isr_H100_v5. Put it first in prefer to switch (this replaces running VMs)."}
 	if !reflect.DeepEqual(res.Warnings, []Warning{want}) {
 		t.Errorf("warnings %+v", res.Warnings)
 	}
@@ -182,8 +191,10 @@ func TestResultWarnings(t *testing.T) {
 	}
 }
 
-// previewCatalog is the embedded catalog with the NCasT4_v3 series marked
-// preview, read from the data files and built with the catalog's loader.
+// previewCatalog is the embedded catalog with the NCasT4_v3 and
+// NC_RTXPRO6000BSE_v6 series marked preview (the six retired RTX PRO 6000
+// preview sizes keep their own retired status), read from the data files
+// and built with the catalog's loader.
 func previewCatalog(t *testing.T) *catalog.Catalog {
 	t.Helper()
 	var docs []catalog.Document
@@ -199,16 +210,19 @@ func previewCatalog(t *testing.T) *catalog.Catalog {
 		}
 		docs = append(docs, doc)
 	}
-	var sr catalog.SeriesDoc
+	var preview []catalog.SeriesDoc
 	for _, d := range docs {
 		for _, s := range d.Series {
-			if s.Name == "NCasT4_v3" {
-				sr = s
+			if s.Name == "NCasT4_v3" || s.Name == "NC_RTXPRO6000BSE_v6" {
+				s.Lifecycle.Status = catalog.StatusPreview
+				preview = append(preview, s)
 			}
 		}
 	}
-	sr.Lifecycle.Status = catalog.StatusPreview
-	docs = append(docs, catalog.Document{Series: []catalog.SeriesDoc{sr}})
+	if len(preview) != 2 {
+		t.Fatalf("%d series marked preview, want 2", len(preview))
+	}
+	docs = append(docs, catalog.Document{Series: preview})
 	prices, err := os.Open("../catalog/data/prices.csv")
 	if err != nil {
 		t.Fatal(err)
@@ -234,11 +248,13 @@ func TestPreview(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkInvariants(t, cat, req, res)
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "preview": 4, "workload": 44, "confidential": 1})
+	// preview 13: the 4 T4 sizes and the 9 GA RTX PRO 6000 sizes.
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "preview": 13, "workload": 44, "confidential": 1})
 	if res.Recommendations[0].VMSize != "Standard_NC40ads_H100_v5" {
 		t.Errorf("top %s", res.Recommendations[0].VMSize)
 	}
-	// Included: the T4 (60.5 − 5 for preview) still leads, with warnings.
+	// Included: the quarter RTX PRO 6000 slice (64.8 − 5 for preview, see
+	// scenario 1) leads the T4 (60.5 − 5), with warnings.
 	req.IncludePreview = true
 	res, err = Recommend(cat, req)
 	if err != nil {
@@ -246,7 +262,7 @@ func TestPreview(t *testing.T) {
 	}
 	checkInvariants(t, cat, req, res)
 	top := res.Recommendations[0]
-	if top.VMSize != "Standard_NC4as_T4_v3" || top.Score != 55.5 {
+	if top.VMSize != "Standard_NC24lds_xl_RTXPRO6000BSE_v6" || top.Score != 59.8 {
 		t.Errorf("top %s %v", top.VMSize, top.Score)
 	}
 	if got := warningSummaries(res.Warnings); !reflect.DeepEqual(got, []string{"Recommended Size Is In Preview"}) || !strings.HasPrefix(top.Warnings[0], "In preview") {
@@ -376,16 +392,25 @@ func TestOptimizeFor(t *testing.T) {
 	perf.OptimizeFor = "performance"
 	assertNames(t, names(mustRecommend(t, perf))[:3], "Standard_ND96isr_MI300X_v5", "Standard_ND96isr_H200_v5", "Standard_ND128isr_NDR_GB200_v6")
 
-	inf := Request{Workload: "inference", Model: &Model{ParametersBillion: 13}, AsOf: asOf}
-	assertNames(t, names(mustRecommend(t, inf))[:3], "Standard_NC24ads_A100_v4", "Standard_NC40ads_H100_v5", "Standard_NC64as_T4_v3")
+	// 13B inference (29.06 GiB): the half RTX PRO 6000 slices (48 GiB, 2.44
+	// and 2.83 USD/h) lead either way; cost moves the 4-GPU T4 size (4.352
+	// USD/h) ahead of the H100 (6.98 USD/h).
+	inf := Request{Workload: "inference", Model: &Model{ParametersBillion: 13}, AsOf: asOf, MaxResults: i64(7)}
+	assertNames(t, names(mustRecommend(t, inf))[:7], "Standard_NC72lds_xl_RTXPRO6000BSE_v6", "Standard_NC72ds_xl_RTXPRO6000BSE_v6",
+		"Standard_NC24ads_A100_v4", "Standard_NC144ds_xl_RTXPRO6000BSE_v6", "Standard_NC144lds_xl_RTXPRO6000BSE_v6",
+		"Standard_NC40ads_H100_v5", "Standard_NC64as_T4_v3")
 	inf.OptimizeFor = "cost"
-	assertNames(t, names(mustRecommend(t, inf))[:3], "Standard_NC24ads_A100_v4", "Standard_NC64as_T4_v3", "Standard_NC40ads_H100_v5")
+	assertNames(t, names(mustRecommend(t, inf))[:7], "Standard_NC72lds_xl_RTXPRO6000BSE_v6", "Standard_NC72ds_xl_RTXPRO6000BSE_v6",
+		"Standard_NC24ads_A100_v4", "Standard_NC144ds_xl_RTXPRO6000BSE_v6", "Standard_NC144lds_xl_RTXPRO6000BSE_v6",
+		"Standard_NC64as_T4_v3", "Standard_NC40ads_H100_v5")
 }
 
 func TestPerVMMinimums(t *testing.T) {
+	// NC144ds_xl_RTXPRO6000BSE_v6 (144 vCPUs, 516 GiB, 1,024 GiB temporary
+	// disk and 6,400 GiB NVMe, 5.5 USD/h) leads NC80adis_H100_v5 (13.96).
 	res := mustRecommend(t, Request{Workload: "inference", MinVCPUs: i64(48), MinMemoryGiB: f64(400), MinLocalDiskGiB: f64(3000), AsOf: asOf})
-	if res.Recommendations[0].VMSize != "Standard_NC80adis_H100_v5" {
-		t.Errorf("top %s", res.Recommendations[0].VMSize)
+	if res.Recommendations[0].VMSize != "Standard_NC144ds_xl_RTXPRO6000BSE_v6" || res.Recommendations[1].VMSize != "Standard_NC288ds_xl_RTXPRO6000BSE_v6" {
+		t.Errorf("sizes %v", names(res))
 	}
 	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 44, "confidential": 1,
 		"min_vcpus": 23, "min_memory_gib": 3, "min_local_disk_gib": 3})

@@ -161,9 +161,18 @@ func TestProperties(t *testing.T) {
 }
 
 // checkOrdering: scale up before scale out, and fallback families last.
+// Sizes named in prefer keep their multi-VM layouts (Recommend: "except
+// sizes named in prefer"), whether or not they are the one ranked first.
 func checkOrdering(t *testing.T, req Request, res *Result) {
 	t.Helper()
-	n := normalize(testCatalog(t), req)
+	cat := testCatalog(t)
+	n := normalize(cat, req)
+	named := map[string]bool{}
+	for _, p := range req.Prefer {
+		if s, ok := cat.Lookup(p); ok {
+			named[s.Name] = true
+		}
+	}
 	fallback := false
 	multi, single := false, false
 	for _, r := range res.Recommendations {
@@ -173,8 +182,10 @@ func checkOrdering(t *testing.T, req Request, res *Result) {
 		}
 		if !r.Preferred {
 			fallback = fallback || fb
-			multi = multi || r.Nodes > 1
 			single = single || r.Nodes == 1
+		}
+		if !r.Preferred && !named[r.VMSize] {
+			multi = multi || r.Nodes > 1
 		}
 	}
 	if n.scaleUpApplies() && multi && single {

@@ -20,33 +20,39 @@ import (
 
 // Scenario 1: inference of OPT-1.3B in bf16. 1.3e9 × 2 bytes = 2.42 GiB of
 // weights, + 20% = 2.91 GiB. Every GPU size holds it on one VM, so the score
-// decides: the 16 GiB T4 at 0.526 USD/h is the cheapest NC size (the T4 has
-// no bf16, a 5 point inference penalty). Its score, by hand: family 25 +
-// cost 25 × 0.333/0.526 (the cheapest candidate is the NV4ads_V710_v5
-// fallback) + sizing 20 × 2.91/16 + generation 15 × 0.4 (2020) + scale 15 −
-// 5 = 60.47 → 60.5. NV and NG sizes are a fallback for inference and come
-// after all 27 NC and ND sizes.
+// decides. The cheapest candidate is the NV4ads_V710_v5 fallback at 0.333
+// USD/h. The quarter RTX PRO 6000 slice NC24lds_xl_RTXPRO6000BSE_v6 (24 GiB,
+// 1.13 USD/h in eastus, 2026) leads: family 25 + cost 25 × 0.333/1.13 +
+// sizing 20 × 2.91/24 + generation 15 × 1 + scale 15 = 64.79 → 64.8; the
+// other quarter slices follow (NC36lds 1.243 USD/h: 64.1; NC36ds 1.442:
+// 63.2). The 16 GiB T4 at 0.526 USD/h, the cheapest NC size, has no bf16, a
+// 5 point inference penalty: 25 + 25 × 0.333/0.526 + 20 × 2.91/16 + 15 × 0.4
+// (2020) + 15 − 5 = 60.47 → 60.5, fourth. NV and NG sizes are a fallback
+// for inference and come after all 27 NC and ND sizes.
 func TestScenario01InferenceOPT13B(t *testing.T) {
 	req := Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3, Precision: "bf16"}, AsOf: asOf}
 	res := mustRecommend(t, req)
-	assertNames(t, names(res), "Standard_NC4as_T4_v3", "Standard_NC8as_T4_v3", "Standard_NC40ads_H100_v5",
-		"Standard_NC24ads_A100_v4", "Standard_NC16as_T4_v3")
+	assertNames(t, names(res), "Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_NC36lds_xl_RTXPRO6000BSE_v6",
+		"Standard_NC36ds_xl_RTXPRO6000BSE_v6", "Standard_NC4as_T4_v3", "Standard_NC72lds_xl_RTXPRO6000BSE_v6")
 	top := res.Recommendations[0]
-	if top.Score != 60.5 || top.Nodes != 1 || top.GPUsPerNode != 1 || top.TotalGPUMemoryGiB != 16 {
+	if top.Score != 64.8 || top.Nodes != 1 || top.GPUsPerNode != 0.25 || top.TotalGPUMemoryGiB != 24 {
 		t.Errorf("top: score %v nodes %d gpus %v mem %v", top.Score, top.Nodes, top.GPUsPerNode, top.TotalGPUMemoryGiB)
 	}
 	if top.SKU.Network.RDMA || top.Deployment.RDMA || top.Deployment.PlacementGroup {
 		t.Errorf("a 1.3B inference job needs no InfiniBand")
 	}
-	if *top.PricePerHour != 0.526 || top.PriceRegion != "eastus" || top.PriceIsSpot {
+	if *top.PricePerHour != 1.13 || top.PriceRegion != "eastus" || top.PriceIsSpot {
 		t.Errorf("price %v in %q (spot %v)", *top.PricePerHour, top.PriceRegion, top.PriceIsSpot)
 	}
 	rq := res.Requirements
 	if *rq.GPUMemoryGiB != 2.91 || *rq.SystemMemoryGiB != 3.63 || rq.Nodes != 1 || rq.Interconnect != "any" || rq.Category != "gpu" {
 		t.Errorf("requirements %+v", rq)
 	}
-	if !strings.Contains(strings.Join(top.Warnings, " "), "no native bf16") {
-		t.Errorf("the T4 lacks bf16: %q", top.Warnings)
+	if t4 := res.Recommendations[3]; t4.Score != 60.5 || !strings.Contains(strings.Join(t4.Warnings, " "), "no native bf16") {
+		t.Errorf("the T4 (score %v) lacks bf16: %q", t4.Score, t4.Warnings)
+	}
+	if strings.Contains(strings.Join(top.Warnings, " "), "no native bf16") {
+		t.Errorf("the RTX PRO 6000 runs bf16: %q", top.Warnings)
 	}
 	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 44, "confidential": 1})
 
@@ -300,21 +306,23 @@ func TestScenario09CUDA13(t *testing.T) {
 }
 
 // Scenario 10: a 7B model (15.65 GiB) in eastus at most 2 USD/h per VM.
-// region 17 (9 RTX PRO 6000 GA and 2 GB300 are priced nowhere; H200,
-// MI300X and the 4 NG sizes not in eastus); interconnect 6 (the NV sizes
-// under 15.65 GiB would need several VMs); max_price_per_hour 15. Left: the
-// three T4 sizes under 2 USD/h and NV24ads_V710_v5 at exactly 2.
+// region 8 (the 2 GB300 sizes are priced nowhere; H200, MI300X and the 4 NG
+// sizes not in eastus); interconnect 6 (the NV sizes under 15.65 GiB would
+// need several VMs); max_price_per_hour 21. Left: the three T4 sizes and
+// the three quarter RTX PRO 6000 slices (24 GiB; 1.13, 1.243 and 1.442
+// USD/h) under 2 USD/h, and NV24ads_V710_v5 at exactly 2.
 func TestScenario10RegionAndPrice(t *testing.T) {
 	req := Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, Region: "eastus", MaxPricePerHour: f64(2), AsOf: asOf, MaxResults: i64(50)}
 	res := mustRecommend(t, req)
-	assertNames(t, names(res), "Standard_NC4as_T4_v3", "Standard_NC8as_T4_v3", "Standard_NC16as_T4_v3", "Standard_NV24ads_V710_v5")
+	assertNames(t, names(res), "Standard_NC4as_T4_v3", "Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_NC36lds_xl_RTXPRO6000BSE_v6",
+		"Standard_NC8as_T4_v3", "Standard_NC36ds_xl_RTXPRO6000BSE_v6", "Standard_NC16as_T4_v3", "Standard_NV24ads_V710_v5")
 	for _, r := range res.Recommendations {
 		p, ok := r.SKU.Prices["eastus"]
 		if !ok || r.PricePerHour == nil || *r.PricePerHour != p.USDPerHour || *r.PricePerHour > 2 || r.PriceRegion != "eastus" {
 			t.Errorf("%s: price %v", r.VMSize, r.PricePerHour)
 		}
 	}
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 44, "confidential": 1, "region": 17, "interconnect": 6, "max_price_per_hour": 15})
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 44, "confidential": 1, "region": 8, "interconnect": 6, "max_price_per_hour": 21})
 	// None over the cap anywhere in the result: every size of the catalog
 	// priced in eastus under 2 USD/h that serves the job is listed.
 	cat := testCatalog(t)
@@ -360,13 +368,13 @@ func TestScenario11Contradiction(t *testing.T) {
 // everything else, the T4 at 0.526 USD/h.
 func TestScenario11Budget(t *testing.T) {
 	nf := mustNoFit(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, Region: "eastus", MaxPricePerHour: f64(0.05), AsOf: asOf})
-	assertRejected(t, nf.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 44, "confidential": 1, "region": 17, "interconnect": 6, "max_price_per_hour": 19})
+	assertRejected(t, nf.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 44, "confidential": 1, "region": 8, "interconnect": 6, "max_price_per_hour": 28})
 	want := &NearestMiss{VMSize: "Standard_NC4as_T4_v3", FailedConstraint: "max_price_per_hour", FailedConstraints: []string{"max_price_per_hour"},
 		Relax: "raise max_price_per_hour to at least 0.53 (0.526 USD per hour in eastus)."}
 	if !reflect.DeepEqual(nf.NearestMiss, want) {
 		t.Errorf("nearest miss %+v", nf.NearestMiss)
 	}
-	if !strings.Contains(nf.Error(), "\n  - max_price_per_hour: 19 (") {
+	if !strings.Contains(nf.Error(), "\n  - max_price_per_hour: 28 (") {
 		t.Errorf("error:\n%s", nf.Error())
 	}
 

@@ -273,15 +273,15 @@ func reportPrices(w io.Writer, cat *catalog.Catalog, pf *azureexport.PriceFile, 
 	}
 	var changed []change
 	var added []string
-	unchanged, notInCatalog, spot := 0, 0, 0
+	unchanged, spot := 0, 0
 	seen := map[[2]string]bool{}
-	for key, regions := range pf.Prices {
-		s, ok := cat.Lookup(key)
-		if !ok {
-			notInCatalog++
-			continue
-		}
-		for region, fp := range regions {
+	matched := matchMeters(cat, pf)
+	for _, m := range matched.sizes {
+		s := m.size
+		for region, fp := range m.regions {
+			if m.mapped && matched.exact[[2]string{region, strings.ToLower(s.Name)}] {
+				continue // the file also prices the size under its own name
+			}
 			if fp.SpotUSDPerHour != nil {
 				spot++
 			}
@@ -337,7 +337,16 @@ func reportPrices(w io.Writer, cat *catalog.Catalog, pf *azureexport.PriceFile, 
 		fmt.Fprintf(w, ": %s", examplesOf(added, o.examples))
 	}
 	fmt.Fprintf(w, "\nPrices kept (prices.csv rows the file does not give): %d\n", kept)
-	fmt.Fprintf(w, "Sizes priced in the file but not in the catalog: %d (ignored)\n", notInCatalog)
+	fmt.Fprintf(w, "Sizes priced in the file but not in the catalog: %d (ignored)\n", len(matched.unknown))
+	if missing := inScopeUnknown(cat, matched.unknown); len(missing) > 0 {
+		fmt.Fprintf(w, "  of GPU and HPC families or of the catalog's series: %d, to add as in \"Adding a size\" (CONTRIBUTING.md):\n", len(missing))
+		for _, name := range missing {
+			fmt.Fprintf(w, "    %s (%s)\n", name, plural(len(pf.Prices[strings.ToLower(name)]), "region", "regions"))
+		}
+	}
+	if len(matched.renamed) > 0 {
+		fmt.Fprintf(w, "Meter names mapped to catalog sizes (D34): %s\n", strings.Join(matched.renamed, ", "))
+	}
 	if spot > 0 {
 		fmt.Fprintf(w, "Spot prices in the file: %d (not written: spot_prices.csv keeps its own source)\n", spot)
 	}

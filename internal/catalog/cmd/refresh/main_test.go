@@ -123,6 +123,31 @@ func TestRefreshWrite(t *testing.T) {
 	assertDiffLines(t, filepath.Join(dataDir, "catalog.json"), filepath.Join(dir, "catalog.json"), 3)
 }
 
+// assertDiffLinesAdded checks that b is a with changed lines replaced and
+// added lines inserted, by comparing the sets of lines.
+func assertDiffLinesAdded(t *testing.T, a, b string, changed, added int) {
+	t.Helper()
+	x, _ := os.ReadFile(a)
+	y, _ := os.ReadFile(b)
+	xl, yl := strings.Split(string(x), "\n"), strings.Split(string(y), "\n")
+	if len(yl) != len(xl)+added {
+		t.Fatalf("%s: %d lines, want %d", b, len(yl), len(xl)+added)
+	}
+	old := map[string]bool{}
+	for _, l := range xl {
+		old[l] = true
+	}
+	n := 0
+	for _, l := range yl {
+		if !old[l] {
+			n++
+		}
+	}
+	if n != changed+added {
+		t.Errorf("%s: %d new lines, want %d changed and %d added", b, n, changed, added)
+	}
+}
+
 func assertDiffLines(t *testing.T, a, b string, want int) {
 	t.Helper()
 	x, _ := os.ReadFile(a)

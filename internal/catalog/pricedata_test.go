@@ -1,0 +1,290 @@
+package catalog
+
+import (
+	"bytes"
+	"encoding/csv"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// unpricedDecisions are the decisions that say why a GA size of a current
+// series has no on-demand price in any region. A size without a price must
+// link one of them.
+var unpricedDecisions = []string{"D35"}
+
+// TestGASizesOfCurrentSeriesArePriced: every GA size of a series that is
+// neither retired nor in preview has an on-demand price in at least one
+// region, or links a decision that says why not. A size that links such a
+// decision and has a price is an exception that no longer applies.
+func TestGASizesOfCurrentSeriesArePriced(t *testing.T) {
+	c := mustDefault(t)
+	defined := map[string]bool{}
+	for _, d := range c.Decisions {
+		defined[d.ID] = true
+	}
+	for _, id := range unpricedDecisions {
+		if !defined[id] {
+			t.Errorf("decision %s is not recorded in catalog.json", id)
+		}
+	}
+	used := map[string]int{}
+	checked := 0
+	for _, s := range c.SKUs() {
+		sr, ok := c.series[s.Series]
+		if !ok {
+			t.Fatalf("%s: series %q not found", s.Name, s.Series)
+		}
+		var why []string
+		for _, d := range s.Decisions {
+			if contains(unpricedDecisions, d) {
+				why = append(why, d)
+				used[d]++
+			}
+		}
+		current := sr.Lifecycle.Status != StatusRetired && sr.Lifecycle.Status != StatusPreview
+		if !current || s.Lifecycle.Status != StatusGA {
+			if len(why) > 0 {
+				t.Errorf("%s (series %s, status %s) links %v, which only GA sizes of current series need", s.Name, s.Series, s.Lifecycle.Status, why)
+			}
+			continue
+		}
+		checked++
+		switch {
+		case len(s.Prices) == 0 && len(why) == 0:
+			t.Errorf("%s is GA in the current series %s but priced in no region, and links none of the decisions %v that say why", s.Name, s.Series, unpricedDecisions)
+		case len(s.Prices) > 0 && len(why) > 0:
+			t.Errorf("%s is priced in %d regions but links %v, which says why it is not", s.Name, len(s.Prices), why)
+		}
+	}
+	for _, id := range unpricedDecisions {
+		if used[id] == 0 {
+			t.Errorf("no size links %s: drop it from unpricedDecisions", id)
+		}
+	}
+	if checked < 70 { // 79 at the 2026-11-01 data date
+		t.Errorf("only %d GA sizes of current series checked", checked)
+	}
+}
+
+// TestGANCRTXPRO6000Priced pins the prices of the nine GA NC RTX PRO 6000
+// BSE v6 sizes in eastus (prices_additions.csv, the 2026-06-18 snapshot).
+func TestGANCRTXPRO6000Priced(t *testing.T) {
+	c := mustDefault(t)
+	want := map[string]float64{
+		"NC24lds": 1.13, "NC36ds": 1.442, "NC36lds": 1.243, "NC72ds": 2.83, "NC72lds": 2.44,
+		"NC144ds": 5.5, "NC144lds": 5.5, "NC288ds": 11, "NC288lds": 11,
+	}
+	for short, usd := range want {
+		name := "Standard_" + short + "_xl_RTXPRO6000BSE_v6"
+		s := mustLookup(t, c, name)
+		if s.Lifecycle.Status != StatusGA {
+			t.Errorf("%s: status %s, want ga", name, s.Lifecycle.Status)
+		}
+		if len(s.Prices) != 14 {
+			t.Errorf("%s: priced in %d regions, want 14", name, len(s.Prices))
+		}
+		p, ok := s.Prices["eastus"]
+		if !ok || p.USDPerHour != usd {
+			t.Errorf("%s in eastus: %v (priced: %t), want %v", name, p.USDPerHour, ok, usd)
+		}
+		if p.SpotUSDPerHour != nil {
+			t.Errorf("%s in eastus: spot %v without a spot ratio", name, *p.SpotUSDPerHour)
+		}
+	}
+}
+
+// TestNG32admsV620Priced: the retail meter names the size without its _v1
+// suffix (D34); prices.csv carries it under the catalog's name.
+func TestNG32admsV620Priced(t *testing.T) {
+	c := mustDefault(t)
+	s := mustLookup(t, c, "Standard_NG32adms_V620_v1")
+	if !contains(s.Decisions, "D34") {
+		t.Errorf("decisions %v do not link D34", s.Decisions)
+	}
+	want := map[string]float64{"centralus": 4.056, "eastus2": 3.302, "japaneast": 4.784, "swedencentral": 4.293, "uksouth": 4.134, "westeurope": 4.293, "westus3": 3.302}
+	if len(s.Prices) != len(want) {
+		t.Errorf("priced in %d regions, want %d", len(s.Prices), len(want))
+	}
+	for region, usd := range want {
+		p := s.Prices[region]
+		if p.USDPerHour != usd {
+			t.Errorf("%s: %v, want %v", region, p.USDPerHour, usd)
+		}
+		// spot_prices.csv has no ratio for this size.
+		if p.SpotUSDPerHour != nil {
+			t.Errorf("%s: spot %v", region, *p.SpotUSDPerHour)
+		}
+	}
+}
+
+// TestSpotFollowsD19AndD23 pins the spot estimates of the four
+// spot_prices.csv rows whose on-demand figure differs from today's price:
+// their ratio applies to today's price, not their spot figure. The H100
+// rows, whose ratio is 1, give no estimate.
+func TestSpotFollowsD19AndD23(t *testing.T) {
+	c := mustDefault(t)
+	for _, tc := range []struct {
+		name, region string
+		price        float64
+		spot         *float64
+	}{
+		// spot_prices.csv: 6.98 on-demand, 1.745 spot; today 8.82.
+		{"Standard_NCC40ads_H100_v5", "eastus2", 8.82, f64(8.82 * 1.745 / 6.98)},
+		// spot_prices.csv: 0.908 / 0.227, 1.815 / 0.45375, 3.63 / 0.9075.
+		{"Standard_NG8ads_V620_v1", "eastus2", 0.635, f64(0.635 * 0.227 / 0.908)},
+		{"Standard_NG16ads_V620_v1", "eastus2", 1.27, f64(1.27 * 0.45375 / 1.815)},
+		{"Standard_NG32ads_V620_v1", "eastus2", 2.54, f64(2.54 * 0.9075 / 3.63)},
+		// Spot equal to on-demand in spot_prices.csv (D33).
+		{"Standard_NC40ads_H100_v5", "southcentralus", 8.38, nil},
+		{"Standard_NC80adis_H100_v5", "westus3", 13.96, nil},
+		{"Standard_ND96isr_H100_v5", "westus", 127.816, nil},
+		{"Standard_NC24ads_A100_v4", "eastus", 3.673, f64(0.444433)},
+	} {
+		s := mustLookup(t, c, tc.name)
+		p, ok := s.Prices[tc.region]
+		if !ok || p.USDPerHour != tc.price {
+			t.Errorf("%s in %s: %v (priced: %t), want %v", tc.name, tc.region, p.USDPerHour, ok, tc.price)
+			continue
+		}
+		switch {
+		case tc.spot == nil && p.SpotUSDPerHour != nil:
+			t.Errorf("%s in %s: spot %v, want none", tc.name, tc.region, *p.SpotUSDPerHour)
+		case tc.spot != nil && (p.SpotUSDPerHour == nil || math.Abs(*p.SpotUSDPerHour-*tc.spot) > 1e-6):
+			t.Errorf("%s in %s: spot %s, want %v", tc.name, tc.region, show(p.SpotUSDPerHour), *tc.spot)
+		}
+	}
+}
+
+// TestSpotPricesFileRows: every row of the embedded spot_prices.csv carries
+// both prices, for a size and region prices.csv prices (D33).
+func TestSpotPricesFileRows(t *testing.T) {
+	priced := map[[2]string]bool{}
+	for _, r := range embeddedRecords(t, "data/prices.csv", 3) {
+		priced[[2]string{r[0], r[1]}] = true
+	}
+	rows := embeddedRecords(t, "data/spot_prices.csv", 4)
+	for i, r := range rows {
+		od, err1 := strconv.ParseFloat(r[2], 64)
+		sp, err2 := strconv.ParseFloat(r[3], 64)
+		if err1 != nil || err2 != nil || !(od > 0) || !(sp > 0) {
+			t.Errorf("spot_prices.csv line %d (%s in %s): %q, %q: both prices are needed", i+2, r[1], r[0], r[2], r[3])
+		}
+		if !priced[[2]string{r[0], r[1]}] {
+			t.Errorf("spot_prices.csv line %d: %s in %s has no prices.csv row", i+2, r[1], r[0])
+		}
+	}
+	if len(rows) != 396 {
+		t.Errorf("spot_prices.csv has %d rows, want 396 (415 in the reference less 19 without a ratio or an on-demand price)", len(rows))
+	}
+}
+
+func embeddedRecords(t *testing.T, name string, fields int) [][]string {
+	t.Helper()
+	b, err := embedded.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := csv.NewReader(bytes.NewReader(b))
+	r.FieldsPerRecord = fields
+	all, err := r.ReadAll()
+	if err != nil || len(all) < 2 {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return all[1:]
+}
+
+// TestBuildSpotRatioOfOneGivesNoSpot: a spot_prices.csv row whose spot
+// price is not below its on-demand price gives no estimate (D33).
+func TestBuildSpotRatioOfOneGivesNoSpot(t *testing.T) {
+	for _, tc := range []struct {
+		row  string
+		spot *float64
+	}{
+		{"eastus,Standard_NX8_v1,2.0,0.5", f64(0.3125)},
+		{"eastus,Standard_NX8_v1,2.0,2.0", nil},
+		{"eastus,Standard_NX8_v1,2.0,2.5", nil},
+		{"eastus,Standard_NX8_v1,,", nil},
+	} {
+		c, err := Build(testDocs(), strings.NewReader(testPricesHeader+"eastus,Standard_NX8_v1,1.25\n"), strings.NewReader(testSpotHeader+tc.row+"\n"))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.row, err)
+		}
+		p := mustLookup(t, c, "Standard_NX8_v1").Prices["eastus"]
+		if !samePtr(p.SpotUSDPerHour, tc.spot) || (p.SpotSource == "") != (tc.spot == nil) {
+			t.Errorf("%s: spot %s (source %q), want %s", tc.row, show(p.SpotUSDPerHour), p.SpotSource, show(tc.spot))
+		}
+	}
+}
+
+// TestReferencePriceAdditions: every prices_additions.csv row for a size
+// the catalog has is in the catalog with its price, found both by its
+// catalog name and by its retail meter's name (D34); the other rows name
+// sizes the catalog does not have yet.
+func TestReferencePriceAdditions(t *testing.T) {
+	rows := referenceCSV(t, "prices_additions.csv")
+	c := mustDefault(t)
+	matched, meters := 0, 0
+	for _, r := range rows {
+		s, ok := c.Lookup(r["vm_size"])
+		if !ok {
+			if _, _, ok := c.MeterSize(r["retail_meter_name"]); ok {
+				t.Errorf("%s: not in the catalog, but its meter %s is taken for a catalog size", r["vm_size"], r["retail_meter_name"])
+			}
+			continue
+		}
+		matched++
+		ms, mapped, ok := c.MeterSize(r["retail_meter_name"])
+		if !ok || ms != s || mapped != (r["retail_meter_name"] != s.Name) {
+			t.Errorf("MeterSize(%q) = %v, %t, %t; want %s", r["retail_meter_name"], ms, mapped, ok, s.Name)
+		}
+		if mapped {
+			meters++
+		}
+		p, ok := s.Prices[r["region"]]
+		if !ok {
+			t.Errorf("%s in %s: no price, prices_additions.csv says %s", s.Name, r["region"], r["usd_per_hour"])
+			continue
+		}
+		if want := *refFloat(t, r["usd_per_hour"]); p.USDPerHour != want {
+			t.Errorf("%s in %s: %v, prices_additions.csv says %v", s.Name, r["region"], p.USDPerHour, want)
+		}
+	}
+	if matched == 0 {
+		t.Error("no prices_additions.csv row names a catalog size")
+	}
+	if meters != 7 {
+		t.Errorf("%d rows priced under a meter name that differs from the size's, want 7 (Standard_NG32adms_V620)", meters)
+	}
+}
+
+func TestMeterSize(t *testing.T) {
+	c := mustDefault(t)
+	for _, tc := range []struct {
+		name, want string
+		mapped     bool
+	}{
+		{"Standard_NG32adms_V620", "Standard_NG32adms_V620_v1", true},
+		{"standard_ng32adms_v620", "Standard_NG32adms_V620_v1", true},
+		{"Standard_NG32adms_V620_v1", "Standard_NG32adms_V620_v1", false},
+		{"Standard_NC6", "Standard_NC6", false},
+		{"Standard_ND96isr_H100_v5", "Standard_ND96isr_H100_v5", false},
+		// No size is found by dropping or changing a suffix.
+		{"Standard_NG32adms_V620_v2", "", false},
+		{"Standard_NG32adms", "", false},
+		{"Standard_ND96isr_H100", "", false},
+		{"NG32adms_V620", "", false},
+		{"Standard_NG32adms V620", "", false},
+		{"", "", false},
+	} {
+		s, mapped, ok := c.MeterSize(tc.name)
+		got := ""
+		if ok {
+			got = s.Name
+		}
+		if got != tc.want || mapped != tc.mapped || ok != (tc.want != "") {
+			t.Errorf("MeterSize(%q) = %q, mapped %t, ok %t; want %q, mapped %t", tc.name, got, mapped, ok, tc.want, tc.mapped)
+		}
+	}
+}
