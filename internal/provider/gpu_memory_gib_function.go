@@ -53,10 +53,10 @@ func (f *gpuMemoryGiBFunction) Definition(_ context.Context, _ function.Definiti
 			},
 			function.StringParameter{
 				Name:                "precision",
-				MarkdownDescription: "Numeric precision of the weights, one of " + quoted(recommend.Precisions) + ". `tf32` weights are stored in fp32.",
+				MarkdownDescription: "Numeric precision of the weights, one of " + quoted(recommend.Precisions()) + ". `tf32` weights are stored in fp32.",
 				AllowNullValue:      false,
 				AllowUnknownValues:  false,
-				Validators:          []function.StringParameterValidator{stringvalidator.OneOf(recommend.Precisions...)},
+				Validators:          []function.StringParameterValidator{stringvalidator.OneOf(recommend.Precisions()...)},
 			},
 			function.StringParameter{
 				Name:                "workload",

@@ -167,8 +167,8 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
 		"workload": schema.StringAttribute{
 			Required:            true,
-			MarkdownDescription: "What the job does: " + quoted(recommend.Workloads) + ". `hpc` is tightly coupled MPI; `htc` is throughput of independent tasks; `data_processing` is GPU dataframes (RAPIDS-style).",
-			Validators:          []validator.String{stringvalidator.OneOf(recommend.Workloads...)},
+			MarkdownDescription: "What the job does: " + quoted(recommend.Workloads()) + ". `hpc` is tightly coupled MPI; `htc` is throughput of independent tasks; `data_processing` is GPU dataframes (RAPIDS-style).",
+			Validators:          []validator.String{stringvalidator.OneOf(recommend.Workloads()...)},
 		},
 		"model": schema.SingleNestedAttribute{
 			Optional:            true,
@@ -181,13 +181,13 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 				},
 				"precision": schema.StringAttribute{
 					Optional:            true,
-					MarkdownDescription: "Numeric precision of the weights: " + quoted(recommend.Precisions) + ". Defaults to `bf16`.",
-					Validators:          []validator.String{stringvalidator.OneOf(recommend.Precisions...)},
+					MarkdownDescription: "Numeric precision of the weights: " + quoted(recommend.Precisions()) + ". Defaults to `bf16`.",
+					Validators:          []validator.String{stringvalidator.OneOf(recommend.Precisions()...)},
 				},
 				"class": schema.StringAttribute{
 					Optional:            true,
-					MarkdownDescription: "Kind of model, the three columns of Microsoft's guidance table: " + quoted(recommend.ModelClasses) + ". `small` models run on CPU sizes. Defaults to `generative`.",
-					Validators:          []validator.String{stringvalidator.OneOf(recommend.ModelClasses...)},
+					MarkdownDescription: "Kind of model, the three columns of Microsoft's guidance table: " + quoted(recommend.ModelClasses()) + ". `small` models run on CPU sizes. Defaults to `generative`.",
+					Validators:          []validator.String{stringvalidator.OneOf(recommend.ModelClasses()...)},
 				},
 			},
 		},
@@ -228,13 +228,13 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"interconnect": schema.StringAttribute{
 			Optional:            true,
-			MarkdownDescription: "Back-end network: " + quoted(recommend.Interconnects) + ". `auto` (the default) requires InfiniBand when the job spans VMs or is tightly coupled MPI, and otherwise ranks sizes without it higher, because unused bandwidth costs money.",
-			Validators:          []validator.String{stringvalidator.OneOf(recommend.Interconnects...)},
+			MarkdownDescription: "Back-end network: " + quoted(recommend.Interconnects()) + ". `auto` (the default) requires InfiniBand when the job spans VMs or is tightly coupled MPI, and otherwise ranks sizes without it higher, because unused bandwidth costs money.",
+			Validators:          []validator.String{stringvalidator.OneOf(recommend.Interconnects()...)},
 		},
 		"gpu_vendor": schema.StringAttribute{
 			Optional:            true,
-			MarkdownDescription: "GPU vendor: " + quoted(recommend.GPUVendors) + ". Defaults to `any`.",
-			Validators:          []validator.String{stringvalidator.OneOf(recommend.GPUVendors...)},
+			MarkdownDescription: "GPU vendor: " + quoted(recommend.GPUVendors()) + ". Defaults to `any`.",
+			Validators:          []validator.String{stringvalidator.OneOf(recommend.GPUVendors()...)},
 		},
 		"gpu_models": schema.ListAttribute{
 			ElementType:         types.StringType,
@@ -254,8 +254,8 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"target": schema.StringAttribute{
 			Optional:            true,
-			MarkdownDescription: "Where the size will run: " + quoted(recommend.Targets) + ". Defaults to `vm`. Sizes the target does not support are excluded; sizes with unknown support are kept with a warning.",
-			Validators:          []validator.String{stringvalidator.OneOf(recommend.Targets...)},
+			MarkdownDescription: "Where the size will run: " + quoted(recommend.Targets()) + ". Defaults to `vm`. Sizes the target does not support are excluded; sizes with unknown support are kept with a warning.",
+			Validators:          []validator.String{stringvalidator.OneOf(recommend.Targets()...)},
 		},
 		"region": schema.StringAttribute{
 			Optional:            true,
@@ -295,8 +295,8 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"optimize_for": schema.StringAttribute{
 			Optional:            true,
-			MarkdownDescription: "Ranking emphasis: " + quoted(recommend.OptimizeFors) + ". Defaults to `balanced`.",
-			Validators:          []validator.String{stringvalidator.OneOf(recommend.OptimizeFors...)},
+			MarkdownDescription: "Ranking emphasis: " + quoted(recommend.OptimizeFors()) + ". Defaults to `balanced`.",
+			Validators:          []validator.String{stringvalidator.OneOf(recommend.OptimizeFors()...)},
 		},
 		"max_results": schema.Int64Attribute{
 			Optional:            true,
@@ -525,7 +525,7 @@ func (d *recommendationDataSource) Read(ctx context.Context, req datasource.Read
 		resp.Diagnostics.AddError("Provider Not Configured", "The hpcsku provider was not configured before reading hpcsku_recommendation. This is a bug in the provider; please report it.")
 		return
 	}
-	cat := d.data.Catalog
+	eng := d.data.Engine
 	r := requestFromConfig(ctx, cfg, d.data, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
@@ -536,7 +536,7 @@ func (d *recommendationDataSource) Read(ctx context.Context, req datasource.Read
 	// their attributes next to the no-fit error; otherwise the result's own
 	// warnings cover them.
 	var soft []recommend.FieldError
-	for _, fe := range recommend.Validate(cat, r) {
+	for _, fe := range eng.Validate(r) {
 		if fe.Soft {
 			soft = append(soft, fe)
 			continue
@@ -546,7 +546,7 @@ func (d *recommendationDataSource) Read(ctx context.Context, req datasource.Read
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	result, err := recommend.Recommend(cat, r)
+	result, err := eng.Recommend(r)
 	if err != nil {
 		var nf *recommend.NoFitError
 		if errors.As(err, &nf) {

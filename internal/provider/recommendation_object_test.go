@@ -25,7 +25,7 @@ import (
 // estimate, prices with and without a region, spot prices and rejections.
 func TestRecommendationOutputsMatchReflection(t *testing.T) {
 	ctx := context.Background()
-	data := &providerData{Catalog: testCatalog(t), AsOf: testAsOf}
+	data := testProviderData(t)
 	i64 := func(v int64) *int64 { return &v }
 	requests := map[string]recommend.Request{
 		"aks fine-tuning":     {Workload: recommend.WorkloadFineTuning, Model: &recommend.Model{ParametersBillion: 7, Precision: "bf16"}, Target: recommend.TargetAKS, Region: "eastus"},
@@ -38,7 +38,7 @@ func TestRecommendationOutputsMatchReflection(t *testing.T) {
 	for name, req := range requests {
 		t.Run(name, func(t *testing.T) {
 			req.AsOf = data.AsOf
-			result, err := recommend.Recommend(data.Catalog, req)
+			result, err := data.Engine.Recommend(req)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -104,7 +104,7 @@ func recommendationConfig(set map[string]tftypes.Value) tfsdk.Config {
 // that exercise every optional output and input kind.
 func TestRecommendationStateMatchesSet(t *testing.T) {
 	ctx := context.Background()
-	data := &providerData{Catalog: testCatalog(t), AsOf: testAsOf}
+	data := testProviderData(t)
 	modelType := recommendationConfig(nil).Raw.Type().(tftypes.Object).AttributeTypes["model"].(tftypes.Object)
 	str := func(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
 	num := func(f float64) tftypes.Value { return tftypes.NewValue(tftypes.Number, big.NewFloat(f)) }
@@ -157,7 +157,7 @@ func TestRecommendationStateMatchesSet(t *testing.T) {
 			if diags.HasError() {
 				t.Fatal(diags)
 			}
-			result, err := recommend.Recommend(data.Catalog, req)
+			result, err := data.Engine.Recommend(req)
 			var nf *recommend.NoFitError
 			if errors.As(err, &nf) && strings.HasPrefix(name, "matrix/") {
 				noFit++
@@ -204,9 +204,9 @@ func TestRecommendationStateMatchesSet(t *testing.T) {
 // model and the SKU objects is a diagnostic, not a panic.
 func TestRecommendationStateValueErrors(t *testing.T) {
 	ctx := context.Background()
-	data := &providerData{Catalog: testCatalog(t), AsOf: testAsOf}
+	data := testProviderData(t)
 	raw := recommendationConfig(map[string]tftypes.Value{"workload": tftypes.NewValue(tftypes.String, "visualization")}).Raw
-	result, err := recommend.Recommend(data.Catalog, recommend.Request{Workload: recommend.WorkloadVisualization, AsOf: data.AsOf})
+	result, err := data.Engine.Recommend(recommend.Request{Workload: recommend.WorkloadVisualization, AsOf: data.AsOf})
 	if err != nil {
 		t.Fatal(err)
 	}

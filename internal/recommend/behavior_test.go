@@ -229,7 +229,7 @@ func previewCatalog(t *testing.T) *catalog.Catalog {
 func TestPreview(t *testing.T) {
 	cat := previewCatalog(t)
 	req := Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, AsOf: asOf}
-	res, err := Recommend(cat, req)
+	res, err := newTestEngine(t, cat).Recommend(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +240,7 @@ func TestPreview(t *testing.T) {
 	}
 	// Included: the T4 (60.5 − 5 for preview) still leads, with warnings.
 	req.IncludePreview = true
-	res, err = Recommend(cat, req)
+	res, err = newTestEngine(t, cat).Recommend(req)
 	if err != nil {
 		t.Fatal(err)
 	}
