@@ -57,12 +57,15 @@ func newProvider(version string, cat func() (*catalog.Catalog, error), now func(
 
 // providerData is what Configure hands to every data source: the
 // configured catalog (the embedded one with the provider's files applied),
-// the ranking engine prepared for it, and the as_of date. It lives as long
-// as the provider configuration and never changes.
+// the ranking engine prepared for it, the as_of date and the memo of SKU
+// objects. It lives as long as the provider configuration; only the memo
+// fills up.
 type providerData struct {
 	Catalog *catalog.Catalog
 	Engine  *recommend.Engine
 	AsOf    time.Time
+	// skus memoizes the SKU objects the data sources return.
+	skus skuObjects
 }
 
 // newProviderData prepares the engine for cat.
@@ -79,6 +82,8 @@ func newProviderData(cat *catalog.Catalog, asOf time.Time) (*providerData, error
 // catalog without the provider's files.
 type functionData struct {
 	Catalog *catalog.Catalog
+	// skus memoizes the SKU objects provider::hpcsku::sku returns.
+	skus skuObjects
 }
 
 type providerModel struct {

@@ -11,7 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -19,7 +18,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
@@ -71,13 +69,15 @@ type recommendationDataSourceModel struct {
 	MaxResults           types.Int64   `tfsdk:"max_results"`
 	Prefer               types.List    `tfsdk:"prefer"`
 
-	VMSize          types.String `tfsdk:"vm_size"`
-	VMSizes         types.List   `tfsdk:"vm_sizes"`
-	Recommendations types.List   `tfsdk:"recommendations"`
-	Requirements    types.Object `tfsdk:"requirements"`
-	Rejected        types.List   `tfsdk:"rejected"`
-	AsOf            types.String `tfsdk:"as_of"`
-	CatalogVersion  types.String `tfsdk:"catalog_version"`
+	// Computed outputs: null in the configuration, always known in the
+	// state (the slices are never nil there).
+	VMSize          types.String        `tfsdk:"vm_size"`
+	VMSizes         []string            `tfsdk:"vm_sizes"`
+	Recommendations []recommendationOut `tfsdk:"recommendations"`
+	Requirements    *requirementsOut    `tfsdk:"requirements"`
+	Rejected        []rejectionOut      `tfsdk:"rejected"`
+	AsOf            types.String        `tfsdk:"as_of"`
+	CatalogVersion  types.String        `tfsdk:"catalog_version"`
 }
 
 type recommendationOut struct {
@@ -96,9 +96,8 @@ type recommendationOut struct {
 	Reasons           []string      `tfsdk:"reasons"`
 	Warnings          []string      `tfsdk:"warnings"`
 	Deployment        deploymentOut `tfsdk:"deployment"`
-	SKU               types.Object  `tfsdk:"sku"`
-	// skuTerraform is SKU as a terraform-plugin-go value, memoized with it.
-	skuTerraform tftypes.Value `tfsdk:"-"`
+	// SKU is the memoized SKU object (providerData.skus).
+	SKU types.Object `tfsdk:"sku"`
 }
 
 type deploymentOut struct {
@@ -562,60 +561,21 @@ func (d *recommendationDataSource) Read(ctx context.Context, req datasource.Read
 	for _, w := range result.Warnings {
 		resp.Diagnostics.AddWarning(w.Summary, w.Detail)
 	}
-	skus, diags := setRecommendationOutputs(ctx, &cfg, result, d.data)
-	resp.Diagnostics.Append(diags...)
+	resp.Diagnostics.Append(setRecommendationOutputs(ctx, &cfg, result, d.data)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	// The state is built directly rather than by resp.State.Set(ctx, &cfg),
-	// which would convert the model by reflection and walk every value again
-	// (TestRecommendationStateMatchesSet checks both give the same state).
-	state, diags := recommendationStateValue(ctx, req.Config.Raw, &cfg, skus)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	resp.State.Raw = state
+	resp.Diagnostics.Append(resp.State.Set(ctx, &cfg)...)
 }
 
 func optString(s string) *string { return strPtr(s) }
 
-// setRecommendationOutputs fills the model's computed outputs from the result.
-// It returns each recommendation's SKU object as a terraform-plugin-go value.
-func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSourceModel, result *recommend.Result, data *providerData) ([]tftypes.Value, diag.Diagnostics) {
-	recs, ro, rej, diags := recommendationOutputs(ctx, result, data)
-	t := recommendationOutputTypes
-	b := objectBuilder{diags: diags}
-
-	elems := make([]attr.Value, len(recs))
-	sizes := make([]string, len(recs))
-	skus := make([]tftypes.Value, len(recs))
-	for i, r := range recs {
-		elems[i] = b.recommendation(r)
-		sizes[i] = r.VMSize
-		skus[i] = r.skuTerraform
-	}
-	cfg.Recommendations = b.list(t.rec, elems)
-	cfg.VMSizes = stringListValue(sizes)
-	cfg.VMSize = types.StringNull()
-	if len(sizes) > 0 {
-		cfg.VMSize = types.StringValue(sizes[0])
-	}
-	cfg.Requirements = b.requirements(ro)
-	rejElems := make([]attr.Value, len(rej))
-	for i, x := range rej {
-		rejElems[i] = b.rejection(x)
-	}
-	cfg.Rejected = b.list(t.rejection, rejElems)
-	cfg.AsOf = types.StringValue(data.AsOf.Format(catalog.DateLayout))
-	cfg.CatalogVersion = types.StringValue(data.Catalog.Version)
-	return skus, b.diags
-}
-
-// recommendationOutputs maps the engine's result to the output models.
-func recommendationOutputs(ctx context.Context, result *recommend.Result, data *providerData) ([]recommendationOut, requirementsOut, []rejectionOut, diag.Diagnostics) {
+// setRecommendationOutputs fills the model's computed outputs from the
+// engine's result; each ranked size's `sku` comes from the memo.
+func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSourceModel, result *recommend.Result, data *providerData) diag.Diagnostics {
 	var diags diag.Diagnostics
-	recs := make([]recommendationOut, len(result.Recommendations))
+	cfg.Recommendations = make([]recommendationOut, len(result.Recommendations))
+	cfg.VMSizes = make([]string, len(result.Recommendations))
 	for i, rec := range result.Recommendations {
 		dep := deploymentOut{
 			ImageURN:              optString(rec.Deployment.ImageURN),
@@ -634,32 +594,39 @@ func recommendationOutputs(ctx context.Context, result *recommend.Result, data *
 		if c := rec.Deployment.CycleCloud; c != nil {
 			dep.CycleCloud = &cycleCloudOut{Partition: c.Partition, SlurmHPC: c.SlurmHPC, MachineType: c.MachineType}
 		}
-		recs[i] = recommendationOut{
+		sku, d := data.skus.object(ctx, rec.SKU, rec.PriceRegion, data.AsOf)
+		diags.Append(d...)
+		cfg.Recommendations[i] = recommendationOut{
 			Rank: rec.Rank, Score: rec.Score, VMSize: rec.VMSize, Nodes: rec.Nodes,
 			GPUsPerNode: rec.GPUsPerNode, TotalGPUs: rec.TotalGPUs, TotalGPUMemoryGiB: rec.TotalGPUMemoryGiB,
 			PricePerHour: rec.PricePerHour, TotalPricePerHour: rec.TotalPricePerHour, PricePerGPUHour: rec.PricePerGPUHour,
 			PriceIsSpot: rec.PriceIsSpot, PriceSource: optString(rec.PriceSource),
 			Reasons: nonNil(rec.Reasons), Warnings: nonNil(rec.Warnings),
 			Deployment: dep,
+			SKU:        sku,
 		}
-		e, d := skuObjectEntry(ctx, rec.SKU, rec.PriceRegion, data.AsOf)
-		recs[i].SKU, recs[i].skuTerraform = e.obj, e.tf
-		diags.Append(d...)
+		cfg.VMSizes[i] = rec.VMSize
+	}
+	cfg.VMSize = types.StringNull()
+	if len(cfg.VMSizes) > 0 {
+		cfg.VMSize = types.StringValue(cfg.VMSizes[0])
 	}
 
 	rq := result.Requirements
-	ro := requirementsOut{
+	cfg.Requirements = &requirementsOut{
 		Category: rq.Category, PreferredFamilies: nonNil(rq.PreferredFamilies), GPUMemoryGiB: rq.GPUMemoryGiB,
 		SystemMemoryGiB: rq.SystemMemoryGiB, Nodes: rq.Nodes, Interconnect: rq.Interconnect,
 		MinGPUsPerJob: rq.MinGPUsPerJob, Explanation: nonNil(rq.Explanation),
 	}
 	if m := rq.Memory; m != nil {
-		ro.Memory = &memoryOut{GiB: m.GiB, BytesPerParameter: m.BytesPerParameter, Formula: m.Formula}
+		cfg.Requirements.Memory = &memoryOut{GiB: m.GiB, BytesPerParameter: m.BytesPerParameter, Formula: m.Formula}
 	}
 
-	rej := make([]rejectionOut, len(result.Rejected))
+	cfg.Rejected = make([]rejectionOut, len(result.Rejected))
 	for i, x := range result.Rejected {
-		rej[i] = rejectionOut{Constraint: x.Constraint, Count: x.Count, Examples: nonNil(x.Examples), Reason: x.Reason}
+		cfg.Rejected[i] = rejectionOut{Constraint: x.Constraint, Count: x.Count, Examples: nonNil(x.Examples), Reason: x.Reason}
 	}
-	return recs, ro, rej, diags
+	cfg.AsOf = types.StringValue(data.AsOf.Format(catalog.DateLayout))
+	cfg.CatalogVersion = types.StringValue(data.Catalog.Version)
+	return diags
 }
