@@ -12,8 +12,10 @@ import (
 
 var _ function.Function = (*gpuMemoryGiBFunction)(nil)
 
-// memoryWorkloads are the workloads recommend.EstimateGPUMemoryGiB models.
-var memoryWorkloads = []string{recommend.WorkloadTraining, recommend.WorkloadFineTuning, recommend.WorkloadInference}
+// memoryWorkloads returns the workloads recommend.EstimateGPUMemoryGiB models.
+func memoryWorkloads() []string {
+	return []string{recommend.WorkloadTraining, recommend.WorkloadFineTuning, recommend.WorkloadInference}
+}
 
 // gpuMemoryGiBFunction is
 // provider::hpcsku::gpu_memory_gib(parameters_billion, precision, workload).
@@ -60,10 +62,10 @@ func (f *gpuMemoryGiBFunction) Definition(_ context.Context, _ function.Definiti
 			},
 			function.StringParameter{
 				Name:                "workload",
-				MarkdownDescription: "What the model is used for, one of " + quoted(memoryWorkloads) + ".",
+				MarkdownDescription: "What the model is used for, one of " + quoted(memoryWorkloads()) + ".",
 				AllowNullValue:      false,
 				AllowUnknownValues:  false,
-				Validators:          []function.StringParameterValidator{stringvalidator.OneOf(memoryWorkloads...)},
+				Validators:          []function.StringParameterValidator{stringvalidator.OneOf(memoryWorkloads()...)},
 			},
 		},
 		Return: function.Float64Return{},
