@@ -3,14 +3,17 @@ package provider
 import (
 	"context"
 	"errors"
+	"maps"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/float64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -71,13 +74,15 @@ type recommendationDataSourceModel struct {
 
 	// Computed outputs: null in the configuration, always known in the
 	// state (the slices are never nil there).
-	VMSize          types.String        `tfsdk:"vm_size"`
-	VMSizes         []string            `tfsdk:"vm_sizes"`
-	Recommendations []recommendationOut `tfsdk:"recommendations"`
-	Requirements    *requirementsOut    `tfsdk:"requirements"`
-	Rejected        []rejectionOut      `tfsdk:"rejected"`
-	AsOf            types.String        `tfsdk:"as_of"`
-	CatalogVersion  types.String        `tfsdk:"catalog_version"`
+	VMSize         types.String     `tfsdk:"vm_size"`
+	VMSizes        []string         `tfsdk:"vm_sizes"`
+	Requirements   *requirementsOut `tfsdk:"requirements"`
+	Rejected       []rejectionOut   `tfsdk:"rejected"`
+	AsOf           types.String     `tfsdk:"as_of"`
+	CatalogVersion types.String     `tfsdk:"catalog_version"`
+	// Recommendations holds recommendationOut values with their `sku`
+	// (see recommendationList).
+	Recommendations types.List `tfsdk:"recommendations"`
 }
 
 type recommendationOut struct {
@@ -96,8 +101,46 @@ type recommendationOut struct {
 	Reasons           []string      `tfsdk:"reasons"`
 	Warnings          []string      `tfsdk:"warnings"`
 	Deployment        deploymentOut `tfsdk:"deployment"`
-	// SKU is the memoized SKU object (providerData.skus).
-	SKU types.Object `tfsdk:"sku"`
+	// SKU is the memoized SKU object (providerData.skus), added to the
+	// object the other fields make (recommendationList).
+	SKU types.Object `tfsdk:"-"`
+}
+
+// recommendationType is the type of each entry of `recommendations`,
+// built from the schema on first use.
+var recommendationType = sync.OnceValue(func() types.ObjectType {
+	return types.ObjectType{AttrTypes: attributeTypes(recommendationAttributes())}
+})
+
+// recommendationList converts the ranked sizes into `recommendations`. The
+// fields of recommendationOut go through the framework's reflection
+// (types.ObjectValueFrom); the memoized `sku` is added to the object after,
+// so that the reflection does not convert the large SKU object into
+// terraform-plugin-go values and back once more for every level it nests
+// in (State.Set still does, once).
+func recommendationList(ctx context.Context, recs []recommendationOut) (types.List, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	full := recommendationType()
+	own := maps.Clone(full.AttrTypes)
+	delete(own, "sku")
+	elems := make([]attr.Value, len(recs))
+	for i, r := range recs {
+		obj, d := types.ObjectValueFrom(ctx, own, r)
+		diags.Append(d...)
+		if d.HasError() {
+			return types.ListNull(full), diags
+		}
+		attrs := obj.Attributes()
+		attrs["sku"] = r.SKU
+		elems[i], d = types.ObjectValue(full.AttrTypes, attrs)
+		diags.Append(d...)
+	}
+	if diags.HasError() {
+		return types.ListNull(full), diags
+	}
+	list, d := types.ListValue(full, elems)
+	diags.Append(d...)
+	return list, diags
 }
 
 type deploymentOut struct {
@@ -321,57 +364,7 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 		"recommendations": schema.ListNestedAttribute{
 			Computed:            true,
 			MarkdownDescription: "The ranked sizes, best first.",
-			NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-				"rank":                 int64Attr("1 for the best size."),
-				"score":                float64Attr("Score from 0 to 100."),
-				"vm_size":              strAttr("The size name."),
-				"nodes":                int64Attr("VMs of this size the job needs."),
-				"gpus_per_node":        float64Attr("GPUs per VM (fractional for partial GPUs); 0 for CPU sizes."),
-				"total_gpus":           float64Attr("GPUs across all VMs."),
-				"total_gpu_memory_gib": float64Attr("GPU memory across all VMs, in GiB."),
-				"price_per_hour":       float64Attr("USD per hour for one VM in `region` (without `region`: the size's lowest price in any region); null where the catalog has no price."),
-				"total_price_per_hour": float64Attr("USD per hour for all VMs; null where the catalog has no price."),
-				"price_per_gpu_hour":   float64Attr("USD per GPU-hour; null where the catalog has no price or the size has no GPU."),
-				"price_is_spot":        boolAttr("Whether the prices are spot estimates."),
-				"price_source":         strAttr("Where the price comes from (the embedded list prices, or the provider's `prices_file`), with its region; null where the catalog has no price."),
-				"reasons":              supportList("Why the size ranks where it does, in plain sentences."),
-				"warnings":             supportList("What to watch, in plain sentences."),
-				"deployment": schema.SingleNestedAttribute{
-					Computed:            true,
-					MarkdownDescription: "Settings for the target, ready to wire into azurerm, AKS and CycleCloud.",
-					Attributes: map[string]schema.Attribute{
-						"image_urn":              strAttr("Recommended marketplace image URN, or null where none is documented."),
-						"accelerated_networking": boolAttr("Whether to enable accelerated networking."),
-						"rdma":                   boolAttr("Whether the job uses the RDMA/InfiniBand network."),
-						"placement_group":        boolAttr("Whether the VMs need a proximity placement group (RDMA across VMs)."),
-						"single_placement_group": boolAttr("Whether a scale set needs `single_placement_group = true` (RDMA across VMs)."),
-						"aks": schema.SingleNestedAttribute{
-							Computed:            true,
-							MarkdownDescription: "AKS node pool settings; null unless `target` is `aks`.",
-							Attributes: map[string]schema.Attribute{
-								"node_taints": supportList("Node taints for `azurerm_kubernetes_cluster_node_pool.node_taints`."),
-								"node_labels": schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "Node labels for `node_labels`."},
-								"gpu_driver":  strAttr("GPU driver setting for the node pool: `Install` or `None`."),
-								"note":        strAttr("What else the node pool needs, or null."),
-							},
-						},
-						"cyclecloud": schema.SingleNestedAttribute{
-							Computed:            true,
-							MarkdownDescription: "CycleCloud Slurm settings; null unless `target` is `cyclecloud`.",
-							Attributes: map[string]schema.Attribute{
-								"partition":    strAttr("Slurm partition: `hpc`, `gpu` or `htc`."),
-								"slurm_hpc":    boolAttr("The partition's `slurm.hpc` flag (tightly coupled, single placement group)."),
-								"machine_type": strAttr("Machine type for the partition."),
-							},
-						},
-					},
-				},
-				"sku": schema.SingleNestedAttribute{
-					Computed:            true,
-					MarkdownDescription: "The size, with the same attributes as each entry of `hpcsku_catalog.skus`.",
-					Attributes:          skuAttributes(),
-				},
-			}},
+			NestedObject:        schema.NestedAttributeObject{Attributes: recommendationAttributes()},
 		},
 		"requirements": schema.SingleNestedAttribute{
 			Computed:            true,
@@ -408,6 +401,63 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 		},
 		"as_of":           strAttr("The provider's `as_of` date used for lifecycle judgements (`YYYY-MM-DD`)."),
 		"catalog_version": strAttr("Version of the catalog the ranking used."),
+	}
+}
+
+// recommendationAttributes are the attributes of each entry of
+// `recommendations`.
+func recommendationAttributes() map[string]schema.Attribute {
+	supportList := func(desc string) schema.ListAttribute { return strListAttr(desc) }
+	return map[string]schema.Attribute{
+		"rank":                 int64Attr("1 for the best size."),
+		"score":                float64Attr("Score from 0 to 100."),
+		"vm_size":              strAttr("The size name."),
+		"nodes":                int64Attr("VMs of this size the job needs."),
+		"gpus_per_node":        float64Attr("GPUs per VM (fractional for partial GPUs); 0 for CPU sizes."),
+		"total_gpus":           float64Attr("GPUs across all VMs."),
+		"total_gpu_memory_gib": float64Attr("GPU memory across all VMs, in GiB."),
+		"price_per_hour":       float64Attr("USD per hour for one VM in `region` (without `region`: the size's lowest price in any region); null where the catalog has no price."),
+		"total_price_per_hour": float64Attr("USD per hour for all VMs; null where the catalog has no price."),
+		"price_per_gpu_hour":   float64Attr("USD per GPU-hour; null where the catalog has no price or the size has no GPU."),
+		"price_is_spot":        boolAttr("Whether the prices are spot estimates."),
+		"price_source":         strAttr("Where the price comes from (the embedded list prices, or the provider's `prices_file`), with its region; null where the catalog has no price."),
+		"reasons":              supportList("Why the size ranks where it does, in plain sentences."),
+		"warnings":             supportList("What to watch, in plain sentences."),
+		"deployment": schema.SingleNestedAttribute{
+			Computed:            true,
+			MarkdownDescription: "Settings for the target, ready to wire into azurerm, AKS and CycleCloud.",
+			Attributes: map[string]schema.Attribute{
+				"image_urn":              strAttr("Recommended marketplace image URN, or null where none is documented."),
+				"accelerated_networking": boolAttr("Whether to enable accelerated networking."),
+				"rdma":                   boolAttr("Whether the job uses the RDMA/InfiniBand network."),
+				"placement_group":        boolAttr("Whether the VMs need a proximity placement group (RDMA across VMs)."),
+				"single_placement_group": boolAttr("Whether a scale set needs `single_placement_group = true` (RDMA across VMs)."),
+				"aks": schema.SingleNestedAttribute{
+					Computed:            true,
+					MarkdownDescription: "AKS node pool settings; null unless `target` is `aks`.",
+					Attributes: map[string]schema.Attribute{
+						"node_taints": supportList("Node taints for `azurerm_kubernetes_cluster_node_pool.node_taints`."),
+						"node_labels": schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "Node labels for `node_labels`."},
+						"gpu_driver":  strAttr("GPU driver setting for the node pool: `Install` or `None`."),
+						"note":        strAttr("What else the node pool needs, or null."),
+					},
+				},
+				"cyclecloud": schema.SingleNestedAttribute{
+					Computed:            true,
+					MarkdownDescription: "CycleCloud Slurm settings; null unless `target` is `cyclecloud`.",
+					Attributes: map[string]schema.Attribute{
+						"partition":    strAttr("Slurm partition: `hpc`, `gpu` or `htc`."),
+						"slurm_hpc":    boolAttr("The partition's `slurm.hpc` flag (tightly coupled, single placement group)."),
+						"machine_type": strAttr("Machine type for the partition."),
+					},
+				},
+			},
+		},
+		"sku": schema.SingleNestedAttribute{
+			Computed:            true,
+			MarkdownDescription: "The size, with the same attributes as each entry of `hpcsku_catalog.skus`.",
+			Attributes:          skuAttributes(),
+		},
 	}
 }
 
@@ -574,7 +624,7 @@ func optString(s string) *string { return strPtr(s) }
 // engine's result; each ranked size's `sku` comes from the memo.
 func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSourceModel, result *recommend.Result, data *providerData) diag.Diagnostics {
 	var diags diag.Diagnostics
-	cfg.Recommendations = make([]recommendationOut, len(result.Recommendations))
+	recs := make([]recommendationOut, len(result.Recommendations))
 	cfg.VMSizes = make([]string, len(result.Recommendations))
 	for i, rec := range result.Recommendations {
 		dep := deploymentOut{
@@ -596,7 +646,7 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 		}
 		sku, d := data.skus.object(ctx, rec.SKU, rec.PriceRegion, data.AsOf)
 		diags.Append(d...)
-		cfg.Recommendations[i] = recommendationOut{
+		recs[i] = recommendationOut{
 			Rank: rec.Rank, Score: rec.Score, VMSize: rec.VMSize, Nodes: rec.Nodes,
 			GPUsPerNode: rec.GPUsPerNode, TotalGPUs: rec.TotalGPUs, TotalGPUMemoryGiB: rec.TotalGPUMemoryGiB,
 			PricePerHour: rec.PricePerHour, TotalPricePerHour: rec.TotalPricePerHour, PricePerGPUHour: rec.PricePerGPUHour,
@@ -607,6 +657,9 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 		}
 		cfg.VMSizes[i] = rec.VMSize
 	}
+	list, d := recommendationList(ctx, recs)
+	diags.Append(d...)
+	cfg.Recommendations = list
 	cfg.VMSize = types.StringNull()
 	if len(cfg.VMSizes) > 0 {
 		cfg.VMSize = types.StringValue(cfg.VMSizes[0])

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -11,6 +12,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -441,15 +444,16 @@ func TestRecommendationReadMatrix(t *testing.T) {
 // with the engine's result.
 func checkRecommendationState(ctx context.Context, t *testing.T, got recommendationDataSourceModel, want *recommend.Result, data *providerData) {
 	t.Helper()
-	if len(got.Recommendations) != len(want.Recommendations) || len(got.VMSizes) != len(want.Recommendations) {
-		t.Fatalf("%d recommendations and %d vm_sizes, want %d", len(got.Recommendations), len(got.VMSizes), len(want.Recommendations))
+	recs := decodeRecommendations(ctx, t, got.Recommendations)
+	if len(recs) != len(want.Recommendations) || len(got.VMSizes) != len(want.Recommendations) {
+		t.Fatalf("%d recommendations and %d vm_sizes, want %d", len(recs), len(got.VMSizes), len(want.Recommendations))
 	}
 	if got.VMSize.ValueString() != want.Recommendations[0].VMSize {
 		t.Errorf("vm_size %s, want %s", got.VMSize, want.Recommendations[0].VMSize)
 	}
 	floatEq := func(a, b *float64) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
 	for i, w := range want.Recommendations {
-		g := got.Recommendations[i]
+		g := recs[i]
 		if got.VMSizes[i] != w.VMSize || g.VMSize != w.VMSize || g.Rank != w.Rank || g.Score != w.Score || g.Nodes != w.Nodes ||
 			g.TotalGPUs != w.TotalGPUs || !floatEq(g.PricePerHour, w.PricePerHour) || !floatEq(g.TotalPricePerHour, w.TotalPricePerHour) ||
 			g.PriceIsSpot != w.PriceIsSpot || !slices.Equal(g.Reasons, w.Reasons) || !slices.Equal(g.Warnings, w.Warnings) {
@@ -489,3 +493,33 @@ func checkRecommendationState(ctx context.Context, t *testing.T, got recommendat
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// decodeRecommendations reads `recommendations` back into
+// recommendationOut values, each with its `sku`.
+func decodeRecommendations(ctx context.Context, t *testing.T, list types.List) []recommendationOut {
+	t.Helper()
+	own := maps.Clone(recommendationType().AttrTypes)
+	delete(own, "sku")
+	var out []recommendationOut
+	for i, e := range list.Elements() {
+		obj, ok := e.(types.Object)
+		if !ok {
+			t.Fatalf("recommendation %d is a %T", i, e)
+		}
+		attrs := obj.Attributes()
+		sku, ok := attrs["sku"].(types.Object)
+		if !ok {
+			t.Fatalf("recommendation %d: sku is a %T", i, attrs["sku"])
+		}
+		delete(attrs, "sku")
+		rest, d := types.ObjectValue(own, attrs)
+		var r recommendationOut
+		d.Append(rest.As(ctx, &r, basetypes.ObjectAsOptions{})...)
+		if d.HasError() {
+			t.Fatalf("recommendation %d: %v", i, d)
+		}
+		r.SKU = sku
+		out = append(out, r)
+	}
+	return out
+}

@@ -12,8 +12,9 @@ import (
 // versions, the lowest price and its region, the generation year), so that
 // Recommend does no parsing and no map iteration per call. The provider
 // builds one Engine per configured catalog and holds it for the life of
-// the configuration. An Engine never changes after NewEngine and is safe
-// for concurrent use.
+// the configuration. What an Engine ranks with never changes after
+// NewEngine (only its pool of scratch buffers does), and it is safe for
+// concurrent use.
 type Engine struct {
 	cat  *catalog.Catalog
 	prep *prepared
