@@ -265,7 +265,7 @@ func (d *catalogDataSource) Read(ctx context.Context, req datasource.ReadRequest
 		return
 	}
 	skus := cat.Filter(f)
-	list, diags := skuListValue(ctx, skus, f.Region, d.data.AsOf)
+	list, diags := d.data.skus.list(ctx, skus, f.Region, d.data.AsOf)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

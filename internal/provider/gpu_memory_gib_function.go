@@ -12,8 +12,10 @@ import (
 
 var _ function.Function = (*gpuMemoryGiBFunction)(nil)
 
-// memoryWorkloads are the workloads recommend.EstimateGPUMemoryGiB models.
-var memoryWorkloads = []string{recommend.WorkloadTraining, recommend.WorkloadFineTuning, recommend.WorkloadInference}
+// memoryWorkloads returns the workloads recommend.EstimateGPUMemoryGiB models.
+func memoryWorkloads() []string {
+	return []string{recommend.WorkloadTraining, recommend.WorkloadFineTuning, recommend.WorkloadInference}
+}
 
 // gpuMemoryGiBFunction is
 // provider::hpcsku::gpu_memory_gib(parameters_billion, precision, workload).
@@ -53,17 +55,17 @@ func (f *gpuMemoryGiBFunction) Definition(_ context.Context, _ function.Definiti
 			},
 			function.StringParameter{
 				Name:                "precision",
-				MarkdownDescription: "Numeric precision of the weights, one of " + quoted(recommend.Precisions) + ". `tf32` weights are stored in fp32.",
+				MarkdownDescription: "Numeric precision of the weights, one of " + quoted(recommend.Precisions()) + ". `tf32` weights are stored in fp32.",
 				AllowNullValue:      false,
 				AllowUnknownValues:  false,
-				Validators:          []function.StringParameterValidator{stringvalidator.OneOf(recommend.Precisions...)},
+				Validators:          []function.StringParameterValidator{stringvalidator.OneOf(recommend.Precisions()...)},
 			},
 			function.StringParameter{
 				Name:                "workload",
-				MarkdownDescription: "What the model is used for, one of " + quoted(memoryWorkloads) + ".",
+				MarkdownDescription: "What the model is used for, one of " + quoted(memoryWorkloads()) + ".",
 				AllowNullValue:      false,
 				AllowUnknownValues:  false,
-				Validators:          []function.StringParameterValidator{stringvalidator.OneOf(memoryWorkloads...)},
+				Validators:          []function.StringParameterValidator{stringvalidator.OneOf(memoryWorkloads()...)},
 			},
 		},
 		Return: function.Float64Return{},

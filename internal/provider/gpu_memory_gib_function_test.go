@@ -53,8 +53,8 @@ output "llama70_int4_inference" {
 // Every precision and workload the function accepts gives the engine's own
 // number, and the same number hpcsku_recommendation reports.
 func TestGPUMemoryGiBFunction_MatchesEngine(t *testing.T) {
-	for _, precision := range recommend.Precisions {
-		for _, workload := range memoryWorkloads {
+	for _, precision := range recommend.Precisions() {
+		for _, workload := range memoryWorkloads() {
 			want, err := recommend.EstimateGPUMemoryGiB(13, precision, workload)
 			if err != nil {
 				t.Fatalf("%s %s: %v", precision, workload, err)

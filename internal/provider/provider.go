@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -21,6 +22,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
 )
 
 var (
@@ -34,12 +36,54 @@ type hpcskuProvider struct {
 	version string
 	catalog func() (*catalog.Catalog, error)
 	now     func() time.Time
+	// functionData is what provider-defined functions read, built on the
+	// first function call and kept for the life of the provider instance
+	// (see Functions).
+	functionData func() (*functionData, error)
 }
 
-// providerData is handed to every data source and function through Configure.
+// newProvider is the provider with the given catalog loader and clock.
+func newProvider(version string, cat func() (*catalog.Catalog, error), now func() time.Time) *hpcskuProvider {
+	p := &hpcskuProvider{version: version, catalog: cat, now: now}
+	p.functionData = sync.OnceValues(func() (*functionData, error) {
+		c, err := p.catalog()
+		if err != nil {
+			return nil, err
+		}
+		return &functionData{Catalog: c}, nil
+	})
+	return p
+}
+
+// providerData is what Configure hands to every data source: the
+// configured catalog (the embedded one with the provider's files applied),
+// the ranking engine prepared for it, the as_of date and the memo of SKU
+// objects. It lives as long as the provider configuration; only the memo
+// fills up.
 type providerData struct {
 	Catalog *catalog.Catalog
+	Engine  *recommend.Engine
 	AsOf    time.Time
+	// skus memoizes the SKU objects the data sources return.
+	skus skuObjects
+}
+
+// newProviderData prepares the engine for cat.
+func newProviderData(cat *catalog.Catalog, asOf time.Time) (*providerData, error) {
+	eng, err := recommend.NewEngine(cat)
+	if err != nil {
+		return nil, err
+	}
+	return &providerData{Catalog: cat, Engine: eng, AsOf: asOf}, nil
+}
+
+// functionData is what provider-defined functions read. Terraform calls
+// functions on a provider that was never configured, so they see the
+// catalog without the provider's files.
+type functionData struct {
+	Catalog *catalog.Catalog
+	// skus memoizes the SKU objects provider::hpcsku::sku returns.
+	skus skuObjects
 }
 
 type providerModel struct {
@@ -53,7 +97,7 @@ type providerModel struct {
 // real clock.
 func New(version string) func() provider.Provider {
 	return func() provider.Provider {
-		return &hpcskuProvider{version: version, catalog: catalog.Default, now: time.Now}
+		return newProvider(version, catalog.Default, time.Now)
 	}
 }
 
@@ -61,11 +105,7 @@ func New(version string) func() provider.Provider {
 // and clock, so tests are deterministic.
 func NewTestProvider(cat *catalog.Catalog, now func() time.Time) func() provider.Provider {
 	return func() provider.Provider {
-		return &hpcskuProvider{
-			version: "test",
-			catalog: func() (*catalog.Catalog, error) { return cat, nil },
-			now:     now,
-		}
+		return newProvider("test", func() (*catalog.Catalog, error) { return cat, nil }, now)
 	}
 }
 
@@ -128,7 +168,13 @@ func (p *hpcskuProvider) Configure(ctx context.Context, req provider.ConfigureRe
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	data := &providerData{Catalog: cat, AsOf: asOf}
+	data, err := newProviderData(cat, asOf)
+	if err != nil {
+		tflog.Error(ctx, "ranking engine failed to start", map[string]any{"error": err.Error()})
+		resp.Diagnostics.AddError("Catalog Failed To Load",
+			"The ranking engine could not be prepared for the catalog. This is a bug in the provider; please report it with this message:\n\n"+err.Error())
+		return
+	}
 	resp.DataSourceData = data
 	resp.ResourceData = data
 	tflog.Debug(ctx, "configured hpcsku provider", map[string]any{"as_of": asOf.Format(catalog.DateLayout), "catalog_version": cat.Version})
@@ -147,8 +193,9 @@ func (p *hpcskuProvider) DataSources(context.Context) []func() datasource.DataSo
 
 // Functions returns the provider-defined functions. Terraform calls functions
 // on an unconfigured provider instance, so Configure's providerData never
-// reaches them: each function holds the provider itself and takes the catalog
-// and the clock from it (see functionLookup).
+// reaches them: each function holds the provider itself and takes the
+// catalog (functionData, built on the first call) and the clock from it
+// (see functionLookup).
 func (p *hpcskuProvider) Functions(context.Context) []func() function.Function {
 	constructors := []func(*hpcskuProvider) function.Function{
 		newSKUFunction,
@@ -178,15 +225,16 @@ func (p *hpcskuProvider) functionToday() time.Time {
 	return utcDay(p.now())
 }
 
-// functionCatalog loads the catalog for a function call.
-func (p *hpcskuProvider) functionCatalog(ctx context.Context) (*catalog.Catalog, *function.FuncError) {
-	cat, err := p.catalog()
+// functionState returns the functions' data, loading the catalog on the
+// first call.
+func (p *hpcskuProvider) functionState(ctx context.Context) (*functionData, *function.FuncError) {
+	data, err := p.functionData()
 	if err != nil {
 		tflog.Error(ctx, "catalog failed to load", map[string]any{"error": err.Error()})
 		return nil, function.NewFuncError("Catalog Failed To Load: The embedded catalog could not be loaded. " +
 			"This is a bug in the provider; please report it with this message: " + err.Error())
 	}
-	return cat, nil
+	return data, nil
 }
 
 // sizeNameParameter is the `name` parameter of the functions that look up a
@@ -206,10 +254,11 @@ func sizeNameParameter(example string) function.StringParameter {
 // (sizeNameParameter). An unknown name is an argument error that suggests
 // the closest names.
 func (p *hpcskuProvider) functionLookup(ctx context.Context, name string) (*catalog.SKU, *function.FuncError) {
-	cat, funcErr := p.functionCatalog(ctx)
+	data, funcErr := p.functionState(ctx)
 	if funcErr != nil {
 		return nil, funcErr
 	}
+	cat := data.Catalog
 	s, ok := cat.Lookup(name)
 	if !ok {
 		// Terraform ends a function error with a period of its own.

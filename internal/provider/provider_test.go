@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"regexp"
 	"strings"
 	"testing"
@@ -26,6 +27,17 @@ func testCatalog(t testing.TB) *catalog.Catalog {
 		t.Fatalf("catalog: %v", err)
 	}
 	return cat
+}
+
+// testProviderData is what Configure builds for the embedded catalog at
+// testAsOf's date.
+func testProviderData(t testing.TB) *providerData {
+	t.Helper()
+	data, err := newProviderData(testCatalog(t), utcDay(testAsOf))
+	if err != nil {
+		t.Fatalf("newProviderData: %v", err)
+	}
+	return data
 }
 
 // testProviderFactories serves the provider with the embedded catalog and a
@@ -114,4 +126,37 @@ func wrapped(msg string) string {
 		words[i] = regexp.QuoteMeta(w)
 	}
 	return strings.Join(words, `\s+`)
+}
+
+// TestFunctionDataLoadsOnce checks that provider-defined functions load the
+// catalog on their first call, not when the provider is built, and once per
+// provider instance; a failed load is a function error on every call.
+func TestFunctionDataLoadsOnce(t *testing.T) {
+	ctx := context.Background()
+	cat := testCatalog(t)
+	loads := 0
+	p := newProvider("test", func() (*catalog.Catalog, error) { loads++; return cat, nil }, func() time.Time { return testAsOf })
+	if loads != 0 {
+		t.Fatalf("the catalog was loaded %d times before any function call", loads)
+	}
+	for i := 0; i < 3; i++ {
+		s, funcErr := p.functionLookup(ctx, "nd96isr_h100_v5")
+		if funcErr != nil {
+			t.Fatal(funcErr)
+		}
+		if s.Name != "Standard_ND96isr_H100_v5" {
+			t.Fatalf("lookup found %s", s.Name)
+		}
+	}
+	if loads != 1 {
+		t.Fatalf("the catalog was loaded %d times for three calls, want 1", loads)
+	}
+
+	failing := newProvider("test", func() (*catalog.Catalog, error) { return nil, errors.New("corrupt embedded data") }, time.Now)
+	for i := 0; i < 2; i++ {
+		_, funcErr := failing.functionLookup(ctx, "nd96isr_h100_v5")
+		if funcErr == nil || !strings.Contains(funcErr.Text, "Catalog Failed To Load") || !strings.Contains(funcErr.Text, "corrupt embedded data") {
+			t.Fatalf("call %d: error %v", i, funcErr)
+		}
+	}
 }

@@ -3,9 +3,11 @@ package provider
 import (
 	"context"
 	"errors"
+	"maps"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/float64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -19,7 +21,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
@@ -71,13 +72,17 @@ type recommendationDataSourceModel struct {
 	MaxResults           types.Int64   `tfsdk:"max_results"`
 	Prefer               types.List    `tfsdk:"prefer"`
 
-	VMSize          types.String `tfsdk:"vm_size"`
-	VMSizes         types.List   `tfsdk:"vm_sizes"`
-	Recommendations types.List   `tfsdk:"recommendations"`
-	Requirements    types.Object `tfsdk:"requirements"`
-	Rejected        types.List   `tfsdk:"rejected"`
-	AsOf            types.String `tfsdk:"as_of"`
-	CatalogVersion  types.String `tfsdk:"catalog_version"`
+	// Computed outputs: null in the configuration, always known in the
+	// state (the slices are never nil there).
+	VMSize         types.String     `tfsdk:"vm_size"`
+	VMSizes        []string         `tfsdk:"vm_sizes"`
+	Requirements   *requirementsOut `tfsdk:"requirements"`
+	Rejected       []rejectionOut   `tfsdk:"rejected"`
+	AsOf           types.String     `tfsdk:"as_of"`
+	CatalogVersion types.String     `tfsdk:"catalog_version"`
+	// Recommendations holds recommendationOut values with their `sku`
+	// (see recommendationList).
+	Recommendations types.List `tfsdk:"recommendations"`
 }
 
 type recommendationOut struct {
@@ -96,9 +101,46 @@ type recommendationOut struct {
 	Reasons           []string      `tfsdk:"reasons"`
 	Warnings          []string      `tfsdk:"warnings"`
 	Deployment        deploymentOut `tfsdk:"deployment"`
-	SKU               types.Object  `tfsdk:"sku"`
-	// skuTerraform is SKU as a terraform-plugin-go value, memoized with it.
-	skuTerraform tftypes.Value `tfsdk:"-"`
+	// SKU is the memoized SKU object (providerData.skus), added to the
+	// object the other fields make (recommendationList).
+	SKU types.Object `tfsdk:"-"`
+}
+
+// recommendationType is the type of each entry of `recommendations`,
+// built from the schema on first use.
+var recommendationType = sync.OnceValue(func() types.ObjectType {
+	return types.ObjectType{AttrTypes: attributeTypes(recommendationAttributes())}
+})
+
+// recommendationList converts the ranked sizes into `recommendations`. The
+// fields of recommendationOut go through the framework's reflection
+// (types.ObjectValueFrom); the memoized `sku` is added to the object after,
+// so that the reflection does not convert the large SKU object into
+// terraform-plugin-go values and back once more for every level it nests
+// in (State.Set still does, once).
+func recommendationList(ctx context.Context, recs []recommendationOut) (types.List, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	full := recommendationType()
+	own := maps.Clone(full.AttrTypes)
+	delete(own, "sku")
+	elems := make([]attr.Value, len(recs))
+	for i, r := range recs {
+		obj, d := types.ObjectValueFrom(ctx, own, r)
+		diags.Append(d...)
+		if d.HasError() {
+			return types.ListNull(full), diags
+		}
+		attrs := obj.Attributes()
+		attrs["sku"] = r.SKU
+		elems[i], d = types.ObjectValue(full.AttrTypes, attrs)
+		diags.Append(d...)
+	}
+	if diags.HasError() {
+		return types.ListNull(full), diags
+	}
+	list, d := types.ListValue(full, elems)
+	diags.Append(d...)
+	return list, diags
 }
 
 type deploymentOut struct {
@@ -167,8 +209,8 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
 		"workload": schema.StringAttribute{
 			Required:            true,
-			MarkdownDescription: "What the job does: " + quoted(recommend.Workloads) + ". `hpc` is tightly coupled MPI; `htc` is throughput of independent tasks; `data_processing` is GPU dataframes (RAPIDS-style).",
-			Validators:          []validator.String{stringvalidator.OneOf(recommend.Workloads...)},
+			MarkdownDescription: "What the job does: " + quoted(recommend.Workloads()) + ". `hpc` is tightly coupled MPI; `htc` is throughput of independent tasks; `data_processing` is GPU dataframes (RAPIDS-style).",
+			Validators:          []validator.String{stringvalidator.OneOf(recommend.Workloads()...)},
 		},
 		"model": schema.SingleNestedAttribute{
 			Optional:            true,
@@ -181,13 +223,13 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 				},
 				"precision": schema.StringAttribute{
 					Optional:            true,
-					MarkdownDescription: "Numeric precision of the weights: " + quoted(recommend.Precisions) + ". Defaults to `bf16`.",
-					Validators:          []validator.String{stringvalidator.OneOf(recommend.Precisions...)},
+					MarkdownDescription: "Numeric precision of the weights: " + quoted(recommend.Precisions()) + ". Defaults to `bf16`.",
+					Validators:          []validator.String{stringvalidator.OneOf(recommend.Precisions()...)},
 				},
 				"class": schema.StringAttribute{
 					Optional:            true,
-					MarkdownDescription: "Kind of model, the three columns of Microsoft's guidance table: " + quoted(recommend.ModelClasses) + ". `small` models run on CPU sizes. Defaults to `generative`.",
-					Validators:          []validator.String{stringvalidator.OneOf(recommend.ModelClasses...)},
+					MarkdownDescription: "Kind of model, the three columns of Microsoft's guidance table: " + quoted(recommend.ModelClasses()) + ". `small` models run on CPU sizes. Defaults to `generative`.",
+					Validators:          []validator.String{stringvalidator.OneOf(recommend.ModelClasses()...)},
 				},
 			},
 		},
@@ -228,13 +270,13 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"interconnect": schema.StringAttribute{
 			Optional:            true,
-			MarkdownDescription: "Back-end network: " + quoted(recommend.Interconnects) + ". `auto` (the default) requires InfiniBand when the job spans VMs or is tightly coupled MPI, and otherwise ranks sizes without it higher, because unused bandwidth costs money.",
-			Validators:          []validator.String{stringvalidator.OneOf(recommend.Interconnects...)},
+			MarkdownDescription: "Back-end network: " + quoted(recommend.Interconnects()) + ". `auto` (the default) requires InfiniBand when the job spans VMs or is tightly coupled MPI, and otherwise ranks sizes without it higher, because unused bandwidth costs money.",
+			Validators:          []validator.String{stringvalidator.OneOf(recommend.Interconnects()...)},
 		},
 		"gpu_vendor": schema.StringAttribute{
 			Optional:            true,
-			MarkdownDescription: "GPU vendor: " + quoted(recommend.GPUVendors) + ". Defaults to `any`.",
-			Validators:          []validator.String{stringvalidator.OneOf(recommend.GPUVendors...)},
+			MarkdownDescription: "GPU vendor: " + quoted(recommend.GPUVendors()) + ". Defaults to `any`.",
+			Validators:          []validator.String{stringvalidator.OneOf(recommend.GPUVendors()...)},
 		},
 		"gpu_models": schema.ListAttribute{
 			ElementType:         types.StringType,
@@ -254,8 +296,8 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"target": schema.StringAttribute{
 			Optional:            true,
-			MarkdownDescription: "Where the size will run: " + quoted(recommend.Targets) + ". Defaults to `vm`. Sizes the target does not support are excluded; sizes with unknown support are kept with a warning.",
-			Validators:          []validator.String{stringvalidator.OneOf(recommend.Targets...)},
+			MarkdownDescription: "Where the size will run: " + quoted(recommend.Targets()) + ". Defaults to `vm`. Sizes the target does not support are excluded; sizes with unknown support are kept with a warning.",
+			Validators:          []validator.String{stringvalidator.OneOf(recommend.Targets()...)},
 		},
 		"region": schema.StringAttribute{
 			Optional:            true,
@@ -295,8 +337,8 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"optimize_for": schema.StringAttribute{
 			Optional:            true,
-			MarkdownDescription: "Ranking emphasis: " + quoted(recommend.OptimizeFors) + ". Defaults to `balanced`.",
-			Validators:          []validator.String{stringvalidator.OneOf(recommend.OptimizeFors...)},
+			MarkdownDescription: "Ranking emphasis: " + quoted(recommend.OptimizeFors()) + ". Defaults to `balanced`.",
+			Validators:          []validator.String{stringvalidator.OneOf(recommend.OptimizeFors()...)},
 		},
 		"max_results": schema.Int64Attribute{
 			Optional:            true,
@@ -322,57 +364,7 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 		"recommendations": schema.ListNestedAttribute{
 			Computed:            true,
 			MarkdownDescription: "The ranked sizes, best first.",
-			NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-				"rank":                 int64Attr("1 for the best size."),
-				"score":                float64Attr("Score from 0 to 100."),
-				"vm_size":              strAttr("The size name."),
-				"nodes":                int64Attr("VMs of this size the job needs."),
-				"gpus_per_node":        float64Attr("GPUs per VM (fractional for partial GPUs); 0 for CPU sizes."),
-				"total_gpus":           float64Attr("GPUs across all VMs."),
-				"total_gpu_memory_gib": float64Attr("GPU memory across all VMs, in GiB."),
-				"price_per_hour":       float64Attr("USD per hour for one VM in `region` (without `region`: the size's lowest price in any region); null where the catalog has no price."),
-				"total_price_per_hour": float64Attr("USD per hour for all VMs; null where the catalog has no price."),
-				"price_per_gpu_hour":   float64Attr("USD per GPU-hour; null where the catalog has no price or the size has no GPU."),
-				"price_is_spot":        boolAttr("Whether the prices are spot estimates."),
-				"price_source":         strAttr("Where the price comes from (the embedded list prices, or the provider's `prices_file`), with its region; null where the catalog has no price."),
-				"reasons":              supportList("Why the size ranks where it does, in plain sentences."),
-				"warnings":             supportList("What to watch, in plain sentences."),
-				"deployment": schema.SingleNestedAttribute{
-					Computed:            true,
-					MarkdownDescription: "Settings for the target, ready to wire into azurerm, AKS and CycleCloud.",
-					Attributes: map[string]schema.Attribute{
-						"image_urn":              strAttr("Recommended marketplace image URN, or null where none is documented."),
-						"accelerated_networking": boolAttr("Whether to enable accelerated networking."),
-						"rdma":                   boolAttr("Whether the job uses the RDMA/InfiniBand network."),
-						"placement_group":        boolAttr("Whether the VMs need a proximity placement group (RDMA across VMs)."),
-						"single_placement_group": boolAttr("Whether a scale set needs `single_placement_group = true` (RDMA across VMs)."),
-						"aks": schema.SingleNestedAttribute{
-							Computed:            true,
-							MarkdownDescription: "AKS node pool settings; null unless `target` is `aks`.",
-							Attributes: map[string]schema.Attribute{
-								"node_taints": supportList("Node taints for `azurerm_kubernetes_cluster_node_pool.node_taints`."),
-								"node_labels": schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "Node labels for `node_labels`."},
-								"gpu_driver":  strAttr("GPU driver setting for the node pool: `Install` or `None`."),
-								"note":        strAttr("What else the node pool needs, or null."),
-							},
-						},
-						"cyclecloud": schema.SingleNestedAttribute{
-							Computed:            true,
-							MarkdownDescription: "CycleCloud Slurm settings; null unless `target` is `cyclecloud`.",
-							Attributes: map[string]schema.Attribute{
-								"partition":    strAttr("Slurm partition: `hpc`, `gpu` or `htc`."),
-								"slurm_hpc":    boolAttr("The partition's `slurm.hpc` flag (tightly coupled, single placement group)."),
-								"machine_type": strAttr("Machine type for the partition."),
-							},
-						},
-					},
-				},
-				"sku": schema.SingleNestedAttribute{
-					Computed:            true,
-					MarkdownDescription: "The size, with the same attributes as each entry of `hpcsku_catalog.skus`.",
-					Attributes:          skuAttributes(),
-				},
-			}},
+			NestedObject:        schema.NestedAttributeObject{Attributes: recommendationAttributes()},
 		},
 		"requirements": schema.SingleNestedAttribute{
 			Computed:            true,
@@ -409,6 +401,63 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 		},
 		"as_of":           strAttr("The provider's `as_of` date used for lifecycle judgements (`YYYY-MM-DD`)."),
 		"catalog_version": strAttr("Version of the catalog the ranking used."),
+	}
+}
+
+// recommendationAttributes are the attributes of each entry of
+// `recommendations`.
+func recommendationAttributes() map[string]schema.Attribute {
+	supportList := func(desc string) schema.ListAttribute { return strListAttr(desc) }
+	return map[string]schema.Attribute{
+		"rank":                 int64Attr("1 for the best size."),
+		"score":                float64Attr("Score from 0 to 100."),
+		"vm_size":              strAttr("The size name."),
+		"nodes":                int64Attr("VMs of this size the job needs."),
+		"gpus_per_node":        float64Attr("GPUs per VM (fractional for partial GPUs); 0 for CPU sizes."),
+		"total_gpus":           float64Attr("GPUs across all VMs."),
+		"total_gpu_memory_gib": float64Attr("GPU memory across all VMs, in GiB."),
+		"price_per_hour":       float64Attr("USD per hour for one VM in `region` (without `region`: the size's lowest price in any region); null where the catalog has no price."),
+		"total_price_per_hour": float64Attr("USD per hour for all VMs; null where the catalog has no price."),
+		"price_per_gpu_hour":   float64Attr("USD per GPU-hour; null where the catalog has no price or the size has no GPU."),
+		"price_is_spot":        boolAttr("Whether the prices are spot estimates."),
+		"price_source":         strAttr("Where the price comes from (the embedded list prices, or the provider's `prices_file`), with its region; null where the catalog has no price."),
+		"reasons":              supportList("Why the size ranks where it does, in plain sentences."),
+		"warnings":             supportList("What to watch, in plain sentences."),
+		"deployment": schema.SingleNestedAttribute{
+			Computed:            true,
+			MarkdownDescription: "Settings for the target, ready to wire into azurerm, AKS and CycleCloud.",
+			Attributes: map[string]schema.Attribute{
+				"image_urn":              strAttr("Recommended marketplace image URN, or null where none is documented."),
+				"accelerated_networking": boolAttr("Whether to enable accelerated networking."),
+				"rdma":                   boolAttr("Whether the job uses the RDMA/InfiniBand network."),
+				"placement_group":        boolAttr("Whether the VMs need a proximity placement group (RDMA across VMs)."),
+				"single_placement_group": boolAttr("Whether a scale set needs `single_placement_group = true` (RDMA across VMs)."),
+				"aks": schema.SingleNestedAttribute{
+					Computed:            true,
+					MarkdownDescription: "AKS node pool settings; null unless `target` is `aks`.",
+					Attributes: map[string]schema.Attribute{
+						"node_taints": supportList("Node taints for `azurerm_kubernetes_cluster_node_pool.node_taints`."),
+						"node_labels": schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "Node labels for `node_labels`."},
+						"gpu_driver":  strAttr("GPU driver setting for the node pool: `Install` or `None`."),
+						"note":        strAttr("What else the node pool needs, or null."),
+					},
+				},
+				"cyclecloud": schema.SingleNestedAttribute{
+					Computed:            true,
+					MarkdownDescription: "CycleCloud Slurm settings; null unless `target` is `cyclecloud`.",
+					Attributes: map[string]schema.Attribute{
+						"partition":    strAttr("Slurm partition: `hpc`, `gpu` or `htc`."),
+						"slurm_hpc":    boolAttr("The partition's `slurm.hpc` flag (tightly coupled, single placement group)."),
+						"machine_type": strAttr("Machine type for the partition."),
+					},
+				},
+			},
+		},
+		"sku": schema.SingleNestedAttribute{
+			Computed:            true,
+			MarkdownDescription: "The size, with the same attributes as each entry of `hpcsku_catalog.skus`.",
+			Attributes:          skuAttributes(),
+		},
 	}
 }
 
@@ -525,7 +574,7 @@ func (d *recommendationDataSource) Read(ctx context.Context, req datasource.Read
 		resp.Diagnostics.AddError("Provider Not Configured", "The hpcsku provider was not configured before reading hpcsku_recommendation. This is a bug in the provider; please report it.")
 		return
 	}
-	cat := d.data.Catalog
+	eng := d.data.Engine
 	r := requestFromConfig(ctx, cfg, d.data, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
@@ -536,7 +585,7 @@ func (d *recommendationDataSource) Read(ctx context.Context, req datasource.Read
 	// their attributes next to the no-fit error; otherwise the result's own
 	// warnings cover them.
 	var soft []recommend.FieldError
-	for _, fe := range recommend.Validate(cat, r) {
+	for _, fe := range eng.Validate(r) {
 		if fe.Soft {
 			soft = append(soft, fe)
 			continue
@@ -546,7 +595,7 @@ func (d *recommendationDataSource) Read(ctx context.Context, req datasource.Read
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	result, err := recommend.Recommend(cat, r)
+	result, err := eng.Recommend(r)
 	if err != nil {
 		var nf *recommend.NoFitError
 		if errors.As(err, &nf) {
@@ -562,60 +611,21 @@ func (d *recommendationDataSource) Read(ctx context.Context, req datasource.Read
 	for _, w := range result.Warnings {
 		resp.Diagnostics.AddWarning(w.Summary, w.Detail)
 	}
-	skus, diags := setRecommendationOutputs(ctx, &cfg, result, d.data)
-	resp.Diagnostics.Append(diags...)
+	resp.Diagnostics.Append(setRecommendationOutputs(ctx, &cfg, result, d.data)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	// The state is built directly rather than by resp.State.Set(ctx, &cfg),
-	// which would convert the model by reflection and walk every value again
-	// (TestRecommendationStateMatchesSet checks both give the same state).
-	state, diags := recommendationStateValue(ctx, req.Config.Raw, &cfg, skus)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	resp.State.Raw = state
+	resp.Diagnostics.Append(resp.State.Set(ctx, &cfg)...)
 }
 
 func optString(s string) *string { return strPtr(s) }
 
-// setRecommendationOutputs fills the model's computed outputs from the result.
-// It returns each recommendation's SKU object as a terraform-plugin-go value.
-func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSourceModel, result *recommend.Result, data *providerData) ([]tftypes.Value, diag.Diagnostics) {
-	recs, ro, rej, diags := recommendationOutputs(ctx, result, data)
-	t := recommendationOutputTypes
-	b := objectBuilder{diags: diags}
-
-	elems := make([]attr.Value, len(recs))
-	sizes := make([]string, len(recs))
-	skus := make([]tftypes.Value, len(recs))
-	for i, r := range recs {
-		elems[i] = b.recommendation(r)
-		sizes[i] = r.VMSize
-		skus[i] = r.skuTerraform
-	}
-	cfg.Recommendations = b.list(t.rec, elems)
-	cfg.VMSizes = stringListValue(sizes)
-	cfg.VMSize = types.StringNull()
-	if len(sizes) > 0 {
-		cfg.VMSize = types.StringValue(sizes[0])
-	}
-	cfg.Requirements = b.requirements(ro)
-	rejElems := make([]attr.Value, len(rej))
-	for i, x := range rej {
-		rejElems[i] = b.rejection(x)
-	}
-	cfg.Rejected = b.list(t.rejection, rejElems)
-	cfg.AsOf = types.StringValue(data.AsOf.Format(catalog.DateLayout))
-	cfg.CatalogVersion = types.StringValue(data.Catalog.Version)
-	return skus, b.diags
-}
-
-// recommendationOutputs maps the engine's result to the output models.
-func recommendationOutputs(ctx context.Context, result *recommend.Result, data *providerData) ([]recommendationOut, requirementsOut, []rejectionOut, diag.Diagnostics) {
+// setRecommendationOutputs fills the model's computed outputs from the
+// engine's result; each ranked size's `sku` comes from the memo.
+func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSourceModel, result *recommend.Result, data *providerData) diag.Diagnostics {
 	var diags diag.Diagnostics
 	recs := make([]recommendationOut, len(result.Recommendations))
+	cfg.VMSizes = make([]string, len(result.Recommendations))
 	for i, rec := range result.Recommendations {
 		dep := deploymentOut{
 			ImageURN:              optString(rec.Deployment.ImageURN),
@@ -634,6 +644,8 @@ func recommendationOutputs(ctx context.Context, result *recommend.Result, data *
 		if c := rec.Deployment.CycleCloud; c != nil {
 			dep.CycleCloud = &cycleCloudOut{Partition: c.Partition, SlurmHPC: c.SlurmHPC, MachineType: c.MachineType}
 		}
+		sku, d := data.skus.object(ctx, rec.SKU, rec.PriceRegion, data.AsOf)
+		diags.Append(d...)
 		recs[i] = recommendationOut{
 			Rank: rec.Rank, Score: rec.Score, VMSize: rec.VMSize, Nodes: rec.Nodes,
 			GPUsPerNode: rec.GPUsPerNode, TotalGPUs: rec.TotalGPUs, TotalGPUMemoryGiB: rec.TotalGPUMemoryGiB,
@@ -641,25 +653,33 @@ func recommendationOutputs(ctx context.Context, result *recommend.Result, data *
 			PriceIsSpot: rec.PriceIsSpot, PriceSource: optString(rec.PriceSource),
 			Reasons: nonNil(rec.Reasons), Warnings: nonNil(rec.Warnings),
 			Deployment: dep,
+			SKU:        sku,
 		}
-		e, d := skuObjectEntry(ctx, rec.SKU, rec.PriceRegion, data.AsOf)
-		recs[i].SKU, recs[i].skuTerraform = e.obj, e.tf
-		diags.Append(d...)
+		cfg.VMSizes[i] = rec.VMSize
+	}
+	list, d := recommendationList(ctx, recs)
+	diags.Append(d...)
+	cfg.Recommendations = list
+	cfg.VMSize = types.StringNull()
+	if len(cfg.VMSizes) > 0 {
+		cfg.VMSize = types.StringValue(cfg.VMSizes[0])
 	}
 
 	rq := result.Requirements
-	ro := requirementsOut{
+	cfg.Requirements = &requirementsOut{
 		Category: rq.Category, PreferredFamilies: nonNil(rq.PreferredFamilies), GPUMemoryGiB: rq.GPUMemoryGiB,
 		SystemMemoryGiB: rq.SystemMemoryGiB, Nodes: rq.Nodes, Interconnect: rq.Interconnect,
 		MinGPUsPerJob: rq.MinGPUsPerJob, Explanation: nonNil(rq.Explanation),
 	}
 	if m := rq.Memory; m != nil {
-		ro.Memory = &memoryOut{GiB: m.GiB, BytesPerParameter: m.BytesPerParameter, Formula: m.Formula}
+		cfg.Requirements.Memory = &memoryOut{GiB: m.GiB, BytesPerParameter: m.BytesPerParameter, Formula: m.Formula}
 	}
 
-	rej := make([]rejectionOut, len(result.Rejected))
+	cfg.Rejected = make([]rejectionOut, len(result.Rejected))
 	for i, x := range result.Rejected {
-		rej[i] = rejectionOut{Constraint: x.Constraint, Count: x.Count, Examples: nonNil(x.Examples), Reason: x.Reason}
+		cfg.Rejected[i] = rejectionOut{Constraint: x.Constraint, Count: x.Count, Examples: nonNil(x.Examples), Reason: x.Reason}
 	}
-	return recs, ro, rej, diags
+	cfg.AsOf = types.StringValue(data.AsOf.Format(catalog.DateLayout))
+	cfg.CatalogVersion = types.StringValue(data.Catalog.Version)
+	return diags
 }

@@ -1,13 +1,27 @@
 package provider
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
 	"regexp"
+	"slices"
+	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
 )
 
 func stringList(list ...string) knownvalue.Check {
@@ -281,4 +295,238 @@ func TestRecommendationDataSource_Errors(t *testing.T) {
 			})
 		})
 	}
+}
+
+// TestRecommendationDataSource_SpotSKUMatchesOtherDataSources ranks spot
+// inference in one region and checks, through Terraform, the spot price
+// outputs against the engine's own answer for the same request, and that the
+// top size's `sku` equals what hpcsku_sku and hpcsku_catalog return for that
+// size and region.
+func TestRecommendationDataSource_SpotSKUMatchesOtherDataSources(t *testing.T) {
+	data := testProviderData(t)
+	res, err := data.Engine.Recommend(recommend.Request{
+		Workload: recommend.WorkloadInference, Model: &recommend.Model{ParametersBillion: 13},
+		Spot: true, Region: "eastus", MaxResults: ptrTo(int64(10)), AsOf: data.AsOf,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	top := res.Recommendations[0]
+	spot := top.SKU.Prices["eastus"].SpotUSDPerHour
+	if !top.PriceIsSpot || top.PricePerHour == nil || spot == nil {
+		t.Fatalf("the engine's top spot recommendation %s has no spot price", top.VMSize)
+	}
+	const ds = "data.hpcsku_recommendation.spot"
+	rec0 := tfjsonpath.New("recommendations").AtSliceIndex(0)
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		Steps: []resource.TestStep{{
+			Config: `
+provider "hpcsku" {
+  as_of = "2026-11-22"
+}
+data "hpcsku_recommendation" "spot" {
+  workload    = "inference"
+  model       = { parameters_billion = 13 }
+  spot        = true
+  region      = "eastus"
+  max_results = 10
+}
+data "hpcsku_sku" "top" {
+  name   = data.hpcsku_recommendation.spot.vm_size
+  region = "eastus"
+}
+data "hpcsku_catalog" "top" {
+  name_regex      = "^${data.hpcsku_recommendation.spot.vm_size}$"
+  region          = "eastus"
+  include_retired = true
+}
+output "same_as_sku_data_source" {
+  value = data.hpcsku_recommendation.spot.recommendations[0].sku == data.hpcsku_sku.top.sku
+}
+output "same_as_catalog_data_source" {
+  value = data.hpcsku_recommendation.spot.recommendations[0].sku == data.hpcsku_catalog.top.skus[0]
+}`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_size"), knownvalue.StringExact(top.VMSize)),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations"), knownvalue.ListSizeExact(len(res.Recommendations))),
+				statecheck.ExpectKnownValue(ds, rec0, knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"rank":           knownvalue.Int64Exact(1),
+					"score":          knownvalue.Float64Exact(top.Score),
+					"price_is_spot":  knownvalue.Bool(true),
+					"price_per_hour": knownvalue.Float64Exact(*top.PricePerHour),
+					"price_source":   knownvalue.StringExact(top.PriceSource),
+				})),
+				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("price"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"region":            knownvalue.StringExact("eastus"),
+					"spot_usd_per_hour": knownvalue.Float64Exact(*spot),
+				})),
+				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("availability").AtMapKey("region"), knownvalue.StringExact("eastus")),
+				statecheck.ExpectKnownOutputValue("same_as_sku_data_source", knownvalue.Bool(true)),
+				statecheck.ExpectKnownOutputValue("same_as_catalog_data_source", knownvalue.Bool(true)),
+			},
+		}},
+	})
+}
+
+// TestRecommendationReadMatrix reads hpcsku_recommendation through the
+// provider server, as Terraform does, for every workload on every target,
+// without a region and in two regions, on demand and spot. Each state is
+// decoded and compared with the engine's answer to the same request: the
+// ranked sizes with their ranks, scores and prices, the deployment settings
+// of the target, the requirements and rejections, and each ranked size's
+// `sku` with a fresh conversion of the catalog size (no memo). Requests
+// nothing fits must fail with the no-fit error.
+func TestRecommendationReadMatrix(t *testing.T) {
+	ctx := context.Background()
+	s := newProtoServer(t)
+	data := testProviderData(t)
+	var sr datasource.SchemaResponse
+	(&recommendationDataSource{}).Schema(ctx, datasource.SchemaRequest{}, &sr)
+	modelType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{
+		"parameters_billion": tftypes.Number, "precision": tftypes.String, "class": tftypes.String,
+	}}
+	read, noFit := 0, 0
+	for _, w := range recommend.Workloads() {
+		for _, target := range recommend.Targets() {
+			for _, region := range []string{"", "eastus", "westeurope"} {
+				for _, spot := range []bool{false, true} {
+					attrs := map[string]tftypes.Value{"workload": str(w), "target": str(target), "spot": tftypes.NewValue(tftypes.Bool, spot)}
+					req := recommend.Request{Workload: w, Target: target, Region: region, Spot: spot, AsOf: data.AsOf}
+					switch w {
+					case recommend.WorkloadTraining, recommend.WorkloadFineTuning, recommend.WorkloadInference:
+						attrs["model"] = tftypes.NewValue(modelType, map[string]tftypes.Value{
+							"parameters_billion": num(7), "precision": str("bf16"), "class": tftypes.NewValue(tftypes.String, nil),
+						})
+						req.Model = &recommend.Model{ParametersBillion: 7, Precision: "bf16"}
+					case recommend.WorkloadHPC, recommend.WorkloadHTC:
+						attrs["cores"] = num(512)
+						req.Cores = ptrTo(int64(512))
+					}
+					if region != "" {
+						attrs["region"] = str(region)
+					}
+					t.Run(fmt.Sprintf("%s/%s/%s/spot=%t", w, target, region, spot), func(t *testing.T) {
+						want, err := data.Engine.Recommend(req)
+						resp, rpcErr := s.ReadDataSource(ctx, s.readRequest(t, "hpcsku_recommendation", attrs))
+						if rpcErr != nil {
+							t.Fatal(rpcErr)
+						}
+						var nf *recommend.NoFitError
+						if errors.As(err, &nf) {
+							noFit++
+							if !diagsHaveError(resp.Diagnostics) || !strings.Contains(diagsString(resp.Diagnostics), "No VM Size Fits") {
+								t.Fatalf("the engine finds no fit, the read says:\n%s", diagsString(resp.Diagnostics))
+							}
+							return
+						}
+						if err != nil {
+							t.Fatal(err)
+						}
+						if diagsHaveError(resp.Diagnostics) {
+							t.Fatalf("read failed:\n%s", diagsString(resp.Diagnostics))
+						}
+						read++
+						raw, err := resp.State.Unmarshal(s.schemas.DataSourceSchemas["hpcsku_recommendation"].ValueType())
+						if err != nil {
+							t.Fatal(err)
+						}
+						var got recommendationDataSourceModel
+						if d := (tfsdk.State{Schema: sr.Schema, Raw: raw}).Get(ctx, &got); d.HasError() {
+							t.Fatal(d)
+						}
+						checkRecommendationState(ctx, t, got, want, data)
+					})
+				}
+			}
+		}
+	}
+	t.Logf("%d reads compared, %d without a fitting size", read, noFit)
+	if read < 200 {
+		t.Errorf("only %d reads compared (%d without a fitting size); the matrix no longer exercises the outputs", read, noFit)
+	}
+}
+
+// checkRecommendationState compares a decoded hpcsku_recommendation state
+// with the engine's result.
+func checkRecommendationState(ctx context.Context, t *testing.T, got recommendationDataSourceModel, want *recommend.Result, data *providerData) {
+	t.Helper()
+	recs := decodeRecommendations(ctx, t, got.Recommendations)
+	if len(recs) != len(want.Recommendations) || len(got.VMSizes) != len(want.Recommendations) {
+		t.Fatalf("%d recommendations and %d vm_sizes, want %d", len(recs), len(got.VMSizes), len(want.Recommendations))
+	}
+	if got.VMSize.ValueString() != want.Recommendations[0].VMSize {
+		t.Errorf("vm_size %s, want %s", got.VMSize, want.Recommendations[0].VMSize)
+	}
+	floatEq := func(a, b *float64) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
+	for i, w := range want.Recommendations {
+		g := recs[i]
+		if got.VMSizes[i] != w.VMSize || g.VMSize != w.VMSize || g.Rank != w.Rank || g.Score != w.Score || g.Nodes != w.Nodes ||
+			g.TotalGPUs != w.TotalGPUs || !floatEq(g.PricePerHour, w.PricePerHour) || !floatEq(g.TotalPricePerHour, w.TotalPricePerHour) ||
+			g.PriceIsSpot != w.PriceIsSpot || !slices.Equal(g.Reasons, w.Reasons) || !slices.Equal(g.Warnings, w.Warnings) {
+			t.Errorf("recommendation %d: %s rank %d score %v nodes %d, want %s rank %d score %v nodes %d (or prices, reasons, warnings differ)",
+				i, g.VMSize, g.Rank, g.Score, g.Nodes, w.VMSize, w.Rank, w.Score, w.Nodes)
+		}
+		if (g.Deployment.AKS != nil) != (w.Deployment.AKS != nil) || (g.Deployment.CycleCloud != nil) != (w.Deployment.CycleCloud != nil) ||
+			g.Deployment.RDMA != w.Deployment.RDMA || g.Deployment.PlacementGroup != w.Deployment.PlacementGroup {
+			t.Errorf("recommendation %d (%s): deployment %+v, want %+v", i, w.VMSize, g.Deployment, w.Deployment)
+		}
+		if a := w.Deployment.AKS; a != nil && (g.Deployment.AKS.GPUDriver != a.GPUDriver || len(g.Deployment.AKS.NodeLabels) != len(a.NodeLabels)) {
+			t.Errorf("recommendation %d (%s): AKS settings %+v, want %+v", i, w.VMSize, g.Deployment.AKS, a)
+		}
+		fresh, d := newSKUObject(ctx, w.SKU, w.PriceRegion, data.AsOf)
+		if d.HasError() {
+			t.Fatal(d)
+		}
+		if !g.SKU.Equal(fresh) {
+			t.Errorf("recommendation %d (%s): sku differs from a fresh conversion of the size in %q", i, w.VMSize, w.PriceRegion)
+		}
+	}
+	if r := got.Requirements; r == nil || r.Category != want.Requirements.Category || r.Nodes != want.Requirements.Nodes ||
+		r.Interconnect != want.Requirements.Interconnect || (r.Memory == nil) != (want.Requirements.Memory == nil) {
+		t.Errorf("requirements %+v, want %+v", got.Requirements, want.Requirements)
+	}
+	if len(got.Rejected) != len(want.Rejected) {
+		t.Fatalf("%d rejections, want %d", len(got.Rejected), len(want.Rejected))
+	}
+	for i, w := range want.Rejected {
+		if g := got.Rejected[i]; g.Constraint != w.Constraint || g.Count != w.Count || !slices.Equal(g.Examples, w.Examples) || g.Reason != w.Reason {
+			t.Errorf("rejection %d: %+v, want %+v", i, g, w)
+		}
+	}
+	if got.AsOf.ValueString() != data.AsOf.Format(catalog.DateLayout) || got.CatalogVersion.ValueString() != data.Catalog.Version {
+		t.Errorf("as_of %s, catalog_version %s", got.AsOf, got.CatalogVersion)
+	}
+}
+
+func ptrTo[T any](v T) *T { return &v }
+
+// decodeRecommendations reads `recommendations` back into
+// recommendationOut values, each with its `sku`.
+func decodeRecommendations(ctx context.Context, t *testing.T, list types.List) []recommendationOut {
+	t.Helper()
+	own := maps.Clone(recommendationType().AttrTypes)
+	delete(own, "sku")
+	var out []recommendationOut
+	for i, e := range list.Elements() {
+		obj, ok := e.(types.Object)
+		if !ok {
+			t.Fatalf("recommendation %d is a %T", i, e)
+		}
+		attrs := obj.Attributes()
+		sku, ok := attrs["sku"].(types.Object)
+		if !ok {
+			t.Fatalf("recommendation %d: sku is a %T", i, attrs["sku"])
+		}
+		delete(attrs, "sku")
+		rest, d := types.ObjectValue(own, attrs)
+		var r recommendationOut
+		d.Append(rest.As(ctx, &r, basetypes.ObjectAsOptions{})...)
+		if d.HasError() {
+			t.Fatalf("recommendation %d: %v", i, d)
+		}
+		r.SKU = sku
+		out = append(out, r)
+	}
+	return out
 }

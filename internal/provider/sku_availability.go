@@ -4,11 +4,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
@@ -96,44 +92,4 @@ func newSKUAvailabilityModel(s *catalog.SKU, region string) skuAvailabilityModel
 		}
 	}
 	return m
-}
-
-// objectValue builds the availability object by hand, as skuModel.objectValue
-// does for the rest of the SKU object.
-func (m skuAvailabilityModel) objectValue(typ attr.Type) (types.Object, diag.Diagnostics) {
-	var diags diag.Diagnostics
-	ot := typ.(basetypes.ObjectType)
-	rt := ot.AttrTypes["restrictions"].(basetypes.ListType).ElemType.(basetypes.ObjectType)
-	elems := make([]attr.Value, len(m.Restrictions))
-	for i, r := range m.Restrictions {
-		v, d := types.ObjectValue(rt.AttrTypes, map[string]attr.Value{
-			"region":      types.StringValue(r.Region),
-			"type":        types.StringValue(r.Type),
-			"reason_code": types.StringValue(r.ReasonCode),
-			"zones":       availabilityStrings(r.Zones),
-		})
-		diags.Append(d...)
-		elems[i] = v
-	}
-	restrictions, d := types.ListValue(rt, elems)
-	diags.Append(d...)
-	obj, d := types.ObjectValue(ot.AttrTypes, map[string]attr.Value{
-		"source":       types.StringValue(m.Source),
-		"region":       types.StringPointerValue(m.Region),
-		"available":    types.BoolPointerValue(m.Available),
-		"regions":      availabilityStrings(m.Regions),
-		"zones":        availabilityStrings(m.Zones),
-		"restrictions": restrictions,
-		"quota_family": types.StringPointerValue(m.QuotaFamily),
-	})
-	diags.Append(d...)
-	return obj, diags
-}
-
-func availabilityStrings(values []string) types.List {
-	elems := make([]attr.Value, len(values))
-	for i, v := range values {
-		elems[i] = types.StringValue(v)
-	}
-	return types.ListValueMust(types.StringType, elems)
 }

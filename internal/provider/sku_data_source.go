@@ -111,7 +111,7 @@ func (d *skuDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 		resp.Diagnostics.AddAttributeError(path.Root("region"), "Unknown Region", unknownRegionDetail(cat, cfg.Region.ValueString()))
 		return
 	}
-	obj, diags := skuObjectValue(ctx, s, region, asOf)
+	obj, diags := d.data.skus.object(ctx, s, region, asOf)
 	resp.Diagnostics.Append(diags...)
 	repl, diags := types.ListValueFrom(ctx, types.StringType, nonNil(s.Lifecycle.ReplacementSizes))
 	resp.Diagnostics.Append(diags...)

@@ -33,7 +33,7 @@ func (f *skuFunction) Definition(_ context.Context, _ function.DefinitionRequest
 		Parameters: []function.Parameter{
 			sizeNameParameter("Standard_ND96isr_H100_v5"),
 		},
-		Return: function.ObjectReturn{AttributeTypes: skuObjectType.AttrTypes},
+		Return: function.ObjectReturn{AttributeTypes: skuObjectType().AttrTypes},
 	}
 }
 
@@ -48,7 +48,12 @@ func (f *skuFunction) Run(ctx context.Context, req function.RunRequest, resp *fu
 		resp.Error = funcErr
 		return
 	}
-	obj, diags := skuObjectValue(ctx, s, "", f.provider.functionToday())
+	data, funcErr := f.provider.functionState(ctx)
+	if funcErr != nil {
+		resp.Error = funcErr
+		return
+	}
+	obj, diags := data.skus.object(ctx, s, "", f.provider.functionToday())
 	if diags.HasError() {
 		resp.Error = function.FuncErrorFromDiags(ctx, diags)
 		return

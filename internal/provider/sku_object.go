@@ -10,8 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
@@ -250,10 +248,20 @@ func skuAttributes() map[string]schema.Attribute {
 	}
 }
 
-var skuObjectType = schema.SingleNestedAttribute{Attributes: skuAttributes()}.GetType().(basetypes.ObjectType)
+// skuObjectType is the type of the SKU object, built from its schema on
+// first use.
+var skuObjectType = sync.OnceValue(func() types.ObjectType {
+	return types.ObjectType{AttrTypes: attributeTypes(skuAttributes())}
+})
 
-// skuObjectTerraformType is skuObjectType as a terraform-plugin-go type.
-var skuObjectTerraformType = skuObjectType.TerraformType(context.Background())
+// attributeTypes are the value types of a nested attribute's attributes.
+func attributeTypes(attrs map[string]schema.Attribute) map[string]attr.Type {
+	m := make(map[string]attr.Type, len(attrs))
+	for name, a := range attrs {
+		m[name] = a.GetType()
+	}
+	return m
+}
 
 func strPtr(s string) *string {
 	if s == "" {
@@ -329,217 +337,83 @@ func newSKUModel(s *catalog.SKU, region string, asOf time.Time) skuModel {
 	return m
 }
 
-// skuObjectValue converts a catalog size into the SKU object value. Results
-// are memoized (see skuObjects): a plan reads every data source in one
-// provider process, and their results share sizes.
-func skuObjectValue(ctx context.Context, s *catalog.SKU, region string, asOf time.Time) (types.Object, diag.Diagnostics) {
-	e, diags := skuObjectEntry(ctx, s, region, asOf)
-	return e.obj, diags
+// skuObjects memoizes SKU objects for one catalog, by size, price region
+// and date. Converting a size through the framework's reflection
+// (types.ObjectValueFrom) costs about 0.5 ms and 8,000 allocations, and a
+// plan reads every data source in one provider process: a hundred
+// recommendations return about 500 ranked sizes, but only about 60 distinct
+// (size, region) pairs. The memo belongs to the configured provider
+// (providerData) or to the functions (functionData), so it lives as long as
+// the catalog it describes and is never shared with another catalog.
+//
+// The keys are naturally bounded: the regions are ones the catalog knows
+// (data sources reject others, and the engine prices only in them), and a
+// providerData has one date, so there is at most one object per size and
+// region, plus one per size without a region (the functions' memo: one per
+// size and day). That is still 144 sizes times 58 for the embedded catalog,
+// about 8,400 objects of about 9 KB, so the memo is also capped: it is
+// emptied when it holds skuObjectMemoSize objects, which bounds it at about
+// 9 MB. A plan with a hundred recommendations needs about 60. Values are
+// immutable and safe to share between concurrent reads, also after the
+// memo dropped them.
+type skuObjects struct {
+	mu sync.RWMutex
+	m  map[skuObjectKey]types.Object
 }
 
-// skuObjectTerraformValue is skuObjectValue as a terraform-plugin-go value,
-// memoized as well: hpcsku_recommendation builds its state from these.
-func skuObjectTerraformValue(ctx context.Context, s *catalog.SKU, region string, asOf time.Time) (tftypes.Value, diag.Diagnostics) {
-	e, diags := skuObjectEntry(ctx, s, region, asOf)
-	return e.tf, diags
-}
-
-type skuObjectCacheEntry struct {
-	obj types.Object
-	tf  tftypes.Value
-}
-
-func skuObjectEntry(ctx context.Context, s *catalog.SKU, region string, asOf time.Time) (skuObjectCacheEntry, diag.Diagnostics) {
-	key := skuObjectKey{sku: s, region: region, asOf: asOf.Unix()}
-	skuObjects.RLock()
-	e, ok := skuObjects.m[key]
-	skuObjects.RUnlock()
-	if ok {
-		return e, nil
-	}
-	obj, diags := newSKUModel(s, region, asOf).objectValue()
-	if diags.HasError() {
-		return skuObjectCacheEntry{obj: obj, tf: tftypes.NewValue(skuObjectTerraformType, nil)}, diags
-	}
-	tf, err := obj.ToTerraformValue(ctx)
-	if err != nil {
-		diags.AddError("SKU Conversion Failed", "The size "+s.Name+" could not be converted. This is a bug in the provider; please report it with this message:\n\n"+err.Error())
-		return skuObjectCacheEntry{obj: obj, tf: tftypes.NewValue(skuObjectTerraformType, nil)}, diags
-	}
-	e = skuObjectCacheEntry{obj: obj, tf: tf}
-	skuObjects.Lock()
-	if len(skuObjects.m) >= skuObjectCacheSize {
-		clear(skuObjects.m)
-	}
-	skuObjects.m[key] = e
-	skuObjects.Unlock()
-	return e, diags
-}
-
-// skuListValue converts sizes into a list of SKU objects.
-func skuListValue(ctx context.Context, skus []*catalog.SKU, region string, asOf time.Time) (types.List, diag.Diagnostics) {
-	var diags diag.Diagnostics
-	elems := make([]attr.Value, len(skus))
-	for i, s := range skus {
-		obj, d := skuObjectValue(ctx, s, region, asOf)
-		diags.Append(d...)
-		elems[i] = obj
-	}
-	if diags.HasError() {
-		return types.ListNull(skuObjectType), diags
-	}
-	list, d := types.ListValue(skuObjectType, elems)
-	diags.Append(d...)
-	return list, diags
-}
-
-// skuObjects memoizes SKU object values by size, price region and date.
-// Converting a size costs about 0.5 ms and 8,000 allocations through the
-// framework's reflection (types.ObjectValueFrom), 20 µs built by hand
-// (objectValue) and 45 ns from here (BenchmarkSKUObjectValue), so a plan
-// with a hundred recommendations converts each size once. Values are immutable and safe to
-// share between concurrent reads. The key holds the catalog's *SKU, so
-// another catalog never sees these entries; the map is cleared when full,
-// which bounds its memory at about skuObjectCacheSize objects.
-var skuObjects = struct {
-	sync.RWMutex
-	m map[skuObjectKey]skuObjectCacheEntry
-}{m: map[skuObjectKey]skuObjectCacheEntry{}}
-
-const skuObjectCacheSize = 1024
+const skuObjectMemoSize = 1024
 
 type skuObjectKey struct {
 	sku    *catalog.SKU
 	region string
-	asOf   int64
+	asOf   int64 // Unix seconds
 }
 
-// objectValue builds the SKU object from the model by hand. It is the
-// equivalent of types.ObjectValueFrom(ctx, skuObjectType.AttrTypes, m)
-// (TestSKUObjectMatchesReflection checks that for every size) without the
-// reflection, which dominated the cost of a read.
-func (m skuModel) objectValue() (types.Object, diag.Diagnostics) {
-	var diags diag.Diagnostics
-	object := func(typ attr.Type, attrs map[string]attr.Value) types.Object {
-		ot := typ.(basetypes.ObjectType)
-		v, d := types.ObjectValue(ot.AttrTypes, attrs)
-		diags.Append(d...)
-		return v
+// object returns the SKU object of s with the price of region ("" for
+// none), judged at asOf, converting it on the first request.
+func (c *skuObjects) object(ctx context.Context, s *catalog.SKU, region string, asOf time.Time) (types.Object, diag.Diagnostics) {
+	key := skuObjectKey{sku: s, region: region, asOf: asOf.Unix()}
+	c.mu.RLock()
+	obj, ok := c.m[key]
+	c.mu.RUnlock()
+	if ok {
+		return obj, nil
 	}
-	t := skuObjectType.AttrTypes
-	gpu := types.ObjectNull(t["gpu"].(basetypes.ObjectType).AttrTypes)
-	if g := m.GPU; g != nil {
-		gpu = object(t["gpu"], map[string]attr.Value{
-			"count":              types.Float64Value(g.Count),
-			"count_text":         types.StringValue(g.CountText),
-			"model_id":           types.StringValue(g.ModelID),
-			"model":              types.StringValue(g.Model),
-			"vendor":             types.StringValue(g.Vendor),
-			"architecture":       types.StringValue(g.Architecture),
-			"memory_gib":         types.Float64PointerValue(g.MemoryGiB),
-			"memory_gib_total":   types.Float64PointerValue(g.MemoryGiBTotal),
-			"interconnect":       types.StringValue(g.Interconnect),
-			"compute_capability": types.StringPointerValue(g.ComputeCapability),
-			"gfx_target":         types.StringPointerValue(g.GfxTarget),
-			"min_cuda":           types.StringPointerValue(g.MinCUDA),
-			"max_cuda_major":     types.Int64PointerValue(g.MaxCUDAMajor),
-			"min_rocm":           types.StringPointerValue(g.MinROCm),
-			"precisions":         stringListValue(g.Precisions),
-		})
+	obj, diags := newSKUObject(ctx, s, region, asOf)
+	if diags.HasError() {
+		return obj, diags
 	}
-	n := m.Network
-	lc := m.Lifecycle
-	supportType := t["support"].(basetypes.ObjectType).AttrTypes
-	entry := func(e skuSupportEntryModel) attr.Value {
-		return object(supportType["aks"], map[string]attr.Value{
-			"status": types.StringValue(e.Status),
-			"note":   types.StringPointerValue(e.Note),
-		})
+	c.mu.Lock()
+	if c.m == nil || len(c.m) >= skuObjectMemoSize {
+		c.m = map[skuObjectKey]types.Object{}
 	}
-	image := types.ObjectNull(t["image"].(basetypes.ObjectType).AttrTypes)
-	if im := m.Image; im != nil {
-		image = object(t["image"], map[string]attr.Value{
-			"urn":          types.StringPointerValue(im.URN),
-			"os":           types.StringValue(im.OS),
-			"cuda_toolkit": types.StringPointerValue(im.CUDAToolkit),
-			"driver":       types.StringPointerValue(im.Driver),
-			"rocm":         types.StringPointerValue(im.ROCm),
-			"source":       types.StringValue(im.Source),
-		})
-	}
-	price := types.ObjectNull(t["price"].(basetypes.ObjectType).AttrTypes)
-	if p := m.Price; p != nil {
-		price = object(t["price"], map[string]attr.Value{
-			"region":            types.StringValue(p.Region),
-			"usd_per_hour":      types.Float64Value(p.USDPerHour),
-			"spot_usd_per_hour": types.Float64PointerValue(p.SpotUSDPerHour),
-			"snapshot_date":     types.StringValue(p.SnapshotDate),
-			"source":            types.StringValue(p.Source),
-			"spot_source":       types.StringPointerValue(p.SpotSource),
-		})
-	}
-	availability, d := m.Availability.objectValue(t["availability"])
-	diags.Append(d...)
-	obj := object(skuObjectType, map[string]attr.Value{
-		"name":           types.StringValue(m.Name),
-		"series":         types.StringValue(m.Series),
-		"family":         types.StringValue(m.Family),
-		"category":       types.StringValue(m.Category),
-		"vcpus":          types.Int64PointerValue(m.VCPUs),
-		"memory_gib":     types.Float64PointerValue(m.MemoryGiB),
-		"temp_disk_gib":  types.Int64PointerValue(m.TempDiskGiB),
-		"local_nvme_gib": types.Int64PointerValue(m.LocalNVMeGiB),
-		"cpu_model":      types.StringPointerValue(m.CPUModel),
-		"arch":           types.StringValue(m.Arch),
-		"gpu":            gpu,
-		"network": object(t["network"], map[string]attr.Value{
-			"accelerated_networking": types.BoolPointerValue(n.AcceleratedNetworking),
-			"rdma":                   types.BoolValue(n.RDMA),
-			"infiniband":             types.StringPointerValue(n.InfiniBand),
-			"infiniband_gbps":        types.Int64PointerValue(n.InfiniBandGbps),
-			"infiniband_ports":       types.Int64PointerValue(n.InfiniBandPorts),
-			"ethernet_mbps":          types.Int64PointerValue(n.EthernetMbps),
-		}),
-		"hyperv_generations": stringListValue(m.HyperVGenerations),
-		"confidential":       types.BoolValue(m.Confidential),
-		"isolated":           types.BoolValue(m.Isolated),
-		"premium_storage":    types.BoolPointerValue(m.PremiumStorage),
-		"max_data_disks":     types.Int64PointerValue(m.MaxDataDisks),
-		"max_nics":           types.Int64PointerValue(m.MaxNICs),
-		"lifecycle": object(t["lifecycle"], map[string]attr.Value{
-			"status":             types.StringValue(lc.Status),
-			"catalog_status":     types.StringValue(lc.CatalogStatus),
-			"announced_date":     types.StringPointerValue(lc.AnnouncedDate),
-			"retirement_date":    types.StringPointerValue(lc.RetirementDate),
-			"replacement_series": stringListValue(lc.ReplacementSeries),
-			"replacement_sizes":  stringListValue(lc.ReplacementSizes),
-			"note":               types.StringPointerValue(lc.Note),
-		}),
-		"support": object(t["support"], map[string]attr.Value{
-			"aks":        entry(m.Support.AKS),
-			"azure_ml":   entry(m.Support.AzureML),
-			"cyclecloud": entry(m.Support.CycleCloud),
-			"batch":      entry(m.Support.Batch),
-		}),
-		"image":          image,
-		"price":          price,
-		"priced_regions": stringListValue(m.PricedRegions),
-		"availability":   availability,
-		"sources":        stringListValue(m.Sources),
-		"decisions":      stringListValue(m.Decisions),
-		"notes":          types.StringPointerValue(m.Notes),
-	})
+	c.m[key] = obj
+	c.mu.Unlock()
 	return obj, diags
 }
 
-// stringListValue converts a Go slice into a known list of strings (nil
-// gives an empty list, as the reflection conversion of nonNil values does).
-func stringListValue(values []string) types.List {
-	elems := make([]attr.Value, len(values))
-	for i, v := range values {
-		elems[i] = types.StringValue(v)
+// newSKUObject converts a catalog size into the SKU object, without the memo.
+func newSKUObject(ctx context.Context, s *catalog.SKU, region string, asOf time.Time) (types.Object, diag.Diagnostics) {
+	obj, diags := types.ObjectValueFrom(ctx, skuObjectType().AttrTypes, newSKUModel(s, region, asOf))
+	if diags.HasError() {
+		return types.ObjectNull(skuObjectType().AttrTypes), diags
 	}
-	return types.ListValueMust(types.StringType, elems)
+	return obj, diags
 }
 
-var _ attr.Type = skuObjectType
+// list converts sizes into a list of SKU objects.
+func (c *skuObjects) list(ctx context.Context, skus []*catalog.SKU, region string, asOf time.Time) (types.List, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	elems := make([]attr.Value, len(skus))
+	for i, s := range skus {
+		obj, d := c.object(ctx, s, region, asOf)
+		diags.Append(d...)
+		elems[i] = obj
+	}
+	if diags.HasError() {
+		return types.ListNull(skuObjectType()), diags
+	}
+	list, d := types.ListValue(skuObjectType(), elems)
+	diags.Append(d...)
+	return list, diags
+}

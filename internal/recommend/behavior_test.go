@@ -243,7 +243,7 @@ func previewCatalog(t *testing.T) *catalog.Catalog {
 func TestPreview(t *testing.T) {
 	cat := previewCatalog(t)
 	req := Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, AsOf: asOf}
-	res, err := Recommend(cat, req)
+	res, err := newTestEngine(t, cat).Recommend(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +256,7 @@ func TestPreview(t *testing.T) {
 	// Included: the quarter RTX PRO 6000 slice (64.8 − 5 for preview, see
 	// scenario 1) leads the T4 (60.5 − 5), with warnings.
 	req.IncludePreview = true
-	res, err = Recommend(cat, req)
+	res, err = newTestEngine(t, cat).Recommend(req)
 	if err != nil {
 		t.Fatal(err)
 	}

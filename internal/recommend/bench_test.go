@@ -15,6 +15,10 @@ func BenchmarkRecommend(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	eng, err := NewEngine(cat)
+	if err != nil {
+		b.Fatal(err)
+	}
 	reqs := map[string]Request{
 		"training70B":  {Workload: WorkloadTraining, Model: &Model{ParametersBillion: 70}, AsOf: time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)},
 		"inference1B":  {Workload: WorkloadInference, Model: &Model{ParametersBillion: 1.3}, Region: "eastus", AsOf: time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)},
@@ -24,7 +28,7 @@ func BenchmarkRecommend(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := Recommend(cat, req); err != nil {
+				if _, err := eng.Recommend(req); err != nil {
 					b.Fatal(err)
 				}
 			}

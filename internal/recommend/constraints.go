@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 	"strings"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
@@ -43,8 +44,8 @@ const (
 	numConstraints
 )
 
-// Constraints names the hard constraints in evaluation order, as they
-// appear in Rejection.Constraint:
+// constraintNames names the hard constraints in evaluation order, as they
+// appear in Rejection.Constraint (Constraints returns a copy):
 //
 //   - retired: retired at the provider's date (always enforced).
 //   - min_lifetime_months: retires within min_lifetime_months (default 12)
@@ -86,14 +87,17 @@ const (
 //   - scale_up: needs several VMs while another size holds the job on one
 //     (not for hpc, htc or a fixed nodes setting; never removes a size
 //     named in prefer).
-var Constraints = []string{
+var constraintNames = [numConstraints]string{
 	"retired", "min_lifetime_months", "preview", "unknown_specs", "workload", "confidential", "isolated",
 	"gpu_vendor", "gpu_models", "cuda_version", "min_compute_capability", "target", "region",
 	"availability", "min_vcpus", "min_memory_gib", "min_local_disk_gib", "gpu_memory", "gpus", "cores", "system_memory",
 	"nodes", "interconnect", "max_price_per_hour", "max_total_price_per_hour", "scale_up",
 }
 
-func (c constraint) String() string { return Constraints[c] }
+// Constraints returns the names of the hard constraints in evaluation order.
+func Constraints() []string { return slices.Clone(constraintNames[:]) }
+
+func (c constraint) String() string { return constraintNames[c] }
 
 // notRelaxable are constraints a nearest miss may not fail: the user cannot
 // relax them (or relaxing means describing another job).

@@ -44,7 +44,7 @@
 //
 // # Determinism and stable sizes
 //
-// Recommend is a pure function of the catalog and the Request (including
+// Engine.Recommend is a pure function of the catalog and the Request (including
 // Request.AsOf): same inputs, identical output. It never reads the clock; a
 // zero AsOf means the catalog's data date. Scores are rounded to one decimal
 // before they are compared, and every tie is broken by price, then by name.

@@ -61,12 +61,13 @@ func FuzzRecommend(f *testing.F) {
 			s.cuda, s.cc, s.target, s.region, s.maxPrice, s.maxTotal, s.spot, s.lifetime, s.maxResults, s.asOfD, s.optimize, s.prefer, s.gpuModel,
 			s.minVCPUs, s.minMem, s.minDisk, s.flags)
 	}
-	cats := []*catalog.Catalog{testCatalog(f), fuzzOverlaidCatalog(f)}
+	engines := []*Engine{testEngine(f), newTestEngine(f, fuzzOverlaidCatalog(f))}
 	f.Fuzz(func(t *testing.T, workload string, params float64, precision, class string, gpuMem float64, gpus, nodes, cores int64,
 		interconnect, vendor, cuda, cc, target, region string, maxPrice, maxTotal float64, spot bool,
 		lifetime, maxResults, asOfDays int64, optimize, prefer, gpuModel string,
 		minVCPUs int64, minMem, minDisk float64, flags uint8) {
-		cat := cats[flags>>5&1]
+		eng := engines[flags>>5&1]
+		cat := eng.Catalog()
 		req := Request{
 			Workload: workload, Interconnect: interconnect, GPUVendor: vendor, CUDAVersion: cuda, MinComputeCapability: cc,
 			Target: target, Region: region, Spot: spot, OptimizeFor: optimize,
@@ -108,8 +109,8 @@ func FuzzRecommend(f *testing.F) {
 		if gpuModel != "" {
 			req.GPUModels = strings.Split(gpuModel, ",")
 		}
-		_ = Validate(cat, req)
-		res, err := Recommend(cat, req)
+		_ = eng.Validate(req)
+		res, err := eng.Recommend(req)
 		var ve *ValidationError
 		var nf *NoFitError
 		switch {

@@ -24,13 +24,26 @@ func testCatalog(t testing.TB) *catalog.Catalog {
 	return cat
 }
 
+// newTestEngine prepares an engine for cat.
+func newTestEngine(t testing.TB, cat *catalog.Catalog) *Engine {
+	t.Helper()
+	e, err := NewEngine(cat)
+	if err != nil {
+		t.Fatalf("NewEngine: %v", err)
+	}
+	return e
+}
+
+// testEngine prepares an engine for the embedded catalog.
+func testEngine(t testing.TB) *Engine { return newTestEngine(t, testCatalog(t)) }
+
 func f64(v float64) *float64 { return &v }
 func i64(v int64) *int64     { return &v }
 func boolp(v bool) *bool     { return &v }
 
 func mustRecommend(t *testing.T, req Request) *Result {
 	t.Helper()
-	res, err := Recommend(testCatalog(t), req)
+	res, err := testEngine(t).Recommend(req)
 	if err != nil {
 		t.Fatalf("Recommend: %v", err)
 	}
@@ -40,7 +53,7 @@ func mustRecommend(t *testing.T, req Request) *Result {
 
 func mustNoFit(t *testing.T, req Request) *NoFitError {
 	t.Helper()
-	res, err := Recommend(testCatalog(t), req)
+	res, err := testEngine(t).Recommend(req)
 	var nf *NoFitError
 	if !errors.As(err, &nf) {
 		t.Fatalf("want *NoFitError, got result %v, error %v", res, err)

@@ -28,7 +28,7 @@ func EstimateGPUMemoryGiB(parametersBillion float64, precision, workload string)
 	}
 	bpp, ok := bytesPerParameter[precision]
 	if !ok {
-		return MemoryEstimate{}, fmt.Errorf("precision %q is not one of %s", precision, strings.Join(Precisions, ", "))
+		return MemoryEstimate{}, fmt.Errorf("precision %q is not one of %s", precision, strings.Join(precisions, ", "))
 	}
 	params := parametersBillion * 1e9
 	gib := func(bytesPerParam float64) float64 { return params * bytesPerParam / GiB }

@@ -91,7 +91,7 @@ func TestEstimateErrors(t *testing.T) {
 // Every precision has a byte size, and training never needs less than
 // inference.
 func TestMemoryModelTables(t *testing.T) {
-	for _, p := range Precisions {
+	for _, p := range Precisions() {
 		if _, ok := bytesPerParameter[p]; !ok {
 			t.Errorf("no bytes per parameter for %s", p)
 		}
@@ -102,7 +102,7 @@ func TestMemoryModelTables(t *testing.T) {
 			t.Errorf("%s: training %v, fine-tuning %v, inference %v", p, tr.GiB, ft.GiB, inf.GiB)
 		}
 	}
-	if len(bytesPerParameter) != len(Precisions) {
-		t.Errorf("bytesPerParameter has %d entries, Precisions %d", len(bytesPerParameter), len(Precisions))
+	if len(bytesPerParameter) != len(precisions) {
+		t.Errorf("bytesPerParameter has %d entries, Precisions %d", len(bytesPerParameter), len(precisions))
 	}
 }

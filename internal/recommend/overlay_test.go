@@ -54,7 +54,7 @@ func TestAvailabilityRestrictsH100(t *testing.T) {
 	}
 
 	cat := withAvailability(t)
-	res, err := Recommend(cat, training70B)
+	res, err := newTestEngine(t, cat).Recommend(training70B)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestAvailabilityRestrictsH100(t *testing.T) {
 	// The H100 size in a preferred list is skipped with the reason.
 	req := training70B
 	req.Prefer = []string{"Standard_ND96isr_H100_v5"}
-	res, err = Recommend(cat, req)
+	res, err = newTestEngine(t, cat).Recommend(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func TestAvailabilityNoFitSuggestsARegion(t *testing.T) {
 	// are below compute capability 9.0 and the Blackwell sizes need CUDA 12.8.
 	req := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 70}, Region: "eastus", GPUModels: []string{"h100-sxm-80gb"},
 		MinComputeCapability: "9.0", CUDAVersion: "12.0", AsOf: asOf}
-	_, err := Recommend(cat, req)
+	_, err := newTestEngine(t, cat).Recommend(req)
 	var nf *NoFitError
 	if !errors.As(err, &nf) {
 		t.Fatalf("want a no-fit error, got %v", err)
@@ -127,10 +127,10 @@ func TestAvailabilityKeepsUnpricedSizes(t *testing.T) {
 	}
 	cat := overlaid(t, catalog.Overlays{Availability: a.Overlay()})
 	req := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 70}, Region: "usgovvirginia", AsOf: asOf}
-	if fe := Validate(cat, req); len(fe) != 0 {
+	if fe := newTestEngine(t, cat).Validate(req); len(fe) != 0 {
 		t.Fatalf("validate: %+v", fe)
 	}
-	res, err := Recommend(cat, req)
+	res, err := newTestEngine(t, cat).Recommend(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +170,7 @@ func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 	}
 
 	cat := load("../azureexport/testdata/prices_negotiated.csv")
-	res, err := Recommend(cat, training70B)
+	res, err := newTestEngine(t, cat).Recommend(training70B)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +187,7 @@ func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 	}
 
 	cat = load(retailPricesFixture)
-	res, err = Recommend(cat, training70B)
+	res, err = newTestEngine(t, cat).Recommend(training70B)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +198,7 @@ func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 	// Spot prices from the file rank spot requests.
 	spot := training70B
 	spot.Spot = true
-	res, err = Recommend(cat, spot)
+	res, err = newTestEngine(t, cat).Recommend(spot)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +209,7 @@ func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 	// Without a region, the lowest price names the file when it comes from it.
 	noRegion := training70B
 	noRegion.Region = ""
-	res, err = Recommend(cat, noRegion)
+	res, err = newTestEngine(t, cat).Recommend(noRegion)
 	if err != nil {
 		t.Fatal(err)
 	}

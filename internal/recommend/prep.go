@@ -4,14 +4,14 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
 // prepared holds per-size facts derived once per catalog (a catalog is
-// immutable), so that Recommend does no parsing or map iteration per call.
+// immutable; see Engine), so that Recommend does no parsing or map
+// iteration per call.
 type prepared struct {
 	sizes []sizeInfo
 }
@@ -35,7 +35,7 @@ type sizeInfo struct {
 	cc         version // compute capability; ok false for AMD
 	minCUDA    version
 	maxCUDA    int64
-	precisions uint16 // bit set over Precisions
+	precisions uint16 // bit set over precisions
 	year       int
 
 	retire    time.Time
@@ -91,12 +91,8 @@ func parseVersion(s string) version {
 	return version{major: nums[0], minor: nums[1], ok: true}
 }
 
-var prepCache sync.Map // *catalog.Catalog -> *prepared
-
+// prepare derives every size's facts; NewEngine calls it once per catalog.
 func prepare(cat *catalog.Catalog) *prepared {
-	if p, ok := prepCache.Load(cat); ok {
-		return p.(*prepared)
-	}
 	skus := cat.SKUs()
 	p := &prepared{sizes: make([]sizeInfo, len(skus))}
 	for i, s := range skus {
@@ -157,19 +153,18 @@ func prepare(cat *catalog.Catalog) *prepared {
 		}
 		sort.Strings(in.regions)
 	}
-	actual, _ := prepCache.LoadOrStore(cat, p)
-	return actual.(*prepared)
+	return p
 }
 
 func precisionBit(p string) uint16 {
-	for i, x := range Precisions {
+	for i, x := range precisions {
 		if x == p {
 			return 1 << uint(i)
 		}
 	}
 	switch p {
 	case "fp4":
-		return 1 << uint(len(Precisions))
+		return 1 << uint(len(precisions))
 	}
 	return 0
 }

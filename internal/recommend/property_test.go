@@ -30,7 +30,7 @@ func randomRequest(r *rand.Rand, cat *catalog.Catalog) Request {
 		return &v
 	}
 	req := Request{
-		Workload:             pick(append([]string{"", "train"}, append(Workloads, Workloads...)...)...),
+		Workload:             pick(append([]string{"", "train"}, append(Workloads(), Workloads()...)...)...),
 		GPUMemoryGiB:         maybeF(8, 40, 100, 700, 5000, 0),
 		GPUs:                 maybeI(1, 2, 4, 8, 16, 64),
 		Nodes:                maybeI(1, 2, 4, 16, 150),
@@ -38,24 +38,24 @@ func randomRequest(r *rand.Rand, cat *catalog.Catalog) Request {
 		MinVCPUs:             maybeI(4, 48, 200),
 		MinMemoryGiB:         maybeF(16, 400, 2000),
 		MinLocalDiskGiB:      maybeF(100, 3000, 20000),
-		Interconnect:         pick(append([]string{""}, Interconnects...)...),
+		Interconnect:         pick(append([]string{""}, Interconnects()...)...),
 		GPUVendor:            pick("", "", "any", "nvidia", "amd"),
 		CUDAVersion:          pick("", "", "", "11.8", "12.0", "12.8", "13.0"),
 		MinComputeCapability: pick("", "", "", "7.0", "8.0", "9.0", "10.0"),
-		Target:               pick(append([]string{"", ""}, Targets...)...),
+		Target:               pick(append([]string{"", ""}, Targets()...)...),
 		MaxPricePerHour:      maybeF(0.5, 2, 10, 50),
 		MaxTotalPricePerHour: maybeF(1, 20, 200),
 		Spot:                 r.IntN(4) == 0,
 		MinLifetimeMonths:    maybeI(0, 12, 36),
 		IncludePreview:       r.IntN(2) == 0,
-		OptimizeFor:          pick(append([]string{""}, OptimizeFors...)...),
+		OptimizeFor:          pick(append([]string{""}, OptimizeFors()...)...),
 		MaxResults:           maybeI(1, 3, 50),
 		AsOf:                 []time.Time{{}, time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC), time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), asOf, time.Date(2028, 1, 1, 0, 0, 0, 0, time.UTC)}[r.IntN(5)],
 	}
 	if r.IntN(10) < 6 {
 		req.Model = &Model{
 			ParametersBillion: []float64{0, 0.1, 1.3, 7, 13, 70, 175, 405, 1000}[r.IntN(9)],
-			Precision:         pick(append([]string{""}, Precisions...)...),
+			Precision:         pick(append([]string{""}, Precisions()...)...),
 			Class:             pick("", "", "generative", "nongenerative", "small"),
 		}
 	}
@@ -84,12 +84,13 @@ func randomRequest(r *rand.Rand, cat *catalog.Catalog) Request {
 // recommended or counted once in Rejected, scale-up and fallback ordering
 // hold, and the output is deterministic.
 func TestProperties(t *testing.T) {
-	cat := testCatalog(t)
+	eng := testEngine(t)
+	cat := eng.Catalog()
 	r := rand.New(rand.NewPCG(1, 2))
 	var ok, nofit, invalid int
 	for i := 0; i < 3000; i++ {
 		req := randomRequest(r, cat)
-		res, err := Recommend(cat, req)
+		res, err := eng.Recommend(req)
 		fatal, _ := validate(nil, req)
 		var ve *ValidationError
 		var nf *NoFitError
@@ -129,7 +130,7 @@ func TestProperties(t *testing.T) {
 			// All candidates: recommended + rejected = the catalog.
 			all := req
 			all.MaxResults = i64(50)
-			full, err := Recommend(cat, all)
+			full, err := eng.Recommend(all)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -149,7 +150,7 @@ func TestProperties(t *testing.T) {
 				}
 			}
 		}
-		again, err2 := Recommend(cat, req)
+		again, err2 := eng.Recommend(req)
 		if !reflect.DeepEqual(res, again) || (err == nil) != (err2 == nil) || (err != nil && err.Error() != err2.Error()) {
 			t.Fatalf("%+v: not deterministic", req)
 		}
@@ -197,7 +198,7 @@ func checkOrdering(t *testing.T, req Request, res *Result) {
 func TestScoreBounds(t *testing.T) {
 	cat := testCatalog(t)
 	p := prepare(cat)
-	for _, o := range OptimizeFors {
+	for _, o := range OptimizeFors() {
 		n := normalize(cat, Request{Workload: "inference", OptimizeFor: o, Model: &Model{ParametersBillion: 1}})
 		for i := range p.sizes {
 			var e eval

@@ -1,13 +1,11 @@
 package recommend
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
@@ -15,19 +13,16 @@ import (
 // Recommend ranks the catalog's sizes for a request. It returns a
 // *ValidationError when the request cannot be interpreted, and a *NoFitError
 // when no size passes every hard constraint (never an empty success).
-func Recommend(cat *catalog.Catalog, req Request) (*Result, error) {
-	if cat == nil {
-		return nil, errors.New("recommend: no catalog")
-	}
+func (e *Engine) Recommend(req Request) (*Result, error) {
+	cat, p := e.cat, e.prep
 	fatal, soft := validate(cat, req)
 	if len(fatal) > 0 {
 		return nil, &ValidationError{Errors: fatal}
 	}
 	n := normalize(cat, req)
-	p := prepare(cat)
 
-	buf := evalPool.Get().(*[]eval)
-	defer evalPool.Put(buf)
+	buf := e.evals.Get().(*[]eval)
+	defer e.evals.Put(buf)
 	if cap(*buf) < len(p.sizes) {
 		*buf = make([]eval, len(p.sizes))
 	}
@@ -108,10 +103,6 @@ func Recommend(cat *catalog.Catalog, req Request) (*Result, error) {
 	res.Warnings = append(res.Warnings, ignoredInputs(soft)...)
 	return res, nil
 }
-
-// evalPool recycles the per-size evaluation buffer (one eval per catalog
-// size); nothing in a Result points into it.
-var evalPool = sync.Pool{New: func() any { return new([]eval) }}
 
 // ignoredInputs turns the validation problems Recommend works around
 // (inputs it ignores) into warnings. Other soft problems (contradictions,

@@ -5,6 +5,8 @@ package recommend
 // templates/guides/ranking.md.tmpl (rendered to docs/guides/ranking.md)
 // quotes these constants: change it by hand when a rule changes.
 
+import "slices"
+
 // Workloads.
 const (
 	// WorkloadTraining is training a model from scratch (pretraining) or any
@@ -100,16 +102,39 @@ const (
 	OptimizePerformance = "performance"
 )
 
-// Allowed values, in documentation order, for validators.
+// Allowed values, in documentation order. The engine reads these tables;
+// other packages get copies from the functions below (Workloads and the
+// others), so no caller can change what the engine accepts.
 var (
-	Workloads     = []string{WorkloadTraining, WorkloadFineTuning, WorkloadInference, WorkloadHPC, WorkloadHTC, WorkloadVisualization, WorkloadDataProcessing}
-	Precisions    = []string{PrecisionFP32, PrecisionTF32, PrecisionBF16, PrecisionFP16, PrecisionFP8, PrecisionINT8, PrecisionINT4}
-	ModelClasses  = []string{ClassGenerative, ClassNonGenerative, ClassSmall}
-	Interconnects = []string{InterconnectAuto, InterconnectInfiniBand, InterconnectAny}
-	GPUVendors    = []string{GPUVendorAny, GPUVendorNVIDIA, GPUVendorAMD}
-	Targets       = []string{TargetVM, TargetVMSS, TargetAKS, TargetCycleCloud, TargetAzureML, TargetBatch}
-	OptimizeFors  = []string{OptimizeBalanced, OptimizeCost, OptimizePerformance}
+	workloads     = []string{WorkloadTraining, WorkloadFineTuning, WorkloadInference, WorkloadHPC, WorkloadHTC, WorkloadVisualization, WorkloadDataProcessing}
+	precisions    = []string{PrecisionFP32, PrecisionTF32, PrecisionBF16, PrecisionFP16, PrecisionFP8, PrecisionINT8, PrecisionINT4}
+	modelClasses  = []string{ClassGenerative, ClassNonGenerative, ClassSmall}
+	interconnects = []string{InterconnectAuto, InterconnectInfiniBand, InterconnectAny}
+	gpuVendors    = []string{GPUVendorAny, GPUVendorNVIDIA, GPUVendorAMD}
+	targets       = []string{TargetVM, TargetVMSS, TargetAKS, TargetCycleCloud, TargetAzureML, TargetBatch}
+	optimizeFors  = []string{OptimizeBalanced, OptimizeCost, OptimizePerformance}
 )
+
+// Workloads returns the allowed workloads, in documentation order.
+func Workloads() []string { return slices.Clone(workloads) }
+
+// Precisions returns the allowed model precisions, in documentation order.
+func Precisions() []string { return slices.Clone(precisions) }
+
+// ModelClasses returns the allowed model classes, in documentation order.
+func ModelClasses() []string { return slices.Clone(modelClasses) }
+
+// Interconnects returns the allowed interconnect settings, in documentation order.
+func Interconnects() []string { return slices.Clone(interconnects) }
+
+// GPUVendors returns the allowed GPU vendor settings, in documentation order.
+func GPUVendors() []string { return slices.Clone(gpuVendors) }
+
+// Targets returns the allowed targets, in documentation order.
+func Targets() []string { return slices.Clone(targets) }
+
+// OptimizeFors returns the allowed ranking emphases, in documentation order.
+func OptimizeFors() []string { return slices.Clone(optimizeFors) }
 
 // ---------------------------------------------------------------------------
 // Memory model (EstimateGPUMemoryGiB, memory.go)

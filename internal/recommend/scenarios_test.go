@@ -344,7 +344,7 @@ func TestScenario10RegionAndPrice(t *testing.T) {
 // of them is the T4, which would rank first without gpu_vendor.
 func TestScenario11Contradiction(t *testing.T) {
 	req := Request{Workload: "inference", GPUVendor: "amd", CUDAVersion: "12.0", AsOf: asOf}
-	errs := Validate(testCatalog(t), req)
+	errs := testEngine(t).Validate(req)
 	if len(errs) != 1 || !reflect.DeepEqual(errs[0].Path, []string{"cuda_version"}) || errs[0].Summary != "CUDA Version With AMD GPUs" {
 		t.Errorf("Validate: %+v", errs)
 	}

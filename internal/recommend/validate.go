@@ -32,16 +32,6 @@ func (e *ValidationError) Error() string {
 	return b.String()
 }
 
-// Validate checks a request against the allowed values and the catalog:
-// enum values, ranges, version formats, names that are not in the catalog
-// (with suggestions), and contradictions such as gpu_vendor = "amd" with
-// cuda_version. It returns nil when the request is valid. The provider
-// calls it at plan time to report attribute errors.
-func Validate(cat *catalog.Catalog, req Request) []FieldError {
-	fatal, soft := validate(cat, req)
-	return append(fatal, soft...)
-}
-
 func fe(summary, detail string, path ...string) FieldError {
 	return FieldError{Path: path, Summary: summary, Detail: detail}
 }
@@ -77,9 +67,9 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 	}
 	if req.Workload == "" {
 		fatal = append(fatal, fe("Missing Workload",
-			fmt.Sprintf("workload is required. Use one of %s.", quoteList(Workloads)), "workload"))
+			fmt.Sprintf("workload is required. Use one of %s.", quoteList(workloads)), "workload"))
 	} else {
-		enum(req.Workload, Workloads, "workload", "Invalid Workload", "workload")
+		enum(req.Workload, workloads, "workload", "Invalid Workload", "workload")
 	}
 	modelWorkload := req.Workload == WorkloadTraining || req.Workload == WorkloadFineTuning || req.Workload == WorkloadInference
 	small := false
@@ -91,10 +81,10 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 			fatal = append(fatal, fe("Parameter Count Too Large",
 				fmt.Sprintf("parameters_billion is in billions and must be at most %d; got %v. For a 7-billion-parameter model write 7.", MaxParametersBillion, m.ParametersBillion), "model", "parameters_billion"))
 		}
-		enum(m.Precision, Precisions, "precision", "Invalid Precision", "model", "precision")
-		enum(m.Class, ModelClasses, "class", "Invalid Model Class", "model", "class")
+		enum(m.Precision, precisions, "precision", "Invalid Precision", "model", "precision")
+		enum(m.Class, modelClasses, "class", "Invalid Model Class", "model", "class")
 		small = m.Class == ClassSmall
-		if req.Workload != "" && contains(Workloads, req.Workload) && !modelWorkload {
+		if req.Workload != "" && contains(workloads, req.Workload) && !modelWorkload {
 			soft = append(soft, fe("Model Not Used",
 				fmt.Sprintf("model applies to the training, fine_tuning and inference workloads, not to %q. Remove model, or describe the job with gpu_memory_gib, gpus, nodes or cores.", req.Workload), "model"))
 		}
@@ -131,10 +121,10 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 		fatal = append(fatal, fe("Invalid Maximum Results",
 			fmt.Sprintf("max_results must be between 1 and %d; got %d.", MaxMaxResults, *p), "max_results"))
 	}
-	enum(req.Interconnect, Interconnects, "interconnect", "Invalid Interconnect", "interconnect")
-	enum(req.GPUVendor, GPUVendors, "gpu_vendor", "Invalid GPU Vendor", "gpu_vendor")
-	enum(req.Target, Targets, "target", "Invalid Target", "target")
-	enum(req.OptimizeFor, OptimizeFors, "optimize_for", "Invalid Optimization Goal", "optimize_for")
+	enum(req.Interconnect, interconnects, "interconnect", "Invalid Interconnect", "interconnect")
+	enum(req.GPUVendor, gpuVendors, "gpu_vendor", "Invalid GPU Vendor", "gpu_vendor")
+	enum(req.Target, targets, "target", "Invalid Target", "target")
+	enum(req.OptimizeFor, optimizeFors, "optimize_for", "Invalid Optimization Goal", "optimize_for")
 	if req.CUDAVersion != "" && !parseVersion(req.CUDAVersion).ok {
 		fatal = append(fatal, fe("Invalid CUDA Version",
 			fmt.Sprintf("cuda_version must be a CUDA toolkit version such as \"12.0\" or \"13.0\"; got %q.", req.CUDAVersion), "cuda_version"))

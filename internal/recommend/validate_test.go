@@ -10,7 +10,7 @@ import (
 )
 
 func TestValidateAcceptsValidRequests(t *testing.T) {
-	cat := testCatalog(t)
+	eng := testEngine(t)
 	for _, req := range []Request{
 		{Workload: "training"},
 		{Workload: "inference", Model: &Model{ParametersBillion: 7, Precision: "int4", Class: "generative"}, Region: "EastUS", Target: "aks",
@@ -21,7 +21,7 @@ func TestValidateAcceptsValidRequests(t *testing.T) {
 		{Workload: "inference", Model: &Model{ParametersBillion: 0.1, Class: "small"}, MinVCPUs: i64(4), MinMemoryGiB: f64(8)},
 		{Workload: "visualization", Spot: true, MaxPricePerHour: f64(1), MaxTotalPricePerHour: f64(2), MinLocalDiskGiB: f64(100)},
 	} {
-		if errs := Validate(cat, req); errs != nil {
+		if errs := eng.Validate(req); errs != nil {
 			t.Errorf("%+v: %+v", req, errs)
 		}
 	}
@@ -29,7 +29,7 @@ func TestValidateAcceptsValidRequests(t *testing.T) {
 
 // One bad input, one error: its path, summary and a detail naming the fix.
 func TestValidateErrors(t *testing.T) {
-	cat := testCatalog(t)
+	eng := testEngine(t)
 	tests := []struct {
 		name    string
 		req     Request
@@ -83,7 +83,7 @@ func TestValidateErrors(t *testing.T) {
 	titleCase := regexp.MustCompile(`^([A-Z][A-Za-z]*|vCPUs|GPU|CUDA|AMD)( ([A-Z][A-Za-z]*|vCPUs|GPU|CUDA|AMD))*$`)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			errs := Validate(cat, tt.req)
+			errs := eng.Validate(tt.req)
 			if tt.name == "unknown gpu model" {
 				// "a100" is not an id or a name either: two errors.
 				if len(errs) != 2 {
@@ -107,7 +107,7 @@ func TestValidateErrors(t *testing.T) {
 			if !strings.HasSuffix(e.Detail, ".") && !strings.HasSuffix(e.Detail, "?") {
 				t.Errorf("detail %q is not a full sentence", e.Detail)
 			}
-			_, err := Recommend(cat, tt.req)
+			_, err := eng.Recommend(tt.req)
 			var ve *ValidationError
 			if isFatal := errors.As(err, &ve); isFatal != tt.fatal {
 				t.Errorf("Recommend error %v; fatal %v, want %v", err, isFatal, tt.fatal)
@@ -119,20 +119,20 @@ func TestValidateErrors(t *testing.T) {
 }
 
 func TestValidationErrorMessage(t *testing.T) {
-	_, err := Recommend(testCatalog(t), Request{Workload: "training", Model: &Model{ParametersBillion: 7, Precision: "fp64"}, MaxResults: i64(99)})
+	_, err := testEngine(t).Recommend(Request{Workload: "training", Model: &Model{ParametersBillion: 7, Precision: "fp64"}, MaxResults: i64(99)})
 	want := "invalid recommendation request:\n  - model.precision: Invalid Precision: precision must be one of \"fp32\", \"tf32\", \"bf16\", \"fp16\", \"fp8\", \"int8\", \"int4\"; got \"fp64\".\n  - max_results: Invalid Maximum Results: max_results must be between 1 and 50; got 99."
 	if err == nil || err.Error() != want {
 		t.Errorf("error\n got  %v\n want %s", err, want)
 	}
-	if _, err := Recommend(nil, Request{Workload: "training"}); err == nil {
-		t.Error("a nil catalog must be an error")
+	if e, err := NewEngine(nil); err == nil || e != nil {
+		t.Error("an engine without a catalog must be an error")
 	}
 }
 
 func TestAllowedValueLists(t *testing.T) {
 	for name, got := range map[string][]string{
-		"Workloads": Workloads, "Precisions": Precisions, "ModelClasses": ModelClasses, "Interconnects": Interconnects,
-		"GPUVendors": GPUVendors, "Targets": Targets, "OptimizeFors": OptimizeFors,
+		"Workloads": Workloads(), "Precisions": Precisions(), "ModelClasses": ModelClasses(), "Interconnects": Interconnects(),
+		"GPUVendors": GPUVendors(), "Targets": Targets(), "OptimizeFors": OptimizeFors(), "Constraints": Constraints(),
 	} {
 		seen := map[string]bool{}
 		for _, v := range got {
@@ -142,7 +142,7 @@ func TestAllowedValueLists(t *testing.T) {
 			seen[v] = true
 		}
 	}
-	for _, w := range Workloads {
+	for _, w := range Workloads() {
 		key := w
 		if w == WorkloadTraining || w == WorkloadFineTuning || w == WorkloadInference {
 			key = w + "/gpu"
@@ -154,13 +154,33 @@ func TestAllowedValueLists(t *testing.T) {
 			t.Errorf("no family rule for %s", key)
 		}
 	}
-	for _, o := range OptimizeFors {
+	for _, o := range OptimizeFors() {
 		w := weightSets[o]
 		if sum := w.Family + w.Cost + w.Sizing + w.Generation + w.Scale; sum != 100 {
 			t.Errorf("weights for %s add up to %v", o, sum)
 		}
 	}
-	if len(Constraints) != int(numConstraints) {
-		t.Errorf("%d constraint names for %d constraints", len(Constraints), numConstraints)
+	for c := constraint(0); c < numConstraints; c++ {
+		if c.String() == "" {
+			t.Errorf("constraint %d has no name", c)
+		}
+	}
+}
+
+// The allowed-value lists are copies: a caller that changes one changes
+// neither what the engine accepts nor what the next caller gets.
+func TestAllowedValueListsAreCopies(t *testing.T) {
+	w := Workloads()
+	w[0] = "mining"
+	if got := Workloads()[0]; got != WorkloadTraining {
+		t.Errorf("Workloads()[0] = %q after a caller changed its copy", got)
+	}
+	if errs := testEngine(t).Validate(Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7}}); errs != nil {
+		t.Errorf("training is no longer accepted after a caller changed its copy: %v", errs)
+	}
+	c := Constraints()
+	c[0] = "changed"
+	if got := Constraints()[0]; got != "retired" || cRetired.String() != "retired" {
+		t.Errorf("Constraints()[0] = %q, cRetired = %q after a caller changed its copy", got, cRetired.String())
 	}
 }
