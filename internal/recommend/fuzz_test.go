@@ -127,6 +127,9 @@ func FuzzRecommend(f *testing.F) {
 			if nf.Error() == "" {
 				t.Fatal("empty no-fit error")
 			}
+			if !req.AsOf.Before(time.Date(1, 1, 2, 0, 0, 0, 0, time.UTC)) {
+				checkRejections(t, cat, req, nf.Rejected)
+			}
 		default:
 			t.Fatalf("unexpected error %v", err)
 		}

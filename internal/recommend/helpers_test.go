@@ -41,19 +41,35 @@ func f64(v float64) *float64 { return &v }
 func i64(v int64) *int64     { return &v }
 func boolp(v bool) *bool     { return &v }
 
+// mustRecommend ranks the embedded catalog for req and checks the result's
+// invariants.
 func mustRecommend(t *testing.T, req Request) *Result {
 	t.Helper()
-	res, err := testEngine(t).Recommend(req)
+	return mustRecommendOn(t, testCatalog(t), req)
+}
+
+// mustRecommendOn ranks cat for req and checks the result's invariants.
+func mustRecommendOn(t *testing.T, cat *catalog.Catalog, req Request) *Result {
+	t.Helper()
+	res, err := newTestEngine(t, cat).Recommend(req)
 	if err != nil {
 		t.Fatalf("Recommend: %v", err)
 	}
-	checkInvariants(t, testCatalog(t), req, res)
+	checkInvariants(t, cat, req, res)
 	return res
 }
 
+// mustNoFit expects the no-fit error for req on the embedded catalog.
 func mustNoFit(t *testing.T, req Request) *NoFitError {
 	t.Helper()
-	res, err := testEngine(t).Recommend(req)
+	return mustNoFitOn(t, testCatalog(t), req)
+}
+
+// mustNoFitOn expects the no-fit error for req on cat, with every size
+// counted once under the constraint the oracle finds.
+func mustNoFitOn(t *testing.T, cat *catalog.Catalog, req Request) *NoFitError {
+	t.Helper()
+	res, err := newTestEngine(t, cat).Recommend(req)
 	var nf *NoFitError
 	if !errors.As(err, &nf) {
 		t.Fatalf("want *NoFitError, got result %v, error %v", res, err)
@@ -61,6 +77,14 @@ func mustNoFit(t *testing.T, req Request) *NoFitError {
 	if res != nil {
 		t.Fatalf("a no-fit error must come without a result")
 	}
+	var sum int64
+	for _, r := range nf.Rejected {
+		sum += r.Count
+	}
+	if sum != int64(len(cat.SKUs())) {
+		t.Errorf("no fit, but the rejections count %d of %d sizes", sum, len(cat.SKUs()))
+	}
+	checkRejections(t, cat, req, nf.Rejected)
 	return nf
 }
 
@@ -120,6 +144,7 @@ func checkInvariants(t *testing.T, cat *catalog.Catalog, req Request, res *Resul
 	if removed >= int64(len(cat.SKUs())) {
 		t.Errorf("rejections count %d sizes of %d, yet %d were recommended", removed, len(cat.SKUs()), len(res.Recommendations))
 	}
+	checkRejections(t, cat, req, res.Rejected)
 	seen := map[string]bool{}
 	for i, r := range res.Recommendations {
 		if r.Rank != int64(i+1) {

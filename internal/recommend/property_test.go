@@ -110,6 +110,10 @@ func TestProperties(t *testing.T) {
 			if sum != int64(len(cat.SKUs())) {
 				t.Fatalf("%+v: no fit, but rejections count %d sizes", req, sum)
 			}
+			checkRejections(t, cat, req, nf.Rejected)
+			if t.Failed() {
+				t.Fatalf("request %+v", req)
+			}
 			if m := nf.NearestMiss; m != nil {
 				if _, found := cat.Lookup(m.VMSize); !found || len(m.FailedConstraints) == 0 || m.FailedConstraint != m.FailedConstraints[0] || m.Relax == "" {
 					t.Fatalf("%+v: nearest miss %+v", req, m)
