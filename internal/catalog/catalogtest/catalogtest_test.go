@@ -93,7 +93,9 @@ func TestFixtureCovers(t *testing.T) {
 		{"retiring within 12 months", retiring, 1},
 		{"confidential", func(s *catalog.SKU) bool { return s.Confidential }, 1},
 		{"isolated and current", func(s *catalog.SKU) bool { return s.Isolated && !s.RetiredAt(day) }, 1},
-		{"unsupported on AKS", func(s *catalog.SKU) bool { return s.Support.AKS.Status == catalog.SupportUnsupported && !s.RetiredAt(day) }, 2},
+		{"unsupported on AKS", func(s *catalog.SKU) bool {
+			return s.Support.AKS.Status == catalog.SupportUnsupported && !s.RetiredAt(day)
+		}, 2},
 		{"priced in eastus", func(s *catalog.SKU) bool { _, ok := s.Prices["eastus"]; return ok }, 17},
 		{"priced in westeurope", func(s *catalog.SKU) bool { _, ok := s.Prices["westeurope"]; return ok }, 18},
 		{"with a spot price in eastus", func(s *catalog.SKU) bool { return s.Prices["eastus"].SpotUSDPerHour != nil }, 11},
