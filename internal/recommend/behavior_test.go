@@ -1,13 +1,14 @@
 package recommend
 
 import (
-	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog/catalogtest"
 )
 
 func warningSummaries(ws []Warning) []string {
@@ -18,20 +19,35 @@ func warningSummaries(ws []Warning) []string {
 	return out
 }
 
+// The tests in this file check the engine's mechanisms (prefer, scale-up,
+// spot, warnings, preview, deployment settings, layouts, interconnect,
+// per-VM minimums, confidential and isolated sizes) on the fixture catalog
+// of package catalogtest, whose sizes and prices are frozen, so that their
+// counts and scores do not move when the embedded catalog changes. Its data
+// date is 2026-11-01, like asOf. Most requests leave the same base
+// rejections: retired 3 (H16r and NC24rs_v3 by status, NV12s_v3 whose
+// 2026-09-30 retirement has passed), min_lifetime_months 1 (HB120rs_v2
+// retires 2027-05-31, within 12 months) and, for GPU workloads,
+// confidential 1 (NCC40ads_H100_v5).
+
 // prefer pins the first fitting size to rank 1; sizes named before it that
 // fail are reported; the rest of the list keeps its order.
 func TestPrefer(t *testing.T) {
+	cat := fixture(t)
 	req := Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, AsOf: asOf,
-		Prefer: []string{"Standard_NV12s_v3", "standard_nc24ads_a100_v4", "Standard_NC8as_T4_v3"}}
-	res := mustRecommend(t, req)
-	assertNames(t, names(res), "Standard_NC24ads_A100_v4", "Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_NC36lds_xl_RTXPRO6000BSE_v6",
-		"Standard_NC36ds_xl_RTXPRO6000BSE_v6", "Standard_NC4as_T4_v3")
+		Prefer: []string{"Standard_NV12s_v3", "standard_nc24ads_a100_v4", "Standard_NC4as_T4_v3"}}
+	res := mustRecommendOn(t, cat, req)
+	assertNames(t, names(res), "Standard_NC24ads_A100_v4", "Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_NC4as_T4_v3",
+		"Standard_NC40ads_H100_v5", "Standard_ND96isr_MI300X_v5")
 	top := res.Recommendations[0]
 	if !top.Preferred || top.Reasons[0] != "Ranked first because it is the first size in prefer that meets every requirement." || res.Recommendations[1].Preferred {
 		t.Errorf("top %+v", top)
 	}
-	// NC24lds_xl_RTXPRO6000BSE_v6 scores 64.8 against 52.0 (scenario 1):
-	// more than 10 points better, so a warning names it.
+	// 1.3B in bf16 needs 2.91 GiB; the cheapest candidate is
+	// NV4ads_V710_v5 at 0.333 USD/h. The quarter RTX PRO 6000 (24 GiB,
+	// 1.13 USD/h, 2026): 25 + 25 × 0.333/1.13 + 20 × 2.91/24 + 15 × 1 + 15
+	// = 64.79 → 64.8. The A100 (80 GiB, 3.673 USD/h, 2022): 25 + 2.27 +
+	// 0.73 + 9 + 15 = 52.0. More than 10 points apart: a warning names it.
 	if got := warningSummaries(res.Warnings); !reflect.DeepEqual(got, []string{"Preferred Size Skipped", "A Better Size Exists"}) {
 		t.Errorf("warnings %v", got)
 	}
@@ -41,15 +57,16 @@ func TestPrefer(t *testing.T) {
 	if d := res.Warnings[len(res.Warnings)-1].Detail; !strings.HasPrefix(d, "Standard_NC24lds_xl_RTXPRO6000BSE_v6 scores 64.8 against 52 for the preferred Standard_NC24ads_A100_v4.") {
 		t.Errorf("detail %q", d)
 	}
-	// Within 10 points no warning: the same request preferring the T4.
-	res = mustRecommend(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, AsOf: asOf, Prefer: []string{"Standard_NC4as_T4_v3"}})
-	if got := warningSummaries(res.Warnings); len(got) != 0 || res.Recommendations[0].VMSize != "Standard_NC4as_T4_v3" {
+	// Within 10 points no warning: the T4 scores 25 + 25 × 0.333/0.526 +
+	// 20 × 2.91/16 + 15 × 0.4 (2020) + 15 − 5 (no bf16) = 60.47 → 60.5.
+	res = mustRecommendOn(t, cat, Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, AsOf: asOf, Prefer: []string{"Standard_NC4as_T4_v3"}})
+	if got := warningSummaries(res.Warnings); len(got) != 0 || res.Recommendations[0].VMSize != "Standard_NC4as_T4_v3" || res.Recommendations[0].Score != 60.5 {
 		t.Errorf("sizes %v, warnings %v", names(res), got)
 	}
 
 	// A preferred 8-GPU ND size for a 1.3B model: kept, with a warning
 	// naming the clearly better size.
-	res = mustRecommend(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, AsOf: asOf, Prefer: []string{"Standard_ND96isr_H100_v5"}})
+	res = mustRecommendOn(t, cat, Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, AsOf: asOf, Prefer: []string{"Standard_ND96isr_H100_v5"}})
 	if res.Recommendations[0].VMSize != "Standard_ND96isr_H100_v5" || res.Recommendations[1].VMSize != "Standard_NC24lds_xl_RTXPRO6000BSE_v6" {
 		t.Errorf("sizes %v", names(res))
 	}
@@ -59,33 +76,36 @@ func TestPrefer(t *testing.T) {
 	}
 
 	// No preferred size fits.
-	res = mustRecommend(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, AsOf: asOf, Prefer: []string{"Standard_HB120rs_v3"}})
+	res = mustRecommendOn(t, cat, Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, AsOf: asOf, Prefer: []string{"Standard_HB120rs_v3"}})
 	if got := warningSummaries(res.Warnings); !reflect.DeepEqual(got, []string{"Preferred Size Skipped", "No Preferred Size Fits"}) || res.Recommendations[0].Preferred {
 		t.Errorf("warnings %v", got)
 	}
 }
 
-// Training a 13B model: 13e9 × 16 × 1.5 = 290.57 GiB. ND96asr_v4 (320 GiB)
-// holds it on one VM, so ND40rs_v2 (256 GiB, 2 VMs) is dropped by scale_up;
-// named in prefer, it stays, on 2 VMs with InfiniBand. Every NC size but
-// NC96ads_A100_v4 (320 GiB) would need several VMs without InfiniBand:
-// interconnect 17 (T4 4, A100 2, H100 2, RTX PRO 6000 9).
+// Training a 13B model: 13e9 × 16 × 1.5 = 290.57 GiB. ND96asr_v4 (320 GiB),
+// ND96isr_H100_v5 (640) and ND96isr_MI300X_v5 (1,536) hold it on one VM, so
+// ND40rs_v2 (256 GiB, 2 VMs) is dropped by scale_up; named in prefer, it
+// stays, on 2 VMs with InfiniBand. The 4 NC sizes (16 to 94 GiB) would need
+// several VMs without InfiniBand: interconnect 4. Not training sizes:
+// workload 6 (E104i, E48, F2s, HB120rs_v3 and the two current NV sizes).
 func TestScaleUpBeforeScaleOut(t *testing.T) {
+	cat := fixture(t)
 	req := Request{Workload: "training", Model: &Model{ParametersBillion: 13}, AsOf: asOf, MaxResults: i64(50)}
-	res := mustRecommend(t, req)
+	res := mustRecommendOn(t, cat, req)
+	assertNames(t, names(res), "Standard_ND96asr_v4", "Standard_ND96isr_MI300X_v5", "Standard_ND96isr_H100_v5")
 	for _, r := range res.Recommendations {
 		if r.Nodes != 1 {
 			t.Errorf("%s on %d VMs", r.VMSize, r.Nodes)
 		}
 	}
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 59, "confidential": 1, "interconnect": 17, "scale_up": 1})
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 3, "min_lifetime_months": 1, "workload": 6, "confidential": 1, "interconnect": 4, "scale_up": 1})
 	for _, r := range res.Rejected {
-		if r.Constraint == "scale_up" && r.Examples[0] != "Standard_ND40rs_v2" {
+		if r.Constraint == "scale_up" && !reflect.DeepEqual(r.Examples, []string{"Standard_ND40rs_v2"}) {
 			t.Errorf("scale_up examples %v", r.Examples)
 		}
 	}
 	req.Prefer = []string{"Standard_ND40rs_v2"}
-	res = mustRecommend(t, req)
+	res = mustRecommendOn(t, cat, req)
 	top := res.Recommendations[0]
 	if top.VMSize != "Standard_ND40rs_v2" || top.Nodes != 2 || !top.Deployment.RDMA || !top.Deployment.PlacementGroup {
 		t.Errorf("top %s on %d VMs, deployment %+v", top.VMSize, top.Nodes, top.Deployment)
@@ -99,34 +119,41 @@ func TestScaleUpBeforeScaleOut(t *testing.T) {
 	}
 }
 
+// Spot in eastus: the fixture has spot estimates for the T4, the A100
+// sizes and the V100; none for the quarter RTX PRO 6000 and the H100 sizes,
+// which stay at their on-demand price with a warning. The MI300X is not
+// priced in eastus: region 1.
 func TestSpotPrices(t *testing.T) {
-	res := mustRecommend(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, Spot: true, Region: "westus2", AsOf: asOf, MaxResults: i64(50)})
+	cat := fixture(t)
+	res := mustRecommendOn(t, cat, Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, Spot: true, Region: "eastus", AsOf: asOf, MaxResults: i64(50)})
 	top := res.Recommendations[0]
-	sp := top.SKU.Prices["westus2"].SpotUSDPerHour
+	sp := top.SKU.Prices["eastus"].SpotUSDPerHour
 	if top.VMSize != "Standard_NC4as_T4_v3" || !top.PriceIsSpot || sp == nil || *top.PricePerHour != *sp || !strings.HasPrefix(top.PriceSource, "Spot estimate") {
 		t.Errorf("top %s spot %v price %v source %q", top.VMSize, top.PriceIsSpot, *top.PricePerHour, top.PriceSource)
 	}
-	sawOnDemand := false
+	onDemand := []string{}
 	for _, r := range res.Recommendations {
-		p := r.SKU.Prices["westus2"]
+		p := r.SKU.Prices["eastus"]
 		if r.PriceIsSpot != (p.SpotUSDPerHour != nil) {
 			t.Errorf("%s: PriceIsSpot %v", r.VMSize, r.PriceIsSpot)
 		}
 		if !r.PriceIsSpot {
-			sawOnDemand = true
+			onDemand = append(onDemand, r.VMSize)
 			if *r.PricePerHour != p.USDPerHour || !strings.Contains(strings.Join(r.Warnings, " "), "No spot price is known") {
 				t.Errorf("%s: on-demand fallback %v %q", r.VMSize, *r.PricePerHour, r.Warnings)
 			}
 		}
 	}
-	if !sawOnDemand {
-		t.Error("expected sizes without a spot price (the NV V710 sizes)")
+	slices.Sort(onDemand)
+	if want := []string{"Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_NC40ads_H100_v5", "Standard_ND96isr_H100_v5"}; !reflect.DeepEqual(onDemand, want) {
+		t.Errorf("priced on demand: %v, want %v", onDemand, want)
 	}
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 3, "min_lifetime_months": 1, "workload": 4, "confidential": 1, "region": 1, "interconnect": 2})
 	if len(res.Warnings) != 0 {
 		t.Errorf("inference on spot: no warning, got %+v", res.Warnings)
 	}
 
-	tr := mustRecommend(t, Request{Workload: "fine_tuning", Model: &Model{ParametersBillion: 7}, Spot: true, AsOf: asOf})
+	tr := mustRecommendOn(t, cat, Request{Workload: "fine_tuning", Model: &Model{ParametersBillion: 7}, Spot: true, AsOf: asOf})
 	if got := warningSummaries(tr.Warnings); !reflect.DeepEqual(got, []string{"Spot VMs For Training"}) || !strings.Contains(tr.Warnings[0].Detail, "checkpoint regularly") {
 		t.Errorf("warnings %+v", tr.Warnings)
 	}
@@ -136,25 +163,26 @@ func TestSpotPrices(t *testing.T) {
 }
 
 func TestResultWarnings(t *testing.T) {
-	// The catalog's data date is 2026-11-01: 180 days later is 2027-04-30.
+	cat := fixture(t)
+	// The fixture's data date is 2026-11-01: 180 days later is 2027-04-30.
 	for _, tt := range []struct {
 		day  time.Time
 		want bool
 	}{{time.Date(2027, 4, 30, 0, 0, 0, 0, time.UTC), false}, {time.Date(2027, 5, 1, 0, 0, 0, 0, time.UTC), true}} {
-		res := mustRecommend(t, Request{Workload: "hpc", AsOf: tt.day, MinLifetimeMonths: i64(0)})
+		res := mustRecommendOn(t, cat, Request{Workload: "hpc", AsOf: tt.day, MinLifetimeMonths: i64(0)})
 		got := warningSummaries(res.Warnings)
 		if has := reflect.DeepEqual(got, []string{"Catalog Data Is Old"}); has != tt.want {
 			t.Errorf("%s: warnings %v", tt.day.Format("2006-01-02"), got)
 		}
 	}
-	old := mustRecommend(t, Request{Workload: "hpc", AsOf: time.Date(2027, 5, 1, 0, 0, 0, 0, time.UTC), MinLifetimeMonths: i64(0)})
+	old := mustRecommendOn(t, cat, Request{Workload: "hpc", AsOf: time.Date(2027, 5, 1, 0, 0, 0, 0, time.UTC), MinLifetimeMonths: i64(0)})
 	if d := old.Warnings[0].Detail; !strings.Contains(d, "2026-11-01, 181 days before 2027-05-01") {
 		t.Errorf("detail %q", d)
 	}
 
 	// A retiring size pinned with prefer: HBv2 retires 2027-05-31, within
 	// 24 months of 2026-01-01.
-	res := mustRecommend(t, Request{Workload: "hpc", AsOf: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), MinLifetimeMonths: i64(0), Prefer: []string{"Standard_HB120rs_v2"}})
+	res := mustRecommendOn(t, cat, Request{Workload: "hpc", AsOf: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), MinLifetimeMonths: i64(0), Prefer: []string{"Standard_HB120rs_v2"}})
 	top := res.Recommendations[0]
 	if top.VMSize != "Standard_HB120rs_v2" || !reflect.DeepEqual(warningSummaries(res.Warnings), []string{"Recommended Size Retires Soon"}) {
 		t.Errorf("top %s, warnings %+v", top.VMSize, res.Warnings)
@@ -163,14 +191,17 @@ func TestResultWarnings(t *testing.T) {
 		t.Errorf("detail %q, size warnings %q", res.Warnings[0].Detail, top.Warnings)
 	}
 	// Without prefer, HBv3 (same price per core, not retiring) leads.
-	res = mustRecommend(t, Request{Workload: "hpc", AsOf: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), MinLifetimeMonths: i64(0)})
+	res = mustRecommendOn(t, cat, Request{Workload: "hpc", AsOf: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), MinLifetimeMonths: i64(0)})
 	if res.Recommendations[0].VMSize != "Standard_HB120rs_v3" || len(res.Warnings) != 0 {
 		t.Errorf("top %s, warnings %+v", res.Recommendations[0].VMSize, res.Warnings)
 	}
 
-	// Unknown support on the target: allowed, with a warning.
-	res = mustRecommend(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 70}, Target: "azureml", AsOf: asOf})
-	if top := res.Recommendations[0]; top.VMSize != "Standard_NC48ads_A100_v4" || top.SKU.Support.AzureML.Status != "unknown" {
+	// Unknown support on the target: allowed, with a warning. 13B inference
+	// (29.06 GiB) does not fit the T4 or the quarter RTX PRO 6000 on one
+	// VM; the A100 80 GB leads, and Azure Machine Learning's support for it
+	// is not documented.
+	res = mustRecommendOn(t, cat, Request{Workload: "inference", Model: &Model{ParametersBillion: 13}, Target: "azureml", AsOf: asOf})
+	if top := res.Recommendations[0]; top.VMSize != "Standard_NC24ads_A100_v4" || top.SKU.Support.AzureML.Status != "unknown" {
 		t.Errorf("top %s", top.VMSize)
 	}
 	if got := warningSummaries(res.Warnings); !reflect.DeepEqual(got, []string{"Target Support Unknown"}) {
@@ -178,62 +209,39 @@ func TestResultWarnings(t *testing.T) {
 	}
 
 	// Inputs Recommend ignores are reported.
-	res = mustRecommend(t, Request{Workload: "training", Cores: i64(64), Prefer: []string{"Standard_NC4as_T4"}, AsOf: asOf})
+	res = mustRecommendOn(t, cat, Request{Workload: "training", Cores: i64(64), Prefer: []string{"Standard_NC4as_T4"}, AsOf: asOf})
 	if got := warningSummaries(res.Warnings); !reflect.DeepEqual(got, []string{"No Preferred Size Fits", "Cores Not Used", "Unknown Preferred Size"}) {
 		t.Errorf("warnings %v", got)
 	}
-	// A GPU setting on a CPU workload leaves nothing: every HPC size fails
-	// gpu_memory, and the nearest miss says to remove it.
-	nf := mustNoFit(t, Request{Workload: "hpc", GPUMemoryGiB: f64(80), AsOf: asOf})
-	assertRejected(t, nf.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 64, "gpu_memory": 23})
+	// A GPU setting on a CPU workload leaves nothing: the one current HPC
+	// size fails gpu_memory, and the nearest miss says to remove it.
+	nf := mustNoFitOn(t, cat, Request{Workload: "hpc", GPUMemoryGiB: f64(80), AsOf: asOf})
+	assertRejected(t, nf.Rejected, map[string]int64{"retired": 3, "min_lifetime_months": 1, "workload": 14, "gpu_memory": 1})
 	if m := nf.NearestMiss; m == nil || m.VMSize != "Standard_HB120rs_v3" || m.Relax != "remove gpu_memory_gib (this size has no GPU)." {
 		t.Errorf("nearest miss %+v", m)
 	}
 }
 
-// previewCatalog is the embedded catalog with the NCasT4_v3 and
-// NC_RTXPRO6000BSE_v6 series marked preview (the six retired RTX PRO 6000
-// preview sizes keep their own retired status), read from the data files
-// and built with the catalog's loader.
-func previewCatalog(t *testing.T) *catalog.Catalog {
+// previewFixture is the fixture catalog with the NCasT4_v3 and
+// NC_RTXPRO6000BSE_v6 series marked preview, laid over it as a catalog file
+// is.
+func previewFixture(t *testing.T) *catalog.Catalog {
 	t.Helper()
-	var docs []catalog.Document
-	for _, name := range []string{"catalog", "gpu_models", "images", "series", "skus"} {
-		f, err := os.Open("../catalog/data/" + name + ".json")
-		if err != nil {
-			t.Fatal(err)
-		}
-		doc, err := catalog.DecodeDocument(f)
-		f.Close()
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		docs = append(docs, doc)
+	doc, err := catalogtest.Document("series.json")
+	if err != nil {
+		t.Fatal(err)
 	}
 	var preview []catalog.SeriesDoc
-	for _, d := range docs {
-		for _, s := range d.Series {
-			if s.Name == "NCasT4_v3" || s.Name == "NC_RTXPRO6000BSE_v6" {
-				s.Lifecycle.Status = catalog.StatusPreview
-				preview = append(preview, s)
-			}
+	for _, s := range doc.Series {
+		if s.Name == "NCasT4_v3" || s.Name == "NC_RTXPRO6000BSE_v6" {
+			s.Lifecycle.Status = catalog.StatusPreview
+			preview = append(preview, s)
 		}
 	}
 	if len(preview) != 2 {
 		t.Fatalf("%d series marked preview, want 2", len(preview))
 	}
-	docs = append(docs, catalog.Document{Series: preview})
-	prices, err := os.Open("../catalog/data/prices.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer prices.Close()
-	spot, err := os.Open("../catalog/data/spot_prices.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer spot.Close()
-	cat, err := catalog.Build(docs, prices, spot)
+	cat, _, err := fixture(t).WithOverlays(catalog.Overlays{Catalog: &catalog.CatalogFile{File: "preview.json", Document: catalog.Document{Series: preview}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,29 +249,21 @@ func previewCatalog(t *testing.T) *catalog.Catalog {
 }
 
 func TestPreview(t *testing.T) {
-	cat := previewCatalog(t)
+	cat := previewFixture(t)
 	req := Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, AsOf: asOf}
-	res, err := newTestEngine(t, cat).Recommend(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkInvariants(t, cat, req, res)
-	// preview 13: the 4 T4 sizes and the 9 GA RTX PRO 6000 sizes.
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "preview": 13, "workload": 44, "confidential": 1})
+	res := mustRecommendOn(t, cat, req)
+	// preview 2: the T4 and the quarter RTX PRO 6000.
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 3, "min_lifetime_months": 1, "preview": 2, "workload": 4, "confidential": 1})
 	if res.Recommendations[0].VMSize != "Standard_NC40ads_H100_v5" {
 		t.Errorf("top %s", res.Recommendations[0].VMSize)
 	}
-	// Included: the quarter RTX PRO 6000 slice (64.8 − 5 for preview, see
-	// scenario 1) leads the T4 (60.5 − 5), with warnings.
+	// Included: the quarter RTX PRO 6000 (64.8 − 5 for preview, see
+	// TestPrefer) leads the T4 (60.5 − 5), with warnings.
 	req.IncludePreview = true
-	res, err = newTestEngine(t, cat).Recommend(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkInvariants(t, cat, req, res)
+	res = mustRecommendOn(t, cat, req)
 	top := res.Recommendations[0]
-	if top.VMSize != "Standard_NC24lds_xl_RTXPRO6000BSE_v6" || top.Score != 59.8 {
-		t.Errorf("top %s %v", top.VMSize, top.Score)
+	if top.VMSize != "Standard_NC24lds_xl_RTXPRO6000BSE_v6" || top.Score != 59.8 || res.Recommendations[1].VMSize != "Standard_NC4as_T4_v3" || res.Recommendations[1].Score != 55.5 {
+		t.Errorf("sizes %v, top score %v", names(res), top.Score)
 	}
 	if got := warningSummaries(res.Warnings); !reflect.DeepEqual(got, []string{"Recommended Size Is In Preview"}) || !strings.HasPrefix(top.Warnings[0], "In preview") {
 		t.Errorf("warnings %v, size warnings %q", got, top.Warnings)
@@ -271,8 +271,9 @@ func TestPreview(t *testing.T) {
 }
 
 func TestDeploymentHints(t *testing.T) {
+	cat := fixture(t)
 	// AKS with NVIDIA: the T4 node pool.
-	res := mustRecommend(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, Target: "aks", AsOf: asOf})
+	res := mustRecommendOn(t, cat, Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, Target: "aks", AsOf: asOf})
 	d := res.Recommendations[0].Deployment
 	want := Deployment{
 		AcceleratedNetworking: true,
@@ -286,32 +287,35 @@ func TestDeploymentHints(t *testing.T) {
 	if !reflect.DeepEqual(d, want) {
 		t.Errorf("deployment\n got  %+v %+v\n want %+v %+v", d, d.AKS, want, want.AKS)
 	}
-	// The RTX PRO 6000 sizes are not supported on AKS yet (catalog decision).
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 44, "confidential": 1, "target": 18, "interconnect": 3})
+	// AKS does not support the quarter RTX PRO 6000 and the V710 (target
+	// 2); 7B needs 15.65 GiB, more than the sixth of an A10 holds
+	// (interconnect 1: several VMs without InfiniBand).
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 3, "min_lifetime_months": 1, "workload": 4, "confidential": 1, "target": 2, "interconnect": 1})
 
 	// AKS, CPU: no taint, no driver.
-	res = mustRecommend(t, Request{Workload: "hpc", Target: "aks", AsOf: asOf})
+	res = mustRecommendOn(t, cat, Request{Workload: "hpc", Target: "aks", AsOf: asOf})
 	a := res.Recommendations[0].Deployment.AKS
 	if a.GPUDriver != "" || len(a.NodeTaints) != 0 || !reflect.DeepEqual(a.NodeLabels, map[string]string{"hpcsku.io/vm-size": "Standard_HB120rs_v3"}) {
 		t.Errorf("AKS %+v", a)
 	}
 
-	// CycleCloud: GPU partition; slurm.hpc only for a multi-VM InfiniBand job.
-	res = mustRecommend(t, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, GPUVendor: "nvidia", Target: "cyclecloud", AsOf: asOf})
+	// CycleCloud: GPU partition; slurm.hpc only for a multi-VM InfiniBand
+	// job. 70B training on NVIDIA: ND96asr_v4 on 5 VMs (1564.62 / 320 GiB).
+	res = mustRecommendOn(t, cat, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, GPUVendor: "nvidia", Target: "cyclecloud", AsOf: asOf})
 	top := res.Recommendations[0]
-	if cc := top.Deployment.CycleCloud; top.VMSize != "Standard_ND96amsr_A100_v4" || top.Nodes != 3 || !reflect.DeepEqual(cc, &CycleCloudDeployment{Partition: "gpu", SlurmHPC: true, MachineType: "Standard_ND96amsr_A100_v4"}) {
+	if cc := top.Deployment.CycleCloud; top.VMSize != "Standard_ND96asr_v4" || top.Nodes != 5 || !reflect.DeepEqual(cc, &CycleCloudDeployment{Partition: "gpu", SlurmHPC: true, MachineType: "Standard_ND96asr_v4"}) {
 		t.Errorf("top %s %d %+v", top.VMSize, top.Nodes, cc)
 	}
 	if top.Deployment.ImageURN != "microsoft-dsvm:ubuntu-hpc:2404:latest" || top.Deployment.AKS != nil {
 		t.Errorf("deployment %+v", top.Deployment)
 	}
-	res = mustRecommend(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, Target: "cyclecloud", AsOf: asOf})
+	res = mustRecommendOn(t, cat, Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, Target: "cyclecloud", AsOf: asOf})
 	if cc := res.Recommendations[0].Deployment.CycleCloud; !reflect.DeepEqual(cc, &CycleCloudDeployment{Partition: "gpu", MachineType: "Standard_NC4as_T4_v3"}) {
 		t.Errorf("cyclecloud %+v", cc)
 	}
 	// htc on 2,000 cores: HBv3 wins on price per core, but its InfiniBand
 	// stays unused: no RDMA, no placement group, htc partition.
-	res = mustRecommend(t, Request{Workload: "htc", Cores: i64(2000), Target: "cyclecloud", AsOf: asOf})
+	res = mustRecommendOn(t, cat, Request{Workload: "htc", Cores: i64(2000), Target: "cyclecloud", AsOf: asOf})
 	top = res.Recommendations[0]
 	if top.VMSize != "Standard_HB120rs_v3" || top.Nodes != 17 || top.Deployment.RDMA || top.Deployment.PlacementGroup ||
 		!reflect.DeepEqual(top.Deployment.CycleCloud, &CycleCloudDeployment{Partition: "htc", MachineType: "Standard_HB120rs_v3"}) {
@@ -326,51 +330,63 @@ func TestDeploymentHints(t *testing.T) {
 }
 
 func TestNodesAndGPUs(t *testing.T) {
-	// Fine-tuning 13B (242.14 GiB) on exactly 4 VMs.
-	res := mustRecommend(t, Request{Workload: "fine_tuning", Model: &Model{ParametersBillion: 13}, Nodes: i64(4), AsOf: asOf, MaxResults: i64(50)})
+	cat := fixture(t)
+	// Fine-tuning 13B (242.14 GiB) on exactly 4 VMs: 60.54 GiB per VM.
+	res := mustRecommendOn(t, cat, Request{Workload: "fine_tuning", Model: &Model{ParametersBillion: 13}, Nodes: i64(4), AsOf: asOf, MaxResults: i64(50)})
 	for _, r := range res.Recommendations {
 		if r.Nodes != 4 || !r.Deployment.RDMA {
 			t.Errorf("%s: %d nodes, RDMA %v", r.VMSize, r.Nodes, r.Deployment.RDMA)
 		}
 	}
-	// gpu_memory 8: sizes under 60.5 GiB per VM (T4 16, 64; RTX PRO 24, 48).
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 59, "confidential": 1, "gpu_memory": 8, "interconnect": 10})
+	// gpu_memory 2: the T4 (16 GiB) and the quarter RTX PRO 6000 (24)
+	// hold less than 60.54 GiB per VM; the A100 and H100 NVL hold it but
+	// have no InfiniBand for 4 VMs: interconnect 2.
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 3, "min_lifetime_months": 1, "workload": 6, "confidential": 1, "gpu_memory": 2, "interconnect": 2})
 	if res.Recommendations[0].VMSize != "Standard_ND96asr_v4" {
 		t.Errorf("top %s", res.Recommendations[0].VMSize)
 	}
 
-	// 16 GPUs: two 8-GPU ND VMs; partial GPUs fail gpus.
-	res = mustRecommend(t, Request{Workload: "training", GPUs: i64(16), AsOf: asOf})
+	// 16 GPUs: two 8-GPU ND VMs, the V100 cheapest (2 × 22.032 USD/h);
+	// the quarter RTX PRO 6000 has no whole GPU (gpus 1); the one-GPU NC
+	// sizes would need 16 VMs without InfiniBand (interconnect 3).
+	res = mustRecommendOn(t, cat, Request{Workload: "training", GPUs: i64(16), AsOf: asOf})
 	top := res.Recommendations[0]
 	if top.VMSize != "Standard_ND40rs_v2" || top.Nodes != 2 || top.TotalGPUs != 16 || *top.TotalPricePerHour != 44.064 {
 		t.Errorf("top %s %d %v %v", top.VMSize, top.Nodes, top.TotalGPUs, *top.TotalPricePerHour)
 	}
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 59, "confidential": 1, "gpus": 5, "interconnect": 13})
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 3, "min_lifetime_months": 1, "workload": 6, "confidential": 1, "gpus": 1, "interconnect": 3})
 
 	// Too many nodes for an InfiniBand job.
-	nf := mustNoFit(t, Request{Workload: "hpc", Nodes: i64(101), AsOf: asOf})
-	assertRejected(t, nf.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 64, "nodes": 23})
+	nf := mustNoFitOn(t, cat, Request{Workload: "hpc", Nodes: i64(101), AsOf: asOf})
+	assertRejected(t, nf.Rejected, map[string]int64{"retired": 3, "min_lifetime_months": 1, "workload": 14, "nodes": 1})
 	if m := nf.NearestMiss; m == nil || m.FailedConstraint != "nodes" || m.Relax != "lower nodes to 100 or set interconnect = \"any\"." {
 		t.Errorf("nearest miss %+v", m)
 	}
 }
 
 func TestInterconnectModes(t *testing.T) {
-	res := mustRecommend(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 13}, Interconnect: "infiniband", AsOf: asOf, MaxResults: i64(50)})
+	cat := fixture(t)
+	// interconnect = "infiniband": only the 4 ND sizes; the 4 NC and 2 NV
+	// sizes have none (interconnect 6).
+	res := mustRecommendOn(t, cat, Request{Workload: "inference", Model: &Model{ParametersBillion: 13}, Interconnect: "infiniband", AsOf: asOf, MaxResults: i64(50)})
 	for _, r := range res.Recommendations {
 		if !r.SKU.Network.RDMA || !r.Deployment.RDMA || r.Deployment.PlacementGroup {
 			t.Errorf("%s: rdma %v, deployment %+v", r.VMSize, r.SKU.Network.RDMA, r.Deployment)
 		}
 	}
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 44, "confidential": 1, "interconnect": 33})
+	if len(res.Recommendations) != 4 {
+		t.Errorf("sizes %v", names(res))
+	}
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 3, "min_lifetime_months": 1, "workload": 4, "confidential": 1, "interconnect": 6})
 
-	// interconnect = "any": NC over Ethernet on 5 VMs is allowed.
-	res = mustRecommend(t, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, Interconnect: "any", AsOf: asOf, MaxResults: i64(50)})
+	// interconnect = "any": the A100 over Ethernet on 20 VMs (1564.62 / 80
+	// GiB) is allowed.
+	res = mustRecommendOn(t, cat, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, Interconnect: "any", AsOf: asOf, MaxResults: i64(50)})
 	found := false
 	for _, r := range res.Recommendations {
-		if r.VMSize == "Standard_NC96ads_A100_v4" {
+		if r.VMSize == "Standard_NC24ads_A100_v4" {
 			found = true
-			if r.Nodes != 5 || r.Deployment.RDMA || r.Deployment.PlacementGroup {
+			if r.Nodes != 20 || r.Deployment.RDMA || r.Deployment.PlacementGroup {
 				t.Errorf("%s: %d nodes, %+v", r.VMSize, r.Nodes, r.Deployment)
 			}
 		}
@@ -379,68 +395,122 @@ func TestInterconnectModes(t *testing.T) {
 		}
 	}
 	if !found || res.Requirements.Interconnect != "any" {
-		t.Errorf("NC96ads_A100_v4 missing: %v", names(res))
+		t.Errorf("NC24ads_A100_v4 missing: %v", names(res))
 	}
 	if _, ok := rejectedCounts(res.Rejected)["interconnect"]; ok {
 		t.Error("no interconnect rejections with interconnect = any")
 	}
 }
-
+// optimize_for shifts weight: performance to newer generations and fewer
+// VMs, cost to price. Judgements about the embedded catalog, asserted as
+// the order of the sizes they name.
 func TestOptimizeFor(t *testing.T) {
-	base := Request{Workload: "training", Model: &Model{ParametersBillion: 70}, AsOf: asOf}
+	base := Request{Workload: "training", Model: &Model{ParametersBillion: 70}, AsOf: asOf, MaxResults: i64(50)}
 	perf := base
 	perf.OptimizeFor = "performance"
-	assertNames(t, names(mustRecommend(t, perf))[:3], "Standard_ND96isr_MI300X_v5", "Standard_ND96isr_H200_v5", "Standard_ND128isr_NDR_GB200_v6")
+	// Balanced, the A100 sizes (cheaper) come before the H100 and GB200;
+	// for performance, the newer H200 and GB200 lead them.
+	assertOrder(t, names(mustRecommend(t, base)), "Standard_ND96isr_MI300X_v5", "Standard_ND96amsr_A100_v4", "Standard_ND96isr_H200_v5", "Standard_ND128isr_NDR_GB200_v6")
+	assertOrder(t, names(mustRecommend(t, perf)), "Standard_ND96isr_MI300X_v5", "Standard_ND96isr_H200_v5", "Standard_ND128isr_NDR_GB200_v6", "Standard_ND96amsr_A100_v4")
 
 	// 13B inference (29.06 GiB): the half RTX PRO 6000 slices (48 GiB, 2.44
 	// and 2.83 USD/h) lead either way; cost moves the 4-GPU T4 size (4.352
-	// USD/h) ahead of the H100 (6.98 USD/h).
-	inf := Request{Workload: "inference", Model: &Model{ParametersBillion: 13}, AsOf: asOf, MaxResults: i64(7)}
-	assertNames(t, names(mustRecommend(t, inf))[:7], "Standard_NC72lds_xl_RTXPRO6000BSE_v6", "Standard_NC72ds_xl_RTXPRO6000BSE_v6",
-		"Standard_NC24ads_A100_v4", "Standard_NC144ds_xl_RTXPRO6000BSE_v6", "Standard_NC144lds_xl_RTXPRO6000BSE_v6",
-		"Standard_NC40ads_H100_v5", "Standard_NC64as_T4_v3")
+	// USD/h) ahead of the H100 NVL (6.98 USD/h).
+	inf := Request{Workload: "inference", Model: &Model{ParametersBillion: 13}, AsOf: asOf, MaxResults: i64(50)}
+	balanced := mustRecommend(t, inf)
+	assertOrder(t, names(balanced), "Standard_NC72lds_xl_RTXPRO6000BSE_v6", "Standard_NC72ds_xl_RTXPRO6000BSE_v6",
+		"Standard_NC24ads_A100_v4", "Standard_NC40ads_H100_v5", "Standard_NC64as_T4_v3")
 	inf.OptimizeFor = "cost"
-	assertNames(t, names(mustRecommend(t, inf))[:7], "Standard_NC72lds_xl_RTXPRO6000BSE_v6", "Standard_NC72ds_xl_RTXPRO6000BSE_v6",
-		"Standard_NC24ads_A100_v4", "Standard_NC144ds_xl_RTXPRO6000BSE_v6", "Standard_NC144lds_xl_RTXPRO6000BSE_v6",
-		"Standard_NC64as_T4_v3", "Standard_NC40ads_H100_v5")
-}
-
-func TestPerVMMinimums(t *testing.T) {
-	// NC144ds_xl_RTXPRO6000BSE_v6 (144 vCPUs, 516 GiB, 1,024 GiB temporary
-	// disk and 6,400 GiB NVMe, 5.5 USD/h) leads NC80adis_H100_v5 (13.96).
-	res := mustRecommend(t, Request{Workload: "inference", MinVCPUs: i64(48), MinMemoryGiB: f64(400), MinLocalDiskGiB: f64(3000), AsOf: asOf})
-	if res.Recommendations[0].VMSize != "Standard_NC144ds_xl_RTXPRO6000BSE_v6" || res.Recommendations[1].VMSize != "Standard_NC288ds_xl_RTXPRO6000BSE_v6" {
-		t.Errorf("sizes %v", names(res))
-	}
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 44, "confidential": 1,
-		"min_vcpus": 23, "min_memory_gib": 3, "min_local_disk_gib": 3})
-}
-
-func TestConfidentialAndIsolated(t *testing.T) {
-	res := mustRecommend(t, Request{Workload: "inference", Confidential: boolp(true), AsOf: asOf})
-	assertNames(t, names(res), "Standard_NCC40ads_H100_v5")
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 44, "confidential": 42})
-
-	res = mustRecommend(t, Request{Workload: "htc", Isolated: boolp(true), AsOf: asOf})
-	assertNames(t, names(res), "Standard_F72s_v2", "Standard_E104i_v5", "Standard_E104ids_v5")
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 43, "isolated": 41})
-
-	res = mustRecommend(t, Request{Workload: "htc", Isolated: boolp(false), AsOf: asOf, MaxResults: i64(50)})
-	for _, r := range res.Recommendations {
-		if r.SKU.Isolated {
-			t.Errorf("%s is isolated", r.VMSize)
+	cost := mustRecommend(t, inf)
+	assertOrder(t, names(cost), "Standard_NC72lds_xl_RTXPRO6000BSE_v6", "Standard_NC72ds_xl_RTXPRO6000BSE_v6",
+		"Standard_NC24ads_A100_v4", "Standard_NC64as_T4_v3", "Standard_NC40ads_H100_v5")
+	for _, res := range []*Result{balanced, cost} {
+		if top := res.Recommendations[0]; top.SKU.Family != "NC" || top.Nodes != 1 {
+			t.Errorf("top %s on %d VMs", top.VMSize, top.Nodes)
 		}
 	}
 }
 
+func TestPerVMMinimums(t *testing.T) {
+	cat := fixture(t)
+	// min_vcpus 24 removes the T4 and the two NV sizes (4 to 6 vCPUs);
+	// min_memory_gib 300 the A100 (220 GiB) and the quarter RTX PRO 6000
+	// (72); min_local_disk_gib 3000 the V100 (2,948 GiB of temporary
+	// disk). The H100 NVL (40 vCPUs, 320 GiB, 3,576 GiB of disk) leads
+	// the 8-GPU sizes.
+	res := mustRecommendOn(t, cat, Request{Workload: "inference", MinVCPUs: i64(24), MinMemoryGiB: f64(300), MinLocalDiskGiB: f64(3000), AsOf: asOf})
+	assertNames(t, names(res), "Standard_NC40ads_H100_v5", "Standard_ND96isr_MI300X_v5", "Standard_ND96asr_v4", "Standard_ND96isr_H100_v5")
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 3, "min_lifetime_months": 1, "workload": 4, "confidential": 1,
+		"min_vcpus": 3, "min_memory_gib": 2, "min_local_disk_gib": 1})
+}
+
+func TestConfidentialAndIsolated(t *testing.T) {
+	cat := fixture(t)
+	// confidential 10: every current NC, ND and NV size but NCC40ads.
+	res := mustRecommendOn(t, cat, Request{Workload: "inference", Confidential: boolp(true), AsOf: asOf})
+	assertNames(t, names(res), "Standard_NCC40ads_H100_v5")
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 3, "min_lifetime_months": 1, "workload": 4, "confidential": 10})
+
+	// isolated 3: E48_v5, F2s_v2 and HB120rs_v3 are not isolated.
+	res = mustRecommendOn(t, cat, Request{Workload: "htc", Isolated: boolp(true), AsOf: asOf})
+	assertNames(t, names(res), "Standard_E104i_v5")
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 3, "min_lifetime_months": 1, "workload": 11, "isolated": 3})
+
+	res = mustRecommendOn(t, cat, Request{Workload: "htc", Isolated: boolp(false), AsOf: asOf, MaxResults: i64(50)})
+	assertNames(t, names(res), "Standard_HB120rs_v3", "Standard_F2s_v2", "Standard_E48_v5")
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 3, "min_lifetime_months": 1, "workload": 11, "isolated": 1})
+}
+
 // A 10-trillion-parameter model does not fit on 100 InfiniBand VMs of any
-// size: 10000e9 × 24 bytes (16 × 1.5) = 223517.42 GiB.
+// size: 10000e9 × 24 bytes (16 × 1.5) = 223517.42 GiB; the MI300X, with
+// the most GPU memory (1,536 GiB), is the nearest miss.
 func TestTooLargeForAnySize(t *testing.T) {
-	nf := mustNoFit(t, Request{Workload: "training", Model: &Model{ParametersBillion: 10000}, AsOf: asOf})
-	assertRejected(t, nf.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 59, "confidential": 1, "gpu_memory": 27})
+	nf := mustNoFitOn(t, fixture(t), Request{Workload: "training", Model: &Model{ParametersBillion: 10000}, AsOf: asOf})
+	assertRejected(t, nf.Rejected, map[string]int64{"retired": 3, "min_lifetime_months": 1, "workload": 6, "confidential": 1, "gpu_memory": 8})
 	want := &NearestMiss{VMSize: "Standard_ND96isr_MI300X_v5", FailedConstraint: "gpu_memory", FailedConstraints: []string{"gpu_memory"},
 		Relax: "lower the GPU memory need to what 100 VMs hold (153600 GiB)."}
 	if !reflect.DeepEqual(nf.NearestMiss, want) {
+		t.Errorf("nearest miss %+v", nf.NearestMiss)
+	}
+}
+
+// The nearest miss names the best size one relaxed setting away, and what
+// to relax, with the fixture's prices.
+func TestNearestMiss(t *testing.T) {
+	cat := fixture(t)
+	// gpu_vendor amd with cuda_version: the NVIDIA sizes fail only
+	// gpu_vendor, the MI300X only cuda_version; the T4 scores best.
+	nf := mustNoFitOn(t, cat, Request{Workload: "inference", GPUVendor: "amd", CUDAVersion: "12.0", AsOf: asOf})
+	assertRejected(t, nf.Rejected, map[string]int64{"retired": 3, "min_lifetime_months": 1, "workload": 4, "confidential": 1, "gpu_vendor": 8, "cuda_version": 2})
+	want := &NearestMiss{VMSize: "Standard_NC4as_T4_v3", FailedConstraint: "gpu_vendor", FailedConstraints: []string{"gpu_vendor"},
+		Relax: "set gpu_vendor to \"nvidia\" or \"any\"."}
+	if !reflect.DeepEqual(nf.NearestMiss, want) {
+		t.Errorf("nearest miss %+v", nf.NearestMiss)
+	}
+	msg := nf.Error()
+	for _, s := range []string{"all 19 sizes", "\n  - gpu_vendor: 8 (Standard_NC24ads_A100_v4, ", "\n  - cuda_version: 2 (Standard_ND96isr_MI300X_v5, Standard_NV4ads_V710_v5)",
+		"Nearest miss: Standard_NC4as_T4_v3 fails only gpu_vendor. To use it, set gpu_vendor"} {
+		if !strings.Contains(msg, s) {
+			t.Errorf("error lacks %q:\n%s", s, msg)
+		}
+	}
+
+	// 7B in eastus at 0.05 USD/h: the T4 at 0.526 USD/h is the cheapest
+	// size that passes everything else. max_price_per_hour 7: the 4 NC
+	// sizes, ND40rs_v2, ND96asr_v4 and ND96isr_H100_v5.
+	nf = mustNoFitOn(t, cat, Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, Region: "eastus", MaxPricePerHour: f64(0.05), AsOf: asOf})
+	assertRejected(t, nf.Rejected, map[string]int64{"retired": 3, "min_lifetime_months": 1, "workload": 4, "confidential": 1, "region": 1, "interconnect": 2, "max_price_per_hour": 7})
+	want = &NearestMiss{VMSize: "Standard_NC4as_T4_v3", FailedConstraint: "max_price_per_hour", FailedConstraints: []string{"max_price_per_hour"},
+		Relax: "raise max_price_per_hour to at least 0.53 (0.526 USD per hour in eastus)."}
+	if !reflect.DeepEqual(nf.NearestMiss, want) {
+		t.Errorf("nearest miss %+v", nf.NearestMiss)
+	}
+
+	// A total budget across nodes: 70B training needs 2 MI300X VMs at 48
+	// USD/h in eastus2.
+	nf = mustNoFitOn(t, cat, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, MaxTotalPricePerHour: f64(50), AsOf: asOf})
+	if m := nf.NearestMiss; m == nil || m.VMSize != "Standard_ND96isr_MI300X_v5" ||
+		m.Relax != "raise max_total_price_per_hour to at least 96.00 (2 VMs at 48 USD per hour in eastus2)." {
 		t.Errorf("nearest miss %+v", nf.NearestMiss)
 	}
 }

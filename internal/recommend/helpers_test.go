@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog/catalogtest"
 )
 
 // asOf is the catalog's data date: every size's lifecycle is as the catalog
@@ -22,6 +23,13 @@ func testCatalog(t testing.TB) *catalog.Catalog {
 		t.Fatalf("catalog.Default: %v", err)
 	}
 	return cat
+}
+
+// fixture is the fixture catalog of package catalogtest: 19 sizes and
+// prices that do not change with the embedded catalog.
+func fixture(t testing.TB) *catalog.Catalog {
+	t.Helper()
+	return catalogtest.Fixture(t)
 }
 
 // newTestEngine prepares an engine for cat.
@@ -108,6 +116,36 @@ func assertNames(t *testing.T, got []string, want ...string) {
 	t.Helper()
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("sizes:\n got  %s\n want %s", strings.Join(got, ", "), strings.Join(want, ", "))
+	}
+}
+
+// assertOrder checks that the sizes in want are all in got, in this order;
+// other sizes may come before, between or after them.
+func assertOrder(t *testing.T, got []string, want ...string) {
+	t.Helper()
+	i := 0
+	for _, g := range got {
+		if i < len(want) && g == want[i] {
+			i++
+		}
+	}
+	if i < len(want) {
+		t.Errorf("sizes:\n got  %s\n want, in this order, %s (%s is missing or out of order)", strings.Join(got, ", "), strings.Join(want, ", "), want[i])
+	}
+}
+
+// assertRejectedBy checks that each named size is removed, counted under
+// constraint c: the oracle says so, and the result's counts, which
+// checkInvariants compares with the oracle's, include it.
+func assertRejectedBy(t *testing.T, cat *catalog.Catalog, req Request, rs []Rejection, c string, sizes ...string) {
+	t.Helper()
+	if rejectedCounts(rs)[c] < int64(len(sizes)) {
+		t.Errorf("%s removes %d sizes, fewer than the %d named", c, rejectedCounts(rs)[c], len(sizes))
+	}
+	for _, name := range sizes {
+		if got := rejectedBy(t, cat, req, name); got != c {
+			t.Errorf("%s: counted under %q, want %q", name, got, c)
+		}
 	}
 }
 
