@@ -401,6 +401,7 @@ func TestInterconnectModes(t *testing.T) {
 		t.Error("no interconnect rejections with interconnect = any")
 	}
 }
+
 // optimize_for shifts weight: performance to newer generations and fewer
 // VMs, cost to price. Judgements about the embedded catalog, asserted as
 // the order of the sizes they name.
