@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -11,6 +12,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
 func TestDataSourceSchemas(t *testing.T) {
@@ -59,7 +62,51 @@ func names(list ...string) knownvalue.Check {
 	return knownvalue.ListExact(checks)
 }
 
+// TestCatalogDataSource_AllSizes lists the fixture catalog: 19 sizes, of
+// which 3 are retired on 2026-11-22 (H16r and NC24rs_v3 by status,
+// NV12s_v3 whose 2026-09-30 retirement has passed).
 func TestCatalogDataSource_AllSizes(t *testing.T) {
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: fixtureProviderFactories(t),
+		Steps: []resource.TestStep{{
+			Config: `
+data "hpcsku_catalog" "all" {
+  include_retired = true
+}
+data "hpcsku_catalog" "current" {}
+`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("skus"), knownvalue.ListSizeExact(19)),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("catalog_version"), knownvalue.StringExact("2026.11.0-fixture")),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("data_date"), knownvalue.StringExact("2026-11-01")),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("as_of"), knownvalue.StringExact("2026-11-22")),
+				// Ordered by name: the first and last entries.
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("skus").AtSliceIndex(0).AtMapKey("name"), knownvalue.StringExact("Standard_E104i_v5")),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("skus").AtSliceIndex(18).AtMapKey("name"), knownvalue.StringExact("Standard_NV6ads_A10_v5")),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.current", tfjsonpath.New("skus"), knownvalue.ListSizeExact(16)),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.current", tfjsonpath.New("skus"), listLacks{knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"name": knownvalue.StringExact("Standard_NV12s_v3"),
+				})}),
+			},
+		}},
+	})
+}
+
+// TestCatalogDataSource_EmbeddedCatalog lists the embedded catalog end to
+// end; what it expects is counted from the catalog, so a new size or price
+// does not change this test.
+func TestCatalogDataSource_EmbeddedCatalog(t *testing.T) {
+	cat := testCatalog(t)
+	skus := cat.SKUs()
+	current := 0
+	for _, s := range skus {
+		if !s.RetiredAt(testAsOf) {
+			current++
+		}
+	}
+	if current == 0 || current == len(skus) {
+		t.Fatalf("%d of %d sizes current on %s: the test needs both kinds", current, len(skus), testAsOf)
+	}
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		Steps: []resource.TestStep{{
@@ -70,23 +117,21 @@ data "hpcsku_catalog" "all" {
 data "hpcsku_catalog" "current" {}
 `,
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("skus"), knownvalue.ListSizeExact(144)),
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("catalog_version"), knownvalue.StringExact("2026.11.0")),
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("data_date"), knownvalue.StringExact("2026-11-01")),
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("as_of"), knownvalue.StringExact("2026-11-22")),
-				// Ordered by name: the first and last entries.
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("skus").AtSliceIndex(0).AtMapKey("name"), knownvalue.StringExact("Standard_E104i_v5")),
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("skus").AtSliceIndex(143).AtMapKey("name"), knownvalue.StringExact("Standard_NV8as_v4")),
-				// 49 sizes are retired on 2026-11-22: 35 by status, 14 NVv3/NVv4 whose 2026-09-30 date has passed.
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.current", tfjsonpath.New("skus"), knownvalue.ListSizeExact(95)),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("skus"), knownvalue.ListSizeExact(len(skus))),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("catalog_version"), knownvalue.StringExact(cat.Version)),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("data_date"), knownvalue.StringExact(cat.DataDate.Format(catalog.DateLayout))),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("skus").AtSliceIndex(0).AtMapKey("name"), knownvalue.StringExact(skus[0].Name)),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("skus").AtSliceIndex(len(skus)-1).AtMapKey("name"), knownvalue.StringExact(skus[len(skus)-1].Name)),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.current", tfjsonpath.New("skus"), knownvalue.ListSizeExact(current)),
 			},
 		}},
 	})
 }
 
+// TestCatalogDataSource_Filters filters the fixture catalog.
 func TestCatalogDataSource_Filters(t *testing.T) {
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
+		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
 data "hpcsku_catalog" "ib_nvidia" {
@@ -100,47 +145,56 @@ data "hpcsku_catalog" "amd" {
 data "hpcsku_catalog" "big_memory" {
   families           = ["nd"]
   gpu_vendor         = "nvidia"
-  min_gpu_memory_gib = 1000
+  min_gpu_memory_gib = 600
 }
 data "hpcsku_catalog" "by_model" {
   gpu_models = ["h100-nvl-94gb", "NVIDIA A100 80GB PCIe"]
-  min_gpus   = 2
+  min_gpus   = 1
 }
 data "hpcsku_catalog" "fractional" {
-  series     = ["NVadsA10_v5"]
-  min_gpus   = 0.5
-  name_regex = "ads_A10"
+  series     = ["NVadsA10_v5", "NVads_V710_v5"]
+  min_gpus   = 0.1
+  name_regex = "A10"
 }
-data "hpcsku_catalog" "sweden_nd" {
+data "hpcsku_catalog" "whole_nv" {
+  families        = ["NV"]
+  min_gpus        = 1
+  include_retired = true
+}
+data "hpcsku_catalog" "westeurope_nd" {
   families = ["ND"]
-  region   = "swedencentral"
+  region   = "westeurope"
 }
 `,
 			ConfigStateChecks: []statecheck.StateCheck{
+				// The retired NC24rs_v3 has InfiniBand too, but retired sizes are
+				// listed only with include_retired.
 				statecheck.ExpectKnownValue("data.hpcsku_catalog.ib_nvidia", tfjsonpath.New("skus"), names(
-					"Standard_ND128isrG5_GB300_v6", "Standard_ND128isr_GB300_v6", "Standard_ND128isr_NDR_GB200_v6",
-					"Standard_ND40rs_v2", "Standard_ND96amsr_A100_v4", "Standard_ND96asr_v4",
-					"Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5")),
+					"Standard_ND40rs_v2", "Standard_ND96asr_v4", "Standard_ND96isr_H100_v5")),
 				statecheck.ExpectKnownValue("data.hpcsku_catalog.amd", tfjsonpath.New("skus"), names(
-					"Standard_ND96isr_MI300X_v5", "Standard_NG16ads_V620_v1", "Standard_NG32adms_V620_v1", "Standard_NG32ads_V620_v1",
-					"Standard_NG8ads_V620_v1", "Standard_NV12ads_V710_v5", "Standard_NV24ads_V710_v5", "Standard_NV28adms_V710_v5",
-					"Standard_NV4ads_V710_v5", "Standard_NV8ads_V710_v5")),
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.big_memory", tfjsonpath.New("skus"), names(
-					"Standard_ND128isrG5_GB300_v6", "Standard_ND128isr_GB300_v6", "Standard_ND96isr_H200_v5")),
+					"Standard_ND96isr_MI300X_v5", "Standard_NV4ads_V710_v5")),
+				// 640 GiB; ND96asr_v4 has 320, ND40rs_v2 256.
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.big_memory", tfjsonpath.New("skus"), names("Standard_ND96isr_H100_v5")),
+				// A model id or a model name, in any case.
 				statecheck.ExpectKnownValue("data.hpcsku_catalog.by_model", tfjsonpath.New("skus"), names(
-					"Standard_NC48ads_A100_v4", "Standard_NC80adis_H100_v5", "Standard_NC96ads_A100_v4")),
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.fractional", tfjsonpath.New("skus"), names(
-					// NV12ads (1/3 GPU) is below min_gpus; NV36adms does not match the regex.
-					"Standard_NV18ads_A10_v5", "Standard_NV36ads_A10_v5", "Standard_NV72ads_A10_v5")),
+					"Standard_NC24ads_A100_v4", "Standard_NC40ads_H100_v5", "Standard_NCC40ads_H100_v5")),
+				// NV4ads_V710_v5 does not match the regex.
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.fractional", tfjsonpath.New("skus"), names("Standard_NV6ads_A10_v5")),
 				statecheck.ExpectKnownValue("data.hpcsku_catalog.fractional", tfjsonpath.New("skus").AtSliceIndex(0).AtMapKey("gpu"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-					"count":            knownvalue.Float64Exact(0.5),
-					"count_text":       knownvalue.StringExact("1/2"),
-					"memory_gib":       knownvalue.Float64Exact(12),
-					"memory_gib_total": knownvalue.Float64Exact(12),
+					"count_text":       knownvalue.StringExact("1/6"),
+					"memory_gib":       knownvalue.Float64Exact(4),
+					"memory_gib_total": knownvalue.Float64Exact(4),
 				})),
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.sweden_nd", tfjsonpath.New("skus"), names(
-					"Standard_ND96amsr_A100_v4", "Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5", "Standard_ND96isr_MI300X_v5")),
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.sweden_nd", tfjsonpath.New("skus").AtSliceIndex(1).AtMapKey("price").AtMapKey("region"), knownvalue.StringExact("swedencentral")),
+				// The sixths of a GPU are below min_gpus; the whole M60 of the
+				// retired NV12s_v3 is not.
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.whole_nv", tfjsonpath.New("skus"), names("Standard_NV12s_v3")),
+				// The MI300X is priced only in eastus2.
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.westeurope_nd", tfjsonpath.New("skus"), names(
+					"Standard_ND40rs_v2", "Standard_ND96asr_v4", "Standard_ND96isr_H100_v5")),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.westeurope_nd", tfjsonpath.New("skus").AtSliceIndex(1).AtMapKey("price"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"region":       knownvalue.StringExact("westeurope"),
+					"usd_per_hour": knownvalue.Float64Exact(35.357),
+				})),
 			},
 		}},
 	})
@@ -153,7 +207,7 @@ func TestCatalogDataSource_Errors(t *testing.T) {
 	}{
 		"unknown family": {
 			config: `data "hpcsku_catalog" "x" { families = ["NZ"] }`,
-			err:    `Unknown Family[\s\S]*` + wrapped(`The family "NZ" is not in the catalog. Use one of: E, F, H, HB, HC, HX, NC, ND, NG, NV.`),
+			err:    `Unknown Family[\s\S]*` + wrapped(`The family "NZ" is not in the catalog. Use one of: `+strings.Join(testCatalog(t).Families(), ", ")+`.`),
 		},
 		"unknown series": {
 			config: `data "hpcsku_catalog" "x" { series = ["ND-H900-v9"] }`,

@@ -112,6 +112,7 @@ func TestProviderCodeCannotReachTheNetwork(t *testing.T) {
 // TestAccOverlay_NoFilesConfigured reads every data source with no overlay
 // setting. Under strace (below) it must open no file under testdata.
 func TestAccOverlay_NoFilesConfigured(t *testing.T) {
+	snapshot := testCatalog(t).PriceSnapshotDate
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		Steps: []resource.TestStep{{
@@ -127,9 +128,9 @@ data "hpcsku_sku" "h100" {
 `,
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue("data.hpcsku_sku.h100", tfjsonpath.New("sku").AtMapKey("availability").AtMapKey("source"),
-					knownvalue.StringExact("embedded price snapshot of 2026-06-18")),
+					knownvalue.StringExact("embedded price snapshot of "+snapshot)),
 				statecheck.ExpectKnownValue("data.hpcsku_sku.h100", tfjsonpath.New("sku").AtMapKey("price").AtMapKey("source"),
-					knownvalue.StringExact("embedded snapshot of 2026-06-18")),
+					knownvalue.StringExact("embedded snapshot of "+snapshot)),
 			},
 		}},
 	})

@@ -95,17 +95,19 @@ data "hpcsku_recommendation" "train" {
 }
 `
 
-// TestAccOverlay_AvailabilityRestrictsH100 is the first done-when of issue 5:
-// with an availability file that restricts Standard_ND96isr_H100_v5 in
-// eastus, a 70B training recommendation in eastus no longer returns it and
-// rejected says why; without the file it does.
+// TestAccOverlay_AvailabilityRestrictsH100: with an availability file that
+// restricts Standard_ND96isr_H100_v5 in eastus, a 70B training
+// recommendation in eastus no longer returns it and rejected says why;
+// without the file it does. On the fixture catalog, in eastus, the ND sizes
+// are ND96asr_v4 (first), ND96isr_H100_v5 and ND40rs_v2. The file lists
+// sizes the fixture does not have; Configure warns about them.
 func TestAccOverlay_AvailabilityRestrictsH100(t *testing.T) {
 	const ds = "data.hpcsku_recommendation.train"
 	const h100 = "Standard_ND96isr_H100_v5"
 	avail := fixture(t, "availability.json")
 	rec0 := tfjsonpath.New("recommendations").AtSliceIndex(0)
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
+		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{
 			{
 				Config: providerBlock(nil) + training70BConfig,
@@ -135,16 +137,16 @@ func TestAccOverlay_AvailabilityRestrictsH100(t *testing.T) {
 						"reason": knownvalue.StringExact(`Restricted for this subscription in region "eastus" by the availability file ` + avail +
 							" (a Location restriction: the subscription cannot deploy it there). Reason codes: NotAvailableForSubscription (" + h100 + ")."),
 					})}),
-					statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_ND96amsr_A100_v4")),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_ND96asr_v4")),
 					// Results carry the zones and the quota family.
 					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("availability"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"source":       knownvalue.StringExact("availability file " + avail),
 						"region":       knownvalue.StringExact("eastus"),
 						"available":    knownvalue.Bool(true),
 						"regions":      stringList("eastus"),
-						"zones":        stringList("1", "2"),
+						"zones":        stringList("1", "2", "3"),
 						"restrictions": knownvalue.ListExact([]knownvalue.Check{}),
-						"quota_family": knownvalue.StringExact("standardNDAMSv4_A100Family"),
+						"quota_family": knownvalue.StringExact("standardNDASv4_A100Family"),
 					})),
 					// Prices are still the embedded ones, and say so.
 					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("price_source"), knownvalue.StringExact("Linux pay-as-you-go list price in eastus.")),
@@ -155,30 +157,30 @@ func TestAccOverlay_AvailabilityRestrictsH100(t *testing.T) {
 	})
 }
 
-// TestAccOverlay_PricesFile is the second done-when: a prices file changes
-// price_per_hour and the cost ranking, and results say the price source.
+// TestAccOverlay_PricesFile: a prices file changes price_per_hour and the
+// cost ranking, and results say the price source. On the fixture catalog.
 func TestAccOverlay_PricesFile(t *testing.T) {
 	const ds = "data.hpcsku_recommendation.train"
 	csv := fixture(t, "prices_negotiated.csv")
 	retail := fixture(t, "prices_retail.json")
 	rec0 := tfjsonpath.New("recommendations").AtSliceIndex(0)
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
+		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{
 			{
 				Config: providerBlock(nil) + training70BConfig,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList("Standard_ND96amsr_A100_v4", "Standard_ND96asr_v4",
-						"Standard_ND96isr_H100_v5", "Standard_ND128isr_NDR_GB200_v6", "Standard_ND40rs_v2")),
-					statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(2).AtMapKey("price_per_hour"), knownvalue.Float64Exact(98.32)),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList("Standard_ND96asr_v4", "Standard_ND96isr_H100_v5", "Standard_ND40rs_v2")),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("price_per_hour"), knownvalue.Float64Exact(98.32)),
 				},
 			},
 			{
-				// Negotiated prices: the H100 size at 36.00 instead of 98.32 moves to the top.
+				// Negotiated prices: the H100 size at 36.00 instead of 98.32 (3 VMs,
+				// 108 USD/h against 5 × 27.197 = 135.99 for ND96asr_v4) moves to
+				// the top.
 				Config: providerBlock(map[string]string{"prices_file": csv}) + training70BConfig,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList("Standard_ND96isr_H100_v5", "Standard_ND96amsr_A100_v4",
-						"Standard_ND96asr_v4", "Standard_ND128isr_NDR_GB200_v6", "Standard_ND40rs_v2")),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList("Standard_ND96isr_H100_v5", "Standard_ND96asr_v4", "Standard_ND40rs_v2")),
 					statecheck.ExpectKnownValue(ds, rec0, knownvalue.ObjectPartial(map[string]knownvalue.Check{
 						"vm_size":              knownvalue.StringExact("Standard_ND96isr_H100_v5"),
 						"price_per_hour":       knownvalue.Float64Exact(36),
@@ -480,7 +482,7 @@ func TestConfigureOverlayWarnings(t *testing.T) {
 	}
 	w := warnings["Sizes Not In The Catalog"]
 	for _, want := range []string{
-		"lists 1 GPU or HPC size that the catalog (version 2026.11.0) does not have",
+		"lists 1 GPU or HPC size that the catalog (version " + testCatalog(t).Version + ") does not have",
 		"  - Standard_NP10s: 10 vCPUs, 168 GiB memory, no GPU count reported (the API omits it for some GPU sizes), accelerated networking, " +
 			"Hyper-V generations 1, 2, quota family standardNPSFamily; available in eastus",
 		"1 other size in the file outside the families the catalog covers (general-purpose sizes) ignored.",

@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog/catalogtest"
 )
 
 // testAsOf is the fixed "today" of every acceptance test.
@@ -41,11 +42,32 @@ func testProviderData(t testing.TB) *providerData {
 }
 
 // testProviderFactories serves the provider with the embedded catalog and a
-// clock fixed at testAsOf.
+// clock fixed at testAsOf, for the end-to-end tests of the real catalog:
+// they assert what follows from it (or compare with the engine's answer),
+// not rankings, prices or counts that a data change moves.
 func testProviderFactories(t testing.TB) map[string]func() (tfprotov6.ProviderServer, error) {
-	cat := testCatalog(t)
+	return providerFactories(testCatalog(t), testAsOf)
+}
+
+// fixtureCatalog is the fixture catalog of package catalogtest: 19 sizes
+// whose facts and prices are frozen (its testdata/README.md lists them).
+func fixtureCatalog(t testing.TB) *catalog.Catalog {
+	t.Helper()
+	return catalogtest.Fixture(t)
+}
+
+// fixtureProviderFactories serves the provider with the fixture catalog and
+// a clock fixed at testAsOf, for tests that pin rankings, prices and
+// counts: a price refresh or a new size in the embedded catalog does not
+// change them.
+func fixtureProviderFactories(t testing.TB) map[string]func() (tfprotov6.ProviderServer, error) {
+	return providerFactories(fixtureCatalog(t), testAsOf)
+}
+
+// providerFactories serves the provider with cat and a clock fixed at now.
+func providerFactories(cat *catalog.Catalog, now time.Time) map[string]func() (tfprotov6.ProviderServer, error) {
 	return map[string]func() (tfprotov6.ProviderServer, error){
-		"hpcsku": providerserver.NewProtocol6WithError(NewTestProvider(cat, func() time.Time { return testAsOf })()),
+		"hpcsku": providerserver.NewProtocol6WithError(NewTestProvider(cat, func() time.Time { return now })()),
 	}
 }
 

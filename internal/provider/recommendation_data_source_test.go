@@ -32,11 +32,20 @@ func stringList(list ...string) knownvalue.Check {
 	return knownvalue.ListExact(checks)
 }
 
+// The tests that pin rankings, scores, prices and rejection counts run on
+// the fixture catalog (fixtureProviderFactories), whose sizes and prices
+// are frozen. On it, at the test clock 2026-11-22, the base rejections are
+// retired 3 (H16r, NC24rs_v3, NV12s_v3), min_lifetime_months 1 (HB120rs_v2)
+// and, for GPU workloads, confidential 1 (NCC40ads_H100_v5). The embedded
+// catalog is read end to end by TestRecommendationDataSource_SpotSKUMatchesOtherDataSources
+// and TestRecommendationReadMatrix, which compare with the engine's answer
+// for the same catalog instead of pinning values.
+
 func TestRecommendationDataSource_InferenceSmallModel(t *testing.T) {
 	const ds = "data.hpcsku_recommendation.opt"
 	rec0 := tfjsonpath.New("recommendations").AtSliceIndex(0)
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
+		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
 data "hpcsku_recommendation" "opt" {
@@ -49,11 +58,11 @@ data "hpcsku_recommendation" "opt" {
 			ConfigStateChecks: []statecheck.StateCheck{
 				// Seeds 000/001: a small job is not put on an 8-GPU ND size. The
 				// quarter RTX PRO 6000 slice (24 GiB, 1.13 USD/h in eastus) scores
-				// 64.8, the T4 60.5 (the engine's scenario 1 has the arithmetic).
+				// 64.8, the T4 60.5 (the engine's TestPrefer has the arithmetic).
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_NC24lds_xl_RTXPRO6000BSE_v6")),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList(
-					"Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_NC36lds_xl_RTXPRO6000BSE_v6", "Standard_NC36ds_xl_RTXPRO6000BSE_v6",
-					"Standard_NC4as_T4_v3", "Standard_NC72lds_xl_RTXPRO6000BSE_v6")),
+					"Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_NC4as_T4_v3", "Standard_NC40ads_H100_v5",
+					"Standard_NC24ads_A100_v4", "Standard_ND96isr_H100_v5")),
 				statecheck.ExpectKnownValue(ds, rec0, knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"rank":                 knownvalue.Int64Exact(1),
 					"score":                knownvalue.Float64Exact(64.8),
@@ -84,25 +93,28 @@ data "hpcsku_recommendation" "opt" {
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("requirements").AtMapKey("memory").AtMapKey("bytes_per_parameter"), knownvalue.Float64Exact(2)),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("rejected").AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"constraint": knownvalue.StringExact("retired"),
-					"count":      knownvalue.Int64Exact(49),
-					"examples":   stringList("Standard_H16", "Standard_H16m", "Standard_H16mr"),
+					"count":      knownvalue.Int64Exact(3),
+					"examples":   stringList("Standard_H16r", "Standard_NC24rs_v3", "Standard_NV12s_v3"),
 				})),
-				// Not priced in eastus: the two GB300 sizes (D35), H200, MI300X and
-				// the four NG sizes.
+				// Not priced in eastus: the MI300X (eastus2 only).
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("rejected").AtSliceIndex(4), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"constraint": knownvalue.StringExact("region"),
-					"count":      knownvalue.Int64Exact(8),
+					"count":      knownvalue.Int64Exact(1),
+					"examples":   stringList("Standard_ND96isr_MI300X_v5"),
 				})),
 			},
 		}},
 	})
 }
 
+// 70B training (1564.62 GiB) needs several VMs with InfiniBand: the ND
+// sizes, each on ceil(1564.62 / its GPU memory) VMs; the MI300X (1,536 GiB
+// per VM) needs 2.
 func TestRecommendationDataSource_TrainingLargeModelOnAKS(t *testing.T) {
 	const ds = "data.hpcsku_recommendation.llm"
 	rec0 := tfjsonpath.New("recommendations").AtSliceIndex(0)
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
+		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
 data "hpcsku_recommendation" "llm" {
@@ -115,7 +127,7 @@ data "hpcsku_recommendation" "llm" {
 }`,
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList(
-					"Standard_ND96isr_MI300X_v5", "Standard_ND96amsr_A100_v4", "Standard_ND96asr_v4", "Standard_ND96isr_H200_v5", "Standard_ND96isr_H100_v5")),
+					"Standard_ND96isr_MI300X_v5", "Standard_ND96asr_v4", "Standard_ND96isr_H100_v5", "Standard_ND40rs_v2")),
 				statecheck.ExpectKnownValue(ds, rec0, knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"nodes":      knownvalue.Int64Exact(2),
 					"total_gpus": knownvalue.Float64Exact(16),
@@ -135,7 +147,7 @@ data "hpcsku_recommendation" "llm" {
 						"hpcsku.io/vm-size":   knownvalue.StringExact("Standard_ND96isr_MI300X_v5"),
 					}),
 				})),
-				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("nodes"), knownvalue.Int64Exact(3)),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("nodes"), knownvalue.Int64Exact(5)),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("deployment").AtMapKey("aks").AtMapKey("gpu_driver"), knownvalue.StringExact("Install")),
 				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("network").AtMapKey("infiniband"), knownvalue.StringExact("NDR")),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("requirements").AtMapKey("interconnect"), knownvalue.StringExact("infiniband")),
@@ -147,7 +159,7 @@ data "hpcsku_recommendation" "llm" {
 
 func TestRecommendationDataSource_HPCAndTargets(t *testing.T) {
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
+		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
 data "hpcsku_recommendation" "cfd" {
@@ -178,7 +190,7 @@ data "hpcsku_recommendation" "keep" {
   workload = "inference"
   model    = { parameters_billion = 1.3 }
   region   = "eastus"
-  prefer   = ["Standard_NC8as_T4_v3"]
+  prefer   = ["Standard_NC24ads_A100_v4"]
 }
 `,
 			ConfigStateChecks: []statecheck.StateCheck{
@@ -193,15 +205,15 @@ data "hpcsku_recommendation" "keep" {
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.slurm", tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("deployment").AtMapKey("cyclecloud"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 					"partition":    knownvalue.StringExact("gpu"),
 					"slurm_hpc":    knownvalue.Bool(false),
-					"machine_type": knownvalue.StringExact("Standard_NC48ads_A100_v4"),
+					"machine_type": knownvalue.StringExact("Standard_ND96asr_v4"),
 				})),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.small", tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_E48_v5")),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.small", tfjsonpath.New("requirements").AtMapKey("category"), knownvalue.StringExact("cpu")),
-				statecheck.ExpectKnownValue("data.hpcsku_recommendation.keep", tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_NC8as_T4_v3")),
+				statecheck.ExpectKnownValue("data.hpcsku_recommendation.keep", tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_NC24ads_A100_v4")),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.keep", tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("reasons").AtSliceIndex(0),
 					knownvalue.StringExact("Ranked first because it is the first size in prefer that meets every requirement.")),
 				// Then the best scored size: the quarter RTX PRO 6000 slice at 1.13 USD/h
-				// in eastus (64.8 against the T4's 60.5, as in the engine's scenario 1).
+				// in eastus (64.8 against the T4's 60.5, as in the engine's TestPrefer).
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.keep", tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("vm_size"), knownvalue.StringExact("Standard_NC24lds_xl_RTXPRO6000BSE_v6")),
 			},
 		}},
@@ -273,8 +285,10 @@ func TestRecommendationDataSource_Errors(t *testing.T) {
   gpu_vendor   = "amd"
   cuda_version = "12.0"
 }`,
-			err: `No VM Size Fits[\s\S]*gpu_vendor: 26[\s\S]*cuda_version: 1 \(Standard_ND96isr_MI300X_v5\)[\s\S]*` +
-				wrapped(`Nearest miss: Standard_NC48ads_A100_v4 fails only gpu_vendor. To use it, set gpu_vendor to "nvidia" or "any".`),
+			// gpu_vendor 7: the current NVIDIA NC and ND sizes; the NV sizes
+			// are not training sizes.
+			err: `No VM Size Fits[\s\S]*gpu_vendor: 7[\s\S]*cuda_version: 1 \(Standard_ND96isr_MI300X_v5\)[\s\S]*` +
+				wrapped(`Nearest miss: Standard_ND96asr_v4 fails only gpu_vendor. To use it, set gpu_vendor to "nvidia" or "any".`),
 		},
 		"impossible budget": {
 			config: `data "hpcsku_recommendation" "x" {
@@ -283,14 +297,15 @@ func TestRecommendationDataSource_Errors(t *testing.T) {
   region             = "eastus"
   max_price_per_hour = 1
 }`,
-			err: `No VM Size Fits[\s\S]*max_price_per_hour: 5[\s\S]*` +
-				wrapped(`Nearest miss: Standard_ND96amsr_A100_v4 fails only max_price_per_hour. To use it, raise max_price_per_hour to at least 32.78`),
+			// The three ND sizes priced in eastus cost more.
+			err: `No VM Size Fits[\s\S]*max_price_per_hour: 3[\s\S]*` +
+				wrapped(`Nearest miss: Standard_ND96asr_v4 fails only max_price_per_hour. To use it, raise max_price_per_hour to at least 27.20 (27.197 USD per hour in eastus).`),
 		},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
 			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testProviderFactories(t),
+				ProtoV6ProviderFactories: fixtureProviderFactories(t),
 				Steps:                    []resource.TestStep{{Config: c.config, ExpectError: regexp.MustCompile(c.err)}},
 			})
 		})
@@ -298,10 +313,11 @@ func TestRecommendationDataSource_Errors(t *testing.T) {
 }
 
 // TestRecommendationDataSource_SpotSKUMatchesOtherDataSources ranks spot
-// inference in one region and checks, through Terraform, the spot price
-// outputs against the engine's own answer for the same request, and that the
-// top size's `sku` equals what hpcsku_sku and hpcsku_catalog return for that
-// size and region.
+// inference in one region of the embedded catalog and checks, through
+// Terraform, the spot price outputs against the engine's own answer for the
+// same request, and that the top size's `sku` equals what hpcsku_sku and
+// hpcsku_catalog return for that size and region. It compares rather than
+// pins, so it follows the embedded catalog's data.
 func TestRecommendationDataSource_SpotSKUMatchesOtherDataSources(t *testing.T) {
 	data := testProviderData(t)
 	res, err := data.Engine.Recommend(recommend.Request{

@@ -10,9 +10,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 )
 
+// The facts, prices and dates these tests pin are the fixture catalog's,
+// which do not change with the embedded catalog's data.
+
 func TestSKUDataSource_H100(t *testing.T) {
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
+		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
 data "hpcsku_sku" "h100" {
@@ -60,7 +63,7 @@ data "hpcsku_sku" "h100" {
 
 func TestSKUDataSource_Retired(t *testing.T) {
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
+		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
 data "hpcsku_sku" "v100" {
@@ -83,7 +86,7 @@ data "hpcsku_sku" "v100" {
 
 func TestSKUDataSource_AsOfBeforeRetirement(t *testing.T) {
 	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
+		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
 provider "hpcsku" {
