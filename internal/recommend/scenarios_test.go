@@ -327,14 +327,23 @@ func TestScenario09CUDA13(t *testing.T) {
 // Scenario 10: a 7B model (15.65 GiB) in eastus at most 2 USD/h per VM. On
 // today's catalog the T4 sizes and the quarter RTX PRO 6000 slices (24 GiB;
 // 1.13, 1.243 and 1.442 USD/h) fit under 2 USD/h, and NV24ads_V710_v5 at
-// exactly 2; the GB300 sizes are priced nowhere, the NV sizes under 15.65
-// GiB would need several VMs, the A100 costs more.
+// exactly 2, after them (NV is a fallback for inference); the GB300 sizes
+// are priced nowhere, the NV sizes under 15.65 GiB would need several VMs,
+// the A100 costs more.
 func TestScenario10RegionAndPrice(t *testing.T) {
 	cat := testCatalog(t)
 	req := Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, Region: "eastus", MaxPricePerHour: f64(2), AsOf: asOf, MaxResults: i64(50)}
 	res := mustRecommend(t, req)
 	assertOrder(t, names(res), "Standard_NC4as_T4_v3", "Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_NC36lds_xl_RTXPRO6000BSE_v6",
-		"Standard_NC8as_T4_v3", "Standard_NC36ds_xl_RTXPRO6000BSE_v6", "Standard_NC16as_T4_v3", "Standard_NV24ads_V710_v5")
+		"Standard_NC8as_T4_v3", "Standard_NC36ds_xl_RTXPRO6000BSE_v6", "Standard_NC16as_T4_v3")
+	fallback := false
+	for _, r := range res.Recommendations {
+		if fam := r.SKU.Family; fam == "NV" || fam == "NG" {
+			fallback = true
+		} else if fallback {
+			t.Errorf("rank %d: %s after an NV or NG size", r.Rank, r.VMSize)
+		}
+	}
 	for _, r := range res.Recommendations {
 		p, ok := r.SKU.Prices["eastus"]
 		if !ok || r.PricePerHour == nil || *r.PricePerHour != p.USDPerHour || *r.PricePerHour > 2 || r.PriceRegion != "eastus" {
