@@ -403,28 +403,70 @@ func TestInterconnectModes(t *testing.T) {
 }
 
 // optimize_for shifts weight: performance to newer generations and fewer
-// VMs, cost to price. Judgements about the embedded catalog, asserted as
-// the order of the sizes they name.
+// VMs, cost to price. On the fixture catalog the orders are pinned.
+func TestOptimizeForReorders(t *testing.T) {
+	cat := fixture(t)
+	train := Request{Workload: "training", Model: &Model{ParametersBillion: 70}, AsOf: asOf, MaxResults: i64(50)}
+	// 70B training: the H100 (2023, 3 VMs at 98.32 USD/h) against the A100
+	// 40 GB (2021, 5 VMs at 27.197): the cheaper total leads when balanced,
+	// the newer size on fewer VMs for performance.
+	assertNames(t, names(mustRecommendOn(t, cat, train)), "Standard_ND96isr_MI300X_v5", "Standard_ND96asr_v4", "Standard_ND96isr_H100_v5", "Standard_ND40rs_v2")
+	train.OptimizeFor = "performance"
+	assertNames(t, names(mustRecommendOn(t, cat, train)), "Standard_ND96isr_MI300X_v5", "Standard_ND96isr_H100_v5", "Standard_ND96asr_v4", "Standard_ND40rs_v2")
+
+	// 7B inference: the T4 (0.526 USD/h, 2020) leads when balanced; the
+	// quarter RTX PRO 6000 (1.13 USD/h, 2026) for performance.
+	inf := Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, AsOf: asOf}
+	if top := mustRecommendOn(t, cat, inf).Recommendations[0]; top.VMSize != "Standard_NC4as_T4_v3" {
+		t.Errorf("balanced: top %s", top.VMSize)
+	}
+	inf.OptimizeFor = "performance"
+	if top := mustRecommendOn(t, cat, inf).Recommendations[0]; top.VMSize != "Standard_NC24lds_xl_RTXPRO6000BSE_v6" {
+		t.Errorf("performance: top %s", top.VMSize)
+	}
+
+	// 13B inference on one 8-GPU VM: the MI300X (48 USD/h, 2024) ranks above
+	// the A100 40 GB (27.197 USD/h, 2021) when balanced, below it for cost.
+	inf = Request{Workload: "inference", Model: &Model{ParametersBillion: 13}, AsOf: asOf, MaxResults: i64(50)}
+	assertOrder(t, names(mustRecommendOn(t, cat, inf)), "Standard_ND96isr_MI300X_v5", "Standard_ND96asr_v4")
+	inf.OptimizeFor = "cost"
+	assertOrder(t, names(mustRecommendOn(t, cat, inf)), "Standard_ND96asr_v4", "Standard_ND96isr_MI300X_v5")
+}
+
+// On the embedded catalog, the score gap between a newer and an older size
+// grows for performance, and between a cheaper and a dearer size for cost;
+// on today's catalog this puts GB200 above the A100 80 GB for performance
+// and the 4-GPU T4 above the H100 NVL for cost.
 func TestOptimizeFor(t *testing.T) {
+	gap := func(res *Result, a, b string) float64 {
+		t.Helper()
+		ra, rb := byName(res, a), byName(res, b)
+		if ra == nil || rb == nil {
+			t.Fatalf("%s or %s not ranked: %v", a, b, names(res))
+		}
+		return ra.Score - rb.Score
+	}
+	// 70B training: GB200 (2025, 3 VMs) against the A100 80 GB (2021, 3
+	// VMs, a third of the price).
 	base := Request{Workload: "training", Model: &Model{ParametersBillion: 70}, AsOf: asOf, MaxResults: i64(50)}
 	perf := base
 	perf.OptimizeFor = "performance"
-	// Balanced, the A100 sizes (cheaper) come before the H100 and GB200;
-	// for performance, the newer H200 and GB200 lead them.
-	assertOrder(t, names(mustRecommend(t, base)), "Standard_ND96isr_MI300X_v5", "Standard_ND96amsr_A100_v4", "Standard_ND96isr_H200_v5", "Standard_ND128isr_NDR_GB200_v6")
-	assertOrder(t, names(mustRecommend(t, perf)), "Standard_ND96isr_MI300X_v5", "Standard_ND96isr_H200_v5", "Standard_ND128isr_NDR_GB200_v6", "Standard_ND96amsr_A100_v4")
+	const gb200, a100 = "Standard_ND128isr_NDR_GB200_v6", "Standard_ND96amsr_A100_v4"
+	balanced, performance := mustRecommend(t, base), mustRecommend(t, perf)
+	if g, p := gap(balanced, gb200, a100), gap(performance, gb200, a100); !(p > g) {
+		t.Errorf("GB200 - A100 score: %v balanced, %v for performance; performance must favour the newer size", g, p)
+	}
 
-	// 13B inference (29.06 GiB): the half RTX PRO 6000 slices (48 GiB, 2.44
-	// and 2.83 USD/h) lead either way; cost moves the 4-GPU T4 size (4.352
-	// USD/h) ahead of the H100 NVL (6.98 USD/h).
+	// 13B inference (29.06 GiB): the 4-GPU T4 size (4.352 USD/h) against
+	// the H100 NVL (6.98 USD/h, newer).
 	inf := Request{Workload: "inference", Model: &Model{ParametersBillion: 13}, AsOf: asOf, MaxResults: i64(50)}
-	balanced := mustRecommend(t, inf)
-	assertOrder(t, names(balanced), "Standard_NC72lds_xl_RTXPRO6000BSE_v6", "Standard_NC72ds_xl_RTXPRO6000BSE_v6",
-		"Standard_NC24ads_A100_v4", "Standard_NC40ads_H100_v5", "Standard_NC64as_T4_v3")
-	inf.OptimizeFor = "cost"
-	cost := mustRecommend(t, inf)
-	assertOrder(t, names(cost), "Standard_NC72lds_xl_RTXPRO6000BSE_v6", "Standard_NC72ds_xl_RTXPRO6000BSE_v6",
-		"Standard_NC24ads_A100_v4", "Standard_NC64as_T4_v3", "Standard_NC40ads_H100_v5")
+	costReq := inf
+	costReq.OptimizeFor = "cost"
+	const t4, h100 = "Standard_NC64as_T4_v3", "Standard_NC40ads_H100_v5"
+	balanced, cost := mustRecommend(t, inf), mustRecommend(t, costReq)
+	if b, c := gap(balanced, t4, h100), gap(cost, t4, h100); !(c > b) {
+		t.Errorf("T4 - H100 score: %v balanced, %v for cost; cost must favour the cheaper size", b, c)
+	}
 	for _, res := range []*Result{balanced, cost} {
 		if top := res.Recommendations[0]; top.SKU.Family != "NC" || top.Nodes != 1 {
 			t.Errorf("top %s on %d VMs", top.VMSize, top.Nodes)

@@ -8,7 +8,7 @@ import (
 )
 
 // BenchmarkRecommend measures one recommendation over the full embedded
-// catalog (144 sizes): a 70B training job, which evaluates every size,
+// catalog: a 70B training job, which evaluates every size,
 // scores the candidates and builds five recommendations with reasons.
 func BenchmarkRecommend(b *testing.B) {
 	cat, err := catalog.Default()
