@@ -461,9 +461,9 @@ func cheapest(r Recommendation) regionPrice {
 }
 
 // versionAtLeast compares "major.minor" versions.
-func versionAtLeast(v, min string) bool {
+func versionAtLeast(v, least string) bool {
 	vMaj, vMin, ok1 := oracleVersion(v)
-	mMaj, mMin, ok2 := oracleVersion(min)
+	mMaj, mMin, ok2 := oracleVersion(least)
 	return ok1 && ok2 && !versionBelow(vMaj, vMin, mMaj, mMin)
 }
 
