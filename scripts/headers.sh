@@ -8,6 +8,8 @@
 #
 #   bash scripts/headers.sh           adds the header to each file lacking it
 #   bash scripts/headers.sh --check   lists the files lacking it; exits 1 if any
+#   bash scripts/headers.sh [--check] FILE...
+#                                     the same, for the named files among them
 #
 # The header is two comment lines, `//` in Go and `#` in shell and Terraform:
 #   Copyright (c) <copyright_holder>
@@ -25,14 +27,16 @@ repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
 cd "${repo_root}"
 
 mode=add
-case "${1:-}" in
-"") ;;
---check) mode=check ;;
-*)
-	echo "usage: bash scripts/headers.sh [--check]" >&2
-	exit 2
-	;;
-esac
+if [[ "${1:-}" == --check ]]; then
+	mode=check
+	shift
+fi
+for arg in "$@"; do
+	if [[ "${arg}" == -* ]]; then
+		echo "usage: bash scripts/headers.sh [--check] [FILE...]" >&2
+		exit 2
+	fi
+done
 
 config=.copywrite.hcl
 # hcl_string <key>: the quoted value of `key = "..."` in the config.
@@ -63,9 +67,11 @@ ignored() {
 }
 
 missing=()
+checked=0
 while IFS= read -r -d '' file; do
 	[[ -f "${file}" ]] || continue # deleted but not yet staged
 	ignored "${file}" && continue
+	checked=$((checked + 1))
 	case "${file}" in
 	*.go) prefix="//" ;;
 	*) prefix="#" ;;
@@ -93,7 +99,8 @@ while IFS= read -r -d '' file; do
 	chmod --reference="${file}" "${tmp}"
 	mv -f "${tmp}" "${file}"
 	echo "headers: added to ${file}"
-done < <(git ls-files -z --cached --others --exclude-standard -- '*.go' '*.sh' '*.tf')
+done < <(git ls-files -z --cached --others --exclude-standard -- '*.go' '*.sh' '*.tf' |
+	if [[ $# -eq 0 ]]; then cat; else grep -zxF -f <(printf '%s\n' "$@"); fi)
 
 if [[ "${mode}" == check && ${#missing[@]} -gt 0 ]]; then
 	echo "headers: ${#missing[@]} file(s) lack the line \"SPDX-License-Identifier: ${license}\" in their first five lines:" >&2
@@ -102,5 +109,5 @@ if [[ "${mode}" == check && ${#missing[@]} -gt 0 ]]; then
 	exit 1
 fi
 if [[ "${mode}" == check ]]; then
-	echo "headers: every .go, .sh and .tf file carries SPDX-License-Identifier: ${license}"
+	echo "headers: all ${checked} .go, .sh and .tf files checked carry SPDX-License-Identifier: ${license}"
 fi
