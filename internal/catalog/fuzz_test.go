@@ -80,12 +80,12 @@ func FuzzCatalogFile(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		cf, err := ParseCatalogFile(file, data)
 		if err != nil {
-			userfiletest.Require(t, err, file)
+			_ = userfiletest.Require(t, err, file)
 			return
 		}
 		c, _, err := base.WithOverlays(Overlays{Catalog: cf})
 		if err != nil {
-			userfiletest.Require(t, err, file)
+			_ = userfiletest.Require(t, err, file)
 			return
 		}
 		checkOverlaid(t, c)

@@ -12,7 +12,7 @@ func TestDecodeDocumentRejectsUnknownFields(t *testing.T) {
 	for _, tc := range []struct{ name, in, field string }{
 		{"top level", `{"skus": [], "extra": 1}`, "extra"},
 		{"in a size", `{"skus": [{"name": "Standard_X1", "vcpu": 4}]}`, "vcpu"},
-		{"in a GPU share", `{"skus": [{"name": "Standard_X1", "gpu": {"count": "1", "modle": "t4"}}]}`, "modle"},
+		{"in a GPU share", `{"skus": [{"name": "Standard_X1", "gpu": {"count": "1", "modle": "t4"}}]}`, "modle"}, //nolint:misspell // The misspelt field is what the case tests.
 		{"in InfiniBand", `{"skus": [{"network": {"infiniband": {"generation": "NDR", "speed": 400}}}]}`, "speed"},
 		{"in the metadata", `{"catalog": {"version": "1", "date": "2026-11-01"}}`, "date"},
 		{"in a decision", `{"decisions": [{"id": "D1", "why": "x"}]}`, "why"},

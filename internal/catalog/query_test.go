@@ -176,7 +176,7 @@ func TestFilter(t *testing.T) {
 					want = append(want, s.Name)
 				}
 			}
-			if !equalStrings(skuNames(got), want) && !(len(got) == 0 && len(want) == 0) {
+			if !equalStrings(skuNames(got), want) && (len(got) != 0 || len(want) != 0) {
 				t.Errorf("Filter = %v, Match accepts %v", skuNames(got), want)
 			}
 		})
