@@ -294,9 +294,14 @@ func figureSourcesAttr(desc string) schema.MapAttribute {
 
 // skuPerformanceAttribute is the schema of the SKU object's performance.
 func skuPerformanceAttribute() schema.SingleNestedAttribute {
-	tflops := func(precision, extra string) schema.Float64Attribute {
-		return float64Attr("Dense " + precision + " throughput of one GPU in TFLOPS (without 2:4 structured sparsity; half the datasheet's figure where the datasheet gives only the sparse one)" +
-			extra + ". Null where the GPU has no native " + precision + " path or no source gives the figure.")
+	// tensor describes a dense tensor-core figure; vector an FP64 or FP32
+	// figure of the vector units, which have no sparse mode.
+	tensor := func(precision string) schema.Float64Attribute {
+		return float64Attr("Dense " + precision + " throughput of one GPU in TFLOPS: without 2:4 structured sparsity, so half the datasheet's figure where the datasheet gives only the sparse one. " +
+			"Null where the GPU has no native " + precision + " path, or no source gives a figure known to be dense.")
+	}
+	vector := func(precision string) schema.Float64Attribute {
+		return float64Attr(precision + " throughput of one GPU on its vector (non-tensor) units in TFLOPS. Null where no source gives it.")
 	}
 	return schema.SingleNestedAttribute{
 		Computed: true,
@@ -309,16 +314,16 @@ func skuPerformanceAttribute() schema.SingleNestedAttribute {
 				MarkdownDescription: "The GPU model's performance, per GPU: a whole GPU's figures, also for a size with a share of one (`gpu.count` below 1). Multiply by `gpu.count` for the VM. " +
 					"Null for sizes without GPUs and where the catalog has no record for the GPU model.",
 				Attributes: map[string]schema.Attribute{
-					"fp64_tflops":          tflops("FP64", " on the vector (non-tensor) units"),
-					"fp64_tensor_tflops":   tflops("FP64", " on the tensor cores (matrix cores on AMD)"),
-					"fp32_tflops":          tflops("FP32", " on the vector (non-tensor) units"),
-					"tf32_tflops":          tflops("TF32", ""),
-					"bf16_tflops":          tflops("BF16", ""),
-					"fp16_tflops":          tflops("FP16", ""),
-					"fp8_tflops":           tflops("FP8", ""),
-					"fp4_tflops":           tflops("FP4", ""),
-					"int8_tops":            float64Attr("Dense INT8 throughput of one GPU in TOPS (without structured sparsity). Null where the GPU has no native INT8 path or no source gives the figure."),
-					"memory_bandwidth_gbs": float64Attr("Peak memory bandwidth of one GPU in GB/s. Null where no source gives it."),
+					"fp64_tflops":          vector("FP64"),
+					"fp64_tensor_tflops":   float64Attr("FP64 throughput of one GPU on its tensor cores (matrix cores on AMD) in TFLOPS. Null where the GPU has no FP64 tensor path or no source gives it."),
+					"fp32_tflops":          vector("FP32"),
+					"tf32_tflops":          tensor("TF32"),
+					"bf16_tflops":          tensor("BF16"),
+					"fp16_tflops":          tensor("FP16"),
+					"fp8_tflops":           tensor("FP8"),
+					"fp4_tflops":           tensor("FP4"),
+					"int8_tops":            float64Attr("Dense INT8 throughput of one GPU in TOPS (without 2:4 structured sparsity). Null where the GPU has no native INT8 path, or no source gives a figure known to be dense."),
+					"memory_bandwidth_gbs": float64Attr("Peak memory (HBM or GDDR) bandwidth of one GPU in GB/s. Null where no source gives it."),
 					"nvlink_gbs_per_gpu": float64Attr("Bidirectional GPU-to-GPU link bandwidth of one GPU in GB/s: NVLink, or AMD Infinity Fabric on MI300X. " +
 						"Null where the size's GPUs are not linked to each other (one GPU, PCIe only, or a bridge Azure does not document) or no source gives it."),
 					"usable_memory_gib": float64Attr("Memory the driver reports for one whole GPU (`nvidia-smi` `memory.total`) in GiB, a little less than the nominal `gpu.memory_gib`; " +
@@ -336,12 +341,12 @@ func skuPerformanceAttribute() schema.SingleNestedAttribute {
 					"keeps its parent's memory bandwidth while its FP64 peak scales with its active cores. Null for GPU sizes and where the catalog has no record for the series.",
 				Attributes: map[string]schema.Attribute{
 					"cpu_model":     strAttr("The CPU the figures are for, as the series' performance record names it; null where it names none."),
-					"cores":         int64Attr("Physical cores the VM runs on: the active cores of a constrained-core size, half the vCPUs where the series runs two threads per core. Null where the vCPU count is unknown."),
+					"cores":         int64Attr("Physical cores the VM runs on: the active cores of a constrained-core size, half the vCPUs where the series runs two threads per core. Null where the vCPU count is unknown or is not a whole number of cores."),
 					"base_ghz":      float64Attr("Base clock in GHz; null where no source gives it."),
 					"max_boost_ghz": float64Attr("Single-core maximum boost clock in GHz; null where no source gives it."),
 					"all_core_ghz":  float64Attr("All-core boost clock in GHz as Microsoft states it; null where no source gives it."),
-					"stream_gbs":    float64Attr("STREAM Triad memory bandwidth of the VM in GB/s, as Microsoft publishes it for the series, scaled to the size (see above). Null where Microsoft publishes none (most general-purpose and memory-optimized series)."),
-					"fp64_peak_gflops": float64Attr("Theoretical FP64 peak of the VM in GFLOPS, scaled to the size. Where Microsoft publishes a peak it is that figure; " +
+					"stream_gbs":    float64Attr("STREAM Triad memory bandwidth of the VM in GB/s, as Microsoft publishes it for the series, scaled to the size as `performance.cpu` describes. Null where Microsoft publishes none (most general-purpose and memory-optimized series)."),
+					"fp64_peak_gflops": float64Attr("Theoretical FP64 peak of the VM in GFLOPS (HPL Rpeak). Where Microsoft publishes a peak, it is that figure scaled to the size's cores; " +
 						"where it publishes none, it is derived as cores x all-core clock (the maximum boost where no other is stated) x FP64 operations per cycle of one core's vector units, and `fp64_peak_derived` is true. " +
 						"Null where neither is possible."),
 					"fp64_peak_derived": boolAttr("Whether `fp64_peak_gflops` is derived from cores, clock and FP64 operations per cycle rather than published; " +
