@@ -43,7 +43,14 @@ output "rdma" {
 						"retirement_date": knownvalue.Null(),
 					}),
 					// A function takes no region, so there is no price.
-					"price":          knownvalue.Null(),
+					"price": knownvalue.Null(),
+					"performance": knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"gpu": knownvalue.ObjectPartial(map[string]knownvalue.Check{
+							"bf16_tflops":          knownvalue.Float64Exact(989.5),
+							"memory_bandwidth_gbs": knownvalue.Float64Exact(3350),
+						}),
+						"cpu": knownvalue.Null(),
+					}),
 					"priced_regions": knownvalue.NotNull(),
 					"availability": knownvalue.ObjectPartial(map[string]knownvalue.Check{
 						"region":    knownvalue.Null(),
