@@ -489,6 +489,83 @@ var skuFacts = []skuFact{
 	},
 }
 
+// The sizes added with D36-D41: the size pages (F v6, Ev5), the NC and NV
+// Promo twins, and the sizes without a size page.
+func init() {
+	skuFacts = append(skuFacts,
+		skuFact{
+			// falsv6-series.md: 2 vCPUs, 4 GB, no local storage, 2 NICs, 12,500 Mb/s, Gen 2 only.
+			name: "Standard_F2als_v6", series: "Falsv6", family: "F", category: "cpu",
+			vcpus: i64(2), memGiB: f64(4), tempGiB: i64(0), arch: "x86_64",
+			ethMbps: i64(12500), accel: bp(true), hyperV: []string{"2"},
+			status: "ga", decisions: []string{"D37"}, aks: "supported",
+			priceRegions: 57, priceRegion: "eastus", price: 0.121,
+		},
+		skuFact{
+			name: "Standard_F2as_v6", series: "Fasv6", family: "F", category: "cpu",
+			vcpus: i64(2), memGiB: f64(8), tempGiB: i64(0), arch: "x86_64",
+			ethMbps: i64(12500), accel: bp(true), hyperV: []string{"2"},
+			status: "ga", decisions: []string{"D37"}, aks: "supported",
+			priceRegions: 57, priceRegion: "eastus", price: 0.137,
+		},
+		skuFact{
+			name: "Standard_F64ams_v6", series: "Famsv6", family: "F", category: "cpu",
+			vcpus: i64(64), memGiB: f64(512), tempGiB: i64(0), arch: "x86_64",
+			ethMbps: i64(36000), accel: bp(true), hyperV: []string{"2"},
+			status: "ga", decisions: []string{"D37"}, aks: "supported",
+			priceRegions: 57, priceRegion: "eastus", price: 5.728,
+		},
+		skuFact{
+			// ev5-series.md: the smallest size, 2 vCPUs and 16 GB.
+			name: "Standard_E2_v5", series: "Ev5", family: "E", category: "cpu",
+			vcpus: i64(2), memGiB: f64(16), tempGiB: i64(0), arch: "x86_64",
+			ethMbps: i64(12500), accel: bp(true), hyperV: []string{"1", "2"},
+			status: "ga", aks: "supported",
+			priceRegions: 57, priceRegion: "eastus", price: 0.126,
+		},
+		skuFact{
+			// The twin Standard_NC6's facts (D36).
+			name: "Standard_NC6_Promo", series: "NC", family: "NC", category: "gpu",
+			vcpus: i64(6), memGiB: f64(56), tempGiB: i64(340), arch: "x86_64",
+			gpuCount: 1, gpuCountText: "1", gpuModel: "k80", vendor: "nvidia", gpuArch: "Kepler", ccOrGfx: "3.7", minToolkit: "6.5", maxCUDA: 11,
+			gpuMem: 12, gpuMemTotal: 12, interconnect: "PCIe",
+			accel: bp(false), hyperV: []string{"1"},
+			status: "retired", retirement: "2023-09-06", replacements: []string{"Standard_NC4as_T4_v3", "Standard_NC8as_T4_v3"},
+			decisions: []string{"D1", "D2", "D18", "D36"}, aks: "unsupported",
+			priceRegions: 9, priceRegion: "eastus", price: 0.396,
+		},
+		skuFact{
+			// No size page: null specs, the A10 from the AKS GPU registry (D39).
+			name: "Standard_NC8ads_A10_v4", series: "NCads_A10_v4", family: "NC", category: "gpu",
+			arch: "x86_64", gpuModel: "a10", vendor: "nvidia", gpuArch: "Ampere", ccOrGfx: "8.6", minToolkit: "11.1", maxCUDA: 13,
+			interconnect: "PCIe",
+			status: "ga", decisions: []string{"D39"}, aks: "supported",
+			priceRegions: 3, priceRegion: "westus3", price: 1.1,
+		},
+		skuFact{
+			// virtual-machines-common-sizes-previous-gen.md: 6 vCPUs, 112 GiB,
+			// 320 GiB, 1 GPU of 8 GiB (D9), 12 data disks, 4 NICs.
+			name: "Standard_NV6s_v2", series: "NVv2", family: "NV", category: "gpu",
+			vcpus: i64(6), memGiB: f64(112), tempGiB: i64(320), arch: "x86_64",
+			gpuCount: 1, gpuCountText: "1", gpuModel: "m60", vendor: "nvidia", gpuArch: "Maxwell", ccOrGfx: "5.2", minToolkit: "6.5", maxCUDA: 12,
+			gpuMem: 8, gpuMemTotal: 8, interconnect: "PCIe",
+			status: "ga", decisions: []string{"D9", "D41"}, aks: "unknown",
+			priceRegions: 2, priceRegion: "southcentralus", price: 0.684,
+		},
+		skuFact{
+			// Standard_ND96isr_MI300X_v5 without InfiniBand (D40).
+			name: "Standard_ND96is_MI300X_v5", series: "ND-MI300X-v5", family: "ND", category: "gpu",
+			vcpus: i64(96), memGiB: f64(1850), tempGiB: i64(1000), nvmeGiB: i64(28000), arch: "x86_64",
+			gpuCount: 8, gpuCountText: "8", gpuModel: "mi300x", vendor: "amd", gpuArch: "CDNA3", ccOrGfx: "gfx942", minToolkit: "6.0",
+			gpuMem: 192, gpuMemTotal: 1536, interconnect: "AMD Infinity Fabric 4th gen (128 GB/s per GPU link, 896 GB/s aggregate)",
+			ethMbps: i64(80000), accel: bp(true), hyperV: []string{"2"},
+			status: "ga", decisions: []string{"D16", "D40"}, aks: "supported",
+			hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404-rocm:latest", imageToolkit: "6.4.4",
+			priceRegions: 17, priceRegion: "westus3", price: 48,
+		},
+	)
+}
+
 func TestSKUFacts(t *testing.T) {
 	c := mustDefault(t)
 	if len(skuFacts) < 24 {
@@ -607,6 +684,8 @@ func TestPinnedFactsCoverEveryFamilyAndSeries(t *testing.T) {
 		"NC", "NCv2", "NCv3", "NCasT4_v3", "NC_A100_v4", "NCads_H100_v5", "NCCads_H100_v5", "NC_RTXPRO6000BSE_v6",
 		"ND", "NDv2", "NDasrA100_v4", "NDm_A100_v4", "ND-H100-v5", "ND-H200-v5", "ND-MI300X-v5", "ND-GB200-v6", "ND-GB300-v6",
 		"NGads_V620", "NV", "NVadsA10_v5", "NVads_V710_v5", "NVv3", "NVv4",
+		// Added with D37, D39 and D41.
+		"Falsv6", "Fasv6", "Famsv6", "NCads_A10_v4", "NVv2",
 	}
 	have := map[string]bool{}
 	for _, f := range skuFacts {

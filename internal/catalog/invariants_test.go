@@ -94,6 +94,18 @@ var sizesWithoutSpecs = []string{
 	"Standard_NV32ms_v3", "Standard_NV4ahs_v4", "Standard_NV8ahs_v4",
 }
 
+// GPU sizes whose vCPUs, memory and GPU share are null for other reasons:
+// the NC RTX PRO 6000 preview sizes no page gives a GPU share for (D38) and
+// the NC A10 v4 sizes without a size page (D39).
+var gpuSizesWithoutShare = map[string][]string{
+	"D38": {
+		"Standard_NC128mds_xl_RTXPRO6000BSE_v6", "Standard_NC16lds_xl_RTXPRO6000BSE_v6", "Standard_NC32ds_xl_RTXPRO6000BSE_v6",
+		"Standard_NC32lds_xl_RTXPRO6000BSE_v6", "Standard_NC32mds_xl_RTXPRO6000BSE_v6", "Standard_NC64ds_xl_RTXPRO6000BSE_v6",
+		"Standard_NC64lds_xl_RTXPRO6000BSE_v6", "Standard_NC64mds_xl_RTXPRO6000BSE_v6",
+	},
+	"D39": {"Standard_NC16ads_A10_v4", "Standard_NC32ads_A10_v4", "Standard_NC8ads_A10_v4"},
+}
+
 func TestGPUSizesJoinAGPUModel(t *testing.T) {
 	c := mustDefault(t)
 	var unknown []string
@@ -140,8 +152,20 @@ func TestGPUSizesJoinAGPUModel(t *testing.T) {
 		}
 	}
 	sort.Strings(unknown)
-	if !equalStrings(unknown, sizesWithoutSpecs) {
-		t.Errorf("sizes with null vCPUs = %v, want %v", unknown, sizesWithoutSpecs)
+	want := append([]string{}, sizesWithoutSpecs...)
+	for _, names := range gpuSizesWithoutShare {
+		want = append(want, names...)
+	}
+	sort.Strings(want)
+	if !equalStrings(unknown, want) {
+		t.Errorf("sizes with null vCPUs = %v, want %v", unknown, want)
+	}
+	for id, names := range gpuSizesWithoutShare {
+		for _, n := range names {
+			if s := mustLookup(t, c, n); !contains(s.Decisions, id) || contains(s.Decisions, "D20") {
+				t.Errorf("%s: decisions %v, want %s and not D20", n, s.Decisions, id)
+			}
+		}
 	}
 }
 
@@ -191,11 +215,9 @@ func TestLifecycleInvariants(t *testing.T) {
 }
 
 // TestReplacementSizes checks D18: every replacement is a current (GA) size
-// of the catalog, except the Falsv6 names given for Fsv2, which the catalog
-// does not hold.
+// of the catalog, the Falsv6 sizes named for Fsv2 included (D37).
 func TestReplacementSizes(t *testing.T) {
 	c := mustDefault(t)
-	falsv6 := regexp.MustCompile(`^Standard_F\d+als_v6$`)
 	n := 0
 	for _, s := range c.SKUs() {
 		for _, r := range s.Lifecycle.ReplacementSizes {
@@ -205,9 +227,7 @@ func TestReplacementSizes(t *testing.T) {
 			}
 			rs, ok := c.Lookup(r)
 			if !ok {
-				if s.Series != "Fsv2" || !falsv6.MatchString(r) {
-					t.Errorf("%s: replacement %s is not in the catalog", s.Name, r)
-				}
+				t.Errorf("%s: replacement %s is not in the catalog", s.Name, r)
 				continue
 			}
 			if rs.Lifecycle.Status != StatusGA {
