@@ -539,7 +539,7 @@ func init() {
 			name: "Standard_NC8ads_A10_v4", series: "NCads_A10_v4", family: "NC", category: "gpu",
 			arch: "x86_64", gpuModel: "a10", vendor: "nvidia", gpuArch: "Ampere", ccOrGfx: "8.6", minToolkit: "11.1", maxCUDA: 13,
 			interconnect: "PCIe",
-			status: "ga", decisions: []string{"D39"}, aks: "supported",
+			status:       "ga", decisions: []string{"D39"}, aks: "supported",
 			priceRegions: 3, priceRegion: "westus3", price: 1.1,
 		},
 		skuFact{
