@@ -127,7 +127,8 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 // skuFact pins the facts of one size. Every value comes from the reference
 // facts (skus.csv, gpus.csv, lifecycle.csv, support.csv, images.csv,
 // prices.csv, prices_additions.csv, spot_prices.csv) as amended by the
-// decisions D1-D35 recorded in data/catalog.json; none is copied from the
+// decisions D1-D46 recorded in data/catalog.json (D42 moved AKS support to
+// the node auto-provisioning registry); none is copied from the
 // JSON under test. Spot prices follow D19: the prices.csv price times the
 // spot_prices.csv spot-to-on-demand ratio, rounded to 6 decimals; none
 // where that ratio is 1 (D33).
@@ -328,9 +329,9 @@ var skuFacts = []skuFact{
 		gpuCount: 0.25, gpuCountText: "1/4", gpuModel: "rtx-pro-6000-bse", vendor: "nvidia", gpuArch: "Blackwell", ccOrGfx: "12.0", minToolkit: "12.8", maxCUDA: 13,
 		gpuMem: 24, gpuMemTotal: 24, interconnect: "PCIe (SR-IOV vGPU)",
 		rdma: false, ethMbps: i64(22500), accel: bp(true), hyperV: []string{"2"}, confidential: false,
-		status: "ga", decisions: []string{"D13", "D14"},
+		status: "ga", decisions: []string{"D13", "D42"},
 		// prices_additions.csv (the 2026-06-18 snapshot's rows prices.csv lacked).
-		aks: "unsupported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.2", priceRegions: 14, priceRegion: "eastus", price: 1.13,
+		aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.2", priceRegions: 14, priceRegion: "eastus", price: 1.13,
 	},
 	{
 		name: "Standard_NC320ds_xl_RTXPRO6000BSE_v6", series: "NC_RTXPRO6000BSE_v6", family: "NC", category: "gpu",
@@ -338,7 +339,7 @@ var skuFacts = []skuFact{
 		gpuCount: 2, gpuCountText: "2", gpuModel: "rtx-pro-6000-bse", vendor: "nvidia", gpuArch: "Blackwell", ccOrGfx: "12.0", minToolkit: "12.8", maxCUDA: 13,
 		gpuMem: 96, gpuMemTotal: 192, interconnect: "PCIe (SR-IOV vGPU)",
 		rdma: false, ethMbps: i64(200000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
-		status: "retired", retirement: "2026-03-18", replacements: []string{"Standard_NC288ds_xl_RTXPRO6000BSE_v6"}, decisions: []string{"D13", "D14"},
+		status: "retired", retirement: "2026-03-18", replacements: []string{"Standard_NC288ds_xl_RTXPRO6000BSE_v6"}, decisions: []string{"D13", "D42"},
 		aks: "unsupported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.2", priceRegions: 7, priceRegion: "eastus", price: 16.588,
 	},
 	{
@@ -406,8 +407,8 @@ var skuFacts = []skuFact{
 		gpuCount: 4, gpuCountText: "4", gpuModel: "gb200", vendor: "nvidia", gpuArch: "Blackwell", ccOrGfx: "10.0", minToolkit: "12.8", maxCUDA: 13,
 		gpuMem: 192, gpuMemTotal: 768, interconnect: "NVLink 5th gen (4x1.8 TB/s per VM; NVL72 domain of 72 GPUs / 18 VMs)",
 		rdma: true, ib: "NDR", ibGbps: 1600, ibPorts: 4, ethMbps: i64(160000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
-		status: "ga", decisions: []string{"D5", "D15"},
-		aks: "unknown", hasImage: true, imageURN: "", imageToolkit: "13.0", priceRegions: 19, priceRegion: "eastus", price: 108.16,
+		status: "ga", decisions: []string{"D5", "D15", "D42"},
+		aks: "supported", hasImage: true, imageURN: "", imageToolkit: "13.0", priceRegions: 19, priceRegion: "eastus", price: 108.16,
 	},
 	{
 		name: "Standard_ND128isr_GB300_v6", series: "ND-GB300-v6", family: "ND", category: "gpu",
@@ -415,8 +416,8 @@ var skuFacts = []skuFact{
 		gpuCount: 4, gpuCountText: "4", gpuModel: "gb300", vendor: "nvidia", gpuArch: "Blackwell Ultra", ccOrGfx: "10.3", minToolkit: "12.9", maxCUDA: 13,
 		gpuMem: 288, gpuMemTotal: 1152, interconnect: "NVLink 5th gen (4x1.8 TB/s per VM; NVL72 domain of 72 GPUs / 18 VMs)",
 		rdma: true, ib: "XDR", ibGbps: 3200, ibPorts: 4, ethMbps: i64(160000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
-		status: "ga", decisions: []string{"D15", "D35"},
-		aks: "unknown", hasImage: true, imageURN: "", imageToolkit: "13.0", priceRegions: 0,
+		status: "ga", decisions: []string{"D15", "D35", "D42"},
+		aks: "supported", hasImage: true, imageURN: "", imageToolkit: "13.0", priceRegions: 0,
 	},
 	{
 		name: "Standard_NG8ads_V620_v1", series: "NGads_V620", family: "NG", category: "gpu",
@@ -458,7 +459,7 @@ var skuFacts = []skuFact{
 		gpuCount: 0.5, gpuCountText: "1/2", gpuModel: "v710", vendor: "amd", gpuArch: "RDNA3", ccOrGfx: "gfx1101", minToolkit: "", maxCUDA: 0,
 		gpuMem: 12, gpuMemTotal: 12, interconnect: "PCIe (SR-IOV partial GPU)",
 		rdma: false, ethMbps: i64(10000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
-		status: "ga", aks: "unsupported", priceRegions: 7, priceRegion: "eastus", price: 1.0,
+		status: "ga", decisions: []string{"D42"}, aks: "supported", priceRegions: 7, priceRegion: "eastus", price: 1.0,
 	},
 	{
 		name: "Standard_NV12s_v3", series: "NVv3", family: "NV", category: "gpu",

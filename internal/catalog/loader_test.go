@@ -351,14 +351,6 @@ func TestBuildRejects(t *testing.T) {
 			want: []string{`size Standard_NX8_v1: support.aks: status "maybe" is not one of supported, unsupported, unknown`},
 		},
 		{
-			name: "a size support override with a source outside the grammar",
-			mutate: func(d []Document) []Document {
-				lastSKU(d).Support = &SupportOverrideDoc{AKS: &SupportEntryDoc{Status: SupportUnknown}, Sources: []string{"some list"}}
-				return d
-			},
-			want: []string{`size Standard_NX8_v1: support.sources[0] "some list" is not a source`},
-		},
-		{
 			name:   "an unknown lifecycle status",
 			mutate: func(d []Document) []Document { lastSKU(d).Lifecycle = &LifecycleDoc{Status: "beta"}; return d },
 			want:   []string{`lifecycle status "beta" is not one of ga, preview, retiring, retired`},
