@@ -513,8 +513,9 @@ func init() {
 			name: "Standard_F64ams_v6", series: "Famsv6", family: "F", category: "cpu",
 			vcpus: i64(64), memGiB: f64(512), tempGiB: i64(0), arch: "x86_64",
 			ethMbps: i64(36000), accel: bp(true), hyperV: []string{"2"},
-			status: "ga", decisions: []string{"D37"}, aks: "supported",
-			priceRegions: 57, priceRegion: "eastus", price: 5.728,
+			// 57 snapshot regions but newzealandnorth (D47).
+			status: "ga", decisions: []string{"D37", "D47"}, aks: "supported",
+			priceRegions: 56, priceRegion: "eastus", price: 5.728,
 		},
 		skuFact{
 			// ev5-series.md: the smallest size, 2 vCPUs and 16 GB.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -225,7 +226,7 @@ func TestBuildSpotRatioOfOneGivesNoSpot(t *testing.T) {
 func TestReferencePriceAdditions(t *testing.T) {
 	rows := referenceCSV(t, "prices_additions.csv")
 	c := mustDefault(t)
-	matched, meters := 0, 0
+	matched, meters, dropped := 0, 0, 0
 	for _, r := range rows {
 		s, ok := c.Lookup(r["vm_size"])
 		if !ok {
@@ -235,6 +236,13 @@ func TestReferencePriceAdditions(t *testing.T) {
 			continue
 		}
 		matched++
+		if droppedPriceRows[r["region"]+","+r["vm_size"]] {
+			if _, ok := s.Prices[r["region"]]; ok || !contains(s.Decisions, "D47") {
+				t.Errorf("%s in %s: priced, or links no D47, though D47 leaves the row out", s.Name, r["region"])
+			}
+			dropped++
+			continue
+		}
 		ms, mapped, ok := c.MeterSize(r["retail_meter_name"])
 		if !ok || ms != s || mapped != (r["retail_meter_name"] != s.Name) {
 			t.Errorf("MeterSize(%q) = %v, %t, %t; want %s", r["retail_meter_name"], ms, mapped, ok, s.Name)
@@ -256,6 +264,65 @@ func TestReferencePriceAdditions(t *testing.T) {
 	}
 	if meters != 7 {
 		t.Errorf("%d rows priced under a meter name that differs from the size's, want 7 (Standard_NG32adms_V620)", meters)
+	}
+	if dropped != len(droppedPriceRows) {
+		t.Errorf("%d rows left out, want the %d D47 names", dropped, len(droppedPriceRows))
+	}
+}
+
+// droppedPriceRows are the snapshot's rows D47 leaves out of prices.csv:
+// the Famsv6 prices in newzealandnorth, a tenth of the series' level.
+var droppedPriceRows = map[string]bool{
+	"newzealandnorth,Standard_F2ams_v6": true, "newzealandnorth,Standard_F4ams_v6": true, "newzealandnorth,Standard_F8ams_v6": true,
+	"newzealandnorth,Standard_F16ams_v6": true, "newzealandnorth,Standard_F32ams_v6": true, "newzealandnorth,Standard_F48ams_v6": true,
+	"newzealandnorth,Standard_F64ams_v6": true,
+}
+
+// TestPricesConsistentAcrossRegions: a price is the size's median over the
+// regions times the region's level (the median of that ratio over the
+// region's sizes); no row of prices.csv departs from that by more than a
+// factor of two (D47 removed the rows that did).
+func TestPricesConsistentAcrossRegions(t *testing.T) {
+	c := mustDefault(t)
+	median := func(v []float64) float64 {
+		sort.Float64s(v)
+		n := len(v)
+		if n%2 == 1 {
+			return v[n/2]
+		}
+		return (v[n/2-1] + v[n/2]) / 2
+	}
+	sizeMedian := map[string]float64{}
+	for _, s := range c.SKUs() {
+		var v []float64
+		for _, p := range s.Prices {
+			v = append(v, p.USDPerHour)
+		}
+		if len(v) > 0 {
+			sizeMedian[s.Name] = median(v)
+		}
+	}
+	level := map[string][]float64{}
+	for _, s := range c.SKUs() {
+		for r, p := range s.Prices {
+			level[r] = append(level[r], p.USDPerHour/sizeMedian[s.Name])
+		}
+	}
+	regionLevel := map[string]float64{}
+	for r, v := range level {
+		regionLevel[r] = median(v)
+	}
+	n := 0
+	for _, s := range c.SKUs() {
+		for r, p := range s.Prices {
+			n++
+			if q := p.USDPerHour / sizeMedian[s.Name] / regionLevel[r]; q < 0.5 || q > 2 {
+				t.Errorf("%s in %s: %v USD/h is %.2f times the size's median at the region's level", s.Name, r, p.USDPerHour, q)
+			}
+		}
+	}
+	if n < 4000 {
+		t.Errorf("only %d prices checked", n)
 	}
 }
 
