@@ -70,15 +70,15 @@ data "hpcsku_catalog" "all" {
 data "hpcsku_catalog" "current" {}
 `,
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("skus"), knownvalue.ListSizeExact(144)),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("skus"), knownvalue.ListSizeExact(205)),
 				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("catalog_version"), knownvalue.StringExact("2026.11.0")),
 				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("data_date"), knownvalue.StringExact("2026-11-01")),
 				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("as_of"), knownvalue.StringExact("2026-11-22")),
 				// Ordered by name: the first and last entries.
 				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("skus").AtSliceIndex(0).AtMapKey("name"), knownvalue.StringExact("Standard_E104i_v5")),
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("skus").AtSliceIndex(143).AtMapKey("name"), knownvalue.StringExact("Standard_NV8as_v4")),
-				// 49 sizes are retired on 2026-11-22: 35 by status, 14 NVv3/NVv4 whose 2026-09-30 date has passed.
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.current", tfjsonpath.New("skus"), knownvalue.ListSizeExact(95)),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("skus").AtSliceIndex(204).AtMapKey("name"), knownvalue.StringExact("Standard_NV8as_v4")),
+				// 70 sizes are retired on 2026-11-22: 56 by status, 14 NVv3/NVv4 whose 2026-09-30 date has passed.
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.current", tfjsonpath.New("skus"), knownvalue.ListSizeExact(135)),
 			},
 		}},
 	})
@@ -122,7 +122,7 @@ data "hpcsku_catalog" "sweden_nd" {
 					"Standard_ND40rs_v2", "Standard_ND96amsr_A100_v4", "Standard_ND96asr_v4",
 					"Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5")),
 				statecheck.ExpectKnownValue("data.hpcsku_catalog.amd", tfjsonpath.New("skus"), names(
-					"Standard_ND96isr_MI300X_v5", "Standard_NG16ads_V620_v1", "Standard_NG32adms_V620_v1", "Standard_NG32ads_V620_v1",
+					"Standard_ND96is_MI300X_v5", "Standard_ND96isr_MI300X_v5", "Standard_NG16ads_V620_v1", "Standard_NG32adms_V620_v1", "Standard_NG32ads_V620_v1",
 					"Standard_NG8ads_V620_v1", "Standard_NV12ads_V710_v5", "Standard_NV24ads_V710_v5", "Standard_NV28adms_V710_v5",
 					"Standard_NV4ads_V710_v5", "Standard_NV8ads_V710_v5")),
 				statecheck.ExpectKnownValue("data.hpcsku_catalog.big_memory", tfjsonpath.New("skus"), names(
@@ -139,8 +139,8 @@ data "hpcsku_catalog" "sweden_nd" {
 					"memory_gib_total": knownvalue.Float64Exact(12),
 				})),
 				statecheck.ExpectKnownValue("data.hpcsku_catalog.sweden_nd", tfjsonpath.New("skus"), names(
-					"Standard_ND96amsr_A100_v4", "Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5", "Standard_ND96isr_MI300X_v5")),
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.sweden_nd", tfjsonpath.New("skus").AtSliceIndex(1).AtMapKey("price").AtMapKey("region"), knownvalue.StringExact("swedencentral")),
+					"Standard_ND96amsr_A100_v4", "Standard_ND96is_MI300X_v5", "Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5", "Standard_ND96isr_MI300X_v5")),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.sweden_nd", tfjsonpath.New("skus").AtSliceIndex(2).AtMapKey("price").AtMapKey("region"), knownvalue.StringExact("swedencentral")),
 			},
 		}},
 	})
@@ -224,6 +224,54 @@ data "hpcsku_catalog" "none" {
 }`,
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue("data.hpcsku_catalog.none", tfjsonpath.New("skus"), knownvalue.ListSizeExact(0)),
+			},
+		}},
+	})
+}
+
+// TestCatalogDataSource_AddedSizes: with include_retired the catalog holds
+// the Promo twins, the NC RTX PRO 6000 preview sizes superseded at GA and
+// the sizes the Resource SKUs API lists without a size page (catalog
+// decisions D36-D41); in eastus it lists the nine GA NC RTX PRO 6000 sizes
+// with their eastus prices; Fsv2's replacement Falsv6 is there.
+func TestCatalogDataSource_AddedSizes(t *testing.T) {
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		Steps: []resource.TestStep{{
+			Config: `
+data "hpcsku_catalog" "added" {
+  include_retired = true
+  name_regex      = "(_Promo|NC(16lds|32ds|32lds|32mds|64ds|64lds|64mds|128mds)_xl_RTXPRO6000BSE_v6|ads_A10_v4|ND96is_MI300X_v5|NV(6|12|24)s_v2)$"
+}
+data "hpcsku_catalog" "rtx_eastus" {
+  series = ["NC_RTXPRO6000BSE_v6"]
+  region = "eastus"
+}
+data "hpcsku_catalog" "falsv6" {
+  series = ["Falsv6"]
+}
+`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.added", tfjsonpath.New("skus"), names(
+					"Standard_H16_Promo", "Standard_H16m_Promo", "Standard_H16mr_Promo", "Standard_H16r_Promo", "Standard_H8_Promo", "Standard_H8m_Promo",
+					"Standard_NC128mds_xl_RTXPRO6000BSE_v6", "Standard_NC12_Promo", "Standard_NC16ads_A10_v4", "Standard_NC16lds_xl_RTXPRO6000BSE_v6",
+					"Standard_NC24_Promo", "Standard_NC24r_Promo", "Standard_NC32ads_A10_v4", "Standard_NC32ds_xl_RTXPRO6000BSE_v6",
+					"Standard_NC32lds_xl_RTXPRO6000BSE_v6", "Standard_NC32mds_xl_RTXPRO6000BSE_v6", "Standard_NC64ds_xl_RTXPRO6000BSE_v6",
+					"Standard_NC64lds_xl_RTXPRO6000BSE_v6", "Standard_NC64mds_xl_RTXPRO6000BSE_v6", "Standard_NC6_Promo", "Standard_NC8ads_A10_v4",
+					"Standard_ND96is_MI300X_v5", "Standard_NV12_Promo", "Standard_NV12s_v2", "Standard_NV24_Promo", "Standard_NV24s_v2",
+					"Standard_NV6_Promo", "Standard_NV6s_v2")),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.rtx_eastus", tfjsonpath.New("skus"), names(
+					"Standard_NC144ds_xl_RTXPRO6000BSE_v6", "Standard_NC144lds_xl_RTXPRO6000BSE_v6", "Standard_NC24lds_xl_RTXPRO6000BSE_v6",
+					"Standard_NC288ds_xl_RTXPRO6000BSE_v6", "Standard_NC288lds_xl_RTXPRO6000BSE_v6", "Standard_NC36ds_xl_RTXPRO6000BSE_v6",
+					"Standard_NC36lds_xl_RTXPRO6000BSE_v6", "Standard_NC72ds_xl_RTXPRO6000BSE_v6", "Standard_NC72lds_xl_RTXPRO6000BSE_v6")),
+				// The snapshot's eastus prices: NC24lds 1.13, NC72lds 2.44, NC288ds 11.
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.rtx_eastus", tfjsonpath.New("skus").AtSliceIndex(2).AtMapKey("price"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"region": knownvalue.StringExact("eastus"), "usd_per_hour": knownvalue.Float64Exact(1.13),
+				})),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.rtx_eastus", tfjsonpath.New("skus").AtSliceIndex(8).AtMapKey("price").AtMapKey("usd_per_hour"), knownvalue.Float64Exact(2.44)),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.rtx_eastus", tfjsonpath.New("skus").AtSliceIndex(3).AtMapKey("price").AtMapKey("usd_per_hour"), knownvalue.Float64Exact(11)),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.falsv6", tfjsonpath.New("skus").AtSliceIndex(1).AtMapKey("name"), knownvalue.StringExact("Standard_F2als_v6")),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.falsv6", tfjsonpath.New("skus"), knownvalue.ListSizeExact(7)),
 			},
 		}},
 	})

@@ -84,14 +84,21 @@ data "hpcsku_recommendation" "opt" {
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("requirements").AtMapKey("memory").AtMapKey("bytes_per_parameter"), knownvalue.Float64Exact(2)),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("rejected").AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"constraint": knownvalue.StringExact("retired"),
-					"count":      knownvalue.Int64Exact(49),
-					"examples":   stringList("Standard_H16", "Standard_H16m", "Standard_H16mr"),
+					"count":      knownvalue.Int64Exact(70),
+					"examples":   stringList("Standard_H16", "Standard_H16_Promo", "Standard_H16m"),
 				})),
-				// Not priced in eastus: the two GB300 sizes (D35), H200, MI300X and
-				// the four NG sizes.
-				statecheck.ExpectKnownValue(ds, tfjsonpath.New("rejected").AtSliceIndex(4), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				// Then min_lifetime_months, deployable (ND128isrG5_GB300_v6),
+				// unknown_specs (NC A10 v4), workload and confidential. Not
+				// priced in eastus: ND128isr_GB300_v6 (D35), H200, the two
+				// MI300X sizes, the four NG and the three NVv2 sizes.
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("rejected").AtSliceIndex(2), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"constraint": knownvalue.StringExact("deployable"),
+					"count":      knownvalue.Int64Exact(1),
+					"examples":   stringList("Standard_ND128isrG5_GB300_v6"),
+				})),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("rejected").AtSliceIndex(6), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"constraint": knownvalue.StringExact("region"),
-					"count":      knownvalue.Int64Exact(8),
+					"count":      knownvalue.Int64Exact(11),
 				})),
 			},
 		}},
@@ -189,13 +196,15 @@ data "hpcsku_recommendation" "keep" {
 					"total_price_per_hour": knownvalue.Float64Exact(61.2),
 				})),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.cfd", tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("deployment").AtMapKey("rdma"), knownvalue.Bool(true)),
-				statecheck.ExpectKnownValue("data.hpcsku_recommendation.amd_aks", tfjsonpath.New("vm_sizes"), stringList("Standard_ND96isr_MI300X_v5")),
+				// ND96is_MI300X_v5 holds 7B on one VM without InfiniBand to pay for.
+				statecheck.ExpectKnownValue("data.hpcsku_recommendation.amd_aks", tfjsonpath.New("vm_sizes"), stringList("Standard_ND96is_MI300X_v5", "Standard_ND96isr_MI300X_v5")),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.slurm", tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("deployment").AtMapKey("cyclecloud"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 					"partition":    knownvalue.StringExact("gpu"),
 					"slurm_hpc":    knownvalue.Bool(false),
 					"machine_type": knownvalue.StringExact("Standard_NC48ads_A100_v4"),
 				})),
-				statecheck.ExpectKnownValue("data.hpcsku_recommendation.small", tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_E48_v5")),
+				// The smallest E size holds the 2.24 GiB job.
+				statecheck.ExpectKnownValue("data.hpcsku_recommendation.small", tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_E2_v5")),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.small", tfjsonpath.New("requirements").AtMapKey("category"), knownvalue.StringExact("cpu")),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.keep", tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_NC8as_T4_v3")),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.keep", tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("reasons").AtSliceIndex(0),
@@ -273,7 +282,7 @@ func TestRecommendationDataSource_Errors(t *testing.T) {
   gpu_vendor   = "amd"
   cuda_version = "12.0"
 }`,
-			err: `No VM Size Fits[\s\S]*gpu_vendor: 26[\s\S]*cuda_version: 1 \(Standard_ND96isr_MI300X_v5\)[\s\S]*` +
+			err: `No VM Size Fits[\s\S]*gpu_vendor: 25[\s\S]*cuda_version: 2 \(Standard_ND96is_MI300X_v5, Standard_ND96isr_MI300X_v5\)[\s\S]*` +
 				wrapped(`Nearest miss: Standard_NC48ads_A100_v4 fails only gpu_vendor. To use it, set gpu_vendor to "nvidia" or "any".`),
 		},
 		"impossible budget": {

@@ -69,7 +69,9 @@ func TestPrefer(t *testing.T) {
 // holds it on one VM, so ND40rs_v2 (256 GiB, 2 VMs) is dropped by scale_up;
 // named in prefer, it stays, on 2 VMs with InfiniBand. Every NC size but
 // NC96ads_A100_v4 (320 GiB) would need several VMs without InfiniBand:
-// interconnect 17 (T4 4, A100 2, H100 2, RTX PRO 6000 9).
+// interconnect 17 (T4 4, A100 2, H100 2, RTX PRO 6000 9). ND96is_MI300X_v5
+// (1,536 GiB, no InfiniBand) holds it on one VM; ND128isrG5_GB300_v6 fails
+// deployable.
 func TestScaleUpBeforeScaleOut(t *testing.T) {
 	req := Request{Workload: "training", Model: &Model{ParametersBillion: 13}, AsOf: asOf, MaxResults: i64(50)}
 	res := mustRecommend(t, req)
@@ -78,7 +80,8 @@ func TestScaleUpBeforeScaleOut(t *testing.T) {
 			t.Errorf("%s on %d VMs", r.VMSize, r.Nodes)
 		}
 	}
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 59, "confidential": 1, "interconnect": 17, "scale_up": 1})
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 70, "min_lifetime_months": 8, "workload": 95, "confidential": 1, "interconnect": 17, "scale_up": 1,
+		"deployable": 1, "unknown_specs": 3})
 	for _, r := range res.Rejected {
 		if r.Constraint == "scale_up" && r.Examples[0] != "Standard_ND40rs_v2" {
 			t.Errorf("scale_up examples %v", r.Examples)
@@ -168,9 +171,16 @@ func TestResultWarnings(t *testing.T) {
 		t.Errorf("top %s, warnings %+v", res.Recommendations[0].VMSize, res.Warnings)
 	}
 
-	// Unknown support on the target: allowed, with a warning.
+	// Azure ML's SKU list names NC A100 v4 (catalog decision D43): no
+	// support warning on the 70B model's top size.
 	res = mustRecommend(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 70}, Target: "azureml", AsOf: asOf})
-	if top := res.Recommendations[0]; top.VMSize != "Standard_NC48ads_A100_v4" || top.SKU.Support.AzureML.Status != "unknown" {
+	if top := res.Recommendations[0]; top.VMSize != "Standard_NC48ads_A100_v4" || top.SKU.Support.AzureML.Status != "supported" || len(res.Warnings) != 0 {
+		t.Errorf("top %s, warnings %+v", top.VMSize, res.Warnings)
+	}
+	// Unknown support on the target: allowed, with a warning (NV V710 on
+	// Azure ML, which no Azure ML list names).
+	res = mustRecommend(t, Request{Workload: "visualization", Target: "azureml", AsOf: asOf})
+	if top := res.Recommendations[0]; top.VMSize != "Standard_NV4ads_V710_v5" || top.SKU.Support.AzureML.Status != "unknown" {
 		t.Errorf("top %s", top.VMSize)
 	}
 	if got := warningSummaries(res.Warnings); !reflect.DeepEqual(got, []string{"Target Support Unknown"}) {
@@ -185,7 +195,7 @@ func TestResultWarnings(t *testing.T) {
 	// A GPU setting on a CPU workload leaves nothing: every HPC size fails
 	// gpu_memory, and the nearest miss says to remove it.
 	nf := mustNoFit(t, Request{Workload: "hpc", GPUMemoryGiB: f64(80), AsOf: asOf})
-	assertRejected(t, nf.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 64, "gpu_memory": 23})
+	assertRejected(t, nf.Rejected, map[string]int64{"retired": 70, "min_lifetime_months": 8, "workload": 100, "gpu_memory": 23, "deployable": 1, "unknown_specs": 3})
 	if m := nf.NearestMiss; m == nil || m.VMSize != "Standard_HB120rs_v3" || m.Relax != "remove gpu_memory_gib (this size has no GPU)." {
 		t.Errorf("nearest miss %+v", m)
 	}
@@ -249,7 +259,7 @@ func TestPreview(t *testing.T) {
 	}
 	checkInvariants(t, cat, req, res)
 	// preview 13: the 4 T4 sizes and the 9 GA RTX PRO 6000 sizes.
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "preview": 13, "workload": 44, "confidential": 1})
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 70, "min_lifetime_months": 8, "preview": 13, "workload": 77, "confidential": 1, "deployable": 1, "unknown_specs": 3})
 	if res.Recommendations[0].VMSize != "Standard_NC40ads_H100_v5" {
 		t.Errorf("top %s", res.Recommendations[0].VMSize)
 	}
@@ -286,8 +296,12 @@ func TestDeploymentHints(t *testing.T) {
 	if !reflect.DeepEqual(d, want) {
 		t.Errorf("deployment\n got  %+v %+v\n want %+v %+v", d, d.AKS, want, want.AKS)
 	}
-	// The RTX PRO 6000 sizes are not supported on AKS yet (catalog decision).
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 44, "confidential": 1, "target": 18, "interconnect": 3})
+	// AKS node auto-provisioning supports the RTX PRO 6000 and V710 sizes
+	// (catalog decision D42): only NG V620 fails target (4). interconnect
+	// 7: the slices under 15.65 GiB (NV6/12/18ads_A10_v5, NV4/8/12ads_V710_v5
+	// and NV6s_v2) would need several VMs.
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 70, "min_lifetime_months": 8, "workload": 77, "confidential": 1, "target": 4, "interconnect": 7,
+		"deployable": 1, "unknown_specs": 3})
 
 	// AKS, CPU: no taint, no driver.
 	res = mustRecommend(t, Request{Workload: "hpc", Target: "aks", AsOf: asOf})
@@ -309,10 +323,21 @@ func TestDeploymentHints(t *testing.T) {
 	if cc := res.Recommendations[0].Deployment.CycleCloud; !reflect.DeepEqual(cc, &CycleCloudDeployment{Partition: "gpu", MachineType: "Standard_NC4as_T4_v3"}) {
 		t.Errorf("cyclecloud %+v", cc)
 	}
-	// htc on 2,000 cores: HBv3 wins on price per core, but its InfiniBand
-	// stays unused: no RDMA, no placement group, htc partition.
-	res = mustRecommend(t, Request{Workload: "htc", Cores: i64(2000), Target: "cyclecloud", AsOf: asOf})
-	top = res.Recommendations[0]
+	// htc on 2,000 cores: Falsv6 leads (full cores at 0.039 USD per core
+	// and hour in centralindia, a 2024 series, no InfiniBand to pay for);
+	// HBv3, cheaper per core (0.03), keeps its InfiniBand unused: no RDMA,
+	// no placement group, htc partition.
+	res = mustRecommend(t, Request{Workload: "htc", Cores: i64(2000), Target: "cyclecloud", AsOf: asOf, MaxResults: i64(50)})
+	if top = res.Recommendations[0]; top.VMSize != "Standard_F16als_v6" || top.Nodes != 125 || top.Deployment.RDMA ||
+		!reflect.DeepEqual(top.Deployment.CycleCloud, &CycleCloudDeployment{Partition: "htc", MachineType: "Standard_F16als_v6"}) {
+		t.Errorf("top %s %d %+v %+v", top.VMSize, top.Nodes, top.Deployment, top.Deployment.CycleCloud)
+	}
+	top = Recommendation{}
+	for _, r := range res.Recommendations {
+		if r.VMSize == "Standard_HB120rs_v3" {
+			top = r
+		}
+	}
 	if top.VMSize != "Standard_HB120rs_v3" || top.Nodes != 17 || top.Deployment.RDMA || top.Deployment.PlacementGroup ||
 		!reflect.DeepEqual(top.Deployment.CycleCloud, &CycleCloudDeployment{Partition: "htc", MachineType: "Standard_HB120rs_v3"}) {
 		t.Errorf("top %s %d %+v %+v", top.VMSize, top.Nodes, top.Deployment, top.Deployment.CycleCloud)
@@ -334,7 +359,9 @@ func TestNodesAndGPUs(t *testing.T) {
 		}
 	}
 	// gpu_memory 8: sizes under 60.5 GiB per VM (T4 16, 64; RTX PRO 24, 48).
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 59, "confidential": 1, "gpu_memory": 8, "interconnect": 10})
+	// interconnect 11: ND96is_MI300X_v5 has no InfiniBand for the 4 VMs.
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 70, "min_lifetime_months": 8, "workload": 95, "confidential": 1, "gpu_memory": 8, "interconnect": 11,
+		"deployable": 1, "unknown_specs": 3})
 	if res.Recommendations[0].VMSize != "Standard_ND96asr_v4" {
 		t.Errorf("top %s", res.Recommendations[0].VMSize)
 	}
@@ -345,11 +372,12 @@ func TestNodesAndGPUs(t *testing.T) {
 	if top.VMSize != "Standard_ND40rs_v2" || top.Nodes != 2 || top.TotalGPUs != 16 || *top.TotalPricePerHour != 44.064 {
 		t.Errorf("top %s %d %v %v", top.VMSize, top.Nodes, top.TotalGPUs, *top.TotalPricePerHour)
 	}
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 59, "confidential": 1, "gpus": 5, "interconnect": 13})
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 70, "min_lifetime_months": 8, "workload": 95, "confidential": 1, "gpus": 5, "interconnect": 14,
+		"deployable": 1, "unknown_specs": 3})
 
 	// Too many nodes for an InfiniBand job.
 	nf := mustNoFit(t, Request{Workload: "hpc", Nodes: i64(101), AsOf: asOf})
-	assertRejected(t, nf.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 64, "nodes": 23})
+	assertRejected(t, nf.Rejected, map[string]int64{"retired": 70, "min_lifetime_months": 8, "workload": 100, "nodes": 23, "deployable": 1, "unknown_specs": 3})
 	if m := nf.NearestMiss; m == nil || m.FailedConstraint != "nodes" || m.Relax != "lower nodes to 100 or set interconnect = \"any\"." {
 		t.Errorf("nearest miss %+v", m)
 	}
@@ -362,7 +390,10 @@ func TestInterconnectModes(t *testing.T) {
 			t.Errorf("%s: rdma %v, deployment %+v", r.VMSize, r.SKU.Network.RDMA, r.Deployment)
 		}
 	}
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 44, "confidential": 1, "interconnect": 33})
+	// interconnect 37: every size without InfiniBand, NVv2 and
+	// ND96is_MI300X_v5 among them.
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 70, "min_lifetime_months": 8, "workload": 77, "confidential": 1, "interconnect": 37,
+		"deployable": 1, "unknown_specs": 3})
 
 	// interconnect = "any": NC over Ethernet on 5 VMs is allowed.
 	res = mustRecommend(t, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, Interconnect: "any", AsOf: asOf, MaxResults: i64(50)})
@@ -412,18 +443,20 @@ func TestPerVMMinimums(t *testing.T) {
 	if res.Recommendations[0].VMSize != "Standard_NC144ds_xl_RTXPRO6000BSE_v6" || res.Recommendations[1].VMSize != "Standard_NC288ds_xl_RTXPRO6000BSE_v6" {
 		t.Errorf("sizes %v", names(res))
 	}
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 44, "confidential": 1,
-		"min_vcpus": 23, "min_memory_gib": 3, "min_local_disk_gib": 3})
+	// min_vcpus 26: the three NVv2 sizes (6 to 24 vCPUs) among them.
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 70, "min_lifetime_months": 8, "workload": 77, "confidential": 1,
+		"min_vcpus": 26, "min_memory_gib": 3, "min_local_disk_gib": 3, "deployable": 1, "unknown_specs": 3})
 }
 
 func TestConfidentialAndIsolated(t *testing.T) {
 	res := mustRecommend(t, Request{Workload: "inference", Confidential: boolp(true), AsOf: asOf})
 	assertNames(t, names(res), "Standard_NCC40ads_H100_v5")
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 44, "confidential": 42})
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 70, "min_lifetime_months": 8, "workload": 77, "confidential": 45, "deployable": 1, "unknown_specs": 3})
 
 	res = mustRecommend(t, Request{Workload: "htc", Isolated: boolp(true), AsOf: asOf})
 	assertNames(t, names(res), "Standard_F72s_v2", "Standard_E104i_v5", "Standard_E104ids_v5")
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 43, "isolated": 41})
+	// isolated 74: the 33 F v6 and small E sizes are not isolated either.
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 70, "min_lifetime_months": 8, "workload": 46, "isolated": 74, "deployable": 1, "unknown_specs": 3})
 
 	res = mustRecommend(t, Request{Workload: "htc", Isolated: boolp(false), AsOf: asOf, MaxResults: i64(50)})
 	for _, r := range res.Recommendations {
@@ -437,7 +470,7 @@ func TestConfidentialAndIsolated(t *testing.T) {
 // size: 10000e9 × 24 bytes (16 × 1.5) = 223517.42 GiB.
 func TestTooLargeForAnySize(t *testing.T) {
 	nf := mustNoFit(t, Request{Workload: "training", Model: &Model{ParametersBillion: 10000}, AsOf: asOf})
-	assertRejected(t, nf.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 59, "confidential": 1, "gpu_memory": 27})
+	assertRejected(t, nf.Rejected, map[string]int64{"retired": 70, "min_lifetime_months": 8, "workload": 95, "confidential": 1, "gpu_memory": 27, "deployable": 1, "unknown_specs": 3})
 	want := &NearestMiss{VMSize: "Standard_ND96isr_MI300X_v5", FailedConstraint: "gpu_memory", FailedConstraints: []string{"gpu_memory"},
 		Relax: "lower the GPU memory need to what 100 VMs hold (153600 GiB)."}
 	if !reflect.DeepEqual(nf.NearestMiss, want) {
@@ -447,7 +480,7 @@ func TestTooLargeForAnySize(t *testing.T) {
 
 func TestNoFitErrorText(t *testing.T) {
 	e := &NoFitError{Rejected: []Rejection{{Constraint: "retired", Count: 2, Examples: []string{"A", "B"}, Reason: "Retired."}}}
-	want := "No VM size meets every requirement: all 2 sizes of the catalog were removed.\nSizes removed, by the first constraint each failed:\n  - retired: 2 (A, B). Retired.\nNo size is within reach by relaxing settings: every size is retired, lacks specifications, or does not serve this workload."
+	want := "No VM size meets every requirement: all 2 sizes of the catalog were removed.\nSizes removed, by the first constraint each failed:\n  - retired: 2 (A, B). Retired.\nNo size is within reach by relaxing settings: every size is retired, cannot be deployed, lacks specifications, or does not serve this workload."
 	if e.Error() != want {
 		t.Errorf("error\n got  %q\n want %q", e.Error(), want)
 	}

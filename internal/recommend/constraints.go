@@ -18,6 +18,7 @@ const (
 	cRetired constraint = iota
 	cLifetime
 	cPreview
+	cDeployable
 	cUnknownSpecs
 	cWorkload
 	cConfidential
@@ -51,6 +52,8 @@ const (
 //   - min_lifetime_months: retires within min_lifetime_months (default 12)
 //     of the provider's date.
 //   - preview: in preview, unless include_preview.
+//   - deployable: no list of deployable sizes names it (catalog decision
+//     D44), unless an availability file lists it.
 //   - unknown_specs: vCPUs or memory unknown (sizes listed only on
 //     retirement pages).
 //   - workload: the family or category does not serve the workload
@@ -88,7 +91,7 @@ const (
 //     (not for hpc, htc or a fixed nodes setting; never removes a size
 //     named in prefer).
 var constraintNames = [numConstraints]string{
-	"retired", "min_lifetime_months", "preview", "unknown_specs", "workload", "confidential", "isolated",
+	"retired", "min_lifetime_months", "preview", "deployable", "unknown_specs", "workload", "confidential", "isolated",
 	"gpu_vendor", "gpu_models", "cuda_version", "min_compute_capability", "target", "region",
 	"availability", "min_vcpus", "min_memory_gib", "min_local_disk_gib", "gpu_memory", "gpus", "cores", "system_memory",
 	"nodes", "interconnect", "max_price_per_hour", "max_total_price_per_hour", "scale_up",
@@ -101,7 +104,7 @@ func (c constraint) String() string { return constraintNames[c] }
 
 // notRelaxable are constraints a nearest miss may not fail: the user cannot
 // relax them (or relaxing means describing another job).
-const notRelaxable = 1<<cRetired | 1<<cUnknownSpecs | 1<<cWorkload | 1<<cScaleUp
+const notRelaxable = 1<<cRetired | 1<<cDeployable | 1<<cUnknownSpecs | 1<<cWorkload | 1<<cScaleUp
 
 // eval is one size checked against one request.
 type eval struct {
@@ -194,6 +197,11 @@ func (n *norm) evaluate(in *sizeInfo, e *eval) {
 	}
 	if s.Lifecycle.Status == catalog.StatusPreview && !n.includePreview {
 		fail(cPreview)
+	}
+	// An availability file that lists the size shows the subscription can
+	// deploy it, whatever the catalog's lists say.
+	if !s.Deployable && len(s.Availability) == 0 {
+		fail(cDeployable)
 	}
 	if !in.known {
 		fail(cUnknownSpecs)
@@ -382,6 +390,8 @@ func (n *norm) rejectionReason(c constraint) string {
 		return fmt.Sprintf("Retires within %d months of %s (before %s); lower min_lifetime_months to allow it.", n.lifetimeMonths, date, n.lifetimeCutoff.Format(catalog.DateLayout))
 	case cPreview:
 		return "In preview; set include_preview = true to consider preview sizes."
+	case cDeployable:
+		return "No list of deployable sizes names it (the Resource SKUs API, AKS's GPU registry, the retail price data): it cannot be deployed. An availability file that lists it lets it through."
 	case cUnknownSpecs:
 		return "The catalog does not know its vCPUs or memory (listed only on retirement pages)."
 	case cWorkload:

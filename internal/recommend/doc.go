@@ -39,8 +39,8 @@
 //
 // When nothing fits, the *NoFitError (nofit.go) lists every constraint with
 // its count and names the nearest miss: the best size among those failing
-// the fewest constraints a user can relax (not retired, unknown_specs,
-// workload or scale_up), with what to change.
+// the fewest constraints a user can relax (not retired, deployable,
+// unknown_specs, workload or scale_up), with what to change.
 //
 // # Determinism and stable sizes
 //

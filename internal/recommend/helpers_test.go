@@ -3,6 +3,7 @@ package recommend
 import (
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -150,6 +151,14 @@ func checkInvariants(t *testing.T, cat *catalog.Catalog, req Request, res *Resul
 	}
 }
 
+// memOr is *p, or def when p is nil.
+func memOr(p *float64, def float64) float64 {
+	if p == nil {
+		return def
+	}
+	return *p
+}
+
 // satisfies re-checks the hard constraints on one recommendation, written
 // independently of the engine, and returns what is violated.
 func satisfies(req Request, r Recommendation) string {
@@ -170,6 +179,9 @@ func satisfies(req Request, r Recommendation) string {
 	}
 	if s.Lifecycle.Status == catalog.StatusPreview && !req.IncludePreview {
 		return "preview"
+	}
+	if !s.Deployable && len(s.Availability) == 0 {
+		return "deployable"
 	}
 	if s.VCPUs == nil || s.MemoryGiB == nil {
 		return "unknown_specs"
@@ -266,7 +278,7 @@ func satisfies(req Request, r Recommendation) string {
 	if req.MinVCPUs != nil && *s.VCPUs < *req.MinVCPUs {
 		return "min_vcpus"
 	}
-	if req.MinMemoryGiB != nil && *s.MemoryGiB < *req.MinMemoryGiB {
+	if req.MinMemoryGiB != nil && math.Min(*s.MemoryGiB, memOr(s.MemoryGiBAllotted, *s.MemoryGiB)) < *req.MinMemoryGiB {
 		return "min_memory_gib"
 	}
 	if req.MinLocalDiskGiB != nil {

@@ -38,7 +38,7 @@ func (e *NoFitError) Error() string {
 			fmt.Fprintf(&b, "\nNearest miss: %s fails %s. To use it, %s", m.VMSize, strings.Join(m.FailedConstraints, " and "), m.Relax)
 		}
 	} else {
-		b.WriteString("\nNo size is within reach by relaxing settings: every size is retired, lacks specifications, or does not serve this workload.")
+		b.WriteString("\nNo size is within reach by relaxing settings: every size is retired, cannot be deployed, lacks specifications, or does not serve this workload.")
 	}
 	return b.String()
 }

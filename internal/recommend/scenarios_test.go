@@ -54,13 +54,15 @@ func TestScenario01InferenceOPT13B(t *testing.T) {
 	if strings.Contains(strings.Join(top.Warnings, " "), "no native bf16") {
 		t.Errorf("the RTX PRO 6000 runs bf16: %q", top.Warnings)
 	}
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 44, "confidential": 1})
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 70, "min_lifetime_months": 8, "workload": 77, "confidential": 1, "deployable": 1, "unknown_specs": 3})
 
-	// All 42 candidates: 27 NC and ND first, then the 15 NV and NG sizes.
+	// All 45 candidates: 27 NC and ND first (ND96is_MI300X_v5 in, the
+	// undeployable ND128isrG5_GB300_v6 out), then the 18 NV and NG sizes
+	// (NVv2's three among them).
 	req.MaxResults = i64(50)
 	all := mustRecommend(t, req)
-	if len(all.Recommendations) != 42 {
-		t.Fatalf("%d candidates, want 42", len(all.Recommendations))
+	if len(all.Recommendations) != 45 {
+		t.Fatalf("%d candidates, want 45", len(all.Recommendations))
 	}
 	for i, r := range all.Recommendations {
 		fam := r.SKU.Family
@@ -68,10 +70,14 @@ func TestScenario01InferenceOPT13B(t *testing.T) {
 			t.Errorf("rank %d is %s (%s): NC and ND must fill ranks 1-27", r.Rank, r.VMSize, fam)
 		}
 	}
-	// Job sizing: the 8-GPU ND sizes are far down (seeds 000/001).
+	// Job sizing: the 16 NC sizes of one or two GPUs fill ranks 1-16 and
+	// every 8-GPU ND size comes after them (seeds 000/001).
 	for _, r := range all.Recommendations {
-		if r.SKU.Family == "ND" && r.Rank <= 18 {
+		if r.SKU.Family == "ND" && r.Rank <= 16 {
 			t.Errorf("%s at rank %d for a 1.3B model", r.VMSize, r.Rank)
+		}
+		if r.SKU.Family == "NC" && r.SKU.GPU.Count <= 2 && r.Rank > 16 {
+			t.Errorf("%s (%v GPUs) at rank %d, after an 8-GPU size", r.VMSize, r.SKU.GPU.Count, r.Rank)
 		}
 	}
 }
@@ -86,13 +92,14 @@ func TestScenario01InferenceOPT13B(t *testing.T) {
 func TestScenario02Training70B(t *testing.T) {
 	req := Request{Workload: "training", Model: &Model{ParametersBillion: 70, Precision: "bf16"}, AsOf: asOf, MaxResults: i64(50)}
 	res := mustRecommend(t, req)
+	// ND128isrG5_GB300_v6 is not deployable (catalog decision D44).
 	assertNames(t, names(res), "Standard_ND96isr_MI300X_v5", "Standard_ND96amsr_A100_v4", "Standard_ND96asr_v4",
 		"Standard_ND96isr_H200_v5", "Standard_ND96isr_H100_v5", "Standard_ND128isr_NDR_GB200_v6", "Standard_ND40rs_v2",
-		"Standard_ND128isrG5_GB300_v6", "Standard_ND128isr_GB300_v6")
+		"Standard_ND128isr_GB300_v6")
 	wantNodes := map[string]int64{
 		"Standard_ND96isr_MI300X_v5": 2, "Standard_ND96amsr_A100_v4": 3, "Standard_ND96asr_v4": 5, "Standard_ND96isr_H200_v5": 2,
 		"Standard_ND96isr_H100_v5": 3, "Standard_ND128isr_NDR_GB200_v6": 3, "Standard_ND40rs_v2": 7,
-		"Standard_ND128isrG5_GB300_v6": 2, "Standard_ND128isr_GB300_v6": 2,
+		"Standard_ND128isr_GB300_v6": 2,
 	}
 	for _, r := range res.Recommendations {
 		if r.SKU.Family != "ND" || !r.SKU.Network.RDMA || r.SKU.Network.InfiniBand == "" {
@@ -114,12 +121,14 @@ func TestScenario02Training70B(t *testing.T) {
 	if *rq.GPUMemoryGiB != 1564.62 || rq.Nodes != 2 || rq.Interconnect != "infiniband" || rq.Memory.StateBytesPerParameter != 16 {
 		t.Errorf("requirements %+v", rq)
 	}
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 59, "confidential": 1, "interconnect": 18})
+	// interconnect 19: ND96is_MI300X_v5 has no InfiniBand.
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 70, "min_lifetime_months": 8, "workload": 95, "confidential": 1, "interconnect": 19,
+		"deployable": 1, "unknown_specs": 3})
 
 	// NVIDIA only: the same order without the MI300X.
 	req.GPUVendor = "nvidia"
 	nv := mustRecommend(t, req)
-	if got := names(nv); got[0] != "Standard_ND96amsr_A100_v4" || len(got) != 8 {
+	if got := names(nv); got[0] != "Standard_ND96amsr_A100_v4" || len(got) != 7 {
 		t.Errorf("nvidia only: %v", got)
 	}
 }
@@ -144,7 +153,11 @@ func TestScenario03DataProcessingCUDA12(t *testing.T) {
 	if res.Recommendations[0].VMSize != "Standard_NC4as_T4_v3" {
 		t.Errorf("top %s", res.Recommendations[0].VMSize)
 	}
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 54, "confidential": 1, "cuda_version": 12})
+	// workload 91: also NVv2 (M60, compute capability 5.2) and
+	// ND96is_MI300X_v5 (AMD); cuda_version 11: ND128isrG5_GB300_v6 fails
+	// deployable first.
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 70, "min_lifetime_months": 8, "workload": 91, "confidential": 1, "cuda_version": 11,
+		"deployable": 1, "unknown_specs": 3})
 	// NV (partial GPUs) is the fallback: the 6 NVads A10 v5 sizes come last.
 	for _, r := range res.Recommendations[14:] {
 		if r.SKU.Series != "NVadsA10_v5" {
@@ -180,12 +193,13 @@ func TestScenario04Visualization(t *testing.T) {
 }
 
 // Scenario 5: small models run on CPU: training on memory-optimized E
-// sizes (the cheapest, E48_v5, first), inference on compute-optimized F
-// sizes (F2s_v2: 4 GiB holds 150% of 0.19 GiB of weights).
+// sizes (the smallest, E2_v5 with 16 GiB for 2.24 GiB, first), inference on
+// compute-optimized F sizes (F2als_v6, Fsv2's replacement: 4 GiB holds 150%
+// of 0.19 GiB of weights, at 0.078 USD/h).
 func TestScenario05SmallModels(t *testing.T) {
 	train := mustRecommend(t, Request{Workload: "training", Model: &Model{ParametersBillion: 0.1, Class: "small"}, AsOf: asOf, MaxResults: i64(50)})
-	assertNames(t, names(train)[:3], "Standard_E48_v5", "Standard_E48ds_v5", "Standard_E64_v5")
-	if len(train.Recommendations) != 8 || train.Requirements.Category != "cpu" || !reflect.DeepEqual(train.Requirements.PreferredFamilies, []string{"E"}) {
+	assertNames(t, names(train)[:3], "Standard_E2_v5", "Standard_E2ds_v5", "Standard_E4_v5")
+	if len(train.Recommendations) != 20 || train.Requirements.Category != "cpu" || !reflect.DeepEqual(train.Requirements.PreferredFamilies, []string{"E"}) {
 		t.Errorf("training: %v, requirements %+v", names(train), train.Requirements)
 	}
 	for _, r := range train.Recommendations {
@@ -196,10 +210,10 @@ func TestScenario05SmallModels(t *testing.T) {
 	if *train.Requirements.SystemMemoryGiB != 2.24 {
 		t.Errorf("system memory %v, want 2.24 (0.1B × 16 bytes × 1.5)", *train.Requirements.SystemMemoryGiB)
 	}
-	assertRejected(t, train.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 79})
+	assertRejected(t, train.Rejected, map[string]int64{"retired": 70, "min_lifetime_months": 8, "workload": 103, "deployable": 1, "unknown_specs": 3})
 
 	inf := mustRecommend(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 0.1, Class: "small"}, AsOf: asOf, MaxResults: i64(50)})
-	if len(inf.Recommendations) != 13 || inf.Recommendations[0].VMSize != "Standard_F2s_v2" {
+	if len(inf.Recommendations) != 34 || inf.Recommendations[0].VMSize != "Standard_F2als_v6" {
 		t.Errorf("inference: %v", names(inf))
 	}
 	for _, r := range inf.Recommendations {
@@ -214,19 +228,23 @@ func TestScenario05SmallModels(t *testing.T) {
 	}
 }
 
-// Scenario 6: AKS with AMD GPUs: AKS supports only the MI300X among AMD
-// sizes (NG V620 4 and NV V710 5 are unsupported: target 9).
+// Scenario 6: AKS with AMD GPUs: AKS supports the MI300X sizes and,
+// through node auto-provisioning, the NV V710 ones (catalog decision D42);
+// NG V620 (4) is unsupported. ND96is_MI300X_v5 leads its isr twin, whose
+// InfiniBand this job would not use.
 func TestScenario06AKSAMD(t *testing.T) {
 	res := mustRecommend(t, Request{Workload: "inference", Target: "aks", GPUVendor: "amd", AsOf: asOf})
-	assertNames(t, names(res), "Standard_ND96isr_MI300X_v5")
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 44, "confidential": 1, "gpu_vendor": 32, "target": 9})
+	assertNames(t, names(res), "Standard_ND96is_MI300X_v5", "Standard_ND96isr_MI300X_v5", "Standard_NV4ads_V710_v5",
+		"Standard_NV8ads_V710_v5", "Standard_NV12ads_V710_v5")
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 70, "min_lifetime_months": 8, "workload": 77, "confidential": 1, "gpu_vendor": 34, "target": 4,
+		"deployable": 1, "unknown_specs": 3})
 	a := res.Recommendations[0].Deployment.AKS
 	if a == nil {
 		t.Fatal("no AKS deployment")
 	}
 	want := &AKSDeployment{
 		NodeTaints: []string{"sku=gpu:NoSchedule"},
-		NodeLabels: map[string]string{"hpcsku.io/vm-size": "Standard_ND96isr_MI300X_v5", "hpcsku.io/gpu-model": "mi300x", "accelerator": "amd"},
+		NodeLabels: map[string]string{"hpcsku.io/vm-size": "Standard_ND96is_MI300X_v5", "hpcsku.io/gpu-model": "mi300x", "accelerator": "amd"},
 		GPUDriver:  "None",
 		Note:       a.Note,
 	}
@@ -263,7 +281,7 @@ func TestScenario07HPCCores(t *testing.T) {
 	if top.Nodes != 17 || *top.TotalPricePerHour != 61.2 {
 		t.Errorf("top: %d nodes, %v USD/h", top.Nodes, *top.TotalPricePerHour)
 	}
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 64, "cores": 1})
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 70, "min_lifetime_months": 8, "workload": 100, "cores": 1, "deployable": 1, "unknown_specs": 3})
 	if rq := res.Requirements; rq.Interconnect != "infiniband" || rq.Nodes != 17 || *rq.Cores != 2000 || rq.Category != "hpc" {
 		t.Errorf("requirements %+v", rq)
 	}
@@ -271,7 +289,7 @@ func TestScenario07HPCCores(t *testing.T) {
 
 // Scenario 8: as of 2026-01-01 with 12 months of lifetime, NVv3 and NVv4
 // (retiring 2026-09-30) are excluded: 6 NVv3 + 8 NVv4 sizes = 14; the
-// retired count drops from 49 to 35.
+// retired count drops from 70 to 56.
 func TestScenario08Lifetime(t *testing.T) {
 	res := mustRecommend(t, Request{Workload: "visualization", MinLifetimeMonths: i64(12), AsOf: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), MaxResults: i64(50)})
 	for _, r := range res.Recommendations {
@@ -279,14 +297,16 @@ func TestScenario08Lifetime(t *testing.T) {
 			t.Errorf("%s retires within 12 months", r.VMSize)
 		}
 	}
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 35, "min_lifetime_months": 14, "workload": 61, "confidential": 1})
-	if len(res.Recommendations) != 33 {
-		t.Errorf("%d recommendations, want 33", len(res.Recommendations))
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 56, "min_lifetime_months": 14, "workload": 94, "confidential": 1, "deployable": 1, "unknown_specs": 3})
+	// 36: NVv2 (3) and ND96is_MI300X_v5 in, ND128isrG5_GB300_v6 out.
+	if len(res.Recommendations) != 36 {
+		t.Errorf("%d recommendations, want 36", len(res.Recommendations))
 	}
 }
 
 // Scenario 9: CUDA 13.0 drops Volta and older: the V100 sizes go. NDv2
-// (the only V100 size not retired) and the MI300X fail cuda_version.
+// (the only V100 size not retired) and the two MI300X sizes fail
+// cuda_version.
 func TestScenario09CUDA13(t *testing.T) {
 	res := mustRecommend(t, Request{Workload: "training", CUDAVersion: "13.0", AsOf: asOf, MaxResults: i64(50)})
 	for _, r := range res.Recommendations {
@@ -294,20 +314,22 @@ func TestScenario09CUDA13(t *testing.T) {
 			t.Errorf("%s has a GPU CUDA 13 does not support", r.VMSize)
 		}
 	}
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 59, "confidential": 1, "cuda_version": 2})
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 70, "min_lifetime_months": 8, "workload": 95, "confidential": 1, "cuda_version": 3,
+		"deployable": 1, "unknown_specs": 3})
 	for _, r := range res.Rejected {
-		if r.Constraint == "cuda_version" && !reflect.DeepEqual(r.Examples, []string{"Standard_ND40rs_v2", "Standard_ND96isr_MI300X_v5"}) {
+		if r.Constraint == "cuda_version" && !reflect.DeepEqual(r.Examples, []string{"Standard_ND40rs_v2", "Standard_ND96is_MI300X_v5", "Standard_ND96isr_MI300X_v5"}) {
 			t.Errorf("cuda_version examples %v", r.Examples)
 		}
 	}
-	if len(res.Recommendations) != 25 {
-		t.Errorf("%d recommendations, want 25", len(res.Recommendations))
+	// 24: ND128isrG5_GB300_v6 is not deployable.
+	if len(res.Recommendations) != 24 {
+		t.Errorf("%d recommendations, want 24", len(res.Recommendations))
 	}
 }
 
 // Scenario 10: a 7B model (15.65 GiB) in eastus at most 2 USD/h per VM.
-// region 8 (the 2 GB300 sizes are priced nowhere; H200, MI300X and the 4 NG
-// sizes not in eastus); interconnect 6 (the NV sizes under 15.65 GiB would
+// region 11 (ND128isr_GB300_v6 is priced nowhere; H200, the 2 MI300X, the
+// 4 NG and the 3 NVv2 sizes not in eastus); interconnect 6 (the NV sizes under 15.65 GiB would
 // need several VMs); max_price_per_hour 21. Left: the three T4 sizes and
 // the three quarter RTX PRO 6000 slices (24 GiB; 1.13, 1.243 and 1.442
 // USD/h) under 2 USD/h, and NV24ads_V710_v5 at exactly 2.
@@ -322,7 +344,8 @@ func TestScenario10RegionAndPrice(t *testing.T) {
 			t.Errorf("%s: price %v", r.VMSize, r.PricePerHour)
 		}
 	}
-	assertRejected(t, res.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 44, "confidential": 1, "region": 8, "interconnect": 6, "max_price_per_hour": 21})
+	assertRejected(t, res.Rejected, map[string]int64{"retired": 70, "min_lifetime_months": 8, "workload": 77, "confidential": 1, "region": 11, "interconnect": 6, "max_price_per_hour": 21,
+		"deployable": 1, "unknown_specs": 3})
 	// None over the cap anywhere in the result: every size of the catalog
 	// priced in eastus under 2 USD/h that serves the job is listed.
 	cat := testCatalog(t)
@@ -349,14 +372,15 @@ func TestScenario11Contradiction(t *testing.T) {
 		t.Errorf("Validate: %+v", errs)
 	}
 	nf := mustNoFit(t, req)
-	assertRejected(t, nf.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 44, "confidential": 1, "gpu_vendor": 32, "cuda_version": 10})
+	assertRejected(t, nf.Rejected, map[string]int64{"retired": 70, "min_lifetime_months": 8, "workload": 77, "confidential": 1, "gpu_vendor": 34, "cuda_version": 11,
+		"deployable": 1, "unknown_specs": 3})
 	want := &NearestMiss{VMSize: "Standard_NC4as_T4_v3", FailedConstraint: "gpu_vendor", FailedConstraints: []string{"gpu_vendor"},
 		Relax: "set gpu_vendor to \"nvidia\" or \"any\"."}
 	if !reflect.DeepEqual(nf.NearestMiss, want) {
 		t.Errorf("nearest miss %+v", nf.NearestMiss)
 	}
 	msg := nf.Error()
-	for _, s := range []string{"all 144 sizes", "\n  - gpu_vendor: 32 (", "\n  - cuda_version: 10 (Standard_ND96isr_MI300X_v5, ", "Nearest miss: Standard_NC4as_T4_v3 fails only gpu_vendor. To use it, set gpu_vendor"} {
+	for _, s := range []string{"all 205 sizes", "\n  - gpu_vendor: 34 (", "\n  - cuda_version: 11 (Standard_ND96is_MI300X_v5, ", "Nearest miss: Standard_NC4as_T4_v3 fails only gpu_vendor. To use it, set gpu_vendor"} {
 		if !strings.Contains(msg, s) {
 			t.Errorf("error lacks %q:\n%s", s, msg)
 		}
@@ -368,7 +392,8 @@ func TestScenario11Contradiction(t *testing.T) {
 // everything else, the T4 at 0.526 USD/h.
 func TestScenario11Budget(t *testing.T) {
 	nf := mustNoFit(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, Region: "eastus", MaxPricePerHour: f64(0.05), AsOf: asOf})
-	assertRejected(t, nf.Rejected, map[string]int64{"retired": 49, "min_lifetime_months": 8, "workload": 44, "confidential": 1, "region": 8, "interconnect": 6, "max_price_per_hour": 28})
+	assertRejected(t, nf.Rejected, map[string]int64{"retired": 70, "min_lifetime_months": 8, "workload": 77, "confidential": 1, "region": 11, "interconnect": 6, "max_price_per_hour": 28,
+		"deployable": 1, "unknown_specs": 3})
 	want := &NearestMiss{VMSize: "Standard_NC4as_T4_v3", FailedConstraint: "max_price_per_hour", FailedConstraints: []string{"max_price_per_hour"},
 		Relax: "raise max_price_per_hour to at least 0.53 (0.526 USD per hour in eastus)."}
 	if !reflect.DeepEqual(nf.NearestMiss, want) {
