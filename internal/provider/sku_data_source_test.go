@@ -179,6 +179,51 @@ func TestSKUDataSource_Performance(t *testing.T) {
 	}
 }
 
+// TestSKUDataSource_MemoryQuotaDeployable checks the figures where sources
+// disagree on what a VM gets (decisions D45, D46) and a size no deployable
+// list names (D44).
+func TestSKUDataSource_MemoryQuotaDeployable(t *testing.T) {
+	sku := func() tfjsonpath.Path { return tfjsonpath.New("sku") }
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		Steps: []resource.TestStep{{
+			Config: `
+data "hpcsku_sku" "a100" {
+  name = "Standard_ND96amsr_A100_v4"
+}
+data "hpcsku_sku" "constrained" {
+  name = "Standard_HB120-16rs_v3"
+}
+data "hpcsku_sku" "h100" {
+  name = "Standard_ND96isr_H100_v5"
+}
+data "hpcsku_sku" "nvv3" {
+  name = "Standard_NV12hs_v3"
+}`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.hpcsku_sku.a100", sku(), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"memory_gib":          knownvalue.Float64Exact(1900),
+					"memory_gib_allotted": knownvalue.Float64Exact(1800),
+					"vcpus":               knownvalue.Int64Exact(96),
+					"quota_vcpus":         knownvalue.Int64Exact(96),
+					"deployable":          knownvalue.Bool(true),
+				})),
+				statecheck.ExpectKnownValue("data.hpcsku_sku.constrained", sku(), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"vcpus":               knownvalue.Int64Exact(16),
+					"quota_vcpus":         knownvalue.Int64Exact(120),
+					"memory_gib":          knownvalue.Float64Exact(448),
+					"memory_gib_allotted": knownvalue.Float64Exact(456),
+				})),
+				statecheck.ExpectKnownValue("data.hpcsku_sku.h100", sku(), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"memory_gib_allotted": knownvalue.Null(),
+					"quota_vcpus":         knownvalue.Int64Exact(96),
+				})),
+				statecheck.ExpectKnownValue("data.hpcsku_sku.nvv3", sku().AtMapKey("deployable"), knownvalue.Bool(false)),
+			},
+		}},
+	})
+}
+
 func TestSKUDataSource_Retired(t *testing.T) {
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),

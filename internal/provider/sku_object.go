@@ -24,6 +24,9 @@ type skuModel struct {
 	Category          string               `tfsdk:"category"`
 	VCPUs             *int64               `tfsdk:"vcpus"`
 	MemoryGiB         *float64             `tfsdk:"memory_gib"`
+	MemoryGiBAllotted *float64             `tfsdk:"memory_gib_allotted"`
+	QuotaVCPUs        *int64               `tfsdk:"quota_vcpus"`
+	Deployable        bool                 `tfsdk:"deployable"`
 	TempDiskGiB       *int64               `tfsdk:"temp_disk_gib"`
 	LocalNVMeGiB      *int64               `tfsdk:"local_nvme_gib"`
 	CPUModel          *string              `tfsdk:"cpu_model"`
@@ -182,12 +185,19 @@ func supportEntryAttr(desc string) schema.SingleNestedAttribute {
 // skuAttributes is the schema of the SKU object.
 func skuAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
-		"name":           strAttr("The Azure size name, ready for `size`, `sku` and `vm_size` arguments, for example `Standard_ND96isr_H100_v5`."),
-		"series":         strAttr("The series, for example `ND-H100-v5`."),
-		"family":         strAttr("The family, for example `ND`, `NC`, `NV`, `HB`, `HX`, `E` or `F`."),
-		"category":       strAttr("`gpu`, `hpc` or `cpu`."),
-		"vcpus":          int64Attr("vCPUs (cores on HPC sizes, which run without SMT). Null where no source gives it."),
-		"memory_gib":     float64Attr("Memory in GiB. Null where no source gives it."),
+		"name":       strAttr("The Azure size name, ready for `size`, `sku` and `vm_size` arguments, for example `Standard_ND96isr_H100_v5`."),
+		"series":     strAttr("The series, for example `ND-H100-v5`."),
+		"family":     strAttr("The family, for example `ND`, `NC`, `NV`, `HB`, `HX`, `E` or `F`."),
+		"category":   strAttr("`gpu`, `hpc` or `cpu`."),
+		"vcpus":      int64Attr("vCPUs (cores on HPC sizes, which run without SMT). Null where no source gives it."),
+		"memory_gib": float64Attr("Memory in GiB as the size's documentation gives it. Null where no source gives it."),
+		"memory_gib_allotted": float64Attr("Memory in GiB that the Resource SKUs API reports the VM is allotted, where it differs from the documented `memory_gib` " +
+			"(for example 1,800 for `Standard_ND96amsr_A100_v4`, documented as 1,900); null where the API gives the documented figure or no source was found. " +
+			"`hpcsku_recommendation` fits memory to the smaller of the two."),
+		"quota_vcpus": int64Attr("vCPUs that one VM counts against the subscription's vCPU quota. For a constrained-core size " +
+			"(for example `Standard_HB120-16rs_v3`) this is its parent's count, while `vcpus` is the active cores; otherwise it equals `vcpus`. Null where no source gives it."),
+		"deployable": boolAttr("`false` for the few sizes that no deployable list names (the Resource SKUs API, AKS's GPU list and the price snapshot): " +
+			"they appear in documentation only and `hpcsku_recommendation` leaves them out under the `deployable` constraint."),
 		"temp_disk_gib":  int64Attr("Temporary disk in GiB. Null where no source gives it."),
 		"local_nvme_gib": int64Attr("Local NVMe capacity in GiB beyond the temporary disk, or null when there is none."),
 		"cpu_model":      strAttr("The host CPU, as the docs name it."),
@@ -401,7 +411,8 @@ func nonNilMap(m map[string][]string) map[string][]string {
 func newSKUModel(s *catalog.SKU, region string, asOf time.Time) skuModel {
 	m := skuModel{
 		Name: s.Name, Series: s.Series, Family: s.Family, Category: s.Category,
-		VCPUs: s.VCPUs, MemoryGiB: s.MemoryGiB, TempDiskGiB: s.TempDiskGiB, LocalNVMeGiB: s.LocalNVMeGiB,
+		VCPUs: s.VCPUs, MemoryGiB: s.MemoryGiB, MemoryGiBAllotted: s.MemoryGiBAllotted, QuotaVCPUs: s.QuotaVCPUCount(), Deployable: s.Deployable,
+		TempDiskGiB: s.TempDiskGiB, LocalNVMeGiB: s.LocalNVMeGiB,
 		CPUModel: strPtr(s.CPUModel), Arch: s.Arch,
 		HyperVGenerations: nonNil(s.HyperVGenerations),
 		Confidential:      s.Confidential, Isolated: s.Isolated, PremiumStorage: s.PremiumStorage,
