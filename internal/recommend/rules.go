@@ -288,33 +288,17 @@ var familyRules = map[string]familyFit{
 	"data_processing": {category: "gpu", preferred: []string{"NC"}, acceptable: []string{"ND"}, fallback: []string{"NV"}, explain: "GPU data processing (RAPIDS) needs NVIDIA GPUs of compute capability 7.0 or newer; NC is preferred, ND works, NV partial GPUs are listed last."},
 }
 
-// seriesYear is the approximate year each series became generally available
-// on Azure. It orders generations only (seed 002: "Opt for the latest virtual
-// machine SKUs"); a series missing here falls back to architectureYear.
-var seriesYear = map[string]int{
-	"H": 2016, "HB": 2019, "HC": 2019, "HBv2": 2020, "HBv3": 2021, "HBv4": 2023, "HX": 2023, "HBv5": 2025,
-	"Fsv2": 2017, "FX": 2021, "Ev5": 2021, "Edsv5": 2021,
-	"NC": 2016, "NV": 2016, "NCv2": 2017, "ND": 2017, "NCv3": 2018, "NVv3": 2018, "NDv2": 2019,
-	"NCasT4_v3": 2020, "NVv4": 2020, "NDasrA100_v4": 2021, "NDm_A100_v4": 2021, "NC_A100_v4": 2022,
-	"NVadsA10_v5": 2022, "ND-H100-v5": 2023, "NCads_H100_v5": 2023, "NGads_V620": 2023,
-	"NCCads_H100_v5": 2024, "ND-H200-v5": 2024, "ND-MI300X-v5": 2024, "NVads_V710_v5": 2024,
-	"ND-GB200-v6": 2025, "ND-GB300-v6": 2025, "NC_RTXPRO6000BSE_v6": 2026,
-}
-
-// architectureYear is the fallback for series missing from seriesYear
-// (catalogs supplied by users): the launch year of the GPU architecture.
-var architectureYear = map[string]int{
-	"Kepler": 2014, "Maxwell": 2015, "Pascal": 2016, "Volta": 2017, "Turing": 2018, "Ampere": 2020,
-	"Hopper": 2022, "Ada Lovelace": 2022, "Blackwell": 2024, "Blackwell Ultra": 2025,
-	"CDNA3": 2023, "GCN 5 (Vega 10)": 2017, "RDNA2": 2020, "RDNA3": 2022,
-}
-
 const (
 	// GenerationBaseYear and GenerationSpanYears map a year to the
-	// generation component: 2016 scores 0, 2026 and later score 1.
+	// generation component: 2016 scores 0, 2026 and later score 1. The
+	// year orders generations only, after "Opt for the latest virtual
+	// machine SKUs" in "Compute for AI workloads on Azure infrastructure".
 	GenerationBaseYear  = 2016
 	GenerationSpanYears = 10
-	// DefaultGenerationYear is used when neither table knows the size.
+	// DefaultGenerationYear is used when the catalog gives no year: neither
+	// the series' year_available (series.json, SKU.SeriesYear) nor its GPU
+	// architecture's architecture_year (gpu_models.json,
+	// GPU.ArchitectureYear).
 	DefaultGenerationYear = 2020
 )
 
@@ -336,7 +320,8 @@ type weights struct {
 	// a small job off an 8-GPU ND size (seeds 000/001 "Job sizing").
 	// Neutral 0.5 when the job states no size.
 	Sizing float64
-	// Generation: newer series score higher (seriesYear).
+	// Generation: newer series score higher (SKU.SeriesYear, else
+	// GPU.ArchitectureYear, else DefaultGenerationYear).
 	Generation float64
 	// Scale: 1 / nodes. Fewer, larger VMs first (seeds 003/004).
 	Scale float64
