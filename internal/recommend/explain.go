@@ -15,13 +15,12 @@ import (
 )
 
 // ignoredInputs turns the validation problems Recommend works around
-// (inputs it ignores) into warnings. Other soft problems (contradictions,
-// unknown regions or GPU models) leave no size and end in a *NoFitError.
+// (KindIgnored) into warnings. The other soft problems (KindNoMatch) leave
+// no size when they matter, and end in a *NoFitError.
 func ignoredInputs(soft []FieldError) []Warning {
 	var out []Warning
 	for _, fe := range soft {
-		switch fe.Summary {
-		case "Model Not Used", "Cores Not Used", "Unknown Preferred Size":
+		if fe.Kind == KindIgnored {
 			out = append(out, Warning{Summary: fe.Summary, Detail: fe.Detail})
 		}
 	}

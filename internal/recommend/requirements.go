@@ -71,10 +71,10 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 	}
 	y, m, d := n.asOf.UTC().Date()
 	n.asOf = time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
-	n.interconnect = orDefault(req.Interconnect, InterconnectAuto)
-	n.vendor = orDefault(req.GPUVendor, GPUVendorAny)
-	n.target = orDefault(req.Target, TargetVM)
-	n.optimize = orDefault(req.OptimizeFor, OptimizeBalanced)
+	n.interconnect = orDefault(req.Interconnect, DefaultInterconnect)
+	n.vendor = orDefault(req.GPUVendor, DefaultGPUVendor)
+	n.target = orDefault(req.Target, DefaultTarget)
+	n.optimize = orDefault(req.OptimizeFor, DefaultOptimizeFor)
 	n.w = weightSets[n.optimize]
 	n.region = strings.ToLower(strings.TrimSpace(req.Region)) // the catalog's region names are lower case
 	if a := cat.Availability(); a != nil {

@@ -102,6 +102,14 @@ const (
 	OptimizePerformance = "performance"
 )
 
+// Defaults of the string settings, used when a Request leaves them empty.
+const (
+	DefaultInterconnect = InterconnectAuto
+	DefaultGPUVendor    = GPUVendorAny
+	DefaultTarget       = TargetVM
+	DefaultOptimizeFor  = OptimizeBalanced
+)
+
 // Allowed values, in documentation order. The engine reads these tables;
 // other packages get copies from the functions below (Workloads and the
 // others), so no caller can change what the engine accepts.
@@ -214,9 +222,13 @@ const (
 	// the provider's date, the result carries a warning.
 	CatalogStaleDays = 180
 
-	// DefaultMaxResults and MaxMaxResults bound max_results.
+	// DefaultMaxResults is max_results when it is not set; MaxResultsLimit
+	// is the most it may be.
 	DefaultMaxResults = 5
-	MaxMaxResults     = 50
+	MaxResultsLimit   = 50
+
+	// MaxMinLifetimeMonths bounds min_lifetime_months (20 years).
+	MaxMinLifetimeMonths = 240
 
 	// MaxNodesRDMA is the most VMs of one job that needs InfiniBand: RDMA
 	// traffic needs the VMs in one placement group, and a scale set with a
@@ -224,8 +236,15 @@ const (
 	MaxNodesRDMA = 100
 
 	// MaxNodes is the most VMs of any job: a scale set holds at most 1,000
-	// VMs (with several placement groups).
+	// VMs (with several placement groups). It also bounds nodes.
 	MaxNodes = 1000
+
+	// MaxGPUs, MaxCores and MaxMinVCPUs bound gpus, cores and min_vcpus:
+	// far above any job the catalog's sizes can hold (MaxNodes VMs of the
+	// largest size), low enough that the layout arithmetic stays exact.
+	MaxGPUs     = 100000
+	MaxCores    = 10000000
+	MaxMinVCPUs = 100000
 
 	// DataProcessingMinComputeCapability: RAPIDS needs an NVIDIA GPU of
 	// compute capability 7.0 (Volta) or newer and CUDA.
