@@ -48,7 +48,8 @@ const (
 // default of current training and serving stacks.
 const DefaultPrecision = PrecisionBF16
 
-// Model classes, the three columns of the guidance table in seed 002.
+// Model classes, the three columns of the guidance table in "Compute for AI
+// workloads on Azure infrastructure".
 const (
 	// ClassGenerative: LLMs and SLMs. GPU sizes.
 	ClassGenerative = "generative"
@@ -196,9 +197,10 @@ const (
 	InferenceKVCacheHeadroom = 0.20
 
 	// InferenceSystemMemoryFactor: a VM that serves a model needs system
-	// RAM of at least 150% of the model weights (seed 004: "Start with a
-	// machine that has 150% of the RAM your model requires"). When the
-	// model is split over several VMs, each holds its share.
+	// RAM of at least 150% of the model weights ("What are compute targets
+	// in Azure Machine Learning?": "Start with a machine that has 150% of
+	// the RAM your model requires"). When the model is split over several
+	// VMs, each holds its share.
 	InferenceSystemMemoryFactor = 1.5
 
 	// MaxParametersBillion bounds model.parameters_billion (100 trillion).
@@ -256,8 +258,9 @@ const (
 	ClearlyBetterScoreMargin = 10.0
 
 	// LowUtilizationWarning: a recommended GPU layout using less than this
-	// share of its GPU memory carries a job-sizing warning (seeds 000/001:
-	// small jobs leave large sizes idle).
+	// share of its GPU memory carries a job-sizing warning (Job sizing in
+	// "Compute for Machine Learning on HPC" and the HPC landing zone
+	// accelerator: small jobs leave large sizes idle).
 	LowUtilizationWarning = 0.25
 )
 
@@ -276,7 +279,9 @@ type familyFit struct {
 }
 
 // familyRules maps a workload (and, for model workloads, class) to the
-// families that serve it (seed 002's table, seeds 000/001 on job sizing):
+// families that serve it (the table of "Compute for AI workloads on Azure
+// infrastructure"; Job sizing in "Compute for Machine Learning on HPC" and
+// the HPC landing zone accelerator):
 //   - training and fine-tuning of generative or complex models: GPU, ND
 //     preferred; NC (Ethernet) is the alternative, which in practice means
 //     single-VM jobs, as multi-VM jobs need InfiniBand unless interconnect
@@ -336,13 +341,16 @@ type weights struct {
 	Cost float64
 	// Sizing: the share of what the VMs provide that the job uses (GPU
 	// memory, GPUs or cores; system memory for CPU model workloads). Keeps
-	// a small job off an 8-GPU ND size (seeds 000/001 "Job sizing").
+	// a small job off an 8-GPU ND size (Job sizing in "Compute for Machine
+	// Learning on HPC" and the HPC landing zone accelerator).
 	// Neutral 0.5 when the job states no size.
 	Sizing float64
 	// Generation: newer series score higher (SKU.SeriesYear, else
 	// GPU.ArchitectureYear, else DefaultGenerationYear).
 	Generation float64
-	// Scale: 1 / nodes. Fewer, larger VMs first (seeds 003/004).
+	// Scale: 1 / nodes. Fewer, larger VMs first: scale up before scale out
+	// ("What are compute targets in Azure Machine Learning?", and Microsoft
+	// Learn's Azure Machine Learning unit on GPU compute).
 	Scale float64
 }
 
@@ -359,7 +367,8 @@ var weightSets = map[string]weights{
 const (
 	// PenaltyUnusedRDMA: an RDMA (InfiniBand) size for a job that does not
 	// need InfiniBand, with interconnect "auto": the bandwidth is paid for
-	// and unused (seeds 000/001 "Bandwidth").
+	// and unused (Bandwidth in "Compute for Machine Learning on HPC" and
+	// the HPC landing zone accelerator).
 	PenaltyUnusedRDMA = 10.0
 	// PenaltyPrecision: for training and fine-tuning, the GPU has no native
 	// support for the model's precision (for example bf16 on a T4 or V100):
@@ -376,10 +385,11 @@ const (
 	// PenaltyUnknownSupport: the target's support for the size is unknown.
 	PenaltyUnknownSupport = 5.0
 	// PenaltyIdleGPUs: the job fits in one GPU of the size but the size has
-	// several: the others sit idle (seeds 000/001: "Smaller jobs, such as
-	// those with OPT 1.3B may not take advantage of larger SKU sizes"). The
-	// penalty is this many points times the idle share, (n-1)/n: 13.1 for
-	// an 8-GPU size, 7.5 for a 2-GPU size.
+	// several: the others sit idle (Job sizing in "Compute for Machine
+	// Learning on HPC": "Smaller jobs, such as those with OPT 1.3B may not
+	// take advantage of larger SKU sizes"). The penalty is this many points
+	// times the idle share, (n-1)/n: 13.1 for an 8-GPU size, 7.5 for a
+	// 2-GPU size.
 	PenaltyIdleGPUs = 15.0
 	// PenaltyNoPrice: the size has no price in any region of the price
 	// snapshot, which usually means it is not offered yet (or any more).
