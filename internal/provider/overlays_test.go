@@ -95,10 +95,10 @@ data "hpcsku_recommendation" "train" {
 }
 `
 
-// TestAccOverlay_AvailabilityRestrictsH100 is the first done-when of issue 5:
-// with an availability file that restricts Standard_ND96isr_H100_v5 in
-// eastus, a 70B training recommendation in eastus no longer returns it and
-// rejected says why; without the file it does.
+// TestAccOverlay_AvailabilityRestrictsH100: with an availability file that
+// restricts Standard_ND96isr_H100_v5 in eastus, a 70B training
+// recommendation in eastus no longer returns it and rejected says why;
+// without the file it does.
 func TestAccOverlay_AvailabilityRestrictsH100(t *testing.T) {
 	const ds = "data.hpcsku_recommendation.train"
 	const h100 = "Standard_ND96isr_H100_v5"

@@ -195,6 +195,21 @@ func (d *recommendationDataSource) Metadata(_ context.Context, req datasource.Me
 	resp.TypeName = req.ProviderTypeName + "_recommendation"
 }
 
+// groupDigits writes n with a comma between groups of three digits
+// (1000000 as 1,000,000), as the descriptions write numbers.
+func groupDigits(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
+}
+
 func quoted(values []string) string {
 	q := make([]string, len(values))
 	for i, v := range values {
@@ -223,12 +238,12 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 				},
 				"precision": schema.StringAttribute{
 					Optional:            true,
-					MarkdownDescription: "Numeric precision of the weights: " + quoted(recommend.Precisions()) + ". Defaults to `bf16`.",
+					MarkdownDescription: "Numeric precision of the weights: " + quoted(recommend.Precisions()) + ". Defaults to `" + recommend.DefaultPrecision + "`.",
 					Validators:          []validator.String{stringvalidator.OneOf(recommend.Precisions()...)},
 				},
 				"class": schema.StringAttribute{
 					Optional:            true,
-					MarkdownDescription: "Kind of model, the three columns of Microsoft's guidance table: " + quoted(recommend.ModelClasses()) + ". `small` models run on CPU sizes. Defaults to `generative`.",
+					MarkdownDescription: "Kind of model, the three columns of Microsoft's guidance table: " + quoted(recommend.ModelClasses()) + ". `small` models run on CPU sizes. Defaults to `" + recommend.DefaultClass + "`.",
 					Validators:          []validator.String{stringvalidator.OneOf(recommend.ModelClasses()...)},
 				},
 			},
@@ -241,22 +256,22 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"gpus": schema.Int64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Minimum GPUs for the whole job.",
-			Validators:          []validator.Int64{int64validator.Between(1, 100000)},
+			Validators:          []validator.Int64{int64validator.Between(1, recommend.MaxGPUs)},
 		},
 		"nodes": schema.Int64Attribute{
 			Optional:            true,
-			MarkdownDescription: "Number of VMs the job runs on, 1 to 1,000. By default the engine scales up before it scales out and computes this.",
-			Validators:          []validator.Int64{int64validator.Between(1, 1000)},
+			MarkdownDescription: "Number of VMs the job runs on, 1 to " + groupDigits(recommend.MaxNodes) + ". By default the engine scales up before it scales out and computes this.",
+			Validators:          []validator.Int64{int64validator.Between(1, recommend.MaxNodes)},
 		},
 		"cores": schema.Int64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Total cores per job, for `hpc` and `htc`; `nodes` is then computed from the cores per VM.",
-			Validators:          []validator.Int64{int64validator.Between(1, 10000000)},
+			Validators:          []validator.Int64{int64validator.Between(1, recommend.MaxCores)},
 		},
 		"min_vcpus": schema.Int64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Minimum vCPUs per VM.",
-			Validators:          []validator.Int64{int64validator.AtLeast(1)},
+			Validators:          []validator.Int64{int64validator.Between(1, recommend.MaxMinVCPUs)},
 		},
 		"min_memory_gib": schema.Float64Attribute{
 			Optional:            true,
@@ -270,12 +285,12 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"interconnect": schema.StringAttribute{
 			Optional:            true,
-			MarkdownDescription: "Back-end network: " + quoted(recommend.Interconnects()) + ". `auto` (the default) requires InfiniBand when the job spans VMs or is tightly coupled MPI, and otherwise ranks sizes without it higher, because unused bandwidth costs money.",
+			MarkdownDescription: "Back-end network: " + quoted(recommend.Interconnects()) + ". `" + recommend.DefaultInterconnect + "` (the default) requires InfiniBand when the job spans VMs or is tightly coupled MPI, and otherwise ranks sizes without it higher, because unused bandwidth costs money.",
 			Validators:          []validator.String{stringvalidator.OneOf(recommend.Interconnects()...)},
 		},
 		"gpu_vendor": schema.StringAttribute{
 			Optional:            true,
-			MarkdownDescription: "GPU vendor: " + quoted(recommend.GPUVendors()) + ". Defaults to `any`.",
+			MarkdownDescription: "GPU vendor: " + quoted(recommend.GPUVendors()) + ". Defaults to `" + recommend.DefaultGPUVendor + "`.",
 			Validators:          []validator.String{stringvalidator.OneOf(recommend.GPUVendors()...)},
 		},
 		"gpu_models": schema.ListAttribute{
@@ -296,7 +311,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"target": schema.StringAttribute{
 			Optional:            true,
-			MarkdownDescription: "Where the size will run: " + quoted(recommend.Targets()) + ". Defaults to `vm`. Sizes the target does not support are excluded; sizes with unknown support are kept with a warning.",
+			MarkdownDescription: "Where the size will run: " + quoted(recommend.Targets()) + ". Defaults to `" + recommend.DefaultTarget + "`. Sizes the target does not support are excluded; sizes with unknown support are kept with a warning.",
 			Validators:          []validator.String{stringvalidator.OneOf(recommend.Targets()...)},
 		},
 		"region": schema.StringAttribute{
@@ -320,8 +335,8 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"min_lifetime_months": schema.Int64Attribute{
 			Optional:            true,
-			MarkdownDescription: "Exclude sizes retiring within this many months of the provider's `as_of` date. Retired sizes are always excluded. Defaults to `12`.",
-			Validators:          []validator.Int64{int64validator.Between(0, 240)},
+			MarkdownDescription: "Exclude sizes retiring within this many months of the provider's `as_of` date. Retired sizes are always excluded. Defaults to `" + strconv.Itoa(recommend.DefaultMinLifetimeMonths) + "`.",
+			Validators:          []validator.Int64{int64validator.Between(0, recommend.MaxMinLifetimeMonths)},
 		},
 		"include_preview": schema.BoolAttribute{
 			Optional:            true,
@@ -337,13 +352,13 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"optimize_for": schema.StringAttribute{
 			Optional:            true,
-			MarkdownDescription: "Ranking emphasis: " + quoted(recommend.OptimizeFors()) + ". Defaults to `balanced`.",
+			MarkdownDescription: "Ranking emphasis: " + quoted(recommend.OptimizeFors()) + ". Defaults to `" + recommend.DefaultOptimizeFor + "`.",
 			Validators:          []validator.String{stringvalidator.OneOf(recommend.OptimizeFors()...)},
 		},
 		"max_results": schema.Int64Attribute{
 			Optional:            true,
-			MarkdownDescription: "How many ranked sizes to return, 1 to 50. Defaults to `5`.",
-			Validators:          []validator.Int64{int64validator.Between(1, 50)},
+			MarkdownDescription: "How many ranked sizes to return, 1 to " + strconv.Itoa(recommend.MaxResultsLimit) + ". Defaults to `" + strconv.Itoa(recommend.DefaultMaxResults) + "`.",
+			Validators:          []validator.Int64{int64validator.Between(1, recommend.MaxResultsLimit)},
 		},
 		"prefer": schema.ListAttribute{
 			ElementType: types.StringType,
@@ -586,7 +601,7 @@ func (d *recommendationDataSource) Read(ctx context.Context, req datasource.Read
 	// warnings cover them.
 	var soft []recommend.FieldError
 	for _, fe := range eng.Validate(r) {
-		if fe.Soft {
+		if fe.Kind != recommend.KindInvalid {
 			soft = append(soft, fe)
 			continue
 		}

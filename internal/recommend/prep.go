@@ -132,14 +132,10 @@ func prepare(cat *catalog.Catalog) *prepared {
 			}
 		}
 		in.year = DefaultGenerationYear
-		if y, ok := seriesYear[s.Series]; ok {
-			in.year = y
-		} else if s.SeriesYear > 0 {
+		if s.SeriesYear > 0 {
 			in.year = s.SeriesYear
-		} else if s.GPU != nil {
-			if y, ok := architectureYear[s.GPU.Architecture]; ok {
-				in.year = y
-			}
+		} else if s.GPU != nil && s.GPU.ArchitectureYear > 0 {
+			in.year = s.GPU.ArchitectureYear
 		}
 		in.retire, in.hasRetire = s.RetirementTime()
 		for region, pr := range s.Prices {

@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// The scenarios of issue 3, against the real embedded catalog at its data
+// The worked scenarios, against the real embedded catalog at its data
 // date (2026-11-01). Expected values are derived from the catalog data in
 // the comments; the base rejections common to most GPU scenarios are:
 //   - retired 49: H 6, HB 4, NC 4, NCv2 4, NCv3 4 (retired 2025-09-30),
@@ -70,8 +70,8 @@ func TestScenario01InferenceOPT13B(t *testing.T) {
 			t.Errorf("rank %d is %s (%s): NC and ND must fill ranks 1-27", r.Rank, r.VMSize, fam)
 		}
 	}
-	// Job sizing: the 16 NC sizes of one or two GPUs fill ranks 1-16 and
-	// every 8-GPU ND size comes after them (seeds 000/001).
+	// Job sizing ("Compute for Machine Learning on HPC"): the 16 NC sizes of
+	// one or two GPUs fill ranks 1-16 and every 8-GPU ND size comes after them.
 	for _, r := range all.Recommendations {
 		if r.SKU.Family == "ND" && r.Rank <= 16 {
 			t.Errorf("%s at rank %d for a 1.3B model", r.VMSize, r.Rank)

@@ -59,6 +59,12 @@ func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
 // the request) and soft ones (contradictions and unknown catalog names,
 // which Recommend turns into rejections or warnings).
 func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
+	// ignore adds a soft problem Recommend works around (KindIgnored); the
+	// other soft ones are KindNoMatch (markSoft).
+	ignore := func(f FieldError) {
+		f.Kind = KindIgnored
+		soft = append(soft, f)
+	}
 	enum := func(v string, allowed []string, name, summary string, path ...string) {
 		if v != "" && !contains(allowed, v) {
 			fatal = append(fatal, fe(summary,
@@ -85,7 +91,7 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 		enum(m.Class, modelClasses, "class", "Invalid Model Class", "model", "class")
 		small = m.Class == ClassSmall
 		if req.Workload != "" && contains(workloads, req.Workload) && !modelWorkload {
-			soft = append(soft, fe("Model Not Used",
+			ignore(fe("Model Not Used",
 				fmt.Sprintf("model applies to the training, fine_tuning and inference workloads, not to %q. Remove model, or describe the job with gpu_memory_gib, gpus, nodes or cores.", req.Workload), "model"))
 		}
 	}
@@ -105,21 +111,21 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 		}
 	}
 	posF(req.GPUMemoryGiB, "gpu_memory_gib", "Invalid GPU Memory")
-	posI(req.GPUs, 100000, "gpus", "Invalid GPU Count")
+	posI(req.GPUs, MaxGPUs, "gpus", "Invalid GPU Count")
 	posI(req.Nodes, MaxNodes, "nodes", "Invalid Node Count")
-	posI(req.Cores, 10000000, "cores", "Invalid Core Count")
-	posI(req.MinVCPUs, 100000, "min_vcpus", "Invalid Minimum vCPUs")
+	posI(req.Cores, MaxCores, "cores", "Invalid Core Count")
+	posI(req.MinVCPUs, MaxMinVCPUs, "min_vcpus", "Invalid Minimum vCPUs")
 	posF(req.MinMemoryGiB, "min_memory_gib", "Invalid Minimum Memory")
 	posF(req.MinLocalDiskGiB, "min_local_disk_gib", "Invalid Minimum Local Disk")
 	posF(req.MaxPricePerHour, "max_price_per_hour", "Invalid Maximum Price")
 	posF(req.MaxTotalPricePerHour, "max_total_price_per_hour", "Invalid Maximum Total Price")
-	if p := req.MinLifetimeMonths; p != nil && (*p < 0 || *p > 240) {
+	if p := req.MinLifetimeMonths; p != nil && (*p < 0 || *p > MaxMinLifetimeMonths) {
 		fatal = append(fatal, fe("Invalid Minimum Lifetime",
-			fmt.Sprintf("min_lifetime_months must be between 0 and 240; got %d. Use 0 to exclude only retired sizes.", *p), "min_lifetime_months"))
+			fmt.Sprintf("min_lifetime_months must be between 0 and %d; got %d. Use 0 to exclude only retired sizes.", MaxMinLifetimeMonths, *p), "min_lifetime_months"))
 	}
-	if p := req.MaxResults; p != nil && (*p < 1 || *p > MaxMaxResults) {
+	if p := req.MaxResults; p != nil && (*p < 1 || *p > MaxResultsLimit) {
 		fatal = append(fatal, fe("Invalid Maximum Results",
-			fmt.Sprintf("max_results must be between 1 and %d; got %d.", MaxMaxResults, *p), "max_results"))
+			fmt.Sprintf("max_results must be between 1 and %d; got %d.", MaxResultsLimit, *p), "max_results"))
 	}
 	enum(req.Interconnect, interconnects, "interconnect", "Invalid Interconnect", "interconnect")
 	enum(req.GPUVendor, gpuVendors, "gpu_vendor", "Invalid GPU Vendor", "gpu_vendor")
@@ -171,7 +177,7 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 		gpuInput(req.MinComputeCapability != "", "min_compute_capability")
 	}
 	if req.Cores != nil && req.Workload != "" && req.Workload != WorkloadHPC && req.Workload != WorkloadHTC {
-		soft = append(soft, fe("Cores Not Used",
+		ignore(fe("Cores Not Used",
 			fmt.Sprintf("cores (total cores per job) applies to the hpc and htc workloads, not to %q. For GPU jobs use gpus or gpu_memory_gib; for a per-VM minimum use min_vcpus.", req.Workload), "cores"))
 	}
 	if req.GPUVendor == GPUVendorAMD {
@@ -221,16 +227,21 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 			continue
 		}
 		if _, ok := cat.Lookup(p); !ok {
-			soft = append(soft, fe("Unknown Preferred Size",
+			ignore(fe("Unknown Preferred Size",
 				fmt.Sprintf("prefer entry %q is not a VM size in the catalog%s. Size names look like \"Standard_NC24ads_A100_v4\".", p, didYouMean(cat.Suggest(p, 3))), "prefer", strconv.Itoa(i)))
 		}
 	}
 	return fatal, markSoft(soft)
 }
 
+// markSoft marks the soft problems: KindNoMatch unless ignore made them
+// KindIgnored.
 func markSoft(fs []FieldError) []FieldError {
 	for i := range fs {
 		fs[i].Soft = true
+		if fs[i].Kind == KindInvalid {
+			fs[i].Kind = KindNoMatch
+		}
 	}
 	return fs
 }
