@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -25,8 +26,8 @@ const (
 	ModelKindSpeech     = "speech"
 )
 
-// ModelKinds lists the allowed model kinds.
-var ModelKinds = []string{ModelKindDiffusion, ModelKindEncoder, ModelKindGenerative, ModelKindMoE, ModelKindSpeech, ModelKindVision}
+// modelKinds lists the allowed model kinds (ModelKinds returns a copy).
+var modelKinds = []string{ModelKindDiffusion, ModelKindEncoder, ModelKindGenerative, ModelKindMoE, ModelKindSpeech, ModelKindVision}
 
 // Attention kinds.
 const (
@@ -36,15 +37,16 @@ const (
 	AttentionMLA = "mla" // multi-head latent attention: a compressed latent is cached
 )
 
-// AttentionKinds lists the allowed attention kinds.
-var AttentionKinds = []string{AttentionGQA, AttentionMHA, AttentionMLA, AttentionMQA}
+// attentionKinds lists the allowed attention kinds (AttentionKinds returns
+// a copy).
+var attentionKinds = []string{AttentionGQA, AttentionMHA, AttentionMLA, AttentionMQA}
 
-// PrecisionBits maps a published weight precision to its storage bits per
+// precisionBits maps a published weight precision to its storage bits per
 // parameter, for sizing: block-scaled formats count their scales (MXFP4: one
 // 8-bit scale per 32 four-bit values; NVFP4: one 8-bit scale per 16; NF4
 // with double quantisation: 0.127 bits of constants per parameter). int4
 // counts the values only; group scales add a few percent.
-var PrecisionBits = map[string]float64{
+var precisionBits = map[string]float64{
 	"fp32":  32,
 	"bf16":  16,
 	"fp16":  16,
@@ -56,8 +58,22 @@ var PrecisionBits = map[string]float64{
 	"int4":  4,
 }
 
-// ModelPrecisions lists the published precisions PrecisionBits knows, sorted.
-func ModelPrecisions() []string { return sortedKeys(PrecisionBits) }
+// ModelPrecisions lists the published precisions the catalog knows the
+// storage bits of, sorted.
+func ModelPrecisions() []string { return sortedKeys(precisionBits) }
+
+// ModelKinds lists the allowed model kinds.
+func ModelKinds() []string { return slices.Clone(modelKinds) }
+
+// AttentionKinds lists the allowed attention kinds.
+func AttentionKinds() []string { return slices.Clone(attentionKinds) }
+
+// PrecisionBits returns the storage bits per parameter of a published
+// weight precision, and whether the catalog knows it.
+func PrecisionBits(precision string) (float64, bool) {
+	b, ok := precisionBits[precision]
+	return b, ok
+}
 
 // ModelDoc is one open model as stored. Architecture fields are null where
 // they do not apply (a diffusion UNet has no layer count in this sense) or
@@ -255,8 +271,8 @@ func newModel(d ModelDoc, decisions map[string]bool) (*Model, error) {
 	if strings.TrimSpace(d.Name) == "" {
 		return nil, errors.New("name is required")
 	}
-	if !contains(ModelKinds, d.Kind) {
-		return nil, fmt.Errorf("kind %q is not one of %s", d.Kind, strings.Join(ModelKinds, ", "))
+	if !contains(modelKinds, d.Kind) {
+		return nil, fmt.Errorf("kind %q is not one of %s", d.Kind, strings.Join(modelKinds, ", "))
 	}
 	if !(d.ParametersBillion > 0) || math.IsInf(d.ParametersBillion, 0) {
 		return nil, fmt.Errorf("parameters_billion must be a positive number, got %v", d.ParametersBillion)
@@ -305,7 +321,7 @@ func newModel(d ModelDoc, decisions map[string]bool) (*Model, error) {
 	case active != d.ParametersBillion:
 		return nil, fmt.Errorf("a dense (%s) model's active_parameters_billion must equal parameters_billion", d.Kind)
 	}
-	bits, ok := PrecisionBits[d.Precision]
+	bits, ok := precisionBits[d.Precision]
 	if !ok {
 		return nil, fmt.Errorf("precision %q is not one of %s", d.Precision, strings.Join(ModelPrecisions(), ", "))
 	}
@@ -358,8 +374,8 @@ func (m *Model) resolveAttention(a *AttentionDoc) error {
 		return nil
 	}
 	if a.Kind != "" {
-		if !contains(AttentionKinds, a.Kind) {
-			return fmt.Errorf("attention.kind %q is not one of %s", a.Kind, strings.Join(AttentionKinds, ", "))
+		if !contains(attentionKinds, a.Kind) {
+			return fmt.Errorf("attention.kind %q is not one of %s", a.Kind, strings.Join(attentionKinds, ", "))
 		}
 		if a.Kind != AttentionMLA && m.AttentionKind != "" && a.Kind != m.AttentionKind {
 			return fmt.Errorf("attention.kind %q disagrees with %d attention heads and %d KV heads (%s)", a.Kind, *m.AttentionHeads, *m.KVHeads, m.AttentionKind)

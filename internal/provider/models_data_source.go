@@ -75,7 +75,7 @@ func (d *modelsDataSource) Metadata(_ context.Context, req datasource.MetadataRe
 
 // modelKindsMarkdown lists the model kinds for descriptions: `a`, `b` ...
 func modelKindsMarkdown() string {
-	return "`" + strings.Join(catalog.ModelKinds, "`, `") + "`"
+	return "`" + strings.Join(catalog.ModelKinds(), "`, `") + "`"
 }
 
 func (d *modelsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -95,7 +95,7 @@ func (d *modelsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 				Validators: []validator.List{
 					listvalidator.SizeAtLeast(1),
 					listvalidator.UniqueValues(),
-					listvalidator.ValueStringsAre(stringvalidator.OneOf(catalog.ModelKinds...)),
+					listvalidator.ValueStringsAre(stringvalidator.OneOf(catalog.ModelKinds()...)),
 				},
 			},
 			"name_regex": schema.StringAttribute{
