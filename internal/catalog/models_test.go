@@ -129,7 +129,7 @@ func TestModelLookupAndSuggest(t *testing.T) {
 		// An empty query gets the shortest ids or names.
 		{"", []string{"phi-4", "opt-66b", "opt-1.3b"}},
 	} {
-		if got := c.SuggestModels(tc.q); !equalStrings(got, tc.want) {
+		if got := c.Suggest(ModelName, tc.q); !equalStrings(got, tc.want) {
 			t.Errorf("SuggestModels(%q) = %v, want %v", tc.q, got, tc.want)
 		}
 	}

@@ -154,7 +154,7 @@ func (p *hpcskuProvider) Configure(ctx context.Context, req provider.ConfigureRe
 		}
 		asOf = t
 	}
-	asOf = utcDay(asOf)
+	asOf = catalog.UTCDay(asOf)
 
 	cat, err := p.catalog()
 	if err != nil {
@@ -222,7 +222,7 @@ const functionSettingsNote = "~> **Note** Functions do not see the provider's se
 // functionToday is the date functions judge lifecycles at: the provider's
 // clock (time.Now, or the injected test clock) truncated to the day in UTC.
 func (p *hpcskuProvider) functionToday() time.Time {
-	return utcDay(p.now())
+	return catalog.UTCDay(p.now())
 }
 
 // functionState returns the functions' data, loading the catalog on the
@@ -262,15 +262,10 @@ func (p *hpcskuProvider) functionLookup(ctx context.Context, name string) (*cata
 	s, ok := cat.Lookup(name)
 	if !ok {
 		// Terraform ends a function error with a period of its own.
-		return nil, function.NewArgumentFuncError(0, "Unknown VM Size: "+strings.TrimSuffix(unknownSizeDetail(cat, name), "."))
+		e := cat.UnknownNameError(catalog.SizeName, name)
+		return nil, function.NewArgumentFuncError(0, e.Summary()+": "+strings.TrimSuffix(e.Detail, "."))
 	}
 	return s, nil
-}
-
-// utcDay is midnight UTC of t's date in UTC.
-func utcDay(t time.Time) time.Time {
-	y, m, d := t.UTC().Date()
-	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
 }
 
 // parseRFC3339Date accepts an RFC 3339 full-date or date-time and returns it in UTC.

@@ -33,7 +33,7 @@ func testCatalog(t testing.TB) *catalog.Catalog {
 // testAsOf's date.
 func testProviderData(t testing.TB) *providerData {
 	t.Helper()
-	data, err := newProviderData(testCatalog(t), utcDay(testAsOf))
+	data, err := newProviderData(testCatalog(t), catalog.UTCDay(testAsOf))
 	if err != nil {
 		t.Fatalf("newProviderData: %v", err)
 	}

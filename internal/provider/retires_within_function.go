@@ -2,11 +2,8 @@ package provider
 
 import (
 	"context"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/function"
-
-	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
 var _ function.Function = (*retiresWithinFunction)(nil)
@@ -75,20 +72,5 @@ func (f *retiresWithinFunction) Run(ctx context.Context, req function.RunRequest
 		resp.Error = funcErr
 		return
 	}
-	resp.Error = resp.Result.Set(ctx, retiresWithin(s, f.provider.functionToday(), int(months)))
-}
-
-// retiresWithin reports whether s is retired at asOf or its retirement date
-// is on or before asOf plus months calendar months (time.AddDate, which
-// normalizes a day the target month lacks into the next month).
-func retiresWithin(s *catalog.SKU, asOf time.Time, months int) bool {
-	if s.RetiredAt(asOf) {
-		return true
-	}
-	t, ok := s.RetirementTime()
-	if !ok {
-		return false
-	}
-	horizon := utcDay(asOf).AddDate(0, months, 0)
-	return !t.After(horizon)
+	resp.Error = resp.Result.Set(ctx, s.RetiresWithin(f.provider.functionToday(), int(months)))
 }

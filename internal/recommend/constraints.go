@@ -189,7 +189,9 @@ func (n *norm) evaluate(in *sizeInfo, e *eval) {
 	if in.hasRetire && in.retire.Before(n.lifetimeCutoff) {
 		fail(cLifetime)
 	}
-	if in.hasRetire && in.retire.Before(n.warnCutoff) {
+	// As SKU.RetiresWithin(asOf, catalog.RetirementWarningMonths); retired
+	// sizes fail above.
+	if in.hasRetire && !in.retire.After(n.warnCutoff) {
 		e.retiringSoon = true
 	}
 	if s.Lifecycle.Status == catalog.StatusPreview && !n.includePreview {

@@ -60,8 +60,7 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 	if n.asOf.IsZero() {
 		n.asOf = cat.DataDate
 	}
-	y, m, d := n.asOf.UTC().Date()
-	n.asOf = time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+	n.asOf = catalog.UTCDay(n.asOf)
 	n.interconnect = orDefault(req.Interconnect, InterconnectAuto)
 	n.vendor = orDefault(req.GPUVendor, GPUVendorAny)
 	n.target = orDefault(req.Target, TargetVM)
@@ -80,7 +79,7 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 		n.lifetimeMonths = *req.MinLifetimeMonths
 	}
 	n.lifetimeCutoff = n.asOf.AddDate(0, int(n.lifetimeMonths), 0)
-	n.warnCutoff = n.asOf.AddDate(0, RetirementWarningMonths, 0)
+	n.warnCutoff = catalog.RetirementHorizon(n.asOf, catalog.RetirementWarningMonths)
 	n.maxResults = DefaultMaxResults
 	if req.MaxResults != nil {
 		n.maxResults = int(*req.MaxResults)
