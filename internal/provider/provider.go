@@ -131,10 +131,10 @@ func (p *hpcskuProvider) Schema(_ context.Context, _ provider.SchemaRequest, res
 				Optional:   true,
 				Validators: []validator.String{rfc3339DateValidator{}},
 			},
-			"catalog_file":      catalogFileAttribute(),
-			"availability_file": availabilityFileAttribute(),
-			"prices_file":       pricesFileAttribute(),
 		},
+	}
+	for _, f := range overlayFiles() {
+		resp.Schema.Attributes[string(f)] = f.attribute()
 	}
 }
 
