@@ -9,7 +9,7 @@ import (
 // models.csv row it was converted from: every column, no exception.
 func TestModelsMatchReference(t *testing.T) {
 	c := mustDefault(t)
-	rows := referenceRows(t, "models.csv")
+	rows := referenceCSV(t, "models.csv")
 	if len(c.Models()) != len(rows) {
 		t.Errorf("%d models, models.csv has %d rows", len(c.Models()), len(rows))
 	}

@@ -46,61 +46,54 @@ func overlayFiles() []overlayFile {
 func (f overlayFile) attribute() schema.StringAttribute {
 	return schema.StringAttribute{
 		Optional:            true,
-		MarkdownDescription: f.description() + overlayPathNote,
+		MarkdownDescription: f.info().description + overlayPathNote,
 		Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
 	}
 }
 
-func (f overlayFile) description() string {
+// overlayFileInfo is what the provider says about an overlay setting.
+type overlayFileInfo struct {
+	title       string // in summaries: "Availability File"
+	what        string // what a valid file is, for the detail of an error
+	description string // the schema description, before overlayPathNote
+}
+
+func (f overlayFile) info() overlayFileInfo {
 	limits := userfile.DefaultLimits()
 	switch f {
 	case catalogFileSetting:
-		return "Path of a JSON file in the embedded catalog's own format (`skus`, `series`, `gpu_models`, `gpu_performance`, `series_performance`, `images`, `models` and `decisions` lists, " +
-			"as in the provider's `internal/catalog/data` files) that adds sizes, performance facts or models, or corrects them: new sizes, sovereign-cloud sizes, fixes. " +
-			"An entry with the name of an embedded one replaces it. Decoding is strict: unknown fields, wrong types and entries listed twice are errors " +
-			fmt.Sprintf("that name the file, the entry and the field. At most %d MiB. ", limits.CatalogFile>>20)
+		return overlayFileInfo{
+			title: "Catalog File",
+			what:  "A catalog file is a JSON object in the embedded catalog's own format, with " + catalog.CatalogFileSections + " lists.",
+			description: "Path of a JSON file in the embedded catalog's own format (`skus`, `series`, `gpu_models`, `gpu_performance`, `series_performance`, `images`, `models` and `decisions` lists, " +
+				"as in the provider's `internal/catalog/data` files) that adds sizes, performance facts or models, or corrects them: new sizes, sovereign-cloud sizes, fixes. " +
+				"An entry with the name of an embedded one replaces it. Decoding is strict: unknown fields, wrong types and entries listed twice are errors " +
+				fmt.Sprintf("that name the file, the entry and the field. At most %d MiB. ", limits.CatalogFile>>20),
+		}
 	case availabilityFileSetting:
-		return "Path of the JSON that `az vm list-skus --resource-type virtualMachines --all -o json` prints for your subscription. " +
-			"With it, `region` means offered to that subscription: a size the file does not list in the region, or lists with a `Location` restriction " +
-			"(`NotAvailableForSubscription`, `QuotaId`), is left out of `hpcsku_catalog` and rejected by `hpcsku_recommendation` (constraints `region` and `availability`), " +
-			"and every size's `availability` carries its zones, restrictions and quota family. The catalog's own facts (GPU counts, memory, vCPUs) are kept: " +
-			"the API is known to get some of them wrong. GPU and HPC sizes in the file that the catalog does not have are reported in a warning. " +
-			fmt.Sprintf("At most %d MiB (a full export is 20 to 30 MB). ", limits.AvailabilityFile>>20)
+		return overlayFileInfo{
+			title: "Availability File",
+			what:  "An availability file is the output of az vm list-skus --resource-type virtualMachines --all -o json.",
+			description: "Path of the JSON that `az vm list-skus --resource-type virtualMachines --all -o json` prints for your subscription. " +
+				"With it, `region` means offered to that subscription: a size the file does not list in the region, or lists with a `Location` restriction " +
+				"(`NotAvailableForSubscription`, `QuotaId`), is left out of `hpcsku_catalog` and rejected by `hpcsku_recommendation` (constraints `region` and `availability`), " +
+				"and every size's `availability` carries its zones, restrictions and quota family. The catalog's own facts (GPU counts, memory, vCPUs) are kept: " +
+				"the API is known to get some of them wrong. GPU and HPC sizes in the file that the catalog does not have are reported in a warning. " +
+				fmt.Sprintf("At most %d MiB (a full export is 20 to 30 MB). ", limits.AvailabilityFile>>20),
+		}
 	case pricesFileSetting:
-		return "Path of a prices file that replaces the embedded prices for the sizes and regions it gives: either the JSON of the Azure Retail Prices API " +
-			"(`Items` with `armSkuName`, `armRegionName`, `retailPrice`; Linux `Consumption` rows per hour are used, `Spot` meters give spot prices, " +
-			"Windows, Dev/Test, reservation and low-priority rows are skipped) or a CSV with the header `region,vm_size,usd_per_hour[,spot_usd_per_hour]` " +
-			"for negotiated prices. The format is told from the content. Prices are US dollars per hour for one VM. " +
-			"Every price says where it comes from (`price.source`, `price_source`). " +
-			fmt.Sprintf("At most %d MiB. ", limits.PricesFile>>20)
+		return overlayFileInfo{
+			title: "Prices File",
+			what:  "A prices file is the JSON of the Azure Retail Prices API, or a CSV with the header region,vm_size,usd_per_hour[,spot_usd_per_hour].",
+			description: "Path of a prices file that replaces the embedded prices for the sizes and regions it gives: either the JSON of the Azure Retail Prices API " +
+				"(`Items` with `armSkuName`, `armRegionName`, `retailPrice`; Linux `Consumption` rows per hour are used, `Spot` meters give spot prices, " +
+				"Windows, Dev/Test, reservation and low-priority rows are skipped) or a CSV with the header `region,vm_size,usd_per_hour[,spot_usd_per_hour]` " +
+				"for negotiated prices. The format is told from the content. Prices are US dollars per hour for one VM. " +
+				"Every price says where it comes from (`price.source`, `price_source`). " +
+				fmt.Sprintf("At most %d MiB. ", limits.PricesFile>>20),
+		}
 	}
-	return ""
-}
-
-// title names the setting in summaries: "Availability File".
-func (f overlayFile) title() string {
-	switch f {
-	case catalogFileSetting:
-		return "Catalog File"
-	case availabilityFileSetting:
-		return "Availability File"
-	case pricesFileSetting:
-		return "Prices File"
-	}
-	return string(f)
-}
-
-// what says what a valid file is, for the detail of an error.
-func (f overlayFile) what() string {
-	switch f {
-	case catalogFileSetting:
-		return "A catalog file is a JSON object in the embedded catalog's own format, with " + catalog.CatalogFileSections + " lists."
-	case availabilityFileSetting:
-		return "An availability file is the output of az vm list-skus --resource-type virtualMachines --all -o json."
-	case pricesFileSetting:
-		return "A prices file is the JSON of the Azure Retail Prices API, or a CSV with the header region,vm_size,usd_per_hour[,spot_usd_per_hour]."
-	}
-	return ""
+	return overlayFileInfo{title: string(f)}
 }
 
 // addFileError reports a problem with an overlay file on its attribute,
@@ -108,12 +101,12 @@ func (f overlayFile) what() string {
 func (f overlayFile) addFileError(diags *diag.Diagnostics, err error) {
 	var fe *userfile.Error
 	if !errors.As(err, &fe) {
-		diags.AddAttributeError(path.Root(string(f)), "Invalid "+f.title(), fmt.Sprintf("The %s could not be used: %s", string(f), err))
+		diags.AddAttributeError(path.Root(string(f)), "Invalid "+f.info().title, fmt.Sprintf("The %s could not be used: %s", string(f), err))
 		return
 	}
-	summary := "Invalid " + f.title()
+	summary := "Invalid " + f.info().title
 	if fe.Unreadable {
-		summary = "Cannot Read " + f.title()
+		summary = "Cannot Read " + f.info().title
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "The %s %s could not be used.\n\n", string(f), fe.File)
@@ -123,7 +116,7 @@ func (f overlayFile) addFileError(diags *diag.Diagnostics, err error) {
 	if fe.Field != "" {
 		fmt.Fprintf(&b, "Field: %s\n", fe.Field)
 	}
-	fmt.Fprintf(&b, "Problem: %s\n\n%s Fix the file, or remove %s to use the embedded catalog.", fe.Problem, f.what(), string(f))
+	fmt.Fprintf(&b, "Problem: %s\n\n%s Fix the file, or remove %s to use the embedded catalog.", fe.Problem, f.info().what, string(f))
 	diags.AddAttributeError(path.Root(string(f)), summary, b.String())
 }
 
@@ -133,7 +126,7 @@ func (f overlayFile) overlayPath(v types.String, diags *diag.Diagnostics) string
 		return ""
 	}
 	if v.IsUnknown() {
-		diags.AddAttributeError(path.Root(string(f)), f.title()+" Path Unknown",
+		diags.AddAttributeError(path.Root(string(f)), f.info().title+" Path Unknown",
 			fmt.Sprintf("The %s path must be known when the provider is configured. Use a literal path, a variable or path.module, not an attribute of a resource that is not created yet.", string(f)))
 		return ""
 	}

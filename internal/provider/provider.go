@@ -28,6 +28,7 @@ import (
 var (
 	_ provider.Provider              = (*hpcskuProvider)(nil)
 	_ provider.ProviderWithFunctions = (*hpcskuProvider)(nil)
+	_ function.Function              = (*sizeFunction)(nil)
 )
 
 // hpcskuProvider is the provider implementation. The catalog and clock are
@@ -248,6 +249,43 @@ func sizeNameParameter(example string) function.StringParameter {
 		AllowUnknownValues: false,
 		Validators:         []function.StringParameterValidator{stringvalidator.LengthAtLeast(1)},
 	}
+}
+
+// sizeFunction is a provider-defined function whose first parameter names
+// a size (sizeNameParameter). Run looks the size up, so that an unknown name
+// fails every such function the same way (functionLookup), and returns what
+// result makes of the size and the other arguments.
+type sizeFunction struct {
+	provider   *hpcskuProvider
+	name       string
+	definition function.Definition
+	result     func(ctx context.Context, s *catalog.SKU, args function.ArgumentsData) (any, *function.FuncError)
+}
+
+func (f *sizeFunction) Metadata(_ context.Context, _ function.MetadataRequest, resp *function.MetadataResponse) {
+	resp.Name = f.name
+}
+
+func (f *sizeFunction) Definition(_ context.Context, _ function.DefinitionRequest, resp *function.DefinitionResponse) {
+	resp.Definition = f.definition
+}
+
+func (f *sizeFunction) Run(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
+	var name string
+	if resp.Error = req.Arguments.GetArgument(ctx, 0, &name); resp.Error != nil {
+		return
+	}
+	s, funcErr := f.provider.functionLookup(ctx, name)
+	if funcErr != nil {
+		resp.Error = funcErr
+		return
+	}
+	v, funcErr := f.result(ctx, s, req.Arguments)
+	if funcErr != nil {
+		resp.Error = funcErr
+		return
+	}
+	resp.Error = resp.Result.Set(ctx, v)
 }
 
 // functionLookup finds the size named by a function's first argument

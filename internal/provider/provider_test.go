@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog/catalogtest"
 )
 
 // testAsOf is the fixed "today" of every acceptance test.
@@ -22,11 +23,7 @@ var testAsOf = time.Date(2026, 11, 22, 15, 4, 5, 0, time.UTC)
 
 func testCatalog(t testing.TB) *catalog.Catalog {
 	t.Helper()
-	cat, err := catalog.Default()
-	if err != nil {
-		t.Fatalf("catalog: %v", err)
-	}
-	return cat
+	return catalogtest.Embedded(t)
 }
 
 // testProviderData is what Configure builds for the embedded catalog at

@@ -3,7 +3,6 @@ package provider
 import (
 	"regexp"
 	"testing"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -11,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog/catalogtest"
 )
 
 func TestSKUDataSource_H100(t *testing.T) {
@@ -150,13 +150,6 @@ func TestRetirementWarning(t *testing.T) {
 	sku := func(status, date string, sizes, series []string) *catalog.SKU {
 		return &catalog.SKU{Name: "Standard_X", Lifecycle: catalog.Lifecycle{Status: status, RetirementDate: date, ReplacementSizes: sizes, ReplacementSeries: series}}
 	}
-	day := func(s string) time.Time {
-		d, err := time.Parse(catalog.DateLayout, s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return d
-	}
 	for _, c := range []struct {
 		sku  *catalog.SKU
 		asOf string
@@ -172,7 +165,7 @@ func TestRetirementWarning(t *testing.T) {
 		{sku(catalog.StatusRetired, "2027-01-31", nil, nil), "2026-11-22", "Standard_X is retired, ahead of its announced retirement date 2027-01-31. Move to a newer size."},
 		{sku(catalog.StatusGA, "", nil, nil), "2026-11-22", ""},
 	} {
-		if got := retirementWarning(c.sku, day(c.asOf)); got != c.want {
+		if got := retirementWarning(c.sku, catalogtest.Day(t, c.asOf)); got != c.want {
 			t.Errorf("retirementWarning(%+v, %s) = %q, want %q", c.sku.Lifecycle, c.asOf, got, c.want)
 		}
 	}
