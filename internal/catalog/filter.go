@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // Problem is the kind of a FieldError. It sets the error's summary, so
@@ -67,22 +66,12 @@ func (e FieldError) Error() string {
 	return strings.Join(e.Path, ".") + ": " + e.Summary() + ": " + e.Detail
 }
 
-// FilterInput is a Filter as a configuration gives it: names not yet
-// checked against the catalog, the name pattern not yet compiled.
+// FilterInput is a Filter as a configuration gives it: its names as
+// written, not yet checked against the catalog, and the name pattern as
+// text (Filter.NameRegex is not read).
 type FilterInput struct {
-	Families        []string
-	Series          []string
-	Categories      []string
-	GPUVendor       string
-	GPUModels       []string // model identifiers or names
-	RDMA            *bool
-	MinGPUs         *float64
-	MinGPUMemoryGiB *float64
-	Region          string
-	IncludeRetired  bool
-	IncludePreview  bool
-	NameRegex       string // RE2; "" for none
-	AsOf            time.Time
+	Filter
+	NameRegex string // RE2; "" for none
 }
 
 // ValidateFilter checks a filter's fields against the catalog and returns
@@ -91,89 +80,81 @@ type FilterInput struct {
 // hpcsku_catalog attribute names.
 func ValidateFilter(c *Catalog, in FilterInput) (Filter, []FieldError) {
 	var errs []FieldError
-	f := Filter{
-		GPUVendor:      strings.ToLower(strings.TrimSpace(in.GPUVendor)),
-		RDMA:           in.RDMA,
-		IncludeRetired: in.IncludeRetired,
-		IncludePreview: in.IncludePreview,
-		AsOf:           in.AsOf,
-	}
+	f := in.Filter
 	names := func(field string, k NameKind, values []string) []string {
 		var out []string
 		for i, v := range values {
 			if name, ok := c.Canonical(k, v); ok {
 				out = append(out, name)
-				continue
+			} else {
+				errs = append(errs, c.UnknownNameError(k, v, field, strconv.Itoa(i)))
 			}
-			errs = append(errs, c.UnknownNameError(k, v, field, strconv.Itoa(i)))
 		}
 		return out
 	}
 	f.Families = names("families", FamilyName, in.Families)
 	f.Series = names("series", SeriesName, in.Series)
 	f.GPUModels = names("gpu_models", GPUModelName, in.GPUModels)
-	for i, v := range in.Categories {
-		if err := oneOf([]string{"categories", strconv.Itoa(i)}, "category", v, Categories()); err != nil {
-			errs = append(errs, *err)
-			continue
-		}
-		f.Categories = append(f.Categories, strings.ToLower(strings.TrimSpace(v)))
-	}
+	f.Categories = oneOf(&errs, "categories", "category", in.Categories, Categories())
 	if in.GPUVendor != "" {
-		if err := oneOf([]string{"gpu_vendor"}, "GPU vendor", in.GPUVendor, Vendors()); err != nil {
-			errs = append(errs, *err)
+		if !anyFold(Vendors(), strings.TrimSpace(in.GPUVendor)) {
+			errs = append(errs, FieldError{Path: []string{"gpu_vendor"}, Kind: InvalidValue, Detail: notOneOf("GPU vendor", in.GPUVendor, Vendors())})
 		}
+		f.GPUVendor = strings.ToLower(strings.TrimSpace(in.GPUVendor))
 	}
 	if in.Region != "" {
-		if r, ok := c.Canonical(RegionName, in.Region); ok {
-			f.Region = r
-		} else {
+		var ok bool
+		if f.Region, ok = c.Canonical(RegionName, in.Region); !ok {
 			errs = append(errs, c.UnknownNameError(RegionName, in.Region, "region"))
 		}
 	}
 	for _, n := range []struct {
 		field string
-		in    *float64
-		out   **float64
-	}{{"min_gpus", in.MinGPUs, &f.MinGPUs}, {"min_gpu_memory_gib", in.MinGPUMemoryGiB, &f.MinGPUMemoryGiB}} {
-		if n.in != nil && (math.IsNaN(*n.in) || math.IsInf(*n.in, 0) || *n.in < 0) {
+		v     *float64
+	}{{"min_gpus", in.MinGPUs}, {"min_gpu_memory_gib", in.MinGPUMemoryGiB}} {
+		if n.v != nil && (math.IsNaN(*n.v) || math.IsInf(*n.v, 0) || *n.v < 0) {
 			errs = append(errs, FieldError{Path: []string{n.field}, Kind: InvalidNumber,
-				Detail: fmt.Sprintf("%s must be zero or more; got %v.", n.field, *n.in)})
-			continue
+				Detail: fmt.Sprintf("%s must be zero or more; got %v.", n.field, *n.v)})
 		}
-		*n.out = n.in
 	}
-	re, err := compilePattern("name_regex", in.NameRegex)
-	if err != nil {
-		errs = append(errs, *err)
-	}
-	f.NameRegex = re
+	f.NameRegex = compilePattern(&errs, "name_regex", in.NameRegex)
 	if len(errs) > 0 {
 		return Filter{}, errs
 	}
 	return f, nil
 }
 
-// oneOf checks a value against a fixed set, case-insensitively.
-func oneOf(path []string, what, v string, allowed []string) *FieldError {
-	if anyFold(allowed, strings.TrimSpace(v)) {
-		return nil
+// oneOf checks the entries of a list field against a fixed set,
+// case-insensitively, and returns them in lower case.
+func oneOf(errs *[]FieldError, field, what string, values, allowed []string) []string {
+	var out []string
+	for i, v := range values {
+		if !anyFold(allowed, strings.TrimSpace(v)) {
+			*errs = append(*errs, FieldError{Path: []string{field, strconv.Itoa(i)}, Kind: InvalidValue, Detail: notOneOf(what, v, allowed)})
+			continue
+		}
+		out = append(out, strings.ToLower(strings.TrimSpace(v)))
 	}
-	return &FieldError{Path: path, Kind: InvalidValue,
-		Detail: fmt.Sprintf("The %s %q is not one of: %s.", what, v, strings.Join(allowed, ", "))}
+	return out
 }
 
-// compilePattern compiles an RE2 pattern given in a field; "" is no pattern.
-func compilePattern(field, pattern string) (*regexp.Regexp, *FieldError) {
+// notOneOf says that a value is not one of a fixed set.
+func notOneOf(what, v string, allowed []string) string {
+	return fmt.Sprintf("The %s %q is not one of: %s.", what, v, strings.Join(allowed, ", "))
+}
+
+// compilePattern compiles an RE2 pattern given in a field, adding an error
+// when it does not compile; "" is no pattern.
+func compilePattern(errs *[]FieldError, field, pattern string) *regexp.Regexp {
 	if pattern == "" {
-		return nil, nil
+		return nil
 	}
 	re, err := regexp.Compile(pattern)
 	if err != nil {
-		return nil, &FieldError{Path: []string{field}, Kind: InvalidPattern,
-			Detail: fmt.Sprintf("The value %q is not a valid RE2 regular expression: %s.", pattern, err)}
+		*errs = append(*errs, FieldError{Path: []string{field}, Kind: InvalidPattern,
+			Detail: fmt.Sprintf("The value %q is not a valid RE2 regular expression: %s.", pattern, err)})
 	}
-	return re, nil
+	return re
 }
 
 // ModelFilter selects open models. Zero values select every model.
@@ -194,18 +175,8 @@ type ModelFilterInput struct {
 func ValidateModelFilter(in ModelFilterInput) (ModelFilter, []FieldError) {
 	var errs []FieldError
 	var f ModelFilter
-	for i, k := range in.Kinds {
-		if err := oneOf([]string{"kinds", strconv.Itoa(i)}, "model kind", k, ModelKinds()); err != nil {
-			errs = append(errs, *err)
-			continue
-		}
-		f.Kinds = append(f.Kinds, strings.ToLower(strings.TrimSpace(k)))
-	}
-	re, err := compilePattern("name_regex", in.NameRegex)
-	if err != nil {
-		errs = append(errs, *err)
-	}
-	f.NameRegex = re
+	f.Kinds = oneOf(&errs, "kinds", "model kind", in.Kinds, ModelKinds())
+	f.NameRegex = compilePattern(&errs, "name_regex", in.NameRegex)
 	if len(errs) > 0 {
 		return ModelFilter{}, errs
 	}

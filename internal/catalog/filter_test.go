@@ -14,11 +14,11 @@ func TestValidateFilter(t *testing.T) {
 	asOf := date(t, "2026-11-22")
 
 	// Names are given back in the catalog's spelling; the pattern compiled.
-	f, errs := ValidateFilter(c, FilterInput{
+	f, errs := ValidateFilter(c, FilterInput{Filter: Filter{
 		Families: []string{" nd", "NC"}, Series: []string{"nd-h100-v5"}, Categories: []string{"GPU"}, GPUVendor: "NVIDIA",
-		GPUModels: []string{"NVIDIA H100 80GB SXM"}, RDMA: &rdma, MinGPUs: &gpus, Region: "EastUS", NameRegex: "_v5$",
+		GPUModels: []string{"NVIDIA H100 80GB SXM"}, RDMA: &rdma, MinGPUs: &gpus, Region: "EastUS",
 		IncludePreview: true, AsOf: asOf,
-	})
+	}, NameRegex: "_v5$"})
 	if len(errs) != 0 {
 		t.Fatalf("ValidateFilter: %v", errs)
 	}
@@ -33,10 +33,10 @@ func TestValidateFilter(t *testing.T) {
 	}
 
 	// Every problem on its field, list entries by index, with its kind.
-	_, errs = ValidateFilter(c, FilterInput{
+	_, errs = ValidateFilter(c, FilterInput{Filter: Filter{
 		Families: []string{"ND", "NZ"}, Series: []string{"ND-H900-v9"}, Categories: []string{"gpu", "tpu"}, GPUVendor: "intel",
-		GPUModels: []string{"B100"}, MinGPUs: &neg, MinGPUMemoryGiB: &nan, Region: "moon-1", NameRegex: "(",
-	})
+		GPUModels: []string{"B100"}, MinGPUs: &neg, MinGPUMemoryGiB: &nan, Region: "moon-1",
+	}, NameRegex: "("})
 	type got struct {
 		path   string
 		kind   Problem

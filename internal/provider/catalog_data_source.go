@@ -181,19 +181,21 @@ func (d *catalogDataSource) Read(ctx context.Context, req datasource.ReadRequest
 	}
 	cat := d.data.Catalog
 	in := catalog.FilterInput{
-		Families:        listStrings(ctx, cfg.Families, &resp.Diagnostics),
-		Series:          listStrings(ctx, cfg.Series, &resp.Diagnostics),
-		Categories:      listStrings(ctx, cfg.Categories, &resp.Diagnostics),
-		GPUVendor:       cfg.GPUVendor.ValueString(),
-		GPUModels:       listStrings(ctx, cfg.GPUModels, &resp.Diagnostics),
-		RDMA:            boolPtr(cfg.RDMA),
-		MinGPUs:         float64Ptr(cfg.MinGPUs),
-		MinGPUMemoryGiB: float64Ptr(cfg.MinGPUMemoryGiB),
-		Region:          cfg.Region.ValueString(),
-		IncludeRetired:  cfg.IncludeRetired.ValueBool(),
-		IncludePreview:  cfg.IncludePreview.IsNull() || cfg.IncludePreview.ValueBool(),
-		NameRegex:       cfg.NameRegex.ValueString(),
-		AsOf:            d.data.AsOf,
+		Filter: catalog.Filter{
+			Families:        listStrings(ctx, cfg.Families, &resp.Diagnostics),
+			Series:          listStrings(ctx, cfg.Series, &resp.Diagnostics),
+			Categories:      listStrings(ctx, cfg.Categories, &resp.Diagnostics),
+			GPUVendor:       cfg.GPUVendor.ValueString(),
+			GPUModels:       listStrings(ctx, cfg.GPUModels, &resp.Diagnostics),
+			RDMA:            boolPtr(cfg.RDMA),
+			MinGPUs:         float64Ptr(cfg.MinGPUs),
+			MinGPUMemoryGiB: float64Ptr(cfg.MinGPUMemoryGiB),
+			Region:          cfg.Region.ValueString(),
+			IncludeRetired:  cfg.IncludeRetired.ValueBool(),
+			IncludePreview:  cfg.IncludePreview.IsNull() || cfg.IncludePreview.ValueBool(),
+			AsOf:            d.data.AsOf,
+		},
+		NameRegex: cfg.NameRegex.ValueString(),
 	}
 	if resp.Diagnostics.HasError() {
 		return

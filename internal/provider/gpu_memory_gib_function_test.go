@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -109,30 +108,11 @@ output "available_gib" {
     error_message = "${var.nodes} x ${var.size} have ${local.available_gib} GiB of GPU memory; training a 70B model in bf16 needs ${local.needed_gib} GiB."
   }
 }`
-	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   functionVersionChecks,
-		Steps: []resource.TestStep{
-			{
-				Config: cfg,
-				ConfigVariables: config.Variables{
-					"size":  config.StringVariable("Standard_ND96isr_H100_v5"),
-					"nodes": config.IntegerVariable(2),
-				},
-				ExpectError: regexp.MustCompile(wrapped("2 x Standard_ND96isr_H100_v5 have 1280 GiB of GPU memory; training a 70B model in bf16 needs 1564.62 GiB.")),
-			},
-			{
-				Config: cfg,
-				ConfigVariables: config.Variables{
-					"size":  config.StringVariable("Standard_ND96isr_H100_v5"),
-					"nodes": config.IntegerVariable(3),
-				},
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectKnownOutputValue("available_gib", knownvalue.Float64Exact(1920)),
-				}},
-			},
-		},
-	})
+	testGuard(t, cfg,
+		config.Variables{"size": config.StringVariable("Standard_ND96isr_H100_v5"), "nodes": config.IntegerVariable(2)},
+		"2 x Standard_ND96isr_H100_v5 have 1280 GiB of GPU memory; training a 70B model in bf16 needs 1564.62 GiB.",
+		config.Variables{"size": config.StringVariable("Standard_ND96isr_H100_v5"), "nodes": config.IntegerVariable(3)},
+		"available_gib", knownvalue.Float64Exact(1920))
 }
 
 func TestGPUMemoryGiBFunction_Errors(t *testing.T) {

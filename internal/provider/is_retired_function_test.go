@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/config"
@@ -105,25 +104,9 @@ variable "gpu_size" {
 output "gpu_size" {
   value = var.gpu_size
 }`
-	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   functionVersionChecks,
-		Steps: []resource.TestStep{
-			{
-				// CycleCloud's Slurm template still ships this size as its GPU partition default.
-				Config:          cfg,
-				ConfigVariables: config.Variables{"gpu_size": config.StringVariable("Standard_NC24rs_v3")},
-				ExpectError:     regexp.MustCompile(wrapped("Standard_NC24rs_v3 is retired; use Standard_NC80adis_H100_v5.")),
-			},
-			{
-				Config:          cfg,
-				ConfigVariables: config.Variables{"gpu_size": config.StringVariable("Standard_ND96isr_H100_v5")},
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectKnownOutputValue("gpu_size", knownvalue.StringExact("Standard_ND96isr_H100_v5")),
-				}},
-			},
-		},
-	})
+	// CycleCloud's Slurm template still ships this size as its GPU partition default.
+	testGuard(t, cfg, config.Variables{"gpu_size": config.StringVariable("Standard_NC24rs_v3")}, "Standard_NC24rs_v3 is retired; use Standard_NC80adis_H100_v5.",
+		config.Variables{"gpu_size": config.StringVariable("Standard_ND96isr_H100_v5")}, "gpu_size", knownvalue.StringExact("Standard_ND96isr_H100_v5"))
 }
 
 func TestIsRetiredFunction_Errors(t *testing.T) {
@@ -133,13 +116,6 @@ func TestIsRetiredFunction_Errors(t *testing.T) {
 			err: wrapped(`Invalid value for "name" parameter: Unknown VM Size: The size "Standard_NC24rs_v9" is not in the catalog`) +
 				`[\s\S]*` + wrapped(`Did you mean one of: Standard_NC24rs_v2, Standard_NC24rs_v3, Standard_NC24s_v2?`),
 		},
-		"empty name": {
-			call: `provider::hpcsku::is_retired("")`,
-			err:  wrapped(`Invalid value for "name" parameter: Invalid Parameter Value Length: string length must be at least 1`),
-		},
-		"null name": {
-			call: `provider::hpcsku::is_retired(null)`,
-			err:  wrapped(`Invalid value for "name" parameter: argument must not be null.`),
-		},
 	})
+	testFunctionErrors(t, sizeNameErrors(`provider::hpcsku::is_retired(%s)`))
 }

@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"errors"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -11,7 +12,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
@@ -72,6 +76,40 @@ func testFunctionErrors(t *testing.T, cases map[string]functionErrorCase) {
 			})
 		})
 	}
+}
+
+// sizeNameErrors are the errors of a size function's name argument, the
+// same for every such function (sizeNameParameter): call is the call with
+// %s in place of the name.
+func sizeNameErrors(call string) map[string]functionErrorCase {
+	return map[string]functionErrorCase{
+		"empty name": {
+			call: fmt.Sprintf(call, `""`),
+			err:  wrapped(`Invalid value for "name" parameter: Invalid Parameter Value Length: string length must be at least 1`),
+		},
+		"null name": {
+			call: fmt.Sprintf(call, `null`),
+			err:  wrapped(`Invalid value for "name" parameter: argument must not be null.`),
+		},
+	}
+}
+
+// testGuard plans cfg, a configuration whose variable validation or
+// precondition checks a function's result, twice: with the variables bad
+// it must fail with the message wantErr (matched across Terraform's line
+// wrapping); with good, output must have the value want.
+func testGuard(t *testing.T, cfg string, bad config.Variables, wantErr string, good config.Variables, output string, want knownvalue.Check) {
+	t.Helper()
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		TerraformVersionChecks:   functionVersionChecks,
+		Steps: []resource.TestStep{
+			{Config: cfg, ConfigVariables: bad, ExpectError: regexp.MustCompile(wrapped(wantErr))},
+			{Config: cfg, ConfigVariables: good, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectKnownOutputValue(output, want),
+			}}},
+		},
+	})
 }
 
 func TestProviderSchema(t *testing.T) {

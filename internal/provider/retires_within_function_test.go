@@ -144,6 +144,7 @@ func TestRetiresWithinFunction_Errors(t *testing.T) {
 			err:  wrapped(`Invalid value for "months" parameter: argument must not be null.`),
 		},
 	})
+	testFunctionErrors(t, sizeNameErrors(`provider::hpcsku::retires_within(%s, 6)`))
 }
 
 // expectCheckBlock asserts the status of a check block in the plan

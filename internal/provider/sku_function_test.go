@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/config"
@@ -128,24 +127,8 @@ output "size" {
     error_message = "${var.size} has no RDMA network; multi-node MPI needs an RDMA (InfiniBand) size."
   }
 }`
-	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   functionVersionChecks,
-		Steps: []resource.TestStep{
-			{
-				Config:          cfg,
-				ConfigVariables: config.Variables{"size": config.StringVariable("Standard_NC4as_T4_v3")},
-				ExpectError:     regexp.MustCompile(wrapped("Standard_NC4as_T4_v3 has no RDMA network; multi-node MPI needs an RDMA (InfiniBand) size.")),
-			},
-			{
-				Config:          cfg,
-				ConfigVariables: config.Variables{"size": config.StringVariable("hb176rs_v4")},
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectKnownOutputValue("size", knownvalue.StringExact("Standard_HB176rs_v4")),
-				}},
-			},
-		},
-	})
+	testGuard(t, cfg, config.Variables{"size": config.StringVariable("Standard_NC4as_T4_v3")}, "Standard_NC4as_T4_v3 has no RDMA network; multi-node MPI needs an RDMA (InfiniBand) size.",
+		config.Variables{"size": config.StringVariable("hb176rs_v4")}, "size", knownvalue.StringExact("Standard_HB176rs_v4"))
 }
 
 func TestSKUFunction_Errors(t *testing.T) {
@@ -155,13 +138,6 @@ func TestSKUFunction_Errors(t *testing.T) {
 			err: wrapped(`Invalid value for "name" parameter: Unknown VM Size:`) +
 				`[\s\S]*` + wrapped(`Did you mean one of: Standard_ND96isr_H100_v5, Standard_ND96isr_H200_v5`),
 		},
-		"empty name": {
-			call: `provider::hpcsku::sku("")`,
-			err:  wrapped(`Invalid value for "name" parameter: Invalid Parameter Value Length: string length must be at least 1`),
-		},
-		"null name": {
-			call: `provider::hpcsku::sku(null)`,
-			err:  wrapped(`Invalid value for "name" parameter: argument must not be null.`),
-		},
 	})
+	testFunctionErrors(t, sizeNameErrors(`provider::hpcsku::sku(%s)`))
 }
