@@ -6,17 +6,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 )
 
 // The test clock is 2026-11-22.
 func TestIsRetiredFunction(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   functionVersionChecks,
-		Steps: []resource.TestStep{{
-			Config: `
+	testFunctionOutputs(t, `
 output "v100" {
   # Retired on 2025-09-30.
   value = provider::hpcsku::is_retired("Standard_NC24rs_v3")
@@ -35,15 +30,12 @@ output "nvv3" {
 output "hc44" {
   # Retiring on 2027-05-31, still ahead.
   value = provider::hpcsku::is_retired("Standard_HC44rs")
-}`,
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-				plancheck.ExpectKnownOutputValue("v100", knownvalue.Bool(true)),
-				plancheck.ExpectKnownOutputValue("v100_short_lowercase", knownvalue.Bool(true)),
-				plancheck.ExpectKnownOutputValue("h100", knownvalue.Bool(false)),
-				plancheck.ExpectKnownOutputValue("nvv3", knownvalue.Bool(true)),
-				plancheck.ExpectKnownOutputValue("hc44", knownvalue.Bool(false)),
-			}},
-		}},
+}`, map[string]knownvalue.Check{
+		"v100":                 knownvalue.Bool(true),
+		"v100_short_lowercase": knownvalue.Bool(true),
+		"h100":                 knownvalue.Bool(false),
+		"nvv3":                 knownvalue.Bool(true),
+		"hc44":                 knownvalue.Bool(false),
 	})
 }
 

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -92,6 +94,21 @@ func sizeNameErrors(call string) map[string]functionErrorCase {
 			err:  wrapped(`Invalid value for "name" parameter: argument must not be null.`),
 		},
 	}
+}
+
+// testFunctionOutputs plans cfg and checks the planned value of each output
+// named in want.
+func testFunctionOutputs(t *testing.T, cfg string, want map[string]knownvalue.Check) {
+	t.Helper()
+	checks := make([]plancheck.PlanCheck, 0, len(want))
+	for _, name := range slices.Sorted(maps.Keys(want)) {
+		checks = append(checks, plancheck.ExpectKnownOutputValue(name, want[name]))
+	}
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		TerraformVersionChecks:   functionVersionChecks,
+		Steps:                    []resource.TestStep{{Config: cfg, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: checks}}},
+	})
 }
 
 // testGuard plans cfg, a configuration whose variable validation or

@@ -18,11 +18,7 @@ import (
 // Standard_HC44rs retires on 2027-05-31. From the test clock, 2026-11-22,
 // 6 months is 2027-05-22 (before it) and 7 months is 2027-06-22 (after it).
 func TestRetiresWithinFunction(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   functionVersionChecks,
-		Steps: []resource.TestStep{{
-			Config: `
+	testFunctionOutputs(t, `
 output "hc44_0" {
   value = provider::hpcsku::retires_within("Standard_HC44rs", 0)
 }
@@ -39,15 +35,12 @@ output "v100_0" {
 output "h100_1200" {
   # No retirement announced: false for any horizon.
   value = provider::hpcsku::retires_within("Standard_ND96isr_H100_v5", 1200)
-}`,
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-				plancheck.ExpectKnownOutputValue("hc44_0", knownvalue.Bool(false)),
-				plancheck.ExpectKnownOutputValue("hc44_6", knownvalue.Bool(false)),
-				plancheck.ExpectKnownOutputValue("hc44_7", knownvalue.Bool(true)),
-				plancheck.ExpectKnownOutputValue("v100_0", knownvalue.Bool(true)),
-				plancheck.ExpectKnownOutputValue("h100_1200", knownvalue.Bool(false)),
-			}},
-		}},
+}`, map[string]knownvalue.Check{
+		"hc44_0":    knownvalue.Bool(false),
+		"hc44_6":    knownvalue.Bool(false),
+		"hc44_7":    knownvalue.Bool(true),
+		"v100_0":    knownvalue.Bool(true),
+		"h100_1200": knownvalue.Bool(false),
 	})
 }
 

@@ -6,53 +6,45 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 )
 
 func TestSKUFunction_H100(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   functionVersionChecks,
-		Steps: []resource.TestStep{{
-			Config: `
+	testFunctionOutputs(t, `
 output "sku" {
   value = provider::hpcsku::sku("nd96isr_h100_v5")
 }
 output "rdma" {
   value = provider::hpcsku::sku("Standard_ND96isr_H100_v5").network.rdma
-}`,
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-				plancheck.ExpectKnownOutputValue("sku", knownvalue.ObjectPartial(map[string]knownvalue.Check{
-					"name":     knownvalue.StringExact("Standard_ND96isr_H100_v5"),
-					"series":   knownvalue.StringExact("ND-H100-v5"),
-					"category": knownvalue.StringExact("gpu"),
-					"vcpus":    knownvalue.Int64Exact(96),
-					"gpu": knownvalue.ObjectPartial(map[string]knownvalue.Check{
-						"count":            knownvalue.Float64Exact(8),
-						"model_id":         knownvalue.StringExact("h100-sxm-80gb"),
-						"memory_gib_total": knownvalue.Float64Exact(640),
-					}),
-					"network": knownvalue.ObjectPartial(map[string]knownvalue.Check{
-						"infiniband":      knownvalue.StringExact("NDR"),
-						"infiniband_gbps": knownvalue.Int64Exact(3200),
-					}),
-					"lifecycle": knownvalue.ObjectPartial(map[string]knownvalue.Check{
-						"status":          knownvalue.StringExact("ga"),
-						"retirement_date": knownvalue.Null(),
-					}),
-					// A function takes no region, so there is no price.
-					"price":          knownvalue.Null(),
-					"priced_regions": knownvalue.NotNull(),
-					"availability": knownvalue.ObjectPartial(map[string]knownvalue.Check{
-						"region":    knownvalue.Null(),
-						"available": knownvalue.Null(),
-						"regions":   knownvalue.NotNull(),
-					}),
-				})),
-				plancheck.ExpectKnownOutputValue("rdma", knownvalue.Bool(true)),
-			}},
-		}},
+}`, map[string]knownvalue.Check{
+		"sku": knownvalue.ObjectPartial(map[string]knownvalue.Check{
+			"name":     knownvalue.StringExact("Standard_ND96isr_H100_v5"),
+			"series":   knownvalue.StringExact("ND-H100-v5"),
+			"category": knownvalue.StringExact("gpu"),
+			"vcpus":    knownvalue.Int64Exact(96),
+			"gpu": knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				"count":            knownvalue.Float64Exact(8),
+				"model_id":         knownvalue.StringExact("h100-sxm-80gb"),
+				"memory_gib_total": knownvalue.Float64Exact(640),
+			}),
+			"network": knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				"infiniband":      knownvalue.StringExact("NDR"),
+				"infiniband_gbps": knownvalue.Int64Exact(3200),
+			}),
+			"lifecycle": knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				"status":          knownvalue.StringExact("ga"),
+				"retirement_date": knownvalue.Null(),
+			}),
+			// A function takes no region, so there is no price.
+			"price":          knownvalue.Null(),
+			"priced_regions": knownvalue.NotNull(),
+			"availability": knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				"region":    knownvalue.Null(),
+				"available": knownvalue.Null(),
+				"regions":   knownvalue.NotNull(),
+			}),
+		}),
+		"rdma": knownvalue.Bool(true),
 	})
 }
 
