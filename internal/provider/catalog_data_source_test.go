@@ -51,10 +51,15 @@ func checkDescriptions(t *testing.T, prefix string, attrs map[string]schema.Attr
 	}
 }
 
-func names(list ...string) knownvalue.Check {
-	checks := make([]knownvalue.Check, len(list))
-	for i, n := range list {
-		checks[i] = knownvalue.ObjectPartial(map[string]knownvalue.Check{"name": knownvalue.StringExact(n)})
+// names checks a list of sizes by their names, in order.
+func names(list ...string) knownvalue.Check { return objectsWith("name", list...) }
+
+// objectsWith checks a list of objects by the string attribute key, in
+// order.
+func objectsWith(key string, values ...string) knownvalue.Check {
+	checks := make([]knownvalue.Check, len(values))
+	for i, v := range values {
+		checks[i] = knownvalue.ObjectPartial(map[string]knownvalue.Check{key: knownvalue.StringExact(v)})
 	}
 	return knownvalue.ListExact(checks)
 }
