@@ -143,16 +143,28 @@ func notOneOf(what, v string, allowed []string) string {
 	return fmt.Sprintf("The %s %q is not one of: %s.", what, v, strings.Join(allowed, ", "))
 }
 
-// compilePattern compiles an RE2 pattern given in a field, adding an error
-// when it does not compile; "" is no pattern.
+// CompilePattern compiles a name pattern (RE2), as the filters' name_regex.
+// A pattern that does not compile gives an InvalidPattern FieldError with no
+// path.
+func CompilePattern(pattern string) (*regexp.Regexp, *FieldError) {
+	re, err := regexp.Compile(pattern)
+	if err != nil {
+		return nil, &FieldError{Kind: InvalidPattern,
+			Detail: fmt.Sprintf("The value %q is not a valid RE2 regular expression: %s.", pattern, err)}
+	}
+	return re, nil
+}
+
+// compilePattern compiles the pattern given in a field, adding an error when
+// it does not compile; "" is no pattern.
 func compilePattern(errs *[]FieldError, field, pattern string) *regexp.Regexp {
 	if pattern == "" {
 		return nil
 	}
-	re, err := regexp.Compile(pattern)
-	if err != nil {
-		*errs = append(*errs, FieldError{Path: []string{field}, Kind: InvalidPattern,
-			Detail: fmt.Sprintf("The value %q is not a valid RE2 regular expression: %s.", pattern, err)})
+	re, fe := CompilePattern(pattern)
+	if fe != nil {
+		fe.Path = []string{field}
+		*errs = append(*errs, *fe)
 	}
 	return re
 }

@@ -96,3 +96,14 @@ func TestValidateModelFilter(t *testing.T) {
 		t.Errorf("ValidateModelFilter errors: %+v", errs)
 	}
 }
+
+func TestCompilePattern(t *testing.T) {
+	if re, fe := CompilePattern("^Standard_ND"); fe != nil || !re.MatchString("Standard_ND96isr_H100_v5") || re.MatchString("Standard_NC6") {
+		t.Errorf("CompilePattern(^Standard_ND) = %v, %v", re, fe)
+	}
+	re, fe := CompilePattern("Standard_(ND")
+	if re != nil || fe == nil || fe.Kind != InvalidPattern || fe.Path != nil ||
+		fe.Detail != "The value \"Standard_(ND\" is not a valid RE2 regular expression: error parsing regexp: missing closing ): `Standard_(ND`." {
+		t.Errorf("CompilePattern(Standard_(ND) = %v, %+v", re, fe)
+	}
+}

@@ -128,7 +128,7 @@ func (d *catalogDataSource) Schema(_ context.Context, _ datasource.SchemaRequest
 			"name_regex": schema.StringAttribute{
 				Optional:            true,
 				MarkdownDescription: "Only sizes whose name matches this RE2 regular expression, for example `_v5$`.",
-				Validators:          []validator.String{regexValidator{}},
+				Validators:          []validator.String{regexValidator()},
 			},
 			"catalog_version": schema.StringAttribute{
 				Computed:            true,

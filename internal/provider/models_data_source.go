@@ -99,7 +99,7 @@ func (d *modelsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 			"name_regex": schema.StringAttribute{
 				Optional:            true,
 				MarkdownDescription: "Only models whose id or display name matches this RE2 regular expression, for example `^llama-3` or `(?i)qwen`.",
-				Validators:          []validator.String{regexValidator{}},
+				Validators:          []validator.String{regexValidator()},
 			},
 			"catalog_version": schema.StringAttribute{
 				Computed:            true,

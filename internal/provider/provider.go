@@ -130,7 +130,7 @@ func (p *hpcskuProvider) Schema(_ context.Context, _ provider.SchemaRequest, res
 					"Provider-defined functions (`provider::hpcsku::is_retired` and the others) do not see this setting: " +
 					"Terraform calls functions without configuring the provider, so they judge at today's date in UTC.",
 				Optional:   true,
-				Validators: []validator.String{rfc3339DateValidator{}},
+				Validators: []validator.String{rfc3339DateValidator()},
 			},
 		},
 	}
@@ -149,8 +149,7 @@ func (p *hpcskuProvider) Configure(ctx context.Context, req provider.ConfigureRe
 	if !cfg.AsOf.IsNull() && !cfg.AsOf.IsUnknown() {
 		t, err := parseRFC3339Date(cfg.AsOf.ValueString())
 		if err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("as_of"), "Invalid Date",
-				fmt.Sprintf("The as_of value %q is not an RFC 3339 date. Use a date such as \"2026-01-01\" or a date-time such as \"2026-01-01T00:00:00Z\".", cfg.AsOf.ValueString()))
+			resp.Diagnostics.AddAttributeError(path.Root("as_of"), "Invalid Date", invalidDateDetail(cfg.AsOf.ValueString()))
 			return
 		}
 		asOf = t
