@@ -11,9 +11,9 @@ import (
 	"time"
 )
 
-// referenceDir holds the reference facts the catalog was converted from
-// (see its README.md), copied into the repository so that the comparisons
-// always run.
+// referenceDir holds the reference facts the catalog, its performance facts
+// and its model table were converted from (see its README.md), copied into
+// the repository so that the comparisons always run.
 const referenceDir = "testdata/reference"
 
 func i64(v int64) *int64     { return &v }

@@ -1,46 +1,12 @@
 package catalog
 
 import (
-	"encoding/csv"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/userfile/userfiletest"
 )
-
-// testReferenceDir holds the reference facts the performance facts and the
-// model table were converted from, copied into the repository.
-const testReferenceDir = "testdata/reference"
-
-// referenceRows reads a reference CSV from testReferenceDir as rows keyed by
-// column name. A missing file fails the test.
-func referenceRows(t *testing.T, name string) []map[string]string {
-	t.Helper()
-	f, err := os.Open(filepath.Join(testReferenceDir, name))
-	if err != nil {
-		t.Fatalf("open reference %s: %v", name, err)
-	}
-	defer f.Close()
-	all, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatalf("read reference %s: %v", name, err)
-	}
-	if len(all) < 2 {
-		t.Fatalf("reference %s has no rows", name)
-	}
-	rows := make([]map[string]string, 0, len(all)-1)
-	for _, rec := range all[1:] {
-		m := make(map[string]string, len(rec))
-		for i, h := range all[0] {
-			m[h] = rec[i]
-		}
-		rows = append(rows, m)
-	}
-	return rows
-}
 
 func sameFloat(got, want *float64) bool {
 	if got == nil || want == nil {
@@ -216,7 +182,7 @@ func TestNVLinkOnlyWhereGPUsAreLinked(t *testing.T) {
 // reference gpu_perf.csv it was converted from: no figure differs.
 func TestReferenceGPUPerfCSV(t *testing.T) {
 	c := mustDefault(t)
-	rows := referenceRows(t, "gpu_perf.csv")
+	rows := referenceCSV(t, "gpu_perf.csv")
 	if len(rows) != len(c.perf.gpu) || len(rows) != len(c.gpuModels) {
 		t.Errorf("gpu_perf.csv has %d rows, the catalog %d GPU performance records and %d GPU models", len(rows), len(c.perf.gpu), len(c.gpuModels))
 	}
@@ -250,7 +216,7 @@ func TestReferenceGPUPerfCSV(t *testing.T) {
 // derives it (D29).
 func TestReferenceHPCPerfCSV(t *testing.T) {
 	c := mustDefault(t)
-	rows := referenceRows(t, "hpc_perf.csv")
+	rows := referenceCSV(t, "hpc_perf.csv")
 	seen := map[string]bool{}
 	for _, r := range rows {
 		name := r["series"]

@@ -197,7 +197,7 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"recommendation/region unknown": {
 			config: rec(`workload = "hpc"`, `region = "moon-1"`), attr: "region", with: recAddr, line: `region = "moon-1"`,
-			summary: "Unknown Region", detail: []string{`The catalog has no prices in region "moon-1"`},
+			summary: "Unknown Region", detail: []string{`The region "moon-1" is not in the catalog (version `},
 		},
 		"recommendation/max_results out of range": {
 			config: rec(`workload = "hpc"`, `max_results = 0`), attr: "max_results", with: recAddr, line: `max_results = 0`,
@@ -248,7 +248,7 @@ func TestBadInputMatrix(t *testing.T) {
 		// hpcsku_catalog
 		"catalog/families unknown": {
 			config: cat(`families = ["NZ"]`), attr: "families", with: catAddr, line: `families = ["NZ"]`,
-			summary: "Unknown Family", detail: []string{`The family "NZ" is not in the catalog. Use one of: E, F, H,`},
+			summary: "Unknown Family", detail: []string{`The family "NZ" is not in the catalog (version `, `Did you mean one of: NC, ND, NG? Use one of: E, F, H,`},
 		},
 		"catalog/families empty string": {
 			config: cat(`families = [""]`), attr: "families", with: catAddr, line: `families = [""]`,
@@ -268,7 +268,7 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"catalog/gpu_models unknown": {
 			config: cat(`gpu_models = ["B100"]`), attr: "gpu_models", with: catAddr, line: `gpu_models = ["B100"]`,
-			summary: "Unknown GPU Model", detail: []string{`The GPU model "B100" is not in the catalog.`, `h100-sxm-80gb`},
+			summary: "Unknown GPU Model", detail: []string{`The GPU model "B100" is not in the catalog (version `, `h100-sxm-80gb`},
 		},
 		"catalog/min_gpus negative": {
 			config: cat(`min_gpus = -1`), attr: "min_gpus", with: catAddr, line: `min_gpus = -1`,
@@ -288,11 +288,11 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"catalog/region with spaces": {
 			config: cat(`region = "East US"`), attr: "region", with: catAddr, line: `region = "East US"`,
-			summary: "Unknown Region", detail: []string{`The region "East US" has no prices in the catalog. Did you mean "eastus"?`},
+			summary: "Unknown Region", detail: []string{`The region "East US" is not in the catalog (version `, `Did you mean one of: eastus, eastus2, eastasia?`},
 		},
 		"catalog/region unknown at plan, invalid at apply": {
 			config: cat(`region = uuid()`), attr: "region", with: catAddr, line: `region = uuid()`,
-			summary: "Unknown Region", detail: []string{`has no prices in the catalog.`},
+			summary: "Unknown Region", detail: []string{`is not in the catalog (version `},
 		},
 		"catalog/huge list of unknown families": {
 			config: cat(`families = ` + hugeList("F", 5)), attr: "families", with: catAddr, line: `families = ` + hugeList("F", 5),
@@ -322,7 +322,7 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"sku/region unknown": {
 			config: sku(`name = "Standard_NC24rs_v3"`, `region = "moon-1"`), attr: "region", with: skuAddr, line: `region = "moon-1"`,
-			summary: "Unknown Region", detail: []string{`The region "moon-1" has no prices in the catalog.`, `eastus,`},
+			summary: "Unknown Region", detail: []string{`The region "moon-1" is not in the catalog (version `, `eastus,`},
 		},
 
 		// hpcsku_models

@@ -51,10 +51,15 @@ func checkDescriptions(t *testing.T, prefix string, attrs map[string]schema.Attr
 	}
 }
 
-func names(list ...string) knownvalue.Check {
-	checks := make([]knownvalue.Check, len(list))
-	for i, n := range list {
-		checks[i] = knownvalue.ObjectPartial(map[string]knownvalue.Check{"name": knownvalue.StringExact(n)})
+// names checks a list of sizes by their names, in order.
+func names(list ...string) knownvalue.Check { return objectsWith("name", list...) }
+
+// objectsWith checks a list of objects by the string attribute key, in
+// order.
+func objectsWith(key string, values ...string) knownvalue.Check {
+	checks := make([]knownvalue.Check, len(values))
+	for i, v := range values {
+		checks[i] = knownvalue.ObjectPartial(map[string]knownvalue.Check{key: knownvalue.StringExact(v)})
 	}
 	return knownvalue.ListExact(checks)
 }
@@ -153,7 +158,8 @@ func TestCatalogDataSource_Errors(t *testing.T) {
 	}{
 		"unknown family": {
 			config: `data "hpcsku_catalog" "x" { families = ["NZ"] }`,
-			err:    `Unknown Family[\s\S]*` + wrapped(`The family "NZ" is not in the catalog. Use one of: E, F, H, HB, HC, HX, NC, ND, NG, NV.`),
+			err: `Unknown Family[\s\S]*` + wrapped(`The family "NZ" is not in the catalog`) + `[\s\S]*` +
+				wrapped(`Did you mean one of: NC, ND, NG? Use one of: E, F, H, HB, HC, HX, NC, ND, NG, NV.`),
 		},
 		"unknown series": {
 			config: `data "hpcsku_catalog" "x" { series = ["ND-H900-v9"] }`,
@@ -185,7 +191,8 @@ func TestCatalogDataSource_Errors(t *testing.T) {
 		},
 		"unknown region": {
 			config: `data "hpcsku_catalog" "x" { region = "East US" }`,
-			err:    `Unknown Region[\s\S]*` + wrapped(`The region "East US" has no prices in the catalog. Did you mean "eastus"? Use an Azure region name in lower case without spaces, one of: australiacentral,`),
+			err: `Unknown Region[\s\S]*` + wrapped(`The region "East US" is not in the catalog`) + `[\s\S]*` +
+				wrapped(`Did you mean one of: eastus, eastus2, eastasia? Use an Azure region name in lower case without spaces, one of: australiacentral,`),
 		},
 		"empty families": {
 			config: `data "hpcsku_catalog" "x" { families = [] }`,

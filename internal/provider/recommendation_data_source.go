@@ -562,21 +562,6 @@ func requestFromConfig(ctx context.Context, cfg recommendationDataSourceModel, d
 	return req
 }
 
-func fieldPath(parts []string) path.Path {
-	if len(parts) == 0 {
-		return path.Empty()
-	}
-	p := path.Root(parts[0])
-	for _, s := range parts[1:] {
-		if i, err := strconv.Atoi(s); err == nil {
-			p = p.AtListIndex(i)
-			continue
-		}
-		p = p.AtName(s)
-	}
-	return p
-}
-
 func (d *recommendationDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	// A list of thousands of unknown names is one problem, not thousands of diagnostics.
 	defer func() { resp.Diagnostics = limitDiagnostics(resp.Diagnostics) }()
@@ -605,7 +590,7 @@ func (d *recommendationDataSource) Read(ctx context.Context, req datasource.Read
 			soft = append(soft, fe)
 			continue
 		}
-		resp.Diagnostics.AddAttributeError(fieldPath(fe.Path), fe.Summary, fe.Detail)
+		addFieldError(&resp.Diagnostics, fe.Path, fe.Summary, fe.Detail)
 	}
 	if resp.Diagnostics.HasError() {
 		return
@@ -616,7 +601,7 @@ func (d *recommendationDataSource) Read(ctx context.Context, req datasource.Read
 		if errors.As(err, &nf) {
 			resp.Diagnostics.AddError("No VM Size Fits", nf.Error())
 			for _, fe := range soft {
-				resp.Diagnostics.AddAttributeError(fieldPath(fe.Path), fe.Summary, fe.Detail)
+				addFieldError(&resp.Diagnostics, fe.Path, fe.Summary, fe.Detail)
 			}
 			return
 		}

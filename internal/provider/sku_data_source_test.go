@@ -10,6 +10,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog/catalogtest"
 )
 
 func TestSKUDataSource_H100(t *testing.T) {
@@ -287,7 +290,7 @@ func TestSKUDataSource_Errors(t *testing.T) {
   name   = "Standard_NC4as_T4_v3"
   region = "mars-north"
 }`,
-			err: `Unknown Region[\s\S]*"mars-north" has no prices in the catalog[\s\S]*eastus`,
+			err: `Unknown Region[\s\S]*"mars-north" is not in the catalog[\s\S]*eastus`,
 		},
 		"bad as_of": {
 			config: `provider "hpcsku" {
@@ -304,5 +307,32 @@ data "hpcsku_sku" "x" { name = "Standard_NC4as_T4_v3" }`,
 				Steps:                    []resource.TestStep{{Config: c.config, ExpectError: regexp.MustCompile(c.err)}},
 			})
 		})
+	}
+}
+
+// The warning hpcsku_sku adds on name: retired, or retiring within
+// catalog.RetirementWarningMonths, with what to move to.
+func TestRetirementWarning(t *testing.T) {
+	sku := func(status, date string, sizes, series []string) *catalog.SKU {
+		return &catalog.SKU{Name: "Standard_X", Lifecycle: catalog.Lifecycle{Status: status, RetirementDate: date, ReplacementSizes: sizes, ReplacementSeries: series}}
+	}
+	for _, c := range []struct {
+		sku  *catalog.SKU
+		asOf string
+		want string
+	}{
+		{sku(catalog.StatusRetired, "2025-09-30", []string{"Standard_A"}, nil), "2026-11-22", "Standard_X retired on 2025-09-30. Move to Standard_A."},
+		{sku(catalog.StatusRetiring, "2026-09-30", []string{"Standard_A", "Standard_B"}, []string{"A"}), "2026-01-01",
+			"Standard_X retires on 2026-09-30, in 272 days. Plan the move to Standard_A or Standard_B."},
+		// 2028-11-22 is 731 days, and 24 months, after 2026-11-22.
+		{sku(catalog.StatusRetiring, "2028-11-22", nil, []string{"HBv5"}), "2026-11-22", "Standard_X retires on 2028-11-22, in 731 days. Plan the move to the HBv5 series."},
+		{sku(catalog.StatusRetiring, "2028-11-23", nil, []string{"HBv5"}), "2026-11-22", ""},
+		{sku(catalog.StatusRetired, "", nil, nil), "2026-11-22", "Standard_X is retired. Move to a newer size."},
+		{sku(catalog.StatusRetired, "2027-01-31", nil, nil), "2026-11-22", "Standard_X is retired, ahead of its announced retirement date 2027-01-31. Move to a newer size."},
+		{sku(catalog.StatusGA, "", nil, nil), "2026-11-22", ""},
+	} {
+		if got := retirementWarning(c.sku, catalogtest.Day(t, c.asOf)); got != c.want {
+			t.Errorf("retirementWarning(%+v, %s) = %q, want %q", c.sku.Lifecycle, c.asOf, got, c.want)
+		}
 	}
 }

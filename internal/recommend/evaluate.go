@@ -87,7 +87,7 @@ func (n *norm) evaluate(in *sizeInfo, e *eval) {
 	*e = eval{in: in, preferredRank: -1, sizing: -1, nativePrec: true}
 	s := in.sku
 
-	e.retiringSoon = in.hasRetire && in.retire.Before(n.warnCutoff)
+	e.retiringSoon = in.hasRetire && !in.retire.After(n.warnCutoff) // as SKU.RetiresWithin: the horizon day counts
 	e.fit, e.fallback, e.familyOK = n.familyFit(s.Family)
 	e.support = supportStatus(s, n.target)
 

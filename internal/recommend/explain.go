@@ -140,7 +140,7 @@ func (n *norm) warnings(e *eval) []string {
 	s := e.in.sku
 	var out []string
 	if e.retiringSoon {
-		out = append(out, fmt.Sprintf("Retires on %s, within %d months; plan the move to %s.", s.Lifecycle.RetirementDate, RetirementWarningMonths, replacement(s)))
+		out = append(out, fmt.Sprintf("Retires on %s, within %d months. %s", s.Lifecycle.RetirementDate, catalog.RetirementWarningMonths, s.ReplacementSentence(n.asOf)))
 	}
 	if s.Lifecycle.Status == catalog.StatusPreview {
 		out = append(out, "In preview: capacity, pricing and support may change before general availability.")
@@ -172,16 +172,6 @@ func (n *norm) warnings(e *eval) []string {
 	return out
 }
 
-func replacement(s *catalog.SKU) string {
-	switch {
-	case len(s.Lifecycle.ReplacementSizes) > 0:
-		return strings.Join(s.Lifecycle.ReplacementSizes, " or ")
-	case len(s.Lifecycle.ReplacementSeries) > 0:
-		return "the " + strings.Join(s.Lifecycle.ReplacementSeries, " or ") + " series"
-	}
-	return "a newer size"
-}
-
 // resultWarnings are the Terraform warning diagnostics: about the rank-1
 // size, the catalog's age, spot for training, and prefer.
 func (n *norm) resultWarnings(cat *catalog.Catalog, first, top, preferred *eval, evals []eval) []Warning {
@@ -189,8 +179,8 @@ func (n *norm) resultWarnings(cat *catalog.Catalog, first, top, preferred *eval,
 	s := first.in.sku
 	if first.retiringSoon {
 		out = append(out, Warning{"Recommended Size Retires Soon",
-			fmt.Sprintf("%s retires on %s, within %d months of %s. Plan the move to %s. To keep running VMs on it until then, list it in prefer and lower min_lifetime_months, or pin the provider's as_of.",
-				s.Name, s.Lifecycle.RetirementDate, RetirementWarningMonths, n.asOfText, replacement(s))})
+			fmt.Sprintf("%s retires on %s, within %d months of %s. %s To keep running VMs on it until then, list it in prefer and lower min_lifetime_months, or pin the provider's as_of.",
+				s.Name, s.Lifecycle.RetirementDate, catalog.RetirementWarningMonths, n.asOfText, s.ReplacementSentence(n.asOf))})
 	}
 	if s.Lifecycle.Status == catalog.StatusPreview {
 		out = append(out, Warning{"Recommended Size Is In Preview",

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog/catalogtest"
 )
 
 // asOf is the catalog's data date: every size's lifecycle is as the catalog
@@ -18,11 +19,7 @@ var asOf = time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
 
 func testCatalog(t testing.TB) *catalog.Catalog {
 	t.Helper()
-	cat, err := catalog.Default()
-	if err != nil {
-		t.Fatalf("catalog.Default: %v", err)
-	}
-	return cat
+	return catalogtest.Embedded(t)
 }
 
 // newTestEngine prepares an engine for cat.

@@ -69,8 +69,7 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 	if n.asOf.IsZero() {
 		n.asOf = cat.DataDate
 	}
-	y, m, d := n.asOf.UTC().Date()
-	n.asOf = time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+	n.asOf = catalog.UTCDay(n.asOf)
 	n.interconnect = orDefault(req.Interconnect, DefaultInterconnect)
 	n.vendor = orDefault(req.GPUVendor, DefaultGPUVendor)
 	n.target = orDefault(req.Target, DefaultTarget)
@@ -86,7 +85,7 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 	n.isolated = req.Isolated
 	n.lifetimeMonths = valueOr(req.MinLifetimeMonths, DefaultMinLifetimeMonths)
 	n.lifetimeCutoff = n.asOf.AddDate(0, int(n.lifetimeMonths), 0)
-	n.warnCutoff = n.asOf.AddDate(0, RetirementWarningMonths, 0)
+	n.warnCutoff = catalog.RetirementHorizon(n.asOf, catalog.RetirementWarningMonths)
 	n.maxResults = int(valueOr(req.MaxResults, DefaultMaxResults))
 	for _, g := range req.GPUModels {
 		n.gpuModels = append(n.gpuModels, strings.ToLower(strings.TrimSpace(g)))

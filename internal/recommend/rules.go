@@ -216,10 +216,6 @@ const (
 	// otherwise. Retired sizes are always excluded.
 	DefaultMinLifetimeMonths = 12
 
-	// RetirementWarningMonths: a recommended size retiring within this many
-	// months carries a warning (and a small score penalty).
-	RetirementWarningMonths = 24
-
 	// CatalogStaleDays: when the catalog's data date is older than this at
 	// the provider's date, the result carries a warning.
 	CatalogStaleDays = 180
@@ -378,7 +374,7 @@ const (
 	// stacks convert the weights at load time (bf16 to fp16, say) with
 	// little loss, so the cost is smaller.
 	PenaltyPrecisionInference = 5.0
-	// PenaltyRetiring: the size retires within RetirementWarningMonths.
+	// PenaltyRetiring: the size retires within catalog.RetirementWarningMonths.
 	PenaltyRetiring = 5.0
 	// PenaltyPreview: the size is in preview (only with include_preview).
 	PenaltyPreview = 5.0

@@ -3,7 +3,6 @@ package recommend
 import (
 	"fmt"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -202,33 +201,33 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 	if cat == nil {
 		return fatal, markSoft(soft)
 	}
-	// Names checked against the catalog.
-	if strings.TrimSpace(req.Region) != "" && !cat.HasRegion(strings.TrimSpace(req.Region)) {
-		soft = append(soft, fe("Unknown Region",
-			fmt.Sprintf("The catalog has no prices in region %q, so no size can be checked there. Use a region name such as \"eastus\" or \"westeurope\"%s.", req.Region, didYouMean(suggestRegions(cat.Regions(), req.Region, 3))), "region"))
+	// Names checked against the catalog, explained as every data source
+	// explains them (catalog.UnknownName).
+	if r := strings.TrimSpace(req.Region); r != "" {
+		if _, ok := cat.Canonical(catalog.RegionName, r); !ok {
+			soft = append(soft, fe("Unknown Region", cat.UnknownName(catalog.RegionName, req.Region), "region"))
+		}
 	}
-	if len(req.GPUModels) > 0 {
-		known := knownGPUModels(cat)
-		for i, m := range req.GPUModels {
-			if strings.TrimSpace(m) == "" {
-				continue
-			}
-			if _, ok := known[strings.ToLower(strings.TrimSpace(m))]; !ok {
-				soft = append(soft, fe("Unknown GPU Model",
-					fmt.Sprintf("gpu_models entry %q is not a GPU model of the catalog. Use one of %s (ids or display names, any case).", m, quoteList(cat.GPUModelIDs())), "gpu_models", strconv.Itoa(i)))
-			} else if v := known[strings.ToLower(strings.TrimSpace(m))]; req.GPUVendor != "" && req.GPUVendor != GPUVendorAny && v != req.GPUVendor {
-				soft = append(soft, fe("GPU Model Of Another Vendor",
-					fmt.Sprintf("gpu_models entry %q is an %s GPU, but gpu_vendor is %q, so it can never match. Remove it or change gpu_vendor.", m, strings.ToUpper(v), req.GPUVendor), "gpu_models", strconv.Itoa(i)))
-			}
+	for i, m := range req.GPUModels {
+		if strings.TrimSpace(m) == "" {
+			continue
+		}
+		id, ok := cat.Canonical(catalog.GPUModelName, m)
+		if !ok {
+			soft = append(soft, fe("Unknown GPU Model", cat.UnknownName(catalog.GPUModelName, m), "gpu_models", strconv.Itoa(i)))
+			continue
+		}
+		if g, _ := cat.GPUModel(id); req.GPUVendor != "" && req.GPUVendor != GPUVendorAny && !strings.EqualFold(g.Vendor, req.GPUVendor) {
+			soft = append(soft, fe("GPU Model Of Another Vendor",
+				fmt.Sprintf("gpu_models entry %q is an %s GPU, but gpu_vendor is %q, so it can never match. Remove it or change gpu_vendor.", m, strings.ToUpper(g.Vendor), req.GPUVendor), "gpu_models", strconv.Itoa(i)))
 		}
 	}
 	for i, p := range req.Prefer {
 		if strings.TrimSpace(p) == "" {
 			continue
 		}
-		if _, ok := cat.Lookup(p); !ok {
-			ignore(fe("Unknown Preferred Size",
-				fmt.Sprintf("prefer entry %q is not a VM size in the catalog%s. Size names look like \"Standard_NC24ads_A100_v4\".", p, didYouMean(cat.Suggest(p, 3))), "prefer", strconv.Itoa(i)))
+		if _, ok := cat.Canonical(catalog.SizeName, p); !ok {
+			ignore(fe("Unknown Preferred Size", cat.UnknownName(catalog.SizeName, p), "prefer", strconv.Itoa(i)))
 		}
 	}
 	return fatal, markSoft(soft)
@@ -244,54 +243,4 @@ func markSoft(fs []FieldError) []FieldError {
 		}
 	}
 	return fs
-}
-
-// knownGPUModels maps lower-case GPU model ids and names to their vendor.
-func knownGPUModels(cat *catalog.Catalog) map[string]string {
-	out := map[string]string{}
-	for _, id := range cat.GPUModelIDs() {
-		if g, ok := cat.GPUModel(id); ok {
-			out[strings.ToLower(g.ID)] = strings.ToLower(g.Vendor)
-			out[strings.ToLower(g.Name)] = strings.ToLower(g.Vendor)
-		}
-	}
-	return out
-}
-
-func didYouMean(s []string) string {
-	if len(s) == 0 {
-		return ""
-	}
-	return "; did you mean " + strings.Join(quoteSlice(s), " or ") + "?"
-}
-
-func quoteSlice(s []string) []string {
-	out := make([]string, len(s))
-	for i, v := range s {
-		out[i] = strconv.Quote(v)
-	}
-	return out
-}
-
-func suggestRegions(regions []string, q string, n int) []string {
-	q = strings.ToLower(strings.ReplaceAll(strings.TrimSpace(q), " ", ""))
-	type cand struct {
-		r string
-		d int
-	}
-	cs := make([]cand, 0, len(regions))
-	for _, r := range regions {
-		cs = append(cs, cand{r, catalog.EditDistance(q, r)})
-	}
-	sort.Slice(cs, func(i, j int) bool {
-		if cs[i].d != cs[j].d {
-			return cs[i].d < cs[j].d
-		}
-		return cs[i].r < cs[j].r
-	})
-	var out []string
-	for i := 0; i < len(cs) && i < n; i++ {
-		out = append(out, cs[i].r)
-	}
-	return out
 }
