@@ -177,12 +177,7 @@ func (c *Catalog) join(d SKUDoc, images map[string]ImageDoc, decisions map[strin
 		}
 		s.GPU = gpu
 	}
-	lc := sr.Lifecycle
-	s.Lifecycle = Lifecycle{
-		Status: lc.Status, AnnouncedDate: lc.AnnouncedDate, RetirementDate: lc.RetirementDate,
-		ReplacementSeries: lc.ReplacementSeries, ReplacementSizes: lc.ReplacementSizes,
-		Note: lc.Note, Sources: lc.Sources,
-	}
+	s.Lifecycle = Lifecycle(sr.Lifecycle)
 	if o := d.Lifecycle; o != nil {
 		if o.Status != "" {
 			s.Lifecycle.Status = o.Status

@@ -294,10 +294,10 @@ func newModel(d ModelDoc, decisions map[string]bool) (*Model, error) {
 // sets AttentionKind.
 func (m *Model) resolveAttention(a *AttentionDoc) error {
 	if m.AttentionHeads != nil && m.KVHeads != nil {
-		switch {
-		case *m.KVHeads == *m.AttentionHeads:
+		switch *m.KVHeads {
+		case *m.AttentionHeads:
 			m.AttentionKind = AttentionMHA
-		case *m.KVHeads == 1:
+		case 1:
 			m.AttentionKind = AttentionMQA
 		default:
 			m.AttentionKind = AttentionGQA

@@ -234,7 +234,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 				"parameters_billion": schema.Float64Attribute{
 					Required:            true,
 					MarkdownDescription: "Parameters in billions, for example `7` or `1.3`. Must be greater than zero.",
-					Validators:          []validator.Float64{float64GreaterThan(0)},
+					Validators:          []validator.Float64{float64Positive()},
 				},
 				"precision": schema.StringAttribute{
 					Optional:            true,
@@ -251,7 +251,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"gpu_memory_gib": schema.Float64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Total GPU memory the job needs, in GiB. Overrides the estimate from `model`.",
-			Validators:          []validator.Float64{float64GreaterThan(0)},
+			Validators:          []validator.Float64{float64Positive()},
 		},
 		"gpus": schema.Int64Attribute{
 			Optional:            true,
@@ -276,12 +276,12 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"min_memory_gib": schema.Float64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Minimum memory per VM, in GiB.",
-			Validators:          []validator.Float64{float64GreaterThan(0)},
+			Validators:          []validator.Float64{float64Positive()},
 		},
 		"min_local_disk_gib": schema.Float64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Minimum local disk per VM (temporary disk plus local NVMe), in GiB, for example for checkpoints.",
-			Validators:          []validator.Float64{float64GreaterThan(0)},
+			Validators:          []validator.Float64{float64Positive()},
 		},
 		"interconnect": schema.StringAttribute{
 			Optional:            true,
@@ -322,12 +322,12 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"max_price_per_hour": schema.Float64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Maximum USD per hour for one VM. Needs `region`.",
-			Validators:          []validator.Float64{float64GreaterThan(0), float64validator.AlsoRequires(path.MatchRoot("region"))},
+			Validators:          []validator.Float64{float64Positive(), float64validator.AlsoRequires(path.MatchRoot("region"))},
 		},
 		"max_total_price_per_hour": schema.Float64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Maximum USD per hour for all VMs of the job. Needs `region`.",
-			Validators:          []validator.Float64{float64GreaterThan(0), float64validator.AlsoRequires(path.MatchRoot("region"))},
+			Validators:          []validator.Float64{float64Positive(), float64validator.AlsoRequires(path.MatchRoot("region"))},
 		},
 		"spot": schema.BoolAttribute{
 			Optional:            true,

@@ -74,7 +74,8 @@ var _ validator.Float64 = greaterThanValidator{}
 // (terraform-plugin-framework-validators has only inclusive bounds).
 type greaterThanValidator struct{ min float64 }
 
-func float64GreaterThan(min float64) validator.Float64 { return greaterThanValidator{min: min} }
+// float64Positive checks that a number is greater than 0.
+func float64Positive() validator.Float64 { return greaterThanValidator{min: 0} }
 
 func (v greaterThanValidator) Description(context.Context) string {
 	return fmt.Sprintf("value must be greater than %g", v.min)

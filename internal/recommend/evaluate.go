@@ -149,7 +149,7 @@ func (n *norm) layout(e *eval) {
 	in := e.in
 	fail := func(c constraint) { e.fails |= 1 << c }
 	nodes := int64(1)
-	driver := constraint(numConstraints)
+	driver := numConstraints
 	need := func(k int64, c constraint) {
 		if k > nodes {
 			nodes, driver = k, c

@@ -101,12 +101,12 @@ func checkInvariants(t *testing.T, cat *catalog.Catalog, req Request, res *Resul
 	if len(res.Recommendations) == 0 {
 		t.Fatalf("a result must have at least one recommendation")
 	}
-	max := int64(DefaultMaxResults)
+	limit := int64(DefaultMaxResults)
 	if req.MaxResults != nil {
-		max = *req.MaxResults
+		limit = *req.MaxResults
 	}
-	if int64(len(res.Recommendations)) > max {
-		t.Errorf("%d recommendations, max_results %d", len(res.Recommendations), max)
+	if int64(len(res.Recommendations)) > limit {
+		t.Errorf("%d recommendations, max_results %d", len(res.Recommendations), limit)
 	}
 	var removed int64
 	for _, r := range res.Rejected {
@@ -205,23 +205,23 @@ func satisfies(req Request, r Recommendation) string {
 	}
 	if req.CUDAVersion != "" {
 		var major, minor int
-		fmt.Sscanf(req.CUDAVersion, "%d.%d", &major, &minor)
+		_, _ = fmt.Sscanf(req.CUDAVersion, "%d.%d", &major, &minor)
 		if s.GPU == nil || s.GPU.Vendor != "nvidia" || int64(major) > s.GPU.MaxCUDAMajor {
 			return "cuda_version"
 		}
 		var mj, mn int
-		fmt.Sscanf(s.GPU.MinCUDA, "%d.%d", &mj, &mn)
+		_, _ = fmt.Sscanf(s.GPU.MinCUDA, "%d.%d", &mj, &mn)
 		if major < mj || (major == mj && minor < mn) {
 			return "cuda_version (too old for the GPU)"
 		}
 	}
 	if req.MinComputeCapability != "" {
 		var a, b, c, d int
-		fmt.Sscanf(req.MinComputeCapability, "%d.%d", &a, &b)
+		_, _ = fmt.Sscanf(req.MinComputeCapability, "%d.%d", &a, &b)
 		if s.GPU == nil || s.GPU.ComputeCapability == "" {
 			return "min_compute_capability"
 		}
-		fmt.Sscanf(s.GPU.ComputeCapability, "%d.%d", &c, &d)
+		_, _ = fmt.Sscanf(s.GPU.ComputeCapability, "%d.%d", &c, &d)
 		if c < a || (c == a && d < b) {
 			return "min_compute_capability"
 		}

@@ -19,7 +19,10 @@ func (e *Engine) Recommend(req Request) (*Result, error) {
 	}
 	n := normalize(cat, req)
 
-	buf := e.evals.Get().(*[]eval)
+	buf, ok := e.evals.Get().(*[]eval)
+	if !ok {
+		buf = new([]eval)
+	}
 	defer e.evals.Put(buf)
 	if cap(*buf) < len(p.sizes) {
 		*buf = make([]eval, len(p.sizes))

@@ -99,14 +99,14 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 			fatal = append(fatal, fe(summary, fmt.Sprintf("%s must be greater than 0; got %v.", name, *p), name))
 		}
 	}
-	posI := func(p *int64, max int64, name, summary string) {
+	posI := func(p *int64, limit int64, name, summary string) {
 		if p == nil {
 			return
 		}
 		if *p <= 0 {
 			fatal = append(fatal, fe(summary, fmt.Sprintf("%s must be greater than 0; got %d.", name, *p), name))
-		} else if *p > max {
-			fatal = append(fatal, fe(summary, fmt.Sprintf("%s must be at most %d; got %d.", name, max, *p), name))
+		} else if *p > limit {
+			fatal = append(fatal, fe(summary, fmt.Sprintf("%s must be at most %d; got %d.", name, limit, *p), name))
 		}
 	}
 	posF(req.GPUMemoryGiB, "gpu_memory_gib", "Invalid GPU Memory")
