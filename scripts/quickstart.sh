@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# Copyright (c) The terraform-provider-hpcsku Authors
+# SPDX-License-Identifier: MPL-2.0
+
 # Builds the provider from source and runs examples/quickstart with it, offline.
 #
 #   1. go build -o .cache/bin/terraform-provider-hpcsku .

@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# Copyright (c) The terraform-provider-hpcsku Authors
+# SPDX-License-Identifier: MPL-2.0
+
 # Validates every example module under examples/ against the real
 # terraform-provider-azurerm and this checkout's terraform-provider-hpcsku,
 # offline, and runs their `terraform test` suites. `make test-examples` runs it.
@@ -58,8 +61,9 @@
 #
 # Needs Terraform >= 1.8 (`terraform test` with mock_provider and provider
 # functions). It uses the Terraform from scripts/ensure-terraform.sh when that
-# is new enough, otherwise builds Terraform v1.8.5 from the Go module proxy
-# into .cache/terraform-v1.8.5/ (about 2 minutes, once).
+# is new enough, otherwise `scripts/ensure-terraform.sh 1.8.5`, which builds
+# Terraform 1.8.5 from the Go module proxy into .cache/terraform/1.8.5/ (a few
+# minutes, once).
 set -euo pipefail
 
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
@@ -72,7 +76,7 @@ azurerm_dir="${repo_root}/.cache/azurerm/${azurerm_version}"
 azurerm_bin="${azurerm_dir}/terraform-provider-azurerm"
 
 min_terraform="1.8.0"
-fallback_terraform="v1.8.5"
+fallback_terraform="1.8.5"
 
 section() { printf '\n==> %s\n' "$*"; }
 log() { printf 'test-examples: %s\n' "$*" >&2; }
@@ -118,12 +122,8 @@ tf_version() { TF_CLI_CONFIG_FILE=/dev/null "$1" version -json 2>/dev/null | sed
 version_at_least() { [[ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | sed -n 1p)" == "$2" ]]; }
 version="$(tf_version "${tf}")"
 if ! version_at_least "${version%%-*}" "${min_terraform}"; then
-	fallback_dir="${repo_root}/.cache/terraform-${fallback_terraform}/bin"
-	if [[ ! -x "${fallback_dir}/terraform" ]]; then
-		log "Terraform ${version} is older than ${min_terraform}; building Terraform ${fallback_terraform} into ${fallback_dir} (about 2 minutes, once)"
-		go_install "github.com/hashicorp/terraform@${fallback_terraform}" "${fallback_dir}"
-	fi
-	tf="${fallback_dir}/terraform"
+	log "Terraform ${version} is older than ${min_terraform}; using Terraform ${fallback_terraform}"
+	tf="$(bash scripts/ensure-terraform.sh "${fallback_terraform}")"
 	version="$(tf_version "${tf}")"
 fi
 echo "Terraform ${version} (${tf})"

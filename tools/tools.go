@@ -1,7 +1,12 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
 //go:build generate
 
 // Package tools pins the Go tools used by `make generate` in a module of
-// their own, so that they do not add to the provider's dependencies.
+// their own, so that they do not add to the provider's dependencies. The
+// linters are pinned the same way, one module each, by the `tool` lines of
+// golangci-lint/go.mod and actionlint/go.mod.
 package tools
 
 import (

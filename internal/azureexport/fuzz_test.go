@@ -28,7 +28,7 @@ func FuzzAvailabilityFile(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		a, err := ParseAvailability(file, data)
 		if err != nil {
-			userfiletest.Require(t, err, file)
+			_ = userfiletest.Require(t, err, file)
 			return
 		}
 		for _, name := range a.Names() {
@@ -81,7 +81,7 @@ func FuzzPriceFile(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := ParsePriceFile(file, data)
 		if err != nil {
-			userfiletest.Require(t, err, file)
+			_ = userfiletest.Require(t, err, file)
 			return
 		}
 		_ = p.Describe()

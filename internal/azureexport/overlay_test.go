@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog/catalogtest"
 )
 
 // catalogFileFixture adds Standard_NP10s, which the fixtures here price and
@@ -15,11 +16,7 @@ const catalogFileFixture = "../catalog/testdata/catalog_file.json"
 
 func embedded(t testing.TB) *catalog.Catalog {
 	t.Helper()
-	c, err := catalog.Default()
-	if err != nil {
-		t.Fatalf("catalog: %v", err)
-	}
-	return c
+	return catalogtest.Embedded(t)
 }
 
 func overlaid(t testing.TB, o catalog.Overlays) (*catalog.Catalog, *catalog.OverlayReport) {

@@ -73,7 +73,7 @@ func BenchmarkSuggest(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if got := c.Suggest("Standard_ND96isr_H100", 3); len(got) != 3 {
+		if got := c.Suggest(SizeName, "Standard_ND96isr_H100"); len(got) != 3 {
 			b.Fatal(got)
 		}
 	}

@@ -124,7 +124,15 @@ func (c *Catalog) join(d SKUDoc, images map[string]ImageDoc, decisions map[strin
 		CPUModel: d.CPUModel, Arch: d.Arch,
 		HyperVGenerations: d.HyperVGenerations, Confidential: d.Confidential, Isolated: d.Isolated,
 		PremiumStorage: d.PremiumStorage, MaxDataDisks: d.MaxDataDisks, MaxNICs: d.MaxNICs,
-		Sources: d.Sources, Notes: d.Notes, Prices: map[string]Price{},
+		Deployable: d.Deployable == nil || *d.Deployable,
+		Sources:    d.Sources, Notes: d.Notes, Prices: map[string]Price{},
+	}
+	// The second figures are kept only where they differ from the first.
+	if d.QuotaVCPUs != nil && (d.VCPUs == nil || *d.QuotaVCPUs != *d.VCPUs) {
+		s.QuotaVCPUs = d.QuotaVCPUs
+	}
+	if d.MemoryGiBAllotted != nil && (d.MemoryGiB == nil || *d.MemoryGiBAllotted != *d.MemoryGiB) {
+		s.MemoryGiBAllotted = d.MemoryGiBAllotted
 	}
 	s.Decisions = dedupe(append(append([]string{}, sr.Decisions...), d.Decisions...))
 	for _, id := range s.Decisions {
@@ -169,12 +177,7 @@ func (c *Catalog) join(d SKUDoc, images map[string]ImageDoc, decisions map[strin
 		}
 		s.GPU = gpu
 	}
-	lc := sr.Lifecycle
-	s.Lifecycle = Lifecycle{
-		Status: lc.Status, AnnouncedDate: lc.AnnouncedDate, RetirementDate: lc.RetirementDate,
-		ReplacementSeries: lc.ReplacementSeries, ReplacementSizes: lc.ReplacementSizes,
-		Note: lc.Note, Sources: lc.Sources,
-	}
+	s.Lifecycle = Lifecycle(sr.Lifecycle)
 	if o := d.Lifecycle; o != nil {
 		if o.Status != "" {
 			s.Lifecycle.Status = o.Status
@@ -204,6 +207,22 @@ func (c *Catalog) join(d SKUDoc, images map[string]ImageDoc, decisions map[strin
 		CycleCloud: SupportEntry(sr.Support.CycleCloud),
 		Batch:      SupportEntry(sr.Support.Batch),
 		Sources:    sr.Support.Sources,
+	}
+	if o := d.Support; o != nil {
+		for _, e := range []struct {
+			field string
+			from  *SupportEntryDoc
+			to    *SupportEntry
+		}{{"aks", o.AKS, &s.Support.AKS}, {"azure_ml", o.AzureML, &s.Support.AzureML}, {"cyclecloud", o.CycleCloud, &s.Support.CycleCloud}, {"batch", o.Batch, &s.Support.Batch}} {
+			if e.from == nil {
+				continue
+			}
+			if !contains(SupportStatuses(), e.from.Status) {
+				return nil, fmt.Errorf("support.%s: status %q is not one of %s", e.field, e.from.Status, strings.Join(SupportStatuses(), ", "))
+			}
+			*e.to = SupportEntry(*e.from)
+		}
+		s.Support.Sources = dedupe(append(append([]string{}, sr.Support.Sources...), o.Sources...))
 	}
 	if sr.Image != "" {
 		im, ok := images[sr.Image]

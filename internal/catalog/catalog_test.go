@@ -11,9 +11,9 @@ import (
 	"time"
 )
 
-// referenceDir holds the reference facts the catalog was converted from
-// (see its README.md), copied into the repository so that the comparisons
-// always run.
+// referenceDir holds the reference facts the catalog, its performance facts
+// and its model table were converted from (see its README.md), copied into
+// the repository so that the comparisons always run.
 const referenceDir = "testdata/reference"
 
 func i64(v int64) *int64     { return &v }
@@ -127,7 +127,8 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 // skuFact pins the facts of one size. Every value comes from the reference
 // facts (skus.csv, gpus.csv, lifecycle.csv, support.csv, images.csv,
 // prices.csv, prices_additions.csv, spot_prices.csv) as amended by the
-// decisions D1-D35 recorded in data/catalog.json; none is copied from the
+// decisions D1-D46 recorded in data/catalog.json (D42 moved AKS support to
+// the node auto-provisioning registry); none is copied from the
 // JSON under test. Spot prices follow D19: the prices.csv price times the
 // spot_prices.csv spot-to-on-demand ratio, rounded to 6 decimals; none
 // where that ratio is 1 (D33).
@@ -328,9 +329,9 @@ var skuFacts = []skuFact{
 		gpuCount: 0.25, gpuCountText: "1/4", gpuModel: "rtx-pro-6000-bse", vendor: "nvidia", gpuArch: "Blackwell", ccOrGfx: "12.0", minToolkit: "12.8", maxCUDA: 13,
 		gpuMem: 24, gpuMemTotal: 24, interconnect: "PCIe (SR-IOV vGPU)",
 		rdma: false, ethMbps: i64(22500), accel: bp(true), hyperV: []string{"2"}, confidential: false,
-		status: "ga", decisions: []string{"D13", "D14"},
+		status: "ga", decisions: []string{"D13", "D42"},
 		// prices_additions.csv (the 2026-06-18 snapshot's rows prices.csv lacked).
-		aks: "unsupported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.2", priceRegions: 14, priceRegion: "eastus", price: 1.13,
+		aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.2", priceRegions: 14, priceRegion: "eastus", price: 1.13,
 	},
 	{
 		name: "Standard_NC320ds_xl_RTXPRO6000BSE_v6", series: "NC_RTXPRO6000BSE_v6", family: "NC", category: "gpu",
@@ -338,7 +339,7 @@ var skuFacts = []skuFact{
 		gpuCount: 2, gpuCountText: "2", gpuModel: "rtx-pro-6000-bse", vendor: "nvidia", gpuArch: "Blackwell", ccOrGfx: "12.0", minToolkit: "12.8", maxCUDA: 13,
 		gpuMem: 96, gpuMemTotal: 192, interconnect: "PCIe (SR-IOV vGPU)",
 		rdma: false, ethMbps: i64(200000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
-		status: "retired", retirement: "2026-03-18", replacements: []string{"Standard_NC288ds_xl_RTXPRO6000BSE_v6"}, decisions: []string{"D13", "D14"},
+		status: "retired", retirement: "2026-03-18", replacements: []string{"Standard_NC288ds_xl_RTXPRO6000BSE_v6"}, decisions: []string{"D13", "D42"},
 		aks: "unsupported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.2", priceRegions: 7, priceRegion: "eastus", price: 16.588,
 	},
 	{
@@ -406,8 +407,8 @@ var skuFacts = []skuFact{
 		gpuCount: 4, gpuCountText: "4", gpuModel: "gb200", vendor: "nvidia", gpuArch: "Blackwell", ccOrGfx: "10.0", minToolkit: "12.8", maxCUDA: 13,
 		gpuMem: 192, gpuMemTotal: 768, interconnect: "NVLink 5th gen (4x1.8 TB/s per VM; NVL72 domain of 72 GPUs / 18 VMs)",
 		rdma: true, ib: "NDR", ibGbps: 1600, ibPorts: 4, ethMbps: i64(160000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
-		status: "ga", decisions: []string{"D5", "D15"},
-		aks: "unknown", hasImage: true, imageURN: "", imageToolkit: "13.0", priceRegions: 19, priceRegion: "eastus", price: 108.16,
+		status: "ga", decisions: []string{"D5", "D15", "D42"},
+		aks: "supported", hasImage: true, imageURN: "", imageToolkit: "13.0", priceRegions: 19, priceRegion: "eastus", price: 108.16,
 	},
 	{
 		name: "Standard_ND128isr_GB300_v6", series: "ND-GB300-v6", family: "ND", category: "gpu",
@@ -415,8 +416,8 @@ var skuFacts = []skuFact{
 		gpuCount: 4, gpuCountText: "4", gpuModel: "gb300", vendor: "nvidia", gpuArch: "Blackwell Ultra", ccOrGfx: "10.3", minToolkit: "12.9", maxCUDA: 13,
 		gpuMem: 288, gpuMemTotal: 1152, interconnect: "NVLink 5th gen (4x1.8 TB/s per VM; NVL72 domain of 72 GPUs / 18 VMs)",
 		rdma: true, ib: "XDR", ibGbps: 3200, ibPorts: 4, ethMbps: i64(160000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
-		status: "ga", decisions: []string{"D15", "D35"},
-		aks: "unknown", hasImage: true, imageURN: "", imageToolkit: "13.0", priceRegions: 0,
+		status: "ga", decisions: []string{"D15", "D35", "D42"},
+		aks: "supported", hasImage: true, imageURN: "", imageToolkit: "13.0", priceRegions: 0,
 	},
 	{
 		name: "Standard_NG8ads_V620_v1", series: "NGads_V620", family: "NG", category: "gpu",
@@ -458,7 +459,7 @@ var skuFacts = []skuFact{
 		gpuCount: 0.5, gpuCountText: "1/2", gpuModel: "v710", vendor: "amd", gpuArch: "RDNA3", ccOrGfx: "gfx1101", minToolkit: "", maxCUDA: 0,
 		gpuMem: 12, gpuMemTotal: 12, interconnect: "PCIe (SR-IOV partial GPU)",
 		rdma: false, ethMbps: i64(10000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
-		status: "ga", aks: "unsupported", priceRegions: 7, priceRegion: "eastus", price: 1.0,
+		status: "ga", decisions: []string{"D42"}, aks: "supported", priceRegions: 7, priceRegion: "eastus", price: 1.0,
 	},
 	{
 		name: "Standard_NV12s_v3", series: "NVv3", family: "NV", category: "gpu",
@@ -487,6 +488,84 @@ var skuFacts = []skuFact{
 		status: "retiring", retirement: "2026-09-30", replacements: []string{"Standard_NV12ads_V710_v5"}, decisions: []string{"D3", "D18"},
 		aks: "unsupported", priceRegions: 0,
 	},
+}
+
+// The sizes added with D36-D41: the size pages (F v6, Ev5), the NC and NV
+// Promo twins, and the sizes without a size page.
+func init() {
+	skuFacts = append(skuFacts,
+		skuFact{
+			// falsv6-series.md: 2 vCPUs, 4 GB, no local storage, 2 NICs, 12,500 Mb/s, Gen 2 only.
+			name: "Standard_F2als_v6", series: "Falsv6", family: "F", category: "cpu",
+			vcpus: i64(2), memGiB: f64(4), tempGiB: i64(0), arch: "x86_64",
+			ethMbps: i64(12500), accel: bp(true), hyperV: []string{"2"},
+			status: "ga", decisions: []string{"D37"}, aks: "supported",
+			priceRegions: 57, priceRegion: "eastus", price: 0.121,
+		},
+		skuFact{
+			name: "Standard_F2as_v6", series: "Fasv6", family: "F", category: "cpu",
+			vcpus: i64(2), memGiB: f64(8), tempGiB: i64(0), arch: "x86_64",
+			ethMbps: i64(12500), accel: bp(true), hyperV: []string{"2"},
+			status: "ga", decisions: []string{"D37"}, aks: "supported",
+			priceRegions: 57, priceRegion: "eastus", price: 0.137,
+		},
+		skuFact{
+			name: "Standard_F64ams_v6", series: "Famsv6", family: "F", category: "cpu",
+			vcpus: i64(64), memGiB: f64(512), tempGiB: i64(0), arch: "x86_64",
+			ethMbps: i64(36000), accel: bp(true), hyperV: []string{"2"},
+			// 57 snapshot regions but newzealandnorth (D47).
+			status: "ga", decisions: []string{"D37", "D47"}, aks: "supported",
+			priceRegions: 56, priceRegion: "eastus", price: 5.728,
+		},
+		skuFact{
+			// ev5-series.md: the smallest size, 2 vCPUs and 16 GB.
+			name: "Standard_E2_v5", series: "Ev5", family: "E", category: "cpu",
+			vcpus: i64(2), memGiB: f64(16), tempGiB: i64(0), arch: "x86_64",
+			ethMbps: i64(12500), accel: bp(true), hyperV: []string{"1", "2"},
+			status: "ga", aks: "supported",
+			priceRegions: 57, priceRegion: "eastus", price: 0.126,
+		},
+		skuFact{
+			// The twin Standard_NC6's facts (D36).
+			name: "Standard_NC6_Promo", series: "NC", family: "NC", category: "gpu",
+			vcpus: i64(6), memGiB: f64(56), tempGiB: i64(340), arch: "x86_64",
+			gpuCount: 1, gpuCountText: "1", gpuModel: "k80", vendor: "nvidia", gpuArch: "Kepler", ccOrGfx: "3.7", minToolkit: "6.5", maxCUDA: 11,
+			gpuMem: 12, gpuMemTotal: 12, interconnect: "PCIe",
+			accel: bp(false), hyperV: []string{"1"},
+			status: "retired", retirement: "2023-09-06", replacements: []string{"Standard_NC4as_T4_v3", "Standard_NC8as_T4_v3"},
+			decisions: []string{"D1", "D2", "D18", "D36"}, aks: "unsupported",
+			priceRegions: 9, priceRegion: "eastus", price: 0.396,
+		},
+		skuFact{
+			// No size page: null specs, the A10 from the AKS GPU registry (D39).
+			name: "Standard_NC8ads_A10_v4", series: "NCads_A10_v4", family: "NC", category: "gpu",
+			arch: "x86_64", gpuModel: "a10", vendor: "nvidia", gpuArch: "Ampere", ccOrGfx: "8.6", minToolkit: "11.1", maxCUDA: 13,
+			interconnect: "PCIe",
+			status:       "ga", decisions: []string{"D39"}, aks: "supported",
+			priceRegions: 3, priceRegion: "westus3", price: 1.1,
+		},
+		skuFact{
+			// virtual-machines-common-sizes-previous-gen.md: 6 vCPUs, 112 GiB,
+			// 320 GiB, 1 GPU of 8 GiB (D9), 12 data disks, 4 NICs.
+			name: "Standard_NV6s_v2", series: "NVv2", family: "NV", category: "gpu",
+			vcpus: i64(6), memGiB: f64(112), tempGiB: i64(320), arch: "x86_64",
+			gpuCount: 1, gpuCountText: "1", gpuModel: "m60", vendor: "nvidia", gpuArch: "Maxwell", ccOrGfx: "5.2", minToolkit: "6.5", maxCUDA: 12,
+			gpuMem: 8, gpuMemTotal: 8, interconnect: "PCIe",
+			status: "ga", decisions: []string{"D9", "D41"}, aks: "unknown",
+			priceRegions: 2, priceRegion: "southcentralus", price: 0.684,
+		},
+		skuFact{
+			// Standard_ND96isr_MI300X_v5 without InfiniBand (D40).
+			name: "Standard_ND96is_MI300X_v5", series: "ND-MI300X-v5", family: "ND", category: "gpu",
+			vcpus: i64(96), memGiB: f64(1850), tempGiB: i64(1000), nvmeGiB: i64(28000), arch: "x86_64",
+			gpuCount: 8, gpuCountText: "8", gpuModel: "mi300x", vendor: "amd", gpuArch: "CDNA3", ccOrGfx: "gfx942", minToolkit: "6.0",
+			gpuMem: 192, gpuMemTotal: 1536, interconnect: "AMD Infinity Fabric 4th gen (128 GB/s per GPU link, 896 GB/s aggregate)",
+			ethMbps: i64(80000), accel: bp(true), hyperV: []string{"2"},
+			status: "ga", decisions: []string{"D16", "D40"}, aks: "supported",
+			hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404-rocm:latest", imageToolkit: "6.4.4",
+			priceRegions: 17, priceRegion: "westus3", price: 48,
+		},
+	)
 }
 
 func TestSKUFacts(t *testing.T) {
@@ -607,6 +686,8 @@ func TestPinnedFactsCoverEveryFamilyAndSeries(t *testing.T) {
 		"NC", "NCv2", "NCv3", "NCasT4_v3", "NC_A100_v4", "NCads_H100_v5", "NCCads_H100_v5", "NC_RTXPRO6000BSE_v6",
 		"ND", "NDv2", "NDasrA100_v4", "NDm_A100_v4", "ND-H100-v5", "ND-H200-v5", "ND-MI300X-v5", "ND-GB200-v6", "ND-GB300-v6",
 		"NGads_V620", "NV", "NVadsA10_v5", "NVads_V710_v5", "NVv3", "NVv4",
+		// Added with D37, D39 and D41.
+		"Falsv6", "Fasv6", "Famsv6", "NCads_A10_v4", "NVv2",
 	}
 	have := map[string]bool{}
 	for _, f := range skuFacts {

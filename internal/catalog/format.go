@@ -120,26 +120,55 @@ type SupportEntryDoc struct {
 
 // SKUDoc is one size as stored.
 type SKUDoc struct {
-	Name              string        `json:"name"`
-	Series            string        `json:"series"`
-	VCPUs             *int64        `json:"vcpus"`
-	MemoryGiB         *float64      `json:"memory_gib"`
-	TempDiskGiB       *int64        `json:"temp_disk_gib"`
-	LocalNVMeGiB      *int64        `json:"local_nvme_gib,omitempty"`
-	CPUModel          string        `json:"cpu_model,omitempty"`
-	Arch              string        `json:"arch"`
-	GPU               *SKUGPUDoc    `json:"gpu,omitempty"`
-	Network           NetworkDoc    `json:"network"`
-	HyperVGenerations []string      `json:"hyperv_generations"`
-	Confidential      bool          `json:"confidential"`
-	Isolated          bool          `json:"isolated"`
-	PremiumStorage    *bool         `json:"premium_storage"`
-	MaxDataDisks      *int64        `json:"max_data_disks"`
-	MaxNICs           *int64        `json:"max_nics"`
-	Lifecycle         *LifecycleDoc `json:"lifecycle,omitempty"`
-	Sources           []string      `json:"sources"`
-	Notes             string        `json:"notes,omitempty"`
-	Decisions         []string      `json:"decisions,omitempty"`
+	Name   string `json:"name"`
+	Series string `json:"series"`
+	// VCPUs are the vCPUs the VM can use: the active cores of a
+	// constrained-core size.
+	VCPUs *int64 `json:"vcpus"`
+	// QuotaVCPUs is what vCPU quota counts for the size when it differs from
+	// vcpus: the parent size's vCPUs for a constrained-core size, as the
+	// Resource SKUs API reports them. Omitted when the same or unknown.
+	QuotaVCPUs *int64 `json:"quota_vcpus,omitempty"`
+	// MemoryGiB is the memory the size documentation states.
+	MemoryGiB *float64 `json:"memory_gib"`
+	// MemoryGiBAllotted is the memory the Resource SKUs API reports when it
+	// differs from memory_gib. Memory fit uses the smaller of the two.
+	// Omitted when the same or unknown.
+	MemoryGiBAllotted *float64   `json:"memory_gib_allotted,omitempty"`
+	TempDiskGiB       *int64     `json:"temp_disk_gib"`
+	LocalNVMeGiB      *int64     `json:"local_nvme_gib,omitempty"`
+	CPUModel          string     `json:"cpu_model,omitempty"`
+	Arch              string     `json:"arch"`
+	GPU               *SKUGPUDoc `json:"gpu,omitempty"`
+	Network           NetworkDoc `json:"network"`
+	HyperVGenerations []string   `json:"hyperv_generations"`
+	Confidential      bool       `json:"confidential"`
+	Isolated          bool       `json:"isolated"`
+	PremiumStorage    *bool      `json:"premium_storage"`
+	MaxDataDisks      *int64     `json:"max_data_disks"`
+	MaxNICs           *int64     `json:"max_nics"`
+	// Deployable is false for a size that no list of deployable sizes
+	// names (the Resource SKUs API, the AKS GPU registry, the retail price
+	// data): it is kept for guardrails but never recommended. Omitted (true)
+	// otherwise.
+	Deployable *bool         `json:"deployable,omitempty"`
+	Lifecycle  *LifecycleDoc `json:"lifecycle,omitempty"`
+	// Support overrides the series' support verdicts for this size.
+	Support   *SupportOverrideDoc `json:"support,omitempty"`
+	Sources   []string            `json:"sources"`
+	Notes     string              `json:"notes,omitempty"`
+	Decisions []string            `json:"decisions,omitempty"`
+}
+
+// SupportOverrideDoc is a size's override of its series' support: each
+// verdict given replaces the series' one, and the sources are added to the
+// series' support sources.
+type SupportOverrideDoc struct {
+	AKS        *SupportEntryDoc `json:"aks,omitempty"`
+	AzureML    *SupportEntryDoc `json:"azure_ml,omitempty"`
+	CycleCloud *SupportEntryDoc `json:"cyclecloud,omitempty"`
+	Batch      *SupportEntryDoc `json:"batch,omitempty"`
+	Sources    []string         `json:"sources,omitempty"`
 }
 
 // SKUGPUDoc is a size's GPU share.

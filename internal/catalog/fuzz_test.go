@@ -80,12 +80,12 @@ func FuzzCatalogFile(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		cf, err := ParseCatalogFile(file, data)
 		if err != nil {
-			userfiletest.Require(t, err, file)
+			_ = userfiletest.Require(t, err, file)
 			return
 		}
 		c, _, err := base.WithOverlays(Overlays{Catalog: cf})
 		if err != nil {
-			userfiletest.Require(t, err, file)
+			_ = userfiletest.Require(t, err, file)
 			return
 		}
 		checkOverlaid(t, c)
@@ -113,7 +113,7 @@ func FuzzLookup(f *testing.F) {
 				t.Fatalf("Lookup(%q) found %s", name, s.Name)
 			}
 		}
-		got := c.Suggest(name, n)
+		got := c.suggest(SizeName, name, n)
 		if len(got) > max(n, 0) || (n > 0 && len(got) != min(n, len(c.SKUs()))) {
 			t.Fatalf("Suggest(%q, %d) returned %d names", name, n, len(got))
 		}

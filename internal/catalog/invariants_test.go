@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"fmt"
+	"math"
 	"regexp"
 	"sort"
 	"strings"
@@ -94,6 +96,18 @@ var sizesWithoutSpecs = []string{
 	"Standard_NV32ms_v3", "Standard_NV4ahs_v4", "Standard_NV8ahs_v4",
 }
 
+// GPU sizes whose vCPUs, memory and GPU share are null for other reasons:
+// the NC RTX PRO 6000 preview sizes no page gives a GPU share for (D38) and
+// the NC A10 v4 sizes without a size page (D39).
+var gpuSizesWithoutShare = map[string][]string{
+	"D38": {
+		"Standard_NC128mds_xl_RTXPRO6000BSE_v6", "Standard_NC16lds_xl_RTXPRO6000BSE_v6", "Standard_NC32ds_xl_RTXPRO6000BSE_v6",
+		"Standard_NC32lds_xl_RTXPRO6000BSE_v6", "Standard_NC32mds_xl_RTXPRO6000BSE_v6", "Standard_NC64ds_xl_RTXPRO6000BSE_v6",
+		"Standard_NC64lds_xl_RTXPRO6000BSE_v6", "Standard_NC64mds_xl_RTXPRO6000BSE_v6",
+	},
+	"D39": {"Standard_NC16ads_A10_v4", "Standard_NC32ads_A10_v4", "Standard_NC8ads_A10_v4"},
+}
+
 func TestGPUSizesJoinAGPUModel(t *testing.T) {
 	c := mustDefault(t)
 	var unknown []string
@@ -140,8 +154,20 @@ func TestGPUSizesJoinAGPUModel(t *testing.T) {
 		}
 	}
 	sort.Strings(unknown)
-	if !equalStrings(unknown, sizesWithoutSpecs) {
-		t.Errorf("sizes with null vCPUs = %v, want %v", unknown, sizesWithoutSpecs)
+	want := append([]string{}, sizesWithoutSpecs...)
+	for _, names := range gpuSizesWithoutShare {
+		want = append(want, names...)
+	}
+	sort.Strings(want)
+	if !equalStrings(unknown, want) {
+		t.Errorf("sizes with null vCPUs = %v, want %v", unknown, want)
+	}
+	for id, names := range gpuSizesWithoutShare {
+		for _, n := range names {
+			if s := mustLookup(t, c, n); !contains(s.Decisions, id) || contains(s.Decisions, "D20") {
+				t.Errorf("%s: decisions %v, want %s and not D20", n, s.Decisions, id)
+			}
+		}
 	}
 }
 
@@ -191,11 +217,9 @@ func TestLifecycleInvariants(t *testing.T) {
 }
 
 // TestReplacementSizes checks D18: every replacement is a current (GA) size
-// of the catalog, except the Falsv6 names given for Fsv2, which the catalog
-// does not hold.
+// of the catalog, the Falsv6 sizes named for Fsv2 included (D37).
 func TestReplacementSizes(t *testing.T) {
 	c := mustDefault(t)
-	falsv6 := regexp.MustCompile(`^Standard_F\d+als_v6$`)
 	n := 0
 	for _, s := range c.SKUs() {
 		for _, r := range s.Lifecycle.ReplacementSizes {
@@ -205,9 +229,7 @@ func TestReplacementSizes(t *testing.T) {
 			}
 			rs, ok := c.Lookup(r)
 			if !ok {
-				if s.Series != "Fsv2" || !falsv6.MatchString(r) {
-					t.Errorf("%s: replacement %s is not in the catalog", s.Name, r)
-				}
+				t.Errorf("%s: replacement %s is not in the catalog", s.Name, r)
 				continue
 			}
 			if rs.Lifecycle.Status != StatusGA {
@@ -354,9 +376,19 @@ func TestDecisionLinksAreDefined(t *testing.T) {
 	// every retired or retiring size (65) but the six RTX PRO preview sizes,
 	// whose replacement is D13's; D20 the seven sizes without specs; D21
 	// NC48ads and NC96ads A100 v4; D22 the two GB300 sizes.
-	for _, id := range []string{"D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9", "D10", "D13", "D14", "D15", "D16", "D17", "D18", "D20", "D21", "D22"} {
+	for _, id := range []string{"D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9", "D10", "D13", "D15", "D16", "D17", "D18", "D20", "D21", "D22",
+		"D36", "D37", "D38", "D39", "D40", "D41", "D42", "D43", "D44", "D45", "D46", "D47"} {
 		if len(linked[id]) == 0 {
 			t.Errorf("decision %s is linked from no size", id)
+		}
+	}
+	// D42 supersedes D14: no size links it any more, and its text says so.
+	if len(linked["D14"]) != 0 {
+		t.Errorf("D14, superseded by D42, is linked from %d sizes", len(linked["D14"]))
+	}
+	for _, d := range c.Decisions {
+		if d.ID == "D14" && !strings.HasPrefix(d.Decision, "Superseded by D42") {
+			t.Errorf("D14 does not say it is superseded by D42: %q", d.Decision)
 		}
 	}
 	// D20 governs exactly the seven sizes without specs.
@@ -394,5 +426,109 @@ func TestRetiringSizesPastDateAtDataDate(t *testing.T) {
 	}
 	if n == 0 {
 		t.Error("no NVv3 or NVv4 size")
+	}
+}
+
+// TestSecondFiguresAndDeployable pins D44-D46 and the size-level support
+// overrides of D42: the sizes no deployable list names, the memory the
+// Resource SKUs API allots where it differs from the size page, and the
+// vCPUs quota counts for constrained-core sizes.
+func TestSecondFiguresAndDeployable(t *testing.T) {
+	c := mustDefault(t)
+	notDeployable := []string{
+		"Standard_NC128mds_xl_RTXPRO6000BSE_v6", "Standard_NC32mds_xl_RTXPRO6000BSE_v6", "Standard_NC64mds_xl_RTXPRO6000BSE_v6",
+		"Standard_ND128isrG5_GB300_v6", "Standard_NV12hs_v3", "Standard_NV16ahs_v4", "Standard_NV24ms_v3",
+		"Standard_NV32ahs_v4", "Standard_NV32ms_v3", "Standard_NV4ahs_v4", "Standard_NV8ahs_v4",
+	}
+	// SkyPilot's Azure catalog (built from the Resource SKUs API): HBv3 456
+	// GiB where the size pages say 448; ND96amsr_A100_v4 1,800 where its
+	// page says 1,900.
+	allotted := map[string]float64{
+		"Standard_HB120rs_v3": 456, "Standard_HB120-16rs_v3": 456, "Standard_HB120-32rs_v3": 456,
+		"Standard_HB120-64rs_v3": 456, "Standard_HB120-96rs_v3": 456, "Standard_ND96amsr_A100_v4": 1800,
+	}
+	// The parent's vCPUs for the constrained-core sizes of HBv2, HBv3, HBv4
+	// and HX (the API listing) and HBv5 (the constrained vCPU page's base
+	// size); HB and HC report their own count.
+	quota := map[string]int64{}
+	for _, p := range []struct {
+		parent string
+		vcpus  int64
+		active []string
+	}{
+		{"Standard_HB120-%srs_v2", 120, []string{"16", "32", "64", "96"}},
+		{"Standard_HB120-%srs_v3", 120, []string{"16", "32", "64", "96"}},
+		{"Standard_HB176-%srs_v4", 176, []string{"24", "48", "96", "144"}},
+		{"Standard_HX176-%srs", 176, []string{"24", "48", "96", "144"}},
+		{"Standard_HB368-%srs_v5", 368, []string{"48", "96", "144", "192", "240", "288", "336"}},
+	} {
+		for _, a := range p.active {
+			quota[fmt.Sprintf(p.parent, a)] = p.vcpus
+		}
+	}
+	var gotND, gotAllot, gotQuota []string
+	for _, s := range c.SKUs() {
+		if !s.Deployable {
+			gotND = append(gotND, s.Name)
+			if !contains(s.Decisions, "D44") {
+				t.Errorf("%s: not deployable without D44", s.Name)
+			}
+		}
+		if s.MemoryGiBAllotted != nil {
+			gotAllot = append(gotAllot, s.Name)
+			if want, ok := allotted[s.Name]; !ok || *s.MemoryGiBAllotted != want || !contains(s.Decisions, "D45") {
+				t.Errorf("%s: allotted %v, want %v (D45)", s.Name, *s.MemoryGiBAllotted, want)
+			}
+			if fit := *s.FitMemoryGiB(); fit != math.Min(*s.MemoryGiB, *s.MemoryGiBAllotted) {
+				t.Errorf("%s: memory for fit %v, documented %v, allotted %v", s.Name, fit, *s.MemoryGiB, *s.MemoryGiBAllotted)
+			}
+		}
+		if s.QuotaVCPUs != nil {
+			gotQuota = append(gotQuota, s.Name)
+			if want, ok := quota[s.Name]; !ok || *s.QuotaVCPUs != want || *s.VCPUs >= want || !contains(s.Decisions, "D46") {
+				t.Errorf("%s: quota vCPUs %d for %d active, want %d (D46)", s.Name, *s.QuotaVCPUs, *s.VCPUs, want)
+			}
+		}
+	}
+	if !equalStrings(gotND, notDeployable) {
+		t.Errorf("not deployable: %v, want %v", gotND, notDeployable)
+	}
+	if len(gotAllot) != len(allotted) || len(gotQuota) != len(quota) {
+		t.Errorf("allotted memory on %v, quota vCPUs on %v; want %d and %d sizes", gotAllot, gotQuota, len(allotted), len(quota))
+	}
+	// Memory fit: ND96amsr_A100_v4 counts on 1,800 GiB, HBv3 on its 448.
+	if m := *mustLookup(t, c, "Standard_ND96amsr_A100_v4").FitMemoryGiB(); m != 1800 {
+		t.Errorf("ND96amsr_A100_v4 memory for fit %v, want 1800", m)
+	}
+	if m := *mustLookup(t, c, "Standard_HB120-16rs_v3").FitMemoryGiB(); m != 448 {
+		t.Errorf("HB120-16rs_v3 memory for fit %v, want 448", m)
+	}
+	for _, name := range []string{"Standard_HC44-16rs", "Standard_HB60-15rs"} {
+		if s := mustLookup(t, c, name); s.QuotaVCPUs != nil || *s.QuotaVCPUCount() != *s.VCPUs {
+			t.Errorf("%s: quota vCPUs %s, the API reports its own %d", name, show(s.QuotaVCPUs), *s.VCPUs)
+		}
+	}
+	// D42's size overrides: the GB300 size the registry does not list, the
+	// retired preview sizes of a supported series.
+	if s := mustLookup(t, c, "Standard_ND128isrG5_GB300_v6"); s.Support.AKS.Status != SupportUnknown || !strings.Contains(s.Support.AKS.Note, "node auto-provisioning") {
+		t.Errorf("ND128isrG5_GB300_v6 AKS %+v, want unknown", s.Support.AKS)
+	}
+	if s := mustLookup(t, c, "Standard_ND128isr_GB300_v6"); s.Support.AKS.Status != SupportSupported {
+		t.Errorf("ND128isr_GB300_v6 AKS %+v, want supported", s.Support.AKS)
+	}
+	for _, s := range c.Filter(Filter{Series: []string{"NC_RTXPRO6000BSE_v6"}, IncludeRetired: true}) {
+		want := SupportSupported
+		if s.Lifecycle.Status == StatusRetired {
+			want = SupportUnsupported
+		}
+		if s.Support.AKS.Status != want || !contains(s.Decisions, "D42") {
+			t.Errorf("%s (%s): AKS %s, want %s (D42)", s.Name, s.Lifecycle.Status, s.Support.AKS.Status, want)
+		}
+	}
+	// D43: Azure ML's managed online endpoints SKU list.
+	for _, name := range []string{"Standard_NC24ads_A100_v4", "Standard_NC40ads_H100_v5", "Standard_ND96amsr_A100_v4", "Standard_NV36ads_A10_v5"} {
+		if s := mustLookup(t, c, name); s.Support.AzureML.Status != SupportSupported || !contains(s.Decisions, "D43") {
+			t.Errorf("%s: Azure ML %s, decisions %v", name, s.Support.AzureML.Status, s.Decisions)
+		}
 	}
 }

@@ -12,7 +12,7 @@ func TestDecodeDocumentRejectsUnknownFields(t *testing.T) {
 	for _, tc := range []struct{ name, in, field string }{
 		{"top level", `{"skus": [], "extra": 1}`, "extra"},
 		{"in a size", `{"skus": [{"name": "Standard_X1", "vcpu": 4}]}`, "vcpu"},
-		{"in a GPU share", `{"skus": [{"name": "Standard_X1", "gpu": {"count": "1", "modle": "t4"}}]}`, "modle"},
+		{"in a GPU share", `{"skus": [{"name": "Standard_X1", "gpu": {"count": "1", "modle": "t4"}}]}`, "modle"}, //nolint:misspell // The misspelt field is what the case tests.
 		{"in InfiniBand", `{"skus": [{"network": {"infiniband": {"generation": "NDR", "speed": 400}}}]}`, "speed"},
 		{"in the metadata", `{"catalog": {"version": "1", "date": "2026-11-01"}}`, "date"},
 		{"in a decision", `{"decisions": [{"id": "D1", "why": "x"}]}`, "why"},
@@ -209,6 +209,57 @@ func TestBuildValidTestCatalog(t *testing.T) {
 	}
 }
 
+// TestBuildSecondFigures: the quota vCPUs, allotted memory, deployable flag
+// and support override of a size record reach the joined size; a second
+// figure equal to the first is dropped, and memory fit takes the smaller
+// memory figure.
+func TestBuildSecondFigures(t *testing.T) {
+	docs := testDocs()
+	a := testSKU("Standard_NX8-4_v1")
+	a.VCPUs, a.QuotaVCPUs, a.MemoryGiBAllotted = i64(4), i64(8), f64(60)
+	a.Deployable = new(bool)
+	a.Support = &SupportOverrideDoc{AKS: &SupportEntryDoc{Status: SupportUnknown, Note: "not in the registry"}, Sources: []string{"Other fixture (2026-02-01)"}}
+	b := testSKU("Standard_NX16_v1")
+	b.VCPUs, b.QuotaVCPUs, b.MemoryGiB, b.MemoryGiBAllotted = i64(16), i64(16), f64(128), f64(128)
+	c := testSKU("Standard_NX32_v1")
+	c.VCPUs, c.MemoryGiB, c.MemoryGiBAllotted = i64(32), f64(250), f64(256)
+	docs = append(docs, Document{SKUs: []SKUDoc{a, b, c}})
+	cat, err := Build(docs, nil, nil)
+	if err != nil {
+		t.Fatalf("Build: %v", err)
+	}
+	s := mustLookup(t, cat, a.Name)
+	if s.QuotaVCPUs == nil || *s.QuotaVCPUs != 8 || *s.QuotaVCPUCount() != 8 || *s.VCPUs != 4 {
+		t.Errorf("%s: vcpus %s, quota %s", s.Name, show(s.VCPUs), show(s.QuotaVCPUs))
+	}
+	if s.MemoryGiBAllotted == nil || *s.FitMemoryGiB() != 60 || *s.MemoryGiB != 64 {
+		t.Errorf("%s: memory %s, allotted %s, fit %s; want 64, 60, 60", s.Name, show(s.MemoryGiB), show(s.MemoryGiBAllotted), show(s.FitMemoryGiB()))
+	}
+	if s.Deployable {
+		t.Errorf("%s: deployable, the record says false", s.Name)
+	}
+	if s.Support.AKS != (SupportEntry{Status: SupportUnknown, Note: "not in the registry"}) || s.Support.AzureML.Status != SupportUnknown ||
+		!equalStrings(s.Support.Sources, []string{"Other fixture (2026-02-01)"}) {
+		t.Errorf("%s: support %+v", s.Name, s.Support)
+	}
+	s = mustLookup(t, cat, b.Name)
+	if s.QuotaVCPUs != nil || s.MemoryGiBAllotted != nil || *s.QuotaVCPUCount() != 16 || *s.FitMemoryGiB() != 128 || !s.Deployable {
+		t.Errorf("%s: quota %s, allotted %s, deployable %t; equal second figures are dropped", s.Name, show(s.QuotaVCPUs), show(s.MemoryGiBAllotted), s.Deployable)
+	}
+	if s.Support.AKS.Status != SupportSupported {
+		t.Errorf("%s: AKS %q, the series says supported", s.Name, s.Support.AKS.Status)
+	}
+	// A larger allotted figure does not raise the memory used for fit.
+	if s = mustLookup(t, cat, c.Name); *s.FitMemoryGiB() != 250 || *s.MemoryGiBAllotted != 256 {
+		t.Errorf("%s: fit %s, allotted %s; want 250 and 256", s.Name, show(s.FitMemoryGiB()), show(s.MemoryGiBAllotted))
+	}
+	// Unknown memory: the allotted figure stands alone; neither: nil.
+	s = &SKU{MemoryGiBAllotted: f64(12)}
+	if *s.FitMemoryGiB() != 12 || (&SKU{}).FitMemoryGiB() != nil || (&SKU{}).QuotaVCPUCount() != nil {
+		t.Error("FitMemoryGiB or QuotaVCPUCount with missing figures")
+	}
+}
+
 func TestBuildRejects(t *testing.T) {
 	goodPrices := testPricesHeader + "eastus,Standard_NX8_v1,1.25\n"
 	for _, tc := range []struct {
@@ -280,6 +331,24 @@ func TestBuildRejects(t *testing.T) {
 				return d
 			},
 			want: []string{`date "2027-02-30" is not YYYY-MM-DD`},
+		},
+		{
+			name:   "quota vCPUs below the active vCPUs",
+			mutate: func(d []Document) []Document { lastSKU(d).QuotaVCPUs = i64(4); return d },
+			want:   []string{"size Standard_NX8_v1: quota_vcpus must be positive and at least vcpus"},
+		},
+		{
+			name:   "allotted memory that is not positive",
+			mutate: func(d []Document) []Document { lastSKU(d).MemoryGiBAllotted = f64(0); return d },
+			want:   []string{"size Standard_NX8_v1: memory_gib_allotted must be positive"},
+		},
+		{
+			name: "a size support override with an unknown status",
+			mutate: func(d []Document) []Document {
+				lastSKU(d).Support = &SupportOverrideDoc{AKS: &SupportEntryDoc{Status: "maybe"}}
+				return d
+			},
+			want: []string{`size Standard_NX8_v1: support.aks: status "maybe" is not one of supported, unsupported, unknown`},
 		},
 		{
 			name:   "an unknown lifecycle status",

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"math"
 	"regexp"
-	"sort"
 	"strings"
 )
 
@@ -25,8 +24,10 @@ const (
 	ModelKindSpeech     = "speech"
 )
 
-// ModelKinds lists the allowed model kinds.
-var ModelKinds = []string{ModelKindDiffusion, ModelKindEncoder, ModelKindGenerative, ModelKindMoE, ModelKindSpeech, ModelKindVision}
+// ModelKinds lists the allowed model kinds, sorted.
+func ModelKinds() []string {
+	return []string{ModelKindDiffusion, ModelKindEncoder, ModelKindGenerative, ModelKindMoE, ModelKindSpeech, ModelKindVision}
+}
 
 // Attention kinds.
 const (
@@ -36,15 +37,17 @@ const (
 	AttentionMLA = "mla" // multi-head latent attention: a compressed latent is cached
 )
 
-// AttentionKinds lists the allowed attention kinds.
-var AttentionKinds = []string{AttentionGQA, AttentionMHA, AttentionMLA, AttentionMQA}
+// AttentionKinds lists the allowed attention kinds, sorted.
+func AttentionKinds() []string {
+	return []string{AttentionGQA, AttentionMHA, AttentionMLA, AttentionMQA}
+}
 
-// PrecisionBits maps a published weight precision to its storage bits per
+// precisionBits maps a published weight precision to its storage bits per
 // parameter, for sizing: block-scaled formats count their scales (MXFP4: one
 // 8-bit scale per 32 four-bit values; NVFP4: one 8-bit scale per 16; NF4
 // with double quantisation: 0.127 bits of constants per parameter). int4
 // counts the values only; group scales add a few percent.
-var PrecisionBits = map[string]float64{
+var precisionBits = map[string]float64{
 	"fp32":  32,
 	"bf16":  16,
 	"fp16":  16,
@@ -56,8 +59,9 @@ var PrecisionBits = map[string]float64{
 	"int4":  4,
 }
 
-// ModelPrecisions lists the published precisions PrecisionBits knows, sorted.
-func ModelPrecisions() []string { return sortedKeys(PrecisionBits) }
+// ModelPrecisions lists the published precisions whose storage bits the
+// catalog knows, sorted.
+func ModelPrecisions() []string { return sortedKeys(precisionBits) }
 
 // ModelDoc is one open model as stored. Architecture fields are null where
 // they do not apply (a diffusion UNet has no layer count in this sense) or
@@ -158,58 +162,6 @@ func (c *Catalog) Model(idOrName string) (*Model, bool) {
 	return m, ok
 }
 
-// SuggestModels returns the ids of the three models closest to a name, for
-// "did you mean" messages, compared case-insensitively with the id and the
-// display name: models whose id or name contains the query come first; then
-// by the edit distance to the id's or name's beginning as long as the query
-// (so "llama-3.1-8" is near "llama-3.1-405b", and a short id is not near
-// everything), then to the whole id or name; ties broken by id.
-func (c *Catalog) SuggestModels(name string) []string {
-	q := strings.ToLower(strings.TrimSpace(name))
-	type cand struct {
-		id            string
-		contains      bool
-		prefix, whole int
-	}
-	cands := make([]cand, 0, len(c.models.list))
-	for _, m := range c.models.list {
-		cd := cand{id: m.ID, prefix: math.MaxInt, whole: math.MaxInt}
-		for _, k := range []string{strings.ToLower(m.ID), strings.ToLower(m.Name)} {
-			cd.contains = cd.contains || (q != "" && strings.Contains(k, q))
-			cd.prefix = min(cd.prefix, EditDistance(q, runePrefix(k, len([]rune(q)))))
-			cd.whole = min(cd.whole, EditDistance(q, k))
-		}
-		cands = append(cands, cd)
-	}
-	sort.Slice(cands, func(i, j int) bool {
-		a, b := cands[i], cands[j]
-		if a.contains != b.contains {
-			return a.contains
-		}
-		if a.prefix != b.prefix {
-			return a.prefix < b.prefix
-		}
-		if a.whole != b.whole {
-			return a.whole < b.whole
-		}
-		return a.id < b.id
-	})
-	out := []string{}
-	for i := 0; i < len(cands) && i < 3; i++ {
-		out = append(out, cands[i].id)
-	}
-	return out
-}
-
-// runePrefix returns the first n runes of s, or s.
-func runePrefix(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n])
-}
-
 // joinModels merges the model entries of the documents (a later entry with
 // the same id, compared case-insensitively, replaces an earlier one) and
 // validates them.
@@ -255,8 +207,8 @@ func newModel(d ModelDoc, decisions map[string]bool) (*Model, error) {
 	if strings.TrimSpace(d.Name) == "" {
 		return nil, errors.New("name is required")
 	}
-	if !contains(ModelKinds, d.Kind) {
-		return nil, fmt.Errorf("kind %q is not one of %s", d.Kind, strings.Join(ModelKinds, ", "))
+	if !contains(ModelKinds(), d.Kind) {
+		return nil, fmt.Errorf("kind %q is not one of %s", d.Kind, strings.Join(ModelKinds(), ", "))
 	}
 	if !(d.ParametersBillion > 0) || math.IsInf(d.ParametersBillion, 0) {
 		return nil, fmt.Errorf("parameters_billion must be a positive number, got %v", d.ParametersBillion)
@@ -305,7 +257,7 @@ func newModel(d ModelDoc, decisions map[string]bool) (*Model, error) {
 	case active != d.ParametersBillion:
 		return nil, fmt.Errorf("a dense (%s) model's active_parameters_billion must equal parameters_billion", d.Kind)
 	}
-	bits, ok := PrecisionBits[d.Precision]
+	bits, ok := precisionBits[d.Precision]
 	if !ok {
 		return nil, fmt.Errorf("precision %q is not one of %s", d.Precision, strings.Join(ModelPrecisions(), ", "))
 	}
@@ -342,10 +294,10 @@ func newModel(d ModelDoc, decisions map[string]bool) (*Model, error) {
 // sets AttentionKind.
 func (m *Model) resolveAttention(a *AttentionDoc) error {
 	if m.AttentionHeads != nil && m.KVHeads != nil {
-		switch {
-		case *m.KVHeads == *m.AttentionHeads:
+		switch *m.KVHeads {
+		case *m.AttentionHeads:
 			m.AttentionKind = AttentionMHA
-		case *m.KVHeads == 1:
+		case 1:
 			m.AttentionKind = AttentionMQA
 		default:
 			m.AttentionKind = AttentionGQA
@@ -358,8 +310,8 @@ func (m *Model) resolveAttention(a *AttentionDoc) error {
 		return nil
 	}
 	if a.Kind != "" {
-		if !contains(AttentionKinds, a.Kind) {
-			return fmt.Errorf("attention.kind %q is not one of %s", a.Kind, strings.Join(AttentionKinds, ", "))
+		if !contains(AttentionKinds(), a.Kind) {
+			return fmt.Errorf("attention.kind %q is not one of %s", a.Kind, strings.Join(AttentionKinds(), ", "))
 		}
 		if a.Kind != AttentionMLA && m.AttentionKind != "" && a.Kind != m.AttentionKind {
 			return fmt.Errorf("attention.kind %q disagrees with %d attention heads and %d KV heads (%s)", a.Kind, *m.AttentionHeads, *m.KVHeads, m.AttentionKind)

@@ -9,7 +9,7 @@ import (
 // models.csv row it was converted from: every column, no exception.
 func TestModelsMatchReference(t *testing.T) {
 	c := mustDefault(t)
-	rows := referenceRows(t, "models.csv")
+	rows := referenceCSV(t, "models.csv")
 	if len(c.Models()) != len(rows) {
 		t.Errorf("%d models, models.csv has %d rows", len(c.Models()), len(rows))
 	}
@@ -129,7 +129,7 @@ func TestModelLookupAndSuggest(t *testing.T) {
 		// An empty query gets the shortest ids or names.
 		{"", []string{"phi-4", "opt-66b", "opt-1.3b"}},
 	} {
-		if got := c.SuggestModels(tc.q); !equalStrings(got, tc.want) {
+		if got := c.Suggest(ModelName, tc.q); !equalStrings(got, tc.want) {
 			t.Errorf("SuggestModels(%q) = %v, want %v", tc.q, got, tc.want)
 		}
 	}

@@ -63,32 +63,14 @@ func ParseCatalogFile(file string, data []byte) (*CatalogFile, error) {
 		field   string
 	}
 	lists := []keyed{
-		{"skus", nil, "name"}, {"series", nil, "name"}, {"gpu_models", nil, "id"}, {"images", nil, "id"}, {"decisions", nil, "id"},
-		{"gpu_performance", nil, "gpu_model"}, {"series_performance", nil, "series"}, {"models", nil, "id"},
-	}
-	for _, s := range doc.SKUs {
-		lists[0].keys = append(lists[0].keys, s.Name)
-	}
-	for _, s := range doc.Series {
-		lists[1].keys = append(lists[1].keys, s.Name)
-	}
-	for _, g := range doc.GPUModels {
-		lists[2].keys = append(lists[2].keys, g.ID)
-	}
-	for _, im := range doc.Images {
-		lists[3].keys = append(lists[3].keys, im.ID)
-	}
-	for _, d := range doc.Decisions {
-		lists[4].keys = append(lists[4].keys, d.ID)
-	}
-	for _, g := range doc.GPUPerformance {
-		lists[5].keys = append(lists[5].keys, g.GPUModel)
-	}
-	for _, s := range doc.SeriesPerformance {
-		lists[6].keys = append(lists[6].keys, s.Series)
-	}
-	for _, m := range doc.Models {
-		lists[7].keys = append(lists[7].keys, m.ID)
+		{"skus", keysOf(doc.SKUs, func(d SKUDoc) string { return d.Name }), "name"},
+		{"series", keysOf(doc.Series, func(d SeriesDoc) string { return d.Name }), "name"},
+		{"gpu_models", keysOf(doc.GPUModels, func(d GPUModelDoc) string { return d.ID }), "id"},
+		{"images", keysOf(doc.Images, func(d ImageDoc) string { return d.ID }), "id"},
+		{"decisions", keysOf(doc.Decisions, func(d DecisionDoc) string { return d.ID }), "id"},
+		{"gpu_performance", keysOf(doc.GPUPerformance, func(d GPUPerformanceDoc) string { return d.GPUModel }), "gpu_model"},
+		{"series_performance", keysOf(doc.SeriesPerformance, func(d SeriesPerformanceDoc) string { return d.Series }), "series"},
+		{"models", keysOf(doc.Models, func(d ModelDoc) string { return d.ID }), "id"},
 	}
 	for _, l := range lists {
 		seen := map[string]int{}
@@ -476,4 +458,13 @@ func (s *SKU) AvailableRegions() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// keysOf lists the key of every entry of a document section.
+func keysOf[T any](entries []T, key func(T) string) []string {
+	keys := make([]string, len(entries))
+	for i, e := range entries {
+		keys[i] = key(e)
+	}
+	return keys
 }

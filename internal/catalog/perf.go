@@ -338,7 +338,7 @@ func (c *Catalog) checkSeriesPerformance(d SeriesPerformanceDoc, decisions map[s
 	if ref.VCPUs == nil || *ref.VCPUs%d.ThreadsPerCore != 0 {
 		return fmt.Errorf("reference_size %s needs a vCPU count that is a multiple of threads_per_core", ref.Name)
 	}
-	if _, _, constrained := constrainedCore(ref.Name); constrained {
+	if _, constrained := constrainedParent(ref.Name); constrained {
 		return fmt.Errorf("reference_size %s is a constrained-core size; use the full size", ref.Name)
 	}
 	need := []string{"cores"}
@@ -414,19 +414,19 @@ func gpusLinked(s *SKU) bool {
 // Standard_HB120-16rs_v3: the parent's vCPUs, then the active ones.
 var constrainedRE = regexp.MustCompile(`^Standard_[A-Za-z]+(\d+)-(\d+)`)
 
-// constrainedCore returns the parent's and the active vCPU counts of a
-// constrained-core size name.
-func constrainedCore(name string) (parent, active int64, ok bool) {
+// constrainedParent returns the parent's vCPU count of a constrained-core
+// size name (one whose active count, after the dash, is below the parent's).
+func constrainedParent(name string) (parent int64, ok bool) {
 	m := constrainedRE.FindStringSubmatch(name)
 	if m == nil {
-		return 0, 0, false
+		return 0, false
 	}
 	p, err1 := strconv.ParseInt(m[1], 10, 64)
 	a, err2 := strconv.ParseInt(m[2], 10, 64)
 	if err1 != nil || err2 != nil || p <= 0 || a <= 0 || a >= p {
-		return 0, 0, false
+		return 0, false
 	}
-	return p, a, true
+	return p, true
 }
 
 // sizeCPUPerformance scales a series' performance to one size. A
@@ -455,7 +455,7 @@ func (c *Catalog) sizeCPUPerformance(p SeriesPerformanceDoc, s *SKU) *CPUPerform
 		out.Cores = &n
 		out.Sources["cores"] = p.Sources["cores"]
 	}
-	parent, _, constrained := constrainedCore(s.Name)
+	parent, constrained := constrainedParent(s.Name)
 	if p.StreamGBs != nil {
 		var note string
 		v := *p.StreamGBs

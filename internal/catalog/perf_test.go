@@ -1,46 +1,12 @@
 package catalog
 
 import (
-	"encoding/csv"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/userfile/userfiletest"
 )
-
-// testReferenceDir holds the reference facts the performance facts and the
-// model table were converted from, copied into the repository.
-const testReferenceDir = "testdata/reference"
-
-// referenceRows reads a reference CSV from testReferenceDir as rows keyed by
-// column name. A missing file fails the test.
-func referenceRows(t *testing.T, name string) []map[string]string {
-	t.Helper()
-	f, err := os.Open(filepath.Join(testReferenceDir, name))
-	if err != nil {
-		t.Fatalf("open reference %s: %v", name, err)
-	}
-	defer f.Close()
-	all, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatalf("read reference %s: %v", name, err)
-	}
-	if len(all) < 2 {
-		t.Fatalf("reference %s has no rows", name)
-	}
-	rows := make([]map[string]string, 0, len(all)-1)
-	for _, rec := range all[1:] {
-		m := make(map[string]string, len(rec))
-		for i, h := range all[0] {
-			m[h] = rec[i]
-		}
-		rows = append(rows, m)
-	}
-	return rows
-}
 
 func sameFloat(got, want *float64) bool {
 	if got == nil || want == nil {
@@ -216,7 +182,7 @@ func TestNVLinkOnlyWhereGPUsAreLinked(t *testing.T) {
 // reference gpu_perf.csv it was converted from: no figure differs.
 func TestReferenceGPUPerfCSV(t *testing.T) {
 	c := mustDefault(t)
-	rows := referenceRows(t, "gpu_perf.csv")
+	rows := referenceCSV(t, "gpu_perf.csv")
 	if len(rows) != len(c.perf.gpu) || len(rows) != len(c.gpuModels) {
 		t.Errorf("gpu_perf.csv has %d rows, the catalog %d GPU performance records and %d GPU models", len(rows), len(c.perf.gpu), len(c.gpuModels))
 	}
@@ -250,7 +216,7 @@ func TestReferenceGPUPerfCSV(t *testing.T) {
 // derives it (D29).
 func TestReferenceHPCPerfCSV(t *testing.T) {
 	c := mustDefault(t)
-	rows := referenceRows(t, "hpc_perf.csv")
+	rows := referenceCSV(t, "hpc_perf.csv")
 	seen := map[string]bool{}
 	for _, r := range rows {
 		name := r["series"]
@@ -289,8 +255,10 @@ func TestReferenceHPCPerfCSV(t *testing.T) {
 			t.Errorf("%s memory %v, hpc_perf.csv %s", name, got, r["memory_gib"])
 		}
 	}
+	// Records beyond hpc_perf.csv: Edsv5 (Ev5's hosts) and the F v6 series (D37).
+	beyond := map[string]bool{"Edsv5": true, "Falsv6": true, "Famsv6": true, "Fasv6": true}
 	for name := range c.perf.series {
-		if !seen[name] && name != "Edsv5" {
+		if !seen[name] && !beyond[name] {
 			t.Errorf("series %s has a performance record the reference does not have", name)
 		}
 	}
@@ -419,8 +387,23 @@ func TestPerformanceRejects(t *testing.T) {
 	}
 }
 
-// TestPerformanceThroughCatalogFile adds a CPU series with its performance
-// facts (the Fasv6 sizes) and corrects a GPU model's usable memory through a
+// TestFv6DerivedPeak: the F v6 series publish no FP64 peak; it is derived
+// from the 3.7 GHz maximum boost and 16 FP64 FLOPs per Zen 4 core per cycle
+// (D29, D37), one core per vCPU, and smaller sizes scale with their vCPUs.
+func TestFv6DerivedPeak(t *testing.T) {
+	c := mustDefault(t)
+	for name, vcpus := range map[string]float64{"Standard_F64als_v6": 64, "Standard_F64as_v6": 64, "Standard_F64ams_v6": 64, "Standard_F2als_v6": 2, "Standard_F16ams_v6": 16} {
+		p := mustLookup(t, c, name).Performance.CPU
+		want := math.Round(vcpus*3.7*16*100) / 100
+		if p == nil || !sameFloat(p.FP64PeakGFLOPS, f64(want)) || !p.FP64PeakDerived || p.StreamGBs != nil {
+			t.Errorf("%s CPU performance %+v, want a derived %v GFLOPS and no STREAM figure", name, p, want)
+		}
+	}
+}
+
+// TestPerformanceThroughCatalogFile replaces a CPU series with its
+// performance facts (the Fasv6 series as its preview page described it, and
+// two of its sizes) and corrects a GPU model's usable memory through a
 // catalog file.
 func TestPerformanceThroughCatalogFile(t *testing.T) {
 	f, err := LoadCatalogFile("testdata/catalog_file_perf.json")
@@ -428,8 +411,15 @@ func TestPerformanceThroughCatalogFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	c, rep := mustOverlay(t, Overlays{Catalog: f})
-	if !equalStrings(rep.SizesAdded, []string{"Standard_F2as_v6", "Standard_F64as_v6"}) {
-		t.Errorf("added %v", rep.SizesAdded)
+	if len(rep.SizesAdded) != 0 || !equalStrings(rep.SizesReplaced, []string{"Standard_F2as_v6", "Standard_F64as_v6"}) {
+		t.Errorf("added %v, replaced %v", rep.SizesAdded, rep.SizesReplaced)
+	}
+	// The file's Fasv6 series (preview) replaces the embedded one for every
+	// Fasv6 size, the file's two and the embedded others.
+	for _, name := range []string{"Standard_F2as_v6", "Standard_F16as_v6"} {
+		if s := mustLookup(t, c, name); s.Lifecycle.Status != StatusPreview {
+			t.Errorf("%s: status %s after the catalog file, want preview", name, s.Lifecycle.Status)
+		}
 	}
 	// fasv6-series-summary.md: no SMT, boosted maximum 3.7 GHz, the only
 	// clock stated; Zen 4: 16 FP64 FLOPs per cycle. 64 x 3.7 x 16 = 3,788.8.
@@ -503,7 +493,8 @@ func TestPerformanceAndModelDecisionsLinked(t *testing.T) {
 		"D26": {"a100-pcie-80gb", "h100-nvl-94gb", "mi300x"},
 		"D27": {"H", "HB", "HBv2", "HBv3", "HBv4", "HBv5", "HC", "HX"},
 		"D28": {"HBv4", "HX"},
-		"D29": {"Edsv5", "Ev5", "FX", "Fsv2", "H"},
+		"D29": {"Edsv5", "Ev5", "FX", "Falsv6", "Famsv6", "Fasv6", "Fsv2", "H"},
+		"D37": {"Falsv6", "Famsv6", "Fasv6"},
 		"D31": {"gpt-oss-120b", "gpt-oss-20b"},
 		"D32": {"deepseek-v3", "gemma-2-27b", "gemma-2-9b", "gemma-3-27b", "gpt-oss-120b", "gpt-oss-20b", "llama-4-maverick-17b-128e", "llama-4-scout-17b-16e", "phi-3-mini"},
 	} {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -225,7 +226,7 @@ func TestBuildSpotRatioOfOneGivesNoSpot(t *testing.T) {
 func TestReferencePriceAdditions(t *testing.T) {
 	rows := referenceCSV(t, "prices_additions.csv")
 	c := mustDefault(t)
-	matched, meters := 0, 0
+	matched, meters, dropped := 0, 0, 0
 	for _, r := range rows {
 		s, ok := c.Lookup(r["vm_size"])
 		if !ok {
@@ -235,6 +236,13 @@ func TestReferencePriceAdditions(t *testing.T) {
 			continue
 		}
 		matched++
+		if droppedPriceRows[r["region"]+","+r["vm_size"]] {
+			if _, ok := s.Prices[r["region"]]; ok || !contains(s.Decisions, "D47") {
+				t.Errorf("%s in %s: priced, or links no D47, though D47 leaves the row out", s.Name, r["region"])
+			}
+			dropped++
+			continue
+		}
 		ms, mapped, ok := c.MeterSize(r["retail_meter_name"])
 		if !ok || ms != s || mapped != (r["retail_meter_name"] != s.Name) {
 			t.Errorf("MeterSize(%q) = %v, %t, %t; want %s", r["retail_meter_name"], ms, mapped, ok, s.Name)
@@ -256,6 +264,65 @@ func TestReferencePriceAdditions(t *testing.T) {
 	}
 	if meters != 7 {
 		t.Errorf("%d rows priced under a meter name that differs from the size's, want 7 (Standard_NG32adms_V620)", meters)
+	}
+	if dropped != len(droppedPriceRows) {
+		t.Errorf("%d rows left out, want the %d D47 names", dropped, len(droppedPriceRows))
+	}
+}
+
+// droppedPriceRows are the snapshot's rows D47 leaves out of prices.csv:
+// the Famsv6 prices in newzealandnorth, a tenth of the series' level.
+var droppedPriceRows = map[string]bool{
+	"newzealandnorth,Standard_F2ams_v6": true, "newzealandnorth,Standard_F4ams_v6": true, "newzealandnorth,Standard_F8ams_v6": true,
+	"newzealandnorth,Standard_F16ams_v6": true, "newzealandnorth,Standard_F32ams_v6": true, "newzealandnorth,Standard_F48ams_v6": true,
+	"newzealandnorth,Standard_F64ams_v6": true,
+}
+
+// TestPricesConsistentAcrossRegions: a price is the size's median over the
+// regions times the region's level (the median of that ratio over the
+// region's sizes); no row of prices.csv departs from that by more than a
+// factor of two (D47 removed the rows that did).
+func TestPricesConsistentAcrossRegions(t *testing.T) {
+	c := mustDefault(t)
+	median := func(v []float64) float64 {
+		sort.Float64s(v)
+		n := len(v)
+		if n%2 == 1 {
+			return v[n/2]
+		}
+		return (v[n/2-1] + v[n/2]) / 2
+	}
+	sizeMedian := map[string]float64{}
+	for _, s := range c.SKUs() {
+		var v []float64
+		for _, p := range s.Prices {
+			v = append(v, p.USDPerHour)
+		}
+		if len(v) > 0 {
+			sizeMedian[s.Name] = median(v)
+		}
+	}
+	level := map[string][]float64{}
+	for _, s := range c.SKUs() {
+		for r, p := range s.Prices {
+			level[r] = append(level[r], p.USDPerHour/sizeMedian[s.Name])
+		}
+	}
+	regionLevel := map[string]float64{}
+	for r, v := range level {
+		regionLevel[r] = median(v)
+	}
+	n := 0
+	for _, s := range c.SKUs() {
+		for r, p := range s.Prices {
+			n++
+			if q := p.USDPerHour / sizeMedian[s.Name] / regionLevel[r]; q < 0.5 || q > 2 {
+				t.Errorf("%s in %s: %v USD/h is %.2f times the size's median at the region's level", s.Name, r, p.USDPerHour, q)
+			}
+		}
+	}
+	if n < 4000 {
+		t.Errorf("only %d prices checked", n)
 	}
 }
 
@@ -286,5 +353,126 @@ func TestMeterSize(t *testing.T) {
 		if got != tc.want || mapped != tc.mapped || ok != (tc.want != "") {
 			t.Errorf("MeterSize(%q) = %q, mapped %t, ok %t; want %q, mapped %t", tc.name, got, mapped, ok, tc.want, tc.mapped)
 		}
+	}
+}
+
+// The 28 sizes the catalog lacked before D36-D41: retired and documented
+// (the Promo twins, the NC RTX PRO 6000 preview sizes superseded at GA) and
+// listed by the Resource SKUs API without a size page.
+var addedSizes = map[string][]string{
+	StatusRetired: {
+		"Standard_H8_Promo", "Standard_H8m_Promo", "Standard_H16_Promo", "Standard_H16m_Promo", "Standard_H16r_Promo",
+		"Standard_H16mr_Promo", "Standard_NC6_Promo", "Standard_NC12_Promo", "Standard_NC24_Promo", "Standard_NC24r_Promo",
+		"Standard_NV6_Promo", "Standard_NV12_Promo", "Standard_NV24_Promo",
+		"Standard_NC16lds_xl_RTXPRO6000BSE_v6", "Standard_NC32ds_xl_RTXPRO6000BSE_v6", "Standard_NC32lds_xl_RTXPRO6000BSE_v6",
+		"Standard_NC32mds_xl_RTXPRO6000BSE_v6", "Standard_NC64ds_xl_RTXPRO6000BSE_v6", "Standard_NC64lds_xl_RTXPRO6000BSE_v6",
+		"Standard_NC64mds_xl_RTXPRO6000BSE_v6", "Standard_NC128mds_xl_RTXPRO6000BSE_v6",
+	},
+	StatusGA: {
+		"Standard_NC8ads_A10_v4", "Standard_NC16ads_A10_v4", "Standard_NC32ads_A10_v4", "Standard_ND96is_MI300X_v5",
+		"Standard_NV6s_v2", "Standard_NV12s_v2", "Standard_NV24s_v2",
+	},
+}
+
+// TestAddedSizesListedWithRetired: the 28 sizes are in the catalog with the
+// status each has at the data date; the retired ones appear only when a
+// filter includes retired sizes, and each retired one names a replacement.
+func TestAddedSizesListedWithRetired(t *testing.T) {
+	c := mustDefault(t)
+	all := map[string]bool{}
+	for _, s := range c.Filter(Filter{IncludeRetired: true}) {
+		all[s.Name] = true
+	}
+	current := map[string]bool{}
+	for _, s := range c.Filter(Filter{}) {
+		current[s.Name] = true
+	}
+	n := 0
+	for status, names := range addedSizes {
+		for _, name := range names {
+			n++
+			s := mustLookup(t, c, name)
+			if !all[name] {
+				t.Errorf("%s: not listed with include_retired", name)
+			}
+			if got := s.StatusAt(c.DataDate); got != status {
+				t.Errorf("%s: status %s at the data date, want %s", name, got, status)
+			}
+			if current[name] != (status != StatusRetired) {
+				t.Errorf("%s (%s): listed without include_retired = %t", name, status, current[name])
+			}
+			if status == StatusRetired && len(s.Lifecycle.ReplacementSizes) == 0 {
+				t.Errorf("%s: retired without a replacement size", name)
+			}
+		}
+	}
+	if n != 28 {
+		t.Errorf("%d sizes in the list, want 28", n)
+	}
+	// A Promo size is its twin's facts under another name (D36).
+	for _, names := range addedSizes {
+		for _, name := range names {
+			twin, ok := strings.CutSuffix(name, "_Promo")
+			if !ok {
+				continue
+			}
+			p, w := mustLookup(t, c, name), mustLookup(t, c, twin)
+			if !samePtr(p.VCPUs, w.VCPUs) || !samePtr(p.MemoryGiB, w.MemoryGiB) || !samePtr(p.TempDiskGiB, w.TempDiskGiB) ||
+				p.Network.RDMA != w.Network.RDMA || p.Lifecycle.RetirementDate != w.Lifecycle.RetirementDate ||
+				!equalStrings(p.Lifecycle.ReplacementSizes, w.Lifecycle.ReplacementSizes) || !contains(p.Decisions, "D36") ||
+				(p.GPU == nil) != (w.GPU == nil) || (p.GPU != nil && (p.GPU.Count != w.GPU.Count || p.GPU.ModelID != w.GPU.ModelID)) {
+				t.Errorf("%s differs from its twin %s", name, twin)
+			}
+		}
+	}
+}
+
+// TestEastUSListsTheGARTXPRO6000Sizes: with region eastus the catalog lists
+// the nine GA NC RTX PRO 6000 BSE v6 sizes, priced there; none of the
+// retired preview sizes.
+func TestEastUSListsTheGARTXPRO6000Sizes(t *testing.T) {
+	c := mustDefault(t)
+	var got []string
+	for _, s := range c.Filter(Filter{Region: "eastus", Series: []string{"NC_RTXPRO6000BSE_v6"}}) {
+		if _, ok := s.Prices["eastus"]; !ok {
+			t.Errorf("%s listed in eastus without a price there", s.Name)
+		}
+		got = append(got, s.Name)
+	}
+	want := []string{"NC144ds", "NC144lds", "NC24lds", "NC288ds", "NC288lds", "NC36ds", "NC36lds", "NC72ds", "NC72lds"}
+	for i, w := range want {
+		want[i] = "Standard_" + w + "_xl_RTXPRO6000BSE_v6"
+	}
+	if !equalStrings(got, want) {
+		t.Errorf("eastus NC RTX PRO 6000 sizes = %v, want %v", got, want)
+	}
+}
+
+// TestFsv2ReplacementInCatalog: Fsv2's replacement series Falsv6 and every
+// replacement size its sizes name are in the catalog, GA and priced (D37).
+func TestFsv2ReplacementInCatalog(t *testing.T) {
+	c := mustDefault(t)
+	fsv2 := c.series["Fsv2"]
+	if !contains(fsv2.Lifecycle.ReplacementSeries, "Falsv6") {
+		t.Errorf("Fsv2 replacement series %q do not name Falsv6 as an entry of its own", fsv2.Lifecycle.ReplacementSeries)
+	}
+	if _, ok := c.series["Falsv6"]; !ok {
+		t.Fatal("series Falsv6 is not in the catalog")
+	}
+	n := 0
+	for _, s := range c.Filter(Filter{Series: []string{"Fsv2"}}) {
+		for _, r := range s.Lifecycle.ReplacementSizes {
+			rs := mustLookup(t, c, r)
+			if rs.Series != "Falsv6" || rs.Lifecycle.Status != StatusGA || len(rs.Prices) == 0 || *rs.VCPUs > *s.VCPUs {
+				t.Errorf("%s: replacement %s is series %s, %s, priced in %d regions, %s vCPUs", s.Name, r, rs.Series, rs.Lifecycle.Status, len(rs.Prices), show(rs.VCPUs))
+			}
+			n++
+		}
+	}
+	if n != 8 {
+		t.Errorf("%d Fsv2 replacement sizes, want one per Fsv2 size (8)", n)
+	}
+	if r := mustLookup(t, c, "Standard_F2s_v2").Lifecycle.ReplacementSizes; !equalStrings(r, []string{"Standard_F2als_v6"}) {
+		t.Errorf("Standard_F2s_v2 replacement %v, want Standard_F2als_v6", r)
 	}
 }

@@ -77,49 +77,6 @@ func (c *Catalog) distinct(f func(*SKU) []string) []string {
 	return out
 }
 
-// RetirementTime returns the retirement date, if one is announced.
-func (s *SKU) RetirementTime() (time.Time, bool) {
-	if s.Lifecycle.RetirementDate == "" {
-		return time.Time{}, false
-	}
-	t, err := time.Parse(DateLayout, s.Lifecycle.RetirementDate)
-	return t, err == nil
-}
-
-// RetiredAt reports whether the size is retired on the given day: its status
-// says so, or its announced retirement date has come.
-func (s *SKU) RetiredAt(asOf time.Time) bool {
-	if s.Lifecycle.Status == StatusRetired {
-		return true
-	}
-	t, ok := s.RetirementTime()
-	return ok && !truncateDay(asOf).Before(t)
-}
-
-// DaysUntilRetirement returns the whole days from asOf to the retirement date
-// (negative once past), and false when no retirement is announced.
-func (s *SKU) DaysUntilRetirement(asOf time.Time) (int64, bool) {
-	t, ok := s.RetirementTime()
-	if !ok {
-		return 0, false
-	}
-	return int64(t.Sub(truncateDay(asOf)).Hours() / 24), true
-}
-
-// StatusAt is the lifecycle status on the given day: "retired" once the
-// retirement date has come, the catalog's status otherwise.
-func (s *SKU) StatusAt(asOf time.Time) string {
-	if s.RetiredAt(asOf) {
-		return StatusRetired
-	}
-	return s.Lifecycle.Status
-}
-
-func truncateDay(t time.Time) time.Time {
-	y, m, d := t.UTC().Date()
-	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
-}
-
 // Filter selects sizes. Zero values select everything; list filters match any
 // of their entries, case-insensitively.
 type Filter struct {
@@ -203,61 +160,4 @@ func (f Filter) Match(s *SKU) bool {
 		return false
 	}
 	return true
-}
-
-// Suggest returns up to n size names closest to the given name, for "did you
-// mean" messages. Names are compared case-insensitively with the "Standard_"
-// prefix removed: names that contain the query come first (a fragment such
-// as "h100" finds the H100 sizes), then the rest; within each group by edit
-// distance, ties broken by name.
-func (c *Catalog) Suggest(name string, n int) []string {
-	q := strings.TrimPrefix(strings.ToLower(strings.TrimSpace(name)), "standard_")
-	type cand struct {
-		name     string
-		contains bool
-		dist     int
-	}
-	cands := make([]cand, 0, len(c.skus))
-	for _, s := range c.skus {
-		k := strings.TrimPrefix(strings.ToLower(s.Name), "standard_")
-		cands = append(cands, cand{s.Name, q != "" && strings.Contains(k, q), EditDistance(q, k)})
-	}
-	sort.Slice(cands, func(i, j int) bool {
-		if cands[i].contains != cands[j].contains {
-			return cands[i].contains
-		}
-		if cands[i].dist != cands[j].dist {
-			return cands[i].dist < cands[j].dist
-		}
-		return cands[i].name < cands[j].name
-	})
-	out := []string{}
-	for i := 0; i < len(cands) && i < n; i++ {
-		out = append(out, cands[i].name)
-	}
-	return out
-}
-
-// EditDistance is the Levenshtein distance between a and b in runes: the
-// fewest insertions, deletions and substitutions that turn one into the
-// other. Suggestions ("did you mean") rank candidates by it.
-func EditDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }

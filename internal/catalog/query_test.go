@@ -46,9 +46,12 @@ func TestSuggest(t *testing.T) {
 		n    int
 		want []string
 	}{
-		{"Standard_ND96isr_H100", 3, []string{"Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5", "Standard_ND96asr_v4"}},
-		{"nd96isr_h100", 3, []string{"Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5", "Standard_ND96asr_v4"}},
-		{"STANDARD_ND96ISR_H100", 5, []string{"Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5", "Standard_ND96asr_v4", "Standard_ND96amsr_A100_v4", "Standard_ND96isr_MI300X_v5"}},
+		// After the name that contains the query, by the edit distance to
+		// each name's beginning: "nd96isr_mi30" is 3 edits from
+		// "nd96isr_h100", "nd96amsr_a10" 4 and "nd96asr_v4" 5.
+		{"Standard_ND96isr_H100", 3, []string{"Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5", "Standard_ND96isr_MI300X_v5"}},
+		{"nd96isr_h100", 3, []string{"Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5", "Standard_ND96isr_MI300X_v5"}},
+		{"STANDARD_ND96ISR_H100", 5, []string{"Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5", "Standard_ND96isr_MI300X_v5", "Standard_ND96amsr_A100_v4", "Standard_ND96is_MI300X_v5"}},
 		{"Standard_NC4as_T4", 1, []string{"Standard_NC4as_T4_v3"}},
 		{"Standard_NC4as_T4_v2", 1, []string{"Standard_NC4as_T4_v3"}},
 		{"Standard_HB120rs_v4", 2, []string{"Standard_HB120rs_v2", "Standard_HB120rs_v3"}},
@@ -59,12 +62,12 @@ func TestSuggest(t *testing.T) {
 		{"Standard_ND96isr_H100", 0, []string{}},
 		{"Standard_ND96isr_H100", -1, []string{}},
 	} {
-		got := c.Suggest(tc.in, tc.n)
+		got := c.suggest(SizeName, tc.in, tc.n)
 		if got == nil || !equalStrings(got, tc.want) {
 			t.Errorf("Suggest(%q, %d) = %#v, want %#v", tc.in, tc.n, got, tc.want)
 		}
 	}
-	if got := c.Suggest("x", 1000); len(got) != len(c.SKUs()) {
+	if got := c.suggest(SizeName, "x", 1000); len(got) != len(c.SKUs()) {
 		t.Errorf("Suggest with n > sizes returned %d names, want every size (%d)", len(got), len(c.SKUs()))
 	}
 }
@@ -176,7 +179,7 @@ func TestFilter(t *testing.T) {
 					want = append(want, s.Name)
 				}
 			}
-			if !equalStrings(skuNames(got), want) && !(len(got) == 0 && len(want) == 0) {
+			if !equalStrings(skuNames(got), want) && (len(got) != 0 || len(want) != 0) {
 				t.Errorf("Filter = %v, Match accepts %v", skuNames(got), want)
 			}
 		})

@@ -322,7 +322,7 @@ func validateJSON(root, schema map[string]any, v any, path string) []string {
 				types = append(types, y.(string))
 			}
 		}
-		if !contains(types, jsonType(v)) && !(jsonType(v) == "integer" && contains(types, "number")) {
+		if !contains(types, jsonType(v)) && (jsonType(v) != "integer" || !contains(types, "number")) {
 			fail("%s is not %s", compactJSON(v), strings.Join(types, " or "))
 			return errs
 		}
@@ -338,11 +338,11 @@ func validateJSON(root, schema map[string]any, v any, path string) []string {
 	}
 	if n, ok := v.(json.Number); ok {
 		f, _ := n.Float64()
-		if min, ok := schema["minimum"].(float64); ok && f < min {
-			fail("%s is below %g", n, min)
+		if lo, ok := schema["minimum"].(float64); ok && f < lo {
+			fail("%s is below %g", n, lo)
 		}
-		if max, ok := schema["maximum"].(float64); ok && f > max {
-			fail("%s is above %g", n, max)
+		if hi, ok := schema["maximum"].(float64); ok && f > hi {
+			fail("%s is above %g", n, hi)
 		}
 	}
 	if p, ok := schema["pattern"].(string); ok {

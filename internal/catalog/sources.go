@@ -148,6 +148,9 @@ func (c *Catalog) validateDataFacts() []error {
 		if d.Lifecycle != nil {
 			check("size "+s.Name, "lifecycle.sources", d.Lifecycle.Sources)
 		}
+		if d.Support != nil {
+			check("size "+s.Name, "support.sources", d.Support.Sources)
+		}
 	}
 	return append(errs, c.validateYears()...)
 }

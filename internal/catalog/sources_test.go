@@ -122,6 +122,9 @@ func documentSources(d Document) []string {
 		if x.Lifecycle != nil {
 			out = append(out, x.Lifecycle.Sources...)
 		}
+		if x.Support != nil {
+			out = append(out, x.Support.Sources...)
+		}
 	}
 	return out
 }
@@ -146,6 +149,9 @@ func TestBuildRejectsSourcesOutsideGrammar(t *testing.T) {
 		{"size lifecycle", func(d []Document) {
 			lastSKU(d).Lifecycle = &LifecycleDoc{Status: StatusGA, Sources: []string{bad}}
 		}, `size Standard_NX8_v1: lifecycle.sources[0] "` + bad + `"`},
+		{"size support", func(d []Document) {
+			lastSKU(d).Support = &SupportOverrideDoc{AKS: &SupportEntryDoc{Status: SupportUnknown}, Sources: []string{bad}}
+		}, `size Standard_NX8_v1: support.sources[0] "` + bad + `"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			docs := testDocs()

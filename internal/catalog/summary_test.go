@@ -134,6 +134,15 @@ func catalogSummary(t *testing.T, c *Catalog, docs []Document) string {
 		if s.VCPUs == nil {
 			totals["sizes_without_specs"]++
 		}
+		if !s.Deployable {
+			totals["sizes_not_deployable"]++
+		}
+		if s.MemoryGiBAllotted != nil {
+			totals["sizes_with_allotted_memory"]++
+		}
+		if s.QuotaVCPUs != nil {
+			totals["sizes_with_quota_vcpus"]++
+		}
 		spot := 0
 		for _, p := range s.Prices {
 			totals["price_rows"]++

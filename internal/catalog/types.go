@@ -59,12 +59,22 @@ type SKU struct {
 	// Azure (year_available in series.json); 0 when the series gives none.
 	SeriesYear int
 
-	VCPUs        *int64
-	MemoryGiB    *float64
-	TempDiskGiB  *int64
-	LocalNVMeGiB *int64
-	CPUModel     string
-	Arch         string // x86_64 or arm64
+	// VCPUs are the vCPUs the VM can use (the active cores of a
+	// constrained-core size); price per core divides by them.
+	VCPUs *int64
+	// QuotaVCPUs is what vCPU quota counts for the size when that differs
+	// from VCPUs (the parent size's vCPUs for a constrained-core size); nil
+	// when the same or unknown. QuotaVCPUCount gives the figure either way.
+	QuotaVCPUs *int64
+	// MemoryGiB is the documented memory; MemoryGiBAllotted the memory the
+	// Resource SKUs API reports, when it differs (nil when the same or
+	// unknown). FitMemoryGiB is the smaller, which memory fit uses.
+	MemoryGiB         *float64
+	MemoryGiBAllotted *float64
+	TempDiskGiB       *int64
+	LocalNVMeGiB      *int64
+	CPUModel          string
+	Arch              string // x86_64 or arm64
 
 	GPU     *GPU
 	Network Network
@@ -75,6 +85,11 @@ type SKU struct {
 	PremiumStorage    *bool
 	MaxDataDisks      *int64
 	MaxNICs           *int64
+
+	// Deployable is false for a size that no list of deployable sizes
+	// names (size record "deployable": false); such a size is kept for
+	// guardrails but never recommended.
+	Deployable bool
 
 	Lifecycle Lifecycle
 	Support   Support
@@ -100,6 +115,28 @@ type SKU struct {
 	Sources   []string
 	Notes     string
 	Decisions []string
+}
+
+// FitMemoryGiB is the memory a workload can count on: the smaller of the
+// documented memory and the memory the Resource SKUs API allots; nil when
+// neither is known.
+func (s *SKU) FitMemoryGiB() *float64 {
+	switch {
+	case s.MemoryGiB == nil:
+		return s.MemoryGiBAllotted
+	case s.MemoryGiBAllotted != nil && *s.MemoryGiBAllotted < *s.MemoryGiB:
+		return s.MemoryGiBAllotted
+	}
+	return s.MemoryGiB
+}
+
+// QuotaVCPUCount is what vCPU quota counts for one VM of the size:
+// QuotaVCPUs when set, otherwise VCPUs; nil when neither is known.
+func (s *SKU) QuotaVCPUCount() *int64 {
+	if s.QuotaVCPUs != nil {
+		return s.QuotaVCPUs
+	}
+	return s.VCPUs
 }
 
 // GPU describes the accelerators of a size. Count may be fractional for

@@ -78,6 +78,12 @@ func (c *Catalog) validate() []error {
 		if s.MemoryGiB != nil && *s.MemoryGiB <= 0 {
 			add(s.Name, "memory_gib must be positive")
 		}
+		if s.MemoryGiBAllotted != nil && !(*s.MemoryGiBAllotted > 0) {
+			add(s.Name, "memory_gib_allotted must be positive")
+		}
+		if s.QuotaVCPUs != nil && (*s.QuotaVCPUs <= 0 || (s.VCPUs != nil && *s.QuotaVCPUs < *s.VCPUs)) {
+			add(s.Name, "quota_vcpus must be positive and at least vcpus (quota counts the parent size's vCPUs)")
+		}
 		if (s.Category == CategoryGPU) != (s.GPU != nil) {
 			add(s.Name, "category %q and GPU presence disagree", s.Category)
 		}

@@ -39,8 +39,22 @@ func TestGenerationYears(t *testing.T) {
 		}
 	}
 	// Every series and GPU model of the embedded catalog has its year, and
-	// every size carries them.
+	// every size carries them, but for the series whose decision says no
+	// source gives one: their sizes carry 0, and the ranking takes the GPU
+	// architecture's year.
+	noYear := map[string]string{"NCads_A10_v4": "D39", "NVv2": "D41"}
+	for name, id := range noYear {
+		if sr := c.series[name]; sr.YearAvailable != 0 || !contains(sr.Decisions, id) {
+			t.Errorf("series %s: year_available %d, decisions %v; want none, and %s saying why", name, sr.YearAvailable, sr.Decisions, id)
+		}
+	}
 	for _, s := range c.SKUs() {
+		if _, ok := noYear[s.Series]; ok {
+			if s.SeriesYear != 0 || s.GPU == nil || s.GPU.ArchitectureYear < minYear {
+				t.Errorf("%s: SeriesYear %d without a source, GPU %+v", s.Name, s.SeriesYear, s.GPU)
+			}
+			continue
+		}
 		if s.SeriesYear != c.series[s.Series].YearAvailable || s.SeriesYear < minYear {
 			t.Errorf("%s: SeriesYear %d, series %s says %d", s.Name, s.SeriesYear, s.Series, c.series[s.Series].YearAvailable)
 		}

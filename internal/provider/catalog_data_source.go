@@ -2,9 +2,6 @@ package provider
 
 import (
 	"context"
-	"fmt"
-	"regexp"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/float64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
@@ -12,7 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -132,7 +128,7 @@ func (d *catalogDataSource) Schema(_ context.Context, _ datasource.SchemaRequest
 			"name_regex": schema.StringAttribute{
 				Optional:            true,
 				MarkdownDescription: "Only sizes whose name matches this RE2 regular expression, for example `_v5$`.",
-				Validators:          []validator.String{regexValidator{}},
+				Validators:          []validator.String{regexValidator()},
 			},
 			"catalog_version": schema.StringAttribute{
 				Computed:            true,
@@ -171,36 +167,6 @@ func listStrings(ctx context.Context, l types.List, diags *diag.Diagnostics) []s
 	return out
 }
 
-// checkAllowed adds an attribute error for every value not in allowed (case-insensitive).
-func checkAllowed(diags *diag.Diagnostics, attr string, what string, values, allowed []string) {
-	for _, v := range values {
-		if !anyFoldProvider(allowed, v) {
-			diags.AddAttributeError(path.Root(attr), "Unknown "+titleCase(what),
-				fmt.Sprintf("The %s %q is not in the catalog. Use one of: %s.", what, v, strings.Join(allowed, ", ")))
-		}
-	}
-}
-
-func anyFoldProvider(list []string, v string) bool {
-	for _, x := range list {
-		if strings.EqualFold(x, v) {
-			return true
-		}
-	}
-	return false
-}
-
-func titleCase(s string) string {
-	words := strings.Fields(s)
-	for i, w := range words {
-		if w == "GPU" {
-			continue
-		}
-		words[i] = strings.ToUpper(w[:1]) + w[1:]
-	}
-	return strings.Join(words, " ")
-}
-
 func (d *catalogDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	// A list of thousands of unknown names is one problem, not thousands of diagnostics.
 	defer func() { resp.Diagnostics = limitDiagnostics(resp.Diagnostics) }()
@@ -214,53 +180,28 @@ func (d *catalogDataSource) Read(ctx context.Context, req datasource.ReadRequest
 		return
 	}
 	cat := d.data.Catalog
-	f := catalog.Filter{
-		Families:       listStrings(ctx, cfg.Families, &resp.Diagnostics),
-		Series:         listStrings(ctx, cfg.Series, &resp.Diagnostics),
-		Categories:     listStrings(ctx, cfg.Categories, &resp.Diagnostics),
-		GPUVendor:      cfg.GPUVendor.ValueString(),
-		GPUModels:      listStrings(ctx, cfg.GPUModels, &resp.Diagnostics),
-		Region:         strings.ToLower(cfg.Region.ValueString()),
-		IncludeRetired: cfg.IncludeRetired.ValueBool(),
-		IncludePreview: cfg.IncludePreview.IsNull() || cfg.IncludePreview.ValueBool(),
-		AsOf:           d.data.AsOf,
+	in := catalog.FilterInput{
+		Filter: catalog.Filter{
+			Families:        listStrings(ctx, cfg.Families, &resp.Diagnostics),
+			Series:          listStrings(ctx, cfg.Series, &resp.Diagnostics),
+			Categories:      listStrings(ctx, cfg.Categories, &resp.Diagnostics),
+			GPUVendor:       cfg.GPUVendor.ValueString(),
+			GPUModels:       listStrings(ctx, cfg.GPUModels, &resp.Diagnostics),
+			RDMA:            boolPtr(cfg.RDMA),
+			MinGPUs:         float64Ptr(cfg.MinGPUs),
+			MinGPUMemoryGiB: float64Ptr(cfg.MinGPUMemoryGiB),
+			Region:          cfg.Region.ValueString(),
+			IncludeRetired:  cfg.IncludeRetired.ValueBool(),
+			IncludePreview:  cfg.IncludePreview.IsNull() || cfg.IncludePreview.ValueBool(),
+			AsOf:            d.data.AsOf,
+		},
+		NameRegex: cfg.NameRegex.ValueString(),
 	}
-	if !cfg.RDMA.IsNull() {
-		v := cfg.RDMA.ValueBool()
-		f.RDMA = &v
+	if resp.Diagnostics.HasError() {
+		return
 	}
-	if !cfg.MinGPUs.IsNull() {
-		v := cfg.MinGPUs.ValueFloat64()
-		f.MinGPUs = &v
-	}
-	if !cfg.MinGPUMemoryGiB.IsNull() {
-		v := cfg.MinGPUMemoryGiB.ValueFloat64()
-		f.MinGPUMemoryGiB = &v
-	}
-	checkAllowed(&resp.Diagnostics, "families", "family", f.Families, cat.Families())
-	checkAllowed(&resp.Diagnostics, "series", "series", f.Series, cat.SeriesNames())
-	var modelNames []string
-	for _, id := range cat.GPUModelIDs() {
-		g, _ := cat.GPUModel(id)
-		modelNames = append(modelNames, g.Name)
-	}
-	for _, m := range f.GPUModels {
-		if !anyFoldProvider(cat.GPUModelIDs(), m) && !anyFoldProvider(modelNames, m) {
-			resp.Diagnostics.AddAttributeError(path.Root("gpu_models"), "Unknown GPU Model",
-				fmt.Sprintf("The GPU model %q is not in the catalog. Use a model identifier (one of: %s) or its full name.", m, strings.Join(cat.GPUModelIDs(), ", ")))
-		}
-	}
-	if f.Region != "" && !cat.HasRegion(f.Region) {
-		resp.Diagnostics.AddAttributeError(path.Root("region"), "Unknown Region", unknownRegionDetail(cat, cfg.Region.ValueString()))
-	}
-	if !cfg.NameRegex.IsNull() {
-		re, err := regexp.Compile(cfg.NameRegex.ValueString())
-		if err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("name_regex"), "Invalid Regular Expression",
-				fmt.Sprintf("The value %q is not a valid RE2 regular expression: %s.", cfg.NameRegex.ValueString(), err))
-		}
-		f.NameRegex = re
-	}
+	f, errs := catalog.ValidateFilter(cat, in)
+	addCatalogErrors(&resp.Diagnostics, errs...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -279,14 +220,4 @@ func (d *catalogDataSource) Read(ctx context.Context, req datasource.ReadRequest
 	cfg.AsOf = types.StringValue(d.data.AsOf.Format(catalog.DateLayout))
 	cfg.SKUs = list
 	resp.Diagnostics.Append(resp.State.Set(ctx, &cfg)...)
-}
-
-// unknownRegionDetail explains an unknown region, suggesting the catalog's
-// spelling when the value differs only in case, spaces or hyphens.
-func unknownRegionDetail(cat *catalog.Catalog, region string) string {
-	hint := ""
-	if n := strings.NewReplacer(" ", "", "-", "", "_", "").Replace(strings.ToLower(region)); cat.HasRegion(n) {
-		hint = fmt.Sprintf(" Did you mean %q?", n)
-	}
-	return fmt.Sprintf("The region %q has no prices in the catalog.%s Use an Azure region name in lower case without spaces, one of: %s.", region, hint, strings.Join(cat.Regions(), ", "))
 }

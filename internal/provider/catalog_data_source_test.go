@@ -54,10 +54,15 @@ func checkDescriptions(t *testing.T, prefix string, attrs map[string]schema.Attr
 	}
 }
 
-func names(list ...string) knownvalue.Check {
-	checks := make([]knownvalue.Check, len(list))
-	for i, n := range list {
-		checks[i] = knownvalue.ObjectPartial(map[string]knownvalue.Check{"name": knownvalue.StringExact(n)})
+// names checks a list of sizes by their names, in order.
+func names(list ...string) knownvalue.Check { return objectsWith("name", list...) }
+
+// objectsWith checks a list of objects by the string attribute key, in
+// order.
+func objectsWith(key string, values ...string) knownvalue.Check {
+	checks := make([]knownvalue.Check, len(values))
+	for i, v := range values {
+		checks[i] = knownvalue.ObjectPartial(map[string]knownvalue.Check{key: knownvalue.StringExact(v)})
 	}
 	return knownvalue.ListExact(checks)
 }
@@ -207,7 +212,8 @@ func TestCatalogDataSource_Errors(t *testing.T) {
 	}{
 		"unknown family": {
 			config: `data "hpcsku_catalog" "x" { families = ["NZ"] }`,
-			err:    `Unknown Family[\s\S]*` + wrapped(`The family "NZ" is not in the catalog. Use one of: `+strings.Join(testCatalog(t).Families(), ", ")+`.`),
+			err: `Unknown Family[\s\S]*` + wrapped(`The family "NZ" is not in the catalog`) + `[\s\S]*` +
+				wrapped(`Did you mean one of: NC, ND, NG? Use one of: `+strings.Join(testCatalog(t).Families(), ", ")+`.`),
 		},
 		"unknown series": {
 			config: `data "hpcsku_catalog" "x" { series = ["ND-H900-v9"] }`,
@@ -239,7 +245,8 @@ func TestCatalogDataSource_Errors(t *testing.T) {
 		},
 		"unknown region": {
 			config: `data "hpcsku_catalog" "x" { region = "East US" }`,
-			err:    `Unknown Region[\s\S]*` + wrapped(`The region "East US" has no prices in the catalog. Did you mean "eastus"? Use an Azure region name in lower case without spaces, one of: australiacentral,`),
+			err: `Unknown Region[\s\S]*` + wrapped(`The region "East US" is not in the catalog`) + `[\s\S]*` +
+				wrapped(`Did you mean one of: eastus, eastus2, eastasia? Use an Azure region name in lower case without spaces, one of: australiacentral,`),
 		},
 		"empty families": {
 			config: `data "hpcsku_catalog" "x" { families = [] }`,
@@ -278,6 +285,54 @@ data "hpcsku_catalog" "none" {
 }`,
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue("data.hpcsku_catalog.none", tfjsonpath.New("skus"), knownvalue.ListSizeExact(0)),
+			},
+		}},
+	})
+}
+
+// TestCatalogDataSource_AddedSizes: with include_retired the catalog holds
+// the Promo twins, the NC RTX PRO 6000 preview sizes superseded at GA and
+// the sizes the Resource SKUs API lists without a size page (catalog
+// decisions D36-D41); in eastus it lists the nine GA NC RTX PRO 6000 sizes
+// with their eastus prices; Fsv2's replacement Falsv6 is there.
+func TestCatalogDataSource_AddedSizes(t *testing.T) {
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		Steps: []resource.TestStep{{
+			Config: `
+data "hpcsku_catalog" "added" {
+  include_retired = true
+  name_regex      = "(_Promo|NC(16lds|32ds|32lds|32mds|64ds|64lds|64mds|128mds)_xl_RTXPRO6000BSE_v6|ads_A10_v4|ND96is_MI300X_v5|NV(6|12|24)s_v2)$"
+}
+data "hpcsku_catalog" "rtx_eastus" {
+  series = ["NC_RTXPRO6000BSE_v6"]
+  region = "eastus"
+}
+data "hpcsku_catalog" "falsv6" {
+  series = ["Falsv6"]
+}
+`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.added", tfjsonpath.New("skus"), names(
+					"Standard_H16_Promo", "Standard_H16m_Promo", "Standard_H16mr_Promo", "Standard_H16r_Promo", "Standard_H8_Promo", "Standard_H8m_Promo",
+					"Standard_NC128mds_xl_RTXPRO6000BSE_v6", "Standard_NC12_Promo", "Standard_NC16ads_A10_v4", "Standard_NC16lds_xl_RTXPRO6000BSE_v6",
+					"Standard_NC24_Promo", "Standard_NC24r_Promo", "Standard_NC32ads_A10_v4", "Standard_NC32ds_xl_RTXPRO6000BSE_v6",
+					"Standard_NC32lds_xl_RTXPRO6000BSE_v6", "Standard_NC32mds_xl_RTXPRO6000BSE_v6", "Standard_NC64ds_xl_RTXPRO6000BSE_v6",
+					"Standard_NC64lds_xl_RTXPRO6000BSE_v6", "Standard_NC64mds_xl_RTXPRO6000BSE_v6", "Standard_NC6_Promo", "Standard_NC8ads_A10_v4",
+					"Standard_ND96is_MI300X_v5", "Standard_NV12_Promo", "Standard_NV12s_v2", "Standard_NV24_Promo", "Standard_NV24s_v2",
+					"Standard_NV6_Promo", "Standard_NV6s_v2")),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.rtx_eastus", tfjsonpath.New("skus"), names(
+					"Standard_NC144ds_xl_RTXPRO6000BSE_v6", "Standard_NC144lds_xl_RTXPRO6000BSE_v6", "Standard_NC24lds_xl_RTXPRO6000BSE_v6",
+					"Standard_NC288ds_xl_RTXPRO6000BSE_v6", "Standard_NC288lds_xl_RTXPRO6000BSE_v6", "Standard_NC36ds_xl_RTXPRO6000BSE_v6",
+					"Standard_NC36lds_xl_RTXPRO6000BSE_v6", "Standard_NC72ds_xl_RTXPRO6000BSE_v6", "Standard_NC72lds_xl_RTXPRO6000BSE_v6")),
+				// The snapshot's eastus prices: NC24lds 1.13, NC72lds 2.44, NC288ds 11.
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.rtx_eastus", tfjsonpath.New("skus").AtSliceIndex(2).AtMapKey("price"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"region": knownvalue.StringExact("eastus"), "usd_per_hour": knownvalue.Float64Exact(1.13),
+				})),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.rtx_eastus", tfjsonpath.New("skus").AtSliceIndex(8).AtMapKey("price").AtMapKey("usd_per_hour"), knownvalue.Float64Exact(2.44)),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.rtx_eastus", tfjsonpath.New("skus").AtSliceIndex(3).AtMapKey("price").AtMapKey("usd_per_hour"), knownvalue.Float64Exact(11)),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.falsv6", tfjsonpath.New("skus").AtSliceIndex(1).AtMapKey("name"), knownvalue.StringExact("Standard_F2als_v6")),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.falsv6", tfjsonpath.New("skus"), knownvalue.ListSizeExact(7)),
 			},
 		}},
 	})

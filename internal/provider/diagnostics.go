@@ -2,10 +2,48 @@ package provider
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
+
+// The domain validators (catalog.ValidateFilter, recommend.Engine.Validate)
+// report problems as field errors: a path of attribute names and list
+// indexes, a summary and a detail. The data sources only map them to
+// attribute diagnostics, here.
+
+// fieldPath turns a field error's path into an attribute path: an element
+// made of digits is a list index.
+func fieldPath(parts []string) path.Path {
+	if len(parts) == 0 {
+		return path.Empty()
+	}
+	p := path.Root(parts[0])
+	for _, s := range parts[1:] {
+		if i, err := strconv.Atoi(s); err == nil {
+			p = p.AtListIndex(i)
+			continue
+		}
+		p = p.AtName(s)
+	}
+	return p
+}
+
+// addFieldError adds one field error as an error on its attribute.
+func addFieldError(diags *diag.Diagnostics, p []string, summary, detail string) {
+	diags.AddAttributeError(fieldPath(p), summary, detail)
+}
+
+// addCatalogErrors adds the catalog's field errors, each on its attribute,
+// with the summary of its kind.
+func addCatalogErrors(diags *diag.Diagnostics, errs ...catalog.FieldError) {
+	for _, e := range errs {
+		addFieldError(diags, e.Path, e.Summary(), e.Detail)
+	}
+}
 
 // maxDiagnosticsPerProblem bounds the diagnostics one attribute gets for one
 // kind of problem. A list of 5,000 unknown names gave 5,000 errors (about

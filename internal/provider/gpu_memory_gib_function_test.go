@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -12,18 +11,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
 )
 
 func TestGPUMemoryGiBFunction(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   functionVersionChecks,
-		Steps: []resource.TestStep{{
-			Config: `
+	testFunctionOutputs(t, `
 output "llama70_training" {
   # 70e9 x 16 bytes (bf16 weights 2 + gradients 2 + fp32 master 4 + Adam 8) = 1043.08 GiB, + 50%.
   value = provider::hpcsku::gpu_memory_gib(70, "bf16", "training")
@@ -39,14 +33,11 @@ output "mistral7_fine_tuning_fp32" {
 output "llama70_int4_inference" {
   # 70e9 x 0.5 bytes = 32.6 GiB, + 20%.
   value = provider::hpcsku::gpu_memory_gib(70, "int4", "inference")
-}`,
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-				plancheck.ExpectKnownOutputValue("llama70_training", knownvalue.Float64Exact(1564.62)),
-				plancheck.ExpectKnownOutputValue("opt13_inference", knownvalue.Float64Exact(2.91)),
-				plancheck.ExpectKnownOutputValue("mistral7_fine_tuning_fp32", knownvalue.Float64Exact(130.39)),
-				plancheck.ExpectKnownOutputValue("llama70_int4_inference", knownvalue.Float64Exact(39.12)),
-			}},
-		}},
+}`, map[string]knownvalue.Check{
+		"llama70_training":          knownvalue.Float64Exact(1564.62),
+		"opt13_inference":           knownvalue.Float64Exact(2.91),
+		"mistral7_fine_tuning_fp32": knownvalue.Float64Exact(130.39),
+		"llama70_int4_inference":    knownvalue.Float64Exact(39.12),
 	})
 }
 
@@ -109,30 +100,11 @@ output "available_gib" {
     error_message = "${var.nodes} x ${var.size} have ${local.available_gib} GiB of GPU memory; training a 70B model in bf16 needs ${local.needed_gib} GiB."
   }
 }`
-	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   functionVersionChecks,
-		Steps: []resource.TestStep{
-			{
-				Config: cfg,
-				ConfigVariables: config.Variables{
-					"size":  config.StringVariable("Standard_ND96isr_H100_v5"),
-					"nodes": config.IntegerVariable(2),
-				},
-				ExpectError: regexp.MustCompile(wrapped("2 x Standard_ND96isr_H100_v5 have 1280 GiB of GPU memory; training a 70B model in bf16 needs 1564.62 GiB.")),
-			},
-			{
-				Config: cfg,
-				ConfigVariables: config.Variables{
-					"size":  config.StringVariable("Standard_ND96isr_H100_v5"),
-					"nodes": config.IntegerVariable(3),
-				},
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectKnownOutputValue("available_gib", knownvalue.Float64Exact(1920)),
-				}},
-			},
-		},
-	})
+	testGuard(t, cfg,
+		config.Variables{"size": config.StringVariable("Standard_ND96isr_H100_v5"), "nodes": config.IntegerVariable(2)},
+		"2 x Standard_ND96isr_H100_v5 have 1280 GiB of GPU memory; training a 70B model in bf16 needs 1564.62 GiB.",
+		config.Variables{"size": config.StringVariable("Standard_ND96isr_H100_v5"), "nodes": config.IntegerVariable(3)},
+		"available_gib", knownvalue.Float64Exact(1920))
 }
 
 func TestGPUMemoryGiBFunction_Errors(t *testing.T) {

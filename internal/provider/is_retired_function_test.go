@@ -1,23 +1,17 @@
 package provider
 
 import (
-	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 )
 
 // The test clock is 2026-11-22.
 func TestIsRetiredFunction(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   functionVersionChecks,
-		Steps: []resource.TestStep{{
-			Config: `
+	testFunctionOutputs(t, `
 output "v100" {
   # Retired on 2025-09-30.
   value = provider::hpcsku::is_retired("Standard_NC24rs_v3")
@@ -36,15 +30,12 @@ output "nvv3" {
 output "hc44" {
   # Retiring on 2027-05-31, still ahead.
   value = provider::hpcsku::is_retired("Standard_HC44rs")
-}`,
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-				plancheck.ExpectKnownOutputValue("v100", knownvalue.Bool(true)),
-				plancheck.ExpectKnownOutputValue("v100_short_lowercase", knownvalue.Bool(true)),
-				plancheck.ExpectKnownOutputValue("h100", knownvalue.Bool(false)),
-				plancheck.ExpectKnownOutputValue("nvv3", knownvalue.Bool(true)),
-				plancheck.ExpectKnownOutputValue("hc44", knownvalue.Bool(false)),
-			}},
-		}},
+}`, map[string]knownvalue.Check{
+		"v100":                 knownvalue.Bool(true),
+		"v100_short_lowercase": knownvalue.Bool(true),
+		"h100":                 knownvalue.Bool(false),
+		"nvv3":                 knownvalue.Bool(true),
+		"hc44":                 knownvalue.Bool(false),
 	})
 }
 
@@ -105,25 +96,9 @@ variable "gpu_size" {
 output "gpu_size" {
   value = var.gpu_size
 }`
-	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   functionVersionChecks,
-		Steps: []resource.TestStep{
-			{
-				// CycleCloud's Slurm template still ships this size as its GPU partition default.
-				Config:          cfg,
-				ConfigVariables: config.Variables{"gpu_size": config.StringVariable("Standard_NC24rs_v3")},
-				ExpectError:     regexp.MustCompile(wrapped("Standard_NC24rs_v3 is retired; use Standard_NC80adis_H100_v5.")),
-			},
-			{
-				Config:          cfg,
-				ConfigVariables: config.Variables{"gpu_size": config.StringVariable("Standard_ND96isr_H100_v5")},
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectKnownOutputValue("gpu_size", knownvalue.StringExact("Standard_ND96isr_H100_v5")),
-				}},
-			},
-		},
-	})
+	// CycleCloud's Slurm template still ships this size as its GPU partition default.
+	testGuard(t, cfg, config.Variables{"gpu_size": config.StringVariable("Standard_NC24rs_v3")}, "Standard_NC24rs_v3 is retired; use Standard_NC80adis_H100_v5.",
+		config.Variables{"gpu_size": config.StringVariable("Standard_ND96isr_H100_v5")}, "gpu_size", knownvalue.StringExact("Standard_ND96isr_H100_v5"))
 }
 
 func TestIsRetiredFunction_Errors(t *testing.T) {
@@ -133,13 +108,6 @@ func TestIsRetiredFunction_Errors(t *testing.T) {
 			err: wrapped(`Invalid value for "name" parameter: Unknown VM Size: The size "Standard_NC24rs_v9" is not in the catalog`) +
 				`[\s\S]*` + wrapped(`Did you mean one of: Standard_NC24rs_v2, Standard_NC24rs_v3, Standard_NC24s_v2?`),
 		},
-		"empty name": {
-			call: `provider::hpcsku::is_retired("")`,
-			err:  wrapped(`Invalid value for "name" parameter: Invalid Parameter Value Length: string length must be at least 1`),
-		},
-		"null name": {
-			call: `provider::hpcsku::is_retired(null)`,
-			err:  wrapped(`Invalid value for "name" parameter: argument must not be null.`),
-		},
 	})
+	testFunctionErrors(t, sizeNameErrors(`provider::hpcsku::is_retired(%s)`))
 }

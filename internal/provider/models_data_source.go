@@ -3,14 +3,12 @@ package provider
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -75,7 +73,7 @@ func (d *modelsDataSource) Metadata(_ context.Context, req datasource.MetadataRe
 
 // modelKindsMarkdown lists the model kinds for descriptions: `a`, `b` ...
 func modelKindsMarkdown() string {
-	return "`" + strings.Join(catalog.ModelKinds, "`, `") + "`"
+	return "`" + strings.Join(catalog.ModelKinds(), "`, `") + "`"
 }
 
 func (d *modelsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -95,13 +93,13 @@ func (d *modelsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 				Validators: []validator.List{
 					listvalidator.SizeAtLeast(1),
 					listvalidator.UniqueValues(),
-					listvalidator.ValueStringsAre(stringvalidator.OneOf(catalog.ModelKinds...)),
+					listvalidator.ValueStringsAre(stringvalidator.OneOf(catalog.ModelKinds()...)),
 				},
 			},
 			"name_regex": schema.StringAttribute{
 				Optional:            true,
 				MarkdownDescription: "Only models whose id or display name matches this RE2 regular expression, for example `^llama-3` or `(?i)qwen`.",
-				Validators:          []validator.String{regexValidator{}},
+				Validators:          []validator.String{regexValidator()},
 			},
 			"catalog_version": schema.StringAttribute{
 				Computed:            true,
@@ -167,28 +165,21 @@ func (d *modelsDataSource) Read(ctx context.Context, req datasource.ReadRequest,
 		resp.Diagnostics.AddError("Provider Not Configured", "The hpcsku provider was not configured before reading hpcsku_models. This is a bug in the provider; please report it.")
 		return
 	}
-	kinds := listStrings(ctx, cfg.Kinds, &resp.Diagnostics)
-	var re *regexp.Regexp
-	if !cfg.NameRegex.IsNull() && !cfg.NameRegex.IsUnknown() {
-		var err error
-		re, err = regexp.Compile(cfg.NameRegex.ValueString())
-		if err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("name_regex"), "Invalid Regular Expression",
-				fmt.Sprintf("The value %q is not a valid RE2 regular expression: %s.", cfg.NameRegex.ValueString(), err))
-		}
+	in := catalog.ModelFilterInput{
+		Kinds:     listStrings(ctx, cfg.Kinds, &resp.Diagnostics),
+		NameRegex: cfg.NameRegex.ValueString(),
 	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	f, errs := catalog.ValidateModelFilter(in)
+	addCatalogErrors(&resp.Diagnostics, errs...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	cat := d.data.Catalog
 	cfg.Models = []modelModel{}
-	for _, m := range cat.Models() {
-		if len(kinds) > 0 && !anyFoldProvider(kinds, m.Kind) {
-			continue
-		}
-		if re != nil && !re.MatchString(m.ID) && !re.MatchString(m.Name) {
-			continue
-		}
+	for _, m := range cat.FilterModels(f) {
 		cfg.Models = append(cfg.Models, newModelModel(m))
 	}
 	if len(cfg.Models) == 0 {

@@ -165,13 +165,7 @@ data "hpcsku_models" "none" {
 }
 
 // ids checks a list of models by their ids, in order.
-func ids(list ...string) knownvalue.Check {
-	checks := make([]knownvalue.Check, len(list))
-	for i, id := range list {
-		checks[i] = knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact(id)})
-	}
-	return knownvalue.ListExact(checks)
-}
+func ids(list ...string) knownvalue.Check { return objectsWith("id", list...) }
 
 // TestModelsDataSource_CatalogFile adds a model and corrects another through
 // the provider's catalog_file.

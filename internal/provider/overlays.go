@@ -25,79 +25,99 @@ import (
 const overlayPathNote = "Relative paths are resolved against the directory Terraform runs in; use `\"${path.module}/...\"` to name a file next to the configuration. " +
 	"The file is read when the provider is configured, on every plan and apply."
 
-// overlayFileAttribute is an optional, non-empty path setting whose
-// description ends with overlayPathNote.
-func overlayFileAttribute(description string) schema.StringAttribute {
+// overlayFile is one overlay setting, named by its provider attribute: a
+// constant, with its description and messages in the methods below.
+type overlayFile string
+
+// The overlay settings.
+const (
+	catalogFileSetting      overlayFile = "catalog_file"
+	availabilityFileSetting overlayFile = "availability_file"
+	pricesFileSetting       overlayFile = "prices_file"
+)
+
+// overlayFiles are the settings, in the order the provider reads them.
+func overlayFiles() []overlayFile {
+	return []overlayFile{catalogFileSetting, availabilityFileSetting, pricesFileSetting}
+}
+
+// attribute is the setting's provider schema attribute: an optional,
+// non-empty path whose description ends with overlayPathNote.
+func (f overlayFile) attribute() schema.StringAttribute {
 	return schema.StringAttribute{
 		Optional:            true,
-		MarkdownDescription: description + overlayPathNote,
+		MarkdownDescription: f.info().description + overlayPathNote,
 		Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
 	}
 }
 
-func catalogFileAttribute() schema.StringAttribute {
-	return overlayFileAttribute("Path of a JSON file in the embedded catalog's own format (`skus`, `series`, `gpu_models`, `gpu_performance`, `series_performance`, `images`, `models` and `decisions` lists, " +
-		"as in the provider's `internal/catalog/data` files) that adds sizes, performance facts or models, or corrects them: new sizes, sovereign-cloud sizes, fixes. " +
-		"An entry with the name of an embedded one replaces it. Decoding is strict: unknown fields, wrong types and entries listed twice are errors " +
-		fmt.Sprintf("that name the file, the entry and the field. At most %d MiB. ", userfile.DefaultLimits().CatalogFile>>20))
+// overlayFileInfo is what the provider says about an overlay setting.
+type overlayFileInfo struct {
+	title       string // in summaries: "Availability File"
+	what        string // what a valid file is, for the detail of an error
+	description string // the schema description, before overlayPathNote
 }
 
-func availabilityFileAttribute() schema.StringAttribute {
-	return overlayFileAttribute("Path of the JSON that `az vm list-skus --resource-type virtualMachines --all -o json` prints for your subscription. " +
-		"With it, `region` means offered to that subscription: a size the file does not list in the region, or lists with a `Location` restriction " +
-		"(`NotAvailableForSubscription`, `QuotaId`), is left out of `hpcsku_catalog` and rejected by `hpcsku_recommendation` (constraints `region` and `availability`), " +
-		"and every size's `availability` carries its zones, restrictions and quota family. The catalog's own facts (GPU counts, memory, vCPUs) are kept: " +
-		"the API is known to get some of them wrong. GPU and HPC sizes in the file that the catalog does not have are reported in a warning. " +
-		fmt.Sprintf("At most %d MiB (a full export is 20 to 30 MB). ", userfile.DefaultLimits().AvailabilityFile>>20))
+func (f overlayFile) info() overlayFileInfo {
+	limits := userfile.DefaultLimits()
+	switch f {
+	case catalogFileSetting:
+		return overlayFileInfo{
+			title: "Catalog File",
+			what:  "A catalog file is a JSON object in the embedded catalog's own format, with " + catalog.CatalogFileSections + " lists.",
+			description: "Path of a JSON file in the embedded catalog's own format (`skus`, `series`, `gpu_models`, `gpu_performance`, `series_performance`, `images`, `models` and `decisions` lists, " +
+				"as in the provider's `internal/catalog/data` files) that adds sizes, performance facts or models, or corrects them: new sizes, sovereign-cloud sizes, fixes. " +
+				"An entry with the name of an embedded one replaces it. Decoding is strict: unknown fields, wrong types and entries listed twice are errors " +
+				fmt.Sprintf("that name the file, the entry and the field. At most %d MiB. ", limits.CatalogFile>>20),
+		}
+	case availabilityFileSetting:
+		return overlayFileInfo{
+			title: "Availability File",
+			what:  "An availability file is the output of az vm list-skus --resource-type virtualMachines --all -o json.",
+			description: "Path of the JSON that `az vm list-skus --resource-type virtualMachines --all -o json` prints for your subscription. " +
+				"With it, `region` means offered to that subscription: a size the file does not list in the region, or lists with a `Location` restriction " +
+				"(`NotAvailableForSubscription`, `QuotaId`), is left out of `hpcsku_catalog` and rejected by `hpcsku_recommendation` (constraints `region` and `availability`), " +
+				"and every size's `availability` carries its zones, restrictions and quota family. The catalog's own facts (GPU counts, memory, vCPUs) are kept: " +
+				"the API is known to get some of them wrong. GPU and HPC sizes in the file that the catalog does not have are reported in a warning. " +
+				fmt.Sprintf("At most %d MiB (a full export is 20 to 30 MB). ", limits.AvailabilityFile>>20),
+		}
+	case pricesFileSetting:
+		return overlayFileInfo{
+			title: "Prices File",
+			what:  "A prices file is the JSON of the Azure Retail Prices API, or a CSV with the header region,vm_size,usd_per_hour[,spot_usd_per_hour].",
+			description: "Path of a prices file that replaces the embedded prices for the sizes and regions it gives: either the JSON of the Azure Retail Prices API " +
+				"(`Items` with `armSkuName`, `armRegionName`, `retailPrice`; Linux `Consumption` rows per hour are used, `Spot` meters give spot prices, " +
+				"Windows, Dev/Test, reservation and low-priority rows are skipped) or a CSV with the header `region,vm_size,usd_per_hour[,spot_usd_per_hour]` " +
+				"for negotiated prices. The format is told from the content. Prices are US dollars per hour for one VM. " +
+				"Every price says where it comes from (`price.source`, `price_source`). " +
+				fmt.Sprintf("At most %d MiB. ", limits.PricesFile>>20),
+		}
+	}
+	return overlayFileInfo{title: string(f)}
 }
-
-func pricesFileAttribute() schema.StringAttribute {
-	return overlayFileAttribute("Path of a prices file that replaces the embedded prices for the sizes and regions it gives: either the JSON of the Azure Retail Prices API " +
-		"(`Items` with `armSkuName`, `armRegionName`, `retailPrice`; Linux `Consumption` rows per hour are used, `Spot` meters give spot prices, " +
-		"Windows, Dev/Test, reservation and low-priority rows are skipped) or a CSV with the header `region,vm_size,usd_per_hour[,spot_usd_per_hour]` " +
-		"for negotiated prices. The format is told from the content. Prices are US dollars per hour for one VM. " +
-		"Every price says where it comes from (`price.source`, `price_source`). " +
-		fmt.Sprintf("At most %d MiB. ", userfile.DefaultLimits().PricesFile>>20))
-}
-
-// overlayFile describes one overlay setting for messages.
-type overlayFile struct {
-	attr  string // the provider attribute
-	title string // for summaries: "Availability File"
-	what  string // what a valid file is, for the detail
-}
-
-var (
-	catalogFileSetting = overlayFile{"catalog_file", "Catalog File",
-		"A catalog file is a JSON object in the embedded catalog's own format, with " + catalog.CatalogFileSections + " lists."}
-	availabilityFileSetting = overlayFile{"availability_file", "Availability File",
-		"An availability file is the output of az vm list-skus --resource-type virtualMachines --all -o json."}
-	pricesFileSetting = overlayFile{"prices_file", "Prices File",
-		"A prices file is the JSON of the Azure Retail Prices API, or a CSV with the header region,vm_size,usd_per_hour[,spot_usd_per_hour]."}
-)
 
 // addFileError reports a problem with an overlay file on its attribute,
 // naming the file, the entry and the field.
 func (f overlayFile) addFileError(diags *diag.Diagnostics, err error) {
 	var fe *userfile.Error
 	if !errors.As(err, &fe) {
-		diags.AddAttributeError(path.Root(f.attr), "Invalid "+f.title, fmt.Sprintf("The %s could not be used: %s", f.attr, err))
+		diags.AddAttributeError(path.Root(string(f)), "Invalid "+f.info().title, fmt.Sprintf("The %s could not be used: %s", string(f), err))
 		return
 	}
-	summary := "Invalid " + f.title
+	summary := "Invalid " + f.info().title
 	if fe.Unreadable {
-		summary = "Cannot Read " + f.title
+		summary = "Cannot Read " + f.info().title
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "The %s %s could not be used.\n\n", f.attr, fe.File)
+	fmt.Fprintf(&b, "The %s %s could not be used.\n\n", string(f), fe.File)
 	if fe.Entry != "" {
 		fmt.Fprintf(&b, "Entry: %s\n", fe.Entry)
 	}
 	if fe.Field != "" {
 		fmt.Fprintf(&b, "Field: %s\n", fe.Field)
 	}
-	fmt.Fprintf(&b, "Problem: %s\n\n%s Fix the file, or remove %s to use the embedded catalog.", fe.Problem, f.what, f.attr)
-	diags.AddAttributeError(path.Root(f.attr), summary, b.String())
+	fmt.Fprintf(&b, "Problem: %s\n\n%s Fix the file, or remove %s to use the embedded catalog.", fe.Problem, f.info().what, string(f))
+	diags.AddAttributeError(path.Root(string(f)), summary, b.String())
 }
 
 // overlayPath returns the configured path, or "" when the setting is null.
@@ -106,8 +126,8 @@ func (f overlayFile) overlayPath(v types.String, diags *diag.Diagnostics) string
 		return ""
 	}
 	if v.IsUnknown() {
-		diags.AddAttributeError(path.Root(f.attr), f.title+" Path Unknown",
-			fmt.Sprintf("The %s path must be known when the provider is configured. Use a literal path, a variable or path.module, not an attribute of a resource that is not created yet.", f.attr))
+		diags.AddAttributeError(path.Root(string(f)), f.info().title+" Path Unknown",
+			fmt.Sprintf("The %s path must be known when the provider is configured. Use a literal path, a variable or path.module, not an attribute of a resource that is not created yet.", string(f)))
 		return ""
 	}
 	return v.ValueString()
@@ -180,7 +200,7 @@ func loadOverlays(ctx context.Context, base *catalog.Catalog, cfg providerModel)
 }
 
 func overlayAvailabilityWarnings(diags *diag.Diagnostics, cat *catalog.Catalog, a *azureexport.Availability) {
-	attr := path.Root(availabilityFileSetting.attr)
+	attr := path.Root(string(availabilityFileSetting))
 	known := 0
 	for _, s := range cat.SKUs() {
 		if len(s.Availability) > 0 {
@@ -224,7 +244,7 @@ func overlayAvailabilityWarnings(diags *diag.Diagnostics, cat *catalog.Catalog, 
 }
 
 func overlayPriceWarnings(diags *diag.Diagnostics, cat *catalog.Catalog, p *azureexport.PriceFile, rep *catalog.OverlayReport) {
-	attr := path.Root(pricesFileSetting.attr)
+	attr := path.Root(string(pricesFileSetting))
 	if rep.PricesApplied == 0 {
 		diags.AddAttributeWarning(attr, "Prices File Prices No Catalog Size",
 			fmt.Sprintf("The prices file %s (%s) has %d prices, none of them for a size in the catalog, so every price is the embedded one. "+

@@ -28,6 +28,7 @@ import (
 var (
 	_ provider.Provider              = (*hpcskuProvider)(nil)
 	_ provider.ProviderWithFunctions = (*hpcskuProvider)(nil)
+	_ function.Function              = (*sizeFunction)(nil)
 )
 
 // hpcskuProvider is the provider implementation. The catalog and clock are
@@ -129,12 +130,12 @@ func (p *hpcskuProvider) Schema(_ context.Context, _ provider.SchemaRequest, res
 					"Provider-defined functions (`provider::hpcsku::is_retired` and the others) do not see this setting: " +
 					"Terraform calls functions without configuring the provider, so they judge at today's date in UTC.",
 				Optional:   true,
-				Validators: []validator.String{rfc3339DateValidator{}},
+				Validators: []validator.String{rfc3339DateValidator()},
 			},
-			"catalog_file":      catalogFileAttribute(),
-			"availability_file": availabilityFileAttribute(),
-			"prices_file":       pricesFileAttribute(),
 		},
+	}
+	for _, f := range overlayFiles() {
+		resp.Schema.Attributes[string(f)] = f.attribute()
 	}
 }
 
@@ -148,13 +149,12 @@ func (p *hpcskuProvider) Configure(ctx context.Context, req provider.ConfigureRe
 	if !cfg.AsOf.IsNull() && !cfg.AsOf.IsUnknown() {
 		t, err := parseRFC3339Date(cfg.AsOf.ValueString())
 		if err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("as_of"), "Invalid Date",
-				fmt.Sprintf("The as_of value %q is not an RFC 3339 date. Use a date such as \"2026-01-01\" or a date-time such as \"2026-01-01T00:00:00Z\".", cfg.AsOf.ValueString()))
+			resp.Diagnostics.AddAttributeError(path.Root("as_of"), "Invalid Date", invalidDateDetail(cfg.AsOf.ValueString()))
 			return
 		}
 		asOf = t
 	}
-	asOf = utcDay(asOf)
+	asOf = catalog.UTCDay(asOf)
 
 	cat, err := p.catalog()
 	if err != nil {
@@ -222,7 +222,7 @@ const functionSettingsNote = "~> **Note** Functions do not see the provider's se
 // functionToday is the date functions judge lifecycles at: the provider's
 // clock (time.Now, or the injected test clock) truncated to the day in UTC.
 func (p *hpcskuProvider) functionToday() time.Time {
-	return utcDay(p.now())
+	return catalog.UTCDay(p.now())
 }
 
 // functionState returns the functions' data, loading the catalog on the
@@ -250,6 +250,43 @@ func sizeNameParameter(example string) function.StringParameter {
 	}
 }
 
+// sizeFunction is a provider-defined function whose first parameter names
+// a size (sizeNameParameter). Run looks the size up, so that an unknown name
+// fails every such function the same way (functionLookup), and returns what
+// result makes of the size and the other arguments.
+type sizeFunction struct {
+	provider   *hpcskuProvider
+	name       string
+	definition function.Definition
+	result     func(ctx context.Context, s *catalog.SKU, args function.ArgumentsData) (any, *function.FuncError)
+}
+
+func (f *sizeFunction) Metadata(_ context.Context, _ function.MetadataRequest, resp *function.MetadataResponse) {
+	resp.Name = f.name
+}
+
+func (f *sizeFunction) Definition(_ context.Context, _ function.DefinitionRequest, resp *function.DefinitionResponse) {
+	resp.Definition = f.definition
+}
+
+func (f *sizeFunction) Run(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
+	var name string
+	if resp.Error = req.Arguments.GetArgument(ctx, 0, &name); resp.Error != nil {
+		return
+	}
+	s, funcErr := f.provider.functionLookup(ctx, name)
+	if funcErr != nil {
+		resp.Error = funcErr
+		return
+	}
+	v, funcErr := f.result(ctx, s, req.Arguments)
+	if funcErr != nil {
+		resp.Error = funcErr
+		return
+	}
+	resp.Error = resp.Result.Set(ctx, v)
+}
+
 // functionLookup finds the size named by a function's first argument
 // (sizeNameParameter). An unknown name is an argument error that suggests
 // the closest names.
@@ -262,15 +299,10 @@ func (p *hpcskuProvider) functionLookup(ctx context.Context, name string) (*cata
 	s, ok := cat.Lookup(name)
 	if !ok {
 		// Terraform ends a function error with a period of its own.
-		return nil, function.NewArgumentFuncError(0, "Unknown VM Size: "+strings.TrimSuffix(unknownSizeDetail(cat, name), "."))
+		e := cat.UnknownNameError(catalog.SizeName, name)
+		return nil, function.NewArgumentFuncError(0, e.Summary()+": "+strings.TrimSuffix(e.Detail, "."))
 	}
 	return s, nil
-}
-
-// utcDay is midnight UTC of t's date in UTC.
-func utcDay(t time.Time) time.Time {
-	y, m, d := t.UTC().Date()
-	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
 }
 
 // parseRFC3339Date accepts an RFC 3339 full-date or date-time and returns it in UTC.

@@ -195,6 +195,21 @@ func (d *recommendationDataSource) Metadata(_ context.Context, req datasource.Me
 	resp.TypeName = req.ProviderTypeName + "_recommendation"
 }
 
+// groupDigits writes n with a comma between groups of three digits
+// (1000000 as 1,000,000), as the descriptions write numbers.
+func groupDigits(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
+}
+
 func quoted(values []string) string {
 	q := make([]string, len(values))
 	for i, v := range values {
@@ -219,16 +234,16 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 				"parameters_billion": schema.Float64Attribute{
 					Required:            true,
 					MarkdownDescription: "Parameters in billions, for example `7` or `1.3`. Must be greater than zero.",
-					Validators:          []validator.Float64{float64GreaterThan(0)},
+					Validators:          []validator.Float64{float64Positive()},
 				},
 				"precision": schema.StringAttribute{
 					Optional:            true,
-					MarkdownDescription: "Numeric precision of the weights: " + quoted(recommend.Precisions()) + ". Defaults to `bf16`.",
+					MarkdownDescription: "Numeric precision of the weights: " + quoted(recommend.Precisions()) + ". Defaults to `" + recommend.DefaultPrecision + "`.",
 					Validators:          []validator.String{stringvalidator.OneOf(recommend.Precisions()...)},
 				},
 				"class": schema.StringAttribute{
 					Optional:            true,
-					MarkdownDescription: "Kind of model, the three columns of Microsoft's guidance table: " + quoted(recommend.ModelClasses()) + ". `small` models run on CPU sizes. Defaults to `generative`.",
+					MarkdownDescription: "Kind of model, the three columns of Microsoft's guidance table: " + quoted(recommend.ModelClasses()) + ". `small` models run on CPU sizes. Defaults to `" + recommend.DefaultClass + "`.",
 					Validators:          []validator.String{stringvalidator.OneOf(recommend.ModelClasses()...)},
 				},
 			},
@@ -236,46 +251,46 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"gpu_memory_gib": schema.Float64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Total GPU memory the job needs, in GiB. Overrides the estimate from `model`.",
-			Validators:          []validator.Float64{float64GreaterThan(0)},
+			Validators:          []validator.Float64{float64Positive()},
 		},
 		"gpus": schema.Int64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Minimum GPUs for the whole job.",
-			Validators:          []validator.Int64{int64validator.Between(1, 100000)},
+			Validators:          []validator.Int64{int64validator.Between(1, recommend.MaxGPUs)},
 		},
 		"nodes": schema.Int64Attribute{
 			Optional:            true,
-			MarkdownDescription: "Number of VMs the job runs on, 1 to 1,000. By default the engine scales up before it scales out and computes this.",
-			Validators:          []validator.Int64{int64validator.Between(1, 1000)},
+			MarkdownDescription: "Number of VMs the job runs on, 1 to " + groupDigits(recommend.MaxNodes) + ". By default the engine scales up before it scales out and computes this.",
+			Validators:          []validator.Int64{int64validator.Between(1, recommend.MaxNodes)},
 		},
 		"cores": schema.Int64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Total cores per job, for `hpc` and `htc`; `nodes` is then computed from the cores per VM.",
-			Validators:          []validator.Int64{int64validator.Between(1, 10000000)},
+			Validators:          []validator.Int64{int64validator.Between(1, recommend.MaxCores)},
 		},
 		"min_vcpus": schema.Int64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Minimum vCPUs per VM.",
-			Validators:          []validator.Int64{int64validator.AtLeast(1)},
+			Validators:          []validator.Int64{int64validator.Between(1, recommend.MaxMinVCPUs)},
 		},
 		"min_memory_gib": schema.Float64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Minimum memory per VM, in GiB.",
-			Validators:          []validator.Float64{float64GreaterThan(0)},
+			Validators:          []validator.Float64{float64Positive()},
 		},
 		"min_local_disk_gib": schema.Float64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Minimum local disk per VM (temporary disk plus local NVMe), in GiB, for example for checkpoints.",
-			Validators:          []validator.Float64{float64GreaterThan(0)},
+			Validators:          []validator.Float64{float64Positive()},
 		},
 		"interconnect": schema.StringAttribute{
 			Optional:            true,
-			MarkdownDescription: "Back-end network: " + quoted(recommend.Interconnects()) + ". `auto` (the default) requires InfiniBand when the job spans VMs or is tightly coupled MPI, and otherwise ranks sizes without it higher, because unused bandwidth costs money.",
+			MarkdownDescription: "Back-end network: " + quoted(recommend.Interconnects()) + ". `" + recommend.DefaultInterconnect + "` (the default) requires InfiniBand when the job spans VMs or is tightly coupled MPI, and otherwise ranks sizes without it higher, because unused bandwidth costs money.",
 			Validators:          []validator.String{stringvalidator.OneOf(recommend.Interconnects()...)},
 		},
 		"gpu_vendor": schema.StringAttribute{
 			Optional:            true,
-			MarkdownDescription: "GPU vendor: " + quoted(recommend.GPUVendors()) + ". Defaults to `any`.",
+			MarkdownDescription: "GPU vendor: " + quoted(recommend.GPUVendors()) + ". Defaults to `" + recommend.DefaultGPUVendor + "`.",
 			Validators:          []validator.String{stringvalidator.OneOf(recommend.GPUVendors()...)},
 		},
 		"gpu_models": schema.ListAttribute{
@@ -296,7 +311,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"target": schema.StringAttribute{
 			Optional:            true,
-			MarkdownDescription: "Where the size will run: " + quoted(recommend.Targets()) + ". Defaults to `vm`. Sizes the target does not support are excluded; sizes with unknown support are kept with a warning.",
+			MarkdownDescription: "Where the size will run: " + quoted(recommend.Targets()) + ". Defaults to `" + recommend.DefaultTarget + "`. Sizes the target does not support are excluded; sizes with unknown support are kept with a warning.",
 			Validators:          []validator.String{stringvalidator.OneOf(recommend.Targets()...)},
 		},
 		"region": schema.StringAttribute{
@@ -307,12 +322,12 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"max_price_per_hour": schema.Float64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Maximum USD per hour for one VM. Needs `region`.",
-			Validators:          []validator.Float64{float64GreaterThan(0), float64validator.AlsoRequires(path.MatchRoot("region"))},
+			Validators:          []validator.Float64{float64Positive(), float64validator.AlsoRequires(path.MatchRoot("region"))},
 		},
 		"max_total_price_per_hour": schema.Float64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Maximum USD per hour for all VMs of the job. Needs `region`.",
-			Validators:          []validator.Float64{float64GreaterThan(0), float64validator.AlsoRequires(path.MatchRoot("region"))},
+			Validators:          []validator.Float64{float64Positive(), float64validator.AlsoRequires(path.MatchRoot("region"))},
 		},
 		"spot": schema.BoolAttribute{
 			Optional:            true,
@@ -320,8 +335,8 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"min_lifetime_months": schema.Int64Attribute{
 			Optional:            true,
-			MarkdownDescription: "Exclude sizes retiring within this many months of the provider's `as_of` date. Retired sizes are always excluded. Defaults to `12`.",
-			Validators:          []validator.Int64{int64validator.Between(0, 240)},
+			MarkdownDescription: "Exclude sizes retiring within this many months of the provider's `as_of` date. Retired sizes are always excluded. Defaults to `" + strconv.Itoa(recommend.DefaultMinLifetimeMonths) + "`.",
+			Validators:          []validator.Int64{int64validator.Between(0, recommend.MaxMinLifetimeMonths)},
 		},
 		"include_preview": schema.BoolAttribute{
 			Optional:            true,
@@ -337,13 +352,13 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"optimize_for": schema.StringAttribute{
 			Optional:            true,
-			MarkdownDescription: "Ranking emphasis: " + quoted(recommend.OptimizeFors()) + ". Defaults to `balanced`.",
+			MarkdownDescription: "Ranking emphasis: " + quoted(recommend.OptimizeFors()) + ". Defaults to `" + recommend.DefaultOptimizeFor + "`.",
 			Validators:          []validator.String{stringvalidator.OneOf(recommend.OptimizeFors()...)},
 		},
 		"max_results": schema.Int64Attribute{
 			Optional:            true,
-			MarkdownDescription: "How many ranked sizes to return, 1 to 50. Defaults to `5`.",
-			Validators:          []validator.Int64{int64validator.Between(1, 50)},
+			MarkdownDescription: "How many ranked sizes to return, 1 to " + strconv.Itoa(recommend.MaxResultsLimit) + ". Defaults to `" + strconv.Itoa(recommend.DefaultMaxResults) + "`.",
+			Validators:          []validator.Int64{int64validator.Between(1, recommend.MaxResultsLimit)},
 		},
 		"prefer": schema.ListAttribute{
 			ElementType: types.StringType,
@@ -547,21 +562,6 @@ func requestFromConfig(ctx context.Context, cfg recommendationDataSourceModel, d
 	return req
 }
 
-func fieldPath(parts []string) path.Path {
-	if len(parts) == 0 {
-		return path.Empty()
-	}
-	p := path.Root(parts[0])
-	for _, s := range parts[1:] {
-		if i, err := strconv.Atoi(s); err == nil {
-			p = p.AtListIndex(i)
-			continue
-		}
-		p = p.AtName(s)
-	}
-	return p
-}
-
 func (d *recommendationDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	// A list of thousands of unknown names is one problem, not thousands of diagnostics.
 	defer func() { resp.Diagnostics = limitDiagnostics(resp.Diagnostics) }()
@@ -586,11 +586,11 @@ func (d *recommendationDataSource) Read(ctx context.Context, req datasource.Read
 	// warnings cover them.
 	var soft []recommend.FieldError
 	for _, fe := range eng.Validate(r) {
-		if fe.Soft {
+		if fe.Kind != recommend.KindInvalid {
 			soft = append(soft, fe)
 			continue
 		}
-		resp.Diagnostics.AddAttributeError(fieldPath(fe.Path), fe.Summary, fe.Detail)
+		addFieldError(&resp.Diagnostics, fe.Path, fe.Summary, fe.Detail)
 	}
 	if resp.Diagnostics.HasError() {
 		return
@@ -601,7 +601,7 @@ func (d *recommendationDataSource) Read(ctx context.Context, req datasource.Read
 		if errors.As(err, &nf) {
 			resp.Diagnostics.AddError("No VM Size Fits", nf.Error())
 			for _, fe := range soft {
-				resp.Diagnostics.AddAttributeError(fieldPath(fe.Path), fe.Summary, fe.Detail)
+				addFieldError(&resp.Diagnostics, fe.Path, fe.Summary, fe.Detail)
 			}
 			return
 		}

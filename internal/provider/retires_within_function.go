@@ -2,93 +2,59 @@ package provider
 
 import (
 	"context"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/function"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
-var _ function.Function = (*retiresWithinFunction)(nil)
-
 // maxRetiresWithinMonths bounds the months argument (100 years), far beyond
 // any announced retirement, so that the date arithmetic cannot overflow.
 const maxRetiresWithinMonths = 1200
 
-// retiresWithinFunction is provider::hpcsku::retires_within(name, months).
-type retiresWithinFunction struct {
-	provider *hpcskuProvider
-}
-
+// newRetiresWithinFunction is provider::hpcsku::retires_within(name, months).
 func newRetiresWithinFunction(p *hpcskuProvider) function.Function {
-	return &retiresWithinFunction{provider: p}
-}
-
-func (f *retiresWithinFunction) Metadata(_ context.Context, _ function.MetadataRequest, resp *function.MetadataResponse) {
-	resp.Name = "retires_within"
-}
-
-func (f *retiresWithinFunction) Definition(_ context.Context, _ function.DefinitionRequest, resp *function.DefinitionResponse) {
-	resp.Definition = function.Definition{
-		Summary: "Whether an Azure VM size is retired or retires within a number of months.",
-		MarkdownDescription: "Returns `true` when the size named `name` is already retired today (see `is_retired`), " +
-			"or when its announced retirement date falls on or before the horizon: today's date in UTC plus `months` calendar months. " +
-			"The horizon moves the month and keeps the day of the month; a day the target month lacks rolls over into the next month, " +
-			"so 31 August plus 1 month is 1 October. " +
-			"With `months = 0` it is the same as `is_retired`. " +
-			"Returns `false` for a size with no announced retirement. " +
-			"An unknown name fails the call with the closest names (\"did you mean\").\n\n" +
-			"Use it in a `precondition`, `check` block or `variable` validation to keep sizes that retire before a cluster's planned end of life out of a configuration. " +
-			"In a `variable` validation, Terraform 1.8 lets the condition refer only to the variable being validated, so `months` must be a literal there; " +
-			"from Terraform 1.9 it may come from another variable.\n\n" +
-			functionSettingsNote,
-		Parameters: []function.Parameter{
-			sizeNameParameter("Standard_HC44rs"),
-			// A number, not an Int64Parameter: the framework reports a
-			// fractional argument to an Int64Parameter as a provider bug
-			// ("Unable to Convert Function Argument"), while
-			// numberRangeValidator explains it.
-			function.Float64Parameter{
-				Name: "months",
-				MarkdownDescription: "The horizon in whole calendar months from today, from `0` to `1200`. " +
-					"A negative or fractional number fails the call.",
-				AllowNullValue:     false,
-				AllowUnknownValues: false,
-				Validators: []function.Float64ParameterValidator{
-					numberRangeValidator{min: 0, max: maxRetiresWithinMonths, whole: true},
+	return &sizeFunction{
+		provider: p,
+		name:     "retires_within",
+		definition: function.Definition{
+			Summary: "Whether an Azure VM size is retired or retires within a number of months.",
+			MarkdownDescription: "Returns `true` when the size named `name` is already retired today (see `is_retired`), " +
+				"or when its announced retirement date falls on or before the horizon: today's date in UTC plus `months` calendar months. " +
+				"The horizon moves the month and keeps the day of the month; a day the target month lacks rolls over into the next month, " +
+				"so 31 August plus 1 month is 1 October. " +
+				"With `months = 0` it is the same as `is_retired`. " +
+				"Returns `false` for a size with no announced retirement. " +
+				"An unknown name fails the call with the closest names (\"did you mean\").\n\n" +
+				"Use it in a `precondition`, `check` block or `variable` validation to keep sizes that retire before a cluster's planned end of life out of a configuration. " +
+				"In a `variable` validation, Terraform 1.8 lets the condition refer only to the variable being validated, so `months` must be a literal there; " +
+				"from Terraform 1.9 it may come from another variable.\n\n" +
+				functionSettingsNote,
+			Parameters: []function.Parameter{
+				sizeNameParameter("Standard_HC44rs"),
+				// A number, not an Int64Parameter: the framework reports a
+				// fractional argument to an Int64Parameter as a provider bug
+				// ("Unable to Convert Function Argument"), while
+				// numberRangeValidator explains it.
+				function.Float64Parameter{
+					Name: "months",
+					MarkdownDescription: "The horizon in whole calendar months from today, from `0` to `1200`. " +
+						"A negative or fractional number fails the call.",
+					AllowNullValue:     false,
+					AllowUnknownValues: false,
+					Validators: []function.Float64ParameterValidator{
+						numberRangeValidator{min: 0, max: maxRetiresWithinMonths, whole: true},
+					},
 				},
 			},
+			Return: function.BoolReturn{},
 		},
-		Return: function.BoolReturn{},
+		result: func(ctx context.Context, s *catalog.SKU, args function.ArgumentsData) (any, *function.FuncError) {
+			var months float64
+			if err := args.GetArgument(ctx, 1, &months); err != nil {
+				return nil, err
+			}
+			return s.RetiresWithin(p.functionToday(), int(months)), nil
+		},
 	}
-}
-
-func (f *retiresWithinFunction) Run(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
-	var name string
-	var months float64
-	resp.Error = req.Arguments.Get(ctx, &name, &months)
-	if resp.Error != nil {
-		return
-	}
-	s, funcErr := f.provider.functionLookup(ctx, name)
-	if funcErr != nil {
-		resp.Error = funcErr
-		return
-	}
-	resp.Error = resp.Result.Set(ctx, retiresWithin(s, f.provider.functionToday(), int(months)))
-}
-
-// retiresWithin reports whether s is retired at asOf or its retirement date
-// is on or before asOf plus months calendar months (time.AddDate, which
-// normalizes a day the target month lacks into the next month).
-func retiresWithin(s *catalog.SKU, asOf time.Time, months int) bool {
-	if s.RetiredAt(asOf) {
-		return true
-	}
-	t, ok := s.RetirementTime()
-	if !ok {
-		return false
-	}
-	horizon := utcDay(asOf).AddDate(0, months, 0)
-	return !t.After(horizon)
 }

@@ -18,11 +18,7 @@ import (
 // Standard_HC44rs retires on 2027-05-31. From the test clock, 2026-11-22,
 // 6 months is 2027-05-22 (before it) and 7 months is 2027-06-22 (after it).
 func TestRetiresWithinFunction(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   functionVersionChecks,
-		Steps: []resource.TestStep{{
-			Config: `
+	testFunctionOutputs(t, `
 output "hc44_0" {
   value = provider::hpcsku::retires_within("Standard_HC44rs", 0)
 }
@@ -39,15 +35,12 @@ output "v100_0" {
 output "h100_1200" {
   # No retirement announced: false for any horizon.
   value = provider::hpcsku::retires_within("Standard_ND96isr_H100_v5", 1200)
-}`,
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-				plancheck.ExpectKnownOutputValue("hc44_0", knownvalue.Bool(false)),
-				plancheck.ExpectKnownOutputValue("hc44_6", knownvalue.Bool(false)),
-				plancheck.ExpectKnownOutputValue("hc44_7", knownvalue.Bool(true)),
-				plancheck.ExpectKnownOutputValue("v100_0", knownvalue.Bool(true)),
-				plancheck.ExpectKnownOutputValue("h100_1200", knownvalue.Bool(false)),
-			}},
-		}},
+}`, map[string]knownvalue.Check{
+		"hc44_0":    knownvalue.Bool(false),
+		"hc44_6":    knownvalue.Bool(false),
+		"hc44_7":    knownvalue.Bool(true),
+		"v100_0":    knownvalue.Bool(true),
+		"h100_1200": knownvalue.Bool(false),
 	})
 }
 
@@ -144,51 +137,7 @@ func TestRetiresWithinFunction_Errors(t *testing.T) {
 			err:  wrapped(`Invalid value for "months" parameter: argument must not be null.`),
 		},
 	})
-}
-
-// retiresWithin's calendar arithmetic, without Terraform.
-func TestRetiresWithin(t *testing.T) {
-	sku := func(status, date string) *catalog.SKU {
-		return &catalog.SKU{Name: "Standard_X", Lifecycle: catalog.Lifecycle{Status: status, RetirementDate: date}}
-	}
-	day := func(s string) time.Time {
-		d, err := time.Parse(catalog.DateLayout, s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return d
-	}
-	cases := []struct {
-		status, date, asOf string
-		months             int
-		want               bool
-	}{
-		{"retiring", "2027-05-31", "2026-11-22", 6, false},
-		{"retiring", "2027-05-31", "2026-11-22", 7, true},
-		// Inclusive: the horizon day itself counts.
-		{"retiring", "2027-05-31", "2026-12-31", 5, true},
-		{"retiring", "2027-06-01", "2026-12-31", 5, false},
-		// 31 August + 1 month is 1 October (time.AddDate normalizes 31 September).
-		{"retiring", "2026-10-01", "2026-08-31", 1, true},
-		{"retiring", "2026-10-02", "2026-08-31", 1, false},
-		// 29 February + 12 months is 1 March.
-		{"retiring", "2029-03-01", "2028-02-29", 12, true},
-		// months = 0 is is_retired: the retirement date counts from that day.
-		{"retiring", "2026-11-22", "2026-11-22", 0, true},
-		{"retiring", "2026-11-23", "2026-11-22", 0, false},
-		// Already retired, with or without a date.
-		{"retiring", "2025-09-30", "2026-11-22", 0, true},
-		{"retired", "", "2026-11-22", 0, true},
-		// No retirement announced.
-		{"ga", "", "2026-11-22", 1200, false},
-		{"preview", "", "2026-11-22", 1200, false},
-	}
-	for _, c := range cases {
-		name := fmt.Sprintf("%s %s from %s + %d", c.status, c.date, c.asOf, c.months)
-		if got := retiresWithin(sku(c.status, c.date), day(c.asOf), c.months); got != c.want {
-			t.Errorf("%s: got %v, want %v", name, got, c.want)
-		}
-	}
+	testFunctionErrors(t, sizeNameErrors(`provider::hpcsku::retires_within(%s, 6)`))
 }
 
 // expectCheckBlock asserts the status of a check block in the plan

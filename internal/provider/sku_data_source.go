@@ -103,13 +103,15 @@ func (d *skuDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 	cat, asOf := d.data.Catalog, d.data.AsOf
 	s, ok := cat.Lookup(cfg.Name.ValueString())
 	if !ok {
-		resp.Diagnostics.AddAttributeError(path.Root("name"), "Unknown VM Size", unknownSizeDetail(cat, cfg.Name.ValueString()))
+		addCatalogErrors(&resp.Diagnostics, cat.UnknownNameError(catalog.SizeName, cfg.Name.ValueString(), "name"))
 		return
 	}
-	region := strings.ToLower(cfg.Region.ValueString())
-	if region != "" && !cat.HasRegion(region) {
-		resp.Diagnostics.AddAttributeError(path.Root("region"), "Unknown Region", unknownRegionDetail(cat, cfg.Region.ValueString()))
-		return
+	region := ""
+	if !cfg.Region.IsNull() {
+		if region, ok = cat.Canonical(catalog.RegionName, cfg.Region.ValueString()); !ok {
+			addCatalogErrors(&resp.Diagnostics, cat.UnknownNameError(catalog.RegionName, cfg.Region.ValueString(), "region"))
+			return
+		}
 	}
 	obj, diags := d.data.skus.object(ctx, s, region, asOf)
 	resp.Diagnostics.Append(diags...)
@@ -165,34 +167,25 @@ func notAvailableWarning(s *catalog.SKU, region string) string {
 		s.AvailabilitySource, s.Name, region, r.Type, r.ReasonCode, where)
 }
 
-// unknownSizeDetail explains an unknown size name and suggests up to three names.
-func unknownSizeDetail(cat *catalog.Catalog, name string) string {
-	return fmt.Sprintf("The size %q is not in the catalog (version %s). Did you mean one of: %s? Names look like Standard_ND96isr_H100_v5.",
-		name, cat.Version, strings.Join(cat.Suggest(name, 3), ", "))
-}
-
 func regionsOf(s *catalog.SKU) []string {
 	return newSKUModel(s, "", time.Time{}).PricedRegions
 }
 
-// retirementWarning describes a size that is retired or retires within 24
-// months of asOf, naming the date and the replacements; "" otherwise.
+// retirementWarning describes a size that is retired at asOf or retires
+// within catalog.RetirementWarningMonths of it, naming the date and what to
+// move to; "" otherwise.
 func retirementWarning(s *catalog.SKU, asOf time.Time) string {
-	days, ok := s.DaysUntilRetirement(asOf)
-	if !ok {
+	if !s.RetiresWithin(asOf, catalog.RetirementWarningMonths) {
 		return ""
 	}
-	repl := "none named"
-	if len(s.Lifecycle.ReplacementSizes) > 0 {
-		repl = strings.Join(s.Lifecycle.ReplacementSizes, ", ")
-	} else if len(s.Lifecycle.ReplacementSeries) > 0 {
-		repl = strings.Join(s.Lifecycle.ReplacementSeries, ", ")
-	}
+	days, dated := s.DaysUntilRetirement(asOf)
 	switch {
+	case !dated:
+		return fmt.Sprintf("%s is retired. %s", s.Name, s.ReplacementSentence(asOf))
 	case days <= 0:
-		return fmt.Sprintf("%s retired on %s. Move to a replacement: %s.", s.Name, s.Lifecycle.RetirementDate, repl)
-	case days <= 730:
-		return fmt.Sprintf("%s retires on %s, in %d days. Plan the move to a replacement: %s.", s.Name, s.Lifecycle.RetirementDate, days, repl)
+		return fmt.Sprintf("%s retired on %s. %s", s.Name, s.Lifecycle.RetirementDate, s.ReplacementSentence(asOf))
+	case s.RetiredAt(asOf):
+		return fmt.Sprintf("%s is retired, ahead of its announced retirement date %s. %s", s.Name, s.Lifecycle.RetirementDate, s.ReplacementSentence(asOf))
 	}
-	return ""
+	return fmt.Sprintf("%s retires on %s, in %d days. %s", s.Name, s.Lifecycle.RetirementDate, days, s.ReplacementSentence(asOf))
 }

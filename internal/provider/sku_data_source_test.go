@@ -1,13 +1,18 @@
 package provider
 
 import (
+	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog/catalogtest"
 )
 
 // The facts, prices and dates these tests pin are the fixture catalog's,
@@ -49,6 +54,23 @@ data "hpcsku_sku" "h100" {
 					"usd_per_hour":  knownvalue.Float64Exact(98.32),
 					"snapshot_date": knownvalue.StringExact("2026-06-18"),
 				})),
+				// Dense figures per GPU (decision D23: half NVIDIA's sparse datasheet figures).
+				statecheck.ExpectKnownValue("data.hpcsku_sku.h100", tfjsonpath.New("sku").AtMapKey("performance").AtMapKey("gpu"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"bf16_tflops":          knownvalue.Float64Exact(989.5),
+					"fp16_tflops":          knownvalue.Float64Exact(989.5),
+					"fp8_tflops":           knownvalue.Float64Exact(1979),
+					"fp4_tflops":           knownvalue.Null(),
+					"fp64_tflops":          knownvalue.Float64Exact(34),
+					"memory_bandwidth_gbs": knownvalue.Float64Exact(3350),
+					"nvlink_gbs_per_gpu":   knownvalue.Float64Exact(900),
+					"usable_memory_gib":    knownvalue.Float64Exact(79.65),
+					"decisions":            knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("D23"), knownvalue.StringExact("D25")}),
+				})),
+				statecheck.ExpectKnownValue("data.hpcsku_sku.h100", tfjsonpath.New("sku").AtMapKey("performance").AtMapKey("gpu").AtMapKey("sources").AtMapKey("bf16_tflops"),
+					knownvalue.ListPartial(map[int]knownvalue.Check{0: knownvalue.StringExact("https://nvidia.com/en-us/data-center/h100/")})),
+				statecheck.ExpectKnownValue("data.hpcsku_sku.h100", tfjsonpath.New("sku").AtMapKey("performance").AtMapKey("gpu").AtMapKey("sources").AtMapKey("memory_bandwidth_gbs"),
+					knownvalue.ListSizeExact(2)),
+				statecheck.ExpectKnownValue("data.hpcsku_sku.h100", tfjsonpath.New("sku").AtMapKey("performance").AtMapKey("cpu"), knownvalue.Null()),
 				statecheck.ExpectKnownValue("data.hpcsku_sku.h100", tfjsonpath.New("sku").AtMapKey("lifecycle").AtMapKey("status"), knownvalue.StringExact("ga")),
 				statecheck.ExpectKnownValue("data.hpcsku_sku.h100", tfjsonpath.New("sku").AtMapKey("support").AtMapKey("aks").AtMapKey("status"), knownvalue.StringExact("supported")),
 				statecheck.ExpectKnownValue("data.hpcsku_sku.h100", tfjsonpath.New("sku").AtMapKey("image").AtMapKey("urn"), knownvalue.StringExact("microsoft-dsvm:ubuntu-hpc:2404:latest")),
@@ -56,6 +78,153 @@ data "hpcsku_sku" "h100" {
 				statecheck.ExpectKnownValue("data.hpcsku_sku.h100", tfjsonpath.New("days_until_retirement"), knownvalue.Null()),
 				statecheck.ExpectKnownValue("data.hpcsku_sku.h100", tfjsonpath.New("replacements"), knownvalue.ListSizeExact(0)),
 				statecheck.ExpectKnownValue("data.hpcsku_sku.h100", tfjsonpath.New("as_of"), knownvalue.StringExact("2026-11-22")),
+			},
+		}},
+	})
+}
+
+// TestSKUDataSource_Performance checks the performance object of sizes whose
+// figures are published, scaled, derived or unknown.
+func TestSKUDataSource_Performance(t *testing.T) {
+	perf := tfjsonpath.New("sku").AtMapKey("performance")
+	cases := map[string]struct {
+		name   string
+		checks map[string]knownvalue.Check // by path under performance, "a.b"
+	}{
+		// HBv4 publishes STREAM 780 GB/s for the full size and FP64 7.6
+		// TFLOPS for 144 cores: 7,600 x 176/144 (decision D28).
+		"published and scaled": {"Standard_HB176rs_v4", map[string]knownvalue.Check{
+			"gpu": knownvalue.Null(),
+			"cpu": knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				"cpu_model":         knownvalue.StringExact("AMD EPYC 9V33X (Genoa-X, 3D V-Cache)"),
+				"cores":             knownvalue.Int64Exact(176),
+				"base_ghz":          knownvalue.Float64Exact(2.55),
+				"all_core_ghz":      knownvalue.Float64Exact(3.7),
+				"stream_gbs":        knownvalue.Float64Exact(780),
+				"fp64_peak_gflops":  knownvalue.Float64Exact(9288.89),
+				"fp64_peak_derived": knownvalue.Bool(false),
+			}),
+			"cpu.sources.fp64_peak_gflops": knownvalue.ListPartial(map[int]knownvalue.Check{
+				0: knownvalue.StringExact("scaled: 7600 GFLOPS published for 144 cores x 176/144 cores"),
+			}),
+			// The size STREAM was measured on: its sources, no "scaled:" note.
+			"cpu.sources.stream_gbs": knownvalue.ListPartial(map[int]knownvalue.Check{
+				0: knownvalue.StringRegexp(regexp.MustCompile(`^MicrosoftDocs/azure-compute-docs:articles/virtual-machines/sizes/high-performance-compute/hbv4-performance\.md@`)),
+			}),
+		}},
+		// A constrained-core size keeps its parent's bandwidth; its FP64
+		// peak scales with its 24 active cores: 7,600 x 24/144.
+		"constrained core": {"Standard_HB176-24rs_v4", map[string]knownvalue.Check{
+			"cpu": knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				"cores":            knownvalue.Int64Exact(24),
+				"stream_gbs":       knownvalue.Float64Exact(780),
+				"fp64_peak_gflops": knownvalue.Float64Exact(1266.67),
+			}),
+			"cpu.sources.stream_gbs": knownvalue.ListPartial(map[int]knownvalue.Check{
+				0: knownvalue.StringRegexp(regexp.MustCompile(`^scaled: a constrained-core size keeps the memory bandwidth of its 176-vCPU parent`)),
+			}),
+		}},
+		// Fsv2 has no published peak: 36 cores x 3.4 GHz x 32 (decision D29).
+		"derived": {"Standard_F72s_v2", map[string]knownvalue.Check{
+			"gpu": knownvalue.Null(),
+			"cpu": knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				"cores":             knownvalue.Int64Exact(36),
+				"stream_gbs":        knownvalue.Null(),
+				"fp64_peak_gflops":  knownvalue.Float64Exact(3916.8),
+				"fp64_peak_derived": knownvalue.Bool(true),
+				"decisions":         knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("D29")}),
+			}),
+			"cpu.sources.fp64_peak_gflops": knownvalue.ListPartial(map[int]knownvalue.Check{
+				0: knownvalue.StringExact("derived: 36 cores x 3.4 GHz all-core clock x 32 FP64 FLOPs per cycle per core = 3916.8 GFLOPS (no published peak)"),
+			}),
+		}},
+		// A single PCIe GPU: the A100 PCIe's bridge figure is not shown (D26).
+		"no link": {"Standard_NC24ads_A100_v4", map[string]knownvalue.Check{
+			"gpu": knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				"bf16_tflops":          knownvalue.Float64Exact(312),
+				"fp8_tflops":           knownvalue.Null(),
+				"memory_bandwidth_gbs": knownvalue.Float64Exact(1935),
+				"nvlink_gbs_per_gpu":   knownvalue.Null(),
+				"usable_memory_gib":    knownvalue.Null(),
+			}),
+			"cpu": knownvalue.Null(),
+		}},
+		// No source gives the V710's figures: the record holds nulls, no
+		// sources and a note that says so.
+		"unknown": {"Standard_NV12ads_V710_v5", map[string]knownvalue.Check{
+			"gpu": knownvalue.ObjectExact(map[string]knownvalue.Check{
+				"fp64_tflops": knownvalue.Null(), "fp64_tensor_tflops": knownvalue.Null(), "fp32_tflops": knownvalue.Null(),
+				"tf32_tflops": knownvalue.Null(), "bf16_tflops": knownvalue.Null(), "fp16_tflops": knownvalue.Null(),
+				"fp8_tflops": knownvalue.Null(), "fp4_tflops": knownvalue.Null(), "int8_tops": knownvalue.Null(),
+				"memory_bandwidth_gbs": knownvalue.Null(), "nvlink_gbs_per_gpu": knownvalue.Null(), "usable_memory_gib": knownvalue.Null(),
+				"sources":   knownvalue.MapSizeExact(0),
+				"decisions": knownvalue.ListSizeExact(0),
+				"notes":     knownvalue.StringRegexp(regexp.MustCompile(`^No AMD figure for the V710`)),
+			}),
+			"cpu": knownvalue.Null(),
+		}},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			var checks []statecheck.StateCheck
+			for p, check := range c.checks {
+				path := perf
+				for _, k := range strings.Split(p, ".") {
+					path = path.AtMapKey(k)
+				}
+				checks = append(checks, statecheck.ExpectKnownValue("data.hpcsku_sku.x", path, check))
+			}
+			resource.UnitTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: testProviderFactories(t),
+				Steps: []resource.TestStep{{
+					Config:            fmt.Sprintf("data \"hpcsku_sku\" \"x\" {\n  name = %q\n}\n", c.name),
+					ConfigStateChecks: checks,
+				}},
+			})
+		})
+	}
+}
+
+// TestSKUDataSource_MemoryQuotaDeployable checks the figures where sources
+// disagree on what a VM gets (decisions D45, D46) and a size no deployable
+// list names (D44).
+func TestSKUDataSource_MemoryQuotaDeployable(t *testing.T) {
+	sku := func() tfjsonpath.Path { return tfjsonpath.New("sku") }
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		Steps: []resource.TestStep{{
+			Config: `
+data "hpcsku_sku" "a100" {
+  name = "Standard_ND96amsr_A100_v4"
+}
+data "hpcsku_sku" "constrained" {
+  name = "Standard_HB120-16rs_v3"
+}
+data "hpcsku_sku" "h100" {
+  name = "Standard_ND96isr_H100_v5"
+}
+data "hpcsku_sku" "nvv3" {
+  name = "Standard_NV12hs_v3"
+}`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.hpcsku_sku.a100", sku(), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"memory_gib":          knownvalue.Float64Exact(1900),
+					"memory_gib_allotted": knownvalue.Float64Exact(1800),
+					"vcpus":               knownvalue.Int64Exact(96),
+					"quota_vcpus":         knownvalue.Int64Exact(96),
+					"deployable":          knownvalue.Bool(true),
+				})),
+				statecheck.ExpectKnownValue("data.hpcsku_sku.constrained", sku(), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"vcpus":               knownvalue.Int64Exact(16),
+					"quota_vcpus":         knownvalue.Int64Exact(120),
+					"memory_gib":          knownvalue.Float64Exact(448),
+					"memory_gib_allotted": knownvalue.Float64Exact(456),
+				})),
+				statecheck.ExpectKnownValue("data.hpcsku_sku.h100", sku(), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"memory_gib_allotted": knownvalue.Null(),
+					"quota_vcpus":         knownvalue.Int64Exact(96),
+				})),
+				statecheck.ExpectKnownValue("data.hpcsku_sku.nvv3", sku().AtMapKey("deployable"), knownvalue.Bool(false)),
 			},
 		}},
 	})
@@ -124,7 +293,7 @@ func TestSKUDataSource_Errors(t *testing.T) {
   name   = "Standard_NC4as_T4_v3"
   region = "mars-north"
 }`,
-			err: `Unknown Region[\s\S]*"mars-north" has no prices in the catalog[\s\S]*eastus`,
+			err: `Unknown Region[\s\S]*"mars-north" is not in the catalog[\s\S]*eastus`,
 		},
 		"bad as_of": {
 			config: `provider "hpcsku" {
@@ -141,5 +310,32 @@ data "hpcsku_sku" "x" { name = "Standard_NC4as_T4_v3" }`,
 				Steps:                    []resource.TestStep{{Config: c.config, ExpectError: regexp.MustCompile(c.err)}},
 			})
 		})
+	}
+}
+
+// The warning hpcsku_sku adds on name: retired, or retiring within
+// catalog.RetirementWarningMonths, with what to move to.
+func TestRetirementWarning(t *testing.T) {
+	sku := func(status, date string, sizes, series []string) *catalog.SKU {
+		return &catalog.SKU{Name: "Standard_X", Lifecycle: catalog.Lifecycle{Status: status, RetirementDate: date, ReplacementSizes: sizes, ReplacementSeries: series}}
+	}
+	for _, c := range []struct {
+		sku  *catalog.SKU
+		asOf string
+		want string
+	}{
+		{sku(catalog.StatusRetired, "2025-09-30", []string{"Standard_A"}, nil), "2026-11-22", "Standard_X retired on 2025-09-30. Move to Standard_A."},
+		{sku(catalog.StatusRetiring, "2026-09-30", []string{"Standard_A", "Standard_B"}, []string{"A"}), "2026-01-01",
+			"Standard_X retires on 2026-09-30, in 272 days. Plan the move to Standard_A or Standard_B."},
+		// 2028-11-22 is 731 days, and 24 months, after 2026-11-22.
+		{sku(catalog.StatusRetiring, "2028-11-22", nil, []string{"HBv5"}), "2026-11-22", "Standard_X retires on 2028-11-22, in 731 days. Plan the move to the HBv5 series."},
+		{sku(catalog.StatusRetiring, "2028-11-23", nil, []string{"HBv5"}), "2026-11-22", ""},
+		{sku(catalog.StatusRetired, "", nil, nil), "2026-11-22", "Standard_X is retired. Move to a newer size."},
+		{sku(catalog.StatusRetired, "2027-01-31", nil, nil), "2026-11-22", "Standard_X is retired, ahead of its announced retirement date 2027-01-31. Move to a newer size."},
+		{sku(catalog.StatusGA, "", nil, nil), "2026-11-22", ""},
+	} {
+		if got := retirementWarning(c.sku, catalogtest.Day(t, c.asOf)); got != c.want {
+			t.Errorf("retirementWarning(%+v, %s) = %q, want %q", c.sku.Lifecycle, c.asOf, got, c.want)
+		}
 	}
 }

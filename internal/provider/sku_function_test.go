@@ -1,59 +1,57 @@
 package provider
 
 import (
-	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/config"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 )
 
 func TestSKUFunction_H100(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   functionVersionChecks,
-		Steps: []resource.TestStep{{
-			Config: `
+	testFunctionOutputs(t, `
 output "sku" {
   value = provider::hpcsku::sku("nd96isr_h100_v5")
 }
 output "rdma" {
   value = provider::hpcsku::sku("Standard_ND96isr_H100_v5").network.rdma
-}`,
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-				plancheck.ExpectKnownOutputValue("sku", knownvalue.ObjectPartial(map[string]knownvalue.Check{
-					"name":     knownvalue.StringExact("Standard_ND96isr_H100_v5"),
-					"series":   knownvalue.StringExact("ND-H100-v5"),
-					"category": knownvalue.StringExact("gpu"),
-					"vcpus":    knownvalue.Int64Exact(96),
-					"gpu": knownvalue.ObjectPartial(map[string]knownvalue.Check{
-						"count":            knownvalue.Float64Exact(8),
-						"model_id":         knownvalue.StringExact("h100-sxm-80gb"),
-						"memory_gib_total": knownvalue.Float64Exact(640),
-					}),
-					"network": knownvalue.ObjectPartial(map[string]knownvalue.Check{
-						"infiniband":      knownvalue.StringExact("NDR"),
-						"infiniband_gbps": knownvalue.Int64Exact(3200),
-					}),
-					"lifecycle": knownvalue.ObjectPartial(map[string]knownvalue.Check{
-						"status":          knownvalue.StringExact("ga"),
-						"retirement_date": knownvalue.Null(),
-					}),
-					// A function takes no region, so there is no price.
-					"price":          knownvalue.Null(),
-					"priced_regions": knownvalue.NotNull(),
-					"availability": knownvalue.ObjectPartial(map[string]knownvalue.Check{
-						"region":    knownvalue.Null(),
-						"available": knownvalue.Null(),
-						"regions":   knownvalue.NotNull(),
-					}),
-				})),
-				plancheck.ExpectKnownOutputValue("rdma", knownvalue.Bool(true)),
-			}},
-		}},
+}`, map[string]knownvalue.Check{
+		"sku": knownvalue.ObjectPartial(map[string]knownvalue.Check{
+			"name":     knownvalue.StringExact("Standard_ND96isr_H100_v5"),
+			"series":   knownvalue.StringExact("ND-H100-v5"),
+			"category": knownvalue.StringExact("gpu"),
+			"vcpus":    knownvalue.Int64Exact(96),
+			"gpu": knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				"count":            knownvalue.Float64Exact(8),
+				"model_id":         knownvalue.StringExact("h100-sxm-80gb"),
+				"memory_gib_total": knownvalue.Float64Exact(640),
+			}),
+			"network": knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				"infiniband":      knownvalue.StringExact("NDR"),
+				"infiniband_gbps": knownvalue.Int64Exact(3200),
+			}),
+			"lifecycle": knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				"status":          knownvalue.StringExact("ga"),
+				"retirement_date": knownvalue.Null(),
+			}),
+			// A function takes no region, so there is no price.
+			"price": knownvalue.Null(),
+			"performance": knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				"gpu": knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"bf16_tflops":          knownvalue.Float64Exact(989.5),
+					"memory_bandwidth_gbs": knownvalue.Float64Exact(3350),
+				}),
+				"cpu": knownvalue.Null(),
+			}),
+			"priced_regions": knownvalue.NotNull(),
+			"availability": knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				"region":    knownvalue.Null(),
+				"available": knownvalue.Null(),
+				"regions":   knownvalue.NotNull(),
+			}),
+		}),
+		"rdma": knownvalue.Bool(true),
 	})
 }
 
@@ -128,24 +126,8 @@ output "size" {
     error_message = "${var.size} has no RDMA network; multi-node MPI needs an RDMA (InfiniBand) size."
   }
 }`
-	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   functionVersionChecks,
-		Steps: []resource.TestStep{
-			{
-				Config:          cfg,
-				ConfigVariables: config.Variables{"size": config.StringVariable("Standard_NC4as_T4_v3")},
-				ExpectError:     regexp.MustCompile(wrapped("Standard_NC4as_T4_v3 has no RDMA network; multi-node MPI needs an RDMA (InfiniBand) size.")),
-			},
-			{
-				Config:          cfg,
-				ConfigVariables: config.Variables{"size": config.StringVariable("hb176rs_v4")},
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectKnownOutputValue("size", knownvalue.StringExact("Standard_HB176rs_v4")),
-				}},
-			},
-		},
-	})
+	testGuard(t, cfg, config.Variables{"size": config.StringVariable("Standard_NC4as_T4_v3")}, "Standard_NC4as_T4_v3 has no RDMA network; multi-node MPI needs an RDMA (InfiniBand) size.",
+		config.Variables{"size": config.StringVariable("hb176rs_v4")}, "size", knownvalue.StringExact("Standard_HB176rs_v4"))
 }
 
 func TestSKUFunction_Errors(t *testing.T) {
@@ -155,13 +137,6 @@ func TestSKUFunction_Errors(t *testing.T) {
 			err: wrapped(`Invalid value for "name" parameter: Unknown VM Size:`) +
 				`[\s\S]*` + wrapped(`Did you mean one of: Standard_ND96isr_H100_v5, Standard_ND96isr_H200_v5`),
 		},
-		"empty name": {
-			call: `provider::hpcsku::sku("")`,
-			err:  wrapped(`Invalid value for "name" parameter: Invalid Parameter Value Length: string length must be at least 1`),
-		},
-		"null name": {
-			call: `provider::hpcsku::sku(null)`,
-			err:  wrapped(`Invalid value for "name" parameter: argument must not be null.`),
-		},
 	})
+	testFunctionErrors(t, sizeNameErrors(`provider::hpcsku::sku(%s)`))
 }

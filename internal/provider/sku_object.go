@@ -24,6 +24,9 @@ type skuModel struct {
 	Category          string               `tfsdk:"category"`
 	VCPUs             *int64               `tfsdk:"vcpus"`
 	MemoryGiB         *float64             `tfsdk:"memory_gib"`
+	MemoryGiBAllotted *float64             `tfsdk:"memory_gib_allotted"`
+	QuotaVCPUs        *int64               `tfsdk:"quota_vcpus"`
+	Deployable        bool                 `tfsdk:"deployable"`
 	TempDiskGiB       *int64               `tfsdk:"temp_disk_gib"`
 	LocalNVMeGiB      *int64               `tfsdk:"local_nvme_gib"`
 	CPUModel          *string              `tfsdk:"cpu_model"`
@@ -42,6 +45,7 @@ type skuModel struct {
 	Price             *skuPriceModel       `tfsdk:"price"`
 	PricedRegions     []string             `tfsdk:"priced_regions"`
 	Availability      skuAvailabilityModel `tfsdk:"availability"`
+	Performance       skuPerformanceModel  `tfsdk:"performance"`
 	Sources           []string             `tfsdk:"sources"`
 	Decisions         []string             `tfsdk:"decisions"`
 	Notes             *string              `tfsdk:"notes"`
@@ -114,6 +118,43 @@ type skuPriceModel struct {
 	SpotSource     *string  `tfsdk:"spot_source"`
 }
 
+type skuPerformanceModel struct {
+	GPU *skuGPUPerformanceModel `tfsdk:"gpu"`
+	CPU *skuCPUPerformanceModel `tfsdk:"cpu"`
+}
+
+type skuGPUPerformanceModel struct {
+	FP64TFLOPS         *float64            `tfsdk:"fp64_tflops"`
+	FP64TensorTFLOPS   *float64            `tfsdk:"fp64_tensor_tflops"`
+	FP32TFLOPS         *float64            `tfsdk:"fp32_tflops"`
+	TF32TFLOPS         *float64            `tfsdk:"tf32_tflops"`
+	BF16TFLOPS         *float64            `tfsdk:"bf16_tflops"`
+	FP16TFLOPS         *float64            `tfsdk:"fp16_tflops"`
+	FP8TFLOPS          *float64            `tfsdk:"fp8_tflops"`
+	FP4TFLOPS          *float64            `tfsdk:"fp4_tflops"`
+	INT8TOPS           *float64            `tfsdk:"int8_tops"`
+	MemoryBandwidthGBs *float64            `tfsdk:"memory_bandwidth_gbs"`
+	NVLinkGBsPerGPU    *float64            `tfsdk:"nvlink_gbs_per_gpu"`
+	UsableMemoryGiB    *float64            `tfsdk:"usable_memory_gib"`
+	Sources            map[string][]string `tfsdk:"sources"`
+	Decisions          []string            `tfsdk:"decisions"`
+	Notes              *string             `tfsdk:"notes"`
+}
+
+type skuCPUPerformanceModel struct {
+	CPUModel        *string             `tfsdk:"cpu_model"`
+	Cores           *int64              `tfsdk:"cores"`
+	BaseGHz         *float64            `tfsdk:"base_ghz"`
+	MaxBoostGHz     *float64            `tfsdk:"max_boost_ghz"`
+	AllCoreGHz      *float64            `tfsdk:"all_core_ghz"`
+	StreamGBs       *float64            `tfsdk:"stream_gbs"`
+	FP64PeakGFLOPS  *float64            `tfsdk:"fp64_peak_gflops"`
+	FP64PeakDerived bool                `tfsdk:"fp64_peak_derived"`
+	Sources         map[string][]string `tfsdk:"sources"`
+	Decisions       []string            `tfsdk:"decisions"`
+	Notes           *string             `tfsdk:"notes"`
+}
+
 func strAttr(desc string) schema.StringAttribute {
 	return schema.StringAttribute{Computed: true, MarkdownDescription: desc}
 }
@@ -144,12 +185,19 @@ func supportEntryAttr(desc string) schema.SingleNestedAttribute {
 // skuAttributes is the schema of the SKU object.
 func skuAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
-		"name":           strAttr("The Azure size name, ready for `size`, `sku` and `vm_size` arguments, for example `Standard_ND96isr_H100_v5`."),
-		"series":         strAttr("The series, for example `ND-H100-v5`."),
-		"family":         strAttr("The family, for example `ND`, `NC`, `NV`, `HB`, `HX`, `E` or `F`."),
-		"category":       strAttr("`gpu`, `hpc` or `cpu`."),
-		"vcpus":          int64Attr("vCPUs (cores on HPC sizes, which run without SMT). Null where no source gives it."),
-		"memory_gib":     float64Attr("Memory in GiB. Null where no source gives it."),
+		"name":       strAttr("The Azure size name, ready for `size`, `sku` and `vm_size` arguments, for example `Standard_ND96isr_H100_v5`."),
+		"series":     strAttr("The series, for example `ND-H100-v5`."),
+		"family":     strAttr("The family, for example `ND`, `NC`, `NV`, `HB`, `HX`, `E` or `F`."),
+		"category":   strAttr("`gpu`, `hpc` or `cpu`."),
+		"vcpus":      int64Attr("vCPUs (cores on HPC sizes, which run without SMT). Null where no source gives it."),
+		"memory_gib": float64Attr("Memory in GiB as the size's documentation gives it. Null where no source gives it."),
+		"memory_gib_allotted": float64Attr("Memory in GiB that the Resource SKUs API reports the VM is allotted, where it differs from the documented `memory_gib` " +
+			"(for example 1,800 for `Standard_ND96amsr_A100_v4`, documented as 1,900); null where the API gives the documented figure or no source was found. " +
+			"`hpcsku_recommendation` fits memory to the smaller of the two."),
+		"quota_vcpus": int64Attr("vCPUs that one VM counts against the subscription's vCPU quota. For a constrained-core size " +
+			"(for example `Standard_HB120-16rs_v3`) this is its parent's count, while `vcpus` is the active cores; otherwise it equals `vcpus`. Null where no source gives it."),
+		"deployable": boolAttr("`false` for the few sizes that no deployable list names (the Resource SKUs API, AKS's GPU list and the price snapshot): " +
+			"they appear in documentation only and `hpcsku_recommendation` leaves them out under the `deployable` constraint."),
 		"temp_disk_gib":  int64Attr("Temporary disk in GiB. Null where no source gives it."),
 		"local_nvme_gib": int64Attr("Local NVMe capacity in GiB beyond the temporary disk, or null when there is none."),
 		"cpu_model":      strAttr("The host CPU, as the docs name it."),
@@ -242,9 +290,84 @@ func skuAttributes() map[string]schema.Attribute {
 		},
 		"priced_regions": strListAttr("Regions where the catalog has a price for the size (a size not priced in a region is usually not offered there)."),
 		"availability":   skuAvailabilityAttribute(),
+		"performance":    skuPerformanceAttribute(),
 		"sources":        strListAttr("Sources of the size's facts, as `repository:path@commit` or a page name."),
 		"decisions":      strListAttr("Identifiers of recorded decisions between disagreeing sources that apply to this size; see the catalog's decisions list."),
 		"notes":          strAttr("Notes from the sources."),
+	}
+}
+
+// figureSourcesAttr is a performance object's sources: one list per figure.
+func figureSourcesAttr(desc string) schema.MapAttribute {
+	return schema.MapAttribute{Computed: true, ElementType: types.ListType{ElemType: types.StringType}, MarkdownDescription: desc}
+}
+
+// skuPerformanceAttribute is the schema of the SKU object's performance.
+func skuPerformanceAttribute() schema.SingleNestedAttribute {
+	// tensor describes a dense tensor-core figure; vector an FP64 or FP32
+	// figure of the vector units, which have no sparse mode.
+	tensor := func(precision string) schema.Float64Attribute {
+		return float64Attr("Dense " + precision + " throughput of one GPU in TFLOPS: without 2:4 structured sparsity, so half the datasheet's figure where the datasheet gives only the sparse one. " +
+			"Null where the GPU has no native " + precision + " path, or no source gives a figure known to be dense.")
+	}
+	vector := func(precision string) schema.Float64Attribute {
+		return float64Attr(precision + " throughput of one GPU on its vector (non-tensor) units in TFLOPS. Null where no source gives it.")
+	}
+	return schema.SingleNestedAttribute{
+		Computed: true,
+		MarkdownDescription: "Performance facts: the throughput and memory bandwidth of the size's GPU model, per GPU, and the CPU performance of the VM. " +
+			"Always set; its `gpu` and `cpu` are null where the catalog has no performance record for the size's GPU model or series, and each figure is null where no source gives it. " +
+			"Every figure has its sources in the nested object's `sources`, keyed by the figure's name. Figures come from the catalog's performance table and can be corrected with the provider's `catalog_file`.",
+		Attributes: map[string]schema.Attribute{
+			"gpu": schema.SingleNestedAttribute{
+				Computed: true,
+				MarkdownDescription: "The GPU model's performance, per GPU: a whole GPU's figures, also for a size with a share of one (`gpu.count` below 1). Multiply by `gpu.count` for the VM. " +
+					"Null for sizes without GPUs and where the catalog has no record for the GPU model.",
+				Attributes: map[string]schema.Attribute{
+					"fp64_tflops":          vector("FP64"),
+					"fp64_tensor_tflops":   float64Attr("FP64 throughput of one GPU on its tensor cores (matrix cores on AMD) in TFLOPS. Null where the GPU has no FP64 tensor path or no source gives it."),
+					"fp32_tflops":          vector("FP32"),
+					"tf32_tflops":          tensor("TF32"),
+					"bf16_tflops":          tensor("BF16"),
+					"fp16_tflops":          tensor("FP16"),
+					"fp8_tflops":           tensor("FP8"),
+					"fp4_tflops":           tensor("FP4"),
+					"int8_tops":            float64Attr("Dense INT8 throughput of one GPU in TOPS (without 2:4 structured sparsity). Null where the GPU has no native INT8 path, or no source gives a figure known to be dense."),
+					"memory_bandwidth_gbs": float64Attr("Peak memory (HBM or GDDR) bandwidth of one GPU in GB/s. Null where no source gives it."),
+					"nvlink_gbs_per_gpu": float64Attr("Bidirectional GPU-to-GPU link bandwidth of one GPU in GB/s: NVLink, or AMD Infinity Fabric on MI300X. " +
+						"Null where the size's GPUs are not linked to each other (one GPU, PCIe only, or a bridge Azure does not document) or no source gives it."),
+					"usable_memory_gib": float64Attr("Memory the driver reports for one whole GPU (`nvidia-smi` `memory.total`) in GiB, a little less than the nominal `gpu.memory_gib`; " +
+						"CUDA allocations get slightly less again. Null where no public capture gives it: use the nominal memory."),
+					"sources": figureSourcesAttr("Sources of each figure, keyed by the figure's attribute name (for example `bf16_tflops`); a null figure has no entry. " +
+						"Each list holds `repository:path@commit` references or page URLs."),
+					"decisions": strListAttr("Identifiers of recorded decisions that shaped these figures (for example how dense figures are derived from sparse ones); see the catalog's decisions list."),
+					"notes":     strAttr("Notes on the figures, or null."),
+				},
+			},
+			"cpu": schema.SingleNestedAttribute{
+				Computed: true,
+				MarkdownDescription: "The CPU performance of the VM (of the whole size, not per core). The catalog records one size of each CPU and HPC series; " +
+					"a smaller size of the series scales memory bandwidth and FP64 peak with its vCPUs, and a constrained-core size (for example `Standard_HB176-24rs_v4`) " +
+					"keeps its parent's memory bandwidth while its FP64 peak scales with its active cores. Null for GPU sizes and where the catalog has no record for the series.",
+				Attributes: map[string]schema.Attribute{
+					"cpu_model":     strAttr("The CPU the figures are for, as the series' performance record names it; null where it names none."),
+					"cores":         int64Attr("Physical cores the VM runs on: the active cores of a constrained-core size, half the vCPUs where the series runs two threads per core. Null where the vCPU count is unknown or is not a whole number of cores."),
+					"base_ghz":      float64Attr("Base clock in GHz; null where no source gives it."),
+					"max_boost_ghz": float64Attr("Single-core maximum boost clock in GHz; null where no source gives it."),
+					"all_core_ghz":  float64Attr("All-core boost clock in GHz as Microsoft states it; null where no source gives it."),
+					"stream_gbs":    float64Attr("STREAM Triad memory bandwidth of the VM in GB/s, as Microsoft publishes it for the series, scaled to the size as `performance.cpu` describes. Null where Microsoft publishes none (most general-purpose and memory-optimized series)."),
+					"fp64_peak_gflops": float64Attr("Theoretical FP64 peak of the VM in GFLOPS (HPL Rpeak). Where Microsoft publishes a peak, it is that figure scaled to the size's cores; " +
+						"where it publishes none, it is derived as cores x all-core clock (the maximum boost where no other is stated) x FP64 operations per cycle of one core's vector units, and `fp64_peak_derived` is true. " +
+						"Null where neither is possible."),
+					"fp64_peak_derived": boolAttr("Whether `fp64_peak_gflops` is derived from cores, clock and FP64 operations per cycle rather than published; " +
+						"`sources.fp64_peak_gflops` then starts with the calculation."),
+					"sources": figureSourcesAttr("Sources of each figure, keyed by `cpu_model`, `cores`, `clocks` (for `base_ghz`, `max_boost_ghz` and `all_core_ghz`), `stream_gbs` and `fp64_peak_gflops`; " +
+						"a null figure has no entry. Where a figure was scaled to the size or derived, its list starts with a sentence that says how (`scaled: ...` or `derived: ...`), followed by `repository:path@commit` references or page URLs."),
+					"decisions": strListAttr("Identifiers of recorded decisions that shaped these figures (for example which STREAM figure where sources differ); see the catalog's decisions list."),
+					"notes":     strAttr("Notes on the figures, or null."),
+				},
+			},
+		},
 	}
 }
 
@@ -277,11 +400,19 @@ func nonNil(s []string) []string {
 	return s
 }
 
+func nonNilMap(m map[string][]string) map[string][]string {
+	if m == nil {
+		return map[string][]string{}
+	}
+	return m
+}
+
 // newSKUModel converts a catalog size; region selects the price shown.
 func newSKUModel(s *catalog.SKU, region string, asOf time.Time) skuModel {
 	m := skuModel{
 		Name: s.Name, Series: s.Series, Family: s.Family, Category: s.Category,
-		VCPUs: s.VCPUs, MemoryGiB: s.MemoryGiB, TempDiskGiB: s.TempDiskGiB, LocalNVMeGiB: s.LocalNVMeGiB,
+		VCPUs: s.VCPUs, MemoryGiB: s.MemoryGiB, MemoryGiBAllotted: s.MemoryGiBAllotted, QuotaVCPUs: s.QuotaVCPUCount(), Deployable: s.Deployable,
+		TempDiskGiB: s.TempDiskGiB, LocalNVMeGiB: s.LocalNVMeGiB,
 		CPUModel: strPtr(s.CPUModel), Arch: s.Arch,
 		HyperVGenerations: nonNil(s.HyperVGenerations),
 		Confidential:      s.Confidential, Isolated: s.Isolated, PremiumStorage: s.PremiumStorage,
@@ -334,6 +465,30 @@ func newSKUModel(s *catalog.SKU, region string, asOf time.Time) skuModel {
 	}
 	sort.Strings(m.PricedRegions)
 	m.Availability = newSKUAvailabilityModel(s, region)
+	m.Performance = newSKUPerformanceModel(s.Performance)
+	return m
+}
+
+// newSKUPerformanceModel converts a size's performance facts.
+func newSKUPerformanceModel(p catalog.Performance) skuPerformanceModel {
+	var m skuPerformanceModel
+	if g := p.GPU; g != nil {
+		m.GPU = &skuGPUPerformanceModel{
+			FP64TFLOPS: g.FP64TFLOPS, FP64TensorTFLOPS: g.FP64TensorTFLOPS, FP32TFLOPS: g.FP32TFLOPS,
+			TF32TFLOPS: g.TF32TFLOPS, BF16TFLOPS: g.BF16TFLOPS, FP16TFLOPS: g.FP16TFLOPS, FP8TFLOPS: g.FP8TFLOPS,
+			FP4TFLOPS: g.FP4TFLOPS, INT8TOPS: g.INT8TOPS, MemoryBandwidthGBs: g.MemoryBandwidthGBs,
+			NVLinkGBsPerGPU: g.NVLinkGBsPerGPU, UsableMemoryGiB: g.UsableMemoryGiB,
+			Sources: nonNilMap(g.Sources), Decisions: nonNil(g.Decisions), Notes: strPtr(g.Notes),
+		}
+	}
+	if c := p.CPU; c != nil {
+		m.CPU = &skuCPUPerformanceModel{
+			CPUModel: strPtr(c.CPUModel), Cores: c.Cores,
+			BaseGHz: c.BaseGHz, MaxBoostGHz: c.MaxBoostGHz, AllCoreGHz: c.AllCoreGHz,
+			StreamGBs: c.StreamGBs, FP64PeakGFLOPS: c.FP64PeakGFLOPS, FP64PeakDerived: c.FP64PeakDerived,
+			Sources: nonNilMap(c.Sources), Decisions: nonNil(c.Decisions), Notes: strPtr(c.Notes),
+		}
+	}
 	return m
 }
 

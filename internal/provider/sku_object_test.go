@@ -2,8 +2,14 @@ package provider
 
 import (
 	"context"
+	"math/big"
+	"reflect"
 	"testing"
 	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
 // TestSKUObjectMemo checks, for every size without a region and in two
@@ -57,6 +63,145 @@ func TestSKUObjectMemo(t *testing.T) {
 		return
 	}
 	t.Fatal("no retiring size in the catalog")
+}
+
+// TestSKUObjectPerformance converts every size and checks its performance
+// object against the catalog's facts: gpu and cpu are null exactly where the
+// catalog knows nothing, each figure carries the catalog's value, and every
+// figure that is not null has a non-empty source list under its name (the
+// clocks under "clocks").
+func TestSKUObjectPerformance(t *testing.T) {
+	ctx := context.Background()
+	cat := testCatalog(t)
+	asOf := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+	var gpus, cpus, derived int
+	for _, s := range cat.SKUs() {
+		obj, diags := newSKUObject(ctx, s, "", asOf)
+		if diags.HasError() {
+			t.Fatalf("%s: %v", s.Name, diags)
+		}
+		perf, ok := obj.Attributes()["performance"].(types.Object)
+		if !ok || perf.IsNull() {
+			t.Fatalf("%s: performance is %v; want an object, always set", s.Name, obj.Attributes()["performance"])
+		}
+		gpu := perf.Attributes()["gpu"].(types.Object)
+		cpu := perf.Attributes()["cpu"].(types.Object)
+		if gpu.IsNull() != (s.Performance.GPU == nil) || cpu.IsNull() != (s.Performance.CPU == nil) {
+			t.Fatalf("%s: gpu null %v, cpu null %v; the catalog has GPU %v, CPU %v", s.Name, gpu.IsNull(), cpu.IsNull(), s.Performance.GPU != nil, s.Performance.CPU != nil)
+		}
+		if g := s.Performance.GPU; g != nil {
+			gpus++
+			figures := map[string]*float64{
+				"fp64_tensor_tflops": g.FP64TensorTFLOPS, "int8_tops": g.DenseTFLOPS("int8"),
+				"memory_bandwidth_gbs": g.MemoryBandwidthGBs, "nvlink_gbs_per_gpu": g.NVLinkGBsPerGPU, "usable_memory_gib": g.UsableMemoryGiB,
+			}
+			for _, p := range []string{"fp64", "fp32", "tf32", "bf16", "fp16", "fp8", "fp4"} {
+				figures[p+"_tflops"] = g.DenseTFLOPS(p)
+			}
+			checkFigures(t, s.Name+" gpu", gpu, figures, func(k string) string { return k })
+			checkSourcesMap(t, s.Name+" gpu", gpu, g.Sources)
+		}
+		if c := s.Performance.CPU; c != nil {
+			cpus++
+			figures := map[string]*float64{
+				"base_ghz": c.BaseGHz, "max_boost_ghz": c.MaxBoostGHz, "all_core_ghz": c.AllCoreGHz,
+				"stream_gbs": c.StreamGBs, "fp64_peak_gflops": c.FP64PeakGFLOPS,
+			}
+			if c.Cores != nil {
+				f := float64(*c.Cores)
+				figures["cores"] = &f
+			} else {
+				figures["cores"] = nil
+			}
+			clocks := func(k string) string {
+				if k == "base_ghz" || k == "max_boost_ghz" || k == "all_core_ghz" {
+					return "clocks"
+				}
+				return k
+			}
+			checkFigures(t, s.Name+" cpu", cpu, figures, clocks)
+			checkSourcesMap(t, s.Name+" cpu", cpu, c.Sources)
+			if d := cpu.Attributes()["fp64_peak_derived"].(types.Bool); d.ValueBool() != c.FP64PeakDerived {
+				t.Errorf("%s: fp64_peak_derived %v, catalog %v", s.Name, d, c.FP64PeakDerived)
+			}
+			if c.FP64PeakDerived {
+				derived++
+			}
+		}
+	}
+	// Every size of the embedded catalog has one or the other, and the
+	// derived FP64 peaks of the general-purpose series are there.
+	if gpus == 0 || cpus == 0 || derived == 0 || gpus+cpus < len(cat.SKUs()) {
+		t.Fatalf("%d sizes: %d with GPU figures, %d with CPU figures, %d with a derived FP64 peak", len(cat.SKUs()), gpus, cpus, derived)
+	}
+}
+
+// checkFigures compares each figure of a performance object with the
+// catalog's and requires a source list for each that is not null.
+func checkFigures(t *testing.T, what string, o types.Object, want map[string]*float64, sourceKey func(string) string) {
+	t.Helper()
+	sources := o.Attributes()["sources"].(types.Map).Elements()
+	for k, w := range want {
+		v, ok := o.Attributes()[k]
+		if !ok {
+			t.Fatalf("%s: no attribute %s", what, k)
+		}
+		var got *big.Float
+		switch v := v.(type) {
+		case types.Float64:
+			if !v.IsNull() {
+				got = big.NewFloat(v.ValueFloat64())
+			}
+		case types.Int64:
+			if !v.IsNull() {
+				got = big.NewFloat(float64(v.ValueInt64()))
+			}
+		default:
+			t.Fatalf("%s: %s is a %T", what, k, v)
+		}
+		switch {
+		case w == nil && got != nil:
+			t.Errorf("%s: %s is %v; the catalog has none", what, k, got)
+		case w != nil && (got == nil || got.Cmp(big.NewFloat(*w)) != 0):
+			t.Errorf("%s: %s is %v; the catalog has %v", what, k, got, *w)
+		case w != nil:
+			if l, ok := sources[sourceKey(k)].(types.List); !ok || len(l.Elements()) == 0 {
+				t.Errorf("%s: %s = %v has no sources under %q", what, k, *w, sourceKey(k))
+			}
+		}
+	}
+}
+
+// checkSourcesMap compares a performance object's sources with the catalog's.
+func checkSourcesMap(t *testing.T, what string, o types.Object, want map[string][]string) {
+	t.Helper()
+	got := map[string][]string{}
+	for k, v := range o.Attributes()["sources"].(types.Map).Elements() {
+		for _, e := range v.(types.List).Elements() {
+			got[k] = append(got[k], e.(types.String).ValueString())
+		}
+	}
+	if len(want) == 0 && len(got) == 0 {
+		return
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("%s: sources %v; the catalog has %v", what, got, want)
+	}
+}
+
+// TestSKUObjectPerformanceNull checks a size with no performance record:
+// performance stays an object with null gpu and cpu.
+func TestSKUObjectPerformanceNull(t *testing.T) {
+	m := newSKUPerformanceModel(catalog.Performance{})
+	obj, diags := types.ObjectValueFrom(context.Background(), skuObjectType().AttrTypes["performance"].(types.ObjectType).AttrTypes, m)
+	if diags.HasError() {
+		t.Fatal(diags)
+	}
+	for _, k := range []string{"gpu", "cpu"} {
+		if v := obj.Attributes()[k]; !v.IsNull() {
+			t.Errorf("%s is %v without a performance record; want null", k, v)
+		}
+	}
 }
 
 // TestSKUObjectMemoIsBounded converts more (size, region) pairs than the

@@ -4,56 +4,67 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"regexp"
 
 	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
-var (
-	_ validator.String = rfc3339DateValidator{}
-	_ validator.String = regexValidator{}
-)
+var _ validator.String = stringCheck{}
+
+// stringCheck is a string validator made of a check that returns the
+// problem's summary and detail, or "" and "" for a valid value. Null and
+// unknown values are not checked.
+type stringCheck struct {
+	description, markdownDescription string
+	check                            func(v string) (summary, detail string)
+}
+
+func (v stringCheck) Description(context.Context) string { return v.description }
+
+func (v stringCheck) MarkdownDescription(context.Context) string { return v.markdownDescription }
+
+func (v stringCheck) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if summary, detail := v.check(req.ConfigValue.ValueString()); summary != "" {
+		resp.Diagnostics.AddAttributeError(req.Path, summary, detail)
+	}
+}
 
 // rfc3339DateValidator checks that a string is an RFC 3339 date or date-time.
-type rfc3339DateValidator struct{}
-
-func (v rfc3339DateValidator) Description(context.Context) string {
-	return "value must be an RFC 3339 date (2026-01-01) or date-time (2026-01-01T00:00:00Z)"
-}
-
-func (v rfc3339DateValidator) MarkdownDescription(context.Context) string {
-	return "value must be an RFC 3339 date (`2026-01-01`) or date-time (`2026-01-01T00:00:00Z`)"
-}
-
-func (v rfc3339DateValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	if _, err := parseRFC3339Date(req.ConfigValue.ValueString()); err != nil {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Date",
-			fmt.Sprintf("The value %q is not an RFC 3339 date. Use a date such as \"2026-01-01\" or a date-time such as \"2026-01-01T00:00:00Z\".", req.ConfigValue.ValueString()))
+func rfc3339DateValidator() validator.String {
+	return stringCheck{
+		description:         "value must be an RFC 3339 date (2026-01-01) or date-time (2026-01-01T00:00:00Z)",
+		markdownDescription: "value must be an RFC 3339 date (`2026-01-01`) or date-time (`2026-01-01T00:00:00Z`)",
+		check: func(v string) (string, string) {
+			if _, err := parseRFC3339Date(v); err != nil {
+				return "Invalid Date", invalidDateDetail(v)
+			}
+			return "", ""
+		},
 	}
 }
 
-// regexValidator checks that a string is a valid Go (RE2) regular expression.
-type regexValidator struct{}
-
-func (v regexValidator) Description(context.Context) string {
-	return "value must be a valid RE2 regular expression"
+// invalidDateDetail explains a value that is not an RFC 3339 date.
+func invalidDateDetail(v string) string {
+	return fmt.Sprintf("The value %q is not an RFC 3339 date. Use a date such as \"2026-01-01\" or a date-time such as \"2026-01-01T00:00:00Z\".", v)
 }
 
-func (v regexValidator) MarkdownDescription(context.Context) string {
-	return "value must be a valid [RE2](https://github.com/google/re2/wiki/Syntax) regular expression"
-}
-
-func (v regexValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	if _, err := regexp.Compile(req.ConfigValue.ValueString()); err != nil {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid Regular Expression",
-			fmt.Sprintf("The value %q is not a valid RE2 regular expression: %s. Fix the pattern, for example \"^Standard_ND\".", req.ConfigValue.ValueString(), err))
+// regexValidator checks that a string is a valid Go (RE2) regular
+// expression, as the catalog's filters compile it.
+func regexValidator() validator.String {
+	return stringCheck{
+		description:         "value must be a valid RE2 regular expression",
+		markdownDescription: "value must be a valid [RE2](https://github.com/google/re2/wiki/Syntax) regular expression",
+		check: func(v string) (string, string) {
+			if _, fe := catalog.CompilePattern(v); fe != nil {
+				return fe.Summary(), fe.Detail
+			}
+			return "", ""
+		},
 	}
 }
 
@@ -63,7 +74,8 @@ var _ validator.Float64 = greaterThanValidator{}
 // (terraform-plugin-framework-validators has only inclusive bounds).
 type greaterThanValidator struct{ min float64 }
 
-func float64GreaterThan(min float64) validator.Float64 { return greaterThanValidator{min: min} }
+// float64Positive checks that a number is greater than 0.
+func float64Positive() validator.Float64 { return greaterThanValidator{min: 0} }
 
 func (v greaterThanValidator) Description(context.Context) string {
 	return fmt.Sprintf("value must be greater than %g", v.min)

@@ -560,7 +560,7 @@ func TestNearestMiss(t *testing.T) {
 
 func TestNoFitErrorText(t *testing.T) {
 	e := &NoFitError{Rejected: []Rejection{{Constraint: "retired", Count: 2, Examples: []string{"A", "B"}, Reason: "Retired."}}}
-	want := "No VM size meets every requirement: all 2 sizes of the catalog were removed.\nSizes removed, by the first constraint each failed:\n  - retired: 2 (A, B). Retired.\nNo size is within reach by relaxing settings: every size is retired, lacks specifications, or does not serve this workload."
+	want := "No VM size meets every requirement: all 2 sizes of the catalog were removed.\nSizes removed, by the first constraint each failed:\n  - retired: 2 (A, B). Retired.\nNo size is within reach by relaxing settings: every size is retired, cannot be deployed, lacks specifications, or does not serve this workload."
 	if e.Error() != want {
 		t.Errorf("error\n got  %q\n want %q", e.Error(), want)
 	}

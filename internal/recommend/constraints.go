@@ -18,6 +18,7 @@ const (
 	cRetired constraint = iota
 	cLifetime
 	cPreview
+	cDeployable
 	cUnknownSpecs
 	cWorkload
 	cConfidential
@@ -44,433 +45,583 @@ const (
 	numConstraints
 )
 
-// constraintNames names the hard constraints in evaluation order, as they
-// appear in Rejection.Constraint (Constraints returns a copy):
-//
-//   - retired: retired at the provider's date (always enforced).
-//   - min_lifetime_months: retires within min_lifetime_months (default 12)
-//     of the provider's date.
-//   - preview: in preview, unless include_preview.
-//   - unknown_specs: vCPUs or memory unknown (sizes listed only on
-//     retirement pages).
-//   - workload: the family or category does not serve the workload
-//     (familyRules); for data_processing also non-NVIDIA GPUs and compute
-//     capability below 7.0.
-//   - confidential: a confidential size without confidential = true, or
-//     not confidential with it.
-//   - isolated: isolation differs from isolated when it is set.
-//   - gpu_vendor, gpu_models: the GPU is not of the vendor or models asked.
-//   - cuda_version: the toolkit cannot run on the GPU: AMD GPUs (no CUDA),
-//     GPUs the toolkit's major version no longer supports (GPU.MaxCUDAMajor
-//     below it, e.g. V100 with CUDA 13), or GPUs newer than the toolkit
-//     (GPU.MinCUDA above it, e.g. Blackwell with CUDA 12.0).
-//   - min_compute_capability: below it, or not an NVIDIA GPU.
-//   - target: the target (aks, cyclecloud, azureml, batch) does not support
-//     the size; "unknown" support is allowed with a warning.
-//   - region: not offered in the region. Without an availability file: no
-//     price there (a missing price usually means the size is not offered).
-//     With one: the file does not list the size in the region (a listed
-//     size without a price is kept, unpriced).
-//   - availability: the availability file lists the size in the region
-//     with a Location restriction for the subscription
-//     (NotAvailableForSubscription, QuotaId).
-//   - min_vcpus, min_memory_gib, min_local_disk_gib: per VM; local disk is
-//     the temporary disk plus local NVMe.
-//   - gpu_memory, gpus, cores, system_memory: the job does not fit on the
-//     VMs allowed (nodes when set, otherwise up to 100 VMs with InfiniBand
-//     and 1,000 without); gpus counts whole GPUs, so partial-GPU sizes fail
-//     it; system_memory is 150% of the weights for inference.
-//   - nodes: nodes is set above the 100 VMs an InfiniBand job can use.
-//   - interconnect: the job needs InfiniBand and the size has none.
-//   - max_price_per_hour, max_total_price_per_hour: over the cap, or no
-//     price known.
-//   - scale_up: needs several VMs while another size holds the job on one
-//     (not for hpc, htc or a fixed nodes setting; never removes a size
-//     named in prefer).
-var constraintNames = [numConstraints]string{
-	"retired", "min_lifetime_months", "preview", "unknown_specs", "workload", "confidential", "isolated",
-	"gpu_vendor", "gpu_models", "cuda_version", "min_compute_capability", "target", "region",
-	"availability", "min_vcpus", "min_memory_gib", "min_local_disk_gib", "gpu_memory", "gpus", "cores", "system_memory",
-	"nodes", "interconnect", "max_price_per_hour", "max_total_price_per_hour", "scale_up",
+// constraintDef describes one hard constraint: everything the engine says
+// and checks about it lives in its entry of constraintTable.
+type constraintDef struct {
+	// name is the constraint as Rejection.Constraint and Constraints give it.
+	name string
+	// active reports whether the request sets the constraint at all; nil
+	// means always. An inactive constraint is not checked.
+	active func(n *norm) bool
+	// fails marks (with mark) the sizes that fail the constraint, from
+	// their facts and layout (evaluate derives both first). It runs once
+	// per request over every size, so that the check is a direct call in a
+	// loop rather than a call through the table per size. Nil for the
+	// constraints found elsewhere: while laying out VMs (gpu_memory, gpus,
+	// cores, system_memory, nodes; see layout) and, once every size is
+	// checked, scale_up (see scaleUp).
+	fails func(n *norm, evals []eval, bit uint32)
+	// reason says why sizes are removed, for this request (Rejection.Reason
+	// and the Preferred Size Skipped warning).
+	reason func(n *norm) string
+	// detail, when set, adds to the reason in Result.Rejected what the sizes
+	// counted under the constraint have in common.
+	detail func(n *norm, evals []eval) string
+	// relax says what to change so that the size passes (the nearest miss);
+	// nil when users cannot relax the constraint, or relaxing it means
+	// describing another job: a nearest miss never fails such a constraint.
+	relax func(n *norm, e *eval) string
+}
+
+// constraintTable holds the hard constraints, in evaluation order.
+var constraintTable = [numConstraints]constraintDef{
+	// Retired at the provider's date (always enforced).
+	cRetired: {
+		name: "retired",
+		// As SKU.RetiredAt, with the date parsed once per catalog.
+		fails: func(n *norm, evals []eval, bit uint32) {
+			mark(evals, bit, func(e *eval) bool {
+				return e.in.sku.Lifecycle.Status == catalog.StatusRetired || (e.in.hasRetire && !n.asOf.Before(e.in.retire))
+			})
+		},
+		reason: func(n *norm) string {
+			return fmt.Sprintf("Retired on or before %s (the provider's date); retired sizes are always excluded.", n.asOfText)
+		},
+	},
+	// Retires within min_lifetime_months (default
+	// DefaultMinLifetimeMonths) of the provider's date.
+	cLifetime: {
+		name: "min_lifetime_months",
+		fails: func(n *norm, evals []eval, bit uint32) {
+			mark(evals, bit, func(e *eval) bool { return e.in.hasRetire && e.in.retire.Before(n.lifetimeCutoff) })
+		},
+		reason: func(n *norm) string {
+			return fmt.Sprintf("Retires within %d months of %s (before %s); lower min_lifetime_months to allow it.", n.lifetimeMonths, n.asOfText, n.lifetimeCutoff.Format(catalog.DateLayout))
+		},
+		relax: func(n *norm, e *eval) string {
+			s := e.in.sku
+			days, _ := s.DaysUntilRetirement(n.asOf)
+			return fmt.Sprintf("lower min_lifetime_months to %d or less (it retires on %s)", max(days/31, 0), s.Lifecycle.RetirementDate)
+		},
+	},
+	// In preview, unless include_preview.
+	cPreview: {
+		name:   "preview",
+		active: func(n *norm) bool { return !n.includePreview },
+		fails: func(n *norm, evals []eval, bit uint32) {
+			mark(evals, bit, func(e *eval) bool { return e.in.sku.Lifecycle.Status == catalog.StatusPreview })
+		},
+		reason: func(*norm) string { return "In preview; set include_preview = true to consider preview sizes." },
+		relax:  func(*norm, *eval) string { return "set include_preview = true" },
+	},
+	// No list of deployable sizes names it (catalog decision D44), unless
+	// an availability file lists it: that shows the subscription can deploy
+	// it, whatever the catalog's lists say.
+	cDeployable: {
+		name: "deployable",
+		fails: func(_ *norm, evals []eval, bit uint32) {
+			mark(evals, bit, func(e *eval) bool { return !e.in.sku.Deployable && len(e.in.sku.Availability) == 0 })
+		},
+		reason: func(*norm) string {
+			return "No list of deployable sizes names it (the Resource SKUs API, AKS's GPU registry, the retail price data): it cannot be deployed. An availability file that lists it lets it through."
+		},
+	},
+	// vCPUs or memory unknown (sizes listed only on retirement pages).
+	cUnknownSpecs: {
+		name: "unknown_specs",
+		fails: func(_ *norm, evals []eval, bit uint32) {
+			mark(evals, bit, func(e *eval) bool { return !e.in.known })
+		},
+		reason: func(*norm) string {
+			return "The catalog does not know its vCPUs or memory (listed only on retirement pages)."
+		},
+	},
+	// The family or category does not serve the workload (familyRules);
+	// for data_processing also non-NVIDIA GPUs and compute capability below
+	// DataProcessingMinComputeCapability.
+	cWorkload: {
+		name: "workload",
+		fails: func(n *norm, evals []eval, bit uint32) {
+			mark(evals, bit, func(e *eval) bool {
+				in := e.in
+				return !e.familyOK || in.isGPU != (n.fit.category == catalog.CategoryGPU) ||
+					(n.dataProcessingCC.ok && (in.vendor != catalog.VendorNVIDIA || !in.cc.ok || in.cc.less(n.dataProcessingCC)))
+			})
+		},
+		reason: func(n *norm) string { return "Not a size for " + n.label + ": " + n.fit.explain },
+	},
+	// A confidential size without confidential = true, or not confidential
+	// with it.
+	cConfidential: {
+		name: "confidential",
+		fails: func(n *norm, evals []eval, bit uint32) {
+			mark(evals, bit, func(e *eval) bool { return e.in.sku.Confidential != n.confidential })
+		},
+		reason: func(n *norm) string {
+			if n.confidential {
+				return "Not a confidential-computing size (confidential = true)."
+			}
+			return "A confidential-computing size, which needs confidential VM images and attestation; set confidential = true to consider these."
+		},
+		relax: func(_ *norm, e *eval) string {
+			if e.in.sku.Confidential {
+				return "set confidential = true"
+			}
+			return "remove confidential = true"
+		},
+	},
+	// Isolation differs from isolated when it is set.
+	cIsolated: {
+		name:   "isolated",
+		active: func(n *norm) bool { return n.isolated != nil },
+		fails: func(n *norm, evals []eval, bit uint32) {
+			mark(evals, bit, func(e *eval) bool { return e.in.sku.Isolated != *n.isolated })
+		},
+		reason: func(n *norm) string {
+			if *n.isolated {
+				return "Not an isolated size (isolated = true)."
+			}
+			return "An isolated size (isolated = false)."
+		},
+		relax: func(_ *norm, e *eval) string {
+			return fmt.Sprintf("set isolated = %t or remove it", e.in.sku.Isolated)
+		},
+	},
+	// The GPU is not of the vendor asked.
+	cGPUVendor: {
+		name:   "gpu_vendor",
+		active: func(n *norm) bool { return n.vendor != GPUVendorAny },
+		fails: func(n *norm, evals []eval, bit uint32) {
+			mark(evals, bit, func(e *eval) bool { return e.in.vendor != n.vendor })
+		},
+		reason: func(n *norm) string {
+			return fmt.Sprintf("Has no %s GPU (gpu_vendor = %q).", strings.ToUpper(n.vendor), n.vendor)
+		},
+		relax: func(_ *norm, e *eval) string {
+			if !e.in.isGPU {
+				return "remove gpu_vendor (this size has no GPU)"
+			}
+			return fmt.Sprintf("set gpu_vendor to %q or \"any\"", e.in.vendor)
+		},
+	},
+	// The GPU is not one of the models asked.
+	cGPUModels: {
+		name:   "gpu_models",
+		active: func(n *norm) bool { return len(n.gpuModels) > 0 },
+		fails: func(n *norm, evals []eval, bit uint32) {
+			mark(evals, bit, func(e *eval) bool {
+				if e.in.isGPU {
+					for _, g := range n.gpuModels {
+						if g == e.in.modelID || g == e.in.modelName {
+							return false
+						}
+					}
+				}
+				return true
+			})
+		},
+		reason: func(n *norm) string {
+			return fmt.Sprintf("Its GPU is not one of gpu_models (%s).", strings.Join(n.req.GPUModels, ", "))
+		},
+		relax: func(_ *norm, e *eval) string {
+			if e.in.isGPU {
+				return fmt.Sprintf("add %q to gpu_models", e.in.sku.GPU.ModelID)
+			}
+			return "remove gpu_models"
+		},
+	},
+	// The toolkit cannot run on the GPU: AMD GPUs (no CUDA), GPUs the
+	// toolkit's major version no longer supports (GPU.MaxCUDAMajor below
+	// it, e.g. V100 with CUDA 13), or GPUs newer than the toolkit
+	// (GPU.MinCUDA above it, e.g. Blackwell with CUDA 12.0).
+	cCUDA: {
+		name:   "cuda_version",
+		active: func(n *norm) bool { return n.cuda.ok },
+		fails: func(n *norm, evals []eval, bit uint32) {
+			mark(evals, bit, func(e *eval) bool {
+				in := e.in
+				return in.vendor != catalog.VendorNVIDIA || int64(n.cuda.major) > in.maxCUDA || (in.minCUDA.ok && n.cuda.less(in.minCUDA))
+			})
+		},
+		reason: func(n *norm) string {
+			return fmt.Sprintf("Cannot run CUDA %s: AMD GPUs run ROCm, not CUDA, and each CUDA release supports a range of NVIDIA GPUs (CUDA 13 dropped Volta and older; Blackwell needs CUDA 12.8 or newer).", n.req.CUDAVersion)
+		},
+		relax: func(n *norm, e *eval) string {
+			in, s := e.in, e.in.sku
+			switch {
+			case !in.isGPU:
+				return "remove cuda_version (this size has no GPU)"
+			case in.vendor != catalog.VendorNVIDIA:
+				return "remove cuda_version (AMD GPUs run ROCm, not CUDA) or set gpu_vendor to \"nvidia\""
+			case int64(n.cuda.major) > in.maxCUDA:
+				return fmt.Sprintf("use a CUDA %d.x toolkit or older (the %s is supported up to CUDA %d)", in.maxCUDA, s.GPU.Model, in.maxCUDA)
+			default:
+				return fmt.Sprintf("use cuda_version %s or newer (the %s needs it)", s.GPU.MinCUDA, s.GPU.Model)
+			}
+		},
+	},
+	// Below min_compute_capability, or not an NVIDIA GPU.
+	cComputeCap: {
+		name:   "min_compute_capability",
+		active: func(n *norm) bool { return n.minCC.ok },
+		fails: func(n *norm, evals []eval, bit uint32) {
+			mark(evals, bit, func(e *eval) bool { return !e.in.cc.ok || e.in.cc.less(n.minCC) })
+		},
+		reason: func(n *norm) string {
+			return fmt.Sprintf("Compute capability below %s, or not an NVIDIA GPU.", n.req.MinComputeCapability)
+		},
+		relax: func(_ *norm, e *eval) string {
+			if e.in.cc.ok {
+				return fmt.Sprintf("lower min_compute_capability to %s", e.in.sku.GPU.ComputeCapability)
+			}
+			return "remove min_compute_capability (it applies to NVIDIA GPUs only)"
+		},
+	},
+	// The target (aks, cyclecloud, azureml, batch) does not support the
+	// size; "unknown" support is allowed with a warning.
+	cTarget: {
+		name: "target",
+		fails: func(_ *norm, evals []eval, bit uint32) {
+			mark(evals, bit, func(e *eval) bool { return e.support == catalog.SupportUnsupported })
+		},
+		reason: func(n *norm) string { return fmt.Sprintf("Not supported on target %q.", n.target) },
+		relax: func(n *norm, e *eval) string {
+			return fmt.Sprintf("choose another target (%s is not supported on %s)", e.in.sku.Name, n.target)
+		},
+	},
+	// Not offered in the region. Without an availability file: no price
+	// there (a missing price usually means the size is not offered). With
+	// one: the file does not list the size in the region (a listed size
+	// without a price is kept, unpriced).
+	cRegion: {
+		name:   "region",
+		active: func(n *norm) bool { return n.region != "" },
+		fails: func(n *norm, evals []eval, bit uint32) {
+			mark(evals, bit, func(e *eval) bool {
+				if s := e.in.sku; s.HasAvailability() {
+					_, listed := s.AvailabilityIn(n.region)
+					return !listed
+				}
+				return !e.hasPrice // with a region, hasPrice means priced there
+			})
+		},
+		reason: func(n *norm) string {
+			if n.availFile != "" {
+				return fmt.Sprintf("Not offered in region %q to this subscription: the availability file %s does not list it there.", n.region, n.availFile)
+			}
+			return fmt.Sprintf("No price in region %q, which usually means the size is not offered there.", n.region)
+		},
+		relax: relaxRegion,
+	},
+	// The availability file lists the size in the region with a Location
+	// restriction for the subscription (NotAvailableForSubscription,
+	// QuotaId).
+	cAvailability: {
+		name:   "availability",
+		active: func(n *norm) bool { return n.region != "" },
+		fails: func(n *norm, evals []eval, bit uint32) {
+			mark(evals, bit, func(e *eval) bool { return locationRestriction(e.in.sku, n.region) != nil })
+		},
+		reason: func(n *norm) string {
+			return fmt.Sprintf("Restricted for this subscription in region %q by the availability file %s (a Location restriction: the subscription cannot deploy it there).", n.region, n.availFile)
+		},
+		detail: restrictionCodes,
+		relax:  relaxRegion,
+	},
+	// Per VM; local disk is the temporary disk plus local NVMe.
+	cMinVCPUs:     perVMMinimum("min_vcpus", "Fewer than %s vCPUs (min_vcpus).", func(n *norm) float64 { return float64(n.minVCPUs) }, func(in *sizeInfo) float64 { return float64(in.vcpus) }),
+	cMinMemory:    perVMMinimum("min_memory_gib", "Less than %s GiB of memory (min_memory_gib).", func(n *norm) float64 { return n.minMem }, func(in *sizeInfo) float64 { return in.memGiB }),
+	cMinLocalDisk: perVMMinimum("min_local_disk_gib", "Less than %s GiB of temporary disk plus local NVMe (min_local_disk_gib).", func(n *norm) float64 { return n.minDisk }, func(in *sizeInfo) float64 { return in.localDisk }),
+	// gpu_memory, gpus, cores, system_memory (found by layout): the job does
+	// not fit on the VMs allowed (nodes when set, otherwise up to
+	// MaxNodesRDMA VMs with InfiniBand and MaxNodes without). gpus counts
+	// whole GPUs, so partial-GPU sizes fail it; system_memory is
+	// InferenceSystemMemoryFactor times the weights for inference.
+	cGPUMemory: {
+		name: "gpu_memory",
+		reason: func(n *norm) string {
+			return fmt.Sprintf("Cannot hold the %s GiB of GPU memory the job needs %s.", trimFloat(n.gpuMemNeed), n.nodesClause())
+		},
+		relax: func(n *norm, e *eval) string {
+			in := e.in
+			if !in.isGPU || in.gpuMem <= 0 {
+				return "remove gpu_memory_gib (this size has no GPU)"
+			}
+			if n.fixedNodes > 0 {
+				return fmt.Sprintf("raise nodes to %d, or lower the GPU memory need to %s GiB", ceilDiv(n.gpuMemNeed, in.gpuMem), trimFloat(in.gpuMem*float64(n.fixedNodes)))
+			}
+			return fmt.Sprintf("lower the GPU memory need to what %d VMs hold (%s GiB)", n.nodeLimit(), trimFloat(in.gpuMem*float64(n.nodeLimit())))
+		},
+	},
+	cGPUs: {
+		name: "gpus",
+		reason: func(n *norm) string {
+			return fmt.Sprintf("Cannot provide %d whole GPUs %s (a partial GPU does not count).", n.gpus, n.nodesClause())
+		},
+		relax: func(n *norm, e *eval) string {
+			in := e.in
+			if !in.isGPU {
+				return "remove gpus (this size has no GPU)"
+			}
+			if in.gpuCount < 1 {
+				return "remove gpus (this size has a partial GPU)"
+			}
+			if n.fixedNodes > 0 {
+				return fmt.Sprintf("raise nodes to %d, or lower gpus to %s", ceilDiv(float64(n.gpus), in.gpuCount), trimFloat(in.gpuCount*float64(n.fixedNodes)))
+			}
+			return fmt.Sprintf("lower gpus to %s", trimFloat(in.gpuCount*float64(n.nodeLimit())))
+		},
+	},
+	cCores: {
+		name:   "cores",
+		reason: func(n *norm) string { return fmt.Sprintf("Cannot provide %d cores %s.", n.cores, n.nodesClause()) },
+		relax: func(n *norm, e *eval) string {
+			in := e.in
+			if n.fixedNodes > 0 {
+				return fmt.Sprintf("raise nodes to %d, or lower cores to %d", ceilDiv(float64(n.cores), float64(in.vcpus)), in.vcpus*n.fixedNodes)
+			}
+			return fmt.Sprintf("lower cores to %d", in.vcpus*n.nodeLimit())
+		},
+	},
+	cSystemMemory: {
+		name: "system_memory",
+		reason: func(n *norm) string {
+			return fmt.Sprintf("Cannot provide %s GiB of system memory %s (inference needs 150%% of the model weights; Azure Machine Learning guidance).", trimFloat(n.sysMemNeed), n.nodesClause())
+		},
+		relax: func(n *norm, e *eval) string {
+			if n.fixedNodes > 0 {
+				return fmt.Sprintf("raise nodes to %d", ceilDiv(n.sysMemNeed, e.in.memGiB))
+			}
+			return "serve a smaller model"
+		},
+	},
+	// nodes is set above the MaxNodesRDMA VMs an InfiniBand job can use
+	// (found by layout).
+	cNodes: {
+		name: "nodes",
+		reason: func(n *norm) string {
+			return fmt.Sprintf("nodes = %d is more than the %d VMs an InfiniBand job can use (one placement group).", n.fixedNodes, MaxNodesRDMA)
+		},
+		relax: func(*norm, *eval) string {
+			return fmt.Sprintf("lower nodes to %d or set interconnect = \"any\"", MaxNodesRDMA)
+		},
+	},
+	// The job needs InfiniBand and the size has none.
+	cInterconnect: {
+		name: "interconnect",
+		fails: func(_ *norm, evals []eval, bit uint32) {
+			mark(evals, bit, func(e *eval) bool { return e.ibNeeded && !e.in.sku.Network.RDMA })
+		},
+		reason: func(n *norm) string {
+			if why := n.ibWhy(); why != ibWhyMultiVM {
+				return "Has no InfiniBand, which the job needs (" + why + ")."
+			}
+			return "Too small to hold the job on one VM, and has no InfiniBand for a job that spans several VMs."
+		},
+		relax: func(*norm, *eval) string { return "set interconnect = \"any\" (the VMs then talk over Ethernet)" },
+	},
+	// Over the cap, or no price known.
+	cMaxPrice: priceCap("max_price_per_hour", "per VM", func(n *norm) float64 { return n.maxPrice },
+		func(e *eval) float64 { return e.price },
+		func(e *eval) string { return fmt.Sprintf("%s USD per hour in %s", trimPrice(e.price), e.priceRegion) }),
+	cMaxTotalPrice: priceCap("max_total_price_per_hour", "for all VMs of the job", func(n *norm) float64 { return n.maxTotal },
+		func(e *eval) float64 { return e.total },
+		func(e *eval) string {
+			return fmt.Sprintf("%d VMs at %s USD per hour in %s", e.nodes, trimPrice(e.price), e.priceRegion)
+		}),
+	// Needs several VMs while another size holds the job on one (not for
+	// hpc, htc or a fixed nodes setting; never removes a size named in
+	// prefer). Found once every size is evaluated (scaleUp).
+	cScaleUp: {
+		name: "scale_up",
+		reason: func(*norm) string {
+			return "Needs several VMs while another size holds the job on one VM (scale up before scale out, Azure Machine Learning guidance)."
+		},
+	},
+}
+
+// perVMMinimum describes a per-VM minimum the request sets (min_vcpus,
+// min_memory_gib, min_local_disk_gib); reasonFormat takes the minimum.
+func perVMMinimum(name, reasonFormat string, minimum func(*norm) float64, has func(*sizeInfo) float64) constraintDef {
+	return constraintDef{
+		name:   name,
+		active: func(n *norm) bool { return minimum(n) > 0 },
+		fails: func(n *norm, evals []eval, bit uint32) {
+			mark(evals, bit, func(e *eval) bool { return has(e.in) < minimum(n) })
+		},
+		reason: func(n *norm) string { return fmt.Sprintf(reasonFormat, trimFloat(minimum(n))) },
+		relax:  func(_ *norm, e *eval) string { return "lower " + name + " to " + trimFloat(has(e.in)) },
+	}
+}
+
+// priceCap describes a price cap (max_price_per_hour per VM,
+// max_total_price_per_hour for the job): over it, or no price known.
+func priceCap(name, what string, limit func(*norm) float64, price func(*eval) float64, priced func(*eval) string) constraintDef {
+	return constraintDef{
+		name:   name,
+		active: func(n *norm) bool { return limit(n) > 0 },
+		fails: func(n *norm, evals []eval, bit uint32) {
+			mark(evals, bit, func(e *eval) bool { return !e.hasPrice || price(e) > limit(n) })
+		},
+		reason: func(n *norm) string {
+			return fmt.Sprintf("Costs more than %s USD per hour %s%s, or has no known price.", trimFloat(limit(n)), what, n.priceWhere())
+		},
+		relax: func(_ *norm, e *eval) string {
+			if !e.hasPrice {
+				return "remove " + name + " (the catalog has no price for it)"
+			}
+			return fmt.Sprintf("raise %s to at least %s (%s)", name, money(math.Ceil(price(e)*100)/100), priced(e))
+		},
+	}
+}
+
+// relaxRegion says where a size failing region or availability is offered.
+func relaxRegion(_ *norm, e *eval) string {
+	in, s := e.in, e.in.sku
+	if s.HasAvailability() {
+		if regions := s.AvailableRegions(); len(regions) > 0 {
+			return fmt.Sprintf("choose a region where the availability file offers it to this subscription, such as %s", strings.Join(firstN(regions, 3), ", "))
+		}
+		if e.failed(cAvailability) && s.QuotaFamily != "" {
+			return fmt.Sprintf("ask Azure support to lift the restriction (quota family %s), or choose another region", s.QuotaFamily)
+		}
+		return "choose another region, or ask Azure support for access"
+	}
+	return fmt.Sprintf("choose a region where it is priced, such as %s", strings.Join(firstN(in.regions, 3), ", "))
+}
+
+// locationRestriction is the availability file's Location restriction of
+// the size in the region, or nil (also when the file does not list it).
+func locationRestriction(s *catalog.SKU, region string) *catalog.Restriction {
+	if !s.HasAvailability() {
+		return nil
+	}
+	if ra, listed := s.AvailabilityIn(region); listed {
+		return ra.LocationRestriction()
+	}
+	return nil
 }
 
 // Constraints returns the names of the hard constraints in evaluation order.
-func Constraints() []string { return slices.Clone(constraintNames[:]) }
-
-func (c constraint) String() string { return constraintNames[c] }
-
-// notRelaxable are constraints a nearest miss may not fail: the user cannot
-// relax them (or relaxing means describing another job).
-const notRelaxable = 1<<cRetired | 1<<cUnknownSpecs | 1<<cWorkload | 1<<cScaleUp
-
-// eval is one size checked against one request.
-type eval struct {
-	in    *sizeInfo
-	fails uint32 // bit set of failed constraints
-
-	nodes    int64
-	ibNeeded bool
-	sizing   float64 // share used, 0..1; -1 when unknown
-
-	price, total float64
-	hasPrice     bool
-	spot         bool
-	priceRegion  string
-	costKey      float64 // what cost is compared on (total, or per core)
-
-	fit           float64 // family component: 1, 0.5, or 0 for fallback
-	fallback      bool    // a fallback family: listed after the others
-	support       string  // target support status
-	retiringSoon  bool
-	nativePrec    bool
-	unusedRDMA    bool
-	idleGPUShare  float64 // the job fits in one GPU: share of the size's GPUs left idle
-	score         float64
-	preferredRank int    // index in prefer, -1 when not named
-	restriction   string // the availability file's reason code when it restricts the size in the region
+func Constraints() []string {
+	out := make([]string, numConstraints)
+	for c := range constraintTable {
+		out[c] = constraintTable[c].name
+	}
+	return out
 }
 
-func (e *eval) failed(c constraint) bool { return e.fails&(1<<c) != 0 }
+func (c constraint) String() string { return constraintTable[c].name }
 
-// firstFail is the constraint a rejected size is counted under.
-func (e *eval) firstFail() constraint { return constraint(bits.TrailingZeros32(e.fails)) }
+// notRelaxable are the constraints a nearest miss may not fail: those
+// without a relax.
+var notRelaxable = func() (mask uint32) {
+	for c := range constraintTable {
+		if constraintTable[c].relax == nil {
+			mask |= 1 << c
+		}
+	}
+	return mask
+}()
 
-// familyFit returns the family component and whether the family is a
-// fallback; ok is false when the family does not serve the workload.
-func (n *norm) familyFit(fam string) (fit float64, fallback, ok bool) {
-	if contains(n.fit.preferred, fam) {
-		return 1, false, true
+// mark sets bit on the sizes for which fails is true.
+func mark(evals []eval, bit uint32, fails func(e *eval) bool) {
+	for i := range evals {
+		if fails(&evals[i]) {
+			evals[i].fails |= bit
+		}
 	}
-	if contains(n.fit.acceptable, fam) {
-		return 0.5, false, true
-	}
-	if contains(n.fit.fallback, fam) {
-		return 0, true, true
-	}
-	return 0, false, false
 }
 
-func supportStatus(s *catalog.SKU, target string) string {
-	switch target {
-	case TargetAKS:
-		return s.Support.AKS.Status
-	case TargetCycleCloud:
-		return s.Support.CycleCloud.Status
-	case TargetAzureML:
-		return s.Support.AzureML.Status
-	case TargetBatch:
-		return s.Support.Batch.Status
+// check runs the request's active checks over every size.
+func (n *norm) check(evals []eval) {
+	for m := n.checks; m != 0; m &= m - 1 {
+		c := bits.TrailingZeros32(m)
+		constraintTable[c].fails(n, evals, 1<<c)
 	}
-	return catalog.SupportSupported
 }
 
-func ceilDiv(a, b float64) int64 {
-	if b <= 0 {
-		return math.MaxInt32
-	}
-	q := math.Ceil(a/b - 1e-9)
-	if q > math.MaxInt32 {
-		return math.MaxInt32
-	}
-	return max(int64(q), 1)
-}
-
-// evaluate checks every constraint (all of them, for the nearest miss) and
-// computes the layout and price of one size.
-func (n *norm) evaluate(in *sizeInfo, e *eval) {
-	*e = eval{in: in, preferredRank: -1, sizing: -1, nativePrec: true}
-	s := in.sku
-	fail := func(c constraint) { e.fails |= 1 << c }
-
-	// As SKU.RetiredAt, with the date parsed once per catalog.
-	if s.Lifecycle.Status == catalog.StatusRetired || (in.hasRetire && !n.asOf.Before(in.retire)) {
-		fail(cRetired)
-	}
-	if in.hasRetire && in.retire.Before(n.lifetimeCutoff) {
-		fail(cLifetime)
-	}
-	if in.hasRetire && in.retire.Before(n.warnCutoff) {
-		e.retiringSoon = true
-	}
-	if s.Lifecycle.Status == catalog.StatusPreview && !n.includePreview {
-		fail(cPreview)
-	}
-	if !in.known {
-		fail(cUnknownSpecs)
-	}
-	fitOK := false
-	e.fit, e.fallback, fitOK = n.familyFit(s.Family)
-	if !fitOK || in.isGPU != (n.fit.category == catalog.CategoryGPU) {
-		fail(cWorkload)
-	}
-	if n.dataProcessingCC.ok && (in.vendor != catalog.VendorNVIDIA || !in.cc.ok || in.cc.less(n.dataProcessingCC)) {
-		fail(cWorkload)
-	}
-	if s.Confidential != n.confidential {
-		fail(cConfidential)
-	}
-	if n.isolated != nil && s.Isolated != *n.isolated {
-		fail(cIsolated)
-	}
-	if n.vendor != GPUVendorAny && in.vendor != n.vendor {
-		fail(cGPUVendor)
-	}
-	if len(n.gpuModels) > 0 {
-		ok := false
-		if in.isGPU {
-			for _, g := range n.gpuModels {
-				if g == in.modelID || g == in.modelName {
-					ok = true
-					break
-				}
-			}
-		}
-		if !ok {
-			fail(cGPUModels)
+// activeChecks is the bit set of the constraints the request sets that
+// evaluate checks (not those found by layout or scaleUp).
+func (n *norm) activeChecks() (mask uint32) {
+	for c := range constraintTable {
+		d := &constraintTable[c]
+		if d.fails != nil && (d.active == nil || d.active(n)) {
+			mask |= 1 << c
 		}
 	}
-	if n.cuda.ok {
-		if in.vendor != catalog.VendorNVIDIA || int64(n.cuda.major) > in.maxCUDA || (in.minCUDA.ok && n.cuda.less(in.minCUDA)) {
-			fail(cCUDA)
-		}
-	}
-	if n.minCC.ok && (!in.cc.ok || in.cc.less(n.minCC)) {
-		fail(cComputeCap)
-	}
-	e.support = supportStatus(s, n.target)
-	if e.support == catalog.SupportUnsupported {
-		fail(cTarget)
-	}
-
-	// Price: the region's, or the lowest over all regions; spot where known.
-	// With an availability file, the file says whether the size is offered
-	// in the region; without one, a price there does.
-	if n.region != "" {
-		p, priced := s.Prices[n.region]
-		if priced {
-			e.price, e.hasPrice, e.priceRegion = p.USDPerHour, true, n.region
-			if n.spot && p.SpotUSDPerHour != nil {
-				e.price, e.spot = *p.SpotUSDPerHour, true
-			}
-		}
-		if s.HasAvailability() {
-			if ra, listed := s.AvailabilityIn(n.region); !listed {
-				fail(cRegion)
-			} else if r := ra.LocationRestriction(); r != nil {
-				fail(cAvailability)
-				e.restriction = r.ReasonCode
-			}
-		} else if !priced {
-			fail(cRegion)
-		}
-	} else if n.spot && in.minSpotRegion != "" {
-		e.price, e.hasPrice, e.spot, e.priceRegion = in.minSpot, true, true, in.minSpotRegion
-	} else if in.nPriced > 0 {
-		e.price, e.hasPrice, e.priceRegion = in.minPrice, true, in.minPriceRegion
-	}
-
-	if n.minVCPUs > 0 && in.vcpus < n.minVCPUs {
-		fail(cMinVCPUs)
-	}
-	if n.minMem > 0 && in.memGiB < n.minMem {
-		fail(cMinMemory)
-	}
-	if n.minDisk > 0 && in.localDisk < n.minDisk {
-		fail(cMinLocalDisk)
-	}
-
-	// Layout: the fewest VMs of this size that hold the job.
-	nodes := int64(1)
-	driver := constraint(numConstraints)
-	need := func(k int64, c constraint) {
-		if k > nodes {
-			nodes, driver = k, c
-		}
-	}
-	if in.known {
-		if n.gpuMemNeed > 0 {
-			if !in.isGPU || in.gpuMem <= 0 {
-				fail(cGPUMemory)
-			} else {
-				need(ceilDiv(n.gpuMemNeed, in.gpuMem), cGPUMemory)
-			}
-		}
-		if n.gpus > 0 {
-			if !in.isGPU || in.gpuCount < 1 {
-				fail(cGPUs)
-			} else {
-				need(ceilDiv(float64(n.gpus), in.gpuCount), cGPUs)
-			}
-		}
-		if n.cores > 0 {
-			need(ceilDiv(float64(n.cores), float64(in.vcpus)), cCores)
-		}
-		if n.sysMemNeed > 0 {
-			need(ceilDiv(n.sysMemNeed, in.memGiB), cSystemMemory)
-		}
-	}
-	if n.fixedNodes > 0 {
-		if nodes > n.fixedNodes {
-			fail(driver)
-		}
-		nodes = n.fixedNodes
-	}
-	e.nodes = nodes
-	e.ibNeeded = n.ibNeeded(nodes)
-	limit := int64(MaxNodes)
-	if e.ibNeeded {
-		limit = MaxNodesRDMA
-	}
-	if nodes > limit {
-		if n.fixedNodes > 0 {
-			fail(cNodes)
-		} else {
-			fail(driver)
-		}
-	}
-	if e.ibNeeded && !s.Network.RDMA {
-		fail(cInterconnect)
-	}
-	e.unusedRDMA = !e.ibNeeded && s.Network.RDMA && n.interconnect == InterconnectAuto
-
-	if e.hasPrice {
-		e.total = e.price * float64(nodes)
-		e.costKey = e.total
-		if (n.workload == WorkloadHTC || n.workload == WorkloadHPC) && n.cores == 0 && n.fixedNodes == 0 && in.vcpus > 0 {
-			e.costKey = e.price / float64(in.vcpus)
-		}
-	}
-	if n.maxPrice > 0 && (!e.hasPrice || e.price > n.maxPrice) {
-		fail(cMaxPrice)
-	}
-	if n.maxTotal > 0 && (!e.hasPrice || e.total > n.maxTotal) {
-		fail(cMaxTotalPrice)
-	}
-
-	// Job sizing: the share of what the VMs provide that the job uses.
-	fn := float64(nodes)
-	switch {
-	case !in.known:
-	case n.gpuMemNeed > 0 && in.gpuMem > 0:
-		e.sizing = n.gpuMemNeed / (fn * in.gpuMem)
-	case n.gpus > 0 && in.gpuCount > 0:
-		e.sizing = float64(n.gpus) / (fn * in.gpuCount)
-	case n.cores > 0 && in.vcpus > 0:
-		e.sizing = float64(n.cores) / (fn * float64(in.vcpus))
-	case n.sysMemNeed > 0 && in.memGiB > 0:
-		e.sizing = n.sysMemNeed / (fn * in.memGiB)
-	}
-	if e.sizing > 1 {
-		e.sizing = 1
-	}
-	if in.known && in.isGPU && in.gpuCount > 1 && nodes == 1 && n.gpus <= 1 &&
-		n.gpuMemNeed > 0 && n.gpuMemNeed <= in.gpuMem/in.gpuCount {
-		e.idleGPUShare = (in.gpuCount - 1) / in.gpuCount
-	}
-	if n.hasModel && in.isGPU {
-		e.nativePrec = in.nativePrecision(n.precision)
-	}
+	return mask
 }
 
 // rejectionReason explains a constraint for this request.
-func (n *norm) rejectionReason(c constraint) string {
-	date := n.asOfText
-	switch c {
-	case cRetired:
-		return fmt.Sprintf("Retired on or before %s (the provider's date); retired sizes are always excluded.", date)
-	case cLifetime:
-		return fmt.Sprintf("Retires within %d months of %s (before %s); lower min_lifetime_months to allow it.", n.lifetimeMonths, date, n.lifetimeCutoff.Format(catalog.DateLayout))
-	case cPreview:
-		return "In preview; set include_preview = true to consider preview sizes."
-	case cUnknownSpecs:
-		return "The catalog does not know its vCPUs or memory (listed only on retirement pages)."
-	case cWorkload:
-		r := fmt.Sprintf("Not a size for %s: %s", n.workloadLabel(), n.fit.explain)
-		return r
-	case cConfidential:
-		if n.confidential {
-			return "Not a confidential-computing size (confidential = true)."
-		}
-		return "A confidential-computing size, which needs confidential VM images and attestation; set confidential = true to consider these."
-	case cIsolated:
-		if *n.isolated {
-			return "Not an isolated size (isolated = true)."
-		}
-		return "An isolated size (isolated = false)."
-	case cGPUVendor:
-		return fmt.Sprintf("Has no %s GPU (gpu_vendor = %q).", strings.ToUpper(n.vendor), n.vendor)
-	case cGPUModels:
-		return fmt.Sprintf("Its GPU is not one of gpu_models (%s).", strings.Join(n.req.GPUModels, ", "))
-	case cCUDA:
-		return fmt.Sprintf("Cannot run CUDA %s: AMD GPUs run ROCm, not CUDA, and each CUDA release supports a range of NVIDIA GPUs (CUDA 13 dropped Volta and older; Blackwell needs CUDA 12.8 or newer).", n.req.CUDAVersion)
-	case cComputeCap:
-		return fmt.Sprintf("Compute capability below %s, or not an NVIDIA GPU.", n.req.MinComputeCapability)
-	case cTarget:
-		return fmt.Sprintf("Not supported on target %q.", n.target)
-	case cRegion:
-		if n.availFile != "" {
-			return fmt.Sprintf("Not offered in region %q to this subscription: the availability file %s does not list it there.", n.region, n.availFile)
-		}
-		return fmt.Sprintf("No price in region %q, which usually means the size is not offered there.", n.region)
-	case cAvailability:
-		return fmt.Sprintf("Restricted for this subscription in region %q by the availability file %s (a Location restriction: the subscription cannot deploy it there).", n.region, n.availFile)
-	case cMinVCPUs:
-		return fmt.Sprintf("Fewer than %d vCPUs (min_vcpus).", n.minVCPUs)
-	case cMinMemory:
-		return fmt.Sprintf("Less than %s GiB of memory (min_memory_gib).", trimFloat(n.minMem))
-	case cMinLocalDisk:
-		return fmt.Sprintf("Less than %s GiB of temporary disk plus local NVMe (min_local_disk_gib).", trimFloat(n.minDisk))
-	case cGPUMemory:
-		return fmt.Sprintf("Cannot hold the %s GiB of GPU memory the job needs %s.", trimFloat(n.gpuMemNeed), n.nodesClause())
-	case cGPUs:
-		return fmt.Sprintf("Cannot provide %d whole GPUs %s (a partial GPU does not count).", n.gpus, n.nodesClause())
-	case cCores:
-		return fmt.Sprintf("Cannot provide %d cores %s.", n.cores, n.nodesClause())
-	case cSystemMemory:
-		return fmt.Sprintf("Cannot provide %s GiB of system memory %s (inference needs 150%% of the model weights; Azure Machine Learning guidance).", trimFloat(n.sysMemNeed), n.nodesClause())
-	case cNodes:
-		return fmt.Sprintf("nodes = %d is more than the %d VMs an InfiniBand job can use (one placement group).", n.fixedNodes, MaxNodesRDMA)
-	case cInterconnect:
-		if why := n.ibWhy(); why != "the job spans several VMs" {
-			return "Has no InfiniBand, which the job needs (" + why + ")."
-		}
-		return "Too small to hold the job on one VM, and has no InfiniBand for a job that spans several VMs."
-	case cMaxPrice:
-		return fmt.Sprintf("Costs more than %s USD per hour per VM%s, or has no known price.", trimFloat(n.maxPrice), n.priceWhere())
-	case cMaxTotalPrice:
-		return fmt.Sprintf("Costs more than %s USD per hour for all VMs of the job%s, or has no known price.", trimFloat(n.maxTotal), n.priceWhere())
-	case cScaleUp:
-		return "Needs several VMs while another size holds the job on one VM (scale up before scale out, Azure Machine Learning guidance)."
+func (n *norm) rejectionReason(c constraint) string { return constraintTable[c].reason(n) }
+
+// relax says what to change so that the size passes one constraint.
+func (n *norm) relax(c constraint, e *eval) string {
+	if r := constraintTable[c].relax; r != nil {
+		return r(n, e)
 	}
-	return ""
+	return "relax " + c.String()
 }
 
-func (n *norm) workloadLabel() string { return n.label }
-
-func (n *norm) nodesClause() string {
-	if n.fixedNodes > 0 {
-		return fmt.Sprintf("on %d VMs (nodes)", n.fixedNodes)
+// rejections counts each removed size under its first failed constraint.
+func (n *norm) rejections(evals []eval) []Rejection {
+	var counts [numConstraints]int64
+	var examples [numConstraints][]string
+	for i := range evals {
+		e := &evals[i]
+		if e.fails == 0 {
+			continue
+		}
+		c := e.firstFail()
+		counts[c]++
+		if examples[c] == nil {
+			examples[c] = make([]string, 0, 3)
+		}
+		if len(examples[c]) < 3 {
+			examples[c] = append(examples[c], e.in.sku.Name)
+		}
 	}
-	return fmt.Sprintf("within %d VMs with InfiniBand or %d without", MaxNodesRDMA, MaxNodes)
+	var out []Rejection
+	for c := constraint(0); c < numConstraints; c++ {
+		if counts[c] > 0 {
+			reason := n.rejectionReason(c)
+			if d := constraintTable[c].detail; d != nil {
+				reason += " " + d(n, evals)
+			}
+			out = append(out, Rejection{Constraint: c.String(), Count: counts[c], Examples: examples[c], Reason: reason})
+		}
+	}
+	return out
 }
 
-func (n *norm) ibWhy() string {
-	switch {
-	case n.interconnect == InterconnectInfiniBand:
-		return "interconnect = \"infiniband\""
-	case n.workload == WorkloadHPC:
-		return "tightly coupled MPI"
+// restrictionCodes lists the availability file's reason codes of the sizes
+// counted under the availability constraint, each with its sizes.
+func restrictionCodes(n *norm, evals []eval) string {
+	byCode := map[string][]string{}
+	var codes []string
+	for i := range evals {
+		e := &evals[i]
+		if e.fails == 0 || e.firstFail() != cAvailability {
+			continue
+		}
+		code := "no reason code"
+		if r := locationRestriction(e.in.sku, n.region); r != nil && r.ReasonCode != "" {
+			code = r.ReasonCode
+		}
+		if _, ok := byCode[code]; !ok {
+			codes = append(codes, code)
+		}
+		byCode[code] = append(byCode[code], e.in.sku.Name)
 	}
-	return "the job spans several VMs"
-}
-
-func (n *norm) priceWhere() string {
-	s := ""
-	if n.region != "" {
-		s = " in " + n.region
+	slices.Sort(codes)
+	parts := make([]string, len(codes))
+	for i, c := range codes {
+		names := byCode[c]
+		if len(names) > 3 {
+			names = append(names[:3:3], "and "+itoa(int64(len(byCode[c])-3))+" more")
+		}
+		parts[i] = c + " (" + strings.Join(names, ", ") + ")"
 	}
-	if n.spot {
-		s += " (spot where known)"
-	}
-	return s
+	return "Reason codes: " + strings.Join(parts, "; ") + "."
 }

@@ -9,38 +9,47 @@
 // The package has no Terraform framework types: the provider maps its schema
 // to Request and Result. Everything it decides is written down as documented
 // constants and tables, which the hand-written guide
-// templates/guides/ranking.md.tmpl quotes (keep the two in step): rules.go (memory model, families, generations, score weights and
-// penalties), constraints.go (Constraints, the hard constraints in order)
-// and deploy.go (deployment hints).
+// templates/guides/ranking.md.tmpl quotes (keep the two in step): rules.go
+// (memory model, families, generations, score weights and penalties),
+// constraints.go (the hard constraints in order, each with its check, its
+// rejection sentence and how to relax it) and deploy.go (deployment hints).
+// The generation years are data: year_available of each series and
+// architecture_year of each GPU model, in the catalog.
 //
 // # Pipeline
 //
 //  1. Requirements (requirements.go): category and families from the
-//     workload and model class (familyRules, seed 002's table), the memory
-//     estimate (EstimateGPUMemoryGiB), system memory for inference (150% of
-//     the weights, seed 004).
-//  2. Layout, per size (constraints.go): the fewest VMs of that size that
+//     workload and model class (familyRules, after the table of "Compute
+//     for AI workloads on Azure infrastructure"), the memory estimate
+//     (EstimateGPUMemoryGiB), system memory for inference (150% of the
+//     weights, after "What are compute targets in Azure Machine
+//     Learning?").
+//  2. Layout, per size (evaluate.go): the fewest VMs of that size that
 //     hold the job: GPU memory, whole GPUs, cores (hpc, htc) and system
 //     memory, or the nodes setting; then whether the job needs InfiniBand
-//     (hpc, or several VMs; seeds 000 and 001, "Bandwidth").
-//  3. Hard constraints (constraints.go), evaluated in the order of
-//     Constraints. A removed size is counted under the first constraint it
-//     fails, so the counts in Result.Rejected add up to the sizes removed.
-//     Scale up before scale out (seeds 003, 004): when some size holds the
-//     job on one VM, multi-VM layouts are removed ("scale_up").
+//     (hpc, or several VMs; Bandwidth in "Compute for Machine Learning on
+//     HPC" and the HPC landing zone accelerator).
+//  3. Hard constraints (constraintTable in constraints.go), in the order
+//     of Constraints. A removed size is counted under the first constraint
+//     it fails, so the counts in Result.Rejected add up to the sizes
+//     removed. Scale up before scale out ("What are compute targets in
+//     Azure Machine Learning?"): when some size holds the job on one VM,
+//     multi-VM layouts are removed ("scale_up").
 //  4. Score (recommend.go): weighted components in [0, 1] (family fit,
 //     cost, job sizing, generation, scale; weightSets) minus penalties
 //     (unused InfiniBand, precision emulation, idle GPUs, retirement,
 //     preview, unknown target support, no price), clamped to 0..100.
 //     Sorted with fallback families last, then by score, then price, then
 //     name. `prefer` pins its first fitting size to rank 1.
-//  5. Result (recommend.go, deploy.go): reasons, warnings and deployment
-//     hints for the top MaxResults sizes; result-level warnings.
+//  5. Result (recommend.go, explain.go, deploy.go): reasons, warnings and
+//     deployment hints for the top max_results sizes; result-level
+//     warnings.
 //
 // When nothing fits, the *NoFitError (nofit.go) lists every constraint with
 // its count and names the nearest miss: the best size among those failing
-// the fewest constraints a user can relax (not retired, unknown_specs,
-// workload or scale_up), with what to change.
+// the fewest constraints a user can relax (those with a relax in
+// constraintTable: not retired, deployable, unknown_specs, workload or
+// scale_up), with what to change.
 //
 // # Determinism and stable sizes
 //
@@ -61,8 +70,9 @@
 //
 // # Performance
 //
-// Per-size facts (parsed dates and versions, lowest prices) are computed
-// once per catalog and cached; a call evaluates every size without
-// allocating per size and builds strings only for the returned
+// Per-size facts (parsed dates and versions, lowest prices, generation
+// years) are computed once, by NewEngine; a call evaluates every size
+// without allocating per size, checks each constraint the request sets in
+// one loop over the sizes, and builds strings only for the returned
 // recommendations. BenchmarkRecommend measures the full embedded catalog.
 package recommend

@@ -3,6 +3,7 @@ package recommend
 import (
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -18,11 +19,7 @@ var asOf = time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
 
 func testCatalog(t testing.TB) *catalog.Catalog {
 	t.Helper()
-	cat, err := catalog.Default()
-	if err != nil {
-		t.Fatalf("catalog.Default: %v", err)
-	}
-	return cat
+	return catalogtest.Embedded(t)
 }
 
 // fixture is the fixture catalog of package catalogtest: 19 sizes and
@@ -165,12 +162,12 @@ func checkInvariants(t *testing.T, cat *catalog.Catalog, req Request, res *Resul
 	if len(res.Recommendations) == 0 {
 		t.Fatalf("a result must have at least one recommendation")
 	}
-	max := int64(DefaultMaxResults)
+	limit := int64(DefaultMaxResults)
 	if req.MaxResults != nil {
-		max = *req.MaxResults
+		limit = *req.MaxResults
 	}
-	if int64(len(res.Recommendations)) > max {
-		t.Errorf("%d recommendations, max_results %d", len(res.Recommendations), max)
+	if int64(len(res.Recommendations)) > limit {
+		t.Errorf("%d recommendations, max_results %d", len(res.Recommendations), limit)
 	}
 	var removed int64
 	for _, r := range res.Rejected {
@@ -213,6 +210,14 @@ func checkInvariants(t *testing.T, cat *catalog.Catalog, req Request, res *Resul
 	}
 }
 
+// memOr is *p, or def when p is nil.
+func memOr(p *float64, def float64) float64 {
+	if p == nil {
+		return def
+	}
+	return *p
+}
+
 // satisfies re-checks the hard constraints on one recommendation, written
 // independently of the engine, and returns what is violated.
 func satisfies(req Request, r Recommendation) string {
@@ -233,6 +238,9 @@ func satisfies(req Request, r Recommendation) string {
 	}
 	if s.Lifecycle.Status == catalog.StatusPreview && !req.IncludePreview {
 		return "preview"
+	}
+	if !s.Deployable && len(s.Availability) == 0 {
+		return "deployable"
 	}
 	if s.VCPUs == nil || s.MemoryGiB == nil {
 		return "unknown_specs"
@@ -259,23 +267,23 @@ func satisfies(req Request, r Recommendation) string {
 	}
 	if req.CUDAVersion != "" {
 		var major, minor int
-		fmt.Sscanf(req.CUDAVersion, "%d.%d", &major, &minor)
+		_, _ = fmt.Sscanf(req.CUDAVersion, "%d.%d", &major, &minor)
 		if s.GPU == nil || s.GPU.Vendor != "nvidia" || int64(major) > s.GPU.MaxCUDAMajor {
 			return "cuda_version"
 		}
 		var mj, mn int
-		fmt.Sscanf(s.GPU.MinCUDA, "%d.%d", &mj, &mn)
+		_, _ = fmt.Sscanf(s.GPU.MinCUDA, "%d.%d", &mj, &mn)
 		if major < mj || (major == mj && minor < mn) {
 			return "cuda_version (too old for the GPU)"
 		}
 	}
 	if req.MinComputeCapability != "" {
 		var a, b, c, d int
-		fmt.Sscanf(req.MinComputeCapability, "%d.%d", &a, &b)
+		_, _ = fmt.Sscanf(req.MinComputeCapability, "%d.%d", &a, &b)
 		if s.GPU == nil || s.GPU.ComputeCapability == "" {
 			return "min_compute_capability"
 		}
-		fmt.Sscanf(s.GPU.ComputeCapability, "%d.%d", &c, &d)
+		_, _ = fmt.Sscanf(s.GPU.ComputeCapability, "%d.%d", &c, &d)
 		if c < a || (c == a && d < b) {
 			return "min_compute_capability"
 		}
@@ -329,7 +337,7 @@ func satisfies(req Request, r Recommendation) string {
 	if req.MinVCPUs != nil && *s.VCPUs < *req.MinVCPUs {
 		return "min_vcpus"
 	}
-	if req.MinMemoryGiB != nil && *s.MemoryGiB < *req.MinMemoryGiB {
+	if req.MinMemoryGiB != nil && math.Min(*s.MemoryGiB, memOr(s.MemoryGiBAllotted, *s.MemoryGiB)) < *req.MinMemoryGiB {
 		return "min_memory_gib"
 	}
 	if req.MinLocalDiskGiB != nil {

@@ -21,7 +21,7 @@ import (
 
 // oracleConstraints is the evaluation order, as documented on Constraints.
 var oracleConstraints = []string{
-	"retired", "min_lifetime_months", "preview", "unknown_specs", "workload", "confidential", "isolated",
+	"retired", "min_lifetime_months", "preview", "deployable", "unknown_specs", "workload", "confidential", "isolated",
 	"gpu_vendor", "gpu_models", "cuda_version", "min_compute_capability", "target", "region", "availability",
 	"min_vcpus", "min_memory_gib", "min_local_disk_gib", "gpu_memory", "gpus", "cores", "system_memory",
 	"nodes", "interconnect", "max_price_per_hour", "max_total_price_per_hour", "scale_up",
@@ -126,6 +126,10 @@ func oracleEvaluate(cat *catalog.Catalog, req Request, s *catalog.SKU) oracleEva
 	}
 	if s.Lifecycle.Status == catalog.StatusPreview && !req.IncludePreview {
 		fail("preview")
+	}
+	// An availability file that lists a size shows it can be deployed.
+	if !s.Deployable && len(s.Availability) == 0 {
+		fail("deployable")
 	}
 	g := s.GPU
 	known := s.VCPUs != nil && s.MemoryGiB != nil && (g == nil || g.Count > 0)
@@ -243,8 +247,13 @@ func oracleEvaluate(cat *catalog.Catalog, req Request, s *catalog.SKU) oracleEva
 	if s.VCPUs != nil {
 		vcpus = *s.VCPUs
 	}
+	// Memory fit counts on the smaller of the documented and the allotted
+	// memory.
 	if s.MemoryGiB != nil {
 		mem = *s.MemoryGiB
+		if s.MemoryGiBAllotted != nil && *s.MemoryGiBAllotted < mem {
+			mem = *s.MemoryGiBAllotted
+		}
 	}
 	if s.TempDiskGiB != nil {
 		disk += float64(*s.TempDiskGiB)

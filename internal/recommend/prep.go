@@ -102,8 +102,10 @@ func prepare(cat *catalog.Catalog) *prepared {
 		if s.VCPUs != nil {
 			in.vcpus = *s.VCPUs
 		}
-		if s.MemoryGiB != nil {
-			in.memGiB = *s.MemoryGiB
+		// Memory fit counts on the smaller of the documented and the
+		// allotted memory (catalog decision D45).
+		if m := s.FitMemoryGiB(); m != nil {
+			in.memGiB = *m
 		}
 		if s.TempDiskGiB != nil {
 			in.localDisk += float64(*s.TempDiskGiB)
@@ -130,12 +132,10 @@ func prepare(cat *catalog.Catalog) *prepared {
 			}
 		}
 		in.year = DefaultGenerationYear
-		if y, ok := seriesYear[s.Series]; ok {
-			in.year = y
-		} else if s.GPU != nil {
-			if y, ok := architectureYear[s.GPU.Architecture]; ok {
-				in.year = y
-			}
+		if s.SeriesYear > 0 {
+			in.year = s.SeriesYear
+		} else if s.GPU != nil && s.GPU.ArchitectureYear > 0 {
+			in.year = s.GPU.ArchitectureYear
 		}
 		in.retire, in.hasRetire = s.RetirementTime()
 		for region, pr := range s.Prices {

@@ -43,6 +43,15 @@ type norm struct {
 	availFile                                      string // the availability file laid over the catalog, or ""
 	w                                              weights
 	explanation                                    []string
+	checks                                         uint32 // the constraints evaluate checks (activeChecks)
+}
+
+// valueOr is *p, or d when p is nil.
+func valueOr[T any](p *T, d T) T {
+	if p == nil {
+		return d
+	}
+	return *p
 }
 
 func orDefault(v, d string) string {
@@ -60,12 +69,11 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 	if n.asOf.IsZero() {
 		n.asOf = cat.DataDate
 	}
-	y, m, d := n.asOf.UTC().Date()
-	n.asOf = time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
-	n.interconnect = orDefault(req.Interconnect, InterconnectAuto)
-	n.vendor = orDefault(req.GPUVendor, GPUVendorAny)
-	n.target = orDefault(req.Target, TargetVM)
-	n.optimize = orDefault(req.OptimizeFor, OptimizeBalanced)
+	n.asOf = catalog.UTCDay(n.asOf)
+	n.interconnect = orDefault(req.Interconnect, DefaultInterconnect)
+	n.vendor = orDefault(req.GPUVendor, DefaultGPUVendor)
+	n.target = orDefault(req.Target, DefaultTarget)
+	n.optimize = orDefault(req.OptimizeFor, DefaultOptimizeFor)
 	n.w = weightSets[n.optimize]
 	n.region = strings.ToLower(strings.TrimSpace(req.Region)) // the catalog's region names are lower case
 	if a := cat.Availability(); a != nil {
@@ -73,44 +81,25 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 	}
 	n.spot = req.Spot
 	n.includePreview = req.IncludePreview
-	n.confidential = req.Confidential != nil && *req.Confidential
+	n.confidential = valueOr(req.Confidential, false)
 	n.isolated = req.Isolated
-	n.lifetimeMonths = DefaultMinLifetimeMonths
-	if req.MinLifetimeMonths != nil {
-		n.lifetimeMonths = *req.MinLifetimeMonths
-	}
+	n.lifetimeMonths = valueOr(req.MinLifetimeMonths, DefaultMinLifetimeMonths)
 	n.lifetimeCutoff = n.asOf.AddDate(0, int(n.lifetimeMonths), 0)
-	n.warnCutoff = n.asOf.AddDate(0, RetirementWarningMonths, 0)
-	n.maxResults = DefaultMaxResults
-	if req.MaxResults != nil {
-		n.maxResults = int(*req.MaxResults)
-	}
+	n.warnCutoff = catalog.RetirementHorizon(n.asOf, catalog.RetirementWarningMonths)
+	n.maxResults = int(valueOr(req.MaxResults, DefaultMaxResults))
 	for _, g := range req.GPUModels {
 		n.gpuModels = append(n.gpuModels, strings.ToLower(strings.TrimSpace(g)))
 	}
 	n.cuda = parseVersion(req.CUDAVersion)
 	n.minCC = parseVersion(req.MinComputeCapability)
-	if req.MaxPricePerHour != nil {
-		n.maxPrice = *req.MaxPricePerHour
-	}
-	if req.MaxTotalPricePerHour != nil {
-		n.maxTotal = *req.MaxTotalPricePerHour
-	}
-	if req.GPUs != nil {
-		n.gpus = *req.GPUs
-	}
-	if req.Nodes != nil {
-		n.fixedNodes = *req.Nodes
-	}
-	if req.MinVCPUs != nil {
-		n.minVCPUs = *req.MinVCPUs
-	}
-	if req.MinMemoryGiB != nil {
-		n.minMem = *req.MinMemoryGiB
-	}
-	if req.MinLocalDiskGiB != nil {
-		n.minDisk = *req.MinLocalDiskGiB
-	}
+	// Unset numbers are 0: no cap, no minimum, no fixed count.
+	n.maxPrice = valueOr(req.MaxPricePerHour, 0)
+	n.maxTotal = valueOr(req.MaxTotalPricePerHour, 0)
+	n.gpus = valueOr(req.GPUs, 0)
+	n.fixedNodes = valueOr(req.Nodes, 0)
+	n.minVCPUs = valueOr(req.MinVCPUs, 0)
+	n.minMem = valueOr(req.MinMemoryGiB, 0)
+	n.minDisk = valueOr(req.MinLocalDiskGiB, 0)
 
 	modelWorkload := n.workload == WorkloadTraining || n.workload == WorkloadFineTuning || n.workload == WorkloadInference
 	n.class = DefaultClass
@@ -187,22 +176,9 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 	} else if n.workload != WorkloadHPC && n.workload != WorkloadHTC {
 		ex = append(ex, "Scale up before scale out: one VM when any size holds the job, more VMs only when none does (Azure Machine Learning guidance).")
 	}
-	switch n.interconnect {
-	case InterconnectInfiniBand:
-		ex = append(ex, "Interconnect: InfiniBand required by the interconnect setting.")
-	case InterconnectAny:
-		ex = append(ex, "Interconnect: not required (interconnect = \"any\"); multi-VM jobs run over Ethernet.")
-	default:
-		switch n.workload {
-		case WorkloadHPC:
-			ex = append(ex, "Interconnect: InfiniBand, as tightly coupled MPI needs it (Azure HPC guidance: InfiniBand only where it is used).")
-		case WorkloadHTC:
-			ex = append(ex, "Interconnect: not needed for independent tasks; RDMA sizes are penalized because unused bandwidth costs money.")
-		default:
-			ex = append(ex, "Interconnect: InfiniBand only when the job spans several VMs; otherwise RDMA sizes are penalized because unused bandwidth costs money (Azure HPC guidance: InfiniBand only where it is used).")
-		}
-	}
+	ex = append(ex, n.interconnectExplanation())
 	n.explanation = ex
+	n.checks = n.activeChecks()
 	return n
 }
 

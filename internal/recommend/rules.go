@@ -48,7 +48,8 @@ const (
 // default of current training and serving stacks.
 const DefaultPrecision = PrecisionBF16
 
-// Model classes, the three columns of the guidance table in seed 002.
+// Model classes, the three columns of the guidance table in "Compute for AI
+// workloads on Azure infrastructure".
 const (
 	// ClassGenerative: LLMs and SLMs. GPU sizes.
 	ClassGenerative = "generative"
@@ -100,6 +101,14 @@ const (
 	OptimizeBalanced    = "balanced"
 	OptimizeCost        = "cost"
 	OptimizePerformance = "performance"
+)
+
+// Defaults of the string settings, used when a Request leaves them empty.
+const (
+	DefaultInterconnect = InterconnectAuto
+	DefaultGPUVendor    = GPUVendorAny
+	DefaultTarget       = TargetVM
+	DefaultOptimizeFor  = OptimizeBalanced
 )
 
 // Allowed values, in documentation order. The engine reads these tables;
@@ -188,9 +197,10 @@ const (
 	InferenceKVCacheHeadroom = 0.20
 
 	// InferenceSystemMemoryFactor: a VM that serves a model needs system
-	// RAM of at least 150% of the model weights (seed 004: "Start with a
-	// machine that has 150% of the RAM your model requires"). When the
-	// model is split over several VMs, each holds its share.
+	// RAM of at least 150% of the model weights ("What are compute targets
+	// in Azure Machine Learning?": "Start with a machine that has 150% of
+	// the RAM your model requires"). When the model is split over several
+	// VMs, each holds its share.
 	InferenceSystemMemoryFactor = 1.5
 
 	// MaxParametersBillion bounds model.parameters_billion (100 trillion).
@@ -206,17 +216,17 @@ const (
 	// otherwise. Retired sizes are always excluded.
 	DefaultMinLifetimeMonths = 12
 
-	// RetirementWarningMonths: a recommended size retiring within this many
-	// months carries a warning (and a small score penalty).
-	RetirementWarningMonths = 24
-
 	// CatalogStaleDays: when the catalog's data date is older than this at
 	// the provider's date, the result carries a warning.
 	CatalogStaleDays = 180
 
-	// DefaultMaxResults and MaxMaxResults bound max_results.
+	// DefaultMaxResults is max_results when it is not set; MaxResultsLimit
+	// is the most it may be.
 	DefaultMaxResults = 5
-	MaxMaxResults     = 50
+	MaxResultsLimit   = 50
+
+	// MaxMinLifetimeMonths bounds min_lifetime_months (20 years).
+	MaxMinLifetimeMonths = 240
 
 	// MaxNodesRDMA is the most VMs of one job that needs InfiniBand: RDMA
 	// traffic needs the VMs in one placement group, and a scale set with a
@@ -224,8 +234,15 @@ const (
 	MaxNodesRDMA = 100
 
 	// MaxNodes is the most VMs of any job: a scale set holds at most 1,000
-	// VMs (with several placement groups).
+	// VMs (with several placement groups). It also bounds nodes.
 	MaxNodes = 1000
+
+	// MaxGPUs, MaxCores and MaxMinVCPUs bound gpus, cores and min_vcpus:
+	// far above any job the catalog's sizes can hold (MaxNodes VMs of the
+	// largest size), low enough that the layout arithmetic stays exact.
+	MaxGPUs     = 100000
+	MaxCores    = 10000000
+	MaxMinVCPUs = 100000
 
 	// DataProcessingMinComputeCapability: RAPIDS needs an NVIDIA GPU of
 	// compute capability 7.0 (Volta) or newer and CUDA.
@@ -237,8 +254,9 @@ const (
 	ClearlyBetterScoreMargin = 10.0
 
 	// LowUtilizationWarning: a recommended GPU layout using less than this
-	// share of its GPU memory carries a job-sizing warning (seeds 000/001:
-	// small jobs leave large sizes idle).
+	// share of its GPU memory carries a job-sizing warning (Job sizing in
+	// "Compute for Machine Learning on HPC" and the HPC landing zone
+	// accelerator: small jobs leave large sizes idle).
 	LowUtilizationWarning = 0.25
 )
 
@@ -257,7 +275,9 @@ type familyFit struct {
 }
 
 // familyRules maps a workload (and, for model workloads, class) to the
-// families that serve it (seed 002's table, seeds 000/001 on job sizing):
+// families that serve it (the table of "Compute for AI workloads on Azure
+// infrastructure"; Job sizing in "Compute for Machine Learning on HPC" and
+// the HPC landing zone accelerator):
 //   - training and fine-tuning of generative or complex models: GPU, ND
 //     preferred; NC (Ethernet) is the alternative, which in practice means
 //     single-VM jobs, as multi-VM jobs need InfiniBand unless interconnect
@@ -288,33 +308,17 @@ var familyRules = map[string]familyFit{
 	"data_processing": {category: "gpu", preferred: []string{"NC"}, acceptable: []string{"ND"}, fallback: []string{"NV"}, explain: "GPU data processing (RAPIDS) needs NVIDIA GPUs of compute capability 7.0 or newer; NC is preferred, ND works, NV partial GPUs are listed last."},
 }
 
-// seriesYear is the approximate year each series became generally available
-// on Azure. It orders generations only (seed 002: "Opt for the latest virtual
-// machine SKUs"); a series missing here falls back to architectureYear.
-var seriesYear = map[string]int{
-	"H": 2016, "HB": 2019, "HC": 2019, "HBv2": 2020, "HBv3": 2021, "HBv4": 2023, "HX": 2023, "HBv5": 2025,
-	"Fsv2": 2017, "FX": 2021, "Ev5": 2021, "Edsv5": 2021,
-	"NC": 2016, "NV": 2016, "NCv2": 2017, "ND": 2017, "NCv3": 2018, "NVv3": 2018, "NDv2": 2019,
-	"NCasT4_v3": 2020, "NVv4": 2020, "NDasrA100_v4": 2021, "NDm_A100_v4": 2021, "NC_A100_v4": 2022,
-	"NVadsA10_v5": 2022, "ND-H100-v5": 2023, "NCads_H100_v5": 2023, "NGads_V620": 2023,
-	"NCCads_H100_v5": 2024, "ND-H200-v5": 2024, "ND-MI300X-v5": 2024, "NVads_V710_v5": 2024,
-	"ND-GB200-v6": 2025, "ND-GB300-v6": 2025, "NC_RTXPRO6000BSE_v6": 2026,
-}
-
-// architectureYear is the fallback for series missing from seriesYear
-// (catalogs supplied by users): the launch year of the GPU architecture.
-var architectureYear = map[string]int{
-	"Kepler": 2014, "Maxwell": 2015, "Pascal": 2016, "Volta": 2017, "Turing": 2018, "Ampere": 2020,
-	"Hopper": 2022, "Ada Lovelace": 2022, "Blackwell": 2024, "Blackwell Ultra": 2025,
-	"CDNA3": 2023, "GCN 5 (Vega 10)": 2017, "RDNA2": 2020, "RDNA3": 2022,
-}
-
 const (
 	// GenerationBaseYear and GenerationSpanYears map a year to the
-	// generation component: 2016 scores 0, 2026 and later score 1.
+	// generation component: 2016 scores 0, 2026 and later score 1. The
+	// year orders generations only, after "Opt for the latest virtual
+	// machine SKUs" in "Compute for AI workloads on Azure infrastructure".
 	GenerationBaseYear  = 2016
 	GenerationSpanYears = 10
-	// DefaultGenerationYear is used when neither table knows the size.
+	// DefaultGenerationYear is used when the catalog gives no year: neither
+	// the series' year_available (series.json, SKU.SeriesYear) nor its GPU
+	// architecture's architecture_year (gpu_models.json,
+	// GPU.ArchitectureYear).
 	DefaultGenerationYear = 2020
 )
 
@@ -333,12 +337,16 @@ type weights struct {
 	Cost float64
 	// Sizing: the share of what the VMs provide that the job uses (GPU
 	// memory, GPUs or cores; system memory for CPU model workloads). Keeps
-	// a small job off an 8-GPU ND size (seeds 000/001 "Job sizing").
+	// a small job off an 8-GPU ND size (Job sizing in "Compute for Machine
+	// Learning on HPC" and the HPC landing zone accelerator).
 	// Neutral 0.5 when the job states no size.
 	Sizing float64
-	// Generation: newer series score higher (seriesYear).
+	// Generation: newer series score higher (SKU.SeriesYear, else
+	// GPU.ArchitectureYear, else DefaultGenerationYear).
 	Generation float64
-	// Scale: 1 / nodes. Fewer, larger VMs first (seeds 003/004).
+	// Scale: 1 / nodes. Fewer, larger VMs first: scale up before scale out
+	// ("What are compute targets in Azure Machine Learning?", and Microsoft
+	// Learn's Azure Machine Learning unit on GPU compute).
 	Scale float64
 }
 
@@ -355,7 +363,8 @@ var weightSets = map[string]weights{
 const (
 	// PenaltyUnusedRDMA: an RDMA (InfiniBand) size for a job that does not
 	// need InfiniBand, with interconnect "auto": the bandwidth is paid for
-	// and unused (seeds 000/001 "Bandwidth").
+	// and unused (Bandwidth in "Compute for Machine Learning on HPC" and
+	// the HPC landing zone accelerator).
 	PenaltyUnusedRDMA = 10.0
 	// PenaltyPrecision: for training and fine-tuning, the GPU has no native
 	// support for the model's precision (for example bf16 on a T4 or V100):
@@ -365,17 +374,18 @@ const (
 	// stacks convert the weights at load time (bf16 to fp16, say) with
 	// little loss, so the cost is smaller.
 	PenaltyPrecisionInference = 5.0
-	// PenaltyRetiring: the size retires within RetirementWarningMonths.
+	// PenaltyRetiring: the size retires within catalog.RetirementWarningMonths.
 	PenaltyRetiring = 5.0
 	// PenaltyPreview: the size is in preview (only with include_preview).
 	PenaltyPreview = 5.0
 	// PenaltyUnknownSupport: the target's support for the size is unknown.
 	PenaltyUnknownSupport = 5.0
 	// PenaltyIdleGPUs: the job fits in one GPU of the size but the size has
-	// several: the others sit idle (seeds 000/001: "Smaller jobs, such as
-	// those with OPT 1.3B may not take advantage of larger SKU sizes"). The
-	// penalty is this many points times the idle share, (n-1)/n: 13.1 for
-	// an 8-GPU size, 7.5 for a 2-GPU size.
+	// several: the others sit idle (Job sizing in "Compute for Machine
+	// Learning on HPC": "Smaller jobs, such as those with OPT 1.3B may not
+	// take advantage of larger SKU sizes"). The penalty is this many points
+	// times the idle share, (n-1)/n: 13.1 for an 8-GPU size, 7.5 for a
+	// 2-GPU size.
 	PenaltyIdleGPUs = 15.0
 	// PenaltyNoPrice: the size has no price in any region of the price
 	// snapshot, which usually means it is not offered yet (or any more).

@@ -50,7 +50,7 @@ type Request struct {
 	Isolated          *bool // true: isolated only; false: not isolated; nil: either
 
 	OptimizeFor string   // "" or one of OptimizeFors
-	MaxResults  *int64   // nil means DefaultMaxResults; 1..MaxMaxResults
+	MaxResults  *int64   // nil means DefaultMaxResults; 1..MaxResultsLimit
 	Prefer      []string // ordered size names; the first that fits is rank 1
 
 	// AsOf is the provider's date, for lifecycle checks and warnings. Zero
@@ -66,13 +66,34 @@ type FieldError struct {
 	// Summary is a short Title Case heading; Detail full sentences naming
 	// the allowed values or the fix.
 	Summary, Detail string
-	// Soft is true when each value is valid on its own: contradictions and
-	// names the catalog does not know (Recommend then returns a
-	// *NoFitError, as every size fails a constraint) and inputs the
-	// workload ignores (Recommend then adds a result warning). Recommend
-	// refuses a request, with a *ValidationError, only for the others.
+	// Kind says what Recommend does about the problem; callers match on it,
+	// never on the Summary text.
+	Kind FieldErrorKind
+	// Soft is Kind != KindInvalid: each value is valid on its own, and
+	// Recommend goes on (KindNoMatch, KindIgnored). Recommend refuses a
+	// request, with a *ValidationError, only for the others.
 	Soft bool
 }
+
+// FieldErrorKind classifies a FieldError by what Recommend does about it.
+type FieldErrorKind uint8
+
+const (
+	// KindInvalid: the value cannot be interpreted (an unknown enum value,
+	// a number out of range, a malformed version). Recommend refuses the
+	// request with a *ValidationError.
+	KindInvalid FieldErrorKind = iota
+	// KindNoMatch: the value is valid on its own, but no size can match
+	// it: it contradicts another input (gpu_vendor = "amd" with
+	// cuda_version), or names a region or GPU model the catalog does not
+	// know. Recommend goes on; when no size fits, every size fails a
+	// constraint and it returns a *NoFitError.
+	KindNoMatch
+	// KindIgnored: the workload does not use the input (model for hpc,
+	// cores for a GPU workload) or the catalog does not know a prefer
+	// entry. Recommend ignores it and adds a result warning.
+	KindIgnored
+)
 
 // MemoryEstimate is the memory a model needs for a workload, with its parts.
 // Every GiB figure is rounded to 0.01.

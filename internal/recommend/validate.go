@@ -3,7 +3,6 @@ package recommend
 import (
 	"fmt"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -59,6 +58,12 @@ func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
 // the request) and soft ones (contradictions and unknown catalog names,
 // which Recommend turns into rejections or warnings).
 func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
+	// ignore adds a soft problem Recommend works around (KindIgnored); the
+	// other soft ones are KindNoMatch (markSoft).
+	ignore := func(f FieldError) {
+		f.Kind = KindIgnored
+		soft = append(soft, f)
+	}
 	enum := func(v string, allowed []string, name, summary string, path ...string) {
 		if v != "" && !contains(allowed, v) {
 			fatal = append(fatal, fe(summary,
@@ -85,7 +90,7 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 		enum(m.Class, modelClasses, "class", "Invalid Model Class", "model", "class")
 		small = m.Class == ClassSmall
 		if req.Workload != "" && contains(workloads, req.Workload) && !modelWorkload {
-			soft = append(soft, fe("Model Not Used",
+			ignore(fe("Model Not Used",
 				fmt.Sprintf("model applies to the training, fine_tuning and inference workloads, not to %q. Remove model, or describe the job with gpu_memory_gib, gpus, nodes or cores.", req.Workload), "model"))
 		}
 	}
@@ -94,32 +99,32 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 			fatal = append(fatal, fe(summary, fmt.Sprintf("%s must be greater than 0; got %v.", name, *p), name))
 		}
 	}
-	posI := func(p *int64, max int64, name, summary string) {
+	posI := func(p *int64, limit int64, name, summary string) {
 		if p == nil {
 			return
 		}
 		if *p <= 0 {
 			fatal = append(fatal, fe(summary, fmt.Sprintf("%s must be greater than 0; got %d.", name, *p), name))
-		} else if *p > max {
-			fatal = append(fatal, fe(summary, fmt.Sprintf("%s must be at most %d; got %d.", name, max, *p), name))
+		} else if *p > limit {
+			fatal = append(fatal, fe(summary, fmt.Sprintf("%s must be at most %d; got %d.", name, limit, *p), name))
 		}
 	}
 	posF(req.GPUMemoryGiB, "gpu_memory_gib", "Invalid GPU Memory")
-	posI(req.GPUs, 100000, "gpus", "Invalid GPU Count")
+	posI(req.GPUs, MaxGPUs, "gpus", "Invalid GPU Count")
 	posI(req.Nodes, MaxNodes, "nodes", "Invalid Node Count")
-	posI(req.Cores, 10000000, "cores", "Invalid Core Count")
-	posI(req.MinVCPUs, 100000, "min_vcpus", "Invalid Minimum vCPUs")
+	posI(req.Cores, MaxCores, "cores", "Invalid Core Count")
+	posI(req.MinVCPUs, MaxMinVCPUs, "min_vcpus", "Invalid Minimum vCPUs")
 	posF(req.MinMemoryGiB, "min_memory_gib", "Invalid Minimum Memory")
 	posF(req.MinLocalDiskGiB, "min_local_disk_gib", "Invalid Minimum Local Disk")
 	posF(req.MaxPricePerHour, "max_price_per_hour", "Invalid Maximum Price")
 	posF(req.MaxTotalPricePerHour, "max_total_price_per_hour", "Invalid Maximum Total Price")
-	if p := req.MinLifetimeMonths; p != nil && (*p < 0 || *p > 240) {
+	if p := req.MinLifetimeMonths; p != nil && (*p < 0 || *p > MaxMinLifetimeMonths) {
 		fatal = append(fatal, fe("Invalid Minimum Lifetime",
-			fmt.Sprintf("min_lifetime_months must be between 0 and 240; got %d. Use 0 to exclude only retired sizes.", *p), "min_lifetime_months"))
+			fmt.Sprintf("min_lifetime_months must be between 0 and %d; got %d. Use 0 to exclude only retired sizes.", MaxMinLifetimeMonths, *p), "min_lifetime_months"))
 	}
-	if p := req.MaxResults; p != nil && (*p < 1 || *p > MaxMaxResults) {
+	if p := req.MaxResults; p != nil && (*p < 1 || *p > MaxResultsLimit) {
 		fatal = append(fatal, fe("Invalid Maximum Results",
-			fmt.Sprintf("max_results must be between 1 and %d; got %d.", MaxMaxResults, *p), "max_results"))
+			fmt.Sprintf("max_results must be between 1 and %d; got %d.", MaxResultsLimit, *p), "max_results"))
 	}
 	enum(req.Interconnect, interconnects, "interconnect", "Invalid Interconnect", "interconnect")
 	enum(req.GPUVendor, gpuVendors, "gpu_vendor", "Invalid GPU Vendor", "gpu_vendor")
@@ -171,7 +176,7 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 		gpuInput(req.MinComputeCapability != "", "min_compute_capability")
 	}
 	if req.Cores != nil && req.Workload != "" && req.Workload != WorkloadHPC && req.Workload != WorkloadHTC {
-		soft = append(soft, fe("Cores Not Used",
+		ignore(fe("Cores Not Used",
 			fmt.Sprintf("cores (total cores per job) applies to the hpc and htc workloads, not to %q. For GPU jobs use gpus or gpu_memory_gib; for a per-VM minimum use min_vcpus.", req.Workload), "cores"))
 	}
 	if req.GPUVendor == GPUVendorAMD {
@@ -196,91 +201,46 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 	if cat == nil {
 		return fatal, markSoft(soft)
 	}
-	// Names checked against the catalog.
-	if strings.TrimSpace(req.Region) != "" && !cat.HasRegion(strings.TrimSpace(req.Region)) {
-		soft = append(soft, fe("Unknown Region",
-			fmt.Sprintf("The catalog has no prices in region %q, so no size can be checked there. Use a region name such as \"eastus\" or \"westeurope\"%s.", req.Region, didYouMean(suggestRegions(cat.Regions(), req.Region, 3))), "region"))
+	// Names checked against the catalog, explained as every data source
+	// explains them (catalog.UnknownName).
+	if r := strings.TrimSpace(req.Region); r != "" {
+		if _, ok := cat.Canonical(catalog.RegionName, r); !ok {
+			soft = append(soft, fe("Unknown Region", cat.UnknownName(catalog.RegionName, req.Region), "region"))
+		}
 	}
-	if len(req.GPUModels) > 0 {
-		known := knownGPUModels(cat)
-		for i, m := range req.GPUModels {
-			if strings.TrimSpace(m) == "" {
-				continue
-			}
-			if _, ok := known[strings.ToLower(strings.TrimSpace(m))]; !ok {
-				soft = append(soft, fe("Unknown GPU Model",
-					fmt.Sprintf("gpu_models entry %q is not a GPU model of the catalog. Use one of %s (ids or display names, any case).", m, quoteList(cat.GPUModelIDs())), "gpu_models", strconv.Itoa(i)))
-			} else if v := known[strings.ToLower(strings.TrimSpace(m))]; req.GPUVendor != "" && req.GPUVendor != GPUVendorAny && v != req.GPUVendor {
-				soft = append(soft, fe("GPU Model Of Another Vendor",
-					fmt.Sprintf("gpu_models entry %q is an %s GPU, but gpu_vendor is %q, so it can never match. Remove it or change gpu_vendor.", m, strings.ToUpper(v), req.GPUVendor), "gpu_models", strconv.Itoa(i)))
-			}
+	for i, m := range req.GPUModels {
+		if strings.TrimSpace(m) == "" {
+			continue
+		}
+		id, ok := cat.Canonical(catalog.GPUModelName, m)
+		if !ok {
+			soft = append(soft, fe("Unknown GPU Model", cat.UnknownName(catalog.GPUModelName, m), "gpu_models", strconv.Itoa(i)))
+			continue
+		}
+		if g, _ := cat.GPUModel(id); req.GPUVendor != "" && req.GPUVendor != GPUVendorAny && !strings.EqualFold(g.Vendor, req.GPUVendor) {
+			soft = append(soft, fe("GPU Model Of Another Vendor",
+				fmt.Sprintf("gpu_models entry %q is an %s GPU, but gpu_vendor is %q, so it can never match. Remove it or change gpu_vendor.", m, strings.ToUpper(g.Vendor), req.GPUVendor), "gpu_models", strconv.Itoa(i)))
 		}
 	}
 	for i, p := range req.Prefer {
 		if strings.TrimSpace(p) == "" {
 			continue
 		}
-		if _, ok := cat.Lookup(p); !ok {
-			soft = append(soft, fe("Unknown Preferred Size",
-				fmt.Sprintf("prefer entry %q is not a VM size in the catalog%s. Size names look like \"Standard_NC24ads_A100_v4\".", p, didYouMean(cat.Suggest(p, 3))), "prefer", strconv.Itoa(i)))
+		if _, ok := cat.Canonical(catalog.SizeName, p); !ok {
+			ignore(fe("Unknown Preferred Size", cat.UnknownName(catalog.SizeName, p), "prefer", strconv.Itoa(i)))
 		}
 	}
 	return fatal, markSoft(soft)
 }
 
+// markSoft marks the soft problems: KindNoMatch unless ignore made them
+// KindIgnored.
 func markSoft(fs []FieldError) []FieldError {
 	for i := range fs {
 		fs[i].Soft = true
+		if fs[i].Kind == KindInvalid {
+			fs[i].Kind = KindNoMatch
+		}
 	}
 	return fs
-}
-
-// knownGPUModels maps lower-case GPU model ids and names to their vendor.
-func knownGPUModels(cat *catalog.Catalog) map[string]string {
-	out := map[string]string{}
-	for _, id := range cat.GPUModelIDs() {
-		if g, ok := cat.GPUModel(id); ok {
-			out[strings.ToLower(g.ID)] = strings.ToLower(g.Vendor)
-			out[strings.ToLower(g.Name)] = strings.ToLower(g.Vendor)
-		}
-	}
-	return out
-}
-
-func didYouMean(s []string) string {
-	if len(s) == 0 {
-		return ""
-	}
-	return "; did you mean " + strings.Join(quoteSlice(s), " or ") + "?"
-}
-
-func quoteSlice(s []string) []string {
-	out := make([]string, len(s))
-	for i, v := range s {
-		out[i] = strconv.Quote(v)
-	}
-	return out
-}
-
-func suggestRegions(regions []string, q string, n int) []string {
-	q = strings.ToLower(strings.ReplaceAll(strings.TrimSpace(q), " ", ""))
-	type cand struct {
-		r string
-		d int
-	}
-	cs := make([]cand, 0, len(regions))
-	for _, r := range regions {
-		cs = append(cs, cand{r, catalog.EditDistance(q, r)})
-	}
-	sort.Slice(cs, func(i, j int) bool {
-		if cs[i].d != cs[j].d {
-			return cs[i].d < cs[j].d
-		}
-		return cs[i].r < cs[j].r
-	})
-	var out []string
-	for i := 0; i < len(cs) && i < n; i++ {
-		out = append(out, cs[i].r)
-	}
-	return out
 }

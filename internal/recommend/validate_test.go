@@ -75,10 +75,10 @@ func TestValidateErrors(t *testing.T) {
 		{"amd and compute capability", Request{Workload: "inference", GPUVendor: "amd", MinComputeCapability: "8.0"}, "min_compute_capability", "Compute Capability With AMD GPUs", "NVIDIA rating", false},
 		{"amd data processing", Request{Workload: "data_processing", GPUVendor: "amd"}, "gpu_vendor", "AMD GPUs For Data Processing", "RAPIDS runs on CUDA", false},
 		{"nodes over cores", Request{Workload: "hpc", Cores: i64(10), Nodes: i64(20)}, "nodes", "More Nodes Than Cores", "nodes (20) is larger than cores (10)", false},
-		{"unknown region", Request{Workload: "training", Region: "eastus9"}, "region", "Unknown Region", `did you mean "eastus"`, false},
-		{"unknown gpu model", Request{Workload: "training", GPUModels: []string{"a100", "h1000"}}, "gpu_models.1", "Unknown GPU Model", `"a100-sxm-80gb"`, false},
+		{"unknown region", Request{Workload: "training", Region: "eastus9"}, "region", "Unknown Region", `Did you mean one of: eastus, eastus2, eastasia?`, false},
+		{"unknown gpu model", Request{Workload: "training", GPUModels: []string{"a100", "h1000"}}, "gpu_models.1", "Unknown GPU Model", `Did you mean one of: h100-sxm-80gb, h100-nvl-94gb, p100? Use a model identifier (one of: a10, a100-pcie-80gb, a100-sxm-40gb, a100-sxm-80gb,`, false},
 		{"gpu model of another vendor", Request{Workload: "training", GPUVendor: "nvidia", GPUModels: []string{"MI300X"}}, "gpu_models.0", "GPU Model Of Another Vendor", "is an AMD GPU", false},
-		{"unknown prefer", Request{Workload: "training", Prefer: []string{"Standard_NC4as_T4"}}, "prefer.0", "Unknown Preferred Size", `did you mean "Standard_NC4as_T4_v3"`, false},
+		{"unknown prefer", Request{Workload: "training", Prefer: []string{"Standard_NC4as_T4"}}, "prefer.0", "Unknown Preferred Size", `Did you mean one of: Standard_NC4as_T4_v3,`, false},
 	}
 	titleCase := regexp.MustCompile(`^([A-Z][A-Za-z]*|vCPUs|GPU|CUDA|AMD)( ([A-Z][A-Za-z]*|vCPUs|GPU|CUDA|AMD))*$`)
 	for _, tt := range tests {

@@ -62,7 +62,11 @@ func (l Entries[T]) Find(list []byte) *Error {
 	if l.Strict {
 		dec.DisallowUnknownFields()
 	}
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil //nolint:nilerr // Not a JSON list: there is no entry to describe.
+	}
+	if tok != json.Delim('[') {
 		return nil
 	}
 	for i := 0; dec.More(); i++ {

@@ -1,4 +1,4 @@
-# Look up one size: GPU, CUDA, InfiniBand, price and lifecycle facts.
+# Look up one size: GPU, CUDA, InfiniBand, price, performance and lifecycle facts.
 data "hpcsku_sku" "h100" {
   name   = "Standard_ND96isr_H100_v5"
   region = "eastus"
@@ -12,6 +12,37 @@ output "h100" {
     infiniband         = data.hpcsku_sku.h100.sku.network.infiniband
     usd_per_hour       = data.hpcsku_sku.h100.sku.price.usd_per_hour
     image              = data.hpcsku_sku.h100.sku.image.urn
+  }
+}
+
+# Performance figures are per GPU and dense (no structured sparsity); multiply
+# by gpu.count for the VM. Each figure's sources are keyed by its name.
+locals {
+  h100_gpu = data.hpcsku_sku.h100.sku.performance.gpu
+}
+
+output "h100_performance" {
+  value = {
+    bf16_tflops_per_gpu  = local.h100_gpu.bf16_tflops
+    fp8_tflops_per_gpu   = local.h100_gpu.fp8_tflops
+    bf16_tflops_per_vm   = local.h100_gpu.bf16_tflops * data.hpcsku_sku.h100.sku.gpu.count
+    memory_bandwidth_gbs = local.h100_gpu.memory_bandwidth_gbs
+    nvlink_gbs_per_gpu   = local.h100_gpu.nvlink_gbs_per_gpu
+    bf16_sources         = local.h100_gpu.sources["bf16_tflops"]
+  }
+}
+
+# CPU and HPC sizes carry per-VM figures: STREAM memory bandwidth and FP64 peak.
+data "hpcsku_sku" "hbv4" {
+  name = "Standard_HB176rs_v4"
+}
+
+output "hbv4_performance" {
+  value = {
+    cores             = data.hpcsku_sku.hbv4.sku.performance.cpu.cores
+    stream_gbs        = data.hpcsku_sku.hbv4.sku.performance.cpu.stream_gbs
+    fp64_peak_gflops  = data.hpcsku_sku.hbv4.sku.performance.cpu.fp64_peak_gflops
+    fp64_peak_derived = data.hpcsku_sku.hbv4.sku.performance.cpu.fp64_peak_derived
   }
 }
 

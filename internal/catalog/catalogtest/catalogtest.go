@@ -1,7 +1,9 @@
-// Package catalogtest provides a small catalog of fixed sizes and prices for
-// the tests of packages that rank or return sizes, so that their expected
-// values do not move when the embedded catalog gains a size or its prices
-// are refreshed.
+// Package catalogtest gives the tests of the packages built on the catalog
+// what they read it through, failing the test instead of returning an
+// error: the embedded catalog, its sizes and dates (Embedded, Lookup, Day),
+// and a small catalog of fixed sizes and prices (Fixture), so that tests
+// that pin rankings, prices and counts do not move when the embedded
+// catalog gains a size or its prices are refreshed.
 //
 // The fixture lives in testdata/ in the embedded catalog's own format (the
 // same files catalog.LoadDir reads, checked by the same JSON Schemas). Its
@@ -16,9 +18,40 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
+
+// Embedded returns the embedded catalog (catalog.Default).
+func Embedded(tb testing.TB) *catalog.Catalog {
+	tb.Helper()
+	c, err := catalog.Default()
+	if err != nil {
+		tb.Fatalf("embedded catalog: %v", err)
+	}
+	return c
+}
+
+// Lookup returns the size of c with the given name.
+func Lookup(tb testing.TB, c *catalog.Catalog, name string) *catalog.SKU {
+	tb.Helper()
+	s, ok := c.Lookup(name)
+	if !ok {
+		tb.Fatalf("Lookup(%q): not in catalog version %s", name, c.Version)
+	}
+	return s
+}
+
+// Day parses a catalog date (YYYY-MM-DD) as midnight UTC.
+func Day(tb testing.TB, s string) time.Time {
+	tb.Helper()
+	d, err := time.Parse(catalog.DateLayout, s)
+	if err != nil {
+		tb.Fatalf("date %q: %v", s, err)
+	}
+	return d
+}
 
 //go:embed testdata/*.json testdata/*.csv
 var files embed.FS

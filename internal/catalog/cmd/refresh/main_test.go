@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog/catalogtest"
 )
 
 const (
@@ -54,10 +55,7 @@ func TestRefreshDryRun(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	def, err := catalog.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+	def := catalogtest.Embedded(t)
 	for _, want := range []string{
 		fmt.Sprintf("Catalog 2026.11.0 in %s: %d sizes, data date 2026-11-01, price snapshot 2026-06-18.", dir, len(def.SKUs())),
 		"Availability file " + availability + ": 19 entries, 16 sizes, 4 regions.",
@@ -107,10 +105,7 @@ func TestRefreshWrite(t *testing.T) {
 		c.PriceSource != "Azure Retail Prices API (Linux Consumption meters, USD per hour), snapshot of 2026-12-01" {
 		t.Errorf("dates %v %q, source %q", c.DataDate, c.PriceSnapshotDate, c.PriceSource)
 	}
-	def, err := catalog.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
+	def := catalogtest.Embedded(t)
 	if len(c.SKUs()) != len(def.SKUs()) {
 		t.Errorf("%d sizes, the catalog has %d: refresh must not add sizes", len(c.SKUs()), len(def.SKUs()))
 	}

@@ -93,8 +93,8 @@ func sizeShape(name string) string {
 // inScopeUnknown returns the sizes of the file that the catalog lacks and
 // that belong to what the catalog covers: GPU and HPC families (names
 // starting with N or H), and sizes shaped like a catalog size, that is other
-// sizes of a series the catalog has (Standard_E2_v5 beside
-// Standard_E48_v5).
+// sizes of a series the catalog has (Standard_F1als_v6 beside
+// Standard_F2als_v6).
 func inScopeUnknown(cat *catalog.Catalog, unknown []string) []string {
 	shapes := map[string]bool{}
 	for _, s := range cat.SKUs() {

@@ -70,9 +70,9 @@ func TestRefreshReportsMissingSizes(t *testing.T) {
 	}
 	want := "Sizes priced in the file but not in the catalog: 4 (ignored)\n" +
 		"  of GPU and HPC families or of the catalog's series: 3, to add as in \"Adding a size\" (CONTRIBUTING.md):\n" +
-		"    Standard_E2_v5 (2 regions)\n" +
-		"    Standard_NG8ads_V620_v2 (1 region)\n" +
-		"    Standard_NV6s_v2 (1 region)\n"
+		"    Standard_F1als_v6 (2 regions)\n" +
+		"    Standard_F72als_v6 (1 region)\n" +
+		"    Standard_NG8ads_V620_v2 (1 region)\n"
 	if !strings.Contains(out, want) {
 		t.Errorf("output does not contain\n%s\ngot:\n%s", want, out)
 	}

@@ -1,0 +1,99 @@
+package catalog
+
+import (
+	"strings"
+	"time"
+)
+
+// RetirementWarningMonths is the retirement warning horizon: a size whose
+// announced retirement date is within this many calendar months of the
+// as-of date (see RetiresWithin) is reported as retiring, by hpcsku_sku's
+// warning and by the ranking's warnings and score penalty.
+const RetirementWarningMonths = 24
+
+// UTCDay is midnight UTC of t's date in UTC: the day every lifecycle
+// judgement is made on.
+func UTCDay(t time.Time) time.Time {
+	y, m, d := t.UTC().Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}
+
+// RetirementHorizon is the last day that is within months calendar months
+// of asOf: asOf's day (UTCDay) plus months by time.AddDate, which keeps the
+// day of the month and rolls a day the target month lacks over into the
+// next month (31 August plus 1 month is 1 October). A retirement date on or
+// before it is within the horizon.
+func RetirementHorizon(asOf time.Time, months int) time.Time {
+	return UTCDay(asOf).AddDate(0, months, 0)
+}
+
+// RetirementTime returns the retirement date, if one is announced.
+func (s *SKU) RetirementTime() (time.Time, bool) {
+	if s.Lifecycle.RetirementDate == "" {
+		return time.Time{}, false
+	}
+	t, err := time.Parse(DateLayout, s.Lifecycle.RetirementDate)
+	return t, err == nil
+}
+
+// RetiredAt reports whether the size is retired on the given day: its status
+// says so, or its announced retirement date has come.
+func (s *SKU) RetiredAt(asOf time.Time) bool {
+	if s.Lifecycle.Status == StatusRetired {
+		return true
+	}
+	t, ok := s.RetirementTime()
+	return ok && !UTCDay(asOf).Before(t)
+}
+
+// RetiresWithin reports whether the size is retired at asOf or its announced
+// retirement date is on or before RetirementHorizon(asOf, months). With
+// months = 0 it is RetiredAt.
+func (s *SKU) RetiresWithin(asOf time.Time, months int) bool {
+	if s.RetiredAt(asOf) {
+		return true
+	}
+	t, ok := s.RetirementTime()
+	return ok && !t.After(RetirementHorizon(asOf, months))
+}
+
+// DaysUntilRetirement returns the whole days from asOf to the retirement date
+// (negative once past), and false when no retirement is announced.
+func (s *SKU) DaysUntilRetirement(asOf time.Time) (int64, bool) {
+	t, ok := s.RetirementTime()
+	if !ok {
+		return 0, false
+	}
+	return int64(t.Sub(UTCDay(asOf)).Hours() / 24), true
+}
+
+// StatusAt is the lifecycle status on the given day: "retired" once the
+// retirement date has come, the catalog's status otherwise.
+func (s *SKU) StatusAt(asOf time.Time) string {
+	if s.RetiredAt(asOf) {
+		return StatusRetired
+	}
+	return s.Lifecycle.Status
+}
+
+// Replacement names what to move the size to, for sentences such as "Plan
+// the move to ...": its replacement sizes ("Standard_A or Standard_B"),
+// else its replacement series ("the A or B series"), else "a newer size".
+func (s *SKU) Replacement() string {
+	switch {
+	case len(s.Lifecycle.ReplacementSizes) > 0:
+		return strings.Join(s.Lifecycle.ReplacementSizes, " or ")
+	case len(s.Lifecycle.ReplacementSeries) > 0:
+		return "the " + strings.Join(s.Lifecycle.ReplacementSeries, " or ") + " series"
+	}
+	return "a newer size"
+}
+
+// ReplacementSentence is the sentence that tells to move off the size at
+// asOf: "Move to ..." once it is retired, "Plan the move to ..." before.
+func (s *SKU) ReplacementSentence(asOf time.Time) string {
+	if s.RetiredAt(asOf) {
+		return "Move to " + s.Replacement() + "."
+	}
+	return "Plan the move to " + s.Replacement() + "."
+}

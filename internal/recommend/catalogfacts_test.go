@@ -1,0 +1,121 @@
+package recommend
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/azureexport"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
+
+// TestMemoryFitUsesAllottedMemory: memory fit counts on the smaller of the
+// documented and the allotted memory (catalog decision D45).
+// Standard_ND96amsr_A100_v4 is documented with 1,900 GiB and allotted
+// 1,800, so a request for 1,850 GiB per VM leaves it out; the HBv3 sizes
+// are allotted 456 GiB but documented with 448, which is what counts.
+func TestMemoryFitUsesAllottedMemory(t *testing.T) {
+	cat := testCatalog(t)
+	amsr := mustLookupSKU(t, cat, "Standard_ND96amsr_A100_v4")
+	if *amsr.MemoryGiB != 1900 || *amsr.MemoryGiBAllotted != 1800 {
+		t.Fatalf("ND96amsr_A100_v4 memory %v, allotted %v", *amsr.MemoryGiB, *amsr.MemoryGiBAllotted)
+	}
+	res := mustRecommend(t, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, MinMemoryGiB: f64(1850), AsOf: asOf, MaxResults: i64(50)})
+	for _, r := range res.Recommendations {
+		if r.VMSize == "Standard_ND96amsr_A100_v4" {
+			t.Errorf("%s listed for 1,850 GiB per VM: it is allotted 1,800", r.VMSize)
+		}
+	}
+	// Its GPU model alone: it fails min_memory_gib.
+	nf := mustNoFit(t, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, GPUModels: []string{"a100-sxm-80gb"}, MinMemoryGiB: f64(1850), AsOf: asOf})
+	if r := rejection(nf.Rejected, "min_memory_gib"); r == nil || r.Count != 1 || r.Examples[0] != "Standard_ND96amsr_A100_v4" {
+		t.Errorf("min_memory_gib rejection %+v", r)
+	}
+	// 1,800 GiB fits it.
+	res = mustRecommend(t, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, MinMemoryGiB: f64(1800), AsOf: asOf, MaxResults: i64(50)})
+	if !contains(names(res), "Standard_ND96amsr_A100_v4") {
+		t.Errorf("ND96amsr_A100_v4 missing for 1,800 GiB per VM: %v", names(res))
+	}
+	// HBv3: 448 GiB counts, not the allotted 456. At 450 GiB the HBv3 (5)
+	// and HBv5 (432 GiB, 8) sizes fail; HBv4 and HX (768 and 1,408) remain.
+	res = mustRecommend(t, Request{Workload: "hpc", MinMemoryGiB: f64(450), AsOf: asOf, MaxResults: i64(50)})
+	if r := rejection(res.Rejected, "min_memory_gib"); r == nil || r.Count != 13 {
+		t.Errorf("hpc at 450 GiB: min_memory_gib %+v, want the 5 HBv3 and 8 HBv5 sizes", r)
+	}
+	for _, r := range res.Recommendations {
+		if r.SKU.Series == "HBv3" {
+			t.Errorf("%s listed at 450 GiB: 448 counts", r.VMSize)
+		}
+	}
+	res = mustRecommend(t, Request{Workload: "hpc", MinMemoryGiB: f64(448), AsOf: asOf, MaxResults: i64(50)})
+	if !contains(names(res), "Standard_HB120rs_v3") {
+		t.Errorf("HB120rs_v3 missing at 448 GiB: %v", names(res))
+	}
+}
+
+// TestPricePerCoreUsesActiveCores: for hpc without cores the cost is the
+// price per vCPU the VM can use: a constrained-core size costs what its
+// parent does (catalog decision D46), so per active core it costs more, and
+// ranks after the parent.
+func TestPricePerCoreUsesActiveCores(t *testing.T) {
+	cat := testCatalog(t)
+	c16 := mustLookupSKU(t, cat, "Standard_HB120-16rs_v3")
+	if *c16.VCPUs != 16 || *c16.QuotaVCPUs != 120 {
+		t.Fatalf("HB120-16rs_v3: vCPUs %d, quota vCPUs %d", *c16.VCPUs, *c16.QuotaVCPUs)
+	}
+	res := mustRecommend(t, Request{Workload: "hpc", Region: "eastus", AsOf: asOf, MaxResults: i64(50)})
+	rank := map[string]int64{}
+	for _, r := range res.Recommendations {
+		rank[r.VMSize] = r.Rank
+		if r.VMSize == "Standard_HB120-16rs_v3" {
+			// 3.6 USD/h in eastus over 16 active cores.
+			if !contains(r.Reasons, "0.2250 USD per vCPU-hour.") {
+				t.Errorf("%s reasons %q, want 0.2250 USD per vCPU-hour", r.VMSize, r.Reasons)
+			}
+		}
+		if r.VMSize == "Standard_HB120rs_v3" && !contains(r.Reasons, "0.0300 USD per vCPU-hour.") {
+			t.Errorf("%s reasons %q, want 0.0300 USD per vCPU-hour", r.VMSize, r.Reasons)
+		}
+	}
+	if rank["Standard_HB120rs_v3"] == 0 || rank["Standard_HB120-16rs_v3"] == 0 || rank["Standard_HB120-16rs_v3"] < rank["Standard_HB120rs_v3"] {
+		t.Errorf("ranks %v: the 16-core size must come after its parent", rank)
+	}
+}
+
+// TestDeployableConstraint: a size no deployable list names
+// (Standard_ND128isrG5_GB300_v6, catalog decision D44) is removed under
+// deployable, which no setting relaxes; an availability file that lists it
+// lets it through.
+func TestDeployableConstraint(t *testing.T) {
+	req := Request{Workload: "training", Model: &Model{ParametersBillion: 70}, GPUModels: []string{"gb300"}, AsOf: asOf, MaxResults: i64(50)}
+	res := mustRecommend(t, req)
+	assertNames(t, names(res), "Standard_ND128isr_GB300_v6")
+	r := rejection(res.Rejected, "deployable")
+	if r == nil || r.Count != 1 || r.Examples[0] != "Standard_ND128isrG5_GB300_v6" || !strings.Contains(r.Reason, "cannot be deployed") {
+		t.Errorf("deployable rejection %+v", r)
+	}
+	// The subscription's availability file lists it in westus2: deployable.
+	a, err := azureexport.ParseAvailability("mine.json", []byte(`[
+		{"name": "Standard_ND128isrG5_GB300_v6", "locations": ["westus2"]},
+		{"name": "Standard_ND128isr_GB300_v6", "locations": ["westus2"]}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat := overlaid(t, catalog.Overlays{Availability: a.Overlay()})
+	req.Region = "westus2"
+	res, err = newTestEngine(t, cat).Recommend(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !contains(names(res), "Standard_ND128isrG5_GB300_v6") || rejection(res.Rejected, "deployable") != nil {
+		t.Errorf("with the availability file: %v, rejected %+v", names(res), res.Rejected)
+	}
+}
+
+func mustLookupSKU(t *testing.T, cat *catalog.Catalog, name string) *catalog.SKU {
+	t.Helper()
+	s, ok := cat.Lookup(name)
+	if !ok {
+		t.Fatalf("%s not in the catalog", name)
+	}
+	return s
+}

@@ -1,0 +1,215 @@
+package recommend
+
+import (
+	"math"
+	"math/bits"
+	"slices"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
+
+// eval is one size checked against one request.
+type eval struct {
+	in    *sizeInfo
+	fails uint32 // bit set of failed constraints
+
+	nodes    int64
+	ibNeeded bool
+	sizing   float64 // share used, 0..1; -1 when unknown
+
+	price, total float64
+	hasPrice     bool
+	spot         bool
+	priceRegion  string
+	costKey      float64 // what cost is compared on (total, or per core)
+
+	familyOK      bool    // the family serves the workload
+	fit           float64 // family component: 1, 0.5, or 0 for fallback
+	fallback      bool    // a fallback family: listed after the others
+	support       string  // target support status
+	retiringSoon  bool
+	nativePrec    bool
+	unusedRDMA    bool
+	idleGPUShare  float64 // the job fits in one GPU: share of the size's GPUs left idle
+	score         float64
+	preferredRank int // index in prefer, -1 when not named
+}
+
+func (e *eval) failed(c constraint) bool { return e.fails&(1<<c) != 0 }
+
+// firstFail is the constraint a rejected size is counted under.
+func (e *eval) firstFail() constraint { return constraint(bits.TrailingZeros32(e.fails)) }
+
+// familyFit returns the family component and whether the family is a
+// fallback; ok is false when the family does not serve the workload.
+func (n *norm) familyFit(fam string) (fit float64, fallback, ok bool) {
+	if contains(n.fit.preferred, fam) {
+		return 1, false, true
+	}
+	if contains(n.fit.acceptable, fam) {
+		return 0.5, false, true
+	}
+	if contains(n.fit.fallback, fam) {
+		return 0, true, true
+	}
+	return 0, false, false
+}
+
+func supportStatus(s *catalog.SKU, target string) string {
+	switch target {
+	case TargetAKS:
+		return s.Support.AKS.Status
+	case TargetCycleCloud:
+		return s.Support.CycleCloud.Status
+	case TargetAzureML:
+		return s.Support.AzureML.Status
+	case TargetBatch:
+		return s.Support.Batch.Status
+	}
+	return catalog.SupportSupported
+}
+
+func ceilDiv(a, b float64) int64 {
+	if b <= 0 {
+		return math.MaxInt32
+	}
+	q := math.Ceil(a/b - 1e-9)
+	if q > math.MaxInt32 {
+		return math.MaxInt32
+	}
+	return max(int64(q), 1)
+}
+
+// evaluate derives one size's facts for the request: family fit, target
+// support, price, layout (with the constraints layout finds) and job
+// sizing. check then runs the other constraints over every size.
+func (n *norm) evaluate(in *sizeInfo, e *eval) {
+	*e = eval{in: in, preferredRank: -1, sizing: -1, nativePrec: true}
+	s := in.sku
+
+	e.retiringSoon = in.hasRetire && !in.retire.After(n.warnCutoff) // as SKU.RetiresWithin: the horizon day counts
+	e.fit, e.fallback, e.familyOK = n.familyFit(s.Family)
+	e.support = supportStatus(s, n.target)
+
+	// Price: the region's, or the lowest over all regions; spot where known.
+	if n.region != "" {
+		if p, priced := s.Prices[n.region]; priced {
+			e.price, e.hasPrice, e.priceRegion = p.USDPerHour, true, n.region
+			if n.spot && p.SpotUSDPerHour != nil {
+				e.price, e.spot = *p.SpotUSDPerHour, true
+			}
+		}
+	} else if n.spot && in.minSpotRegion != "" {
+		e.price, e.hasPrice, e.spot, e.priceRegion = in.minSpot, true, true, in.minSpotRegion
+	} else if in.nPriced > 0 {
+		e.price, e.hasPrice, e.priceRegion = in.minPrice, true, in.minPriceRegion
+	}
+
+	n.layout(e)
+	e.unusedRDMA = !e.ibNeeded && s.Network.RDMA && n.interconnect == InterconnectAuto
+	if e.hasPrice {
+		e.total = e.price * float64(e.nodes)
+		e.costKey = e.total
+		if (n.workload == WorkloadHTC || n.workload == WorkloadHPC) && n.cores == 0 && n.fixedNodes == 0 && in.vcpus > 0 {
+			e.costKey = e.price / float64(in.vcpus)
+		}
+	}
+
+	// Job sizing: the share of what the VMs provide that the job uses.
+	fn := float64(e.nodes)
+	switch {
+	case !in.known:
+	case n.gpuMemNeed > 0 && in.gpuMem > 0:
+		e.sizing = n.gpuMemNeed / (fn * in.gpuMem)
+	case n.gpus > 0 && in.gpuCount > 0:
+		e.sizing = float64(n.gpus) / (fn * in.gpuCount)
+	case n.cores > 0 && in.vcpus > 0:
+		e.sizing = float64(n.cores) / (fn * float64(in.vcpus))
+	case n.sysMemNeed > 0 && in.memGiB > 0:
+		e.sizing = n.sysMemNeed / (fn * in.memGiB)
+	}
+	if e.sizing > 1 {
+		e.sizing = 1
+	}
+	if in.known && in.isGPU && in.gpuCount > 1 && e.nodes == 1 && n.gpus <= 1 &&
+		n.gpuMemNeed > 0 && n.gpuMemNeed <= in.gpuMem/in.gpuCount {
+		e.idleGPUShare = (in.gpuCount - 1) / in.gpuCount
+	}
+	if n.hasModel && in.isGPU {
+		e.nativePrec = in.nativePrecision(n.precision)
+	}
+}
+
+// layout finds the fewest VMs of the size that hold the job, and whether
+// they need InfiniBand. A job that does not fit on the VMs allowed fails
+// the constraint that set the VM count (gpu_memory, gpus, cores,
+// system_memory), or nodes when a fixed nodes setting is above what an
+// InfiniBand job can use.
+func (n *norm) layout(e *eval) {
+	in := e.in
+	fail := func(c constraint) { e.fails |= 1 << c }
+	nodes := int64(1)
+	driver := numConstraints
+	need := func(k int64, c constraint) {
+		if k > nodes {
+			nodes, driver = k, c
+		}
+	}
+	if in.known {
+		if n.gpuMemNeed > 0 {
+			if !in.isGPU || in.gpuMem <= 0 {
+				fail(cGPUMemory)
+			} else {
+				need(ceilDiv(n.gpuMemNeed, in.gpuMem), cGPUMemory)
+			}
+		}
+		if n.gpus > 0 {
+			if !in.isGPU || in.gpuCount < 1 {
+				fail(cGPUs)
+			} else {
+				need(ceilDiv(float64(n.gpus), in.gpuCount), cGPUs)
+			}
+		}
+		if n.cores > 0 {
+			need(ceilDiv(float64(n.cores), float64(in.vcpus)), cCores)
+		}
+		if n.sysMemNeed > 0 {
+			need(ceilDiv(n.sysMemNeed, in.memGiB), cSystemMemory)
+		}
+	}
+	if n.fixedNodes > 0 {
+		if nodes > n.fixedNodes {
+			fail(driver)
+		}
+		nodes = n.fixedNodes
+	}
+	e.nodes = nodes
+	e.ibNeeded = n.ibNeeded(nodes)
+	limit := int64(MaxNodes)
+	if e.ibNeeded {
+		limit = MaxNodesRDMA
+	}
+	if nodes > limit {
+		if n.fixedNodes > 0 {
+			fail(cNodes)
+		} else {
+			fail(driver)
+		}
+	}
+}
+
+// scaleUp removes multi-VM layouts when some size holds the job on one VM
+// (scale up before scale out), except sizes named in prefer.
+func (n *norm) scaleUp(evals []eval) {
+	if !n.scaleUpApplies() {
+		return
+	}
+	if !slices.ContainsFunc(evals, func(e eval) bool { return e.fails == 0 && e.nodes == 1 }) {
+		return
+	}
+	for i := range evals {
+		if evals[i].fails == 0 && evals[i].nodes > 1 && evals[i].preferredRank < 0 {
+			evals[i].fails |= 1 << cScaleUp
+		}
+	}
+}

@@ -1,0 +1,291 @@
+package recommend
+
+// This file holds the engine's explanation text: the reasons and warnings
+// of each recommendation, the result's warnings, and the phrases they and
+// the constraints' sentences share.
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
+
+// ignoredInputs turns the validation problems Recommend works around
+// (KindIgnored) into warnings. The other soft problems (KindNoMatch) leave
+// no size when they matter, and end in a *NoFitError.
+func ignoredInputs(soft []FieldError) []Warning {
+	var out []Warning
+	for _, fe := range soft {
+		if fe.Kind == KindIgnored {
+			out = append(out, Warning{Summary: fe.Summary, Detail: fe.Detail})
+		}
+	}
+	return out
+}
+
+func (n *norm) priceSource(e *eval) string {
+	kind := "Linux pay-as-you-go list price"
+	if e.spot {
+		kind = "spot estimate (on-demand price times an older spot-to-on-demand ratio)"
+	}
+	p := e.in.sku.Prices[e.priceRegion]
+	file := p.File
+	if e.spot {
+		file = p.SpotFile
+	}
+	if file != "" {
+		kind = "price from the prices file " + file
+		if e.spot {
+			kind = "spot price from the prices file " + file
+		}
+	}
+	if n.region != "" {
+		return upperFirst(kind) + " in " + e.priceRegion + "."
+	}
+	return "Lowest " + kind + " among the " + itoa(int64(e.in.nPriced)) + " regions that price this size (" + e.priceRegion + "); set region for a regional price."
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func itoa(i int64) string { return strconv.FormatInt(i, 10) }
+
+func money(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) }
+
+func percent(f float64) string {
+	if f > 0 && f < 0.005 {
+		return "less than 1%"
+	}
+	return itoa(int64(math.Round(f*100))) + "%"
+}
+
+func plural(k int64, one, many string) string {
+	if k == 1 {
+		return "1 " + one
+	}
+	return itoa(k) + " " + many
+}
+
+// reasons are plain sentences on why the size is ranked where it is. They
+// are built by concatenation rather than fmt: this runs for every returned
+// recommendation and dominates Recommend's cost otherwise.
+func (n *norm) reasons(e *eval, preferred bool) []string {
+	in, s := e.in, e.in.sku
+	out := make([]string, 0, 9)
+	if preferred {
+		out = append(out, "Ranked first because it is the first size in prefer that meets every requirement.")
+	}
+	switch {
+	case e.fallback:
+		out = append(out, "The "+s.Family+" family is a fallback for "+n.label+": listed after the "+strings.Join(n.fit.preferred, ", ")+" sizes.")
+	case e.fit == 1:
+		out = append(out, "The "+s.Family+" family is preferred for "+n.label+".")
+	default:
+		out = append(out, "The "+s.Family+" family works for "+n.label+", with fewer points than "+strings.Join(n.fit.preferred, " and ")+".")
+	}
+	vms := plural(e.nodes, "VM", "VMs")
+	switch {
+	case n.gpuMemNeed > 0 && in.isGPU:
+		out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory, "+percent(e.sizing)+" used).")
+	case n.gpus > 0:
+		out = append(out, "Provides "+trimFloat(in.gpuCount*float64(e.nodes))+" GPUs on "+vms+" for the "+itoa(n.gpus)+" the job needs.")
+	case n.cores > 0:
+		out = append(out, "Runs "+itoa(n.cores)+" cores on "+vms+" of "+itoa(in.vcpus)+" vCPUs ("+percent(e.sizing)+" used).")
+	case n.sysMemNeed > 0:
+		out = append(out, "Holds the "+trimFloat(n.sysMemNeed)+" GiB of system memory the job needs on "+vms+" ("+trimFloat(in.memGiB)+" GiB each).")
+	}
+	if n.sysMemNeed > 0 && in.isGPU {
+		out = append(out, "Has "+trimFloat(in.memGiB)+" GiB of system memory per VM, at least 150% of its share of the weights (Azure Machine Learning guidance).")
+	}
+	switch {
+	case e.ibNeeded && s.Network.RDMA:
+		out = append(out, "InfiniBand "+s.Network.InfiniBand+" ("+itoa(s.Network.InfiniBandGbps)+" Gb/s per VM), which the job needs ("+n.ibWhy()+").")
+	case !s.Network.RDMA && n.interconnect == InterconnectAuto:
+		out = append(out, "No InfiniBand, which this job does not need: no unused bandwidth to pay for (Azure HPC guidance: InfiniBand only where it is used).")
+	}
+	if e.hasPrice {
+		unit := "per hour"
+		if e.spot {
+			unit = "per hour at spot prices"
+		}
+		if e.nodes > 1 {
+			out = append(out, "Costs "+money(e.total)+" USD "+unit+" for "+itoa(e.nodes)+" VMs ("+money(e.price)+" each, "+e.priceRegion+").")
+		} else {
+			out = append(out, "Costs "+money(e.price)+" USD "+unit+" ("+e.priceRegion+").")
+		}
+		if (n.workload == WorkloadHTC || n.workload == WorkloadHPC) && in.vcpus > 0 {
+			out = append(out, strconv.FormatFloat(e.price/float64(in.vcpus), 'f', 4, 64)+" USD per vCPU-hour.")
+		}
+	}
+	gen := s.Series
+	if in.isGPU {
+		gen = s.GPU.Model + ", " + s.Series
+	}
+	out = append(out, "Generation: "+gen+" (about "+itoa(int64(in.year))+").")
+	if n.hasModel && in.isGPU && e.nativePrec {
+		out = append(out, "The GPU supports "+n.precision+" natively.")
+	}
+	return out
+}
+
+func (n *norm) warnings(e *eval) []string {
+	s := e.in.sku
+	var out []string
+	if e.retiringSoon {
+		out = append(out, fmt.Sprintf("Retires on %s, within %d months. %s", s.Lifecycle.RetirementDate, catalog.RetirementWarningMonths, s.ReplacementSentence(n.asOf)))
+	}
+	if s.Lifecycle.Status == catalog.StatusPreview {
+		out = append(out, "In preview: capacity, pricing and support may change before general availability.")
+	}
+	if e.support == catalog.SupportUnknown {
+		out = append(out, fmt.Sprintf("Support on target %q is not documented; test before relying on it.", n.target))
+	}
+	if !e.nativePrec {
+		out = append(out, fmt.Sprintf("The %s has no native %s support; the model runs emulated or converted, slower.", s.GPU.Model, n.precision))
+	}
+	if n.region != "" && !e.hasPrice && e.in.nPriced > 0 {
+		out = append(out, "No price is known for this size in "+n.region+", where the availability file offers it; set the provider's prices_file to price it.")
+	}
+	if n.spot && !e.spot && e.hasPrice {
+		out = append(out, "No spot price is known for this size; the price shown is on-demand.")
+	}
+	if e.in.nPriced == 0 {
+		out = append(out, "The catalog has no price for this size in any region, which usually means it is not offered yet; check the Azure pricing calculator and regional availability.")
+	}
+	if e.in.isGPU && e.sizing >= 0 && e.sizing < LowUtilizationWarning && n.gpuMemNeed > 0 {
+		out = append(out, "The job uses only "+percent(e.sizing)+" of this size's GPU memory: use larger batches or more model replicas, or a smaller size if one fits (Azure HPC guidance on job sizing).")
+	}
+	if e.unusedRDMA {
+		out = append(out, "Has InfiniBand this job does not use; the bandwidth is paid for and idle.")
+	}
+	if e.idleGPUShare > 0 {
+		out = append(out, "The job fits in one of its "+trimFloat(e.in.gpuCount)+" GPUs; the others would sit idle (Azure HPC guidance on job sizing).")
+	}
+	return out
+}
+
+// resultWarnings are the Terraform warning diagnostics: about the rank-1
+// size, the catalog's age, spot for training, and prefer.
+func (n *norm) resultWarnings(cat *catalog.Catalog, first, top, preferred *eval, evals []eval) []Warning {
+	var out []Warning
+	s := first.in.sku
+	if first.retiringSoon {
+		out = append(out, Warning{"Recommended Size Retires Soon",
+			fmt.Sprintf("%s retires on %s, within %d months of %s. %s To keep running VMs on it until then, list it in prefer and lower min_lifetime_months, or pin the provider's as_of.",
+				s.Name, s.Lifecycle.RetirementDate, catalog.RetirementWarningMonths, n.asOfText, s.ReplacementSentence(n.asOf))})
+	}
+	if s.Lifecycle.Status == catalog.StatusPreview {
+		out = append(out, Warning{"Recommended Size Is In Preview",
+			fmt.Sprintf("%s is in preview: capacity, pricing and support may change before general availability.", s.Name)})
+	}
+	if first.support == catalog.SupportUnknown {
+		out = append(out, Warning{"Target Support Unknown",
+			fmt.Sprintf("Whether target %q supports %s is not documented. Test it before relying on it, or add it to a prefer list only after it works.", n.target, s.Name)})
+	}
+	if !cat.DataDate.IsZero() {
+		age := int(n.asOf.Sub(cat.DataDate).Hours() / 24)
+		if age > CatalogStaleDays {
+			out = append(out, Warning{"Catalog Data Is Old",
+				fmt.Sprintf("The catalog's data date is %s, %d days before %s (more than %d). Sizes, prices and retirements may have changed; upgrade the provider for a newer catalog.",
+					cat.DataDate.Format(catalog.DateLayout), age, n.asOf.Format(catalog.DateLayout), CatalogStaleDays)})
+		}
+	}
+	if n.spot && (n.workload == WorkloadTraining || n.workload == WorkloadFineTuning) {
+		out = append(out, Warning{"Spot VMs For Training",
+			"Spot capacity can be reclaimed at any time. Microsoft recommends spot for interruptible work such as inference (Microsoft's AI compute guidance); for training and fine-tuning, checkpoint regularly so an eviction loses little work."})
+	}
+	if n.spot && !first.spot {
+		out = append(out, Warning{"No Spot Price",
+			fmt.Sprintf("No spot price is known for %s%s; its price is on-demand.", s.Name, n.priceWhere())})
+	}
+	// prefer: skipped names, and a clearly better size.
+	if len(n.req.Prefer) > 0 {
+		var skipped []*eval
+		for i := range evals {
+			e := &evals[i]
+			if e.preferredRank >= 0 && e.fails != 0 && (preferred == nil || e.preferredRank < preferred.preferredRank) {
+				skipped = append(skipped, e)
+			}
+		}
+		slices.SortFunc(skipped, func(a, b *eval) int { return a.preferredRank - b.preferredRank })
+		for _, e := range skipped {
+			out = append(out, Warning{"Preferred Size Skipped",
+				fmt.Sprintf("%s, named in prefer, fails %s: %s", e.in.sku.Name, e.firstFail(), n.rejectionReason(e.firstFail()))})
+		}
+		if preferred == nil {
+			out = append(out, Warning{"No Preferred Size Fits",
+				fmt.Sprintf("None of the sizes in prefer meets every requirement; %s is ranked first on score. If VMs already run a preferred size, Terraform will plan to replace them.", s.Name)})
+		} else if preferred != top && top.score-preferred.score >= ClearlyBetterScoreMargin {
+			out = append(out, Warning{"A Better Size Exists",
+				fmt.Sprintf("%s scores %s against %s for the preferred %s. Put it first in prefer to switch (this replaces running VMs).",
+					top.in.sku.Name, trimFloat(top.score), trimFloat(preferred.score), preferred.in.sku.Name)})
+		}
+	}
+	return out
+}
+
+// interconnectExplanation is the requirements' sentence on InfiniBand.
+func (n *norm) interconnectExplanation() string {
+	switch {
+	case n.interconnect == InterconnectInfiniBand:
+		return "Interconnect: InfiniBand required by the interconnect setting."
+	case n.interconnect == InterconnectAny:
+		return "Interconnect: not required (interconnect = \"any\"); multi-VM jobs run over Ethernet."
+	case n.workload == WorkloadHPC:
+		return "Interconnect: InfiniBand, as tightly coupled MPI needs it (Azure HPC guidance: InfiniBand only where it is used)."
+	case n.workload == WorkloadHTC:
+		return "Interconnect: not needed for independent tasks; RDMA sizes are penalized because unused bandwidth costs money."
+	}
+	return "Interconnect: InfiniBand only when the job spans several VMs; otherwise RDMA sizes are penalized because unused bandwidth costs money (Azure HPC guidance: InfiniBand only where it is used)."
+}
+
+func (n *norm) nodesClause() string {
+	if n.fixedNodes > 0 {
+		return fmt.Sprintf("on %d VMs (nodes)", n.fixedNodes)
+	}
+	return fmt.Sprintf("within %d VMs with InfiniBand or %d without", MaxNodesRDMA, MaxNodes)
+}
+
+// ibWhyMultiVM is ibWhy's answer when only the VM count asks for InfiniBand.
+const ibWhyMultiVM = "the job spans several VMs"
+
+// ibWhy says why the job needs InfiniBand.
+func (n *norm) ibWhy() string {
+	switch {
+	case n.interconnect == InterconnectInfiniBand:
+		return "interconnect = \"infiniband\""
+	case n.workload == WorkloadHPC:
+		return "tightly coupled MPI"
+	}
+	return ibWhyMultiVM
+}
+
+func (n *norm) priceWhere() string {
+	s := ""
+	if n.region != "" {
+		s = " in " + n.region
+	}
+	if n.spot {
+		s += " (spot where known)"
+	}
+	return s
+}
+
+func trimPrice(f float64) string {
+	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.4f", f), "0"), ".")
+}
+
+func firstN(s []string, k int) []string {
+	if len(s) > k {
+		return s[:k]
+	}
+	return s
+}
