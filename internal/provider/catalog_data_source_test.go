@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog/catalogtest"
 )
 
 func TestDataSourceSchemas(t *testing.T) {
@@ -294,8 +295,51 @@ data "hpcsku_catalog" "none" {
 // the Promo twins, the NC RTX PRO 6000 preview sizes superseded at GA and
 // the sizes the Resource SKUs API lists without a size page (catalog
 // decisions D36-D41); in eastus it lists the nine GA NC RTX PRO 6000 sizes
-// with their eastus prices; Fsv2's replacement Falsv6 is there.
+// with their eastus prices; Fsv2's replacement Falsv6 is there. It checks
+// that these sizes are listed, with the catalog's prices and count, so a
+// later size or price does not change it.
 func TestCatalogDataSource_AddedSizes(t *testing.T) {
+	cat := testCatalog(t)
+	listed := func(names ...string) []statecheck.StateCheck {
+		var out []statecheck.StateCheck
+		for _, n := range names {
+			out = append(out, statecheck.ExpectKnownValue("data.hpcsku_catalog.added", tfjsonpath.New("skus"),
+				listContains{knownvalue.ObjectPartial(map[string]knownvalue.Check{"name": knownvalue.StringExact(n)})}))
+		}
+		return out
+	}
+	checks := listed("Standard_H16_Promo", "Standard_H16m_Promo", "Standard_H16mr_Promo", "Standard_H16r_Promo", "Standard_H8_Promo", "Standard_H8m_Promo",
+		"Standard_NC128mds_xl_RTXPRO6000BSE_v6", "Standard_NC12_Promo", "Standard_NC16ads_A10_v4", "Standard_NC16lds_xl_RTXPRO6000BSE_v6",
+		"Standard_NC24_Promo", "Standard_NC24r_Promo", "Standard_NC32ads_A10_v4", "Standard_NC32ds_xl_RTXPRO6000BSE_v6",
+		"Standard_NC32lds_xl_RTXPRO6000BSE_v6", "Standard_NC32mds_xl_RTXPRO6000BSE_v6", "Standard_NC64ds_xl_RTXPRO6000BSE_v6",
+		"Standard_NC64lds_xl_RTXPRO6000BSE_v6", "Standard_NC64mds_xl_RTXPRO6000BSE_v6", "Standard_NC6_Promo", "Standard_NC8ads_A10_v4",
+		"Standard_ND96is_MI300X_v5", "Standard_NV12_Promo", "Standard_NV12s_v2", "Standard_NV24_Promo", "Standard_NV24s_v2",
+		"Standard_NV6_Promo", "Standard_NV6s_v2")
+	for _, name := range []string{
+		"Standard_NC144ds_xl_RTXPRO6000BSE_v6", "Standard_NC144lds_xl_RTXPRO6000BSE_v6", "Standard_NC24lds_xl_RTXPRO6000BSE_v6",
+		"Standard_NC288ds_xl_RTXPRO6000BSE_v6", "Standard_NC288lds_xl_RTXPRO6000BSE_v6", "Standard_NC36ds_xl_RTXPRO6000BSE_v6",
+		"Standard_NC36lds_xl_RTXPRO6000BSE_v6", "Standard_NC72ds_xl_RTXPRO6000BSE_v6", "Standard_NC72lds_xl_RTXPRO6000BSE_v6",
+	} {
+		p, ok := catalogtest.Lookup(t, cat, name).Prices["eastus"]
+		if !ok {
+			t.Fatalf("%s has no eastus price", name)
+		}
+		checks = append(checks, statecheck.ExpectKnownValue("data.hpcsku_catalog.rtx_eastus", tfjsonpath.New("skus"),
+			listContains{knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				"name":  knownvalue.StringExact(name),
+				"price": knownvalue.ObjectPartial(map[string]knownvalue.Check{"region": knownvalue.StringExact("eastus"), "usd_per_hour": knownvalue.Float64Exact(p.USDPerHour)}),
+			})}))
+	}
+	falsv6 := 0
+	for _, s := range cat.SKUs() {
+		if s.Series == "Falsv6" {
+			falsv6++
+		}
+	}
+	checks = append(checks,
+		statecheck.ExpectKnownValue("data.hpcsku_catalog.falsv6", tfjsonpath.New("skus"),
+			listContains{knownvalue.ObjectPartial(map[string]knownvalue.Check{"name": knownvalue.StringExact("Standard_F2als_v6")})}),
+		statecheck.ExpectKnownValue("data.hpcsku_catalog.falsv6", tfjsonpath.New("skus"), knownvalue.ListSizeExact(falsv6)))
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		Steps: []resource.TestStep{{
@@ -312,28 +356,7 @@ data "hpcsku_catalog" "falsv6" {
   series = ["Falsv6"]
 }
 `,
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.added", tfjsonpath.New("skus"), names(
-					"Standard_H16_Promo", "Standard_H16m_Promo", "Standard_H16mr_Promo", "Standard_H16r_Promo", "Standard_H8_Promo", "Standard_H8m_Promo",
-					"Standard_NC128mds_xl_RTXPRO6000BSE_v6", "Standard_NC12_Promo", "Standard_NC16ads_A10_v4", "Standard_NC16lds_xl_RTXPRO6000BSE_v6",
-					"Standard_NC24_Promo", "Standard_NC24r_Promo", "Standard_NC32ads_A10_v4", "Standard_NC32ds_xl_RTXPRO6000BSE_v6",
-					"Standard_NC32lds_xl_RTXPRO6000BSE_v6", "Standard_NC32mds_xl_RTXPRO6000BSE_v6", "Standard_NC64ds_xl_RTXPRO6000BSE_v6",
-					"Standard_NC64lds_xl_RTXPRO6000BSE_v6", "Standard_NC64mds_xl_RTXPRO6000BSE_v6", "Standard_NC6_Promo", "Standard_NC8ads_A10_v4",
-					"Standard_ND96is_MI300X_v5", "Standard_NV12_Promo", "Standard_NV12s_v2", "Standard_NV24_Promo", "Standard_NV24s_v2",
-					"Standard_NV6_Promo", "Standard_NV6s_v2")),
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.rtx_eastus", tfjsonpath.New("skus"), names(
-					"Standard_NC144ds_xl_RTXPRO6000BSE_v6", "Standard_NC144lds_xl_RTXPRO6000BSE_v6", "Standard_NC24lds_xl_RTXPRO6000BSE_v6",
-					"Standard_NC288ds_xl_RTXPRO6000BSE_v6", "Standard_NC288lds_xl_RTXPRO6000BSE_v6", "Standard_NC36ds_xl_RTXPRO6000BSE_v6",
-					"Standard_NC36lds_xl_RTXPRO6000BSE_v6", "Standard_NC72ds_xl_RTXPRO6000BSE_v6", "Standard_NC72lds_xl_RTXPRO6000BSE_v6")),
-				// The snapshot's eastus prices: NC24lds 1.13, NC72lds 2.44, NC288ds 11.
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.rtx_eastus", tfjsonpath.New("skus").AtSliceIndex(2).AtMapKey("price"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-					"region": knownvalue.StringExact("eastus"), "usd_per_hour": knownvalue.Float64Exact(1.13),
-				})),
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.rtx_eastus", tfjsonpath.New("skus").AtSliceIndex(8).AtMapKey("price").AtMapKey("usd_per_hour"), knownvalue.Float64Exact(2.44)),
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.rtx_eastus", tfjsonpath.New("skus").AtSliceIndex(3).AtMapKey("price").AtMapKey("usd_per_hour"), knownvalue.Float64Exact(11)),
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.falsv6", tfjsonpath.New("skus").AtSliceIndex(1).AtMapKey("name"), knownvalue.StringExact("Standard_F2als_v6")),
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.falsv6", tfjsonpath.New("skus"), knownvalue.ListSizeExact(7)),
-			},
+			ConfigStateChecks: checks,
 		}},
 	})
 }

@@ -1,6 +1,7 @@
 package recommend
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -26,21 +27,28 @@ func TestMemoryFitUsesAllottedMemory(t *testing.T) {
 		}
 	}
 	// Its GPU model alone: it fails min_memory_gib.
-	nf := mustNoFit(t, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, GPUModels: []string{"a100-sxm-80gb"}, MinMemoryGiB: f64(1850), AsOf: asOf})
-	if r := rejection(nf.Rejected, "min_memory_gib"); r == nil || r.Count != 1 || r.Examples[0] != "Standard_ND96amsr_A100_v4" {
-		t.Errorf("min_memory_gib rejection %+v", r)
-	}
+	req := Request{Workload: "training", Model: &Model{ParametersBillion: 70}, GPUModels: []string{"a100-sxm-80gb"}, MinMemoryGiB: f64(1850), AsOf: asOf}
+	nf := mustNoFit(t, req)
+	assertRejectedBy(t, cat, req, nf.Rejected, "min_memory_gib", "Standard_ND96amsr_A100_v4")
 	// 1,800 GiB fits it.
 	res = mustRecommend(t, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, MinMemoryGiB: f64(1800), AsOf: asOf, MaxResults: i64(50)})
 	if !contains(names(res), "Standard_ND96amsr_A100_v4") {
 		t.Errorf("ND96amsr_A100_v4 missing for 1,800 GiB per VM: %v", names(res))
 	}
-	// HBv3: 448 GiB counts, not the allotted 456. At 450 GiB the HBv3 (5)
-	// and HBv5 (432 GiB, 8) sizes fail; HBv4 and HX (768 and 1,408) remain.
-	res = mustRecommend(t, Request{Workload: "hpc", MinMemoryGiB: f64(450), AsOf: asOf, MaxResults: i64(50)})
-	if r := rejection(res.Rejected, "min_memory_gib"); r == nil || r.Count != 13 {
-		t.Errorf("hpc at 450 GiB: min_memory_gib %+v, want the 5 HBv3 and 8 HBv5 sizes", r)
+	// HBv3: 448 GiB counts, not the allotted 456. At 450 GiB the HBv3 and
+	// HBv5 (432 GiB) sizes fail; HBv4 and HX (768 and 1,408) remain.
+	req = Request{Workload: "hpc", MinMemoryGiB: f64(450), AsOf: asOf, MaxResults: i64(50)}
+	res = mustRecommend(t, req)
+	var small []string
+	for _, s := range cat.SKUs() {
+		if (s.Series == "HBv3" || s.Series == "HBv5") && !s.RetiredAt(asOf) {
+			small = append(small, s.Name)
+		}
 	}
+	if len(small) == 0 {
+		t.Fatal("no HBv3 or HBv5 size")
+	}
+	assertRejectedBy(t, cat, req, res.Rejected, "min_memory_gib", small...)
 	for _, r := range res.Recommendations {
 		if r.SKU.Series == "HBv3" {
 			t.Errorf("%s listed at 450 GiB: 448 counts", r.VMSize)
@@ -66,14 +74,12 @@ func TestPricePerCoreUsesActiveCores(t *testing.T) {
 	rank := map[string]int64{}
 	for _, r := range res.Recommendations {
 		rank[r.VMSize] = r.Rank
-		if r.VMSize == "Standard_HB120-16rs_v3" {
-			// 3.6 USD/h in eastus over 16 active cores.
-			if !contains(r.Reasons, "0.2250 USD per vCPU-hour.") {
-				t.Errorf("%s reasons %q, want 0.2250 USD per vCPU-hour", r.VMSize, r.Reasons)
+		// The eastus price over the active cores: 3.6 USD/h over 16 is
+		// 0.2250 for the 16-core size, over 120 0.0300 for its parent.
+		if r.VMSize == "Standard_HB120-16rs_v3" || r.VMSize == "Standard_HB120rs_v3" {
+			if want := fmt.Sprintf("%.4f USD per vCPU-hour.", r.SKU.Prices["eastus"].USDPerHour/float64(*r.SKU.VCPUs)); !contains(r.Reasons, want) {
+				t.Errorf("%s reasons %q, want %q", r.VMSize, r.Reasons, want)
 			}
-		}
-		if r.VMSize == "Standard_HB120rs_v3" && !contains(r.Reasons, "0.0300 USD per vCPU-hour.") {
-			t.Errorf("%s reasons %q, want 0.0300 USD per vCPU-hour", r.VMSize, r.Reasons)
 		}
 	}
 	if rank["Standard_HB120rs_v3"] == 0 || rank["Standard_HB120-16rs_v3"] == 0 || rank["Standard_HB120-16rs_v3"] < rank["Standard_HB120rs_v3"] {
@@ -88,9 +94,11 @@ func TestPricePerCoreUsesActiveCores(t *testing.T) {
 func TestDeployableConstraint(t *testing.T) {
 	req := Request{Workload: "training", Model: &Model{ParametersBillion: 70}, GPUModels: []string{"gb300"}, AsOf: asOf, MaxResults: i64(50)}
 	res := mustRecommend(t, req)
-	assertNames(t, names(res), "Standard_ND128isr_GB300_v6")
-	r := rejection(res.Rejected, "deployable")
-	if r == nil || r.Count != 1 || r.Examples[0] != "Standard_ND128isrG5_GB300_v6" || !strings.Contains(r.Reason, "cannot be deployed") {
+	if got := names(res); !contains(got, "Standard_ND128isr_GB300_v6") || contains(got, "Standard_ND128isrG5_GB300_v6") {
+		t.Errorf("sizes %v", got)
+	}
+	assertRejectedBy(t, testCatalog(t), req, res.Rejected, "deployable", "Standard_ND128isrG5_GB300_v6")
+	if r := rejection(res.Rejected, "deployable"); r == nil || !strings.Contains(r.Reason, "cannot be deployed") {
 		t.Errorf("deployable rejection %+v", r)
 	}
 	// The subscription's availability file lists it in westus2: deployable.
