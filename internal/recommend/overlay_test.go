@@ -158,14 +158,6 @@ func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 		}
 		return overlaid(t, catalog.Overlays{Prices: p.Overlay()})
 	}
-	rank := func(r *Result, name string) (int, *Recommendation) {
-		for i := range r.Recommendations {
-			if r.Recommendations[i].VMSize == name {
-				return i + 1, &r.Recommendations[i]
-			}
-		}
-		return 0, nil
-	}
 	all := training70B
 	all.MaxResults = i64(50)
 	before := mustRecommend(t, all)
@@ -175,18 +167,21 @@ func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 	res := mustRecommendOn(t, cat, all)
 	assertOrder(t, names(res), "Standard_ND96isr_H100_v5", "Standard_ND96amsr_A100_v4", "Standard_ND96asr_v4",
 		"Standard_ND128isr_NDR_GB200_v6", "Standard_ND40rs_v2")
-	_, rec := rank(res, "Standard_ND96isr_H100_v5")
+	rec := byName(res, "Standard_ND96isr_H100_v5")
+	if rec == nil {
+		t.Fatalf("the H100 size is not ranked: %v", names(res))
+	}
 	if *rec.PricePerHour != 36 || *rec.TotalPricePerHour != 108 || rec.PriceSource != "Price from the prices file ../azureexport/testdata/prices_negotiated.csv in eastus." {
 		t.Errorf("price %v (total %v), source %q", *rec.PricePerHour, *rec.TotalPricePerHour, rec.PriceSource)
 	}
 	// Sizes the file does not price keep the embedded price and say so.
-	if _, r := rank(res, "Standard_ND96asr_v4"); *r.PricePerHour != r.SKU.Prices["eastus"].USDPerHour || r.PriceSource != "Linux pay-as-you-go list price in eastus." {
-		t.Errorf("ND96asr_v4 %v, %q", *r.PricePerHour, r.PriceSource)
+	if r := byName(res, "Standard_ND96asr_v4"); r == nil || *r.PricePerHour != r.SKU.Prices["eastus"].USDPerHour || r.PriceSource != "Linux pay-as-you-go list price in eastus." {
+		t.Errorf("ND96asr_v4 %+v", r)
 	}
 
 	cat = load(retailPricesFixture)
 	res = mustRecommendOn(t, cat, all)
-	if _, rec := rank(res, "Standard_ND96isr_H100_v5"); rec == nil || *rec.PricePerHour != 63.5 ||
+	if rec := byName(res, "Standard_ND96isr_H100_v5"); rec == nil || *rec.PricePerHour != 63.5 ||
 		rec.PriceSource != "Price from the prices file ../azureexport/testdata/prices_retail.json in eastus." {
 		t.Errorf("Retail price: %+v", rec)
 	}
@@ -194,7 +189,7 @@ func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 	spot := all
 	spot.Spot = true
 	res = mustRecommendOn(t, cat, spot)
-	if _, rec := rank(res, "Standard_ND96isr_H100_v5"); rec == nil || !rec.PriceIsSpot || *rec.PricePerHour != 25.4 ||
+	if rec := byName(res, "Standard_ND96isr_H100_v5"); rec == nil || !rec.PriceIsSpot || *rec.PricePerHour != 25.4 ||
 		rec.PriceSource != "Spot price from the prices file ../azureexport/testdata/prices_retail.json in eastus." {
 		t.Errorf("spot recommendation %+v", rec)
 	}
@@ -202,7 +197,7 @@ func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 	noRegion := all
 	noRegion.Region = ""
 	res = mustRecommendOn(t, cat, noRegion)
-	if _, rec := rank(res, "Standard_ND96isr_H100_v5"); rec == nil || *rec.PricePerHour != 63.5 ||
+	if rec := byName(res, "Standard_ND96isr_H100_v5"); rec == nil || *rec.PricePerHour != 63.5 ||
 		!strings.Contains(rec.PriceSource, fmt.Sprintf("price from the prices file ../azureexport/testdata/prices_retail.json among the %d regions that price this size (eastus)", len(rec.SKU.Prices))) {
 		t.Errorf("no-region recommendation %+v", rec)
 	}

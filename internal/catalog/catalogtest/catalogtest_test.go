@@ -32,7 +32,7 @@ func TestLoadDirReadsTheSameCatalog(t *testing.T) {
 }
 
 func TestFixtureIsBuiltOnce(t *testing.T) {
-	if Fixture(t) != Fixture(t) {
+	if first, second := Fixture(t), Fixture(t); first != second {
 		t.Error("Fixture built the catalog twice")
 	}
 	a, err := Load()
