@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
 package recommend
 
 import (
@@ -158,13 +161,13 @@ func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 		}
 		return overlaid(t, catalog.Overlays{Prices: p.Overlay()})
 	}
-	rank := func(r *Result, name string) (int, *Recommendation) {
+	find := func(r *Result, name string) *Recommendation {
 		for i := range r.Recommendations {
 			if r.Recommendations[i].VMSize == name {
-				return i + 1, &r.Recommendations[i]
+				return &r.Recommendations[i]
 			}
 		}
-		return 0, nil
+		return nil
 	}
 	all := training70B
 	all.MaxResults = i64(50)
@@ -175,18 +178,18 @@ func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 	res := mustRecommendOn(t, cat, all)
 	assertOrder(t, names(res), "Standard_ND96isr_H100_v5", "Standard_ND96amsr_A100_v4", "Standard_ND96asr_v4",
 		"Standard_ND128isr_NDR_GB200_v6", "Standard_ND40rs_v2")
-	_, rec := rank(res, "Standard_ND96isr_H100_v5")
+	rec := find(res, "Standard_ND96isr_H100_v5")
 	if *rec.PricePerHour != 36 || *rec.TotalPricePerHour != 108 || rec.PriceSource != "Price from the prices file ../azureexport/testdata/prices_negotiated.csv in eastus." {
 		t.Errorf("price %v (total %v), source %q", *rec.PricePerHour, *rec.TotalPricePerHour, rec.PriceSource)
 	}
 	// Sizes the file does not price keep the embedded price and say so.
-	if _, r := rank(res, "Standard_ND96asr_v4"); *r.PricePerHour != r.SKU.Prices["eastus"].USDPerHour || r.PriceSource != "Linux pay-as-you-go list price in eastus." {
+	if r := find(res, "Standard_ND96asr_v4"); *r.PricePerHour != r.SKU.Prices["eastus"].USDPerHour || r.PriceSource != "Linux pay-as-you-go list price in eastus." {
 		t.Errorf("ND96asr_v4 %v, %q", *r.PricePerHour, r.PriceSource)
 	}
 
 	cat = load(retailPricesFixture)
 	res = mustRecommendOn(t, cat, all)
-	if _, rec := rank(res, "Standard_ND96isr_H100_v5"); rec == nil || *rec.PricePerHour != 63.5 ||
+	if rec := find(res, "Standard_ND96isr_H100_v5"); rec == nil || *rec.PricePerHour != 63.5 ||
 		rec.PriceSource != "Price from the prices file ../azureexport/testdata/prices_retail.json in eastus." {
 		t.Errorf("Retail price: %+v", rec)
 	}
@@ -194,7 +197,7 @@ func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 	spot := all
 	spot.Spot = true
 	res = mustRecommendOn(t, cat, spot)
-	if _, rec := rank(res, "Standard_ND96isr_H100_v5"); rec == nil || !rec.PriceIsSpot || *rec.PricePerHour != 25.4 ||
+	if rec := find(res, "Standard_ND96isr_H100_v5"); rec == nil || !rec.PriceIsSpot || *rec.PricePerHour != 25.4 ||
 		rec.PriceSource != "Spot price from the prices file ../azureexport/testdata/prices_retail.json in eastus." {
 		t.Errorf("spot recommendation %+v", rec)
 	}
@@ -202,7 +205,7 @@ func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 	noRegion := all
 	noRegion.Region = ""
 	res = mustRecommendOn(t, cat, noRegion)
-	if _, rec := rank(res, "Standard_ND96isr_H100_v5"); rec == nil || *rec.PricePerHour != 63.5 ||
+	if rec := find(res, "Standard_ND96isr_H100_v5"); rec == nil || *rec.PricePerHour != 63.5 ||
 		!strings.Contains(rec.PriceSource, fmt.Sprintf("price from the prices file ../azureexport/testdata/prices_retail.json among the %d regions that price this size (eastus)", len(rec.SKU.Prices))) {
 		t.Errorf("no-region recommendation %+v", rec)
 	}
