@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# Copyright (c) The terraform-provider-hpcsku Authors
+# SPDX-License-Identifier: MPL-2.0
+
 # Plan-time cost of the hpcsku provider against two floors. See bench/README.md.
 #
 # For each N in BENCH_N (default "1 10 100") it writes four configurations into

@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Command floor is the smallest useful terraform-plugin-framework provider:
 // one data source, floor_echo, that copies its input to its output. bench/run.sh
 // plans N of its data sources next to N hpcsku_recommendation data sources,

@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Package azureexport reads the files Azure's tools export, which the
 // provider lays over its catalog: availability (the JSON of `az vm
 // list-skus`) and prices (the JSON of the Azure Retail Prices API, or a CSV

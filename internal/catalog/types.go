@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Package catalog holds the embedded catalog of Azure GPU and HPC virtual
 // machine sizes: the data files, their decoding and validation, and a typed
 // API to look sizes up, list and filter them. It has no Terraform framework

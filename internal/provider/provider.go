@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Package provider implements the hpcsku Terraform provider: its
 // configuration, data sources and functions. Domain logic lives in
 // internal/catalog and internal/recommend.

@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Package recommend is the ranking engine behind the hpcsku_recommendation
 // data source. It turns a workload description (training a 70B model in
 // bf16, serving OPT-1.3B, MPI on 2,000 cores) into requirements, removes the

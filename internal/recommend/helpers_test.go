@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
 package recommend
 
 import (
@@ -288,18 +291,7 @@ func satisfies(req Request, r Recommendation) string {
 			return "min_compute_capability"
 		}
 	}
-	var support string
-	switch req.Target {
-	case "aks":
-		support = s.Support.AKS.Status
-	case "cyclecloud":
-		support = s.Support.CycleCloud.Status
-	case "azureml":
-		support = s.Support.AzureML.Status
-	case "batch":
-		support = s.Support.Batch.Status
-	}
-	if support == "unsupported" {
+	if targetSupport(s, req.Target) == catalog.SupportUnsupported {
 		return "target"
 	}
 	// Region names are case-insensitive and trimmed; the catalog's are lower
@@ -387,4 +379,21 @@ func satisfies(req Request, r Recommendation) string {
 		}
 	}
 	return ""
+}
+
+// targetSupport is the catalog's support verdict for a size on a target,
+// read independently of the engine; supported for the targets without a
+// verdict of their own (vm, vmss).
+func targetSupport(s *catalog.SKU, target string) string {
+	switch target {
+	case "aks":
+		return s.Support.AKS.Status
+	case "cyclecloud":
+		return s.Support.CycleCloud.Status
+	case "azureml":
+		return s.Support.AzureML.Status
+	case "batch":
+		return s.Support.Batch.Status
+	}
+	return catalog.SupportSupported
 }

@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
 package recommend
 
 import (
@@ -190,18 +193,7 @@ func oracleEvaluate(cat *catalog.Catalog, req Request, s *catalog.SKU) oracleEva
 			fail("min_compute_capability")
 		}
 	}
-	support := catalog.SupportSupported
-	switch req.Target {
-	case "aks":
-		support = s.Support.AKS.Status
-	case "cyclecloud":
-		support = s.Support.CycleCloud.Status
-	case "azureml":
-		support = s.Support.AzureML.Status
-	case "batch":
-		support = s.Support.Batch.Status
-	}
-	if support == catalog.SupportUnsupported {
+	if targetSupport(s, req.Target) == catalog.SupportUnsupported {
 		fail("target")
 	}
 

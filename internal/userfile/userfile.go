@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Package userfile reads the files a user names in the provider's settings
 // (catalog_file, availability_file, prices_file) within size limits, and
 // describes every problem with an *Error that names the file, the entry and

@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Package catalogtest gives the tests of the packages built on the catalog
 // what they read it through, failing the test instead of returning an
 // error: the embedded catalog, its sizes and dates (Embedded, Lookup, Day),

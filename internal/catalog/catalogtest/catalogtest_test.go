@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
 package catalogtest
 
 import (
@@ -32,7 +35,8 @@ func TestLoadDirReadsTheSameCatalog(t *testing.T) {
 }
 
 func TestFixtureIsBuiltOnce(t *testing.T) {
-	if first, second := Fixture(t), Fixture(t); first != second {
+	first, second := Fixture(t), Fixture(t)
+	if first != second {
 		t.Error("Fixture built the catalog twice")
 	}
 	a, err := Load()

@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Package userfiletest checks, in tests, the *userfile.Error a loader of a
 // user file returns.
 package userfiletest

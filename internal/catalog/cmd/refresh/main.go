@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Command refresh compares the embedded catalog's data with an availability
 // export and a prices file, in the formats the provider's availability_file
 // and prices_file settings read, and prints what changed. With -write it
