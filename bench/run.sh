@@ -271,7 +271,7 @@ for n in "${ns[@]}"; do
 	printf '%6s  %19s  %19s  %19s  %14s  %16s\n' "${n}" "${cells[0]}" "${cells[1]}" "${cells[2]}" "${cells[3]% / *}" "${launches[${n}]}"
 done
 
-printf '\nBenchmarkRecommend (go test -bench, 144 sizes):\n%s\n' "$(grep '^BenchmarkRecommend/' <<<"${bench_out}")"
+printf '\nBenchmarkRecommend (go test -bench, the embedded catalog):\n%s\n' "$(grep '^BenchmarkRecommend/' <<<"${bench_out}")"
 printf 'mean: %s µs per recommendation\n' "${us_per_rec}"
 printf '\n"hpcsku" is N hpcsku_recommendation data sources, "sku" N hpcsku_sku lookups (the guardrail path).\n'
 printf '"launches" is how many provider processes Terraform started for one plan; the RSS is the largest of them.\n\n'
