@@ -57,13 +57,14 @@ run "spot_vm" {
   }
 }
 
-# Under $2/h the best fit is a size the catalog names no image for: the plan
-# stops and asks for one.
+# A size the catalog names no image for (the AMD V710, pinned with prefer):
+# the plan stops and asks for one.
 run "size_without_a_known_image_asks_for_one" {
   command = plan
 
   variables {
     max_price_per_hour = 2
+    prefer             = ["Standard_NV24ads_V710_v5"]
   }
 
   expect_failures = [azurerm_linux_virtual_machine.inference]

@@ -235,21 +235,21 @@ run "multi_node_independent_jobs_need_no_rdma" {
   }
 }
 
-# NVads V710 v5 is not supported on AKS; a plain VM takes it.
+# NGads V620 is not supported on AKS; a plain VM takes it.
 run "size_unsupported_by_target_rejected" {
   command = plan
 
   variables {
     target = "aks"
     partitions = {
-      viz = { vm_size = "Standard_NV12ads_V710_v5" }
+      viz = { vm_size = "Standard_NG16ads_V620_v1" }
     }
   }
 
   expect_failures = [output.vm_sizes]
 
   assert {
-    condition     = length(output.violations.support) == 1 && startswith(output.violations.support[0], "Partition \"viz\": Standard_NV12ads_V710_v5 is not supported on AKS")
+    condition     = length(output.violations.support) == 1 && startswith(output.violations.support[0], "Partition \"viz\": Standard_NG16ads_V620_v1 is not supported on AKS")
     error_message = "The support rule should name the target: ${jsonencode(output.violations)}"
   }
 }
