@@ -14,36 +14,43 @@ import (
 )
 
 // constraint identifies a hard constraint; the order is the evaluation
-// order, and a removed size is counted under the first one it fails.
+// order, and a removed size is counted under the first one it fails. It is
+// the order a reader expects: what the size is (workload, category, GPU
+// vendor and model, CUDA, precision), whether it holds the job (memory in
+// total and per GPU, GPUs, cores, layout and InfiniBand), where it runs
+// (region, availability, target), its lifecycle, the price caps, then the
+// rest.
 type constraint uint8
 
 const (
-	cRetired constraint = iota
-	cLifetime
-	cPreview
-	cDeployable
+	cWorkload constraint = iota
 	cUnknownSpecs
-	cWorkload
-	cConfidential
-	cIsolated
 	cGPUVendor
 	cGPUModels
 	cCUDA
 	cComputeCap
-	cTarget
-	cRegion
-	cAvailability
-	cMinVCPUs
-	cMinMemory
-	cMinLocalDisk
+	cPrecision
 	cGPUMemory
+	cGPUMemoryPerGPU
 	cGPUs
 	cCores
 	cSystemMemory
 	cNodes
 	cInterconnect
+	cRegion
+	cAvailability
+	cTarget
+	cRetired
+	cLifetime
+	cPreview
+	cDeployable
 	cMaxPrice
 	cMaxTotalPrice
+	cConfidential
+	cIsolated
+	cMinVCPUs
+	cMinMemory
+	cMinLocalDisk
 	cScaleUp
 	numConstraints
 )
@@ -335,6 +342,31 @@ var constraintTable = [numConstraints]constraintDef{
 	cMinVCPUs:     perVMMinimum("min_vcpus", "Fewer than %s vCPUs (min_vcpus).", func(n *norm) float64 { return float64(n.minVCPUs) }, func(in *sizeInfo) float64 { return float64(in.vcpus) }),
 	cMinMemory:    perVMMinimum("min_memory_gib", "Less than %s GiB of memory (min_memory_gib).", func(n *norm) float64 { return n.minMem }, func(in *sizeInfo) float64 { return in.memGiB }),
 	cMinLocalDisk: perVMMinimum("min_local_disk_gib", "Less than %s GiB of temporary disk plus local NVMe (min_local_disk_gib).", func(n *norm) float64 { return n.minDisk }, func(in *sizeInfo) float64 { return in.localDisk }),
+	// Training or fine-tuning at a precision the GPU does not run natively
+	// (bf16 on a T4 or V100, fp8 before Hopper, tf32 before Ampere). LoRA
+	// on a quantised base and QLoRA compute in bf16 or fp16, either of
+	// which will do. Inference at such a precision stays allowed, with a
+	// warning and PenaltyPrecisionInference.
+	cPrecision: {
+		name:   "precision",
+		active: func(n *norm) bool { return n.precisionActive() },
+		fails: func(n *norm, evals []eval, bit uint32) {
+			mark(evals, bit, func(e *eval) bool { return !e.in.runsTraining(n.computePrec) })
+		},
+		reason: func(n *norm) string {
+			p := n.computePrec
+			if p == "" {
+				p = "bf16 or fp16"
+			}
+			return fmt.Sprintf("Its GPU does not run %s natively, which %s needs (%s); training at a precision the GPU lacks runs emulated, many times slower, or fails.", p, n.workload, n.precisionWhat())
+		},
+		relax: func(n *norm, e *eval) string {
+			if !e.in.isGPU {
+				return "choose a GPU size"
+			}
+			return fmt.Sprintf("set model.precision = %q, the closest precision the %s runs natively", e.in.closestPrecision(n.computePrec), e.in.sku.GPU.Model)
+		},
+	},
 	// gpu_memory, gpus, cores, system_memory (found by layout): the job does
 	// not fit on the VMs allowed (nodes when set, otherwise up to
 	// MaxNodesRDMA VMs with InfiniBand and MaxNodes without). gpus counts
@@ -350,10 +382,27 @@ var constraintTable = [numConstraints]constraintDef{
 			if !in.isGPU || in.gpuMem <= 0 {
 				return "remove gpu_memory_gib (this size has no GPU)"
 			}
+			vm := float64(in.gpuUnits) * in.unitMem * n.job.share
 			if n.fixedNodes > 0 {
-				return fmt.Sprintf("raise nodes to %d, or lower the GPU memory need to %s GiB", ceilDiv(n.gpuMemNeed, in.gpuMem), trimFloat(in.gpuMem*float64(n.fixedNodes)))
+				return fmt.Sprintf("raise nodes to %d, or lower the GPU memory need to %s GiB", ceilDiv(n.gpuMemNeed, vm), trimFloat(vm*float64(n.fixedNodes)))
 			}
-			return fmt.Sprintf("lower the GPU memory need to what %d VMs hold (%s GiB)", n.nodeLimit(), trimFloat(in.gpuMem*float64(n.nodeLimit())))
+			return fmt.Sprintf("lower the GPU memory need to what %d VMs hold (%s GiB)", n.nodeLimit(), trimFloat(vm*float64(n.nodeLimit())))
+		},
+	},
+	// The job's total fits the VMs allowed, but one GPU cannot hold its
+	// share (found by layout): the model is split by tensor parallelism
+	// inside a VM and pipeline stages across VMs (inference), or held whole
+	// by every GPU (data-parallel kinds); each GPU's usable memory (times
+	// ServingMemoryShare for inference) must hold its shard and its share
+	// of the KV cache. A partial GPU is one unit of its slice.
+	cGPUMemoryPerGPU: {
+		name: "gpu_memory_per_gpu",
+		reason: func(n *norm) string {
+			return "One GPU cannot hold its share of the job: " + n.job.shareWhat() + "."
+		},
+		detail: perGPUDetail,
+		relax: func(n *norm, e *eval) string {
+			return fmt.Sprintf("lower the need per GPU to %s GiB (it needs %s): %s", trimFloat(e.in.unitMem*n.job.share), trimFloat(e.gl.perGPU), n.job.lowerWhat(n))
 		},
 	},
 	cGPUs: {

@@ -5,6 +5,7 @@ package recommend
 
 import (
 	"errors"
+	"fmt"
 	"sync"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
@@ -48,4 +49,39 @@ func (e *Engine) Catalog() *catalog.Catalog { return e.cat }
 func (e *Engine) Validate(req Request) []FieldError {
 	fatal, soft := validate(e.cat, req)
 	return append(fatal, soft...)
+}
+
+// MemoryRequest is the input of EstimateMemory: a model job as Request
+// describes it.
+type MemoryRequest struct {
+	Workload           string // training, fine_tuning or inference
+	Model              Model
+	FineTuningMethod   string
+	ContextTokens      *int64
+	ConcurrentRequests *int64
+	TrainingBatchSize  *int64
+}
+
+// EstimateMemory estimates the GPU memory of a model job as Recommend
+// does, with the catalog's model table for Model.Name. It returns a
+// *ValidationError for a request Recommend would refuse, and the warnings
+// Recommend would give about the model (a count or precision that differs
+// from the table).
+func (e *Engine) EstimateMemory(r MemoryRequest) (MemoryEstimate, []Warning, error) {
+	if !isModelWorkload(r.Workload) {
+		return MemoryEstimate{}, nil, &ValidationError{Errors: []FieldError{fe("Invalid Workload",
+			fmt.Sprintf("The memory estimate covers the workloads %s; got %q.", quoteList([]string{WorkloadTraining, WorkloadFineTuning, WorkloadInference}), r.Workload), "workload")}}
+	}
+	m := r.Model
+	req := Request{Workload: r.Workload, Model: &m, FineTuningMethod: r.FineTuningMethod,
+		ContextTokens: r.ContextTokens, ConcurrentRequests: r.ConcurrentRequests, TrainingBatchSize: r.TrainingBatchSize}
+	if fatal, _ := validate(e.cat, req); len(fatal) > 0 {
+		return MemoryEstimate{}, nil, &ValidationError{Errors: fatal}
+	}
+	rm, ok := resolveModel(e.cat, req)
+	if !ok {
+		return MemoryEstimate{}, nil, &ValidationError{Errors: []FieldError{fe("Missing Model Size",
+			"Set model.name or model.parameters_billion.", "model")}}
+	}
+	return estimateMemory(&rm.mi), rm.warnings, nil
 }

@@ -17,8 +17,12 @@ type eval struct {
 	fails uint32 // bit set of failed constraints
 
 	nodes    int64
+	spans    bool // one job (one copy of the model, for inference) spans several VMs
 	ibNeeded bool
 	sizing   float64 // share used, 0..1; -1 when unknown
+	memBand  bool    // sizing is GPU memory use, scored on the target band
+	pcieTP   bool    // a copy of the model is split over GPUs without NVLink
+	gl       gpuLayout
 
 	price, total float64
 	hasPrice     bool
@@ -122,8 +126,9 @@ func (n *norm) evaluate(in *sizeInfo, e *eval) {
 	fn := float64(e.nodes)
 	switch {
 	case !in.known:
-	case n.gpuMemNeed > 0 && in.gpuMem > 0:
-		e.sizing = n.gpuMemNeed / (fn * in.gpuMem)
+	case n.gpuMemNeed > 0 && in.gpuMem > 0 && e.gl.capacity > 0:
+		e.sizing = e.gl.used / e.gl.capacity
+		e.memBand = true
 	case n.gpus > 0 && in.gpuCount > 0:
 		e.sizing = float64(n.gpus) / (fn * in.gpuCount)
 	case n.cores > 0 && in.vcpus > 0:
@@ -135,7 +140,7 @@ func (n *norm) evaluate(in *sizeInfo, e *eval) {
 		e.sizing = 1
 	}
 	if in.known && in.isGPU && in.gpuCount > 1 && e.nodes == 1 && n.gpus <= 1 &&
-		n.gpuMemNeed > 0 && n.gpuMemNeed <= in.gpuMem/in.gpuCount {
+		n.gpuMemNeed > 0 && n.gpuMemNeed <= in.unitMem*n.job.share {
 		e.idleGPUShare = (in.gpuCount - 1) / in.gpuCount
 	}
 	if n.hasModel && in.isGPU {
@@ -145,9 +150,9 @@ func (n *norm) evaluate(in *sizeInfo, e *eval) {
 
 // layout finds the fewest VMs of the size that hold the job, and whether
 // they need InfiniBand. A job that does not fit on the VMs allowed fails
-// the constraint that set the VM count (gpu_memory, gpus, cores,
-// system_memory), or nodes when a fixed nodes setting is above what an
-// InfiniBand job can use.
+// the constraint that set the VM count (gpu_memory or gpu_memory_per_gpu,
+// gpus, cores, system_memory), or nodes when a fixed nodes setting is
+// above what an InfiniBand job can use.
 func (n *norm) layout(e *eval) {
 	in := e.in
 	fail := func(c constraint) { e.fails |= 1 << c }
@@ -158,12 +163,34 @@ func (n *norm) layout(e *eval) {
 			nodes, driver = k, c
 		}
 	}
+	spans := false
+	memLaid := false
 	if in.known {
 		if n.gpuMemNeed > 0 {
 			if !in.isGPU || in.gpuMem <= 0 {
 				fail(cGPUMemory)
 			} else {
-				need(ceilDiv(n.gpuMemNeed, in.gpuMem), cGPUMemory)
+				// The VM limit depends on InfiniBand: copies of a model on
+				// separate VMs (replicas) need none; a job that spans VMs
+				// does unless interconnect is "any" (the check below).
+				limit := int64(MaxNodesRDMA)
+				if n.job.tensorParallel || !n.ibNeeded(true) {
+					limit = MaxNodes
+				}
+				gl := n.job.fitGPU(in, limit, n.fixedNodes)
+				e.gl = gl
+				switch {
+				case gl.ok:
+					memLaid = true
+					need(gl.nodes, cGPUMemory)
+					if n.job.tensorParallel {
+						spans = gl.pp > 1
+					}
+				case gl.totalFail:
+					fail(cGPUMemory)
+				default:
+					fail(cGPUMemoryPerGPU)
+				}
 			}
 		}
 		if n.gpus > 0 {
@@ -177,7 +204,14 @@ func (n *norm) layout(e *eval) {
 			need(ceilDiv(float64(n.cores), float64(in.vcpus)), cCores)
 		}
 		if n.sysMemNeed > 0 {
-			need(ceilDiv(n.sysMemNeed, in.memGiB), cSystemMemory)
+			if in.isGPU && memLaid && n.job.tensorParallel {
+				// Per VM: its share of one copy of the weights.
+				if n.sysMemNeed/float64(e.gl.pp) > in.memGiB+1e-9 {
+					fail(cSystemMemory)
+				}
+			} else {
+				need(ceilDiv(n.sysMemNeed, in.memGiB), cSystemMemory)
+			}
 		}
 	}
 	if n.fixedNodes > 0 {
@@ -187,7 +221,15 @@ func (n *norm) layout(e *eval) {
 		nodes = n.fixedNodes
 	}
 	e.nodes = nodes
-	e.ibNeeded = n.ibNeeded(nodes)
+	if !memLaid || !n.job.tensorParallel {
+		spans = nodes > 1
+	} else if nodes > e.gl.nodes && e.gl.pp == 1 && e.gl.replicas > 0 {
+		// gpus asked for more VMs than the memory did: more copies.
+		e.gl.replicas = nodes * (in.gpuUnits / e.gl.tp)
+	}
+	e.spans = spans
+	e.pcieTP = memLaid && n.job.tensorParallel && e.gl.tp > 1 && !in.linked
+	e.ibNeeded = n.ibNeeded(spans)
 	limit := int64(MaxNodes)
 	if e.ibNeeded {
 		limit = MaxNodesRDMA
@@ -195,23 +237,25 @@ func (n *norm) layout(e *eval) {
 	if nodes > limit {
 		if n.fixedNodes > 0 {
 			fail(cNodes)
-		} else {
+		} else if driver < numConstraints {
 			fail(driver)
 		}
 	}
 }
 
-// scaleUp removes multi-VM layouts when some size holds the job on one VM
-// (scale up before scale out), except sizes named in prefer.
+// scaleUp removes layouts where one job (one copy of the model, for
+// inference) spans several VMs when some size holds it on one VM (scale up
+// before scale out), except sizes named in prefer. Copies of a model on
+// separate VMs (replicas) are not such a layout.
 func (n *norm) scaleUp(evals []eval) {
 	if !n.scaleUpApplies() {
 		return
 	}
-	if !slices.ContainsFunc(evals, func(e eval) bool { return e.fails == 0 && e.nodes == 1 }) {
+	if !slices.ContainsFunc(evals, func(e eval) bool { return e.fails == 0 && !e.spans }) {
 		return
 	}
 	for i := range evals {
-		if evals[i].fails == 0 && evals[i].nodes > 1 && evals[i].preferredRank < 0 {
+		if evals[i].fails == 0 && evals[i].spans && evals[i].preferredRank < 0 {
 			evals[i].fails |= 1 << cScaleUp
 		}
 	}

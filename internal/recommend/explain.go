@@ -97,7 +97,8 @@ func (n *norm) reasons(e *eval, preferred bool) []string {
 	vms := plural(e.nodes, "VM", "VMs")
 	switch {
 	case n.gpuMemNeed > 0 && in.isGPU:
-		out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory, "+percent(e.sizing)+" used).")
+		out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory; "+percent(e.sizing)+" of what the job may use"+bandWords(e.sizing)+").")
+		out = append(out, n.layoutReason(e))
 	case n.gpus > 0:
 		out = append(out, "Provides "+trimFloat(in.gpuCount*float64(e.nodes))+" GPUs on "+vms+" for the "+itoa(n.gpus)+" the job needs.")
 	case n.cores > 0:
@@ -152,7 +153,7 @@ func (n *norm) warnings(e *eval) []string {
 		out = append(out, fmt.Sprintf("Support on target %q is not documented; test before relying on it.", n.target))
 	}
 	if !e.nativePrec {
-		out = append(out, fmt.Sprintf("The %s has no native %s support; the model runs emulated or converted, slower.", s.GPU.Model, n.precision))
+		out = append(out, fmt.Sprintf("The %s has no native %s support: the weights are stored in %s and the arithmetic runs at the next precision it supports (%s), slower and with small numeric differences.", s.GPU.Model, n.precision, n.precision, e.in.closestPrecision(n.precision)))
 	}
 	if n.region != "" && !e.hasPrice && e.in.nPriced > 0 {
 		out = append(out, "No price is known for this size in "+n.region+", where the availability file offers it; set the provider's prices_file to price it.")
@@ -169,10 +170,53 @@ func (n *norm) warnings(e *eval) []string {
 	if e.unusedRDMA {
 		out = append(out, "Has InfiniBand this job does not use; the bandwidth is paid for and idle.")
 	}
+	if e.pcieTP {
+		out = append(out, "Each copy of the model is split over "+itoa(e.gl.tp)+" GPUs without NVLink: every layer's all-reduce crosses PCIe, which slows generation; a size whose single GPU holds the model, or with NVLink, serves faster.")
+	}
 	if e.idleGPUShare > 0 {
 		out = append(out, "The job fits in one of its "+trimFloat(e.in.gpuCount)+" GPUs; the others would sit idle (Azure HPC guidance on job sizing).")
 	}
 	return out
+}
+
+// bandWords places a GPU memory use against the target band.
+func bandWords(u float64) string {
+	switch {
+	case u < SizingBandLow:
+		return ", below the " + percent(SizingBandLow) + "-" + percent(SizingBandHigh) + " target band"
+	case u <= SizingBandHigh:
+		return ", inside the " + percent(SizingBandLow) + "-" + percent(SizingBandHigh) + " target band"
+	}
+	return ", above the " + percent(SizingBandLow) + "-" + percent(SizingBandHigh) + " target band: little room to spare"
+}
+
+// layoutReason says how the job splits over the size's GPUs, and for a
+// served language model how much KV cache room is left.
+func (n *norm) layoutReason(e *eval) string {
+	gl := &e.gl
+	j := &n.job
+	switch {
+	case j.dataParallel:
+		return "Each GPU holds the whole model with its states and batch (" + trimFloat(gl.perGPU) + " GiB of " + trimFloat(e.in.unitMem) + " GiB usable)."
+	case j.tensorParallel:
+		var b strings.Builder
+		b.WriteString("Each copy of the model is split over ")
+		b.WriteString(plural(gl.tp, "GPU", "GPUs"))
+		if gl.pp > 1 {
+			b.WriteString(" per VM and " + itoa(gl.pp) + " VMs (pipeline stages)")
+		}
+		b.WriteString(" (" + trimFloat(gl.perGPU) + " GiB per GPU of " + trimFloat(e.in.unitMem*j.share) + " GiB it may use)")
+		if gl.replicas > 1 {
+			b.WriteString("; " + itoa(gl.replicas) + " copies (replicas) serve the " + itoa(j.seqs) + " concurrent requests")
+		}
+		b.WriteString(".")
+		if j.kvPerSeq > 0 && n.mem != nil && n.mem.KVBytesPerToken > 0 {
+			tokens := gl.kvRoom * GiB / n.mem.KVBytesPerToken
+			b.WriteString(" KV cache room left: " + trimFloat(gl.kvRoom) + " GiB, about " + groupInt(tokens) + " more tokens (" + groupInt(math.Floor(tokens/float64(n.mi.context))) + " more sequences of " + groupInt(float64(n.mi.context)) + " tokens).")
+		}
+		return b.String()
+	}
+	return "The states and activations are sharded over " + plural(int64(e.in.gpuUnits)*e.nodes, "GPU", "GPUs") + " (" + trimFloat(gl.perGPU) + " GiB per GPU of " + trimFloat(e.in.unitMem) + " GiB usable)."
 }
 
 // resultWarnings are the Terraform warning diagnostics: about the rank-1

@@ -8,17 +8,279 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
-// EstimateGPUMemoryGiB estimates the accelerator memory a model needs for a
-// workload (training, fine_tuning or inference). precision "" means bf16.
-//
-// Training and full fine-tuning hold, per parameter: the weights at the
-// precision, gradients at that precision but at least 16 bits, an fp32 master
-// copy when the weights are narrower than 32 bits, and Adam's two fp32
-// moments; plus activation headroom (TrainingActivationHeadroom,
-// FineTuningActivationHeadroom). Inference holds the weights plus
-// InferenceKVCacheHeadroom.
+// memoryInput is a model job resolved for the memory estimate: counts,
+// precision, method and, where the catalog knows the model, its
+// architecture.
+type memoryInput struct {
+	params, active float64 // billions
+	precision      string  // one of precisions
+	bpp            float64 // storage bytes per weight
+	workload       string
+	method         string // full, lora or qlora; "" for inference
+	kind           string // catalog model kind; "" for an unknown non-generative model
+	model          *catalog.Model
+	context        int64 // tokens per sequence
+	seqs           int64 // concurrent sequences (inference)
+	batch          int64 // micro-batch per GPU (training)
+}
+
+// generative reports whether the model is a language model (dense or
+// mixture of experts): KV cache for inference, split over GPUs for training.
+func (mi *memoryInput) generative() bool {
+	return mi.kind == catalog.ModelKindGenerative || mi.kind == catalog.ModelKindMoE
+}
+
+// kvCache describes a model's KV cache.
+type kvCache struct {
+	// perSeq is the bytes one sequence of the context holds; 0 when the
+	// model has no KV cache.
+	perSeq float64
+	// split is the most GPUs tensor parallelism divides the cache over:
+	// the KV heads (more GPUs hold copies); 1 for MLA, whose latent every
+	// GPU keeps whole; 0 when unknown (any degree divides it).
+	split int64
+	how   string
+}
+
+// kvCacheOf derives the KV cache of one sequence of mi.context tokens.
+func kvCacheOf(mi *memoryInput) kvCache {
+	if !mi.generative() {
+		return kvCache{}
+	}
+	b := float64(KVBytesPerElement)
+	if mi.precision == PrecisionFP8 {
+		b = KVBytesPerElementFP8
+	}
+	ctx := float64(mi.context)
+	bs := trimFloat(b)
+	if m := mi.model; m != nil && m.Layers != nil {
+		L := float64(*m.Layers)
+		if m.AttentionKind == catalog.AttentionMLA && m.KVLoRARank != nil && m.QKRopeHeadDim != nil {
+			w := float64(*m.KVLoRARank + *m.QKRopeHeadDim)
+			per := L * w * b
+			return kvCache{perSeq: per * ctx, split: 1,
+				how: fmt.Sprintf("MLA: %d layers × (%d latent + %d RoPE) × %s bytes = %s bytes per token", *m.Layers, *m.KVLoRARank, *m.QKRopeHeadDim, bs, groupInt(per))}
+		}
+		if m.KVHeads != nil && m.HeadDim != nil {
+			perLayer := 2 * float64(*m.KVHeads) * float64(*m.HeadDim) * b
+			full, tokens := L, L*ctx
+			how := fmt.Sprintf("2 × %d layers × %d KV heads × %d head dimension × %s bytes = %s bytes per token", *m.Layers, *m.KVHeads, *m.HeadDim, bs, groupInt(perLayer*L))
+			if m.SlidingWindow != nil && m.SlidingWindowLayers != nil && *m.SlidingWindow < mi.context {
+				sw := float64(*m.SlidingWindowLayers)
+				full = L - sw
+				tokens = full*ctx + sw*float64(*m.SlidingWindow)
+				how += fmt.Sprintf(", %d of the layers keeping only a %s-token window", *m.SlidingWindowLayers, groupInt(float64(*m.SlidingWindow)))
+			}
+			return kvCache{perSeq: perLayer * tokens, split: *m.KVHeads, how: how}
+		}
+	}
+	per := ApproxKVBytesPerToken * math.Pow(mi.active/8, ApproxKVExponent) * b / KVBytesPerElement
+	return kvCache{perSeq: per * ctx,
+		how: fmt.Sprintf("about %s bytes per token, approximated from %sB active parameters (no architecture: name the model for the exact figure)", groupInt(per), trimFloat(mi.active))}
+}
+
+// trainingActivations is the activation memory of one GPU's micro-batch for
+// LoRA, QLoRA and the data-parallel kinds, in bytes, with its derivation.
+func trainingActivations(mi *memoryInput) (float64, string) {
+	act, _, how := trainingActivationParts(mi)
+	return act, how
+}
+
+// trainingActivationParts is trainingActivations with the part every GPU of
+// a model split by tensor parallelism keeps whole: the checkpointed layer
+// inputs, which tensor parallelism without sequence parallelism replicates
+// (Korthikanti et al. 2022, §4.2); all of it when the architecture is
+// unknown.
+func trainingActivationParts(mi *memoryInput) (act, replicated float64, how string) {
+	m := mi.model
+	if mi.generative() && m != nil && m.Layers != nil && m.HiddenSize != nil {
+		tokens := float64(mi.context) * float64(mi.batch)
+		replicated = float64(*m.Layers) * tokens * float64(*m.HiddenSize) * CheckpointedActivationBytes
+	}
+	act, how = trainingActivationsBytes(mi)
+	if replicated == 0 {
+		replicated = act
+	}
+	return act, replicated, how
+}
+
+func trainingActivationsBytes(mi *memoryInput) (float64, string) {
+	m := mi.model
+	batch := float64(mi.batch)
+	if mi.generative() {
+		tokens := float64(mi.context) * batch
+		if m != nil && m.Layers != nil && m.HiddenSize != nil {
+			L, H := float64(*m.Layers), float64(*m.HiddenSize)
+			act := L*tokens*H*CheckpointedActivationBytes + tokens*H*RecomputedLayerActivationBytes
+			how := fmt.Sprintf("%s tokens × (%d layers × %d hidden × %d bytes checkpointed + %d hidden × %d bytes of the layer recomputed",
+				groupInt(tokens), *m.Layers, *m.HiddenSize, CheckpointedActivationBytes, *m.HiddenSize, RecomputedLayerActivationBytes)
+			if m.VocabSize != nil {
+				act += tokens * float64(*m.VocabSize) * LogitBytes
+				how += fmt.Sprintf(" + %s vocabulary × %d bytes of logits", groupInt(float64(*m.VocabSize)), LogitBytes)
+			}
+			return act, how + ")"
+		}
+		return mi.params * 1e9 * LoRAActivationBytesPerParameter * tokens / DefaultContextTokens,
+			fmt.Sprintf("%s bytes per parameter per %s tokens × %s tokens (no architecture)", trimFloat(LoRAActivationBytesPerParameter), groupInt(DefaultContextTokens), groupInt(tokens))
+	}
+	if m != nil && m.Layers != nil && m.HiddenSize != nil && m.MaxContextTokens != nil && mi.kind != catalog.ModelKindSpeech {
+		per := float64(*m.Layers) * float64(*m.MaxContextTokens) * float64(*m.HiddenSize) * SampleActivationBytes
+		return per * batch, fmt.Sprintf("%s samples × %d layers × %s tokens × %d hidden × %d bytes", groupInt(batch), *m.Layers, groupInt(float64(*m.MaxContextTokens)), *m.HiddenSize, SampleActivationBytes)
+	}
+	k := sampleActivationBytesPerParameter[mi.kind]
+	return mi.params * 1e9 * k * batch, fmt.Sprintf("%s samples × %s bytes per parameter (%s)", groupInt(batch), trimFloat(k), kindLabel(mi.kind))
+}
+
+func kindLabel(kind string) string {
+	if kind == "" {
+		return "non-generative model"
+	}
+	return kind + " model"
+}
+
+// estimateMemory estimates the GPU memory of a resolved model job.
+func estimateMemory(mi *memoryInput) MemoryEstimate {
+	params := mi.params * 1e9
+	gib := func(bytes float64) float64 { return round2(bytes / GiB) }
+	e := MemoryEstimate{
+		ParametersBillion: mi.params, ActiveParametersBillion: mi.active, Precision: mi.precision,
+		Workload: mi.workload, FineTuningMethod: mi.method, Kind: mi.kind, BytesPerParameter: mi.bpp,
+		DataParallel: !mi.generative() && mi.workload != WorkloadInference,
+	}
+	if mi.model != nil {
+		e.Model = mi.model.ID
+	}
+	pb := trimFloat(mi.params) + "B parameters"
+	if mi.active < mi.params {
+		pb += " (" + trimFloat(mi.active) + "B active)"
+	}
+	var parts []string
+	part := func(label string, v float64) { parts = append(parts, label+" "+trimFloat(v)) }
+	var total float64 // bytes
+	switch mi.workload {
+	case WorkloadInference:
+		w := params * mi.bpp
+		e.StateBytesPerParameter = mi.bpp
+		e.WeightsGiB = gib(w)
+		part(fmt.Sprintf("%s × %s bytes (%s) = weights", pb, trimFloat(mi.bpp), mi.precision), e.WeightsGiB)
+		if kv := kvCacheOf(mi); kv.perSeq > 0 {
+			ws := w * InferenceWorkspaceFraction
+			kvb := kv.perSeq * float64(mi.seqs)
+			e.ActivationGiB, e.KVCacheGiB = gib(ws), gib(kvb)
+			e.KVBytesPerToken = math.Round(kv.perSeq / float64(mi.context))
+			e.ContextTokens, e.ConcurrentRequests = mi.context, mi.seqs
+			total = w + ws + kvb
+			part(fmt.Sprintf("+ %s%% workspace", trimFloat(InferenceWorkspaceFraction*100)), e.ActivationGiB)
+			part(fmt.Sprintf("+ KV cache (%s; × %s tokens × %s sequences) =", kv.how, groupInt(float64(mi.context)), groupInt(float64(mi.seqs))), e.KVCacheGiB)
+		} else {
+			ws := w * InferenceHeadroom
+			e.ActivationGiB, e.HeadroomFraction = gib(ws), InferenceHeadroom
+			total = w + ws
+			part(fmt.Sprintf("+ %s%% activations (no KV cache) =", trimFloat(InferenceHeadroom*100)), e.ActivationGiB)
+		}
+	default:
+		switch mi.method {
+		case MethodLoRA, MethodQLoRA:
+			var base float64
+			adapterBytes := float64(LoRAAdapterBytesPerParameter)
+			if mi.method == MethodQLoRA {
+				emb := embeddingParameters(mi.model)
+				base = (params-emb)*QLoRABaseBytesPerParameter + emb*2
+				adapterBytes = QLoRAAdapterBytesPerParameter
+				e.StateBytesPerParameter = round4(base / params)
+				how := "NF4 base 4.127 bits"
+				if emb > 0 {
+					how += fmt.Sprintf(", %sB embedding and output parameters at 2 bytes", trimFloat(round2(emb/1e9)))
+				}
+				part(fmt.Sprintf("%s, frozen (%s) = base", pb, how), gib(base))
+			} else {
+				base = params * mi.bpp
+				e.StateBytesPerParameter = mi.bpp
+				part(fmt.Sprintf("%s × %s bytes (frozen %s base) = base", pb, trimFloat(mi.bpp), mi.precision), gib(base))
+			}
+			adapters := params * LoRAAdapterShare * adapterBytes
+			e.WeightsGiB, e.AdapterGiB, e.AdapterShare = gib(base), gib(adapters), LoRAAdapterShare
+			part(fmt.Sprintf("+ adapters (%s%% of the parameters × %s bytes: weights, gradients, optimizer)", trimFloat(LoRAAdapterShare*100), trimFloat(adapterBytes)), e.AdapterGiB)
+			act, how := trainingActivations(mi)
+			e.ActivationGiB = gib(act)
+			part("+ activations ("+how+") =", e.ActivationGiB)
+			total = base + adapters + act
+			e.ContextTokens, e.TrainingBatchSize = contextIfUsed(mi), mi.batch
+		default:
+			grad := math.Max(mi.bpp, MinGradientBytesPerParameter)
+			master := 0.0
+			if mi.bpp < 4 {
+				master = MasterWeightBytesPerParameter
+			}
+			state := mi.bpp + grad + master + AdamStateBytesPerParameter
+			states := params * state
+			e.StateBytesPerParameter = state
+			e.WeightsGiB = gib(params * mi.bpp)
+			e.GradientsGiB = gib(params * grad)
+			e.MasterWeightsGiB = gib(params * master)
+			e.OptimizerGiB = gib(params * AdamStateBytesPerParameter)
+			sp := fmt.Sprintf("%s weights %s + gradients %s", mi.precision, trimFloat(mi.bpp), trimFloat(grad))
+			if master > 0 {
+				sp += " + fp32 master weights " + trimFloat(master)
+			}
+			sp += " + Adam moments " + trimFloat(AdamStateBytesPerParameter)
+			part(fmt.Sprintf("%s × %s bytes (%s) = model states", pb, trimFloat(state), sp), gib(states))
+			if mi.generative() {
+				headroom := TrainingActivationHeadroom
+				if mi.workload == WorkloadFineTuning {
+					headroom = FineTuningActivationHeadroom
+				}
+				act := states * headroom
+				e.ActivationGiB, e.HeadroomFraction = gib(act), headroom
+				part(fmt.Sprintf("+ %s%% activation headroom =", trimFloat(headroom*100)), e.ActivationGiB)
+				total = states + act
+			} else {
+				act, how := trainingActivations(mi)
+				e.ActivationGiB = gib(act)
+				e.TrainingBatchSize = mi.batch
+				part("+ activations ("+how+") =", e.ActivationGiB)
+				total = states + act
+			}
+		}
+	}
+	e.GiB = gib(total)
+	e.Formula = strings.Join(parts, " ") + " " + trimFloat(e.GiB) + " GiB"
+	if e.DataParallel {
+		e.Formula += " per GPU (each GPU holds the whole model: data parallel)"
+	}
+	return e
+}
+
+// contextIfUsed is the sequence length the activations used: language
+// models only.
+func contextIfUsed(mi *memoryInput) int64 {
+	if mi.generative() {
+		return mi.context
+	}
+	return 0
+}
+
+// embeddingParameters counts the input embedding and output layer
+// (vocabulary × hidden, twice), which QLoRA keeps at 16 bits; 0 when the
+// architecture is unknown.
+func embeddingParameters(m *catalog.Model) float64 {
+	if m == nil || m.VocabSize == nil || m.HiddenSize == nil {
+		return 0
+	}
+	return 2 * float64(*m.VocabSize) * float64(*m.HiddenSize)
+}
+
+// EstimateGPUMemoryGiB estimates the accelerator memory a language model of
+// the given size needs for a workload (training, fine_tuning or inference),
+// without architecture facts and with the defaults of every other input:
+// the fine-tuning method follows the precision (qlora for int4, lora for
+// int8, else full), inference serves DefaultConcurrentRequests sequences of
+// DefaultContextTokens tokens. precision "" means bf16. Engine.EstimateMemory
+// takes a model name and the other inputs.
 func EstimateGPUMemoryGiB(parametersBillion float64, precision, workload string) (MemoryEstimate, error) {
 	if math.IsNaN(parametersBillion) || math.IsInf(parametersBillion, 0) || parametersBillion <= 0 {
 		return MemoryEstimate{}, fmt.Errorf("parameters_billion must be a number greater than 0, got %v", parametersBillion)
@@ -33,51 +295,30 @@ func EstimateGPUMemoryGiB(parametersBillion float64, precision, workload string)
 	if !ok {
 		return MemoryEstimate{}, fmt.Errorf("precision %q is not one of %s", precision, strings.Join(precisions, ", "))
 	}
-	params := parametersBillion * 1e9
-	gib := func(bytesPerParam float64) float64 { return params * bytesPerParam / GiB }
-	e := MemoryEstimate{ParametersBillion: parametersBillion, Precision: precision, Workload: workload, BytesPerParameter: bpp}
-	pb := trimFloat(parametersBillion)
+	mi := memoryInput{params: parametersBillion, active: parametersBillion, precision: precision, bpp: bpp, workload: workload, kind: catalog.ModelKindGenerative}
 	switch workload {
-	case WorkloadTraining, WorkloadFineTuning:
-		grad := math.Max(bpp, MinGradientBytesPerParameter)
-		master := 0.0
-		if bpp < 4 {
-			master = MasterWeightBytesPerParameter
-		}
-		state := bpp + grad + master + AdamStateBytesPerParameter
-		headroom := TrainingActivationHeadroom
-		if workload == WorkloadFineTuning {
-			headroom = FineTuningActivationHeadroom
-		}
-		states := gib(state)
-		e.StateBytesPerParameter = state
-		e.WeightsGiB = round2(gib(bpp))
-		e.GradientsGiB = round2(gib(grad))
-		e.MasterWeightsGiB = round2(gib(master))
-		e.OptimizerGiB = round2(gib(AdamStateBytesPerParameter))
-		e.ActivationGiB = round2(states * headroom)
-		e.HeadroomFraction = headroom
-		e.GiB = round2(states * (1 + headroom))
-		parts := fmt.Sprintf("%s weights %s + gradients %s", precision, trimFloat(bpp), trimFloat(grad))
-		if master > 0 {
-			parts += " + fp32 master weights " + trimFloat(master)
-		}
-		parts += " + Adam moments " + trimFloat(AdamStateBytesPerParameter)
-		e.Formula = fmt.Sprintf("%sB parameters × %s bytes (%s) = %s GiB of model states, + %s%% activation headroom = %s GiB",
-			pb, trimFloat(state), parts, trimFloat(round2(states)), trimFloat(headroom*100), trimFloat(e.GiB))
+	case WorkloadTraining:
+		mi.method = MethodFull
+	case WorkloadFineTuning:
+		mi.method = defaultMethod(precision)
 	case WorkloadInference:
-		w := gib(bpp)
-		e.StateBytesPerParameter = bpp
-		e.WeightsGiB = round2(w)
-		e.KVCacheGiB = round2(w * InferenceKVCacheHeadroom)
-		e.HeadroomFraction = InferenceKVCacheHeadroom
-		e.GiB = round2(w * (1 + InferenceKVCacheHeadroom))
-		e.Formula = fmt.Sprintf("%sB parameters × %s bytes (%s weights) = %s GiB of weights, + %s%% KV-cache and activation headroom = %s GiB",
-			pb, trimFloat(bpp), precision, trimFloat(e.WeightsGiB), trimFloat(InferenceKVCacheHeadroom*100), trimFloat(e.GiB))
 	default:
 		return MemoryEstimate{}, fmt.Errorf("the memory model covers the training, fine_tuning and inference workloads, not %q", workload)
 	}
-	return e, nil
+	mi.context, mi.seqs, mi.batch = DefaultContextTokens, DefaultConcurrentRequests, defaultTrainingBatchSize[mi.kind]
+	return estimateMemory(&mi), nil
+}
+
+// defaultMethod is the fine-tuning method of a precision: qlora for int4,
+// lora (on a frozen 8-bit base) for int8, full otherwise.
+func defaultMethod(precision string) string {
+	switch precision {
+	case PrecisionINT4:
+		return MethodQLoRA
+	case PrecisionINT8:
+		return MethodLoRA
+	}
+	return MethodFull
 }
 
 func round2(f float64) float64 { return math.Round(f*100) / 100 }
@@ -86,4 +327,22 @@ func round1(f float64) float64 { return math.Round(f*10) / 10 }
 // trimFloat formats a number with up to two decimals and no trailing zeros.
 func trimFloat(f float64) string {
 	return strconv.FormatFloat(round2(f), 'f', -1, 64)
+}
+
+// groupInt formats a whole number with thousands separators: 131,072.
+func groupInt(f float64) string {
+	s := strconv.FormatInt(int64(math.Round(f)), 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
 }

@@ -88,7 +88,7 @@ func (n *norm) nearestMiss(evals []eval) *NearestMiss {
 
 // nodeLimit is the most VMs the job may use without a nodes setting.
 func (n *norm) nodeLimit() int64 {
-	if n.ibNeeded(2) {
+	if n.ibNeeded(true) {
 		return MaxNodesRDMA
 	}
 	return MaxNodes

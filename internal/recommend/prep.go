@@ -4,6 +4,7 @@
 package recommend
 
 import (
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -24,14 +25,21 @@ type sizeInfo struct {
 	sku   *catalog.SKU
 	index int // position in cat.SKUs()
 
-	known      bool // vCPUs and memory are known
-	vcpus      int64
-	memGiB     float64
-	localDisk  float64 // temporary disk + local NVMe, GiB
-	accelNet   bool
-	isGPU      bool
-	gpuCount   float64
-	gpuMem     float64 // total GPU memory per VM
+	known     bool // vCPUs and memory are known
+	vcpus     int64
+	memGiB    float64
+	localDisk float64 // temporary disk + local NVMe, GiB
+	accelNet  bool
+	isGPU     bool
+	gpuCount  float64
+	gpuMem    float64 // total GPU memory per VM
+	// gpuUnits is the GPUs a model can be split over (1 for a partial
+	// GPU, whose slice is one unit); unitMem the usable memory of one: the
+	// catalog's usable figure where known, else the nominal (catalog
+	// decision on usable memory), and the slice for a partial GPU.
+	gpuUnits   int64
+	unitMem    float64
+	linked     bool    // two or more GPUs joined by NVLink (or Infinity Fabric)
 	vendor     string  // lower case
 	modelID    string  // lower case
 	modelName  string  // lower case
@@ -132,6 +140,18 @@ func prepare(cat *catalog.Catalog) *prepared {
 			}
 			if in.known && in.gpuCount <= 0 {
 				in.known = false
+			}
+			in.gpuUnits, in.unitMem = 1, g.MemoryGiB
+			if g.Count >= 1 {
+				in.gpuUnits = int64(g.Count)
+			}
+			in.linked = s.Performance.GPU != nil && s.Performance.GPU.NVLinkGBsPerGPU != nil && in.gpuUnits > 1
+			if p := s.Performance; p.GPU != nil && p.GPU.UsableMemoryGiB != nil {
+				u := *p.GPU.UsableMemoryGiB
+				if g.Count < 1 {
+					u *= g.Count
+				}
+				in.unitMem = math.Min(in.unitMem, u)
 			}
 		}
 		in.year = DefaultGenerationYear

@@ -87,7 +87,8 @@ func (e *Engine) Recommend(req Request) (*Result, error) {
 	if first.ibNeeded {
 		res.Requirements.Interconnect = "infiniband"
 	}
-	res.Warnings = n.resultWarnings(cat, first, top, preferred, evals)
+	res.Warnings = append(res.Warnings, n.modelWarnings...)
+	res.Warnings = append(res.Warnings, n.resultWarnings(cat, first, top, preferred, evals)...)
 	res.Warnings = append(res.Warnings, ignoredInputs(soft)...)
 	return res, nil
 }
@@ -153,7 +154,10 @@ func (n *norm) score(e *eval, minCost float64) float64 {
 		cost = minCost / e.costKey
 	}
 	sizing := 0.5
-	if e.sizing >= 0 {
+	switch {
+	case e.memBand:
+		sizing = bandScore(e.sizing)
+	case e.sizing >= 0:
 		sizing = e.sizing
 	}
 	gen := float64(e.in.year-GenerationBaseYear) / GenerationSpanYears
@@ -162,12 +166,11 @@ func (n *norm) score(e *eval, minCost float64) float64 {
 	if e.unusedRDMA {
 		s -= PenaltyUnusedRDMA
 	}
-	if !e.nativePrec {
-		if n.workload == WorkloadInference {
-			s -= PenaltyPrecisionInference
-		} else {
-			s -= PenaltyPrecision
-		}
+	if !e.nativePrec && n.workload == WorkloadInference {
+		s -= PenaltyPrecisionInference
+	}
+	if e.pcieTP {
+		s -= PenaltyTensorParallelPCIe
 	}
 	if e.retiringSoon {
 		s -= PenaltyRetiring
@@ -185,6 +188,20 @@ func (n *norm) score(e *eval, minCost float64) float64 {
 	return round1(math.Max(0, math.Min(100, s)))
 }
 
+// bandScore is the sizing component of a GPU memory use u: 1 inside the
+// target band (SizingBandLow to SizingBandHigh), falling to 0 at no use
+// and to SizingFullScore at a full GPU, which leaves no room for longer
+// contexts, more requests or a larger batch than stated.
+func bandScore(u float64) float64 {
+	switch {
+	case u < SizingBandLow:
+		return u / SizingBandLow
+	case u <= SizingBandHigh:
+		return 1
+	}
+	return 1 - (1-SizingFullScore)*math.Min(1, (u-SizingBandHigh)/(1-SizingBandHigh))
+}
+
 func ptr[T any](v T) *T { return &v }
 
 func (n *norm) recommendation(e *eval, rank int64, preferred bool) Recommendation {
@@ -195,11 +212,15 @@ func (n *norm) recommendation(e *eval, rank int64, preferred bool) Recommendatio
 		VMSize:      s.Name,
 		SKU:         s,
 		Nodes:       e.nodes,
+		Replicas:    1,
 		GPUsPerNode: in.gpuCount,
 		TotalGPUs:   round2(in.gpuCount * float64(e.nodes)),
 		Preferred:   preferred,
 	}
 	r.TotalGPUMemoryGiB = round2(in.gpuMem * float64(e.nodes))
+	if n.job.tensorParallel && e.gl.ok {
+		r.Replicas, r.TensorParallel, r.PipelineStages = e.gl.replicas, e.gl.tp, e.gl.pp
+	}
 	if e.hasPrice {
 		r.PricePerHour = ptr(e.price)
 		r.TotalPricePerHour = ptr(round4(e.total))

@@ -21,12 +21,16 @@ type norm struct {
 	fitKey, label, asOfText    string
 	fit                        familyFit
 
-	mem        *MemoryEstimate
-	gpuMemNeed float64 // 0: none
-	sysMemNeed float64 // 0: none
-	gpus       int64
-	fixedNodes int64
-	cores      int64
+	mem           *MemoryEstimate
+	mi            memoryInput // the resolved model (hasModel)
+	job           gpuJob      // how the GPU memory need splits over GPUs (gpuMemNeed > 0)
+	computePrec   string      // training: the precision the GPUs must run ("" bf16 or fp16); see precisionActive
+	modelWarnings []Warning   // about the model inputs
+	gpuMemNeed    float64     // 0: none
+	sysMemNeed    float64     // 0: none
+	gpus          int64
+	fixedNodes    int64
+	cores         int64
 
 	minVCPUs        int64
 	minMem, minDisk float64
@@ -104,18 +108,23 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 	n.minMem = valueOr(req.MinMemoryGiB, 0)
 	n.minDisk = valueOr(req.MinLocalDiskGiB, 0)
 
-	modelWorkload := n.workload == WorkloadTraining || n.workload == WorkloadFineTuning || n.workload == WorkloadInference
+	modelWorkload := isModelWorkload(n.workload)
 	n.class = DefaultClass
 	n.precision = DefaultPrecision
+	rm, ok := resolveModel(cat, req)
 	if req.Model != nil && modelWorkload {
-		n.class = orDefault(req.Model.Class, DefaultClass)
-		n.precision = orDefault(req.Model.Precision, DefaultPrecision)
-		if req.Model.ParametersBillion > 0 {
-			if e, err := EstimateGPUMemoryGiB(req.Model.ParametersBillion, n.precision, n.workload); err == nil {
-				n.mem = &e
-				n.hasModel = true
-			}
-		}
+		n.class = rm.class
+		n.precision = orDefault(rm.mi.precision, orDefault(req.Model.Precision, DefaultPrecision))
+	}
+	var modelNotes []string
+	if ok {
+		n.mi = rm.mi
+		e := estimateMemory(&n.mi)
+		n.mem = &e
+		n.hasModel = true
+		n.modelWarnings = rm.warnings
+		modelNotes = rm.notes
+		n.computePrec = computePrecision(n.precision, n.mi.method)
 	}
 	if (n.workload == WorkloadHPC || n.workload == WorkloadHTC) && req.Cores != nil {
 		n.cores = *req.Cores
@@ -141,6 +150,13 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 
 	ex := []string{n.fit.explain}
 	if n.mem != nil {
+		if n.mem.Model != "" {
+			ex = append(ex, "Model: "+n.mi.model.Name+" ("+n.mi.kind+", "+trimFloat(n.mi.params)+"B parameters) from the catalog's model table.")
+		}
+		ex = append(ex, modelNotes...)
+		if n.mi.method != "" && n.workload == WorkloadFineTuning {
+			ex = append(ex, "Fine-tuning method: "+n.mi.method+methodWhy(n.req.FineTuningMethod, n.precision)+".")
+		}
 		ex = append(ex, "Memory estimate: "+n.mem.Formula+".")
 	}
 	if req.GPUMemoryGiB != nil && n.fit.category != catalog.CategoryGPU {
@@ -158,7 +174,11 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 		}
 		if n.mem != nil && n.workload == WorkloadInference {
 			n.sysMemNeed = round2(n.mem.WeightsGiB * InferenceSystemMemoryFactor)
-			ex = append(ex, fmt.Sprintf("System memory: at least %s GiB in total, 150%% of the %s GiB of weights (Azure Machine Learning guidance).", trimFloat(n.sysMemNeed), trimFloat(n.mem.WeightsGiB)))
+			ex = append(ex, fmt.Sprintf("System memory: at least %s GiB per copy of the model, 150%% of the %s GiB of weights (Azure Machine Learning guidance); a copy split over several VMs needs its share on each.", trimFloat(n.sysMemNeed), trimFloat(n.mem.WeightsGiB)))
+		}
+		n.job = n.gpuJobOf()
+		if n.gpuMemNeed > 0 {
+			ex = append(ex, n.job.explain())
 		}
 	} else if n.mem != nil {
 		// Small models on CPU: the estimate is system memory.
@@ -176,6 +196,8 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 	}
 	if n.fixedNodes > 0 {
 		ex = append(ex, fmt.Sprintf("Nodes: fixed at %d by the nodes setting.", n.fixedNodes))
+	} else if n.workload == WorkloadInference && n.job.kvPerSeq > 0 {
+		ex = append(ex, "Scale up, then out: each copy of the model gets the VM's GPUs (tensor parallel), and spans several VMs only when no size holds it on one; copies (replicas) are added when one VM cannot hold the KV cache of every concurrent request (Azure Machine Learning guidance: start with a machine that holds the model, then add machines for concurrency).")
 	} else if n.workload != WorkloadHPC && n.workload != WorkloadHTC {
 		ex = append(ex, "Scale up before scale out: one VM when any size holds the job, more VMs only when none does (Azure Machine Learning guidance).")
 	}
@@ -185,15 +207,29 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 	return n
 }
 
-// ibNeeded reports whether a layout of the given VM count needs InfiniBand.
-func (n *norm) ibNeeded(nodes int64) bool {
+// ibNeeded reports whether a layout needs InfiniBand; spans is whether one
+// job (one copy of the model, for inference) spans several VMs.
+func (n *norm) ibNeeded(spans bool) bool {
 	switch n.interconnect {
 	case InterconnectInfiniBand:
 		return true
 	case InterconnectAny:
 		return false
 	}
-	return n.workload == WorkloadHPC || (nodes > 1 && n.workload != WorkloadHTC)
+	return n.workload == WorkloadHPC || (spans && n.workload != WorkloadHTC)
+}
+
+// methodWhy says where the fine-tuning method came from.
+func methodWhy(given, precision string) string {
+	switch {
+	case given != "":
+		return " (fine_tuning_method)"
+	case precision == PrecisionINT4:
+		return " (the default for an int4 model: a 4-bit base with trainable adapters)"
+	case precision == PrecisionINT8:
+		return " (the default for an int8 model: adapters on a frozen 8-bit base)"
+	}
+	return " (the default)"
 }
 
 // scaleUpApplies reports whether multi-VM layouts are dropped when some size
@@ -220,6 +256,15 @@ func (n *norm) requirements() Requirements {
 	}
 	if n.hasModel {
 		r.Precision = n.precision
+		r.Model = n.mem.Model
+		r.FineTuningMethod = n.mem.FineTuningMethod
+		if n.workload != WorkloadFineTuning {
+			r.FineTuningMethod = ""
+		}
+		r.ContextTokens = n.mem.ContextTokens
+		r.ConcurrentRequests = n.mem.ConcurrentRequests
+		r.KVCacheGiB = n.mem.KVCacheGiB
+		r.KVBytesPerToken = n.mem.KVBytesPerToken
 	} else {
 		r.ModelClass = ""
 		if n.req.Model != nil && n.req.Model.Class != "" {
@@ -243,4 +288,24 @@ func (n *norm) requirements() Requirements {
 		r.Cores = &v
 	}
 	return r
+}
+
+// precisionActive reports whether the precision constraint applies: a
+// model trained or fine-tuned on GPUs.
+func (n *norm) precisionActive() bool {
+	return n.hasModel && n.fit.category == catalog.CategoryGPU &&
+		(n.workload == WorkloadTraining || n.workload == WorkloadFineTuning)
+}
+
+// precisionWhat says which precision the job computes in, and why.
+func (n *norm) precisionWhat() string {
+	switch {
+	case n.mi.method == MethodQLoRA:
+		return "QLoRA computes in bf16 or fp16"
+	case n.mi.method == MethodLoRA && n.computePrec == "":
+		return "adapters on a quantised base compute in bf16 or fp16"
+	case n.mi.method == MethodLoRA:
+		return "LoRA computes in the base model's " + n.precision
+	}
+	return "full training computes in " + n.precision
 }

@@ -8,18 +8,21 @@ package recommend
 // templates/guides/ranking.md.tmpl (rendered to docs/guides/ranking.md)
 // quotes these constants: change it by hand when a rule changes.
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
 
 // Workloads.
 const (
 	// WorkloadTraining is training a model from scratch (pretraining) or any
 	// full training run: weights, gradients and optimizer states on the GPUs.
 	WorkloadTraining = "training"
-	// WorkloadFineTuning is full fine-tuning of an existing model. It keeps
-	// the same state per parameter as training but, as fine-tuning recipes
-	// usually enable activation (gradient) checkpointing and use shorter
-	// sequences, less activation headroom. Parameter-efficient fine-tuning
-	// (LoRA, QLoRA) needs far less memory: pass gpu_memory_gib instead.
+	// WorkloadFineTuning is fine-tuning an existing model, by one of
+	// FineTuningMethods: full (the same state per parameter as training,
+	// less activation headroom), LoRA or QLoRA (a frozen base and small
+	// trainable adapters).
 	WorkloadFineTuning = "fine_tuning"
 	// WorkloadInference is serving a model: weights plus KV cache.
 	WorkloadInference = "inference"
@@ -50,6 +53,19 @@ const (
 // DefaultPrecision is used when Model.Precision is empty: bf16 is the
 // default of current training and serving stacks.
 const DefaultPrecision = PrecisionBF16
+
+// Fine-tuning methods (FineTuningMethod).
+const (
+	// MethodFull trains every parameter: weights, gradients, an fp32
+	// master copy and Adam's moments for all of them.
+	MethodFull = "full"
+	// MethodLoRA freezes the base weights at the model's precision and
+	// trains low-rank adapters (Hu et al. 2021, arXiv 2106.09685).
+	MethodLoRA = "lora"
+	// MethodQLoRA freezes a 4-bit NF4 base and trains bf16 adapters with a
+	// paged optimizer (Dettmers et al. 2023, arXiv 2305.14314).
+	MethodQLoRA = "qlora"
+)
 
 // Model classes, the three columns of the guidance table in "Compute for AI
 // workloads on Azure infrastructure".
@@ -119,6 +135,7 @@ const (
 // others), so no caller can change what the engine accepts.
 var (
 	workloads     = []string{WorkloadTraining, WorkloadFineTuning, WorkloadInference, WorkloadHPC, WorkloadHTC, WorkloadVisualization, WorkloadDataProcessing}
+	methods       = []string{MethodFull, MethodLoRA, MethodQLoRA}
 	precisions    = []string{PrecisionFP32, PrecisionTF32, PrecisionBF16, PrecisionFP16, PrecisionFP8, PrecisionINT8, PrecisionINT4}
 	modelClasses  = []string{ClassGenerative, ClassNonGenerative, ClassSmall}
 	interconnects = []string{InterconnectAuto, InterconnectInfiniBand, InterconnectAny}
@@ -129,6 +146,9 @@ var (
 
 // Workloads returns the allowed workloads, in documentation order.
 func Workloads() []string { return slices.Clone(workloads) }
+
+// FineTuningMethods returns the allowed fine-tuning methods, in documentation order.
+func FineTuningMethods() []string { return slices.Clone(methods) }
 
 // Precisions returns the allowed model precisions, in documentation order.
 func Precisions() []string { return slices.Clone(precisions) }
@@ -185,19 +205,112 @@ const (
 	AdamStateBytesPerParameter = 8
 
 	// TrainingActivationHeadroom is added on top of the model states for
-	// training: activations and temporary buffers at the micro-batch sizes
-	// used for pretraining without full activation recomputation. For 7B to
-	// 70B transformers at 2k-4k context this is 30% to 70% of the model
-	// states (Korthikanti et al. 2022); we take the middle, 50%.
+	// full training of a language model: activations and temporary
+	// buffers at the micro-batch sizes used for pretraining without full
+	// activation recomputation. For 7B to 70B transformers at 2k-4k
+	// context this is 30% to 70% of the model states (Korthikanti et al.
+	// 2022); we take the middle, 50%.
 	TrainingActivationHeadroom = 0.50
 
-	// FineTuningActivationHeadroom is the same for full fine-tuning, where
-	// activation checkpointing and shorter sequences are the norm: 25%.
+	// FineTuningActivationHeadroom is the same for full fine-tuning of a
+	// language model, where activation checkpointing and shorter sequences
+	// are the norm: 25%.
 	FineTuningActivationHeadroom = 0.25
 
-	// InferenceKVCacheHeadroom is added to the weights for inference: KV
-	// cache and activations for a moderate batch and context, 20%.
-	InferenceKVCacheHeadroom = 0.20
+	// LoRAAdapterShare is the trainable adapters' share of the parameters
+	// for LoRA and QLoRA: rank 64 on every linear layer, the QLoRA paper's
+	// setting for its 33B and 65B runs, is about 1.2% of LLaMA-65B (80
+	// layers × 64 × (4 × (8192 + 8192) + 3 × (8192 + 22016))); rank 16 is
+	// about 0.3%. 1% sizes for the common ranks with room to spare.
+	LoRAAdapterShare = 0.01
+
+	// LoRAAdapterBytesPerParameter: each adapter parameter keeps a bf16
+	// weight, a bf16 gradient, an fp32 master copy and Adam's two fp32
+	// moments (2 + 2 + 4 + 8, the ZeRO paper's 16 bytes).
+	LoRAAdapterBytesPerParameter = 16
+	// QLoRAAdapterBytesPerParameter: QLoRA keeps bf16 adapters with no
+	// master copy and a paged Adam (2 + 2 + 8).
+	QLoRAAdapterBytesPerParameter = 12
+
+	// QLoRABaseBytesPerParameter is a linear-layer weight in NF4 with
+	// double-quantised constants: 4 bits + 0.127 bits (QLoRA paper §3).
+	// Embeddings and the output layer stay at 16 bits.
+	QLoRABaseBytesPerParameter = 4.127 / 8
+
+	// CheckpointedActivationBytes is what activation checkpointing keeps
+	// per token per layer, each layer's 16-bit input (2 × hidden bytes);
+	// RecomputedLayerActivationBytes the activations of the one layer
+	// being recomputed, 34 × hidden bytes per token with FlashAttention or
+	// PyTorch's memory-efficient attention, which do not store the score
+	// matrix (Korthikanti et al. 2022, arXiv 2205.05198, §4.1). LoRA and
+	// QLoRA recipes checkpoint activations (the QLoRA paper, Hugging
+	// Face's PEFT guides); the logits add vocabulary × 4 bytes (fp32) per
+	// token.
+	CheckpointedActivationBytes    = 2
+	RecomputedLayerActivationBytes = 34
+	LogitBytes                     = 4
+
+	// LoRAActivationBytesPerParameter estimates LoRA and QLoRA activations
+	// for a model without architecture facts, per 4,096 tokens of the
+	// micro-batch: the formula above gives 0.47 bytes per parameter for
+	// Llama 3.1 8B and 0.12 for Llama 3.1 70B; 0.25 sits between them.
+	LoRAActivationBytesPerParameter = 0.25
+
+	// SampleActivationBytes is the activation memory of one training
+	// sample per layer per token of its sequence per unit of hidden size
+	// for the kinds trained with plain data parallelism (encoder, vision,
+	// speech): 34 bytes, Korthikanti et al.'s 16-bit activations of a
+	// transformer layer without the score matrix (FlashAttention or
+	// PyTorch's memory-efficient attention) and without recomputation. The
+	// sequence is the model's max_context_tokens: 512 tokens for BERT, 197
+	// patches for ViT-L/16 at 224 × 224 pixels.
+	SampleActivationBytes = 34
+
+	// DefaultContextTokens is context_tokens when it is not set: prompt plus
+	// output of one sequence for inference, the sequence length for
+	// training. DefaultConcurrentRequests is concurrent_requests when it is
+	// not set. MaxContextTokens and MaxConcurrentRequests bound them.
+	DefaultContextTokens      = 4096
+	DefaultConcurrentRequests = 8
+	MaxContextTokens          = 10485760
+	MaxConcurrentRequests     = 100000
+	// MaxTrainingBatchSize bounds training_batch_size.
+	MaxTrainingBatchSize = 100000
+
+	// ServingMemoryShare is the share of each GPU's usable memory a serving
+	// engine takes for weights, activations and KV cache: vLLM's default
+	// gpu_memory_utilization is 0.9 (vLLM engine arguments); the rest is
+	// the CUDA context, NCCL buffers and fragmentation.
+	ServingMemoryShare = 0.9
+
+	// InferenceWorkspaceFraction is the activation workspace of a serving
+	// engine, as a share of the weights: the peak of a prefill chunk
+	// (vLLM profiles it at start-up with max_num_batched_tokens, 8,192 by
+	// default with chunked prefill). 5% is a judgement (1 GiB for an 8B
+	// model in bf16); with the 10% vLLM leaves out, it covers the 20% of
+	// runtime buffers EleutherAI's Transformer Math 101 adds to the
+	// weights.
+	InferenceWorkspaceFraction = 0.05
+
+	// InferenceHeadroom is added to the weights of a model without a KV
+	// cache (encoder, vision, diffusion and speech models): activations
+	// for a moderate batch, the 20% of EleutherAI's Transformer Math 101
+	// (1.2 × the weights).
+	InferenceHeadroom = 0.20
+
+	// KVBytesPerElement is the KV cache's storage per element: 2 bytes
+	// (bf16 or fp16, vLLM's default cache dtype "auto"); 1 for fp8 models.
+	KVBytesPerElement    = 2
+	KVBytesPerElementFP8 = 1
+
+	// ApproxKVBytesPerToken and ApproxKVExponent estimate the KV cache of a
+	// language model without architecture facts: 128 KiB per token at
+	// 16 bits for an 8B model, scaled by (active parameters / 8B) ^ 0.42,
+	// the power law through Llama 3.1 8B (128 KiB) and 70B (320 KiB), both
+	// with grouped-query attention and 8 KV heads; it gives 661 KiB for
+	// 405B (the real 504 KiB) and 58 KiB for 1.2B (32 KiB), erring high.
+	ApproxKVBytesPerToken = 131072
+	ApproxKVExponent      = 0.42
 
 	// InferenceSystemMemoryFactor: a VM that serves a model needs system
 	// RAM of at least 150% of the model weights ("What are compute targets
@@ -209,6 +322,40 @@ const (
 	// MaxParametersBillion bounds model.parameters_billion (100 trillion).
 	MaxParametersBillion = 100000
 )
+
+// sampleActivationBytesPerParameter estimates one training sample's
+// activations, per parameter, for a model of each kind without architecture
+// facts. Encoder, vision and speech: the SampleActivationBytes formula on
+// the catalog's reference models, BERT-large at 512 tokens (24 × 512 × 1024
+// × 34 bytes = 428 MB for 0.34B parameters, 1.3), ViT-L/16 at 224 × 224
+// (24 × 197 × 1024 × 34 = 165 MB for 0.307B, 0.55) and the Whisper large-v3
+// encoder's 1,500 frames (32 × 1500 × 1280 × 34 = 2.1 GB for 1.55B, 1.4).
+// Diffusion: 2, a judgement for a UNet at 1024 × 1024 pixels (SDXL, 6.8 GB
+// per image), whose convolutions keep far more per parameter than a
+// transformer at 224 pixels. "" is a non-generative model of unknown kind.
+var sampleActivationBytesPerParameter = map[string]float64{
+	catalog.ModelKindEncoder:   1.3,
+	catalog.ModelKindVision:    0.55,
+	catalog.ModelKindSpeech:    1.4,
+	catalog.ModelKindDiffusion: 2,
+	"":                         1,
+}
+
+// defaultTrainingBatchSize is training_batch_size when it is not set, per
+// model kind: the micro-batch one GPU processes per step. Language models:
+// 1 sequence (fine-tuning recipes raise the batch with gradient
+// accumulation, not with memory); BERT fine-tuning: 32 (the BERT paper's
+// GLUE setting); ViT: 64 (4,096 over 64 accelerators in the ViT paper);
+// Whisper: 16; diffusion: 4 (a common SDXL fine-tuning setting).
+var defaultTrainingBatchSize = map[string]int64{
+	catalog.ModelKindGenerative: 1,
+	catalog.ModelKindMoE:        1,
+	catalog.ModelKindEncoder:    32,
+	catalog.ModelKindVision:     64,
+	catalog.ModelKindSpeech:     16,
+	catalog.ModelKindDiffusion:  4,
+	"":                          32,
+}
 
 // ---------------------------------------------------------------------------
 // Requirements and layout
@@ -261,6 +408,16 @@ const (
 	// "Compute for Machine Learning on HPC" and the HPC landing zone
 	// accelerator: small jobs leave large sizes idle).
 	LowUtilizationWarning = 0.25
+
+	// SizingBandLow and SizingBandHigh bound the target band of GPU memory
+	// use: the job's stated needs (weights, states, the KV cache of the
+	// stated concurrency) fill 50% to 85% of the memory the job may use,
+	// leaving room for longer prompts, bursts of requests and allocator
+	// fragmentation without paying for idle memory. Above the band the
+	// sizing component falls linearly to SizingFullScore at 100%.
+	SizingBandLow   = 0.50
+	SizingBandHigh  = 0.85
+	SizingFullScore = 0.5
 )
 
 // familyFit says how well a family suits a workload. Preferred families
@@ -338,11 +495,11 @@ type weights struct {
 	// nodes, the price per vCPU (per core on HPC sizes) instead.
 	// Sizes with no known price score 0.
 	Cost float64
-	// Sizing: the share of what the VMs provide that the job uses (GPU
-	// memory, GPUs or cores; system memory for CPU model workloads). Keeps
-	// a small job off an 8-GPU ND size (Job sizing in "Compute for Machine
-	// Learning on HPC" and the HPC landing zone accelerator).
-	// Neutral 0.5 when the job states no size.
+	// Sizing: the share of what the VMs provide that the job uses (GPUs or
+	// cores; system memory for CPU model workloads), or for GPU memory the
+	// target band (bandScore). Keeps a small job off an 8-GPU ND size (Job
+	// sizing in "Compute for Machine Learning on HPC" and the HPC landing
+	// zone accelerator). Neutral 0.5 when the job states no size.
 	Sizing float64
 	// Generation: newer series score higher (SKU.SeriesYear, else
 	// GPU.ArchitectureYear, else DefaultGenerationYear).
@@ -369,14 +526,18 @@ const (
 	// and unused (Bandwidth in "Compute for Machine Learning on HPC" and
 	// the HPC landing zone accelerator).
 	PenaltyUnusedRDMA = 10.0
-	// PenaltyPrecision: for training and fine-tuning, the GPU has no native
-	// support for the model's precision (for example bf16 on a T4 or V100):
-	// it runs emulated, much slower.
-	PenaltyPrecision = 10.0
-	// PenaltyPrecisionInference: the same for inference, where serving
-	// stacks convert the weights at load time (bf16 to fp16, say) with
-	// little loss, so the cost is smaller.
+	// PenaltyPrecisionInference: for inference, the GPU has no native
+	// support for the model's precision (bf16 on a T4, say): serving stacks
+	// store the weights at that precision and compute at the next native
+	// one (fp16), with little loss. Training at such a precision is a hard
+	// constraint (precision).
 	PenaltyPrecisionInference = 5.0
+	// PenaltyTensorParallelPCIe: a served model must be split over GPUs
+	// that have no NVLink between them, so every layer's all-reduce
+	// crosses PCIe (vLLM's and NVIDIA's guidance keep tensor parallelism
+	// inside an NVLink domain). On such sizes the engine splits a copy only
+	// as far as memory requires and serves more copies instead.
+	PenaltyTensorParallelPCIe = 10.0
 	// PenaltyRetiring: the size retires within catalog.RetirementWarningMonths.
 	PenaltyRetiring = 5.0
 	// PenaltyPreview: the size is in preview (only with include_preview).

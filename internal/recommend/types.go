@@ -11,12 +11,22 @@ import (
 
 // Model describes the model of a training, fine-tuning or inference job.
 type Model struct {
+	// Name is a model of the catalog's model table, by id or display name,
+	// case-insensitive; "" means none. It supplies the parameter counts,
+	// the architecture (layers, KV heads, head dimension, attention kind)
+	// and the published precision.
+	Name string
 	// ParametersBillion is the parameter count in billions (70 for a 70B
-	// model). 0 means unknown: no memory estimate is made.
+	// model). 0 means unknown (or, with Name, the table's count).
 	ParametersBillion float64
-	// Precision is one of Precisions; "" means bf16.
+	// ActiveParametersBillion is the parameters one token uses, for a
+	// mixture-of-experts model described without Name; 0 means all.
+	ActiveParametersBillion float64
+	// Precision is one of Precisions; "" means the published precision of
+	// the named model, else bf16.
 	Precision string
-	// Class is one of ModelClasses; "" means generative.
+	// Class is one of ModelClasses; "" means the named model's (generative
+	// for language models, nongenerative for the others), else generative.
 	Class string
 }
 
@@ -25,6 +35,20 @@ type Model struct {
 type Request struct {
 	Workload string // one of Workloads (required)
 	Model    *Model
+
+	// FineTuningMethod is one of FineTuningMethods (fine_tuning only); ""
+	// means full, or qlora for int4 and lora for int8 models.
+	FineTuningMethod string
+	// ContextTokens is the tokens of one sequence: prompt plus output for
+	// inference, the sequence length for training and fine-tuning. nil
+	// means DefaultContextTokens, capped at the model's maximum context.
+	ContextTokens *int64
+	// ConcurrentRequests is the sequences in flight across the service
+	// (inference only); nil means DefaultConcurrentRequests.
+	ConcurrentRequests *int64
+	// TrainingBatchSize is the sequences or samples each GPU processes per
+	// step (training and fine-tuning); nil means the model kind's default.
+	TrainingBatchSize *int64
 
 	GPUMemoryGiB    *float64 // total GPU memory the job needs; overrides the estimate
 	GPUs            *int64   // minimum whole GPUs per job
@@ -103,20 +127,43 @@ const (
 type MemoryEstimate struct {
 	GiB float64 // the total the job needs
 
-	ParametersBillion float64
-	Precision         string
-	Workload          string
+	// Model is the catalog model id the estimate used; "" without a name.
+	Model                   string
+	Kind                    string // catalog model kind the activations follow
+	ParametersBillion       float64
+	ActiveParametersBillion float64
+	Precision               string
+	Workload                string
+	// FineTuningMethod is full, lora or qlora for training and fine_tuning
+	// (training is always full); "" for inference.
+	FineTuningMethod string
 
 	BytesPerParameter      float64 // storage of one weight at the precision
-	StateBytesPerParameter float64 // weights + gradients + master + optimizer
+	StateBytesPerParameter float64 // per parameter: weights + gradients + master + optimizer (full); weights (frozen base, inference)
 
 	WeightsGiB       float64
 	GradientsGiB     float64
 	MasterWeightsGiB float64
 	OptimizerGiB     float64
-	ActivationGiB    float64 // training and fine-tuning headroom
-	KVCacheGiB       float64 // inference headroom
-	HeadroomFraction float64 // the headroom constant applied
+	AdapterGiB       float64 // LoRA and QLoRA: adapters with their gradients and optimizer states
+	AdapterShare     float64 // the adapters' share of the parameters
+	ActivationGiB    float64 // training and fine-tuning activations; inference workspace
+	KVCacheGiB       float64 // inference: the KV cache of every concurrent sequence
+	HeadroomFraction float64 // the activation ratio applied (full training of language models), else 0
+
+	// Inference: the sequences and their length, and the KV cache per
+	// token of context (averaged over the context for models with
+	// sliding-window layers). ContextTokens and TrainingBatchSize are the
+	// sequence length and micro-batch for training when they were used.
+	KVBytesPerToken    float64
+	ContextTokens      int64
+	ConcurrentRequests int64
+	TrainingBatchSize  int64
+
+	// DataParallel: every GPU holds the whole model and its states (the
+	// kinds trained with plain data parallelism: encoder, vision,
+	// diffusion, speech); otherwise the model is split over the GPUs.
+	DataParallel bool
 
 	Formula string // human-readable derivation
 }
@@ -151,19 +198,36 @@ type Requirements struct {
 	Cores         *int64
 	Precision     string
 	ModelClass    string
-	OptimizeFor   string
-	Target        string
-	AsOf          time.Time
-	Explanation   []string
+	// Model is the catalog model id; "" without model.name.
+	Model string
+	// FineTuningMethod, ContextTokens, ConcurrentRequests, KVCacheGiB and
+	// KVBytesPerToken as the estimate used them; zero where they do not
+	// apply.
+	FineTuningMethod   string
+	ContextTokens      int64
+	ConcurrentRequests int64
+	KVCacheGiB         float64
+	KVBytesPerToken    float64
+	OptimizeFor        string
+	Target             string
+	AsOf               time.Time
+	Explanation        []string
 }
 
 // Recommendation is one ranked size.
 type Recommendation struct {
-	Rank              int64
-	Score             float64 // 0-100, one decimal
-	VMSize            string
-	SKU               *catalog.SKU
-	Nodes             int64
+	Rank   int64
+	Score  float64 // 0-100, one decimal
+	VMSize string
+	SKU    *catalog.SKU
+	Nodes  int64
+	// Replicas is the copies of the model serving in parallel (inference;
+	// 1 otherwise). TensorParallel is the GPUs one copy is split over
+	// inside a VM, PipelineStages the VMs one copy spans (1 when it fits
+	// one VM); both 0 when the job has no model or GPU memory need.
+	Replicas          int64
+	TensorParallel    int64
+	PipelineStages    int64
 	GPUsPerNode       float64
 	TotalGPUs         float64
 	TotalGPUMemoryGiB float64

@@ -89,12 +89,58 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 			fatal = append(fatal, fe("Parameter Count Too Large",
 				fmt.Sprintf("parameters_billion is in billions and must be at most %d; got %v. For a 7-billion-parameter model write 7.", MaxParametersBillion, m.ParametersBillion), "model", "parameters_billion"))
 		}
+		if !finite(m.ActiveParametersBillion) || m.ActiveParametersBillion < 0 {
+			fatal = append(fatal, fe("Invalid Active Parameter Count",
+				fmt.Sprintf("active_parameters_billion must be a number greater than 0 (for example 12.9 for Mixtral 8x7B); got %v.", m.ActiveParametersBillion), "model", "active_parameters_billion"))
+		} else if m.ActiveParametersBillion > 0 && m.ParametersBillion > 0 && m.ActiveParametersBillion > m.ParametersBillion {
+			fatal = append(fatal, fe("Active Parameters Above Total",
+				fmt.Sprintf("active_parameters_billion (%v) must be at most parameters_billion (%v): a mixture-of-experts model uses some of its parameters per token, never more than all of them.", m.ActiveParametersBillion, m.ParametersBillion), "model", "active_parameters_billion"))
+		}
+		if strings.TrimSpace(m.Name) == "" && m.ParametersBillion == 0 && modelWorkload {
+			fatal = append(fatal, fe("Missing Model Size",
+				"model needs name (a model of the catalog's model table, such as \"llama-3.1-8b\"; see the hpcsku_models data source) or parameters_billion.", "model"))
+		}
 		enum(m.Precision, precisions, "precision", "Invalid Precision", "model", "precision")
 		enum(m.Class, modelClasses, "class", "Invalid Model Class", "model", "class")
 		small = m.Class == ClassSmall
 		if req.Workload != "" && contains(workloads, req.Workload) && !modelWorkload {
 			ignore(fe("Model Not Used",
 				fmt.Sprintf("model applies to the training, fine_tuning and inference workloads, not to %q. Remove model, or describe the job with gpu_memory_gib, gpus, nodes or cores.", req.Workload), "model"))
+		}
+	}
+	// fine_tuning_method, context_tokens, concurrent_requests,
+	// training_batch_size: each on the workloads that use it.
+	knownWorkload := req.Workload != "" && contains(workloads, req.Workload)
+	notUsed := func(set bool, name, uses string, allowed ...string) {
+		if set && knownWorkload && !contains(allowed, req.Workload) {
+			fatal = append(fatal, fe("Argument Not Used By Workload",
+				fmt.Sprintf("%s applies to %s, not to workload %q. Remove %s, or set workload to %s.", name, uses, req.Workload, name, quoteList(allowed)), name))
+		}
+	}
+	enum(req.FineTuningMethod, methods, "fine_tuning_method", "Invalid Fine-Tuning Method", "fine_tuning_method")
+	notUsed(req.FineTuningMethod != "", "fine_tuning_method", "fine-tuning", WorkloadFineTuning)
+	notUsed(req.ContextTokens != nil, "context_tokens", "language-model jobs (the tokens of one sequence)", WorkloadTraining, WorkloadFineTuning, WorkloadInference)
+	notUsed(req.ConcurrentRequests != nil, "concurrent_requests", "serving a model", WorkloadInference)
+	notUsed(req.TrainingBatchSize != nil, "training_batch_size", "training and fine-tuning", WorkloadTraining, WorkloadFineTuning)
+	if m := req.Model; m != nil && contains(precisions, m.Precision) && (m.Precision == PrecisionINT8 || m.Precision == PrecisionINT4) {
+		switch {
+		case req.Workload == WorkloadTraining:
+			fatal = append(fatal, fe("Precision Cannot Train",
+				fmt.Sprintf("Training updates every weight, which %s cannot hold: training runs in bf16, fp16, fp8, tf32 or fp32. Set model.precision to one of those, or use workload \"fine_tuning\" with fine_tuning_method \"lora\" or \"qlora\" to train adapters on a quantised model.", m.Precision), "model", "precision"))
+		case req.Workload == WorkloadFineTuning && req.FineTuningMethod == MethodFull:
+			fatal = append(fatal, fe("Precision Cannot Train",
+				fmt.Sprintf("Full fine-tuning updates every weight, which %s cannot hold. Use fine_tuning_method \"lora\" or \"qlora\" (adapters on the quantised model), or set model.precision to bf16, fp16 or fp8.", m.Precision), "fine_tuning_method"))
+		}
+	}
+	if req.Model == nil && isModelWorkload(req.Workload) {
+		for _, f := range []struct {
+			set  bool
+			name string
+		}{{req.FineTuningMethod != "", "fine_tuning_method"}, {req.ContextTokens != nil, "context_tokens"}, {req.ConcurrentRequests != nil, "concurrent_requests"}, {req.TrainingBatchSize != nil, "training_batch_size"}} {
+			if f.set {
+				ignore(fe("Argument Needs A Model",
+					fmt.Sprintf("%s shapes the memory estimate of a model, but model is not set, so it is not used. Set model (name or parameters_billion), or remove %s.", f.name, f.name), f.name))
+			}
 		}
 	}
 	posF := func(p *float64, name, summary string) {
@@ -117,6 +163,9 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 	posI(req.Nodes, MaxNodes, "nodes", "Invalid Node Count")
 	posI(req.Cores, MaxCores, "cores", "Invalid Core Count")
 	posI(req.MinVCPUs, MaxMinVCPUs, "min_vcpus", "Invalid Minimum vCPUs")
+	posI(req.ContextTokens, MaxContextTokens, "context_tokens", "Invalid Context Length")
+	posI(req.ConcurrentRequests, MaxConcurrentRequests, "concurrent_requests", "Invalid Concurrent Requests")
+	posI(req.TrainingBatchSize, MaxTrainingBatchSize, "training_batch_size", "Invalid Training Batch Size")
 	posF(req.MinMemoryGiB, "min_memory_gib", "Invalid Minimum Memory")
 	posF(req.MinLocalDiskGiB, "min_local_disk_gib", "Invalid Minimum Local Disk")
 	posF(req.MaxPricePerHour, "max_price_per_hour", "Invalid Maximum Price")
@@ -206,6 +255,11 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 	}
 	// Names checked against the catalog, explained as every data source
 	// explains them (catalog.UnknownName).
+	if m := req.Model; m != nil && strings.TrimSpace(m.Name) != "" {
+		if _, ok := cat.Model(m.Name); !ok {
+			fatal = append(fatal, fe("Unknown Model", cat.UnknownName(catalog.ModelName, m.Name)+" Or describe the model with parameters_billion instead of name.", "model", "name"))
+		}
+	}
 	if r := strings.TrimSpace(req.Region); r != "" {
 		if _, ok := cat.Canonical(catalog.RegionName, r); !ok {
 			soft = append(soft, fe("Unknown Region", cat.UnknownName(catalog.RegionName, req.Region), "region"))
