@@ -298,6 +298,9 @@ func EstimateGPUMemoryGiB(parametersBillion float64, precision, workload string)
 	mi := memoryInput{params: parametersBillion, active: parametersBillion, precision: precision, bpp: bpp, workload: workload, kind: catalog.ModelKindGenerative}
 	switch workload {
 	case WorkloadTraining:
+		if precision == PrecisionINT8 || precision == PrecisionINT4 {
+			return MemoryEstimate{}, fmt.Errorf("training updates every weight and cannot run in %s; use bf16, fp16, fp8, tf32 or fp32, or fine_tuning (LoRA or QLoRA on the quantised model)", precision)
+		}
 		mi.method = MethodFull
 	case WorkloadFineTuning:
 		mi.method = defaultMethod(precision)

@@ -9,32 +9,216 @@ import (
 	"testing"
 )
 
-// Expected figures: parameters × bytes / 2^30, rounded to 0.01 GiB.
+// The memory estimates below are pinned against hand calculations written
+// next to each case. Architecture facts come from the catalog's model table
+// (internal/catalog/data/models.json; each model's sources are there, and
+// internal/catalog/testdata/reference/models.md §4 derives the per-token KV
+// sizes). GiB = 2^30 bytes; parameter counts are decimal. Sources of the
+// rules: rules.go (vLLM's CacheEngine for the KV cache, the QLoRA paper
+// for NF4 and adapters, Korthikanti et al. 2022 for activations, the ZeRO
+// paper for 16 bytes per parameter).
+func TestMemoryEstimatesPinned(t *testing.T) {
+	eng := testEngine(t)
+	type want struct {
+		gib, weights, kv, act, adapters float64
+		kvPerToken                      float64
+		method                          string
+		dataParallel                    bool
+	}
+	tests := []struct {
+		name string
+		req  MemoryRequest
+		want want
+	}{
+		{
+			// Llama 3.1 8B: 32 layers, 8 KV heads × 128, bf16 cache:
+			// 2 × 32 × 8 × 128 × 2 = 131,072 bytes = 128 KiB per token;
+			// 8,192 tokens × 32 sequences × 128 KiB = 32 GiB of KV cache.
+			// Weights 8.03e9 × 2 = 14.96 GiB; workspace 5% = 0.75 GiB.
+			// Total (16.06e9 + 0.803e9 + 34.36e9) / 2^30 = 47.7 GiB.
+			"llama-3.1-8b inference 8k x 32",
+			MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "llama-3.1-8b"}, ContextTokens: i64(8192), ConcurrentRequests: i64(32)},
+			want{gib: 47.7, weights: 14.96, kv: 32, act: 0.75, kvPerToken: 131072},
+		},
+		{
+			// Llama 3.1 70B: 2 × 80 × 8 × 128 × 2 = 327,680 bytes (320 KiB)
+			// per token; × 8,192 × 32 = 80 GiB (models.md §4.7). Weights
+			// 70.55e9 × 2 = 131.41 GiB, workspace 6.57 GiB: 217.98 GiB.
+			"llama-3.1-70b inference 8k x 32",
+			MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "Llama 3.1 70B"}, ContextTokens: i64(8192), ConcurrentRequests: i64(32)},
+			want{gib: 217.98, weights: 131.41, kv: 80, act: 6.57, kvPerToken: 327680},
+		},
+		{
+			// QLoRA on Llama 3.1 70B: embeddings and output 2 × 128,256 ×
+			// 8,192 = 2.10e9 parameters at 2 bytes; the other 68.45e9 in
+			// NF4 at 4.127 bits: 35.31e9 + 4.20e9 bytes = 36.8 GiB (models.md
+			// §4.7 gives ≈ 39.5 GB). Adapters 1% × 70.55e9 × 12 bytes = 7.88
+			// GiB. Activations at 4,096 tokens × 1 sequence: 80 × 4096 ×
+			// 8192 × 2 (checkpointed) + 4096 × 8192 × 34 (one layer) + 4096
+			// × 128,256 × 4 (logits) = 8.61e9 bytes = 8.02 GiB. Total 52.7
+			// GiB: one 80 GB GPU.
+			"llama-3.1-70b qlora",
+			MemoryRequest{Workload: WorkloadFineTuning, Model: Model{Name: "llama-3.1-70b"}, FineTuningMethod: MethodQLoRA},
+			want{gib: 52.7, weights: 36.8, act: 8.02, adapters: 7.88, method: MethodQLoRA},
+		},
+		{
+			// LoRA on Llama 3.1 8B in bf16: frozen 8.03e9 × 2 = 14.96 GiB;
+			// adapters 1% × 8.03e9 × 16 = 1.2 GiB; activations 32 × 4096 ×
+			// 4096 × 2 + 4096 × 4096 × 34 + 4096 × 128,256 × 4 = 3.75e9
+			// bytes = 3.49 GiB. Total 19.64 GiB.
+			"llama-3.1-8b lora",
+			MemoryRequest{Workload: WorkloadFineTuning, Model: Model{Name: "llama-3.1-8b"}, FineTuningMethod: MethodLoRA},
+			want{gib: 19.64, weights: 14.96, act: 3.49, adapters: 1.2, method: MethodLoRA},
+		},
+		{
+			// Full fine-tuning of Llama 3.1 8B (the default method at bf16):
+			// 8.03e9 × 16 bytes = 119.66 GiB of states, + 25% = 149.57 GiB.
+			"llama-3.1-8b full fine-tuning",
+			MemoryRequest{Workload: WorkloadFineTuning, Model: Model{Name: "llama-3.1-8b"}},
+			want{gib: 149.57, weights: 14.96, act: 29.91, method: MethodFull},
+		},
+		{
+			// Qwen2.5 7B has 4 KV heads: 2 × 28 × 4 × 128 × 2 = 57,344
+			// bytes per token; defaults 4,096 × 8 sequences = 1.75 GiB.
+			// Weights 7.61e9 × 2 = 14.17 GiB, workspace 0.71: 16.63 GiB.
+			"qwen2.5-7b inference defaults",
+			MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "qwen2.5-7b"}},
+			want{gib: 16.63, weights: 14.17, kv: 1.75, act: 0.71, kvPerToken: 57344},
+		},
+		{
+			// DeepSeek-V3 in fp8 with MLA: 61 layers × (512 latent + 64
+			// RoPE) × 1 byte = 35,136 bytes per token (models.md §4.2 gives
+			// 70,272 at bf16); × 4,096 × 8 = 1.07 GiB. Weights 671e9 × 1 =
+			// 624.92 GiB, workspace 31.25: 657.24 GiB.
+			"deepseek-v3 inference fp8 MLA",
+			MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "deepseek-v3"}},
+			want{gib: 657.24, weights: 624.92, kv: 1.07, act: 31.25, kvPerToken: 35136},
+		},
+		{
+			// Gemma 2 9B: 42 layers, 8 KV heads × 256; 21 layers keep a
+			// 4,096-token window. Per sequence of 8,192 tokens: 2 × 8 × 256
+			// × 2 × (21 × 8,192 + 21 × 4,096) = 2.11e9 bytes, an average of
+			// 258,048 bytes per token (344,064 if every layer kept it all);
+			// × 16 sequences = 31.5 GiB. Weights 9.24e9 × 2 = 17.21 GiB,
+			// workspace 0.86: 49.57 GiB.
+			"gemma-2-9b inference sliding window",
+			MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "gemma-2-9b"}, ContextTokens: i64(8192), ConcurrentRequests: i64(16)},
+			want{gib: 49.57, weights: 17.21, kv: 31.5, act: 0.86, kvPerToken: 258048},
+		},
+		{
+			// Mixtral 8x7B: memory by total parameters (46.7e9 × 2 = 86.99
+			// GiB), KV by its attention (2 × 32 × 8 × 128 × 2 = 131,072
+			// bytes per token; × 4,096 × 8 = 4 GiB); workspace 4.35: 95.33.
+			"mixtral-8x7b inference",
+			MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "mixtral-8x7b"}},
+			want{gib: 95.33, weights: 86.99, kv: 4, act: 4.35, kvPerToken: 131072},
+		},
+		{
+			// gpt-oss-120b in MXFP4 (4.25 bits): 116.8e9 × 0.53125 = 57.79
+			// GiB. KV: 2 × 8 × 64 × 2 = 2,048 bytes per layer per token;
+			// 18 full layers × 4,096 + 18 window layers × 128 per sequence:
+			// 38,016 bytes per token on average; × 4,096 × 8 = 1.16 GiB.
+			// Workspace 2.89: 61.84 GiB.
+			"gpt-oss-120b inference mxfp4",
+			MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "gpt-oss-120b"}},
+			want{gib: 61.84, weights: 57.79, kv: 1.16, act: 2.89, kvPerToken: 38016},
+		},
+		{
+			// ViT-L/16 training in bf16 at 256 images per GPU: states
+			// 0.307e9 × 16 = 4.57 GiB; activations 256 × 24 layers × 197
+			// patches × 1,024 hidden × 34 bytes = 39.25 GiB. Every GPU holds
+			// all of it (data parallel): 43.82 GiB.
+			"vit-large training batch 256",
+			MemoryRequest{Workload: WorkloadTraining, Model: Model{Name: "vit-large", Precision: PrecisionBF16}, TrainingBatchSize: i64(256)},
+			want{gib: 43.82, weights: 0.57, act: 39.25, method: MethodFull, dataParallel: true},
+		},
+		{
+			// BERT-large fine-tuning, published in fp32 (no master copy: 4 +
+			// 4 + 8 = 16 bytes): 0.34e9 × 16 = 5.07 GiB; default batch 32 ×
+			// 24 × 512 × 1,024 × 34 = 12.75 GiB: 17.82 GiB per GPU.
+			"bert-large fine-tuning default batch",
+			MemoryRequest{Workload: WorkloadFineTuning, Model: Model{Name: "bert-large"}},
+			want{gib: 17.82, weights: 1.27, act: 12.75, method: MethodFull, dataParallel: true},
+		},
+		{
+			// A 70B int4 model without a name: QLoRA by default. Base 70e9 ×
+			// 4.127 / 8 = 33.63 GiB; adapters 70e9 × 1% × 12 = 7.82 GiB;
+			// activations without architecture 0.25 bytes per parameter per
+			// 4,096 tokens = 16.3 GiB. Total 57.75 GiB.
+			"70B int4 fine-tuning defaults to qlora",
+			MemoryRequest{Workload: WorkloadFineTuning, Model: Model{ParametersBillion: 70, Precision: PrecisionINT4}},
+			want{gib: 57.75, weights: 33.63, act: 16.3, adapters: 7.82, method: MethodQLoRA},
+		},
+		{
+			// An 8B model without a name: 128 KiB per token × (8 / 8)^0.42
+			// = 131,072 bytes; × 4,096 × 8 = 4 GiB. Weights 8e9 × 2 = 14.9,
+			// workspace 0.75: 19.65 GiB.
+			"unnamed 8B inference approximates the KV cache",
+			MemoryRequest{Workload: WorkloadInference, Model: Model{ParametersBillion: 8}},
+			want{gib: 19.65, weights: 14.9, kv: 4, act: 0.75, kvPerToken: 131072},
+		},
+		{
+			// Pretraining 70B in bf16: 70e9 × 16 = 1,043.08 GiB of states,
+			// + 50% activation headroom = 1,564.62 GiB.
+			"70B training",
+			MemoryRequest{Workload: WorkloadTraining, Model: Model{ParametersBillion: 70}},
+			want{gib: 1564.62, weights: 130.39, act: 521.54, method: MethodFull},
+		},
+		{
+			// LoRA on an int8 base (the default method for int8): 8.03e9 × 1
+			// = 7.48 GiB frozen; adapters 8.03e9 × 1% × 16 = 1.2 GiB;
+			// activations 3.745e9 bytes = 3.49 GiB; (8.03e9 + 1.285e9 +
+			// 3.745e9) / 2^30 = 12.16 GiB.
+			"llama-3.1-8b int8 defaults to lora",
+			MemoryRequest{Workload: WorkloadFineTuning, Model: Model{Name: "llama-3.1-8b", Precision: PrecisionINT8}},
+			want{gib: 12.16, weights: 7.48, act: 3.49, adapters: 1.2, method: MethodLoRA},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e, _, err := eng.EstimateMemory(tt.req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := want{gib: e.GiB, weights: e.WeightsGiB, kv: e.KVCacheGiB, act: e.ActivationGiB, adapters: e.AdapterGiB,
+				kvPerToken: e.KVBytesPerToken, method: e.FineTuningMethod, dataParallel: e.DataParallel}
+			if got != tt.want {
+				t.Errorf("got  %+v\nwant %+v\nformula %s", got, tt.want, e.Formula)
+			}
+			if !strings.HasSuffix(e.Formula, trimFloat(tt.want.gib)+" GiB") && !strings.Contains(e.Formula, trimFloat(tt.want.gib)+" GiB per GPU") {
+				t.Errorf("formula %q does not end with the total", e.Formula)
+			}
+		})
+	}
+}
+
+// The three-argument estimate keeps its meaning for full training and
+// gains the defaults of the new inputs.
 func TestEstimateGPUMemoryGiB(t *testing.T) {
 	tests := []struct {
-		name                      string
-		params                    float64
-		precision, workload       string
-		gib, bpp, state           float64
-		weights, grads, master    float64
-		optimizer, act, kv, extra float64
+		name                string
+		params              float64
+		precision, workload string
+		gib, bpp, state     float64
+		method              string
 	}{
 		// 70e9 × (2 + 2 + 4 + 8) = 1043.08 GiB of states, + 50%.
-		{"training 70B bf16", 70, "bf16", "training", 1564.62, 2, 16, 130.39, 130.39, 260.77, 521.54, 521.54, 0, 0.5},
-		// Full fine-tuning: the same states, + 25%.
-		{"fine_tuning 70B default precision", 70, "", "fine_tuning", 1303.85, 2, 16, 130.39, 130.39, 260.77, 521.54, 260.77, 0, 0.25},
+		{"training 70B bf16", 70, "bf16", "training", 1564.62, 2, 16, MethodFull},
+		// Full fine-tuning (the default at bf16): the same states, + 25%.
+		{"fine_tuning 70B default precision", 70, "", "fine_tuning", 1303.85, 2, 16, MethodFull},
 		// fp32: no master copy, 4 + 4 + 8 = 16.
-		{"training 7B fp32", 7, "fp32", "training", 156.46, 4, 16, 26.08, 26.08, 0, 52.15, 52.15, 0, 0.5},
-		{"training 7B tf32", 7, "tf32", "training", 156.46, 4, 16, 26.08, 26.08, 0, 52.15, 52.15, 0, 0.5},
-		// fp8: bf16 gradients, 1 + 2 + 4 + 8 = 15.
-		{"training 7B fp8", 7, "fp8", "training", 146.68, 1, 15, 6.52, 13.04, 26.08, 52.15, 48.89, 0, 0.5},
-		// int4: 0.5 + 2 + 4 + 8 = 14.5.
-		{"training 7B int4", 7, "int4", "training", 141.79, 0.5, 14.5, 3.26, 13.04, 26.08, 52.15, 47.26, 0, 0.5},
-		// Inference: weights + 20%.
-		{"inference 1.3B bf16", 1.3, "bf16", "inference", 2.91, 2, 2, 2.42, 0, 0, 0, 0, 0.48, 0.2},
-		{"inference 70B fp16", 70, "fp16", "inference", 156.46, 2, 2, 130.39, 0, 0, 0, 0, 26.08, 0.2},
-		{"inference 7B int4", 7, "int4", "inference", 3.91, 0.5, 0.5, 3.26, 0, 0, 0, 0, 0.65, 0.2},
-		{"inference 7B int8", 7, "int8", "inference", 7.82, 1, 1, 6.52, 0, 0, 0, 0, 1.3, 0.2},
+		{"training 7B fp32", 7, "fp32", "training", 156.46, 4, 16, MethodFull},
+		{"training 7B tf32", 7, "tf32", "training", 156.46, 4, 16, MethodFull},
+		// fp8: bf16 gradients, 1 + 2 + 4 + 8 = 15; 7e9 × 15 × 1.5.
+		{"training 7B fp8", 7, "fp8", "training", 146.68, 1, 15, MethodFull},
+		// int8 fine-tuning is LoRA on a frozen 8-bit base: 7e9 × 1 = 6.52
+		// GiB + adapters 7e9 × 1% × 16 = 1.04 + activations 7e9 × 0.25 =
+		// 1.63: 9.19 GiB.
+		{"fine_tuning 7B int8", 7, "int8", "fine_tuning", 9.19, 1, 1, MethodLoRA},
+		// Inference: weights + 5% + the approximate KV cache of 8 × 4,096
+		// tokens at 128 KiB × (7 / 8)^0.42 = 123,924 bytes per token:
+		// 13.04 + 0.65 + 3.78 = 17.47 GiB.
+		{"inference 7B bf16", 7, "bf16", "inference", 17.47, 2, 2, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -42,15 +226,8 @@ func TestEstimateGPUMemoryGiB(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := []float64{e.GiB, e.BytesPerParameter, e.StateBytesPerParameter, e.WeightsGiB, e.GradientsGiB, e.MasterWeightsGiB, e.OptimizerGiB, e.ActivationGiB, e.KVCacheGiB, e.HeadroomFraction}
-			want := []float64{tt.gib, tt.bpp, tt.state, tt.weights, tt.grads, tt.master, tt.optimizer, tt.act, tt.kv, tt.extra}
-			for i := range got {
-				if got[i] != want[i] {
-					t.Errorf("field %d: got %v, want %v (%+v)", i, got[i], want[i], e)
-				}
-			}
-			if e.Formula == "" || !strings.Contains(e.Formula, trimFloat(tt.gib)+" GiB") {
-				t.Errorf("formula %q does not end with the total", e.Formula)
+			if e.GiB != tt.gib || e.BytesPerParameter != tt.bpp || e.StateBytesPerParameter != tt.state || e.FineTuningMethod != tt.method {
+				t.Errorf("got %v GiB, %v, %v, %q; want %v, %v, %v, %q\n%s", e.GiB, e.BytesPerParameter, e.StateBytesPerParameter, e.FineTuningMethod, tt.gib, tt.bpp, tt.state, tt.method, e.Formula)
 			}
 		})
 	}
@@ -58,12 +235,7 @@ func TestEstimateGPUMemoryGiB(t *testing.T) {
 
 func TestEstimateFormula(t *testing.T) {
 	e, _ := EstimateGPUMemoryGiB(70, "bf16", "training")
-	want := "70B parameters × 16 bytes (bf16 weights 2 + gradients 2 + fp32 master weights 4 + Adam moments 8) = 1043.08 GiB of model states, + 50% activation headroom = 1564.62 GiB"
-	if e.Formula != want {
-		t.Errorf("formula\n got  %q\n want %q", e.Formula, want)
-	}
-	e, _ = EstimateGPUMemoryGiB(1.3, "bf16", "inference")
-	want = "1.3B parameters × 2 bytes (bf16 weights) = 2.42 GiB of weights, + 20% KV-cache and activation headroom = 2.91 GiB"
+	want := "70B parameters × 16 bytes (bf16 weights 2 + gradients 2 + fp32 master weights 4 + Adam moments 8) = model states 1043.08 + 50% activation headroom = 521.54 1564.62 GiB"
 	if e.Formula != want {
 		t.Errorf("formula\n got  %q\n want %q", e.Formula, want)
 	}
@@ -83,6 +255,8 @@ func TestEstimateErrors(t *testing.T) {
 		{7, "fp64", "training", `precision "fp64" is not one of fp32, tf32, bf16, fp16, fp8, int8, int4`},
 		{7, "bf16", "hpc", `covers the training, fine_tuning and inference workloads, not "hpc"`},
 		{7, "bf16", "", `not ""`},
+		{7, "int4", "training", "cannot run in int4"},
+		{7, "int8", "training", "cannot run in int8"},
 	} {
 		_, err := EstimateGPUMemoryGiB(tt.params, tt.precision, tt.workload)
 		if err == nil || !strings.Contains(err.Error(), tt.msg) {
@@ -91,12 +265,67 @@ func TestEstimateErrors(t *testing.T) {
 	}
 }
 
-// Every precision has a byte size, and training never needs less than
-// inference.
+func TestEstimateMemoryErrors(t *testing.T) {
+	eng := testEngine(t)
+	for _, tt := range []struct {
+		req  MemoryRequest
+		path string
+		msg  string
+	}{
+		{MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "llama-3.1-8"}}, "model.name", "Did you mean"},
+		{MemoryRequest{Workload: WorkloadInference, Model: Model{}}, "model", "name"},
+		{MemoryRequest{Workload: WorkloadHPC, Model: Model{ParametersBillion: 7}}, "workload", "training"},
+		{MemoryRequest{Workload: WorkloadInference, Model: Model{ParametersBillion: 7}, FineTuningMethod: MethodLoRA}, "fine_tuning_method", "fine-tuning"},
+		{MemoryRequest{Workload: WorkloadTraining, Model: Model{ParametersBillion: 7}, ConcurrentRequests: i64(4)}, "concurrent_requests", "serving"},
+		{MemoryRequest{Workload: WorkloadInference, Model: Model{ParametersBillion: 7}, TrainingBatchSize: i64(4)}, "training_batch_size", "training"},
+		{MemoryRequest{Workload: WorkloadInference, Model: Model{ParametersBillion: 7}, ContextTokens: i64(0)}, "context_tokens", "greater than 0"},
+		{MemoryRequest{Workload: WorkloadTraining, Model: Model{ParametersBillion: 7, Precision: PrecisionINT4}}, "model.precision", "bf16"},
+		{MemoryRequest{Workload: WorkloadFineTuning, Model: Model{ParametersBillion: 7, Precision: PrecisionINT8}, FineTuningMethod: MethodFull}, "fine_tuning_method", "lora"},
+		{MemoryRequest{Workload: WorkloadInference, Model: Model{ParametersBillion: 7, ActiveParametersBillion: 8}}, "model.active_parameters_billion", "at most"},
+		{MemoryRequest{Workload: WorkloadFineTuning, Model: Model{ParametersBillion: 7}, FineTuningMethod: "dora"}, "fine_tuning_method", `"full", "lora", "qlora"`},
+	} {
+		_, _, err := eng.EstimateMemory(tt.req)
+		ve, ok := err.(*ValidationError)
+		if !ok || len(ve.Errors) == 0 {
+			t.Errorf("%+v: error %v, want a ValidationError", tt.req, err)
+			continue
+		}
+		fe := ve.Errors[0]
+		if got := strings.Join(fe.Path, "."); got != tt.path || !strings.Contains(fe.Detail, tt.msg) {
+			t.Errorf("%+v: %s: %s; want %s containing %q", tt.req, got, fe.Detail, tt.path, tt.msg)
+		}
+	}
+}
+
+// An explicit count or precision wins over the table, with a warning.
+func TestEstimateMemoryOverridesTheTable(t *testing.T) {
+	eng := testEngine(t)
+	e, warnings, err := eng.EstimateMemory(MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "llama-3.1-8b", ParametersBillion: 8, Precision: PrecisionFP8}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 8e9 × 1 byte = 7.45 GiB; fp8 models cache KV in 1 byte: 65,536
+	// bytes per token.
+	if e.ParametersBillion != 8 || e.WeightsGiB != 7.45 || e.KVBytesPerToken != 65536 || len(warnings) != 2 {
+		t.Errorf("estimate %+v, warnings %+v", e, warnings)
+	}
+	for i, s := range []string{"Parameter Count Differs From The Model Table", "Precision Differs From The Model Table"} {
+		if i >= len(warnings) || warnings[i].Summary != s {
+			t.Errorf("warning %d: %+v, want %q", i, warnings, s)
+		}
+	}
+}
+
+// Every precision has a byte size; at the training precisions, training
+// needs more than full fine-tuning, which needs more than inference; and
+// the fine-tuning default follows the precision.
 func TestMemoryModelTables(t *testing.T) {
 	for _, p := range Precisions() {
 		if _, ok := bytesPerParameter[p]; !ok {
 			t.Errorf("no bytes per parameter for %s", p)
+		}
+		if p == PrecisionINT8 || p == PrecisionINT4 {
+			continue // no full training; fine-tuning is LoRA or QLoRA
 		}
 		tr, _ := EstimateGPUMemoryGiB(13, p, WorkloadTraining)
 		ft, _ := EstimateGPUMemoryGiB(13, p, WorkloadFineTuning)
@@ -107,5 +336,10 @@ func TestMemoryModelTables(t *testing.T) {
 	}
 	if len(bytesPerParameter) != len(precisions) {
 		t.Errorf("bytesPerParameter has %d entries, Precisions %d", len(bytesPerParameter), len(precisions))
+	}
+	for p, m := range map[string]string{PrecisionINT4: MethodQLoRA, PrecisionINT8: MethodLoRA, PrecisionBF16: MethodFull, PrecisionFP8: MethodFull} {
+		if got := defaultMethod(p); got != m {
+			t.Errorf("defaultMethod(%s) = %s, want %s", p, got, m)
+		}
 	}
 }
