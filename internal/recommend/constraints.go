@@ -375,7 +375,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cGPUMemory: {
 		name: "gpu_memory",
 		reason: func(n *norm) string {
-			return fmt.Sprintf("Cannot hold the %s GiB of GPU memory the job needs %s.", trimFloat(n.gpuMemNeed), n.nodesClause())
+			return fmt.Sprintf("Cannot hold the %s GiB of GPU memory the job needs %s.", trimFloat(n.gpuMemNeed), n.memClause())
 		},
 		relax: func(n *norm, e *eval) string {
 			in := e.in
@@ -385,6 +385,9 @@ var constraintTable = [numConstraints]constraintDef{
 			vm := float64(in.gpuUnits) * in.unitMem * n.job.share
 			if n.fixedNodes > 0 {
 				return fmt.Sprintf("raise nodes to %d, or lower the GPU memory need to %s GiB", ceilDiv(n.gpuMemNeed, vm), trimFloat(vm*float64(n.fixedNodes)))
+			}
+			if n.ibNeeded(true) && !in.sku.Network.RDMA {
+				return fmt.Sprintf("lower the GPU memory need to what one VM holds (%s GiB), or set interconnect = \"any\" to span VMs over Ethernet", trimFloat(vm))
 			}
 			return fmt.Sprintf("lower the GPU memory need to what %d VMs hold (%s GiB)", n.nodeLimit(), trimFloat(vm*float64(n.nodeLimit())))
 		},

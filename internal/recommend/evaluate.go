@@ -170,14 +170,22 @@ func (n *norm) layout(e *eval) {
 			if !in.isGPU || in.gpuMem <= 0 {
 				fail(cGPUMemory)
 			} else {
-				// The VM limit depends on InfiniBand: copies of a model on
+				// The VM limits depend on InfiniBand: copies of a model on
 				// separate VMs (replicas) need none; a job that spans VMs
-				// does unless interconnect is "any" (the check below).
-				limit := int64(MaxNodesRDMA)
-				if n.job.tensorParallel || !n.ibNeeded(true) {
-					limit = MaxNodes
+				// needs it unless interconnect is "any", so a size without
+				// it holds such a job on one VM or not at all (counted
+				// under the memory constraints, not interconnect).
+				limit, span := int64(MaxNodes), int64(MaxNodes)
+				if n.ibNeeded(true) {
+					span = MaxNodesRDMA
+					if !in.sku.Network.RDMA {
+						span = 1
+					}
+					if !n.job.tensorParallel {
+						limit = span
+					}
 				}
-				gl := n.job.fitGPU(in, limit, n.fixedNodes)
+				gl := n.job.fitGPU(in, limit, span, n.fixedNodes)
 				e.gl = gl
 				switch {
 				case gl.ok:

@@ -294,6 +294,21 @@ func (n *norm) interconnectExplanation() string {
 	return "Interconnect: InfiniBand only when the job spans several VMs; otherwise RDMA sizes are penalized because unused bandwidth costs money (Azure HPC guidance: InfiniBand only where it is used)."
 }
 
+// memClause says on how many VMs the GPU memory must fit.
+func (n *norm) memClause() string {
+	switch {
+	case n.fixedNodes > 0:
+		return fmt.Sprintf("on %d VMs (nodes)", n.fixedNodes)
+	case n.ibNeeded(true):
+		what := "the job"
+		if n.job.tensorParallel && n.job.kvPerSeq > 0 {
+			what = "one copy of the model"
+		}
+		return fmt.Sprintf("within the memory its GPUs may use: %s must fit one VM, or up to %d VMs with InfiniBand (sizes without it cannot span VMs)", what, MaxNodesRDMA)
+	}
+	return fmt.Sprintf("within %d VMs, in the memory its GPUs may use", MaxNodes)
+}
+
 func (n *norm) nodesClause() string {
 	if n.fixedNodes > 0 {
 		return fmt.Sprintf("on %d VMs (nodes)", n.fixedNodes)

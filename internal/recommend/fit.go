@@ -108,18 +108,24 @@ func tensorDegree(units, heads int64) int64 {
 	return 1
 }
 
-// fitGPU lays the job out on a size with at most limit VMs (fixed VMs
-// when fixed > 0).
-func (j *gpuJob) fitGPU(in *sizeInfo, limit, fixed int64) gpuLayout {
+// fitGPU lays the job out on a size with at most limit VMs in all (fixed
+// VMs when fixed > 0), of which one job (one copy of the model, for
+// inference) spans at most span.
+func (j *gpuJob) fitGPU(in *sizeInfo, limit, span, fixed int64) gpuLayout {
 	units := in.gpuUnits
 	cap1 := in.unitMem * j.share // per GPU
 	l := gpuLayout{tp: 1, pp: 1, replicas: 1}
 	vmCap := float64(units) * cap1
 	maxVMs := limit
 	if fixed > 0 {
-		maxVMs = fixed
+		maxVMs = min(fixed, limit)
 	}
-	l.totalFail = j.total > float64(maxVMs)*vmCap+1e-9
+	span = min(span, maxVMs)
+	room := span // VMs that can hold one job's total
+	if j.tensorParallel && j.kvPerSeq > 0 {
+		room = maxVMs // copies spread the KV cache over VMs
+	}
+	l.totalFail = j.total > float64(room)*vmCap+1e-9
 	if cap1 <= 0 {
 		l.totalFail = true
 		return l
@@ -148,7 +154,8 @@ func (j *gpuJob) fitGPU(in *sizeInfo, limit, fixed int64) gpuLayout {
 		// the weights and the KV cache of at least one sequence.
 		need := j.shard/float64(tp) + j.kvPerSeq/float64(kvDiv)
 		pp := max(int64(math.Ceil(need/cap1-1e-9)), 1)
-		if pp > maxVMs {
+		if pp > span {
+			l.totalFail = l.totalFail || j.shard > float64(span)*vmCap+1e-9
 			l.nodes, l.tp, l.pp, l.perGPU = pp, tp, pp, need/float64(pp)
 			return l
 		}
@@ -191,7 +198,7 @@ func (j *gpuJob) fitGPU(in *sizeInfo, limit, fixed int64) gpuLayout {
 		l.tp = units
 		l.perGPU = j.replicated + split/float64(units*l.nodes)
 		l.used, l.capacity = j.shard, float64(l.nodes)*vmCap
-		if l.nodes > maxVMs {
+		if l.nodes > span && (fixed == 0 || fixed > span) {
 			l.totalFail = true
 			return l
 		}
