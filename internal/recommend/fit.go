@@ -140,14 +140,11 @@ func (j *gpuJob) fitGPU(in *sizeInfo, limit, span, fixed int64) gpuLayout {
 	case j.tensorParallel:
 		tp := tensorDegree(units, j.heads)
 		if !in.linked {
-			// GPUs without NVLink: split a copy only as far as it must be,
-			// and serve more copies instead (each all-reduce crosses PCIe).
-			for d := int64(1); d < tp; d++ {
-				if units%d == 0 && (j.heads == 0 || j.heads%d == 0) && j.shard/float64(d)+j.kvPerSeq/float64(j.kvDivisor(d)) <= cap1 {
-					tp = d
-					break
-				}
-			}
+			// GPUs without NVLink: split a copy only as far as the VM's
+			// copies then hold every concurrent sequence within the sizing
+			// band (else at all), and serve more copies instead: each
+			// all-reduce crosses PCIe.
+			tp = j.pcieDegree(units, cap1, tp)
 		}
 		kvDiv := j.kvDivisor(tp)
 		// Pipeline stages: the fewest VMs whose GPUs hold their share of
@@ -205,6 +202,25 @@ func (j *gpuJob) fitGPU(in *sizeInfo, limit, span, fixed int64) gpuLayout {
 	}
 	l.ok = true
 	return l
+}
+
+// pcieDegree is the tensor-parallel degree on GPUs without NVLink: the
+// smallest allowed degree whose copies on one VM hold the weights and every
+// concurrent sequence's KV cache within SizingBandHigh of the GPUs' budget,
+// else the smallest that holds them at all, else most (the largest).
+func (j *gpuJob) pcieDegree(units int64, cap1 float64, most int64) int64 {
+	for _, limit := range []float64{SizingBandHigh, 1} {
+		for d := int64(1); d <= most; d++ {
+			if units%d != 0 || (j.heads != 0 && j.heads%d != 0) || j.shard/float64(d) >= cap1 {
+				continue
+			}
+			copies := float64(units / d)
+			if copies*j.shard+float64(j.seqs)*j.kvPerSeq*float64(d)/float64(j.kvDivisor(d)) <= limit*float64(units)*cap1+1e-9 {
+				return d
+			}
+		}
+	}
+	return most
 }
 
 // kvDivisor is how many GPUs of a copy split over tp GPUs divide the KV

@@ -46,16 +46,22 @@ func (e *NoFitError) Error() string {
 
 // nearestMiss is the best size among those that fail the fewest
 // constraints, all of them relaxable: scored like candidates (cost relative
-// to the others in that group), ties by price, then name.
+// to the others in that group), ties by price, then name. A size that
+// cannot hold the job (gpu_memory, gpu_memory_per_gpu) counts one more
+// failure: its layout, and so its price, is not the job's.
 func (n *norm) nearestMiss(evals []eval) *NearestMiss {
 	best := math.MaxInt
 	var group []*eval
+	const memory = 1<<cGPUMemory | 1<<cGPUMemoryPerGPU
 	for i := range evals {
 		e := &evals[i]
 		if e.fails == 0 || e.fails&notRelaxable != 0 {
 			continue
 		}
 		k := bits.OnesCount32(e.fails)
+		if e.fails&memory != 0 {
+			k++
+		}
 		if k < best {
 			best, group = k, group[:0]
 		}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
 // The scenarios are architects' judgements about the real embedded catalog
@@ -21,14 +23,19 @@ import (
 // rejection counts with an independent derivation (oracle_test.go), and
 // the fixture catalog's tests (behavior_test.go) pin scores and counts.
 
-// Scenario 1: inference of OPT-1.3B in bf16. 1.3e9 × 2 bytes = 2.42 GiB of
-// weights, + 20% = 2.91 GiB. Every GPU size holds it on one VM, so the score
-// decides: on today's catalog the quarter RTX PRO 6000 slices (24 GiB, from
-// 1.13 USD/h in eastus, 2026) lead the cheaper 16 GiB T4, which has no bf16
-// (a 5 point inference penalty; TestPrefer has the arithmetic). A small job
-// is not put on an 8-GPU ND size: every NC size of one GPU or a slice of
-// one ranks above every 8-GPU size. The NV and NG sizes are a fallback for
-// inference, listed after every NC and ND size.
+// Scenario 1: inference of OPT-1.3B in bf16, described by its size alone.
+// 1.3e9 × 2 bytes = 2.42 GiB of weights, + 5% workspace 0.12, + the KV
+// cache of the default 8 sequences of 4,096 tokens at about 61,104 bytes per
+// token (128 KiB × (1.3 / 8)^0.42, no architecture given) = 1.86 GiB: 4.41
+// GiB. Every GPU size holds it on one VM, so the score decides: the T4
+// (0.526 USD/h, 13.5 GiB of serving memory: 33% used, nearest the 50%-85%
+// band) leads the quarter RTX PRO 6000 slices (24 GiB, 20% used, 1.13
+// USD/h), although it has no bf16: serving computes in fp16 (a warning and
+// a 5 point penalty), which Microsoft's guidance accepts for small-model
+// inference on NCasT4_v3. A small job is not put on an 8-GPU ND size: every
+// NC size of one GPU or a slice of one ranks above every 8-GPU size. The NV
+// and NG sizes are a fallback for inference, listed after every NC and ND
+// size.
 func TestScenario01InferenceOPT13B(t *testing.T) {
 	req := Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3, Precision: "bf16"}, AsOf: asOf}
 	res := mustRecommend(t, req)
@@ -36,21 +43,23 @@ func TestScenario01InferenceOPT13B(t *testing.T) {
 	if top.SKU.Family != "NC" || top.Nodes != 1 || top.SKU.Network.RDMA || top.Deployment.RDMA || top.Deployment.PlacementGroup {
 		t.Errorf("top %s: family %s, %d nodes, deployment %+v; want one NC VM without InfiniBand", top.VMSize, top.SKU.Family, top.Nodes, top.Deployment)
 	}
-	if top.TotalGPUMemoryGiB < 2.91 {
+	if top.TotalGPUMemoryGiB < 4.41 {
 		t.Errorf("top %s: %v GiB, warnings %q", top.VMSize, top.TotalGPUMemoryGiB, top.Warnings)
 	}
 	if p := cheapest(top); top.PricePerHour == nil || *top.PricePerHour != p.USDPerHour || top.PriceRegion != p.region || top.PriceIsSpot {
 		t.Errorf("top %s: %v USD/h in %q, want its lowest price %v in %q", top.VMSize, top.PricePerHour, top.PriceRegion, p.USDPerHour, p.region)
 	}
 	rq := res.Requirements
-	if *rq.GPUMemoryGiB != 2.91 || *rq.SystemMemoryGiB != 3.63 || rq.Nodes != 1 || rq.Interconnect != "any" || rq.Category != "gpu" {
+	if *rq.GPUMemoryGiB != 4.41 || *rq.SystemMemoryGiB != 3.63 || rq.Nodes != 1 || rq.Interconnect != "any" || rq.Category != "gpu" ||
+		rq.KVCacheGiB != 1.86 || rq.ContextTokens != DefaultContextTokens || rq.ConcurrentRequests != DefaultConcurrentRequests {
 		t.Errorf("requirements %+v", rq)
 	}
 
 	req.MaxResults = i64(50)
 	all := mustRecommend(t, req)
-	// The bf16 RTX PRO 6000 slice ranks above the cheaper T4 without bf16.
-	assertOrder(t, names(all), "Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_NC4as_T4_v3")
+	// The cheaper T4, serving in fp16, ranks above the bf16 RTX PRO 6000
+	// slice, which the job would fill to 20%.
+	assertOrder(t, names(all), "Standard_NC4as_T4_v3", "Standard_NC24lds_xl_RTXPRO6000BSE_v6")
 	rtx, t4 := byName(all, "Standard_NC24lds_xl_RTXPRO6000BSE_v6"), byName(all, "Standard_NC4as_T4_v3")
 	if t4 == nil || !strings.Contains(strings.Join(t4.Warnings, " "), "no native bf16") {
 		t.Errorf("the T4 lacks bf16: %+v", t4)
@@ -81,23 +90,25 @@ func TestScenario01InferenceOPT13B(t *testing.T) {
 }
 
 // Scenario 2: training a 70B model in bf16: 70e9 × 16 bytes = 1043.08 GiB
-// of model states, + 50% activations = 1564.62 GiB. No size holds it on one
-// VM, so every layout spans VMs and needs InfiniBand: the NC sizes fail
-// interconnect and ND sizes remain, each on ceil(1564.62 / its GPU memory)
-// VMs. On today's catalog the MI300X (1,536 GiB per VM, 2 VMs at 48 USD/h)
-// leads; without AMD, the same order follows.
+// of model states, + 50% activations = 1564.62 GiB, sharded over every GPU
+// (FSDP or ZeRO-3). No size holds it on one VM, so every layout spans VMs
+// and needs InfiniBand: the NC sizes, which have none, cannot hold it
+// (gpu_memory) and ND sizes remain, each on ceil(1564.62 / its usable GPU
+// memory) VMs. The V100 (ND40rs_v2) has no bf16 and fails precision. On
+// today's catalog the MI300X (1,536 GiB per VM, 2 VMs at 48 USD/h) leads;
+// without AMD, the same order follows.
 func TestScenario02Training70B(t *testing.T) {
 	cat := testCatalog(t)
 	req := Request{Workload: "training", Model: &Model{ParametersBillion: 70, Precision: "bf16"}, AsOf: asOf, MaxResults: i64(50)}
 	res := mustRecommend(t, req)
-	// Two MI300X VMs cost less than three H100 VMs; seven V100 VMs without
-	// bf16 come after both.
-	assertOrder(t, names(res), "Standard_ND96isr_MI300X_v5", "Standard_ND96isr_H100_v5", "Standard_ND40rs_v2")
+	// Two MI300X VMs cost less than three H100 VMs.
+	assertOrder(t, names(res), "Standard_ND96isr_MI300X_v5", "Standard_ND96isr_H100_v5")
+	assertRejectedBy(t, cat, req, res.Rejected, "precision", "Standard_ND40rs_v2")
 	for _, r := range res.Recommendations {
 		if r.SKU.Family != "ND" || !r.SKU.Network.RDMA || r.SKU.Network.InfiniBand == "" {
 			t.Errorf("%s: want ND with InfiniBand", r.VMSize)
 		}
-		if want := int64(math.Ceil(1564.62 / r.SKU.GPU.MemoryGiBTotal)); r.Nodes != want || r.Nodes < 2 {
+		if want := int64(math.Ceil(1564.62 / vmUsableGiB(r.SKU))); r.Nodes != want || r.Nodes < 2 {
 			t.Errorf("%s: %d nodes, want %d", r.VMSize, r.Nodes, want)
 		}
 		d := r.Deployment
@@ -113,8 +124,10 @@ func TestScenario02Training70B(t *testing.T) {
 			}
 		}
 	}
-	// The largest NC size holds 320 GiB: 5 VMs, with no InfiniBand.
-	assertRejectedBy(t, cat, req, res.Rejected, "interconnect", "Standard_NC96ads_A100_v4", "Standard_NC4as_T4_v3")
+	// The largest NC size holds 320 GiB on one VM and has no InfiniBand to
+	// span more: it cannot hold the job.
+	assertRejectedBy(t, cat, req, res.Rejected, "gpu_memory", "Standard_NC96ads_A100_v4")
+	assertRejectedBy(t, cat, req, res.Rejected, "precision", "Standard_NC4as_T4_v3")
 	rq := res.Requirements
 	if *rq.GPUMemoryGiB != 1564.62 || rq.Nodes != res.Recommendations[0].Nodes || rq.Interconnect != "infiniband" || rq.Memory.StateBytesPerParameter != 16 {
 		t.Errorf("requirements %+v", rq)
@@ -202,8 +215,11 @@ func TestScenario05SmallModels(t *testing.T) {
 	}
 	assertOrder(t, names(train), "Standard_E48_v5", "Standard_E64_v5", "Standard_E96_v5")
 	assertOrder(t, names(train), "Standard_E48_v5", "Standard_E48ds_v5")
-	if *train.Requirements.SystemMemoryGiB != 2.24 {
-		t.Errorf("system memory %v, want 2.24 (0.1B × 16 bytes × 1.5)", *train.Requirements.SystemMemoryGiB)
+	// 0.1e9 × 16 bytes = 1.49 GiB of states + the activations of the
+	// default batch of 32 samples at 1 byte per parameter each (a small
+	// non-generative model of unknown kind): 3.2e9 bytes = 2.98 GiB.
+	if *train.Requirements.SystemMemoryGiB != 4.47 {
+		t.Errorf("system memory %v, want 4.47 (0.1B × 16 bytes + 32 × 0.1B × 1 byte)", *train.Requirements.SystemMemoryGiB)
 	}
 
 	inf := mustRecommend(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 0.1, Class: "small"}, AsOf: asOf, MaxResults: i64(50)})
@@ -329,13 +345,17 @@ func TestScenario09CUDA13(t *testing.T) {
 	assertRejectedBy(t, cat, req, res.Rejected, "cuda_version", "Standard_ND40rs_v2", "Standard_ND96isr_MI300X_v5")
 }
 
-// Scenario 10: a 7B model (15.65 GiB) in eastus at most 2 USD/h per VM:
-// exactly the sizes priced in eastus under the cap that hold the model are
-// listed, NV after NC (NV is a fallback for inference). On today's catalog
-// these are the T4 sizes and the quarter RTX PRO 6000 slices (24 GiB; 1.13,
-// 1.243 and 1.442 USD/h), and NV24ads_V710_v5 at exactly 2; the GB300 sizes
-// are priced nowhere, the NV sizes under 15.65 GiB would need several VMs,
-// the A100 costs more.
+// Scenario 10: a 7B model in eastus at most 2 USD/h per VM. 7e9 × 2 bytes
+// = 13.04 GiB of weights + 0.65 workspace + 3.78 GiB of KV cache (8 × 4,096
+// tokens at about 123,924 bytes per token) = 17.47 GiB. Exactly the sizes
+// priced in eastus under the cap that hold it are listed, NV after NC (NV
+// is a fallback for inference). On today's catalog these are the quarter
+// RTX PRO 6000 slices (24 GiB; 1.13, 1.243 and 1.442 USD/h), and
+// NV24ads_V710_v5 at exactly 2. The T4 sizes are not: a T4 exposes 15 GiB,
+// of which a serving engine takes 90% (13.5 GiB), less than the weights
+// and workspace (13.69 GiB), and with no InfiniBand the model cannot span
+// VMs (gpu_memory). The GB300 sizes are priced nowhere, the A100 costs
+// more.
 func TestScenario10RegionAndPrice(t *testing.T) {
 	cat := testCatalog(t)
 	req := Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, Region: "eastus", MaxPricePerHour: f64(2), AsOf: asOf, MaxResults: i64(50)}
@@ -355,7 +375,7 @@ func TestScenario10RegionAndPrice(t *testing.T) {
 		}
 	}
 	assertRejectedBy(t, cat, req, res.Rejected, "region", "Standard_ND128isr_GB300_v6")
-	assertRejectedBy(t, cat, req, res.Rejected, "interconnect", "Standard_NV12ads_A10_v5")
+	assertRejectedBy(t, cat, req, res.Rejected, "gpu_memory", "Standard_NC4as_T4_v3", "Standard_NC16as_T4_v3")
 	assertRejectedBy(t, cat, req, res.Rejected, "max_price_per_hour", "Standard_NC24ads_A100_v4")
 	// None over the cap anywhere in the result: every size of the catalog
 	// priced in eastus under 2 USD/h that serves the job is listed.
@@ -364,7 +384,7 @@ func TestScenario10RegionAndPrice(t *testing.T) {
 		listed[n] = true
 	}
 	for _, s := range cat.SKUs() {
-		if p, ok := s.Prices["eastus"]; ok && p.USDPerHour <= 2 && s.GPU != nil && s.GPU.MemoryGiBTotal >= 15.65 && !s.RetiredAt(asOf) && !s.Confidential && !listed[s.Name] {
+		if p, ok := s.Prices["eastus"]; ok && p.USDPerHour <= 2 && s.GPU != nil && vmUsableGiB(s)*ServingMemoryShare >= 17.47 && !s.RetiredAt(asOf) && !s.Confidential && !listed[s.Name] {
 			t.Errorf("%s fits and is not listed", s.Name)
 		}
 	}
@@ -483,4 +503,22 @@ func byName(res *Result, name string) *Recommendation {
 		}
 	}
 	return nil
+}
+
+// vmUsableGiB is the GPU memory a size's GPUs expose: the catalog's usable
+// figure per GPU where known, else the nominal, times the GPUs; for a
+// partial GPU its slice (no more than its share of the usable memory).
+func vmUsableGiB(s *catalog.SKU) float64 {
+	g := s.GPU
+	per := g.MemoryGiB
+	if p := s.Performance.GPU; p != nil && p.UsableMemoryGiB != nil {
+		if g.Count < 1 {
+			return math.Min(g.MemoryGiB, *p.UsableMemoryGiB*g.Count)
+		}
+		per = math.Min(per, *p.UsableMemoryGiB)
+	}
+	if g.Count < 1 {
+		return g.MemoryGiB
+	}
+	return per * g.Count
 }
