@@ -21,27 +21,36 @@
 //
 // # Pipeline
 //
-//  1. Requirements (requirements.go): category and families from the
-//     workload and model class (familyRules, after the table of "Compute
-//     for AI workloads on Azure infrastructure"), the memory estimate
-//     (EstimateGPUMemoryGiB), system memory for inference (150% of the
+//  1. Requirements (requirements.go, model.go): category and families from
+//     the workload and model class (familyRules, after the table of
+//     "Compute for AI workloads on Azure infrastructure"); the model, from
+//     the catalog's model table by name or from its parameter count; the
+//     memory estimate (memory.go: full training and fine-tuning, LoRA and
+//     QLoRA, the KV cache of the stated context and concurrency,
+//     activations by model kind); system memory for inference (150% of the
 //     weights, after "What are compute targets in Azure Machine
 //     Learning?").
-//  2. Layout, per size (evaluate.go): the fewest VMs of that size that
-//     hold the job: GPU memory, whole GPUs, cores (hpc, htc) and system
+//  2. Layout, per size (evaluate.go, fit.go): the per-GPU fit of the
+//     memory (tensor parallelism inside a VM, pipeline stages across VMs
+//     only when one VM cannot hold a copy, replicas for concurrency; states
+//     sharded over every GPU for training; the whole model on every GPU
+//     for data-parallel kinds), whole GPUs, cores (hpc, htc) and system
 //     memory, or the nodes setting; then whether the job needs InfiniBand
-//     (hpc, or several VMs; Bandwidth in "Compute for Machine Learning on
-//     HPC" and the HPC landing zone accelerator).
+//     (hpc, or one job or copy spanning VMs; Bandwidth in "Compute for
+//     Machine Learning on HPC" and the HPC landing zone accelerator).
 //  3. Hard constraints (constraintTable in constraints.go), in the order
 //     of Constraints. A removed size is counted under the first constraint
 //     it fails, so the counts in Result.Rejected add up to the sizes
 //     removed. Scale up before scale out ("What are compute targets in
-//     Azure Machine Learning?"): when some size holds the job on one VM,
-//     multi-VM layouts are removed ("scale_up").
+//     Azure Machine Learning?"): when some size holds the job (one copy of
+//     the model) on one VM, layouts that span VMs are removed ("scale_up");
+//     replicas are not.
 //  4. Score (recommend.go): weighted components in [0, 1] (family fit,
-//     cost, job sizing, generation, scale; weightSets) minus penalties
-//     (unused InfiniBand, precision emulation, idle GPUs, retirement,
-//     preview, unknown target support, no price), clamped to 0..100.
+//     cost, job sizing with its target band, generation, scale;
+//     weightSets) minus penalties (unused InfiniBand, inference at a
+//     non-native precision, tensor parallelism over PCIe, idle GPUs,
+//     retirement, preview, unknown target support, no price), clamped to
+//     0..100.
 //     Sorted with fallback families last, then by score, then price, then
 //     name. `prefer` pins its first fitting size to rank 1.
 //  5. Result (recommend.go, explain.go, deploy.go): reasons, warnings and
