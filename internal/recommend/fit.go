@@ -194,7 +194,7 @@ func (j *gpuJob) fitGPU(in *sizeInfo, limit, span, fixed int64) gpuLayout {
 		}
 		l.tp = units
 		l.perGPU = j.replicated + split/float64(units*l.nodes)
-		l.used, l.capacity = j.shard, float64(l.nodes)*vmCap
+		l.used, l.capacity = l.perGPU*float64(units*l.nodes), float64(l.nodes)*vmCap
 		if l.nodes > span && (fixed == 0 || fixed > span) {
 			l.totalFail = true
 			return l

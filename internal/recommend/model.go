@@ -129,6 +129,16 @@ func resolveModel(cat *catalog.Catalog, req Request) (r resolvedModel, ok bool) 
 	}
 	mi.seqs = valueOr(req.ConcurrentRequests, DefaultConcurrentRequests)
 	mi.batch = valueOr(req.TrainingBatchSize, defaultTrainingBatchSize[mi.kind])
+	// Inputs this model does not use: say so rather than ignore them.
+	unused := func(set bool, name, why string) {
+		if set {
+			r.warnings = append(r.warnings, Warning{"Argument Not Used By The Model", name + " is not used: " + why + " Remove it, or describe the model that needs it."})
+		}
+	}
+	what := kindLabel(mi.kind)
+	unused(req.ContextTokens != nil && !mi.generative(), "context_tokens", "a "+what+" has no token context the estimate depends on; its sequence is the model's own input size.")
+	unused(req.ConcurrentRequests != nil && !mi.generative(), "concurrent_requests", "a "+what+" keeps no KV cache per request, so concurrency does not change its memory.")
+	unused(req.TrainingBatchSize != nil && mi.generative() && mi.method == MethodFull, "training_batch_size", "full training of a language model sizes activations as a share of the model states (TrainingActivationHeadroom, FineTuningActivationHeadroom), not from the batch.")
 	return r, true
 }
 
