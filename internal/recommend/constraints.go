@@ -441,13 +441,16 @@ var constraintTable = [numConstraints]constraintDef{
 	cSystemMemory: {
 		name: "system_memory",
 		reason: func(n *norm) string {
+			if n.fit.category == catalog.CategoryGPU && n.job.tensorParallel {
+				return fmt.Sprintf("Has less system memory per VM than its share of %s GiB, 150%% of the model's weights (Azure Machine Learning guidance: start with a machine that has 150%% of the RAM your model requires).", trimFloat(n.sysMemNeed))
+			}
 			return fmt.Sprintf("Cannot provide %s GiB of system memory %s (inference needs 150%% of the model weights; Azure Machine Learning guidance).", trimFloat(n.sysMemNeed), n.nodesClause())
 		},
 		relax: func(n *norm, e *eval) string {
-			if n.fixedNodes > 0 {
+			if n.fixedNodes > 0 && (n.fit.category != catalog.CategoryGPU || !n.job.tensorParallel) {
 				return fmt.Sprintf("raise nodes to %d", ceilDiv(n.sysMemNeed, e.in.memGiB))
 			}
-			return "serve a smaller model"
+			return "serve a smaller model, or a lower precision"
 		},
 	},
 	// nodes is set above the MaxNodesRDMA VMs an InfiniBand job can use

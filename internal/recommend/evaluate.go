@@ -144,7 +144,11 @@ func (n *norm) evaluate(in *sizeInfo, e *eval) {
 		e.idleGPUShare = (in.gpuCount - 1) / in.gpuCount
 	}
 	if n.hasModel && in.isGPU {
-		e.nativePrec = in.nativePrecision(n.precision)
+		if n.workload == WorkloadInference {
+			e.nativePrec = in.nativePrecision(n.precision)
+		} else {
+			e.nativePrec = in.runsTraining(n.computePrec)
+		}
 	}
 }
 

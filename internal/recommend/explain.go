@@ -135,7 +135,14 @@ func (n *norm) reasons(e *eval, preferred bool) []string {
 	}
 	out = append(out, "Generation: "+gen+" (about "+itoa(int64(in.year))+").")
 	if n.hasModel && in.isGPU && e.nativePrec {
-		out = append(out, "The GPU supports "+n.precision+" natively.")
+		switch {
+		case n.workload == WorkloadInference || n.computePrec == n.precision:
+			out = append(out, "The GPU supports "+n.precision+" natively.")
+		case n.computePrec == "":
+			out = append(out, "The GPU computes the adapters in bf16 or fp16 natively.")
+		default:
+			out = append(out, "The GPU supports "+n.computePrec+" natively.")
+		}
 	}
 	return out
 }
@@ -174,7 +181,11 @@ func (n *norm) warnings(e *eval) []string {
 		out = append(out, "Each copy of the model is split over "+itoa(e.gl.tp)+" GPUs without NVLink: every layer's all-reduce crosses PCIe, which slows generation; a size whose single GPU holds the model, or with NVLink, serves faster.")
 	}
 	if e.idleGPUShare > 0 {
-		out = append(out, "The job fits in one of its "+trimFloat(e.in.gpuCount)+" GPUs; the others would sit idle (Azure HPC guidance on job sizing).")
+		if n.job.tensorParallel && e.gl.replicas > 1 {
+			out = append(out, "The job fits in one of its "+trimFloat(e.in.gpuCount)+" GPUs; the others would hold copies (replicas) that the stated concurrency does not need (Azure HPC guidance on job sizing).")
+		} else {
+			out = append(out, "The job fits in one of its "+trimFloat(e.in.gpuCount)+" GPUs; the others would sit idle (Azure HPC guidance on job sizing).")
+		}
 	}
 	return out
 }
@@ -216,7 +227,7 @@ func (n *norm) layoutReason(e *eval) string {
 		}
 		return b.String()
 	}
-	return "The states and activations are sharded over " + plural(int64(e.in.gpuUnits)*e.nodes, "GPU", "GPUs") + " (" + trimFloat(gl.perGPU) + " GiB per GPU of " + trimFloat(e.in.unitMem) + " GiB usable)."
+	return "The states and activations are sharded over " + plural(e.in.gpuUnits*e.nodes, "GPU", "GPUs") + " (" + trimFloat(gl.perGPU) + " GiB per GPU of " + trimFloat(e.in.unitMem) + " GiB usable)."
 }
 
 // resultWarnings are the Terraform warning diagnostics: about the rank-1

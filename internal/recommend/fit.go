@@ -138,14 +138,12 @@ func (j *gpuJob) fitGPU(in *sizeInfo, limit, span, fixed int64) gpuLayout {
 		}
 		l.used, l.capacity = j.shard*float64(units), vmCap
 	case j.tensorParallel:
-		tp := tensorDegree(units, j.heads)
-		if !in.linked {
-			// GPUs without NVLink: split a copy only as far as the VM's
-			// copies then hold every concurrent sequence within the sizing
-			// band (else at all), and serve more copies instead: each
-			// all-reduce crosses PCIe.
-			tp = j.pcieDegree(units, cap1, tp)
-		}
+		// Split a copy only as far as the VM's copies then hold every
+		// concurrent sequence within the sizing band (else at all): more
+		// copies serve more requests than a wider split, whose all-reduce
+		// per layer costs time (across PCIe most of all). When no degree
+		// holds them on one VM, the widest split holds the most per VM.
+		tp := j.tensorChoice(units, cap1, tensorDegree(units, j.heads))
 		kvDiv := j.kvDivisor(tp)
 		// Pipeline stages: the fewest VMs whose GPUs hold their share of
 		// the weights and the KV cache of at least one sequence.
@@ -153,7 +151,7 @@ func (j *gpuJob) fitGPU(in *sizeInfo, limit, span, fixed int64) gpuLayout {
 		pp := max(int64(math.Ceil(need/cap1-1e-9)), 1)
 		if pp > span {
 			l.totalFail = l.totalFail || j.shard > float64(span)*vmCap+1e-9
-			l.nodes, l.tp, l.pp, l.perGPU = pp, tp, pp, need/float64(pp)
+			l.nodes, l.tp, l.pp, l.perGPU = pp, tp, pp, need/float64(span)
 			return l
 		}
 		perGPUFixed := j.shard / float64(tp*pp)
@@ -204,11 +202,11 @@ func (j *gpuJob) fitGPU(in *sizeInfo, limit, span, fixed int64) gpuLayout {
 	return l
 }
 
-// pcieDegree is the tensor-parallel degree on GPUs without NVLink: the
+// tensorChoice is the tensor-parallel degree of a served copy: the
 // smallest allowed degree whose copies on one VM hold the weights and every
 // concurrent sequence's KV cache within SizingBandHigh of the GPUs' budget,
 // else the smallest that holds them at all, else most (the largest).
-func (j *gpuJob) pcieDegree(units int64, cap1 float64, most int64) int64 {
+func (j *gpuJob) tensorChoice(units int64, cap1 float64, most int64) int64 {
 	for _, limit := range []float64{SizingBandHigh, 1} {
 		for d := int64(1); d <= most; d++ {
 			if units%d != 0 || (j.heads != 0 && j.heads%d != 0) || j.shard/float64(d) >= cap1 {

@@ -67,12 +67,11 @@ func kvCacheOf(mi *memoryInput) kvCache {
 		}
 		if m.KVHeads != nil && m.HeadDim != nil {
 			perLayer := 2 * float64(*m.KVHeads) * float64(*m.HeadDim) * b
-			full, tokens := L, L*ctx
+			tokens := L * ctx
 			how := fmt.Sprintf("2 × %d layers × %d KV heads × %d head dimension × %s bytes = %s bytes per token", *m.Layers, *m.KVHeads, *m.HeadDim, bs, groupInt(perLayer*L))
 			if m.SlidingWindow != nil && m.SlidingWindowLayers != nil && *m.SlidingWindow < mi.context {
 				sw := float64(*m.SlidingWindowLayers)
-				full = L - sw
-				tokens = full*ctx + sw*float64(*m.SlidingWindow)
+				tokens = (L-sw)*ctx + sw*float64(*m.SlidingWindow)
 				how += fmt.Sprintf(", %d of the layers keeping only a %s-token window", *m.SlidingWindowLayers, groupInt(float64(*m.SlidingWindow)))
 			}
 			return kvCache{perSeq: perLayer * tokens, split: *m.KVHeads, how: how}
@@ -159,14 +158,14 @@ func estimateMemory(mi *memoryInput) MemoryEstimate {
 		pb += " (" + trimFloat(mi.active) + "B active)"
 	}
 	var parts []string
-	part := func(label string, v float64) { parts = append(parts, label+" "+trimFloat(v)) }
+	part := func(label string, v float64) { parts = append(parts, label+" "+trimFloat(v)+" GiB") }
 	var total float64 // bytes
 	switch mi.workload {
 	case WorkloadInference:
 		w := params * mi.bpp
 		e.StateBytesPerParameter = mi.bpp
 		e.WeightsGiB = gib(w)
-		part(fmt.Sprintf("%s × %s bytes (%s) = weights", pb, trimFloat(mi.bpp), mi.precision), e.WeightsGiB)
+		part(fmt.Sprintf("weights: %s × %s bytes (%s) =", pb, trimFloat(mi.bpp), mi.precision), e.WeightsGiB)
 		if kv := kvCacheOf(mi); kv.perSeq > 0 {
 			ws := w * InferenceWorkspaceFraction
 			kvb := kv.perSeq * float64(mi.seqs)
@@ -174,13 +173,13 @@ func estimateMemory(mi *memoryInput) MemoryEstimate {
 			e.KVBytesPerToken = math.Round(kv.perSeq / float64(mi.context))
 			e.ContextTokens, e.ConcurrentRequests = mi.context, mi.seqs
 			total = w + ws + kvb
-			part(fmt.Sprintf("+ %s%% workspace", trimFloat(InferenceWorkspaceFraction*100)), e.ActivationGiB)
-			part(fmt.Sprintf("+ KV cache (%s; × %s tokens × %s sequences) =", kv.how, groupInt(float64(mi.context)), groupInt(float64(mi.seqs))), e.KVCacheGiB)
+			part(fmt.Sprintf("workspace: %s%% of the weights =", trimFloat(InferenceWorkspaceFraction*100)), e.ActivationGiB)
+			part(fmt.Sprintf("KV cache: %s, × %s tokens × %s sequences =", kv.how, groupInt(float64(mi.context)), groupInt(float64(mi.seqs))), e.KVCacheGiB)
 		} else {
 			ws := w * InferenceHeadroom
 			e.ActivationGiB, e.HeadroomFraction = gib(ws), InferenceHeadroom
 			total = w + ws
-			part(fmt.Sprintf("+ %s%% activations (no KV cache) =", trimFloat(InferenceHeadroom*100)), e.ActivationGiB)
+			part(fmt.Sprintf("activations: %s%% of the weights (no KV cache) =", trimFloat(InferenceHeadroom*100)), e.ActivationGiB)
 		}
 	default:
 		switch mi.method {
@@ -196,18 +195,18 @@ func estimateMemory(mi *memoryInput) MemoryEstimate {
 				if emb > 0 {
 					how += fmt.Sprintf(", %sB embedding and output parameters at 2 bytes", trimFloat(round2(emb/1e9)))
 				}
-				part(fmt.Sprintf("%s, frozen (%s) = base", pb, how), gib(base))
+				part(fmt.Sprintf("frozen base: %s (%s) =", pb, how), gib(base))
 			} else {
 				base = params * mi.bpp
 				e.StateBytesPerParameter = mi.bpp
-				part(fmt.Sprintf("%s × %s bytes (frozen %s base) = base", pb, trimFloat(mi.bpp), mi.precision), gib(base))
+				part(fmt.Sprintf("frozen base: %s × %s bytes (%s) =", pb, trimFloat(mi.bpp), mi.precision), gib(base))
 			}
 			adapters := params * LoRAAdapterShare * adapterBytes
 			e.WeightsGiB, e.AdapterGiB, e.AdapterShare = gib(base), gib(adapters), LoRAAdapterShare
-			part(fmt.Sprintf("+ adapters (%s%% of the parameters × %s bytes: weights, gradients, optimizer)", trimFloat(LoRAAdapterShare*100), trimFloat(adapterBytes)), e.AdapterGiB)
+			part(fmt.Sprintf("adapters: %s%% of the parameters × %s bytes (weights, gradients, optimizer) =", trimFloat(LoRAAdapterShare*100), trimFloat(adapterBytes)), e.AdapterGiB)
 			act, how := trainingActivations(mi)
 			e.ActivationGiB = gib(act)
-			part("+ activations ("+how+") =", e.ActivationGiB)
+			part("activations: "+how+" =", e.ActivationGiB)
 			total = base + adapters + act
 			e.ContextTokens, e.TrainingBatchSize = contextIfUsed(mi), mi.batch
 		default:
@@ -228,7 +227,7 @@ func estimateMemory(mi *memoryInput) MemoryEstimate {
 				sp += " + fp32 master weights " + trimFloat(master)
 			}
 			sp += " + Adam moments " + trimFloat(AdamStateBytesPerParameter)
-			part(fmt.Sprintf("%s × %s bytes (%s) = model states", pb, trimFloat(state), sp), gib(states))
+			part(fmt.Sprintf("model states: %s × %s bytes (%s) =", pb, trimFloat(state), sp), gib(states))
 			if mi.generative() {
 				headroom := TrainingActivationHeadroom
 				if mi.workload == WorkloadFineTuning {
@@ -236,19 +235,19 @@ func estimateMemory(mi *memoryInput) MemoryEstimate {
 				}
 				act := states * headroom
 				e.ActivationGiB, e.HeadroomFraction = gib(act), headroom
-				part(fmt.Sprintf("+ %s%% activation headroom =", trimFloat(headroom*100)), e.ActivationGiB)
+				part(fmt.Sprintf("activations: %s%% of the model states =", trimFloat(headroom*100)), e.ActivationGiB)
 				total = states + act
 			} else {
 				act, how := trainingActivations(mi)
 				e.ActivationGiB = gib(act)
 				e.TrainingBatchSize = mi.batch
-				part("+ activations ("+how+") =", e.ActivationGiB)
+				part("activations: "+how+" =", e.ActivationGiB)
 				total = states + act
 			}
 		}
 	}
 	e.GiB = gib(total)
-	e.Formula = strings.Join(parts, " ") + " " + trimFloat(e.GiB) + " GiB"
+	e.Formula = strings.Join(parts, "; ") + "; total " + trimFloat(e.GiB) + " GiB"
 	if e.DataParallel {
 		e.Formula += " per GPU (each GPU holds the whole model: data parallel)"
 	}

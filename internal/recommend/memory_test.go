@@ -185,7 +185,7 @@ func TestMemoryEstimatesPinned(t *testing.T) {
 			if got != tt.want {
 				t.Errorf("got  %+v\nwant %+v\nformula %s", got, tt.want, e.Formula)
 			}
-			if !strings.HasSuffix(e.Formula, trimFloat(tt.want.gib)+" GiB") && !strings.Contains(e.Formula, trimFloat(tt.want.gib)+" GiB per GPU") {
+			if !strings.Contains(e.Formula, "; total "+trimFloat(tt.want.gib)+" GiB") {
 				t.Errorf("formula %q does not end with the total", e.Formula)
 			}
 		})
@@ -235,7 +235,7 @@ func TestEstimateGPUMemoryGiB(t *testing.T) {
 
 func TestEstimateFormula(t *testing.T) {
 	e, _ := EstimateGPUMemoryGiB(70, "bf16", "training")
-	want := "70B parameters × 16 bytes (bf16 weights 2 + gradients 2 + fp32 master weights 4 + Adam moments 8) = model states 1043.08 + 50% activation headroom = 521.54 1564.62 GiB"
+	want := "model states: 70B parameters × 16 bytes (bf16 weights 2 + gradients 2 + fp32 master weights 4 + Adam moments 8) = 1043.08 GiB; activations: 50% of the model states = 521.54 GiB; total 1564.62 GiB"
 	if e.Formula != want {
 		t.Errorf("formula\n got  %q\n want %q", e.Formula, want)
 	}
