@@ -159,10 +159,11 @@ func (j *gpuJob) fitGPU(in *sizeInfo, limit, span, fixed int64) gpuLayout {
 		perGroup := units / tp // copies per pp VMs
 		groups := int64(1)
 		var kvCap float64 // per copy, GiB
+		copies := int64(1) // the copies the requests need
 		if j.kvPerSeq > 0 {
 			kvCap = free * float64(kvDiv*pp)
 			perCopy := max(int64(math.Floor(kvCap/j.kvPerSeq+1e-9)), 1)
-			copies := (j.seqs + perCopy - 1) / perCopy
+			copies = (j.seqs + perCopy - 1) / perCopy
 			groups = (copies + perGroup - 1) / perGroup
 		}
 		l.tp, l.pp, l.nodes = tp, pp, groups*pp
@@ -173,7 +174,9 @@ func (j *gpuJob) fitGPU(in *sizeInfo, limit, span, fixed int64) gpuLayout {
 		l.replicas = groups * perGroup
 		l.perGPU = perGPUFixed + math.Min(float64(j.seqs)*j.kvPerSeq, kvCap*float64(l.replicas))/float64(l.replicas*kvDiv*pp)
 		kvUsed := float64(j.seqs) * j.kvPerSeq
-		l.used = float64(l.replicas)*j.shard + kvUsed*float64(tp)/float64(kvDiv)
+		// The job uses the copies its requests need; the VMs' other GPUs
+		// hold copies it does not need (see the idle-GPU penalty).
+		l.used = float64(copies)*j.shard + kvUsed*float64(tp)/float64(kvDiv)
 		l.capacity = float64(l.nodes) * vmCap
 		l.kvRoom = math.Max(0, kvCap*float64(l.replicas)-kvUsed)
 		if l.nodes > maxVMs {
