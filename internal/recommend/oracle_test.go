@@ -191,8 +191,7 @@ func oracleJobOf(cat *catalog.Catalog, eng *Engine, req Request) *oracleJob {
 	}
 	if j.est == nil {
 		if req.GPUMemoryGiB != nil {
-			j.gpuMem = *req.GPUMemoryGiB
-			j.shard = j.gpuMem
+			j.gpuMem, j.shard, j.split = *req.GPUMemoryGiB, *req.GPUMemoryGiB, oracleTotal
 		}
 		return j
 	}
@@ -286,8 +285,7 @@ func oracleJobOf(cat *catalog.Catalog, eng *Engine, req Request) *oracleJob {
 	switch {
 	case req.GPUMemoryGiB != nil:
 		// gpu_memory_gib overrides the estimate: a stated total.
-		j.gpuMem = *req.GPUMemoryGiB
-		j.shard = j.gpuMem
+		j.gpuMem, j.shard, j.split = *req.GPUMemoryGiB, *req.GPUMemoryGiB, oracleTotal
 	case req.Workload == "inference":
 		j.split = oracleServing
 		j.seqs = est.ConcurrentRequests
