@@ -845,7 +845,9 @@ func TestOracleConstraintOrder(t *testing.T) {
 // holds re-checks, from a recommendation's own layout (its VMs, copies,
 // tensor-parallel degree and pipeline stages), that every GPU holds its
 // share of the job and every VM its system memory, and that the size runs
-// the training precision; it returns what does not hold, or "".
+// the training precision; it returns what does not hold, or "". It checks
+// that the layout fits, not that it is the one the rules choose: the
+// rejection counts (oracleRejections) pin the choice.
 func (j *oracleJob) holds(r Recommendation) string {
 	s := r.SKU
 	g := s.GPU
@@ -904,26 +906,6 @@ func (j *oracleJob) holds(r Recommendation) string {
 			perCopy := int64(math.Floor((perGPU-weights)*float64(kvGPUs*pp)/j.kvPerSeq + 1e-9))
 			if perCopy < 1 || perCopy*copies < j.seqs {
 				return fmt.Sprintf("%d copies holding %d sequences each cannot serve %d", copies, perCopy, j.seqs)
-			}
-		}
-		// NVLink: the copy takes the VM's GPUs (the largest degree that
-		// divides the heads); PCIe only: the smallest degree that holds
-		// a copy with one sequence.
-		linked := units > 1 && s.Performance.GPU != nil && s.Performance.GPU.NVLinkGBsPerGPU != nil
-		for d := int64(1); d <= units; d++ {
-			if units%d != 0 || (j.heads > 0 && j.heads%d != 0) {
-				continue
-			}
-			kd := d
-			if j.kvHeads > 0 && j.kvHeads < d {
-				kd = j.kvHeads
-			}
-			fits := j.shard/float64(d)+j.kvPerSeq/float64(kd) <= perGPU
-			if linked && d > tp {
-				return fmt.Sprintf("tensor-parallel degree %d on NVLink, where %d divides the heads", tp, d)
-			}
-			if !linked && d < tp && fits {
-				return fmt.Sprintf("tensor-parallel degree %d over PCIe, where %d GPUs hold a copy", tp, d)
 			}
 		}
 		// Each VM holds its stage's share of a copy's weights in system
