@@ -47,7 +47,7 @@ func TestPrefer(t *testing.T) {
 		t.Errorf("top %+v", top)
 	}
 	// 1.3B in bf16 serving 8 sequences of 4,096 tokens: 2.42 GiB of
-	// weights + 0.12 of workspace + 1.86 of KV cache (61,101 bytes per
+	// weights + 0.12 of workspace + 1.86 of KV cache (61,104 bytes per
 	// token: 131,072 × (1.3 / 8)^0.42) = 4.41 GiB. The sixth of a V710
 	// (4 × 0.9 = 3.6 GiB) holds the weights and 4 sequences: 2 copies on 2
 	// VMs (0.666 USD/h), so the T4 (0.526 USD/h) is the cheapest

@@ -138,7 +138,7 @@ func TestReplicasNeedNoInfiniBand(t *testing.T) {
 	cat := fixture(t)
 	// 1.3B serving 100 sequences of 4,096 tokens: 2.42 GiB of weights +
 	// 0.12 of workspace per copy, 0.2331 GiB of KV cache per sequence
-	// (61,101 bytes per token), 23.31 GiB for 100: 25.85 GiB. A T4 (13.5
+	// (61,104 bytes per token), 23.31 GiB for 100: 25.85 GiB. A T4 (13.5
 	// GiB for serving) holds a copy and floor((13.5 − 2.54) / 0.2331) =
 	// 47 sequences: 3 copies on 3 VMs. The quarter RTX PRO 6000 (21.6
 	// GiB) holds 81: 2 copies on 2 VMs. The A100 80 GB (72) holds all on
