@@ -33,16 +33,24 @@ func TestConstraintTable(t *testing.T) {
 			t.Errorf("%s: notRelaxable disagrees with relax", d.name)
 		}
 	}
-	if want := []string{"gpu_memory", "gpus", "cores", "system_memory", "nodes", "scale_up"}; !slices.Equal(unchecked, want) {
+	// gpu_memory_per_gpu is found by the per-GPU fit, with gpu_memory.
+	if want := []string{"gpu_memory", "gpu_memory_per_gpu", "gpus", "cores", "system_memory", "nodes", "scale_up"}; !slices.Equal(unchecked, want) {
 		t.Errorf("constraints found by layout or scaleUp = %v, want %v", unchecked, want)
 	}
-	if want := []string{"retired", "deployable", "unknown_specs", "workload", "scale_up"}; !slices.Equal(fixed, want) {
+	// In evaluation order. precision is relaxable (train in a precision
+	// the GPU runs), so is gpu_memory_per_gpu (a smaller batch, fewer
+	// requests, LoRA, or larger GPUs).
+	if want := []string{"workload", "unknown_specs", "retired", "deployable", "scale_up"}; !slices.Equal(fixed, want) {
 		t.Errorf("constraints a user cannot relax = %v, want %v", fixed, want)
 	}
-	want := []string{"retired", "min_lifetime_months", "preview", "deployable", "unknown_specs", "workload", "confidential", "isolated",
-		"gpu_vendor", "gpu_models", "cuda_version", "min_compute_capability", "target", "region",
-		"availability", "min_vcpus", "min_memory_gib", "min_local_disk_gib", "gpu_memory", "gpus", "cores", "system_memory",
-		"nodes", "interconnect", "max_price_per_hour", "max_total_price_per_hour", "scale_up"}
+	// The order a reader expects: what the size is (precision among its
+	// GPU's facts), whether it holds the job (in total, then per GPU),
+	// where it runs, its lifecycle, the price caps, then the rest.
+	want := []string{"workload", "unknown_specs", "gpu_vendor", "gpu_models", "cuda_version", "min_compute_capability", "precision",
+		"gpu_memory", "gpu_memory_per_gpu", "gpus", "cores", "system_memory", "nodes", "interconnect",
+		"region", "availability", "target", "retired", "min_lifetime_months", "preview", "deployable",
+		"max_price_per_hour", "max_total_price_per_hour", "confidential", "isolated",
+		"min_vcpus", "min_memory_gib", "min_local_disk_gib", "scale_up"}
 	if got := Constraints(); !slices.Equal(got, want) {
 		t.Errorf("Constraints() = %v\nwant %v", got, want)
 	}
@@ -61,18 +69,39 @@ func TestActiveChecks(t *testing.T) {
 		}
 		return out
 	}
-	always := []string{"retired", "min_lifetime_months", "preview", "deployable", "unknown_specs", "workload", "confidential", "target", "interconnect"}
+	always := []string{"workload", "unknown_specs", "interconnect", "target", "retired", "min_lifetime_months", "preview", "deployable", "confidential"}
 	if got := active(Request{Workload: WorkloadTraining}); !slices.Equal(got, always) {
 		t.Errorf("training with no settings checks %v, want %v", got, always)
+	}
+	// precision: a model trained or fine-tuned on GPU sizes; not for
+	// inference (a warning and a penalty instead), a small model (CPU) or a
+	// job without a model.
+	withPrecision := slices.Insert(slices.Clone(always), 2, "precision")
+	for _, req := range []Request{
+		{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7}},
+		{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.1-8b"}, FineTuningMethod: MethodQLoRA},
+	} {
+		if got := active(req); !slices.Equal(got, withPrecision) {
+			t.Errorf("%s of a model checks %v, want %v", req.Workload, got, withPrecision)
+		}
+	}
+	for _, req := range []Request{
+		{Workload: WorkloadInference, Model: &Model{ParametersBillion: 7}},
+		{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 0.1, Class: ClassSmall}},
+		{Workload: WorkloadTraining, GPUMemoryGiB: f64(80)},
+	} {
+		if got := active(req); !slices.Equal(got, always) {
+			t.Errorf("%+v checks %v, want %v", req, got, always)
+		}
 	}
 	all := Request{
 		Workload: WorkloadTraining, IncludePreview: true, Isolated: boolp(false), GPUVendor: GPUVendorNVIDIA,
 		GPUModels: []string{"t4"}, CUDAVersion: "12.0", MinComputeCapability: "7.0", Region: "eastus",
 		MinVCPUs: i64(4), MinMemoryGiB: f64(8), MinLocalDiskGiB: f64(100), MaxPricePerHour: f64(5), MaxTotalPricePerHour: f64(9),
 	}
-	want := []string{"retired", "min_lifetime_months", "deployable", "unknown_specs", "workload", "confidential", "isolated",
-		"gpu_vendor", "gpu_models", "cuda_version", "min_compute_capability", "target", "region", "availability",
-		"min_vcpus", "min_memory_gib", "min_local_disk_gib", "interconnect", "max_price_per_hour", "max_total_price_per_hour"}
+	want := []string{"workload", "unknown_specs", "gpu_vendor", "gpu_models", "cuda_version", "min_compute_capability",
+		"interconnect", "region", "availability", "target", "retired", "min_lifetime_months", "deployable",
+		"max_price_per_hour", "max_total_price_per_hour", "confidential", "isolated", "min_vcpus", "min_memory_gib", "min_local_disk_gib"}
 	if got := active(all); !slices.Equal(got, want) {
 		t.Errorf("a request setting every filter checks %v\nwant %v", got, want)
 	}

@@ -21,6 +21,9 @@ import (
 // flags holds the booleans: bit 0 include_preview, bits 1-2 confidential and
 // bits 3-4 isolated (0 null, 1 false, 2 or 3 true), bit 5 ranks over the
 // catalog with the availability and retail price fixtures laid over it.
+// modelName, active, method, context, concurrency and batch are the model's
+// name and active parameters, fine_tuning_method, context_tokens,
+// concurrent_requests and training_batch_size.
 func FuzzRecommend(f *testing.F) {
 	type seed struct {
 		workload                    string
@@ -37,6 +40,10 @@ func FuzzRecommend(f *testing.F) {
 		minVCPUs                    int64
 		minMem, minDisk             float64
 		flags                       uint8
+		modelName                   string
+		active                      float64
+		method                      string
+		context, concurrency, batch int64
 	}
 	for _, s := range []seed{
 		{workload: "inference", params: 1.3, precision: "bf16"},
@@ -59,16 +66,27 @@ func FuzzRecommend(f *testing.F) {
 		{workload: "training", params: 70, region: "eastus", flags: 1 << 5},
 		{workload: "inference", params: 13, region: "westus3", spot: true, prefer: "Standard_ND96isr_H100_v5,Standard_ND96amsr_A100_v4", flags: 1<<5 | 1},
 		{workload: "fine_tuning", params: 7, gpuModel: "a100-sxm-80gb,NVIDIA H100 80GB SXM,,h100", flags: 2 << 3},
+		{workload: "inference", modelName: "Llama 3.1 70B", context: 32768, concurrency: 64},
+		{workload: "inference", modelName: "gpt-oss-120b", concurrency: 1000, interconnect: "any"},
+		{workload: "inference", modelName: "deepseek-v3", nodes: 3},
+		{workload: "fine_tuning", modelName: "llama-3.1-8b", precision: "int4", method: "qlora", batch: 8, context: 8192},
+		{workload: "fine_tuning", modelName: "llama-3.1-70b", method: "lora", gpuModel: "t4,v100-sxm2-32gb"},
+		{workload: "training", params: 47, active: 13, precision: "fp8", batch: 2},
+		{workload: "training", modelName: "vit-large", batch: 512},
+		{workload: "inference", params: 13, concurrency: 16, gpus: 16},
+		{workload: "training", params: 7, precision: "int8"},
+		{workload: "inference", modelName: "no-such-model", method: "full", batch: 4},
 	} {
 		f.Add(s.workload, s.params, s.precision, s.class, s.gpuMem, s.gpus, s.nodes, s.cores, s.interconnect, s.vendor,
 			s.cuda, s.cc, s.target, s.region, s.maxPrice, s.maxTotal, s.spot, s.lifetime, s.maxResults, s.asOfD, s.optimize, s.prefer, s.gpuModel,
-			s.minVCPUs, s.minMem, s.minDisk, s.flags)
+			s.minVCPUs, s.minMem, s.minDisk, s.flags, s.modelName, s.active, s.method, s.context, s.concurrency, s.batch)
 	}
 	engines := []*Engine{testEngine(f), newTestEngine(f, fuzzOverlaidCatalog(f))}
 	f.Fuzz(func(t *testing.T, workload string, params float64, precision, class string, gpuMem float64, gpus, nodes, cores int64,
 		interconnect, vendor, cuda, cc, target, region string, maxPrice, maxTotal float64, spot bool,
 		lifetime, maxResults, asOfDays int64, optimize, prefer, gpuModel string,
-		minVCPUs int64, minMem, minDisk float64, flags uint8) {
+		minVCPUs int64, minMem, minDisk float64, flags uint8,
+		modelName string, active float64, method string, context, concurrency, batch int64) {
 		eng := engines[flags>>5&1]
 		cat := eng.Catalog()
 		req := Request{
@@ -76,9 +94,10 @@ func FuzzRecommend(f *testing.F) {
 			Target: target, Region: region, Spot: spot, OptimizeFor: optimize,
 			AsOf: asOf.AddDate(0, 0, int(asOfDays%100000)),
 		}
-		if params != 0 || precision != "" || class != "" {
-			req.Model = &Model{ParametersBillion: params, Precision: precision, Class: class}
+		if params != 0 || precision != "" || class != "" || modelName != "" || active != 0 {
+			req.Model = &Model{Name: modelName, ParametersBillion: params, ActiveParametersBillion: active, Precision: precision, Class: class}
 		}
+		req.FineTuningMethod = method
 		fp := func(v float64) *float64 {
 			if v == 0 {
 				return nil
@@ -94,6 +113,7 @@ func FuzzRecommend(f *testing.F) {
 		req.GPUMemoryGiB, req.MaxPricePerHour, req.MaxTotalPricePerHour = fp(gpuMem), fp(maxPrice), fp(maxTotal)
 		req.GPUs, req.Nodes, req.Cores, req.MaxResults = ip(gpus), ip(nodes), ip(cores), ip(maxResults)
 		req.MinVCPUs, req.MinMemoryGiB, req.MinLocalDiskGiB = ip(minVCPUs), fp(minMem), fp(minDisk)
+		req.ContextTokens, req.ConcurrentRequests, req.TrainingBatchSize = ip(context), ip(concurrency), ip(batch)
 		req.IncludePreview = flags&1 != 0
 		tri := func(v uint8) *bool {
 			if v == 0 {

@@ -32,6 +32,10 @@ func TestFieldErrorKinds(t *testing.T) {
 		{"model on hpc", Request{Workload: WorkloadHPC, Model: model}, KindIgnored, true},
 		{"cores on training", Request{Workload: WorkloadTraining, Model: model, Cores: i64(64)}, KindIgnored, true},
 		{"unknown prefer", Request{Workload: WorkloadTraining, Model: model, Prefer: []string{"Standard_NC4as_T4"}}, KindIgnored, true},
+		{"unknown model name", Request{Workload: WorkloadInference, Model: &Model{Name: "llama-9"}}, KindInvalid, false},
+		{"int4 training", Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7, Precision: PrecisionINT4}}, KindInvalid, false},
+		{"concurrency on fine-tuning", Request{Workload: WorkloadFineTuning, Model: model, ConcurrentRequests: i64(8)}, KindInvalid, false},
+		{"method without a model", Request{Workload: WorkloadFineTuning, FineTuningMethod: MethodLoRA}, KindIgnored, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

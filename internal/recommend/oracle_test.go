@@ -21,13 +21,28 @@ import (
 // for whatever catalog it ran on. Tests on the embedded catalog compare with
 // it instead of pinning counts that every added size changes; tests on the
 // fixture catalog pin the counts by hand as well, which checks this oracle.
+//
+// The oracle takes from the engine only the memory estimate's figures
+// (Engine.EstimateMemory: the GiB of the weights, activations and KV cache,
+// the KV cache per token, the context and the concurrency it used). How
+// that memory splits over a size's GPUs, VMs and copies of the model is
+// derived again here from the rules as rules.go, fit.go and the constraint
+// table document them, with plain loops and no helper of fit.go, so that a
+// change to the engine's layout that the rules do not describe shows up as
+// a difference in the counts.
 
-// oracleConstraints is the evaluation order, as documented on Constraints.
+// oracleConstraints is the evaluation order, as documented on Constraints:
+// what the size is (workload, specifications, GPU vendor and model, CUDA,
+// compute capability, precision), whether it holds the job (GPU memory in
+// total and per GPU, GPUs, cores, system memory, VMs, InfiniBand), where it
+// runs (region, availability, target), its lifecycle, price caps, then the
+// rest.
 var oracleConstraints = []string{
-	"retired", "min_lifetime_months", "preview", "deployable", "unknown_specs", "workload", "confidential", "isolated",
-	"gpu_vendor", "gpu_models", "cuda_version", "min_compute_capability", "target", "region", "availability",
-	"min_vcpus", "min_memory_gib", "min_local_disk_gib", "gpu_memory", "gpus", "cores", "system_memory",
-	"nodes", "interconnect", "max_price_per_hour", "max_total_price_per_hour", "scale_up",
+	"workload", "unknown_specs", "gpu_vendor", "gpu_models", "cuda_version", "min_compute_capability", "precision",
+	"gpu_memory", "gpu_memory_per_gpu", "gpus", "cores", "system_memory", "nodes", "interconnect",
+	"region", "availability", "target", "retired", "min_lifetime_months", "preview", "deployable",
+	"max_price_per_hour", "max_total_price_per_hour", "confidential", "isolated",
+	"min_vcpus", "min_memory_gib", "min_local_disk_gib", "scale_up",
 }
 
 // oracleFamilies is the family table of the Constraints documentation:
@@ -94,6 +109,8 @@ type oracleEval struct {
 	sku   *catalog.SKU
 	fails map[string]bool
 	nodes int64
+	// spans: one job (one copy of the model, for inference) spans VMs.
+	spans bool
 }
 
 // firstFailure is the first failed constraint in evaluation order, or "".
@@ -106,9 +123,347 @@ func (e oracleEval) firstFailure() string {
 	return ""
 }
 
+// How a job's GPU memory splits over the GPUs of a size (oracleJob.split).
+const (
+	// oracleTotal: a stated total (gpu_memory_gib) split evenly over every
+	// GPU of the job.
+	oracleTotal = iota
+	// oracleSharded: training and fine-tuning of a language model, sharded
+	// over every GPU (FSDP or ZeRO-3); LoRA and QLoRA keep their
+	// checkpointed activations whole on every GPU.
+	oracleSharded
+	// oracleDataParallel: the encoder, vision, diffusion and speech kinds
+	// (and a non-generative model of unknown kind) train with plain data
+	// parallelism: one GPU holds the whole model, its states and its batch.
+	oracleDataParallel
+	// oracleServing: inference of a model: tensor parallel inside a VM,
+	// pipeline stages across VMs, copies for concurrency.
+	oracleServing
+)
+
+// oracleJob is what the oracle derives once per request.
+type oracleJob struct {
+	families []string
+	category string
+
+	est   *MemoryEstimate // nil without a model the job uses
+	model *catalog.Model  // the model table's entry; nil without model.name
+	kind  string
+
+	// trainIn lists the precisions of which a GPU must run one natively to
+	// train the model; nil when the precision constraint does not apply or
+	// any GPU passes (fp32).
+	trainIn []string
+
+	gpuMem, sysMem float64 // GiB; 0 when the job states none
+	split          int
+	shard          float64 // GiB split over a copy's GPUs (serving, sharded) or held whole (data parallel)
+	replicated     float64 // GiB every GPU of a sharded job keeps whole
+	kvPerSeq       float64 // GiB of KV cache per sequence (serving a language model)
+	seqs           int64   // sequences in flight
+	kvHeads        int64   // the most GPUs that split the KV cache: KV heads, 1 for MLA, 0 unknown (any)
+	heads          int64   // attention heads the tensor-parallel degree divides; 0 unknown (any)
+}
+
+// oracleKinds are the language-model kinds: KV cache for inference, sharded
+// for training.
+var oracleLanguageKinds = []string{catalog.ModelKindGenerative, catalog.ModelKindMoE}
+
+// oracleJobOf derives the job of a valid request: its families, the model
+// with its precision and method as the Request and rules.go document them,
+// and the memory split.
+func oracleJobOf(cat *catalog.Catalog, eng *Engine, req Request) *oracleJob {
+	j := &oracleJob{}
+	j.families, j.category = oracleFamilies(req)
+	modelWorkload := req.Workload == "training" || req.Workload == "fine_tuning" || req.Workload == "inference"
+	if req.Model != nil && modelWorkload {
+		m := *req.Model
+		if strings.TrimSpace(m.Name) != "" {
+			j.model, _ = cat.Model(m.Name)
+		}
+		if m.ParametersBillion > 0 || j.model != nil {
+			est, _, err := eng.EstimateMemory(MemoryRequest{Workload: req.Workload, Model: m, FineTuningMethod: req.FineTuningMethod,
+				ContextTokens: req.ContextTokens, ConcurrentRequests: req.ConcurrentRequests, TrainingBatchSize: req.TrainingBatchSize})
+			if err == nil {
+				j.est = &est
+			}
+		}
+	}
+	if j.est == nil {
+		if req.GPUMemoryGiB != nil {
+			j.gpuMem, j.shard, j.split = *req.GPUMemoryGiB, *req.GPUMemoryGiB, oracleTotal
+		}
+		return j
+	}
+	m := req.Model
+	tm := j.model
+	// Kind: the table's; else a language model (mixture of experts when
+	// fewer parameters are active) for the generative class; else a
+	// non-generative model of unknown kind.
+	class := m.Class
+	if class == "" {
+		class = ClassGenerative
+		if tm != nil && !slices.Contains(oracleLanguageKinds, tm.Kind) {
+			class = ClassNonGenerative
+		}
+	}
+	params := m.ParametersBillion
+	if params == 0 && tm != nil {
+		params = tm.ParametersBillion
+	}
+	switch {
+	case tm != nil:
+		j.kind = tm.Kind
+	case class == ClassGenerative && m.ActiveParametersBillion > 0 && m.ActiveParametersBillion < params:
+		j.kind = catalog.ModelKindMoE
+	case class == ClassGenerative:
+		j.kind = catalog.ModelKindGenerative
+	}
+	language := slices.Contains(oracleLanguageKinds, j.kind)
+
+	// Precision: the request's, else the table's published one (the 4-bit
+	// block formats count as int4), else bf16. Method: full for training;
+	// for fine-tuning the request's, else qlora for int4 and lora for int8.
+	// Full training of a published int8 or int4 model trains in bf16.
+	precision := m.Precision
+	if precision == "" && tm != nil {
+		switch p := strings.ToLower(tm.Precision); p {
+		case "mxfp4", "nvfp4", "nf4":
+			precision = "int4"
+		default:
+			if slices.Contains(Precisions(), p) {
+				precision = p
+			}
+		}
+	}
+	if precision == "" {
+		precision = "bf16"
+	}
+	method := ""
+	switch req.Workload {
+	case "training":
+		method = "full"
+	case "fine_tuning":
+		method = req.FineTuningMethod
+		if method == "" {
+			method = map[string]string{"int4": "qlora", "int8": "lora"}[precision]
+		}
+		if method == "" {
+			method = "full"
+		}
+	}
+	if method == "full" && (precision == "int4" || precision == "int8") {
+		precision = "bf16"
+	}
+	// The precision constraint: training and fine-tuning of a model on GPU
+	// sizes. Full: the model's precision (fp32 runs everywhere). LoRA on a
+	// bf16, fp16, fp32 or tf32 base: that precision. LoRA on an fp8, int8
+	// or int4 base, and QLoRA: bf16 or fp16.
+	if j.category == "gpu" && method != "" {
+		switch {
+		case method == "qlora" || (method == "lora" && (precision == "fp8" || precision == "int8" || precision == "int4")):
+			j.trainIn = []string{"bf16", "fp16"}
+		case precision != "fp32":
+			j.trainIn = []string{precision}
+		}
+	}
+
+	est := j.est
+	if j.category == "gpu" {
+		j.gpuMem = est.GiB
+		if req.Workload == "inference" {
+			j.sysMem = math.Round(est.WeightsGiB*InferenceSystemMemoryFactor*100) / 100
+		}
+	} else {
+		// Small models run on the CPU: the estimate is system memory.
+		j.sysMem = est.GiB
+		if req.Workload == "inference" {
+			j.sysMem = max(j.sysMem, math.Round(est.WeightsGiB*InferenceSystemMemoryFactor*100)/100)
+		}
+	}
+	j.shard = j.gpuMem
+	switch {
+	case req.GPUMemoryGiB != nil:
+		// gpu_memory_gib overrides the estimate: a stated total.
+		j.gpuMem, j.shard, j.split = *req.GPUMemoryGiB, *req.GPUMemoryGiB, oracleTotal
+	case req.Workload == "inference":
+		j.split = oracleServing
+		j.seqs = est.ConcurrentRequests
+		if tm != nil && tm.AttentionHeads != nil {
+			j.heads = *tm.AttentionHeads
+		}
+		if language {
+			// The weights and workspace split over a copy's GPUs; the KV
+			// cache of each sequence over those that hold distinct KV heads.
+			j.shard = est.WeightsGiB + est.ActivationGiB
+			j.kvPerSeq = est.KVBytesPerToken * float64(est.ContextTokens) / GiB
+			if tm != nil && tm.Layers != nil {
+				switch {
+				case tm.AttentionKind == catalog.AttentionMLA && tm.KVLoRARank != nil && tm.QKRopeHeadDim != nil:
+					j.kvHeads = 1 // every GPU keeps the whole latent
+				case tm.KVHeads != nil && tm.HeadDim != nil:
+					j.kvHeads = *tm.KVHeads
+				}
+			}
+		}
+	case !language:
+		j.split = oracleDataParallel
+	default:
+		j.split = oracleSharded
+		if method == "lora" || method == "qlora" {
+			// Checkpointed activations: every layer's 16-bit input for the
+			// micro-batch, kept whole by every GPU; without the
+			// architecture, all of the activations.
+			j.replicated = est.ActivationGiB
+			if tm != nil && tm.Layers != nil && tm.HiddenSize != nil {
+				context := int64(DefaultContextTokens)
+				if req.ContextTokens != nil {
+					context = *req.ContextTokens
+				}
+				if tm.MaxContextTokens != nil && context > *tm.MaxContextTokens {
+					context = *tm.MaxContextTokens
+				}
+				batch := int64(1) // a language model's default micro-batch
+				if req.TrainingBatchSize != nil {
+					batch = *req.TrainingBatchSize
+				}
+				bytes := float64(*tm.Layers) * float64(context) * float64(batch) * float64(*tm.HiddenSize) * 2
+				j.replicated = math.Round(bytes/GiB*100) / 100
+			}
+			j.replicated = min(j.replicated, j.gpuMem)
+		}
+	}
+	return j
+}
+
+// oracleUsableGiB is the memory one GPU of a size exposes to a job: the
+// catalog's usable figure where known (a partial GPU's share of it), else
+// the nominal memory (a partial GPU's slice).
+func oracleUsableGiB(s *catalog.SKU) float64 {
+	g := s.GPU
+	if p := s.Performance.GPU; p != nil && p.UsableMemoryGiB != nil {
+		if g.Count < 1 {
+			return *p.UsableMemoryGiB * g.Count
+		}
+		return *p.UsableMemoryGiB
+	}
+	return g.MemoryGiB
+}
+
+// gpuLayout lays the job's GPU memory out on a GPU size with at most maxVMs
+// VMs, exactly fixed VMs when fixed > 0. It returns the VMs and the VMs one
+// copy of the model spans (pipeline stages; 1 unless serving), or the
+// constraint the size fails. A layout that needs more VMs than allowed
+// fails gpu_memory ("the job does not fit on the VMs allowed", the
+// constraint table's words), also when its copies or its replicated
+// activations are what needs them. One GPU that cannot hold what the
+// split leaves it at any VM count (the whole model of a data-parallel
+// job, the replicated activations, a copy whose pipeline would need more
+// VMs than allowed) fails gpu_memory_per_gpu, unless the job's total is
+// more than the VMs allowed hold (gpu_memory).
+func (j *oracleJob) gpuLayout(s *catalog.SKU, maxVMs, fixed int64) (nodes, stages int64, failed string) {
+	g := s.GPU
+	units := int64(1) // a partial GPU is one unit of its slice
+	if g.Count >= 1 {
+		units = int64(g.Count)
+	}
+	perGPU := oracleUsableGiB(s)
+	if j.split == oracleServing {
+		perGPU *= ServingMemoryShare
+	}
+	if perGPU <= 0 {
+		return 0, 0, "gpu_memory"
+	}
+	perGPUFails := "gpu_memory_per_gpu"
+	if j.gpuMem > float64(maxVMs*units)*perGPU+1e-9 {
+		perGPUFails = "gpu_memory"
+	}
+	vmsFor := func(k int64) int64 { // the VMs of a layout that needs k
+		if fixed > 0 && k <= fixed {
+			return fixed
+		}
+		return k
+	}
+	switch j.split {
+	case oracleDataParallel:
+		if j.shard > perGPU+1e-9 {
+			return 0, 0, perGPUFails
+		}
+		return vmsFor(1), 1, ""
+
+	case oracleServing:
+		linked := units > 1 && s.Performance.GPU != nil && s.Performance.GPU.NVLinkGBsPerGPU != nil
+		// Tensor-parallel degrees: the divisors of the VM's GPUs that
+		// divide the attention heads, smallest first.
+		var degrees []int64
+		for d := int64(1); d <= units; d++ {
+			if units%d == 0 && (j.heads == 0 || j.heads%d == 0) {
+				degrees = append(degrees, d)
+			}
+		}
+		kvGPUs := func(tp int64) int64 { // the GPUs of a copy holding distinct KV
+			if j.kvHeads > 0 && j.kvHeads < tp {
+				return j.kvHeads
+			}
+			return tp
+		}
+		oneSequence := func(tp int64) float64 { // GiB per GPU of a one-VM copy serving one sequence
+			return j.shard/float64(tp) + j.kvPerSeq/float64(kvGPUs(tp))
+		}
+		// NVLink: the whole VM; PCIe only: the smallest degree that holds
+		// a copy with one sequence, else the whole VM.
+		tp := degrees[len(degrees)-1]
+		if !linked {
+			for _, d := range degrees {
+				if oneSequence(d) <= perGPU {
+					tp = d
+					break
+				}
+			}
+		}
+		// Pipeline stages: the fewest VMs whose GPUs hold a copy with one
+		// sequence.
+		stages = 1
+		for float64(stages) < oneSequence(tp)/perGPU-1e-9 {
+			stages++
+			if stages > maxVMs {
+				return 0, 0, perGPUFails
+			}
+		}
+		// Copies: each holds the sequences its GPUs' room left after its
+		// share of the weights allows (at least one); a VM (or group of
+		// stages VMs) holds units / tp copies.
+		copies := int64(1)
+		if j.kvPerSeq > 0 {
+			room := (perGPU - j.shard/float64(tp*stages)) * float64(kvGPUs(tp)*stages)
+			perCopy := max(int64(math.Floor(room/j.kvPerSeq+1e-9)), 1)
+			copies = (j.seqs + perCopy - 1) / perCopy
+		}
+		perGroup := units / tp
+		nodes = vmsFor((copies + perGroup - 1) / perGroup * stages)
+		if nodes > maxVMs {
+			return 0, 0, "gpu_memory"
+		}
+		return nodes, stages, ""
+
+	default: // oracleTotal, oracleSharded
+		// Each GPU holds the replicated part whole and its share of the
+		// rest; the fewest VMs whose GPUs hold it.
+		if j.replicated >= perGPU {
+			return 0, 0, perGPUFails
+		}
+		k := max(int64(math.Ceil((j.shard-j.replicated)/(float64(units)*(perGPU-j.replicated))-1e-9)), 1)
+		nodes = vmsFor(k)
+		if nodes > maxVMs {
+			return 0, 0, "gpu_memory"
+		}
+		return nodes, 1, ""
+	}
+}
+
 // oracleEvaluate checks one size against a valid request, the way the
 // Constraints documentation describes each constraint.
-func oracleEvaluate(cat *catalog.Catalog, req Request, s *catalog.SKU) oracleEval {
+func oracleEvaluate(cat *catalog.Catalog, req Request, j *oracleJob, s *catalog.SKU) oracleEval {
 	e := oracleEval{sku: s, fails: map[string]bool{}, nodes: 1}
 	fail := func(c string) { e.fails[c] = true }
 	day := req.AsOf
@@ -139,7 +494,6 @@ func oracleEvaluate(cat *catalog.Catalog, req Request, s *catalog.SKU) oracleEva
 	if !known {
 		fail("unknown_specs")
 	}
-	families, category := oracleFamilies(req)
 	vendor := ""
 	if g != nil {
 		vendor = strings.ToLower(g.Vendor)
@@ -149,7 +503,7 @@ func oracleEvaluate(cat *catalog.Catalog, req Request, s *catalog.SKU) oracleEva
 		ccMaj, ccMin, ccOK = oracleVersion(g.ComputeCapability)
 		ccOK = ccOK && g.ComputeCapability != ""
 	}
-	if !slices.Contains(families, s.Family) || (g != nil) != (category == "gpu") {
+	if !slices.Contains(j.families, s.Family) || (g != nil) != (j.category == "gpu") {
 		fail("workload")
 	}
 	if req.Workload == "data_processing" {
@@ -191,6 +545,17 @@ func oracleEvaluate(cat *catalog.Catalog, req Request, s *catalog.SKU) oracleEva
 		maj, mnr, _ := oracleVersion(req.MinComputeCapability)
 		if !ccOK || versionBelow(ccMaj, ccMin, maj, mnr) {
 			fail("min_compute_capability")
+		}
+	}
+	// Training needs one of the precisions natively; a size without a GPU
+	// passes (the workload constraint removes it).
+	if g != nil && len(j.trainIn) > 0 {
+		native := false
+		for _, p := range g.Precisions {
+			native = native || slices.Contains(j.trainIn, strings.ToLower(p))
+		}
+		if !native {
+			fail("precision")
 		}
 	}
 	if targetSupport(s, req.Target) == catalog.SupportUnsupported {
@@ -263,47 +628,52 @@ func oracleEvaluate(cat *catalog.Catalog, req Request, s *catalog.SKU) oracleEva
 		fail("min_local_disk_gib")
 	}
 
+	// InfiniBand for a layout: interconnect = "infiniband" always,
+	// "any" never; "auto" for hpc, and for a job one copy of which spans
+	// VMs (except htc's independent tasks).
+	ibFor := func(spans bool) bool {
+		switch req.Interconnect {
+		case "infiniband":
+			return true
+		case "any":
+			return false
+		}
+		return req.Workload == "hpc" || (spans && req.Workload != "htc")
+	}
+	var fixed int64
+	if req.Nodes != nil {
+		fixed = *req.Nodes
+	}
 	// Layout: the most VMs any need asks for, and the need that asks.
-	var gpuMem, sysMem float64
-	var est *MemoryEstimate
-	modelWorkload := req.Workload == "training" || req.Workload == "fine_tuning" || req.Workload == "inference"
-	if req.Model != nil && modelWorkload && req.Model.ParametersBillion > 0 {
-		precision := req.Model.Precision
-		if precision == "" {
-			precision = DefaultPrecision
-		}
-		if m, err := EstimateGPUMemoryGiB(req.Model.ParametersBillion, precision, req.Workload); err == nil {
-			est = &m
-		}
-	}
-	switch {
-	case req.GPUMemoryGiB != nil:
-		gpuMem = *req.GPUMemoryGiB
-	case category == "gpu" && est != nil:
-		gpuMem = est.GiB
-	}
-	weights := func() float64 { return math.Round(est.WeightsGiB*InferenceSystemMemoryFactor*100) / 100 }
-	switch {
-	case est != nil && category == "gpu" && req.Workload == "inference":
-		sysMem = weights()
-	case est != nil && category != "gpu":
-		sysMem = est.GiB
-		if req.Workload == "inference" {
-			sysMem = max(sysMem, weights())
-		}
-	}
 	nodes, driver := int64(1), ""
 	need := func(k int64, c string) {
 		if k > nodes {
 			nodes, driver = k, c
 		}
 	}
+	served, stages := false, int64(1) // the GPU memory is laid out as served copies
 	if known {
-		if gpuMem > 0 {
+		if j.gpuMem > 0 {
 			if g == nil || g.MemoryGiBTotal <= 0 {
 				fail("gpu_memory")
 			} else {
-				need(oracleVMs(gpuMem, g.MemoryGiBTotal), "gpu_memory")
+				// Copies on separate VMs need no InfiniBand, so a served
+				// model may use every VM a scale set holds; a job that
+				// spans VMs as one needs InfiniBand unless "any".
+				maxVMs := int64(MaxNodesRDMA)
+				if j.split == oracleServing || !ibFor(true) {
+					maxVMs = MaxNodes
+				}
+				if fixed > 0 {
+					maxVMs = fixed
+				}
+				k, st, failed := j.gpuLayout(s, maxVMs, fixed)
+				if failed != "" {
+					fail(failed)
+				} else {
+					need(k, "gpu_memory")
+					served, stages = j.split == oracleServing, st
+				}
 			}
 		}
 		if req.GPUs != nil && *req.GPUs > 0 {
@@ -316,31 +686,37 @@ func oracleEvaluate(cat *catalog.Catalog, req Request, s *catalog.SKU) oracleEva
 		if req.Cores != nil && *req.Cores > 0 && (req.Workload == "hpc" || req.Workload == "htc") {
 			need(oracleVMs(float64(*req.Cores), float64(vcpus)), "cores")
 		}
-		if sysMem > 0 {
-			need(oracleVMs(sysMem, mem), "system_memory")
+		switch {
+		case j.sysMem <= 0:
+		case served:
+			// Each VM holds its stage's share of a copy's weights.
+			if j.sysMem/float64(stages) > mem+1e-9 {
+				fail("system_memory")
+			}
+		default:
+			need(oracleVMs(j.sysMem, mem), "system_memory")
 		}
 	}
-	if req.Nodes != nil && *req.Nodes > 0 {
-		if nodes > *req.Nodes {
+	if fixed > 0 {
+		if nodes > fixed {
 			fail(driver)
 		}
-		nodes = *req.Nodes
+		nodes = fixed
 	}
 	e.nodes = nodes
-	ib := false
-	switch req.Interconnect {
-	case "infiniband":
-		ib = true
-	case "any":
-	default:
-		ib = req.Workload == "hpc" || (nodes > 1 && req.Workload != "htc")
+	// One job spans VMs: a served copy with pipeline stages; any other job
+	// on more than one VM.
+	e.spans = nodes > 1
+	if served {
+		e.spans = stages > 1
 	}
+	ib := ibFor(e.spans)
 	limit := int64(MaxNodes)
 	if ib {
 		limit = MaxNodesRDMA
 	}
 	if nodes > limit {
-		if req.Nodes != nil && *req.Nodes > 0 {
+		if fixed > 0 {
 			fail("nodes")
 		} else {
 			fail(driver)
@@ -359,15 +735,21 @@ func oracleEvaluate(cat *catalog.Catalog, req Request, s *catalog.SKU) oracleEva
 }
 
 // oracleEvaluateAll evaluates every size of cat, scale_up included: when
-// some size holds the job on one VM, sizes that pass every other
-// constraint on several VMs go, unless named in prefer (never for hpc, htc
-// or a fixed nodes setting).
+// some size holds the job (one copy of the model, for inference) on one VM,
+// sizes that pass every other constraint with a job that spans VMs go,
+// unless named in prefer (never for hpc, htc or a fixed nodes setting).
+// Copies of a model on separate VMs (replicas) are not such a layout.
 func oracleEvaluateAll(cat *catalog.Catalog, req Request) []oracleEval {
+	eng, err := NewEngine(cat)
+	if err != nil {
+		panic(err)
+	}
+	j := oracleJobOf(cat, eng, req)
 	evals := make([]oracleEval, 0, len(cat.SKUs()))
 	single := false
 	for _, s := range cat.SKUs() {
-		e := oracleEvaluate(cat, req, s)
-		single = single || (len(e.fails) == 0 && e.nodes == 1)
+		e := oracleEvaluate(cat, req, j, s)
+		single = single || (len(e.fails) == 0 && !e.spans)
 		evals = append(evals, e)
 	}
 	named := map[*catalog.SKU]bool{}
@@ -378,7 +760,7 @@ func oracleEvaluateAll(cat *catalog.Catalog, req Request) []oracleEval {
 	}
 	if single && req.Nodes == nil && req.Workload != "hpc" && req.Workload != "htc" {
 		for i := range evals {
-			if e := &evals[i]; len(e.fails) == 0 && e.nodes > 1 && !named[e.sku] {
+			if e := &evals[i]; len(e.fails) == 0 && e.spans && !named[e.sku] {
 				e.fails["scale_up"] = true
 			}
 		}
@@ -458,4 +840,91 @@ func TestOracleConstraintOrder(t *testing.T) {
 	if !reflect.DeepEqual(oracleConstraints, Constraints()) {
 		t.Errorf("oracle order %v, engine %v", oracleConstraints, Constraints())
 	}
+}
+
+// holds re-checks, from a recommendation's own layout (its VMs, copies,
+// tensor-parallel degree and pipeline stages), that every GPU holds its
+// share of the job and every VM its system memory, and that the size runs
+// the training precision; it returns what does not hold, or "". It checks
+// that the layout fits, not that it is the one the rules choose: the
+// rejection counts (oracleRejections) pin the choice.
+func (j *oracleJob) holds(r Recommendation) string {
+	s := r.SKU
+	g := s.GPU
+	served := j.split == oracleServing && j.gpuMem > 0 && g != nil
+	if !served && (r.Replicas != 1 || r.TensorParallel != 0 || r.PipelineStages != 0) {
+		return fmt.Sprintf("replicas %d, tensor parallel %d, pipeline stages %d for a job that is not a served model", r.Replicas, r.TensorParallel, r.PipelineStages)
+	}
+	if g != nil && len(j.trainIn) > 0 {
+		native := false
+		for _, p := range g.Precisions {
+			native = native || slices.Contains(j.trainIn, strings.ToLower(p))
+		}
+		if !native {
+			return "precision: the GPU runs none of " + strings.Join(j.trainIn, ", ") + " natively"
+		}
+	}
+	var mem float64
+	if s.MemoryGiB != nil {
+		mem = min(*s.MemoryGiB, memOr(s.MemoryGiBAllotted, *s.MemoryGiB))
+	}
+	if j.gpuMem <= 0 || g == nil {
+		if j.sysMem > 0 && float64(r.Nodes)*mem+1e-9 < j.sysMem {
+			return fmt.Sprintf("system memory: %d VMs of %v GiB for %v GiB", r.Nodes, mem, j.sysMem)
+		}
+		return ""
+	}
+	units := int64(1)
+	if g.Count >= 1 {
+		units = int64(g.Count)
+	}
+	usable := oracleUsableGiB(s)
+	switch j.split {
+	case oracleServing:
+		tp, pp, copies := r.TensorParallel, r.PipelineStages, r.Replicas
+		if tp < 1 || pp < 1 || copies < 1 {
+			return fmt.Sprintf("served model with replicas %d, tensor parallel %d, pipeline stages %d", copies, tp, pp)
+		}
+		if units%tp != 0 || (j.heads > 0 && j.heads%tp != 0) {
+			return fmt.Sprintf("tensor-parallel degree %d does not divide the %d GPUs and %d attention heads", tp, units, j.heads)
+		}
+		if pp > r.Nodes || copies > r.Nodes/pp*(units/tp) {
+			return fmt.Sprintf("%d copies of %d stages and %d GPUs on %d VMs of %d GPUs", copies, pp, tp, r.Nodes, units)
+		}
+		perGPU := usable * ServingMemoryShare
+		kvGPUs := tp
+		if j.kvHeads > 0 && j.kvHeads < tp {
+			kvGPUs = j.kvHeads
+		}
+		weights := j.shard / float64(tp*pp)
+		if weights > perGPU+1e-9 {
+			return fmt.Sprintf("each GPU holds %v GiB of weights, more than the %v GiB it may use", weights, perGPU)
+		}
+		if j.kvPerSeq > 0 {
+			// Whole sequences: each copy holds those its GPUs' room
+			// leaves after the weights.
+			perCopy := int64(math.Floor((perGPU-weights)*float64(kvGPUs*pp)/j.kvPerSeq + 1e-9))
+			if perCopy < 1 || perCopy*copies < j.seqs {
+				return fmt.Sprintf("%d copies holding %d sequences each cannot serve %d", copies, perCopy, j.seqs)
+			}
+		}
+		// Each VM holds its stage's share of a copy's weights in system
+		// memory.
+		if j.sysMem/float64(pp) > mem+1e-9 {
+			return fmt.Sprintf("system memory: %v GiB per VM for %v GiB over %d stages", mem, j.sysMem, pp)
+		}
+	case oracleDataParallel:
+		if j.shard > usable+1e-9 {
+			return fmt.Sprintf("one GPU holds the whole model (%v GiB), more than its %v GiB", j.shard, usable)
+		}
+	default:
+		share := j.replicated + (j.shard-j.replicated)/float64(units*r.Nodes)
+		if share > usable+1e-9 {
+			return fmt.Sprintf("each of %d GPUs holds %v GiB, more than its %v GiB", units*r.Nodes, share, usable)
+		}
+		if j.sysMem > 0 && float64(r.Nodes)*mem+1e-9 < j.sysMem {
+			return fmt.Sprintf("system memory: %d VMs of %v GiB for %v GiB", r.Nodes, mem, j.sysMem)
+		}
+	}
+	return ""
 }

@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -61,6 +62,43 @@ func randomRequest(r *rand.Rand, cat *catalog.Catalog) Request {
 			Precision:         pick(append([]string{""}, Precisions()...)...),
 			Class:             pick("", "", "generative", "nongenerative", "small"),
 		}
+		// A named model of the table (by id or display name, any case),
+		// sometimes with a count of its own or an unknown name; else now
+		// and then a mixture of experts by its active parameters.
+		switch models := cat.Models(); r.IntN(10) {
+		case 0, 1, 2, 3:
+			m := models[r.IntN(len(models))]
+			req.Model.Name = pick(m.ID, m.Name, strings.ToUpper(m.ID))
+			if r.IntN(3) > 0 {
+				req.Model.ParametersBillion = 0
+			}
+			if r.IntN(2) == 0 {
+				req.Model.Precision = ""
+			}
+		case 4:
+			req.Model.Name = "no-such-model"
+		case 5:
+			req.Model.ActiveParametersBillion = req.Model.ParametersBillion / 8
+		}
+	}
+	// The inputs of model workloads, mostly on the workloads that use them.
+	switch req.Workload {
+	case WorkloadFineTuning:
+		req.FineTuningMethod = pick("", "", MethodFull, MethodLoRA, MethodQLoRA)
+		req.TrainingBatchSize = maybeI(1, 4, 64)
+		req.ContextTokens = maybeI(512, 4096, 32768)
+	case WorkloadTraining:
+		req.TrainingBatchSize = maybeI(1, 4, 64)
+		req.ContextTokens = maybeI(512, 4096, 32768)
+	case WorkloadInference:
+		req.ContextTokens = maybeI(512, 4096, 32768, 1<<20)
+		req.ConcurrentRequests = maybeI(1, 8, 64, 1000)
+	}
+	if r.IntN(30) == 0 {
+		req.FineTuningMethod = pick("lora", "bogus")
+	}
+	if r.IntN(30) == 0 {
+		req.ConcurrentRequests = i64(16)
 	}
 	if r.IntN(4) == 0 {
 		req.Region = pick(append([]string{"nowhere"}, cat.Regions()...)...)
@@ -94,7 +132,7 @@ func TestProperties(t *testing.T) {
 	for i := 0; i < 3000; i++ {
 		req := randomRequest(r, cat)
 		res, err := eng.Recommend(req)
-		fatal, _ := validate(nil, req)
+		fatal, _ := validate(cat, req)
 		var ve *ValidationError
 		var nf *NoFitError
 		switch {
@@ -115,7 +153,7 @@ func TestProperties(t *testing.T) {
 			}
 			checkRejections(t, cat, req, nf.Rejected)
 			if t.Failed() {
-				t.Fatalf("request %+v", req)
+				t.Fatalf("request %+v model %+v", req, req.Model)
 			}
 			if m := nf.NearestMiss; m != nil {
 				if _, found := cat.Lookup(m.VMSize); !found || len(m.FailedConstraints) == 0 || m.FailedConstraint != m.FailedConstraints[0] || m.Relax == "" {
@@ -131,7 +169,7 @@ func TestProperties(t *testing.T) {
 			ok++
 			checkInvariants(t, cat, req, res)
 			if t.Failed() {
-				t.Fatalf("request %+v", req)
+				t.Fatalf("request %+v model %+v", req, req.Model)
 			}
 			checkOrdering(t, req, res)
 			// All candidates: recommended + rejected = the catalog.
@@ -171,6 +209,8 @@ func TestProperties(t *testing.T) {
 // checkOrdering: scale up before scale out, and fallback families last.
 // Sizes named in prefer keep their multi-VM layouts (Recommend: "except
 // sizes named in prefer"), whether or not they are the one ranked first.
+// A served model's copies on separate VMs (replicas) are not a multi-VM
+// layout: only a copy split over VMs (pipeline stages) is.
 func checkOrdering(t *testing.T, req Request, res *Result) {
 	t.Helper()
 	cat := testCatalog(t)
@@ -188,12 +228,16 @@ func checkOrdering(t *testing.T, req Request, res *Result) {
 		if fallback && !fb && !r.Preferred {
 			t.Errorf("%+v: %s after a fallback size", req, r.VMSize)
 		}
+		spans := r.Nodes > 1
+		if r.TensorParallel > 0 {
+			spans = r.PipelineStages > 1
+		}
 		if !r.Preferred {
 			fallback = fallback || fb
-			single = single || r.Nodes == 1
+			single = single || !spans
 		}
 		if !r.Preferred && !named[r.VMSize] {
-			multi = multi || r.Nodes > 1
+			multi = multi || spans
 		}
 	}
 	if n.scaleUpApplies() && multi && single {

@@ -23,6 +23,10 @@ func TestValidateAcceptsValidRequests(t *testing.T) {
 		{Workload: "htc", Cores: i64(10000), GPUVendor: "any"},
 		{Workload: "inference", Model: &Model{ParametersBillion: 0.1, Class: "small"}, MinVCPUs: i64(4), MinMemoryGiB: f64(8)},
 		{Workload: "visualization", Spot: true, MaxPricePerHour: f64(1), MaxTotalPricePerHour: f64(2), MinLocalDiskGiB: f64(100)},
+		{Workload: "inference", Model: &Model{Name: "Llama 3.1 70B"}, ContextTokens: i64(32768), ConcurrentRequests: i64(64)},
+		{Workload: "fine_tuning", Model: &Model{Name: " LLAMA-3.1-8B ", Precision: "int4"}, FineTuningMethod: "qlora", TrainingBatchSize: i64(4), ContextTokens: i64(2048)},
+		{Workload: "fine_tuning", Model: &Model{ParametersBillion: 7, Precision: "int8"}},
+		{Workload: "training", Model: &Model{ParametersBillion: 47, ActiveParametersBillion: 13, Precision: "fp8"}, TrainingBatchSize: i64(2)},
 	} {
 		if errs := eng.Validate(req); errs != nil {
 			t.Errorf("%+v: %+v", req, errs)
@@ -82,8 +86,24 @@ func TestValidateErrors(t *testing.T) {
 		{"unknown gpu model", Request{Workload: "training", GPUModels: []string{"a100", "h1000"}}, "gpu_models.1", "Unknown GPU Model", `Did you mean one of: h100-sxm-80gb, h100-nvl-94gb, p100? Use a model identifier (one of: a10, a100-pcie-80gb, a100-sxm-40gb, a100-sxm-80gb,`, false},
 		{"gpu model of another vendor", Request{Workload: "training", GPUVendor: "nvidia", GPUModels: []string{"MI300X"}}, "gpu_models.0", "GPU Model Of Another Vendor", "is an AMD GPU", false},
 		{"unknown prefer", Request{Workload: "training", Prefer: []string{"Standard_NC4as_T4"}}, "prefer.0", "Unknown Preferred Size", `Did you mean one of: Standard_NC4as_T4_v3,`, false},
+		// The model and the inputs that shape its memory.
+		{"unknown model", Request{Workload: "inference", Model: &Model{Name: "llama-3.1-8"}}, "model.name", "Unknown Model", "Did you mean one of: llama-3.1-8b", true},
+		{"model without size", Request{Workload: "inference", Model: &Model{Precision: "bf16"}}, "model", "Missing Model Size", "model needs name", true},
+		{"active above total", Request{Workload: "inference", Model: &Model{ParametersBillion: 47, ActiveParametersBillion: 50}}, "model.active_parameters_billion", "Active Parameters Above Total", "at most parameters_billion", true},
+		{"negative active", Request{Workload: "inference", Model: &Model{ParametersBillion: 47, ActiveParametersBillion: -1}}, "model.active_parameters_billion", "Invalid Active Parameter Count", "greater than 0", true},
+		{"method", Request{Workload: "fine_tuning", Model: &Model{ParametersBillion: 7}, FineTuningMethod: "dora"}, "fine_tuning_method", "Invalid Fine-Tuning Method", `"full", "lora", "qlora"; got "dora"`, true},
+		{"method on inference", Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, FineTuningMethod: "lora"}, "fine_tuning_method", "Argument Not Used By Workload", `not to workload "inference"`, true},
+		{"concurrency on training", Request{Workload: "training", Model: &Model{ParametersBillion: 7}, ConcurrentRequests: i64(8)}, "concurrent_requests", "Argument Not Used By Workload", `not to workload "training"`, true},
+		{"batch on inference", Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, TrainingBatchSize: i64(8)}, "training_batch_size", "Argument Not Used By Workload", `not to workload "inference"`, true},
+		{"context on hpc", Request{Workload: "hpc", ContextTokens: i64(4096)}, "context_tokens", "Argument Not Used By Workload", `not to workload "hpc"`, true},
+		{"context 0", Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, ContextTokens: i64(0)}, "context_tokens", "Invalid Context Length", "greater than 0; got 0.", true},
+		{"concurrency over the limit", Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, ConcurrentRequests: i64(MaxConcurrentRequests + 1)}, "concurrent_requests", "Invalid Concurrent Requests", "at most 100000", true},
+		{"batch 0", Request{Workload: "training", Model: &Model{ParametersBillion: 7}, TrainingBatchSize: i64(0)}, "training_batch_size", "Invalid Training Batch Size", "greater than 0", true},
+		{"int4 training", Request{Workload: "training", Model: &Model{ParametersBillion: 7, Precision: "int4"}}, "model.precision", "Precision Cannot Train", `workload "fine_tuning" with fine_tuning_method "lora" or "qlora"`, true},
+		{"int8 full fine-tuning", Request{Workload: "fine_tuning", Model: &Model{ParametersBillion: 7, Precision: "int8"}, FineTuningMethod: "full"}, "fine_tuning_method", "Precision Cannot Train", `Use fine_tuning_method "lora" or "qlora"`, true},
+		{"method without model", Request{Workload: "fine_tuning", FineTuningMethod: "lora"}, "fine_tuning_method", "Argument Needs A Model", "model is not set", false},
 	}
-	titleCase := regexp.MustCompile(`^([A-Z][A-Za-z]*|vCPUs|GPU|CUDA|AMD)( ([A-Z][A-Za-z]*|vCPUs|GPU|CUDA|AMD))*$`)
+	titleCase := regexp.MustCompile(`^([A-Z][A-Za-z]*(-[A-Z][A-Za-z]*)?|vCPUs|GPU|CUDA|AMD)( ([A-Z][A-Za-z]*(-[A-Z][A-Za-z]*)?|vCPUs|GPU|CUDA|AMD))*$`)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			errs := eng.Validate(tt.req)
@@ -134,7 +154,7 @@ func TestValidationErrorMessage(t *testing.T) {
 
 func TestAllowedValueLists(t *testing.T) {
 	for name, got := range map[string][]string{
-		"Workloads": Workloads(), "Precisions": Precisions(), "ModelClasses": ModelClasses(), "Interconnects": Interconnects(),
+		"Workloads": Workloads(), "FineTuningMethods": FineTuningMethods(), "Precisions": Precisions(), "ModelClasses": ModelClasses(), "Interconnects": Interconnects(),
 		"GPUVendors": GPUVendors(), "Targets": Targets(), "OptimizeFors": OptimizeFors(), "Constraints": Constraints(),
 	} {
 		seen := map[string]bool{}
@@ -183,7 +203,12 @@ func TestAllowedValueListsAreCopies(t *testing.T) {
 	}
 	c := Constraints()
 	c[0] = "changed"
-	if got := Constraints()[0]; got != "retired" || cRetired.String() != "retired" {
-		t.Errorf("Constraints()[0] = %q, cRetired = %q after a caller changed its copy", got, cRetired.String())
+	if got := Constraints()[0]; got != "workload" || cWorkload.String() != "workload" {
+		t.Errorf("Constraints()[0] = %q, cWorkload = %q after a caller changed its copy", got, cWorkload.String())
+	}
+	m := FineTuningMethods()
+	m[0] = "changed"
+	if got := FineTuningMethods()[0]; got != MethodFull {
+		t.Errorf("FineTuningMethods()[0] = %q after a caller changed its copy", got)
 	}
 }

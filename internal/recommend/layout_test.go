@@ -1,0 +1,280 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package recommend
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The tests in this file check the per-GPU fit and the training precision
+// on the fixture catalog (see behavior_test.go for its sizes): the
+// precision constraint, gpu_memory_per_gpu, copies of a served model on
+// separate VMs (replicas), pipeline stages, and a tensor-parallel layout
+// checked GPU by GPU. Their figures are derived in the comments from the
+// rules (rules.go, fit.go), not read off the engine.
+
+// Training at a precision the GPU does not run natively is a hard
+// constraint: the T4 has fp16 but no bf16, the V100 no tf32.
+func TestPrecisionConstraint(t *testing.T) {
+	cat := fixture(t)
+	// Fine-tuning 0.5B in bf16 (full: 0.5e9 × 16 × 1.25 = 9.31 GiB, one
+	// T4 of 15 GiB usable) on T4s only, under 0.6 USD/h: the T4 fails only
+	// precision; the other GPU sizes fail gpu_models and the price cap,
+	// the NV and CPU sizes workload.
+	req := Request{Workload: WorkloadFineTuning, Model: &Model{ParametersBillion: 0.5}, GPUModels: []string{"t4"}, MaxPricePerHour: f64(0.6), AsOf: asOf}
+	nf := mustNoFitOn(t, cat, req)
+	assertRejected(t, nf.Rejected, map[string]int64{"workload": 9, "gpu_models": 9, "precision": 1})
+	want := &NearestMiss{VMSize: "Standard_NC4as_T4_v3", FailedConstraint: "precision", FailedConstraints: []string{"precision"},
+		Relax: `set model.precision = "fp16", the closest precision the NVIDIA Tesla T4 runs natively.`}
+	if !reflect.DeepEqual(nf.NearestMiss, want) {
+		t.Errorf("nearest miss %+v", nf.NearestMiss)
+	}
+	if r := rejection(nf.Rejected, "precision"); r == nil || !strings.HasPrefix(r.Reason, "Its GPU does not run bf16 natively, which fine_tuning needs (full training computes in bf16)") {
+		t.Errorf("precision rejection %+v", r)
+	}
+
+	// What the relax says works: fp16 runs on the T4. So does fp32 (every
+	// GPU computes in fp32); 0.5B in fp32 needs the same 16 bytes per
+	// parameter.
+	for _, p := range []string{PrecisionFP16, PrecisionFP32} {
+		req.Model.Precision = p
+		if res := mustRecommendOn(t, cat, req); res.Recommendations[0].VMSize != "Standard_NC4as_T4_v3" {
+			t.Errorf("%s: %v", p, names(res))
+		}
+	}
+
+	// LoRA computes in the base's precision: a bf16 base fails on the T4.
+	// LoRA on an 8-bit base and QLoRA compute their adapters in bf16 or
+	// fp16, which the T4 has.
+	req.Model.Precision = PrecisionBF16
+	req.FineTuningMethod = MethodLoRA
+	if nf := mustNoFitOn(t, cat, req); nf.NearestMiss == nil || nf.NearestMiss.FailedConstraint != "precision" {
+		t.Errorf("LoRA on a bf16 base: nearest miss %+v", nf.NearestMiss)
+	} else if r := rejection(nf.Rejected, "precision"); r == nil || !strings.Contains(r.Reason, "(LoRA computes in the base model's bf16)") {
+		t.Errorf("precision rejection %+v", r)
+	}
+	for _, tt := range []struct{ precision, method string }{{PrecisionINT8, MethodLoRA}, {PrecisionINT4, MethodQLoRA}, {PrecisionBF16, MethodQLoRA}, {PrecisionINT4, ""}} {
+		req.Model.Precision, req.FineTuningMethod = tt.precision, tt.method
+		res := mustRecommendOn(t, cat, req)
+		if res.Recommendations[0].VMSize != "Standard_NC4as_T4_v3" {
+			t.Errorf("%s %q: %v", tt.precision, tt.method, names(res))
+		}
+	}
+
+	// Inference of a bf16 model on the T4 stays allowed, with a warning
+	// (and PenaltyPrecisionInference, see TestPrefer).
+	res := mustRecommendOn(t, cat, Request{Workload: WorkloadInference, Model: &Model{ParametersBillion: 0.5}, GPUModels: []string{"t4"}, AsOf: asOf})
+	if top := res.Recommendations[0]; top.VMSize != "Standard_NC4as_T4_v3" || !strings.Contains(strings.Join(top.Warnings, " "), "has no native bf16 support") {
+		t.Errorf("top %s, warnings %q", top.VMSize, top.Warnings)
+	}
+
+	// tf32 on the V100: the closest precision it runs is fp32.
+	n := normalize(cat, Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 0.5, Precision: PrecisionTF32}, AsOf: asOf})
+	sizes := prepare(cat).sizes
+	i := slices.IndexFunc(sizes, func(in sizeInfo) bool { return in.sku.Name == "Standard_ND40rs_v2" })
+	if i < 0 {
+		t.Fatal("Standard_ND40rs_v2 is not in the fixture")
+	}
+	var e eval
+	n.evaluate(&sizes[i], &e)
+	if got, want := n.relax(cPrecision, &e), `set model.precision = "fp32", the closest precision the NVIDIA Tesla V100 32GB SXM2 runs natively`; got != want {
+		t.Errorf("relax %q, want %q", got, want)
+	}
+	if rejectedBy(t, cat, Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 0.5, Precision: PrecisionTF32}, AsOf: asOf}, "Standard_ND40rs_v2") != "precision" {
+		t.Error("the V100 size trains in tf32")
+	}
+}
+
+// A data-parallel job (a non-generative model: every GPU holds the whole
+// model, its states and its batch) whose total fits the VMs but whose
+// share does not fit one GPU fails gpu_memory_per_gpu, and its reason
+// gives the numbers of the first size counted there.
+func TestGPUMemoryPerGPU(t *testing.T) {
+	cat := fixture(t)
+	// 1B parameters: 1e9 × 16 bytes = 14.9 GiB of states, + 32 samples ×
+	// 1 byte per parameter (a non-generative model of unknown kind) = 29.8
+	// GiB of activations: 44.7 GiB on every GPU. The quarter RTX PRO 6000
+	// (24 GiB) and the A100 40 GB (40) cannot hold it; the A100 80 GB, the
+	// H100 sizes and the MI300X can.
+	req := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 1, Class: ClassNonGenerative}, AsOf: asOf, MaxResults: i64(50)}
+	res := mustRecommendOn(t, cat, req)
+	assertRejected(t, res.Rejected, map[string]int64{"workload": 9, "precision": 3, "gpu_memory_per_gpu": 2, "confidential": 1})
+	r := rejection(res.Rejected, "gpu_memory_per_gpu")
+	if want := "One GPU cannot hold its share of the job: every GPU holds the whole model, its states and its batch (44.7 GiB, data parallel). For example Standard_NC24lds_xl_RTXPRO6000BSE_v6 needs 44.7 GiB on each GPU against 24 GiB it can use."; r == nil || r.Reason != want ||
+		!reflect.DeepEqual(r.Examples, []string{"Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_ND96asr_v4"}) {
+		t.Errorf("rejection %+v\nwant reason %q", r, want)
+	}
+	if m := res.Requirements.Memory; m == nil || m.GiB != 44.7 || !m.DataParallel || m.TrainingBatchSize != 32 {
+		t.Errorf("memory %+v", m)
+	}
+	if top := res.Recommendations[0]; top.VMSize != "Standard_NC24ads_A100_v4" || !slices.Contains(top.Reasons, "Each GPU holds the whole model with its states and batch (44.7 GiB of 80 GiB usable).") {
+		t.Errorf("top %s, reasons %q", top.VMSize, top.Reasons)
+	}
+
+	// On the A100 40 GB only, with 96 vCPUs under 30 USD/h (so that every
+	// other GPU size fails two constraints): the nearest miss says by how
+	// much, and what lowers it.
+	req.GPUModels, req.MinVCPUs, req.MaxPricePerHour = []string{"a100-sxm-40gb"}, i64(96), f64(30)
+	nf := mustNoFitOn(t, cat, req)
+	want := &NearestMiss{VMSize: "Standard_ND96asr_v4", FailedConstraint: "gpu_memory_per_gpu", FailedConstraints: []string{"gpu_memory_per_gpu"},
+		Relax: "lower the need per GPU to 40 GiB (it needs 44.7): lower training_batch_size, or choose a size with larger GPUs."}
+	if !reflect.DeepEqual(nf.NearestMiss, want) {
+		t.Errorf("nearest miss %+v", nf.NearestMiss)
+	}
+	// Half the batch: 14.9 + 14.9 = 29.8 GiB per GPU fits.
+	req.TrainingBatchSize = i64(16)
+	if res := mustRecommendOn(t, cat, req); res.Recommendations[0].VMSize != "Standard_ND96asr_v4" || res.Requirements.GPUMemoryGiB == nil || *res.Requirements.GPUMemoryGiB != 29.8 {
+		t.Errorf("batch 16: %v, need %v", names(res), res.Requirements.GPUMemoryGiB)
+	}
+}
+
+// Copies of a served model on separate VMs (replicas) need no InfiniBand
+// and are not removed by scale_up: only a copy that spans VMs is.
+func TestReplicasNeedNoInfiniBand(t *testing.T) {
+	cat := fixture(t)
+	// 1.3B serving 100 sequences of 4,096 tokens: 2.42 GiB of weights +
+	// 0.12 of workspace per copy, 0.2331 GiB of KV cache per sequence
+	// (61,104 bytes per token), 23.31 GiB for 100: 25.85 GiB. A T4 (13.5
+	// GiB for serving) holds a copy and floor((13.5 − 2.54) / 0.2331) =
+	// 47 sequences: 3 copies on 3 VMs. The quarter RTX PRO 6000 (21.6
+	// GiB) holds 81: 2 copies on 2 VMs. The A100 80 GB (72) holds all on
+	// one.
+	res := mustRecommendOn(t, cat, Request{Workload: WorkloadInference, Model: &Model{ParametersBillion: 1.3}, ConcurrentRequests: i64(100), AsOf: asOf, MaxResults: i64(3)})
+	type layout struct {
+		name                       string
+		nodes, replicas, tp, pp    int64
+		rdma, placement, preferred bool
+	}
+	var got []layout
+	for _, r := range res.Recommendations {
+		got = append(got, layout{r.VMSize, r.Nodes, r.Replicas, r.TensorParallel, r.PipelineStages, r.Deployment.RDMA, r.Deployment.PlacementGroup, r.Preferred})
+	}
+	// Cheapest total: 3 T4s at 1.578 USD/h. The quarter RTX PRO 6000: 25 +
+	// 25 × 1.578 / 2.26 + 20 (66% of its memory, in the band) + 15 + 15 /
+	// 2 = 85.0; the T4: 25 + 25 + 20 (76%) + 6 + 5 − 5 = 76.0; the A100:
+	// 25 + 25 × 1.578 / 3.673 + 20 × 0.36 / 0.5 + 9 + 15 = 74.1.
+	want := []layout{
+		{"Standard_NC24lds_xl_RTXPRO6000BSE_v6", 2, 2, 1, 1, false, false, false},
+		{"Standard_NC4as_T4_v3", 3, 3, 1, 1, false, false, false},
+		{"Standard_NC24ads_A100_v4", 1, 1, 1, 1, false, false, false},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("layouts\n got  %+v\n want %+v", got, want)
+	}
+	if s := []float64{res.Recommendations[0].Score, res.Recommendations[1].Score, res.Recommendations[2].Score}; !reflect.DeepEqual(s, []float64{85, 76, 74.1}) {
+		t.Errorf("scores %v", s)
+	}
+	if _, ok := rejectedCounts(res.Rejected)["scale_up"]; ok {
+		t.Errorf("scale_up removed copies on separate VMs: %+v", res.Rejected)
+	}
+	if rq := res.Requirements; rq.Nodes != 2 || rq.Interconnect != "any" || rq.ConcurrentRequests != 100 || rq.KVCacheGiB != 23.31 {
+		t.Errorf("requirements: %d VMs, interconnect %q, %d requests, KV cache %v GiB", rq.Nodes, rq.Interconnect, rq.ConcurrentRequests, rq.KVCacheGiB)
+	}
+	if want := "Each copy of the model is split over 1 GPU (10.31 GiB per GPU of 13.5 GiB it may use); 3 copies (replicas) serve the 100 concurrent requests."; !strings.Contains(strings.Join(res.Recommendations[1].Reasons, " "), want) {
+		t.Errorf("T4 reasons %q, want %q", res.Recommendations[1].Reasons, want)
+	}
+}
+
+// A copy of a served model spans VMs (pipeline stages) only when no VM of
+// the size holds it; that needs InfiniBand, and scale_up removes it when
+// another size holds a copy on one VM.
+func TestPipelineStages(t *testing.T) {
+	cat := fixture(t)
+	// Llama 3.1 70B: 131.41 GiB of weights + 6.57 of workspace = 137.98
+	// GiB per copy, and 327,680 bytes of KV cache per token (2 × 80 layers
+	// × 8 KV heads × 128 × 2 bytes), 1.25 GiB per sequence of 4,096
+	// tokens, 10 GiB for 8. One A100 80 GB (72 GiB for serving) cannot
+	// hold a copy: 2 stages on 2 VMs, which need InfiniBand the NC sizes
+	// lack (interconnect). The 8-GPU ND sizes hold it on one VM.
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-70b"}, AsOf: asOf, MaxResults: i64(50)}
+	res := mustRecommendOn(t, cat, req)
+	assertRejectedBy(t, cat, req, res.Rejected, "interconnect", "Standard_NC24ads_A100_v4", "Standard_NC40ads_H100_v5")
+	// The sixth of an A10 (3.37 GiB for serving) holds a copy and its 8
+	// sequences in 45 stages (137.98 / 45 = 3.07 GiB of weights per GPU,
+	// 0.31 GiB of KV room each, 13.8 GiB per copy): 45 VMs, within the 100
+	// an InfiniBand job may use, so what it lacks is InfiniBand.
+	a10 := rejection(res.Rejected, "interconnect")
+	a10OK := a10 != nil && slices.Contains(a10.Examples, "Standard_NV6ads_A10_v5")
+	a10Reason := rejectedBy(t, cat, req, "Standard_NV6ads_A10_v5")
+	// interconnect = "any": the stages may talk over Ethernet, but the ND
+	// sizes hold a copy on one VM: scale_up.
+	req.Interconnect = InterconnectAny
+	res = mustRecommendOn(t, cat, req)
+	assertRejectedBy(t, cat, req, res.Rejected, "scale_up", "Standard_NC24ads_A100_v4", "Standard_NC40ads_H100_v5")
+	// Named in prefer, it stays: 2 stages, no RDMA.
+	req.Prefer = []string{"Standard_NC24ads_A100_v4"}
+	res = mustRecommendOn(t, cat, req)
+	top := res.Recommendations[0]
+	if top.VMSize != "Standard_NC24ads_A100_v4" || top.PipelineStages != 2 || top.TensorParallel != 1 || top.Deployment.RDMA || res.Requirements.Interconnect != "any" {
+		t.Errorf("top %s: %d stages, tp %d, RDMA %v, interconnect %q", top.VMSize, top.PipelineStages, top.TensorParallel, top.Deployment.RDMA, res.Requirements.Interconnect)
+	}
+	// Each GPU of a 2-stage copy holds 137.98 / 2 = 68.99 GiB of weights:
+	// 3.01 GiB of room each, 6.02 per copy, 4 sequences of 1.25 GiB. Three
+	// stages leave 72 − 45.99 = 26.01 GiB per GPU, 78.02 per copy: 62
+	// sequences, all 8 on 3 VMs. Two copies of 2 stages take 4 VMs.
+	engineBug(t, top.Nodes == 3 && top.Replicas == 1 && top.PipelineStages == 3 && a10OK,
+		"a copy that spans VMs gets replicas rather than more stages: %d VMs, %d copies of %d stages where 3 stages on 3 VMs hold every sequence; "+
+			"the sixth of an A10 is counted under %s (its 42-stage copies for 2 sequences each take 168 VMs) instead of interconnect",
+		top.Nodes, top.Replicas, top.PipelineStages, a10Reason)
+}
+
+// Tensor parallelism inside an 8-GPU VM: each GPU holds an eighth of the
+// weights and, with 8 KV heads over 8 GPUs, an eighth of the KV cache.
+func TestTensorParallelPerGPU(t *testing.T) {
+	cat := fixture(t)
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "Llama 3.1 70B"}, GPUModels: []string{"a100-sxm-40gb"}, AsOf: asOf}
+	res := mustRecommendOn(t, cat, req)
+	top := res.Recommendations[0]
+	if top.VMSize != "Standard_ND96asr_v4" || top.Nodes != 1 || top.Replicas != 1 || top.TensorParallel != 8 || top.PipelineStages != 1 {
+		t.Fatalf("top %s: %d VMs, %d copies, tp %d, pp %d", top.VMSize, top.Nodes, top.Replicas, top.TensorParallel, top.PipelineStages)
+	}
+	// Per GPU: 137.98 / 8 = 17.25 GiB of weights and workspace + 10 / 8 =
+	// 1.25 GiB of KV cache = 18.5 GiB of 40 × 0.9 = 36. KV room left: (36 −
+	// 17.2475) × 8 − 10 = 140.02 GiB, 458,818 tokens of 327,680 bytes, 112
+	// sequences of 4,096.
+	want := "Each copy of the model is split over 8 GPUs (18.5 GiB per GPU of 36 GiB it may use). KV cache room left: 140.02 GiB, about 458,818 more tokens (112 more sequences of 4,096 tokens)."
+	if !slices.Contains(top.Reasons, want) {
+		t.Errorf("reasons %q\nwant %q", top.Reasons, want)
+	}
+	rq := res.Requirements
+	if rq.Model != "llama-3.1-70b" || rq.Precision != "bf16" || rq.ContextTokens != 4096 || rq.ConcurrentRequests != 8 || rq.KVBytesPerToken != 327680 || rq.KVCacheGiB != 10 ||
+		rq.GPUMemoryGiB == nil || *rq.GPUMemoryGiB != 147.98 || rq.SystemMemoryGiB == nil || *rq.SystemMemoryGiB != 197.12 {
+		t.Errorf("requirements %+v", rq)
+	}
+	// 64 attention heads: 32,768 tokens of context make 10 GiB per
+	// sequence, 80 for 8; still one VM, 17.25 + 10 = 27.25 GiB per GPU.
+	req.ContextTokens = i64(32768)
+	res = mustRecommendOn(t, cat, req)
+	if want := "Each copy of the model is split over 8 GPUs (27.25 GiB per GPU of 36 GiB it may use)."; !strings.Contains(strings.Join(res.Recommendations[0].Reasons, " "), want) {
+		t.Errorf("reasons %q\nwant %q", res.Recommendations[0].Reasons, want)
+	}
+	// The MI300X holds a copy on one GPU (137.98 + 10 of 172.8 GiB), but
+	// the layout splits it over its 8 linked GPUs: the job then uses all
+	// eight, and no GPU sits idle.
+	res = mustRecommendOn(t, cat, Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-70b"}, GPUModels: []string{"mi300x"}, AsOf: asOf})
+	mi := res.Recommendations[0]
+	if mi.TensorParallel != 8 {
+		t.Fatalf("MI300X: tp %d", mi.TensorParallel)
+	}
+	engineBug(t, !strings.Contains(strings.Join(mi.Warnings, " "), "the others would sit idle"),
+		"the idle-GPU warning and penalty ignore the layout: %s splits each copy over 8 GPUs and warns %q", mi.VMSize, mi.Warnings)
+}
+
+// On GPUs without NVLink a served copy is split only as far as it must be
+// and more copies serve the rest, but never on more VMs than a wider split
+// needs: 13B for 8 sequences (30.33 GiB) fits one VM of 4 T4s (54 GiB for
+// serving) split 4 ways, with room for 46 sequences. The fixture has no
+// current multi-GPU size without NVLink; this uses the embedded catalog.
+func TestPCIeSplitUsesFewestVMs(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadInference, Model: &Model{ParametersBillion: 13}, GPUModels: []string{"t4"}, AsOf: asOf})
+	r := byName(res, "Standard_NC64as_T4_v3")
+	if r == nil {
+		t.Fatalf("Standard_NC64as_T4_v3 not ranked: %v", names(res))
+	}
+	engineBug(t, r.Nodes == 1 && r.TensorParallel == 4,
+		"the PCIe rule splits a copy over %d GPUs and serves 8 sequences with %d copies on %d VMs, where a split over the VM's 4 GPUs holds them on 1 VM", r.TensorParallel, r.Replicas, r.Nodes)
+}
