@@ -179,15 +179,9 @@ func (n *norm) layout(e *eval) {
 				// needs it unless interconnect is "any", so a size without
 				// it holds such a job on one VM or not at all (counted
 				// under the memory constraints, not interconnect).
-				limit, span := int64(MaxNodes), int64(MaxNodes)
-				if n.ibNeeded(true) {
-					span = MaxNodesRDMA
-					if !in.sku.Network.RDMA {
-						span = 1
-					}
-					if !n.job.tensorParallel {
-						limit = span
-					}
+				limit, span := int64(MaxNodes), n.spanFor(in)
+				if !n.job.tensorParallel {
+					limit = span
 				}
 				gl := n.job.fitGPU(in, limit, span, n.fixedNodes)
 				e.gl = gl
@@ -253,6 +247,19 @@ func (n *norm) layout(e *eval) {
 			fail(driver)
 		}
 	}
+}
+
+// spanFor is the most VMs one job (one copy of the model, for inference)
+// may span on a size: MaxNodes when it needs no InfiniBand, else
+// MaxNodesRDMA on an RDMA size and one VM on the others.
+func (n *norm) spanFor(in *sizeInfo) int64 {
+	switch {
+	case !n.ibNeeded(true):
+		return MaxNodes
+	case in.sku.Network.RDMA:
+		return MaxNodesRDMA
+	}
+	return 1
 }
 
 // scaleUp removes layouts where one job (one copy of the model, for

@@ -181,9 +181,12 @@ func (n *norm) warnings(e *eval) []string {
 		out = append(out, "Each copy of the model is split over "+itoa(e.gl.tp)+" GPUs without NVLink: every layer's all-reduce crosses PCIe, which slows generation; a size whose single GPU holds the model, or with NVLink, serves faster.")
 	}
 	if e.idleGPUShare > 0 {
-		if n.job.tensorParallel && e.gl.replicas > 1 {
+		switch {
+		case n.job.tensorParallel && e.gl.replicas > 1:
 			out = append(out, "The job fits in one of its "+trimFloat(e.in.gpuCount)+" GPUs; the others would hold copies (replicas) that the stated concurrency does not need (Azure HPC guidance on job sizing).")
-		} else {
+		case n.workload == WorkloadTraining || n.workload == WorkloadFineTuning:
+			out = append(out, "The job fits in one of its "+trimFloat(e.in.gpuCount)+" GPUs; the others help only through data parallelism, which small jobs rarely use well (Azure HPC guidance on job sizing).")
+		default:
 			out = append(out, "The job fits in one of its "+trimFloat(e.in.gpuCount)+" GPUs; the others would sit idle (Azure HPC guidance on job sizing).")
 		}
 	}
@@ -223,7 +226,8 @@ func (n *norm) layoutReason(e *eval) string {
 		b.WriteString(".")
 		if j.kvPerSeq > 0 && n.mem != nil && n.mem.KVBytesPerToken > 0 {
 			tokens := gl.kvRoom * GiB / n.mem.KVBytesPerToken
-			b.WriteString(" KV cache room left: " + trimFloat(gl.kvRoom) + " GiB, about " + groupInt(tokens) + " more tokens (" + groupInt(math.Floor(tokens/float64(n.mi.context))) + " more sequences of " + groupInt(float64(n.mi.context)) + " tokens).")
+			more := int64(math.Floor(tokens / float64(n.mi.context)))
+			b.WriteString(" KV cache room left: " + trimFloat(gl.kvRoom) + " GiB, about " + groupInt(tokens) + " more tokens (" + plural(more, "more sequence", "more sequences") + " of " + groupInt(float64(n.mi.context)) + " tokens).")
 		}
 		return b.String()
 	}

@@ -146,7 +146,9 @@ func (j *gpuJob) fitGPU(in *sizeInfo, limit, span, fixed int64) gpuLayout {
 		tp := j.tensorChoice(units, cap1, tensorDegree(units, j.heads))
 		kvDiv := j.kvDivisor(tp)
 		// Pipeline stages: the fewest VMs whose GPUs hold their share of
-		// the weights and the KV cache of at least one sequence.
+		// the weights and the KV cache of at least one sequence; when a
+		// copy must span VMs, the stage count that needs the fewest VMs
+		// for every sequence (more stages leave each GPU more room).
 		need := j.shard/float64(tp) + j.kvPerSeq/float64(kvDiv)
 		pp := max(int64(math.Ceil(need/cap1-1e-9)), 1)
 		if pp > span {
@@ -154,26 +156,38 @@ func (j *gpuJob) fitGPU(in *sizeInfo, limit, span, fixed int64) gpuLayout {
 			l.nodes, l.tp, l.pp, l.perGPU = pp, tp, pp, need/float64(span)
 			return l
 		}
-		perGPUFixed := j.shard / float64(tp*pp)
-		free := cap1 - perGPUFixed
 		perGroup := units / tp // copies per pp VMs
-		groups := int64(1)
-		var kvCap float64 // per copy, GiB
-		copies := int64(1) // the copies the requests need
-		if j.kvPerSeq > 0 {
-			kvCap = free * float64(kvDiv*pp)
+		// copiesFor is the copies the requests need with pp stages, and
+		// the KV cache one copy holds (GiB).
+		copiesFor := func(pp int64) (int64, float64) {
+			if j.kvPerSeq <= 0 {
+				return 1, 0
+			}
+			kvCap := (cap1 - j.shard/float64(tp*pp)) * float64(kvDiv*pp)
 			perCopy := max(int64(math.Floor(kvCap/j.kvPerSeq+1e-9)), 1)
-			copies = (j.seqs + perCopy - 1) / perCopy
-			groups = (copies + perGroup - 1) / perGroup
+			return (j.seqs + perCopy - 1) / perCopy, kvCap
 		}
+		vms := func(pp int64) int64 {
+			c, _ := copiesFor(pp)
+			return (c + perGroup - 1) / perGroup * pp
+		}
+		if pp > 1 {
+			for best, k := vms(pp), pp+1; k <= span && k < best; k++ {
+				if v := vms(k); v < best {
+					pp, best = k, v
+				}
+			}
+		}
+		copies, kvCap := copiesFor(pp)
+		groups := (copies + perGroup - 1) / perGroup
 		l.tp, l.pp, l.nodes = tp, pp, groups*pp
 		if fixed > 0 && l.nodes <= fixed {
 			groups = fixed / pp
 			l.nodes = fixed
 		}
 		l.replicas = groups * perGroup
-		l.perGPU = perGPUFixed + math.Min(float64(j.seqs)*j.kvPerSeq, kvCap*float64(l.replicas))/float64(l.replicas*kvDiv*pp)
 		kvUsed := float64(j.seqs) * j.kvPerSeq
+		l.perGPU = j.shard/float64(tp*pp) + math.Min(kvUsed, kvCap*float64(l.replicas))/float64(l.replicas*kvDiv*pp)
 		// The job uses the copies its requests need; the VMs' other GPUs
 		// hold copies it does not need (see the idle-GPU penalty).
 		l.used = float64(copies)*j.shard + kvUsed*float64(tp)/float64(kvDiv)
@@ -189,17 +203,19 @@ func (j *gpuJob) fitGPU(in *sizeInfo, limit, span, fixed int64) gpuLayout {
 			l.nodes, l.perGPU = 1, j.replicated+split/float64(units)
 			return l
 		}
-		l.nodes = max(int64(math.Ceil(split/(float64(units)*(cap1-j.replicated))-1e-9)), 1)
-		if fixed > 0 && l.nodes <= fixed {
-			l.nodes = fixed
-		}
-		l.tp = units
-		l.perGPU = j.replicated + split/float64(units*l.nodes)
-		l.used, l.capacity = l.perGPU*float64(units*l.nodes), float64(l.nodes)*vmCap
-		if l.nodes > span && (fixed == 0 || fixed > span) {
+		k := max(int64(math.Ceil(split/(float64(units)*(cap1-j.replicated))-1e-9)), 1)
+		l.nodes, l.tp = k, units
+		l.perGPU = j.replicated + split/float64(units*k)
+		if k > span {
+			// One job may span only span VMs (one, without InfiniBand).
 			l.totalFail = true
 			return l
 		}
+		if fixed > 0 {
+			l.nodes = fixed
+			l.perGPU = j.replicated + split/float64(units*fixed)
+		}
+		l.used, l.capacity = l.perGPU*float64(units*l.nodes), float64(l.nodes)*vmCap
 	}
 	l.ok = true
 	return l
@@ -256,6 +272,8 @@ func (j *gpuJob) lowerWhat(n *norm) string {
 		return "lower concurrent_requests or context_tokens, or choose a size with larger GPUs"
 	case n.workload == WorkloadFineTuning && n.mi.method == MethodFull:
 		return "use fine_tuning_method = \"lora\" or \"qlora\", or choose a size with larger GPUs"
+	case j.replicated > 0:
+		return "lower context_tokens or training_batch_size (the activations every GPU keeps whole), or choose a size with larger GPUs"
 	}
 	return "choose a size with larger GPUs"
 }

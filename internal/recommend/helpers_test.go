@@ -408,15 +408,3 @@ func targetSupport(s *catalog.SKU, target string) string {
 	}
 	return catalog.SupportSupported
 }
-
-// engineBug checks the right behaviour where the engine has a known bug:
-// when the check fails it skips the rest of the test with what is wrong
-// instead of failing, so that the suite stays green while the bug is open.
-// Once the engine is fixed the test runs through again; remove the call
-// then (turn it into t.Errorf).
-func engineBug(t *testing.T, ok bool, format string, args ...any) {
-	t.Helper()
-	if !ok {
-		t.Skipf("known engine bug: "+format, args...)
-	}
-}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 	"strings"
 )
 
@@ -46,9 +47,9 @@ func (e *NoFitError) Error() string {
 
 // nearestMiss is the best size among those that fail the fewest
 // constraints, all of them relaxable: scored like candidates (cost relative
-// to the others in that group), ties by price, then name. A size that
-// cannot hold the job (gpu_memory, gpu_memory_per_gpu) counts one more
-// failure: its layout, and so its price, is not the job's.
+// to the others in that group), ties by price, then name. Among sizes
+// failing as many constraints, one that cannot hold the job (gpu_memory,
+// gpu_memory_per_gpu) comes after the others.
 func (n *norm) nearestMiss(evals []eval) *NearestMiss {
 	best := math.MaxInt
 	var group []*eval
@@ -58,7 +59,10 @@ func (n *norm) nearestMiss(evals []eval) *NearestMiss {
 		if e.fails == 0 || e.fails&notRelaxable != 0 {
 			continue
 		}
-		k := bits.OnesCount32(e.fails)
+		// A size that cannot hold the job ranks after one failing as many
+		// other constraints: its layout, and so its price, is not the
+		// job's.
+		k := 2 * bits.OnesCount32(e.fails)
 		if e.fails&memory != 0 {
 			k++
 		}
@@ -77,6 +81,18 @@ func (n *norm) nearestMiss(evals []eval) *NearestMiss {
 	for _, e := range group[1:] {
 		if compareEvals(e, m) < 0 {
 			m = e
+		}
+	}
+	// When every size within reach cannot hold the job, the nearest is
+	// the one that holds the most on the VMs it may use.
+	if !slices.ContainsFunc(group, func(e *eval) bool { return e.fails&memory == 0 }) {
+		reach := func(e *eval) float64 {
+			return float64(e.in.gpuUnits) * e.in.unitMem * float64(n.spanFor(e.in))
+		}
+		for _, e := range group {
+			if reach(e) > reach(m) {
+				m = e
+			}
 		}
 	}
 	nm := &NearestMiss{VMSize: m.in.sku.Name}

@@ -351,17 +351,19 @@ func oracleUsableGiB(s *catalog.SKU) float64 {
 }
 
 // gpuLayout lays the job's GPU memory out on a GPU size with at most maxVMs
-// VMs, exactly fixed VMs when fixed > 0. It returns the VMs and the VMs one
-// copy of the model spans (pipeline stages; 1 unless serving), or the
+// VMs, exactly fixed VMs when fixed > 0, of which one job (one copy of the
+// model, for inference) spans at most span. It returns the VMs and the VMs
+// one copy of the model spans (pipeline stages; 1 unless serving), or the
 // constraint the size fails. A layout that needs more VMs than allowed
 // fails gpu_memory ("the job does not fit on the VMs allowed", the
 // constraint table's words), also when its copies or its replicated
-// activations are what needs them. One GPU that cannot hold what the
-// split leaves it at any VM count (the whole model of a data-parallel
-// job, the replicated activations, a copy whose pipeline would need more
-// VMs than allowed) fails gpu_memory_per_gpu, unless the job's total is
-// more than the VMs allowed hold (gpu_memory).
-func (j *oracleJob) gpuLayout(s *catalog.SKU, maxVMs, fixed int64) (nodes, stages int64, failed string) {
+// activations are what needs them, and so does a copy whose weights alone
+// are more than span VMs hold. One GPU that cannot hold what the split
+// leaves it at any VM count (the whole model of a data-parallel job, the
+// replicated activations, a copy whose pipeline would need more VMs than
+// it may span although they hold its weights) fails gpu_memory_per_gpu,
+// unless the job's total is more than the VMs allowed hold (gpu_memory).
+func (j *oracleJob) gpuLayout(s *catalog.SKU, maxVMs, span, fixed int64) (nodes, stages int64, failed string) {
 	g := s.GPU
 	units := int64(1) // a partial GPU is one unit of its slice
 	if g.Count >= 1 {
@@ -374,25 +376,23 @@ func (j *oracleJob) gpuLayout(s *catalog.SKU, maxVMs, fixed int64) (nodes, stage
 	if perGPU <= 0 {
 		return 0, 0, "gpu_memory"
 	}
-	perGPUFails := "gpu_memory_per_gpu"
-	if j.gpuMem > float64(maxVMs*units)*perGPU+1e-9 {
-		perGPUFails = "gpu_memory"
+	span = min(span, maxVMs)
+	room := span // the VMs that may hold the job's total
+	if j.split == oracleServing && j.kvPerSeq > 0 {
+		room = maxVMs // copies on separate VMs hold the KV cache
 	}
-	vmsFor := func(k int64) int64 { // the VMs of a layout that needs k
-		if fixed > 0 && k <= fixed {
-			return fixed
-		}
-		return k
+	perGPUFails := "gpu_memory_per_gpu"
+	if j.gpuMem > float64(room*units)*perGPU+1e-9 {
+		perGPUFails = "gpu_memory"
 	}
 	switch j.split {
 	case oracleDataParallel:
 		if j.shard > perGPU+1e-9 {
 			return 0, 0, perGPUFails
 		}
-		return vmsFor(1), 1, ""
+		return max(fixed, 1), 1, ""
 
 	case oracleServing:
-		linked := units > 1 && s.Performance.GPU != nil && s.Performance.GPU.NVLinkGBsPerGPU != nil
 		// Tensor-parallel degrees: the divisors of the VM's GPUs that
 		// divide the attention heads, smallest first.
 		var degrees []int64
@@ -407,40 +407,55 @@ func (j *oracleJob) gpuLayout(s *catalog.SKU, maxVMs, fixed int64) (nodes, stage
 			}
 			return tp
 		}
-		oneSequence := func(tp int64) float64 { // GiB per GPU of a one-VM copy serving one sequence
-			return j.shard/float64(tp) + j.kvPerSeq/float64(kvGPUs(tp))
-		}
-		// NVLink: the whole VM; PCIe only: the smallest degree that holds
-		// a copy with one sequence, else the whole VM.
+		// The degree: the smallest whose share of the weights fits a GPU
+		// and whose copies on one VM hold every sequence within 85% of the
+		// VM's serving memory, else within all of it, else the largest.
 		tp := degrees[len(degrees)-1]
-		if !linked {
+	choose:
+		for _, within := range []float64{0.85, 1} {
 			for _, d := range degrees {
-				if oneSequence(d) <= perGPU {
+				copiesPerVM := float64(units / d)
+				if j.shard/float64(d) < perGPU && copiesPerVM*j.shard+float64(j.seqs)*j.kvPerSeq*float64(d)/float64(kvGPUs(d)) <= within*float64(units)*perGPU+1e-9 {
 					tp = d
-					break
+					break choose
 				}
 			}
 		}
 		// Pipeline stages: the fewest VMs whose GPUs hold a copy with one
-		// sequence.
+		// sequence; when that is more than one, the count that needs the
+		// fewest VMs for every sequence (fewer stages on a tie).
+		oneSequence := j.shard/float64(tp) + j.kvPerSeq/float64(kvGPUs(tp))
 		stages = 1
-		for float64(stages) < oneSequence(tp)/perGPU-1e-9 {
+		for float64(stages) < oneSequence/perGPU-1e-9 {
 			stages++
-			if stages > maxVMs {
-				return 0, 0, perGPUFails
-			}
 		}
-		// Copies: each holds the sequences its GPUs' room left after its
-		// share of the weights allows (at least one); a VM (or group of
-		// stages VMs) holds units / tp copies.
-		copies := int64(1)
-		if j.kvPerSeq > 0 {
-			room := (perGPU - j.shard/float64(tp*stages)) * float64(kvGPUs(tp)*stages)
-			perCopy := max(int64(math.Floor(room/j.kvPerSeq+1e-9)), 1)
-			copies = (j.seqs + perCopy - 1) / perCopy
+		if stages > span {
+			if j.shard > float64(span*units)*perGPU+1e-9 {
+				return 0, 0, "gpu_memory"
+			}
+			return 0, 0, perGPUFails
 		}
 		perGroup := units / tp
-		nodes = vmsFor((copies + perGroup - 1) / perGroup * stages)
+		vmsWith := func(st int64) int64 {
+			copies := int64(1)
+			if j.kvPerSeq > 0 {
+				room := (perGPU - j.shard/float64(tp*st)) * float64(kvGPUs(tp)*st)
+				perCopy := max(int64(math.Floor(room/j.kvPerSeq+1e-9)), 1)
+				copies = (j.seqs + perCopy - 1) / perCopy
+			}
+			return (copies + perGroup - 1) / perGroup * st
+		}
+		nodes = vmsWith(stages)
+		if stages > 1 {
+			for st := stages + 1; st <= span; st++ {
+				if v := vmsWith(st); v < nodes {
+					nodes, stages = v, st
+				}
+			}
+		}
+		if fixed > 0 && nodes <= fixed {
+			nodes = fixed
+		}
 		if nodes > maxVMs {
 			return 0, 0, "gpu_memory"
 		}
@@ -448,16 +463,16 @@ func (j *oracleJob) gpuLayout(s *catalog.SKU, maxVMs, fixed int64) (nodes, stage
 
 	default: // oracleTotal, oracleSharded
 		// Each GPU holds the replicated part whole and its share of the
-		// rest; the fewest VMs whose GPUs hold it.
+		// rest; the fewest VMs whose GPUs hold it, within the VMs one job
+		// may span.
 		if j.replicated >= perGPU {
 			return 0, 0, perGPUFails
 		}
 		k := max(int64(math.Ceil((j.shard-j.replicated)/(float64(units)*(perGPU-j.replicated))-1e-9)), 1)
-		nodes = vmsFor(k)
-		if nodes > maxVMs {
+		if k > span {
 			return 0, 0, "gpu_memory"
 		}
-		return nodes, 1, ""
+		return max(k, fixed), 1, ""
 	}
 }
 
@@ -660,14 +675,23 @@ func oracleEvaluate(cat *catalog.Catalog, req Request, j *oracleJob, s *catalog.
 				// Copies on separate VMs need no InfiniBand, so a served
 				// model may use every VM a scale set holds; a job that
 				// spans VMs as one needs InfiniBand unless "any".
-				maxVMs := int64(MaxNodesRDMA)
-				if j.split == oracleServing || !ibFor(true) {
+				// One job spans at most 100 VMs with InfiniBand, and one
+				// VM on a size without it when it needs it.
+				span := int64(MaxNodes)
+				if ibFor(true) {
+					span = MaxNodesRDMA
+					if !s.Network.RDMA {
+						span = 1
+					}
+				}
+				maxVMs := span
+				if j.split == oracleServing {
 					maxVMs = MaxNodes
 				}
 				if fixed > 0 {
-					maxVMs = fixed
+					maxVMs = min(fixed, maxVMs)
 				}
-				k, st, failed := j.gpuLayout(s, maxVMs, fixed)
+				k, st, failed := j.gpuLayout(s, maxVMs, span, fixed)
 				if failed != "" {
 					fail(failed)
 				} else {

@@ -255,7 +255,7 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 	}
 	// Names checked against the catalog, explained as every data source
 	// explains them (catalog.UnknownName).
-	if m := req.Model; m != nil && strings.TrimSpace(m.Name) != "" {
+	if m := req.Model; m != nil && strings.TrimSpace(m.Name) != "" && isModelWorkload(req.Workload) {
 		if _, ok := cat.Model(m.Name); !ok {
 			fatal = append(fatal, fe("Unknown Model", cat.UnknownName(catalog.ModelName, m.Name)+" Or describe the model with parameters_billion instead of name.", "model", "name"))
 		}
