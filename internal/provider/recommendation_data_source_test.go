@@ -402,9 +402,6 @@ func TestRecommendationReadMatrix(t *testing.T) {
 	data := testProviderData(t)
 	var sr datasource.SchemaResponse
 	(&recommendationDataSource{}).Schema(ctx, datasource.SchemaRequest{}, &sr)
-	modelType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{
-		"parameters_billion": tftypes.Number, "precision": tftypes.String, "class": tftypes.String,
-	}}
 	read, noFit := 0, 0
 	for _, w := range recommend.Workloads() {
 		for _, target := range recommend.Targets() {
@@ -414,10 +411,29 @@ func TestRecommendationReadMatrix(t *testing.T) {
 					req := recommend.Request{Workload: w, Target: target, Region: region, Spot: spot, AsOf: data.AsOf}
 					switch w {
 					case recommend.WorkloadTraining, recommend.WorkloadFineTuning, recommend.WorkloadInference:
-						attrs["model"] = tftypes.NewValue(modelType, map[string]tftypes.Value{
-							"parameters_billion": num(7), "precision": str("bf16"), "class": tftypes.NewValue(tftypes.String, nil),
-						})
-						req.Model = &recommend.Model{ParametersBillion: 7, Precision: "bf16"}
+						if !spot {
+							attrs["model"] = modelValue(map[string]tftypes.Value{"parameters_billion": num(7), "precision": str("bf16")})
+							req.Model = &recommend.Model{ParametersBillion: 7, Precision: "bf16"}
+							break
+						}
+						// Spot reads name a model and set the workload's own inputs.
+						attrs["model"] = modelValue(map[string]tftypes.Value{"name": str("Llama 3.1 8B")})
+						req.Model = &recommend.Model{Name: "Llama 3.1 8B"}
+						attrs["context_tokens"] = num(8192)
+						req.ContextTokens = ptrTo(int64(8192))
+						switch w {
+						case recommend.WorkloadInference:
+							attrs["concurrent_requests"] = num(64)
+							req.ConcurrentRequests = ptrTo(int64(64))
+						case recommend.WorkloadFineTuning:
+							attrs["fine_tuning_method"] = str("lora")
+							req.FineTuningMethod = "lora"
+							attrs["training_batch_size"] = num(4)
+							req.TrainingBatchSize = ptrTo(int64(4))
+						default:
+							attrs["training_batch_size"] = num(2)
+							req.TrainingBatchSize = ptrTo(int64(2))
+						}
 					case recommend.WorkloadHPC, recommend.WorkloadHTC:
 						attrs["cores"] = num(512)
 						req.Cores = ptrTo(int64(512))
@@ -486,6 +502,10 @@ func checkRecommendationState(ctx context.Context, t *testing.T, got recommendat
 			t.Errorf("recommendation %d: %s rank %d score %v nodes %d, want %s rank %d score %v nodes %d (or prices, reasons, warnings differ)",
 				i, g.VMSize, g.Rank, g.Score, g.Nodes, w.VMSize, w.Rank, w.Score, w.Nodes)
 		}
+		if g.Replicas != w.Replicas || !int64Eq(g.TensorParallelSize, w.TensorParallel) || !int64Eq(g.PipelineParallelSize, w.PipelineStages) {
+			t.Errorf("recommendation %d (%s): replicas %d, tensor parallel %v, pipeline parallel %v; want %d, %d, %d (0 as null)",
+				i, w.VMSize, g.Replicas, g.TensorParallelSize, g.PipelineParallelSize, w.Replicas, w.TensorParallel, w.PipelineStages)
+		}
 		if (g.Deployment.AKS != nil) != (w.Deployment.AKS != nil) || (g.Deployment.CycleCloud != nil) != (w.Deployment.CycleCloud != nil) ||
 			g.Deployment.RDMA != w.Deployment.RDMA || g.Deployment.PlacementGroup != w.Deployment.PlacementGroup {
 			t.Errorf("recommendation %d (%s): deployment %+v, want %+v", i, w.VMSize, g.Deployment, w.Deployment)
@@ -505,6 +525,21 @@ func checkRecommendationState(ctx context.Context, t *testing.T, got recommendat
 		r.Interconnect != want.Requirements.Interconnect || (r.Memory == nil) != (want.Requirements.Memory == nil) {
 		t.Errorf("requirements %+v, want %+v", got.Requirements, want.Requirements)
 	}
+	if r, w := got.Requirements, want.Requirements; r != nil {
+		if !strEq(r.Precision, w.Precision) || !strEq(r.Model, w.Model) || !strEq(r.FineTuningMethod, w.FineTuningMethod) ||
+			!int64Eq(r.ContextTokens, w.ContextTokens) || !int64Eq(r.ConcurrentRequests, w.ConcurrentRequests) ||
+			!float64Eq(r.KVCacheGiB, w.KVCacheGiB) || !int64Eq(r.KVBytesPerToken, int64(w.KVBytesPerToken)) {
+			t.Errorf("requirements: precision %v, model %v, fine_tuning_method %v, context_tokens %v, concurrent_requests %v, kv_cache_gib %v, kv_bytes_per_token %v; want %+v",
+				r.Precision, r.Model, r.FineTuningMethod, r.ContextTokens, r.ConcurrentRequests, r.KVCacheGiB, r.KVBytesPerToken, w)
+		}
+		if m, wm := r.Memory, w.Memory; m != nil && wm != nil {
+			if m.GiB != wm.GiB || !float64Eq(m.WeightsGiB, wm.WeightsGiB) || !float64Eq(m.GradientsGiB, wm.GradientsGiB) ||
+				!float64Eq(m.OptimizerGiB, round2(wm.MasterWeightsGiB+wm.OptimizerGiB)) || !float64Eq(m.AdaptersGiB, wm.AdapterGiB) ||
+				!float64Eq(m.ActivationsGiB, wm.ActivationGiB) || !float64Eq(m.KVCacheGiB, wm.KVCacheGiB) || m.Formula != wm.Formula {
+				t.Errorf("requirements.memory %+v, want %+v", *m, *wm)
+			}
+		}
+	}
 	if len(got.Rejected) != len(want.Rejected) {
 		t.Fatalf("%d rejections, want %d", len(got.Rejected), len(want.Rejected))
 	}
@@ -519,6 +554,18 @@ func checkRecommendationState(ctx context.Context, t *testing.T, got recommendat
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// strEq, int64Eq and float64Eq compare an output that is null for the
+// engine's zero value with that value.
+func strEq(got *string, want string) bool {
+	return (got == nil && want == "") || (got != nil && *got == want && want != "")
+}
+func int64Eq(got *int64, want int64) bool {
+	return (got == nil && want == 0) || (got != nil && *got == want && want != 0)
+}
+func float64Eq(got *float64, want float64) bool {
+	return (got == nil && want == 0) || (got != nil && *got == want && want != 0)
+}
 
 // decodeRecommendations reads `recommendations` back into
 // recommendationOut values, each with its `sku`.
