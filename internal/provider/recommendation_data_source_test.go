@@ -39,7 +39,9 @@ func stringList(list ...string) knownvalue.Check {
 // the fixture catalog (fixtureProviderFactories), whose sizes and prices
 // are frozen. On it, at the test clock 2026-11-22, the base rejections are
 // retired 3 (H16r, NC24rs_v3, NV12s_v3), min_lifetime_months 1 (HB120rs_v2)
-// and, for GPU workloads, confidential 1 (NCC40ads_H100_v5). The embedded
+// and, for GPU workloads, confidential 1 (NCC40ads_H100_v5), each counted
+// there unless an earlier constraint (workload, region, ...) removes it
+// first. The embedded
 // catalog is read end to end by TestRecommendationDataSource_SpotSKUMatchesOtherDataSources
 // and TestRecommendationReadMatrix, which compare with the engine's answer
 // for the same catalog instead of pinning values.
@@ -58,24 +60,39 @@ data "hpcsku_recommendation" "opt" {
   }
   region = "eastus"
 }`,
+			// 1.3B in bf16: weights 2.42 GiB + 5% workspace 0.12 + KV cache of 8 x 4,096
+			// tokens at 131,072 x (1.3 / 8)^0.42 = 61,104 bytes per token (no architecture)
+			// = 1.86 GiB; 4.41 GiB. Each GPU may use 90% of its memory, so the score's
+			// sizing is 4.40 / (0.9 x GPU memory) against the 50%-85% band.
 			ConfigStateChecks: []statecheck.StateCheck{
-				// Seeds 000/001: a small job is not put on an 8-GPU ND size. The
-				// quarter RTX PRO 6000 slice (24 GiB, 1.13 USD/h in eastus) scores
-				// 64.8, the T4 60.5 (the engine's TestPrefer has the arithmetic).
-				statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_NC24lds_xl_RTXPRO6000BSE_v6")),
+				// Seeds 000/001: a small job is not put on an 8-GPU ND size. The T4
+				// (15 GiB usable, 0.526 USD/h, the cheapest) scores 25 + 25 + 20 x
+				// (4.40 / 13.5 = 0.326) / 0.5 + 15 x 0.4 (2020) + 15 - 5 (no bf16) = 79.1;
+				// the quarter RTX PRO 6000 (24 GiB, 1.13 USD/h, 2026): 25 + 25 x 0.526 /
+				// 1.13 + 20 x (4.40 / 21.6) / 0.5 + 15 + 15 = 74.8; the A100 80 GB 55.0
+				// and the H100 NVL 54.5; the ND96isr_H100_v5 27.8 (unused InfiniBand -10,
+				// 7 of 8 GPUs idle -13.1).
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_NC4as_T4_v3")),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList(
-					"Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_NC4as_T4_v3", "Standard_NC40ads_H100_v5",
-					"Standard_NC24ads_A100_v4", "Standard_ND96isr_H100_v5")),
+					"Standard_NC4as_T4_v3", "Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_NC24ads_A100_v4",
+					"Standard_NC40ads_H100_v5", "Standard_ND96isr_H100_v5")),
 				statecheck.ExpectKnownValue(ds, rec0, knownvalue.ObjectPartial(map[string]knownvalue.Check{
-					"rank":                 knownvalue.Int64Exact(1),
-					"score":                knownvalue.Float64Exact(64.8),
-					"nodes":                knownvalue.Int64Exact(1),
-					"gpus_per_node":        knownvalue.Float64Exact(0.25),
-					"total_gpu_memory_gib": knownvalue.Float64Exact(24),
-					"price_per_hour":       knownvalue.Float64Exact(1.13),
-					"total_price_per_hour": knownvalue.Float64Exact(1.13),
-					"price_is_spot":        knownvalue.Bool(false),
+					"rank":                   knownvalue.Int64Exact(1),
+					"score":                  knownvalue.Float64Exact(79.1),
+					"nodes":                  knownvalue.Int64Exact(1),
+					"replicas":               knownvalue.Int64Exact(1),
+					"tensor_parallel_size":   knownvalue.Int64Exact(1),
+					"pipeline_parallel_size": knownvalue.Int64Exact(1),
+					"gpus_per_node":          knownvalue.Float64Exact(1),
+					"total_gpu_memory_gib":   knownvalue.Float64Exact(16),
+					"price_per_hour":         knownvalue.Float64Exact(0.526),
+					"total_price_per_hour":   knownvalue.Float64Exact(0.526),
+					"price_is_spot":          knownvalue.Bool(false),
 				})),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(74.8)),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(4).AtMapKey("score"), knownvalue.Float64Exact(27.8)),
+				// The 8-GPU size splits the model over its 8 NVLinked GPUs.
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(4).AtMapKey("tensor_parallel_size"), knownvalue.Int64Exact(8)),
 				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("network").AtMapKey("rdma"), knownvalue.Bool(false)),
 				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("price").AtMapKey("region"), knownvalue.StringExact("eastus")),
 				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("reasons").AtSliceIndex(0), knownvalue.StringExact("The NC family is preferred for inference (generative model).")),
@@ -86,33 +103,63 @@ data "hpcsku_recommendation" "opt" {
 					"cyclecloud":      knownvalue.Null(),
 				})),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-					"category":           knownvalue.StringExact("gpu"),
-					"gpu_memory_gib":     knownvalue.Float64Exact(2.91),
-					"system_memory_gib":  knownvalue.Float64Exact(3.63),
-					"interconnect":       knownvalue.StringExact("any"),
-					"nodes":              knownvalue.Int64Exact(1),
-					"preferred_families": stringList("NC", "ND"),
+					"category":            knownvalue.StringExact("gpu"),
+					"gpu_memory_gib":      knownvalue.Float64Exact(4.41),
+					"system_memory_gib":   knownvalue.Float64Exact(3.63), // 1.5 x 2.42
+					"interconnect":        knownvalue.StringExact("any"),
+					"nodes":               knownvalue.Int64Exact(1),
+					"preferred_families":  stringList("NC", "ND"),
+					"precision":           knownvalue.StringExact("bf16"),
+					"model":               knownvalue.Null(),
+					"fine_tuning_method":  knownvalue.Null(),
+					"context_tokens":      knownvalue.Int64Exact(4096),
+					"concurrent_requests": knownvalue.Int64Exact(8),
+					"kv_cache_gib":        knownvalue.Float64Exact(1.86),
+					"kv_bytes_per_token":  knownvalue.Int64Exact(61104),
 				})),
-				statecheck.ExpectKnownValue(ds, tfjsonpath.New("requirements").AtMapKey("memory").AtMapKey("bytes_per_parameter"), knownvalue.Float64Exact(2)),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("requirements").AtMapKey("memory"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"gib":                 knownvalue.Float64Exact(4.41),
+					"bytes_per_parameter": knownvalue.Float64Exact(2),
+					"weights_gib":         knownvalue.Float64Exact(2.42),
+					"gradients_gib":       knownvalue.Null(),
+					"optimizer_gib":       knownvalue.Null(),
+					"adapters_gib":        knownvalue.Null(),
+					"activations_gib":     knownvalue.Float64Exact(0.12),
+					"kv_cache_gib":        knownvalue.Float64Exact(1.86),
+				})),
+				// The CPU and HPC sizes are not inference sizes (E104i, E48, F2s, H16r and
+				// the two HB); NV sizes are a fallback, listed after the others.
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("rejected").AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-					"constraint": knownvalue.StringExact("retired"),
-					"count":      knownvalue.Int64Exact(3),
-					"examples":   stringList("Standard_H16r", "Standard_NC24rs_v3", "Standard_NV12s_v3"),
+					"constraint": knownvalue.StringExact("workload"),
+					"count":      knownvalue.Int64Exact(6),
+					"examples":   stringList("Standard_E104i_v5", "Standard_E48_v5", "Standard_F2s_v2"),
 				})),
-				// Not priced in eastus: the MI300X (eastus2 only).
-				statecheck.ExpectKnownValue(ds, tfjsonpath.New("rejected").AtSliceIndex(4), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				// Not priced in eastus: the confidential H100 and the MI300X (eastus2 only).
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("rejected").AtSliceIndex(1), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"constraint": knownvalue.StringExact("region"),
-					"count":      knownvalue.Int64Exact(1),
-					"examples":   stringList("Standard_ND96isr_MI300X_v5"),
+					"count":      knownvalue.Int64Exact(2),
+					"examples":   stringList("Standard_NCC40ads_H100_v5", "Standard_ND96isr_MI300X_v5"),
 				})),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("rejected").AtSliceIndex(2), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"constraint": knownvalue.StringExact("retired"),
+					"count":      knownvalue.Int64Exact(2),
+					"examples":   stringList("Standard_NC24rs_v3", "Standard_NV12s_v3"),
+				})),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("rejected"), knownvalue.ListSizeExact(3)),
 			},
 		}},
 	})
 }
 
 // 70B training (1564.62 GiB) needs several VMs with InfiniBand: the ND
-// sizes, each on ceil(1564.62 / its GPU memory) VMs; the MI300X (1,536 GiB
-// per VM) needs 2.
+// sizes whose GPUs run bf16 (not ND40rs_v2's V100s), each on ceil(1564.62 /
+// its usable GPU memory) VMs: the MI300X (1,536 GiB per VM) 2, ND96isr_H100_v5
+// (8 x 79.65 GiB usable) 3, ND96asr_v4 (320 GiB) 5. Without a region each is
+// priced at its lowest: 2 x 48, 3 x 98.32 and 5 x 27.197 USD/h. The MI300X
+// scores 25 + 25 + 20 (1564.62 / 3,072 = 0.51, in the band) + 15 x 0.8 (2024)
+// + 15 / 2 = 89.5; the H100 25 + 25 x 96 / 294.96 + 20 (0.82) + 10.5 + 5 = 68.6;
+// ND96asr_v4 25 + 25 x 96 / 135.99 + 20 x 0.574 (0.978, above the band) + 7.5
+// + 3 = 64.6.
 func TestRecommendationDataSource_TrainingLargeModelOnAKS(t *testing.T) {
 	const ds = "data.hpcsku_recommendation.llm"
 	rec0 := tfjsonpath.New("recommendations").AtSliceIndex(0)
@@ -130,11 +177,24 @@ data "hpcsku_recommendation" "llm" {
 }`,
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList(
-					"Standard_ND96isr_MI300X_v5", "Standard_ND96asr_v4", "Standard_ND96isr_H100_v5", "Standard_ND40rs_v2")),
+					"Standard_ND96isr_MI300X_v5", "Standard_ND96isr_H100_v5", "Standard_ND96asr_v4")),
 				statecheck.ExpectKnownValue(ds, rec0, knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"score":      knownvalue.Float64Exact(89.5),
 					"nodes":      knownvalue.Int64Exact(2),
 					"total_gpus": knownvalue.Float64Exact(16),
+					// Training: one job, no serving layout.
+					"replicas":               knownvalue.Int64Exact(1),
+					"tensor_parallel_size":   knownvalue.Null(),
+					"pipeline_parallel_size": knownvalue.Null(),
 				})),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(68.6)),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(2).AtMapKey("score"), knownvalue.Float64Exact(64.6)),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("rejected"), listContains{knownvalue.ObjectExact(map[string]knownvalue.Check{
+					"constraint": knownvalue.StringExact("precision"),
+					"count":      knownvalue.Int64Exact(3),
+					"examples":   stringList("Standard_NC24rs_v3", "Standard_NC4as_T4_v3", "Standard_ND40rs_v2"),
+					"reason":     knownvalue.StringRegexp(regexp.MustCompile(`does not run bf16 natively`)),
+				})}),
 				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("deployment"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"rdma":                   knownvalue.Bool(true),
 					"placement_group":        knownvalue.Bool(true),
@@ -150,11 +210,30 @@ data "hpcsku_recommendation" "llm" {
 						"hpcsku.io/vm-size":   knownvalue.StringExact("Standard_ND96isr_MI300X_v5"),
 					}),
 				})),
-				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("nodes"), knownvalue.Int64Exact(5)),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("nodes"), knownvalue.Int64Exact(3)),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(2).AtMapKey("nodes"), knownvalue.Int64Exact(5)),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("deployment").AtMapKey("aks").AtMapKey("gpu_driver"), knownvalue.StringExact("Install")),
 				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("network").AtMapKey("infiniband"), knownvalue.StringExact("NDR")),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("requirements").AtMapKey("interconnect"), knownvalue.StringExact("infiniband")),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("requirements").AtMapKey("gpu_memory_gib"), knownvalue.Float64Exact(1564.62)),
+				// 70e9 x 2 bytes of bf16 weights, 2 of gradients, 4 + 8 of fp32 master
+				// weights and Adam moments, and 50% activation headroom on the 1043.08.
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("requirements").AtMapKey("memory"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"weights_gib":     knownvalue.Float64Exact(130.39),
+					"gradients_gib":   knownvalue.Float64Exact(130.39),
+					"optimizer_gib":   knownvalue.Float64Exact(782.31),
+					"adapters_gib":    knownvalue.Null(),
+					"activations_gib": knownvalue.Float64Exact(521.54),
+					"kv_cache_gib":    knownvalue.Null(),
+				})),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"precision":           knownvalue.StringExact("bf16"),
+					"fine_tuning_method":  knownvalue.Null(),
+					"context_tokens":      knownvalue.Null(),
+					"concurrent_requests": knownvalue.Null(),
+					"kv_cache_gib":        knownvalue.Null(),
+					"kv_bytes_per_token":  knownvalue.Null(),
+				})),
 			},
 		}},
 	})
@@ -215,9 +294,9 @@ data "hpcsku_recommendation" "keep" {
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.keep", tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_NC24ads_A100_v4")),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.keep", tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("reasons").AtSliceIndex(0),
 					knownvalue.StringExact("Ranked first because it is the first size in prefer that meets every requirement.")),
-				// Then the best scored size: the quarter RTX PRO 6000 slice at 1.13 USD/h
-				// in eastus (64.8 against the T4's 60.5, as in the engine's TestPrefer).
-				statecheck.ExpectKnownValue("data.hpcsku_recommendation.keep", tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("vm_size"), knownvalue.StringExact("Standard_NC24lds_xl_RTXPRO6000BSE_v6")),
+				// Then the best scored size: the T4 at 0.526 USD/h in eastus (79.1 against
+				// the quarter RTX PRO 6000's 74.8, as in TestRecommendationDataSource_InferenceSmallModel).
+				statecheck.ExpectKnownValue("data.hpcsku_recommendation.keep", tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("vm_size"), knownvalue.StringExact("Standard_NC4as_T4_v3")),
 			},
 		}},
 	})
@@ -288,9 +367,10 @@ func TestRecommendationDataSource_Errors(t *testing.T) {
   gpu_vendor   = "amd"
   cuda_version = "12.0"
 }`,
-			// gpu_vendor 7: the current NVIDIA NC and ND sizes; the NV sizes
-			// are not training sizes.
-			err: `No VM Size Fits[\s\S]*gpu_vendor: 7[\s\S]*cuda_version: 1 \(Standard_ND96isr_MI300X_v5\)[\s\S]*` +
+			// workload 9: the CPU and HPC sizes and the three NV sizes, which are
+			// not training sizes; gpu_vendor 9: the NVIDIA NC and ND sizes
+			// (retired ones too: gpu_vendor comes before retired).
+			err: `No VM Size Fits[\s\S]*workload: 9[\s\S]*gpu_vendor: 9[\s\S]*cuda_version: 1 \(Standard_ND96isr_MI300X_v5\)[\s\S]*` +
 				wrapped(`Nearest miss: Standard_ND96asr_v4 fails only gpu_vendor. To use it, set gpu_vendor to "nvidia" or "any".`),
 		},
 		"impossible budget": {
@@ -300,8 +380,10 @@ func TestRecommendationDataSource_Errors(t *testing.T) {
   region             = "eastus"
   max_price_per_hour = 1
 }`,
-			// The three ND sizes priced in eastus cost more.
-			err: `No VM Size Fits[\s\S]*max_price_per_hour: 3[\s\S]*` +
+			// The GPUs without bf16 (T4, V100) fail precision; the four single-GPU NC
+			// sizes would need several VMs without InfiniBand (interconnect); the
+			// MI300X has no eastus price; the two ND sizes left cost more.
+			err: `No VM Size Fits[\s\S]*precision: 3 \(Standard_NC24rs_v3, Standard_NC4as_T4_v3, Standard_ND40rs_v2\)[\s\S]*interconnect: 4[\s\S]*region: 1[\s\S]*max_price_per_hour: 2 \(Standard_ND96asr_v4, Standard_ND96isr_H100_v5\)[\s\S]*` +
 				wrapped(`Nearest miss: Standard_ND96asr_v4 fails only max_price_per_hour. To use it, raise max_price_per_hour to at least 27.20 (27.197 USD per hour in eastus).`),
 		},
 	}
