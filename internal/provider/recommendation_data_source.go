@@ -277,7 +277,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 						"Required without `name`; with `name` it defaults to the model table's count (a different value is used, with a warning).",
 					Validators: []validator.Float64{
 						float64Positive(),
-						float64validator.AtLeastOneOf(path.MatchRelative().AtParent().AtName("name")),
+						float64validator.AtLeastOneOf(path.MatchRoot("model").AtName("name")),
 					},
 				},
 				"active_parameters_billion": schema.Float64Attribute{

@@ -239,6 +239,156 @@ data "hpcsku_recommendation" "llm" {
 	})
 }
 
+// A model of the catalog's model table by name, with the workload's own
+// inputs. Llama 3.1 8B (8.03B, bf16, 32 layers, 8 KV heads of 128, 32
+// attention heads) serving 32 sequences of 8,192 tokens: weights 8.03e9 x 2
+// bytes = 14.96 GiB, workspace 5% = 0.75, KV cache 2 x 32 x 8 x 128 x 2 =
+// 131,072 bytes per token x 8,192 x 32 = 32 GiB; 47.7 GiB. Each GPU may use
+// 90% of its memory; a copy needs 15.71 GiB plus 1 GiB per sequence.
+func TestRecommendationDataSource_NamedModel(t *testing.T) {
+	const serve, qlora, busy = "data.hpcsku_recommendation.serve", "data.hpcsku_recommendation.qlora", "data.hpcsku_recommendation.busy"
+	recs := tfjsonpath.New("recommendations")
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: fixtureProviderFactories(t),
+		Steps: []resource.TestStep{{
+			Config: `
+data "hpcsku_recommendation" "serve" {
+  workload            = "inference"
+  model               = { name = "llama-3.1-8b" }
+  context_tokens      = 8192
+  concurrent_requests = 32
+}
+data "hpcsku_recommendation" "qlora" {
+  workload           = "fine_tuning"
+  model              = { name = "Llama 3.1 70B" }
+  fine_tuning_method = "qlora"
+}
+data "hpcsku_recommendation" "busy" {
+  workload            = "inference"
+  model               = { name = "LLAMA-3.1-8B" }
+  context_tokens      = 8192
+  concurrent_requests = 256
+  gpu_models          = ["a100-pcie-80gb"]
+}
+`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(serve, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"model":               knownvalue.StringExact("llama-3.1-8b"),
+					"precision":           knownvalue.StringExact("bf16"),
+					"fine_tuning_method":  knownvalue.Null(),
+					"context_tokens":      knownvalue.Int64Exact(8192),
+					"concurrent_requests": knownvalue.Int64Exact(32),
+					"kv_cache_gib":        knownvalue.Float64Exact(32),
+					"kv_bytes_per_token":  knownvalue.Int64Exact(131072),
+					"gpu_memory_gib":      knownvalue.Float64Exact(47.7),
+					"system_memory_gib":   knownvalue.Float64Exact(22.44), // 1.5 x 14.96
+				})),
+				statecheck.ExpectKnownValue(serve, tfjsonpath.New("requirements").AtMapKey("memory"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"gib":             knownvalue.Float64Exact(47.7),
+					"weights_gib":     knownvalue.Float64Exact(14.96),
+					"activations_gib": knownvalue.Float64Exact(0.75),
+					"kv_cache_gib":    knownvalue.Float64Exact(32),
+					"gradients_gib":   knownvalue.Null(),
+					"optimizer_gib":   knownvalue.Null(),
+					"adapters_gib":    knownvalue.Null(),
+				})),
+				// Without a region each size is priced at its lowest. The A100 80 GB
+				// (72 GiB usable, 3.673 USD/h, the cheapest) holds a copy and every
+				// sequence: 47.71 / 72 = 0.66, in the sizing band: 25 + 25 + 20 + 15 x 0.6
+				// (2022) + 15 = 94. The H100 NVL (84.6 GiB, 6.98 USD/h): 25 + 25 x 3.673
+				// / 6.98 + 20 + 15 x 0.7 + 15 = 83.7. The quarter RTX PRO 6000 (21.6 GiB)
+				// holds a copy and floor((21.6 - 15.71) / 1) = 5 sequences: 7 copies on
+				// 7 VMs (7.91 USD/h), 141.97 GiB of 151.2 used (0.94, above the band):
+				// 25 + 25 x 3.673 / 7.91 + 20 x 0.70 + 15 + 15 / 7 = 67.8. ND96asr_v4
+				// splits the copy over its 8 NVLinked A100s (32 heads, 8 KV heads divide
+				// by 8): 25 + 25 x 3.673 / 27.197 + 20 x 0.33 + 7.5 + 15 - 10 (unused
+				// InfiniBand) = 47.5.
+				statecheck.ExpectKnownValue(serve, tfjsonpath.New("vm_sizes"), stringList(
+					"Standard_NC24ads_A100_v4", "Standard_NC40ads_H100_v5", "Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_ND96asr_v4", "Standard_ND40rs_v2")),
+				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"score":                  knownvalue.Float64Exact(94),
+					"nodes":                  knownvalue.Int64Exact(1),
+					"replicas":               knownvalue.Int64Exact(1),
+					"tensor_parallel_size":   knownvalue.Int64Exact(1),
+					"pipeline_parallel_size": knownvalue.Int64Exact(1),
+				})),
+				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(83.7)),
+				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(2), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"score":                  knownvalue.Float64Exact(67.8),
+					"nodes":                  knownvalue.Int64Exact(7),
+					"replicas":               knownvalue.Int64Exact(7),
+					"tensor_parallel_size":   knownvalue.Int64Exact(1),
+					"pipeline_parallel_size": knownvalue.Int64Exact(1),
+					"total_price_per_hour":   knownvalue.Float64Exact(7.91),
+				})),
+				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(3), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"score":                  knownvalue.Float64Exact(47.5),
+					"nodes":                  knownvalue.Int64Exact(1),
+					"replicas":               knownvalue.Int64Exact(1),
+					"tensor_parallel_size":   knownvalue.Int64Exact(8),
+					"pipeline_parallel_size": knownvalue.Int64Exact(1),
+				})),
+
+				// QLoRA of Llama 3.1 70B: embeddings and output layer (2 x 128,256 x 8,192)
+				// at 2 bytes and the rest at 4.127 bits = 36.8 GiB, adapters 1% x 70.55e9 x
+				// 12 bytes = 7.88, activations of one 4,096-token sequence 4,096 x (80 x
+				// 8,192 x 2 + 8,192 x 34 + 128,256 x 4) bytes = 8.02; 52.7 GiB, on one GPU
+				// of 80 GB: the A100 (NC is acceptable for fine-tuning: 12.5 + 25 + 20 (0.66)
+				// + 9 + 15 = 81.5), then the H100 NVL (12.5 + 13.16 + 20 + 10.5 + 15 = 71.2).
+				statecheck.ExpectKnownValue(qlora, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"model":               knownvalue.StringExact("llama-3.1-70b"),
+					"fine_tuning_method":  knownvalue.StringExact("qlora"),
+					"context_tokens":      knownvalue.Int64Exact(4096),
+					"concurrent_requests": knownvalue.Null(),
+					"kv_cache_gib":        knownvalue.Null(),
+					"kv_bytes_per_token":  knownvalue.Null(),
+					"gpu_memory_gib":      knownvalue.Float64Exact(52.7),
+				})),
+				statecheck.ExpectKnownValue(qlora, tfjsonpath.New("requirements").AtMapKey("memory"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"gib":             knownvalue.Float64Exact(52.7),
+					"weights_gib":     knownvalue.Float64Exact(36.8),
+					"adapters_gib":    knownvalue.Float64Exact(7.88),
+					"activations_gib": knownvalue.Float64Exact(8.02),
+					"gradients_gib":   knownvalue.Null(),
+					"optimizer_gib":   knownvalue.Null(),
+					"kv_cache_gib":    knownvalue.Null(),
+				})),
+				statecheck.ExpectKnownValue(qlora, recs.AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"vm_size":                knownvalue.StringExact("Standard_NC24ads_A100_v4"),
+					"score":                  knownvalue.Float64Exact(81.5),
+					"nodes":                  knownvalue.Int64Exact(1),
+					"total_gpus":             knownvalue.Float64Exact(1),
+					"replicas":               knownvalue.Int64Exact(1),
+					"tensor_parallel_size":   knownvalue.Null(),
+					"pipeline_parallel_size": knownvalue.Null(),
+				})),
+				statecheck.ExpectKnownValue(qlora, recs.AtSliceIndex(1), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"vm_size": knownvalue.StringExact("Standard_NC40ads_H100_v5"),
+					"score":   knownvalue.Float64Exact(71.2),
+				})),
+
+				// 256 sequences: 256 GiB of KV cache. One A100 80 GB holds a copy and
+				// floor((72 - 15.71) / 1) = 56 sequences, so ceil(256 / 56) = 5 copies on
+				// 5 VMs, none spanning VMs (no InfiniBand needed): 5 x 3.673 USD/h.
+				// 15.7 + 256 = 271.7 GiB in all.
+				statecheck.ExpectKnownValue(busy, tfjsonpath.New("requirements").AtMapKey("gpu_memory_gib"), knownvalue.Float64Exact(271.7)),
+				statecheck.ExpectKnownValue(busy, tfjsonpath.New("requirements").AtMapKey("kv_cache_gib"), knownvalue.Float64Exact(256)),
+				statecheck.ExpectKnownValue(busy, tfjsonpath.New("requirements").AtMapKey("interconnect"), knownvalue.StringExact("any")),
+				statecheck.ExpectKnownValue(busy, recs.AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"vm_size":                knownvalue.StringExact("Standard_NC24ads_A100_v4"),
+					"nodes":                  knownvalue.Int64Exact(5),
+					"replicas":               knownvalue.Int64Exact(5),
+					"tensor_parallel_size":   knownvalue.Int64Exact(1),
+					"pipeline_parallel_size": knownvalue.Int64Exact(1),
+					"total_gpus":             knownvalue.Float64Exact(5),
+					"total_price_per_hour":   knownvalue.Float64Exact(18.365),
+				})),
+				statecheck.ExpectKnownValue(busy, recs.AtSliceIndex(0).AtMapKey("deployment").AtMapKey("rdma"), knownvalue.Bool(false)),
+			},
+		}},
+	})
+}
+
 func TestRecommendationDataSource_HPCAndTargets(t *testing.T) {
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: fixtureProviderFactories(t),
