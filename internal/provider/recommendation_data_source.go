@@ -311,7 +311,8 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"context_tokens": schema.Int64Attribute{
 			Optional: true,
-			MarkdownDescription: "Tokens of one sequence, 1 to " + groupDigits(recommend.MaxContextTokens) + ": prompt plus output for `inference` (it sizes the KV cache), the sequence length for `training` and `fine_tuning` (it sizes the activations of LoRA and QLoRA). " +
+			MarkdownDescription: "Tokens of one sequence of a language model, 1 to " + groupDigits(recommend.MaxContextTokens) + ": prompt plus output for `inference` (it sizes the KV cache), " +
+				"the sequence length for `training` and `fine_tuning` (it sizes the activations of `lora` and `qlora`; full training takes its activations as a share of the model states, so there it changes nothing). " +
 				"Defaults to `" + strconv.Itoa(recommend.DefaultContextTokens) + "`, capped at the named model's maximum context. " +
 				"Only for the workloads `training`, `fine_tuning` and `inference`; anywhere else it is an error.",
 			Validators: []validator.Int64{int64validator.Between(1, recommend.MaxContextTokens)},
@@ -326,7 +327,8 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"training_batch_size": schema.Int64Attribute{
 			Optional: true,
 			MarkdownDescription: "Sequences or samples each GPU processes per step (the micro-batch), 1 to " + groupDigits(recommend.MaxTrainingBatchSize) + ". " +
-				"It sizes the activations of LoRA and QLoRA and of the models trained with plain data parallelism (encoder, vision, diffusion, speech). " +
+				"It sizes the activations of `lora` and `qlora` and of the models trained with plain data parallelism (encoder, vision, diffusion, speech); " +
+				"full training of a language model takes its activations as a share of the model states, so there it changes nothing. " +
 				"Defaults by model kind: 1 sequence for language models, 32 samples for encoders, 64 for vision, 16 for speech and 4 for diffusion models. " +
 				"Only for the workloads `training` and `fine_tuning`; anywhere else it is an error.",
 			Validators: []validator.Int64{int64validator.Between(1, recommend.MaxTrainingBatchSize)},
