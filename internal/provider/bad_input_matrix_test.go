@@ -49,6 +49,8 @@ const (
 	skuAddr      = "data.hpcsku_sku.x"
 	modelsAddr   = "data.hpcsku_models.x"
 	providerAddr = `provider["registry.terraform.io/hashicorp/hpcsku"]`
+	// gpuMemoryCall is how Terraform shows a gpu_memory_gib call.
+	gpuMemoryCall = "provider::hpcsku::gpu_memory_gib(parameters_billion, precision, workload, options...)"
 )
 
 func (c badInput) pattern() *regexp.Regexp {
@@ -129,9 +131,114 @@ func TestBadInputMatrix(t *testing.T) {
 			config: rec(`workload = "inference"`, `model = "7B"`), attr: "model", line: `model = "7B"`,
 			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "model": object required.`},
 		},
-		"recommendation/model without parameters_billion": {
-			config: rec(`workload = "inference"`, `model = { precision = "bf16" }`), attr: "parameters_billion", line: `model = { precision = "bf16" }`,
-			summary: "Incorrect attribute value type", detail: []string{`attribute "parameters_billion" is required`},
+		"recommendation/model with neither name nor parameters_billion": {
+			config: rec(`workload = "inference"`, `model = { precision = "bf16" }`), attr: "model.parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "Invalid Attribute Combination", detail: []string{`At least one attribute out of [model.name,model.parameters_billion] must be specified`},
+		},
+		"recommendation/model.name wrong type": {
+			config: rec(`workload = "inference"`, `model = { name = ["llama-3.1-8b"] }`), attr: "name", line: `model = { name = ["llama-3.1-8b"] }`,
+			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "model": attribute "name": string required.`},
+		},
+		"recommendation/model.name empty": {
+			config: rec(`workload = "inference"`, `model = { name = "" }`), attr: "model.name", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "Invalid Attribute Value Length", detail: []string{`Attribute model.name string length must be at least 1, got: 0`},
+		},
+		"recommendation/model.name unknown": {
+			config: rec(`workload = "inference"`, `model = { name = "llama-3.1-9b" }`), attr: "name", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "Unknown Model", detail: []string{`The model "llama-3.1-9b" is not in the catalog (version `, `Did you mean one of: llama-3.1-8b`, `Or describe the model with parameters_billion instead of name.`},
+		},
+		"recommendation/model.name unknown at plan, invalid at apply": {
+			config: rec(`workload = "inference"`, `model = { name = "llama-${uuid()}" }`), attr: "name", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "Unknown Model", detail: []string{`is not in the catalog (version `, `Did you mean one of:`, `instead of name.`},
+		},
+		"recommendation/model.active_parameters_billion wrong type": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 47, active_parameters_billion = "13B" }`), attr: "active_parameters_billion",
+			line:    `model = { parameters_billion = 47, active_parameters_billion = "13B" }`,
+			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "model": a number is required.`},
+		},
+		"recommendation/model.active_parameters_billion zero": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 47, active_parameters_billion = 0 }`), attr: "model.active_parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "Value Out Of Range", detail: []string{`Attribute model.active_parameters_billion value must be greater than 0, got: 0`},
+		},
+		"recommendation/model.active_parameters_billion negative": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 47, active_parameters_billion = -13 }`), attr: "model.active_parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "Value Out Of Range", detail: []string{`Attribute model.active_parameters_billion value must be greater than 0, got: -13`},
+		},
+		"recommendation/model.active_parameters_billion above parameters_billion": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 47, active_parameters_billion = 48 }`), attr: "active_parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "Active Parameters Above Total", detail: []string{`active_parameters_billion (48) must be at most parameters_billion (47)`},
+		},
+		"recommendation/model.precision int4 for training": {
+			config: rec(`workload = "training"`, `model = { parameters_billion = 7, precision = "int4" }`), attr: "precision", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "Precision Cannot Train", detail: []string{`Training updates every weight, which int4 cannot hold`, `Set model.precision to one of those, or use workload "fine_tuning" with fine_tuning_method "lora" or "qlora"`},
+		},
+		"recommendation/fine_tuning_method wrong type": {
+			config: rec(`workload = "fine_tuning"`, `model = { parameters_billion = 7 }`, `fine_tuning_method = ["lora"]`), attr: "fine_tuning_method", line: `fine_tuning_method = ["lora"]`,
+			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "fine_tuning_method": string required.`},
+		},
+		"recommendation/fine_tuning_method unknown enum": {
+			config: rec(`workload = "fine_tuning"`, `model = { parameters_billion = 7 }`, `fine_tuning_method = "dora"`), attr: "fine_tuning_method", with: recAddr, line: `fine_tuning_method = "dora"`,
+			summary: "Invalid Attribute Value Match", detail: []string{`Attribute fine_tuning_method value must be one of: ["full" "lora" "qlora"], got: "dora"`},
+		},
+		"recommendation/fine_tuning_method on inference": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `fine_tuning_method = "lora"`), attr: "fine_tuning_method", with: recAddr, line: `fine_tuning_method = "lora"`,
+			summary: "Argument Not Used By Workload", detail: []string{`fine_tuning_method applies to fine-tuning, not to workload "inference". Remove fine_tuning_method, or set workload to "fine_tuning".`},
+		},
+		"recommendation/fine_tuning_method full on an int8 model": {
+			config: rec(`workload = "fine_tuning"`, `model = { parameters_billion = 7, precision = "int8" }`, `fine_tuning_method = "full"`), attr: "fine_tuning_method", with: recAddr, line: `fine_tuning_method = "full"`,
+			summary: "Precision Cannot Train", detail: []string{`Full fine-tuning updates every weight, which int8 cannot hold. Use fine_tuning_method "lora" or "qlora"`},
+		},
+		"recommendation/context_tokens wrong type": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `context_tokens = "8k"`), attr: "context_tokens", line: `context_tokens = "8k"`,
+			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "context_tokens": a number is required.`},
+		},
+		"recommendation/context_tokens fractional": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `context_tokens = 4096.5`), attr: "context_tokens", with: recAddr, line: `context_tokens = 4096.5`,
+			summary: "Configuration Read Error", detail: []string{`is not an integer`},
+		},
+		"recommendation/context_tokens zero": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `context_tokens = 0`), attr: "context_tokens", with: recAddr, line: `context_tokens = 0`,
+			summary: "Invalid Attribute Value", detail: []string{`Attribute context_tokens value must be between 1 and 10485760, got: 0`},
+		},
+		"recommendation/context_tokens above the maximum": {
+			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `context_tokens = 10485761`), attr: "context_tokens", with: recAddr, line: `context_tokens = 10485761`,
+			summary: "Invalid Attribute Value", detail: []string{`Attribute context_tokens value must be between 1 and 10485760, got: 10485761`},
+		},
+		"recommendation/context_tokens on hpc": {
+			config: rec(`workload = "hpc"`, `cores = 256`, `context_tokens = 8192`), attr: "context_tokens", with: recAddr, line: `context_tokens = 8192`,
+			summary: "Argument Not Used By Workload", detail: []string{`context_tokens applies to language-model jobs (the tokens of one sequence), not to workload "hpc". Remove context_tokens, or set workload to "training", "fine_tuning", "inference".`},
+		},
+		"recommendation/concurrent_requests wrong type": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `concurrent_requests = {}`), attr: "concurrent_requests", line: `concurrent_requests = {}`,
+			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "concurrent_requests": number required.`},
+		},
+		"recommendation/concurrent_requests negative": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `concurrent_requests = -8`), attr: "concurrent_requests", with: recAddr, line: `concurrent_requests = -8`,
+			summary: "Invalid Attribute Value", detail: []string{`Attribute concurrent_requests value must be between 1 and 100000, got: -8`},
+		},
+		"recommendation/concurrent_requests above the maximum": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `concurrent_requests = 100001`), attr: "concurrent_requests", with: recAddr, line: `concurrent_requests = 100001`,
+			summary: "Invalid Attribute Value", detail: []string{`Attribute concurrent_requests value must be between 1 and 100000, got: 100001`},
+		},
+		"recommendation/concurrent_requests on training": {
+			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `concurrent_requests = 32`), attr: "concurrent_requests", with: recAddr, line: `concurrent_requests = 32`,
+			summary: "Argument Not Used By Workload", detail: []string{`concurrent_requests applies to serving a model, not to workload "training". Remove concurrent_requests, or set workload to "inference".`},
+		},
+		"recommendation/training_batch_size wrong type": {
+			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `training_batch_size = [4]`), attr: "training_batch_size", line: `training_batch_size = [4]`,
+			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "training_batch_size": number required.`},
+		},
+		"recommendation/training_batch_size zero": {
+			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `training_batch_size = 0`), attr: "training_batch_size", with: recAddr, line: `training_batch_size = 0`,
+			summary: "Invalid Attribute Value", detail: []string{`Attribute training_batch_size value must be between 1 and 100000, got: 0`},
+		},
+		"recommendation/training_batch_size above the maximum": {
+			config: rec(`workload = "fine_tuning"`, `model = { parameters_billion = 7 }`, `training_batch_size = 100001`), attr: "training_batch_size", with: recAddr, line: `training_batch_size = 100001`,
+			summary: "Invalid Attribute Value", detail: []string{`Attribute training_batch_size value must be between 1 and 100000, got: 100001`},
+		},
+		"recommendation/training_batch_size on inference": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `training_batch_size = 4`), attr: "training_batch_size", with: recAddr, line: `training_batch_size = 4`,
+			summary: "Argument Not Used By Workload", detail: []string{`training_batch_size applies to training and fine-tuning, not to workload "inference". Remove training_batch_size, or set workload to "training", "fine_tuning".`},
 		},
 		"recommendation/model.parameters_billion zero": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 0 }`), attr: "model.parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
@@ -435,22 +542,57 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"function/gpu_memory_gib zero parameters": {
 			config: fn(`provider::hpcsku::gpu_memory_gib(0, "bf16", "inference")`), attr: "parameters_billion",
-			call: "provider::hpcsku::gpu_memory_gib(parameters_billion, precision, workload)", line: `value = provider::hpcsku::gpu_memory_gib(0, "bf16", "inference")`,
+			call: gpuMemoryCall, line: `value = provider::hpcsku::gpu_memory_gib(0, "bf16", "inference")`,
 			summary: "Invalid function argument", detail: []string{`Invalid value for "parameters_billion" parameter:`, `greater than 0`},
 		},
 		"function/gpu_memory_gib unknown precision": {
 			config: fn(`provider::hpcsku::gpu_memory_gib(7, "fp2", "inference")`), attr: "precision",
-			call: "provider::hpcsku::gpu_memory_gib(parameters_billion, precision, workload)", line: `value = provider::hpcsku::gpu_memory_gib(7, "fp2", "inference")`,
+			call: gpuMemoryCall, line: `value = provider::hpcsku::gpu_memory_gib(7, "fp2", "inference")`,
 			summary: "Invalid function argument", detail: []string{`Invalid value for "precision" parameter:`, `got: "fp2".`},
 		},
 		"function/gpu_memory_gib workload without a model": {
 			config: fn(`provider::hpcsku::gpu_memory_gib(7, "bf16", "hpc")`), attr: "workload",
-			call: "provider::hpcsku::gpu_memory_gib(parameters_billion, precision, workload)", line: `value = provider::hpcsku::gpu_memory_gib(7, "bf16", "hpc")`,
+			call: gpuMemoryCall, line: `value = provider::hpcsku::gpu_memory_gib(7, "bf16", "hpc")`,
 			summary: "Invalid function argument", detail: []string{`Invalid value for "workload" parameter:`, `["training" "fine_tuning" "inference"], got: "hpc".`},
+		},
+		"function/gpu_memory_gib two options objects": {
+			config: fn(`provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { context_tokens = 8192 }, { concurrent_requests = 4 })`), attr: "options",
+			call: gpuMemoryCall, line: `value = provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { context_tokens = 8192 }, { concurrent_requests = 4 })`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "options" parameter: Too Many Options: gpu_memory_gib takes at most one options object after workload; got 2.`},
+		},
+		"function/gpu_memory_gib unknown option": {
+			config: fn(`provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { contxt_tokens = 8192 })`), attr: "options",
+			call: gpuMemoryCall, line: `value = provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { contxt_tokens = 8192 })`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "options" parameter: Unknown Option: options has no key "contxt_tokens". The keys are "model",`},
+		},
+		"function/gpu_memory_gib option of the wrong type": {
+			config: fn(`provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { concurrent_requests = [8] })`), attr: "options",
+			call: gpuMemoryCall, line: `value = provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { concurrent_requests = [8] })`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "options" parameter: Invalid Option Value: options.concurrent_requests must be a number; got a tuple.`},
+		},
+		"function/gpu_memory_gib option out of range": {
+			config: fn(`provider::hpcsku::gpu_memory_gib(7, "bf16", "training", { training_batch_size = 0 })`), attr: "options",
+			call: gpuMemoryCall, line: `value = provider::hpcsku::gpu_memory_gib(7, "bf16", "training", { training_batch_size = 0 })`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "options" parameter: Invalid Option Value: options.training_batch_size must be a whole number from 1 to 100,000; got 0.`},
+		},
+		"function/gpu_memory_gib unknown model": {
+			config: fn(`provider::hpcsku::gpu_memory_gib(null, null, "inference", { model = "mistral-8b" })`), attr: "options",
+			call: gpuMemoryCall, line: `value = provider::hpcsku::gpu_memory_gib(null, null, "inference", { model = "mistral-8b" })`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "options" parameter: Unknown Model: The model "mistral-8b" is not in the catalog`, `Did you mean one of:`},
+		},
+		"function/gpu_memory_gib option the workload does not use": {
+			config: fn(`provider::hpcsku::gpu_memory_gib(7, "bf16", "training", { concurrent_requests = 8 })`), attr: "options",
+			call: gpuMemoryCall, line: `value = provider::hpcsku::gpu_memory_gib(7, "bf16", "training", { concurrent_requests = 8 })`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "options" parameter: Argument Not Used By Workload: concurrent_requests applies to serving a model, not to workload "training".`},
+		},
+		"function/gpu_memory_gib int4 training": {
+			config: fn(`provider::hpcsku::gpu_memory_gib(7, "int4", "training")`), attr: "precision",
+			call: gpuMemoryCall, line: `value = provider::hpcsku::gpu_memory_gib(7, "int4", "training")`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "precision" parameter: Precision Cannot Train: Training updates every weight, which int4 cannot hold`},
 		},
 		"function/gpu_memory_gib wrong type": {
 			config: fn(`provider::hpcsku::gpu_memory_gib("seven", "bf16", "inference")`), attr: "parameters_billion",
-			call: "provider::hpcsku::gpu_memory_gib(parameters_billion, precision, workload)", line: `value = provider::hpcsku::gpu_memory_gib("seven", "bf16", "inference")`,
+			call: gpuMemoryCall, line: `value = provider::hpcsku::gpu_memory_gib("seven", "bf16", "inference")`,
 			summary: "Invalid function argument", detail: []string{`Invalid value for "parameters_billion" parameter: a number is required.`},
 		},
 	}

@@ -102,7 +102,8 @@ data "hpcsku_recommendation" "train" {
 // restricts Standard_ND96isr_H100_v5 in eastus, a 70B training
 // recommendation in eastus no longer returns it and rejected says why;
 // without the file it does. On the fixture catalog, in eastus, the ND sizes
-// are ND96asr_v4 (first), ND96isr_H100_v5 and ND40rs_v2. The file lists
+// are ND96asr_v4 (first) and ND96isr_H100_v5 (ND40rs_v2's V100s lack bf16:
+// precision). The file lists
 // sizes the fixture does not have; Configure warns about them.
 func TestAccOverlay_AvailabilityRestrictsH100(t *testing.T) {
 	const ds = "data.hpcsku_recommendation.train"
@@ -173,19 +174,27 @@ func TestAccOverlay_PricesFile(t *testing.T) {
 			{
 				Config: providerBlock(nil) + training70BConfig,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList("Standard_ND96asr_v4", "Standard_ND96isr_H100_v5", "Standard_ND40rs_v2")),
+					// 1564.62 GiB (70e9 x 16 bytes x 1.5) sharded over 5 x 8 A100 40 GB (1,600 GiB,
+					// 135.99 USD/h: 25 + 25 + 20 x band(1564.62 / 1600 = 0.978) 0.574 + 15 x 0.5 (2021)
+					// + 15 / 5 = 71.97) or 3 x 8 H100 (1,911.6 GiB usable, 294.96 USD/h: 25 + 25 x 0.461
+					// + 20 (0.818, in the band) + 15 x 0.7 (2023) + 15 / 3 = 72.03): both 72.0, the
+					// cheaper first. ND40rs_v2's V100s lack bf16 (precision).
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList("Standard_ND96asr_v4", "Standard_ND96isr_H100_v5")),
+					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("score"), knownvalue.Float64Exact(72)),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(72)),
 					statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("price_per_hour"), knownvalue.Float64Exact(98.32)),
 				},
 			},
 			{
 				// Negotiated prices: the H100 size at 36.00 instead of 98.32 (3 VMs,
 				// 108 USD/h against 5 × 27.197 = 135.99 for ND96asr_v4) moves to
-				// the top.
+				// the top (85.5 against 66.8).
 				Config: providerBlock(map[string]string{"prices_file": csv}) + training70BConfig,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList("Standard_ND96isr_H100_v5", "Standard_ND96asr_v4", "Standard_ND40rs_v2")),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList("Standard_ND96isr_H100_v5", "Standard_ND96asr_v4")),
 					statecheck.ExpectKnownValue(ds, rec0, knownvalue.ObjectPartial(map[string]knownvalue.Check{
 						"vm_size":              knownvalue.StringExact("Standard_ND96isr_H100_v5"),
+						"score":                knownvalue.Float64Exact(85.5),
 						"price_per_hour":       knownvalue.Float64Exact(36),
 						"total_price_per_hour": knownvalue.Float64Exact(108),
 						"price_source":         knownvalue.StringExact("Price from the prices file " + csv + " in eastus."),
@@ -195,7 +204,7 @@ func TestAccOverlay_PricesFile(t *testing.T) {
 						"source":       knownvalue.StringExact("prices file " + csv + " (CSV)"),
 					})),
 					// A size the file does not price keeps the embedded price.
-					statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(2).AtMapKey("price_source"),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("price_source"),
 						knownvalue.StringExact("Linux pay-as-you-go list price in eastus.")),
 				},
 			},

@@ -54,7 +54,9 @@ func newProvider(version string, cat func() (*catalog.Catalog, error), now func(
 		if err != nil {
 			return nil, err
 		}
-		return &functionData{Catalog: c}, nil
+		return &functionData{Catalog: c, engine: sync.OnceValues(func() (*recommend.Engine, error) {
+			return recommend.NewEngine(c)
+		})}, nil
 	})
 	return p
 }
@@ -88,6 +90,10 @@ type functionData struct {
 	Catalog *catalog.Catalog
 	// skus memoizes the SKU objects provider::hpcsku::sku returns.
 	skus skuObjects
+	// engine prepares the ranking engine for Catalog on its first call
+	// (provider::hpcsku::gpu_memory_gib estimates through it), so that the
+	// functions that only look sizes up never pay for it.
+	engine func() (*recommend.Engine, error)
 }
 
 type providerModel struct {
@@ -238,6 +244,22 @@ func (p *hpcskuProvider) functionState(ctx context.Context) (*functionData, *fun
 			"This is a bug in the provider; please report it with this message: " + err.Error())
 	}
 	return data, nil
+}
+
+// functionEngine returns the ranking engine for the functions' catalog,
+// loading the catalog and preparing the engine on the first call.
+func (p *hpcskuProvider) functionEngine(ctx context.Context) (*recommend.Engine, *function.FuncError) {
+	data, funcErr := p.functionState(ctx)
+	if funcErr != nil {
+		return nil, funcErr
+	}
+	eng, err := data.engine()
+	if err != nil {
+		tflog.Error(ctx, "ranking engine failed to start", map[string]any{"error": err.Error()})
+		return nil, function.NewFuncError("Catalog Failed To Load: The ranking engine could not be prepared for the embedded catalog. " +
+			"This is a bug in the provider; please report it with this message: " + err.Error())
+	}
+	return eng, nil
 }
 
 // sizeNameParameter is the `name` parameter of the functions that look up a

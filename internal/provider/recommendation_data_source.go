@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -42,14 +43,20 @@ type recommendationDataSource struct {
 }
 
 type recommendationModelInput struct {
-	ParametersBillion types.Float64 `tfsdk:"parameters_billion"`
-	Precision         types.String  `tfsdk:"precision"`
-	Class             types.String  `tfsdk:"class"`
+	Name                    types.String  `tfsdk:"name"`
+	ParametersBillion       types.Float64 `tfsdk:"parameters_billion"`
+	ActiveParametersBillion types.Float64 `tfsdk:"active_parameters_billion"`
+	Precision               types.String  `tfsdk:"precision"`
+	Class                   types.String  `tfsdk:"class"`
 }
 
 type recommendationDataSourceModel struct {
 	Workload             types.String  `tfsdk:"workload"`
 	Model                types.Object  `tfsdk:"model"`
+	FineTuningMethod     types.String  `tfsdk:"fine_tuning_method"`
+	ContextTokens        types.Int64   `tfsdk:"context_tokens"`
+	ConcurrentRequests   types.Int64   `tfsdk:"concurrent_requests"`
+	TrainingBatchSize    types.Int64   `tfsdk:"training_batch_size"`
 	GPUMemoryGiB         types.Float64 `tfsdk:"gpu_memory_gib"`
 	GPUs                 types.Int64   `tfsdk:"gpus"`
 	Nodes                types.Int64   `tfsdk:"nodes"`
@@ -89,21 +96,26 @@ type recommendationDataSourceModel struct {
 }
 
 type recommendationOut struct {
-	Rank              int64         `tfsdk:"rank"`
-	Score             float64       `tfsdk:"score"`
-	VMSize            string        `tfsdk:"vm_size"`
-	Nodes             int64         `tfsdk:"nodes"`
-	GPUsPerNode       float64       `tfsdk:"gpus_per_node"`
-	TotalGPUs         float64       `tfsdk:"total_gpus"`
-	TotalGPUMemoryGiB float64       `tfsdk:"total_gpu_memory_gib"`
-	PricePerHour      *float64      `tfsdk:"price_per_hour"`
-	TotalPricePerHour *float64      `tfsdk:"total_price_per_hour"`
-	PricePerGPUHour   *float64      `tfsdk:"price_per_gpu_hour"`
-	PriceIsSpot       bool          `tfsdk:"price_is_spot"`
-	PriceSource       *string       `tfsdk:"price_source"`
-	Reasons           []string      `tfsdk:"reasons"`
-	Warnings          []string      `tfsdk:"warnings"`
-	Deployment        deploymentOut `tfsdk:"deployment"`
+	Rank     int64   `tfsdk:"rank"`
+	Score    float64 `tfsdk:"score"`
+	VMSize   string  `tfsdk:"vm_size"`
+	Nodes    int64   `tfsdk:"nodes"`
+	Replicas int64   `tfsdk:"replicas"`
+	// TensorParallelSize and PipelineParallelSize are nil (null) when the
+	// engine gives 0: not inference of a model.
+	TensorParallelSize   *int64        `tfsdk:"tensor_parallel_size"`
+	PipelineParallelSize *int64        `tfsdk:"pipeline_parallel_size"`
+	GPUsPerNode          float64       `tfsdk:"gpus_per_node"`
+	TotalGPUs            float64       `tfsdk:"total_gpus"`
+	TotalGPUMemoryGiB    float64       `tfsdk:"total_gpu_memory_gib"`
+	PricePerHour         *float64      `tfsdk:"price_per_hour"`
+	TotalPricePerHour    *float64      `tfsdk:"total_price_per_hour"`
+	PricePerGPUHour      *float64      `tfsdk:"price_per_gpu_hour"`
+	PriceIsSpot          bool          `tfsdk:"price_is_spot"`
+	PriceSource          *string       `tfsdk:"price_source"`
+	Reasons              []string      `tfsdk:"reasons"`
+	Warnings             []string      `tfsdk:"warnings"`
+	Deployment           deploymentOut `tfsdk:"deployment"`
 	// SKU is the memoized SKU object (providerData.skus), added to the
 	// object the other fields make (recommendationList).
 	SKU types.Object `tfsdk:"-"`
@@ -169,10 +181,18 @@ type cycleCloudOut struct {
 	MachineType string `tfsdk:"machine_type"`
 }
 
+// memoryOut is requirements.memory; a part the estimate does not have
+// (0) is null.
 type memoryOut struct {
-	GiB               float64 `tfsdk:"gib"`
-	BytesPerParameter float64 `tfsdk:"bytes_per_parameter"`
-	Formula           string  `tfsdk:"formula"`
+	GiB               float64  `tfsdk:"gib"`
+	BytesPerParameter float64  `tfsdk:"bytes_per_parameter"`
+	WeightsGiB        *float64 `tfsdk:"weights_gib"`
+	GradientsGiB      *float64 `tfsdk:"gradients_gib"`
+	OptimizerGiB      *float64 `tfsdk:"optimizer_gib"`
+	AdaptersGiB       *float64 `tfsdk:"adapters_gib"`
+	ActivationsGiB    *float64 `tfsdk:"activations_gib"`
+	KVCacheGiB        *float64 `tfsdk:"kv_cache_gib"`
+	Formula           string   `tfsdk:"formula"`
 }
 
 type requirementsOut struct {
@@ -184,7 +204,16 @@ type requirementsOut struct {
 	Nodes             int64      `tfsdk:"nodes"`
 	Interconnect      string     `tfsdk:"interconnect"`
 	MinGPUsPerJob     *float64   `tfsdk:"min_gpus_per_job"`
-	Explanation       []string   `tfsdk:"explanation"`
+	// The model inputs as the estimate used them; nil (null) where they
+	// do not apply.
+	Precision          *string  `tfsdk:"precision"`
+	Model              *string  `tfsdk:"model"`
+	FineTuningMethod   *string  `tfsdk:"fine_tuning_method"`
+	ContextTokens      *int64   `tfsdk:"context_tokens"`
+	ConcurrentRequests *int64   `tfsdk:"concurrent_requests"`
+	KVCacheGiB         *float64 `tfsdk:"kv_cache_gib"`
+	KVBytesPerToken    *int64   `tfsdk:"kv_bytes_per_token"`
+	Explanation        []string `tfsdk:"explanation"`
 }
 
 type rejectionOut struct {
@@ -231,25 +260,78 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 			Validators:          []validator.String{stringvalidator.OneOf(recommend.Workloads()...)},
 		},
 		"model": schema.SingleNestedAttribute{
-			Optional:            true,
-			MarkdownDescription: "The AI model, for `training`, `fine_tuning` and `inference`. Its size and precision drive the GPU memory estimate.",
+			Optional: true,
+			MarkdownDescription: "The AI model, for `training`, `fine_tuning` and `inference`. Its size, precision and, for a named model, its architecture drive the GPU memory estimate. " +
+				"Set `name` or `parameters_billion` (or both).",
 			Attributes: map[string]schema.Attribute{
+				"name": schema.StringAttribute{
+					Optional: true,
+					MarkdownDescription: "A model of the catalog's model table (see the `hpcsku_models` data source), by identifier (`llama-3.1-8b`) or display name (`Llama 3.1 8B`), case-insensitive. " +
+						"The table gives the parameter counts, the precision it is published in, and the architecture (layers, KV heads, head dimension, attention kind) " +
+						"that sizes the KV cache for `inference` and the activations for `fine_tuning`. An unknown name fails with the closest names.",
+					Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+				},
 				"parameters_billion": schema.Float64Attribute{
-					Required:            true,
-					MarkdownDescription: "Parameters in billions, for example `7` or `1.3`. Must be greater than zero.",
-					Validators:          []validator.Float64{float64Positive()},
+					Optional: true,
+					MarkdownDescription: "Parameters in billions, for example `7` or `1.3`. Must be greater than zero. " +
+						"Required without `name`; with `name` it defaults to the model table's count (a different value is used, with a warning).",
+					Validators: []validator.Float64{
+						float64Positive(),
+						float64validator.AtLeastOneOf(path.MatchRoot("model").AtName("name")),
+					},
+				},
+				"active_parameters_billion": schema.Float64Attribute{
+					Optional: true,
+					MarkdownDescription: "For a mixture-of-experts model described without `name`: the parameters one token uses, in billions (for example `12.9` for Mixtral 8x7B), " +
+						"at most `parameters_billion`. It scales the KV cache estimate; the weights still count every parameter. Defaults to all of them, or with `name` to the model table's count.",
+					Validators: []validator.Float64{float64Positive()},
 				},
 				"precision": schema.StringAttribute{
-					Optional:            true,
-					MarkdownDescription: "Numeric precision of the weights: " + quoted(recommend.Precisions()) + ". Defaults to `" + recommend.DefaultPrecision + "`.",
-					Validators:          []validator.String{stringvalidator.OneOf(recommend.Precisions()...)},
+					Optional: true,
+					MarkdownDescription: "Numeric precision of the weights: " + quoted(recommend.Precisions()) + ". " +
+						"Defaults to the precision the named model is published in, else `" + recommend.DefaultPrecision + "`. " +
+						"`int8` and `int4` cannot be trained: `training` and full fine-tuning need `bf16`, `fp16`, `fp8`, `tf32` or `fp32`.",
+					Validators: []validator.String{stringvalidator.OneOf(recommend.Precisions()...)},
 				},
 				"class": schema.StringAttribute{
-					Optional:            true,
-					MarkdownDescription: "Kind of model, the three columns of Microsoft's guidance table: " + quoted(recommend.ModelClasses()) + ". `small` models run on CPU sizes. Defaults to `" + recommend.DefaultClass + "`.",
-					Validators:          []validator.String{stringvalidator.OneOf(recommend.ModelClasses()...)},
+					Optional: true,
+					MarkdownDescription: "Kind of model, the three columns of Microsoft's guidance table: " + quoted(recommend.ModelClasses()) + ". `small` models run on CPU sizes. " +
+						"Defaults to the named model's (`generative` for language models, `nongenerative` for the others), else `" + recommend.DefaultClass + "`.",
+					Validators: []validator.String{stringvalidator.OneOf(recommend.ModelClasses()...)},
 				},
 			},
+		},
+		"fine_tuning_method": schema.StringAttribute{
+			Optional: true,
+			MarkdownDescription: "How `fine_tuning` trains the model: " + quoted(recommend.FineTuningMethods()) + ". " +
+				"`full` trains every parameter (weights, gradients, an fp32 master copy and Adam's moments); `lora` trains small adapters on a frozen base at the model's precision; " +
+				"`qlora` trains adapters on a frozen 4-bit (NF4) base. Defaults to `" + recommend.MethodQLoRA + "` for an `int4` model, `" + recommend.MethodLoRA + "` for an `int8` model and `" + recommend.MethodFull + "` otherwise. " +
+				"Only for workload `fine_tuning`; anywhere else it is an error.",
+			Validators: []validator.String{stringvalidator.OneOf(recommend.FineTuningMethods()...)},
+		},
+		"context_tokens": schema.Int64Attribute{
+			Optional: true,
+			MarkdownDescription: "Tokens of one sequence of a language model, 1 to " + groupDigits(recommend.MaxContextTokens) + ": prompt plus output for `inference` (it sizes the KV cache), " +
+				"the sequence length for `training` and `fine_tuning` (it sizes the activations of `lora` and `qlora`; full training takes its activations as a share of the model states, so there it changes nothing). " +
+				"Defaults to `" + strconv.Itoa(recommend.DefaultContextTokens) + "`, capped at the named model's maximum context. " +
+				"Only for the workloads `training`, `fine_tuning` and `inference`; anywhere else it is an error.",
+			Validators: []validator.Int64{int64validator.Between(1, recommend.MaxContextTokens)},
+		},
+		"concurrent_requests": schema.Int64Attribute{
+			Optional: true,
+			MarkdownDescription: "Sequences the service holds in flight at once across all its copies of the model, 1 to " + groupDigits(recommend.MaxConcurrentRequests) + ": each keeps `context_tokens` of KV cache. " +
+				"When one VM cannot hold the KV cache of them all, the service gets more copies of the model (`recommendations[*].replicas`). Defaults to `" + strconv.Itoa(recommend.DefaultConcurrentRequests) + "`. " +
+				"Only for workload `inference`; anywhere else it is an error.",
+			Validators: []validator.Int64{int64validator.Between(1, recommend.MaxConcurrentRequests)},
+		},
+		"training_batch_size": schema.Int64Attribute{
+			Optional: true,
+			MarkdownDescription: "Sequences or samples each GPU processes per step (the micro-batch), 1 to " + groupDigits(recommend.MaxTrainingBatchSize) + ". " +
+				"It sizes the activations of `lora` and `qlora` and of the models trained with plain data parallelism (encoder, vision, diffusion, speech); " +
+				"full training of a language model takes its activations as a share of the model states, so there it changes nothing. " +
+				"Defaults by model kind: 1 sequence for language models, 32 samples for encoders, 64 for vision, 16 for speech and 4 for diffusion models. " +
+				"Only for the workloads `training` and `fine_tuning`; anywhere else it is an error.",
+			Validators: []validator.Int64{int64validator.Between(1, recommend.MaxTrainingBatchSize)},
 		},
 		"gpu_memory_gib": schema.Float64Attribute{
 			Optional:            true,
@@ -393,18 +475,31 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 				"gpu_memory_gib":     float64Attr("Total GPU memory needed, in GiB; null when no GPU is needed or nothing says how much."),
 				"memory": schema.SingleNestedAttribute{
 					Computed:            true,
-					MarkdownDescription: "The GPU memory estimate from `model`; null without a model.",
+					MarkdownDescription: "The GPU memory estimate from `model`, with its parts (each in GiB, rounded to 0.01, null when the job has none); null without a model.",
 					Attributes: map[string]schema.Attribute{
-						"gib":                 float64Attr("Estimated GPU memory, in GiB."),
+						"gib":                 float64Attr("Estimated GPU memory of the whole job, in GiB: the sum of the parts below."),
 						"bytes_per_parameter": float64Attr("Bytes per parameter of the precision."),
+						"weights_gib":         float64Attr("The model's weights at its precision (for `qlora`, the 4-bit base with its 16-bit embeddings)."),
+						"gradients_gib":       float64Attr("Gradients of every parameter (`training` and full fine-tuning); null for `inference`, `lora` and `qlora`."),
+						"optimizer_gib":       float64Attr("Optimizer states of every parameter: the fp32 master copy of the weights (when they are narrower than fp32) plus Adam's two fp32 moments (`training` and full fine-tuning); null otherwise."),
+						"adapters_gib":        float64Attr("The trainable adapters of `lora` and `qlora` with their gradients and optimizer states; null otherwise."),
+						"activations_gib":     float64Attr("Activations: for `training` and `fine_tuning` those of the micro-batch (or the activation headroom of full training), for `inference` the serving engine's workspace (or, for a model without KV cache, its activations)."),
+						"kv_cache_gib":        float64Attr("`inference` of a language model: the KV cache of `concurrent_requests` sequences of `context_tokens` tokens; null otherwise."),
 						"formula":             strAttr("The formula with its inputs."),
 					},
 				},
-				"system_memory_gib": float64Attr("Minimum VM memory, in GiB (150% of the model for inference); null when not derived."),
-				"nodes":             int64Attr("VMs per job on the top-ranked size; each recommendation has its own `nodes`."),
-				"interconnect":      strAttr("`infiniband` when the top-ranked layout needs InfiniBand, otherwise `any`."),
-				"min_gpus_per_job":  float64Attr("Minimum GPUs for the job; null when not set."),
-				"explanation":       supportList("How the requirements were derived, in plain sentences."),
+				"system_memory_gib":   float64Attr("Minimum VM memory, in GiB (150% of the model for inference); null when not derived."),
+				"nodes":               int64Attr("VMs per job on the top-ranked size; each recommendation has its own `nodes`."),
+				"interconnect":        strAttr("`infiniband` when the top-ranked layout needs InfiniBand, otherwise `any`."),
+				"min_gpus_per_job":    float64Attr("Minimum GPUs for the job; null when not set."),
+				"precision":           strAttr("Precision of the model's weights the estimate used (`model.precision`, the named model's published precision, or the default); null without a model."),
+				"model":               strAttr("Catalog identifier of the model (`model.name` resolved in the model table); null without `model.name`."),
+				"fine_tuning_method":  strAttr("Fine-tuning method the estimate used (`fine_tuning_method` or its default); null unless workload is `fine_tuning`."),
+				"context_tokens":      int64Attr("Tokens per sequence the estimate used (`context_tokens` or its default, capped at the named model's maximum context); null where it plays no part (full training, models without a sequence, no model)."),
+				"concurrent_requests": int64Attr("Sequences in flight the KV cache was sized for (`concurrent_requests` or its default); null unless a language model is served (`inference`)."),
+				"kv_cache_gib":        float64Attr("KV cache of every concurrent sequence, in GiB, as in `memory.kv_cache_gib`; null unless a language model is served."),
+				"kv_bytes_per_token":  int64Attr("KV cache per token of context, in bytes (2 × layers × KV heads × head dimension × bytes per element for a named model; approximated from the parameters otherwise); null unless a language model is served."),
+				"explanation":         supportList("How the requirements were derived, in plain sentences."),
 			},
 		},
 		"rejected": schema.ListNestedAttribute{
@@ -427,10 +522,16 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 func recommendationAttributes() map[string]schema.Attribute {
 	supportList := func(desc string) schema.ListAttribute { return strListAttr(desc) }
 	return map[string]schema.Attribute{
-		"rank":                 int64Attr("1 for the best size."),
-		"score":                float64Attr("Score from 0 to 100."),
-		"vm_size":              strAttr("The size name."),
-		"nodes":                int64Attr("VMs of this size the job needs."),
+		"rank":    int64Attr("1 for the best size."),
+		"score":   float64Attr("Score from 0 to 100."),
+		"vm_size": strAttr("The size name."),
+		"nodes":   int64Attr("VMs of this size the job needs."),
+		"replicas": int64Attr("Copies of the model serving in parallel (`inference`): more than 1 when the VMs of one copy cannot hold the KV cache of every concurrent request, " +
+			"or when a VM holds several copies (its GPUs split a copy only as far as the attention heads or the lack of NVLink allow); 1 otherwise."),
+		"tensor_parallel_size": int64Attr("GPUs of one VM each copy of the model is split over, ready for vLLM's `--tensor-parallel-size`; " +
+			"null unless the engine lays out a model for `inference` (not when `gpu_memory_gib` replaces the estimate)."),
+		"pipeline_parallel_size": int64Attr("VMs each copy of the model spans (pipeline stages), ready for vLLM's `--pipeline-parallel-size`: 1 when a copy fits one VM; " +
+			"null unless the engine lays out a model for `inference` (not when `gpu_memory_gib` replaces the estimate)."),
 		"gpus_per_node":        float64Attr("GPUs per VM (fractional for partial GPUs); 0 for CPU sizes."),
 		"total_gpus":           float64Attr("GPUs across all VMs."),
 		"total_gpu_memory_gib": float64Attr("GPU memory across all VMs, in GiB."),
@@ -527,6 +628,10 @@ func boolPtr(v types.Bool) *bool {
 func requestFromConfig(ctx context.Context, cfg recommendationDataSourceModel, data *providerData, diags *diag.Diagnostics) recommend.Request {
 	req := recommend.Request{
 		Workload:             cfg.Workload.ValueString(),
+		FineTuningMethod:     cfg.FineTuningMethod.ValueString(),
+		ContextTokens:        int64Ptr(cfg.ContextTokens),
+		ConcurrentRequests:   int64Ptr(cfg.ConcurrentRequests),
+		TrainingBatchSize:    int64Ptr(cfg.TrainingBatchSize),
 		GPUMemoryGiB:         float64Ptr(cfg.GPUMemoryGiB),
 		GPUs:                 int64Ptr(cfg.GPUs),
 		Nodes:                int64Ptr(cfg.Nodes),
@@ -557,9 +662,11 @@ func requestFromConfig(ctx context.Context, cfg recommendationDataSourceModel, d
 		var m recommendationModelInput
 		diags.Append(cfg.Model.As(ctx, &m, basetypes.ObjectAsOptions{})...)
 		req.Model = &recommend.Model{
-			ParametersBillion: m.ParametersBillion.ValueFloat64(),
-			Precision:         m.Precision.ValueString(),
-			Class:             m.Class.ValueString(),
+			Name:                    m.Name.ValueString(),
+			ParametersBillion:       m.ParametersBillion.ValueFloat64(),
+			ActiveParametersBillion: m.ActiveParametersBillion.ValueFloat64(),
+			Precision:               m.Precision.ValueString(),
+			Class:                   m.Class.ValueString(),
 		}
 	}
 	return req
@@ -623,6 +730,18 @@ func (d *recommendationDataSource) Read(ctx context.Context, req datasource.Read
 
 func optString(s string) *string { return strPtr(s) }
 
+// optPositive is nil (null) for a figure the engine leaves at 0 (or
+// below): not applicable.
+func optPositive[T int64 | float64](v T) *T {
+	if v <= 0 {
+		return nil
+	}
+	return &v
+}
+
+// round2 rounds to 0.01, as the engine rounds every GiB figure.
+func round2(f float64) float64 { return math.Round(f*100) / 100 }
+
 // setRecommendationOutputs fills the model's computed outputs from the
 // engine's result; each ranked size's `sku` comes from the memo.
 func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSourceModel, result *recommend.Result, data *providerData) diag.Diagnostics {
@@ -651,6 +770,7 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 		diags.Append(d...)
 		recs[i] = recommendationOut{
 			Rank: rec.Rank, Score: rec.Score, VMSize: rec.VMSize, Nodes: rec.Nodes,
+			Replicas: rec.Replicas, TensorParallelSize: optPositive(rec.TensorParallel), PipelineParallelSize: optPositive(rec.PipelineStages),
 			GPUsPerNode: rec.GPUsPerNode, TotalGPUs: rec.TotalGPUs, TotalGPUMemoryGiB: rec.TotalGPUMemoryGiB,
 			PricePerHour: rec.PricePerHour, TotalPricePerHour: rec.TotalPricePerHour, PricePerGPUHour: rec.PricePerGPUHour,
 			PriceIsSpot: rec.PriceIsSpot, PriceSource: optString(rec.PriceSource),
@@ -673,9 +793,18 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 		Category: rq.Category, PreferredFamilies: nonNil(rq.PreferredFamilies), GPUMemoryGiB: rq.GPUMemoryGiB,
 		SystemMemoryGiB: rq.SystemMemoryGiB, Nodes: rq.Nodes, Interconnect: rq.Interconnect,
 		MinGPUsPerJob: rq.MinGPUsPerJob, Explanation: nonNil(rq.Explanation),
+		Precision: optString(rq.Precision), Model: optString(rq.Model), FineTuningMethod: optString(rq.FineTuningMethod),
+		ContextTokens: optPositive(rq.ContextTokens), ConcurrentRequests: optPositive(rq.ConcurrentRequests),
+		KVCacheGiB: optPositive(rq.KVCacheGiB), KVBytesPerToken: optPositive(int64(math.Round(rq.KVBytesPerToken))),
 	}
 	if m := rq.Memory; m != nil {
-		cfg.Requirements.Memory = &memoryOut{GiB: m.GiB, BytesPerParameter: m.BytesPerParameter, Formula: m.Formula}
+		cfg.Requirements.Memory = &memoryOut{
+			GiB: m.GiB, BytesPerParameter: m.BytesPerParameter,
+			WeightsGiB: optPositive(m.WeightsGiB), GradientsGiB: optPositive(m.GradientsGiB),
+			OptimizerGiB: optPositive(round2(m.MasterWeightsGiB + m.OptimizerGiB)), AdaptersGiB: optPositive(m.AdapterGiB),
+			ActivationsGiB: optPositive(m.ActivationGiB), KVCacheGiB: optPositive(m.KVCacheGiB),
+			Formula: m.Formula,
+		}
 	}
 
 	cfg.Rejected = make([]rejectionOut, len(result.Rejected))

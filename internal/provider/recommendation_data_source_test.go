@@ -39,7 +39,9 @@ func stringList(list ...string) knownvalue.Check {
 // the fixture catalog (fixtureProviderFactories), whose sizes and prices
 // are frozen. On it, at the test clock 2026-11-22, the base rejections are
 // retired 3 (H16r, NC24rs_v3, NV12s_v3), min_lifetime_months 1 (HB120rs_v2)
-// and, for GPU workloads, confidential 1 (NCC40ads_H100_v5). The embedded
+// and, for GPU workloads, confidential 1 (NCC40ads_H100_v5), each counted
+// there unless an earlier constraint (workload, region, ...) removes it
+// first. The embedded
 // catalog is read end to end by TestRecommendationDataSource_SpotSKUMatchesOtherDataSources
 // and TestRecommendationReadMatrix, which compare with the engine's answer
 // for the same catalog instead of pinning values.
@@ -58,24 +60,39 @@ data "hpcsku_recommendation" "opt" {
   }
   region = "eastus"
 }`,
+			// 1.3B in bf16: weights 2.42 GiB + 5% workspace 0.12 + KV cache of 8 x 4,096
+			// tokens at 131,072 x (1.3 / 8)^0.42 = 61,104 bytes per token (no architecture)
+			// = 1.86 GiB; 4.41 GiB. Each GPU may use 90% of its memory, so the score's
+			// sizing is 4.40 / (0.9 x GPU memory) against the 50%-85% band.
 			ConfigStateChecks: []statecheck.StateCheck{
-				// Seeds 000/001: a small job is not put on an 8-GPU ND size. The
-				// quarter RTX PRO 6000 slice (24 GiB, 1.13 USD/h in eastus) scores
-				// 64.8, the T4 60.5 (the engine's TestPrefer has the arithmetic).
-				statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_NC24lds_xl_RTXPRO6000BSE_v6")),
+				// Seeds 000/001: a small job is not put on an 8-GPU ND size. The T4
+				// (15 GiB usable, 0.526 USD/h, the cheapest) scores 25 + 25 + 20 x
+				// (4.40 / 13.5 = 0.326) / 0.5 + 15 x 0.4 (2020) + 15 - 5 (no bf16) = 79.1;
+				// the quarter RTX PRO 6000 (24 GiB, 1.13 USD/h, 2026): 25 + 25 x 0.526 /
+				// 1.13 + 20 x (4.40 / 21.6) / 0.5 + 15 + 15 = 74.8; the A100 80 GB 55.0
+				// and the H100 NVL 54.5; the ND96isr_H100_v5 27.8 (unused InfiniBand -10,
+				// 7 of 8 GPUs idle -13.1).
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_NC4as_T4_v3")),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList(
-					"Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_NC4as_T4_v3", "Standard_NC40ads_H100_v5",
-					"Standard_NC24ads_A100_v4", "Standard_ND96isr_H100_v5")),
+					"Standard_NC4as_T4_v3", "Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_NC24ads_A100_v4",
+					"Standard_NC40ads_H100_v5", "Standard_ND96isr_H100_v5")),
 				statecheck.ExpectKnownValue(ds, rec0, knownvalue.ObjectPartial(map[string]knownvalue.Check{
-					"rank":                 knownvalue.Int64Exact(1),
-					"score":                knownvalue.Float64Exact(64.8),
-					"nodes":                knownvalue.Int64Exact(1),
-					"gpus_per_node":        knownvalue.Float64Exact(0.25),
-					"total_gpu_memory_gib": knownvalue.Float64Exact(24),
-					"price_per_hour":       knownvalue.Float64Exact(1.13),
-					"total_price_per_hour": knownvalue.Float64Exact(1.13),
-					"price_is_spot":        knownvalue.Bool(false),
+					"rank":                   knownvalue.Int64Exact(1),
+					"score":                  knownvalue.Float64Exact(79.1),
+					"nodes":                  knownvalue.Int64Exact(1),
+					"replicas":               knownvalue.Int64Exact(1),
+					"tensor_parallel_size":   knownvalue.Int64Exact(1),
+					"pipeline_parallel_size": knownvalue.Int64Exact(1),
+					"gpus_per_node":          knownvalue.Float64Exact(1),
+					"total_gpu_memory_gib":   knownvalue.Float64Exact(16),
+					"price_per_hour":         knownvalue.Float64Exact(0.526),
+					"total_price_per_hour":   knownvalue.Float64Exact(0.526),
+					"price_is_spot":          knownvalue.Bool(false),
 				})),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(74.8)),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(4).AtMapKey("score"), knownvalue.Float64Exact(27.8)),
+				// The 8-GPU size splits the model over its 8 NVLinked GPUs.
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(4).AtMapKey("tensor_parallel_size"), knownvalue.Int64Exact(8)),
 				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("network").AtMapKey("rdma"), knownvalue.Bool(false)),
 				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("price").AtMapKey("region"), knownvalue.StringExact("eastus")),
 				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("reasons").AtSliceIndex(0), knownvalue.StringExact("The NC family is preferred for inference (generative model).")),
@@ -86,33 +103,63 @@ data "hpcsku_recommendation" "opt" {
 					"cyclecloud":      knownvalue.Null(),
 				})),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-					"category":           knownvalue.StringExact("gpu"),
-					"gpu_memory_gib":     knownvalue.Float64Exact(2.91),
-					"system_memory_gib":  knownvalue.Float64Exact(3.63),
-					"interconnect":       knownvalue.StringExact("any"),
-					"nodes":              knownvalue.Int64Exact(1),
-					"preferred_families": stringList("NC", "ND"),
+					"category":            knownvalue.StringExact("gpu"),
+					"gpu_memory_gib":      knownvalue.Float64Exact(4.41),
+					"system_memory_gib":   knownvalue.Float64Exact(3.63), // 1.5 x 2.42
+					"interconnect":        knownvalue.StringExact("any"),
+					"nodes":               knownvalue.Int64Exact(1),
+					"preferred_families":  stringList("NC", "ND"),
+					"precision":           knownvalue.StringExact("bf16"),
+					"model":               knownvalue.Null(),
+					"fine_tuning_method":  knownvalue.Null(),
+					"context_tokens":      knownvalue.Int64Exact(4096),
+					"concurrent_requests": knownvalue.Int64Exact(8),
+					"kv_cache_gib":        knownvalue.Float64Exact(1.86),
+					"kv_bytes_per_token":  knownvalue.Int64Exact(61104),
 				})),
-				statecheck.ExpectKnownValue(ds, tfjsonpath.New("requirements").AtMapKey("memory").AtMapKey("bytes_per_parameter"), knownvalue.Float64Exact(2)),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("requirements").AtMapKey("memory"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"gib":                 knownvalue.Float64Exact(4.41),
+					"bytes_per_parameter": knownvalue.Float64Exact(2),
+					"weights_gib":         knownvalue.Float64Exact(2.42),
+					"gradients_gib":       knownvalue.Null(),
+					"optimizer_gib":       knownvalue.Null(),
+					"adapters_gib":        knownvalue.Null(),
+					"activations_gib":     knownvalue.Float64Exact(0.12),
+					"kv_cache_gib":        knownvalue.Float64Exact(1.86),
+				})),
+				// The CPU and HPC sizes are not inference sizes (E104i, E48, F2s, H16r and
+				// the two HB); NV sizes are a fallback, listed after the others.
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("rejected").AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-					"constraint": knownvalue.StringExact("retired"),
-					"count":      knownvalue.Int64Exact(3),
-					"examples":   stringList("Standard_H16r", "Standard_NC24rs_v3", "Standard_NV12s_v3"),
+					"constraint": knownvalue.StringExact("workload"),
+					"count":      knownvalue.Int64Exact(6),
+					"examples":   stringList("Standard_E104i_v5", "Standard_E48_v5", "Standard_F2s_v2"),
 				})),
-				// Not priced in eastus: the MI300X (eastus2 only).
-				statecheck.ExpectKnownValue(ds, tfjsonpath.New("rejected").AtSliceIndex(4), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				// Not priced in eastus: the confidential H100 and the MI300X (eastus2 only).
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("rejected").AtSliceIndex(1), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"constraint": knownvalue.StringExact("region"),
-					"count":      knownvalue.Int64Exact(1),
-					"examples":   stringList("Standard_ND96isr_MI300X_v5"),
+					"count":      knownvalue.Int64Exact(2),
+					"examples":   stringList("Standard_NCC40ads_H100_v5", "Standard_ND96isr_MI300X_v5"),
 				})),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("rejected").AtSliceIndex(2), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"constraint": knownvalue.StringExact("retired"),
+					"count":      knownvalue.Int64Exact(2),
+					"examples":   stringList("Standard_NC24rs_v3", "Standard_NV12s_v3"),
+				})),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("rejected"), knownvalue.ListSizeExact(3)),
 			},
 		}},
 	})
 }
 
 // 70B training (1564.62 GiB) needs several VMs with InfiniBand: the ND
-// sizes, each on ceil(1564.62 / its GPU memory) VMs; the MI300X (1,536 GiB
-// per VM) needs 2.
+// sizes whose GPUs run bf16 (not ND40rs_v2's V100s), each on ceil(1564.62 /
+// its usable GPU memory) VMs: the MI300X (1,536 GiB per VM) 2, ND96isr_H100_v5
+// (8 x 79.65 GiB usable) 3, ND96asr_v4 (320 GiB) 5. Without a region each is
+// priced at its lowest: 2 x 48, 3 x 98.32 and 5 x 27.197 USD/h. The MI300X
+// scores 25 + 25 + 20 (1564.62 / 3,072 = 0.51, in the band) + 15 x 0.8 (2024)
+// + 15 / 2 = 89.5; the H100 25 + 25 x 96 / 294.96 + 20 (0.82) + 10.5 + 5 = 68.6;
+// ND96asr_v4 25 + 25 x 96 / 135.99 + 20 x 0.574 (0.978, above the band) + 7.5
+// + 3 = 64.6.
 func TestRecommendationDataSource_TrainingLargeModelOnAKS(t *testing.T) {
 	const ds = "data.hpcsku_recommendation.llm"
 	rec0 := tfjsonpath.New("recommendations").AtSliceIndex(0)
@@ -130,11 +177,24 @@ data "hpcsku_recommendation" "llm" {
 }`,
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList(
-					"Standard_ND96isr_MI300X_v5", "Standard_ND96asr_v4", "Standard_ND96isr_H100_v5", "Standard_ND40rs_v2")),
+					"Standard_ND96isr_MI300X_v5", "Standard_ND96isr_H100_v5", "Standard_ND96asr_v4")),
 				statecheck.ExpectKnownValue(ds, rec0, knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"score":      knownvalue.Float64Exact(89.5),
 					"nodes":      knownvalue.Int64Exact(2),
 					"total_gpus": knownvalue.Float64Exact(16),
+					// Training: one job, no serving layout.
+					"replicas":               knownvalue.Int64Exact(1),
+					"tensor_parallel_size":   knownvalue.Null(),
+					"pipeline_parallel_size": knownvalue.Null(),
 				})),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(68.6)),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(2).AtMapKey("score"), knownvalue.Float64Exact(64.6)),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("rejected"), listContains{knownvalue.ObjectExact(map[string]knownvalue.Check{
+					"constraint": knownvalue.StringExact("precision"),
+					"count":      knownvalue.Int64Exact(3),
+					"examples":   stringList("Standard_NC24rs_v3", "Standard_NC4as_T4_v3", "Standard_ND40rs_v2"),
+					"reason":     knownvalue.StringRegexp(regexp.MustCompile(`does not run bf16 natively`)),
+				})}),
 				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("deployment"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"rdma":                   knownvalue.Bool(true),
 					"placement_group":        knownvalue.Bool(true),
@@ -150,11 +210,180 @@ data "hpcsku_recommendation" "llm" {
 						"hpcsku.io/vm-size":   knownvalue.StringExact("Standard_ND96isr_MI300X_v5"),
 					}),
 				})),
-				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("nodes"), knownvalue.Int64Exact(5)),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("nodes"), knownvalue.Int64Exact(3)),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(2).AtMapKey("nodes"), knownvalue.Int64Exact(5)),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("deployment").AtMapKey("aks").AtMapKey("gpu_driver"), knownvalue.StringExact("Install")),
 				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("network").AtMapKey("infiniband"), knownvalue.StringExact("NDR")),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("requirements").AtMapKey("interconnect"), knownvalue.StringExact("infiniband")),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("requirements").AtMapKey("gpu_memory_gib"), knownvalue.Float64Exact(1564.62)),
+				// 70e9 x 2 bytes of bf16 weights, 2 of gradients, 4 + 8 of fp32 master
+				// weights and Adam moments, and 50% activation headroom on the 1043.08.
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("requirements").AtMapKey("memory"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"weights_gib":     knownvalue.Float64Exact(130.39),
+					"gradients_gib":   knownvalue.Float64Exact(130.39),
+					"optimizer_gib":   knownvalue.Float64Exact(782.31),
+					"adapters_gib":    knownvalue.Null(),
+					"activations_gib": knownvalue.Float64Exact(521.54),
+					"kv_cache_gib":    knownvalue.Null(),
+				})),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"precision":           knownvalue.StringExact("bf16"),
+					"fine_tuning_method":  knownvalue.Null(),
+					"context_tokens":      knownvalue.Null(),
+					"concurrent_requests": knownvalue.Null(),
+					"kv_cache_gib":        knownvalue.Null(),
+					"kv_bytes_per_token":  knownvalue.Null(),
+				})),
+			},
+		}},
+	})
+}
+
+// A model of the catalog's model table by name, with the workload's own
+// inputs. Llama 3.1 8B (8.03B, bf16, 32 layers, 8 KV heads of 128, 32
+// attention heads) serving 32 sequences of 8,192 tokens: weights 8.03e9 x 2
+// bytes = 14.96 GiB, workspace 5% = 0.75, KV cache 2 x 32 x 8 x 128 x 2 =
+// 131,072 bytes per token x 8,192 x 32 = 32 GiB; 47.7 GiB. Each GPU may use
+// 90% of its memory; a copy needs 15.71 GiB plus 1 GiB per sequence.
+func TestRecommendationDataSource_NamedModel(t *testing.T) {
+	const serve, qlora, busy = "data.hpcsku_recommendation.serve", "data.hpcsku_recommendation.qlora", "data.hpcsku_recommendation.busy"
+	recs := tfjsonpath.New("recommendations")
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: fixtureProviderFactories(t),
+		Steps: []resource.TestStep{{
+			Config: `
+data "hpcsku_recommendation" "serve" {
+  workload            = "inference"
+  model               = { name = "llama-3.1-8b" }
+  context_tokens      = 8192
+  concurrent_requests = 32
+}
+data "hpcsku_recommendation" "qlora" {
+  workload           = "fine_tuning"
+  model              = { name = "Llama 3.1 70B" }
+  fine_tuning_method = "qlora"
+}
+data "hpcsku_recommendation" "busy" {
+  workload            = "inference"
+  model               = { name = "LLAMA-3.1-8B" }
+  context_tokens      = 8192
+  concurrent_requests = 256
+  gpu_models          = ["a100-pcie-80gb"]
+}
+`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(serve, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"model":               knownvalue.StringExact("llama-3.1-8b"),
+					"precision":           knownvalue.StringExact("bf16"),
+					"fine_tuning_method":  knownvalue.Null(),
+					"context_tokens":      knownvalue.Int64Exact(8192),
+					"concurrent_requests": knownvalue.Int64Exact(32),
+					"kv_cache_gib":        knownvalue.Float64Exact(32),
+					"kv_bytes_per_token":  knownvalue.Int64Exact(131072),
+					"gpu_memory_gib":      knownvalue.Float64Exact(47.7),
+					"system_memory_gib":   knownvalue.Float64Exact(22.44), // 1.5 x 14.96
+				})),
+				statecheck.ExpectKnownValue(serve, tfjsonpath.New("requirements").AtMapKey("memory"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"gib":             knownvalue.Float64Exact(47.7),
+					"weights_gib":     knownvalue.Float64Exact(14.96),
+					"activations_gib": knownvalue.Float64Exact(0.75),
+					"kv_cache_gib":    knownvalue.Float64Exact(32),
+					"gradients_gib":   knownvalue.Null(),
+					"optimizer_gib":   knownvalue.Null(),
+					"adapters_gib":    knownvalue.Null(),
+				})),
+				// Without a region each size is priced at its lowest. The A100 80 GB
+				// (72 GiB usable, 3.673 USD/h, the cheapest) holds a copy and every
+				// sequence: 47.71 / 72 = 0.66, in the sizing band: 25 + 25 + 20 + 15 x 0.6
+				// (2022) + 15 = 94. The H100 NVL (84.6 GiB, 6.98 USD/h): 25 + 25 x 3.673
+				// / 6.98 + 20 + 15 x 0.7 + 15 = 83.7. The quarter RTX PRO 6000 (21.6 GiB)
+				// holds a copy and floor((21.6 - 15.71) / 1) = 5 sequences: 7 copies on
+				// 7 VMs (7.91 USD/h), 141.97 GiB of 151.2 used (0.94, above the band):
+				// 25 + 25 x 3.673 / 7.91 + 20 x 0.70 + 15 + 15 / 7 = 67.8. ND96asr_v4
+				// splits the copy over its 8 NVLinked A100s (32 heads, 8 KV heads divide
+				// by 8): 25 + 25 x 3.673 / 27.197 + 20 x 0.33 + 7.5 + 15 - 10 (unused
+				// InfiniBand) = 47.5.
+				statecheck.ExpectKnownValue(serve, tfjsonpath.New("vm_sizes"), stringList(
+					"Standard_NC24ads_A100_v4", "Standard_NC40ads_H100_v5", "Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_ND96asr_v4", "Standard_ND40rs_v2")),
+				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"score":                  knownvalue.Float64Exact(94),
+					"nodes":                  knownvalue.Int64Exact(1),
+					"replicas":               knownvalue.Int64Exact(1),
+					"tensor_parallel_size":   knownvalue.Int64Exact(1),
+					"pipeline_parallel_size": knownvalue.Int64Exact(1),
+				})),
+				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(83.7)),
+				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(2), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"score":                  knownvalue.Float64Exact(67.8),
+					"nodes":                  knownvalue.Int64Exact(7),
+					"replicas":               knownvalue.Int64Exact(7),
+					"tensor_parallel_size":   knownvalue.Int64Exact(1),
+					"pipeline_parallel_size": knownvalue.Int64Exact(1),
+					"total_price_per_hour":   knownvalue.Float64Exact(7.91),
+				})),
+				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(3), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"score":                  knownvalue.Float64Exact(47.5),
+					"nodes":                  knownvalue.Int64Exact(1),
+					"replicas":               knownvalue.Int64Exact(1),
+					"tensor_parallel_size":   knownvalue.Int64Exact(8),
+					"pipeline_parallel_size": knownvalue.Int64Exact(1),
+				})),
+
+				// QLoRA of Llama 3.1 70B: embeddings and output layer (2 x 128,256 x 8,192)
+				// at 2 bytes and the rest at 4.127 bits = 36.8 GiB, adapters 1% x 70.55e9 x
+				// 12 bytes = 7.88, activations of one 4,096-token sequence 4,096 x (80 x
+				// 8,192 x 2 + 8,192 x 34 + 128,256 x 4) bytes = 8.02; 52.7 GiB, on one GPU
+				// of 80 GB: the A100 (NC is acceptable for fine-tuning: 12.5 + 25 + 20 (0.66)
+				// + 9 + 15 = 81.5), then the H100 NVL (12.5 + 13.16 + 20 + 10.5 + 15 = 71.2).
+				statecheck.ExpectKnownValue(qlora, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"model":               knownvalue.StringExact("llama-3.1-70b"),
+					"fine_tuning_method":  knownvalue.StringExact("qlora"),
+					"context_tokens":      knownvalue.Int64Exact(4096),
+					"concurrent_requests": knownvalue.Null(),
+					"kv_cache_gib":        knownvalue.Null(),
+					"kv_bytes_per_token":  knownvalue.Null(),
+					"gpu_memory_gib":      knownvalue.Float64Exact(52.7),
+				})),
+				statecheck.ExpectKnownValue(qlora, tfjsonpath.New("requirements").AtMapKey("memory"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"gib":             knownvalue.Float64Exact(52.7),
+					"weights_gib":     knownvalue.Float64Exact(36.8),
+					"adapters_gib":    knownvalue.Float64Exact(7.88),
+					"activations_gib": knownvalue.Float64Exact(8.02),
+					"gradients_gib":   knownvalue.Null(),
+					"optimizer_gib":   knownvalue.Null(),
+					"kv_cache_gib":    knownvalue.Null(),
+				})),
+				statecheck.ExpectKnownValue(qlora, recs.AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"vm_size":                knownvalue.StringExact("Standard_NC24ads_A100_v4"),
+					"score":                  knownvalue.Float64Exact(81.5),
+					"nodes":                  knownvalue.Int64Exact(1),
+					"total_gpus":             knownvalue.Float64Exact(1),
+					"replicas":               knownvalue.Int64Exact(1),
+					"tensor_parallel_size":   knownvalue.Null(),
+					"pipeline_parallel_size": knownvalue.Null(),
+				})),
+				statecheck.ExpectKnownValue(qlora, recs.AtSliceIndex(1), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"vm_size": knownvalue.StringExact("Standard_NC40ads_H100_v5"),
+					"score":   knownvalue.Float64Exact(71.2),
+				})),
+
+				// 256 sequences: 256 GiB of KV cache. One A100 80 GB holds a copy and
+				// floor((72 - 15.71) / 1) = 56 sequences, so ceil(256 / 56) = 5 copies on
+				// 5 VMs, none spanning VMs (no InfiniBand needed): 5 x 3.673 USD/h.
+				// 15.7 + 256 = 271.7 GiB in all.
+				statecheck.ExpectKnownValue(busy, tfjsonpath.New("requirements").AtMapKey("gpu_memory_gib"), knownvalue.Float64Exact(271.7)),
+				statecheck.ExpectKnownValue(busy, tfjsonpath.New("requirements").AtMapKey("kv_cache_gib"), knownvalue.Float64Exact(256)),
+				statecheck.ExpectKnownValue(busy, tfjsonpath.New("requirements").AtMapKey("interconnect"), knownvalue.StringExact("any")),
+				statecheck.ExpectKnownValue(busy, recs.AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"vm_size":                knownvalue.StringExact("Standard_NC24ads_A100_v4"),
+					"nodes":                  knownvalue.Int64Exact(5),
+					"replicas":               knownvalue.Int64Exact(5),
+					"tensor_parallel_size":   knownvalue.Int64Exact(1),
+					"pipeline_parallel_size": knownvalue.Int64Exact(1),
+					"total_gpus":             knownvalue.Float64Exact(5),
+					"total_price_per_hour":   knownvalue.Float64Exact(18.365),
+				})),
+				statecheck.ExpectKnownValue(busy, recs.AtSliceIndex(0).AtMapKey("deployment").AtMapKey("rdma"), knownvalue.Bool(false)),
 			},
 		}},
 	})
@@ -215,9 +444,9 @@ data "hpcsku_recommendation" "keep" {
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.keep", tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_NC24ads_A100_v4")),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.keep", tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("reasons").AtSliceIndex(0),
 					knownvalue.StringExact("Ranked first because it is the first size in prefer that meets every requirement.")),
-				// Then the best scored size: the quarter RTX PRO 6000 slice at 1.13 USD/h
-				// in eastus (64.8 against the T4's 60.5, as in the engine's TestPrefer).
-				statecheck.ExpectKnownValue("data.hpcsku_recommendation.keep", tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("vm_size"), knownvalue.StringExact("Standard_NC24lds_xl_RTXPRO6000BSE_v6")),
+				// Then the best scored size: the T4 at 0.526 USD/h in eastus (79.1 against
+				// the quarter RTX PRO 6000's 74.8, as in TestRecommendationDataSource_InferenceSmallModel).
+				statecheck.ExpectKnownValue("data.hpcsku_recommendation.keep", tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("vm_size"), knownvalue.StringExact("Standard_NC4as_T4_v3")),
 			},
 		}},
 	})
@@ -288,9 +517,10 @@ func TestRecommendationDataSource_Errors(t *testing.T) {
   gpu_vendor   = "amd"
   cuda_version = "12.0"
 }`,
-			// gpu_vendor 7: the current NVIDIA NC and ND sizes; the NV sizes
-			// are not training sizes.
-			err: `No VM Size Fits[\s\S]*gpu_vendor: 7[\s\S]*cuda_version: 1 \(Standard_ND96isr_MI300X_v5\)[\s\S]*` +
+			// workload 9: the CPU and HPC sizes and the three NV sizes, which are
+			// not training sizes; gpu_vendor 9: the NVIDIA NC and ND sizes
+			// (retired ones too: gpu_vendor comes before retired).
+			err: `No VM Size Fits[\s\S]*workload: 9[\s\S]*gpu_vendor: 9[\s\S]*cuda_version: 1 \(Standard_ND96isr_MI300X_v5\)[\s\S]*` +
 				wrapped(`Nearest miss: Standard_ND96asr_v4 fails only gpu_vendor. To use it, set gpu_vendor to "nvidia" or "any".`),
 		},
 		"impossible budget": {
@@ -300,8 +530,10 @@ func TestRecommendationDataSource_Errors(t *testing.T) {
   region             = "eastus"
   max_price_per_hour = 1
 }`,
-			// The three ND sizes priced in eastus cost more.
-			err: `No VM Size Fits[\s\S]*max_price_per_hour: 3[\s\S]*` +
+			// The GPUs without bf16 (T4, V100) fail precision; the four single-GPU NC
+			// sizes would need several VMs without InfiniBand (interconnect); the
+			// MI300X has no eastus price; the two ND sizes left cost more.
+			err: `No VM Size Fits[\s\S]*precision: 3 \(Standard_NC24rs_v3, Standard_NC4as_T4_v3, Standard_ND40rs_v2\)[\s\S]*interconnect: 4[\s\S]*region: 1[\s\S]*max_price_per_hour: 2 \(Standard_ND96asr_v4, Standard_ND96isr_H100_v5\)[\s\S]*` +
 				wrapped(`Nearest miss: Standard_ND96asr_v4 fails only max_price_per_hour. To use it, raise max_price_per_hour to at least 27.20 (27.197 USD per hour in eastus).`),
 		},
 	}
@@ -402,9 +634,6 @@ func TestRecommendationReadMatrix(t *testing.T) {
 	data := testProviderData(t)
 	var sr datasource.SchemaResponse
 	(&recommendationDataSource{}).Schema(ctx, datasource.SchemaRequest{}, &sr)
-	modelType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{
-		"parameters_billion": tftypes.Number, "precision": tftypes.String, "class": tftypes.String,
-	}}
 	read, noFit := 0, 0
 	for _, w := range recommend.Workloads() {
 		for _, target := range recommend.Targets() {
@@ -414,10 +643,29 @@ func TestRecommendationReadMatrix(t *testing.T) {
 					req := recommend.Request{Workload: w, Target: target, Region: region, Spot: spot, AsOf: data.AsOf}
 					switch w {
 					case recommend.WorkloadTraining, recommend.WorkloadFineTuning, recommend.WorkloadInference:
-						attrs["model"] = tftypes.NewValue(modelType, map[string]tftypes.Value{
-							"parameters_billion": num(7), "precision": str("bf16"), "class": tftypes.NewValue(tftypes.String, nil),
-						})
-						req.Model = &recommend.Model{ParametersBillion: 7, Precision: "bf16"}
+						if !spot {
+							attrs["model"] = modelValue(map[string]tftypes.Value{"parameters_billion": num(7), "precision": str("bf16")})
+							req.Model = &recommend.Model{ParametersBillion: 7, Precision: "bf16"}
+							break
+						}
+						// Spot reads name a model and set the workload's own inputs.
+						attrs["model"] = modelValue(map[string]tftypes.Value{"name": str("Llama 3.1 8B")})
+						req.Model = &recommend.Model{Name: "Llama 3.1 8B"}
+						attrs["context_tokens"] = num(8192)
+						req.ContextTokens = ptrTo(int64(8192))
+						switch w {
+						case recommend.WorkloadInference:
+							attrs["concurrent_requests"] = num(64)
+							req.ConcurrentRequests = ptrTo(int64(64))
+						case recommend.WorkloadFineTuning:
+							attrs["fine_tuning_method"] = str("lora")
+							req.FineTuningMethod = "lora"
+							attrs["training_batch_size"] = num(4)
+							req.TrainingBatchSize = ptrTo(int64(4))
+						default:
+							attrs["training_batch_size"] = num(2)
+							req.TrainingBatchSize = ptrTo(int64(2))
+						}
 					case recommend.WorkloadHPC, recommend.WorkloadHTC:
 						attrs["cores"] = num(512)
 						req.Cores = ptrTo(int64(512))
@@ -486,6 +734,10 @@ func checkRecommendationState(ctx context.Context, t *testing.T, got recommendat
 			t.Errorf("recommendation %d: %s rank %d score %v nodes %d, want %s rank %d score %v nodes %d (or prices, reasons, warnings differ)",
 				i, g.VMSize, g.Rank, g.Score, g.Nodes, w.VMSize, w.Rank, w.Score, w.Nodes)
 		}
+		if g.Replicas != w.Replicas || !int64Eq(g.TensorParallelSize, w.TensorParallel) || !int64Eq(g.PipelineParallelSize, w.PipelineStages) {
+			t.Errorf("recommendation %d (%s): replicas %d, tensor parallel %v, pipeline parallel %v; want %d, %d, %d (0 as null)",
+				i, w.VMSize, g.Replicas, g.TensorParallelSize, g.PipelineParallelSize, w.Replicas, w.TensorParallel, w.PipelineStages)
+		}
 		if (g.Deployment.AKS != nil) != (w.Deployment.AKS != nil) || (g.Deployment.CycleCloud != nil) != (w.Deployment.CycleCloud != nil) ||
 			g.Deployment.RDMA != w.Deployment.RDMA || g.Deployment.PlacementGroup != w.Deployment.PlacementGroup {
 			t.Errorf("recommendation %d (%s): deployment %+v, want %+v", i, w.VMSize, g.Deployment, w.Deployment)
@@ -505,6 +757,21 @@ func checkRecommendationState(ctx context.Context, t *testing.T, got recommendat
 		r.Interconnect != want.Requirements.Interconnect || (r.Memory == nil) != (want.Requirements.Memory == nil) {
 		t.Errorf("requirements %+v, want %+v", got.Requirements, want.Requirements)
 	}
+	if r, w := got.Requirements, want.Requirements; r != nil {
+		if !strEq(r.Precision, w.Precision) || !strEq(r.Model, w.Model) || !strEq(r.FineTuningMethod, w.FineTuningMethod) ||
+			!int64Eq(r.ContextTokens, w.ContextTokens) || !int64Eq(r.ConcurrentRequests, w.ConcurrentRequests) ||
+			!float64Eq(r.KVCacheGiB, w.KVCacheGiB) || !int64Eq(r.KVBytesPerToken, int64(w.KVBytesPerToken)) {
+			t.Errorf("requirements: precision %v, model %v, fine_tuning_method %v, context_tokens %v, concurrent_requests %v, kv_cache_gib %v, kv_bytes_per_token %v; want %+v",
+				r.Precision, r.Model, r.FineTuningMethod, r.ContextTokens, r.ConcurrentRequests, r.KVCacheGiB, r.KVBytesPerToken, w)
+		}
+		if m, wm := r.Memory, w.Memory; m != nil && wm != nil {
+			if m.GiB != wm.GiB || !float64Eq(m.WeightsGiB, wm.WeightsGiB) || !float64Eq(m.GradientsGiB, wm.GradientsGiB) ||
+				!float64Eq(m.OptimizerGiB, round2(wm.MasterWeightsGiB+wm.OptimizerGiB)) || !float64Eq(m.AdaptersGiB, wm.AdapterGiB) ||
+				!float64Eq(m.ActivationsGiB, wm.ActivationGiB) || !float64Eq(m.KVCacheGiB, wm.KVCacheGiB) || m.Formula != wm.Formula {
+				t.Errorf("requirements.memory %+v, want %+v", *m, *wm)
+			}
+		}
+	}
 	if len(got.Rejected) != len(want.Rejected) {
 		t.Fatalf("%d rejections, want %d", len(got.Rejected), len(want.Rejected))
 	}
@@ -519,6 +786,18 @@ func checkRecommendationState(ctx context.Context, t *testing.T, got recommendat
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// strEq, int64Eq and float64Eq compare an output that is null for the
+// engine's zero value with that value.
+func strEq(got *string, want string) bool {
+	return (got == nil && want == "") || (got != nil && *got == want && want != "")
+}
+func int64Eq(got *int64, want int64) bool {
+	return (got == nil && want == 0) || (got != nil && *got == want && want != 0)
+}
+func float64Eq(got *float64, want float64) bool {
+	return (got == nil && want == 0) || (got != nil && *got == want && want != 0)
+}
 
 // decodeRecommendations reads `recommendations` back into
 // recommendationOut values, each with its `sku`.

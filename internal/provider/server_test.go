@@ -91,6 +91,23 @@ func (s *protoServer) readRequest(tb testing.TB, typeName string, attrs map[stri
 	return &tfprotov6.ReadDataSourceRequest{TypeName: typeName, Config: s.dynamicValue(tb, schema, attrs)}
 }
 
+// modelValue is an hpcsku_recommendation `model` object with the given
+// attributes, every other attribute null.
+func modelValue(attrs map[string]tftypes.Value) tftypes.Value {
+	typ := recommendationInputAttributes()["model"].GetType().TerraformType(context.Background()).(tftypes.Object)
+	vals := make(map[string]tftypes.Value, len(typ.AttributeTypes))
+	for name, t := range typ.AttributeTypes {
+		vals[name] = tftypes.NewValue(t, nil)
+	}
+	for name, v := range attrs {
+		if _, ok := typ.AttributeTypes[name]; !ok {
+			panic("model has no attribute " + name)
+		}
+		vals[name] = v
+	}
+	return tftypes.NewValue(typ, vals)
+}
+
 func str(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
 func num(f float64) tftypes.Value {
 	return tftypes.NewValue(tftypes.Number, new(big.Float).SetFloat64(f))
@@ -103,18 +120,13 @@ func serverReadCases() map[string]struct {
 	typeName string
 	attrs    map[string]tftypes.Value
 } {
-	modelType := tftypes.Object{AttributeTypes: map[string]tftypes.Type{
-		"parameters_billion": tftypes.Number, "precision": tftypes.String, "class": tftypes.String,
-	}}
 	return map[string]struct {
 		typeName string
 		attrs    map[string]tftypes.Value
 	}{
 		"recommendation": {"hpcsku_recommendation", map[string]tftypes.Value{
-			"workload": str("fine_tuning"),
-			"model": tftypes.NewValue(modelType, map[string]tftypes.Value{
-				"parameters_billion": num(7), "precision": str("bf16"), "class": tftypes.NewValue(tftypes.String, nil),
-			}),
+			"workload":    str("fine_tuning"),
+			"model":       modelValue(map[string]tftypes.Value{"parameters_billion": num(7), "precision": str("bf16")}),
 			"target":      str("aks"),
 			"region":      str("eastus"),
 			"max_results": num(10),
