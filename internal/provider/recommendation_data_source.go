@@ -329,7 +329,11 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Sequences or samples each GPU processes per step (the micro-batch), 1 to " + groupDigits(recommend.MaxTrainingBatchSize) + ". " +
 				"It sizes the activations of `lora` and `qlora` and of the models trained with plain data parallelism (encoder, vision, diffusion, speech); " +
 				"full training of a language model takes its activations as a share of the model states, so there it changes nothing. " +
-				"Defaults by model kind: 1 sequence for language models, 32 samples for encoders, 64 for vision, 16 for speech and 4 for diffusion models. " +
+				"Defaults by model kind: " + strconv.FormatInt(recommend.DefaultTrainingBatchSize(catalog.ModelKindGenerative), 10) + " sequence for language models, " +
+				strconv.FormatInt(recommend.DefaultTrainingBatchSize(catalog.ModelKindEncoder), 10) + " samples for encoders, " +
+				strconv.FormatInt(recommend.DefaultTrainingBatchSize(catalog.ModelKindVision), 10) + " for vision, " +
+				strconv.FormatInt(recommend.DefaultTrainingBatchSize(catalog.ModelKindSpeech), 10) + " for speech and " +
+				strconv.FormatInt(recommend.DefaultTrainingBatchSize(catalog.ModelKindDiffusion), 10) + " for diffusion models. " +
 				"Only for the workloads `training` and `fine_tuning`; anywhere else it is an error.",
 			Validators: []validator.Int64{int64validator.Between(1, recommend.MaxTrainingBatchSize)},
 		},

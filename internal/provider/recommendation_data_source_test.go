@@ -91,8 +91,11 @@ data "hpcsku_recommendation" "opt" {
 				})),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(74.8)),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(4).AtMapKey("score"), knownvalue.Float64Exact(27.8)),
-				// The 8-GPU size splits the model over its 8 NVLinked GPUs.
-				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(4).AtMapKey("tensor_parallel_size"), knownvalue.Int64Exact(8)),
+				// One GPU of the 8-GPU size holds a copy and every sequence: the copy is
+				// not split, and the VM's 8 GPUs hold 8 copies of which the requests
+				// need one (hence the idle-GPU penalty).
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(4).AtMapKey("tensor_parallel_size"), knownvalue.Int64Exact(1)),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(4).AtMapKey("replicas"), knownvalue.Int64Exact(8)),
 				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("network").AtMapKey("rdma"), knownvalue.Bool(false)),
 				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("price").AtMapKey("region"), knownvalue.StringExact("eastus")),
 				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("reasons").AtSliceIndex(0), knownvalue.StringExact("The NC family is preferred for inference (generative model).")),
@@ -301,8 +304,12 @@ data "hpcsku_recommendation" "busy" {
 				// 7 VMs (7.91 USD/h), 141.97 GiB of 151.2 used (0.94, above the band):
 				// 25 + 25 x 3.673 / 7.91 + 20 x 0.70 + 15 + 15 / 7 = 67.8. ND96asr_v4
 				// splits the copy over its 8 NVLinked A100s (32 heads, 8 KV heads divide
-				// by 8): 25 + 25 x 3.673 / 27.197 + 20 x 0.33 + 7.5 + 15 - 10 (unused
-				// InfiniBand) = 47.5.
+				// by 8) only when one GPU cannot hold a copy: one A100 40 GB (36 GiB for
+				// serving) holds 15.71 GiB of weights and workspace and floor(20.29 / 1)
+				// = 20 sequences, so each GPU holds a copy (8 replicas) and the requests
+				// need 2 of them: 2 x 15.71 + 32 = 63.42 GiB of 288 (0.22, below the
+				// band): 25 + 25 x 3.673 / 27.197 + 20 x 0.22 / 0.5 + 7.5 + 15 - 10
+				// (unused InfiniBand) = 49.7.
 				statecheck.ExpectKnownValue(serve, tfjsonpath.New("vm_sizes"), stringList(
 					"Standard_NC24ads_A100_v4", "Standard_NC40ads_H100_v5", "Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_ND96asr_v4", "Standard_ND40rs_v2")),
 				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
@@ -322,10 +329,10 @@ data "hpcsku_recommendation" "busy" {
 					"total_price_per_hour":   knownvalue.Float64Exact(7.91),
 				})),
 				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(3), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-					"score":                  knownvalue.Float64Exact(47.5),
+					"score":                  knownvalue.Float64Exact(49.7),
 					"nodes":                  knownvalue.Int64Exact(1),
-					"replicas":               knownvalue.Int64Exact(1),
-					"tensor_parallel_size":   knownvalue.Int64Exact(8),
+					"replicas":               knownvalue.Int64Exact(8),
+					"tensor_parallel_size":   knownvalue.Int64Exact(1),
 					"pipeline_parallel_size": knownvalue.Int64Exact(1),
 				})),
 
@@ -531,9 +538,10 @@ func TestRecommendationDataSource_Errors(t *testing.T) {
   max_price_per_hour = 1
 }`,
 			// The GPUs without bf16 (T4, V100) fail precision; the four single-GPU NC
-			// sizes would need several VMs without InfiniBand (interconnect); the
-			// MI300X has no eastus price; the two ND sizes left cost more.
-			err: `No VM Size Fits[\s\S]*precision: 3 \(Standard_NC24rs_v3, Standard_NC4as_T4_v3, Standard_ND40rs_v2\)[\s\S]*interconnect: 4[\s\S]*region: 1[\s\S]*max_price_per_hour: 2 \(Standard_ND96asr_v4, Standard_ND96isr_H100_v5\)[\s\S]*` +
+			// sizes have no InfiniBand, so the job may span only one of their VMs,
+			// which does not hold it (gpu_memory); the MI300X has no eastus price;
+			// the two ND sizes left cost more.
+			err: `No VM Size Fits[\s\S]*precision: 3 \(Standard_NC24rs_v3, Standard_NC4as_T4_v3, Standard_ND40rs_v2\)[\s\S]*gpu_memory: 4[\s\S]*region: 1[\s\S]*max_price_per_hour: 2 \(Standard_ND96asr_v4, Standard_ND96isr_H100_v5\)[\s\S]*` +
 				wrapped(`Nearest miss: Standard_ND96asr_v4 fails only max_price_per_hour. To use it, raise max_price_per_hour to at least 27.20 (27.197 USD per hour in eastus).`),
 		},
 	}

@@ -556,3 +556,8 @@ const (
 	// Its cost component is 0 as well.
 	PenaltyNoPrice = 15.0
 )
+
+// DefaultTrainingBatchSize is training_batch_size when it is not set, for
+// a model of the catalog kind (catalog.ModelKinds); "" is a non-generative
+// model of unknown kind.
+func DefaultTrainingBatchSize(kind string) int64 { return defaultTrainingBatchSize[kind] }
