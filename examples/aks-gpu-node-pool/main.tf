@@ -12,10 +12,11 @@ data "hpcsku_recommendation" "pool" {
     parameters_billion = var.model_parameters_billion
     precision          = var.precision
   }
-  gpu_vendor = var.gpu_vendor
-  target     = "aks"
-  region     = var.location
-  prefer     = var.prefer
+  fine_tuning_method = var.workload == "fine_tuning" ? var.fine_tuning_method : null
+  gpu_vendor         = var.gpu_vendor
+  target             = "aks"
+  region             = var.location
+  prefer             = var.prefer
 }
 
 locals {

@@ -36,6 +36,17 @@ variable "workload" {
   }
 }
 
+variable "fine_tuning_method" {
+  description = "For `fine_tuning`: `full`, `lora` or `qlora`. Null takes the default for the precision (`full`; `qlora` for int4, `lora` for int8)."
+  type        = string
+  default     = null
+
+  validation {
+    condition     = var.fine_tuning_method == null || contains(["full", "lora", "qlora"], coalesce(var.fine_tuning_method, "full"))
+    error_message = "fine_tuning_method must be full, lora or qlora."
+  }
+}
+
 variable "model_parameters_billion" {
   description = "Size of the model, in billions of parameters."
   type        = number

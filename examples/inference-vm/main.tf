@@ -1,21 +1,25 @@
 # One inference VM, sized by hpcsku.
 #
-# Inference of a model that fits one VM: the recommendation sizes GPU memory
-# for the weights plus the KV cache, keeps to one node, and prefers sizes
-# without InfiniBand, which a single VM would pay for and never use.
+# A model served from one VM: the recommendation sizes GPU memory for the
+# weights plus the KV cache of every conversation in flight (the model's
+# architecture from the catalog's model table), checks it GPU by GPU within
+# the 90% a serving engine such as vLLM takes, keeps to one node, and prefers
+# sizes without InfiniBand, which a single VM would pay for and never use.
 
 data "hpcsku_recommendation" "inference" {
   workload = "inference"
   model = {
-    parameters_billion = var.model_parameters_billion
-    precision          = var.precision
+    name      = var.model
+    precision = var.precision
   }
-  nodes              = 1
-  target             = "vm"
-  region             = var.location
-  max_price_per_hour = var.max_price_per_hour
-  spot               = var.spot
-  prefer             = var.prefer
+  context_tokens      = var.context_tokens
+  concurrent_requests = var.concurrent_requests
+  nodes               = 1
+  target              = "vm"
+  region              = var.location
+  max_price_per_hour  = var.max_price_per_hour
+  spot                = var.spot
+  prefer              = var.prefer
 }
 
 locals {

@@ -13,11 +13,22 @@ output "gpu" {
 }
 
 output "gpu_memory_needed_gib" {
-  description = "The GPU memory the engine estimated for the model, and how."
+  description = "The GPU memory the engine estimated for the model, its KV cache, and how."
   value = {
-    gib     = data.hpcsku_recommendation.inference.requirements.gpu_memory_gib
-    formula = data.hpcsku_recommendation.inference.requirements.memory.formula
+    gib          = data.hpcsku_recommendation.inference.requirements.gpu_memory_gib
+    kv_cache_gib = data.hpcsku_recommendation.inference.requirements.kv_cache_gib
+    formula      = data.hpcsku_recommendation.inference.requirements.memory.formula
   }
+}
+
+output "vllm_args" {
+  description = "Arguments for `vllm serve` that match the layout the size was chosen for."
+  value = join(" ", [
+    "--tensor-parallel-size ${local.top.tensor_parallel_size}",
+    "--max-model-len ${data.hpcsku_recommendation.inference.requirements.context_tokens}",
+    "--max-num-seqs ${data.hpcsku_recommendation.inference.requirements.concurrent_requests}",
+    "--gpu-memory-utilization 0.9",
+  ])
 }
 
 output "price_per_hour" {

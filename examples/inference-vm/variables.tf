@@ -30,16 +30,28 @@ variable "admin_ssh_public_key" {
   type        = string
 }
 
-variable "model_parameters_billion" {
-  description = "Size of the served model, in billions of parameters."
-  type        = number
-  default     = 8
+variable "model" {
+  description = "The served model, by its id or name in the catalog's model table (the `hpcsku_models` data source lists them), for example `llama-3.1-8b`."
+  type        = string
+  default     = "llama-3.1-8b"
 }
 
 variable "precision" {
-  description = "Precision the model is served in: `fp32`, `tf32`, `bf16`, `fp16`, `fp8`, `int8` or `int4`."
+  description = "Precision the model is served in: `fp32`, `tf32`, `bf16`, `fp16`, `fp8`, `int8` or `int4`. Null serves it as published."
   type        = string
-  default     = "fp16"
+  default     = null
+}
+
+variable "context_tokens" {
+  description = "Tokens of one conversation, prompt plus output: vLLM's `--max-model-len`."
+  type        = number
+  default     = 8192
+}
+
+variable "concurrent_requests" {
+  description = "Conversations in flight at once; each holds its KV cache on the GPUs."
+  type        = number
+  default     = 32
 }
 
 variable "max_price_per_hour" {

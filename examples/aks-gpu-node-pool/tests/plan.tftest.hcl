@@ -64,6 +64,28 @@ run "amd_pool_leaves_the_driver_to_the_operator" {
   }
 }
 
+# LoRA on a 7B model in bf16: a frozen 13.04 GiB base, 1% of the parameters
+# as adapters with their optimizer states (1.04 GiB) and the activations of
+# one 4,096-token sequence (7e9 x 0.25 bytes = 1.63 GiB without the
+# architecture): 15.71 GiB, a tenth of full fine-tuning's 130.39, on one GPU.
+run "lora_pool_needs_one_gpu" {
+  command = plan
+
+  variables {
+    fine_tuning_method = "lora"
+  }
+
+  assert {
+    condition     = data.hpcsku_recommendation.pool.requirements.fine_tuning_method == "lora" && data.hpcsku_recommendation.pool.requirements.gpu_memory_gib == 15.71
+    error_message = "LoRA should need 15.71 GiB: ${data.hpcsku_recommendation.pool.requirements.memory.formula}"
+  }
+
+  assert {
+    condition     = data.hpcsku_recommendation.pool.recommendations[0].total_gpus <= 1 && data.hpcsku_recommendation.pool.recommendations[0].nodes == 1
+    error_message = "A LoRA fine-tune of a 7B model should fit one GPU: ${output.vm_size}"
+  }
+}
+
 run "pool_name_is_validated" {
   command = plan
 

@@ -17,6 +17,33 @@ data "hpcsku_recommendation" "fine_tune_7b" {
   region = "eastus"
 }
 
+# Fine-tune Llama 3.1 70B with QLoRA on AKS. By name, the model table supplies
+# the architecture: a 4-bit NF4 base (36.8 GiB), adapters with their optimizer
+# states (7.88 GiB) and the activations of one 4,096-token sequence (8.02 GiB)
+# make 52.7 GiB, which one 80 GB GPU holds: a single-GPU VM, no InfiniBand.
+data "hpcsku_recommendation" "qlora_70b" {
+  workload           = "fine_tuning"
+  model              = { name = "llama-3.1-70b" }
+  fine_tuning_method = "qlora"
+  target             = "aks"
+  region             = "eastus"
+}
+
+# A chat service on Llama 3.1 8B: 32 conversations in flight, each up to 8,192
+# tokens. The KV cache is 2 x 32 layers x 8 KV heads x 128 x 2 bytes = 128 KiB
+# per token, 32 GiB for the service, on top of 15 GiB of weights; a serving
+# engine takes 90% of each GPU. A 16 GB GPU cannot hold it. When one VM cannot
+# hold every conversation, the recommendation adds copies (`replicas`) on more
+# VMs; `tensor_parallel_size` is what to pass to vLLM.
+data "hpcsku_recommendation" "chat_8b" {
+  workload            = "inference"
+  model               = { name = "llama-3.1-8b" }
+  context_tokens      = 8192
+  concurrent_requests = 32
+  target              = "aks"
+  region              = "eastus"
+}
+
 # Serve OPT-1.3B (published in fp16) in West US 2 for at most 1 USD per
 # VM-hour. A small job: single-GPU NC sizes rank first and 8-GPU ND sizes near
 # the bottom, and each VM needs system RAM of 150% of the weights. Inference
@@ -90,6 +117,8 @@ data "hpcsku_recommendation" "existing_pool" {
 output "vm_sizes" {
   value = {
     fine_tune_7b   = data.hpcsku_recommendation.fine_tune_7b.vm_size
+    qlora_70b      = data.hpcsku_recommendation.qlora_70b.vm_size
+    chat_8b        = data.hpcsku_recommendation.chat_8b.vm_size
     serve_opt_1_3b = data.hpcsku_recommendation.serve_opt_1_3b.vm_size
     train_70b      = data.hpcsku_recommendation.train_70b.vm_size
     cfd            = data.hpcsku_recommendation.cfd.vm_size
@@ -114,6 +143,17 @@ output "train_70b_ranking" {
       warnings     = r.warnings
     }
   ]
+}
+
+# How the chat service is laid out: copies of the model, the GPUs each copy is
+# split over, and the KV cache the estimate reserved.
+output "chat_8b_serving" {
+  value = {
+    replicas             = data.hpcsku_recommendation.chat_8b.recommendations[0].replicas
+    tensor_parallel_size = data.hpcsku_recommendation.chat_8b.recommendations[0].tensor_parallel_size
+    kv_cache_gib         = data.hpcsku_recommendation.chat_8b.requirements.kv_cache_gib
+    kv_bytes_per_token   = data.hpcsku_recommendation.chat_8b.requirements.kv_bytes_per_token
+  }
 }
 
 # How the GPU memory requirement was derived.

@@ -39,7 +39,30 @@ output "gpu_memory" {
   }
 }
 
-# Serving the same model quantized to int4 needs 39.12 GiB.
+# Serving the same model quantized to int4 needs 44.17 GiB: 32.6 GiB of
+# weights, a 5% workspace and the KV cache of 8 sequences of 4,096 tokens,
+# approximated from the parameter count.
 output "int4_inference_gib" {
   value = provider::hpcsku::gpu_memory_gib(70, "int4", "inference")
+}
+
+# The optional fourth argument names the model (its architecture gives the
+# exact KV cache) and the serving load: Llama 3.1 70B in int4 for 16
+# conversations of 8,192 tokens needs 74.5 GiB, 40 of them KV cache
+# (320 KiB per token).
+output "llama_70b_int4_chat_gib" {
+  value = provider::hpcsku::gpu_memory_gib(70.55, "int4", "inference", {
+    model               = "llama-3.1-70b"
+    context_tokens      = 8192
+    concurrent_requests = 16
+  })
+}
+
+# QLoRA fine-tuning of the same model: 52.7 GiB, one 80 GB GPU. With the
+# model named, the count and precision may be null: the table's are used.
+output "llama_70b_qlora_gib" {
+  value = provider::hpcsku::gpu_memory_gib(null, null, "fine_tuning", {
+    model              = "llama-3.1-70b"
+    fine_tuning_method = "qlora"
+  })
 }

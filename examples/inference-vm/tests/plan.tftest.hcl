@@ -33,6 +33,24 @@ run "single_vm_for_an_8b_model" {
     error_message = "The VM should hold the estimated GPU memory."
   }
 
+  # Llama 3.1 8B: 2 x 32 layers x 8 KV heads x 128 x 2 bytes = 128 KiB per
+  # token; 32 conversations of 8,192 tokens = 32 GiB of KV cache.
+  assert {
+    condition     = output.gpu_memory_needed_gib.kv_cache_gib == 32 && data.hpcsku_recommendation.inference.requirements.kv_bytes_per_token == 131072 && data.hpcsku_recommendation.inference.requirements.model == "llama-3.1-8b"
+    error_message = "The KV cache should be 32 GiB at 128 KiB per token: ${output.gpu_memory_needed_gib.kv_cache_gib}"
+  }
+
+  # 15 GiB of weights and 32 GiB of KV cache never land on a 16 GB GPU.
+  assert {
+    condition     = output.gpu.memory_gib / output.gpu.count > 16
+    error_message = "An 8B chat service at 8k context should not run on 16 GB GPUs: ${output.vm_size}"
+  }
+
+  assert {
+    condition     = output.vllm_args == "--tensor-parallel-size ${data.hpcsku_recommendation.inference.recommendations[0].tensor_parallel_size} --max-model-len 8192 --max-num-seqs 32 --gpu-memory-utilization 0.9"
+    error_message = "The vLLM arguments should follow the layout: ${output.vllm_args}"
+  }
+
   assert {
     condition     = azurerm_network_interface.inference.accelerated_networking_enabled == data.hpcsku_recommendation.inference.recommendations[0].deployment.accelerated_networking
     error_message = "Accelerated networking should follow the recommendation."
@@ -62,9 +80,13 @@ run "spot_vm" {
 run "size_without_a_known_image_asks_for_one" {
   command = plan
 
+  # A lighter load (4 conversations of 4,096 tokens: 2 GiB of KV cache)
+  # that 24 GB GPUs under 2 USD per hour hold.
   variables {
-    max_price_per_hour = 2
-    prefer             = ["Standard_NV24ads_V710_v5"]
+    max_price_per_hour  = 2
+    context_tokens      = 4096
+    concurrent_requests = 4
+    prefer              = ["Standard_NV24ads_V710_v5"]
   }
 
   expect_failures = [azurerm_linux_virtual_machine.inference]
@@ -74,8 +96,10 @@ run "price_cap_is_respected" {
   command = plan
 
   variables {
-    max_price_per_hour = 2
-    image_urn          = "canonical:ubuntu-24_04-lts:server:latest"
+    max_price_per_hour  = 2
+    context_tokens      = 4096
+    concurrent_requests = 4
+    image_urn           = "canonical:ubuntu-24_04-lts:server:latest"
   }
 
   assert {
