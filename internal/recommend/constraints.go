@@ -35,6 +35,8 @@ const (
 	cGPUs
 	cCores
 	cSystemMemory
+	cDeadline
+	cTokensPerSecond
 	cNodes
 	cInterconnect
 	cRegion
@@ -451,6 +453,34 @@ var constraintTable = [numConstraints]constraintDef{
 				return fmt.Sprintf("raise nodes to %d", ceilDiv(n.sysMemNeed, e.in.memGiB))
 			}
 			return "serve a smaller model, or a lower precision"
+		},
+	},
+	// A training or fine-tuning job cannot finish within deadline_hours on
+	// the VMs one job may span (found by layout; a default deadline never
+	// removes a size).
+	cDeadline: {
+		name: "deadline",
+		reason: func(n *norm) string {
+			return fmt.Sprintf("Cannot finish the job (%s FLOPs) within deadline_hours = %s on the VMs one job may span (up to %d with InfiniBand, one without), at the throughput the throughput model estimates.", sci(n.flops), trimFloat(n.deadline), MaxNodesRDMA)
+		},
+		relax: func(n *norm, e *eval) string {
+			k := n.fixedNodes
+			if k == 0 {
+				k = min(n.spanFor(e.in), MaxNodesRDMA)
+			}
+			h := n.trainingHours(e.in, k)
+			return fmt.Sprintf("raise deadline_hours to at least %s (the job takes that long on %d VMs of it)", trimFloat(math.Ceil(h)), k)
+		},
+	},
+	// An inference service cannot sustain tokens_per_second within the
+	// VMs allowed (found by layout).
+	cTokensPerSecond: {
+		name: "tokens_per_second",
+		reason: func(n *norm) string {
+			return fmt.Sprintf("Cannot serve %s output tokens per second within %d VMs, at the throughput the throughput model estimates.", trimFloat(n.tps), MaxNodes)
+		},
+		relax: func(n *norm, e *eval) string {
+			return "lower tokens_per_second"
 		},
 	},
 	// nodes is set above the MaxNodesRDMA VMs an InfiniBand job can use

@@ -85,3 +85,71 @@ func (e *Engine) EstimateMemory(r MemoryRequest) (MemoryEstimate, []Warning, err
 	}
 	return estimateMemory(&rm.mi), rm.warnings, nil
 }
+
+// TrainingEstimate is the result of EstimateTrainingHours.
+type TrainingEstimate struct {
+	Hours       float64 // wall time, rounded to 0.01
+	FLOPs       float64 // 6 × active parameters × tokens
+	MFU         float64 // the model FLOPs utilization used
+	Assumptions []string
+}
+
+// EstimateTrainingHours estimates the wall time of full training of a
+// model with activeParametersBillion active parameters on tokensBillion
+// tokens, on nodes VMs of vmSize, at precision ("" means bf16), with the
+// constants Recommend uses (TrainingFLOPsPerToken, TrainingMFU and its
+// factors; the VMs talk over InfiniBand when the size has it, else over
+// Ethernet). It returns a *ValidationError for values Recommend would
+// refuse, and one on vm_size for a size without a GPU or without a
+// throughput figure at the precision.
+func (e *Engine) EstimateTrainingHours(activeParametersBillion, tokensBillion float64, vmSize string, nodes int64, precision string) (TrainingEstimate, error) {
+	var errs []FieldError
+	if !finite(activeParametersBillion) || activeParametersBillion <= 0 || activeParametersBillion > MaxParametersBillion {
+		errs = append(errs, fe("Invalid Parameter Count", fmt.Sprintf("active_parameters_billion must be greater than 0 and at most %d; got %v.", MaxParametersBillion, activeParametersBillion), "active_parameters_billion"))
+	}
+	if !finite(tokensBillion) || tokensBillion <= 0 || tokensBillion > MaxTokensBillion {
+		errs = append(errs, fe("Invalid Token Count", fmt.Sprintf("tokens_billion must be greater than 0 and at most %d; got %v.", MaxTokensBillion, tokensBillion), "tokens_billion"))
+	}
+	if nodes < 1 || nodes > MaxNodes {
+		errs = append(errs, fe("Invalid Node Count", fmt.Sprintf("nodes must be between 1 and %d; got %d.", MaxNodes, nodes), "nodes"))
+	}
+	precision = orDefault(precision, DefaultPrecision)
+	switch {
+	case !contains(precisions, precision):
+		errs = append(errs, fe("Invalid Precision", fmt.Sprintf("precision must be one of %s; got %q.", quoteList(precisions), precision), "precision"))
+	case precision == PrecisionINT8 || precision == PrecisionINT4:
+		errs = append(errs, fe("Precision Cannot Train", fmt.Sprintf("Training runs in bf16, fp16, fp8, tf32 or fp32, not %s.", precision), "precision"))
+	}
+	var in *sizeInfo
+	if s, ok := e.cat.Lookup(vmSize); !ok {
+		errs = append(errs, fe("Unknown VM Size", e.cat.UnknownName(catalog.SizeName, vmSize), "vm_size"))
+	} else {
+		for i := range e.prep.sizes {
+			if e.prep.sizes[i].sku == s {
+				in = &e.prep.sizes[i]
+			}
+		}
+		if in == nil || !in.isGPU {
+			errs = append(errs, fe("Not A GPU Size", s.Name+" has no GPU; the training estimate is for GPU sizes.", "vm_size"))
+			in = nil
+		}
+	}
+	if len(errs) > 0 {
+		return TrainingEstimate{}, &ValidationError{Errors: errs}
+	}
+	n := &norm{workload: WorkloadTraining, interconnect: InterconnectAny, computePrec: precision}
+	if in.sku.Network.RDMA {
+		n.interconnect = InterconnectInfiniBand
+	}
+	if !in.runsTraining(precision) || in.peakTFLOPS(precision) <= 0 {
+		return TrainingEstimate{}, &ValidationError{Errors: []FieldError{fe("No Throughput Figure",
+			fmt.Sprintf("The catalog has no native %s throughput for the %s of %s; choose a precision it runs (%s) or another size.", precision, in.sku.GPU.Model, in.sku.Name, in.closestPrecision(precision)), "precision")}}
+	}
+	n.flops = TrainingFLOPsPerToken * activeParametersBillion * 1e9 * tokensBillion * 1e9
+	h := n.trainingHours(in, nodes)
+	mfu := n.trainingMFU(in, nodes, !n.ibNeeded(true))
+	return TrainingEstimate{Hours: round2(h), FLOPs: n.flops, MFU: mfu, Assumptions: []string{
+		fmt.Sprintf("Training FLOPs: %d × %sB active parameters × %s billion tokens = %s.", TrainingFLOPsPerToken, trimFloat(activeParametersBillion), trimFloat(tokensBillion), sci(n.flops)),
+		fmt.Sprintf("Rate: %d VMs × %s GPUs × %s dense TFLOPS (%s) × %s%% MFU.", nodes, trimFloat(in.gpuCount), trimFloat(in.peakTFLOPS(precision)), precision, trimFloat(mfu*100)),
+	}}, nil
+}

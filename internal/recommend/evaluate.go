@@ -199,6 +199,19 @@ func (n *norm) layout(e *eval) {
 				}
 			}
 		}
+		// Throughput: copies for tokens_per_second.
+		if memLaid && n.tps > 0 && n.job.kvPerSeq > 0 {
+			gl := &e.gl
+			b := (n.job.seqs + gl.copies - 1) / max(gl.copies, 1)
+			if r := n.decodeRate(in, gl, b); r > 0 {
+				if want := int64(math.Ceil(n.tps/r - 1e-9)); want > gl.copies {
+					groups := (want + gl.perGroup - 1) / gl.perGroup
+					gl.copies, gl.replicas, gl.nodes = want, groups*gl.perGroup, groups*gl.pp
+					gl.capacity = float64(gl.nodes) * float64(in.gpuUnits) * in.unitMem * n.job.share
+					need(gl.nodes, cTokensPerSecond)
+				}
+			}
+		}
 		if n.gpus > 0 {
 			if !in.isGPU || in.gpuCount < 1 {
 				fail(cGPUs)
@@ -217,6 +230,25 @@ func (n *norm) layout(e *eval) {
 				}
 			} else {
 				need(ceilDiv(n.sysMemNeed, in.memGiB), cSystemMemory)
+			}
+		}
+	}
+	// Time: training scales out to meet the deadline, within the VMs one
+	// job may span; a stated deadline that cannot be met removes the size.
+	if n.flops > 0 && in.known && in.isGPU && e.fails&(1<<cGPUMemory|1<<cGPUMemoryPerGPU) == 0 {
+		if n.fixedNodes > 0 {
+			if h := n.trainingHours(in, n.fixedNodes); n.deadlineStated && h > n.deadline {
+				fail(cDeadline)
+			}
+		} else if k := n.deadlineNodes(in, nodes); k > nodes {
+			span := min(n.spanFor(in), MaxNodesRDMA)
+			switch {
+			case k <= span:
+				need(k, cDeadline)
+			case n.deadlineStated:
+				fail(cDeadline)
+			default:
+				need(span, cDeadline) // runs longer, with a warning
 			}
 		}
 	}

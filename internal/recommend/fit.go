@@ -91,6 +91,8 @@ type gpuLayout struct {
 	nodes     int64
 	tp, pp    int64
 	replicas  int64
+	copies    int64   // the copies the requests need (serving), at most replicas
+	perGroup  int64   // copies per pp VMs (serving)
 	perGPU    float64 // GiB one GPU holds
 	used      float64 // GiB the job uses over every GPU
 	capacity  float64 // GiB the job may use over every GPU
@@ -185,7 +187,7 @@ func (j *gpuJob) fitGPU(in *sizeInfo, limit, span, fixed int64) gpuLayout {
 			groups = fixed / pp
 			l.nodes = fixed
 		}
-		l.replicas = groups * perGroup
+		l.replicas, l.copies, l.perGroup = groups*perGroup, copies, perGroup
 		kvUsed := float64(j.seqs) * j.kvPerSeq
 		l.perGPU = j.shard/float64(tp*pp) + math.Min(kvUsed, kvCap*float64(l.replicas))/float64(l.replicas*kvDiv*pp)
 		// The job uses the copies its requests need; the VMs' other GPUs

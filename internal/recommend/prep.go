@@ -37,9 +37,19 @@ type sizeInfo struct {
 	// GPU, whose slice is one unit); unitMem the usable memory of one: the
 	// catalog's usable figure where known, else the nominal (catalog
 	// decision on usable memory), and the slice for a partial GPU.
-	gpuUnits   int64
-	unitMem    float64
-	linked     bool    // two or more GPUs joined by NVLink (or Infinity Fabric)
+	gpuUnits int64
+	unitMem  float64
+	linked   bool // two or more GPUs joined by NVLink (or Infinity Fabric)
+	// Performance facts (0 where the catalog has none): dense TFLOPS of
+	// one whole GPU per precision (indexed as precisions), its memory
+	// bandwidth in GB/s, the training MFU of its class; per VM the STREAM
+	// bandwidth (GB/s), FP64 peak (GFLOPS) and physical cores.
+	tflops     [7]float64
+	hbmGBs     float64
+	trainMFU   float64
+	streamGBs  float64
+	fp64GFLOPS float64
+	physCores  int64
 	vendor     string  // lower case
 	modelID    string  // lower case
 	modelName  string  // lower case
@@ -145,6 +155,20 @@ func prepare(cat *catalog.Catalog) *prepared {
 			if g.Count >= 1 {
 				in.gpuUnits = int64(g.Count)
 			}
+			if p := s.Performance.GPU; p != nil {
+				for i, pr := range precisions {
+					if v := p.DenseTFLOPS(pr); v != nil {
+						in.tflops[i] = *v
+					}
+				}
+				if p.MemoryBandwidthGBs != nil {
+					in.hbmGBs = *p.MemoryBandwidthGBs
+				}
+			}
+			in.trainMFU = OtherTrainingMFU
+			if m, ok := trainingMFUByGPU[g.ModelID]; ok {
+				in.trainMFU = m
+			}
 			in.linked = s.Performance.GPU != nil && s.Performance.GPU.NVLinkGBsPerGPU != nil && in.gpuUnits > 1
 			if p := s.Performance; p.GPU != nil && p.GPU.UsableMemoryGiB != nil {
 				u := *p.GPU.UsableMemoryGiB
@@ -152,6 +176,17 @@ func prepare(cat *catalog.Catalog) *prepared {
 					u *= g.Count
 				}
 				in.unitMem = math.Min(in.unitMem, u)
+			}
+		}
+		if c := s.Performance.CPU; c != nil {
+			if c.StreamGBs != nil {
+				in.streamGBs = *c.StreamGBs
+			}
+			if c.FP64PeakGFLOPS != nil {
+				in.fp64GFLOPS = *c.FP64PeakGFLOPS
+			}
+			if c.Cores != nil {
+				in.physCores = *c.Cores
 			}
 		}
 		in.year = DefaultGenerationYear

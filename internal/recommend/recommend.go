@@ -77,11 +77,21 @@ func (e *Engine) Recommend(req Request) (*Result, error) {
 
 	res := &Result{Rejected: rejected}
 	limit := min(n.maxResults, len(cands))
+	bestHPC := 0.0
+	if n.hpcBound != "" {
+		for _, e := range cands {
+			r, _ := n.hpcRate(e.in, e.nodes)
+			bestHPC = math.Max(bestHPC, r)
+		}
+	}
 	res.Recommendations = make([]Recommendation, limit)
 	for i := 0; i < limit; i++ {
-		res.Recommendations[i] = n.recommendation(cands[i], int64(i+1), preferred == cands[i])
+		res.Recommendations[i] = n.recommendation(cands[i], int64(i+1), preferred == cands[i], bestHPC)
 	}
 	res.Requirements = n.requirements()
+	if est := res.Recommendations[0].Estimate; est != nil {
+		res.Requirements.Efficiency = est.Efficiency
+	}
 	first := cands[0]
 	res.Requirements.Nodes = first.nodes
 	if first.ibNeeded {
@@ -204,7 +214,7 @@ func bandScore(u float64) float64 {
 
 func ptr[T any](v T) *T { return &v }
 
-func (n *norm) recommendation(e *eval, rank int64, preferred bool) Recommendation {
+func (n *norm) recommendation(e *eval, rank int64, preferred bool, bestHPC float64) Recommendation {
 	in, s := e.in, e.in.sku
 	r := Recommendation{
 		Rank:        rank,
@@ -236,8 +246,11 @@ func (n *norm) recommendation(e *eval, rank int64, preferred bool) Recommendatio
 	if n.region != "" {
 		r.PriceRegion = n.region // also when the size is offered there unpriced (availability file)
 	}
+	r.Estimate = n.estimate(e, bestHPC)
 	r.Reasons = n.reasons(e, preferred)
+	r.Reasons = append(r.Reasons, n.estimateReasons(e, r.Estimate)...)
 	r.Warnings = n.warnings(e)
+	r.Warnings = append(r.Warnings, n.estimateWarnings(e, r.Estimate)...)
 	r.Deployment = n.deployment(e)
 	return r
 }

@@ -26,11 +26,19 @@ type norm struct {
 	job           gpuJob      // how the GPU memory need splits over GPUs (gpuMemNeed > 0)
 	computePrec   string      // training: the precision the GPUs must run ("" bf16 or fp16); see precisionActive
 	modelWarnings []Warning   // about the model inputs
-	gpuMemNeed    float64     // 0: none
-	sysMemNeed    float64     // 0: none
-	gpus          int64
-	fixedNodes    int64
-	cores         int64
+	// Throughput: the training work (FLOPs, tokens, where the budget came
+	// from), the deadline, the service throughput asked for, the HPC bound.
+	flops, tokensB        float64
+	tokenBudget, flopsHow string
+	deadline              float64
+	deadlineStated        bool
+	tps                   float64
+	hpcBound              string
+	gpuMemNeed            float64 // 0: none
+	sysMemNeed            float64 // 0: none
+	gpus                  int64
+	fixedNodes            int64
+	cores                 int64
 
 	minVCPUs        int64
 	minMem, minDisk float64
@@ -126,6 +134,17 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 		modelNotes = rm.notes
 		n.computePrec = computePrecision(n.precision, n.mi.method)
 	}
+	n.deadline = valueOr(req.DeadlineHours, DefaultDeadlineHours)
+	n.deadlineStated = req.DeadlineHours != nil
+	if n.workload == WorkloadInference && req.TokensPerSecond != nil {
+		n.tps = *req.TokensPerSecond
+	}
+	switch n.workload {
+	case WorkloadHPC:
+		n.hpcBound = orDefault(req.HPCBound, BoundMemoryBandwidth)
+	case WorkloadHTC:
+		n.hpcBound = orDefault(req.HPCBound, BoundCompute)
+	}
 	if (n.workload == WorkloadHPC || n.workload == WorkloadHTC) && req.Cores != nil {
 		n.cores = *req.Cores
 	}
@@ -180,6 +199,18 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 		if n.gpuMemNeed > 0 {
 			ex = append(ex, n.job.explain())
 		}
+		n.trainingFLOPs()
+		if n.flops > 0 {
+			ex = append(ex, "Training work: "+n.flopsHow+"; tokens: "+n.tokenBudget+".")
+			if n.deadlineStated {
+				ex = append(ex, fmt.Sprintf("Deadline: %s hours (deadline_hours); each size scales out to meet it within the VMs one job may span, and sizes that cannot are removed (deadline).", trimFloat(n.deadline)))
+			} else {
+				ex = append(ex, fmt.Sprintf("Deadline: %d hours by default; each size scales out to meet it within the VMs one job may span, and a size that cannot runs longer, with a warning.", DefaultDeadlineHours))
+			}
+		}
+		if n.tps > 0 {
+			ex = append(ex, fmt.Sprintf("Throughput: %s output tokens per second across the service (tokens_per_second); each size gets the copies it needs.", trimFloat(n.tps)))
+		}
 	} else if n.mem != nil {
 		// Small models on CPU: the estimate is system memory.
 		n.sysMemNeed = n.mem.GiB
@@ -190,6 +221,9 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 	}
 	if n.gpus > 0 {
 		ex = append(ex, fmt.Sprintf("GPUs: at least %d whole GPUs per job.", n.gpus))
+	}
+	if n.hpcBound != "" {
+		ex = append(ex, "Bound: "+n.hpcBound+" (hpc_bound): throughput is compared as the VMs' "+n.hpcUnit()+", times the parallel efficiency.")
 	}
 	if n.cores > 0 {
 		ex = append(ex, fmt.Sprintf("Cores: %d per job; VMs = ceil(cores / vCPUs per VM). HPC sizes run with SMT off, so their vCPUs are physical cores.", n.cores))
@@ -265,12 +299,18 @@ func (n *norm) requirements() Requirements {
 		r.ConcurrentRequests = n.mem.ConcurrentRequests
 		r.KVCacheGiB = n.mem.KVCacheGiB
 		r.KVBytesPerToken = n.mem.KVBytesPerToken
+		r.TrainingFLOPs, r.TrainingTokensBillion, r.TokenBudget = n.flops, n.tokensB, n.tokenBudget
+		if n.flops > 0 {
+			r.DeadlineHours = n.deadline
+		}
+		r.TokensPerSecond = n.tps
 	} else {
 		r.ModelClass = ""
 		if n.req.Model != nil && n.req.Model.Class != "" {
 			r.ModelClass = n.class
 		}
 	}
+	r.HPCBound = n.hpcBound
 	if n.gpuMemNeed > 0 {
 		v := n.gpuMemNeed
 		r.GPUMemoryGiB = &v

@@ -561,3 +561,123 @@ const (
 // a model of the catalog kind (catalog.ModelKinds); "" is a non-generative
 // model of unknown kind.
 func DefaultTrainingBatchSize(kind string) int64 { return defaultTrainingBatchSize[kind] }
+
+// ---------------------------------------------------------------------------
+// Throughput model (throughput.go): time and cost per job
+
+// HPC bounds (HPCBound): what limits the speed of an hpc or htc job.
+const (
+	// BoundMemoryBandwidth: the solver streams memory (most CFD, weather
+	// and sparse solvers): throughput scales with STREAM bandwidth.
+	BoundMemoryBandwidth = "memory_bandwidth"
+	// BoundCompute: dense arithmetic (HPL-like kernels, many independent
+	// compute tasks): throughput scales with FP64 peak.
+	BoundCompute = "compute"
+	// BoundMemoryCapacity: the problem size is set by memory: throughput
+	// scales with memory per VM.
+	BoundMemoryCapacity = "memory_capacity"
+)
+
+var hpcBounds = []string{BoundMemoryBandwidth, BoundCompute, BoundMemoryCapacity}
+
+// HPCBounds returns the allowed hpc_bound values, in documentation order.
+func HPCBounds() []string { return slices.Clone(hpcBounds) }
+
+const (
+	// ChinchillaTokensPerParameter is the training budget assumed without
+	// tokens_billion: 20 tokens per parameter, compute-optimal in Hoffmann
+	// et al. 2022 ("Training Compute-Optimal Large Language Models",
+	// arXiv 2203.15556). A pretraining job is thus never sized by memory
+	// alone.
+	ChinchillaTokensPerParameter = 20
+
+	// DefaultFineTuningTokensBillion is the fine-tuning budget assumed
+	// without tokens_billion: 0.1 billion tokens, for example 50,000
+	// examples of 2,000 tokens for one epoch, the scale of common
+	// instruction-tuning sets (a judgement; state tokens_billion for the
+	// real figure).
+	DefaultFineTuningTokensBillion = 0.1
+
+	// MaxTokensBillion bounds tokens_billion (a quadrillion tokens).
+	MaxTokensBillion = 1000000
+
+	// DefaultDeadlineHours is the wall time training and fine-tuning are
+	// sized to finish in without deadline_hours: 720 hours, 30 days. It
+	// scales a job out within the placement limits but never rejects a
+	// size: where none meets it, the job runs longer and a warning says
+	// how long. MaxDeadlineHours bounds deadline_hours (10 years).
+	DefaultDeadlineHours = 720
+	MaxDeadlineHours     = 87600
+
+	// MaxTokensPerSecond bounds tokens_per_second.
+	MaxTokensPerSecond = 1e9
+
+	// TrainingFLOPsPerToken is the model FLOPs of one training token per
+	// active parameter: 2 forward and 4 backward (Kaplan et al. 2020,
+	// arXiv 2001.08361; EleutherAI's Transformer Math 101). Where the
+	// architecture is known the attention term 6 × layers × context ×
+	// hidden is added per token (Kaplan et al. Table 1: 2 n_layer n_ctx
+	// d_attn forward). LoRAFLOPsPerToken is the same for LoRA and QLoRA:
+	// the frozen weights need no weight gradients, so the backward pass is
+	// half of full training's (2 forward + 2 backward).
+	TrainingFLOPsPerToken = 6
+	LoRAFLOPsPerToken     = 4
+
+	// TrainingMFU is the model FLOPs utilization of training on NVIDIA
+	// data-center GPUs (V100, A100, H100, H200, GB200, GB300) on NVLink
+	// inside a VM and InfiniBand across VMs: 40%, the middle of the Llama 3
+	// paper's 38% to 43% on 16,384 H100s in bf16 (Dubey et al. 2024, arXiv
+	// 2407.21783, Table 4) and Megatron-LM's 41.5% to 56% on A100s
+	// (Korthikanti et al. 2022, Table 5, at 22B to 1T). OtherTrainingMFU
+	// is the same for the other GPUs (the AMD MI300X, whose training
+	// stacks publish less; inference and graphics GPUs): 30%, a judgement.
+	TrainingMFU      = 0.40
+	OtherTrainingMFU = 0.30
+
+	// PCIeTrainingFactor scales MFU on several GPUs of a VM without NVLink
+	// (gradient all-reduce over PCIe); PartialGPUTrainingFactor on a
+	// share of a GPU (vGPU scheduling); EthernetTrainingFactor across VMs
+	// without InfiniBand (interconnect = "any"). Judgements, after the
+	// Azure HPC guidance that InfiniBand is what multi-VM training needs.
+	PCIeTrainingFactor       = 0.8
+	PartialGPUTrainingFactor = 0.8
+	EthernetTrainingFactor   = 0.5
+
+	// InferenceMBU is the share of the GPUs' memory bandwidth decoding
+	// achieves (model bandwidth utilization; Databricks/Mosaic, "LLM
+	// Inference Performance Engineering: Best Practices", 2023, reports 55%
+	// to 60% on A100 and H100). InferenceMFU is the FLOPs utilization of
+	// prefill, compute-bound: 35%, a judgement below training's.
+	InferenceMBU = 0.60
+	InferenceMFU = 0.35
+
+	// PromptShare is the share of context_tokens that is prompt (prefill);
+	// the rest is output (decode): 75%, so each output token brings three
+	// prompt tokens to prefill. KVReadShare is the average share of a
+	// sequence's full KV cache a decode step reads: the prompt plus half
+	// the output, 0.75 + 0.25 / 2.
+	PromptShare = 0.75
+	KVReadShare = 0.875
+
+	// HPCParallelEfficiency is the share of the VMs' summed throughput a
+	// tightly coupled job keeps across several VMs over InfiniBand: 90%, a
+	// judgement for well-partitioned MPI solvers at up to 100 VMs
+	// (Microsoft's HBv3 and HBv4 scaling posts report 85% to 100% for CFD
+	// benchmarks). HTC tasks are independent: 1.
+	HPCParallelEfficiency = 0.90
+)
+
+// trainingMFUByGPU lists the GPU models TrainingMFU applies to; the others
+// take OtherTrainingMFU.
+var trainingMFUByGPU = map[string]float64{
+	"v100-sxm2-32gb": TrainingMFU,
+	"v100-pcie-16gb": TrainingMFU,
+	"a100-sxm-40gb":  TrainingMFU,
+	"a100-sxm-80gb":  TrainingMFU,
+	"a100-pcie-80gb": TrainingMFU,
+	"h100-sxm-80gb":  TrainingMFU,
+	"h100-nvl-94gb":  TrainingMFU,
+	"h200-141gb":     TrainingMFU,
+	"gb200":          TrainingMFU,
+	"gb300":          TrainingMFU,
+}

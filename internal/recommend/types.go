@@ -50,6 +50,22 @@ type Request struct {
 	// step (training and fine-tuning); nil means the model kind's default.
 	TrainingBatchSize *int64
 
+	// TokensBillion is the tokens a training or fine-tuning job processes
+	// (dataset × epochs), in billions; nil means the default budget
+	// (ChinchillaTokensPerParameter for training,
+	// DefaultFineTuningTokensBillion for fine-tuning).
+	TokensBillion *float64
+	// DeadlineHours is the wall time a training or fine-tuning job must
+	// finish in; nil means DefaultDeadlineHours, which never rejects a
+	// size (the job then runs longer, with a warning).
+	DeadlineHours *float64
+	// TokensPerSecond is the output tokens per second an inference service
+	// must sustain across its replicas; nil means none.
+	TokensPerSecond *float64
+	// HPCBound is what bounds an hpc or htc job (one of HPCBounds); ""
+	// means memory_bandwidth for hpc and compute for htc.
+	HPCBound string
+
 	GPUMemoryGiB    *float64 // total GPU memory the job needs; overrides the estimate
 	GPUs            *int64   // minimum whole GPUs per job
 	Nodes           *int64   // fixed number of VMs
@@ -208,10 +224,24 @@ type Requirements struct {
 	ConcurrentRequests int64
 	KVCacheGiB         float64
 	KVBytesPerToken    float64
-	OptimizeFor        string
-	Target             string
-	AsOf               time.Time
-	Explanation        []string
+	// TrainingTokensBillion and TrainingFLOPs are the work of a training or
+	// fine-tuning job; TokenBudget says where the tokens came from
+	// ("tokens_billion", or the default that was assumed). DeadlineHours
+	// is the deadline used (stated or DefaultDeadlineHours).
+	TrainingTokensBillion float64
+	TrainingFLOPs         float64
+	TokenBudget           string
+	DeadlineHours         float64
+	// TokensPerSecond is the inference throughput asked for; HPCBound the
+	// bound used for hpc and htc.
+	TokensPerSecond float64
+	HPCBound        string
+	// Efficiency is the top recommendation's Estimate.Efficiency.
+	Efficiency  float64
+	OptimizeFor string
+	Target      string
+	AsOf        time.Time
+	Explanation []string
 }
 
 // Recommendation is one ranked size.
@@ -245,6 +275,30 @@ type Recommendation struct {
 	Reasons    []string
 	Warnings   []string
 	Deployment Deployment
+	// Estimate is the time and cost of the job on this layout; nil when
+	// the request defines no work to estimate.
+	Estimate *Estimate
+}
+
+// Estimate is the throughput, time and cost of a job on one layout. A nil
+// figure is one the inputs do not define.
+type Estimate struct {
+	// JobHours and JobCostUSD are the wall time and the cost of the whole
+	// job (training and fine-tuning).
+	JobHours, JobCostUSD *float64
+	// TokensPerSecond is the whole job's: tokens processed (training and
+	// fine-tuning) or output tokens of every replica serving the stated
+	// concurrency (inference). CostPerMillionTokens is the price of a
+	// million of them.
+	TokensPerSecond, CostPerMillionTokens *float64
+	// RelativeThroughput is the layout's throughput by HPCBound relative
+	// to the best candidate of the request (hpc, htc).
+	RelativeThroughput *float64
+	// Efficiency is the model FLOPs utilization (training, inference
+	// prefill) or parallel efficiency (hpc, htc) the estimate used.
+	Efficiency float64
+	// Assumptions are the formula, constants and facts, in sentences.
+	Assumptions []string
 }
 
 // Deployment holds target-ready settings for a recommendation.

@@ -122,6 +122,24 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 	notUsed(req.ContextTokens != nil, "context_tokens", "language-model jobs (the tokens of one sequence)", WorkloadTraining, WorkloadFineTuning, WorkloadInference)
 	notUsed(req.ConcurrentRequests != nil, "concurrent_requests", "serving a model", WorkloadInference)
 	notUsed(req.TrainingBatchSize != nil, "training_batch_size", "training and fine-tuning", WorkloadTraining, WorkloadFineTuning)
+	notUsed(req.TokensBillion != nil, "tokens_billion", "training and fine-tuning (the tokens processed)", WorkloadTraining, WorkloadFineTuning)
+	notUsed(req.DeadlineHours != nil, "deadline_hours", "training and fine-tuning", WorkloadTraining, WorkloadFineTuning)
+	notUsed(req.TokensPerSecond != nil, "tokens_per_second", "serving a model", WorkloadInference)
+	enum(req.HPCBound, hpcBounds, "hpc_bound", "Invalid HPC Bound", "hpc_bound")
+	notUsed(req.HPCBound != "", "hpc_bound", "the hpc and htc workloads", WorkloadHPC, WorkloadHTC)
+	rangeF := func(p *float64, limit float64, name, summary string) {
+		if p == nil {
+			return
+		}
+		if !finite(*p) || *p <= 0 {
+			fatal = append(fatal, fe(summary, fmt.Sprintf("%s must be greater than 0; got %v.", name, *p), name))
+		} else if *p > limit {
+			fatal = append(fatal, fe(summary, fmt.Sprintf("%s must be at most %s; got %v.", name, strconv.FormatFloat(limit, 'f', -1, 64), *p), name))
+		}
+	}
+	rangeF(req.TokensBillion, MaxTokensBillion, "tokens_billion", "Invalid Token Count")
+	rangeF(req.DeadlineHours, MaxDeadlineHours, "deadline_hours", "Invalid Deadline")
+	rangeF(req.TokensPerSecond, MaxTokensPerSecond, "tokens_per_second", "Invalid Throughput")
 	if m := req.Model; m != nil && contains(precisions, m.Precision) && (m.Precision == PrecisionINT8 || m.Precision == PrecisionINT4) {
 		switch {
 		case req.Workload == WorkloadTraining:
@@ -136,7 +154,8 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 		for _, f := range []struct {
 			set  bool
 			name string
-		}{{req.FineTuningMethod != "", "fine_tuning_method"}, {req.ContextTokens != nil, "context_tokens"}, {req.ConcurrentRequests != nil, "concurrent_requests"}, {req.TrainingBatchSize != nil, "training_batch_size"}} {
+		}{{req.FineTuningMethod != "", "fine_tuning_method"}, {req.ContextTokens != nil, "context_tokens"}, {req.ConcurrentRequests != nil, "concurrent_requests"}, {req.TrainingBatchSize != nil, "training_batch_size"},
+			{req.TokensBillion != nil, "tokens_billion"}, {req.DeadlineHours != nil, "deadline_hours"}, {req.TokensPerSecond != nil, "tokens_per_second"}} {
 			if f.set {
 				ignore(fe("Argument Needs A Model",
 					fmt.Sprintf("%s shapes the memory estimate of a model, but model is not set, so it is not used. Set model (name or parameters_billion), or remove %s.", f.name, f.name), f.name))
