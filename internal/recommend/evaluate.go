@@ -28,7 +28,11 @@ type eval struct {
 	hasPrice     bool
 	spot         bool
 	priceRegion  string
-	costKey      float64 // what cost is compared on (total, or per core)
+	costKey      float64 // what cost is compared on: the job's cost or the price of its work; else total, or per core
+	speed        float64 // the layout's speed: 1 / job hours, tokens per second, or HPC throughput; 0 unknown
+	hasFacts     bool    // speed is known (the request defines work and the catalog has the size's figures)
+	lacksFacts   bool    // the request defines work and speed is not known: ranked after the others
+	lateDefault  bool    // runs past the default deadline: ranked after the layouts that meet it
 
 	familyOK      bool    // the family serves the workload
 	fit           float64 // family component: 1, 0.5, or 0 for fallback
@@ -114,10 +118,20 @@ func (n *norm) evaluate(in *sizeInfo, e *eval) {
 
 	n.layout(e)
 	e.unusedRDMA = !e.ibNeeded && s.Network.RDMA && n.interconnect == InterconnectAuto
+	e.speed = n.speedOf(e)
+	e.hasFacts = e.speed > 0
+	e.lateDefault = e.hasFacts && n.flops > 0 && !n.deadlineStated && 1/e.speed > n.deadline
 	if e.hasPrice {
 		e.total = e.price * float64(e.nodes)
 		e.costKey = e.total
-		if (n.workload == WorkloadHTC || n.workload == WorkloadHPC) && n.cores == 0 && n.fixedNodes == 0 && in.vcpus > 0 {
+		switch {
+		case e.hasFacts && n.job.kvPerSeq > 0 && n.flops == 0:
+			// A service: the price of the layout sized for its demand.
+		case e.hasFacts:
+			// The job's cost (training: price × hours), or the price of
+			// its work (per unit of HPC throughput).
+			e.costKey = e.total / e.speed
+		case (n.workload == WorkloadHTC || n.workload == WorkloadHPC) && n.cores == 0 && n.fixedNodes == 0 && in.vcpus > 0:
 			e.costKey = e.price / float64(in.vcpus)
 		}
 	}

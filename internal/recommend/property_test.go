@@ -255,8 +255,10 @@ func TestScoreBounds(t *testing.T) {
 			var e eval
 			n.evaluate(&p.sizes[i], &e)
 			for _, minCost := range []float64{0.01, 1, math.Inf(1)} {
-				if s := n.score(&e, minCost); !(s >= 0 && s <= 100) {
-					t.Errorf("%s: score %v", p.sizes[i].sku.Name, s)
+				for _, maxSpeed := range []float64{0, e.speed, 2 * e.speed, 1e12} {
+					if s := n.score(&e, minCost, maxSpeed); !(s >= 0 && s <= 100) {
+						t.Errorf("%s: score %v", p.sizes[i].sku.Name, s)
+					}
 				}
 			}
 		}

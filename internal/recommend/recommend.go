@@ -103,11 +103,26 @@ func (e *Engine) Recommend(req Request) (*Result, error) {
 	return res, nil
 }
 
-// compareEvals orders fallback families last, then by score (descending),
-// then total price (ascending, unpriced last), then name.
+// compareEvals orders fallback families last, then sizes the throughput
+// model cannot time (when the request defines work) after those it can,
+// then layouts that run past the default deadline after those that meet
+// it, then by score (descending), then cost (ascending, unpriced last), then
+// name.
 func compareEvals(a, b *eval) int {
 	if a.fallback != b.fallback {
 		if b.fallback {
+			return -1
+		}
+		return 1
+	}
+	if a.lacksFacts != b.lacksFacts {
+		if b.lacksFacts {
+			return -1
+		}
+		return 1
+	}
+	if a.lateDefault != b.lateDefault {
+		if b.lateDefault {
 			return -1
 		}
 		return 1
@@ -133,17 +148,26 @@ func compareEvals(a, b *eval) int {
 	return strings.Compare(a.in.sku.Name, b.in.sku.Name)
 }
 
-// scoreAll scores candidates; cost is relative to the cheapest of them.
+// scoreAll scores candidates. Cost and speed are relative to the best
+// candidate timed the same way: sizes the throughput model times are
+// compared on job cost and speed, the others (when the request defines
+// work, sizes without figures) on price per hour and generation.
 func (n *norm) scoreAll(cands []*eval) {
-	minCost := math.Inf(1)
+	work := n.workDefined()
+	var minCost, maxSpeed [2]float64 // indexed by lacksFacts
+	minCost[0], minCost[1] = math.Inf(1), math.Inf(1)
 	for _, e := range cands {
-		if e.hasPrice && e.costKey > 0 && e.costKey < minCost {
-			minCost = e.costKey
+		e.lacksFacts = work && !e.hasFacts
+		g := b2i(e.lacksFacts)
+		if e.hasPrice && e.costKey > 0 && e.costKey < minCost[g] {
+			minCost[g] = e.costKey
 		}
+		maxSpeed[g] = math.Max(maxSpeed[g], e.speed)
 	}
 	minPrimary := math.Inf(1)
 	for _, e := range cands {
-		e.score = n.score(e, minCost)
+		g := b2i(e.lacksFacts)
+		e.score = n.score(e, minCost[g], maxSpeed[g])
 		if !e.fallback {
 			minPrimary = math.Min(minPrimary, e.score)
 		}
@@ -155,9 +179,16 @@ func (n *norm) scoreAll(cands []*eval) {
 	}
 }
 
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // score is the weighted sum of the components (each in 0..1) minus the
 // penalties, clamped to 0..100 and rounded to one decimal.
-func (n *norm) score(e *eval, minCost float64) float64 {
+func (n *norm) score(e *eval, minCost, maxSpeed float64) float64 {
 	w := n.w
 	cost := 0.0
 	if e.hasPrice && e.costKey > 0 && !math.IsInf(minCost, 1) {
@@ -170,8 +201,13 @@ func (n *norm) score(e *eval, minCost float64) float64 {
 	case e.sizing >= 0:
 		sizing = e.sizing
 	}
+	// Time to result where the throughput model times the layout; the
+	// generation where it cannot (a tie-break among such sizes).
 	gen := float64(e.in.year-GenerationBaseYear) / GenerationSpanYears
 	gen = math.Max(0, math.Min(1, gen))
+	if e.hasFacts && maxSpeed > 0 {
+		gen = e.speed / maxSpeed
+	}
 	s := w.Family*e.fit + w.Cost*cost + w.Sizing*sizing + w.Generation*gen + w.Scale/float64(e.nodes)
 	if e.unusedRDMA {
 		s -= PenaltyUnusedRDMA

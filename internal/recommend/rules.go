@@ -490,10 +490,12 @@ const (
 type weights struct {
 	// Family: preferred family 1, acceptable 0.5 (familyRules).
 	Family float64
-	// Cost: the cheapest candidate's price for the whole job divided by
-	// this one's (1 for the cheapest). For hpc and htc without cores or
-	// nodes, the price per vCPU (per core on HPC sizes) instead.
-	// Sizes with no known price score 0.
+	// Cost: the cheapest candidate's cost divided by this one's (1 for the
+	// cheapest). The cost is the job's where the throughput model times it
+	// (training: price of all VMs × hours; inference: price per output
+	// token per second; hpc and htc: price per unit of hpc_bound
+	// throughput), else the price of all VMs per hour (for hpc and htc
+	// without cores or nodes, per vCPU). Sizes with no known price score 0.
 	Cost float64
 	// Sizing: the share of what the VMs provide that the job uses (GPUs or
 	// cores; system memory for CPU model workloads), or for GPU memory the
@@ -501,8 +503,14 @@ type weights struct {
 	// sizing in "Compute for Machine Learning on HPC" and the HPC landing
 	// zone accelerator). Neutral 0.5 when the job states no size.
 	Sizing float64
-	// Generation: newer series score higher (SKU.SeriesYear, else
-	// GPU.ArchitectureYear, else DefaultGenerationYear).
+	// Generation is the time component: the layout's speed relative to the
+	// fastest candidate (1 / job hours for training and fine-tuning,
+	// output tokens per second for inference, the hpc_bound throughput for
+	// hpc and htc; throughput.go). Where the throughput model cannot time
+	// the request, or the size (no performance figures; such sizes rank
+	// after the others), it is the age-based generation instead: newer
+	// series score higher (SKU.SeriesYear, else GPU.ArchitectureYear, else
+	// DefaultGenerationYear).
 	Generation float64
 	// Scale: 1 / nodes. Fewer, larger VMs first: scale up before scale out
 	// ("What are compute targets in Azure Machine Learning?", and Microsoft

@@ -45,7 +45,7 @@ func (in *sizeInfo) peakTFLOPS(p string) float64 {
 // trainingFLOPs derives the work of a training or fine-tuning job and the
 // budget it assumed.
 func (n *norm) trainingFLOPs() {
-	if !n.hasModel || n.fit.category != "gpu" || (n.workload != WorkloadTraining && n.workload != WorkloadFineTuning) {
+	if !n.hasModel || n.fit.category != "gpu" || (n.workload != WorkloadTraining && n.workload != WorkloadFineTuning) || !n.mi.generative() {
 		return
 	}
 	mi := &n.mi
@@ -98,9 +98,17 @@ func (n *norm) trainingMFU(in *sizeInfo, nodes int64, ethernet bool) float64 {
 	return m
 }
 
-// trainingPeak is one VM's dense peak for the job's arithmetic, FLOP/s.
+// trainingPeak is one VM's dense peak for the job's arithmetic, FLOP/s,
+// over the GPUs the job uses there: all of them, except that a job whose
+// memory fits one GPU and which one GPU finishes within the deadline uses
+// one (Job sizing in "Compute for Machine Learning on HPC": small jobs do
+// not take advantage of larger sizes and leave GPUs idle).
 func (n *norm) trainingPeak(in *sizeInfo) float64 {
-	return in.gpuCount * in.peakTFLOPS(n.computePrec) * 1e12
+	peak := in.peakTFLOPS(n.computePrec) * 1e12
+	if in.gpuCount > 1 && n.gpuMemNeed > 0 && n.gpuMemNeed <= in.unitMem && n.flops/(peak*n.trainingMFU(in, 1, false)*math.Max(in.gpuCount, 1)/in.gpuCount)/3600 <= n.deadline {
+		return peak
+	}
+	return in.gpuCount * peak
 }
 
 // trainingHours is the wall time of the job on nodes VMs of the size; 0
@@ -306,4 +314,42 @@ func (n *norm) estimateWarnings(e *eval, est *Estimate) []string {
 		return []string{"The job runs about " + trimFloat(*est.JobHours) + " hours on " + plural(e.nodes, "VM", "VMs") + ", beyond the " + itoa(DefaultDeadlineHours) + "-hour default, even on the most VMs one job may span here; set deadline_hours to accept it, or choose a size with InfiniBand or faster GPUs."}
 	}
 	return nil
+}
+
+// workDefined reports whether the request defines work the throughput
+// model can time: training or fine-tuning FLOPs, a served language model,
+// or an HPC bound.
+func (n *norm) workDefined() bool {
+	return n.flops > 0 || n.job.kvPerSeq > 0 || n.hpcBound != ""
+}
+
+// speedOf is a layout's speed, what the time component compares: 1 / job
+// hours (training, fine-tuning), output tokens per second each sequence
+// sees at the stated concurrency (inference), or the bound's throughput
+// (hpc, htc). 0 when the request defines no work or the catalog has no
+// figure for the size.
+func (n *norm) speedOf(e *eval) float64 {
+	in := e.in
+	switch {
+	case !in.known:
+	case n.flops > 0:
+		if in.isGPU {
+			if h := n.trainingHours(in, e.nodes); h > 0 {
+				return 1 / h
+			}
+		}
+	case n.job.kvPerSeq > 0:
+		// A service runs whether or not it is busy: its cost is the price
+		// of the layout sized for the stated concurrency and
+		// tokens_per_second, and its speed what each conversation sees,
+		// output tokens per second per sequence.
+		if e.gl.ok && in.isGPU {
+			b := (n.job.seqs + e.gl.copies - 1) / max(e.gl.copies, 1)
+			return n.decodeRate(in, &e.gl, b) / float64(b)
+		}
+	case n.hpcBound != "":
+		r, _ := n.hpcRate(in, e.nodes)
+		return r
+	}
+	return 0
 }
