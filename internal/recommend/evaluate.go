@@ -216,8 +216,7 @@ func (n *norm) layout(e *eval) {
 		// Throughput: copies for tokens_per_second.
 		if memLaid && n.tps > 0 && n.job.kvPerSeq > 0 {
 			gl := &e.gl
-			b := (n.job.seqs + gl.copies - 1) / max(gl.copies, 1)
-			if r := n.decodeRate(in, gl, b); r > 0 {
+			if r := n.decodeRate(in, gl, n.servingBatch(gl)); r > 0 {
 				if want := int64(math.Ceil(n.tps/r - 1e-9)); want > gl.copies {
 					groups := (want + gl.perGroup - 1) / gl.perGroup
 					gl.copies, gl.replicas, gl.nodes = want, groups*gl.perGroup, groups*gl.pp

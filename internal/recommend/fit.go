@@ -92,6 +92,7 @@ type gpuLayout struct {
 	tp, pp    int64
 	replicas  int64
 	copies    int64   // the copies the requests need (serving), at most replicas
+	perCopy   int64   // the sequences one copy's KV cache holds (serving)
 	perGroup  int64   // copies per pp VMs (serving)
 	perGPU    float64 // GiB one GPU holds
 	used      float64 // GiB the job uses over every GPU
@@ -181,6 +182,9 @@ func (j *gpuJob) fitGPU(in *sizeInfo, limit, span, fixed int64) gpuLayout {
 			}
 		}
 		copies, kvCap := copiesFor(pp)
+		if j.kvPerSeq > 0 {
+			l.perCopy = max(int64(math.Floor(kvCap/j.kvPerSeq+1e-9)), 1)
+		}
 		groups := (copies + perGroup - 1) / perGroup
 		l.tp, l.pp, l.nodes = tp, pp, groups*pp
 		if fixed > 0 && l.nodes <= fixed {

@@ -164,17 +164,24 @@ func (n *norm) scoreAll(cands []*eval) {
 		}
 		maxSpeed[g] = math.Max(maxSpeed[g], e.speed)
 	}
-	minPrimary := math.Inf(1)
+	// Groups in the order compareEvals lists them; a later group's score
+	// is capped at the lowest score of the groups before it, so scores
+	// never increase down the list.
+	var minOf [8]float64
+	for i := range minOf {
+		minOf[i] = math.Inf(1)
+	}
+	group := func(e *eval) int { return 4*b2i(e.fallback) + 2*b2i(e.lacksFacts) + b2i(e.lateDefault) }
 	for _, e := range cands {
 		g := b2i(e.lacksFacts)
 		e.score = n.score(e, minCost[g], maxSpeed[g])
-		if !e.fallback {
-			minPrimary = math.Min(minPrimary, e.score)
-		}
+		minOf[group(e)] = math.Min(minOf[group(e)], e.score)
 	}
 	for _, e := range cands {
-		if e.fallback && e.score > minPrimary {
-			e.score = minPrimary
+		for g := 0; g < group(e); g++ {
+			if e.score > minOf[g] {
+				e.score = minOf[g]
+			}
 		}
 	}
 }

@@ -667,6 +667,13 @@ const (
 	PromptShare = 0.75
 	KVReadShare = 0.875
 
+	// MaxBatchSequences is the most sequences one copy decodes together:
+	// vLLM's default max_num_seqs, 256. With tokens_per_second, each copy
+	// is taken to run as many sequences as its KV cache holds, up to this
+	// (a service that must sustain a throughput has the requests in flight
+	// to fill its copies).
+	MaxBatchSequences = 256
+
 	// HPCParallelEfficiency is the share of the VMs' summed throughput a
 	// tightly coupled job keeps across several VMs over InfiniBand: 90%, a
 	// judgement for well-partitioned MPI solvers at up to 100 VMs

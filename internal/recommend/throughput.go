@@ -219,7 +219,7 @@ func (n *norm) estimate(e *eval, bestHPC float64) *Estimate {
 		}
 		return est
 	case e.gl.ok && n.job.kvPerSeq > 0 && in.isGPU:
-		b := (n.job.seqs + e.gl.copies - 1) / max(e.gl.copies, 1)
+		b := n.servingBatch(&e.gl)
 		r := n.decodeRate(in, &e.gl, b)
 		if r <= 0 {
 			return &Estimate{Assumptions: []string{"The catalog has no bandwidth or throughput figure for the " + in.sku.GPU.Model + ": no throughput estimate."}}
@@ -344,7 +344,7 @@ func (n *norm) speedOf(e *eval) float64 {
 		// tokens_per_second, and its speed what each conversation sees,
 		// output tokens per second per sequence.
 		if e.gl.ok && in.isGPU {
-			b := (n.job.seqs + e.gl.copies - 1) / max(e.gl.copies, 1)
+			b := n.servingBatch(&e.gl)
 			return n.decodeRate(in, &e.gl, b) / float64(b)
 		}
 	case n.hpcBound != "":
@@ -352,4 +352,16 @@ func (n *norm) speedOf(e *eval) float64 {
 		return r
 	}
 	return 0
+}
+
+// servingBatch is the sequences one copy decodes together: with
+// tokens_per_second, as many as its KV cache holds (at most
+// MaxBatchSequences) and at least its share of concurrent_requests; else
+// its share of concurrent_requests.
+func (n *norm) servingBatch(gl *gpuLayout) int64 {
+	b := (n.job.seqs + gl.copies - 1) / max(gl.copies, 1)
+	if n.tps > 0 {
+		b = max(b, min(gl.perCopy, MaxBatchSequences))
+	}
+	return max(b, 1)
 }

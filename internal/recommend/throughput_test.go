@@ -1,0 +1,206 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package recommend
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+// The throughput estimates of the layouts below are pinned against hand
+// calculations written next to each, from the catalog's performance facts
+// (internal/catalog/data/performance.json: dense TFLOPS, memory bandwidth,
+// STREAM) and the documented constants of rules.go.
+
+func f64p(v float64) *float64 { return &v }
+
+// near reports whether got is within 0.5% of want.
+func near(got *float64, want float64) bool {
+	return got != nil && math.Abs(*got-want) <= 0.005*math.Abs(want)
+}
+
+func estimateOf(t *testing.T, res *Result, size string) *Estimate {
+	t.Helper()
+	r := byName(res, size)
+	if r == nil {
+		t.Fatalf("%s not ranked: %v", size, names(res))
+	}
+	if r.Estimate == nil {
+		t.Fatalf("%s has no estimate", size)
+	}
+	return r.Estimate
+}
+
+func TestThroughputEstimatesPinned(t *testing.T) {
+	t.Run("pretraining 7B on 2T tokens by a deadline on A100 40 GB", func(t *testing.T) {
+		// 6 × 7e9 × 2e12 = 8.4e22 FLOPs. One ND96asr_v4: 8 × 312 TFLOPS ×
+		// 40% MFU = 9.984e14 FLOP/s: 23,371 hours. 2,000 hours take
+		// ⌈23,371 / 2,000⌉ = 12 VMs over InfiniBand (MFU unchanged):
+		// 8.4e22 / (12 × 9.984e14) / 3,600 = 1,947.56 hours, at 12 ×
+		// 27.197 USD per hour in eastus = 635,613.65 USD; 2e12 tokens /
+		// (1,947.56 × 3,600 s) = 285,257 tokens per second; 635,613.65 /
+		// 2e6 million tokens = 0.3178 USD per million.
+		res := mustRecommend(t, Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7}, TokensBillion: f64p(2000), DeadlineHours: f64p(2000),
+			GPUModels: []string{"a100-sxm-40gb"}, Region: "eastus", AsOf: asOf})
+		r := res.Recommendations[0]
+		e := r.Estimate
+		if r.VMSize != "Standard_ND96asr_v4" || r.Nodes != 12 || !r.Deployment.RDMA || !near(e.JobHours, 1947.56) || !near(e.JobCostUSD, 635613.65) ||
+			!near(e.TokensPerSecond, 285257) || !near(e.CostPerMillionTokens, 0.3178) || e.Efficiency != 0.40 {
+			t.Errorf("%s on %d VMs: %+v", r.VMSize, r.Nodes, e)
+		}
+		rq := res.Requirements
+		if rq.TrainingFLOPs != 8.4e22 || rq.TrainingTokensBillion != 2000 || rq.TokenBudget != "tokens_billion" || rq.DeadlineHours != 2000 || rq.Efficiency != 0.40 {
+			t.Errorf("requirements %+v", rq)
+		}
+	})
+	t.Run("a deadline no layout meets", func(t *testing.T) {
+		// 10 hours would take ⌈23,371 / 10⌉ = 2,338 ND96asr_v4 VMs, more
+		// than the 100 an InfiniBand job may use: deadline. On 100 VMs the
+		// job takes 233.71 hours.
+		nf := mustNoFit(t, Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7}, TokensBillion: f64p(2000), DeadlineHours: f64p(10),
+			GPUModels: []string{"a100-sxm-40gb"}, Region: "eastus", AsOf: asOf})
+		if m := nf.NearestMiss; m == nil || m.VMSize != "Standard_ND96asr_v4" || m.FailedConstraint != "deadline" ||
+			!strings.Contains(m.Relax, "raise deadline_hours to at least 234 (the job takes that long on 100 VMs of it)") {
+			t.Errorf("nearest miss %+v", nf.NearestMiss)
+		}
+	})
+	t.Run("LoRA on one H100 NVL", func(t *testing.T) {
+		// Llama 3.1 8B LoRA on the default 0.1B tokens: (4 × 8.03e9 + 4 ×
+		// 32 layers × 4,096 tokens × 4,096 attention width) × 1e8 =
+		// 3.427e18 FLOPs; one H100 NVL: 835.5 TFLOPS × 40% = 3.342e14
+		// FLOP/s: 2.85 hours, × 6.98 USD = 19.88 USD.
+		res := mustRecommend(t, Request{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.1-8b"}, FineTuningMethod: MethodLoRA, MaxResults: i64(MaxResultsLimit), AsOf: asOf})
+		e := estimateOf(t, res, "Standard_NC40ads_H100_v5")
+		if !near(e.JobHours, 2.848) || !near(e.JobCostUSD, 19.88) || e.Efficiency != 0.40 {
+			t.Errorf("estimate %+v", e)
+		}
+		if !strings.Contains(res.Requirements.TokenBudget, "0.1 billion tokens") {
+			t.Errorf("token budget %q", res.Requirements.TokenBudget)
+		}
+		// The same job on an 8-GPU H100 VM fits one GPU and finishes within
+		// the deadline there: it uses one of the eight (989.5 TFLOPS × 40%
+		// = 3.958e14 FLOP/s): 2.405 hours at 98.32 USD per hour = 236.5 USD.
+		e = estimateOf(t, res, "Standard_ND96isr_H100_v5")
+		if !near(e.JobHours, 2.405) || !near(e.JobCostUSD, 236.5) {
+			t.Errorf("ND96isr_H100_v5 estimate %+v", e)
+		}
+	})
+	t.Run("full fine-tuning on two linked H100 NVL", func(t *testing.T) {
+		// (6 × 8.03e9 + 6 × 32 × 4,096 × 4,096) × 1e8 = 5.140e18 FLOPs;
+		// 149.57 GiB does not fit one GPU: both, linked by NVLink: 2 ×
+		// 835.5 TFLOPS × 40% = 6.684e14 FLOP/s: 2.136 hours × 13.96 USD =
+		// 29.82 USD.
+		res := mustRecommend(t, Request{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.1-8b"}, MaxResults: i64(MaxResultsLimit), AsOf: asOf})
+		e := estimateOf(t, res, "Standard_NC80adis_H100_v5")
+		if !near(e.JobHours, 2.136) || !near(e.JobCostUSD, 29.82) {
+			t.Errorf("estimate %+v", e)
+		}
+	})
+	t.Run("PCIe GPUs and a partial GPU", func(t *testing.T) {
+		// 7B training on the Chinchilla budget: 20 × 7 = 140B tokens, 6 ×
+		// 7e9 × 1.4e11 = 5.88e21 FLOPs. Two RTX PRO 6000 without NVLink:
+		// 2 × 500 TFLOPS × 30% × 0.8 = 2.4e14 FLOP/s: 6,805.56 hours, past
+		// the 720-hour default (no InfiniBand to scale out): a warning.
+		res := mustRecommend(t, Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7}, Region: "eastus", MaxResults: i64(MaxResultsLimit), AsOf: asOf})
+		r := byName(res, "Standard_NC288ds_xl_RTXPRO6000BSE_v6")
+		if r == nil || !near(r.Estimate.JobHours, 6805.56) || !near(f64p(r.Estimate.Efficiency), 0.24) ||
+			!strings.Contains(strings.Join(r.Warnings, " "), "beyond the 720-hour default") {
+			t.Errorf("NC288ds_xl_RTXPRO6000BSE_v6: %+v", r)
+		}
+		if !strings.Contains(res.Requirements.TokenBudget, "20 tokens per parameter") || res.Requirements.TrainingTokensBillion != 140 {
+			t.Errorf("requirements %+v", res.Requirements)
+		}
+		// A layout that meets the default deadline ranks first: in eastus,
+		// one ND96isr_H100_v5, 8 × 989.5 × 40% = 3.166e15 FLOP/s: 515.83
+		// hours.
+		if top := res.Recommendations[0]; top.VMSize != "Standard_ND96isr_H100_v5" || !near(top.Estimate.JobHours, 515.83) {
+			t.Errorf("top %s %+v", top.VMSize, top.Estimate)
+		}
+	})
+	t.Run("serving Llama 3.1 8B on one H100 NVL", func(t *testing.T) {
+		// 32 sequences of 8,192 tokens on one copy. A decode step reads
+		// 8.03e9 × 2 bytes of weights and 87.5% of 32 × 1 GiB of KV cache:
+		// (16.06e9 + 30.06e9) / (3,900 GB/s × 60%) = 19.71 ms; the
+		// arithmetic, 32 × 2 × 8.03e9 / 0.25 (three prompt tokens per
+		// output token) / (835.5 TFLOPS × 35%) = 7.03 ms. 32 / 19.71 ms =
+		// 1,623 tokens per second; 6.98 / (1,623 × 3,600) × 1e6 = 1.195 USD
+		// per million.
+		req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, ContextTokens: i64(8192), ConcurrentRequests: i64(32), MaxResults: i64(MaxResultsLimit), AsOf: asOf}
+		res := mustRecommend(t, req)
+		r := byName(res, "Standard_NC40ads_H100_v5")
+		if r == nil || r.Replicas != 1 || !near(r.Estimate.TokensPerSecond, 1623) || !near(r.Estimate.CostPerMillionTokens, 1.195) || r.Estimate.Efficiency != InferenceMBU {
+			t.Fatalf("NC40ads_H100_v5: %+v", r)
+		}
+		// 5,000 tokens per second: a service that sustains them has the
+		// requests in flight to fill each copy, so a copy decodes as many
+		// sequences as its KV cache holds: (94 × 90% − 15.71) / 1 GiB = 68.
+		// A step then reads 16.06e9 + 68 × 0.875 × 2^30 = 79.95e9 bytes:
+		// 34.17 ms (the arithmetic, 14.94 ms): 1,990 tokens per second per
+		// copy; ⌈5,000 / 1,990⌉ = 3 copies on 3 VMs, 5,970 tokens per
+		// second, with no InfiniBand.
+		req.TokensPerSecond = f64p(5000)
+		res = mustRecommend(t, req)
+		r = byName(res, "Standard_NC40ads_H100_v5")
+		if r == nil || r.Replicas != 3 || r.Nodes != 3 || r.Deployment.RDMA || !near(r.Estimate.TokensPerSecond, 5970) {
+			t.Errorf("NC40ads_H100_v5 at 5,000 tokens per second: %+v", r)
+		}
+	})
+	t.Run("bandwidth-bound MPI", func(t *testing.T) {
+		// 2,000 cores: 17 HB120rs_v3 VMs × 350 GB/s STREAM × 90% = 5,355
+		// GB/s; 42 HB368-48rs_v5 VMs (48 cores each, the whole VM's HBM) ×
+		// 6,600 × 90% = 249,480 GB/s, the most: relative throughput
+		// 5,355 / 249,480 = 0.0215. Both cost the same per GB/s-hour of
+		// their series (HBv5 constrained sizes at their parent's price).
+		res := mustRecommend(t, Request{Workload: WorkloadHPC, Cores: i64(2000), Region: "eastus", MaxResults: i64(MaxResultsLimit), AsOf: asOf})
+		if e := estimateOf(t, res, "Standard_HB120rs_v3"); !near(e.RelativeThroughput, 0.0215) || e.Efficiency != HPCParallelEfficiency {
+			t.Errorf("HB120rs_v3 %+v", e)
+		}
+		if e := estimateOf(t, res, "Standard_HB368-48rs_v5"); *e.RelativeThroughput != 1 {
+			t.Errorf("HB368-48rs_v5 %+v", e)
+		}
+		if top := res.Recommendations[0]; top.SKU.Series != "HBv5" {
+			t.Errorf("a bandwidth-bound solver on 2,000 cores: top %s", top.VMSize)
+		}
+		if res.Requirements.HPCBound != BoundMemoryBandwidth {
+			t.Errorf("bound %q", res.Requirements.HPCBound)
+		}
+	})
+}
+
+// EstimateTrainingHours uses the same constants: 7B on 2T tokens on 12
+// ND96asr_v4 VMs is 1,947.56 hours, as Recommend estimates it.
+func TestEstimateTrainingHours(t *testing.T) {
+	eng := testEngine(t)
+	est, err := eng.EstimateTrainingHours(7, 2000, "standard_nd96asr_v4", 12, "")
+	if err != nil || est.Hours != 1947.56 || est.FLOPs != 8.4e22 || est.MFU != 0.40 {
+		t.Errorf("estimate %+v, %v", est, err)
+	}
+	// Two VMs without InfiniBand: 2 × 2 × 835.5 × 40% × 0.5 (Ethernet) =
+	// 6.684e14 FLOP/s for 6 × 7e9 × 1.4e11 = 5.88e21: 2,443.65 hours.
+	if est, err := eng.EstimateTrainingHours(7, 140, "Standard_NC80adis_H100_v5", 2, "bf16"); err != nil || est.Hours != 2443.65 {
+		t.Errorf("estimate %+v, %v", est, err)
+	}
+	for _, tt := range []struct {
+		active, tokens float64
+		size           string
+		nodes          int64
+		precision      string
+		path           string
+	}{
+		{0, 1, "Standard_ND96asr_v4", 1, "", "active_parameters_billion"},
+		{7, -1, "Standard_ND96asr_v4", 1, "", "tokens_billion"},
+		{7, 1, "Standard_ND96asr_v5", 1, "", "vm_size"},
+		{7, 1, "Standard_HB120rs_v3", 1, "", "vm_size"},
+		{7, 1, "Standard_ND96asr_v4", 0, "", "nodes"},
+		{7, 1, "Standard_ND96asr_v4", 1, "int4", "precision"},
+		{7, 1, "Standard_ND96asr_v4", 1, "fp8", "precision"},
+	} {
+		_, err := eng.EstimateTrainingHours(tt.active, tt.tokens, tt.size, tt.nodes, tt.precision)
+		ve, ok := err.(*ValidationError)
+		if !ok || len(ve.Errors) == 0 || strings.Join(ve.Errors[0].Path, ".") != tt.path {
+			t.Errorf("%+v: %v", tt, err)
+		}
+	}
+}
