@@ -200,6 +200,10 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 			ex = append(ex, n.job.explain())
 		}
 		n.trainingFLOPs()
+		if n.flops == 0 && n.hasModel && (req.TokensBillion != nil || req.DeadlineHours != nil) {
+			n.modelWarnings = append(n.modelWarnings, Warning{"Argument Not Used By The Model",
+				"tokens_billion and deadline_hours are not used: the throughput model times the training of language models (6 × parameters × tokens), and this is a " + kindLabel(n.mi.kind) + ". Remove them, or describe a language model."})
+		}
 		if n.flops > 0 {
 			ex = append(ex, "Training work: "+n.flopsHow+"; tokens: "+n.tokenBudget+".")
 			if n.deadlineStated {
