@@ -315,7 +315,9 @@ func (n *norm) scaleUp(evals []eval) {
 	if !n.scaleUpApplies() {
 		return
 	}
-	if !slices.ContainsFunc(evals, func(e eval) bool { return e.fails == 0 && !e.spans }) {
+	// A size that holds the job on one VM but runs past the default
+	// deadline does not count: scaling out is then what meets it.
+	if !slices.ContainsFunc(evals, func(e eval) bool { return e.fails == 0 && !e.spans && !e.lateDefault }) {
 		return
 	}
 	for i := range evals {
