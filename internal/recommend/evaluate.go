@@ -154,7 +154,7 @@ func (n *norm) evaluate(in *sizeInfo, e *eval) {
 		e.sizing = 1
 	}
 	if in.known && in.isGPU && in.gpuCount > 1 && e.nodes == 1 && n.gpus <= 1 &&
-		n.gpuMemNeed > 0 && n.gpuMemNeed <= in.unitMem*n.job.share {
+		n.gpuMemNeed > 0 && n.gpuMemNeed <= in.unitMem*n.job.share && (n.flops <= 0 || n.usesOneGPU(in)) {
 		e.idleGPUShare = (in.gpuCount - 1) / in.gpuCount
 	}
 	if n.hasModel && in.isGPU {
@@ -221,6 +221,9 @@ func (n *norm) layout(e *eval) {
 					groups := (want + gl.perGroup - 1) / gl.perGroup
 					gl.copies, gl.replicas, gl.nodes = want, groups*gl.perGroup, groups*gl.pp
 					gl.capacity = float64(gl.nodes) * float64(in.gpuUnits) * in.unitMem * n.job.share
+					// Each copy runs its batch: weights and the batch's KV cache.
+					b := float64(n.servingBatch(gl))
+					gl.used = float64(want) * (n.job.shard + b*n.job.kvPerSeq*float64(gl.tp)/float64(n.job.kvDivisor(gl.tp)))
 					need(gl.nodes, cTokensPerSecond)
 				}
 			}

@@ -97,7 +97,11 @@ func (n *norm) reasons(e *eval, preferred bool) []string {
 	vms := plural(e.nodes, "VM", "VMs")
 	switch {
 	case n.gpuMemNeed > 0 && in.isGPU:
-		out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory; "+percent(e.sizing)+" of what the job may use"+bandWords(e.sizing)+").")
+		if memVMs := e.gl.nodes; e.gl.ok && memVMs > 0 && memVMs < e.nodes && n.flops > 0 {
+			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+plural(memVMs, "VM", "VMs")+" ("+trimFloat(in.gpuMem*float64(memVMs))+" GiB of GPU memory; "+percent(e.sizing)+" of what the job may use"+bandWords(e.sizing)+"); the deadline takes "+vms+".")
+		} else {
+			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory; "+percent(e.sizing)+" of what the job may use"+bandWords(e.sizing)+").")
+		}
 		out = append(out, n.layoutReason(e))
 	case n.gpus > 0:
 		out = append(out, "Provides "+trimFloat(in.gpuCount*float64(e.nodes))+" GPUs on "+vms+" for the "+itoa(n.gpus)+" the job needs.")

@@ -83,6 +83,22 @@ func (n *norm) nearestMiss(evals []eval) *NearestMiss {
 			m = e
 		}
 	}
+	// When every size within reach misses a stated deadline, the nearest
+	// is the one that needs the shortest deadline on the VMs it may use.
+	if !slices.ContainsFunc(group, func(e *eval) bool { return !e.failed(cDeadline) }) {
+		need := func(e *eval) float64 {
+			k := n.fixedNodes
+			if k == 0 {
+				k = min(n.spanFor(e.in), MaxNodesRDMA)
+			}
+			return n.trainingHours(e.in, k)
+		}
+		for _, e := range group {
+			if need(e) > 0 && need(e) < need(m) {
+				m = e
+			}
+		}
+	}
 	// When every size within reach cannot hold the job, the nearest is
 	// the one that holds the most on the VMs it may use.
 	if !slices.ContainsFunc(group, func(e *eval) bool { return e.fails&memory == 0 }) {

@@ -105,10 +105,29 @@ func (n *norm) trainingMFU(in *sizeInfo, nodes int64, ethernet bool) float64 {
 // not take advantage of larger sizes and leave GPUs idle).
 func (n *norm) trainingPeak(in *sizeInfo) float64 {
 	peak := in.peakTFLOPS(n.computePrec) * 1e12
-	if in.gpuCount > 1 && n.gpuMemNeed > 0 && n.gpuMemNeed <= in.unitMem && n.flops/(peak*n.trainingMFU(in, 1, false)*math.Max(in.gpuCount, 1)/in.gpuCount)/3600 <= n.deadline {
+	if n.usesOneGPU(in) {
 		return peak
 	}
 	return in.gpuCount * peak
+}
+
+// usesOneGPU reports whether a training job on a multi-GPU size uses one
+// of its GPUs: its memory fits one GPU, and one GPU finishes it within the
+// deadline.
+func (n *norm) usesOneGPU(in *sizeInfo) bool {
+	if in.gpuCount <= 1 || n.gpuMemNeed <= 0 || n.gpuMemNeed > in.unitMem || n.flops <= 0 {
+		return false
+	}
+	peak := in.peakTFLOPS(n.computePrec) * 1e12
+	return peak > 0 && n.flops/(peak*n.trainingMFU(in, 1, false))/3600 <= n.deadline
+}
+
+// gpusUsed is the GPUs per VM a training job uses.
+func (n *norm) gpusUsed(in *sizeInfo) float64 {
+	if n.usesOneGPU(in) {
+		return 1
+	}
+	return in.gpuCount
 }
 
 // trainingHours is the wall time of the job on nodes VMs of the size; 0
@@ -212,8 +231,8 @@ func (n *norm) estimate(e *eval, bestHPC float64) *Estimate {
 		peak := in.peakTFLOPS(n.computePrec)
 		est.Assumptions = []string{
 			"Training FLOPs: " + n.flopsHow + ".",
-			fmt.Sprintf("Rate: %d VMs × %s GPUs × %s dense TFLOPS (%s) × %s%% MFU = %s FLOP/s.",
-				e.nodes, trimFloat(in.gpuCount), trimFloat(peak), n.computeLabel(), trimFloat(mfu*100), sci(float64(e.nodes)*n.trainingPeak(in)*mfu)),
+			fmt.Sprintf("Rate: %s × %s × %s dense TFLOPS (%s) × %s%% MFU = %s FLOP/s%s.",
+				plural(e.nodes, "VM", "VMs"), pluralF(n.gpusUsed(in), "GPU", "GPUs"), trimFloat(peak), n.computeLabel(), trimFloat(mfu*100), sci(float64(e.nodes)*n.trainingPeak(in)*mfu), oneGPUWhy(n.usesOneGPU(in))),
 			"MFU: " + n.mfuWhy(in, e) + ".",
 			fmt.Sprintf("Time: FLOPs ÷ rate = %s hours; cost: hours × %s USD per hour for all VMs.", trimFloat(h), money(e.total)),
 		}
@@ -230,8 +249,8 @@ func (n *norm) estimate(e *eval, bestHPC float64) *Estimate {
 			est.CostPerMillionTokens = ptr(round4(e.total / (tps * 3600) * 1e6))
 		}
 		est.Assumptions = []string{
-			fmt.Sprintf("Decode: %s copies serving %d sequences each; a step reads the weights and %s%% of each sequence's KV cache at %s%% of %s GB/s per GPU (MBU), and computes each output token with its %s prompt tokens' prefill at %s%% of the GPUs' peak; the slower bounds the step.",
-				itoa(e.gl.copies), b, trimFloat(KVReadShare*100), trimFloat(InferenceMBU*100), trimFloat(in.hbmGBs), trimFloat(PromptShare/(1-PromptShare)), trimFloat(InferenceMFU*100)),
+			fmt.Sprintf("Decode: %s serving %d sequences each; a step reads the weights and %s%% of each sequence's KV cache at %s%% of %s GB/s per GPU (MBU), and computes each output token with its %s prompt tokens' prefill at %s%% of the GPUs' peak; the slower bounds the step.",
+				plural(e.gl.copies, "copy", "copies"), b, trimFloat(KVReadShare*100), trimFloat(InferenceMBU*100), trimFloat(in.hbmGBs), trimFloat(PromptShare/(1-PromptShare)), trimFloat(InferenceMFU*100)),
 			fmt.Sprintf("Throughput: %s output tokens per second per copy, %s for the service.", groupInt(r), groupInt(tps)),
 		}
 		return est
@@ -364,4 +383,19 @@ func (n *norm) servingBatch(gl *gpuLayout) int64 {
 		b = max(b, min(gl.perCopy, MaxBatchSequences))
 	}
 	return max(b, 1)
+}
+
+// pluralF is plural for a count that may be fractional (a share of a GPU).
+func pluralF(k float64, one, many string) string {
+	if k == 1 {
+		return "1 " + one
+	}
+	return trimFloat(k) + " " + many
+}
+
+func oneGPUWhy(one bool) string {
+	if one {
+		return " (the job fits one GPU and finishes within the deadline there: the VM's other GPUs sit idle)"
+	}
+	return ""
 }
