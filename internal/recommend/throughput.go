@@ -186,6 +186,9 @@ func (n *norm) hpcRate(in *sizeInfo, nodes int64) (rate, eff float64) {
 	switch n.hpcBound {
 	case BoundMemoryBandwidth:
 		per = in.streamGBs
+		if in.physCores > 0 {
+			per = math.Min(per, float64(in.physCores)*MaxStreamGBsPerCore)
+		}
 	case BoundCompute:
 		per = in.fp64GFLOPS
 	case BoundMemoryCapacity:

@@ -149,16 +149,21 @@ func TestThroughputEstimatesPinned(t *testing.T) {
 	})
 	t.Run("bandwidth-bound MPI", func(t *testing.T) {
 		// 2,000 cores: 17 HB120rs_v3 VMs × 350 GB/s STREAM × 90% = 5,355
-		// GB/s; 42 HB368-48rs_v5 VMs (48 cores each, the whole VM's HBM) ×
-		// 6,600 × 90% = 249,480 GB/s, the most: relative throughput
-		// 5,355 / 249,480 = 0.0215. Both cost the same per GB/s-hour of
-		// their series (HBv5 constrained sizes at their parent's price).
+		// GB/s. An HBv5 VM has 6,600 GB/s of HBM, but a constrained size's
+		// few cores draw at most 50 GB/s each (MaxStreamGBsPerCore): 21
+		// HB368-96rs_v5 VMs × min(6,600, 96 × 50) = 4,800 × 90% = 90,720
+		// GB/s, the most; 42 HB368-48rs_v5 VMs × 2,400 × 90% = 90,720 too
+		// (a tie, the same price per GB/s-hour); relative throughput of
+		// HB120rs_v3 5,355 / 90,720 = 0.059.
 		res := mustRecommend(t, Request{Workload: WorkloadHPC, Cores: i64(2000), Region: "eastus", MaxResults: i64(MaxResultsLimit), AsOf: asOf})
-		if e := estimateOf(t, res, "Standard_HB120rs_v3"); !near(e.RelativeThroughput, 0.0215) || e.Efficiency != HPCParallelEfficiency {
+		if e := estimateOf(t, res, "Standard_HB120rs_v3"); !near(e.RelativeThroughput, 0.059) || e.Efficiency != HPCParallelEfficiency {
 			t.Errorf("HB120rs_v3 %+v", e)
 		}
-		if e := estimateOf(t, res, "Standard_HB368-48rs_v5"); *e.RelativeThroughput != 1 {
-			t.Errorf("HB368-48rs_v5 %+v", e)
+		if e := estimateOf(t, res, "Standard_HB368-96rs_v5"); *e.RelativeThroughput != 1 {
+			t.Errorf("HB368-96rs_v5 %+v", e)
+		}
+		if e := estimateOf(t, res, "Standard_HB368-144rs_v5"); !near(e.RelativeThroughput, 14.0*6600/(21*4800)) {
+			t.Errorf("HB368-144rs_v5 %+v", e)
 		}
 		if top := res.Recommendations[0]; top.SKU.Series != "HBv5" {
 			t.Errorf("a bandwidth-bound solver on 2,000 cores: top %s", top.VMSize)
