@@ -103,13 +103,99 @@ func guideBand(u float64) float64 {
 	return 1 - 0.5*math.Min(1, (u-0.85)/0.15)
 }
 
-// guideBalanced is the score of a layout on one VM with the balanced
-// weights, as the guide's tables add it up: family, cost, sizing (already
-// through guideBand), generation year and scale (15 ÷ 1 VM), minus
-// penalties, rounded to one decimal.
-func guideBalanced(family, cost, sizing float64, year int, penalties float64) float64 {
-	gen := math.Max(0, math.Min(1, float64(year-2016)/10))
-	return round1(25*family + 25*cost + 20*sizing + 15*gen + 15 - penalties)
+// guideWeights are the weights of one optimize_for, in the guide's order.
+type guideWeights struct{ family, cost, sizing, time, scale float64 }
+
+var (
+	guideBalancedW    = guideWeights{25, 25, 20, 15, 15}
+	guidePerformanceW = guideWeights{20, 10, 10, 35, 25}
+)
+
+// guideScore adds up a score as the guide's tables do: family, cost,
+// sizing (already through guideBand), time (speed relative to the fastest,
+// or the generation) and scale (1 ÷ VMs), minus penalties, rounded to one
+// decimal.
+func guideScore(w guideWeights, family, cost, sizing, time float64, nodes int64, penalties float64) float64 {
+	return round1(w.family*family + w.cost*cost + w.sizing*sizing + w.time*time + w.scale/float64(nodes) - penalties)
+}
+
+// guideGeneration is the generation component of a series year.
+func guideGeneration(year int) float64 { return math.Max(0, math.Min(1, float64(year-2016)/10)) }
+
+// guideGPUFacts is one GPU's dense TFLOPS for 16-bit arithmetic (the larger
+// of bf16 and fp16) and memory bandwidth in GB/s, from the catalog's
+// performance facts.
+func guideGPUFacts(t *testing.T, s *catalog.SKU) (tflops, gbs float64) {
+	t.Helper()
+	p := s.Performance.GPU
+	if p == nil || p.MemoryBandwidthGBs == nil {
+		t.Fatalf("%s has no GPU performance facts", s.Name)
+	}
+	for _, v := range []*float64{p.BF16TFLOPS, p.FP16TFLOPS} {
+		if v != nil {
+			tflops = math.Max(tflops, *v)
+		}
+	}
+	return tflops, *p.MemoryBandwidthGBs
+}
+
+// guideLinked reports whether the catalog gives the size's GPUs an NVLink.
+func guideLinked(s *catalog.SKU) bool {
+	return s.Performance.GPU != nil && s.Performance.GPU.NVLinkGBsPerGPU != nil && s.GPU.Count > 1
+}
+
+// guideTrainRate is one VM's training rate in FLOP/s on gpus of its GPUs at
+// the MFU the guide states: mfu for the GPU class, × 0.8 over PCIe when
+// several GPUs of the VM work without NVLink.
+func guideTrainRate(t *testing.T, s *catalog.SKU, gpus, mfu float64) float64 {
+	t.Helper()
+	tflops, _ := guideGPUFacts(t, s)
+	if gpus > 1 && !guideLinked(s) {
+		mfu *= PCIeTrainingFactor
+	}
+	return gpus * tflops * 1e12 * mfu
+}
+
+// guideDecode is the output tokens per second of one copy decoding b
+// sequences, as the guide states the formula: the slower of reading the
+// weights and 87.5% of each sequence's KV cache at 60% of the bandwidth, and
+// the arithmetic of b output tokens with three prompt tokens each at 35% of
+// the peak.
+func guideDecode(weightsGiB, kvSeqGiB, b, gpus, gbs, tflops, activeB float64) float64 {
+	mem := (weightsGiB*GiB + b*kvSeqGiB*GiB*KVReadShare) / (gpus * gbs * 1e9 * InferenceMBU)
+	comp := b * 2 * activeB * 1e9 / (1 - PromptShare) / (gpus * tflops * 1e12 * InferenceMFU)
+	return b / math.Max(mem, comp)
+}
+
+// guideSize looks up any size of the embedded catalog.
+func guideSize(t *testing.T, name string) *catalog.SKU {
+	t.Helper()
+	s, ok := testEngine(t).Catalog().Lookup(name)
+	if !ok {
+		t.Fatalf("%s is not in the catalog", name)
+	}
+	return s
+}
+
+// guideNear reports whether got is within 0.01% of want.
+func guideNear(got, want float64) bool { return math.Abs(got-want) <= 1e-4*math.Abs(want) }
+
+// guideEst is the estimate of a ranked size, failing when it has none.
+func guideEst(t *testing.T, res *Result, name string) *Estimate {
+	t.Helper()
+	r := guideRec(t, res, name)
+	if r.Estimate == nil {
+		t.Fatalf("%s has no estimate", name)
+	}
+	return r.Estimate
+}
+
+// guideVal dereferences an estimate figure, NaN when it is null.
+func guideVal(p *float64) float64 {
+	if p == nil {
+		return math.NaN()
+	}
+	return *p
 }
 
 // guideSKU looks a size up in the embedded catalog.
@@ -248,36 +334,71 @@ func TestGuideMemoryExamples(t *testing.T) {
 	guideQuotes(t, "| System memory per copy | 22.44 GiB | 197.12 GiB | 3.63 GiB |")
 }
 
-// Worked score: 7B fine-tuning on AKS in eastus. The NC size with two 80 GB
-// A100s beats the preferred ND family on cost, the target band and unused
-// InfiniBand.
+// Worked score: 7B fine-tuning on AKS in eastus, 0.1 billion tokens. The NC
+// size with two NVLink-joined H100 NVL GPUs runs the cheapest job and beats
+// the preferred ND family; the cheapest size by the hour runs the dearest
+// job of the three.
 func TestGuideWorkedScore7BFineTuning(t *testing.T) {
 	req := Request{Workload: WorkloadFineTuning, Model: &Model{ParametersBillion: 7}, Target: TargetAKS, Region: "eastus"}
 	res := guideRecommend(t, req)
 	const need = 130.39
-	if res.Requirements.GPUMemoryGiB == nil || *res.Requirements.GPUMemoryGiB != need {
-		t.Fatalf("GPU memory %v, want %v", res.Requirements.GPUMemoryGiB, need)
+	flops := 6 * 7e9 * 0.1e9
+	if rq := res.Requirements; rq.GPUMemoryGiB == nil || *rq.GPUMemoryGiB != need || !guideNear(rq.TrainingFLOPs, flops) || rq.TrainingTokensBillion != 0.1 || flops != 4.2e18 {
+		t.Fatalf("GPU memory %v, %v FLOPs on %v billion tokens", rq.GPUMemoryGiB, rq.TrainingFLOPs, rq.TrainingTokensBillion)
 	}
-	nc, nd := guideSKU(t, "Standard_NC48ads_A100_v4"), guideSKU(t, "Standard_ND96asr_v4")
-	minCost := guideCheapest(res)
-	if minCost != guideEastus(t, nc) {
-		t.Errorf("the cheapest candidate costs %v, want NC48ads_A100_v4's %v", minCost, guideEastus(t, nc))
+	nc80, nd, nc48, h100 := guideSKU(t, "Standard_NC80adis_H100_v5"), guideSKU(t, "Standard_ND96asr_v4"), guideSKU(t, "Standard_NC48ads_A100_v4"), guideSKU(t, "Standard_ND96isr_H100_v5")
+	// No GPU of these holds 130.39 GiB, so each job uses every GPU.
+	type job struct {
+		s                *catalog.SKU
+		rate, hours, usd float64
 	}
-	vmNC, vmND := guideUsable(nc)*nc.GPU.Count, guideUsable(nd)*nd.GPU.Count // 160, 320
-	wantNC := guideBalanced(0.5, 1, guideBand(need/vmNC), nc.SeriesYear, 0)
-	wantND := guideBalanced(1, minCost/guideEastus(t, nd), guideBand(need/vmND), nd.SeriesYear, PenaltyUnusedRDMA)
-	if wantNC != 81.5 || wantND != 60.6 || vmNC != 160 || vmND != 320 || nc.SeriesYear != 2022 || nd.SeriesYear != 2021 {
-		t.Errorf("hand scores %v and %v on %v and %v GiB (%d, %d); the guide quotes 81.5 and 60.6 on 160 and 320 (2022, 2021)", wantNC, wantND, vmNC, vmND, nc.SeriesYear, nd.SeriesYear)
+	jobOf := func(s *catalog.SKU) job {
+		if guideUsable(s) >= need {
+			t.Fatalf("%s: one GPU holds the job", s.Name)
+		}
+		j := job{s: s, rate: guideTrainRate(t, s, s.GPU.Count, TrainingMFU)}
+		j.hours = flops / j.rate / 3600
+		j.usd = j.hours * guideEastus(t, s)
+		return j
+	}
+	a, b, c, fast := jobOf(nc80), jobOf(nd), jobOf(nc48), jobOf(h100)
+	if round2(a.rate/1e14) != 6.68 || round2(b.rate/1e14) != 9.98 || round2(c.rate/1e14) != 2 || round2(fast.rate/1e14) != 31.66 ||
+		round2(a.hours) != 1.75 || round2(a.usd) != 24.37 || round2(b.hours) != 1.17 || round2(b.usd) != 31.78 ||
+		round2(c.hours) != 5.84 || round2(c.usd) != 42.92 || round2(fast.hours) != 0.37 || round2(fast.hours*guideEastus(t, h100)) != 36.23 {
+		t.Errorf("hand jobs %+v %+v %+v %+v", a, b, c, fast)
+	}
+	// The cheapest job and the fastest layout of every candidate.
+	for _, r := range res.Recommendations {
+		if e := r.Estimate; e == nil || guideVal(e.JobCostUSD) < round2(a.usd) || guideVal(e.JobHours) < round2(fast.hours) {
+			t.Errorf("%s: %+v is cheaper or faster than the guide's references", r.VMSize, r.Estimate)
+		}
+	}
+	vmMem := func(s *catalog.SKU) float64 { return guideUsable(s) * s.GPU.Count } // 188, 320, 160
+	score := func(w guideWeights, j job, family, penalties float64) float64 {
+		return guideScore(w, family, a.usd/j.usd, guideBand(need/vmMem(j.s)), j.rate/fast.rate, 1, penalties)
+	}
+	wantA, wantB, wantC := score(guideBalancedW, a, 0.5, 0), score(guideBalancedW, b, 1, PenaltyUnusedRDMA), score(guideBalancedW, c, 0.5, 0)
+	if wantA != 75.7 || wantB != 70.2 || wantC != 62.6 || vmMem(nc80) != 188 || vmMem(nd) != 320 || vmMem(nc48) != 160 {
+		t.Errorf("hand scores %v, %v, %v; the guide quotes 75.7, 70.2 and 62.6", wantA, wantB, wantC)
+	}
+	for _, tt := range []struct {
+		j     job
+		score float64
+		rank  int64
+	}{{a, wantA, 1}, {b, wantB, 2}, {c, wantC, 4}} {
+		r := guideRec(t, res, tt.j.s.Name)
+		if r.Score != tt.score || r.Rank != tt.rank || r.Nodes != 1 || r.Deployment.RDMA ||
+			guideVal(r.Estimate.JobHours) != round2(tt.j.hours) || guideVal(r.Estimate.JobCostUSD) != round2(tt.j.usd) {
+			t.Errorf("%s: rank %d, %v, %+v; want rank %d, %v", r.VMSize, r.Rank, r.Score, r.Estimate, tt.rank, tt.score)
+		}
+	}
+	if e := guideEst(t, res, nc48.Name); !guideNear(e.Efficiency, 0.32) || !guideNear(TrainingMFU*PCIeTrainingFactor, 0.32) {
+		t.Errorf("NC48ads_A100_v4 MFU %v", e.Efficiency)
 	}
 	top := res.Recommendations[0]
-	if top.VMSize != nc.Name || top.Score != wantNC || top.Nodes != 1 || top.TotalGPUMemoryGiB != 160 || top.Deployment.RDMA {
-		t.Errorf("top %s %v on %d VMs, %v GiB, RDMA %v; want %s %v on 1 VM, 160 GiB, no RDMA", top.VMSize, top.Score, top.Nodes, top.TotalGPUMemoryGiB, top.Deployment.RDMA, nc.Name, wantNC)
-	}
-	if !guideHasText(top.Reasons, "81% of what the job may use, inside the 50%-85% target band") || !guideHasText(top.Reasons, "(65.19 GiB per GPU of 80 GiB usable)") {
+	if !guideHasText(top.Reasons, "69% of what the job may use, inside the 50%-85% target band") || !guideHasText(top.Reasons, "(65.19 GiB per GPU of 94 GiB usable)") ||
+		!guideHasText(top.Reasons, "Estimated 1.75 hours for the job on 1 VM, 24.37 USD in all (0.24 USD per million tokens), at 40% MFU.") {
 		t.Errorf("reasons %q", top.Reasons)
-	}
-	if got := guideRec(t, res, nd.Name).Score; got != wantND {
-		t.Errorf("%s scores %v, want %v", nd.Name, got, wantND)
 	}
 	if got := guideFirstFailure(t, req, "Standard_NC24ads_A100_v4"); got != "gpu_memory" {
 		t.Errorf("NC24ads_A100_v4 is counted under %q, want gpu_memory", got)
@@ -285,67 +406,117 @@ func TestGuideWorkedScore7BFineTuning(t *testing.T) {
 	if got := guideFirstFailure(t, req, "Standard_NC4as_T4_v3"); got != "precision" {
 		t.Errorf("NC4as_T4_v3 is counted under %q, want precision", got)
 	}
+	if r := round1(guideEastus(t, nc80) / guideEastus(t, nc48)); r != 1.9 || round1(a.rate/c.rate) != 3.3 {
+		t.Errorf("price ratio %v, speed ratio %v", r, a.rate/c.rate)
+	}
 	guideQuotes(t,
-		"`Standard_NC48ads_A100_v4`, one VM with two 80 GB A100 GPUs (160 GiB, 81% used",
-		"each GPU holds 65.19 GiB of the sharded states",
-		"| Cost | 25 × 7.346 ÷ 7.346 = 25 | 25 × 7.346 ÷ 27.197 = 6.75 |",
-		"130.39 of 320 GiB, 41%: 20 × (130.39 ÷ 320) ÷ 0.5 = 16.3",
-		"| Generation | 15 × (2022 − 2016) ÷ 10 = 9 | 15 × (2021 − 2016) ÷ 10 = 7.5 |",
-		"| **Score** | **81.5** | **60.6** |",
+		"`Standard_NC80adis_H100_v5`, one VM with two 94 GB H100 NVL GPUs joined by NVLink (188 GiB, 69% used",
+		"each GPU holds 65.19 GiB of the sharded states, and the default 0.1 billion tokens take 1.75 hours, 24.37 USD",
+		"6 × 7B × 0.1B = 4.2e18 FLOPs",
+		"8 × 989.5 TFLOPS × 40% = 31.664, 0.37 hours",
+		"| Rate | 2 H100 NVL joined by NVLink: 2 × 835.5 × 40% = 6.684 | 8 A100 40 GB: 8 × 312 × 40% = 9.984 | 2 A100 80 GB PCIe without NVLink: 2 × 312 × 40% × 0.8 = 1.997 |",
+		"| Job | 1.75 hours × 13.96 USD = 24.37 USD | 1.17 hours × 27.197 USD = 31.78 USD | 5.84 hours × 7.346 USD = 42.92 USD |",
+		"| Cost | 25 × 24.37 ÷ 24.37 = 25 | 25 × 24.37 ÷ 31.78 = 19.17 | 25 × 24.37 ÷ 42.92 = 14.19 |",
+		"| Sizing | 130.39 of 188 GiB, 69%, inside the band: 20 × 1 = 20 | 130.39 of 320 GiB, 41%: 20 × (130.39 ÷ 320) ÷ 0.5 = 16.3 | 130.39 of 160 GiB, 81%, inside the band: 20 |",
+		"| Time | 15 × 6.684 ÷ 31.664 = 3.17 | 15 × 9.984 ÷ 31.664 = 4.73 | 15 × 1.997 ÷ 31.664 = 0.95 |",
+		"| **Score** | **75.7** (rank 1) | **70.2** (rank 2) | **62.6** (rank 4) |",
+		"costs 1.9 times as much per hour, finishes 3.3 times sooner",
 		"the single-GPU `Standard_NC24ads_A100_v4`, are removed under `gpu_memory`",
-		"(T4, V100 and older) are removed under `precision`")
-
-	// optimize_for = "performance": the RTX PRO 6000 pair first, the best
-	// ND size well behind.
-	req.OptimizeFor = OptimizePerformance
-	perf := guideRecommend(t, req)
-	top = perf.Recommendations[0]
-	bestND := Recommendation{}
-	for _, r := range perf.Recommendations {
-		if r.SKU.Family == "ND" && r.Score > bestND.Score {
-			bestND = r
+		"(T4, V100 and older) are removed under `precision`",
+		"The two A100 PCIe GPUs of `Standard_NC48ads_A100_v4` train at 40% × 0.8 = 32%",
+		"\"Estimated 1.75 hours for the job on 1 VM, 24.37 USD in all (0.24 USD per million tokens), at 40% MFU.\"")
+	for _, v := range []struct{ got, want float64 }{
+		{25 * a.usd / b.usd, 19.17}, {25 * a.usd / c.usd, 14.19}, {15 * a.rate / fast.rate, 3.17}, {15 * b.rate / fast.rate, 4.73}, {15 * c.rate / fast.rate, 0.95},
+	} {
+		if round2(v.got) != v.want {
+			t.Errorf("a table cell is %v by hand, the guide quotes %v", v.got, v.want)
 		}
 	}
-	if top.VMSize != "Standard_NC288ds_xl_RTXPRO6000BSE_v6" || top.Score != 86.7 || !guideHasText(top.Reasons, "68% of what the job may use") ||
-		guideRec(t, perf, nc.Name).Score != 76.0 || bestND.VMSize != "Standard_ND96isr_H100_v5" || bestND.Score != 64.3 {
-		t.Errorf("performance: top %s %v, NC48ads_A100_v4 %v, best ND %s %v", top.VMSize, top.Score, guideRec(t, perf, nc.Name).Score, bestND.VMSize, bestND.Score)
-	}
-	guideQuotes(t, "`Standard_NC288ds_xl_RTXPRO6000BSE_v6` (192 GB, 2026, 11 USD per hour, 68% used) first (86.7 against 76.0; the best ND size, `Standard_ND96isr_H100_v5`, scores 64.3)")
 
-	// prefer keeps the deployed size first and names the better one.
+	// optimize_for = "performance": the 8-GPU H100 size first.
+	req.OptimizeFor = OptimizePerformance
+	perf := guideRecommend(t, req)
+	wantFast := score(guidePerformanceW, fast, 1, PenaltyUnusedRDMA)
+	wantA = score(guidePerformanceW, a, 0.5, 0)
+	if top := perf.Recommendations[0]; top.VMSize != h100.Name || top.Score != wantFast || wantFast != 80.8 ||
+		guideRec(t, perf, nc80.Name).Score != wantA || wantA != 62.4 {
+		t.Errorf("performance: top %s %v (hand %v), NC80adis_H100_v5 %v (hand %v)", top.VMSize, top.Score, wantFast, guideRec(t, perf, nc80.Name).Score, wantA)
+	}
+	guideQuotes(t, "puts `Standard_ND96isr_H100_v5` (eight H100 SXM GPUs, 0.37 hours, 36.23 USD) first at 80.8 against 62.4 for the H100 NVL pair")
+
+	// prefer keeps the deployed size first and names the better one: four
+	// A100 PCIe GPUs cost twice the pair's price for half its hours.
 	req.OptimizeFor, req.Prefer, req.MaxResults = "", []string{"Standard_NC96ads_A100_v4"}, i64(3)
 	pref := guideRecommend(t, req)
-	if !slices.ContainsFunc(pref.Warnings, func(w Warning) bool {
-		return w.Summary == "A Better Size Exists" && strings.HasPrefix(w.Detail, "Standard_NC48ads_A100_v4 scores 81.5 against 65.3 for the preferred Standard_NC96ads_A100_v4.")
+	nc96 := jobOf(guideSKU(t, "Standard_NC96ads_A100_v4"))
+	want96 := score(guideBalancedW, nc96, 0.5, 0)
+	if want96 != 59.9 || pref.Recommendations[0].Score != want96 || !slices.ContainsFunc(pref.Warnings, func(w Warning) bool {
+		return w.Summary == "A Better Size Exists" && strings.HasPrefix(w.Detail, "Standard_NC80adis_H100_v5 scores 75.7 against 59.9 for the preferred Standard_NC96ads_A100_v4.")
 	}) {
-		t.Errorf("warnings %+v", pref.Warnings)
+		t.Errorf("NC96ads_A100_v4 %v (hand %v); warnings %+v", pref.Recommendations[0].Score, want96, pref.Warnings)
 	}
-	guideQuotes(t, "# that Standard_NC48ads_A100_v4 scores 81.5 against 65.3.")
+	guideQuotes(t, "# that Standard_NC80adis_H100_v5 scores 75.7 against 59.9.")
 }
 
-// 70B training: every layout spans VMs over InfiniBand, each size on
-// ⌈1,564.62 GiB ÷ its usable GPU memory per VM⌉ VMs.
+// 70B training: the memory alone needs a few VMs of each size; the default
+// budget, 20 tokens per parameter, scales each out to finish within 720
+// hours where it can.
 func TestGuide70BTraining(t *testing.T) {
 	req := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 70}, Region: "eastus"}
-	res := guideRecommend(t, req)
 	const need = 1564.62
-	for name, quoted := range map[string]int64{
+	sizes := map[string]int64{
 		"Standard_ND96amsr_A100_v4":      3,
 		"Standard_ND96asr_v4":            5,
 		"Standard_ND96isr_H100_v5":       3,
 		"Standard_ND128isr_NDR_GB200_v6": 3,
-	} {
+	}
+	// A billion tokens take less than a day on the VMs the memory needs:
+	// those are the layouts.
+	small := req
+	small.TokensBillion = f64p(1)
+	mem := guideRecommend(t, small)
+	for name, quoted := range sizes {
 		s := guideSKU(t, name)
-		r := guideRec(t, res, name)
+		r := guideRec(t, mem, name)
 		if want := int64(math.Ceil(need / (guideUsable(s) * s.GPU.Count))); r.Nodes != want || want != quoted || !r.Deployment.RDMA {
 			t.Errorf("%s: %d VMs (RDMA %v), hand %d, the guide %d", name, r.Nodes, r.Deployment.RDMA, want, quoted)
 		}
 	}
+
+	res := guideRecommend(t, req)
+	flops := 6 * 70e9 * 1400e9
+	if rq := res.Requirements; rq.TrainingTokensBillion != 20*70 || !guideNear(rq.TrainingFLOPs, flops) || flops != 5.88e23 || rq.Interconnect != "infiniband" ||
+		!strings.Contains(rq.TokenBudget, "20 tokens per parameter") {
+		t.Errorf("requirements %+v", rq)
+	}
+	// One VM's rate; the VMs that finish within 720 hours, at most 100.
+	vms := func(s *catalog.SKU, mfu float64) (int64, float64) {
+		rate := guideTrainRate(t, s, s.GPU.Count, mfu)
+		k := int64(math.Ceil(flops / (DefaultDeadlineHours * 3600 * rate)))
+		return k, flops / (float64(min(k, MaxNodesRDMA)) * rate) / 3600
+	}
+	gb, h100, a100, a40 := guideSKU(t, "Standard_ND128isr_NDR_GB200_v6"), guideSKU(t, "Standard_ND96isr_H100_v5"), guideSKU(t, "Standard_ND96amsr_A100_v4"), guideSKU(t, "Standard_ND96asr_v4")
+	kGB, hGB := vms(gb, TrainingMFU)
+	kH, hH := vms(h100, TrainingMFU)
+	kA, hA := vms(a100, TrainingMFU)
+	if kGB != 57 || kH != 72 || kA != 228 || round2(hGB) != 716.37 || round2(hH) != 716.43 || round2(hA) != 1635.95 {
+		t.Errorf("hand: GB200 %d VMs %v h, H100 %d %v h, A100 %d %v h", kGB, hGB, kH, hH, kA, hA)
+	}
+	costGB := hGB * float64(kGB) * guideEastus(t, gb)
 	top := res.Recommendations[0]
-	a100 := guideSKU(t, "Standard_ND96amsr_A100_v4")
-	if top.VMSize != a100.Name || top.TotalPricePerHour == nil || *top.TotalPricePerHour != round4(3*guideEastus(t, a100)) ||
-		*top.TotalPricePerHour != 98.31 || !guideHasText(top.Reasons, "81% of what the job may use") || res.Requirements.Interconnect != "infiniband" {
-		t.Errorf("top %s at %v USD/h, reasons %q, interconnect %s", top.VMSize, top.TotalPricePerHour, top.Reasons, res.Requirements.Interconnect)
+	if top.VMSize != gb.Name || top.Nodes != kGB || guideVal(top.Estimate.JobHours) != round2(hGB) || guideVal(top.Estimate.JobCostUSD) != round2(costGB) ||
+		math.Round(costGB/1e4)/100 != 4.42 {
+		t.Errorf("top %s on %d VMs: %+v", top.VMSize, top.Nodes, top.Estimate)
+	}
+	if r := guideRec(t, res, h100.Name); r.Nodes != kH || guideVal(r.Estimate.JobHours) != round2(hH) {
+		t.Errorf("%s on %d VMs: %+v", r.VMSize, r.Nodes, r.Estimate)
+	}
+	late := "The job runs about 1635.95 hours on 100 VMs, beyond the 720-hour default, even on the most VMs one job may span here; set deadline_hours to accept it, or choose a size with InfiniBand or faster GPUs."
+	for _, s := range []*catalog.SKU{a100, a40} {
+		r := guideRec(t, res, s.Name)
+		if r.Nodes != MaxNodesRDMA || guideVal(r.Estimate.JobHours) != round2(hA) || !slices.Contains(r.Warnings, late) || r.Rank <= guideRec(t, res, h100.Name).Rank {
+			t.Errorf("%s: rank %d on %d VMs, %+v, %q", s.Name, r.Rank, r.Nodes, r.Estimate, r.Warnings)
+		}
 	}
 	if got := guideFirstFailure(t, req, "Standard_ND40rs_v2"); got != "precision" {
 		t.Errorf("ND40rs_v2 is counted under %q, want precision", got)
@@ -353,80 +524,138 @@ func TestGuide70BTraining(t *testing.T) {
 	if got := guideFirstFailure(t, req, "Standard_NC96ads_A100_v4"); got != "gpu_memory" {
 		t.Errorf("NC96ads_A100_v4 is counted under %q, want gpu_memory", got)
 	}
-	// Without region: the MI300X on two VMs in eastus2; NVIDIA only: the
-	// A100 again.
+	// Without region: the MI300X (30% MFU) in eastus2; NVIDIA only: the
+	// H200 in eastus2.
 	req.Region = ""
+	mi := guideSKU(t, "Standard_ND96isr_MI300X_v5")
+	kM, hM := vms(mi, OtherTrainingMFU)
 	anyRegion := guideRecommend(t, req).Recommendations[0]
-	if anyRegion.VMSize != "Standard_ND96isr_MI300X_v5" || anyRegion.Nodes != int64(math.Ceil(need/1536)) || anyRegion.Nodes != 2 ||
-		anyRegion.TotalPricePerHour == nil || *anyRegion.TotalPricePerHour != 96 || anyRegion.PriceRegion != "eastus2" {
-		t.Errorf("without region: %s on %d VMs at %v in %s", anyRegion.VMSize, anyRegion.Nodes, anyRegion.TotalPricePerHour, anyRegion.PriceRegion)
+	costM := hM * float64(kM) * 48
+	if anyRegion.VMSize != mi.Name || anyRegion.Nodes != kM || kM != 73 || anyRegion.PriceRegion != "eastus2" || anyRegion.PricePerHour == nil || *anyRegion.PricePerHour != 48 ||
+		guideVal(anyRegion.Estimate.JobHours) != round2(hM) || round2(hM) != 713.07 || math.Round(costM/1e4)/100 != 2.5 || guideVal(anyRegion.Estimate.JobCostUSD) != round2(costM) {
+		t.Errorf("without region: %s on %d VMs in %s: %+v", anyRegion.VMSize, anyRegion.Nodes, anyRegion.PriceRegion, anyRegion.Estimate)
 	}
 	req.GPUVendor = GPUVendorNVIDIA
-	if nv := guideRecommend(t, req).Recommendations[0]; nv.VMSize != a100.Name {
-		t.Errorf("NVIDIA without region: %s", nv.VMSize)
+	h200 := guideSKU(t, "Standard_ND96isr_H200_v5")
+	kH200, _ := vms(h200, TrainingMFU)
+	if nv := guideRecommend(t, req).Recommendations[0]; nv.VMSize != h200.Name || nv.Nodes != kH200 || kH200 != 72 || nv.PriceRegion != "eastus2" {
+		t.Errorf("NVIDIA without region: %s on %d VMs in %s", nv.VMSize, nv.Nodes, nv.PriceRegion)
 	}
 	guideQuotes(t,
-		"`Standard_ND96amsr_A100_v4` (8 × 80 GB) needs 3 VMs; `Standard_ND96asr_v4` (8 × 40 GB) 5; `Standard_ND96isr_H100_v5` 3; `Standard_ND128isr_NDR_GB200_v6` (4 × 192 GB) 3.",
+		"For the memory alone `Standard_ND96amsr_A100_v4` (8 × 80 GB) needs 3 VMs; `Standard_ND96asr_v4` (8 × 40 GB) 5; `Standard_ND96isr_H100_v5` 3; `Standard_ND128isr_NDR_GB200_v6` (4 × 192 GB) 3.",
 		"`Standard_ND40rs_v2` (8 × V100 32 GB) is removed under `precision` (no bf16), and the NC sizes under `gpu_memory`.",
-		"cheapest total (98.31 USD per hour for 3 VMs), 81% of the GPU memory used",
-		"`Standard_ND96isr_MI300X_v5` (8 × 192 GB, 2 VMs, 96 USD per hour in `eastus2`) ranks first instead",
-		"and `Standard_ND96amsr_A100_v4` ranks first again")
+		"The default budget of 20 tokens per parameter (1,400 billion tokens, 5.88e23 FLOPs)",
+		"`Standard_ND128isr_NDR_GB200_v6` scales out to 57 VMs (716.37 hours, 4.42 million USD) and ranks first, `Standard_ND96isr_H100_v5` to 72 VMs (716.43 hours). The A100 sizes would need 228 VMs",
+		"on 100 VMs they take 1,635.95 hours, with a warning",
+		"`Standard_ND96isr_MI300X_v5` (8 × 192 GB, 73 VMs, 713.07 hours, 2.50 million USD in `eastus2`) ranks first instead",
+		"`Standard_ND96isr_H200_v5` (72 VMs, in `eastus2`) ranks first",
+		"140 billion for 7B, 1,400 billion for 70B",
+		"\""+late+"\"")
 }
 
 // OPT-1.3B inference in eastus: the job-sizing table, added up by hand from
-// the catalog's prices, years and usable memory.
+// the catalog's prices, usable memory and bandwidth.
 func TestGuideOPTJobSizing(t *testing.T) {
 	req := Request{Workload: WorkloadInference, Model: &Model{ParametersBillion: 1.3, Precision: PrecisionBF16}, Region: "eastus"}
 	res := guideRecommend(t, req)
-	const need = 4.41
-	if res.Requirements.GPUMemoryGiB == nil || *res.Requirements.GPUMemoryGiB != need {
+	if res.Requirements.GPUMemoryGiB == nil || *res.Requirements.GPUMemoryGiB != 4.41 {
 		t.Fatalf("GPU memory %v", res.Requirements.GPUMemoryGiB)
 	}
-	t4, rtx, h100 := guideSKU(t, "Standard_NC4as_T4_v3"), guideSKU(t, "Standard_NC24lds_xl_RTXPRO6000BSE_v6"), guideSKU(t, "Standard_ND96isr_H100_v5")
-	minCost := guideCheapest(res)
-	// What each may use: 15 × 0.9 = 13.5, 24 × 0.9 = 21.6, 8 × 79.65 × 0.9
-	// = 573.48 GiB.
+	// The layout counts the rounded weights and workspace and the KV cache
+	// unrounded: 8 sequences × 4,096 tokens × 131,072 × (1.3 ÷ 8)^0.42
+	// bytes = 4 × (1.3 ÷ 8)^0.42 GiB.
+	weights, workspace := round2(1.3e9*2/GiB), round2(0.05*1.3e9*2/GiB)
+	kvSeq := 4096 * 131072 * math.Pow(1.3/8, 0.42) / GiB
+	used := weights + workspace + 8*kvSeq
+	if weights+workspace != 2.54 || round3(8*kvSeq) != 1.865 || round3(used) != 4.405 {
+		t.Errorf("used %v GiB (%v + %v + %v)", used, weights, workspace, 8*kvSeq)
+	}
+	t4, nc40, h100, gb := guideSKU(t, "Standard_NC4as_T4_v3"), guideSKU(t, "Standard_NC40ads_H100_v5"), guideSKU(t, "Standard_ND96isr_H100_v5"), guideSKU(t, "Standard_ND128isr_NDR_GB200_v6")
+	rtx, t48 := guideSKU(t, "Standard_NC24lds_xl_RTXPRO6000BSE_v6"), guideSKU(t, "Standard_NC8as_T4_v3")
+	// What each may use: 15 × 0.9 = 13.5, 94 × 0.9 = 84.6, 8 × 79.65 × 0.9
+	// = 573.48, 24 × 0.9 = 21.6 GiB.
 	mayUse := func(s *catalog.SKU) float64 { return guideUsable(s) * math.Max(s.GPU.Count, 1) * ServingMemoryShare }
-	if minCost != guideEastus(t, t4) || round2(mayUse(t4)) != 13.5 || round2(mayUse(rtx)) != 21.6 || round2(mayUse(h100)) != 573.48 {
-		t.Errorf("cheapest %v; may use %v, %v, %v GiB", minCost, mayUse(t4), mayUse(rtx), mayUse(h100))
+	// One copy of 8 sequences on one GPU (a share of one for a slice).
+	perSeq := func(s *catalog.SKU, weightsGiB, kv, activeB float64) float64 {
+		tflops, gbs := guideGPUFacts(t, s)
+		return guideDecode(weightsGiB, kv, 8, math.Min(s.GPU.Count, 1), gbs, tflops, activeB) / 8
+	}
+	fastest := perSeq(gb, weights, kvSeq, 1.3)
+	minCost := guideCheapest(res)
+	if minCost != guideEastus(t, t4) || round2(mayUse(t4)) != 13.5 || round2(mayUse(nc40)) != 84.6 || round2(mayUse(h100)) != 573.48 || round2(mayUse(rtx)) != 21.6 {
+		t.Errorf("cheapest %v; may use %v, %v, %v, %v GiB", minCost, mayUse(t4), mayUse(nc40), mayUse(h100), mayUse(rtx))
 	}
 	for _, tt := range []struct {
 		s         *catalog.SKU
 		penalties float64
 		score     float64
 		rank      int64
+		time      float64 // as the guide quotes it: bandwidth ÷ 8,000 GB/s
 	}{
-		{t4, PenaltyPrecisionInference, 79.1, 1},
-		{rtx, 0, 74.8, 2},
-		{h100, PenaltyUnusedRDMA + PenaltyIdleGPUs*7/8, 27.8, 20},
+		{t4, PenaltyPrecisionInference, 73.6, 1, 300.0 / 8000},
+		{t48, PenaltyPrecisionInference, 66.1, 2, 300.0 / 8000},
+		{rtx, 0, 60.5, 3, 1597.0 / 4 / 8000},
+		{nc40, 0, 51.3, 7, 3900.0 / 8000},
+		{h100, PenaltyUnusedRDMA + PenaltyIdleGPUs*7/8, 23.6, 20, 3350.0 / 8000},
 	} {
-		hand := guideBalanced(1, minCost/guideEastus(t, tt.s), guideBand(need/mayUse(tt.s)), tt.s.SeriesYear, tt.penalties)
+		speed := perSeq(tt.s, weights, kvSeq, 1.3)
+		hand := guideScore(guideBalancedW, 1, minCost/guideEastus(t, tt.s), guideBand(used/mayUse(tt.s)), speed/fastest, 1, tt.penalties)
 		r := guideRec(t, res, tt.s.Name)
-		if r.Score != hand || hand != tt.score || r.Rank != tt.rank {
-			t.Errorf("%s: rank %d score %v, by hand %v; the guide quotes rank %d, %v", tt.s.Name, r.Rank, r.Score, hand, tt.rank, tt.score)
+		if r.Score != hand || hand != tt.score || r.Rank != tt.rank || !guideNear(speed/fastest, tt.time) || guideVal(r.Estimate.TokensPerSecond) != math.Round(speed*8) {
+			t.Errorf("%s: rank %d score %v, by hand %v (time %v); the guide quotes rank %d, %v; %+v", tt.s.Name, r.Rank, r.Score, hand, speed/fastest, tt.rank, tt.score, r.Estimate)
+		}
+	}
+	for _, v := range []struct{ got, want float64 }{
+		{25 * minCost / guideEastus(t, nc40), 1.88}, {25 * minCost / guideEastus(t, h100), 0.13},
+		{20 * used / mayUse(t4) / 0.5, 13.05}, {20 * used / mayUse(nc40) / 0.5, 2.08}, {20 * used / mayUse(h100) / 0.5, 0.31},
+		{15 * 300.0 / 8000, 0.56}, {15 * 3900.0 / 8000, 7.31}, {15 * 3350.0 / 8000, 6.28},
+		{3900.0 / 300, 13}, {math.Round(10*guideEastus(t, nc40)/guideEastus(t, t4)) / 10, 13.3},
+	} {
+		if round2(v.got) != v.want {
+			t.Errorf("a table cell is %v by hand, the guide quotes %v", v.got, v.want)
 		}
 	}
 	if w := guideRec(t, res, t4.Name).Warnings; !guideHasText(w, "has no native bf16 support") {
 		t.Errorf("T4 warnings %q", w)
 	}
-	// fp16, as OPT is published: no penalty. Named: 5.58 GiB of fp16.
+	if e := guideEst(t, res, t4.Name); guideVal(e.TokensPerSecond) != 331 {
+		t.Errorf("T4 %+v", e)
+	}
+	if e := guideEst(t, res, rtx.Name); guideVal(e.TokensPerSecond) != 441 {
+		t.Errorf("RTX PRO 6000 slice %+v", e)
+	}
+	// fp16, as OPT is published: no penalty. Named: 5.58 GiB of fp16,
+	// 2,048 tokens of 196,608 bytes (3 GiB of KV cache).
 	req.Model.Precision = PrecisionFP16
-	if r := guideRecommend(t, req).Recommendations[0]; r.VMSize != t4.Name || r.Score != 84.1 || r.Score != guideBalanced(1, 1, guideBand(need/mayUse(t4)), t4.SeriesYear, 0) {
+	t4Time := perSeq(t4, weights, kvSeq, 1.3) / fastest
+	if r := guideRecommend(t, req).Recommendations[0]; r.VMSize != t4.Name || r.Score != 78.6 || r.Score != guideScore(guideBalancedW, 1, 1, guideBand(used/mayUse(t4)), t4Time, 1, 0) {
 		t.Errorf("fp16: %s %v", r.VMSize, r.Score)
 	}
 	named := guideRecommend(t, Request{Workload: WorkloadInference, Model: &Model{Name: "opt-1.3b"}, Region: "eastus"})
-	if r := named.Recommendations[0]; r.VMSize != t4.Name || *named.Requirements.GPUMemoryGiB != 5.58 || named.Requirements.ContextTokens != 2048 ||
-		r.Score != 87.5 || r.Score != guideBalanced(1, 1, guideBand(5.58/mayUse(t4)), t4.SeriesYear, 0) {
+	w2, kv2 := round2(1.32e9*2/GiB), 196608.0*2048/GiB
+	usedNamed := w2 + round2(0.05*1.32e9*2/GiB) + 8*kv2
+	namedTime := perSeq(t4, w2, kv2, 1.32) / perSeq(gb, w2, kv2, 1.32)
+	if r := named.Recommendations[0]; r.VMSize != t4.Name || *named.Requirements.GPUMemoryGiB != 5.58 || named.Requirements.ContextTokens != 2048 || round2(usedNamed) != 5.58 ||
+		r.Score != 82.1 || r.Score != guideScore(guideBalancedW, 1, 1, guideBand(usedNamed/mayUse(t4)), namedTime, 1, 0) {
 		t.Errorf("opt-1.3b: %s %v, %v GiB, %d tokens", r.VMSize, r.Score, *named.Requirements.GPUMemoryGiB, named.Requirements.ContextTokens)
 	}
 	guideQuotes(t,
-		"| Cost | 25 × 0.526 ÷ 0.526 = 25 | 25 × 0.526 ÷ 1.13 = 11.64 | 25 × 0.526 ÷ 98.32 = 0.13 |",
-		"4.41 of 13.5 GiB, 33%", "4.41 of 21.6 GiB, 20%", "4.41 of 573.48 GiB, 0.8%",
-		"| **Score** | **79.1** (rank 1) | **74.8** (rank 2) | **27.8** (rank 20) |",
-		"at 0.526 USD per hour, ranks first at 79.1",
-		"`Standard_NC24lds_xl_RTXPRO6000BSE_v6` (24 GB, 1.13 USD per hour, native bf16) follows at 74.8",
-		"the T4 scores 84.1; named (`name = \"opt-1.3b\"`) it needs 5.58 GiB and scores 87.5")
+		"2.54 of weights and workspace and the KV cache unrounded, 4 × (1.3 ÷ 8)^0.42 = 1.865 GiB",
+		"one GB200 GPU of `Standard_ND128isr_NDR_GB200_v6` (8,000 GB/s)",
+		"| Cost | 25 × 0.526 ÷ 0.526 = 25 | 25 × 0.526 ÷ 6.98 = 1.88 | 25 × 0.526 ÷ 98.32 = 0.13 |",
+		"4.405 of 13.5 GiB, 33%: 20 × (4.405 ÷ 13.5) ÷ 0.5 = 13.05", "4.405 of 84.6 GiB, 5%: 20 × (4.405 ÷ 84.6) ÷ 0.5 = 2.08",
+		"4.405 of 573.48 GiB, 0.8%: 20 × (4.405 ÷ 573.48) ÷ 0.5 = 0.31",
+		"| Time | 15 × 300 ÷ 8,000 = 0.56 | 15 × 3,900 ÷ 8,000 = 7.31 | 15 × 3,350 ÷ 8,000 = 6.28 |",
+		"| **Score** | **73.6** (rank 1) | **51.3** (rank 7) | **23.6** (rank 20) |",
+		"The H100 NVL serves each sequence 13 times as fast as the T4 but costs 13.3 times as much per hour",
+		"at 0.526 USD per hour, ranks first at 73.6", "it serves the 8 default requests at about 331 output tokens per second",
+		"`Standard_NC8as_T4_v3`, the same GPU at 0.752 USD per hour, follows at 66.1",
+		"`Standard_NC24lds_xl_RTXPRO6000BSE_v6` (24 GB, 1.13 USD per hour, native bf16, 441 tokens per second) at 60.5",
+		"the T4 scores 78.6; named (`name = \"opt-1.3b\"`) it needs 5.58 GiB and scores 82.1")
 }
+
+// round3 rounds to three decimals.
+func round3(f float64) float64 { return math.Round(f*1000) / 1000 }
 
 // The layout examples: replicas, tensor parallelism checked per GPU,
 // pipeline stages, the PCIe rule and InfiniBand only where a copy spans VMs.
@@ -444,6 +673,15 @@ func TestGuideLayoutExamples(t *testing.T) {
 	if top.VMSize != "Standard_NC24ads_A100_v4" || !guideHasText(top.Reasons, sizing) || !guideHasText(top.Reasons, room) {
 		t.Errorf("top %s: %q", top.VMSize, top.Reasons)
 	}
+	// One copy decodes the 32 sequences: 14.96 GiB of weights and 32 ×
+	// 0.875 GiB of KV cache per step at 60% of 1,935 GB/s.
+	tflops, gbs := guideGPUFacts(t, guideSKU(t, top.VMSize))
+	rate := guideDecode(14.96, 1, 32, 1, gbs, tflops, 8.03)
+	if e := top.Estimate; e == nil || guideVal(e.TokensPerSecond) != math.Round(rate) || rate < 805 || rate >= 806 ||
+		guideVal(e.CostPerMillionTokens) != round4(3.673/(rate*3600)*1e6) || round2(3.673/(rate*3600)*1e6) != 1.27 {
+		t.Errorf("top estimate %+v, hand %v tokens per second", top.Estimate, rate)
+	}
+	guideQuotes(t, "(66% of the 72 GiB the serving engine may use), about 805 output tokens per second, 1.27 USD per million output tokens.")
 	if r := guideRec(t, res, "Standard_NC48ads_A100_v4"); r.Replicas != 2 || r.TensorParallel != 1 || guideHasText(r.Warnings, "without NVLink") {
 		t.Errorf("NC48ads_A100_v4: %d copies of %d GPUs, %q", r.Replicas, r.TensorParallel, r.Warnings)
 	}
@@ -488,9 +726,19 @@ func TestGuideLayoutExamples(t *testing.T) {
 	res = guideRecommend(t, big)
 	mi, mir := guideSKU(t, "Standard_ND96is_MI300X_v5"), guideSKU(t, "Standard_ND96isr_MI300X_v5")
 	mayUse := guideUsable(mi) * mi.GPU.Count * ServingMemoryShare
-	want := guideBalanced(1, 1, guideBand(809.5/mayUse), mi.SeriesYear, 0)
-	if r := res.Recommendations[0]; r.VMSize != mi.Name || r.Nodes != 1 || r.Deployment.RDMA || r.Score != want || want != 97.0 ||
-		guideRec(t, res, mir.Name).Score != want-PenaltyUnusedRDMA || guideCheapest(res) != 48 {
+	// One copy of 8 sequences over the 8 GPUs: 755.95 GiB of weights and
+	// 2 × 126 × 8 × 128 × 2 bytes × 4,096 tokens of KV cache per sequence.
+	// The cheapest candidate, and the fastest: the time component is 1.
+	tflops, gbs = guideGPUFacts(t, mi)
+	rate = guideDecode(round2(405.85e9*2/GiB), 2*126*8*128*2*4096.0/GiB, 8, 8, gbs, tflops, 405.85)
+	want := guideScore(guideBalancedW, 1, 1, guideBand(809.5/mayUse), 1, 1, 0)
+	for _, r := range res.Recommendations {
+		if r.Estimate == nil || guideVal(r.Estimate.TokensPerSecond) > math.Round(rate) {
+			t.Errorf("%s serves %+v, faster than the MI300X's %v", r.VMSize, r.Estimate, rate)
+		}
+	}
+	if r := res.Recommendations[0]; r.VMSize != mi.Name || r.Nodes != 1 || r.Deployment.RDMA || r.Score != want || want != 100 ||
+		guideVal(r.Estimate.TokensPerSecond) != math.Round(rate) || guideRec(t, res, mir.Name).Score != want-PenaltyUnusedRDMA || guideCheapest(res) != 48 {
 		t.Errorf("405B without region: %s %v (hand %v), %s %v", r.VMSize, r.Score, want, mir.Name, guideRec(t, res, mir.Name).Score)
 	}
 	for _, r := range res.Recommendations {
@@ -504,24 +752,469 @@ func TestGuideLayoutExamples(t *testing.T) {
 	guideQuotes(t,
 		"so `Standard_ND96amsr_A100_v4` runs each copy over 8 GPUs and 2 VMs (2 pipeline stages) with InfiniBand, and ranks first",
 		"(809.5 GiB; 1,133.93 GiB of system memory per copy)",
-		"`Standard_ND96is_MI300X_v5` (no InfiniBand) scores 97.0 and `Standard_ND96isr_MI300X_v5`, the same eight MI300X GPUs with InfiniBand at the same price, 87.0")
+		"`Standard_ND96is_MI300X_v5` (no InfiniBand) scores 100.0 and `Standard_ND96isr_MI300X_v5`, the same eight MI300X GPUs with InfiniBand at the same price, 90.0")
 
-	// 2,000 requests: copies on 29 VMs, no InfiniBand, no scale_up.
+	// 2,000 requests: a copy over each VM's two linked GPUs, 14 VMs, no
+	// InfiniBand, no scale_up.
 	chat.ConcurrentRequests = i64(2000)
 	res = guideRecommend(t, chat)
 	top = res.Recommendations[0]
-	if top.VMSize != "Standard_NC144ds_xl_RTXPRO6000BSE_v6" || top.Nodes != 29 || top.Replicas != 29 || top.PipelineStages != 1 ||
-		top.Deployment.RDMA || guideRejected(res, "scale_up") != 0 {
-		t.Errorf("2,000 requests: %s, %d copies on %d VMs, RDMA %v, rejected %+v", top.VMSize, top.Replicas, top.Nodes, top.Deployment.RDMA, res.Rejected)
+	if top.VMSize != "Standard_NC80adis_H100_v5" || top.Nodes != 14 || top.Replicas != 14 || top.TensorParallel != 2 || top.PipelineStages != 1 ||
+		top.Deployment.RDMA || guideRejected(res, "scale_up") != 0 || !guideLinked(guideSKU(t, top.VMSize)) {
+		t.Errorf("2,000 requests: %s, %d copies of %d GPUs on %d VMs, RDMA %v, rejected %+v", top.VMSize, top.Replicas, top.TensorParallel, top.Nodes, top.Deployment.RDMA, res.Rejected)
 	}
-	guideQuotes(t, "`Standard_NC144ds_xl_RTXPRO6000BSE_v6` ranks first with 29 copies on 29 VMs, without InfiniBand.")
+	guideQuotes(t, "`Standard_NC80adis_H100_v5` ranks first with 14 copies on 14 VMs, each copy over the VM's two NVLink-joined GPUs, without InfiniBand.")
 
-	// QLoRA of Llama 3.1 70B: 52.7 GiB on one 80 GB A100.
+	// QLoRA of Llama 3.1 70B on 0.1 billion tokens: (4 × 70.55B + 4 × 80
+	// layers × 4,096 tokens × 8,192) FLOPs per token, on one GPU at 40% of
+	// its 16-bit peak.
 	res = guideRecommend(t, Request{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.1-70b"}, FineTuningMethod: MethodQLoRA, Region: "eastus"})
-	if top = res.Recommendations[0]; top.VMSize != "Standard_NC24ads_A100_v4" || top.TotalGPUs != 1 || !guideHasText(top.Reasons, "66% of what the job may use") {
-		t.Errorf("QLoRA 70B: %s, %v GPUs, %q", top.VMSize, top.TotalGPUs, top.Reasons)
+	flops := (4*70.55e9 + 4*80*4096*8192.0) * 0.1e9
+	for _, tt := range []struct {
+		name         string
+		rank         int64
+		reasonShare  string
+		quotedHours  float64
+		quotedDollar float64
+	}{
+		{"Standard_NC40ads_H100_v5", 1, "56% of what the job may use", 24.35, 169.95},
+		{"Standard_NC24ads_A100_v4", 3, "66% of what the job may use", 65.2, 239.49},
+	} {
+		s := guideSKU(t, tt.name)
+		hours := flops / guideTrainRate(t, s, 1, TrainingMFU) / 3600
+		r := guideRec(t, res, tt.name)
+		if r.Rank != tt.rank || r.TotalGPUs != 1 || !guideHasText(r.Reasons, tt.reasonShare) || round2(hours) != tt.quotedHours || round2(hours*guideEastus(t, s)) != tt.quotedDollar ||
+			guideVal(r.Estimate.JobHours) != tt.quotedHours || guideVal(r.Estimate.JobCostUSD) != tt.quotedDollar {
+			t.Errorf("QLoRA 70B: %s rank %d, %v GPUs, %+v; hand %v hours", tt.name, r.Rank, r.TotalGPUs, r.Estimate, hours)
+		}
 	}
-	guideQuotes(t, "52.7 GiB fits one 80 GB GPU: `Standard_NC24ads_A100_v4`, one A100 (66% used, 3.673 USD per hour)")
+	guideQuotes(t, "`Standard_NC40ads_H100_v5`, one 94 GB H100 NVL (56% used, 6.98 USD per hour), fine-tunes the default 0.1 billion tokens in 24.35 hours for 169.95 USD and ranks first; one 80 GB A100 (`Standard_NC24ads_A100_v4`, 3.673 USD per hour) is cheaper by the hour but takes 65.2 hours, 239.49 USD.")
+}
+
+// The throughput model's examples: the FLOPs formula, the MFU factors, one
+// GPU for a small job, the deadline and scale_up, and one copy's decode
+// rate, each recomputed from the catalog's facts.
+func TestGuideThroughputModel(t *testing.T) {
+	// Llama 3.1 8B with LoRA on 0.1 billion tokens: one H100 of eight, or
+	// one H100 NVL.
+	lora := Request{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.1-8b"}, FineTuningMethod: MethodLoRA, Region: "eastus"}
+	res := guideRecommend(t, lora)
+	flops := (4*8.03e9 + 4*32*4096*4096.0) * 0.1e9
+	if !guideNear(res.Requirements.TrainingFLOPs, flops) || sci(flops) != "3.427e+18" || *res.Requirements.GPUMemoryGiB != 19.64 ||
+		!strings.Contains(res.Requirements.TokenBudget, "0.1 billion tokens") {
+		t.Errorf("%v FLOPs, %v GiB, budget %q", res.Requirements.TrainingFLOPs, *res.Requirements.GPUMemoryGiB, res.Requirements.TokenBudget)
+	}
+	for _, tt := range []struct {
+		name       string
+		hours, usd float64
+	}{{"Standard_ND96isr_H100_v5", 2.4, 236.45}, {"Standard_NC40ads_H100_v5", 2.85, 19.88}} {
+		s := guideSKU(t, tt.name)
+		if guideUsable(s) < 19.64 {
+			t.Fatalf("%s: one GPU does not hold the job", tt.name)
+		}
+		hours := flops / guideTrainRate(t, s, 1, TrainingMFU) / 3600
+		e := guideEst(t, res, tt.name)
+		if round2(hours) != tt.hours || round2(hours*guideEastus(t, s)) != tt.usd || guideVal(e.JobHours) != tt.hours || guideVal(e.JobCostUSD) != tt.usd {
+			t.Errorf("%s: %+v, hand %v hours", tt.name, e, hours)
+		}
+	}
+	if p := guideEastus(t, guideSKU(t, "Standard_ND96isr_H100_v5")); p != 98.32 {
+		t.Errorf("ND96isr_H100_v5 costs %v", p)
+	}
+	if r := guideRec(t, res, "Standard_ND96isr_H100_v5"); r.Score >= res.Recommendations[0].Score || !guideHasText(r.Warnings, "The job fits in one of its 8 GPUs") {
+		t.Errorf("ND96isr_H100_v5 %v, warnings %q", r.Score, r.Warnings)
+	}
+	if p := guideSKU(t, "Standard_ND96isr_H100_v5").Performance.GPU; p.BF16TFLOPS == nil || *p.BF16TFLOPS != 989.5 || p.FP8TFLOPS == nil || *p.FP8TFLOPS != 1979 {
+		t.Errorf("H100 SXM dense TFLOPS %v, %v", p.BF16TFLOPS, p.FP8TFLOPS)
+	}
+	guideQuotes(t,
+		"(989.5 for bf16 on an H100 SXM, 1,979 for fp8)",
+		"(4 × 8.03B + 4 × 32 × 4,096 × 4,096) × 0.1B = 3.427e18 FLOPs",
+		"Llama 3.1 8B with LoRA (19.64 GiB) uses one of the eight GPUs of `Standard_ND96isr_H100_v5`: 3.427e18 ÷ (989.5 TFLOPS × 40%) = 2.4 hours, 236.45 USD at 98.32 USD per hour; `Standard_NC40ads_H100_v5`, one H100 NVL at 6.98 USD per hour, takes 2.85 hours, 19.88 USD.")
+
+	// 7B on its default 140 billion tokens: one 8-GPU H100 VM finishes
+	// within 720 hours, so the A100 sizes, which need more VMs, are removed
+	// under scale_up. Two RTX PRO 6000 GPUs without NVLink train at 24%.
+	pre := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7}, Region: "eastus"}
+	res = guideRecommend(t, pre)
+	h100, a40 := guideSKU(t, "Standard_ND96isr_H100_v5"), guideSKU(t, "Standard_ND96asr_v4")
+	flops = 6 * 7e9 * 140e9
+	hours := flops / guideTrainRate(t, h100, 8, TrainingMFU) / 3600
+	if top := res.Recommendations[0]; top.VMSize != h100.Name || top.Nodes != 1 || guideVal(top.Estimate.JobHours) != round2(hours) || round2(hours) != 515.83 ||
+		res.Requirements.TrainingTokensBillion != 140 {
+		t.Errorf("top %s on %d VMs %+v, hand %v hours", top.VMSize, top.Nodes, top.Estimate, hours)
+	}
+	if !slices.ContainsFunc(res.Rejected, func(r Rejection) bool { return r.Constraint == "scale_up" && slices.Contains(r.Examples, a40.Name) }) {
+		t.Errorf("ND96asr_v4 is not removed under scale_up: %+v", res.Rejected)
+	}
+	k := int64(math.Ceil(flops / (DefaultDeadlineHours * 3600 * guideTrainRate(t, a40, 8, TrainingMFU))))
+	pref := pre
+	pref.Prefer = []string{a40.Name}
+	if r := guideRecommend(t, pref).Recommendations[0]; r.VMSize != a40.Name || r.Nodes != k || k != 3 {
+		t.Errorf("preferred %s on %d VMs, hand %d", r.VMSize, r.Nodes, k)
+	}
+	if e := guideEst(t, res, "Standard_NC288ds_xl_RTXPRO6000BSE_v6"); !guideNear(e.Efficiency, OtherTrainingMFU*PCIeTrainingFactor) || !guideNear(e.Efficiency, 0.24) {
+		t.Errorf("NC288ds_xl_RTXPRO6000BSE_v6 MFU %v", e.Efficiency)
+	}
+	guideQuotes(t,
+		"`Standard_ND96isr_H100_v5` takes 515.83 hours on one VM, so `Standard_ND96asr_v4`, which needs 3 VMs to finish within 720 hours, is removed under `scale_up`.",
+		"GPUs of `Standard_NC288ds_xl_RTXPRO6000BSE_v6` at 30% × 0.8 = 24%.")
+
+	// A stated deadline no A100 40 GB layout meets: 2,338 VMs for 10
+	// hours; 100 VMs take 234 hours.
+	tight := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7}, TokensBillion: f64p(2000), DeadlineHours: f64p(10), GPUModels: []string{"a100-sxm-40gb"}, Region: "eastus", AsOf: guideDate}
+	_, err := testEngine(t).Recommend(tight)
+	var nf *NoFitError
+	rate := guideTrainRate(t, a40, 8, TrainingMFU)
+	if math.Ceil(8.4e22/(10*3600*rate)) != 2338 || math.Ceil(8.4e22/(100*rate)/3600) != 234 {
+		t.Error("the deadline arithmetic")
+	}
+	miss := "Standard_ND96asr_v4 fails only deadline. To use it, raise deadline_hours to at least 234 (the job takes that long on 100 VMs of it)."
+	if !errors.As(err, &nf) || nf.NearestMiss == nil || !strings.Contains(err.Error(), "Nearest miss: "+miss) || nf.NearestMiss.VMSize != a40.Name || nf.NearestMiss.FailedConstraint != "deadline" {
+		t.Errorf("error %v", err)
+	}
+	guideQuotes(t, "10 hours would take 2,338 `Standard_ND96asr_v4` VMs; the nearest miss reads `"+miss+"`",
+		"`raise deadline_hours to at least 234 (the job takes that long on 100 VMs of it)`")
+
+	// One copy of Llama 3.1 8B decoding 32 sequences of 8,192 tokens on one
+	// H100 NVL.
+	serve := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, ContextTokens: i64(8192), ConcurrentRequests: i64(32), Region: "eastus"}
+	res = guideRecommend(t, serve)
+	nc40 := guideSKU(t, "Standard_NC40ads_H100_v5")
+	tflops, gbs := guideGPUFacts(t, nc40)
+	memMS := (14.96 + 32*KVReadShare) * GiB / (gbs * 1e9 * InferenceMBU) * 1e3
+	compMS := 32 * 2 * 8.03e9 / (1 - PromptShare) / (tflops * 1e12 * InferenceMFU) * 1e3
+	tps := guideDecode(14.96, 1, 32, 1, gbs, tflops, 8.03)
+	e := guideEst(t, res, nc40.Name)
+	if round2(memMS) != 19.71 || round2(compMS) != 7.03 || math.Round(tps) != 1623 || guideVal(e.TokensPerSecond) != 1623 ||
+		round2(6.98/(tps*3600)*1e6) != 1.19 || e.Efficiency != InferenceMBU {
+		t.Errorf("%v ms, %v ms, %v tokens per second; %+v", memMS, compMS, tps, e)
+	}
+	guideQuotes(t, "(14.96 + 28) GiB ÷ (3,900 × 0.6 GB/s) = 19.71 ms; its arithmetic, 32 × 2 × 8.03B ÷ 0.25 ÷ (835.5 × 0.35 TFLOPS) = 7.03 ms: 32 ÷ 19.71 ms = 1,623 output tokens per second, 1.19 USD per million at 6.98 USD per hour.")
+}
+
+// The guide's three worked examples of time and cost, added up by hand.
+func TestGuideWorkedThroughputExamples(t *testing.T) {
+	t.Run("pretraining by a deadline", func(t *testing.T) {
+		req := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7}, TokensBillion: f64p(2000), DeadlineHours: f64p(2000), Region: "eastus"}
+		res := guideRecommend(t, req)
+		const need = 156.46
+		flops := 6 * 7e9 * 2000e9
+		if rq := res.Requirements; *rq.GPUMemoryGiB != need || round2(7e9*16*1.5/GiB) != need || !guideNear(rq.TrainingFLOPs, flops) || flops != 8.4e22 ||
+			rq.TokenBudget != "tokens_billion" || rq.DeadlineHours != 2000 {
+			t.Errorf("requirements %+v", rq)
+		}
+		type job struct {
+			s                          *catalog.SKU
+			oneVM, vms, hours, usd, sz float64
+		}
+		jobOf := func(name string) job {
+			s := guideSKU(t, name)
+			rate := guideTrainRate(t, s, s.GPU.Count, TrainingMFU)
+			j := job{s: s, oneVM: flops / rate / 3600}
+			j.vms = math.Ceil(j.oneVM / 2000)
+			j.hours = flops / (j.vms * rate) / 3600
+			j.usd = j.hours * j.vms * guideEastus(t, s)
+			j.sz = guideBand(need / (guideUsable(s) * s.GPU.Count)) // the one VM the memory needs
+			if need > guideUsable(s)*s.GPU.Count || need <= guideUsable(s) && j.oneVM <= 2000 {
+				t.Fatalf("%s: the memory needs more than one VM, or one GPU runs the job", name)
+			}
+			return j
+		}
+		a, b, c := jobOf("Standard_ND96asr_v4"), jobOf("Standard_ND128isr_NDR_GB200_v6"), jobOf("Standard_ND96isr_H100_v5")
+		for _, r := range res.Recommendations {
+			if guideVal(r.Estimate.JobCostUSD) < round2(b.usd) || guideVal(r.Estimate.JobHours) < round2(c.hours) {
+				t.Errorf("%s: %+v is cheaper or faster than the guide's references", r.VMSize, r.Estimate)
+			}
+		}
+		for _, tt := range []struct {
+			j                            job
+			oneVM, vms, hours, usd, rank float64
+			score                        float64
+		}{
+			{a, 23371, 12, 1947.56, 635613.65, 1, 84.8},
+			{b, 5833, 3, 1944.44, 630933.33, 2, 77.4},
+			{c, 7369, 4, 1842.26, 724524.17, 3, 75.3},
+		} {
+			hand := guideScore(guideBalancedW, 1, b.usd/tt.j.usd, tt.j.sz, c.hours/tt.j.hours, int64(tt.j.vms), 0)
+			r := guideRec(t, res, tt.j.s.Name)
+			if math.Round(tt.j.oneVM) != tt.oneVM || tt.j.vms != tt.vms || round2(tt.j.hours) != tt.hours || round2(tt.j.usd) != tt.usd || hand != tt.score ||
+				r.Score != hand || float64(r.Rank) != tt.rank || float64(r.Nodes) != tt.vms || !r.Deployment.RDMA ||
+				guideVal(r.Estimate.JobHours) != tt.hours || guideVal(r.Estimate.JobCostUSD) != tt.usd {
+				t.Errorf("%s: rank %d, %v on %d VMs, %+v; hand %+v, %v", r.VMSize, r.Rank, r.Score, r.Nodes, r.Estimate, tt.j, hand)
+			}
+		}
+		for _, v := range []struct{ got, want float64 }{
+			{25 * b.usd / a.usd, 24.82}, {25 * b.usd / c.usd, 21.77}, {20 * a.sz, 19.56}, {20 * b.sz, 8.15}, {20 * c.sz, 9.82},
+			{15 * c.hours / a.hours, 14.19}, {15 * c.hours / b.hours, 14.21}, {a.vms * 27.197, 326.36}, {b.vms * 108.16, 324.48}, {c.vms * 98.32, 393.28},
+		} {
+			if round2(v.got) != v.want {
+				t.Errorf("a table cell is %v by hand, the guide quotes %v", v.got, v.want)
+			}
+		}
+		e := guideEst(t, res, a.s.Name)
+		if tps := 2000e9 / (a.hours * 3600); guideVal(e.TokensPerSecond) != math.Round(tps) || math.Round(tps) != 285257 ||
+			guideVal(e.CostPerMillionTokens) != round4(a.usd/2e6) || round4(a.usd/2e6) != 0.3178 || a.usd/b.usd > 1.01 {
+			t.Errorf("ND96asr_v4 %+v", e)
+		}
+		guideQuotes(t,
+			"156.46 GiB of GPU memory and 6 × 7B × 2,000B = 8.4e22 FLOPs",
+			"| One VM's rate | 8 × 312 TFLOPS × 40% = 998.4: 23,371 hours on one VM | 4 × 2,500 × 40% = 4,000: 5,833 hours | 8 × 989.5 × 40% = 3,166.4: 7,369 hours |",
+			"| VMs for 2,000 hours | ⌈23,371 ÷ 2,000⌉ = 12 | ⌈5,833 ÷ 2,000⌉ = 3 | ⌈7,369 ÷ 2,000⌉ = 4 |",
+			"| Job | 1,947.56 hours × 326.36 USD = 635,613.65 USD | 1,944.44 hours × 324.48 USD = 630,933.33 USD | 1,842.26 hours × 393.28 USD = 724,524.17 USD |",
+			"| Cost | 25 × 630,933.33 ÷ 635,613.65 = 24.82 | 25 | 25 × 630,933.33 ÷ 724,524.17 = 21.77 |",
+			"| Sizing (the memory's VMs) | 156.46 of 320 GiB (one VM), 49%: 19.56 | 156.46 of 768 GiB, 20%: 8.15 | 156.46 of 637.2 GiB, 25%: 9.82 |",
+			"| Time | 15 × 1,842.26 ÷ 1,947.56 = 14.19 | 15 × 1,842.26 ÷ 1,944.44 = 14.21 | 15 |",
+			"| Scale | 15 ÷ 12 = 1.25 | 15 ÷ 3 = 5 | 15 ÷ 4 = 3.75 |",
+			"| **Score** | **84.8** (rank 1) | **77.4** (rank 2) | **75.3** (rank 3) |",
+			"its job costs within 1% of the GB200's",
+			"Its estimate: 285,257 tokens per second, 0.3178 USD per million tokens.")
+	})
+
+	t.Run("a service by throughput", func(t *testing.T) {
+		req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, ContextTokens: i64(8192), ConcurrentRequests: i64(32), TokensPerSecond: f64p(5000), Region: "eastus"}
+		res := guideRecommend(t, req)
+		const shard, used = 15.71, 47.71 // weights and workspace; + 32 sequences of 1 GiB
+		type svc struct {
+			s                        *catalog.SKU
+			seqs, rate, perSeq, copy float64
+		}
+		// Sequences per copy: the KV cache one GPU's serving memory holds
+		// after the weights, at most 256; one copy per GPU.
+		svcOf := func(name string) svc {
+			s := guideSKU(t, name)
+			tflops, gbs := guideGPUFacts(t, s)
+			v := svc{s: s, seqs: math.Min(math.Floor(guideUsable(s)*ServingMemoryShare-shard), MaxBatchSequences)}
+			v.rate = guideDecode(14.96, 1, v.seqs, 1, gbs, tflops, 8.03)
+			v.perSeq = v.rate / v.seqs
+			v.copy = math.Ceil(5000 / v.rate)
+			return v
+		}
+		a, b, c, fast := svcOf("Standard_NC40ads_H100_v5"), svcOf("Standard_NC80adis_H100_v5"), svcOf("Standard_NC24ads_A100_v4"), svcOf("Standard_ND96isr_H100_v5")
+		if a.seqs != 68 || c.seqs != 56 || fast.seqs != 55 || math.Round(a.rate) != 1990 || math.Round(c.rate) != 947 || a.copy != 3 || c.copy != 6 ||
+			round3(a.perSeq) != 29.268 || round3(c.perSeq) != 16.905 || round3(fast.perSeq) != 29.674 || round2(guideUsable(a.s)*ServingMemoryShare) != 84.6 {
+			t.Errorf("hand services %+v %+v %+v", a, c, fast)
+		}
+		// Sizes the catalog has figures for serve 5,000 tokens per second;
+		// the others (the AMD V710) are compared among themselves.
+		minCost := math.Inf(1)
+		for _, r := range res.Recommendations {
+			if e := r.Estimate; e != nil && e.TokensPerSecond != nil {
+				minCost = math.Min(minCost, *r.TotalPricePerHour)
+				if *e.TokensPerSecond < 5000 {
+					t.Errorf("%s serves %+v", r.VMSize, r.Estimate)
+				}
+			}
+		}
+		for _, tt := range []struct {
+			v            svc
+			vms          int64
+			total, score float64
+			rank         int64
+		}{{a, 3, 20.94, 77.3, 1}, {b, 2, 27.92, 71.7, 2}, {c, 6, 22.038, 64.2, 4}} {
+			capacity := float64(tt.vms) * tt.v.s.GPU.Count * guideUsable(tt.v.s) * ServingMemoryShare
+			hand := guideScore(guideBalancedW, 1, minCost/tt.total, guideBand(used/capacity), tt.v.perSeq/fast.perSeq, tt.vms, 0)
+			r := guideRec(t, res, tt.v.s.Name)
+			if r.Score != hand || hand != tt.score || r.Rank != tt.rank || r.Nodes != tt.vms || round4(float64(tt.vms)*guideEastus(t, tt.v.s)) != tt.total || r.Deployment.RDMA ||
+				guideVal(r.Estimate.TokensPerSecond) != math.Round(tt.v.copy*tt.v.rate) {
+				t.Errorf("%s: rank %d, %v on %d VMs, %+v; hand %v", r.VMSize, r.Rank, r.Score, r.Nodes, r.Estimate, hand)
+			}
+		}
+		e := guideEst(t, res, a.s.Name)
+		if minCost != 20.94 || guideVal(e.TokensPerSecond) != 5971 || round2(guideVal(e.CostPerMillionTokens)) != 0.97 || math.Round(c.copy*c.rate) != 5680 {
+			t.Errorf("cheapest %v; NC40ads_H100_v5 %+v", minCost, e)
+		}
+		for _, v := range []struct{ got, want float64 }{
+			{25 * minCost / 27.92, 18.75}, {25 * minCost / 22.038, 23.75}, {20 * used / 253.8 / 0.5, 7.52}, {20 * used / 338.4 / 0.5, 5.64}, {20 * used / 432 / 0.5, 4.42},
+			{15 * a.perSeq / fast.perSeq, 14.79}, {15 * c.perSeq / fast.perSeq, 8.55}, {InferenceMBU * 3900, 2340}, {InferenceMBU * 1935, 1161},
+		} {
+			if round2(v.got) != v.want {
+				t.Errorf("a table cell is %v by hand, the guide quotes %v", v.got, v.want)
+			}
+		}
+		if round3(GiB/1e9) != 1.074 {
+			t.Error("a GiB in GB")
+		}
+		guideQuotes(t,
+			"`Standard_ND96isr_H100_v5` (55 sequences per H100 SXM, 29.674 output tokens per second each; 1 GiB is 1.074 GB)",
+			"| Sequences per copy | (84.6 − 15.71) GiB ÷ 1 GiB = 68 | 68 | (72 − 15.71) ÷ 1 = 56 |",
+			"| One copy | 68 ÷ ((14.96 + 68 × 0.875) GiB ÷ 2,340 GB/s) = 1,990 tokens per second | 1,990 | 56 ÷ ((14.96 + 56 × 0.875) GiB ÷ 1,161 GB/s) = 947 |",
+			"| Copies | ⌈5,000 ÷ 1,990⌉ = 3, on 3 VMs: 5,971 tokens per second | 3, on 2 VMs of two GPUs | ⌈5,000 ÷ 947⌉ = 6, on 6 VMs: 5,680 |",
+			"| Price | 20.94 USD per hour, 0.97 per million tokens | 27.92 USD per hour | 22.038 USD per hour |",
+			"| Cost | 25 | 25 × 20.94 ÷ 27.92 = 18.75 | 25 × 20.94 ÷ 22.038 = 23.75 |",
+			"| Sizing | 47.71 of 253.8 GiB, 19%: 7.52 | 47.71 of 338.4 GiB, 14%: 5.64 | 47.71 of 432 GiB, 11%: 4.42 |",
+			"| Time | 15 × 29.268 ÷ 29.674 = 14.79 | 14.79 | 15 × 16.905 ÷ 29.674 = 8.55 |",
+			"| Scale | 15 ÷ 3 = 5 | 15 ÷ 2 = 7.5 | 15 ÷ 6 = 2.5 |",
+			"| **Score** | **77.3** (rank 1) | **71.7** (rank 2) | **64.2** (rank 4) |")
+	})
+
+	t.Run("a bandwidth-bound CFD job", func(t *testing.T) {
+		req := Request{Workload: WorkloadHPC, Cores: i64(2000), HPCBound: BoundMemoryBandwidth, Region: "eastus"}
+		res := guideRecommend(t, req)
+		type hpc struct {
+			s                  *catalog.SKU
+			vms, rate, perUnit float64
+		}
+		hpcOf := func(name string) hpc {
+			s := guideSize(t, name)
+			c := s.Performance.CPU
+			if c == nil || c.StreamGBs == nil || s.VCPUs == nil {
+				t.Fatalf("%s has no STREAM figure", name)
+			}
+			h := hpc{s: s, vms: math.Ceil(2000 / float64(*s.VCPUs))}
+			h.rate = h.vms * *c.StreamGBs * HPCParallelEfficiency
+			h.perUnit = h.vms * guideEastus(t, s) / h.rate
+			return h
+		}
+		a, b, c, d := hpcOf("Standard_HB368-48rs_v5"), hpcOf("Standard_HB368rs_v5"), hpcOf("Standard_HB176-24rs_v4"), hpcOf("Standard_HB120rs_v3")
+		for _, r := range res.Recommendations {
+			if e := r.Estimate; e == nil || guideVal(e.RelativeThroughput) > 1 || r.VMSize != a.s.Name && guideVal(e.RelativeThroughput) == 1 {
+				t.Errorf("%s: %+v", r.VMSize, r.Estimate)
+			}
+		}
+		for _, tt := range []struct {
+			h                      hpc
+			vms, rate, rel, perGBs float64
+			score                  float64
+			rank                   int64
+		}{
+			{a, 42, 249480, 1, 0.00333, 85.2, 1},
+			{b, 6, 35640, 0.1429, 0.00333, 72.8, 8},
+			{c, 84, 58968, 0.2364, 0.01026, 56.7, 9},
+			{d, 17, 5355, 0.0215, 0.01143, 53.1, 20},
+		} {
+			h := tt.h
+			hand := guideScore(guideBalancedW, 1, a.perUnit/h.perUnit, 2000/(h.vms*float64(*h.s.VCPUs)), h.rate/a.rate, int64(h.vms), 0)
+			r := guideRec(t, res, h.s.Name)
+			if h.vms != tt.vms || h.rate != tt.rate || round4(h.rate/a.rate) != tt.rel || round5(h.perUnit) != tt.perGBs || hand != tt.score ||
+				r.Score != hand || r.Rank != tt.rank || float64(r.Nodes) != h.vms || guideVal(r.Estimate.RelativeThroughput) != tt.rel || r.Estimate.Efficiency != 0.9 {
+				t.Errorf("%s: rank %d, %v on %d VMs, %+v; hand %+v, %v", r.VMSize, r.Rank, r.Score, r.Nodes, r.Estimate, h, hand)
+			}
+		}
+		for _, v := range []struct{ got, want float64 }{
+			{25 * a.perUnit / c.perUnit, 8.125}, {20 * 2000 / 2016.0, 19.84}, {20 * 2000 / 2208.0, 18.12}, {15 * b.rate / a.rate, 2.14}, {15 * c.rate / a.rate, 3.55},
+			{15 / 42.0, 0.36}, {15 / 84.0, 0.18}, {b.rate / a.rate * 7, 1}, {a.vms * 48, 2016}, {b.vms * 368, 2208},
+		} {
+			if math.Round(v.got*1000)/1000 != v.want && round2(v.got) != v.want {
+				t.Errorf("a table cell is %v by hand, the guide quotes %v", v.got, v.want)
+			}
+		}
+		if res.Requirements.HPCBound != BoundMemoryBandwidth || res.Requirements.Efficiency != HPCParallelEfficiency {
+			t.Errorf("requirements %+v", res.Requirements)
+		}
+		guideQuotes(t,
+			"| VMs | ⌈2,000 ÷ 48⌉ = 42 | ⌈2,000 ÷ 368⌉ = 6 | ⌈2,000 ÷ 24⌉ = 84 |",
+			"| Throughput | 42 × 6,600 GB/s × 0.9 = 249,480 GB/s | 6 × 6,600 × 0.9 = 35,640 | 84 × 780 × 0.9 = 58,968 |",
+			"| `relative_throughput` | 1 | 0.1429 | 0.2364 |",
+			"| Price per GB/s-hour | 19.8 ÷ (6,600 × 0.9) = 0.00333 USD | 0.00333 USD | 7.2 ÷ (780 × 0.9) = 0.01026 USD |",
+			"| Cost | 25 | 25 | 25 × 0.00333 ÷ 0.01026 = 8.125 |",
+			"| Sizing | 2,000 of 2,016 cores: 19.84 | 2,000 of 2,208: 18.12 | 2,000 of 2,016: 19.84 |",
+			"| Time | 15 | 15 × 0.1429 = 2.14 | 15 × 0.2364 = 3.55 |",
+			"| Scale | 15 ÷ 42 = 0.36 | 15 ÷ 6 = 2.5 | 15 ÷ 84 = 0.18 |",
+			"| **Score** | **85.2** (rank 1) | **72.8** (rank 8) | **56.7** (rank 9) |",
+			"gives 7 times the bandwidth of 6 full VMs",
+			"`Standard_HB120rs_v3` (17 VMs × 350 GB/s) reaches 0.0215 of it.")
+	})
+}
+
+// round5 rounds to five decimals.
+func round5(f float64) float64 { return math.Round(f*1e5) / 1e5 }
+
+// The published runs table: each prediction recomputed as the training
+// FLOPs ÷ (dense peak × 40%), from the run's inputs and the model table's
+// architecture, against what the engine estimates on the run's size.
+func TestGuidePublishedRuns(t *testing.T) {
+	eng := testEngine(t)
+	quoted := map[string]struct {
+		predicted, ratio float64
+		reported         string
+	}{
+		"Llama 2 7B":     {180000, 0.98, "184,320"},
+		"Llama 2 13B":    {348000, 0.94, "368,640"},
+		"Llama 2 70B":    {1840000, 1.07, "1,720,320"},
+		"Llama 3.1 405B": {27800000, 0.90, "30,840,000"},
+		"Llama 3.1 70B":  {4800000, 0.69, "7,000,000"},
+		"Llama 3.1 8B":   {575000, 0.39, "1,460,000"},
+	}
+	if len(quoted) != len(publishedRuns) {
+		t.Fatalf("the guide lists %d runs, the test %d", len(quoted), len(publishedRuns))
+	}
+	within := 0
+	for _, run := range publishedRuns {
+		q, ok := quoted[run.name]
+		if !ok {
+			t.Fatalf("%s is not in the guide's table", run.name)
+		}
+		m := run.req.Model
+		active, perToken := m.ParametersBillion, 0.0
+		ctx := 4096.0
+		if run.req.ContextTokens != nil {
+			ctx = float64(*run.req.ContextTokens)
+		}
+		if m.Name != "" {
+			cm, ok := eng.Catalog().Model(m.Name)
+			if !ok || cm.Layers == nil || cm.AttentionHeads == nil || cm.HeadDim == nil {
+				t.Fatalf("%s: no architecture", m.Name)
+			}
+			active = cm.ActiveParametersBillion
+			perToken = 6 * float64(*cm.Layers) * ctx * float64(*cm.AttentionHeads**cm.HeadDim)
+		}
+		flops := (6*active*1e9 + perToken) * *run.req.TokensBillion * 1e9
+		s := guideSKU(t, run.size)
+		tflops, _ := guideGPUFacts(t, s)
+		gpuHours := flops / (tflops * 1e12 * TrainingMFU) / 3600
+		ratio := gpuHours / run.hours
+		// The engine on the run's size: hours × VMs × GPUs per VM.
+		req := run.req
+		req.AsOf, req.Prefer, req.Interconnect, req.MaxResults = guideDate, []string{run.size}, InterconnectInfiniBand, i64(1)
+		r := guideRecommend(t, req).Recommendations[0]
+		engine := guideVal(r.Estimate.JobHours) * float64(r.Nodes) * r.GPUsPerNode
+		threeSig := func(v float64) float64 { p := math.Pow(10, math.Floor(math.Log10(v))-2); return math.Round(v/p) * p }
+		if r.VMSize != run.size || math.Abs(engine/gpuHours-1) > 1e-3 || threeSig(gpuHours) != q.predicted || round2(ratio) != q.ratio ||
+			groupInt(run.hours) != q.reported || (ratio >= 1/1.5 && ratio <= 1.5) != run.within {
+			t.Errorf("%s: engine %v GPU-hours on %s, hand %v (%v×); the guide quotes %v (%v×)", run.name, engine, r.VMSize, gpuHours, ratio, q.predicted, q.ratio)
+		}
+		if run.within {
+			within++
+		}
+		kind := "predicted"
+		if !run.predicted {
+			kind = "fitted"
+		}
+		row := guideRow(t, "| "+run.name)
+		if row == "" {
+			row = guideRowPrefix(t, "| "+run.name+" (")
+		}
+		want := fmt.Sprintf("| %s | %s | %.2f | %s", q.reported, groupInt(q.predicted), q.ratio, kind)
+		if !strings.Contains(row, want) {
+			t.Errorf("the guide's row %q does not contain %q", row, want)
+		}
+		if run.name == "Llama 3.1 8B" {
+			// The reported hours imply 16% MFU.
+			if mfu := flops / (run.hours * 3600 * tflops * 1e12); math.Round(mfu*100) != 16 {
+				t.Errorf("implied MFU %v", mfu)
+			}
+		}
+	}
+	if within != 5 {
+		t.Errorf("%d runs within 1.5×", within)
+	}
+	guideQuotes(t, "Five of the six fall within 1.5 times the reported figure.", "the card's figure implies 16% MFU")
+}
+
+// guideRowPrefix is the guide's line that starts with prefix.
+func guideRowPrefix(t *testing.T, prefix string) string {
+	t.Helper()
+	b, err := os.ReadFile(guideFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, prefix) {
+			return line
+		}
+	}
+	return ""
 }
 
 // Ordering, VM limits and the nearest miss, as the guide quotes them.
@@ -531,6 +1224,13 @@ func TestGuideOrderingLimitsAndNearestMiss(t *testing.T) {
 	a, h := guideRec(t, res, "Standard_NC24ads_A100_v4"), guideRec(t, res, "Standard_NC40ads_H100_v5")
 	if a.Score != 62.1 || h.Score != 62.1 || a.Rank != h.Rank-1 || *a.PricePerHour != 3.673 || *h.PricePerHour != 6.98 {
 		t.Errorf("A100 rank %d %v at %v, H100 rank %d %v at %v", a.Rank, a.Score, *a.PricePerHour, h.Rank, h.Score, *h.PricePerHour)
+	}
+	// No work to time: the hourly price and the generation (no size, so
+	// sizing is 0.5).
+	for _, r := range []Recommendation{a, h} {
+		if r.Estimate != nil || r.Score != guideScore(guideBalancedW, 1, guideCheapest(res)/(*r.PricePerHour), 0.5, guideGeneration(r.SKU.SeriesYear), 1, 0) {
+			t.Errorf("%s: %v, %+v", r.VMSize, r.Score, r.Estimate)
+		}
 	}
 	guideQuotes(t, "`Standard_NC24ads_A100_v4` and `Standard_NC40ads_H100_v5` both score 62.1; the A100 size ranks first because it costs 3.673 against 6.98 USD per hour.")
 
@@ -609,7 +1309,42 @@ func TestGuideConstants(t *testing.T) {
 		"| Idle GPUs | "+g(PenaltyIdleGPUs)+" × (GPUs − 1) ÷ GPUs |",
 		"| Retiring | "+g(PenaltyRetiring)+" |", "| Preview | "+g(PenaltyPreview)+" |",
 		"| Unknown target support | "+g(PenaltyUnknownSupport)+" |", "| No price | "+g(PenaltyNoPrice)+" |",
+		// The throughput model.
+		"`ChinchillaTokensPerParameter = "+g(ChinchillaTokensPerParameter)+"`",
+		"`DefaultFineTuningTokensBillion = "+g(DefaultFineTuningTokensBillion)+"`",
+		n(MaxTokensBillion)+" (`MaxTokensBillion`)",
+		n(DefaultDeadlineHours)+" (`DefaultDeadlineHours`)",
+		n(MaxDeadlineHours)+" (`MaxDeadlineHours`, 10 years)",
+		groupInt(MaxTokensPerSecond)+" (`MaxTokensPerSecond`)",
+		"| "+g(TrainingFLOPsPerToken)+" (`TrainingFLOPsPerToken`) |",
+		"| "+g(LoRAFLOPsPerToken)+" (`LoRAFLOPsPerToken`) |",
+		"| "+f2(TrainingMFU)+" | `TrainingMFU`:",
+		"| "+f2(OtherTrainingMFU)+" | `OtherTrainingMFU`:",
+		"| × "+g(PCIeTrainingFactor)+" | `PCIeTrainingFactor` |",
+		"| × "+g(PartialGPUTrainingFactor)+" | `PartialGPUTrainingFactor` |",
+		"| × "+g(EthernetTrainingFactor)+" | `EthernetTrainingFactor` |",
+		"| `InferenceMBU` | "+f2(InferenceMBU)+" |",
+		"| `InferenceMFU` | "+f2(InferenceMFU)+" |",
+		"| `PromptShare` | "+f2(PromptShare)+" |",
+		"| `KVReadShare` | "+g(KVReadShare)+" |",
+		"| `MaxBatchSequences` | "+n(MaxBatchSequences)+" |",
+		f2(HPCParallelEfficiency)+" for `hpc` on more than one VM (`HPCParallelEfficiency`",
 	)
+	if KVReadShare != PromptShare+(1-PromptShare)/2 {
+		t.Errorf("KVReadShare %v is not the prompt plus half the output", KVReadShare)
+	}
+	// The MFU table's class: every GPU of trainingMFUByGPU, at TrainingMFU.
+	for id, m := range trainingMFUByGPU {
+		if m != TrainingMFU || !slices.ContainsFunc([]string{"v100-", "a100-", "h100-", "h200-", "gb200", "gb300"}, func(p string) bool { return strings.HasPrefix(id, p) }) {
+			t.Errorf("%s: MFU %v, not in the guide's class", id, m)
+		}
+	}
+	guideQuotes(t, "NVIDIA data-center GPUs: V100, A100, H100, H200, GB200, GB300 (`trainingMFUByGPU`)")
+	for _, b := range HPCBounds() {
+		if guideRowPrefix(t, "| `"+b+"`") == "" {
+			t.Errorf("the guide's hpc_bound table has no row for %s", b)
+		}
+	}
 	for kind, label := range map[string]string{catalog.ModelKindEncoder: "`encoder`", catalog.ModelKindVision: "`vision`", catalog.ModelKindSpeech: "`speech`", catalog.ModelKindDiffusion: "`diffusion`", "": "unknown"} {
 		guideQuotes(t, "| "+label+" | "+g(sampleActivationBytesPerParameter[kind])+" |")
 	}

@@ -63,7 +63,9 @@ data "hpcsku_recommendation" "serve_opt_1_3b" {
 
 # Pretrain a 70B model in bf16 with a CUDA software stack. No VM holds the
 # ~1,565 GiB the job needs, so it spans several VMs and `interconnect = "auto"`
-# requires InfiniBand: ND sizes in one placement group.
+# requires InfiniBand: ND sizes in one placement group. Without
+# `tokens_billion` the throughput model assumes 20 tokens per parameter and
+# scales each size out to finish within the default 720 hours where it can.
 data "hpcsku_recommendation" "train_70b" {
   workload = "training"
   model = {
@@ -82,6 +84,44 @@ data "hpcsku_recommendation" "cfd" {
   cores    = 2000
   target   = "cyclecloud"
   region   = "eastus"
+}
+
+# Pretrain a 7B model on 2 trillion tokens within 2,000 hours (about 12 weeks).
+# The throughput model turns the tokens into training FLOPs (6 x 7B x 2,000B =
+# 8.4e22) and scales each size out to the VMs that finish by the deadline;
+# sizes that cannot are removed. Sizes are ranked on the job's cost and time,
+# not on the hourly price.
+data "hpcsku_recommendation" "pretrain_7b" {
+  workload = "training"
+  model = {
+    parameters_billion = 7
+  }
+  tokens_billion = 2000
+  deadline_hours = 2000
+  region         = "eastus"
+}
+
+# The chat service above, sized for a sustained 5,000 output tokens per second:
+# each size gets the copies of the model (replicas, on separate VMs without
+# InfiniBand) that throughput needs, and is ranked on the price of that layout
+# and the speed each conversation sees.
+data "hpcsku_recommendation" "chat_8b_throughput" {
+  workload            = "inference"
+  model               = { name = "llama-3.1-8b" }
+  context_tokens      = 8192
+  concurrent_requests = 32
+  tokens_per_second   = 5000
+  region              = "eastus"
+}
+
+# A CFD solver bound by memory bandwidth on 2,000 cores: sizes are compared on
+# STREAM bandwidth (times 90% parallel efficiency across VMs) and its price.
+# `memory_bandwidth` is the default for `hpc`; `compute` compares FP64 peak.
+data "hpcsku_recommendation" "cfd_bandwidth" {
+  workload  = "hpc"
+  cores     = 2000
+  hpc_bound = "memory_bandwidth"
+  region    = "eastus"
 }
 
 # GPU dataframes and ETL with RAPIDS built against CUDA 12.0: NVIDIA GPUs of
@@ -125,6 +165,9 @@ output "vm_sizes" {
     rapids_etl     = data.hpcsku_recommendation.rapids_etl.vm_size
     visualization  = data.hpcsku_recommendation.visualization.vm_size
     existing_pool  = data.hpcsku_recommendation.existing_pool.vm_size
+    pretrain_7b    = data.hpcsku_recommendation.pretrain_7b.vm_size
+    chat_8b_tps    = data.hpcsku_recommendation.chat_8b_throughput.vm_size
+    cfd_bandwidth  = data.hpcsku_recommendation.cfd_bandwidth.vm_size
   }
 }
 
@@ -180,4 +223,44 @@ output "cfd_cluster" {
     nodes      = data.hpcsku_recommendation.cfd.recommendations[0].nodes
     cyclecloud = data.hpcsku_recommendation.cfd.recommendations[0].deployment.cyclecloud
   }
+}
+
+# The pretraining job's work and its time and cost on the recommended layout.
+output "pretrain_7b_estimate" {
+  value = {
+    nodes                   = data.hpcsku_recommendation.pretrain_7b.recommendations[0].nodes
+    job_hours               = data.hpcsku_recommendation.pretrain_7b.recommendations[0].estimate.job_hours
+    job_cost_usd            = data.hpcsku_recommendation.pretrain_7b.recommendations[0].estimate.job_cost_usd
+    tokens_per_second       = data.hpcsku_recommendation.pretrain_7b.recommendations[0].estimate.tokens_per_second
+    cost_per_million_tokens = data.hpcsku_recommendation.pretrain_7b.recommendations[0].estimate.cost_per_million_tokens
+    mfu                     = data.hpcsku_recommendation.pretrain_7b.recommendations[0].estimate.efficiency
+    assumptions             = data.hpcsku_recommendation.pretrain_7b.recommendations[0].estimate.assumptions
+    training_flops          = data.hpcsku_recommendation.pretrain_7b.requirements.training_flops
+    training_tokens_billion = data.hpcsku_recommendation.pretrain_7b.requirements.training_tokens_billion
+    token_budget            = data.hpcsku_recommendation.pretrain_7b.requirements.token_budget
+    deadline_hours          = data.hpcsku_recommendation.pretrain_7b.requirements.deadline_hours
+  }
+}
+
+# The service sized for its throughput: copies of the model, the output tokens
+# per second they sustain and the price of a million of them.
+output "chat_8b_throughput" {
+  value = {
+    replicas                = data.hpcsku_recommendation.chat_8b_throughput.recommendations[0].replicas
+    tokens_per_second       = data.hpcsku_recommendation.chat_8b_throughput.recommendations[0].estimate.tokens_per_second
+    cost_per_million_tokens = data.hpcsku_recommendation.chat_8b_throughput.recommendations[0].estimate.cost_per_million_tokens
+  }
+}
+
+# Each CFD layout's bandwidth relative to the best one of the request.
+output "cfd_bandwidth" {
+  value = [
+    for r in data.hpcsku_recommendation.cfd_bandwidth.recommendations : {
+      vm_size             = r.vm_size
+      nodes               = r.nodes
+      usd_per_hour        = r.total_price_per_hour
+      relative_throughput = r.estimate.relative_throughput
+      efficiency          = r.estimate.efficiency
+    }
+  ]
 }
