@@ -199,6 +199,36 @@ func TestScaleUpBeforeScaleOut(t *testing.T) {
 	assertRejected(t, res.Rejected, map[string]int64{"workload": 9, "precision": 3, "gpu_memory": 4})
 }
 
+// Scale up before scale out holds in time as in memory: a size that holds
+// a training job on one VM but runs it past the deadline does not make the
+// sizes that scale out to meet it go. Pretraining 20B on the default 20
+// tokens per parameter: 4.8e22 FLOPs. ND96is_MI300X_v5 (no InfiniBand)
+// holds the 447.03 GiB on one VM but takes 4.8e22 / (8 × 1,307.4e12 ×
+// 0.3) / 3,600 = 4,249 hours there, six times the default 720; the
+// InfiniBand sizes finish within it on a few VMs (the H100 on
+// ⌈4.8e22 / (720 × 3,600 × 3.166e15)⌉ = 6, 701.8 hours). Removing those
+// by scale_up would leave a six-month job on one VM as the answer.
+func TestScaleUpKeepsLayoutsThatMeetTheDeadline(t *testing.T) {
+	req := Request{Workload: "training", Model: &Model{ParametersBillion: 20}, AsOf: asOf, MaxResults: i64(50)}
+	res := mustRecommend(t, req)
+	top := res.Recommendations[0]
+	if top.Estimate == nil || top.Estimate.JobHours == nil || *top.Estimate.JobHours > DefaultDeadlineHours || !top.Deployment.RDMA {
+		t.Errorf("top %s on %d VMs, RDMA %v, estimate %+v: want a layout that meets the default deadline", top.VMSize, top.Nodes, top.Deployment.RDMA, top.Estimate)
+	}
+	h100 := byName(res, "Standard_ND96isr_H100_v5")
+	if h100 == nil || h100.Nodes != 6 || h100.Estimate == nil || !near(h100.Estimate.JobHours, 701.8) {
+		t.Fatalf("ND96isr_H100_v5: %+v, sizes %v", h100, names(res))
+	}
+	if slow := byName(res, "Standard_ND96is_MI300X_v5"); slow != nil {
+		if slow.Nodes != 1 || !near(slow.Estimate.JobHours, 4249) || slow.Rank <= h100.Rank {
+			t.Errorf("ND96is_MI300X_v5 rank %d on %d VMs, %+v", slow.Rank, slow.Nodes, slow.Estimate)
+		}
+	}
+	if n := rejectedCounts(res.Rejected)["scale_up"]; n != 0 {
+		t.Errorf("scale_up removes %d sizes that meet the deadline by scaling out", n)
+	}
+}
+
 // Spot in eastus: the fixture has spot estimates for the T4, the A100
 // sizes and the V100; none for the quarter RTX PRO 6000, the H100 sizes and
 // the NV sizes, which stay at their on-demand price with a warning. The
@@ -546,48 +576,57 @@ func TestInterconnectModes(t *testing.T) {
 	}
 }
 
-// optimize_for shifts weight: performance to newer generations and fewer
-// VMs, cost to price. On the fixture catalog the orders are pinned.
+// optimize_for shifts weight: performance to speed (the time component:
+// job hours, tokens per second per sequence) and fewer VMs, cost to the
+// job's cost. On the fixture catalog the orders are pinned.
 func TestOptimizeForReorders(t *testing.T) {
 	cat := fixture(t)
-	train := Request{Workload: "training", Model: &Model{ParametersBillion: 70}, AsOf: asOf, MaxResults: i64(50)}
-	// 70B training (1,564.62 GiB): the MI300X (2 VMs, 96 USD/h) leads. The
-	// H100 (2023, 3 VMs at 98.32 USD/h, 82% of its usable memory, inside
-	// the band) against the A100 40 GB (2021, 5 VMs at 27.197 USD/h, 98%,
-	// above the band): the H100 leads when balanced (25 + 25 × 96 / 294.96
-	// + 20 + 10.5 + 5 = 68.6 against 25 + 25 × 96 / 135.99 + 20 × 0.57 +
-	// 7.5 + 3 = 64.6), the cheaper A100 for cost (60.0 against 67.4). The
-	// V100 size cannot train in bf16 (precision).
+	// 70B training (1,564.62 GiB) on 10 billion tokens: 6 × 70e9 × 10e9 =
+	// 4.2e21 FLOPs, within the default deadline on the VMs memory takes.
+	// MI300X: 2 VMs × 8 × 1,307.4 TFLOPS × 30% MFU, 185.91 hours, 2 × 48 ×
+	// 185.91 = 17,847 USD; H100: 3 VMs × 8 × 989.5 × 40%, 122.82 hours,
+	// 36,226 USD; A100 40 GB: 5 VMs × 8 × 312 × 40%, 233.71 hours, 31,781
+	// USD (98% of its usable memory, above the band: 0.574). Balanced, the
+	// cheapest job leads: MI300X 25 + 25 + 20 + 15 × 122.82 / 185.91 + 15
+	// / 2 = 87.4 against the H100's 25 + 25 × 17,847 / 36,226 + 20 + 15 +
+	// 5 = 77.3 and the A100's 25 + 25 × 0.562 + 20 × 0.574 + 15 × 0.526 +
+	// 3 = 61.4. For performance the fastest: the H100 20 + 10 × 0.493 + 10
+	// + 35 + 25 / 3 = 78.3 against the MI300X's 20 + 10 + 10 + 35 × 0.661
+	// + 12.5 = 75.6. The V100 size cannot train in bf16 (precision).
+	train := Request{Workload: "training", Model: &Model{ParametersBillion: 70}, TokensBillion: f64(10), AsOf: asOf, MaxResults: i64(50)}
 	assertNames(t, names(mustRecommendOn(t, cat, train)), "Standard_ND96isr_MI300X_v5", "Standard_ND96isr_H100_v5", "Standard_ND96asr_v4")
-	train.OptimizeFor = "cost"
-	assertNames(t, names(mustRecommendOn(t, cat, train)), "Standard_ND96isr_MI300X_v5", "Standard_ND96asr_v4", "Standard_ND96isr_H100_v5")
+	train.OptimizeFor = "performance"
+	assertNames(t, names(mustRecommendOn(t, cat, train)), "Standard_ND96isr_H100_v5", "Standard_ND96isr_MI300X_v5", "Standard_ND96asr_v4")
 
-	// 1.3B inference: the T4 (0.526 USD/h, 2020) leads when balanced (79.1
-	// against 74.8, see TestPrefer); the quarter RTX PRO 6000 (1.13 USD/h,
-	// 2026) for performance (20 + 10 × 0.47 + 10 × 0.41 + 35 + 25 = 88.7
-	// against 20 + 10 + 10 × 0.65 + 35 × 0.4 + 25 − 5 = 70.5).
+	// 1.3B inference: the T4 (0.526 USD/h, 41.4 tokens/s per sequence)
+	// leads when balanced (73.9, see TestPrefer); the H100 NVL (6.98
+	// USD/h, 537.9 tokens/s per sequence) for performance: 20 + 10 × 0.075
+	// + 10 × 0.104 + 35 × 537.9 / 731.0 + 25 = 72.5 against the T4's 20 +
+	// 10 + 10 × 0.65 + 35 × 0.057 + 25 − 5 = 58.5.
 	inf := Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, AsOf: asOf}
 	if top := mustRecommendOn(t, cat, inf).Recommendations[0]; top.VMSize != "Standard_NC4as_T4_v3" {
 		t.Errorf("balanced: top %s", top.VMSize)
 	}
 	inf.OptimizeFor = "performance"
-	if top := mustRecommendOn(t, cat, inf).Recommendations[0]; top.VMSize != "Standard_NC24lds_xl_RTXPRO6000BSE_v6" {
-		t.Errorf("performance: top %s", top.VMSize)
+	if top := mustRecommendOn(t, cat, inf).Recommendations[0]; top.VMSize != "Standard_NC40ads_H100_v5" || top.Score != 72.5 {
+		t.Errorf("performance: top %s %v", top.VMSize, top.Score)
 	}
 
-	// 13B inference (30.33 GiB) on one 8-GPU VM: the MI300X (48 USD/h,
-	// 2024) ranks above the A100 40 GB (27.197 USD/h, 2021) for
-	// performance, below it for cost.
+	// 13B inference (30.33 GiB, see TestPrefer): the H100 NVL (6.98 USD/h,
+	// 76.5 tokens/s per sequence) ranks above the A100 80 GB (3.673 USD/h,
+	// 37.9) for performance (20 + 10 × 0.526 + 10 × 0.717 + 35 × 0.736 +
+	// 25 = 83.2 against 20 + 10 + 10 × 0.842 + 35 × 0.365 + 25 = 76.2),
+	// below it for cost (20 + 45 × 0.526 + 15 × 0.717 + 10 × 0.736 + 10 =
+	// 71.8 against 20 + 45 + 15 × 0.842 + 10 × 0.365 + 10 = 91.3).
 	inf = Request{Workload: "inference", Model: &Model{ParametersBillion: 13}, AsOf: asOf, MaxResults: i64(50), OptimizeFor: "performance"}
-	assertOrder(t, names(mustRecommendOn(t, cat, inf)), "Standard_ND96isr_MI300X_v5", "Standard_ND96asr_v4")
+	assertOrder(t, names(mustRecommendOn(t, cat, inf)), "Standard_NC40ads_H100_v5", "Standard_NC24ads_A100_v4")
 	inf.OptimizeFor = "cost"
-	assertOrder(t, names(mustRecommendOn(t, cat, inf)), "Standard_ND96asr_v4", "Standard_ND96isr_MI300X_v5")
+	assertOrder(t, names(mustRecommendOn(t, cat, inf)), "Standard_NC24ads_A100_v4", "Standard_NC40ads_H100_v5")
 }
 
-// On the embedded catalog, the score gap between a newer and an older size
-// grows for performance, and between a cheaper and a dearer size for cost;
-// on today's catalog this puts GB200 above the A100 80 GB for performance
-// and the 4-GPU T4 above the H100 NVL for cost.
+// On the embedded catalog, the score gap between a faster and a slower
+// layout grows for performance, and between a cheaper and a dearer one for
+// cost.
 func TestOptimizeFor(t *testing.T) {
 	gap := func(res *Result, a, b string) float64 {
 		t.Helper()
@@ -597,20 +636,22 @@ func TestOptimizeFor(t *testing.T) {
 		}
 		return ra.Score - rb.Score
 	}
-	// 70B training: GB200 (2025, 3 VMs) against the A100 80 GB (2021, 3
-	// VMs, a third of the price).
-	base := Request{Workload: "training", Model: &Model{ParametersBillion: 70}, AsOf: asOf, MaxResults: i64(50)}
+	// 70B training on 10 billion tokens (4.2e21 FLOPs, within the default
+	// deadline on the VMs memory takes): GB200 (3 VMs × 4 × 2,500 TFLOPS ×
+	// 40% MFU, 97.2 hours) against the A100 80 GB (3 VMs × 8 × 312 × 40%,
+	// 389.5 hours, a third of the price per hour).
+	base := Request{Workload: "training", Model: &Model{ParametersBillion: 70}, TokensBillion: f64(10), AsOf: asOf, MaxResults: i64(50)}
 	perf := base
 	perf.OptimizeFor = "performance"
 	const gb200, a100 = "Standard_ND128isr_NDR_GB200_v6", "Standard_ND96amsr_A100_v4"
 	balanced, performance := mustRecommend(t, base), mustRecommend(t, perf)
 	if g, p := gap(balanced, gb200, a100), gap(performance, gb200, a100); !(p > g) {
-		t.Errorf("GB200 - A100 score: %v balanced, %v for performance; performance must favour the newer size", g, p)
+		t.Errorf("GB200 - A100 score: %v balanced, %v for performance; performance must favour the faster layout", g, p)
 	}
 
 	// 13B inference (30.33 GiB with the KV cache of 8 sequences): the
 	// 4-GPU T4 size (4.352 USD/h) against the H100 NVL (6.98 USD/h,
-	// newer).
+	// faster).
 	inf := Request{Workload: "inference", Model: &Model{ParametersBillion: 13}, AsOf: asOf, MaxResults: i64(50)}
 	costReq := inf
 	costReq.OptimizeFor = "cost"
@@ -659,8 +700,22 @@ func TestConfidentialAndIsolated(t *testing.T) {
 	// under the lifecycle, which comes before isolated.
 	assertRejected(t, res.Rejected, map[string]int64{"workload": 13, "retired": 1, "min_lifetime_months": 1, "isolated": 3})
 
+	// htc is compute bound by default: the price per GFLOPS of FP64 peak.
+	// HB120rs_v3 (4,000 GFLOPS, 3.6 USD/h): 25 + 25 + 10 + 15 + 15 − 10
+	// (unused InfiniBand) = 80; E48_v5 (2,688 GFLOPS derived from its
+	// cores and clocks, 3.024 USD/h, an acceptable family): 12.5 + 25 ×
+	// 0.0009 / 0.001125 + 10 + 15 × 2,688 / 4,000 + 15 = 67.6. The fixture
+	// has no CPU figures for Fsv2, so F2s_v2 ranks after the sizes the
+	// throughput model can compare, its score capped at theirs (76.5 on
+	// price per vCPU and generation alone, 67.6 here).
 	res = mustRecommendOn(t, cat, Request{Workload: "htc", Isolated: boolp(false), AsOf: asOf, MaxResults: i64(50)})
-	assertNames(t, names(res), "Standard_HB120rs_v3", "Standard_F2s_v2", "Standard_E48_v5")
+	assertNames(t, names(res), "Standard_HB120rs_v3", "Standard_E48_v5", "Standard_F2s_v2")
+	if got := []float64{res.Recommendations[0].Score, res.Recommendations[1].Score, res.Recommendations[2].Score}; !reflect.DeepEqual(got, []float64{80, 67.6, 67.6}) {
+		t.Errorf("scores %v", got)
+	}
+	if e := res.Recommendations[2].Estimate; e == nil || e.RelativeThroughput != nil || !strings.Contains(strings.Join(res.Recommendations[2].Warnings, " "), "no throughput figures") {
+		t.Errorf("F2s_v2: estimate %+v, warnings %q", e, res.Recommendations[2].Warnings)
+	}
 	assertRejected(t, res.Rejected, map[string]int64{"workload": 13, "retired": 1, "min_lifetime_months": 1, "isolated": 1})
 }
 
@@ -721,11 +776,20 @@ func TestNearestMiss(t *testing.T) {
 		t.Errorf("nearest miss %+v", nf.NearestMiss)
 	}
 
-	// A total budget across nodes: 70B training needs 2 MI300X VMs at 48
-	// USD/h in eastus2.
-	nf = mustNoFitOn(t, cat, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, MaxTotalPricePerHour: f64(50), AsOf: asOf})
+	// A total budget across nodes: 70B training on 10 billion tokens needs
+	// the 2 MI300X VMs that hold it at 48 USD/h in eastus2 (4.2e21 FLOPs,
+	// 185.9 hours on them).
+	nf = mustNoFitOn(t, cat, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, TokensBillion: f64(10), MaxTotalPricePerHour: f64(50), AsOf: asOf})
 	if m := nf.NearestMiss; m == nil || m.VMSize != "Standard_ND96isr_MI300X_v5" ||
 		m.Relax != "raise max_total_price_per_hour to at least 96.00 (2 VMs at 48 USD per hour in eastus2)." {
+		t.Errorf("nearest miss %+v", nf.NearestMiss)
+	}
+	// Pretraining on the default 20 tokens per parameter (5.88e23 FLOPs)
+	// within the default 720 hours takes ⌈5.88e23 / (720 × 3,600 × 8 ×
+	// 1,307.4e12 × 0.3)⌉ = ⌈72.3⌉ = 73 of them.
+	nf = mustNoFitOn(t, cat, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, MaxTotalPricePerHour: f64(50), AsOf: asOf})
+	if m := nf.NearestMiss; m == nil || m.VMSize != "Standard_ND96isr_MI300X_v5" ||
+		m.Relax != "raise max_total_price_per_hour to at least 3504.00 (73 VMs at 48 USD per hour in eastus2)." {
 		t.Errorf("nearest miss %+v", nf.NearestMiss)
 	}
 }
@@ -751,6 +815,8 @@ func TestRequirements(t *testing.T) {
 		"",
 		"GPU memory: 1564.62 GiB in total, from the model estimate.",
 		"Per-GPU fit: weights, gradients, optimizer states and activations are sharded over every GPU of the job (FSDP or ZeRO-3); each GPU's share must fit the memory it exposes.",
+		"Training work: (6 × 70B active parameters) per token × 1400 billion tokens = 5.880e+23 FLOPs; tokens: 20 tokens per parameter, compute-optimal (Hoffmann et al. 2022); set tokens_billion for the real budget.",
+		"Deadline: 720 hours by default; each size scales out to meet it within the VMs one job may span, and a size that cannot runs longer, with a warning.",
 		"Scale up before scale out: one VM when any size holds the job, more VMs only when none does (Azure Machine Learning guidance).",
 		"Interconnect: InfiniBand only when the job spans several VMs; otherwise RDMA sizes are penalized because unused bandwidth costs money (Azure HPC guidance: InfiniBand only where it is used).",
 	}
@@ -775,8 +841,17 @@ func TestRequirements(t *testing.T) {
 		rq.OptimizeFor != "balanced" || rq.Target != "vm" || !rq.AsOf.Equal(asOf) || rq.SystemMemoryGiB != nil {
 		t.Errorf("requirements %+v", rq)
 	}
-	// gpu_memory_gib overrides the estimate, which stays visible.
-	res = mustRecommend(t, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, GPUMemoryGiB: f64(100), AsOf: asOf})
+	// The work: 6 × 70e9 × 1.4e12 tokens (20 per parameter) = 5.88e23
+	// FLOPs, within the default deadline; the efficiency is the top
+	// layout's MFU.
+	if rq.TrainingFLOPs != 5.88e23 || rq.TrainingTokensBillion != 1400 || !strings.HasPrefix(rq.TokenBudget, "20 tokens per parameter") ||
+		rq.DeadlineHours != DefaultDeadlineHours || rq.TokensPerSecond != 0 || rq.HPCBound != "" || rq.Efficiency != res.Recommendations[0].Estimate.Efficiency {
+		t.Errorf("throughput requirements %+v", rq)
+	}
+	// gpu_memory_gib overrides the estimate, which stays visible. On 1
+	// billion tokens (4.2e20 FLOPs) one VM holding 100 GiB finishes well
+	// within the default deadline.
+	res = mustRecommend(t, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, TokensBillion: f64(1), GPUMemoryGiB: f64(100), AsOf: asOf})
 	if *res.Requirements.GPUMemoryGiB != 100 || res.Requirements.Memory.GiB != 1564.62 || res.Recommendations[0].Nodes != 1 {
 		t.Errorf("requirements %+v", res.Requirements)
 	}

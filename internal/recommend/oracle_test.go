@@ -117,6 +117,9 @@ type oracleEval struct {
 	nodes int64
 	// spans: one job (one copy of the model, for inference) spans VMs.
 	spans bool
+	// late: a training job that runs past the default deadline on the
+	// layout (it never does past a stated one: that removes the size).
+	late bool
 }
 
 // firstFailure is the first failed constraint in evaluation order, or "".
@@ -985,6 +988,9 @@ func oracleEvaluate(cat *catalog.Catalog, req Request, j *oracleJob, s *catalog.
 		nodes = fixed
 	}
 	e.nodes = nodes
+	if j.flops > 0 && known && g != nil && !j.deadlineStated {
+		e.late = j.trainingHours(s, nodes, !ibFor(true)) > j.deadline
+	}
 	// One job spans VMs: a served copy with pipeline stages; any other job
 	// on more than one VM.
 	e.spans = nodes > 1
@@ -1019,7 +1025,10 @@ func oracleEvaluate(cat *catalog.Catalog, req Request, j *oracleJob, s *catalog.
 // some size holds the job (one copy of the model, for inference) on one VM,
 // sizes that pass every other constraint with a job that spans VMs go,
 // unless named in prefer (never for hpc, htc or a fixed nodes setting).
-// Copies of a model on separate VMs (replicas) are not such a layout.
+// Copies of a model on separate VMs (replicas) are not such a layout, and
+// a size that holds a training job on one VM but runs it past the default
+// deadline does not hold it: scaling up must not cost the time scaling
+// out was for ("more VMs only when none does", in time as in memory).
 func oracleEvaluateAll(cat *catalog.Catalog, req Request) []oracleEval {
 	eng, err := NewEngine(cat)
 	if err != nil {
@@ -1030,7 +1039,7 @@ func oracleEvaluateAll(cat *catalog.Catalog, req Request) []oracleEval {
 	single := false
 	for _, s := range cat.SKUs() {
 		e := oracleEvaluate(cat, req, j, s)
-		single = single || (len(e.fails) == 0 && !e.spans)
+		single = single || (len(e.fails) == 0 && !e.spans && !e.late)
 		evals = append(evals, e)
 	}
 	named := map[*catalog.SKU]bool{}
