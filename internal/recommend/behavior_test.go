@@ -199,36 +199,6 @@ func TestScaleUpBeforeScaleOut(t *testing.T) {
 	assertRejected(t, res.Rejected, map[string]int64{"workload": 9, "precision": 3, "gpu_memory": 4})
 }
 
-// Scale up before scale out holds in time as in memory: a size that holds
-// a training job on one VM but runs it past the deadline does not make the
-// sizes that scale out to meet it go. Pretraining 20B on the default 20
-// tokens per parameter: 4.8e22 FLOPs. ND96is_MI300X_v5 (no InfiniBand)
-// holds the 447.03 GiB on one VM but takes 4.8e22 / (8 × 1,307.4e12 ×
-// 0.3) / 3,600 = 4,249 hours there, six times the default 720; the
-// InfiniBand sizes finish within it on a few VMs (the H100 on
-// ⌈4.8e22 / (720 × 3,600 × 3.166e15)⌉ = 6, 701.8 hours). Removing those
-// by scale_up would leave a six-month job on one VM as the answer.
-func TestScaleUpKeepsLayoutsThatMeetTheDeadline(t *testing.T) {
-	req := Request{Workload: "training", Model: &Model{ParametersBillion: 20}, AsOf: asOf, MaxResults: i64(50)}
-	res := mustRecommend(t, req)
-	top := res.Recommendations[0]
-	if top.Estimate == nil || top.Estimate.JobHours == nil || *top.Estimate.JobHours > DefaultDeadlineHours || !top.Deployment.RDMA {
-		t.Errorf("top %s on %d VMs, RDMA %v, estimate %+v: want a layout that meets the default deadline", top.VMSize, top.Nodes, top.Deployment.RDMA, top.Estimate)
-	}
-	h100 := byName(res, "Standard_ND96isr_H100_v5")
-	if h100 == nil || h100.Nodes != 6 || h100.Estimate == nil || !near(h100.Estimate.JobHours, 701.8) {
-		t.Fatalf("ND96isr_H100_v5: %+v, sizes %v", h100, names(res))
-	}
-	if slow := byName(res, "Standard_ND96is_MI300X_v5"); slow != nil {
-		if slow.Nodes != 1 || !near(slow.Estimate.JobHours, 4249) || slow.Rank <= h100.Rank {
-			t.Errorf("ND96is_MI300X_v5 rank %d on %d VMs, %+v", slow.Rank, slow.Nodes, slow.Estimate)
-		}
-	}
-	if n := rejectedCounts(res.Rejected)["scale_up"]; n != 0 {
-		t.Errorf("scale_up removes %d sizes that meet the deadline by scaling out", n)
-	}
-}
-
 // Spot in eastus: the fixture has spot estimates for the T4, the A100
 // sizes and the V100; none for the quarter RTX PRO 6000, the H100 sizes and
 // the NV sizes, which stay at their on-demand price with a warning. The
