@@ -184,6 +184,7 @@ type oracleJob struct {
 	flops          float64
 	deadline       float64
 	deadlineStated bool
+	gpusStated     bool // gpus is set: the job uses every GPU it asked for
 	computePrec    string
 	tps            float64
 	precision      string
@@ -199,7 +200,7 @@ var oracleLanguageKinds = []string{catalog.ModelKindGenerative, catalog.ModelKin
 // with its precision and method as the Request and rules.go document them,
 // and the memory split.
 func oracleJobOf(cat *catalog.Catalog, eng *Engine, req Request) *oracleJob {
-	j := &oracleJob{deadline: DefaultDeadlineHours}
+	j := &oracleJob{deadline: DefaultDeadlineHours, gpusStated: req.GPUs != nil}
 	if req.DeadlineHours != nil {
 		j.deadline, j.deadlineStated = *req.DeadlineHours, true
 	}
@@ -479,12 +480,13 @@ func oracleMFU(s *catalog.SKU, nodes int64, gpus float64, ethernet bool) float64
 	return m
 }
 
-// trainingGPUs is the GPUs of each VM the job uses: one when its memory
-// fits one GPU and one GPU finishes it by the deadline (small jobs do not
-// use larger sizes), else every GPU (a share of one on a partial GPU).
-func (j *oracleJob) trainingGPUs(s *catalog.SKU) float64 {
+// trainingGPUs is the GPUs of each of nodes VMs the job uses: one when it
+// runs on one VM, states no gpus, its memory fits one GPU and one GPU
+// finishes it by the deadline (small jobs do not use larger sizes), else
+// every GPU (a share of one on a partial GPU).
+func (j *oracleJob) trainingGPUs(s *catalog.SKU, nodes int64) float64 {
 	g := s.GPU
-	if g.Count > 1 && j.gpuMem > 0 && j.gpuMem <= oracleUsableGiB(s) {
+	if g.Count > 1 && nodes == 1 && !j.gpusStated && j.gpuMem > 0 && j.gpuMem <= oracleUsableGiB(s) {
 		if rate := oraclePeakTFLOPS(s, j.computePrec) * 1e12 * oracleMFU(s, 1, 1, false); rate > 0 && j.flops/rate/3600 <= j.deadline {
 			return 1
 		}
@@ -495,7 +497,7 @@ func (j *oracleJob) trainingGPUs(s *catalog.SKU) float64 {
 // trainingHours is the wall time of the job on nodes VMs of s: FLOPs ÷
 // (VMs × GPUs × dense peak × MFU); 0 when the catalog has no figure.
 func (j *oracleJob) trainingHours(s *catalog.SKU, nodes int64, ethernet bool) float64 {
-	gpus := j.trainingGPUs(s)
+	gpus := j.trainingGPUs(s, nodes)
 	rate := float64(nodes) * gpus * oraclePeakTFLOPS(s, j.computePrec) * 1e12 * oracleMFU(s, nodes, gpus, ethernet)
 	if rate <= 0 {
 		return 0
