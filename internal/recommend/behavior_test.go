@@ -50,42 +50,56 @@ func TestPrefer(t *testing.T) {
 	// weights + 0.12 of workspace + 1.86 of KV cache (61,104 bytes per
 	// token: 131,072 × (1.3 / 8)^0.42) = 4.41 GiB. The sixth of a V710
 	// (4 × 0.9 = 3.6 GiB) holds the weights and 4 sequences: 2 copies on 2
-	// VMs (0.666 USD/h), so the T4 (0.526 USD/h) is the cheapest
-	// candidate. The T4 (15 GiB usable, 13.5 for serving; 2020): 25 + 25
-	// + 20 × 0.65 (4.4 of 13.5 GiB is 33%, below the 50%-85% band: 0.33 /
-	// 0.5) + 15 × 0.4 + 15 − 5 (no bf16) = 79.05 → 79.1. The A100 (72 GiB for
-	// serving, 3.673 USD/h, 2022): 25 + 25 × 0.526 / 3.673 + 20 × 0.061 /
-	// 0.5 + 9 + 15 = 55.0. More than 10 points apart: a warning names the
-	// T4. (Before the KV cache and the serving share, the sixth of a V710
-	// held the job on one VM and set the cost scale, and the quarter RTX
-	// PRO 6000 led; the T4 now costs least for a layout that holds it.)
+	// VMs (0.666 USD/h), a fallback the catalog has no throughput figures
+	// for. Among the NC and ND sizes the T4 (0.526 USD/h) is the cheapest
+	// layout that holds the demand. The time component is what each
+	// sequence sees: a decode step of 8 sequences reads the weights
+	// (2.598e9 bytes) and 87.5% of their KV cache (8 × 61,104 × 4,096 ×
+	// 0.875 = 1.752e9 bytes) at 60% of the GPU's bandwidth; the arithmetic
+	// (8 × 8 × 1.3e9 FLOPs with the prompt's prefill) is faster on every
+	// GPU here. T4 (300 GB/s): 4.350e9 / 180e9 = 24.17 ms a step, 41.4
+	// tokens/s per sequence; MI300X (5,300 GB/s), the fastest: 731.0. The
+	// T4 (15 GiB usable, 13.5 for serving): 25 + 25 + 20 × 0.65 (4.4 of
+	// 13.5 GiB is 33%, below the 50%-85% band: 0.33 / 0.5) + 15 × 41.4 /
+	// 731.0 + 15 − 5 (no bf16) = 73.9. The A100 (72 GiB for serving,
+	// 3.673 USD/h, 1,935 GB/s: 266.9 tokens/s per sequence): 25 + 25 ×
+	// 0.526 / 3.673 + 20 × 0.061 / 0.5 + 15 × 266.9 / 731.0 + 15 = 51.5.
+	// More than 10 points apart: a warning names the T4.
 	if got := warningSummaries(res.Warnings); !reflect.DeepEqual(got, []string{"Preferred Size Skipped", "A Better Size Exists"}) {
 		t.Errorf("warnings %v", got)
 	}
 	if d := res.Warnings[0].Detail; !strings.HasPrefix(d, "Standard_NV12s_v3, named in prefer, fails retired:") {
 		t.Errorf("detail %q", d)
 	}
-	if d := res.Warnings[len(res.Warnings)-1].Detail; !strings.HasPrefix(d, "Standard_NC4as_T4_v3 scores 79.1 against 55 for the preferred Standard_NC24ads_A100_v4.") {
+	if d := res.Warnings[len(res.Warnings)-1].Detail; !strings.HasPrefix(d, "Standard_NC4as_T4_v3 scores 73.9 against 51.5 for the preferred Standard_NC24ads_A100_v4.") {
 		t.Errorf("detail %q", d)
 	}
-	// Within 10 points no warning: the quarter RTX PRO 6000 (21.6 GiB for
-	// serving, 1.13 USD/h, 2026) scores 25 + 25 × 0.526 / 1.13 + 20 × 0.204
-	// / 0.5 + 15 + 15 = 74.79 → 74.8, 4.3 below the T4.
-	res = mustRecommendOn(t, cat, Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, AsOf: asOf, Prefer: []string{"Standard_NC24lds_xl_RTXPRO6000BSE_v6"}})
-	if got := warningSummaries(res.Warnings); len(got) != 0 || res.Recommendations[0].VMSize != "Standard_NC24lds_xl_RTXPRO6000BSE_v6" || res.Recommendations[0].Score != 74.8 {
+	// Within 10 points no warning. 13B in bf16 serving 8 sequences: 24.21
+	// GiB of weights + 1.21 of workspace + 4.9 of KV cache (160,719 bytes
+	// per token) = 30.33 GiB; a decode step reads 25.995e9 + 8 × 160,719 ×
+	// 4,096 × 0.875 = 30.60e9 bytes. The A100 80 GB (72 GiB for serving,
+	// 1,935 GB/s: 37.9 tokens/s per sequence, 3.673 USD/h): 25 + 25 + 20 ×
+	// 0.421 / 0.5 + 15 × 37.9 / 103.9 (the MI300X's 5,300 GB/s, the
+	// fastest) + 15 = 87.3. The H100 NVL (84.6 GiB for serving, 3,900 GB/s:
+	// 76.5 tokens/s, 6.98 USD/h): 25 + 25 × 3.673 / 6.98 + 20 × 0.358 /
+	// 0.5 + 15 × 76.5 / 103.9 + 15 = 78.5, 8.8 below: preferred, no
+	// warning.
+	res = mustRecommendOn(t, cat, Request{Workload: "inference", Model: &Model{ParametersBillion: 13}, AsOf: asOf, Prefer: []string{"Standard_NC40ads_H100_v5"}})
+	if got := warningSummaries(res.Warnings); len(got) != 0 || res.Recommendations[0].VMSize != "Standard_NC40ads_H100_v5" || res.Recommendations[0].Score != 78.5 ||
+		res.Recommendations[1].VMSize != "Standard_NC24ads_A100_v4" || res.Recommendations[1].Score != 87.3 {
 		t.Errorf("sizes %v, warnings %v", names(res), got)
 	}
 
 	// A preferred 8-GPU ND size for a 1.3B model: kept, with a warning
 	// naming the clearly better size. The H100 VM (8 × 79.65 × 0.9 =
-	// 573.48 GiB for serving, 98.32 USD/h, 2023): 25 + 0.13 + 20 × 0.0077
-	// / 0.5 + 10.5 + 15 − 10 (unused InfiniBand) − 15 × 7/8 (idle GPUs) =
-	// 27.8.
+	// 573.48 GiB for serving, 98.32 USD/h, 3,350 GB/s: 462.0 tokens/s per
+	// sequence): 25 + 0.13 + 20 × 0.0077 / 0.5 + 15 × 462.0 / 731.0 + 15 −
+	// 10 (unused InfiniBand) − 15 × 7/8 (idle GPUs) = 26.8.
 	res = mustRecommendOn(t, cat, Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, AsOf: asOf, Prefer: []string{"Standard_ND96isr_H100_v5"}})
 	if res.Recommendations[0].VMSize != "Standard_ND96isr_H100_v5" || res.Recommendations[1].VMSize != "Standard_NC4as_T4_v3" {
 		t.Errorf("sizes %v", names(res))
 	}
-	want := Warning{"A Better Size Exists", "Standard_NC4as_T4_v3 scores 79.1 against 27.8 for the preferred Standard_ND96isr_H100_v5. Put it first in prefer to switch (this replaces running VMs)."}
+	want := Warning{"A Better Size Exists", "Standard_NC4as_T4_v3 scores 73.9 against 26.8 for the preferred Standard_ND96isr_H100_v5. Put it first in prefer to switch (this replaces running VMs)."}
 	if !reflect.DeepEqual(res.Warnings, []Warning{want}) {
 		t.Errorf("warnings %+v", res.Warnings)
 	}
@@ -97,8 +111,10 @@ func TestPrefer(t *testing.T) {
 	}
 }
 
-// Training a 20B model in bf16: 20e9 × 16 × 1.5 = 447.03 GiB, sharded
-// over every GPU. ND96isr_H100_v5 (8 × 79.65 = 637.2 GiB usable) and
+// Training a 20B model in bf16 on 20 billion tokens: 20e9 × 16 × 1.5 =
+// 447.03 GiB, sharded over every GPU, and 6 × 20e9 × 20e9 = 2.4e21 FLOPs,
+// which one VM of either 8-GPU size below finishes well within the
+// default 720 hours (the job is sized by memory, not time). ND96isr_H100_v5 (8 × 79.65 = 637.2 GiB usable) and
 // ND96isr_MI300X_v5 (1,536) hold it on one VM, so ND96asr_v4 (320 GiB, 2
 // VMs with InfiniBand) is dropped by scale_up; named in prefer, it stays,
 // on 2 VMs with InfiniBand. The V100 and T4 sizes (ND40rs_v2, NC24rs_v3,
@@ -112,12 +128,19 @@ func TestPrefer(t *testing.T) {
 // sizes and the NV sizes).
 func TestScaleUpBeforeScaleOut(t *testing.T) {
 	cat := fixture(t)
-	req := Request{Workload: "training", Model: &Model{ParametersBillion: 20}, AsOf: asOf, MaxResults: i64(50)}
+	req := Request{Workload: "training", Model: &Model{ParametersBillion: 20}, TokensBillion: f64(20), AsOf: asOf, MaxResults: i64(50)}
 	res := mustRecommendOn(t, cat, req)
-	// MI300X: 25 + 25 + 20 × (447.03 / 1,536 = 0.29, / 0.5) + 15 × 0.8 +
-	// 15 = 88.6; H100: 25 + 25 × 48 / 98.32 + 20 (70%, inside the band) +
-	// 10.5 + 15 = 82.7.
+	// Cost is the job's and time its speed. H100 VM: 8 × 989.5 TFLOPS ×
+	// 40% MFU = 3.166e15 FLOP/s, 2.4e21 / 3.166e15 / 3,600 = 210.54 hours,
+	// × 98.32 USD/h = 20,700 USD. MI300X VM: 8 × 1,307.4 × 30% = 3.138e15
+	// FLOP/s, 212.47 hours, × 48 = 10,198 USD. MI300X: 25 + 25 + 20 ×
+	// (447.03 / 1,536 = 0.29, / 0.5) + 15 × 210.54 / 212.47 + 15 − 10
+	// (InfiniBand unused on one VM) = 81.5; H100: 25 + 25 × 10,198 /
+	// 20,700 + 20 (70%, inside the band) + 15 + 15 − 10 = 77.3.
 	assertNames(t, names(res), "Standard_ND96isr_MI300X_v5", "Standard_ND96isr_H100_v5")
+	if got := []float64{res.Recommendations[0].Score, res.Recommendations[1].Score}; !reflect.DeepEqual(got, []float64{81.5, 77.3}) {
+		t.Errorf("scores %v, want [81.5 77.3]", got)
+	}
 	for _, r := range res.Recommendations {
 		if r.Nodes != 1 || r.Replicas != 1 || r.TensorParallel != 0 || r.PipelineStages != 0 {
 			t.Errorf("%s on %d VMs, replicas %d, tp %d, pp %d", r.VMSize, r.Nodes, r.Replicas, r.TensorParallel, r.PipelineStages)
@@ -147,6 +170,33 @@ func TestScaleUpBeforeScaleOut(t *testing.T) {
 	if want := "The states and activations are sharded over 16 GPUs (27.94 GiB per GPU of 40 GiB usable)."; !slices.Contains(top.Reasons, want) {
 		t.Errorf("reasons %q, want %q", top.Reasons, want)
 	}
+
+	// Without tokens_billion, pretraining assumes 20 tokens per parameter
+	// (400 billion): 4.8e22 FLOPs, 4.8e22 / 3.166e15 / 3,600 = 4,211
+	// hours on one H100 VM. Every size scales out to finish within the
+	// default 720 hours: ⌈4.8e22 / (720 × 3,600 × 3.166e15)⌉ = ⌈5.85⌉ = 6
+	// H100 VMs (701.8 hours), ⌈5.90⌉ = 6 MI300X VMs (708.2 hours), and
+	// ⌈4.8e22 / (720 × 3,600 × 8 × 312e12 × 0.4)⌉ = ⌈18.55⌉ = 19
+	// ND96asr_v4 VMs (702.9 hours). No size holds the job on one VM, so
+	// scale_up removes none. MI300X: 6 × 48 × 708.2 = 203,970 USD; H100:
+	// 6 × 98.32 × 701.8 = 414,010; ND96asr_v4: 19 × 27.197 × 702.9 =
+	// 363,210, all about as fast. MI300X: 25 + 25 + 20 × 0.58 + 15 ×
+	// 701.8 / 708.2 + 15 / 6 = 79.0.
+	res = mustRecommendOn(t, cat, Request{Workload: "training", Model: &Model{ParametersBillion: 20}, AsOf: asOf, MaxResults: i64(50)})
+	nodes := map[string]int64{}
+	for _, r := range res.Recommendations {
+		nodes[r.VMSize] = r.Nodes
+		if !r.Deployment.RDMA || r.Estimate == nil || r.Estimate.JobHours == nil || *r.Estimate.JobHours > DefaultDeadlineHours {
+			t.Errorf("%s on %d VMs: RDMA %v, estimate %+v", r.VMSize, r.Nodes, r.Deployment.RDMA, r.Estimate)
+		}
+	}
+	if want := map[string]int64{"Standard_ND96isr_MI300X_v5": 6, "Standard_ND96isr_H100_v5": 6, "Standard_ND96asr_v4": 19}; !reflect.DeepEqual(nodes, want) {
+		t.Errorf("VMs %v, want %v", nodes, want)
+	}
+	if top := res.Recommendations[0]; top.VMSize != "Standard_ND96isr_MI300X_v5" || top.Score != 79 {
+		t.Errorf("top %s %v", top.VMSize, top.Score)
+	}
+	assertRejected(t, res.Rejected, map[string]int64{"workload": 9, "precision": 3, "gpu_memory": 4})
 }
 
 // Spot in eastus: the fixture has spot estimates for the T4, the A100
@@ -294,19 +344,26 @@ func TestPreview(t *testing.T) {
 	// NC24rs_v3 and NV12s_v3 would hold the job (preview comes after the
 	// lifecycle; workload and confidential before it).
 	assertRejected(t, res.Rejected, map[string]int64{"workload": 6, "retired": 2, "preview": 2, "confidential": 1})
-	// Without the T4, the cheapest layout is the sixth of a V710 on 2 VMs
-	// (0.666 USD/h; see TestPrefer). The A100 80 GB: 25 + 25 × 0.666 /
-	// 3.673 + 20 × 0.061 / 0.5 + 9 + 15 = 56.0; the H100 NVL: 25 + 25 ×
-	// 0.666 / 6.98 + 20 × 0.052 / 0.5 + 10.5 + 15 = 55.0.
-	if top := res.Recommendations[0]; top.VMSize != "Standard_NC24ads_A100_v4" || top.Score != 56 || res.Recommendations[1].VMSize != "Standard_NC40ads_H100_v5" {
+	// Without the T4, the cheapest layout the throughput model times is
+	// the sixth of an A10 on 3 VMs (1.362 USD/h; the sixth of a V710 has
+	// no figures and is compared only with such sizes). Speed is what each
+	// of the 8 sequences sees (see TestPrefer): 266.9 tokens/s on the A100
+	// 80 GB, 537.9 on the H100 NVL (3,900 GB/s), 731.0 on the MI300X. The
+	// H100 NVL: 25 + 25 × 1.362 / 6.98 + 20 × 0.052 / 0.5 + 15 × 537.9 /
+	// 731.0 + 15 = 58.0; the A100 80 GB: 25 + 25 × 1.362 / 3.673 + 20 ×
+	// 0.061 / 0.5 + 15 × 266.9 / 731.0 + 15 = 57.2. Both hold the model
+	// many times over; twice the speed per sequence outweighs 1.9 times
+	// the price by 0.8 points.
+	if top := res.Recommendations[0]; top.VMSize != "Standard_NC40ads_H100_v5" || top.Score != 58 || res.Recommendations[1].VMSize != "Standard_NC24ads_A100_v4" || res.Recommendations[1].Score != 57.2 {
 		t.Errorf("sizes %v, top score %v", names(res), top.Score)
 	}
-	// Included: the T4 (79.1 − 5 for preview, see TestPrefer) leads the
-	// quarter RTX PRO 6000 (74.8 − 5), with warnings.
+	// Included: the T4 (73.9 − 5 for preview, see TestPrefer) leads the
+	// quarter RTX PRO 6000 (25 + 25 × 0.526 / 1.13 + 20 × 0.204 / 0.5 +
+	// 15 × 55.1 / 731.0 + 15 = 60.9, − 5), with warnings.
 	req.IncludePreview = true
 	res = mustRecommendOn(t, cat, req)
 	top := res.Recommendations[0]
-	if top.VMSize != "Standard_NC4as_T4_v3" || top.Score != 74.1 || res.Recommendations[1].VMSize != "Standard_NC24lds_xl_RTXPRO6000BSE_v6" || res.Recommendations[1].Score != 69.8 {
+	if top.VMSize != "Standard_NC4as_T4_v3" || top.Score != 68.9 || res.Recommendations[1].VMSize != "Standard_NC24lds_xl_RTXPRO6000BSE_v6" || res.Recommendations[1].Score != 55.9 {
 		t.Errorf("sizes %v, top score %v", names(res), top.Score)
 	}
 	if got := warningSummaries(res.Warnings); !reflect.DeepEqual(got, []string{"Recommended Size Is In Preview"}) || !strings.HasPrefix(top.Warnings[0], "In preview") {
@@ -345,10 +402,15 @@ func TestDeploymentHints(t *testing.T) {
 	}
 
 	// CycleCloud: GPU partition; slurm.hpc only for a multi-VM InfiniBand
-	// job. 70B training on NVIDIA: ND96asr_v4 on 5 VMs (1564.62 / 320 GiB).
+	// job. 70B pretraining on NVIDIA, 20 tokens per parameter by default:
+	// 6 × 70e9 × 1.4e12 = 5.88e23 FLOPs. An H100 VM (8 × 989.5 TFLOPS ×
+	// 40% MFU = 3.166e15 FLOP/s) finishes it within the default 720 hours
+	// on ⌈5.88e23 / (720 × 3,600 × 3.166e15)⌉ = ⌈71.7⌉ = 72 VMs (memory
+	// alone would take 3); ND96asr_v4 would need 228, more than the 100 of
+	// one InfiniBand job, so it runs longer on 100 and ranks after.
 	res = mustRecommendOn(t, cat, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, GPUVendor: "nvidia", Target: "cyclecloud", AsOf: asOf})
 	top := res.Recommendations[0]
-	if cc := top.Deployment.CycleCloud; top.VMSize != "Standard_ND96asr_v4" || top.Nodes != 5 || !reflect.DeepEqual(cc, &CycleCloudDeployment{Partition: "gpu", SlurmHPC: true, MachineType: "Standard_ND96asr_v4"}) {
+	if cc := top.Deployment.CycleCloud; top.VMSize != "Standard_ND96isr_H100_v5" || top.Nodes != 72 || !reflect.DeepEqual(cc, &CycleCloudDeployment{Partition: "gpu", SlurmHPC: true, MachineType: "Standard_ND96isr_H100_v5"}) {
 		t.Errorf("top %s %d %+v", top.VMSize, top.Nodes, cc)
 	}
 	if top.Deployment.ImageURN != "microsoft-dsvm:ubuntu-hpc:2404:latest" || top.Deployment.AKS != nil {
@@ -389,8 +451,15 @@ func TestNodesAndGPUs(t *testing.T) {
 	// may span only one of their VMs, which does not hold it (gpu_memory
 	// 4, which comes before confidential). Not training sizes: workload 9.
 	assertRejected(t, res.Rejected, map[string]int64{"workload": 9, "precision": 3, "gpu_memory": 4})
-	if res.Recommendations[0].VMSize != "Standard_ND96asr_v4" {
-		t.Errorf("top %s", res.Recommendations[0].VMSize)
+	// The job is 6 × 13e9 × 0.1e9 = 7.8e18 FLOPs (the default fine-tuning
+	// budget of 0.1 billion tokens). On 4 VMs: MI300X 4 × 8 × 1,307.4
+	// TFLOPS × 30% = 1.255e16 FLOP/s, 0.1726 hours, 4 × 48 × 0.1726 = 33.15
+	// USD; H100 4 × 8 × 989.5 × 40% = 1.266e16, 0.1711 hours, 67.28 USD;
+	// ND96asr_v4 4 × 8 × 312 × 40% = 3.994e15, 0.5425 hours, 59.02 USD.
+	// The MI300X costs least for the job: 25 + 25 + 20 × 0.039 / 0.5 + 15
+	// × 0.1711 / 0.1726 + 15 / 4 = 70.2.
+	if top := res.Recommendations[0]; top.VMSize != "Standard_ND96isr_MI300X_v5" || top.Score != 70.2 || top.Estimate == nil || !near(top.Estimate.JobCostUSD, 33.15) {
+		t.Errorf("top %s %v %+v", top.VMSize, top.Score, top.Estimate)
 	}
 
 	// 16 GPUs: two 8-GPU ND VMs, the V100 cheapest (2 × 22.032 USD/h; no
@@ -437,14 +506,16 @@ func TestInterconnectModes(t *testing.T) {
 	assertRejected(t, res.Rejected, map[string]int64{"workload": 6, "gpu_memory": 5, "interconnect": 3, "retired": 1})
 
 	// interconnect = "any": the A100 over Ethernet on 20 VMs (1564.62 / 80
-	// GiB) is allowed.
-	res = mustRecommendOn(t, cat, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, Interconnect: "any", AsOf: asOf, MaxResults: i64(50)})
+	// GiB) is allowed. On 1 billion tokens (6 × 70e9 × 1e9 = 4.2e20 FLOPs)
+	// memory sets the VMs: 20 × 312 TFLOPS × 40% MFU × 0.5 across VMs over
+	// Ethernet = 1.248e15 FLOP/s, 93.5 hours, within the default deadline.
+	res = mustRecommendOn(t, cat, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, TokensBillion: f64(1), Interconnect: "any", AsOf: asOf, MaxResults: i64(50)})
 	found := false
 	for _, r := range res.Recommendations {
 		if r.VMSize == "Standard_NC24ads_A100_v4" {
 			found = true
-			if r.Nodes != 20 || r.Deployment.RDMA || r.Deployment.PlacementGroup {
-				t.Errorf("%s: %d nodes, %+v", r.VMSize, r.Nodes, r.Deployment)
+			if r.Nodes != 20 || r.Deployment.RDMA || r.Deployment.PlacementGroup || r.Estimate == nil || !near(r.Estimate.JobHours, 93.5) || r.Estimate.Efficiency != 0.2 {
+				t.Errorf("%s: %d nodes, %+v, %+v", r.VMSize, r.Nodes, r.Deployment, r.Estimate)
 			}
 		}
 		if r.SKU.Network.RDMA && r.Deployment.RDMA {
@@ -457,50 +528,75 @@ func TestInterconnectModes(t *testing.T) {
 	if _, ok := rejectedCounts(res.Rejected)["interconnect"]; ok {
 		t.Error("no interconnect rejections with interconnect = any")
 	}
+
+	// With the default budget of 20 tokens per parameter (5.88e23 FLOPs)
+	// over Ethernet, even 100 VMs of any size run past the default 720
+	// hours (the A100 one: 5.88e23 / (100 × 312e12 × 0.2) / 3,600 =
+	// 26,175 hours): each is listed on the 100 VMs one job may span, with
+	// a warning that says how long it runs.
+	res = mustRecommendOn(t, cat, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, Interconnect: "any", AsOf: asOf, MaxResults: i64(50)})
+	for _, r := range res.Recommendations {
+		if r.Nodes != MaxNodesRDMA || r.Estimate == nil || r.Estimate.JobHours == nil || *r.Estimate.JobHours <= DefaultDeadlineHours ||
+			!strings.Contains(strings.Join(r.Warnings, " "), "beyond the 720-hour default") {
+			t.Errorf("%s on %d VMs: %+v, warnings %q", r.VMSize, r.Nodes, r.Estimate, r.Warnings)
+		}
+		if r.VMSize == "Standard_NC24ads_A100_v4" && !near(r.Estimate.JobHours, 26175) {
+			t.Errorf("%s: %v hours", r.VMSize, *r.Estimate.JobHours)
+		}
+	}
 }
 
-// optimize_for shifts weight: performance to newer generations and fewer
-// VMs, cost to price. On the fixture catalog the orders are pinned.
+// optimize_for shifts weight: performance to speed (the time component:
+// job hours, tokens per second per sequence) and fewer VMs, cost to the
+// job's cost. On the fixture catalog the orders are pinned.
 func TestOptimizeForReorders(t *testing.T) {
 	cat := fixture(t)
-	train := Request{Workload: "training", Model: &Model{ParametersBillion: 70}, AsOf: asOf, MaxResults: i64(50)}
-	// 70B training (1,564.62 GiB): the MI300X (2 VMs, 96 USD/h) leads. The
-	// H100 (2023, 3 VMs at 98.32 USD/h, 82% of its usable memory, inside
-	// the band) against the A100 40 GB (2021, 5 VMs at 27.197 USD/h, 98%,
-	// above the band): the H100 leads when balanced (25 + 25 × 96 / 294.96
-	// + 20 + 10.5 + 5 = 68.6 against 25 + 25 × 96 / 135.99 + 20 × 0.57 +
-	// 7.5 + 3 = 64.6), the cheaper A100 for cost (60.0 against 67.4). The
-	// V100 size cannot train in bf16 (precision).
+	// 70B training (1,564.62 GiB) on 10 billion tokens: 6 × 70e9 × 10e9 =
+	// 4.2e21 FLOPs, within the default deadline on the VMs memory takes.
+	// MI300X: 2 VMs × 8 × 1,307.4 TFLOPS × 30% MFU, 185.91 hours, 2 × 48 ×
+	// 185.91 = 17,847 USD; H100: 3 VMs × 8 × 989.5 × 40%, 122.82 hours,
+	// 36,226 USD; A100 40 GB: 5 VMs × 8 × 312 × 40%, 233.71 hours, 31,781
+	// USD (98% of its usable memory, above the band: 0.574). Balanced, the
+	// cheapest job leads: MI300X 25 + 25 + 20 + 15 × 122.82 / 185.91 + 15
+	// / 2 = 87.4 against the H100's 25 + 25 × 17,847 / 36,226 + 20 + 15 +
+	// 5 = 77.3 and the A100's 25 + 25 × 0.562 + 20 × 0.574 + 15 × 0.526 +
+	// 3 = 61.4. For performance the fastest: the H100 20 + 10 × 0.493 + 10
+	// + 35 + 25 / 3 = 78.3 against the MI300X's 20 + 10 + 10 + 35 × 0.661
+	// + 12.5 = 75.6. The V100 size cannot train in bf16 (precision).
+	train := Request{Workload: "training", Model: &Model{ParametersBillion: 70}, TokensBillion: f64(10), AsOf: asOf, MaxResults: i64(50)}
 	assertNames(t, names(mustRecommendOn(t, cat, train)), "Standard_ND96isr_MI300X_v5", "Standard_ND96isr_H100_v5", "Standard_ND96asr_v4")
-	train.OptimizeFor = "cost"
-	assertNames(t, names(mustRecommendOn(t, cat, train)), "Standard_ND96isr_MI300X_v5", "Standard_ND96asr_v4", "Standard_ND96isr_H100_v5")
+	train.OptimizeFor = "performance"
+	assertNames(t, names(mustRecommendOn(t, cat, train)), "Standard_ND96isr_H100_v5", "Standard_ND96isr_MI300X_v5", "Standard_ND96asr_v4")
 
-	// 1.3B inference: the T4 (0.526 USD/h, 2020) leads when balanced (79.1
-	// against 74.8, see TestPrefer); the quarter RTX PRO 6000 (1.13 USD/h,
-	// 2026) for performance (20 + 10 × 0.47 + 10 × 0.41 + 35 + 25 = 88.7
-	// against 20 + 10 + 10 × 0.65 + 35 × 0.4 + 25 − 5 = 70.5).
+	// 1.3B inference: the T4 (0.526 USD/h, 41.4 tokens/s per sequence)
+	// leads when balanced (73.9, see TestPrefer); the H100 NVL (6.98
+	// USD/h, 537.9 tokens/s per sequence) for performance: 20 + 10 × 0.075
+	// + 10 × 0.104 + 35 × 537.9 / 731.0 + 25 = 72.5 against the T4's 20 +
+	// 10 + 10 × 0.65 + 35 × 0.057 + 25 − 5 = 58.5.
 	inf := Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, AsOf: asOf}
 	if top := mustRecommendOn(t, cat, inf).Recommendations[0]; top.VMSize != "Standard_NC4as_T4_v3" {
 		t.Errorf("balanced: top %s", top.VMSize)
 	}
 	inf.OptimizeFor = "performance"
-	if top := mustRecommendOn(t, cat, inf).Recommendations[0]; top.VMSize != "Standard_NC24lds_xl_RTXPRO6000BSE_v6" {
-		t.Errorf("performance: top %s", top.VMSize)
+	if top := mustRecommendOn(t, cat, inf).Recommendations[0]; top.VMSize != "Standard_NC40ads_H100_v5" || top.Score != 72.5 {
+		t.Errorf("performance: top %s %v", top.VMSize, top.Score)
 	}
 
-	// 13B inference (30.33 GiB) on one 8-GPU VM: the MI300X (48 USD/h,
-	// 2024) ranks above the A100 40 GB (27.197 USD/h, 2021) for
-	// performance, below it for cost.
+	// 13B inference (30.33 GiB, see TestPrefer): the H100 NVL (6.98 USD/h,
+	// 76.5 tokens/s per sequence) ranks above the A100 80 GB (3.673 USD/h,
+	// 37.9) for performance (20 + 10 × 0.526 + 10 × 0.717 + 35 × 0.736 +
+	// 25 = 83.2 against 20 + 10 + 10 × 0.842 + 35 × 0.365 + 25 = 76.2),
+	// below it for cost (20 + 45 × 0.526 + 15 × 0.717 + 10 × 0.736 + 10 =
+	// 71.8 against 20 + 45 + 15 × 0.842 + 10 × 0.365 + 10 = 91.3).
 	inf = Request{Workload: "inference", Model: &Model{ParametersBillion: 13}, AsOf: asOf, MaxResults: i64(50), OptimizeFor: "performance"}
-	assertOrder(t, names(mustRecommendOn(t, cat, inf)), "Standard_ND96isr_MI300X_v5", "Standard_ND96asr_v4")
+	assertOrder(t, names(mustRecommendOn(t, cat, inf)), "Standard_NC40ads_H100_v5", "Standard_NC24ads_A100_v4")
 	inf.OptimizeFor = "cost"
-	assertOrder(t, names(mustRecommendOn(t, cat, inf)), "Standard_ND96asr_v4", "Standard_ND96isr_MI300X_v5")
+	assertOrder(t, names(mustRecommendOn(t, cat, inf)), "Standard_NC24ads_A100_v4", "Standard_NC40ads_H100_v5")
 }
 
-// On the embedded catalog, the score gap between a newer and an older size
-// grows for performance, and between a cheaper and a dearer size for cost;
-// on today's catalog this puts GB200 above the A100 80 GB for performance
-// and the 4-GPU T4 above the H100 NVL for cost.
+// On the embedded catalog, the score gap between a faster and a slower
+// layout grows for performance, and between a cheaper and a dearer one for
+// cost.
 func TestOptimizeFor(t *testing.T) {
 	gap := func(res *Result, a, b string) float64 {
 		t.Helper()
@@ -510,20 +606,22 @@ func TestOptimizeFor(t *testing.T) {
 		}
 		return ra.Score - rb.Score
 	}
-	// 70B training: GB200 (2025, 3 VMs) against the A100 80 GB (2021, 3
-	// VMs, a third of the price).
-	base := Request{Workload: "training", Model: &Model{ParametersBillion: 70}, AsOf: asOf, MaxResults: i64(50)}
+	// 70B training on 10 billion tokens (4.2e21 FLOPs, within the default
+	// deadline on the VMs memory takes): GB200 (3 VMs × 4 × 2,500 TFLOPS ×
+	// 40% MFU, 97.2 hours) against the A100 80 GB (3 VMs × 8 × 312 × 40%,
+	// 389.5 hours, a third of the price per hour).
+	base := Request{Workload: "training", Model: &Model{ParametersBillion: 70}, TokensBillion: f64(10), AsOf: asOf, MaxResults: i64(50)}
 	perf := base
 	perf.OptimizeFor = "performance"
 	const gb200, a100 = "Standard_ND128isr_NDR_GB200_v6", "Standard_ND96amsr_A100_v4"
 	balanced, performance := mustRecommend(t, base), mustRecommend(t, perf)
 	if g, p := gap(balanced, gb200, a100), gap(performance, gb200, a100); !(p > g) {
-		t.Errorf("GB200 - A100 score: %v balanced, %v for performance; performance must favour the newer size", g, p)
+		t.Errorf("GB200 - A100 score: %v balanced, %v for performance; performance must favour the faster layout", g, p)
 	}
 
 	// 13B inference (30.33 GiB with the KV cache of 8 sequences): the
 	// 4-GPU T4 size (4.352 USD/h) against the H100 NVL (6.98 USD/h,
-	// newer).
+	// faster).
 	inf := Request{Workload: "inference", Model: &Model{ParametersBillion: 13}, AsOf: asOf, MaxResults: i64(50)}
 	costReq := inf
 	costReq.OptimizeFor = "cost"
@@ -572,8 +670,22 @@ func TestConfidentialAndIsolated(t *testing.T) {
 	// under the lifecycle, which comes before isolated.
 	assertRejected(t, res.Rejected, map[string]int64{"workload": 13, "retired": 1, "min_lifetime_months": 1, "isolated": 3})
 
+	// htc is compute bound by default: the price per GFLOPS of FP64 peak.
+	// HB120rs_v3 (4,000 GFLOPS, 3.6 USD/h): 25 + 25 + 10 + 15 + 15 − 10
+	// (unused InfiniBand) = 80; E48_v5 (2,688 GFLOPS derived from its
+	// cores and clocks, 3.024 USD/h, an acceptable family): 12.5 + 25 ×
+	// 0.0009 / 0.001125 + 10 + 15 × 2,688 / 4,000 + 15 = 67.6. The fixture
+	// has no CPU figures for Fsv2, so F2s_v2 ranks after the sizes the
+	// throughput model can compare, its score capped at theirs (76.5 on
+	// price per vCPU and generation alone, 67.6 here).
 	res = mustRecommendOn(t, cat, Request{Workload: "htc", Isolated: boolp(false), AsOf: asOf, MaxResults: i64(50)})
-	assertNames(t, names(res), "Standard_HB120rs_v3", "Standard_F2s_v2", "Standard_E48_v5")
+	assertNames(t, names(res), "Standard_HB120rs_v3", "Standard_E48_v5", "Standard_F2s_v2")
+	if got := []float64{res.Recommendations[0].Score, res.Recommendations[1].Score, res.Recommendations[2].Score}; !reflect.DeepEqual(got, []float64{80, 67.6, 67.6}) {
+		t.Errorf("scores %v", got)
+	}
+	if e := res.Recommendations[2].Estimate; e == nil || e.RelativeThroughput != nil || !strings.Contains(strings.Join(res.Recommendations[2].Warnings, " "), "no throughput figures") {
+		t.Errorf("F2s_v2: estimate %+v, warnings %q", e, res.Recommendations[2].Warnings)
+	}
 	assertRejected(t, res.Rejected, map[string]int64{"workload": 13, "retired": 1, "min_lifetime_months": 1, "isolated": 1})
 }
 
@@ -634,11 +746,20 @@ func TestNearestMiss(t *testing.T) {
 		t.Errorf("nearest miss %+v", nf.NearestMiss)
 	}
 
-	// A total budget across nodes: 70B training needs 2 MI300X VMs at 48
-	// USD/h in eastus2.
-	nf = mustNoFitOn(t, cat, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, MaxTotalPricePerHour: f64(50), AsOf: asOf})
+	// A total budget across nodes: 70B training on 10 billion tokens needs
+	// the 2 MI300X VMs that hold it at 48 USD/h in eastus2 (4.2e21 FLOPs,
+	// 185.9 hours on them).
+	nf = mustNoFitOn(t, cat, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, TokensBillion: f64(10), MaxTotalPricePerHour: f64(50), AsOf: asOf})
 	if m := nf.NearestMiss; m == nil || m.VMSize != "Standard_ND96isr_MI300X_v5" ||
 		m.Relax != "raise max_total_price_per_hour to at least 96.00 (2 VMs at 48 USD per hour in eastus2)." {
+		t.Errorf("nearest miss %+v", nf.NearestMiss)
+	}
+	// Pretraining on the default 20 tokens per parameter (5.88e23 FLOPs)
+	// within the default 720 hours takes ⌈5.88e23 / (720 × 3,600 × 8 ×
+	// 1,307.4e12 × 0.3)⌉ = ⌈72.3⌉ = 73 of them.
+	nf = mustNoFitOn(t, cat, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, MaxTotalPricePerHour: f64(50), AsOf: asOf})
+	if m := nf.NearestMiss; m == nil || m.VMSize != "Standard_ND96isr_MI300X_v5" ||
+		m.Relax != "raise max_total_price_per_hour to at least 3504.00 (73 VMs at 48 USD per hour in eastus2)." {
 		t.Errorf("nearest miss %+v", nf.NearestMiss)
 	}
 }
@@ -664,6 +785,8 @@ func TestRequirements(t *testing.T) {
 		"",
 		"GPU memory: 1564.62 GiB in total, from the model estimate.",
 		"Per-GPU fit: weights, gradients, optimizer states and activations are sharded over every GPU of the job (FSDP or ZeRO-3); each GPU's share must fit the memory it exposes.",
+		"Training work: (6 × 70B active parameters) per token × 1400 billion tokens = 5.880e+23 FLOPs; tokens: 20 tokens per parameter, compute-optimal (Hoffmann et al. 2022); set tokens_billion for the real budget.",
+		"Deadline: 720 hours by default; each size scales out to meet it within the VMs one job may span, and a size that cannot runs longer, with a warning.",
 		"Scale up before scale out: one VM when any size holds the job, more VMs only when none does (Azure Machine Learning guidance).",
 		"Interconnect: InfiniBand only when the job spans several VMs; otherwise RDMA sizes are penalized because unused bandwidth costs money (Azure HPC guidance: InfiniBand only where it is used).",
 	}
@@ -688,8 +811,17 @@ func TestRequirements(t *testing.T) {
 		rq.OptimizeFor != "balanced" || rq.Target != "vm" || !rq.AsOf.Equal(asOf) || rq.SystemMemoryGiB != nil {
 		t.Errorf("requirements %+v", rq)
 	}
-	// gpu_memory_gib overrides the estimate, which stays visible.
-	res = mustRecommend(t, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, GPUMemoryGiB: f64(100), AsOf: asOf})
+	// The work: 6 × 70e9 × 1.4e12 tokens (20 per parameter) = 5.88e23
+	// FLOPs, within the default deadline; the efficiency is the top
+	// layout's MFU.
+	if rq.TrainingFLOPs != 5.88e23 || rq.TrainingTokensBillion != 1400 || !strings.HasPrefix(rq.TokenBudget, "20 tokens per parameter") ||
+		rq.DeadlineHours != DefaultDeadlineHours || rq.TokensPerSecond != 0 || rq.HPCBound != "" || rq.Efficiency != res.Recommendations[0].Estimate.Efficiency {
+		t.Errorf("throughput requirements %+v", rq)
+	}
+	// gpu_memory_gib overrides the estimate, which stays visible. On 1
+	// billion tokens (4.2e20 FLOPs) one VM holding 100 GiB finishes well
+	// within the default deadline.
+	res = mustRecommend(t, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, TokensBillion: f64(1), GPUMemoryGiB: f64(100), AsOf: asOf})
 	if *res.Requirements.GPUMemoryGiB != 100 || res.Requirements.Memory.GiB != 1564.62 || res.Recommendations[0].Nodes != 1 {
 		t.Errorf("requirements %+v", res.Requirements)
 	}

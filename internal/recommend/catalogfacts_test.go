@@ -5,6 +5,7 @@ package recommend
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -64,16 +65,20 @@ func TestMemoryFitUsesAllottedMemory(t *testing.T) {
 }
 
 // TestPricePerCoreUsesActiveCores: for hpc without cores the cost is the
-// price per vCPU the VM can use: a constrained-core size costs what its
-// parent does (catalog decision D46), so per active core it costs more, and
-// ranks after the parent.
+// price of the hpc_bound throughput the VM delivers on the cores it can
+// use. A constrained-core size costs what its parent does (catalog
+// decision D46): bound by compute, its FP64 peak counts its active cores
+// only, so it costs more per GFLOPS and ranks after the parent; bound by
+// memory bandwidth (the hpc default), it keeps the parent's STREAM
+// bandwidth at the parent's price, the case such sizes are offered for,
+// and scores the same.
 func TestPricePerCoreUsesActiveCores(t *testing.T) {
 	cat := testCatalog(t)
 	c16 := mustLookupSKU(t, cat, "Standard_HB120-16rs_v3")
 	if *c16.VCPUs != 16 || *c16.QuotaVCPUs != 120 {
 		t.Fatalf("HB120-16rs_v3: vCPUs %d, quota vCPUs %d", *c16.VCPUs, *c16.QuotaVCPUs)
 	}
-	res := mustRecommend(t, Request{Workload: "hpc", Region: "eastus", AsOf: asOf, MaxResults: i64(50)})
+	res := mustRecommend(t, Request{Workload: "hpc", HPCBound: BoundCompute, Region: "eastus", AsOf: asOf, MaxResults: i64(50)})
 	rank := map[string]int64{}
 	for _, r := range res.Recommendations {
 		rank[r.VMSize] = r.Rank
@@ -87,6 +92,21 @@ func TestPricePerCoreUsesActiveCores(t *testing.T) {
 	}
 	if rank["Standard_HB120rs_v3"] == 0 || rank["Standard_HB120-16rs_v3"] == 0 || rank["Standard_HB120-16rs_v3"] < rank["Standard_HB120rs_v3"] {
 		t.Errorf("ranks %v: the 16-core size must come after its parent", rank)
+	}
+	// The FP64 peak of HBv3, 4,000 GFLOPS for its 120 cores, scaled to 16:
+	// 533.33 GFLOPS, 3.6 / 533.33 = 0.00675 USD per GFLOPS-hour against
+	// 0.0009 for the parent.
+	for name, want := range map[string]float64{"Standard_HB120rs_v3": 4000, "Standard_HB120-16rs_v3": 533.33} {
+		s := mustLookupSKU(t, cat, name)
+		if p := s.Performance.CPU; p == nil || p.FP64PeakGFLOPS == nil || math.Abs(*p.FP64PeakGFLOPS-want) > 0.01 {
+			t.Errorf("%s: FP64 peak %+v, want %v", name, p, want)
+		}
+	}
+
+	res = mustRecommend(t, Request{Workload: "hpc", Region: "eastus", AsOf: asOf, MaxResults: i64(50)})
+	parent, c16r := byName(res, "Standard_HB120rs_v3"), byName(res, "Standard_HB120-16rs_v3")
+	if parent == nil || c16r == nil || parent.Score != c16r.Score || res.Requirements.HPCBound != BoundMemoryBandwidth {
+		t.Errorf("memory bandwidth bound: %+v and %+v, bound %q", parent, c16r, res.Requirements.HPCBound)
 	}
 }
 

@@ -33,21 +33,26 @@ func TestConstraintTable(t *testing.T) {
 			t.Errorf("%s: notRelaxable disagrees with relax", d.name)
 		}
 	}
-	// gpu_memory_per_gpu is found by the per-GPU fit, with gpu_memory.
-	if want := []string{"gpu_memory", "gpu_memory_per_gpu", "gpus", "cores", "system_memory", "nodes", "scale_up"}; !slices.Equal(unchecked, want) {
+	// gpu_memory_per_gpu is found by the per-GPU fit, with gpu_memory;
+	// deadline and tokens_per_second by the throughput model, as layout
+	// scales a job out for time or a service out for throughput.
+	if want := []string{"gpu_memory", "gpu_memory_per_gpu", "gpus", "cores", "system_memory", "deadline", "tokens_per_second", "nodes", "scale_up"}; !slices.Equal(unchecked, want) {
 		t.Errorf("constraints found by layout or scaleUp = %v, want %v", unchecked, want)
 	}
 	// In evaluation order. precision is relaxable (train in a precision
 	// the GPU runs), so is gpu_memory_per_gpu (a smaller batch, fewer
-	// requests, LoRA, or larger GPUs).
+	// requests, LoRA, or larger GPUs), and so are deadline (a later one)
+	// and tokens_per_second (a lower one).
 	if want := []string{"workload", "unknown_specs", "retired", "deployable", "scale_up"}; !slices.Equal(fixed, want) {
 		t.Errorf("constraints a user cannot relax = %v, want %v", fixed, want)
 	}
 	// The order a reader expects: what the size is (precision among its
-	// GPU's facts), whether it holds the job (in total, then per GPU),
-	// where it runs, its lifecycle, the price caps, then the rest.
+	// GPU's facts), whether it holds the job (in total, then per GPU,
+	// then in time: the deadline of a training job, the throughput of a
+	// service), where it runs, its lifecycle, the price caps, then the
+	// rest.
 	want := []string{"workload", "unknown_specs", "gpu_vendor", "gpu_models", "cuda_version", "min_compute_capability", "precision",
-		"gpu_memory", "gpu_memory_per_gpu", "gpus", "cores", "system_memory", "nodes", "interconnect",
+		"gpu_memory", "gpu_memory_per_gpu", "gpus", "cores", "system_memory", "deadline", "tokens_per_second", "nodes", "interconnect",
 		"region", "availability", "target", "retired", "min_lifetime_months", "preview", "deployable",
 		"max_price_per_hour", "max_total_price_per_hour", "confidential", "isolated",
 		"min_vcpus", "min_memory_gib", "min_local_disk_gib", "scale_up"}

@@ -23,7 +23,9 @@ import (
 // catalog with the availability and retail price fixtures laid over it.
 // modelName, active, method, context, concurrency and batch are the model's
 // name and active parameters, fine_tuning_method, context_tokens,
-// concurrent_requests and training_batch_size.
+// concurrent_requests and training_batch_size; tokens, deadline, tps and
+// bound are tokens_billion, deadline_hours, tokens_per_second and
+// hpc_bound.
 func FuzzRecommend(f *testing.F) {
 	type seed struct {
 		workload                    string
@@ -44,6 +46,8 @@ func FuzzRecommend(f *testing.F) {
 		active                      float64
 		method                      string
 		context, concurrency, batch int64
+		tokens, deadline, tps       float64
+		bound                       string
 	}
 	for _, s := range []seed{
 		{workload: "inference", params: 1.3, precision: "bf16"},
@@ -76,17 +80,43 @@ func FuzzRecommend(f *testing.F) {
 		{workload: "inference", params: 13, concurrency: 16, gpus: 16},
 		{workload: "training", params: 7, precision: "int8"},
 		{workload: "inference", modelName: "no-such-model", method: "full", batch: 4},
+		// The throughput model: token budgets and deadlines that scale a
+		// job out (or cannot be met), services sized for a throughput,
+		// the HPC bounds, and the inputs on workloads that do not use them.
+		{workload: "training", params: 7, gpuModel: "a100-sxm-40gb", region: "eastus", tokens: 2000, deadline: 2000},
+		{workload: "training", params: 7, gpuModel: "a100-sxm-40gb", tokens: 2000, deadline: 10},
+		{workload: "training", params: 70, tokens: 100, deadline: 100, nodes: 4},
+		{workload: "training", params: 70, interconnect: "any", deadline: 1000},
+		{workload: "training", params: 405, tokens: 15000, deadline: 2160, vendor: "nvidia"},
+		{workload: "fine_tuning", modelName: "llama-3.1-8b", method: "lora", tokens: 0.5, deadline: 0.5},
+		{workload: "fine_tuning", modelName: "mixtral-8x7b", precision: "int4", deadline: 1, gpus: 8},
+		{workload: "training", modelName: "vit-large", deadline: 1, tokens: 5},
+		{workload: "inference", modelName: "llama-3.1-8b", tps: 50000},
+		{workload: "inference", modelName: "llama-3.1-70b", tps: 1e6, concurrency: 1000},
+		{workload: "inference", params: 7, tps: 20000, nodes: 2},
+		{workload: "inference", modelName: "deepseek-v3", tps: 5000, interconnect: "infiniband"},
+		{workload: "inference", params: 0.1, class: "small", tps: 1000},
+		{workload: "inference", params: 7, gpuMem: 20, tps: 1e5},
+		{workload: "hpc", cores: 2000, bound: "compute"},
+		{workload: "hpc", bound: "memory_capacity", nodes: 4},
+		{workload: "htc", cores: 10000, bound: "memory_bandwidth", region: "eastus"},
+		{workload: "htc", bound: "latency"},
+		{workload: "inference", params: 7, deadline: 5, bound: "compute"},
+		{workload: "training", params: 7, tokens: -1, deadline: 1e9, tps: 10},
+		{workload: "training", tokens: 100, deadline: 24},
 	} {
 		f.Add(s.workload, s.params, s.precision, s.class, s.gpuMem, s.gpus, s.nodes, s.cores, s.interconnect, s.vendor,
 			s.cuda, s.cc, s.target, s.region, s.maxPrice, s.maxTotal, s.spot, s.lifetime, s.maxResults, s.asOfD, s.optimize, s.prefer, s.gpuModel,
-			s.minVCPUs, s.minMem, s.minDisk, s.flags, s.modelName, s.active, s.method, s.context, s.concurrency, s.batch)
+			s.minVCPUs, s.minMem, s.minDisk, s.flags, s.modelName, s.active, s.method, s.context, s.concurrency, s.batch,
+			s.tokens, s.deadline, s.tps, s.bound)
 	}
 	engines := []*Engine{testEngine(f), newTestEngine(f, fuzzOverlaidCatalog(f))}
 	f.Fuzz(func(t *testing.T, workload string, params float64, precision, class string, gpuMem float64, gpus, nodes, cores int64,
 		interconnect, vendor, cuda, cc, target, region string, maxPrice, maxTotal float64, spot bool,
 		lifetime, maxResults, asOfDays int64, optimize, prefer, gpuModel string,
 		minVCPUs int64, minMem, minDisk float64, flags uint8,
-		modelName string, active float64, method string, context, concurrency, batch int64) {
+		modelName string, active float64, method string, context, concurrency, batch int64,
+		tokens, deadline, tps float64, bound string) {
 		eng := engines[flags>>5&1]
 		cat := eng.Catalog()
 		req := Request{
@@ -114,6 +144,7 @@ func FuzzRecommend(f *testing.F) {
 		req.GPUs, req.Nodes, req.Cores, req.MaxResults = ip(gpus), ip(nodes), ip(cores), ip(maxResults)
 		req.MinVCPUs, req.MinMemoryGiB, req.MinLocalDiskGiB = ip(minVCPUs), fp(minMem), fp(minDisk)
 		req.ContextTokens, req.ConcurrentRequests, req.TrainingBatchSize = ip(context), ip(concurrency), ip(batch)
+		req.TokensBillion, req.DeadlineHours, req.TokensPerSecond, req.HPCBound = fp(tokens), fp(deadline), fp(tps), bound
 		req.IncludePreview = flags&1 != 0
 		tri := func(v uint8) *bool {
 			if v == 0 {

@@ -159,7 +159,10 @@ func assertRejected(t *testing.T, rs []Rejection, want map[string]int64) {
 // checkInvariants holds for every successful result: ranks 1..n, scores in
 // range and not increasing (except a prefer pin at rank 1), counts that add
 // up to the catalog, and every returned size passing every hard constraint
-// as checked independently by satisfies.
+// as checked independently by satisfies. Layouts that scale a training job
+// out to meet a deadline span VMs over InfiniBand (unless interconnect is
+// "any"); copies a service takes for tokens_per_second are replicas on
+// separate VMs, which need none.
 func checkInvariants(t *testing.T, cat *catalog.Catalog, req Request, res *Result) {
 	t.Helper()
 	if len(res.Recommendations) == 0 {
@@ -387,6 +390,21 @@ func satisfies(req Request, r Recommendation) string {
 	if r.PricePerHour != nil && r.TotalPricePerHour != nil {
 		if d := *r.PricePerHour*float64(r.Nodes) - *r.TotalPricePerHour; d > 1e-3 || d < -1e-3 {
 			return "total price is not price times nodes"
+		}
+	}
+	// Time and throughput, by the layout's own estimate: a stated deadline
+	// is met, a service sustains the tokens per second asked for, and the
+	// cost of a job is its hours at the layout's price.
+	if e := r.Estimate; e != nil {
+		if req.DeadlineHours != nil && e.JobHours != nil && *e.JobHours > *req.DeadlineHours+0.005 {
+			return fmt.Sprintf("deadline: %v hours for deadline_hours %v", *e.JobHours, *req.DeadlineHours)
+		}
+		if req.TokensPerSecond != nil && e.TokensPerSecond != nil && req.Workload == "inference" && *e.TokensPerSecond+0.5 < *req.TokensPerSecond {
+			return fmt.Sprintf("tokens_per_second: the layout serves %v of the %v asked for", *e.TokensPerSecond, *req.TokensPerSecond)
+		}
+		// (hours rounded to 0.01, the cost to the cent)
+		if e.JobHours != nil && e.JobCostUSD != nil && r.TotalPricePerHour != nil && math.Abs(*e.JobHours**r.TotalPricePerHour-*e.JobCostUSD) > 0.005**r.TotalPricePerHour+0.01 {
+			return fmt.Sprintf("job cost %v for %v hours at %v USD per hour", *e.JobCostUSD, *e.JobHours, *r.TotalPricePerHour)
 		}
 	}
 	return ""

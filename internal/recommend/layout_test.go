@@ -155,29 +155,37 @@ func TestReplicasNeedNoInfiniBand(t *testing.T) {
 	for _, r := range res.Recommendations {
 		got = append(got, layout{r.VMSize, r.Nodes, r.Replicas, r.TensorParallel, r.PipelineStages, r.Deployment.RDMA, r.Deployment.PlacementGroup, r.Preferred})
 	}
-	// Cheapest total: 3 T4s at 1.578 USD/h. The quarter RTX PRO 6000: 25 +
-	// 25 × 1.578 / 2.26 + 20 (66% of its memory, in the band) + 15 + 15 /
-	// 2 = 85.0; the T4: 25 + 25 + 20 (76%) + 6 + 5 − 5 = 76.0; the A100:
-	// 25 + 25 × 1.578 / 3.673 + 20 × 0.36 / 0.5 + 9 + 15 = 74.1.
+	// Cheapest total: 3 T4s at 1.578 USD/h. Speed is what each sequence
+	// sees: a copy decoding b sequences reads the weights (2.598e9 bytes)
+	// and b × 0.2331 GiB × 0.875 of KV cache per step at 60% of the GPU's
+	// bandwidth. A T4 copy with ⌈100 / 3⌉ = 34: 10.044e9 bytes at 180
+	// GB/s, 55.8 ms a step, 17.9 tokens/s per sequence; a quarter RTX PRO
+	// 6000 copy with 50: 13.55e9 bytes at 0.25 × 1,597 × 0.6 GB/s, 17.7;
+	// the A100 with all 100: 24.50e9 bytes at 1,161 GB/s, 47.4; the
+	// MI300X, the fastest, 129.8. The T4: 25 + 25 + 20 (76% of its memory,
+	// in the band) + 15 × 17.9 / 129.8 + 15 / 3 − 5 = 72.1; the quarter
+	// RTX PRO 6000: 25 + 25 × 1.578 / 2.26 + 20 (66%) + 15 × 17.7 / 129.8
+	// + 15 / 2 = 72.0; the A100: 25 + 25 × 1.578 / 3.673 + 20 × 0.36 / 0.5
+	// + 15 × 47.4 / 129.8 + 15 = 70.6.
 	want := []layout{
-		{"Standard_NC24lds_xl_RTXPRO6000BSE_v6", 2, 2, 1, 1, false, false, false},
 		{"Standard_NC4as_T4_v3", 3, 3, 1, 1, false, false, false},
+		{"Standard_NC24lds_xl_RTXPRO6000BSE_v6", 2, 2, 1, 1, false, false, false},
 		{"Standard_NC24ads_A100_v4", 1, 1, 1, 1, false, false, false},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("layouts\n got  %+v\n want %+v", got, want)
 	}
-	if s := []float64{res.Recommendations[0].Score, res.Recommendations[1].Score, res.Recommendations[2].Score}; !reflect.DeepEqual(s, []float64{85, 76, 74.1}) {
+	if s := []float64{res.Recommendations[0].Score, res.Recommendations[1].Score, res.Recommendations[2].Score}; !reflect.DeepEqual(s, []float64{72.1, 72, 70.6}) {
 		t.Errorf("scores %v", s)
 	}
 	if _, ok := rejectedCounts(res.Rejected)["scale_up"]; ok {
 		t.Errorf("scale_up removed copies on separate VMs: %+v", res.Rejected)
 	}
-	if rq := res.Requirements; rq.Nodes != 2 || rq.Interconnect != "any" || rq.ConcurrentRequests != 100 || rq.KVCacheGiB != 23.31 {
+	if rq := res.Requirements; rq.Nodes != 3 || rq.Interconnect != "any" || rq.ConcurrentRequests != 100 || rq.KVCacheGiB != 23.31 {
 		t.Errorf("requirements: %d VMs, interconnect %q, %d requests, KV cache %v GiB", rq.Nodes, rq.Interconnect, rq.ConcurrentRequests, rq.KVCacheGiB)
 	}
-	if want := "Each copy of the model is split over 1 GPU (10.31 GiB per GPU of 13.5 GiB it may use); 3 copies (replicas) serve the 100 concurrent requests."; !strings.Contains(strings.Join(res.Recommendations[1].Reasons, " "), want) {
-		t.Errorf("T4 reasons %q, want %q", res.Recommendations[1].Reasons, want)
+	if want := "Each copy of the model is split over 1 GPU (10.31 GiB per GPU of 13.5 GiB it may use); 3 copies (replicas) serve the 100 concurrent requests."; !strings.Contains(strings.Join(res.Recommendations[0].Reasons, " "), want) {
+		t.Errorf("T4 reasons %q, want %q", res.Recommendations[0].Reasons, want)
 	}
 }
 

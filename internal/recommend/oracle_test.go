@@ -29,17 +29,23 @@ import (
 // derived again here from the rules as rules.go, fit.go and the constraint
 // table document them, with plain loops and no helper of fit.go, so that a
 // change to the engine's layout that the rules do not describe shows up as
-// a difference in the counts.
+// a difference in the counts. So is the time a layout takes (the
+// throughput model of throughput.go, with the constants of rules.go): the
+// training FLOPs from the model's parameters and the token budget, the
+// hours from the catalog's performance facts (SKU.Performance, read here
+// directly), the VMs a deadline takes, and the copies tokens_per_second
+// takes from the decode rate of one copy.
 
 // oracleConstraints is the evaluation order, as documented on Constraints:
 // what the size is (workload, specifications, GPU vendor and model, CUDA,
 // compute capability, precision), whether it holds the job (GPU memory in
-// total and per GPU, GPUs, cores, system memory, VMs, InfiniBand), where it
-// runs (region, availability, target), its lifecycle, price caps, then the
-// rest.
+// total and per GPU, GPUs, cores, system memory, then in time: the deadline
+// of a training job, the throughput of a service; VMs, InfiniBand), where
+// it runs (region, availability, target), its lifecycle, price caps, then
+// the rest.
 var oracleConstraints = []string{
 	"workload", "unknown_specs", "gpu_vendor", "gpu_models", "cuda_version", "min_compute_capability", "precision",
-	"gpu_memory", "gpu_memory_per_gpu", "gpus", "cores", "system_memory", "nodes", "interconnect",
+	"gpu_memory", "gpu_memory_per_gpu", "gpus", "cores", "system_memory", "deadline", "tokens_per_second", "nodes", "interconnect",
 	"region", "availability", "target", "retired", "min_lifetime_months", "preview", "deployable",
 	"max_price_per_hour", "max_total_price_per_hour", "confidential", "isolated",
 	"min_vcpus", "min_memory_gib", "min_local_disk_gib", "scale_up",
@@ -111,6 +117,9 @@ type oracleEval struct {
 	nodes int64
 	// spans: one job (one copy of the model, for inference) spans VMs.
 	spans bool
+	// late: a training job that runs past the default deadline on the
+	// layout (it never does past a stated one: that removes the size).
+	late bool
 }
 
 // firstFailure is the first failed constraint in evaluation order, or "".
@@ -163,6 +172,24 @@ type oracleJob struct {
 	seqs           int64   // sequences in flight
 	kvHeads        int64   // the most GPUs that split the KV cache: KV heads, 1 for MLA, 0 unknown (any)
 	heads          int64   // attention heads the tensor-parallel degree divides; 0 unknown (any)
+
+	// Throughput. flops is the work of training or fine-tuning a language
+	// model on a GPU size (0 otherwise), to finish within deadline hours
+	// (deadlineStated: deadline_hours set; else the default, which never
+	// removes a size). computePrec is the precision its arithmetic runs in
+	// ("" for bf16 or fp16, whichever the GPU runs faster). tps is the
+	// output tokens per second a served language model must sustain (0:
+	// none); precision is the model's, params and active its parameters
+	// and weights the GiB of its weights.
+	flops          float64
+	deadline       float64
+	deadlineStated bool
+	gpusStated     bool // gpus is set: the job uses every GPU it asked for
+	computePrec    string
+	tps            float64
+	precision      string
+	params, active float64
+	weights        float64
 }
 
 // oracleKinds are the language-model kinds: KV cache for inference, sharded
@@ -173,7 +200,10 @@ var oracleLanguageKinds = []string{catalog.ModelKindGenerative, catalog.ModelKin
 // with its precision and method as the Request and rules.go document them,
 // and the memory split.
 func oracleJobOf(cat *catalog.Catalog, eng *Engine, req Request) *oracleJob {
-	j := &oracleJob{}
+	j := &oracleJob{deadline: DefaultDeadlineHours, gpusStated: req.GPUs != nil}
+	if req.DeadlineHours != nil {
+		j.deadline, j.deadlineStated = *req.DeadlineHours, true
+	}
 	j.families, j.category = oracleFamilies(req)
 	modelWorkload := req.Workload == "training" || req.Workload == "fine_tuning" || req.Workload == "inference"
 	if req.Model != nil && modelWorkload {
@@ -333,7 +363,175 @@ func oracleJobOf(cat *catalog.Catalog, eng *Engine, req Request) *oracleJob {
 			j.replicated = min(j.replicated, j.gpuMem)
 		}
 	}
+
+	// Throughput: the active parameters are the request's, else the
+	// table's share of its parameters, at most all of them.
+	j.params, j.active, j.precision, j.weights = params, params, precision, est.WeightsGiB
+	switch {
+	case m.ActiveParametersBillion > 0:
+		j.active = min(m.ActiveParametersBillion, params)
+	case tm != nil:
+		j.active = min(tm.ActiveParametersBillion*params/tm.ParametersBillion, params)
+	}
+	if req.Workload == "inference" && req.TokensPerSecond != nil && j.kvPerSeq > 0 && req.GPUMemoryGiB == nil {
+		j.tps = *req.TokensPerSecond
+	}
+	if j.category != "gpu" || !language || (req.Workload != "training" && req.Workload != "fine_tuning") {
+		return j
+	}
+	// Training FLOPs: 6 per active parameter and token (4 for LoRA and
+	// QLoRA, whose frozen weights need no weight gradients), plus the
+	// attention term of the same factor × layers × context × attention
+	// width (heads × head size, else the hidden size) where the table
+	// gives the architecture; the tokens are tokens_billion, else 20 per
+	// parameter for training (Chinchilla) and 0.1 billion for fine-tuning.
+	factor := float64(TrainingFLOPsPerToken)
+	if method == "lora" || method == "qlora" {
+		factor = LoRAFLOPsPerToken
+	}
+	perToken := factor * j.active * 1e9
+	if tm != nil && tm.Layers != nil {
+		width := int64(0)
+		switch {
+		case tm.AttentionHeads != nil && tm.HeadDim != nil:
+			width = *tm.AttentionHeads * *tm.HeadDim
+		case tm.HiddenSize != nil:
+			width = *tm.HiddenSize
+		}
+		context := int64(DefaultContextTokens)
+		if req.ContextTokens != nil {
+			context = *req.ContextTokens
+		}
+		if tm.MaxContextTokens != nil && context > *tm.MaxContextTokens {
+			context = *tm.MaxContextTokens
+		}
+		perToken += factor * float64(*tm.Layers) * float64(context) * float64(width)
+	}
+	tokens := DefaultFineTuningTokensBillion
+	switch {
+	case req.TokensBillion != nil:
+		tokens = *req.TokensBillion
+	case req.Workload == "training":
+		tokens = ChinchillaTokensPerParameter * params
+	}
+	j.flops = perToken * tokens * 1e9
+	// The arithmetic runs at the precision trained; QLoRA, and LoRA on an
+	// fp8, int8 or int4 base, compute the adapters in bf16 or fp16.
+	j.computePrec = precision
+	if method == "qlora" || (method == "lora" && (precision == "fp8" || precision == "int8" || precision == "int4")) {
+		j.computePrec = ""
+	}
 	return j
+}
+
+// oraclePeakTFLOPS is one whole GPU's dense TFLOPS for arithmetic at
+// precision p, from the size's performance facts: bf16 or fp16 (the
+// larger) for "" and for int8 and int4 weights, which weight-only kernels
+// dequantise; the precision's own figure where the GPU has one; else (a
+// precision the GPU lacks) bf16 or fp16, except fp32, which has no other
+// figure to fall back on. 0 where the catalog has none.
+func oraclePeakTFLOPS(s *catalog.SKU, p string) float64 {
+	g := s.Performance.GPU
+	if g == nil {
+		return 0
+	}
+	val := func(v *float64) float64 {
+		if v == nil {
+			return 0
+		}
+		return *v
+	}
+	half := max(val(g.BF16TFLOPS), val(g.FP16TFLOPS))
+	if p == "" || p == "int8" || p == "int4" {
+		return half
+	}
+	if v := val(g.DenseTFLOPS(p)); v > 0 {
+		return v
+	}
+	if p == "fp32" {
+		return 0
+	}
+	return half
+}
+
+// oracleDataCenterGPUs are the NVIDIA data-center GPUs training reaches
+// 40% MFU on (rules.go, TrainingMFU); the others reach 30%.
+var oracleDataCenterGPUs = []string{"v100-sxm2-32gb", "v100-pcie-16gb", "a100-sxm-40gb", "a100-sxm-80gb", "a100-pcie-80gb",
+	"h100-sxm-80gb", "h100-nvl-94gb", "h200-141gb", "gb200", "gb300"}
+
+// oracleMFU is the model FLOPs utilization of training on nodes VMs of s
+// using gpus GPUs of each: 40% on an NVIDIA data-center GPU, else 30%; ×
+// 0.8 on a share of a GPU, × 0.8 when several GPUs of a VM train together
+// without NVLink, × 0.5 across VMs over Ethernet.
+func oracleMFU(s *catalog.SKU, nodes int64, gpus float64, ethernet bool) float64 {
+	m := OtherTrainingMFU
+	if slices.Contains(oracleDataCenterGPUs, s.GPU.ModelID) {
+		m = TrainingMFU
+	}
+	if s.GPU.Count < 1 {
+		m *= PartialGPUTrainingFactor
+	}
+	if gpus > 1 && (s.Performance.GPU == nil || s.Performance.GPU.NVLinkGBsPerGPU == nil) {
+		m *= PCIeTrainingFactor
+	}
+	if nodes > 1 && ethernet {
+		m *= EthernetTrainingFactor
+	}
+	return m
+}
+
+// trainingGPUs is the GPUs of each of nodes VMs the job uses: one when it
+// runs on one VM, states no gpus, its memory fits one GPU and one GPU
+// finishes it by the deadline (small jobs do not use larger sizes), else
+// every GPU (a share of one on a partial GPU).
+func (j *oracleJob) trainingGPUs(s *catalog.SKU, nodes int64) float64 {
+	g := s.GPU
+	if g.Count > 1 && nodes == 1 && !j.gpusStated && j.gpuMem > 0 && j.gpuMem <= oracleUsableGiB(s) {
+		if rate := oraclePeakTFLOPS(s, j.computePrec) * 1e12 * oracleMFU(s, 1, 1, false); rate > 0 && j.flops/rate/3600 <= j.deadline {
+			return 1
+		}
+	}
+	return g.Count
+}
+
+// trainingHours is the wall time of the job on nodes VMs of s: FLOPs ÷
+// (VMs × GPUs × dense peak × MFU); 0 when the catalog has no figure.
+func (j *oracleJob) trainingHours(s *catalog.SKU, nodes int64, ethernet bool) float64 {
+	gpus := j.trainingGPUs(s, nodes)
+	rate := float64(nodes) * gpus * oraclePeakTFLOPS(s, j.computePrec) * 1e12 * oracleMFU(s, nodes, gpus, ethernet)
+	if rate <= 0 {
+		return 0
+	}
+	return j.flops / rate / 3600
+}
+
+// decodeRate is the output tokens per second of one copy of a served
+// language model split over tp × stages GPUs (a share of one on a partial
+// GPU), decoding b sequences together: a step reads the weights (of a
+// mixture of experts, the share b tokens' experts reach, at most all) and
+// 87.5% of each sequence's KV cache at 60% of the GPUs' memory bandwidth,
+// and computes each output token with its three prompt tokens' prefill (2
+// FLOPs per active parameter and token) at 35% of their dense peak; the
+// slower bounds the step. 0 where the catalog has no figure.
+func (j *oracleJob) decodeRate(s *catalog.SKU, tp, stages, b int64) float64 {
+	g := s.Performance.GPU
+	if g == nil || g.MemoryBandwidthGBs == nil || b < 1 {
+		return 0
+	}
+	gpus := float64(tp * stages)
+	if s.GPU.Count < 1 {
+		gpus *= s.GPU.Count
+	}
+	bandwidth := gpus * *g.MemoryBandwidthGBs * 1e9
+	peak := gpus * oraclePeakTFLOPS(s, j.precision) * 1e12
+	if bandwidth <= 0 || peak <= 0 {
+		return 0
+	}
+	read := j.weights*GiB*min(1, j.active/j.params*float64(b)) + float64(b)*j.kvPerSeq*GiB*KVReadShare
+	memory := read / (bandwidth * InferenceMBU)
+	perToken := 2 * j.active * 1e9 / (1 - PromptShare) // an output token and its prompt's share of prefill
+	compute := float64(b) * perToken / (peak * InferenceMFU)
+	return float64(b) / max(memory, compute)
 }
 
 // oracleUsableGiB is the memory one GPU of a size exposes to a job: the
@@ -350,10 +548,18 @@ func oracleUsableGiB(s *catalog.SKU) float64 {
 	return g.MemoryGiB
 }
 
+// oracleLayout is how a size holds a job's GPU memory: the VMs, the VMs one
+// copy of the model spans (pipeline stages; 1 unless serving) and, for a
+// served model, the tensor-parallel degree, the copies every concurrent
+// sequence needs and the whole sequences one copy's KV cache holds.
+type oracleLayout struct {
+	nodes, stages       int64
+	tp, copies, perCopy int64
+}
+
 // gpuLayout lays the job's GPU memory out on a GPU size with at most maxVMs
 // VMs, exactly fixed VMs when fixed > 0, of which one job (one copy of the
-// model, for inference) spans at most span. It returns the VMs and the VMs
-// one copy of the model spans (pipeline stages; 1 unless serving), or the
+// model, for inference) spans at most span. It returns the layout, or the
 // constraint the size fails. A layout that needs more VMs than allowed
 // fails gpu_memory ("the job does not fit on the VMs allowed", the
 // constraint table's words), also when its copies or its replicated
@@ -363,7 +569,7 @@ func oracleUsableGiB(s *catalog.SKU) float64 {
 // replicated activations, a copy whose pipeline would need more VMs than
 // it may span although they hold its weights) fails gpu_memory_per_gpu,
 // unless the job's total is more than the VMs allowed hold (gpu_memory).
-func (j *oracleJob) gpuLayout(s *catalog.SKU, maxVMs, span, fixed int64) (nodes, stages int64, failed string) {
+func (j *oracleJob) gpuLayout(s *catalog.SKU, maxVMs, span, fixed int64) (l oracleLayout, failed string) {
 	g := s.GPU
 	units := int64(1) // a partial GPU is one unit of its slice
 	if g.Count >= 1 {
@@ -374,7 +580,7 @@ func (j *oracleJob) gpuLayout(s *catalog.SKU, maxVMs, span, fixed int64) (nodes,
 		perGPU *= ServingMemoryShare
 	}
 	if perGPU <= 0 {
-		return 0, 0, "gpu_memory"
+		return l, "gpu_memory"
 	}
 	span = min(span, maxVMs)
 	room := span // the VMs that may hold the job's total
@@ -388,9 +594,9 @@ func (j *oracleJob) gpuLayout(s *catalog.SKU, maxVMs, span, fixed int64) (nodes,
 	switch j.split {
 	case oracleDataParallel:
 		if j.shard > perGPU+1e-9 {
-			return 0, 0, perGPUFails
+			return l, perGPUFails
 		}
-		return max(fixed, 1), 1, ""
+		return oracleLayout{nodes: max(fixed, 1), stages: 1}, ""
 
 	case oracleServing:
 		// Tensor-parallel degrees: the divisors of the VM's GPUs that
@@ -425,27 +631,32 @@ func (j *oracleJob) gpuLayout(s *catalog.SKU, maxVMs, span, fixed int64) (nodes,
 		// sequence; when that is more than one, the count that needs the
 		// fewest VMs for every sequence (fewer stages on a tie).
 		oneSequence := j.shard/float64(tp) + j.kvPerSeq/float64(kvGPUs(tp))
-		stages = 1
+		stages := int64(1)
 		for float64(stages) < oneSequence/perGPU-1e-9 {
 			stages++
 		}
 		if stages > span {
 			if j.shard > float64(span*units)*perGPU+1e-9 {
-				return 0, 0, "gpu_memory"
+				return l, "gpu_memory"
 			}
-			return 0, 0, perGPUFails
+			return l, perGPUFails
 		}
 		perGroup := units / tp
-		vmsWith := func(st int64) int64 {
-			copies := int64(1)
-			if j.kvPerSeq > 0 {
-				room := (perGPU - j.shard/float64(tp*st)) * float64(kvGPUs(tp)*st)
-				perCopy := max(int64(math.Floor(room/j.kvPerSeq+1e-9)), 1)
-				copies = (j.seqs + perCopy - 1) / perCopy
+		// copiesWith is the copies every sequence needs with st stages,
+		// and the whole sequences one copy's KV room holds.
+		copiesWith := func(st int64) (copies, perCopy int64) {
+			if j.kvPerSeq <= 0 {
+				return 1, 0
 			}
+			room := (perGPU - j.shard/float64(tp*st)) * float64(kvGPUs(tp)*st)
+			perCopy = max(int64(math.Floor(room/j.kvPerSeq+1e-9)), 1)
+			return (j.seqs + perCopy - 1) / perCopy, perCopy
+		}
+		vmsWith := func(st int64) int64 {
+			copies, _ := copiesWith(st)
 			return (copies + perGroup - 1) / perGroup * st
 		}
-		nodes = vmsWith(stages)
+		nodes := vmsWith(stages)
 		if stages > 1 {
 			for st := stages + 1; st <= span; st++ {
 				if v := vmsWith(st); v < nodes {
@@ -457,22 +668,23 @@ func (j *oracleJob) gpuLayout(s *catalog.SKU, maxVMs, span, fixed int64) (nodes,
 			nodes = fixed
 		}
 		if nodes > maxVMs {
-			return 0, 0, "gpu_memory"
+			return l, "gpu_memory"
 		}
-		return nodes, stages, ""
+		copies, perCopy := copiesWith(stages)
+		return oracleLayout{nodes: nodes, stages: stages, tp: tp, copies: copies, perCopy: perCopy}, ""
 
 	default: // oracleTotal, oracleSharded
 		// Each GPU holds the replicated part whole and its share of the
 		// rest; the fewest VMs whose GPUs hold it, within the VMs one job
 		// may span.
 		if j.replicated >= perGPU {
-			return 0, 0, perGPUFails
+			return l, perGPUFails
 		}
 		k := max(int64(math.Ceil((j.shard-j.replicated)/(float64(units)*(perGPU-j.replicated))-1e-9)), 1)
 		if k > span {
-			return 0, 0, "gpu_memory"
+			return l, "gpu_memory"
 		}
-		return max(k, fixed), 1, ""
+		return oracleLayout{nodes: max(k, fixed), stages: 1}, ""
 	}
 }
 
@@ -667,6 +879,7 @@ func oracleEvaluate(cat *catalog.Catalog, req Request, j *oracleJob, s *catalog.
 		}
 	}
 	served, stages := false, int64(1) // the GPU memory is laid out as served copies
+	var lay oracleLayout
 	if known {
 		if j.gpuMem > 0 {
 			if g == nil || g.MemoryGiBTotal <= 0 {
@@ -691,12 +904,13 @@ func oracleEvaluate(cat *catalog.Catalog, req Request, j *oracleJob, s *catalog.
 				if fixed > 0 {
 					maxVMs = min(fixed, maxVMs)
 				}
-				k, st, failed := j.gpuLayout(s, maxVMs, span, fixed)
+				l, failed := j.gpuLayout(s, maxVMs, span, fixed)
 				if failed != "" {
 					fail(failed)
 				} else {
-					need(k, "gpu_memory")
-					served, stages = j.split == oracleServing, st
+					lay = l
+					need(l.nodes, "gpu_memory")
+					served, stages = j.split == oracleServing, l.stages
 				}
 			}
 		}
@@ -721,6 +935,54 @@ func oracleEvaluate(cat *catalog.Catalog, req Request, j *oracleJob, s *catalog.
 			need(oracleVMs(j.sysMem, mem), "system_memory")
 		}
 	}
+	// Time: a training job scales out until it meets the deadline, within
+	// the VMs one job may span (100: over InfiniBand, or over Ethernet with
+	// interconnect "any"; one on a size without InfiniBand when the job
+	// needs it). A stated deadline it cannot meet there removes the size;
+	// the default one never does: the job runs longer on the most VMs it
+	// may span. A size the catalog has no figure for is not timed.
+	if j.flops > 0 && known && g != nil && !e.fails["gpu_memory"] && !e.fails["gpu_memory_per_gpu"] {
+		ethernet := !ibFor(true)
+		late := func(k int64) bool { return j.trainingHours(s, k, ethernet) > j.deadline }
+		switch {
+		case fixed > 0:
+			if j.deadlineStated && late(fixed) {
+				fail("deadline")
+			}
+		case late(nodes):
+			span := int64(MaxNodesRDMA)
+			if !ethernet && !s.Network.RDMA {
+				span = 1
+			}
+			k := nodes
+			for k < span && late(k) {
+				k++
+			}
+			switch {
+			case !late(k):
+				need(k, "deadline")
+			case j.deadlineStated:
+				fail("deadline")
+			default:
+				need(span, "deadline")
+			}
+		}
+	}
+	// Throughput: a served language model gets the copies that sustain
+	// tokens_per_second, each decoding the sequences its KV cache holds
+	// (at most vLLM's 256) and at least its share of the concurrent ones;
+	// they fill the VMs a copy spans, the VM's GPUs ÷ the tensor-parallel
+	// degree copies to each group of them.
+	if j.tps > 0 && served {
+		b := max((j.seqs+lay.copies-1)/lay.copies, min(lay.perCopy, MaxBatchSequences))
+		if r := j.decodeRate(s, lay.tp, lay.stages, b); r > 0 {
+			if copies := int64(math.Ceil(j.tps/r - 1e-9)); copies > lay.copies {
+				units := max(int64(g.Count), 1)
+				perGroup := units / lay.tp
+				need((copies+perGroup-1)/perGroup*lay.stages, "tokens_per_second")
+			}
+		}
+	}
 	if fixed > 0 {
 		if nodes > fixed {
 			fail(driver)
@@ -728,6 +990,9 @@ func oracleEvaluate(cat *catalog.Catalog, req Request, j *oracleJob, s *catalog.
 		nodes = fixed
 	}
 	e.nodes = nodes
+	if j.flops > 0 && known && g != nil && !j.deadlineStated {
+		e.late = j.trainingHours(s, nodes, !ibFor(true)) > j.deadline
+	}
 	// One job spans VMs: a served copy with pipeline stages; any other job
 	// on more than one VM.
 	e.spans = nodes > 1
@@ -762,7 +1027,10 @@ func oracleEvaluate(cat *catalog.Catalog, req Request, j *oracleJob, s *catalog.
 // some size holds the job (one copy of the model, for inference) on one VM,
 // sizes that pass every other constraint with a job that spans VMs go,
 // unless named in prefer (never for hpc, htc or a fixed nodes setting).
-// Copies of a model on separate VMs (replicas) are not such a layout.
+// Copies of a model on separate VMs (replicas) are not such a layout, and
+// a size that holds a training job on one VM but runs it past the default
+// deadline does not hold it: scaling up must not cost the time scaling
+// out was for ("more VMs only when none does", in time as in memory).
 func oracleEvaluateAll(cat *catalog.Catalog, req Request) []oracleEval {
 	eng, err := NewEngine(cat)
 	if err != nil {
@@ -773,7 +1041,7 @@ func oracleEvaluateAll(cat *catalog.Catalog, req Request) []oracleEval {
 	single := false
 	for _, s := range cat.SKUs() {
 		e := oracleEvaluate(cat, req, j, s)
-		single = single || (len(e.fails) == 0 && !e.spans)
+		single = single || (len(e.fails) == 0 && !e.spans && !e.late)
 		evals = append(evals, e)
 	}
 	named := map[*catalog.SKU]bool{}

@@ -150,11 +150,15 @@ func TestAvailabilityKeepsUnpricedSizes(t *testing.T) {
 
 // TestPricesFileChangesPriceAndRanking: the negotiated CSV prices the H100
 // size in eastus at 36.00 instead of 98.32 (the embedded price today), which
-// moves it from below the A100 80 GB size to first; the Retail Prices API
+// moves it from below the GB200 size to first; the Retail Prices API
 // fixture prices it at 63.50 with a spot meter. Results say where the price
-// comes from. (The A100 40 GB size, 5 VMs filled to 98% of their usable
-// memory, ranks below the H100 either way since the sizing score favours
-// the 50%-85% band; the V100 size cannot train in bf16.)
+// comes from. On 10 billion tokens (6 × 70e9 × 10e9 = 4.2e21 FLOPs)
+// memory sets every layout and the job cost ranks them: GB200 3 VMs × 4 ×
+// 2,500 TFLOPS × 40% MFU, 97.2 hours × 324.48 USD/h = 31,547 USD; H100 3
+// VMs × 8 × 989.5 × 40%, 122.8 hours × 294.96 = 36,226 USD, at 36.00 a VM
+// 13,265 USD; A100 80 GB 3 VMs, 389.5 hours, 38,293 USD. (The A100 40 GB
+// size, 5 VMs filled to 98% of their usable memory, ranks below the H100
+// either way; the V100 size cannot train in bf16.)
 func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 	load := func(file string) *catalog.Catalog {
 		p, err := azureexport.LoadPriceFile(file)
@@ -165,12 +169,13 @@ func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 	}
 	all := training70B
 	all.MaxResults = i64(50)
+	all.TokensBillion = f64(10)
 	before := mustRecommend(t, all)
-	assertOrder(t, names(before), "Standard_ND96amsr_A100_v4", "Standard_ND96isr_H100_v5", "Standard_ND96asr_v4")
+	assertNames(t, names(before), "Standard_ND128isr_NDR_GB200_v6", "Standard_ND96isr_H100_v5", "Standard_ND96amsr_A100_v4", "Standard_ND96asr_v4")
 
 	cat := load("../azureexport/testdata/prices_negotiated.csv")
 	res := mustRecommendOn(t, cat, all)
-	assertOrder(t, names(res), "Standard_ND96isr_H100_v5", "Standard_ND96amsr_A100_v4", "Standard_ND96asr_v4")
+	assertOrder(t, names(res), "Standard_ND96isr_H100_v5", "Standard_ND128isr_NDR_GB200_v6", "Standard_ND96amsr_A100_v4", "Standard_ND96asr_v4")
 	if byName(res, "Standard_ND40rs_v2") != nil || rejectedBy(t, cat, all, "Standard_ND40rs_v2") != "precision" {
 		t.Errorf("the V100 size trains in bf16: %v", names(res))
 	}
@@ -178,7 +183,7 @@ func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 	if rec == nil {
 		t.Fatalf("the H100 size is not ranked: %v", names(res))
 	}
-	if *rec.PricePerHour != 36 || *rec.TotalPricePerHour != 108 || rec.PriceSource != "Price from the prices file ../azureexport/testdata/prices_negotiated.csv in eastus." {
+	if *rec.PricePerHour != 36 || *rec.TotalPricePerHour != 108 || rec.PriceSource != "Price from the prices file ../azureexport/testdata/prices_negotiated.csv in eastus." || !near(rec.Estimate.JobCostUSD, 13265) {
 		t.Errorf("price %v (total %v), source %q", *rec.PricePerHour, *rec.TotalPricePerHour, rec.PriceSource)
 	}
 	// Sizes the file does not price keep the embedded price and say so.

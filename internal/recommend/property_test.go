@@ -87,15 +87,33 @@ func randomRequest(r *rand.Rand, cat *catalog.Catalog) Request {
 		req.FineTuningMethod = pick("", "", MethodFull, MethodLoRA, MethodQLoRA)
 		req.TrainingBatchSize = maybeI(1, 4, 64)
 		req.ContextTokens = maybeI(512, 4096, 32768)
+		req.TokensBillion = maybeF(0.01, 0.1, 1, 20)
+		req.DeadlineHours = maybeF(0.5, 4, 24, 720)
 	case WorkloadTraining:
 		req.TrainingBatchSize = maybeI(1, 4, 64)
 		req.ContextTokens = maybeI(512, 4096, 32768)
+		req.TokensBillion = maybeF(1, 100, 2000, 15000)
+		req.DeadlineHours = maybeF(10, 168, 720, 2000, 20000)
 	case WorkloadInference:
 		req.ContextTokens = maybeI(512, 4096, 32768, 1<<20)
 		req.ConcurrentRequests = maybeI(1, 8, 64, 1000)
+		req.TokensPerSecond = maybeF(50, 2000, 50000, 1e6, 1e8)
+	case WorkloadHPC, WorkloadHTC:
+		req.HPCBound = pick(append([]string{"", ""}, HPCBounds()...)...)
 	}
 	if r.IntN(30) == 0 {
 		req.FineTuningMethod = pick("lora", "bogus")
+	}
+	// The throughput inputs now and then out of range, or on a workload
+	// that does not use them.
+	if r.IntN(60) == 0 {
+		req.DeadlineHours = maybeF(-1, 0, MaxDeadlineHours+1, 24)
+	}
+	if r.IntN(60) == 0 {
+		req.TokensPerSecond = maybeF(0, math.Inf(1), 100)
+	}
+	if r.IntN(60) == 0 {
+		req.HPCBound = pick("bogus", BoundCompute)
 	}
 	if r.IntN(30) == 0 {
 		req.ConcurrentRequests = i64(16)
@@ -210,7 +228,12 @@ func TestProperties(t *testing.T) {
 // Sizes named in prefer keep their multi-VM layouts (Recommend: "except
 // sizes named in prefer"), whether or not they are the one ranked first.
 // A served model's copies on separate VMs (replicas) are not a multi-VM
-// layout: only a copy split over VMs (pipeline stages) is.
+// layout: only a copy split over VMs (pipeline stages) is; nor does a
+// single VM that runs a training job past the default deadline make the
+// layouts that scale out to meet it go. Within the primary and the
+// fallback families, layouts past the default deadline come after those
+// that meet it, and sizes the throughput model cannot time after those it
+// can.
 func checkOrdering(t *testing.T, req Request, res *Result) {
 	t.Helper()
 	cat := testCatalog(t)
@@ -223,18 +246,32 @@ func checkOrdering(t *testing.T, req Request, res *Result) {
 	}
 	fallback := false
 	multi, single := false, false
+	untimed, lateSeen := false, false
 	for _, r := range res.Recommendations {
 		fb := contains(n.fit.fallback, r.SKU.Family)
 		if fallback && !fb && !r.Preferred {
 			t.Errorf("%+v: %s after a fallback size", req, r.VMSize)
 		}
+		if fb && !fallback && !r.Preferred {
+			untimed, lateSeen = false, false // the fallback group starts over
+		}
 		spans := r.Nodes > 1
 		if r.TensorParallel > 0 {
 			spans = r.PipelineStages > 1
 		}
+		e := r.Estimate
+		timed := e != nil && (e.JobHours != nil || e.TokensPerSecond != nil || e.RelativeThroughput != nil)
+		late := timed && e.JobHours != nil && req.DeadlineHours == nil && *e.JobHours > DefaultDeadlineHours
+		if !r.Preferred {
+			if (untimed && timed) || (lateSeen && !late && timed) {
+				t.Errorf("%+v: %s (estimate %+v) after a layout past the default deadline or a size without figures", req, r.VMSize, e)
+			}
+			untimed = untimed || (e != nil && !timed)
+			lateSeen = lateSeen || late
+		}
 		if !r.Preferred {
 			fallback = fallback || fb
-			single = single || !spans
+			single = single || (!spans && !late)
 		}
 		if !r.Preferred && !named[r.VMSize] {
 			multi = multi || spans

@@ -93,23 +93,44 @@ func TestScenario01InferenceOPT13B(t *testing.T) {
 // of model states, + 50% activations = 1564.62 GiB, sharded over every GPU
 // (FSDP or ZeRO-3). No size holds it on one VM, so every layout spans VMs
 // and needs InfiniBand: the NC sizes, which have none, cannot hold it
-// (gpu_memory) and ND sizes remain, each on ceil(1564.62 / its usable GPU
-// memory) VMs. The V100 (ND40rs_v2) has no bf16 and fails precision. On
-// today's catalog the MI300X (1,536 GiB per VM, 2 VMs at 48 USD/h) leads;
-// without AMD, the same order follows.
+// (gpu_memory); the V100 (ND40rs_v2) has no bf16 and fails precision. Without
+// tokens_billion this is pretraining on 20 tokens per parameter: 6 × 70e9 ×
+// 1.4e12 = 5.88e23 FLOPs, far more than memory's few VMs finish within the
+// default 720 hours. Each ND size scales out to ⌈FLOPs / (720 h × its VM's
+// rate)⌉ VMs (the rate: GPUs × dense bf16 TFLOPS × MFU, 40% on NVIDIA
+// data-center GPUs, 30% on the MI300X), at most the 100 one InfiniBand job
+// may use: the H100 on ⌈5.88e23 / (2,592,000 s × 3.166e15)⌉ = 72, the
+// MI300X on 73, GB200 on 57. The A100 sizes would need 228 and run past
+// the deadline on 100, listed after the others with a warning. On today's
+// catalog the MI300X (48 USD/h a VM: 2.50 million USD for the job) costs
+// least; without AMD, the same order follows.
 func TestScenario02Training70B(t *testing.T) {
 	cat := testCatalog(t)
 	req := Request{Workload: "training", Model: &Model{ParametersBillion: 70, Precision: "bf16"}, AsOf: asOf, MaxResults: i64(50)}
 	res := mustRecommend(t, req)
-	// Two MI300X VMs cost less than three H100 VMs.
+	// 73 MI300X VMs cost less for the job than 72 H100 VMs (5.07 million
+	// USD at 98.32 USD/h a VM).
 	assertOrder(t, names(res), "Standard_ND96isr_MI300X_v5", "Standard_ND96isr_H100_v5")
 	assertRejectedBy(t, cat, req, res.Rejected, "precision", "Standard_ND40rs_v2")
+	const flops = 6 * 70e9 * 1.4e12
+	late := false
 	for _, r := range res.Recommendations {
 		if r.SKU.Family != "ND" || !r.SKU.Network.RDMA || r.SKU.Network.InfiniBand == "" {
 			t.Errorf("%s: want ND with InfiniBand", r.VMSize)
 		}
-		if want := int64(math.Ceil(1564.62 / vmUsableGiB(r.SKU))); r.Nodes != want || r.Nodes < 2 {
+		perVM := r.SKU.GPU.Count * oraclePeakTFLOPS(r.SKU, "bf16") * 1e12 * oracleMFU(r.SKU, 2, r.SKU.GPU.Count, false)
+		memory := int64(math.Ceil(1564.62 / vmUsableGiB(r.SKU)))
+		want := max(memory, min(int64(math.Ceil(flops/(DefaultDeadlineHours*3600*perVM))), MaxNodesRDMA))
+		if r.Nodes != want || r.Nodes < 2 {
 			t.Errorf("%s: %d nodes, want %d", r.VMSize, r.Nodes, want)
+		}
+		hours := flops / (float64(r.Nodes) * perVM) / 3600
+		if r.Estimate == nil || !near(r.Estimate.JobHours, hours) {
+			t.Errorf("%s: estimate %+v, want %.2f hours", r.VMSize, r.Estimate, hours)
+		} else if pastDeadline := hours > DefaultDeadlineHours; pastDeadline != strings.Contains(strings.Join(r.Warnings, " "), "beyond the 720-hour default") || (late && !pastDeadline) {
+			t.Errorf("%s: %.0f hours, warnings %q, after a late layout %v", r.VMSize, hours, r.Warnings, late)
+		} else {
+			late = pastDeadline
 		}
 		d := r.Deployment
 		if !d.RDMA || !d.PlacementGroup || !d.SinglePlacementGroup {
@@ -123,6 +144,14 @@ func TestScenario02Training70B(t *testing.T) {
 				t.Errorf("%s: %v USD/h per VM, %v in total, %v per GPU", r.VMSize, *r.PricePerHour, *r.TotalPricePerHour, *r.PricePerGPUHour)
 			}
 		}
+	}
+	for name, nodes := range map[string]int64{"Standard_ND96isr_H100_v5": 72, "Standard_ND96isr_MI300X_v5": 73, "Standard_ND128isr_NDR_GB200_v6": 57, "Standard_ND96asr_v4": 100} {
+		if r := byName(res, name); r == nil || r.Nodes != nodes {
+			t.Errorf("%s: %+v, want %d VMs", name, r, nodes)
+		}
+	}
+	if !late {
+		t.Errorf("no layout past the deadline: %v", names(res))
 	}
 	// The largest NC size holds 320 GiB on one VM and has no InfiniBand to
 	// span more: it cannot hold the job.
@@ -275,14 +304,31 @@ func TestScenario06AKSAMD(t *testing.T) {
 }
 
 // Scenario 7: MPI on 2,000 cores: HB and HX sizes with InfiniBand, nodes =
-// ceil(2000 / vCPUs). On today's catalog HBv3 (120 cores, 3.60 USD/h) needs
-// 17 VMs, the cheapest total, and leads. HB120-16rs_v3 would need 125 VMs,
-// more than one InfiniBand placement group holds (100): cores.
+// ceil(2000 / vCPUs). hpc is bound by memory bandwidth by default: cost is
+// the price per GB/s of STREAM bandwidth, speed the VMs' bandwidth × 90%
+// parallel efficiency. HBv5 (about 6,600 GB/s of HBM3 a VM for 19.80 USD/h,
+// 0.0030 USD per GB/s-hour; its constrained-core sizes keep the parent's
+// bandwidth at its price) leads HBv4 (780 GB/s for 7.20, 0.0092) and HBv3
+// (350 for 3.60, 0.0103): HB368rs_v5 on ⌈2,000 / 368⌉ = 6 VMs, 118.80 USD/h
+// for 35,640 GB/s, scores 25 + 25 + 20 × 2,000 / 2,208 + 15 × 35,640 /
+// 249,480 + 15 / 6 = 72.8 against HBv3's 17 VMs (61.20 USD/h for 5,355
+// GB/s): 25 + 25 × 0.0030 / 0.0103 + 20 × 2,000 / 2,040 + 15 × 0.02 + 15
+// / 17 = 53.1. The fastest is the 48-core HBv5 on 42 VMs (249,480 GB/s
+// at the same price per GB/s). HB120-16rs_v3 would need 125 VMs, more than
+// one InfiniBand placement group holds (100): cores.
 func TestScenario07HPCCores(t *testing.T) {
 	cat := testCatalog(t)
 	req := Request{Workload: "hpc", Cores: i64(2000), Target: "cyclecloud", AsOf: asOf, MaxResults: i64(50)}
 	res := mustRecommend(t, req)
-	assertOrder(t, names(res), "Standard_HB120rs_v3", "Standard_HB368-336rs_v5", "Standard_HB176rs_v4")
+	assertOrder(t, names(res), "Standard_HB368rs_v5", "Standard_HB176rs_v4", "Standard_HB120rs_v3")
+	if top := res.Recommendations[0]; top.SKU.Series != "HBv5" || res.Requirements.HPCBound != BoundMemoryBandwidth {
+		t.Errorf("top %s (%s), bound %q", top.VMSize, top.SKU.Series, res.Requirements.HPCBound)
+	}
+	for name, score := range map[string]float64{"Standard_HB368rs_v5": 72.8, "Standard_HB120rs_v3": 53.1} {
+		if r := byName(res, name); r == nil || r.Score != score {
+			t.Errorf("%s: %+v, want score %v", name, r, score)
+		}
+	}
 	for _, r := range res.Recommendations {
 		fam := r.SKU.Family
 		want := int64(math.Ceil(2000 / float64(*r.SKU.VCPUs)))
@@ -295,8 +341,8 @@ func TestScenario07HPCCores(t *testing.T) {
 		}
 	}
 	top := res.Recommendations[0]
-	if math.Abs(*top.TotalPricePerHour-*top.PricePerHour*float64(top.Nodes)) > 1e-4 {
-		t.Errorf("top %s: %d nodes, %v USD/h", top.VMSize, top.Nodes, *top.TotalPricePerHour)
+	if math.Abs(*top.TotalPricePerHour-*top.PricePerHour*float64(top.Nodes)) > 1e-4 || top.Estimate == nil || top.Estimate.RelativeThroughput == nil || *top.Estimate.RelativeThroughput != 1 {
+		t.Errorf("top %s: %d nodes, %v USD/h, estimate %+v", top.VMSize, top.Nodes, *top.TotalPricePerHour, top.Estimate)
 	}
 	assertRejectedBy(t, cat, req, res.Rejected, "cores", "Standard_HB120-16rs_v3")
 	if rq := res.Requirements; rq.Interconnect != "infiniband" || rq.Nodes != top.Nodes || *rq.Cores != 2000 || rq.Category != "hpc" {

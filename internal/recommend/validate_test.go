@@ -27,6 +27,15 @@ func TestValidateAcceptsValidRequests(t *testing.T) {
 		{Workload: "fine_tuning", Model: &Model{Name: " LLAMA-3.1-8B ", Precision: "int4"}, FineTuningMethod: "qlora", TrainingBatchSize: i64(4), ContextTokens: i64(2048)},
 		{Workload: "fine_tuning", Model: &Model{ParametersBillion: 7, Precision: "int8"}},
 		{Workload: "training", Model: &Model{ParametersBillion: 47, ActiveParametersBillion: 13, Precision: "fp8"}, TrainingBatchSize: i64(2)},
+		// The throughput inputs, up to their limits.
+		{Workload: "training", Model: &Model{ParametersBillion: 7}, TokensBillion: f64(2000), DeadlineHours: f64(2000)},
+		{Workload: "fine_tuning", Model: &Model{Name: "llama-3.1-8b"}, TokensBillion: f64(MaxTokensBillion), DeadlineHours: f64(MaxDeadlineHours)},
+		{Workload: "fine_tuning", Model: &Model{Name: "llama-3.1-8b"}, TokensBillion: f64(1e-6), DeadlineHours: f64(0.01)},
+		{Workload: "inference", Model: &Model{Name: "llama-3.1-8b"}, TokensPerSecond: f64(MaxTokensPerSecond)},
+		{Workload: "inference", Model: &Model{ParametersBillion: 7}, TokensPerSecond: f64(0.5), ConcurrentRequests: i64(1)},
+		{Workload: "hpc", HPCBound: "memory_bandwidth"},
+		{Workload: "hpc", HPCBound: "compute", Cores: i64(512)},
+		{Workload: "htc", HPCBound: "memory_capacity"},
 	} {
 		if errs := eng.Validate(req); errs != nil {
 			t.Errorf("%+v: %+v", req, errs)
@@ -102,6 +111,25 @@ func TestValidateErrors(t *testing.T) {
 		{"int4 training", Request{Workload: "training", Model: &Model{ParametersBillion: 7, Precision: "int4"}}, "model.precision", "Precision Cannot Train", `workload "fine_tuning" with fine_tuning_method "lora" or "qlora"`, true},
 		{"int8 full fine-tuning", Request{Workload: "fine_tuning", Model: &Model{ParametersBillion: 7, Precision: "int8"}, FineTuningMethod: "full"}, "fine_tuning_method", "Precision Cannot Train", `Use fine_tuning_method "lora" or "qlora"`, true},
 		{"method without model", Request{Workload: "fine_tuning", FineTuningMethod: "lora"}, "fine_tuning_method", "Argument Needs A Model", "model is not set", false},
+		// The throughput inputs: ranges, the enum, the workloads that use
+		// them, and a model to use them with.
+		{"tokens 0", Request{Workload: "training", Model: &Model{ParametersBillion: 7}, TokensBillion: f64(0)}, "tokens_billion", "Invalid Token Count", "greater than 0; got 0.", true},
+		{"tokens NaN", Request{Workload: "training", Model: &Model{ParametersBillion: 7}, TokensBillion: f64(math.NaN())}, "tokens_billion", "Invalid Token Count", "greater than 0; got NaN.", true},
+		{"tokens over the limit", Request{Workload: "fine_tuning", Model: &Model{ParametersBillion: 7}, TokensBillion: f64(MaxTokensBillion * 1.5)}, "tokens_billion", "Invalid Token Count", "at most 1000000; got 1.5e+06.", true},
+		{"deadline negative", Request{Workload: "training", Model: &Model{ParametersBillion: 7}, DeadlineHours: f64(-1)}, "deadline_hours", "Invalid Deadline", "greater than 0; got -1.", true},
+		{"deadline inf", Request{Workload: "training", Model: &Model{ParametersBillion: 7}, DeadlineHours: f64(math.Inf(1))}, "deadline_hours", "Invalid Deadline", "greater than 0; got +Inf.", true},
+		{"deadline over the limit", Request{Workload: "fine_tuning", Model: &Model{ParametersBillion: 7}, DeadlineHours: f64(MaxDeadlineHours + 1)}, "deadline_hours", "Invalid Deadline", "at most 87600; got 87601.", true},
+		{"throughput 0", Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, TokensPerSecond: f64(0)}, "tokens_per_second", "Invalid Throughput", "greater than 0; got 0.", true},
+		{"throughput over the limit", Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, TokensPerSecond: f64(2e9)}, "tokens_per_second", "Invalid Throughput", "at most 1000000000; got 2e+09.", true},
+		{"hpc bound", Request{Workload: "hpc", HPCBound: "latency"}, "hpc_bound", "Invalid HPC Bound", `"memory_bandwidth", "compute", "memory_capacity"; got "latency"`, true},
+		{"tokens on inference", Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, TokensBillion: f64(1)}, "tokens_billion", "Argument Not Used By Workload", `not to workload "inference"`, true},
+		{"deadline on hpc", Request{Workload: "hpc", DeadlineHours: f64(24)}, "deadline_hours", "Argument Not Used By Workload", `not to workload "hpc"`, true},
+		{"throughput on training", Request{Workload: "training", Model: &Model{ParametersBillion: 7}, TokensPerSecond: f64(100)}, "tokens_per_second", "Argument Not Used By Workload", `not to workload "training"`, true},
+		{"hpc bound on inference", Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, HPCBound: "compute"}, "hpc_bound", "Argument Not Used By Workload", `not to workload "inference"`, true},
+		{"hpc bound on visualization", Request{Workload: "visualization", HPCBound: "memory_capacity"}, "hpc_bound", "Argument Not Used By Workload", `Remove hpc_bound, or set workload to "hpc", "htc".`, true},
+		{"tokens without model", Request{Workload: "training", TokensBillion: f64(100)}, "tokens_billion", "Argument Needs A Model", "model is not set", false},
+		{"deadline without model", Request{Workload: "fine_tuning", DeadlineHours: f64(24)}, "deadline_hours", "Argument Needs A Model", "model is not set", false},
+		{"throughput without model", Request{Workload: "inference", TokensPerSecond: f64(1000)}, "tokens_per_second", "Argument Needs A Model", "model is not set", false},
 	}
 	titleCase := regexp.MustCompile(`^([A-Z][A-Za-z]*(-[A-Z][A-Za-z]*)?|vCPUs|GPU|CUDA|AMD)( ([A-Z][A-Za-z]*(-[A-Z][A-Za-z]*)?|vCPUs|GPU|CUDA|AMD))*$`)
 	for _, tt := range tests {
@@ -155,7 +183,7 @@ func TestValidationErrorMessage(t *testing.T) {
 func TestAllowedValueLists(t *testing.T) {
 	for name, got := range map[string][]string{
 		"Workloads": Workloads(), "FineTuningMethods": FineTuningMethods(), "Precisions": Precisions(), "ModelClasses": ModelClasses(), "Interconnects": Interconnects(),
-		"GPUVendors": GPUVendors(), "Targets": Targets(), "OptimizeFors": OptimizeFors(), "Constraints": Constraints(),
+		"GPUVendors": GPUVendors(), "Targets": Targets(), "OptimizeFors": OptimizeFors(), "Constraints": Constraints(), "HPCBounds": HPCBounds(),
 	} {
 		seen := map[string]bool{}
 		for _, v := range got {
@@ -210,5 +238,65 @@ func TestAllowedValueListsAreCopies(t *testing.T) {
 	m[0] = "changed"
 	if got := FineTuningMethods()[0]; got != MethodFull {
 		t.Errorf("FineTuningMethods()[0] = %q after a caller changed its copy", got)
+	}
+	b := HPCBounds()
+	b[0] = "changed"
+	if got := HPCBounds(); !reflect.DeepEqual(got, []string{BoundMemoryBandwidth, BoundCompute, BoundMemoryCapacity}) {
+		t.Errorf("HPCBounds() = %q after a caller changed its copy", got)
+	}
+	if errs := testEngine(t).Validate(Request{Workload: WorkloadHPC, HPCBound: BoundMemoryBandwidth}); errs != nil {
+		t.Errorf("hpc_bound memory_bandwidth is no longer accepted after a caller changed its copy: %v", errs)
+	}
+}
+
+// An input the throughput model cannot use says so rather than change
+// nothing in silence. Without a model, the warning says what it would
+// shape: the time and throughput of the job, not its memory.
+func TestThroughputInputsWithoutAModel(t *testing.T) {
+	eng := testEngine(t)
+	for _, req := range []Request{
+		{Workload: WorkloadTraining, TokensBillion: f64(100)},
+		{Workload: WorkloadFineTuning, DeadlineHours: f64(24)},
+		{Workload: WorkloadInference, TokensPerSecond: f64(1000)},
+	} {
+		errs := eng.Validate(req)
+		if len(errs) != 1 || !errs[0].Soft || errs[0].Summary != "Argument Needs A Model" {
+			t.Fatalf("%+v: %+v", req, errs)
+		}
+		if d := errs[0].Detail; strings.Contains(d, "memory estimate") {
+			t.Errorf("%s: detail %q says it shapes the memory estimate; it sets the work or the throughput the throughput model times", strings.Join(errs[0].Path, "."), d)
+		}
+	}
+}
+
+// With a model, the throughput inputs apply to language models on GPUs:
+// training FLOPs and the deadline are those of a generative model, the
+// decode rate that of a model with a KV cache. A vision model's
+// deadline_hours, a small model's tokens_per_second (served on CPUs) and
+// tokens_per_second with gpu_memory_gib (no per-copy memory to size copies
+// from) change nothing, and a warning says so, as it does for
+// context_tokens on a model without a token context.
+func TestThroughputInputsTheModelDoesNotUse(t *testing.T) {
+	for _, tc := range []struct {
+		req  Request
+		name string
+	}{
+		{Request{Workload: WorkloadTraining, Model: &Model{Name: "vit-large"}, DeadlineHours: f64(1)}, "deadline_hours"},
+		{Request{Workload: WorkloadTraining, Model: &Model{Name: "vit-large"}, TokensBillion: f64(5)}, "tokens_billion"},
+		{Request{Workload: WorkloadInference, Model: &Model{ParametersBillion: 0.1, Class: ClassSmall}, TokensPerSecond: f64(100000)}, "tokens_per_second"},
+		{Request{Workload: WorkloadInference, Model: &Model{ParametersBillion: 7}, GPUMemoryGiB: f64(20), TokensPerSecond: f64(100000)}, "tokens_per_second"},
+	} {
+		tc.req.AsOf = asOf
+		res := mustRecommend(t, tc.req)
+		warned := false
+		for _, w := range res.Warnings {
+			warned = warned || strings.Contains(w.Detail, tc.name)
+		}
+		if !warned {
+			t.Errorf("%+v with %s: no warning that it is not used (warnings %+v)", tc.req.Model, tc.name, res.Warnings)
+		}
+		if tc.name == "tokens_per_second" && res.Requirements.TokensPerSecond != 0 {
+			t.Errorf("%+v: requirements report %v tokens per second, which no layout was sized for", tc.req.Model, res.Requirements.TokensPerSecond)
+		}
 	}
 }

@@ -1,0 +1,153 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package recommend
+
+import (
+	"regexp"
+	"strconv"
+	"testing"
+)
+
+// Judgements on the throughput model, on the embedded catalog: what a
+// layout scaled for time or throughput must hold, and the arithmetic an
+// estimate shows. Each asserts what an Azure HPC/AI architect would sign,
+// with the hand arithmetic from the catalog's performance facts.
+
+// Scale up before scale out holds in time as in memory: a size that holds
+// a training job on one VM but runs it past the deadline does not make the
+// sizes that scale out to meet it go. Pretraining 20B on the default 20
+// tokens per parameter: 4.8e22 FLOPs. ND96is_MI300X_v5 (no InfiniBand)
+// holds the 447.03 GiB on one VM but takes 4.8e22 / (8 × 1,307.4e12 ×
+// 0.3) / 3,600 = 4,249 hours there, six times the default 720; the
+// InfiniBand sizes finish within it on a few VMs (the H100 on
+// ⌈4.8e22 / (720 × 3,600 × 3.166e15)⌉ = 6, 701.8 hours). Removing those
+// by scale_up would leave a six-month job on one VM as the answer.
+func TestScaleUpKeepsLayoutsThatMeetTheDeadline(t *testing.T) {
+	req := Request{Workload: "training", Model: &Model{ParametersBillion: 20}, AsOf: asOf, MaxResults: i64(50)}
+	res := mustRecommend(t, req)
+	top := res.Recommendations[0]
+	if top.Estimate == nil || top.Estimate.JobHours == nil || *top.Estimate.JobHours > DefaultDeadlineHours || !top.Deployment.RDMA {
+		t.Errorf("top %s on %d VMs, RDMA %v, estimate %+v: want a layout that meets the default deadline", top.VMSize, top.Nodes, top.Deployment.RDMA, top.Estimate)
+	}
+	h100 := byName(res, "Standard_ND96isr_H100_v5")
+	if h100 == nil || h100.Nodes != 6 || h100.Estimate == nil || !near(h100.Estimate.JobHours, 701.8) {
+		t.Fatalf("ND96isr_H100_v5: %+v, sizes %v", h100, names(res))
+	}
+	if slow := byName(res, "Standard_ND96is_MI300X_v5"); slow != nil {
+		if slow.Nodes != 1 || !near(slow.Estimate.JobHours, 4249) || slow.Rank <= h100.Rank {
+			t.Errorf("ND96is_MI300X_v5 rank %d on %d VMs, %+v", slow.Rank, slow.Nodes, slow.Estimate)
+		}
+	}
+	if n := rejectedCounts(res.Rejected)["scale_up"]; n != 0 {
+		t.Errorf("scale_up removes %d sizes that meet the deadline by scaling out", n)
+	}
+}
+
+// rateSentence is the estimate's sentence on a training layout's rate:
+// VMs × GPUs × dense TFLOPS × MFU = FLOP/s.
+var rateSentence = regexp.MustCompile(`Rate: (\d+) VMs × ([0-9.]+) GPUs × ([0-9.]+) dense TFLOPS \([^)]*\) × ([0-9.]+)% MFU = ([0-9.e+]+) FLOP/s\.`)
+
+// checkTrainingArithmetic checks that a training estimate's rate sentence
+// adds up and that its hours are the job's FLOPs at that rate; it returns
+// the GPUs per VM the sentence names.
+func checkTrainingArithmetic(t *testing.T, flops float64, r *Recommendation) float64 {
+	t.Helper()
+	if r.Estimate == nil || r.Estimate.JobHours == nil {
+		t.Errorf("%s: no job hours: %+v", r.VMSize, r.Estimate)
+		return 0
+	}
+	for _, a := range r.Estimate.Assumptions {
+		m := rateSentence.FindStringSubmatch(a)
+		if m == nil {
+			continue
+		}
+		var f [5]float64
+		for i := range f {
+			f[i], _ = strconv.ParseFloat(m[i+1], 64)
+		}
+		product := f[0] * f[1] * f[2] * 1e12 * f[3] / 100
+		if rate := f[4]; rate <= 0 || product/rate > 1.005 || product/rate < 0.995 {
+			t.Errorf("%s: %q: %v × %v × %v TFLOPS × %v%% is %.4g FLOP/s, not %v", r.VMSize, a, f[0], f[1], f[2], f[3], product, rate)
+		} else if h := flops / rate / 3600; !near(r.Estimate.JobHours, h) {
+			t.Errorf("%s: %v hours, but %.4g FLOPs at %v FLOP/s take %.2f", r.VMSize, *r.Estimate.JobHours, flops, rate, h)
+		}
+		return f[1]
+	}
+	t.Errorf("%s: no rate sentence in %q", r.VMSize, r.Estimate.Assumptions)
+	return 0
+}
+
+// A job whose memory fits one GPU and which one GPU finishes within the
+// deadline uses one GPU, and one GPU has no other to all-reduce with: it
+// runs as fast on a 4-GPU VM as on a one-GPU VM of the same GPU. QLoRA on
+// Llama 3.2 3B (6 GiB): (4 × 3.21e9 + 4 × 28 layers × 4,096 × 3,072) ×
+// 0.1e9 tokens = 1.425e18 FLOPs; one T4 (65 TFLOPS fp16) at 30% MFU:
+// 1.425e18 / 1.95e13 / 3,600 = 20.3 hours, on NC4as_T4_v3 (1 T4) as on
+// NC64as_T4_v3 (4 T4s over PCIe, whose ×0.8 is for GPUs that train
+// together).
+func TestOneGPUJobTimedOnOneGPU(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.2-3b"}, FineTuningMethod: MethodQLoRA, GPUModels: []string{"t4"}, AsOf: asOf, MaxResults: i64(10)})
+	flops := res.Requirements.TrainingFLOPs
+	if !near(&flops, 1.425e18) {
+		t.Fatalf("FLOPs %v, want 1.425e18", flops)
+	}
+	for _, name := range []string{"Standard_NC4as_T4_v3", "Standard_NC64as_T4_v3"} {
+		r := byName(res, name)
+		if r == nil {
+			t.Fatalf("%s not ranked: %v", name, names(res))
+		}
+		if gpus := checkTrainingArithmetic(t, flops, r); gpus != 1 || !near(r.Estimate.JobHours, 20.3) || r.Estimate.Efficiency != 0.3 {
+			t.Errorf("%s: %v GPUs timed, %+v; want one T4 at 30%% MFU, 20.3 hours", name, gpus, r.Estimate)
+		}
+	}
+}
+
+// gpus is the fewest whole GPUs the job uses: a job that would fit one GPU
+// is timed on all it asked for. 1B parameters on 20 billion tokens (1.2e20
+// FLOPs) on at least 16 GPUs: GB200 on 4 VMs of 4, 16 × 2,500 TFLOPS × 40%
+// = 1.6e16 FLOP/s, 2.08 hours; MI300X on 2 VMs of 8, 16 × 1,307.4 × 30%,
+// 5.31 hours.
+func TestStatedGPUsAreTimed(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 1}, TokensBillion: f64(20), GPUs: i64(16), AsOf: asOf, MaxResults: i64(50)})
+	for i := range res.Recommendations {
+		r := &res.Recommendations[i]
+		if gpus := checkTrainingArithmetic(t, 1.2e20, r); gpus*float64(r.Nodes) < 16 {
+			t.Errorf("%s: timed on %v GPUs on each of %d VMs, fewer than the 16 asked for", r.VMSize, gpus, r.Nodes)
+		}
+	}
+	for name, hours := range map[string]float64{"Standard_ND128isr_NDR_GB200_v6": 2.08, "Standard_ND96isr_MI300X_v5": 5.31} {
+		if r := byName(res, name); r == nil || r.Estimate == nil || !near(r.Estimate.JobHours, hours) {
+			t.Errorf("%s: %+v, want %v hours", name, r, hours)
+		}
+	}
+}
+
+// A service sized for tokens_per_second sustains it by its own estimate.
+// Llama 3.2 1B with 2,000 concurrent requests: the KV cache of a copy on
+// one large GPU holds several hundred sequences, but a copy decodes at most
+// 256 together (vLLM's max_num_seqs): the copies a size gets must be
+// counted at the batch its estimate uses, so that 1,000,000 output tokens
+// per second are served, not about 950,000.
+func TestTokensPerSecondMetByTheEstimate(t *testing.T) {
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.2-1b"}, ConcurrentRequests: i64(2000), TokensPerSecond: f64(1e6), AsOf: asOf, MaxResults: i64(50)}
+	res := mustRecommend(t, req)
+	for _, r := range res.Recommendations {
+		if e := r.Estimate; e == nil || e.TokensPerSecond == nil || *e.TokensPerSecond < 1e6 {
+			t.Errorf("%s on %d VMs (%d copies): %+v, want at least 1,000,000 tokens per second", r.VMSize, r.Nodes, r.Replicas, e)
+		}
+		if r.Estimate == nil {
+			continue
+		}
+		for _, a := range r.Estimate.Assumptions {
+			if m := decodeSentence.FindStringSubmatch(a); m != nil {
+				if n, _ := strconv.Atoi(m[1]); n > MaxBatchSequences {
+					t.Errorf("%s: %q decodes more than %d sequences together", r.VMSize, a, MaxBatchSequences)
+				}
+			}
+		}
+	}
+}
+
+// decodeSentence is the estimate's sentence on a served copy's batch.
+var decodeSentence = regexp.MustCompile(`copies serving (\d+) sequences each`)
