@@ -461,7 +461,11 @@ var constraintTable = [numConstraints]constraintDef{
 	cDeadline: {
 		name: "deadline",
 		reason: func(n *norm) string {
-			return fmt.Sprintf("Cannot finish the job (%s FLOPs) within deadline_hours = %s on the VMs one job may span (up to %d with InfiniBand, one without), at the throughput the throughput model estimates.", sci(n.flops), trimFloat(n.deadline), MaxNodesRDMA)
+			where := fmt.Sprintf("up to %d with InfiniBand, one without", MaxNodesRDMA)
+			if !n.ibNeeded(true) {
+				where = fmt.Sprintf("up to %d, over Ethernet (interconnect = \"any\")", MaxNodesRDMA)
+			}
+			return fmt.Sprintf("Cannot finish the job (%s FLOPs) within deadline_hours = %s on the VMs one job may span (%s), at the throughput the throughput model estimates.", sci(n.flops), trimFloat(n.deadline), where)
 		},
 		relax: func(n *norm, e *eval) string {
 			k := n.fixedNodes

@@ -154,7 +154,7 @@ func (n *norm) evaluate(in *sizeInfo, e *eval) {
 		e.sizing = 1
 	}
 	if in.known && in.isGPU && in.gpuCount > 1 && e.nodes == 1 && n.gpus <= 1 &&
-		n.gpuMemNeed > 0 && n.gpuMemNeed <= in.unitMem*n.job.share && (n.flops <= 0 || n.usesOneGPU(in)) {
+		n.gpuMemNeed > 0 && n.gpuMemNeed <= in.unitMem*n.job.share && (n.flops <= 0 || n.usesOneGPU(in, 1)) {
 		e.idleGPUShare = (in.gpuCount - 1) / in.gpuCount
 	}
 	if n.hasModel && in.isGPU {

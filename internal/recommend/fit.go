@@ -167,7 +167,7 @@ func (j *gpuJob) fitGPU(in *sizeInfo, limit, span, fixed int64) gpuLayout {
 				return 1, 0
 			}
 			kvCap := (cap1 - j.shard/float64(tp*pp)) * float64(kvDiv*pp)
-			perCopy := max(int64(math.Floor(kvCap/j.kvPerSeq+1e-9)), 1)
+			perCopy := min(max(int64(math.Floor(kvCap/j.kvPerSeq+1e-9)), 1), MaxBatchSequences)
 			return (j.seqs + perCopy - 1) / perCopy, kvCap
 		}
 		vms := func(pp int64) int64 {
@@ -183,7 +183,7 @@ func (j *gpuJob) fitGPU(in *sizeInfo, limit, span, fixed int64) gpuLayout {
 		}
 		copies, kvCap := copiesFor(pp)
 		if j.kvPerSeq > 0 {
-			l.perCopy = max(int64(math.Floor(kvCap/j.kvPerSeq+1e-9)), 1)
+			l.perCopy = min(max(int64(math.Floor(kvCap/j.kvPerSeq+1e-9)), 1), MaxBatchSequences)
 		}
 		groups := (copies + perGroup - 1) / perGroup
 		l.tp, l.pp, l.nodes = tp, pp, groups*pp

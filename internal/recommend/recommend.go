@@ -212,7 +212,13 @@ func (n *norm) score(e *eval, minCost, maxSpeed float64) float64 {
 	// generation where it cannot (a tie-break among such sizes).
 	gen := float64(e.in.year-GenerationBaseYear) / GenerationSpanYears
 	gen = math.Max(0, math.Min(1, gen))
-	if e.hasFacts && maxSpeed > 0 {
+	switch {
+	case e.hasFacts && n.flops > 0 && n.optimize != OptimizePerformance:
+		// Training: time to result counts against the deadline; a layout
+		// that meets it loses nothing to a faster one (optimize_for =
+		// "performance" ranks on raw speed).
+		gen = math.Min(1, n.deadline*e.speed)
+	case e.hasFacts && maxSpeed > 0:
 		gen = e.speed / maxSpeed
 	}
 	s := w.Family*e.fit + w.Cost*cost + w.Sizing*sizing + w.Generation*gen + w.Scale/float64(e.nodes)

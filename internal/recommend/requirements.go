@@ -212,9 +212,6 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 				ex = append(ex, fmt.Sprintf("Deadline: %d hours by default; each size scales out to meet it within the VMs one job may span, and a size that cannot runs longer, with a warning.", DefaultDeadlineHours))
 			}
 		}
-		if n.tps > 0 {
-			ex = append(ex, fmt.Sprintf("Throughput: %s output tokens per second across the service (tokens_per_second); each size gets the copies it needs.", trimFloat(n.tps)))
-		}
 	} else if n.mem != nil {
 		// Small models on CPU: the estimate is system memory.
 		n.sysMemNeed = n.mem.GiB
@@ -222,6 +219,17 @@ func normalize(cat *catalog.Catalog, req Request) *norm {
 			n.sysMemNeed = max(n.sysMemNeed, round2(n.mem.WeightsGiB*InferenceSystemMemoryFactor))
 		}
 		ex = append(ex, fmt.Sprintf("System memory: at least %s GiB, the model runs on the CPU.", trimFloat(n.sysMemNeed)))
+	}
+	if n.tps > 0 && n.job.kvPerSeq == 0 {
+		// Only a served language model's copies are timed.
+		if n.hasModel || n.req.GPUMemoryGiB != nil {
+			n.modelWarnings = append(n.modelWarnings, Warning{"Argument Not Used By The Model",
+				"tokens_per_second is not used: the throughput model times serving a language model whose memory the engine estimates (not a stated gpu_memory_gib, a model on CPU sizes, or a model without a KV cache). Remove it, or describe the served language model."})
+		}
+		n.tps = 0
+	}
+	if n.tps > 0 {
+		ex = append(ex, fmt.Sprintf("Throughput: %s output tokens per second across the service (tokens_per_second); each size gets the copies it needs.", trimFloat(n.tps)))
 	}
 	if n.gpus > 0 {
 		ex = append(ex, fmt.Sprintf("GPUs: at least %d whole GPUs per job.", n.gpus))

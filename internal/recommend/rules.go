@@ -668,10 +668,10 @@ const (
 	KVReadShare = 0.875
 
 	// MaxBatchSequences is the most sequences one copy decodes together:
-	// vLLM's default max_num_seqs, 256. With tokens_per_second, each copy
-	// is taken to run as many sequences as its KV cache holds, up to this
-	// (a service that must sustain a throughput has the requests in flight
-	// to fill its copies).
+	// vLLM's default max_num_seqs, 256. More concurrent requests take more
+	// copies. With tokens_per_second, each copy is taken to run as many
+	// sequences as its KV cache holds, up to this (a service that must
+	// sustain a throughput has the requests in flight to fill its copies).
 	MaxBatchSequences = 256
 
 	// HPCParallelEfficiency is the share of the VMs' summed throughput a

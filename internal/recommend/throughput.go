@@ -83,13 +83,14 @@ func (n *norm) trainingFLOPs() {
 }
 
 // trainingMFU is the model FLOPs utilization of a training layout on
-// nodes VMs; ethernet when they talk without InfiniBand.
+// nodes VMs; ethernet when they talk without InfiniBand. A job on one GPU
+// of a VM pays no PCIe all-reduce.
 func (n *norm) trainingMFU(in *sizeInfo, nodes int64, ethernet bool) float64 {
 	m := in.trainMFU
 	if in.gpuCount < 1 {
 		m *= PartialGPUTrainingFactor
 	}
-	if in.gpuUnits > 1 && !in.linked {
+	if in.gpuUnits > 1 && !in.linked && !n.usesOneGPU(in, nodes) {
 		m *= PCIeTrainingFactor
 	}
 	if nodes > 1 && ethernet {
@@ -98,46 +99,41 @@ func (n *norm) trainingMFU(in *sizeInfo, nodes int64, ethernet bool) float64 {
 	return m
 }
 
-// trainingPeak is one VM's dense peak for the job's arithmetic, FLOP/s,
-// over the GPUs the job uses there: all of them, except that a job whose
-// memory fits one GPU and which one GPU finishes within the deadline uses
-// one (Job sizing in "Compute for Machine Learning on HPC": small jobs do
-// not take advantage of larger sizes and leave GPUs idle).
-func (n *norm) trainingPeak(in *sizeInfo) float64 {
-	peak := in.peakTFLOPS(n.computePrec) * 1e12
-	if n.usesOneGPU(in) {
-		return peak
-	}
-	return in.gpuCount * peak
-}
-
 // usesOneGPU reports whether a training job on a multi-GPU size uses one
-// of its GPUs: its memory fits one GPU, and one GPU finishes it within the
-// deadline.
-func (n *norm) usesOneGPU(in *sizeInfo) bool {
-	if in.gpuCount <= 1 || n.gpuMemNeed <= 0 || n.gpuMemNeed > in.unitMem || n.flops <= 0 {
+// of its GPUs: it runs on one VM without a gpus setting, its memory fits
+// one GPU, and one GPU finishes it within the deadline (Job sizing in
+// "Compute for Machine Learning on HPC": small jobs do not take advantage
+// of larger sizes and leave GPUs idle).
+func (n *norm) usesOneGPU(in *sizeInfo, nodes int64) bool {
+	if nodes != 1 || n.gpus > 1 || in.gpuCount <= 1 || n.gpuMemNeed <= 0 || n.gpuMemNeed > in.unitMem || n.flops <= 0 {
 		return false
 	}
 	peak := in.peakTFLOPS(n.computePrec) * 1e12
-	return peak > 0 && n.flops/(peak*n.trainingMFU(in, 1, false))/3600 <= n.deadline
+	mfu := in.trainMFU
+	return peak > 0 && n.flops/(peak*mfu)/3600 <= n.deadline
 }
 
-// gpusUsed is the GPUs per VM a training job uses.
-func (n *norm) gpusUsed(in *sizeInfo) float64 {
-	if n.usesOneGPU(in) {
+// gpusUsed is the GPUs per VM a training job uses on nodes VMs.
+func (n *norm) gpusUsed(in *sizeInfo, nodes int64) float64 {
+	if n.usesOneGPU(in, nodes) {
 		return 1
 	}
 	return in.gpuCount
 }
 
+// trainingRate is the FLOP/s of a training layout on nodes VMs.
+func (n *norm) trainingRate(in *sizeInfo, nodes int64) float64 {
+	return float64(nodes) * n.gpusUsed(in, nodes) * in.peakTFLOPS(n.computePrec) * 1e12 * n.trainingMFU(in, nodes, !n.ibNeeded(true))
+}
+
 // trainingHours is the wall time of the job on nodes VMs of the size; 0
 // when the catalog has no throughput for its GPU.
 func (n *norm) trainingHours(in *sizeInfo, nodes int64) float64 {
-	peak := n.trainingPeak(in)
-	if peak <= 0 || n.flops <= 0 {
+	r := n.trainingRate(in, nodes)
+	if r <= 0 || n.flops <= 0 {
 		return 0
 	}
-	return n.flops / (float64(nodes) * peak * n.trainingMFU(in, nodes, !n.ibNeeded(true))) / 3600
+	return n.flops / r / 3600
 }
 
 // deadlineNodes is the fewest VMs of the size that finish the job within
@@ -147,7 +143,7 @@ func (n *norm) deadlineNodes(in *sizeInfo, nodes int64) int64 {
 	if h <= 0 || h <= n.deadline {
 		return nodes
 	}
-	perVM := n.trainingPeak(in) * n.trainingMFU(in, 2, !n.ibNeeded(true))
+	perVM := n.trainingRate(in, 2) / 2
 	return max(nodes, int64(math.Ceil(n.flops/(n.deadline*3600*perVM)-1e-9)))
 }
 
@@ -235,7 +231,7 @@ func (n *norm) estimate(e *eval, bestHPC float64) *Estimate {
 		est.Assumptions = []string{
 			"Training FLOPs: " + n.flopsHow + ".",
 			fmt.Sprintf("Rate: %s × %s × %s dense TFLOPS (%s) × %s%% MFU = %s FLOP/s%s.",
-				plural(e.nodes, "VM", "VMs"), pluralF(n.gpusUsed(in), "GPU", "GPUs"), trimFloat(peak), n.computeLabel(), trimFloat(mfu*100), sci(float64(e.nodes)*n.trainingPeak(in)*mfu), oneGPUWhy(n.usesOneGPU(in))),
+				plural(e.nodes, "VM", "VMs"), pluralF(n.gpusUsed(in, e.nodes), "GPU", "GPUs"), trimFloat(peak), n.computeLabel(), trimFloat(mfu*100), sci(n.trainingRate(in, e.nodes)), oneGPUWhy(n.usesOneGPU(in, e.nodes))),
 			"MFU: " + n.mfuWhy(in, e) + ".",
 			fmt.Sprintf("Time: FLOPs ÷ rate = %s hours; cost: hours × %s USD per hour for all VMs.", trimFloat(h), money(e.total)),
 		}
@@ -286,7 +282,7 @@ func (n *norm) mfuWhy(in *sizeInfo, e *eval) string {
 	if in.gpuCount < 1 {
 		s += fmt.Sprintf(", × %s for a share of a GPU", trimFloat(PartialGPUTrainingFactor))
 	}
-	if in.gpuUnits > 1 && !in.linked {
+	if in.gpuUnits > 1 && !in.linked && !n.usesOneGPU(in, e.nodes) {
 		s += fmt.Sprintf(", × %s for GPUs without NVLink", trimFloat(PCIeTrainingFactor))
 	}
 	if e.nodes > 1 && !e.ibNeeded {
@@ -383,9 +379,9 @@ func (n *norm) speedOf(e *eval) float64 {
 func (n *norm) servingBatch(gl *gpuLayout) int64 {
 	b := (n.job.seqs + gl.copies - 1) / max(gl.copies, 1)
 	if n.tps > 0 {
-		b = max(b, min(gl.perCopy, MaxBatchSequences))
+		b = max(b, gl.perCopy)
 	}
-	return max(b, 1)
+	return min(max(b, 1), MaxBatchSequences)
 }
 
 // pluralF is plural for a count that may be fractional (a share of a GPU).

@@ -158,7 +158,7 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 			{req.TokensBillion != nil, "tokens_billion"}, {req.DeadlineHours != nil, "deadline_hours"}, {req.TokensPerSecond != nil, "tokens_per_second"}} {
 			if f.set {
 				ignore(fe("Argument Needs A Model",
-					fmt.Sprintf("%s shapes the memory estimate of a model, but model is not set, so it is not used. Set model (name or parameters_billion), or remove %s.", f.name, f.name), f.name))
+					fmt.Sprintf("%s describes the job of a model (its memory, time or throughput), but model is not set, so it is not used. Set model (name or parameters_billion), or remove %s.", f.name, f.name), f.name))
 			}
 		}
 	}
