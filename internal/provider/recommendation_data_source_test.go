@@ -544,6 +544,210 @@ data "hpcsku_recommendation" "busy" {
 	})
 }
 
+// The throughput model's inputs: a pretraining job by tokens_billion and
+// deadline_hours, a service by tokens_per_second, an MPI job by hpc_bound.
+func TestRecommendationDataSource_Throughput(t *testing.T) {
+	const pretrain, serve, plain, cfd = "data.hpcsku_recommendation.pretrain", "data.hpcsku_recommendation.serve",
+		"data.hpcsku_recommendation.plain", "data.hpcsku_recommendation.cfd"
+	recs := tfjsonpath.New("recommendations")
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: fixtureProviderFactories(t),
+		Steps: []resource.TestStep{{
+			Config: `
+data "hpcsku_recommendation" "pretrain" {
+  workload       = "training"
+  model          = { parameters_billion = 7 }
+  tokens_billion = 300
+  deadline_hours = 30
+}
+data "hpcsku_recommendation" "serve" {
+  workload            = "inference"
+  model               = { name = "llama-3.1-8b" }
+  context_tokens      = 512
+  concurrent_requests = 4096
+  tokens_per_second   = 20000
+  gpu_models          = ["a100-pcie-80gb", "h100-nvl-94gb"]
+}
+data "hpcsku_recommendation" "plain" {
+  workload            = "inference"
+  model               = { name = "llama-3.1-8b" }
+  context_tokens      = 512
+  concurrent_requests = 4096
+  gpu_models          = ["a100-pcie-80gb", "h100-nvl-94gb"]
+}
+data "hpcsku_recommendation" "cfd" {
+  workload            = "hpc"
+  cores               = 2000
+  region              = "eastus"
+  hpc_bound           = "memory_capacity"
+  min_lifetime_months = 0
+}
+`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				// Pretraining 7B on 300 billion tokens: 6 x 7e9 x 300e9 = 1.26e22 FLOPs;
+				// 156.46 GiB of states, on one VM of each 8-GPU ND size (it fits one MI300X
+				// GPU, but one GPU would take 1.26e22 / (1,307.4e12 x 0.30) = 8,924 hours,
+				// past the deadline, so the job uses all eight). A VM does 8 x dense bf16
+				// peak x MFU: the MI300X 8 x 1,307.4e12 x 0.30 = 3.138e15 FLOP/s, so
+				// ceil(1.26e22 / (30 x 3,600 x 3.138e15) = 37.2) = 38 VMs, 1.26e22 / (38 x
+				// 3.138e15) = 105,671 s = 29.35 hours, 38 x 48 USD/h (eastus2, its only
+				// price) x 29.35 = 53,541.38 USD; the H100 8 x 989.5e12 x 0.40 = 3.166e15:
+				// 37 VMs, 29.87 hours, 37 x 98.32 x 29.87 = 108,678.63 USD. The A100 40 GB
+				// (9.98e14 a VM) would need 117 VMs, more than the 100 one job may span
+				// with InfiniBand (on 100 it takes 35.06 hours): removed by deadline.
+				// Scores: the MI300X (sizing on the memory layout, 156.46 / 1,536 GiB =
+				// 0.10: 0.20) 25 + 25 + 20 x 0.20 + 15 + 15 / 38 = 69.5; the H100 (156.46
+				// / 637.2 = 0.25: 0.49) 25 + 25 x 53,541.38 / 108,678.63 + 20 x 0.49 + 15
+				// x 29.35 / 29.87 + 15 / 37 = 62.3.
+				statecheck.ExpectKnownValue(pretrain, tfjsonpath.New("vm_sizes"), stringList("Standard_ND96isr_MI300X_v5", "Standard_ND96isr_H100_v5")),
+				statecheck.ExpectKnownValue(pretrain, recs.AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"score":                knownvalue.Float64Exact(69.5),
+					"nodes":                knownvalue.Int64Exact(38),
+					"total_gpus":           knownvalue.Float64Exact(304),
+					"total_price_per_hour": knownvalue.Float64Exact(1824),
+				})),
+				// 300e9 tokens / 105,671 s = 2,838,926 tokens per second; 53,541.38 USD /
+				// 300,000 million tokens = 0.1785 USD per million.
+				statecheck.ExpectKnownValue(pretrain, recs.AtSliceIndex(0).AtMapKey("estimate"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					"job_hours":               knownvalue.Float64Exact(29.35),
+					"job_cost_usd":            knownvalue.Float64Exact(53541.38),
+					"tokens_per_second":       knownvalue.Float64Exact(2838926),
+					"cost_per_million_tokens": knownvalue.Float64Exact(0.1785),
+					"relative_throughput":     knownvalue.Null(),
+					"efficiency":              knownvalue.Float64Exact(0.3),
+					"assumptions": knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.StringExact("Training FLOPs: (6 × 7B active parameters) per token × 300 billion tokens = 1.260e+22 FLOPs."),
+						knownvalue.StringExact("Rate: 38 VMs × 8 GPUs × 1307.4 dense TFLOPS (bf16) × 30% MFU = 1.192e+17 FLOP/s."),
+						knownvalue.StringExact("MFU: 30% for the AMD Instinct MI300X."),
+						knownvalue.StringExact("Time: FLOPs ÷ rate = 29.35 hours; cost: hours × 1824.00 USD per hour for all VMs."),
+					}),
+				})),
+				statecheck.ExpectKnownValue(pretrain, recs.AtSliceIndex(1), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"score": knownvalue.Float64Exact(62.3),
+					"nodes": knownvalue.Int64Exact(37),
+				})),
+				statecheck.ExpectKnownValue(pretrain, recs.AtSliceIndex(1).AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"job_hours":    knownvalue.Float64Exact(29.87),
+					"job_cost_usd": knownvalue.Float64Exact(108678.63),
+					"efficiency":   knownvalue.Float64Exact(0.4),
+				})),
+				statecheck.ExpectKnownValue(pretrain, tfjsonpath.New("rejected"), listContains{knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"constraint": knownvalue.StringExact("deadline"),
+					"count":      knownvalue.Int64Exact(1),
+					"examples":   stringList("Standard_ND96asr_v4"),
+				})}),
+				statecheck.ExpectKnownValue(pretrain, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"training_flops":          knownvalue.Float64Exact(1.26e22),
+					"training_tokens_billion": knownvalue.Float64Exact(300),
+					"token_budget":            knownvalue.StringExact("tokens_billion"),
+					"deadline_hours":          knownvalue.Float64Exact(30),
+					"efficiency":              knownvalue.Float64Exact(0.3),
+					"nodes":                   knownvalue.Int64Exact(38),
+					"interconnect":            knownvalue.StringExact("infiniband"),
+					"tokens_per_second":       knownvalue.Null(),
+					"hpc_bound":               knownvalue.Null(),
+				})),
+
+				// Llama 3.1 8B serving 4,096 sequences of 512 tokens: 131,072 bytes of KV
+				// cache per token, 0.0625 GiB a sequence; a copy is 15.71 GiB of weights
+				// (14.96) and workspace. Short sequences in large batches make decoding
+				// compute-bound: an output token with its three prompt tokens is 2 x
+				// 8.03e9 / 0.25 = 6.424e10 FLOPs, so a copy on one A100 (312 TFLOPS at
+				// 35%) makes 1,699.9 tokens per second and one on an H100 NVL (835.5)
+				// 4,552.1, whatever its share of the sequences (reading the weights and
+				// the KV cache takes less: 0.055 s against 0.48 s a step on the A100).
+				//
+				// Without tokens_per_second the copies are those memory needs: an A100
+				// (72 GiB for serving) holds floor((72 - 15.71) / 0.0625) = 900 sequences,
+				// 5 copies, 5 x 1,699.9 = 8,499 tokens per second; an H100 NVL (84.6 GiB)
+				// 1,102, 4 copies, 18,208.
+				statecheck.ExpectKnownValue(plain, recs.AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"vm_size":  knownvalue.StringExact("Standard_NC24ads_A100_v4"),
+					"replicas": knownvalue.Int64Exact(5),
+					"nodes":    knownvalue.Int64Exact(5),
+				})),
+				statecheck.ExpectKnownValue(plain, recs.AtSliceIndex(0).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(8499)),
+				statecheck.ExpectKnownValue(plain, recs.AtSliceIndex(1).AtMapKey("replicas"), knownvalue.Int64Exact(4)),
+				statecheck.ExpectKnownValue(plain, recs.AtSliceIndex(1).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(18208)),
+				statecheck.ExpectKnownValue(plain, tfjsonpath.New("requirements").AtMapKey("tokens_per_second"), knownvalue.Null()),
+				// 20,000 tokens per second takes ceil(20,000 / 4,552.1) = 5 copies on the
+				// H100 NVL (22,760 tokens per second, 5 x 6.98 = 34.9 USD/h) and ceil(20,000
+				// / 1,699.9) = 12 on the A100 (20,399, 12 x 3.673 = 44.076 USD/h), one a
+				// VM. Each sequence sees 4,552.1 / ceil(4,096 / 5) = 5.55 tokens per second
+				// on the H100 NVL, 1,699.9 / 342 = 4.97 on the A100. The H100 NVL: 25 + 25
+				// + 20 (the memory layout's 4 x 15.71 + 256 = 318.84 GiB of the 5 VMs'
+				// 423, 0.75, in the band) + 15 + 15 / 5 = 88; the A100: 25 + 25 x 34.9 /
+				// 44.076 + 20 x (334.55 / 864 = 0.39) / 0.5 + 15 x 4.97 / 5.55 + 15 / 12
+				// = 75.
+				statecheck.ExpectKnownValue(serve, tfjsonpath.New("vm_sizes"), stringList("Standard_NC40ads_H100_v5", "Standard_NC24ads_A100_v4")),
+				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"score":                  knownvalue.Float64Exact(88),
+					"nodes":                  knownvalue.Int64Exact(5),
+					"replicas":               knownvalue.Int64Exact(5),
+					"tensor_parallel_size":   knownvalue.Int64Exact(1),
+					"pipeline_parallel_size": knownvalue.Int64Exact(1),
+					"total_price_per_hour":   knownvalue.Float64Exact(34.9),
+				})),
+				// 34.9 USD per hour / (22,760 x 3,600) tokens = 0.4259 USD per million.
+				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(0).AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"tokens_per_second":       knownvalue.Float64Exact(22760),
+					"cost_per_million_tokens": knownvalue.Float64Exact(0.4259),
+					"efficiency":              knownvalue.Float64Exact(0.6),
+					"job_hours":               knownvalue.Null(),
+					"job_cost_usd":            knownvalue.Null(),
+					"relative_throughput":     knownvalue.Null(),
+				})),
+				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(1), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"score":    knownvalue.Float64Exact(75),
+					"nodes":    knownvalue.Int64Exact(12),
+					"replicas": knownvalue.Int64Exact(12),
+				})),
+				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(1).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(20399)),
+				statecheck.ExpectKnownValue(serve, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"tokens_per_second":   knownvalue.Float64Exact(20000),
+					"concurrent_requests": knownvalue.Int64Exact(4096),
+					"nodes":               knownvalue.Int64Exact(5),
+					"efficiency":          knownvalue.Float64Exact(0.6),
+					"training_flops":      knownvalue.Null(),
+					"deadline_hours":      knownvalue.Null(),
+				})),
+
+				// Bound by memory capacity: 17 VMs (ceil(2,000 / 120)) of HB120rs_v2 (456
+				// GiB) hold 17 x 456 x 0.90 (parallel efficiency across VMs) = 6,976.8
+				// GiB, the most: relative throughput 1; HB120rs_v3 (448 GiB) 6,854.4, 448 /
+				// 456 = 0.9825. Both cost 61.2 USD/h, so per GiB HB120rs_v3 costs 456 / 448
+				// as much. HB120rs_v3: 25 + 25 x 0.9825 + 20 x (2,000 / 2,040 = 0.98) + 15
+				// x 0.9825 + 15 / 17 = 84.8; HB120rs_v2, retiring on 2027-05-31, within the
+				// 24-month warning horizon (-5; min_lifetime_months = 0 keeps it): 25 + 25
+				// + 19.61 + 15 + 0.88 - 5 = 80.5.
+				statecheck.ExpectKnownValue(cfd, tfjsonpath.New("vm_sizes"), stringList("Standard_HB120rs_v3", "Standard_HB120rs_v2")),
+				statecheck.ExpectKnownValue(cfd, recs.AtSliceIndex(0).AtMapKey("score"), knownvalue.Float64Exact(84.8)),
+				statecheck.ExpectKnownValue(cfd, recs.AtSliceIndex(0).AtMapKey("estimate"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					"job_hours":               knownvalue.Null(),
+					"job_cost_usd":            knownvalue.Null(),
+					"tokens_per_second":       knownvalue.Null(),
+					"cost_per_million_tokens": knownvalue.Null(),
+					"relative_throughput":     knownvalue.Float64Exact(0.9825),
+					"efficiency":              knownvalue.Float64Exact(0.9),
+					"assumptions":             stringList("Bound: memory_capacity (hpc_bound); 17 VMs × 448 GiB of memory per VM × 90% parallel efficiency = 6854.4, relative to the best layout of the request."),
+				})),
+				statecheck.ExpectKnownValue(cfd, recs.AtSliceIndex(1), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"score": knownvalue.Float64Exact(80.5),
+					"nodes": knownvalue.Int64Exact(17),
+				})),
+				statecheck.ExpectKnownValue(cfd, recs.AtSliceIndex(1).AtMapKey("estimate").AtMapKey("relative_throughput"), knownvalue.Float64Exact(1)),
+				statecheck.ExpectKnownValue(cfd, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"hpc_bound":         knownvalue.StringExact("memory_capacity"),
+					"efficiency":        knownvalue.Float64Exact(0.9),
+					"training_flops":    knownvalue.Null(),
+					"tokens_per_second": knownvalue.Null(),
+					"deadline_hours":    knownvalue.Null(),
+				})),
+			},
+		}},
+	})
+}
+
 func TestRecommendationDataSource_HPCAndTargets(t *testing.T) {
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: fixtureProviderFactories(t),
@@ -588,6 +792,15 @@ data "hpcsku_recommendation" "keep" {
 					"total_price_per_hour": knownvalue.Float64Exact(61.2),
 				})),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.cfd", tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("deployment").AtMapKey("rdma"), knownvalue.Bool(true)),
+				// hpc is bound by memory bandwidth by default: 17 x 350 GB/s (STREAM) x
+				// 0.90 = 5,355, the only layout, so the best.
+				statecheck.ExpectKnownValue("data.hpcsku_recommendation.cfd", tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"relative_throughput": knownvalue.Float64Exact(1),
+					"efficiency":          knownvalue.Float64Exact(0.9),
+					"job_hours":           knownvalue.Null(),
+					"assumptions":         stringList("Bound: memory_bandwidth (hpc_bound); 17 VMs × 350 GB/s of STREAM bandwidth per VM × 90% parallel efficiency = 5355, relative to the best layout of the request."),
+				})),
+				statecheck.ExpectKnownValue("data.hpcsku_recommendation.cfd", tfjsonpath.New("requirements").AtMapKey("hpc_bound"), knownvalue.StringExact("memory_bandwidth")),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.amd_aks", tfjsonpath.New("vm_sizes"), stringList("Standard_ND96isr_MI300X_v5")),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.slurm", tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("deployment").AtMapKey("cyclecloud"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 					"partition":    knownvalue.StringExact("gpu"),
@@ -596,6 +809,16 @@ data "hpcsku_recommendation" "keep" {
 				})),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.small", tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_E48_v5")),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.small", tfjsonpath.New("requirements").AtMapKey("category"), knownvalue.StringExact("cpu")),
+				// A small model on CPU sizes: the throughput model times GPU jobs of
+				// language models only, so no estimate and no work.
+				statecheck.ExpectKnownValue("data.hpcsku_recommendation.small", tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("estimate"), knownvalue.Null()),
+				statecheck.ExpectKnownValue("data.hpcsku_recommendation.small", tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"training_flops":          knownvalue.Null(),
+					"training_tokens_billion": knownvalue.Null(),
+					"token_budget":            knownvalue.Null(),
+					"deadline_hours":          knownvalue.Null(),
+					"efficiency":              knownvalue.Null(),
+				})),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.keep", tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_NC24ads_A100_v4")),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.keep", tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("reasons").AtSliceIndex(0),
 					knownvalue.StringExact("Ranked first because it is the first size in prefer that meets every requirement.")),
@@ -694,6 +917,40 @@ func TestRecommendationDataSource_Errors(t *testing.T) {
 			// H100 size (72 VMs, 716.43 hours): the nearest miss.
 			err: `No VM Size Fits[\s\S]*precision: 3 \(Standard_NC24rs_v3, Standard_NC4as_T4_v3, Standard_ND40rs_v2\)[\s\S]*gpu_memory: 4[\s\S]*region: 1[\s\S]*max_price_per_hour: 2 \(Standard_ND96asr_v4, Standard_ND96isr_H100_v5\)[\s\S]*` +
 				wrapped(`Nearest miss: Standard_ND96isr_H100_v5 fails only max_price_per_hour. To use it, raise max_price_per_hour to at least 98.32 (98.32 USD per hour in eastus).`),
+		},
+		"deadline nobody meets": {
+			config: `data "hpcsku_recommendation" "x" {
+  workload       = "training"
+  model          = { parameters_billion = 7 }
+  tokens_billion = 300
+  deadline_hours = 5
+  region         = "eastus"
+}`,
+			// 1.26e22 FLOPs on the 100 VMs one job may span with InfiniBand take at
+			// least 11.05 hours (H100), 11.15 (MI300X) and 35.06 (A100 40 GB:
+			// 1.26e22 / (100 x 8 x 312e12 x 0.40)). Each fails only deadline (the
+			// MI300X also region, which comes later); ND96asr_v4 is the nearest: on
+			// one VM, as the memory lays it out, its job costs 27.197 x 3,505.6 =
+			// 95,342 USD against 98.32 x 1,105.4 = 108,684 for the H100, and it
+			// fills its GPU memory better (156.46 / 320 GiB), which outweighs the
+			// H100's speed: 25 + 25 + 20 x 0.98 + 15 x 0.32 + 15 - 10 = 79.3 against
+			// 25 + 21.9 + 9.8 + 15 + 15 - 10 = 76.8.
+			err: `No VM Size Fits[\s\S]*deadline: 3 \(Standard_ND96asr_v4, Standard_ND96isr_H100_v5, Standard_ND96isr_MI300X_v5\)[\s\S]*` +
+				wrapped(`Nearest miss: Standard_ND96asr_v4 fails only deadline. To use it, raise deadline_hours to at least 36 (the job takes that long on 100 VMs of it).`),
+		},
+		"throughput nobody sustains": {
+			config: `data "hpcsku_recommendation" "x" {
+  workload            = "inference"
+  model               = { name = "llama-3.1-8b" }
+  context_tokens      = 512
+  concurrent_requests = 4096
+  tokens_per_second   = 10000000
+  gpu_models          = ["a100-pcie-80gb", "h100-nvl-94gb"]
+}`,
+			// 10 million tokens per second would take ceil(1e7 / 4,552.1) = 2,197
+			// H100 NVL copies (one a VM) or 5,883 A100 ones: more than 1,000 VMs.
+			err: `No VM Size Fits[\s\S]*tokens_per_second: 3 \(Standard_NC24ads_A100_v4, Standard_NC40ads_H100_v5, Standard_NCC40ads_H100_v5\)\. ` +
+				wrapped(`Cannot serve 10000000 output tokens per second within 1000 VMs, at the throughput the throughput model estimates.`),
 		},
 	}
 	for name, c := range cases {
