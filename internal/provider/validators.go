@@ -84,9 +84,9 @@ type greaterThanValidator struct{ min, max float64 }
 func float64Positive() validator.Float64 { return greaterThanValidator{min: 0} }
 
 // float64PositiveAtMost checks that a number is greater than 0 and at most
-// max.
-func float64PositiveAtMost(max float64) validator.Float64 {
-	return greaterThanValidator{min: 0, max: max}
+// limit.
+func float64PositiveAtMost(limit float64) validator.Float64 {
+	return greaterThanValidator{min: 0, max: limit}
 }
 
 // plainNumber prints a number without an exponent (1000000, not 1e+06).
