@@ -656,7 +656,7 @@ func recommendationAttributes() map[string]schema.Attribute {
 		"estimate": schema.SingleNestedAttribute{
 			Computed: true,
 			MarkdownDescription: "The time and cost of the job on this layout, from the throughput model (the [ranking guide](../guides/ranking.md) explains it); " +
-				"null where the request defines no work to time (no language model to train or serve, and not `hpc` or `htc`). " +
+				"null where the request defines no work to time: no language model trained, fine-tuned or served on GPUs (a served model's estimate replaced by `gpu_memory_gib` included), and a workload other than `hpc` and `htc`. " +
 				"A figure the inputs do not define, or the catalog lacks the facts for, is null.",
 			Attributes: map[string]schema.Attribute{
 				"job_hours":               float64Attr("Wall time of the whole `training` or `fine_tuning` job on this layout, in hours: `requirements.training_flops` ÷ (VMs × GPUs used × dense peak at the compute precision × `efficiency`); null for other workloads."),
