@@ -51,6 +51,8 @@ const (
 	providerAddr = `provider["registry.terraform.io/hashicorp/hpcsku"]`
 	// gpuMemoryCall is how Terraform shows a gpu_memory_gib call.
 	gpuMemoryCall = "provider::hpcsku::gpu_memory_gib(parameters_billion, precision, workload, options...)"
+	// trainingHoursCall is how Terraform shows an estimate_training_hours call.
+	trainingHoursCall = "provider::hpcsku::estimate_training_hours(active_parameters_billion, tokens_billion, vm_size, nodes, precision)"
 )
 
 func (c badInput) pattern() *regexp.Regexp {
@@ -239,6 +241,86 @@ func TestBadInputMatrix(t *testing.T) {
 		"recommendation/training_batch_size on inference": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `training_batch_size = 4`), attr: "training_batch_size", with: recAddr, line: `training_batch_size = 4`,
 			summary: "Argument Not Used By Workload", detail: []string{`training_batch_size applies to training and fine-tuning, not to workload "inference". Remove training_batch_size, or set workload to "training", "fine_tuning".`},
+		},
+		"recommendation/tokens_billion wrong type": {
+			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `tokens_billion = "300B"`), attr: "tokens_billion", line: `tokens_billion = "300B"`,
+			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "tokens_billion": a number is required.`},
+		},
+		"recommendation/tokens_billion zero": {
+			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `tokens_billion = 0`), attr: "tokens_billion", with: recAddr, line: `tokens_billion = 0`,
+			summary: "Value Out Of Range", detail: []string{`Attribute tokens_billion value must be greater than 0 and at most 1000000, got: 0. Use a positive number.`},
+		},
+		"recommendation/tokens_billion negative": {
+			config: rec(`workload = "fine_tuning"`, `model = { parameters_billion = 7 }`, `tokens_billion = -1.5`), attr: "tokens_billion", with: recAddr, line: `tokens_billion = -1.5`,
+			summary: "Value Out Of Range", detail: []string{`Attribute tokens_billion value must be greater than 0 and at most 1000000, got: -1.5.`},
+		},
+		"recommendation/tokens_billion above the maximum": {
+			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `tokens_billion = 1000001`), attr: "tokens_billion", with: recAddr, line: `tokens_billion = 1000001`,
+			summary: "Value Out Of Range", detail: []string{`Attribute tokens_billion value must be greater than 0 and at most 1000000, got: 1000001. Use a number of at most 1000000.`},
+		},
+		"recommendation/tokens_billion on inference": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `tokens_billion = 300`), attr: "tokens_billion", with: recAddr, line: `tokens_billion = 300`,
+			summary: "Argument Not Used By Workload", detail: []string{`tokens_billion applies to training and fine-tuning (the tokens processed), not to workload "inference". Remove tokens_billion, or set workload to "training", "fine_tuning".`},
+		},
+		"recommendation/deadline_hours wrong type": {
+			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `deadline_hours = "a week"`), attr: "deadline_hours", line: `deadline_hours = "a week"`,
+			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "deadline_hours": a number is required.`},
+		},
+		"recommendation/deadline_hours zero": {
+			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `deadline_hours = 0`), attr: "deadline_hours", with: recAddr, line: `deadline_hours = 0`,
+			summary: "Value Out Of Range", detail: []string{`Attribute deadline_hours value must be greater than 0 and at most 87600, got: 0.`},
+		},
+		"recommendation/deadline_hours negative": {
+			config: rec(`workload = "fine_tuning"`, `model = { parameters_billion = 7 }`, `deadline_hours = -24`), attr: "deadline_hours", with: recAddr, line: `deadline_hours = -24`,
+			summary: "Value Out Of Range", detail: []string{`Attribute deadline_hours value must be greater than 0 and at most 87600, got: -24.`},
+		},
+		"recommendation/deadline_hours above the maximum": {
+			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `deadline_hours = 87601`), attr: "deadline_hours", with: recAddr, line: `deadline_hours = 87601`,
+			summary: "Value Out Of Range", detail: []string{`Attribute deadline_hours value must be greater than 0 and at most 87600, got: 87601.`},
+		},
+		"recommendation/deadline_hours on hpc": {
+			config: rec(`workload = "hpc"`, `cores = 256`, `deadline_hours = 48`), attr: "deadline_hours", with: recAddr, line: `deadline_hours = 48`,
+			summary: "Argument Not Used By Workload", detail: []string{`deadline_hours applies to training and fine-tuning, not to workload "hpc". Remove deadline_hours, or set workload to "training", "fine_tuning".`},
+		},
+		"recommendation/deadline_hours unknown at plan, invalid at apply": {
+			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `deadline_hours = length(uuid()) - 100`), attr: "deadline_hours", with: recAddr, line: `deadline_hours = length(uuid()) - 100`,
+			summary: "Value Out Of Range", detail: []string{`Attribute deadline_hours value must be greater than 0 and at most 87600, got: -64.`},
+		},
+		"recommendation/tokens_per_second wrong type": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `tokens_per_second = ["5000"]`), attr: "tokens_per_second", line: `tokens_per_second = ["5000"]`,
+			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "tokens_per_second": number required.`},
+		},
+		"recommendation/tokens_per_second zero": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `tokens_per_second = 0`), attr: "tokens_per_second", with: recAddr, line: `tokens_per_second = 0`,
+			summary: "Value Out Of Range", detail: []string{`Attribute tokens_per_second value must be greater than 0 and at most 1000000000, got: 0.`},
+		},
+		"recommendation/tokens_per_second negative": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `tokens_per_second = -5000`), attr: "tokens_per_second", with: recAddr, line: `tokens_per_second = -5000`,
+			summary: "Value Out Of Range", detail: []string{`Attribute tokens_per_second value must be greater than 0 and at most 1000000000, got: -5000.`},
+		},
+		"recommendation/tokens_per_second above the maximum": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `tokens_per_second = 1e10`), attr: "tokens_per_second", with: recAddr, line: `tokens_per_second = 1e10`,
+			summary: "Value Out Of Range", detail: []string{`Attribute tokens_per_second value must be greater than 0 and at most 1000000000, got: 10000000000.`},
+		},
+		"recommendation/tokens_per_second on training": {
+			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `tokens_per_second = 5000`), attr: "tokens_per_second", with: recAddr, line: `tokens_per_second = 5000`,
+			summary: "Argument Not Used By Workload", detail: []string{`tokens_per_second applies to serving a model, not to workload "training". Remove tokens_per_second, or set workload to "inference".`},
+		},
+		"recommendation/hpc_bound wrong type": {
+			config: rec(`workload = "hpc"`, `cores = 256`, `hpc_bound = ["compute"]`), attr: "hpc_bound", line: `hpc_bound = ["compute"]`,
+			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "hpc_bound": string required.`},
+		},
+		"recommendation/hpc_bound unknown enum": {
+			config: rec(`workload = "hpc"`, `cores = 256`, `hpc_bound = "latency"`), attr: "hpc_bound", with: recAddr, line: `hpc_bound = "latency"`,
+			summary: "Invalid Attribute Value Match", detail: []string{`Attribute hpc_bound value must be one of: ["memory_bandwidth" "compute" "memory_capacity"], got: "latency"`},
+		},
+		"recommendation/hpc_bound empty": {
+			config: rec(`workload = "htc"`, `hpc_bound = ""`), attr: "hpc_bound", with: recAddr, line: `hpc_bound = ""`,
+			summary: "Invalid Attribute Value Match", detail: []string{`Attribute hpc_bound value must be one of:`, `got: ""`},
+		},
+		"recommendation/hpc_bound on inference": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `hpc_bound = "compute"`), attr: "hpc_bound", with: recAddr, line: `hpc_bound = "compute"`,
+			summary: "Argument Not Used By Workload", detail: []string{`hpc_bound applies to the hpc and htc workloads, not to workload "inference". Remove hpc_bound, or set workload to "hpc", "htc".`},
 		},
 		"recommendation/model.parameters_billion zero": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 0 }`), attr: "model.parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
@@ -589,6 +671,66 @@ func TestBadInputMatrix(t *testing.T) {
 			config: fn(`provider::hpcsku::gpu_memory_gib(7, "int4", "training")`), attr: "precision",
 			call: gpuMemoryCall, line: `value = provider::hpcsku::gpu_memory_gib(7, "int4", "training")`,
 			summary: "Invalid function argument", detail: []string{`Invalid value for "precision" parameter: Precision Cannot Train: Training updates every weight, which int4 cannot hold`},
+		},
+		"function/estimate_training_hours zero active parameters": {
+			config: fn(`provider::hpcsku::estimate_training_hours(0, 2000, "Standard_ND96asr_v4", 12, "bf16")`), attr: "active_parameters_billion",
+			call: trainingHoursCall, line: `value = provider::hpcsku::estimate_training_hours(0, 2000, "Standard_ND96asr_v4", 12, "bf16")`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "active_parameters_billion" parameter: Invalid Parameter Value: value must be a number greater than 0 and at most 100000, got: 0.`},
+		},
+		"function/estimate_training_hours tokens above the maximum": {
+			config: fn(`provider::hpcsku::estimate_training_hours(7, 2000000, "Standard_ND96asr_v4", 12, "bf16")`), attr: "tokens_billion",
+			call: trainingHoursCall, line: `value = provider::hpcsku::estimate_training_hours(7, 2000000, "Standard_ND96asr_v4", 12, "bf16")`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "tokens_billion" parameter: Invalid Parameter Value: value must be a number greater than 0 and at most 1000000, got: 2000000.`},
+		},
+		"function/estimate_training_hours tokens wrong type": {
+			config: fn(`provider::hpcsku::estimate_training_hours(7, "2T", "Standard_ND96asr_v4", 12, "bf16")`), attr: "tokens_billion",
+			call: trainingHoursCall, line: `value = provider::hpcsku::estimate_training_hours(7, "2T", "Standard_ND96asr_v4", 12, "bf16")`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "tokens_billion" parameter: a number is required.`},
+		},
+		"function/estimate_training_hours unknown size": {
+			config: fn(`provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v5", 12, "bf16")`), attr: "vm_size",
+			call: trainingHoursCall, line: `value = provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v5", 12, "bf16")`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "vm_size" parameter: Unknown VM Size: The size "Standard_ND96asr_v5" is not in the catalog`, `Did you mean one of:`},
+		},
+		"function/estimate_training_hours size without a GPU": {
+			config: fn(`provider::hpcsku::estimate_training_hours(7, 2000, "Standard_HB120rs_v3", 12, "bf16")`), attr: "vm_size",
+			call: trainingHoursCall, line: `value = provider::hpcsku::estimate_training_hours(7, 2000, "Standard_HB120rs_v3", 12, "bf16")`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "vm_size" parameter: Not A GPU Size: Standard_HB120rs_v3 has no GPU; the training estimate is for GPU sizes.`},
+		},
+		"function/estimate_training_hours null size": {
+			config: fn(`provider::hpcsku::estimate_training_hours(7, 2000, null, 12, "bf16")`), attr: "vm_size",
+			call: trainingHoursCall, line: `value = provider::hpcsku::estimate_training_hours(7, 2000, null, 12, "bf16")`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "vm_size" parameter: argument must not be null.`},
+		},
+		"function/estimate_training_hours fractional nodes": {
+			config: fn(`provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 2.5, "bf16")`), attr: "nodes",
+			call: trainingHoursCall, line: `value = provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 2.5, "bf16")`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "nodes" parameter: Invalid Parameter Value: value must be a whole number from 1 to 1000, got: 2.5.`},
+		},
+		"function/estimate_training_hours zero nodes": {
+			config: fn(`provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 0, "bf16")`), attr: "nodes",
+			call: trainingHoursCall, line: `value = provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 0, "bf16")`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "nodes" parameter: Invalid Parameter Value: value must be a whole number from 1 to 1000, got: 0.`},
+		},
+		"function/estimate_training_hours int4 cannot train": {
+			config: fn(`provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 12, "int4")`), attr: "precision",
+			call: trainingHoursCall, line: `value = provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 12, "int4")`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "precision" parameter: Precision Cannot Train: Training runs in bf16, fp16, fp8, tf32 or fp32, not int4.`},
+		},
+		"function/estimate_training_hours precision the GPU lacks": {
+			config: fn(`provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND40rs_v2", 12, "bf16")`), attr: "precision",
+			call: trainingHoursCall, line: `value = provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND40rs_v2", 12, "bf16")`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "precision" parameter: No Throughput Figure: The catalog has no native bf16 throughput`, `choose a precision it runs (fp16) or another size.`},
+		},
+		"function/estimate_training_hours unknown precision": {
+			config: fn(`provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 12, "bf17")`), attr: "precision",
+			call: trainingHoursCall, line: `value = provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 12, "bf17")`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "precision" parameter: Invalid Parameter Value Match: value must be one of:`, `got: "bf17".`},
+		},
+		"function/estimate_training_hours size unknown at plan, invalid at apply": {
+			config: fn(`provider::hpcsku::estimate_training_hours(7, 2000, "Standard_${uuid()}", 12, "bf16")`), attr: "vm_size",
+			call: trainingHoursCall, line: `value = provider::hpcsku::estimate_training_hours(7, 2000, "Standard_${uuid()}", 12, "bf16")`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "vm_size" parameter: Unknown VM Size:`},
 		},
 		"function/gpu_memory_gib wrong type": {
 			config: fn(`provider::hpcsku::gpu_memory_gib("seven", "bf16", "inference")`), attr: "parameters_billion",

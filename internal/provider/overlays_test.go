@@ -102,8 +102,8 @@ data "hpcsku_recommendation" "train" {
 // restricts Standard_ND96isr_H100_v5 in eastus, a 70B training
 // recommendation in eastus no longer returns it and rejected says why;
 // without the file it does. On the fixture catalog, in eastus, the ND sizes
-// are ND96asr_v4 (first) and ND96isr_H100_v5 (ND40rs_v2's V100s lack bf16:
-// precision). The file lists
+// are ND96isr_H100_v5 (first: see TestAccOverlay_PricesFile) and
+// ND96asr_v4 (ND40rs_v2's V100s lack bf16: precision). The file lists
 // sizes the fixture does not have; Configure warns about them.
 func TestAccOverlay_AvailabilityRestrictsH100(t *testing.T) {
 	const ds = "data.hpcsku_recommendation.train"
@@ -174,31 +174,42 @@ func TestAccOverlay_PricesFile(t *testing.T) {
 			{
 				Config: providerBlock(nil) + training70BConfig,
 				ConfigStateChecks: []statecheck.StateCheck{
-					// 1564.62 GiB (70e9 x 16 bytes x 1.5) sharded over 5 x 8 A100 40 GB (1,600 GiB,
-					// 135.99 USD/h: 25 + 25 + 20 x band(1564.62 / 1600 = 0.978) 0.574 + 15 x 0.5 (2021)
-					// + 15 / 5 = 71.97) or 3 x 8 H100 (1,911.6 GiB usable, 294.96 USD/h: 25 + 25 x 0.461
-					// + 20 (0.818, in the band) + 15 x 0.7 (2023) + 15 / 3 = 72.03): both 72.0, the
-					// cheaper first. ND40rs_v2's V100s lack bf16 (precision).
-					statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList("Standard_ND96asr_v4", "Standard_ND96isr_H100_v5")),
-					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("score"), knownvalue.Float64Exact(72)),
-					statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(72)),
-					statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("price_per_hour"), knownvalue.Float64Exact(98.32)),
+					// 1564.62 GiB (70e9 x 16 bytes x 1.5) and, on the default 1,400 billion
+					// tokens, 6 x 70e9 x 1,400e9 = 5.88e23 FLOPs, scaled out to finish within
+					// the 720-hour default: 8 H100 x 989.5e12 x 0.40 = 3.166e15 FLOP/s a VM,
+					// 72 VMs (7,079.04 USD/h), 716.43 hours, 5,071,669.19 USD; 8 A100 40 GB x
+					// 312e12 x 0.40 = 9.98e14, which would need 228 VMs: 100, the most with
+					// InfiniBand, 1635.95 hours, past the default, 2,719.7 USD/h x 1635.95 =
+					// 4,449,295.54 USD. The H100 size: 25 + 25 x 4,449,295.54 / 5,071,669.19
+					// + 20 (1564.62 / 3 VMs' 1,911.6 GiB = 0.82, in the band) + 15 + 15 / 72
+					// = 82.1; ND96asr_v4 (ranked after it, past the default deadline): 25 + 25
+					// + 20 x band(1564.62 / 5 VMs' 1,600 GiB = 0.978) 0.574 + 15 x 716.43 /
+					// 1635.95 + 15 / 100 = 68.2. ND40rs_v2's V100s lack bf16 (precision).
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList("Standard_ND96isr_H100_v5", "Standard_ND96asr_v4")),
+					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("score"), knownvalue.Float64Exact(82.1)),
+					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("price_per_hour"), knownvalue.Float64Exact(98.32)),
+					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("estimate").AtMapKey("job_cost_usd"), knownvalue.Float64Exact(5071669.19)),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(68.2)),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("price_per_hour"), knownvalue.Float64Exact(27.197)),
 				},
 			},
 			{
-				// Negotiated prices: the H100 size at 36.00 instead of 98.32 (3 VMs,
-				// 108 USD/h against 5 × 27.197 = 135.99 for ND96asr_v4) moves to
-				// the top (85.5 against 66.8).
+				// Negotiated prices: the H100 size at 36.00 instead of 98.32 (72 VMs,
+				// 2,592 USD/h, 716.43 hours: 1,856,998.48 USD) is now the cheaper job as
+				// well as the faster: 25 + 25 + 20 + 15 + 15 / 72 = 85.2; ND96asr_v4 25 +
+				// 25 x 1,856,998.48 / 4,449,295.54 + 11.47 + 6.57 + 0.15 = 53.6.
 				Config: providerBlock(map[string]string{"prices_file": csv}) + training70BConfig,
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList("Standard_ND96isr_H100_v5", "Standard_ND96asr_v4")),
 					statecheck.ExpectKnownValue(ds, rec0, knownvalue.ObjectPartial(map[string]knownvalue.Check{
 						"vm_size":              knownvalue.StringExact("Standard_ND96isr_H100_v5"),
-						"score":                knownvalue.Float64Exact(85.5),
+						"score":                knownvalue.Float64Exact(85.2),
 						"price_per_hour":       knownvalue.Float64Exact(36),
-						"total_price_per_hour": knownvalue.Float64Exact(108),
+						"total_price_per_hour": knownvalue.Float64Exact(2592),
 						"price_source":         knownvalue.StringExact("Price from the prices file " + csv + " in eastus."),
 					})),
+					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("estimate").AtMapKey("job_cost_usd"), knownvalue.Float64Exact(1856998.48)),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(53.6)),
 					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("price"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 						"usd_per_hour": knownvalue.Float64Exact(36),
 						"source":       knownvalue.StringExact("prices file " + csv + " (CSV)"),

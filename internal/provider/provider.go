@@ -91,8 +91,9 @@ type functionData struct {
 	// skus memoizes the SKU objects provider::hpcsku::sku returns.
 	skus skuObjects
 	// engine prepares the ranking engine for Catalog on its first call
-	// (provider::hpcsku::gpu_memory_gib estimates through it), so that the
-	// functions that only look sizes up never pay for it.
+	// (provider::hpcsku::gpu_memory_gib and estimate_training_hours
+	// estimate through it), so that the functions that only look sizes up
+	// never pay for it.
 	engine func() (*recommend.Engine, error)
 }
 
@@ -211,6 +212,7 @@ func (p *hpcskuProvider) Functions(context.Context) []func() function.Function {
 		newIsRetiredFunction,
 		newRetiresWithinFunction,
 		newGPUMemoryGiBFunction,
+		newEstimateTrainingHoursFunction,
 	}
 	factories := make([]func() function.Function, len(constructors))
 	for i, c := range constructors {

@@ -57,6 +57,10 @@ type recommendationDataSourceModel struct {
 	ContextTokens        types.Int64   `tfsdk:"context_tokens"`
 	ConcurrentRequests   types.Int64   `tfsdk:"concurrent_requests"`
 	TrainingBatchSize    types.Int64   `tfsdk:"training_batch_size"`
+	TokensBillion        types.Float64 `tfsdk:"tokens_billion"`
+	DeadlineHours        types.Float64 `tfsdk:"deadline_hours"`
+	TokensPerSecond      types.Float64 `tfsdk:"tokens_per_second"`
+	HPCBound             types.String  `tfsdk:"hpc_bound"`
 	GPUMemoryGiB         types.Float64 `tfsdk:"gpu_memory_gib"`
 	GPUs                 types.Int64   `tfsdk:"gpus"`
 	Nodes                types.Int64   `tfsdk:"nodes"`
@@ -116,6 +120,9 @@ type recommendationOut struct {
 	Reasons              []string      `tfsdk:"reasons"`
 	Warnings             []string      `tfsdk:"warnings"`
 	Deployment           deploymentOut `tfsdk:"deployment"`
+	// Estimate is nil (null) when the engine gives none: the request
+	// defines no work to time.
+	Estimate *estimateOut `tfsdk:"estimate"`
 	// SKU is the memoized SKU object (providerData.skus), added to the
 	// object the other fields make (recommendationList).
 	SKU types.Object `tfsdk:"-"`
@@ -156,6 +163,18 @@ func recommendationList(ctx context.Context, recs []recommendationOut) (types.Li
 	list, d := types.ListValue(full, elems)
 	diags.Append(d...)
 	return list, diags
+}
+
+// estimateOut is a recommendation's `estimate`; a figure the engine does
+// not give (nil) is null.
+type estimateOut struct {
+	JobHours             *float64 `tfsdk:"job_hours"`
+	JobCostUSD           *float64 `tfsdk:"job_cost_usd"`
+	TokensPerSecond      *float64 `tfsdk:"tokens_per_second"`
+	CostPerMillionTokens *float64 `tfsdk:"cost_per_million_tokens"`
+	RelativeThroughput   *float64 `tfsdk:"relative_throughput"`
+	Efficiency           float64  `tfsdk:"efficiency"`
+	Assumptions          []string `tfsdk:"assumptions"`
 }
 
 type deploymentOut struct {
@@ -213,7 +232,16 @@ type requirementsOut struct {
 	ConcurrentRequests *int64   `tfsdk:"concurrent_requests"`
 	KVCacheGiB         *float64 `tfsdk:"kv_cache_gib"`
 	KVBytesPerToken    *int64   `tfsdk:"kv_bytes_per_token"`
-	Explanation        []string `tfsdk:"explanation"`
+	// The throughput model's inputs and work; nil (null) where they do
+	// not apply.
+	TrainingFLOPs         *float64 `tfsdk:"training_flops"`
+	TrainingTokensBillion *float64 `tfsdk:"training_tokens_billion"`
+	TokenBudget           *string  `tfsdk:"token_budget"`
+	DeadlineHours         *float64 `tfsdk:"deadline_hours"`
+	TokensPerSecond       *float64 `tfsdk:"tokens_per_second"`
+	HPCBound              *string  `tfsdk:"hpc_bound"`
+	Efficiency            *float64 `tfsdk:"efficiency"`
+	Explanation           []string `tfsdk:"explanation"`
 }
 
 type rejectionOut struct {
@@ -336,6 +364,47 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 				strconv.FormatInt(recommend.DefaultTrainingBatchSize(catalog.ModelKindDiffusion), 10) + " for diffusion models. " +
 				"Only for the workloads `training` and `fine_tuning`; anywhere else it is an error.",
 			Validators: []validator.Int64{int64validator.Between(1, recommend.MaxTrainingBatchSize)},
+		},
+		"tokens_billion": schema.Float64Attribute{
+			Optional: true,
+			MarkdownDescription: "Tokens the job processes (dataset tokens × epochs), in billions, greater than 0 and at most " + groupDigits(recommend.MaxTokensBillion) + ". " +
+				"It sets the work the throughput model times: training FLOPs = " + strconv.Itoa(recommend.TrainingFLOPsPerToken) + " (`lora` and `qlora`: " + strconv.Itoa(recommend.LoRAFLOPsPerToken) + ") × active parameters × tokens, " +
+				"plus the attention term for a named model, and so `recommendations[*].estimate.job_hours` and `job_cost_usd`. " +
+				"Defaults to " + strconv.Itoa(recommend.ChinchillaTokensPerParameter) + " tokens per parameter for `training` (compute-optimal, Hoffmann et al. 2022) and " +
+				strconv.FormatFloat(recommend.DefaultFineTuningTokensBillion, 'f', -1, 64) + " billion tokens for `fine_tuning` (`requirements.token_budget` says which applied). " +
+				"The estimate covers language models; other kinds of model are not timed. " +
+				"Only for the workloads `training` and `fine_tuning`; anywhere else it is an error.",
+			Validators: []validator.Float64{float64PositiveAtMost(recommend.MaxTokensBillion)},
+		},
+		"deadline_hours": schema.Float64Attribute{
+			Optional: true,
+			MarkdownDescription: "Wall time, in hours, the job must finish in, greater than 0 and at most " + groupDigits(recommend.MaxDeadlineHours) + ". " +
+				"Each size scales out to meet it within the VMs one job may span (up to " + strconv.Itoa(recommend.MaxNodesRDMA) + " with InfiniBand; one without, unless `interconnect` is `any`), " +
+				"and sizes that cannot meet it are removed (constraint `deadline`). " +
+				"Defaults to " + strconv.Itoa(recommend.DefaultDeadlineHours) + " hours (30 days), which never removes a size: where a size cannot meet it the job runs longer, " +
+				"with a warning, and ranks after the layouts that meet it. " +
+				"Only for the workloads `training` and `fine_tuning`; anywhere else it is an error.",
+			Validators: []validator.Float64{float64PositiveAtMost(recommend.MaxDeadlineHours)},
+		},
+		"tokens_per_second": schema.Float64Attribute{
+			Optional: true,
+			MarkdownDescription: "Output tokens per second the service must sustain across all its copies of the model, greater than 0 and at most " + groupDigits(int64(recommend.MaxTokensPerSecond)) + ". " +
+				"Each size gets the copies it needs (`recommendations[*].replicas`), from the decode rate of one copy: bound by the GPUs' memory bandwidth " +
+				"(the weights and the KV cache read per step) or their peak arithmetic, whichever is slower. " +
+				"A size that would need more than " + groupDigits(recommend.MaxNodes) + " VMs is removed (constraint `tokens_per_second`). " +
+				"No default: without it the service is sized for `concurrent_requests` alone, and `recommendations[*].estimate.tokens_per_second` says what that layout sustains. " +
+				"Only for workload `inference`; anywhere else it is an error.",
+			Validators: []validator.Float64{float64PositiveAtMost(recommend.MaxTokensPerSecond)},
+		},
+		"hpc_bound": schema.StringAttribute{
+			Optional: true,
+			MarkdownDescription: "What limits the speed of the job: " + quoted(recommend.HPCBounds()) + ". " +
+				"`" + recommend.BoundMemoryBandwidth + "` (most CFD, weather and sparse solvers) compares STREAM bandwidth, `" + recommend.BoundCompute + "` (dense arithmetic) FP64 peak, " +
+				"`" + recommend.BoundMemoryCapacity + "` (the problem size is set by memory) memory per VM, each times the VMs (and, for `hpc` across VMs, a parallel efficiency). " +
+				"The ranking compares the price per unit of that throughput, and `recommendations[*].estimate.relative_throughput` reports it against the best size. " +
+				"Defaults to `" + recommend.BoundMemoryBandwidth + "` for `hpc` and `" + recommend.BoundCompute + "` for `htc`. " +
+				"Only for the workloads `hpc` and `htc`; anywhere else it is an error.",
+			Validators: []validator.String{stringvalidator.OneOf(recommend.HPCBounds()...)},
 		},
 		"gpu_memory_gib": schema.Float64Attribute{
 			Optional:            true,
@@ -503,7 +572,15 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 				"concurrent_requests": int64Attr("Sequences in flight the KV cache was sized for (`concurrent_requests` or its default); null unless a language model is served (`inference`)."),
 				"kv_cache_gib":        float64Attr("KV cache of every concurrent sequence, in GiB, as in `memory.kv_cache_gib`; null unless a language model is served."),
 				"kv_bytes_per_token":  int64Attr("KV cache per token of context, in bytes (2 × layers × KV heads × head dimension × bytes per element for a named model; approximated from the parameters otherwise); null unless a language model is served."),
-				"explanation":         supportList("How the requirements were derived, in plain sentences."),
+				"training_flops": float64Attr("The work of a `training` or `fine_tuning` job of a language model, in FLOPs: " + strconv.Itoa(recommend.TrainingFLOPsPerToken) + " (`lora` and `qlora`: " + strconv.Itoa(recommend.LoRAFLOPsPerToken) + ") × active parameters × `training_tokens_billion`, " +
+					"plus the attention term (× layers × context × attention width) for a named model; null where the throughput model does not time the job."),
+				"training_tokens_billion": float64Attr("Tokens the job processes, in billions: `tokens_billion` or its default; null where `training_flops` is."),
+				"token_budget":            strAttr("Where `training_tokens_billion` comes from: `tokens_billion`, or the default that was assumed, in a sentence; null where `training_flops` is."),
+				"deadline_hours":          float64Attr("The deadline the sizes were scaled out to meet: `deadline_hours` or the " + strconv.Itoa(recommend.DefaultDeadlineHours) + "-hour default; null where `training_flops` is."),
+				"tokens_per_second":       float64Attr("The output tokens per second the service was sized for (`tokens_per_second`); null unless it is set for `inference` of a model."),
+				"hpc_bound":               strAttr("What bounds the job's speed (`hpc_bound` or its default for the workload); null unless the workload is `hpc` or `htc`."),
+				"efficiency":              float64Attr("The top-ranked size's `estimate.efficiency`; null when it has no estimate (or a 0 efficiency)."),
+				"explanation":             supportList("How the requirements were derived, in plain sentences."),
 			},
 		},
 		"rejected": schema.ListNestedAttribute{
@@ -576,6 +653,22 @@ func recommendationAttributes() map[string]schema.Attribute {
 				},
 			},
 		},
+		"estimate": schema.SingleNestedAttribute{
+			Computed: true,
+			MarkdownDescription: "The time and cost of the job on this layout, from the throughput model (the [ranking guide](../guides/ranking.md) explains it); " +
+				"null where the request defines no work to time: no language model trained, fine-tuned or served on GPUs (a served model's estimate replaced by `gpu_memory_gib` included), and a workload other than `hpc` and `htc`. " +
+				"A figure the inputs do not define, or the catalog lacks the facts for, is null.",
+			Attributes: map[string]schema.Attribute{
+				"job_hours":               float64Attr("Wall time of the whole `training` or `fine_tuning` job on this layout, in hours: `requirements.training_flops` ÷ (VMs × GPUs used × dense peak at the compute precision × `efficiency`); null for other workloads."),
+				"job_cost_usd":            float64Attr("Cost of the whole `training` or `fine_tuning` job, in USD: `job_hours` × `total_price_per_hour`; null for other workloads or where the size has no price."),
+				"tokens_per_second":       float64Attr("Tokens per second of the whole layout: processed (`training`, `fine_tuning`) or output by every copy of the model serving `concurrent_requests` (`inference`); null for other workloads."),
+				"cost_per_million_tokens": float64Attr("USD per million of those tokens; null where `tokens_per_second` is, or where the size has no price."),
+				"relative_throughput":     float64Attr("`hpc` and `htc`: this layout's throughput by `requirements.hpc_bound` relative to the best layout of the request (1 for the best); null for other workloads."),
+				"efficiency": float64Attr("The utilization the estimate used: model FLOPs utilization for `training` and `fine_tuning`, memory bandwidth utilization for `inference`, " +
+					"parallel efficiency for `hpc` and `htc`; 0 where the catalog has no figures to estimate with."),
+				"assumptions": supportList("The formula, constants and facts of the estimate, in plain sentences."),
+			},
+		},
 		"sku": schema.SingleNestedAttribute{
 			Computed:            true,
 			MarkdownDescription: "The size, with the same attributes as each entry of `hpcsku_catalog.skus`.",
@@ -636,6 +729,10 @@ func requestFromConfig(ctx context.Context, cfg recommendationDataSourceModel, d
 		ContextTokens:        int64Ptr(cfg.ContextTokens),
 		ConcurrentRequests:   int64Ptr(cfg.ConcurrentRequests),
 		TrainingBatchSize:    int64Ptr(cfg.TrainingBatchSize),
+		TokensBillion:        float64Ptr(cfg.TokensBillion),
+		DeadlineHours:        float64Ptr(cfg.DeadlineHours),
+		TokensPerSecond:      float64Ptr(cfg.TokensPerSecond),
+		HPCBound:             cfg.HPCBound.ValueString(),
 		GPUMemoryGiB:         float64Ptr(cfg.GPUMemoryGiB),
 		GPUs:                 int64Ptr(cfg.GPUs),
 		Nodes:                int64Ptr(cfg.Nodes),
@@ -746,6 +843,20 @@ func optPositive[T int64 | float64](v T) *T {
 // round2 rounds to 0.01, as the engine rounds every GiB figure.
 func round2(f float64) float64 { return math.Round(f*100) / 100 }
 
+// estimateOutput is a recommendation's `estimate`: nil (null) when the
+// engine gives none.
+func estimateOutput(e *recommend.Estimate) *estimateOut {
+	if e == nil {
+		return nil
+	}
+	return &estimateOut{
+		JobHours: e.JobHours, JobCostUSD: e.JobCostUSD,
+		TokensPerSecond: e.TokensPerSecond, CostPerMillionTokens: e.CostPerMillionTokens,
+		RelativeThroughput: e.RelativeThroughput, Efficiency: e.Efficiency,
+		Assumptions: nonNil(e.Assumptions),
+	}
+}
+
 // setRecommendationOutputs fills the model's computed outputs from the
 // engine's result; each ranked size's `sku` comes from the memo.
 func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSourceModel, result *recommend.Result, data *providerData) diag.Diagnostics {
@@ -780,6 +891,7 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 			PriceIsSpot: rec.PriceIsSpot, PriceSource: optString(rec.PriceSource),
 			Reasons: nonNil(rec.Reasons), Warnings: nonNil(rec.Warnings),
 			Deployment: dep,
+			Estimate:   estimateOutput(rec.Estimate),
 			SKU:        sku,
 		}
 		cfg.VMSizes[i] = rec.VMSize
@@ -800,6 +912,9 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 		Precision: optString(rq.Precision), Model: optString(rq.Model), FineTuningMethod: optString(rq.FineTuningMethod),
 		ContextTokens: optPositive(rq.ContextTokens), ConcurrentRequests: optPositive(rq.ConcurrentRequests),
 		KVCacheGiB: optPositive(rq.KVCacheGiB), KVBytesPerToken: optPositive(int64(math.Round(rq.KVBytesPerToken))),
+		TrainingFLOPs: optPositive(rq.TrainingFLOPs), TrainingTokensBillion: optPositive(rq.TrainingTokensBillion), TokenBudget: optString(rq.TokenBudget),
+		DeadlineHours: optPositive(rq.DeadlineHours), TokensPerSecond: optPositive(rq.TokensPerSecond), HPCBound: optString(rq.HPCBound),
+		Efficiency: optPositive(rq.Efficiency),
 	}
 	if m := rq.Memory; m != nil {
 		cfg.Requirements.Memory = &memoryOut{

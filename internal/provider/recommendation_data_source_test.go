@@ -64,21 +64,35 @@ data "hpcsku_recommendation" "opt" {
 			// tokens at 131,072 x (1.3 / 8)^0.42 = 61,104 bytes per token (no architecture)
 			// = 1.86 GiB; 4.41 GiB. Each GPU may use 90% of its memory, so the score's
 			// sizing is 4.40 / (0.9 x GPU memory) against the 50%-85% band.
+			//
+			// Every size holds the service on one GPU of one VM, so its cost is its price
+			// per hour and its time component the output tokens per second each of the 8
+			// sequences sees. One decode step of the 8 sequences reads the weights (2.42
+			// GiB) and 87.5% of their KV cache (8 x 0.233 GiB x 0.875 = 1.63 GiB), 4.35e9
+			// bytes, at 60% of the GPU's bandwidth; the arithmetic (8 x 2 x 1.3e9 / 0.25
+			// FLOPs, an output token with its three prompt tokens) at 35% of its peak is
+			// faster on every size here. So 8 / (4.35e9 / (0.6 x bandwidth)): the T4
+			// (300 GB/s) 331 tokens per second, 41.4 per sequence; the quarter RTX PRO
+			// 6000 (1,597 / 4 GB/s) 441; the A100 80 GB (1,935 GB/s) 2,135; the H100
+			// NVL (3,900 GB/s) 4,303, 537.9 per sequence, the fastest; the H100 SXM of
+			// ND96isr_H100_v5 (3,350 GB/s) 3,696.
 			ConfigStateChecks: []statecheck.StateCheck{
 				// Seeds 000/001: a small job is not put on an 8-GPU ND size. The T4
 				// (15 GiB usable, 0.526 USD/h, the cheapest) scores 25 + 25 + 20 x
-				// (4.40 / 13.5 = 0.326) / 0.5 + 15 x 0.4 (2020) + 15 - 5 (no bf16) = 79.1;
-				// the quarter RTX PRO 6000 (24 GiB, 1.13 USD/h, 2026): 25 + 25 x 0.526 /
-				// 1.13 + 20 x (4.40 / 21.6) / 0.5 + 15 + 15 = 74.8; the A100 80 GB 55.0
-				// and the H100 NVL 54.5; the ND96isr_H100_v5 27.8 (unused InfiniBand -10,
-				// 7 of 8 GPUs idle -13.1).
+				// (4.40 / 13.5 = 0.326) / 0.5 + 15 x 41.4 / 537.9 + 15 - 5 (no bf16) = 74.2;
+				// the quarter RTX PRO 6000 (24 GiB, 1.13 USD/h): 25 + 25 x 0.526 / 1.13
+				// + 20 x (4.40 / 21.6) / 0.5 + 15 x 55.1 / 537.9 + 15 = 61.3; the H100 NVL
+				// (84.6 GiB, 6.98 USD/h): 25 + 1.88 + 2.08 + 15 + 15 = 59.0; the A100 80 GB
+				// (72 GiB, 3.673 USD/h): 25 + 3.58 + 2.45 + 7.44 + 15 = 53.5; the
+				// ND96isr_H100_v5 (573.5 GiB, 98.32 USD/h) 25 + 0.13 + 0.31 + 12.88 + 15
+				// - 10 (unused InfiniBand) - 13.1 (7 of 8 GPUs idle) = 30.2.
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_NC4as_T4_v3")),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList(
-					"Standard_NC4as_T4_v3", "Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_NC24ads_A100_v4",
-					"Standard_NC40ads_H100_v5", "Standard_ND96isr_H100_v5")),
+					"Standard_NC4as_T4_v3", "Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_NC40ads_H100_v5",
+					"Standard_NC24ads_A100_v4", "Standard_ND96isr_H100_v5")),
 				statecheck.ExpectKnownValue(ds, rec0, knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"rank":                   knownvalue.Int64Exact(1),
-					"score":                  knownvalue.Float64Exact(79.1),
+					"score":                  knownvalue.Float64Exact(74.2),
 					"nodes":                  knownvalue.Int64Exact(1),
 					"replicas":               knownvalue.Int64Exact(1),
 					"tensor_parallel_size":   knownvalue.Int64Exact(1),
@@ -89,8 +103,24 @@ data "hpcsku_recommendation" "opt" {
 					"total_price_per_hour":   knownvalue.Float64Exact(0.526),
 					"price_is_spot":          knownvalue.Bool(false),
 				})),
-				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(74.8)),
-				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(4).AtMapKey("score"), knownvalue.Float64Exact(27.8)),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(61.3)),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(2).AtMapKey("score"), knownvalue.Float64Exact(59)),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(3).AtMapKey("score"), knownvalue.Float64Exact(53.5)),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(4).AtMapKey("score"), knownvalue.Float64Exact(30.2)),
+				// The service's estimate: 331 output tokens per second on the T4 at 60%
+				// memory bandwidth utilization; 0.526 USD per hour / (331 x 3,600) tokens
+				// = 0.4414 USD per million. No job to time, no hpc bound.
+				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"tokens_per_second":       knownvalue.Float64Exact(331),
+					"cost_per_million_tokens": knownvalue.Float64Exact(0.4414),
+					"efficiency":              knownvalue.Float64Exact(0.6),
+					"job_hours":               knownvalue.Null(),
+					"job_cost_usd":            knownvalue.Null(),
+					"relative_throughput":     knownvalue.Null(),
+					"assumptions":             knownvalue.ListSizeExact(2),
+				})),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(2).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(4303)),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(3).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(2135)),
 				// One GPU of the 8-GPU size holds a copy and every sequence: the copy is
 				// not split, and the VM's 8 GPUs hold 8 copies of which the requests
 				// need one (hence the idle-GPU penalty).
@@ -119,6 +149,15 @@ data "hpcsku_recommendation" "opt" {
 					"concurrent_requests": knownvalue.Int64Exact(8),
 					"kv_cache_gib":        knownvalue.Float64Exact(1.86),
 					"kv_bytes_per_token":  knownvalue.Int64Exact(61104),
+					// The top size's efficiency; the service states no throughput and
+					// trains nothing.
+					"efficiency":              knownvalue.Float64Exact(0.6),
+					"tokens_per_second":       knownvalue.Null(),
+					"training_flops":          knownvalue.Null(),
+					"training_tokens_billion": knownvalue.Null(),
+					"token_budget":            knownvalue.Null(),
+					"deadline_hours":          knownvalue.Null(),
+					"hpc_bound":               knownvalue.Null(),
 				})),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("requirements").AtMapKey("memory"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"gib":                 knownvalue.Float64Exact(4.41),
@@ -155,14 +194,24 @@ data "hpcsku_recommendation" "opt" {
 }
 
 // 70B training (1564.62 GiB) needs several VMs with InfiniBand: the ND
-// sizes whose GPUs run bf16 (not ND40rs_v2's V100s), each on ceil(1564.62 /
-// its usable GPU memory) VMs: the MI300X (1,536 GiB per VM) 2, ND96isr_H100_v5
-// (8 x 79.65 GiB usable) 3, ND96asr_v4 (320 GiB) 5. Without a region each is
-// priced at its lowest: 2 x 48, 3 x 98.32 and 5 x 27.197 USD/h. The MI300X
-// scores 25 + 25 + 20 (1564.62 / 3,072 = 0.51, in the band) + 15 x 0.8 (2024)
-// + 15 / 2 = 89.5; the H100 25 + 25 x 96 / 294.96 + 20 (0.82) + 10.5 + 5 = 68.6;
-// ND96asr_v4 25 + 25 x 96 / 135.99 + 20 x 0.574 (0.978, above the band) + 7.5
-// + 3 = 64.6.
+// sizes whose GPUs run bf16 (not ND40rs_v2's V100s). Without tokens_billion
+// the job is the compute-optimal 20 tokens per parameter, 1,400 billion:
+// 6 x 70e9 x 1,400e9 = 5.88e23 FLOPs. Each size scales out to finish within
+// the 720-hour default deadline, within 100 VMs (InfiniBand): one VM does
+// 8 x dense bf16 peak x MFU, so the MI300X (1,307.4 TFLOPS, 30% MFU, not in
+// the NVIDIA list) 3.138e15 FLOP/s: ceil(5.88e23 / (720 x 3,600 x 3.138e15)
+// = 72.3) = 73 VMs, 713.07 hours; the H100 (989.5, 40%) 3.166e15: 72 VMs,
+// 716.43 hours; the A100 40 GB (312, 40%) 9.98e14 would need 228, so it
+// runs on 100 for 1635.95 hours, past the default, with a warning, and ranks
+// after the others. Without a region each is priced at its lowest, so the
+// jobs cost 73 x 48 x 713.07 = 2,498,597.73, 72 x 98.32 x 716.43 =
+// 5,071,669.19 and 100 x 27.197 x 1635.95 = 4,449,295.54 USD. The sizing
+// component is the memory layout's: 1564.62 GiB on 2 MI300X VMs (3,072
+// GiB, 0.51), 3 H100 VMs (1,911.6 GiB, 0.82), 5 A100 VMs (1,600 GiB, 0.978,
+// above the band: 0.574). The MI300X scores 25 + 25 + 20 + 15 + 15 / 73 =
+// 85.2; the H100 25 + 25 x 0.493 + 20 + 15 x 713.07 / 716.43 + 15 / 72 =
+// 72.5; ND96asr_v4 25 + 25 x 0.562 + 20 x 0.574 + 15 x 0.436 + 15 / 100 =
+// 57.2.
 func TestRecommendationDataSource_TrainingLargeModelOnAKS(t *testing.T) {
 	const ds = "data.hpcsku_recommendation.llm"
 	rec0 := tfjsonpath.New("recommendations").AtSliceIndex(0)
@@ -182,16 +231,37 @@ data "hpcsku_recommendation" "llm" {
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList(
 					"Standard_ND96isr_MI300X_v5", "Standard_ND96isr_H100_v5", "Standard_ND96asr_v4")),
 				statecheck.ExpectKnownValue(ds, rec0, knownvalue.ObjectPartial(map[string]knownvalue.Check{
-					"score":      knownvalue.Float64Exact(89.5),
-					"nodes":      knownvalue.Int64Exact(2),
-					"total_gpus": knownvalue.Float64Exact(16),
+					"score":      knownvalue.Float64Exact(85.2),
+					"nodes":      knownvalue.Int64Exact(73),
+					"total_gpus": knownvalue.Float64Exact(584),
 					// Training: one job, no serving layout.
 					"replicas":               knownvalue.Int64Exact(1),
 					"tensor_parallel_size":   knownvalue.Null(),
 					"pipeline_parallel_size": knownvalue.Null(),
 				})),
-				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(68.6)),
-				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(2).AtMapKey("score"), knownvalue.Float64Exact(64.6)),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(72.5)),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(2).AtMapKey("score"), knownvalue.Float64Exact(57.2)),
+				// 1,400e9 tokens / (713.07 x 3,600 s) = 545,373 tokens per second;
+				// 2,498,597.73 USD / 1.4e6 million tokens = 1.7847 USD per million.
+				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"job_hours":               knownvalue.Float64Exact(713.07),
+					"job_cost_usd":            knownvalue.Float64Exact(2498597.73),
+					"tokens_per_second":       knownvalue.Float64Exact(545373),
+					"cost_per_million_tokens": knownvalue.Float64Exact(1.7847),
+					"efficiency":              knownvalue.Float64Exact(0.3),
+					"relative_throughput":     knownvalue.Null(),
+				})),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"job_hours":    knownvalue.Float64Exact(716.43),
+					"job_cost_usd": knownvalue.Float64Exact(5071669.19),
+					"efficiency":   knownvalue.Float64Exact(0.4),
+				})),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(2).AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"job_hours":    knownvalue.Float64Exact(1635.95),
+					"job_cost_usd": knownvalue.Float64Exact(4449295.54),
+				})),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(2).AtMapKey("warnings"), listContains{
+					knownvalue.StringRegexp(regexp.MustCompile(`^The job runs about 1635\.95 hours on 100 VMs, beyond the 720-hour default`))}),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("rejected"), listContains{knownvalue.ObjectExact(map[string]knownvalue.Check{
 					"constraint": knownvalue.StringExact("precision"),
 					"count":      knownvalue.Int64Exact(3),
@@ -213,8 +283,8 @@ data "hpcsku_recommendation" "llm" {
 						"hpcsku.io/vm-size":   knownvalue.StringExact("Standard_ND96isr_MI300X_v5"),
 					}),
 				})),
-				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("nodes"), knownvalue.Int64Exact(3)),
-				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(2).AtMapKey("nodes"), knownvalue.Int64Exact(5)),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("nodes"), knownvalue.Int64Exact(72)),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(2).AtMapKey("nodes"), knownvalue.Int64Exact(100)),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("deployment").AtMapKey("aks").AtMapKey("gpu_driver"), knownvalue.StringExact("Install")),
 				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("network").AtMapKey("infiniband"), knownvalue.StringExact("NDR")),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("requirements").AtMapKey("interconnect"), knownvalue.StringExact("infiniband")),
@@ -236,6 +306,15 @@ data "hpcsku_recommendation" "llm" {
 					"concurrent_requests": knownvalue.Null(),
 					"kv_cache_gib":        knownvalue.Null(),
 					"kv_bytes_per_token":  knownvalue.Null(),
+					// The throughput model's work and the default budget and deadline.
+					"training_flops":          knownvalue.Float64Exact(5.88e23),
+					"training_tokens_billion": knownvalue.Float64Exact(1400),
+					"token_budget":            knownvalue.StringExact("20 tokens per parameter, compute-optimal (Hoffmann et al. 2022); set tokens_billion for the real budget"),
+					"deadline_hours":          knownvalue.Float64Exact(720),
+					"efficiency":              knownvalue.Float64Exact(0.3),
+					"tokens_per_second":       knownvalue.Null(),
+					"hpc_bound":               knownvalue.Null(),
+					"nodes":                   knownvalue.Int64Exact(73),
 				})),
 			},
 		}},
@@ -295,33 +374,47 @@ data "hpcsku_recommendation" "busy" {
 					"optimizer_gib":   knownvalue.Null(),
 					"adapters_gib":    knownvalue.Null(),
 				})),
-				// Without a region each size is priced at its lowest. The A100 80 GB
-				// (72 GiB usable, 3.673 USD/h, the cheapest) holds a copy and every
-				// sequence: 47.71 / 72 = 0.66, in the sizing band: 25 + 25 + 20 + 15 x 0.6
-				// (2022) + 15 = 94. The H100 NVL (84.6 GiB, 6.98 USD/h): 25 + 25 x 3.673
-				// / 6.98 + 20 + 15 x 0.7 + 15 = 83.7. The quarter RTX PRO 6000 (21.6 GiB)
-				// holds a copy and floor((21.6 - 15.71) / 1) = 5 sequences: 7 copies on
-				// 7 VMs (7.91 USD/h), 141.97 GiB of 151.2 used (0.94, above the band):
-				// 25 + 25 x 3.673 / 7.91 + 20 x 0.70 + 15 + 15 / 7 = 67.8. ND96asr_v4
-				// splits the copy over its 8 NVLinked A100s (32 heads, 8 KV heads divide
-				// by 8) only when one GPU cannot hold a copy: one A100 40 GB (36 GiB for
-				// serving) holds 15.71 GiB of weights and workspace and floor(20.29 / 1)
-				// = 20 sequences, so each GPU holds a copy (8 replicas) and the requests
-				// need 2 of them: 2 x 15.71 + 32 = 63.42 GiB of 288 (0.22, below the
-				// band): 25 + 25 x 3.673 / 27.197 + 20 x 0.22 / 0.5 + 7.5 + 15 - 10
-				// (unused InfiniBand) = 49.7.
+				// Without a region each size is priced at its lowest. A service is
+				// compared on the price of its layout and on the output tokens per second
+				// each sequence sees: a decode step of b sequences on one copy reads the
+				// weights (14.96 GiB) and 87.5% of each sequence's 1 GiB of KV cache at 60%
+				// of the copy's bandwidth (the arithmetic, 35% of the peak, is faster
+				// everywhere here). The MI300X (5,300 GB/s, all 32 on one GPU) is the
+				// fastest: 32 / ((14.96 + 28) GiB / (0.6 x 5,300e9)) = 2,206 tokens per
+				// second, 68.94 per sequence.
+				//
+				// The A100 80 GB (72 GiB usable, 3.673 USD/h, the cheapest) holds a copy and
+				// every sequence: 47.71 / 72 = 0.66, in the sizing band; 1,935 GB/s: 805
+				// tokens per second, 25.17 per sequence: 25 + 25 + 20 + 15 x 25.17 / 68.94
+				// + 15 = 90.5. The H100 NVL (84.6 GiB, 6.98 USD/h, 3,900 GB/s: 1,623, 50.73
+				// per sequence): 25 + 25 x 3.673 / 6.98 + 20 + 15 x 0.736 + 15 = 84.2. The
+				// quarter RTX PRO 6000 (21.6 GiB) holds a copy and floor((21.6 - 15.71) / 1)
+				// = 5 sequences: 7 copies on 7 VMs (7.91 USD/h), 141.97 GiB of 151.2 used
+				// (0.94, above the band: 0.70), each copy 5 sequences at 1,597 / 4 GB/s: 58
+				// tokens per second, 11.54 per sequence: 25 + 25 x 3.673 / 7.91 + 20 x 0.70
+				// + 15 x 0.167 + 15 / 7 = 55.3. ND96asr_v4 splits the copy over its 8
+				// NVLinked A100s (32 heads, 8 KV heads divide by 8) only when one GPU cannot
+				// hold a copy: one A100 40 GB (36 GiB for serving) holds 15.71 GiB of weights
+				// and workspace and floor(20.29 / 1) = 20 sequences, so each GPU holds a copy
+				// (8 replicas) and the requests need 2 of them, 16 sequences each at 1,555
+				// GB/s: 480 tokens per second per copy, 30.0 per sequence; 2 x 15.71 + 32 =
+				// 63.42 GiB of 288 (0.22, below the band): 25 + 25 x 3.673 / 27.197 + 20 x
+				// 0.22 / 0.5 + 15 x 0.435 + 15 - 10 (unused InfiniBand) = 48.7. ND40rs_v2
+				// (V100 32 GB, 28.8 GiB for serving: 13 sequences a copy, 3 copies of 11,
+				// 900 GB/s: 20.46 per sequence, 79.13 GiB of 230.4): 25 + 25 x 3.673 /
+				// 22.032 + 20 x 0.687 + 15 x 0.297 + 15 - 10 - 5 (no bf16) = 47.4.
 				statecheck.ExpectKnownValue(serve, tfjsonpath.New("vm_sizes"), stringList(
 					"Standard_NC24ads_A100_v4", "Standard_NC40ads_H100_v5", "Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_ND96asr_v4", "Standard_ND40rs_v2")),
 				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-					"score":                  knownvalue.Float64Exact(94),
+					"score":                  knownvalue.Float64Exact(90.5),
 					"nodes":                  knownvalue.Int64Exact(1),
 					"replicas":               knownvalue.Int64Exact(1),
 					"tensor_parallel_size":   knownvalue.Int64Exact(1),
 					"pipeline_parallel_size": knownvalue.Int64Exact(1),
 				})),
-				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(83.7)),
+				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(84.2)),
 				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(2), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-					"score":                  knownvalue.Float64Exact(67.8),
+					"score":                  knownvalue.Float64Exact(55.3),
 					"nodes":                  knownvalue.Int64Exact(7),
 					"replicas":               knownvalue.Int64Exact(7),
 					"tensor_parallel_size":   knownvalue.Int64Exact(1),
@@ -329,19 +422,48 @@ data "hpcsku_recommendation" "busy" {
 					"total_price_per_hour":   knownvalue.Float64Exact(7.91),
 				})),
 				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(3), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-					"score":                  knownvalue.Float64Exact(49.7),
+					"score":                  knownvalue.Float64Exact(48.7),
 					"nodes":                  knownvalue.Int64Exact(1),
 					"replicas":               knownvalue.Int64Exact(8),
 					"tensor_parallel_size":   knownvalue.Int64Exact(1),
 					"pipeline_parallel_size": knownvalue.Int64Exact(1),
 				})),
+				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(4).AtMapKey("score"), knownvalue.Float64Exact(47.4)),
+				// The service's estimates: 805 output tokens per second on the A100, 3.673
+				// USD per hour / (805 x 3,600) = 1.2668 USD per million; 7 copies of 58 on
+				// the RTX PRO 6000 quarters, 404.
+				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(0).AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"tokens_per_second":       knownvalue.Float64Exact(805),
+					"cost_per_million_tokens": knownvalue.Float64Exact(1.2668),
+					"efficiency":              knownvalue.Float64Exact(0.6),
+					"job_hours":               knownvalue.Null(),
+				})),
+				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(1).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(1623)),
+				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(2).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(404)),
+				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(3).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(960)),
 
 				// QLoRA of Llama 3.1 70B: embeddings and output layer (2 x 128,256 x 8,192)
 				// at 2 bytes and the rest at 4.127 bits = 36.8 GiB, adapters 1% x 70.55e9 x
 				// 12 bytes = 7.88, activations of one 4,096-token sequence 4,096 x (80 x
-				// 8,192 x 2 + 8,192 x 34 + 128,256 x 4) bytes = 8.02; 52.7 GiB, on one GPU
-				// of 80 GB: the A100 (NC is acceptable for fine-tuning: 12.5 + 25 + 20 (0.66)
-				// + 9 + 15 = 81.5), then the H100 NVL (12.5 + 13.16 + 20 + 10.5 + 15 = 71.2).
+				// 8,192 x 2 + 8,192 x 34 + 128,256 x 4) bytes = 8.02; 52.7 GiB.
+				//
+				// Its work, on the default 0.1 billion tokens: (4 x 70.55e9 + 4 x 80 layers
+				// x 4,096 tokens x 8,192 attention width) = 2.929e11 FLOPs per token,
+				// 2.929e19 in all, at 40% MFU on the NVIDIA data-center GPUs (30% on the
+				// MI300X) of the dense bf16/fp16 peak. A job that fits one GPU and finishes
+				// within the 720-hour default on one uses one: the H100 NVL (835.5 TFLOPS)
+				// 24.35 hours, 169.95 USD, the cheapest; the A100 80 GB (312) 65.2 hours,
+				// 239.49 USD; on the 8-GPU sizes one H100 (989.5) takes 20.56 hours (98.32
+				// USD/h: 2,021.34 USD) and one MI300X 20.75. 52.7 GiB does not fit one
+				// A100 40 GB or V100 32 GB: ND96asr_v4 uses its 8 GPUs, 8.15 hours (the
+				// fastest), 221.66 USD; ND40rs_v2 8 V100s at 125 fp16 TFLOPS, 20.34 hours.
+				// With NC acceptable (12.5) and ND preferred (25) for fine-tuning: the H100
+				// NVL (52.7 / 94 = 0.56, in the band) 12.5 + 25 + 20 + 15 x 8.15 / 24.35
+				// + 15 = 77.5; ND96asr_v4 (each GPU keeps the 5 GiB of checkpointed
+				// activations, 80 x 4,096 x 8,192 x 2 bytes, and an eighth of the rest:
+				// 87.7 GiB of 320, 0.27, below the band) 25 + 25 x 169.95 / 221.66 + 20 x
+				// 0.55 + 15 + 15 - 10 (unused InfiniBand) = 75.1; the A100 80 GB (0.66)
+				// 12.5 + 25 x 0.71 + 20 + 15 x 0.125 + 15 = 67.1.
 				statecheck.ExpectKnownValue(qlora, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"model":               knownvalue.StringExact("llama-3.1-70b"),
 					"fine_tuning_method":  knownvalue.StringExact("qlora"),
@@ -361,8 +483,8 @@ data "hpcsku_recommendation" "busy" {
 					"kv_cache_gib":    knownvalue.Null(),
 				})),
 				statecheck.ExpectKnownValue(qlora, recs.AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-					"vm_size":                knownvalue.StringExact("Standard_NC24ads_A100_v4"),
-					"score":                  knownvalue.Float64Exact(81.5),
+					"vm_size":                knownvalue.StringExact("Standard_NC40ads_H100_v5"),
+					"score":                  knownvalue.Float64Exact(77.5),
 					"nodes":                  knownvalue.Int64Exact(1),
 					"total_gpus":             knownvalue.Float64Exact(1),
 					"replicas":               knownvalue.Int64Exact(1),
@@ -370,8 +492,28 @@ data "hpcsku_recommendation" "busy" {
 					"pipeline_parallel_size": knownvalue.Null(),
 				})),
 				statecheck.ExpectKnownValue(qlora, recs.AtSliceIndex(1), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-					"vm_size": knownvalue.StringExact("Standard_NC40ads_H100_v5"),
-					"score":   knownvalue.Float64Exact(71.2),
+					"vm_size": knownvalue.StringExact("Standard_ND96asr_v4"),
+					"score":   knownvalue.Float64Exact(75.1),
+				})),
+				statecheck.ExpectKnownValue(qlora, recs.AtSliceIndex(2), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"vm_size": knownvalue.StringExact("Standard_NC24ads_A100_v4"),
+					"score":   knownvalue.Float64Exact(67.1),
+				})),
+				// 0.1e9 tokens / (24.35 x 3,600 s) = 1,141 tokens per second; 169.95 USD
+				// / 100 million tokens = 1.6995 USD per million.
+				statecheck.ExpectKnownValue(qlora, recs.AtSliceIndex(0).AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"job_hours":               knownvalue.Float64Exact(24.35),
+					"job_cost_usd":            knownvalue.Float64Exact(169.95),
+					"tokens_per_second":       knownvalue.Float64Exact(1141),
+					"cost_per_million_tokens": knownvalue.Float64Exact(1.6995),
+					"efficiency":              knownvalue.Float64Exact(0.4),
+				})),
+				statecheck.ExpectKnownValue(qlora, recs.AtSliceIndex(1).AtMapKey("estimate").AtMapKey("job_hours"), knownvalue.Float64Exact(8.15)),
+				statecheck.ExpectKnownValue(qlora, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"training_flops":          knownvalue.Float64Exact(2.9293741824e19),
+					"training_tokens_billion": knownvalue.Float64Exact(0.1),
+					"token_budget":            knownvalue.StringExact("0.1 billion tokens, a typical fine-tuning set (a judgement); set tokens_billion for the real budget"),
+					"deadline_hours":          knownvalue.Float64Exact(720),
 				})),
 
 				// 256 sequences: 256 GiB of KV cache. One A100 80 GB holds a copy and
@@ -391,6 +533,216 @@ data "hpcsku_recommendation" "busy" {
 					"total_price_per_hour":   knownvalue.Float64Exact(18.365),
 				})),
 				statecheck.ExpectKnownValue(busy, recs.AtSliceIndex(0).AtMapKey("deployment").AtMapKey("rdma"), knownvalue.Bool(false)),
+				// Each copy serves ceil(256 / 5) = 52 sequences: a step reads 14.96 +
+				// 52 x 0.875 = 60.46 GiB at 0.6 x 1,935 GB/s, 0.0559 s, so 930 tokens
+				// per second a copy, 4,650 for the service. The only size: 25 + 25 + 20 x
+				// band(334.55 / 360 = 0.93) 0.74 + 15 + 15 / 5 = 82.7.
+				statecheck.ExpectKnownValue(busy, recs.AtSliceIndex(0).AtMapKey("score"), knownvalue.Float64Exact(82.7)),
+				statecheck.ExpectKnownValue(busy, recs.AtSliceIndex(0).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(4650)),
+			},
+		}},
+	})
+}
+
+// The throughput model's inputs: a pretraining job by tokens_billion and
+// deadline_hours, a service by tokens_per_second, an MPI job by hpc_bound.
+func TestRecommendationDataSource_Throughput(t *testing.T) {
+	const pretrain, serve, plain, cfd = "data.hpcsku_recommendation.pretrain", "data.hpcsku_recommendation.serve",
+		"data.hpcsku_recommendation.plain", "data.hpcsku_recommendation.cfd"
+	recs := tfjsonpath.New("recommendations")
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: fixtureProviderFactories(t),
+		Steps: []resource.TestStep{{
+			Config: `
+data "hpcsku_recommendation" "pretrain" {
+  workload       = "training"
+  model          = { parameters_billion = 7 }
+  tokens_billion = 300
+  deadline_hours = 30
+}
+data "hpcsku_recommendation" "serve" {
+  workload            = "inference"
+  model               = { name = "llama-3.1-8b" }
+  context_tokens      = 512
+  concurrent_requests = 4096
+  tokens_per_second   = 20000
+  gpu_models          = ["a100-pcie-80gb", "h100-nvl-94gb"]
+}
+data "hpcsku_recommendation" "plain" {
+  workload            = "inference"
+  model               = { name = "llama-3.1-8b" }
+  context_tokens      = 512
+  concurrent_requests = 4096
+  gpu_models          = ["a100-pcie-80gb", "h100-nvl-94gb"]
+}
+data "hpcsku_recommendation" "cfd" {
+  workload            = "hpc"
+  cores               = 2000
+  region              = "eastus"
+  hpc_bound           = "memory_capacity"
+  min_lifetime_months = 0
+}
+`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				// Pretraining 7B on 300 billion tokens: 6 x 7e9 x 300e9 = 1.26e22 FLOPs;
+				// 156.46 GiB of states, on one VM of each 8-GPU ND size (it fits one MI300X
+				// GPU, but one GPU would take 1.26e22 / (1,307.4e12 x 0.30) = 8,924 hours,
+				// past the deadline, so the job uses all eight). A VM does 8 x dense bf16
+				// peak x MFU: the MI300X 8 x 1,307.4e12 x 0.30 = 3.138e15 FLOP/s, so
+				// ceil(1.26e22 / (30 x 3,600 x 3.138e15) = 37.2) = 38 VMs, 1.26e22 / (38 x
+				// 3.138e15) = 105,671 s = 29.35 hours, 38 x 48 USD/h (eastus2, its only
+				// price) x 29.35 = 53,541.38 USD; the H100 8 x 989.5e12 x 0.40 = 3.166e15:
+				// 37 VMs, 29.87 hours, 37 x 98.32 x 29.87 = 108,678.63 USD. The A100 40 GB
+				// (9.98e14 a VM) would need 117 VMs, more than the 100 one job may span
+				// with InfiniBand (on 100 it takes 35.06 hours): removed by deadline.
+				// Scores: the MI300X (sizing on the memory layout, 156.46 / 1,536 GiB =
+				// 0.10: 0.20) 25 + 25 + 20 x 0.20 + 15 + 15 / 38 = 69.5; the H100 (156.46
+				// / 637.2 = 0.25: 0.49) 25 + 25 x 53,541.38 / 108,678.63 + 20 x 0.49 + 15
+				// x 29.35 / 29.87 + 15 / 37 = 62.3.
+				statecheck.ExpectKnownValue(pretrain, tfjsonpath.New("vm_sizes"), stringList("Standard_ND96isr_MI300X_v5", "Standard_ND96isr_H100_v5")),
+				statecheck.ExpectKnownValue(pretrain, recs.AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"score":                knownvalue.Float64Exact(69.5),
+					"nodes":                knownvalue.Int64Exact(38),
+					"total_gpus":           knownvalue.Float64Exact(304),
+					"total_price_per_hour": knownvalue.Float64Exact(1824),
+				})),
+				// 300e9 tokens / 105,671 s = 2,838,926 tokens per second; 53,541.38 USD /
+				// 300,000 million tokens = 0.1785 USD per million.
+				statecheck.ExpectKnownValue(pretrain, recs.AtSliceIndex(0).AtMapKey("estimate"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					"job_hours":               knownvalue.Float64Exact(29.35),
+					"job_cost_usd":            knownvalue.Float64Exact(53541.38),
+					"tokens_per_second":       knownvalue.Float64Exact(2838926),
+					"cost_per_million_tokens": knownvalue.Float64Exact(0.1785),
+					"relative_throughput":     knownvalue.Null(),
+					"efficiency":              knownvalue.Float64Exact(0.3),
+					"assumptions": knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.StringExact("Training FLOPs: (6 × 7B active parameters) per token × 300 billion tokens = 1.260e+22 FLOPs."),
+						knownvalue.StringExact("Rate: 38 VMs × 8 GPUs × 1307.4 dense TFLOPS (bf16) × 30% MFU = 1.192e+17 FLOP/s."),
+						knownvalue.StringExact("MFU: 30% for the AMD Instinct MI300X."),
+						knownvalue.StringExact("Time: FLOPs ÷ rate = 29.35 hours; cost: hours × 1824.00 USD per hour for all VMs."),
+					}),
+				})),
+				statecheck.ExpectKnownValue(pretrain, recs.AtSliceIndex(1), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"score": knownvalue.Float64Exact(62.3),
+					"nodes": knownvalue.Int64Exact(37),
+				})),
+				statecheck.ExpectKnownValue(pretrain, recs.AtSliceIndex(1).AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"job_hours":    knownvalue.Float64Exact(29.87),
+					"job_cost_usd": knownvalue.Float64Exact(108678.63),
+					"efficiency":   knownvalue.Float64Exact(0.4),
+				})),
+				statecheck.ExpectKnownValue(pretrain, tfjsonpath.New("rejected"), listContains{knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"constraint": knownvalue.StringExact("deadline"),
+					"count":      knownvalue.Int64Exact(1),
+					"examples":   stringList("Standard_ND96asr_v4"),
+				})}),
+				statecheck.ExpectKnownValue(pretrain, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"training_flops":          knownvalue.Float64Exact(1.26e22),
+					"training_tokens_billion": knownvalue.Float64Exact(300),
+					"token_budget":            knownvalue.StringExact("tokens_billion"),
+					"deadline_hours":          knownvalue.Float64Exact(30),
+					"efficiency":              knownvalue.Float64Exact(0.3),
+					"nodes":                   knownvalue.Int64Exact(38),
+					"interconnect":            knownvalue.StringExact("infiniband"),
+					"tokens_per_second":       knownvalue.Null(),
+					"hpc_bound":               knownvalue.Null(),
+				})),
+
+				// Llama 3.1 8B serving 4,096 sequences of 512 tokens: 131,072 bytes of KV
+				// cache per token, 0.0625 GiB a sequence; a copy is 15.71 GiB of weights
+				// (14.96) and workspace. Short sequences in large batches make decoding
+				// compute-bound: an output token with its three prompt tokens is 2 x
+				// 8.03e9 / 0.25 = 6.424e10 FLOPs, so a copy on one A100 (312 TFLOPS at
+				// 35%) makes 1,699.9 tokens per second and one on an H100 NVL (835.5)
+				// 4,552.1, whatever its share of the sequences (reading the weights and
+				// the KV cache takes less: 0.055 s against 0.48 s a step on the A100).
+				//
+				// Without tokens_per_second the copies are those memory needs: an A100
+				// (72 GiB for serving) holds floor((72 - 15.71) / 0.0625) = 900 sequences,
+				// 5 copies, 5 x 1,699.9 = 8,499 tokens per second; an H100 NVL (84.6 GiB)
+				// 1,102, 4 copies, 18,208.
+				statecheck.ExpectKnownValue(plain, recs.AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"vm_size":  knownvalue.StringExact("Standard_NC24ads_A100_v4"),
+					"replicas": knownvalue.Int64Exact(5),
+					"nodes":    knownvalue.Int64Exact(5),
+				})),
+				statecheck.ExpectKnownValue(plain, recs.AtSliceIndex(0).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(8499)),
+				statecheck.ExpectKnownValue(plain, recs.AtSliceIndex(1).AtMapKey("replicas"), knownvalue.Int64Exact(4)),
+				statecheck.ExpectKnownValue(plain, recs.AtSliceIndex(1).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(18208)),
+				statecheck.ExpectKnownValue(plain, tfjsonpath.New("requirements").AtMapKey("tokens_per_second"), knownvalue.Null()),
+				// 20,000 tokens per second takes ceil(20,000 / 4,552.1) = 5 copies on the
+				// H100 NVL (22,760 tokens per second, 5 x 6.98 = 34.9 USD/h) and ceil(20,000
+				// / 1,699.9) = 12 on the A100 (20,399, 12 x 3.673 = 44.076 USD/h), one a
+				// VM. Each sequence sees 4,552.1 / ceil(4,096 / 5) = 5.55 tokens per second
+				// on the H100 NVL, 1,699.9 / 342 = 4.97 on the A100. The H100 NVL: 25 + 25
+				// + 20 (the memory layout's 4 x 15.71 + 256 = 318.84 GiB of the 5 VMs'
+				// 423, 0.75, in the band) + 15 + 15 / 5 = 88; the A100: 25 + 25 x 34.9 /
+				// 44.076 + 20 x (334.55 / 864 = 0.39) / 0.5 + 15 x 4.97 / 5.55 + 15 / 12
+				// = 75.
+				statecheck.ExpectKnownValue(serve, tfjsonpath.New("vm_sizes"), stringList("Standard_NC40ads_H100_v5", "Standard_NC24ads_A100_v4")),
+				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"score":                  knownvalue.Float64Exact(88),
+					"nodes":                  knownvalue.Int64Exact(5),
+					"replicas":               knownvalue.Int64Exact(5),
+					"tensor_parallel_size":   knownvalue.Int64Exact(1),
+					"pipeline_parallel_size": knownvalue.Int64Exact(1),
+					"total_price_per_hour":   knownvalue.Float64Exact(34.9),
+				})),
+				// 34.9 USD per hour / (22,760 x 3,600) tokens = 0.4259 USD per million.
+				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(0).AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"tokens_per_second":       knownvalue.Float64Exact(22760),
+					"cost_per_million_tokens": knownvalue.Float64Exact(0.4259),
+					"efficiency":              knownvalue.Float64Exact(0.6),
+					"job_hours":               knownvalue.Null(),
+					"job_cost_usd":            knownvalue.Null(),
+					"relative_throughput":     knownvalue.Null(),
+				})),
+				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(1), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"score":    knownvalue.Float64Exact(75),
+					"nodes":    knownvalue.Int64Exact(12),
+					"replicas": knownvalue.Int64Exact(12),
+				})),
+				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(1).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(20399)),
+				statecheck.ExpectKnownValue(serve, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"tokens_per_second":   knownvalue.Float64Exact(20000),
+					"concurrent_requests": knownvalue.Int64Exact(4096),
+					"nodes":               knownvalue.Int64Exact(5),
+					"efficiency":          knownvalue.Float64Exact(0.6),
+					"training_flops":      knownvalue.Null(),
+					"deadline_hours":      knownvalue.Null(),
+				})),
+
+				// Bound by memory capacity: 17 VMs (ceil(2,000 / 120)) of HB120rs_v2 (456
+				// GiB) hold 17 x 456 x 0.90 (parallel efficiency across VMs) = 6,976.8
+				// GiB, the most: relative throughput 1; HB120rs_v3 (448 GiB) 6,854.4, 448 /
+				// 456 = 0.9825. Both cost 61.2 USD/h, so per GiB HB120rs_v3 costs 456 / 448
+				// as much. HB120rs_v3: 25 + 25 x 0.9825 + 20 x (2,000 / 2,040 = 0.98) + 15
+				// x 0.9825 + 15 / 17 = 84.8; HB120rs_v2, retiring on 2027-05-31, within the
+				// 24-month warning horizon (-5; min_lifetime_months = 0 keeps it): 25 + 25
+				// + 19.61 + 15 + 0.88 - 5 = 80.5.
+				statecheck.ExpectKnownValue(cfd, tfjsonpath.New("vm_sizes"), stringList("Standard_HB120rs_v3", "Standard_HB120rs_v2")),
+				statecheck.ExpectKnownValue(cfd, recs.AtSliceIndex(0).AtMapKey("score"), knownvalue.Float64Exact(84.8)),
+				statecheck.ExpectKnownValue(cfd, recs.AtSliceIndex(0).AtMapKey("estimate"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					"job_hours":               knownvalue.Null(),
+					"job_cost_usd":            knownvalue.Null(),
+					"tokens_per_second":       knownvalue.Null(),
+					"cost_per_million_tokens": knownvalue.Null(),
+					"relative_throughput":     knownvalue.Float64Exact(0.9825),
+					"efficiency":              knownvalue.Float64Exact(0.9),
+					"assumptions":             stringList("Bound: memory_capacity (hpc_bound); 17 VMs × 448 GiB of memory per VM × 90% parallel efficiency = 6854.4, relative to the best layout of the request."),
+				})),
+				statecheck.ExpectKnownValue(cfd, recs.AtSliceIndex(1), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"score": knownvalue.Float64Exact(80.5),
+					"nodes": knownvalue.Int64Exact(17),
+				})),
+				statecheck.ExpectKnownValue(cfd, recs.AtSliceIndex(1).AtMapKey("estimate").AtMapKey("relative_throughput"), knownvalue.Float64Exact(1)),
+				statecheck.ExpectKnownValue(cfd, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"hpc_bound":         knownvalue.StringExact("memory_capacity"),
+					"efficiency":        knownvalue.Float64Exact(0.9),
+					"training_flops":    knownvalue.Null(),
+					"tokens_per_second": knownvalue.Null(),
+					"deadline_hours":    knownvalue.Null(),
+				})),
 			},
 		}},
 	})
@@ -440,6 +792,15 @@ data "hpcsku_recommendation" "keep" {
 					"total_price_per_hour": knownvalue.Float64Exact(61.2),
 				})),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.cfd", tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("deployment").AtMapKey("rdma"), knownvalue.Bool(true)),
+				// hpc is bound by memory bandwidth by default: 17 x 350 GB/s (STREAM) x
+				// 0.90 = 5,355, the only layout, so the best.
+				statecheck.ExpectKnownValue("data.hpcsku_recommendation.cfd", tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"relative_throughput": knownvalue.Float64Exact(1),
+					"efficiency":          knownvalue.Float64Exact(0.9),
+					"job_hours":           knownvalue.Null(),
+					"assumptions":         stringList("Bound: memory_bandwidth (hpc_bound); 17 VMs × 350 GB/s of STREAM bandwidth per VM × 90% parallel efficiency = 5355, relative to the best layout of the request."),
+				})),
+				statecheck.ExpectKnownValue("data.hpcsku_recommendation.cfd", tfjsonpath.New("requirements").AtMapKey("hpc_bound"), knownvalue.StringExact("memory_bandwidth")),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.amd_aks", tfjsonpath.New("vm_sizes"), stringList("Standard_ND96isr_MI300X_v5")),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.slurm", tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("deployment").AtMapKey("cyclecloud"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 					"partition":    knownvalue.StringExact("gpu"),
@@ -448,6 +809,16 @@ data "hpcsku_recommendation" "keep" {
 				})),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.small", tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_E48_v5")),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.small", tfjsonpath.New("requirements").AtMapKey("category"), knownvalue.StringExact("cpu")),
+				// A small model on CPU sizes: the throughput model times GPU jobs of
+				// language models only, so no estimate and no work.
+				statecheck.ExpectKnownValue("data.hpcsku_recommendation.small", tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("estimate"), knownvalue.Null()),
+				statecheck.ExpectKnownValue("data.hpcsku_recommendation.small", tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"training_flops":          knownvalue.Null(),
+					"training_tokens_billion": knownvalue.Null(),
+					"token_budget":            knownvalue.Null(),
+					"deadline_hours":          knownvalue.Null(),
+					"efficiency":              knownvalue.Null(),
+				})),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.keep", tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_NC24ads_A100_v4")),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.keep", tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("reasons").AtSliceIndex(0),
 					knownvalue.StringExact("Ranked first because it is the first size in prefer that meets every requirement.")),
@@ -540,9 +911,46 @@ func TestRecommendationDataSource_Errors(t *testing.T) {
 			// The GPUs without bf16 (T4, V100) fail precision; the four single-GPU NC
 			// sizes have no InfiniBand, so the job may span only one of their VMs,
 			// which does not hold it (gpu_memory); the MI300X has no eastus price;
-			// the two ND sizes left cost more.
+			// the two ND sizes left cost more. Of those, ND96asr_v4 would train the
+			// 5.88e23 FLOPs on its 100 VMs at most in 5.88e23 / (100 x 8 x 312e12 x
+			// 0.40) = 1635.95 hours, past the 720-hour default, so it comes after the
+			// H100 size (72 VMs, 716.43 hours): the nearest miss.
 			err: `No VM Size Fits[\s\S]*precision: 3 \(Standard_NC24rs_v3, Standard_NC4as_T4_v3, Standard_ND40rs_v2\)[\s\S]*gpu_memory: 4[\s\S]*region: 1[\s\S]*max_price_per_hour: 2 \(Standard_ND96asr_v4, Standard_ND96isr_H100_v5\)[\s\S]*` +
-				wrapped(`Nearest miss: Standard_ND96asr_v4 fails only max_price_per_hour. To use it, raise max_price_per_hour to at least 27.20 (27.197 USD per hour in eastus).`),
+				wrapped(`Nearest miss: Standard_ND96isr_H100_v5 fails only max_price_per_hour. To use it, raise max_price_per_hour to at least 98.32 (98.32 USD per hour in eastus).`),
+		},
+		"deadline nobody meets": {
+			config: `data "hpcsku_recommendation" "x" {
+  workload       = "training"
+  model          = { parameters_billion = 7 }
+  tokens_billion = 300
+  deadline_hours = 5
+  region         = "eastus"
+}`,
+			// 1.26e22 FLOPs on the 100 VMs one job may span with InfiniBand take at
+			// least 11.05 hours (H100), 11.15 (MI300X) and 35.06 (A100 40 GB:
+			// 1.26e22 / (100 x 8 x 312e12 x 0.40)). Each fails only deadline (the
+			// MI300X also region, which comes later); ND96asr_v4 is the nearest: on
+			// one VM, as the memory lays it out, its job costs 27.197 x 3,505.6 =
+			// 95,342 USD against 98.32 x 1,105.4 = 108,684 for the H100, and it
+			// fills its GPU memory better (156.46 / 320 GiB), which outweighs the
+			// H100's speed: 25 + 25 + 20 x 0.98 + 15 x 0.32 + 15 - 10 = 79.3 against
+			// 25 + 21.9 + 9.8 + 15 + 15 - 10 = 76.8.
+			err: `No VM Size Fits[\s\S]*deadline: 3 \(Standard_ND96asr_v4, Standard_ND96isr_H100_v5, Standard_ND96isr_MI300X_v5\)[\s\S]*` +
+				wrapped(`Nearest miss: Standard_ND96asr_v4 fails only deadline. To use it, raise deadline_hours to at least 36 (the job takes that long on 100 VMs of it).`),
+		},
+		"throughput nobody sustains": {
+			config: `data "hpcsku_recommendation" "x" {
+  workload            = "inference"
+  model               = { name = "llama-3.1-8b" }
+  context_tokens      = 512
+  concurrent_requests = 4096
+  tokens_per_second   = 10000000
+  gpu_models          = ["a100-pcie-80gb", "h100-nvl-94gb"]
+}`,
+			// 10 million tokens per second would take ceil(1e7 / 4,552.1) = 2,197
+			// H100 NVL copies (one a VM) or 5,883 A100 ones: more than 1,000 VMs.
+			err: `No VM Size Fits[\s\S]*tokens_per_second: 3 \(Standard_NC24ads_A100_v4, Standard_NC40ads_H100_v5, Standard_NCC40ads_H100_v5\)\. ` +
+				wrapped(`Cannot serve 10000000 output tokens per second within 1000 VMs, at the throughput the throughput model estimates.`),
 		},
 	}
 	for name, c := range cases {
@@ -630,9 +1038,11 @@ output "same_as_catalog_data_source" {
 
 // TestRecommendationReadMatrix reads hpcsku_recommendation through the
 // provider server, as Terraform does, for every workload on every target,
-// without a region and in two regions, on demand and spot. Each state is
-// decoded and compared with the engine's answer to the same request: the
-// ranked sizes with their ranks, scores and prices, the deployment settings
+// without a region and in two regions, on demand and spot (the spot reads
+// also set the throughput model's inputs: tokens_billion and
+// deadline_hours, tokens_per_second, hpc_bound). Each state is decoded and
+// compared with the engine's answer to the same request: the ranked sizes
+// with their ranks, scores, prices and estimates, the deployment settings
 // of the target, the requirements and rejections, and each ranked size's
 // `sku` with a fresh conversion of the catalog size (no memo). Requests
 // nothing fits must fail with the no-fit error.
@@ -661,22 +1071,40 @@ func TestRecommendationReadMatrix(t *testing.T) {
 						req.Model = &recommend.Model{Name: "Llama 3.1 8B"}
 						attrs["context_tokens"] = num(8192)
 						req.ContextTokens = ptrTo(int64(8192))
+						// and the throughput model's inputs.
 						switch w {
 						case recommend.WorkloadInference:
 							attrs["concurrent_requests"] = num(64)
 							req.ConcurrentRequests = ptrTo(int64(64))
+							attrs["tokens_per_second"] = num(2000)
+							req.TokensPerSecond = ptrTo(2000.0)
 						case recommend.WorkloadFineTuning:
 							attrs["fine_tuning_method"] = str("lora")
 							req.FineTuningMethod = "lora"
 							attrs["training_batch_size"] = num(4)
 							req.TrainingBatchSize = ptrTo(int64(4))
+							attrs["tokens_billion"] = num(0.5)
+							req.TokensBillion = ptrTo(0.5)
+							attrs["deadline_hours"] = num(48)
+							req.DeadlineHours = ptrTo(48.0)
 						default:
 							attrs["training_batch_size"] = num(2)
 							req.TrainingBatchSize = ptrTo(int64(2))
+							attrs["tokens_billion"] = num(50)
+							req.TokensBillion = ptrTo(50.0)
+							attrs["deadline_hours"] = num(500)
+							req.DeadlineHours = ptrTo(500.0)
 						}
 					case recommend.WorkloadHPC, recommend.WorkloadHTC:
 						attrs["cores"] = num(512)
 						req.Cores = ptrTo(int64(512))
+						if spot {
+							// Spot reads state the bound (the defaults are
+							// memory_bandwidth for hpc, compute for htc).
+							bound := map[string]string{recommend.WorkloadHPC: recommend.BoundCompute, recommend.WorkloadHTC: recommend.BoundMemoryCapacity}[w]
+							attrs["hpc_bound"] = str(bound)
+							req.HPCBound = bound
+						}
 					}
 					if region != "" {
 						attrs["region"] = str(region)
@@ -753,6 +1181,7 @@ func checkRecommendationState(ctx context.Context, t *testing.T, got recommendat
 		if a := w.Deployment.AKS; a != nil && (g.Deployment.AKS.GPUDriver != a.GPUDriver || len(g.Deployment.AKS.NodeLabels) != len(a.NodeLabels)) {
 			t.Errorf("recommendation %d (%s): AKS settings %+v, want %+v", i, w.VMSize, g.Deployment.AKS, a)
 		}
+		checkEstimate(t, i, w.VMSize, g.Estimate, w.Estimate)
 		fresh, d := newSKUObject(ctx, w.SKU, w.PriceRegion, data.AsOf)
 		if d.HasError() {
 			t.Fatal(d)
@@ -772,6 +1201,15 @@ func checkRecommendationState(ctx context.Context, t *testing.T, got recommendat
 			t.Errorf("requirements: precision %v, model %v, fine_tuning_method %v, context_tokens %v, concurrent_requests %v, kv_cache_gib %v, kv_bytes_per_token %v; want %+v",
 				r.Precision, r.Model, r.FineTuningMethod, r.ContextTokens, r.ConcurrentRequests, r.KVCacheGiB, r.KVBytesPerToken, w)
 		}
+		if !float64Eq(r.TrainingFLOPs, w.TrainingFLOPs) || !float64Eq(r.TrainingTokensBillion, w.TrainingTokensBillion) || !strEq(r.TokenBudget, w.TokenBudget) ||
+			!float64Eq(r.DeadlineHours, w.DeadlineHours) || !float64Eq(r.TokensPerSecond, w.TokensPerSecond) || !strEq(r.HPCBound, w.HPCBound) ||
+			!float64Eq(r.Efficiency, w.Efficiency) {
+			t.Errorf("requirements: training_flops %v, training_tokens_billion %v, token_budget %v, deadline_hours %v, tokens_per_second %v, hpc_bound %v, efficiency %v; want %+v",
+				r.TrainingFLOPs, r.TrainingTokensBillion, r.TokenBudget, r.DeadlineHours, r.TokensPerSecond, r.HPCBound, r.Efficiency, w)
+		}
+		if top := want.Recommendations[0].Estimate; (top == nil && w.Efficiency != 0) || (top != nil && top.Efficiency != w.Efficiency) {
+			t.Errorf("requirements.efficiency %v is not the top recommendation's", w.Efficiency)
+		}
 		if m, wm := r.Memory, w.Memory; m != nil && wm != nil {
 			if m.GiB != wm.GiB || !float64Eq(m.WeightsGiB, wm.WeightsGiB) || !float64Eq(m.GradientsGiB, wm.GradientsGiB) ||
 				!float64Eq(m.OptimizerGiB, round2(wm.MasterWeightsGiB+wm.OptimizerGiB)) || !float64Eq(m.AdaptersGiB, wm.AdapterGiB) ||
@@ -790,6 +1228,26 @@ func checkRecommendationState(ctx context.Context, t *testing.T, got recommendat
 	}
 	if got.AsOf.ValueString() != data.AsOf.Format(catalog.DateLayout) || got.CatalogVersion.ValueString() != data.Catalog.Version {
 		t.Errorf("as_of %s, catalog_version %s", got.AsOf, got.CatalogVersion)
+	}
+}
+
+// checkEstimate compares recommendation i's `estimate` with the engine's:
+// null exactly when the engine gives none, each figure null where the
+// engine's is nil.
+func checkEstimate(t *testing.T, i int, size string, got *estimateOut, want *recommend.Estimate) {
+	t.Helper()
+	if (got == nil) != (want == nil) {
+		t.Errorf("recommendation %d (%s): estimate %+v, want %+v", i, size, got, want)
+		return
+	}
+	if want == nil {
+		return
+	}
+	floatEq := func(a, b *float64) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
+	if !floatEq(got.JobHours, want.JobHours) || !floatEq(got.JobCostUSD, want.JobCostUSD) || !floatEq(got.TokensPerSecond, want.TokensPerSecond) ||
+		!floatEq(got.CostPerMillionTokens, want.CostPerMillionTokens) || !floatEq(got.RelativeThroughput, want.RelativeThroughput) ||
+		got.Efficiency != want.Efficiency || !slices.Equal(got.Assumptions, want.Assumptions) || len(got.Assumptions) == 0 {
+		t.Errorf("recommendation %d (%s): estimate %+v, want %+v", i, size, *got, *want)
 	}
 }
 

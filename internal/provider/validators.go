@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -74,27 +75,47 @@ func regexValidator() validator.String {
 var _ validator.Float64 = greaterThanValidator{}
 
 // greaterThanValidator checks that a number is strictly greater than a bound
-// (terraform-plugin-framework-validators has only inclusive bounds).
-type greaterThanValidator struct{ min float64 }
+// and, when max is set (above 0), at most max
+// (terraform-plugin-framework-validators has only inclusive lower bounds,
+// and prints its bounds as 1000000.000000).
+type greaterThanValidator struct{ min, max float64 }
 
 // float64Positive checks that a number is greater than 0.
 func float64Positive() validator.Float64 { return greaterThanValidator{min: 0} }
 
+// float64PositiveAtMost checks that a number is greater than 0 and at most
+// limit.
+func float64PositiveAtMost(limit float64) validator.Float64 {
+	return greaterThanValidator{min: 0, max: limit}
+}
+
+// plainNumber prints a number without an exponent (1000000, not 1e+06).
+func plainNumber(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
 func (v greaterThanValidator) Description(context.Context) string {
-	return fmt.Sprintf("value must be greater than %g", v.min)
+	if v.max > 0 {
+		return fmt.Sprintf("value must be greater than %s and at most %s", plainNumber(v.min), plainNumber(v.max))
+	}
+	return fmt.Sprintf("value must be greater than %s", plainNumber(v.min))
 }
 
 func (v greaterThanValidator) MarkdownDescription(ctx context.Context) string {
 	return v.Description(ctx)
 }
 
-func (v greaterThanValidator) ValidateFloat64(_ context.Context, req validator.Float64Request, resp *validator.Float64Response) {
+func (v greaterThanValidator) ValidateFloat64(ctx context.Context, req validator.Float64Request, resp *validator.Float64Response) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	if f := req.ConfigValue.ValueFloat64(); !(f > v.min) {
+	f := req.ConfigValue.ValueFloat64()
+	if !(f > v.min) {
 		resp.Diagnostics.AddAttributeError(req.Path, "Value Out Of Range",
-			fmt.Sprintf("Attribute %s value must be greater than %g, got: %g. Use a positive number.", req.Path, v.min, f))
+			fmt.Sprintf("Attribute %s %s, got: %s. Use a positive number.", req.Path, v.Description(ctx), plainNumber(f)))
+		return
+	}
+	if v.max > 0 && f > v.max {
+		resp.Diagnostics.AddAttributeError(req.Path, "Value Out Of Range",
+			fmt.Sprintf("Attribute %s %s, got: %s. Use a number of at most %s.", req.Path, v.Description(ctx), plainNumber(f), plainNumber(v.max)))
 	}
 }
 
@@ -102,8 +123,9 @@ var _ function.Float64ParameterValidator = numberRangeValidator{}
 
 // numberRangeValidator checks a function's number argument against a lower
 // bound (inclusive, or exclusive when minExclusive), an inclusive upper bound
-// and, when whole is set, that it is a whole number. Bounds print as plain
-// numbers (1200, not float64validator's 1200.000000).
+// and, when whole is set, that it is a whole number. Bounds and values print
+// as plain numbers (1200, not float64validator's 1200.000000, and 1000000,
+// not 1e+06).
 type numberRangeValidator struct {
 	min, max     float64
 	minExclusive bool
@@ -116,9 +138,9 @@ func (v numberRangeValidator) Description(context.Context) string {
 		kind = "a whole number"
 	}
 	if v.minExclusive {
-		return fmt.Sprintf("value must be %s greater than %g and at most %g", kind, v.min, v.max)
+		return fmt.Sprintf("value must be %s greater than %s and at most %s", kind, plainNumber(v.min), plainNumber(v.max))
 	}
-	return fmt.Sprintf("value must be %s from %g to %g", kind, v.min, v.max)
+	return fmt.Sprintf("value must be %s from %s to %s", kind, plainNumber(v.min), plainNumber(v.max))
 }
 
 func (v numberRangeValidator) MarkdownDescription(ctx context.Context) string {
@@ -135,6 +157,6 @@ func (v numberRangeValidator) ValidateParameterFloat64(ctx context.Context, req 
 	low := f < v.min || (v.minExclusive && f == v.min)
 	if low || f > v.max || (v.whole && f != math.Trunc(f)) {
 		resp.Error = function.NewArgumentFuncError(req.ArgumentPosition,
-			fmt.Sprintf("Invalid Parameter Value: %s, got: %g", v.Description(ctx), f))
+			fmt.Sprintf("Invalid Parameter Value: %s, got: %s", v.Description(ctx), plainNumber(f)))
 	}
 }
