@@ -112,11 +112,17 @@ func TestThroughputEstimatesPinned(t *testing.T) {
 		if !strings.Contains(res.Requirements.TokenBudget, "20 tokens per parameter") || res.Requirements.TrainingTokensBillion != 140 {
 			t.Errorf("requirements %+v", res.Requirements)
 		}
-		// A layout that meets the default deadline ranks first: in eastus,
-		// one ND96isr_H100_v5, 8 × 989.5 × 40% = 3.166e15 FLOP/s: 515.83
-		// hours.
-		if top := res.Recommendations[0]; top.VMSize != "Standard_ND96isr_H100_v5" || !near(top.Estimate.JobHours, 515.83) {
+		// The layouts that meet the default deadline rank first, on job
+		// cost: in eastus one ND128isr_NDR_GB200_v6, 4 × 2,500 TFLOPS × 40%
+		// = 4e15 FLOP/s: 408.33 hours × 108.16 USD = 44,165.33 USD, less
+		// than one ND96isr_H100_v5 (8 × 989.5 × 40% = 3.166e15 FLOP/s:
+		// 515.83 hours × 98.32 = 50,716.69 USD); both finish within 720
+		// hours, so time to result does not part them.
+		if top := res.Recommendations[0]; top.VMSize != "Standard_ND128isr_NDR_GB200_v6" || !near(top.Estimate.JobHours, 408.33) || !near(top.Estimate.JobCostUSD, 44165.33) {
 			t.Errorf("top %s %+v", top.VMSize, top.Estimate)
+		}
+		if h100 := estimateOf(t, res, "Standard_ND96isr_H100_v5"); !near(h100.JobHours, 515.83) || !near(h100.JobCostUSD, 50716.69) {
+			t.Errorf("ND96isr_H100_v5 %+v", h100)
 		}
 	})
 	t.Run("serving Llama 3.1 8B on one H100 NVL", func(t *testing.T) {
