@@ -16,13 +16,14 @@ type eval struct {
 	in    *sizeInfo
 	fails uint32 // bit set of failed constraints
 
-	nodes    int64
-	spans    bool // one job (one copy of the model, for inference) spans several VMs
-	ibNeeded bool
-	sizing   float64 // share used, 0..1; -1 when unknown
-	memBand  bool    // sizing is GPU memory use, scored on the target band
-	pcieTP   bool    // a copy of the model is split over GPUs without NVLink
-	gl       gpuLayout
+	nodes      int64
+	spans      bool // one job (one copy of the model, for inference) spans several VMs
+	ibNeeded   bool
+	sizing     float64 // share used, 0..1; -1 when unknown
+	memBand    bool    // sizing is GPU memory use, scored on the target band
+	pcieTP     bool    // a copy of the model is split over GPUs without NVLink
+	timeDriven bool    // the deadline, not memory, set the VM count
+	gl         gpuLayout
 
 	price, total float64
 	hasPrice     bool
@@ -153,6 +154,11 @@ func (n *norm) evaluate(in *sizeInfo, e *eval) {
 	if e.sizing > 1 {
 		e.sizing = 1
 	}
+	if e.timeDriven {
+		// The deadline set the VM count: every GPU is busy computing,
+		// whatever share of its memory the job fills.
+		e.sizing, e.memBand = 1, false
+	}
 	if in.known && in.isGPU && in.gpuCount > 1 && e.nodes == 1 && n.gpus <= 1 &&
 		n.gpuMemNeed > 0 && n.gpuMemNeed <= in.unitMem*n.job.share && (n.flops <= 0 || n.usesOneGPU(in, 1)) {
 		e.idleGPUShare = (in.gpuCount - 1) / in.gpuCount
@@ -268,6 +274,7 @@ func (n *norm) layout(e *eval) {
 			}
 		}
 	}
+	e.timeDriven = driver == cDeadline
 	if n.fixedNodes > 0 {
 		if nodes > n.fixedNodes {
 			fail(driver)

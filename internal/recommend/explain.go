@@ -98,7 +98,11 @@ func (n *norm) reasons(e *eval, preferred bool) []string {
 	switch {
 	case n.gpuMemNeed > 0 && in.isGPU:
 		if memVMs := e.gl.nodes; e.gl.ok && memVMs > 0 && memVMs < e.nodes && n.flops > 0 {
-			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+plural(memVMs, "VM", "VMs")+" ("+trimFloat(in.gpuMem*float64(memVMs))+" GiB of GPU memory; "+percent(e.sizing)+" of what the job may use"+bandWords(e.sizing)+"); the deadline takes "+vms+".")
+			share := 0.0
+			if e.gl.capacity > 0 {
+				share = e.gl.used / e.gl.capacity
+			}
+			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+plural(memVMs, "VM", "VMs")+" ("+trimFloat(in.gpuMem*float64(memVMs))+" GiB of GPU memory, "+percent(share)+" used); the deadline takes "+vms+", every GPU computing.")
 		} else {
 			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory; "+percent(e.sizing)+" of what the job may use"+bandWords(e.sizing)+").")
 		}
