@@ -180,11 +180,13 @@ func TestAccOverlay_PricesFile(t *testing.T) {
 					// 72 VMs (7,079.04 USD/h), 716.43 hours, 5,071,669.19 USD; 8 A100 40 GB x
 					// 312e12 x 0.40 = 9.98e14, which would need 228 VMs: 100, the most with
 					// InfiniBand, 1635.95 hours, past the default, 2,719.7 USD/h x 1635.95 =
-					// 4,449,295.54 USD. The H100 size: 25 + 25 x 4,449,295.54 / 5,071,669.19
-					// + 20 (1564.62 / 3 VMs' 1,911.6 GiB = 0.82, in the band) + 15 + 15 / 72
-					// = 82.1; ND96asr_v4 (ranked after it, past the default deadline): 25 + 25
-					// + 20 x band(1564.62 / 5 VMs' 1,600 GiB = 0.978) 0.574 + 15 x 716.43 /
-					// 1635.95 + 15 / 100 = 68.2. ND40rs_v2's V100s lack bf16 (precision).
+					// 4,449,295.54 USD. The time component of training is min(1, deadline /
+					// hours): 1 for the H100 size, 720 / 1635.95 = 0.440 for ND96asr_v4. The
+					// H100 size: 25 + 25 x 4,449,295.54 / 5,071,669.19 + 20 (1564.62 / 3 VMs'
+					// 1,911.6 GiB = 0.82, in the band) + 15 + 15 / 72 = 82.1; ND96asr_v4
+					// (ranked after it, past the default deadline): 25 + 25 + 20 x
+					// band(1564.62 / 5 VMs' 1,600 GiB = 0.978) 0.574 + 15 x 0.440 + 15 / 100
+					// = 68.2. ND40rs_v2's V100s lack bf16 (precision).
 					statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList("Standard_ND96isr_H100_v5", "Standard_ND96asr_v4")),
 					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("score"), knownvalue.Float64Exact(82.1)),
 					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("price_per_hour"), knownvalue.Float64Exact(98.32)),
@@ -197,7 +199,8 @@ func TestAccOverlay_PricesFile(t *testing.T) {
 				// Negotiated prices: the H100 size at 36.00 instead of 98.32 (72 VMs,
 				// 2,592 USD/h, 716.43 hours: 1,856,998.48 USD) is now the cheaper job as
 				// well as the faster: 25 + 25 + 20 + 15 + 15 / 72 = 85.2; ND96asr_v4 25 +
-				// 25 x 1,856,998.48 / 4,449,295.54 + 11.47 + 6.57 + 0.15 = 53.6.
+				// 25 x 1,856,998.48 / 4,449,295.54 (0.417) + 20 x 0.574 + 15 x 0.440 +
+				// 15 / 100 = 53.7.
 				Config: providerBlock(map[string]string{"prices_file": csv}) + training70BConfig,
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList("Standard_ND96isr_H100_v5", "Standard_ND96asr_v4")),
@@ -209,7 +212,7 @@ func TestAccOverlay_PricesFile(t *testing.T) {
 						"price_source":         knownvalue.StringExact("Price from the prices file " + csv + " in eastus."),
 					})),
 					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("estimate").AtMapKey("job_cost_usd"), knownvalue.Float64Exact(1856998.48)),
-					statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(53.6)),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(53.7)),
 					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("price"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 						"usd_per_hour": knownvalue.Float64Exact(36),
 						"source":       knownvalue.StringExact("prices file " + csv + " (CSV)"),

@@ -208,10 +208,13 @@ data "hpcsku_recommendation" "opt" {
 // 5,071,669.19 and 100 x 27.197 x 1635.95 = 4,449,295.54 USD. The sizing
 // component is the memory layout's: 1564.62 GiB on 2 MI300X VMs (3,072
 // GiB, 0.51), 3 H100 VMs (1,911.6 GiB, 0.82), 5 A100 VMs (1,600 GiB, 0.978,
-// above the band: 0.574). The MI300X scores 25 + 25 + 20 + 15 + 15 / 73 =
-// 85.2; the H100 25 + 25 x 0.493 + 20 + 15 x 713.07 / 716.43 + 15 / 72 =
-// 72.5; ND96asr_v4 25 + 25 x 0.562 + 20 x 0.574 + 15 x 0.436 + 15 / 100 =
-// 57.2.
+// above the band: 1 - 0.5 x (0.978 - 0.85) / 0.15 = 0.574). The time
+// component of training is min(1, deadline / hours): 1 for a layout that
+// meets the 720 hours, 720 / 1635.95 = 0.440 for ND96asr_v4. The MI300X
+// scores 25 + 25 + 20 + 15 + 15 / 73 = 85.2; the H100 25 + 25 x
+// 2,498,597.73 / 5,071,669.19 (0.493) + 20 + 15 + 15 / 72 = 72.5;
+// ND96asr_v4 25 + 25 x 2,498,597.73 / 4,449,295.54 (0.562) + 20 x 0.574 +
+// 15 x 0.440 + 15 / 100 = 57.3.
 func TestRecommendationDataSource_TrainingLargeModelOnAKS(t *testing.T) {
 	const ds = "data.hpcsku_recommendation.llm"
 	rec0 := tfjsonpath.New("recommendations").AtSliceIndex(0)
@@ -240,7 +243,7 @@ data "hpcsku_recommendation" "llm" {
 					"pipeline_parallel_size": knownvalue.Null(),
 				})),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(72.5)),
-				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(2).AtMapKey("score"), knownvalue.Float64Exact(57.2)),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(2).AtMapKey("score"), knownvalue.Float64Exact(57.3)),
 				// 1,400e9 tokens / (713.07 x 3,600 s) = 545,373 tokens per second;
 				// 2,498,597.73 USD / 1.4e6 million tokens = 1.7847 USD per million.
 				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
@@ -450,20 +453,26 @@ data "hpcsku_recommendation" "busy" {
 				// Its work, on the default 0.1 billion tokens: (4 x 70.55e9 + 4 x 80 layers
 				// x 4,096 tokens x 8,192 attention width) = 2.929e11 FLOPs per token,
 				// 2.929e19 in all, at 40% MFU on the NVIDIA data-center GPUs (30% on the
-				// MI300X) of the dense bf16/fp16 peak. A job that fits one GPU and finishes
-				// within the 720-hour default on one uses one: the H100 NVL (835.5 TFLOPS)
+				// MI300X) of the dense bf16/fp16 peak. A job on one VM without a gpus
+				// setting that fits one GPU and finishes within the 720-hour default on
+				// one uses one (without the PCIe factor): the H100 NVL (835.5 TFLOPS)
 				// 24.35 hours, 169.95 USD, the cheapest; the A100 80 GB (312) 65.2 hours,
 				// 239.49 USD; on the 8-GPU sizes one H100 (989.5) takes 20.56 hours (98.32
 				// USD/h: 2,021.34 USD) and one MI300X 20.75. 52.7 GiB does not fit one
 				// A100 40 GB or V100 32 GB: ND96asr_v4 uses its 8 GPUs, 8.15 hours (the
 				// fastest), 221.66 USD; ND40rs_v2 8 V100s at 125 fp16 TFLOPS, 20.34 hours.
-				// With NC acceptable (12.5) and ND preferred (25) for fine-tuning: the H100
-				// NVL (52.7 / 94 = 0.56, in the band) 12.5 + 25 + 20 + 15 x 8.15 / 24.35
-				// + 15 = 77.5; ND96asr_v4 (each GPU keeps the 5 GiB of checkpointed
-				// activations, 80 x 4,096 x 8,192 x 2 bytes, and an eighth of the rest:
-				// 87.7 GiB of 320, 0.27, below the band) 25 + 25 x 169.95 / 221.66 + 20 x
-				// 0.55 + 15 + 15 - 10 (unused InfiniBand) = 75.1; the A100 80 GB (0.66)
-				// 12.5 + 25 x 0.71 + 20 + 15 x 0.125 + 15 = 67.1.
+				// With NC acceptable (12.5) and ND preferred (25) for fine-tuning. Each
+				// finishes well within the 720-hour default, and the time component of
+				// training is min(1, deadline / hours): 1 for all three, so speed within
+				// the deadline counts for nothing. The H100 NVL (52.7 / 94 = 0.56, in the
+				// band) 12.5 + 25 + 20 + 15 + 15 = 87.5; the A100 80 GB (52.7 / 80 =
+				// 0.66) 12.5 + 25 x 169.95 / 239.49 (0.71) + 20 + 15 + 15 = 80.2;
+				// ND96asr_v4 (each GPU keeps the 5 GiB of checkpointed activations, 80 x
+				// 4,096 x 8,192 x 2 bytes, and an eighth of the rest: 87.7 GiB of 320,
+				// 0.27, below the band: 0.55) 25 + 25 x 169.95 / 221.66 (0.77) + 20 x
+				// 0.55 + 15 + 15 - 10 (unused InfiniBand) = 75.1. So ND96asr_v4 ranks
+				// after the A100 80 GB although its job is both faster (8.15 against
+				// 65.2 hours) and cheaper (221.66 against 239.49 USD).
 				statecheck.ExpectKnownValue(qlora, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"model":               knownvalue.StringExact("llama-3.1-70b"),
 					"fine_tuning_method":  knownvalue.StringExact("qlora"),
@@ -484,7 +493,7 @@ data "hpcsku_recommendation" "busy" {
 				})),
 				statecheck.ExpectKnownValue(qlora, recs.AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"vm_size":                knownvalue.StringExact("Standard_NC40ads_H100_v5"),
-					"score":                  knownvalue.Float64Exact(77.5),
+					"score":                  knownvalue.Float64Exact(87.5),
 					"nodes":                  knownvalue.Int64Exact(1),
 					"total_gpus":             knownvalue.Float64Exact(1),
 					"replicas":               knownvalue.Int64Exact(1),
@@ -492,12 +501,14 @@ data "hpcsku_recommendation" "busy" {
 					"pipeline_parallel_size": knownvalue.Null(),
 				})),
 				statecheck.ExpectKnownValue(qlora, recs.AtSliceIndex(1), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-					"vm_size": knownvalue.StringExact("Standard_ND96asr_v4"),
-					"score":   knownvalue.Float64Exact(75.1),
+					"vm_size":    knownvalue.StringExact("Standard_NC24ads_A100_v4"),
+					"score":      knownvalue.Float64Exact(80.2),
+					"total_gpus": knownvalue.Float64Exact(1),
 				})),
 				statecheck.ExpectKnownValue(qlora, recs.AtSliceIndex(2), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-					"vm_size": knownvalue.StringExact("Standard_NC24ads_A100_v4"),
-					"score":   knownvalue.Float64Exact(67.1),
+					"vm_size":    knownvalue.StringExact("Standard_ND96asr_v4"),
+					"score":      knownvalue.Float64Exact(75.1),
+					"total_gpus": knownvalue.Float64Exact(8),
 				})),
 				// 0.1e9 tokens / (24.35 x 3,600 s) = 1,141 tokens per second; 169.95 USD
 				// / 100 million tokens = 1.6995 USD per million.
@@ -508,7 +519,19 @@ data "hpcsku_recommendation" "busy" {
 					"cost_per_million_tokens": knownvalue.Float64Exact(1.6995),
 					"efficiency":              knownvalue.Float64Exact(0.4),
 				})),
-				statecheck.ExpectKnownValue(qlora, recs.AtSliceIndex(1).AtMapKey("estimate").AtMapKey("job_hours"), knownvalue.Float64Exact(8.15)),
+				// The A100 80 GB: 2.929e19 / (312e12 x 0.40) = 234,725 s, 65.2 hours,
+				// x 3.673 USD/h = 239.49 USD; ND96asr_v4: 2.929e19 / (8 x 312e12 x 0.40)
+				// = 29,341 s, 8.15 hours, x 27.197 = 221.66 USD.
+				statecheck.ExpectKnownValue(qlora, recs.AtSliceIndex(1).AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"job_hours":    knownvalue.Float64Exact(65.2),
+					"job_cost_usd": knownvalue.Float64Exact(239.49),
+					"efficiency":   knownvalue.Float64Exact(0.4),
+				})),
+				statecheck.ExpectKnownValue(qlora, recs.AtSliceIndex(2).AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"job_hours":    knownvalue.Float64Exact(8.15),
+					"job_cost_usd": knownvalue.Float64Exact(221.66),
+					"efficiency":   knownvalue.Float64Exact(0.4),
+				})),
 				statecheck.ExpectKnownValue(qlora, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"training_flops":          knownvalue.Float64Exact(2.9293741824e19),
 					"training_tokens_billion": knownvalue.Float64Exact(0.1),
@@ -564,7 +587,7 @@ data "hpcsku_recommendation" "serve" {
   workload            = "inference"
   model               = { name = "llama-3.1-8b" }
   context_tokens      = 512
-  concurrent_requests = 4096
+  concurrent_requests = 512
   tokens_per_second   = 20000
   gpu_models          = ["a100-pcie-80gb", "h100-nvl-94gb"]
 }
@@ -595,10 +618,11 @@ data "hpcsku_recommendation" "cfd" {
 				// 37 VMs, 29.87 hours, 37 x 98.32 x 29.87 = 108,678.63 USD. The A100 40 GB
 				// (9.98e14 a VM) would need 117 VMs, more than the 100 one job may span
 				// with InfiniBand (on 100 it takes 35.06 hours): removed by deadline.
-				// Scores: the MI300X (sizing on the memory layout, 156.46 / 1,536 GiB =
-				// 0.10: 0.20) 25 + 25 + 20 x 0.20 + 15 + 15 / 38 = 69.5; the H100 (156.46
-				// / 637.2 = 0.25: 0.49) 25 + 25 x 53,541.38 / 108,678.63 + 20 x 0.49 + 15
-				// x 29.35 / 29.87 + 15 / 37 = 62.3.
+				// Scores: the time component of training is min(1, deadline / hours), 1
+				// for both (30 / 29.35 and 30 / 29.87 are above 1). The MI300X (sizing on
+				// the memory layout, 156.46 / 1,536 GiB = 0.10: 0.20) 25 + 25 + 20 x 0.20
+				// + 15 + 15 / 38 = 69.5; the H100 (156.46 / 637.2 = 0.25: 0.49) 25 + 25 x
+				// 53,541.38 / 108,678.63 (0.493) + 20 x 0.49 + 15 + 15 / 37 = 62.5.
 				statecheck.ExpectKnownValue(pretrain, tfjsonpath.New("vm_sizes"), stringList("Standard_ND96isr_MI300X_v5", "Standard_ND96isr_H100_v5")),
 				statecheck.ExpectKnownValue(pretrain, recs.AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"score":                knownvalue.Float64Exact(69.5),
@@ -623,7 +647,7 @@ data "hpcsku_recommendation" "cfd" {
 					}),
 				})),
 				statecheck.ExpectKnownValue(pretrain, recs.AtSliceIndex(1), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-					"score": knownvalue.Float64Exact(62.3),
+					"score": knownvalue.Float64Exact(62.5),
 					"nodes": knownvalue.Int64Exact(37),
 				})),
 				statecheck.ExpectKnownValue(pretrain, recs.AtSliceIndex(1).AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
@@ -648,40 +672,60 @@ data "hpcsku_recommendation" "cfd" {
 					"hpc_bound":               knownvalue.Null(),
 				})),
 
-				// Llama 3.1 8B serving 4,096 sequences of 512 tokens: 131,072 bytes of KV
-				// cache per token, 0.0625 GiB a sequence; a copy is 15.71 GiB of weights
-				// (14.96) and workspace. Short sequences in large batches make decoding
+				// Llama 3.1 8B serving sequences of 512 tokens: 131,072 bytes of KV cache
+				// per token, 0.0625 GiB a sequence; a copy is 15.71 GiB of weights (14.96)
+				// and workspace. A copy decodes at most 256 sequences together (vLLM's
+				// max_num_seqs). Short sequences in large batches make decoding
 				// compute-bound: an output token with its three prompt tokens is 2 x
-				// 8.03e9 / 0.25 = 6.424e10 FLOPs, so a copy on one A100 (312 TFLOPS at
-				// 35%) makes 1,699.9 tokens per second and one on an H100 NVL (835.5)
-				// 4,552.1, whatever its share of the sequences (reading the weights and
-				// the KV cache takes less: 0.055 s against 0.48 s a step on the A100).
+				// 8.03e9 / 0.25 = 6.424e10 FLOPs, so a copy of 256 sequences on one A100
+				// (312 TFLOPS at 35%: 256 x 6.424e10 / 1.092e14 = 0.1506 s a step) makes
+				// 1,699.9 tokens per second and one on an H100 NVL (835.5: 0.0562 s)
+				// 4,552.1 (reading the weights and 87.5% of the KV cache, 14.96 + 256 x
+				// 0.0625 x 0.875 = 28.96 GiB, takes less: 0.0268 s at 0.6 x 1,935 GB/s,
+				// 0.0133 s at 0.6 x 3,900).
 				//
-				// Without tokens_per_second the copies are those memory needs: an A100
-				// (72 GiB for serving) holds floor((72 - 15.71) / 0.0625) = 900 sequences,
-				// 5 copies, 5 x 1,699.9 = 8,499 tokens per second; an H100 NVL (84.6 GiB)
-				// 1,102, 4 copies, 18,208.
+				// Without tokens_per_second the copies are those the 4,096 concurrent
+				// sequences need: an A100 (72 GiB for serving) has KV cache room for
+				// floor((72 - 15.71) / 0.0625) = 900 sequences and an H100 NVL (84.6 GiB)
+				// for 1,102, but a copy decodes 256, so both take ceil(4,096 / 256) = 16
+				// copies, one a VM: 16 x 1,699.9 = 27,198 tokens per second on the A100
+				// (16 x 3.673 = 58.768 USD/h), 16 x 4,552.1 = 72,833 on the H100 NVL
+				// (111.68 USD/h). Each uses 16 x 15.71 + 4,096 x 0.0625 = 507.36 GiB: of
+				// 16 x 72 = 1,152 on the A100 (0.44, below the band: 0.88), of 1,353.6
+				// on the H100 NVL (0.37: 0.75). The A100, the cheaper layout: 25 + 25 +
+				// 20 x 0.88 + 15 x (1,699.9 / 256) / (4,552.1 / 256) (0.373) + 15 / 16 =
+				// 74.2; the H100 NVL 25 + 25 x 58.768 / 111.68 + 20 x 0.75 + 15 + 15 / 16
+				// = 69.1.
+				statecheck.ExpectKnownValue(plain, tfjsonpath.New("vm_sizes"), stringList("Standard_NC24ads_A100_v4", "Standard_NC40ads_H100_v5")),
 				statecheck.ExpectKnownValue(plain, recs.AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"vm_size":  knownvalue.StringExact("Standard_NC24ads_A100_v4"),
-					"replicas": knownvalue.Int64Exact(5),
-					"nodes":    knownvalue.Int64Exact(5),
+					"score":    knownvalue.Float64Exact(74.2),
+					"replicas": knownvalue.Int64Exact(16),
+					"nodes":    knownvalue.Int64Exact(16),
 				})),
-				statecheck.ExpectKnownValue(plain, recs.AtSliceIndex(0).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(8499)),
-				statecheck.ExpectKnownValue(plain, recs.AtSliceIndex(1).AtMapKey("replicas"), knownvalue.Int64Exact(4)),
-				statecheck.ExpectKnownValue(plain, recs.AtSliceIndex(1).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(18208)),
+				statecheck.ExpectKnownValue(plain, recs.AtSliceIndex(0).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(27198)),
+				statecheck.ExpectKnownValue(plain, recs.AtSliceIndex(1), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"score":    knownvalue.Float64Exact(69.1),
+					"replicas": knownvalue.Int64Exact(16),
+					"nodes":    knownvalue.Int64Exact(16),
+				})),
+				statecheck.ExpectKnownValue(plain, recs.AtSliceIndex(1).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(72833)),
 				statecheck.ExpectKnownValue(plain, tfjsonpath.New("requirements").AtMapKey("tokens_per_second"), knownvalue.Null()),
-				// 20,000 tokens per second takes ceil(20,000 / 4,552.1) = 5 copies on the
-				// H100 NVL (22,760 tokens per second, 5 x 6.98 = 34.9 USD/h) and ceil(20,000
-				// / 1,699.9) = 12 on the A100 (20,399, 12 x 3.673 = 44.076 USD/h), one a
-				// VM. Each sequence sees 4,552.1 / ceil(4,096 / 5) = 5.55 tokens per second
-				// on the H100 NVL, 1,699.9 / 342 = 4.97 on the A100. The H100 NVL: 25 + 25
-				// + 20 (the memory layout's 4 x 15.71 + 256 = 318.84 GiB of the 5 VMs'
-				// 423, 0.75, in the band) + 15 + 15 / 5 = 88; the A100: 25 + 25 x 34.9 /
-				// 44.076 + 20 x (334.55 / 864 = 0.39) / 0.5 + 15 x 4.97 / 5.55 + 15 / 12
-				// = 75.
+				// 512 concurrent sequences take ceil(512 / 256) = 2 copies; 20,000 tokens
+				// per second takes more: ceil(20,000 / 4,552.1) = 5 copies on the H100
+				// NVL (22,760 tokens per second, 5 x 6.98 = 34.9 USD/h) and ceil(20,000 /
+				// 1,699.9) = 12 on the A100 (20,399, 12 x 3.673 = 44.076 USD/h), one a VM.
+				// With tokens_per_second each copy is taken to run the 256 sequences its
+				// KV cache holds, so each sequence sees 4,552.1 / 256 = 17.78 tokens per
+				// second on the H100 NVL and 1,699.9 / 256 = 6.64 on the A100, and each
+				// copy uses 15.71 + 256 x 0.0625 = 31.71 GiB: 5 x 31.71 = 158.55 of the
+				// 5 VMs' 423 on the H100 NVL (0.37: 0.75), 12 x 31.71 = 380.52 of 864
+				// on the A100 (0.44: 0.88). The H100 NVL: 25 + 25 + 20 x 0.75 + 15 + 15
+				// / 5 = 83; the A100: 25 + 25 x 34.9 / 44.076 + 20 x 0.88 + 15 x 6.64 /
+				// 17.78 + 15 / 12 = 69.3.
 				statecheck.ExpectKnownValue(serve, tfjsonpath.New("vm_sizes"), stringList("Standard_NC40ads_H100_v5", "Standard_NC24ads_A100_v4")),
 				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-					"score":                  knownvalue.Float64Exact(88),
+					"score":                  knownvalue.Float64Exact(83),
 					"nodes":                  knownvalue.Int64Exact(5),
 					"replicas":               knownvalue.Int64Exact(5),
 					"tensor_parallel_size":   knownvalue.Int64Exact(1),
@@ -698,14 +742,14 @@ data "hpcsku_recommendation" "cfd" {
 					"relative_throughput":     knownvalue.Null(),
 				})),
 				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(1), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-					"score":    knownvalue.Float64Exact(75),
+					"score":    knownvalue.Float64Exact(69.3),
 					"nodes":    knownvalue.Int64Exact(12),
 					"replicas": knownvalue.Int64Exact(12),
 				})),
 				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(1).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(20399)),
 				statecheck.ExpectKnownValue(serve, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"tokens_per_second":   knownvalue.Float64Exact(20000),
-					"concurrent_requests": knownvalue.Int64Exact(4096),
+					"concurrent_requests": knownvalue.Int64Exact(512),
 					"nodes":               knownvalue.Int64Exact(5),
 					"efficiency":          knownvalue.Float64Exact(0.6),
 					"training_flops":      knownvalue.Null(),
@@ -927,16 +971,14 @@ func TestRecommendationDataSource_Errors(t *testing.T) {
   region         = "eastus"
 }`,
 			// 1.26e22 FLOPs on the 100 VMs one job may span with InfiniBand take at
-			// least 11.05 hours (H100), 11.15 (MI300X) and 35.06 (A100 40 GB:
-			// 1.26e22 / (100 x 8 x 312e12 x 0.40)). Each fails only deadline (the
-			// MI300X also region, which comes later); ND96asr_v4 is the nearest: on
-			// one VM, as the memory lays it out, its job costs 27.197 x 3,505.6 =
-			// 95,342 USD against 98.32 x 1,105.4 = 108,684 for the H100, and it
-			// fills its GPU memory better (156.46 / 320 GiB), which outweighs the
-			// H100's speed: 25 + 25 + 20 x 0.98 + 15 x 0.32 + 15 - 10 = 79.3 against
-			// 25 + 21.9 + 9.8 + 15 + 15 - 10 = 76.8.
+			// least 1.26e22 / (100 x 8 x 989.5e12 x 0.40) = 39,793 s, 11.05 hours
+			// (H100), 1.26e22 / (100 x 8 x 1,307.4e12 x 0.30) = 40,156 s, 11.15
+			// (MI300X) and 1.26e22 / (100 x 8 x 312e12 x 0.40) = 126,202 s, 35.06
+			// (A100 40 GB). Each fails deadline (the MI300X also region, which comes
+			// later). Of the two that fail only deadline, the nearest miss is the one
+			// that needs the shortest deadline: the H100 size, ceil(11.05) = 12.
 			err: `No VM Size Fits[\s\S]*deadline: 3 \(Standard_ND96asr_v4, Standard_ND96isr_H100_v5, Standard_ND96isr_MI300X_v5\)[\s\S]*` +
-				wrapped(`Nearest miss: Standard_ND96asr_v4 fails only deadline. To use it, raise deadline_hours to at least 36 (the job takes that long on 100 VMs of it).`),
+				wrapped(`Nearest miss: Standard_ND96isr_H100_v5 fails only deadline. To use it, raise deadline_hours to at least 12 (the job takes that long on 100 VMs of it).`),
 		},
 		"throughput nobody sustains": {
 			config: `data "hpcsku_recommendation" "x" {
