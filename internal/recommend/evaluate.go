@@ -222,16 +222,14 @@ func (n *norm) layout(e *eval) {
 		// Throughput: copies for tokens_per_second.
 		if memLaid && n.tps > 0 && n.job.kvPerSeq > 0 {
 			gl := &e.gl
-			if r := n.decodeRate(in, gl, n.servingBatch(gl)); r > 0 {
-				if want := int64(math.Ceil(n.tps/r - 1e-9)); want > gl.copies {
-					groups := (want + gl.perGroup - 1) / gl.perGroup
-					gl.copies, gl.replicas, gl.nodes = want, groups*gl.perGroup, groups*gl.pp
-					gl.capacity = float64(gl.nodes) * float64(in.gpuUnits) * in.unitMem * n.job.share
-					// Each copy runs its batch: weights and the batch's KV cache.
-					b := float64(n.servingBatch(gl))
-					gl.used = float64(want) * (n.job.shard + b*n.job.kvPerSeq*float64(gl.tp)/float64(n.job.kvDivisor(gl.tp)))
-					need(gl.nodes, cTokensPerSecond)
-				}
+			if want := n.copiesForThroughput(in, gl); want > gl.copies {
+				groups := (want + gl.perGroup - 1) / gl.perGroup
+				gl.copies, gl.replicas, gl.nodes = want, groups*gl.perGroup, groups*gl.pp
+				gl.capacity = float64(gl.nodes) * float64(in.gpuUnits) * in.unitMem * n.job.share
+				// Each copy runs its batch: weights and the batch's KV cache.
+				b := float64(n.servingBatch(gl))
+				gl.used = float64(want) * (n.job.shard + b*n.job.kvPerSeq*float64(gl.tp)/float64(n.job.kvDivisor(gl.tp)))
+				need(gl.nodes, cTokensPerSecond)
 			}
 		}
 		if n.gpus > 0 {

@@ -372,16 +372,44 @@ func (n *norm) speedOf(e *eval) float64 {
 	return 0
 }
 
-// servingBatch is the sequences one copy decodes together: with
-// tokens_per_second, as many as its KV cache holds (at most
-// MaxBatchSequences) and at least its share of concurrent_requests; else
-// its share of concurrent_requests.
+// servingBatch is the sequences one copy decodes together: its share of
+// concurrent_requests; with tokens_per_second and no concurrent_requests
+// stated, as many as its KV cache holds (a service that must sustain a
+// throughput has the requests in flight to fill its copies). At most
+// MaxBatchSequences.
 func (n *norm) servingBatch(gl *gpuLayout) int64 {
 	b := (n.job.seqs + gl.copies - 1) / max(gl.copies, 1)
-	if n.tps > 0 {
+	if n.tps > 0 && n.req.ConcurrentRequests == nil {
 		b = max(b, gl.perCopy)
 	}
 	return min(max(b, 1), MaxBatchSequences)
+}
+
+// copiesForThroughput is the copies that sustain tokens_per_second: with
+// filled copies, the throughput over one copy's; with a stated
+// concurrency, the fewest copies whose share of it reaches the rate (fewer
+// sequences per copy decode faster each), or more than MaxNodes copies
+// when none does, which fails tokens_per_second.
+func (n *norm) copiesForThroughput(in *sizeInfo, gl *gpuLayout) int64 {
+	if n.req.ConcurrentRequests == nil {
+		if r := n.decodeRate(in, gl, n.servingBatch(gl)); r > 0 {
+			return int64(math.Ceil(n.tps/r - 1e-9))
+		}
+		return 0
+	}
+	seqs := n.job.seqs
+	for c := max(gl.copies, 1); c <= seqs; {
+		b := (seqs + c - 1) / c
+		if n.decodeRate(in, gl, min(b, MaxBatchSequences))*float64(c) >= n.tps-1e-9 {
+			return c
+		}
+		// The next copy count that changes the batch.
+		c = max(c+1, (seqs+b-2)/max(b-1, 1))
+	}
+	if n.decodeRate(in, gl, 1) <= 0 {
+		return 0
+	}
+	return MaxNodes*max(gl.perGroup, 1) + 1
 }
 
 // pluralF is plural for a count that may be fractional (a share of a GPU).
