@@ -154,10 +154,15 @@ func (n *norm) evaluate(in *sizeInfo, e *eval) {
 	if e.sizing > 1 {
 		e.sizing = 1
 	}
-	if e.timeDriven {
-		// The deadline set the VM count: every GPU is busy computing,
-		// whatever share of its memory the job fills.
-		e.sizing, e.memBand = 1, false
+	if n.flops > 0 && in.isGPU && n.trainingRate(in, e.nodes) > 0 {
+		// A timed training job: what counts is the GPUs it keeps busy
+		// (its job cost already prices the rest), not the share of their
+		// memory it fills. A job on one GPU of a multi-GPU VM leaves the
+		// others idle.
+		e.sizing, e.memBand = n.gpusUsed(in, e.nodes)/math.Max(in.gpuCount, 1), false
+		if in.gpuCount < 1 {
+			e.sizing = 1
+		}
 	}
 	if in.known && in.isGPU && in.gpuCount > 1 && e.nodes == 1 && n.gpus <= 1 &&
 		n.gpuMemNeed > 0 && n.gpuMemNeed <= in.unitMem*n.job.share && (n.flops <= 0 || n.usesOneGPU(in, 1)) {

@@ -154,11 +154,14 @@ func compareEvals(a, b *eval) int {
 // work, sizes without figures) on price per hour and generation.
 func (n *norm) scoreAll(cands []*eval) {
 	work := n.workDefined()
-	var minCost, maxSpeed [2]float64 // indexed by lacksFacts
-	minCost[0], minCost[1] = math.Inf(1), math.Inf(1)
+	// Cost and speed references per group: timed and on time, timed and
+	// late, not timed.
+	var minCost, maxSpeed [3]float64
+	minCost[0], minCost[1], minCost[2] = math.Inf(1), math.Inf(1), math.Inf(1)
+	ref := func(e *eval) int { return 2*b2i(e.lacksFacts) + b2i(e.lateDefault && !e.lacksFacts) }
 	for _, e := range cands {
 		e.lacksFacts = work && !e.hasFacts
-		g := b2i(e.lacksFacts)
+		g := ref(e)
 		if e.hasPrice && e.costKey > 0 && e.costKey < minCost[g] {
 			minCost[g] = e.costKey
 		}
@@ -173,7 +176,7 @@ func (n *norm) scoreAll(cands []*eval) {
 	}
 	group := func(e *eval) int { return 4*b2i(e.fallback) + 2*b2i(e.lacksFacts) + b2i(e.lateDefault) }
 	for _, e := range cands {
-		g := b2i(e.lacksFacts)
+		g := ref(e)
 		e.score = n.score(e, minCost[g], maxSpeed[g])
 		minOf[group(e)] = math.Min(minOf[group(e)], e.score)
 	}
