@@ -130,16 +130,17 @@ func TestScaleUpBeforeScaleOut(t *testing.T) {
 	cat := fixture(t)
 	req := Request{Workload: "training", Model: &Model{ParametersBillion: 20}, TokensBillion: f64(20), AsOf: asOf, MaxResults: i64(50)}
 	res := mustRecommendOn(t, cat, req)
-	// Cost is the job's and time its speed. H100 VM: 8 × 989.5 TFLOPS ×
-	// 40% MFU = 3.166e15 FLOP/s, 2.4e21 / 3.166e15 / 3,600 = 210.54 hours,
-	// × 98.32 USD/h = 20,700 USD. MI300X VM: 8 × 1,307.4 × 30% = 3.138e15
-	// FLOP/s, 212.47 hours, × 48 = 10,198 USD. MI300X: 25 + 25 + 20 ×
-	// (447.03 / 1,536 = 0.29, / 0.5) + 15 × 210.54 / 212.47 + 15 − 10
-	// (InfiniBand unused on one VM) = 81.5; H100: 25 + 25 × 10,198 /
-	// 20,700 + 20 (70%, inside the band) + 15 + 15 − 10 = 77.3.
+	// Cost is the job's; time counts against the deadline, min(1, 720 ÷
+	// hours). H100 VM: 8 × 989.5 TFLOPS × 40% MFU = 3.166e15 FLOP/s, 2.4e21
+	// / 3.166e15 / 3,600 = 210.54 hours, × 98.32 USD/h = 20,700 USD.
+	// MI300X VM: 8 × 1,307.4 × 30% = 3.138e15 FLOP/s, 212.47 hours, × 48 =
+	// 10,198 USD. Both finish within 720 hours: time 1 for each. MI300X:
+	// 25 + 25 + 20 × (447.03 / 1,536 = 0.291, / 0.5 = 0.582) + 15 + 15 − 10
+	// (InfiniBand unused on one VM) = 81.64, 81.6; H100: 25 + 25 × 10,198
+	// / 20,700 + 20 (70%, inside the band) + 15 + 15 − 10 = 77.3.
 	assertNames(t, names(res), "Standard_ND96isr_MI300X_v5", "Standard_ND96isr_H100_v5")
-	if got := []float64{res.Recommendations[0].Score, res.Recommendations[1].Score}; !reflect.DeepEqual(got, []float64{81.5, 77.3}) {
-		t.Errorf("scores %v, want [81.5 77.3]", got)
+	if got := []float64{res.Recommendations[0].Score, res.Recommendations[1].Score}; !reflect.DeepEqual(got, []float64{81.6, 77.3}) {
+		t.Errorf("scores %v, want [81.6 77.3]", got)
 	}
 	for _, r := range res.Recommendations {
 		if r.Nodes != 1 || r.Replicas != 1 || r.TensorParallel != 0 || r.PipelineStages != 0 {
@@ -180,8 +181,9 @@ func TestScaleUpBeforeScaleOut(t *testing.T) {
 	// ND96asr_v4 VMs (702.9 hours). No size holds the job on one VM, so
 	// scale_up removes none. MI300X: 6 × 48 × 708.2 = 203,970 USD; H100:
 	// 6 × 98.32 × 701.8 = 414,010; ND96asr_v4: 19 × 27.197 × 702.9 =
-	// 363,210, all about as fast. MI300X: 25 + 25 + 20 × 0.58 + 15 ×
-	// 701.8 / 708.2 + 15 / 6 = 79.0.
+	// 363,210, all within 720 hours (time 1). MI300X: 25 + 25 + 20 × 0.582
+	// (the sizing of the one VM the memory needs) + 15 + 15 / 6 = 79.14,
+	// 79.1.
 	res = mustRecommendOn(t, cat, Request{Workload: "training", Model: &Model{ParametersBillion: 20}, AsOf: asOf, MaxResults: i64(50)})
 	nodes := map[string]int64{}
 	for _, r := range res.Recommendations {
@@ -193,7 +195,7 @@ func TestScaleUpBeforeScaleOut(t *testing.T) {
 	if want := map[string]int64{"Standard_ND96isr_MI300X_v5": 6, "Standard_ND96isr_H100_v5": 6, "Standard_ND96asr_v4": 19}; !reflect.DeepEqual(nodes, want) {
 		t.Errorf("VMs %v, want %v", nodes, want)
 	}
-	if top := res.Recommendations[0]; top.VMSize != "Standard_ND96isr_MI300X_v5" || top.Score != 79 {
+	if top := res.Recommendations[0]; top.VMSize != "Standard_ND96isr_MI300X_v5" || top.Score != 79.1 {
 		t.Errorf("top %s %v", top.VMSize, top.Score)
 	}
 	assertRejected(t, res.Rejected, map[string]int64{"workload": 9, "precision": 3, "gpu_memory": 4})
@@ -456,9 +458,10 @@ func TestNodesAndGPUs(t *testing.T) {
 	// TFLOPS × 30% = 1.255e16 FLOP/s, 0.1726 hours, 4 × 48 × 0.1726 = 33.15
 	// USD; H100 4 × 8 × 989.5 × 40% = 1.266e16, 0.1711 hours, 67.28 USD;
 	// ND96asr_v4 4 × 8 × 312 × 40% = 3.994e15, 0.5425 hours, 59.02 USD.
-	// The MI300X costs least for the job: 25 + 25 + 20 × 0.039 / 0.5 + 15
-	// × 0.1711 / 0.1726 + 15 / 4 = 70.2.
-	if top := res.Recommendations[0]; top.VMSize != "Standard_ND96isr_MI300X_v5" || top.Score != 70.2 || top.Estimate == nil || !near(top.Estimate.JobCostUSD, 33.15) {
+	// The MI300X costs least for the job, and every layout finishes well
+	// within the default 720 hours (time 1): 25 + 25 + 20 × 0.039 / 0.5 +
+	// 15 + 15 / 4 = 70.31, 70.3.
+	if top := res.Recommendations[0]; top.VMSize != "Standard_ND96isr_MI300X_v5" || top.Score != 70.3 || top.Estimate == nil || !near(top.Estimate.JobCostUSD, 33.15) {
 		t.Errorf("top %s %v %+v", top.VMSize, top.Score, top.Estimate)
 	}
 
@@ -556,17 +559,33 @@ func TestOptimizeForReorders(t *testing.T) {
 	// MI300X: 2 VMs × 8 × 1,307.4 TFLOPS × 30% MFU, 185.91 hours, 2 × 48 ×
 	// 185.91 = 17,847 USD; H100: 3 VMs × 8 × 989.5 × 40%, 122.82 hours,
 	// 36,226 USD; A100 40 GB: 5 VMs × 8 × 312 × 40%, 233.71 hours, 31,781
-	// USD (98% of its usable memory, above the band: 0.574). Balanced, the
-	// cheapest job leads: MI300X 25 + 25 + 20 + 15 × 122.82 / 185.91 + 15
-	// / 2 = 87.4 against the H100's 25 + 25 × 17,847 / 36,226 + 20 + 15 +
-	// 5 = 77.3 and the A100's 25 + 25 × 0.562 + 20 × 0.574 + 15 × 0.526 +
-	// 3 = 61.4. For performance the fastest: the H100 20 + 10 × 0.493 + 10
-	// + 35 + 25 / 3 = 78.3 against the MI300X's 20 + 10 + 10 + 35 × 0.661
-	// + 12.5 = 75.6. The V100 size cannot train in bf16 (precision).
+	// USD (98% of its usable memory, above the band: 0.574). Balanced, all
+	// three finish within the default 720 hours (time 1) and the cheapest
+	// job leads: MI300X 25 + 25 + 20 + 15 + 15 / 2 = 92.5 against the
+	// H100's 25 + 25 × 17,847 / 36,226 + 20 + 15 + 5 = 77.3 and the A100's
+	// 25 + 25 × 0.562 + 20 × 0.574 + 15 + 3 = 68.5. For performance the
+	// fastest: the H100 20 + 10 × 0.493 + 10 + 35 + 25 / 3 = 78.3 against
+	// the MI300X's 20 + 10 + 10 + 35 × 122.82 / 185.91 + 12.5 = 75.6. The
+	// V100 size cannot train in bf16 (precision).
+	scores := func(res *Result) []float64 {
+		out := make([]float64, len(res.Recommendations))
+		for i, r := range res.Recommendations {
+			out[i] = r.Score
+		}
+		return out
+	}
 	train := Request{Workload: "training", Model: &Model{ParametersBillion: 70}, TokensBillion: f64(10), AsOf: asOf, MaxResults: i64(50)}
-	assertNames(t, names(mustRecommendOn(t, cat, train)), "Standard_ND96isr_MI300X_v5", "Standard_ND96isr_H100_v5", "Standard_ND96asr_v4")
+	res := mustRecommendOn(t, cat, train)
+	assertNames(t, names(res), "Standard_ND96isr_MI300X_v5", "Standard_ND96isr_H100_v5", "Standard_ND96asr_v4")
+	if got := scores(res); !reflect.DeepEqual(got, []float64{92.5, 77.3, 68.5}) {
+		t.Errorf("balanced scores %v", got)
+	}
 	train.OptimizeFor = "performance"
-	assertNames(t, names(mustRecommendOn(t, cat, train)), "Standard_ND96isr_H100_v5", "Standard_ND96isr_MI300X_v5", "Standard_ND96asr_v4")
+	res = mustRecommendOn(t, cat, train)
+	assertNames(t, names(res), "Standard_ND96isr_H100_v5", "Standard_ND96isr_MI300X_v5", "Standard_ND96asr_v4")
+	if got := scores(res); got[0] != 78.3 || got[1] != 75.6 {
+		t.Errorf("performance scores %v", got)
+	}
 
 	// 1.3B inference: the T4 (0.526 USD/h, 41.4 tokens/s per sequence)
 	// leads when balanced (73.9, see TestPrefer); the H100 NVL (6.98

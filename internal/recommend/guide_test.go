@@ -337,7 +337,9 @@ func TestGuideMemoryExamples(t *testing.T) {
 // Worked score: 7B fine-tuning on AKS in eastus, 0.1 billion tokens. The NC
 // size with two NVLink-joined H100 NVL GPUs runs the cheapest job and beats
 // the preferred ND family; the cheapest size by the hour runs the dearest
-// job of the three.
+// job of the three. Every layout finishes within the default 720 hours, so
+// with balanced weights each takes the whole time component (min(1, 720 ÷
+// hours)); optimize_for = "performance" compares speed with the fastest.
 func TestGuideWorkedScore7BFineTuning(t *testing.T) {
 	req := Request{Workload: WorkloadFineTuning, Model: &Model{ParametersBillion: 7}, Target: TargetAKS, Region: "eastus"}
 	res := guideRecommend(t, req)
@@ -374,18 +376,24 @@ func TestGuideWorkedScore7BFineTuning(t *testing.T) {
 		}
 	}
 	vmMem := func(s *catalog.SKU) float64 { return guideUsable(s) * s.GPU.Count } // 188, 320, 160
+	// Time: against the deadline with balanced weights, against the
+	// fastest layout with optimize_for = "performance".
 	score := func(w guideWeights, j job, family, penalties float64) float64 {
-		return guideScore(w, family, a.usd/j.usd, guideBand(need/vmMem(j.s)), j.rate/fast.rate, 1, penalties)
+		time := math.Min(1, DefaultDeadlineHours/j.hours)
+		if w == guidePerformanceW {
+			time = j.rate / fast.rate
+		}
+		return guideScore(w, family, a.usd/j.usd, guideBand(need/vmMem(j.s)), time, 1, penalties)
 	}
 	wantA, wantB, wantC := score(guideBalancedW, a, 0.5, 0), score(guideBalancedW, b, 1, PenaltyUnusedRDMA), score(guideBalancedW, c, 0.5, 0)
-	if wantA != 75.7 || wantB != 70.2 || wantC != 62.6 || vmMem(nc80) != 188 || vmMem(nd) != 320 || vmMem(nc48) != 160 {
-		t.Errorf("hand scores %v, %v, %v; the guide quotes 75.7, 70.2 and 62.6", wantA, wantB, wantC)
+	if wantA != 87.5 || wantB != 80.5 || wantC != 76.7 || vmMem(nc80) != 188 || vmMem(nd) != 320 || vmMem(nc48) != 160 || c.hours > DefaultDeadlineHours {
+		t.Errorf("hand scores %v, %v, %v; the guide quotes 87.5, 80.5 and 76.7", wantA, wantB, wantC)
 	}
 	for _, tt := range []struct {
 		j     job
 		score float64
 		rank  int64
-	}{{a, wantA, 1}, {b, wantB, 2}, {c, wantC, 4}} {
+	}{{a, wantA, 1}, {b, wantB, 2}, {c, wantC, 3}} {
 		r := guideRec(t, res, tt.j.s.Name)
 		if r.Score != tt.score || r.Rank != tt.rank || r.Nodes != 1 || r.Deployment.RDMA ||
 			guideVal(r.Estimate.JobHours) != round2(tt.j.hours) || guideVal(r.Estimate.JobCostUSD) != round2(tt.j.usd) {
@@ -413,20 +421,21 @@ func TestGuideWorkedScore7BFineTuning(t *testing.T) {
 		"`Standard_NC80adis_H100_v5`, one VM with two 94 GB H100 NVL GPUs joined by NVLink (188 GiB, 69% used",
 		"each GPU holds 65.19 GiB of the sharded states, and the default 0.1 billion tokens take 1.75 hours, 24.37 USD",
 		"6 × 7B × 0.1B = 4.2e18 FLOPs",
-		"8 × 989.5 TFLOPS × 40% = 31.664, 0.37 hours",
+		"8 × 989.5 TFLOPS × 40% = 31.664, in 0.37 hours",
 		"| Rate | 2 H100 NVL joined by NVLink: 2 × 835.5 × 40% = 6.684 | 8 A100 40 GB: 8 × 312 × 40% = 9.984 | 2 A100 80 GB PCIe without NVLink: 2 × 312 × 40% × 0.8 = 1.997 |",
 		"| Job | 1.75 hours × 13.96 USD = 24.37 USD | 1.17 hours × 27.197 USD = 31.78 USD | 5.84 hours × 7.346 USD = 42.92 USD |",
 		"| Cost | 25 × 24.37 ÷ 24.37 = 25 | 25 × 24.37 ÷ 31.78 = 19.17 | 25 × 24.37 ÷ 42.92 = 14.19 |",
 		"| Sizing | 130.39 of 188 GiB, 69%, inside the band: 20 × 1 = 20 | 130.39 of 320 GiB, 41%: 20 × (130.39 ÷ 320) ÷ 0.5 = 16.3 | 130.39 of 160 GiB, 81%, inside the band: 20 |",
-		"| Time | 15 × 6.684 ÷ 31.664 = 3.17 | 15 × 9.984 ÷ 31.664 = 4.73 | 15 × 1.997 ÷ 31.664 = 0.95 |",
-		"| **Score** | **75.7** (rank 1) | **70.2** (rank 2) | **62.6** (rank 4) |",
+		"| Time | 1.75 hours, within 720: 15 | 1.17 hours: 15 | 5.84 hours: 15 |",
+		"| **Score** | **87.5** (rank 1) | **80.5** (rank 2) | **76.7** (rank 3) |",
+		"so each takes the whole time component, 15 × min(1, 720 ÷ hours) = 15",
 		"costs 1.9 times as much per hour, finishes 3.3 times sooner",
 		"the single-GPU `Standard_NC24ads_A100_v4`, are removed under `gpu_memory`",
 		"(T4, V100 and older) are removed under `precision`",
 		"The two A100 PCIe GPUs of `Standard_NC48ads_A100_v4` train at 40% × 0.8 = 32%",
 		"\"Estimated 1.75 hours for the job on 1 VM, 24.37 USD in all (0.24 USD per million tokens), at 40% MFU.\"")
 	for _, v := range []struct{ got, want float64 }{
-		{25 * a.usd / b.usd, 19.17}, {25 * a.usd / c.usd, 14.19}, {15 * a.rate / fast.rate, 3.17}, {15 * b.rate / fast.rate, 4.73}, {15 * c.rate / fast.rate, 0.95},
+		{25 * a.usd / b.usd, 19.17}, {25 * a.usd / c.usd, 14.19}, {35 * a.rate / fast.rate, 7.39},
 	} {
 		if round2(v.got) != v.want {
 			t.Errorf("a table cell is %v by hand, the guide quotes %v", v.got, v.want)
@@ -442,20 +451,24 @@ func TestGuideWorkedScore7BFineTuning(t *testing.T) {
 		guideRec(t, perf, nc80.Name).Score != wantA || wantA != 62.4 {
 		t.Errorf("performance: top %s %v (hand %v), NC80adis_H100_v5 %v (hand %v)", top.VMSize, top.Score, wantFast, guideRec(t, perf, nc80.Name).Score, wantA)
 	}
-	guideQuotes(t, "puts `Standard_ND96isr_H100_v5` (eight H100 SXM GPUs, 0.37 hours, 36.23 USD) first at 80.8 against 62.4 for the H100 NVL pair")
+	guideQuotes(t, "puts `Standard_ND96isr_H100_v5` (eight H100 SXM GPUs, 0.37 hours, 36.23 USD) first at 80.8 against 62.4 for the H100 NVL pair",
+		"(time = 35 × 6.684 ÷ 31.664 = 7.39 for the H100 NVL pair)")
 
 	// prefer keeps the deployed size first and names the better one: four
-	// A100 PCIe GPUs cost twice the pair's price for half its hours.
+	// A100 PCIe GPUs cost twice the pair's price for half the pair's rate
+	// (4 × 312 × 40% × 0.8 = 3.994, 2.92 hours, 42.92 USD), and hold the
+	// job at 41% of 320 GiB: 12.5 + 25 × 24.37 ÷ 42.92 + 20 × 0.815 + 15 +
+	// 15 = 73.
 	req.OptimizeFor, req.Prefer, req.MaxResults = "", []string{"Standard_NC96ads_A100_v4"}, i64(3)
 	pref := guideRecommend(t, req)
 	nc96 := jobOf(guideSKU(t, "Standard_NC96ads_A100_v4"))
 	want96 := score(guideBalancedW, nc96, 0.5, 0)
-	if want96 != 59.9 || pref.Recommendations[0].Score != want96 || !slices.ContainsFunc(pref.Warnings, func(w Warning) bool {
-		return w.Summary == "A Better Size Exists" && strings.HasPrefix(w.Detail, "Standard_NC80adis_H100_v5 scores 75.7 against 59.9 for the preferred Standard_NC96ads_A100_v4.")
+	if want96 != 73 || pref.Recommendations[0].Score != want96 || !slices.ContainsFunc(pref.Warnings, func(w Warning) bool {
+		return w.Summary == "A Better Size Exists" && strings.HasPrefix(w.Detail, "Standard_NC80adis_H100_v5 scores 87.5 against 73 for the preferred Standard_NC96ads_A100_v4.")
 	}) {
 		t.Errorf("NC96ads_A100_v4 %v (hand %v); warnings %+v", pref.Recommendations[0].Score, want96, pref.Warnings)
 	}
-	guideQuotes(t, "# that Standard_NC80adis_H100_v5 scores 75.7 against 59.9.")
+	guideQuotes(t, "# that Standard_NC80adis_H100_v5 scores 87.5 against 73.")
 }
 
 // 70B training: the memory alone needs a few VMs of each size; the default
@@ -754,16 +767,76 @@ func TestGuideLayoutExamples(t *testing.T) {
 		"(809.5 GiB; 1,133.93 GiB of system memory per copy)",
 		"`Standard_ND96is_MI300X_v5` (no InfiniBand) scores 100.0 and `Standard_ND96isr_MI300X_v5`, the same eight MI300X GPUs with InfiniBand at the same price, 90.0")
 
-	// 2,000 requests: a copy over each VM's two linked GPUs, 14 VMs, no
-	// InfiniBand, no scale_up.
+	// 2,000 requests: copies on many VMs, no InfiniBand, no scale_up; a
+	// copy decodes at most 256 sequences. No split holds 2,000 sequences
+	// on one VM, so each size splits a copy over all its GPUs (tensorChoice:
+	// else the largest degree). The KV cache is 1 GiB a sequence (8,192 ×
+	// 128 KiB), the weights and workspace 15.71 GiB (14.96 of weights).
 	chat.ConcurrentRequests = i64(2000)
 	res = guideRecommend(t, chat)
-	top = res.Recommendations[0]
-	if top.VMSize != "Standard_NC80adis_H100_v5" || top.Nodes != 14 || top.Replicas != 14 || top.TensorParallel != 2 || top.PipelineStages != 1 ||
-		top.Deployment.RDMA || guideRejected(res, "scale_up") != 0 || !guideLinked(guideSKU(t, top.VMSize)) {
-		t.Errorf("2,000 requests: %s, %d copies of %d GPUs on %d VMs, RDMA %v, rejected %+v", top.VMSize, top.Replicas, top.TensorParallel, top.Nodes, top.Deployment.RDMA, res.Rejected)
+	type copyOf struct {
+		s                       *catalog.SKU
+		tp, perCopy, copies, b  int64
+		rate, perSeq, used, cap float64
 	}
-	guideQuotes(t, "`Standard_NC80adis_H100_v5` ranks first with 14 copies on 14 VMs, each copy over the VM's two NVLink-joined GPUs, without InfiniBand.")
+	serve := func(name string, tp int64) copyOf {
+		s := guideSKU(t, name)
+		tflops, gbs := guideGPUFacts(t, s)
+		c := copyOf{s: s, tp: tp}
+		mayUse := guideUsable(s) * ServingMemoryShare
+		// A copy over tp GPUs holds the sequences the room after its share
+		// of the weights takes, at most 256 (the KV heads, 8, divide over
+		// up to 8 GPUs).
+		c.perCopy = min(int64(math.Floor((mayUse-15.71/float64(tp))*float64(tp))), MaxBatchSequences)
+		c.copies = (2000 + c.perCopy - 1) / c.perCopy
+		c.b = (2000 + c.copies - 1) / c.copies
+		c.rate = guideDecode(14.96, 1, float64(c.b), float64(tp), gbs, tflops, 8.03)
+		c.perSeq = c.rate / float64(c.b)
+		vms := c.copies * tp / int64(s.GPU.Count)
+		c.used, c.cap = float64(c.copies)*15.71+2000, float64(vms)*s.GPU.Count*mayUse
+		return c
+	}
+	nc24, nc80, gb := serve("Standard_NC24ads_A100_v4", 1), serve("Standard_NC80adis_H100_v5", 2), serve("Standard_ND128isr_NDR_GB200_v6", 4)
+	if nc24.perCopy != 56 || nc24.copies != 36 || nc24.b != 56 || math.Round(nc24.rate) != 947 || nc80.perCopy != 153 || nc80.copies != 14 || nc80.b != 143 || math.Round(nc80.rate) != 4449 ||
+		gb.perCopy != MaxBatchSequences || gb.copies != 8 || gb.b != 250 || round2(gb.perSeq) != 76.51 || round2(nc80.perSeq) != 31.11 || round3(nc24.perSeq) != 16.905 {
+		t.Errorf("hand services %+v %+v %+v", nc24, nc80, gb)
+	}
+	minCost := guideCheapest(res)
+	for _, r := range res.Recommendations {
+		var copies, b float64
+		for _, a := range r.Estimate.Assumptions {
+			if m := decodeAssumption.FindStringSubmatch(a); m != nil {
+				copies, _ = strconv.ParseFloat(m[1], 64)
+				b, _ = strconv.ParseFloat(m[2], 64)
+			}
+		}
+		if r.Deployment.RDMA || r.PipelineStages != 1 || b > MaxBatchSequences || (r.Estimate.TokensPerSecond != nil && *r.Estimate.TokensPerSecond/(copies*b) > gb.perSeq*1.0001) {
+			t.Errorf("%s: RDMA %v, %d stages, %+v: faster per sequence than the GB200's %v, or more than 256 sequences a copy", r.VMSize, r.Deployment.RDMA, r.PipelineStages, r.Estimate, gb.perSeq)
+		}
+	}
+	for _, tt := range []struct {
+		c     copyOf
+		score float64
+		rank  int64
+	}{{nc24, 61.6, 1}, {nc80, 61.4, 2}} {
+		vms := tt.c.copies * tt.c.tp / int64(tt.c.s.GPU.Count)
+		hand := guideScore(guideBalancedW, 1, minCost/(float64(vms)*guideEastus(t, tt.c.s)), guideBand(tt.c.used/tt.c.cap), tt.c.perSeq/gb.perSeq, vms, 0)
+		r := guideRec(t, res, tt.c.s.Name)
+		if hand != tt.score || r.Score != hand || r.Rank != tt.rank || r.Nodes != vms || r.Replicas != tt.c.copies || r.TensorParallel != tt.c.tp ||
+			guideVal(r.Estimate.TokensPerSecond) != math.Round(tt.c.rate*float64(tt.c.copies)) {
+			t.Errorf("2,000 requests: %s rank %d, %v, %d copies of %d GPUs on %d VMs; hand %v", r.VMSize, r.Rank, r.Score, r.Replicas, r.TensorParallel, r.Nodes, hand)
+		}
+	}
+	if minCost != 117.536 || guideRejected(res, "scale_up") != 0 || !guideLinked(nc80.s) || round2(nc80.perSeq/nc24.perSeq) != 1.84 || round2(14*13.96/(36*3.673)) != 1.48 {
+		t.Errorf("cheapest %v, rejected %+v", minCost, res.Rejected)
+	}
+	for _, name := range []string{"Standard_ND128isr_NDR_GB200_v6", "Standard_ND96isr_H100_v5", "Standard_ND96amsr_A100_v4", "Standard_ND96asr_v4"} {
+		if r := guideRec(t, res, name); r.Replicas != 8 || !guideHasText(r.Estimate.Assumptions, "Decode: 8 copies serving 250 sequences each") {
+			t.Errorf("%s: %d copies, %q", name, r.Replicas, r.Estimate.Assumptions)
+		}
+	}
+	guideQuotes(t, "a copy decodes at most 256 sequences together: the GB200, H100 and A100 ND sizes, whose copies would hold more, serve 8 copies of 250.",
+		"`Standard_NC24ads_A100_v4` ranks first at 61.6 with 36 copies on 36 VMs (one A100 and 56 sequences each, 132.23 USD per hour); `Standard_NC80adis_H100_v5` follows at 61.4 with 14 copies on 14 VMs, each copy over the VM's two NVLink-joined GPUs (143 sequences each, 195.44 USD per hour), and serves each sequence 1.84 times as fast for 1.48 times the price.")
 
 	// QLoRA of Llama 3.1 70B on 0.1 billion tokens: (4 × 70.55B + 4 × 80
 	// layers × 4,096 tokens × 8,192) FLOPs per token, on one GPU at 40% of
@@ -778,7 +851,7 @@ func TestGuideLayoutExamples(t *testing.T) {
 		quotedDollar float64
 	}{
 		{"Standard_NC40ads_H100_v5", 1, "56% of what the job may use", 24.35, 169.95},
-		{"Standard_NC24ads_A100_v4", 3, "66% of what the job may use", 65.2, 239.49},
+		{"Standard_NC24ads_A100_v4", 2, "66% of what the job may use", 65.2, 239.49},
 	} {
 		s := guideSKU(t, tt.name)
 		hours := flops / guideTrainRate(t, s, 1, TrainingMFU) / 3600
@@ -832,17 +905,25 @@ func TestGuideThroughputModel(t *testing.T) {
 		"(4 × 8.03B + 4 × 32 × 4,096 × 4,096) × 0.1B = 3.427e18 FLOPs",
 		"Llama 3.1 8B with LoRA (19.64 GiB) uses one of the eight GPUs of `Standard_ND96isr_H100_v5`: 3.427e18 ÷ (989.5 TFLOPS × 40%) = 2.4 hours, 236.45 USD at 98.32 USD per hour; `Standard_NC40ads_H100_v5`, one H100 NVL at 6.98 USD per hour, takes 2.85 hours, 19.88 USD.")
 
-	// 7B on its default 140 billion tokens: one 8-GPU H100 VM finishes
-	// within 720 hours, so the A100 sizes, which need more VMs, are removed
-	// under scale_up. Two RTX PRO 6000 GPUs without NVLink train at 24%.
+	// 7B on its default 140 billion tokens: one GB200 VM (4 × 2,500 TFLOPS
+	// × 40%) finishes within 720 hours, and so does one 8-GPU H100 VM, at
+	// a dearer job; both take the whole time component, so the cheaper job
+	// ranks first. The A100 sizes, which need more VMs, are removed under
+	// scale_up. Two RTX PRO 6000 GPUs without NVLink train at 24%.
 	pre := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7}, Region: "eastus"}
 	res = guideRecommend(t, pre)
-	h100, a40 := guideSKU(t, "Standard_ND96isr_H100_v5"), guideSKU(t, "Standard_ND96asr_v4")
+	gb, h100, a40 := guideSKU(t, "Standard_ND128isr_NDR_GB200_v6"), guideSKU(t, "Standard_ND96isr_H100_v5"), guideSKU(t, "Standard_ND96asr_v4")
 	flops = 6 * 7e9 * 140e9
+	hoursGB := flops / guideTrainRate(t, gb, 4, TrainingMFU) / 3600
 	hours := flops / guideTrainRate(t, h100, 8, TrainingMFU) / 3600
-	if top := res.Recommendations[0]; top.VMSize != h100.Name || top.Nodes != 1 || guideVal(top.Estimate.JobHours) != round2(hours) || round2(hours) != 515.83 ||
-		res.Requirements.TrainingTokensBillion != 140 {
-		t.Errorf("top %s on %d VMs %+v, hand %v hours", top.VMSize, top.Nodes, top.Estimate, hours)
+	usdGB, usdH := hoursGB*guideEastus(t, gb), hours*guideEastus(t, h100)
+	if top := res.Recommendations[0]; top.VMSize != gb.Name || top.Nodes != 1 || guideVal(top.Estimate.JobHours) != round2(hoursGB) || round2(hoursGB) != 408.33 ||
+		guideVal(top.Estimate.JobCostUSD) != round2(usdGB) || round2(usdGB) != 44165.33 || res.Requirements.TrainingTokensBillion != 140 {
+		t.Errorf("top %s on %d VMs %+v, hand %v hours", top.VMSize, top.Nodes, top.Estimate, hoursGB)
+	}
+	if r := res.Recommendations[1]; r.VMSize != h100.Name || r.Nodes != 1 || guideVal(r.Estimate.JobHours) != round2(hours) || round2(hours) != 515.83 ||
+		guideVal(r.Estimate.JobCostUSD) != round2(usdH) || round2(usdH) != 50716.69 {
+		t.Errorf("second %s on %d VMs %+v, hand %v hours", r.VMSize, r.Nodes, r.Estimate, hours)
 	}
 	if !slices.ContainsFunc(res.Rejected, func(r Rejection) bool { return r.Constraint == "scale_up" && slices.Contains(r.Examples, a40.Name) }) {
 		t.Errorf("ND96asr_v4 is not removed under scale_up: %+v", res.Rejected)
@@ -857,7 +938,7 @@ func TestGuideThroughputModel(t *testing.T) {
 		t.Errorf("NC288ds_xl_RTXPRO6000BSE_v6 MFU %v", e.Efficiency)
 	}
 	guideQuotes(t,
-		"`Standard_ND96isr_H100_v5` takes 515.83 hours on one VM, so `Standard_ND96asr_v4`, which needs 3 VMs to finish within 720 hours, is removed under `scale_up`.",
+		"`Standard_ND128isr_NDR_GB200_v6` takes 408.33 hours on one VM (4 × 2,500 TFLOPS × 40%, 44,165.33 USD) and ranks first, `Standard_ND96isr_H100_v5` 515.83 hours (50,716.69 USD), so `Standard_ND96asr_v4`, which needs 3 VMs to finish within 720 hours, is removed under `scale_up`.",
 		"GPUs of `Standard_NC288ds_xl_RTXPRO6000BSE_v6` at 30% × 0.8 = 24%.")
 
 	// A stated deadline no A100 40 GB layout meets: 2,338 VMs for 10
@@ -927,16 +1008,17 @@ func TestGuideWorkedThroughputExamples(t *testing.T) {
 				t.Errorf("%s: %+v is cheaper or faster than the guide's references", r.VMSize, r.Estimate)
 			}
 		}
+		// Every layout meets the 2,000 hours: time min(1, 2,000 ÷ hours) = 1.
 		for _, tt := range []struct {
 			j                            job
 			oneVM, vms, hours, usd, rank float64
 			score                        float64
 		}{
-			{a, 23371, 12, 1947.56, 635613.65, 1, 84.8},
-			{b, 5833, 3, 1944.44, 630933.33, 2, 77.4},
+			{a, 23371, 12, 1947.56, 635613.65, 1, 85.6},
+			{b, 5833, 3, 1944.44, 630933.33, 2, 78.1},
 			{c, 7369, 4, 1842.26, 724524.17, 3, 75.3},
 		} {
-			hand := guideScore(guideBalancedW, 1, b.usd/tt.j.usd, tt.j.sz, c.hours/tt.j.hours, int64(tt.j.vms), 0)
+			hand := guideScore(guideBalancedW, 1, b.usd/tt.j.usd, tt.j.sz, math.Min(1, 2000/tt.j.hours), int64(tt.j.vms), 0)
 			r := guideRec(t, res, tt.j.s.Name)
 			if math.Round(tt.j.oneVM) != tt.oneVM || tt.j.vms != tt.vms || round2(tt.j.hours) != tt.hours || round2(tt.j.usd) != tt.usd || hand != tt.score ||
 				r.Score != hand || float64(r.Rank) != tt.rank || float64(r.Nodes) != tt.vms || !r.Deployment.RDMA ||
@@ -946,12 +1028,17 @@ func TestGuideWorkedThroughputExamples(t *testing.T) {
 		}
 		for _, v := range []struct{ got, want float64 }{
 			{25 * b.usd / a.usd, 24.82}, {25 * b.usd / c.usd, 21.77}, {20 * a.sz, 19.56}, {20 * b.sz, 8.15}, {20 * c.sz, 9.82},
-			{15 * c.hours / a.hours, 14.19}, {15 * c.hours / b.hours, 14.21}, {a.vms * 27.197, 326.36}, {b.vms * 108.16, 324.48}, {c.vms * 98.32, 393.28},
+			{a.vms * 27.197, 326.36}, {b.vms * 108.16, 324.48}, {c.vms * 98.32, 393.28},
 		} {
 			if round2(v.got) != v.want {
 				t.Errorf("a table cell is %v by hand, the guide quotes %v", v.got, v.want)
 			}
 		}
+		reason := "Holds the 156.46 GiB the job needs on 1 VM (320 GiB of GPU memory; 49% of what the job may use, below the 50%-85% target band); the deadline takes 12 VMs."
+		if !guideHasText(guideRec(t, res, a.s.Name).Reasons, reason) {
+			t.Errorf("ND96asr_v4 reasons %q", guideRec(t, res, a.s.Name).Reasons)
+		}
+		guideQuotes(t, reason)
 		e := guideEst(t, res, a.s.Name)
 		if tps := 2000e9 / (a.hours * 3600); guideVal(e.TokensPerSecond) != math.Round(tps) || math.Round(tps) != 285257 ||
 			guideVal(e.CostPerMillionTokens) != round4(a.usd/2e6) || round4(a.usd/2e6) != 0.3178 || a.usd/b.usd > 1.01 {
@@ -964,9 +1051,10 @@ func TestGuideWorkedThroughputExamples(t *testing.T) {
 			"| Job | 1,947.56 hours × 326.36 USD = 635,613.65 USD | 1,944.44 hours × 324.48 USD = 630,933.33 USD | 1,842.26 hours × 393.28 USD = 724,524.17 USD |",
 			"| Cost | 25 × 630,933.33 ÷ 635,613.65 = 24.82 | 25 | 25 × 630,933.33 ÷ 724,524.17 = 21.77 |",
 			"| Sizing (the memory's VMs) | 156.46 of 320 GiB (one VM), 49%: 19.56 | 156.46 of 768 GiB, 20%: 8.15 | 156.46 of 637.2 GiB, 25%: 9.82 |",
-			"| Time | 15 × 1,842.26 ÷ 1,947.56 = 14.19 | 15 × 1,842.26 ÷ 1,944.44 = 14.21 | 15 |",
+			"| Time | 1,947.56 hours, within 2,000: 15 | 1,944.44 hours: 15 | 1,842.26 hours: 15 |",
 			"| Scale | 15 ÷ 12 = 1.25 | 15 ÷ 3 = 5 | 15 ÷ 4 = 3.75 |",
-			"| **Score** | **84.8** (rank 1) | **77.4** (rank 2) | **75.3** (rank 3) |",
+			"| **Score** | **85.6** (rank 1) | **78.1** (rank 2) | **75.3** (rank 3) |",
+			"Each layout meets the deadline, so finishing sooner earns nothing.",
 			"its job costs within 1% of the GB200's",
 			"Its estimate: 285,257 tokens per second, 0.3178 USD per million tokens.")
 	})
@@ -974,7 +1062,7 @@ func TestGuideWorkedThroughputExamples(t *testing.T) {
 	t.Run("a service by throughput", func(t *testing.T) {
 		req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, ContextTokens: i64(8192), ConcurrentRequests: i64(32), TokensPerSecond: f64p(5000), Region: "eastus"}
 		res := guideRecommend(t, req)
-		const shard, used = 15.71, 47.71 // weights and workspace; + 32 sequences of 1 GiB
+		const shard = 15.71 // weights and workspace; a sequence's KV cache is 1 GiB
 		type svc struct {
 			s                        *catalog.SKU
 			seqs, rate, perSeq, copy float64
@@ -1006,14 +1094,17 @@ func TestGuideWorkedThroughputExamples(t *testing.T) {
 				}
 			}
 		}
+		// The copies the throughput needs each run their batch: they use
+		// their weights and workspace and the KV cache of their sequences.
+		used := func(v svc) float64 { return v.copy * (shard + v.seqs) }
 		for _, tt := range []struct {
 			v            svc
 			vms          int64
 			total, score float64
 			rank         int64
-		}{{a, 3, 20.94, 77.3, 1}, {b, 2, 27.92, 71.7, 2}, {c, 6, 22.038, 64.2, 4}} {
+		}{{a, 3, 20.94, 80.5, 2}, {b, 2, 27.92, 86, 1}, {c, 6, 22.038, 70.1, 5}} {
 			capacity := float64(tt.vms) * tt.v.s.GPU.Count * guideUsable(tt.v.s) * ServingMemoryShare
-			hand := guideScore(guideBalancedW, 1, minCost/tt.total, guideBand(used/capacity), tt.v.perSeq/fast.perSeq, tt.vms, 0)
+			hand := guideScore(guideBalancedW, 1, minCost/tt.total, guideBand(used(tt.v)/capacity), tt.v.perSeq/fast.perSeq, tt.vms, 0)
 			r := guideRec(t, res, tt.v.s.Name)
 			if r.Score != hand || hand != tt.score || r.Rank != tt.rank || r.Nodes != tt.vms || round4(float64(tt.vms)*guideEastus(t, tt.v.s)) != tt.total || r.Deployment.RDMA ||
 				guideVal(r.Estimate.TokensPerSecond) != math.Round(tt.v.copy*tt.v.rate) {
@@ -1025,10 +1116,12 @@ func TestGuideWorkedThroughputExamples(t *testing.T) {
 			t.Errorf("cheapest %v; NC40ads_H100_v5 %+v", minCost, e)
 		}
 		for _, v := range []struct{ got, want float64 }{
-			{25 * minCost / 27.92, 18.75}, {25 * minCost / 22.038, 23.75}, {20 * used / 253.8 / 0.5, 7.52}, {20 * used / 338.4 / 0.5, 5.64}, {20 * used / 432 / 0.5, 4.42},
+			{25 * minCost / 27.92, 18.75}, {25 * minCost / 22.038, 23.75}, {used(a), 251.13}, {used(c), 430.26},
+			{20 * guideBand(used(a)/253.8), 10.7}, {guideBand(used(a) / 253.8), 0.535}, {used(b) / 338.4, 0.742}, {20 * guideBand(used(c)/432), 10.27}, {guideBand(used(c) / 432), 0.513},
 			{15 * a.perSeq / fast.perSeq, 14.79}, {15 * c.perSeq / fast.perSeq, 8.55}, {InferenceMBU * 3900, 2340}, {InferenceMBU * 1935, 1161},
+			{used(a) / 253.8, 0.989}, {used(c) / 432, 0.996},
 		} {
-			if round2(v.got) != v.want {
+			if round2(v.got) != v.want && round3(v.got) != v.want {
 				t.Errorf("a table cell is %v by hand, the guide quotes %v", v.got, v.want)
 			}
 		}
@@ -1042,33 +1135,42 @@ func TestGuideWorkedThroughputExamples(t *testing.T) {
 			"| Copies | ⌈5,000 ÷ 1,990⌉ = 3, on 3 VMs: 5,971 tokens per second | 3, on 2 VMs of two GPUs | ⌈5,000 ÷ 947⌉ = 6, on 6 VMs: 5,680 |",
 			"| Price | 20.94 USD per hour, 0.97 per million tokens | 27.92 USD per hour | 22.038 USD per hour |",
 			"| Cost | 25 | 25 × 20.94 ÷ 27.92 = 18.75 | 25 × 20.94 ÷ 22.038 = 23.75 |",
-			"| Sizing | 47.71 of 253.8 GiB, 19%: 7.52 | 47.71 of 338.4 GiB, 14%: 5.64 | 47.71 of 432 GiB, 11%: 4.42 |",
+			"| Sizing | 3 × (15.71 + 68) = 251.13 of 253.8 GiB, 98.9%: 20 × 0.535 = 10.7 | 251.13 of 338.4 GiB, 74%, inside the band: 20 | 6 × (15.71 + 56) = 430.26 of 432 GiB, 99.6%: 20 × 0.513 = 10.27 |",
 			"| Time | 15 × 29.268 ÷ 29.674 = 14.79 | 14.79 | 15 × 16.905 ÷ 29.674 = 8.55 |",
 			"| Scale | 15 ÷ 3 = 5 | 15 ÷ 2 = 7.5 | 15 ÷ 6 = 2.5 |",
-			"| **Score** | **77.3** (rank 1) | **71.7** (rank 2) | **64.2** (rank 4) |")
+			"| **Score** | **80.5** (rank 2) | **86.0** (rank 1) | **70.1** (rank 5) |",
+			"so the three GPUs of `Standard_NC40ads_H100_v5` are 98.9% used, above the target band, while the fourth GPU of `Standard_NC80adis_H100_v5` (a copy the throughput does not need) leaves room: it ranks first although it costs a third more per hour.")
+		if r := guideRec(t, res, b.s.Name); r.Replicas != 4 || !guideHasText(r.Estimate.Assumptions, "Decode: 3 copies serving 68 sequences each") || round2(27.92/20.94) != 1.33 {
+			t.Errorf("NC80adis_H100_v5: %d replicas, %q", r.Replicas, r.Estimate.Assumptions)
+		}
 	})
 
 	t.Run("a bandwidth-bound CFD job", func(t *testing.T) {
 		req := Request{Workload: WorkloadHPC, Cores: i64(2000), HPCBound: BoundMemoryBandwidth, Region: "eastus"}
 		res := guideRecommend(t, req)
 		type hpc struct {
-			s                  *catalog.SKU
-			vms, rate, perUnit float64
+			s                         *catalog.SKU
+			perVM, vms, rate, perUnit float64
 		}
+		// A VM's bandwidth: STREAM, at most 50 GB/s per physical core.
 		hpcOf := func(name string) hpc {
 			s := guideSize(t, name)
 			c := s.Performance.CPU
-			if c == nil || c.StreamGBs == nil || s.VCPUs == nil {
+			if c == nil || c.StreamGBs == nil || c.Cores == nil || s.VCPUs == nil {
 				t.Fatalf("%s has no STREAM figure", name)
 			}
-			h := hpc{s: s, vms: math.Ceil(2000 / float64(*s.VCPUs))}
-			h.rate = h.vms * *c.StreamGBs * HPCParallelEfficiency
+			h := hpc{s: s, perVM: math.Min(*c.StreamGBs, 50*float64(*c.Cores)), vms: math.Ceil(2000 / float64(*s.VCPUs))}
+			h.rate = h.vms * h.perVM * HPCParallelEfficiency
 			h.perUnit = h.vms * guideEastus(t, s) / h.rate
 			return h
 		}
-		a, b, c, d := hpcOf("Standard_HB368-48rs_v5"), hpcOf("Standard_HB368rs_v5"), hpcOf("Standard_HB176-24rs_v4"), hpcOf("Standard_HB120rs_v3")
+		a, b, c, d, e := hpcOf("Standard_HB368-144rs_v5"), hpcOf("Standard_HB368-48rs_v5"), hpcOf("Standard_HB368rs_v5"), hpcOf("Standard_HB176-24rs_v4"), hpcOf("Standard_HB120rs_v3")
+		best := hpcOf("Standard_HB368-96rs_v5")
+		if best.rate != b.rate || best.perVM != 4800 || b.perVM != 2400 || a.perVM != 6600 || d.perVM != 780 || MaxStreamGBsPerCore != 50 {
+			t.Errorf("hand bandwidths: %+v %+v %+v", best, b, a)
+		}
 		for _, r := range res.Recommendations {
-			if e := r.Estimate; e == nil || guideVal(e.RelativeThroughput) > 1 || r.VMSize != a.s.Name && guideVal(e.RelativeThroughput) == 1 {
+			if est := r.Estimate; est == nil || guideVal(est.RelativeThroughput) > 1 || r.VMSize != b.s.Name && r.VMSize != best.s.Name && guideVal(est.RelativeThroughput) == 1 {
 				t.Errorf("%s: %+v", r.VMSize, r.Estimate)
 			}
 		}
@@ -1078,42 +1180,48 @@ func TestGuideWorkedThroughputExamples(t *testing.T) {
 			score                  float64
 			rank                   int64
 		}{
-			{a, 42, 249480, 1, 0.00333, 85.2, 1},
-			{b, 6, 35640, 0.1429, 0.00333, 72.8, 8},
-			{c, 84, 58968, 0.2364, 0.01026, 56.7, 9},
-			{d, 17, 5355, 0.0215, 0.01143, 53.1, 20},
+			{a, 14, 83160, 0.9167, 0.00333, 84.7, 1},
+			{b, 42, 90720, 1, 0.00917, 69.3, 8},
+			{c, 6, 35640, 0.3929, 0.00333, 76.5, 7},
+			{d, 84, 58968, 0.65, 0.01026, 62.9, 9},
+			{e, 17, 5355, 0.059, 0.01143, 53.7, 21},
 		} {
 			h := tt.h
-			hand := guideScore(guideBalancedW, 1, a.perUnit/h.perUnit, 2000/(h.vms*float64(*h.s.VCPUs)), h.rate/a.rate, int64(h.vms), 0)
+			hand := guideScore(guideBalancedW, 1, a.perUnit/h.perUnit, 2000/(h.vms*float64(*h.s.VCPUs)), h.rate/b.rate, int64(h.vms), 0)
 			r := guideRec(t, res, h.s.Name)
-			if h.vms != tt.vms || h.rate != tt.rate || round4(h.rate/a.rate) != tt.rel || round5(h.perUnit) != tt.perGBs || hand != tt.score ||
+			if h.vms != tt.vms || h.rate != tt.rate || round4(h.rate/b.rate) != tt.rel || round5(h.perUnit) != tt.perGBs || hand != tt.score ||
 				r.Score != hand || r.Rank != tt.rank || float64(r.Nodes) != h.vms || guideVal(r.Estimate.RelativeThroughput) != tt.rel || r.Estimate.Efficiency != 0.9 {
 				t.Errorf("%s: rank %d, %v on %d VMs, %+v; hand %+v, %v", r.VMSize, r.Rank, r.Score, r.Nodes, r.Estimate, h, hand)
 			}
 		}
 		for _, v := range []struct{ got, want float64 }{
-			{25 * a.perUnit / c.perUnit, 8.125}, {20 * 2000 / 2016.0, 19.84}, {20 * 2000 / 2208.0, 18.12}, {15 * b.rate / a.rate, 2.14}, {15 * c.rate / a.rate, 3.55},
-			{15 / 42.0, 0.36}, {15 / 84.0, 0.18}, {b.rate / a.rate * 7, 1}, {a.vms * 48, 2016}, {b.vms * 368, 2208},
+			{25 * a.perUnit / b.perUnit, 9.09}, {25 * a.perUnit / d.perUnit, 8.125}, {20 * 2000 / 2016.0, 19.84}, {20 * 2000 / 2208.0, 18.12},
+			{15 * a.rate / b.rate, 13.75}, {15 * c.rate / b.rate, 5.89}, {15 * d.rate / b.rate, 9.75},
+			{15 / 14.0, 1.07}, {15 / 42.0, 0.36}, {15 / 84.0, 0.18}, {a.vms * 144, 2016}, {b.vms * 48, 2016}, {c.vms * 368, 2208},
+			{a.rate / c.rate, 2.33}, {best.perUnit / a.perUnit, 1.375}, {b.perUnit / a.perUnit, 2.75}, {6600.0 / 50, 132},
 		} {
 			if math.Round(v.got*1000)/1000 != v.want && round2(v.got) != v.want {
 				t.Errorf("a table cell is %v by hand, the guide quotes %v", v.got, v.want)
 			}
 		}
-		if res.Requirements.HPCBound != BoundMemoryBandwidth || res.Requirements.Efficiency != HPCParallelEfficiency {
+		if res.Requirements.HPCBound != BoundMemoryBandwidth || res.Requirements.Efficiency != HPCParallelEfficiency || res.Recommendations[0].VMSize != a.s.Name {
 			t.Errorf("requirements %+v", res.Requirements)
 		}
 		guideQuotes(t,
-			"| VMs | ⌈2,000 ÷ 48⌉ = 42 | ⌈2,000 ÷ 368⌉ = 6 | ⌈2,000 ÷ 24⌉ = 84 |",
-			"| Throughput | 42 × 6,600 GB/s × 0.9 = 249,480 GB/s | 6 × 6,600 × 0.9 = 35,640 | 84 × 780 × 0.9 = 58,968 |",
-			"| `relative_throughput` | 1 | 0.1429 | 0.2364 |",
-			"| Price per GB/s-hour | 19.8 ÷ (6,600 × 0.9) = 0.00333 USD | 0.00333 USD | 7.2 ÷ (780 × 0.9) = 0.01026 USD |",
-			"| Cost | 25 | 25 | 25 × 0.00333 ÷ 0.01026 = 8.125 |",
-			"| Sizing | 2,000 of 2,016 cores: 19.84 | 2,000 of 2,208: 18.12 | 2,000 of 2,016: 19.84 |",
-			"| Time | 15 | 15 × 0.1429 = 2.14 | 15 × 0.2364 = 3.55 |",
-			"| Scale | 15 ÷ 42 = 0.36 | 15 ÷ 6 = 2.5 | 15 ÷ 84 = 0.18 |",
-			"| **Score** | **85.2** (rank 1) | **72.8** (rank 8) | **56.7** (rank 9) |",
-			"gives 7 times the bandwidth of 6 full VMs",
-			"`Standard_HB120rs_v3` (17 VMs × 350 GB/s) reaches 0.0215 of it.")
+			"| Bandwidth per VM | min(6,600, 144 × 50) = 6,600 GB/s | min(6,600, 48 × 50) = 2,400 | 6,600 | min(780, 24 × 50) = 780 |",
+			"| VMs | ⌈2,000 ÷ 144⌉ = 14 | ⌈2,000 ÷ 48⌉ = 42 | ⌈2,000 ÷ 368⌉ = 6 | ⌈2,000 ÷ 24⌉ = 84 |",
+			"| Throughput | 14 × 6,600 × 0.9 = 83,160 GB/s | 42 × 2,400 × 0.9 = 90,720 | 6 × 6,600 × 0.9 = 35,640 | 84 × 780 × 0.9 = 58,968 |",
+			"| `relative_throughput` | 83,160 ÷ 90,720 = 0.9167 | 1 | 0.3929 | 0.65 |",
+			"| Price per GB/s-hour | 19.8 ÷ (6,600 × 0.9) = 0.00333 USD | 19.8 ÷ (2,400 × 0.9) = 0.00917 USD | 0.00333 USD | 7.2 ÷ (780 × 0.9) = 0.01026 USD |",
+			"| Cost | 25 | 25 × 0.00333 ÷ 0.00917 = 9.09 | 25 | 25 × 0.00333 ÷ 0.01026 = 8.125 |",
+			"| Sizing | 2,000 of 2,016 cores: 19.84 | 2,000 of 2,016: 19.84 | 2,000 of 2,208: 18.12 | 2,000 of 2,016: 19.84 |",
+			"| Time | 15 × 0.9167 = 13.75 | 15 | 15 × 0.3929 = 5.89 | 15 × 0.65 = 9.75 |",
+			"| Scale | 15 ÷ 14 = 1.07 | 15 ÷ 42 = 0.36 | 15 ÷ 6 = 2.5 | 15 ÷ 84 = 0.18 |",
+			"| **Score** | **84.7** (rank 1) | **69.3** (rank 8) | **76.5** (rank 7) | **62.9** (rank 9) |",
+			"14, for 2.33 times the bandwidth of 6 full VMs",
+			"The 96- and 48-core sizes reach the most bandwidth, 90,720 GB/s, at 1.375 and 2.75 times the price per GB/s.",
+			"`Standard_HB120rs_v3` (17 VMs × 350 GB/s) reaches 0.059 of it.",
+			"HBv5's 6,600 GB/s holds down to 132 cores, so `Standard_HB368-96rs_v5` counts 4,800 and `Standard_HB368-48rs_v5` 2,400.")
 	})
 }
 
@@ -1329,6 +1437,7 @@ func TestGuideConstants(t *testing.T) {
 		"| `KVReadShare` | "+g(KVReadShare)+" |",
 		"| `MaxBatchSequences` | "+n(MaxBatchSequences)+" |",
 		f2(HPCParallelEfficiency)+" for `hpc` on more than one VM (`HPCParallelEfficiency`",
+		"at most "+g(MaxStreamGBsPerCore)+" GB/s per physical core (`MaxStreamGBsPerCore`)",
 	)
 	if KVReadShare != PromptShare+(1-PromptShare)/2 {
 		t.Errorf("KVReadShare %v is not the prompt plus half the output", KVReadShare)

@@ -8,6 +8,9 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -217,7 +220,170 @@ func checkInvariants(t *testing.T, cat *catalog.Catalog, req Request, res *Resul
 		if msg := j.holds(r); msg != "" {
 			t.Errorf("%s does not hold the job: %s", r.VMSize, msg)
 		}
+		if msg := j.times(req, r); msg != "" {
+			t.Errorf("%s: the estimate is not the throughput model's: %s", r.VMSize, msg)
+		}
 	}
+	if msg := hpcThroughputs(req, res.Recommendations); msg != "" {
+		t.Errorf("%s", msg)
+	}
+}
+
+// noFigures is the warning of a size the throughput model cannot time.
+const noFigures = "The catalog has no throughput figures for this size"
+
+// decodeAssumption and serviceAssumption are the estimate's sentences on a
+// served model: the copies the requests need and the sequences each
+// decodes together, then one copy's rate.
+var (
+	decodeAssumption  = regexp.MustCompile(`^Decode: (\d+) (?:copy|copies) serving (\d+) sequences each`)
+	serviceAssumption = regexp.MustCompile(`^Throughput: ([0-9,]+) output tokens per second per copy`)
+)
+
+// times re-derives a recommendation's estimate from the catalog's
+// performance facts, with the oracle's throughput model, and returns what
+// differs, or "". Training: the hours and the MFU of the layout (one GPU
+// only for a small job on one VM, every GPU otherwise). A served language
+// model: each copy decodes at most 256 sequences, the copies decode every
+// concurrent one, and the service's rate is the copies times one copy's
+// decode rate at that batch. A size the catalog has no figure for has an
+// estimate without figures, and a warning. A request without work to time
+// has no estimate.
+func (j *oracleJob) times(req Request, r Recommendation) string {
+	e, s := r.Estimate, r.SKU
+	served := j.category == "gpu" && j.split == oracleServing && j.kvPerSeq > 0
+	hpc := req.Workload == "hpc" || req.Workload == "htc"
+	if j.flops <= 0 && !served && !hpc {
+		if e != nil {
+			return fmt.Sprintf("an estimate %+v for a request without work to time", e)
+		}
+		return ""
+	}
+	if e == nil {
+		if hpc {
+			return "" // no candidate has the bound's figure (hpcThroughputs)
+		}
+		return "no estimate for a request that defines work"
+	}
+	untimed := e.JobHours == nil && e.TokensPerSecond == nil && e.RelativeThroughput == nil
+	if untimed != slices.ContainsFunc(r.Warnings, func(w string) bool { return strings.HasPrefix(w, noFigures) }) {
+		return fmt.Sprintf("estimate %+v with warnings %q: a size without figures, and only it, says so", e, r.Warnings)
+	}
+	switch {
+	case j.flops > 0:
+		ethernet := req.Interconnect == "any"
+		hours := j.trainingHours(s, r.Nodes, ethernet)
+		if hours <= 0 {
+			if !untimed {
+				return fmt.Sprintf("%+v for a GPU the catalog has no figure for", e)
+			}
+			return ""
+		}
+		gpus := j.trainingGPUs(s, r.Nodes)
+		if untimed || math.Abs(*e.JobHours-hours) > 0.005+1e-9*hours || math.Abs(e.Efficiency-oracleMFU(s, r.Nodes, gpus, ethernet)) > 1e-9 {
+			return fmt.Sprintf("%+v on %d VMs, the oracle %v hours on %v GPUs of each at %v MFU", e, r.Nodes, hours, gpus, oracleMFU(s, r.Nodes, gpus, ethernet))
+		}
+	case served:
+		var copies, b int64
+		var perCopy float64
+		for _, a := range e.Assumptions {
+			if m := decodeAssumption.FindStringSubmatch(a); m != nil {
+				copies, _ = strconv.ParseInt(m[1], 10, 64)
+				b, _ = strconv.ParseInt(m[2], 10, 64)
+			}
+			if m := serviceAssumption.FindStringSubmatch(a); m != nil {
+				perCopy, _ = strconv.ParseFloat(strings.ReplaceAll(m[1], ",", ""), 64)
+			}
+		}
+		rate := j.decodeRate(s, r.TensorParallel, r.PipelineStages, b)
+		switch {
+		case untimed:
+			if j.decodeRate(s, max(r.TensorParallel, 1), max(r.PipelineStages, 1), 1) > 0 {
+				return "no figures for a GPU the catalog has figures for"
+			}
+		case b < 1 || b > MaxBatchSequences || copies < 1 || copies > r.Replicas || copies*b < j.seqs:
+			return fmt.Sprintf("%d copies of %d replicas decoding %d sequences each for %d concurrent requests", copies, r.Replicas, b, j.seqs)
+		// (the oracle reads the KV cache per token from the estimate, the
+		// engine from the model: a little rounding apart)
+		case math.Abs(perCopy-rate) > 1+1e-4*rate || math.Abs(*e.TokensPerSecond-rate*float64(copies)) > 1+1e-4*rate*float64(copies) || e.Efficiency != InferenceMBU:
+			return fmt.Sprintf("%+v, the oracle %v tokens per second per copy of %d sequences, %d copies", e, rate, b, copies)
+		}
+	}
+	return ""
+}
+
+// hpcThroughputs checks the hpc and htc estimates against each other: each
+// size's relative throughput is its throughput by hpc_bound over the
+// listed size with the highest, scaled to that size's relative throughput
+// (the best candidate need not be listed). Throughput = VMs × the figure
+// per VM × 0.9 for hpc on several VMs; the memory_bandwidth figure is
+// STREAM, at most 50 GB/s per physical core. Estimates are null only when
+// no candidate has the bound's figure: then every one is.
+func hpcThroughputs(req Request, recs []Recommendation) string {
+	if req.Workload != "hpc" && req.Workload != "htc" {
+		return ""
+	}
+	bound := req.HPCBound
+	if bound == "" {
+		bound = map[string]string{"hpc": BoundMemoryBandwidth, "htc": BoundCompute}[req.Workload]
+	}
+	rate := func(r Recommendation) float64 {
+		c := r.SKU.Performance.CPU
+		if c == nil {
+			return 0
+		}
+		per := 0.0
+		switch bound {
+		case BoundMemoryBandwidth:
+			if c.StreamGBs != nil {
+				per = *c.StreamGBs
+				if c.Cores != nil && *c.Cores > 0 {
+					per = math.Min(per, float64(*c.Cores)*MaxStreamGBsPerCore)
+				}
+			}
+		case BoundCompute:
+			if c.FP64PeakGFLOPS != nil {
+				per = *c.FP64PeakGFLOPS
+			}
+		case BoundMemoryCapacity:
+			if r.SKU.MemoryGiB != nil {
+				per = memOr(r.SKU.MemoryGiBAllotted, *r.SKU.MemoryGiB)
+				per = math.Min(per, *r.SKU.MemoryGiB)
+			}
+		}
+		eff := 1.0
+		if req.Workload == "hpc" && r.Nodes > 1 {
+			eff = HPCParallelEfficiency
+		}
+		return per * float64(r.Nodes) * eff
+	}
+	var ref *Recommendation
+	none := 0
+	for i := range recs {
+		if recs[i].Estimate == nil {
+			none++
+		}
+		if e := recs[i].Estimate; e != nil && e.RelativeThroughput != nil && (ref == nil || *e.RelativeThroughput > *ref.Estimate.RelativeThroughput) {
+			ref = &recs[i]
+		}
+	}
+	if none > 0 && none < len(recs) {
+		return fmt.Sprintf("%d of %d %s estimates are null", none, len(recs), req.Workload)
+	}
+	if ref == nil {
+		return ""
+	}
+	for _, r := range recs {
+		e := r.Estimate
+		if e == nil || e.RelativeThroughput == nil {
+			continue
+		}
+		want := rate(r) / rate(*ref) * *ref.Estimate.RelativeThroughput
+		if *e.RelativeThroughput > 1 || math.Abs(*e.RelativeThroughput-want) > 1e-4+1e-4*want {
+			return fmt.Sprintf("%s: relative throughput %v, by the bound %v (%s on %d VMs against %s on %d)", r.VMSize, *e.RelativeThroughput, want, bound, r.Nodes, ref.VMSize, ref.Nodes)
+		}
+	}
+	return ""
 }
 
 // memOr is *p, or def when p is nil.
@@ -402,8 +568,10 @@ func satisfies(req Request, r Recommendation) string {
 		if req.TokensPerSecond != nil && e.TokensPerSecond != nil && req.Workload == "inference" && *e.TokensPerSecond+0.5 < *req.TokensPerSecond {
 			return fmt.Sprintf("tokens_per_second: the layout serves %v of the %v asked for", *e.TokensPerSecond, *req.TokensPerSecond)
 		}
-		// (hours rounded to 0.01, the cost to the cent)
-		if e.JobHours != nil && e.JobCostUSD != nil && r.TotalPricePerHour != nil && math.Abs(*e.JobHours**r.TotalPricePerHour-*e.JobCostUSD) > 0.005**r.TotalPricePerHour+0.01 {
+		// (hours rounded to 0.01, the total price to 0.0001 USD, the cost
+		// to the cent)
+		if e.JobHours != nil && e.JobCostUSD != nil && r.TotalPricePerHour != nil &&
+			math.Abs(*e.JobHours**r.TotalPricePerHour-*e.JobCostUSD) > 0.005**r.TotalPricePerHour+0.00005**e.JobHours+0.01 {
 			return fmt.Sprintf("job cost %v for %v hours at %v USD per hour", *e.JobCostUSD, *e.JobHours, *r.TotalPricePerHour)
 		}
 	}

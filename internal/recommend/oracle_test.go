@@ -184,7 +184,9 @@ type oracleJob struct {
 	flops          float64
 	deadline       float64
 	deadlineStated bool
-	gpusStated     bool // gpus is set: the job uses every GPU it asked for
+	// gpusStated: gpus is set above 1, so the job uses every GPU it asked
+	// for (gpus = 1 asks for no more than the one GPU a small job uses).
+	gpusStated     bool
 	computePrec    string
 	tps            float64
 	precision      string
@@ -200,7 +202,7 @@ var oracleLanguageKinds = []string{catalog.ModelKindGenerative, catalog.ModelKin
 // with its precision and method as the Request and rules.go document them,
 // and the memory split.
 func oracleJobOf(cat *catalog.Catalog, eng *Engine, req Request) *oracleJob {
-	j := &oracleJob{deadline: DefaultDeadlineHours, gpusStated: req.GPUs != nil}
+	j := &oracleJob{deadline: DefaultDeadlineHours, gpusStated: req.GPUs != nil && *req.GPUs > 1}
 	if req.DeadlineHours != nil {
 		j.deadline, j.deadlineStated = *req.DeadlineHours, true
 	}
@@ -481,9 +483,10 @@ func oracleMFU(s *catalog.SKU, nodes int64, gpus float64, ethernet bool) float64
 }
 
 // trainingGPUs is the GPUs of each of nodes VMs the job uses: one when it
-// runs on one VM, states no gpus, its memory fits one GPU and one GPU
-// finishes it by the deadline (small jobs do not use larger sizes), else
-// every GPU (a share of one on a partial GPU).
+// runs on one VM, states no gpus above 1, its memory fits one GPU and one
+// GPU finishes it by the deadline at the GPU's own MFU, with no PCIe
+// all-reduce to pay (small jobs do not use larger sizes), else every GPU (a
+// share of one on a partial GPU). On several VMs it uses every GPU of each.
 func (j *oracleJob) trainingGPUs(s *catalog.SKU, nodes int64) float64 {
 	g := s.GPU
 	if g.Count > 1 && nodes == 1 && !j.gpusStated && j.gpuMem > 0 && j.gpuMem <= oracleUsableGiB(s) {
@@ -643,13 +646,15 @@ func (j *oracleJob) gpuLayout(s *catalog.SKU, maxVMs, span, fixed int64) (l orac
 		}
 		perGroup := units / tp
 		// copiesWith is the copies every sequence needs with st stages,
-		// and the whole sequences one copy's KV room holds.
+		// and the whole sequences one copy's KV room holds, at most the
+		// 256 one copy decodes together (vLLM's max_num_seqs): more
+		// concurrency takes more copies.
 		copiesWith := func(st int64) (copies, perCopy int64) {
 			if j.kvPerSeq <= 0 {
 				return 1, 0
 			}
 			room := (perGPU - j.shard/float64(tp*st)) * float64(kvGPUs(tp)*st)
-			perCopy = max(int64(math.Floor(room/j.kvPerSeq+1e-9)), 1)
+			perCopy = min(max(int64(math.Floor(room/j.kvPerSeq+1e-9)), 1), MaxBatchSequences)
 			return (j.seqs + perCopy - 1) / perCopy, perCopy
 		}
 		vmsWith := func(st int64) int64 {
@@ -974,7 +979,7 @@ func oracleEvaluate(cat *catalog.Catalog, req Request, j *oracleJob, s *catalog.
 	// they fill the VMs a copy spans, the VM's GPUs ÷ the tensor-parallel
 	// degree copies to each group of them.
 	if j.tps > 0 && served {
-		b := max((j.seqs+lay.copies-1)/lay.copies, min(lay.perCopy, MaxBatchSequences))
+		b := min(max((j.seqs+lay.copies-1)/lay.copies, lay.perCopy), MaxBatchSequences)
 		if r := j.decodeRate(s, lay.tp, lay.stages, b); r > 0 {
 			if copies := int64(math.Ceil(j.tps/r - 1e-9)); copies > lay.copies {
 				units := max(int64(g.Count), 1)
@@ -1194,8 +1199,8 @@ func (j *oracleJob) holds(r Recommendation) string {
 		}
 		if j.kvPerSeq > 0 {
 			// Whole sequences: each copy holds those its GPUs' room
-			// leaves after the weights.
-			perCopy := int64(math.Floor((perGPU-weights)*float64(kvGPUs*pp)/j.kvPerSeq + 1e-9))
+			// leaves after the weights, and decodes at most 256.
+			perCopy := min(int64(math.Floor((perGPU-weights)*float64(kvGPUs*pp)/j.kvPerSeq+1e-9)), MaxBatchSequences)
 			if perCopy < 1 || perCopy*copies < j.seqs {
 				return fmt.Sprintf("%d copies holding %d sequences each cannot serve %d", copies, perCopy, j.seqs)
 			}

@@ -306,16 +306,22 @@ func TestScenario06AKSAMD(t *testing.T) {
 // Scenario 7: MPI on 2,000 cores: HB and HX sizes with InfiniBand, nodes =
 // ceil(2000 / vCPUs). hpc is bound by memory bandwidth by default: cost is
 // the price per GB/s of STREAM bandwidth, speed the VMs' bandwidth × 90%
-// parallel efficiency. HBv5 (about 6,600 GB/s of HBM3 a VM for 19.80 USD/h,
-// 0.0030 USD per GB/s-hour; its constrained-core sizes keep the parent's
-// bandwidth at its price) leads HBv4 (780 GB/s for 7.20, 0.0092) and HBv3
-// (350 for 3.60, 0.0103): HB368rs_v5 on ⌈2,000 / 368⌉ = 6 VMs, 118.80 USD/h
-// for 35,640 GB/s, scores 25 + 25 + 20 × 2,000 / 2,208 + 15 × 35,640 /
-// 249,480 + 15 / 6 = 72.8 against HBv3's 17 VMs (61.20 USD/h for 5,355
-// GB/s): 25 + 25 × 0.0030 / 0.0103 + 20 × 2,000 / 2,040 + 15 × 0.02 + 15
-// / 17 = 53.1. The fastest is the 48-core HBv5 on 42 VMs (249,480 GB/s
-// at the same price per GB/s). HB120-16rs_v3 would need 125 VMs, more than
-// one InfiniBand placement group holds (100): cores.
+// parallel efficiency, and a VM draws at most 50 GB/s per physical core.
+// HBv5 (6,600 GB/s of HBM3 a VM for 19.80 USD/h, 0.0030 USD per
+// GB/s-hour) leads HBv4 (780 GB/s for 7.20, 0.0092) and HBv3 (350 for
+// 3.60, 0.0103). HBv5's constrained-core sizes cost the parent's price and
+// keep its bandwidth down to 132 cores (132 × 50 = 6,600): the 144-core
+// size on ⌈2,000 / 144⌉ = 14 VMs has 14 × 6,600 × 0.9 = 83,160 GB/s at the
+// lowest price per GB/s; the 96- and 48-core sizes are capped at 4,800 and
+// 2,400 GB/s a VM, so 21 × 4,800 × 0.9 = 42 × 2,400 × 0.9 = 90,720 GB/s
+// is the most bandwidth, at 1.375 and 2.75 times the price per GB/s.
+// HB368-144rs_v5: 25 + 25 + 20 × 2,000 / 2,016 + 15 × 83,160 / 90,720 +
+// 15 / 14 = 84.66, 84.7. HB368rs_v5 on 6 VMs, 118.80 USD/h for 35,640
+// GB/s: 25 + 25 + 20 × 2,000 / 2,208 + 15 × 35,640 / 90,720 + 15 / 6 =
+// 76.51, 76.5, against HBv3's 17 VMs (61.20 USD/h for 5,355 GB/s): 25 +
+// 25 × 0.0030 / 0.0103 + 20 × 2,000 / 2,040 + 15 × 5,355 / 90,720 + 15 /
+// 17 = 53.67, 53.7. HB120-16rs_v3 would need 125 VMs, more than one
+// InfiniBand placement group holds (100): cores.
 func TestScenario07HPCCores(t *testing.T) {
 	cat := testCatalog(t)
 	req := Request{Workload: "hpc", Cores: i64(2000), Target: "cyclecloud", AsOf: asOf, MaxResults: i64(50)}
@@ -324,7 +330,7 @@ func TestScenario07HPCCores(t *testing.T) {
 	if top := res.Recommendations[0]; top.SKU.Series != "HBv5" || res.Requirements.HPCBound != BoundMemoryBandwidth {
 		t.Errorf("top %s (%s), bound %q", top.VMSize, top.SKU.Series, res.Requirements.HPCBound)
 	}
-	for name, score := range map[string]float64{"Standard_HB368rs_v5": 72.8, "Standard_HB120rs_v3": 53.1} {
+	for name, score := range map[string]float64{"Standard_HB368-144rs_v5": 84.7, "Standard_HB368rs_v5": 76.5, "Standard_HB120rs_v3": 53.7} {
 		if r := byName(res, name); r == nil || r.Score != score {
 			t.Errorf("%s: %+v, want score %v", name, r, score)
 		}
@@ -341,8 +347,14 @@ func TestScenario07HPCCores(t *testing.T) {
 		}
 	}
 	top := res.Recommendations[0]
-	if math.Abs(*top.TotalPricePerHour-*top.PricePerHour*float64(top.Nodes)) > 1e-4 || top.Estimate == nil || top.Estimate.RelativeThroughput == nil || *top.Estimate.RelativeThroughput != 1 {
+	if top.VMSize != "Standard_HB368-144rs_v5" || top.Nodes != 14 || math.Abs(*top.TotalPricePerHour-*top.PricePerHour*float64(top.Nodes)) > 1e-4 ||
+		top.Estimate == nil || top.Estimate.RelativeThroughput == nil || *top.Estimate.RelativeThroughput != round4(83160.0/90720) {
 		t.Errorf("top %s: %d nodes, %v USD/h, estimate %+v", top.VMSize, top.Nodes, *top.TotalPricePerHour, top.Estimate)
+	}
+	for _, name := range []string{"Standard_HB368-96rs_v5", "Standard_HB368-48rs_v5"} {
+		if r := byName(res, name); r == nil || r.Estimate == nil || r.Estimate.RelativeThroughput == nil || *r.Estimate.RelativeThroughput != 1 {
+			t.Errorf("%s: %+v, want the most bandwidth (90,720 GB/s)", name, r)
+		}
 	}
 	assertRejectedBy(t, cat, req, res.Rejected, "cores", "Standard_HB120-16rs_v3")
 	if rq := res.Requirements; rq.Interconnect != "infiniband" || rq.Nodes != top.Nodes || *rq.Cores != 2000 || rq.Category != "hpc" {

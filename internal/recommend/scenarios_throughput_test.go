@@ -4,8 +4,11 @@
 package recommend
 
 import (
+	"math"
 	"regexp"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -45,8 +48,9 @@ func TestScaleUpKeepsLayoutsThatMeetTheDeadline(t *testing.T) {
 }
 
 // rateSentence is the estimate's sentence on a training layout's rate:
-// VMs × GPUs × dense TFLOPS × MFU = FLOP/s.
-var rateSentence = regexp.MustCompile(`Rate: (\d+) VMs × ([0-9.]+) GPUs × ([0-9.]+) dense TFLOPS \([^)]*\) × ([0-9.]+)% MFU = ([0-9.e+]+) FLOP/s\.`)
+// VMs × GPUs × dense TFLOPS × MFU = FLOP/s ("1 VM × 1 GPU" in the
+// singular), with a note when the job uses one GPU of several.
+var rateSentence = regexp.MustCompile(`Rate: (\d+) VMs? × ([0-9.]+) GPUs? × ([0-9.]+) dense TFLOPS \([^)]*\) × ([0-9.]+)% MFU = ([0-9.e+]+) FLOP/s( \([^)]*\))?\.`)
 
 // checkTrainingArithmetic checks that a training estimate's rate sentence
 // adds up and that its hours are the job's FLOPs at that rate; it returns
@@ -85,7 +89,8 @@ func checkTrainingArithmetic(t *testing.T, flops float64, r *Recommendation) flo
 // 0.1e9 tokens = 1.425e18 FLOPs; one T4 (65 TFLOPS fp16) at 30% MFU:
 // 1.425e18 / 1.95e13 / 3,600 = 20.3 hours, on NC4as_T4_v3 (1 T4) as on
 // NC64as_T4_v3 (4 T4s over PCIe, whose ×0.8 is for GPUs that train
-// together).
+// together): its rate says why three T4s sit idle, and a warning that the
+// job fits one of its 4 GPUs. On several VMs the job uses every GPU.
 func TestOneGPUJobTimedOnOneGPU(t *testing.T) {
 	res := mustRecommend(t, Request{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.2-3b"}, FineTuningMethod: MethodQLoRA, GPUModels: []string{"t4"}, AsOf: asOf, MaxResults: i64(10)})
 	flops := res.Requirements.TrainingFLOPs
@@ -100,6 +105,18 @@ func TestOneGPUJobTimedOnOneGPU(t *testing.T) {
 		if gpus := checkTrainingArithmetic(t, flops, r); gpus != 1 || !near(r.Estimate.JobHours, 20.3) || r.Estimate.Efficiency != 0.3 {
 			t.Errorf("%s: %v GPUs timed, %+v; want one T4 at 30%% MFU, 20.3 hours", name, gpus, r.Estimate)
 		}
+	}
+	four := byName(res, "Standard_NC64as_T4_v3")
+	if !slices.ContainsFunc(four.Estimate.Assumptions, func(a string) bool { return strings.Contains(a, "the VM's other GPUs sit idle") }) ||
+		!slices.ContainsFunc(four.Warnings, func(w string) bool { return strings.Contains(w, "The job fits in one of its 4 GPUs") }) {
+		t.Errorf("NC64as_T4_v3: assumptions %q, warnings %q", four.Estimate.Assumptions, four.Warnings)
+	}
+	// On two VMs (nodes = 2, over Ethernet with interconnect = "any") the
+	// job uses every GPU of each: 2 VMs × 4 T4s over PCIe, 8 × 65e12 × 30%
+	// × 0.8 × 0.5 = 6.24e13 FLOP/s, 1.425e18 / 6.24e13 / 3,600 = 6.34 hours.
+	res = mustRecommend(t, Request{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.2-3b"}, FineTuningMethod: MethodQLoRA, GPUModels: []string{"t4"}, Nodes: i64(2), Interconnect: InterconnectAny, AsOf: asOf, MaxResults: i64(10)})
+	if r := byName(res, "Standard_NC64as_T4_v3"); r == nil || checkTrainingArithmetic(t, flops, r) != 4 || !near(r.Estimate.JobHours, 6.34) || !near(&r.Estimate.Efficiency, 0.12) {
+		t.Errorf("NC64as_T4_v3 on 2 VMs: %+v", r)
 	}
 }
 
@@ -128,18 +145,38 @@ func TestStatedGPUsAreTimed(t *testing.T) {
 // one large GPU holds several hundred sequences, but a copy decodes at most
 // 256 together (vLLM's max_num_seqs): the copies a size gets must be
 // counted at the batch its estimate uses, so that 1,000,000 output tokens
-// per second are served, not about 950,000.
+// per second are served, not about 950,000. Sizes whose GPU the catalog has
+// no bandwidth or TFLOPS figure for (the M60 of NVv2, the AMD V710) cannot
+// be timed: they stay, with the copies their memory needs, after every
+// size that is timed, without figures in their estimate and with a
+// warning saying so.
 func TestTokensPerSecondMetByTheEstimate(t *testing.T) {
 	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.2-1b"}, ConcurrentRequests: i64(2000), TokensPerSecond: f64(1e6), AsOf: asOf, MaxResults: i64(50)}
 	res := mustRecommend(t, req)
+	timed, untimed := 0, 0
 	for _, r := range res.Recommendations {
-		if e := r.Estimate; e == nil || e.TokensPerSecond == nil || *e.TokensPerSecond < 1e6 {
-			t.Errorf("%s on %d VMs (%d copies): %+v, want at least 1,000,000 tokens per second", r.VMSize, r.Nodes, r.Replicas, e)
+		e := r.Estimate
+		if e == nil {
+			t.Fatalf("%s: no estimate", r.VMSize)
 		}
-		if r.Estimate == nil {
+		if e.TokensPerSecond == nil {
+			untimed++
+			if gpu := r.SKU.Performance.GPU; gpu != nil && gpu.MemoryBandwidthGBs != nil && (gpu.BF16TFLOPS != nil || gpu.FP16TFLOPS != nil) {
+				t.Errorf("%s: the catalog has figures for its GPU, but %+v", r.VMSize, e)
+			}
+			if e.CostPerMillionTokens != nil || !slices.ContainsFunc(r.Warnings, func(w string) bool { return strings.Contains(w, "no throughput figures") }) {
+				t.Errorf("%s: %+v, warnings %q; want no figures and a warning", r.VMSize, e, r.Warnings)
+			}
 			continue
 		}
-		for _, a := range r.Estimate.Assumptions {
+		timed++
+		if untimed > 0 {
+			t.Errorf("%s (timed) after a size without figures: %v", r.VMSize, names(res))
+		}
+		if *e.TokensPerSecond < 1e6 {
+			t.Errorf("%s on %d VMs (%d copies): %+v, want at least 1,000,000 tokens per second", r.VMSize, r.Nodes, r.Replicas, e)
+		}
+		for _, a := range e.Assumptions {
 			if m := decodeSentence.FindStringSubmatch(a); m != nil {
 				if n, _ := strconv.Atoi(m[1]); n > MaxBatchSequences {
 					t.Errorf("%s: %q decodes more than %d sequences together", r.VMSize, a, MaxBatchSequences)
@@ -147,7 +184,49 @@ func TestTokensPerSecondMetByTheEstimate(t *testing.T) {
 			}
 		}
 	}
+	if timed == 0 || untimed == 0 {
+		t.Errorf("%d sizes timed, %d without figures: the test needs both", timed, untimed)
+	}
 }
 
 // decodeSentence is the estimate's sentence on a served copy's batch.
-var decodeSentence = regexp.MustCompile(`copies serving (\d+) sequences each`)
+var decodeSentence = regexp.MustCompile(`(?:copy|copies) serving (\d+) sequences each`)
+
+// A stated deadline no size meets: the nearest miss is the size that needs
+// the shortest deadline on the VMs one job may span there, not the best
+// scored. Pretraining 70B on 15,000 billion tokens within 100 hours: 6 ×
+// 70e9 × 15e12 = 6.3e24 FLOPs. On 100 VMs a GB200 or GB300 VM (4 × 2,500
+// TFLOPS × 40% = 4e15 FLOP/s) takes 6.3e24 / 4e17 / 3,600 = 4,375 hours,
+// an H100 or H200 VM (8 × 989.5 × 40%) 5,526.78, an A100 VM 17,528; the
+// relax names the hours on the nearest (rounded up: the engine's check
+// has no tolerance, and 6.3e24 / 4e17 / 3,600 is a hair above 4,375 in
+// floating point).
+func TestNearestMissOfADeadlineNeedsTheShortest(t *testing.T) {
+	cat := testCatalog(t)
+	req := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 70}, TokensBillion: f64(15000), DeadlineHours: f64(100), AsOf: asOf}
+	nf := mustNoFit(t, req)
+	j := oracleJobOf(cat, testEngine(t), req)
+	shortest, hours := "", math.Inf(1)
+	for _, e := range oracleEvaluateAll(cat, req) {
+		if len(e.fails) != 1 || !e.fails["deadline"] {
+			continue
+		}
+		span := int64(1)
+		if e.sku.Network.RDMA {
+			span = MaxNodesRDMA
+		}
+		if h := j.trainingHours(e.sku, span, false); h > 0 && h < hours {
+			shortest, hours = e.sku.Name, h
+		}
+	}
+	m := nf.NearestMiss
+	if m == nil || m.FailedConstraint != "deadline" || len(m.FailedConstraints) != 1 || math.Abs(hours-4375) > 1e-6 {
+		t.Fatalf("nearest miss %+v; the oracle's shortest %s, %v hours", m, shortest, hours)
+	}
+	if s, _ := cat.Lookup(m.VMSize); j.trainingHours(s, MaxNodesRDMA, false) != hours || s.GPU == nil || !strings.HasPrefix(s.GPU.ModelID, "gb") {
+		t.Errorf("nearest miss %s, not a size that needs the shortest deadline (%s, %v hours)", m.VMSize, shortest, hours)
+	}
+	if want := "raise deadline_hours to at least 4376 (the job takes that long on 100 VMs of it)."; m.Relax != want {
+		t.Errorf("relax %q, want %q", m.Relax, want)
+	}
+}

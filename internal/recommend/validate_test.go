@@ -272,7 +272,8 @@ func TestThroughputInputsWithoutAModel(t *testing.T) {
 // With a model, the throughput inputs apply to language models on GPUs:
 // training FLOPs and the deadline are those of a generative model, the
 // decode rate that of a model with a KV cache. A vision model's
-// deadline_hours, a small model's tokens_per_second (served on CPUs) and
+// deadline_hours, a small model's tokens_per_second (served on CPUs), an
+// encoder's tokens_per_second (no KV cache, no decode) and
 // tokens_per_second with gpu_memory_gib (no per-copy memory to size copies
 // from) change nothing, and a warning says so, as it does for
 // context_tokens on a model without a token context.
@@ -285,6 +286,7 @@ func TestThroughputInputsTheModelDoesNotUse(t *testing.T) {
 		{Request{Workload: WorkloadTraining, Model: &Model{Name: "vit-large"}, TokensBillion: f64(5)}, "tokens_billion"},
 		{Request{Workload: WorkloadInference, Model: &Model{ParametersBillion: 0.1, Class: ClassSmall}, TokensPerSecond: f64(100000)}, "tokens_per_second"},
 		{Request{Workload: WorkloadInference, Model: &Model{ParametersBillion: 7}, GPUMemoryGiB: f64(20), TokensPerSecond: f64(100000)}, "tokens_per_second"},
+		{Request{Workload: WorkloadInference, Model: &Model{Name: "bert-large"}, TokensPerSecond: f64(100000)}, "tokens_per_second"},
 	} {
 		tc.req.AsOf = asOf
 		res := mustRecommend(t, tc.req)
@@ -297,6 +299,12 @@ func TestThroughputInputsTheModelDoesNotUse(t *testing.T) {
 		}
 		if tc.name == "tokens_per_second" && res.Requirements.TokensPerSecond != 0 {
 			t.Errorf("%+v: requirements report %v tokens per second, which no layout was sized for", tc.req.Model, res.Requirements.TokensPerSecond)
+		}
+		// Dropped: the same ranking as without it.
+		without := tc.req
+		without.TokensPerSecond = nil
+		if tc.name == "tokens_per_second" && !reflect.DeepEqual(names(mustRecommend(t, without)), names(res)) {
+			t.Errorf("%+v: tokens_per_second changed the ranking although it is not used", tc.req.Model)
 		}
 	}
 }
