@@ -978,14 +978,30 @@ func oracleEvaluate(cat *catalog.Catalog, req Request, j *oracleJob, s *catalog.
 	// (at most vLLM's 256) and at least its share of the concurrent ones;
 	// they fill the VMs a copy spans, the VM's GPUs ÷ the tensor-parallel
 	// degree copies to each group of them.
+	// With concurrent_requests stated, the copies share them: the fewest
+	// copies whose share reaches the rate, found by trying each count.
 	if j.tps > 0 && served {
-		b := min(max((j.seqs+lay.copies-1)/lay.copies, lay.perCopy), MaxBatchSequences)
-		if r := j.decodeRate(s, lay.tp, lay.stages, b); r > 0 {
-			if copies := int64(math.Ceil(j.tps/r - 1e-9)); copies > lay.copies {
-				units := max(int64(g.Count), 1)
-				perGroup := units / lay.tp
-				need((copies+perGroup-1)/perGroup*lay.stages, "tokens_per_second")
+		units := max(int64(g.Count), 1)
+		perGroup := units / lay.tp
+		copies := int64(0)
+		if req.ConcurrentRequests == nil {
+			b := min(max((j.seqs+lay.copies-1)/lay.copies, lay.perCopy), MaxBatchSequences)
+			if r := j.decodeRate(s, lay.tp, lay.stages, b); r > 0 {
+				copies = int64(math.Ceil(j.tps/r - 1e-9))
 			}
+		} else if j.decodeRate(s, lay.tp, lay.stages, 1) > 0 {
+			copies = MaxNodes*max(perGroup, 1) + 1
+			// Every stated sequence decodes; more copies shrink the batch.
+			for c := max(lay.copies, 1); c <= j.seqs; c++ {
+				b := min((j.seqs+c-1)/c, MaxBatchSequences)
+				if j.decodeRate(s, lay.tp, lay.stages, b)/float64(b)*float64(j.seqs) >= j.tps-1e-9 {
+					copies = c
+					break
+				}
+			}
+		}
+		if copies > lay.copies {
+			need((copies+perGroup-1)/perGroup*lay.stages, "tokens_per_second")
 		}
 	}
 	if fixed > 0 {

@@ -398,13 +398,14 @@ func (n *norm) copiesForThroughput(in *sizeInfo, gl *gpuLayout) int64 {
 		return 0
 	}
 	seqs := n.job.seqs
-	for c := max(gl.copies, 1); c <= seqs; {
-		b := (seqs + c - 1) / c
-		if n.decodeRate(in, gl, min(b, MaxBatchSequences))*float64(c) >= n.tps-1e-9 {
-			return c
+	// The service decodes every stated sequence; copies only shrink the
+	// batch each decodes, and so speed each sequence up. Take the largest
+	// batch whose per-sequence speed × the sequences reaches the rate,
+	// and the fewest copies that give it.
+	for b := min((seqs+gl.copies-1)/max(gl.copies, 1), MaxBatchSequences); b >= 1; b-- {
+		if r := n.decodeRate(in, gl, b); r > 0 && r/float64(b)*float64(seqs) >= n.tps-1e-9 {
+			return max(gl.copies, (seqs+b-1)/b)
 		}
-		// The next copy count that changes the batch.
-		c = max(c+1, (seqs+b-2)/max(b-1, 1))
 	}
 	if n.decodeRate(in, gl, 1) <= 0 {
 		return 0

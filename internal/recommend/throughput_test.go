@@ -139,18 +139,27 @@ func TestThroughputEstimatesPinned(t *testing.T) {
 		if r == nil || r.Replicas != 1 || !near(r.Estimate.TokensPerSecond, 1623) || !near(r.Estimate.CostPerMillionTokens, 1.195) || r.Estimate.Efficiency != InferenceMBU {
 			t.Fatalf("NC40ads_H100_v5: %+v", r)
 		}
-		// 5,000 tokens per second: a service that sustains them has the
-		// requests in flight to fill each copy, so a copy decodes as many
+		// 5,000 tokens per second, concurrency not stated: a service that
+		// sustains them has the requests in flight to fill each copy, so a
+		// copy decodes as many
 		// sequences as its KV cache holds: (94 × 90% − 15.71) / 1 GiB = 68.
 		// A step then reads 16.06e9 + 68 × 0.875 × 2^30 = 79.95e9 bytes:
 		// 34.17 ms (the arithmetic, 14.94 ms): 1,990 tokens per second per
 		// copy; ⌈5,000 / 1,990⌉ = 3 copies on 3 VMs, 5,970 tokens per
 		// second, with no InfiniBand.
-		req.TokensPerSecond = f64p(5000)
+		req.TokensPerSecond, req.ConcurrentRequests = f64p(5000), nil
 		res = mustRecommend(t, req)
 		r = byName(res, "Standard_NC40ads_H100_v5")
 		if r == nil || r.Replicas != 3 || r.Nodes != 3 || r.Deployment.RDMA || !near(r.Estimate.TokensPerSecond, 5970) {
 			t.Errorf("NC40ads_H100_v5 at 5,000 tokens per second: %+v", r)
+		}
+		// With 32 conversations stated, 5,000 tokens per second need 156
+		// per conversation; one conversation alone on a copy decodes
+		// (16.06e9 + 0.94e9) / 2.34e12 = 7.27 ms a token, 138 a second,
+		// so no number of H100 NVL copies reaches it: tokens_per_second.
+		req.ConcurrentRequests = i64(32)
+		if got := rejectedBy(t, testCatalog(t), req, "Standard_NC40ads_H100_v5"); got != "tokens_per_second" {
+			t.Errorf("NC40ads_H100_v5 with 32 conversations stated: counted under %q", got)
 		}
 	})
 	t.Run("bandwidth-bound MPI", func(t *testing.T) {
