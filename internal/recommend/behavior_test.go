@@ -134,13 +134,13 @@ func TestScaleUpBeforeScaleOut(t *testing.T) {
 	// hours). H100 VM: 8 × 989.5 TFLOPS × 40% MFU = 3.166e15 FLOP/s, 2.4e21
 	// / 3.166e15 / 3,600 = 210.54 hours, × 98.32 USD/h = 20,700 USD.
 	// MI300X VM: 8 × 1,307.4 × 30% = 3.138e15 FLOP/s, 212.47 hours, × 48 =
-	// 10,198 USD. Both finish within 720 hours: time 1 for each. MI300X:
-	// 25 + 25 + 20 × (447.03 / 1,536 = 0.291, / 0.5 = 0.582) + 15 + 15 − 10
-	// (InfiniBand unused on one VM) = 81.64, 81.6; H100: 25 + 25 × 10,198
-	// / 20,700 + 20 (70%, inside the band) + 15 + 15 − 10 = 77.3.
+	// 10,198 USD. Both finish within 720 hours: time 1 for each. A timed
+	// training job sizes on the GPUs it keeps busy: all 8 on both (sizing
+	// 1). MI300X: 25 + 25 + 20 + 15 + 15 − 10 (InfiniBand unused on one VM)
+	// = 90; H100: 25 + 25 × 10,198 / 20,700 + 20 + 15 + 15 − 10 = 77.3.
 	assertNames(t, names(res), "Standard_ND96isr_MI300X_v5", "Standard_ND96isr_H100_v5")
-	if got := []float64{res.Recommendations[0].Score, res.Recommendations[1].Score}; !reflect.DeepEqual(got, []float64{81.6, 77.3}) {
-		t.Errorf("scores %v, want [81.6 77.3]", got)
+	if got := []float64{res.Recommendations[0].Score, res.Recommendations[1].Score}; !reflect.DeepEqual(got, []float64{90, 77.3}) {
+		t.Errorf("scores %v, want [90 77.3]", got)
 	}
 	for _, r := range res.Recommendations {
 		if r.Nodes != 1 || r.Replicas != 1 || r.TensorParallel != 0 || r.PipelineStages != 0 {
@@ -195,7 +195,9 @@ func TestScaleUpBeforeScaleOut(t *testing.T) {
 	if want := map[string]int64{"Standard_ND96isr_MI300X_v5": 6, "Standard_ND96isr_H100_v5": 6, "Standard_ND96asr_v4": 19}; !reflect.DeepEqual(nodes, want) {
 		t.Errorf("VMs %v, want %v", nodes, want)
 	}
-	if top := res.Recommendations[0]; top.VMSize != "Standard_ND96isr_MI300X_v5" || top.Score != 79.1 {
+	// MI300X on 6 VMs (the deadline's count, every GPU busy: sizing 1), the
+	// cheapest job, on time: 25 + 25 + 20 + 15 + 15 / 6 = 87.5.
+	if top := res.Recommendations[0]; top.VMSize != "Standard_ND96isr_MI300X_v5" || top.Score != 87.5 {
 		t.Errorf("top %s %v", top.VMSize, top.Score)
 	}
 	assertRejected(t, res.Rejected, map[string]int64{"workload": 9, "precision": 3, "gpu_memory": 4})
@@ -459,9 +461,9 @@ func TestNodesAndGPUs(t *testing.T) {
 	// USD; H100 4 × 8 × 989.5 × 40% = 1.266e16, 0.1711 hours, 67.28 USD;
 	// ND96asr_v4 4 × 8 × 312 × 40% = 3.994e15, 0.5425 hours, 59.02 USD.
 	// The MI300X costs least for the job, and every layout finishes well
-	// within the default 720 hours (time 1): 25 + 25 + 20 × 0.039 / 0.5 +
-	// 15 + 15 / 4 = 70.31, 70.3.
-	if top := res.Recommendations[0]; top.VMSize != "Standard_ND96isr_MI300X_v5" || top.Score != 70.3 || top.Estimate == nil || !near(top.Estimate.JobCostUSD, 33.15) {
+	// within the default 720 hours (time 1); every GPU computes (sizing 1):
+	// 25 + 25 + 20 + 15 + 15 / 4 = 88.75, 88.8.
+	if top := res.Recommendations[0]; top.VMSize != "Standard_ND96isr_MI300X_v5" || top.Score != 88.8 || top.Estimate == nil || !near(top.Estimate.JobCostUSD, 33.15) {
 		t.Errorf("top %s %v %+v", top.VMSize, top.Score, top.Estimate)
 	}
 
@@ -577,7 +579,9 @@ func TestOptimizeForReorders(t *testing.T) {
 	train := Request{Workload: "training", Model: &Model{ParametersBillion: 70}, TokensBillion: f64(10), AsOf: asOf, MaxResults: i64(50)}
 	res := mustRecommendOn(t, cat, train)
 	assertNames(t, names(res), "Standard_ND96isr_MI300X_v5", "Standard_ND96isr_H100_v5", "Standard_ND96asr_v4")
-	if got := scores(res); !reflect.DeepEqual(got, []float64{92.5, 77.3, 68.5}) {
+	// Timed training sizes on the GPUs kept busy: every layout uses all its
+	// GPUs (sizing 1 for each).
+	if got := scores(res); !reflect.DeepEqual(got, []float64{92.5, 77.3, 77}) {
 		t.Errorf("balanced scores %v", got)
 	}
 	train.OptimizeFor = "performance"

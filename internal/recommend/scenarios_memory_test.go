@@ -79,7 +79,9 @@ func TestBF16TrainingNeedsBF16(t *testing.T) {
 // The precision constraint names the closest precision the GPU runs: fp16
 // for a T4 asked to train in bf16.
 func TestPrecisionRelaxNamesFP16(t *testing.T) {
-	req := Request{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.2-1b"}, FineTuningMethod: MethodLoRA, GPUModels: []string{"t4"}, AsOf: asOf}
+	// Under 1 USD per hour, so that the T4, failing only precision, is the
+	// nearest miss (the H100 NVL would fail gpu_models and the price).
+	req := Request{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.2-1b"}, FineTuningMethod: MethodLoRA, GPUModels: []string{"t4"}, MaxPricePerHour: f64(1), Region: "eastus", AsOf: asOf}
 	nf := mustNoFit(t, req)
 	m := nf.NearestMiss
 	if m == nil || m.FailedConstraint != "precision" || !strings.Contains(m.Relax, `set model.precision = "fp16", the closest precision the NVIDIA Tesla T4 runs natively`) {
