@@ -212,7 +212,7 @@ func TestAccOverlay_PricesFile(t *testing.T) {
 						"price_source":         knownvalue.StringExact("Price from the prices file " + csv + " in eastus."),
 					})),
 					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("estimate").AtMapKey("job_cost_usd"), knownvalue.Float64Exact(1856998.48)),
-					statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(76.8)), // timed training sizes on busy GPUs (sizing 1),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(76.8)), // timed training sizes on busy GPUs (sizing 1)
 					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("price"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 						"usd_per_hour": knownvalue.Float64Exact(36),
 						"source":       knownvalue.StringExact("prices file " + csv + " (CSV)"),
