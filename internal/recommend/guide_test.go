@@ -340,6 +340,8 @@ func TestGuideMemoryExamples(t *testing.T) {
 // job of the three. Every layout finishes within the default 720 hours, so
 // with balanced weights each takes the whole time component (min(1, 720 ÷
 // hours)); optimize_for = "performance" compares speed with the fastest.
+// A timed training job's sizing component is the share of its VMs' GPUs it
+// keeps busy: every GPU here, since no single GPU holds the job.
 func TestGuideWorkedScore7BFineTuning(t *testing.T) {
 	req := Request{Workload: WorkloadFineTuning, Model: &Model{ParametersBillion: 7}, Target: TargetAKS, Region: "eastus"}
 	res := guideRecommend(t, req)
@@ -377,23 +379,35 @@ func TestGuideWorkedScore7BFineTuning(t *testing.T) {
 	}
 	vmMem := func(s *catalog.SKU) float64 { return guideUsable(s) * s.GPU.Count } // 188, 320, 160
 	// Time: against the deadline with balanced weights, against the
-	// fastest layout with optimize_for = "performance".
+	// fastest layout with optimize_for = "performance". Sizing: every GPU
+	// of the VM computes (the job's memory needs more than one), so 1.
 	score := func(w guideWeights, j job, family, penalties float64) float64 {
 		time := math.Min(1, DefaultDeadlineHours/j.hours)
 		if w == guidePerformanceW {
 			time = j.rate / fast.rate
 		}
-		return guideScore(w, family, a.usd/j.usd, guideBand(need/vmMem(j.s)), time, 1, penalties)
+		busy := j.s.GPU.Count / j.s.GPU.Count
+		return guideScore(w, family, a.usd/j.usd, busy, time, 1, penalties)
 	}
 	wantA, wantB, wantC := score(guideBalancedW, a, 0.5, 0), score(guideBalancedW, b, 1, PenaltyUnusedRDMA), score(guideBalancedW, c, 0.5, 0)
-	if wantA != 87.5 || wantB != 80.5 || wantC != 76.7 || vmMem(nc80) != 188 || vmMem(nd) != 320 || vmMem(nc48) != 160 || c.hours > DefaultDeadlineHours {
-		t.Errorf("hand scores %v, %v, %v; the guide quotes 87.5, 80.5 and 76.7", wantA, wantB, wantC)
+	if wantA != 87.5 || wantB != 84.2 || wantC != 76.7 || vmMem(nc80) != 188 || vmMem(nd) != 320 || vmMem(nc48) != 160 || c.hours > DefaultDeadlineHours ||
+		math.Round(100*need/vmMem(nc80)) != 69 || math.Round(100*need/vmMem(nd)) != 41 || math.Round(100*need/vmMem(nc48)) != 81 {
+		t.Errorf("hand scores %v, %v, %v; the guide quotes 87.5, 84.2 and 76.7", wantA, wantB, wantC)
+	}
+	// Between them, the two 8-GPU SXM sizes: the H100's dearer job
+	// (36.23 USD) and the A100 80 GB's (1.17 hours × 32.77 = 38.29 USD),
+	// each less the 10 points of unused InfiniBand.
+	wantH := score(guideBalancedW, fast, 1, PenaltyUnusedRDMA)
+	am := jobOf(guideSKU(t, "Standard_ND96amsr_A100_v4"))
+	wantAM := score(guideBalancedW, am, 1, PenaltyUnusedRDMA)
+	if wantH != 81.8 || wantAM != 80.9 || round2(am.usd) != 38.29 {
+		t.Errorf("hand scores ND96isr_H100_v5 %v, ND96amsr_A100_v4 %v (%v USD)", wantH, wantAM, am.usd)
 	}
 	for _, tt := range []struct {
 		j     job
 		score float64
 		rank  int64
-	}{{a, wantA, 1}, {b, wantB, 2}, {c, wantC, 3}} {
+	}{{a, wantA, 1}, {b, wantB, 2}, {fast, wantH, 3}, {am, wantAM, 4}, {c, wantC, 5}} {
 		r := guideRec(t, res, tt.j.s.Name)
 		if r.Score != tt.score || r.Rank != tt.rank || r.Nodes != 1 || r.Deployment.RDMA ||
 			guideVal(r.Estimate.JobHours) != round2(tt.j.hours) || guideVal(r.Estimate.JobCostUSD) != round2(tt.j.usd) {
@@ -404,7 +418,7 @@ func TestGuideWorkedScore7BFineTuning(t *testing.T) {
 		t.Errorf("NC48ads_A100_v4 MFU %v", e.Efficiency)
 	}
 	top := res.Recommendations[0]
-	if !guideHasText(top.Reasons, "69% of what the job may use, inside the 50%-85% target band") || !guideHasText(top.Reasons, "(65.19 GiB per GPU of 94 GiB usable)") ||
+	if !guideHasText(top.Reasons, "(65.19 GiB per GPU of 94 GiB usable)") ||
 		!guideHasText(top.Reasons, "Estimated 1.75 hours for the job on 1 VM, 24.37 USD in all (0.24 USD per million tokens), at 40% MFU.") {
 		t.Errorf("reasons %q", top.Reasons)
 	}
@@ -425,9 +439,10 @@ func TestGuideWorkedScore7BFineTuning(t *testing.T) {
 		"| Rate | 2 H100 NVL joined by NVLink: 2 × 835.5 × 40% = 6.684 | 8 A100 40 GB: 8 × 312 × 40% = 9.984 | 2 A100 80 GB PCIe without NVLink: 2 × 312 × 40% × 0.8 = 1.997 |",
 		"| Job | 1.75 hours × 13.96 USD = 24.37 USD | 1.17 hours × 27.197 USD = 31.78 USD | 5.84 hours × 7.346 USD = 42.92 USD |",
 		"| Cost | 25 × 24.37 ÷ 24.37 = 25 | 25 × 24.37 ÷ 31.78 = 19.17 | 25 × 24.37 ÷ 42.92 = 14.19 |",
-		"| Sizing | 130.39 of 188 GiB, 69%, inside the band: 20 × 1 = 20 | 130.39 of 320 GiB, 41%: 20 × (130.39 ÷ 320) ÷ 0.5 = 16.3 | 130.39 of 160 GiB, 81%, inside the band: 20 |",
+		"| Sizing (GPUs busy) | 2 of 2: 20 × 1 = 20 | 8 of 8: 20 | 2 of 2: 20 |",
 		"| Time | 1.75 hours, within 720: 15 | 1.17 hours: 15 | 5.84 hours: 15 |",
-		"| **Score** | **87.5** (rank 1) | **80.5** (rank 2) | **76.7** (rank 3) |",
+		"| **Score** | **87.5** (rank 1) | **84.2** (rank 2) | **76.7** (rank 5) |",
+		"`Standard_ND96isr_H100_v5` (36.23 USD, 81.8) and `Standard_ND96amsr_A100_v4` (38.29 USD, 80.9) rank between them",
 		"so each takes the whole time component, 15 × min(1, 720 ÷ hours) = 15",
 		"costs 1.9 times as much per hour, finishes 3.3 times sooner",
 		"the single-GPU `Standard_NC24ads_A100_v4`, are removed under `gpu_memory`",
@@ -447,28 +462,27 @@ func TestGuideWorkedScore7BFineTuning(t *testing.T) {
 	perf := guideRecommend(t, req)
 	wantFast := score(guidePerformanceW, fast, 1, PenaltyUnusedRDMA)
 	wantA = score(guidePerformanceW, a, 0.5, 0)
-	if top := perf.Recommendations[0]; top.VMSize != h100.Name || top.Score != wantFast || wantFast != 80.8 ||
+	if top := perf.Recommendations[0]; top.VMSize != h100.Name || top.Score != wantFast || wantFast != 86.7 ||
 		guideRec(t, perf, nc80.Name).Score != wantA || wantA != 62.4 {
 		t.Errorf("performance: top %s %v (hand %v), NC80adis_H100_v5 %v (hand %v)", top.VMSize, top.Score, wantFast, guideRec(t, perf, nc80.Name).Score, wantA)
 	}
-	guideQuotes(t, "puts `Standard_ND96isr_H100_v5` (eight H100 SXM GPUs, 0.37 hours, 36.23 USD) first at 80.8 against 62.4 for the H100 NVL pair",
+	guideQuotes(t, "puts `Standard_ND96isr_H100_v5` (eight H100 SXM GPUs, 0.37 hours, 36.23 USD) first at 86.7 against 62.4 for the H100 NVL pair",
 		"(time = 35 × 6.684 ÷ 31.664 = 7.39 for the H100 NVL pair)")
 
 	// prefer keeps the deployed size first and names the better one: four
 	// A100 PCIe GPUs cost twice the pair's price for half the pair's rate
-	// (4 × 312 × 40% × 0.8 = 3.994, 2.92 hours, 42.92 USD), and hold the
-	// job at 41% of 320 GiB: 12.5 + 25 × 24.37 ÷ 42.92 + 20 × 0.815 + 15 +
-	// 15 = 73.
+	// (4 × 312 × 40% × 0.8 = 3.994, 2.92 hours, 42.92 USD), all four busy:
+	// 12.5 + 25 × 24.37 ÷ 42.92 + 20 + 15 + 15 = 76.7.
 	req.OptimizeFor, req.Prefer, req.MaxResults = "", []string{"Standard_NC96ads_A100_v4"}, i64(3)
 	pref := guideRecommend(t, req)
 	nc96 := jobOf(guideSKU(t, "Standard_NC96ads_A100_v4"))
 	want96 := score(guideBalancedW, nc96, 0.5, 0)
-	if want96 != 73 || pref.Recommendations[0].Score != want96 || !slices.ContainsFunc(pref.Warnings, func(w Warning) bool {
-		return w.Summary == "A Better Size Exists" && strings.HasPrefix(w.Detail, "Standard_NC80adis_H100_v5 scores 87.5 against 73 for the preferred Standard_NC96ads_A100_v4.")
+	if want96 != 76.7 || pref.Recommendations[0].Score != want96 || !slices.ContainsFunc(pref.Warnings, func(w Warning) bool {
+		return w.Summary == "A Better Size Exists" && strings.HasPrefix(w.Detail, "Standard_NC80adis_H100_v5 scores 87.5 against 76.7 for the preferred Standard_NC96ads_A100_v4.")
 	}) {
 		t.Errorf("NC96ads_A100_v4 %v (hand %v); warnings %+v", pref.Recommendations[0].Score, want96, pref.Warnings)
 	}
-	guideQuotes(t, "# that Standard_NC80adis_H100_v5 scores 87.5 against 73.")
+	guideQuotes(t, "# that Standard_NC80adis_H100_v5 scores 87.5 against 76.7.")
 }
 
 // 70B training: the memory alone needs a few VMs of each size; the default
@@ -840,28 +854,41 @@ func TestGuideLayoutExamples(t *testing.T) {
 
 	// QLoRA of Llama 3.1 70B on 0.1 billion tokens: (4 × 70.55B + 4 × 80
 	// layers × 4,096 tokens × 8,192) FLOPs per token, on one GPU at 40% of
-	// its 16-bit peak.
+	// its 16-bit peak; on the eight 40 GB A100 GPUs of ND96asr_v4, which
+	// no one of them holds, sharded over all eight. Each layout keeps every
+	// GPU it has busy (sizing 1) and finishes within 720 hours (time 1).
 	res = guideRecommend(t, Request{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.1-70b"}, FineTuningMethod: MethodQLoRA, Region: "eastus"})
 	flops := (4*70.55e9 + 4*80*4096*8192.0) * 0.1e9
+	cheapest := 0.0
 	for _, tt := range []struct {
 		name         string
+		gpus         float64
 		rank         int64
-		reasonShare  string
+		memShare     float64 // GPU memory used, in percent
 		quotedHours  float64
 		quotedDollar float64
+		family, pen  float64
+		score        float64
 	}{
-		{"Standard_NC40ads_H100_v5", 1, "56% of what the job may use", 24.35, 169.95},
-		{"Standard_NC24ads_A100_v4", 2, "66% of what the job may use", 65.2, 239.49},
+		{"Standard_NC40ads_H100_v5", 1, 1, 56, 24.35, 169.95, 0.5, 0, 87.5},
+		{"Standard_ND96asr_v4", 8, 2, 16, 8.15, 221.66, 1, PenaltyUnusedRDMA, 84.2},
+		{"Standard_NC24ads_A100_v4", 1, 3, 66, 65.2, 239.49, 0.5, 0, 80.2},
 	} {
 		s := guideSKU(t, tt.name)
-		hours := flops / guideTrainRate(t, s, 1, TrainingMFU) / 3600
+		hours := flops / guideTrainRate(t, s, tt.gpus, TrainingMFU) / 3600
+		usd := hours * guideEastus(t, s)
+		if cheapest == 0 {
+			cheapest = usd
+		}
+		hand := guideScore(guideBalancedW, tt.family, cheapest/usd, tt.gpus/s.GPU.Count, math.Min(1, DefaultDeadlineHours/hours), 1, tt.pen)
 		r := guideRec(t, res, tt.name)
-		if r.Rank != tt.rank || r.TotalGPUs != 1 || !guideHasText(r.Reasons, tt.reasonShare) || round2(hours) != tt.quotedHours || round2(hours*guideEastus(t, s)) != tt.quotedDollar ||
-			guideVal(r.Estimate.JobHours) != tt.quotedHours || guideVal(r.Estimate.JobCostUSD) != tt.quotedDollar {
-			t.Errorf("QLoRA 70B: %s rank %d, %v GPUs, %+v; hand %v hours", tt.name, r.Rank, r.TotalGPUs, r.Estimate, hours)
+		if r.Rank != tt.rank || r.TotalGPUs != tt.gpus || math.Round(100*52.7/(guideUsable(s)*s.GPU.Count)) != tt.memShare || round2(hours) != tt.quotedHours || round2(usd) != tt.quotedDollar ||
+			guideVal(r.Estimate.JobHours) != tt.quotedHours || guideVal(r.Estimate.JobCostUSD) != tt.quotedDollar || hand != tt.score || r.Score != hand {
+			t.Errorf("QLoRA 70B: %s rank %d, %v GPUs, %v, %+v; hand %v hours, %v", tt.name, r.Rank, r.TotalGPUs, r.Score, r.Estimate, hours, hand)
 		}
 	}
-	guideQuotes(t, "`Standard_NC40ads_H100_v5`, one 94 GB H100 NVL (56% used, 6.98 USD per hour), fine-tunes the default 0.1 billion tokens in 24.35 hours for 169.95 USD and ranks first; one 80 GB A100 (`Standard_NC24ads_A100_v4`, 3.673 USD per hour) is cheaper by the hour but takes 65.2 hours, 239.49 USD.")
+	guideQuotes(t, "`Standard_NC40ads_H100_v5`, one 94 GB H100 NVL (56% used, 6.98 USD per hour), fine-tunes the default 0.1 billion tokens in 24.35 hours for 169.95 USD and ranks first at 87.5;",
+		"`Standard_ND96asr_v4` (eight 40 GB A100 GPUs, none of which holds the job alone: 8.15 hours, 221.66 USD) follows at 84.2; one 80 GB A100 (`Standard_NC24ads_A100_v4`, 3.673 USD per hour, 66% used) is cheaper by the hour but takes 65.2 hours, 239.49 USD, and ranks third at 80.2.")
 }
 
 // The throughput model's examples: the FLOPs formula, the MFU factors, one
@@ -988,6 +1015,7 @@ func TestGuideWorkedThroughputExamples(t *testing.T) {
 		type job struct {
 			s                          *catalog.SKU
 			oneVM, vms, hours, usd, sz float64
+			mem                        float64 // GPU memory used on the VMs the memory needs
 		}
 		jobOf := func(name string) job {
 			s := guideSKU(t, name)
@@ -996,7 +1024,8 @@ func TestGuideWorkedThroughputExamples(t *testing.T) {
 			j.vms = math.Ceil(j.oneVM / 2000)
 			j.hours = flops / (j.vms * rate) / 3600
 			j.usd = j.hours * j.vms * guideEastus(t, s)
-			j.sz = guideBand(need / (guideUsable(s) * s.GPU.Count)) // the one VM the memory needs
+			j.mem = need / (guideUsable(s) * s.GPU.Count) // the one VM the memory needs
+			j.sz = s.GPU.Count / s.GPU.Count              // a timed training job: every GPU computes
 			if need > guideUsable(s)*s.GPU.Count || need <= guideUsable(s) && j.oneVM <= 2000 {
 				t.Fatalf("%s: the memory needs more than one VM, or one GPU runs the job", name)
 			}
@@ -1014,9 +1043,9 @@ func TestGuideWorkedThroughputExamples(t *testing.T) {
 			oneVM, vms, hours, usd, rank float64
 			score                        float64
 		}{
-			{a, 23371, 12, 1947.56, 635613.65, 1, 85.6},
-			{b, 5833, 3, 1944.44, 630933.33, 2, 78.1},
-			{c, 7369, 4, 1842.26, 724524.17, 3, 75.3},
+			{a, 23371, 12, 1947.56, 635613.65, 2, 86.1},
+			{b, 5833, 3, 1944.44, 630933.33, 1, 90},
+			{c, 7369, 4, 1842.26, 724524.17, 3, 85.5},
 		} {
 			hand := guideScore(guideBalancedW, 1, b.usd/tt.j.usd, tt.j.sz, math.Min(1, 2000/tt.j.hours), int64(tt.j.vms), 0)
 			r := guideRec(t, res, tt.j.s.Name)
@@ -1027,14 +1056,14 @@ func TestGuideWorkedThroughputExamples(t *testing.T) {
 			}
 		}
 		for _, v := range []struct{ got, want float64 }{
-			{25 * b.usd / a.usd, 24.82}, {25 * b.usd / c.usd, 21.77}, {20 * a.sz, 19.56}, {20 * b.sz, 8.15}, {20 * c.sz, 9.82},
+			{25 * b.usd / a.usd, 24.82}, {25 * b.usd / c.usd, 21.77}, {100 * a.mem, 48.89}, {100 * b.mem, 20.37}, {100 * c.mem, 24.55}, {20 * a.sz, 20},
 			{a.vms * 27.197, 326.36}, {b.vms * 108.16, 324.48}, {c.vms * 98.32, 393.28},
 		} {
 			if round2(v.got) != v.want {
 				t.Errorf("a table cell is %v by hand, the guide quotes %v", v.got, v.want)
 			}
 		}
-		reason := "Holds the 156.46 GiB the job needs on 1 VM (320 GiB of GPU memory; 49% of what the job may use, below the 50%-85% target band); the deadline takes 12 VMs."
+		reason := "Holds the 156.46 GiB the job needs on 1 VM (320 GiB of GPU memory, 49% used); the deadline takes 12 VMs, every GPU computing."
 		if !guideHasText(guideRec(t, res, a.s.Name).Reasons, reason) {
 			t.Errorf("ND96asr_v4 reasons %q", guideRec(t, res, a.s.Name).Reasons)
 		}
@@ -1050,17 +1079,19 @@ func TestGuideWorkedThroughputExamples(t *testing.T) {
 			"| VMs for 2,000 hours | ⌈23,371 ÷ 2,000⌉ = 12 | ⌈5,833 ÷ 2,000⌉ = 3 | ⌈7,369 ÷ 2,000⌉ = 4 |",
 			"| Job | 1,947.56 hours × 326.36 USD = 635,613.65 USD | 1,944.44 hours × 324.48 USD = 630,933.33 USD | 1,842.26 hours × 393.28 USD = 724,524.17 USD |",
 			"| Cost | 25 × 630,933.33 ÷ 635,613.65 = 24.82 | 25 | 25 × 630,933.33 ÷ 724,524.17 = 21.77 |",
-			"| Sizing (the memory's VMs) | 156.46 of 320 GiB (one VM), 49%: 19.56 | 156.46 of 768 GiB, 20%: 8.15 | 156.46 of 637.2 GiB, 25%: 9.82 |",
+			"| Sizing (GPUs busy) | 8 of 8 on each VM: 20 | 4 of 4: 20 | 8 of 8: 20 |",
 			"| Time | 1,947.56 hours, within 2,000: 15 | 1,944.44 hours: 15 | 1,842.26 hours: 15 |",
 			"| Scale | 15 ÷ 12 = 1.25 | 15 ÷ 3 = 5 | 15 ÷ 4 = 3.75 |",
-			"| **Score** | **85.6** (rank 1) | **78.1** (rank 2) | **75.3** (rank 3) |",
-			"Each layout meets the deadline, so finishing sooner earns nothing.",
+			"| **Score** | **86.1** (rank 2) | **90.0** (rank 1) | **85.5** (rank 3) |",
+			"Each layout meets the deadline, so finishing sooner earns nothing, and each keeps every GPU of its VMs busy",
 			"its job costs within 1% of the GB200's",
+			"(156.46 GiB is 49% of one `Standard_ND96asr_v4` VM's 320 GiB, 20% of a GB200 VM's 768 GiB and 25% of an H100 VM's 637.2 GiB)",
 			"Its estimate: 285,257 tokens per second, 0.3178 USD per million tokens.")
 	})
 
 	t.Run("a service by throughput", func(t *testing.T) {
-		req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, ContextTokens: i64(8192), ConcurrentRequests: i64(32), TokensPerSecond: f64p(5000), Region: "eastus"}
+		// No concurrent_requests: the copies are filled to their KV cache.
+		req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, ContextTokens: i64(8192), TokensPerSecond: f64p(5000), Region: "eastus"}
 		res := guideRecommend(t, req)
 		const shard = 15.71 // weights and workspace; a sequence's KV cache is 1 GiB
 		type svc struct {
@@ -1143,6 +1174,38 @@ func TestGuideWorkedThroughputExamples(t *testing.T) {
 		if r := guideRec(t, res, b.s.Name); r.Replicas != 4 || !guideHasText(r.Estimate.Assumptions, "Decode: 3 copies serving 68 sequences each") || round2(27.92/20.94) != 1.33 {
 			t.Errorf("NC80adis_H100_v5: %d replicas, %q", r.Replicas, r.Estimate.Assumptions)
 		}
+
+		// With concurrent_requests = 32 stated, the service decodes those 32
+		// sequences: 5,000 tokens per second is 156.25 for each. One H100
+		// NVL copy decoding one sequence reads the weights and its KV cache
+		// per step, 2,340 GB/s ÷ (14.96 + 0.875) GiB = 137.63 tokens per
+		// second: no H100 NVL layout reaches it, and the size fails
+		// tokens_per_second. A GB200 copy (8,000 GB/s) decoding 15 reaches
+		// it, 16 do not: ⌈32 ÷ 15⌉ = 3 copies of ⌈32 ÷ 3⌉ = 11.
+		req.ConcurrentRequests = i64(32)
+		stated := guideRecommend(t, req)
+		h100T, h100B := guideGPUFacts(t, a.s)
+		one := guideDecode(14.96, 1, 1, 1, h100B, h100T, 8.03)
+		gbT, gbB := guideGPUFacts(t, guideSKU(t, "Standard_ND128isr_NDR_GB200_v6"))
+		perSeq := func(b float64) float64 { return guideDecode(14.96, 1, b, 1, gbB, gbT, 8.03) / b }
+		gbRate := guideDecode(14.96, 1, 11, 1, gbB, gbT, 8.03)
+		if round2(5000.0/32) != 156.25 || round2(one) != 137.63 || h100B*InferenceMBU != 2340 || one*32 >= 5000 || perSeq(15)*32 < 5000 || perSeq(16)*32 >= 5000 {
+			t.Errorf("hand: one H100 NVL sequence %v tokens per second; GB200 per sequence at 15 %v, at 16 %v", one, perSeq(15), perSeq(16))
+		}
+		for _, v := range []svc{a, b, c, fast} {
+			if got := guideFirstFailure(t, req, v.s.Name); got != "tokens_per_second" {
+				t.Errorf("with 32 requests, %s is counted under %q", v.s.Name, got)
+			}
+		}
+		if top := stated.Recommendations[0]; top.VMSize != "Standard_ND128isr_NDR_GB200_v6" || top.Nodes != 1 || guideVal(top.Estimate.TokensPerSecond) != math.Round(3*gbRate) || math.Round(3*gbRate) != 6000 ||
+			!guideHasText(top.Estimate.Assumptions, "Decode: 3 copies serving 11 sequences each") {
+			t.Errorf("with 32 requests: top %s on %d VMs, %+v", top.VMSize, top.Nodes, top.Estimate)
+		}
+		guideQuotes(t,
+			"5,000 tokens per second is 156.25 for each of the 32 sequences",
+			"2,340 GB/s ÷ (14.96 + 0.875) GiB = 137.63 output tokens per second",
+			"so every H100 NVL size fails `tokens_per_second`",
+			"`Standard_ND128isr_NDR_GB200_v6` ranks first: a GB200 copy decoding 15 sequences gives each the 156.25, 16 do not, so ⌈32 ÷ 15⌉ = 3 copies of 11 sequences serve 6,000 tokens per second")
 	})
 
 	t.Run("a bandwidth-bound CFD job", func(t *testing.T) {
@@ -1349,8 +1412,14 @@ func TestGuideOrderingLimitsAndNearestMiss(t *testing.T) {
 	}
 	guideQuotes(t, "`Standard_HB120-16rs_v3` (16 cores) would need 125 VMs and fails `cores`.")
 
-	// LoRA in bf16 on T4s only: the nearest miss names fp16.
-	_, err := testEngine(t).Recommend(Request{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.2-1b"}, FineTuningMethod: MethodLoRA, GPUModels: []string{"t4"}, AsOf: guideDate})
+	// LoRA in bf16 on T4s only, under 1 USD per hour in eastus: the T4
+	// fails only precision (the H100 NVL would fail gpu_models and the
+	// price), and the nearest miss names fp16.
+	if p := guideEastus(t, guideSKU(t, "Standard_NC4as_T4_v3")); p >= 1 {
+		t.Errorf("NC4as_T4_v3 costs %v", p)
+	}
+	_, err := testEngine(t).Recommend(Request{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.2-1b"}, FineTuningMethod: MethodLoRA, GPUModels: []string{"t4"},
+		MaxPricePerHour: f64p(1), Region: "eastus", AsOf: guideDate})
 	var nf *NoFitError
 	if !errors.As(err, &nf) || nf.NearestMiss == nil {
 		t.Fatalf("error %v, want a NoFitError with a nearest miss", err)
@@ -1360,7 +1429,8 @@ func TestGuideOrderingLimitsAndNearestMiss(t *testing.T) {
 	if m.VMSize != "Standard_NC4as_T4_v3" || len(m.FailedConstraints) != 1 || m.FailedConstraint != "precision" || m.Relax != relax {
 		t.Errorf("nearest miss %+v", m)
 	}
-	guideQuotes(t, "`Standard_NC4as_T4_v3 fails only precision. To use it, "+relax+"`")
+	guideQuotes(t, "restricted to `gpu_models = [\"t4\"]` and `max_price_per_hour = 1` in `eastus`",
+		"`Standard_NC4as_T4_v3 fails only precision. To use it, "+relax+"`")
 }
 
 // Every constant the guide names is quoted with the value rules.go gives it.
