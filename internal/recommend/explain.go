@@ -103,6 +103,9 @@ func (n *norm) reasons(e *eval, preferred bool) []string {
 				share = e.gl.used / e.gl.capacity
 			}
 			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+plural(memVMs, "VM", "VMs")+" ("+trimFloat(in.gpuMem*float64(memVMs))+" GiB of GPU memory, "+percent(share)+" used); the deadline takes "+vms+", every GPU computing.")
+		} else if !e.memBand && n.flops > 0 {
+			// Timed training: sized on the GPUs it keeps busy.
+			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory, "+percent(e.memShare())+" used); "+pluralF(n.gpusUsed(in, e.nodes)*float64(e.nodes), "GPU", "GPUs")+" computing.")
 		} else {
 			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory; "+percent(e.sizing)+" of what the job may use"+bandWords(e.sizing)+").")
 		}
@@ -179,8 +182,8 @@ func (n *norm) warnings(e *eval) []string {
 	if e.in.nPriced == 0 {
 		out = append(out, "The catalog has no price for this size in any region, which usually means it is not offered yet; check the Azure pricing calculator and regional availability.")
 	}
-	if e.in.isGPU && e.sizing >= 0 && e.sizing < LowUtilizationWarning && n.gpuMemNeed > 0 {
-		out = append(out, "The job uses only "+percent(e.sizing)+" of this size's GPU memory: use larger batches or more model replicas, or a smaller size if one fits (Azure HPC guidance on job sizing).")
+	if e.in.isGPU && e.memShare() >= 0 && e.memShare() < LowUtilizationWarning && n.gpuMemNeed > 0 {
+		out = append(out, "The job uses only "+percent(e.memShare())+" of this size's GPU memory: use larger batches or more model replicas, or a smaller size if one fits (Azure HPC guidance on job sizing).")
 	}
 	if e.unusedRDMA {
 		out = append(out, "Has InfiniBand this job does not use; the bandwidth is paid for and idle.")
@@ -373,4 +376,13 @@ func firstN(s []string, k int) []string {
 		return s[:k]
 	}
 	return s
+}
+
+// memShare is the share of the GPU memory the job may use that it fills:
+// the sizing share where sizing is on memory, else the memory layout's.
+func (e *eval) memShare() float64 {
+	if e.memBand || e.gl.capacity <= 0 {
+		return e.sizing
+	}
+	return e.gl.used / e.gl.capacity
 }
