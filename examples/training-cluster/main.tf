@@ -11,10 +11,12 @@ data "hpcsku_recommendation" "training" {
     parameters_billion = var.model_parameters_billion
     precision          = var.precision
   }
-  nodes  = var.nodes
-  target = "vmss"
-  region = var.location
-  prefer = var.prefer
+  tokens_billion = var.tokens_billion
+  deadline_hours = var.deadline_hours
+  nodes          = var.nodes
+  target         = "vmss"
+  region         = var.location
+  prefer         = var.prefer
 }
 
 locals {

@@ -30,6 +30,18 @@ variable "admin_ssh_public_key" {
   type        = string
 }
 
+variable "tokens_billion" {
+  description = "Tokens the run processes (dataset × epochs), in billions. Null assumes 20 tokens per parameter, compute-optimal."
+  type        = number
+  default     = null
+}
+
+variable "deadline_hours" {
+  description = "Wall time the run must finish in; the cluster scales out to meet it. Null sizes it to finish within 720 hours, without rejecting a size."
+  type        = number
+  default     = null
+}
+
 variable "model_parameters_billion" {
   description = "Size of the model to train, in billions of parameters. It drives the GPU memory estimate and so the size and node count."
   type        = number
