@@ -154,7 +154,7 @@ func (n *norm) evaluate(in *sizeInfo, e *eval) {
 	if e.sizing > 1 {
 		e.sizing = 1
 	}
-	if n.flops > 0 && in.isGPU && n.trainingRate(in, e.nodes) > 0 {
+	if n.flops > 0 && in.isGPU && e.speed > 0 {
 		// A timed training job: what counts is the GPUs it keeps busy
 		// (its job cost already prices the rest), not the share of their
 		// memory it fills. A job on one GPU of a multi-GPU VM leaves the

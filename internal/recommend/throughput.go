@@ -28,13 +28,25 @@ func precisionIndex(p string) int {
 // or fp16 by weight-only kernels), or a precision the GPU lacks (the next
 // it runs: bf16 or fp16). 0 when the catalog has no figure.
 func (in *sizeInfo) peakTFLOPS(p string) float64 {
-	half := math.Max(in.tflops[precisionIndex(PrecisionBF16)], in.tflops[precisionIndex(PrecisionFP16)])
+	// Indexes into precisions: fp32 0, tf32 1, bf16 2, fp16 3, fp8 4.
+	half := math.Max(in.tflops[2], in.tflops[3])
+	i := -1
 	switch p {
 	case "", PrecisionINT8, PrecisionINT4:
 		return half
+	case PrecisionFP32:
+		i = 0
+	case PrecisionTF32:
+		i = 1
+	case PrecisionBF16:
+		i = 2
+	case PrecisionFP16:
+		i = 3
+	case PrecisionFP8:
+		i = 4
 	}
-	if v := in.tflops[precisionIndex(p)]; v > 0 {
-		return v
+	if i >= 0 && in.tflops[i] > 0 {
+		return in.tflops[i]
 	}
 	if p == PrecisionFP32 {
 		return 0
@@ -86,11 +98,15 @@ func (n *norm) trainingFLOPs() {
 // nodes VMs; ethernet when they talk without InfiniBand. A job on one GPU
 // of a VM pays no PCIe all-reduce.
 func (n *norm) trainingMFU(in *sizeInfo, nodes int64, ethernet bool) float64 {
+	return n.trainingMFUWith(in, nodes, ethernet, n.usesOneGPU(in, nodes))
+}
+
+func (n *norm) trainingMFUWith(in *sizeInfo, nodes int64, ethernet, oneGPU bool) float64 {
 	m := in.trainMFU
 	if in.gpuCount < 1 {
 		m *= PartialGPUTrainingFactor
 	}
-	if in.gpuUnits > 1 && !in.linked && !n.usesOneGPU(in, nodes) {
+	if in.gpuUnits > 1 && !in.linked && !oneGPU {
 		m *= PCIeTrainingFactor
 	}
 	if nodes > 1 && ethernet {
@@ -123,7 +139,12 @@ func (n *norm) gpusUsed(in *sizeInfo, nodes int64) float64 {
 
 // trainingRate is the FLOP/s of a training layout on nodes VMs.
 func (n *norm) trainingRate(in *sizeInfo, nodes int64) float64 {
-	return float64(nodes) * n.gpusUsed(in, nodes) * in.peakTFLOPS(n.computePrec) * 1e12 * n.trainingMFU(in, nodes, !n.ibNeeded(true))
+	one := n.usesOneGPU(in, nodes)
+	gpus := in.gpuCount
+	if one {
+		gpus = 1
+	}
+	return float64(nodes) * gpus * in.peakTFLOPS(n.computePrec) * 1e12 * n.trainingMFUWith(in, nodes, !n.ibNeeded(true), one)
 }
 
 // trainingHours is the wall time of the job on nodes VMs of the size; 0
@@ -228,12 +249,13 @@ func (n *norm) estimate(e *eval, bestHPC float64) *Estimate {
 			est.CostPerMillionTokens = ptr(round4(cost / (n.tokensB * 1e3)))
 		}
 		peak := in.peakTFLOPS(n.computePrec)
+		// Built by concatenation: this runs for every returned
+		// recommendation.
 		est.Assumptions = []string{
 			"Training FLOPs: " + n.flopsHow + ".",
-			fmt.Sprintf("Rate: %s × %s × %s dense TFLOPS (%s) × %s%% MFU = %s FLOP/s%s.",
-				plural(e.nodes, "VM", "VMs"), pluralF(n.gpusUsed(in, e.nodes), "GPU", "GPUs"), trimFloat(peak), n.computeLabel(), trimFloat(mfu*100), sci(n.trainingRate(in, e.nodes)), oneGPUWhy(n.usesOneGPU(in, e.nodes))),
+			"Rate: " + plural(e.nodes, "VM", "VMs") + " × " + pluralF(n.gpusUsed(in, e.nodes), "GPU", "GPUs") + " × " + trimFloat(peak) + " dense TFLOPS (" + n.computeLabel() + ") × " + trimFloat(mfu*100) + "% MFU = " + sci(n.trainingRate(in, e.nodes)) + " FLOP/s" + oneGPUWhy(n.usesOneGPU(in, e.nodes)) + ".",
 			"MFU: " + n.mfuWhy(in, e) + ".",
-			fmt.Sprintf("Time: FLOPs ÷ rate = %s hours; cost: hours × %s USD per hour for all VMs.", trimFloat(h), money(e.total)),
+			"Time: FLOPs ÷ rate = " + trimFloat(h) + " hours; cost: hours × " + money(e.total) + " USD per hour for all VMs.",
 		}
 		return est
 	case e.gl.ok && n.job.kvPerSeq > 0 && in.isGPU:
@@ -280,13 +302,13 @@ func (n *norm) computeLabel() string {
 func (n *norm) mfuWhy(in *sizeInfo, e *eval) string {
 	s := trimFloat(in.trainMFU*100) + "% for the " + in.sku.GPU.Model
 	if in.gpuCount < 1 {
-		s += fmt.Sprintf(", × %s for a share of a GPU", trimFloat(PartialGPUTrainingFactor))
+		s += ", × " + trimFloat(PartialGPUTrainingFactor) + " for a share of a GPU"
 	}
 	if in.gpuUnits > 1 && !in.linked && !n.usesOneGPU(in, e.nodes) {
-		s += fmt.Sprintf(", × %s for GPUs without NVLink", trimFloat(PCIeTrainingFactor))
+		s += ", × " + trimFloat(PCIeTrainingFactor) + " for GPUs without NVLink"
 	}
 	if e.nodes > 1 && !e.ibNeeded {
-		s += fmt.Sprintf(", × %s across VMs without InfiniBand", trimFloat(EthernetTrainingFactor))
+		s += ", × " + trimFloat(EthernetTrainingFactor) + " across VMs without InfiniBand"
 	}
 	return s
 }
