@@ -13,16 +13,6 @@ import (
 	"strconv"
 )
 
-// precisionIndex is p's index in precisions (sizeInfo.tflops), or -1.
-func precisionIndex(p string) int {
-	for i, x := range precisions {
-		if x == p {
-			return i
-		}
-	}
-	return -1
-}
-
 // peakTFLOPS is one whole GPU's dense TFLOPS for arithmetic at precision p:
 // "" (bf16 or fp16, the larger), int8 and int4 weights (dequantised to bf16
 // or fp16 by weight-only kernels), or a precision the GPU lacks (the next
