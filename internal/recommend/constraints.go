@@ -468,10 +468,7 @@ var constraintTable = [numConstraints]constraintDef{
 			return fmt.Sprintf("Cannot finish the job (%s FLOPs) within deadline_hours = %s on the VMs one job may span (%s), at the throughput the throughput model estimates.", sci(n.flops), trimFloat(n.deadline), where)
 		},
 		relax: func(n *norm, e *eval) string {
-			k := n.fixedNodes
-			if k == 0 {
-				k = min(n.spanFor(e.in), MaxNodesRDMA)
-			}
+			k := n.deadlineVMs(e.in)
 			h := n.trainingHours(e.in, k)
 			return fmt.Sprintf("raise deadline_hours to at least %s (the job takes that long on %d VMs of it)", trimFloat(math.Ceil(h)), k)
 		},

@@ -266,7 +266,7 @@ func (n *norm) layout(e *eval) {
 				fail(cDeadline)
 			}
 		} else if k := n.deadlineNodes(in, nodes); k > nodes {
-			span := min(n.spanFor(in), MaxNodesRDMA)
+			span := n.deadlineSpan(in)
 			switch {
 			case k <= span:
 				need(k, cDeadline)
@@ -318,6 +318,19 @@ func (n *norm) spanFor(in *sizeInfo) int64 {
 		return MaxNodesRDMA
 	}
 	return 1
+}
+
+// deadlineSpan is the most VMs a training job scales out to for its
+// deadline on a size: the VMs one job may span, at most MaxNodesRDMA.
+func (n *norm) deadlineSpan(in *sizeInfo) int64 { return min(n.spanFor(in), MaxNodesRDMA) }
+
+// deadlineVMs is the VMs a deadline is judged on for a size: the nodes
+// setting, else the most the job may scale out to (deadlineSpan).
+func (n *norm) deadlineVMs(in *sizeInfo) int64 {
+	if n.fixedNodes > 0 {
+		return n.fixedNodes
+	}
+	return n.deadlineSpan(in)
 }
 
 // scaleUp removes layouts where one job (one copy of the model, for

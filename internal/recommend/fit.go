@@ -160,18 +160,19 @@ func (j *gpuJob) fitGPU(in *sizeInfo, limit, span, fixed int64) gpuLayout {
 			return l
 		}
 		perGroup := units / tp // copies per pp VMs
-		// copiesFor is the copies the requests need with pp stages, and
-		// the KV cache one copy holds (GiB).
-		copiesFor := func(pp int64) (int64, float64) {
+		// copiesFor is the copies the requests need with pp stages, the
+		// sequences one copy decodes together (its KV cache holds them, at
+		// most MaxBatchSequences) and the KV cache one copy holds (GiB).
+		copiesFor := func(pp int64) (copies, perCopy int64, kvCap float64) {
 			if j.kvPerSeq <= 0 {
-				return 1, 0
+				return 1, 0, 0
 			}
-			kvCap := (cap1 - j.shard/float64(tp*pp)) * float64(kvDiv*pp)
-			perCopy := min(max(int64(math.Floor(kvCap/j.kvPerSeq+1e-9)), 1), MaxBatchSequences)
-			return (j.seqs + perCopy - 1) / perCopy, kvCap
+			kvCap = (cap1 - j.shard/float64(tp*pp)) * float64(kvDiv*pp)
+			perCopy = min(max(int64(math.Floor(kvCap/j.kvPerSeq+1e-9)), 1), MaxBatchSequences)
+			return (j.seqs + perCopy - 1) / perCopy, perCopy, kvCap
 		}
 		vms := func(pp int64) int64 {
-			c, _ := copiesFor(pp)
+			c, _, _ := copiesFor(pp)
 			return (c + perGroup - 1) / perGroup * pp
 		}
 		if pp > 1 {
@@ -181,10 +182,8 @@ func (j *gpuJob) fitGPU(in *sizeInfo, limit, span, fixed int64) gpuLayout {
 				}
 			}
 		}
-		copies, kvCap := copiesFor(pp)
-		if j.kvPerSeq > 0 {
-			l.perCopy = min(max(int64(math.Floor(kvCap/j.kvPerSeq+1e-9)), 1), MaxBatchSequences)
-		}
+		copies, perCopy, kvCap := copiesFor(pp)
+		l.perCopy = perCopy
 		groups := (copies + perGroup - 1) / perGroup
 		l.tp, l.pp, l.nodes = tp, pp, groups*pp
 		if fixed > 0 && l.nodes <= fixed {

@@ -86,13 +86,7 @@ func (n *norm) nearestMiss(evals []eval) *NearestMiss {
 	// When every size within reach misses a stated deadline, the nearest
 	// is the one that needs the shortest deadline on the VMs it may use.
 	if !slices.ContainsFunc(group, func(e *eval) bool { return !e.failed(cDeadline) }) {
-		need := func(e *eval) float64 {
-			k := n.fixedNodes
-			if k == 0 {
-				k = min(n.spanFor(e.in), MaxNodesRDMA)
-			}
-			return n.trainingHours(e.in, k)
-		}
+		need := func(e *eval) float64 { return n.trainingHours(e.in, n.deadlineVMs(e.in)) }
 		for _, e := range group {
 			if need(e) > 0 && need(e) < need(m) {
 				m = e
