@@ -1,20 +1,25 @@
 # CycleCloud Slurm partitions sized by hpcsku.
 #
-# Three recommendations, one per partition of CycleCloud's Slurm cluster:
-#   hpc  tightly coupled MPI (InfiniBand, single placement group),
+# Three recommendations, one per execute partition of CycleCloud's Slurm cluster:
+#   hpc  tightly coupled MPI (InfiniBand within one scale set),
 #   gpu  model training,
 #   htc  independent tasks (no InfiniBand needed, Spot welcome).
 # They become the two parameter sets CycleCloud takes:
 #   * CycleCloud Workspace for Slurm (the Marketplace solution, an ARM
-#     template): `hpc`, `gpu` and `htc` objects with `sku`, `maxNodes`, `image`;
-#   * a CycleCloud Slurm cluster (`cyclecloud create_cluster` / `import_cluster`
-#     with `-p`): `HPCMachineType`, `GPUMachineType`, `HTCMachineType`, the
-#     node limits and the images.
+#     template): `hpc`, `gpu` and `htc` objects of its hpc_t and htc_t types
+#     (`sku`, `osImage`, `maxNodes`, optional `availabilityZone`, and `useSpot`
+#     for htc), merged with the other parameters its template requires;
+#   * a CycleCloud Slurm cluster (`cyclecloud create_cluster` with `-p`):
+#     `HPCMachineType`, `GPUMachineType`, `HTCMachineType`, the node limits,
+#     the images, `HPCMaxScalesetSize`, `Region`, and `SubnetId` and
+#     `Credentials` when given.
 # Write them to files with `terraform output -raw <name> > file.json`, or
 # give `ccws_template_file` to deploy the workspace from here.
 #
-# This matters most for the GPU partition: CycleCloud's Slurm template still
-# defaults GPUMachineType to Standard_NC24rs_v3, which retired on 2025-09-30.
+# Each node array takes one machine type and one image. The Slurm template
+# sets `slurm.hpc` itself (true for hpc and gpu, false for htc), so there is
+# nothing to pass for it. A partition whose size has no documented Marketplace
+# image needs `os_images`: the plan stops with an error naming it otherwise.
 
 data "hpcsku_recommendation" "hpc" {
   workload = "hpc"
@@ -22,6 +27,25 @@ data "hpcsku_recommendation" "hpc" {
   target   = "cyclecloud"
   region   = var.location
   prefer   = var.prefer.hpc
+
+  lifecycle {
+    postcondition {
+      condition     = self.recommendations[0].deployment.cyclecloud.partition == "hpc"
+      error_message = "The hpc recommendation, ${self.vm_size}, belongs in the ${self.recommendations[0].deployment.cyclecloud.partition} partition, not hpc."
+    }
+    postcondition {
+      condition     = self.recommendations[0].deployment.cyclecloud.os_image != null || var.os_images.hpc != null
+      error_message = "The hpc partition's size, ${self.vm_size} (${self.recommendations[0].deployment.cpu_architecture}), has no documented Marketplace image. Set os_images.hpc to an image with the drivers it needs (a URN, an image resource ID or a CycleCloud image name)."
+    }
+    postcondition {
+      condition     = self.recommendations[0].deployment.cyclecloud.max_scaleset_size == null || self.recommendations[0].deployment.cyclecloud.max_nodes <= coalesce(var.hpc_max_scaleset_size, self.recommendations[0].deployment.cyclecloud.max_scaleset_size, 0)
+      error_message = "One hpc job needs ${self.recommendations[0].deployment.cyclecloud.max_nodes} VMs of ${self.vm_size} on one InfiniBand fabric, but HPCMaxScalesetSize would be ${coalesce(var.hpc_max_scaleset_size, self.recommendations[0].deployment.cyclecloud.max_scaleset_size, 0)}: CycleCloud would split the job's VMs across scale sets. Raise hpc_max_scaleset_size or lower hpc_cores_per_job."
+    }
+    postcondition {
+      condition     = self.recommendations[0].deployment.cyclecloud.max_scaleset_size == null || var.hpc_max_scaleset_size == null || coalesce(var.hpc_max_scaleset_size, 0) <= coalesce(self.recommendations[0].deployment.cyclecloud.max_scaleset_size, 0)
+      error_message = "hpc_max_scaleset_size is ${coalesce(var.hpc_max_scaleset_size, 0)}, but InfiniBand VMs must share one scale set with a single placement group, which holds at most ${coalesce(self.recommendations[0].deployment.cyclecloud.max_scaleset_size, 0)} VMs."
+    }
+  }
 }
 
 data "hpcsku_recommendation" "gpu" {
@@ -33,6 +57,25 @@ data "hpcsku_recommendation" "gpu" {
   target = "cyclecloud"
   region = var.location
   prefer = var.prefer.gpu
+
+  lifecycle {
+    postcondition {
+      condition     = self.recommendations[0].deployment.cyclecloud.partition == "gpu"
+      error_message = "The gpu recommendation, ${self.vm_size}, belongs in the ${self.recommendations[0].deployment.cyclecloud.partition} partition, not gpu."
+    }
+    postcondition {
+      condition     = self.recommendations[0].deployment.cyclecloud.os_image != null || var.os_images.gpu != null
+      error_message = "The gpu partition's size, ${self.vm_size} (${self.recommendations[0].deployment.cpu_architecture}), has no documented Marketplace image with the driver it needs. Set os_images.gpu to such an image (a URN, an image resource ID or a CycleCloud image name), or keep a size that has one with prefer.gpu."
+    }
+    postcondition {
+      condition     = self.recommendations[0].deployment.cyclecloud.max_scaleset_size == null || self.recommendations[0].deployment.cyclecloud.max_nodes <= coalesce(var.hpc_max_scaleset_size, self.recommendations[0].deployment.cyclecloud.max_scaleset_size, 0)
+      error_message = "One gpu job needs ${self.recommendations[0].deployment.cyclecloud.max_nodes} VMs of ${self.vm_size} on one InfiniBand fabric, but HPCMaxScalesetSize (which the gpu node array shares) would be ${coalesce(var.hpc_max_scaleset_size, self.recommendations[0].deployment.cyclecloud.max_scaleset_size, 0)}: CycleCloud would split the job's VMs across scale sets. Raise hpc_max_scaleset_size."
+    }
+    postcondition {
+      condition     = self.recommendations[0].deployment.cyclecloud.max_scaleset_size == null || var.hpc_max_scaleset_size == null || coalesce(var.hpc_max_scaleset_size, 0) <= coalesce(self.recommendations[0].deployment.cyclecloud.max_scaleset_size, 0)
+      error_message = "hpc_max_scaleset_size is ${coalesce(var.hpc_max_scaleset_size, 0)}, but InfiniBand VMs must share one scale set with a single placement group, which holds at most ${coalesce(self.recommendations[0].deployment.cyclecloud.max_scaleset_size, 0)} VMs."
+    }
+  }
 }
 
 data "hpcsku_recommendation" "htc" {
@@ -43,6 +86,17 @@ data "hpcsku_recommendation" "htc" {
   target       = "cyclecloud"
   region       = var.location
   prefer       = var.prefer.htc
+
+  lifecycle {
+    postcondition {
+      condition     = self.recommendations[0].deployment.cyclecloud.partition == "htc"
+      error_message = "The htc recommendation, ${self.vm_size}, belongs in the ${self.recommendations[0].deployment.cyclecloud.partition} partition, not htc."
+    }
+    postcondition {
+      condition     = self.recommendations[0].deployment.cyclecloud.os_image != null || var.os_images.htc != null
+      error_message = "The htc partition's size, ${self.vm_size} (${self.recommendations[0].deployment.cpu_architecture}), has no documented Marketplace image. Set os_images.htc, for example to the CycleCloud image cycle.image.ubuntu24 for a CPU size, or to an image URN or resource ID."
+    }
+  }
 }
 
 locals {
@@ -54,39 +108,75 @@ locals {
 
   partitions = {
     for name, r in local.recommendations : name => {
-      machine_type  = r.recommendations[0].deployment.cyclecloud.machine_type
-      slurm_hpc     = r.recommendations[0].deployment.cyclecloud.slurm_hpc
-      nodes_per_job = r.recommendations[0].nodes
-      max_nodes     = max(var.max_nodes[name], r.recommendations[0].nodes)
-      # CycleCloud and the workspace take marketplace URNs as images.
-      image = coalesce(r.recommendations[0].deployment.image_urn, "microsoft-dsvm:ubuntu-hpc:2204:latest")
+      machine_type     = r.recommendations[0].deployment.cyclecloud.machine_type
+      cpu_architecture = r.recommendations[0].deployment.cpu_architecture
+      rdma             = r.recommendations[0].deployment.rdma
+      nodes_per_job    = r.recommendations[0].deployment.cyclecloud.max_nodes
+      max_nodes        = max(var.max_nodes[name], r.recommendations[0].deployment.cyclecloud.max_nodes)
+      # 100 (one scale set with a single placement group) when the job uses
+      # InfiniBand across VMs; null otherwise.
+      max_scaleset_size = r.recommendations[0].deployment.cyclecloud.max_scaleset_size
+      # The override wins; otherwise the recommendation's URN. The
+      # postconditions above stop the plan when both are null.
+      os_image           = var.os_images[name] != null ? var.os_images[name] : r.recommendations[0].deployment.cyclecloud.os_image
+      recommended_image  = r.recommendations[0].deployment.cyclecloud.os_image
+      availability_zones = var.availability_zones[name]
     }
   }
 
-  # CycleCloud Workspace for Slurm: the `hpc`, `gpu` and `htc` parameters.
+  # One HPCMaxScalesetSize serves the hpc and gpu node arrays: the smallest
+  # limit either InfiniBand partition has, unless given.
+  ib_scaleset_sizes     = [for name in ["hpc", "gpu"] : local.partitions[name].max_scaleset_size if local.partitions[name].max_scaleset_size != null]
+  hpc_max_scaleset_size = var.hpc_max_scaleset_size != null ? var.hpc_max_scaleset_size : (length(local.ib_scaleset_sizes) > 0 ? min(local.ib_scaleset_sizes...) : null)
+
+  # CycleCloud Workspace for Slurm: the hpc (hpc_t), gpu (hpc_t) and htc
+  # (htc_t) parameters. availabilityZone only when zones are given: the
+  # workspace turns on DefineNodesAvailabilityZone when any partition has the
+  # field at all.
   ccws_partitions = {
-    hpc = { value = { sku = local.partitions.hpc.machine_type, maxNodes = local.partitions.hpc.max_nodes, image = local.partitions.hpc.image } }
-    gpu = { value = { sku = local.partitions.gpu.machine_type, maxNodes = local.partitions.gpu.max_nodes, image = local.partitions.gpu.image } }
-    htc = { value = { sku = local.partitions.htc.machine_type, maxNodes = local.partitions.htc.max_nodes, image = local.partitions.htc.image, useSpot = var.htc_use_spot } }
+    for name, p in local.partitions : name => {
+      value = merge(
+        { sku = p.machine_type, osImage = p.os_image, maxNodes = p.max_nodes },
+        name == "htc" ? { useSpot = var.htc_use_spot } : {},
+        p.availability_zones != null ? { availabilityZone = p.availability_zones } : {},
+      )
+    }
   }
-  ccws_parameters = merge(
+  ccws_parameters = var.ccws_parameters == null ? null : merge(
     { for k, v in var.ccws_parameters : k => { value = v } },
+    { location = { value = var.location }, adminPassword = { value = var.ccws_admin_password } },
     local.ccws_partitions,
   )
 
-  # CycleCloud's Slurm cluster template parameters.
+  # SubnetId as the Slurm template takes it (resource-group/vnet/subnet); a
+  # full subnet ID is shortened as the workspace's create_cc_param.py does.
+  subnet_parts     = var.cluster_subnet_id == null ? [] : split("/", var.cluster_subnet_id)
+  cluster_subnet   = var.cluster_subnet_id == null ? null : (length(local.subnet_parts) >= 11 ? join("/", [local.subnet_parts[4], local.subnet_parts[8], local.subnet_parts[10]]) : var.cluster_subnet_id)
+  zones_defined    = anytrue([for p in values(local.partitions) : p.availability_zones != null])
+  cluster_required = { Region = var.location, SubnetId = local.cluster_subnet, Credentials = var.cyclecloud_credentials }
+
+  # CycleCloud's Slurm cluster template parameters (templates/slurm.txt).
+  # Null values are left out: the template's defaults apply.
   slurm_cluster_parameters = {
-    HPCMachineType         = local.partitions.hpc.machine_type
-    GPUMachineType         = local.partitions.gpu.machine_type
-    HTCMachineType         = local.partitions.htc.machine_type
-    MaxHPCExecuteNodeCount = local.partitions.hpc.max_nodes
-    MaxGPUExecuteNodeCount = local.partitions.gpu.max_nodes
-    MaxHTCExecuteNodeCount = local.partitions.htc.max_nodes
-    HPCImageName           = local.partitions.hpc.image
-    GPUImageName           = local.partitions.gpu.image
-    HTCImageName           = local.partitions.htc.image
-    HTCUseLowPrio          = var.htc_use_spot
+    for k, v in merge(local.cluster_required, {
+      HPCMachineType              = local.partitions.hpc.machine_type
+      GPUMachineType              = local.partitions.gpu.machine_type
+      HTCMachineType              = local.partitions.htc.machine_type
+      MaxHPCExecuteNodeCount      = local.partitions.hpc.max_nodes
+      MaxGPUExecuteNodeCount      = local.partitions.gpu.max_nodes
+      MaxHTCExecuteNodeCount      = local.partitions.htc.max_nodes
+      HPCImageName                = local.partitions.hpc.os_image
+      GPUImageName                = local.partitions.gpu.os_image
+      HTCImageName                = local.partitions.htc.os_image
+      HTCUseLowPrio               = var.htc_use_spot
+      HPCMaxScalesetSize          = local.hpc_max_scaleset_size
+      DefineNodesAvailabilityZone = local.zones_defined ? true : null
+      HPCAvailabilityZone         = local.partitions.hpc.availability_zones
+      GPUAvailabilityZone         = local.partitions.gpu.availability_zones
+      HTCAvailabilityZone         = local.partitions.htc.availability_zones
+    }) : k => v if v != null
   }
+  slurm_cluster_missing_parameters = sort([for k, v in local.cluster_required : k if v == null])
 }
 
 resource "azurerm_subscription_template_deployment" "ccws" {
@@ -96,4 +186,11 @@ resource "azurerm_subscription_template_deployment" "ccws" {
   location           = var.location
   template_content   = file(var.ccws_template_file)
   parameters_content = jsonencode(local.ccws_parameters)
+
+  lifecycle {
+    precondition {
+      condition     = var.ccws_parameters != null && var.ccws_admin_password != null
+      error_message = "Deploying the workspace (ccws_template_file is set) needs ccws_parameters and ccws_admin_password: its template requires adminUsername, adminPassword, key, ccVMName, ccVMSize, resourceGroup, schedFilesystem, sharedFilesystem, network, storagePrivateDnsZone, schedulerNode, loginNodes and tags besides what this module sizes."
+    }
+  }
 }
