@@ -121,8 +121,9 @@ func (n *norm) deployment(e *eval) Deployment {
 	return d
 }
 
-// batchDeployment: the image reference split from the URN and the node
-// agent that matches it (both nil/"" without a URN); inter-node
+// batchDeployment: the image reference split from the URN (nil without
+// one) and the node agent Batch's sources name for it (""
+// otherwise); inter-node
 // communication when one job spans VMs; the VMs as dedicated or Spot nodes.
 func (n *norm) batchDeployment(e *eval, d Deployment) *BatchDeployment {
 	s := e.in.sku
@@ -136,11 +137,15 @@ func (n *norm) batchDeployment(e *eval, d Deployment) *BatchDeployment {
 		b.TargetDedicatedNodes = e.nodes
 	}
 	var notes []string
-	if p := strings.Split(d.ImageURN, ":"); len(p) == 4 && s.Image.BatchNodeAgentSKUID != "" {
+	switch p := strings.Split(d.ImageURN, ":"); {
+	case len(p) != 4:
+		notes = append(notes, "No Marketplace image is documented for this size: give the pool your own image reference and its node_agent_sku_id.")
+	case s.Image.BatchNodeAgentSKUID == "":
+		b.Image = &ImageReference{Publisher: p[0], Offer: p[1], SKU: p[2], Version: p[3]}
+		notes = append(notes, "Batch's sources name no node agent for this image: check it with az batch pool supported-images list and give its node_agent_sku_id, or use your own image.")
+	default:
 		b.Image = &ImageReference{Publisher: p[0], Offer: p[1], SKU: p[2], Version: p[3]}
 		b.NodeAgentSKUID = s.Image.BatchNodeAgentSKUID
-	} else {
-		notes = append(notes, "No Marketplace image with a Batch node agent is documented for this size: give the pool your own image reference and its node_agent_sku_id.")
 	}
 	if n.spot {
 		notes = append(notes, "Batch runs Spot VMs as target_low_priority_nodes (its low-priority VMs retired in 2025), and only in pools of a Batch account whose pool allocation mode is UserSubscription.")

@@ -126,9 +126,10 @@ func checkDeployments(t *testing.T, req Request, res *Result) {
 			if req.Spot {
 				dedicated, spot = 0, r.Nodes
 			}
-			hasImage := s.Image != nil && s.Image.URN != "" && s.Image.BatchNodeAgentSKUID != ""
+			hasImage := s.Image != nil && s.Image.URN != ""
+			hasAgent := hasImage && s.Image.BatchNodeAgentSKUID != ""
 			if b.VMSize != r.VMSize || b.TargetDedicatedNodes != dedicated || b.TargetLowPriorityNodes != spot ||
-				(b.Image != nil) != hasImage || (b.NodeAgentSKUID != "") != hasImage ||
+				(b.Image != nil) != hasImage || (b.NodeAgentSKUID != "") != hasAgent || (hasImage && !hasAgent && !strings.Contains(b.Note, "supported-images")) ||
 				(b.Image != nil && strings.Join([]string{b.Image.Publisher, b.Image.Offer, b.Image.SKU, b.Image.Version}, ":") != d.ImageURN) ||
 				(b.InterNodeCommunication == BatchInterNodeEnabled && r.Nodes < 2) ||
 				(b.InterNodeCommunication != BatchInterNodeEnabled && b.InterNodeCommunication != BatchInterNodeDisabled) ||
@@ -239,6 +240,19 @@ func TestDeploymentPerTarget(t *testing.T) {
 	}
 }
 
+// Batch on the MI300X: the ROCm image, for which Batch's sources name no
+// node agent: the image reference without one, and a note saying how to
+// find it.
+func TestDeploymentBatchImageWithoutAgent(t *testing.T) {
+	res := mustRecommendOn(t, fixture(t), Request{Workload: "training", Model: &Model{ParametersBillion: 7}, GPUVendor: "amd", Target: "batch", AsOf: asOf})
+	top := res.Recommendations[0]
+	b := top.Deployment.Batch
+	if top.VMSize != "Standard_ND96isr_MI300X_v5" || b.NodeAgentSKUID != "" || !strings.Contains(b.Note, "az batch pool supported-images list") ||
+		!reflect.DeepEqual(b.Image, &ImageReference{Publisher: "microsoft-dsvm", Offer: "ubuntu-hpc", SKU: "2404-rocm", Version: "latest"}) {
+		t.Errorf("%s: Batch %+v, image %+v", top.VMSize, b, b.Image)
+	}
+}
+
 // Images: the NC RTX PRO 6000 v6 and the GB200 have no Marketplace URN
 // (the generic Ubuntu-HPC image lacks the GRID driver the first needs; the
 // second is arm64), so every target gets none, Batch no image or agent,
@@ -265,7 +279,7 @@ func TestDeploymentImages(t *testing.T) {
 			t.Errorf("%s: %s, image %q", target, top.VMSize, top.Deployment.ImageURN)
 			continue
 		}
-		if b := top.Deployment.Batch; b != nil && (b.Image != nil || b.NodeAgentSKUID != "" || !strings.Contains(b.Note, "your own image")) {
+		if b := top.Deployment.Batch; b != nil && (b.Image != nil || b.NodeAgentSKUID != "" || !strings.Contains(b.Note, "No Marketplace image is documented")) {
 			t.Errorf("Batch %+v", b)
 		}
 		if cc := top.Deployment.CycleCloud; cc != nil && (cc.OSImage != "" || !slices.Equal(cc.FallbackMachineTypes, []string{top.VMSize})) {
