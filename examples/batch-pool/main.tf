@@ -50,6 +50,12 @@ locals {
   # quotas and limits", pool size limits.
   mpi_node_limit = var.pool_allocation_mode == "UserSubscription" ? 80 : 100
   pool_nodes     = local.batch.target_dedicated_nodes + local.batch.target_low_priority_nodes
+
+  image_problem = (
+    var.image_urn != null ? "image_urn needs node_agent_sku_id, the Batch node agent matching that image (for example \"batch.node.ubuntu 24.04\")." :
+    local.batch.image == null ? "the catalog names no image for this size (an arm64 size, a size whose driver no marketplace image carries, or a CPU size); set image_urn (publisher:offer:sku:version) and node_agent_sku_id." :
+    "the catalog names no Batch node agent for its image ${try(join(":", [for k in ["publisher", "offer", "sku", "version"] : local.batch.image[k]]), "")}; set node_agent_sku_id if Batch supports that image, or set image_urn and node_agent_sku_id."
+  )
 }
 
 resource "azurerm_batch_pool" "pool" {
@@ -88,7 +94,7 @@ resource "azurerm_batch_pool" "pool" {
   lifecycle {
     precondition {
       condition     = local.image != null && local.node_agent != "none"
-      error_message = "No image and node agent for ${local.batch.vm_size}: ${local.batch.image == null ? "the catalog names no Batch image for this size (for example an arm64 size, or a size whose driver no marketplace image carries)" : "a user image needs its own agent"}. Set image_urn (publisher:offer:sku:version) and node_agent_sku_id (for example \"batch.node.ubuntu 24.04\"), or pin a size with an image in prefer."
+      error_message = "Missing Batch image or node agent for ${local.batch.vm_size}: ${local.image_problem} `az batch pool supported-images list` lists the images Batch supports with their agents; or pin a size with an image in prefer."
     }
     precondition {
       condition     = !var.spot || var.pool_allocation_mode == "UserSubscription"

@@ -51,10 +51,9 @@ run "spot_training_cluster_is_low_priority" {
     error_message = "A job across VMs should use InfiniBand."
   }
 
-  # Low-priority VMs can be preempted: the recommendation says to checkpoint.
   assert {
-    condition     = anytrue([for w in output.reasons.warnings : strcontains(w, "checkpoint")])
-    error_message = "Spot training should warn to checkpoint: ${jsonencode(output.reasons.warnings)}"
+    condition     = output.price_is_spot && output.price_per_node_hour == data.hpcsku_recommendation.cluster.recommendations[0].price_per_hour
+    error_message = "spot = true should price the nodes with spot estimates."
   }
 
   assert {
