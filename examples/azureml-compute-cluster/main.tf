@@ -39,7 +39,8 @@ resource "azurerm_machine_learning_compute_cluster" "cluster" {
   vm_size                       = local.azureml.vm_size
   vm_priority                   = local.azureml.vm_priority
   subnet_resource_id            = var.subnet_resource_id
-  description                   = "Sized by hpcsku for ${var.workload}: ${local.azureml.vm_size} x ${local.azureml.max_node_count}."
+  # description forces a new cluster when it changes: no node count in it.
+  description = "${local.azureml.vm_size}, sized by hpcsku for ${var.workload}."
 
   scale_settings {
     min_node_count                       = local.azureml.min_node_count

@@ -62,7 +62,7 @@ resource "azurerm_batch_pool" "pool" {
   name                = var.name
   resource_group_name = var.resource_group_name
   account_name        = var.batch_account_name
-  display_name        = "${local.batch.vm_size} x ${local.pool_nodes}, sized by hpcsku"
+  display_name        = "${local.batch.vm_size}, sized by hpcsku" # forces a new pool when it changes: no node count
   vm_size             = local.batch.vm_size
   node_agent_sku_id   = local.node_agent
   max_tasks_per_node  = local.mpi ? 1 : var.max_tasks_per_node
