@@ -151,6 +151,45 @@ run "users_image_with_its_agent" {
   }
 }
 
+# The MI300X boots the ROCm build of the Azure HPC image, which no Batch source
+# lists, so the catalog gives no node agent for it: the plan fails and asks for
+# one.
+run "catalog_image_without_node_agent_fails" {
+  command = plan
+
+  variables {
+    location                 = "eastus2"
+    workload                 = "inference"
+    model_parameters_billion = 70
+    gpu_vendor               = "amd"
+  }
+
+  expect_failures = [azurerm_batch_pool.pool]
+}
+
+# With the agent from the user, the catalog's image is kept.
+run "catalog_image_with_the_users_node_agent" {
+  command = plan
+
+  variables {
+    location                 = "eastus2"
+    workload                 = "inference"
+    model_parameters_billion = 70
+    gpu_vendor               = "amd"
+    node_agent_sku_id        = "batch.node.ubuntu 24.04"
+  }
+
+  assert {
+    condition     = data.hpcsku_recommendation.pool.recommendations[0].deployment.batch.node_agent_sku_id == null && data.hpcsku_recommendation.pool.recommendations[0].deployment.image_urn == "microsoft-dsvm:ubuntu-hpc:2404-rocm:latest"
+    error_message = "An MI300X size should have the ROCm image and no catalog node agent."
+  }
+
+  assert {
+    condition     = join(":", [for k in ["publisher", "offer", "sku", "version"] : azurerm_batch_pool.pool.storage_image_reference[0][k]]) == "microsoft-dsvm:ubuntu-hpc:2404-rocm:latest" && azurerm_batch_pool.pool.node_agent_sku_id == "batch.node.ubuntu 24.04"
+    error_message = "The pool should boot the catalog's image with the user's node agent."
+  }
+}
+
 run "users_image_without_agent_fails" {
   command = plan
 
