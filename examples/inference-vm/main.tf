@@ -28,7 +28,7 @@ data "hpcsku_recommendation" "inference" {
     postcondition {
       condition = var.image_urn != null || self.recommendations[0].deployment.image_urn != null
       error_message = join(" ", compact([
-        "No documented Marketplace image carries the driver ${self.vm_size} (${self.recommendations[0].deployment.cpu_architecture}) needs, so the recommendation's image_urn is null.",
+        "No documented Marketplace image carries the driver that ${self.vm_size} (${self.recommendations[0].deployment.cpu_architecture}) needs, so the recommendation's image_urn is null.",
         "Set image_urn to an image you have validated for this size, or put a size with a documented image first in prefer.",
         try("The best-ranked size with one is ${[for r in self.recommendations : r.vm_size if r.deployment.image_urn != null][0]}.", ""),
       ]))

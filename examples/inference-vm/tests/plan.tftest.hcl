@@ -119,7 +119,7 @@ run "rtx_pro_6000_with_an_image" {
   }
 
   assert {
-    condition     = output.image == { publisher = "contoso", offer = "ubuntu-hpc-grid", sku = "2404-ncv6", version = "1.0.0" } && azurerm_linux_virtual_machine.inference.source_image_reference[0].sku == "2404-ncv6"
+    condition     = output.image == tomap({ publisher = "contoso", offer = "ubuntu-hpc-grid", sku = "2404-ncv6", version = "1.0.0" }) && azurerm_linux_virtual_machine.inference.source_image_reference[0].sku == "2404-ncv6"
     error_message = "The given image should boot the VM: ${jsonencode(azurerm_linux_virtual_machine.inference.source_image_reference)}"
   }
 }
