@@ -216,7 +216,7 @@ func (c *Catalog) join(d SKUDoc, images map[string]ImageDoc, decisions map[strin
 			field string
 			from  *SupportEntryDoc
 			to    *SupportEntry
-		}{{"aks", o.AKS, &s.Support.AKS}, {"azure_ml", o.AzureML, &s.Support.AzureML}, {"cyclecloud", o.CycleCloud, &s.Support.CycleCloud}, {"batch", o.Batch, &s.Support.Batch}} {
+		}{{"aks", o.AKS, &s.Support.AKS}, {"azureml", o.AzureML, &s.Support.AzureML}, {"cyclecloud", o.CycleCloud, &s.Support.CycleCloud}, {"batch", o.Batch, &s.Support.Batch}} {
 			if e.from == nil {
 				continue
 			}
@@ -232,7 +232,7 @@ func (c *Catalog) join(d SKUDoc, images map[string]ImageDoc, decisions map[strin
 		if !ok {
 			return nil, fmt.Errorf("image %q of series %s is not defined", sr.Image, sr.Name)
 		}
-		s.Image = &Image{URN: im.URN, OS: im.OS, CUDAToolkit: im.CUDAToolkit, Driver: im.Driver, ROCm: im.ROCm, Source: im.Source}
+		s.Image = &Image{ID: im.ID, URN: im.URN, Arch: im.Arch, BatchNodeAgentSKUID: im.BatchNodeAgentSKUID, OS: im.OS, CUDAToolkit: im.CUDAToolkit, Driver: im.Driver, ROCm: im.ROCm, Source: im.Source}
 	}
 	return s, nil
 }
