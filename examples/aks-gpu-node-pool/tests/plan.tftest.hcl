@@ -27,10 +27,10 @@ run "nvidia_pool_gets_taints_labels_and_driver" {
   }
 
   assert {
-    condition = azurerm_kubernetes_cluster_node_pool.gpu.node_labels == {
+    condition = azurerm_kubernetes_cluster_node_pool.gpu.node_labels == tomap({
       "hpcsku.io/vm-size"   = output.vm_size
       "hpcsku.io/gpu-model" = data.hpcsku_recommendation.pool.recommendations[0].sku.gpu.model_id
-    }
+    })
     error_message = "node_labels should be the size and GPU model labels: ${jsonencode(azurerm_kubernetes_cluster_node_pool.gpu.node_labels)}"
   }
 
@@ -121,7 +121,7 @@ run "cpu_pool_has_no_gpu_driver" {
   }
 
   assert {
-    condition     = length(azurerm_kubernetes_cluster_node_pool.gpu.node_taints) == 0 && azurerm_kubernetes_cluster_node_pool.gpu.node_labels == { "hpcsku.io/vm-size" = output.vm_size }
+    condition     = length(azurerm_kubernetes_cluster_node_pool.gpu.node_taints) == 0 && azurerm_kubernetes_cluster_node_pool.gpu.node_labels == tomap({ "hpcsku.io/vm-size" = output.vm_size })
     error_message = "A CPU pool should have no taint and only the size label: ${jsonencode(output.node_settings)}"
   }
 
@@ -147,11 +147,44 @@ run "node_auto_provisioning_requirement" {
   }
 
   assert {
-    condition = output.node_auto_provisioning.values == [
+    condition = output.node_auto_provisioning.values == tolist([
       for r in data.hpcsku_recommendation.pool.recommendations : r.vm_size
       if r.deployment.cpu_architecture == data.hpcsku_recommendation.pool.recommendations[0].deployment.cpu_architecture
-    ]
+    ])
     error_message = "The values should be the ranked sizes of the same CPU architecture, in order: ${jsonencode(output.node_auto_provisioning.values)}"
+  }
+}
+
+# Training a 70B model ranks the arm64 GB200 first and x86_64 sizes after it.
+# A NodePool boots one node image architecture, so the requirement lists the
+# GB200 alone.
+run "node_auto_provisioning_keeps_one_cpu_architecture" {
+  command = plan
+
+  variables {
+    workload                 = "training"
+    model_parameters_billion = 70
+  }
+
+  assert {
+    condition     = length(distinct([for r in data.hpcsku_recommendation.pool.recommendations : r.deployment.cpu_architecture])) == 2
+    error_message = "This run needs a ranking that mixes CPU architectures: ${jsonencode([for r in data.hpcsku_recommendation.pool.recommendations : [r.vm_size, r.deployment.cpu_architecture]])}"
+  }
+
+  assert {
+    condition = output.node_auto_provisioning.values == tolist([
+      for r in data.hpcsku_recommendation.pool.recommendations : r.vm_size
+      if r.deployment.cpu_architecture == data.hpcsku_recommendation.pool.recommendations[0].deployment.cpu_architecture
+    ]) && output.node_auto_provisioning.values[0] == output.vm_size
+    error_message = "The requirement should list only the sizes of the top size's architecture: ${jsonencode(output.node_auto_provisioning.values)}"
+  }
+
+  assert {
+    condition = alltrue([
+      for r in data.hpcsku_recommendation.pool.recommendations : !contains(output.node_auto_provisioning.values, r.vm_size)
+      if r.deployment.cpu_architecture != data.hpcsku_recommendation.pool.recommendations[0].deployment.cpu_architecture
+    ])
+    error_message = "No size of the other architecture should be listed: ${jsonencode(output.node_auto_provisioning.values)}"
   }
 }
 
