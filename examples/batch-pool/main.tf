@@ -35,15 +35,14 @@ locals {
   top   = data.hpcsku_recommendation.pool.recommendations[0]
   batch = local.top.deployment.batch
 
-  # The image: the user's URN, else the one the catalog names for the size.
-  # The node agent must match the image, so a user's image takes the user's
-  # agent. deployment.batch.image is null when the catalog knows no Batch node
-  # agent for the size's image; image_urn still names that image, for a user
-  # who brings the agent (node_agent_sku_id) after checking Batch supports it.
-  split_urn     = { for name, urn in { user = var.image_urn, catalog = local.top.deployment.image_urn } : name => urn == null ? null : zipmap(["publisher", "offer", "sku", "version"], split(":", urn)) }
-  catalog_image = local.batch.image != null ? local.batch.image : local.split_urn.catalog
-  image         = var.image_urn == null ? local.catalog_image : local.split_urn.user
-  node_agent    = var.image_urn == null ? coalesce(var.node_agent_sku_id, local.batch.node_agent_sku_id, "none") : coalesce(var.node_agent_sku_id, "none")
+  # The image: the user's URN, else the one the catalog names for the size
+  # (deployment.batch.image, null when there is none). The node agent must
+  # match the image, so a user's image takes the user's agent; the catalog's
+  # image takes the agent Batch's sources name for it, or the user's where
+  # they name none (node_agent_sku_id is null then).
+  user_image = var.image_urn == null ? null : zipmap(["publisher", "offer", "sku", "version"], split(":", var.image_urn))
+  image      = var.image_urn == null ? local.batch.image : local.user_image
+  node_agent = var.image_urn == null ? coalesce(var.node_agent_sku_id, local.batch.node_agent_sku_id, "none") : coalesce(var.node_agent_sku_id, "none")
 
   # Multi-instance (MPI) tasks need inter-node communication and one task per
   # node (Azure Batch, "Use multi-instance tasks to run MPI applications").
@@ -57,7 +56,7 @@ locals {
 
   image_problem = (
     var.image_urn != null ? "image_urn needs node_agent_sku_id, the Batch node agent matching that image (for example \"batch.node.ubuntu 24.04\")." :
-    local.catalog_image == null ? "the catalog names no image for this size (an arm64 size, a size whose driver no marketplace image carries, or a CPU size); set image_urn (publisher:offer:sku:version) and node_agent_sku_id." :
+    local.batch.image == null ? "the catalog names no image for this size (an arm64 size, a size whose driver no marketplace image carries, or a CPU size); set image_urn (publisher:offer:sku:version) and node_agent_sku_id." :
     "the catalog names no Batch node agent for its image ${coalesce(local.top.deployment.image_urn, "-")}; set node_agent_sku_id if Batch supports that image, or set image_urn and node_agent_sku_id."
   )
 }

@@ -180,8 +180,8 @@ run "catalog_image_with_the_users_node_agent" {
   }
 
   assert {
-    condition     = data.hpcsku_recommendation.pool.recommendations[0].deployment.batch.node_agent_sku_id == null && data.hpcsku_recommendation.pool.recommendations[0].deployment.image_urn == "microsoft-dsvm:ubuntu-hpc:2404-rocm:latest"
-    error_message = "An MI300X size should have the ROCm image and no catalog node agent."
+    condition     = data.hpcsku_recommendation.pool.recommendations[0].deployment.batch.node_agent_sku_id == null && data.hpcsku_recommendation.pool.recommendations[0].deployment.image_urn == "microsoft-dsvm:ubuntu-hpc:2404-rocm:latest" && data.hpcsku_recommendation.pool.recommendations[0].deployment.batch.image.sku == "2404-rocm"
+    error_message = "An MI300X size should have the ROCm image, split into deployment.batch.image, and no catalog node agent."
   }
 
   assert {
