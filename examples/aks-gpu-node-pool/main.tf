@@ -2,15 +2,17 @@
 #
 # With `target = "aks"` the recommendation keeps only sizes AKS supports and
 # returns the node pool settings for the size: the taint that keeps other pods
-# off the GPUs, labels for node selectors, and whether AKS should install the
-# GPU driver (`Install` for NVIDIA sizes; `None` where the driver comes from
-# an operator, as for AMD GPUs).
+# off the GPUs, labels for node selectors (AKS itself labels GPU nodes with
+# kubernetes.azure.com/accelerator), and whether AKS should install the GPU
+# driver (`Install` for NVIDIA sizes; `None` where the driver comes from an
+# operator, as for AMD GPUs; null for a CPU size, which has no GPU driver).
 
 data "hpcsku_recommendation" "pool" {
   workload = var.workload
   model = {
     parameters_billion = var.model_parameters_billion
     precision          = var.precision
+    class              = var.model_class
   }
   fine_tuning_method = var.workload == "fine_tuning" ? var.fine_tuning_method : null
   gpu_vendor         = var.gpu_vendor

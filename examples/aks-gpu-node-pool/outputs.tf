@@ -4,7 +4,7 @@ output "vm_size" {
 }
 
 output "node_settings" {
-  description = "The taints, labels and GPU driver setting the pool got from the recommendation. Schedule GPU pods with a toleration for the taint and a node selector on a label."
+  description = "The taints, labels and GPU driver setting the pool got from the recommendation. Schedule GPU pods with a toleration for the taint and a node selector on a label. `gpu_driver` is `Install` (NVIDIA), `None` (AMD) or null (a CPU size)."
   value = {
     node_taints = local.aks.node_taints
     node_labels = local.aks.node_labels
@@ -15,6 +15,11 @@ output "node_settings" {
 output "note" {
   description = "What else the node pool needs (for example the NVIDIA or AMD GPU operator), or null."
   value       = local.aks.note
+}
+
+output "node_auto_provisioning" {
+  description = "The same choice for AKS node auto-provisioning (Karpenter): a NodePool requirement `{ key = \"karpenter.azure.com/sku-name\", operator = \"In\", values }` whose values are the ranked sizes with the top size's CPU architecture, the top size first. Put it in a NodePool's `spec.template.spec.requirements`."
+  value       = local.aks.node_auto_provisioning
 }
 
 output "nodes_per_job" {

@@ -59,6 +59,17 @@ variable "precision" {
   default     = "bf16"
 }
 
+variable "model_class" {
+  description = "Kind of model: `generative`, `nongenerative` or `small`. `small` models run on CPU sizes: the pool then gets no taint and no GPU driver setting (`gpu_driver` null). Null takes the provider's default (`generative`)."
+  type        = string
+  default     = null
+
+  validation {
+    condition     = var.model_class == null || contains(["generative", "nongenerative", "small"], coalesce(var.model_class, "generative"))
+    error_message = "model_class must be generative, nongenerative or small."
+  }
+}
+
 variable "gpu_vendor" {
   description = "GPU vendor: `any`, `nvidia` or `amd`. AMD pools get `gpu_driver = \"None\"`: the AMD GPU operator installs the driver."
   type        = string

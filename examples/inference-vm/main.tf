@@ -20,14 +20,30 @@ data "hpcsku_recommendation" "inference" {
   max_price_per_hour  = var.max_price_per_hour
   spot                = var.spot
   prefer              = var.prefer
+
+  lifecycle {
+    # Where no documented Marketplace image carries the driver a size needs
+    # (the NC RTX PRO 6000 BSE v6 needs a GRID v20 build; arm64 sizes an arm64
+    # image), image_urn is null: stop here and ask for one.
+    postcondition {
+      condition = var.image_urn != null || self.recommendations[0].deployment.image_urn != null
+      error_message = join(" ", compact([
+        "No documented Marketplace image carries the driver that ${self.vm_size} (${self.recommendations[0].deployment.cpu_architecture}) needs, so the recommendation's image_urn is null.",
+        "Set image_urn to an image you have validated for this size, or put a size with a documented image first in prefer.",
+        try("The best-ranked size with one is ${[for r in self.recommendations : r.vm_size if r.deployment.image_urn != null][0]}.", ""),
+      ]))
+    }
+  }
 }
 
 locals {
   top        = data.hpcsku_recommendation.inference.recommendations[0]
   deployment = local.top.deployment
 
-  image_urn = coalesce(var.image_urn, local.deployment.image_urn, "none:none:none:none")
-  image     = zipmap(["publisher", "offer", "sku", "version"], split(":", local.image_urn))
+  # "publisher:offer:sku:version", as source_image_reference wants it. Never
+  # null past the postcondition above.
+  image_urn = var.image_urn != null ? var.image_urn : local.deployment.image_urn
+  image     = local.image_urn == null ? null : zipmap(["publisher", "offer", "sku", "version"], split(":", local.image_urn))
 }
 
 resource "azurerm_network_interface" "inference" {
@@ -75,11 +91,4 @@ resource "azurerm_linux_virtual_machine" "inference" {
   }
 
   tags = merge(var.tags, { "hpcsku/vm-size" = data.hpcsku_recommendation.inference.vm_size })
-
-  lifecycle {
-    precondition {
-      condition     = var.image_urn != null || local.deployment.image_urn != null
-      error_message = "The catalog names no image for ${data.hpcsku_recommendation.inference.vm_size}; set image_urn."
-    }
-  }
 }

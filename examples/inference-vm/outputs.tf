@@ -31,6 +31,11 @@ output "vllm_args" {
   ])
 }
 
+output "image" {
+  description = "The Marketplace image the VM boots: `image_urn`, or the one the recommendation names for the size."
+  value       = local.image
+}
+
 output "price_per_hour" {
   description = "USD per hour in `location` (a spot estimate when `spot` is true)."
   value       = local.top.price_per_hour

@@ -73,7 +73,7 @@ variable "prefer" {
 }
 
 variable "image_urn" {
-  description = "Marketplace image as `publisher:offer:sku:version`. Null uses the image the recommendation names for the size."
+  description = "Marketplace image as `publisher:offer:sku:version`. Null uses the image the recommendation names for the size; where it names none (no documented Marketplace image carries the driver the size needs, as for the NC RTX PRO 6000 BSE v6), the plan stops and asks for this."
   type        = string
   default     = null
 

@@ -47,13 +47,13 @@ locals {
   horizon_yyyymmdd = tonumber(replace(local.horizon_date, "-", ""))
 
   # Support targets the catalog records; plain VMs and scale sets take every size.
-  support_targets = ["aks", "cyclecloud", "azure_ml", "batch"]
+  support_targets = ["aks", "cyclecloud", "azureml", "batch"]
   target_names = {
     vm         = "a virtual machine"
     vmss       = "a virtual machine scale set"
     aks        = "AKS"
     cyclecloud = "CycleCloud"
-    azure_ml   = "Azure Machine Learning"
+    azureml    = "Azure Machine Learning"
     batch      = "Azure Batch"
   }
 

@@ -38,9 +38,9 @@ variable "partitions" {
   validation {
     condition = alltrue([
       for p in values(var.partitions) :
-      p.target == null || contains(["vm", "vmss", "aks", "cyclecloud", "azure_ml", "batch"], coalesce(p.target, "vm"))
+      p.target == null || contains(["vm", "vmss", "aks", "cyclecloud", "azureml", "batch"], coalesce(p.target, "vm"))
     ])
-    error_message = "A partition's target must be one of vm, vmss, aks, cyclecloud, azure_ml, batch."
+    error_message = "A partition's target must be one of vm, vmss, aks, cyclecloud, azureml, batch."
   }
 
   # The provider's own estimate validates the model: it fails for a
@@ -55,13 +55,13 @@ variable "partitions" {
 }
 
 variable "target" {
-  description = "Where the sizes run, unless a partition says otherwise: `vm`, `vmss`, `aks`, `cyclecloud`, `azure_ml` or `batch`. Sizes the target does not support fail the plan; sizes whose support is unknown raise a warning."
+  description = "Where the sizes run, unless a partition says otherwise: `vm`, `vmss`, `aks`, `cyclecloud`, `azureml` or `batch`. Sizes the target does not support fail the plan; sizes whose support is unknown raise a warning."
   type        = string
   default     = "cyclecloud"
 
   validation {
-    condition     = contains(["vm", "vmss", "aks", "cyclecloud", "azure_ml", "batch"], var.target)
-    error_message = "target must be one of vm, vmss, aks, cyclecloud, azure_ml, batch."
+    condition     = contains(["vm", "vmss", "aks", "cyclecloud", "azureml", "batch"], var.target)
+    error_message = "target must be one of vm, vmss, aks, cyclecloud, azureml, batch."
   }
 }
 

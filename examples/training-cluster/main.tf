@@ -1,9 +1,13 @@
-# A multi-node training cluster as a Linux scale set, sized by hpcsku.
+# A multi-node training cluster, sized by hpcsku: a Linux scale set
+# (`target = "vmss"`, the default) or separate Linux VMs (`target = "vm"`).
 #
 # hpcsku_recommendation turns "train a 70B model in bf16 in eastus" into a
-# size, a node count and the deployment settings that size needs. When the job
-# spans VMs over InfiniBand the scale set gets a single placement group and a
-# proximity placement group, the settings RDMA needs on Azure.
+# size, a node count and the deployment settings that size needs. VMs that
+# talk over InfiniBand must share one scale set with a single placement group
+# (at most 100 VMs) or one availability set: `rdma_placement` says which, for
+# the target. A proximity placement group is neither required nor enough for
+# InfiniBand; the module creates one only when asked
+# (`proximity_placement_group = true`), for front-end network latency.
 
 data "hpcsku_recommendation" "training" {
   workload = "training"
@@ -14,22 +18,42 @@ data "hpcsku_recommendation" "training" {
   tokens_billion = var.tokens_billion
   deadline_hours = var.deadline_hours
   nodes          = var.nodes
-  target         = "vmss"
+  target         = var.target
   region         = var.location
   prefer         = var.prefer
+
+  lifecycle {
+    # Where no documented Marketplace image carries the driver a size needs
+    # (the GB200's arm64 Grace CPUs need an arm64 image; the NC RTX PRO 6000
+    # BSE v6 a GRID v20 build), image_urn is null: stop here and ask for one.
+    postcondition {
+      condition = var.image_urn != null || self.recommendations[0].deployment.image_urn != null
+      error_message = join(" ", compact([
+        "No documented Marketplace image carries the driver that ${self.vm_size} (${self.recommendations[0].deployment.cpu_architecture}) needs, so the recommendation's image_urn is null.",
+        "Set image_urn to an image you have validated for this size, or put a size with a documented image first in prefer.",
+        try("The best-ranked size with one is ${[for r in self.recommendations : r.vm_size if r.deployment.image_urn != null][0]}.", ""),
+      ]))
+    }
+  }
 }
 
 locals {
   top        = data.hpcsku_recommendation.training.recommendations[0]
   deployment = local.top.deployment
 
-  # "publisher:offer:sku:version", as source_image_reference wants it.
-  image_urn = coalesce(var.image_urn, local.deployment.image_urn, "none:none:none:none")
-  image     = zipmap(["publisher", "offer", "sku", "version"], split(":", local.image_urn))
+  # "publisher:offer:sku:version", as source_image_reference wants it. Never
+  # null past the postcondition above.
+  image_urn = var.image_urn != null ? var.image_urn : local.deployment.image_urn
+  image     = local.image_urn == null ? null : zipmap(["publisher", "offer", "sku", "version"], split(":", local.image_urn))
+
+  # VMs of target "vm"; none for a scale set.
+  vm_count = var.target == "vm" ? local.top.nodes : 0
 }
 
+# Optional: keeps the VMs in one datacenter for front-end (Ethernet) latency.
+# InfiniBand does not need it, and it narrows where Azure can allocate.
 resource "azurerm_proximity_placement_group" "training" {
-  count = local.deployment.placement_group ? 1 : 0
+  count = var.proximity_placement_group ? 1 : 0
 
   name                = "${var.name}-ppg"
   resource_group_name = var.resource_group_name
@@ -39,6 +63,8 @@ resource "azurerm_proximity_placement_group" "training" {
 }
 
 resource "azurerm_linux_virtual_machine_scale_set" "training" {
+  count = var.target == "vmss" ? 1 : 0
+
   name                = var.name
   resource_group_name = var.resource_group_name
   location            = var.location
@@ -46,7 +72,8 @@ resource "azurerm_linux_virtual_machine_scale_set" "training" {
   instances           = local.top.nodes
   admin_username      = var.admin_username
 
-  # RDMA across VMs needs them in one placement group, close together.
+  # InfiniBand reaches only the VMs of one placement group: true exactly when
+  # rdma_placement is "scale_set" (an RDMA job on more than one VM).
   single_placement_group       = local.deployment.single_placement_group
   proximity_placement_group_id = one(azurerm_proximity_placement_group.training[*].id)
   # Every VM must come up with the same fabric; extra VMs would only be billed.
@@ -84,11 +111,74 @@ resource "azurerm_linux_virtual_machine_scale_set" "training" {
   }
 
   tags = merge(var.tags, { "hpcsku/vm-size" = data.hpcsku_recommendation.training.vm_size })
+}
 
-  lifecycle {
-    precondition {
-      condition     = var.image_urn != null || local.deployment.image_urn != null
-      error_message = "The catalog names no image for ${data.hpcsku_recommendation.training.vm_size}; set image_urn."
-    }
+# Target "vm": VMs that talk over InfiniBand share one availability set. It
+# is there for the fabric, not for spreading: one fault domain and one update
+# domain, as the scale set's platform_fault_domain_count = 1 (azurerm allows
+# 1 to 3 fault domains and 1 to 20 update domains; Azure allows at most 200
+# VMs in an availability set).
+resource "azurerm_availability_set" "training" {
+  count = var.target == "vm" && local.deployment.rdma_placement == "availability_set" ? 1 : 0
+
+  name                         = "${var.name}-avset"
+  resource_group_name          = var.resource_group_name
+  location                     = var.location
+  platform_fault_domain_count  = 1
+  platform_update_domain_count = 1
+  managed                      = true
+  proximity_placement_group_id = one(azurerm_proximity_placement_group.training[*].id)
+  tags                         = var.tags
+}
+
+resource "azurerm_network_interface" "training" {
+  count = local.vm_count
+
+  name                           = "${var.name}-${count.index}-nic"
+  resource_group_name            = var.resource_group_name
+  location                       = var.location
+  accelerated_networking_enabled = local.deployment.accelerated_networking
+
+  ip_configuration {
+    name                          = "internal"
+    subnet_id                     = var.subnet_id
+    private_ip_address_allocation = "Dynamic"
   }
+
+  tags = var.tags
+}
+
+resource "azurerm_linux_virtual_machine" "training" {
+  count = local.vm_count
+
+  name                  = "${var.name}-${count.index}"
+  resource_group_name   = var.resource_group_name
+  location              = var.location
+  size                  = data.hpcsku_recommendation.training.vm_size
+  admin_username        = var.admin_username
+  network_interface_ids = [azurerm_network_interface.training[count.index].id]
+
+  availability_set_id = one(azurerm_availability_set.training[*].id)
+  # The availability set's, when it has one: a VM must name the same group.
+  proximity_placement_group_id = one(azurerm_proximity_placement_group.training[*].id)
+
+  admin_ssh_key {
+    username   = var.admin_username
+    public_key = var.admin_ssh_public_key
+  }
+
+  source_image_reference {
+    publisher = local.image.publisher
+    offer     = local.image.offer
+    sku       = local.image.sku
+    version   = local.image.version
+  }
+
+  os_disk {
+    storage_account_type = "Premium_LRS"
+    caching              = "ReadWrite"
+    disk_size_gb         = 256
+  }
+
+  tags = merge(var.tags, { "hpcsku/vm-size" = data.hpcsku_recommendation.training.vm_size })
 }

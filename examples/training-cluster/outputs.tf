@@ -1,16 +1,21 @@
 output "vm_size" {
-  description = "The size of the scale set."
+  description = "The size of the VMs."
   value       = data.hpcsku_recommendation.training.vm_size
 }
 
 output "instances" {
-  description = "VMs in the scale set: the nodes the job needs on this size."
+  description = "VMs in the scale set, or VMs of `target = \"vm\"`: the nodes the job needs on this size."
   value       = local.top.nodes
 }
 
 output "rdma" {
-  description = "Whether the job uses InfiniBand between VMs, and so a single and a proximity placement group."
+  description = "Whether the job uses the size's InfiniBand."
   value       = local.deployment.rdma
+}
+
+output "rdma_placement" {
+  description = "Where the VMs must be for InfiniBand between them: `scale_set` (one scale set, single placement group), `availability_set` (one availability set), or null when no InfiniBand traffic crosses VMs."
+  value       = local.deployment.rdma_placement
 }
 
 output "image" {
@@ -19,7 +24,7 @@ output "image" {
 }
 
 output "price_per_hour" {
-  description = "USD per hour for the whole scale set, pay-as-you-go, in `location`."
+  description = "USD per hour for all the VMs, pay-as-you-go, in `location`."
   value       = local.top.total_price_per_hour
 }
 
@@ -37,11 +42,21 @@ output "fallback_sizes" {
 }
 
 output "scale_set_id" {
-  description = "ID of the scale set."
-  value       = azurerm_linux_virtual_machine_scale_set.training.id
+  description = "ID of the scale set; null with `target = \"vm\"`."
+  value       = one(azurerm_linux_virtual_machine_scale_set.training[*].id)
+}
+
+output "vm_ids" {
+  description = "IDs of the VMs with `target = \"vm\"`; empty for a scale set."
+  value       = azurerm_linux_virtual_machine.training[*].id
+}
+
+output "availability_set_id" {
+  description = "ID of the availability set of `target = \"vm\"` when the job uses InfiniBand across VMs; null otherwise."
+  value       = one(azurerm_availability_set.training[*].id)
 }
 
 output "proximity_placement_group_id" {
-  description = "ID of the proximity placement group; null when the job does not use RDMA."
+  description = "ID of the proximity placement group; null unless `proximity_placement_group` is true."
   value       = one(azurerm_proximity_placement_group.training[*].id)
 }

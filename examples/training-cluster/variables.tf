@@ -1,7 +1,18 @@
 variable "name" {
-  description = "Name of the scale set, and prefix of the proximity placement group."
+  description = "Name of the scale set; with `target = \"vm\"`, prefix of the VMs (`<name>-0`, `<name>-1`, ...), their network interfaces and the availability set. Also the prefix of the proximity placement group."
   type        = string
   default     = "train"
+}
+
+variable "target" {
+  description = "How the VMs are deployed: `vmss` (the default), one scale set, with a single placement group when the job uses InfiniBand across VMs; or `vm`, separate VMs, in one availability set when the job uses InfiniBand across VMs."
+  type        = string
+  default     = "vmss"
+
+  validation {
+    condition     = contains(["vmss", "vm"], var.target)
+    error_message = "target must be vmss or vm."
+  }
 }
 
 variable "resource_group_name" {
@@ -55,9 +66,18 @@ variable "precision" {
 }
 
 variable "nodes" {
-  description = "VMs the job runs on. Null lets the recommendation scale up before it scales out and choose the count."
+  description = "VMs the job runs on, at most 100. Null lets the recommendation scale up before it scales out and choose the count."
   type        = number
   default     = null
+
+  # InfiniBand reaches only the VMs of one scale set with a single placement
+  # group, which holds 100 VMs unless Azure support raises it ("Set up
+  # InfiniBand", Azure Virtual Machines documentation); the recommendation
+  # rejects larger RDMA jobs under its `nodes` constraint.
+  validation {
+    condition     = var.nodes == null || (try(var.nodes >= 1 && var.nodes <= 100 && floor(var.nodes) == var.nodes, false))
+    error_message = "nodes must be a whole number from 1 to 100: the VMs of one job talk over InfiniBand, which reaches only the VMs of one scale set with a single placement group, at most 100 by default. Run larger jobs as several clusters, or ask Azure support to raise the limit (up to 300) and deploy outside this module."
+  }
 }
 
 variable "prefer" {
@@ -67,7 +87,7 @@ variable "prefer" {
 }
 
 variable "image_urn" {
-  description = "Marketplace image as `publisher:offer:sku:version`. Null uses the image the recommendation names for the size (the Azure HPC image, with GPU and InfiniBand drivers)."
+  description = "Marketplace image as `publisher:offer:sku:version`. Null uses the image the recommendation names for the size (the Azure HPC image, with GPU and InfiniBand drivers). Where it names none (no documented Marketplace image carries the driver the size needs: arm64 sizes such as the GB200, the NC RTX PRO 6000 BSE v6), the plan stops and asks for this."
   type        = string
   default     = null
 
@@ -75,6 +95,12 @@ variable "image_urn" {
     condition     = var.image_urn == null || length(split(":", coalesce(var.image_urn, ":::"))) == 4
     error_message = "image_urn must look like publisher:offer:sku:version."
   }
+}
+
+variable "proximity_placement_group" {
+  description = "Also put the VMs in a proximity placement group that allows only the chosen size, for low latency on the front-end (Ethernet) network. InfiniBand needs no proximity placement group, and one narrows where Azure can allocate the VMs: leave it off (the default) unless the job is sensitive to Ethernet latency."
+  type        = bool
+  default     = false
 }
 
 variable "tags" {

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -216,7 +217,7 @@ func (c *Catalog) join(d SKUDoc, images map[string]ImageDoc, decisions map[strin
 			field string
 			from  *SupportEntryDoc
 			to    *SupportEntry
-		}{{"aks", o.AKS, &s.Support.AKS}, {"azure_ml", o.AzureML, &s.Support.AzureML}, {"cyclecloud", o.CycleCloud, &s.Support.CycleCloud}, {"batch", o.Batch, &s.Support.Batch}} {
+		}{{"aks", o.AKS, &s.Support.AKS}, {"azureml", o.AzureML, &s.Support.AzureML}, {"cyclecloud", o.CycleCloud, &s.Support.CycleCloud}, {"batch", o.Batch, &s.Support.Batch}} {
 			if e.from == nil {
 				continue
 			}
@@ -232,7 +233,10 @@ func (c *Catalog) join(d SKUDoc, images map[string]ImageDoc, decisions map[strin
 		if !ok {
 			return nil, fmt.Errorf("image %q of series %s is not defined", sr.Image, sr.Name)
 		}
-		s.Image = &Image{URN: im.URN, OS: im.OS, CUDAToolkit: im.CUDAToolkit, Driver: im.Driver, ROCm: im.ROCm, Source: im.Source}
+		if err := checkImage(im, s.Arch); err != nil {
+			return nil, fmt.Errorf("image %q of series %s: %w", sr.Image, sr.Name, err)
+		}
+		s.Image = &Image{ID: im.ID, URN: im.URN, Arch: im.Arch, BatchNodeAgentSKUID: im.BatchNodeAgentSKUID, OS: im.OS, CUDAToolkit: im.CUDAToolkit, Driver: im.Driver, ROCm: im.ROCm, Source: im.Source}
 	}
 	return s, nil
 }
@@ -268,3 +272,23 @@ func ParseCount(s string) (float64, error) {
 }
 
 func round2(f float64) float64 { return math.Round(f*100) / 100 }
+
+// checkImage rejects an image a deployment could not use as given: a URN
+// that is not publisher:offer:sku:version, a Batch node agent without a
+// URN, or an image built for another CPU architecture than the size's.
+func checkImage(im ImageDoc, arch string) error {
+	if im.URN != "" {
+		parts := strings.Split(im.URN, ":")
+		if len(parts) != 4 || slices.Contains(parts, "") {
+			return fmt.Errorf("urn %q is not publisher:offer:sku:version", im.URN)
+		}
+	}
+	if im.BatchNodeAgentSKUID != "" && im.URN == "" {
+		return errors.New("a Batch node agent needs the image's urn")
+	}
+	known := func(a string) bool { return a == "x86_64" || a == "arm64" } // others fail validation with their own error
+	if known(arch) && known(im.Arch) && arch != im.Arch {
+		return fmt.Errorf("the image is %s, the size %s", im.Arch, arch)
+	}
+	return nil
+}

@@ -334,7 +334,7 @@ var skuFacts = []skuFact{
 		rdma: false, ethMbps: i64(22500), accel: bp(true), hyperV: []string{"2"}, confidential: false,
 		status: "ga", decisions: []string{"D13", "D42"},
 		// prices_additions.csv (the 2026-06-18 snapshot's rows prices.csv lacked).
-		aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.2", priceRegions: 14, priceRegion: "eastus", price: 1.13,
+		aks: "supported", hasImage: true, imageURN: "" /* GRID v20 build, no Marketplace URN */, imageToolkit: "13.2", priceRegions: 14, priceRegion: "eastus", price: 1.13,
 	},
 	{
 		name: "Standard_NC320ds_xl_RTXPRO6000BSE_v6", series: "NC_RTXPRO6000BSE_v6", family: "NC", category: "gpu",
@@ -343,7 +343,7 @@ var skuFacts = []skuFact{
 		gpuMem: 96, gpuMemTotal: 192, interconnect: "PCIe (SR-IOV vGPU)",
 		rdma: false, ethMbps: i64(200000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
 		status: "retired", retirement: "2026-03-18", replacements: []string{"Standard_NC288ds_xl_RTXPRO6000BSE_v6"}, decisions: []string{"D13", "D42"},
-		aks: "unsupported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.2", priceRegions: 7, priceRegion: "eastus", price: 16.588,
+		aks: "unsupported", hasImage: true, imageURN: "" /* GRID v20 build, no Marketplace URN */, imageToolkit: "13.2", priceRegions: 7, priceRegion: "eastus", price: 16.588,
 	},
 	{
 		name: "Standard_ND24rs", series: "ND", family: "ND", category: "gpu",

@@ -76,8 +76,11 @@ type ImageDoc struct {
 	CUDAToolkit string `json:"cuda_toolkit,omitempty"`
 	Driver      string `json:"driver,omitempty"`
 	ROCm        string `json:"rocm,omitempty"`
-	Source      string `json:"source"`
-	Notes       string `json:"notes,omitempty"`
+	// BatchNodeAgentSKUID is the Azure Batch node agent SKU that runs the
+	// image, as Batch's supported images list gives it.
+	BatchNodeAgentSKUID string `json:"batch_node_agent_sku_id,omitempty"`
+	Source              string `json:"source"`
+	Notes               string `json:"notes,omitempty"`
 }
 
 // SeriesDoc holds the facts shared by every size of a series.
@@ -109,7 +112,7 @@ type LifecycleDoc struct {
 // SupportDoc is a series' orchestrator and service support.
 type SupportDoc struct {
 	AKS        SupportEntryDoc `json:"aks"`
-	AzureML    SupportEntryDoc `json:"azure_ml"`
+	AzureML    SupportEntryDoc `json:"azureml"`
 	CycleCloud SupportEntryDoc `json:"cyclecloud"`
 	Batch      SupportEntryDoc `json:"batch"`
 	Sources    []string        `json:"sources,omitempty"`
@@ -168,7 +171,7 @@ type SKUDoc struct {
 // series' support sources.
 type SupportOverrideDoc struct {
 	AKS        *SupportEntryDoc `json:"aks,omitempty"`
-	AzureML    *SupportEntryDoc `json:"azure_ml,omitempty"`
+	AzureML    *SupportEntryDoc `json:"azureml,omitempty"`
 	CycleCloud *SupportEntryDoc `json:"cyclecloud,omitempty"`
 	Batch      *SupportEntryDoc `json:"batch,omitempty"`
 	Sources    []string         `json:"sources,omitempty"`

@@ -457,6 +457,24 @@ func TestBuildRejects(t *testing.T) {
 			want:   []string{`image "nope" of series NX_v1 is not defined`},
 		},
 		{
+			name:   "an image URN without four parts",
+			mutate: func(d []Document) []Document { d[2].Images[0].URN = "p:o:s"; return d },
+			want:   []string{`image "img" of series NX_v1: urn "p:o:s" is not publisher:offer:sku:version`},
+		},
+		{
+			name: "a Batch node agent without a URN",
+			mutate: func(d []Document) []Document {
+				d[2].Images[0].URN, d[2].Images[0].BatchNodeAgentSKUID = "", "batch.node.ubuntu 24.04"
+				return d
+			},
+			want: []string{`image "img" of series NX_v1: a Batch node agent needs the image's urn`},
+		},
+		{
+			name:   "an arm64 image on an x86_64 size",
+			mutate: func(d []Document) []Document { d[2].Images[0].Arch = "arm64"; return d },
+			want:   []string{`image "img" of series NX_v1: the image is arm64, the size x86_64`},
+		},
+		{
 			name:   "a series with an unknown support status",
 			mutate: func(d []Document) []Document { d[3].Series[0].Support.Batch.Status = "maybe"; return d },
 			want:   []string{`series NX_v1: support status "maybe" is not one of supported, unsupported, unknown`},

@@ -434,7 +434,11 @@ func TestReferenceImagesCSV(t *testing.T) {
 		used++
 		var row map[string]string
 		for _, r := range rows {
-			if (im.URN != "" && r["urn"] == im.URN) || (im.URN == "" && strings.Contains(r["urn"], "GB200/GB300")) {
+			// Images without a URN are builds the image repository
+			// publishes under tags: matched to the row that lists them.
+			if (im.URN != "" && r["urn"] == im.URN) ||
+				(im.ID == "ubuntu-hpc-gb-2404" && strings.Contains(r["urn"], "GB200/GB300")) ||
+				(im.ID == "ubuntu-hpc-2404-ncv6" && r["urn"] == "microsoft-dsvm:ubuntu-hpc:2404:latest" && strings.Contains(r["gpu_families_supported"], "NCv6")) {
 				row = r
 				break
 			}

@@ -204,12 +204,17 @@ type Support struct {
 
 // Image is the recommended marketplace image for a size.
 type Image struct {
-	URN         string
-	OS          string
-	CUDAToolkit string
-	Driver      string
-	ROCm        string
-	Source      string
+	ID   string // the catalog's image id
+	URN  string // "" when no Marketplace URN is documented
+	Arch string // x86_64 or arm64
+	// BatchNodeAgentSKUID is the Azure Batch node agent for the image
+	// ("" when Batch's supported images do not list it).
+	BatchNodeAgentSKUID string
+	OS                  string
+	CUDAToolkit         string
+	Driver              string
+	ROCm                string
+	Source              string
 }
 
 // Price is the Linux pay-as-you-go price of a size in one region.

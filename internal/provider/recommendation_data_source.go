@@ -179,25 +179,63 @@ type estimateOut struct {
 
 type deploymentOut struct {
 	ImageURN              *string        `tfsdk:"image_urn"`
+	ImageSource           *string        `tfsdk:"image_source"`
+	CPUArchitecture       *string        `tfsdk:"cpu_architecture"`
 	AcceleratedNetworking bool           `tfsdk:"accelerated_networking"`
 	RDMA                  bool           `tfsdk:"rdma"`
-	PlacementGroup        bool           `tfsdk:"placement_group"`
+	RDMAPlacement         *string        `tfsdk:"rdma_placement"`
 	SinglePlacementGroup  bool           `tfsdk:"single_placement_group"`
 	AKS                   *aksOut        `tfsdk:"aks"`
 	CycleCloud            *cycleCloudOut `tfsdk:"cyclecloud"`
+	AzureML               *azureMLOut    `tfsdk:"azureml"`
+	Batch                 *batchOut      `tfsdk:"batch"`
 }
 
 type aksOut struct {
-	NodeTaints []string          `tfsdk:"node_taints"`
-	NodeLabels map[string]string `tfsdk:"node_labels"`
-	GPUDriver  string            `tfsdk:"gpu_driver"`
-	Note       *string           `tfsdk:"note"`
+	NodeTaints           []string          `tfsdk:"node_taints"`
+	NodeLabels           map[string]string `tfsdk:"node_labels"`
+	GPUDriver            *string           `tfsdk:"gpu_driver"`
+	NodeAutoProvisioning nodeRequirement   `tfsdk:"node_auto_provisioning"`
+	Note                 *string           `tfsdk:"note"`
+}
+
+type nodeRequirement struct {
+	Key      string   `tfsdk:"key"`
+	Operator string   `tfsdk:"operator"`
+	Values   []string `tfsdk:"values"`
 }
 
 type cycleCloudOut struct {
-	Partition   string `tfsdk:"partition"`
-	SlurmHPC    bool   `tfsdk:"slurm_hpc"`
-	MachineType string `tfsdk:"machine_type"`
+	Partition            string   `tfsdk:"partition"`
+	MachineType          string   `tfsdk:"machine_type"`
+	OSImage              *string  `tfsdk:"os_image"`
+	MaxNodes             int64    `tfsdk:"max_nodes"`
+	MaxScaleSetSize      *int64   `tfsdk:"max_scaleset_size"`
+	FallbackMachineTypes []string `tfsdk:"fallback_machine_types"`
+}
+
+type azureMLOut struct {
+	VMSize       string `tfsdk:"vm_size"`
+	VMPriority   string `tfsdk:"vm_priority"`
+	MinNodeCount int64  `tfsdk:"min_node_count"`
+	MaxNodeCount int64  `tfsdk:"max_node_count"`
+}
+
+type batchOut struct {
+	VMSize                 string             `tfsdk:"vm_size"`
+	NodeAgentSKUID         *string            `tfsdk:"node_agent_sku_id"`
+	Image                  *imageReferenceOut `tfsdk:"image"`
+	InterNodeCommunication string             `tfsdk:"inter_node_communication"`
+	TargetDedicatedNodes   int64              `tfsdk:"target_dedicated_nodes"`
+	TargetLowPriorityNodes int64              `tfsdk:"target_low_priority_nodes"`
+	Note                   *string            `tfsdk:"note"`
+}
+
+type imageReferenceOut struct {
+	Publisher string `tfsdk:"publisher"`
+	Offer     string `tfsdk:"offer"`
+	SKU       string `tfsdk:"sku"`
+	Version   string `tfsdk:"version"`
 }
 
 // memoryOut is requirements.memory; a part the estimate does not have
@@ -625,30 +663,76 @@ func recommendationAttributes() map[string]schema.Attribute {
 		"warnings":             supportList("What to watch, in plain sentences."),
 		"deployment": schema.SingleNestedAttribute{
 			Computed:            true,
-			MarkdownDescription: "Settings for the target, ready to wire into azurerm, AKS and CycleCloud.",
+			MarkdownDescription: "Settings for the target, ready to wire into azurerm virtual machines and scale sets, AKS node pools, CycleCloud Workspace for Slurm partitions, Azure Machine Learning compute clusters and Batch pools.",
 			Attributes: map[string]schema.Attribute{
-				"image_urn":              strAttr("Recommended marketplace image URN, or null where none is documented."),
+				"image_urn":              strAttr("Recommended Marketplace image URN (`publisher:offer:sku:version`); null where no documented Marketplace image carries the driver the series needs (the GB200/GB300 arm64 and RTX PRO 6000 v6 GRID builds are published without a URN) or the catalog names no image. Give your own image then."),
+				"image_source":           strAttr("Where `image_urn` is documented (`repository:path@commit`); null with no URN."),
+				"cpu_architecture":       strAttr("The size's CPU architecture, `x86_64` or `arm64`: images and node pools are per architecture."),
 				"accelerated_networking": boolAttr("Whether to enable accelerated networking."),
 				"rdma":                   boolAttr("Whether the job uses the RDMA/InfiniBand network."),
-				"placement_group":        boolAttr("Whether the VMs need a proximity placement group (RDMA across VMs)."),
-				"single_placement_group": boolAttr("Whether a scale set needs `single_placement_group = true` (RDMA across VMs)."),
+				"rdma_placement":         strAttr("What InfiniBand across VMs needs: `scale_set` (one scale set with `single_placement_group = true`, at most 100 VMs) for every target but `vm`, `availability_set` (one availability set) for `vm`; null when no RDMA traffic crosses VMs. A proximity placement group is neither required nor enough for InfiniBand."),
+				"single_placement_group": boolAttr("Whether a scale set needs `single_placement_group = true`: `rdma_placement` is `scale_set`."),
 				"aks": schema.SingleNestedAttribute{
 					Computed:            true,
 					MarkdownDescription: "AKS node pool settings; null unless `target` is `aks`.",
 					Attributes: map[string]schema.Attribute{
-						"node_taints": supportList("Node taints for `azurerm_kubernetes_cluster_node_pool.node_taints`."),
-						"node_labels": schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "Node labels for `node_labels`."},
-						"gpu_driver":  strAttr("GPU driver setting for the node pool: `Install` or `None`."),
-						"note":        strAttr("What else the node pool needs, or null."),
+						"node_taints": supportList("Node taints for `azurerm_kubernetes_cluster_node_pool.node_taints`: `sku=gpu:NoSchedule` on GPU sizes, none on CPU sizes."),
+						"node_labels": schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "Node labels for `node_labels`: `hpcsku.io/vm-size`, and `hpcsku.io/gpu-model` on GPU sizes (AKS itself sets `kubernetes.azure.com/accelerator`)."},
+						"gpu_driver":  strAttr("`gpu_driver` for the node pool: `Install` (NVIDIA), `None` (AMD: the AMD GPU operator installs the driver); null for CPU sizes, which take no setting."),
+						"node_auto_provisioning": schema.SingleNestedAttribute{
+							Computed:            true,
+							MarkdownDescription: "A node requirement for clusters that use node auto-provisioning (Karpenter NodePool `spec.template.spec.requirements`): the ranked sizes with this size's CPU architecture, this size first.",
+							Attributes: map[string]schema.Attribute{
+								"key":      strAttr("`karpenter.azure.com/sku-name`."),
+								"operator": strAttr("`In`."),
+								"values":   supportList("VM size names, in rank order."),
+							},
+						},
+						"note": strAttr("What else the node pool needs, or null."),
 					},
 				},
 				"cyclecloud": schema.SingleNestedAttribute{
 					Computed:            true,
-					MarkdownDescription: "CycleCloud Slurm settings; null unless `target` is `cyclecloud`.",
+					MarkdownDescription: "A CycleCloud Slurm partition (CycleCloud Workspace for Slurm's `hpc`, `gpu` or `htc` object, the Slurm cluster template's node arrays); null unless `target` is `cyclecloud`.",
 					Attributes: map[string]schema.Attribute{
-						"partition":    strAttr("Slurm partition: `hpc`, `gpu` or `htc`."),
-						"slurm_hpc":    boolAttr("The partition's `slurm.hpc` flag (tightly coupled, single placement group)."),
-						"machine_type": strAttr("Machine type for the partition."),
+						"partition":              strAttr("Slurm partition: `hpc` (workload `hpc`), `gpu` (GPU sizes) or `htc`."),
+						"machine_type":           strAttr("Machine type for the partition (the workspace's `sku`)."),
+						"os_image":               strAttr("The partition's `osImage`: `image_urn`, or null when none is documented (the workspace requires one: give your own)."),
+						"max_nodes":              int64Attr("VMs one job needs: the lower bound for the partition's `maxNodes`."),
+						"max_scaleset_size":      int64Attr("Most VMs per scale set when the job's InfiniBand crosses VMs (100, one placement group; the Slurm template's `HPCMaxScalesetSize`); null otherwise."),
+						"fallback_machine_types": supportList("Ranked sizes with the same CPU architecture and image, this size first: sizes the partition can switch to without changing its image. Each partition takes one machine type."),
+					},
+				},
+				"azureml": schema.SingleNestedAttribute{
+					Computed:            true,
+					MarkdownDescription: "`azurerm_machine_learning_compute_cluster` settings; null unless `target` is `azureml`.",
+					Attributes: map[string]schema.Attribute{
+						"vm_size":        strAttr("`vm_size`."),
+						"vm_priority":    strAttr("`vm_priority`: `LowPriority` with `spot = true`, else `Dedicated`."),
+						"min_node_count": int64Attr("`scale_settings.min_node_count`: 0, so the cluster scales to zero when idle."),
+						"max_node_count": int64Attr("`scale_settings.max_node_count`: the recommendation's `nodes` (every serving copy's VMs included)."),
+					},
+				},
+				"batch": schema.SingleNestedAttribute{
+					Computed:            true,
+					MarkdownDescription: "`azurerm_batch_pool` settings; null unless `target` is `batch`.",
+					Attributes: map[string]schema.Attribute{
+						"vm_size":           strAttr("`vm_size`."),
+						"node_agent_sku_id": strAttr("`node_agent_sku_id` matching `image`; null when no documented image has a Batch node agent (give your own image and agent)."),
+						"image": schema.SingleNestedAttribute{
+							Computed:            true,
+							MarkdownDescription: "`storage_image_reference`, split from `image_urn`; null when there is none.",
+							Attributes: map[string]schema.Attribute{
+								"publisher": strAttr("Image publisher."),
+								"offer":     strAttr("Image offer."),
+								"sku":       strAttr("Image SKU."),
+								"version":   strAttr("Image version."),
+							},
+						},
+						"inter_node_communication":  strAttr("`inter_node_communication`: `Enabled` when one job spans VMs (MPI), else `Disabled`."),
+						"target_dedicated_nodes":    int64Attr("`fixed_scale.target_dedicated_nodes`: the recommendation's `nodes` without `spot`, else 0."),
+						"target_low_priority_nodes": int64Attr("`fixed_scale.target_low_priority_nodes`: the recommendation's `nodes` with `spot` (Batch's low-priority VMs retired in 2025; the setting now gives Spot VMs, in pools of a Batch account whose pool allocation mode is `UserSubscription`), else 0."),
+						"note":                      strAttr("What else the pool needs, or null."),
 					},
 				},
 			},
@@ -864,23 +948,7 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 	recs := make([]recommendationOut, len(result.Recommendations))
 	cfg.VMSizes = make([]string, len(result.Recommendations))
 	for i, rec := range result.Recommendations {
-		dep := deploymentOut{
-			ImageURN:              optString(rec.Deployment.ImageURN),
-			AcceleratedNetworking: rec.Deployment.AcceleratedNetworking,
-			RDMA:                  rec.Deployment.RDMA,
-			PlacementGroup:        rec.Deployment.PlacementGroup,
-			SinglePlacementGroup:  rec.Deployment.SinglePlacementGroup,
-		}
-		if a := rec.Deployment.AKS; a != nil {
-			labels := a.NodeLabels
-			if labels == nil {
-				labels = map[string]string{}
-			}
-			dep.AKS = &aksOut{NodeTaints: nonNil(a.NodeTaints), NodeLabels: labels, GPUDriver: a.GPUDriver, Note: optString(a.Note)}
-		}
-		if c := rec.Deployment.CycleCloud; c != nil {
-			dep.CycleCloud = &cycleCloudOut{Partition: c.Partition, SlurmHPC: c.SlurmHPC, MachineType: c.MachineType}
-		}
+		dep := deploymentOutput(rec.Deployment)
 		sku, d := data.skus.object(ctx, rec.SKU, rec.PriceRegion, data.AsOf)
 		diags.Append(d...)
 		recs[i] = recommendationOut{
@@ -933,4 +1001,49 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 	cfg.AsOf = types.StringValue(data.AsOf.Format(catalog.DateLayout))
 	cfg.CatalogVersion = types.StringValue(data.Catalog.Version)
 	return diags
+}
+
+// deploymentOutput converts the engine's deployment settings; empty
+// strings become null.
+func deploymentOutput(d recommend.Deployment) deploymentOut {
+	dep := deploymentOut{
+		ImageURN:              optString(d.ImageURN),
+		ImageSource:           optString(d.ImageSource),
+		CPUArchitecture:       optString(d.CPUArchitecture),
+		AcceleratedNetworking: d.AcceleratedNetworking,
+		RDMA:                  d.RDMA,
+		RDMAPlacement:         optString(d.RDMAPlacement),
+		SinglePlacementGroup:  d.SinglePlacementGroup,
+	}
+	if a := d.AKS; a != nil {
+		labels := a.NodeLabels
+		if labels == nil {
+			labels = map[string]string{}
+		}
+		nap := a.NodeAutoProvisioning
+		dep.AKS = &aksOut{
+			NodeTaints: nonNil(a.NodeTaints), NodeLabels: labels, GPUDriver: optString(a.GPUDriver), Note: optString(a.Note),
+			NodeAutoProvisioning: nodeRequirement{Key: nap.Key, Operator: nap.Operator, Values: nonNil(nap.Values)},
+		}
+	}
+	if c := d.CycleCloud; c != nil {
+		dep.CycleCloud = &cycleCloudOut{
+			Partition: c.Partition, MachineType: c.MachineType, OSImage: optString(c.OSImage), MaxNodes: c.MaxNodes,
+			MaxScaleSetSize: optPositive(c.MaxScaleSetSize), FallbackMachineTypes: nonNil(c.FallbackMachineTypes),
+		}
+	}
+	if m := d.AzureML; m != nil {
+		dep.AzureML = &azureMLOut{VMSize: m.VMSize, VMPriority: m.VMPriority, MinNodeCount: m.MinNodeCount, MaxNodeCount: m.MaxNodeCount}
+	}
+	if b := d.Batch; b != nil {
+		out := &batchOut{
+			VMSize: b.VMSize, NodeAgentSKUID: optString(b.NodeAgentSKUID), InterNodeCommunication: b.InterNodeCommunication,
+			TargetDedicatedNodes: b.TargetDedicatedNodes, TargetLowPriorityNodes: b.TargetLowPriorityNodes, Note: optString(b.Note),
+		}
+		if im := b.Image; im != nil {
+			out.Image = &imageReferenceOut{Publisher: im.Publisher, Offer: im.Offer, SKU: im.SKU, Version: im.Version}
+		}
+		dep.Batch = out
+	}
+	return dep
 }

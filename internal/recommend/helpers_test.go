@@ -189,6 +189,7 @@ func checkInvariants(t *testing.T, cat *catalog.Catalog, req Request, res *Resul
 		t.Errorf("rejections count %d sizes of %d, yet %d were recommended", removed, len(cat.SKUs()), len(res.Recommendations))
 	}
 	checkRejections(t, cat, req, res.Rejected)
+	checkDeployments(t, req, res)
 	j := oracleJobOf(cat, newTestEngine(t, cat), req)
 	seen := map[string]bool{}
 	for i, r := range res.Recommendations {

@@ -153,7 +153,7 @@ func TestReplicasNeedNoInfiniBand(t *testing.T) {
 	}
 	var got []layout
 	for _, r := range res.Recommendations {
-		got = append(got, layout{r.VMSize, r.Nodes, r.Replicas, r.TensorParallel, r.PipelineStages, r.Deployment.RDMA, r.Deployment.PlacementGroup, r.Preferred})
+		got = append(got, layout{r.VMSize, r.Nodes, r.Replicas, r.TensorParallel, r.PipelineStages, r.Deployment.RDMA, r.Deployment.RDMAPlacement != "", r.Preferred})
 	}
 	// Cheapest total: 3 T4s at 1.578 USD/h. Speed is what each sequence
 	// sees: a copy decoding b sequences reads the weights (2.598e9 bytes)

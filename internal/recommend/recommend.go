@@ -88,6 +88,7 @@ func (e *Engine) Recommend(req Request) (*Result, error) {
 	for i := 0; i < limit; i++ {
 		res.Recommendations[i] = n.recommendation(cands[i], int64(i+1), preferred == cands[i], bestHPC)
 	}
+	fillRankedLists(res.Recommendations)
 	res.Requirements = n.requirements()
 	if est := res.Recommendations[0].Estimate; est != nil {
 		res.Requirements.Efficiency = est.Efficiency

@@ -138,7 +138,7 @@ func TestReplicasForConcurrency(t *testing.T) {
 		t.Errorf("KV %v GiB", res.Requirements.KVCacheGiB)
 	}
 	for _, r := range res.Recommendations {
-		if r.Replicas < 2 || r.Nodes < 2 || r.PipelineStages != 1 || r.Deployment.RDMA || r.Deployment.PlacementGroup {
+		if r.Replicas < 2 || r.Nodes < 2 || r.PipelineStages != 1 || r.Deployment.RDMA || r.Deployment.RDMAPlacement != "" {
 			t.Errorf("%s: %d replicas on %d VMs, %d stages, deployment %+v", r.VMSize, r.Replicas, r.Nodes, r.PipelineStages, r.Deployment)
 		}
 		// Every GPU of every VM serves: replicas × tensor parallel = GPUs.

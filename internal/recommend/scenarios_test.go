@@ -40,7 +40,7 @@ func TestScenario01InferenceOPT13B(t *testing.T) {
 	req := Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3, Precision: "bf16"}, AsOf: asOf}
 	res := mustRecommend(t, req)
 	top := res.Recommendations[0]
-	if top.SKU.Family != "NC" || top.Nodes != 1 || top.SKU.Network.RDMA || top.Deployment.RDMA || top.Deployment.PlacementGroup {
+	if top.SKU.Family != "NC" || top.Nodes != 1 || top.SKU.Network.RDMA || top.Deployment.RDMA || top.Deployment.RDMAPlacement != "" {
 		t.Errorf("top %s: family %s, %d nodes, deployment %+v; want one NC VM without InfiniBand", top.VMSize, top.SKU.Family, top.Nodes, top.Deployment)
 	}
 	if top.TotalGPUMemoryGiB < 4.41 {
@@ -133,8 +133,8 @@ func TestScenario02Training70B(t *testing.T) {
 			late = pastDeadline
 		}
 		d := r.Deployment
-		if !d.RDMA || !d.PlacementGroup || !d.SinglePlacementGroup {
-			t.Errorf("%s: deployment %+v, want RDMA in one placement group", r.VMSize, d)
+		if !d.RDMA || d.RDMAPlacement != "availability_set" || d.SinglePlacementGroup { // target vm: one availability set
+			t.Errorf("%s: deployment %+v, want RDMA in one availability set", r.VMSize, d)
 		}
 		n := float64(r.Nodes)
 		if r.TotalGPUs != n*r.SKU.GPU.Count || r.TotalGPUMemoryGiB != n*r.SKU.GPU.MemoryGiBTotal ||
@@ -291,9 +291,11 @@ func TestScenario06AKSAMD(t *testing.T) {
 	}
 	want := &AKSDeployment{
 		NodeTaints: []string{"sku=gpu:NoSchedule"},
-		NodeLabels: map[string]string{"hpcsku.io/vm-size": top.VMSize, "hpcsku.io/gpu-model": "mi300x", "accelerator": "amd"},
+		NodeLabels: map[string]string{"hpcsku.io/vm-size": top.VMSize, "hpcsku.io/gpu-model": "mi300x"},
 		GPUDriver:  "None",
-		Note:       a.Note,
+		// Every ranked size is x86_64: all of them, this one first.
+		NodeAutoProvisioning: NodeRequirement{Key: "karpenter.azure.com/sku-name", Operator: "In", Values: rankedNames(res)},
+		Note:                 a.Note,
 	}
 	if !reflect.DeepEqual(a, want) || !strings.Contains(a.Note, "AMD GPU operator") {
 		t.Errorf("AKS %+v", a)
@@ -342,7 +344,7 @@ func TestScenario07HPCCores(t *testing.T) {
 			t.Errorf("%s: family %s, rdma %v, %d nodes (want %d)", r.VMSize, fam, r.SKU.Network.RDMA, r.Nodes, want)
 		}
 		cc := r.Deployment.CycleCloud
-		if cc == nil || cc.Partition != "hpc" || !cc.SlurmHPC || cc.MachineType != r.VMSize || !r.Deployment.PlacementGroup {
+		if cc == nil || cc.Partition != "hpc" || cc.MachineType != r.VMSize || cc.MaxNodes != r.Nodes || cc.MaxScaleSetSize != 100 || r.Deployment.RDMAPlacement != "scale_set" {
 			t.Errorf("%s: deployment %+v %+v", r.VMSize, r.Deployment, cc)
 		}
 	}
@@ -579,4 +581,13 @@ func vmUsableGiB(s *catalog.SKU) float64 {
 		return g.MemoryGiB
 	}
 	return per * g.Count
+}
+
+// rankedNames is the result's sizes in rank order.
+func rankedNames(res *Result) []string {
+	var names []string
+	for _, r := range res.Recommendations {
+		names = append(names, r.VMSize)
+	}
+	return names
 }

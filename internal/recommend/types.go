@@ -303,32 +303,82 @@ type Estimate struct {
 
 // Deployment holds target-ready settings for a recommendation.
 type Deployment struct {
-	ImageURN              string // recommended marketplace image; "" when none
+	ImageURN              string // recommended Marketplace image; "" when none is documented
+	ImageSource           string // where ImageURN is documented; "" with no URN
+	CPUArchitecture       string // x86_64 or arm64
 	AcceleratedNetworking bool
 	RDMA                  bool // the job uses the size's InfiniBand (RDMA)
-	// PlacementGroup: the VMs need one proximity placement group (RDMA
-	// and more than one VM).
-	PlacementGroup bool
-	// SinglePlacementGroup: a scale set must set singlePlacementGroup
-	// (RDMA and more than one VM).
+	// RDMAPlacement is what InfiniBand across VMs needs: PlacementScaleSet
+	// (one scale set, single placement group) or PlacementAvailabilitySet
+	// (target vm); "" when no RDMA traffic crosses VMs.
+	RDMAPlacement string
+	// SinglePlacementGroup: RDMAPlacement is PlacementScaleSet.
 	SinglePlacementGroup bool
 	AKS                  *AKSDeployment        // set when Target is aks
 	CycleCloud           *CycleCloudDeployment // set when Target is cyclecloud
+	AzureML              *AzureMLDeployment    // set when Target is azureml
+	Batch                *BatchDeployment      // set when Target is batch
 }
 
 // AKSDeployment holds node pool settings for AKS.
 type AKSDeployment struct {
 	NodeTaints []string
 	NodeLabels map[string]string
-	GPUDriver  string // "Install", "None", or "" for CPU sizes
-	Note       string
+	GPUDriver  string // "Install", "None", or "" (no setting) for CPU sizes
+	// NodeAutoProvisioning is the requirement a node auto-provisioning
+	// (Karpenter) NodePool takes to choose among the ranked sizes.
+	NodeAutoProvisioning NodeRequirement
+	Note                 string
 }
 
-// CycleCloudDeployment holds Slurm partition settings for CycleCloud.
+// NodeRequirement is one Kubernetes node selector requirement.
+type NodeRequirement struct {
+	Key      string
+	Operator string
+	Values   []string
+}
+
+// CycleCloudDeployment holds the settings of a CycleCloud Slurm partition
+// (a node array of CycleCloud Workspace for Slurm or of the Slurm cluster
+// template).
 type CycleCloudDeployment struct {
 	Partition   string // hpc, gpu or htc
-	SlurmHPC    bool   // slurm.hpc: one scale set and placement group
 	MachineType string
+	OSImage     string // ImageURN; "" when none is documented
+	MaxNodes    int64  // the VMs one job needs
+	// MaxScaleSetSize is the most VMs of one scale set (one InfiniBand
+	// placement group) when the job's InfiniBand crosses VMs; 0 otherwise.
+	MaxScaleSetSize int64
+	// FallbackMachineTypes are the ranked sizes with the same CPU
+	// architecture and image, this size first.
+	FallbackMachineTypes []string
+}
+
+// AzureMLDeployment holds Azure Machine Learning compute cluster settings.
+type AzureMLDeployment struct {
+	VMSize       string
+	VMPriority   string // Dedicated or LowPriority (spot)
+	MinNodeCount int64
+	MaxNodeCount int64
+}
+
+// BatchDeployment holds Azure Batch pool settings.
+type BatchDeployment struct {
+	VMSize                 string
+	NodeAgentSKUID         string          // "" without a documented image
+	Image                  *ImageReference // nil without a documented image
+	InterNodeCommunication string          // Enabled or Disabled
+	TargetDedicatedNodes   int64
+	TargetLowPriorityNodes int64 // Spot nodes
+	Note                   string
+}
+
+// ImageReference is a Marketplace image URN split into its parts.
+type ImageReference struct {
+	Publisher string
+	Offer     string
+	SKU       string
+	Version   string
 }
 
 // Rejection counts the sizes one hard constraint removed.

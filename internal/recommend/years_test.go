@@ -16,11 +16,11 @@ const yearsCatalogFile = `{
   "series": [
     {"name": "XG", "family": "NC", "category": "gpu",
      "lifecycle": {"status": "ga", "sources": ["https://example.com/xg"]},
-     "support": {"aks": {"status": "unknown"}, "azure_ml": {"status": "unknown"}, "cyclecloud": {"status": "unknown"}, "batch": {"status": "unknown"}},
+     "support": {"aks": {"status": "unknown"}, "azureml": {"status": "unknown"}, "cyclecloud": {"status": "unknown"}, "batch": {"status": "unknown"}},
      "sources": ["https://example.com/xg"]},
     {"name": "XC", "family": "F", "category": "cpu",
      "lifecycle": {"status": "ga", "sources": ["https://example.com/xc"]},
-     "support": {"aks": {"status": "unknown"}, "azure_ml": {"status": "unknown"}, "cyclecloud": {"status": "unknown"}, "batch": {"status": "unknown"}},
+     "support": {"aks": {"status": "unknown"}, "azureml": {"status": "unknown"}, "cyclecloud": {"status": "unknown"}, "batch": {"status": "unknown"}},
      "sources": ["https://example.com/xc"]}
   ],
   "skus": [

@@ -27,8 +27,18 @@ run "nvidia_pool_gets_taints_labels_and_driver" {
   }
 
   assert {
-    condition     = azurerm_kubernetes_cluster_node_pool.gpu.node_labels["accelerator"] == "nvidia" && azurerm_kubernetes_cluster_node_pool.gpu.node_labels["hpcsku.io/vm-size"] == output.vm_size
-    error_message = "node_labels should be the recommended labels."
+    condition = azurerm_kubernetes_cluster_node_pool.gpu.node_labels == tomap({
+      "hpcsku.io/vm-size"   = output.vm_size
+      "hpcsku.io/gpu-model" = data.hpcsku_recommendation.pool.recommendations[0].sku.gpu.model_id
+    })
+    error_message = "node_labels should be the size and GPU model labels: ${jsonencode(azurerm_kubernetes_cluster_node_pool.gpu.node_labels)}"
+  }
+
+  # AKS labels GPU nodes with kubernetes.azure.com/accelerator itself; the
+  # deprecated `accelerator` label is not set.
+  assert {
+    condition     = !contains(keys(azurerm_kubernetes_cluster_node_pool.gpu.node_labels), "accelerator")
+    error_message = "The pool should not carry the deprecated accelerator label."
   }
 
   assert {
@@ -54,7 +64,7 @@ run "amd_pool_leaves_the_driver_to_the_operator" {
   }
 
   assert {
-    condition     = azurerm_kubernetes_cluster_node_pool.gpu.gpu_driver == "None" && azurerm_kubernetes_cluster_node_pool.gpu.node_labels["accelerator"] == "amd"
+    condition     = azurerm_kubernetes_cluster_node_pool.gpu.gpu_driver == "None" && data.hpcsku_recommendation.pool.recommendations[0].sku.gpu.vendor == "amd" && !contains(keys(azurerm_kubernetes_cluster_node_pool.gpu.node_labels), "accelerator")
     error_message = "An AMD pool should leave the driver to the operator: ${jsonencode(output.node_settings)}"
   }
 
@@ -83,6 +93,98 @@ run "lora_pool_needs_one_gpu" {
   assert {
     condition     = data.hpcsku_recommendation.pool.recommendations[0].total_gpus <= 1 && data.hpcsku_recommendation.pool.recommendations[0].nodes == 1
     error_message = "A LoRA fine-tune of a 7B model should fit one GPU: ${output.vm_size}"
+  }
+}
+
+# A small model runs on a CPU size: no taint, no GPU label, and gpu_driver
+# null. azurerm's node pool takes only "Install" or "None" there, so an empty
+# string would fail this plan.
+run "cpu_pool_has_no_gpu_driver" {
+  command = plan
+
+  variables {
+    name                     = "cpu"
+    workload                 = "inference"
+    model_class              = "small"
+    model_parameters_billion = 0.3
+    precision                = "fp32"
+  }
+
+  assert {
+    condition     = data.hpcsku_recommendation.pool.recommendations[0].sku.gpu == null && azurerm_kubernetes_cluster_node_pool.gpu.vm_size == output.vm_size
+    error_message = "A small model should get a CPU size: ${output.vm_size}"
+  }
+
+  assert {
+    condition     = azurerm_kubernetes_cluster_node_pool.gpu.gpu_driver == null && output.node_settings.gpu_driver == null
+    error_message = "A CPU pool should have no gpu_driver: ${jsonencode(output.node_settings)}"
+  }
+
+  assert {
+    condition     = length(azurerm_kubernetes_cluster_node_pool.gpu.node_taints) == 0 && azurerm_kubernetes_cluster_node_pool.gpu.node_labels == tomap({ "hpcsku.io/vm-size" = output.vm_size })
+    error_message = "A CPU pool should have no taint and only the size label: ${jsonencode(output.node_settings)}"
+  }
+
+  assert {
+    condition     = output.node_auto_provisioning.values[0] == output.vm_size && alltrue([for r in data.hpcsku_recommendation.pool.recommendations : r.sku.gpu == null if contains(output.node_auto_provisioning.values, r.vm_size)])
+    error_message = "The NodePool requirement should list CPU sizes, the pool's first: ${jsonencode(output.node_auto_provisioning)}"
+  }
+}
+
+# The node auto-provisioning requirement lists the ranked sizes of the top
+# size's CPU architecture, in ranking order, the top size first.
+run "node_auto_provisioning_requirement" {
+  command = plan
+
+  assert {
+    condition     = output.node_auto_provisioning.key == "karpenter.azure.com/sku-name" && output.node_auto_provisioning.operator == "In"
+    error_message = "The requirement should select on karpenter.azure.com/sku-name with In: ${jsonencode(output.node_auto_provisioning)}"
+  }
+
+  assert {
+    condition     = output.node_auto_provisioning.values[0] == azurerm_kubernetes_cluster_node_pool.gpu.vm_size
+    error_message = "The pool's size should come first: ${jsonencode(output.node_auto_provisioning.values)}"
+  }
+
+  assert {
+    condition = output.node_auto_provisioning.values == tolist([
+      for r in data.hpcsku_recommendation.pool.recommendations : r.vm_size
+      if r.deployment.cpu_architecture == data.hpcsku_recommendation.pool.recommendations[0].deployment.cpu_architecture
+    ])
+    error_message = "The values should be the ranked sizes of the same CPU architecture, in order: ${jsonencode(output.node_auto_provisioning.values)}"
+  }
+}
+
+# Training a 70B model ranks the arm64 GB200 first and x86_64 sizes after it.
+# A NodePool boots one node image architecture, so the requirement lists the
+# GB200 alone.
+run "node_auto_provisioning_keeps_one_cpu_architecture" {
+  command = plan
+
+  variables {
+    workload                 = "training"
+    model_parameters_billion = 70
+  }
+
+  assert {
+    condition     = length(distinct([for r in data.hpcsku_recommendation.pool.recommendations : r.deployment.cpu_architecture])) == 2
+    error_message = "This run needs a ranking that mixes CPU architectures: ${jsonencode([for r in data.hpcsku_recommendation.pool.recommendations : [r.vm_size, r.deployment.cpu_architecture]])}"
+  }
+
+  assert {
+    condition = output.node_auto_provisioning.values == tolist([
+      for r in data.hpcsku_recommendation.pool.recommendations : r.vm_size
+      if r.deployment.cpu_architecture == data.hpcsku_recommendation.pool.recommendations[0].deployment.cpu_architecture
+    ]) && output.node_auto_provisioning.values[0] == output.vm_size
+    error_message = "The requirement should list only the sizes of the top size's architecture: ${jsonencode(output.node_auto_provisioning.values)}"
+  }
+
+  assert {
+    condition = alltrue([
+      for r in data.hpcsku_recommendation.pool.recommendations : !contains(output.node_auto_provisioning.values, r.vm_size)
+      if r.deployment.cpu_architecture != data.hpcsku_recommendation.pool.recommendations[0].deployment.cpu_architecture
+    ])
+    error_message = "No size of the other architecture should be listed: ${jsonencode(output.node_auto_provisioning.values)}"
   }
 }
 

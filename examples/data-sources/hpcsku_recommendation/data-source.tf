@@ -78,7 +78,7 @@ data "hpcsku_recommendation" "train_70b" {
 
 # Tightly coupled MPI CFD on 2,000 cores, scheduled by Slurm on Azure
 # CycleCloud. `nodes` is computed from the cores per VM; the deployment hints
-# name the Slurm partition and its slurm.hpc flag.
+# name the Slurm partition, its machine type and its node limits.
 data "hpcsku_recommendation" "cfd" {
   workload = "hpc"
   cores    = 2000

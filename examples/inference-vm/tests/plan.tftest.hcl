@@ -76,7 +76,7 @@ run "spot_vm" {
 }
 
 # A size the catalog names no image for (the AMD V710, pinned with prefer):
-# the plan stops and asks for one.
+# the plan stops at the recommendation and asks for one.
 run "size_without_a_known_image_asks_for_one" {
   command = plan
 
@@ -89,7 +89,39 @@ run "size_without_a_known_image_asks_for_one" {
     prefer              = ["Standard_NV24ads_V710_v5"]
   }
 
-  expect_failures = [azurerm_linux_virtual_machine.inference]
+  expect_failures = [data.hpcsku_recommendation.inference]
+}
+
+# The NC RTX PRO 6000 BSE v6 needs the GRID v20 build of the HPC image, which
+# has no documented Marketplace URN: no image_urn, and the plan asks for one
+# rather than booting the plain Ubuntu-HPC image, whose driver the GPU cannot use.
+run "rtx_pro_6000_asks_for_an_image" {
+  command = plan
+
+  variables {
+    prefer = ["Standard_NC144ds_xl_RTXPRO6000BSE_v6"]
+  }
+
+  expect_failures = [data.hpcsku_recommendation.inference]
+}
+
+run "rtx_pro_6000_with_an_image" {
+  command = plan
+
+  variables {
+    prefer    = ["Standard_NC144ds_xl_RTXPRO6000BSE_v6"]
+    image_urn = "contoso:ubuntu-hpc-grid:2404-ncv6:1.0.0"
+  }
+
+  assert {
+    condition     = azurerm_linux_virtual_machine.inference.size == "Standard_NC144ds_xl_RTXPRO6000BSE_v6" && data.hpcsku_recommendation.inference.recommendations[0].deployment.image_urn == null
+    error_message = "The preferred RTX PRO 6000 size should be kept, with no image from the recommendation."
+  }
+
+  assert {
+    condition     = output.image == tomap({ publisher = "contoso", offer = "ubuntu-hpc-grid", sku = "2404-ncv6", version = "1.0.0" }) && azurerm_linux_virtual_machine.inference.source_image_reference[0].sku == "2404-ncv6"
+    error_message = "The given image should boot the VM: ${jsonencode(azurerm_linux_virtual_machine.inference.source_image_reference)}"
+  }
 }
 
 run "price_cap_is_respected" {

@@ -254,6 +254,45 @@ run "size_unsupported_by_target_rejected" {
   }
 }
 
+# Azure Machine Learning is spelled `azureml`, as in hpcsku_recommendation's
+# `target` and the catalog's `sku.support.azureml`. The Azure Machine Learning
+# compute-target table lists ND H100 v5; it does not list HBv4, so whether
+# Azure ML takes Standard_HB176rs_v4 is unknown: an advisory, not a failure.
+run "azureml_target_reads_azureml_support" {
+  command = plan
+
+  variables {
+    target = "azureml"
+    partitions = {
+      gpu = { vm_size = "Standard_ND96isr_H100_v5", nodes = 2 }
+      hpc = { vm_size = "Standard_HB176rs_v4", nodes = 2 }
+    }
+  }
+
+  expect_failures = [check.advisories]
+
+  assert {
+    condition     = output.partitions.gpu.support.status == "supported" && output.partitions.gpu.support == data.hpcsku_sku.partition["gpu"].sku.support.azureml
+    error_message = "The gpu partition should read sku.support.azureml: ${jsonencode(output.partitions.gpu.support)}"
+  }
+
+  assert {
+    condition     = output.advisories == ["Partition \"hpc\": whether Azure Machine Learning supports Standard_HB176rs_v4 is unknown (${data.hpcsku_sku.partition["hpc"].sku.support.azureml.note}); check before relying on it."]
+    error_message = "Unknown Azure ML support should be an advisory naming Azure Machine Learning: ${jsonencode(output.advisories)}"
+  }
+}
+
+# The old spelling is refused with the list of targets.
+run "azure_ml_spelling_rejected" {
+  command = plan
+
+  variables {
+    target = "azure_ml"
+  }
+
+  expect_failures = [var.target]
+}
+
 run "partition_target_overrides_module_target" {
   command = plan
 

@@ -1,0 +1,289 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package recommend
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
+
+// checkDeployments holds for every result the tests rank: each
+// recommendation's deployment settings follow from its size, its layout and
+// the request, whatever the ranking.
+func checkDeployments(t *testing.T, req Request, res *Result) {
+	t.Helper()
+	target := req.Target
+	if target == "" {
+		target = DefaultTarget
+	}
+	for _, r := range res.Recommendations {
+		d, s := r.Deployment, r.SKU
+		fail := func(format string, args ...any) {
+			t.Helper()
+			t.Errorf("%s (target %s): "+format, append([]any{r.VMSize, target}, args...)...)
+		}
+		// The image: the catalog's URN with its source, or nothing.
+		wantURN := ""
+		if s.Image != nil {
+			wantURN = s.Image.URN
+		}
+		if d.ImageURN != wantURN || (d.ImageURN == "") != (d.ImageSource == "") || d.CPUArchitecture != s.Arch {
+			fail("image %q from %q on %q, catalog %q on %q", d.ImageURN, d.ImageSource, d.CPUArchitecture, wantURN, s.Arch)
+		}
+		// InfiniBand placement: only for RDMA across VMs; an availability
+		// set for plain VMs, a single-placement-group scale set otherwise,
+		// never over 100 VMs.
+		switch {
+		case d.RDMAPlacement != "" && (!d.RDMA || r.Nodes < 2 || r.Nodes > MaxNodesRDMA):
+			fail("placement %q with RDMA %v on %d VMs", d.RDMAPlacement, d.RDMA, r.Nodes)
+		case d.RDMAPlacement != "" && (d.RDMAPlacement == PlacementAvailabilitySet) != (target == TargetVM):
+			fail("placement %q", d.RDMAPlacement)
+		case d.SinglePlacementGroup != (d.RDMAPlacement == PlacementScaleSet):
+			fail("single placement group %v with placement %q", d.SinglePlacementGroup, d.RDMAPlacement)
+		case d.RDMA && !s.Network.RDMA:
+			fail("RDMA on a size without it")
+		}
+		if (d.AKS != nil) != (target == TargetAKS) || (d.CycleCloud != nil) != (target == TargetCycleCloud) ||
+			(d.AzureML != nil) != (target == TargetAzureML) || (d.Batch != nil) != (target == TargetBatch) {
+			fail("target objects %+v", d)
+		}
+		sameArch := func() []string {
+			out := []string{r.VMSize}
+			for _, o := range res.Recommendations {
+				if o.VMSize != r.VMSize && o.SKU.Arch == s.Arch {
+					out = append(out, o.VMSize)
+				}
+			}
+			return out
+		}
+		if a := d.AKS; a != nil {
+			isGPU := s.GPU != nil
+			wantDriver := ""
+			if isGPU {
+				wantDriver = GPUDriverInstall
+				if s.GPU.Vendor == catalog.VendorAMD {
+					wantDriver = GPUDriverNone
+				}
+			}
+			if a.GPUDriver != wantDriver || (len(a.NodeTaints) > 0) != isGPU || a.NodeLabels[LabelVMSize] != r.VMSize {
+				fail("AKS driver %q, taints %v, labels %v", a.GPUDriver, a.NodeTaints, a.NodeLabels)
+			}
+			for k := range a.NodeLabels {
+				if k != LabelVMSize && k != LabelGPUModel {
+					fail("AKS label %q", k)
+				}
+			}
+			nap := a.NodeAutoProvisioning
+			if nap.Key != AKSSizeLabel || nap.Operator != "In" || !slices.Equal(nap.Values, sameArch()) {
+				fail("node auto-provisioning %+v, want the ranked %s sizes %v", nap, s.Arch, sameArch())
+			}
+		}
+		if cc := d.CycleCloud; cc != nil {
+			if cc.MachineType != r.VMSize || cc.OSImage != d.ImageURN || cc.MaxNodes != r.Nodes ||
+				(cc.MaxScaleSetSize == MaxNodesRDMA) != d.SinglePlacementGroup || (cc.MaxScaleSetSize != 0 && cc.MaxScaleSetSize != MaxNodesRDMA) {
+				fail("CycleCloud %+v", cc)
+			}
+			want := []string{r.VMSize}
+			if cc.OSImage != "" {
+				want = nil
+				for _, n := range sameArch() {
+					for _, o := range res.Recommendations {
+						if o.VMSize == n && o.Deployment.ImageURN == cc.OSImage {
+							want = append(want, n)
+						}
+					}
+				}
+			}
+			if !slices.Equal(cc.FallbackMachineTypes, want) {
+				fail("fallbacks %v, want %v", cc.FallbackMachineTypes, want)
+			}
+			wantPartition := PartitionHTC
+			if req.Workload == WorkloadHPC {
+				wantPartition = PartitionHPC
+			} else if s.GPU != nil {
+				wantPartition = PartitionGPU
+			}
+			if cc.Partition != wantPartition {
+				fail("partition %q, want %q", cc.Partition, wantPartition)
+			}
+		}
+		if m := d.AzureML; m != nil {
+			want := AzureMLDeployment{VMSize: r.VMSize, VMPriority: AzureMLDedicated, MaxNodeCount: r.Nodes}
+			if req.Spot {
+				want.VMPriority = AzureMLLowPriority
+			}
+			if *m != want {
+				fail("Azure ML %+v, want %+v", *m, want)
+			}
+		}
+		if b := d.Batch; b != nil {
+			dedicated, spot := r.Nodes, int64(0)
+			if req.Spot {
+				dedicated, spot = 0, r.Nodes
+			}
+			hasImage := s.Image != nil && s.Image.URN != ""
+			hasAgent := hasImage && s.Image.BatchNodeAgentSKUID != ""
+			if b.VMSize != r.VMSize || b.TargetDedicatedNodes != dedicated || b.TargetLowPriorityNodes != spot ||
+				(b.Image != nil) != hasImage || (b.NodeAgentSKUID != "") != hasAgent || (hasImage && !hasAgent && !strings.Contains(b.Note, "supported-images")) ||
+				(b.Image != nil && strings.Join([]string{b.Image.Publisher, b.Image.Offer, b.Image.SKU, b.Image.Version}, ":") != d.ImageURN) ||
+				(b.InterNodeCommunication == BatchInterNodeEnabled && r.Nodes < 2) ||
+				(b.InterNodeCommunication != BatchInterNodeEnabled && b.InterNodeCommunication != BatchInterNodeDisabled) ||
+				(d.RDMAPlacement != "" && b.InterNodeCommunication != BatchInterNodeEnabled) {
+				fail("Batch %+v, image %+v", b, b.Image)
+			}
+		}
+	}
+}
+
+// The settings per target on the fixture catalog, each case a defect the
+// earlier settings had.
+func TestDeploymentPerTarget(t *testing.T) {
+	cat := fixture(t)
+
+	// AKS, NVIDIA: the T4 pool for a 1.3B model. The labels no longer
+	// carry the deprecated "accelerator" key; node auto-provisioning gets
+	// every ranked size (all x86_64), this one first.
+	res := mustRecommendOn(t, cat, Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, Target: "aks", AsOf: asOf})
+	d := res.Recommendations[0].Deployment
+	// The catalog names no image for the T4 series.
+	want := Deployment{
+		CPUArchitecture:       "x86_64",
+		AcceleratedNetworking: true,
+		AKS: &AKSDeployment{
+			NodeTaints:           []string{"sku=gpu:NoSchedule"},
+			NodeLabels:           map[string]string{"hpcsku.io/vm-size": "Standard_NC4as_T4_v3", "hpcsku.io/gpu-model": "t4"},
+			GPUDriver:            "Install",
+			NodeAutoProvisioning: NodeRequirement{Key: "karpenter.azure.com/sku-name", Operator: "In", Values: rankedNames(res)},
+			Note:                 "AKS installs the NVIDIA driver (gpu_driver = \"Install\"); deploy the NVIDIA device plugin or GPU Operator to schedule nvidia.com/gpu. Pods need a toleration for sku=gpu:NoSchedule.",
+		},
+	}
+	if !reflect.DeepEqual(d, want) {
+		t.Errorf("deployment\n got  %+v %+v\n want %+v %+v", d, d.AKS, want, want.AKS)
+	}
+	if len(want.AKS.NodeAutoProvisioning.Values) < 2 || want.AKS.NodeAutoProvisioning.Values[0] != "Standard_NC4as_T4_v3" {
+		t.Errorf("node auto-provisioning values %v", want.AKS.NodeAutoProvisioning.Values)
+	}
+
+	// AKS, CPU: no taint and no gpu_driver at all (azurerm accepts only
+	// Install or None; the empty string failed the plan).
+	res = mustRecommendOn(t, cat, Request{Workload: "hpc", Target: "aks", AsOf: asOf})
+	a := res.Recommendations[0].Deployment.AKS
+	if a.GPUDriver != "" || len(a.NodeTaints) != 0 || !reflect.DeepEqual(a.NodeLabels, map[string]string{"hpcsku.io/vm-size": "Standard_HB120rs_v3"}) {
+		t.Errorf("AKS %+v", a)
+	}
+
+	// CycleCloud, 70B pretraining on NVIDIA: 72 H100 VMs over InfiniBand
+	// (see TestScaleUpBeforeScaleOut for the count): the gpu partition in
+	// one scale set of at most 100 VMs, its image, and the ranked sizes
+	// that share that image as fallbacks.
+	res = mustRecommendOn(t, cat, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, GPUVendor: "nvidia", Target: "cyclecloud", AsOf: asOf})
+	top := res.Recommendations[0]
+	cc := top.Deployment.CycleCloud
+	if top.VMSize != "Standard_ND96isr_H100_v5" || top.Nodes != 72 || top.Deployment.RDMAPlacement != PlacementScaleSet || !top.Deployment.SinglePlacementGroup ||
+		cc.Partition != "gpu" || cc.MachineType != top.VMSize || cc.OSImage != "microsoft-dsvm:ubuntu-hpc:2404:latest" || cc.MaxNodes != 72 || cc.MaxScaleSetSize != 100 {
+		t.Errorf("top %s on %d VMs, %+v, CycleCloud %+v", top.VMSize, top.Nodes, top.Deployment, cc)
+	}
+	if cc.FallbackMachineTypes[0] != top.VMSize || slices.Contains(cc.FallbackMachineTypes, "Standard_ND40rs_v2") {
+		t.Errorf("fallbacks %v: the V100 size has another image", cc.FallbackMachineTypes)
+	}
+	// htc on 2,000 cores: the HBv3's InfiniBand stays unused: no RDMA, no
+	// placement, htc partition without a scale set limit.
+	res = mustRecommendOn(t, cat, Request{Workload: "htc", Cores: i64(2000), Target: "cyclecloud", AsOf: asOf})
+	top = res.Recommendations[0]
+	if cc := top.Deployment.CycleCloud; top.VMSize != "Standard_HB120rs_v3" || top.Nodes != 17 || top.Deployment.RDMA || top.Deployment.RDMAPlacement != "" ||
+		cc.Partition != "htc" || cc.MaxNodes != 17 || cc.MaxScaleSetSize != 0 {
+		t.Errorf("top %s %d %+v %+v", top.VMSize, top.Nodes, top.Deployment, cc)
+	}
+
+	// The same multi-VM InfiniBand job as plain VMs: one availability set.
+	for target, placement := range map[string]string{"vm": PlacementAvailabilitySet, "vmss": PlacementScaleSet, "batch": PlacementScaleSet, "azureml": PlacementScaleSet, "aks": PlacementScaleSet} {
+		res = mustRecommendOn(t, cat, Request{Workload: "hpc", Cores: i64(1000), Target: target, AsOf: asOf})
+		top = res.Recommendations[0]
+		if top.Nodes < 2 || !top.Deployment.RDMA || top.Deployment.RDMAPlacement != placement || top.Deployment.SinglePlacementGroup != (placement == PlacementScaleSet) {
+			t.Errorf("%s: %s on %d VMs, %+v", target, top.VMSize, top.Nodes, top.Deployment)
+		}
+	}
+	// More than 100 VMs cannot share one InfiniBand placement group.
+	nf := mustNoFitOn(t, cat, Request{Workload: "hpc", Nodes: i64(101), Target: "vmss", AsOf: asOf, Interconnect: "infiniband"})
+	if counts := rejectedCounts(nf.Rejected); counts["nodes"] == 0 {
+		t.Errorf("101 InfiniBand VMs: rejections %+v", nf.Rejected)
+	}
+
+	// Azure ML on spot: LowPriority, as many nodes as the layout.
+	res = mustRecommendOn(t, cat, Request{Workload: "hpc", Cores: i64(1000), Target: "azureml", Spot: true, AsOf: asOf})
+	top = res.Recommendations[0]
+	if m := top.Deployment.AzureML; *m != (AzureMLDeployment{VMSize: top.VMSize, VMPriority: "LowPriority", MinNodeCount: 0, MaxNodeCount: top.Nodes}) || top.Nodes < 2 {
+		t.Errorf("Azure ML %+v on %d VMs", m, top.Nodes)
+	}
+
+	// Batch, MPI across VMs: inter-node communication, the image split into
+	// its parts and the Ubuntu 24.04 node agent.
+	res = mustRecommendOn(t, cat, Request{Workload: "hpc", Cores: i64(1000), Target: "batch", AsOf: asOf})
+	top = res.Recommendations[0]
+	b := top.Deployment.Batch
+	if b.InterNodeCommunication != "Enabled" || b.NodeAgentSKUID != "batch.node.ubuntu 24.04" || b.TargetDedicatedNodes != top.Nodes || b.TargetLowPriorityNodes != 0 ||
+		!reflect.DeepEqual(b.Image, &ImageReference{Publisher: "microsoft-dsvm", Offer: "ubuntu-hpc", SKU: "2404", Version: "latest"}) {
+		t.Errorf("Batch %+v %+v on %d VMs", b, b.Image, top.Nodes)
+	}
+	// Batch on spot, one VM: Spot nodes, no inter-node communication, and
+	// the allocation mode Spot needs.
+	res = mustRecommendOn(t, cat, Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, Target: "batch", Spot: true, AsOf: asOf})
+	top = res.Recommendations[0]
+	b = top.Deployment.Batch
+	if b.InterNodeCommunication != "Disabled" || b.TargetDedicatedNodes != 0 || b.TargetLowPriorityNodes != top.Nodes || !strings.Contains(b.Note, "UserSubscription") {
+		t.Errorf("Batch %+v", b)
+	}
+}
+
+// Batch on the MI300X: the ROCm image, for which Batch's sources name no
+// node agent: the image reference without one, and a note saying how to
+// find it.
+func TestDeploymentBatchImageWithoutAgent(t *testing.T) {
+	res := mustRecommendOn(t, fixture(t), Request{Workload: "training", Model: &Model{ParametersBillion: 7}, GPUVendor: "amd", Target: "batch", AsOf: asOf})
+	top := res.Recommendations[0]
+	b := top.Deployment.Batch
+	if top.VMSize != "Standard_ND96isr_MI300X_v5" || b.NodeAgentSKUID != "" || !strings.Contains(b.Note, "az batch pool supported-images list") ||
+		!reflect.DeepEqual(b.Image, &ImageReference{Publisher: "microsoft-dsvm", Offer: "ubuntu-hpc", SKU: "2404-rocm", Version: "latest"}) {
+		t.Errorf("%s: Batch %+v, image %+v", top.VMSize, b, b.Image)
+	}
+}
+
+// Images: the NC RTX PRO 6000 v6 and the GB200 have no Marketplace URN
+// (the generic Ubuntu-HPC image lacks the GRID driver the first needs; the
+// second is arm64), so every target gets none, Batch no image or agent,
+// CycleCloud no fallbacks; sizes that share the generic image do.
+func TestDeploymentImages(t *testing.T) {
+	cat := testCatalog(t)
+	for _, name := range []string{"Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_ND128isr_NDR_GB200_v6"} {
+		s, ok := cat.Lookup(name)
+		if !ok {
+			t.Fatalf("%s is not in the catalog", name)
+		}
+		if s.Image == nil || s.Image.URN != "" {
+			t.Errorf("%s: image %+v, want a build without a URN", name, s.Image)
+		}
+	}
+	gb, _ := cat.Lookup("Standard_ND128isr_NDR_GB200_v6")
+	if gb.Arch != "arm64" || gb.Image.Arch != "arm64" {
+		t.Errorf("GB200: %s, image %s", gb.Arch, gb.Image.Arch)
+	}
+	for _, target := range []string{"batch", "cyclecloud", "vm"} {
+		res := mustRecommend(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 8}, Prefer: []string{"Standard_NC24lds_xl_RTXPRO6000BSE_v6"}, Target: target, AsOf: asOf})
+		top := res.Recommendations[0]
+		if top.VMSize != "Standard_NC24lds_xl_RTXPRO6000BSE_v6" || top.Deployment.ImageURN != "" || top.Deployment.ImageSource != "" {
+			t.Errorf("%s: %s, image %q", target, top.VMSize, top.Deployment.ImageURN)
+			continue
+		}
+		if b := top.Deployment.Batch; b != nil && (b.Image != nil || b.NodeAgentSKUID != "" || !strings.Contains(b.Note, "No Marketplace image is documented")) {
+			t.Errorf("Batch %+v", b)
+		}
+		if cc := top.Deployment.CycleCloud; cc != nil && (cc.OSImage != "" || !slices.Equal(cc.FallbackMachineTypes, []string{top.VMSize})) {
+			t.Errorf("CycleCloud %+v", cc)
+		}
+	}
+}
