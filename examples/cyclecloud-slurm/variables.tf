@@ -84,7 +84,7 @@ variable "availability_zones" {
   default = {}
 
   validation {
-    condition     = alltrue([for zones in values(var.availability_zones) : zones == null || (length(zones) > 0 && alltrue([for z in zones : contains(["1", "2", "3"], z)]))])
+    condition     = alltrue([for zones in values(var.availability_zones) : try(length(zones) > 0 && alltrue([for z in zones : contains(["1", "2", "3"], z)]), zones == null)])
     error_message = "Each availability_zones list must be non-empty and hold only \"1\", \"2\" or \"3\"."
   }
 }
