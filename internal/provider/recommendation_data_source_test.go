@@ -1392,7 +1392,9 @@ func deploymentDiff(g deploymentOut, w recommend.Deployment) string {
 // availability set, across a scale set one placement group; Azure ML and
 // Batch settings; no image where none is documented).
 func TestRecommendationDataSource_Deployments(t *testing.T) {
-	dep0 := tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("deployment")
+	// A fresh path each time: paths extended from one shared path may share
+	// its backing array.
+	dep0 := func() tfjsonpath.Path { return tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("deployment") }
 	ds := func(name string) string { return "data.hpcsku_recommendation." + name }
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: fixtureProviderFactories(t),
@@ -1434,7 +1436,7 @@ data "hpcsku_sku" "hb" {
 }
 `,
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(ds("aks_cpu"), dep0.AtMapKey("aks"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+				statecheck.ExpectKnownValue(ds("aks_cpu"), dep0().AtMapKey("aks"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 					"gpu_driver":  knownvalue.Null(),
 					"node_taints": knownvalue.ListExact([]knownvalue.Check{}),
 					"node_labels": knownvalue.MapExact(map[string]knownvalue.Check{"hpcsku.io/vm-size": knownvalue.StringExact("Standard_HB120rs_v3")}),
@@ -1447,24 +1449,24 @@ data "hpcsku_sku" "hb" {
 				})),
 				// 1,000 cores on HBv3: ceil(1000 / 120) = 9 VMs over InfiniBand.
 				statecheck.ExpectKnownValue(ds("vm_ib"), tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("nodes"), knownvalue.Int64Exact(9)),
-				statecheck.ExpectKnownValue(ds("vm_ib"), dep0, knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				statecheck.ExpectKnownValue(ds("vm_ib"), dep0(), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"rdma":                   knownvalue.Bool(true),
 					"rdma_placement":         knownvalue.StringExact("availability_set"),
 					"single_placement_group": knownvalue.Bool(false),
 					"image_urn":              knownvalue.StringExact("microsoft-dsvm:ubuntu-hpc:2404:latest"),
 					"image_source":           knownvalue.StringRegexp(regexp.MustCompile(`^Azure/azhpc-images:versions\.json@8e9d055`)),
 				})),
-				statecheck.ExpectKnownValue(ds("vmss_ib"), dep0, knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				statecheck.ExpectKnownValue(ds("vmss_ib"), dep0(), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"rdma_placement":         knownvalue.StringExact("scale_set"),
 					"single_placement_group": knownvalue.Bool(true),
 				})),
-				statecheck.ExpectKnownValue(ds("aml_spot"), dep0.AtMapKey("azureml"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+				statecheck.ExpectKnownValue(ds("aml_spot"), dep0().AtMapKey("azureml"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 					"vm_size":        knownvalue.StringExact("Standard_HB120rs_v3"),
 					"vm_priority":    knownvalue.StringExact("LowPriority"),
 					"min_node_count": knownvalue.Int64Exact(0),
 					"max_node_count": knownvalue.Int64Exact(9),
 				})),
-				statecheck.ExpectKnownValue(ds("batch_mpi"), dep0.AtMapKey("batch"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+				statecheck.ExpectKnownValue(ds("batch_mpi"), dep0().AtMapKey("batch"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 					"vm_size":           knownvalue.StringExact("Standard_HB120rs_v3"),
 					"node_agent_sku_id": knownvalue.StringExact("batch.node.ubuntu 24.04"),
 					"image": knownvalue.ObjectExact(map[string]knownvalue.Check{
@@ -1479,7 +1481,7 @@ data "hpcsku_sku" "hb" {
 					"note":                      knownvalue.StringRegexp(regexp.MustCompile(`single placement group's 100 VMs`)),
 				})),
 				statecheck.ExpectKnownValue(ds("batch_grid"), tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_NC24lds_xl_RTXPRO6000BSE_v6")),
-				statecheck.ExpectKnownValue(ds("batch_grid"), dep0, knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				statecheck.ExpectKnownValue(ds("batch_grid"), dep0(), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"image_urn":      knownvalue.Null(),
 					"image_source":   knownvalue.Null(),
 					"rdma_placement": knownvalue.Null(),
