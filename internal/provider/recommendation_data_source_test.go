@@ -1394,7 +1394,9 @@ func deploymentDiff(g deploymentOut, w recommend.Deployment) string {
 func TestRecommendationDataSource_Deployments(t *testing.T) {
 	// A fresh path each time: paths extended from one shared path may share
 	// its backing array.
-	dep0 := func() tfjsonpath.Path { return tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("deployment") }
+	dep0 := func() tfjsonpath.Path {
+		return tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("deployment")
+	}
 	ds := func(name string) string { return "data.hpcsku_recommendation." + name }
 	resource.UnitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: fixtureProviderFactories(t),
