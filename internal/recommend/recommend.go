@@ -4,6 +4,7 @@
 package recommend
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strings"
@@ -110,23 +111,8 @@ func (e *Engine) Recommend(req Request) (*Result, error) {
 // it, then by score (descending), then cost (ascending, unpriced last), then
 // name.
 func compareEvals(a, b *eval) int {
-	if a.fallback != b.fallback {
-		if b.fallback {
-			return -1
-		}
-		return 1
-	}
-	if a.lacksFacts != b.lacksFacts {
-		if b.lacksFacts {
-			return -1
-		}
-		return 1
-	}
-	if a.lateDefault != b.lateDefault {
-		if b.lateDefault {
-			return -1
-		}
-		return 1
+	if c := cmp.Or(falseFirst(a.fallback, b.fallback), falseFirst(a.lacksFacts, b.lacksFacts), falseFirst(a.lateDefault, b.lateDefault)); c != 0 {
+		return c
 	}
 	if a.score != b.score {
 		if a.score > b.score {
@@ -134,11 +120,8 @@ func compareEvals(a, b *eval) int {
 		}
 		return 1
 	}
-	if a.hasPrice != b.hasPrice {
-		if a.hasPrice {
-			return -1
-		}
-		return 1
+	if c := falseFirst(!a.hasPrice, !b.hasPrice); c != 0 {
+		return c
 	}
 	if a.costKey != b.costKey {
 		if a.costKey < b.costKey {
@@ -147,6 +130,17 @@ func compareEvals(a, b *eval) int {
 		return 1
 	}
 	return strings.Compare(a.in.sku.Name, b.in.sku.Name)
+}
+
+// falseFirst orders false before true.
+func falseFirst(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case b:
+		return -1
+	}
+	return 1
 }
 
 // scoreAll scores candidates. Cost and speed are relative to the best
