@@ -94,7 +94,7 @@ func (n *norm) deployment(e *eval) Deployment {
 	}
 	switch n.target {
 	case TargetAKS:
-		d.AKS = aksDeployment(e)
+		d.AKS = aksDeployment(e, rdma)
 	case TargetCycleCloud:
 		cc := &CycleCloudDeployment{MachineType: s.Name, OSImage: d.ImageURN, MaxNodes: e.nodes}
 		switch {
@@ -116,16 +116,16 @@ func (n *norm) deployment(e *eval) Deployment {
 		}
 		d.AzureML = ml
 	case TargetBatch:
-		d.Batch = n.batchDeployment(e, d)
+		d.Batch = n.batchDeployment(e, d.ImageURN)
 	}
 	return d
 }
 
 // batchDeployment: the image reference split from the URN (nil without
-// one) and the node agent Batch's sources name for it (""
-// otherwise); inter-node
+// one; the catalog loader admits only publisher:offer:sku:version) and the
+// node agent Batch's sources name for it ("" otherwise); inter-node
 // communication when one job spans VMs; the VMs as dedicated or Spot nodes.
-func (n *norm) batchDeployment(e *eval, d Deployment) *BatchDeployment {
+func (n *norm) batchDeployment(e *eval, imageURN string) *BatchDeployment {
 	s := e.in.sku
 	b := &BatchDeployment{VMSize: s.Name, InterNodeCommunication: BatchInterNodeDisabled}
 	if e.spans {
@@ -137,15 +137,15 @@ func (n *norm) batchDeployment(e *eval, d Deployment) *BatchDeployment {
 		b.TargetDedicatedNodes = e.nodes
 	}
 	var notes []string
-	switch p := strings.Split(d.ImageURN, ":"); {
-	case len(p) != 4:
+	if imageURN == "" {
 		notes = append(notes, "No Marketplace image is documented for this size: give the pool your own image reference and its node_agent_sku_id.")
-	case s.Image.BatchNodeAgentSKUID == "":
-		b.Image = &ImageReference{Publisher: p[0], Offer: p[1], SKU: p[2], Version: p[3]}
-		notes = append(notes, "Batch's sources name no node agent for this image: check it with az batch pool supported-images list and give its node_agent_sku_id, or use your own image.")
-	default:
+	} else {
+		p := strings.Split(imageURN, ":")
 		b.Image = &ImageReference{Publisher: p[0], Offer: p[1], SKU: p[2], Version: p[3]}
 		b.NodeAgentSKUID = s.Image.BatchNodeAgentSKUID
+		if b.NodeAgentSKUID == "" {
+			notes = append(notes, "Batch's sources name no node agent for this image: check it with az batch pool supported-images list and give its node_agent_sku_id, or use your own image.")
+		}
 	}
 	if n.spot {
 		notes = append(notes, "Batch runs Spot VMs as target_low_priority_nodes (its low-priority VMs retired in 2025), and only in pools of a Batch account whose pool allocation mode is UserSubscription.")
@@ -157,21 +157,14 @@ func (n *norm) batchDeployment(e *eval, d Deployment) *BatchDeployment {
 	return b
 }
 
-func aksDeployment(e *eval) *AKSDeployment {
+// aksDeployment: rdma is whether the job uses the size's InfiniBand.
+func aksDeployment(e *eval, rdma bool) *AKSDeployment {
 	s := e.in.sku
-	a := &AKSDeployment{NodeLabels: map[string]string{LabelVMSize: s.Name}}
-	if !e.in.isGPU {
-		a.NodeTaints = []string{}
+	a := &AKSDeployment{NodeLabels: map[string]string{LabelVMSize: s.Name}, NodeTaints: []string{}}
+	switch {
+	case !e.in.isGPU:
 		a.Note = "CPU node pool: no GPU driver or taint needed (leave gpu_driver unset)."
-		if s.Network.RDMA && e.ibNeeded {
-			a.Note += " InfiniBand on AKS needs the NVIDIA Network Operator (RDMA shared device plugin)."
-		}
-		return a
-	}
-	a.NodeTaints = []string{AKSGPUTaint}
-	a.NodeLabels[LabelGPUModel] = s.GPU.ModelID
-	switch e.in.vendor {
-	case catalog.VendorAMD:
+	case e.in.vendor == catalog.VendorAMD:
 		a.GPUDriver = GPUDriverNone
 		a.Note = "AKS does not install AMD GPU drivers: set gpu_driver to \"None\" and deploy the AMD GPU operator, which installs the driver and the amd.com/gpu device plugin."
 	default:
@@ -181,7 +174,11 @@ func aksDeployment(e *eval) *AKSDeployment {
 			a.Note += " Partial-GPU sizes use the GRID driver, which AKS selects."
 		}
 	}
-	if s.Network.RDMA && e.ibNeeded {
+	if e.in.isGPU {
+		a.NodeTaints = []string{AKSGPUTaint}
+		a.NodeLabels[LabelGPUModel] = s.GPU.ModelID
+	}
+	if rdma {
 		a.Note += " InfiniBand on AKS needs the NVIDIA Network Operator (RDMA shared device plugin)."
 	}
 	return a
