@@ -1,0 +1,490 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package provider
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/float64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
+)
+
+// groupDigits writes n with a comma between groups of three digits
+// (1000000 as 1,000,000), as the descriptions write numbers.
+func groupDigits(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
+}
+
+func quoted(values []string) string {
+	q := make([]string, len(values))
+	for i, v := range values {
+		q[i] = "`" + v + "`"
+	}
+	return strings.Join(q, ", ")
+}
+
+var versionRE = regexp.MustCompile(`^\d+\.\d+$`)
+
+func recommendationInputAttributes() map[string]schema.Attribute {
+	return map[string]schema.Attribute{
+		"workload": schema.StringAttribute{
+			Required:            true,
+			MarkdownDescription: "What the job does: " + quoted(recommend.Workloads()) + ". `hpc` is tightly coupled MPI; `htc` is throughput of independent tasks; `data_processing` is GPU dataframes (RAPIDS-style).",
+			Validators:          []validator.String{stringvalidator.OneOf(recommend.Workloads()...)},
+		},
+		"model": schema.SingleNestedAttribute{
+			Optional: true,
+			MarkdownDescription: "The AI model, for `training`, `fine_tuning` and `inference`. Its size, precision and, for a named model, its architecture drive the GPU memory estimate. " +
+				"Set `name` or `parameters_billion` (or both).",
+			Attributes: map[string]schema.Attribute{
+				"name": schema.StringAttribute{
+					Optional: true,
+					MarkdownDescription: "A model of the catalog's model table (see the `hpcsku_models` data source), by identifier (`llama-3.1-8b`) or display name (`Llama 3.1 8B`), case-insensitive. " +
+						"The table gives the parameter counts, the precision it is published in, and the architecture (layers, KV heads, head dimension, attention kind) " +
+						"that sizes the KV cache for `inference` and the activations for `fine_tuning`. An unknown name fails with the closest names.",
+					Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+				},
+				"parameters_billion": schema.Float64Attribute{
+					Optional: true,
+					MarkdownDescription: "Parameters in billions, for example `7` or `1.3`. Must be greater than zero. " +
+						"Required without `name`; with `name` it defaults to the model table's count (a different value is used, with a warning).",
+					Validators: []validator.Float64{
+						float64Positive(),
+						float64validator.AtLeastOneOf(path.MatchRoot("model").AtName("name")),
+					},
+				},
+				"active_parameters_billion": schema.Float64Attribute{
+					Optional: true,
+					MarkdownDescription: "For a mixture-of-experts model described without `name`: the parameters one token uses, in billions (for example `12.9` for Mixtral 8x7B), " +
+						"at most `parameters_billion`. It scales the KV cache estimate; the weights still count every parameter. Defaults to all of them, or with `name` to the model table's count.",
+					Validators: []validator.Float64{float64Positive()},
+				},
+				"precision": schema.StringAttribute{
+					Optional: true,
+					MarkdownDescription: "Numeric precision of the weights: " + quoted(recommend.Precisions()) + ". " +
+						"Defaults to the precision the named model is published in, else `" + recommend.DefaultPrecision + "`. " +
+						"`int8` and `int4` cannot be trained: `training` and full fine-tuning need `bf16`, `fp16`, `fp8`, `tf32` or `fp32`.",
+					Validators: []validator.String{stringvalidator.OneOf(recommend.Precisions()...)},
+				},
+				"class": schema.StringAttribute{
+					Optional: true,
+					MarkdownDescription: "Kind of model, the three columns of Microsoft's guidance table: " + quoted(recommend.ModelClasses()) + ". `small` models run on CPU sizes. " +
+						"Defaults to the named model's (`generative` for language models, `nongenerative` for the others), else `" + recommend.DefaultClass + "`.",
+					Validators: []validator.String{stringvalidator.OneOf(recommend.ModelClasses()...)},
+				},
+			},
+		},
+		"fine_tuning_method": schema.StringAttribute{
+			Optional: true,
+			MarkdownDescription: "How `fine_tuning` trains the model: " + quoted(recommend.FineTuningMethods()) + ". " +
+				"`full` trains every parameter (weights, gradients, an fp32 master copy and Adam's moments); `lora` trains small adapters on a frozen base at the model's precision; " +
+				"`qlora` trains adapters on a frozen 4-bit (NF4) base. Defaults to `" + recommend.MethodQLoRA + "` for an `int4` model, `" + recommend.MethodLoRA + "` for an `int8` model and `" + recommend.MethodFull + "` otherwise. " +
+				"Only for workload `fine_tuning`; anywhere else it is an error.",
+			Validators: []validator.String{stringvalidator.OneOf(recommend.FineTuningMethods()...)},
+		},
+		"context_tokens": schema.Int64Attribute{
+			Optional: true,
+			MarkdownDescription: "Tokens of one sequence of a language model, 1 to " + groupDigits(recommend.MaxContextTokens) + ": prompt plus output for `inference` (it sizes the KV cache), " +
+				"the sequence length for `training` and `fine_tuning` (it sizes the activations of `lora` and `qlora`; full training takes its activations as a share of the model states, so there it changes nothing). " +
+				"Defaults to `" + strconv.Itoa(recommend.DefaultContextTokens) + "`, capped at the named model's maximum context. " +
+				"Only for the workloads `training`, `fine_tuning` and `inference`; anywhere else it is an error.",
+			Validators: []validator.Int64{int64validator.Between(1, recommend.MaxContextTokens)},
+		},
+		"concurrent_requests": schema.Int64Attribute{
+			Optional: true,
+			MarkdownDescription: "Sequences the service holds in flight at once across all its copies of the model, 1 to " + groupDigits(recommend.MaxConcurrentRequests) + ": each keeps `context_tokens` of KV cache. " +
+				"When one VM cannot hold the KV cache of them all, the service gets more copies of the model (`recommendations[*].replicas`). Defaults to `" + strconv.Itoa(recommend.DefaultConcurrentRequests) + "`. " +
+				"Only for workload `inference`; anywhere else it is an error.",
+			Validators: []validator.Int64{int64validator.Between(1, recommend.MaxConcurrentRequests)},
+		},
+		"training_batch_size": schema.Int64Attribute{
+			Optional: true,
+			MarkdownDescription: "Sequences or samples each GPU processes per step (the micro-batch), 1 to " + groupDigits(recommend.MaxTrainingBatchSize) + ". " +
+				"It sizes the activations of `lora` and `qlora` and of the models trained with plain data parallelism (encoder, vision, diffusion, speech); " +
+				"full training of a language model takes its activations as a share of the model states, so there it changes nothing. " +
+				"Defaults by model kind: " + strconv.FormatInt(recommend.DefaultTrainingBatchSize(catalog.ModelKindGenerative), 10) + " sequence for language models, " +
+				strconv.FormatInt(recommend.DefaultTrainingBatchSize(catalog.ModelKindEncoder), 10) + " samples for encoders, " +
+				strconv.FormatInt(recommend.DefaultTrainingBatchSize(catalog.ModelKindVision), 10) + " for vision, " +
+				strconv.FormatInt(recommend.DefaultTrainingBatchSize(catalog.ModelKindSpeech), 10) + " for speech and " +
+				strconv.FormatInt(recommend.DefaultTrainingBatchSize(catalog.ModelKindDiffusion), 10) + " for diffusion models. " +
+				"Only for the workloads `training` and `fine_tuning`; anywhere else it is an error.",
+			Validators: []validator.Int64{int64validator.Between(1, recommend.MaxTrainingBatchSize)},
+		},
+		"tokens_billion": schema.Float64Attribute{
+			Optional: true,
+			MarkdownDescription: "Tokens the job processes (dataset tokens × epochs), in billions, greater than 0 and at most " + groupDigits(recommend.MaxTokensBillion) + ". " +
+				"It sets the work the throughput model times: training FLOPs = " + strconv.Itoa(recommend.TrainingFLOPsPerToken) + " (`lora` and `qlora`: " + strconv.Itoa(recommend.LoRAFLOPsPerToken) + ") × active parameters × tokens, " +
+				"plus the attention term for a named model, and so `recommendations[*].estimate.job_hours` and `job_cost_usd`. " +
+				"Defaults to " + strconv.Itoa(recommend.ChinchillaTokensPerParameter) + " tokens per parameter for `training` (compute-optimal, Hoffmann et al. 2022) and " +
+				strconv.FormatFloat(recommend.DefaultFineTuningTokensBillion, 'f', -1, 64) + " billion tokens for `fine_tuning` (`requirements.token_budget` says which applied). " +
+				"The estimate covers language models; other kinds of model are not timed. " +
+				"Only for the workloads `training` and `fine_tuning`; anywhere else it is an error.",
+			Validators: []validator.Float64{float64PositiveAtMost(recommend.MaxTokensBillion)},
+		},
+		"deadline_hours": schema.Float64Attribute{
+			Optional: true,
+			MarkdownDescription: "Wall time, in hours, the job must finish in, greater than 0 and at most " + groupDigits(recommend.MaxDeadlineHours) + ". " +
+				"Each size scales out to meet it within the VMs one job may span (up to " + strconv.Itoa(recommend.MaxNodesRDMA) + " with InfiniBand; one without, unless `interconnect` is `any`), " +
+				"and sizes that cannot meet it are removed (constraint `deadline`). " +
+				"Defaults to " + strconv.Itoa(recommend.DefaultDeadlineHours) + " hours (30 days), which never removes a size: where a size cannot meet it the job runs longer, " +
+				"with a warning, and ranks after the layouts that meet it. " +
+				"Only for the workloads `training` and `fine_tuning`; anywhere else it is an error.",
+			Validators: []validator.Float64{float64PositiveAtMost(recommend.MaxDeadlineHours)},
+		},
+		"tokens_per_second": schema.Float64Attribute{
+			Optional: true,
+			MarkdownDescription: "Output tokens per second the service must sustain across all its copies of the model, greater than 0 and at most " + groupDigits(int64(recommend.MaxTokensPerSecond)) + ". " +
+				"Each size gets the copies it needs (`recommendations[*].replicas`), from the decode rate of one copy: bound by the GPUs' memory bandwidth " +
+				"(the weights and the KV cache read per step) or their peak arithmetic, whichever is slower. " +
+				"A size that would need more than " + groupDigits(recommend.MaxNodes) + " VMs is removed (constraint `tokens_per_second`). " +
+				"No default: without it the service is sized for `concurrent_requests` alone, and `recommendations[*].estimate.tokens_per_second` says what that layout sustains. " +
+				"Only for workload `inference`; anywhere else it is an error.",
+			Validators: []validator.Float64{float64PositiveAtMost(recommend.MaxTokensPerSecond)},
+		},
+		"hpc_bound": schema.StringAttribute{
+			Optional: true,
+			MarkdownDescription: "What limits the speed of the job: " + quoted(recommend.HPCBounds()) + ". " +
+				"`" + recommend.BoundMemoryBandwidth + "` (most CFD, weather and sparse solvers) compares STREAM bandwidth, `" + recommend.BoundCompute + "` (dense arithmetic) FP64 peak, " +
+				"`" + recommend.BoundMemoryCapacity + "` (the problem size is set by memory) memory per VM, each times the VMs (and, for `hpc` across VMs, a parallel efficiency). " +
+				"The ranking compares the price per unit of that throughput, and `recommendations[*].estimate.relative_throughput` reports it against the best size. " +
+				"Defaults to `" + recommend.BoundMemoryBandwidth + "` for `hpc` and `" + recommend.BoundCompute + "` for `htc`. " +
+				"Only for the workloads `hpc` and `htc`; anywhere else it is an error.",
+			Validators: []validator.String{stringvalidator.OneOf(recommend.HPCBounds()...)},
+		},
+		"gpu_memory_gib": schema.Float64Attribute{
+			Optional:            true,
+			MarkdownDescription: "Total GPU memory the job needs, in GiB. Overrides the estimate from `model`.",
+			Validators:          []validator.Float64{float64Positive()},
+		},
+		"gpus": schema.Int64Attribute{
+			Optional:            true,
+			MarkdownDescription: "Minimum GPUs for the whole job.",
+			Validators:          []validator.Int64{int64validator.Between(1, recommend.MaxGPUs)},
+		},
+		"nodes": schema.Int64Attribute{
+			Optional:            true,
+			MarkdownDescription: "Number of VMs the job runs on, 1 to " + groupDigits(recommend.MaxNodes) + ". By default the engine scales up before it scales out and computes this.",
+			Validators:          []validator.Int64{int64validator.Between(1, recommend.MaxNodes)},
+		},
+		"cores": schema.Int64Attribute{
+			Optional:            true,
+			MarkdownDescription: "Total cores per job, for `hpc` and `htc`; `nodes` is then computed from the cores per VM.",
+			Validators:          []validator.Int64{int64validator.Between(1, recommend.MaxCores)},
+		},
+		"min_vcpus": schema.Int64Attribute{
+			Optional:            true,
+			MarkdownDescription: "Minimum vCPUs per VM.",
+			Validators:          []validator.Int64{int64validator.Between(1, recommend.MaxMinVCPUs)},
+		},
+		"min_memory_gib": schema.Float64Attribute{
+			Optional:            true,
+			MarkdownDescription: "Minimum memory per VM, in GiB.",
+			Validators:          []validator.Float64{float64Positive()},
+		},
+		"min_local_disk_gib": schema.Float64Attribute{
+			Optional:            true,
+			MarkdownDescription: "Minimum local disk per VM (temporary disk plus local NVMe), in GiB, for example for checkpoints.",
+			Validators:          []validator.Float64{float64Positive()},
+		},
+		"interconnect": schema.StringAttribute{
+			Optional:            true,
+			MarkdownDescription: "Back-end network: " + quoted(recommend.Interconnects()) + ". `" + recommend.DefaultInterconnect + "` (the default) requires InfiniBand when the job spans VMs or is tightly coupled MPI, and otherwise ranks sizes without it higher, because unused bandwidth costs money.",
+			Validators:          []validator.String{stringvalidator.OneOf(recommend.Interconnects()...)},
+		},
+		"gpu_vendor": schema.StringAttribute{
+			Optional:            true,
+			MarkdownDescription: "GPU vendor: " + quoted(recommend.GPUVendors()) + ". Defaults to `" + recommend.DefaultGPUVendor + "`.",
+			Validators:          []validator.String{stringvalidator.OneOf(recommend.GPUVendors()...)},
+		},
+		"gpu_models": schema.ListAttribute{
+			ElementType:         types.StringType,
+			Optional:            true,
+			MarkdownDescription: "Allowed GPU models, by catalog identifier (`h100-sxm-80gb`) or name, case-insensitive.",
+			Validators:          nonEmptyStringList(),
+		},
+		"cuda_version": schema.StringAttribute{
+			Optional:            true,
+			MarkdownDescription: "CUDA toolkit the software needs, as `major.minor` (for example `\"13.0\"`). GPUs that toolkit no longer supports, and AMD GPUs, are excluded.",
+			Validators:          []validator.String{stringvalidator.RegexMatches(versionRE, "must be a version such as \"12.4\" or \"13.0\"")},
+		},
+		"min_compute_capability": schema.StringAttribute{
+			Optional:            true,
+			MarkdownDescription: "Minimum NVIDIA compute capability, as `major.minor` (for example `\"8.0\"` for Ampere and newer). AMD GPUs are excluded.",
+			Validators:          []validator.String{stringvalidator.RegexMatches(versionRE, "must be a compute capability such as \"7.0\" or \"9.0\"")},
+		},
+		"target": schema.StringAttribute{
+			Optional:            true,
+			MarkdownDescription: "Where the size will run: " + quoted(recommend.Targets()) + ". Defaults to `" + recommend.DefaultTarget + "`. Sizes the target does not support are excluded; sizes with unknown support are kept with a warning.",
+			Validators:          []validator.String{stringvalidator.OneOf(recommend.Targets()...)},
+		},
+		"region": schema.StringAttribute{
+			Optional:            true,
+			MarkdownDescription: "Azure region (for example `eastus`). Only sizes offered there are returned, with that region's prices: sizes priced there, or with the provider's `availability_file`, sizes the file lists there without a restriction for the subscription (constraints `region` and `availability`). Without it, each size is priced at its lowest price in any region, and `price_source` names that region.",
+			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+		},
+		"max_price_per_hour": schema.Float64Attribute{
+			Optional:            true,
+			MarkdownDescription: "Maximum USD per hour for one VM. Needs `region`.",
+			Validators:          []validator.Float64{float64Positive(), float64validator.AlsoRequires(path.MatchRoot("region"))},
+		},
+		"max_total_price_per_hour": schema.Float64Attribute{
+			Optional:            true,
+			MarkdownDescription: "Maximum USD per hour for all VMs of the job. Needs `region`.",
+			Validators:          []validator.Float64{float64Positive(), float64validator.AlsoRequires(path.MatchRoot("region"))},
+		},
+		"spot": schema.BoolAttribute{
+			Optional:            true,
+			MarkdownDescription: "Price with spot estimates where known, and say so. Spot suits interruptible inference; for training and fine-tuning it adds a warning to checkpoint regularly. Defaults to `false`.",
+		},
+		"min_lifetime_months": schema.Int64Attribute{
+			Optional:            true,
+			MarkdownDescription: "Exclude sizes retiring within this many months of the provider's `as_of` date. Retired sizes are always excluded. Defaults to `" + strconv.Itoa(recommend.DefaultMinLifetimeMonths) + "`.",
+			Validators:          []validator.Int64{int64validator.Between(0, recommend.MaxMinLifetimeMonths)},
+		},
+		"include_preview": schema.BoolAttribute{
+			Optional:            true,
+			MarkdownDescription: "Allow preview sizes. Defaults to `false`.",
+		},
+		"confidential": schema.BoolAttribute{
+			Optional:            true,
+			MarkdownDescription: "When `true`, only confidential-computing sizes; when `false`, none.",
+		},
+		"isolated": schema.BoolAttribute{
+			Optional:            true,
+			MarkdownDescription: "When `true`, only sizes isolated to one customer's hardware; when `false`, none.",
+		},
+		"optimize_for": schema.StringAttribute{
+			Optional:            true,
+			MarkdownDescription: "Ranking emphasis: " + quoted(recommend.OptimizeFors()) + ". Defaults to `" + recommend.DefaultOptimizeFor + "`.",
+			Validators:          []validator.String{stringvalidator.OneOf(recommend.OptimizeFors()...)},
+		},
+		"max_results": schema.Int64Attribute{
+			Optional:            true,
+			MarkdownDescription: "How many ranked sizes to return, 1 to " + strconv.Itoa(recommend.MaxResultsLimit) + ". Defaults to `" + strconv.Itoa(recommend.DefaultMaxResults) + "`.",
+			Validators:          []validator.Int64{int64validator.Between(1, recommend.MaxResultsLimit)},
+		},
+		"prefer": schema.ListAttribute{
+			ElementType: types.StringType,
+			Optional:    true,
+			MarkdownDescription: "Sizes to keep, in order of preference. The first one that passes every hard constraint is ranked first, " +
+				"so a new catalog or a passing retirement date does not change `vm_size` and make Terraform replace running VMs. " +
+				"A warning names a clearly better size when there is one.",
+			Validators: []validator.List{listvalidator.SizeAtLeast(1), listvalidator.UniqueValues(), listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1))},
+		},
+	}
+}
+
+func recommendationOutputAttributes() map[string]schema.Attribute {
+	supportList := func(desc string) schema.ListAttribute { return strListAttr(desc) }
+	return map[string]schema.Attribute{
+		"vm_size":  strAttr("The top-ranked size, ready for `size`, `sku` and `vm_size` arguments."),
+		"vm_sizes": supportList("The ranked size names, for fallback lists (GPU capacity errors are common) and multi-select settings such as CycleCloud's machine type lists."),
+		"recommendations": schema.ListNestedAttribute{
+			Computed:            true,
+			MarkdownDescription: "The ranked sizes, best first.",
+			NestedObject:        schema.NestedAttributeObject{Attributes: recommendationAttributes()},
+		},
+		"requirements": schema.SingleNestedAttribute{
+			Computed:            true,
+			MarkdownDescription: "What the engine derived from the inputs, so the ranking can be checked.",
+			Attributes: map[string]schema.Attribute{
+				"category":           strAttr("Category chosen: `gpu`, `hpc` or `cpu`."),
+				"preferred_families": supportList("Families ranked first, best first."),
+				"gpu_memory_gib":     float64Attr("Total GPU memory needed, in GiB; null when no GPU is needed or nothing says how much."),
+				"memory": schema.SingleNestedAttribute{
+					Computed:            true,
+					MarkdownDescription: "The GPU memory estimate from `model`, with its parts (each in GiB, rounded to 0.01, null when the job has none); null without a model.",
+					Attributes: map[string]schema.Attribute{
+						"gib":                 float64Attr("Estimated GPU memory of the whole job, in GiB: the sum of the parts below."),
+						"bytes_per_parameter": float64Attr("Bytes per parameter of the precision."),
+						"weights_gib":         float64Attr("The model's weights at its precision (for `qlora`, the 4-bit base with its 16-bit embeddings)."),
+						"gradients_gib":       float64Attr("Gradients of every parameter (`training` and full fine-tuning); null for `inference`, `lora` and `qlora`."),
+						"optimizer_gib":       float64Attr("Optimizer states of every parameter: the fp32 master copy of the weights (when they are narrower than fp32) plus Adam's two fp32 moments (`training` and full fine-tuning); null otherwise."),
+						"adapters_gib":        float64Attr("The trainable adapters of `lora` and `qlora` with their gradients and optimizer states; null otherwise."),
+						"activations_gib":     float64Attr("Activations: for `training` and `fine_tuning` those of the micro-batch (or the activation headroom of full training), for `inference` the serving engine's workspace (or, for a model without KV cache, its activations)."),
+						"kv_cache_gib":        float64Attr("`inference` of a language model: the KV cache of `concurrent_requests` sequences of `context_tokens` tokens; null otherwise."),
+						"formula":             strAttr("The formula with its inputs."),
+					},
+				},
+				"system_memory_gib":   float64Attr("Minimum VM memory, in GiB (150% of the model for inference); null when not derived."),
+				"nodes":               int64Attr("VMs per job on the top-ranked size; each recommendation has its own `nodes`."),
+				"interconnect":        strAttr("`infiniband` when the top-ranked layout needs InfiniBand, otherwise `any`."),
+				"min_gpus_per_job":    float64Attr("Minimum GPUs for the job; null when not set."),
+				"precision":           strAttr("Precision of the model's weights the estimate used (`model.precision`, the named model's published precision, or the default); null without a model."),
+				"model":               strAttr("Catalog identifier of the model (`model.name` resolved in the model table); null without `model.name`."),
+				"fine_tuning_method":  strAttr("Fine-tuning method the estimate used (`fine_tuning_method` or its default); null unless workload is `fine_tuning`."),
+				"context_tokens":      int64Attr("Tokens per sequence the estimate used (`context_tokens` or its default, capped at the named model's maximum context); null where it plays no part (full training, models without a sequence, no model)."),
+				"concurrent_requests": int64Attr("Sequences in flight the KV cache was sized for (`concurrent_requests` or its default); null unless a language model is served (`inference`)."),
+				"kv_cache_gib":        float64Attr("KV cache of every concurrent sequence, in GiB, as in `memory.kv_cache_gib`; null unless a language model is served."),
+				"kv_bytes_per_token":  int64Attr("KV cache per token of context, in bytes (2 × layers × KV heads × head dimension × bytes per element for a named model; approximated from the parameters otherwise); null unless a language model is served."),
+				"training_flops": float64Attr("The work of a `training` or `fine_tuning` job of a language model, in FLOPs: " + strconv.Itoa(recommend.TrainingFLOPsPerToken) + " (`lora` and `qlora`: " + strconv.Itoa(recommend.LoRAFLOPsPerToken) + ") × active parameters × `training_tokens_billion`, " +
+					"plus the attention term (× layers × context × attention width) for a named model; null where the throughput model does not time the job."),
+				"training_tokens_billion": float64Attr("Tokens the job processes, in billions: `tokens_billion` or its default; null where `training_flops` is."),
+				"token_budget":            strAttr("Where `training_tokens_billion` comes from: `tokens_billion`, or the default that was assumed, in a sentence; null where `training_flops` is."),
+				"deadline_hours":          float64Attr("The deadline the sizes were scaled out to meet: `deadline_hours` or the " + strconv.Itoa(recommend.DefaultDeadlineHours) + "-hour default; null where `training_flops` is."),
+				"tokens_per_second":       float64Attr("The output tokens per second the service was sized for (`tokens_per_second`); null unless it is set for `inference` of a model."),
+				"hpc_bound":               strAttr("What bounds the job's speed (`hpc_bound` or its default for the workload); null unless the workload is `hpc` or `htc`."),
+				"efficiency":              float64Attr("The top-ranked size's `estimate.efficiency`; null when it has no estimate (or a 0 efficiency)."),
+				"explanation":             supportList("How the requirements were derived, in plain sentences."),
+			},
+		},
+		"rejected": schema.ListNestedAttribute{
+			Computed:            true,
+			MarkdownDescription: "Per hard constraint, how many sizes it removed and a few of their names. A size is counted under the first constraint it fails.",
+			NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+				"constraint": strAttr("The constraint, named after the input that set it (for example `cuda_version`)."),
+				"count":      int64Attr("Sizes it removed."),
+				"examples":   supportList("Up to three of them."),
+				"reason":     strAttr("What the constraint checks."),
+			}},
+		},
+		"as_of":           strAttr("The provider's `as_of` date used for lifecycle judgements (`YYYY-MM-DD`)."),
+		"catalog_version": strAttr("Version of the catalog the ranking used."),
+	}
+}
+
+// recommendationAttributes are the attributes of each entry of
+// `recommendations`.
+func recommendationAttributes() map[string]schema.Attribute {
+	supportList := func(desc string) schema.ListAttribute { return strListAttr(desc) }
+	return map[string]schema.Attribute{
+		"rank":    int64Attr("1 for the best size."),
+		"score":   float64Attr("Score from 0 to 100."),
+		"vm_size": strAttr("The size name."),
+		"nodes":   int64Attr("VMs of this size the job needs."),
+		"replicas": int64Attr("Copies of the model serving in parallel (`inference`): more than 1 when the VMs of one copy cannot hold the KV cache of every concurrent request, " +
+			"or when a VM holds several copies (its GPUs split a copy only as far as the attention heads or the lack of NVLink allow); 1 otherwise."),
+		"tensor_parallel_size": int64Attr("GPUs of one VM each copy of the model is split over, ready for vLLM's `--tensor-parallel-size`; " +
+			"null unless the engine lays out a model for `inference` (not when `gpu_memory_gib` replaces the estimate)."),
+		"pipeline_parallel_size": int64Attr("VMs each copy of the model spans (pipeline stages), ready for vLLM's `--pipeline-parallel-size`: 1 when a copy fits one VM; " +
+			"null unless the engine lays out a model for `inference` (not when `gpu_memory_gib` replaces the estimate)."),
+		"gpus_per_node":        float64Attr("GPUs per VM (fractional for partial GPUs); 0 for CPU sizes."),
+		"total_gpus":           float64Attr("GPUs across all VMs."),
+		"total_gpu_memory_gib": float64Attr("GPU memory across all VMs, in GiB."),
+		"price_per_hour":       float64Attr("USD per hour for one VM in `region` (without `region`: the size's lowest price in any region); null where the catalog has no price."),
+		"total_price_per_hour": float64Attr("USD per hour for all VMs; null where the catalog has no price."),
+		"price_per_gpu_hour":   float64Attr("USD per GPU-hour; null where the catalog has no price or the size has no GPU."),
+		"price_is_spot":        boolAttr("Whether the prices are spot estimates."),
+		"price_source":         strAttr("Where the price comes from (the embedded list prices, or the provider's `prices_file`), with its region; null where the catalog has no price."),
+		"reasons":              supportList("Why the size ranks where it does, in plain sentences."),
+		"warnings":             supportList("What to watch, in plain sentences."),
+		"deployment": schema.SingleNestedAttribute{
+			Computed:            true,
+			MarkdownDescription: "Settings for the target, ready to wire into azurerm virtual machines and scale sets, AKS node pools, CycleCloud Workspace for Slurm partitions, Azure Machine Learning compute clusters and Batch pools.",
+			Attributes: map[string]schema.Attribute{
+				"image_urn":              strAttr("Recommended Marketplace image URN (`publisher:offer:sku:version`); null where no documented Marketplace image carries the driver the series needs (the GB200/GB300 arm64 and RTX PRO 6000 v6 GRID builds are published without a URN) or the catalog names no image. Give your own image then."),
+				"image_source":           strAttr("Where `image_urn` is documented (`repository:path@commit`); null with no URN."),
+				"cpu_architecture":       strAttr("The size's CPU architecture, `x86_64` or `arm64`: images and node pools are per architecture."),
+				"accelerated_networking": boolAttr("Whether to enable accelerated networking."),
+				"rdma":                   boolAttr("Whether the job uses the RDMA/InfiniBand network."),
+				"rdma_placement":         strAttr("What InfiniBand across VMs needs: `scale_set` (one scale set with `single_placement_group = true`, at most 100 VMs) for every target but `vm`, `availability_set` (one availability set) for `vm`; null when no RDMA traffic crosses VMs. A proximity placement group is neither required nor enough for InfiniBand."),
+				"single_placement_group": boolAttr("Whether a scale set needs `single_placement_group = true`: `rdma_placement` is `scale_set`."),
+				"aks": schema.SingleNestedAttribute{
+					Computed:            true,
+					MarkdownDescription: "AKS node pool settings; null unless `target` is `aks`.",
+					Attributes: map[string]schema.Attribute{
+						"node_taints": supportList("Node taints for `azurerm_kubernetes_cluster_node_pool.node_taints`: `sku=gpu:NoSchedule` on GPU sizes, none on CPU sizes."),
+						"node_labels": schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "Node labels for `node_labels`: `hpcsku.io/vm-size`, and `hpcsku.io/gpu-model` on GPU sizes (AKS itself sets `kubernetes.azure.com/accelerator`)."},
+						"gpu_driver":  strAttr("`gpu_driver` for the node pool: `Install` (NVIDIA), `None` (AMD: the AMD GPU operator installs the driver); null for CPU sizes, which take no setting."),
+						"node_auto_provisioning": schema.SingleNestedAttribute{
+							Computed:            true,
+							MarkdownDescription: "A node requirement for clusters that use node auto-provisioning (Karpenter NodePool `spec.template.spec.requirements`): the ranked sizes with this size's CPU architecture, this size first.",
+							Attributes: map[string]schema.Attribute{
+								"key":      strAttr("`karpenter.azure.com/sku-name`."),
+								"operator": strAttr("`In`."),
+								"values":   supportList("VM size names, in rank order."),
+							},
+						},
+						"note": strAttr("What else the node pool needs, or null."),
+					},
+				},
+				"cyclecloud": schema.SingleNestedAttribute{
+					Computed:            true,
+					MarkdownDescription: "A CycleCloud Slurm partition (CycleCloud Workspace for Slurm's `hpc`, `gpu` or `htc` object, the Slurm cluster template's node arrays); null unless `target` is `cyclecloud`.",
+					Attributes: map[string]schema.Attribute{
+						"partition":              strAttr("Slurm partition: `hpc` (workload `hpc`), `gpu` (GPU sizes) or `htc`."),
+						"machine_type":           strAttr("Machine type for the partition (the workspace's `sku`)."),
+						"os_image":               strAttr("The partition's `osImage`: `image_urn`, or null when none is documented (the workspace requires one: give your own)."),
+						"max_nodes":              int64Attr("VMs one job needs: the lower bound for the partition's `maxNodes`."),
+						"max_scaleset_size":      int64Attr("Most VMs per scale set when the job's InfiniBand crosses VMs (100, one placement group; the Slurm template's `HPCMaxScalesetSize`); null otherwise."),
+						"fallback_machine_types": supportList("Ranked sizes with the same CPU architecture and image, this size first: sizes the partition can switch to without changing its image. Each partition takes one machine type."),
+					},
+				},
+				"azureml": schema.SingleNestedAttribute{
+					Computed:            true,
+					MarkdownDescription: "`azurerm_machine_learning_compute_cluster` settings; null unless `target` is `azureml`.",
+					Attributes: map[string]schema.Attribute{
+						"vm_size":        strAttr("`vm_size`."),
+						"vm_priority":    strAttr("`vm_priority`: `LowPriority` with `spot = true`, else `Dedicated`."),
+						"min_node_count": int64Attr("`scale_settings.min_node_count`: 0, so the cluster scales to zero when idle."),
+						"max_node_count": int64Attr("`scale_settings.max_node_count`: the recommendation's `nodes` (every serving copy's VMs included)."),
+					},
+				},
+				"batch": schema.SingleNestedAttribute{
+					Computed:            true,
+					MarkdownDescription: "`azurerm_batch_pool` settings; null unless `target` is `batch`.",
+					Attributes: map[string]schema.Attribute{
+						"vm_size":           strAttr("`vm_size`."),
+						"node_agent_sku_id": strAttr("`node_agent_sku_id` matching `image`; null when no documented image has a Batch node agent (give your own image and agent)."),
+						"image": schema.SingleNestedAttribute{
+							Computed:            true,
+							MarkdownDescription: "`storage_image_reference`, split from `image_urn`; null when there is none.",
+							Attributes: map[string]schema.Attribute{
+								"publisher": strAttr("Image publisher."),
+								"offer":     strAttr("Image offer."),
+								"sku":       strAttr("Image SKU."),
+								"version":   strAttr("Image version."),
+							},
+						},
+						"inter_node_communication":  strAttr("`inter_node_communication`: `Enabled` when one job spans VMs (MPI), else `Disabled`."),
+						"target_dedicated_nodes":    int64Attr("`fixed_scale.target_dedicated_nodes`: the recommendation's `nodes` without `spot`, else 0."),
+						"target_low_priority_nodes": int64Attr("`fixed_scale.target_low_priority_nodes`: the recommendation's `nodes` with `spot` (Batch's low-priority VMs retired in 2025; the setting now gives Spot VMs, in pools of a Batch account whose pool allocation mode is `UserSubscription`), else 0."),
+						"note":                      strAttr("What else the pool needs, or null."),
+					},
+				},
+			},
+		},
+		"estimate": schema.SingleNestedAttribute{
+			Computed: true,
+			MarkdownDescription: "The time and cost of the job on this layout, from the throughput model (the [ranking guide](../guides/ranking.md) explains it); " +
+				"null where the request defines no work to time: no language model trained, fine-tuned or served on GPUs (a served model's estimate replaced by `gpu_memory_gib` included), and a workload other than `hpc` and `htc`. " +
+				"A figure the inputs do not define, or the catalog lacks the facts for, is null.",
+			Attributes: map[string]schema.Attribute{
+				"job_hours":               float64Attr("Wall time of the whole `training` or `fine_tuning` job on this layout, in hours: `requirements.training_flops` ÷ (VMs × GPUs used × dense peak at the compute precision × `efficiency`); null for other workloads."),
+				"job_cost_usd":            float64Attr("Cost of the whole `training` or `fine_tuning` job, in USD: `job_hours` × `total_price_per_hour`; null for other workloads or where the size has no price."),
+				"tokens_per_second":       float64Attr("Tokens per second of the whole layout: processed (`training`, `fine_tuning`) or output by every copy of the model serving `concurrent_requests` (`inference`); null for other workloads."),
+				"cost_per_million_tokens": float64Attr("USD per million of those tokens; null where `tokens_per_second` is, or where the size has no price."),
+				"relative_throughput":     float64Attr("`hpc` and `htc`: this layout's throughput by `requirements.hpc_bound` relative to the best layout of the request (1 for the best); null for other workloads."),
+				"efficiency": float64Attr("The utilization the estimate used: model FLOPs utilization for `training` and `fine_tuning`, memory bandwidth utilization for `inference`, " +
+					"parallel efficiency for `hpc` and `htc`; 0 where the catalog has no figures to estimate with."),
+				"assumptions": supportList("The formula, constants and facts of the estimate, in plain sentences."),
+			},
+		},
+		"sku": schema.SingleNestedAttribute{
+			Computed:            true,
+			MarkdownDescription: "The size, with the same attributes as each entry of `hpcsku_catalog.skus`.",
+			Attributes:          skuAttributes(),
+		},
+	}
+}

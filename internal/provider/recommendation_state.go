@@ -1,0 +1,400 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package provider
+
+import (
+	"context"
+	"maps"
+	"math"
+	"sync"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
+)
+
+type recommendationModelInput struct {
+	Name                    types.String  `tfsdk:"name"`
+	ParametersBillion       types.Float64 `tfsdk:"parameters_billion"`
+	ActiveParametersBillion types.Float64 `tfsdk:"active_parameters_billion"`
+	Precision               types.String  `tfsdk:"precision"`
+	Class                   types.String  `tfsdk:"class"`
+}
+
+type recommendationDataSourceModel struct {
+	Workload             types.String  `tfsdk:"workload"`
+	Model                types.Object  `tfsdk:"model"`
+	FineTuningMethod     types.String  `tfsdk:"fine_tuning_method"`
+	ContextTokens        types.Int64   `tfsdk:"context_tokens"`
+	ConcurrentRequests   types.Int64   `tfsdk:"concurrent_requests"`
+	TrainingBatchSize    types.Int64   `tfsdk:"training_batch_size"`
+	TokensBillion        types.Float64 `tfsdk:"tokens_billion"`
+	DeadlineHours        types.Float64 `tfsdk:"deadline_hours"`
+	TokensPerSecond      types.Float64 `tfsdk:"tokens_per_second"`
+	HPCBound             types.String  `tfsdk:"hpc_bound"`
+	GPUMemoryGiB         types.Float64 `tfsdk:"gpu_memory_gib"`
+	GPUs                 types.Int64   `tfsdk:"gpus"`
+	Nodes                types.Int64   `tfsdk:"nodes"`
+	Cores                types.Int64   `tfsdk:"cores"`
+	MinVCPUs             types.Int64   `tfsdk:"min_vcpus"`
+	MinMemoryGiB         types.Float64 `tfsdk:"min_memory_gib"`
+	MinLocalDiskGiB      types.Float64 `tfsdk:"min_local_disk_gib"`
+	Interconnect         types.String  `tfsdk:"interconnect"`
+	GPUVendor            types.String  `tfsdk:"gpu_vendor"`
+	GPUModels            types.List    `tfsdk:"gpu_models"`
+	CUDAVersion          types.String  `tfsdk:"cuda_version"`
+	MinComputeCapability types.String  `tfsdk:"min_compute_capability"`
+	Target               types.String  `tfsdk:"target"`
+	Region               types.String  `tfsdk:"region"`
+	MaxPricePerHour      types.Float64 `tfsdk:"max_price_per_hour"`
+	MaxTotalPricePerHour types.Float64 `tfsdk:"max_total_price_per_hour"`
+	Spot                 types.Bool    `tfsdk:"spot"`
+	MinLifetimeMonths    types.Int64   `tfsdk:"min_lifetime_months"`
+	IncludePreview       types.Bool    `tfsdk:"include_preview"`
+	Confidential         types.Bool    `tfsdk:"confidential"`
+	Isolated             types.Bool    `tfsdk:"isolated"`
+	OptimizeFor          types.String  `tfsdk:"optimize_for"`
+	MaxResults           types.Int64   `tfsdk:"max_results"`
+	Prefer               types.List    `tfsdk:"prefer"`
+
+	// Computed outputs: null in the configuration, always known in the
+	// state (the slices are never nil there).
+	VMSize         types.String     `tfsdk:"vm_size"`
+	VMSizes        []string         `tfsdk:"vm_sizes"`
+	Requirements   *requirementsOut `tfsdk:"requirements"`
+	Rejected       []rejectionOut   `tfsdk:"rejected"`
+	AsOf           types.String     `tfsdk:"as_of"`
+	CatalogVersion types.String     `tfsdk:"catalog_version"`
+	// Recommendations holds recommendationOut values with their `sku`
+	// (see recommendationList).
+	Recommendations types.List `tfsdk:"recommendations"`
+}
+
+type recommendationOut struct {
+	Rank     int64   `tfsdk:"rank"`
+	Score    float64 `tfsdk:"score"`
+	VMSize   string  `tfsdk:"vm_size"`
+	Nodes    int64   `tfsdk:"nodes"`
+	Replicas int64   `tfsdk:"replicas"`
+	// TensorParallelSize and PipelineParallelSize are nil (null) when the
+	// engine gives 0: not inference of a model.
+	TensorParallelSize   *int64        `tfsdk:"tensor_parallel_size"`
+	PipelineParallelSize *int64        `tfsdk:"pipeline_parallel_size"`
+	GPUsPerNode          float64       `tfsdk:"gpus_per_node"`
+	TotalGPUs            float64       `tfsdk:"total_gpus"`
+	TotalGPUMemoryGiB    float64       `tfsdk:"total_gpu_memory_gib"`
+	PricePerHour         *float64      `tfsdk:"price_per_hour"`
+	TotalPricePerHour    *float64      `tfsdk:"total_price_per_hour"`
+	PricePerGPUHour      *float64      `tfsdk:"price_per_gpu_hour"`
+	PriceIsSpot          bool          `tfsdk:"price_is_spot"`
+	PriceSource          *string       `tfsdk:"price_source"`
+	Reasons              []string      `tfsdk:"reasons"`
+	Warnings             []string      `tfsdk:"warnings"`
+	Deployment           deploymentOut `tfsdk:"deployment"`
+	// Estimate is nil (null) when the engine gives none: the request
+	// defines no work to time.
+	Estimate *estimateOut `tfsdk:"estimate"`
+	// SKU is the memoized SKU object (providerData.skus), added to the
+	// object the other fields make (recommendationList).
+	SKU types.Object `tfsdk:"-"`
+}
+
+// recommendationType is the type of each entry of `recommendations`,
+// built from the schema on first use.
+var recommendationType = sync.OnceValue(func() types.ObjectType {
+	return types.ObjectType{AttrTypes: attributeTypes(recommendationAttributes())}
+})
+
+// recommendationList converts the ranked sizes into `recommendations`. The
+// fields of recommendationOut go through the framework's reflection
+// (types.ObjectValueFrom); the memoized `sku` is added to the object after,
+// so that the reflection does not convert the large SKU object into
+// terraform-plugin-go values and back once more for every level it nests
+// in (State.Set still does, once).
+func recommendationList(ctx context.Context, recs []recommendationOut) (types.List, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	full := recommendationType()
+	own := maps.Clone(full.AttrTypes)
+	delete(own, "sku")
+	elems := make([]attr.Value, len(recs))
+	for i, r := range recs {
+		obj, d := types.ObjectValueFrom(ctx, own, r)
+		diags.Append(d...)
+		if d.HasError() {
+			return types.ListNull(full), diags
+		}
+		attrs := obj.Attributes()
+		attrs["sku"] = r.SKU
+		elems[i], d = types.ObjectValue(full.AttrTypes, attrs)
+		diags.Append(d...)
+	}
+	if diags.HasError() {
+		return types.ListNull(full), diags
+	}
+	list, d := types.ListValue(full, elems)
+	diags.Append(d...)
+	return list, diags
+}
+
+// estimateOut is a recommendation's `estimate`; a figure the engine does
+// not give (nil) is null.
+type estimateOut struct {
+	JobHours             *float64 `tfsdk:"job_hours"`
+	JobCostUSD           *float64 `tfsdk:"job_cost_usd"`
+	TokensPerSecond      *float64 `tfsdk:"tokens_per_second"`
+	CostPerMillionTokens *float64 `tfsdk:"cost_per_million_tokens"`
+	RelativeThroughput   *float64 `tfsdk:"relative_throughput"`
+	Efficiency           float64  `tfsdk:"efficiency"`
+	Assumptions          []string `tfsdk:"assumptions"`
+}
+
+type deploymentOut struct {
+	ImageURN              *string        `tfsdk:"image_urn"`
+	ImageSource           *string        `tfsdk:"image_source"`
+	CPUArchitecture       *string        `tfsdk:"cpu_architecture"`
+	AcceleratedNetworking bool           `tfsdk:"accelerated_networking"`
+	RDMA                  bool           `tfsdk:"rdma"`
+	RDMAPlacement         *string        `tfsdk:"rdma_placement"`
+	SinglePlacementGroup  bool           `tfsdk:"single_placement_group"`
+	AKS                   *aksOut        `tfsdk:"aks"`
+	CycleCloud            *cycleCloudOut `tfsdk:"cyclecloud"`
+	AzureML               *azureMLOut    `tfsdk:"azureml"`
+	Batch                 *batchOut      `tfsdk:"batch"`
+}
+
+type aksOut struct {
+	NodeTaints           []string          `tfsdk:"node_taints"`
+	NodeLabels           map[string]string `tfsdk:"node_labels"`
+	GPUDriver            *string           `tfsdk:"gpu_driver"`
+	NodeAutoProvisioning nodeRequirement   `tfsdk:"node_auto_provisioning"`
+	Note                 *string           `tfsdk:"note"`
+}
+
+type nodeRequirement struct {
+	Key      string   `tfsdk:"key"`
+	Operator string   `tfsdk:"operator"`
+	Values   []string `tfsdk:"values"`
+}
+
+type cycleCloudOut struct {
+	Partition            string   `tfsdk:"partition"`
+	MachineType          string   `tfsdk:"machine_type"`
+	OSImage              *string  `tfsdk:"os_image"`
+	MaxNodes             int64    `tfsdk:"max_nodes"`
+	MaxScaleSetSize      *int64   `tfsdk:"max_scaleset_size"`
+	FallbackMachineTypes []string `tfsdk:"fallback_machine_types"`
+}
+
+type azureMLOut struct {
+	VMSize       string `tfsdk:"vm_size"`
+	VMPriority   string `tfsdk:"vm_priority"`
+	MinNodeCount int64  `tfsdk:"min_node_count"`
+	MaxNodeCount int64  `tfsdk:"max_node_count"`
+}
+
+type batchOut struct {
+	VMSize                 string             `tfsdk:"vm_size"`
+	NodeAgentSKUID         *string            `tfsdk:"node_agent_sku_id"`
+	Image                  *imageReferenceOut `tfsdk:"image"`
+	InterNodeCommunication string             `tfsdk:"inter_node_communication"`
+	TargetDedicatedNodes   int64              `tfsdk:"target_dedicated_nodes"`
+	TargetLowPriorityNodes int64              `tfsdk:"target_low_priority_nodes"`
+	Note                   *string            `tfsdk:"note"`
+}
+
+type imageReferenceOut struct {
+	Publisher string `tfsdk:"publisher"`
+	Offer     string `tfsdk:"offer"`
+	SKU       string `tfsdk:"sku"`
+	Version   string `tfsdk:"version"`
+}
+
+// memoryOut is requirements.memory; a part the estimate does not have
+// (0) is null.
+type memoryOut struct {
+	GiB               float64  `tfsdk:"gib"`
+	BytesPerParameter float64  `tfsdk:"bytes_per_parameter"`
+	WeightsGiB        *float64 `tfsdk:"weights_gib"`
+	GradientsGiB      *float64 `tfsdk:"gradients_gib"`
+	OptimizerGiB      *float64 `tfsdk:"optimizer_gib"`
+	AdaptersGiB       *float64 `tfsdk:"adapters_gib"`
+	ActivationsGiB    *float64 `tfsdk:"activations_gib"`
+	KVCacheGiB        *float64 `tfsdk:"kv_cache_gib"`
+	Formula           string   `tfsdk:"formula"`
+}
+
+type requirementsOut struct {
+	Category          string     `tfsdk:"category"`
+	PreferredFamilies []string   `tfsdk:"preferred_families"`
+	GPUMemoryGiB      *float64   `tfsdk:"gpu_memory_gib"`
+	Memory            *memoryOut `tfsdk:"memory"`
+	SystemMemoryGiB   *float64   `tfsdk:"system_memory_gib"`
+	Nodes             int64      `tfsdk:"nodes"`
+	Interconnect      string     `tfsdk:"interconnect"`
+	MinGPUsPerJob     *float64   `tfsdk:"min_gpus_per_job"`
+	// The model inputs as the estimate used them; nil (null) where they
+	// do not apply.
+	Precision          *string  `tfsdk:"precision"`
+	Model              *string  `tfsdk:"model"`
+	FineTuningMethod   *string  `tfsdk:"fine_tuning_method"`
+	ContextTokens      *int64   `tfsdk:"context_tokens"`
+	ConcurrentRequests *int64   `tfsdk:"concurrent_requests"`
+	KVCacheGiB         *float64 `tfsdk:"kv_cache_gib"`
+	KVBytesPerToken    *int64   `tfsdk:"kv_bytes_per_token"`
+	// The throughput model's inputs and work; nil (null) where they do
+	// not apply.
+	TrainingFLOPs         *float64 `tfsdk:"training_flops"`
+	TrainingTokensBillion *float64 `tfsdk:"training_tokens_billion"`
+	TokenBudget           *string  `tfsdk:"token_budget"`
+	DeadlineHours         *float64 `tfsdk:"deadline_hours"`
+	TokensPerSecond       *float64 `tfsdk:"tokens_per_second"`
+	HPCBound              *string  `tfsdk:"hpc_bound"`
+	Efficiency            *float64 `tfsdk:"efficiency"`
+	Explanation           []string `tfsdk:"explanation"`
+}
+
+type rejectionOut struct {
+	Constraint string   `tfsdk:"constraint"`
+	Count      int64    `tfsdk:"count"`
+	Examples   []string `tfsdk:"examples"`
+	Reason     string   `tfsdk:"reason"`
+}
+
+func optString(s string) *string { return strPtr(s) }
+
+// optPositive is nil (null) for a figure the engine leaves at 0 (or
+// below): not applicable.
+func optPositive[T int64 | float64](v T) *T {
+	if v <= 0 {
+		return nil
+	}
+	return &v
+}
+
+// round2 rounds to 0.01, as the engine rounds every GiB figure.
+func round2(f float64) float64 { return math.Round(f*100) / 100 }
+
+// estimateOutput is a recommendation's `estimate`: nil (null) when the
+// engine gives none.
+func estimateOutput(e *recommend.Estimate) *estimateOut {
+	if e == nil {
+		return nil
+	}
+	return &estimateOut{
+		JobHours: e.JobHours, JobCostUSD: e.JobCostUSD,
+		TokensPerSecond: e.TokensPerSecond, CostPerMillionTokens: e.CostPerMillionTokens,
+		RelativeThroughput: e.RelativeThroughput, Efficiency: e.Efficiency,
+		Assumptions: nonNil(e.Assumptions),
+	}
+}
+
+// setRecommendationOutputs fills the model's computed outputs from the
+// engine's result; each ranked size's `sku` comes from the memo.
+func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSourceModel, result *recommend.Result, data *providerData) diag.Diagnostics {
+	var diags diag.Diagnostics
+	recs := make([]recommendationOut, len(result.Recommendations))
+	cfg.VMSizes = make([]string, len(result.Recommendations))
+	for i, rec := range result.Recommendations {
+		dep := deploymentOutput(rec.Deployment)
+		sku, d := data.skus.object(ctx, rec.SKU, rec.PriceRegion, data.AsOf)
+		diags.Append(d...)
+		recs[i] = recommendationOut{
+			Rank: rec.Rank, Score: rec.Score, VMSize: rec.VMSize, Nodes: rec.Nodes,
+			Replicas: rec.Replicas, TensorParallelSize: optPositive(rec.TensorParallel), PipelineParallelSize: optPositive(rec.PipelineStages),
+			GPUsPerNode: rec.GPUsPerNode, TotalGPUs: rec.TotalGPUs, TotalGPUMemoryGiB: rec.TotalGPUMemoryGiB,
+			PricePerHour: rec.PricePerHour, TotalPricePerHour: rec.TotalPricePerHour, PricePerGPUHour: rec.PricePerGPUHour,
+			PriceIsSpot: rec.PriceIsSpot, PriceSource: optString(rec.PriceSource),
+			Reasons: nonNil(rec.Reasons), Warnings: nonNil(rec.Warnings),
+			Deployment: dep,
+			Estimate:   estimateOutput(rec.Estimate),
+			SKU:        sku,
+		}
+		cfg.VMSizes[i] = rec.VMSize
+	}
+	list, d := recommendationList(ctx, recs)
+	diags.Append(d...)
+	cfg.Recommendations = list
+	cfg.VMSize = types.StringNull()
+	if len(cfg.VMSizes) > 0 {
+		cfg.VMSize = types.StringValue(cfg.VMSizes[0])
+	}
+
+	rq := result.Requirements
+	cfg.Requirements = &requirementsOut{
+		Category: rq.Category, PreferredFamilies: nonNil(rq.PreferredFamilies), GPUMemoryGiB: rq.GPUMemoryGiB,
+		SystemMemoryGiB: rq.SystemMemoryGiB, Nodes: rq.Nodes, Interconnect: rq.Interconnect,
+		MinGPUsPerJob: rq.MinGPUsPerJob, Explanation: nonNil(rq.Explanation),
+		Precision: optString(rq.Precision), Model: optString(rq.Model), FineTuningMethod: optString(rq.FineTuningMethod),
+		ContextTokens: optPositive(rq.ContextTokens), ConcurrentRequests: optPositive(rq.ConcurrentRequests),
+		KVCacheGiB: optPositive(rq.KVCacheGiB), KVBytesPerToken: optPositive(int64(math.Round(rq.KVBytesPerToken))),
+		TrainingFLOPs: optPositive(rq.TrainingFLOPs), TrainingTokensBillion: optPositive(rq.TrainingTokensBillion), TokenBudget: optString(rq.TokenBudget),
+		DeadlineHours: optPositive(rq.DeadlineHours), TokensPerSecond: optPositive(rq.TokensPerSecond), HPCBound: optString(rq.HPCBound),
+		Efficiency: optPositive(rq.Efficiency),
+	}
+	if m := rq.Memory; m != nil {
+		cfg.Requirements.Memory = &memoryOut{
+			GiB: m.GiB, BytesPerParameter: m.BytesPerParameter,
+			WeightsGiB: optPositive(m.WeightsGiB), GradientsGiB: optPositive(m.GradientsGiB),
+			OptimizerGiB: optPositive(round2(m.MasterWeightsGiB + m.OptimizerGiB)), AdaptersGiB: optPositive(m.AdapterGiB),
+			ActivationsGiB: optPositive(m.ActivationGiB), KVCacheGiB: optPositive(m.KVCacheGiB),
+			Formula: m.Formula,
+		}
+	}
+
+	cfg.Rejected = make([]rejectionOut, len(result.Rejected))
+	for i, x := range result.Rejected {
+		cfg.Rejected[i] = rejectionOut{Constraint: x.Constraint, Count: x.Count, Examples: nonNil(x.Examples), Reason: x.Reason}
+	}
+	cfg.AsOf = types.StringValue(data.AsOf.Format(catalog.DateLayout))
+	cfg.CatalogVersion = types.StringValue(data.Catalog.Version)
+	return diags
+}
+
+// deploymentOutput converts the engine's deployment settings; empty
+// strings become null.
+func deploymentOutput(d recommend.Deployment) deploymentOut {
+	dep := deploymentOut{
+		ImageURN:              optString(d.ImageURN),
+		ImageSource:           optString(d.ImageSource),
+		CPUArchitecture:       optString(d.CPUArchitecture),
+		AcceleratedNetworking: d.AcceleratedNetworking,
+		RDMA:                  d.RDMA,
+		RDMAPlacement:         optString(d.RDMAPlacement),
+		SinglePlacementGroup:  d.SinglePlacementGroup,
+	}
+	if a := d.AKS; a != nil {
+		labels := a.NodeLabels
+		if labels == nil {
+			labels = map[string]string{}
+		}
+		nap := a.NodeAutoProvisioning
+		dep.AKS = &aksOut{
+			NodeTaints: nonNil(a.NodeTaints), NodeLabels: labels, GPUDriver: optString(a.GPUDriver), Note: optString(a.Note),
+			NodeAutoProvisioning: nodeRequirement{Key: nap.Key, Operator: nap.Operator, Values: nonNil(nap.Values)},
+		}
+	}
+	if c := d.CycleCloud; c != nil {
+		dep.CycleCloud = &cycleCloudOut{
+			Partition: c.Partition, MachineType: c.MachineType, OSImage: optString(c.OSImage), MaxNodes: c.MaxNodes,
+			MaxScaleSetSize: optPositive(c.MaxScaleSetSize), FallbackMachineTypes: nonNil(c.FallbackMachineTypes),
+		}
+	}
+	if m := d.AzureML; m != nil {
+		dep.AzureML = &azureMLOut{VMSize: m.VMSize, VMPriority: m.VMPriority, MinNodeCount: m.MinNodeCount, MaxNodeCount: m.MaxNodeCount}
+	}
+	if b := d.Batch; b != nil {
+		out := &batchOut{
+			VMSize: b.VMSize, NodeAgentSKUID: optString(b.NodeAgentSKUID), InterNodeCommunication: b.InterNodeCommunication,
+			TargetDedicatedNodes: b.TargetDedicatedNodes, TargetLowPriorityNodes: b.TargetLowPriorityNodes, Note: optString(b.Note),
+		}
+		if im := b.Image; im != nil {
+			out.Image = &imageReferenceOut{Publisher: im.Publisher, Offer: im.Offer, SKU: im.SKU, Version: im.Version}
+		}
+		dep.Batch = out
+	}
+	return dep
+}
