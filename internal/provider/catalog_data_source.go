@@ -43,10 +43,12 @@ type catalogDataSourceModel struct {
 	IncludeRetired  types.Bool    `tfsdk:"include_retired"`
 	IncludePreview  types.Bool    `tfsdk:"include_preview"`
 	NameRegex       types.String  `tfsdk:"name_regex"`
+	FullRecords     types.Bool    `tfsdk:"full_records"`
 	CatalogVersion  types.String  `tfsdk:"catalog_version"`
 	DataDate        types.String  `tfsdk:"data_date"`
 	AsOf            types.String  `tfsdk:"as_of"`
 	SKUs            types.List    `tfsdk:"skus"`
+	SKURecords      types.Map     `tfsdk:"sku_records"`
 }
 
 func (d *catalogDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
@@ -64,7 +66,7 @@ func nonEmptyStringList() []validator.List {
 func (d *catalogDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists Azure GPU, HPC and CPU sizes from the embedded catalog, filtered, ordered by name. " +
-			"Every size comes with typed GPU, CUDA, InfiniBand, lifecycle, support and price facts and their sources. " +
+			"Every size comes as a summary (name, family, vCPUs, memory, GPU, InfiniBand, lifecycle, and the price when `region` is set); `full_records = true` adds each size's full record with its sources. " +
 			"Retired sizes are left out unless `include_retired` is `true`.",
 		Attributes: map[string]schema.Attribute{
 			"families": schema.ListAttribute{
@@ -133,6 +135,7 @@ func (d *catalogDataSource) Schema(_ context.Context, _ datasource.SchemaRequest
 				MarkdownDescription: "Only sizes whose name matches this RE2 regular expression, for example `_v5$`.",
 				Validators:          []validator.String{regexValidator()},
 			},
+			"full_records": fullRecordsAttribute("each matching size"),
 			"catalog_version": schema.StringAttribute{
 				Computed:            true,
 				MarkdownDescription: "Version of the embedded catalog.",
@@ -147,9 +150,10 @@ func (d *catalogDataSource) Schema(_ context.Context, _ datasource.SchemaRequest
 			},
 			"skus": schema.ListNestedAttribute{
 				Computed:            true,
-				MarkdownDescription: "The matching sizes, ordered by name.",
-				NestedObject:        schema.NestedAttributeObject{Attributes: skuAttributes()},
+				MarkdownDescription: "The matching sizes, ordered by name, each as a summary of its record: the attributes of `hpcsku_sku`'s `sku` listed here, with the same names, and `price` in the requested `region`.",
+				NestedObject:        schema.NestedAttributeObject{Attributes: projectAttributes(skuAttributes(), skuCatalogSummaryFields)},
 			},
+			"sku_records": skuRecordsAttribute("each matching size"),
 		},
 	}
 }
@@ -209,8 +213,13 @@ func (d *catalogDataSource) Read(ctx context.Context, req datasource.ReadRequest
 		return
 	}
 	skus := cat.Filter(f)
-	list, diags := d.data.skus.list(ctx, skus, f.Region, d.data.AsOf)
+	list, diags := d.data.skus.list(ctx, skus, f.Region, d.data.AsOf, skuCatalogSummary)
 	resp.Diagnostics.Append(diags...)
+	cfg.SKURecords = types.MapNull(skuObjectType())
+	if cfg.FullRecords.ValueBool() {
+		cfg.SKURecords, diags = d.data.skus.records(ctx, skus, func(*catalog.SKU) string { return f.Region }, d.data.AsOf)
+		resp.Diagnostics.Append(diags...)
+	}
 	if resp.Diagnostics.HasError() {
 		return
 	}

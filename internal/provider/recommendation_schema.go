@@ -292,6 +292,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 				"A warning names a clearly better size when there is one.",
 			Validators: []validator.List{listvalidator.SizeAtLeast(1), listvalidator.UniqueValues(), listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1))},
 		},
+		"full_records": fullRecordsAttribute("each ranked size, priced in its recommendation's region"),
 	}
 }
 
@@ -305,6 +306,7 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "The ranked sizes, best first.",
 			NestedObject:        schema.NestedAttributeObject{Attributes: recommendationAttributes()},
 		},
+		"sku_records": skuRecordsAttribute("each ranked size, priced in its recommendation's region"),
 		"requirements": schema.SingleNestedAttribute{
 			Computed:            true,
 			MarkdownDescription: "What the engine derived from the inputs, so the ranking can be checked.",
@@ -482,9 +484,10 @@ func recommendationAttributes() map[string]schema.Attribute {
 			},
 		},
 		"sku": schema.SingleNestedAttribute{
-			Computed:            true,
-			MarkdownDescription: "The size, with the same attributes as each entry of `hpcsku_catalog.skus`.",
-			Attributes:          skuAttributes(),
+			Computed: true,
+			MarkdownDescription: "A summary of the size's record: the attributes of `hpcsku_sku`'s `sku` listed here, with the same names and nesting. " +
+				"The full record (performance with sources, support, image, prices, availability, notes) is one `hpcsku_sku` lookup away, or in `sku_records` with `full_records = true`.",
+			Attributes: projectAttributes(skuAttributes(), skuSummaryFields),
 		},
 	}
 }

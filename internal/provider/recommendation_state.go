@@ -60,6 +60,7 @@ type recommendationDataSourceModel struct {
 	OptimizeFor          types.String  `tfsdk:"optimize_for"`
 	MaxResults           types.Int64   `tfsdk:"max_results"`
 	Prefer               types.List    `tfsdk:"prefer"`
+	FullRecords          types.Bool    `tfsdk:"full_records"`
 
 	// Computed outputs: null in the configuration, always known in the
 	// state (the slices are never nil there).
@@ -72,6 +73,7 @@ type recommendationDataSourceModel struct {
 	// Recommendations holds recommendationOut values with their `sku`
 	// (see recommendationList).
 	Recommendations types.List `tfsdk:"recommendations"`
+	SKURecords      types.Map  `tfsdk:"sku_records"`
 }
 
 type recommendationOut struct {
@@ -98,7 +100,7 @@ type recommendationOut struct {
 	// Estimate is nil (null) when the engine gives none: the request
 	// defines no work to time.
 	Estimate *estimateOut `tfsdk:"estimate"`
-	// SKU is the memoized SKU object (providerData.skus), added to the
+	// SKU is the memoized SKU summary (providerData.skus), added to the
 	// object the other fields make (recommendationList).
 	SKU types.Object `tfsdk:"-"`
 }
@@ -300,7 +302,7 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 	cfg.VMSizes = make([]string, len(result.Recommendations))
 	for i, rec := range result.Recommendations {
 		dep := deploymentOutput(rec.Deployment)
-		sku, d := data.skus.object(ctx, rec.SKU, rec.PriceRegion, data.AsOf)
+		sku, d := data.skus.view(ctx, rec.SKU, rec.PriceRegion, data.AsOf, skuSummary)
 		diags.Append(d...)
 		recs[i] = recommendationOut{
 			Rank: rec.Rank, Score: rec.Score, VMSize: rec.VMSize, Nodes: rec.Nodes,
@@ -318,6 +320,11 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 	list, d := recommendationList(ctx, recs)
 	diags.Append(d...)
 	cfg.Recommendations = list
+	cfg.SKURecords = types.MapNull(skuObjectType())
+	if cfg.FullRecords.ValueBool() {
+		cfg.SKURecords, d = rankedRecords(ctx, result.Recommendations, data)
+		diags.Append(d...)
+	}
 	cfg.VMSize = types.StringNull()
 	if len(cfg.VMSizes) > 0 {
 		cfg.VMSize = types.StringValue(cfg.VMSizes[0])
@@ -352,6 +359,17 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 	cfg.AsOf = types.StringValue(data.AsOf.Format(catalog.DateLayout))
 	cfg.CatalogVersion = types.StringValue(data.Catalog.Version)
 	return diags
+}
+
+// rankedRecords is `sku_records`: the full record of each ranked size, priced
+// in its recommendation's region.
+func rankedRecords(ctx context.Context, recs []recommend.Recommendation, data *providerData) (types.Map, diag.Diagnostics) {
+	skus := make([]*catalog.SKU, len(recs))
+	regions := make(map[*catalog.SKU]string, len(recs))
+	for i, r := range recs {
+		skus[i], regions[r.SKU] = r.SKU, r.PriceRegion
+	}
+	return data.skus.records(ctx, skus, func(s *catalog.SKU) string { return regions[s] }, data.AsOf)
 }
 
 // deploymentOutput converts the engine's deployment settings; empty

@@ -5,6 +5,7 @@ package provider
 
 import (
 	"context"
+	"maps"
 	"sort"
 	"sync"
 	"time"
@@ -182,6 +183,25 @@ func supportEntryAttr(desc string) schema.SingleNestedAttribute {
 			"status": strAttr("`supported`, `unsupported` or `unknown`."),
 			"note":   strAttr("What the sources say, or null."),
 		},
+	}
+}
+
+// fullRecordsAttribute is the `full_records` input of the data sources that
+// return size summaries.
+func fullRecordsAttribute(what string) schema.BoolAttribute {
+	return schema.BoolAttribute{
+		Optional: true,
+		MarkdownDescription: "When `true`, `sku_records` holds the full record of " + what + ", as `hpcsku_sku` returns it (performance with sources, support, image, prices, availability, notes). " +
+			"Defaults to `false`: the summaries keep plans fast and state small, and `hpcsku_sku` looks up one size's full record.",
+	}
+}
+
+// skuRecordsAttribute is the `sku_records` output that `full_records` fills.
+func skuRecordsAttribute(what string) schema.MapNestedAttribute {
+	return schema.MapNestedAttribute{
+		Computed:            true,
+		MarkdownDescription: "With `full_records = true`, the full record of " + what + ", keyed by size name (the shape `hpcsku_sku` returns in its `sku`); null otherwise.",
+		NestedObject:        schema.NestedAttributeObject{Attributes: skuAttributes()},
 	}
 }
 
@@ -380,6 +400,83 @@ var skuObjectType = sync.OnceValue(func() types.ObjectType {
 	return types.ObjectType{AttrTypes: attributeTypes(skuAttributes())}
 })
 
+// skuFields names attributes of the SKU object and, for a nested object, the
+// attributes of it to keep (nil keeps the whole attribute).
+type skuFields map[string]skuFields
+
+// skuSummaryFields is the SKU summary that each recommendation carries: the
+// attributes a platform team reads to choose and deploy a size, with the
+// names and nesting of the full record, so `sku.gpu.model` reads the same in
+// both. The rest of the record (performance with sources, support, image,
+// prices, availability, notes) is one `hpcsku_sku` lookup away, or in
+// `sku_records` with `full_records = true`.
+var skuSummaryFields = skuFields{
+	"name": nil, "series": nil, "family": nil, "category": nil, "vcpus": nil, "memory_gib": nil, "arch": nil, "deployable": nil,
+	"gpu":       {"count": nil, "model_id": nil, "model": nil, "vendor": nil, "memory_gib": nil, "memory_gib_total": nil},
+	"network":   {"rdma": nil, "infiniband_gbps": nil},
+	"lifecycle": {"status": nil, "retirement_date": nil, "replacement_sizes": nil},
+}
+
+// skuCatalogSummaryFields is the summary of each size in `hpcsku_catalog`:
+// the recommendation's summary and the price in the requested region.
+var skuCatalogSummaryFields = func() skuFields {
+	f := maps.Clone(skuSummaryFields)
+	f["price"] = nil
+	return f
+}()
+
+// projectAttributes is the schema of the SKU object restricted to fields.
+func projectAttributes(attrs map[string]schema.Attribute, fields skuFields) map[string]schema.Attribute {
+	out := make(map[string]schema.Attribute, len(fields))
+	for name, sub := range fields {
+		a := attrs[name]
+		if nested, ok := a.(schema.SingleNestedAttribute); ok && sub != nil {
+			nested.Attributes = projectAttributes(nested.Attributes, sub)
+			a = nested
+		}
+		out[name] = a
+	}
+	return out
+}
+
+// projectObject restricts a SKU object (or a nested object of it) to fields;
+// typ is the restricted type.
+func projectObject(obj types.Object, typ types.ObjectType, fields skuFields) (types.Object, diag.Diagnostics) {
+	if obj.IsNull() {
+		return types.ObjectNull(typ.AttrTypes), nil
+	}
+	var diags diag.Diagnostics
+	attrs := obj.Attributes()
+	out := make(map[string]attr.Value, len(fields))
+	for name, sub := range fields {
+		v := attrs[name]
+		if sub != nil {
+			nested, ok := v.(types.Object)
+			if !ok {
+				diags.AddError("SKU Summary Error", "Attribute "+name+" of the size record is not an object.")
+				return types.ObjectNull(typ.AttrTypes), diags
+			}
+			var d diag.Diagnostics
+			v, d = projectObject(nested, typ.AttrTypes[name].(types.ObjectType), sub)
+			diags.Append(d...)
+		}
+		out[name] = v
+	}
+	res, d := types.ObjectValue(typ.AttrTypes, out)
+	diags.Append(d...)
+	return res, diags
+}
+
+// skuSummaryType and skuCatalogSummaryType are the types of the two summaries.
+var (
+	skuSummaryType = sync.OnceValue(func() types.ObjectType {
+		return types.ObjectType{AttrTypes: attributeTypes(projectAttributes(skuAttributes(), skuSummaryFields))}
+	})
+	skuCatalogSummaryType = sync.OnceValue(func() types.ObjectType {
+		return types.ObjectType{AttrTypes: attributeTypes(projectAttributes(skuAttributes(), skuCatalogSummaryFields))}
+	})
+)
+
 // attributeTypes are the value types of a nested attribute's attributes.
 func attributeTypes(attrs map[string]schema.Attribute) map[string]attr.Type {
 	m := make(map[string]attr.Type, len(attrs))
@@ -525,19 +622,42 @@ type skuObjectKey struct {
 	sku    *catalog.SKU
 	region string
 	asOf   int64 // Unix seconds
+	view   skuView
 }
 
-// object returns the SKU object of s with the price of region ("" for
+// skuView is the shape of a SKU object: the full record or a summary.
+type skuView int
+
+const (
+	skuFull skuView = iota
+	skuSummary
+	skuCatalogSummary
+)
+
+// object returns the full SKU object of s with the price of region ("" for
 // none), judged at asOf, converting it on the first request.
 func (c *skuObjects) object(ctx context.Context, s *catalog.SKU, region string, asOf time.Time) (types.Object, diag.Diagnostics) {
-	key := skuObjectKey{sku: s, region: region, asOf: asOf.Unix()}
+	return c.view(ctx, s, region, asOf, skuFull)
+}
+
+// view returns the SKU object of s in the shape v, memoized like object.
+func (c *skuObjects) view(ctx context.Context, s *catalog.SKU, region string, asOf time.Time, v skuView) (types.Object, diag.Diagnostics) {
+	key := skuObjectKey{sku: s, region: region, asOf: asOf.Unix(), view: v}
 	c.mu.RLock()
 	obj, ok := c.m[key]
 	c.mu.RUnlock()
 	if ok {
 		return obj, nil
 	}
-	obj, diags := newSKUObject(ctx, s, region, asOf)
+	var diags diag.Diagnostics
+	switch v {
+	case skuFull:
+		obj, diags = newSKUObject(ctx, s, region, asOf)
+	case skuSummary:
+		obj, diags = c.summary(ctx, s, region, asOf, skuSummaryType(), skuSummaryFields)
+	default:
+		obj, diags = c.summary(ctx, s, region, asOf, skuCatalogSummaryType(), skuCatalogSummaryFields)
+	}
 	if diags.HasError() {
 		return obj, diags
 	}
@@ -559,19 +679,57 @@ func newSKUObject(ctx context.Context, s *catalog.SKU, region string, asOf time.
 	return obj, diags
 }
 
-// list converts sizes into a list of SKU objects.
-func (c *skuObjects) list(ctx context.Context, skus []*catalog.SKU, region string, asOf time.Time) (types.List, diag.Diagnostics) {
+// summary projects the full SKU object of s onto fields.
+func (c *skuObjects) summary(ctx context.Context, s *catalog.SKU, region string, asOf time.Time, typ types.ObjectType, fields skuFields) (types.Object, diag.Diagnostics) {
+	full, diags := c.object(ctx, s, region, asOf)
+	if diags.HasError() {
+		return types.ObjectNull(typ.AttrTypes), diags
+	}
+	return projectObject(full, typ, fields)
+}
+
+// list converts sizes into a list of SKU objects of the shape v.
+func (c *skuObjects) list(ctx context.Context, skus []*catalog.SKU, region string, asOf time.Time, v skuView) (types.List, diag.Diagnostics) {
 	var diags diag.Diagnostics
+	typ := v.objectType()
 	elems := make([]attr.Value, len(skus))
 	for i, s := range skus {
-		obj, d := c.object(ctx, s, region, asOf)
+		obj, d := c.view(ctx, s, region, asOf, v)
 		diags.Append(d...)
 		elems[i] = obj
 	}
 	if diags.HasError() {
-		return types.ListNull(skuObjectType()), diags
+		return types.ListNull(typ), diags
 	}
-	list, d := types.ListValue(skuObjectType(), elems)
+	list, d := types.ListValue(typ, elems)
 	diags.Append(d...)
 	return list, diags
+}
+
+// records converts sizes into a map of full SKU objects keyed by size name.
+func (c *skuObjects) records(ctx context.Context, skus []*catalog.SKU, region func(*catalog.SKU) string, asOf time.Time) (types.Map, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	elems := make(map[string]attr.Value, len(skus))
+	for _, s := range skus {
+		obj, d := c.object(ctx, s, region(s), asOf)
+		diags.Append(d...)
+		elems[s.Name] = obj
+	}
+	if diags.HasError() {
+		return types.MapNull(skuObjectType()), diags
+	}
+	m, d := types.MapValue(skuObjectType(), elems)
+	diags.Append(d...)
+	return m, diags
+}
+
+// objectType is the type of a SKU object of the shape v.
+func (v skuView) objectType() types.ObjectType {
+	switch v {
+	case skuSummary:
+		return skuSummaryType()
+	case skuCatalogSummary:
+		return skuCatalogSummaryType()
+	}
+	return skuObjectType()
 }

@@ -297,7 +297,7 @@ func BenchmarkSKUObjectValue(b *testing.B) {
 	b.Run("list", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, diags := memo.list(ctx, cat.SKUs(), "eastus", asOf); diags.HasError() {
+			if _, diags := memo.list(ctx, cat.SKUs(), "eastus", asOf, skuFull); diags.HasError() {
 				b.Fatal(diags)
 			}
 		}
