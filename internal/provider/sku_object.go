@@ -413,7 +413,7 @@ type skuFields map[string]skuFields
 var skuSummaryFields = skuFields{
 	"name": nil, "series": nil, "family": nil, "category": nil, "vcpus": nil, "memory_gib": nil, "arch": nil, "deployable": nil,
 	"gpu":       {"count": nil, "model_id": nil, "model": nil, "vendor": nil, "memory_gib": nil, "memory_gib_total": nil},
-	"network":   {"rdma": nil, "infiniband_gbps": nil},
+	"network":   {"rdma": nil, "infiniband": nil, "infiniband_gbps": nil},
 	"lifecycle": {"status": nil, "retirement_date": nil, "replacement_sizes": nil},
 }
 

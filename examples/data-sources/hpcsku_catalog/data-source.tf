@@ -22,9 +22,22 @@ data "hpcsku_catalog" "big_memory" {
   min_gpu_memory_gib = 1024
 }
 
-# The whole catalog, retired sizes included, for audits.
+# The whole catalog, retired sizes included, for audits. Each size is a summary
+# (name, family, vCPUs, memory, GPU, InfiniBand, lifecycle, and the price when
+# `region` is set); `full_records = true` adds every size's full record, with
+# its performance figures and sources, in `sku_records`.
 data "hpcsku_catalog" "everything" {
   include_retired = true
+}
+
+# Memory bandwidth of every HPC size, from the full records.
+data "hpcsku_catalog" "hpc_records" {
+  categories   = ["hpc"]
+  full_records = true
+}
+
+output "hpc_stream_gbs" {
+  value = { for name, record in data.hpcsku_catalog.hpc_records.sku_records : name => record.performance.cpu.stream_gbs }
 }
 
 output "retired_sizes" {

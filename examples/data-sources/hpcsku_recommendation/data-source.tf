@@ -264,3 +264,39 @@ output "cfd_bandwidth" {
     }
   ]
 }
+
+# Each recommendation carries a summary of its size (`sku.name`, `sku.gpu`,
+# `sku.network`, `sku.lifecycle`, ...). The full record of the top pick, with
+# its performance figures and their sources, support notes, image and prices,
+# is one lookup away; it stays out of the recommendation's state.
+data "hpcsku_sku" "fine_tune_7b_top" {
+  name   = data.hpcsku_recommendation.fine_tune_7b.vm_size
+  region = "eastus"
+}
+
+output "fine_tune_7b_top_pick" {
+  value = {
+    gpu           = data.hpcsku_recommendation.fine_tune_7b.recommendations[0].sku.gpu.model
+    bf16_tflops   = data.hpcsku_sku.fine_tune_7b_top.sku.performance.gpu.bf16_tflops
+    bf16_sources  = data.hpcsku_sku.fine_tune_7b_top.sku.performance.gpu.sources["bf16_tflops"]
+    aks_support   = data.hpcsku_sku.fine_tune_7b_top.sku.support.aks.status
+    image_urn     = data.hpcsku_sku.fine_tune_7b_top.sku.image.urn
+    price_per_vm  = data.hpcsku_sku.fine_tune_7b_top.sku.price.usd_per_hour
+  }
+}
+
+# `full_records = true` puts the full record of every ranked size in
+# `sku_records`, keyed by size name, for the few configurations that need them
+# all (an audit); it multiplies the state the data source writes.
+data "hpcsku_recommendation" "audit" {
+  workload     = "hpc"
+  cores        = 512
+  region       = "eastus"
+  full_records = true
+}
+
+output "audit_stream_gbs" {
+  value = {
+    for name, record in data.hpcsku_recommendation.audit.sku_records : name => record.performance.cpu.stream_gbs
+  }
+}
