@@ -63,7 +63,7 @@ func (d *skuDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, re
 			},
 			"sku": schema.SingleNestedAttribute{
 				Computed:            true,
-				MarkdownDescription: "The size, with the same attributes as each entry of `hpcsku_catalog.skus`.",
+				MarkdownDescription: "The size's full record: the shape of `hpcsku_catalog`'s and `hpcsku_recommendation`'s `sku_records` entries, of which each `hpcsku_catalog.skus` entry and each recommendation's `sku` is a summary with the same attribute names.",
 				Attributes:          skuAttributes(),
 			},
 			"retired": schema.BoolAttribute{

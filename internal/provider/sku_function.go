@@ -18,7 +18,7 @@ func newSKUFunction(p *hpcskuProvider) function.Function {
 		name:     "sku",
 		definition: function.Definition{
 			Summary: "Look up one Azure VM size and return every fact the catalog has about it.",
-			MarkdownDescription: "Returns the size named `name` as an object with the same attributes as `hpcsku_sku.sku` and each entry of `hpcsku_catalog.skus`: " +
+			MarkdownDescription: "Returns the size named `name` as an object with the same attributes as `hpcsku_sku.sku` (the full record; `hpcsku_catalog.skus` and each recommendation's `sku` are summaries of it): " +
 				"GPU, CUDA, RDMA/InfiniBand, support, image and lifecycle facts, with their sources. " +
 				"A function takes no region, so `price`, `availability.region` and `availability.available` are always null; " +
 				"`priced_regions` and `availability.regions` list where the size is offered. " +
