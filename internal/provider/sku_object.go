@@ -679,9 +679,11 @@ func newSKUObject(ctx context.Context, s *catalog.SKU, region string, asOf time.
 	return obj, diags
 }
 
-// summary projects the full SKU object of s onto fields.
-func (c *skuObjects) summary(ctx context.Context, s *catalog.SKU, region string, asOf time.Time, typ types.ObjectType, fields skuFields) (types.Object, diag.Diagnostics) {
-	full, diags := c.object(ctx, s, region, asOf)
+// summary projects the full SKU object of s onto fields. The full object is
+// not memoized on the way: most plans never ask for it, and the memo then
+// holds only the small summaries.
+func (*skuObjects) summary(ctx context.Context, s *catalog.SKU, region string, asOf time.Time, typ types.ObjectType, fields skuFields) (types.Object, diag.Diagnostics) {
+	full, diags := newSKUObject(ctx, s, region, asOf)
 	if diags.HasError() {
 		return types.ObjectNull(typ.AttrTypes), diags
 	}
