@@ -99,13 +99,23 @@ func TestAvailabilityRestrictsH100(t *testing.T) {
 	}
 }
 
+// TestAvailabilityNoFitSuggestsARegion, on the fixture catalog, whose only
+// H100 SXM size the availability file restricts in eastus: the nearest
+// miss names the regions where the file offers it.
 func TestAvailabilityNoFitSuggestsARegion(t *testing.T) {
-	cat := withAvailability(t)
+	a, err := azureexport.LoadAvailability(availabilityFixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, _, err := fixture(t).WithOverlays(catalog.Overlays{Availability: a.Overlay()})
+	if err != nil {
+		t.Fatal(err)
+	}
 	// Only the H100 size passes everything but availability: the A100 sizes
-	// are below compute capability 9.0 and the Blackwell sizes need CUDA 12.8.
+	// are below compute capability 9.0.
 	req := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 70}, Region: "eastus", GPUModels: []string{"h100-sxm-80gb"},
 		MinComputeCapability: "9.0", CUDAVersion: "12.0", AsOf: asOf}
-	_, err := newTestEngine(t, cat).Recommend(req)
+	_, err = newTestEngine(t, cat).Recommend(req)
 	var nf *NoFitError
 	if !errors.As(err, &nf) {
 		t.Fatalf("want a no-fit error, got %v", err)
