@@ -101,9 +101,12 @@ func quotes() []quote {
 const number = `([0-9][0-9,]*(?:\.[0-9]+)?)`
 
 // quoteConstants writes every quoted constant's figure into text.
-func quoteConstants(text string) (string, error) {
+func quoteConstants(text string) (string, error) { return quoteAll(text, quotes()) }
+
+// quoteAll writes the figure of each quote into text.
+func quoteAll(text string, qs []quote) (string, error) {
 	var missing []string
-	for _, q := range quotes() {
+	for _, q := range qs {
 		before, after, ok := strings.Cut(q.around, "%v")
 		if !ok {
 			return "", fmt.Errorf("quote %q has no %%v", q.around)

@@ -68,6 +68,18 @@ func render(in []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	out, err = quoteSentences(eng, out)
+	if err != nil {
+		return nil, err
+	}
+	figs, err := figures(eng)
+	if err != nil {
+		return nil, err
+	}
+	out, err = quoteAll(out, figs)
+	if err != nil {
+		return nil, err
+	}
 	return []byte(out), nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -407,4 +408,91 @@ func warningQuote(eng *recommend.Engine, req recommend.Request, prefix string) (
 		}
 	}
 	return "", fmt.Errorf("no ranked size has a warning %q…", prefix)
+}
+
+// sentence is a sentence of the engine's that the guide's prose quotes:
+// the template's quotation it replaces (a regular expression over the
+// quoted text, line breaks included), and where the engine says it: a
+// ranked size of an example, and the start of one of its reasons or
+// warnings (from that start to the end of the reason, or to the first
+// endsAt).
+type sentence struct {
+	quoted   string
+	example  string
+	size     string
+	startsAt string
+	endsAt   string
+}
+
+var sentences = []sentence{
+	{`Each copy of the model is split over [^"]*`, "example-serve-70b-long", "Standard_ND96asr_v4", "Each copy of the model is split over", ")."},
+	{`The states and activations are sharded over [^"]*`, "example-fine-tuning-7b", "Standard_ND96asr_v4", "The states and activations are sharded over", ""},
+	{`Holds the [^"]*the deadline takes[^"]*`, "example-pretraining-deadline", "Standard_ND96asr_v4", "Holds the", ""},
+	{`Holds the [^"]*target band\)\.`, "example-serve-8b", "Standard_NC24ads_A100_v4", "Holds the", ""},
+	{`KV cache room left: [^"]*`, "example-serve-8b", "Standard_NC24ads_A100_v4", "KV cache room left: ", ""},
+	{`Estimated [^"]*MFU\.`, "example-fine-tuning-7b", "Standard_ND96asr_v4", "Estimated ", ""},
+	{`The job runs about [^"]*`, "example-training-70b", "Standard_ND96asr_v4", "The job runs about ", ""},
+}
+
+// quoteSentences writes into text each sentence of the engine's that the
+// prose quotes. A quotation the template no longer has, or a sentence the
+// engine no longer says, is an error.
+func quoteSentences(eng *recommend.Engine, text string) (string, error) {
+	exs := examples()
+	for _, s := range sentences {
+		res, err := recommendAll(eng, exs[s.example].req)
+		if err != nil {
+			return "", err
+		}
+		r := findRanked(res, s.size)
+		if r == nil {
+			return "", fmt.Errorf("%s: %s is not ranked", s.example, s.size)
+		}
+		said := ""
+		for _, line := range append(slices.Clone(r.Reasons), r.Warnings...) {
+			if i := strings.Index(line, s.startsAt); i >= 0 && said == "" {
+				said = line[i:]
+				if j := strings.Index(said, s.endsAt); s.endsAt != "" && j >= 0 {
+					said = said[:j+len(s.endsAt)]
+				}
+			}
+		}
+		if said == "" {
+			return "", fmt.Errorf("%s: %s says nothing starting %q", s.example, s.size, s.startsAt)
+		}
+		re := regexp.MustCompile(`"` + strings.ReplaceAll(s.quoted, " ", `\s+`) + `"`)
+		if !re.MatchString(text) {
+			return "", fmt.Errorf("the guide no longer quotes %q", s.quoted)
+		}
+		text = re.ReplaceAllLiteralString(text, `"`+said+`"`)
+	}
+	return text, nil
+}
+
+// figures are the engine's figures the prose quotes in its worked
+// arithmetic: the decode rate of one H100 NVL serving Llama 3.1 8B to 32
+// sequences of 8,192 tokens, and its price per million tokens.
+func figures(eng *recommend.Engine) ([]quote, error) {
+	res, err := recommendAll(eng, examples()["example-serve-8b"].req)
+	if err != nil {
+		return nil, err
+	}
+	r := findRanked(res, "Standard_NC40ads_H100_v5")
+	if r == nil || r.Estimate == nil || r.Estimate.TokensPerSecond == nil || r.Estimate.CostPerMillionTokens == nil {
+		return nil, errors.New("example-serve-8b: Standard_NC40ads_H100_v5 has no decode estimate")
+	}
+	return []quote{
+		{"ms = %v output tokens per second, ", n(*r.Estimate.TokensPerSecond)},
+		{"output tokens per second, %v USD per million at", fixed(*r.Estimate.CostPerMillionTokens, 2)},
+	}, nil
+}
+
+// findRanked is the named size's recommendation, or nil.
+func findRanked(res *recommend.Result, name string) *recommend.Recommendation {
+	for i := range res.Recommendations {
+		if res.Recommendations[i].VMSize == name {
+			return &res.Recommendations[i]
+		}
+	}
+	return nil
 }
