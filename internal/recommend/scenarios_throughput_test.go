@@ -214,5 +214,7 @@ func TestNearestMissOfADeadlineNeedsTheShortest(t *testing.T) {
 		t.Errorf("with deadline_hours %v, %s is not ranked on %d VMs: %+v", hours, m.VMSize, MaxNodesRDMA, r)
 	}
 	relaxed.DeadlineHours = f64(hours * 0.99)
-	mustNoFit(t, relaxed)
+	if again := mustNoFit(t, relaxed).NearestMiss; again == nil || again.VMSize != m.VMSize || again.FailedConstraint != "deadline" {
+		t.Errorf("with deadline_hours %v the nearest miss is %+v, want %s failing deadline", hours*0.99, again, m.VMSize)
+	}
 }
