@@ -362,6 +362,9 @@ func TestPerformanceRejects(t *testing.T) {
 			d.Sources["fp64_tflops"], d.Sources["fp64_tensor_tflops"] = []string{"t"}, []string{"t"}
 		}, nil, "fp64_tensor_tflops 20 is below fp64_tflops 30"},
 		{"undefined decision", func(d *GPUPerformanceDoc) { d.Decisions = []string{"D99"} }, nil, `decision "D99" is not defined`},
+		{"training MFU without source", func(d *GPUPerformanceDoc) { d.TrainingMFU = f64(0.4) }, nil, "training_mfu is given without a source"},
+		{"training MFU above 1", func(d *GPUPerformanceDoc) { d.TrainingMFU = f64(40); d.Sources["training_mfu"] = []string{"t"} }, nil, "training_mfu is a share of the dense peak, at most 1, got 40"},
+		{"training MFU zero", func(d *GPUPerformanceDoc) { d.TrainingMFU = f64(0); d.Sources["training_mfu"] = []string{"t"} }, nil, "training_mfu must be a positive number"},
 		{"unknown series", nil, func(d *SeriesPerformanceDoc) { d.Series = "CX_v9" }, `series performance CX_v9: series "CX_v9" is not defined`},
 		{"GPU series", nil, func(d *SeriesPerformanceDoc) { d.Series, d.ReferenceSize = "NX_v1", "Standard_NX8_v1" }, "is a GPU series"},
 		{"reference size missing", nil, func(d *SeriesPerformanceDoc) { d.ReferenceSize = "Standard_CX96_v1" }, `reference_size "Standard_CX96_v1" is not in the catalog`},
@@ -515,6 +518,32 @@ func TestPerformanceAndModelDecisionsLinked(t *testing.T) {
 		g := c.perf.gpu[id]
 		if (g.UsableMemoryGiB != nil) != contains(g.Decisions, "D25") {
 			t.Errorf("%s: usable memory %s, decisions %v", id, show(g.UsableMemoryGiB), g.Decisions)
+		}
+	}
+}
+
+// Every GPU model of the embedded catalog carries its training efficiency,
+// a share of its dense peak, under decision D48 (the judgement that sets it
+// by GPU class), and the figure reaches the model's sizes.
+func TestTrainingMFUForEveryGPUModel(t *testing.T) {
+	c := mustDefault(t)
+	for _, id := range c.GPUModelIDs() {
+		g, ok := c.GPUPerformance(id)
+		switch {
+		case !ok:
+			t.Errorf("%s: no performance record", id)
+		case g.TrainingMFU == nil || !(*g.TrainingMFU > 0 && *g.TrainingMFU <= 1):
+			t.Errorf("%s: training_mfu %s, want a share of the dense peak", id, show(g.TrainingMFU))
+		case !contains(g.Decisions, "D48"):
+			t.Errorf("%s: training_mfu without decision D48 (decisions %v)", id, g.Decisions)
+		}
+	}
+	for _, s := range c.SKUs() {
+		if s.GPU == nil || s.Performance.GPU == nil {
+			continue
+		}
+		if g, _ := c.GPUPerformance(s.GPU.ModelID); !sameFloat(s.Performance.GPU.TrainingMFU, g.TrainingMFU) {
+			t.Errorf("%s: training_mfu %s, its GPU model's %s", s.Name, show(s.Performance.GPU.TrainingMFU), show(g.TrainingMFU))
 		}
 	}
 }

@@ -1512,13 +1512,20 @@ func TestGuideConstants(t *testing.T) {
 	if KVReadShare != PromptShare+(1-PromptShare)/2 {
 		t.Errorf("KVReadShare %v is not the prompt plus half the output", KVReadShare)
 	}
-	// The MFU table's class: every GPU of trainingMFUByGPU, at TrainingMFU.
-	for id, m := range trainingMFUByGPU {
-		if m != TrainingMFU || !slices.ContainsFunc([]string{"v100-", "a100-", "h100-", "h200-", "gb200", "gb300"}, func(p string) bool { return strings.HasPrefix(id, p) }) {
-			t.Errorf("%s: MFU %v, not in the guide's class", id, m)
+	// The MFU table's classes: the catalog gives the guide's NVIDIA
+	// data-center GPUs TrainingMFU and every other GPU OtherTrainingMFU.
+	cat := testCatalog(t)
+	for _, id := range cat.GPUModelIDs() {
+		p, _ := cat.GPUPerformance(id)
+		want := OtherTrainingMFU
+		if slices.ContainsFunc([]string{"v100-", "a100-", "h100-", "h200-", "gb200", "gb300"}, func(p string) bool { return strings.HasPrefix(id, p) }) {
+			want = TrainingMFU
+		}
+		if p == nil || p.TrainingMFU == nil || *p.TrainingMFU != want {
+			t.Errorf("%s: catalog training_mfu is not %v, the guide's figure for its class", id, want)
 		}
 	}
-	guideQuotes(t, "NVIDIA data-center GPUs: V100, A100, H100, H200, GB200, GB300 (`trainingMFUByGPU`)")
+	guideQuotes(t, "NVIDIA data-center GPUs: V100, A100, H100, H200, GB200, GB300 (`training_mfu` in the catalog, decision D48)")
 	for _, b := range HPCBounds() {
 		if guideRowPrefix(t, "| `"+b+"`") == "" {
 			t.Errorf("the guide's hpc_bound table has no row for %s", b)
