@@ -71,7 +71,14 @@ func TestParseCatalogFileErrors(t *testing.T) {
 		{"not an object", `[]`, "", "", "expected a JSON object with skus, series, gpu_models, gpu_performance, series_performance, images, models or decisions lists, got a list"},
 		{"unknown section", `{"sizes": []}`, "", "sizes", "unknown section"},
 		{"section not a list", `{"skus": {"name": "Standard_NX8_v1"}}`, "", "skus", "expected a list of objects, got an object"},
-		{"unknown field", `{"skus": [` + sku + `}, ` + sku + `, "vcpu": 8}]}`, "skus[1] (Standard_NX8_v1)", "vcpu", "unknown field"},
+		{"unknown field", `{"skus": [` + sku + `}, ` + sku + `, "vcpu": 8}]}`, "skus[1] (Standard_NX8_v1)", "vcpu", `unknown field. Did you mean "vcpus"?`},
+		{"unknown field like none", `{"skus": [` + sku + `, "zzzz": 8}]}`, "skus[0] (Standard_NX8_v1)", "zzzz", "unknown field. Check the spelling"},
+		// The Azure ML support verdict is "azureml", as the target is spelled;
+		// "azure_ml" is an unknown field in a series and in a size's override.
+		{"azure_ml in a series", `{"series": [{"name": "NP", "support": {"aks": {"status": "unknown"}, "azure_ml": {"status": "supported"}}}]}`,
+			"series[0] (NP)", "azure_ml", `unknown field. Did you mean "azureml"?`},
+		{"azure_ml in a size", `{"skus": [` + sku + `, "support": {"azure_ml": {"status": "unsupported"}}}]}`,
+			"skus[0] (Standard_NX8_v1)", "azure_ml", `unknown field. Did you mean "azureml"?`},
 		{"wrong type", `{"skus": [` + sku + `, "notes": 1}]}`, "skus[0] (Standard_NX8_v1)", "notes", "expected a string, got a number"},
 		{"wrong type deep", `{"skus": [` + strings.Replace(sku, `"rdma": false`, `"rdma": "no"`, 1) + `}]}`,
 			"skus[0] (Standard_NX8_v1)", "network.rdma", "expected true or false, got a string"},
