@@ -16,10 +16,10 @@ import (
 )
 
 const (
-	dataDir      = "../../data"
-	availability = "../../../azureexport/testdata/availability.json"
-	retail       = "../../../azureexport/testdata/prices_retail.json"
-	negotiated   = "../../../azureexport/testdata/prices_negotiated.csv"
+	dataDir      = "../../../catalog/data"
+	availability = "../../testdata/availability.json"
+	retail       = "../../testdata/prices_retail.json"
+	negotiated   = "../../testdata/prices_negotiated.csv"
 )
 
 // copyData copies the catalog's data files to a temporary directory.
@@ -184,7 +184,7 @@ func TestRefreshErrors(t *testing.T) {
 		code int
 		want string
 	}{
-		{nil, 2, "usage: go run ./internal/catalog/cmd/refresh"},
+		{nil, 2, "usage: go run ./internal/azureexport/cmd/refresh"},
 		{[]string{"-prices", retail, "-date", "12/01/2026"}, 2, `-date "12/01/2026" is not YYYY-MM-DD`},
 		{[]string{"-data", t.TempDir(), "-prices", retail}, 1, "does not load"},
 		{[]string{"-data", dataDir, "-availability", "missing.json"}, 1, "missing.json: the availability file does not exist"},
