@@ -1512,17 +1512,19 @@ func TestGuideConstants(t *testing.T) {
 	if KVReadShare != PromptShare+(1-PromptShare)/2 {
 		t.Errorf("KVReadShare %v is not the prompt plus half the output", KVReadShare)
 	}
-	// The MFU table's classes: the catalog gives the guide's NVIDIA
-	// data-center GPUs TrainingMFU and every other GPU OtherTrainingMFU.
+	// The MFU table's classes: the catalog gives each GPU one of the
+	// guide's two figures, TrainingMFU only to NVIDIA GPUs.
 	cat := testCatalog(t)
 	for _, id := range cat.GPUModelIDs() {
 		p, _ := cat.GPUPerformance(id)
-		want := OtherTrainingMFU
-		if slices.ContainsFunc([]string{"v100-", "a100-", "h100-", "h200-", "gb200", "gb300"}, func(p string) bool { return strings.HasPrefix(id, p) }) {
-			want = TrainingMFU
-		}
-		if p == nil || p.TrainingMFU == nil || *p.TrainingMFU != want {
-			t.Errorf("%s: catalog training_mfu is not %v, the guide's figure for its class", id, want)
+		g, _ := cat.GPUModel(id)
+		switch {
+		case p == nil || p.TrainingMFU == nil:
+			t.Errorf("%s: no training_mfu in the catalog", id)
+		case *p.TrainingMFU != TrainingMFU && *p.TrainingMFU != OtherTrainingMFU:
+			t.Errorf("%s: training_mfu %v is neither of the guide's figures", id, *p.TrainingMFU)
+		case *p.TrainingMFU == TrainingMFU && g.Vendor != "nvidia":
+			t.Errorf("%s: training_mfu %v, the guide's figure for NVIDIA data-center GPUs, on a %s GPU", id, *p.TrainingMFU, g.Vendor)
 		}
 	}
 	guideQuotes(t, "NVIDIA data-center GPUs: V100, A100, H100, H200, GB200, GB300 (`training_mfu` in the catalog, decision D48)")
