@@ -6,6 +6,7 @@ package catalog
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -41,8 +42,8 @@ func TestLoadCatalogFileFixture(t *testing.T) {
 	}
 	// The correction changes one field and keeps the embedded prices.
 	t4 := mustLookup(t, c, "Standard_NC4as_T4_v3")
-	if *t4.MaxDataDisks != 12 || len(t4.Prices) != 29 || t4.Prices["eastus"].USDPerHour != 0.526 {
-		t.Errorf("NC4as_T4_v3: max data disks %d, %d prices", *t4.MaxDataDisks, len(t4.Prices))
+	if embedded := mustLookup(t, def, "Standard_NC4as_T4_v3").Prices; *t4.MaxDataDisks != 12 || len(t4.Prices) == 0 || !reflect.DeepEqual(t4.Prices, embedded) {
+		t.Errorf("NC4as_T4_v3: max data disks %d, %d prices (embedded: %d)", *t4.MaxDataDisks, len(t4.Prices), len(embedded))
 	}
 	// The embedded catalog is untouched and not decoded again.
 	if def := mustLookup(t, mustDefault(t), "Standard_NC4as_T4_v3"); *def.MaxDataDisks != 8 {
@@ -170,7 +171,7 @@ func TestPriceOverlay(t *testing.T) {
 	if _, ok := c.Lookup("Standard_X9"); ok {
 		t.Error("a size only the prices file names was added")
 	}
-	if got := mustLookup(t, def, "Standard_NC4as_T4_v3").Prices["eastus"]; got.USDPerHour != 0.526 || got.File != "" {
+	if got := mustLookup(t, def, "Standard_NC4as_T4_v3").Prices["eastus"]; got != before["eastus"] || got.File != "" {
 		t.Errorf("the embedded catalog changed: %+v", got)
 	}
 	// Without a snapshot date, a price keeps the catalog's.
