@@ -522,21 +522,38 @@ func TestPerformanceAndModelDecisionsLinked(t *testing.T) {
 	}
 }
 
-// Every GPU model of the embedded catalog carries its training efficiency,
-// a share of its dense peak, under decision D48 (the judgement that sets it
-// by GPU class), and the figure reaches the model's sizes.
+// Every GPU model of the embedded catalog with a throughput figure carries
+// its training efficiency, a share of its dense peak, under decision D48
+// (the judgement that sets it by GPU class); a model without throughput
+// figures has none. The figure reaches the model's sizes.
 func TestTrainingMFUForEveryGPUModel(t *testing.T) {
 	c := mustDefault(t)
+	timed := 0
 	for _, id := range sortedKeys(c.gpuModels) {
 		g, ok := c.GPUPerformance(id)
-		switch {
-		case !ok:
+		if !ok {
 			t.Errorf("%s: no performance record", id)
+			continue
+		}
+		throughput := false
+		for _, p := range []string{"fp64", "fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8"} {
+			throughput = throughput || g.DenseTFLOPS(p) != nil
+		}
+		switch {
+		case !throughput:
+			if g.TrainingMFU != nil {
+				t.Errorf("%s: training_mfu %s without a throughput figure to apply it to", id, show(g.TrainingMFU))
+			}
 		case g.TrainingMFU == nil || !(*g.TrainingMFU > 0 && *g.TrainingMFU <= 1):
 			t.Errorf("%s: training_mfu %s, want a share of the dense peak", id, show(g.TrainingMFU))
 		case !contains(g.Decisions, "D48"):
 			t.Errorf("%s: training_mfu without decision D48 (decisions %v)", id, g.Decisions)
+		default:
+			timed++
 		}
+	}
+	if timed == 0 {
+		t.Error("no GPU model has a training efficiency")
 	}
 	for _, s := range c.SKUs() {
 		if s.GPU == nil || s.Performance.GPU == nil {

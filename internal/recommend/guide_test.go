@@ -1513,14 +1513,14 @@ func TestGuideConstants(t *testing.T) {
 		t.Errorf("KVReadShare %v is not the prompt plus half the output", KVReadShare)
 	}
 	// The MFU table's classes: the catalog gives each GPU one of the
-	// guide's two figures, TrainingMFU only to NVIDIA GPUs.
+	// guide's two figures, TrainingMFU only to NVIDIA GPUs; a GPU it gives
+	// none takes OtherTrainingMFU.
 	cat := testCatalog(t)
 	for _, id := range cat.GPUModelIDs() {
 		p, _ := cat.GPUPerformance(id)
 		g, _ := cat.GPUModel(id)
 		switch {
 		case p == nil || p.TrainingMFU == nil:
-			t.Errorf("%s: no training_mfu in the catalog", id)
 		case *p.TrainingMFU != TrainingMFU && *p.TrainingMFU != OtherTrainingMFU:
 			t.Errorf("%s: training_mfu %v is neither of the guide's figures", id, *p.TrainingMFU)
 		case *p.TrainingMFU == TrainingMFU && g.Vendor != "nvidia":
