@@ -18,6 +18,11 @@ import (
 // scripts/ensure-terraform.sh first.
 //go:generate terraform fmt -recursive ../examples/
 
+// Write the ranking guide's worked examples, its table of hard constraints
+// and the constants it quotes from the engine, run on the fixture catalog
+// (../internal/recommend/internal/guidegen), before the template is rendered.
+//go:generate go -C .. run ./internal/recommend/internal/guidegen -template templates/guides/ranking.md.tmpl
+
 // Generate the documentation in ../docs from the provider schema, the
 // ../examples and the ../templates.
 //go:generate go run github.com/hashicorp/terraform-plugin-docs/cmd/tfplugindocs generate --provider-dir .. -provider-name hpcsku

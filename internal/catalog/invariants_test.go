@@ -21,6 +21,18 @@ const (
 	referencePriceRows = 2287
 )
 
+// referenceSnapshot is the date of the price snapshot the reference facts
+// hold. Until a refresh replaces the embedded prices (and the catalog's
+// price_snapshot_date with them), tests compare price values with the
+// reference's; after one, they check what a refresh keeps: a refresh
+// changes and adds price rows, never removes one, so every size and region
+// priced at the reference stays priced.
+const referenceSnapshot = "2026-06-18"
+
+// atReferenceSnapshot reports whether the catalog's prices are still the
+// reference snapshot's.
+func atReferenceSnapshot(c *Catalog) bool { return c.PriceSnapshotDate == referenceSnapshot }
+
 func TestNameIndexCoversEverySize(t *testing.T) {
 	c := mustDefault(t)
 	if len(c.SKUs()) == 0 || len(c.byName) != len(c.SKUs()) {

@@ -15,7 +15,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/userfile"
@@ -156,7 +158,7 @@ func locateDocumentError(file string, data []byte, err error) error {
 // (Standard_X)"; key is the entry's name or id.
 func findEntry[T any](key func(*T) string) func(file, section string, list []byte) *userfile.Error {
 	return func(file, section string, list []byte) *userfile.Error {
-		return userfile.Entries[T]{
+		fe := userfile.Entries[T]{
 			File: file,
 			Name: func(i int, e *T) string {
 				if k := key(e); k != "" {
@@ -166,9 +168,76 @@ func findEntry[T any](key func(*T) string) func(file, section string, list []byt
 			},
 			Object:      "an object",
 			Strict:      true,
-			UnknownHint: "Check the spelling against the catalog's own data files (internal/catalog/data).",
+			UnknownHint: unknownFieldHint,
 		}.Find(list)
+		if fe != nil && fe.Problem == "unknown field. "+unknownFieldHint {
+			fe.Problem = "unknown field. " + didYouMean(closeFieldNames(reflect.TypeFor[T](), fe.Field)) + unknownFieldHint
+		}
+		return fe
 	}
+}
+
+const unknownFieldHint = "Check the spelling against the catalog's own data files (internal/catalog/data)."
+
+// closeFieldNames returns the field names of an entry of type t, at any
+// depth, that an unknown field name is a likely misspelling of: within two
+// edits, and fewer than half its length ("azure_ml" for "azureml").
+func closeFieldNames(t reflect.Type, field string) []string {
+	q := strings.ToLower(field)
+	limit := min(2, (len([]rune(q))-1)/2)
+	var out []string
+	for _, name := range jsonFieldNames(t) {
+		if EditDistance(q, name) <= limit {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// didYouMean is the sentence that offers names, with a trailing space, or "".
+func didYouMean(names []string) string {
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = strconv.Quote(n)
+	}
+	switch len(quoted) {
+	case 0:
+		return ""
+	case 1:
+		return "Did you mean " + quoted[0] + "? "
+	}
+	return "Did you mean one of: " + strings.Join(quoted, ", ") + "? "
+}
+
+// jsonFieldNames lists the JSON field names of a document type and of the
+// types it holds (through pointers, lists and maps), sorted.
+func jsonFieldNames(t reflect.Type) []string {
+	names := map[string]bool{}
+	seen := map[reflect.Type]bool{}
+	var walk func(reflect.Type)
+	walk = func(t reflect.Type) {
+		for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Map {
+			t = t.Elem()
+		}
+		if t.Kind() != reflect.Struct || seen[t] {
+			return
+		}
+		seen[t] = true
+		for i := range t.NumField() {
+			f := t.Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "-" || !f.IsExported() {
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			names[name] = true
+			walk(f.Type)
+		}
+	}
+	walk(t)
+	return sortedKeys(names)
 }
 
 // Overlays are the user's files laid over a catalog. Each is optional.

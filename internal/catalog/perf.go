@@ -23,22 +23,27 @@ import (
 // (TOPS for int8); null where the GPU has no native path at that precision
 // or no source gives the figure.
 type GPUPerformanceDoc struct {
-	GPUModel           string              `json:"gpu_model"`
-	FP64TFLOPS         *float64            `json:"fp64_tflops"`
-	FP64TensorTFLOPS   *float64            `json:"fp64_tensor_tflops"`
-	FP32TFLOPS         *float64            `json:"fp32_tflops"`
-	TF32TFLOPS         *float64            `json:"tf32_tflops"`
-	BF16TFLOPS         *float64            `json:"bf16_tflops"`
-	FP16TFLOPS         *float64            `json:"fp16_tflops"`
-	FP8TFLOPS          *float64            `json:"fp8_tflops"`
-	FP4TFLOPS          *float64            `json:"fp4_tflops"`
-	INT8TOPS           *float64            `json:"int8_tops"`
-	MemoryBandwidthGBs *float64            `json:"memory_bandwidth_gbs"`
-	NVLinkGBsPerGPU    *float64            `json:"nvlink_gbs_per_gpu"`
-	UsableMemoryGiB    *float64            `json:"usable_memory_gib"`
-	Sources            map[string][]string `json:"sources"`
-	Decisions          []string            `json:"decisions,omitempty"`
-	Notes              string              `json:"notes,omitempty"`
+	GPUModel           string   `json:"gpu_model"`
+	FP64TFLOPS         *float64 `json:"fp64_tflops"`
+	FP64TensorTFLOPS   *float64 `json:"fp64_tensor_tflops"`
+	FP32TFLOPS         *float64 `json:"fp32_tflops"`
+	TF32TFLOPS         *float64 `json:"tf32_tflops"`
+	BF16TFLOPS         *float64 `json:"bf16_tflops"`
+	FP16TFLOPS         *float64 `json:"fp16_tflops"`
+	FP8TFLOPS          *float64 `json:"fp8_tflops"`
+	FP4TFLOPS          *float64 `json:"fp4_tflops"`
+	INT8TOPS           *float64 `json:"int8_tops"`
+	MemoryBandwidthGBs *float64 `json:"memory_bandwidth_gbs"`
+	NVLinkGBsPerGPU    *float64 `json:"nvlink_gbs_per_gpu"`
+	UsableMemoryGiB    *float64 `json:"usable_memory_gib"`
+	// TrainingMFU is the model FLOPs utilization training reaches on the
+	// GPU: the share of its dense peak a training job keeps, above 0 and at
+	// most 1. Null where no figure is given; the ranking then takes its
+	// figure for GPUs without one.
+	TrainingMFU *float64            `json:"training_mfu"`
+	Sources     map[string][]string `json:"sources"`
+	Decisions   []string            `json:"decisions,omitempty"`
+	Notes       string              `json:"notes,omitempty"`
 }
 
 // SeriesPerformanceDoc is the CPU performance of one CPU or HPC series, as
@@ -95,6 +100,9 @@ type GPUPerformance struct {
 	// UsableMemoryGiB is the memory the driver reports for the whole GPU,
 	// less than the nominal capacity; nil where no source gives it.
 	UsableMemoryGiB *float64
+	// TrainingMFU is the share of the dense peak a training job keeps on
+	// the GPU (model FLOPs utilization); nil where the catalog gives none.
+	TrainingMFU *float64
 	// Sources by figure, keyed by the data file's field names
 	// ("bf16_tflops", "memory_bandwidth_gbs", ...).
 	Sources   map[string][]string
@@ -145,6 +153,7 @@ func (d *GPUPerformanceDoc) figures() []gpuFigure {
 		{"memory_bandwidth_gbs", "", d.MemoryBandwidthGBs},
 		{"nvlink_gbs_per_gpu", "", d.NVLinkGBsPerGPU},
 		{"usable_memory_gib", "", d.UsableMemoryGiB},
+		{"training_mfu", "", d.TrainingMFU},
 	}
 }
 
@@ -229,7 +238,7 @@ func (c *Catalog) joinPerformance(docs []Document, decisions map[string]bool) []
 			ModelID: d.GPUModel, FP64TFLOPS: d.FP64TFLOPS, FP64TensorTFLOPS: d.FP64TensorTFLOPS, FP32TFLOPS: d.FP32TFLOPS,
 			TF32TFLOPS: d.TF32TFLOPS, BF16TFLOPS: d.BF16TFLOPS, FP16TFLOPS: d.FP16TFLOPS, FP8TFLOPS: d.FP8TFLOPS,
 			FP4TFLOPS: d.FP4TFLOPS, INT8TOPS: d.INT8TOPS, MemoryBandwidthGBs: d.MemoryBandwidthGBs,
-			NVLinkGBsPerGPU: d.NVLinkGBsPerGPU, UsableMemoryGiB: d.UsableMemoryGiB,
+			NVLinkGBsPerGPU: d.NVLinkGBsPerGPU, UsableMemoryGiB: d.UsableMemoryGiB, TrainingMFU: d.TrainingMFU,
 			Sources: d.Sources, Decisions: d.Decisions, Notes: d.Notes,
 		}
 	}
@@ -310,6 +319,9 @@ func (c *Catalog) checkGPUPerformance(d GPUPerformanceDoc, decisions map[string]
 	}
 	if d.FP64TFLOPS != nil && d.FP64TensorTFLOPS != nil && *d.FP64TensorTFLOPS < *d.FP64TFLOPS {
 		return fmt.Errorf("fp64_tensor_tflops %v is below fp64_tflops %v", *d.FP64TensorTFLOPS, *d.FP64TFLOPS)
+	}
+	if u := d.TrainingMFU; u != nil && *u > 1 {
+		return fmt.Errorf("training_mfu is a share of the dense peak, at most 1, got %v", *u)
 	}
 	if u := d.UsableMemoryGiB; u != nil && m.MemoryGiB > 0 && *u > m.MemoryGiB {
 		return fmt.Errorf("usable_memory_gib %v is more than the model's memory_gib %v", *u, m.MemoryGiB)

@@ -5,7 +5,6 @@ package catalog
 
 import (
 	"regexp"
-	"sort"
 	"testing"
 	"time"
 )
@@ -43,7 +42,7 @@ func TestLookup(t *testing.T) {
 }
 
 func TestSuggest(t *testing.T) {
-	c := mustDefault(t)
+	c := referenceNames(t)
 	for _, tc := range []struct {
 		in   string
 		n    int
@@ -54,7 +53,7 @@ func TestSuggest(t *testing.T) {
 		// "nd96isr_h100", "nd96amsr_a10" 4 and "nd96asr_v4" 5.
 		{"Standard_ND96isr_H100", 3, []string{"Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5", "Standard_ND96isr_MI300X_v5"}},
 		{"nd96isr_h100", 3, []string{"Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5", "Standard_ND96isr_MI300X_v5"}},
-		{"STANDARD_ND96ISR_H100", 5, []string{"Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5", "Standard_ND96isr_MI300X_v5", "Standard_ND96amsr_A100_v4", "Standard_ND96is_MI300X_v5"}},
+		{"STANDARD_ND96ISR_H100", 5, []string{"Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5", "Standard_ND96isr_MI300X_v5", "Standard_ND96amsr_A100_v4", "Standard_ND96asr_v4"}},
 		{"Standard_NC4as_T4", 1, []string{"Standard_NC4as_T4_v3"}},
 		{"Standard_NC4as_T4_v2", 1, []string{"Standard_NC4as_T4_v3"}},
 		{"Standard_HB120rs_v4", 2, []string{"Standard_HB120rs_v2", "Standard_HB120rs_v3"}},
@@ -265,22 +264,20 @@ func TestRetirementAtFixedDates(t *testing.T) {
 
 func TestDistinctLists(t *testing.T) {
 	c := mustDefault(t)
-	// Every series has a size and every GPU model is used by one, so the
-	// lists derived from the sizes name them all, sorted.
-	var series, models []string
-	for name := range c.series {
-		series = append(series, name)
+	// The lists derived from the sizes name each series and GPU model a
+	// size uses, once, sorted.
+	series, models := map[string]bool{}, map[string]bool{}
+	for _, s := range c.SKUs() {
+		series[s.Series] = true
+		if s.GPU != nil {
+			models[s.GPU.ModelID] = true
+		}
 	}
-	for id := range c.gpuModels {
-		models = append(models, id)
+	if got := c.SeriesNames(); !equalStrings(got, sortedKeys(series)) || !contains(got, "Edsv5") || !contains(got, "NVv4") {
+		t.Errorf("SeriesNames() = %v, want %v", got, sortedKeys(series))
 	}
-	sort.Strings(series)
-	sort.Strings(models)
-	if got := c.SeriesNames(); !equalStrings(got, series) || !contains(got, "Edsv5") || !contains(got, "NVv4") {
-		t.Errorf("SeriesNames() = %v, want %v", got, series)
-	}
-	if got := c.GPUModelIDs(); !equalStrings(got, models) || !contains(got, "a10") || !contains(got, "v710") {
-		t.Errorf("GPUModelIDs() = %v, want %v", got, models)
+	if got := c.GPUModelIDs(); !equalStrings(got, sortedKeys(models)) || !contains(got, "a10") || !contains(got, "v710") {
+		t.Errorf("GPUModelIDs() = %v, want %v", got, sortedKeys(models))
 	}
 	if _, ok := c.GPUModel("h800"); ok {
 		t.Error("GPUModel(h800) found")
@@ -310,4 +307,21 @@ func TestEditDistance(t *testing.T) {
 			t.Errorf("EditDistance(%q, %q) = %d, want %d (symmetric)", tc.b, tc.a, got, tc.want)
 		}
 	}
+}
+
+// referenceNames is a catalog of names only: the sizes of the reference
+// skus.csv and the models of the reference models.csv, with their display
+// names. Suggestions are ranked among every name of a kind, so tests of the
+// ranking use these frozen lists, which a size or model added to the
+// embedded catalog does not change.
+func referenceNames(t *testing.T) *Catalog {
+	t.Helper()
+	c := &Catalog{models: modelTable{byKey: map[string]*Model{}}}
+	for _, r := range referenceCSV(t, "skus.csv") {
+		c.skus = append(c.skus, &SKU{Name: r["name"]})
+	}
+	for _, r := range referenceCSV(t, "models.csv") {
+		c.models.list = append(c.models.list, &Model{ID: r["id"], Name: r["display_name"]})
+	}
+	return c
 }

@@ -42,6 +42,9 @@ var schemaEnums = map[string][]string{
 // schemaYears are the fields that hold a year (years.go).
 var schemaYears = map[string]bool{"SeriesDoc.year_available": true, "GPUModelDoc.architecture_year": true}
 
+// schemaShares are the fields that hold a share: above 0, at most 1.
+var schemaShares = map[string]bool{"GPUPerformanceDoc.training_mfu": true}
+
 // schemaGen builds one schema; defs collects the struct types it refers to.
 type schemaGen struct {
 	docs map[string]string // "Type" and "Type.Field" -> comment
@@ -169,6 +172,9 @@ func (g *schemaGen) structSchema(t *testing.T, typ reflect.Type, only []string) 
 		}
 		if schemaYears[key] {
 			s["minimum"], s["maximum"] = minYear, maxYear
+		}
+		if schemaShares[key] {
+			s["exclusiveMinimum"], s["maximum"] = 0, 1
 		}
 		props[name] = s
 		if only != nil || !strings.Contains(opts, "omitempty") {

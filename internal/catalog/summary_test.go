@@ -167,6 +167,11 @@ func catalogSummary(t *testing.T, c *Catalog, docs []Document) string {
 	statusAt.write(&b, "sizes per status at "+summaryAsOf)
 	models.write(&b, "sizes per GPU model (architecture, year)")
 	decisions.write(&b, "sizes per decision")
+	kinds := counter{}
+	for _, m := range c.Models() {
+		kinds[m.Kind]++
+	}
+	kinds.write(&b, "models per kind")
 
 	b.WriteString("\n[sizes each TestFilter case returns]\n")
 	for _, tc := range filterCases(t) {
@@ -188,6 +193,12 @@ func catalogSummary(t *testing.T, c *Catalog, docs []Document) string {
 			inRef["GPU model "+id] = true
 		}
 	}
+	for _, r := range referenceCSV(t, "gpu_perf.csv") {
+		inRef["GPU performance "+r["id"]] = true
+	}
+	for _, r := range referenceCSV(t, "models.csv") {
+		inRef["model "+r["id"]] = true
+	}
 	var extra []string
 	for _, s := range c.SKUs() {
 		extra = append(extra, "size "+s.Name)
@@ -197,6 +208,12 @@ func catalogSummary(t *testing.T, c *Catalog, docs []Document) string {
 	}
 	for id := range c.gpuModels {
 		extra = append(extra, "GPU model "+id)
+	}
+	for id := range c.perf.gpu {
+		extra = append(extra, "GPU performance "+id)
+	}
+	for _, m := range c.Models() {
+		extra = append(extra, "model "+m.ID)
 	}
 	sort.Strings(extra)
 	for _, e := range extra {

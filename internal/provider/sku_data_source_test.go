@@ -67,7 +67,7 @@ data "hpcsku_sku" "h100" {
 					"memory_bandwidth_gbs": knownvalue.Float64Exact(3350),
 					"nvlink_gbs_per_gpu":   knownvalue.Float64Exact(900),
 					"usable_memory_gib":    knownvalue.Float64Exact(79.65),
-					"decisions":            knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("D23"), knownvalue.StringExact("D25")}),
+					"decisions":            knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("D23"), knownvalue.StringExact("D25"), knownvalue.StringExact("D48")}),
 				})),
 				statecheck.ExpectKnownValue("data.hpcsku_sku.h100", tfjsonpath.New("sku").AtMapKey("performance").AtMapKey("gpu").AtMapKey("sources").AtMapKey("bf16_tflops"),
 					knownvalue.ListPartial(map[int]knownvalue.Check{0: knownvalue.StringExact("https://nvidia.com/en-us/data-center/h100/")})),

@@ -7,7 +7,7 @@ import (
 	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
-		"encoding/json"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -93,7 +93,9 @@ func writeComparison(t *testing.T, dir string, n int) {
 			continue // an infinity, which JSON cannot hold: draw again
 		}
 		i++
-		rw.Write(append(line, '\n'))
+		if _, err := rw.Write(append(line, '\n')); err != nil {
+			t.Fatal(err)
+		}
 		kind, out := outcome(eng, cr.Request)
 		counts[kind]++
 		fmt.Fprintln(dw, digest(out))

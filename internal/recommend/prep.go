@@ -166,8 +166,8 @@ func prepare(cat *catalog.Catalog) *prepared {
 				}
 			}
 			in.trainMFU = OtherTrainingMFU
-			if m, ok := trainingMFUByGPU[g.ModelID]; ok {
-				in.trainMFU = m
+			if p := s.Performance.GPU; p != nil && p.TrainingMFU != nil {
+				in.trainMFU = *p.TrainingMFU
 			}
 			in.linked = s.Performance.GPU != nil && s.Performance.GPU.NVLinkGBsPerGPU != nil && in.gpuUnits > 1
 			if p := s.Performance; p.GPU != nil && p.GPU.UsableMemoryGiB != nil {

@@ -639,6 +639,9 @@ const (
 	// (Korthikanti et al. 2022, Table 5, at 22B to 1T). OtherTrainingMFU
 	// is the same for the other GPUs (the AMD MI300X, whose training
 	// stacks publish less; inference and graphics GPUs): 30%, a judgement.
+	// Each GPU's figure is catalog data (training_mfu in performance.json,
+	// decision D48); OtherTrainingMFU applies to a GPU the catalog gives
+	// none.
 	TrainingMFU      = 0.40
 	OtherTrainingMFU = 0.30
 
@@ -690,18 +693,3 @@ const (
 	// 780 GB/s) and caps HBv5's 48-core size at 2,400 of 6,600 GB/s.
 	MaxStreamGBsPerCore = 50
 )
-
-// trainingMFUByGPU lists the GPU models TrainingMFU applies to; the others
-// take OtherTrainingMFU.
-var trainingMFUByGPU = map[string]float64{
-	"v100-sxm2-32gb": TrainingMFU,
-	"v100-pcie-16gb": TrainingMFU,
-	"a100-sxm-40gb":  TrainingMFU,
-	"a100-sxm-80gb":  TrainingMFU,
-	"a100-pcie-80gb": TrainingMFU,
-	"h100-sxm-80gb":  TrainingMFU,
-	"h100-nvl-94gb":  TrainingMFU,
-	"h200-141gb":     TrainingMFU,
-	"gb200":          TrainingMFU,
-	"gb300":          TrainingMFU,
-}

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
@@ -16,13 +18,38 @@ import (
 )
 
 const (
-	dataDir      = "../../data"
-	availability = "../../../azureexport/testdata/availability.json"
-	retail       = "../../../azureexport/testdata/prices_retail.json"
-	negotiated   = "../../../azureexport/testdata/prices_negotiated.csv"
+	dataDir      = "../../../catalog/data"
+	availability = "../../testdata/availability.json"
+	retail       = "../../testdata/prices_retail.json"
+	negotiated   = "../../testdata/prices_negotiated.csv"
 )
 
-// copyData copies the catalog's data files to a temporary directory.
+// pinnedPrices are the prices.csv rows the exports under ../../testdata and
+// testdata give prices for, at the reference snapshot's figures ("" for a
+// row that must be absent), and pinnedDates the catalog's dates then.
+// copyData writes them into its copy, so the changes these tests expect do
+// not move when a refresh of the embedded catalog changes those prices.
+var (
+	pinnedPrices = map[[2]string]string{
+		{"eastus", "Standard_ND96isr_H100_v5"}:     "98.320000",
+		{"westus2", "Standard_ND96isr_H100_v5"}:    "98.320000",
+		{"westus3", "Standard_ND96isr_H100_v5"}:    "98.320000",
+		{"eastus", "Standard_ND96amsr_A100_v4"}:    "32.770000",
+		{"eastus", "Standard_ND96asr_v4"}:          "27.197000",
+		{"eastus", "Standard_NC40ads_H100_v5"}:     "6.980000",
+		{"eastus", "Standard_NV6ads_A10_v5"}:       "0.454000",
+		{"eastus", "Standard_HB176rs_v4"}:          "7.200000",
+		{"eastus2", "Standard_NG16ads_V620_v1"}:    "1.270000",
+		{"centralus", "Standard_NG32adms_V620_v1"}: "4.056000",
+		{"eastus2", "Standard_NG32adms_V620_v1"}:   "3.302000",
+		{"japaneast", "Standard_NG32adms_V620_v1"}: "4.784000",
+		{"westus2", "Standard_NG32adms_V620_v1"}:   "",
+	}
+	pinnedDates = map[string]string{"data_date": "2026-11-01", "price_snapshot_date": "2026-06-18"}
+)
+
+// copyData copies the catalog's data files to a temporary directory, with
+// the pinned prices and dates.
 func copyData(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -38,11 +65,73 @@ func copyData(t *testing.T) string {
 		if err != nil {
 			t.Fatal(err)
 		}
+		switch e.Name() {
+		case "prices.csv":
+			b = pinPrices(t, b)
+		case "catalog.json":
+			for key, date := range pinnedDates {
+				re := regexp.MustCompile(`("` + key + `": )"[0-9-]+"`)
+				if !re.Match(b) {
+					t.Fatalf("catalog.json has no %s", key)
+				}
+				b = re.ReplaceAll(b, []byte(`${1}"`+date+`"`))
+			}
+		}
 		if err := os.WriteFile(filepath.Join(dir, e.Name()), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	return dir
+}
+
+// pinPrices sets the pinned rows of a prices.csv, keeping its order and
+// CRLF line endings; a missing pinned row is inserted where the sort by
+// region and size puts it.
+func pinPrices(t *testing.T, b []byte) []byte {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(string(b), "\r\n"), "\r\n")
+	seen := map[[2]string]bool{}
+	out := lines[:1]
+	for _, l := range lines[1:] {
+		f := strings.Split(l, ",")
+		if len(f) != 3 {
+			t.Fatalf("prices.csv line %q", l)
+		}
+		k := [2]string{f[0], f[1]}
+		usd, pinned := pinnedPrices[k]
+		seen[k] = true
+		switch {
+		case !pinned:
+			out = append(out, l)
+		case usd != "":
+			out = append(out, f[0]+","+f[1]+","+usd)
+		}
+	}
+	for k, usd := range pinnedPrices {
+		if !seen[k] && usd != "" {
+			out = append(out, k[0]+","+k[1]+","+usd)
+		}
+	}
+	rows := out[1:]
+	sort.SliceStable(rows, func(i, j int) bool {
+		a, b := strings.SplitN(rows[i], ",", 3), strings.SplitN(rows[j], ",", 3)
+		return a[0] < b[0] || (a[0] == b[0] && a[1] < b[1])
+	})
+	return []byte(strings.Join(out, "\r\n") + "\r\n")
+}
+
+// saved copies a file of a data directory before a run changes it.
+func saved(t *testing.T, dir, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 func runRefresh(t *testing.T, args ...string) (string, string, int) {
@@ -54,13 +143,14 @@ func runRefresh(t *testing.T, args ...string) (string, string, int) {
 
 func TestRefreshDryRun(t *testing.T) {
 	dir := copyData(t)
+	before := map[string]string{"prices.csv": saved(t, dir, "prices.csv"), "catalog.json": saved(t, dir, "catalog.json")}
 	out, errOut, code := runRefresh(t, "-data", dir, "-availability", availability, "-prices", retail, "-date", "2026-12-01")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	def := catalogtest.Embedded(t)
 	for _, want := range []string{
-		fmt.Sprintf("Catalog 2026.11.0 in %s: %d sizes, data date 2026-11-01, price snapshot 2026-06-18.", dir, len(def.SKUs())),
+		fmt.Sprintf("Catalog %s in %s: %d sizes, data date 2026-11-01, price snapshot 2026-06-18.", def.Version, dir, len(def.SKUs())),
 		"Availability file " + availability + ": 19 entries, 16 sizes, 4 regions.",
 		// New sizes are proposed as entries to complete, never added.
 		"New sizes proposed: 1 (GPU and HPC families; 1 general-purpose size not in the catalog ignored)",
@@ -83,7 +173,7 @@ func TestRefreshDryRun(t *testing.T) {
 		}
 	}
 	for _, f := range []string{"prices.csv", "catalog.json"} {
-		a, _ := os.ReadFile(filepath.Join(dataDir, f))
+		a, _ := os.ReadFile(before[f])
 		b, _ := os.ReadFile(filepath.Join(dir, f))
 		if !bytes.Equal(a, b) {
 			t.Errorf("a dry run changed %s", f)
@@ -93,6 +183,7 @@ func TestRefreshDryRun(t *testing.T) {
 
 func TestRefreshWrite(t *testing.T) {
 	dir := copyData(t)
+	prices, meta := saved(t, dir, "prices.csv"), saved(t, dir, "catalog.json")
 	out, errOut, code := runRefresh(t, "-data", dir, "-availability", availability, "-prices", retail, "-date", "2026-12-01", "-write")
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
@@ -117,8 +208,8 @@ func TestRefreshWrite(t *testing.T) {
 		t.Errorf("H100 prices eastus %v, westus2 %v", s.Prices["eastus"].USDPerHour, s.Prices["westus2"].USDPerHour)
 	}
 	// Only the changed row and the three dates differ.
-	assertDiffLines(t, filepath.Join(dataDir, "prices.csv"), filepath.Join(dir, "prices.csv"), 1)
-	assertDiffLines(t, filepath.Join(dataDir, "catalog.json"), filepath.Join(dir, "catalog.json"), 3)
+	assertDiffLines(t, prices, filepath.Join(dir, "prices.csv"), 1)
+	assertDiffLines(t, meta, filepath.Join(dir, "catalog.json"), 3)
 }
 
 // assertDiffLinesAdded checks that b is a with changed lines replaced and
@@ -184,7 +275,7 @@ func TestRefreshErrors(t *testing.T) {
 		code int
 		want string
 	}{
-		{nil, 2, "usage: go run ./internal/catalog/cmd/refresh"},
+		{nil, 2, "usage: go run ./internal/azureexport/cmd/refresh"},
 		{[]string{"-prices", retail, "-date", "12/01/2026"}, 2, `-date "12/01/2026" is not YYYY-MM-DD`},
 		{[]string{"-data", t.TempDir(), "-prices", retail}, 1, "does not load"},
 		{[]string{"-data", dataDir, "-availability", "missing.json"}, 1, "missing.json: the availability file does not exist"},

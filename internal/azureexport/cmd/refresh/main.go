@@ -8,7 +8,7 @@
 // a size: sizes the export has and the catalog lacks are printed as entries
 // to complete from the documentation and paste into data/skus.json.
 //
-//	go run ./internal/catalog/cmd/refresh -availability skus.json -prices prices.json [-write]
+//	go run ./internal/azureexport/cmd/refresh -availability skus.json -prices prices.json [-write]
 //
 // See CONTRIBUTING.md.
 package main
@@ -56,7 +56,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&o.write, "write", false, "update prices.csv and the dates in catalog.json")
 	fs.IntVar(&o.examples, "examples", 5, "how many examples to print per kind of change")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: go run ./internal/catalog/cmd/refresh [-availability FILE] [-prices FILE] [-date YYYY-MM-DD] [-write]")
+		fmt.Fprintln(stderr, "usage: go run ./internal/azureexport/cmd/refresh [-availability FILE] [-prices FILE] [-date YYYY-MM-DD] [-write]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

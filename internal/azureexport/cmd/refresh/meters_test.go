@@ -18,6 +18,7 @@ const meterNames = "testdata/prices_meter_names.json"
 
 func TestRefreshMapsMeterNames(t *testing.T) {
 	dir := copyData(t)
+	prices := saved(t, dir, "prices.csv")
 	out, errOut, code := runRefresh(t, "-data", dir, "-prices", meterNames, "-date", "2026-12-01")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -60,7 +61,7 @@ func TestRefreshMapsMeterNames(t *testing.T) {
 		t.Error("the meter's name became a size")
 	}
 	// One row changed (eastus2) and one added (westus2).
-	assertDiffLinesAdded(t, filepath.Join(dataDir, "prices.csv"), filepath.Join(dir, "prices.csv"), 1, 1)
+	assertDiffLinesAdded(t, prices, filepath.Join(dir, "prices.csv"), 1, 1)
 }
 
 // TestRefreshReportsMissingSizes: sizes the file prices and the catalog

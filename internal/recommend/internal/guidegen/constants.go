@@ -1,0 +1,176 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package main
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	r "github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
+)
+
+// quote is one place where the guide quotes an exported constant: the text
+// around the figure, with %v where the figure stands, and the figure as
+// the guide writes it.
+type quote struct {
+	around, value string
+}
+
+// quotes are the constants the guide's prose and tables quote. Each must
+// occur in the template at least once; the figure in each occurrence is
+// written from the constant.
+func quotes() []quote {
+	return []quote{
+		{"`MinGradientBytesPerParameter = %v`", g(r.MinGradientBytesPerParameter)},
+		{"`MasterWeightBytesPerParameter = %v`", g(r.MasterWeightBytesPerParameter)},
+		{"`AdamStateBytesPerParameter = %v`", g(r.AdamStateBytesPerParameter)},
+		{"`TrainingActivationHeadroom = %v`", f2(r.TrainingActivationHeadroom)},
+		{"`FineTuningActivationHeadroom = %v`", f2(r.FineTuningActivationHeadroom)},
+		{"`LoRAAdapterShare = %v`", g(r.LoRAAdapterShare)},
+		{"`LoRAAdapterBytesPerParameter = %v`", g(r.LoRAAdapterBytesPerParameter)},
+		{"`QLoRAAdapterBytesPerParameter = %v`", g(r.QLoRAAdapterBytesPerParameter)},
+		{"`QLoRABaseBytesPerParameter = %v / 8`", g(r.QLoRABaseBytesPerParameter * 8)},
+		{"`CheckpointedActivationBytes = %v`", g(r.CheckpointedActivationBytes)},
+		{"`RecomputedLayerActivationBytes = %v`", g(r.RecomputedLayerActivationBytes)},
+		{"`LogitBytes = %v`", g(r.LogitBytes)},
+		{"%v bytes per parameter per 4,096 tokens (`LoRAActivationBytesPerParameter`)", g(r.LoRAActivationBytesPerParameter)},
+		{"`InferenceWorkspaceFraction = %v`", f2(r.InferenceWorkspaceFraction)},
+		{"`InferenceHeadroom = %v`", f2(r.InferenceHeadroom)},
+		{"`ServingMemoryShare = %v`", g(r.ServingMemoryShare)},
+		{"`ApproxKVBytesPerToken = %v`", g(r.ApproxKVBytesPerToken)},
+		{"`ApproxKVExponent = %v`", g(r.ApproxKVExponent)},
+		{"%v (`KVBytesPerElement`", g(r.KVBytesPerElement)},
+		{"%v for an fp8 model (`KVBytesPerElementFP8`)", g(r.KVBytesPerElementFP8)},
+		{"hidden × %v bytes (`SampleActivationBytes`", g(r.SampleActivationBytes)},
+		{"`InferenceSystemMemoryFactor = %v`", g(r.InferenceSystemMemoryFactor)},
+		{"%v (`DefaultContextTokens`)", n(r.DefaultContextTokens)},
+		{"%v (`DefaultConcurrentRequests`)", n(r.DefaultConcurrentRequests)},
+		{"%v (`MaxContextTokens`)", n(r.MaxContextTokens)},
+		{"%v (`MaxConcurrentRequests`)", n(r.MaxConcurrentRequests)},
+		{"%v (`MaxTrainingBatchSize`)", n(r.MaxTrainingBatchSize)},
+		{"`SizingBandLow = %v`", f2(r.SizingBandLow)},
+		{"`SizingBandHigh = %v`", f2(r.SizingBandHigh)},
+		{"`SizingFullScore = %v`", g(r.SizingFullScore)},
+		{"at most %v VMs (`MaxNodes`", n(r.MaxNodes)},
+		{"at most %v VMs (`MaxNodesRDMA`", n(r.MaxNodesRDMA)},
+		{"| Unused InfiniBand | %v |", g(r.PenaltyUnusedRDMA)},
+		{"| Precision, inference | %v |", g(r.PenaltyPrecisionInference)},
+		{"| Tensor parallelism over PCIe | %v |", g(r.PenaltyTensorParallelPCIe)},
+		{"costs %v points (`PenaltyTensorParallelPCIe`)", g(r.PenaltyTensorParallelPCIe)},
+		{"| Idle GPUs | %v × (GPUs − 1) ÷ GPUs |", g(r.PenaltyIdleGPUs)},
+		{"| Retiring | %v |", g(r.PenaltyRetiring)},
+		{"| Preview | %v |", g(r.PenaltyPreview)},
+		{"| Unknown target support | %v |", g(r.PenaltyUnknownSupport)},
+		{"| No price | %v |", g(r.PenaltyNoPrice)},
+		{"`ChinchillaTokensPerParameter = %v`", g(r.ChinchillaTokensPerParameter)},
+		{"`DefaultFineTuningTokensBillion = %v`", g(r.DefaultFineTuningTokensBillion)},
+		{"%v (`MaxTokensBillion`)", n(r.MaxTokensBillion)},
+		{"%v (`DefaultDeadlineHours`)", n(r.DefaultDeadlineHours)},
+		{"%v (`MaxDeadlineHours`, 10 years)", n(r.MaxDeadlineHours)},
+		{"%v (`MaxTokensPerSecond`)", n(r.MaxTokensPerSecond)},
+		{"| %v (`TrainingFLOPsPerToken`) |", g(r.TrainingFLOPsPerToken)},
+		{"| %v (`LoRAFLOPsPerToken`) |", g(r.LoRAFLOPsPerToken)},
+		{"| %v | `TrainingMFU`:", f2(r.TrainingMFU)},
+		{"| %v | `OtherTrainingMFU`:", f2(r.OtherTrainingMFU)},
+		{"| × %v | `PCIeTrainingFactor` |", g(r.PCIeTrainingFactor)},
+		{"| × %v | `PartialGPUTrainingFactor` |", g(r.PartialGPUTrainingFactor)},
+		{"| × %v | `EthernetTrainingFactor` |", g(r.EthernetTrainingFactor)},
+		{"| `InferenceMBU` | %v |", f2(r.InferenceMBU)},
+		{"| `InferenceMFU` | %v |", f2(r.InferenceMFU)},
+		{"| `PromptShare` | %v |", f2(r.PromptShare)},
+		{"| `KVReadShare` | %v |", g(r.KVReadShare)},
+		{"| `MaxBatchSequences` | %v |", n(r.MaxBatchSequences)},
+		{"%v for `hpc` on more than one VM (`HPCParallelEfficiency`", f2(r.HPCParallelEfficiency)},
+		{"at most %v GB/s per physical core (`MaxStreamGBsPerCore`)", g(r.MaxStreamGBsPerCore)},
+		{"`InferenceMBU`, %v", g(r.InferenceMBU)},
+		{"(default `%v`, at most", n(r.DefaultMaxResults)},
+		{"at most `%v`) are returned", n(r.MaxResultsLimit)},
+		{"(default `%v`) of `as_of`", n(r.DefaultMinLifetimeMonths)},
+		{"more than %v days before `as_of`", n(r.CatalogStaleDays)},
+		{"by %v points or more", n(r.ClearlyBetterScoreMargin)},
+		{"less than %v% of what it may use", n(100 * r.LowUtilizationWarning)},
+	}
+}
+
+// number is a figure as the guide writes it: digits with thousands
+// separators and a decimal part.
+const number = `([0-9][0-9,]*(?:\.[0-9]+)?)`
+
+// quoteConstants writes every quoted constant's figure into text.
+func quoteConstants(text string) (string, error) { return quoteAll(text, quotes()) }
+
+// quoteAll writes the figure of each quote into text.
+func quoteAll(text string, qs []quote) (string, error) {
+	var missing []string
+	for _, q := range qs {
+		before, after, ok := strings.Cut(q.around, "%v")
+		if !ok {
+			return "", fmt.Errorf("quote %q has no %%v", q.around)
+		}
+		re := regexp.MustCompile("(" + spaced(before) + ")" + number + "(" + spaced(after) + ")")
+		if !re.MatchString(text) {
+			missing = append(missing, strings.ReplaceAll(q.around, "%v", q.value))
+			continue
+		}
+		text = re.ReplaceAllString(text, "${1}"+q.value+"${3}")
+	}
+	if len(missing) > 0 {
+		return "", fmt.Errorf("the guide no longer quotes %q", missing)
+	}
+	return text, nil
+}
+
+// spaced matches s literally, but with any run of white space (a line
+// break in the guide's prose) where s has a space.
+func spaced(s string) string {
+	words := strings.Split(s, " ")
+	for i, w := range words {
+		words[i] = regexp.QuoteMeta(w)
+	}
+	return strings.Join(words, `\s+`)
+}
+
+// g writes a figure with as many decimals as it has.
+func g(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// f2 writes a figure with two decimals.
+func f2(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
+
+// n writes a whole number with thousands separators.
+func n(v float64) string {
+	s := strconv.FormatFloat(math.Round(v), 'f', 0, 64)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// fixed writes a figure with d decimals and thousands separators.
+func fixed(v float64, d int) string {
+	s := strconv.FormatFloat(v, 'f', d, 64)
+	whole, frac, hasFrac := strings.Cut(s, ".")
+	whole = n(mustFloat(whole))
+	if hasFrac {
+		return whole + "." + frac
+	}
+	return whole
+}
+
+// trim writes a figure with at most two decimals, without trailing zeros,
+// and thousands separators.
+func trim(v float64) string {
+	s := fixed(v, 2)
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	return s
+}
+
+func mustFloat(s string) float64 {
+	v, _ := strconv.ParseFloat(s, 64)
+	return v
+}
