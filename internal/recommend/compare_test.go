@@ -7,7 +7,7 @@ import (
 	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
-		"encoding/json"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"

@@ -6,6 +6,7 @@ package recommend
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
@@ -115,7 +116,7 @@ func (e *Engine) EstimateTrainingHours(activeParametersBillion, tokensBillion fl
 	}
 	precision = orDefault(precision, DefaultPrecision)
 	switch {
-	case !contains(precisions, precision):
+	case !slices.Contains(precisions, precision):
 		errs = append(errs, fe("Invalid Precision", fmt.Sprintf("precision must be one of %s; got %q.", quoteList(precisions), precision), "precision"))
 	case precision == PrecisionINT8 || precision == PrecisionINT4:
 		errs = append(errs, fe("Precision Cannot Train", fmt.Sprintf("Training runs in bf16, fp16, fp8, tf32 or fp32, not %s.", precision), "precision"))

@@ -55,13 +55,13 @@ func (e *eval) firstFail() constraint { return constraint(bits.TrailingZeros32(e
 // familyFit returns the family component and whether the family is a
 // fallback; ok is false when the family does not serve the workload.
 func (n *norm) familyFit(fam string) (fit float64, fallback, ok bool) {
-	if contains(n.fit.preferred, fam) {
+	if slices.Contains(n.fit.preferred, fam) {
 		return 1, false, true
 	}
-	if contains(n.fit.acceptable, fam) {
+	if slices.Contains(n.fit.acceptable, fam) {
 		return 0.5, false, true
 	}
-	if contains(n.fit.fallback, fam) {
+	if slices.Contains(n.fit.fallback, fam) {
 		return 0, true, true
 	}
 	return 0, false, false

@@ -70,11 +70,12 @@ func percent(f float64) string {
 	return itoa(int64(math.Round(f*100))) + "%"
 }
 
-func plural(k int64, one, many string) string {
+// plural counts one or many of a thing; k may be a share of a GPU.
+func plural[T int64 | float64](k T, one, many string) string {
 	if k == 1 {
 		return "1 " + one
 	}
-	return itoa(k) + " " + many
+	return trimFloat(float64(k)) + " " + many
 }
 
 // reasons are plain sentences on why the size is ranked where it is. They
@@ -105,7 +106,7 @@ func (n *norm) reasons(e *eval, preferred bool) []string {
 			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+plural(memVMs, "VM", "VMs")+" ("+trimFloat(in.gpuMem*float64(memVMs))+" GiB of GPU memory, "+percent(share)+" used); the deadline takes "+vms+", every GPU computing.")
 		} else if !e.memBand && n.flops > 0 {
 			// Timed training: sized on the GPUs it keeps busy.
-			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory, "+percent(e.memShare())+" used); "+pluralF(n.gpusUsed(in, e.nodes)*float64(e.nodes), "GPU", "GPUs")+" computing.")
+			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory, "+percent(e.memShare())+" used); "+plural(n.gpusUsed(in, e.nodes)*float64(e.nodes), "GPU", "GPUs")+" computing.")
 		} else {
 			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory; "+percent(e.sizing)+" of what the job may use"+bandWords(e.sizing)+").")
 		}

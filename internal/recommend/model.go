@@ -5,6 +5,7 @@ package recommend
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
@@ -23,7 +24,7 @@ func enginePrecision(published string) string {
 	case "mxfp4", "nvfp4", "nf4":
 		return PrecisionINT4
 	default:
-		if contains(precisions, p) {
+		if slices.Contains(precisions, p) {
 			return p
 		}
 	}

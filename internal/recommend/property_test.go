@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -256,7 +257,7 @@ func checkOrdering(t *testing.T, req Request, res *Result) {
 	multi, single := false, false
 	untimed, lateSeen := false, false
 	for _, r := range res.Recommendations {
-		fb := contains(n.fit.fallback, r.SKU.Family)
+		fb := slices.Contains(n.fit.fallback, r.SKU.Family)
 		if fallback && !fb && !r.Preferred {
 			t.Errorf("%+v: %s after a fallback size", req, r.VMSize)
 		}

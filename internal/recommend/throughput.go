@@ -243,7 +243,7 @@ func (n *norm) estimate(e *eval, bestHPC float64) *Estimate {
 		// recommendation.
 		est.Assumptions = []string{
 			"Training FLOPs: " + n.flopsHow + ".",
-			"Rate: " + plural(e.nodes, "VM", "VMs") + " × " + pluralF(n.gpusUsed(in, e.nodes), "GPU", "GPUs") + " × " + trimFloat(peak) + " dense TFLOPS (" + n.computeLabel() + ") × " + trimFloat(mfu*100) + "% MFU = " + sci(n.trainingRate(in, e.nodes)) + " FLOP/s" + oneGPUWhy(n.usesOneGPU(in, e.nodes)) + ".",
+			"Rate: " + plural(e.nodes, "VM", "VMs") + " × " + plural(n.gpusUsed(in, e.nodes), "GPU", "GPUs") + " × " + trimFloat(peak) + " dense TFLOPS (" + n.computeLabel() + ") × " + trimFloat(mfu*100) + "% MFU = " + sci(n.trainingRate(in, e.nodes)) + " FLOP/s" + oneGPUWhy(n.usesOneGPU(in, e.nodes)) + ".",
 			"MFU: " + n.mfuWhy(in, e) + ".",
 			"Time: FLOPs ÷ rate = " + trimFloat(h) + " hours; cost: hours × " + money(e.total) + " USD per hour for all VMs.",
 		}
@@ -423,14 +423,6 @@ func (n *norm) copiesForThroughput(in *sizeInfo, gl *gpuLayout) int64 {
 		return 0
 	}
 	return MaxNodes*max(gl.perGroup, 1) + 1
-}
-
-// pluralF is plural for a count that may be fractional (a share of a GPU).
-func pluralF(k float64, one, many string) string {
-	if k == 1 {
-		return "1 " + one
-	}
-	return trimFloat(k) + " " + many
 }
 
 func oneGPUWhy(one bool) string {

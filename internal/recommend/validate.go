@@ -6,6 +6,7 @@ package recommend
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -46,15 +47,6 @@ func quoteList(vs []string) string {
 	return strings.Join(q, ", ")
 }
 
-func contains(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}
-
 func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
 
 // validate splits the problems into fatal ones (Recommend cannot interpret
@@ -68,7 +60,7 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 		soft = append(soft, f)
 	}
 	enum := func(v string, allowed []string, name, summary string, path ...string) {
-		if v != "" && !contains(allowed, v) {
+		if v != "" && !slices.Contains(allowed, v) {
 			fatal = append(fatal, fe(summary,
 				fmt.Sprintf("%s must be one of %s; got %q.", name, quoteList(allowed), v), path...))
 		}
@@ -103,16 +95,16 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 		enum(m.Precision, precisions, "precision", "Invalid Precision", "model", "precision")
 		enum(m.Class, modelClasses, "class", "Invalid Model Class", "model", "class")
 		small = m.Class == ClassSmall
-		if req.Workload != "" && contains(workloads, req.Workload) && !modelWorkload {
+		if req.Workload != "" && slices.Contains(workloads, req.Workload) && !modelWorkload {
 			ignore(fe("Model Not Used",
 				fmt.Sprintf("model applies to the training, fine_tuning and inference workloads, not to %q. Remove model, or describe the job with gpu_memory_gib, gpus, nodes or cores.", req.Workload), "model"))
 		}
 	}
 	// fine_tuning_method, context_tokens, concurrent_requests,
 	// training_batch_size: each on the workloads that use it.
-	knownWorkload := req.Workload != "" && contains(workloads, req.Workload)
+	knownWorkload := req.Workload != "" && slices.Contains(workloads, req.Workload)
 	notUsed := func(set bool, name, uses string, allowed ...string) {
-		if set && knownWorkload && !contains(allowed, req.Workload) {
+		if set && knownWorkload && !slices.Contains(allowed, req.Workload) {
 			fatal = append(fatal, fe("Argument Not Used By Workload",
 				fmt.Sprintf("%s applies to %s, not to workload %q. Remove %s, or set workload to %s.", name, uses, req.Workload, name, quoteList(allowed)), name))
 		}
@@ -140,7 +132,7 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 	rangeF(req.TokensBillion, MaxTokensBillion, "tokens_billion", "Invalid Token Count")
 	rangeF(req.DeadlineHours, MaxDeadlineHours, "deadline_hours", "Invalid Deadline")
 	rangeF(req.TokensPerSecond, MaxTokensPerSecond, "tokens_per_second", "Invalid Throughput")
-	if m := req.Model; m != nil && contains(precisions, m.Precision) && (m.Precision == PrecisionINT8 || m.Precision == PrecisionINT4) {
+	if m := req.Model; m != nil && slices.Contains(precisions, m.Precision) && (m.Precision == PrecisionINT8 || m.Precision == PrecisionINT4) {
 		switch {
 		case req.Workload == WorkloadTraining:
 			fatal = append(fatal, fe("Precision Cannot Train",
