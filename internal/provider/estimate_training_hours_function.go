@@ -86,7 +86,7 @@ func (f *estimateTrainingHoursFunction) Definition(_ context.Context, _ function
 				AllowNullValue:     false,
 				AllowUnknownValues: false,
 				Validators: []function.Float64ParameterValidator{
-					numberRangeValidator{min: 0, minExclusive: true, max: recommend.MaxParametersBillion},
+					inRange(recommend.RangeActiveParametersTraining),
 				},
 			},
 			function.Float64Parameter{
@@ -96,7 +96,7 @@ func (f *estimateTrainingHoursFunction) Definition(_ context.Context, _ function
 				AllowNullValue:     false,
 				AllowUnknownValues: false,
 				Validators: []function.Float64ParameterValidator{
-					numberRangeValidator{min: 0, minExclusive: true, max: recommend.MaxTokensBillion},
+					inRange(recommend.RangeTokensBillion),
 				},
 			},
 			function.StringParameter{
@@ -118,7 +118,7 @@ func (f *estimateTrainingHoursFunction) Definition(_ context.Context, _ function
 				AllowNullValue:     false,
 				AllowUnknownValues: false,
 				Validators: []function.Float64ParameterValidator{
-					numberRangeValidator{min: 1, max: recommend.MaxNodes, whole: true},
+					rangeValidator{r: recommend.RangeNodes, whole: true},
 				},
 			},
 			function.StringParameter{

@@ -105,14 +105,14 @@ type TrainingEstimate struct {
 // throughput figure at the precision.
 func (e *Engine) EstimateTrainingHours(activeParametersBillion, tokensBillion float64, vmSize string, nodes int64, precision string) (TrainingEstimate, error) {
 	var errs []FieldError
-	if !finite(activeParametersBillion) || activeParametersBillion <= 0 || activeParametersBillion > MaxParametersBillion {
-		errs = append(errs, fe("Invalid Parameter Count", fmt.Sprintf("active_parameters_billion must be greater than 0 and at most %d; got %v.", MaxParametersBillion, activeParametersBillion), "active_parameters_billion"))
-	}
-	if !finite(tokensBillion) || tokensBillion <= 0 || tokensBillion > MaxTokensBillion {
-		errs = append(errs, fe("Invalid Token Count", fmt.Sprintf("tokens_billion must be greater than 0 and at most %d; got %v.", MaxTokensBillion, tokensBillion), "tokens_billion"))
-	}
-	if nodes < 1 || nodes > MaxNodes {
-		errs = append(errs, fe("Invalid Node Count", fmt.Sprintf("nodes must be between 1 and %d; got %d.", MaxNodes, nodes), "nodes"))
+	for _, f := range []*FieldError{
+		RangeActiveParametersTraining.Check(activeParametersBillion, "active_parameters_billion"),
+		RangeTokensBillion.Check(tokensBillion, "tokens_billion"),
+		RangeNodes.CheckInt(nodes, "nodes"),
+	} {
+		if f != nil {
+			errs = append(errs, *f)
+		}
 	}
 	precision = orDefault(precision, DefaultPrecision)
 	switch {

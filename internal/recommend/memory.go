@@ -4,6 +4,7 @@
 package recommend
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -281,11 +282,8 @@ func embeddingParameters(m *catalog.Model) float64 {
 // DefaultContextTokens tokens. precision "" means bf16. Engine.EstimateMemory
 // takes a model name and the other inputs.
 func EstimateGPUMemoryGiB(parametersBillion float64, precision, workload string) (MemoryEstimate, error) {
-	if math.IsNaN(parametersBillion) || math.IsInf(parametersBillion, 0) || parametersBillion <= 0 {
-		return MemoryEstimate{}, fmt.Errorf("parameters_billion must be a number greater than 0, got %v", parametersBillion)
-	}
-	if parametersBillion > MaxParametersBillion {
-		return MemoryEstimate{}, fmt.Errorf("parameters_billion must be at most %d, got %v", MaxParametersBillion, parametersBillion)
+	if f := RangeParametersBillion.Check(parametersBillion, "parameters_billion"); f != nil {
+		return MemoryEstimate{}, errors.New(f.Detail)
 	}
 	if precision == "" {
 		precision = DefaultPrecision

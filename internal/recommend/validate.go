@@ -65,6 +65,21 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 				fmt.Sprintf("%s must be one of %s; got %q.", name, quoteList(allowed), v), path...))
 		}
 	}
+	check := func(f *FieldError) {
+		if f != nil {
+			fatal = append(fatal, *f)
+		}
+	}
+	checkF := func(r NumberRange, p *float64) {
+		if p != nil {
+			check(r.Check(*p, r.Name))
+		}
+	}
+	checkI := func(r NumberRange, p *int64) {
+		if p != nil {
+			check(r.CheckInt(*p, r.Name))
+		}
+	}
 	if req.Workload == "" {
 		fatal = append(fatal, fe("Missing Workload",
 			fmt.Sprintf("workload is required. Use one of %s.", quoteList(workloads)), "workload"))
@@ -74,17 +89,14 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 	modelWorkload := req.Workload == WorkloadTraining || req.Workload == WorkloadFineTuning || req.Workload == WorkloadInference
 	small := false
 	if m := req.Model; m != nil {
-		if !finite(m.ParametersBillion) || m.ParametersBillion < 0 {
-			fatal = append(fatal, fe("Invalid Parameter Count",
-				fmt.Sprintf("parameters_billion must be a number greater than 0 (for example 70 for a 70B model); got %v.", m.ParametersBillion), "model", "parameters_billion"))
-		} else if m.ParametersBillion > MaxParametersBillion {
-			fatal = append(fatal, fe("Parameter Count Too Large",
-				fmt.Sprintf("parameters_billion is in billions and must be at most %d; got %v. For a 7-billion-parameter model write 7.", MaxParametersBillion, m.ParametersBillion), "model", "parameters_billion"))
+		// 0 is unset: the model table gives the count.
+		if m.ParametersBillion != 0 {
+			check(RangeParametersBillion.Check(m.ParametersBillion, "model", "parameters_billion"))
 		}
-		if !finite(m.ActiveParametersBillion) || m.ActiveParametersBillion < 0 {
-			fatal = append(fatal, fe("Invalid Active Parameter Count",
-				fmt.Sprintf("active_parameters_billion must be a number greater than 0 (for example 12.9 for Mixtral 8x7B); got %v.", m.ActiveParametersBillion), "model", "active_parameters_billion"))
-		} else if m.ActiveParametersBillion > 0 && m.ParametersBillion > 0 && m.ActiveParametersBillion > m.ParametersBillion {
+		if m.ActiveParametersBillion != 0 {
+			check(RangeActiveParametersBillion.Check(m.ActiveParametersBillion, "model", "active_parameters_billion"))
+		}
+		if m.ActiveParametersBillion > 0 && m.ParametersBillion > 0 && m.ActiveParametersBillion > m.ParametersBillion && finite(m.ActiveParametersBillion) {
 			fatal = append(fatal, fe("Active Parameters Above Total",
 				fmt.Sprintf("active_parameters_billion (%v) must be at most parameters_billion (%v): a mixture-of-experts model uses some of its parameters per token, never more than all of them.", m.ActiveParametersBillion, m.ParametersBillion), "model", "active_parameters_billion"))
 		}
@@ -119,19 +131,9 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 	notUsed(req.TokensPerSecond != nil, "tokens_per_second", "serving a model", WorkloadInference)
 	enum(req.HPCBound, hpcBounds, "hpc_bound", "Invalid HPC Bound", "hpc_bound")
 	notUsed(req.HPCBound != "", "hpc_bound", "the hpc and htc workloads", WorkloadHPC, WorkloadHTC)
-	rangeF := func(p *float64, limit float64, name, summary string) {
-		if p == nil {
-			return
-		}
-		if !finite(*p) || *p <= 0 {
-			fatal = append(fatal, fe(summary, fmt.Sprintf("%s must be greater than 0; got %v.", name, *p), name))
-		} else if *p > limit {
-			fatal = append(fatal, fe(summary, fmt.Sprintf("%s must be at most %s; got %v.", name, strconv.FormatFloat(limit, 'f', -1, 64), *p), name))
-		}
-	}
-	rangeF(req.TokensBillion, MaxTokensBillion, "tokens_billion", "Invalid Token Count")
-	rangeF(req.DeadlineHours, MaxDeadlineHours, "deadline_hours", "Invalid Deadline")
-	rangeF(req.TokensPerSecond, MaxTokensPerSecond, "tokens_per_second", "Invalid Throughput")
+	checkF(RangeTokensBillion, req.TokensBillion)
+	checkF(RangeDeadlineHours, req.DeadlineHours)
+	checkF(RangeTokensPerSecond, req.TokensPerSecond)
 	if m := req.Model; m != nil && slices.Contains(precisions, m.Precision) && (m.Precision == PrecisionINT8 || m.Precision == PrecisionINT4) {
 		switch {
 		case req.Workload == WorkloadTraining:
@@ -154,41 +156,20 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 			}
 		}
 	}
-	posF := func(p *float64, name, summary string) {
-		if p != nil && (!finite(*p) || *p <= 0) {
-			fatal = append(fatal, fe(summary, fmt.Sprintf("%s must be greater than 0; got %v.", name, *p), name))
-		}
-	}
-	posI := func(p *int64, limit int64, name, summary string) {
-		if p == nil {
-			return
-		}
-		if *p <= 0 {
-			fatal = append(fatal, fe(summary, fmt.Sprintf("%s must be greater than 0; got %d.", name, *p), name))
-		} else if *p > limit {
-			fatal = append(fatal, fe(summary, fmt.Sprintf("%s must be at most %d; got %d.", name, limit, *p), name))
-		}
-	}
-	posF(req.GPUMemoryGiB, "gpu_memory_gib", "Invalid GPU Memory")
-	posI(req.GPUs, MaxGPUs, "gpus", "Invalid GPU Count")
-	posI(req.Nodes, MaxNodes, "nodes", "Invalid Node Count")
-	posI(req.Cores, MaxCores, "cores", "Invalid Core Count")
-	posI(req.MinVCPUs, MaxMinVCPUs, "min_vcpus", "Invalid Minimum vCPUs")
-	posI(req.ContextTokens, MaxContextTokens, "context_tokens", "Invalid Context Length")
-	posI(req.ConcurrentRequests, MaxConcurrentRequests, "concurrent_requests", "Invalid Concurrent Requests")
-	posI(req.TrainingBatchSize, MaxTrainingBatchSize, "training_batch_size", "Invalid Training Batch Size")
-	posF(req.MinMemoryGiB, "min_memory_gib", "Invalid Minimum Memory")
-	posF(req.MinLocalDiskGiB, "min_local_disk_gib", "Invalid Minimum Local Disk")
-	posF(req.MaxPricePerHour, "max_price_per_hour", "Invalid Maximum Price")
-	posF(req.MaxTotalPricePerHour, "max_total_price_per_hour", "Invalid Maximum Total Price")
-	if p := req.MinLifetimeMonths; p != nil && (*p < 0 || *p > MaxMinLifetimeMonths) {
-		fatal = append(fatal, fe("Invalid Minimum Lifetime",
-			fmt.Sprintf("min_lifetime_months must be between 0 and %d; got %d. Use 0 to exclude only retired sizes.", MaxMinLifetimeMonths, *p), "min_lifetime_months"))
-	}
-	if p := req.MaxResults; p != nil && (*p < 1 || *p > MaxResultsLimit) {
-		fatal = append(fatal, fe("Invalid Maximum Results",
-			fmt.Sprintf("max_results must be between 1 and %d; got %d.", MaxResultsLimit, *p), "max_results"))
-	}
+	checkF(RangeGPUMemoryGiB, req.GPUMemoryGiB)
+	checkI(RangeGPUs, req.GPUs)
+	checkI(RangeNodes, req.Nodes)
+	checkI(RangeCores, req.Cores)
+	checkI(RangeMinVCPUs, req.MinVCPUs)
+	checkI(RangeContextTokens, req.ContextTokens)
+	checkI(RangeConcurrentRequests, req.ConcurrentRequests)
+	checkI(RangeTrainingBatchSize, req.TrainingBatchSize)
+	checkF(RangeMinMemoryGiB, req.MinMemoryGiB)
+	checkF(RangeMinLocalDiskGiB, req.MinLocalDiskGiB)
+	checkF(RangeMaxPricePerHour, req.MaxPricePerHour)
+	checkF(RangeMaxTotalPricePerHour, req.MaxTotalPricePerHour)
+	checkI(RangeMinLifetimeMonths, req.MinLifetimeMonths)
+	checkI(RangeMaxResults, req.MaxResults)
 	enum(req.Interconnect, interconnects, "interconnect", "Invalid Interconnect", "interconnect")
 	enum(req.GPUVendor, gpuVendors, "gpu_vendor", "Invalid GPU Vendor", "gpu_vendor")
 	enum(req.Target, targets, "target", "Invalid Target", "target")
