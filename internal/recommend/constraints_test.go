@@ -66,7 +66,7 @@ func TestActiveChecks(t *testing.T) {
 	cat := testCatalog(t)
 	active := func(req Request) []string {
 		var out []string
-		m := normalize(cat, req).checks
+		m := deriveRequirements(cat, req).checks
 		for c := constraint(0); c < numConstraints; c++ {
 			if m&(1<<c) != 0 {
 				out = append(out, c.String())

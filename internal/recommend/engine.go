@@ -138,19 +138,17 @@ func (e *Engine) EstimateTrainingHours(activeParametersBillion, tokensBillion fl
 	if len(errs) > 0 {
 		return TrainingEstimate{}, &ValidationError{Errors: errs}
 	}
-	n := &norm{workload: WorkloadTraining, interconnect: InterconnectAny, computePrec: precision}
-	if in.sku.Network.RDMA {
-		n.interconnect = InterconnectInfiniBand
-	}
 	if !in.runsTraining(precision) || in.peakTFLOPS(precision) <= 0 {
 		return TrainingEstimate{}, &ValidationError{Errors: []FieldError{fe("No Throughput Figure",
 			fmt.Sprintf("The catalog has no native %s throughput for the %s of %s; choose a precision it runs (%s) or another size.", precision, in.sku.GPU.Model, in.sku.Name, in.closestPrecision(precision)), "precision")}}
 	}
-	n.flops = TrainingFLOPsPerToken * activeParametersBillion * 1e9 * tokensBillion * 1e9
-	h := n.trainingHours(in, nodes)
-	mfu := n.trainingMFU(in, nodes, !n.ibNeeded(true))
-	return TrainingEstimate{Hours: round2(h), FLOPs: n.flops, MFU: mfu, Assumptions: []string{
-		fmt.Sprintf("Training FLOPs: %d × %sB active parameters × %s billion tokens = %s.", TrainingFLOPsPerToken, trimFloat(activeParametersBillion), trimFloat(tokensBillion), sci(n.flops)),
+	// The VMs talk over InfiniBand when the size has it.
+	t := training{computePrec: precision, ethernet: !in.sku.Network.RDMA,
+		flops: TrainingFLOPsPerToken * activeParametersBillion * 1e9 * tokensBillion * 1e9}
+	h := t.hours(in, nodes)
+	mfu := t.mfu(in, nodes, t.ethernet)
+	return TrainingEstimate{Hours: round2(h), FLOPs: t.flops, MFU: mfu, Assumptions: []string{
+		fmt.Sprintf("Training FLOPs: %d × %sB active parameters × %s billion tokens = %s.", TrainingFLOPsPerToken, trimFloat(activeParametersBillion), trimFloat(tokensBillion), sci(t.flops)),
 		fmt.Sprintf("Rate: %d VMs × %s GPUs × %s dense TFLOPS (%s) × %s%% MFU.", nodes, trimFloat(in.gpuCount), trimFloat(in.peakTFLOPS(precision)), precision, trimFloat(mfu*100)),
 	}}, nil
 }

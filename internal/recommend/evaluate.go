@@ -54,7 +54,7 @@ func (e *eval) firstFail() constraint { return constraint(bits.TrailingZeros32(e
 
 // familyFit returns the family component and whether the family is a
 // fallback; ok is false when the family does not serve the workload.
-func (n *norm) familyFit(fam string) (fit float64, fallback, ok bool) {
+func (n *requirements) familyFit(fam string) (fit float64, fallback, ok bool) {
 	if slices.Contains(n.fit.preferred, fam) {
 		return 1, false, true
 	}
@@ -95,7 +95,7 @@ func ceilDiv(a, b float64) int64 {
 // evaluate derives one size's facts for the request: family fit, target
 // support, price, layout (with the constraints layout finds) and job
 // sizing. check then runs the other constraints over every size.
-func (n *norm) evaluate(in *sizeInfo, e *eval) {
+func (n *requirements) evaluate(in *sizeInfo, e *eval) {
 	*e = eval{in: in, preferredRank: -1, sizing: -1, nativePrec: true}
 	s := in.sku
 
@@ -121,12 +121,12 @@ func (n *norm) evaluate(in *sizeInfo, e *eval) {
 	e.unusedRDMA = !e.ibNeeded && s.Network.RDMA && n.interconnect == InterconnectAuto
 	e.speed = n.speedOf(e)
 	e.hasFacts = e.speed > 0
-	e.lateDefault = e.hasFacts && n.flops > 0 && !n.deadlineStated && 1/e.speed > n.deadline
+	e.lateDefault = e.hasFacts && n.train.flops > 0 && !n.train.deadlineStated && 1/e.speed > n.train.deadline
 	if e.hasPrice {
 		e.total = e.price * float64(e.nodes)
 		e.costKey = e.total
 		switch {
-		case e.hasFacts && n.job.kvPerSeq > 0 && n.flops == 0:
+		case e.hasFacts && n.job.kvPerSeq > 0 && n.train.flops == 0:
 			// A service: the price of the layout sized for its demand.
 		case e.hasFacts:
 			// The job's cost (training: price × hours), or the price of
@@ -154,25 +154,25 @@ func (n *norm) evaluate(in *sizeInfo, e *eval) {
 	if e.sizing > 1 {
 		e.sizing = 1
 	}
-	if n.flops > 0 && in.isGPU && e.speed > 0 {
+	if n.train.flops > 0 && in.isGPU && e.speed > 0 {
 		// A timed training job: what counts is the GPUs it keeps busy
 		// (its job cost already prices the rest), not the share of their
 		// memory it fills. A job on one GPU of a multi-GPU VM leaves the
 		// others idle.
-		e.sizing, e.memBand = n.gpusUsed(in, e.nodes)/math.Max(in.gpuCount, 1), false
+		e.sizing, e.memBand = n.train.gpusUsed(in, e.nodes)/math.Max(in.gpuCount, 1), false
 		if in.gpuCount < 1 {
 			e.sizing = 1
 		}
 	}
 	if in.known && in.isGPU && in.gpuCount > 1 && e.nodes == 1 && n.gpus <= 1 &&
-		n.gpuMemNeed > 0 && n.gpuMemNeed <= in.unitMem*n.job.share && (n.flops <= 0 || n.usesOneGPU(in, 1)) {
+		n.gpuMemNeed > 0 && n.gpuMemNeed <= in.unitMem*n.job.share && (n.train.flops <= 0 || n.train.usesOneGPU(in, 1)) {
 		e.idleGPUShare = (in.gpuCount - 1) / in.gpuCount
 	}
 	if n.hasModel && in.isGPU {
 		if n.workload == WorkloadInference {
 			e.nativePrec = in.nativePrecision(n.precision)
 		} else {
-			e.nativePrec = in.runsTraining(n.computePrec)
+			e.nativePrec = in.runsTraining(n.train.computePrec)
 		}
 	}
 }
@@ -182,7 +182,7 @@ func (n *norm) evaluate(in *sizeInfo, e *eval) {
 // the constraint that set the VM count (gpu_memory or gpu_memory_per_gpu,
 // gpus, cores, system_memory), or nodes when a fixed nodes setting is
 // above what an InfiniBand job can use.
-func (n *norm) layout(e *eval) {
+func (n *requirements) layout(e *eval) {
 	in := e.in
 	fail := func(c constraint) { e.fails |= 1 << c }
 	nodes := int64(1)
@@ -225,14 +225,14 @@ func (n *norm) layout(e *eval) {
 			}
 		}
 		// Throughput: copies for tokens_per_second.
-		if memLaid && n.tps > 0 && n.job.kvPerSeq > 0 {
+		if memLaid && n.serve.tps > 0 && n.job.kvPerSeq > 0 {
 			gl := &e.gl
-			if want := n.copiesForThroughput(in, gl); want > gl.copies {
+			if want := n.serve.copiesFor(in, gl); want > gl.copies {
 				groups := (want + gl.perGroup - 1) / gl.perGroup
 				gl.copies, gl.replicas, gl.nodes = want, groups*gl.perGroup, groups*gl.pp
 				gl.capacity = float64(gl.nodes) * float64(in.gpuUnits) * in.unitMem * n.job.share
 				// Each copy runs its batch: weights and the batch's KV cache.
-				b := float64(n.servingBatch(gl))
+				b := float64(n.serve.batch(gl))
 				gl.used = float64(want) * (n.job.shard + b*n.job.kvPerSeq*float64(gl.tp)/float64(n.job.kvDivisor(gl.tp)))
 				need(gl.nodes, cTokensPerSecond)
 			}
@@ -260,17 +260,17 @@ func (n *norm) layout(e *eval) {
 	}
 	// Time: training scales out to meet the deadline, within the VMs one
 	// job may span; a stated deadline that cannot be met removes the size.
-	if n.flops > 0 && in.known && in.isGPU && e.fails&(1<<cGPUMemory|1<<cGPUMemoryPerGPU) == 0 {
+	if n.train.flops > 0 && in.known && in.isGPU && e.fails&(1<<cGPUMemory|1<<cGPUMemoryPerGPU) == 0 {
 		if n.fixedNodes > 0 {
-			if h := n.trainingHours(in, n.fixedNodes); n.deadlineStated && h > n.deadline {
+			if h := n.train.hours(in, n.fixedNodes); n.train.deadlineStated && h > n.train.deadline {
 				fail(cDeadline)
 			}
-		} else if k := n.deadlineNodes(in, nodes); k > nodes {
+		} else if k := n.train.deadlineNodes(in, nodes); k > nodes {
 			span := n.deadlineSpan(in)
 			switch {
 			case k <= span:
 				need(k, cDeadline)
-			case n.deadlineStated:
+			case n.train.deadlineStated:
 				fail(cDeadline)
 			default:
 				need(span, cDeadline) // runs longer, with a warning
@@ -310,7 +310,7 @@ func (n *norm) layout(e *eval) {
 // spanFor is the most VMs one job (one copy of the model, for inference)
 // may span on a size: MaxNodes when it needs no InfiniBand, else
 // MaxNodesRDMA on an RDMA size and one VM on the others.
-func (n *norm) spanFor(in *sizeInfo) int64 {
+func (n *requirements) spanFor(in *sizeInfo) int64 {
 	switch {
 	case !n.ibNeeded(true):
 		return MaxNodes
@@ -322,11 +322,11 @@ func (n *norm) spanFor(in *sizeInfo) int64 {
 
 // deadlineSpan is the most VMs a training job scales out to for its
 // deadline on a size: the VMs one job may span, at most MaxNodesRDMA.
-func (n *norm) deadlineSpan(in *sizeInfo) int64 { return min(n.spanFor(in), MaxNodesRDMA) }
+func (n *requirements) deadlineSpan(in *sizeInfo) int64 { return min(n.spanFor(in), MaxNodesRDMA) }
 
 // deadlineVMs is the VMs a deadline is judged on for a size: the nodes
 // setting, else the most the job may scale out to (deadlineSpan).
-func (n *norm) deadlineVMs(in *sizeInfo) int64 {
+func (n *requirements) deadlineVMs(in *sizeInfo) int64 {
 	if n.fixedNodes > 0 {
 		return n.fixedNodes
 	}
@@ -337,7 +337,7 @@ func (n *norm) deadlineVMs(in *sizeInfo) int64 {
 // inference) spans several VMs when some size holds it on one VM (scale up
 // before scale out), except sizes named in prefer. Copies of a model on
 // separate VMs (replicas) are not such a layout.
-func (n *norm) scaleUp(evals []eval) {
+func (n *requirements) scaleUp(evals []eval) {
 	if !n.scaleUpApplies() {
 		return
 	}

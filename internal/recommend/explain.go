@@ -30,7 +30,7 @@ func ignoredInputs(soft []FieldError) []Warning {
 	return out
 }
 
-func (n *norm) priceSource(e *eval) string {
+func (n *requirements) priceSource(e *eval) string {
 	kind := "Linux pay-as-you-go list price"
 	if e.spot {
 		kind = "spot estimate (on-demand price times an older spot-to-on-demand ratio)"
@@ -81,7 +81,7 @@ func plural[T int64 | float64](k T, one, many string) string {
 // reasons are plain sentences on why the size is ranked where it is. They
 // are built by concatenation rather than fmt: this runs for every returned
 // recommendation and dominates Recommend's cost otherwise.
-func (n *norm) reasons(e *eval, preferred bool) []string {
+func (n *requirements) reasons(e *eval, preferred bool) []string {
 	in, s := e.in, e.in.sku
 	out := make([]string, 0, 9)
 	if preferred {
@@ -89,24 +89,24 @@ func (n *norm) reasons(e *eval, preferred bool) []string {
 	}
 	switch {
 	case e.fallback:
-		out = append(out, "The "+s.Family+" family is a fallback for "+n.label+": listed after the "+strings.Join(n.fit.preferred, ", ")+" sizes.")
+		out = append(out, "The "+s.Family+" family is a fallback for "+jobLabel(n)+": listed after the "+strings.Join(n.fit.preferred, ", ")+" sizes.")
 	case e.fit == 1:
-		out = append(out, "The "+s.Family+" family is preferred for "+n.label+".")
+		out = append(out, "The "+s.Family+" family is preferred for "+jobLabel(n)+".")
 	default:
-		out = append(out, "The "+s.Family+" family works for "+n.label+", with fewer points than "+strings.Join(n.fit.preferred, " and ")+".")
+		out = append(out, "The "+s.Family+" family works for "+jobLabel(n)+", with fewer points than "+strings.Join(n.fit.preferred, " and ")+".")
 	}
 	vms := plural(e.nodes, "VM", "VMs")
 	switch {
 	case n.gpuMemNeed > 0 && in.isGPU:
-		if memVMs := e.gl.nodes; e.gl.ok && memVMs > 0 && memVMs < e.nodes && n.flops > 0 {
+		if memVMs := e.gl.nodes; e.gl.ok && memVMs > 0 && memVMs < e.nodes && n.train.flops > 0 {
 			share := 0.0
 			if e.gl.capacity > 0 {
 				share = e.gl.used / e.gl.capacity
 			}
 			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+plural(memVMs, "VM", "VMs")+" ("+trimFloat(in.gpuMem*float64(memVMs))+" GiB of GPU memory, "+percent(share)+" used); the deadline takes "+vms+", every GPU computing.")
-		} else if !e.memBand && n.flops > 0 {
+		} else if !e.memBand && n.train.flops > 0 {
 			// Timed training: sized on the GPUs it keeps busy.
-			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory, "+percent(e.memShare())+" used); "+plural(n.gpusUsed(in, e.nodes)*float64(e.nodes), "GPU", "GPUs")+" computing.")
+			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory, "+percent(e.memShare())+" used); "+plural(n.train.gpusUsed(in, e.nodes)*float64(e.nodes), "GPU", "GPUs")+" computing.")
 		} else {
 			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory; "+percent(e.sizing)+" of what the job may use"+bandWords(e.sizing)+").")
 		}
@@ -148,18 +148,18 @@ func (n *norm) reasons(e *eval, preferred bool) []string {
 	out = append(out, "Generation: "+gen+" (about "+itoa(int64(in.year))+").")
 	if n.hasModel && in.isGPU && e.nativePrec {
 		switch {
-		case n.workload == WorkloadInference || n.computePrec == n.precision:
+		case n.workload == WorkloadInference || n.train.computePrec == n.precision:
 			out = append(out, "The GPU supports "+n.precision+" natively.")
-		case n.computePrec == "":
+		case n.train.computePrec == "":
 			out = append(out, "The GPU computes the adapters in bf16 or fp16 natively.")
 		default:
-			out = append(out, "The GPU supports "+n.computePrec+" natively.")
+			out = append(out, "The GPU supports "+n.train.computePrec+" natively.")
 		}
 	}
 	return out
 }
 
-func (n *norm) warnings(e *eval) []string {
+func (n *requirements) warnings(e *eval) []string {
 	s := e.in.sku
 	var out []string
 	if e.retiringSoon {
@@ -218,7 +218,7 @@ func bandWords(u float64) string {
 
 // layoutReason says how the job splits over the size's GPUs, and for a
 // served language model how much KV cache room is left.
-func (n *norm) layoutReason(e *eval) string {
+func (n *requirements) layoutReason(e *eval) string {
 	gl := &e.gl
 	j := &n.job
 	switch {
@@ -248,13 +248,13 @@ func (n *norm) layoutReason(e *eval) string {
 
 // resultWarnings are the Terraform warning diagnostics: about the rank-1
 // size, the catalog's age, spot for training, and prefer.
-func (n *norm) resultWarnings(cat *catalog.Catalog, first, top, preferred *eval, evals []eval) []Warning {
+func (n *requirements) resultWarnings(cat *catalog.Catalog, first, top, preferred *eval, evals []eval) []Warning {
 	var out []Warning
 	s := first.in.sku
 	if first.retiringSoon {
 		out = append(out, Warning{"Recommended Size Retires Soon",
 			fmt.Sprintf("%s retires on %s, within %d months of %s. %s To keep running VMs on it until then, list it in prefer and lower min_lifetime_months, or pin the provider's as_of.",
-				s.Name, s.Lifecycle.RetirementDate, catalog.RetirementWarningMonths, n.asOfText, s.ReplacementSentence(n.asOf))})
+				s.Name, s.Lifecycle.RetirementDate, catalog.RetirementWarningMonths, n.asOf.Format(catalog.DateLayout), s.ReplacementSentence(n.asOf))})
 	}
 	if s.Lifecycle.Status == catalog.StatusPreview {
 		out = append(out, Warning{"Recommended Size Is In Preview",
@@ -307,7 +307,7 @@ func (n *norm) resultWarnings(cat *catalog.Catalog, first, top, preferred *eval,
 }
 
 // interconnectExplanation is the requirements' sentence on InfiniBand.
-func (n *norm) interconnectExplanation() string {
+func interconnectExplanation(n *requirements) string {
 	switch {
 	case n.interconnect == InterconnectInfiniBand:
 		return "Interconnect: InfiniBand required by the interconnect setting."
@@ -322,7 +322,7 @@ func (n *norm) interconnectExplanation() string {
 }
 
 // memClause says on how many VMs the GPU memory must fit.
-func (n *norm) memClause() string {
+func (n *requirements) memClause() string {
 	switch {
 	case n.fixedNodes > 0:
 		return fmt.Sprintf("on %d VMs (nodes)", n.fixedNodes)
@@ -336,7 +336,7 @@ func (n *norm) memClause() string {
 	return fmt.Sprintf("within %d VMs, in the memory its GPUs may use", MaxNodes)
 }
 
-func (n *norm) nodesClause() string {
+func (n *requirements) nodesClause() string {
 	if n.fixedNodes > 0 {
 		return fmt.Sprintf("on %d VMs (nodes)", n.fixedNodes)
 	}
@@ -347,7 +347,7 @@ func (n *norm) nodesClause() string {
 const ibWhyMultiVM = "the job spans several VMs"
 
 // ibWhy says why the job needs InfiniBand.
-func (n *norm) ibWhy() string {
+func (n *requirements) ibWhy() string {
 	switch {
 	case n.interconnect == InterconnectInfiniBand:
 		return "interconnect = \"infiniband\""
@@ -357,7 +357,7 @@ func (n *norm) ibWhy() string {
 	return ibWhyMultiVM
 }
 
-func (n *norm) priceWhere() string {
+func (n *requirements) priceWhere() string {
 	s := ""
 	if n.region != "" {
 		s = " in " + n.region
@@ -386,4 +386,130 @@ func (e *eval) memShare() float64 {
 		return e.sizing
 	}
 	return e.gl.used / e.gl.capacity
+}
+
+// jobLabel names the job as the reasons do: "training (small model)".
+func jobLabel(n *requirements) string {
+	if n.fitKey != n.workload {
+		return n.workload + " (" + n.class + " model)"
+	}
+	return n.workload
+}
+
+// explainRequirements says how the requirements were derived, in the order
+// they were: the families, the model and its memory, the GPU and system
+// memory, the work and its deadline, the counts, the scaling rule and the
+// interconnect.
+func explainRequirements(n *requirements) []string {
+	ex := []string{n.fit.explain}
+	ex = append(ex, explainModel(n)...)
+	ex = append(ex, explainMemory(n)...)
+	if n.serve.tps > 0 {
+		ex = append(ex, fmt.Sprintf("Throughput: %s output tokens per second across the service (tokens_per_second); each size gets the copies it needs.", trimFloat(n.serve.tps)))
+	}
+	if n.gpus > 0 {
+		ex = append(ex, fmt.Sprintf("GPUs: at least %d whole GPUs per job.", n.gpus))
+	}
+	if n.hpc.bound != "" {
+		ex = append(ex, "Bound: "+n.hpc.bound+" (hpc_bound): throughput is compared as the VMs' "+n.hpc.unit()+", times the parallel efficiency.")
+	}
+	if n.cores > 0 {
+		ex = append(ex, fmt.Sprintf("Cores: %d per job; VMs = ceil(cores / vCPUs per VM). HPC sizes run with SMT off, so their vCPUs are physical cores.", n.cores))
+	}
+	switch {
+	case n.fixedNodes > 0:
+		ex = append(ex, fmt.Sprintf("Nodes: fixed at %d by the nodes setting.", n.fixedNodes))
+	case n.workload == WorkloadInference && n.job.kvPerSeq > 0:
+		ex = append(ex, "Scale up, then out: each copy of the model gets the VM's GPUs (tensor parallel), and spans several VMs only when no size holds it on one; copies (replicas) are added when one VM cannot hold the KV cache of every concurrent request (Azure Machine Learning guidance: start with a machine that holds the model, then add machines for concurrency).")
+	case n.workload != WorkloadHPC && n.workload != WorkloadHTC:
+		ex = append(ex, "Scale up before scale out: one VM when any size holds the job, more VMs only when none does (Azure Machine Learning guidance).")
+	}
+	return append(ex, interconnectExplanation(n))
+}
+
+// explainModel says which model the estimate used and how much memory it
+// needs.
+func explainModel(n *requirements) []string {
+	if n.mem == nil {
+		return nil
+	}
+	var ex []string
+	if n.mem.Model != "" {
+		ex = append(ex, "Model: "+n.mi.model.Name+" ("+n.mi.kind+", "+trimFloat(n.mi.params)+"B parameters) from the catalog's model table.")
+	}
+	ex = append(ex, n.modelNotes...)
+	if n.mi.method != "" && n.workload == WorkloadFineTuning {
+		ex = append(ex, "Fine-tuning method: "+n.mi.method+methodWhy(n.req.FineTuningMethod, n.precision)+".")
+	}
+	return append(ex, "Memory estimate: "+n.mem.Formula+".")
+}
+
+// explainMemory says what GPU and system memory the job needs, how the
+// GPU memory splits, and the training work and deadline.
+func explainMemory(n *requirements) []string {
+	var ex []string
+	if n.fit.category != catalog.CategoryGPU {
+		if n.mem != nil {
+			ex = append(ex, fmt.Sprintf("System memory: at least %s GiB, the model runs on the CPU.", trimFloat(n.sysMemNeed)))
+		}
+		return ex
+	}
+	switch {
+	case n.req.GPUMemoryGiB != nil:
+		ex = append(ex, fmt.Sprintf("GPU memory: %s GiB, as given by gpu_memory_gib (it overrides the model estimate).", trimFloat(n.gpuMemNeed)))
+	case n.mem != nil:
+		ex = append(ex, fmt.Sprintf("GPU memory: %s GiB in total, from the model estimate.", trimFloat(n.gpuMemNeed)))
+	}
+	if n.mem != nil && n.workload == WorkloadInference {
+		ex = append(ex, fmt.Sprintf("System memory: at least %s GiB per copy of the model, 150%% of the %s GiB of weights (Azure Machine Learning guidance); a copy split over several VMs needs its share on each.", trimFloat(n.sysMemNeed), trimFloat(n.mem.WeightsGiB)))
+	}
+	if n.gpuMemNeed > 0 {
+		ex = append(ex, n.job.explain())
+	}
+	if t := &n.train; t.flops > 0 {
+		ex = append(ex, "Training work: "+flopsHow(t)+"; tokens: "+tokenBudget(t)+".")
+		if t.deadlineStated {
+			ex = append(ex, fmt.Sprintf("Deadline: %s hours (deadline_hours); each size scales out to meet it within the VMs one job may span, and sizes that cannot are removed (deadline).", trimFloat(t.deadline)))
+		} else {
+			ex = append(ex, fmt.Sprintf("Deadline: %d hours by default; each size scales out to meet it within the VMs one job may span, and a size that cannot runs longer, with a warning.", DefaultDeadlineHours))
+		}
+	}
+	return ex
+}
+
+// requirementWarnings are the warnings about the request's model inputs:
+// the model's own, then the throughput settings the model does not use.
+func requirementWarnings(n *requirements) []Warning {
+	out := slices.Clone(n.modelWarnings)
+	if n.workUnused {
+		out = append(out, Warning{"Argument Not Used By The Model",
+			"tokens_billion and deadline_hours are not used: the throughput model times the training of language models (6 × parameters × tokens), and this is a " + kindLabel(n.mi.kind) + ". Remove them, or describe a language model."})
+	}
+	if n.tpsUnused {
+		out = append(out, Warning{"Argument Not Used By The Model",
+			"tokens_per_second is not used: the throughput model times serving a language model whose memory the engine estimates (not a stated gpu_memory_gib, a model on CPU sizes, or a model without a KV cache). Remove it, or describe the served language model."})
+	}
+	return out
+}
+
+// tokenBudget says where a training job's tokens come from.
+func tokenBudget(t *training) string {
+	switch t.budget {
+	case tokensChinchilla:
+		return fmt.Sprintf("%d tokens per parameter, compute-optimal (Hoffmann et al. 2022); set tokens_billion for the real budget", ChinchillaTokensPerParameter)
+	case tokensFineTuning:
+		return fmt.Sprintf("%s billion tokens, a typical fine-tuning set (a judgement); set tokens_billion for the real budget", trimFloat(DefaultFineTuningTokensBillion))
+	case tokensStated:
+		return "tokens_billion"
+	}
+	return ""
+}
+
+// flopsHow derives a training job's FLOPs.
+func flopsHow(t *training) string {
+	how := fmt.Sprintf("%s × %sB active parameters", trimFloat(t.factor), trimFloat(t.active))
+	if t.width > 0 {
+		how += fmt.Sprintf(" + %s × %d layers × %s tokens of context × %d attention width", trimFloat(t.factor), t.layers, groupInt(float64(t.context)), t.width)
+	}
+	return fmt.Sprintf("(%s) per token × %s billion tokens = %s FLOPs", how, trimFloat(t.tokensB), sci(t.flops))
 }

@@ -41,12 +41,12 @@ type gpuJob struct {
 }
 
 // gpuJobOf derives how the job's GPU memory need splits.
-func (n *norm) gpuJobOf() gpuJob {
+func gpuJobOf(n *need, req Request) gpuJob {
 	j := gpuJob{total: n.gpuMemNeed, shard: n.gpuMemNeed, share: 1}
 	if n.gpuMemNeed <= 0 {
 		return j
 	}
-	if n.req.GPUMemoryGiB == nil && n.mem != nil {
+	if req.GPUMemoryGiB == nil && n.mem != nil {
 		if n.mem.DataParallel {
 			j.dataParallel = true
 		}
@@ -269,7 +269,7 @@ func (j *gpuJob) shareWhat() string {
 }
 
 // lowerWhat says how to lower the need per GPU.
-func (j *gpuJob) lowerWhat(n *norm) string {
+func (j *gpuJob) lowerWhat(n *requirements) string {
 	switch {
 	case j.dataParallel:
 		return "lower training_batch_size, or choose a size with larger GPUs"
@@ -285,7 +285,7 @@ func (j *gpuJob) lowerWhat(n *norm) string {
 
 // perGPUDetail gives the numbers of the first size counted under
 // gpu_memory_per_gpu.
-func perGPUDetail(n *norm, evals []eval) string {
+func perGPUDetail(n *requirements, evals []eval) string {
 	for i := range evals {
 		e := &evals[i]
 		if e.fails == 0 || e.firstFail() != cGPUMemoryPerGPU {

@@ -73,7 +73,7 @@ func TestPrecisionConstraint(t *testing.T) {
 	}
 
 	// tf32 on the V100: the closest precision it runs is fp32.
-	n := normalize(cat, Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 0.5, Precision: PrecisionTF32}, AsOf: asOf})
+	n := deriveRequirements(cat, Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 0.5, Precision: PrecisionTF32}, AsOf: asOf})
 	sizes := prepare(cat).sizes
 	i := slices.IndexFunc(sizes, func(in sizeInfo) bool { return in.sku.Name == "Standard_ND40rs_v2" })
 	if i < 0 {

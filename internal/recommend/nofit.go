@@ -50,7 +50,7 @@ func (e *NoFitError) Error() string {
 // to the others in that group), ties by price, then name. Among sizes
 // failing as many constraints, one that cannot hold the job (gpu_memory,
 // gpu_memory_per_gpu) comes after the others.
-func (n *norm) nearestMiss(evals []eval) *NearestMiss {
+func (n *requirements) nearestMiss(evals []eval) *NearestMiss {
 	best := math.MaxInt
 	var group []*eval
 	const memory = 1<<cGPUMemory | 1<<cGPUMemoryPerGPU
@@ -86,7 +86,7 @@ func (n *norm) nearestMiss(evals []eval) *NearestMiss {
 	// When every size within reach misses a stated deadline, the nearest
 	// is the one that needs the shortest deadline on the VMs it may use.
 	if !slices.ContainsFunc(group, func(e *eval) bool { return !e.failed(cDeadline) }) {
-		need := func(e *eval) float64 { return n.trainingHours(e.in, n.deadlineVMs(e.in)) }
+		need := func(e *eval) float64 { return n.train.hours(e.in, n.deadlineVMs(e.in)) }
 		for _, e := range group {
 			if need(e) > 0 && need(e) < need(m) {
 				m = e
@@ -119,7 +119,7 @@ func (n *norm) nearestMiss(evals []eval) *NearestMiss {
 }
 
 // nodeLimit is the most VMs the job may use without a nodes setting.
-func (n *norm) nodeLimit() int64 {
+func (n *requirements) nodeLimit() int64 {
 	if n.ibNeeded(true) {
 		return MaxNodesRDMA
 	}

@@ -246,7 +246,7 @@ func TestProperties(t *testing.T) {
 func checkOrdering(t *testing.T, req Request, res *Result) {
 	t.Helper()
 	cat := testCatalog(t)
-	n := normalize(cat, req)
+	n := deriveRequirements(cat, req)
 	named := map[string]bool{}
 	for _, p := range req.Prefer {
 		if s, ok := cat.Lookup(p); ok {
@@ -296,7 +296,7 @@ func TestScoreBounds(t *testing.T) {
 	cat := testCatalog(t)
 	p := prepare(cat)
 	for _, o := range OptimizeFors() {
-		n := normalize(cat, Request{Workload: "inference", OptimizeFor: o, Model: &Model{ParametersBillion: 1}})
+		n := deriveRequirements(cat, Request{Workload: "inference", OptimizeFor: o, Model: &Model{ParametersBillion: 1}})
 		for i := range p.sizes {
 			var e eval
 			n.evaluate(&p.sizes[i], &e)

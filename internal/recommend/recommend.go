@@ -21,7 +21,7 @@ func (e *Engine) Recommend(req Request) (*Result, error) {
 	if len(fatal) > 0 {
 		return nil, &ValidationError{Errors: fatal}
 	}
-	n := normalize(cat, req)
+	n := deriveRequirements(cat, req)
 
 	buf, ok := e.evals.Get().(*[]eval)
 	if !ok {
@@ -79,9 +79,9 @@ func (e *Engine) Recommend(req Request) (*Result, error) {
 	res := &Result{Rejected: rejected}
 	limit := min(n.maxResults, len(cands))
 	bestHPC := 0.0
-	if n.hpcBound != "" {
+	if n.hpc.bound != "" {
 		for _, e := range cands {
-			r, _ := n.hpcRate(e.in, e.nodes)
+			r, _ := n.hpc.rate(e.in, e.nodes)
 			bestHPC = math.Max(bestHPC, r)
 		}
 	}
@@ -90,7 +90,7 @@ func (e *Engine) Recommend(req Request) (*Result, error) {
 		res.Recommendations[i] = n.recommendation(cands[i], int64(i+1), preferred == cands[i], bestHPC)
 	}
 	fillRankedLists(res.Recommendations)
-	res.Requirements = n.requirements()
+	res.Requirements = n.summary()
 	if est := res.Recommendations[0].Estimate; est != nil {
 		res.Requirements.Efficiency = est.Efficiency
 	}
@@ -99,7 +99,7 @@ func (e *Engine) Recommend(req Request) (*Result, error) {
 	if first.ibNeeded {
 		res.Requirements.Interconnect = "infiniband"
 	}
-	res.Warnings = append(res.Warnings, n.modelWarnings...)
+	res.Warnings = append(res.Warnings, requirementWarnings(n)...)
 	res.Warnings = append(res.Warnings, n.resultWarnings(cat, first, top, preferred, evals)...)
 	res.Warnings = append(res.Warnings, ignoredInputs(soft)...)
 	return res, nil
@@ -147,7 +147,7 @@ func falseFirst(a, b bool) int {
 // candidate timed the same way: sizes the throughput model times are
 // compared on job cost and speed, the others (when the request defines
 // work, sizes without figures) on price per hour and generation.
-func (n *norm) scoreAll(cands []*eval) {
+func (n *requirements) scoreAll(cands []*eval) {
 	work := n.workDefined()
 	// Cost and speed references per group: timed and on time, timed and
 	// late, not timed.
@@ -193,7 +193,7 @@ func b2i(b bool) int {
 
 // score is the weighted sum of the components (each in 0..1) minus the
 // penalties, clamped to 0..100 and rounded to one decimal.
-func (n *norm) score(e *eval, minCost, maxSpeed float64) float64 {
+func (n *requirements) score(e *eval, minCost, maxSpeed float64) float64 {
 	w := n.w
 	cost := 0.0
 	if e.hasPrice && e.costKey > 0 && !math.IsInf(minCost, 1) {
@@ -211,11 +211,11 @@ func (n *norm) score(e *eval, minCost, maxSpeed float64) float64 {
 	gen := float64(e.in.year-GenerationBaseYear) / GenerationSpanYears
 	gen = math.Max(0, math.Min(1, gen))
 	switch {
-	case e.hasFacts && n.flops > 0 && n.optimize != OptimizePerformance:
+	case e.hasFacts && n.train.flops > 0 && n.optimize != OptimizePerformance:
 		// Training: time to result counts against the deadline; a layout
 		// that meets it loses nothing to a faster one (optimize_for =
 		// "performance" ranks on raw speed).
-		gen = math.Min(1, n.deadline*e.speed)
+		gen = math.Min(1, n.train.deadline*e.speed)
 	case e.hasFacts && maxSpeed > 0:
 		gen = e.speed / maxSpeed
 	}
@@ -261,7 +261,7 @@ func bandScore(u float64) float64 {
 
 func ptr[T any](v T) *T { return &v }
 
-func (n *norm) recommendation(e *eval, rank int64, preferred bool, bestHPC float64) Recommendation {
+func (n *requirements) recommendation(e *eval, rank int64, preferred bool, bestHPC float64) Recommendation {
 	in, s := e.in, e.in.sku
 	r := Recommendation{
 		Rank:        rank,
