@@ -360,7 +360,7 @@ var constraintTable = [numConstraints]constraintDef{
 			if p == "" {
 				p = "bf16 or fp16"
 			}
-			return fmt.Sprintf("Its GPU does not run %s natively, which %s needs (%s); training at a precision the GPU lacks runs emulated, many times slower, or fails.", p, n.workload, n.precisionWhat())
+			return fmt.Sprintf("Its GPU does not run %s natively, which %s needs (%s); training at a precision the GPU lacks runs emulated, many times slower, or fails.", p, n.workload, precisionWhat(n))
 		},
 		relax: func(n *requirements, e *eval) string {
 			if !e.in.isGPU {
@@ -377,7 +377,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cGPUMemory: {
 		name: "gpu_memory",
 		reason: func(n *requirements) string {
-			return fmt.Sprintf("Cannot hold the %s GiB of GPU memory the job needs %s.", trimFloat(n.gpuMemNeed), n.memClause())
+			return fmt.Sprintf("Cannot hold the %s GiB of GPU memory the job needs %s.", trimFloat(n.gpuMemNeed), memClause(n))
 		},
 		relax: func(n *requirements, e *eval) string {
 			in := e.in
@@ -413,7 +413,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cGPUs: {
 		name: "gpus",
 		reason: func(n *requirements) string {
-			return fmt.Sprintf("Cannot provide %d whole GPUs %s (a partial GPU does not count).", n.gpus, n.nodesClause())
+			return fmt.Sprintf("Cannot provide %d whole GPUs %s (a partial GPU does not count).", n.gpus, nodesClause(n))
 		},
 		relax: func(n *requirements, e *eval) string {
 			in := e.in
@@ -432,7 +432,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cCores: {
 		name: "cores",
 		reason: func(n *requirements) string {
-			return fmt.Sprintf("Cannot provide %d cores %s.", n.cores, n.nodesClause())
+			return fmt.Sprintf("Cannot provide %d cores %s.", n.cores, nodesClause(n))
 		},
 		relax: func(n *requirements, e *eval) string {
 			in := e.in
@@ -448,7 +448,7 @@ var constraintTable = [numConstraints]constraintDef{
 			if n.fit.category == catalog.CategoryGPU && n.job.tensorParallel {
 				return fmt.Sprintf("Has less system memory per VM than its share of %s GiB, 150%% of the model's weights (Azure Machine Learning guidance: start with a machine that has 150%% of the RAM your model requires).", trimFloat(n.sysMemNeed))
 			}
-			return fmt.Sprintf("Cannot provide %s GiB of system memory %s (inference needs 150%% of the model weights; Azure Machine Learning guidance).", trimFloat(n.sysMemNeed), n.nodesClause())
+			return fmt.Sprintf("Cannot provide %s GiB of system memory %s (inference needs 150%% of the model weights; Azure Machine Learning guidance).", trimFloat(n.sysMemNeed), nodesClause(n))
 		},
 		relax: func(n *requirements, e *eval) string {
 			if n.fixedNodes > 0 && (n.fit.category != catalog.CategoryGPU || !n.job.tensorParallel) {
@@ -504,7 +504,7 @@ var constraintTable = [numConstraints]constraintDef{
 			mark(evals, bit, func(e *eval) bool { return e.ibNeeded && !e.in.sku.Network.RDMA })
 		},
 		reason: func(n *requirements) string {
-			if why := n.ibWhy(); why != ibWhyMultiVM {
+			if why := ibWhy(n); why != ibWhyMultiVM {
 				return "Has no InfiniBand, which the job needs (" + why + ")."
 			}
 			return "Too small to hold the job on one VM, and has no InfiniBand for a job that spans several VMs."
@@ -557,7 +557,7 @@ func priceCap(name, what string, limit func(*requirements) float64, price func(*
 			mark(evals, bit, func(e *eval) bool { return !e.hasPrice || price(e) > limit(n) })
 		},
 		reason: func(n *requirements) string {
-			return fmt.Sprintf("Costs more than %s USD per hour %s%s, or has no known price.", trimFloat(limit(n)), what, n.priceWhere())
+			return fmt.Sprintf("Costs more than %s USD per hour %s%s, or has no known price.", trimFloat(limit(n)), what, priceWhere(n))
 		},
 		relax: func(_ *requirements, e *eval) string {
 			if !e.hasPrice {
@@ -627,7 +627,7 @@ func mark(evals []eval, bit uint32, fails func(e *eval) bool) {
 }
 
 // check runs the request's active checks over every size.
-func (n *requirements) check(evals []eval) {
+func check(n *requirements, evals []eval) {
 	for m := n.checks; m != 0; m &= m - 1 {
 		c := bits.TrailingZeros32(m)
 		constraintTable[c].fails(n, evals, 1<<c)
@@ -636,7 +636,7 @@ func (n *requirements) check(evals []eval) {
 
 // activeChecks is the bit set of the constraints the request sets that
 // evaluate checks (not those found by layout or scaleUp).
-func (n *requirements) activeChecks() (mask uint32) {
+func activeChecks(n *requirements) (mask uint32) {
 	for c := range constraintTable {
 		d := &constraintTable[c]
 		if d.fails != nil && (d.active == nil || d.active(n)) {
@@ -647,10 +647,10 @@ func (n *requirements) activeChecks() (mask uint32) {
 }
 
 // rejectionReason explains a constraint for this request.
-func (n *requirements) rejectionReason(c constraint) string { return constraintTable[c].reason(n) }
+func rejectionReason(n *requirements, c constraint) string { return constraintTable[c].reason(n) }
 
 // relax says what to change so that the size passes one constraint.
-func (n *requirements) relax(c constraint, e *eval) string {
+func relax(n *requirements, c constraint, e *eval) string {
 	if r := constraintTable[c].relax; r != nil {
 		return r(n, e)
 	}
@@ -658,7 +658,7 @@ func (n *requirements) relax(c constraint, e *eval) string {
 }
 
 // rejections counts each removed size under its first failed constraint.
-func (n *requirements) rejections(evals []eval) []Rejection {
+func rejections(n *requirements, evals []eval) []Rejection {
 	var counts [numConstraints]int64
 	var examples [numConstraints][]string
 	for i := range evals {
@@ -678,7 +678,7 @@ func (n *requirements) rejections(evals []eval) []Rejection {
 	var out []Rejection
 	for c := constraint(0); c < numConstraints; c++ {
 		if counts[c] > 0 {
-			reason := n.rejectionReason(c)
+			reason := rejectionReason(n, c)
 			if d := constraintTable[c].detail; d != nil {
 				reason += " " + d(n, evals)
 			}

@@ -43,8 +43,7 @@ type eval struct {
 	nativePrec    bool
 	unusedRDMA    bool
 	idleGPUShare  float64 // the job fits in one GPU: share of the size's GPUs left idle
-	score         float64
-	preferredRank int // index in prefer, -1 when not named
+	preferredRank int     // index in prefer, -1 when not named
 }
 
 func (e *eval) failed(c constraint) bool { return e.fails&(1<<c) != 0 }
@@ -95,7 +94,7 @@ func ceilDiv(a, b float64) int64 {
 // evaluate derives one size's facts for the request: family fit, target
 // support, price, layout (with the constraints layout finds) and job
 // sizing. check then runs the other constraints over every size.
-func (n *requirements) evaluate(in *sizeInfo, e *eval) {
+func evaluate(n *requirements, in *sizeInfo, e *eval) {
 	*e = eval{in: in, preferredRank: -1, sizing: -1, nativePrec: true}
 	s := in.sku
 
@@ -117,10 +116,11 @@ func (n *requirements) evaluate(in *sizeInfo, e *eval) {
 		e.price, e.hasPrice, e.priceRegion = in.minPrice, true, in.minPriceRegion
 	}
 
-	n.layout(e)
+	layout(n, e)
 	e.unusedRDMA = !e.ibNeeded && s.Network.RDMA && n.interconnect == InterconnectAuto
-	e.speed = n.speedOf(e)
+	e.speed = speedOf(n, e)
 	e.hasFacts = e.speed > 0
+	e.lacksFacts = n.workDefined() && !e.hasFacts
 	e.lateDefault = e.hasFacts && n.train.flops > 0 && !n.train.deadlineStated && 1/e.speed > n.train.deadline
 	if e.hasPrice {
 		e.total = e.price * float64(e.nodes)
@@ -182,7 +182,7 @@ func (n *requirements) evaluate(in *sizeInfo, e *eval) {
 // the constraint that set the VM count (gpu_memory or gpu_memory_per_gpu,
 // gpus, cores, system_memory), or nodes when a fixed nodes setting is
 // above what an InfiniBand job can use.
-func (n *requirements) layout(e *eval) {
+func layout(n *requirements, e *eval) {
 	in := e.in
 	fail := func(c constraint) { e.fails |= 1 << c }
 	nodes := int64(1)
@@ -337,7 +337,7 @@ func (n *requirements) deadlineVMs(in *sizeInfo) int64 {
 // inference) spans several VMs when some size holds it on one VM (scale up
 // before scale out), except sizes named in prefer. Copies of a model on
 // separate VMs (replicas) are not such a layout.
-func (n *requirements) scaleUp(evals []eval) {
+func scaleUp(n *requirements, evals []eval) {
 	if !n.scaleUpApplies() {
 		return
 	}

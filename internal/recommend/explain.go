@@ -30,7 +30,7 @@ func ignoredInputs(soft []FieldError) []Warning {
 	return out
 }
 
-func (n *requirements) priceSource(e *eval) string {
+func priceSource(n *requirements, e *eval) string {
 	kind := "Linux pay-as-you-go list price"
 	if e.spot {
 		kind = "spot estimate (on-demand price times an older spot-to-on-demand ratio)"
@@ -81,7 +81,7 @@ func plural[T int64 | float64](k T, one, many string) string {
 // reasons are plain sentences on why the size is ranked where it is. They
 // are built by concatenation rather than fmt: this runs for every returned
 // recommendation and dominates Recommend's cost otherwise.
-func (n *requirements) reasons(e *eval, preferred bool) []string {
+func reasons(n *requirements, e *eval, preferred bool) []string {
 	in, s := e.in, e.in.sku
 	out := make([]string, 0, 9)
 	if preferred {
@@ -110,7 +110,7 @@ func (n *requirements) reasons(e *eval, preferred bool) []string {
 		} else {
 			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory; "+percent(e.sizing)+" of what the job may use"+bandWords(e.sizing)+").")
 		}
-		out = append(out, n.layoutReason(e))
+		out = append(out, layoutReason(n, e))
 	case n.gpus > 0:
 		out = append(out, "Provides "+trimFloat(in.gpuCount*float64(e.nodes))+" GPUs on "+vms+" for the "+itoa(n.gpus)+" the job needs.")
 	case n.cores > 0:
@@ -123,7 +123,7 @@ func (n *requirements) reasons(e *eval, preferred bool) []string {
 	}
 	switch {
 	case e.ibNeeded && s.Network.RDMA:
-		out = append(out, "InfiniBand "+s.Network.InfiniBand+" ("+itoa(s.Network.InfiniBandGbps)+" Gb/s per VM), which the job needs ("+n.ibWhy()+").")
+		out = append(out, "InfiniBand "+s.Network.InfiniBand+" ("+itoa(s.Network.InfiniBandGbps)+" Gb/s per VM), which the job needs ("+ibWhy(n)+").")
 	case !s.Network.RDMA && n.interconnect == InterconnectAuto:
 		out = append(out, "No InfiniBand, which this job does not need: no unused bandwidth to pay for (Azure HPC guidance: InfiniBand only where it is used).")
 	}
@@ -159,7 +159,7 @@ func (n *requirements) reasons(e *eval, preferred bool) []string {
 	return out
 }
 
-func (n *requirements) warnings(e *eval) []string {
+func warnings(n *requirements, e *eval) []string {
 	s := e.in.sku
 	var out []string
 	if e.retiringSoon {
@@ -218,7 +218,7 @@ func bandWords(u float64) string {
 
 // layoutReason says how the job splits over the size's GPUs, and for a
 // served language model how much KV cache room is left.
-func (n *requirements) layoutReason(e *eval) string {
+func layoutReason(n *requirements, e *eval) string {
 	gl := &e.gl
 	j := &n.job
 	switch {
@@ -248,8 +248,9 @@ func (n *requirements) layoutReason(e *eval) string {
 
 // resultWarnings are the Terraform warning diagnostics: about the rank-1
 // size, the catalog's age, spot for training, and prefer.
-func (n *requirements) resultWarnings(cat *catalog.Catalog, first, top, preferred *eval, evals []eval) []Warning {
+func resultWarnings(n *requirements, cat *catalog.Catalog, r ranking, evals []eval) []Warning {
 	var out []Warning
+	first := r.cands[0]
 	s := first.in.sku
 	if first.retiringSoon {
 		out = append(out, Warning{"Recommended Size Retires Soon",
@@ -278,30 +279,43 @@ func (n *requirements) resultWarnings(cat *catalog.Catalog, first, top, preferre
 	}
 	if n.spot && !first.spot {
 		out = append(out, Warning{"No Spot Price",
-			fmt.Sprintf("No spot price is known for %s%s; its price is on-demand.", s.Name, n.priceWhere())})
+			fmt.Sprintf("No spot price is known for %s%s; its price is on-demand.", s.Name, priceWhere(n))})
 	}
-	// prefer: skipped names, and a clearly better size.
 	if len(n.req.Prefer) > 0 {
-		var skipped []*eval
-		for i := range evals {
-			e := &evals[i]
-			if e.preferredRank >= 0 && e.fails != 0 && (preferred == nil || e.preferredRank < preferred.preferredRank) {
-				skipped = append(skipped, e)
-			}
+		out = append(out, preferWarnings(n, r, evals)...)
+	}
+	return out
+}
+
+// preferWarnings name the sizes in prefer that were skipped, and a size
+// clearly better than the preferred one.
+func preferWarnings(n *requirements, r ranking, evals []eval) []Warning {
+	var out []Warning
+	var preferred *candidate
+	if r.preferred {
+		preferred = &r.cands[0]
+	}
+	var skipped []*eval
+	for i := range evals {
+		e := &evals[i]
+		if e.preferredRank >= 0 && e.fails != 0 && (preferred == nil || e.preferredRank < preferred.preferredRank) {
+			skipped = append(skipped, e)
 		}
-		slices.SortFunc(skipped, func(a, b *eval) int { return a.preferredRank - b.preferredRank })
-		for _, e := range skipped {
-			out = append(out, Warning{"Preferred Size Skipped",
-				fmt.Sprintf("%s, named in prefer, fails %s: %s", e.in.sku.Name, e.firstFail(), n.rejectionReason(e.firstFail()))})
-		}
-		if preferred == nil {
-			out = append(out, Warning{"No Preferred Size Fits",
-				fmt.Sprintf("None of the sizes in prefer meets every requirement; %s is ranked first on score. If VMs already run a preferred size, Terraform will plan to replace them.", s.Name)})
-		} else if preferred != top && top.score-preferred.score >= ClearlyBetterScoreMargin {
-			out = append(out, Warning{"A Better Size Exists",
-				fmt.Sprintf("%s scores %s against %s for the preferred %s. Put it first in prefer to switch (this replaces running VMs).",
-					top.in.sku.Name, trimFloat(top.score), trimFloat(preferred.score), preferred.in.sku.Name)})
-		}
+	}
+	slices.SortFunc(skipped, func(a, b *eval) int { return a.preferredRank - b.preferredRank })
+	for _, e := range skipped {
+		out = append(out, Warning{"Preferred Size Skipped",
+			fmt.Sprintf("%s, named in prefer, fails %s: %s", e.in.sku.Name, e.firstFail(), rejectionReason(n, e.firstFail()))})
+	}
+	top := r.top
+	switch {
+	case preferred == nil:
+		out = append(out, Warning{"No Preferred Size Fits",
+			fmt.Sprintf("None of the sizes in prefer meets every requirement; %s is ranked first on score. If VMs already run a preferred size, Terraform will plan to replace them.", r.cands[0].in.sku.Name)})
+	case preferred.eval != top.eval && top.score-preferred.score >= ClearlyBetterScoreMargin:
+		out = append(out, Warning{"A Better Size Exists",
+			fmt.Sprintf("%s scores %s against %s for the preferred %s. Put it first in prefer to switch (this replaces running VMs).",
+				top.in.sku.Name, trimFloat(top.score), trimFloat(preferred.score), preferred.in.sku.Name)})
 	}
 	return out
 }
@@ -322,7 +336,7 @@ func interconnectExplanation(n *requirements) string {
 }
 
 // memClause says on how many VMs the GPU memory must fit.
-func (n *requirements) memClause() string {
+func memClause(n *requirements) string {
 	switch {
 	case n.fixedNodes > 0:
 		return fmt.Sprintf("on %d VMs (nodes)", n.fixedNodes)
@@ -336,7 +350,7 @@ func (n *requirements) memClause() string {
 	return fmt.Sprintf("within %d VMs, in the memory its GPUs may use", MaxNodes)
 }
 
-func (n *requirements) nodesClause() string {
+func nodesClause(n *requirements) string {
 	if n.fixedNodes > 0 {
 		return fmt.Sprintf("on %d VMs (nodes)", n.fixedNodes)
 	}
@@ -347,7 +361,7 @@ func (n *requirements) nodesClause() string {
 const ibWhyMultiVM = "the job spans several VMs"
 
 // ibWhy says why the job needs InfiniBand.
-func (n *requirements) ibWhy() string {
+func ibWhy(n *requirements) string {
 	switch {
 	case n.interconnect == InterconnectInfiniBand:
 		return "interconnect = \"infiniband\""
@@ -357,7 +371,7 @@ func (n *requirements) ibWhy() string {
 	return ibWhyMultiVM
 }
 
-func (n *requirements) priceWhere() string {
+func priceWhere(n *requirements) string {
 	s := ""
 	if n.region != "" {
 		s = " in " + n.region

@@ -80,8 +80,8 @@ func TestPrecisionConstraint(t *testing.T) {
 		t.Fatal("Standard_ND40rs_v2 is not in the fixture")
 	}
 	var e eval
-	n.evaluate(&sizes[i], &e)
-	if got, want := n.relax(cPrecision, &e), `set model.precision = "fp32", the closest precision the NVIDIA Tesla V100 32GB SXM2 runs natively`; got != want {
+	evaluate(n, &sizes[i], &e)
+	if got, want := relax(n, cPrecision, &e), `set model.precision = "fp32", the closest precision the NVIDIA Tesla V100 32GB SXM2 runs natively`; got != want {
 		t.Errorf("relax %q, want %q", got, want)
 	}
 	if rejectedBy(t, cat, Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 0.5, Precision: PrecisionTF32}, AsOf: asOf}, "Standard_ND40rs_v2") != "precision" {

@@ -299,10 +299,10 @@ func TestScoreBounds(t *testing.T) {
 		n := deriveRequirements(cat, Request{Workload: "inference", OptimizeFor: o, Model: &Model{ParametersBillion: 1}})
 		for i := range p.sizes {
 			var e eval
-			n.evaluate(&p.sizes[i], &e)
+			evaluate(n, &p.sizes[i], &e)
 			for _, minCost := range []float64{0.01, 1, math.Inf(1)} {
 				for _, maxSpeed := range []float64{0, e.speed, 2 * e.speed, 1e12} {
-					if s := n.score(&e, minCost, maxSpeed); !(s >= 0 && s <= 100) {
+					if s := score(n, &e, minCost, maxSpeed); !(s >= 0 && s <= 100) {
 						t.Errorf("%s: score %v", p.sizes[i].sku.Name, s)
 					}
 				}

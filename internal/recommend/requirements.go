@@ -102,7 +102,7 @@ func deriveRequirements(cat *catalog.Catalog, req Request) *requirements {
 		n.tpsUnused = n.hasModel || req.GPUMemoryGiB != nil
 		n.serve.tps = 0
 	}
-	n.checks = n.activeChecks()
+	n.checks = activeChecks(n)
 	return n
 }
 
@@ -313,7 +313,7 @@ func (n *requirements) precisionActive() bool {
 }
 
 // precisionWhat says which precision the job computes in, and why.
-func (n *requirements) precisionWhat() string {
+func precisionWhat(n *requirements) string {
 	switch {
 	case n.mi.method == MethodQLoRA:
 		return "QLoRA computes in bf16 or fp16"

@@ -296,7 +296,7 @@ func (h *hpcWork) unit() string {
 
 // estimate derives a recommendation's time and cost; nil when the request
 // defines no work.
-func (n *requirements) estimate(e *eval, bestHPC float64) *Estimate {
+func estimate(n *requirements, e *eval, bestHPC float64) *Estimate {
 	in := e.in
 	switch {
 	case n.train.flops > 0 && in.isGPU:
@@ -318,8 +318,8 @@ func (n *requirements) estimate(e *eval, bestHPC float64) *Estimate {
 		// recommendation.
 		est.Assumptions = []string{
 			"Training FLOPs: " + flopsHow(&n.train) + ".",
-			"Rate: " + plural(e.nodes, "VM", "VMs") + " × " + plural(n.train.gpusUsed(in, e.nodes), "GPU", "GPUs") + " × " + trimFloat(peak) + " dense TFLOPS (" + n.computeLabel() + ") × " + trimFloat(mfu*100) + "% MFU = " + sci(n.train.rate(in, e.nodes)) + " FLOP/s" + oneGPUWhy(n.train.usesOneGPU(in, e.nodes)) + ".",
-			"MFU: " + n.mfuWhy(in, e) + ".",
+			"Rate: " + plural(e.nodes, "VM", "VMs") + " × " + plural(n.train.gpusUsed(in, e.nodes), "GPU", "GPUs") + " × " + trimFloat(peak) + " dense TFLOPS (" + computeLabel(n) + ") × " + trimFloat(mfu*100) + "% MFU = " + sci(n.train.rate(in, e.nodes)) + " FLOP/s" + oneGPUWhy(n.train.usesOneGPU(in, e.nodes)) + ".",
+			"MFU: " + mfuWhy(n, in, e) + ".",
 			"Time: FLOPs ÷ rate = " + trimFloat(h) + " hours; cost: hours × " + money(e.total) + " USD per hour for all VMs.",
 		}
 		return est
@@ -356,7 +356,7 @@ func (n *requirements) estimate(e *eval, bestHPC float64) *Estimate {
 }
 
 // computeLabel names the precision training computes in.
-func (n *requirements) computeLabel() string {
+func computeLabel(n *requirements) string {
 	if n.train.computePrec == "" {
 		return "bf16 or fp16"
 	}
@@ -364,7 +364,7 @@ func (n *requirements) computeLabel() string {
 }
 
 // mfuWhy says how a layout's MFU was derived.
-func (n *requirements) mfuWhy(in *sizeInfo, e *eval) string {
+func mfuWhy(n *requirements, in *sizeInfo, e *eval) string {
 	s := trimFloat(in.trainMFU*100) + "% for the " + in.sku.GPU.Model
 	if in.gpuCount < 1 {
 		s += ", × " + trimFloat(PartialGPUTrainingFactor) + " for a share of a GPU"
@@ -382,7 +382,7 @@ func (n *requirements) mfuWhy(in *sizeInfo, e *eval) string {
 func sci(f float64) string { return strconv.FormatFloat(f, 'e', 3, 64) }
 
 // estimateReasons puts the estimate next to the hourly price.
-func (n *requirements) estimateReasons(e *eval, est *Estimate) []string {
+func estimateReasons(n *requirements, e *eval, est *Estimate) []string {
 	if est == nil {
 		return nil
 	}
@@ -408,7 +408,7 @@ func (n *requirements) estimateReasons(e *eval, est *Estimate) []string {
 
 // estimateWarnings flags a default deadline the layout cannot meet and a
 // size without the facts to estimate.
-func (n *requirements) estimateWarnings(e *eval, est *Estimate) []string {
+func estimateWarnings(n *requirements, e *eval, est *Estimate) []string {
 	if est == nil {
 		return nil
 	}
@@ -433,7 +433,7 @@ func (n *requirements) workDefined() bool {
 // sees at the stated concurrency (inference), or the bound's throughput
 // (hpc, htc). 0 when the request defines no work or the catalog has no
 // figure for the size.
-func (n *requirements) speedOf(e *eval) float64 {
+func speedOf(n *requirements, e *eval) float64 {
 	in := e.in
 	switch {
 	case !in.known:
