@@ -48,6 +48,9 @@ type eval struct {
 
 func (e *eval) failed(c constraint) bool { return e.fails&(1<<c) != 0 }
 
+// fail records that the size fails c.
+func (e *eval) fail(c constraint) { e.fails |= 1 << c }
+
 // firstFail is the constraint a rejected size is counted under.
 func (e *eval) firstFail() constraint { return constraint(bits.TrailingZeros32(e.fails)) }
 
@@ -183,126 +186,167 @@ func evaluate(n *requirements, in *sizeInfo, e *eval) {
 // gpus, cores, system_memory), or nodes when a fixed nodes setting is
 // above what an InfiniBand job can use.
 func layout(n *requirements, e *eval) {
-	in := e.in
-	fail := func(c constraint) { e.fails |= 1 << c }
-	nodes := int64(1)
-	driver := numConstraints
-	need := func(k int64, c constraint) {
-		if k > nodes {
-			nodes, driver = k, c
-		}
-	}
-	spans := false
+	vc := vmCount{nodes: 1, driver: numConstraints}
 	memLaid := false
-	if in.known {
-		if n.gpuMemNeed > 0 {
-			if !in.isGPU || in.gpuMem <= 0 {
-				fail(cGPUMemory)
-			} else {
-				// The VM limits depend on InfiniBand: copies of a model on
-				// separate VMs (replicas) need none; a job that spans VMs
-				// needs it unless interconnect is "any", so a size without
-				// it holds such a job on one VM or not at all (counted
-				// under the memory constraints, not interconnect).
-				limit, span := int64(MaxNodes), n.spanFor(in)
-				if !n.job.tensorParallel {
-					limit = span
-				}
-				gl := n.job.fitGPU(in, limit, span, n.fixedNodes)
-				e.gl = gl
-				switch {
-				case gl.ok:
-					memLaid = true
-					need(gl.nodes, cGPUMemory)
-					if n.job.tensorParallel {
-						spans = gl.pp > 1
-					}
-				case gl.totalFail:
-					fail(cGPUMemory)
-				default:
-					fail(cGPUMemoryPerGPU)
-				}
-			}
-		}
-		// Throughput: copies for tokens_per_second.
-		if memLaid && n.serve.tps > 0 && n.job.kvPerSeq > 0 {
-			gl := &e.gl
-			if want := n.serve.copiesFor(in, gl); want > gl.copies {
-				groups := (want + gl.perGroup - 1) / gl.perGroup
-				gl.copies, gl.replicas, gl.nodes = want, groups*gl.perGroup, groups*gl.pp
-				gl.capacity = float64(gl.nodes) * float64(in.gpuUnits) * in.unitMem * n.job.share
-				// Each copy runs its batch: weights and the batch's KV cache.
-				b := float64(n.serve.batch(gl))
-				gl.used = float64(want) * (n.job.shard + b*n.job.kvPerSeq*float64(gl.tp)/float64(n.job.kvDivisor(gl.tp)))
-				need(gl.nodes, cTokensPerSecond)
-			}
-		}
-		if n.gpus > 0 {
-			if !in.isGPU || in.gpuCount < 1 {
-				fail(cGPUs)
-			} else {
-				need(ceilDiv(float64(n.gpus), in.gpuCount), cGPUs)
-			}
-		}
-		if n.cores > 0 {
-			need(ceilDiv(float64(n.cores), float64(in.vcpus)), cCores)
-		}
-		if n.sysMemNeed > 0 {
-			if in.isGPU && memLaid && n.job.tensorParallel {
-				// Per VM: its share of one copy of the weights.
-				if n.sysMemNeed/float64(e.gl.pp) > in.memGiB+1e-9 {
-					fail(cSystemMemory)
-				}
-			} else {
-				need(ceilDiv(n.sysMemNeed, in.memGiB), cSystemMemory)
-			}
+	if e.in.known {
+		memLaid = layOutGPUMemory(n, e, &vc)
+		countVMs(n, e, &vc, memLaid)
+	}
+	scaleForDeadline(n, e, &vc)
+	finishLayout(n, e, vc, memLaid)
+}
+
+// vmCount is the VMs a layout takes so far and the constraint that set the
+// count (numConstraints: none).
+type vmCount struct {
+	nodes  int64
+	driver constraint
+}
+
+func (v *vmCount) need(k int64, c constraint) {
+	if k > v.nodes {
+		v.nodes, v.driver = k, c
+	}
+}
+
+// layOutGPUMemory lays the job's GPU memory out on the size (fitGPU), with
+// the copies tokens_per_second needs, and reports whether it fits. The VM
+// limits depend on InfiniBand: copies of a model on separate VMs
+// (replicas) need none; a job that spans VMs needs it unless interconnect
+// is "any", so a size without it holds such a job on one VM or not at all
+// (counted under the memory constraints, not interconnect).
+func layOutGPUMemory(n *requirements, e *eval, vc *vmCount) bool {
+	in := e.in
+	if n.gpuMemNeed <= 0 {
+		return false
+	}
+	if !in.isGPU || in.gpuMem <= 0 {
+		e.fail(cGPUMemory)
+		return false
+	}
+	limit, span := int64(MaxNodes), n.spanFor(in)
+	if !n.job.tensorParallel {
+		limit = span
+	}
+	gl := n.job.fitGPU(in, limit, span, n.fixedNodes)
+	switch {
+	case gl.totalFail && !gl.ok:
+		e.gl = gl
+		e.fail(cGPUMemory)
+		return false
+	case !gl.ok:
+		e.gl = gl
+		e.fail(cGPUMemoryPerGPU)
+		return false
+	}
+	vc.need(gl.nodes, cGPUMemory)
+	if n.serve.tps > 0 && n.job.kvPerSeq > 0 {
+		if want := n.serve.copiesFor(in, &gl); want > gl.copies {
+			gl = servingCopies(n, in, gl, want)
+			vc.need(gl.nodes, cTokensPerSecond)
 		}
 	}
-	// Time: training scales out to meet the deadline, within the VMs one
-	// job may span; a stated deadline that cannot be met removes the size.
-	if n.train.flops > 0 && in.known && in.isGPU && e.fails&(1<<cGPUMemory|1<<cGPUMemoryPerGPU) == 0 {
-		if n.fixedNodes > 0 {
-			if h := n.train.hours(in, n.fixedNodes); n.train.deadlineStated && h > n.train.deadline {
-				fail(cDeadline)
-			}
-		} else if k := n.train.deadlineNodes(in, nodes); k > nodes {
-			span := n.deadlineSpan(in)
-			switch {
-			case k <= span:
-				need(k, cDeadline)
-			case n.train.deadlineStated:
-				fail(cDeadline)
-			default:
-				need(span, cDeadline) // runs longer, with a warning
-			}
+	e.gl = gl
+	return true
+}
+
+// servingCopies is the layout gl with the copies a service needs for
+// tokens_per_second: whole groups of copies, each copy running its batch
+// (its weights and the batch's KV cache).
+func servingCopies(n *requirements, in *sizeInfo, gl gpuLayout, want int64) gpuLayout {
+	groups := (want + gl.perGroup - 1) / gl.perGroup
+	gl.copies, gl.replicas, gl.nodes = want, groups*gl.perGroup, groups*gl.pp
+	gl.capacity = float64(gl.nodes) * float64(in.gpuUnits) * in.unitMem * n.job.share
+	b := float64(n.serve.batch(&gl))
+	gl.used = float64(want) * (n.job.shard + b*n.job.kvPerSeq*float64(gl.tp)/float64(n.job.kvDivisor(gl.tp)))
+	return gl
+}
+
+// countVMs counts the VMs the gpus, cores and system memory settings need.
+func countVMs(n *requirements, e *eval, vc *vmCount, memLaid bool) {
+	in := e.in
+	if n.gpus > 0 {
+		if !in.isGPU || in.gpuCount < 1 {
+			e.fail(cGPUs)
+		} else {
+			vc.need(ceilDiv(float64(n.gpus), in.gpuCount), cGPUs)
 		}
 	}
-	e.timeDriven = driver == cDeadline
+	if n.cores > 0 {
+		vc.need(ceilDiv(float64(n.cores), float64(in.vcpus)), cCores)
+	}
+	if n.sysMemNeed > 0 {
+		if in.isGPU && memLaid && n.job.tensorParallel {
+			// Per VM: its share of one copy of the weights.
+			if n.sysMemNeed/float64(e.gl.pp) > in.memGiB+1e-9 {
+				e.fail(cSystemMemory)
+			}
+		} else {
+			vc.need(ceilDiv(n.sysMemNeed, in.memGiB), cSystemMemory)
+		}
+	}
+}
+
+// scaleForDeadline scales training out to meet the deadline, within the
+// VMs one job may span; a stated deadline that cannot be met removes the
+// size.
+func scaleForDeadline(n *requirements, e *eval, vc *vmCount) {
+	in := e.in
+	if n.train.flops <= 0 || !in.known || !in.isGPU || e.fails&memoryConstraints != 0 {
+		return
+	}
+	if n.fixedNodes > 0 {
+		if h := n.train.hours(in, n.fixedNodes); n.train.deadlineStated && h > n.train.deadline {
+			e.fail(cDeadline)
+		}
+		return
+	}
+	if k := n.train.deadlineNodes(in, vc.nodes); k > vc.nodes {
+		span := n.deadlineSpan(in)
+		switch {
+		case k <= span:
+			vc.need(k, cDeadline)
+		case n.train.deadlineStated:
+			e.fail(cDeadline)
+		default:
+			vc.need(span, cDeadline) // runs longer, with a warning
+		}
+	}
+}
+
+// finishLayout settles the VM count (the nodes setting, when given, and
+// the most VMs a job may use), the copies on VMs the gpus setting added,
+// whether one job spans VMs and whether it needs InfiniBand.
+func finishLayout(n *requirements, e *eval, vc vmCount, memLaid bool) {
+	in := e.in
+	e.timeDriven = vc.driver == cDeadline
+	nodes := vc.nodes
 	if n.fixedNodes > 0 {
 		if nodes > n.fixedNodes {
-			fail(driver)
+			e.fail(vc.driver)
 		}
 		nodes = n.fixedNodes
 	}
 	e.nodes = nodes
-	if !memLaid || !n.job.tensorParallel {
-		spans = nodes > 1
-	} else if nodes > e.gl.nodes && e.gl.pp == 1 && e.gl.replicas > 0 {
-		// gpus asked for more VMs than the memory did: more copies.
-		e.gl.replicas = nodes * (in.gpuUnits / e.gl.tp)
+	e.spans = nodes > 1
+	if memLaid && n.job.tensorParallel {
+		e.spans = e.gl.pp > 1
+		if nodes > e.gl.nodes && e.gl.pp == 1 && e.gl.replicas > 0 {
+			// gpus asked for more VMs than the memory did: more copies.
+			e.gl.replicas = nodes * (in.gpuUnits / e.gl.tp)
+		}
 	}
-	e.spans = spans
 	e.pcieTP = memLaid && n.job.tensorParallel && e.gl.tp > 1 && !in.linked
-	e.ibNeeded = n.ibNeeded(spans)
+	e.ibNeeded = n.ibNeeded(e.spans)
 	limit := int64(MaxNodes)
 	if e.ibNeeded {
 		limit = MaxNodesRDMA
 	}
 	if nodes > limit {
 		if n.fixedNodes > 0 {
-			fail(cNodes)
-		} else if driver < numConstraints {
-			fail(driver)
+			e.fail(cNodes)
+		} else if vc.driver < numConstraints {
+			e.fail(vc.driver)
 		}
 	}
 }
