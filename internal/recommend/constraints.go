@@ -403,11 +403,11 @@ var constraintTable = [numConstraints]constraintDef{
 	cGPUMemoryPerGPU: {
 		name: "gpu_memory_per_gpu",
 		reason: func(n *requirements) string {
-			return "One GPU cannot hold its share of the job: " + n.job.shareWhat() + "."
+			return "One GPU cannot hold its share of the job: " + shareWhat(&n.job) + "."
 		},
 		detail: perGPUDetail,
 		relax: func(n *requirements, e *eval) string {
-			return fmt.Sprintf("lower the need per GPU to %s GiB (it needs %s): %s", trimFloat(e.in.unitMem*n.job.share), trimFloat(e.gl.perGPU), n.job.lowerWhat(n))
+			return fmt.Sprintf("lower the need per GPU to %s GiB (it needs %s): %s", trimFloat(e.in.unitMem*n.job.share), trimFloat(e.gl.perGPU), lowerWhat(n))
 		},
 	},
 	cGPUs: {

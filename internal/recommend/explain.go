@@ -478,7 +478,7 @@ func explainMemory(n *requirements) []string {
 		ex = append(ex, fmt.Sprintf("System memory: at least %s GiB per copy of the model, 150%% of the %s GiB of weights (Azure Machine Learning guidance); a copy split over several VMs needs its share on each.", trimFloat(n.sysMemNeed), trimFloat(n.mem.WeightsGiB)))
 	}
 	if n.gpuMemNeed > 0 {
-		ex = append(ex, n.job.explain())
+		ex = append(ex, explainSplit(&n.job))
 	}
 	if t := &n.train; t.flops > 0 {
 		ex = append(ex, "Training work: "+flopsHow(t)+"; tokens: "+tokenBudget(t)+".")
@@ -526,4 +526,64 @@ func flopsHow(t *training) string {
 		how += fmt.Sprintf(" + %s × %d layers × %s tokens of context × %d attention width", trimFloat(t.factor), t.layers, groupInt(float64(t.context)), t.width)
 	}
 	return fmt.Sprintf("(%s) per token × %s billion tokens = %s FLOPs", how, trimFloat(t.tokensB), sci(t.flops))
+}
+
+// explainSplit is the requirements' sentence on how the GPU memory splits.
+func explainSplit(j *gpuJob) string {
+	switch {
+	case j.dataParallel:
+		return "Per-GPU fit: every GPU holds the whole model, its states and its batch (data parallel), so one GPU must hold all of it."
+	case j.kvPerSeq > 0:
+		return fmt.Sprintf("Per-GPU fit: a copy of the model is split over a VM's GPUs by tensor parallelism (a degree that divides the attention heads) and over VMs by pipeline stages only when one VM cannot hold it; each GPU holds its share of the weights and of the KV cache within %s%% of its usable memory (vLLM's gpu_memory_utilization). More copies serve more concurrent requests.", trimFloat(j.share*100))
+	case j.tensorParallel:
+		return fmt.Sprintf("Per-GPU fit: the model is split over a VM's GPUs by tensor parallelism and over VMs by pipeline stages; each GPU holds its share within %s%% of its usable memory.", trimFloat(j.share*100))
+	}
+	return "Per-GPU fit: weights, gradients, optimizer states and activations are sharded over every GPU of the job (FSDP or ZeRO-3); each GPU's share must fit the memory it exposes."
+}
+
+// shareWhat says what one GPU must hold.
+func shareWhat(j *gpuJob) string {
+	switch {
+	case j.dataParallel:
+		return fmt.Sprintf("every GPU holds the whole model, its states and its batch (%s GiB, data parallel)", trimFloat(j.shard))
+	case j.kvPerSeq > 0:
+		return fmt.Sprintf("each GPU holds its tensor-parallel share of the weights and of the KV cache within %s%% of its usable memory, and the attention heads (and KV heads, which GPUs beyond their number hold copies of) limit how far the model splits", trimFloat(j.share*100))
+	case j.tensorParallel:
+		return fmt.Sprintf("each GPU holds its tensor-parallel share within %s%% of its usable memory", trimFloat(j.share*100))
+	}
+	return "each GPU holds its share of the sharded states and activations within the memory it exposes"
+}
+
+// lowerWhat says how to lower the need per GPU.
+func lowerWhat(n *requirements) string {
+	j := &n.job
+	switch {
+	case j.dataParallel:
+		return "lower training_batch_size, or choose a size with larger GPUs"
+	case j.kvPerSeq > 0:
+		return "lower concurrent_requests or context_tokens, or choose a size with larger GPUs"
+	case n.workload == WorkloadFineTuning && n.mi.method == MethodFull:
+		return "use fine_tuning_method = \"lora\" or \"qlora\", or choose a size with larger GPUs"
+	case j.replicated > 0:
+		return "lower context_tokens or training_batch_size (the activations every GPU keeps whole), or choose a size with larger GPUs"
+	}
+	return "choose a size with larger GPUs"
+}
+
+// perGPUDetail gives the numbers of the first size counted under
+// gpu_memory_per_gpu.
+func perGPUDetail(n *requirements, evals []eval) string {
+	for i := range evals {
+		e := &evals[i]
+		if e.fails == 0 || e.firstFail() != cGPUMemoryPerGPU {
+			continue
+		}
+		in := e.in
+		usable := trimFloat(in.unitMem)
+		if n.job.share < 1 {
+			usable = fmt.Sprintf("%s GiB × %s%% = %s", trimFloat(in.unitMem), trimFloat(n.job.share*100), trimFloat(in.unitMem*n.job.share))
+		}
+		return fmt.Sprintf("For example %s needs %s GiB on each GPU against %s GiB it can use.", in.sku.Name, trimFloat(e.gl.perGPU), usable)
+	}
+	return ""
 }
