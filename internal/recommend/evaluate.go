@@ -105,7 +105,28 @@ func evaluate(n *requirements, in *sizeInfo, e *eval) {
 	e.fit, e.fallback, e.familyOK = n.familyFit(s.Family)
 	e.support = supportStatus(s, n.target)
 
-	// Price: the region's, or the lowest over all regions; spot where known.
+	pricePerVM(n, e)
+	layout(n, e)
+	e.unusedRDMA = !e.ibNeeded && s.Network.RDMA && n.interconnect == InterconnectAuto
+	e.speed = speedOf(n, e)
+	e.hasFacts = e.speed > 0
+	e.lacksFacts = n.workDefined() && !e.hasFacts
+	e.lateDefault = e.hasFacts && n.train.flops > 0 && !n.train.deadlineStated && 1/e.speed > n.train.deadline
+	costOf(n, e)
+	sizingOf(n, e)
+	if n.hasModel && in.isGPU {
+		if n.workload == WorkloadInference {
+			e.nativePrec = in.nativePrecision(n.precision)
+		} else {
+			e.nativePrec = in.runsTraining(n.train.computePrec)
+		}
+	}
+}
+
+// pricePerVM is the size's price: the region's, or the lowest over all
+// regions; spot where known.
+func pricePerVM(n *requirements, e *eval) {
+	in, s := e.in, e.in.sku
 	if n.region != "" {
 		if p, priced := s.Prices[n.region]; priced {
 			e.price, e.hasPrice, e.priceRegion = p.USDPerHour, true, n.region
@@ -118,13 +139,11 @@ func evaluate(n *requirements, in *sizeInfo, e *eval) {
 	} else if in.nPriced > 0 {
 		e.price, e.hasPrice, e.priceRegion = in.minPrice, true, in.minPriceRegion
 	}
+}
 
-	layout(n, e)
-	e.unusedRDMA = !e.ibNeeded && s.Network.RDMA && n.interconnect == InterconnectAuto
-	e.speed = speedOf(n, e)
-	e.hasFacts = e.speed > 0
-	e.lacksFacts = n.workDefined() && !e.hasFacts
-	e.lateDefault = e.hasFacts && n.train.flops > 0 && !n.train.deadlineStated && 1/e.speed > n.train.deadline
+// costOf is what the layout costs per hour, and what cost is compared on.
+func costOf(n *requirements, e *eval) {
+	in := e.in
 	if e.hasPrice {
 		e.total = e.price * float64(e.nodes)
 		e.costKey = e.total
@@ -139,8 +158,12 @@ func evaluate(n *requirements, in *sizeInfo, e *eval) {
 			e.costKey = e.price / float64(in.vcpus)
 		}
 	}
+}
 
-	// Job sizing: the share of what the VMs provide that the job uses.
+// sizingOf is the job sizing: the share of what the VMs provide that the
+// job uses, and the GPUs a job on one GPU leaves idle.
+func sizingOf(n *requirements, e *eval) {
+	in := e.in
 	fn := float64(e.nodes)
 	switch {
 	case !in.known:
@@ -170,13 +193,6 @@ func evaluate(n *requirements, in *sizeInfo, e *eval) {
 	if in.known && in.isGPU && in.gpuCount > 1 && e.nodes == 1 && n.gpus <= 1 &&
 		n.gpuMemNeed > 0 && n.gpuMemNeed <= in.unitMem*n.job.share && (n.train.flops <= 0 || n.train.usesOneGPU(in, 1)) {
 		e.idleGPUShare = (in.gpuCount - 1) / in.gpuCount
-	}
-	if n.hasModel && in.isGPU {
-		if n.workload == WorkloadInference {
-			e.nativePrec = in.nativePrecision(n.precision)
-		} else {
-			e.nativePrec = in.runsTraining(n.train.computePrec)
-		}
 	}
 }
 
