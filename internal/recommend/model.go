@@ -90,7 +90,17 @@ func resolveModel(cat *catalog.Catalog, req Request) (r resolvedModel, ok bool) 
 	case r.class == ClassGenerative:
 		mi.kind = catalog.ModelKindGenerative
 	}
-	// Precision: the request's, else the table's published one.
+	r.resolvePrecision(m, tm)
+	r.resolveMethod(req)
+	r.resolveSequences(req, tm)
+	r.unusedInputs(req)
+	return r, true
+}
+
+// resolvePrecision: the request's precision, else the table's published
+// one, else the default.
+func (r *resolvedModel) resolvePrecision(m *Model, tm *catalog.Model) {
+	mi := &r.mi
 	mi.precision = m.Precision
 	switch {
 	case mi.precision != "":
@@ -110,6 +120,12 @@ func resolveModel(cat *catalog.Catalog, req Request) (r resolvedModel, ok bool) 
 		mi.precision = DefaultPrecision
 		mi.bpp = bytesPerParameter[DefaultPrecision]
 	}
+}
+
+// resolveMethod: the fine-tuning method, and bf16 for full training of a
+// published quantised model.
+func (r *resolvedModel) resolveMethod(req Request) {
+	mi := &r.mi
 	switch req.Workload {
 	case WorkloadTraining:
 		mi.method = MethodFull
@@ -122,7 +138,12 @@ func resolveModel(cat *catalog.Catalog, req Request) (r resolvedModel, ok bool) 
 		r.notes = append(r.notes, fmt.Sprintf("Precision: %s trains every weight in bf16, not in its published %s.", req.Workload, mi.precision))
 		mi.precision, mi.bpp = PrecisionBF16, bytesPerParameter[PrecisionBF16]
 	}
-	// Context, concurrency, batch.
+}
+
+// resolveSequences: the context (capped at the model's maximum), the
+// concurrent sequences and the training batch.
+func (r *resolvedModel) resolveSequences(req Request, tm *catalog.Model) {
+	mi := &r.mi
 	mi.context = valueOr(req.ContextTokens, DefaultContextTokens)
 	if tm != nil && tm.MaxContextTokens != nil && mi.context > *tm.MaxContextTokens && mi.generative() {
 		r.notes = append(r.notes, fmt.Sprintf("Context: %s tokens, capped at %s's maximum context.", groupInt(float64(*tm.MaxContextTokens)), tm.Name))
@@ -130,7 +151,12 @@ func resolveModel(cat *catalog.Catalog, req Request) (r resolvedModel, ok bool) 
 	}
 	mi.seqs = valueOr(req.ConcurrentRequests, DefaultConcurrentRequests)
 	mi.batch = valueOr(req.TrainingBatchSize, defaultTrainingBatchSize[mi.kind])
-	// Inputs this model does not use: say so rather than ignore them.
+}
+
+// unusedInputs warns about inputs this model does not use, rather than
+// ignore them.
+func (r *resolvedModel) unusedInputs(req Request) {
+	mi := &r.mi
 	unused := func(set bool, name, why string) {
 		if set {
 			r.warnings = append(r.warnings, Warning{"Argument Not Used By The Model", name + " is not used: " + why + " Remove it, or describe the model that needs it."})
@@ -140,7 +166,6 @@ func resolveModel(cat *catalog.Catalog, req Request) (r resolvedModel, ok bool) 
 	unused(req.ContextTokens != nil && !mi.generative(), "context_tokens", "a "+what+" has no token context the estimate depends on; its sequence is the model's own input size.")
 	unused(req.ConcurrentRequests != nil && !mi.generative(), "concurrent_requests", "a "+what+" keeps no KV cache per request, so concurrency does not change its memory.")
 	unused(req.TrainingBatchSize != nil && mi.generative() && mi.method == MethodFull, "training_batch_size", "full training of a language model sizes activations as a share of the model states (TrainingActivationHeadroom, FineTuningActivationHeadroom), not from the batch.")
-	return r, true
 }
 
 // computePrecision is the precision the GPUs must run natively for a
