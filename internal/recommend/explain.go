@@ -30,7 +30,15 @@ func ignoredInputs(soft []FieldError) []Warning {
 	return out
 }
 
+// priceSource says where the price comes from; "" for a size offered in
+// the region without a price.
 func priceSource(n *requirements, e *eval) string {
+	switch {
+	case !e.hasPrice && n.region == "":
+		return "No list price in the catalog for this size in any region."
+	case !e.hasPrice:
+		return ""
+	}
 	kind := "Linux pay-as-you-go list price"
 	if e.spot {
 		kind = "spot estimate (on-demand price times an older spot-to-on-demand ratio)"
@@ -586,4 +594,135 @@ func perGPUDetail(n *requirements, evals []eval) string {
 		return fmt.Sprintf("For example %s needs %s GiB on each GPU against %s GiB it can use.", in.sku.Name, trimFloat(e.gl.perGPU), usable)
 	}
 	return ""
+}
+
+// assumptions says how a layout's figures were estimated, or that the
+// catalog lacks the figures to estimate it. Built by concatenation where
+// it can be: this runs for every returned recommendation.
+func assumptions(n *requirements, e *eval, f figures) []string {
+	in := e.in
+	switch {
+	case f.work == workTraining && !f.known:
+		return []string{"The catalog has no throughput figure for the " + in.sku.GPU.Model + " at this precision: no time or cost estimate."}
+	case f.work == workTraining:
+		return []string{
+			"Training FLOPs: " + flopsHow(&n.train) + ".",
+			"Rate: " + plural(e.nodes, "VM", "VMs") + " × " + plural(f.gpusUsed, "GPU", "GPUs") + " × " + trimFloat(f.peak) + " dense TFLOPS (" + computeLabel(n) + ") × " + trimFloat(f.mfu*100) + "% MFU = " + sci(f.rate) + " FLOP/s" + oneGPUWhy(f.oneGPU) + ".",
+			"MFU: " + mfuWhy(n, in, e) + ".",
+			"Time: FLOPs ÷ rate = " + trimFloat(f.hours) + " hours; cost: hours × " + money(e.total) + " USD per hour for all VMs.",
+		}
+	case f.work == workServing && !f.known:
+		return []string{"The catalog has no bandwidth or throughput figure for the " + in.sku.GPU.Model + ": no throughput estimate."}
+	case f.work == workServing:
+		return []string{
+			fmt.Sprintf("Decode: %s serving %d sequences each; a step reads the weights and %s%% of each sequence's KV cache at %s%% of %s GB/s per GPU (MBU), and computes each output token with its %s prompt tokens' prefill at %s%% of the GPUs' peak; the slower bounds the step.",
+				plural(e.gl.copies, "copy", "copies"), f.batch, trimFloat(KVReadShare*100), trimFloat(InferenceMBU*100), trimFloat(in.hbmGBs), trimFloat(PromptShare/(1-PromptShare)), trimFloat(InferenceMFU*100)),
+			fmt.Sprintf("Throughput: %s output tokens per second per copy, %s for the service.", groupInt(f.perCopy), groupInt(f.tps)),
+		}
+	case f.work == workHPC && !f.known:
+		return []string{"The catalog has no " + n.hpc.bound + " figure for this size: no throughput estimate."}
+	}
+	return []string{
+		fmt.Sprintf("Bound: %s (hpc_bound); %d VMs × %s %s per VM × %s%% parallel efficiency = %s, relative to the best layout of the request.",
+			n.hpc.bound, e.nodes, trimFloat(f.hpcRate/float64(e.nodes)/f.eff), n.hpc.unit(), trimFloat(f.eff*100), trimFloat(f.hpcRate)),
+	}
+}
+
+// computeLabel names the precision training computes in.
+func computeLabel(n *requirements) string {
+	if n.train.computePrec == "" {
+		return "bf16 or fp16"
+	}
+	return n.train.computePrec
+}
+
+// mfuWhy says how a layout's MFU was derived.
+func mfuWhy(n *requirements, in *sizeInfo, e *eval) string {
+	s := trimFloat(in.trainMFU*100) + "% for the " + in.sku.GPU.Model
+	if in.gpuCount < 1 {
+		s += ", × " + trimFloat(PartialGPUTrainingFactor) + " for a share of a GPU"
+	}
+	if in.gpuUnits > 1 && !in.linked && !n.train.usesOneGPU(in, e.nodes) {
+		s += ", × " + trimFloat(PCIeTrainingFactor) + " for GPUs without NVLink"
+	}
+	if e.nodes > 1 && !e.ibNeeded {
+		s += ", × " + trimFloat(EthernetTrainingFactor) + " across VMs without InfiniBand"
+	}
+	return s
+}
+
+// sci formats a large number as 1.23e22.
+func sci(f float64) string { return strconv.FormatFloat(f, 'e', 3, 64) }
+
+// estimateReasons puts the estimate next to the hourly price.
+func estimateReasons(n *requirements, e *eval, est *Estimate) []string {
+	if est == nil {
+		return nil
+	}
+	var out []string
+	switch {
+	case est.JobHours != nil:
+		s := "Estimated " + trimFloat(*est.JobHours) + " hours for the job on " + plural(e.nodes, "VM", "VMs")
+		if est.JobCostUSD != nil {
+			s += ", " + money(*est.JobCostUSD) + " USD in all (" + money(*est.CostPerMillionTokens) + " USD per million tokens)"
+		}
+		out = append(out, s+", at "+trimFloat(est.Efficiency*100)+"% MFU.")
+	case est.TokensPerSecond != nil:
+		s := "Estimated " + groupInt(*est.TokensPerSecond) + " output tokens per second for the service"
+		if est.CostPerMillionTokens != nil {
+			s += ", " + money(*est.CostPerMillionTokens) + " USD per million output tokens"
+		}
+		out = append(out, s+".")
+	case est.RelativeThroughput != nil:
+		out = append(out, "Throughput by "+n.hpc.bound+": "+percent(*est.RelativeThroughput)+" of the best layout for this request.")
+	}
+	return out
+}
+
+// estimateWarnings flags a default deadline the layout cannot meet and a
+// size without the facts to estimate.
+func estimateWarnings(n *requirements, e *eval, est *Estimate) []string {
+	if est == nil {
+		return nil
+	}
+	if est.JobHours == nil && est.TokensPerSecond == nil && est.RelativeThroughput == nil {
+		return []string{"The catalog has no throughput figures for this size, so its time and cost per job are not estimated; compare it on price per hour only."}
+	}
+	if est.JobHours != nil && !n.train.deadlineStated && *est.JobHours > n.train.deadline {
+		return []string{"The job runs about " + trimFloat(*est.JobHours) + " hours on " + plural(e.nodes, "VM", "VMs") + ", beyond the " + itoa(DefaultDeadlineHours) + "-hour default, even on the most VMs one job may span here; set deadline_hours to accept it, or choose a size with InfiniBand or faster GPUs."}
+	}
+	return nil
+}
+
+func oneGPUWhy(one bool) string {
+	if one {
+		return " (the job fits one GPU and finishes within the deadline there: the VM's other GPUs sit idle)"
+	}
+	return ""
+}
+
+// methodWhy says where the fine-tuning method came from.
+func methodWhy(given, precision string) string {
+	switch {
+	case given != "":
+		return " (fine_tuning_method)"
+	case precision == PrecisionINT4:
+		return " (the default for an int4 model: a 4-bit base with trainable adapters)"
+	case precision == PrecisionINT8:
+		return " (the default for an int8 model: adapters on a frozen 8-bit base)"
+	}
+	return " (the default)"
+}
+
+// precisionWhat says which precision the job computes in, and why.
+func precisionWhat(n *requirements) string {
+	switch {
+	case n.mi.method == MethodQLoRA:
+		return "QLoRA computes in bf16 or fp16"
+	case n.mi.method == MethodLoRA && n.train.computePrec == "":
+		return "adapters on a quantised base compute in bf16 or fp16"
+	case n.mi.method == MethodLoRA:
+		return "LoRA computes in the base model's " + n.precision
+	}
+	return "full training computes in " + n.precision
 }

@@ -329,14 +329,12 @@ func recommendation(n *requirements, c candidate, rank int64, preferred bool, be
 		}
 		r.PriceIsSpot = e.spot
 		r.PriceRegion = e.priceRegion
-		r.PriceSource = priceSource(n, e)
-	} else if n.region == "" {
-		r.PriceSource = "No list price in the catalog for this size in any region."
 	}
+	r.PriceSource = priceSource(n, e)
 	if n.region != "" {
 		r.PriceRegion = n.region // also when the size is offered there unpriced (availability file)
 	}
-	r.Estimate = estimate(n, e, bestHPC)
+	r.Estimate = estimateFrom(n, e, figuresOf(n, e, bestHPC))
 	r.Reasons = reasons(n, e, preferred)
 	r.Reasons = append(r.Reasons, estimateReasons(n, e, r.Estimate)...)
 	r.Warnings = warnings(n, e)

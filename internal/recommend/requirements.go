@@ -228,19 +228,6 @@ func (n *requirements) ibNeeded(spans bool) bool {
 	return n.workload == WorkloadHPC || (spans && n.workload != WorkloadHTC)
 }
 
-// methodWhy says where the fine-tuning method came from.
-func methodWhy(given, precision string) string {
-	switch {
-	case given != "":
-		return " (fine_tuning_method)"
-	case precision == PrecisionINT4:
-		return " (the default for an int4 model: a 4-bit base with trainable adapters)"
-	case precision == PrecisionINT8:
-		return " (the default for an int8 model: adapters on a frozen 8-bit base)"
-	}
-	return " (the default)"
-}
-
 // scaleUpApplies reports whether multi-VM layouts are dropped when some size
 // holds the job on one VM.
 func (n *requirements) scaleUpApplies() bool {
@@ -310,17 +297,4 @@ func (n *requirements) summary() Requirements {
 func (n *requirements) precisionActive() bool {
 	return n.hasModel && n.fit.category == catalog.CategoryGPU &&
 		(n.workload == WorkloadTraining || n.workload == WorkloadFineTuning)
-}
-
-// precisionWhat says which precision the job computes in, and why.
-func precisionWhat(n *requirements) string {
-	switch {
-	case n.mi.method == MethodQLoRA:
-		return "QLoRA computes in bf16 or fp16"
-	case n.mi.method == MethodLoRA && n.train.computePrec == "":
-		return "adapters on a quantised base compute in bf16 or fp16"
-	case n.mi.method == MethodLoRA:
-		return "LoRA computes in the base model's " + n.precision
-	}
-	return "full training computes in " + n.precision
 }

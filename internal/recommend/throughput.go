@@ -8,9 +8,7 @@ package recommend
 // rules.go.
 
 import (
-	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
@@ -294,131 +292,88 @@ func (h *hpcWork) unit() string {
 	return "GiB of memory"
 }
 
-// estimate derives a recommendation's time and cost; nil when the request
-// defines no work.
-func estimate(n *requirements, e *eval, bestHPC float64) *Estimate {
+// figures is a layout's time, cost and throughput as the throughput model
+// estimates them; work is workNone when the request defines no work the
+// model times for the size.
+type figures struct {
+	work  workKind
+	known bool // the catalog has the figures the estimate needs
+	// Training: wall hours, MFU, FLOP/s, GPUs computing per VM, one GPU's
+	// dense TFLOPS, and whether the job uses one GPU of the VM.
+	hours, mfu, rate, gpusUsed, peak float64
+	oneGPU                           bool
+	// Serving: the sequences one copy decodes together, its output tokens
+	// per second, and the service's.
+	batch        int64
+	perCopy, tps float64
+	// HPC: the layout's throughput, its parallel efficiency, and its share
+	// of the best layout's.
+	hpcRate, eff, relative float64
+}
+
+// workKind is what the throughput model times.
+type workKind uint8
+
+const (
+	workNone workKind = iota
+	workTraining
+	workServing
+	workHPC
+)
+
+// figuresOf estimates a layout; bestHPC is the best hpc or htc throughput
+// among the ranked layouts.
+func figuresOf(n *requirements, e *eval, bestHPC float64) figures {
 	in := e.in
+	var f figures
 	switch {
 	case n.train.flops > 0 && in.isGPU:
-		h := n.train.hours(in, e.nodes)
-		if h <= 0 {
-			return &Estimate{Assumptions: []string{"The catalog has no throughput figure for the " + in.sku.GPU.Model + " at this precision: no time or cost estimate."}}
+		f.work, f.hours = workTraining, n.train.hours(in, e.nodes)
+		if f.known = f.hours > 0; f.known {
+			f.mfu = n.train.mfu(in, e.nodes, !e.ibNeeded)
+			f.rate, f.gpusUsed = n.train.rate(in, e.nodes), n.train.gpusUsed(in, e.nodes)
+			f.peak, f.oneGPU = in.peakTFLOPS(n.train.computePrec), n.train.usesOneGPU(in, e.nodes)
 		}
-		mfu := n.train.mfu(in, e.nodes, !e.ibNeeded)
-		est := &Estimate{JobHours: ptr(round2(h)), Efficiency: mfu}
-		tps := n.train.tokensB * 1e9 / (h * 3600)
-		est.TokensPerSecond = ptr(math.Round(tps))
+	case e.gl.ok && n.job.kvPerSeq > 0 && in.isGPU:
+		f.work, f.batch = workServing, n.serve.batch(&e.gl)
+		f.perCopy = n.serve.decodeRate(in, &e.gl, f.batch)
+		f.known, f.tps = f.perCopy > 0, f.perCopy*float64(e.gl.copies)
+	case (n.workload == WorkloadHPC || n.workload == WorkloadHTC) && bestHPC > 0:
+		f.work = workHPC
+		f.hpcRate, f.eff = n.hpc.rate(in, e.nodes)
+		f.known, f.relative = f.hpcRate > 0, f.hpcRate/bestHPC
+	}
+	return f
+}
+
+// estimateFrom is a recommendation's estimate from its figures, with the
+// assumptions behind them; nil when the request defines no work.
+func estimateFrom(n *requirements, e *eval, f figures) *Estimate {
+	if f.work == workNone {
+		return nil
+	}
+	est := &Estimate{Assumptions: assumptions(n, e, f)}
+	if !f.known {
+		return est
+	}
+	switch f.work {
+	case workTraining:
+		est.JobHours, est.Efficiency = ptr(round2(f.hours)), f.mfu
+		est.TokensPerSecond = ptr(math.Round(n.train.tokensB * 1e9 / (f.hours * 3600)))
 		if e.hasPrice {
-			cost := h * e.total
+			cost := f.hours * e.total
 			est.JobCostUSD = ptr(round2(cost))
 			est.CostPerMillionTokens = ptr(round4(cost / (n.train.tokensB * 1e3)))
 		}
-		peak := in.peakTFLOPS(n.train.computePrec)
-		// Built by concatenation: this runs for every returned
-		// recommendation.
-		est.Assumptions = []string{
-			"Training FLOPs: " + flopsHow(&n.train) + ".",
-			"Rate: " + plural(e.nodes, "VM", "VMs") + " × " + plural(n.train.gpusUsed(in, e.nodes), "GPU", "GPUs") + " × " + trimFloat(peak) + " dense TFLOPS (" + computeLabel(n) + ") × " + trimFloat(mfu*100) + "% MFU = " + sci(n.train.rate(in, e.nodes)) + " FLOP/s" + oneGPUWhy(n.train.usesOneGPU(in, e.nodes)) + ".",
-			"MFU: " + mfuWhy(n, in, e) + ".",
-			"Time: FLOPs ÷ rate = " + trimFloat(h) + " hours; cost: hours × " + money(e.total) + " USD per hour for all VMs.",
-		}
-		return est
-	case e.gl.ok && n.job.kvPerSeq > 0 && in.isGPU:
-		b := n.serve.batch(&e.gl)
-		r := n.serve.decodeRate(in, &e.gl, b)
-		if r <= 0 {
-			return &Estimate{Assumptions: []string{"The catalog has no bandwidth or throughput figure for the " + in.sku.GPU.Model + ": no throughput estimate."}}
-		}
-		tps := r * float64(e.gl.copies)
-		est := &Estimate{TokensPerSecond: ptr(math.Round(tps)), Efficiency: InferenceMBU}
+	case workServing:
+		est.TokensPerSecond, est.Efficiency = ptr(math.Round(f.tps)), InferenceMBU
 		if e.hasPrice {
-			est.CostPerMillionTokens = ptr(round4(e.total / (tps * 3600) * 1e6))
+			est.CostPerMillionTokens = ptr(round4(e.total / (f.tps * 3600) * 1e6))
 		}
-		est.Assumptions = []string{
-			fmt.Sprintf("Decode: %s serving %d sequences each; a step reads the weights and %s%% of each sequence's KV cache at %s%% of %s GB/s per GPU (MBU), and computes each output token with its %s prompt tokens' prefill at %s%% of the GPUs' peak; the slower bounds the step.",
-				plural(e.gl.copies, "copy", "copies"), b, trimFloat(KVReadShare*100), trimFloat(InferenceMBU*100), trimFloat(in.hbmGBs), trimFloat(PromptShare/(1-PromptShare)), trimFloat(InferenceMFU*100)),
-			fmt.Sprintf("Throughput: %s output tokens per second per copy, %s for the service.", groupInt(r), groupInt(tps)),
-		}
-		return est
-	case (n.workload == WorkloadHPC || n.workload == WorkloadHTC) && bestHPC > 0:
-		rate, eff := n.hpc.rate(in, e.nodes)
-		if rate <= 0 {
-			return &Estimate{Assumptions: []string{"The catalog has no " + n.hpc.bound + " figure for this size: no throughput estimate."}}
-		}
-		est := &Estimate{RelativeThroughput: ptr(round4(rate / bestHPC)), Efficiency: eff}
-		est.Assumptions = []string{
-			fmt.Sprintf("Bound: %s (hpc_bound); %d VMs × %s %s per VM × %s%% parallel efficiency = %s, relative to the best layout of the request.",
-				n.hpc.bound, e.nodes, trimFloat(rate/float64(e.nodes)/eff), n.hpc.unit(), trimFloat(eff*100), trimFloat(rate)),
-		}
-		return est
+	case workHPC:
+		est.RelativeThroughput, est.Efficiency = ptr(round4(f.relative)), f.eff
 	}
-	return nil
-}
-
-// computeLabel names the precision training computes in.
-func computeLabel(n *requirements) string {
-	if n.train.computePrec == "" {
-		return "bf16 or fp16"
-	}
-	return n.train.computePrec
-}
-
-// mfuWhy says how a layout's MFU was derived.
-func mfuWhy(n *requirements, in *sizeInfo, e *eval) string {
-	s := trimFloat(in.trainMFU*100) + "% for the " + in.sku.GPU.Model
-	if in.gpuCount < 1 {
-		s += ", × " + trimFloat(PartialGPUTrainingFactor) + " for a share of a GPU"
-	}
-	if in.gpuUnits > 1 && !in.linked && !n.train.usesOneGPU(in, e.nodes) {
-		s += ", × " + trimFloat(PCIeTrainingFactor) + " for GPUs without NVLink"
-	}
-	if e.nodes > 1 && !e.ibNeeded {
-		s += ", × " + trimFloat(EthernetTrainingFactor) + " across VMs without InfiniBand"
-	}
-	return s
-}
-
-// sci formats a large number as 1.23e22.
-func sci(f float64) string { return strconv.FormatFloat(f, 'e', 3, 64) }
-
-// estimateReasons puts the estimate next to the hourly price.
-func estimateReasons(n *requirements, e *eval, est *Estimate) []string {
-	if est == nil {
-		return nil
-	}
-	var out []string
-	switch {
-	case est.JobHours != nil:
-		s := "Estimated " + trimFloat(*est.JobHours) + " hours for the job on " + plural(e.nodes, "VM", "VMs")
-		if est.JobCostUSD != nil {
-			s += ", " + money(*est.JobCostUSD) + " USD in all (" + money(*est.CostPerMillionTokens) + " USD per million tokens)"
-		}
-		out = append(out, s+", at "+trimFloat(est.Efficiency*100)+"% MFU.")
-	case est.TokensPerSecond != nil:
-		s := "Estimated " + groupInt(*est.TokensPerSecond) + " output tokens per second for the service"
-		if est.CostPerMillionTokens != nil {
-			s += ", " + money(*est.CostPerMillionTokens) + " USD per million output tokens"
-		}
-		out = append(out, s+".")
-	case est.RelativeThroughput != nil:
-		out = append(out, "Throughput by "+n.hpc.bound+": "+percent(*est.RelativeThroughput)+" of the best layout for this request.")
-	}
-	return out
-}
-
-// estimateWarnings flags a default deadline the layout cannot meet and a
-// size without the facts to estimate.
-func estimateWarnings(n *requirements, e *eval, est *Estimate) []string {
-	if est == nil {
-		return nil
-	}
-	if est.JobHours == nil && est.TokensPerSecond == nil && est.RelativeThroughput == nil {
-		return []string{"The catalog has no throughput figures for this size, so its time and cost per job are not estimated; compare it on price per hour only."}
-	}
-	if est.JobHours != nil && !n.train.deadlineStated && *est.JobHours > n.train.deadline {
-		return []string{"The job runs about " + trimFloat(*est.JobHours) + " hours on " + plural(e.nodes, "VM", "VMs") + ", beyond the " + itoa(DefaultDeadlineHours) + "-hour default, even on the most VMs one job may span here; set deadline_hours to accept it, or choose a size with InfiniBand or faster GPUs."}
-	}
-	return nil
+	return est
 }
 
 // workDefined reports whether the request defines work the throughput
@@ -498,11 +453,4 @@ func (s *serving) copiesFor(in *sizeInfo, gl *gpuLayout) int64 {
 		return 0
 	}
 	return MaxNodes*max(gl.perGroup, 1) + 1
-}
-
-func oneGPUWhy(one bool) string {
-	if one {
-		return " (the job fits one GPU and finishes within the deadline there: the VM's other GPUs sit idle)"
-	}
-	return ""
 }
