@@ -69,10 +69,13 @@ type constraintDef struct {
 	// their facts and layout (evaluate derives both first). It runs once
 	// per request over every size, so that the check is a direct call in a
 	// loop rather than a call through the table per size. Nil for the
-	// constraints found elsewhere: while laying out VMs (gpu_memory, gpus,
-	// cores, system_memory, nodes; see layout) and, once every size is
-	// checked, scale_up (see scaleUp).
+	// constraints another step decides (decidedBy).
 	fails func(n *requirements, evals []eval, bit uint32)
+	// decidedBy names the step that decides a constraint without fails:
+	// stageLayout (the VM count: the job does not fit the VMs allowed, in
+	// memory, GPUs, cores, time or throughput) or stageCompare (once every
+	// size is evaluated).
+	decidedBy stage
 	// reason says why sizes are removed, for this request (Rejection.Reason
 	// and the Preferred Size Skipped warning).
 	reason func(n *requirements) string
@@ -83,6 +86,19 @@ type constraintDef struct {
 	// nil when users cannot relax the constraint, or relaxing it means
 	// describing another job: a nearest miss never fails such a constraint.
 	relax func(n *requirements, e *eval) string
+}
+
+// stage is the step of the evaluation that decides a constraint.
+type stage uint8
+
+const (
+	stageCheck   stage = iota // the per-size checks (fails), after layout
+	stageLayout               // layout, while it counts the VMs (see layout)
+	stageCompare              // once every size is evaluated (see scaleUp)
+)
+
+func (s stage) String() string {
+	return [...]string{"check", "layout", "compare"}[s]
 }
 
 // constraintTable holds the hard constraints, in evaluation order.
@@ -375,7 +391,8 @@ var constraintTable = [numConstraints]constraintDef{
 	// whole GPUs, so partial-GPU sizes fail it; system_memory is
 	// InferenceSystemMemoryFactor times the weights for inference.
 	cGPUMemory: {
-		name: "gpu_memory",
+		name:      "gpu_memory",
+		decidedBy: stageLayout,
 		reason: func(n *requirements) string {
 			return fmt.Sprintf("Cannot hold the %s GiB of GPU memory the job needs %s.", trimFloat(n.gpuMemNeed), memClause(n))
 		},
@@ -401,7 +418,8 @@ var constraintTable = [numConstraints]constraintDef{
 	// ServingMemoryShare for inference) must hold its shard and its share
 	// of the KV cache. A partial GPU is one unit of its slice.
 	cGPUMemoryPerGPU: {
-		name: "gpu_memory_per_gpu",
+		name:      "gpu_memory_per_gpu",
+		decidedBy: stageLayout,
 		reason: func(n *requirements) string {
 			return "One GPU cannot hold its share of the job: " + shareWhat(&n.job) + "."
 		},
@@ -411,7 +429,8 @@ var constraintTable = [numConstraints]constraintDef{
 		},
 	},
 	cGPUs: {
-		name: "gpus",
+		name:      "gpus",
+		decidedBy: stageLayout,
 		reason: func(n *requirements) string {
 			return fmt.Sprintf("Cannot provide %d whole GPUs %s (a partial GPU does not count).", n.gpus, nodesClause(n))
 		},
@@ -430,7 +449,8 @@ var constraintTable = [numConstraints]constraintDef{
 		},
 	},
 	cCores: {
-		name: "cores",
+		name:      "cores",
+		decidedBy: stageLayout,
 		reason: func(n *requirements) string {
 			return fmt.Sprintf("Cannot provide %d cores %s.", n.cores, nodesClause(n))
 		},
@@ -443,7 +463,8 @@ var constraintTable = [numConstraints]constraintDef{
 		},
 	},
 	cSystemMemory: {
-		name: "system_memory",
+		name:      "system_memory",
+		decidedBy: stageLayout,
 		reason: func(n *requirements) string {
 			if n.fit.category == catalog.CategoryGPU && n.job.tensorParallel {
 				return fmt.Sprintf("Has less system memory per VM than its share of %s GiB, 150%% of the model's weights (Azure Machine Learning guidance: start with a machine that has 150%% of the RAM your model requires).", trimFloat(n.sysMemNeed))
@@ -461,7 +482,8 @@ var constraintTable = [numConstraints]constraintDef{
 	// the VMs one job may span (found by layout; a default deadline never
 	// removes a size).
 	cDeadline: {
-		name: "deadline",
+		name:      "deadline",
+		decidedBy: stageLayout,
 		reason: func(n *requirements) string {
 			where := fmt.Sprintf("up to %d with InfiniBand, one without", MaxNodesRDMA)
 			if !n.ibNeeded(true) {
@@ -478,7 +500,8 @@ var constraintTable = [numConstraints]constraintDef{
 	// An inference service cannot sustain tokens_per_second within the
 	// VMs allowed (found by layout).
 	cTokensPerSecond: {
-		name: "tokens_per_second",
+		name:      "tokens_per_second",
+		decidedBy: stageLayout,
 		reason: func(n *requirements) string {
 			return fmt.Sprintf("Cannot serve %s output tokens per second within %d VMs, at the throughput the throughput model estimates.", trimFloat(n.serve.tps), MaxNodes)
 		},
@@ -489,7 +512,8 @@ var constraintTable = [numConstraints]constraintDef{
 	// nodes is set above the MaxNodesRDMA VMs an InfiniBand job can use
 	// (found by layout).
 	cNodes: {
-		name: "nodes",
+		name:      "nodes",
+		decidedBy: stageLayout,
 		reason: func(n *requirements) string {
 			return fmt.Sprintf("nodes = %d is more than the %d VMs an InfiniBand job can use (one placement group).", n.fixedNodes, MaxNodesRDMA)
 		},
@@ -526,7 +550,8 @@ var constraintTable = [numConstraints]constraintDef{
 	// hpc, htc or a fixed nodes setting; never removes a size named in
 	// prefer). Found once every size is evaluated (scaleUp).
 	cScaleUp: {
-		name: "scale_up",
+		name:      "scale_up",
+		decidedBy: stageCompare,
 		reason: func(*requirements) string {
 			return "Needs several VMs while another size holds the job on one VM (scale up before scale out, Azure Machine Learning guidance)."
 		},
@@ -639,7 +664,7 @@ func check(n *requirements, evals []eval) {
 func activeChecks(n *requirements) (mask uint32) {
 	for c := range constraintTable {
 		d := &constraintTable[c]
-		if d.fails != nil && (d.active == nil || d.active(n)) {
+		if d.decidedBy == stageCheck && (d.active == nil || d.active(n)) {
 			mask |= 1 << c
 		}
 	}

@@ -26,6 +26,9 @@ func TestConstraintTable(t *testing.T) {
 		if d.fails == nil {
 			unchecked = append(unchecked, d.name)
 		}
+		if (d.fails != nil) != (d.decidedBy == stageCheck) {
+			t.Errorf("%s: decided by %s, with a check %t", d.name, d.decidedBy, d.fails != nil)
+		}
 		if d.relax == nil {
 			fixed = append(fixed, d.name)
 		}
