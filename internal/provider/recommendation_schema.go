@@ -21,19 +21,8 @@ import (
 )
 
 // groupDigits writes n with a comma between groups of three digits
-// (1000000 as 1,000,000), as the descriptions write numbers.
-func groupDigits(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	if neg {
-		s = "-" + s
-	}
-	return s
-}
+// (1000000 as 1,000,000), as the engine writes counts.
+var groupDigits = recommend.GroupDigits
 
 func quoted(values []string) string {
 	q := make([]string, len(values))

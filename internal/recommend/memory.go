@@ -362,9 +362,15 @@ func trimFloat(f float64) string {
 	return strconv.FormatFloat(round2(f), 'f', -1, 64)
 }
 
-// groupInt formats a whole number with thousands separators: 131,072.
-func groupInt(f float64) string {
-	s := strconv.FormatInt(int64(math.Round(f)), 10)
+// groupInt formats a number rounded to a whole one with thousands
+// separators: 131,072.
+func groupInt(f float64) string { return GroupDigits(int64(math.Round(f))) }
+
+// GroupDigits writes n with a comma between groups of three digits
+// (1000000 as 1,000,000), as the engine's messages and the provider's
+// descriptions write counts.
+func GroupDigits(n int64) string {
+	s := strconv.FormatInt(n, 10)
 	neg := strings.HasPrefix(s, "-")
 	s = strings.TrimPrefix(s, "-")
 	var b strings.Builder
