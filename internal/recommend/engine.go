@@ -84,7 +84,7 @@ func (e *Engine) EstimateMemory(r MemoryRequest) (MemoryEstimate, []Warning, err
 		return MemoryEstimate{}, nil, &ValidationError{Errors: []FieldError{fe("Missing Model Size",
 			"Set model.name or model.parameters_billion.", "model")}}
 	}
-	return estimateMemory(&rm.mi), rm.warnings, nil
+	return estimateMemory(&rm.mi), modelWarnings(&rm.mi, &rm.found), nil
 }
 
 // TrainingEstimate is the result of EstimateTrainingHours.

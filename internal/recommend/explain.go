@@ -459,7 +459,7 @@ func explainModel(n *requirements) []string {
 	if n.mem.Model != "" {
 		ex = append(ex, "Model: "+n.mi.model.Name+" ("+n.mi.kind+", "+trimFloat(n.mi.params)+"B parameters) from the catalog's model table.")
 	}
-	ex = append(ex, n.modelNotes...)
+	ex = append(ex, modelNotes(&n.mi, &n.model)...)
 	if n.mi.method != "" && n.workload == WorkloadFineTuning {
 		ex = append(ex, "Fine-tuning method: "+n.mi.method+methodWhy(n.req.FineTuningMethod, n.precision)+".")
 	}
@@ -502,7 +502,7 @@ func explainMemory(n *requirements) []string {
 // requirementWarnings are the warnings about the request's model inputs:
 // the model's own, then the throughput settings the model does not use.
 func requirementWarnings(n *requirements) []Warning {
-	out := slices.Clone(n.modelWarnings)
+	out := modelWarnings(&n.mi, &n.model)
 	if n.workUnused {
 		out = append(out, Warning{"Argument Not Used By The Model",
 			"tokens_billion and deadline_hours are not used: the throughput model times the training of language models (6 × parameters × tokens), and this is a " + kindLabel(n.mi.kind) + ". Remove them, or describe a language model."})
@@ -725,4 +725,48 @@ func precisionWhat(n *requirements) string {
 		return "LoRA computes in the base model's " + n.precision
 	}
 	return "full training computes in " + n.precision
+}
+
+// modelWarnings say where the request departs from the model table, and
+// which inputs the model does not use.
+func modelWarnings(mi *memoryInput, found *modelFacts) []Warning {
+	var out []Warning
+	tm := mi.model
+	if found.paramsDiffer {
+		out = append(out, Warning{"Parameter Count Differs From The Model Table",
+			fmt.Sprintf("model.parameters_billion is %s, but the catalog's model table gives %s for %s; the estimate uses %s. Remove parameters_billion to use the table's count.",
+				trimFloat(mi.params), trimFloat(tm.ParametersBillion), tm.Name, trimFloat(mi.params))})
+	}
+	if found.precisionDiffer {
+		out = append(out, Warning{"Precision Differs From The Model Table",
+			fmt.Sprintf("model.precision is %q, but %s is published in %s; the estimate stores the weights in %s. Remove precision to use the published one.",
+				mi.precision, tm.Name, tm.Precision, mi.precision)})
+	}
+	unused := func(set bool, name, why string) {
+		if set {
+			out = append(out, Warning{"Argument Not Used By The Model", name + " is not used: " + why + " Remove it, or describe the model that needs it."})
+		}
+	}
+	what := kindLabel(mi.kind)
+	unused(found.unusedContext, "context_tokens", "a "+what+" has no token context the estimate depends on; its sequence is the model's own input size.")
+	unused(found.unusedConcurrency, "concurrent_requests", "a "+what+" keeps no KV cache per request, so concurrency does not change its memory.")
+	unused(found.unusedBatch, "training_batch_size", "full training of a language model sizes activations as a share of the model states (TrainingActivationHeadroom, FineTuningActivationHeadroom), not from the batch.")
+	return out
+}
+
+// modelNotes say what resolving the model assumed: a published precision
+// handled as another, full training in bf16, a capped context.
+func modelNotes(mi *memoryInput, found *modelFacts) []string {
+	var out []string
+	tm := mi.model
+	if found.handledAs != "" {
+		out = append(out, fmt.Sprintf("Precision: %s as published (%s bits per weight), handled as %s.", tm.Precision, trimFloat(tm.PrecisionBits), found.handledAs))
+	}
+	if found.trainsInBF16 != "" {
+		out = append(out, fmt.Sprintf("Precision: %s trains every weight in bf16, not in its published %s.", mi.workload, found.trainsInBF16))
+	}
+	if found.contextCapped {
+		out = append(out, fmt.Sprintf("Context: %s tokens, capped at %s's maximum context.", groupInt(float64(*tm.MaxContextTokens)), tm.Name))
+	}
+	return out
 }

@@ -55,17 +55,16 @@ type need struct {
 	fit                        familyFit
 	dataProcessingCC           version
 
-	hasModel      bool
-	mem           *MemoryEstimate
-	mi            memoryInput // the resolved model (hasModel)
-	modelNotes    []string    // what resolving the model assumed (resolveModel)
-	modelWarnings []Warning   // about the model inputs (resolveModel)
-	job           gpuJob      // how the GPU memory need splits over GPUs (gpuMemNeed > 0)
-	gpuMemNeed    float64     // 0: none
-	sysMemNeed    float64     // 0: none
-	gpus          int64
-	fixedNodes    int64
-	cores         int64
+	hasModel   bool
+	mem        *MemoryEstimate
+	mi         memoryInput // the resolved model (hasModel)
+	model      modelFacts  // what resolving the model found (hasModel)
+	job        gpuJob      // how the GPU memory need splits over GPUs (gpuMemNeed > 0)
+	gpuMemNeed float64     // 0: none
+	sysMemNeed float64     // 0: none
+	gpus       int64
+	fixedNodes int64
+	cores      int64
 	// workUnused and tpsUnused: tokens_billion or deadline_hours, and
 	// tokens_per_second, were given for a job the throughput model does not
 	// time.
@@ -164,8 +163,7 @@ func needOf(cat *catalog.Catalog, req Request) need {
 		e := estimateMemory(&n.mi)
 		n.mem = &e
 		n.hasModel = true
-		n.modelWarnings = rm.warnings
-		n.modelNotes = rm.notes
+		n.model = rm.found
 	}
 	switch {
 	case modelWorkload && n.class == ClassSmall:
