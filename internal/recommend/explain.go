@@ -599,14 +599,14 @@ func perGPUDetail(n *requirements, evals []eval) string {
 // assumptions says how a layout's figures were estimated, or that the
 // catalog lacks the figures to estimate it. Built by concatenation where
 // it can be: this runs for every returned recommendation.
-func assumptions(n *requirements, e *eval, f figures) []string {
+func assumptions(n *requirements, e *eval, f figures, work string) []string {
 	in := e.in
 	switch {
 	case f.work == workTraining && !f.known:
 		return []string{"The catalog has no throughput figure for the " + in.sku.GPU.Model + " at this precision: no time or cost estimate."}
 	case f.work == workTraining:
 		return []string{
-			"Training FLOPs: " + flopsHow(&n.train) + ".",
+			"Training FLOPs: " + work + ".",
 			"Rate: " + plural(e.nodes, "VM", "VMs") + " × " + plural(f.gpusUsed, "GPU", "GPUs") + " × " + trimFloat(f.peak) + " dense TFLOPS (" + computeLabel(n) + ") × " + trimFloat(f.mfu*100) + "% MFU = " + sci(f.rate) + " FLOP/s" + oneGPUWhy(f.oneGPU) + ".",
 			"MFU: " + mfuWhy(n, in, e) + ".",
 			"Time: FLOPs ÷ rate = " + trimFloat(f.hours) + " hours; cost: hours × " + money(e.total) + " USD per hour for all VMs.",

@@ -88,7 +88,7 @@ type ranking struct {
 // rank scores the sizes that passed every constraint and orders them
 // (compareCandidates); the first size named in prefer that passed is rank 1.
 func rank(n *requirements, evals []eval) ranking {
-	var r ranking
+	r := ranking{cands: make([]candidate, 0, 32)}
 	for i := range evals {
 		if evals[i].fails == 0 {
 			r.cands = append(r.cands, candidate{eval: &evals[i]})
@@ -128,9 +128,14 @@ func explainRanking(n *requirements, r ranking) *Result {
 			bestHPC = math.Max(bestHPC, rate)
 		}
 	}
+	// The training work's derivation, said once for every estimate.
+	work := ""
+	if n.train.flops > 0 {
+		work = flopsHow(&n.train)
+	}
 	res.Recommendations = make([]Recommendation, limit)
 	for i := 0; i < limit; i++ {
-		res.Recommendations[i] = recommendation(n, r.cands[i], int64(i+1), r.preferred && i == 0, bestHPC)
+		res.Recommendations[i] = recommendation(n, r.cands[i], int64(i+1), r.preferred && i == 0, bestHPC, work)
 	}
 	fillRankedLists(res.Recommendations)
 	res.Requirements = n.summary()
@@ -303,7 +308,9 @@ func bandScore(u float64) float64 {
 
 func ptr[T any](v T) *T { return &v }
 
-func recommendation(n *requirements, c candidate, rank int64, preferred bool, bestHPC float64) Recommendation {
+// recommendation is a ranked size's result; work is the training work's
+// derivation (flopsHow), "" when there is none.
+func recommendation(n *requirements, c candidate, rank int64, preferred bool, bestHPC float64, work string) Recommendation {
 	e := c.eval
 	in, s := e.in, e.in.sku
 	r := Recommendation{
@@ -334,7 +341,7 @@ func recommendation(n *requirements, c candidate, rank int64, preferred bool, be
 	if n.region != "" {
 		r.PriceRegion = n.region // also when the size is offered there unpriced (availability file)
 	}
-	r.Estimate = estimateFrom(n, e, figuresOf(n, e, bestHPC))
+	r.Estimate = estimateFrom(n, e, figuresOf(n, e, bestHPC), work)
 	r.Reasons = reasons(n, e, preferred)
 	r.Reasons = append(r.Reasons, estimateReasons(n, e, r.Estimate)...)
 	r.Warnings = warnings(n, e)

@@ -347,12 +347,13 @@ func figuresOf(n *requirements, e *eval, bestHPC float64) figures {
 }
 
 // estimateFrom is a recommendation's estimate from its figures, with the
-// assumptions behind them; nil when the request defines no work.
-func estimateFrom(n *requirements, e *eval, f figures) *Estimate {
+// assumptions behind them (work: the training work's derivation); nil when
+// the request defines no work.
+func estimateFrom(n *requirements, e *eval, f figures, work string) *Estimate {
 	if f.work == workNone {
 		return nil
 	}
-	est := &Estimate{Assumptions: assumptions(n, e, f)}
+	est := &Estimate{Assumptions: assumptions(n, e, f, work)}
 	if !f.known {
 		return est
 	}
