@@ -74,8 +74,8 @@ func (r NumberRange) Bounds() string {
 	return s
 }
 
-// Message is the one wording of a value out of range:
-// "tokens_billion must be greater than 0 and at most 1,000,000; got -1."
+// Message is the one wording of a value out of range, such as
+// "tokens_billion must be greater than 0 and at most 1,000,000; got -1.".
 func (r NumberRange) Message(got string) string {
 	return r.Name + " must be " + r.Bounds() + "; got " + got + "."
 }
