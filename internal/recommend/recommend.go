@@ -207,7 +207,7 @@ func scoreAll(n *requirements, cands []candidate) {
 		}
 		maxSpeed[g] = math.Max(maxSpeed[g], e.speed)
 	}
-	// Groups in the order compareEvals lists them; a later group's score
+	// Groups in the order compareCandidates lists them; a later group's score
 	// is capped at the lowest score of the groups before it, so scores
 	// never increase down the list.
 	var minOf [8]float64

@@ -415,7 +415,7 @@ func speedOf(n *requirements, e *eval) float64 {
 	return 0
 }
 
-// servingBatch is the sequences one copy decodes together: its share of
+// batch is the sequences one copy decodes together: its share of
 // concurrent_requests; with tokens_per_second and no concurrent_requests
 // stated, as many as its KV cache holds (a service that must sustain a
 // throughput has the requests in flight to fill its copies). At most
@@ -428,7 +428,7 @@ func (s *serving) batch(gl *gpuLayout) int64 {
 	return min(max(b, 1), MaxBatchSequences)
 }
 
-// copiesForThroughput is the copies that sustain tokens_per_second: with
+// copiesFor is the copies that sustain tokens_per_second: with
 // filled copies, the throughput over one copy's; with a stated
 // concurrency, the fewest copies whose share of it reaches the rate (fewer
 // sequences per copy decode faster each), or more than MaxNodes copies
