@@ -232,6 +232,8 @@ func (n *requirements) scaleUpApplies() bool {
 	return n.fixedNodes == 0 && n.workload != WorkloadHPC && n.workload != WorkloadHTC
 }
 
+// summary is the requirements as Result reports them, with their
+// explanation.
 func (n *requirements) summary() Requirements {
 	r := Requirements{
 		Workload:           n.workload,
