@@ -90,7 +90,7 @@ func orDefault(v, d string) string {
 // request must have passed validate's fatal checks.
 func deriveRequirements(cat *catalog.Catalog, req Request) *requirements {
 	n := &requirements{req: req, settings: settingsOf(cat, req)}
-	n.need = needOf(cat, req)
+	deriveNeed(&n.need, cat, req)
 	n.train = trainingOf(&n.need, req, !n.ibNeeded(true))
 	n.serve = servingOf(&n.need, req)
 	n.hpc = hpcWorkOf(req)
@@ -143,10 +143,11 @@ func settingsOf(cat *catalog.Catalog, req Request) settings {
 	return s
 }
 
-// needOf derives what the job needs: its families, its model and memory
-// estimate, the GPU and system memory, and the counts the request sets.
-func needOf(cat *catalog.Catalog, req Request) need {
-	n := need{workload: req.Workload, class: DefaultClass, precision: DefaultPrecision}
+// deriveNeed derives what the job needs: its families, its model and
+// memory estimate, the GPU and system memory, and the counts the request
+// sets. It fills n in place, inside the requirements.
+func deriveNeed(n *need, cat *catalog.Catalog, req Request) {
+	*n = need{workload: req.Workload, class: DefaultClass, precision: DefaultPrecision}
 	n.gpus = valueOr(req.GPUs, 0)
 	n.fixedNodes = valueOr(req.Nodes, 0)
 	if (n.workload == WorkloadHPC || n.workload == WorkloadHTC) && req.Cores != nil {
@@ -177,11 +178,10 @@ func needOf(cat *catalog.Catalog, req Request) need {
 	if n.workload == WorkloadDataProcessing {
 		n.dataProcessingCC = parseVersion(DataProcessingMinComputeCapability)
 	}
-	n.gpuMemNeed, n.sysMemNeed = memoryNeeds(&n, req)
+	n.gpuMemNeed, n.sysMemNeed = memoryNeeds(n, req)
 	if n.fit.category == catalog.CategoryGPU {
-		n.job = gpuJobOf(&n, req)
+		n.job = gpuJobOf(n, req)
 	}
-	return n
 }
 
 // memoryNeeds is the GPU and system memory the job needs: gpu_memory_gib
