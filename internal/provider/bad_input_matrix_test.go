@@ -615,12 +615,12 @@ func TestBadInputMatrix(t *testing.T) {
 		"function/retires_within negative months": {
 			config: fn(`provider::hpcsku::retires_within("Standard_NC24rs_v3", -1)`), attr: "months", call: "provider::hpcsku::retires_within(name, months)",
 			line:    `value = provider::hpcsku::retires_within("Standard_NC24rs_v3", -1)`,
-			summary: "Invalid function argument", detail: []string{`Invalid value for "months" parameter:`, `value must be a whole number from 0 to 1200, got: -1.`},
+			summary: "Invalid function argument", detail: []string{`Invalid value for "months" parameter:`, `months must be at least 0 and at most 1,200; got -1.`},
 		},
 		"function/retires_within fractional months": {
 			config: fn(`provider::hpcsku::retires_within("Standard_NC24rs_v3", 1.5)`), attr: "months", call: "provider::hpcsku::retires_within(name, months)",
 			line:    `value = provider::hpcsku::retires_within("Standard_NC24rs_v3", 1.5)`,
-			summary: "Invalid function argument", detail: []string{`Invalid value for "months" parameter:`, `got: 1.5.`},
+			summary: "Invalid function argument", detail: []string{`Invalid value for "months" parameter:`, `months must be a whole number; got 1.5.`},
 		},
 		"function/gpu_memory_gib zero parameters": {
 			config: fn(`provider::hpcsku::gpu_memory_gib(0, "bf16", "inference")`), attr: "parameters_billion",

@@ -110,7 +110,7 @@ func (f *estimateTrainingHoursFunction) Definition(_ context.Context, _ function
 			// A number, not an Int64Parameter: the framework reports a
 			// fractional argument to an Int64Parameter as a provider bug
 			// ("Unable to Convert Function Argument"), while
-			// numberRangeValidator explains it.
+			// rangeValidator explains it.
 			function.Float64Parameter{
 				Name: trainingParameterNames[argTrainNodes],
 				MarkdownDescription: "VMs of `vm_size` the run uses, a whole number from `1` to `" + strconv.Itoa(recommend.MaxNodes) + "`. " +
