@@ -80,8 +80,11 @@ func percent(f float64) string {
 
 // plural counts one or many of a thing; k may be a share of a GPU.
 func plural[T int64 | float64](k T, one, many string) string {
-	if k == 1 {
+	switch f := float64(k); {
+	case f == 1:
 		return "1 " + one
+	case f == math.Trunc(f) && math.Abs(f) < 1e15:
+		return itoa(int64(f)) + " " + many
 	}
 	return trimFloat(float64(k)) + " " + many
 }
@@ -422,10 +425,10 @@ func jobLabel(n *requirements) string {
 // they were: the families, the model and its memory, the GPU and system
 // memory, the work and its deadline, the counts, the scaling rule and the
 // interconnect.
-func explainRequirements(n *requirements) []string {
+func explainRequirements(n *requirements, work string) []string {
 	ex := []string{n.fit.explain}
 	ex = append(ex, explainModel(n)...)
-	ex = append(ex, explainMemory(n)...)
+	ex = append(ex, explainMemory(n, work)...)
 	if n.serve.tps > 0 {
 		ex = append(ex, fmt.Sprintf("Throughput: %s output tokens per second across the service (tokens_per_second); each size gets the copies it needs.", trimFloat(n.serve.tps)))
 	}
@@ -467,8 +470,9 @@ func explainModel(n *requirements) []string {
 }
 
 // explainMemory says what GPU and system memory the job needs, how the
-// GPU memory splits, and the training work and deadline.
-func explainMemory(n *requirements) []string {
+// GPU memory splits, and the training work (work: its derivation,
+// flopsHow) and deadline.
+func explainMemory(n *requirements, work string) []string {
 	var ex []string
 	if n.fit.category != catalog.CategoryGPU {
 		if n.mem != nil {
@@ -489,7 +493,7 @@ func explainMemory(n *requirements) []string {
 		ex = append(ex, explainSplit(&n.job))
 	}
 	if t := &n.train; t.flops > 0 {
-		ex = append(ex, "Training work: "+flopsHow(t)+"; tokens: "+tokenBudget(t)+".")
+		ex = append(ex, "Training work: "+work+"; tokens: "+tokenBudget(t)+".")
 		if t.deadlineStated {
 			ex = append(ex, fmt.Sprintf("Deadline: %s hours (deadline_hours); each size scales out to meet it within the VMs one job may span, and sizes that cannot are removed (deadline).", trimFloat(t.deadline)))
 		} else {

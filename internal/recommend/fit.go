@@ -130,31 +130,32 @@ func (j *gpuJob) fitGPU(in *sizeInfo, limit, span, fixed int64) gpuLayout {
 	}
 	switch {
 	case j.dataParallel:
-		return j.fitWhole(l, r)
+		j.fitWhole(&l, &r)
 	case j.tensorParallel:
-		return j.fitCopies(l, r)
+		j.fitCopies(&l, &r)
+	default:
+		j.fitSharded(&l, &r)
 	}
-	return j.fitSharded(l, r)
+	return l
 }
 
 // fitWhole lays out a data-parallel job: every GPU holds it whole.
-func (j *gpuJob) fitWhole(l gpuLayout, r gpuRoom) gpuLayout {
+func (j *gpuJob) fitWhole(l *gpuLayout, r *gpuRoom) {
 	l.nodes, l.perGPU = 1, j.shard
 	if j.shard > r.perGPU+1e-9 {
-		return l
+		return
 	}
 	l.used, l.capacity = j.shard*float64(r.units), r.perVM
 	l.ok = true
-	return l
 }
 
 // fitSharded lays out a job whose states are sharded over every GPU of
 // the job, the replicated part kept whole by each.
-func (j *gpuJob) fitSharded(l gpuLayout, r gpuRoom) gpuLayout {
+func (j *gpuJob) fitSharded(l *gpuLayout, r *gpuRoom) {
 	split := j.shard - j.replicated
 	if j.replicated >= r.perGPU {
 		l.nodes, l.perGPU = 1, j.replicated+split/float64(r.units)
-		return l
+		return
 	}
 	k := max(int64(math.Ceil(split/(float64(r.units)*(r.perGPU-j.replicated))-1e-9)), 1)
 	l.nodes, l.tp = k, r.units
@@ -162,7 +163,7 @@ func (j *gpuJob) fitSharded(l gpuLayout, r gpuRoom) gpuLayout {
 	if k > r.span {
 		// One job may span only span VMs (one, without InfiniBand).
 		l.totalFail = true
-		return l
+		return
 	}
 	if r.fixed > 0 {
 		l.nodes = r.fixed
@@ -170,7 +171,6 @@ func (j *gpuJob) fitSharded(l gpuLayout, r gpuRoom) gpuLayout {
 	}
 	l.used, l.capacity = l.perGPU*float64(r.units*l.nodes), float64(l.nodes)*r.perVM
 	l.ok = true
-	return l
 }
 
 // fitCopies lays out a served model: each copy split by tensor parallelism
@@ -180,7 +180,7 @@ func (j *gpuJob) fitSharded(l gpuLayout, r gpuRoom) gpuLayout {
 // across PCIe most of all; when no degree holds them on one VM, the widest
 // split holds the most per VM) and by pipeline stages across VMs, with the
 // copies the concurrent sequences need.
-func (j *gpuJob) fitCopies(l gpuLayout, r gpuRoom) gpuLayout {
+func (j *gpuJob) fitCopies(l *gpuLayout, r *gpuRoom) {
 	c := copyFit{j: j, perGPU: r.perGPU}
 	c.tp = j.tensorChoice(r.units, r.perGPU, tensorDegree(r.units, j.heads))
 	c.kvDiv = j.kvDivisor(c.tp)
@@ -192,7 +192,7 @@ func (j *gpuJob) fitCopies(l gpuLayout, r gpuRoom) gpuLayout {
 	if pp > r.span {
 		l.totalFail = l.totalFail || j.shard > float64(r.span)*r.perVM+1e-9
 		l.nodes, l.tp, l.pp, l.perGPU = pp, c.tp, pp, need/float64(r.span)
-		return l
+		return
 	}
 	pp = c.stages(pp, r.span)
 	copies, perCopy, kvCap := c.copies(pp)
@@ -213,10 +213,9 @@ func (j *gpuJob) fitCopies(l gpuLayout, r gpuRoom) gpuLayout {
 	l.kvRoom = math.Max(0, kvCap*float64(l.replicas)-kvUsed)
 	if l.nodes > r.maxVMs {
 		l.totalFail = true
-		return l
+		return
 	}
 	l.ok = true
-	return l
 }
 
 // copyFit is a served model's copy split over tp GPUs of a size.

@@ -138,7 +138,7 @@ func explainRanking(n *requirements, r ranking) *Result {
 		res.Recommendations[i] = recommendation(n, r.cands[i], int64(i+1), r.preferred && i == 0, bestHPC, work)
 	}
 	fillRankedLists(res.Recommendations)
-	res.Requirements = n.summary()
+	res.Requirements = n.summary(work)
 	if est := res.Recommendations[0].Estimate; est != nil {
 		res.Requirements.Efficiency = est.Efficiency
 	}

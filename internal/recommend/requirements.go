@@ -233,8 +233,8 @@ func (n *requirements) scaleUpApplies() bool {
 }
 
 // summary is the requirements as Result reports them, with their
-// explanation.
-func (n *requirements) summary() Requirements {
+// explanation; work is the training work's derivation (flopsHow).
+func (n *requirements) summary(work string) Requirements {
 	r := Requirements{
 		Workload:           n.workload,
 		Category:           n.fit.category,
@@ -246,7 +246,7 @@ func (n *requirements) summary() Requirements {
 		OptimizeFor:        n.optimize,
 		Target:             n.target,
 		AsOf:               n.asOf,
-		Explanation:        explainRequirements(n),
+		Explanation:        explainRequirements(n, work),
 		Interconnect:       "any",
 		Nodes:              1,
 	}
