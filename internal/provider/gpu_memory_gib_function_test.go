@@ -220,15 +220,15 @@ func TestGPUMemoryGiBFunction_Errors(t *testing.T) {
 	testFunctionErrors(t, map[string]functionErrorCase{
 		"negative parameters": {
 			call: `provider::hpcsku::gpu_memory_gib(-7, "bf16", "training")`,
-			err:  wrapped(`Invalid value for "parameters_billion" parameter: Invalid Parameter Value: value must be a number greater than 0 and at most 100000, got: -7.`),
+			err:  wrapped(`Invalid value for "parameters_billion" parameter: Invalid Parameter Count: parameters_billion must be greater than 0 and at most 100,000; got -7.`),
 		},
 		"zero parameters": {
 			call: `provider::hpcsku::gpu_memory_gib(0, "bf16", "training")`,
-			err:  wrapped(`Invalid value for "parameters_billion" parameter: Invalid Parameter Value: value must be a number greater than 0 and at most 100000, got: 0.`),
+			err:  wrapped(`Invalid value for "parameters_billion" parameter: Invalid Parameter Count: parameters_billion must be greater than 0 and at most 100,000; got 0.`),
 		},
 		"too many parameters": {
 			call: `provider::hpcsku::gpu_memory_gib(100001, "bf16", "training")`,
-			err:  wrapped(`Invalid value for "parameters_billion" parameter: Invalid Parameter Value: value must be a number greater than 0 and at most 100000, got: 100001.`),
+			err:  wrapped(`Invalid value for "parameters_billion" parameter: Invalid Parameter Count: parameters_billion must be greater than 0 and at most 100,000; got 100001.`),
 		},
 		"bad precision": {
 			call: `provider::hpcsku::gpu_memory_gib(7, "bf17", "training")`,
@@ -284,19 +284,19 @@ func TestGPUMemoryGiBFunction_Errors(t *testing.T) {
 		},
 		"context_tokens zero": {
 			call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { context_tokens = 0 })`,
-			err:  wrapped(`Invalid Option Value: options.context_tokens must be a whole number from 1 to 10,485,760; got 0.`),
+			err:  wrapped(`Invalid Option Value: options.context_tokens must be at least 1 and at most 10,485,760; got 0.`),
 		},
 		"concurrent_requests above the maximum": {
 			call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { concurrent_requests = 100001 })`,
-			err:  wrapped(`Invalid Option Value: options.concurrent_requests must be a whole number from 1 to 100,000; got 100001.`),
+			err:  wrapped(`Invalid Option Value: options.concurrent_requests must be at least 1 and at most 100,000; got 100001.`),
 		},
 		"training_batch_size fractional": {
 			call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "training", { training_batch_size = 1.5 })`,
-			err:  wrapped(`Invalid Option Value: options.training_batch_size must be a whole number from 1 to 100,000; got 1.5.`),
+			err:  wrapped(`Invalid Option Value: options.training_batch_size must be a whole number; got 1.5.`),
 		},
 		"active_parameters_billion negative": {
 			call: `provider::hpcsku::gpu_memory_gib(47, "bf16", "inference", { active_parameters_billion = -13 })`,
-			err:  wrapped(`Invalid Option Value: options.active_parameters_billion must be a number greater than 0 and at most parameters_billion; got -13.`),
+			err:  wrapped(`Invalid Option Value: options.active_parameters_billion must be greater than 0 and at most 100,000; got -13.`),
 		},
 		"active_parameters_billion above parameters_billion": {
 			call: `provider::hpcsku::gpu_memory_gib(47, "bf16", "inference", { active_parameters_billion = 48 })`,

@@ -902,7 +902,7 @@ func TestRecommendationDataSource_Errors(t *testing.T) {
   workload = "inference"
   model    = { parameters_billion = 0 }
 }`,
-			err: `Attribute model.parameters_billion value must be greater than 0, got: 0`,
+			err: `parameters_billion must be greater than 0 and at most 100,000; got 0.`,
 		},
 		"unknown precision": {
 			config: `data "hpcsku_recommendation" "x" {
@@ -919,7 +919,7 @@ func TestRecommendationDataSource_Errors(t *testing.T) {
   workload    = "hpc"
   max_results = 51
 }`,
-			err: `Attribute max_results value must be between 1 and 50, got: 51`,
+			err: `max_results must be at least 1 and at most 50; got 51.`,
 		},
 		"malformed cuda version": {
 			config: `data "hpcsku_recommendation" "x" {

@@ -125,15 +125,15 @@ func TestRetiresWithinFunction_Errors(t *testing.T) {
 		},
 		"negative months": {
 			call: `provider::hpcsku::retires_within("Standard_HC44rs", -1)`,
-			err:  wrapped(`Invalid value for "months" parameter: Invalid Parameter Value: value must be a whole number from 0 to 1200, got: -1.`),
+			err:  wrapped(`Invalid value for "months" parameter: Invalid Month Count: months must be at least 0 and at most 1,200; got -1.`),
 		},
 		"too many months": {
 			call: `provider::hpcsku::retires_within("Standard_HC44rs", 1201)`,
-			err:  wrapped(`Invalid value for "months" parameter: Invalid Parameter Value: value must be a whole number from 0 to 1200, got: 1201.`),
+			err:  wrapped(`Invalid value for "months" parameter: Invalid Month Count: months must be at least 0 and at most 1,200; got 1201.`),
 		},
 		"fractional months": {
 			call: `provider::hpcsku::retires_within("Standard_HC44rs", 1.5)`,
-			err:  wrapped(`Invalid value for "months" parameter: Invalid Parameter Value: value must be a whole number from 0 to 1200, got: 1.5.`),
+			err:  wrapped(`Invalid value for "months" parameter: Invalid Month Count: months must be a whole number; got 1.5.`),
 		},
 		"null months": {
 			call: `provider::hpcsku::retires_within("Standard_HC44rs", null)`,

@@ -26,6 +26,9 @@ func TestConstraintTable(t *testing.T) {
 		if d.fails == nil {
 			unchecked = append(unchecked, d.name)
 		}
+		if (d.fails != nil) != (d.decidedBy == stageCheck) {
+			t.Errorf("%s: decided by %s, with a check %t", d.name, d.decidedBy, d.fails != nil)
+		}
 		if d.relax == nil {
 			fixed = append(fixed, d.name)
 		}
@@ -66,7 +69,7 @@ func TestActiveChecks(t *testing.T) {
 	cat := testCatalog(t)
 	active := func(req Request) []string {
 		var out []string
-		m := normalize(cat, req).checks
+		m := deriveRequirements(cat, req).checks
 		for c := constraint(0); c < numConstraints; c++ {
 			if m&(1<<c) != 0 {
 				out = append(out, c.String())
