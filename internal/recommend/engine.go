@@ -147,7 +147,7 @@ func (e *Engine) EstimateTrainingHours(activeParametersBillion, tokensBillion fl
 		flops: TrainingFLOPsPerToken * activeParametersBillion * 1e9 * tokensBillion * 1e9}
 	h := t.hours(in, nodes)
 	mfu := t.mfu(in, nodes, t.ethernet)
-	return TrainingEstimate{Hours: round2(h), FLOPs: t.flops, MFU: mfu, Assumptions: []string{
+	return TrainingEstimate{Hours: catalog.Round2(h), FLOPs: t.flops, MFU: mfu, Assumptions: []string{
 		fmt.Sprintf("Training FLOPs: %d × %sB active parameters × %s billion tokens = %s.", TrainingFLOPsPerToken, trimFloat(activeParametersBillion), trimFloat(tokensBillion), sci(t.flops)),
 		fmt.Sprintf("Rate: %d VMs × %s GPUs × %s dense TFLOPS (%s) × %s%% MFU.", nodes, trimFloat(in.gpuCount), trimFloat(in.peakTFLOPS(precision)), precision, trimFloat(mfu*100)),
 	}}, nil

@@ -78,17 +78,6 @@ func percent(f float64) string {
 	return itoa(int64(math.Round(f*100))) + "%"
 }
 
-// plural counts one or many of a thing; k may be a share of a GPU.
-func plural[T int64 | float64](k T, one, many string) string {
-	switch f := float64(k); {
-	case f == 1:
-		return "1 " + one
-	case f == math.Trunc(f) && math.Abs(f) < 1e15:
-		return itoa(int64(f)) + " " + many
-	}
-	return trimFloat(float64(k)) + " " + many
-}
-
 // reasons are plain sentences on why the size is ranked where it is. They
 // are built by concatenation rather than fmt: this runs for every returned
 // recommendation and dominates Recommend's cost otherwise.
@@ -106,7 +95,7 @@ func reasons(n *requirements, e *eval, preferred bool) []string {
 	default:
 		out = append(out, "The "+s.Family+" family works for "+jobLabel(n)+", with fewer points than "+strings.Join(n.fit.preferred, " and ")+".")
 	}
-	vms := plural(e.nodes, "VM", "VMs")
+	vms := catalog.Plural(e.nodes, "VM", "VMs")
 	switch {
 	case n.gpuMemNeed > 0 && in.isGPU:
 		if memVMs := e.gl.nodes; e.gl.ok && memVMs > 0 && memVMs < e.nodes && n.train.flops > 0 {
@@ -114,10 +103,10 @@ func reasons(n *requirements, e *eval, preferred bool) []string {
 			if e.gl.capacity > 0 {
 				share = e.gl.used / e.gl.capacity
 			}
-			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+plural(memVMs, "VM", "VMs")+" ("+trimFloat(in.gpuMem*float64(memVMs))+" GiB of GPU memory, "+percent(share)+" used); the deadline takes "+vms+", every GPU computing.")
+			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+catalog.Plural(memVMs, "VM", "VMs")+" ("+trimFloat(in.gpuMem*float64(memVMs))+" GiB of GPU memory, "+percent(share)+" used); the deadline takes "+vms+", every GPU computing.")
 		} else if !e.memBand && n.train.flops > 0 {
 			// Timed training: sized on the GPUs it keeps busy.
-			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory, "+percent(e.memShare())+" used); "+plural(n.train.gpusUsed(in, e.nodes)*float64(e.nodes), "GPU", "GPUs")+" computing.")
+			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory, "+percent(e.memShare())+" used); "+catalog.Plural(n.train.gpusUsed(in, e.nodes)*float64(e.nodes), "GPU", "GPUs")+" computing.")
 		} else {
 			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory; "+percent(e.sizing)+" of what the job may use"+bandWords(e.sizing)+").")
 		}
@@ -238,7 +227,7 @@ func layoutReason(n *requirements, e *eval) string {
 	case j.tensorParallel:
 		var b strings.Builder
 		b.WriteString("Each copy of the model is split over ")
-		b.WriteString(plural(gl.tp, "GPU", "GPUs"))
+		b.WriteString(catalog.Plural(gl.tp, "GPU", "GPUs"))
 		if gl.pp > 1 {
 			b.WriteString(" per VM and " + itoa(gl.pp) + " VMs (pipeline stages)")
 		}
@@ -250,11 +239,11 @@ func layoutReason(n *requirements, e *eval) string {
 		if j.kvPerSeq > 0 && n.mem != nil && n.mem.KVBytesPerToken > 0 {
 			tokens := gl.kvRoom * GiB / n.mem.KVBytesPerToken
 			more := int64(math.Floor(tokens / float64(n.mi.context)))
-			b.WriteString(" KV cache room left: " + trimFloat(gl.kvRoom) + " GiB, about " + groupInt(tokens) + " more tokens (" + plural(more, "more sequence", "more sequences") + " of " + groupInt(float64(n.mi.context)) + " tokens).")
+			b.WriteString(" KV cache room left: " + trimFloat(gl.kvRoom) + " GiB, about " + groupInt(tokens) + " more tokens (" + catalog.Plural(more, "more sequence", "more sequences") + " of " + groupInt(float64(n.mi.context)) + " tokens).")
 		}
 		return b.String()
 	}
-	return "The states and activations are sharded over " + plural(e.in.gpuUnits*e.nodes, "GPU", "GPUs") + " (" + trimFloat(gl.perGPU) + " GiB per GPU of " + trimFloat(e.in.unitMem) + " GiB usable)."
+	return "The states and activations are sharded over " + catalog.Plural(e.in.gpuUnits*e.nodes, "GPU", "GPUs") + " (" + trimFloat(gl.perGPU) + " GiB per GPU of " + trimFloat(e.in.unitMem) + " GiB usable)."
 }
 
 // resultWarnings are the Terraform warning diagnostics: about the rank-1
@@ -611,7 +600,7 @@ func assumptions(n *requirements, e *eval, f figures, work string) []string {
 	case f.work == workTraining:
 		return []string{
 			"Training FLOPs: " + work + ".",
-			"Rate: " + plural(e.nodes, "VM", "VMs") + " × " + plural(f.gpusUsed, "GPU", "GPUs") + " × " + trimFloat(f.peak) + " dense TFLOPS (" + computeLabel(n) + ") × " + trimFloat(f.mfu*100) + "% MFU = " + sci(f.rate) + " FLOP/s" + oneGPUWhy(f.oneGPU) + ".",
+			"Rate: " + catalog.Plural(e.nodes, "VM", "VMs") + " × " + catalog.Plural(f.gpusUsed, "GPU", "GPUs") + " × " + trimFloat(f.peak) + " dense TFLOPS (" + computeLabel(n) + ") × " + trimFloat(f.mfu*100) + "% MFU = " + sci(f.rate) + " FLOP/s" + oneGPUWhy(f.oneGPU) + ".",
 			"MFU: " + mfuWhy(n, in, e) + ".",
 			"Time: FLOPs ÷ rate = " + trimFloat(f.hours) + " hours; cost: hours × " + money(e.total) + " USD per hour for all VMs.",
 		}
@@ -620,7 +609,7 @@ func assumptions(n *requirements, e *eval, f figures, work string) []string {
 	case f.work == workServing:
 		return []string{
 			fmt.Sprintf("Decode: %s serving %d sequences each; a step reads the weights and %s%% of each sequence's KV cache at %s%% of %s GB/s per GPU (MBU), and computes each output token with its %s prompt tokens' prefill at %s%% of the GPUs' peak; the slower bounds the step.",
-				plural(e.gl.copies, "copy", "copies"), f.batch, trimFloat(KVReadShare*100), trimFloat(InferenceMBU*100), trimFloat(in.hbmGBs), trimFloat(PromptShare/(1-PromptShare)), trimFloat(InferenceMFU*100)),
+				catalog.Plural(e.gl.copies, "copy", "copies"), f.batch, trimFloat(KVReadShare*100), trimFloat(InferenceMBU*100), trimFloat(in.hbmGBs), trimFloat(PromptShare/(1-PromptShare)), trimFloat(InferenceMFU*100)),
 			fmt.Sprintf("Throughput: %s output tokens per second per copy, %s for the service.", groupInt(f.perCopy), groupInt(f.tps)),
 		}
 	case f.work == workHPC && !f.known:
@@ -666,7 +655,7 @@ func estimateReasons(n *requirements, e *eval, est *Estimate) []string {
 	var out []string
 	switch {
 	case est.JobHours != nil:
-		s := "Estimated " + trimFloat(*est.JobHours) + " hours for the job on " + plural(e.nodes, "VM", "VMs")
+		s := "Estimated " + trimFloat(*est.JobHours) + " hours for the job on " + catalog.Plural(e.nodes, "VM", "VMs")
 		if est.JobCostUSD != nil {
 			s += ", " + money(*est.JobCostUSD) + " USD in all (" + money(*est.CostPerMillionTokens) + " USD per million tokens)"
 		}
@@ -693,7 +682,7 @@ func estimateWarnings(n *requirements, e *eval, est *Estimate) []string {
 		return []string{"The catalog has no throughput figures for this size, so its time and cost per job are not estimated; compare it on price per hour only."}
 	}
 	if est.JobHours != nil && !n.train.deadlineStated && *est.JobHours > n.train.deadline {
-		return []string{"The job runs about " + trimFloat(*est.JobHours) + " hours on " + plural(e.nodes, "VM", "VMs") + ", beyond the " + itoa(DefaultDeadlineHours) + "-hour default, even on the most VMs one job may span here; set deadline_hours to accept it, or choose a size with InfiniBand or faster GPUs."}
+		return []string{"The job runs about " + trimFloat(*est.JobHours) + " hours on " + catalog.Plural(e.nodes, "VM", "VMs") + ", beyond the " + itoa(DefaultDeadlineHours) + "-hour default, even on the most VMs one job may span here; set deadline_hours to accept it, or choose a size with InfiniBand or faster GPUs."}
 	}
 	return nil
 }

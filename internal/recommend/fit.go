@@ -9,6 +9,8 @@ package recommend
 
 import (
 	"math"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
 // gpuJob is the GPU memory of a job as the per-GPU fit splits it. GiB
@@ -51,7 +53,7 @@ func gpuJobOf(n *need, req Request) gpuJob {
 		}
 		if n.workload != WorkloadInference && !j.dataParallel && (n.mi.method == MethodLoRA || n.mi.method == MethodQLoRA) {
 			_, rep, _ := trainingActivationParts(&n.mi)
-			j.replicated = math.Min(round2(rep/GiB), j.shard)
+			j.replicated = math.Min(catalog.Round2(rep/GiB), j.shard)
 		}
 		if n.workload == WorkloadInference {
 			j.share = ServingMemoryShare

@@ -175,7 +175,7 @@ func estimateMemory(mi *memoryInput) MemoryEstimate {
 }
 
 // gib is bytes in GiB, rounded to 0.01.
-func gib(bytes float64) float64 { return round2(bytes / GiB) }
+func gib(bytes float64) float64 { return catalog.Round2(bytes / GiB) }
 
 // memorySum adds up a memory estimate: its figures, the parts of its
 // formula, and the total in bytes.
@@ -230,7 +230,7 @@ func (m *memorySum) adapters() {
 		m.e.StateBytesPerParameter = round4(base / m.params)
 		how := "NF4 base 4.127 bits"
 		if emb > 0 {
-			how += fmt.Sprintf(", %sB embedding and output parameters at 2 bytes", trimFloat(round2(emb/1e9)))
+			how += fmt.Sprintf(", %sB embedding and output parameters at 2 bytes", trimFloat(catalog.Round2(emb/1e9)))
 		}
 		m.part(fmt.Sprintf("frozen base: %s (%s) =", m.pb, how), gib(base))
 	} else {
@@ -354,12 +354,11 @@ func defaultMethod(precision string) string {
 	return MethodFull
 }
 
-func round2(f float64) float64 { return math.Round(f*100) / 100 }
 func round1(f float64) float64 { return math.Round(f*10) / 10 }
 
 // trimFloat formats a number with up to two decimals and no trailing zeros.
 func trimFloat(f float64) string {
-	return strconv.FormatFloat(round2(f), 'f', -1, 64)
+	return strconv.FormatFloat(catalog.Round2(f), 'f', -1, 64)
 }
 
 // groupInt formats a number rounded to a whole one with thousands

@@ -321,10 +321,10 @@ func recommendation(n *requirements, c candidate, rank int64, preferred bool, be
 		Nodes:       e.nodes,
 		Replicas:    1,
 		GPUsPerNode: in.gpuCount,
-		TotalGPUs:   round2(in.gpuCount * float64(e.nodes)),
+		TotalGPUs:   catalog.Round2(in.gpuCount * float64(e.nodes)),
 		Preferred:   preferred,
 	}
-	r.TotalGPUMemoryGiB = round2(in.gpuMem * float64(e.nodes))
+	r.TotalGPUMemoryGiB = catalog.Round2(in.gpuMem * float64(e.nodes))
 	if n.job.tensorParallel && e.gl.ok {
 		r.Replicas, r.TensorParallel, r.PipelineStages = e.gl.replicas, e.gl.tp, e.gl.pp
 	}

@@ -197,7 +197,7 @@ func memoryNeeds(n *need, req Request) (gpuMem, sysMem float64) {
 			// Small models on CPU: the estimate is system memory.
 			sysMem = n.mem.GiB
 			if n.workload == WorkloadInference {
-				sysMem = max(sysMem, round2(n.mem.WeightsGiB*InferenceSystemMemoryFactor))
+				sysMem = max(sysMem, catalog.Round2(n.mem.WeightsGiB*InferenceSystemMemoryFactor))
 			}
 		}
 		return gpuMem, sysMem
@@ -209,7 +209,7 @@ func memoryNeeds(n *need, req Request) (gpuMem, sysMem float64) {
 		gpuMem = n.mem.GiB
 	}
 	if n.mem != nil && n.workload == WorkloadInference {
-		sysMem = round2(n.mem.WeightsGiB * InferenceSystemMemoryFactor)
+		sysMem = catalog.Round2(n.mem.WeightsGiB * InferenceSystemMemoryFactor)
 	}
 	return gpuMem, sysMem
 }

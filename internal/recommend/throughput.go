@@ -359,11 +359,11 @@ func estimateFrom(n *requirements, e *eval, f figures, work string) *Estimate {
 	}
 	switch f.work {
 	case workTraining:
-		est.JobHours, est.Efficiency = ptr(round2(f.hours)), f.mfu
+		est.JobHours, est.Efficiency = ptr(catalog.Round2(f.hours)), f.mfu
 		est.TokensPerSecond = ptr(math.Round(n.train.tokensB * 1e9 / (f.hours * 3600)))
 		if e.hasPrice {
 			cost := f.hours * e.total
-			est.JobCostUSD = ptr(round2(cost))
+			est.JobCostUSD = ptr(catalog.Round2(cost))
 			est.CostPerMillionTokens = ptr(round4(cost / (n.train.tokensB * 1e3)))
 		}
 	case workServing:
