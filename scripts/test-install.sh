@@ -28,9 +28,10 @@
 # file, each plan must show the provider's answer, and no output may carry
 # Terraform's dev_overrides warning. Both lock files must record the same
 # package hash (h1:), which covers file names and contents: the archive holds
-# what `make install` installs. Terraform runs with HTTPS_PROXY and
-# HTTP_PROXY at a closed local port, so any attempt to reach a registry fails
-# the script even on a machine with network access.
+# what `make install` installs. README.md's Install section must require the
+# same version. Terraform runs with HTTPS_PROXY and HTTP_PROXY at a closed
+# local port, so any attempt to reach a registry fails the script even on a
+# machine with network access.
 #
 # Writes only into one temporary directory, removed on exit, and the Go build
 # and module caches (the caller's, whatever HOME is). Uses the Terraform from
@@ -60,6 +61,8 @@ goos="$(go env GOOS)"
 goarch="$(go env GOARCH)"
 goexe="$(go env GOEXE)"
 target="${goos}_${goarch}"
+grep -qE "^ *version *= *\"${version//./\\.}\"\$" README.md ||
+	fail "README.md's Install section does not require version = \"${version}\""
 echo "Provider ${provider_address} ${version} for ${target}; Terraform ${tf}"
 
 # The Go settings and caches stay the caller's when HOME moves.
