@@ -75,9 +75,9 @@ unset TF_CLI_CONFIG_FILE TF_PLUGIN_CACHE_DIR TF_DATA_DIR TF_WORKSPACE TF_CLI_ARG
 	TF_CLI_ARGS_init TF_CLI_ARGS_plan XDG_CONFIG_HOME XDG_DATA_HOME XDG_CACHE_HOME
 export CHECKPOINT_DISABLE=1 TF_IN_AUTOMATION=1 TF_INPUT=0
 
-# terraform <home> <cli config or ""> <args>...: runs Terraform with that HOME,
+# tf_offline <home> <cli config or ""> <args>...: runs Terraform with that HOME,
 # and no network: a proxy on a port nothing listens on.
-terraform() {
+tf_offline() {
 	local home="$1" config="$2"
 	shift 2
 	env HOME="${home}" ${config:+TF_CLI_CONFIG_FILE="${config}"} \
@@ -121,7 +121,7 @@ init_and_plan() {
 	local label="$1" home="$2" config="$3" dir="$4" log
 	log="${tmp}/${label}"
 	section "${label}: terraform init (${dir})"
-	if ! terraform "${home}" "${config}" -chdir="${dir}" init -input=false -no-color >"${log}.init" 2>&1; then
+	if ! tf_offline "${home}" "${config}" -chdir="${dir}" init -input=false -no-color >"${log}.init" 2>&1; then
 		cat "${log}.init" >&2
 		fail "${label}: terraform init failed"
 	fi
@@ -134,7 +134,7 @@ init_and_plan() {
 		fail "${label}: the lock file does not record ${provider_address} ${version}"
 
 	section "${label}: terraform plan"
-	if ! terraform "${home}" "${config}" -chdir="${dir}" plan -input=false -lock=false -no-color >"${log}.plan" 2>&1; then
+	if ! tf_offline "${home}" "${config}" -chdir="${dir}" plan -input=false -lock=false -no-color >"${log}.plan" 2>&1; then
 		cat "${log}.plan" >&2
 		fail "${label}: terraform plan failed"
 	fi
@@ -162,7 +162,7 @@ goreleaser() {
 	awk -v key="$1" -v want="${2:-}" '
 		/^[a-z_]+:/ { section = $1; sub(/:$/, "", section) }
 		want != "" && section != want { next }
-		$1 == key ":" || $1 == "- " key ":" {
+		$1 == key ":" {
 			sub(/^[^:]*:[ \t]*/, ""); gsub(/^"|"$/, ""); print; exit
 		}' .goreleaser.yml
 }
