@@ -213,7 +213,9 @@ mkdir -p "${tmp}/empty-home"
 write_config "${tmp}/packed"
 init_and_plan "filesystem-mirror" "${tmp}/empty-home" "${tmp}/mirror.tfrc" "${tmp}/packed"
 # Terraform's h1: hash covers the package's file names and contents: the
-# archive must hold what `make install` installs, under the same name.
+# archive must hold what `make install` installs, under the same name and
+# nothing else (.goreleaser.yml's `files: [none*]`), so that one lock file
+# serves both.
 lock_hashes() { grep -o '"h1:[^"]*"' "$1/.terraform.lock.hcl" | sort; }
 [[ -n "$(lock_hashes "${tmp}/implied")" ]] || fail "the lock file records no h1: hash"
 [[ "$(lock_hashes "${tmp}/packed")" == "$(lock_hashes "${tmp}/implied")" ]] ||
