@@ -18,7 +18,8 @@
 #      gives (project_name, builds' binary, archives', checksum's and the
 #      manifest's name_template): <project>_<version>_<os>_<arch>.zip holding
 #      <project>_v<version>, <project>_<version>_SHA256SUMS and
-#      <project>_<version>_manifest.json (terraform-registry-manifest.json).
+#      <project>_<version>_manifest.json (terraform-registry-manifest.json);
+#      the zip holds nothing else, as archives' `files: [none*]` says.
 #   4. A CLI configuration whose provider_installation has only a
 #      filesystem_mirror holding that zip in the packed layout
 #      (registry.terraform.io/hpcsku/hpcsku/<zip>), HOME an empty directory:
@@ -182,6 +183,13 @@ packed_binary="$(render "$(goreleaser binary builds)")${goexe}"
 sums="$(render "$(awk '/^checksum:/ { in_checksum = 1; next } /^[a-z_]+:/ { in_checksum = 0 }
 	in_checksum && /^  name_template:/ { sub(/^[^:]*:[ \t]*/, ""); gsub(/^"|"$/, ""); print; exit }' .goreleaser.yml)")"
 manifest="$(render "$(goreleaser name_template release)")"
+# The files the archive holds besides the binary: none (see lock_hashes below).
+extra_files="$(awk '/^[a-z_]+:/ { section = $1 }
+	section == "archives:" && /^ *files:/ { in_files = 1; next }
+	in_files && /^ *- / { sub(/^ *- */, ""); gsub(/"/, ""); print; next }
+	in_files { exit }' .goreleaser.yml)"
+[[ "${extra_files}" == "none*" ]] ||
+	fail ".goreleaser.yml's archives add ${extra_files:-the default README, LICENSE and CHANGELOG} to the binary (want files: [none*])"
 echo "archive ${archive} holding ${packed_binary}; ${sums}; ${manifest}"
 
 dist="${tmp}/dist"
