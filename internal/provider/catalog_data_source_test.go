@@ -5,7 +5,6 @@ package provider
 
 import (
 	"context"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -21,6 +20,7 @@ import (
 )
 
 func TestDataSourceSchemas(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for _, f := range New("test")().DataSources(ctx) {
 		ds := f()
@@ -75,7 +75,8 @@ func objectsWith(key string, values ...string) knownvalue.Check {
 // which 3 are retired on 2026-11-22 (H16r and NC24rs_v3 by status,
 // NV12s_v3 whose 2026-09-30 retirement has passed).
 func TestCatalogDataSource_AllSizes(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
+	t.Parallel()
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
@@ -105,6 +106,7 @@ data "hpcsku_catalog" "current" {}
 // end; what it expects is counted from the catalog, so a new size or price
 // does not change this test.
 func TestCatalogDataSource_EmbeddedCatalog(t *testing.T) {
+	t.Parallel()
 	cat := testCatalog(t)
 	skus := cat.SKUs()
 	current := 0
@@ -116,7 +118,7 @@ func TestCatalogDataSource_EmbeddedCatalog(t *testing.T) {
 	if current == 0 || current == len(skus) {
 		t.Fatalf("%d of %d sizes current on %s: the test needs both kinds", current, len(skus), testAsOf)
 	}
-	resource.UnitTest(t, resource.TestCase{
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
@@ -139,7 +141,8 @@ data "hpcsku_catalog" "current" {}
 
 // TestCatalogDataSource_Filters filters the fixture catalog.
 func TestCatalogDataSource_Filters(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
+	t.Parallel()
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
@@ -210,10 +213,8 @@ data "hpcsku_catalog" "westeurope_nd" {
 }
 
 func TestCatalogDataSource_Errors(t *testing.T) {
-	cases := map[string]struct {
-		config string
-		err    string
-	}{
+	t.Parallel()
+	cases := map[string]errorCase{
 		"unknown family": {
 			config: `data "hpcsku_catalog" "x" { families = ["NZ"] }`,
 			err: `Unknown Family[\s\S]*` + wrapped(`The family "NZ" is not in the catalog`) + `[\s\S]*` +
@@ -268,18 +269,12 @@ data "hpcsku_catalog" "x" {}`,
 			err: `Invalid Date[\s\S]*` + wrapped(`The value "yesterday" is not an RFC 3339 date. Use a date such as "2026-01-01" or a date-time such as "2026-01-01T00:00:00Z".`),
 		},
 	}
-	for name, c := range cases {
-		t.Run(name, func(t *testing.T) {
-			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testProviderFactories(t),
-				Steps:                    []resource.TestStep{{Config: c.config, ExpectError: regexp.MustCompile(c.err)}},
-			})
-		})
-	}
+	testErrors(t, testProviderFactories(t), nil, cases)
 }
 
 func TestCatalogDataSource_EmptyResultWarns(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
+	t.Parallel()
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
@@ -302,6 +297,7 @@ data "hpcsku_catalog" "none" {
 // that these sizes are listed, with the catalog's prices and count, so a
 // later size or price does not change it.
 func TestCatalogDataSource_AddedSizes(t *testing.T) {
+	t.Parallel()
 	cat := testCatalog(t)
 	listed := func(names ...string) []statecheck.StateCheck {
 		var out []statecheck.StateCheck
@@ -343,7 +339,7 @@ func TestCatalogDataSource_AddedSizes(t *testing.T) {
 		statecheck.ExpectKnownValue("data.hpcsku_catalog.falsv6", tfjsonpath.New("skus"),
 			listContains{knownvalue.ObjectPartial(map[string]knownvalue.Check{"name": knownvalue.StringExact("Standard_F2als_v6")})}),
 		statecheck.ExpectKnownValue("data.hpcsku_catalog.falsv6", tfjsonpath.New("skus"), knownvalue.ListSizeExact(falsv6)))
-	resource.UnitTest(t, resource.TestCase{
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `

@@ -13,6 +13,7 @@ import (
 )
 
 func TestLimitDiagnostics(t *testing.T) {
+	t.Parallel()
 	var in diag.Diagnostics
 	for i := 0; i < 5000; i++ {
 		in.AddAttributeError(path.Root("families").AtListIndex(i), "Unknown Family", fmt.Sprintf("family %d", i))

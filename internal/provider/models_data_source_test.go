@@ -32,12 +32,13 @@ func referenceModelCount(t *testing.T) int {
 }
 
 func TestModelsDataSource_All(t *testing.T) {
+	t.Parallel()
 	want := referenceModelCount(t)
 	if want != 36 {
 		t.Fatalf("reference models.csv has %d rows, want 36", want)
 	}
 	llama := tfjsonpath.New("models").AtSliceIndex(12) // ordered by id: bert-base ... llama-3.1-70b, llama-3.1-8b
-	resource.UnitTest(t, resource.TestCase{
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `data "hpcsku_models" "all" {}`,
@@ -83,7 +84,8 @@ func TestModelsDataSource_All(t *testing.T) {
 }
 
 func TestModelsDataSource_Filters(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
+	t.Parallel()
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
@@ -127,7 +129,8 @@ data "hpcsku_models" "encoders_and_vision" {
 // TestModelsDataSource_DeepSeekMLA checks the multi-head latent attention
 // facts: no KV heads, a 512-wide latent and a 64-wide RoPE key.
 func TestModelsDataSource_DeepSeekMLA(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
+	t.Parallel()
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
@@ -151,7 +154,8 @@ data "hpcsku_models" "deepseek" {
 }
 
 func TestModelsDataSource_NoMatchWarnsAndEmpties(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
+	t.Parallel()
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
@@ -173,11 +177,12 @@ func ids(list ...string) knownvalue.Check { return objectsWith("id", list...) }
 // TestModelsDataSource_CatalogFile adds a model and corrects another through
 // the provider's catalog_file.
 func TestModelsDataSource_CatalogFile(t *testing.T) {
+	t.Parallel()
 	extra, err := filepath.Abs("../catalog/testdata/catalog_file_perf.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	resource.UnitTest(t, resource.TestCase{
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: providerBlock(map[string]string{"catalog_file": extra}) + `

@@ -106,11 +106,12 @@ data "hpcsku_recommendation" "train" {
 // ND96asr_v4 (ND40rs_v2's V100s lack bf16: precision). The file lists
 // sizes the fixture does not have; Configure warns about them.
 func TestAccOverlay_AvailabilityRestrictsH100(t *testing.T) {
+	t.Parallel()
 	const ds = "data.hpcsku_recommendation.train"
 	const h100 = "Standard_ND96isr_H100_v5"
 	avail := fixture(t, "availability.json")
 	rec0 := tfjsonpath.New("recommendations").AtSliceIndex(0)
-	resource.UnitTest(t, resource.TestCase{
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{
 			{
@@ -164,11 +165,12 @@ func TestAccOverlay_AvailabilityRestrictsH100(t *testing.T) {
 // TestAccOverlay_PricesFile: a prices file changes price_per_hour and the
 // cost ranking, and results say the price source. On the fixture catalog.
 func TestAccOverlay_PricesFile(t *testing.T) {
+	t.Parallel()
 	const ds = "data.hpcsku_recommendation.train"
 	csv := fixture(t, "prices_negotiated.csv")
 	retail := fixture(t, "prices_retail.json")
 	rec0 := tfjsonpath.New("recommendations").AtSliceIndex(0)
-	resource.UnitTest(t, resource.TestCase{
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{
 			{
@@ -264,11 +266,12 @@ data "hpcsku_recommendation" "spot" {
 // TestAccOverlay_CatalogAndSKU: hpcsku_catalog and hpcsku_sku honour the
 // availability file and the catalog file.
 func TestAccOverlay_CatalogAndSKU(t *testing.T) {
+	t.Parallel()
 	avail := fixture(t, "availability.json")
 	extra := fixture(t, "catalog_file.json")
 	settings := map[string]string{"availability_file": avail, "catalog_file": extra}
 	const h100 = "data.hpcsku_sku.h100"
-	resource.UnitTest(t, resource.TestCase{
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		Steps: []resource.TestStep{
 			{
@@ -420,8 +423,10 @@ func configureProvider(t *testing.T, p provider.Provider, settings map[string]st
 // TestConfigureOverlayErrors: every error names the setting's file, the
 // entry and the field, on the setting's attribute.
 func TestConfigureOverlayErrors(t *testing.T) {
+	t.Parallel()
 	for _, tc := range overlayErrorCases() {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			path := filepath.Join(t.TempDir(), "overlay")
 			if tc.file != "" {
 				if err := os.WriteFile(path, []byte(tc.file), 0o600); err != nil {
@@ -453,6 +458,7 @@ func TestConfigureOverlayErrors(t *testing.T) {
 // refused before they are read. Each file is sparse: one byte over the
 // limit, without the disk space.
 func TestConfigureOverlayFileOverLimit(t *testing.T) {
+	t.Parallel()
 	limits := userfile.DefaultLimits()
 	for _, tc := range []struct {
 		setting, limit string
@@ -463,6 +469,7 @@ func TestConfigureOverlayFileOverLimit(t *testing.T) {
 		{"catalog_file", "16 MiB", limits.CatalogFile},
 	} {
 		t.Run(tc.setting, func(t *testing.T) {
+			t.Parallel()
 			path := filepath.Join(t.TempDir(), "big")
 			if err := os.WriteFile(path, nil, 0o600); err != nil {
 				t.Fatal(err)
@@ -483,6 +490,7 @@ func TestConfigureOverlayFileOverLimit(t *testing.T) {
 // TestConfigureWithoutOverlaysReadsNothing: with no setting, Configure hands
 // the data sources the catalog it was given, untouched.
 func TestConfigureWithoutOverlaysReadsNothing(t *testing.T) {
+	t.Parallel()
 	data, diags := configureWith(t, nil)
 	if diags.HasError() || len(diags) != 0 || data == nil || data.Catalog != testCatalog(t) {
 		t.Fatalf("data %v, diagnostics %v", data, diags)
@@ -492,6 +500,7 @@ func TestConfigureWithoutOverlaysReadsNothing(t *testing.T) {
 // TestConfigureOverlayWarnings: GPU and HPC sizes the files know and the
 // catalog does not are reported, with what the availability file says.
 func TestConfigureOverlayWarnings(t *testing.T) {
+	t.Parallel()
 	data, diags := configureWith(t, map[string]string{
 		"availability_file": fixture(t, "availability.json"),
 		"prices_file":       fixture(t, "prices_retail.json"),
@@ -535,32 +544,36 @@ func TestConfigureOverlayWarnings(t *testing.T) {
 }
 
 // TestAccOverlay_Errors runs a few of the error cases through Terraform, to
-// check how the messages read there.
+// check how the messages read there: one failing step per case, then a
+// valid step.
 func TestAccOverlay_Errors(t *testing.T) {
+	t.Parallel()
+	const sku = `data "hpcsku_sku" "x" { name = "Standard_ND96isr_H100_v5" }`
+	var steps []resource.TestStep
 	for _, tc := range overlayErrorCases() {
 		switch tc.name {
 		case "missing availability file", "availability wrong type", "prices CSV duplicate", "catalog unknown field":
 		default:
 			continue
 		}
-		t.Run(tc.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "overlay")
-			if tc.file != "" {
-				if err := os.WriteFile(path, []byte(tc.file), 0o600); err != nil {
-					t.Fatal(err)
-				}
+		path := filepath.Join(t.TempDir(), "overlay")
+		if tc.file != "" {
+			if err := os.WriteFile(path, []byte(tc.file), 0o600); err != nil {
+				t.Fatal(err)
 			}
-			pattern := wrapped(tc.summary) + `[\s\S]*` + wrapped(path) + `[\s\S]*` + wrapped(tc.fragment[0])
-			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testProviderFactories(t),
-				Steps: []resource.TestStep{
-					{
-						Config:      providerBlock(map[string]string{tc.setting: path}) + `data "hpcsku_sku" "x" { name = "Standard_ND96isr_H100_v5" }`,
-						ExpectError: regexp.MustCompile(pattern),
-					},
-					{Config: providerBlock(nil) + `data "hpcsku_sku" "x" { name = "Standard_ND96isr_H100_v5" }`},
-				},
-			})
+		}
+		t.Logf("step %d: %s", len(steps)+1, tc.name)
+		pattern := wrapped(tc.summary) + `[\s\S]*` + wrapped(path) + `[\s\S]*` + wrapped(tc.fragment[0])
+		steps = append(steps, resource.TestStep{
+			Config:      providerBlock(map[string]string{tc.setting: path}) + sku,
+			ExpectError: regexp.MustCompile(pattern),
 		})
 	}
+	if len(steps) != 4 {
+		t.Fatalf("%d error cases found, want 4", len(steps))
+	}
+	unitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		Steps:                    append(steps, resource.TestStep{Config: providerBlock(nil) + sku}),
+	})
 }

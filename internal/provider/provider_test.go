@@ -87,21 +87,53 @@ type functionErrorCase struct {
 	err  string
 }
 
+// unitTest runs tc through Terraform (resource.UnitTest), except under
+// -short: `make test-race` runs the race detector with -short on the
+// provider's own Go code, which the Terraform runs do not exercise further
+// (TestConcurrentReads and the parallel TestRecommendationReadMatrix read
+// through one provider server from many goroutines).
+func unitTest(t *testing.T, tc resource.TestCase) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs Terraform; skipped with -short")
+	}
+	resource.UnitTest(t, tc)
+}
+
+// errorCase is one configuration that must fail: err is a regular
+// expression its error must match.
+type errorCase struct {
+	config string
+	err    string
+}
+
+// testErrors plans each configuration of cases and expects its error. The
+// cases are the steps of one TestCase, in the order of their names, so that
+// they share one working directory and `terraform init`; the log names the
+// case of each step.
+func testErrors(t *testing.T, factories map[string]func() (tfprotov6.ProviderServer, error), versionChecks []tfversion.TerraformVersionCheck, cases map[string]errorCase) {
+	t.Helper()
+	names := slices.Sorted(maps.Keys(cases))
+	steps := make([]resource.TestStep, len(names))
+	for i, name := range names {
+		t.Logf("step %d/%d: %s", i+1, len(names), name)
+		steps[i] = resource.TestStep{Config: cases[name].config, ExpectError: regexp.MustCompile(cases[name].err)}
+	}
+	unitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories,
+		TerraformVersionChecks:   versionChecks,
+		Steps:                    steps,
+	})
+}
+
 // testFunctionErrors plans an output of each call and expects its error.
 func testFunctionErrors(t *testing.T, cases map[string]functionErrorCase) {
 	t.Helper()
+	configs := make(map[string]errorCase, len(cases))
 	for name, c := range cases {
-		t.Run(name, func(t *testing.T) {
-			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testProviderFactories(t),
-				TerraformVersionChecks:   functionVersionChecks,
-				Steps: []resource.TestStep{{
-					Config:      `output "x" { value = ` + c.call + ` }`,
-					ExpectError: regexp.MustCompile(c.err),
-				}},
-			})
-		})
+		configs[name] = errorCase{config: `output "x" { value = ` + c.call + ` }`, err: c.err}
 	}
+	testErrors(t, testProviderFactories(t), functionVersionChecks, configs)
 }
 
 // sizeNameErrors are the errors of a size function's name argument, the
@@ -128,7 +160,7 @@ func testFunctionOutputs(t *testing.T, cfg string, want map[string]knownvalue.Ch
 	for _, name := range slices.Sorted(maps.Keys(want)) {
 		checks = append(checks, plancheck.ExpectKnownOutputValue(name, want[name]))
 	}
-	resource.UnitTest(t, resource.TestCase{
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		TerraformVersionChecks:   functionVersionChecks,
 		Steps:                    []resource.TestStep{{Config: cfg, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: checks}}},
@@ -141,7 +173,7 @@ func testFunctionOutputs(t *testing.T, cfg string, want map[string]knownvalue.Ch
 // wrapping); with good, output must have the value want.
 func testGuard(t *testing.T, cfg string, bad config.Variables, wantErr string, good config.Variables, output string, want knownvalue.Check) {
 	t.Helper()
-	resource.UnitTest(t, resource.TestCase{
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		TerraformVersionChecks:   functionVersionChecks,
 		Steps: []resource.TestStep{
@@ -154,6 +186,7 @@ func testGuard(t *testing.T, cfg string, bad config.Variables, wantErr string, g
 }
 
 func TestProviderSchema(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	p := New("test")()
 	resp := &provider.SchemaResponse{}
@@ -170,6 +203,7 @@ func TestProviderSchema(t *testing.T) {
 }
 
 func TestParseRFC3339Date(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in   string
 		want string
@@ -208,6 +242,7 @@ func wrapped(msg string) string {
 // catalog on their first call, not when the provider is built, and once per
 // provider instance; a failed load is a function error on every call.
 func TestFunctionDataLoadsOnce(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cat := testCatalog(t)
 	loads := 0

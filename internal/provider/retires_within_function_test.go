@@ -21,6 +21,7 @@ import (
 // Standard_HC44rs retires on 2027-05-31. From the test clock, 2026-11-22,
 // 6 months is 2027-05-22 (before it) and 7 months is 2027-06-22 (after it).
 func TestRetiresWithinFunction(t *testing.T) {
+	t.Parallel()
 	testFunctionOutputs(t, `
 output "hc44_0" {
   value = provider::hpcsku::retires_within("Standard_HC44rs", 0)
@@ -51,6 +52,7 @@ output "h100_1200" {
 // 2027-05-31, Standard_HC44rs's retirement date. A day earlier it ends on
 // 2027-05-30.
 func TestRetiresWithinFunction_InclusiveHorizon(t *testing.T) {
+	t.Parallel()
 	factories := func(day time.Time) map[string]func() (tfprotov6.ProviderServer, error) {
 		return map[string]func() (tfprotov6.ProviderServer, error){
 			"hpcsku": providerserver.NewProtocol6WithError(NewTestProvider(testCatalog(t), func() time.Time { return day })()),
@@ -68,7 +70,8 @@ output "hc44_5" {
 		{time.Date(2026, 12, 30, 0, 0, 0, 0, time.UTC), false},
 	} {
 		t.Run(c.today.Format(catalog.DateLayout), func(t *testing.T) {
-			resource.UnitTest(t, resource.TestCase{
+			t.Parallel()
+			unitTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: factories(c.today),
 				TerraformVersionChecks:   functionVersionChecks,
 				Steps: []resource.TestStep{{
@@ -85,7 +88,8 @@ output "hc44_5" {
 // A check block reports a size that retires within the horizon as a warning
 // without failing the plan, and passes for a size that does not.
 func TestRetiresWithinFunction_CheckBlock(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
+	t.Parallel()
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		TerraformVersionChecks:   functionVersionChecks,
 		Steps: []resource.TestStep{{
@@ -117,6 +121,7 @@ check "gpu_lifetime" {
 }
 
 func TestRetiresWithinFunction_Errors(t *testing.T) {
+	t.Parallel()
 	testFunctionErrors(t, map[string]functionErrorCase{
 		"unknown name": {
 			call: `provider::hpcsku::retires_within("Standard_HC44rs_v9", 6)`,

@@ -20,6 +20,7 @@ import (
 // converts each (size, region, date) once, and keeps dates apart: the
 // lifecycle status depends on the date.
 func TestSKUObjectMemo(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cat := testCatalog(t)
 	asOf := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
@@ -74,6 +75,7 @@ func TestSKUObjectMemo(t *testing.T) {
 // figure that is not null has a non-empty source list under its name (the
 // clocks under "clocks").
 func TestSKUObjectPerformance(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cat := testCatalog(t)
 	asOf := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
@@ -195,6 +197,7 @@ func checkSourcesMap(t *testing.T, what string, o types.Object, want map[string]
 // TestSKUObjectPerformanceNull checks a size with no performance record:
 // performance stays an object with null gpu and cpu.
 func TestSKUObjectPerformanceNull(t *testing.T) {
+	t.Parallel()
 	m := newSKUPerformanceModel(catalog.Performance{})
 	obj, diags := types.ObjectValueFrom(context.Background(), skuObjectType().AttrTypes["performance"].(types.ObjectType).AttrTypes, m)
 	if diags.HasError() {
@@ -211,6 +214,7 @@ func TestSKUObjectPerformanceNull(t *testing.T) {
 // memo holds: it never grows past its cap, and what it returns after being
 // emptied still equals a fresh conversion.
 func TestSKUObjectMemoIsBounded(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	data := testProviderData(t)
 	var memo skuObjects
@@ -245,6 +249,7 @@ pairs:
 // has its own memo: a catalog with other prices never sees the objects of
 // another configuration.
 func TestSKUObjectMemoPerConfiguration(t *testing.T) {
+	t.Parallel()
 	a, b := testProviderData(t), testProviderData(t)
 	if &a.skus == &b.skus {
 		t.Fatal("two configurations share one memo")
