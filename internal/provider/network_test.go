@@ -113,9 +113,9 @@ func TestProviderCodeCannotReachTheNetwork(t *testing.T) {
 	}
 }
 
-// TestAccOverlay_NoFilesConfigured reads every data source with no overlay
+// TestOverlay_NoFilesConfigured reads every data source with no overlay
 // setting. Under strace (below) it must open no file under testdata.
-func TestAccOverlay_NoFilesConfigured(t *testing.T) {
+func TestOverlay_NoFilesConfigured(t *testing.T) {
 	t.Parallel()
 	snapshot := testCatalog(t).PriceSnapshotDate
 	unitTest(t, resource.TestCase{
@@ -123,7 +123,8 @@ func TestAccOverlay_NoFilesConfigured(t *testing.T) {
 		Steps: []resource.TestStep{{
 			Config: providerBlock(nil) + training70BConfig + `
 data "hpcsku_catalog" "east" {
-  region = "eastus"
+  families = ["ND"]
+  region   = "eastus"
 }
 
 data "hpcsku_sku" "h100" {
@@ -228,7 +229,7 @@ func TestProviderOpensNoSocketUnderStrace(t *testing.T) {
 	})
 	t.Run("overlay files, every data source", func(t *testing.T) {
 		t.Parallel()
-		r := run(t, "^TestAccOverlay_(AvailabilityRestrictsH100|PricesFile|CatalogAndSKU)$")
+		r := run(t, "^TestOverlay_(AvailabilityFileRestrictsH100|PricesFileReranks|CatalogAndSKUHonourFiles)$")
 		if len(r.sockets) > 0 {
 			t.Errorf("non-Unix sockets:\n%s", strings.Join(r.sockets, "\n"))
 		}
@@ -243,7 +244,7 @@ func TestProviderOpensNoSocketUnderStrace(t *testing.T) {
 	})
 	t.Run("no overlay setting", func(t *testing.T) {
 		t.Parallel()
-		r := run(t, "^TestAccOverlay_NoFilesConfigured$")
+		r := run(t, "^TestOverlay_NoFilesConfigured$")
 		if len(r.sockets) > 0 {
 			t.Errorf("non-Unix sockets:\n%s", strings.Join(r.sockets, "\n"))
 		}

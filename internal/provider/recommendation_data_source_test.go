@@ -28,14 +28,6 @@ import (
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
 )
 
-func stringList(list ...string) knownvalue.Check {
-	checks := make([]knownvalue.Check, len(list))
-	for i, s := range list {
-		checks[i] = knownvalue.StringExact(s)
-	}
-	return knownvalue.ListExact(checks)
-}
-
 // The tests that pin rankings, scores, prices and rejection counts run on
 // the fixture catalog (fixtureProviderFactories), whose sizes and prices
 // are frozen. On it, at the test clock 2026-11-22, the base rejections are
@@ -1303,8 +1295,6 @@ func checkEstimate(t *testing.T, i int, size string, got *estimateOut, want *rec
 		t.Errorf("recommendation %d (%s): estimate %+v, want %+v", i, size, *got, *want)
 	}
 }
-
-func ptrTo[T any](v T) *T { return &v }
 
 // strEq, int64Eq and float64Eq compare an output that is null for the
 // engine's zero value with that value.

@@ -4,8 +4,6 @@
 package provider
 
 import (
-	"context"
-	"fmt"
 	"testing"
 	"time"
 
@@ -146,40 +144,4 @@ func TestRetiresWithinFunction_Errors(t *testing.T) {
 		},
 	})
 	testFunctionErrors(t, sizeNameErrors(`provider::hpcsku::retires_within(%s, 6)`))
-}
-
-// expectCheckBlock asserts the status of a check block in the plan
-// ("pass", "fail", "error" or "unknown") and, when message is not empty,
-// that one of its failures has that message.
-func expectCheckBlock(name, status, message string) plancheck.PlanCheck {
-	return checkBlockStatus{name: name, status: status, message: message}
-}
-
-type checkBlockStatus struct{ name, status, message string }
-
-func (c checkBlockStatus) CheckPlan(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
-	for _, check := range req.Plan.Checks {
-		if check.Address.Kind != "check" || check.Address.Name != c.name {
-			continue
-		}
-		if string(check.Status) != c.status {
-			resp.Error = fmt.Errorf("check block %q: status %q, want %q", c.name, check.Status, c.status)
-			return
-		}
-		if c.message == "" {
-			return
-		}
-		var messages []string
-		for _, inst := range check.Instances {
-			for _, p := range inst.Problems {
-				if p.Message == c.message {
-					return
-				}
-				messages = append(messages, p.Message)
-			}
-		}
-		resp.Error = fmt.Errorf("check block %q: messages %q, want %q", c.name, messages, c.message)
-		return
-	}
-	resp.Error = fmt.Errorf("check block %q not found in the plan", c.name)
 }

@@ -7,10 +7,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"math/big"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -21,97 +19,6 @@ import (
 // (tfprotov6.ProviderServer) directly, the way Terraform does, without a
 // Terraform binary: GetProviderSchema, ConfigureProvider, then ReadDataSource
 // with msgpack-encoded configurations.
-
-// protoServer is a configured provider server with its schemas.
-type protoServer struct {
-	tfprotov6.ProviderServer
-	schemas *tfprotov6.GetProviderSchemaResponse
-}
-
-// newProtoServer serves the provider with the embedded catalog and the test
-// clock, and configures it with as_of = "2026-11-22".
-func newProtoServer(tb testing.TB) *protoServer {
-	tb.Helper()
-	ctx := context.Background()
-	srv, err := providerserver.NewProtocol6WithError(NewTestProvider(testCatalog(tb), func() time.Time { return testAsOf })())()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	schemas, err := srv.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
-	if err != nil || diagsHaveError(schemas.Diagnostics) {
-		tb.Fatalf("GetProviderSchema: %v %v", err, schemas.Diagnostics)
-	}
-	s := &protoServer{ProviderServer: srv, schemas: schemas}
-	cfg := s.dynamicValue(tb, schemas.Provider, map[string]tftypes.Value{"as_of": tftypes.NewValue(tftypes.String, "2026-11-22")})
-	resp, err := srv.ConfigureProvider(ctx, &tfprotov6.ConfigureProviderRequest{TerraformVersion: "1.11.4", Config: cfg})
-	if err != nil || diagsHaveError(resp.Diagnostics) {
-		tb.Fatalf("ConfigureProvider: %v %v", err, resp.Diagnostics)
-	}
-	return s
-}
-
-func diagsHaveError(diags []*tfprotov6.Diagnostic) bool {
-	for _, d := range diags {
-		if d.Severity == tfprotov6.DiagnosticSeverityError {
-			return true
-		}
-	}
-	return false
-}
-
-// dynamicValue encodes a configuration for schema: the given attributes,
-// every other attribute null.
-func (s *protoServer) dynamicValue(tb testing.TB, schema *tfprotov6.Schema, attrs map[string]tftypes.Value) *tfprotov6.DynamicValue {
-	tb.Helper()
-	typ := schema.ValueType().(tftypes.Object)
-	vals := make(map[string]tftypes.Value, len(typ.AttributeTypes))
-	for name, t := range typ.AttributeTypes {
-		vals[name] = tftypes.NewValue(t, nil)
-	}
-	for name, v := range attrs {
-		if _, ok := typ.AttributeTypes[name]; !ok {
-			tb.Fatalf("attribute %q is not in the schema", name)
-		}
-		vals[name] = v
-	}
-	dv, err := tfprotov6.NewDynamicValue(typ, tftypes.NewValue(typ, vals))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return &dv
-}
-
-// readRequest builds a ReadDataSource request for typeName.
-func (s *protoServer) readRequest(tb testing.TB, typeName string, attrs map[string]tftypes.Value) *tfprotov6.ReadDataSourceRequest {
-	tb.Helper()
-	schema, ok := s.schemas.DataSourceSchemas[typeName]
-	if !ok {
-		tb.Fatalf("no data source %s", typeName)
-	}
-	return &tfprotov6.ReadDataSourceRequest{TypeName: typeName, Config: s.dynamicValue(tb, schema, attrs)}
-}
-
-// modelValue is an hpcsku_recommendation `model` object with the given
-// attributes, every other attribute null.
-func modelValue(attrs map[string]tftypes.Value) tftypes.Value {
-	typ := recommendationInputAttributes()["model"].GetType().TerraformType(context.Background()).(tftypes.Object)
-	vals := make(map[string]tftypes.Value, len(typ.AttributeTypes))
-	for name, t := range typ.AttributeTypes {
-		vals[name] = tftypes.NewValue(t, nil)
-	}
-	for name, v := range attrs {
-		if _, ok := typ.AttributeTypes[name]; !ok {
-			panic("model has no attribute " + name)
-		}
-		vals[name] = v
-	}
-	return tftypes.NewValue(typ, vals)
-}
-
-func str(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
-func num(f float64) tftypes.Value {
-	return tftypes.NewValue(tftypes.Number, new(big.Float).SetFloat64(f))
-}
 
 // serverReadCases are one configuration per data source, each producing a
 // large result: the recommendation's ranked sizes carry the SKU object, and
@@ -141,27 +48,6 @@ func serverReadCases() map[string]struct {
 			"region": str("eastus"),
 		}},
 	}
-}
-
-func diagsString(diags []*tfprotov6.Diagnostic) string {
-	var b bytes.Buffer
-	for _, d := range diags {
-		fmt.Fprintf(&b, "%s|%s|%s|%v\n", d.Severity, d.Summary, d.Detail, d.Attribute)
-	}
-	return b.String()
-}
-
-// canonicalState decodes a state and renders it canonically: msgpack maps
-// (node_labels) come out of terraform-plugin-go in Go's random map order, so
-// two equal states need not be equal bytes; tftypes.Value.String sorts map
-// and object keys.
-func (s *protoServer) canonicalState(tb testing.TB, typeName string, state *tfprotov6.DynamicValue) string {
-	tb.Helper()
-	v, err := state.Unmarshal(s.schemas.DataSourceSchemas[typeName].ValueType())
-	if err != nil {
-		tb.Fatalf("decoding the state: %v", err)
-	}
-	return v.String()
 }
 
 // TestConcurrentReads reads each data source from 16 goroutines at once on

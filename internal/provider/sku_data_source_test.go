@@ -290,7 +290,7 @@ func TestSKUDataSource_Errors(t *testing.T) {
 	cases := map[string]errorCase{
 		"unknown name": {
 			config: `data "hpcsku_sku" "x" { name = "Standard_ND96isr_H100_v9" }`,
-			err:    `Unknown VM Size[\s\S]*Did you mean one of:\s+Standard_ND96isr_H100_v5,\s+Standard_ND96isr_H200_v5`,
+			err:    `Unknown VM Size[\s\S]*` + suggests("Standard_ND96isr_H100_v5"),
 		},
 		"empty name": {
 			config: `data "hpcsku_sku" "x" { name = "" }`,
