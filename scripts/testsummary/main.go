@@ -37,24 +37,29 @@ func main() {
 	slow := flag.Duration("slow", time.Second, "print a line for each passing top-level test that takes at least this long")
 	quiet := flag.Duration("quiet", time.Minute, "print a progress line after this long without output")
 	flag.Parse()
-	s := newSummary(os.Stdout, *slow)
+	if !run(os.Stdin, os.Stdout, *slow, *quiet) {
+		os.Exit(1)
+	}
+}
+
+// run summarises the events of r on w and reports whether everything
+// passed.
+func run(r io.Reader, w io.Writer, slow, quiet time.Duration) bool {
+	s := newSummary(w, slow)
 	events := make(chan event)
-	go read(os.Stdin, events)
-	ticker := time.NewTicker(*quiet / 4)
+	go read(r, events)
+	ticker := time.NewTicker(quiet / 4)
 	defer ticker.Stop()
 	for {
 		select {
 		case e, ok := <-events:
 			if !ok {
 				s.finish()
-				if s.failed {
-					os.Exit(1)
-				}
-				return
+				return !s.failed
 			}
 			s.handle(e)
 		case now := <-ticker.C:
-			if now.Sub(s.lastPrint) >= *quiet {
+			if now.Sub(s.lastPrint) >= quiet {
 				s.progress(now)
 			}
 		}
