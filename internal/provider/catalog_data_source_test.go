@@ -10,6 +10,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
@@ -89,9 +90,14 @@ data "hpcsku_catalog" "current" {}
 	})
 }
 
-// TestCatalogDataSource_EmbeddedCatalog lists the embedded catalog end to
-// end; what it expects is counted from the catalog, so a new size or price
-// does not change this test.
+// TestCatalogDataSource_EmbeddedCatalog lists the whole embedded catalog
+// through the provider server, with and without retired sizes; what it
+// expects is counted from the catalog, so a new size or price does not
+// change this test. It calls the server without Terraform: the whole
+// catalog's state is some megabytes, which each of the half-dozen Terraform
+// commands of a test step would decode and write again, and Terraform's
+// handling of this data source is what TestCatalogDataSource_AllSizes runs
+// on the fixture catalog.
 func TestCatalogDataSource_EmbeddedCatalog(t *testing.T) {
 	t.Parallel()
 	cat := testCatalog(t)
@@ -105,25 +111,21 @@ func TestCatalogDataSource_EmbeddedCatalog(t *testing.T) {
 	if current == 0 || current == len(skus) {
 		t.Fatalf("%d of %d sizes current on %s: the test needs both kinds", current, len(skus), testAsOf)
 	}
-	unitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
-		Steps: []resource.TestStep{{
-			Config: `
-data "hpcsku_catalog" "all" {
-  include_retired = true
-}
-data "hpcsku_catalog" "current" {}
-`,
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("skus"), knownvalue.ListSizeExact(len(skus))),
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("catalog_version"), knownvalue.StringExact(cat.Version)),
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("data_date"), knownvalue.StringExact(cat.DataDate.Format(catalog.DateLayout))),
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("skus").AtSliceIndex(0).AtMapKey("name"), knownvalue.StringExact(skus[0].Name)),
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("skus").AtSliceIndex(len(skus)-1).AtMapKey("name"), knownvalue.StringExact(skus[len(skus)-1].Name)),
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.current", tfjsonpath.New("skus"), knownvalue.ListSizeExact(current)),
-			},
-		}},
-	})
+	s := newProtoServer(t)
+	all := s.readCatalog(t, map[string]tftypes.Value{"include_retired": tftypes.NewValue(tftypes.Bool, true)})
+	if all.version != cat.Version {
+		t.Errorf("catalog_version %q, want %q", all.version, cat.Version)
+	}
+	if want := cat.DataDate.Format(catalog.DateLayout); all.dataDate != want {
+		t.Errorf("data_date %q, want %q", all.dataDate, want)
+	}
+	if n := all.names; len(n) != len(skus) || n[0] != skus[0].Name || n[len(n)-1] != skus[len(skus)-1].Name {
+		t.Errorf("with include_retired: %d sizes from %v to %v; want %d from %s to %s",
+			len(n), n[:min(1, len(n))], n[max(0, len(n)-1):], len(skus), skus[0].Name, skus[len(skus)-1].Name)
+	}
+	if got := s.readCatalog(t, nil).names; len(got) != current {
+		t.Errorf("without include_retired: %d sizes, want %d", len(got), current)
+	}
 }
 
 // TestCatalogDataSource_Filters filters the fixture catalog.

@@ -96,7 +96,8 @@ var functionVersionChecks = []tfversion.TerraformVersionCheck{tfversion.SkipBelo
 // -short: `make test-race` runs the race detector with -short on the
 // provider's own Go code, which the Terraform runs do not exercise further
 // (TestConcurrentReads and the parallel TestRecommendationReadMatrix read
-// through one provider server from many goroutines).
+// through one provider server from many goroutines, and
+// TestConcurrentFunctionCalls calls a function from many at once).
 func unitTest(t *testing.T, tc resource.TestCase) {
 	t.Helper()
 	if testing.Short() {
@@ -148,20 +149,19 @@ func testFunctionErrors(t *testing.T, cases map[string]functionErrorCase) {
 	testErrors(t, testProviderFactories(t), functionVersionChecks, configs)
 }
 
-// sizeNameErrors are the errors of a size function's name argument, the
-// same for every such function (sizeNameParameter): call is the call with
-// %s in place of the name.
-func sizeNameErrors(call string) map[string]functionErrorCase {
-	return map[string]functionErrorCase{
-		"empty name": {
-			call: fmt.Sprintf(call, `""`),
-			err:  wrapped(`Invalid value for "name" parameter: Invalid Parameter Value Length: string length must be at least 1`),
-		},
-		"null name": {
-			call: fmt.Sprintf(call, `null`),
-			err:  wrapped(`Invalid value for "name" parameter: argument must not be null.`),
-		},
+// withSizeNameErrors adds to cases the errors of a size function's name
+// argument, the same for every such function (sizeNameParameter): call is
+// the call with %s in place of the name.
+func withSizeNameErrors(call string, cases map[string]functionErrorCase) map[string]functionErrorCase {
+	cases["empty name"] = functionErrorCase{
+		call: fmt.Sprintf(call, `""`),
+		err:  wrapped(`Invalid value for "name" parameter: Invalid Parameter Value Length: string length must be at least 1`),
 	}
+	cases["null name"] = functionErrorCase{
+		call: fmt.Sprintf(call, `null`),
+		err:  wrapped(`Invalid value for "name" parameter: argument must not be null.`),
+	}
+	return cases
 }
 
 // testFunctionOutputs plans cfg and checks the planned value of each output
@@ -497,6 +497,47 @@ func (s *protoServer) readRequest(tb testing.TB, typeName string, attrs map[stri
 		tb.Fatalf("no data source %s", typeName)
 	}
 	return &tfprotov6.ReadDataSourceRequest{TypeName: typeName, Config: s.dynamicValue(tb, schema, attrs)}
+}
+
+// catalogRead is what readCatalog returns of an hpcsku_catalog state.
+type catalogRead struct {
+	version, dataDate string
+	names             []string // of the sizes, in order
+}
+
+// readCatalog reads hpcsku_catalog with the given attributes.
+func (s *protoServer) readCatalog(tb testing.TB, attrs map[string]tftypes.Value) catalogRead {
+	tb.Helper()
+	resp, err := s.ReadDataSource(context.Background(), s.readRequest(tb, "hpcsku_catalog", attrs))
+	if err != nil || diagsHaveError(resp.Diagnostics) {
+		tb.Fatalf("ReadDataSource: %v\n%s", err, diagsString(resp.Diagnostics))
+	}
+	state, err := resp.State.Unmarshal(s.schemas.DataSourceSchemas["hpcsku_catalog"].ValueType())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var top map[string]tftypes.Value
+	if err := state.As(&top); err != nil {
+		tb.Fatal(err)
+	}
+	var r catalogRead
+	var list []tftypes.Value
+	for k, dst := range map[string]any{"catalog_version": &r.version, "data_date": &r.dataDate, "skus": &list} {
+		if err := top[k].As(dst); err != nil {
+			tb.Fatalf("%s: %v", k, err)
+		}
+	}
+	r.names = make([]string, len(list))
+	for i, v := range list {
+		var sku map[string]tftypes.Value
+		if err := v.As(&sku); err != nil {
+			tb.Fatal(err)
+		}
+		if err := sku["name"].As(&r.names[i]); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return r
 }
 
 // modelValue is an hpcsku_recommendation `model` object with the given

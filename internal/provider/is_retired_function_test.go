@@ -109,12 +109,11 @@ output "gpu_size" {
 
 func TestIsRetiredFunction_Errors(t *testing.T) {
 	t.Parallel()
-	testFunctionErrors(t, map[string]functionErrorCase{
+	testFunctionErrors(t, withSizeNameErrors(`provider::hpcsku::is_retired(%s)`, map[string]functionErrorCase{
 		"unknown name": {
 			call: `provider::hpcsku::is_retired("Standard_NC24rs_v9")`,
 			err: wrapped(`Invalid value for "name" parameter: Unknown VM Size: The size "Standard_NC24rs_v9" is not in the catalog`) +
-				`[\s\S]*` + wrapped(`Did you mean one of: Standard_NC24rs_v2, Standard_NC24rs_v3, Standard_NC24s_v2?`),
+				`[\s\S]*` + suggests("Standard_NC24rs_v3"),
 		},
-	})
-	testFunctionErrors(t, sizeNameErrors(`provider::hpcsku::is_retired(%s)`))
+	}))
 }

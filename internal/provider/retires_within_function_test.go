@@ -120,11 +120,11 @@ check "gpu_lifetime" {
 
 func TestRetiresWithinFunction_Errors(t *testing.T) {
 	t.Parallel()
-	testFunctionErrors(t, map[string]functionErrorCase{
+	testFunctionErrors(t, withSizeNameErrors(`provider::hpcsku::retires_within(%s, 6)`, map[string]functionErrorCase{
 		"unknown name": {
 			call: `provider::hpcsku::retires_within("Standard_HC44rs_v9", 6)`,
 			err: wrapped(`Invalid value for "name" parameter: Unknown VM Size: The size "Standard_HC44rs_v9" is not in the catalog`) +
-				`[\s\S]*` + wrapped(`Did you mean one of: Standard_HC44rs,`),
+				`[\s\S]*` + suggests("Standard_HC44rs"),
 		},
 		"negative months": {
 			call: `provider::hpcsku::retires_within("Standard_HC44rs", -1)`,
@@ -142,6 +142,5 @@ func TestRetiresWithinFunction_Errors(t *testing.T) {
 			call: `provider::hpcsku::retires_within("Standard_HC44rs", null)`,
 			err:  wrapped(`Invalid value for "months" parameter: argument must not be null.`),
 		},
-	})
-	testFunctionErrors(t, sizeNameErrors(`provider::hpcsku::retires_within(%s, 6)`))
+	}))
 }

@@ -7,8 +7,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -158,6 +160,64 @@ func TestProviderDecodesCatalogOnce(t *testing.T) {
 		data, diags := configureProvider(t, New("test")(), nil)
 		if diags.HasError() || data == nil || data.Catalog != testCatalog(t) {
 			t.Fatalf("provider %d: diagnostics %v; catalog is not the one catalog.Default decoded", i, diags)
+		}
+	}
+}
+
+// TestConcurrentFunctionCalls calls the sku function from 16 goroutines at
+// once on a new provider server, before anything has loaded the catalog
+// (functions load it on their first call, once per provider): every call
+// must return the same object. Run it with -race (make test-race) to also
+// check the load and the functions' SKU object memo.
+func TestConcurrentFunctionCalls(t *testing.T) {
+	t.Parallel()
+	const goroutines = 16
+	ctx := context.Background()
+	srv, err := providerserver.NewProtocol6WithError(NewTestProvider(testCatalog(t), func() time.Time { return testAsOf })())()
+	if err != nil {
+		t.Fatal(err)
+	}
+	schemas, err := srv.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	returnType := schemas.Functions["sku"].Return.Type
+	arg, err := tfprotov6.NewDynamicValue(tftypes.String, tftypes.NewValue(tftypes.String, "Standard_ND96isr_H100_v5"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := make([]string, goroutines)
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range goroutines {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			resp, err := srv.CallFunction(ctx, &tfprotov6.CallFunctionRequest{Name: "sku", Arguments: []*tfprotov6.DynamicValue{&arg}})
+			switch {
+			case err != nil:
+				results[i] = "error: " + err.Error()
+			case resp.Error != nil:
+				results[i] = "function error: " + resp.Error.Text
+			default:
+				v, err := resp.Result.Unmarshal(returnType)
+				if err != nil {
+					results[i] = "decoding the result: " + err.Error()
+					return
+				}
+				results[i] = v.String() // canonical: map keys sorted
+			}
+		}()
+	}
+	close(start)
+	wg.Wait()
+	if !strings.Contains(results[0], `"Standard_ND96isr_H100_v5"`) {
+		t.Fatalf("goroutine 0: %s", results[0])
+	}
+	for i, r := range results[1:] {
+		if r != results[0] {
+			t.Errorf("goroutine %d: %s\nwant what goroutine 0 got: %s", i+1, r, results[0])
 		}
 	}
 }

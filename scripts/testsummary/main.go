@@ -93,7 +93,7 @@ type summary struct {
 	start     time.Time
 	lastPrint time.Time
 	output    map[key][]string    // output of running top-level tests, subtests included
-	running   map[key]time.Time   // top-level tests started and not finished
+	running   map[key]time.Time   // top-level tests running (not paused), since they last started
 	passed    int                 // top-level tests passed
 	skipped   int                 // top-level tests skipped
 	failures  []key               // top-level tests failed
@@ -148,9 +148,13 @@ func (s *summary) handleTest(e event) {
 	top, _, sub := strings.Cut(e.Test, "/")
 	k := key{e.Package, top}
 	switch e.Action {
-	case "run":
+	case "run", "cont":
 		if !sub {
 			s.running[k] = time.Now()
+		}
+	case "pause": // a parallel test waiting for its turn
+		if !sub {
+			delete(s.running, k)
 		}
 	case "output":
 		s.output[k] = append(s.output[k], e.Output)
