@@ -92,19 +92,20 @@ type summary struct {
 	slow      time.Duration
 	start     time.Time
 	lastPrint time.Time
-	output    map[key][]string    // output of running top-level tests, subtests included
-	running   map[key]time.Time   // top-level tests running (not paused), since they last started
-	passed    int                 // top-level tests passed
-	skipped   int                 // top-level tests skipped
-	failures  []key               // top-level tests failed
-	failed    bool                // a test, package or build failed
-	packages  map[string]struct{} // packages that printed their result
+	output    map[key][]string           // output of running top-level tests, subtests included
+	subtests  map[key]map[string]float64 // seconds each finished subtest of a running top-level test took
+	running   map[key]time.Time          // top-level tests running (not paused), since they last started
+	passed    int                        // top-level tests passed
+	skipped   int                        // top-level tests skipped
+	failures  []key                      // top-level tests failed
+	failed    bool                       // a test, package or build failed
+	packages  map[string]struct{}        // packages that printed their result
 }
 
 func newSummary(w io.Writer, slow time.Duration) *summary {
 	now := time.Now()
 	return &summary{w: w, slow: slow, start: now, lastPrint: now,
-		output: map[key][]string{}, running: map[key]time.Time{}, packages: map[string]struct{}{}}
+		output: map[key][]string{}, subtests: map[key]map[string]float64{}, running: map[key]time.Time{}, packages: map[string]struct{}{}}
 }
 
 func (s *summary) printf(format string, args ...any) {
@@ -161,25 +162,64 @@ func (s *summary) handleTest(e event) {
 	case "fail":
 		s.failed = true
 	}
+	if sub && (e.Action == "pass" || e.Action == "fail") {
+		if s.subtests[k] == nil {
+			s.subtests[k] = map[string]float64{}
+		}
+		s.subtests[k][e.Test] = e.Elapsed
+	}
 	if sub || (e.Action != "pass" && e.Action != "fail" && e.Action != "skip") {
 		return
 	}
-	elapsed := time.Duration(e.Elapsed * float64(time.Second))
+	took := s.took(k, e.Elapsed)
 	switch e.Action {
 	case "fail":
 		s.failures = append(s.failures, k)
 		s.printf("%s", strings.Join(s.output[k], ""))
-		s.printf("--- FAIL %s %s (%s)\n", shortPackage(e.Package), top, elapsed.Round(10*time.Millisecond))
+		s.printf("--- FAIL %s %s (%s)\n", shortPackage(e.Package), top, took)
 	case "pass":
 		s.passed++
-		if elapsed >= s.slow {
-			s.printf("--- PASS %s %s (%s)\n", shortPackage(e.Package), top, elapsed.Round(10*time.Millisecond))
+		if max(e.Elapsed, s.leafTime(k)) >= s.slow.Seconds() {
+			s.printf("--- PASS %s %s (%s)\n", shortPackage(e.Package), top, took)
 		}
 	case "skip":
 		s.skipped++
 	}
 	delete(s.output, k)
 	delete(s.running, k)
+	delete(s.subtests, k)
+}
+
+// took is how long a top-level test took, as go test reports it, and the
+// total of its subtests' times when it had any: the time go test gives a
+// test whose subtests run in parallel leaves theirs out.
+func (s *summary) took(k key, elapsed float64) string {
+	d := func(sec float64) time.Duration {
+		return time.Duration(sec * float64(time.Second)).Round(10 * time.Millisecond)
+	}
+	if len(s.subtests[k]) > 0 {
+		return fmt.Sprintf("%s; subtests %s", d(elapsed), d(s.leafTime(k)))
+	}
+	return d(elapsed).String()
+}
+
+// leafTime is the total time of the subtests of k that have none of their
+// own (a subtest's time includes its subtests').
+func (s *summary) leafTime(k key) float64 {
+	total := 0.0
+	for name, sec := range s.subtests[k] {
+		parent := false
+		for other := range s.subtests[k] {
+			if strings.HasPrefix(other, name+"/") {
+				parent = true
+				break
+			}
+		}
+		if !parent {
+			total += sec
+		}
+	}
+	return total
 }
 
 // progress says how long the run has taken, how many tests have finished
