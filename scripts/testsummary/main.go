@@ -25,12 +25,11 @@ import (
 
 // event is one line of `go test -json` (cmd/test2json).
 type event struct {
-	Action     string
-	Package    string
-	Test       string
-	Elapsed    float64
-	Output     string
-	ImportPath string // build-output and build-fail events
+	Action  string
+	Package string
+	Test    string
+	Elapsed float64
+	Output  string
 }
 
 func main() {
