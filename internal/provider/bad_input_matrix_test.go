@@ -8,8 +8,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 )
 
 // badInput is one invalid configuration and the error Terraform must print
@@ -98,9 +96,11 @@ func hugeList(prefix string) string {
 // function and provider setting through Terraform and checks the error:
 // wrong types, out-of-range numbers, unknown enum values, conflicting
 // settings, empty strings, values unknown until apply, unreadable or invalid
-// files and huge lists. Each case is its own resource.UnitTest with one step
-// that must fail (plan, or apply for values unknown at plan time).
+// files and huge lists. Each case is a step that must fail (plan, or apply
+// for values unknown at plan time): the function calls' steps in one
+// resource.UnitTest, the others' in another.
 func TestBadInputMatrix(t *testing.T) {
+	t.Parallel()
 	dir, err := filepath.Abs(filepath.Join("testdata", t.Name()))
 	if err != nil {
 		t.Fatal(err)
@@ -741,22 +741,25 @@ func TestBadInputMatrix(t *testing.T) {
 	if len(cases) < 40 {
 		t.Fatalf("the matrix has %d cases; keep at least 40", len(cases))
 	}
+	functions, others := map[string]errorCase{}, map[string]errorCase{}
 	for name, c := range cases {
 		// The table names the attribute it is about: on the line Terraform
 		// shows, or in the detail.
 		if !strings.Contains(c.line+strings.Join(c.detail, " "), c.attr) {
 			t.Fatalf("%s: neither the line nor the detail names %q", name, c.attr)
 		}
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			tc := resource.TestCase{
-				ProtoV6ProviderFactories: testProviderFactories(t),
-				Steps:                    []resource.TestStep{{Config: c.config, ExpectError: c.pattern()}},
-			}
-			if c.call != "" {
-				tc.TerraformVersionChecks = functionVersionChecks
-			}
-			resource.UnitTest(t, tc)
-		})
+		if c.call != "" {
+			functions[name] = errorCase{config: c.config, err: c.pattern().String()}
+		} else {
+			others[name] = errorCase{config: c.config, err: c.pattern().String()}
+		}
 	}
+	t.Run("functions", func(t *testing.T) {
+		t.Parallel()
+		testErrors(t, testProviderFactories(t), functionVersionChecks, functions)
+	})
+	t.Run("data sources and provider", func(t *testing.T) {
+		t.Parallel()
+		testErrors(t, testProviderFactories(t), nil, others)
+	})
 }

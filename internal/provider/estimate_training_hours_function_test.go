@@ -30,6 +30,7 @@ import (
 // NVLink, × 0.8 for a share of a GPU, × 0.5 across VMs without
 // InfiniBand.
 func TestEstimateTrainingHoursFunction(t *testing.T) {
+	t.Parallel()
 	testFunctionOutputs(t, `
 output "llama7_on_12_nd96asr_v4" {
   # 6 x 7e9 x 2,000e9 = 8.4e22 FLOPs; 12 VMs x 8 A100 x 312e12 x 0.40 = 1.19808e16 FLOP/s
@@ -91,7 +92,8 @@ output "sixth_of_an_a10" {
 // need all eight GPUs of a VM, so the data source uses them all, as the
 // function does.
 func TestEstimateTrainingHoursFunction_MatchesRecommendation(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
+	t.Parallel()
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		TerraformVersionChecks:   functionVersionChecks,
 		Steps: []resource.TestStep{{
@@ -121,6 +123,7 @@ output "same" {
 // within a quarter (2,190 hours) out of the configuration: 8 VMs of
 // ND96asr_v4 take 2921.34 hours for 7B x 2,000B tokens, 12 take 1947.56.
 func TestEstimateTrainingHoursFunction_Precondition(t *testing.T) {
+	t.Parallel()
 	cfg := `
 variable "size" {
   type = string
@@ -146,6 +149,7 @@ output "hours" {
 }
 
 func TestEstimateTrainingHoursFunction_Errors(t *testing.T) {
+	t.Parallel()
 	testFunctionErrors(t, map[string]functionErrorCase{
 		"zero active parameters": {
 			call: `provider::hpcsku::estimate_training_hours(0, 2000, "Standard_ND96asr_v4", 12, "bf16")`,
@@ -228,6 +232,7 @@ func TestEstimateTrainingHoursFunction_Errors(t *testing.T) {
 // engine's own range checks. With several problems, the error is on the
 // first argument in order and names the others' parameters.
 func TestEstimateTrainingHoursFunction_ErrorArguments(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name      string
 		active    float64
@@ -256,6 +261,7 @@ func TestEstimateTrainingHoursFunction_ErrorArguments(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			_, funcErr := runEstimateTrainingHours(t, c.active, c.tokens, c.vmSize, c.nodes, c.precision)
 			if funcErr == nil {
 				t.Fatal("no error")
@@ -284,6 +290,7 @@ func TestEstimateTrainingHoursFunction_ErrorArguments(t *testing.T) {
 // The parameters are named as the engine names the inputs, at the
 // positions trainingArguments gives.
 func TestEstimateTrainingHoursFunction_ParameterNames(t *testing.T) {
+	t.Parallel()
 	var resp function.DefinitionResponse
 	newEstimateTrainingHoursFunction(nil).Definition(context.Background(), function.DefinitionRequest{}, &resp)
 	want := []string{"active_parameters_billion", "tokens_billion", "vm_size", "nodes", "precision"}
@@ -300,6 +307,7 @@ func TestEstimateTrainingHoursFunction_ParameterNames(t *testing.T) {
 // The function returns what the engine's EstimateTrainingHours gives, for
 // every precision on sizes with and without InfiniBand.
 func TestEstimateTrainingHoursFunction_MatchesEngine(t *testing.T) {
+	t.Parallel()
 	eng := testProviderData(t).Engine
 	compared := 0
 	for _, size := range []string{"Standard_ND96isr_H100_v5", "Standard_NC24ads_A100_v4", "Standard_ND96isr_MI300X_v5", "Standard_NC64as_T4_v3"} {

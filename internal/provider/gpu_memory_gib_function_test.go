@@ -24,6 +24,7 @@ import (
 )
 
 func TestGPUMemoryGiBFunction(t *testing.T) {
+	t.Parallel()
 	testFunctionOutputs(t, `
 output "llama70_training" {
   # 70e9 x 16 bytes (bf16 weights 2 + gradients 2 + fp32 master 4 + Adam 8) = 1043.08 GiB, + 50%.
@@ -59,6 +60,7 @@ output "null_options" {
 // method, context, concurrency, batch and active parameters. The figures
 // follow the embedded model table (data/models.json).
 func TestGPUMemoryGiBFunction_Options(t *testing.T) {
+	t.Parallel()
 	testFunctionOutputs(t, `
 output "llama8_serving" {
   # Llama 3.1 8B (8.03B, bf16): weights 8.03e9 x 2 bytes x 1.05 (workspace) = 15.7 GiB, + KV cache
@@ -113,6 +115,7 @@ output "null_option_values" {
 // number, and the same number hpcsku_recommendation reports; what the
 // engine refuses (int8 and int4 training) fails on the precision argument.
 func TestGPUMemoryGiBFunction_MatchesEngine(t *testing.T) {
+	t.Parallel()
 	eng := testProviderData(t).Engine
 	refused := 0
 	for _, precision := range recommend.Precisions() {
@@ -143,7 +146,7 @@ func TestGPUMemoryGiBFunction_MatchesEngine(t *testing.T) {
 	if refused != 2 {
 		t.Errorf("%d combinations refused, want 2 (int8 and int4 training)", refused)
 	}
-	resource.UnitTest(t, resource.TestCase{
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		TerraformVersionChecks:   functionVersionChecks,
 		Steps: []resource.TestStep{{
@@ -191,6 +194,7 @@ output "same_qlora" {
 // An output precondition checks a chosen size's GPU memory against the
 // estimate.
 func TestGPUMemoryGiBFunction_Precondition(t *testing.T) {
+	t.Parallel()
 	cfg := `
 variable "size" {
   type = string
@@ -217,6 +221,7 @@ output "available_gib" {
 }
 
 func TestGPUMemoryGiBFunction_Errors(t *testing.T) {
+	t.Parallel()
 	testFunctionErrors(t, map[string]functionErrorCase{
 		"negative parameters": {
 			call: `provider::hpcsku::gpu_memory_gib(-7, "bf16", "training")`,
