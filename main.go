@@ -7,6 +7,7 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
 	"log"
 	"os"
 	"strings"
@@ -16,13 +17,19 @@ import (
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/provider"
 )
 
-// version is set by the release build (goreleaser ldflags).
+// version is set at link time by `make install` and the release build
+// (.goreleaser.yml): -X main.version=<version>.
 var version = "dev"
 
 func main() {
-	var debug bool
+	var debug, printVersion bool
 	flag.BoolVar(&debug, "debug", false, "set to true to run the provider with support for debuggers like delve")
+	flag.BoolVar(&printVersion, "version", false, "print the provider's version and exit")
 	flag.Parse()
+	if printVersion {
+		fmt.Println(version)
+		return
+	}
 	if !debug {
 		quietSDKLogs()
 	}

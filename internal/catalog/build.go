@@ -177,7 +177,7 @@ func (c *Catalog) join(d SKUDoc, images map[string]ImageDoc, decisions map[strin
 			gpu.MemoryGiB = *g.MemoryGiB
 			// A partial GPU's memory is its slice: the total is the slice times
 			// the number of whole GPUs, or the slice itself.
-			gpu.MemoryGiBTotal = round2(*g.MemoryGiB * math.Max(gpu.Count, 1))
+			gpu.MemoryGiBTotal = Round2(*g.MemoryGiB * math.Max(gpu.Count, 1))
 		}
 		s.GPU = gpu
 	}
@@ -221,7 +221,7 @@ func (c *Catalog) join(d SKUDoc, images map[string]ImageDoc, decisions map[strin
 			if e.from == nil {
 				continue
 			}
-			if !contains(SupportStatuses(), e.from.Status) {
+			if !slices.Contains(SupportStatuses(), e.from.Status) {
 				return nil, fmt.Errorf("support.%s: status %q is not one of %s", e.field, e.from.Status, strings.Join(SupportStatuses(), ", "))
 			}
 			*e.to = SupportEntry(*e.from)
@@ -270,8 +270,6 @@ func ParseCount(s string) (float64, error) {
 	}
 	return n, nil
 }
-
-func round2(f float64) float64 { return math.Round(f*100) / 100 }
 
 // checkImage rejects an image a deployment could not use as given: a URN
 // that is not publisher:offer:sku:version, a Batch node agent without a

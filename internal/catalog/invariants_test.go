@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -99,7 +100,7 @@ func TestFamilies(t *testing.T) {
 		t.Errorf("Families() = %v, the sizes have %v", got, sortedUnique(fams))
 	}
 	for _, f := range []string{"E", "F", "H", "HB", "HC", "HX", "NC", "ND", "NG", "NV"} {
-		if !contains(got, f) {
+		if !slices.Contains(got, f) {
 			t.Errorf("Families() = %v lacks %s", got, f)
 		}
 	}
@@ -179,7 +180,7 @@ func TestGPUSizesJoinAGPUModel(t *testing.T) {
 	}
 	for id, names := range gpuSizesWithoutShare {
 		for _, n := range names {
-			if s := mustLookup(t, c, n); !contains(s.Decisions, id) || contains(s.Decisions, "D20") {
+			if s := mustLookup(t, c, n); !slices.Contains(s.Decisions, id) || slices.Contains(s.Decisions, "D20") {
 				t.Errorf("%s: decisions %v, want %s and not D20", n, s.Decisions, id)
 			}
 		}
@@ -485,13 +486,13 @@ func TestSecondFiguresAndDeployable(t *testing.T) {
 	for _, s := range c.SKUs() {
 		if !s.Deployable {
 			gotND = append(gotND, s.Name)
-			if !contains(s.Decisions, "D44") {
+			if !slices.Contains(s.Decisions, "D44") {
 				t.Errorf("%s: not deployable without D44", s.Name)
 			}
 		}
 		if s.MemoryGiBAllotted != nil {
 			gotAllot = append(gotAllot, s.Name)
-			if want, ok := allotted[s.Name]; !ok || *s.MemoryGiBAllotted != want || !contains(s.Decisions, "D45") {
+			if want, ok := allotted[s.Name]; !ok || *s.MemoryGiBAllotted != want || !slices.Contains(s.Decisions, "D45") {
 				t.Errorf("%s: allotted %v, want %v (D45)", s.Name, *s.MemoryGiBAllotted, want)
 			}
 			if fit := *s.FitMemoryGiB(); fit != math.Min(*s.MemoryGiB, *s.MemoryGiBAllotted) {
@@ -500,7 +501,7 @@ func TestSecondFiguresAndDeployable(t *testing.T) {
 		}
 		if s.QuotaVCPUs != nil {
 			gotQuota = append(gotQuota, s.Name)
-			if want, ok := quota[s.Name]; !ok || *s.QuotaVCPUs != want || *s.VCPUs >= want || !contains(s.Decisions, "D46") {
+			if want, ok := quota[s.Name]; !ok || *s.QuotaVCPUs != want || *s.VCPUs >= want || !slices.Contains(s.Decisions, "D46") {
 				t.Errorf("%s: quota vCPUs %d for %d active, want %d (D46)", s.Name, *s.QuotaVCPUs, *s.VCPUs, want)
 			}
 		}
@@ -536,13 +537,13 @@ func TestSecondFiguresAndDeployable(t *testing.T) {
 		if s.Lifecycle.Status == StatusRetired {
 			want = SupportUnsupported
 		}
-		if s.Support.AKS.Status != want || !contains(s.Decisions, "D42") {
+		if s.Support.AKS.Status != want || !slices.Contains(s.Decisions, "D42") {
 			t.Errorf("%s (%s): AKS %s, want %s (D42)", s.Name, s.Lifecycle.Status, s.Support.AKS.Status, want)
 		}
 	}
 	// D43: Azure ML's managed online endpoints SKU list.
 	for _, name := range []string{"Standard_NC24ads_A100_v4", "Standard_NC40ads_H100_v5", "Standard_ND96amsr_A100_v4", "Standard_NV36ads_A10_v5"} {
-		if s := mustLookup(t, c, name); s.Support.AzureML.Status != SupportSupported || !contains(s.Decisions, "D43") {
+		if s := mustLookup(t, c, name); s.Support.AzureML.Status != SupportSupported || !slices.Contains(s.Decisions, "D43") {
 			t.Errorf("%s: Azure ML %s, decisions %v", name, s.Support.AzureML.Status, s.Decisions)
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -210,7 +211,7 @@ func newModel(d ModelDoc, decisions map[string]bool) (*Model, error) {
 	if strings.TrimSpace(d.Name) == "" {
 		return nil, errors.New("name is required")
 	}
-	if !contains(ModelKinds(), d.Kind) {
+	if !slices.Contains(ModelKinds(), d.Kind) {
 		return nil, fmt.Errorf("kind %q is not one of %s", d.Kind, strings.Join(ModelKinds(), ", "))
 	}
 	if !(d.ParametersBillion > 0) || math.IsInf(d.ParametersBillion, 0) {
@@ -313,7 +314,7 @@ func (m *Model) resolveAttention(a *AttentionDoc) error {
 		return nil
 	}
 	if a.Kind != "" {
-		if !contains(AttentionKinds(), a.Kind) {
+		if !slices.Contains(AttentionKinds(), a.Kind) {
 			return fmt.Errorf("attention.kind %q is not one of %s", a.Kind, strings.Join(AttentionKinds(), ", "))
 		}
 		if a.Kind != AttentionMLA && m.AttentionKind != "" && a.Kind != m.AttentionKind {

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -188,7 +189,7 @@ func (s *SKU) VMTotal(perGPU *float64) *float64 {
 	if perGPU == nil || s.GPU == nil || s.GPU.Count <= 0 {
 		return nil
 	}
-	v := round2(*perGPU * s.GPU.Count)
+	v := Round2(*perGPU * s.GPU.Count)
 	return &v
 }
 
@@ -276,7 +277,7 @@ func checkDecisions(ids []string, decisions map[string]bool) error {
 // allows no keys outside allowed.
 func checkSources(sources map[string][]string, need, allowed []string) error {
 	for k, list := range sources {
-		if !contains(allowed, k) {
+		if !slices.Contains(allowed, k) {
 			return fmt.Errorf("sources: %q is not a figure (use %s)", k, strings.Join(allowed, ", "))
 		}
 		if len(list) == 0 {
@@ -313,7 +314,7 @@ func (c *Catalog) checkGPUPerformance(d GPUPerformanceDoc, decisions map[string]
 		need = append(need, f.key)
 		// fp64 and fp32 run on every GPU, while the model's precisions list
 		// the ones worth computing in; the others must be listed.
-		if f.precision != "" && f.precision != "fp64" && f.precision != "fp32" && !contains(m.Precisions, f.precision) {
+		if f.precision != "" && f.precision != "fp64" && f.precision != "fp32" && !slices.Contains(m.Precisions, f.precision) {
 			return fmt.Errorf("%s is given, but GPU model %s does not list %s among its precisions (%s)", f.key, m.ID, f.precision, strings.Join(m.Precisions, ", "))
 		}
 	}
@@ -485,7 +486,7 @@ func (c *Catalog) sizeCPUPerformance(p SeriesPerformanceDoc, s *SKU) *CPUPerform
 			v = *p.StreamGBs * float64(*s.VCPUs) / refVCPUs
 			note = fmt.Sprintf("scaled: %s STREAM %s GB/s x %d/%s vCPUs", ref.Name, num(*p.StreamGBs), *s.VCPUs, num(refVCPUs))
 		}
-		v = round2(v)
+		v = Round2(v)
 		out.StreamGBs = &v
 		out.Sources["stream_gbs"] = withNote(note, p.Sources["stream_gbs"])
 	}
@@ -495,7 +496,7 @@ func (c *Catalog) sizeCPUPerformance(p SeriesPerformanceDoc, s *SKU) *CPUPerform
 		if p.FP64PeakCores != nil {
 			peakCores = float64(*p.FP64PeakCores)
 		}
-		v := round2(*p.FP64PeakGFLOPS * cores / peakCores)
+		v := Round2(*p.FP64PeakGFLOPS * cores / peakCores)
 		out.FP64PeakGFLOPS = &v
 		note := ""
 		if cores != peakCores {
@@ -507,11 +508,11 @@ func (c *Catalog) sizeCPUPerformance(p SeriesPerformanceDoc, s *SKU) *CPUPerform
 		if clock == nil {
 			clock, which = p.MaxBoostGHz, "maximum boost clock, the only one stated"
 		}
-		v := round2(cores * *clock * float64(*p.FP64FLOPsPerCycle))
+		v := Round2(cores * *clock * float64(*p.FP64FLOPsPerCycle))
 		out.FP64PeakGFLOPS = &v
 		out.FP64PeakDerived = true
 		note := fmt.Sprintf("derived: %s x %s GHz %s x %d FP64 FLOPs per cycle per core = %s GFLOPS (no published peak)",
-			plural(cores, "core"), num(*clock), which, *p.FP64FLOPsPerCycle, num(v))
+			Plural(cores, "core", "cores"), num(*clock), which, *p.FP64FLOPsPerCycle, num(v))
 		src := withNote(note, p.Sources["fp64_flops_per_cycle"])
 		out.Sources["fp64_peak_gflops"] = append(src, p.Sources["clocks"]...)
 	}
@@ -524,14 +525,6 @@ func withNote(note string, sources []string) []string {
 		return sources
 	}
 	return append([]string{note}, sources...)
-}
-
-// plural formats a count with its noun: "1 core", "36 cores".
-func plural(n float64, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return num(n) + " " + noun + "s"
 }
 
 // num formats a number without trailing zeros.

@@ -5,6 +5,7 @@ package catalog
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -503,7 +504,7 @@ func TestPerformanceAndModelDecisionsLinked(t *testing.T) {
 		"D32": {"deepseek-v3", "gemma-2-27b", "gemma-2-9b", "gemma-3-27b", "gpt-oss-120b", "gpt-oss-20b", "llama-4-maverick-17b-128e", "llama-4-scout-17b-16e", "phi-3-mini"},
 	} {
 		for _, w := range want {
-			if !contains(linked[id], w) {
+			if !slices.Contains(linked[id], w) {
 				t.Errorf("decision %s linked from %v, not from %s", id, linked[id], w)
 			}
 		}
@@ -516,7 +517,7 @@ func TestPerformanceAndModelDecisionsLinked(t *testing.T) {
 	// carry it.
 	for _, id := range sortedKeys(c.perf.gpu) {
 		g := c.perf.gpu[id]
-		if (g.UsableMemoryGiB != nil) != contains(g.Decisions, "D25") {
+		if (g.UsableMemoryGiB != nil) != slices.Contains(g.Decisions, "D25") {
 			t.Errorf("%s: usable memory %s, decisions %v", id, show(g.UsableMemoryGiB), g.Decisions)
 		}
 	}
@@ -546,7 +547,7 @@ func TestTrainingMFUForEveryGPUModel(t *testing.T) {
 			}
 		case g.TrainingMFU == nil || !(*g.TrainingMFU > 0 && *g.TrainingMFU <= 1):
 			t.Errorf("%s: training_mfu %s, want a share of the dense peak", id, show(g.TrainingMFU))
-		case !contains(g.Decisions, "D48"):
+		case !slices.Contains(g.Decisions, "D48"):
 			t.Errorf("%s: training_mfu without decision D48 (decisions %v)", id, g.Decisions)
 		default:
 			timed++

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -42,7 +43,7 @@ func TestGASizesOfCurrentSeriesArePriced(t *testing.T) {
 		}
 		var why []string
 		for _, d := range s.Decisions {
-			if contains(unpricedDecisions, d) {
+			if slices.Contains(unpricedDecisions, d) {
 				why = append(why, d)
 				used[d]++
 			}
@@ -105,7 +106,7 @@ func TestGANCRTXPRO6000Priced(t *testing.T) {
 func TestNG32admsV620Priced(t *testing.T) {
 	c := mustDefault(t)
 	s := mustLookup(t, c, "Standard_NG32adms_V620_v1")
-	if !contains(s.Decisions, "D34") {
+	if !slices.Contains(s.Decisions, "D34") {
 		t.Errorf("decisions %v do not link D34", s.Decisions)
 	}
 	// The reference snapshot's prices; a refresh may change them and add
@@ -245,7 +246,7 @@ func TestReferencePriceAdditions(t *testing.T) {
 		}
 		matched++
 		if droppedPriceRows[r["region"]+","+r["vm_size"]] {
-			if _, ok := s.Prices[r["region"]]; ok || !contains(s.Decisions, "D47") {
+			if _, ok := s.Prices[r["region"]]; ok || !slices.Contains(s.Decisions, "D47") {
 				t.Errorf("%s in %s: priced, or links no D47, though D47 leaves the row out", s.Name, r["region"])
 			}
 			dropped++
@@ -427,7 +428,7 @@ func TestAddedSizesListedWithRetired(t *testing.T) {
 			p, w := mustLookup(t, c, name), mustLookup(t, c, twin)
 			if !samePtr(p.VCPUs, w.VCPUs) || !samePtr(p.MemoryGiB, w.MemoryGiB) || !samePtr(p.TempDiskGiB, w.TempDiskGiB) ||
 				p.Network.RDMA != w.Network.RDMA || p.Lifecycle.RetirementDate != w.Lifecycle.RetirementDate ||
-				!equalStrings(p.Lifecycle.ReplacementSizes, w.Lifecycle.ReplacementSizes) || !contains(p.Decisions, "D36") ||
+				!equalStrings(p.Lifecycle.ReplacementSizes, w.Lifecycle.ReplacementSizes) || !slices.Contains(p.Decisions, "D36") ||
 				(p.GPU == nil) != (w.GPU == nil) || (p.GPU != nil && (p.GPU.Count != w.GPU.Count || p.GPU.ModelID != w.GPU.ModelID)) {
 				t.Errorf("%s differs from its twin %s", name, twin)
 			}
@@ -461,7 +462,7 @@ func TestEastUSListsTheGARTXPRO6000Sizes(t *testing.T) {
 func TestFsv2ReplacementInCatalog(t *testing.T) {
 	c := mustDefault(t)
 	fsv2 := c.series["Fsv2"]
-	if !contains(fsv2.Lifecycle.ReplacementSeries, "Falsv6") {
+	if !slices.Contains(fsv2.Lifecycle.ReplacementSeries, "Falsv6") {
 		t.Errorf("Fsv2 replacement series %q do not name Falsv6 as an entry of its own", fsv2.Lifecycle.ReplacementSeries)
 	}
 	if _, ok := c.series["Falsv6"]; !ok {

@@ -5,6 +5,7 @@ package catalog
 
 import (
 	"regexp"
+	"slices"
 	"testing"
 	"time"
 )
@@ -273,10 +274,10 @@ func TestDistinctLists(t *testing.T) {
 			models[s.GPU.ModelID] = true
 		}
 	}
-	if got := c.SeriesNames(); !equalStrings(got, sortedKeys(series)) || !contains(got, "Edsv5") || !contains(got, "NVv4") {
+	if got := c.SeriesNames(); !equalStrings(got, sortedKeys(series)) || !slices.Contains(got, "Edsv5") || !slices.Contains(got, "NVv4") {
 		t.Errorf("SeriesNames() = %v, want %v", got, sortedKeys(series))
 	}
-	if got := c.GPUModelIDs(); !equalStrings(got, sortedKeys(models)) || !contains(got, "a10") || !contains(got, "v710") {
+	if got := c.GPUModelIDs(); !equalStrings(got, sortedKeys(models)) || !slices.Contains(got, "a10") || !slices.Contains(got, "v710") {
 		t.Errorf("GPUModelIDs() = %v, want %v", got, sortedKeys(models))
 	}
 	if _, ok := c.GPUModel("h800"); ok {

@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -109,7 +110,7 @@ func normalisedSources(t *testing.T, joined string) []string {
 			repl = []string{e}
 		}
 		for _, r := range repl {
-			if !contains(out, r) {
+			if !slices.Contains(out, r) {
 				out = append(out, r)
 			}
 		}
@@ -239,7 +240,7 @@ func decisionCites(c *Catalog, s *SKU, src string) bool {
 	}
 	want.Note = ""
 	for _, d := range c.Decisions {
-		if !contains(s.Decisions, d.ID) {
+		if !slices.Contains(s.Decisions, d.ID) {
 			continue
 		}
 		for _, ds := range d.Sources {
@@ -312,11 +313,11 @@ func TestReferenceSupportCSV(t *testing.T) {
 			// supported on AKS; D43: Azure ML's SKU list on Azure ML. Where
 			// that changed the verdict, the note names the list.
 			if got, want := sr.Support.AKS.Status, verdict(r["aks_node_pool"]); got != want &&
-				(!contains(sr.Decisions, "D42") || got != SupportSupported || !strings.Contains(sr.Support.AKS.Note, "node auto-provisioning")) {
+				(!slices.Contains(sr.Decisions, "D42") || got != SupportSupported || !strings.Contains(sr.Support.AKS.Note, "node auto-provisioning")) {
 				t.Errorf("series %s: AKS %s, support.csv says %q", name, got, r["aks_node_pool"])
 			}
 			if got, want := sr.Support.AzureML.Status, verdict(r["azure_ml_compute"]); got != want &&
-				(!contains(sr.Decisions, "D43") || got != SupportSupported || !strings.Contains(sr.Support.AzureML.Note, "managed online endpoints SKU list")) {
+				(!slices.Contains(sr.Decisions, "D43") || got != SupportSupported || !strings.Contains(sr.Support.AzureML.Note, "managed online endpoints SKU list")) {
 				t.Errorf("series %s: Azure ML %s, support.csv says %q", name, got, r["azure_ml_compute"])
 			}
 			if sr.Lifecycle.Status == StatusRetired {

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -149,7 +150,7 @@ func (g *schemaGen) structSchema(t *testing.T, typ reflect.Type, only []string) 
 		if !f.IsExported() || name == "-" || name == "" {
 			t.Fatalf("%s.%s: every document field needs a json name", typ.Name(), f.Name)
 		}
-		if only != nil && !contains(only, name) && name != "$schema" {
+		if only != nil && !slices.Contains(only, name) && name != "$schema" {
 			continue
 		}
 		s := g.typeSchema(t, f.Type)
@@ -331,7 +332,7 @@ func validateJSON(root, schema map[string]any, v any, path string) []string {
 				types = append(types, y.(string))
 			}
 		}
-		if !contains(types, jsonType(v)) && (jsonType(v) != "integer" || !contains(types, "number")) {
+		if !slices.Contains(types, jsonType(v)) && (jsonType(v) != "integer" || !slices.Contains(types, "number")) {
 			fail("%s is not %s", compactJSON(v), strings.Join(types, " or "))
 			return errs
 		}

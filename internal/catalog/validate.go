@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 )
@@ -18,15 +19,6 @@ var sizeNameRE = regexp.MustCompile(`^Standard_[A-Za-z0-9_-]+$`)
 func validDate(s string) bool {
 	_, err := time.Parse(DateLayout, s)
 	return err == nil
-}
-
-func contains(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // validate checks the invariants every catalog must hold.
@@ -39,7 +31,7 @@ func (c *Catalog) validate() []error {
 		errs = append(errs, errors.New("catalog: version and data_date are required"))
 	}
 	for _, g := range c.gpuModels {
-		if !contains(Vendors(), g.Vendor) {
+		if !slices.Contains(Vendors(), g.Vendor) {
 			errs = append(errs, fmt.Errorf("GPU model %s: vendor %q is not one of %s", g.ID, g.Vendor, strings.Join(Vendors(), ", ")))
 		}
 		if g.Vendor == VendorNVIDIA && (g.ComputeCapability == "" || g.MinCUDA == "" || g.MaxCUDAMajor == 0) {
@@ -53,11 +45,11 @@ func (c *Catalog) validate() []error {
 		}
 	}
 	for _, sr := range c.series {
-		if !contains(Categories(), sr.Category) {
+		if !slices.Contains(Categories(), sr.Category) {
 			errs = append(errs, fmt.Errorf("series %s: category %q is not one of %s", sr.Name, sr.Category, strings.Join(Categories(), ", ")))
 		}
 		for _, e := range []SupportEntryDoc{sr.Support.AKS, sr.Support.AzureML, sr.Support.CycleCloud, sr.Support.Batch} {
-			if !contains(SupportStatuses(), e.Status) {
+			if !slices.Contains(SupportStatuses(), e.Status) {
 				errs = append(errs, fmt.Errorf("series %s: support status %q is not one of %s", sr.Name, e.Status, strings.Join(SupportStatuses(), ", ")))
 			}
 		}
@@ -99,7 +91,7 @@ func (c *Catalog) validate() []error {
 		if !s.Network.RDMA && s.Network.InfiniBand != "" {
 			add(s.Name, "InfiniBand %s is set but rdma is false", s.Network.InfiniBand)
 		}
-		if s.Network.InfiniBand != "" && !contains([]string{"FDR", "EDR", "HDR", "NDR", "XDR"}, s.Network.InfiniBand) {
+		if s.Network.InfiniBand != "" && !slices.Contains([]string{"FDR", "EDR", "HDR", "NDR", "XDR"}, s.Network.InfiniBand) {
 			add(s.Name, "InfiniBand generation %q is not one of FDR, EDR, HDR, NDR, XDR", s.Network.InfiniBand)
 		}
 		for _, g := range s.HyperVGenerations {
@@ -108,7 +100,7 @@ func (c *Catalog) validate() []error {
 			}
 		}
 		lc := s.Lifecycle
-		if !contains(Statuses(), lc.Status) {
+		if !slices.Contains(Statuses(), lc.Status) {
 			add(s.Name, "lifecycle status %q is not one of %s", lc.Status, strings.Join(Statuses(), ", "))
 		}
 		for _, d := range []string{lc.AnnouncedDate, lc.RetirementDate} {

@@ -4,6 +4,7 @@
 package catalog
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -47,7 +48,7 @@ func TestGenerationYears(t *testing.T) {
 	// architecture's year.
 	noYear := map[string]string{"NCads_A10_v4": "D39", "NVv2": "D41"}
 	for name, id := range noYear {
-		if sr := c.series[name]; sr.YearAvailable != 0 || !contains(sr.Decisions, id) {
+		if sr := c.series[name]; sr.YearAvailable != 0 || !slices.Contains(sr.Decisions, id) {
 			t.Errorf("series %s: year_available %d, decisions %v; want none, and %s saying why", name, sr.YearAvailable, sr.Decisions, id)
 		}
 	}

@@ -8,8 +8,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 )
 
 // badInput is one invalid configuration and the error Terraform must print
@@ -98,9 +96,11 @@ func hugeList(prefix string) string {
 // function and provider setting through Terraform and checks the error:
 // wrong types, out-of-range numbers, unknown enum values, conflicting
 // settings, empty strings, values unknown until apply, unreadable or invalid
-// files and huge lists. Each case is its own resource.UnitTest with one step
-// that must fail (plan, or apply for values unknown at plan time).
+// files and huge lists. Each case is a step that must fail (plan, or apply
+// for values unknown at plan time): the function calls' steps in one
+// resource.UnitTest, the others' in another.
 func TestBadInputMatrix(t *testing.T) {
+	t.Parallel()
 	dir, err := filepath.Abs(filepath.Join("testdata", t.Name()))
 	if err != nil {
 		t.Fatal(err)
@@ -159,12 +159,12 @@ func TestBadInputMatrix(t *testing.T) {
 			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "model": a number is required.`},
 		},
 		"recommendation/model.active_parameters_billion zero": {
-			config: rec(`workload = "inference"`, `model = { parameters_billion = 47, active_parameters_billion = 0 }`), attr: "model.active_parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
-			summary: "Value Out Of Range", detail: []string{`Attribute model.active_parameters_billion value must be greater than 0, got: 0`},
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 47, active_parameters_billion = 0 }`), attr: "active_parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "Invalid Active Parameter Count", detail: []string{`active_parameters_billion must be greater than 0; got 0.`},
 		},
 		"recommendation/model.active_parameters_billion negative": {
-			config: rec(`workload = "inference"`, `model = { parameters_billion = 47, active_parameters_billion = -13 }`), attr: "model.active_parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
-			summary: "Value Out Of Range", detail: []string{`Attribute model.active_parameters_billion value must be greater than 0, got: -13`},
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 47, active_parameters_billion = -13 }`), attr: "active_parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "Invalid Active Parameter Count", detail: []string{`active_parameters_billion must be greater than 0; got -13.`},
 		},
 		"recommendation/model.active_parameters_billion above parameters_billion": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 47, active_parameters_billion = 48 }`), attr: "active_parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
@@ -200,11 +200,11 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"recommendation/context_tokens zero": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `context_tokens = 0`), attr: "context_tokens", with: recAddr, line: `context_tokens = 0`,
-			summary: "Invalid Attribute Value", detail: []string{`Attribute context_tokens value must be between 1 and 10485760, got: 0`},
+			summary: "Invalid Context Length", detail: []string{`context_tokens must be at least 1 and at most 10,485,760; got 0.`},
 		},
 		"recommendation/context_tokens above the maximum": {
 			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `context_tokens = 10485761`), attr: "context_tokens", with: recAddr, line: `context_tokens = 10485761`,
-			summary: "Invalid Attribute Value", detail: []string{`Attribute context_tokens value must be between 1 and 10485760, got: 10485761`},
+			summary: "Invalid Context Length", detail: []string{`context_tokens must be at least 1 and at most 10,485,760; got 10485761.`},
 		},
 		"recommendation/context_tokens on hpc": {
 			config: rec(`workload = "hpc"`, `cores = 256`, `context_tokens = 8192`), attr: "context_tokens", with: recAddr, line: `context_tokens = 8192`,
@@ -216,11 +216,11 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"recommendation/concurrent_requests negative": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `concurrent_requests = -8`), attr: "concurrent_requests", with: recAddr, line: `concurrent_requests = -8`,
-			summary: "Invalid Attribute Value", detail: []string{`Attribute concurrent_requests value must be between 1 and 100000, got: -8`},
+			summary: "Invalid Concurrent Requests", detail: []string{`concurrent_requests must be at least 1 and at most 100,000; got -8.`},
 		},
 		"recommendation/concurrent_requests above the maximum": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `concurrent_requests = 100001`), attr: "concurrent_requests", with: recAddr, line: `concurrent_requests = 100001`,
-			summary: "Invalid Attribute Value", detail: []string{`Attribute concurrent_requests value must be between 1 and 100000, got: 100001`},
+			summary: "Invalid Concurrent Requests", detail: []string{`concurrent_requests must be at least 1 and at most 100,000; got 100001.`},
 		},
 		"recommendation/concurrent_requests on training": {
 			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `concurrent_requests = 32`), attr: "concurrent_requests", with: recAddr, line: `concurrent_requests = 32`,
@@ -232,11 +232,11 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"recommendation/training_batch_size zero": {
 			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `training_batch_size = 0`), attr: "training_batch_size", with: recAddr, line: `training_batch_size = 0`,
-			summary: "Invalid Attribute Value", detail: []string{`Attribute training_batch_size value must be between 1 and 100000, got: 0`},
+			summary: "Invalid Training Batch Size", detail: []string{`training_batch_size must be at least 1 and at most 100,000; got 0.`},
 		},
 		"recommendation/training_batch_size above the maximum": {
 			config: rec(`workload = "fine_tuning"`, `model = { parameters_billion = 7 }`, `training_batch_size = 100001`), attr: "training_batch_size", with: recAddr, line: `training_batch_size = 100001`,
-			summary: "Invalid Attribute Value", detail: []string{`Attribute training_batch_size value must be between 1 and 100000, got: 100001`},
+			summary: "Invalid Training Batch Size", detail: []string{`training_batch_size must be at least 1 and at most 100,000; got 100001.`},
 		},
 		"recommendation/training_batch_size on inference": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `training_batch_size = 4`), attr: "training_batch_size", with: recAddr, line: `training_batch_size = 4`,
@@ -248,15 +248,15 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"recommendation/tokens_billion zero": {
 			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `tokens_billion = 0`), attr: "tokens_billion", with: recAddr, line: `tokens_billion = 0`,
-			summary: "Value Out Of Range", detail: []string{`Attribute tokens_billion value must be greater than 0 and at most 1000000, got: 0. Use a positive number.`},
+			summary: "Invalid Token Count", detail: []string{`tokens_billion must be greater than 0 and at most 1,000,000; got 0.`},
 		},
 		"recommendation/tokens_billion negative": {
 			config: rec(`workload = "fine_tuning"`, `model = { parameters_billion = 7 }`, `tokens_billion = -1.5`), attr: "tokens_billion", with: recAddr, line: `tokens_billion = -1.5`,
-			summary: "Value Out Of Range", detail: []string{`Attribute tokens_billion value must be greater than 0 and at most 1000000, got: -1.5.`},
+			summary: "Invalid Token Count", detail: []string{`tokens_billion must be greater than 0 and at most 1,000,000; got -1.5.`},
 		},
 		"recommendation/tokens_billion above the maximum": {
 			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `tokens_billion = 1000001`), attr: "tokens_billion", with: recAddr, line: `tokens_billion = 1000001`,
-			summary: "Value Out Of Range", detail: []string{`Attribute tokens_billion value must be greater than 0 and at most 1000000, got: 1000001. Use a number of at most 1000000.`},
+			summary: "Invalid Token Count", detail: []string{`tokens_billion must be greater than 0 and at most 1,000,000; got 1000001.`},
 		},
 		"recommendation/tokens_billion on inference": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `tokens_billion = 300`), attr: "tokens_billion", with: recAddr, line: `tokens_billion = 300`,
@@ -268,15 +268,15 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"recommendation/deadline_hours zero": {
 			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `deadline_hours = 0`), attr: "deadline_hours", with: recAddr, line: `deadline_hours = 0`,
-			summary: "Value Out Of Range", detail: []string{`Attribute deadline_hours value must be greater than 0 and at most 87600, got: 0.`},
+			summary: "Invalid Deadline", detail: []string{`deadline_hours must be greater than 0 and at most 87,600; got 0.`},
 		},
 		"recommendation/deadline_hours negative": {
 			config: rec(`workload = "fine_tuning"`, `model = { parameters_billion = 7 }`, `deadline_hours = -24`), attr: "deadline_hours", with: recAddr, line: `deadline_hours = -24`,
-			summary: "Value Out Of Range", detail: []string{`Attribute deadline_hours value must be greater than 0 and at most 87600, got: -24.`},
+			summary: "Invalid Deadline", detail: []string{`deadline_hours must be greater than 0 and at most 87,600; got -24.`},
 		},
 		"recommendation/deadline_hours above the maximum": {
 			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `deadline_hours = 87601`), attr: "deadline_hours", with: recAddr, line: `deadline_hours = 87601`,
-			summary: "Value Out Of Range", detail: []string{`Attribute deadline_hours value must be greater than 0 and at most 87600, got: 87601.`},
+			summary: "Invalid Deadline", detail: []string{`deadline_hours must be greater than 0 and at most 87,600; got 87601.`},
 		},
 		"recommendation/deadline_hours on hpc": {
 			config: rec(`workload = "hpc"`, `cores = 256`, `deadline_hours = 48`), attr: "deadline_hours", with: recAddr, line: `deadline_hours = 48`,
@@ -284,7 +284,7 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"recommendation/deadline_hours unknown at plan, invalid at apply": {
 			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `deadline_hours = length(uuid()) - 100`), attr: "deadline_hours", with: recAddr, line: `deadline_hours = length(uuid()) - 100`,
-			summary: "Value Out Of Range", detail: []string{`Attribute deadline_hours value must be greater than 0 and at most 87600, got: -64.`},
+			summary: "Invalid Deadline", detail: []string{`deadline_hours must be greater than 0 and at most 87,600; got -64.`},
 		},
 		"recommendation/tokens_per_second wrong type": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `tokens_per_second = ["5000"]`), attr: "tokens_per_second", line: `tokens_per_second = ["5000"]`,
@@ -292,15 +292,15 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"recommendation/tokens_per_second zero": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `tokens_per_second = 0`), attr: "tokens_per_second", with: recAddr, line: `tokens_per_second = 0`,
-			summary: "Value Out Of Range", detail: []string{`Attribute tokens_per_second value must be greater than 0 and at most 1000000000, got: 0.`},
+			summary: "Invalid Throughput", detail: []string{`tokens_per_second must be greater than 0 and at most 1,000,000,000; got 0.`},
 		},
 		"recommendation/tokens_per_second negative": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `tokens_per_second = -5000`), attr: "tokens_per_second", with: recAddr, line: `tokens_per_second = -5000`,
-			summary: "Value Out Of Range", detail: []string{`Attribute tokens_per_second value must be greater than 0 and at most 1000000000, got: -5000.`},
+			summary: "Invalid Throughput", detail: []string{`tokens_per_second must be greater than 0 and at most 1,000,000,000; got -5000.`},
 		},
 		"recommendation/tokens_per_second above the maximum": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `tokens_per_second = 1e10`), attr: "tokens_per_second", with: recAddr, line: `tokens_per_second = 1e10`,
-			summary: "Value Out Of Range", detail: []string{`Attribute tokens_per_second value must be greater than 0 and at most 1000000000, got: 10000000000.`},
+			summary: "Invalid Throughput", detail: []string{`tokens_per_second must be greater than 0 and at most 1,000,000,000; got 10000000000.`},
 		},
 		"recommendation/tokens_per_second on training": {
 			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `tokens_per_second = 5000`), attr: "tokens_per_second", with: recAddr, line: `tokens_per_second = 5000`,
@@ -323,12 +323,12 @@ func TestBadInputMatrix(t *testing.T) {
 			summary: "Argument Not Used By Workload", detail: []string{`hpc_bound applies to the hpc and htc workloads, not to workload "inference". Remove hpc_bound, or set workload to "hpc", "htc".`},
 		},
 		"recommendation/model.parameters_billion zero": {
-			config: rec(`workload = "inference"`, `model = { parameters_billion = 0 }`), attr: "model.parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
-			summary: "Value Out Of Range", detail: []string{`Attribute model.parameters_billion value must be greater than 0, got: 0`},
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 0 }`), attr: "parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "Invalid Parameter Count", detail: []string{`parameters_billion must be greater than 0 and at most 100,000; got 0.`},
 		},
 		"recommendation/model.parameters_billion too large": {
 			config: rec(`workload = "training"`, `model = { parameters_billion = 7000000 }`), attr: "parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
-			summary: "Parameter Count Too Large", detail: []string{`parameters_billion is in billions and must be at most`},
+			summary: "Invalid Parameter Count", detail: []string{`parameters_billion must be greater than 0 and at most 100,000; got 7000000.`},
 		},
 		"recommendation/model.precision unknown enum": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 7, precision = "fp2" }`), attr: "model.precision", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
@@ -344,19 +344,19 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"recommendation/gpus out of range": {
 			config: rec(`workload = "training"`, `gpus = 1000000`), attr: "gpus", with: recAddr, line: `gpus = 1000000`,
-			summary: "Invalid Attribute Value", detail: []string{`Attribute gpus value must be between 1 and 100000, got: 1000000`},
+			summary: "Invalid GPU Count", detail: []string{`gpus must be at least 1 and at most 100,000; got 1000000.`},
 		},
 		"recommendation/nodes zero": {
 			config: rec(`workload = "training"`, `nodes = 0`), attr: "nodes", with: recAddr, line: `nodes = 0`,
-			summary: "Invalid Attribute Value", detail: []string{`Attribute nodes value must be between 1 and 1000, got: 0`},
+			summary: "Invalid Node Count", detail: []string{`nodes must be at least 1 and at most 1,000; got 0.`},
 		},
 		"recommendation/cores negative": {
 			config: rec(`workload = "hpc"`, `cores = -64`), attr: "cores", with: recAddr, line: `cores = -64`,
-			summary: "Invalid Attribute Value", detail: []string{`Attribute cores value must be between 1 and 10000000, got: -64`},
+			summary: "Invalid Core Count", detail: []string{`cores must be at least 1 and at most 10,000,000; got -64.`},
 		},
 		"recommendation/min_memory_gib negative": {
 			config: rec(`workload = "hpc"`, `min_memory_gib = -1`), attr: "min_memory_gib", with: recAddr, line: `min_memory_gib = -1`,
-			summary: "Value Out Of Range", detail: []string{`Attribute min_memory_gib value must be greater than 0, got: -1`},
+			summary: "Invalid Minimum Memory", detail: []string{`min_memory_gib must be greater than 0; got -1.`},
 		},
 		"recommendation/gpu_memory_gib wrong type": {
 			config: rec(`workload = "training"`, `gpu_memory_gib = "80GB"`), attr: "gpu_memory_gib", line: `gpu_memory_gib = "80GB"`,
@@ -392,11 +392,11 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"recommendation/max_results out of range": {
 			config: rec(`workload = "hpc"`, `max_results = 0`), attr: "max_results", with: recAddr, line: `max_results = 0`,
-			summary: "Invalid Attribute Value", detail: []string{`Attribute max_results value must be between 1 and 50, got: 0`},
+			summary: "Invalid Maximum Results", detail: []string{`max_results must be at least 1 and at most 50; got 0.`},
 		},
 		"recommendation/min_lifetime_months out of range": {
 			config: rec(`workload = "hpc"`, `min_lifetime_months = 241`), attr: "min_lifetime_months", with: recAddr, line: `min_lifetime_months = 241`,
-			summary: "Invalid Attribute Value", detail: []string{`Attribute min_lifetime_months value must be between 0 and 240, got: 241`},
+			summary: "Invalid Minimum Lifetime", detail: []string{`min_lifetime_months must be at least 0 and at most 240; got 241.`},
 		},
 		"recommendation/spot wrong type": {
 			config: rec(`workload = "inference"`, `spot = "yes"`), attr: "spot", line: `spot = "yes"`,
@@ -421,7 +421,7 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"recommendation/max_total_price_per_hour zero": {
 			config: rec(`workload = "hpc"`, `region = "eastus"`, `max_total_price_per_hour = 0`), attr: "max_total_price_per_hour", with: recAddr, line: `max_total_price_per_hour = 0`,
-			summary: "Value Out Of Range", detail: []string{`Attribute max_total_price_per_hour value must be greater than 0, got: 0`},
+			summary: "Invalid Maximum Total Price", detail: []string{`max_total_price_per_hour must be greater than 0; got 0.`},
 		},
 		"recommendation/conflict gpu_vendor amd with cuda_version": {
 			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `gpu_vendor = "amd"`, `cuda_version = "12.0"`), attr: "cuda_version", with: recAddr, line: `cuda_version = "12.0"`,
@@ -615,12 +615,12 @@ func TestBadInputMatrix(t *testing.T) {
 		"function/retires_within negative months": {
 			config: fn(`provider::hpcsku::retires_within("Standard_NC24rs_v3", -1)`), attr: "months", call: "provider::hpcsku::retires_within(name, months)",
 			line:    `value = provider::hpcsku::retires_within("Standard_NC24rs_v3", -1)`,
-			summary: "Invalid function argument", detail: []string{`Invalid value for "months" parameter:`, `value must be a whole number from 0 to 1200, got: -1.`},
+			summary: "Invalid function argument", detail: []string{`Invalid value for "months" parameter:`, `months must be at least 0 and at most 1,200; got -1.`},
 		},
 		"function/retires_within fractional months": {
 			config: fn(`provider::hpcsku::retires_within("Standard_NC24rs_v3", 1.5)`), attr: "months", call: "provider::hpcsku::retires_within(name, months)",
 			line:    `value = provider::hpcsku::retires_within("Standard_NC24rs_v3", 1.5)`,
-			summary: "Invalid function argument", detail: []string{`Invalid value for "months" parameter:`, `got: 1.5.`},
+			summary: "Invalid function argument", detail: []string{`Invalid value for "months" parameter:`, `months must be a whole number; got 1.5.`},
 		},
 		"function/gpu_memory_gib zero parameters": {
 			config: fn(`provider::hpcsku::gpu_memory_gib(0, "bf16", "inference")`), attr: "parameters_billion",
@@ -655,7 +655,7 @@ func TestBadInputMatrix(t *testing.T) {
 		"function/gpu_memory_gib option out of range": {
 			config: fn(`provider::hpcsku::gpu_memory_gib(7, "bf16", "training", { training_batch_size = 0 })`), attr: "options",
 			call: gpuMemoryCall, line: `value = provider::hpcsku::gpu_memory_gib(7, "bf16", "training", { training_batch_size = 0 })`,
-			summary: "Invalid function argument", detail: []string{`Invalid value for "options" parameter: Invalid Option Value: options.training_batch_size must be a whole number from 1 to 100,000; got 0.`},
+			summary: "Invalid function argument", detail: []string{`Invalid value for "options" parameter: Invalid Option Value: options.training_batch_size must be at least 1 and at most 100,000; got 0.`},
 		},
 		"function/gpu_memory_gib unknown model": {
 			config: fn(`provider::hpcsku::gpu_memory_gib(null, null, "inference", { model = "mistral-8b" })`), attr: "options",
@@ -675,12 +675,12 @@ func TestBadInputMatrix(t *testing.T) {
 		"function/estimate_training_hours zero active parameters": {
 			config: fn(`provider::hpcsku::estimate_training_hours(0, 2000, "Standard_ND96asr_v4", 12, "bf16")`), attr: "active_parameters_billion",
 			call: trainingHoursCall, line: `value = provider::hpcsku::estimate_training_hours(0, 2000, "Standard_ND96asr_v4", 12, "bf16")`,
-			summary: "Invalid function argument", detail: []string{`Invalid value for "active_parameters_billion" parameter: Invalid Parameter Value: value must be a number greater than 0 and at most 100000, got: 0.`},
+			summary: "Invalid function argument", detail: []string{`Invalid value for "active_parameters_billion" parameter: Invalid Parameter Count: active_parameters_billion must be greater than 0 and at most 100,000; got 0.`},
 		},
 		"function/estimate_training_hours tokens above the maximum": {
 			config: fn(`provider::hpcsku::estimate_training_hours(7, 2000000, "Standard_ND96asr_v4", 12, "bf16")`), attr: "tokens_billion",
 			call: trainingHoursCall, line: `value = provider::hpcsku::estimate_training_hours(7, 2000000, "Standard_ND96asr_v4", 12, "bf16")`,
-			summary: "Invalid function argument", detail: []string{`Invalid value for "tokens_billion" parameter: Invalid Parameter Value: value must be a number greater than 0 and at most 1000000, got: 2000000.`},
+			summary: "Invalid function argument", detail: []string{`Invalid value for "tokens_billion" parameter: Invalid Token Count: tokens_billion must be greater than 0 and at most 1,000,000; got 2000000.`},
 		},
 		"function/estimate_training_hours tokens wrong type": {
 			config: fn(`provider::hpcsku::estimate_training_hours(7, "2T", "Standard_ND96asr_v4", 12, "bf16")`), attr: "tokens_billion",
@@ -705,12 +705,12 @@ func TestBadInputMatrix(t *testing.T) {
 		"function/estimate_training_hours fractional nodes": {
 			config: fn(`provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 2.5, "bf16")`), attr: "nodes",
 			call: trainingHoursCall, line: `value = provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 2.5, "bf16")`,
-			summary: "Invalid function argument", detail: []string{`Invalid value for "nodes" parameter: Invalid Parameter Value: value must be a whole number from 1 to 1000, got: 2.5.`},
+			summary: "Invalid function argument", detail: []string{`Invalid value for "nodes" parameter: Invalid Node Count: nodes must be a whole number; got 2.5.`},
 		},
 		"function/estimate_training_hours zero nodes": {
 			config: fn(`provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 0, "bf16")`), attr: "nodes",
 			call: trainingHoursCall, line: `value = provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 0, "bf16")`,
-			summary: "Invalid function argument", detail: []string{`Invalid value for "nodes" parameter: Invalid Parameter Value: value must be a whole number from 1 to 1000, got: 0.`},
+			summary: "Invalid function argument", detail: []string{`Invalid value for "nodes" parameter: Invalid Node Count: nodes must be at least 1 and at most 1,000; got 0.`},
 		},
 		"function/estimate_training_hours int4 cannot train": {
 			config: fn(`provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 12, "int4")`), attr: "precision",
@@ -741,22 +741,25 @@ func TestBadInputMatrix(t *testing.T) {
 	if len(cases) < 40 {
 		t.Fatalf("the matrix has %d cases; keep at least 40", len(cases))
 	}
+	functions, others := map[string]errorCase{}, map[string]errorCase{}
 	for name, c := range cases {
 		// The table names the attribute it is about: on the line Terraform
 		// shows, or in the detail.
 		if !strings.Contains(c.line+strings.Join(c.detail, " "), c.attr) {
 			t.Fatalf("%s: neither the line nor the detail names %q", name, c.attr)
 		}
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			tc := resource.TestCase{
-				ProtoV6ProviderFactories: testProviderFactories(t),
-				Steps:                    []resource.TestStep{{Config: c.config, ExpectError: c.pattern()}},
-			}
-			if c.call != "" {
-				tc.TerraformVersionChecks = functionVersionChecks
-			}
-			resource.UnitTest(t, tc)
-		})
+		if c.call != "" {
+			functions[name] = errorCase{config: c.config, err: c.pattern().String()}
+		} else {
+			others[name] = errorCase{config: c.config, err: c.pattern().String()}
+		}
 	}
+	t.Run("functions", func(t *testing.T) {
+		t.Parallel()
+		testErrors(t, testProviderFactories(t), functionVersionChecks, functions)
+	})
+	t.Run("data sources and provider", func(t *testing.T) {
+		t.Parallel()
+		testErrors(t, testProviderFactories(t), nil, others)
+	})
 }

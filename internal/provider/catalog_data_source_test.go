@@ -5,12 +5,12 @@ package provider
 
 import (
 	"context"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
@@ -21,6 +21,7 @@ import (
 )
 
 func TestDataSourceSchemas(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for _, f := range New("test")().DataSources(ctx) {
 		ds := f()
@@ -58,24 +59,12 @@ func checkDescriptions(t *testing.T, prefix string, attrs map[string]schema.Attr
 	}
 }
 
-// names checks a list of sizes by their names, in order.
-func names(list ...string) knownvalue.Check { return objectsWith("name", list...) }
-
-// objectsWith checks a list of objects by the string attribute key, in
-// order.
-func objectsWith(key string, values ...string) knownvalue.Check {
-	checks := make([]knownvalue.Check, len(values))
-	for i, v := range values {
-		checks[i] = knownvalue.ObjectPartial(map[string]knownvalue.Check{key: knownvalue.StringExact(v)})
-	}
-	return knownvalue.ListExact(checks)
-}
-
 // TestCatalogDataSource_AllSizes lists the fixture catalog: 19 sizes, of
 // which 3 are retired on 2026-11-22 (H16r and NC24rs_v3 by status,
 // NV12s_v3 whose 2026-09-30 retirement has passed).
 func TestCatalogDataSource_AllSizes(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
+	t.Parallel()
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
@@ -101,10 +90,16 @@ data "hpcsku_catalog" "current" {}
 	})
 }
 
-// TestCatalogDataSource_EmbeddedCatalog lists the embedded catalog end to
-// end; what it expects is counted from the catalog, so a new size or price
-// does not change this test.
+// TestCatalogDataSource_EmbeddedCatalog lists the whole embedded catalog
+// through the provider server, with and without retired sizes; what it
+// expects is counted from the catalog, so a new size or price does not
+// change this test. It calls the server without Terraform: the whole
+// catalog's state is some megabytes, which each of the half-dozen Terraform
+// commands of a test step would decode and write again, and Terraform's
+// handling of this data source is what TestCatalogDataSource_AllSizes runs
+// on the fixture catalog.
 func TestCatalogDataSource_EmbeddedCatalog(t *testing.T) {
+	t.Parallel()
 	cat := testCatalog(t)
 	skus := cat.SKUs()
 	current := 0
@@ -116,30 +111,27 @@ func TestCatalogDataSource_EmbeddedCatalog(t *testing.T) {
 	if current == 0 || current == len(skus) {
 		t.Fatalf("%d of %d sizes current on %s: the test needs both kinds", current, len(skus), testAsOf)
 	}
-	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
-		Steps: []resource.TestStep{{
-			Config: `
-data "hpcsku_catalog" "all" {
-  include_retired = true
-}
-data "hpcsku_catalog" "current" {}
-`,
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("skus"), knownvalue.ListSizeExact(len(skus))),
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("catalog_version"), knownvalue.StringExact(cat.Version)),
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("data_date"), knownvalue.StringExact(cat.DataDate.Format(catalog.DateLayout))),
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("skus").AtSliceIndex(0).AtMapKey("name"), knownvalue.StringExact(skus[0].Name)),
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.all", tfjsonpath.New("skus").AtSliceIndex(len(skus)-1).AtMapKey("name"), knownvalue.StringExact(skus[len(skus)-1].Name)),
-				statecheck.ExpectKnownValue("data.hpcsku_catalog.current", tfjsonpath.New("skus"), knownvalue.ListSizeExact(current)),
-			},
-		}},
-	})
+	s := newProtoServer(t)
+	all := s.readCatalog(t, map[string]tftypes.Value{"include_retired": tftypes.NewValue(tftypes.Bool, true)})
+	if all.version != cat.Version {
+		t.Errorf("catalog_version %q, want %q", all.version, cat.Version)
+	}
+	if want := cat.DataDate.Format(catalog.DateLayout); all.dataDate != want {
+		t.Errorf("data_date %q, want %q", all.dataDate, want)
+	}
+	if n := all.names; len(n) != len(skus) || n[0] != skus[0].Name || n[len(n)-1] != skus[len(skus)-1].Name {
+		t.Errorf("with include_retired: %d sizes from %v to %v; want %d from %s to %s",
+			len(n), n[:min(1, len(n))], n[max(0, len(n)-1):], len(skus), skus[0].Name, skus[len(skus)-1].Name)
+	}
+	if got := s.readCatalog(t, nil).names; len(got) != current {
+		t.Errorf("without include_retired: %d sizes, want %d", len(got), current)
+	}
 }
 
 // TestCatalogDataSource_Filters filters the fixture catalog.
 func TestCatalogDataSource_Filters(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
+	t.Parallel()
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
@@ -209,15 +201,18 @@ data "hpcsku_catalog" "westeurope_nd" {
 	})
 }
 
+// TestCatalogDataSource_Errors: each bad setting fails with its message. A
+// name the catalog lacks is answered with suggestions, which must include
+// the nearest name (more may join it as the catalog grows), and with the
+// catalog's names.
 func TestCatalogDataSource_Errors(t *testing.T) {
-	cases := map[string]struct {
-		config string
-		err    string
-	}{
+	t.Parallel()
+	cat := testCatalog(t)
+	cases := map[string]errorCase{
 		"unknown family": {
 			config: `data "hpcsku_catalog" "x" { families = ["NZ"] }`,
 			err: `Unknown Family[\s\S]*` + wrapped(`The family "NZ" is not in the catalog`) + `[\s\S]*` +
-				wrapped(`Did you mean one of: NC, ND, NG? Use one of: `+strings.Join(testCatalog(t).Families(), ", ")+`.`),
+				suggests("ND") + `\s+` + wrapped(`Use one of: `+strings.Join(cat.Families(), ", ")+`.`),
 		},
 		"unknown series": {
 			config: `data "hpcsku_catalog" "x" { series = ["ND-H900-v9"] }`,
@@ -250,7 +245,7 @@ func TestCatalogDataSource_Errors(t *testing.T) {
 		"unknown region": {
 			config: `data "hpcsku_catalog" "x" { region = "East US" }`,
 			err: `Unknown Region[\s\S]*` + wrapped(`The region "East US" is not in the catalog`) + `[\s\S]*` +
-				wrapped(`Did you mean one of: eastus, eastus2, eastasia? Use an Azure region name in lower case without spaces, one of: australiacentral,`),
+				suggests("eastus") + `\s+` + wrapped(`Use an Azure region name in lower case without spaces, one of: `+cat.Regions()[0]+`,`),
 		},
 		"empty families": {
 			config: `data "hpcsku_catalog" "x" { families = [] }`,
@@ -268,18 +263,12 @@ data "hpcsku_catalog" "x" {}`,
 			err: `Invalid Date[\s\S]*` + wrapped(`The value "yesterday" is not an RFC 3339 date. Use a date such as "2026-01-01" or a date-time such as "2026-01-01T00:00:00Z".`),
 		},
 	}
-	for name, c := range cases {
-		t.Run(name, func(t *testing.T) {
-			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testProviderFactories(t),
-				Steps:                    []resource.TestStep{{Config: c.config, ExpectError: regexp.MustCompile(c.err)}},
-			})
-		})
-	}
+	testErrors(t, testProviderFactories(t), nil, cases)
 }
 
 func TestCatalogDataSource_EmptyResultWarns(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
+	t.Parallel()
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
@@ -302,6 +291,7 @@ data "hpcsku_catalog" "none" {
 // that these sizes are listed, with the catalog's prices and count, so a
 // later size or price does not change it.
 func TestCatalogDataSource_AddedSizes(t *testing.T) {
+	t.Parallel()
 	cat := testCatalog(t)
 	listed := func(names ...string) []statecheck.StateCheck {
 		var out []statecheck.StateCheck
@@ -343,7 +333,7 @@ func TestCatalogDataSource_AddedSizes(t *testing.T) {
 		statecheck.ExpectKnownValue("data.hpcsku_catalog.falsv6", tfjsonpath.New("skus"),
 			listContains{knownvalue.ObjectPartial(map[string]knownvalue.Check{"name": knownvalue.StringExact("Standard_F2als_v6")})}),
 		statecheck.ExpectKnownValue("data.hpcsku_catalog.falsv6", tfjsonpath.New("skus"), knownvalue.ListSizeExact(falsv6)))
-	resource.UnitTest(t, resource.TestCase{
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `

@@ -13,9 +13,12 @@ import (
 )
 
 func TestLimitDiagnostics(t *testing.T) {
+	t.Parallel()
 	var in diag.Diagnostics
+	// Appended directly: AddAttributeError looks for a duplicate in all the
+	// diagnostics before it, 12.5 million comparisons for 5,000.
 	for i := 0; i < 5000; i++ {
-		in.AddAttributeError(path.Root("families").AtListIndex(i), "Unknown Family", fmt.Sprintf("family %d", i))
+		in = append(in, diag.NewAttributeErrorDiagnostic(path.Root("families").AtListIndex(i), "Unknown Family", fmt.Sprintf("family %d", i)))
 	}
 	for i := 0; i < 7; i++ {
 		in.AddWarning("Unknown Preferred Size", fmt.Sprintf("prefer %d", i))

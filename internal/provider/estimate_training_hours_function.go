@@ -86,7 +86,7 @@ func (f *estimateTrainingHoursFunction) Definition(_ context.Context, _ function
 				AllowNullValue:     false,
 				AllowUnknownValues: false,
 				Validators: []function.Float64ParameterValidator{
-					numberRangeValidator{min: 0, minExclusive: true, max: recommend.MaxParametersBillion},
+					inRange(recommend.RangeActiveParametersTraining),
 				},
 			},
 			function.Float64Parameter{
@@ -96,7 +96,7 @@ func (f *estimateTrainingHoursFunction) Definition(_ context.Context, _ function
 				AllowNullValue:     false,
 				AllowUnknownValues: false,
 				Validators: []function.Float64ParameterValidator{
-					numberRangeValidator{min: 0, minExclusive: true, max: recommend.MaxTokensBillion},
+					inRange(recommend.RangeTokensBillion),
 				},
 			},
 			function.StringParameter{
@@ -110,7 +110,7 @@ func (f *estimateTrainingHoursFunction) Definition(_ context.Context, _ function
 			// A number, not an Int64Parameter: the framework reports a
 			// fractional argument to an Int64Parameter as a provider bug
 			// ("Unable to Convert Function Argument"), while
-			// numberRangeValidator explains it.
+			// rangeValidator explains it.
 			function.Float64Parameter{
 				Name: trainingParameterNames[argTrainNodes],
 				MarkdownDescription: "VMs of `vm_size` the run uses, a whole number from `1` to `" + strconv.Itoa(recommend.MaxNodes) + "`. " +
@@ -118,7 +118,7 @@ func (f *estimateTrainingHoursFunction) Definition(_ context.Context, _ function
 				AllowNullValue:     false,
 				AllowUnknownValues: false,
 				Validators: []function.Float64ParameterValidator{
-					numberRangeValidator{min: 1, max: recommend.MaxNodes, whole: true},
+					rangeValidator{r: recommend.RangeNodes, whole: true},
 				},
 			},
 			function.StringParameter{

@@ -30,6 +30,7 @@ import (
 // NVLink, × 0.8 for a share of a GPU, × 0.5 across VMs without
 // InfiniBand.
 func TestEstimateTrainingHoursFunction(t *testing.T) {
+	t.Parallel()
 	testFunctionOutputs(t, `
 output "llama7_on_12_nd96asr_v4" {
   # 6 x 7e9 x 2,000e9 = 8.4e22 FLOPs; 12 VMs x 8 A100 x 312e12 x 0.40 = 1.19808e16 FLOP/s
@@ -91,7 +92,8 @@ output "sixth_of_an_a10" {
 // need all eight GPUs of a VM, so the data source uses them all, as the
 // function does.
 func TestEstimateTrainingHoursFunction_MatchesRecommendation(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
+	t.Parallel()
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		TerraformVersionChecks:   functionVersionChecks,
 		Steps: []resource.TestStep{{
@@ -121,6 +123,7 @@ output "same" {
 // within a quarter (2,190 hours) out of the configuration: 8 VMs of
 // ND96asr_v4 take 2921.34 hours for 7B x 2,000B tokens, 12 take 1947.56.
 func TestEstimateTrainingHoursFunction_Precondition(t *testing.T) {
+	t.Parallel()
 	cfg := `
 variable "size" {
   type = string
@@ -146,18 +149,19 @@ output "hours" {
 }
 
 func TestEstimateTrainingHoursFunction_Errors(t *testing.T) {
+	t.Parallel()
 	testFunctionErrors(t, map[string]functionErrorCase{
 		"zero active parameters": {
 			call: `provider::hpcsku::estimate_training_hours(0, 2000, "Standard_ND96asr_v4", 12, "bf16")`,
-			err:  wrapped(`Invalid value for "active_parameters_billion" parameter: Invalid Parameter Value: value must be a number greater than 0 and at most 100000, got: 0.`),
+			err:  wrapped(`Invalid value for "active_parameters_billion" parameter: Invalid Parameter Count: active_parameters_billion must be greater than 0 and at most 100,000; got 0.`),
 		},
 		"negative active parameters": {
 			call: `provider::hpcsku::estimate_training_hours(-7, 2000, "Standard_ND96asr_v4", 12, "bf16")`,
-			err:  wrapped(`Invalid value for "active_parameters_billion" parameter: Invalid Parameter Value: value must be a number greater than 0 and at most 100000, got: -7.`),
+			err:  wrapped(`Invalid value for "active_parameters_billion" parameter: Invalid Parameter Count: active_parameters_billion must be greater than 0 and at most 100,000; got -7.`),
 		},
 		"too many active parameters": {
 			call: `provider::hpcsku::estimate_training_hours(100001, 2000, "Standard_ND96asr_v4", 12, "bf16")`,
-			err:  wrapped(`Invalid value for "active_parameters_billion" parameter: Invalid Parameter Value: value must be a number greater than 0 and at most 100000, got: 100001.`),
+			err:  wrapped(`Invalid value for "active_parameters_billion" parameter: Invalid Parameter Count: active_parameters_billion must be greater than 0 and at most 100,000; got 100001.`),
 		},
 		"null active parameters": {
 			call: `provider::hpcsku::estimate_training_hours(null, 2000, "Standard_ND96asr_v4", 12, "bf16")`,
@@ -165,15 +169,15 @@ func TestEstimateTrainingHoursFunction_Errors(t *testing.T) {
 		},
 		"zero tokens": {
 			call: `provider::hpcsku::estimate_training_hours(7, 0, "Standard_ND96asr_v4", 12, "bf16")`,
-			err:  wrapped(`Invalid value for "tokens_billion" parameter: Invalid Parameter Value: value must be a number greater than 0 and at most 1000000, got: 0.`),
+			err:  wrapped(`Invalid value for "tokens_billion" parameter: Invalid Token Count: tokens_billion must be greater than 0 and at most 1,000,000; got 0.`),
 		},
 		"negative tokens": {
 			call: `provider::hpcsku::estimate_training_hours(7, -2000, "Standard_ND96asr_v4", 12, "bf16")`,
-			err:  wrapped(`Invalid value for "tokens_billion" parameter: Invalid Parameter Value:`) + `[\s\S]*` + wrapped(`got: -2000.`),
+			err:  wrapped(`Invalid value for "tokens_billion" parameter: Invalid Token Count: tokens_billion must be greater than 0 and at most 1,000,000; got -2000.`),
 		},
 		"too many tokens": {
 			call: `provider::hpcsku::estimate_training_hours(7, 1000001, "Standard_ND96asr_v4", 12, "bf16")`,
-			err:  wrapped(`Invalid value for "tokens_billion" parameter: Invalid Parameter Value:`) + `[\s\S]*` + wrapped(`got: 1000001.`),
+			err:  wrapped(`Invalid value for "tokens_billion" parameter: Invalid Token Count: tokens_billion must be greater than 0 and at most 1,000,000; got 1000001.`),
 		},
 		"tokens not a number": {
 			call: `provider::hpcsku::estimate_training_hours(7, "2T", "Standard_ND96asr_v4", 12, "bf16")`,
@@ -193,15 +197,15 @@ func TestEstimateTrainingHoursFunction_Errors(t *testing.T) {
 		},
 		"zero nodes": {
 			call: `provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 0, "bf16")`,
-			err:  wrapped(`Invalid value for "nodes" parameter: Invalid Parameter Value: value must be a whole number from 1 to 1000, got: 0.`),
+			err:  wrapped(`Invalid value for "nodes" parameter: Invalid Node Count: nodes must be at least 1 and at most 1,000; got 0.`),
 		},
 		"fractional nodes": {
 			call: `provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 1.5, "bf16")`,
-			err:  wrapped(`Invalid value for "nodes" parameter: Invalid Parameter Value: value must be a whole number from 1 to 1000, got: 1.5.`),
+			err:  wrapped(`Invalid value for "nodes" parameter: Invalid Node Count: nodes must be a whole number; got 1.5.`),
 		},
 		"too many nodes": {
 			call: `provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 1001, "bf16")`,
-			err:  wrapped(`Invalid value for "nodes" parameter: Invalid Parameter Value: value must be a whole number from 1 to 1000, got: 1001.`),
+			err:  wrapped(`Invalid value for "nodes" parameter: Invalid Node Count: nodes must be at least 1 and at most 1,000; got 1001.`),
 		},
 		"unknown precision": {
 			call: `provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 12, "bf17")`,
@@ -228,6 +232,7 @@ func TestEstimateTrainingHoursFunction_Errors(t *testing.T) {
 // engine's own range checks. With several problems, the error is on the
 // first argument in order and names the others' parameters.
 func TestEstimateTrainingHoursFunction_ErrorArguments(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name      string
 		active    float64
@@ -242,9 +247,9 @@ func TestEstimateTrainingHoursFunction_ErrorArguments(t *testing.T) {
 		{"CPU size", 7, 2000, "Standard_E48_v5", 1, types.StringNull(), 2, []string{"Not A GPU Size: Standard_E48_v5 has no GPU"}},
 		{"int8", 7, 2000, "Standard_ND96asr_v4", 1, types.StringValue("int8"), 4, []string{"Precision Cannot Train: Training runs in bf16, fp16, fp8, tf32 or fp32, not int8"}},
 		{"bf16 on a T4", 1, 10, "Standard_NC4as_T4_v3", 1, types.StringValue("bf16"), 4, []string{"No Throughput Figure: The catalog has no native bf16 throughput for the NVIDIA Tesla T4 of Standard_NC4as_T4_v3; choose a precision it runs (fp16)"}},
-		{"active parameters", 0, 2000, "Standard_ND96asr_v4", 1, types.StringNull(), 0, []string{"Invalid Parameter Count: active_parameters_billion must be greater than 0 and at most 100000; got 0"}},
-		{"tokens", 7, 1e7, "Standard_ND96asr_v4", 1, types.StringNull(), 1, []string{"Invalid Token Count: tokens_billion must be greater than 0 and at most 1000000; got 1e+07"}},
-		{"nodes", 7, 2000, "Standard_ND96asr_v4", 1001, types.StringNull(), 3, []string{"Invalid Node Count: nodes must be between 1 and 1000; got 1001"}},
+		{"active parameters", 0, 2000, "Standard_ND96asr_v4", 1, types.StringNull(), 0, []string{"Invalid Parameter Count: active_parameters_billion must be greater than 0 and at most 100,000; got 0"}},
+		{"tokens", 7, 1e7, "Standard_ND96asr_v4", 1, types.StringNull(), 1, []string{"Invalid Token Count: tokens_billion must be greater than 0 and at most 1,000,000; got 10000000"}},
+		{"nodes", 7, 2000, "Standard_ND96asr_v4", 1001, types.StringNull(), 3, []string{"Invalid Node Count: nodes must be at least 1 and at most 1,000; got 1001"}},
 		{"unknown size and int8", 7, 2000, "Standard_Nope", 1, types.StringValue("int8"), 2, []string{
 			"Unknown VM Size: ", "\nInvalid value for \"precision\" parameter: Precision Cannot Train: "}},
 		{"every argument", 0, -1, "Standard_Nope", 0, types.StringValue("int4"), 0, []string{
@@ -256,6 +261,7 @@ func TestEstimateTrainingHoursFunction_ErrorArguments(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			_, funcErr := runEstimateTrainingHours(t, c.active, c.tokens, c.vmSize, c.nodes, c.precision)
 			if funcErr == nil {
 				t.Fatal("no error")
@@ -284,6 +290,7 @@ func TestEstimateTrainingHoursFunction_ErrorArguments(t *testing.T) {
 // The parameters are named as the engine names the inputs, at the
 // positions trainingArguments gives.
 func TestEstimateTrainingHoursFunction_ParameterNames(t *testing.T) {
+	t.Parallel()
 	var resp function.DefinitionResponse
 	newEstimateTrainingHoursFunction(nil).Definition(context.Background(), function.DefinitionRequest{}, &resp)
 	want := []string{"active_parameters_billion", "tokens_billion", "vm_size", "nodes", "precision"}
@@ -300,6 +307,7 @@ func TestEstimateTrainingHoursFunction_ParameterNames(t *testing.T) {
 // The function returns what the engine's EstimateTrainingHours gives, for
 // every precision on sizes with and without InfiniBand.
 func TestEstimateTrainingHoursFunction_MatchesEngine(t *testing.T) {
+	t.Parallel()
 	eng := testProviderData(t).Engine
 	compared := 0
 	for _, size := range []string{"Standard_ND96isr_H100_v5", "Standard_NC24ads_A100_v4", "Standard_ND96isr_MI300X_v5", "Standard_NC64as_T4_v3"} {

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -96,7 +95,7 @@ func (f *gpuMemoryGiBFunction) Definition(_ context.Context, _ function.Definiti
 				AllowNullValue:     true,
 				AllowUnknownValues: false,
 				Validators: []function.Float64ParameterValidator{
-					numberRangeValidator{min: 0, minExclusive: true, max: recommend.MaxParametersBillion},
+					inRange(recommend.RangeParametersBillion),
 				},
 			},
 			function.StringParameter{
@@ -242,16 +241,24 @@ func setMemoryOption(mr *recommend.MemoryRequest, key string, v attr.Value) *fun
 		return bad("options.%s must be known", key)
 	}
 	f, _ := n.ValueBigFloat().Float64()
+	got := n.ValueBigFloat().Text('g', -1)
+	// The engine's ranges and wording, with the option's name.
+	outOfRange := func(r recommend.NumberRange) *function.FuncError {
+		return bad("options.%s", strings.TrimSuffix(r.Message(got), "."))
+	}
 	if key == optActive {
-		if !(f > 0) || math.IsInf(f, 0) || f > recommend.MaxParametersBillion {
-			return bad("options.active_parameters_billion must be a number greater than 0 and at most parameters_billion; got %s", n.ValueBigFloat().Text('g', -1))
+		if !recommend.RangeActiveParametersTraining.Contains(f) {
+			return outOfRange(recommend.RangeActiveParametersTraining)
 		}
 		mr.Model.ActiveParametersBillion = f
 		return nil
 	}
-	limit := map[string]int64{optContextTokens: recommend.MaxContextTokens, optConcurrent: recommend.MaxConcurrentRequests, optBatch: recommend.MaxTrainingBatchSize}[key]
-	if !n.ValueBigFloat().IsInt() || f < 1 || f > float64(limit) {
-		return bad("options.%s must be a whole number from 1 to %s; got %s", key, groupDigits(limit), n.ValueBigFloat().Text('g', -1))
+	r := map[string]recommend.NumberRange{optContextTokens: recommend.RangeContextTokens, optConcurrent: recommend.RangeConcurrentRequests, optBatch: recommend.RangeTrainingBatchSize}[key]
+	if !n.ValueBigFloat().IsInt() {
+		return bad("options.%s must be a whole number; got %s", key, got)
+	}
+	if !r.Contains(f) {
+		return outOfRange(r)
 	}
 	i := int64(f)
 	switch key {

@@ -24,6 +24,7 @@ import (
 )
 
 func TestGPUMemoryGiBFunction(t *testing.T) {
+	t.Parallel()
 	testFunctionOutputs(t, `
 output "llama70_training" {
   # 70e9 x 16 bytes (bf16 weights 2 + gradients 2 + fp32 master 4 + Adam 8) = 1043.08 GiB, + 50%.
@@ -59,6 +60,7 @@ output "null_options" {
 // method, context, concurrency, batch and active parameters. The figures
 // follow the embedded model table (data/models.json).
 func TestGPUMemoryGiBFunction_Options(t *testing.T) {
+	t.Parallel()
 	testFunctionOutputs(t, `
 output "llama8_serving" {
   # Llama 3.1 8B (8.03B, bf16): weights 8.03e9 x 2 bytes x 1.05 (workspace) = 15.7 GiB, + KV cache
@@ -113,6 +115,7 @@ output "null_option_values" {
 // number, and the same number hpcsku_recommendation reports; what the
 // engine refuses (int8 and int4 training) fails on the precision argument.
 func TestGPUMemoryGiBFunction_MatchesEngine(t *testing.T) {
+	t.Parallel()
 	eng := testProviderData(t).Engine
 	refused := 0
 	for _, precision := range recommend.Precisions() {
@@ -143,7 +146,7 @@ func TestGPUMemoryGiBFunction_MatchesEngine(t *testing.T) {
 	if refused != 2 {
 		t.Errorf("%d combinations refused, want 2 (int8 and int4 training)", refused)
 	}
-	resource.UnitTest(t, resource.TestCase{
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		TerraformVersionChecks:   functionVersionChecks,
 		Steps: []resource.TestStep{{
@@ -191,6 +194,7 @@ output "same_qlora" {
 // An output precondition checks a chosen size's GPU memory against the
 // estimate.
 func TestGPUMemoryGiBFunction_Precondition(t *testing.T) {
+	t.Parallel()
 	cfg := `
 variable "size" {
   type = string
@@ -217,18 +221,19 @@ output "available_gib" {
 }
 
 func TestGPUMemoryGiBFunction_Errors(t *testing.T) {
+	t.Parallel()
 	testFunctionErrors(t, map[string]functionErrorCase{
 		"negative parameters": {
 			call: `provider::hpcsku::gpu_memory_gib(-7, "bf16", "training")`,
-			err:  wrapped(`Invalid value for "parameters_billion" parameter: Invalid Parameter Value: value must be a number greater than 0 and at most 100000, got: -7.`),
+			err:  wrapped(`Invalid value for "parameters_billion" parameter: Invalid Parameter Count: parameters_billion must be greater than 0 and at most 100,000; got -7.`),
 		},
 		"zero parameters": {
 			call: `provider::hpcsku::gpu_memory_gib(0, "bf16", "training")`,
-			err:  wrapped(`Invalid value for "parameters_billion" parameter: Invalid Parameter Value: value must be a number greater than 0 and at most 100000, got: 0.`),
+			err:  wrapped(`Invalid value for "parameters_billion" parameter: Invalid Parameter Count: parameters_billion must be greater than 0 and at most 100,000; got 0.`),
 		},
 		"too many parameters": {
 			call: `provider::hpcsku::gpu_memory_gib(100001, "bf16", "training")`,
-			err:  wrapped(`Invalid value for "parameters_billion" parameter: Invalid Parameter Value: value must be a number greater than 0 and at most 100000, got: 100001.`),
+			err:  wrapped(`Invalid value for "parameters_billion" parameter: Invalid Parameter Count: parameters_billion must be greater than 0 and at most 100,000; got 100001.`),
 		},
 		"bad precision": {
 			call: `provider::hpcsku::gpu_memory_gib(7, "bf17", "training")`,
@@ -284,19 +289,19 @@ func TestGPUMemoryGiBFunction_Errors(t *testing.T) {
 		},
 		"context_tokens zero": {
 			call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { context_tokens = 0 })`,
-			err:  wrapped(`Invalid Option Value: options.context_tokens must be a whole number from 1 to 10,485,760; got 0.`),
+			err:  wrapped(`Invalid Option Value: options.context_tokens must be at least 1 and at most 10,485,760; got 0.`),
 		},
 		"concurrent_requests above the maximum": {
 			call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { concurrent_requests = 100001 })`,
-			err:  wrapped(`Invalid Option Value: options.concurrent_requests must be a whole number from 1 to 100,000; got 100001.`),
+			err:  wrapped(`Invalid Option Value: options.concurrent_requests must be at least 1 and at most 100,000; got 100001.`),
 		},
 		"training_batch_size fractional": {
 			call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "training", { training_batch_size = 1.5 })`,
-			err:  wrapped(`Invalid Option Value: options.training_batch_size must be a whole number from 1 to 100,000; got 1.5.`),
+			err:  wrapped(`Invalid Option Value: options.training_batch_size must be a whole number; got 1.5.`),
 		},
 		"active_parameters_billion negative": {
 			call: `provider::hpcsku::gpu_memory_gib(47, "bf16", "inference", { active_parameters_billion = -13 })`,
-			err:  wrapped(`Invalid Option Value: options.active_parameters_billion must be a number greater than 0 and at most parameters_billion; got -13.`),
+			err:  wrapped(`Invalid Option Value: options.active_parameters_billion must be greater than 0 and at most 100,000; got -13.`),
 		},
 		"active_parameters_billion above parameters_billion": {
 			call: `provider::hpcsku::gpu_memory_gib(47, "bf16", "inference", { active_parameters_billion = 48 })`,

@@ -14,6 +14,7 @@ import (
 
 // The test clock is 2026-11-22.
 func TestIsRetiredFunction(t *testing.T) {
+	t.Parallel()
 	testFunctionOutputs(t, `
 output "v100" {
   # Retired on 2025-09-30.
@@ -45,7 +46,8 @@ output "hc44" {
 // is_retired agrees with hpcsku_sku.retired when the provider's as_of is
 // today, and ignores an as_of set in the provider block.
 func TestIsRetiredFunction_ProviderAsOf(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
+	t.Parallel()
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		TerraformVersionChecks:   functionVersionChecks,
 		Steps: []resource.TestStep{
@@ -88,6 +90,7 @@ output "data_source" {
 // Terraform 1.8 allows functions in a validation that refers to its own
 // variable only.
 func TestIsRetiredFunction_VariableValidation(t *testing.T) {
+	t.Parallel()
 	cfg := `
 variable "gpu_size" {
   type = string
@@ -105,12 +108,12 @@ output "gpu_size" {
 }
 
 func TestIsRetiredFunction_Errors(t *testing.T) {
-	testFunctionErrors(t, map[string]functionErrorCase{
+	t.Parallel()
+	testFunctionErrors(t, withSizeNameErrors(`provider::hpcsku::is_retired(%s)`, map[string]functionErrorCase{
 		"unknown name": {
 			call: `provider::hpcsku::is_retired("Standard_NC24rs_v9")`,
 			err: wrapped(`Invalid value for "name" parameter: Unknown VM Size: The size "Standard_NC24rs_v9" is not in the catalog`) +
-				`[\s\S]*` + wrapped(`Did you mean one of: Standard_NC24rs_v2, Standard_NC24rs_v3, Standard_NC24s_v2?`),
+				`[\s\S]*` + suggests("Standard_NC24rs_v3"),
 		},
-	})
-	testFunctionErrors(t, sizeNameErrors(`provider::hpcsku::is_retired(%s)`))
+	}))
 }

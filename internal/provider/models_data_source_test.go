@@ -7,6 +7,8 @@ import (
 	"encoding/csv"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -15,39 +17,32 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 )
 
-// referenceModelCount is the number of models in the reference models.csv
-// the model table was converted from.
-func referenceModelCount(t *testing.T) int {
-	t.Helper()
-	f, err := os.Open("../catalog/testdata/reference/models.csv")
-	if err != nil {
-		t.Fatalf("reference models.csv: %v", err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatalf("reference models.csv: %v", err)
-	}
-	return len(rows) - 1
-}
-
+// TestModelsDataSource_All lists every model of the catalog, ordered by
+// id, what is counted from the catalog, so a new model does not change
+// this test; the models of the reference table it was converted from are
+// among them, and one of them is checked field by field.
 func TestModelsDataSource_All(t *testing.T) {
-	want := referenceModelCount(t)
-	if want != 36 {
-		t.Fatalf("reference models.csv has %d rows, want 36", want)
+	t.Parallel()
+	cat := testCatalog(t)
+	var catalogIDs []string
+	for _, m := range cat.Models() {
+		catalogIDs = append(catalogIDs, m.ID)
 	}
-	llama := tfjsonpath.New("models").AtSliceIndex(12) // ordered by id: bert-base ... llama-3.1-70b, llama-3.1-8b
-	resource.UnitTest(t, resource.TestCase{
+	for _, id := range referenceModelIDs(t) {
+		if !slices.Contains(catalogIDs, id) {
+			t.Fatalf("the catalog lacks %s of the reference models.csv", id)
+		}
+	}
+	slices.Sort(catalogIDs)
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `data "hpcsku_models" "all" {}`,
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("data.hpcsku_models.all", tfjsonpath.New("models"), knownvalue.ListSizeExact(want)),
-				statecheck.ExpectKnownValue("data.hpcsku_models.all", tfjsonpath.New("catalog_version"), knownvalue.StringExact("2026.11.0")),
-				statecheck.ExpectKnownValue("data.hpcsku_models.all", tfjsonpath.New("models").AtSliceIndex(0).AtMapKey("id"), knownvalue.StringExact("bert-base")),
-				statecheck.ExpectKnownValue("data.hpcsku_models.all", tfjsonpath.New("models").AtSliceIndex(want-1).AtMapKey("id"), knownvalue.StringExact("whisper-large-v3")),
+				statecheck.ExpectKnownValue("data.hpcsku_models.all", tfjsonpath.New("models"), ids(catalogIDs...)),
+				statecheck.ExpectKnownValue("data.hpcsku_models.all", tfjsonpath.New("catalog_version"), knownvalue.StringExact(cat.Version)),
 				// Llama 3.1 8B config: 32 layers, 32 heads, 8 KV heads, head_dim 128.
-				statecheck.ExpectKnownValue("data.hpcsku_models.all", llama, knownvalue.ObjectExact(map[string]knownvalue.Check{
+				statecheck.ExpectKnownValue("data.hpcsku_models.all", tfjsonpath.New("models"), listContains{knownvalue.ObjectExact(map[string]knownvalue.Check{
 					"id":                        knownvalue.StringExact("llama-3.1-8b"),
 					"name":                      knownvalue.StringExact("Llama 3.1 8B"),
 					"family":                    knownvalue.StringExact("llama"),
@@ -76,14 +71,38 @@ func TestModelsDataSource_All(t *testing.T) {
 					"sources":                   knownvalue.ListSizeExact(5),
 					"decisions":                 knownvalue.ListSizeExact(0),
 					"notes":                     knownvalue.Null(),
-				})),
+				})}),
 			},
 		}},
 	})
 }
 
+// referenceModelIDs are the ids of the reference models.csv the model table
+// was converted from.
+func referenceModelIDs(t *testing.T) []string {
+	t.Helper()
+	f, err := os.Open("../catalog/testdata/reference/models.csv")
+	if err != nil {
+		t.Fatalf("reference models.csv: %v", err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatalf("reference models.csv: %v", err)
+	}
+	if len(rows) < 2 || rows[0][0] != "id" {
+		t.Fatalf("reference models.csv: no id column or no rows")
+	}
+	ids := make([]string, 0, len(rows)-1)
+	for _, r := range rows[1:] {
+		ids = append(ids, r[0])
+	}
+	return ids
+}
+
 func TestModelsDataSource_Filters(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
+	t.Parallel()
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
@@ -101,24 +120,30 @@ data "hpcsku_models" "encoders_and_vision" {
   kinds = ["encoder", "vision"]
 }
 `,
+			// Each filter's results are checked by what every result must have
+			// and by models that must be among them, so that a model added to
+			// the catalog does not change the test.
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("data.hpcsku_models.moe", tfjsonpath.New("models"), ids(
+				statecheck.ExpectKnownValue("data.hpcsku_models.moe", tfjsonpath.New("models"), listEvery{attrCheck("kind", knownvalue.StringExact("moe"))}),
+				statecheck.ExpectKnownValue("data.hpcsku_models.moe", tfjsonpath.New("models"), containsIDs(
 					"deepseek-v3", "gpt-oss-120b", "gpt-oss-20b", "llama-4-maverick-17b-128e", "llama-4-scout-17b-16e",
 					"mixtral-8x22b", "mixtral-8x7b", "qwen3-235b-a22b")),
+				statecheck.ExpectKnownValue("data.hpcsku_models.gpt_oss", tfjsonpath.New("models"), listEvery{attrCheck("name", knownvalue.StringRegexp(regexp.MustCompile(`(?i)^GPT-OSS`)))}),
 				// gpt-oss-120b: 128 experts, 4 per token, MXFP4 (4.25 bits),
 				// every other of 36 layers windowed at 128 tokens.
-				statecheck.ExpectKnownValue("data.hpcsku_models.gpt_oss", tfjsonpath.New("models"), knownvalue.ListExact([]knownvalue.Check{
-					knownvalue.ObjectPartial(map[string]knownvalue.Check{
-						"id": knownvalue.StringExact("gpt-oss-120b"), "experts": knownvalue.Int64Exact(128), "active_experts": knownvalue.Int64Exact(4),
-						"precision": knownvalue.StringExact("mxfp4"), "precision_bits": knownvalue.Float64Exact(4.25),
-						"sliding_window": knownvalue.Int64Exact(128), "sliding_window_layers": knownvalue.Int64Exact(18),
-						"parameters_billion": knownvalue.Float64Exact(116.8), "active_parameters_billion": knownvalue.Float64Exact(5.1),
-						"decisions": knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("D31"), knownvalue.StringExact("D32")}),
-					}),
-					knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact("gpt-oss-20b")}),
-				})),
-				statecheck.ExpectKnownValue("data.hpcsku_models.by_display_name", tfjsonpath.New("models"), ids("qwen3-235b-a22b", "qwen3-32b", "qwen3-8b")),
-				statecheck.ExpectKnownValue("data.hpcsku_models.encoders_and_vision", tfjsonpath.New("models"), ids("bert-base", "bert-large", "vit-large")),
+				statecheck.ExpectKnownValue("data.hpcsku_models.gpt_oss", tfjsonpath.New("models"), listContains{knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"id": knownvalue.StringExact("gpt-oss-120b"), "experts": knownvalue.Int64Exact(128), "active_experts": knownvalue.Int64Exact(4),
+					"precision": knownvalue.StringExact("mxfp4"), "precision_bits": knownvalue.Float64Exact(4.25),
+					"sliding_window": knownvalue.Int64Exact(128), "sliding_window_layers": knownvalue.Int64Exact(18),
+					"parameters_billion": knownvalue.Float64Exact(116.8), "active_parameters_billion": knownvalue.Float64Exact(5.1),
+					"decisions": knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("D31"), knownvalue.StringExact("D32")}),
+				})}),
+				statecheck.ExpectKnownValue("data.hpcsku_models.gpt_oss", tfjsonpath.New("models"), containsIDs("gpt-oss-20b")),
+				// name_regex matches the display name too.
+				statecheck.ExpectKnownValue("data.hpcsku_models.by_display_name", tfjsonpath.New("models"), listEvery{attrCheck("name", knownvalue.StringRegexp(regexp.MustCompile(`^Qwen3 `)))}),
+				statecheck.ExpectKnownValue("data.hpcsku_models.by_display_name", tfjsonpath.New("models"), containsIDs("qwen3-235b-a22b", "qwen3-32b", "qwen3-8b")),
+				statecheck.ExpectKnownValue("data.hpcsku_models.encoders_and_vision", tfjsonpath.New("models"), listEvery{attrCheck("kind", knownvalue.StringRegexp(regexp.MustCompile(`^(encoder|vision)$`)))}),
+				statecheck.ExpectKnownValue("data.hpcsku_models.encoders_and_vision", tfjsonpath.New("models"), containsIDs("bert-base", "bert-large", "vit-large")),
 			},
 		}},
 	})
@@ -127,7 +152,8 @@ data "hpcsku_models" "encoders_and_vision" {
 // TestModelsDataSource_DeepSeekMLA checks the multi-head latent attention
 // facts: no KV heads, a 512-wide latent and a 64-wide RoPE key.
 func TestModelsDataSource_DeepSeekMLA(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
+	t.Parallel()
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
@@ -151,7 +177,8 @@ data "hpcsku_models" "deepseek" {
 }
 
 func TestModelsDataSource_NoMatchWarnsAndEmpties(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
+	t.Parallel()
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
@@ -167,17 +194,15 @@ data "hpcsku_models" "none" {
 	})
 }
 
-// ids checks a list of models by their ids, in order.
-func ids(list ...string) knownvalue.Check { return objectsWith("id", list...) }
-
 // TestModelsDataSource_CatalogFile adds a model and corrects another through
 // the provider's catalog_file.
 func TestModelsDataSource_CatalogFile(t *testing.T) {
+	t.Parallel()
 	extra, err := filepath.Abs("../catalog/testdata/catalog_file_perf.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	resource.UnitTest(t, resource.TestCase{
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: providerBlock(map[string]string{"catalog_file": extra}) + `
@@ -190,7 +215,7 @@ data "hpcsku_models" "llama" {
 }
 `,
 			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("data.hpcsku_models.all", tfjsonpath.New("models"), knownvalue.ListSizeExact(referenceModelCount(t)+1)),
+				statecheck.ExpectKnownValue("data.hpcsku_models.all", tfjsonpath.New("models"), knownvalue.ListSizeExact(len(testCatalog(t).Models())+1)),
 				statecheck.ExpectKnownValue("data.hpcsku_models.qwen3", tfjsonpath.New("models"), knownvalue.ListExact([]knownvalue.Check{
 					knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact("qwen3-14b"), "layers": knownvalue.Int64Exact(40), "kv_heads": knownvalue.Int64Exact(8)}),
 					knownvalue.ObjectPartial(map[string]knownvalue.Check{"id": knownvalue.StringExact("qwen3-8b"), "layers": knownvalue.Int64Exact(36)}),

@@ -57,6 +57,7 @@ var rawSyscallPackages = []string{
 }
 
 func TestProviderCodeCannotReachTheNetwork(t *testing.T) {
+	t.Parallel()
 	gobin, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("the go command is not on PATH")
@@ -112,16 +113,18 @@ func TestProviderCodeCannotReachTheNetwork(t *testing.T) {
 	}
 }
 
-// TestAccOverlay_NoFilesConfigured reads every data source with no overlay
+// TestOverlay_NoFilesConfigured reads every data source with no overlay
 // setting. Under strace (below) it must open no file under testdata.
-func TestAccOverlay_NoFilesConfigured(t *testing.T) {
+func TestOverlay_NoFilesConfigured(t *testing.T) {
+	t.Parallel()
 	snapshot := testCatalog(t).PriceSnapshotDate
-	resource.UnitTest(t, resource.TestCase{
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: providerBlock(nil) + training70BConfig + `
 data "hpcsku_catalog" "east" {
-  region = "eastus"
+  families = ["ND"]
+  region   = "eastus"
 }
 
 data "hpcsku_sku" "h100" {
@@ -145,6 +148,7 @@ const networkProbeEnv = "HPCSKU_NETWORK_PROBE"
 // TestNetworkProbeControl opens a TCP connection attempt when asked to, so
 // that TestProviderOpensNoSocketUnderStrace can check it would see one.
 func TestNetworkProbeControl(t *testing.T) {
+	t.Parallel()
 	if os.Getenv(networkProbeEnv) == "" {
 		t.Skip("only run by TestProviderOpensNoSocketUnderStrace")
 	}
@@ -165,6 +169,7 @@ type straceResult struct {
 }
 
 func TestProviderOpensNoSocketUnderStrace(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs acceptance tests under strace")
 	}
@@ -216,13 +221,15 @@ func TestProviderOpensNoSocketUnderStrace(t *testing.T) {
 	}
 
 	t.Run("control: a TCP dial is seen", func(t *testing.T) {
+		t.Parallel()
 		r := run(t, "^TestNetworkProbeControl$", networkProbeEnv+"=1")
 		if len(r.sockets) == 0 {
 			t.Fatal("strace did not show the probe's AF_INET socket: the check below would not see one either")
 		}
 	})
 	t.Run("overlay files, every data source", func(t *testing.T) {
-		r := run(t, "^TestAccOverlay_(AvailabilityRestrictsH100|PricesFile|CatalogAndSKU)$")
+		t.Parallel()
+		r := run(t, "^TestOverlay_(AvailabilityFileRestrictsH100|PricesFileReranks|CatalogAndSKUHonourFiles)$")
 		if len(r.sockets) > 0 {
 			t.Errorf("non-Unix sockets:\n%s", strings.Join(r.sockets, "\n"))
 		}
@@ -236,7 +243,8 @@ func TestProviderOpensNoSocketUnderStrace(t *testing.T) {
 		}
 	})
 	t.Run("no overlay setting", func(t *testing.T) {
-		r := run(t, "^TestAccOverlay_NoFilesConfigured$")
+		t.Parallel()
+		r := run(t, "^TestOverlay_NoFilesConfigured$")
 		if len(r.sockets) > 0 {
 			t.Errorf("non-Unix sockets:\n%s", strings.Join(r.sockets, "\n"))
 		}

@@ -4,19 +4,13 @@
 package provider
 
 import (
-	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/provider"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
@@ -24,69 +18,6 @@ import (
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/userfile"
 )
-
-// fixture returns the absolute path of a file in testdata: the provider
-// runs in the test process, whose directory is not Terraform's.
-func fixture(t testing.TB, name string) string {
-	t.Helper()
-	p, err := filepath.Abs(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-// providerBlock writes a provider block with the given settings.
-func providerBlock(settings map[string]string) string {
-	var b strings.Builder
-	b.WriteString("provider \"hpcsku\" {\n  as_of = \"2026-11-22\"\n")
-	for _, k := range []string{"catalog_file", "availability_file", "prices_file"} {
-		if v, ok := settings[k]; ok {
-			fmt.Fprintf(&b, "  %s = %q\n", k, v)
-		}
-	}
-	b.WriteString("}\n")
-	return b.String()
-}
-
-// listContains passes when some element of a list passes check.
-type listContains struct{ check knownvalue.Check }
-
-func (c listContains) CheckValue(v any) error {
-	list, ok := v.([]any)
-	if !ok {
-		return fmt.Errorf("expected a list, got %T", v)
-	}
-	var errs []string
-	for _, e := range list {
-		err := c.check.CheckValue(e)
-		if err == nil {
-			return nil
-		}
-		errs = append(errs, err.Error())
-	}
-	return fmt.Errorf("no element matches %s: %s", c.check, strings.Join(errs, "; "))
-}
-
-func (c listContains) String() string { return "a list containing " + c.check.String() }
-
-// listLacks passes when no element of a list passes check.
-type listLacks struct{ check knownvalue.Check }
-
-func (c listLacks) CheckValue(v any) error {
-	list, ok := v.([]any)
-	if !ok {
-		return fmt.Errorf("expected a list, got %T", v)
-	}
-	for i, e := range list {
-		if c.check.CheckValue(e) == nil {
-			return fmt.Errorf("element %d matches %s", i, c.check)
-		}
-	}
-	return nil
-}
-
-func (c listLacks) String() string { return "a list without " + c.check.String() }
 
 const training70BConfig = `
 data "hpcsku_recommendation" "train" {
@@ -98,19 +29,20 @@ data "hpcsku_recommendation" "train" {
 }
 `
 
-// TestAccOverlay_AvailabilityRestrictsH100: with an availability file that
+// TestOverlay_AvailabilityFileRestrictsH100: with an availability file that
 // restricts Standard_ND96isr_H100_v5 in eastus, a 70B training
 // recommendation in eastus no longer returns it and rejected says why;
 // without the file it does. On the fixture catalog, in eastus, the ND sizes
-// are ND96isr_H100_v5 (first: see TestAccOverlay_PricesFile) and
+// are ND96isr_H100_v5 (first: see TestOverlay_PricesFileReranks) and
 // ND96asr_v4 (ND40rs_v2's V100s lack bf16: precision). The file lists
 // sizes the fixture does not have; Configure warns about them.
-func TestAccOverlay_AvailabilityRestrictsH100(t *testing.T) {
+func TestOverlay_AvailabilityFileRestrictsH100(t *testing.T) {
+	t.Parallel()
 	const ds = "data.hpcsku_recommendation.train"
 	const h100 = "Standard_ND96isr_H100_v5"
 	avail := fixture(t, "availability.json")
 	rec0 := tfjsonpath.New("recommendations").AtSliceIndex(0)
-	resource.UnitTest(t, resource.TestCase{
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{
 			{
@@ -161,14 +93,15 @@ func TestAccOverlay_AvailabilityRestrictsH100(t *testing.T) {
 	})
 }
 
-// TestAccOverlay_PricesFile: a prices file changes price_per_hour and the
+// TestOverlay_PricesFileReranks: a prices file changes price_per_hour and the
 // cost ranking, and results say the price source. On the fixture catalog.
-func TestAccOverlay_PricesFile(t *testing.T) {
+func TestOverlay_PricesFileReranks(t *testing.T) {
+	t.Parallel()
 	const ds = "data.hpcsku_recommendation.train"
 	csv := fixture(t, "prices_negotiated.csv")
 	retail := fixture(t, "prices_retail.json")
 	rec0 := tfjsonpath.New("recommendations").AtSliceIndex(0)
-	resource.UnitTest(t, resource.TestCase{
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{
 			{
@@ -261,14 +194,15 @@ data "hpcsku_recommendation" "spot" {
 	})
 }
 
-// TestAccOverlay_CatalogAndSKU: hpcsku_catalog and hpcsku_sku honour the
+// TestOverlay_CatalogAndSKUHonourFiles: hpcsku_catalog and hpcsku_sku honour the
 // availability file and the catalog file.
-func TestAccOverlay_CatalogAndSKU(t *testing.T) {
+func TestOverlay_CatalogAndSKUHonourFiles(t *testing.T) {
+	t.Parallel()
 	avail := fixture(t, "availability.json")
 	extra := fixture(t, "catalog_file.json")
 	settings := map[string]string{"availability_file": avail, "catalog_file": extra}
 	const h100 = "data.hpcsku_sku.h100"
-	resource.UnitTest(t, resource.TestCase{
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		Steps: []resource.TestStep{
 			{
@@ -387,41 +321,13 @@ func overlayErrorCases() []overlayErrorCase {
 	}
 }
 
-// configureWith runs the provider's Configure with the given settings.
-func configureWith(t *testing.T, settings map[string]string) (*providerData, diag.Diagnostics) {
-	t.Helper()
-	return configureProvider(t, NewTestProvider(testCatalog(t), func() time.Time { return testAsOf })(), settings)
-}
-
-// configureProvider configures p with the overlay settings given and
-// returns what it hands the data sources.
-func configureProvider(t *testing.T, p provider.Provider, settings map[string]string) (*providerData, diag.Diagnostics) {
-	t.Helper()
-	ctx := context.Background()
-	var sr provider.SchemaResponse
-	p.Schema(ctx, provider.SchemaRequest{}, &sr)
-	attrs := map[string]tftypes.Value{"as_of": tftypes.NewValue(tftypes.String, nil)}
-	types := map[string]tftypes.Type{"as_of": tftypes.String}
-	for _, k := range []string{"catalog_file", "availability_file", "prices_file"} {
-		types[k] = tftypes.String
-		if v, ok := settings[k]; ok {
-			attrs[k] = tftypes.NewValue(tftypes.String, v)
-		} else {
-			attrs[k] = tftypes.NewValue(tftypes.String, nil)
-		}
-	}
-	cfg := tfsdk.Config{Schema: sr.Schema, Raw: tftypes.NewValue(tftypes.Object{AttributeTypes: types}, attrs)}
-	var resp provider.ConfigureResponse
-	p.Configure(ctx, provider.ConfigureRequest{Config: cfg}, &resp)
-	data, _ := resp.DataSourceData.(*providerData)
-	return data, resp.Diagnostics
-}
-
 // TestConfigureOverlayErrors: every error names the setting's file, the
 // entry and the field, on the setting's attribute.
 func TestConfigureOverlayErrors(t *testing.T) {
+	t.Parallel()
 	for _, tc := range overlayErrorCases() {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			path := filepath.Join(t.TempDir(), "overlay")
 			if tc.file != "" {
 				if err := os.WriteFile(path, []byte(tc.file), 0o600); err != nil {
@@ -453,6 +359,7 @@ func TestConfigureOverlayErrors(t *testing.T) {
 // refused before they are read. Each file is sparse: one byte over the
 // limit, without the disk space.
 func TestConfigureOverlayFileOverLimit(t *testing.T) {
+	t.Parallel()
 	limits := userfile.DefaultLimits()
 	for _, tc := range []struct {
 		setting, limit string
@@ -463,6 +370,7 @@ func TestConfigureOverlayFileOverLimit(t *testing.T) {
 		{"catalog_file", "16 MiB", limits.CatalogFile},
 	} {
 		t.Run(tc.setting, func(t *testing.T) {
+			t.Parallel()
 			path := filepath.Join(t.TempDir(), "big")
 			if err := os.WriteFile(path, nil, 0o600); err != nil {
 				t.Fatal(err)
@@ -483,6 +391,7 @@ func TestConfigureOverlayFileOverLimit(t *testing.T) {
 // TestConfigureWithoutOverlaysReadsNothing: with no setting, Configure hands
 // the data sources the catalog it was given, untouched.
 func TestConfigureWithoutOverlaysReadsNothing(t *testing.T) {
+	t.Parallel()
 	data, diags := configureWith(t, nil)
 	if diags.HasError() || len(diags) != 0 || data == nil || data.Catalog != testCatalog(t) {
 		t.Fatalf("data %v, diagnostics %v", data, diags)
@@ -492,6 +401,7 @@ func TestConfigureWithoutOverlaysReadsNothing(t *testing.T) {
 // TestConfigureOverlayWarnings: GPU and HPC sizes the files know and the
 // catalog does not are reported, with what the availability file says.
 func TestConfigureOverlayWarnings(t *testing.T) {
+	t.Parallel()
 	data, diags := configureWith(t, map[string]string{
 		"availability_file": fixture(t, "availability.json"),
 		"prices_file":       fixture(t, "prices_retail.json"),
@@ -534,33 +444,37 @@ func TestConfigureOverlayWarnings(t *testing.T) {
 	}
 }
 
-// TestAccOverlay_Errors runs a few of the error cases through Terraform, to
-// check how the messages read there.
-func TestAccOverlay_Errors(t *testing.T) {
+// TestOverlay_ErrorsInTerraform runs a few of the error cases through Terraform, to
+// check how the messages read there: one failing step per case, then a
+// valid step.
+func TestOverlay_ErrorsInTerraform(t *testing.T) {
+	t.Parallel()
+	const sku = `data "hpcsku_sku" "x" { name = "Standard_ND96isr_H100_v5" }`
+	var steps []resource.TestStep
 	for _, tc := range overlayErrorCases() {
 		switch tc.name {
 		case "missing availability file", "availability wrong type", "prices CSV duplicate", "catalog unknown field":
 		default:
 			continue
 		}
-		t.Run(tc.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "overlay")
-			if tc.file != "" {
-				if err := os.WriteFile(path, []byte(tc.file), 0o600); err != nil {
-					t.Fatal(err)
-				}
+		path := filepath.Join(t.TempDir(), "overlay")
+		if tc.file != "" {
+			if err := os.WriteFile(path, []byte(tc.file), 0o600); err != nil {
+				t.Fatal(err)
 			}
-			pattern := wrapped(tc.summary) + `[\s\S]*` + wrapped(path) + `[\s\S]*` + wrapped(tc.fragment[0])
-			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testProviderFactories(t),
-				Steps: []resource.TestStep{
-					{
-						Config:      providerBlock(map[string]string{tc.setting: path}) + `data "hpcsku_sku" "x" { name = "Standard_ND96isr_H100_v5" }`,
-						ExpectError: regexp.MustCompile(pattern),
-					},
-					{Config: providerBlock(nil) + `data "hpcsku_sku" "x" { name = "Standard_ND96isr_H100_v5" }`},
-				},
-			})
+		}
+		t.Logf("step %d: %s", len(steps)+1, tc.name)
+		pattern := wrapped(tc.summary) + `[\s\S]*` + wrapped(path) + `[\s\S]*` + wrapped(tc.fragment[0])
+		steps = append(steps, resource.TestStep{
+			Config:      providerBlock(map[string]string{tc.setting: path}) + sku,
+			ExpectError: regexp.MustCompile(pattern),
 		})
 	}
+	if len(steps) != 4 {
+		t.Fatalf("%d error cases found, want 4", len(steps))
+	}
+	unitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		Steps:                    append(steps, resource.TestStep{Config: providerBlock(nil) + sku}),
+	})
 }

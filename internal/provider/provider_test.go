@@ -6,154 +6,17 @@ package provider
 import (
 	"context"
 	"errors"
-	"fmt"
-	"maps"
-	"regexp"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/provider"
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
-	"github.com/hashicorp/terraform-plugin-testing/config"
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
-	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
-	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog/catalogtest"
 )
 
-// testAsOf is the fixed "today" of every acceptance test.
-var testAsOf = time.Date(2026, 11, 22, 15, 4, 5, 0, time.UTC)
-
-func testCatalog(t testing.TB) *catalog.Catalog {
-	t.Helper()
-	return catalogtest.Embedded(t)
-}
-
-// testProviderData is what Configure builds for the embedded catalog at
-// testAsOf's date.
-func testProviderData(t testing.TB) *providerData {
-	t.Helper()
-	data, err := newProviderData(testCatalog(t), catalog.UTCDay(testAsOf))
-	if err != nil {
-		t.Fatalf("newProviderData: %v", err)
-	}
-	return data
-}
-
-// testProviderFactories serves the provider with the embedded catalog and a
-// clock fixed at testAsOf, for the end-to-end tests of the real catalog:
-// they assert what follows from it (or compare with the engine's answer),
-// not rankings, prices or counts that a data change moves.
-func testProviderFactories(t testing.TB) map[string]func() (tfprotov6.ProviderServer, error) {
-	return providerFactories(testCatalog(t), testAsOf)
-}
-
-// fixtureCatalog is the fixture catalog of package catalogtest: 19 sizes
-// whose facts and prices are frozen (its testdata/README.md lists them).
-func fixtureCatalog(t testing.TB) *catalog.Catalog {
-	t.Helper()
-	return catalogtest.Fixture(t)
-}
-
-// fixtureProviderFactories serves the provider with the fixture catalog and
-// a clock fixed at testAsOf, for tests that pin rankings, prices and
-// counts: a price refresh or a new size in the embedded catalog does not
-// change them.
-func fixtureProviderFactories(t testing.TB) map[string]func() (tfprotov6.ProviderServer, error) {
-	return providerFactories(fixtureCatalog(t), testAsOf)
-}
-
-// providerFactories serves the provider with cat and a clock fixed at now.
-func providerFactories(cat *catalog.Catalog, now time.Time) map[string]func() (tfprotov6.ProviderServer, error) {
-	return map[string]func() (tfprotov6.ProviderServer, error){
-		"hpcsku": providerserver.NewProtocol6WithError(NewTestProvider(cat, func() time.Time { return now })()),
-	}
-}
-
-// functionVersionChecks skips a test on Terraform before 1.8, which has no
-// provider-defined functions.
-var functionVersionChecks = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_8_0)}
-
-// functionErrorCase is one function call that must fail: err is a regular
-// expression the error must match.
-type functionErrorCase struct {
-	call string
-	err  string
-}
-
-// testFunctionErrors plans an output of each call and expects its error.
-func testFunctionErrors(t *testing.T, cases map[string]functionErrorCase) {
-	t.Helper()
-	for name, c := range cases {
-		t.Run(name, func(t *testing.T) {
-			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testProviderFactories(t),
-				TerraformVersionChecks:   functionVersionChecks,
-				Steps: []resource.TestStep{{
-					Config:      `output "x" { value = ` + c.call + ` }`,
-					ExpectError: regexp.MustCompile(c.err),
-				}},
-			})
-		})
-	}
-}
-
-// sizeNameErrors are the errors of a size function's name argument, the
-// same for every such function (sizeNameParameter): call is the call with
-// %s in place of the name.
-func sizeNameErrors(call string) map[string]functionErrorCase {
-	return map[string]functionErrorCase{
-		"empty name": {
-			call: fmt.Sprintf(call, `""`),
-			err:  wrapped(`Invalid value for "name" parameter: Invalid Parameter Value Length: string length must be at least 1`),
-		},
-		"null name": {
-			call: fmt.Sprintf(call, `null`),
-			err:  wrapped(`Invalid value for "name" parameter: argument must not be null.`),
-		},
-	}
-}
-
-// testFunctionOutputs plans cfg and checks the planned value of each output
-// named in want.
-func testFunctionOutputs(t *testing.T, cfg string, want map[string]knownvalue.Check) {
-	t.Helper()
-	checks := make([]plancheck.PlanCheck, 0, len(want))
-	for _, name := range slices.Sorted(maps.Keys(want)) {
-		checks = append(checks, plancheck.ExpectKnownOutputValue(name, want[name]))
-	}
-	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   functionVersionChecks,
-		Steps:                    []resource.TestStep{{Config: cfg, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: checks}}},
-	})
-}
-
-// testGuard plans cfg, a configuration whose variable validation or
-// precondition checks a function's result, twice: with the variables bad
-// it must fail with the message wantErr (matched across Terraform's line
-// wrapping); with good, output must have the value want.
-func testGuard(t *testing.T, cfg string, bad config.Variables, wantErr string, good config.Variables, output string, want knownvalue.Check) {
-	t.Helper()
-	resource.UnitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
-		TerraformVersionChecks:   functionVersionChecks,
-		Steps: []resource.TestStep{
-			{Config: cfg, ConfigVariables: bad, ExpectError: regexp.MustCompile(wrapped(wantErr))},
-			{Config: cfg, ConfigVariables: good, ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-				plancheck.ExpectKnownOutputValue(output, want),
-			}}},
-		},
-	})
-}
-
 func TestProviderSchema(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	p := New("test")()
 	resp := &provider.SchemaResponse{}
@@ -170,6 +33,7 @@ func TestProviderSchema(t *testing.T) {
 }
 
 func TestParseRFC3339Date(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in   string
 		want string
@@ -194,20 +58,11 @@ func TestParseRFC3339Date(t *testing.T) {
 	}
 }
 
-// wrapped turns a message into a pattern that matches it however Terraform
-// wraps its lines.
-func wrapped(msg string) string {
-	words := strings.Fields(msg)
-	for i, w := range words {
-		words[i] = regexp.QuoteMeta(w)
-	}
-	return strings.Join(words, `\s+`)
-}
-
 // TestFunctionDataLoadsOnce checks that provider-defined functions load the
 // catalog on their first call, not when the provider is built, and once per
 // provider instance; a failed load is a function error on every call.
 func TestFunctionDataLoadsOnce(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cat := testCatalog(t)
 	loads := 0

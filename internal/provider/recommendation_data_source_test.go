@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -27,14 +28,6 @@ import (
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
 )
 
-func stringList(list ...string) knownvalue.Check {
-	checks := make([]knownvalue.Check, len(list))
-	for i, s := range list {
-		checks[i] = knownvalue.StringExact(s)
-	}
-	return knownvalue.ListExact(checks)
-}
-
 // The tests that pin rankings, scores, prices and rejection counts run on
 // the fixture catalog (fixtureProviderFactories), whose sizes and prices
 // are frozen. On it, at the test clock 2026-11-22, the base rejections are
@@ -47,9 +40,10 @@ func stringList(list ...string) knownvalue.Check {
 // for the same catalog instead of pinning values.
 
 func TestRecommendationDataSource_InferenceSmallModel(t *testing.T) {
+	t.Parallel()
 	const ds = "data.hpcsku_recommendation.opt"
 	rec0 := tfjsonpath.New("recommendations").AtSliceIndex(0)
-	resource.UnitTest(t, resource.TestCase{
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
@@ -218,9 +212,10 @@ data "hpcsku_recommendation" "opt" {
 // ND96asr_v4 25 + 25 x 2,498,597.73 / 4,449,295.54 (0.562) + 20 x 0.574 +
 // 15 x 0.440 + 15 / 100 = 57.3.
 func TestRecommendationDataSource_TrainingLargeModelOnAKS(t *testing.T) {
+	t.Parallel()
 	const ds = "data.hpcsku_recommendation.llm"
 	rec0 := tfjsonpath.New("recommendations").AtSliceIndex(0)
-	resource.UnitTest(t, resource.TestCase{
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
@@ -334,9 +329,10 @@ data "hpcsku_recommendation" "llm" {
 // 131,072 bytes per token x 8,192 x 32 = 32 GiB; 47.7 GiB. Each GPU may use
 // 90% of its memory; a copy needs 15.71 GiB plus 1 GiB per sequence.
 func TestRecommendationDataSource_NamedModel(t *testing.T) {
+	t.Parallel()
 	const serve, qlora, busy = "data.hpcsku_recommendation.serve", "data.hpcsku_recommendation.qlora", "data.hpcsku_recommendation.busy"
 	recs := tfjsonpath.New("recommendations")
-	resource.UnitTest(t, resource.TestCase{
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
@@ -577,10 +573,11 @@ data "hpcsku_recommendation" "busy" {
 // The throughput model's inputs: a pretraining job by tokens_billion and
 // deadline_hours, a service by tokens_per_second, an MPI job by hpc_bound.
 func TestRecommendationDataSource_Throughput(t *testing.T) {
+	t.Parallel()
 	const pretrain, serve, plain, cfd = "data.hpcsku_recommendation.pretrain", "data.hpcsku_recommendation.serve",
 		"data.hpcsku_recommendation.plain", "data.hpcsku_recommendation.cfd"
 	recs := tfjsonpath.New("recommendations")
-	resource.UnitTest(t, resource.TestCase{
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
@@ -800,7 +797,8 @@ data "hpcsku_recommendation" "cfd" {
 }
 
 func TestRecommendationDataSource_HPCAndTargets(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
+	t.Parallel()
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
@@ -885,10 +883,8 @@ data "hpcsku_recommendation" "keep" {
 }
 
 func TestRecommendationDataSource_Errors(t *testing.T) {
-	cases := map[string]struct {
-		config string
-		err    string
-	}{
+	t.Parallel()
+	cases := map[string]errorCase{
 		"unknown workload": {
 			config: `data "hpcsku_recommendation" "x" { workload = "gaming" }`,
 			err:    `Attribute workload value must be one of:\s+\["training"\s+"fine_tuning"\s+"inference"\s+"hpc"\s+"htc"\s+"visualization"\s+"data_processing"\]`,
@@ -902,7 +898,7 @@ func TestRecommendationDataSource_Errors(t *testing.T) {
   workload = "inference"
   model    = { parameters_billion = 0 }
 }`,
-			err: `Attribute model.parameters_billion value must be greater than 0, got: 0`,
+			err: `parameters_billion must be greater than 0 and at most 100,000; got 0.`,
 		},
 		"unknown precision": {
 			config: `data "hpcsku_recommendation" "x" {
@@ -919,7 +915,7 @@ func TestRecommendationDataSource_Errors(t *testing.T) {
   workload    = "hpc"
   max_results = 51
 }`,
-			err: `Attribute max_results value must be between 1 and 50, got: 51`,
+			err: `max_results must be at least 1 and at most 50; got 51.`,
 		},
 		"malformed cuda version": {
 			config: `data "hpcsku_recommendation" "x" {
@@ -1007,14 +1003,7 @@ func TestRecommendationDataSource_Errors(t *testing.T) {
 				wrapped(`Cannot serve 10000000 output tokens per second within 1000 VMs, at the throughput the throughput model estimates.`),
 		},
 	}
-	for name, c := range cases {
-		t.Run(name, func(t *testing.T) {
-			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: fixtureProviderFactories(t),
-				Steps:                    []resource.TestStep{{Config: c.config, ExpectError: regexp.MustCompile(c.err)}},
-			})
-		})
-	}
+	testErrors(t, fixtureProviderFactories(t), nil, cases)
 }
 
 // TestRecommendationDataSource_SpotSKUMatchesOtherDataSources ranks spot
@@ -1024,6 +1013,7 @@ func TestRecommendationDataSource_Errors(t *testing.T) {
 // hpcsku_catalog return for that size and region. It compares rather than
 // pins, so it follows the embedded catalog's data.
 func TestRecommendationDataSource_SpotSKUMatchesOtherDataSources(t *testing.T) {
+	t.Parallel()
 	data := testProviderData(t)
 	res, err := data.Engine.Recommend(recommend.Request{
 		Workload: recommend.WorkloadInference, Model: &recommend.Model{ParametersBillion: 13},
@@ -1039,7 +1029,7 @@ func TestRecommendationDataSource_SpotSKUMatchesOtherDataSources(t *testing.T) {
 	}
 	const ds = "data.hpcsku_recommendation.spot"
 	rec0 := tfjsonpath.New("recommendations").AtSliceIndex(0)
-	resource.UnitTest(t, resource.TestCase{
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
@@ -1101,12 +1091,20 @@ output "same_as_catalog_data_source" {
 // `sku` with a fresh conversion of the catalog size (no memo). Requests
 // nothing fits must fail with the no-fit error.
 func TestRecommendationReadMatrix(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := newProtoServer(t)
 	data := testProviderData(t)
 	var sr datasource.SchemaResponse
 	(&recommendationDataSource{}).Schema(ctx, datasource.SchemaRequest{}, &sr)
-	read, noFit := 0, 0
+	// The subtests run in parallel: the counts are checked once they have all finished.
+	var read, noFit atomic.Int64
+	t.Cleanup(func() {
+		t.Logf("%d reads compared, %d without a fitting size", read.Load(), noFit.Load())
+		if read.Load() < 200 {
+			t.Errorf("only %d reads compared (%d without a fitting size); the matrix no longer exercises the outputs", read.Load(), noFit.Load())
+		}
+	})
 	for _, w := range recommend.Workloads() {
 		for _, target := range recommend.Targets() {
 			for _, region := range []string{"", "eastus", "westeurope"} {
@@ -1164,6 +1162,7 @@ func TestRecommendationReadMatrix(t *testing.T) {
 						attrs["region"] = str(region)
 					}
 					t.Run(fmt.Sprintf("%s/%s/%s/spot=%t", w, target, region, spot), func(t *testing.T) {
+						t.Parallel()
 						want, err := data.Engine.Recommend(req)
 						resp, rpcErr := s.ReadDataSource(ctx, s.readRequest(t, "hpcsku_recommendation", attrs))
 						if rpcErr != nil {
@@ -1171,7 +1170,7 @@ func TestRecommendationReadMatrix(t *testing.T) {
 						}
 						var nf *recommend.NoFitError
 						if errors.As(err, &nf) {
-							noFit++
+							noFit.Add(1)
 							if !diagsHaveError(resp.Diagnostics) || !strings.Contains(diagsString(resp.Diagnostics), "No VM Size Fits") {
 								t.Fatalf("the engine finds no fit, the read says:\n%s", diagsString(resp.Diagnostics))
 							}
@@ -1183,7 +1182,7 @@ func TestRecommendationReadMatrix(t *testing.T) {
 						if diagsHaveError(resp.Diagnostics) {
 							t.Fatalf("read failed:\n%s", diagsString(resp.Diagnostics))
 						}
-						read++
+						read.Add(1)
 						raw, err := resp.State.Unmarshal(s.schemas.DataSourceSchemas["hpcsku_recommendation"].ValueType())
 						if err != nil {
 							t.Fatal(err)
@@ -1197,10 +1196,6 @@ func TestRecommendationReadMatrix(t *testing.T) {
 				}
 			}
 		}
-	}
-	t.Logf("%d reads compared, %d without a fitting size", read, noFit)
-	if read < 200 {
-		t.Errorf("only %d reads compared (%d without a fitting size); the matrix no longer exercises the outputs", read, noFit)
 	}
 }
 
@@ -1301,8 +1296,6 @@ func checkEstimate(t *testing.T, i int, size string, got *estimateOut, want *rec
 	}
 }
 
-func ptrTo[T any](v T) *T { return &v }
-
 // strEq, int64Eq and float64Eq compare an output that is null for the
 // engine's zero value with that value.
 func strEq(got *string, want string) bool {
@@ -1392,13 +1385,14 @@ func deploymentDiff(g deploymentOut, w recommend.Deployment) string {
 // availability set, across a scale set one placement group; Azure ML and
 // Batch settings; no image where none is documented).
 func TestRecommendationDataSource_Deployments(t *testing.T) {
+	t.Parallel()
 	// A fresh path each time: paths extended from one shared path may share
 	// its backing array.
 	dep0 := func() tfjsonpath.Path {
 		return tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("deployment")
 	}
 	ds := func(name string) string { return "data.hpcsku_recommendation." + name }
-	resource.UnitTest(t, resource.TestCase{
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/float64validator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -22,19 +21,8 @@ import (
 )
 
 // groupDigits writes n with a comma between groups of three digits
-// (1000000 as 1,000,000), as the descriptions write numbers.
-func groupDigits(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	if neg {
-		s = "-" + s
-	}
-	return s
-}
+// (1000000 as 1,000,000), as the engine writes counts.
+var groupDigits = recommend.GroupDigits
 
 func quoted(values []string) string {
 	q := make([]string, len(values))
@@ -70,7 +58,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 					MarkdownDescription: "Parameters in billions, for example `7` or `1.3`. Must be greater than zero. " +
 						"Required without `name`; with `name` it defaults to the model table's count (a different value is used, with a warning).",
 					Validators: []validator.Float64{
-						float64Positive(),
+						inRange(recommend.RangeParametersBillion),
 						float64validator.AtLeastOneOf(path.MatchRoot("model").AtName("name")),
 					},
 				},
@@ -78,7 +66,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 					Optional: true,
 					MarkdownDescription: "For a mixture-of-experts model described without `name`: the parameters one token uses, in billions (for example `12.9` for Mixtral 8x7B), " +
 						"at most `parameters_billion`. It scales the KV cache estimate; the weights still count every parameter. Defaults to all of them, or with `name` to the model table's count.",
-					Validators: []validator.Float64{float64Positive()},
+					Validators: []validator.Float64{inRange(recommend.RangeActiveParametersBillion)},
 				},
 				"precision": schema.StringAttribute{
 					Optional: true,
@@ -109,14 +97,14 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 				"the sequence length for `training` and `fine_tuning` (it sizes the activations of `lora` and `qlora`; full training takes its activations as a share of the model states, so there it changes nothing). " +
 				"Defaults to `" + strconv.Itoa(recommend.DefaultContextTokens) + "`, capped at the named model's maximum context. " +
 				"Only for the workloads `training`, `fine_tuning` and `inference`; anywhere else it is an error.",
-			Validators: []validator.Int64{int64validator.Between(1, recommend.MaxContextTokens)},
+			Validators: []validator.Int64{inRange(recommend.RangeContextTokens)},
 		},
 		"concurrent_requests": schema.Int64Attribute{
 			Optional: true,
 			MarkdownDescription: "Sequences the service holds in flight at once across all its copies of the model, 1 to " + groupDigits(recommend.MaxConcurrentRequests) + ": each keeps `context_tokens` of KV cache. " +
 				"When one VM cannot hold the KV cache of them all, the service gets more copies of the model (`recommendations[*].replicas`). Defaults to `" + strconv.Itoa(recommend.DefaultConcurrentRequests) + "`. " +
 				"Only for workload `inference`; anywhere else it is an error.",
-			Validators: []validator.Int64{int64validator.Between(1, recommend.MaxConcurrentRequests)},
+			Validators: []validator.Int64{inRange(recommend.RangeConcurrentRequests)},
 		},
 		"training_batch_size": schema.Int64Attribute{
 			Optional: true,
@@ -129,7 +117,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 				strconv.FormatInt(recommend.DefaultTrainingBatchSize(catalog.ModelKindSpeech), 10) + " for speech and " +
 				strconv.FormatInt(recommend.DefaultTrainingBatchSize(catalog.ModelKindDiffusion), 10) + " for diffusion models. " +
 				"Only for the workloads `training` and `fine_tuning`; anywhere else it is an error.",
-			Validators: []validator.Int64{int64validator.Between(1, recommend.MaxTrainingBatchSize)},
+			Validators: []validator.Int64{inRange(recommend.RangeTrainingBatchSize)},
 		},
 		"tokens_billion": schema.Float64Attribute{
 			Optional: true,
@@ -140,7 +128,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 				strconv.FormatFloat(recommend.DefaultFineTuningTokensBillion, 'f', -1, 64) + " billion tokens for `fine_tuning` (`requirements.token_budget` says which applied). " +
 				"The estimate covers language models; other kinds of model are not timed. " +
 				"Only for the workloads `training` and `fine_tuning`; anywhere else it is an error.",
-			Validators: []validator.Float64{float64PositiveAtMost(recommend.MaxTokensBillion)},
+			Validators: []validator.Float64{inRange(recommend.RangeTokensBillion)},
 		},
 		"deadline_hours": schema.Float64Attribute{
 			Optional: true,
@@ -150,7 +138,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 				"Defaults to " + strconv.Itoa(recommend.DefaultDeadlineHours) + " hours (30 days), which never removes a size: where a size cannot meet it the job runs longer, " +
 				"with a warning, and ranks after the layouts that meet it. " +
 				"Only for the workloads `training` and `fine_tuning`; anywhere else it is an error.",
-			Validators: []validator.Float64{float64PositiveAtMost(recommend.MaxDeadlineHours)},
+			Validators: []validator.Float64{inRange(recommend.RangeDeadlineHours)},
 		},
 		"tokens_per_second": schema.Float64Attribute{
 			Optional: true,
@@ -160,7 +148,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 				"A size that would need more than " + groupDigits(recommend.MaxNodes) + " VMs is removed (constraint `tokens_per_second`). " +
 				"No default: without it the service is sized for `concurrent_requests` alone, and `recommendations[*].estimate.tokens_per_second` says what that layout sustains. " +
 				"Only for workload `inference`; anywhere else it is an error.",
-			Validators: []validator.Float64{float64PositiveAtMost(recommend.MaxTokensPerSecond)},
+			Validators: []validator.Float64{inRange(recommend.RangeTokensPerSecond)},
 		},
 		"hpc_bound": schema.StringAttribute{
 			Optional: true,
@@ -175,37 +163,37 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"gpu_memory_gib": schema.Float64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Total GPU memory the job needs, in GiB. Overrides the estimate from `model`.",
-			Validators:          []validator.Float64{float64Positive()},
+			Validators:          []validator.Float64{inRange(recommend.RangeGPUMemoryGiB)},
 		},
 		"gpus": schema.Int64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Minimum GPUs for the whole job.",
-			Validators:          []validator.Int64{int64validator.Between(1, recommend.MaxGPUs)},
+			Validators:          []validator.Int64{inRange(recommend.RangeGPUs)},
 		},
 		"nodes": schema.Int64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Number of VMs the job runs on, 1 to " + groupDigits(recommend.MaxNodes) + ". By default the engine scales up before it scales out and computes this.",
-			Validators:          []validator.Int64{int64validator.Between(1, recommend.MaxNodes)},
+			Validators:          []validator.Int64{inRange(recommend.RangeNodes)},
 		},
 		"cores": schema.Int64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Total cores per job, for `hpc` and `htc`; `nodes` is then computed from the cores per VM.",
-			Validators:          []validator.Int64{int64validator.Between(1, recommend.MaxCores)},
+			Validators:          []validator.Int64{inRange(recommend.RangeCores)},
 		},
 		"min_vcpus": schema.Int64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Minimum vCPUs per VM.",
-			Validators:          []validator.Int64{int64validator.Between(1, recommend.MaxMinVCPUs)},
+			Validators:          []validator.Int64{inRange(recommend.RangeMinVCPUs)},
 		},
 		"min_memory_gib": schema.Float64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Minimum memory per VM, in GiB.",
-			Validators:          []validator.Float64{float64Positive()},
+			Validators:          []validator.Float64{inRange(recommend.RangeMinMemoryGiB)},
 		},
 		"min_local_disk_gib": schema.Float64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Minimum local disk per VM (temporary disk plus local NVMe), in GiB, for example for checkpoints.",
-			Validators:          []validator.Float64{float64Positive()},
+			Validators:          []validator.Float64{inRange(recommend.RangeMinLocalDiskGiB)},
 		},
 		"interconnect": schema.StringAttribute{
 			Optional:            true,
@@ -246,12 +234,12 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"max_price_per_hour": schema.Float64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Maximum USD per hour for one VM. Needs `region`.",
-			Validators:          []validator.Float64{float64Positive(), float64validator.AlsoRequires(path.MatchRoot("region"))},
+			Validators:          []validator.Float64{inRange(recommend.RangeMaxPricePerHour), float64validator.AlsoRequires(path.MatchRoot("region"))},
 		},
 		"max_total_price_per_hour": schema.Float64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Maximum USD per hour for all VMs of the job. Needs `region`.",
-			Validators:          []validator.Float64{float64Positive(), float64validator.AlsoRequires(path.MatchRoot("region"))},
+			Validators:          []validator.Float64{inRange(recommend.RangeMaxTotalPricePerHour), float64validator.AlsoRequires(path.MatchRoot("region"))},
 		},
 		"spot": schema.BoolAttribute{
 			Optional:            true,
@@ -260,7 +248,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"min_lifetime_months": schema.Int64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Exclude sizes retiring within this many months of the provider's `as_of` date. Retired sizes are always excluded. Defaults to `" + strconv.Itoa(recommend.DefaultMinLifetimeMonths) + "`.",
-			Validators:          []validator.Int64{int64validator.Between(0, recommend.MaxMinLifetimeMonths)},
+			Validators:          []validator.Int64{inRange(recommend.RangeMinLifetimeMonths)},
 		},
 		"include_preview": schema.BoolAttribute{
 			Optional:            true,
@@ -282,7 +270,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"max_results": schema.Int64Attribute{
 			Optional:            true,
 			MarkdownDescription: "How many ranked sizes to return, 1 to " + strconv.Itoa(recommend.MaxResultsLimit) + ". Defaults to `" + strconv.Itoa(recommend.DefaultMaxResults) + "`.",
-			Validators:          []validator.Int64{int64validator.Between(1, recommend.MaxResultsLimit)},
+			Validators:          []validator.Int64{inRange(recommend.RangeMaxResults)},
 		},
 		"prefer": schema.ListAttribute{
 			ElementType: types.StringType,

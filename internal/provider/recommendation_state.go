@@ -266,8 +266,6 @@ type rejectionOut struct {
 	Reason     string   `tfsdk:"reason"`
 }
 
-func optString(s string) *string { return strPtr(s) }
-
 // optPositive is nil (null) for a figure the engine leaves at 0 (or
 // below): not applicable.
 func optPositive[T int64 | float64](v T) *T {
@@ -309,7 +307,7 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 			Replicas: rec.Replicas, TensorParallelSize: optPositive(rec.TensorParallel), PipelineParallelSize: optPositive(rec.PipelineStages),
 			GPUsPerNode: rec.GPUsPerNode, TotalGPUs: rec.TotalGPUs, TotalGPUMemoryGiB: rec.TotalGPUMemoryGiB,
 			PricePerHour: rec.PricePerHour, TotalPricePerHour: rec.TotalPricePerHour, PricePerGPUHour: rec.PricePerGPUHour,
-			PriceIsSpot: rec.PriceIsSpot, PriceSource: optString(rec.PriceSource),
+			PriceIsSpot: rec.PriceIsSpot, PriceSource: strPtr(rec.PriceSource),
 			Reasons: nonNil(rec.Reasons), Warnings: nonNil(rec.Warnings),
 			Deployment: dep,
 			Estimate:   estimateOutput(rec.Estimate),
@@ -335,11 +333,11 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 		Category: rq.Category, PreferredFamilies: nonNil(rq.PreferredFamilies), GPUMemoryGiB: rq.GPUMemoryGiB,
 		SystemMemoryGiB: rq.SystemMemoryGiB, Nodes: rq.Nodes, Interconnect: rq.Interconnect,
 		MinGPUsPerJob: rq.MinGPUsPerJob, Explanation: nonNil(rq.Explanation),
-		Precision: optString(rq.Precision), Model: optString(rq.Model), FineTuningMethod: optString(rq.FineTuningMethod),
+		Precision: strPtr(rq.Precision), Model: strPtr(rq.Model), FineTuningMethod: strPtr(rq.FineTuningMethod),
 		ContextTokens: optPositive(rq.ContextTokens), ConcurrentRequests: optPositive(rq.ConcurrentRequests),
 		KVCacheGiB: optPositive(rq.KVCacheGiB), KVBytesPerToken: optPositive(int64(math.Round(rq.KVBytesPerToken))),
-		TrainingFLOPs: optPositive(rq.TrainingFLOPs), TrainingTokensBillion: optPositive(rq.TrainingTokensBillion), TokenBudget: optString(rq.TokenBudget),
-		DeadlineHours: optPositive(rq.DeadlineHours), TokensPerSecond: optPositive(rq.TokensPerSecond), HPCBound: optString(rq.HPCBound),
+		TrainingFLOPs: optPositive(rq.TrainingFLOPs), TrainingTokensBillion: optPositive(rq.TrainingTokensBillion), TokenBudget: strPtr(rq.TokenBudget),
+		DeadlineHours: optPositive(rq.DeadlineHours), TokensPerSecond: optPositive(rq.TokensPerSecond), HPCBound: strPtr(rq.HPCBound),
 		Efficiency: optPositive(rq.Efficiency),
 	}
 	if m := rq.Memory; m != nil {
@@ -376,12 +374,12 @@ func rankedRecords(ctx context.Context, recs []recommend.Recommendation, data *p
 // strings become null.
 func deploymentOutput(d recommend.Deployment) deploymentOut {
 	dep := deploymentOut{
-		ImageURN:              optString(d.ImageURN),
-		ImageSource:           optString(d.ImageSource),
-		CPUArchitecture:       optString(d.CPUArchitecture),
+		ImageURN:              strPtr(d.ImageURN),
+		ImageSource:           strPtr(d.ImageSource),
+		CPUArchitecture:       strPtr(d.CPUArchitecture),
 		AcceleratedNetworking: d.AcceleratedNetworking,
 		RDMA:                  d.RDMA,
-		RDMAPlacement:         optString(d.RDMAPlacement),
+		RDMAPlacement:         strPtr(d.RDMAPlacement),
 		SinglePlacementGroup:  d.SinglePlacementGroup,
 	}
 	if a := d.AKS; a != nil {
@@ -391,13 +389,13 @@ func deploymentOutput(d recommend.Deployment) deploymentOut {
 		}
 		nap := a.NodeAutoProvisioning
 		dep.AKS = &aksOut{
-			NodeTaints: nonNil(a.NodeTaints), NodeLabels: labels, GPUDriver: optString(a.GPUDriver), Note: optString(a.Note),
+			NodeTaints: nonNil(a.NodeTaints), NodeLabels: labels, GPUDriver: strPtr(a.GPUDriver), Note: strPtr(a.Note),
 			NodeAutoProvisioning: nodeRequirement{Key: nap.Key, Operator: nap.Operator, Values: nonNil(nap.Values)},
 		}
 	}
 	if c := d.CycleCloud; c != nil {
 		dep.CycleCloud = &cycleCloudOut{
-			Partition: c.Partition, MachineType: c.MachineType, OSImage: optString(c.OSImage), MaxNodes: c.MaxNodes,
+			Partition: c.Partition, MachineType: c.MachineType, OSImage: strPtr(c.OSImage), MaxNodes: c.MaxNodes,
 			MaxScaleSetSize: optPositive(c.MaxScaleSetSize), FallbackMachineTypes: nonNil(c.FallbackMachineTypes),
 		}
 	}
@@ -406,8 +404,8 @@ func deploymentOutput(d recommend.Deployment) deploymentOut {
 	}
 	if b := d.Batch; b != nil {
 		out := &batchOut{
-			VMSize: b.VMSize, NodeAgentSKUID: optString(b.NodeAgentSKUID), InterNodeCommunication: b.InterNodeCommunication,
-			TargetDedicatedNodes: b.TargetDedicatedNodes, TargetLowPriorityNodes: b.TargetLowPriorityNodes, Note: optString(b.Note),
+			VMSize: b.VMSize, NodeAgentSKUID: strPtr(b.NodeAgentSKUID), InterNodeCommunication: b.InterNodeCommunication,
+			TargetDedicatedNodes: b.TargetDedicatedNodes, TargetLowPriorityNodes: b.TargetLowPriorityNodes, Note: strPtr(b.Note),
 		}
 		if im := b.Image; im != nil {
 			out.Image = &imageReferenceOut{Publisher: im.Publisher, Offer: im.Offer, SKU: im.SKU, Version: im.Version}

@@ -9,11 +9,16 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/function"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
 )
 
 // maxRetiresWithinMonths bounds the months argument (100 years), far beyond
 // any announced retirement, so that the date arithmetic cannot overflow.
 const maxRetiresWithinMonths = 1200
+
+// retiresWithinMonths is the range of retires_within's months, with the
+// engine's wording of a number out of range.
+var retiresWithinMonths = recommend.NumberRange{Name: "months", Summary: "Invalid Month Count", MinInclusive: true, Max: maxRetiresWithinMonths, HasMax: true}
 
 // newRetiresWithinFunction is provider::hpcsku::retires_within(name, months).
 func newRetiresWithinFunction(p *hpcskuProvider) function.Function {
@@ -38,7 +43,7 @@ func newRetiresWithinFunction(p *hpcskuProvider) function.Function {
 				// A number, not an Int64Parameter: the framework reports a
 				// fractional argument to an Int64Parameter as a provider bug
 				// ("Unable to Convert Function Argument"), while
-				// numberRangeValidator explains it.
+				// rangeValidator explains it.
 				function.Float64Parameter{
 					Name: "months",
 					MarkdownDescription: "The horizon in whole calendar months from today, from `0` to `1200`. " +
@@ -46,7 +51,7 @@ func newRetiresWithinFunction(p *hpcskuProvider) function.Function {
 					AllowNullValue:     false,
 					AllowUnknownValues: false,
 					Validators: []function.Float64ParameterValidator{
-						numberRangeValidator{min: 0, max: maxRetiresWithinMonths, whole: true},
+						rangeValidator{r: retiresWithinMonths, whole: true},
 					},
 				},
 			},

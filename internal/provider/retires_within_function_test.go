@@ -4,8 +4,6 @@
 package provider
 
 import (
-	"context"
-	"fmt"
 	"testing"
 	"time"
 
@@ -21,6 +19,7 @@ import (
 // Standard_HC44rs retires on 2027-05-31. From the test clock, 2026-11-22,
 // 6 months is 2027-05-22 (before it) and 7 months is 2027-06-22 (after it).
 func TestRetiresWithinFunction(t *testing.T) {
+	t.Parallel()
 	testFunctionOutputs(t, `
 output "hc44_0" {
   value = provider::hpcsku::retires_within("Standard_HC44rs", 0)
@@ -51,6 +50,7 @@ output "h100_1200" {
 // 2027-05-31, Standard_HC44rs's retirement date. A day earlier it ends on
 // 2027-05-30.
 func TestRetiresWithinFunction_InclusiveHorizon(t *testing.T) {
+	t.Parallel()
 	factories := func(day time.Time) map[string]func() (tfprotov6.ProviderServer, error) {
 		return map[string]func() (tfprotov6.ProviderServer, error){
 			"hpcsku": providerserver.NewProtocol6WithError(NewTestProvider(testCatalog(t), func() time.Time { return day })()),
@@ -68,7 +68,8 @@ output "hc44_5" {
 		{time.Date(2026, 12, 30, 0, 0, 0, 0, time.UTC), false},
 	} {
 		t.Run(c.today.Format(catalog.DateLayout), func(t *testing.T) {
-			resource.UnitTest(t, resource.TestCase{
+			t.Parallel()
+			unitTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: factories(c.today),
 				TerraformVersionChecks:   functionVersionChecks,
 				Steps: []resource.TestStep{{
@@ -85,7 +86,8 @@ output "hc44_5" {
 // A check block reports a size that retires within the horizon as a warning
 // without failing the plan, and passes for a size that does not.
 func TestRetiresWithinFunction_CheckBlock(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
+	t.Parallel()
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		TerraformVersionChecks:   functionVersionChecks,
 		Steps: []resource.TestStep{{
@@ -117,64 +119,28 @@ check "gpu_lifetime" {
 }
 
 func TestRetiresWithinFunction_Errors(t *testing.T) {
-	testFunctionErrors(t, map[string]functionErrorCase{
+	t.Parallel()
+	testFunctionErrors(t, withSizeNameErrors(`provider::hpcsku::retires_within(%s, 6)`, map[string]functionErrorCase{
 		"unknown name": {
 			call: `provider::hpcsku::retires_within("Standard_HC44rs_v9", 6)`,
 			err: wrapped(`Invalid value for "name" parameter: Unknown VM Size: The size "Standard_HC44rs_v9" is not in the catalog`) +
-				`[\s\S]*` + wrapped(`Did you mean one of: Standard_HC44rs,`),
+				`[\s\S]*` + suggests("Standard_HC44rs"),
 		},
 		"negative months": {
 			call: `provider::hpcsku::retires_within("Standard_HC44rs", -1)`,
-			err:  wrapped(`Invalid value for "months" parameter: Invalid Parameter Value: value must be a whole number from 0 to 1200, got: -1.`),
+			err:  wrapped(`Invalid value for "months" parameter: Invalid Month Count: months must be at least 0 and at most 1,200; got -1.`),
 		},
 		"too many months": {
 			call: `provider::hpcsku::retires_within("Standard_HC44rs", 1201)`,
-			err:  wrapped(`Invalid value for "months" parameter: Invalid Parameter Value: value must be a whole number from 0 to 1200, got: 1201.`),
+			err:  wrapped(`Invalid value for "months" parameter: Invalid Month Count: months must be at least 0 and at most 1,200; got 1201.`),
 		},
 		"fractional months": {
 			call: `provider::hpcsku::retires_within("Standard_HC44rs", 1.5)`,
-			err:  wrapped(`Invalid value for "months" parameter: Invalid Parameter Value: value must be a whole number from 0 to 1200, got: 1.5.`),
+			err:  wrapped(`Invalid value for "months" parameter: Invalid Month Count: months must be a whole number; got 1.5.`),
 		},
 		"null months": {
 			call: `provider::hpcsku::retires_within("Standard_HC44rs", null)`,
 			err:  wrapped(`Invalid value for "months" parameter: argument must not be null.`),
 		},
-	})
-	testFunctionErrors(t, sizeNameErrors(`provider::hpcsku::retires_within(%s, 6)`))
-}
-
-// expectCheckBlock asserts the status of a check block in the plan
-// ("pass", "fail", "error" or "unknown") and, when message is not empty,
-// that one of its failures has that message.
-func expectCheckBlock(name, status, message string) plancheck.PlanCheck {
-	return checkBlockStatus{name: name, status: status, message: message}
-}
-
-type checkBlockStatus struct{ name, status, message string }
-
-func (c checkBlockStatus) CheckPlan(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
-	for _, check := range req.Plan.Checks {
-		if check.Address.Kind != "check" || check.Address.Name != c.name {
-			continue
-		}
-		if string(check.Status) != c.status {
-			resp.Error = fmt.Errorf("check block %q: status %q, want %q", c.name, check.Status, c.status)
-			return
-		}
-		if c.message == "" {
-			return
-		}
-		var messages []string
-		for _, inst := range check.Instances {
-			for _, p := range inst.Problems {
-				if p.Message == c.message {
-					return
-				}
-				messages = append(messages, p.Message)
-			}
-		}
-		resp.Error = fmt.Errorf("check block %q: messages %q, want %q", c.name, messages, c.message)
-		return
-	}
-	resp.Error = fmt.Errorf("check block %q not found in the plan", c.name)
+	}))
 }

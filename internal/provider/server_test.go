@@ -7,7 +7,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"math/big"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -21,97 +21,6 @@ import (
 // (tfprotov6.ProviderServer) directly, the way Terraform does, without a
 // Terraform binary: GetProviderSchema, ConfigureProvider, then ReadDataSource
 // with msgpack-encoded configurations.
-
-// protoServer is a configured provider server with its schemas.
-type protoServer struct {
-	tfprotov6.ProviderServer
-	schemas *tfprotov6.GetProviderSchemaResponse
-}
-
-// newProtoServer serves the provider with the embedded catalog and the test
-// clock, and configures it with as_of = "2026-11-22".
-func newProtoServer(tb testing.TB) *protoServer {
-	tb.Helper()
-	ctx := context.Background()
-	srv, err := providerserver.NewProtocol6WithError(NewTestProvider(testCatalog(tb), func() time.Time { return testAsOf })())()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	schemas, err := srv.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
-	if err != nil || diagsHaveError(schemas.Diagnostics) {
-		tb.Fatalf("GetProviderSchema: %v %v", err, schemas.Diagnostics)
-	}
-	s := &protoServer{ProviderServer: srv, schemas: schemas}
-	cfg := s.dynamicValue(tb, schemas.Provider, map[string]tftypes.Value{"as_of": tftypes.NewValue(tftypes.String, "2026-11-22")})
-	resp, err := srv.ConfigureProvider(ctx, &tfprotov6.ConfigureProviderRequest{TerraformVersion: "1.11.4", Config: cfg})
-	if err != nil || diagsHaveError(resp.Diagnostics) {
-		tb.Fatalf("ConfigureProvider: %v %v", err, resp.Diagnostics)
-	}
-	return s
-}
-
-func diagsHaveError(diags []*tfprotov6.Diagnostic) bool {
-	for _, d := range diags {
-		if d.Severity == tfprotov6.DiagnosticSeverityError {
-			return true
-		}
-	}
-	return false
-}
-
-// dynamicValue encodes a configuration for schema: the given attributes,
-// every other attribute null.
-func (s *protoServer) dynamicValue(tb testing.TB, schema *tfprotov6.Schema, attrs map[string]tftypes.Value) *tfprotov6.DynamicValue {
-	tb.Helper()
-	typ := schema.ValueType().(tftypes.Object)
-	vals := make(map[string]tftypes.Value, len(typ.AttributeTypes))
-	for name, t := range typ.AttributeTypes {
-		vals[name] = tftypes.NewValue(t, nil)
-	}
-	for name, v := range attrs {
-		if _, ok := typ.AttributeTypes[name]; !ok {
-			tb.Fatalf("attribute %q is not in the schema", name)
-		}
-		vals[name] = v
-	}
-	dv, err := tfprotov6.NewDynamicValue(typ, tftypes.NewValue(typ, vals))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return &dv
-}
-
-// readRequest builds a ReadDataSource request for typeName.
-func (s *protoServer) readRequest(tb testing.TB, typeName string, attrs map[string]tftypes.Value) *tfprotov6.ReadDataSourceRequest {
-	tb.Helper()
-	schema, ok := s.schemas.DataSourceSchemas[typeName]
-	if !ok {
-		tb.Fatalf("no data source %s", typeName)
-	}
-	return &tfprotov6.ReadDataSourceRequest{TypeName: typeName, Config: s.dynamicValue(tb, schema, attrs)}
-}
-
-// modelValue is an hpcsku_recommendation `model` object with the given
-// attributes, every other attribute null.
-func modelValue(attrs map[string]tftypes.Value) tftypes.Value {
-	typ := recommendationInputAttributes()["model"].GetType().TerraformType(context.Background()).(tftypes.Object)
-	vals := make(map[string]tftypes.Value, len(typ.AttributeTypes))
-	for name, t := range typ.AttributeTypes {
-		vals[name] = tftypes.NewValue(t, nil)
-	}
-	for name, v := range attrs {
-		if _, ok := typ.AttributeTypes[name]; !ok {
-			panic("model has no attribute " + name)
-		}
-		vals[name] = v
-	}
-	return tftypes.NewValue(typ, vals)
-}
-
-func str(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
-func num(f float64) tftypes.Value {
-	return tftypes.NewValue(tftypes.Number, new(big.Float).SetFloat64(f))
-}
 
 // serverReadCases are one configuration per data source, each producing a
 // large result: the recommendation's ranked sizes carry the SKU object, and
@@ -143,38 +52,22 @@ func serverReadCases() map[string]struct {
 	}
 }
 
-func diagsString(diags []*tfprotov6.Diagnostic) string {
-	var b bytes.Buffer
-	for _, d := range diags {
-		fmt.Fprintf(&b, "%s|%s|%s|%v\n", d.Severity, d.Summary, d.Detail, d.Attribute)
-	}
-	return b.String()
-}
-
-// canonicalState decodes a state and renders it canonically: msgpack maps
-// (node_labels) come out of terraform-plugin-go in Go's random map order, so
-// two equal states need not be equal bytes; tftypes.Value.String sorts map
-// and object keys.
-func (s *protoServer) canonicalState(tb testing.TB, typeName string, state *tfprotov6.DynamicValue) string {
-	tb.Helper()
-	v, err := state.Unmarshal(s.schemas.DataSourceSchemas[typeName].ValueType())
-	if err != nil {
-		tb.Fatalf("decoding the state: %v", err)
-	}
-	return v.String()
-}
-
-// TestConcurrentReads reads each data source from 64 goroutines at once on
-// one configured provider server and requires every state to be, byte for
-// byte in canonical form, the state of a serial read, with the same
-// diagnostics. Run it with -race (make test-race) to also check the shared
-// catalog, the engine's pools and the SKU object cache.
+// TestConcurrentReads reads each data source from 16 goroutines at once on
+// one configured provider server (the three data sources in parallel, so
+// 48 reads overlap) and requires every state to be, byte for byte in
+// canonical form, the state of a serial read, with the same diagnostics.
+// Sixteen goroutines are well over the cores a test machine has, which is
+// what makes reads overlap; more add time, not interleavings. Run it with
+// -race (make test-race) to also check the shared catalog, the engine's
+// pools and the SKU object cache.
 func TestConcurrentReads(t *testing.T) {
-	const goroutines = 64
+	t.Parallel()
+	const goroutines = 16
 	s := newProtoServer(t)
 	ctx := context.Background()
 	for name, c := range serverReadCases() {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			req := s.readRequest(t, c.typeName, c.attrs)
 			want, err := s.ReadDataSource(ctx, req)
 			if err != nil || diagsHaveError(want.Diagnostics) {
@@ -243,6 +136,7 @@ func BenchmarkReadDataSource(b *testing.B) {
 // each; then configures several providers from New directly: each is handed
 // the one catalog catalog.Default decoded for the process.
 func TestProviderDecodesCatalogOnce(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for i := 0; i < 3; i++ {
 		srv, err := providerserver.NewProtocol6WithError(New("test")())()
@@ -266,6 +160,64 @@ func TestProviderDecodesCatalogOnce(t *testing.T) {
 		data, diags := configureProvider(t, New("test")(), nil)
 		if diags.HasError() || data == nil || data.Catalog != testCatalog(t) {
 			t.Fatalf("provider %d: diagnostics %v; catalog is not the one catalog.Default decoded", i, diags)
+		}
+	}
+}
+
+// TestConcurrentFunctionCalls calls the sku function from 16 goroutines at
+// once on a new provider server, before anything has loaded the catalog
+// (functions load it on their first call, once per provider): every call
+// must return the same object. Run it with -race (make test-race) to also
+// check the load and the functions' SKU object memo.
+func TestConcurrentFunctionCalls(t *testing.T) {
+	t.Parallel()
+	const goroutines = 16
+	ctx := context.Background()
+	srv, err := providerserver.NewProtocol6WithError(NewTestProvider(testCatalog(t), func() time.Time { return testAsOf })())()
+	if err != nil {
+		t.Fatal(err)
+	}
+	schemas, err := srv.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	returnType := schemas.Functions["sku"].Return.Type
+	arg, err := tfprotov6.NewDynamicValue(tftypes.String, tftypes.NewValue(tftypes.String, "Standard_ND96isr_H100_v5"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := make([]string, goroutines)
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range goroutines {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			resp, err := srv.CallFunction(ctx, &tfprotov6.CallFunctionRequest{Name: "sku", Arguments: []*tfprotov6.DynamicValue{&arg}})
+			switch {
+			case err != nil:
+				results[i] = "error: " + err.Error()
+			case resp.Error != nil:
+				results[i] = "function error: " + resp.Error.Text
+			default:
+				v, err := resp.Result.Unmarshal(returnType)
+				if err != nil {
+					results[i] = "decoding the result: " + err.Error()
+					return
+				}
+				results[i] = v.String() // canonical: map keys sorted
+			}
+		}()
+	}
+	close(start)
+	wg.Wait()
+	if !strings.Contains(results[0], `"Standard_ND96isr_H100_v5"`) {
+		t.Fatalf("goroutine 0: %s", results[0])
+	}
+	for i, r := range results[1:] {
+		if r != results[0] {
+			t.Errorf("goroutine %d: %s\nwant what goroutine 0 got: %s", i+1, r, results[0])
 		}
 	}
 }

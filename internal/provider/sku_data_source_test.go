@@ -5,7 +5,9 @@ package provider
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -22,7 +24,8 @@ import (
 // which do not change with the embedded catalog's data.
 
 func TestSKUDataSource_H100(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
+	t.Parallel()
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
@@ -89,6 +92,7 @@ data "hpcsku_sku" "h100" {
 // TestSKUDataSource_Performance checks the performance object of sizes whose
 // figures are published, scaled, derived or unknown.
 func TestSKUDataSource_Performance(t *testing.T) {
+	t.Parallel()
 	perf := tfjsonpath.New("sku").AtMapKey("performance")
 	cases := map[string]struct {
 		name   string
@@ -167,33 +171,34 @@ func TestSKUDataSource_Performance(t *testing.T) {
 			"cpu": knownvalue.Null(),
 		}},
 	}
-	for name, c := range cases {
-		t.Run(name, func(t *testing.T) {
-			var checks []statecheck.StateCheck
-			for p, check := range c.checks {
-				path := perf
-				for _, k := range strings.Split(p, ".") {
-					path = path.AtMapKey(k)
-				}
-				checks = append(checks, statecheck.ExpectKnownValue("data.hpcsku_sku.x", path, check))
+	// One data source per case, all read in one run.
+	var config strings.Builder
+	var checks []statecheck.StateCheck
+	for _, name := range slices.Sorted(maps.Keys(cases)) {
+		c := cases[name]
+		label := strings.ReplaceAll(name, " ", "_")
+		fmt.Fprintf(&config, "data \"hpcsku_sku\" %q {\n  name = %q\n}\n", label, c.name)
+		for p, check := range c.checks {
+			path := perf
+			for _, k := range strings.Split(p, ".") {
+				path = path.AtMapKey(k)
 			}
-			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testProviderFactories(t),
-				Steps: []resource.TestStep{{
-					Config:            fmt.Sprintf("data \"hpcsku_sku\" \"x\" {\n  name = %q\n}\n", c.name),
-					ConfigStateChecks: checks,
-				}},
-			})
-		})
+			checks = append(checks, statecheck.ExpectKnownValue("data.hpcsku_sku."+label, path, check))
+		}
 	}
+	unitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		Steps:                    []resource.TestStep{{Config: config.String(), ConfigStateChecks: checks}},
+	})
 }
 
 // TestSKUDataSource_MemoryQuotaDeployable checks the figures where sources
 // disagree on what a VM gets (decisions D45, D46) and a size no deployable
 // list names (D44).
 func TestSKUDataSource_MemoryQuotaDeployable(t *testing.T) {
+	t.Parallel()
 	sku := func() tfjsonpath.Path { return tfjsonpath.New("sku") }
-	resource.UnitTest(t, resource.TestCase{
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
@@ -234,7 +239,8 @@ data "hpcsku_sku" "nvv3" {
 }
 
 func TestSKUDataSource_Retired(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
+	t.Parallel()
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
@@ -257,7 +263,8 @@ data "hpcsku_sku" "v100" {
 }
 
 func TestSKUDataSource_AsOfBeforeRetirement(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
+	t.Parallel()
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{{
 			Config: `
@@ -279,13 +286,11 @@ data "hpcsku_sku" "nvv3" {
 }
 
 func TestSKUDataSource_Errors(t *testing.T) {
-	cases := map[string]struct {
-		config string
-		err    string
-	}{
+	t.Parallel()
+	cases := map[string]errorCase{
 		"unknown name": {
 			config: `data "hpcsku_sku" "x" { name = "Standard_ND96isr_H100_v9" }`,
-			err:    `Unknown VM Size[\s\S]*Did you mean one of:\s+Standard_ND96isr_H100_v5,\s+Standard_ND96isr_H200_v5`,
+			err:    `Unknown VM Size[\s\S]*` + suggests("Standard_ND96isr_H100_v5"),
 		},
 		"empty name": {
 			config: `data "hpcsku_sku" "x" { name = "" }`,
@@ -306,19 +311,13 @@ data "hpcsku_sku" "x" { name = "Standard_NC4as_T4_v3" }`,
 			err: `Invalid Date[\s\S]*"2026-02-30" is not an RFC 3339 date`,
 		},
 	}
-	for name, c := range cases {
-		t.Run(name, func(t *testing.T) {
-			resource.UnitTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testProviderFactories(t),
-				Steps:                    []resource.TestStep{{Config: c.config, ExpectError: regexp.MustCompile(c.err)}},
-			})
-		})
-	}
+	testErrors(t, testProviderFactories(t), nil, cases)
 }
 
 // The warning hpcsku_sku adds on name: retired, or retiring within
 // catalog.RetirementWarningMonths, with what to move to.
 func TestRetirementWarning(t *testing.T) {
+	t.Parallel()
 	sku := func(status, date string, sizes, series []string) *catalog.SKU {
 		return &catalog.SKU{Name: "Standard_X", Lifecycle: catalog.Lifecycle{Status: status, RetirementDate: date, ReplacementSizes: sizes, ReplacementSeries: series}}
 	}

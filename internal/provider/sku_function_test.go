@@ -13,6 +13,7 @@ import (
 )
 
 func TestSKUFunction_H100(t *testing.T) {
+	t.Parallel()
 	testFunctionOutputs(t, `
 output "sku" {
   value = provider::hpcsku::sku("nd96isr_h100_v5")
@@ -61,7 +62,8 @@ output "rdma" {
 // The function returns exactly the object hpcsku_sku returns in `sku` when
 // no region is set and the provider's as_of is today.
 func TestSKUFunction_SameAsDataSource(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
+	t.Parallel()
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		TerraformVersionChecks:   functionVersionChecks,
 		Steps: []resource.TestStep{{
@@ -89,7 +91,8 @@ output "same" {
 // whatever the provider's as_of says: Terraform does not configure the
 // provider for function calls.
 func TestSKUFunction_IgnoresProviderAsOf(t *testing.T) {
-	resource.UnitTest(t, resource.TestCase{
+	t.Parallel()
+	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
 		TerraformVersionChecks:   functionVersionChecks,
 		Steps: []resource.TestStep{{
@@ -118,6 +121,7 @@ output "data_source_status" {
 // A size chosen by a variable can be checked in an output precondition with
 // the facts the function returns.
 func TestSKUFunction_Precondition(t *testing.T) {
+	t.Parallel()
 	cfg := `
 variable "size" {
   type = string
@@ -134,12 +138,12 @@ output "size" {
 }
 
 func TestSKUFunction_Errors(t *testing.T) {
-	testFunctionErrors(t, map[string]functionErrorCase{
+	t.Parallel()
+	testFunctionErrors(t, withSizeNameErrors(`provider::hpcsku::sku(%s)`, map[string]functionErrorCase{
 		"unknown name": {
 			call: `provider::hpcsku::sku("Standard_ND96isr_H100_v9")`,
 			err: wrapped(`Invalid value for "name" parameter: Unknown VM Size:`) +
-				`[\s\S]*` + wrapped(`Did you mean one of: Standard_ND96isr_H100_v5, Standard_ND96isr_H200_v5`),
+				`[\s\S]*` + suggests("Standard_ND96isr_H100_v5"),
 		},
-	})
-	testFunctionErrors(t, sizeNameErrors(`provider::hpcsku::sku(%s)`))
+	}))
 }

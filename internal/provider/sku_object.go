@@ -489,6 +489,8 @@ func attributeTypes(attrs map[string]schema.Attribute) map[string]attr.Type {
 	return m
 }
 
+// strPtr is nil (null) for an empty string, which the catalog uses for
+// "not given".
 func strPtr(s string) *string {
 	if s == "" {
 		return nil

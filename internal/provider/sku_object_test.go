@@ -20,6 +20,7 @@ import (
 // converts each (size, region, date) once, and keeps dates apart: the
 // lifecycle status depends on the date.
 func TestSKUObjectMemo(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cat := testCatalog(t)
 	asOf := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
@@ -74,6 +75,7 @@ func TestSKUObjectMemo(t *testing.T) {
 // figure that is not null has a non-empty source list under its name (the
 // clocks under "clocks").
 func TestSKUObjectPerformance(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cat := testCatalog(t)
 	asOf := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
@@ -195,6 +197,7 @@ func checkSourcesMap(t *testing.T, what string, o types.Object, want map[string]
 // TestSKUObjectPerformanceNull checks a size with no performance record:
 // performance stays an object with null gpu and cpu.
 func TestSKUObjectPerformanceNull(t *testing.T) {
+	t.Parallel()
 	m := newSKUPerformanceModel(catalog.Performance{})
 	obj, diags := types.ObjectValueFrom(context.Background(), skuObjectType().AttrTypes["performance"].(types.ObjectType).AttrTypes, m)
 	if diags.HasError() {
@@ -207,13 +210,20 @@ func TestSKUObjectPerformanceNull(t *testing.T) {
 	}
 }
 
-// TestSKUObjectMemoIsBounded converts more (size, region) pairs than the
-// memo holds: it never grows past its cap, and what it returns after being
-// emptied still equals a fresh conversion.
+// TestSKUObjectMemoIsBounded fills the memo to 10 below its cap with
+// placeholder entries, then converts 20 (size, region) pairs: it never
+// grows past its cap, it is emptied once and refilled, and what it returns
+// after being emptied still equals a fresh conversion. (The placeholders
+// spare the test a thousand conversions of about a millisecond each.)
 func TestSKUObjectMemoIsBounded(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	data := testProviderData(t)
-	var memo skuObjects
+	const converts = 20
+	memo := skuObjects{m: map[skuObjectKey]types.Object{}}
+	for i := range skuObjectMemoSize - converts/2 {
+		memo.m[skuObjectKey{sku: data.Catalog.SKUs()[0], region: "placeholder", asOf: int64(i)}] = types.ObjectNull(skuObjectType().AttrTypes)
+	}
 	converted := 0
 pairs:
 	for _, region := range data.Catalog.Regions() {
@@ -225,13 +235,13 @@ pairs:
 			if len(memo.m) > skuObjectMemoSize {
 				t.Fatalf("the memo holds %d objects, more than its cap of %d", len(memo.m), skuObjectMemoSize)
 			}
-			if converted == skuObjectMemoSize+10 {
+			if converted == converts {
 				break pairs
 			}
 		}
 	}
-	if converted != skuObjectMemoSize+10 || len(memo.m) != 10 {
-		t.Fatalf("%d pairs converted, %d in the memo; want %d and 10 (emptied once, then refilled)", converted, len(memo.m), skuObjectMemoSize+10)
+	if converted != converts || len(memo.m) != converts/2 {
+		t.Fatalf("%d pairs converted, %d in the memo; want %d and %d (emptied once, then refilled)", converted, len(memo.m), converts, converts/2)
 	}
 	s := data.Catalog.SKUs()[0]
 	region := data.Catalog.Regions()[0]
@@ -245,6 +255,7 @@ pairs:
 // has its own memo: a catalog with other prices never sees the objects of
 // another configuration.
 func TestSKUObjectMemoPerConfiguration(t *testing.T) {
+	t.Parallel()
 	a, b := testProviderData(t), testProviderData(t)
 	if &a.skus == &b.skus {
 		t.Fatal("two configurations share one memo")

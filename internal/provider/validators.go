@@ -8,11 +8,13 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
 )
 
 var _ validator.String = stringCheck{}
@@ -72,91 +74,69 @@ func regexValidator() validator.String {
 	}
 }
 
-var _ validator.Float64 = greaterThanValidator{}
+var (
+	_ validator.Float64                  = rangeValidator{}
+	_ validator.Int64                    = rangeValidator{}
+	_ function.Float64ParameterValidator = rangeValidator{}
+)
 
-// greaterThanValidator checks that a number is strictly greater than a bound
-// and, when max is set (above 0), at most max
-// (terraform-plugin-framework-validators has only inclusive lower bounds,
-// and prints its bounds as 1000000.000000).
-type greaterThanValidator struct{ min, max float64 }
-
-// float64Positive checks that a number is greater than 0.
-func float64Positive() validator.Float64 { return greaterThanValidator{min: 0} }
-
-// float64PositiveAtMost checks that a number is greater than 0 and at most
-// limit.
-func float64PositiveAtMost(limit float64) validator.Float64 {
-	return greaterThanValidator{min: 0, max: limit}
+// rangeValidator checks a number against the engine's range for the input
+// (recommend.NumberRange) and reports it in the engine's words, so that an
+// attribute, a function argument and the engine's own validation give one
+// message. whole (function arguments only) also requires a whole number.
+type rangeValidator struct {
+	r     recommend.NumberRange
+	whole bool
 }
+
+// inRange builds the validator of an input's engine range.
+func inRange(r recommend.NumberRange) rangeValidator { return rangeValidator{r: r} }
 
 // plainNumber prints a number without an exponent (1000000, not 1e+06).
 func plainNumber(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
-func (v greaterThanValidator) Description(context.Context) string {
-	if v.max > 0 {
-		return fmt.Sprintf("value must be greater than %s and at most %s", plainNumber(v.min), plainNumber(v.max))
+func (v rangeValidator) Description(context.Context) string {
+	if v.whole {
+		return "value must be a whole number " + v.r.Bounds()
 	}
-	return fmt.Sprintf("value must be greater than %s", plainNumber(v.min))
+	return "value must be " + v.r.Bounds()
 }
 
-func (v greaterThanValidator) MarkdownDescription(ctx context.Context) string {
-	return v.Description(ctx)
-}
+func (v rangeValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
 
-func (v greaterThanValidator) ValidateFloat64(ctx context.Context, req validator.Float64Request, resp *validator.Float64Response) {
+func (v rangeValidator) ValidateFloat64(_ context.Context, req validator.Float64Request, resp *validator.Float64Response) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	f := req.ConfigValue.ValueFloat64()
-	if !(f > v.min) {
-		resp.Diagnostics.AddAttributeError(req.Path, "Value Out Of Range",
-			fmt.Sprintf("Attribute %s %s, got: %s. Use a positive number.", req.Path, v.Description(ctx), plainNumber(f)))
+	if f := req.ConfigValue.ValueFloat64(); !v.r.Contains(f) {
+		resp.Diagnostics.AddAttributeError(req.Path, v.r.Summary, v.r.Message(plainNumber(f)))
+	}
+}
+
+func (v rangeValidator) ValidateInt64(_ context.Context, req validator.Int64Request, resp *validator.Int64Response) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	if v.max > 0 && f > v.max {
-		resp.Diagnostics.AddAttributeError(req.Path, "Value Out Of Range",
-			fmt.Sprintf("Attribute %s %s, got: %s. Use a number of at most %s.", req.Path, v.Description(ctx), plainNumber(f), plainNumber(v.max)))
+	if i := req.ConfigValue.ValueInt64(); !v.r.Contains(float64(i)) {
+		resp.Diagnostics.AddAttributeError(req.Path, v.r.Summary, v.r.Message(strconv.FormatInt(i, 10)))
 	}
-}
-
-var _ function.Float64ParameterValidator = numberRangeValidator{}
-
-// numberRangeValidator checks a function's number argument against a lower
-// bound (inclusive, or exclusive when minExclusive), an inclusive upper bound
-// and, when whole is set, that it is a whole number. Bounds and values print
-// as plain numbers (1200, not float64validator's 1200.000000, and 1000000,
-// not 1e+06).
-type numberRangeValidator struct {
-	min, max     float64
-	minExclusive bool
-	whole        bool
-}
-
-func (v numberRangeValidator) Description(context.Context) string {
-	kind := "a number"
-	if v.whole {
-		kind = "a whole number"
-	}
-	if v.minExclusive {
-		return fmt.Sprintf("value must be %s greater than %s and at most %s", kind, plainNumber(v.min), plainNumber(v.max))
-	}
-	return fmt.Sprintf("value must be %s from %s to %s", kind, plainNumber(v.min), plainNumber(v.max))
-}
-
-func (v numberRangeValidator) MarkdownDescription(ctx context.Context) string {
-	return v.Description(ctx)
 }
 
 // ValidateParameterFloat64 reports a value out of range or not whole. The
 // message has no final period: Terraform adds one.
-func (v numberRangeValidator) ValidateParameterFloat64(ctx context.Context, req function.Float64ParameterValidatorRequest, resp *function.Float64ParameterValidatorResponse) {
+func (v rangeValidator) ValidateParameterFloat64(_ context.Context, req function.Float64ParameterValidatorRequest, resp *function.Float64ParameterValidatorResponse) {
 	if req.Value.IsNull() || req.Value.IsUnknown() {
 		return
 	}
 	f := req.Value.ValueFloat64()
-	low := f < v.min || (v.minExclusive && f == v.min)
-	if low || f > v.max || (v.whole && f != math.Trunc(f)) {
-		resp.Error = function.NewArgumentFuncError(req.ArgumentPosition,
-			fmt.Sprintf("Invalid Parameter Value: %s, got: %s", v.Description(ctx), plainNumber(f)))
+	msg := ""
+	switch {
+	case !v.r.Contains(f):
+		msg = v.r.Message(plainNumber(f))
+	case v.whole && f != math.Trunc(f):
+		msg = v.r.Name + " must be a whole number; got " + plainNumber(f) + "."
+	default:
+		return
 	}
+	resp.Error = function.NewArgumentFuncError(req.ArgumentPosition, v.r.Summary+": "+strings.TrimSuffix(msg, "."))
 }

@@ -6,6 +6,7 @@ package recommend
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -36,7 +37,7 @@ func TestMemoryFitUsesAllottedMemory(t *testing.T) {
 	assertRejectedBy(t, cat, req, nf.Rejected, "min_memory_gib", "Standard_ND96amsr_A100_v4")
 	// 1,800 GiB fits it.
 	res = mustRecommend(t, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, MinMemoryGiB: f64(1800), AsOf: asOf, MaxResults: i64(50)})
-	if !contains(names(res), "Standard_ND96amsr_A100_v4") {
+	if !slices.Contains(names(res), "Standard_ND96amsr_A100_v4") {
 		t.Errorf("ND96amsr_A100_v4 missing for 1,800 GiB per VM: %v", names(res))
 	}
 	// HBv3: 448 GiB counts, not the allotted 456. At 450 GiB the HBv3 and
@@ -59,7 +60,7 @@ func TestMemoryFitUsesAllottedMemory(t *testing.T) {
 		}
 	}
 	res = mustRecommend(t, Request{Workload: "hpc", MinMemoryGiB: f64(448), AsOf: asOf, MaxResults: i64(50)})
-	if !contains(names(res), "Standard_HB120rs_v3") {
+	if !slices.Contains(names(res), "Standard_HB120rs_v3") {
 		t.Errorf("HB120rs_v3 missing at 448 GiB: %v", names(res))
 	}
 }
@@ -85,7 +86,7 @@ func TestPricePerCoreUsesActiveCores(t *testing.T) {
 		// The eastus price over the active cores: 3.6 USD/h over 16 is
 		// 0.2250 for the 16-core size, over 120 0.0300 for its parent.
 		if r.VMSize == "Standard_HB120-16rs_v3" || r.VMSize == "Standard_HB120rs_v3" {
-			if want := fmt.Sprintf("%.4f USD per vCPU-hour.", r.SKU.Prices["eastus"].USDPerHour/float64(*r.SKU.VCPUs)); !contains(r.Reasons, want) {
+			if want := fmt.Sprintf("%.4f USD per vCPU-hour.", r.SKU.Prices["eastus"].USDPerHour/float64(*r.SKU.VCPUs)); !slices.Contains(r.Reasons, want) {
 				t.Errorf("%s reasons %q, want %q", r.VMSize, r.Reasons, want)
 			}
 		}
@@ -117,7 +118,7 @@ func TestPricePerCoreUsesActiveCores(t *testing.T) {
 func TestDeployableConstraint(t *testing.T) {
 	req := Request{Workload: "training", Model: &Model{ParametersBillion: 70}, GPUModels: []string{"gb300"}, AsOf: asOf, MaxResults: i64(50)}
 	res := mustRecommend(t, req)
-	if got := names(res); !contains(got, "Standard_ND128isr_GB300_v6") || contains(got, "Standard_ND128isrG5_GB300_v6") {
+	if got := names(res); !slices.Contains(got, "Standard_ND128isr_GB300_v6") || slices.Contains(got, "Standard_ND128isrG5_GB300_v6") {
 		t.Errorf("sizes %v", got)
 	}
 	assertRejectedBy(t, testCatalog(t), req, res.Rejected, "deployable", "Standard_ND128isrG5_GB300_v6")
@@ -137,7 +138,7 @@ func TestDeployableConstraint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !contains(names(res), "Standard_ND128isrG5_GB300_v6") || rejection(res.Rejected, "deployable") != nil {
+	if !slices.Contains(names(res), "Standard_ND128isrG5_GB300_v6") || rejection(res.Rejected, "deployable") != nil {
 		t.Errorf("with the availability file: %v, rejected %+v", names(res), res.Rejected)
 	}
 }

@@ -64,25 +64,41 @@ type constraintDef struct {
 	name string
 	// active reports whether the request sets the constraint at all; nil
 	// means always. An inactive constraint is not checked.
-	active func(n *norm) bool
+	active func(n *requirements) bool
 	// fails marks (with mark) the sizes that fail the constraint, from
 	// their facts and layout (evaluate derives both first). It runs once
 	// per request over every size, so that the check is a direct call in a
 	// loop rather than a call through the table per size. Nil for the
-	// constraints found elsewhere: while laying out VMs (gpu_memory, gpus,
-	// cores, system_memory, nodes; see layout) and, once every size is
-	// checked, scale_up (see scaleUp).
-	fails func(n *norm, evals []eval, bit uint32)
+	// constraints another step decides (decidedBy).
+	fails func(n *requirements, evals []eval, bit uint32)
+	// decidedBy names the step that decides a constraint without fails:
+	// stageLayout (the VM count: the job does not fit the VMs allowed, in
+	// memory, GPUs, cores, time or throughput) or stageCompare (once every
+	// size is evaluated).
+	decidedBy stage
 	// reason says why sizes are removed, for this request (Rejection.Reason
 	// and the Preferred Size Skipped warning).
-	reason func(n *norm) string
+	reason func(n *requirements) string
 	// detail, when set, adds to the reason in Result.Rejected what the sizes
 	// counted under the constraint have in common.
-	detail func(n *norm, evals []eval) string
+	detail func(n *requirements, evals []eval) string
 	// relax says what to change so that the size passes (the nearest miss);
 	// nil when users cannot relax the constraint, or relaxing it means
 	// describing another job: a nearest miss never fails such a constraint.
-	relax func(n *norm, e *eval) string
+	relax func(n *requirements, e *eval) string
+}
+
+// stage is the step of the evaluation that decides a constraint.
+type stage uint8
+
+const (
+	stageCheck   stage = iota // the per-size checks (fails), after layout
+	stageLayout               // layout, while it counts the VMs (see layout)
+	stageCompare              // once every size is evaluated (see scaleUp)
+)
+
+func (s stage) String() string {
+	return [...]string{"check", "layout", "compare"}[s]
 }
 
 // constraintTable holds the hard constraints, in evaluation order.
@@ -91,26 +107,26 @@ var constraintTable = [numConstraints]constraintDef{
 	cRetired: {
 		name: "retired",
 		// As SKU.RetiredAt, with the date parsed once per catalog.
-		fails: func(n *norm, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint32) {
 			mark(evals, bit, func(e *eval) bool {
 				return e.in.sku.Lifecycle.Status == catalog.StatusRetired || (e.in.hasRetire && !n.asOf.Before(e.in.retire))
 			})
 		},
-		reason: func(n *norm) string {
-			return fmt.Sprintf("Retired on or before %s (the provider's date); retired sizes are always excluded.", n.asOfText)
+		reason: func(n *requirements) string {
+			return fmt.Sprintf("Retired on or before %s (the provider's date); retired sizes are always excluded.", n.asOf.Format(catalog.DateLayout))
 		},
 	},
 	// Retires within min_lifetime_months (default
 	// DefaultMinLifetimeMonths) of the provider's date.
 	cLifetime: {
 		name: "min_lifetime_months",
-		fails: func(n *norm, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint32) {
 			mark(evals, bit, func(e *eval) bool { return e.in.hasRetire && e.in.retire.Before(n.lifetimeCutoff) })
 		},
-		reason: func(n *norm) string {
-			return fmt.Sprintf("Retires within %d months of %s (before %s); lower min_lifetime_months to allow it.", n.lifetimeMonths, n.asOfText, n.lifetimeCutoff.Format(catalog.DateLayout))
+		reason: func(n *requirements) string {
+			return fmt.Sprintf("Retires within %d months of %s (before %s); lower min_lifetime_months to allow it.", n.lifetimeMonths, n.asOf.Format(catalog.DateLayout), n.lifetimeCutoff.Format(catalog.DateLayout))
 		},
-		relax: func(n *norm, e *eval) string {
+		relax: func(n *requirements, e *eval) string {
 			s := e.in.sku
 			days, _ := s.DaysUntilRetirement(n.asOf)
 			return fmt.Sprintf("lower min_lifetime_months to %d or less (it retires on %s)", max(days/31, 0), s.Lifecycle.RetirementDate)
@@ -119,32 +135,32 @@ var constraintTable = [numConstraints]constraintDef{
 	// In preview, unless include_preview.
 	cPreview: {
 		name:   "preview",
-		active: func(n *norm) bool { return !n.includePreview },
-		fails: func(n *norm, evals []eval, bit uint32) {
+		active: func(n *requirements) bool { return !n.includePreview },
+		fails: func(n *requirements, evals []eval, bit uint32) {
 			mark(evals, bit, func(e *eval) bool { return e.in.sku.Lifecycle.Status == catalog.StatusPreview })
 		},
-		reason: func(*norm) string { return "In preview; set include_preview = true to consider preview sizes." },
-		relax:  func(*norm, *eval) string { return "set include_preview = true" },
+		reason: func(*requirements) string { return "In preview; set include_preview = true to consider preview sizes." },
+		relax:  func(*requirements, *eval) string { return "set include_preview = true" },
 	},
 	// No list of deployable sizes names it (catalog decision D44), unless
 	// an availability file lists it: that shows the subscription can deploy
 	// it, whatever the catalog's lists say.
 	cDeployable: {
 		name: "deployable",
-		fails: func(_ *norm, evals []eval, bit uint32) {
+		fails: func(_ *requirements, evals []eval, bit uint32) {
 			mark(evals, bit, func(e *eval) bool { return !e.in.sku.Deployable && len(e.in.sku.Availability) == 0 })
 		},
-		reason: func(*norm) string {
+		reason: func(*requirements) string {
 			return "No list of deployable sizes names it (the Resource SKUs API, AKS's GPU registry, the retail price data): it cannot be deployed. An availability file that lists it lets it through."
 		},
 	},
 	// vCPUs or memory unknown (sizes listed only on retirement pages).
 	cUnknownSpecs: {
 		name: "unknown_specs",
-		fails: func(_ *norm, evals []eval, bit uint32) {
+		fails: func(_ *requirements, evals []eval, bit uint32) {
 			mark(evals, bit, func(e *eval) bool { return !e.in.known })
 		},
-		reason: func(*norm) string {
+		reason: func(*requirements) string {
 			return "The catalog does not know its vCPUs or memory (listed only on retirement pages)."
 		},
 	},
@@ -153,29 +169,29 @@ var constraintTable = [numConstraints]constraintDef{
 	// DataProcessingMinComputeCapability.
 	cWorkload: {
 		name: "workload",
-		fails: func(n *norm, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint32) {
 			mark(evals, bit, func(e *eval) bool {
 				in := e.in
 				return !e.familyOK || in.isGPU != (n.fit.category == catalog.CategoryGPU) ||
 					(n.dataProcessingCC.ok && (in.vendor != catalog.VendorNVIDIA || !in.cc.ok || in.cc.less(n.dataProcessingCC)))
 			})
 		},
-		reason: func(n *norm) string { return "Not a size for " + n.label + ": " + n.fit.explain },
+		reason: func(n *requirements) string { return "Not a size for " + jobLabel(n) + ": " + n.fit.explain },
 	},
 	// A confidential size without confidential = true, or not confidential
 	// with it.
 	cConfidential: {
 		name: "confidential",
-		fails: func(n *norm, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint32) {
 			mark(evals, bit, func(e *eval) bool { return e.in.sku.Confidential != n.confidential })
 		},
-		reason: func(n *norm) string {
+		reason: func(n *requirements) string {
 			if n.confidential {
 				return "Not a confidential-computing size (confidential = true)."
 			}
 			return "A confidential-computing size, which needs confidential VM images and attestation; set confidential = true to consider these."
 		},
-		relax: func(_ *norm, e *eval) string {
+		relax: func(_ *requirements, e *eval) string {
 			if e.in.sku.Confidential {
 				return "set confidential = true"
 			}
@@ -185,31 +201,31 @@ var constraintTable = [numConstraints]constraintDef{
 	// Isolation differs from isolated when it is set.
 	cIsolated: {
 		name:   "isolated",
-		active: func(n *norm) bool { return n.isolated != nil },
-		fails: func(n *norm, evals []eval, bit uint32) {
+		active: func(n *requirements) bool { return n.isolated != nil },
+		fails: func(n *requirements, evals []eval, bit uint32) {
 			mark(evals, bit, func(e *eval) bool { return e.in.sku.Isolated != *n.isolated })
 		},
-		reason: func(n *norm) string {
+		reason: func(n *requirements) string {
 			if *n.isolated {
 				return "Not an isolated size (isolated = true)."
 			}
 			return "An isolated size (isolated = false)."
 		},
-		relax: func(_ *norm, e *eval) string {
+		relax: func(_ *requirements, e *eval) string {
 			return fmt.Sprintf("set isolated = %t or remove it", e.in.sku.Isolated)
 		},
 	},
 	// The GPU is not of the vendor asked.
 	cGPUVendor: {
 		name:   "gpu_vendor",
-		active: func(n *norm) bool { return n.vendor != GPUVendorAny },
-		fails: func(n *norm, evals []eval, bit uint32) {
+		active: func(n *requirements) bool { return n.vendor != GPUVendorAny },
+		fails: func(n *requirements, evals []eval, bit uint32) {
 			mark(evals, bit, func(e *eval) bool { return e.in.vendor != n.vendor })
 		},
-		reason: func(n *norm) string {
+		reason: func(n *requirements) string {
 			return fmt.Sprintf("Has no %s GPU (gpu_vendor = %q).", strings.ToUpper(n.vendor), n.vendor)
 		},
-		relax: func(_ *norm, e *eval) string {
+		relax: func(_ *requirements, e *eval) string {
 			if !e.in.isGPU {
 				return "remove gpu_vendor (this size has no GPU)"
 			}
@@ -219,8 +235,8 @@ var constraintTable = [numConstraints]constraintDef{
 	// The GPU is not one of the models asked.
 	cGPUModels: {
 		name:   "gpu_models",
-		active: func(n *norm) bool { return len(n.gpuModels) > 0 },
-		fails: func(n *norm, evals []eval, bit uint32) {
+		active: func(n *requirements) bool { return len(n.gpuModels) > 0 },
+		fails: func(n *requirements, evals []eval, bit uint32) {
 			mark(evals, bit, func(e *eval) bool {
 				if e.in.isGPU {
 					for _, g := range n.gpuModels {
@@ -232,10 +248,10 @@ var constraintTable = [numConstraints]constraintDef{
 				return true
 			})
 		},
-		reason: func(n *norm) string {
+		reason: func(n *requirements) string {
 			return fmt.Sprintf("Its GPU is not one of gpu_models (%s).", strings.Join(n.req.GPUModels, ", "))
 		},
-		relax: func(_ *norm, e *eval) string {
+		relax: func(_ *requirements, e *eval) string {
 			if e.in.isGPU {
 				return fmt.Sprintf("add %q to gpu_models", e.in.sku.GPU.ModelID)
 			}
@@ -248,17 +264,17 @@ var constraintTable = [numConstraints]constraintDef{
 	// (GPU.MinCUDA above it, e.g. Blackwell with CUDA 12.0).
 	cCUDA: {
 		name:   "cuda_version",
-		active: func(n *norm) bool { return n.cuda.ok },
-		fails: func(n *norm, evals []eval, bit uint32) {
+		active: func(n *requirements) bool { return n.cuda.ok },
+		fails: func(n *requirements, evals []eval, bit uint32) {
 			mark(evals, bit, func(e *eval) bool {
 				in := e.in
 				return in.vendor != catalog.VendorNVIDIA || int64(n.cuda.major) > in.maxCUDA || (in.minCUDA.ok && n.cuda.less(in.minCUDA))
 			})
 		},
-		reason: func(n *norm) string {
+		reason: func(n *requirements) string {
 			return fmt.Sprintf("Cannot run CUDA %s: AMD GPUs run ROCm, not CUDA, and each CUDA release supports a range of NVIDIA GPUs (CUDA 13 dropped Volta and older; Blackwell needs CUDA 12.8 or newer).", n.req.CUDAVersion)
 		},
-		relax: func(n *norm, e *eval) string {
+		relax: func(n *requirements, e *eval) string {
 			in, s := e.in, e.in.sku
 			switch {
 			case !in.isGPU:
@@ -275,14 +291,14 @@ var constraintTable = [numConstraints]constraintDef{
 	// Below min_compute_capability, or not an NVIDIA GPU.
 	cComputeCap: {
 		name:   "min_compute_capability",
-		active: func(n *norm) bool { return n.minCC.ok },
-		fails: func(n *norm, evals []eval, bit uint32) {
+		active: func(n *requirements) bool { return n.minCC.ok },
+		fails: func(n *requirements, evals []eval, bit uint32) {
 			mark(evals, bit, func(e *eval) bool { return !e.in.cc.ok || e.in.cc.less(n.minCC) })
 		},
-		reason: func(n *norm) string {
+		reason: func(n *requirements) string {
 			return fmt.Sprintf("Compute capability below %s, or not an NVIDIA GPU.", n.req.MinComputeCapability)
 		},
-		relax: func(_ *norm, e *eval) string {
+		relax: func(_ *requirements, e *eval) string {
 			if e.in.cc.ok {
 				return fmt.Sprintf("lower min_compute_capability to %s", e.in.sku.GPU.ComputeCapability)
 			}
@@ -293,11 +309,11 @@ var constraintTable = [numConstraints]constraintDef{
 	// size; "unknown" support is allowed with a warning.
 	cTarget: {
 		name: "target",
-		fails: func(_ *norm, evals []eval, bit uint32) {
+		fails: func(_ *requirements, evals []eval, bit uint32) {
 			mark(evals, bit, func(e *eval) bool { return e.support == catalog.SupportUnsupported })
 		},
-		reason: func(n *norm) string { return fmt.Sprintf("Not supported on target %q.", n.target) },
-		relax: func(n *norm, e *eval) string {
+		reason: func(n *requirements) string { return fmt.Sprintf("Not supported on target %q.", n.target) },
+		relax: func(n *requirements, e *eval) string {
 			return fmt.Sprintf("choose another target (%s is not supported on %s)", e.in.sku.Name, n.target)
 		},
 	},
@@ -307,8 +323,8 @@ var constraintTable = [numConstraints]constraintDef{
 	// without a price is kept, unpriced).
 	cRegion: {
 		name:   "region",
-		active: func(n *norm) bool { return n.region != "" },
-		fails: func(n *norm, evals []eval, bit uint32) {
+		active: func(n *requirements) bool { return n.region != "" },
+		fails: func(n *requirements, evals []eval, bit uint32) {
 			mark(evals, bit, func(e *eval) bool {
 				if s := e.in.sku; s.HasAvailability() {
 					_, listed := s.AvailabilityIn(n.region)
@@ -317,7 +333,7 @@ var constraintTable = [numConstraints]constraintDef{
 				return !e.hasPrice // with a region, hasPrice means priced there
 			})
 		},
-		reason: func(n *norm) string {
+		reason: func(n *requirements) string {
 			if n.availFile != "" {
 				return fmt.Sprintf("Not offered in region %q to this subscription: the availability file %s does not list it there.", n.region, n.availFile)
 			}
@@ -330,20 +346,20 @@ var constraintTable = [numConstraints]constraintDef{
 	// QuotaId).
 	cAvailability: {
 		name:   "availability",
-		active: func(n *norm) bool { return n.region != "" },
-		fails: func(n *norm, evals []eval, bit uint32) {
+		active: func(n *requirements) bool { return n.region != "" },
+		fails: func(n *requirements, evals []eval, bit uint32) {
 			mark(evals, bit, func(e *eval) bool { return locationRestriction(e.in.sku, n.region) != nil })
 		},
-		reason: func(n *norm) string {
+		reason: func(n *requirements) string {
 			return fmt.Sprintf("Restricted for this subscription in region %q by the availability file %s (a Location restriction: the subscription cannot deploy it there).", n.region, n.availFile)
 		},
 		detail: restrictionCodes,
 		relax:  relaxRegion,
 	},
 	// Per VM; local disk is the temporary disk plus local NVMe.
-	cMinVCPUs:     perVMMinimum("min_vcpus", "Fewer than %s vCPUs (min_vcpus).", func(n *norm) float64 { return float64(n.minVCPUs) }, func(in *sizeInfo) float64 { return float64(in.vcpus) }),
-	cMinMemory:    perVMMinimum("min_memory_gib", "Less than %s GiB of memory (min_memory_gib).", func(n *norm) float64 { return n.minMem }, func(in *sizeInfo) float64 { return in.memGiB }),
-	cMinLocalDisk: perVMMinimum("min_local_disk_gib", "Less than %s GiB of temporary disk plus local NVMe (min_local_disk_gib).", func(n *norm) float64 { return n.minDisk }, func(in *sizeInfo) float64 { return in.localDisk }),
+	cMinVCPUs:     perVMMinimum("min_vcpus", "Fewer than %s vCPUs (min_vcpus).", func(n *requirements) float64 { return float64(n.minVCPUs) }, func(in *sizeInfo) float64 { return float64(in.vcpus) }),
+	cMinMemory:    perVMMinimum("min_memory_gib", "Less than %s GiB of memory (min_memory_gib).", func(n *requirements) float64 { return n.minMem }, func(in *sizeInfo) float64 { return in.memGiB }),
+	cMinLocalDisk: perVMMinimum("min_local_disk_gib", "Less than %s GiB of temporary disk plus local NVMe (min_local_disk_gib).", func(n *requirements) float64 { return n.minDisk }, func(in *sizeInfo) float64 { return in.localDisk }),
 	// Training or fine-tuning at a precision the GPU does not run natively
 	// (bf16 on a T4 or V100, fp8 before Hopper, tf32 before Ampere). LoRA
 	// on a quantised base and QLoRA compute in bf16 or fp16, either of
@@ -351,22 +367,22 @@ var constraintTable = [numConstraints]constraintDef{
 	// warning and PenaltyPrecisionInference.
 	cPrecision: {
 		name:   "precision",
-		active: func(n *norm) bool { return n.precisionActive() },
-		fails: func(n *norm, evals []eval, bit uint32) {
-			mark(evals, bit, func(e *eval) bool { return !e.in.runsTraining(n.computePrec) })
+		active: func(n *requirements) bool { return n.precisionActive() },
+		fails: func(n *requirements, evals []eval, bit uint32) {
+			mark(evals, bit, func(e *eval) bool { return !e.in.runsTraining(n.train.computePrec) })
 		},
-		reason: func(n *norm) string {
-			p := n.computePrec
+		reason: func(n *requirements) string {
+			p := n.train.computePrec
 			if p == "" {
 				p = "bf16 or fp16"
 			}
-			return fmt.Sprintf("Its GPU does not run %s natively, which %s needs (%s); training at a precision the GPU lacks runs emulated, many times slower, or fails.", p, n.workload, n.precisionWhat())
+			return fmt.Sprintf("Its GPU does not run %s natively, which %s needs (%s); training at a precision the GPU lacks runs emulated, many times slower, or fails.", p, n.workload, precisionWhat(n))
 		},
-		relax: func(n *norm, e *eval) string {
+		relax: func(n *requirements, e *eval) string {
 			if !e.in.isGPU {
 				return "choose a GPU size"
 			}
-			return fmt.Sprintf("set model.precision = %q, the closest precision the %s runs natively", e.in.closestPrecision(n.computePrec), e.in.sku.GPU.Model)
+			return fmt.Sprintf("set model.precision = %q, the closest precision the %s runs natively", e.in.closestPrecision(n.train.computePrec), e.in.sku.GPU.Model)
 		},
 	},
 	// gpu_memory, gpus, cores, system_memory (found by layout): the job does
@@ -375,11 +391,12 @@ var constraintTable = [numConstraints]constraintDef{
 	// whole GPUs, so partial-GPU sizes fail it; system_memory is
 	// InferenceSystemMemoryFactor times the weights for inference.
 	cGPUMemory: {
-		name: "gpu_memory",
-		reason: func(n *norm) string {
-			return fmt.Sprintf("Cannot hold the %s GiB of GPU memory the job needs %s.", trimFloat(n.gpuMemNeed), n.memClause())
+		name:      "gpu_memory",
+		decidedBy: stageLayout,
+		reason: func(n *requirements) string {
+			return fmt.Sprintf("Cannot hold the %s GiB of GPU memory the job needs %s.", trimFloat(n.gpuMemNeed), memClause(n))
 		},
-		relax: func(n *norm, e *eval) string {
+		relax: func(n *requirements, e *eval) string {
 			in := e.in
 			if !in.isGPU || in.gpuMem <= 0 {
 				return "remove gpu_memory_gib (this size has no GPU)"
@@ -401,21 +418,23 @@ var constraintTable = [numConstraints]constraintDef{
 	// ServingMemoryShare for inference) must hold its shard and its share
 	// of the KV cache. A partial GPU is one unit of its slice.
 	cGPUMemoryPerGPU: {
-		name: "gpu_memory_per_gpu",
-		reason: func(n *norm) string {
-			return "One GPU cannot hold its share of the job: " + n.job.shareWhat() + "."
+		name:      "gpu_memory_per_gpu",
+		decidedBy: stageLayout,
+		reason: func(n *requirements) string {
+			return "One GPU cannot hold its share of the job: " + shareWhat(&n.job) + "."
 		},
 		detail: perGPUDetail,
-		relax: func(n *norm, e *eval) string {
-			return fmt.Sprintf("lower the need per GPU to %s GiB (it needs %s): %s", trimFloat(e.in.unitMem*n.job.share), trimFloat(e.gl.perGPU), n.job.lowerWhat(n))
+		relax: func(n *requirements, e *eval) string {
+			return fmt.Sprintf("lower the need per GPU to %s GiB (it needs %s): %s", trimFloat(e.in.unitMem*n.job.share), trimFloat(e.gl.perGPU), lowerWhat(n))
 		},
 	},
 	cGPUs: {
-		name: "gpus",
-		reason: func(n *norm) string {
-			return fmt.Sprintf("Cannot provide %d whole GPUs %s (a partial GPU does not count).", n.gpus, n.nodesClause())
+		name:      "gpus",
+		decidedBy: stageLayout,
+		reason: func(n *requirements) string {
+			return fmt.Sprintf("Cannot provide %d whole GPUs %s (a partial GPU does not count).", n.gpus, nodesClause(n))
 		},
-		relax: func(n *norm, e *eval) string {
+		relax: func(n *requirements, e *eval) string {
 			in := e.in
 			if !in.isGPU {
 				return "remove gpus (this size has no GPU)"
@@ -430,9 +449,12 @@ var constraintTable = [numConstraints]constraintDef{
 		},
 	},
 	cCores: {
-		name:   "cores",
-		reason: func(n *norm) string { return fmt.Sprintf("Cannot provide %d cores %s.", n.cores, n.nodesClause()) },
-		relax: func(n *norm, e *eval) string {
+		name:      "cores",
+		decidedBy: stageLayout,
+		reason: func(n *requirements) string {
+			return fmt.Sprintf("Cannot provide %d cores %s.", n.cores, nodesClause(n))
+		},
+		relax: func(n *requirements, e *eval) string {
 			in := e.in
 			if n.fixedNodes > 0 {
 				return fmt.Sprintf("raise nodes to %d, or lower cores to %d", ceilDiv(float64(n.cores), float64(in.vcpus)), in.vcpus*n.fixedNodes)
@@ -441,14 +463,15 @@ var constraintTable = [numConstraints]constraintDef{
 		},
 	},
 	cSystemMemory: {
-		name: "system_memory",
-		reason: func(n *norm) string {
+		name:      "system_memory",
+		decidedBy: stageLayout,
+		reason: func(n *requirements) string {
 			if n.fit.category == catalog.CategoryGPU && n.job.tensorParallel {
 				return fmt.Sprintf("Has less system memory per VM than its share of %s GiB, 150%% of the model's weights (Azure Machine Learning guidance: start with a machine that has 150%% of the RAM your model requires).", trimFloat(n.sysMemNeed))
 			}
-			return fmt.Sprintf("Cannot provide %s GiB of system memory %s (inference needs 150%% of the model weights; Azure Machine Learning guidance).", trimFloat(n.sysMemNeed), n.nodesClause())
+			return fmt.Sprintf("Cannot provide %s GiB of system memory %s (inference needs 150%% of the model weights; Azure Machine Learning guidance).", trimFloat(n.sysMemNeed), nodesClause(n))
 		},
-		relax: func(n *norm, e *eval) string {
+		relax: func(n *requirements, e *eval) string {
 			if n.fixedNodes > 0 && (n.fit.category != catalog.CategoryGPU || !n.job.tensorParallel) {
 				return fmt.Sprintf("raise nodes to %d", ceilDiv(n.sysMemNeed, e.in.memGiB))
 			}
@@ -459,61 +482,66 @@ var constraintTable = [numConstraints]constraintDef{
 	// the VMs one job may span (found by layout; a default deadline never
 	// removes a size).
 	cDeadline: {
-		name: "deadline",
-		reason: func(n *norm) string {
+		name:      "deadline",
+		decidedBy: stageLayout,
+		reason: func(n *requirements) string {
 			where := fmt.Sprintf("up to %d with InfiniBand, one without", MaxNodesRDMA)
 			if !n.ibNeeded(true) {
 				where = fmt.Sprintf("up to %d, over Ethernet (interconnect = \"any\")", MaxNodesRDMA)
 			}
-			return fmt.Sprintf("Cannot finish the job (%s FLOPs) within deadline_hours = %s on the VMs one job may span (%s), at the throughput the throughput model estimates.", sci(n.flops), trimFloat(n.deadline), where)
+			return fmt.Sprintf("Cannot finish the job (%s FLOPs) within deadline_hours = %s on the VMs one job may span (%s), at the throughput the throughput model estimates.", sci(n.train.flops), trimFloat(n.train.deadline), where)
 		},
-		relax: func(n *norm, e *eval) string {
+		relax: func(n *requirements, e *eval) string {
 			k := n.deadlineVMs(e.in)
-			h := n.trainingHours(e.in, k)
+			h := n.train.hours(e.in, k)
 			return fmt.Sprintf("raise deadline_hours to at least %s (the job takes that long on %d VMs of it)", trimFloat(math.Ceil(h)), k)
 		},
 	},
 	// An inference service cannot sustain tokens_per_second within the
 	// VMs allowed (found by layout).
 	cTokensPerSecond: {
-		name: "tokens_per_second",
-		reason: func(n *norm) string {
-			return fmt.Sprintf("Cannot serve %s output tokens per second within %d VMs, at the throughput the throughput model estimates.", trimFloat(n.tps), MaxNodes)
+		name:      "tokens_per_second",
+		decidedBy: stageLayout,
+		reason: func(n *requirements) string {
+			return fmt.Sprintf("Cannot serve %s output tokens per second within %d VMs, at the throughput the throughput model estimates.", trimFloat(n.serve.tps), MaxNodes)
 		},
-		relax: func(n *norm, e *eval) string {
+		relax: func(n *requirements, e *eval) string {
 			return "lower tokens_per_second"
 		},
 	},
 	// nodes is set above the MaxNodesRDMA VMs an InfiniBand job can use
 	// (found by layout).
 	cNodes: {
-		name: "nodes",
-		reason: func(n *norm) string {
+		name:      "nodes",
+		decidedBy: stageLayout,
+		reason: func(n *requirements) string {
 			return fmt.Sprintf("nodes = %d is more than the %d VMs an InfiniBand job can use (one placement group).", n.fixedNodes, MaxNodesRDMA)
 		},
-		relax: func(*norm, *eval) string {
+		relax: func(*requirements, *eval) string {
 			return fmt.Sprintf("lower nodes to %d or set interconnect = \"any\"", MaxNodesRDMA)
 		},
 	},
 	// The job needs InfiniBand and the size has none.
 	cInterconnect: {
 		name: "interconnect",
-		fails: func(_ *norm, evals []eval, bit uint32) {
+		fails: func(_ *requirements, evals []eval, bit uint32) {
 			mark(evals, bit, func(e *eval) bool { return e.ibNeeded && !e.in.sku.Network.RDMA })
 		},
-		reason: func(n *norm) string {
-			if why := n.ibWhy(); why != ibWhyMultiVM {
+		reason: func(n *requirements) string {
+			if why := ibWhy(n); why != ibWhyMultiVM {
 				return "Has no InfiniBand, which the job needs (" + why + ")."
 			}
 			return "Too small to hold the job on one VM, and has no InfiniBand for a job that spans several VMs."
 		},
-		relax: func(*norm, *eval) string { return "set interconnect = \"any\" (the VMs then talk over Ethernet)" },
+		relax: func(*requirements, *eval) string {
+			return "set interconnect = \"any\" (the VMs then talk over Ethernet)"
+		},
 	},
 	// Over the cap, or no price known.
-	cMaxPrice: priceCap("max_price_per_hour", "per VM", func(n *norm) float64 { return n.maxPrice },
+	cMaxPrice: priceCap("max_price_per_hour", "per VM", func(n *requirements) float64 { return n.maxPrice },
 		func(e *eval) float64 { return e.price },
 		func(e *eval) string { return fmt.Sprintf("%s USD per hour in %s", trimPrice(e.price), e.priceRegion) }),
-	cMaxTotalPrice: priceCap("max_total_price_per_hour", "for all VMs of the job", func(n *norm) float64 { return n.maxTotal },
+	cMaxTotalPrice: priceCap("max_total_price_per_hour", "for all VMs of the job", func(n *requirements) float64 { return n.maxTotal },
 		func(e *eval) float64 { return e.total },
 		func(e *eval) string {
 			return fmt.Sprintf("%d VMs at %s USD per hour in %s", e.nodes, trimPrice(e.price), e.priceRegion)
@@ -522,8 +550,9 @@ var constraintTable = [numConstraints]constraintDef{
 	// hpc, htc or a fixed nodes setting; never removes a size named in
 	// prefer). Found once every size is evaluated (scaleUp).
 	cScaleUp: {
-		name: "scale_up",
-		reason: func(*norm) string {
+		name:      "scale_up",
+		decidedBy: stageCompare,
+		reason: func(*requirements) string {
 			return "Needs several VMs while another size holds the job on one VM (scale up before scale out, Azure Machine Learning guidance)."
 		},
 	},
@@ -531,31 +560,31 @@ var constraintTable = [numConstraints]constraintDef{
 
 // perVMMinimum describes a per-VM minimum the request sets (min_vcpus,
 // min_memory_gib, min_local_disk_gib); reasonFormat takes the minimum.
-func perVMMinimum(name, reasonFormat string, minimum func(*norm) float64, has func(*sizeInfo) float64) constraintDef {
+func perVMMinimum(name, reasonFormat string, minimum func(*requirements) float64, has func(*sizeInfo) float64) constraintDef {
 	return constraintDef{
 		name:   name,
-		active: func(n *norm) bool { return minimum(n) > 0 },
-		fails: func(n *norm, evals []eval, bit uint32) {
+		active: func(n *requirements) bool { return minimum(n) > 0 },
+		fails: func(n *requirements, evals []eval, bit uint32) {
 			mark(evals, bit, func(e *eval) bool { return has(e.in) < minimum(n) })
 		},
-		reason: func(n *norm) string { return fmt.Sprintf(reasonFormat, trimFloat(minimum(n))) },
-		relax:  func(_ *norm, e *eval) string { return "lower " + name + " to " + trimFloat(has(e.in)) },
+		reason: func(n *requirements) string { return fmt.Sprintf(reasonFormat, trimFloat(minimum(n))) },
+		relax:  func(_ *requirements, e *eval) string { return "lower " + name + " to " + trimFloat(has(e.in)) },
 	}
 }
 
 // priceCap describes a price cap (max_price_per_hour per VM,
 // max_total_price_per_hour for the job): over it, or no price known.
-func priceCap(name, what string, limit func(*norm) float64, price func(*eval) float64, priced func(*eval) string) constraintDef {
+func priceCap(name, what string, limit func(*requirements) float64, price func(*eval) float64, priced func(*eval) string) constraintDef {
 	return constraintDef{
 		name:   name,
-		active: func(n *norm) bool { return limit(n) > 0 },
-		fails: func(n *norm, evals []eval, bit uint32) {
+		active: func(n *requirements) bool { return limit(n) > 0 },
+		fails: func(n *requirements, evals []eval, bit uint32) {
 			mark(evals, bit, func(e *eval) bool { return !e.hasPrice || price(e) > limit(n) })
 		},
-		reason: func(n *norm) string {
-			return fmt.Sprintf("Costs more than %s USD per hour %s%s, or has no known price.", trimFloat(limit(n)), what, n.priceWhere())
+		reason: func(n *requirements) string {
+			return fmt.Sprintf("Costs more than %s USD per hour %s%s, or has no known price.", trimFloat(limit(n)), what, priceWhere(n))
 		},
-		relax: func(_ *norm, e *eval) string {
+		relax: func(_ *requirements, e *eval) string {
 			if !e.hasPrice {
 				return "remove " + name + " (the catalog has no price for it)"
 			}
@@ -565,7 +594,7 @@ func priceCap(name, what string, limit func(*norm) float64, price func(*eval) fl
 }
 
 // relaxRegion says where a size failing region or availability is offered.
-func relaxRegion(_ *norm, e *eval) string {
+func relaxRegion(_ *requirements, e *eval) string {
 	in, s := e.in, e.in.sku
 	if s.HasAvailability() {
 		if regions := s.AvailableRegions(); len(regions) > 0 {
@@ -623,7 +652,7 @@ func mark(evals []eval, bit uint32, fails func(e *eval) bool) {
 }
 
 // check runs the request's active checks over every size.
-func (n *norm) check(evals []eval) {
+func check(n *requirements, evals []eval) {
 	for m := n.checks; m != 0; m &= m - 1 {
 		c := bits.TrailingZeros32(m)
 		constraintTable[c].fails(n, evals, 1<<c)
@@ -632,10 +661,10 @@ func (n *norm) check(evals []eval) {
 
 // activeChecks is the bit set of the constraints the request sets that
 // evaluate checks (not those found by layout or scaleUp).
-func (n *norm) activeChecks() (mask uint32) {
+func activeChecks(n *requirements) (mask uint32) {
 	for c := range constraintTable {
 		d := &constraintTable[c]
-		if d.fails != nil && (d.active == nil || d.active(n)) {
+		if d.decidedBy == stageCheck && (d.active == nil || d.active(n)) {
 			mask |= 1 << c
 		}
 	}
@@ -643,10 +672,10 @@ func (n *norm) activeChecks() (mask uint32) {
 }
 
 // rejectionReason explains a constraint for this request.
-func (n *norm) rejectionReason(c constraint) string { return constraintTable[c].reason(n) }
+func rejectionReason(n *requirements, c constraint) string { return constraintTable[c].reason(n) }
 
 // relax says what to change so that the size passes one constraint.
-func (n *norm) relax(c constraint, e *eval) string {
+func relax(n *requirements, c constraint, e *eval) string {
 	if r := constraintTable[c].relax; r != nil {
 		return r(n, e)
 	}
@@ -654,7 +683,7 @@ func (n *norm) relax(c constraint, e *eval) string {
 }
 
 // rejections counts each removed size under its first failed constraint.
-func (n *norm) rejections(evals []eval) []Rejection {
+func rejections(n *requirements, evals []eval) []Rejection {
 	var counts [numConstraints]int64
 	var examples [numConstraints][]string
 	for i := range evals {
@@ -674,7 +703,7 @@ func (n *norm) rejections(evals []eval) []Rejection {
 	var out []Rejection
 	for c := constraint(0); c < numConstraints; c++ {
 		if counts[c] > 0 {
-			reason := n.rejectionReason(c)
+			reason := rejectionReason(n, c)
 			if d := constraintTable[c].detail; d != nil {
 				reason += " " + d(n, evals)
 			}
@@ -686,7 +715,7 @@ func (n *norm) rejections(evals []eval) []Rejection {
 
 // restrictionCodes lists the availability file's reason codes of the sizes
 // counted under the availability constraint, each with its sizes.
-func restrictionCodes(n *norm, evals []eval) string {
+func restrictionCodes(n *requirements, evals []eval) string {
 	byCode := map[string][]string{}
 	var codes []string
 	for i := range evals {

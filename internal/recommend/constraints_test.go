@@ -26,6 +26,9 @@ func TestConstraintTable(t *testing.T) {
 		if d.fails == nil {
 			unchecked = append(unchecked, d.name)
 		}
+		if (d.fails != nil) != (d.decidedBy == stageCheck) {
+			t.Errorf("%s: decided by %s, with a check %t", d.name, d.decidedBy, d.fails != nil)
+		}
 		if d.relax == nil {
 			fixed = append(fixed, d.name)
 		}
@@ -46,18 +49,42 @@ func TestConstraintTable(t *testing.T) {
 	if want := []string{"workload", "unknown_specs", "retired", "deployable", "scale_up"}; !slices.Equal(fixed, want) {
 		t.Errorf("constraints a user cannot relax = %v, want %v", fixed, want)
 	}
-	// The order a reader expects: what the size is (precision among its
-	// GPU's facts), whether it holds the job (in total, then per GPU,
-	// then in time: the deadline of a training job, the throughput of a
-	// service), where it runs, its lifecycle, the price caps, then the
-	// rest.
-	want := []string{"workload", "unknown_specs", "gpu_vendor", "gpu_models", "cuda_version", "min_compute_capability", "precision",
-		"gpu_memory", "gpu_memory_per_gpu", "gpus", "cores", "system_memory", "deadline", "tokens_per_second", "nodes", "interconnect",
-		"region", "availability", "target", "retired", "min_lifetime_months", "preview", "deployable",
-		"max_price_per_hour", "max_total_price_per_hour", "confidential", "isolated",
-		"min_vcpus", "min_memory_gib", "min_local_disk_gib", "scale_up"}
-	if got := Constraints(); !slices.Equal(got, want) {
-		t.Errorf("Constraints() = %v\nwant %v", got, want)
+	// The order is the table's; what a reader expects of it is that a size
+	// is counted under the first reason in this sequence of groups: the
+	// request itself, what the size is (its GPU's facts), whether it holds
+	// the job (in total, per GPU, in time), where it runs, its lifecycle,
+	// the price caps, the rest, and scale_up last. The order within a
+	// group is the table's alone.
+	groups := [][]string{
+		{"workload", "unknown_specs"},
+		{"gpu_vendor", "gpu_models", "cuda_version", "min_compute_capability", "precision"},
+		{"gpu_memory", "gpu_memory_per_gpu", "gpus", "cores", "system_memory", "deadline", "tokens_per_second", "nodes"},
+		{"interconnect", "region", "availability", "target"},
+		{"retired", "min_lifetime_months", "preview", "deployable"},
+		{"max_price_per_hour", "max_total_price_per_hour"},
+		{"confidential", "isolated", "min_vcpus", "min_memory_gib", "min_local_disk_gib"},
+		{"scale_up"},
+	}
+	group := map[string]int{}
+	for i, g := range groups {
+		for _, name := range g {
+			group[name] = i
+		}
+	}
+	last := 0
+	for _, name := range Constraints() {
+		g, ok := group[name]
+		switch {
+		case !ok:
+			t.Errorf("%s: in no group of the expected order; add it to the group it belongs to", name)
+		case g < last:
+			t.Errorf("%s (group %d) comes after a constraint of group %d", name, g, last)
+		default:
+			last = g
+		}
+	}
+	if len(group) != len(Constraints()) {
+		t.Errorf("the groups name %d constraints, the table has %d", len(group), len(Constraints()))
 	}
 }
 
@@ -66,7 +93,7 @@ func TestActiveChecks(t *testing.T) {
 	cat := testCatalog(t)
 	active := func(req Request) []string {
 		var out []string
-		m := normalize(cat, req).checks
+		m := deriveRequirements(cat, req).checks
 		for c := constraint(0); c < numConstraints; c++ {
 			if m&(1<<c) != 0 {
 				out = append(out, c.String())

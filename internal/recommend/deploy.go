@@ -74,7 +74,7 @@ const (
 //
 // Fallback lists (AKS node auto-provisioning, CycleCloud machine types)
 // need the whole ranking; see fillRankedLists.
-func (n *norm) deployment(e *eval) Deployment {
+func deployment(n *requirements, e *eval) Deployment {
 	s := e.in.sku
 	rdma := s.Network.RDMA && e.ibNeeded
 	d := Deployment{
@@ -116,7 +116,7 @@ func (n *norm) deployment(e *eval) Deployment {
 		}
 		d.AzureML = ml
 	case TargetBatch:
-		d.Batch = n.batchDeployment(e, d.ImageURN)
+		d.Batch = batchDeployment(n, e, d.ImageURN)
 	}
 	return d
 }
@@ -125,7 +125,7 @@ func (n *norm) deployment(e *eval) Deployment {
 // one; the catalog loader admits only publisher:offer:sku:version) and the
 // node agent Batch's sources name for it ("" otherwise); inter-node
 // communication when one job spans VMs; the VMs as dedicated or Spot nodes.
-func (n *norm) batchDeployment(e *eval, imageURN string) *BatchDeployment {
+func batchDeployment(n *requirements, e *eval, imageURN string) *BatchDeployment {
 	s := e.in.sku
 	b := &BatchDeployment{VMSize: s.Name, InterNodeCommunication: BatchInterNodeDisabled}
 	if e.spans {

@@ -14,48 +14,68 @@
 // constants and tables, which the hand-written guide
 // templates/guides/ranking.md.tmpl quotes (keep the two in step): rules.go
 // (memory model, families, generations, score weights and penalties),
-// constraints.go (the hard constraints in order, each with its check, its
-// rejection sentence and how to relax it) and deploy.go (deployment hints).
+// constraints.go (the hard constraints in order, each with the step that
+// decides it, its check, its rejection sentence and how to relax it),
+// ranges.go (the allowed range of every number and its one message) and
+// deploy.go (deployment hints).
 // The generation years are data: year_available of each series and
 // architecture_year of each GPU model, in the catalog.
 //
-// # Pipeline
+// # Steps
 //
-//  1. Requirements (requirements.go, model.go): category and families from
-//     the workload and model class (familyRules, after the table of
-//     "Compute for AI workloads on Azure infrastructure"); the model, from
-//     the catalog's model table by name or from its parameter count; the
-//     memory estimate (memory.go: full training and fine-tuning, LoRA and
-//     QLoRA, the KV cache of the stated context and concurrency,
-//     activations by model kind); system memory for inference (150% of the
-//     weights, after "What are compute targets in Azure Machine
-//     Learning?").
-//  2. Layout, per size (evaluate.go, fit.go): the per-GPU fit of the
-//     memory (tensor parallelism inside a VM, pipeline stages across VMs
-//     only when one VM cannot hold a copy, replicas for concurrency; states
-//     sharded over every GPU for training; the whole model on every GPU
-//     for data-parallel kinds), whole GPUs, cores (hpc, htc) and system
-//     memory, or the nodes setting; then whether the job needs InfiniBand
-//     (hpc, or one job or copy spanning VMs; Bandwidth in "Compute for
-//     Machine Learning on HPC" and the HPC landing zone accelerator).
-//  3. Hard constraints (constraintTable in constraints.go), in the order
-//     of Constraints. A removed size is counted under the first constraint
-//     it fails, so the counts in Result.Rejected add up to the sizes
-//     removed. Scale up before scale out ("What are compute targets in
-//     Azure Machine Learning?"): when some size holds the job (one copy of
-//     the model) on one VM, layouts that span VMs are removed ("scale_up");
-//     replicas are not.
-//  4. Score (recommend.go): weighted components in [0, 1] (family fit,
-//     cost, job sizing with its target band, generation, scale;
-//     weightSets) minus penalties (unused InfiniBand, inference at a
+// Engine.Recommend runs four steps, each handing values down to the next;
+// no step writes what an earlier one produced.
+//
+//  1. Requirements (requirements.go, model.go, memory.go, throughput.go):
+//     numbers only. deriveRequirements turns the validated Request
+//     (validate.go, its ranges in ranges.go) into a requirements value:
+//     the settings (filters, region, target, dates, weights); the need
+//     (category and families from the workload and model class,
+//     familyRules, after "Compute for AI workloads on Azure
+//     infrastructure"; the model, from the catalog's model table by name or
+//     from its parameter count, resolveModel; the memory estimate,
+//     estimateMemory: full training and fine-tuning, LoRA and QLoRA, the KV
+//     cache of the stated context and concurrency, activations by model
+//     kind; GPU memory and how it splits over GPUs, gpuJob; system memory
+//     for inference, 150% of the weights, after "What are compute targets
+//     in Azure Machine Learning?"); and the work the throughput model times
+//     (training, serving, hpcWork, each with its own methods).
+//  2. Evaluation, per size (evaluate.go, fit.go, constraints.go): an eval
+//     value. The price; the layout (layout: the per-GPU fit, fitGPU, with
+//     tensor parallelism inside a VM, pipeline stages across VMs only when
+//     one VM cannot hold a copy, replicas for concurrency or
+//     tokens_per_second, states sharded over every GPU for training, the
+//     whole model on every GPU for data-parallel kinds; whole GPUs, cores
+//     and system memory; scaling out for a deadline; the nodes setting;
+//     whether the job needs InfiniBand, after Bandwidth in "Compute for
+//     Machine Learning on HPC" and the HPC landing zone accelerator); the
+//     speed, cost key and job sizing; and the hard constraints. Each
+//     constraint is described by its entry of constraintTable, in the order
+//     of the constraint enum (Constraints), which says which step decides
+//     it: the per-size checks, layout, or, once every size is evaluated,
+//     the comparison of sizes ("scale_up": when some size holds the job, one
+//     copy of the model, on one VM, layouts that span VMs are removed;
+//     "What are compute targets in Azure Machine Learning?"). A removed
+//     size is counted under the first constraint it fails, so the counts
+//     in Result.Rejected add up to the sizes removed.
+//  3. Ranking (recommend.go): the sizes that pass every constraint become
+//     candidates with a score: weighted components in [0, 1] (family fit,
+//     cost, job sizing with its target band, generation or time to result,
+//     scale; weightSets) minus penalties (unused InfiniBand, inference at a
 //     non-native precision, tensor parallelism over PCIe, idle GPUs,
 //     retirement, preview, unknown target support, no price), clamped to
-//     0..100.
-//     Sorted with fallback families last, then by score, then price, then
-//     name. `prefer` pins its first fitting size to rank 1.
-//  5. Result (recommend.go, explain.go, deploy.go): reasons, warnings and
-//     deployment hints for the top max_results sizes; result-level
-//     warnings.
+//     0..100. They are sorted with fallback families last, then sizes the
+//     throughput model cannot time, then layouts past the default deadline,
+//     then by score, then price, then name; reading only what evaluation
+//     produced and the scores. `prefer` pins its first fitting size to
+//     rank 1; the ranking keeps the best size on score for the warning
+//     about a better size.
+//  4. Explanation (explain.go, deploy.go): every sentence, made from the
+//     values above: the requirements' explanation and warnings; for the top
+//     max_results sizes, the estimate's figures (figuresOf) turned into an
+//     Estimate with its assumptions, reasons, warnings and deployment
+//     hints; result-level warnings. The constraints' reasons and relaxations
+//     are in their table entries.
 //
 // When nothing fits, the *NoFitError (nofit.go) lists every constraint with
 // its count and names the nearest miss: the best size among those failing

@@ -6,6 +6,7 @@ package recommend
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
@@ -83,7 +84,7 @@ func (e *Engine) EstimateMemory(r MemoryRequest) (MemoryEstimate, []Warning, err
 		return MemoryEstimate{}, nil, &ValidationError{Errors: []FieldError{fe("Missing Model Size",
 			"Set model.name or model.parameters_billion.", "model")}}
 	}
-	return estimateMemory(&rm.mi), rm.warnings, nil
+	return estimateMemory(&rm.mi), modelWarnings(&rm.mi, &rm.found), nil
 }
 
 // TrainingEstimate is the result of EstimateTrainingHours.
@@ -104,18 +105,18 @@ type TrainingEstimate struct {
 // throughput figure at the precision.
 func (e *Engine) EstimateTrainingHours(activeParametersBillion, tokensBillion float64, vmSize string, nodes int64, precision string) (TrainingEstimate, error) {
 	var errs []FieldError
-	if !finite(activeParametersBillion) || activeParametersBillion <= 0 || activeParametersBillion > MaxParametersBillion {
-		errs = append(errs, fe("Invalid Parameter Count", fmt.Sprintf("active_parameters_billion must be greater than 0 and at most %d; got %v.", MaxParametersBillion, activeParametersBillion), "active_parameters_billion"))
-	}
-	if !finite(tokensBillion) || tokensBillion <= 0 || tokensBillion > MaxTokensBillion {
-		errs = append(errs, fe("Invalid Token Count", fmt.Sprintf("tokens_billion must be greater than 0 and at most %d; got %v.", MaxTokensBillion, tokensBillion), "tokens_billion"))
-	}
-	if nodes < 1 || nodes > MaxNodes {
-		errs = append(errs, fe("Invalid Node Count", fmt.Sprintf("nodes must be between 1 and %d; got %d.", MaxNodes, nodes), "nodes"))
+	for _, f := range []*FieldError{
+		RangeActiveParametersTraining.Check(activeParametersBillion, "active_parameters_billion"),
+		RangeTokensBillion.Check(tokensBillion, "tokens_billion"),
+		RangeNodes.CheckInt(nodes, "nodes"),
+	} {
+		if f != nil {
+			errs = append(errs, *f)
+		}
 	}
 	precision = orDefault(precision, DefaultPrecision)
 	switch {
-	case !contains(precisions, precision):
+	case !slices.Contains(precisions, precision):
 		errs = append(errs, fe("Invalid Precision", fmt.Sprintf("precision must be one of %s; got %q.", quoteList(precisions), precision), "precision"))
 	case precision == PrecisionINT8 || precision == PrecisionINT4:
 		errs = append(errs, fe("Precision Cannot Train", fmt.Sprintf("Training runs in bf16, fp16, fp8, tf32 or fp32, not %s.", precision), "precision"))
@@ -137,19 +138,17 @@ func (e *Engine) EstimateTrainingHours(activeParametersBillion, tokensBillion fl
 	if len(errs) > 0 {
 		return TrainingEstimate{}, &ValidationError{Errors: errs}
 	}
-	n := &norm{workload: WorkloadTraining, interconnect: InterconnectAny, computePrec: precision}
-	if in.sku.Network.RDMA {
-		n.interconnect = InterconnectInfiniBand
-	}
 	if !in.runsTraining(precision) || in.peakTFLOPS(precision) <= 0 {
 		return TrainingEstimate{}, &ValidationError{Errors: []FieldError{fe("No Throughput Figure",
 			fmt.Sprintf("The catalog has no native %s throughput for the %s of %s; choose a precision it runs (%s) or another size.", precision, in.sku.GPU.Model, in.sku.Name, in.closestPrecision(precision)), "precision")}}
 	}
-	n.flops = TrainingFLOPsPerToken * activeParametersBillion * 1e9 * tokensBillion * 1e9
-	h := n.trainingHours(in, nodes)
-	mfu := n.trainingMFU(in, nodes, !n.ibNeeded(true))
-	return TrainingEstimate{Hours: round2(h), FLOPs: n.flops, MFU: mfu, Assumptions: []string{
-		fmt.Sprintf("Training FLOPs: %d × %sB active parameters × %s billion tokens = %s.", TrainingFLOPsPerToken, trimFloat(activeParametersBillion), trimFloat(tokensBillion), sci(n.flops)),
+	// The VMs talk over InfiniBand when the size has it.
+	t := training{computePrec: precision, ethernet: !in.sku.Network.RDMA,
+		flops: TrainingFLOPsPerToken * activeParametersBillion * 1e9 * tokensBillion * 1e9}
+	h := t.hours(in, nodes)
+	mfu := t.mfu(in, nodes, t.ethernet)
+	return TrainingEstimate{Hours: catalog.Round2(h), FLOPs: t.flops, MFU: mfu, Assumptions: []string{
+		fmt.Sprintf("Training FLOPs: %d × %sB active parameters × %s billion tokens = %s.", TrainingFLOPsPerToken, trimFloat(activeParametersBillion), trimFloat(tokensBillion), sci(t.flops)),
 		fmt.Sprintf("Rate: %d VMs × %s GPUs × %s dense TFLOPS (%s) × %s%% MFU.", nodes, trimFloat(in.gpuCount), trimFloat(in.peakTFLOPS(precision)), precision, trimFloat(mfu*100)),
 	}}, nil
 }

@@ -43,25 +43,27 @@ type eval struct {
 	nativePrec    bool
 	unusedRDMA    bool
 	idleGPUShare  float64 // the job fits in one GPU: share of the size's GPUs left idle
-	score         float64
-	preferredRank int // index in prefer, -1 when not named
+	preferredRank int     // index in prefer, -1 when not named
 }
 
 func (e *eval) failed(c constraint) bool { return e.fails&(1<<c) != 0 }
+
+// fail records that the size fails c.
+func (e *eval) fail(c constraint) { e.fails |= 1 << c }
 
 // firstFail is the constraint a rejected size is counted under.
 func (e *eval) firstFail() constraint { return constraint(bits.TrailingZeros32(e.fails)) }
 
 // familyFit returns the family component and whether the family is a
 // fallback; ok is false when the family does not serve the workload.
-func (n *norm) familyFit(fam string) (fit float64, fallback, ok bool) {
-	if contains(n.fit.preferred, fam) {
+func (n *requirements) familyFit(fam string) (fit float64, fallback, ok bool) {
+	if slices.Contains(n.fit.preferred, fam) {
 		return 1, false, true
 	}
-	if contains(n.fit.acceptable, fam) {
+	if slices.Contains(n.fit.acceptable, fam) {
 		return 0.5, false, true
 	}
-	if contains(n.fit.fallback, fam) {
+	if slices.Contains(n.fit.fallback, fam) {
 		return 0, true, true
 	}
 	return 0, false, false
@@ -95,7 +97,7 @@ func ceilDiv(a, b float64) int64 {
 // evaluate derives one size's facts for the request: family fit, target
 // support, price, layout (with the constraints layout finds) and job
 // sizing. check then runs the other constraints over every size.
-func (n *norm) evaluate(in *sizeInfo, e *eval) {
+func evaluate(n *requirements, in *sizeInfo, e *eval) {
 	*e = eval{in: in, preferredRank: -1, sizing: -1, nativePrec: true}
 	s := in.sku
 
@@ -103,7 +105,28 @@ func (n *norm) evaluate(in *sizeInfo, e *eval) {
 	e.fit, e.fallback, e.familyOK = n.familyFit(s.Family)
 	e.support = supportStatus(s, n.target)
 
-	// Price: the region's, or the lowest over all regions; spot where known.
+	pricePerVM(n, e)
+	layout(n, e)
+	e.unusedRDMA = !e.ibNeeded && s.Network.RDMA && n.interconnect == InterconnectAuto
+	e.speed = speedOf(n, e)
+	e.hasFacts = e.speed > 0
+	e.lacksFacts = n.workDefined() && !e.hasFacts
+	e.lateDefault = e.hasFacts && n.train.flops > 0 && !n.train.deadlineStated && 1/e.speed > n.train.deadline
+	costOf(n, e)
+	sizingOf(n, e)
+	if n.hasModel && in.isGPU {
+		if n.workload == WorkloadInference {
+			e.nativePrec = in.nativePrecision(n.precision)
+		} else {
+			e.nativePrec = in.runsTraining(n.train.computePrec)
+		}
+	}
+}
+
+// pricePerVM is the size's price: the region's, or the lowest over all
+// regions; spot where known.
+func pricePerVM(n *requirements, e *eval) {
+	in, s := e.in, e.in.sku
 	if n.region != "" {
 		if p, priced := s.Prices[n.region]; priced {
 			e.price, e.hasPrice, e.priceRegion = p.USDPerHour, true, n.region
@@ -116,17 +139,16 @@ func (n *norm) evaluate(in *sizeInfo, e *eval) {
 	} else if in.nPriced > 0 {
 		e.price, e.hasPrice, e.priceRegion = in.minPrice, true, in.minPriceRegion
 	}
+}
 
-	n.layout(e)
-	e.unusedRDMA = !e.ibNeeded && s.Network.RDMA && n.interconnect == InterconnectAuto
-	e.speed = n.speedOf(e)
-	e.hasFacts = e.speed > 0
-	e.lateDefault = e.hasFacts && n.flops > 0 && !n.deadlineStated && 1/e.speed > n.deadline
+// costOf is what the layout costs per hour, and what cost is compared on.
+func costOf(n *requirements, e *eval) {
+	in := e.in
 	if e.hasPrice {
 		e.total = e.price * float64(e.nodes)
 		e.costKey = e.total
 		switch {
-		case e.hasFacts && n.job.kvPerSeq > 0 && n.flops == 0:
+		case e.hasFacts && n.job.kvPerSeq > 0 && n.train.flops == 0:
 			// A service: the price of the layout sized for its demand.
 		case e.hasFacts:
 			// The job's cost (training: price × hours), or the price of
@@ -136,8 +158,12 @@ func (n *norm) evaluate(in *sizeInfo, e *eval) {
 			e.costKey = e.price / float64(in.vcpus)
 		}
 	}
+}
 
-	// Job sizing: the share of what the VMs provide that the job uses.
+// sizingOf is the job sizing: the share of what the VMs provide that the
+// job uses, and the GPUs a job on one GPU leaves idle.
+func sizingOf(n *requirements, e *eval) {
+	in := e.in
 	fn := float64(e.nodes)
 	switch {
 	case !in.known:
@@ -154,26 +180,19 @@ func (n *norm) evaluate(in *sizeInfo, e *eval) {
 	if e.sizing > 1 {
 		e.sizing = 1
 	}
-	if n.flops > 0 && in.isGPU && e.speed > 0 {
+	if n.train.flops > 0 && in.isGPU && e.speed > 0 {
 		// A timed training job: what counts is the GPUs it keeps busy
 		// (its job cost already prices the rest), not the share of their
 		// memory it fills. A job on one GPU of a multi-GPU VM leaves the
 		// others idle.
-		e.sizing, e.memBand = n.gpusUsed(in, e.nodes)/math.Max(in.gpuCount, 1), false
+		e.sizing, e.memBand = n.train.gpusUsed(in, e.nodes)/math.Max(in.gpuCount, 1), false
 		if in.gpuCount < 1 {
 			e.sizing = 1
 		}
 	}
 	if in.known && in.isGPU && in.gpuCount > 1 && e.nodes == 1 && n.gpus <= 1 &&
-		n.gpuMemNeed > 0 && n.gpuMemNeed <= in.unitMem*n.job.share && (n.flops <= 0 || n.usesOneGPU(in, 1)) {
+		n.gpuMemNeed > 0 && n.gpuMemNeed <= in.unitMem*n.job.share && (n.train.flops <= 0 || n.train.usesOneGPU(in, 1)) {
 		e.idleGPUShare = (in.gpuCount - 1) / in.gpuCount
-	}
-	if n.hasModel && in.isGPU {
-		if n.workload == WorkloadInference {
-			e.nativePrec = in.nativePrecision(n.precision)
-		} else {
-			e.nativePrec = in.runsTraining(n.computePrec)
-		}
 	}
 }
 
@@ -182,127 +201,168 @@ func (n *norm) evaluate(in *sizeInfo, e *eval) {
 // the constraint that set the VM count (gpu_memory or gpu_memory_per_gpu,
 // gpus, cores, system_memory), or nodes when a fixed nodes setting is
 // above what an InfiniBand job can use.
-func (n *norm) layout(e *eval) {
-	in := e.in
-	fail := func(c constraint) { e.fails |= 1 << c }
-	nodes := int64(1)
-	driver := numConstraints
-	need := func(k int64, c constraint) {
-		if k > nodes {
-			nodes, driver = k, c
-		}
-	}
-	spans := false
+func layout(n *requirements, e *eval) {
+	vc := vmCount{nodes: 1, driver: numConstraints}
 	memLaid := false
-	if in.known {
-		if n.gpuMemNeed > 0 {
-			if !in.isGPU || in.gpuMem <= 0 {
-				fail(cGPUMemory)
-			} else {
-				// The VM limits depend on InfiniBand: copies of a model on
-				// separate VMs (replicas) need none; a job that spans VMs
-				// needs it unless interconnect is "any", so a size without
-				// it holds such a job on one VM or not at all (counted
-				// under the memory constraints, not interconnect).
-				limit, span := int64(MaxNodes), n.spanFor(in)
-				if !n.job.tensorParallel {
-					limit = span
-				}
-				gl := n.job.fitGPU(in, limit, span, n.fixedNodes)
-				e.gl = gl
-				switch {
-				case gl.ok:
-					memLaid = true
-					need(gl.nodes, cGPUMemory)
-					if n.job.tensorParallel {
-						spans = gl.pp > 1
-					}
-				case gl.totalFail:
-					fail(cGPUMemory)
-				default:
-					fail(cGPUMemoryPerGPU)
-				}
-			}
-		}
-		// Throughput: copies for tokens_per_second.
-		if memLaid && n.tps > 0 && n.job.kvPerSeq > 0 {
-			gl := &e.gl
-			if want := n.copiesForThroughput(in, gl); want > gl.copies {
-				groups := (want + gl.perGroup - 1) / gl.perGroup
-				gl.copies, gl.replicas, gl.nodes = want, groups*gl.perGroup, groups*gl.pp
-				gl.capacity = float64(gl.nodes) * float64(in.gpuUnits) * in.unitMem * n.job.share
-				// Each copy runs its batch: weights and the batch's KV cache.
-				b := float64(n.servingBatch(gl))
-				gl.used = float64(want) * (n.job.shard + b*n.job.kvPerSeq*float64(gl.tp)/float64(n.job.kvDivisor(gl.tp)))
-				need(gl.nodes, cTokensPerSecond)
-			}
-		}
-		if n.gpus > 0 {
-			if !in.isGPU || in.gpuCount < 1 {
-				fail(cGPUs)
-			} else {
-				need(ceilDiv(float64(n.gpus), in.gpuCount), cGPUs)
-			}
-		}
-		if n.cores > 0 {
-			need(ceilDiv(float64(n.cores), float64(in.vcpus)), cCores)
-		}
-		if n.sysMemNeed > 0 {
-			if in.isGPU && memLaid && n.job.tensorParallel {
-				// Per VM: its share of one copy of the weights.
-				if n.sysMemNeed/float64(e.gl.pp) > in.memGiB+1e-9 {
-					fail(cSystemMemory)
-				}
-			} else {
-				need(ceilDiv(n.sysMemNeed, in.memGiB), cSystemMemory)
-			}
+	if e.in.known {
+		memLaid = layOutGPUMemory(n, e, &vc)
+		countVMs(n, e, &vc, memLaid)
+	}
+	scaleForDeadline(n, e, &vc)
+	finishLayout(n, e, vc, memLaid)
+}
+
+// vmCount is the VMs a layout takes so far and the constraint that set the
+// count (numConstraints: none).
+type vmCount struct {
+	nodes  int64
+	driver constraint
+}
+
+func (v *vmCount) need(k int64, c constraint) {
+	if k > v.nodes {
+		v.nodes, v.driver = k, c
+	}
+}
+
+// layOutGPUMemory lays the job's GPU memory out on the size (fitGPU), with
+// the copies tokens_per_second needs, and reports whether it fits. The VM
+// limits depend on InfiniBand: copies of a model on separate VMs
+// (replicas) need none; a job that spans VMs needs it unless interconnect
+// is "any", so a size without it holds such a job on one VM or not at all
+// (counted under the memory constraints, not interconnect).
+func layOutGPUMemory(n *requirements, e *eval, vc *vmCount) bool {
+	in := e.in
+	if n.gpuMemNeed <= 0 {
+		return false
+	}
+	if !in.isGPU || in.gpuMem <= 0 {
+		e.fail(cGPUMemory)
+		return false
+	}
+	limit, span := int64(MaxNodes), n.spanFor(in)
+	if !n.job.tensorParallel {
+		limit = span
+	}
+	gl := n.job.fitGPU(in, limit, span, n.fixedNodes)
+	switch {
+	case gl.totalFail && !gl.ok:
+		e.gl = gl
+		e.fail(cGPUMemory)
+		return false
+	case !gl.ok:
+		e.gl = gl
+		e.fail(cGPUMemoryPerGPU)
+		return false
+	}
+	vc.need(gl.nodes, cGPUMemory)
+	if n.serve.tps > 0 && n.job.kvPerSeq > 0 {
+		if want := n.serve.copiesFor(in, &gl); want > gl.copies {
+			gl = servingCopies(n, in, gl, want)
+			vc.need(gl.nodes, cTokensPerSecond)
 		}
 	}
-	// Time: training scales out to meet the deadline, within the VMs one
-	// job may span; a stated deadline that cannot be met removes the size.
-	if n.flops > 0 && in.known && in.isGPU && e.fails&(1<<cGPUMemory|1<<cGPUMemoryPerGPU) == 0 {
-		if n.fixedNodes > 0 {
-			if h := n.trainingHours(in, n.fixedNodes); n.deadlineStated && h > n.deadline {
-				fail(cDeadline)
-			}
-		} else if k := n.deadlineNodes(in, nodes); k > nodes {
-			span := n.deadlineSpan(in)
-			switch {
-			case k <= span:
-				need(k, cDeadline)
-			case n.deadlineStated:
-				fail(cDeadline)
-			default:
-				need(span, cDeadline) // runs longer, with a warning
-			}
+	e.gl = gl
+	return true
+}
+
+// servingCopies is the layout gl with the copies a service needs for
+// tokens_per_second: whole groups of copies, each copy running its batch
+// (its weights and the batch's KV cache).
+func servingCopies(n *requirements, in *sizeInfo, gl gpuLayout, want int64) gpuLayout {
+	groups := (want + gl.perGroup - 1) / gl.perGroup
+	gl.copies, gl.replicas, gl.nodes = want, groups*gl.perGroup, groups*gl.pp
+	gl.capacity = float64(gl.nodes) * float64(in.gpuUnits) * in.unitMem * n.job.share
+	b := float64(n.serve.batch(&gl))
+	gl.used = float64(want) * (n.job.shard + b*n.job.kvPerSeq*float64(gl.tp)/float64(n.job.kvDivisor(gl.tp)))
+	return gl
+}
+
+// countVMs counts the VMs the gpus, cores and system memory settings need.
+func countVMs(n *requirements, e *eval, vc *vmCount, memLaid bool) {
+	in := e.in
+	if n.gpus > 0 {
+		if !in.isGPU || in.gpuCount < 1 {
+			e.fail(cGPUs)
+		} else {
+			vc.need(ceilDiv(float64(n.gpus), in.gpuCount), cGPUs)
 		}
 	}
-	e.timeDriven = driver == cDeadline
+	if n.cores > 0 {
+		vc.need(ceilDiv(float64(n.cores), float64(in.vcpus)), cCores)
+	}
+	if n.sysMemNeed > 0 {
+		if in.isGPU && memLaid && n.job.tensorParallel {
+			// Per VM: its share of one copy of the weights.
+			if n.sysMemNeed/float64(e.gl.pp) > in.memGiB+1e-9 {
+				e.fail(cSystemMemory)
+			}
+		} else {
+			vc.need(ceilDiv(n.sysMemNeed, in.memGiB), cSystemMemory)
+		}
+	}
+}
+
+// scaleForDeadline scales training out to meet the deadline, within the
+// VMs one job may span; a stated deadline that cannot be met removes the
+// size.
+func scaleForDeadline(n *requirements, e *eval, vc *vmCount) {
+	in := e.in
+	if n.train.flops <= 0 || !in.known || !in.isGPU || e.fails&memoryConstraints != 0 {
+		return
+	}
+	if n.fixedNodes > 0 {
+		if h := n.train.hours(in, n.fixedNodes); n.train.deadlineStated && h > n.train.deadline {
+			e.fail(cDeadline)
+		}
+		return
+	}
+	if k := n.train.deadlineNodes(in, vc.nodes); k > vc.nodes {
+		span := n.deadlineSpan(in)
+		switch {
+		case k <= span:
+			vc.need(k, cDeadline)
+		case n.train.deadlineStated:
+			e.fail(cDeadline)
+		default:
+			vc.need(span, cDeadline) // runs longer, with a warning
+		}
+	}
+}
+
+// finishLayout settles the VM count (the nodes setting, when given, and
+// the most VMs a job may use), the copies on VMs the gpus setting added,
+// whether one job spans VMs and whether it needs InfiniBand.
+func finishLayout(n *requirements, e *eval, vc vmCount, memLaid bool) {
+	in := e.in
+	e.timeDriven = vc.driver == cDeadline
+	nodes := vc.nodes
 	if n.fixedNodes > 0 {
 		if nodes > n.fixedNodes {
-			fail(driver)
+			e.fail(vc.driver)
 		}
 		nodes = n.fixedNodes
 	}
 	e.nodes = nodes
-	if !memLaid || !n.job.tensorParallel {
-		spans = nodes > 1
-	} else if nodes > e.gl.nodes && e.gl.pp == 1 && e.gl.replicas > 0 {
-		// gpus asked for more VMs than the memory did: more copies.
-		e.gl.replicas = nodes * (in.gpuUnits / e.gl.tp)
+	e.spans = nodes > 1
+	if memLaid && n.job.tensorParallel {
+		e.spans = e.gl.pp > 1
+		if nodes > e.gl.nodes && e.gl.pp == 1 && e.gl.replicas > 0 {
+			// gpus asked for more VMs than the memory did: more copies.
+			e.gl.replicas = nodes * (in.gpuUnits / e.gl.tp)
+		}
 	}
-	e.spans = spans
 	e.pcieTP = memLaid && n.job.tensorParallel && e.gl.tp > 1 && !in.linked
-	e.ibNeeded = n.ibNeeded(spans)
+	e.ibNeeded = n.ibNeeded(e.spans)
 	limit := int64(MaxNodes)
 	if e.ibNeeded {
 		limit = MaxNodesRDMA
 	}
 	if nodes > limit {
 		if n.fixedNodes > 0 {
-			fail(cNodes)
-		} else if driver < numConstraints {
-			fail(driver)
+			e.fail(cNodes)
+		} else if vc.driver < numConstraints {
+			e.fail(vc.driver)
 		}
 	}
 }
@@ -310,7 +370,7 @@ func (n *norm) layout(e *eval) {
 // spanFor is the most VMs one job (one copy of the model, for inference)
 // may span on a size: MaxNodes when it needs no InfiniBand, else
 // MaxNodesRDMA on an RDMA size and one VM on the others.
-func (n *norm) spanFor(in *sizeInfo) int64 {
+func (n *requirements) spanFor(in *sizeInfo) int64 {
 	switch {
 	case !n.ibNeeded(true):
 		return MaxNodes
@@ -322,11 +382,11 @@ func (n *norm) spanFor(in *sizeInfo) int64 {
 
 // deadlineSpan is the most VMs a training job scales out to for its
 // deadline on a size: the VMs one job may span, at most MaxNodesRDMA.
-func (n *norm) deadlineSpan(in *sizeInfo) int64 { return min(n.spanFor(in), MaxNodesRDMA) }
+func (n *requirements) deadlineSpan(in *sizeInfo) int64 { return min(n.spanFor(in), MaxNodesRDMA) }
 
 // deadlineVMs is the VMs a deadline is judged on for a size: the nodes
 // setting, else the most the job may scale out to (deadlineSpan).
-func (n *norm) deadlineVMs(in *sizeInfo) int64 {
+func (n *requirements) deadlineVMs(in *sizeInfo) int64 {
 	if n.fixedNodes > 0 {
 		return n.fixedNodes
 	}
@@ -337,7 +397,7 @@ func (n *norm) deadlineVMs(in *sizeInfo) int64 {
 // inference) spans several VMs when some size holds it on one VM (scale up
 // before scale out), except sizes named in prefer. Copies of a model on
 // separate VMs (replicas) are not such a layout.
-func (n *norm) scaleUp(evals []eval) {
+func scaleUp(n *requirements, evals []eval) {
 	if !n.scaleUpApplies() {
 		return
 	}

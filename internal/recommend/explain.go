@@ -30,7 +30,15 @@ func ignoredInputs(soft []FieldError) []Warning {
 	return out
 }
 
-func (n *norm) priceSource(e *eval) string {
+// priceSource says where the price comes from; "" for a size offered in
+// the region without a price.
+func priceSource(n *requirements, e *eval) string {
+	switch {
+	case !e.hasPrice && n.region == "":
+		return "No list price in the catalog for this size in any region."
+	case !e.hasPrice:
+		return ""
+	}
 	kind := "Linux pay-as-you-go list price"
 	if e.spot {
 		kind = "spot estimate (on-demand price times an older spot-to-on-demand ratio)"
@@ -70,17 +78,10 @@ func percent(f float64) string {
 	return itoa(int64(math.Round(f*100))) + "%"
 }
 
-func plural(k int64, one, many string) string {
-	if k == 1 {
-		return "1 " + one
-	}
-	return itoa(k) + " " + many
-}
-
 // reasons are plain sentences on why the size is ranked where it is. They
 // are built by concatenation rather than fmt: this runs for every returned
 // recommendation and dominates Recommend's cost otherwise.
-func (n *norm) reasons(e *eval, preferred bool) []string {
+func reasons(n *requirements, e *eval, preferred bool) []string {
 	in, s := e.in, e.in.sku
 	out := make([]string, 0, 9)
 	if preferred {
@@ -88,28 +89,28 @@ func (n *norm) reasons(e *eval, preferred bool) []string {
 	}
 	switch {
 	case e.fallback:
-		out = append(out, "The "+s.Family+" family is a fallback for "+n.label+": listed after the "+strings.Join(n.fit.preferred, ", ")+" sizes.")
+		out = append(out, "The "+s.Family+" family is a fallback for "+jobLabel(n)+": listed after the "+strings.Join(n.fit.preferred, ", ")+" sizes.")
 	case e.fit == 1:
-		out = append(out, "The "+s.Family+" family is preferred for "+n.label+".")
+		out = append(out, "The "+s.Family+" family is preferred for "+jobLabel(n)+".")
 	default:
-		out = append(out, "The "+s.Family+" family works for "+n.label+", with fewer points than "+strings.Join(n.fit.preferred, " and ")+".")
+		out = append(out, "The "+s.Family+" family works for "+jobLabel(n)+", with fewer points than "+strings.Join(n.fit.preferred, " and ")+".")
 	}
-	vms := plural(e.nodes, "VM", "VMs")
+	vms := catalog.Plural(e.nodes, "VM", "VMs")
 	switch {
 	case n.gpuMemNeed > 0 && in.isGPU:
-		if memVMs := e.gl.nodes; e.gl.ok && memVMs > 0 && memVMs < e.nodes && n.flops > 0 {
+		if memVMs := e.gl.nodes; e.gl.ok && memVMs > 0 && memVMs < e.nodes && n.train.flops > 0 {
 			share := 0.0
 			if e.gl.capacity > 0 {
 				share = e.gl.used / e.gl.capacity
 			}
-			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+plural(memVMs, "VM", "VMs")+" ("+trimFloat(in.gpuMem*float64(memVMs))+" GiB of GPU memory, "+percent(share)+" used); the deadline takes "+vms+", every GPU computing.")
-		} else if !e.memBand && n.flops > 0 {
+			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+catalog.Plural(memVMs, "VM", "VMs")+" ("+trimFloat(in.gpuMem*float64(memVMs))+" GiB of GPU memory, "+percent(share)+" used); the deadline takes "+vms+", every GPU computing.")
+		} else if !e.memBand && n.train.flops > 0 {
 			// Timed training: sized on the GPUs it keeps busy.
-			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory, "+percent(e.memShare())+" used); "+pluralF(n.gpusUsed(in, e.nodes)*float64(e.nodes), "GPU", "GPUs")+" computing.")
+			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory, "+percent(e.memShare())+" used); "+catalog.Plural(n.train.gpusUsed(in, e.nodes)*float64(e.nodes), "GPU", "GPUs")+" computing.")
 		} else {
 			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory; "+percent(e.sizing)+" of what the job may use"+bandWords(e.sizing)+").")
 		}
-		out = append(out, n.layoutReason(e))
+		out = append(out, layoutReason(n, e))
 	case n.gpus > 0:
 		out = append(out, "Provides "+trimFloat(in.gpuCount*float64(e.nodes))+" GPUs on "+vms+" for the "+itoa(n.gpus)+" the job needs.")
 	case n.cores > 0:
@@ -122,7 +123,7 @@ func (n *norm) reasons(e *eval, preferred bool) []string {
 	}
 	switch {
 	case e.ibNeeded && s.Network.RDMA:
-		out = append(out, "InfiniBand "+s.Network.InfiniBand+" ("+itoa(s.Network.InfiniBandGbps)+" Gb/s per VM), which the job needs ("+n.ibWhy()+").")
+		out = append(out, "InfiniBand "+s.Network.InfiniBand+" ("+itoa(s.Network.InfiniBandGbps)+" Gb/s per VM), which the job needs ("+ibWhy(n)+").")
 	case !s.Network.RDMA && n.interconnect == InterconnectAuto:
 		out = append(out, "No InfiniBand, which this job does not need: no unused bandwidth to pay for (Azure HPC guidance: InfiniBand only where it is used).")
 	}
@@ -147,18 +148,18 @@ func (n *norm) reasons(e *eval, preferred bool) []string {
 	out = append(out, "Generation: "+gen+" (about "+itoa(int64(in.year))+").")
 	if n.hasModel && in.isGPU && e.nativePrec {
 		switch {
-		case n.workload == WorkloadInference || n.computePrec == n.precision:
+		case n.workload == WorkloadInference || n.train.computePrec == n.precision:
 			out = append(out, "The GPU supports "+n.precision+" natively.")
-		case n.computePrec == "":
+		case n.train.computePrec == "":
 			out = append(out, "The GPU computes the adapters in bf16 or fp16 natively.")
 		default:
-			out = append(out, "The GPU supports "+n.computePrec+" natively.")
+			out = append(out, "The GPU supports "+n.train.computePrec+" natively.")
 		}
 	}
 	return out
 }
 
-func (n *norm) warnings(e *eval) []string {
+func warnings(n *requirements, e *eval) []string {
 	s := e.in.sku
 	var out []string
 	if e.retiringSoon {
@@ -217,7 +218,7 @@ func bandWords(u float64) string {
 
 // layoutReason says how the job splits over the size's GPUs, and for a
 // served language model how much KV cache room is left.
-func (n *norm) layoutReason(e *eval) string {
+func layoutReason(n *requirements, e *eval) string {
 	gl := &e.gl
 	j := &n.job
 	switch {
@@ -226,7 +227,7 @@ func (n *norm) layoutReason(e *eval) string {
 	case j.tensorParallel:
 		var b strings.Builder
 		b.WriteString("Each copy of the model is split over ")
-		b.WriteString(plural(gl.tp, "GPU", "GPUs"))
+		b.WriteString(catalog.Plural(gl.tp, "GPU", "GPUs"))
 		if gl.pp > 1 {
 			b.WriteString(" per VM and " + itoa(gl.pp) + " VMs (pipeline stages)")
 		}
@@ -238,22 +239,23 @@ func (n *norm) layoutReason(e *eval) string {
 		if j.kvPerSeq > 0 && n.mem != nil && n.mem.KVBytesPerToken > 0 {
 			tokens := gl.kvRoom * GiB / n.mem.KVBytesPerToken
 			more := int64(math.Floor(tokens / float64(n.mi.context)))
-			b.WriteString(" KV cache room left: " + trimFloat(gl.kvRoom) + " GiB, about " + groupInt(tokens) + " more tokens (" + plural(more, "more sequence", "more sequences") + " of " + groupInt(float64(n.mi.context)) + " tokens).")
+			b.WriteString(" KV cache room left: " + trimFloat(gl.kvRoom) + " GiB, about " + groupInt(tokens) + " more tokens (" + catalog.Plural(more, "more sequence", "more sequences") + " of " + groupInt(float64(n.mi.context)) + " tokens).")
 		}
 		return b.String()
 	}
-	return "The states and activations are sharded over " + plural(e.in.gpuUnits*e.nodes, "GPU", "GPUs") + " (" + trimFloat(gl.perGPU) + " GiB per GPU of " + trimFloat(e.in.unitMem) + " GiB usable)."
+	return "The states and activations are sharded over " + catalog.Plural(e.in.gpuUnits*e.nodes, "GPU", "GPUs") + " (" + trimFloat(gl.perGPU) + " GiB per GPU of " + trimFloat(e.in.unitMem) + " GiB usable)."
 }
 
 // resultWarnings are the Terraform warning diagnostics: about the rank-1
 // size, the catalog's age, spot for training, and prefer.
-func (n *norm) resultWarnings(cat *catalog.Catalog, first, top, preferred *eval, evals []eval) []Warning {
+func resultWarnings(n *requirements, cat *catalog.Catalog, r ranking, evals []eval) []Warning {
 	var out []Warning
+	first := r.cands[0]
 	s := first.in.sku
 	if first.retiringSoon {
 		out = append(out, Warning{"Recommended Size Retires Soon",
 			fmt.Sprintf("%s retires on %s, within %d months of %s. %s To keep running VMs on it until then, list it in prefer and lower min_lifetime_months, or pin the provider's as_of.",
-				s.Name, s.Lifecycle.RetirementDate, catalog.RetirementWarningMonths, n.asOfText, s.ReplacementSentence(n.asOf))})
+				s.Name, s.Lifecycle.RetirementDate, catalog.RetirementWarningMonths, n.asOf.Format(catalog.DateLayout), s.ReplacementSentence(n.asOf))})
 	}
 	if s.Lifecycle.Status == catalog.StatusPreview {
 		out = append(out, Warning{"Recommended Size Is In Preview",
@@ -277,36 +279,49 @@ func (n *norm) resultWarnings(cat *catalog.Catalog, first, top, preferred *eval,
 	}
 	if n.spot && !first.spot {
 		out = append(out, Warning{"No Spot Price",
-			fmt.Sprintf("No spot price is known for %s%s; its price is on-demand.", s.Name, n.priceWhere())})
+			fmt.Sprintf("No spot price is known for %s%s; its price is on-demand.", s.Name, priceWhere(n))})
 	}
-	// prefer: skipped names, and a clearly better size.
 	if len(n.req.Prefer) > 0 {
-		var skipped []*eval
-		for i := range evals {
-			e := &evals[i]
-			if e.preferredRank >= 0 && e.fails != 0 && (preferred == nil || e.preferredRank < preferred.preferredRank) {
-				skipped = append(skipped, e)
-			}
+		out = append(out, preferWarnings(n, r, evals)...)
+	}
+	return out
+}
+
+// preferWarnings name the sizes in prefer that were skipped, and a size
+// clearly better than the preferred one.
+func preferWarnings(n *requirements, r ranking, evals []eval) []Warning {
+	var out []Warning
+	var preferred *candidate
+	if r.preferred {
+		preferred = &r.cands[0]
+	}
+	var skipped []*eval
+	for i := range evals {
+		e := &evals[i]
+		if e.preferredRank >= 0 && e.fails != 0 && (preferred == nil || e.preferredRank < preferred.preferredRank) {
+			skipped = append(skipped, e)
 		}
-		slices.SortFunc(skipped, func(a, b *eval) int { return a.preferredRank - b.preferredRank })
-		for _, e := range skipped {
-			out = append(out, Warning{"Preferred Size Skipped",
-				fmt.Sprintf("%s, named in prefer, fails %s: %s", e.in.sku.Name, e.firstFail(), n.rejectionReason(e.firstFail()))})
-		}
-		if preferred == nil {
-			out = append(out, Warning{"No Preferred Size Fits",
-				fmt.Sprintf("None of the sizes in prefer meets every requirement; %s is ranked first on score. If VMs already run a preferred size, Terraform will plan to replace them.", s.Name)})
-		} else if preferred != top && top.score-preferred.score >= ClearlyBetterScoreMargin {
-			out = append(out, Warning{"A Better Size Exists",
-				fmt.Sprintf("%s scores %s against %s for the preferred %s. Put it first in prefer to switch (this replaces running VMs).",
-					top.in.sku.Name, trimFloat(top.score), trimFloat(preferred.score), preferred.in.sku.Name)})
-		}
+	}
+	slices.SortFunc(skipped, func(a, b *eval) int { return a.preferredRank - b.preferredRank })
+	for _, e := range skipped {
+		out = append(out, Warning{"Preferred Size Skipped",
+			fmt.Sprintf("%s, named in prefer, fails %s: %s", e.in.sku.Name, e.firstFail(), rejectionReason(n, e.firstFail()))})
+	}
+	top := r.top
+	switch {
+	case preferred == nil:
+		out = append(out, Warning{"No Preferred Size Fits",
+			fmt.Sprintf("None of the sizes in prefer meets every requirement; %s is ranked first on score. If VMs already run a preferred size, Terraform will plan to replace them.", r.cands[0].in.sku.Name)})
+	case preferred.eval != top.eval && top.score-preferred.score >= ClearlyBetterScoreMargin:
+		out = append(out, Warning{"A Better Size Exists",
+			fmt.Sprintf("%s scores %s against %s for the preferred %s. Put it first in prefer to switch (this replaces running VMs).",
+				top.in.sku.Name, trimFloat(top.score), trimFloat(preferred.score), preferred.in.sku.Name)})
 	}
 	return out
 }
 
 // interconnectExplanation is the requirements' sentence on InfiniBand.
-func (n *norm) interconnectExplanation() string {
+func interconnectExplanation(n *requirements) string {
 	switch {
 	case n.interconnect == InterconnectInfiniBand:
 		return "Interconnect: InfiniBand required by the interconnect setting."
@@ -321,7 +336,7 @@ func (n *norm) interconnectExplanation() string {
 }
 
 // memClause says on how many VMs the GPU memory must fit.
-func (n *norm) memClause() string {
+func memClause(n *requirements) string {
 	switch {
 	case n.fixedNodes > 0:
 		return fmt.Sprintf("on %d VMs (nodes)", n.fixedNodes)
@@ -335,7 +350,7 @@ func (n *norm) memClause() string {
 	return fmt.Sprintf("within %d VMs, in the memory its GPUs may use", MaxNodes)
 }
 
-func (n *norm) nodesClause() string {
+func nodesClause(n *requirements) string {
 	if n.fixedNodes > 0 {
 		return fmt.Sprintf("on %d VMs (nodes)", n.fixedNodes)
 	}
@@ -346,7 +361,7 @@ func (n *norm) nodesClause() string {
 const ibWhyMultiVM = "the job spans several VMs"
 
 // ibWhy says why the job needs InfiniBand.
-func (n *norm) ibWhy() string {
+func ibWhy(n *requirements) string {
 	switch {
 	case n.interconnect == InterconnectInfiniBand:
 		return "interconnect = \"infiniband\""
@@ -356,7 +371,7 @@ func (n *norm) ibWhy() string {
 	return ibWhyMultiVM
 }
 
-func (n *norm) priceWhere() string {
+func priceWhere(n *requirements) string {
 	s := ""
 	if n.region != "" {
 		s = " in " + n.region
@@ -385,4 +400,366 @@ func (e *eval) memShare() float64 {
 		return e.sizing
 	}
 	return e.gl.used / e.gl.capacity
+}
+
+// jobLabel names the job as the reasons do: "training (small model)".
+func jobLabel(n *requirements) string {
+	if n.fitKey != n.workload {
+		return n.workload + " (" + n.class + " model)"
+	}
+	return n.workload
+}
+
+// explainRequirements says how the requirements were derived, in the order
+// they were: the families, the model and its memory, the GPU and system
+// memory, the work and its deadline, the counts, the scaling rule and the
+// interconnect.
+func explainRequirements(n *requirements, work string) []string {
+	ex := []string{n.fit.explain}
+	ex = append(ex, explainModel(n)...)
+	ex = append(ex, explainMemory(n, work)...)
+	if n.serve.tps > 0 {
+		ex = append(ex, fmt.Sprintf("Throughput: %s output tokens per second across the service (tokens_per_second); each size gets the copies it needs.", trimFloat(n.serve.tps)))
+	}
+	if n.gpus > 0 {
+		ex = append(ex, fmt.Sprintf("GPUs: at least %d whole GPUs per job.", n.gpus))
+	}
+	if n.hpc.bound != "" {
+		ex = append(ex, "Bound: "+n.hpc.bound+" (hpc_bound): throughput is compared as the VMs' "+n.hpc.unit()+", times the parallel efficiency.")
+	}
+	if n.cores > 0 {
+		ex = append(ex, fmt.Sprintf("Cores: %d per job; VMs = ceil(cores / vCPUs per VM). HPC sizes run with SMT off, so their vCPUs are physical cores.", n.cores))
+	}
+	switch {
+	case n.fixedNodes > 0:
+		ex = append(ex, fmt.Sprintf("Nodes: fixed at %d by the nodes setting.", n.fixedNodes))
+	case n.workload == WorkloadInference && n.job.kvPerSeq > 0:
+		ex = append(ex, "Scale up, then out: each copy of the model gets the VM's GPUs (tensor parallel), and spans several VMs only when no size holds it on one; copies (replicas) are added when one VM cannot hold the KV cache of every concurrent request (Azure Machine Learning guidance: start with a machine that holds the model, then add machines for concurrency).")
+	case n.workload != WorkloadHPC && n.workload != WorkloadHTC:
+		ex = append(ex, "Scale up before scale out: one VM when any size holds the job, more VMs only when none does (Azure Machine Learning guidance).")
+	}
+	return append(ex, interconnectExplanation(n))
+}
+
+// explainModel says which model the estimate used and how much memory it
+// needs.
+func explainModel(n *requirements) []string {
+	if n.mem == nil {
+		return nil
+	}
+	var ex []string
+	if n.mem.Model != "" {
+		ex = append(ex, "Model: "+n.mi.model.Name+" ("+n.mi.kind+", "+trimFloat(n.mi.params)+"B parameters) from the catalog's model table.")
+	}
+	ex = append(ex, modelNotes(&n.mi, &n.model)...)
+	if n.mi.method != "" && n.workload == WorkloadFineTuning {
+		ex = append(ex, "Fine-tuning method: "+n.mi.method+methodWhy(n.req.FineTuningMethod, n.precision)+".")
+	}
+	return append(ex, "Memory estimate: "+n.mem.Formula+".")
+}
+
+// explainMemory says what GPU and system memory the job needs, how the
+// GPU memory splits, and the training work (work: its derivation,
+// flopsHow) and deadline.
+func explainMemory(n *requirements, work string) []string {
+	var ex []string
+	if n.fit.category != catalog.CategoryGPU {
+		if n.mem != nil {
+			ex = append(ex, fmt.Sprintf("System memory: at least %s GiB, the model runs on the CPU.", trimFloat(n.sysMemNeed)))
+		}
+		return ex
+	}
+	switch {
+	case n.req.GPUMemoryGiB != nil:
+		ex = append(ex, fmt.Sprintf("GPU memory: %s GiB, as given by gpu_memory_gib (it overrides the model estimate).", trimFloat(n.gpuMemNeed)))
+	case n.mem != nil:
+		ex = append(ex, fmt.Sprintf("GPU memory: %s GiB in total, from the model estimate.", trimFloat(n.gpuMemNeed)))
+	}
+	if n.mem != nil && n.workload == WorkloadInference {
+		ex = append(ex, fmt.Sprintf("System memory: at least %s GiB per copy of the model, 150%% of the %s GiB of weights (Azure Machine Learning guidance); a copy split over several VMs needs its share on each.", trimFloat(n.sysMemNeed), trimFloat(n.mem.WeightsGiB)))
+	}
+	if n.gpuMemNeed > 0 {
+		ex = append(ex, explainSplit(&n.job))
+	}
+	if t := &n.train; t.flops > 0 {
+		ex = append(ex, "Training work: "+work+"; tokens: "+tokenBudget(t)+".")
+		if t.deadlineStated {
+			ex = append(ex, fmt.Sprintf("Deadline: %s hours (deadline_hours); each size scales out to meet it within the VMs one job may span, and sizes that cannot are removed (deadline).", trimFloat(t.deadline)))
+		} else {
+			ex = append(ex, fmt.Sprintf("Deadline: %d hours by default; each size scales out to meet it within the VMs one job may span, and a size that cannot runs longer, with a warning.", DefaultDeadlineHours))
+		}
+	}
+	return ex
+}
+
+// requirementWarnings are the warnings about the request's model inputs:
+// the model's own, then the throughput settings the model does not use.
+func requirementWarnings(n *requirements) []Warning {
+	out := modelWarnings(&n.mi, &n.model)
+	if n.workUnused {
+		out = append(out, Warning{"Argument Not Used By The Model",
+			"tokens_billion and deadline_hours are not used: the throughput model times the training of language models (6 × parameters × tokens), and this is a " + kindLabel(n.mi.kind) + ". Remove them, or describe a language model."})
+	}
+	if n.tpsUnused {
+		out = append(out, Warning{"Argument Not Used By The Model",
+			"tokens_per_second is not used: the throughput model times serving a language model whose memory the engine estimates (not a stated gpu_memory_gib, a model on CPU sizes, or a model without a KV cache). Remove it, or describe the served language model."})
+	}
+	return out
+}
+
+// tokenBudget says where a training job's tokens come from.
+func tokenBudget(t *training) string {
+	switch t.budget {
+	case tokensChinchilla:
+		return fmt.Sprintf("%d tokens per parameter, compute-optimal (Hoffmann et al. 2022); set tokens_billion for the real budget", ChinchillaTokensPerParameter)
+	case tokensFineTuning:
+		return fmt.Sprintf("%s billion tokens, a typical fine-tuning set (a judgement); set tokens_billion for the real budget", trimFloat(DefaultFineTuningTokensBillion))
+	case tokensStated:
+		return "tokens_billion"
+	}
+	return ""
+}
+
+// flopsHow derives a training job's FLOPs.
+func flopsHow(t *training) string {
+	how := fmt.Sprintf("%s × %sB active parameters", trimFloat(t.factor), trimFloat(t.active))
+	if t.width > 0 {
+		how += fmt.Sprintf(" + %s × %d layers × %s tokens of context × %d attention width", trimFloat(t.factor), t.layers, groupInt(float64(t.context)), t.width)
+	}
+	return fmt.Sprintf("(%s) per token × %s billion tokens = %s FLOPs", how, trimFloat(t.tokensB), sci(t.flops))
+}
+
+// explainSplit is the requirements' sentence on how the GPU memory splits.
+func explainSplit(j *gpuJob) string {
+	switch {
+	case j.dataParallel:
+		return "Per-GPU fit: every GPU holds the whole model, its states and its batch (data parallel), so one GPU must hold all of it."
+	case j.kvPerSeq > 0:
+		return fmt.Sprintf("Per-GPU fit: a copy of the model is split over a VM's GPUs by tensor parallelism (a degree that divides the attention heads) and over VMs by pipeline stages only when one VM cannot hold it; each GPU holds its share of the weights and of the KV cache within %s%% of its usable memory (vLLM's gpu_memory_utilization). More copies serve more concurrent requests.", trimFloat(j.share*100))
+	case j.tensorParallel:
+		return fmt.Sprintf("Per-GPU fit: the model is split over a VM's GPUs by tensor parallelism and over VMs by pipeline stages; each GPU holds its share within %s%% of its usable memory.", trimFloat(j.share*100))
+	}
+	return "Per-GPU fit: weights, gradients, optimizer states and activations are sharded over every GPU of the job (FSDP or ZeRO-3); each GPU's share must fit the memory it exposes."
+}
+
+// shareWhat says what one GPU must hold.
+func shareWhat(j *gpuJob) string {
+	switch {
+	case j.dataParallel:
+		return fmt.Sprintf("every GPU holds the whole model, its states and its batch (%s GiB, data parallel)", trimFloat(j.shard))
+	case j.kvPerSeq > 0:
+		return fmt.Sprintf("each GPU holds its tensor-parallel share of the weights and of the KV cache within %s%% of its usable memory, and the attention heads (and KV heads, which GPUs beyond their number hold copies of) limit how far the model splits", trimFloat(j.share*100))
+	case j.tensorParallel:
+		return fmt.Sprintf("each GPU holds its tensor-parallel share within %s%% of its usable memory", trimFloat(j.share*100))
+	}
+	return "each GPU holds its share of the sharded states and activations within the memory it exposes"
+}
+
+// lowerWhat says how to lower the need per GPU.
+func lowerWhat(n *requirements) string {
+	j := &n.job
+	switch {
+	case j.dataParallel:
+		return "lower training_batch_size, or choose a size with larger GPUs"
+	case j.kvPerSeq > 0:
+		return "lower concurrent_requests or context_tokens, or choose a size with larger GPUs"
+	case n.workload == WorkloadFineTuning && n.mi.method == MethodFull:
+		return "use fine_tuning_method = \"lora\" or \"qlora\", or choose a size with larger GPUs"
+	case j.replicated > 0:
+		return "lower context_tokens or training_batch_size (the activations every GPU keeps whole), or choose a size with larger GPUs"
+	}
+	return "choose a size with larger GPUs"
+}
+
+// perGPUDetail gives the numbers of the first size counted under
+// gpu_memory_per_gpu.
+func perGPUDetail(n *requirements, evals []eval) string {
+	for i := range evals {
+		e := &evals[i]
+		if e.fails == 0 || e.firstFail() != cGPUMemoryPerGPU {
+			continue
+		}
+		in := e.in
+		usable := trimFloat(in.unitMem)
+		if n.job.share < 1 {
+			usable = fmt.Sprintf("%s GiB × %s%% = %s", trimFloat(in.unitMem), trimFloat(n.job.share*100), trimFloat(in.unitMem*n.job.share))
+		}
+		return fmt.Sprintf("For example %s needs %s GiB on each GPU against %s GiB it can use.", in.sku.Name, trimFloat(e.gl.perGPU), usable)
+	}
+	return ""
+}
+
+// assumptions says how a layout's figures were estimated, or that the
+// catalog lacks the figures to estimate it. Built by concatenation where
+// it can be: this runs for every returned recommendation.
+func assumptions(n *requirements, e *eval, f figures, work string) []string {
+	in := e.in
+	switch {
+	case f.work == workTraining && !f.known:
+		return []string{"The catalog has no throughput figure for the " + in.sku.GPU.Model + " at this precision: no time or cost estimate."}
+	case f.work == workTraining:
+		return []string{
+			"Training FLOPs: " + work + ".",
+			"Rate: " + catalog.Plural(e.nodes, "VM", "VMs") + " × " + catalog.Plural(f.gpusUsed, "GPU", "GPUs") + " × " + trimFloat(f.peak) + " dense TFLOPS (" + computeLabel(n) + ") × " + trimFloat(f.mfu*100) + "% MFU = " + sci(f.rate) + " FLOP/s" + oneGPUWhy(f.oneGPU) + ".",
+			"MFU: " + mfuWhy(n, in, e) + ".",
+			"Time: FLOPs ÷ rate = " + trimFloat(f.hours) + " hours; cost: hours × " + money(e.total) + " USD per hour for all VMs.",
+		}
+	case f.work == workServing && !f.known:
+		return []string{"The catalog has no bandwidth or throughput figure for the " + in.sku.GPU.Model + ": no throughput estimate."}
+	case f.work == workServing:
+		return []string{
+			fmt.Sprintf("Decode: %s serving %d sequences each; a step reads the weights and %s%% of each sequence's KV cache at %s%% of %s GB/s per GPU (MBU), and computes each output token with its %s prompt tokens' prefill at %s%% of the GPUs' peak; the slower bounds the step.",
+				catalog.Plural(e.gl.copies, "copy", "copies"), f.batch, trimFloat(KVReadShare*100), trimFloat(InferenceMBU*100), trimFloat(in.hbmGBs), trimFloat(PromptShare/(1-PromptShare)), trimFloat(InferenceMFU*100)),
+			fmt.Sprintf("Throughput: %s output tokens per second per copy, %s for the service.", groupInt(f.perCopy), groupInt(f.tps)),
+		}
+	case f.work == workHPC && !f.known:
+		return []string{"The catalog has no " + n.hpc.bound + " figure for this size: no throughput estimate."}
+	}
+	return []string{
+		fmt.Sprintf("Bound: %s (hpc_bound); %d VMs × %s %s per VM × %s%% parallel efficiency = %s, relative to the best layout of the request.",
+			n.hpc.bound, e.nodes, trimFloat(f.hpcRate/float64(e.nodes)/f.eff), n.hpc.unit(), trimFloat(f.eff*100), trimFloat(f.hpcRate)),
+	}
+}
+
+// computeLabel names the precision training computes in.
+func computeLabel(n *requirements) string {
+	if n.train.computePrec == "" {
+		return "bf16 or fp16"
+	}
+	return n.train.computePrec
+}
+
+// mfuWhy says how a layout's MFU was derived.
+func mfuWhy(n *requirements, in *sizeInfo, e *eval) string {
+	s := trimFloat(in.trainMFU*100) + "% for the " + in.sku.GPU.Model
+	if in.gpuCount < 1 {
+		s += ", × " + trimFloat(PartialGPUTrainingFactor) + " for a share of a GPU"
+	}
+	if in.gpuUnits > 1 && !in.linked && !n.train.usesOneGPU(in, e.nodes) {
+		s += ", × " + trimFloat(PCIeTrainingFactor) + " for GPUs without NVLink"
+	}
+	if e.nodes > 1 && !e.ibNeeded {
+		s += ", × " + trimFloat(EthernetTrainingFactor) + " across VMs without InfiniBand"
+	}
+	return s
+}
+
+// sci formats a large number as 1.23e22.
+func sci(f float64) string { return strconv.FormatFloat(f, 'e', 3, 64) }
+
+// estimateReasons puts the estimate next to the hourly price.
+func estimateReasons(n *requirements, e *eval, est *Estimate) []string {
+	if est == nil {
+		return nil
+	}
+	var out []string
+	switch {
+	case est.JobHours != nil:
+		s := "Estimated " + trimFloat(*est.JobHours) + " hours for the job on " + catalog.Plural(e.nodes, "VM", "VMs")
+		if est.JobCostUSD != nil {
+			s += ", " + money(*est.JobCostUSD) + " USD in all (" + money(*est.CostPerMillionTokens) + " USD per million tokens)"
+		}
+		out = append(out, s+", at "+trimFloat(est.Efficiency*100)+"% MFU.")
+	case est.TokensPerSecond != nil:
+		s := "Estimated " + groupInt(*est.TokensPerSecond) + " output tokens per second for the service"
+		if est.CostPerMillionTokens != nil {
+			s += ", " + money(*est.CostPerMillionTokens) + " USD per million output tokens"
+		}
+		out = append(out, s+".")
+	case est.RelativeThroughput != nil:
+		out = append(out, "Throughput by "+n.hpc.bound+": "+percent(*est.RelativeThroughput)+" of the best layout for this request.")
+	}
+	return out
+}
+
+// estimateWarnings flags a default deadline the layout cannot meet and a
+// size without the facts to estimate.
+func estimateWarnings(n *requirements, e *eval, est *Estimate) []string {
+	if est == nil {
+		return nil
+	}
+	if est.JobHours == nil && est.TokensPerSecond == nil && est.RelativeThroughput == nil {
+		return []string{"The catalog has no throughput figures for this size, so its time and cost per job are not estimated; compare it on price per hour only."}
+	}
+	if est.JobHours != nil && !n.train.deadlineStated && *est.JobHours > n.train.deadline {
+		return []string{"The job runs about " + trimFloat(*est.JobHours) + " hours on " + catalog.Plural(e.nodes, "VM", "VMs") + ", beyond the " + itoa(DefaultDeadlineHours) + "-hour default, even on the most VMs one job may span here; set deadline_hours to accept it, or choose a size with InfiniBand or faster GPUs."}
+	}
+	return nil
+}
+
+func oneGPUWhy(one bool) string {
+	if one {
+		return " (the job fits one GPU and finishes within the deadline there: the VM's other GPUs sit idle)"
+	}
+	return ""
+}
+
+// methodWhy says where the fine-tuning method came from.
+func methodWhy(given, precision string) string {
+	switch {
+	case given != "":
+		return " (fine_tuning_method)"
+	case precision == PrecisionINT4:
+		return " (the default for an int4 model: a 4-bit base with trainable adapters)"
+	case precision == PrecisionINT8:
+		return " (the default for an int8 model: adapters on a frozen 8-bit base)"
+	}
+	return " (the default)"
+}
+
+// precisionWhat says which precision the job computes in, and why.
+func precisionWhat(n *requirements) string {
+	switch {
+	case n.mi.method == MethodQLoRA:
+		return "QLoRA computes in bf16 or fp16"
+	case n.mi.method == MethodLoRA && n.train.computePrec == "":
+		return "adapters on a quantised base compute in bf16 or fp16"
+	case n.mi.method == MethodLoRA:
+		return "LoRA computes in the base model's " + n.precision
+	}
+	return "full training computes in " + n.precision
+}
+
+// modelWarnings say where the request departs from the model table, and
+// which inputs the model does not use.
+func modelWarnings(mi *memoryInput, found *modelFacts) []Warning {
+	var out []Warning
+	tm := mi.model
+	if found.paramsDiffer {
+		out = append(out, Warning{"Parameter Count Differs From The Model Table",
+			fmt.Sprintf("model.parameters_billion is %s, but the catalog's model table gives %s for %s; the estimate uses %s. Remove parameters_billion to use the table's count.",
+				trimFloat(mi.params), trimFloat(tm.ParametersBillion), tm.Name, trimFloat(mi.params))})
+	}
+	if found.precisionDiffer {
+		out = append(out, Warning{"Precision Differs From The Model Table",
+			fmt.Sprintf("model.precision is %q, but %s is published in %s; the estimate stores the weights in %s. Remove precision to use the published one.",
+				mi.precision, tm.Name, tm.Precision, mi.precision)})
+	}
+	unused := func(set bool, name, why string) {
+		if set {
+			out = append(out, Warning{"Argument Not Used By The Model", name + " is not used: " + why + " Remove it, or describe the model that needs it."})
+		}
+	}
+	what := kindLabel(mi.kind)
+	unused(found.unusedContext, "context_tokens", "a "+what+" has no token context the estimate depends on; its sequence is the model's own input size.")
+	unused(found.unusedConcurrency, "concurrent_requests", "a "+what+" keeps no KV cache per request, so concurrency does not change its memory.")
+	unused(found.unusedBatch, "training_batch_size", "full training of a language model sizes activations as a share of the model states (TrainingActivationHeadroom, FineTuningActivationHeadroom), not from the batch.")
+	return out
+}
+
+// modelNotes say what resolving the model assumed: a published precision
+// handled as another, full training in bf16, a capped context.
+func modelNotes(mi *memoryInput, found *modelFacts) []string {
+	var out []string
+	tm := mi.model
+	if found.handledAs != "" {
+		out = append(out, fmt.Sprintf("Precision: %s as published (%s bits per weight), handled as %s.", tm.Precision, trimFloat(tm.PrecisionBits), found.handledAs))
+	}
+	if found.trainsInBF16 != "" {
+		out = append(out, fmt.Sprintf("Precision: %s trains every weight in bf16, not in its published %s.", mi.workload, found.trainsInBF16))
+	}
+	if found.contextCapped {
+		out = append(out, fmt.Sprintf("Context: %s tokens, capped at %s's maximum context.", groupInt(float64(*tm.MaxContextTokens)), tm.Name))
+	}
+	return out
 }

@@ -8,8 +8,9 @@ package recommend
 // every GPU's share fits the memory it exposes.
 
 import (
-	"fmt"
 	"math"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
 // gpuJob is the GPU memory of a job as the per-GPU fit splits it. GiB
@@ -41,18 +42,18 @@ type gpuJob struct {
 }
 
 // gpuJobOf derives how the job's GPU memory need splits.
-func (n *norm) gpuJobOf() gpuJob {
+func gpuJobOf(n *need, req Request) gpuJob {
 	j := gpuJob{total: n.gpuMemNeed, shard: n.gpuMemNeed, share: 1}
 	if n.gpuMemNeed <= 0 {
 		return j
 	}
-	if n.req.GPUMemoryGiB == nil && n.mem != nil {
+	if req.GPUMemoryGiB == nil && n.mem != nil {
 		if n.mem.DataParallel {
 			j.dataParallel = true
 		}
 		if n.workload != WorkloadInference && !j.dataParallel && (n.mi.method == MethodLoRA || n.mi.method == MethodQLoRA) {
 			_, rep, _ := trainingActivationParts(&n.mi)
-			j.replicated = math.Min(round2(rep/GiB), j.shard)
+			j.replicated = math.Min(catalog.Round2(rep/GiB), j.shard)
 		}
 		if n.workload == WorkloadInference {
 			j.share = ServingMemoryShare
@@ -69,19 +70,6 @@ func (n *norm) gpuJobOf() gpuJob {
 		j.heads = *n.mi.model.AttentionHeads
 	}
 	return j
-}
-
-// explain is the requirements' sentence on the split.
-func (j *gpuJob) explain() string {
-	switch {
-	case j.dataParallel:
-		return "Per-GPU fit: every GPU holds the whole model, its states and its batch (data parallel), so one GPU must hold all of it."
-	case j.kvPerSeq > 0:
-		return fmt.Sprintf("Per-GPU fit: a copy of the model is split over a VM's GPUs by tensor parallelism (a degree that divides the attention heads) and over VMs by pipeline stages only when one VM cannot hold it; each GPU holds its share of the weights and of the KV cache within %s%% of its usable memory (vLLM's gpu_memory_utilization). More copies serve more concurrent requests.", trimFloat(j.share*100))
-	case j.tensorParallel:
-		return fmt.Sprintf("Per-GPU fit: the model is split over a VM's GPUs by tensor parallelism and over VMs by pipeline stages; each GPU holds its share within %s%% of its usable memory.", trimFloat(j.share*100))
-	}
-	return "Per-GPU fit: weights, gradients, optimizer states and activations are sharded over every GPU of the job (FSDP or ZeRO-3); each GPU's share must fit the memory it exposes."
 }
 
 // gpuLayout is how a size holds the job's GPU memory.
@@ -111,119 +99,165 @@ func tensorDegree(units, heads int64) int64 {
 	return 1
 }
 
+// gpuRoom is what a size offers a job's GPU memory: its GPUs (units), the
+// memory each may use (perGPU) and a VM's (perVM), the VMs one job (one
+// copy of the model, for inference) may span, the VMs allowed in all, and
+// the nodes setting (0: none).
+type gpuRoom struct {
+	units         int64
+	perGPU, perVM float64
+	span, maxVMs  int64
+	fixed         int64
+}
+
 // fitGPU lays the job out on a size with at most limit VMs in all (fixed
 // VMs when fixed > 0), of which one job (one copy of the model, for
 // inference) spans at most span.
 func (j *gpuJob) fitGPU(in *sizeInfo, limit, span, fixed int64) gpuLayout {
-	units := in.gpuUnits
-	cap1 := in.unitMem * j.share // per GPU
-	l := gpuLayout{tp: 1, pp: 1, replicas: 1}
-	vmCap := float64(units) * cap1
-	maxVMs := limit
+	r := gpuRoom{units: in.gpuUnits, perGPU: in.unitMem * j.share, maxVMs: limit, fixed: fixed}
+	r.perVM = float64(r.units) * r.perGPU
 	if fixed > 0 {
-		maxVMs = min(fixed, limit)
+		r.maxVMs = min(fixed, limit)
 	}
-	span = min(span, maxVMs)
-	room := span // VMs that can hold one job's total
+	r.span = min(span, r.maxVMs)
+	l := gpuLayout{tp: 1, pp: 1, replicas: 1}
+	room := r.span // VMs that can hold one job's total
 	if j.tensorParallel && j.kvPerSeq > 0 {
-		room = maxVMs // copies spread the KV cache over VMs
+		room = r.maxVMs // copies spread the KV cache over VMs
 	}
-	l.totalFail = j.total > float64(room)*vmCap+1e-9
-	if cap1 <= 0 {
+	l.totalFail = j.total > float64(room)*r.perVM+1e-9
+	if r.perGPU <= 0 {
 		l.totalFail = true
 		return l
 	}
 	switch {
 	case j.dataParallel:
-		l.nodes, l.perGPU = 1, j.shard
-		if j.shard > cap1+1e-9 {
-			return l
-		}
-		l.used, l.capacity = j.shard*float64(units), vmCap
+		j.fitWhole(&l, &r)
 	case j.tensorParallel:
-		// Split a copy only as far as the VM's copies then hold every
-		// concurrent sequence within the sizing band (else at all): more
-		// copies serve more requests than a wider split, whose all-reduce
-		// per layer costs time (across PCIe most of all). When no degree
-		// holds them on one VM, the widest split holds the most per VM.
-		tp := j.tensorChoice(units, cap1, tensorDegree(units, j.heads))
-		kvDiv := j.kvDivisor(tp)
-		// Pipeline stages: the fewest VMs whose GPUs hold their share of
-		// the weights and the KV cache of at least one sequence; when a
-		// copy must span VMs, the stage count that needs the fewest VMs
-		// for every sequence (more stages leave each GPU more room).
-		need := j.shard/float64(tp) + j.kvPerSeq/float64(kvDiv)
-		pp := max(int64(math.Ceil(need/cap1-1e-9)), 1)
-		if pp > span {
-			l.totalFail = l.totalFail || j.shard > float64(span)*vmCap+1e-9
-			l.nodes, l.tp, l.pp, l.perGPU = pp, tp, pp, need/float64(span)
-			return l
-		}
-		perGroup := units / tp // copies per pp VMs
-		// copiesFor is the copies the requests need with pp stages, the
-		// sequences one copy decodes together (its KV cache holds them, at
-		// most MaxBatchSequences) and the KV cache one copy holds (GiB).
-		copiesFor := func(pp int64) (copies, perCopy int64, kvCap float64) {
-			if j.kvPerSeq <= 0 {
-				return 1, 0, 0
-			}
-			kvCap = (cap1 - j.shard/float64(tp*pp)) * float64(kvDiv*pp)
-			perCopy = min(max(int64(math.Floor(kvCap/j.kvPerSeq+1e-9)), 1), MaxBatchSequences)
-			return (j.seqs + perCopy - 1) / perCopy, perCopy, kvCap
-		}
-		vms := func(pp int64) int64 {
-			c, _, _ := copiesFor(pp)
-			return (c + perGroup - 1) / perGroup * pp
-		}
-		if pp > 1 {
-			for best, k := vms(pp), pp+1; k <= span && k < best; k++ {
-				if v := vms(k); v < best {
-					pp, best = k, v
-				}
-			}
-		}
-		copies, perCopy, kvCap := copiesFor(pp)
-		l.perCopy = perCopy
-		groups := (copies + perGroup - 1) / perGroup
-		l.tp, l.pp, l.nodes = tp, pp, groups*pp
-		if fixed > 0 && l.nodes <= fixed {
-			groups = fixed / pp
-			l.nodes = fixed
-		}
-		l.replicas, l.copies, l.perGroup = groups*perGroup, copies, perGroup
-		kvUsed := float64(j.seqs) * j.kvPerSeq
-		l.perGPU = j.shard/float64(tp*pp) + math.Min(kvUsed, kvCap*float64(l.replicas))/float64(l.replicas*kvDiv*pp)
-		// The job uses the copies its requests need; the VMs' other GPUs
-		// hold copies it does not need (see the idle-GPU penalty).
-		l.used = float64(copies)*j.shard + kvUsed*float64(tp)/float64(kvDiv)
-		l.capacity = float64(l.nodes) * vmCap
-		l.kvRoom = math.Max(0, kvCap*float64(l.replicas)-kvUsed)
-		if l.nodes > maxVMs {
-			l.totalFail = true
-			return l
-		}
+		j.fitCopies(&l, &r)
 	default:
-		split := j.shard - j.replicated
-		if j.replicated >= cap1 {
-			l.nodes, l.perGPU = 1, j.replicated+split/float64(units)
-			return l
-		}
-		k := max(int64(math.Ceil(split/(float64(units)*(cap1-j.replicated))-1e-9)), 1)
-		l.nodes, l.tp = k, units
-		l.perGPU = j.replicated + split/float64(units*k)
-		if k > span {
-			// One job may span only span VMs (one, without InfiniBand).
-			l.totalFail = true
-			return l
-		}
-		if fixed > 0 {
-			l.nodes = fixed
-			l.perGPU = j.replicated + split/float64(units*fixed)
-		}
-		l.used, l.capacity = l.perGPU*float64(units*l.nodes), float64(l.nodes)*vmCap
+		j.fitSharded(&l, &r)
+	}
+	return l
+}
+
+// fitWhole lays out a data-parallel job: every GPU holds it whole.
+func (j *gpuJob) fitWhole(l *gpuLayout, r *gpuRoom) {
+	l.nodes, l.perGPU = 1, j.shard
+	if j.shard > r.perGPU+1e-9 {
+		return
+	}
+	l.used, l.capacity = j.shard*float64(r.units), r.perVM
+	l.ok = true
+}
+
+// fitSharded lays out a job whose states are sharded over every GPU of
+// the job, the replicated part kept whole by each.
+func (j *gpuJob) fitSharded(l *gpuLayout, r *gpuRoom) {
+	split := j.shard - j.replicated
+	if j.replicated >= r.perGPU {
+		l.nodes, l.perGPU = 1, j.replicated+split/float64(r.units)
+		return
+	}
+	k := max(int64(math.Ceil(split/(float64(r.units)*(r.perGPU-j.replicated))-1e-9)), 1)
+	l.nodes, l.tp = k, r.units
+	l.perGPU = j.replicated + split/float64(r.units*k)
+	if k > r.span {
+		// One job may span only span VMs (one, without InfiniBand).
+		l.totalFail = true
+		return
+	}
+	if r.fixed > 0 {
+		l.nodes = r.fixed
+		l.perGPU = j.replicated + split/float64(r.units*r.fixed)
+	}
+	l.used, l.capacity = l.perGPU*float64(r.units*l.nodes), float64(l.nodes)*r.perVM
+	l.ok = true
+}
+
+// fitCopies lays out a served model: each copy split by tensor parallelism
+// inside a VM (only as far as the VM's copies then hold every concurrent
+// sequence within the sizing band, else at all: more copies serve more
+// requests than a wider split, whose all-reduce per layer costs time,
+// across PCIe most of all; when no degree holds them on one VM, the widest
+// split holds the most per VM) and by pipeline stages across VMs, with the
+// copies the concurrent sequences need.
+func (j *gpuJob) fitCopies(l *gpuLayout, r *gpuRoom) {
+	c := copyFit{j: j, perGPU: r.perGPU}
+	c.tp = j.tensorChoice(r.units, r.perGPU, tensorDegree(r.units, j.heads))
+	c.kvDiv = j.kvDivisor(c.tp)
+	c.perGroup = r.units / c.tp // copies per pp VMs
+	// Pipeline stages: the fewest VMs whose GPUs hold their share of the
+	// weights and the KV cache of at least one sequence.
+	need := j.shard/float64(c.tp) + j.kvPerSeq/float64(c.kvDiv)
+	pp := max(int64(math.Ceil(need/r.perGPU-1e-9)), 1)
+	if pp > r.span {
+		l.totalFail = l.totalFail || j.shard > float64(r.span)*r.perVM+1e-9
+		l.nodes, l.tp, l.pp, l.perGPU = pp, c.tp, pp, need/float64(r.span)
+		return
+	}
+	pp = c.stages(pp, r.span)
+	copies, perCopy, kvCap := c.copies(pp)
+	l.perCopy = perCopy
+	groups := (copies + c.perGroup - 1) / c.perGroup
+	l.tp, l.pp, l.nodes = c.tp, pp, groups*pp
+	if r.fixed > 0 && l.nodes <= r.fixed {
+		groups = r.fixed / pp
+		l.nodes = r.fixed
+	}
+	l.replicas, l.copies, l.perGroup = groups*c.perGroup, copies, c.perGroup
+	kvUsed := float64(j.seqs) * j.kvPerSeq
+	l.perGPU = j.shard/float64(c.tp*pp) + math.Min(kvUsed, kvCap*float64(l.replicas))/float64(l.replicas*c.kvDiv*pp)
+	// The job uses the copies its requests need; the VMs' other GPUs
+	// hold copies it does not need (see the idle-GPU penalty).
+	l.used = float64(copies)*j.shard + kvUsed*float64(c.tp)/float64(c.kvDiv)
+	l.capacity = float64(l.nodes) * r.perVM
+	l.kvRoom = math.Max(0, kvCap*float64(l.replicas)-kvUsed)
+	if l.nodes > r.maxVMs {
+		l.totalFail = true
+		return
 	}
 	l.ok = true
-	return l
+}
+
+// copyFit is a served model's copy split over tp GPUs of a size.
+type copyFit struct {
+	j                   *gpuJob
+	tp, kvDiv, perGroup int64
+	perGPU              float64 // GiB each GPU may use
+}
+
+// copies is the copies the requests need with pp stages, the sequences
+// one copy decodes together (its KV cache holds them, at most
+// MaxBatchSequences) and the KV cache one copy holds (GiB).
+func (c copyFit) copies(pp int64) (copies, perCopy int64, kvCap float64) {
+	j := c.j
+	if j.kvPerSeq <= 0 {
+		return 1, 0, 0
+	}
+	kvCap = (c.perGPU - j.shard/float64(c.tp*pp)) * float64(c.kvDiv*pp)
+	perCopy = min(max(int64(math.Floor(kvCap/j.kvPerSeq+1e-9)), 1), MaxBatchSequences)
+	return (j.seqs + perCopy - 1) / perCopy, perCopy, kvCap
+}
+
+// vms is the VMs the copies take with pp stages.
+func (c copyFit) vms(pp int64) int64 {
+	n, _, _ := c.copies(pp)
+	return (n + c.perGroup - 1) / c.perGroup * pp
+}
+
+// stages is the pipeline stages of a copy that must span VMs: from pp, the
+// stage count that needs the fewest VMs for every sequence (more stages
+// leave each GPU more room), at most span.
+func (c copyFit) stages(pp, span int64) int64 {
+	if pp > 1 {
+		for best, k := c.vms(pp), pp+1; k <= span && k < best; k++ {
+			if v := c.vms(k); v < best {
+				pp, best = k, v
+			}
+		}
+	}
+	return pp
 }
 
 // tensorChoice is the tensor-parallel degree of a served copy: the
@@ -253,50 +287,4 @@ func (j *gpuJob) kvDivisor(tp int64) int64 {
 		return j.kvSplit
 	}
 	return tp
-}
-
-// shareWhat says what one GPU must hold.
-func (j *gpuJob) shareWhat() string {
-	switch {
-	case j.dataParallel:
-		return fmt.Sprintf("every GPU holds the whole model, its states and its batch (%s GiB, data parallel)", trimFloat(j.shard))
-	case j.kvPerSeq > 0:
-		return fmt.Sprintf("each GPU holds its tensor-parallel share of the weights and of the KV cache within %s%% of its usable memory, and the attention heads (and KV heads, which GPUs beyond their number hold copies of) limit how far the model splits", trimFloat(j.share*100))
-	case j.tensorParallel:
-		return fmt.Sprintf("each GPU holds its tensor-parallel share within %s%% of its usable memory", trimFloat(j.share*100))
-	}
-	return "each GPU holds its share of the sharded states and activations within the memory it exposes"
-}
-
-// lowerWhat says how to lower the need per GPU.
-func (j *gpuJob) lowerWhat(n *norm) string {
-	switch {
-	case j.dataParallel:
-		return "lower training_batch_size, or choose a size with larger GPUs"
-	case j.kvPerSeq > 0:
-		return "lower concurrent_requests or context_tokens, or choose a size with larger GPUs"
-	case n.workload == WorkloadFineTuning && n.mi.method == MethodFull:
-		return "use fine_tuning_method = \"lora\" or \"qlora\", or choose a size with larger GPUs"
-	case j.replicated > 0:
-		return "lower context_tokens or training_batch_size (the activations every GPU keeps whole), or choose a size with larger GPUs"
-	}
-	return "choose a size with larger GPUs"
-}
-
-// perGPUDetail gives the numbers of the first size counted under
-// gpu_memory_per_gpu.
-func perGPUDetail(n *norm, evals []eval) string {
-	for i := range evals {
-		e := &evals[i]
-		if e.fails == 0 || e.firstFail() != cGPUMemoryPerGPU {
-			continue
-		}
-		in := e.in
-		usable := trimFloat(in.unitMem)
-		if n.job.share < 1 {
-			usable = fmt.Sprintf("%s GiB × %s%% = %s", trimFloat(in.unitMem), trimFloat(n.job.share*100), trimFloat(in.unitMem*n.job.share))
-		}
-		return fmt.Sprintf("For example %s needs %s GiB on each GPU against %s GiB it can use.", in.sku.Name, trimFloat(e.gl.perGPU), usable)
-	}
-	return ""
 }

@@ -73,15 +73,15 @@ func TestPrecisionConstraint(t *testing.T) {
 	}
 
 	// tf32 on the V100: the closest precision it runs is fp32.
-	n := normalize(cat, Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 0.5, Precision: PrecisionTF32}, AsOf: asOf})
+	n := deriveRequirements(cat, Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 0.5, Precision: PrecisionTF32}, AsOf: asOf})
 	sizes := prepare(cat).sizes
 	i := slices.IndexFunc(sizes, func(in sizeInfo) bool { return in.sku.Name == "Standard_ND40rs_v2" })
 	if i < 0 {
 		t.Fatal("Standard_ND40rs_v2 is not in the fixture")
 	}
 	var e eval
-	n.evaluate(&sizes[i], &e)
-	if got, want := n.relax(cPrecision, &e), `set model.precision = "fp32", the closest precision the NVIDIA Tesla V100 32GB SXM2 runs natively`; got != want {
+	evaluate(n, &sizes[i], &e)
+	if got, want := relax(n, cPrecision, &e), `set model.precision = "fp32", the closest precision the NVIDIA Tesla V100 32GB SXM2 runs natively`; got != want {
 		t.Errorf("relax %q, want %q", got, want)
 	}
 	if rejectedBy(t, cat, Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 0.5, Precision: PrecisionTF32}, AsOf: asOf}, "Standard_ND40rs_v2") != "precision" {

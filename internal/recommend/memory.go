@@ -4,6 +4,7 @@
 package recommend
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -143,115 +144,148 @@ func kindLabel(kind string) string {
 
 // estimateMemory estimates the GPU memory of a resolved model job.
 func estimateMemory(mi *memoryInput) MemoryEstimate {
-	params := mi.params * 1e9
-	gib := func(bytes float64) float64 { return round2(bytes / GiB) }
-	e := MemoryEstimate{
+	m := memorySum{mi: mi, params: mi.params * 1e9}
+	m.e = MemoryEstimate{
 		ParametersBillion: mi.params, ActiveParametersBillion: mi.active, Precision: mi.precision,
 		Workload: mi.workload, FineTuningMethod: mi.method, Kind: mi.kind, BytesPerParameter: mi.bpp,
 		DataParallel: !mi.generative() && mi.workload != WorkloadInference,
 	}
 	if mi.model != nil {
-		e.Model = mi.model.ID
+		m.e.Model = mi.model.ID
 	}
-	pb := trimFloat(mi.params) + "B parameters"
+	m.pb = trimFloat(mi.params) + "B parameters"
 	if mi.active < mi.params {
-		pb += " (" + trimFloat(mi.active) + "B active)"
+		m.pb += " (" + trimFloat(mi.active) + "B active)"
 	}
-	var parts []string
-	part := func(label string, v float64) { parts = append(parts, label+" "+trimFloat(v)+" GiB") }
-	var total float64 // bytes
-	switch mi.workload {
-	case WorkloadInference:
-		w := params * mi.bpp
-		e.StateBytesPerParameter = mi.bpp
-		e.WeightsGiB = gib(w)
-		part(fmt.Sprintf("weights: %s × %s bytes (%s) =", pb, trimFloat(mi.bpp), mi.precision), e.WeightsGiB)
-		if kv := kvCacheOf(mi); kv.perSeq > 0 {
-			ws := w * InferenceWorkspaceFraction
-			kvb := kv.perSeq * float64(mi.seqs)
-			e.ActivationGiB, e.KVCacheGiB = gib(ws), gib(kvb)
-			e.KVBytesPerToken = math.Round(kv.perSeq / float64(mi.context))
-			e.ContextTokens, e.ConcurrentRequests = mi.context, mi.seqs
-			total = w + ws + kvb
-			part(fmt.Sprintf("workspace: %s%% of the weights =", trimFloat(InferenceWorkspaceFraction*100)), e.ActivationGiB)
-			part(fmt.Sprintf("KV cache: %s, × %s tokens × %s sequences =", kv.how, groupInt(float64(mi.context)), groupInt(float64(mi.seqs))), e.KVCacheGiB)
-		} else {
-			ws := w * InferenceHeadroom
-			e.ActivationGiB, e.HeadroomFraction = gib(ws), InferenceHeadroom
-			total = w + ws
-			part(fmt.Sprintf("activations: %s%% of the weights (no KV cache) =", trimFloat(InferenceHeadroom*100)), e.ActivationGiB)
-		}
+	switch {
+	case mi.workload == WorkloadInference:
+		m.inference()
+	case mi.method == MethodLoRA || mi.method == MethodQLoRA:
+		m.adapters()
 	default:
-		switch mi.method {
-		case MethodLoRA, MethodQLoRA:
-			var base float64
-			adapterBytes := float64(LoRAAdapterBytesPerParameter)
-			if mi.method == MethodQLoRA {
-				emb := embeddingParameters(mi.model)
-				base = (params-emb)*QLoRABaseBytesPerParameter + emb*2
-				adapterBytes = QLoRAAdapterBytesPerParameter
-				e.StateBytesPerParameter = round4(base / params)
-				how := "NF4 base 4.127 bits"
-				if emb > 0 {
-					how += fmt.Sprintf(", %sB embedding and output parameters at 2 bytes", trimFloat(round2(emb/1e9)))
-				}
-				part(fmt.Sprintf("frozen base: %s (%s) =", pb, how), gib(base))
-			} else {
-				base = params * mi.bpp
-				e.StateBytesPerParameter = mi.bpp
-				part(fmt.Sprintf("frozen base: %s × %s bytes (%s) =", pb, trimFloat(mi.bpp), mi.precision), gib(base))
-			}
-			adapters := params * LoRAAdapterShare * adapterBytes
-			e.WeightsGiB, e.AdapterGiB, e.AdapterShare = gib(base), gib(adapters), LoRAAdapterShare
-			part(fmt.Sprintf("adapters: %s%% of the parameters × %s bytes (weights, gradients, optimizer) =", trimFloat(LoRAAdapterShare*100), trimFloat(adapterBytes)), e.AdapterGiB)
-			act, how := trainingActivations(mi)
-			e.ActivationGiB = gib(act)
-			part("activations: "+how+" =", e.ActivationGiB)
-			total = base + adapters + act
-			e.ContextTokens, e.TrainingBatchSize = contextIfUsed(mi), mi.batch
-		default:
-			grad := math.Max(mi.bpp, MinGradientBytesPerParameter)
-			master := 0.0
-			if mi.bpp < 4 {
-				master = MasterWeightBytesPerParameter
-			}
-			state := mi.bpp + grad + master + AdamStateBytesPerParameter
-			states := params * state
-			e.StateBytesPerParameter = state
-			e.WeightsGiB = gib(params * mi.bpp)
-			e.GradientsGiB = gib(params * grad)
-			e.MasterWeightsGiB = gib(params * master)
-			e.OptimizerGiB = gib(params * AdamStateBytesPerParameter)
-			sp := fmt.Sprintf("%s weights %s + gradients %s", mi.precision, trimFloat(mi.bpp), trimFloat(grad))
-			if master > 0 {
-				sp += " + fp32 master weights " + trimFloat(master)
-			}
-			sp += " + Adam moments " + trimFloat(AdamStateBytesPerParameter)
-			part(fmt.Sprintf("model states: %s × %s bytes (%s) =", pb, trimFloat(state), sp), gib(states))
-			if mi.generative() {
-				headroom := TrainingActivationHeadroom
-				if mi.workload == WorkloadFineTuning {
-					headroom = FineTuningActivationHeadroom
-				}
-				act := states * headroom
-				e.ActivationGiB, e.HeadroomFraction = gib(act), headroom
-				part(fmt.Sprintf("activations: %s%% of the model states =", trimFloat(headroom*100)), e.ActivationGiB)
-				total = states + act
-			} else {
-				act, how := trainingActivations(mi)
-				e.ActivationGiB = gib(act)
-				e.TrainingBatchSize = mi.batch
-				part("activations: "+how+" =", e.ActivationGiB)
-				total = states + act
-			}
-		}
+		m.fullTraining()
 	}
-	e.GiB = gib(total)
-	e.Formula = strings.Join(parts, "; ") + "; total " + trimFloat(e.GiB) + " GiB"
+	e := m.e
+	e.GiB = gib(m.total)
+	e.Formula = strings.Join(m.parts, "; ") + "; total " + trimFloat(e.GiB) + " GiB"
 	if e.DataParallel {
 		e.Formula += " per GPU (each GPU holds the whole model: data parallel)"
 	}
 	return e
+}
+
+// gib is bytes in GiB, rounded to 0.01.
+func gib(bytes float64) float64 { return catalog.Round2(bytes / GiB) }
+
+// memorySum adds up a memory estimate: its figures, the parts of its
+// formula, and the total in bytes.
+type memorySum struct {
+	mi     *memoryInput
+	e      MemoryEstimate
+	params float64 // the parameters (not billions)
+	pb     string  // the parameters as the formula writes them
+	parts  []string
+	total  float64
+}
+
+func (m *memorySum) part(label string, v float64) {
+	m.parts = append(m.parts, label+" "+trimFloat(v)+" GiB")
+}
+
+// inference: the weights, with a workspace and the KV cache of the
+// concurrent sequences, or headroom for a model without one.
+func (m *memorySum) inference() {
+	mi := m.mi
+	w := m.params * mi.bpp
+	m.e.StateBytesPerParameter = mi.bpp
+	m.e.WeightsGiB = gib(w)
+	m.part(fmt.Sprintf("weights: %s × %s bytes (%s) =", m.pb, trimFloat(mi.bpp), mi.precision), m.e.WeightsGiB)
+	if kv := kvCacheOf(mi); kv.perSeq > 0 {
+		ws := w * InferenceWorkspaceFraction
+		kvb := kv.perSeq * float64(mi.seqs)
+		m.e.ActivationGiB, m.e.KVCacheGiB = gib(ws), gib(kvb)
+		m.e.KVBytesPerToken = math.Round(kv.perSeq / float64(mi.context))
+		m.e.ContextTokens, m.e.ConcurrentRequests = mi.context, mi.seqs
+		m.total = w + ws + kvb
+		m.part(fmt.Sprintf("workspace: %s%% of the weights =", trimFloat(InferenceWorkspaceFraction*100)), m.e.ActivationGiB)
+		m.part(fmt.Sprintf("KV cache: %s, × %s tokens × %s sequences =", kv.how, groupInt(float64(mi.context)), groupInt(float64(mi.seqs))), m.e.KVCacheGiB)
+	} else {
+		ws := w * InferenceHeadroom
+		m.e.ActivationGiB, m.e.HeadroomFraction = gib(ws), InferenceHeadroom
+		m.total = w + ws
+		m.part(fmt.Sprintf("activations: %s%% of the weights (no KV cache) =", trimFloat(InferenceHeadroom*100)), m.e.ActivationGiB)
+	}
+}
+
+// adapters: LoRA or QLoRA, a frozen base (NF4 for QLoRA) with trainable
+// adapters and the micro-batch's activations.
+func (m *memorySum) adapters() {
+	mi := m.mi
+	var base float64
+	adapterBytes := float64(LoRAAdapterBytesPerParameter)
+	if mi.method == MethodQLoRA {
+		emb := embeddingParameters(mi.model)
+		base = (m.params-emb)*QLoRABaseBytesPerParameter + emb*2
+		adapterBytes = QLoRAAdapterBytesPerParameter
+		m.e.StateBytesPerParameter = round4(base / m.params)
+		how := "NF4 base 4.127 bits"
+		if emb > 0 {
+			how += fmt.Sprintf(", %sB embedding and output parameters at 2 bytes", trimFloat(catalog.Round2(emb/1e9)))
+		}
+		m.part(fmt.Sprintf("frozen base: %s (%s) =", m.pb, how), gib(base))
+	} else {
+		base = m.params * mi.bpp
+		m.e.StateBytesPerParameter = mi.bpp
+		m.part(fmt.Sprintf("frozen base: %s × %s bytes (%s) =", m.pb, trimFloat(mi.bpp), mi.precision), gib(base))
+	}
+	adapters := m.params * LoRAAdapterShare * adapterBytes
+	m.e.WeightsGiB, m.e.AdapterGiB, m.e.AdapterShare = gib(base), gib(adapters), LoRAAdapterShare
+	m.part(fmt.Sprintf("adapters: %s%% of the parameters × %s bytes (weights, gradients, optimizer) =", trimFloat(LoRAAdapterShare*100), trimFloat(adapterBytes)), m.e.AdapterGiB)
+	act, how := trainingActivations(mi)
+	m.e.ActivationGiB = gib(act)
+	m.part("activations: "+how+" =", m.e.ActivationGiB)
+	m.total = base + adapters + act
+	m.e.ContextTokens, m.e.TrainingBatchSize = contextIfUsed(mi), mi.batch
+}
+
+// fullTraining: the model states (weights, gradients, master weights, Adam
+// moments) with the activations.
+func (m *memorySum) fullTraining() {
+	mi := m.mi
+	grad := math.Max(mi.bpp, MinGradientBytesPerParameter)
+	master := 0.0
+	if mi.bpp < 4 {
+		master = MasterWeightBytesPerParameter
+	}
+	state := mi.bpp + grad + master + AdamStateBytesPerParameter
+	states := m.params * state
+	m.e.StateBytesPerParameter = state
+	m.e.WeightsGiB = gib(m.params * mi.bpp)
+	m.e.GradientsGiB = gib(m.params * grad)
+	m.e.MasterWeightsGiB = gib(m.params * master)
+	m.e.OptimizerGiB = gib(m.params * AdamStateBytesPerParameter)
+	sp := fmt.Sprintf("%s weights %s + gradients %s", mi.precision, trimFloat(mi.bpp), trimFloat(grad))
+	if master > 0 {
+		sp += " + fp32 master weights " + trimFloat(master)
+	}
+	sp += " + Adam moments " + trimFloat(AdamStateBytesPerParameter)
+	m.part(fmt.Sprintf("model states: %s × %s bytes (%s) =", m.pb, trimFloat(state), sp), gib(states))
+	if mi.generative() {
+		headroom := TrainingActivationHeadroom
+		if mi.workload == WorkloadFineTuning {
+			headroom = FineTuningActivationHeadroom
+		}
+		act := states * headroom
+		m.e.ActivationGiB, m.e.HeadroomFraction = gib(act), headroom
+		m.part(fmt.Sprintf("activations: %s%% of the model states =", trimFloat(headroom*100)), m.e.ActivationGiB)
+		m.total = states + act
+	} else {
+		act, how := trainingActivations(mi)
+		m.e.ActivationGiB = gib(act)
+		m.e.TrainingBatchSize = mi.batch
+		m.part("activations: "+how+" =", m.e.ActivationGiB)
+		m.total = states + act
+	}
 }
 
 // contextIfUsed is the sequence length the activations used: language
@@ -281,11 +315,8 @@ func embeddingParameters(m *catalog.Model) float64 {
 // DefaultContextTokens tokens. precision "" means bf16. Engine.EstimateMemory
 // takes a model name and the other inputs.
 func EstimateGPUMemoryGiB(parametersBillion float64, precision, workload string) (MemoryEstimate, error) {
-	if math.IsNaN(parametersBillion) || math.IsInf(parametersBillion, 0) || parametersBillion <= 0 {
-		return MemoryEstimate{}, fmt.Errorf("parameters_billion must be a number greater than 0, got %v", parametersBillion)
-	}
-	if parametersBillion > MaxParametersBillion {
-		return MemoryEstimate{}, fmt.Errorf("parameters_billion must be at most %d, got %v", MaxParametersBillion, parametersBillion)
+	if f := RangeParametersBillion.Check(parametersBillion, "parameters_billion"); f != nil {
+		return MemoryEstimate{}, errors.New(f.Detail)
 	}
 	if precision == "" {
 		precision = DefaultPrecision
@@ -323,17 +354,22 @@ func defaultMethod(precision string) string {
 	return MethodFull
 }
 
-func round2(f float64) float64 { return math.Round(f*100) / 100 }
 func round1(f float64) float64 { return math.Round(f*10) / 10 }
 
 // trimFloat formats a number with up to two decimals and no trailing zeros.
 func trimFloat(f float64) string {
-	return strconv.FormatFloat(round2(f), 'f', -1, 64)
+	return strconv.FormatFloat(catalog.Round2(f), 'f', -1, 64)
 }
 
-// groupInt formats a whole number with thousands separators: 131,072.
-func groupInt(f float64) string {
-	s := strconv.FormatInt(int64(math.Round(f)), 10)
+// groupInt formats a number rounded to a whole one with thousands
+// separators: 131,072.
+func groupInt(f float64) string { return GroupDigits(int64(math.Round(f))) }
+
+// GroupDigits writes n with a comma between groups of three digits
+// (1000000 as 1,000,000), as the engine's messages and the provider's
+// descriptions write counts.
+func GroupDigits(n int64) string {
+	s := strconv.FormatInt(n, 10)
 	neg := strings.HasPrefix(s, "-")
 	s = strings.TrimPrefix(s, "-")
 	var b strings.Builder

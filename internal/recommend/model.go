@@ -4,7 +4,7 @@
 package recommend
 
 import (
-	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
@@ -23,19 +23,33 @@ func enginePrecision(published string) string {
 	case "mxfp4", "nvfp4", "nf4":
 		return PrecisionINT4
 	default:
-		if contains(precisions, p) {
+		if slices.Contains(precisions, p) {
 			return p
 		}
 	}
 	return DefaultPrecision
 }
 
-// resolvedModel is the request's model with the table's facts filled in.
+// resolvedModel is the request's model with the table's facts filled in,
+// and what resolving it found that the explanation says.
 type resolvedModel struct {
-	mi       memoryInput
-	class    string
-	warnings []Warning
-	notes    []string // explanation sentences
+	mi    memoryInput
+	class string
+	found modelFacts
+}
+
+// modelFacts is what resolving a model found: where the request departs
+// from the model table (or the table's precision from the engine's), and
+// the inputs the model does not use. modelWarnings and modelNotes say them.
+type modelFacts struct {
+	paramsDiffer    bool   // parameters_billion differs from the table's count
+	precisionDiffer bool   // precision differs from the published one
+	handledAs       string // the engine's precision for a published one it names otherwise (MXFP4: int4)
+	trainsInBF16    string // the published quantised precision full training replaces with bf16
+	contextCapped   bool   // context_tokens is above the model's maximum context
+	// Inputs the model does not use: context_tokens and concurrent_requests
+	// (not a language model), training_batch_size (full training of one).
+	unusedContext, unusedConcurrency, unusedBatch bool
 }
 
 // resolveModel fills the model of a validated request from the catalog's
@@ -64,10 +78,8 @@ func resolveModel(cat *catalog.Catalog, req Request) (r resolvedModel, ok bool) 
 	if tm != nil {
 		if mi.params == 0 {
 			mi.params = tm.ParametersBillion
-		} else if mi.params != tm.ParametersBillion {
-			r.warnings = append(r.warnings, Warning{"Parameter Count Differs From The Model Table",
-				fmt.Sprintf("model.parameters_billion is %s, but the catalog's model table gives %s for %s; the estimate uses %s. Remove parameters_billion to use the table's count.",
-					trimFloat(mi.params), trimFloat(tm.ParametersBillion), tm.Name, trimFloat(mi.params))})
+		} else {
+			r.found.paramsDiffer = mi.params != tm.ParametersBillion
 		}
 	}
 	if !(mi.params > 0) {
@@ -89,26 +101,38 @@ func resolveModel(cat *catalog.Catalog, req Request) (r resolvedModel, ok bool) 
 	case r.class == ClassGenerative:
 		mi.kind = catalog.ModelKindGenerative
 	}
-	// Precision: the request's, else the table's published one.
+	r.resolvePrecision(m, tm)
+	r.resolveMethod(req)
+	r.resolveSequences(req, tm)
+	r.unusedInputs(req)
+	return r, true
+}
+
+// resolvePrecision: the request's precision, else the table's published
+// one, else the default.
+func (r *resolvedModel) resolvePrecision(m *Model, tm *catalog.Model) {
+	mi := &r.mi
 	mi.precision = m.Precision
 	switch {
 	case mi.precision != "":
 		mi.bpp = bytesPerParameter[mi.precision]
-		if tm != nil && enginePrecision(tm.Precision) != mi.precision {
-			r.warnings = append(r.warnings, Warning{"Precision Differs From The Model Table",
-				fmt.Sprintf("model.precision is %q, but %s is published in %s; the estimate stores the weights in %s. Remove precision to use the published one.",
-					mi.precision, tm.Name, tm.Precision, mi.precision)})
-		}
+		r.found.precisionDiffer = tm != nil && enginePrecision(tm.Precision) != mi.precision
 	case tm != nil:
 		mi.precision = enginePrecision(tm.Precision)
 		mi.bpp = tm.PrecisionBits / 8
 		if !strings.EqualFold(tm.Precision, mi.precision) {
-			r.notes = append(r.notes, fmt.Sprintf("Precision: %s as published (%s bits per weight), handled as %s.", tm.Precision, trimFloat(tm.PrecisionBits), mi.precision))
+			r.found.handledAs = mi.precision
 		}
 	default:
 		mi.precision = DefaultPrecision
 		mi.bpp = bytesPerParameter[DefaultPrecision]
 	}
+}
+
+// resolveMethod: the fine-tuning method, and bf16 for full training of a
+// published quantised model.
+func (r *resolvedModel) resolveMethod(req Request) {
+	mi := &r.mi
 	switch req.Workload {
 	case WorkloadTraining:
 		mi.method = MethodFull
@@ -118,28 +142,31 @@ func resolveModel(cat *catalog.Catalog, req Request) (r resolvedModel, ok bool) 
 	if mi.method == MethodFull && (mi.precision == PrecisionINT4 || mi.precision == PrecisionINT8) {
 		// A published quantised model (validate refuses a stated one):
 		// full training updates every weight in bf16.
-		r.notes = append(r.notes, fmt.Sprintf("Precision: %s trains every weight in bf16, not in its published %s.", req.Workload, mi.precision))
+		r.found.trainsInBF16 = mi.precision
 		mi.precision, mi.bpp = PrecisionBF16, bytesPerParameter[PrecisionBF16]
 	}
-	// Context, concurrency, batch.
+}
+
+// resolveSequences: the context (capped at the model's maximum), the
+// concurrent sequences and the training batch.
+func (r *resolvedModel) resolveSequences(req Request, tm *catalog.Model) {
+	mi := &r.mi
 	mi.context = valueOr(req.ContextTokens, DefaultContextTokens)
 	if tm != nil && tm.MaxContextTokens != nil && mi.context > *tm.MaxContextTokens && mi.generative() {
-		r.notes = append(r.notes, fmt.Sprintf("Context: %s tokens, capped at %s's maximum context.", groupInt(float64(*tm.MaxContextTokens)), tm.Name))
+		r.found.contextCapped = true
 		mi.context = *tm.MaxContextTokens
 	}
 	mi.seqs = valueOr(req.ConcurrentRequests, DefaultConcurrentRequests)
 	mi.batch = valueOr(req.TrainingBatchSize, defaultTrainingBatchSize[mi.kind])
-	// Inputs this model does not use: say so rather than ignore them.
-	unused := func(set bool, name, why string) {
-		if set {
-			r.warnings = append(r.warnings, Warning{"Argument Not Used By The Model", name + " is not used: " + why + " Remove it, or describe the model that needs it."})
-		}
-	}
-	what := kindLabel(mi.kind)
-	unused(req.ContextTokens != nil && !mi.generative(), "context_tokens", "a "+what+" has no token context the estimate depends on; its sequence is the model's own input size.")
-	unused(req.ConcurrentRequests != nil && !mi.generative(), "concurrent_requests", "a "+what+" keeps no KV cache per request, so concurrency does not change its memory.")
-	unused(req.TrainingBatchSize != nil && mi.generative() && mi.method == MethodFull, "training_batch_size", "full training of a language model sizes activations as a share of the model states (TrainingActivationHeadroom, FineTuningActivationHeadroom), not from the batch.")
-	return r, true
+}
+
+// unusedInputs finds the inputs this model does not use, which the
+// explanation warns about rather than ignore them.
+func (r *resolvedModel) unusedInputs(req Request) {
+	mi := &r.mi
+	r.found.unusedContext = req.ContextTokens != nil && !mi.generative()
+	r.found.unusedConcurrency = req.ConcurrentRequests != nil && !mi.generative()
+	r.found.unusedBatch = req.TrainingBatchSize != nil && mi.generative() && mi.method == MethodFull
 }
 
 // computePrecision is the precision the GPUs must run natively for a

@@ -50,76 +50,89 @@ func (e *NoFitError) Error() string {
 // to the others in that group), ties by price, then name. Among sizes
 // failing as many constraints, one that cannot hold the job (gpu_memory,
 // gpu_memory_per_gpu) comes after the others.
-func (n *norm) nearestMiss(evals []eval) *NearestMiss {
+func nearestMiss(n *requirements, evals []eval) *NearestMiss {
+	group := withinReach(evals)
+	if len(group) == 0 {
+		return nil
+	}
+	m := nearest(n, group)
+	nm := &NearestMiss{VMSize: m.in.sku.Name}
+	var relaxes []string
+	for c := constraint(0); c < numConstraints; c++ {
+		if m.failed(c) {
+			nm.FailedConstraints = append(nm.FailedConstraints, c.String())
+			relaxes = append(relaxes, relax(n, c, m))
+		}
+	}
+	nm.FailedConstraint = nm.FailedConstraints[0]
+	nm.Relax = strings.Join(relaxes, "; and ") + "."
+	return nm
+}
+
+// memoryConstraints are the constraints of a size that cannot hold the job.
+const memoryConstraints = 1<<cGPUMemory | 1<<cGPUMemoryPerGPU
+
+// withinReach is the sizes failing the fewest constraints, all of them
+// relaxable; a size that cannot hold the job ranks after one failing as
+// many other constraints: its layout, and so its price, is not the job's.
+func withinReach(evals []eval) []candidate {
 	best := math.MaxInt
-	var group []*eval
-	const memory = 1<<cGPUMemory | 1<<cGPUMemoryPerGPU
+	var group []candidate
 	for i := range evals {
 		e := &evals[i]
 		if e.fails == 0 || e.fails&notRelaxable != 0 {
 			continue
 		}
-		// A size that cannot hold the job ranks after one failing as many
-		// other constraints: its layout, and so its price, is not the
-		// job's.
 		k := 2 * bits.OnesCount32(e.fails)
-		if e.fails&memory != 0 {
+		if e.fails&memoryConstraints != 0 {
 			k++
 		}
 		if k < best {
 			best, group = k, group[:0]
 		}
 		if k == best {
-			group = append(group, e)
+			group = append(group, candidate{eval: e})
 		}
 	}
-	if len(group) == 0 {
-		return nil
-	}
-	n.scoreAll(group)
-	m := group[0]
-	for _, e := range group[1:] {
-		if compareEvals(e, m) < 0 {
-			m = e
+	return group
+}
+
+// nearest is the best of the sizes within reach, as the ranking orders
+// them; when every one misses a stated deadline, the one that needs the
+// shortest deadline on the VMs it may use; when none holds the job, the
+// one that holds the most.
+func nearest(n *requirements, group []candidate) *eval {
+	scoreAll(n, group)
+	best := group[0]
+	for _, c := range group[1:] {
+		if compareCandidates(c, best) < 0 {
+			best = c
 		}
 	}
-	// When every size within reach misses a stated deadline, the nearest
-	// is the one that needs the shortest deadline on the VMs it may use.
-	if !slices.ContainsFunc(group, func(e *eval) bool { return !e.failed(cDeadline) }) {
-		need := func(e *eval) float64 { return n.trainingHours(e.in, n.deadlineVMs(e.in)) }
-		for _, e := range group {
-			if need(e) > 0 && need(e) < need(m) {
-				m = e
+	m := best.eval
+	if !slices.ContainsFunc(group, func(c candidate) bool { return !c.failed(cDeadline) }) {
+		need := func(e *eval) float64 { return n.train.hours(e.in, n.deadlineVMs(e.in)) }
+		for _, c := range group {
+			if need(c.eval) > 0 && need(c.eval) < need(m) {
+				m = c.eval
 			}
 		}
 	}
-	// When every size within reach cannot hold the job, the nearest is
-	// the one that holds the most on the VMs it may use.
-	if !slices.ContainsFunc(group, func(e *eval) bool { return e.fails&memory == 0 }) {
+	if !slices.ContainsFunc(group, func(c candidate) bool { return c.fails&memoryConstraints == 0 }) {
 		reach := func(e *eval) float64 {
 			return float64(e.in.gpuUnits) * e.in.unitMem * float64(n.spanFor(e.in))
 		}
-		for _, e := range group {
-			if reach(e) > reach(m) {
-				m = e
+		for _, c := range group {
+			if reach(c.eval) > reach(m) {
+				m = c.eval
 			}
 		}
 	}
-	nm := &NearestMiss{VMSize: m.in.sku.Name}
-	var relax []string
-	for c := constraint(0); c < numConstraints; c++ {
-		if m.failed(c) {
-			nm.FailedConstraints = append(nm.FailedConstraints, c.String())
-			relax = append(relax, n.relax(c, m))
-		}
-	}
-	nm.FailedConstraint = nm.FailedConstraints[0]
-	nm.Relax = strings.Join(relax, "; and ") + "."
-	return nm
+	return m
 }
 
 // nodeLimit is the most VMs the job may use without a nodes setting.
-func (n *norm) nodeLimit() int64 {
+func (n *requirements) nodeLimit() int64 {
 	if n.ibNeeded(true) {
 		return MaxNodesRDMA
 	}

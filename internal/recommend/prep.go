@@ -135,60 +135,10 @@ func prepare(cat *catalog.Catalog) *prepared {
 			in.localDisk += float64(*s.LocalNVMeGiB)
 		}
 		in.accelNet = s.Network.AcceleratedNetworking != nil && *s.Network.AcceleratedNetworking
-		if g := s.GPU; g != nil {
-			in.isGPU = true
-			in.gpuCount = g.Count
-			in.gpuMem = g.MemoryGiBTotal
-			in.vendor = strings.ToLower(g.Vendor)
-			in.modelID = strings.ToLower(g.ModelID)
-			in.modelName = strings.ToLower(g.Model)
-			in.cc = parseVersion(g.ComputeCapability)
-			in.minCUDA = parseVersion(g.MinCUDA)
-			in.maxCUDA = g.MaxCUDAMajor
-			for _, pr := range g.Precisions {
-				in.precisions |= precisionBit(strings.ToLower(pr))
-			}
-			if in.known && in.gpuCount <= 0 {
-				in.known = false
-			}
-			in.gpuUnits, in.unitMem = 1, g.MemoryGiB
-			if g.Count >= 1 {
-				in.gpuUnits = int64(g.Count)
-			}
-			if p := s.Performance.GPU; p != nil {
-				for i, pr := range precisions {
-					if v := p.DenseTFLOPS(pr); v != nil {
-						in.tflops[i] = *v
-					}
-				}
-				if p.MemoryBandwidthGBs != nil {
-					in.hbmGBs = *p.MemoryBandwidthGBs
-				}
-			}
-			in.trainMFU = OtherTrainingMFU
-			if p := s.Performance.GPU; p != nil && p.TrainingMFU != nil {
-				in.trainMFU = *p.TrainingMFU
-			}
-			in.linked = s.Performance.GPU != nil && s.Performance.GPU.NVLinkGBsPerGPU != nil && in.gpuUnits > 1
-			if p := s.Performance; p.GPU != nil && p.GPU.UsableMemoryGiB != nil {
-				u := *p.GPU.UsableMemoryGiB
-				if g.Count < 1 {
-					u *= g.Count
-				}
-				in.unitMem = math.Min(in.unitMem, u)
-			}
+		if s.GPU != nil {
+			in.gpuFacts(s)
 		}
-		if c := s.Performance.CPU; c != nil {
-			if c.StreamGBs != nil {
-				in.streamGBs = *c.StreamGBs
-			}
-			if c.FP64PeakGFLOPS != nil {
-				in.fp64GFLOPS = *c.FP64PeakGFLOPS
-			}
-			if c.Cores != nil {
-				in.physCores = *c.Cores
-			}
-		}
+		in.cpuFacts(s)
 		in.year = DefaultGenerationYear
 		if s.SeriesYear > 0 {
 			in.year = s.SeriesYear
@@ -196,22 +146,90 @@ func prepare(cat *catalog.Catalog) *prepared {
 			in.year = s.GPU.ArchitectureYear
 		}
 		in.retire, in.hasRetire = s.RetirementTime()
-		for region, pr := range s.Prices {
-			in.regions = append(in.regions, region)
-			if in.nPriced == 0 || pr.USDPerHour < in.minPrice || (pr.USDPerHour == in.minPrice && region < in.minPriceRegion) {
-				in.minPrice, in.minPriceRegion = pr.USDPerHour, region
-			}
-			in.nPriced++
-			if pr.SpotUSDPerHour != nil {
-				sp := *pr.SpotUSDPerHour
-				if in.minSpotRegion == "" || sp < in.minSpot || (sp == in.minSpot && region < in.minSpotRegion) {
-					in.minSpot, in.minSpotRegion = sp, region
-				}
-			}
-		}
-		sort.Strings(in.regions)
+		in.priceFacts(s)
 	}
 	return p
+}
+
+// gpuFacts derives a GPU size's facts: counts, memory, versions,
+// precisions, throughput and the training MFU of its class.
+func (in *sizeInfo) gpuFacts(s *catalog.SKU) {
+	g := s.GPU
+	in.isGPU = true
+	in.gpuCount = g.Count
+	in.gpuMem = g.MemoryGiBTotal
+	in.vendor = strings.ToLower(g.Vendor)
+	in.modelID = strings.ToLower(g.ModelID)
+	in.modelName = strings.ToLower(g.Model)
+	in.cc = parseVersion(g.ComputeCapability)
+	in.minCUDA = parseVersion(g.MinCUDA)
+	in.maxCUDA = g.MaxCUDAMajor
+	for _, pr := range g.Precisions {
+		in.precisions |= precisionBit(strings.ToLower(pr))
+	}
+	if in.known && in.gpuCount <= 0 {
+		in.known = false
+	}
+	in.gpuUnits, in.unitMem = 1, g.MemoryGiB
+	if g.Count >= 1 {
+		in.gpuUnits = int64(g.Count)
+	}
+	if p := s.Performance.GPU; p != nil {
+		for i, pr := range precisions {
+			if v := p.DenseTFLOPS(pr); v != nil {
+				in.tflops[i] = *v
+			}
+		}
+		if p.MemoryBandwidthGBs != nil {
+			in.hbmGBs = *p.MemoryBandwidthGBs
+		}
+	}
+	in.trainMFU = OtherTrainingMFU
+	if p := s.Performance.GPU; p != nil && p.TrainingMFU != nil {
+		in.trainMFU = *p.TrainingMFU
+	}
+	in.linked = s.Performance.GPU != nil && s.Performance.GPU.NVLinkGBsPerGPU != nil && in.gpuUnits > 1
+	if p := s.Performance; p.GPU != nil && p.GPU.UsableMemoryGiB != nil {
+		u := *p.GPU.UsableMemoryGiB
+		if g.Count < 1 {
+			u *= g.Count
+		}
+		in.unitMem = math.Min(in.unitMem, u)
+	}
+}
+
+// cpuFacts derives the VM's STREAM bandwidth, FP64 peak and cores.
+func (in *sizeInfo) cpuFacts(s *catalog.SKU) {
+	if c := s.Performance.CPU; c != nil {
+		if c.StreamGBs != nil {
+			in.streamGBs = *c.StreamGBs
+		}
+		if c.FP64PeakGFLOPS != nil {
+			in.fp64GFLOPS = *c.FP64PeakGFLOPS
+		}
+		if c.Cores != nil {
+			in.physCores = *c.Cores
+		}
+	}
+}
+
+// priceFacts derives the lowest on-demand and spot prices over all regions
+// (ties broken by region name) and the sorted priced regions.
+func (in *sizeInfo) priceFacts(s *catalog.SKU) {
+	for region, pr := range s.Prices {
+		in.regions = append(in.regions, region)
+		if in.nPriced == 0 || pr.USDPerHour < in.minPrice || (pr.USDPerHour == in.minPrice && region < in.minPriceRegion) {
+			in.minPrice, in.minPriceRegion = pr.USDPerHour, region
+		}
+		in.nPriced++
+		if pr.SpotUSDPerHour != nil {
+			sp := *pr.SpotUSDPerHour
+			if in.minSpotRegion == "" || sp < in.minSpot || (sp == in.minSpot && region < in.minSpotRegion) {
+				in.minSpot, in.minSpotRegion = sp, region
+			}
+		}
+	}
+	sort.Strings(in.regions)
 }
 
 func precisionBit(p string) uint16 {

@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -245,7 +246,7 @@ func TestProperties(t *testing.T) {
 func checkOrdering(t *testing.T, req Request, res *Result) {
 	t.Helper()
 	cat := testCatalog(t)
-	n := normalize(cat, req)
+	n := deriveRequirements(cat, req)
 	named := map[string]bool{}
 	for _, p := range req.Prefer {
 		if s, ok := cat.Lookup(p); ok {
@@ -256,7 +257,7 @@ func checkOrdering(t *testing.T, req Request, res *Result) {
 	multi, single := false, false
 	untimed, lateSeen := false, false
 	for _, r := range res.Recommendations {
-		fb := contains(n.fit.fallback, r.SKU.Family)
+		fb := slices.Contains(n.fit.fallback, r.SKU.Family)
 		if fallback && !fb && !r.Preferred {
 			t.Errorf("%+v: %s after a fallback size", req, r.VMSize)
 		}
@@ -295,13 +296,13 @@ func TestScoreBounds(t *testing.T) {
 	cat := testCatalog(t)
 	p := prepare(cat)
 	for _, o := range OptimizeFors() {
-		n := normalize(cat, Request{Workload: "inference", OptimizeFor: o, Model: &Model{ParametersBillion: 1}})
+		n := deriveRequirements(cat, Request{Workload: "inference", OptimizeFor: o, Model: &Model{ParametersBillion: 1}})
 		for i := range p.sizes {
 			var e eval
-			n.evaluate(&p.sizes[i], &e)
+			evaluate(n, &p.sizes[i], &e)
 			for _, minCost := range []float64{0.01, 1, math.Inf(1)} {
 				for _, maxSpeed := range []float64{0, e.speed, 2 * e.speed, 1e12} {
-					if s := n.score(&e, minCost, maxSpeed); !(s >= 0 && s <= 100) {
+					if s := score(n, &e, minCost, maxSpeed); !(s >= 0 && s <= 100) {
 						t.Errorf("%s: score %v", p.sizes[i].sku.Name, s)
 					}
 				}

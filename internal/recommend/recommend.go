@@ -14,29 +14,49 @@ import (
 
 // Recommend ranks the catalog's sizes for a request. It returns a
 // *ValidationError when the request cannot be interpreted, and a *NoFitError
-// when no size passes every hard constraint (never an empty success).
+// when no size passes every hard constraint (never an empty success). Its
+// steps hand values down: the requirements, each size's evaluation (layout,
+// estimate figures, constraints), the ranking of the sizes that pass, and
+// the explanation of the ranked ones.
 func (e *Engine) Recommend(req Request) (*Result, error) {
-	cat, p := e.cat, e.prep
-	fatal, soft := validate(cat, req)
+	fatal, soft := validate(e.cat, req)
 	if len(fatal) > 0 {
 		return nil, &ValidationError{Errors: fatal}
 	}
-	n := normalize(cat, req)
+	n := deriveRequirements(e.cat, req)
 
 	buf, ok := e.evals.Get().(*[]eval)
 	if !ok {
 		buf = new([]eval)
 	}
 	defer e.evals.Put(buf)
-	if cap(*buf) < len(p.sizes) {
-		*buf = make([]eval, len(p.sizes))
+	if cap(*buf) < len(e.prep.sizes) {
+		*buf = make([]eval, len(e.prep.sizes))
 	}
-	evals := (*buf)[:len(p.sizes)]
+	evals := (*buf)[:len(e.prep.sizes)]
+	evaluateAll(n, e.cat, e.prep, evals)
+
+	rejected := rejections(n, evals)
+	r := rank(n, evals)
+	if len(r.cands) == 0 {
+		return nil, &NoFitError{Rejected: rejected, NearestMiss: nearestMiss(n, evals), checked: len(evals)}
+	}
+	res := explainRanking(n, r)
+	res.Rejected = rejected
+	res.Warnings = append(res.Warnings, resultWarnings(n, e.cat, r, evals)...)
+	res.Warnings = append(res.Warnings, ignoredInputs(soft)...)
+	return res, nil
+}
+
+// evaluateAll evaluates every size for the request: its facts and layout,
+// every constraint it fails, whether prefer names it, and scale up before
+// scale out, which compares the sizes.
+func evaluateAll(n *requirements, cat *catalog.Catalog, p *prepared, evals []eval) {
 	for i := range p.sizes {
-		n.evaluate(&p.sizes[i], &evals[i])
+		evaluate(n, &p.sizes[i], &evals[i])
 	}
-	n.check(evals) // every constraint, on every size, for the nearest miss
-	for rank, name := range req.Prefer {
+	check(n, evals) // every constraint, on every size, for the nearest miss
+	for rank, name := range n.req.Prefer {
 		if s, ok := cat.Lookup(name); ok {
 			for i := range evals {
 				if evals[i].in.sku == s && evals[i].preferredRank < 0 {
@@ -45,72 +65,98 @@ func (e *Engine) Recommend(req Request) (*Result, error) {
 			}
 		}
 	}
+	scaleUp(n, evals)
+}
 
-	n.scaleUp(evals)
+// candidate is a size that passed every constraint (or, for the nearest
+// miss, a size within reach) with the score the ranking gave it.
+type candidate struct {
+	*eval
+	score float64
+}
 
-	cands := make([]*eval, 0, 32)
+// ranking is the sizes that passed every constraint, in rank order, and
+// what prefer did to the order.
+type ranking struct {
+	cands []candidate
+	// top is the best size on score, which prefer may have moved down;
+	// preferred is whether cands[0] is there because prefer names it.
+	top       candidate
+	preferred bool
+}
+
+// rank scores the sizes that passed every constraint and orders them
+// (compareCandidates); the first size named in prefer that passed is rank 1.
+func rank(n *requirements, evals []eval) ranking {
+	r := ranking{cands: make([]candidate, 0, 32)}
 	for i := range evals {
 		if evals[i].fails == 0 {
-			cands = append(cands, &evals[i])
+			r.cands = append(r.cands, candidate{eval: &evals[i]})
 		}
 	}
-	rejected := n.rejections(evals)
-	if len(cands) == 0 {
-		return nil, &NoFitError{Rejected: rejected, NearestMiss: n.nearestMiss(evals), checked: len(evals)}
+	if len(r.cands) == 0 {
+		return r
 	}
-
-	n.scoreAll(cands)
-	slices.SortFunc(cands, compareEvals)
-	top := cands[0]
-
-	// prefer: the first named size that passed every constraint is rank 1.
-	var preferred *eval
-	for _, e := range cands {
-		if e.preferredRank >= 0 && (preferred == nil || e.preferredRank < preferred.preferredRank) {
-			preferred = e
+	scoreAll(n, r.cands)
+	slices.SortFunc(r.cands, compareCandidates)
+	r.top = r.cands[0]
+	best := -1
+	for i := range r.cands {
+		if p := r.cands[i].preferredRank; p >= 0 && (best < 0 || p < r.cands[best].preferredRank) {
+			best = i
 		}
 	}
-	if preferred != nil && preferred != top {
-		i := slices.Index(cands, preferred)
-		copy(cands[1:i+1], cands[:i])
-		cands[0] = preferred
+	if best >= 0 {
+		p := r.cands[best]
+		copy(r.cands[1:best+1], r.cands[:best])
+		r.cands[0], r.preferred = p, true
 	}
+	return r
+}
 
-	res := &Result{Rejected: rejected}
-	limit := min(n.maxResults, len(cands))
+// explainRanking turns the ranked sizes into the result: the top
+// max_results recommendations with their reasons, warnings, estimates and
+// deployment settings, and the requirements with what the rank-1 layout
+// decided.
+func explainRanking(n *requirements, r ranking) *Result {
+	res := &Result{}
+	limit := min(n.maxResults, len(r.cands))
 	bestHPC := 0.0
-	if n.hpcBound != "" {
-		for _, e := range cands {
-			r, _ := n.hpcRate(e.in, e.nodes)
-			bestHPC = math.Max(bestHPC, r)
+	if n.hpc.bound != "" {
+		for _, c := range r.cands {
+			rate, _ := n.hpc.rate(c.in, c.nodes)
+			bestHPC = math.Max(bestHPC, rate)
 		}
+	}
+	// The training work's derivation, said once for every estimate.
+	work := ""
+	if n.train.flops > 0 {
+		work = flopsHow(&n.train)
 	}
 	res.Recommendations = make([]Recommendation, limit)
 	for i := 0; i < limit; i++ {
-		res.Recommendations[i] = n.recommendation(cands[i], int64(i+1), preferred == cands[i], bestHPC)
+		res.Recommendations[i] = recommendation(n, r.cands[i], int64(i+1), r.preferred && i == 0, bestHPC, work)
 	}
 	fillRankedLists(res.Recommendations)
-	res.Requirements = n.requirements()
+	res.Requirements = n.summary(work)
 	if est := res.Recommendations[0].Estimate; est != nil {
 		res.Requirements.Efficiency = est.Efficiency
 	}
-	first := cands[0]
+	first := r.cands[0]
 	res.Requirements.Nodes = first.nodes
 	if first.ibNeeded {
 		res.Requirements.Interconnect = "infiniband"
 	}
-	res.Warnings = append(res.Warnings, n.modelWarnings...)
-	res.Warnings = append(res.Warnings, n.resultWarnings(cat, first, top, preferred, evals)...)
-	res.Warnings = append(res.Warnings, ignoredInputs(soft)...)
-	return res, nil
+	res.Warnings = requirementWarnings(n)
+	return res
 }
 
-// compareEvals orders fallback families last, then sizes the throughput
-// model cannot time (when the request defines work) after those it can,
-// then layouts that run past the default deadline after those that meet
-// it, then by score (descending), then cost (ascending, unpriced last), then
-// name.
-func compareEvals(a, b *eval) int {
+// compareCandidates orders fallback families last, then sizes the
+// throughput model cannot time (when the request defines work) after those
+// it can, then layouts that run past the default deadline after those that
+// meet it, then by score (descending), then cost (ascending, unpriced last),
+// then name.
+func compareCandidates(a, b candidate) int {
 	if c := cmp.Or(falseFirst(a.fallback, b.fallback), falseFirst(a.lacksFacts, b.lacksFacts), falseFirst(a.lateDefault, b.lateDefault)); c != 0 {
 		return c
 	}
@@ -147,22 +193,21 @@ func falseFirst(a, b bool) int {
 // candidate timed the same way: sizes the throughput model times are
 // compared on job cost and speed, the others (when the request defines
 // work, sizes without figures) on price per hour and generation.
-func (n *norm) scoreAll(cands []*eval) {
-	work := n.workDefined()
+func scoreAll(n *requirements, cands []candidate) {
 	// Cost and speed references per group: timed and on time, timed and
 	// late, not timed.
 	var minCost, maxSpeed [3]float64
 	minCost[0], minCost[1], minCost[2] = math.Inf(1), math.Inf(1), math.Inf(1)
 	ref := func(e *eval) int { return 2*b2i(e.lacksFacts) + b2i(e.lateDefault && !e.lacksFacts) }
-	for _, e := range cands {
-		e.lacksFacts = work && !e.hasFacts
+	for _, c := range cands {
+		e := c.eval
 		g := ref(e)
 		if e.hasPrice && e.costKey > 0 && e.costKey < minCost[g] {
 			minCost[g] = e.costKey
 		}
 		maxSpeed[g] = math.Max(maxSpeed[g], e.speed)
 	}
-	// Groups in the order compareEvals lists them; a later group's score
+	// Groups in the order compareCandidates lists them; a later group's score
 	// is capped at the lowest score of the groups before it, so scores
 	// never increase down the list.
 	var minOf [8]float64
@@ -170,15 +215,17 @@ func (n *norm) scoreAll(cands []*eval) {
 		minOf[i] = math.Inf(1)
 	}
 	group := func(e *eval) int { return 4*b2i(e.fallback) + 2*b2i(e.lacksFacts) + b2i(e.lateDefault) }
-	for _, e := range cands {
-		g := ref(e)
-		e.score = n.score(e, minCost[g], maxSpeed[g])
-		minOf[group(e)] = math.Min(minOf[group(e)], e.score)
+	for i := range cands {
+		c := &cands[i]
+		g := ref(c.eval)
+		c.score = score(n, c.eval, minCost[g], maxSpeed[g])
+		minOf[group(c.eval)] = math.Min(minOf[group(c.eval)], c.score)
 	}
-	for _, e := range cands {
-		for g := 0; g < group(e); g++ {
-			if e.score > minOf[g] {
-				e.score = minOf[g]
+	for i := range cands {
+		c := &cands[i]
+		for g := 0; g < group(c.eval); g++ {
+			if c.score > minOf[g] {
+				c.score = minOf[g]
 			}
 		}
 	}
@@ -193,7 +240,7 @@ func b2i(b bool) int {
 
 // score is the weighted sum of the components (each in 0..1) minus the
 // penalties, clamped to 0..100 and rounded to one decimal.
-func (n *norm) score(e *eval, minCost, maxSpeed float64) float64 {
+func score(n *requirements, e *eval, minCost, maxSpeed float64) float64 {
 	w := n.w
 	cost := 0.0
 	if e.hasPrice && e.costKey > 0 && !math.IsInf(minCost, 1) {
@@ -211,11 +258,11 @@ func (n *norm) score(e *eval, minCost, maxSpeed float64) float64 {
 	gen := float64(e.in.year-GenerationBaseYear) / GenerationSpanYears
 	gen = math.Max(0, math.Min(1, gen))
 	switch {
-	case e.hasFacts && n.flops > 0 && n.optimize != OptimizePerformance:
+	case e.hasFacts && n.train.flops > 0 && n.optimize != OptimizePerformance:
 		// Training: time to result counts against the deadline; a layout
 		// that meets it loses nothing to a faster one (optimize_for =
 		// "performance" ranks on raw speed).
-		gen = math.Min(1, n.deadline*e.speed)
+		gen = math.Min(1, n.train.deadline*e.speed)
 	case e.hasFacts && maxSpeed > 0:
 		gen = e.speed / maxSpeed
 	}
@@ -261,20 +308,23 @@ func bandScore(u float64) float64 {
 
 func ptr[T any](v T) *T { return &v }
 
-func (n *norm) recommendation(e *eval, rank int64, preferred bool, bestHPC float64) Recommendation {
+// recommendation is a ranked size's result; work is the training work's
+// derivation (flopsHow), "" when there is none.
+func recommendation(n *requirements, c candidate, rank int64, preferred bool, bestHPC float64, work string) Recommendation {
+	e := c.eval
 	in, s := e.in, e.in.sku
 	r := Recommendation{
 		Rank:        rank,
-		Score:       e.score,
+		Score:       c.score,
 		VMSize:      s.Name,
 		SKU:         s,
 		Nodes:       e.nodes,
 		Replicas:    1,
 		GPUsPerNode: in.gpuCount,
-		TotalGPUs:   round2(in.gpuCount * float64(e.nodes)),
+		TotalGPUs:   catalog.Round2(in.gpuCount * float64(e.nodes)),
 		Preferred:   preferred,
 	}
-	r.TotalGPUMemoryGiB = round2(in.gpuMem * float64(e.nodes))
+	r.TotalGPUMemoryGiB = catalog.Round2(in.gpuMem * float64(e.nodes))
 	if n.job.tensorParallel && e.gl.ok {
 		r.Replicas, r.TensorParallel, r.PipelineStages = e.gl.replicas, e.gl.tp, e.gl.pp
 	}
@@ -286,19 +336,17 @@ func (n *norm) recommendation(e *eval, rank int64, preferred bool, bestHPC float
 		}
 		r.PriceIsSpot = e.spot
 		r.PriceRegion = e.priceRegion
-		r.PriceSource = n.priceSource(e)
-	} else if n.region == "" {
-		r.PriceSource = "No list price in the catalog for this size in any region."
 	}
+	r.PriceSource = priceSource(n, e)
 	if n.region != "" {
 		r.PriceRegion = n.region // also when the size is offered there unpriced (availability file)
 	}
-	r.Estimate = n.estimate(e, bestHPC)
-	r.Reasons = n.reasons(e, preferred)
-	r.Reasons = append(r.Reasons, n.estimateReasons(e, r.Estimate)...)
-	r.Warnings = n.warnings(e)
-	r.Warnings = append(r.Warnings, n.estimateWarnings(e, r.Estimate)...)
-	r.Deployment = n.deployment(e)
+	r.Estimate = estimateFrom(n, e, figuresOf(n, e, bestHPC), work)
+	r.Reasons = reasons(n, e, preferred)
+	r.Reasons = append(r.Reasons, estimateReasons(n, e, r.Estimate)...)
+	r.Warnings = warnings(n, e)
+	r.Warnings = append(r.Warnings, estimateWarnings(n, e, r.Estimate)...)
+	r.Deployment = deployment(n, e)
 	return r
 }
 

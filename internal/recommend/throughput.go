@@ -8,9 +8,9 @@ package recommend
 // rules.go.
 
 import (
-	"fmt"
 	"math"
-	"strconv"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
 // peakTFLOPS is one whole GPU's dense TFLOPS for arithmetic at precision p:
@@ -44,54 +44,86 @@ func (in *sizeInfo) peakTFLOPS(p string) float64 {
 	return half
 }
 
-// trainingFLOPs derives the work of a training or fine-tuning job and the
-// budget it assumed.
-func (n *norm) trainingFLOPs() {
-	if !n.hasModel || n.fit.category != "gpu" || (n.workload != WorkloadTraining && n.workload != WorkloadFineTuning) || !n.mi.generative() {
-		return
+// training is the work of a training or fine-tuning job as the throughput
+// model times it, with what decides how fast its GPUs compute it.
+type training struct {
+	computePrec    string  // the precision the GPUs must run ("" bf16 or fp16)
+	flops, tokensB float64 // the work; 0 when the model does not time the job
+	budget         tokenSource
+	// FLOPs per token: factor × (active parameters + layers × context ×
+	// width), the attention term only where the architecture is known.
+	factor                 float64
+	active                 float64 // billions
+	layers, context, width int64
+	deadline               float64
+	deadlineStated         bool
+	gpus                   int64   // the gpus setting
+	gpuMemNeed             float64 // GiB
+	ethernet               bool    // one job's VMs talk without InfiniBand
+}
+
+// tokenSource is where a training job's token budget comes from.
+type tokenSource uint8
+
+const (
+	tokensNone       tokenSource = iota // no work the model times
+	tokensStated                        // tokens_billion
+	tokensChinchilla                    // ChinchillaTokensPerParameter per parameter
+	tokensFineTuning                    // DefaultFineTuningTokensBillion
+)
+
+// trainingOf derives the work of a training or fine-tuning job of a
+// language model on GPUs; ethernet is whether one job's VMs talk without
+// InfiniBand.
+func trainingOf(n *need, req Request, ethernet bool) training {
+	t := training{deadline: valueOr(req.DeadlineHours, DefaultDeadlineHours), deadlineStated: req.DeadlineHours != nil,
+		gpus: n.gpus, gpuMemNeed: n.gpuMemNeed, ethernet: ethernet}
+	if !n.hasModel {
+		return t
+	}
+	t.computePrec = computePrecision(n.precision, n.mi.method)
+	if n.fit.category != catalog.CategoryGPU || (n.workload != WorkloadTraining && n.workload != WorkloadFineTuning) || !n.mi.generative() {
+		return t
 	}
 	mi := &n.mi
 	switch {
-	case n.req.TokensBillion != nil:
-		n.tokensB, n.tokenBudget = *n.req.TokensBillion, "tokens_billion"
+	case req.TokensBillion != nil:
+		t.tokensB, t.budget = *req.TokensBillion, tokensStated
 	case n.workload == WorkloadTraining:
-		n.tokensB = ChinchillaTokensPerParameter * mi.params
-		n.tokenBudget = fmt.Sprintf("%d tokens per parameter, compute-optimal (Hoffmann et al. 2022); set tokens_billion for the real budget", ChinchillaTokensPerParameter)
+		t.tokensB, t.budget = ChinchillaTokensPerParameter*mi.params, tokensChinchilla
 	default:
-		n.tokensB = DefaultFineTuningTokensBillion
-		n.tokenBudget = fmt.Sprintf("%s billion tokens, a typical fine-tuning set (a judgement); set tokens_billion for the real budget", trimFloat(DefaultFineTuningTokensBillion))
+		t.tokensB, t.budget = DefaultFineTuningTokensBillion, tokensFineTuning
 	}
-	factor := float64(TrainingFLOPsPerToken)
+	t.factor = float64(TrainingFLOPsPerToken)
 	if mi.method == MethodLoRA || mi.method == MethodQLoRA {
-		factor = LoRAFLOPsPerToken
+		t.factor = LoRAFLOPsPerToken
 	}
-	perToken := factor * mi.active * 1e9
-	n.flopsHow = fmt.Sprintf("%s × %sB active parameters", trimFloat(factor), trimFloat(mi.active))
-	if m := mi.model; m != nil && m.Layers != nil && mi.generative() {
-		d := int64(0)
+	t.active = mi.active
+	perToken := t.factor * mi.active * 1e9
+	if m := mi.model; m != nil && m.Layers != nil {
 		switch {
 		case m.AttentionHeads != nil && m.HeadDim != nil:
-			d = *m.AttentionHeads * *m.HeadDim
+			t.width = *m.AttentionHeads * *m.HeadDim
 		case m.HiddenSize != nil:
-			d = *m.HiddenSize
+			t.width = *m.HiddenSize
 		}
-		if d > 0 {
-			perToken += factor * float64(*m.Layers) * float64(mi.context) * float64(d)
-			n.flopsHow += fmt.Sprintf(" + %s × %d layers × %s tokens of context × %d attention width", trimFloat(factor), *m.Layers, groupInt(float64(mi.context)), d)
+		if t.width > 0 {
+			t.layers, t.context = *m.Layers, mi.context
+			perToken += t.factor * float64(t.layers) * float64(t.context) * float64(t.width)
 		}
 	}
-	n.flops = perToken * n.tokensB * 1e9
-	n.flopsHow = fmt.Sprintf("(%s) per token × %s billion tokens = %s FLOPs", n.flopsHow, trimFloat(n.tokensB), sci(n.flops))
+	t.flops = perToken * t.tokensB * 1e9
+	return t
 }
 
-// trainingMFU is the model FLOPs utilization of a training layout on
-// nodes VMs; ethernet when they talk without InfiniBand. A job on one GPU
-// of a VM pays no PCIe all-reduce.
-func (n *norm) trainingMFU(in *sizeInfo, nodes int64, ethernet bool) float64 {
-	return n.trainingMFUWith(in, nodes, ethernet, n.usesOneGPU(in, nodes))
+// mfu is the model FLOPs utilization of a training layout on nodes VMs;
+// ethernet when they talk without InfiniBand. A job on one GPU of a VM
+// pays no PCIe all-reduce.
+func (t *training) mfu(in *sizeInfo, nodes int64, ethernet bool) float64 {
+	return trainingMFU(in, nodes, ethernet, t.usesOneGPU(in, nodes))
 }
 
-func (n *norm) trainingMFUWith(in *sizeInfo, nodes int64, ethernet, oneGPU bool) float64 {
+func trainingMFU(in *sizeInfo, nodes int64, ethernet, oneGPU bool) float64 {
 	m := in.trainMFU
 	if in.gpuCount < 1 {
 		m *= PartialGPUTrainingFactor
@@ -110,52 +142,78 @@ func (n *norm) trainingMFUWith(in *sizeInfo, nodes int64, ethernet, oneGPU bool)
 // one GPU, and one GPU finishes it within the deadline (Job sizing in
 // "Compute for Machine Learning on HPC": small jobs do not take advantage
 // of larger sizes and leave GPUs idle).
-func (n *norm) usesOneGPU(in *sizeInfo, nodes int64) bool {
-	if nodes != 1 || n.gpus > 1 || in.gpuCount <= 1 || n.gpuMemNeed <= 0 || n.gpuMemNeed > in.unitMem || n.flops <= 0 {
+func (t *training) usesOneGPU(in *sizeInfo, nodes int64) bool {
+	if nodes != 1 || t.gpus > 1 || in.gpuCount <= 1 || t.gpuMemNeed <= 0 || t.gpuMemNeed > in.unitMem || t.flops <= 0 {
 		return false
 	}
-	peak := in.peakTFLOPS(n.computePrec) * 1e12
+	peak := in.peakTFLOPS(t.computePrec) * 1e12
 	mfu := in.trainMFU
-	return peak > 0 && n.flops/(peak*mfu)/3600 <= n.deadline
+	return peak > 0 && t.flops/(peak*mfu)/3600 <= t.deadline
 }
 
 // gpusUsed is the GPUs per VM a training job uses on nodes VMs.
-func (n *norm) gpusUsed(in *sizeInfo, nodes int64) float64 {
-	if n.usesOneGPU(in, nodes) {
+func (t *training) gpusUsed(in *sizeInfo, nodes int64) float64 {
+	if t.usesOneGPU(in, nodes) {
 		return 1
 	}
 	return in.gpuCount
 }
 
-// trainingRate is the FLOP/s of a training layout on nodes VMs.
-func (n *norm) trainingRate(in *sizeInfo, nodes int64) float64 {
-	one := n.usesOneGPU(in, nodes)
+// rate is the FLOP/s of a training layout on nodes VMs.
+func (t *training) rate(in *sizeInfo, nodes int64) float64 {
+	one := t.usesOneGPU(in, nodes)
 	gpus := in.gpuCount
 	if one {
 		gpus = 1
 	}
-	return float64(nodes) * gpus * in.peakTFLOPS(n.computePrec) * 1e12 * n.trainingMFUWith(in, nodes, !n.ibNeeded(true), one)
+	return float64(nodes) * gpus * in.peakTFLOPS(t.computePrec) * 1e12 * trainingMFU(in, nodes, t.ethernet, one)
 }
 
-// trainingHours is the wall time of the job on nodes VMs of the size; 0
-// when the catalog has no throughput for its GPU.
-func (n *norm) trainingHours(in *sizeInfo, nodes int64) float64 {
-	r := n.trainingRate(in, nodes)
-	if r <= 0 || n.flops <= 0 {
+// hours is the wall time of the job on nodes VMs of the size; 0 when the
+// catalog has no throughput for its GPU.
+func (t *training) hours(in *sizeInfo, nodes int64) float64 {
+	r := t.rate(in, nodes)
+	if r <= 0 || t.flops <= 0 {
 		return 0
 	}
-	return n.flops / r / 3600
+	return t.flops / r / 3600
 }
 
 // deadlineNodes is the fewest VMs of the size that finish the job within
 // the deadline, at least nodes; 0 when unknown.
-func (n *norm) deadlineNodes(in *sizeInfo, nodes int64) int64 {
-	h := n.trainingHours(in, nodes)
-	if h <= 0 || h <= n.deadline {
+func (t *training) deadlineNodes(in *sizeInfo, nodes int64) int64 {
+	h := t.hours(in, nodes)
+	if h <= 0 || h <= t.deadline {
 		return nodes
 	}
-	perVM := n.trainingRate(in, 2) / 2
-	return max(nodes, int64(math.Ceil(n.flops/(n.deadline*3600*perVM)-1e-9)))
+	perVM := t.rate(in, 2) / 2
+	return max(nodes, int64(math.Ceil(t.flops/(t.deadline*3600*perVM)-1e-9)))
+}
+
+// serving is a served language model as the throughput model times it.
+type serving struct {
+	precision      string
+	hasMemory      bool    // the engine estimates the model's memory
+	weightsGiB     float64 // of one copy
+	active, params float64 // billions
+	kvPerSeq       float64 // GiB of KV cache per sequence; 0 without one
+	seqs           int64   // concurrent sequences
+	// tps is the output tokens per second asked for (tokens_per_second;
+	// 0: none), concurrencyStated whether concurrent_requests was given.
+	tps               float64
+	concurrencyStated bool
+}
+
+func servingOf(n *need, req Request) serving {
+	s := serving{precision: n.precision, active: n.mi.active, params: n.mi.params,
+		kvPerSeq: n.job.kvPerSeq, seqs: n.job.seqs, concurrencyStated: req.ConcurrentRequests != nil}
+	if n.mem != nil {
+		s.hasMemory, s.weightsGiB = true, n.mem.WeightsGiB
+	}
+	if n.workload == WorkloadInference && req.TokensPerSecond != nil {
+		s.tps = *req.TokensPerSecond
+	}
+	return s
 }
 
 // decodeRate is the output tokens per second of one copy of a served
@@ -165,32 +223,47 @@ func (n *norm) deadlineNodes(in *sizeInfo, nodes int64) int64 {
 // bandwidth, and does the arithmetic of b output tokens with their share of
 // prefill, at InferenceMFU of its peak; the slower bounds the step. 0 when
 // the catalog has no figures for the GPU.
-func (n *norm) decodeRate(in *sizeInfo, gl *gpuLayout, b int64) float64 {
+func (s *serving) decodeRate(in *sizeInfo, gl *gpuLayout, b int64) float64 {
 	frac := 1.0
 	if in.gpuCount < 1 {
 		frac = in.gpuCount
 	}
 	gpus := float64(gl.tp*gl.pp) * frac
 	bw := gpus * in.hbmGBs * 1e9
-	peak := gpus * in.peakTFLOPS(n.precision) * 1e12
-	if bw <= 0 || peak <= 0 || n.mem == nil || b < 1 {
+	peak := gpus * in.peakTFLOPS(s.precision) * 1e12
+	if bw <= 0 || peak <= 0 || !s.hasMemory || b < 1 {
 		return 0
 	}
-	mi := &n.mi
-	weights := n.mem.WeightsGiB * GiB * math.Min(1, mi.active/mi.params*float64(b))
-	kv := float64(b) * n.job.kvPerSeq * GiB * KVReadShare
+	weights := s.weightsGiB * GiB * math.Min(1, s.active/s.params*float64(b))
+	kv := float64(b) * s.kvPerSeq * GiB * KVReadShare
 	tMem := (weights + kv) / (bw * InferenceMBU)
-	perToken := 2 * mi.active * 1e9 / (1 - PromptShare) // an output token and its prompt tokens' prefill
+	perToken := 2 * s.active * 1e9 / (1 - PromptShare) // an output token and its prompt tokens' prefill
 	tComp := float64(b) * perToken / (peak * InferenceMFU)
 	return float64(b) / math.Max(tMem, tComp)
 }
 
-// hpcRate is the throughput of an hpc or htc layout by the bound: STREAM
+// hpcWork is an hpc or htc job as the throughput model compares it.
+type hpcWork struct {
+	bound   string // hpc_bound; "" for other workloads
+	coupled bool   // hpc: tightly coupled, parallel efficiency across VMs
+}
+
+func hpcWorkOf(req Request) hpcWork {
+	switch req.Workload {
+	case WorkloadHPC:
+		return hpcWork{bound: orDefault(req.HPCBound, BoundMemoryBandwidth), coupled: true}
+	case WorkloadHTC:
+		return hpcWork{bound: orDefault(req.HPCBound, BoundCompute)}
+	}
+	return hpcWork{}
+}
+
+// rate is the throughput of an hpc or htc layout by the bound: STREAM
 // GB/s, FP64 GFLOPS or memory GiB per VM, times the VMs and the parallel
 // efficiency. 0 when the catalog has no figure.
-func (n *norm) hpcRate(in *sizeInfo, nodes int64) (rate, eff float64) {
+func (h *hpcWork) rate(in *sizeInfo, nodes int64) (rate, eff float64) {
 	var per float64
-	switch n.hpcBound {
+	switch h.bound {
 	case BoundMemoryBandwidth:
 		per = in.streamGBs
 		if in.physCores > 0 {
@@ -202,15 +275,15 @@ func (n *norm) hpcRate(in *sizeInfo, nodes int64) (rate, eff float64) {
 		per = in.memGiB
 	}
 	eff = 1
-	if n.workload == WorkloadHPC && nodes > 1 {
+	if h.coupled && nodes > 1 {
 		eff = HPCParallelEfficiency
 	}
 	return per * float64(nodes) * eff, eff
 }
 
-// hpcUnit names the bound's throughput unit.
-func (n *norm) hpcUnit() string {
-	switch n.hpcBound {
+// unit names the bound's throughput unit.
+func (h *hpcWork) unit() string {
+	switch h.bound {
 	case BoundMemoryBandwidth:
 		return "GB/s of STREAM bandwidth"
 	case BoundCompute:
@@ -219,138 +292,96 @@ func (n *norm) hpcUnit() string {
 	return "GiB of memory"
 }
 
-// estimate derives a recommendation's time and cost; nil when the request
-// defines no work.
-func (n *norm) estimate(e *eval, bestHPC float64) *Estimate {
+// figures is a layout's time, cost and throughput as the throughput model
+// estimates them; work is workNone when the request defines no work the
+// model times for the size.
+type figures struct {
+	work  workKind
+	known bool // the catalog has the figures the estimate needs
+	// Training: wall hours, MFU, FLOP/s, GPUs computing per VM, one GPU's
+	// dense TFLOPS, and whether the job uses one GPU of the VM.
+	hours, mfu, rate, gpusUsed, peak float64
+	oneGPU                           bool
+	// Serving: the sequences one copy decodes together, its output tokens
+	// per second, and the service's.
+	batch        int64
+	perCopy, tps float64
+	// HPC: the layout's throughput, its parallel efficiency, and its share
+	// of the best layout's.
+	hpcRate, eff, relative float64
+}
+
+// workKind is what the throughput model times.
+type workKind uint8
+
+const (
+	workNone workKind = iota
+	workTraining
+	workServing
+	workHPC
+)
+
+// figuresOf estimates a layout; bestHPC is the best hpc or htc throughput
+// among the ranked layouts.
+func figuresOf(n *requirements, e *eval, bestHPC float64) figures {
 	in := e.in
+	var f figures
 	switch {
-	case n.flops > 0 && in.isGPU:
-		h := n.trainingHours(in, e.nodes)
-		if h <= 0 {
-			return &Estimate{Assumptions: []string{"The catalog has no throughput figure for the " + in.sku.GPU.Model + " at this precision: no time or cost estimate."}}
+	case n.train.flops > 0 && in.isGPU:
+		f.work, f.hours = workTraining, n.train.hours(in, e.nodes)
+		if f.known = f.hours > 0; f.known {
+			f.mfu = n.train.mfu(in, e.nodes, !e.ibNeeded)
+			f.rate, f.gpusUsed = n.train.rate(in, e.nodes), n.train.gpusUsed(in, e.nodes)
+			f.peak, f.oneGPU = in.peakTFLOPS(n.train.computePrec), n.train.usesOneGPU(in, e.nodes)
 		}
-		mfu := n.trainingMFU(in, e.nodes, !e.ibNeeded)
-		est := &Estimate{JobHours: ptr(round2(h)), Efficiency: mfu}
-		tps := n.tokensB * 1e9 / (h * 3600)
-		est.TokensPerSecond = ptr(math.Round(tps))
-		if e.hasPrice {
-			cost := h * e.total
-			est.JobCostUSD = ptr(round2(cost))
-			est.CostPerMillionTokens = ptr(round4(cost / (n.tokensB * 1e3)))
-		}
-		peak := in.peakTFLOPS(n.computePrec)
-		// Built by concatenation: this runs for every returned
-		// recommendation.
-		est.Assumptions = []string{
-			"Training FLOPs: " + n.flopsHow + ".",
-			"Rate: " + plural(e.nodes, "VM", "VMs") + " × " + pluralF(n.gpusUsed(in, e.nodes), "GPU", "GPUs") + " × " + trimFloat(peak) + " dense TFLOPS (" + n.computeLabel() + ") × " + trimFloat(mfu*100) + "% MFU = " + sci(n.trainingRate(in, e.nodes)) + " FLOP/s" + oneGPUWhy(n.usesOneGPU(in, e.nodes)) + ".",
-			"MFU: " + n.mfuWhy(in, e) + ".",
-			"Time: FLOPs ÷ rate = " + trimFloat(h) + " hours; cost: hours × " + money(e.total) + " USD per hour for all VMs.",
-		}
-		return est
 	case e.gl.ok && n.job.kvPerSeq > 0 && in.isGPU:
-		b := n.servingBatch(&e.gl)
-		r := n.decodeRate(in, &e.gl, b)
-		if r <= 0 {
-			return &Estimate{Assumptions: []string{"The catalog has no bandwidth or throughput figure for the " + in.sku.GPU.Model + ": no throughput estimate."}}
-		}
-		tps := r * float64(e.gl.copies)
-		est := &Estimate{TokensPerSecond: ptr(math.Round(tps)), Efficiency: InferenceMBU}
-		if e.hasPrice {
-			est.CostPerMillionTokens = ptr(round4(e.total / (tps * 3600) * 1e6))
-		}
-		est.Assumptions = []string{
-			fmt.Sprintf("Decode: %s serving %d sequences each; a step reads the weights and %s%% of each sequence's KV cache at %s%% of %s GB/s per GPU (MBU), and computes each output token with its %s prompt tokens' prefill at %s%% of the GPUs' peak; the slower bounds the step.",
-				plural(e.gl.copies, "copy", "copies"), b, trimFloat(KVReadShare*100), trimFloat(InferenceMBU*100), trimFloat(in.hbmGBs), trimFloat(PromptShare/(1-PromptShare)), trimFloat(InferenceMFU*100)),
-			fmt.Sprintf("Throughput: %s output tokens per second per copy, %s for the service.", groupInt(r), groupInt(tps)),
-		}
-		return est
+		f.work, f.batch = workServing, n.serve.batch(&e.gl)
+		f.perCopy = n.serve.decodeRate(in, &e.gl, f.batch)
+		f.known, f.tps = f.perCopy > 0, f.perCopy*float64(e.gl.copies)
 	case (n.workload == WorkloadHPC || n.workload == WorkloadHTC) && bestHPC > 0:
-		rate, eff := n.hpcRate(in, e.nodes)
-		if rate <= 0 {
-			return &Estimate{Assumptions: []string{"The catalog has no " + n.hpcBound + " figure for this size: no throughput estimate."}}
-		}
-		est := &Estimate{RelativeThroughput: ptr(round4(rate / bestHPC)), Efficiency: eff}
-		est.Assumptions = []string{
-			fmt.Sprintf("Bound: %s (hpc_bound); %d VMs × %s %s per VM × %s%% parallel efficiency = %s, relative to the best layout of the request.",
-				n.hpcBound, e.nodes, trimFloat(rate/float64(e.nodes)/eff), n.hpcUnit(), trimFloat(eff*100), trimFloat(rate)),
-		}
+		f.work = workHPC
+		f.hpcRate, f.eff = n.hpc.rate(in, e.nodes)
+		f.known, f.relative = f.hpcRate > 0, f.hpcRate/bestHPC
+	}
+	return f
+}
+
+// estimateFrom is a recommendation's estimate from its figures, with the
+// assumptions behind them (work: the training work's derivation); nil when
+// the request defines no work.
+func estimateFrom(n *requirements, e *eval, f figures, work string) *Estimate {
+	if f.work == workNone {
+		return nil
+	}
+	est := &Estimate{Assumptions: assumptions(n, e, f, work)}
+	if !f.known {
 		return est
 	}
-	return nil
-}
-
-// computeLabel names the precision training computes in.
-func (n *norm) computeLabel() string {
-	if n.computePrec == "" {
-		return "bf16 or fp16"
-	}
-	return n.computePrec
-}
-
-// mfuWhy says how a layout's MFU was derived.
-func (n *norm) mfuWhy(in *sizeInfo, e *eval) string {
-	s := trimFloat(in.trainMFU*100) + "% for the " + in.sku.GPU.Model
-	if in.gpuCount < 1 {
-		s += ", × " + trimFloat(PartialGPUTrainingFactor) + " for a share of a GPU"
-	}
-	if in.gpuUnits > 1 && !in.linked && !n.usesOneGPU(in, e.nodes) {
-		s += ", × " + trimFloat(PCIeTrainingFactor) + " for GPUs without NVLink"
-	}
-	if e.nodes > 1 && !e.ibNeeded {
-		s += ", × " + trimFloat(EthernetTrainingFactor) + " across VMs without InfiniBand"
-	}
-	return s
-}
-
-// sci formats a large number as 1.23e22.
-func sci(f float64) string { return strconv.FormatFloat(f, 'e', 3, 64) }
-
-// estimateReasons puts the estimate next to the hourly price.
-func (n *norm) estimateReasons(e *eval, est *Estimate) []string {
-	if est == nil {
-		return nil
-	}
-	var out []string
-	switch {
-	case est.JobHours != nil:
-		s := "Estimated " + trimFloat(*est.JobHours) + " hours for the job on " + plural(e.nodes, "VM", "VMs")
-		if est.JobCostUSD != nil {
-			s += ", " + money(*est.JobCostUSD) + " USD in all (" + money(*est.CostPerMillionTokens) + " USD per million tokens)"
+	switch f.work {
+	case workTraining:
+		est.JobHours, est.Efficiency = ptr(catalog.Round2(f.hours)), f.mfu
+		est.TokensPerSecond = ptr(math.Round(n.train.tokensB * 1e9 / (f.hours * 3600)))
+		if e.hasPrice {
+			cost := f.hours * e.total
+			est.JobCostUSD = ptr(catalog.Round2(cost))
+			est.CostPerMillionTokens = ptr(round4(cost / (n.train.tokensB * 1e3)))
 		}
-		out = append(out, s+", at "+trimFloat(est.Efficiency*100)+"% MFU.")
-	case est.TokensPerSecond != nil:
-		s := "Estimated " + groupInt(*est.TokensPerSecond) + " output tokens per second for the service"
-		if est.CostPerMillionTokens != nil {
-			s += ", " + money(*est.CostPerMillionTokens) + " USD per million output tokens"
+	case workServing:
+		est.TokensPerSecond, est.Efficiency = ptr(math.Round(f.tps)), InferenceMBU
+		if e.hasPrice {
+			est.CostPerMillionTokens = ptr(round4(e.total / (f.tps * 3600) * 1e6))
 		}
-		out = append(out, s+".")
-	case est.RelativeThroughput != nil:
-		out = append(out, "Throughput by "+n.hpcBound+": "+percent(*est.RelativeThroughput)+" of the best layout for this request.")
+	case workHPC:
+		est.RelativeThroughput, est.Efficiency = ptr(round4(f.relative)), f.eff
 	}
-	return out
-}
-
-// estimateWarnings flags a default deadline the layout cannot meet and a
-// size without the facts to estimate.
-func (n *norm) estimateWarnings(e *eval, est *Estimate) []string {
-	if est == nil {
-		return nil
-	}
-	if est.JobHours == nil && est.TokensPerSecond == nil && est.RelativeThroughput == nil {
-		return []string{"The catalog has no throughput figures for this size, so its time and cost per job are not estimated; compare it on price per hour only."}
-	}
-	if est.JobHours != nil && !n.deadlineStated && *est.JobHours > n.deadline {
-		return []string{"The job runs about " + trimFloat(*est.JobHours) + " hours on " + plural(e.nodes, "VM", "VMs") + ", beyond the " + itoa(DefaultDeadlineHours) + "-hour default, even on the most VMs one job may span here; set deadline_hours to accept it, or choose a size with InfiniBand or faster GPUs."}
-	}
-	return nil
+	return est
 }
 
 // workDefined reports whether the request defines work the throughput
 // model can time: training or fine-tuning FLOPs, a served language model,
 // or an HPC bound.
-func (n *norm) workDefined() bool {
-	return n.flops > 0 || n.job.kvPerSeq > 0 || n.hpcBound != ""
+func (n *requirements) workDefined() bool {
+	return n.train.flops > 0 || n.job.kvPerSeq > 0 || n.hpc.bound != ""
 }
 
 // speedOf is a layout's speed, what the time component compares: 1 / job
@@ -358,13 +389,13 @@ func (n *norm) workDefined() bool {
 // sees at the stated concurrency (inference), or the bound's throughput
 // (hpc, htc). 0 when the request defines no work or the catalog has no
 // figure for the size.
-func (n *norm) speedOf(e *eval) float64 {
+func speedOf(n *requirements, e *eval) float64 {
 	in := e.in
 	switch {
 	case !in.known:
-	case n.flops > 0:
+	case n.train.flops > 0:
 		if in.isGPU {
-			if h := n.trainingHours(in, e.nodes); h > 0 {
+			if h := n.train.hours(in, e.nodes); h > 0 {
 				return 1 / h
 			}
 		}
@@ -374,68 +405,53 @@ func (n *norm) speedOf(e *eval) float64 {
 		// tokens_per_second, and its speed what each conversation sees,
 		// output tokens per second per sequence.
 		if e.gl.ok && in.isGPU {
-			b := n.servingBatch(&e.gl)
-			return n.decodeRate(in, &e.gl, b) / float64(b)
+			b := n.serve.batch(&e.gl)
+			return n.serve.decodeRate(in, &e.gl, b) / float64(b)
 		}
-	case n.hpcBound != "":
-		r, _ := n.hpcRate(in, e.nodes)
+	case n.hpc.bound != "":
+		r, _ := n.hpc.rate(in, e.nodes)
 		return r
 	}
 	return 0
 }
 
-// servingBatch is the sequences one copy decodes together: its share of
+// batch is the sequences one copy decodes together: its share of
 // concurrent_requests; with tokens_per_second and no concurrent_requests
 // stated, as many as its KV cache holds (a service that must sustain a
 // throughput has the requests in flight to fill its copies). At most
 // MaxBatchSequences.
-func (n *norm) servingBatch(gl *gpuLayout) int64 {
-	b := (n.job.seqs + gl.copies - 1) / max(gl.copies, 1)
-	if n.tps > 0 && n.req.ConcurrentRequests == nil {
+func (s *serving) batch(gl *gpuLayout) int64 {
+	b := (s.seqs + gl.copies - 1) / max(gl.copies, 1)
+	if s.tps > 0 && !s.concurrencyStated {
 		b = max(b, gl.perCopy)
 	}
 	return min(max(b, 1), MaxBatchSequences)
 }
 
-// copiesForThroughput is the copies that sustain tokens_per_second: with
+// copiesFor is the copies that sustain tokens_per_second: with
 // filled copies, the throughput over one copy's; with a stated
 // concurrency, the fewest copies whose share of it reaches the rate (fewer
 // sequences per copy decode faster each), or more than MaxNodes copies
 // when none does, which fails tokens_per_second.
-func (n *norm) copiesForThroughput(in *sizeInfo, gl *gpuLayout) int64 {
-	if n.req.ConcurrentRequests == nil {
-		if r := n.decodeRate(in, gl, n.servingBatch(gl)); r > 0 {
-			return int64(math.Ceil(n.tps/r - 1e-9))
+func (s *serving) copiesFor(in *sizeInfo, gl *gpuLayout) int64 {
+	if !s.concurrencyStated {
+		if r := s.decodeRate(in, gl, s.batch(gl)); r > 0 {
+			return int64(math.Ceil(s.tps/r - 1e-9))
 		}
 		return 0
 	}
-	seqs := n.job.seqs
+	seqs := s.seqs
 	// The service decodes every stated sequence; copies only shrink the
 	// batch each decodes, and so speed each sequence up. Take the largest
 	// batch whose per-sequence speed × the sequences reaches the rate,
 	// and the fewest copies that give it.
 	for b := min((seqs+gl.copies-1)/max(gl.copies, 1), MaxBatchSequences); b >= 1; b-- {
-		if r := n.decodeRate(in, gl, b); r > 0 && r/float64(b)*float64(seqs) >= n.tps-1e-9 {
+		if r := s.decodeRate(in, gl, b); r > 0 && r/float64(b)*float64(seqs) >= s.tps-1e-9 {
 			return max(gl.copies, (seqs+b-1)/b)
 		}
 	}
-	if n.decodeRate(in, gl, 1) <= 0 {
+	if s.decodeRate(in, gl, 1) <= 0 {
 		return 0
 	}
 	return MaxNodes*max(gl.perGroup, 1) + 1
-}
-
-// pluralF is plural for a count that may be fractional (a share of a GPU).
-func pluralF(k float64, one, many string) string {
-	if k == 1 {
-		return "1 " + one
-	}
-	return trimFloat(k) + " " + many
-}
-
-func oneGPUWhy(one bool) string {
-	if one {
-		return " (the job fits one GPU and finishes within the deadline there: the VM's other GPUs sit idle)"
-	}
-	return ""
 }

@@ -6,6 +6,7 @@ package recommend
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -46,78 +47,116 @@ func quoteList(vs []string) string {
 	return strings.Join(q, ", ")
 }
 
-func contains(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}
-
 func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
 
 // validate splits the problems into fatal ones (Recommend cannot interpret
 // the request) and soft ones (contradictions and unknown catalog names,
 // which Recommend turns into rejections or warnings).
 func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
-	// ignore adds a soft problem Recommend works around (KindIgnored); the
-	// other soft ones are KindNoMatch (markSoft).
-	ignore := func(f FieldError) {
-		f.Kind = KindIgnored
-		soft = append(soft, f)
+	var p problems
+	small := validateModel(&p, req)
+	validateUsage(&p, req)
+	validateWork(&p, req)
+	validateSettings(&p, req)
+	validateContradictions(&p, req, small)
+	if cat != nil {
+		validateNames(&p, cat, req)
 	}
-	enum := func(v string, allowed []string, name, summary string, path ...string) {
-		if v != "" && !contains(allowed, v) {
-			fatal = append(fatal, fe(summary,
-				fmt.Sprintf("%s must be one of %s; got %q.", name, quoteList(allowed), v), path...))
-		}
+	return p.fatal, markSoft(p.soft)
+}
+
+// problems collects what validate finds: fatal problems (Recommend cannot
+// interpret the request) and soft ones, KindNoMatch (noMatch) or
+// KindIgnored (ignore).
+type problems struct{ fatal, soft []FieldError }
+
+func (p *problems) invalid(f FieldError) { p.fatal = append(p.fatal, f) }
+
+func (p *problems) noMatch(f FieldError) { p.soft = append(p.soft, f) }
+
+// ignore adds a soft problem Recommend works around.
+func (p *problems) ignore(f FieldError) {
+	f.Kind = KindIgnored
+	p.soft = append(p.soft, f)
+}
+
+// enum checks v against the allowed values ("" is unset).
+func (p *problems) enum(v string, allowed []string, name, summary string, path ...string) {
+	if v != "" && !slices.Contains(allowed, v) {
+		p.invalid(fe(summary, fmt.Sprintf("%s must be one of %s; got %q.", name, quoteList(allowed), v), path...))
 	}
+}
+
+// add adds a range error, when there is one.
+func (p *problems) add(f *FieldError) {
+	if f != nil {
+		p.invalid(*f)
+	}
+}
+
+// rangeF and rangeI check a number that is set against its range.
+func (p *problems) rangeF(r NumberRange, v *float64) {
+	if v != nil {
+		p.add(r.Check(*v, r.Name))
+	}
+}
+
+func (p *problems) rangeI(r NumberRange, v *int64) {
+	if v != nil {
+		p.add(r.CheckInt(*v, r.Name))
+	}
+}
+
+// validateModel checks the workload and the model; small is whether the
+// model is a small one (CPU sizes).
+func validateModel(p *problems, req Request) (small bool) {
 	if req.Workload == "" {
-		fatal = append(fatal, fe("Missing Workload",
+		p.invalid(fe("Missing Workload",
 			fmt.Sprintf("workload is required. Use one of %s.", quoteList(workloads)), "workload"))
 	} else {
-		enum(req.Workload, workloads, "workload", "Invalid Workload", "workload")
+		p.enum(req.Workload, workloads, "workload", "Invalid Workload", "workload")
 	}
 	modelWorkload := req.Workload == WorkloadTraining || req.Workload == WorkloadFineTuning || req.Workload == WorkloadInference
-	small := false
 	if m := req.Model; m != nil {
-		if !finite(m.ParametersBillion) || m.ParametersBillion < 0 {
-			fatal = append(fatal, fe("Invalid Parameter Count",
-				fmt.Sprintf("parameters_billion must be a number greater than 0 (for example 70 for a 70B model); got %v.", m.ParametersBillion), "model", "parameters_billion"))
-		} else if m.ParametersBillion > MaxParametersBillion {
-			fatal = append(fatal, fe("Parameter Count Too Large",
-				fmt.Sprintf("parameters_billion is in billions and must be at most %d; got %v. For a 7-billion-parameter model write 7.", MaxParametersBillion, m.ParametersBillion), "model", "parameters_billion"))
+		// 0 is unset: the model table gives the count.
+		if m.ParametersBillion != 0 {
+			p.add(RangeParametersBillion.Check(m.ParametersBillion, "model", "parameters_billion"))
 		}
-		if !finite(m.ActiveParametersBillion) || m.ActiveParametersBillion < 0 {
-			fatal = append(fatal, fe("Invalid Active Parameter Count",
-				fmt.Sprintf("active_parameters_billion must be a number greater than 0 (for example 12.9 for Mixtral 8x7B); got %v.", m.ActiveParametersBillion), "model", "active_parameters_billion"))
-		} else if m.ActiveParametersBillion > 0 && m.ParametersBillion > 0 && m.ActiveParametersBillion > m.ParametersBillion {
-			fatal = append(fatal, fe("Active Parameters Above Total",
+		if m.ActiveParametersBillion != 0 {
+			p.add(RangeActiveParametersBillion.Check(m.ActiveParametersBillion, "model", "active_parameters_billion"))
+		}
+		if m.ActiveParametersBillion > 0 && m.ParametersBillion > 0 && m.ActiveParametersBillion > m.ParametersBillion && finite(m.ActiveParametersBillion) {
+			p.invalid(fe("Active Parameters Above Total",
 				fmt.Sprintf("active_parameters_billion (%v) must be at most parameters_billion (%v): a mixture-of-experts model uses some of its parameters per token, never more than all of them.", m.ActiveParametersBillion, m.ParametersBillion), "model", "active_parameters_billion"))
 		}
 		if strings.TrimSpace(m.Name) == "" && m.ParametersBillion == 0 && modelWorkload {
-			fatal = append(fatal, fe("Missing Model Size",
+			p.invalid(fe("Missing Model Size",
 				"model needs name (a model of the catalog's model table, such as \"llama-3.1-8b\"; see the hpcsku_models data source) or parameters_billion.", "model"))
 		}
-		enum(m.Precision, precisions, "precision", "Invalid Precision", "model", "precision")
-		enum(m.Class, modelClasses, "class", "Invalid Model Class", "model", "class")
+		p.enum(m.Precision, precisions, "precision", "Invalid Precision", "model", "precision")
+		p.enum(m.Class, modelClasses, "class", "Invalid Model Class", "model", "class")
 		small = m.Class == ClassSmall
-		if req.Workload != "" && contains(workloads, req.Workload) && !modelWorkload {
-			ignore(fe("Model Not Used",
+		if req.Workload != "" && slices.Contains(workloads, req.Workload) && !modelWorkload {
+			p.ignore(fe("Model Not Used",
 				fmt.Sprintf("model applies to the training, fine_tuning and inference workloads, not to %q. Remove model, or describe the job with gpu_memory_gib, gpus, nodes or cores.", req.Workload), "model"))
 		}
 	}
-	// fine_tuning_method, context_tokens, concurrent_requests,
-	// training_batch_size: each on the workloads that use it.
-	knownWorkload := req.Workload != "" && contains(workloads, req.Workload)
+	return small
+}
+
+// validateUsage checks that the job's settings apply to the workload:
+// fine_tuning_method, context_tokens, concurrent_requests,
+// training_batch_size, tokens_billion, deadline_hours, tokens_per_second
+// and hpc_bound, each on the workloads that use it.
+func validateUsage(p *problems, req Request) {
+	knownWorkload := req.Workload != "" && slices.Contains(workloads, req.Workload)
 	notUsed := func(set bool, name, uses string, allowed ...string) {
-		if set && knownWorkload && !contains(allowed, req.Workload) {
-			fatal = append(fatal, fe("Argument Not Used By Workload",
+		if set && knownWorkload && !slices.Contains(allowed, req.Workload) {
+			p.invalid(fe("Argument Not Used By Workload",
 				fmt.Sprintf("%s applies to %s, not to workload %q. Remove %s, or set workload to %s.", name, uses, req.Workload, name, quoteList(allowed)), name))
 		}
 	}
-	enum(req.FineTuningMethod, methods, "fine_tuning_method", "Invalid Fine-Tuning Method", "fine_tuning_method")
+	p.enum(req.FineTuningMethod, methods, "fine_tuning_method", "Invalid Fine-Tuning Method", "fine_tuning_method")
 	notUsed(req.FineTuningMethod != "", "fine_tuning_method", "fine-tuning", WorkloadFineTuning)
 	notUsed(req.ContextTokens != nil, "context_tokens", "language-model jobs (the tokens of one sequence)", WorkloadTraining, WorkloadFineTuning, WorkloadInference)
 	notUsed(req.ConcurrentRequests != nil, "concurrent_requests", "serving a model", WorkloadInference)
@@ -125,28 +164,23 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 	notUsed(req.TokensBillion != nil, "tokens_billion", "training and fine-tuning (the tokens processed)", WorkloadTraining, WorkloadFineTuning)
 	notUsed(req.DeadlineHours != nil, "deadline_hours", "training and fine-tuning", WorkloadTraining, WorkloadFineTuning)
 	notUsed(req.TokensPerSecond != nil, "tokens_per_second", "serving a model", WorkloadInference)
-	enum(req.HPCBound, hpcBounds, "hpc_bound", "Invalid HPC Bound", "hpc_bound")
+	p.enum(req.HPCBound, hpcBounds, "hpc_bound", "Invalid HPC Bound", "hpc_bound")
 	notUsed(req.HPCBound != "", "hpc_bound", "the hpc and htc workloads", WorkloadHPC, WorkloadHTC)
-	rangeF := func(p *float64, limit float64, name, summary string) {
-		if p == nil {
-			return
-		}
-		if !finite(*p) || *p <= 0 {
-			fatal = append(fatal, fe(summary, fmt.Sprintf("%s must be greater than 0; got %v.", name, *p), name))
-		} else if *p > limit {
-			fatal = append(fatal, fe(summary, fmt.Sprintf("%s must be at most %s; got %v.", name, strconv.FormatFloat(limit, 'f', -1, 64), *p), name))
-		}
-	}
-	rangeF(req.TokensBillion, MaxTokensBillion, "tokens_billion", "Invalid Token Count")
-	rangeF(req.DeadlineHours, MaxDeadlineHours, "deadline_hours", "Invalid Deadline")
-	rangeF(req.TokensPerSecond, MaxTokensPerSecond, "tokens_per_second", "Invalid Throughput")
-	if m := req.Model; m != nil && contains(precisions, m.Precision) && (m.Precision == PrecisionINT8 || m.Precision == PrecisionINT4) {
+}
+
+// validateWork checks the work's ranges, a quantised precision that cannot
+// train, and the job settings that need a model.
+func validateWork(p *problems, req Request) {
+	p.rangeF(RangeTokensBillion, req.TokensBillion)
+	p.rangeF(RangeDeadlineHours, req.DeadlineHours)
+	p.rangeF(RangeTokensPerSecond, req.TokensPerSecond)
+	if m := req.Model; m != nil && slices.Contains(precisions, m.Precision) && (m.Precision == PrecisionINT8 || m.Precision == PrecisionINT4) {
 		switch {
 		case req.Workload == WorkloadTraining:
-			fatal = append(fatal, fe("Precision Cannot Train",
+			p.invalid(fe("Precision Cannot Train",
 				fmt.Sprintf("Training updates every weight, which %s cannot hold: training runs in bf16, fp16, fp8, tf32 or fp32. Set model.precision to one of those, or use workload \"fine_tuning\" with fine_tuning_method \"lora\" or \"qlora\" to train adapters on a quantised model.", m.Precision), "model", "precision"))
 		case req.Workload == WorkloadFineTuning && req.FineTuningMethod == MethodFull:
-			fatal = append(fatal, fe("Precision Cannot Train",
+			p.invalid(fe("Precision Cannot Train",
 				fmt.Sprintf("Full fine-tuning updates every weight, which %s cannot hold. Use fine_tuning_method \"lora\" or \"qlora\" (adapters on the quantised model), or set model.precision to bf16, fp16 or fp8.", m.Precision), "fine_tuning_method"))
 		}
 	}
@@ -157,77 +191,64 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 		}{{req.FineTuningMethod != "", "fine_tuning_method"}, {req.ContextTokens != nil, "context_tokens"}, {req.ConcurrentRequests != nil, "concurrent_requests"}, {req.TrainingBatchSize != nil, "training_batch_size"},
 			{req.TokensBillion != nil, "tokens_billion"}, {req.DeadlineHours != nil, "deadline_hours"}, {req.TokensPerSecond != nil, "tokens_per_second"}} {
 			if f.set {
-				ignore(fe("Argument Needs A Model",
+				p.ignore(fe("Argument Needs A Model",
 					fmt.Sprintf("%s describes the job of a model (its memory, time or throughput), but model is not set, so it is not used. Set model (name or parameters_billion), or remove %s.", f.name, f.name), f.name))
 			}
 		}
 	}
-	posF := func(p *float64, name, summary string) {
-		if p != nil && (!finite(*p) || *p <= 0) {
-			fatal = append(fatal, fe(summary, fmt.Sprintf("%s must be greater than 0; got %v.", name, *p), name))
-		}
-	}
-	posI := func(p *int64, limit int64, name, summary string) {
-		if p == nil {
-			return
-		}
-		if *p <= 0 {
-			fatal = append(fatal, fe(summary, fmt.Sprintf("%s must be greater than 0; got %d.", name, *p), name))
-		} else if *p > limit {
-			fatal = append(fatal, fe(summary, fmt.Sprintf("%s must be at most %d; got %d.", name, limit, *p), name))
-		}
-	}
-	posF(req.GPUMemoryGiB, "gpu_memory_gib", "Invalid GPU Memory")
-	posI(req.GPUs, MaxGPUs, "gpus", "Invalid GPU Count")
-	posI(req.Nodes, MaxNodes, "nodes", "Invalid Node Count")
-	posI(req.Cores, MaxCores, "cores", "Invalid Core Count")
-	posI(req.MinVCPUs, MaxMinVCPUs, "min_vcpus", "Invalid Minimum vCPUs")
-	posI(req.ContextTokens, MaxContextTokens, "context_tokens", "Invalid Context Length")
-	posI(req.ConcurrentRequests, MaxConcurrentRequests, "concurrent_requests", "Invalid Concurrent Requests")
-	posI(req.TrainingBatchSize, MaxTrainingBatchSize, "training_batch_size", "Invalid Training Batch Size")
-	posF(req.MinMemoryGiB, "min_memory_gib", "Invalid Minimum Memory")
-	posF(req.MinLocalDiskGiB, "min_local_disk_gib", "Invalid Minimum Local Disk")
-	posF(req.MaxPricePerHour, "max_price_per_hour", "Invalid Maximum Price")
-	posF(req.MaxTotalPricePerHour, "max_total_price_per_hour", "Invalid Maximum Total Price")
-	if p := req.MinLifetimeMonths; p != nil && (*p < 0 || *p > MaxMinLifetimeMonths) {
-		fatal = append(fatal, fe("Invalid Minimum Lifetime",
-			fmt.Sprintf("min_lifetime_months must be between 0 and %d; got %d. Use 0 to exclude only retired sizes.", MaxMinLifetimeMonths, *p), "min_lifetime_months"))
-	}
-	if p := req.MaxResults; p != nil && (*p < 1 || *p > MaxResultsLimit) {
-		fatal = append(fatal, fe("Invalid Maximum Results",
-			fmt.Sprintf("max_results must be between 1 and %d; got %d.", MaxResultsLimit, *p), "max_results"))
-	}
-	enum(req.Interconnect, interconnects, "interconnect", "Invalid Interconnect", "interconnect")
-	enum(req.GPUVendor, gpuVendors, "gpu_vendor", "Invalid GPU Vendor", "gpu_vendor")
-	enum(req.Target, targets, "target", "Invalid Target", "target")
-	enum(req.OptimizeFor, optimizeFors, "optimize_for", "Invalid Optimization Goal", "optimize_for")
+}
+
+// validateSettings checks the ranges, values and versions of the other
+// settings, and the list entries.
+func validateSettings(p *problems, req Request) {
+	p.rangeF(RangeGPUMemoryGiB, req.GPUMemoryGiB)
+	p.rangeI(RangeGPUs, req.GPUs)
+	p.rangeI(RangeNodes, req.Nodes)
+	p.rangeI(RangeCores, req.Cores)
+	p.rangeI(RangeMinVCPUs, req.MinVCPUs)
+	p.rangeI(RangeContextTokens, req.ContextTokens)
+	p.rangeI(RangeConcurrentRequests, req.ConcurrentRequests)
+	p.rangeI(RangeTrainingBatchSize, req.TrainingBatchSize)
+	p.rangeF(RangeMinMemoryGiB, req.MinMemoryGiB)
+	p.rangeF(RangeMinLocalDiskGiB, req.MinLocalDiskGiB)
+	p.rangeF(RangeMaxPricePerHour, req.MaxPricePerHour)
+	p.rangeF(RangeMaxTotalPricePerHour, req.MaxTotalPricePerHour)
+	p.rangeI(RangeMinLifetimeMonths, req.MinLifetimeMonths)
+	p.rangeI(RangeMaxResults, req.MaxResults)
+	p.enum(req.Interconnect, interconnects, "interconnect", "Invalid Interconnect", "interconnect")
+	p.enum(req.GPUVendor, gpuVendors, "gpu_vendor", "Invalid GPU Vendor", "gpu_vendor")
+	p.enum(req.Target, targets, "target", "Invalid Target", "target")
+	p.enum(req.OptimizeFor, optimizeFors, "optimize_for", "Invalid Optimization Goal", "optimize_for")
 	if req.CUDAVersion != "" && !parseVersion(req.CUDAVersion).ok {
-		fatal = append(fatal, fe("Invalid CUDA Version",
+		p.invalid(fe("Invalid CUDA Version",
 			fmt.Sprintf("cuda_version must be a CUDA toolkit version such as \"12.0\" or \"13.0\"; got %q.", req.CUDAVersion), "cuda_version"))
 	} else if v := parseVersion(req.CUDAVersion); v.ok && v.major == 0 {
-		fatal = append(fatal, fe("Invalid CUDA Version",
+		p.invalid(fe("Invalid CUDA Version",
 			fmt.Sprintf("cuda_version must be a CUDA toolkit version such as \"12.0\"; %q has major version 0.", req.CUDAVersion), "cuda_version"))
 	}
 	if req.MinComputeCapability != "" {
 		v := parseVersion(req.MinComputeCapability)
 		if !v.ok || strings.Count(req.MinComputeCapability, ".") > 1 || v.major == 0 {
-			fatal = append(fatal, fe("Invalid Compute Capability",
+			p.invalid(fe("Invalid Compute Capability",
 				fmt.Sprintf("min_compute_capability must be an NVIDIA compute capability such as \"7.0\" (Volta), \"8.0\" (Ampere) or \"9.0\" (Hopper); got %q.", req.MinComputeCapability), "min_compute_capability"))
 		}
 	}
 	for i, m := range req.GPUModels {
 		if strings.TrimSpace(m) == "" {
-			fatal = append(fatal, fe("Empty GPU Model", "gpu_models entries must not be empty.", "gpu_models", strconv.Itoa(i)))
+			p.invalid(fe("Empty GPU Model", "gpu_models entries must not be empty.", "gpu_models", strconv.Itoa(i)))
 		}
 	}
-	for i, p := range req.Prefer {
-		if strings.TrimSpace(p) == "" {
-			fatal = append(fatal, fe("Empty Preferred Size", "prefer entries must be VM size names such as \"Standard_NC24ads_A100_v4\"; got an empty string.", "prefer", strconv.Itoa(i)))
+	for i, name := range req.Prefer {
+		if strings.TrimSpace(name) == "" {
+			p.invalid(fe("Empty Preferred Size", "prefer entries must be VM size names such as \"Standard_NC24ads_A100_v4\"; got an empty string.", "prefer", strconv.Itoa(i)))
 		}
 	}
 
-	// Contradictions: valid values that together leave no size.
-	cpuWorkload := req.Workload == WorkloadHPC || req.Workload == WorkloadHTC || (modelWorkload && small)
+}
+
+// validateContradictions finds valid values that together leave no size.
+func validateContradictions(p *problems, req Request, small bool) {
+	cpuWorkload := req.Workload == WorkloadHPC || req.Workload == WorkloadHTC || (isModelWorkload(req.Workload) && small)
 	if cpuWorkload {
 		what := fmt.Sprintf("workload %q runs on CPU sizes", req.Workload)
 		if small {
@@ -235,7 +256,7 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 		}
 		gpuInput := func(set bool, name string) {
 			if set {
-				soft = append(soft, fe("GPU Setting On A CPU Workload",
+				p.noMatch(fe("GPU Setting On A CPU Workload",
 					fmt.Sprintf("%s is a GPU setting, but %s. Remove %s, or choose a GPU workload (or a generative or nongenerative model class).", name, what, name), name))
 			}
 		}
@@ -247,41 +268,41 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 		gpuInput(req.MinComputeCapability != "", "min_compute_capability")
 	}
 	if req.Cores != nil && req.Workload != "" && req.Workload != WorkloadHPC && req.Workload != WorkloadHTC {
-		ignore(fe("Cores Not Used",
+		p.ignore(fe("Cores Not Used",
 			fmt.Sprintf("cores (total cores per job) applies to the hpc and htc workloads, not to %q. For GPU jobs use gpus or gpu_memory_gib; for a per-VM minimum use min_vcpus.", req.Workload), "cores"))
 	}
 	if req.GPUVendor == GPUVendorAMD {
 		if req.CUDAVersion != "" {
-			soft = append(soft, fe("CUDA Version With AMD GPUs",
+			p.noMatch(fe("CUDA Version With AMD GPUs",
 				"cuda_version selects NVIDIA GPUs that run a CUDA toolkit, but gpu_vendor is \"amd\": AMD GPUs run ROCm, not CUDA, so no size can match. Remove cuda_version, or set gpu_vendor to \"nvidia\" or \"any\".", "cuda_version"))
 		}
 		if req.MinComputeCapability != "" {
-			soft = append(soft, fe("Compute Capability With AMD GPUs",
+			p.noMatch(fe("Compute Capability With AMD GPUs",
 				"min_compute_capability is an NVIDIA rating, but gpu_vendor is \"amd\", so no size can match. Remove min_compute_capability, or set gpu_vendor to \"nvidia\" or \"any\".", "min_compute_capability"))
 		}
 	}
 	if req.Workload == WorkloadDataProcessing && req.GPUVendor == GPUVendorAMD {
-		soft = append(soft, fe("AMD GPUs For Data Processing",
+		p.noMatch(fe("AMD GPUs For Data Processing",
 			"The data_processing workload needs NVIDIA GPUs (RAPIDS runs on CUDA), but gpu_vendor is \"amd\". Set gpu_vendor to \"nvidia\" or \"any\".", "gpu_vendor"))
 	}
 	if req.Nodes != nil && req.Cores != nil && *req.Nodes > 0 && *req.Cores > 0 && *req.Cores < *req.Nodes {
-		soft = append(soft, fe("More Nodes Than Cores",
+		p.noMatch(fe("More Nodes Than Cores",
 			fmt.Sprintf("nodes (%d) is larger than cores (%d): some VMs would have nothing to run. Lower nodes or leave it unset so it is computed from cores.", *req.Nodes, *req.Cores), "nodes"))
 	}
 
-	if cat == nil {
-		return fatal, markSoft(soft)
-	}
-	// Names checked against the catalog, explained as every data source
-	// explains them (catalog.UnknownName).
+}
+
+// validateNames checks names against the catalog, explained as every data
+// source explains them (catalog.UnknownName).
+func validateNames(p *problems, cat *catalog.Catalog, req Request) {
 	if m := req.Model; m != nil && strings.TrimSpace(m.Name) != "" && isModelWorkload(req.Workload) {
 		if _, ok := cat.Model(m.Name); !ok {
-			fatal = append(fatal, fe("Unknown Model", cat.UnknownName(catalog.ModelName, m.Name)+" Or describe the model with parameters_billion instead of name.", "model", "name"))
+			p.invalid(fe("Unknown Model", cat.UnknownName(catalog.ModelName, m.Name)+" Or describe the model with parameters_billion instead of name.", "model", "name"))
 		}
 	}
 	if r := strings.TrimSpace(req.Region); r != "" {
 		if _, ok := cat.Canonical(catalog.RegionName, r); !ok {
-			soft = append(soft, fe("Unknown Region", cat.UnknownName(catalog.RegionName, req.Region), "region"))
+			p.noMatch(fe("Unknown Region", cat.UnknownName(catalog.RegionName, req.Region), "region"))
 		}
 	}
 	for i, m := range req.GPUModels {
@@ -290,23 +311,22 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 		}
 		id, ok := cat.Canonical(catalog.GPUModelName, m)
 		if !ok {
-			soft = append(soft, fe("Unknown GPU Model", cat.UnknownName(catalog.GPUModelName, m), "gpu_models", strconv.Itoa(i)))
+			p.noMatch(fe("Unknown GPU Model", cat.UnknownName(catalog.GPUModelName, m), "gpu_models", strconv.Itoa(i)))
 			continue
 		}
 		if g, _ := cat.GPUModel(id); req.GPUVendor != "" && req.GPUVendor != GPUVendorAny && !strings.EqualFold(g.Vendor, req.GPUVendor) {
-			soft = append(soft, fe("GPU Model Of Another Vendor",
+			p.noMatch(fe("GPU Model Of Another Vendor",
 				fmt.Sprintf("gpu_models entry %q is an %s GPU, but gpu_vendor is %q, so it can never match. Remove it or change gpu_vendor.", m, strings.ToUpper(g.Vendor), req.GPUVendor), "gpu_models", strconv.Itoa(i)))
 		}
 	}
-	for i, p := range req.Prefer {
-		if strings.TrimSpace(p) == "" {
+	for i, name := range req.Prefer {
+		if strings.TrimSpace(name) == "" {
 			continue
 		}
-		if _, ok := cat.Canonical(catalog.SizeName, p); !ok {
-			ignore(fe("Unknown Preferred Size", cat.UnknownName(catalog.SizeName, p), "prefer", strconv.Itoa(i)))
+		if _, ok := cat.Canonical(catalog.SizeName, name); !ok {
+			p.ignore(fe("Unknown Preferred Size", cat.UnknownName(catalog.SizeName, name), "prefer", strconv.Itoa(i)))
 		}
 	}
-	return fatal, markSoft(soft)
 }
 
 // markSoft marks the soft problems: KindNoMatch unless ignore made them

@@ -183,7 +183,7 @@ func reportAvailability(w io.Writer, cat *catalog.Catalog, a *azureexport.Availa
 	fmt.Fprintf(w, "\nAvailability file %s: %d entries, %d sizes, %d regions.\n", a.File, a.Entries, len(a.Sizes), len(a.Regions))
 
 	proposed, other := a.NotInCatalog(cat)
-	fmt.Fprintf(w, "\nNew sizes proposed: %d (GPU and HPC families; %s not in the catalog ignored)\n", len(proposed), plural(other, "general-purpose size", "general-purpose sizes"))
+	fmt.Fprintf(w, "\nNew sizes proposed: %d (GPU and HPC families; %s not in the catalog ignored)\n", len(proposed), catalog.Plural(other, "general-purpose size", "general-purpose sizes"))
 	if len(proposed) > 0 {
 		fmt.Fprintln(w, "  Not added: complete each entry from the documentation (series, CPU and GPU model, GPU count,")
 		fmt.Fprintln(w, "  InfiniBand, sources) and paste it into data/skus.json, with a series in series.json if it is new.")
@@ -235,7 +235,7 @@ func reportAvailability(w io.Writer, cat *catalog.Catalog, a *azureexport.Availa
 			diffs = append(diffs, s.Name+": "+strings.Join(d, ", "))
 		}
 	}
-	fmt.Fprintf(w, "\nWhere the API disagrees with the catalog: %s (the catalog is kept; check the documentation and correct data/skus.json if the API is right)\n", plural(len(diffs), "size", "sizes"))
+	fmt.Fprintf(w, "\nWhere the API disagrees with the catalog: %s (the catalog is kept; check the documentation and correct data/skus.json if the API is right)\n", catalog.Plural(len(diffs), "size", "sizes"))
 	for _, d := range diffs {
 		fmt.Fprintf(w, "  %s\n", d)
 	}
@@ -344,7 +344,7 @@ func reportPrices(w io.Writer, cat *catalog.Catalog, pf *azureexport.PriceFile, 
 	if missing := inScopeUnknown(cat, matched.unknown); len(missing) > 0 {
 		fmt.Fprintf(w, "  of GPU and HPC families or of the catalog's series: %d, to add as in \"Adding a size\" (CONTRIBUTING.md):\n", len(missing))
 		for _, name := range missing {
-			fmt.Fprintf(w, "    %s (%s)\n", name, plural(len(pf.Prices[strings.ToLower(name)]), "region", "regions"))
+			fmt.Fprintf(w, "    %s (%s)\n", name, catalog.Plural(len(pf.Prices[strings.ToLower(name)]), "region", "regions"))
 		}
 	}
 	if len(matched.renamed) > 0 {
@@ -399,13 +399,6 @@ func examplesOf(list []string, n int) string {
 		return strings.Join(list, ", ")
 	}
 	return strings.Join(list[:n], ", ") + fmt.Sprintf(" and %d more", len(list)-n)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 func trim(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

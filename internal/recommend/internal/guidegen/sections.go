@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
 )
 
@@ -157,7 +158,7 @@ func (ex example) render(eng *recommend.Engine) (string, error) {
 	}
 	b.WriteString("\n")
 	if more := len(res.Recommendations) - ex.ranks; ex.ranks > 0 && more > 0 {
-		fmt.Fprintf(&b, "%d more %s below these. ", more, plural(int64(more), "size ranks", "sizes rank"))
+		fmt.Fprintf(&b, "%s below these. ", catalog.Plural(more, "more size ranks", "more sizes rank"))
 	}
 	if len(res.Rejected) > 0 {
 		fmt.Fprintf(&b, "Removed: %s.", rejected(res.Rejected))
@@ -192,9 +193,9 @@ func needs(rq recommend.Requirements) string {
 func layout(r recommend.Recommendation) string {
 	switch {
 	case r.TotalGPUs > 0 && r.TensorParallel > 0 && isServed(r):
-		return fmt.Sprintf("%s, %s GiB; %d %s of %s", count(r.TotalGPUs, "GPU", "GPUs"), trim(r.TotalGPUMemoryGiB), r.Replicas, plural(r.Replicas, "copy", "copies"), copyGPUs(r))
+		return fmt.Sprintf("%s, %s GiB; %s of %s", catalog.Plural(r.TotalGPUs, "GPU", "GPUs"), trim(r.TotalGPUMemoryGiB), catalog.Plural(r.Replicas, "copy", "copies"), copyGPUs(r))
 	case r.TotalGPUs > 0:
-		return fmt.Sprintf("%s, %s GiB", count(r.TotalGPUs, "GPU", "GPUs"), trim(r.TotalGPUMemoryGiB))
+		return fmt.Sprintf("%s, %s GiB", catalog.Plural(r.TotalGPUs, "GPU", "GPUs"), trim(r.TotalGPUMemoryGiB))
 	case r.SKU.VCPUs != nil:
 		return fmt.Sprintf("%s vCPUs", n(float64(r.Nodes**r.SKU.VCPUs)))
 	}
@@ -209,7 +210,7 @@ func isServed(r recommend.Recommendation) bool {
 // copyGPUs is the GPUs one copy spans: a VM's, or several VMs' (pipeline
 // stages).
 func copyGPUs(r recommend.Recommendation) string {
-	s := count(float64(r.TensorParallel), "GPU", "GPUs")
+	s := catalog.Plural(r.TensorParallel, "GPU", "GPUs")
 	if r.PipelineStages > 1 {
 		s += fmt.Sprintf(" on each of %d VMs", r.PipelineStages)
 	}
@@ -217,19 +218,6 @@ func copyGPUs(r recommend.Recommendation) string {
 }
 
 // count writes a quantity with its unit, singular for 1 and below.
-func count(v float64, one, many string) string {
-	if v <= 1 {
-		return trim(v) + " " + one
-	}
-	return trim(v) + " " + many
-}
-
-func plural(k int64, one, many string) string {
-	if k == 1 {
-		return one
-	}
-	return many
-}
 
 // estimate is the estimate's main figures.
 func estimate(r recommend.Recommendation) string {
