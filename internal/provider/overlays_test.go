@@ -26,6 +26,8 @@ data "hpcsku_recommendation" "train" {
     parameters_billion = 70
   }
   region = "eastus"
+
+  full_records = true
 }
 `
 
@@ -41,7 +43,7 @@ func TestOverlay_AvailabilityFileRestrictsH100(t *testing.T) {
 	const ds = "data.hpcsku_recommendation.train"
 	const h100 = "Standard_ND96isr_H100_v5"
 	avail := fixture(t, "availability.json")
-	rec0 := tfjsonpath.New("recommendations").AtSliceIndex(0)
+	record := func(size string) tfjsonpath.Path { return tfjsonpath.New("sku_records").AtMapKey(size) }
 	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{
@@ -52,7 +54,7 @@ func TestOverlay_AvailabilityFileRestrictsH100(t *testing.T) {
 					statecheck.ExpectKnownValue(ds, tfjsonpath.New("rejected"), listLacks{knownvalue.ObjectPartial(map[string]knownvalue.Check{
 						"constraint": knownvalue.StringExact("availability"),
 					})}),
-					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("availability"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(ds, record(h100).AtMapKey("availability"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 						"source":       knownvalue.StringExact("embedded price snapshot of 2026-06-18"),
 						"region":       knownvalue.StringExact("eastus"),
 						"available":    knownvalue.Bool(true),
@@ -75,7 +77,7 @@ func TestOverlay_AvailabilityFileRestrictsH100(t *testing.T) {
 					})}),
 					statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_ND96asr_v4")),
 					// Results carry the zones and the quota family.
-					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("availability"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(ds, record("Standard_ND96asr_v4").AtMapKey("availability"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"source":       knownvalue.StringExact("availability file " + avail),
 						"region":       knownvalue.StringExact("eastus"),
 						"available":    knownvalue.Bool(true),
@@ -85,8 +87,8 @@ func TestOverlay_AvailabilityFileRestrictsH100(t *testing.T) {
 						"quota_family": knownvalue.StringExact("standardNDASv4_A100Family"),
 					})),
 					// Prices are still the embedded ones, and say so.
-					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("price_source"), knownvalue.StringExact("Linux pay-as-you-go list price in eastus.")),
-					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("price").AtMapKey("source"), knownvalue.StringExact("embedded snapshot of 2026-06-18")),
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("price_source"), knownvalue.StringExact("Linux pay-as-you-go list price in eastus.")),
+					statecheck.ExpectKnownValue(ds, record("Standard_ND96asr_v4").AtMapKey("price").AtMapKey("source"), knownvalue.StringExact("embedded snapshot of 2026-06-18")),
 				},
 			},
 		},
@@ -146,7 +148,7 @@ func TestOverlay_PricesFileReranks(t *testing.T) {
 					})),
 					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("estimate").AtMapKey("job_cost_usd"), knownvalue.Float64Exact(1856998.48)),
 					statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(76.8)), // timed training sizes on busy GPUs (sizing 1)
-					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("price"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					statecheck.ExpectKnownValue(ds, tfjsonpath.New("sku_records").AtMapKey("Standard_ND96isr_H100_v5").AtMapKey("price"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 						"usd_per_hour": knownvalue.Float64Exact(36),
 						"source":       knownvalue.StringExact("prices file " + csv + " (CSV)"),
 					})),

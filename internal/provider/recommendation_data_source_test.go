@@ -121,7 +121,7 @@ data "hpcsku_recommendation" "opt" {
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(4).AtMapKey("tensor_parallel_size"), knownvalue.Int64Exact(1)),
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(4).AtMapKey("replicas"), knownvalue.Int64Exact(8)),
 				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("network").AtMapKey("rdma"), knownvalue.Bool(false)),
-				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("price").AtMapKey("region"), knownvalue.StringExact("eastus")),
+				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("name"), knownvalue.StringExact("Standard_NC4as_T4_v3")),
 				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("reasons").AtSliceIndex(0), knownvalue.StringExact("The NC family is preferred for inference (generative model).")),
 				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("deployment"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"rdma":           knownvalue.Bool(false),
@@ -1009,8 +1009,9 @@ func TestRecommendationDataSource_Errors(t *testing.T) {
 // TestRecommendationDataSource_SpotSKUMatchesOtherDataSources ranks spot
 // inference in one region of the embedded catalog and checks, through
 // Terraform, the spot price outputs against the engine's own answer for the
-// same request, and that the top size's `sku` equals what hpcsku_sku and
-// hpcsku_catalog return for that size and region. It compares rather than
+// same request, and that the top size's full record (`sku_records`, with
+// `full_records = true`) equals what hpcsku_sku and hpcsku_catalog return
+// for that size and region. It compares rather than
 // pins, so it follows the embedded catalog's data.
 func TestRecommendationDataSource_SpotSKUMatchesOtherDataSources(t *testing.T) {
 	t.Parallel()
@@ -1039,9 +1040,10 @@ provider "hpcsku" {
 data "hpcsku_recommendation" "spot" {
   workload    = "inference"
   model       = { parameters_billion = 13 }
-  spot        = true
-  region      = "eastus"
-  max_results = 10
+  spot         = true
+  region       = "eastus"
+  max_results  = 10
+  full_records = true
 }
 data "hpcsku_sku" "top" {
   name   = data.hpcsku_recommendation.spot.vm_size
@@ -1051,12 +1053,19 @@ data "hpcsku_catalog" "top" {
   name_regex      = "^${data.hpcsku_recommendation.spot.vm_size}$"
   region          = "eastus"
   include_retired = true
+  full_records    = true
+}
+locals {
+  top = data.hpcsku_recommendation.spot.sku_records[data.hpcsku_recommendation.spot.vm_size]
 }
 output "same_as_sku_data_source" {
-  value = data.hpcsku_recommendation.spot.recommendations[0].sku == data.hpcsku_sku.top.sku
+  value = local.top == data.hpcsku_sku.top.sku
 }
 output "same_as_catalog_data_source" {
-  value = data.hpcsku_recommendation.spot.recommendations[0].sku == data.hpcsku_catalog.top.skus[0]
+  value = local.top == data.hpcsku_catalog.top.sku_records[data.hpcsku_recommendation.spot.vm_size]
+}
+output "summary_of_the_record" {
+  value = data.hpcsku_recommendation.spot.recommendations[0].sku.gpu.model == local.top.gpu.model && data.hpcsku_recommendation.spot.recommendations[0].sku.name == local.top.name
 }`,
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_size"), knownvalue.StringExact(top.VMSize)),
@@ -1068,13 +1077,14 @@ output "same_as_catalog_data_source" {
 					"price_per_hour": knownvalue.Float64Exact(*top.PricePerHour),
 					"price_source":   knownvalue.StringExact(top.PriceSource),
 				})),
-				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("price"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("sku_records").AtMapKey(top.VMSize).AtMapKey("price"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"region":            knownvalue.StringExact("eastus"),
 					"spot_usd_per_hour": knownvalue.Float64Exact(*spot),
 				})),
-				statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("availability").AtMapKey("region"), knownvalue.StringExact("eastus")),
+				statecheck.ExpectKnownValue(ds, tfjsonpath.New("sku_records").AtMapKey(top.VMSize).AtMapKey("availability").AtMapKey("region"), knownvalue.StringExact("eastus")),
 				statecheck.ExpectKnownOutputValue("same_as_sku_data_source", knownvalue.Bool(true)),
 				statecheck.ExpectKnownOutputValue("same_as_catalog_data_source", knownvalue.Bool(true)),
+				statecheck.ExpectKnownOutputValue("summary_of_the_record", knownvalue.Bool(true)),
 			},
 		}},
 	})
@@ -1088,7 +1098,8 @@ output "same_as_catalog_data_source" {
 // compared with the engine's answer to the same request: the ranked sizes
 // with their ranks, scores, prices and estimates, the deployment settings
 // of the target, the requirements and rejections, and each ranked size's
-// `sku` with a fresh conversion of the catalog size (no memo). Requests
+// `sku` with the summary of a fresh conversion of the catalog size (no
+// memo). Requests
 // nothing fits must fail with the no-fit error.
 func TestRecommendationReadMatrix(t *testing.T) {
 	t.Parallel()
@@ -1227,12 +1238,16 @@ func checkRecommendationState(ctx context.Context, t *testing.T, got recommendat
 			t.Errorf("recommendation %d (%s): deployment %s", i, w.VMSize, why)
 		}
 		checkEstimate(t, i, w.VMSize, g.Estimate, w.Estimate)
-		fresh, d := newSKUObject(ctx, w.SKU, w.PriceRegion, data.AsOf)
+		full, d := newSKUObject(ctx, w.SKU, w.PriceRegion, data.AsOf)
+		if d.HasError() {
+			t.Fatal(d)
+		}
+		fresh, d := projectObject(full, skuSummaryType(), skuSummaryFields)
 		if d.HasError() {
 			t.Fatal(d)
 		}
 		if !g.SKU.Equal(fresh) {
-			t.Errorf("recommendation %d (%s): sku differs from a fresh conversion of the size in %q", i, w.VMSize, w.PriceRegion)
+			t.Errorf("recommendation %d (%s): sku differs from the summary of a fresh conversion of the size in %q", i, w.VMSize, w.PriceRegion)
 		}
 	}
 	if r := got.Requirements; r == nil || r.Category != want.Requirements.Category || r.Nodes != want.Requirements.Nodes ||
