@@ -276,12 +276,12 @@ data "hpcsku_sku" "fine_tune_7b_top" {
 
 output "fine_tune_7b_top_pick" {
   value = {
-    gpu           = data.hpcsku_recommendation.fine_tune_7b.recommendations[0].sku.gpu.model
-    bf16_tflops   = data.hpcsku_sku.fine_tune_7b_top.sku.performance.gpu.bf16_tflops
-    bf16_sources  = data.hpcsku_sku.fine_tune_7b_top.sku.performance.gpu.sources["bf16_tflops"]
-    aks_support   = data.hpcsku_sku.fine_tune_7b_top.sku.support.aks.status
-    image_urn     = data.hpcsku_sku.fine_tune_7b_top.sku.image.urn
-    price_per_vm  = data.hpcsku_sku.fine_tune_7b_top.sku.price.usd_per_hour
+    gpu          = data.hpcsku_recommendation.fine_tune_7b.recommendations[0].sku.gpu.model
+    bf16_tflops  = data.hpcsku_sku.fine_tune_7b_top.sku.performance.gpu.bf16_tflops
+    bf16_sources = data.hpcsku_sku.fine_tune_7b_top.sku.performance.gpu.sources["bf16_tflops"]
+    aks_support  = data.hpcsku_sku.fine_tune_7b_top.sku.support.aks.status
+    image_urn    = data.hpcsku_sku.fine_tune_7b_top.sku.image.urn
+    price_per_vm = data.hpcsku_sku.fine_tune_7b_top.sku.price.usd_per_hour
   }
 }
 
