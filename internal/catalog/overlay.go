@@ -196,17 +196,13 @@ func closeFieldNames(t reflect.Type, field string) []string {
 
 // didYouMean is the sentence that offers names, with a trailing space, or "".
 func didYouMean(names []string) string {
-	quoted := make([]string, len(names))
-	for i, n := range names {
-		quoted[i] = strconv.Quote(n)
-	}
-	switch len(quoted) {
+	switch len(names) {
 	case 0:
 		return ""
 	case 1:
-		return "Did you mean " + quoted[0] + "? "
+		return "Did you mean " + strconv.Quote(names[0]) + "? "
 	}
-	return "Did you mean one of: " + strings.Join(quoted, ", ") + "? "
+	return "Did you mean one of: " + QuoteList(names) + "? "
 }
 
 // jsonFieldNames lists the JSON field names of a document type and of the

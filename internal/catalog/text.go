@@ -6,6 +6,7 @@ package catalog
 import (
 	"math"
 	"strconv"
+	"strings"
 )
 
 // The number formatting every layer shares: the catalog's derived figures,
@@ -13,6 +14,16 @@ import (
 
 // Round2 rounds to 0.01, as every GiB and price figure is rounded.
 func Round2(f float64) float64 { return math.Round(f*100) / 100 }
+
+// QuoteList writes values in double quotes, separated by commas, as error
+// messages list the allowed values: "a", "b".
+func QuoteList(values []string) string {
+	q := make([]string, len(values))
+	for i, v := range values {
+		q[i] = strconv.Quote(v)
+	}
+	return strings.Join(q, ", ")
+}
 
 // Plural counts k things: "1 core", "36 cores", "0.25 GPUs". A whole k is
 // written without decimals, another rounded to 0.01.

@@ -19,6 +19,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
 )
 
@@ -190,11 +191,11 @@ func memoryOptions(args []attr.Value, mr *recommend.MemoryRequest) *function.Fun
 		values = v.Elements()
 	default:
 		return function.NewArgumentFuncError(argOptions, fmt.Sprintf("Invalid Options: options must be an object with any of the keys %s, "+
-			"for example { model = \"llama-3.1-8b\", context_tokens = 8192 }; got %s", quotedPlain(memoryOptionKeys), typeName(v)))
+			"for example { model = \"llama-3.1-8b\", context_tokens = 8192 }; got %s", catalog.QuoteList(memoryOptionKeys), typeName(v)))
 	}
 	for _, key := range slices.Sorted(maps.Keys(values)) {
 		if !slices.Contains(memoryOptionKeys, key) {
-			return function.NewArgumentFuncError(argOptions, fmt.Sprintf("Unknown Option: options has no key %q. The keys are %s", key, quotedPlain(memoryOptionKeys)))
+			return function.NewArgumentFuncError(argOptions, fmt.Sprintf("Unknown Option: options has no key %q. The keys are %s", key, catalog.QuoteList(memoryOptionKeys)))
 		}
 		v := values[key]
 		if v.IsNull() {
@@ -227,7 +228,7 @@ func setMemoryOption(mr *recommend.MemoryRequest, key string, v attr.Value) *fun
 			return nil
 		}
 		if !slices.Contains(recommend.FineTuningMethods(), val) {
-			return bad("options.fine_tuning_method must be one of %s; got %q", quotedPlain(recommend.FineTuningMethods()), val)
+			return bad("options.fine_tuning_method must be one of %s; got %q", catalog.QuoteList(recommend.FineTuningMethods()), val)
 		}
 		mr.FineTuningMethod = val
 		return nil
@@ -333,14 +334,4 @@ func typeName(v attr.Value) string {
 		return "a set"
 	}
 	return "a " + v.Type(context.Background()).String()
-}
-
-// quotedPlain lists values in double quotes, for function errors (which
-// are plain text).
-func quotedPlain(values []string) string {
-	q := make([]string, len(values))
-	for i, v := range values {
-		q[i] = strconv.Quote(v)
-	}
-	return strings.Join(q, ", ")
 }

@@ -1272,7 +1272,7 @@ func checkRecommendationState(ctx context.Context, t *testing.T, got recommendat
 		}
 		if m, wm := r.Memory, w.Memory; m != nil && wm != nil {
 			if m.GiB != wm.GiB || !float64Eq(m.WeightsGiB, wm.WeightsGiB) || !float64Eq(m.GradientsGiB, wm.GradientsGiB) ||
-				!float64Eq(m.OptimizerGiB, round2(wm.MasterWeightsGiB+wm.OptimizerGiB)) || !float64Eq(m.AdaptersGiB, wm.AdapterGiB) ||
+				!float64Eq(m.OptimizerGiB, catalog.Round2(wm.MasterWeightsGiB+wm.OptimizerGiB)) || !float64Eq(m.AdaptersGiB, wm.AdapterGiB) ||
 				!float64Eq(m.ActivationsGiB, wm.ActivationGiB) || !float64Eq(m.KVCacheGiB, wm.KVCacheGiB) || m.Formula != wm.Formula {
 				t.Errorf("requirements.memory %+v, want %+v", *m, *wm)
 			}

@@ -275,9 +275,6 @@ func optPositive[T int64 | float64](v T) *T {
 	return &v
 }
 
-// round2 rounds to 0.01, as the engine rounds every GiB figure.
-func round2(f float64) float64 { return math.Round(f*100) / 100 }
-
 // estimateOutput is a recommendation's `estimate`: nil (null) when the
 // engine gives none.
 func estimateOutput(e *recommend.Estimate) *estimateOut {
@@ -344,7 +341,7 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 		cfg.Requirements.Memory = &memoryOut{
 			GiB: m.GiB, BytesPerParameter: m.BytesPerParameter,
 			WeightsGiB: optPositive(m.WeightsGiB), GradientsGiB: optPositive(m.GradientsGiB),
-			OptimizerGiB: optPositive(round2(m.MasterWeightsGiB + m.OptimizerGiB)), AdaptersGiB: optPositive(m.AdapterGiB),
+			OptimizerGiB: optPositive(catalog.Round2(m.MasterWeightsGiB + m.OptimizerGiB)), AdaptersGiB: optPositive(m.AdapterGiB),
 			ActivationsGiB: optPositive(m.ActivationGiB), KVCacheGiB: optPositive(m.KVCacheGiB),
 			Formula: m.Formula,
 		}

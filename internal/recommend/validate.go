@@ -39,13 +39,7 @@ func fe(summary, detail string, path ...string) FieldError {
 	return FieldError{Path: path, Summary: summary, Detail: detail}
 }
 
-func quoteList(vs []string) string {
-	q := make([]string, len(vs))
-	for i, v := range vs {
-		q[i] = strconv.Quote(v)
-	}
-	return strings.Join(q, ", ")
-}
+var quoteList = catalog.QuoteList
 
 func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
 
