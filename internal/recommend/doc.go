@@ -11,8 +11,11 @@
 //
 // The package has no Terraform framework types: the provider maps its schema
 // to Request and Result. Everything it decides is written down as documented
-// constants and tables, which the hand-written guide
-// templates/guides/ranking.md.tmpl quotes (keep the two in step): rules.go
+// constants and tables, which the ranking guide
+// (templates/guides/ranking.md.tmpl) quotes: its worked examples, constraint
+// table and quoted constants are written by internal/guidegen from the engine
+// on the fixture catalog (make generate), and a test fails when they drift.
+// rules.go
 // (memory model, families, generations, score weights and penalties),
 // constraints.go (the hard constraints in order, each with the step that
 // decides it, its check, its rejection sentence and how to relax it),
