@@ -30,34 +30,66 @@ func Build(docs []Document, prices, spot io.Reader) (*Catalog, error) {
 		series:    map[string]SeriesDoc{},
 		docs:      docs,
 	}
-	var errs []error
+	prices, spot, err := c.keepPriceFiles(prices, spot)
+	if err != nil {
+		return nil, err
+	}
+	images, skuDocs, errs := c.mergeDocuments(docs)
+	decisionIDs, decisionErrs := c.decisionIDs()
+	errs = append(errs, decisionErrs...)
+	errs = append(errs, c.joinSizes(skuDocs, images, decisionIDs)...)
+	if prices != nil {
+		if err := c.loadPrices(prices, spot); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	for _, s := range c.skus {
+		s.AvailabilitySource = c.AvailabilitySource()
+	}
+	errs = append(errs, c.joinPerformance(docs, decisionIDs)...)
+	errs = append(errs, c.joinModels(docs, decisionIDs)...)
+	errs = append(errs, c.validate()...)
+	errs = append(errs, c.validateDataFacts()...)
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return c, nil
+}
+
+// keepPriceFiles reads the price and spot price files, where given, keeps
+// their bytes on the catalog and returns readers over those bytes.
+func (c *Catalog) keepPriceFiles(prices, spot io.Reader) (io.Reader, io.Reader, error) {
 	if prices != nil {
 		b, err := io.ReadAll(prices)
 		if err != nil {
-			return nil, fmt.Errorf("prices.csv: %w", err)
+			return nil, nil, fmt.Errorf("prices.csv: %w", err)
 		}
 		c.priceCSV, prices = b, bytes.NewReader(b)
 	}
 	if spot != nil {
 		b, err := io.ReadAll(spot)
 		if err != nil {
-			return nil, fmt.Errorf("spot_prices.csv: %w", err)
+			return nil, nil, fmt.Errorf("spot_prices.csv: %w", err)
 		}
 		c.spotCSV, spot = b, bytes.NewReader(b)
 	}
+	return prices, spot, nil
+}
+
+// mergeDocuments merges the documents in order into the catalog's metadata,
+// decisions, GPU models and series, and returns the merged images and size
+// entries (sizes keep the position of their first entry, compared
+// case-insensitively) with any metadata errors.
+func (c *Catalog) mergeDocuments(docs []Document) (map[string]ImageDoc, []SKUDoc, []error) {
+	var errs []error
 	images := map[string]ImageDoc{}
 	var skuDocs []SKUDoc
 	skuIndex := map[string]int{}
 	for _, d := range docs {
 		if d.Catalog != nil {
-			m := d.Catalog
-			c.Version, c.PriceSnapshotDate, c.PriceSource = m.Version, m.PriceSnapshotDate, m.PriceSource
-			c.SpotSource, c.SpotCaveat, c.Sources = m.SpotSource, m.SpotCaveat, m.Sources
-			t, err := time.Parse(DateLayout, m.DataDate)
-			if err != nil {
-				errs = append(errs, fmt.Errorf("catalog: data_date %q is not a YYYY-MM-DD date", m.DataDate))
+			if err := c.setMeta(d.Catalog); err != nil {
+				errs = append(errs, err)
 			}
-			c.DataDate = t
 		}
 		c.Decisions = append(c.Decisions, d.Decisions...)
 		for _, g := range d.GPUModels {
@@ -79,18 +111,46 @@ func Build(docs []Document, prices, spot io.Reader) (*Catalog, error) {
 			skuDocs = append(skuDocs, s)
 		}
 	}
-	decisionIDs := map[string]bool{}
+	return images, skuDocs, errs
+}
+
+// setMeta copies a document's catalog metadata onto the catalog. A data
+// date that does not parse leaves DataDate zero and is reported.
+func (c *Catalog) setMeta(m *MetaDoc) error {
+	c.Version, c.PriceSnapshotDate, c.PriceSource = m.Version, m.PriceSnapshotDate, m.PriceSource
+	c.SpotSource, c.SpotCaveat, c.Sources = m.SpotSource, m.SpotCaveat, m.Sources
+	t, err := time.Parse(DateLayout, m.DataDate)
+	c.DataDate = t
+	if err != nil {
+		return fmt.Errorf("catalog: data_date %q is not a YYYY-MM-DD date", m.DataDate)
+	}
+	return nil
+}
+
+// decisionIDs collects the ids of the merged decisions, reporting an id
+// defined twice and a decision without sources.
+func (c *Catalog) decisionIDs() (map[string]bool, []error) {
+	var errs []error
+	ids := map[string]bool{}
 	for _, d := range c.Decisions {
-		if decisionIDs[d.ID] {
+		if ids[d.ID] {
 			errs = append(errs, fmt.Errorf("decision %s: defined twice", d.ID))
 		}
-		decisionIDs[d.ID] = true
+		ids[d.ID] = true
 		if len(d.Sources) == 0 {
 			errs = append(errs, fmt.Errorf("decision %s: no sources", d.ID))
 		}
 	}
+	return ids, errs
+}
+
+// joinSizes joins every merged size entry, indexes the sizes that join and
+// orders them by name; an entry that does not join is reported with its
+// name.
+func (c *Catalog) joinSizes(skuDocs []SKUDoc, images map[string]ImageDoc, decisions map[string]bool) []error {
+	var errs []error
 	for _, sd := range skuDocs {
-		s, err := c.join(sd, images, decisionIDs)
+		s, err := c.join(sd, images, decisions)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("size %s: %w", sd.Name, err))
 			continue
@@ -99,22 +159,7 @@ func Build(docs []Document, prices, spot io.Reader) (*Catalog, error) {
 		c.skus = append(c.skus, s)
 	}
 	sort.Slice(c.skus, func(i, j int) bool { return c.skus[i].Name < c.skus[j].Name })
-	if prices != nil {
-		if err := c.loadPrices(prices, spot); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	for _, s := range c.skus {
-		s.AvailabilitySource = c.AvailabilitySource()
-	}
-	errs = append(errs, c.joinPerformance(docs, decisionIDs)...)
-	errs = append(errs, c.joinModels(docs, decisionIDs)...)
-	errs = append(errs, c.validate()...)
-	errs = append(errs, c.validateDataFacts()...)
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
-	}
-	return c, nil
+	return errs
 }
 
 // join joins one size with its series, GPU model and image: the steps run in
