@@ -30,34 +30,66 @@ func Build(docs []Document, prices, spot io.Reader) (*Catalog, error) {
 		series:    map[string]SeriesDoc{},
 		docs:      docs,
 	}
-	var errs []error
+	prices, spot, err := c.keepPriceFiles(prices, spot)
+	if err != nil {
+		return nil, err
+	}
+	images, skuDocs, errs := c.mergeDocuments(docs)
+	decisionIDs, decisionErrs := c.decisionIDs()
+	errs = append(errs, decisionErrs...)
+	errs = append(errs, c.joinSizes(skuDocs, images, decisionIDs)...)
+	if prices != nil {
+		if err := c.loadPrices(prices, spot); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	for _, s := range c.skus {
+		s.AvailabilitySource = c.AvailabilitySource()
+	}
+	errs = append(errs, c.joinPerformance(docs, decisionIDs)...)
+	errs = append(errs, c.joinModels(docs, decisionIDs)...)
+	errs = append(errs, c.validate()...)
+	errs = append(errs, c.validateDataFacts()...)
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return c, nil
+}
+
+// keepPriceFiles reads the price and spot price files, where given, keeps
+// their bytes on the catalog and returns readers over those bytes.
+func (c *Catalog) keepPriceFiles(prices, spot io.Reader) (io.Reader, io.Reader, error) {
 	if prices != nil {
 		b, err := io.ReadAll(prices)
 		if err != nil {
-			return nil, fmt.Errorf("prices.csv: %w", err)
+			return nil, nil, fmt.Errorf("prices.csv: %w", err)
 		}
 		c.priceCSV, prices = b, bytes.NewReader(b)
 	}
 	if spot != nil {
 		b, err := io.ReadAll(spot)
 		if err != nil {
-			return nil, fmt.Errorf("spot_prices.csv: %w", err)
+			return nil, nil, fmt.Errorf("spot_prices.csv: %w", err)
 		}
 		c.spotCSV, spot = b, bytes.NewReader(b)
 	}
+	return prices, spot, nil
+}
+
+// mergeDocuments merges the documents in order into the catalog's metadata,
+// decisions, GPU models and series, and returns the merged images and size
+// entries (sizes keep the position of their first entry, compared
+// case-insensitively) with any metadata errors.
+func (c *Catalog) mergeDocuments(docs []Document) (map[string]ImageDoc, []SKUDoc, []error) {
+	var errs []error
 	images := map[string]ImageDoc{}
 	var skuDocs []SKUDoc
 	skuIndex := map[string]int{}
 	for _, d := range docs {
 		if d.Catalog != nil {
-			m := d.Catalog
-			c.Version, c.PriceSnapshotDate, c.PriceSource = m.Version, m.PriceSnapshotDate, m.PriceSource
-			c.SpotSource, c.SpotCaveat, c.Sources = m.SpotSource, m.SpotCaveat, m.Sources
-			t, err := time.Parse(DateLayout, m.DataDate)
-			if err != nil {
-				errs = append(errs, fmt.Errorf("catalog: data_date %q is not a YYYY-MM-DD date", m.DataDate))
+			if err := c.setMeta(d.Catalog); err != nil {
+				errs = append(errs, err)
 			}
-			c.DataDate = t
 		}
 		c.Decisions = append(c.Decisions, d.Decisions...)
 		for _, g := range d.GPUModels {
@@ -79,18 +111,46 @@ func Build(docs []Document, prices, spot io.Reader) (*Catalog, error) {
 			skuDocs = append(skuDocs, s)
 		}
 	}
-	decisionIDs := map[string]bool{}
+	return images, skuDocs, errs
+}
+
+// setMeta copies a document's catalog metadata onto the catalog. A data
+// date that does not parse leaves DataDate zero and is reported.
+func (c *Catalog) setMeta(m *MetaDoc) error {
+	c.Version, c.PriceSnapshotDate, c.PriceSource = m.Version, m.PriceSnapshotDate, m.PriceSource
+	c.SpotSource, c.SpotCaveat, c.Sources = m.SpotSource, m.SpotCaveat, m.Sources
+	t, err := time.Parse(DateLayout, m.DataDate)
+	c.DataDate = t
+	if err != nil {
+		return fmt.Errorf("catalog: data_date %q is not a YYYY-MM-DD date", m.DataDate)
+	}
+	return nil
+}
+
+// decisionIDs collects the ids of the merged decisions, reporting an id
+// defined twice and a decision without sources.
+func (c *Catalog) decisionIDs() (map[string]bool, []error) {
+	var errs []error
+	ids := map[string]bool{}
 	for _, d := range c.Decisions {
-		if decisionIDs[d.ID] {
+		if ids[d.ID] {
 			errs = append(errs, fmt.Errorf("decision %s: defined twice", d.ID))
 		}
-		decisionIDs[d.ID] = true
+		ids[d.ID] = true
 		if len(d.Sources) == 0 {
 			errs = append(errs, fmt.Errorf("decision %s: no sources", d.ID))
 		}
 	}
+	return ids, errs
+}
+
+// joinSizes joins every merged size entry, indexes the sizes that join and
+// orders them by name; an entry that does not join is reported with its
+// name.
+func (c *Catalog) joinSizes(skuDocs []SKUDoc, images map[string]ImageDoc, decisions map[string]bool) []error {
+	var errs []error
 	for _, sd := range skuDocs {
-		s, err := c.join(sd, images, decisionIDs)
+		s, err := c.join(sd, images, decisions)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("size %s: %w", sd.Name, err))
 			continue
@@ -99,29 +159,48 @@ func Build(docs []Document, prices, spot io.Reader) (*Catalog, error) {
 		c.skus = append(c.skus, s)
 	}
 	sort.Slice(c.skus, func(i, j int) bool { return c.skus[i].Name < c.skus[j].Name })
-	if prices != nil {
-		if err := c.loadPrices(prices, spot); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	for _, s := range c.skus {
-		s.AvailabilitySource = c.AvailabilitySource()
-	}
-	errs = append(errs, c.joinPerformance(docs, decisionIDs)...)
-	errs = append(errs, c.joinModels(docs, decisionIDs)...)
-	errs = append(errs, c.validate()...)
-	errs = append(errs, c.validateDataFacts()...)
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
-	}
-	return c, nil
+	return errs
 }
 
+// join joins one size with its series, GPU model and image: the steps run in
+// a fixed order, and the first one that fails decides the error.
 func (c *Catalog) join(d SKUDoc, images map[string]ImageDoc, decisions map[string]bool) (*SKU, error) {
 	sr, ok := c.series[d.Series]
 	if !ok {
 		return nil, fmt.Errorf("series %q is not defined", d.Series)
 	}
+	s := newSKU(d, sr)
+	s.Decisions = dedupe(append(append([]string{}, sr.Decisions...), d.Decisions...))
+	if err := checkDecisions(s.Decisions, decisions); err != nil {
+		return nil, err
+	}
+	s.Network = joinNetwork(d.Network)
+	if d.GPU != nil {
+		gpu, err := c.joinGPU(d.GPU)
+		if err != nil {
+			return nil, err
+		}
+		s.GPU = gpu
+	}
+	s.Lifecycle = joinLifecycle(sr.Lifecycle, d.Lifecycle)
+	support, err := joinSupport(sr.Support, d.Support)
+	if err != nil {
+		return nil, err
+	}
+	s.Support = support
+	if sr.Image != "" {
+		im, err := joinImage(sr, images, s.Arch)
+		if err != nil {
+			return nil, err
+		}
+		s.Image = im
+	}
+	return s, nil
+}
+
+// newSKU copies a size's own figures and its series' shared ones into a new
+// SKU; the second figures are kept only where they differ from the first.
+func newSKU(d SKUDoc, sr SeriesDoc) *SKU {
 	s := &SKU{
 		Name: d.Name, Series: d.Series, Family: sr.Family, Category: sr.Category, SeriesYear: sr.YearAvailable,
 		VCPUs: d.VCPUs, MemoryGiB: d.MemoryGiB, TempDiskGiB: d.TempDiskGiB, LocalNVMeGiB: d.LocalNVMeGiB,
@@ -131,114 +210,133 @@ func (c *Catalog) join(d SKUDoc, images map[string]ImageDoc, decisions map[strin
 		Deployable: d.Deployable == nil || *d.Deployable,
 		Sources:    d.Sources, Notes: d.Notes, Prices: map[string]Price{},
 	}
-	// The second figures are kept only where they differ from the first.
 	if d.QuotaVCPUs != nil && (d.VCPUs == nil || *d.QuotaVCPUs != *d.VCPUs) {
 		s.QuotaVCPUs = d.QuotaVCPUs
 	}
 	if d.MemoryGiBAllotted != nil && (d.MemoryGiB == nil || *d.MemoryGiBAllotted != *d.MemoryGiB) {
 		s.MemoryGiBAllotted = d.MemoryGiBAllotted
 	}
-	s.Decisions = dedupe(append(append([]string{}, sr.Decisions...), d.Decisions...))
-	for _, id := range s.Decisions {
-		if !decisions[id] {
-			return nil, fmt.Errorf("decision %q is not defined", id)
-		}
+	return s
+}
+
+// joinNetwork flattens a size's networking, totalling its InfiniBand
+// bandwidth over the ports.
+func joinNetwork(d NetworkDoc) Network {
+	n := Network{
+		AcceleratedNetworking: d.AcceleratedNetworking,
+		RDMA:                  d.RDMA,
+		EthernetMbps:          d.EthernetMbps,
 	}
-	s.Network = Network{
-		AcceleratedNetworking: d.Network.AcceleratedNetworking,
-		RDMA:                  d.Network.RDMA,
-		EthernetMbps:          d.Network.EthernetMbps,
+	if ib := d.InfiniBand; ib != nil {
+		n.InfiniBand = ib.Generation
+		n.InfiniBandGbps = ib.GbpsPerPort * ib.Ports
+		n.InfiniBandPorts = ib.Ports
+		n.InfiniBandText = ib.Text
 	}
-	if ib := d.Network.InfiniBand; ib != nil {
-		s.Network.InfiniBand = ib.Generation
-		s.Network.InfiniBandGbps = ib.GbpsPerPort * ib.Ports
-		s.Network.InfiniBandPorts = ib.Ports
-		s.Network.InfiniBandText = ib.Text
+	return n
+}
+
+// joinGPU joins a size's GPU share with its GPU model and parses the count.
+func (c *Catalog) joinGPU(g *SKUGPUDoc) (*GPU, error) {
+	m, ok := c.gpuModels[g.Model]
+	if !ok {
+		return nil, fmt.Errorf("GPU model %q is not defined", g.Model)
 	}
-	if g := d.GPU; g != nil {
-		m, ok := c.gpuModels[g.Model]
-		if !ok {
-			return nil, fmt.Errorf("GPU model %q is not defined", g.Model)
-		}
-		gpu := &GPU{
-			CountText: g.Count, ModelID: m.ID, Model: m.Name, Vendor: m.Vendor, Architecture: m.Architecture, ArchitectureYear: c.architectureYear(m),
-			Interconnect: g.Interconnect, ComputeCapability: m.ComputeCapability, GfxTarget: m.GfxTarget,
-			MinCUDA: m.MinCUDA, MaxCUDAMajor: m.MaxCUDAMajor, MinROCm: m.MinROCm,
-			Precisions: m.Precisions, Sources: m.Sources, Notes: m.Notes,
-		}
-		if g.Count != "" {
-			n, err := ParseCount(g.Count)
-			if err != nil {
-				return nil, fmt.Errorf("gpu.count: %w", err)
-			}
-			gpu.Count = n
-		}
-		if g.MemoryGiB != nil {
-			gpu.MemoryGiB = *g.MemoryGiB
-			// A partial GPU's memory is its slice: the total is the slice times
-			// the number of whole GPUs, or the slice itself.
-			gpu.MemoryGiBTotal = Round2(*g.MemoryGiB * math.Max(gpu.Count, 1))
-		}
-		s.GPU = gpu
+	gpu := &GPU{
+		CountText: g.Count, ModelID: m.ID, Model: m.Name, Vendor: m.Vendor, Architecture: m.Architecture, ArchitectureYear: c.architectureYear(m),
+		Interconnect: g.Interconnect, ComputeCapability: m.ComputeCapability, GfxTarget: m.GfxTarget,
+		MinCUDA: m.MinCUDA, MaxCUDAMajor: m.MaxCUDAMajor, MinROCm: m.MinROCm,
+		Precisions: m.Precisions, Sources: m.Sources, Notes: m.Notes,
 	}
-	s.Lifecycle = Lifecycle(sr.Lifecycle)
-	if o := d.Lifecycle; o != nil {
-		if o.Status != "" {
-			s.Lifecycle.Status = o.Status
+	if g.Count != "" {
+		n, err := ParseCount(g.Count)
+		if err != nil {
+			return nil, fmt.Errorf("gpu.count: %w", err)
 		}
-		if o.AnnouncedDate != "" {
-			s.Lifecycle.AnnouncedDate = o.AnnouncedDate
-		}
-		if o.RetirementDate != "" {
-			s.Lifecycle.RetirementDate = o.RetirementDate
-		}
-		if len(o.ReplacementSeries) > 0 {
-			s.Lifecycle.ReplacementSeries = o.ReplacementSeries
-		}
-		if len(o.ReplacementSizes) > 0 {
-			s.Lifecycle.ReplacementSizes = o.ReplacementSizes
-		}
-		if o.Note != "" {
-			s.Lifecycle.Note = o.Note
-		}
-		if len(o.Sources) > 0 {
-			s.Lifecycle.Sources = o.Sources
-		}
+		gpu.Count = n
 	}
-	s.Support = Support{
-		AKS:        SupportEntry(sr.Support.AKS),
-		AzureML:    SupportEntry(sr.Support.AzureML),
-		CycleCloud: SupportEntry(sr.Support.CycleCloud),
-		Batch:      SupportEntry(sr.Support.Batch),
-		Sources:    sr.Support.Sources,
+	if g.MemoryGiB != nil {
+		gpu.MemoryGiB = *g.MemoryGiB
+		// A partial GPU's memory is its slice: the total is the slice times
+		// the number of whole GPUs, or the slice itself.
+		gpu.MemoryGiBTotal = Round2(*g.MemoryGiB * math.Max(gpu.Count, 1))
 	}
-	if o := d.Support; o != nil {
-		for _, e := range []struct {
-			field string
-			from  *SupportEntryDoc
-			to    *SupportEntry
-		}{{"aks", o.AKS, &s.Support.AKS}, {"azureml", o.AzureML, &s.Support.AzureML}, {"cyclecloud", o.CycleCloud, &s.Support.CycleCloud}, {"batch", o.Batch, &s.Support.Batch}} {
-			if e.from == nil {
-				continue
-			}
-			if !slices.Contains(SupportStatuses(), e.from.Status) {
-				return nil, fmt.Errorf("support.%s: status %q is not one of %s", e.field, e.from.Status, strings.Join(SupportStatuses(), ", "))
-			}
-			*e.to = SupportEntry(*e.from)
-		}
-		s.Support.Sources = dedupe(append(append([]string{}, sr.Support.Sources...), o.Sources...))
+	return gpu, nil
+}
+
+// joinLifecycle starts from the series' lifecycle and replaces each field
+// the size's override gives.
+func joinLifecycle(series LifecycleDoc, o *LifecycleDoc) Lifecycle {
+	lc := Lifecycle(series)
+	if o == nil {
+		return lc
 	}
-	if sr.Image != "" {
-		im, ok := images[sr.Image]
-		if !ok {
-			return nil, fmt.Errorf("image %q of series %s is not defined", sr.Image, sr.Name)
-		}
-		if err := checkImage(im, s.Arch); err != nil {
-			return nil, fmt.Errorf("image %q of series %s: %w", sr.Image, sr.Name, err)
-		}
-		s.Image = &Image{ID: im.ID, URN: im.URN, Arch: im.Arch, BatchNodeAgentSKUID: im.BatchNodeAgentSKUID, OS: im.OS, CUDAToolkit: im.CUDAToolkit, Driver: im.Driver, ROCm: im.ROCm, Source: im.Source}
+	if o.Status != "" {
+		lc.Status = o.Status
 	}
-	return s, nil
+	if o.AnnouncedDate != "" {
+		lc.AnnouncedDate = o.AnnouncedDate
+	}
+	if o.RetirementDate != "" {
+		lc.RetirementDate = o.RetirementDate
+	}
+	if len(o.ReplacementSeries) > 0 {
+		lc.ReplacementSeries = o.ReplacementSeries
+	}
+	if len(o.ReplacementSizes) > 0 {
+		lc.ReplacementSizes = o.ReplacementSizes
+	}
+	if o.Note != "" {
+		lc.Note = o.Note
+	}
+	if len(o.Sources) > 0 {
+		lc.Sources = o.Sources
+	}
+	return lc
+}
+
+// joinSupport starts from the series' support verdicts, replaces each one
+// the size's override gives after checking its status, and adds the
+// override's sources to the series' ones.
+func joinSupport(series SupportDoc, o *SupportOverrideDoc) (Support, error) {
+	sup := Support{
+		AKS:        SupportEntry(series.AKS),
+		AzureML:    SupportEntry(series.AzureML),
+		CycleCloud: SupportEntry(series.CycleCloud),
+		Batch:      SupportEntry(series.Batch),
+		Sources:    series.Sources,
+	}
+	if o == nil {
+		return sup, nil
+	}
+	for _, e := range []struct {
+		field string
+		from  *SupportEntryDoc
+		to    *SupportEntry
+	}{{"aks", o.AKS, &sup.AKS}, {"azureml", o.AzureML, &sup.AzureML}, {"cyclecloud", o.CycleCloud, &sup.CycleCloud}, {"batch", o.Batch, &sup.Batch}} {
+		if e.from == nil {
+			continue
+		}
+		if !slices.Contains(SupportStatuses(), e.from.Status) {
+			return Support{}, fmt.Errorf("support.%s: status %q is not one of %s", e.field, e.from.Status, strings.Join(SupportStatuses(), ", "))
+		}
+		*e.to = SupportEntry(*e.from)
+	}
+	sup.Sources = dedupe(append(append([]string{}, series.Sources...), o.Sources...))
+	return sup, nil
+}
+
+// joinImage finds the series' image and checks it suits a size of the
+// given CPU architecture.
+func joinImage(sr SeriesDoc, images map[string]ImageDoc, arch string) (*Image, error) {
+	im, ok := images[sr.Image]
+	if !ok {
+		return nil, fmt.Errorf("image %q of series %s is not defined", sr.Image, sr.Name)
+	}
+	if err := checkImage(im, arch); err != nil {
+		return nil, fmt.Errorf("image %q of series %s: %w", sr.Image, sr.Name, err)
+	}
+	return &Image{ID: im.ID, URN: im.URN, Arch: im.Arch, BatchNodeAgentSKUID: im.BatchNodeAgentSKUID, OS: im.OS, CUDAToolkit: im.CUDAToolkit, Driver: im.Driver, ROCm: im.ROCm, Source: im.Source}, nil
 }
 
 // dedupe drops repeated entries, keeping the first occurrence's position.

@@ -203,80 +203,27 @@ func (c *Catalog) joinModels(docs []Document, decisions map[string]bool) []error
 // names are usually written, for example "llama-3.1-8b".
 var modelIDRE = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
 
-// newModel validates one model entry and resolves its derived fields.
+// newModel validates one model entry and resolves its derived fields. The
+// checks run in a fixed order and the first that fails decides the error.
 func newModel(d ModelDoc, decisions map[string]bool) (*Model, error) {
-	if !modelIDRE.MatchString(d.ID) {
-		return nil, fmt.Errorf("id %q must be lower-case letters, digits, '.', '-' and '_', starting with a letter or digit", d.ID)
+	if err := checkModelIdentity(d); err != nil {
+		return nil, err
 	}
-	if strings.TrimSpace(d.Name) == "" {
-		return nil, errors.New("name is required")
+	active, err := activeParameters(d)
+	if err != nil {
+		return nil, err
 	}
-	if !slices.Contains(ModelKinds(), d.Kind) {
-		return nil, fmt.Errorf("kind %q is not one of %s", d.Kind, strings.Join(ModelKinds(), ", "))
+	if err := checkModelDimensions(d); err != nil {
+		return nil, err
 	}
-	if !(d.ParametersBillion > 0) || math.IsInf(d.ParametersBillion, 0) {
-		return nil, fmt.Errorf("parameters_billion must be a positive number, got %v", d.ParametersBillion)
-	}
-	active := d.ParametersBillion
-	if d.ActiveParametersBillion != nil {
-		active = *d.ActiveParametersBillion
-		if !(active > 0) || active > d.ParametersBillion {
-			return nil, fmt.Errorf("active_parameters_billion %v must be positive and at most parameters_billion %v", active, d.ParametersBillion)
-		}
-	}
-	for _, f := range []struct {
-		name string
-		v    *int64
-	}{
-		{"layers", d.Layers}, {"hidden_size", d.HiddenSize}, {"attention_heads", d.AttentionHeads}, {"kv_heads", d.KVHeads},
-		{"head_dim", d.HeadDim}, {"intermediate_size", d.IntermediateSize}, {"vocab_size", d.VocabSize},
-		{"max_context_tokens", d.MaxContextTokens}, {"experts", d.Experts}, {"active_experts", d.ActiveExperts},
-	} {
-		if f.v != nil && *f.v <= 0 {
-			return nil, fmt.Errorf("%s must be positive, got %d", f.name, *f.v)
-		}
-	}
-	if d.SharedExperts != nil && *d.SharedExperts < 0 {
-		return nil, fmt.Errorf("shared_experts must be zero or more, got %d", *d.SharedExperts)
-	}
-	if d.KVHeads != nil && d.AttentionHeads == nil {
-		return nil, errors.New("kv_heads is given without attention_heads")
-	}
-	if d.KVHeads != nil && (*d.KVHeads > *d.AttentionHeads || *d.AttentionHeads%*d.KVHeads != 0) {
-		return nil, fmt.Errorf("attention_heads %d must be a multiple of kv_heads %d", *d.AttentionHeads, *d.KVHeads)
-	}
-	switch {
-	case d.Kind == ModelKindMoE:
-		if d.Experts == nil || d.ActiveExperts == nil {
-			return nil, errors.New("a moe model needs experts and active_experts")
-		}
-		if *d.ActiveExperts > *d.Experts {
-			return nil, fmt.Errorf("active_experts %d is more than experts %d", *d.ActiveExperts, *d.Experts)
-		}
-		if !(active < d.ParametersBillion) {
-			return nil, errors.New("a moe model's active_parameters_billion must be below parameters_billion")
-		}
-	case d.Experts != nil || d.ActiveExperts != nil || d.SharedExperts != nil:
-		return nil, fmt.Errorf("experts are given, but kind is %q, not %q", d.Kind, ModelKindMoE)
-	case active != d.ParametersBillion:
-		return nil, fmt.Errorf("a dense (%s) model's active_parameters_billion must equal parameters_billion", d.Kind)
+	if err := checkModelExperts(d, active); err != nil {
+		return nil, err
 	}
 	bits, ok := precisionBits[d.Precision]
 	if !ok {
 		return nil, fmt.Errorf("precision %q is not one of %s", d.Precision, strings.Join(ModelPrecisions(), ", "))
 	}
-	if strings.TrimSpace(d.License) == "" {
-		return nil, errors.New("license is required")
-	}
-	if len(d.Sources) == 0 {
-		return nil, errors.New("no sources")
-	}
-	for _, s := range d.Sources {
-		if strings.TrimSpace(s) == "" {
-			return nil, errors.New("sources: an empty source")
-		}
-	}
-	if err := checkDecisions(d.Decisions, decisions); err != nil {
+	if err := checkModelProvenance(d, decisions); err != nil {
 		return nil, err
 	}
 	m := &Model{
@@ -292,6 +239,104 @@ func newModel(d ModelDoc, decisions map[string]bool) (*Model, error) {
 		return nil, err
 	}
 	return m, nil
+}
+
+// checkModelIdentity checks a model's id, name, kind and parameter count.
+func checkModelIdentity(d ModelDoc) error {
+	if !modelIDRE.MatchString(d.ID) {
+		return fmt.Errorf("id %q must be lower-case letters, digits, '.', '-' and '_', starting with a letter or digit", d.ID)
+	}
+	if strings.TrimSpace(d.Name) == "" {
+		return errors.New("name is required")
+	}
+	if !slices.Contains(ModelKinds(), d.Kind) {
+		return fmt.Errorf("kind %q is not one of %s", d.Kind, strings.Join(ModelKinds(), ", "))
+	}
+	if !(d.ParametersBillion > 0) || math.IsInf(d.ParametersBillion, 0) {
+		return fmt.Errorf("parameters_billion must be a positive number, got %v", d.ParametersBillion)
+	}
+	return nil
+}
+
+// activeParameters returns the parameters one token uses: the stored active
+// count, which must be positive and at most the total, or else the total.
+func activeParameters(d ModelDoc) (float64, error) {
+	if d.ActiveParametersBillion == nil {
+		return d.ParametersBillion, nil
+	}
+	active := *d.ActiveParametersBillion
+	if !(active > 0) || active > d.ParametersBillion {
+		return 0, fmt.Errorf("active_parameters_billion %v must be positive and at most parameters_billion %v", active, d.ParametersBillion)
+	}
+	return active, nil
+}
+
+// checkModelDimensions checks that every architecture figure given is
+// positive (shared experts may be zero) and that the attention heads are a
+// whole multiple of the KV heads.
+func checkModelDimensions(d ModelDoc) error {
+	for _, f := range []struct {
+		name string
+		v    *int64
+	}{
+		{"layers", d.Layers}, {"hidden_size", d.HiddenSize}, {"attention_heads", d.AttentionHeads}, {"kv_heads", d.KVHeads},
+		{"head_dim", d.HeadDim}, {"intermediate_size", d.IntermediateSize}, {"vocab_size", d.VocabSize},
+		{"max_context_tokens", d.MaxContextTokens}, {"experts", d.Experts}, {"active_experts", d.ActiveExperts},
+	} {
+		if f.v != nil && *f.v <= 0 {
+			return fmt.Errorf("%s must be positive, got %d", f.name, *f.v)
+		}
+	}
+	if d.SharedExperts != nil && *d.SharedExperts < 0 {
+		return fmt.Errorf("shared_experts must be zero or more, got %d", *d.SharedExperts)
+	}
+	if d.KVHeads != nil && d.AttentionHeads == nil {
+		return errors.New("kv_heads is given without attention_heads")
+	}
+	if d.KVHeads != nil && (*d.KVHeads > *d.AttentionHeads || *d.AttentionHeads%*d.KVHeads != 0) {
+		return fmt.Errorf("attention_heads %d must be a multiple of kv_heads %d", *d.AttentionHeads, *d.KVHeads)
+	}
+	return nil
+}
+
+// checkModelExperts checks that a mixture-of-experts model gives its experts
+// and uses fewer parameters per token than it has, and that a dense model
+// gives no experts and uses all of its parameters.
+func checkModelExperts(d ModelDoc, active float64) error {
+	switch {
+	case d.Kind == ModelKindMoE:
+		if d.Experts == nil || d.ActiveExperts == nil {
+			return errors.New("a moe model needs experts and active_experts")
+		}
+		if *d.ActiveExperts > *d.Experts {
+			return fmt.Errorf("active_experts %d is more than experts %d", *d.ActiveExperts, *d.Experts)
+		}
+		if !(active < d.ParametersBillion) {
+			return errors.New("a moe model's active_parameters_billion must be below parameters_billion")
+		}
+	case d.Experts != nil || d.ActiveExperts != nil || d.SharedExperts != nil:
+		return fmt.Errorf("experts are given, but kind is %q, not %q", d.Kind, ModelKindMoE)
+	case active != d.ParametersBillion:
+		return fmt.Errorf("a dense (%s) model's active_parameters_billion must equal parameters_billion", d.Kind)
+	}
+	return nil
+}
+
+// checkModelProvenance checks that a model names its license and non-empty
+// sources, and that every decision it cites is defined.
+func checkModelProvenance(d ModelDoc, decisions map[string]bool) error {
+	if strings.TrimSpace(d.License) == "" {
+		return errors.New("license is required")
+	}
+	if len(d.Sources) == 0 {
+		return errors.New("no sources")
+	}
+	for _, s := range d.Sources {
+		if strings.TrimSpace(s) == "" {
+			return errors.New("sources: an empty source")
+		}
+	}
+	return checkDecisions(d.Decisions, decisions)
 }
 
 // resolveAttention checks the attention facts against the head counts and
