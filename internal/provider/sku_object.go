@@ -455,12 +455,13 @@ func projectObject(obj types.Object, typ types.ObjectType, fields skuFields) (ty
 		v := attrs[name]
 		if sub != nil {
 			nested, ok := v.(types.Object)
-			if !ok {
-				diags.AddError("SKU Summary Error", "Attribute "+name+" of the size record is not an object.")
+			nestedType, typeOK := typ.AttrTypes[name].(types.ObjectType)
+			if !ok || !typeOK {
+				diags.AddError("SKU Summary Error", "Attribute "+name+" of the size record is not an object. This is a bug in the provider; please report it.")
 				return types.ObjectNull(typ.AttrTypes), diags
 			}
 			var d diag.Diagnostics
-			v, d = projectObject(nested, typ.AttrTypes[name].(types.ObjectType), sub)
+			v, d = projectObject(nested, nestedType, sub)
 			diags.Append(d...)
 		}
 		out[name] = v
