@@ -453,84 +453,17 @@ func readSpecs(caps []Capability) (AvailableSpecs, string, error) {
 	var sp AvailableSpecs
 	var vcpus, avail *int64
 	for i, c := range caps {
-		field := fmt.Sprintf("capabilities[%d] (%s)", i, c.Name)
-		v := strings.TrimSpace(c.Value)
-		intVal := func() (*int64, error) {
-			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil || n < 0 {
-				return nil, fmt.Errorf("value %q is not a whole number.", c.Value)
-			}
-			return &n, nil
-		}
-		boolVal := func() (*bool, error) {
-			switch strings.ToLower(v) {
-			case "true":
-				t := true
-				return &t, nil
-			case "false":
-				f := false
-				return &f, nil
-			}
-			return nil, fmt.Errorf("value %q is not True or False.", c.Value)
-		}
 		var err error
 		switch c.Name {
 		case "vCPUs":
-			vcpus, err = intVal()
+			vcpus, err = capabilityInt(c)
 		case "vCPUsAvailable":
-			avail, err = intVal()
-		case "MemoryGB":
-			f, perr := strconv.ParseFloat(v, 64)
-			if perr != nil || f < 0 {
-				err = fmt.Errorf("value %q is not a number of GiB.", c.Value)
-			} else {
-				sp.MemoryGiB = &f
-			}
-		case "GPUs":
-			sp.GPUs, err = intVal()
-		case "RdmaEnabled":
-			sp.RDMA, err = boolVal()
-		case "AcceleratedNetworkingEnabled":
-			sp.AcceleratedNetworking, err = boolVal()
-		case "PremiumIO":
-			sp.PremiumStorage, err = boolVal()
-		case "MaxDataDiskCount":
-			sp.MaxDataDisks, err = intVal()
-		case "MaxNetworkInterfaces":
-			sp.MaxNICs, err = intVal()
-		case "MaxResourceVolumeMB":
-			var mb *int64
-			if mb, err = intVal(); err == nil {
-				gib := *mb / 1024
-				sp.TempDiskGiB = &gib
-			}
-		case "HyperVGenerations":
-			for _, g := range strings.Split(v, ",") {
-				g = strings.TrimPrefix(strings.TrimSpace(strings.ToUpper(g)), "V")
-				if g != "" {
-					sp.HyperVGenerations = append(sp.HyperVGenerations, g)
-				}
-			}
-		case "CpuArchitectureType":
-			switch strings.ToLower(v) {
-			case "x64":
-				sp.Arch = "x86_64"
-			case "arm64":
-				sp.Arch = "arm64"
-			}
-		case "RetirementDateUtc":
-			if t, perr := time.Parse(time.RFC3339, v); perr == nil {
-				sp.RetirementDate = t.UTC().Format(catalog.DateLayout)
-			} else if t, perr := time.Parse(catalog.DateLayout, v); perr == nil {
-				sp.RetirementDate = t.Format(catalog.DateLayout)
-			} else if _, perr := time.Parse(catalog.DateLayout, v[:min(10, len(v))]); perr == nil {
-				sp.RetirementDate = v[:10]
-			} else {
-				err = fmt.Errorf("value %q is not a date.", c.Value)
-			}
+			avail, err = capabilityInt(c)
+		default:
+			err = sp.read(c)
 		}
 		if err != nil {
-			return sp, field + ".value", err
+			return sp, fmt.Sprintf("capabilities[%d] (%s)", i, c.Name) + ".value", err
 		}
 	}
 	sp.VCPUs = vcpus
@@ -541,6 +474,94 @@ func readSpecs(caps []Capability) (AvailableSpecs, string, error) {
 		}
 	}
 	return sp, "", nil
+}
+
+// read sets the spec a capability other than vCPUs and vCPUsAvailable
+// reports. Capabilities the provider does not use are ignored.
+func (sp *AvailableSpecs) read(c Capability) error {
+	v := strings.TrimSpace(c.Value)
+	var err error
+	switch c.Name {
+	case "MemoryGB":
+		f, perr := strconv.ParseFloat(v, 64)
+		if perr != nil || f < 0 {
+			return fmt.Errorf("value %q is not a number of GiB.", c.Value)
+		}
+		sp.MemoryGiB = &f
+	case "GPUs":
+		sp.GPUs, err = capabilityInt(c)
+	case "RdmaEnabled":
+		sp.RDMA, err = capabilityBool(c)
+	case "AcceleratedNetworkingEnabled":
+		sp.AcceleratedNetworking, err = capabilityBool(c)
+	case "PremiumIO":
+		sp.PremiumStorage, err = capabilityBool(c)
+	case "MaxDataDiskCount":
+		sp.MaxDataDisks, err = capabilityInt(c)
+	case "MaxNetworkInterfaces":
+		sp.MaxNICs, err = capabilityInt(c)
+	case "MaxResourceVolumeMB":
+		var mb *int64
+		if mb, err = capabilityInt(c); err == nil {
+			gib := *mb / 1024
+			sp.TempDiskGiB = &gib
+		}
+	case "HyperVGenerations":
+		for _, g := range strings.Split(v, ",") {
+			g = strings.TrimPrefix(strings.TrimSpace(strings.ToUpper(g)), "V")
+			if g != "" {
+				sp.HyperVGenerations = append(sp.HyperVGenerations, g)
+			}
+		}
+	case "CpuArchitectureType":
+		switch strings.ToLower(v) {
+		case "x64":
+			sp.Arch = "x86_64"
+		case "arm64":
+			sp.Arch = "arm64"
+		}
+	case "RetirementDateUtc":
+		return sp.readRetirementDate(c)
+	}
+	return err
+}
+
+// readRetirementDate sets the retirement date from an RFC 3339 time or a
+// value starting with a YYYY-MM-DD date.
+func (sp *AvailableSpecs) readRetirementDate(c Capability) error {
+	v := strings.TrimSpace(c.Value)
+	if t, err := time.Parse(time.RFC3339, v); err == nil {
+		sp.RetirementDate = t.UTC().Format(catalog.DateLayout)
+	} else if t, err := time.Parse(catalog.DateLayout, v); err == nil {
+		sp.RetirementDate = t.Format(catalog.DateLayout)
+	} else if _, err := time.Parse(catalog.DateLayout, v[:min(10, len(v))]); err == nil {
+		sp.RetirementDate = v[:10]
+	} else {
+		return fmt.Errorf("value %q is not a date.", c.Value)
+	}
+	return nil
+}
+
+// capabilityInt reads a capability's value as a whole number.
+func capabilityInt(c Capability) (*int64, error) {
+	n, err := strconv.ParseInt(strings.TrimSpace(c.Value), 10, 64)
+	if err != nil || n < 0 {
+		return nil, fmt.Errorf("value %q is not a whole number.", c.Value)
+	}
+	return &n, nil
+}
+
+// capabilityBool reads a capability's value as True or False, in any case.
+func capabilityBool(c Capability) (*bool, error) {
+	switch strings.ToLower(strings.TrimSpace(c.Value)) {
+	case "true":
+		t := true
+		return &t, nil
+	case "false":
+		f := false
+		return &f, nil
+	}
+	return nil, fmt.Errorf("value %q is not True or False.", c.Value)
 }
 
 func uniqueSorted(list []string) []string {
