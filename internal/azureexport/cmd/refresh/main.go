@@ -77,6 +77,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// refresh reports what the exports change in the catalog's data and, with
+// -write, writes the new prices.csv and catalog.json.
 func refresh(o options, w io.Writer) error {
 	cat, err := catalog.LoadDir(o.data)
 	if err != nil {
@@ -84,59 +86,104 @@ func refresh(o options, w io.Writer) error {
 	}
 	fmt.Fprintf(w, "Catalog %s in %s: %d sizes, data date %s, price snapshot %s.\n",
 		cat.Version, o.data, len(cat.SKUs()), cat.DataDate.Format(catalog.DateLayout), cat.PriceSnapshotDate)
-
-	if o.availability != "" {
-		a, err := azureexport.LoadAvailability(o.availability)
-		if err != nil {
-			return err
-		}
-		reportAvailability(w, cat, a, o.examples)
-	}
-	var pf *azureexport.PriceFile
-	var newCSV []byte
-	if o.prices != "" {
-		if pf, err = azureexport.LoadPriceFile(o.prices); err != nil {
-			return err
-		}
-		if newCSV, err = reportPrices(w, cat, pf, o); err != nil {
-			return err
-		}
-	}
-
-	fmt.Fprintln(w, "\nDates")
-	meta, err := os.ReadFile(filepath.Join(o.data, "catalog.json"))
+	pf, newCSV, err := reportExports(w, cat, o)
 	if err != nil {
 		return err
 	}
-	newMeta := setField(meta, "data_date", o.date)
-	fmt.Fprintf(w, "  data_date: %s -> %s\n", cat.DataDate.Format(catalog.DateLayout), o.date)
-	if pf != nil {
-		newMeta = setField(newMeta, "price_snapshot_date", o.date)
-		fmt.Fprintf(w, "  price_snapshot_date: %s -> %s\n", cat.PriceSnapshotDate, o.date)
-		source := o.priceSource
-		switch {
-		case source == "" && pf.Format == azureexport.PriceFormatRetail:
-			source = "Azure Retail Prices API (Linux Consumption meters, USD per hour), snapshot of " + o.date
-		case source == "" && o.write:
-			return errors.New("the prices file is CSV: say where its prices come from with -price-source (the embedded prices are Linux pay-as-you-go list prices; never write negotiated prices)")
-		}
-		if source != "" {
-			newMeta = setField(newMeta, "price_source", source)
-			fmt.Fprintf(w, "  price_source: %q\n", source)
-		}
+	newMeta, err := refreshDates(w, cat, pf, o)
+	if err != nil {
+		return err
 	}
-
 	if !o.write {
 		fmt.Fprintln(w, "\nNothing written (dry run). Run again with -write to update prices.csv and catalog.json.")
 		return nil
 	}
-	// Check the result loads before touching the data directory.
+	return writeData(w, o.data, newMeta, newCSV)
+}
+
+// reportExports reports on the availability and prices files given. It
+// returns the prices file and the merged prices.csv, both nil without one.
+func reportExports(w io.Writer, cat *catalog.Catalog, o options) (*azureexport.PriceFile, []byte, error) {
+	if o.availability != "" {
+		a, err := azureexport.LoadAvailability(o.availability)
+		if err != nil {
+			return nil, nil, err
+		}
+		reportAvailability(w, cat, a, o.examples)
+	}
+	if o.prices == "" {
+		return nil, nil, nil
+	}
+	pf, err := azureexport.LoadPriceFile(o.prices)
+	if err != nil {
+		return nil, nil, err
+	}
+	newCSV, err := reportPrices(w, cat, pf, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	return pf, newCSV, nil
+}
+
+// refreshDates prints the dates, and the price source when a prices file
+// is given, that the refresh sets, and returns catalog.json with them.
+func refreshDates(w io.Writer, cat *catalog.Catalog, pf *azureexport.PriceFile, o options) ([]byte, error) {
+	fmt.Fprintln(w, "\nDates")
+	meta, err := os.ReadFile(filepath.Join(o.data, "catalog.json"))
+	if err != nil {
+		return nil, err
+	}
+	newMeta := setField(meta, "data_date", o.date)
+	fmt.Fprintf(w, "  data_date: %s -> %s\n", cat.DataDate.Format(catalog.DateLayout), o.date)
+	if pf == nil {
+		return newMeta, nil
+	}
+	newMeta = setField(newMeta, "price_snapshot_date", o.date)
+	fmt.Fprintf(w, "  price_snapshot_date: %s -> %s\n", cat.PriceSnapshotDate, o.date)
+	source := o.priceSource
+	switch {
+	case source == "" && pf.Format == azureexport.PriceFormatRetail:
+		source = "Azure Retail Prices API (Linux Consumption meters, USD per hour), snapshot of " + o.date
+	case source == "" && o.write:
+		return nil, errors.New("the prices file is CSV: say where its prices come from with -price-source (the embedded prices are Linux pay-as-you-go list prices; never write negotiated prices)")
+	}
+	if source != "" {
+		newMeta = setField(newMeta, "price_source", source)
+		fmt.Fprintf(w, "  price_source: %q\n", source)
+	}
+	return newMeta, nil
+}
+
+// writeData writes catalog.json, and prices.csv when newCSV is not nil, in
+// the data directory, once a copy with them loads.
+func writeData(w io.Writer, data string, newMeta, newCSV []byte) error {
+	if err := checkRefreshed(data, newMeta, newCSV); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(data, "catalog.json"), newMeta, 0o644); err != nil {
+		return err
+	}
+	written := []string{"catalog.json"}
+	if newCSV != nil {
+		if err := os.WriteFile(filepath.Join(data, "prices.csv"), newCSV, 0o644); err != nil {
+			return err
+		}
+		written = append(written, "prices.csv")
+	}
+	fmt.Fprintf(w, "\nWrote %s in %s. Review with git diff, run make test (tests pin prices and rankings: update them in the same change), and record the refresh in CHANGELOG.md.\n", strings.Join(written, " and "), data)
+	return nil
+}
+
+// checkRefreshed copies the data directory to a temporary one with the new
+// catalog.json and prices.csv, and checks the result loads before the data
+// directory is touched.
+func checkRefreshed(data string, newMeta, newCSV []byte) error {
 	tmp, err := os.MkdirTemp("", "refresh")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	entries, err := os.ReadDir(o.data)
+	entries, err := os.ReadDir(data)
 	if err != nil {
 		return err
 	}
@@ -144,7 +191,7 @@ func refresh(o options, w io.Writer) error {
 		if e.IsDir() {
 			continue
 		}
-		b, err := os.ReadFile(filepath.Join(o.data, e.Name()))
+		b, err := os.ReadFile(filepath.Join(data, e.Name()))
 		if err != nil {
 			return err
 		}
@@ -163,17 +210,6 @@ func refresh(o options, w io.Writer) error {
 	if _, err := catalog.LoadDir(tmp); err != nil {
 		return fmt.Errorf("the refreshed catalog does not load, nothing written: %w", err)
 	}
-	if err := os.WriteFile(filepath.Join(o.data, "catalog.json"), newMeta, 0o644); err != nil {
-		return err
-	}
-	written := []string{"catalog.json"}
-	if newCSV != nil {
-		if err := os.WriteFile(filepath.Join(o.data, "prices.csv"), newCSV, 0o644); err != nil {
-			return err
-		}
-		written = append(written, "prices.csv")
-	}
-	fmt.Fprintf(w, "\nWrote %s in %s. Review with git diff, run make test (tests pin prices and rankings: update them in the same change), and record the refresh in CHANGELOG.md.\n", strings.Join(written, " and "), o.data)
 	return nil
 }
 
