@@ -168,6 +168,22 @@ func LoadAvailability(path string, opts ...userfile.Option) (*Availability, erro
 // array). file names the file in errors.
 func ParseAvailability(file string, data []byte) (*Availability, error) {
 	data = userfile.TrimBOM(data)
+	entries, err := decodeAvailability(file, data)
+	if err != nil {
+		return nil, err
+	}
+	r := newAvailabilityReader(file)
+	for i := range entries {
+		if err := r.add(i, &entries[i]); err != nil {
+			return nil, err
+		}
+	}
+	return r.finish(), nil
+}
+
+// decodeAvailability decodes the entries of an availability file, from a
+// list or from the "value" list of an object.
+func decodeAvailability(file string, data []byte) ([]rawResourceSKU, error) {
 	ferr := userfile.ErrorsIn(file)
 	locate := func(base int64, err error) error {
 		return userfile.Entries[rawResourceSKU]{
@@ -203,120 +219,198 @@ func ParseAvailability(file string, data []byte) (*Availability, error) {
 	default:
 		return nil, ferr("", "", "the file is not JSON: it must be the list of sizes that az vm list-skus --resource-type virtualMachines --all -o json prints.")
 	}
+	return entries, nil
+}
 
-	a := &Availability{File: file, Sizes: map[string]*AvailableSize{}}
-	regions := map[string]bool{}
-	seen := map[[2]string]int{}
-	for i := range entries {
-		e := &entries[i]
-		where := func() string { return entryName(i, e.Name, e.Locations) }
-		if e.ResourceType != "" && !strings.EqualFold(e.ResourceType, "virtualMachines") {
-			a.Skipped++
-			continue
+// availabilityReader builds an Availability from the decoded entries, one
+// entry at a time.
+type availabilityReader struct {
+	a       *Availability
+	ferr    func(entry, field, problem string) error
+	regions map[string]bool
+	seen    map[[2]string]int // entry index by lower-case size and location
+}
+
+// newAvailabilityReader starts an empty Availability for file.
+func newAvailabilityReader(file string) *availabilityReader {
+	return &availabilityReader{
+		a:       &Availability{File: file, Sizes: map[string]*AvailableSize{}},
+		ferr:    userfile.ErrorsIn(file),
+		regions: map[string]bool{},
+		seen:    map[[2]string]int{},
+	}
+}
+
+// add reads entry i: it skips other resource types and records the size in
+// each location the entry describes, with zones and restrictions.
+func (r *availabilityReader) add(i int, e *rawResourceSKU) error {
+	if e.ResourceType != "" && !strings.EqualFold(e.ResourceType, "virtualMachines") {
+		r.a.Skipped++
+		return nil
+	}
+	where := entryName(i, e.Name, e.Locations)
+	name := strings.TrimSpace(e.Name)
+	if name == "" {
+		return r.ferr(where, "name", "missing: every entry needs the size name, for example \"Standard_ND96isr_H100_v5\".")
+	}
+	locs := entryLocations(e)
+	if len(locs) == 0 {
+		return r.ferr(where, "locations", "empty: every entry names the location it describes.")
+	}
+	r.a.Entries++
+	s, err := r.size(i, e, name, where)
+	if err != nil {
+		return err
+	}
+	if err := r.addLocations(i, s, name, locs, where); err != nil {
+		return err
+	}
+	offerZones(s, e.LocationInfo)
+	if err := r.restrict(s, e, locs, where); err != nil {
+		return err
+	}
+	settleZones(s, locs)
+	return nil
+}
+
+// entryLocations collects the lower-case locations an entry names in
+// locations and locationInfo.
+func entryLocations(e *rawResourceSKU) map[string]bool {
+	locs := map[string]bool{}
+	for _, l := range e.Locations {
+		if l = strings.ToLower(strings.TrimSpace(l)); l != "" {
+			locs[l] = true
 		}
-		name := strings.TrimSpace(e.Name)
-		if name == "" {
-			return nil, ferr(where(), "name", "missing: every entry needs the size name, for example \"Standard_ND96isr_H100_v5\".")
+	}
+	for _, li := range e.LocationInfo {
+		if l := strings.ToLower(strings.TrimSpace(li.Location)); l != "" {
+			locs[l] = true
 		}
-		locs := map[string]bool{}
-		for _, l := range e.Locations {
-			if l = strings.ToLower(strings.TrimSpace(l)); l != "" {
-				locs[l] = true
-			}
-		}
-		for _, li := range e.LocationInfo {
-			if l := strings.ToLower(strings.TrimSpace(li.Location)); l != "" {
-				locs[l] = true
-			}
-		}
-		if len(locs) == 0 {
-			return nil, ferr(where(), "locations", "empty: every entry names the location it describes.")
-		}
-		a.Entries++
-		key := strings.ToLower(name)
-		s, ok := a.Sizes[key]
-		if !ok {
-			s = &AvailableSize{Name: name, Tier: e.Tier, Size: e.Size, Family: e.Family, Regions: map[string]*catalog.RegionAvailability{}, entry: i}
-			caps, err := decodeCapabilities(e.Capabilities)
-			if err != nil {
-				return nil, ferr(where(), "capabilities", err.Error())
-			}
-			s.Capabilities = caps
-			specs, field, err := readSpecs(caps)
-			if err != nil {
-				return nil, ferr(where(), field, err.Error())
-			}
-			s.Specs = specs
-			a.Sizes[key] = s
-		} else if s.Family == "" {
+	}
+	return locs
+}
+
+// size returns the size entry i describes. The first entry of a size
+// creates it and reads its capabilities; a later one only fills in a
+// missing quota family.
+func (r *availabilityReader) size(i int, e *rawResourceSKU, name, where string) (*AvailableSize, error) {
+	key := strings.ToLower(name)
+	if s, ok := r.a.Sizes[key]; ok {
+		if s.Family == "" {
 			s.Family = e.Family
 		}
-		for l := range locs {
-			if first, dup := seen[[2]string{key, l}]; dup {
-				return nil, ferr(where(), "name",
-					fmt.Sprintf("duplicate: %s in %s is already described by entry %d. Each size is listed once per location; export the file again rather than joining exports.", name, l, first+1))
-			}
-			seen[[2]string{key, l}] = i
-			regions[l] = true
-			s.Regions[l] = &catalog.RegionAvailability{Region: l}
+		return s, nil
+	}
+	s := &AvailableSize{Name: name, Tier: e.Tier, Size: e.Size, Family: e.Family, Regions: map[string]*catalog.RegionAvailability{}, entry: i}
+	caps, err := decodeCapabilities(e.Capabilities)
+	if err != nil {
+		return nil, r.ferr(where, "capabilities", err.Error())
+	}
+	s.Capabilities = caps
+	specs, field, err := readSpecs(caps)
+	if err != nil {
+		return nil, r.ferr(where, field, err.Error())
+	}
+	s.Specs = specs
+	r.a.Sizes[key] = s
+	return s, nil
+}
+
+// addLocations gives the size a region for each of the entry's locations,
+// refusing a location an earlier entry already described for the size.
+func (r *availabilityReader) addLocations(i int, s *AvailableSize, name string, locs map[string]bool, where string) error {
+	key := strings.ToLower(name)
+	for l := range locs {
+		if first, dup := r.seen[[2]string{key, l}]; dup {
+			return r.ferr(where, "name",
+				fmt.Sprintf("duplicate: %s in %s is already described by entry %d. Each size is listed once per location; export the file again rather than joining exports.", name, l, first+1))
 		}
-		for _, li := range e.LocationInfo {
-			l := strings.ToLower(strings.TrimSpace(li.Location))
-			if ra := s.Regions[l]; ra != nil {
-				ra.OfferedZones = uniqueSorted(append(ra.OfferedZones, li.Zones...))
-			}
-		}
-		for j, r := range e.Restrictions {
-			field := fmt.Sprintf("restrictions[%d]", j)
-			if r.Type == "" {
-				return nil, ferr(where(), field+".type", "missing: a restriction's type is \"Location\" or \"Zone\".")
-			}
-			targets := r.RestrictionInfo.Locations
-			if len(targets) == 0 {
-				targets = r.Values
-			}
-			if len(targets) == 0 {
-				// A restriction that names no location applies to the entry's.
-				for l := range locs {
-					targets = append(targets, l)
-				}
-			}
-			typ := r.Type
-			switch {
-			case strings.EqualFold(typ, catalog.RestrictionLocation):
-				typ = catalog.RestrictionLocation
-			case strings.EqualFold(typ, catalog.RestrictionZone):
-				typ = catalog.RestrictionZone
-				if len(r.RestrictionInfo.Zones) == 0 {
-					return nil, ferr(where(), field+".restrictionInfo.zones", "missing: a Zone restriction lists the restricted zones.")
-				}
-			}
-			for _, l := range targets {
-				ra := s.Regions[strings.ToLower(strings.TrimSpace(l))]
-				if ra == nil {
-					continue // a restriction for a location this entry does not describe
-				}
-				ra.Restrictions = append(ra.Restrictions, catalog.Restriction{Type: typ, ReasonCode: r.ReasonCode, Zones: uniqueSorted(r.RestrictionInfo.Zones)})
-			}
-		}
-		for l := range locs {
-			ra := s.Regions[l]
-			ra.Zones = ra.OfferedZones
-			for _, r := range ra.Restrictions {
-				if r.Type == catalog.RestrictionZone {
-					ra.Zones = without(ra.Zones, r.Zones)
-				}
-			}
-			if ra.Zones == nil {
-				ra.Zones = []string{}
-			}
+		r.seen[[2]string{key, l}] = i
+		r.regions[l] = true
+		s.Regions[l] = &catalog.RegionAvailability{Region: l}
+	}
+	return nil
+}
+
+// offerZones records the zones the entry offers in each of its locations.
+func offerZones(s *AvailableSize, infos []rawLocationInfo) {
+	for _, li := range infos {
+		l := strings.ToLower(strings.TrimSpace(li.Location))
+		if ra := s.Regions[l]; ra != nil {
+			ra.OfferedZones = uniqueSorted(append(ra.OfferedZones, li.Zones...))
 		}
 	}
-	for r := range regions {
-		a.Regions = append(a.Regions, r)
+}
+
+// restrict records the entry's restrictions on the regions they name.
+func (r *availabilityReader) restrict(s *AvailableSize, e *rawResourceSKU, locs map[string]bool, where string) error {
+	for j, rr := range e.Restrictions {
+		field := fmt.Sprintf("restrictions[%d]", j)
+		if rr.Type == "" {
+			return r.ferr(where, field+".type", "missing: a restriction's type is \"Location\" or \"Zone\".")
+		}
+		targets := restrictionTargets(rr, locs)
+		typ := rr.Type
+		switch {
+		case strings.EqualFold(typ, catalog.RestrictionLocation):
+			typ = catalog.RestrictionLocation
+		case strings.EqualFold(typ, catalog.RestrictionZone):
+			typ = catalog.RestrictionZone
+			if len(rr.RestrictionInfo.Zones) == 0 {
+				return r.ferr(where, field+".restrictionInfo.zones", "missing: a Zone restriction lists the restricted zones.")
+			}
+		}
+		for _, l := range targets {
+			ra := s.Regions[strings.ToLower(strings.TrimSpace(l))]
+			if ra == nil {
+				continue // a restriction for a location this entry does not describe
+			}
+			ra.Restrictions = append(ra.Restrictions, catalog.Restriction{Type: typ, ReasonCode: rr.ReasonCode, Zones: uniqueSorted(rr.RestrictionInfo.Zones)})
+		}
 	}
-	sort.Strings(a.Regions)
-	return a, nil
+	return nil
+}
+
+// restrictionTargets lists the locations a restriction applies to: those
+// of its restrictionInfo, else its values, else the entry's own.
+func restrictionTargets(rr rawRestriction, locs map[string]bool) []string {
+	targets := rr.RestrictionInfo.Locations
+	if len(targets) == 0 {
+		targets = rr.Values
+	}
+	if len(targets) == 0 {
+		// A restriction that names no location applies to the entry's.
+		for l := range locs {
+			targets = append(targets, l)
+		}
+	}
+	return targets
+}
+
+// settleZones sets the zones where the size is available in each of the
+// entry's locations: those offered, less those a Zone restriction names.
+func settleZones(s *AvailableSize, locs map[string]bool) {
+	for l := range locs {
+		ra := s.Regions[l]
+		ra.Zones = ra.OfferedZones
+		for _, r := range ra.Restrictions {
+			if r.Type == catalog.RestrictionZone {
+				ra.Zones = without(ra.Zones, r.Zones)
+			}
+		}
+		if ra.Zones == nil {
+			ra.Zones = []string{}
+		}
+	}
+}
+
+// finish lists the regions, sorted, and returns the Availability.
+func (r *availabilityReader) finish() *Availability {
+	for l := range r.regions {
+		r.a.Regions = append(r.a.Regions, l)
+	}
+	sort.Strings(r.a.Regions)
+	return r.a
 }
 
 // entryName names an entry in messages: its 1-based position, size and location.
@@ -359,84 +453,17 @@ func readSpecs(caps []Capability) (AvailableSpecs, string, error) {
 	var sp AvailableSpecs
 	var vcpus, avail *int64
 	for i, c := range caps {
-		field := fmt.Sprintf("capabilities[%d] (%s)", i, c.Name)
-		v := strings.TrimSpace(c.Value)
-		intVal := func() (*int64, error) {
-			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil || n < 0 {
-				return nil, fmt.Errorf("value %q is not a whole number.", c.Value)
-			}
-			return &n, nil
-		}
-		boolVal := func() (*bool, error) {
-			switch strings.ToLower(v) {
-			case "true":
-				t := true
-				return &t, nil
-			case "false":
-				f := false
-				return &f, nil
-			}
-			return nil, fmt.Errorf("value %q is not True or False.", c.Value)
-		}
 		var err error
 		switch c.Name {
 		case "vCPUs":
-			vcpus, err = intVal()
+			vcpus, err = capabilityInt(c)
 		case "vCPUsAvailable":
-			avail, err = intVal()
-		case "MemoryGB":
-			f, perr := strconv.ParseFloat(v, 64)
-			if perr != nil || f < 0 {
-				err = fmt.Errorf("value %q is not a number of GiB.", c.Value)
-			} else {
-				sp.MemoryGiB = &f
-			}
-		case "GPUs":
-			sp.GPUs, err = intVal()
-		case "RdmaEnabled":
-			sp.RDMA, err = boolVal()
-		case "AcceleratedNetworkingEnabled":
-			sp.AcceleratedNetworking, err = boolVal()
-		case "PremiumIO":
-			sp.PremiumStorage, err = boolVal()
-		case "MaxDataDiskCount":
-			sp.MaxDataDisks, err = intVal()
-		case "MaxNetworkInterfaces":
-			sp.MaxNICs, err = intVal()
-		case "MaxResourceVolumeMB":
-			var mb *int64
-			if mb, err = intVal(); err == nil {
-				gib := *mb / 1024
-				sp.TempDiskGiB = &gib
-			}
-		case "HyperVGenerations":
-			for _, g := range strings.Split(v, ",") {
-				g = strings.TrimPrefix(strings.TrimSpace(strings.ToUpper(g)), "V")
-				if g != "" {
-					sp.HyperVGenerations = append(sp.HyperVGenerations, g)
-				}
-			}
-		case "CpuArchitectureType":
-			switch strings.ToLower(v) {
-			case "x64":
-				sp.Arch = "x86_64"
-			case "arm64":
-				sp.Arch = "arm64"
-			}
-		case "RetirementDateUtc":
-			if t, perr := time.Parse(time.RFC3339, v); perr == nil {
-				sp.RetirementDate = t.UTC().Format(catalog.DateLayout)
-			} else if t, perr := time.Parse(catalog.DateLayout, v); perr == nil {
-				sp.RetirementDate = t.Format(catalog.DateLayout)
-			} else if _, perr := time.Parse(catalog.DateLayout, v[:min(10, len(v))]); perr == nil {
-				sp.RetirementDate = v[:10]
-			} else {
-				err = fmt.Errorf("value %q is not a date.", c.Value)
-			}
+			avail, err = capabilityInt(c)
+		default:
+			err = sp.read(c)
 		}
 		if err != nil {
-			return sp, field + ".value", err
+			return sp, fmt.Sprintf("capabilities[%d] (%s)", i, c.Name) + ".value", err
 		}
 	}
 	sp.VCPUs = vcpus
@@ -447,6 +474,94 @@ func readSpecs(caps []Capability) (AvailableSpecs, string, error) {
 		}
 	}
 	return sp, "", nil
+}
+
+// read sets the spec a capability other than vCPUs and vCPUsAvailable
+// reports. Capabilities the provider does not use are ignored.
+func (sp *AvailableSpecs) read(c Capability) error {
+	v := strings.TrimSpace(c.Value)
+	var err error
+	switch c.Name {
+	case "MemoryGB":
+		f, perr := strconv.ParseFloat(v, 64)
+		if perr != nil || f < 0 {
+			return fmt.Errorf("value %q is not a number of GiB.", c.Value)
+		}
+		sp.MemoryGiB = &f
+	case "GPUs":
+		sp.GPUs, err = capabilityInt(c)
+	case "RdmaEnabled":
+		sp.RDMA, err = capabilityBool(c)
+	case "AcceleratedNetworkingEnabled":
+		sp.AcceleratedNetworking, err = capabilityBool(c)
+	case "PremiumIO":
+		sp.PremiumStorage, err = capabilityBool(c)
+	case "MaxDataDiskCount":
+		sp.MaxDataDisks, err = capabilityInt(c)
+	case "MaxNetworkInterfaces":
+		sp.MaxNICs, err = capabilityInt(c)
+	case "MaxResourceVolumeMB":
+		var mb *int64
+		if mb, err = capabilityInt(c); err == nil {
+			gib := *mb / 1024
+			sp.TempDiskGiB = &gib
+		}
+	case "HyperVGenerations":
+		for _, g := range strings.Split(v, ",") {
+			g = strings.TrimPrefix(strings.TrimSpace(strings.ToUpper(g)), "V")
+			if g != "" {
+				sp.HyperVGenerations = append(sp.HyperVGenerations, g)
+			}
+		}
+	case "CpuArchitectureType":
+		switch strings.ToLower(v) {
+		case "x64":
+			sp.Arch = "x86_64"
+		case "arm64":
+			sp.Arch = "arm64"
+		}
+	case "RetirementDateUtc":
+		return sp.readRetirementDate(c)
+	}
+	return err
+}
+
+// readRetirementDate sets the retirement date from an RFC 3339 time or a
+// value starting with a YYYY-MM-DD date.
+func (sp *AvailableSpecs) readRetirementDate(c Capability) error {
+	v := strings.TrimSpace(c.Value)
+	if t, err := time.Parse(time.RFC3339, v); err == nil {
+		sp.RetirementDate = t.UTC().Format(catalog.DateLayout)
+	} else if t, err := time.Parse(catalog.DateLayout, v); err == nil {
+		sp.RetirementDate = t.Format(catalog.DateLayout)
+	} else if _, err := time.Parse(catalog.DateLayout, v[:min(10, len(v))]); err == nil {
+		sp.RetirementDate = v[:10]
+	} else {
+		return fmt.Errorf("value %q is not a date.", c.Value)
+	}
+	return nil
+}
+
+// capabilityInt reads a capability's value as a whole number.
+func capabilityInt(c Capability) (*int64, error) {
+	n, err := strconv.ParseInt(strings.TrimSpace(c.Value), 10, 64)
+	if err != nil || n < 0 {
+		return nil, fmt.Errorf("value %q is not a whole number.", c.Value)
+	}
+	return &n, nil
+}
+
+// capabilityBool reads a capability's value as True or False, in any case.
+func capabilityBool(c Capability) (*bool, error) {
+	switch strings.ToLower(strings.TrimSpace(c.Value)) {
+	case "true":
+		t := true
+		return &t, nil
+	case "false":
+		f := false
+		return &f, nil
+	}
+	return nil, fmt.Errorf("value %q is not True or False.", c.Value)
 }
 
 func uniqueSorted(list []string) []string {

@@ -168,8 +168,23 @@ func retailEntryName(i int, it *retailItem) string {
 	return s
 }
 
+// parseRetail reads the JSON of the Azure Retail Prices API.
 func (p *PriceFile) parseRetail(data []byte) error {
-	ferr := userfile.ErrorsIn(p.File)
+	items, err := p.decodeRetail(data)
+	if err != nil {
+		return err
+	}
+	for i := range items {
+		if err := p.addRetail(retailEntryName(i, &items[i]), &items[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// decodeRetail decodes the items of a Retail Prices API page (an object
+// with an Items list) or a list of its items.
+func (p *PriceFile) decodeRetail(data []byte) ([]retailItem, error) {
 	var items []retailItem
 	var err error
 	base := int64(0)
@@ -178,10 +193,10 @@ func (p *PriceFile) parseRetail(data []byte) error {
 			Items json.RawMessage `json:"Items"`
 		}
 		if err := json.Unmarshal(data, &page); err != nil {
-			return p.locateRetailError(data, 0, err)
+			return nil, p.locateRetailError(data, 0, err)
 		}
 		if len(page.Items) == 0 || userfile.FirstByte(page.Items) != '[' {
-			return ferr("", "Items", "missing or not a list. Use the JSON the Azure Retail Prices API returns (an object with an Items list), or a list of its items.")
+			return nil, userfile.ErrorsIn(p.File)("", "Items", "missing or not a list. Use the JSON the Azure Retail Prices API returns (an object with an Items list), or a list of its items.")
 		}
 		base = int64(bytes.Index(data, page.Items))
 		err = json.Unmarshal(page.Items, &items)
@@ -189,74 +204,87 @@ func (p *PriceFile) parseRetail(data []byte) error {
 		err = json.Unmarshal(data, &items)
 	}
 	if err != nil {
-		return p.locateRetailError(data, base, err)
+		return nil, p.locateRetailError(data, base, err)
 	}
-	for i := range items {
-		it := &items[i]
-		where := retailEntryName(i, it)
-		if it.ServiceName != "" && it.ServiceName != "Virtual Machines" {
-			p.Skipped++
-			continue
-		}
-		if it.Type != "Consumption" || it.UnitOfMeasure != "1 Hour" || strings.Contains(it.ProductName, "Windows") {
-			p.Skipped++ // Dev/Test, reservations, Windows, other units
-			continue
-		}
-		meter := it.MeterName
-		if meter == "" {
-			meter = it.SkuName
-		}
-		if strings.HasSuffix(meter, " Low Priority") {
-			p.Skipped++
-			continue
-		}
-		spot := strings.HasSuffix(meter, " Spot")
-		if it.CurrencyCode != "" && !strings.EqualFold(it.CurrencyCode, "USD") {
-			return ferr(where, "currencyCode", fmt.Sprintf("%q: prices are in US dollars; query the API with currencyCode='USD', or convert the prices and write them as CSV.", it.CurrencyCode))
-		}
-		if it.ArmSkuName == "" || it.ArmRegionName == "" {
-			p.Skipped++ // legacy meters with no size or region
-			continue
-		}
-		if it.RetailPrice < 0 {
-			return ferr(where, "retailPrice", fmt.Sprintf("%v is negative.", it.RetailPrice))
-		}
-		if it.RetailPrice == 0 {
-			p.Skipped++ // free meters
-			continue
-		}
-		if !fileSizeNameRE.MatchString(it.ArmSkuName) {
-			p.Skipped++ // not a virtual machine size name
-			continue
-		}
-		region := strings.ToLower(it.ArmRegionName)
-		fp := p.entry(it.ArmSkuName, region)
-		primary := it.IsPrimaryMeterRegion == nil || *it.IsPrimaryMeterRegion
-		price := it.RetailPrice
-		if spot {
-			if fp.SpotUSDPerHour != nil {
-				if err := p.compete(where, fp.SpotEntry, *fp.SpotUSDPerHour, price, fp.spotPrimary, primary, fp.spotDate, it.EffectiveStartDate, "spot "); err != nil {
-					return err
-				} else if !wins(fp.spotPrimary, primary, fp.spotDate, it.EffectiveStartDate) {
-					p.Skipped++ // superseded
-					continue
-				}
-			}
-			fp.SpotUSDPerHour, fp.SpotEntry, fp.spotPrimary, fp.spotDate = &price, where, primary, it.EffectiveStartDate
-		} else {
-			if fp.USDPerHour != nil {
-				if err := p.compete(where, fp.Entry, *fp.USDPerHour, price, fp.primary, primary, fp.date, it.EffectiveStartDate, ""); err != nil {
-					return err
-				} else if !wins(fp.primary, primary, fp.date, it.EffectiveStartDate) {
-					p.Skipped++ // superseded
-					continue
-				}
-			}
-			fp.USDPerHour, fp.Entry, fp.primary, fp.date = &price, where, primary, it.EffectiveStartDate
-		}
-		p.Used++
+	return items, nil
+}
+
+// addRetail records an item's price if it is a Linux pay-as-you-go or spot
+// price of a virtual machine size, and counts it as used or skipped.
+func (p *PriceFile) addRetail(where string, it *retailItem) error {
+	spot, ok, err := p.retailKind(where, it)
+	if err != nil {
+		return err
 	}
+	if !ok {
+		p.Skipped++
+		return nil
+	}
+	fp := p.entry(it.ArmSkuName, strings.ToLower(it.ArmRegionName))
+	primary := it.IsPrimaryMeterRegion == nil || *it.IsPrimaryMeterRegion
+	price := it.RetailPrice
+	if spot {
+		if fp.SpotUSDPerHour != nil {
+			if err := p.compete(where, fp.SpotEntry, *fp.SpotUSDPerHour, price, fp.spotPrimary, primary, fp.spotDate, it.EffectiveStartDate, "spot "); err != nil {
+				return err
+			} else if !wins(fp.spotPrimary, primary, fp.spotDate, it.EffectiveStartDate) {
+				p.Skipped++ // superseded
+				return nil
+			}
+		}
+		fp.SpotUSDPerHour, fp.SpotEntry, fp.spotPrimary, fp.spotDate = &price, where, primary, it.EffectiveStartDate
+	} else {
+		if fp.USDPerHour != nil {
+			if err := p.compete(where, fp.Entry, *fp.USDPerHour, price, fp.primary, primary, fp.date, it.EffectiveStartDate, ""); err != nil {
+				return err
+			} else if !wins(fp.primary, primary, fp.date, it.EffectiveStartDate) {
+				p.Skipped++ // superseded
+				return nil
+			}
+		}
+		fp.USDPerHour, fp.Entry, fp.primary, fp.date = &price, where, primary, it.EffectiveStartDate
+	}
+	p.Used++
 	return nil
+}
+
+// retailKind tells whether an item gives a price the provider uses (ok)
+// and whether it is a spot price. Items of other services, Windows,
+// Dev/Test, reservations, low priority, other units, legacy meters with no
+// size or region, free meters and names that are not sizes are not used; a
+// currency other than US dollars or a negative price is an error.
+func (p *PriceFile) retailKind(where string, it *retailItem) (spot, ok bool, err error) {
+	ferr := userfile.ErrorsIn(p.File)
+	if it.ServiceName != "" && it.ServiceName != "Virtual Machines" {
+		return false, false, nil
+	}
+	if it.Type != "Consumption" || it.UnitOfMeasure != "1 Hour" || strings.Contains(it.ProductName, "Windows") {
+		return false, false, nil // Dev/Test, reservations, Windows, other units
+	}
+	meter := it.MeterName
+	if meter == "" {
+		meter = it.SkuName
+	}
+	if strings.HasSuffix(meter, " Low Priority") {
+		return false, false, nil
+	}
+	spot = strings.HasSuffix(meter, " Spot")
+	if it.CurrencyCode != "" && !strings.EqualFold(it.CurrencyCode, "USD") {
+		return false, false, ferr(where, "currencyCode", fmt.Sprintf("%q: prices are in US dollars; query the API with currencyCode='USD', or convert the prices and write them as CSV.", it.CurrencyCode))
+	}
+	if it.ArmSkuName == "" || it.ArmRegionName == "" {
+		return false, false, nil // legacy meters with no size or region
+	}
+	if it.RetailPrice < 0 {
+		return false, false, ferr(where, "retailPrice", fmt.Sprintf("%v is negative.", it.RetailPrice))
+	}
+	if it.RetailPrice == 0 {
+		return false, false, nil // free meters
+	}
+	if !fileSizeNameRE.MatchString(it.ArmSkuName) {
+		return false, false, nil // not a virtual machine size name
+	}
+	return spot, true, nil
 }
 
 // wins reports whether a new row replaces an earlier one for the same size,

@@ -77,6 +77,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// refresh reports what the exports change in the catalog's data and, with
+// -write, writes the new prices.csv and catalog.json.
 func refresh(o options, w io.Writer) error {
 	cat, err := catalog.LoadDir(o.data)
 	if err != nil {
@@ -84,59 +86,104 @@ func refresh(o options, w io.Writer) error {
 	}
 	fmt.Fprintf(w, "Catalog %s in %s: %d sizes, data date %s, price snapshot %s.\n",
 		cat.Version, o.data, len(cat.SKUs()), cat.DataDate.Format(catalog.DateLayout), cat.PriceSnapshotDate)
-
-	if o.availability != "" {
-		a, err := azureexport.LoadAvailability(o.availability)
-		if err != nil {
-			return err
-		}
-		reportAvailability(w, cat, a, o.examples)
-	}
-	var pf *azureexport.PriceFile
-	var newCSV []byte
-	if o.prices != "" {
-		if pf, err = azureexport.LoadPriceFile(o.prices); err != nil {
-			return err
-		}
-		if newCSV, err = reportPrices(w, cat, pf, o); err != nil {
-			return err
-		}
-	}
-
-	fmt.Fprintln(w, "\nDates")
-	meta, err := os.ReadFile(filepath.Join(o.data, "catalog.json"))
+	pf, newCSV, err := reportExports(w, cat, o)
 	if err != nil {
 		return err
 	}
-	newMeta := setField(meta, "data_date", o.date)
-	fmt.Fprintf(w, "  data_date: %s -> %s\n", cat.DataDate.Format(catalog.DateLayout), o.date)
-	if pf != nil {
-		newMeta = setField(newMeta, "price_snapshot_date", o.date)
-		fmt.Fprintf(w, "  price_snapshot_date: %s -> %s\n", cat.PriceSnapshotDate, o.date)
-		source := o.priceSource
-		switch {
-		case source == "" && pf.Format == azureexport.PriceFormatRetail:
-			source = "Azure Retail Prices API (Linux Consumption meters, USD per hour), snapshot of " + o.date
-		case source == "" && o.write:
-			return errors.New("the prices file is CSV: say where its prices come from with -price-source (the embedded prices are Linux pay-as-you-go list prices; never write negotiated prices)")
-		}
-		if source != "" {
-			newMeta = setField(newMeta, "price_source", source)
-			fmt.Fprintf(w, "  price_source: %q\n", source)
-		}
+	newMeta, err := refreshDates(w, cat, pf, o)
+	if err != nil {
+		return err
 	}
-
 	if !o.write {
 		fmt.Fprintln(w, "\nNothing written (dry run). Run again with -write to update prices.csv and catalog.json.")
 		return nil
 	}
-	// Check the result loads before touching the data directory.
+	return writeData(w, o.data, newMeta, newCSV)
+}
+
+// reportExports reports on the availability and prices files given. It
+// returns the prices file and the merged prices.csv, both nil without one.
+func reportExports(w io.Writer, cat *catalog.Catalog, o options) (*azureexport.PriceFile, []byte, error) {
+	if o.availability != "" {
+		a, err := azureexport.LoadAvailability(o.availability)
+		if err != nil {
+			return nil, nil, err
+		}
+		reportAvailability(w, cat, a, o.examples)
+	}
+	if o.prices == "" {
+		return nil, nil, nil
+	}
+	pf, err := azureexport.LoadPriceFile(o.prices)
+	if err != nil {
+		return nil, nil, err
+	}
+	newCSV, err := reportPrices(w, cat, pf, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	return pf, newCSV, nil
+}
+
+// refreshDates prints the dates, and the price source when a prices file
+// is given, that the refresh sets, and returns catalog.json with them.
+func refreshDates(w io.Writer, cat *catalog.Catalog, pf *azureexport.PriceFile, o options) ([]byte, error) {
+	fmt.Fprintln(w, "\nDates")
+	meta, err := os.ReadFile(filepath.Join(o.data, "catalog.json"))
+	if err != nil {
+		return nil, err
+	}
+	newMeta := setField(meta, "data_date", o.date)
+	fmt.Fprintf(w, "  data_date: %s -> %s\n", cat.DataDate.Format(catalog.DateLayout), o.date)
+	if pf == nil {
+		return newMeta, nil
+	}
+	newMeta = setField(newMeta, "price_snapshot_date", o.date)
+	fmt.Fprintf(w, "  price_snapshot_date: %s -> %s\n", cat.PriceSnapshotDate, o.date)
+	source := o.priceSource
+	switch {
+	case source == "" && pf.Format == azureexport.PriceFormatRetail:
+		source = "Azure Retail Prices API (Linux Consumption meters, USD per hour), snapshot of " + o.date
+	case source == "" && o.write:
+		return nil, errors.New("the prices file is CSV: say where its prices come from with -price-source (the embedded prices are Linux pay-as-you-go list prices; never write negotiated prices)")
+	}
+	if source != "" {
+		newMeta = setField(newMeta, "price_source", source)
+		fmt.Fprintf(w, "  price_source: %q\n", source)
+	}
+	return newMeta, nil
+}
+
+// writeData writes catalog.json, and prices.csv when newCSV is not nil, in
+// the data directory, once a copy with them loads.
+func writeData(w io.Writer, data string, newMeta, newCSV []byte) error {
+	if err := checkRefreshed(data, newMeta, newCSV); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(data, "catalog.json"), newMeta, 0o644); err != nil {
+		return err
+	}
+	written := []string{"catalog.json"}
+	if newCSV != nil {
+		if err := os.WriteFile(filepath.Join(data, "prices.csv"), newCSV, 0o644); err != nil {
+			return err
+		}
+		written = append(written, "prices.csv")
+	}
+	fmt.Fprintf(w, "\nWrote %s in %s. Review with git diff, run make test (tests pin prices and rankings: update them in the same change), and record the refresh in CHANGELOG.md.\n", strings.Join(written, " and "), data)
+	return nil
+}
+
+// checkRefreshed copies the data directory to a temporary one with the new
+// catalog.json and prices.csv, and checks the result loads before the data
+// directory is touched.
+func checkRefreshed(data string, newMeta, newCSV []byte) error {
 	tmp, err := os.MkdirTemp("", "refresh")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	entries, err := os.ReadDir(o.data)
+	entries, err := os.ReadDir(data)
 	if err != nil {
 		return err
 	}
@@ -144,7 +191,7 @@ func refresh(o options, w io.Writer) error {
 		if e.IsDir() {
 			continue
 		}
-		b, err := os.ReadFile(filepath.Join(o.data, e.Name()))
+		b, err := os.ReadFile(filepath.Join(data, e.Name()))
 		if err != nil {
 			return err
 		}
@@ -163,17 +210,6 @@ func refresh(o options, w io.Writer) error {
 	if _, err := catalog.LoadDir(tmp); err != nil {
 		return fmt.Errorf("the refreshed catalog does not load, nothing written: %w", err)
 	}
-	if err := os.WriteFile(filepath.Join(o.data, "catalog.json"), newMeta, 0o644); err != nil {
-		return err
-	}
-	written := []string{"catalog.json"}
-	if newCSV != nil {
-		if err := os.WriteFile(filepath.Join(o.data, "prices.csv"), newCSV, 0o644); err != nil {
-			return err
-		}
-		written = append(written, "prices.csv")
-	}
-	fmt.Fprintf(w, "\nWrote %s in %s. Review with git diff, run make test (tests pin prices and rankings: update them in the same change), and record the refresh in CHANGELOG.md.\n", strings.Join(written, " and "), o.data)
 	return nil
 }
 
@@ -255,91 +291,132 @@ func reportPrices(w io.Writer, cat *catalog.Catalog, pf *azureexport.PriceFile, 
 	if err != nil {
 		return nil, err
 	}
+	header, rows, err := readPriceRows(b)
+	if err != nil {
+		return nil, err
+	}
+	matched := matchMeters(cat, pf)
+	m := mergePrices(matched, rows)
+	printPriceChanges(w, m, o.examples)
+	printPriceNotes(w, cat, pf, matched, m.spot)
+	return writePriceRows(header, rows, bytes.Contains(b, []byte("\r\n"))) // keep the file's line endings
+}
+
+// readPriceRows reads prices.csv: its header and its rows by region and
+// lower-case size.
+func readPriceRows(b []byte) ([]string, map[[2]string]*priceRow, error) {
 	recs, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
 	if err != nil || len(recs) == 0 {
-		return nil, fmt.Errorf("prices.csv: %v", err)
+		return nil, nil, fmt.Errorf("prices.csv: %v", err)
 	}
-	header := recs[0]
 	rows := map[[2]string]*priceRow{}
 	for _, r := range recs[1:] {
 		f, err := strconv.ParseFloat(r[2], 64)
 		if err != nil {
-			return nil, fmt.Errorf("prices.csv: %v", err)
+			return nil, nil, fmt.Errorf("prices.csv: %v", err)
 		}
 		rows[[2]string{r[0], strings.ToLower(r[1])}] = &priceRow{region: r[0], size: r[1], usd: f, raw: r[2]}
 	}
+	return recs[0], rows, nil
+}
 
-	type change struct {
-		key        string
-		from, to   float64
-		percentAbs float64
-	}
-	var changed []change
-	var added []string
-	unchanged, spot := 0, 0
+// priceChange is a prices.csv price the prices file changes.
+type priceChange struct {
+	key        string
+	from, to   float64
+	percentAbs float64
+}
+
+// priceMerge counts what merging the prices file into prices.csv did.
+type priceMerge struct {
+	changed   []priceChange // largest relative change first
+	added     []string      // sorted
+	unchanged int
+	kept      int // prices.csv rows the file does not give
+	spot      int // spot prices in the file, not merged
+}
+
+// mergePrices lays the file's on-demand prices of the catalog's sizes over
+// the rows of prices.csv, changing and adding rows in place.
+func mergePrices(matched meterMatches, rows map[[2]string]*priceRow) priceMerge {
+	var m priceMerge
 	seen := map[[2]string]bool{}
-	matched := matchMeters(cat, pf)
-	for _, m := range matched.sizes {
-		s := m.size
-		for region, fp := range m.regions {
-			if m.mapped && matched.exact[[2]string{region, strings.ToLower(s.Name)}] {
+	for _, mm := range matched.sizes {
+		s := mm.size
+		for region, fp := range mm.regions {
+			if mm.mapped && matched.exact[[2]string{region, strings.ToLower(s.Name)}] {
 				continue // the file also prices the size under its own name
 			}
 			if fp.SpotUSDPerHour != nil {
-				spot++
+				m.spot++
 			}
 			if fp.USDPerHour == nil {
 				continue
 			}
 			k := [2]string{region, strings.ToLower(s.Name)}
 			seen[k] = true
-			p := *fp.USDPerHour
-			label := s.Name + " in " + region
-			if r, ok := rows[k]; ok {
-				if math.Abs(r.usd-p) < 5e-7 {
-					unchanged++
-					continue
-				}
-				changed = append(changed, change{label, r.usd, p, math.Abs(p-r.usd) / r.usd})
-				r.usd, r.raw = p, strconv.FormatFloat(p, 'f', 6, 64)
-				continue
-			}
-			added = append(added, label)
-			rows[k] = &priceRow{region: region, size: s.Name, usd: p, raw: strconv.FormatFloat(p, 'f', 6, 64)}
+			m.merge(rows, k, s.Name, region, *fp.USDPerHour)
 		}
 	}
-	kept := 0
 	for k := range rows {
 		if !seen[k] {
-			kept++
+			m.kept++
 		}
 	}
-	sort.Slice(changed, func(i, j int) bool {
-		if changed[i].percentAbs != changed[j].percentAbs {
-			return changed[i].percentAbs > changed[j].percentAbs
+	sort.Slice(m.changed, func(i, j int) bool {
+		if m.changed[i].percentAbs != m.changed[j].percentAbs {
+			return m.changed[i].percentAbs > m.changed[j].percentAbs
 		}
-		return changed[i].key < changed[j].key
+		return m.changed[i].key < m.changed[j].key
 	})
-	sort.Strings(added)
+	sort.Strings(m.added)
+	return m
+}
+
+// merge sets the price p of size in region in the row at k, counting it as
+// unchanged, changed or added.
+func (m *priceMerge) merge(rows map[[2]string]*priceRow, k [2]string, size, region string, p float64) {
+	label := size + " in " + region
+	if r, ok := rows[k]; ok {
+		if math.Abs(r.usd-p) < 5e-7 {
+			m.unchanged++
+			return
+		}
+		m.changed = append(m.changed, priceChange{label, r.usd, p, math.Abs(p-r.usd) / r.usd})
+		r.usd, r.raw = p, strconv.FormatFloat(p, 'f', 6, 64)
+		return
+	}
+	m.added = append(m.added, label)
+	rows[k] = &priceRow{region: region, size: size, usd: p, raw: strconv.FormatFloat(p, 'f', 6, 64)}
+}
+
+// printPriceChanges prints the prices changed, with examples, added and
+// kept.
+func printPriceChanges(w io.Writer, m priceMerge, examples int) {
 	up := 0
-	for _, c := range changed {
+	for _, c := range m.changed {
 		if c.to > c.from {
 			up++
 		}
 	}
-	fmt.Fprintf(w, "\nPrices changed: %d (%d up, %d down); unchanged: %d\n", len(changed), up, len(changed)-up, unchanged)
-	for i, c := range changed {
-		if i == o.examples {
-			fmt.Fprintf(w, "  ... and %d more\n", len(changed)-o.examples)
+	fmt.Fprintf(w, "\nPrices changed: %d (%d up, %d down); unchanged: %d\n", len(m.changed), up, len(m.changed)-up, m.unchanged)
+	for i, c := range m.changed {
+		if i == examples {
+			fmt.Fprintf(w, "  ... and %d more\n", len(m.changed)-examples)
 			break
 		}
 		fmt.Fprintf(w, "  %s: %s -> %s USD/h (%+.1f%%)\n", c.key, trim(c.from), trim(c.to), 100*(c.to-c.from)/c.from)
 	}
-	fmt.Fprintf(w, "Prices added (a catalog size in a region prices.csv did not have): %d", len(added))
-	if len(added) > 0 {
-		fmt.Fprintf(w, ": %s", examplesOf(added, o.examples))
+	fmt.Fprintf(w, "Prices added (a catalog size in a region prices.csv did not have): %d", len(m.added))
+	if len(m.added) > 0 {
+		fmt.Fprintf(w, ": %s", examplesOf(m.added, examples))
 	}
-	fmt.Fprintf(w, "\nPrices kept (prices.csv rows the file does not give): %d\n", kept)
+	fmt.Fprintf(w, "\nPrices kept (prices.csv rows the file does not give): %d\n", m.kept)
+}
+
+// printPriceNotes prints what the merge left out or mapped: sizes the
+// catalog lacks, renamed meters, spot prices, and a warning for CSV files.
+func printPriceNotes(w io.Writer, cat *catalog.Catalog, pf *azureexport.PriceFile, matched meterMatches, spot int) {
 	fmt.Fprintf(w, "Sizes priced in the file but not in the catalog: %d (ignored)\n", len(matched.unknown))
 	if missing := inScopeUnknown(cat, matched.unknown); len(missing) > 0 {
 		fmt.Fprintf(w, "  of GPU and HPC families or of the catalog's series: %d, to add as in \"Adding a size\" (CONTRIBUTING.md):\n", len(missing))
@@ -356,7 +433,11 @@ func reportPrices(w io.Writer, cat *catalog.Catalog, pf *azureexport.PriceFile, 
 	if pf.Format == azureexport.PriceFormatCSV {
 		fmt.Fprintln(w, "Note: the prices file is CSV. The embedded prices are Linux pay-as-you-go list prices: do not write negotiated prices.")
 	}
+}
 
+// writePriceRows writes prices.csv: the header, then the rows sorted by
+// region and size.
+func writePriceRows(header []string, rows map[[2]string]*priceRow, crlf bool) ([]byte, error) {
 	all := make([]*priceRow, 0, len(rows))
 	for _, r := range rows {
 		all = append(all, r)
@@ -369,7 +450,7 @@ func reportPrices(w io.Writer, cat *catalog.Catalog, pf *azureexport.PriceFile, 
 	})
 	var out bytes.Buffer
 	cw := csv.NewWriter(&out)
-	cw.UseCRLF = bytes.Contains(b, []byte("\r\n")) // keep the file's line endings
+	cw.UseCRLF = crlf
 	_ = cw.Write(header)
 	for _, r := range all {
 		_ = cw.Write([]string{r.region, r.size, r.raw})
