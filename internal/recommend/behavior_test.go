@@ -785,7 +785,7 @@ func TestRequirements(t *testing.T) {
 	}
 	// A zero AsOf is the catalog's data date.
 	res = mustRecommend(t, Request{Workload: "visualization"})
-	if !res.Requirements.AsOf.Equal(asOf) {
+	if !res.Requirements.AsOf.Equal(testCatalog(t).DataDate) {
 		t.Errorf("as of %v", res.Requirements.AsOf)
 	}
 	// The formula names each part and ends with the total: model states
