@@ -690,7 +690,7 @@ func TestSKUFacts(t *testing.T) {
 }
 
 // TestPinnedFactsCoverEveryFamilyAndSeries makes sure the table above keeps
-// one size from every family and every series the brief names.
+// one size from every family and every series the catalog covers.
 func TestPinnedFactsCoverEveryFamilyAndSeries(t *testing.T) {
 	wantSeries := []string{
 		"Edsv5", "Ev5", "FX", "Fsv2", "H", "HB", "HBv2", "HBv3", "HBv4", "HBv5", "HC", "HX",
