@@ -422,7 +422,7 @@ var constraintTable = [numConstraints]constraintDef{
 		name:      "gpu_memory_per_gpu",
 		decidedBy: stageLayout,
 		reason: func(n *requirements) string {
-			return "One GPU cannot hold its share of the job: " + shareWhat(&n.job) + "."
+			return "One GPU cannot hold its share of the job: " + shareWhat(n) + "."
 		},
 		detail: perGPUDetail,
 		relax: func(n *requirements, e *eval) string {
