@@ -821,3 +821,29 @@ func TestWorkloadWording(t *testing.T) {
 		}
 	}
 }
+
+// Every AMD GPU pick says its software must be ROCm, not CUDA; no other
+// size says so.
+func TestAMDNeedsROCm(t *testing.T) {
+	amd := 0
+	for _, req := range []Request{
+		{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 70}},
+		{Workload: WorkloadInference, Model: &Model{ParametersBillion: 70}, MaxResults: i64(MaxResultsLimit)},
+		{Workload: WorkloadVisualization, MaxResults: i64(MaxResultsLimit)},
+	} {
+		req.AsOf = asOf
+		for _, r := range mustRecommend(t, req).Recommendations {
+			isAMD := r.SKU.GPU != nil && r.SKU.GPU.Vendor == catalog.VendorAMD
+			said := slices.ContainsFunc(r.Warnings, func(w string) bool { return strings.Contains(w, "ROCm") })
+			if isAMD != said {
+				t.Errorf("%s %s (AMD %v): warnings %q", req.Workload, r.VMSize, isAMD, r.Warnings)
+			}
+			if isAMD {
+				amd++
+			}
+		}
+	}
+	if amd == 0 {
+		t.Fatal("no AMD GPU size was ranked")
+	}
+}

@@ -165,6 +165,9 @@ func warnings(n *requirements, e *eval) []string {
 	if e.retiringSoon {
 		out = append(out, fmt.Sprintf("Retires on %s, within %d months. %s", s.Lifecycle.RetirementDate, catalog.RetirementWarningMonths, s.ReplacementSentence(n.asOf)))
 	}
+	if e.in.vendor == catalog.VendorAMD {
+		out = append(out, "AMD GPU: CUDA software does not run here; GPU compute needs ROCm (HIP) builds of the frameworks and libraries.")
+	}
 	if s.Lifecycle.Status == catalog.StatusPreview {
 		out = append(out, "In preview: capacity, pricing and support may change before general availability.")
 	}
