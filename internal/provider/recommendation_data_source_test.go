@@ -1489,7 +1489,7 @@ data "hpcsku_sku" "hb" {
 					"inter_node_communication":  knownvalue.StringExact("Enabled"),
 					"target_dedicated_nodes":    knownvalue.Int64Exact(9),
 					"target_low_priority_nodes": knownvalue.Int64Exact(0),
-					"note":                      knownvalue.StringRegexp(regexp.MustCompile(`single placement group's 100 VMs`)),
+					"note":                      knownvalue.StringRegexp(regexp.MustCompile(`at most 100 nodes in Batch-service accounts and 80 in user-subscription accounts`)),
 				})),
 				statecheck.ExpectKnownValue(ds("batch_grid"), tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_NC24lds_xl_RTXPRO6000BSE_v6")),
 				statecheck.ExpectKnownValue(ds("batch_grid"), dep0(), knownvalue.ObjectPartial(map[string]knownvalue.Check{

@@ -794,3 +794,56 @@ func TestRequirements(t *testing.T) {
 		t.Errorf("the memory formula reads %q", formula)
 	}
 }
+
+// Visualization and data processing are described in their own words:
+// their GPU memory is scenes and frame buffers, or partitioned data, not a
+// model's states, activations or optimizer.
+func TestWorkloadWording(t *testing.T) {
+	training := []string{"states", "activations", "optimizer", "gradients", "FSDP", "ZeRO", "training", "data_processing"}
+	for _, req := range []Request{
+		{Workload: WorkloadVisualization, GPUMemoryGiB: f64(40)},
+		{Workload: WorkloadVisualization, GPUs: i64(4)},
+		{Workload: WorkloadDataProcessing, GPUMemoryGiB: f64(200)},
+		{Workload: WorkloadDataProcessing},
+	} {
+		req.AsOf = asOf
+		res := mustRecommend(t, req)
+		texts := slices.Clone(res.Requirements.Explanation)
+		for _, r := range res.Recommendations {
+			texts = append(texts, r.Reasons...)
+		}
+		for _, text := range texts {
+			for _, word := range training {
+				if strings.Contains(text, word) {
+					t.Errorf("%s: %q says %q", req.Workload, text, word)
+				}
+			}
+		}
+	}
+}
+
+// Every AMD GPU pick says its software must be ROCm, not CUDA; no other
+// size says so.
+func TestAMDNeedsROCm(t *testing.T) {
+	amd := 0
+	for _, req := range []Request{
+		{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 70}},
+		{Workload: WorkloadInference, Model: &Model{ParametersBillion: 70}, MaxResults: i64(MaxResultsLimit)},
+		{Workload: WorkloadVisualization, MaxResults: i64(MaxResultsLimit)},
+	} {
+		req.AsOf = asOf
+		for _, r := range mustRecommend(t, req).Recommendations {
+			isAMD := r.SKU.GPU != nil && r.SKU.GPU.Vendor == catalog.VendorAMD
+			said := slices.ContainsFunc(r.Warnings, func(w string) bool { return strings.Contains(w, "ROCm") })
+			if isAMD != said {
+				t.Errorf("%s %s (AMD %v): warnings %q", req.Workload, r.VMSize, isAMD, r.Warnings)
+			}
+			if isAMD {
+				amd++
+			}
+		}
+	}
+	if amd == 0 {
+		t.Fatal("no AMD GPU size was ranked")
+	}
+}

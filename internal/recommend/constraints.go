@@ -18,8 +18,9 @@ import (
 // the order a reader expects: what the size is (workload, category, GPU
 // vendor and model, CUDA, precision), whether it holds the job (memory in
 // total and per GPU, GPUs, cores, layout and InfiniBand), where it runs
-// (region, availability, target), its lifecycle, the price caps, then the
-// rest.
+// (region, availability, not retired, target: a retired size runs on no
+// target, and is reported as retired whatever the target), its lifecycle,
+// the price caps, then the rest.
 type constraint uint8
 
 const (
@@ -41,8 +42,8 @@ const (
 	cInterconnect
 	cRegion
 	cAvailability
-	cTarget
 	cRetired
+	cTarget
 	cLifetime
 	cPreview
 	cDeployable
@@ -421,7 +422,7 @@ var constraintTable = [numConstraints]constraintDef{
 		name:      "gpu_memory_per_gpu",
 		decidedBy: stageLayout,
 		reason: func(n *requirements) string {
-			return "One GPU cannot hold its share of the job: " + shareWhat(&n.job) + "."
+			return "One GPU cannot hold its share of the job: " + shareWhat(n) + "."
 		},
 		detail: perGPUDetail,
 		relax: func(n *requirements, e *eval) string {

@@ -52,15 +52,16 @@ func TestConstraintTable(t *testing.T) {
 	// The order is the table's; what a reader expects of it is that a size
 	// is counted under the first reason in this sequence of groups: the
 	// request itself, what the size is (its GPU's facts), whether it holds
-	// the job (in total, per GPU, in time), where it runs, its lifecycle,
+	// the job (in total, per GPU, in time), where it runs (a retired size
+	// runs nowhere, so retirement comes before the target), its lifecycle,
 	// the price caps, the rest, and scale_up last. The order within a
 	// group is the table's alone.
 	groups := [][]string{
 		{"workload", "unknown_specs"},
 		{"gpu_vendor", "gpu_models", "cuda_version", "min_compute_capability", "precision"},
 		{"gpu_memory", "gpu_memory_per_gpu", "gpus", "cores", "system_memory", "deadline", "tokens_per_second", "nodes"},
-		{"interconnect", "region", "availability", "target"},
-		{"retired", "min_lifetime_months", "preview", "deployable"},
+		{"interconnect", "region", "availability", "retired", "target"},
+		{"min_lifetime_months", "preview", "deployable"},
 		{"max_price_per_hour", "max_total_price_per_hour"},
 		{"confidential", "isolated", "min_vcpus", "min_memory_gib", "min_local_disk_gib"},
 		{"scale_up"},
@@ -101,7 +102,7 @@ func TestActiveChecks(t *testing.T) {
 		}
 		return out
 	}
-	always := []string{"workload", "unknown_specs", "interconnect", "target", "retired", "min_lifetime_months", "preview", "deployable", "confidential"}
+	always := []string{"workload", "unknown_specs", "interconnect", "retired", "target", "min_lifetime_months", "preview", "deployable", "confidential"}
 	if got := active(Request{Workload: WorkloadTraining}); !slices.Equal(got, always) {
 		t.Errorf("training with no settings checks %v, want %v", got, always)
 	}
@@ -132,9 +133,34 @@ func TestActiveChecks(t *testing.T) {
 		MinVCPUs: i64(4), MinMemoryGiB: f64(8), MinLocalDiskGiB: f64(100), MaxPricePerHour: f64(5), MaxTotalPricePerHour: f64(9),
 	}
 	want := []string{"workload", "unknown_specs", "gpu_vendor", "gpu_models", "cuda_version", "min_compute_capability",
-		"interconnect", "region", "availability", "target", "retired", "min_lifetime_months", "deployable",
+		"interconnect", "region", "availability", "retired", "target", "min_lifetime_months", "deployable",
 		"max_price_per_hour", "max_total_price_per_hour", "confidential", "isolated", "min_vcpus", "min_memory_gib", "min_local_disk_gib"}
 	if got := active(all); !slices.Equal(got, want) {
 		t.Errorf("a request setting every filter checks %v\nwant %v", got, want)
+	}
+}
+
+// A retired size named in prefer is skipped because it is retired under
+// every target, including the targets that do not support it: the target
+// does not hide the retirement a plain VM request reports.
+func TestPreferredRetiredSizeNamesRetirement(t *testing.T) {
+	cat := testCatalog(t)
+	req := Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, AsOf: asOf}
+	checked := 0
+	for _, s := range cat.SKUs() {
+		if !s.RetiredAt(asOf) || rejectedBy(t, cat, req, s.Name) != "retired" {
+			continue
+		}
+		for _, target := range Targets() {
+			r := req
+			r.Target = target
+			if got := rejectedBy(t, cat, r, s.Name); got != "retired" {
+				t.Errorf("%s on target %s: counted under %q, not retired", s.Name, target, got)
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no retired size is skipped for its retirement alone")
 	}
 }

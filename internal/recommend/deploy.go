@@ -4,6 +4,7 @@
 package recommend
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
@@ -124,11 +125,12 @@ func deployment(n *requirements, e *eval) Deployment {
 // batchDeployment: the image reference split from the URN (nil without
 // one; the catalog loader admits only publisher:offer:sku:version) and the
 // node agent Batch's sources name for it ("" otherwise); inter-node
-// communication when one job spans VMs; the VMs as dedicated or Spot nodes.
+// communication when one job spans VMs, never for independent tasks (htc); the VMs as dedicated or Spot nodes.
 func batchDeployment(n *requirements, e *eval, imageURN string) *BatchDeployment {
 	s := e.in.sku
 	b := &BatchDeployment{VMSize: s.Name, InterNodeCommunication: BatchInterNodeDisabled}
-	if e.spans {
+	mpi := e.spans && !n.independentTasks()
+	if mpi {
 		b.InterNodeCommunication = BatchInterNodeEnabled
 	}
 	if n.spot {
@@ -150,8 +152,9 @@ func batchDeployment(n *requirements, e *eval, imageURN string) *BatchDeployment
 	if n.spot {
 		notes = append(notes, "Batch runs Spot VMs as target_low_priority_nodes (its low-priority VMs retired in 2025), and only in pools of a Batch account whose pool allocation mode is UserSubscription.")
 	}
-	if e.spans {
-		notes = append(notes, "Inter-node communication keeps the pool's VMs on one network for MPI; the pool cannot then be resized past the single placement group's 100 VMs.")
+	if mpi {
+		notes = append(notes, fmt.Sprintf("Inter-node communication keeps the pool's VMs on one network for MPI; such a pool holds at most %d nodes in Batch-service accounts and %d in user-subscription accounts (pool allocation mode UserSubscription).",
+			BatchMPINodesBatchService, BatchMPINodesUserSubscription))
 	}
 	b.Note = strings.Join(notes, " ")
 	return b

@@ -133,8 +133,13 @@ func checkDeployments(t *testing.T, req Request, res *Result) {
 				(b.Image != nil && strings.Join([]string{b.Image.Publisher, b.Image.Offer, b.Image.SKU, b.Image.Version}, ":") != d.ImageURN) ||
 				(b.InterNodeCommunication == BatchInterNodeEnabled && r.Nodes < 2) ||
 				(b.InterNodeCommunication != BatchInterNodeEnabled && b.InterNodeCommunication != BatchInterNodeDisabled) ||
-				(d.RDMAPlacement != "" && b.InterNodeCommunication != BatchInterNodeEnabled) {
+				(d.RDMAPlacement != "" && b.InterNodeCommunication != BatchInterNodeEnabled) ||
+				(req.Workload == WorkloadHTC && b.InterNodeCommunication != BatchInterNodeDisabled) {
 				fail("Batch %+v, image %+v", b, b.Image)
+			}
+			// An MPI pool's limit is said for both pool allocation modes.
+			if enabled := b.InterNodeCommunication == BatchInterNodeEnabled; enabled != strings.Contains(b.Note, "100 nodes") || enabled != strings.Contains(b.Note, "80 in user-subscription") {
+				fail("Batch note %q with inter-node communication %s", b.Note, b.InterNodeCommunication)
 			}
 		}
 	}
@@ -229,6 +234,16 @@ func TestDeploymentPerTarget(t *testing.T) {
 	if b.InterNodeCommunication != "Enabled" || b.NodeAgentSKUID != "batch.node.ubuntu 24.04" || b.TargetDedicatedNodes != top.Nodes || b.TargetLowPriorityNodes != 0 ||
 		!reflect.DeepEqual(b.Image, &ImageReference{Publisher: "microsoft-dsvm", Offer: "ubuntu-hpc", SKU: "2404", Version: "latest"}) {
 		t.Errorf("Batch %+v %+v on %d VMs", b, b.Image, top.Nodes)
+	}
+	// Batch, htc on more VMs than an MPI pool holds: independent tasks need
+	// no inter-node communication, so the pool is neither capped at the
+	// InfiniBand limit nor told it is.
+	req := Request{Workload: "htc", Cores: i64(20000), Target: "batch", AsOf: asOf}
+	res = mustRecommendOn(t, cat, req)
+	checkDeployments(t, req, res)
+	top = res.Recommendations[0]
+	if b := top.Deployment.Batch; top.Nodes <= MaxNodesRDMA || b.InterNodeCommunication != "Disabled" || top.Deployment.RDMA {
+		t.Errorf("htc: %s on %d VMs, Batch %+v", top.VMSize, top.Nodes, b)
 	}
 	// Batch on spot, one VM: Spot nodes, no inter-node communication, and
 	// the allocation mode Spot needs.

@@ -165,6 +165,9 @@ func warnings(n *requirements, e *eval) []string {
 	if e.retiringSoon {
 		out = append(out, fmt.Sprintf("Retires on %s, within %d months. %s", s.Lifecycle.RetirementDate, catalog.RetirementWarningMonths, s.ReplacementSentence(n.asOf)))
 	}
+	if e.in.vendor == catalog.VendorAMD {
+		out = append(out, "AMD GPU: CUDA software does not run here; GPU compute needs ROCm (HIP) builds of the frameworks and libraries.")
+	}
 	if s.Lifecycle.Status == catalog.StatusPreview {
 		out = append(out, "In preview: capacity, pricing and support may change before general availability.")
 	}
@@ -243,7 +246,8 @@ func layoutReason(n *requirements, e *eval) string {
 		}
 		return b.String()
 	}
-	return "The states and activations are sharded over " + catalog.Plural(e.in.gpuUnits*e.nodes, "GPU", "GPUs") + " (" + trimFloat(gl.perGPU) + " GiB per GPU of " + trimFloat(e.in.unitMem) + " GiB usable)."
+	w := wordsOf(n.workload)
+	return "The " + w.parts + " " + w.spread + " over " + catalog.Plural(e.in.gpuUnits*e.nodes, "GPU", "GPUs") + " (" + trimFloat(gl.perGPU) + " GiB per GPU of " + trimFloat(e.in.unitMem) + " GiB usable)."
 }
 
 // resultWarnings are the Terraform warning diagnostics: about the rank-1
@@ -405,9 +409,38 @@ func (e *eval) memShare() float64 {
 // jobLabel names the job as the reasons do: "training (small model)".
 func jobLabel(n *requirements) string {
 	if n.fitKey != n.workload {
-		return n.workload + " (" + n.class + " model)"
+		return wordsOf(n.workload).label + " (" + n.class + " model)"
 	}
-	return n.workload
+	return wordsOf(n.workload).label
+}
+
+// words are what sentences call a workload and the GPU memory a job
+// spreads over its GPUs when no model's layout says how (the sharded
+// layout; gpu_memory_gib): its label, what the memory holds (parts, short;
+// whole, in full, as a sentence's subject), how it spreads and by what.
+type words struct{ label, parts, whole, spread, how string }
+
+// workloadWords holds each workload's words; workloads not listed are
+// named as given, and their memory is a model's sharded states
+// (defaultWords).
+var workloadWords = map[string]words{
+	WorkloadVisualization: {label: "visualization", parts: "scenes and frame buffers",
+		whole: "scenes, textures and frame buffers", spread: "are spread"},
+	WorkloadDataProcessing: {label: "data processing", parts: "data", whole: "the data",
+		spread: "is partitioned", how: " (one RAPIDS worker per GPU)"},
+}
+
+var defaultWords = words{parts: "states and activations", whole: "weights, gradients, optimizer states and activations",
+	spread: "are sharded", how: " (FSDP or ZeRO-3)"}
+
+// wordsOf is a workload's words.
+func wordsOf(workload string) words {
+	if w, ok := workloadWords[workload]; ok {
+		return w
+	}
+	w := defaultWords
+	w.label = workload
+	return w
 }
 
 // explainRequirements says how the requirements were derived, in the order
@@ -479,7 +512,7 @@ func explainMemory(n *requirements, work string) []string {
 		ex = append(ex, fmt.Sprintf("System memory: at least %s GiB per copy of the model, 150%% of the %s GiB of weights (Azure Machine Learning guidance); a copy split over several VMs needs its share on each.", trimFloat(n.sysMemNeed), trimFloat(n.mem.WeightsGiB)))
 	}
 	if n.gpuMemNeed > 0 {
-		ex = append(ex, explainSplit(&n.job))
+		ex = append(ex, explainSplit(n))
 	}
 	if t := &n.train; t.flops > 0 {
 		ex = append(ex, "Training work: "+work+"; tokens: "+tokenBudget(t)+".")
@@ -530,7 +563,8 @@ func flopsHow(t *training) string {
 }
 
 // explainSplit is the requirements' sentence on how the GPU memory splits.
-func explainSplit(j *gpuJob) string {
+func explainSplit(n *requirements) string {
+	j := &n.job
 	switch {
 	case j.dataParallel:
 		return "Per-GPU fit: every GPU holds the whole model, its states and its batch (data parallel), so one GPU must hold all of it."
@@ -539,11 +573,13 @@ func explainSplit(j *gpuJob) string {
 	case j.tensorParallel:
 		return fmt.Sprintf("Per-GPU fit: the model is split over a VM's GPUs by tensor parallelism and over VMs by pipeline stages; each GPU holds its share within %s%% of its usable memory.", trimFloat(j.share*100))
 	}
-	return "Per-GPU fit: weights, gradients, optimizer states and activations are sharded over every GPU of the job (FSDP or ZeRO-3); each GPU's share must fit the memory it exposes."
+	w := wordsOf(n.workload)
+	return "Per-GPU fit: " + w.whole + " " + w.spread + " over every GPU of the job" + w.how + "; each GPU's share must fit the memory it exposes."
 }
 
 // shareWhat says what one GPU must hold.
-func shareWhat(j *gpuJob) string {
+func shareWhat(n *requirements) string {
+	j := &n.job
 	switch {
 	case j.dataParallel:
 		return fmt.Sprintf("every GPU holds the whole model, its states and its batch (%s GiB, data parallel)", trimFloat(j.shard))
@@ -552,7 +588,7 @@ func shareWhat(j *gpuJob) string {
 	case j.tensorParallel:
 		return fmt.Sprintf("each GPU holds its tensor-parallel share within %s%% of its usable memory", trimFloat(j.share*100))
 	}
-	return "each GPU holds its share of the sharded states and activations within the memory it exposes"
+	return "each GPU holds its share of the " + wordsOf(n.workload).parts + " within the memory it exposes"
 }
 
 // lowerWhat says how to lower the need per GPU.

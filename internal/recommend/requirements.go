@@ -223,8 +223,13 @@ func (n *requirements) ibNeeded(spans bool) bool {
 	case InterconnectAny:
 		return false
 	}
-	return n.workload == WorkloadHPC || (spans && n.workload != WorkloadHTC)
+	return n.workload == WorkloadHPC || (spans && !n.independentTasks())
 }
+
+// independentTasks reports whether the job's VMs never talk to each other:
+// htc's independent tasks need no InfiniBand and no inter-node
+// communication, however many VMs they run on.
+func (n *requirements) independentTasks() bool { return n.workload == WorkloadHTC }
 
 // scaleUpApplies reports whether multi-VM layouts are dropped when some size
 // holds the job on one VM.

@@ -383,6 +383,14 @@ const (
 	// single placement group holds at most 100 VMs.
 	MaxNodesRDMA = 100
 
+	// BatchMPINodesBatchService and BatchMPINodesUserSubscription are the
+	// most nodes of a Batch pool with inter-node communication enabled, in
+	// an account whose pool allocation mode is BatchService and
+	// UserSubscription ("Batch service quotas and limits", pool size
+	// limits).
+	BatchMPINodesBatchService     = 100
+	BatchMPINodesUserSubscription = 80
+
 	// MaxNodes is the most VMs of any job: a scale set holds at most 1,000
 	// VMs (with several placement groups). It also bounds nodes.
 	MaxNodes = 1000
