@@ -385,7 +385,7 @@ func TestDecisionLinksAreDefined(t *testing.T) {
 	}
 	// How many sizes each decision settles is in the golden summary. At
 	// the reference: D1 NC+NCv2+ND+NV (4+4+4+3); D2 the retired series H,
-	// HB, NC, NCv2, ND, NV, NCv3 (6+4+4+4+4+3+4); D3 NVv3+NVv4 (6+8); D4
+	// HB, NC, NCv2, ND, NV, NCv3 (6+4+4+4+4+3+4); D3 and D49 NVv3+NVv4 (6+8); D4
 	// HBv2+HC (5+3); D5 GB200; D6 HBv5; D7 HBv4+HX; D8 NDv2; D9 NV; D10
 	// NCads H100 v5; D13/D14 the 15 RTX PRO 6000 sizes; D15 GB200+GB300; D16
 	// ND H100 v5, ND H200 v5 and ND MI300X v5; D17 the four HB60 sizes; D18
@@ -393,7 +393,7 @@ func TestDecisionLinksAreDefined(t *testing.T) {
 	// whose replacement is D13's; D20 the seven sizes without specs; D21
 	// NC48ads and NC96ads A100 v4; D22 the two GB300 sizes.
 	for _, id := range []string{"D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9", "D10", "D13", "D15", "D16", "D17", "D18", "D20", "D21", "D22",
-		"D36", "D37", "D38", "D39", "D40", "D41", "D42", "D43", "D44", "D45", "D46", "D47"} {
+		"D36", "D37", "D38", "D39", "D40", "D41", "D42", "D43", "D44", "D45", "D46", "D47", "D49"} {
 		if len(linked[id]) == 0 {
 			t.Errorf("decision %s is linked from no size", id)
 		}
@@ -420,24 +420,26 @@ func TestDecisionLinksAreDefined(t *testing.T) {
 	}
 }
 
-// TestRetiringSizesPastDateAtDataDate pins that the NVv3/NVv4 sizes, still
-// "retiring" in the reference, are past their 2026-09-30 retirement on the
-// catalog's data date, so StatusAt reports them retired; they are the only
-// retiring sizes past their date.
-func TestRetiringSizesPastDateAtDataDate(t *testing.T) {
+// TestNoRetiringSizePastDateAtDataDate pins D49: on the catalog's data date
+// no size is still "retiring" past its retirement date, and the NVv3/NVv4
+// sizes, retired on 2026-09-30, are "retired" with that date and unsupported
+// on AKS and Azure ML.
+func TestNoRetiringSizePastDateAtDataDate(t *testing.T) {
 	c := mustDefault(t)
 	n := 0
 	for _, s := range c.SKUs() {
-		nv := s.Series == "NVv3" || s.Series == "NVv4"
-		past := s.Lifecycle.Status == StatusRetiring && s.StatusAt(c.DataDate) == StatusRetired
-		if nv != past {
-			t.Errorf("%s (%s): %s, retirement %q, at %s %s", s.Name, s.Series, s.Lifecycle.Status, s.Lifecycle.RetirementDate, c.DataDate.Format(time.DateOnly), s.StatusAt(c.DataDate))
+		if s.Lifecycle.Status == StatusRetiring && s.StatusAt(c.DataDate) == StatusRetired {
+			t.Errorf("%s (%s): retiring, retirement %q, past at %s", s.Name, s.Series, s.Lifecycle.RetirementDate, c.DataDate.Format(time.DateOnly))
 		}
-		if past {
-			n++
-			if s.Lifecycle.RetirementDate != "2026-09-30" {
-				t.Errorf("%s: retirement %s", s.Name, s.Lifecycle.RetirementDate)
-			}
+		if s.Series != "NVv3" && s.Series != "NVv4" {
+			continue
+		}
+		n++
+		if s.Lifecycle.Status != StatusRetired || s.Lifecycle.RetirementDate != "2026-09-30" {
+			t.Errorf("%s lifecycle: %s, retirement %q; want retired, 2026-09-30 (D49)", s.Name, s.Lifecycle.Status, s.Lifecycle.RetirementDate)
+		}
+		if s.Support.AKS.Status != SupportUnsupported || s.Support.AzureML.Status != SupportUnsupported {
+			t.Errorf("%s support: AKS %s, Azure ML %s; want unsupported (D49)", s.Name, s.Support.AKS.Status, s.Support.AzureML.Status)
 		}
 	}
 	if n == 0 {

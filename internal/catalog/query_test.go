@@ -225,15 +225,18 @@ func TestRetirementAtFixedDates(t *testing.T) {
 		hasDate bool
 		status  string
 	}{
-		{"Standard_NV12s_v3", date(t, "2026-01-01"), false, 272, true, StatusRetiring},
-		{"Standard_NV12s_v3", date(t, "2026-09-29"), false, 1, true, StatusRetiring},
-		{"Standard_NV12s_v3", utc("2026-09-29T23:59:59Z"), false, 1, true, StatusRetiring},
-		{"Standard_NV12s_v3", date(t, "2026-09-30"), true, 0, true, StatusRetired},
-		{"Standard_NV12s_v3", utc("2026-09-30T18:00:00Z"), true, 0, true, StatusRetired},
-		// The day is taken in UTC: 01:00 at +05:00 is still 29 September.
-		{"Standard_NV12s_v3", utc("2026-09-30T01:00:00+05:00"), false, 1, true, StatusRetiring},
+		{"Standard_HC44rs", date(t, "2027-05-30"), false, 1, true, StatusRetiring},
+		{"Standard_HC44rs", utc("2027-05-30T23:59:59Z"), false, 1, true, StatusRetiring},
+		{"Standard_HC44rs", date(t, "2027-05-31"), true, 0, true, StatusRetired},
+		{"Standard_HC44rs", utc("2027-05-31T18:00:00Z"), true, 0, true, StatusRetired},
+		// The day is taken in UTC: 01:00 at +05:00 is still 30 May.
+		{"Standard_HC44rs", utc("2027-05-31T01:00:00+05:00"), false, 1, true, StatusRetiring},
+		{"Standard_HC44rs", date(t, "2027-07-01"), true, -31, true, StatusRetired},
+		// D49: retired by status, as the data date finds them, also before
+		// the recorded date.
+		{"Standard_NV12s_v3", date(t, "2026-01-01"), true, 272, true, StatusRetired},
 		{"Standard_NV12s_v3", date(t, "2026-11-01"), true, -32, true, StatusRetired},
-		{"Standard_NV16ahs_v4", date(t, "2026-01-01"), false, 272, true, StatusRetiring},
+		{"Standard_NV16ahs_v4", date(t, "2026-01-01"), true, 272, true, StatusRetired},
 		{"Standard_F2s_v2", date(t, "2026-11-01"), false, 745, true, StatusRetiring},
 		{"Standard_HC44rs", date(t, "2026-11-01"), false, 211, true, StatusRetiring},
 		{"Standard_HB120rs_v2", date(t, "2027-05-31"), true, 0, true, StatusRetired},
