@@ -589,3 +589,19 @@ func TestTrainingMFUForEveryGPUModel(t *testing.T) {
 		}
 	}
 }
+
+// TestGB300PrecisionsListFP64 pins D51: NVIDIA GB300's precisions list fp64,
+// which its performance record gives a figure for.
+func TestGB300PrecisionsListFP64(t *testing.T) {
+	c := mustDefault(t)
+	m, ok := c.GPUModel("gb300")
+	if !ok {
+		t.Fatal("GPU model gb300 not found")
+	}
+	if !slices.Contains(m.Precisions, "fp64") {
+		t.Errorf("gb300 precisions = %v, want fp64 among them (D51)", m.Precisions)
+	}
+	if g, _ := c.GPUPerformance("gb300"); g == nil || g.FP64TFLOPS == nil {
+		t.Errorf("gb300 performance gives no fp64_tflops: %+v", g)
+	}
+}
