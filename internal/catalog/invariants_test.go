@@ -465,9 +465,9 @@ func TestSecondFiguresAndDeployable(t *testing.T) {
 		"Standard_HB120rs_v3": 456, "Standard_HB120-16rs_v3": 456, "Standard_HB120-32rs_v3": 456,
 		"Standard_HB120-64rs_v3": 456, "Standard_HB120-96rs_v3": 456, "Standard_ND96amsr_A100_v4": 1800,
 	}
-	// The parent's vCPUs for the constrained-core sizes of HBv2, HBv3, HBv4
-	// and HX (the API listing) and HBv5 (the constrained vCPU page's base
-	// size); HB and HC report their own count.
+	// The parent's vCPUs for the constrained-core sizes of HBv2, HBv3, HBv4,
+	// HX and HC (the API listings) and HBv5 (the constrained vCPU page's base
+	// size); HB reports its own count.
 	quota := map[string]int64{}
 	for _, p := range []struct {
 		parent string
@@ -479,6 +479,7 @@ func TestSecondFiguresAndDeployable(t *testing.T) {
 		{"Standard_HB176-%srs_v4", 176, []string{"24", "48", "96", "144"}},
 		{"Standard_HX176-%srs", 176, []string{"24", "48", "96", "144"}},
 		{"Standard_HB368-%srs_v5", 368, []string{"48", "96", "144", "192", "240", "288", "336"}},
+		{"Standard_HC44-%srs", 44, []string{"16", "32"}},
 	} {
 		for _, a := range p.active {
 			quota[fmt.Sprintf(p.parent, a)] = p.vcpus
@@ -521,10 +522,8 @@ func TestSecondFiguresAndDeployable(t *testing.T) {
 	if m := *mustLookup(t, c, "Standard_HB120-16rs_v3").FitMemoryGiB(); m != 448 {
 		t.Errorf("HB120-16rs_v3 memory for fit %v, want 448", m)
 	}
-	for _, name := range []string{"Standard_HC44-16rs", "Standard_HB60-15rs"} {
-		if s := mustLookup(t, c, name); s.QuotaVCPUs != nil || *s.QuotaVCPUCount() != *s.VCPUs {
-			t.Errorf("%s: quota vCPUs %s, the API reports its own %d", name, show(s.QuotaVCPUs), *s.VCPUs)
-		}
+	if s := mustLookup(t, c, "Standard_HB60-15rs"); s.QuotaVCPUs != nil || *s.QuotaVCPUCount() != *s.VCPUs {
+		t.Errorf("Standard_HB60-15rs: quota vCPUs %s, the API reports its own %d", show(s.QuotaVCPUs), *s.VCPUs)
 	}
 	// D42's size overrides: the GB300 size the registry does not list, the
 	// retired preview sizes of a supported series.
@@ -547,6 +546,19 @@ func TestSecondFiguresAndDeployable(t *testing.T) {
 	for _, name := range []string{"Standard_NC24ads_A100_v4", "Standard_NC40ads_H100_v5", "Standard_ND96amsr_A100_v4", "Standard_NV36ads_A10_v5"} {
 		if s := mustLookup(t, c, name); s.Support.AzureML.Status != SupportSupported || !slices.Contains(s.Decisions, "D43") {
 			t.Errorf("%s: Azure ML %s, decisions %v", name, s.Support.AzureML.Status, s.Decisions)
+		}
+	}
+}
+
+// TestHC44ConstrainedQuotaVCPUs pins D46 for HC: Standard_HC44-16rs and
+// Standard_HC44-32rs run 16 and 32 cores, and quota_vcpus is the parent's 44
+// the Resource SKUs API reports.
+func TestHC44ConstrainedQuotaVCPUs(t *testing.T) {
+	c := mustDefault(t)
+	for name, active := range map[string]int64{"Standard_HC44-16rs": 16, "Standard_HC44-32rs": 32} {
+		s := mustLookup(t, c, name)
+		if s.VCPUs == nil || *s.VCPUs != active || s.QuotaVCPUs == nil || *s.QuotaVCPUs != 44 {
+			t.Errorf("%s vcpus = %s, quota_vcpus = %s; want %d and 44 (D46)", name, show(s.VCPUs), show(s.QuotaVCPUs), active)
 		}
 	}
 }
