@@ -544,11 +544,13 @@ func init() {
 			priceRegions: 9, priceRegion: "eastus", price: 0.396,
 		},
 		skuFact{
-			// No size page: null specs, the A10 from the AKS GPU registry (D39).
+			// No size page: the Resource SKUs API's 8 vCPUs, 100 GiB and
+			// one A10 (D52), the A10 from the AKS GPU registry (D39).
 			name: "Standard_NC8ads_A10_v4", series: "NCads_A10_v4", family: "NC", category: "gpu",
-			arch: "x86_64", gpuModel: "a10", vendor: "nvidia", gpuArch: "Ampere", ccOrGfx: "8.6", minToolkit: "11.1", maxCUDA: 13,
-			interconnect: "PCIe",
-			status:       "ga", decisions: []string{"D39"}, aks: "supported",
+			vcpus: i64(8), memGiB: f64(100), arch: "x86_64",
+			gpuCount: 1, gpuCountText: "1", gpuModel: "a10", vendor: "nvidia", gpuArch: "Ampere", ccOrGfx: "8.6", minToolkit: "11.1", maxCUDA: 13,
+			gpuMem: 24, gpuMemTotal: 24, interconnect: "PCIe",
+			status: "ga", decisions: []string{"D39", "D52"}, aks: "supported",
 			priceRegions: 3, priceRegion: "westus3", price: 1.1,
 		},
 		skuFact{

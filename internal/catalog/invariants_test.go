@@ -113,15 +113,13 @@ var sizesWithoutSpecs = []string{
 }
 
 // GPU sizes whose vCPUs, memory and GPU share are null for other reasons:
-// the NC RTX PRO 6000 preview sizes no page gives a GPU share for (D38) and
-// the NC A10 v4 sizes without a size page (D39).
+// the NC RTX PRO 6000 preview sizes no page gives a GPU share for (D38).
 var gpuSizesWithoutShare = map[string][]string{
 	"D38": {
 		"Standard_NC128mds_xl_RTXPRO6000BSE_v6", "Standard_NC16lds_xl_RTXPRO6000BSE_v6", "Standard_NC32ds_xl_RTXPRO6000BSE_v6",
 		"Standard_NC32lds_xl_RTXPRO6000BSE_v6", "Standard_NC32mds_xl_RTXPRO6000BSE_v6", "Standard_NC64ds_xl_RTXPRO6000BSE_v6",
 		"Standard_NC64lds_xl_RTXPRO6000BSE_v6", "Standard_NC64mds_xl_RTXPRO6000BSE_v6",
 	},
-	"D39": {"Standard_NC16ads_A10_v4", "Standard_NC32ads_A10_v4", "Standard_NC8ads_A10_v4"},
 }
 
 func TestGPUSizesJoinAGPUModel(t *testing.T) {
@@ -393,7 +391,7 @@ func TestDecisionLinksAreDefined(t *testing.T) {
 	// whose replacement is D13's; D20 the seven sizes without specs; D21
 	// NC48ads and NC96ads A100 v4; D22 the two GB300 sizes.
 	for _, id := range []string{"D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9", "D10", "D13", "D15", "D16", "D17", "D18", "D20", "D21", "D22",
-		"D36", "D37", "D38", "D39", "D40", "D41", "D42", "D43", "D44", "D45", "D46", "D47", "D49"} {
+		"D36", "D37", "D38", "D39", "D40", "D41", "D42", "D43", "D44", "D45", "D46", "D47", "D49", "D52"} {
 		if len(linked[id]) == 0 {
 			t.Errorf("decision %s is linked from no size", id)
 		}
@@ -559,6 +557,29 @@ func TestHC44ConstrainedQuotaVCPUs(t *testing.T) {
 		s := mustLookup(t, c, name)
 		if s.VCPUs == nil || *s.VCPUs != active || s.QuotaVCPUs == nil || *s.QuotaVCPUs != 44 {
 			t.Errorf("%s vcpus = %s, quota_vcpus = %s; want %d and 44 (D46)", name, show(s.VCPUs), show(s.QuotaVCPUs), active)
+		}
+	}
+}
+
+// TestNCadsA10v4APIFigures pins D52: the NC A10 v4 sizes carry the Resource
+// SKUs API's vCPUs, memory and GPU count, 24 GiB per A10.
+func TestNCadsA10v4APIFigures(t *testing.T) {
+	c := mustDefault(t)
+	for _, w := range []struct {
+		name         string
+		vcpus        int64
+		memGiB, gpus float64
+	}{
+		{"Standard_NC8ads_A10_v4", 8, 100, 1},
+		{"Standard_NC16ads_A10_v4", 16, 200, 1},
+		{"Standard_NC32ads_A10_v4", 32, 400, 2},
+	} {
+		s := mustLookup(t, c, w.name)
+		if s.VCPUs == nil || *s.VCPUs != w.vcpus || s.MemoryGiB == nil || *s.MemoryGiB != w.memGiB {
+			t.Errorf("%s vcpus = %s, memory_gib = %s; want %d and %v (D52)", w.name, show(s.VCPUs), show(s.MemoryGiB), w.vcpus, w.memGiB)
+		}
+		if g := s.GPU; g == nil || g.Count != w.gpus || g.MemoryGiB != 24 || !slices.Contains(s.Decisions, "D52") {
+			t.Errorf("%s gpu = %+v, want %v A10 of 24 GiB (D52)", w.name, g, w.gpus)
 		}
 	}
 }

@@ -622,3 +622,16 @@ func cheaperOfASeriesFirst(t *testing.T, res *Result) {
 		}
 	}
 }
+
+// The NC A10 v4 sizes, whose vCPUs, memory and GPU count are the Resource
+// SKUs API's (D52), are ranked like any other size: a small model's
+// inference takes each of them.
+func TestNCadsA10v4Ranked(t *testing.T) {
+	cat := testCatalog(t)
+	req := Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3, Precision: "bf16"}, AsOf: asOf}
+	for _, name := range []string{"Standard_NC8ads_A10_v4", "Standard_NC16ads_A10_v4", "Standard_NC32ads_A10_v4"} {
+		if got := rejectedBy(t, cat, req, name); got != "" {
+			t.Errorf("%s: rejected by %q, want ranked (D52)", name, got)
+		}
+	}
+}
