@@ -458,14 +458,18 @@ func TestSecondFiguresAndDeployable(t *testing.T) {
 	}
 	// SkyPilot's Azure catalog (built from the Resource SKUs API): HBv3 456
 	// GiB where the size pages say 448; ND96amsr_A100_v4 1,800 where its
-	// page says 1,900.
+	// page says 1,900. Aspire's AKS VM size list (from the same API): ND
+	// GB200 v6 864 where its page says 900, HBv5 448 where its pages say 432.
 	allotted := map[string]float64{
 		"Standard_HB120rs_v3": 456, "Standard_HB120-16rs_v3": 456, "Standard_HB120-32rs_v3": 456,
 		"Standard_HB120-64rs_v3": 456, "Standard_HB120-96rs_v3": 456, "Standard_ND96amsr_A100_v4": 1800,
+		"Standard_ND128isr_NDR_GB200_v6": 864, "Standard_HB368rs_v5": 448,
+	}
+	for _, a := range []string{"48", "96", "144", "192", "240", "288", "336"} {
+		allotted["Standard_HB368-"+a+"rs_v5"] = 448
 	}
 	// The parent's vCPUs for the constrained-core sizes of HBv2, HBv3, HBv4,
-	// HX and HC (the API listings) and HBv5 (the constrained vCPU page's base
-	// size); HB reports its own count.
+	// HX, HC and HBv5 (the API listings); HB reports its own count.
 	quota := map[string]int64{}
 	for _, p := range []struct {
 		parent string
@@ -580,6 +584,23 @@ func TestNCadsA10v4APIFigures(t *testing.T) {
 		}
 		if g := s.GPU; g == nil || g.Count != w.gpus || g.MemoryGiB != 24 || !slices.Contains(s.Decisions, "D52") {
 			t.Errorf("%s gpu = %+v, want %v A10 of 24 GiB (D52)", w.name, g, w.gpus)
+		}
+	}
+}
+
+// TestAllottedMemoryGB200AndHBv5 pins D45 for the sizes Aspire's listing of
+// the Resource SKUs API gives: Standard_ND128isr_NDR_GB200_v6 is allotted
+// 864 GiB of its documented 900, Standard_HB368rs_v5 448 of its documented
+// 432, and memory fit counts on the smaller.
+func TestAllottedMemoryGB200AndHBv5(t *testing.T) {
+	c := mustDefault(t)
+	for name, w := range map[string][2]float64{
+		"Standard_ND128isr_NDR_GB200_v6": {864, 864},
+		"Standard_HB368rs_v5":            {448, 432},
+	} {
+		s := mustLookup(t, c, name)
+		if s.MemoryGiBAllotted == nil || *s.MemoryGiBAllotted != w[0] || *s.FitMemoryGiB() != w[1] {
+			t.Errorf("%s memory_gib_allotted = %s, fit %s; want %v and %v (D45)", name, show(s.MemoryGiBAllotted), show(s.FitMemoryGiB()), w[0], w[1])
 		}
 	}
 }
