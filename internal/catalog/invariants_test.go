@@ -391,7 +391,7 @@ func TestDecisionLinksAreDefined(t *testing.T) {
 	// whose replacement is D13's; D20 the seven sizes without specs; D21
 	// NC48ads and NC96ads A100 v4; D22 the two GB300 sizes.
 	for _, id := range []string{"D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9", "D10", "D13", "D15", "D16", "D17", "D18", "D20", "D21", "D22",
-		"D36", "D37", "D38", "D39", "D40", "D41", "D42", "D43", "D44", "D45", "D46", "D47", "D49", "D52"} {
+		"D36", "D37", "D38", "D39", "D40", "D41", "D42", "D43", "D44", "D45", "D46", "D47", "D49", "D52", "D53"} {
 		if len(linked[id]) == 0 {
 			t.Errorf("decision %s is linked from no size", id)
 		}
@@ -602,5 +602,15 @@ func TestAllottedMemoryGB200AndHBv5(t *testing.T) {
 		if s.MemoryGiBAllotted == nil || *s.MemoryGiBAllotted != w[0] || *s.FitMemoryGiB() != w[1] {
 			t.Errorf("%s memory_gib_allotted = %s, fit %s; want %v and %v (D45)", name, show(s.MemoryGiBAllotted), show(s.FitMemoryGiB()), w[0], w[1])
 		}
+	}
+}
+
+// TestNV28admsV710LeftTheAPI pins D53: Standard_NV28adms_V710_v5, gone from
+// the Resource SKUs API since 2026-08, stays in the catalog, deployable,
+// and its notes say it left the API.
+func TestNV28admsV710LeftTheAPI(t *testing.T) {
+	s := mustLookup(t, mustDefault(t), "Standard_NV28adms_V710_v5")
+	if !s.Deployable || !slices.Contains(s.Decisions, "D53") || !strings.Contains(s.Notes, "left the Resource SKUs API") {
+		t.Errorf("Standard_NV28adms_V710_v5 deployable = %v, decisions = %v, notes = %q; want deployable, D53 and its notes naming the API", s.Deployable, s.Decisions, s.Notes)
 	}
 }
