@@ -330,12 +330,12 @@ func TestReferenceSupportCSV(t *testing.T) {
 			// supported on AKS; D43: Azure ML's SKU list on Azure ML. Where
 			// that changed the verdict, the note names the list.
 			// D49: a series retired since the reference is unsupported.
-			retiredSince := slices.Contains(sr.Decisions, "D49")
-			if got, want := sr.Support.AKS.Status, verdict(r["aks_node_pool"]); got != want && !(retiredSince && got == SupportUnsupported) &&
+			retiredSince := func(got string) bool { return slices.Contains(sr.Decisions, "D49") && got == SupportUnsupported }
+			if got, want := sr.Support.AKS.Status, verdict(r["aks_node_pool"]); got != want && !retiredSince(got) &&
 				(!slices.Contains(sr.Decisions, "D42") || got != SupportSupported || !strings.Contains(sr.Support.AKS.Note, "node auto-provisioning")) {
 				t.Errorf("series %s: AKS %s, support.csv says %q", name, got, r["aks_node_pool"])
 			}
-			if got, want := sr.Support.AzureML.Status, verdict(r["azure_ml_compute"]); got != want && !(retiredSince && got == SupportUnsupported) &&
+			if got, want := sr.Support.AzureML.Status, verdict(r["azure_ml_compute"]); got != want && !retiredSince(got) &&
 				(!slices.Contains(sr.Decisions, "D43") || got != SupportSupported || !strings.Contains(sr.Support.AzureML.Note, "managed online endpoints SKU list")) {
 				t.Errorf("series %s: Azure ML %s, support.csv says %q", name, got, r["azure_ml_compute"])
 			}
