@@ -474,8 +474,8 @@ var skuFacts = []skuFact{
 		gpuCount: 1, gpuCountText: "1", gpuModel: "m60", vendor: "nvidia", gpuArch: "Maxwell", ccOrGfx: "5.2", minToolkit: "6.5", maxCUDA: 12,
 		gpuMem: 8, gpuMemTotal: 8, interconnect: "PCIe",
 		rdma: false, ethMbps: i64(6000), accel: bp(true), hyperV: []string{"1", "2"}, confidential: false,
-		status: "retiring", retirement: "2026-09-30", replacements: []string{"Standard_NV12ads_A10_v5"}, decisions: []string{"D3", "D18"},
-		aks: "supported", priceRegions: 19, priceRegion: "eastus", price: 1.14, spot: f64(0.1254),
+		status: "retired", retirement: "2026-09-30", replacements: []string{"Standard_NV12ads_A10_v5"}, decisions: []string{"D3", "D18", "D49"},
+		aks: "unsupported", priceRegions: 19, priceRegion: "eastus", price: 1.14, spot: f64(0.1254),
 	},
 	{
 		name: "Standard_NV4as_v4", series: "NVv4", family: "NV", category: "gpu",
@@ -483,7 +483,7 @@ var skuFacts = []skuFact{
 		gpuCount: 0.125, gpuCountText: "1/8", gpuModel: "mi25", vendor: "amd", gpuArch: "GCN 5 (Vega 10)", ccOrGfx: "gfx900", minToolkit: "", maxCUDA: 0,
 		gpuMem: 2, gpuMemTotal: 2, interconnect: "PCIe (SR-IOV partitions)",
 		rdma: false, ethMbps: i64(1000), accel: bp(true), hyperV: []string{"1", "2"}, confidential: false,
-		status: "retiring", retirement: "2026-09-30", replacements: []string{"Standard_NV4ads_V710_v5"}, decisions: []string{"D3", "D18"},
+		status: "retired", retirement: "2026-09-30", replacements: []string{"Standard_NV4ads_V710_v5"}, decisions: []string{"D3", "D18", "D49"},
 		aks: "unsupported", priceRegions: 23, priceRegion: "eastus", price: 0.233, spot: f64(0.02563),
 	},
 	{
@@ -492,7 +492,7 @@ var skuFacts = []skuFact{
 		gpuCount: 0, gpuCountText: "", gpuModel: "mi25", vendor: "amd", gpuArch: "GCN 5 (Vega 10)", ccOrGfx: "gfx900", minToolkit: "", maxCUDA: 0,
 		gpuMem: 0, gpuMemTotal: 0, interconnect: "PCIe (SR-IOV partitions)",
 		rdma: false, ethMbps: nil, accel: bp(true), hyperV: []string{"1", "2"}, confidential: false,
-		status: "retiring", retirement: "2026-09-30", replacements: []string{"Standard_NV12ads_V710_v5"}, decisions: []string{"D3", "D18"},
+		status: "retired", retirement: "2026-09-30", replacements: []string{"Standard_NV12ads_V710_v5"}, decisions: []string{"D3", "D18", "D49"},
 		aks: "unsupported", priceRegions: 0,
 	},
 }
@@ -544,11 +544,13 @@ func init() {
 			priceRegions: 9, priceRegion: "eastus", price: 0.396,
 		},
 		skuFact{
-			// No size page: null specs, the A10 from the AKS GPU registry (D39).
+			// No size page: the Resource SKUs API's 8 vCPUs, 100 GiB and
+			// one A10 (D52), the A10 from the AKS GPU registry (D39).
 			name: "Standard_NC8ads_A10_v4", series: "NCads_A10_v4", family: "NC", category: "gpu",
-			arch: "x86_64", gpuModel: "a10", vendor: "nvidia", gpuArch: "Ampere", ccOrGfx: "8.6", minToolkit: "11.1", maxCUDA: 13,
-			interconnect: "PCIe",
-			status:       "ga", decisions: []string{"D39"}, aks: "supported",
+			vcpus: i64(8), memGiB: f64(100), arch: "x86_64",
+			gpuCount: 1, gpuCountText: "1", gpuModel: "a10", vendor: "nvidia", gpuArch: "Ampere", ccOrGfx: "8.6", minToolkit: "11.1", maxCUDA: 13,
+			gpuMem: 24, gpuMemTotal: 24, interconnect: "PCIe",
+			status: "ga", decisions: []string{"D39", "D52"}, aks: "supported",
 			priceRegions: 3, priceRegion: "westus3", price: 1.1,
 		},
 		skuFact{

@@ -113,15 +113,13 @@ var sizesWithoutSpecs = []string{
 }
 
 // GPU sizes whose vCPUs, memory and GPU share are null for other reasons:
-// the NC RTX PRO 6000 preview sizes no page gives a GPU share for (D38) and
-// the NC A10 v4 sizes without a size page (D39).
+// the NC RTX PRO 6000 preview sizes no page gives a GPU share for (D38).
 var gpuSizesWithoutShare = map[string][]string{
 	"D38": {
 		"Standard_NC128mds_xl_RTXPRO6000BSE_v6", "Standard_NC16lds_xl_RTXPRO6000BSE_v6", "Standard_NC32ds_xl_RTXPRO6000BSE_v6",
 		"Standard_NC32lds_xl_RTXPRO6000BSE_v6", "Standard_NC32mds_xl_RTXPRO6000BSE_v6", "Standard_NC64ds_xl_RTXPRO6000BSE_v6",
 		"Standard_NC64lds_xl_RTXPRO6000BSE_v6", "Standard_NC64mds_xl_RTXPRO6000BSE_v6",
 	},
-	"D39": {"Standard_NC16ads_A10_v4", "Standard_NC32ads_A10_v4", "Standard_NC8ads_A10_v4"},
 }
 
 func TestGPUSizesJoinAGPUModel(t *testing.T) {
@@ -385,7 +383,7 @@ func TestDecisionLinksAreDefined(t *testing.T) {
 	}
 	// How many sizes each decision settles is in the golden summary. At
 	// the reference: D1 NC+NCv2+ND+NV (4+4+4+3); D2 the retired series H,
-	// HB, NC, NCv2, ND, NV, NCv3 (6+4+4+4+4+3+4); D3 NVv3+NVv4 (6+8); D4
+	// HB, NC, NCv2, ND, NV, NCv3 (6+4+4+4+4+3+4); D3 and D49 NVv3+NVv4 (6+8); D4
 	// HBv2+HC (5+3); D5 GB200; D6 HBv5; D7 HBv4+HX; D8 NDv2; D9 NV; D10
 	// NCads H100 v5; D13/D14 the 15 RTX PRO 6000 sizes; D15 GB200+GB300; D16
 	// ND H100 v5, ND H200 v5 and ND MI300X v5; D17 the four HB60 sizes; D18
@@ -393,7 +391,7 @@ func TestDecisionLinksAreDefined(t *testing.T) {
 	// whose replacement is D13's; D20 the seven sizes without specs; D21
 	// NC48ads and NC96ads A100 v4; D22 the two GB300 sizes.
 	for _, id := range []string{"D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9", "D10", "D13", "D15", "D16", "D17", "D18", "D20", "D21", "D22",
-		"D36", "D37", "D38", "D39", "D40", "D41", "D42", "D43", "D44", "D45", "D46", "D47"} {
+		"D36", "D37", "D38", "D39", "D40", "D41", "D42", "D43", "D44", "D45", "D46", "D47", "D49", "D52", "D53"} {
 		if len(linked[id]) == 0 {
 			t.Errorf("decision %s is linked from no size", id)
 		}
@@ -420,24 +418,26 @@ func TestDecisionLinksAreDefined(t *testing.T) {
 	}
 }
 
-// TestRetiringSizesPastDateAtDataDate pins that the NVv3/NVv4 sizes, still
-// "retiring" in the reference, are past their 2026-09-30 retirement on the
-// catalog's data date, so StatusAt reports them retired; they are the only
-// retiring sizes past their date.
-func TestRetiringSizesPastDateAtDataDate(t *testing.T) {
+// TestNoRetiringSizePastDateAtDataDate pins D49: on the catalog's data date
+// no size is still "retiring" past its retirement date, and the NVv3/NVv4
+// sizes, retired on 2026-09-30, are "retired" with that date and unsupported
+// on AKS and Azure ML.
+func TestNoRetiringSizePastDateAtDataDate(t *testing.T) {
 	c := mustDefault(t)
 	n := 0
 	for _, s := range c.SKUs() {
-		nv := s.Series == "NVv3" || s.Series == "NVv4"
-		past := s.Lifecycle.Status == StatusRetiring && s.StatusAt(c.DataDate) == StatusRetired
-		if nv != past {
-			t.Errorf("%s (%s): %s, retirement %q, at %s %s", s.Name, s.Series, s.Lifecycle.Status, s.Lifecycle.RetirementDate, c.DataDate.Format(time.DateOnly), s.StatusAt(c.DataDate))
+		if s.Lifecycle.Status == StatusRetiring && s.StatusAt(c.DataDate) == StatusRetired {
+			t.Errorf("%s (%s): retiring, retirement %q, past at %s", s.Name, s.Series, s.Lifecycle.RetirementDate, c.DataDate.Format(time.DateOnly))
 		}
-		if past {
-			n++
-			if s.Lifecycle.RetirementDate != "2026-09-30" {
-				t.Errorf("%s: retirement %s", s.Name, s.Lifecycle.RetirementDate)
-			}
+		if s.Series != "NVv3" && s.Series != "NVv4" {
+			continue
+		}
+		n++
+		if s.Lifecycle.Status != StatusRetired || s.Lifecycle.RetirementDate != "2026-09-30" {
+			t.Errorf("%s lifecycle: %s, retirement %q; want retired, 2026-09-30 (D49)", s.Name, s.Lifecycle.Status, s.Lifecycle.RetirementDate)
+		}
+		if s.Support.AKS.Status != SupportUnsupported || s.Support.AzureML.Status != SupportUnsupported {
+			t.Errorf("%s support: AKS %s, Azure ML %s; want unsupported (D49)", s.Name, s.Support.AKS.Status, s.Support.AzureML.Status)
 		}
 	}
 	if n == 0 {
@@ -458,14 +458,18 @@ func TestSecondFiguresAndDeployable(t *testing.T) {
 	}
 	// SkyPilot's Azure catalog (built from the Resource SKUs API): HBv3 456
 	// GiB where the size pages say 448; ND96amsr_A100_v4 1,800 where its
-	// page says 1,900.
+	// page says 1,900. Aspire's AKS VM size list (from the same API): ND
+	// GB200 v6 864 where its page says 900, HBv5 448 where its pages say 432.
 	allotted := map[string]float64{
 		"Standard_HB120rs_v3": 456, "Standard_HB120-16rs_v3": 456, "Standard_HB120-32rs_v3": 456,
 		"Standard_HB120-64rs_v3": 456, "Standard_HB120-96rs_v3": 456, "Standard_ND96amsr_A100_v4": 1800,
+		"Standard_ND128isr_NDR_GB200_v6": 864, "Standard_HB368rs_v5": 448,
 	}
-	// The parent's vCPUs for the constrained-core sizes of HBv2, HBv3, HBv4
-	// and HX (the API listing) and HBv5 (the constrained vCPU page's base
-	// size); HB and HC report their own count.
+	for _, a := range []string{"48", "96", "144", "192", "240", "288", "336"} {
+		allotted["Standard_HB368-"+a+"rs_v5"] = 448
+	}
+	// The parent's vCPUs for the constrained-core sizes of HBv2, HBv3, HBv4,
+	// HX, HC and HBv5 (the API listings); HB reports its own count.
 	quota := map[string]int64{}
 	for _, p := range []struct {
 		parent string
@@ -477,6 +481,7 @@ func TestSecondFiguresAndDeployable(t *testing.T) {
 		{"Standard_HB176-%srs_v4", 176, []string{"24", "48", "96", "144"}},
 		{"Standard_HX176-%srs", 176, []string{"24", "48", "96", "144"}},
 		{"Standard_HB368-%srs_v5", 368, []string{"48", "96", "144", "192", "240", "288", "336"}},
+		{"Standard_HC44-%srs", 44, []string{"16", "32"}},
 	} {
 		for _, a := range p.active {
 			quota[fmt.Sprintf(p.parent, a)] = p.vcpus
@@ -519,10 +524,8 @@ func TestSecondFiguresAndDeployable(t *testing.T) {
 	if m := *mustLookup(t, c, "Standard_HB120-16rs_v3").FitMemoryGiB(); m != 448 {
 		t.Errorf("HB120-16rs_v3 memory for fit %v, want 448", m)
 	}
-	for _, name := range []string{"Standard_HC44-16rs", "Standard_HB60-15rs"} {
-		if s := mustLookup(t, c, name); s.QuotaVCPUs != nil || *s.QuotaVCPUCount() != *s.VCPUs {
-			t.Errorf("%s: quota vCPUs %s, the API reports its own %d", name, show(s.QuotaVCPUs), *s.VCPUs)
-		}
+	if s := mustLookup(t, c, "Standard_HB60-15rs"); s.QuotaVCPUs != nil || *s.QuotaVCPUCount() != *s.VCPUs {
+		t.Errorf("Standard_HB60-15rs: quota vCPUs %s, the API reports its own %d", show(s.QuotaVCPUs), *s.VCPUs)
 	}
 	// D42's size overrides: the GB300 size the registry does not list, the
 	// retired preview sizes of a supported series.
@@ -546,5 +549,68 @@ func TestSecondFiguresAndDeployable(t *testing.T) {
 		if s := mustLookup(t, c, name); s.Support.AzureML.Status != SupportSupported || !slices.Contains(s.Decisions, "D43") {
 			t.Errorf("%s: Azure ML %s, decisions %v", name, s.Support.AzureML.Status, s.Decisions)
 		}
+	}
+}
+
+// TestHC44ConstrainedQuotaVCPUs pins D46 for HC: Standard_HC44-16rs and
+// Standard_HC44-32rs run 16 and 32 cores, and quota_vcpus is the parent's 44
+// the Resource SKUs API reports.
+func TestHC44ConstrainedQuotaVCPUs(t *testing.T) {
+	c := mustDefault(t)
+	for name, active := range map[string]int64{"Standard_HC44-16rs": 16, "Standard_HC44-32rs": 32} {
+		s := mustLookup(t, c, name)
+		if s.VCPUs == nil || *s.VCPUs != active || s.QuotaVCPUs == nil || *s.QuotaVCPUs != 44 {
+			t.Errorf("%s vcpus = %s, quota_vcpus = %s; want %d and 44 (D46)", name, show(s.VCPUs), show(s.QuotaVCPUs), active)
+		}
+	}
+}
+
+// TestNCadsA10v4APIFigures pins D52: the NC A10 v4 sizes carry the Resource
+// SKUs API's vCPUs, memory and GPU count, 24 GiB per A10.
+func TestNCadsA10v4APIFigures(t *testing.T) {
+	c := mustDefault(t)
+	for _, w := range []struct {
+		name         string
+		vcpus        int64
+		memGiB, gpus float64
+	}{
+		{"Standard_NC8ads_A10_v4", 8, 100, 1},
+		{"Standard_NC16ads_A10_v4", 16, 200, 1},
+		{"Standard_NC32ads_A10_v4", 32, 400, 2},
+	} {
+		s := mustLookup(t, c, w.name)
+		if s.VCPUs == nil || *s.VCPUs != w.vcpus || s.MemoryGiB == nil || *s.MemoryGiB != w.memGiB {
+			t.Errorf("%s vcpus = %s, memory_gib = %s; want %d and %v (D52)", w.name, show(s.VCPUs), show(s.MemoryGiB), w.vcpus, w.memGiB)
+		}
+		if g := s.GPU; g == nil || g.Count != w.gpus || g.MemoryGiB != 24 || !slices.Contains(s.Decisions, "D52") {
+			t.Errorf("%s gpu = %+v, want %v A10 of 24 GiB (D52)", w.name, g, w.gpus)
+		}
+	}
+}
+
+// TestAllottedMemoryGB200AndHBv5 pins D45 for the sizes Aspire's listing of
+// the Resource SKUs API gives: Standard_ND128isr_NDR_GB200_v6 is allotted
+// 864 GiB of its documented 900, Standard_HB368rs_v5 448 of its documented
+// 432, and memory fit counts on the smaller.
+func TestAllottedMemoryGB200AndHBv5(t *testing.T) {
+	c := mustDefault(t)
+	for name, w := range map[string][2]float64{
+		"Standard_ND128isr_NDR_GB200_v6": {864, 864},
+		"Standard_HB368rs_v5":            {448, 432},
+	} {
+		s := mustLookup(t, c, name)
+		if s.MemoryGiBAllotted == nil || *s.MemoryGiBAllotted != w[0] || *s.FitMemoryGiB() != w[1] {
+			t.Errorf("%s memory_gib_allotted = %s, fit %s; want %v and %v (D45)", name, show(s.MemoryGiBAllotted), show(s.FitMemoryGiB()), w[0], w[1])
+		}
+	}
+}
+
+// TestNV28admsV710LeftTheAPI pins D53: Standard_NV28adms_V710_v5, gone from
+// the Resource SKUs API since 2026-08, stays in the catalog, deployable,
+// and its notes say it left the API.
+func TestNV28admsV710LeftTheAPI(t *testing.T) {
+	s := mustLookup(t, mustDefault(t), "Standard_NV28adms_V710_v5")
+	if !s.Deployable || !slices.Contains(s.Decisions, "D53") || !strings.Contains(s.Notes, "left the Resource SKUs API") {
+		t.Errorf("Standard_NV28adms_V710_v5 deployable = %v, decisions = %v, notes = %q; want deployable, D53 and its notes naming the API", s.Deployable, s.Decisions, s.Notes)
 	}
 }

@@ -103,7 +103,8 @@ func filterCases(t *testing.T) []filterCase {
 			includes: []string{"Standard_ND96isr_MI300X_v5", "Standard_NG16ads_V620_v1", "Standard_NG32adms_V620_v1", "Standard_NG32ads_V620_v1",
 				"Standard_NG8ads_V620_v1", "Standard_NV12ads_V710_v5", "Standard_NV24ads_V710_v5", "Standard_NV28adms_V710_v5",
 				"Standard_NV4ads_V710_v5", "Standard_NV8ads_V710_v5"}},
-		{name: "gpu vendor amd before NVv4 retires", f: Filter{GPUVendor: "amd", AsOf: jan}},
+		{name: "gpu vendor amd with retired", f: Filter{GPUVendor: "amd", AsOf: jan, IncludeRetired: true},
+			includes: []string{"Standard_NV4as_v4", "Standard_NV32as_v4"}},
 		{name: "gpu vendor nvidia", f: Filter{GPUVendor: "nvidia", AsOf: dataDate}},
 		{name: "gpu model by id", f: Filter{GPUModels: []string{"h100-nvl-94gb"}, AsOf: dataDate},
 			includes: []string{"Standard_NC40ads_H100_v5", "Standard_NC80adis_H100_v5", "Standard_NCC40ads_H100_v5"}},
@@ -122,8 +123,9 @@ func filterCases(t *testing.T) []filterCase {
 				"Standard_ND96isr_H200_v5", "Standard_ND96isr_MI300X_v5"}},
 		{name: "min 1/4 GPU", f: Filter{MinGPUs: f64(0.25), AsOf: dataDate}},
 		{name: "min 0.3 GPU excludes 1/4 and 1/6 slices", f: Filter{MinGPUs: f64(0.3), AsOf: dataDate}},
-		{name: "min 1/8 GPU before NVv4 retires", f: Filter{MinGPUs: f64(0.125), AsOf: jan}},
-		{name: "min 0.13 GPU excludes the 1/8 slice", f: Filter{MinGPUs: f64(0.13), AsOf: jan}},
+		{name: "min 1/8 GPU with retired", f: Filter{MinGPUs: f64(0.125), AsOf: jan, IncludeRetired: true},
+			includes: []string{"Standard_NV4as_v4"}},
+		{name: "min 0.13 GPU excludes the 1/8 slice", f: Filter{MinGPUs: f64(0.13), AsOf: jan, IncludeRetired: true}},
 		{name: "min 640 GiB GPU memory in total", f: Filter{MinGPUMemoryGiB: f64(640), AsOf: dataDate},
 			includes: []string{"Standard_ND128isrG5_GB300_v6", "Standard_ND128isr_GB300_v6", "Standard_ND128isr_NDR_GB200_v6",
 				"Standard_ND96amsr_A100_v4", "Standard_ND96isr_H100_v5", "Standard_ND96isr_H200_v5", "Standard_ND96isr_MI300X_v5"}},
@@ -133,11 +135,12 @@ func filterCases(t *testing.T) []filterCase {
 		{name: "region nowhere", f: Filter{Region: "mars", IncludeRetired: true}, none: true},
 		{name: "include retired", f: Filter{IncludeRetired: true, AsOf: dataDate}},
 		{name: "everything current at the data date", f: Filter{AsOf: dataDate}},
-		{name: "the day NVv3/NVv4 retire", f: Filter{AsOf: date(t, "2026-09-30")}},
-		{name: "the day before NVv3/NVv4 retire", f: Filter{AsOf: date(t, "2026-09-29")}},
+		{name: "the day HBv2/HC retire", f: Filter{AsOf: date(t, "2027-05-31")}},
+		{name: "the day before HBv2/HC retire", f: Filter{AsOf: date(t, "2027-05-30")},
+			includes: []string{"Standard_HC44rs", "Standard_HB120rs_v2"}},
 		// A zero AsOf is day one of year 1: only sizes whose status is
 		// "retired" are left out, not those past their retirement date.
-		{name: "zero filter: AsOf defaults to the data date, when NVv3/NVv4 are past retirement", f: Filter{}},
+		{name: "zero filter: AsOf defaults to the data date", f: Filter{}},
 		{name: "include preview changes nothing: no size is in preview", f: Filter{IncludePreview: true, AsOf: dataDate}},
 		{name: "name regex", f: Filter{NameRegex: regexp.MustCompile(`_v6$`), AsOf: dataDate}},
 		{name: "name regex with retired", f: Filter{NameRegex: regexp.MustCompile(`_v6$`), AsOf: dataDate, IncludeRetired: true}},
@@ -225,15 +228,18 @@ func TestRetirementAtFixedDates(t *testing.T) {
 		hasDate bool
 		status  string
 	}{
-		{"Standard_NV12s_v3", date(t, "2026-01-01"), false, 272, true, StatusRetiring},
-		{"Standard_NV12s_v3", date(t, "2026-09-29"), false, 1, true, StatusRetiring},
-		{"Standard_NV12s_v3", utc("2026-09-29T23:59:59Z"), false, 1, true, StatusRetiring},
-		{"Standard_NV12s_v3", date(t, "2026-09-30"), true, 0, true, StatusRetired},
-		{"Standard_NV12s_v3", utc("2026-09-30T18:00:00Z"), true, 0, true, StatusRetired},
-		// The day is taken in UTC: 01:00 at +05:00 is still 29 September.
-		{"Standard_NV12s_v3", utc("2026-09-30T01:00:00+05:00"), false, 1, true, StatusRetiring},
+		{"Standard_HC44rs", date(t, "2027-05-30"), false, 1, true, StatusRetiring},
+		{"Standard_HC44rs", utc("2027-05-30T23:59:59Z"), false, 1, true, StatusRetiring},
+		{"Standard_HC44rs", date(t, "2027-05-31"), true, 0, true, StatusRetired},
+		{"Standard_HC44rs", utc("2027-05-31T18:00:00Z"), true, 0, true, StatusRetired},
+		// The day is taken in UTC: 01:00 at +05:00 is still 30 May.
+		{"Standard_HC44rs", utc("2027-05-31T01:00:00+05:00"), false, 1, true, StatusRetiring},
+		{"Standard_HC44rs", date(t, "2027-07-01"), true, -31, true, StatusRetired},
+		// D49: retired by status, as the data date finds them, also before
+		// the recorded date.
+		{"Standard_NV12s_v3", date(t, "2026-01-01"), true, 272, true, StatusRetired},
 		{"Standard_NV12s_v3", date(t, "2026-11-01"), true, -32, true, StatusRetired},
-		{"Standard_NV16ahs_v4", date(t, "2026-01-01"), false, 272, true, StatusRetiring},
+		{"Standard_NV16ahs_v4", date(t, "2026-01-01"), true, 272, true, StatusRetired},
 		{"Standard_F2s_v2", date(t, "2026-11-01"), false, 745, true, StatusRetiring},
 		{"Standard_HC44rs", date(t, "2026-11-01"), false, 211, true, StatusRetiring},
 		{"Standard_HB120rs_v2", date(t, "2027-05-31"), true, 0, true, StatusRetired},

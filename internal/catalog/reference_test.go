@@ -194,7 +194,7 @@ func TestReferenceSKUsCSV(t *testing.T) {
 			diff("AcceleratedNetworking", show(n.AcceleratedNetworking), show(refBool(t, r["accelerated_networking"])))
 			diff("EthernetMbps", show(n.EthernetMbps), show(refInt(t, r["network_bandwidth_mbps"])))
 
-			diff("Lifecycle.Status", s.Lifecycle.Status, strings.ToLower(r["status"]))
+			diff("Lifecycle.Status", s.Lifecycle.Status, retiredOnDate(c.series[s.Series].Decisions, strings.ToLower(r["status"])))
 			diff("Lifecycle.RetirementDate", s.Lifecycle.RetirementDate, r["retirement_date"])
 
 			if cat != CategoryGPU {
@@ -255,6 +255,19 @@ func decisionCites(c *Catalog, s *SKU, src string) bool {
 	return false
 }
 
+// D49: NVv3 and NVv4, "retiring" in the reference, retired on their date,
+// before the catalog's data date, and their notes say so first.
+const d49NotePrefix = "retired 2026-09-30 as its retirement page announced (D49); "
+
+// retiredOnDate is the reference status a series' decisions turn into the
+// catalog's: "retiring" becomes "retired" under D49.
+func retiredOnDate(decisions []string, status string) string {
+	if status == StatusRetiring && slices.Contains(decisions, "D49") {
+		return StatusRetired
+	}
+	return status
+}
+
 // refSeriesName turns "NC (incl. NC_Promo)" into "NC".
 func refSeriesName(s string) string { return strings.Fields(s)[0] }
 
@@ -274,7 +287,11 @@ func TestReferenceLifecycleCSV(t *testing.T) {
 		}
 		lc := sr.Lifecycle
 		got := fmt.Sprintf("%s|%s|%s|%s|%s|%s", sr.Family, lc.Status, lc.AnnouncedDate, lc.RetirementDate, strings.Join(lc.ReplacementSeries, "; "), lc.Note)
-		want := fmt.Sprintf("%s|%s|%s|%s|%s|%s", r["family"], strings.ToLower(r["status"]), r["announced_date"], r["retirement_date"], r["replacement_series"], r["notes"])
+		note := r["notes"]
+		if slices.Contains(sr.Decisions, "D49") {
+			note = d49NotePrefix + note
+		}
+		want := fmt.Sprintf("%s|%s|%s|%s|%s|%s", r["family"], retiredOnDate(sr.Decisions, strings.ToLower(r["status"])), r["announced_date"], r["retirement_date"], r["replacement_series"], note)
 		if got != want {
 			t.Errorf("series %s:\n got  %s\n want %s", name, got, want)
 		}
@@ -312,11 +329,13 @@ func TestReferenceSupportCSV(t *testing.T) {
 			// D42: AKS node auto-provisioning's GPU registry makes a series
 			// supported on AKS; D43: Azure ML's SKU list on Azure ML. Where
 			// that changed the verdict, the note names the list.
-			if got, want := sr.Support.AKS.Status, verdict(r["aks_node_pool"]); got != want &&
+			// D49: a series retired since the reference is unsupported.
+			retiredSince := func(got string) bool { return slices.Contains(sr.Decisions, "D49") && got == SupportUnsupported }
+			if got, want := sr.Support.AKS.Status, verdict(r["aks_node_pool"]); got != want && !retiredSince(got) &&
 				(!slices.Contains(sr.Decisions, "D42") || got != SupportSupported || !strings.Contains(sr.Support.AKS.Note, "node auto-provisioning")) {
 				t.Errorf("series %s: AKS %s, support.csv says %q", name, got, r["aks_node_pool"])
 			}
-			if got, want := sr.Support.AzureML.Status, verdict(r["azure_ml_compute"]); got != want &&
+			if got, want := sr.Support.AzureML.Status, verdict(r["azure_ml_compute"]); got != want && !retiredSince(got) &&
 				(!slices.Contains(sr.Decisions, "D43") || got != SupportSupported || !strings.Contains(sr.Support.AzureML.Note, "managed online endpoints SKU list")) {
 				t.Errorf("series %s: Azure ML %s, support.csv says %q", name, got, r["azure_ml_compute"])
 			}

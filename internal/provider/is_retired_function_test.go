@@ -28,7 +28,7 @@ output "h100" {
   value = provider::hpcsku::is_retired("Standard_ND96isr_H100_v5")
 }
 output "nvv3" {
-  # Recorded as retiring; its date, 2026-09-30, has passed.
+  # Retired on 2026-09-30.
   value = provider::hpcsku::is_retired("Standard_NV12s_v3")
 }
 output "hc44" {
@@ -64,22 +64,24 @@ output "agree" {
 				},
 			},
 			{
+				// HC44rs retires on 2027-05-31: after today (2026-11-22),
+				// before the provider's as_of.
 				Config: `
 provider "hpcsku" {
-  as_of = "2026-01-01"
+  as_of = "2027-06-01"
 }
-data "hpcsku_sku" "nvv3" {
-  name = "Standard_NV12s_v3"
+data "hpcsku_sku" "hc44" {
+  name = "Standard_HC44rs"
 }
 output "function" {
-  value = provider::hpcsku::is_retired("Standard_NV12s_v3")
+  value = provider::hpcsku::is_retired("Standard_HC44rs")
 }
 output "data_source" {
-  value = data.hpcsku_sku.nvv3.retired
+  value = data.hpcsku_sku.hc44.retired
 }`,
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownOutputValue("function", knownvalue.Bool(true)),
-					statecheck.ExpectKnownOutputValue("data_source", knownvalue.Bool(false)),
+					statecheck.ExpectKnownOutputValue("function", knownvalue.Bool(false)),
+					statecheck.ExpectKnownOutputValue("data_source", knownvalue.Bool(true)),
 				},
 			},
 		},

@@ -98,21 +98,21 @@ func TestSKUFunction_IgnoresProviderAsOf(t *testing.T) {
 		Steps: []resource.TestStep{{
 			Config: `
 provider "hpcsku" {
-  as_of = "2026-01-01"
+  as_of = "2027-06-01"
 }
-data "hpcsku_sku" "nvv3" {
-  name = "Standard_NV12s_v3"
+data "hpcsku_sku" "hc44" {
+  name = "Standard_HC44rs"
 }
 output "function_status" {
-  value = provider::hpcsku::sku("Standard_NV12s_v3").lifecycle.status
+  value = provider::hpcsku::sku("Standard_HC44rs").lifecycle.status
 }
 output "data_source_status" {
-  value = data.hpcsku_sku.nvv3.sku.lifecycle.status
+  value = data.hpcsku_sku.hc44.sku.lifecycle.status
 }`,
 			ConfigStateChecks: []statecheck.StateCheck{
-				// NV12s_v3 retires on 2026-09-30: after 2026-01-01, before 2026-11-22.
-				statecheck.ExpectKnownOutputValue("function_status", knownvalue.StringExact("retired")),
-				statecheck.ExpectKnownOutputValue("data_source_status", knownvalue.StringExact("retiring")),
+				// HC44rs retires on 2027-05-31: after 2026-11-22, before 2027-06-01.
+				statecheck.ExpectKnownOutputValue("function_status", knownvalue.StringExact("retiring")),
+				statecheck.ExpectKnownOutputValue("data_source_status", knownvalue.StringExact("retired")),
 			},
 		}},
 	})

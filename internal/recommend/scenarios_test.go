@@ -354,31 +354,30 @@ func TestScenario07HPCCores(t *testing.T) {
 	}
 }
 
-// Scenario 8: as of 2026-01-01 with 12 months of lifetime, NVv3 and NVv4
-// (retiring 2026-09-30) are excluded by min_lifetime_months; at the data
-// date they are retired.
+// Scenario 8: at the data date with 12 months of lifetime, HBv2 and HC
+// (retiring 2027-05-31) are excluded by min_lifetime_months; NVv3 and NVv4,
+// retired on 2026-09-30 (D49), are retired whatever the day asked.
 func TestScenario08Lifetime(t *testing.T) {
 	cat := testCatalog(t)
-	req := Request{Workload: "visualization", MinLifetimeMonths: i64(12), AsOf: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), MaxResults: i64(50)}
+	req := Request{Workload: "hpc", MinLifetimeMonths: i64(12), AsOf: asOf, MaxResults: i64(50)}
 	res := mustRecommend(t, req)
 	for _, r := range res.Recommendations {
-		if r.SKU.Series == "NVv3" || r.SKU.Series == "NVv4" {
+		if r.SKU.Series == "HBv2" || r.SKU.Series == "HC" {
 			t.Errorf("%s retires within 12 months", r.VMSize)
 		}
 	}
-	var retiring []string
+	assertRejectedBy(t, cat, req, res.Rejected, "min_lifetime_months", "Standard_HB120rs_v2", "Standard_HC44rs")
+	var retired []string
 	for _, s := range cat.SKUs() {
 		if (s.Series == "NVv3" || s.Series == "NVv4") && s.VCPUs != nil {
-			retiring = append(retiring, s.Name)
+			retired = append(retired, s.Name)
 		}
 	}
-	if len(retiring) == 0 {
+	if len(retired) == 0 {
 		t.Fatal("no NVv3 or NVv4 size with specifications")
 	}
-	assertRejectedBy(t, cat, req, res.Rejected, "min_lifetime_months", retiring...)
-	atDataDate := req
-	atDataDate.AsOf = asOf
-	assertRejectedBy(t, cat, atDataDate, mustRecommend(t, atDataDate).Rejected, "retired", retiring...)
+	vis := Request{Workload: "visualization", MinLifetimeMonths: i64(12), AsOf: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), MaxResults: i64(50)}
+	assertRejectedBy(t, cat, vis, mustRecommend(t, vis).Rejected, "retired", retired...)
 }
 
 // Scenario 9: CUDA 13.0 drops Volta and older: NDv2 (the only V100 size not
@@ -620,6 +619,19 @@ func cheaperOfASeriesFirst(t *testing.T, res *Result) {
 			if a.Rank > b.Rank {
 				t.Errorf("%s (%v USD/h) ranks %d, after the dearer %s (%v USD/h) of its series at %d", a.VMSize, *a.PricePerHour, a.Rank, b.VMSize, *b.PricePerHour, b.Rank)
 			}
+		}
+	}
+}
+
+// The NC A10 v4 sizes, whose vCPUs, memory and GPU count are the Resource
+// SKUs API's (D52), are ranked like any other size: a small model's
+// inference takes each of them.
+func TestNCadsA10v4Ranked(t *testing.T) {
+	cat := testCatalog(t)
+	req := Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3, Precision: "bf16"}, AsOf: asOf}
+	for _, name := range []string{"Standard_NC8ads_A10_v4", "Standard_NC16ads_A10_v4", "Standard_NC32ads_A10_v4"} {
+		if got := rejectedBy(t, cat, req, name); got != "" {
+			t.Errorf("%s: rejected by %q, want ranked (D52)", name, got)
 		}
 	}
 }
