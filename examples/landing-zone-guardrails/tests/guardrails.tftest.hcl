@@ -413,9 +413,11 @@ run "bad_model_rejected" {
   expect_failures = [var.partitions]
 }
 
-# With as_of pinned to 2024-01-01, NVv3 (retired on 2026-09-30) still passes
-# the lifecycle rules; the today check, through is_retired and retires_within,
-# says otherwise.
+# With as_of pinned to 2024-01-01, HC44rs (retiring on 2027-05-31) is more
+# than the 12-month horizon away and passes the lifecycle rules; the today
+# check, through is_retired and retires_within at today's date, says
+# otherwise (that it retires within the horizon, or once past 2027-05-31,
+# that it is retired).
 run "stale_as_of_caught_by_the_today_check" {
   command = plan
 
@@ -426,20 +428,21 @@ run "stale_as_of_caught_by_the_today_check" {
   variables {
     target = "vm"
     partitions = {
-      viz = { vm_size = "Standard_NV12s_v3" }
+      hpc = { vm_size = "Standard_HC44rs" }
     }
   }
 
+  # The advisory says the retirement is after the horizon at the stale date.
   expect_failures = [check.today, check.advisories]
 
   assert {
-    condition     = output.vm_sizes.viz == "Standard_NV12s_v3" && length(flatten(values(output.violations))) == 0
+    condition     = output.vm_sizes.hpc == "Standard_HC44rs" && length(flatten(values(output.violations))) == 0
     error_message = "At the stale as_of the size should pass the lifecycle rules."
   }
 
   assert {
-    condition     = output.today == ["Partition \"viz\": as of today, Standard_NV12s_v3 is retired; the provider's as_of date (2024-01-01) does not show it yet. Move as_of forward, and move off the size."]
-    error_message = "The today check should flag the retired size: ${jsonencode(output.today)}"
+    condition     = length(output.today) == 1 && strcontains(output.today[0], "Partition \"hpc\": as of today, Standard_HC44rs ") && strcontains(output.today[0], "the provider's as_of date (2024-01-01) does not show it yet. Move as_of forward, and move off the size.")
+    error_message = "The today check should flag the size: ${jsonencode(output.today)}"
   }
 }
 
@@ -454,7 +457,7 @@ run "today_check_can_be_turned_off" {
     target      = "vm"
     check_today = false
     partitions = {
-      viz = { vm_size = "Standard_NV12s_v3" }
+      hpc = { vm_size = "Standard_HC44rs" }
     }
   }
 
