@@ -655,15 +655,7 @@ func (c *skuObjects) view(ctx context.Context, s *catalog.SKU, region string, as
 	if ok {
 		return obj, nil
 	}
-	var diags diag.Diagnostics
-	switch v {
-	case skuFull:
-		obj, diags = newSKUObject(ctx, s, region, asOf)
-	case skuSummary:
-		obj, diags = c.summary(ctx, s, region, asOf, skuSummaryType(), skuSummaryFields)
-	default:
-		obj, diags = c.summary(ctx, s, region, asOf, skuCatalogSummaryType(), skuCatalogSummaryFields)
-	}
+	obj, diags := newSKUView(ctx, s, region, asOf, v)
 	if diags.HasError() {
 		return obj, diags
 	}
@@ -685,15 +677,20 @@ func newSKUObject(ctx context.Context, s *catalog.SKU, region string, asOf time.
 	return obj, diags
 }
 
-// summary projects the full SKU object of s onto fields. The full object is
-// not memoized on the way: most plans never ask for it, and the memo then
-// holds only the small summaries.
-func (*skuObjects) summary(ctx context.Context, s *catalog.SKU, region string, asOf time.Time, typ types.ObjectType, fields skuFields) (types.Object, diag.Diagnostics) {
+// newSKUView converts a catalog size into the SKU object of the shape v,
+// without the memo: a summary is the full object projected onto its fields.
+// The full object is not memoized on the way: most plans never ask for it,
+// and the memo then holds only the small summaries.
+func newSKUView(ctx context.Context, s *catalog.SKU, region string, asOf time.Time, v skuView) (types.Object, diag.Diagnostics) {
 	full, diags := newSKUObject(ctx, s, region, asOf)
-	if diags.HasError() {
-		return types.ObjectNull(typ.AttrTypes), diags
+	fields := v.fields()
+	switch {
+	case diags.HasError():
+		return types.ObjectNull(v.objectType().AttrTypes), diags
+	case fields == nil:
+		return full, diags
 	}
-	return projectObject(full, typ, fields)
+	return projectObject(full, v.objectType(), fields)
 }
 
 // list converts sizes into a list of SKU objects of the shape v.
@@ -729,6 +726,17 @@ func (c *skuObjects) records(ctx context.Context, skus []*catalog.SKU, region fu
 	m, d := types.MapValue(skuObjectType(), elems)
 	diags.Append(d...)
 	return m, diags
+}
+
+// fields are the attributes of the shape v; nil for the full record.
+func (v skuView) fields() skuFields {
+	switch v {
+	case skuSummary:
+		return skuSummaryFields
+	case skuCatalogSummary:
+		return skuCatalogSummaryFields
+	}
+	return nil
 }
 
 // objectType is the type of a SKU object of the shape v.

@@ -71,7 +71,7 @@ type MemoryRequest struct {
 func (e *Engine) EstimateMemory(r MemoryRequest) (MemoryEstimate, []Warning, error) {
 	if !isModelWorkload(r.Workload) {
 		return MemoryEstimate{}, nil, &ValidationError{Errors: []FieldError{fe("Invalid Workload",
-			fmt.Sprintf("The memory estimate covers the workloads %s; got %q.", quoteList([]string{WorkloadTraining, WorkloadFineTuning, WorkloadInference}), r.Workload), "workload")}}
+			fmt.Sprintf("The memory estimate covers the workloads %s; got %q.", catalog.QuoteList([]string{WorkloadTraining, WorkloadFineTuning, WorkloadInference}), r.Workload), "workload")}}
 	}
 	m := r.Model
 	req := Request{Workload: r.Workload, Model: &m, FineTuningMethod: r.FineTuningMethod,
@@ -117,7 +117,7 @@ func (e *Engine) EstimateTrainingHours(activeParametersBillion, tokensBillion fl
 	precision = orDefault(precision, DefaultPrecision)
 	switch {
 	case !slices.Contains(precisions, precision):
-		errs = append(errs, fe("Invalid Precision", fmt.Sprintf("precision must be one of %s; got %q.", quoteList(precisions), precision), "precision"))
+		errs = append(errs, fe("Invalid Precision", fmt.Sprintf("precision must be one of %s; got %q.", catalog.QuoteList(precisions), precision), "precision"))
 	case precision == PrecisionINT8 || precision == PrecisionINT4:
 		errs = append(errs, fe("Precision Cannot Train", fmt.Sprintf("Training runs in bf16, fp16, fp8, tf32 or fp32, not %s.", precision), "precision"))
 	}

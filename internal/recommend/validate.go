@@ -39,8 +39,6 @@ func fe(summary, detail string, path ...string) FieldError {
 	return FieldError{Path: path, Summary: summary, Detail: detail}
 }
 
-var quoteList = catalog.QuoteList
-
 func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
 
 // validate splits the problems into fatal ones (Recommend cannot interpret
@@ -77,7 +75,7 @@ func (p *problems) ignore(f FieldError) {
 // enum checks v against the allowed values ("" is unset).
 func (p *problems) enum(v string, allowed []string, name, summary string, path ...string) {
 	if v != "" && !slices.Contains(allowed, v) {
-		p.invalid(fe(summary, fmt.Sprintf("%s must be one of %s; got %q.", name, quoteList(allowed), v), path...))
+		p.invalid(fe(summary, fmt.Sprintf("%s must be one of %s; got %q.", name, catalog.QuoteList(allowed), v), path...))
 	}
 }
 
@@ -106,7 +104,7 @@ func (p *problems) rangeI(r NumberRange, v *int64) {
 func validateModel(p *problems, req Request) (small bool) {
 	if req.Workload == "" {
 		p.invalid(fe("Missing Workload",
-			fmt.Sprintf("workload is required. Use one of %s.", quoteList(workloads)), "workload"))
+			fmt.Sprintf("workload is required. Use one of %s.", catalog.QuoteList(workloads)), "workload"))
 	} else {
 		p.enum(req.Workload, workloads, "workload", "Invalid Workload", "workload")
 	}
@@ -147,7 +145,7 @@ func validateUsage(p *problems, req Request) {
 	notUsed := func(set bool, name, uses string, allowed ...string) {
 		if set && knownWorkload && !slices.Contains(allowed, req.Workload) {
 			p.invalid(fe("Argument Not Used By Workload",
-				fmt.Sprintf("%s applies to %s, not to workload %q. Remove %s, or set workload to %s.", name, uses, req.Workload, name, quoteList(allowed)), name))
+				fmt.Sprintf("%s applies to %s, not to workload %q. Remove %s, or set workload to %s.", name, uses, req.Workload, name, catalog.QuoteList(allowed)), name))
 		}
 	}
 	p.enum(req.FineTuningMethod, methods, "fine_tuning_method", "Invalid Fine-Tuning Method", "fine_tuning_method")
