@@ -181,5 +181,5 @@ func (d *recommendationDataSource) Read(ctx context.Context, req datasource.Read
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &cfg)...)
+	resp.Diagnostics.Append(setState(ctx, &resp.State, cfg)...)
 }

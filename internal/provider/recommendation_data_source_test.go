@@ -16,8 +16,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
-	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -1214,7 +1212,7 @@ func TestRecommendationReadMatrix(t *testing.T) {
 // with the engine's result.
 func checkRecommendationState(ctx context.Context, t *testing.T, got recommendationDataSourceModel, want *recommend.Result, data *providerData) {
 	t.Helper()
-	recs := decodeRecommendations(ctx, t, got.Recommendations)
+	recs := got.Recommendations
 	if len(recs) != len(want.Recommendations) || len(got.VMSizes) != len(want.Recommendations) {
 		t.Fatalf("%d recommendations and %d vm_sizes, want %d", len(recs), len(got.VMSizes), len(want.Recommendations))
 	}
@@ -1321,36 +1319,6 @@ func int64Eq(got *int64, want int64) bool {
 }
 func float64Eq(got *float64, want float64) bool {
 	return (got == nil && want == 0) || (got != nil && *got == want && want != 0)
-}
-
-// decodeRecommendations reads `recommendations` back into
-// recommendationOut values, each with its `sku`.
-func decodeRecommendations(ctx context.Context, t *testing.T, list types.List) []recommendationOut {
-	t.Helper()
-	own := maps.Clone(recommendationType().AttrTypes)
-	delete(own, "sku")
-	var out []recommendationOut
-	for i, e := range list.Elements() {
-		obj, ok := e.(types.Object)
-		if !ok {
-			t.Fatalf("recommendation %d is a %T", i, e)
-		}
-		attrs := obj.Attributes()
-		sku, ok := attrs["sku"].(types.Object)
-		if !ok {
-			t.Fatalf("recommendation %d: sku is a %T", i, attrs["sku"])
-		}
-		delete(attrs, "sku")
-		rest, d := types.ObjectValue(own, attrs)
-		var r recommendationOut
-		d.Append(rest.As(ctx, &r, basetypes.ObjectAsOptions{})...)
-		if d.HasError() {
-			t.Fatalf("recommendation %d: %v", i, d)
-		}
-		r.SKU = sku
-		out = append(out, r)
-	}
-	return out
 }
 
 // deploymentDiff compares the deployment read back from state with the

@@ -5,11 +5,8 @@ package provider
 
 import (
 	"context"
-	"maps"
 	"math"
-	"sync"
 
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -64,16 +61,14 @@ type recommendationDataSourceModel struct {
 
 	// Computed outputs: null in the configuration, always known in the
 	// state (the slices are never nil there).
-	VMSize         types.String     `tfsdk:"vm_size"`
-	VMSizes        []string         `tfsdk:"vm_sizes"`
-	Requirements   *requirementsOut `tfsdk:"requirements"`
-	Rejected       []rejectionOut   `tfsdk:"rejected"`
-	AsOf           types.String     `tfsdk:"as_of"`
-	CatalogVersion types.String     `tfsdk:"catalog_version"`
-	// Recommendations holds recommendationOut values with their `sku`
-	// (see recommendationList).
-	Recommendations types.List `tfsdk:"recommendations"`
-	SKURecords      types.Map  `tfsdk:"sku_records"`
+	VMSize          types.String        `tfsdk:"vm_size"`
+	VMSizes         []string            `tfsdk:"vm_sizes"`
+	Requirements    *requirementsOut    `tfsdk:"requirements"`
+	Rejected        []rejectionOut      `tfsdk:"rejected"`
+	AsOf            types.String        `tfsdk:"as_of"`
+	CatalogVersion  types.String        `tfsdk:"catalog_version"`
+	Recommendations []recommendationOut `tfsdk:"recommendations"`
+	SKURecords      types.Map           `tfsdk:"sku_records"`
 }
 
 type recommendationOut struct {
@@ -100,46 +95,8 @@ type recommendationOut struct {
 	// Estimate is nil (null) when the engine gives none: the request
 	// defines no work to time.
 	Estimate *estimateOut `tfsdk:"estimate"`
-	// SKU is the memoized SKU summary (providerData.skus), added to the
-	// object the other fields make (recommendationList).
-	SKU types.Object `tfsdk:"-"`
-}
-
-// recommendationType is the type of each entry of `recommendations`,
-// built from the schema on first use.
-var recommendationType = sync.OnceValue(func() types.ObjectType {
-	return types.ObjectType{AttrTypes: attributeTypes(recommendationAttributes())}
-})
-
-// recommendationList converts the ranked sizes into `recommendations`. The
-// fields of recommendationOut go through the framework's reflection
-// (types.ObjectValueFrom); the memoized `sku` is added to the object after,
-// so that the reflection does not convert the large SKU object into
-// terraform-plugin-go values and back once more for every level it nests
-// in (State.Set still does, once).
-func recommendationList(ctx context.Context, recs []recommendationOut) (types.List, diag.Diagnostics) {
-	var diags diag.Diagnostics
-	full := recommendationType()
-	own := maps.Clone(full.AttrTypes)
-	delete(own, "sku")
-	elems := make([]attr.Value, len(recs))
-	for i, r := range recs {
-		obj, d := types.ObjectValueFrom(ctx, own, r)
-		diags.Append(d...)
-		if d.HasError() {
-			return types.ListNull(full), diags
-		}
-		attrs := obj.Attributes()
-		attrs["sku"] = r.SKU
-		elems[i], d = types.ObjectValue(full.AttrTypes, attrs)
-		diags.Append(d...)
-	}
-	if diags.HasError() {
-		return types.ListNull(full), diags
-	}
-	list, d := types.ListValue(full, elems)
-	diags.Append(d...)
-	return list, diags
+	// SKU is the memoized SKU summary (providerData.skus).
+	SKU types.Object `tfsdk:"sku"`
 }
 
 // estimateOut is a recommendation's `estimate`; a figure the engine does
@@ -312,9 +269,8 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 		}
 		cfg.VMSizes[i] = rec.VMSize
 	}
-	list, d := recommendationList(ctx, recs)
-	diags.Append(d...)
-	cfg.Recommendations = list
+	cfg.Recommendations = recs
+	var d diag.Diagnostics
 	cfg.SKURecords = types.MapNull(skuObjectType())
 	if cfg.FullRecords.ValueBool() {
 		cfg.SKURecords, d = rankedRecords(ctx, result.Recommendations, data)
