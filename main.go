@@ -5,7 +5,6 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"log"
@@ -13,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/provider"
 )
@@ -34,11 +35,19 @@ func main() {
 		quietSDKLogs()
 	}
 
-	opts := providerserver.ServeOpts{
-		Address: "registry.terraform.io/hpcsku/hpcsku",
-		Debug:   debug,
+	var opts []tf6server.ServeOpt
+	if debug {
+		opts = append(opts, tf6server.WithManagedDebug())
 	}
-	if err := providerserver.Serve(context.Background(), provider.New(version), opts); err != nil {
+	err := tf6server.Serve("registry.terraform.io/hpcsku/hpcsku", func() tfprotov6.ProviderServer {
+		p := provider.New(version)()
+		fw, err := providerserver.NewProtocol6WithError(p)()
+		if err != nil {
+			log.Fatal(err.Error())
+		}
+		return provider.NewServer(p, fw)
+	}, opts...)
+	if err != nil {
 		log.Fatal(err.Error())
 	}
 }

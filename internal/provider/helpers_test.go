@@ -84,7 +84,20 @@ func fixtureProviderFactories(t testing.TB) map[string]func() (tfprotov6.Provide
 // providerFactories serves the provider with cat and a clock fixed at now.
 func providerFactories(cat *catalog.Catalog, now time.Time) map[string]func() (tfprotov6.ProviderServer, error) {
 	return map[string]func() (tfprotov6.ProviderServer, error){
-		"hpcsku": providerserver.NewProtocol6WithError(NewTestProvider(cat, func() time.Time { return now })()),
+		"hpcsku": serverFactory(NewTestProvider(cat, func() time.Time { return now })),
+	}
+}
+
+// serverFactory serves the providers newProvider makes as main.go does
+// (NewServer around the framework's server).
+func serverFactory(newProvider func() provider.Provider) func() (tfprotov6.ProviderServer, error) {
+	return func() (tfprotov6.ProviderServer, error) {
+		p := newProvider()
+		fw, err := providerserver.NewProtocol6WithError(p)()
+		if err != nil {
+			return nil, err
+		}
+		return NewServer(p, fw), nil
 	}
 }
 
@@ -441,7 +454,7 @@ type protoServer struct {
 func newProtoServer(tb testing.TB) *protoServer {
 	tb.Helper()
 	ctx := context.Background()
-	srv, err := providerserver.NewProtocol6WithError(NewTestProvider(testCatalog(tb), func() time.Time { return testAsOf })())()
+	srv, err := serverFactory(NewTestProvider(testCatalog(tb), func() time.Time { return testAsOf }))()
 	if err != nil {
 		tb.Fatal(err)
 	}

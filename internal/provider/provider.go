@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -44,6 +45,9 @@ type hpcskuProvider struct {
 	// first function call and kept for the life of the provider instance
 	// (see Functions).
 	functionData func() (*functionData, error)
+	// configured is what the last Configure built, for the reads the
+	// provider's server makes without the framework (server.go).
+	configured atomic.Pointer[providerData]
 }
 
 // newProvider is the provider with the given catalog loader and clock.
@@ -187,6 +191,7 @@ func (p *hpcskuProvider) Configure(ctx context.Context, req provider.ConfigureRe
 	}
 	resp.DataSourceData = data
 	resp.ResourceData = data
+	p.configured.Store(data)
 	tflog.Debug(ctx, "configured hpcsku provider", map[string]any{"as_of": asOf.Format(catalog.DateLayout), "catalog_version": cat.Version})
 }
 

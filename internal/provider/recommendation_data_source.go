@@ -10,8 +10,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-framework/types/basetypes"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
 )
@@ -28,8 +30,11 @@ type recommendationDataSource struct {
 	data *providerData
 }
 
+// recommendationTypeName is the data source's type name.
+const recommendationTypeName = "hpcsku_recommendation"
+
 func (d *recommendationDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_recommendation"
+	resp.TypeName = recommendationTypeName
 }
 
 func (d *recommendationDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -129,57 +134,73 @@ func requestFromConfig(ctx context.Context, cfg recommendationDataSourceModel, d
 }
 
 func (d *recommendationDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	state, diags := readRecommendation(ctx, req.Config, d.data)
+	resp.Diagnostics = diags
+	if !diags.HasError() {
+		resp.State.Raw = state
+	}
+}
+
+// readRecommendation is the read of hpcsku_recommendation: the state for
+// config, or the diagnostics that stop it. The framework calls it through
+// Read; the provider's server (server.go) calls it directly.
+func readRecommendation(ctx context.Context, config tfsdk.Config, data *providerData) (state tftypes.Value, diags diag.Diagnostics) {
 	// A list of thousands of unknown names is one problem, not thousands of diagnostics.
-	defer func() { resp.Diagnostics = limitDiagnostics(resp.Diagnostics) }()
+	defer func() { diags = limitDiagnostics(diags) }()
 	var cfg recommendationDataSourceModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &cfg)...)
-	if resp.Diagnostics.HasError() {
-		return
+	if diags.Append(config.Get(ctx, &cfg)...); diags.HasError() {
+		return tftypes.Value{}, diags
 	}
-	if d.data == nil {
-		resp.Diagnostics.AddError("Provider Not Configured", "The hpcsku provider was not configured before reading hpcsku_recommendation. This is a bug in the provider; please report it.")
-		return
+	if data == nil {
+		diags.AddError("Provider Not Configured", "The hpcsku provider was not configured before reading hpcsku_recommendation. This is a bug in the provider; please report it.")
+		return tftypes.Value{}, diags
 	}
-	eng := d.data.Engine
-	r := requestFromConfig(ctx, cfg, d.data, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
+	result := recommendFor(ctx, cfg, data, &diags)
+	if diags.HasError() {
+		return tftypes.Value{}, diags
 	}
-	// Malformed inputs stop here. Soft findings (contradictions such as
-	// gpu_vendor = "amd" with cuda_version, names the catalog does not know)
-	// leave the ranking to decide: when nothing fits they are reported on
-	// their attributes next to the no-fit error; otherwise the result's own
-	// warnings cover them.
+	for _, w := range result.Warnings {
+		diags.AddWarning(w.Summary, w.Detail)
+	}
+	if diags.Append(setRecommendationOutputs(ctx, &cfg, result, data)...); diags.HasError() {
+		return tftypes.Value{}, diags
+	}
+	state, d := stateValue(ctx, recommendationStateType(), cfg)
+	return state, append(diags, d...)
+}
+
+// recommendFor ranks the sizes for cfg. Malformed inputs stop before the
+// ranking. Soft findings (contradictions such as gpu_vendor = "amd" with
+// cuda_version, names the catalog does not know) leave the ranking to
+// decide: when nothing fits they are reported on their attributes next to
+// the no-fit error; otherwise the result's own warnings cover them.
+func recommendFor(ctx context.Context, cfg recommendationDataSourceModel, data *providerData, diags *diag.Diagnostics) *recommend.Result {
+	eng := data.Engine
+	r := requestFromConfig(ctx, cfg, data, diags)
+	if diags.HasError() {
+		return nil
+	}
 	var soft []recommend.FieldError
 	for _, fe := range eng.Validate(r) {
 		if fe.Kind != recommend.KindInvalid {
 			soft = append(soft, fe)
 			continue
 		}
-		addFieldError(&resp.Diagnostics, fe.Path, fe.Summary, fe.Detail)
+		addFieldError(diags, fe.Path, fe.Summary, fe.Detail)
 	}
-	if resp.Diagnostics.HasError() {
-		return
+	if diags.HasError() {
+		return nil
 	}
 	result, err := eng.Recommend(r)
-	if err != nil {
-		var nf *recommend.NoFitError
-		if errors.As(err, &nf) {
-			resp.Diagnostics.AddError("No VM Size Fits", nf.Error())
-			for _, fe := range soft {
-				addFieldError(&resp.Diagnostics, fe.Path, fe.Summary, fe.Detail)
-			}
-			return
+	var nf *recommend.NoFitError
+	switch {
+	case errors.As(err, &nf):
+		diags.AddError("No VM Size Fits", nf.Error())
+		for _, fe := range soft {
+			addFieldError(diags, fe.Path, fe.Summary, fe.Detail)
 		}
-		resp.Diagnostics.AddError("Recommendation Failed", "The ranking engine failed. This is a bug in the provider; please report it with this message:\n\n"+err.Error())
-		return
+	case err != nil:
+		diags.AddError("Recommendation Failed", "The ranking engine failed. This is a bug in the provider; please report it with this message:\n\n"+err.Error())
 	}
-	for _, w := range result.Warnings {
-		resp.Diagnostics.AddWarning(w.Summary, w.Detail)
-	}
-	resp.Diagnostics.Append(setRecommendationOutputs(ctx, &cfg, result, d.data)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	resp.Diagnostics.Append(setState(ctx, &resp.State, cfg)...)
+	return result
 }

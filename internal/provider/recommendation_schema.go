@@ -4,17 +4,21 @@
 package provider
 
 import (
+	"context"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/float64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
@@ -479,3 +483,16 @@ func recommendationAttributes() map[string]schema.Attribute {
 		},
 	}
 }
+
+// recommendationSchema is hpcsku_recommendation's schema, and
+// recommendationStateType the type of its state, built once.
+var (
+	recommendationSchema = sync.OnceValue(func() schema.Schema {
+		var resp datasource.SchemaResponse
+		(&recommendationDataSource{}).Schema(context.Background(), datasource.SchemaRequest{}, &resp)
+		return resp.Schema
+	})
+	recommendationStateType = sync.OnceValue(func() tftypes.Type {
+		return recommendationSchema().Type().TerraformType(context.Background())
+	})
+)

@@ -221,3 +221,85 @@ func TestConcurrentFunctionCalls(t *testing.T) {
 		}
 	}
 }
+
+// TestServerReadsAsTheFramework reads hpcsku_recommendation through the
+// provider's server (NewServer) and through the framework's alone, on one
+// configured provider each, and requires the same state and the same
+// diagnostics, attribute paths included: results, warnings, malformed
+// inputs (top-level and nested), soft findings beside a no-fit error, and
+// an unconfigured provider.
+func TestServerReadsAsTheFramework(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	newProvider := NewTestProvider(testCatalog(t), func() time.Time { return testAsOf })
+	fwOnly := func() (tfprotov6.ProviderServer, error) { return providerserver.NewProtocol6WithError(newProvider())() }
+	servers := map[string]*protoServer{}
+	for name, factory := range map[string]func() (tfprotov6.ProviderServer, error){"server": serverFactory(newProvider), "framework": fwOnly} {
+		srv, err := factory()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := &protoServer{ProviderServer: srv}
+		if s.schemas, err = srv.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{}); err != nil {
+			t.Fatal(err)
+		}
+		servers[name] = s
+	}
+	strs := func(v ...string) tftypes.Value {
+		l := make([]tftypes.Value, len(v))
+		for i, s := range v {
+			l[i] = str(s)
+		}
+		return tftypes.NewValue(tftypes.List{ElementType: tftypes.String}, l)
+	}
+	cases := map[string]map[string]tftypes.Value{
+		"fine-tuning on aks": {"workload": str("fine_tuning"), "model": modelValue(map[string]tftypes.Value{"parameters_billion": num(7)}), "target": str("aks"), "region": str("eastus")},
+		"spot warnings":      {"workload": str("inference"), "model": modelValue(map[string]tftypes.Value{"parameters_billion": num(8)}), "spot": tftypes.NewValue(tftypes.Bool, true), "region": str("northeurope"), "max_results": num(10)},
+		"full records":       {"workload": str("hpc"), "cores": num(2000), "target": str("cyclecloud"), "full_records": tftypes.NewValue(tftypes.Bool, true)},
+		"malformed":          {"workload": str("training"), "max_results": num(0), "model": modelValue(map[string]tftypes.Value{"parameters_billion": num(-7)})},
+		"no fit, soft names": {"workload": str("training"), "model": modelValue(map[string]tftypes.Value{"parameters_billion": num(70)}), "gpu_models": strs("t4", "gpu-x"), "max_price_per_hour": num(0.01)},
+	}
+	read := func(t *testing.T, s *protoServer, attrs map[string]tftypes.Value) (string, string) {
+		resp, err := s.ReadDataSource(ctx, s.readRequest(t, recommendationTypeName, attrs))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var diags []string
+		for _, d := range resp.Diagnostics {
+			diags = append(diags, fmt.Sprintf("%s %s: %s [%s]", d.Severity, d.Summary, d.Detail, d.Attribute))
+		}
+		if diagsHaveError(resp.Diagnostics) {
+			return "", strings.Join(diags, "\n")
+		}
+		return s.canonicalState(t, recommendationTypeName, resp.State), strings.Join(diags, "\n")
+	}
+	t.Run("unconfigured", func(t *testing.T) {
+		c := cases["fine-tuning on aks"]
+		_, got := read(t, servers["server"], c)
+		_, want := read(t, servers["framework"], c)
+		if got != want || !strings.Contains(got, "Provider Not Configured") {
+			t.Fatalf("diagnostics\n%s\nwant\n%s", got, want)
+		}
+	})
+	for _, s := range servers {
+		cfg := s.dynamicValue(t, s.schemas.Provider, map[string]tftypes.Value{"as_of": str("2026-11-22")})
+		if resp, err := s.ConfigureProvider(ctx, &tfprotov6.ConfigureProviderRequest{Config: cfg}); err != nil || diagsHaveError(resp.Diagnostics) {
+			t.Fatalf("ConfigureProvider: %v %v", err, resp.Diagnostics)
+		}
+	}
+	for name, attrs := range cases {
+		t.Run(name, func(t *testing.T) {
+			gotState, gotDiags := read(t, servers["server"], attrs)
+			wantState, wantDiags := read(t, servers["framework"], attrs)
+			if gotState != wantState {
+				t.Errorf("state differs:\n%s\nwant\n%s", gotState, wantState)
+			}
+			if gotDiags != wantDiags {
+				t.Errorf("diagnostics\n%s\nwant\n%s", gotDiags, wantDiags)
+			}
+			if (name == "malformed" || name == "no fit, soft names" || name == "spot warnings") && gotDiags == "" {
+				t.Errorf("no diagnostics; the case is meant to have some")
+			}
+		})
+	}
+}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
@@ -152,16 +151,13 @@ func structFields(t reflect.Type) []structField {
 	return fields
 }
 
-// setState replaces state with model, converted by terraformValue against
-// the state's schema: what state.Set(ctx, model) does, without the
-// framework's reflection.
-func setState(ctx context.Context, state *tfsdk.State, model any) diag.Diagnostics {
+// stateValue is model as a state of type typ (terraformValue): what
+// State.Set(ctx, model) writes, without the framework's reflection.
+func stateValue(ctx context.Context, typ tftypes.Type, model any) (tftypes.Value, diag.Diagnostics) {
 	var diags diag.Diagnostics
-	raw, err := terraformValue(ctx, state.Schema.Type().TerraformType(ctx), reflect.ValueOf(model))
+	v, err := terraformValue(ctx, typ, reflect.ValueOf(model))
 	if err != nil {
 		diags.AddError("State Conversion Failed", "The provider could not convert its result into the state. This is a bug in the provider; please report it with this message:\n\n"+err.Error())
-		return diags
 	}
-	state.Raw = raw
-	return diags
+	return v, diags
 }

@@ -19,7 +19,7 @@ import (
 
 // TestSetStateMatchesFramework fills hpcsku_recommendation's model from
 // engine results of several workloads (targets and full records included)
-// and requires setState to write exactly the value the framework's
+// and requires stateValue to write exactly the value the framework's
 // State.Set writes for the same model.
 func TestSetStateMatchesFramework(t *testing.T) {
 	t.Parallel()
@@ -50,12 +50,12 @@ func TestSetStateMatchesFramework(t *testing.T) {
 			if d := want.Set(ctx, &cfg); d.HasError() {
 				t.Fatal(d)
 			}
-			got := tfsdk.State{Schema: sr.Schema}
-			if d := setState(ctx, &got, cfg); d.HasError() {
+			got, d := stateValue(ctx, recommendationStateType(), cfg)
+			if d.HasError() {
 				t.Fatal(d)
 			}
-			if diff, err := want.Raw.Diff(got.Raw); err != nil || len(diff) > 0 {
-				t.Fatalf("setState differs from State.Set (%v): %v", err, diff)
+			if diff, err := want.Raw.Diff(got); err != nil || len(diff) > 0 {
+				t.Fatalf("stateValue differs from State.Set (%v): %v", err, diff)
 			}
 		})
 	}
