@@ -48,7 +48,7 @@ type catalogDataSourceModel struct {
 	DataDate        types.String  `tfsdk:"data_date"`
 	AsOf            types.String  `tfsdk:"as_of"`
 	SKUs            types.List    `tfsdk:"skus"`
-	SKURecords      types.Map     `tfsdk:"sku_records"`
+	SKURecords      types.Dynamic `tfsdk:"sku_records"`
 }
 
 func (d *catalogDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
@@ -215,11 +215,10 @@ func (d *catalogDataSource) Read(ctx context.Context, req datasource.ReadRequest
 	skus := cat.Filter(f)
 	list, diags := d.data.skus.list(ctx, skus, f.Region, d.data.AsOf, skuCatalogSummary)
 	resp.Diagnostics.Append(diags...)
-	cfg.SKURecords = types.MapNull(skuObjectType())
-	if cfg.FullRecords.ValueBool() {
-		cfg.SKURecords, diags = d.data.skus.records(ctx, skus, func(*catalog.SKU) string { return f.Region }, d.data.AsOf)
-		resp.Diagnostics.Append(diags...)
-	}
+	cfg.SKURecords, diags = skuRecordsValue(cfg.FullRecords.ValueBool(), func() (types.Map, diag.Diagnostics) {
+		return d.data.skus.records(ctx, skus, func(*catalog.SKU) string { return f.Region }, d.data.AsOf)
+	})
+	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}

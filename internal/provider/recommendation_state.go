@@ -68,7 +68,7 @@ type recommendationDataSourceModel struct {
 	AsOf            types.String        `tfsdk:"as_of"`
 	CatalogVersion  types.String        `tfsdk:"catalog_version"`
 	Recommendations []recommendationOut `tfsdk:"recommendations"`
-	SKURecords      types.Map           `tfsdk:"sku_records"`
+	SKURecords      types.Dynamic       `tfsdk:"sku_records"`
 }
 
 type recommendationOut struct {
@@ -271,11 +271,10 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 	}
 	cfg.Recommendations = recs
 	var d diag.Diagnostics
-	cfg.SKURecords = types.MapNull(skuObjectType())
-	if cfg.FullRecords.ValueBool() {
-		cfg.SKURecords, d = rankedRecords(ctx, result.Recommendations, data)
-		diags.Append(d...)
-	}
+	cfg.SKURecords, d = skuRecordsValue(cfg.FullRecords.ValueBool(), func() (types.Map, diag.Diagnostics) {
+		return rankedRecords(ctx, result.Recommendations, data)
+	})
+	diags.Append(d...)
 	cfg.VMSize = types.StringNull()
 	if len(cfg.VMSizes) > 0 {
 		cfg.VMSize = types.StringValue(cfg.VMSizes[0])

@@ -198,12 +198,29 @@ func fullRecordsAttribute(what string) schema.BoolAttribute {
 }
 
 // skuRecordsAttribute is the `sku_records` output that `full_records` fills.
-func skuRecordsAttribute(what string) schema.MapNestedAttribute {
-	return schema.MapNestedAttribute{
+//
+// It is dynamic, not a map of the SKU object's type: the full record's type
+// has 140 attributes, and Terraform and the framework build, walk and check
+// a data source's whole schema type for every data source of a plan, null
+// or not; that was a tenth of a plan of 100 recommendations (bench/README.md).
+// The value, when set, is the map of full records all the same: references
+// such as `sku_records["Standard_HB120rs_v3"].performance.cpu.stream_gbs`
+// read it as before.
+func skuRecordsAttribute(what string) schema.DynamicAttribute {
+	return schema.DynamicAttribute{
 		Computed:            true,
-		MarkdownDescription: "With `full_records = true`, the full record of " + what + ", keyed by size name (the shape `hpcsku_sku` returns in its `sku`); null otherwise.",
-		NestedObject:        schema.NestedAttributeObject{Attributes: skuAttributes()},
+		MarkdownDescription: "With `full_records = true`, the full record of " + what + ": a map keyed by size name whose values have the shape `hpcsku_sku` returns in its `sku`. Null otherwise.",
 	}
+}
+
+// skuRecordsValue is `sku_records`: records (a map of full records) when
+// full is true, else null.
+func skuRecordsValue(full bool, records func() (types.Map, diag.Diagnostics)) (types.Dynamic, diag.Diagnostics) {
+	if !full {
+		return types.DynamicNull(), nil
+	}
+	m, diags := records()
+	return types.DynamicValue(m), diags
 }
 
 // skuAttributes is the schema of the SKU object.
