@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -25,8 +24,6 @@ func TestSetStateMatchesFramework(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	data := testProviderData(t)
-	var sr datasource.SchemaResponse
-	(&recommendationDataSource{}).Schema(ctx, datasource.SchemaRequest{}, &sr)
 	requests := map[string]recommend.Request{
 		"fine-tuning on aks":  {Workload: "fine_tuning", Model: &recommend.Model{ParametersBillion: 7, Precision: "bf16"}, Target: "aks", Region: "eastus"},
 		"inference on batch":  {Workload: "inference", Model: &recommend.Model{ParametersBillion: 8}, Target: "batch"},
@@ -40,13 +37,13 @@ func TestSetStateMatchesFramework(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cfg := recommendationDataSourceModel{Workload: types.StringValue(r.Workload), Model: types.ObjectNull(sr.Schema.Attributes["model"].GetType().(types.ObjectType).AttrTypes),
-				GPUModels: types.ListNull(types.StringType), Prefer: types.ListNull(types.StringType),
-				FullRecords: types.BoolValue(name == "training on azureml")}
+			cfg := nullConfig(ctx, t)
+			cfg.Workload = types.StringValue(r.Workload)
+			cfg.FullRecords = types.BoolValue(name == "training on azureml")
 			if d := setRecommendationOutputs(ctx, &cfg, result, data); d.HasError() {
 				t.Fatal(d)
 			}
-			want := tfsdk.State{Schema: sr.Schema}
+			want := tfsdk.State{Schema: recommendationSchema()}
 			if d := want.Set(ctx, &cfg); d.HasError() {
 				t.Fatal(d)
 			}
@@ -59,6 +56,23 @@ func TestSetStateMatchesFramework(t *testing.T) {
 			}
 		})
 	}
+}
+
+// nullConfig is hpcsku_recommendation's model of a configuration that sets
+// nothing: every input a typed null, as Terraform sends it.
+func nullConfig(ctx context.Context, t *testing.T) recommendationDataSourceModel {
+	t.Helper()
+	typ := recommendationStateType().(tftypes.Object)
+	attrs := make(map[string]tftypes.Value, len(typ.AttributeTypes))
+	for name, at := range typ.AttributeTypes {
+		attrs[name] = tftypes.NewValue(at, nil)
+	}
+	var cfg recommendationDataSourceModel
+	config := tfsdk.Config{Raw: tftypes.NewValue(typ, attrs), Schema: recommendationSchema()}
+	if d := config.Get(ctx, &cfg); d.HasError() {
+		t.Fatal(d)
+	}
+	return cfg
 }
 
 // TestTerraformValueRejectsMismatches: a model that disagrees with its type
