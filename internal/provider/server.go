@@ -5,6 +5,7 @@ package provider
 
 import (
 	"context"
+	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -15,16 +16,18 @@ import (
 )
 
 // NewServer serves p through fw, the framework's protocol 6 server for p
-// (providerserver.NewProtocol6), except that reads of hpcsku_recommendation
-// go from the request's msgpack straight to readRecommendation and back.
+// (providerserver.NewProtocol6), except that hpcsku_recommendation's
+// configurations are validated by validateConfig and its reads go from the
+// request's msgpack straight to readRecommendation and back.
 //
 // The framework walks a data source's whole state twice after Read: once to
 // compare values with semantic equality (none of this provider's types has
 // it) and once to turn null list blocks into empty ones (the provider has no
 // blocks), looking every null value's attribute up in the schema from its
 // root. For a recommendation, whose ranked sizes nest five levels deep, that
-// was five sixths of a read (bench/README.md). Everything else, configuration
-// validation and every other data source and function included, is the
+// was five sixths of a read (bench/README.md); and its validation resolved
+// every attribute's path from the schema's root, as costly as a read.
+// Everything else, every other data source and function included, is the
 // framework's. A provider p of another kind is served by fw alone.
 //
 // The framework's server comes from the caller because building one is
@@ -43,15 +46,38 @@ type server struct {
 	provider *hpcskuProvider
 }
 
+// recommendationValidatedFast is whether validateConfig handles
+// hpcsku_recommendation's schema (validatedFast).
+var recommendationValidatedFast = sync.OnceValue(func() bool { return validatedFast(recommendationSchema().Attributes) })
+
+func (s *server) ValidateDataResourceConfig(ctx context.Context, req *tfprotov6.ValidateDataResourceConfigRequest) (*tfprotov6.ValidateDataResourceConfigResponse, error) {
+	if req.TypeName != recommendationTypeName || !recommendationValidatedFast() {
+		return s.ProviderServer.ValidateDataResourceConfig(ctx, req)
+	}
+	config, diags := decodeConfig(req.Config)
+	if !diags.HasError() {
+		diags = validateConfig(ctx, tfsdk.Config{Raw: config, Schema: recommendationSchema()}, recommendationSchema().Attributes)
+	}
+	return &tfprotov6.ValidateDataResourceConfigResponse{Diagnostics: protoDiagnostics(diags)}, nil
+}
+
+// decodeConfig decodes an hpcsku_recommendation configuration.
+func decodeConfig(dv *tfprotov6.DynamicValue) (tftypes.Value, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	config, err := dv.Unmarshal(recommendationStateType())
+	if err != nil {
+		diags.AddError("Configuration Not Decoded", "The configuration of hpcsku_recommendation could not be decoded. This is a bug in the provider or in Terraform; please report it with this message:\n\n"+err.Error())
+	}
+	return config, diags
+}
+
 func (s *server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSourceRequest) (*tfprotov6.ReadDataSourceResponse, error) {
 	if req.TypeName != recommendationTypeName {
 		return s.ProviderServer.ReadDataSource(ctx, req)
 	}
 	typ := recommendationStateType()
-	config, err := req.Config.Unmarshal(typ)
-	if err != nil {
-		var diags diag.Diagnostics
-		diags.AddError("Configuration Not Decoded", "The configuration of hpcsku_recommendation could not be decoded. This is a bug in the provider or in Terraform; please report it with this message:\n\n"+err.Error())
+	config, diags := decodeConfig(req.Config)
+	if diags.HasError() {
 		return &tfprotov6.ReadDataSourceResponse{Diagnostics: protoDiagnostics(diags)}, nil
 	}
 	state, diags := readRecommendation(ctx, tfsdk.Config{Raw: config, Schema: recommendationSchema()}, s.provider.configured.Load())

@@ -7,11 +7,14 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -302,4 +305,125 @@ func TestServerReadsAsTheFramework(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestServerValidatesAsTheFramework validates hpcsku_recommendation
+// configurations through the provider's server (validateConfig) and through
+// the framework's alone and requires the same diagnostics, paths included.
+// The configurations vary one input at a time over values of its type that
+// its validators reject or accept, unknown values and, for nested inputs,
+// each nested attribute in turn; then a missing required input, a read-only
+// attribute set, and inputs that depend on each other.
+func TestServerValidatesAsTheFramework(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	newProvider := NewTestProvider(testCatalog(t), func() time.Time { return testAsOf })
+	fw, err := providerserver.NewProtocol6WithError(newProvider())()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := serverFactory(newProvider)()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !recommendationValidatedFast() {
+		t.Fatal("validateConfig does not handle hpcsku_recommendation's schema: the server sends it to the framework")
+	}
+	typ := recommendationStateType().(tftypes.Object)
+	configs := validationConfigs(typ)
+	for i, attrs := range configs {
+		vals := make(map[string]tftypes.Value, len(typ.AttributeTypes))
+		for name, at := range typ.AttributeTypes {
+			vals[name] = tftypes.NewValue(at, nil)
+		}
+		maps.Copy(vals, attrs)
+		dv, err := tfprotov6.NewDynamicValue(typ, tftypes.NewValue(typ, vals))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req := &tfprotov6.ValidateDataResourceConfigRequest{TypeName: recommendationTypeName, Config: &dv}
+		got, err1 := srv.ValidateDataResourceConfig(ctx, req)
+		want, err2 := fw.ValidateDataResourceConfig(ctx, req)
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if g, w := sortedDiags(got.Diagnostics), sortedDiags(want.Diagnostics); g != w {
+			t.Errorf("configuration %d %v:\ndiagnostics\n%s\nwant\n%s", i, attrs, g, w)
+		}
+	}
+	t.Logf("%d configurations", len(configs))
+}
+
+func sortedDiags(diags []*tfprotov6.Diagnostic) string {
+	lines := make([]string, len(diags))
+	for i, d := range diags {
+		lines[i] = fmt.Sprintf("%s %s: %s [%s]", d.Severity, d.Summary, d.Detail, d.Attribute)
+	}
+	slices.Sort(lines)
+	return strings.Join(lines, "\n")
+}
+
+// validationConfigs are the configurations of TestServerValidatesAsTheFramework.
+func validationConfigs(typ tftypes.Object) []map[string]tftypes.Value {
+	base := map[string]tftypes.Value{"workload": str("training")}
+	with := func(extra map[string]tftypes.Value) map[string]tftypes.Value {
+		m := maps.Clone(base)
+		maps.Copy(m, extra)
+		return m
+	}
+	schemaAttrs := recommendationSchema().Attributes
+	configs := []map[string]tftypes.Value{
+		{},        // workload missing
+		with(nil), // valid
+		with(map[string]tftypes.Value{"vm_size": str("Standard_HB120rs_v3")}), // read-only set
+		with(map[string]tftypes.Value{"max_price_per_hour": num(5), "region": str("eastus")}),
+		with(map[string]tftypes.Value{"workload": tftypes.NewValue(tftypes.String, tftypes.UnknownValue)}),
+	}
+	for name, a := range schemaAttrs {
+		if !a.IsOptional() && !a.IsRequired() {
+			continue
+		}
+		for _, v := range sampleValues(typ.AttributeTypes[name], a) {
+			configs = append(configs, with(map[string]tftypes.Value{name: v}))
+		}
+	}
+	return configs
+}
+
+// sampleValues are values of type t for an input: invalid and valid ones,
+// unknown, and for a nested object each nested input's samples in turn.
+func sampleValues(t tftypes.Type, a schema.Attribute) []tftypes.Value {
+	unknown := tftypes.NewValue(t, tftypes.UnknownValue)
+	switch {
+	case t.Is(tftypes.String):
+		return []tftypes.Value{str(""), str("x"), str("BF16"), str("training"), str("eastus"), str("12.4"), str("Standard_HB120rs_v3"), unknown}
+	case t.Is(tftypes.Number):
+		return []tftypes.Value{num(-1), num(0), num(0.5), num(1), num(7), num(1e12), unknown}
+	case t.Is(tftypes.Bool):
+		return []tftypes.Value{tftypes.NewValue(tftypes.Bool, true), unknown}
+	case t.Is(tftypes.List{ElementType: tftypes.String}):
+		return []tftypes.Value{
+			tftypes.NewValue(t, []tftypes.Value{}),
+			tftypes.NewValue(t, []tftypes.Value{str(""), str("a"), str("a")}),
+			tftypes.NewValue(t, []tftypes.Value{str("eastus"), tftypes.NewValue(tftypes.String, tftypes.UnknownValue)}),
+			unknown,
+		}
+	}
+	obj, ok := t.(tftypes.Object)
+	nested, isNested := a.(schema.SingleNestedAttribute)
+	if !ok || !isNested {
+		return []tftypes.Value{unknown}
+	}
+	out := []tftypes.Value{unknown}
+	for name, at := range obj.AttributeTypes {
+		for _, v := range sampleValues(at, nested.Attributes[name]) {
+			vals := make(map[string]tftypes.Value, len(obj.AttributeTypes))
+			for n, nt := range obj.AttributeTypes {
+				vals[n] = tftypes.NewValue(nt, nil)
+			}
+			vals[name] = v
+			out = append(out, tftypes.NewValue(t, vals))
+		}
+	}
+	return out
 }
