@@ -336,7 +336,11 @@ func joinImage(sr SeriesDoc, images map[string]ImageDoc, arch string) (*Image, e
 	if err := checkImage(im, arch); err != nil {
 		return nil, fmt.Errorf("image %q of series %s: %w", sr.Image, sr.Name, err)
 	}
-	return &Image{ID: im.ID, URN: im.URN, Arch: im.Arch, BatchNodeAgentSKUID: im.BatchNodeAgentSKUID, OS: im.OS, CUDAToolkit: im.CUDAToolkit, Driver: im.Driver, ROCm: im.ROCm, Source: im.Source}, nil
+	urnSource := im.URNSource
+	if urnSource == "" && im.URN != "" {
+		urnSource = im.Source
+	}
+	return &Image{ID: im.ID, URN: im.URN, Arch: im.Arch, BatchNodeAgentSKUID: im.BatchNodeAgentSKUID, OS: im.OS, CUDAToolkit: im.CUDAToolkit, Driver: im.Driver, ROCm: im.ROCm, Source: im.Source, URNSource: urnSource}, nil
 }
 
 // dedupe drops repeated entries, keeping the first occurrence's position.
@@ -381,6 +385,9 @@ func checkImage(im ImageDoc, arch string) error {
 	}
 	if im.BatchNodeAgentSKUID != "" && im.URN == "" {
 		return errors.New("a Batch node agent needs the image's urn")
+	}
+	if im.URNSource != "" && im.URN == "" {
+		return errors.New("urn_source names where a urn is documented, and the image has none")
 	}
 	known := func(a string) bool { return a == "x86_64" || a == "arm64" } // others fail validation with their own error
 	if known(arch) && known(im.Arch) && arch != im.Arch {

@@ -415,7 +415,7 @@ var skuFacts = []skuFact{
 		gpuMem: 192, gpuMemTotal: 768, interconnect: "NVLink 5th gen (4x1.8 TB/s per VM; NVL72 domain of 72 GPUs / 18 VMs)",
 		rdma: true, ib: "NDR", ibGbps: 1600, ibPorts: 4, ethMbps: i64(160000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
 		status: "ga", decisions: []string{"D5", "D15", "D42"},
-		aks: "supported", hasImage: true, imageURN: "", imageToolkit: "13.0", priceRegions: 19, priceRegion: "eastus", price: 108.16,
+		aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404-gb:latest", imageToolkit: "13.0", priceRegions: 19, priceRegion: "eastus", price: 108.16,
 	},
 	{
 		name: "Standard_ND128isr_GB300_v6", series: "ND-GB300-v6", family: "ND", category: "gpu",
@@ -424,7 +424,7 @@ var skuFacts = []skuFact{
 		gpuMem: 288, gpuMemTotal: 1152, interconnect: "NVLink 5th gen (4x1.8 TB/s per VM; NVL72 domain of 72 GPUs / 18 VMs)",
 		rdma: true, ib: "XDR", ibGbps: 3200, ibPorts: 4, ethMbps: i64(160000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
 		status: "ga", decisions: []string{"D15", "D35", "D42"},
-		aks: "supported", hasImage: true, imageURN: "", imageToolkit: "13.0", priceRegions: 0,
+		aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404-gb:latest", imageToolkit: "13.0", priceRegions: 0,
 	},
 	{
 		name: "Standard_NG8ads_V620_v1", series: "NGads_V620", family: "NG", category: "gpu",

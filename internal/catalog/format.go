@@ -80,7 +80,11 @@ type ImageDoc struct {
 	// image, as Batch's supported images list gives it.
 	BatchNodeAgentSKUID string `json:"batch_node_agent_sku_id,omitempty"`
 	Source              string `json:"source"`
-	Notes               string `json:"notes,omitempty"`
+	// URNSource is where the Marketplace URN is documented when the image's
+	// source (its build repository) does not list it; without it, the URN
+	// is documented where the image is.
+	URNSource string `json:"urn_source,omitempty"`
+	Notes     string `json:"notes,omitempty"`
 }
 
 // SeriesDoc holds the facts shared by every size of a series.

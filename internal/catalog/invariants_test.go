@@ -391,7 +391,7 @@ func TestDecisionLinksAreDefined(t *testing.T) {
 	// whose replacement is D13's; D20 the seven sizes without specs; D21
 	// NC48ads and NC96ads A100 v4; D22 the two GB300 sizes.
 	for _, id := range []string{"D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9", "D10", "D13", "D15", "D16", "D17", "D18", "D20", "D21", "D22",
-		"D36", "D37", "D38", "D39", "D40", "D41", "D42", "D43", "D44", "D45", "D46", "D47", "D49", "D52", "D53"} {
+		"D36", "D37", "D38", "D39", "D40", "D41", "D42", "D43", "D44", "D45", "D46", "D47", "D49", "D52", "D53", "D54"} {
 		if len(linked[id]) == 0 {
 			t.Errorf("decision %s is linked from no size", id)
 		}
@@ -612,5 +612,27 @@ func TestNV28admsV710LeftTheAPI(t *testing.T) {
 	s := mustLookup(t, mustDefault(t), "Standard_NV28adms_V710_v5")
 	if !s.Deployable || !slices.Contains(s.Decisions, "D53") || !strings.Contains(s.Notes, "left the Resource SKUs API") {
 		t.Errorf("Standard_NV28adms_V710_v5 deployable = %v, decisions = %v, notes = %q; want deployable, D53 and its notes naming the API", s.Deployable, s.Decisions, s.Notes)
+	}
+}
+
+// TestGraceBlackwellImage pins D54: every GB200 and GB300 size gets the arm64
+// 2404-gb Marketplace image, its URN documented by the Compute API example
+// rather than the image repository, and no Batch node agent (Batch support
+// of the image is unconfirmed).
+func TestGraceBlackwellImage(t *testing.T) {
+	n := 0
+	for _, s := range mustDefault(t).SKUs() {
+		if s.GPU == nil || (s.GPU.ModelID != "gb200" && s.GPU.ModelID != "gb300") {
+			continue
+		}
+		n++
+		im := s.Image
+		if im == nil || im.URN != "microsoft-dsvm:ubuntu-hpc:2404-gb:latest" || im.Arch != "arm64" || s.Arch != "arm64" ||
+			!strings.Contains(im.URNSource, "WithInterconnectBlock") || im.BatchNodeAgentSKUID != "" || !slices.Contains(s.Decisions, "D54") {
+			t.Errorf("%s image = %+v, decisions %v; want the arm64 2404-gb URN from the API example, no Batch node agent, D54", s.Name, im, s.Decisions)
+		}
+	}
+	if n < 2 {
+		t.Errorf("%d GB200/GB300 sizes, want at least one of each", n)
 	}
 }

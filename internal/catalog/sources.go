@@ -144,6 +144,9 @@ func (c *Catalog) validateDataFacts() []error {
 	}
 	for _, id := range sortedKeys(images) {
 		checkOne("image "+id, "source", images[id].Source)
+		if u := images[id].URNSource; u != "" {
+			checkOne("image "+id, "urn_source", u)
+		}
 	}
 	for _, s := range c.skus {
 		d := sizes[strings.ToLower(s.Name)]

@@ -215,6 +215,9 @@ type Image struct {
 	Driver              string
 	ROCm                string
 	Source              string
+	// URNSource is where URN is documented: the image's Source unless the
+	// catalog names another document for the URN.
+	URNSource string
 }
 
 // Price is the Linux pay-as-you-go price of a size in one region.

@@ -383,8 +383,8 @@ func recommendationAttributes() map[string]schema.Attribute {
 			Computed:            true,
 			MarkdownDescription: "Settings for the target, ready to wire into azurerm virtual machines and scale sets, AKS node pools, CycleCloud Workspace for Slurm partitions, Azure Machine Learning compute clusters and Batch pools.",
 			Attributes: map[string]schema.Attribute{
-				"image_urn":              strAttr("Recommended Marketplace image URN (`publisher:offer:sku:version`); null where no documented Marketplace image carries the driver the series needs (the GB200/GB300 arm64 and RTX PRO 6000 v6 GRID builds are published without a URN) or the catalog names no image. Give your own image then."),
-				"image_source":           strAttr("Where `image_urn` is documented (`repository:path@commit`); null with no URN."),
+				"image_urn":              strAttr("Recommended Marketplace image URN (`publisher:offer:sku:version`); null where no documented Marketplace image carries the driver the series needs (the RTX PRO 6000 v6 GRID build is published without a URN) or the catalog names no image. Give your own image then."),
+				"image_source":           strAttr("Where `image_urn` is documented (`repository:path@commit`, or the image build repository when it lists the URN); null with no URN."),
 				"cpu_architecture":       strAttr("The size's CPU architecture, `x86_64` or `arm64`: images and node pools are per architecture."),
 				"accelerated_networking": boolAttr("Whether to enable accelerated networking."),
 				"rdma":                   boolAttr("Whether the job uses the RDMA/InfiniBand network."),

@@ -65,7 +65,8 @@ const (
 // deployment derives target-ready settings:
 //   - ImageURN: the catalog's recommended Marketplace image for the series,
 //     "" where none is documented (no image, or a build published without
-//     a URN, such as the GB200 arm64 and the RTX PRO 6000 v6 GRID images).
+//     a URN, such as the RTX PRO 6000 v6 GRID image), with where the URN
+//     is documented.
 //   - RDMA: the job uses the size's InfiniBand (it has RDMA and the job
 //     needs InfiniBand); configure the InfiniBand drivers and MPI.
 //   - RDMAPlacement: when InfiniBand traffic crosses VMs, the grouping it
@@ -84,7 +85,7 @@ func deployment(n *requirements, e *eval) Deployment {
 		CPUArchitecture:       s.Arch,
 	}
 	if s.Image != nil && s.Image.URN != "" {
-		d.ImageURN, d.ImageSource = s.Image.URN, s.Image.Source
+		d.ImageURN, d.ImageSource = s.Image.URN, s.Image.URNSource
 	}
 	if rdma && e.spans {
 		d.RDMAPlacement = PlacementScaleSet

@@ -268,24 +268,26 @@ func TestDeploymentBatchImageWithoutAgent(t *testing.T) {
 	}
 }
 
-// Images: the NC RTX PRO 6000 v6 and the GB200 have no Marketplace URN
-// (the generic Ubuntu-HPC image lacks the GRID driver the first needs; the
-// second is arm64), so every target gets none, Batch no image or agent,
-// CycleCloud no fallbacks; sizes that share the generic image do.
+// Images: the NC RTX PRO 6000 v6 has no Marketplace URN (the generic
+// Ubuntu-HPC image lacks the GRID driver it needs), so every target gets
+// none, Batch no image or agent, CycleCloud no fallbacks; the GB200 gets the
+// arm64 2404-gb image, documented by the Compute API example (D54), and on
+// Batch no node agent, since Batch's support of it is unconfirmed.
 func TestDeploymentImages(t *testing.T) {
 	cat := testCatalog(t)
-	for _, name := range []string{"Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_ND128isr_NDR_GB200_v6"} {
-		s, ok := cat.Lookup(name)
-		if !ok {
-			t.Fatalf("%s is not in the catalog", name)
-		}
-		if s.Image == nil || s.Image.URN != "" {
-			t.Errorf("%s: image %+v, want a build without a URN", name, s.Image)
-		}
+	if s, ok := cat.Lookup("Standard_NC24lds_xl_RTXPRO6000BSE_v6"); !ok || s.Image == nil || s.Image.URN != "" {
+		t.Errorf("Standard_NC24lds_xl_RTXPRO6000BSE_v6: image %+v, want a build without a URN", s)
 	}
 	gb, _ := cat.Lookup("Standard_ND128isr_NDR_GB200_v6")
 	if gb.Arch != "arm64" || gb.Image.Arch != "arm64" {
 		t.Errorf("GB200: %s, image %s", gb.Arch, gb.Image.Arch)
+	}
+	res := mustRecommend(t, Request{Workload: "training", Model: &Model{ParametersBillion: 8}, Prefer: []string{gb.Name}, Target: "batch", AsOf: asOf})
+	top := res.Recommendations[0]
+	if b := top.Deployment.Batch; top.VMSize != gb.Name || top.Deployment.ImageURN != "microsoft-dsvm:ubuntu-hpc:2404-gb:latest" ||
+		!strings.Contains(top.Deployment.ImageSource, "WithInterconnectBlock") || b.NodeAgentSKUID != "" || b.Image == nil || b.Image.SKU != "2404-gb" ||
+		!strings.Contains(b.Note, "az batch pool supported-images list") {
+		t.Errorf("%s: image %q from %q, Batch %+v", top.VMSize, top.Deployment.ImageURN, top.Deployment.ImageSource, top.Deployment.Batch)
 	}
 	for _, target := range []string{"batch", "cyclecloud", "vm"} {
 		res := mustRecommend(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 8}, Prefer: []string{"Standard_NC24lds_xl_RTXPRO6000BSE_v6"}, Target: target, AsOf: asOf})
