@@ -195,6 +195,10 @@ func (c *Catalog) join(d SKUDoc, images map[string]ImageDoc, decisions map[strin
 		}
 		s.Image = im
 	}
+	if p := sr.Placement; p != nil {
+		s.Placement = &Placement{RackVMs: int64(p.RackVMs), SinglePlacementGroup: p.SinglePlacementGroup,
+			HighSpeedInterconnectPlacement: p.HighSpeedInterconnectPlacement, APIVersion: p.APIVersion, Sources: p.Sources, Notes: p.Notes}
+	}
 	return s, nil
 }
 

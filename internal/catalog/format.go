@@ -100,6 +100,29 @@ type SeriesDoc struct {
 	// YearAvailable is the year the series became generally available on
 	// Azure; the ranking orders generations by it.
 	YearAvailable int `json:"year_available,omitempty"`
+	// Placement is how Azure places the series' VMs when one job spans
+	// several, where it differs from the usual InfiniBand scale set (one
+	// placement group of up to 100 VMs); omitted otherwise.
+	Placement *PlacementDoc `json:"placement,omitempty"`
+}
+
+// PlacementDoc is how Azure allocates and connects the VMs of a series
+// whose VMs share a rack-scale NVLink domain.
+type PlacementDoc struct {
+	// RackVMs is the VMs of one rack, which Azure allocates together: a job
+	// that spans VMs takes whole racks.
+	RackVMs int `json:"rack_vms"`
+	// SinglePlacementGroup is whether a scale set of the series may have a
+	// single placement group (false: Azure rejects one).
+	SinglePlacementGroup bool `json:"single_placement_group"`
+	// HighSpeedInterconnectPlacement is the scale set's
+	// highSpeedInterconnectPlacement value.
+	HighSpeedInterconnectPlacement string `json:"high_speed_interconnect_placement"`
+	// APIVersion is the Compute API version that takes the interconnect
+	// settings (interconnectBlockProfile, interconnectGroupProfile).
+	APIVersion string   `json:"api_version"`
+	Sources    []string `json:"sources"`
+	Notes      string   `json:"notes,omitempty"`
 }
 
 // LifecycleDoc is a series' lifecycle, or a size's override of it.

@@ -391,7 +391,7 @@ func TestDecisionLinksAreDefined(t *testing.T) {
 	// whose replacement is D13's; D20 the seven sizes without specs; D21
 	// NC48ads and NC96ads A100 v4; D22 the two GB300 sizes.
 	for _, id := range []string{"D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9", "D10", "D13", "D15", "D16", "D17", "D18", "D20", "D21", "D22",
-		"D36", "D37", "D38", "D39", "D40", "D41", "D42", "D43", "D44", "D45", "D46", "D47", "D49", "D52", "D53", "D54"} {
+		"D36", "D37", "D38", "D39", "D40", "D41", "D42", "D43", "D44", "D45", "D46", "D47", "D49", "D52", "D53", "D54", "D55", "D56"} {
 		if len(linked[id]) == 0 {
 			t.Errorf("decision %s is linked from no size", id)
 		}
@@ -634,5 +634,22 @@ func TestGraceBlackwellImage(t *testing.T) {
 	}
 	if n < 2 {
 		t.Errorf("%d GB200/GB300 sizes, want at least one of each", n)
+	}
+}
+
+// TestRackScalePlacement pins D55: the GB200 and GB300 series are allocated
+// by racks of 18 VMs, allow no single placement group and take the
+// interconnect settings of the Compute API 2026-03-01; other series keep the
+// usual placement.
+func TestRackScalePlacement(t *testing.T) {
+	for _, s := range mustDefault(t).SKUs() {
+		gb := s.GPU != nil && (s.GPU.ModelID == "gb200" || s.GPU.ModelID == "gb300")
+		p := s.Placement
+		switch {
+		case gb && (p == nil || p.RackVMs != 18 || p.SinglePlacementGroup || p.HighSpeedInterconnectPlacement != "Trunk" || p.APIVersion != "2026-03-01" || !slices.Contains(s.Decisions, "D55")):
+			t.Errorf("%s placement = %+v, decisions %v; want racks of 18, no single placement group, Trunk, 2026-03-01 (D55)", s.Name, p, s.Decisions)
+		case !gb && p != nil:
+			t.Errorf("%s placement = %+v, want none", s.Name, p)
+		}
 	}
 }

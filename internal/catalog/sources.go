@@ -128,6 +128,9 @@ func (c *Catalog) validateDataFacts() []error {
 		check("series "+name, "sources", sr.Sources)
 		check("series "+name, "lifecycle.sources", sr.Lifecycle.Sources)
 		check("series "+name, "support.sources", sr.Support.Sources)
+		if sr.Placement != nil {
+			check("series "+name, "placement.sources", sr.Placement.Sources)
+		}
 	}
 	// Images and size overrides as stored (a later document replaces an
 	// earlier entry with the same key); sizes that did not join are

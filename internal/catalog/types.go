@@ -97,6 +97,9 @@ type SKU struct {
 	Lifecycle Lifecycle
 	Support   Support
 	Image     *Image
+	// Placement is nil for sizes placed as usual (one InfiniBand scale set
+	// with a single placement group).
+	Placement *Placement
 
 	// Prices by region name (for example "eastus").
 	Prices map[string]Price
@@ -200,6 +203,17 @@ type Support struct {
 	CycleCloud SupportEntry
 	Batch      SupportEntry
 	Sources    []string
+}
+
+// Placement is how Azure allocates and connects the VMs of a size whose
+// VMs share a rack-scale NVLink domain (the series' placement record).
+type Placement struct {
+	RackVMs                        int64
+	SinglePlacementGroup           bool
+	HighSpeedInterconnectPlacement string
+	APIVersion                     string
+	Sources                        []string
+	Notes                          string
 }
 
 // Image is the recommended marketplace image for a size.

@@ -388,18 +388,32 @@ func recommendationAttributes() map[string]schema.Attribute {
 				"cpu_architecture":       strAttr("The size's CPU architecture, `x86_64` or `arm64`: images and node pools are per architecture."),
 				"accelerated_networking": boolAttr("Whether to enable accelerated networking."),
 				"rdma":                   boolAttr("Whether the job uses the RDMA/InfiniBand network."),
-				"rdma_placement":         strAttr("What InfiniBand across VMs needs: `scale_set` (one scale set with `single_placement_group = true`, at most 100 VMs) for every target but `vm`, `availability_set` (one availability set) for `vm`; null when no RDMA traffic crosses VMs. A proximity placement group is neither required nor enough for InfiniBand."),
-				"single_placement_group": boolAttr("Whether a scale set needs `single_placement_group = true`: `rdma_placement` is `scale_set`."),
+				"rdma_placement":         strAttr("What InfiniBand across VMs needs: `scale_set` (one scale set, with `single_placement_group` as given, at most 100 VMs) for every target but `vm`, `availability_set` (one availability set) for `vm`; null when no RDMA traffic crosses VMs. A proximity placement group is neither required nor enough for InfiniBand."),
+				"single_placement_group": boolAttr("Whether a scale set needs `single_placement_group = true`: `rdma_placement` is `scale_set` and the size allows a single placement group (ND GB200 v6 and ND GB300 v6 do not: `false` for them, which Azure requires)."),
+				"interconnect": schema.SingleNestedAttribute{
+					Computed: true,
+					MarkdownDescription: "The Compute API settings that place a rack-scale NVLink size's VMs (ND GB200 v6, ND GB300 v6) on their racks when the job spans VMs; null for other sizes and for jobs on one VM. " +
+						"azurerm cannot set them: set `highSpeedInterconnectPlacement`, `virtualMachineProfile.interconnectBlockProfile` and `virtualMachineProfile.networkProfile.interconnectGroupProfile` on the scale set with azapi (`azapi_update_resource` or `azapi_resource` of type `Microsoft.Compute/virtualMachineScaleSets@<api_version>`), after creating the interconnect group and block.",
+					Attributes: map[string]schema.Attribute{
+						"high_speed_interconnect_placement": strAttr("The scale set's `highSpeedInterconnectPlacement`: `Trunk`."),
+						"api_version":                       strAttr("The Compute API version that takes these settings, for azapi's resource type."),
+						"rack_vms":                          int64Attr("VMs of one rack, which Azure allocates together."),
+						"racks":                             int64Attr("Whole racks the job takes; the recommendation's `nodes` is `racks` × `rack_vms` unless `nodes` was set."),
+						"interconnect_block_capacity":       int64Attr("`sku.capacity` of the interconnect block (`Microsoft.Compute/interconnectBlocks`) that holds the job's VMs: `racks` × `rack_vms`."),
+						"sources":                           supportList("Where these settings are documented."),
+						"note":                              strAttr("How to apply them."),
+					},
+				},
 				"aks": schema.SingleNestedAttribute{
 					Computed:            true,
 					MarkdownDescription: "AKS node pool settings; null unless `target` is `aks`.",
 					Attributes: map[string]schema.Attribute{
 						"node_taints": supportList("Node taints for `azurerm_kubernetes_cluster_node_pool.node_taints`: `sku=gpu:NoSchedule` on GPU sizes, none on CPU sizes."),
 						"node_labels": schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "Node labels for `node_labels`: `hpcsku.io/vm-size`, and `hpcsku.io/gpu-model` on GPU sizes (AKS itself sets `kubernetes.azure.com/accelerator`)."},
-						"gpu_driver":  strAttr("`gpu_driver` for the node pool: `Install` (NVIDIA), `None` (AMD: the AMD GPU operator installs the driver); null for CPU sizes, which take no setting."),
+						"gpu_driver":  strAttr("`gpu_driver` for the node pool: `Install` (NVIDIA on x86_64), `None` (AMD: the AMD GPU operator installs the driver; NVIDIA on arm64, ND GB200 v6 and ND GB300 v6, where AKS installs no driver: the NVIDIA GPU Operator does); null for CPU sizes, which take no setting."),
 						"node_auto_provisioning": schema.SingleNestedAttribute{
 							Computed:            true,
-							MarkdownDescription: "A node requirement for clusters that use node auto-provisioning (Karpenter NodePool `spec.template.spec.requirements`): the ranked sizes with this size's CPU architecture, this size first.",
+							MarkdownDescription: "A node requirement for clusters that use node auto-provisioning (Karpenter NodePool `spec.template.spec.requirements`): the ranked sizes with this size's CPU architecture that node auto-provisioning can place, this size first. Null where it cannot place the job (InfiniBand across VMs, which needs one scale set; AMD GPU sizes and constrained-core sizes, which its default node class leaves out); `note` says why.",
 							Attributes: map[string]schema.Attribute{
 								"key":      strAttr("`karpenter.azure.com/sku-name`."),
 								"operator": strAttr("`In`."),
@@ -417,7 +431,7 @@ func recommendationAttributes() map[string]schema.Attribute {
 						"machine_type":           strAttr("Machine type for the partition (the workspace's `sku`)."),
 						"os_image":               strAttr("The partition's `osImage`: `image_urn`, or null when none is documented (the workspace requires one: give your own)."),
 						"max_nodes":              int64Attr("VMs one job needs: the lower bound for the partition's `maxNodes`."),
-						"max_scaleset_size":      int64Attr("Most VMs per scale set when the job's InfiniBand crosses VMs (100, one placement group; the Slurm template's `HPCMaxScalesetSize`); null otherwise."),
+						"max_scaleset_size":      int64Attr("Most VMs per scale set when the job's InfiniBand crosses VMs in a single placement group (100; the Slurm template's `HPCMaxScalesetSize`); null otherwise, and for sizes without a single placement group (see `interconnect`)."),
 						"fallback_machine_types": supportList("Ranked sizes with the same CPU architecture and image, this size first: sizes the partition can switch to without changing its image. Each partition takes one machine type."),
 					},
 				},

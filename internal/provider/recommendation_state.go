@@ -155,24 +155,35 @@ type estimateOut struct {
 }
 
 type deploymentOut struct {
-	ImageURN              *string        `tfsdk:"image_urn"`
-	ImageSource           *string        `tfsdk:"image_source"`
-	CPUArchitecture       *string        `tfsdk:"cpu_architecture"`
-	AcceleratedNetworking bool           `tfsdk:"accelerated_networking"`
-	RDMA                  bool           `tfsdk:"rdma"`
-	RDMAPlacement         *string        `tfsdk:"rdma_placement"`
-	SinglePlacementGroup  bool           `tfsdk:"single_placement_group"`
-	AKS                   *aksOut        `tfsdk:"aks"`
-	CycleCloud            *cycleCloudOut `tfsdk:"cyclecloud"`
-	AzureML               *azureMLOut    `tfsdk:"azureml"`
-	Batch                 *batchOut      `tfsdk:"batch"`
+	ImageURN              *string          `tfsdk:"image_urn"`
+	ImageSource           *string          `tfsdk:"image_source"`
+	CPUArchitecture       *string          `tfsdk:"cpu_architecture"`
+	AcceleratedNetworking bool             `tfsdk:"accelerated_networking"`
+	RDMA                  bool             `tfsdk:"rdma"`
+	RDMAPlacement         *string          `tfsdk:"rdma_placement"`
+	SinglePlacementGroup  bool             `tfsdk:"single_placement_group"`
+	Interconnect          *interconnectOut `tfsdk:"interconnect"`
+	AKS                   *aksOut          `tfsdk:"aks"`
+	CycleCloud            *cycleCloudOut   `tfsdk:"cyclecloud"`
+	AzureML               *azureMLOut      `tfsdk:"azureml"`
+	Batch                 *batchOut        `tfsdk:"batch"`
+}
+
+type interconnectOut struct {
+	HighSpeedInterconnectPlacement string   `tfsdk:"high_speed_interconnect_placement"`
+	APIVersion                     string   `tfsdk:"api_version"`
+	RackVMs                        int64    `tfsdk:"rack_vms"`
+	Racks                          int64    `tfsdk:"racks"`
+	InterconnectBlockCapacity      int64    `tfsdk:"interconnect_block_capacity"`
+	Sources                        []string `tfsdk:"sources"`
+	Note                           string   `tfsdk:"note"`
 }
 
 type aksOut struct {
 	NodeTaints           []string          `tfsdk:"node_taints"`
 	NodeLabels           map[string]string `tfsdk:"node_labels"`
 	GPUDriver            *string           `tfsdk:"gpu_driver"`
-	NodeAutoProvisioning nodeRequirement   `tfsdk:"node_auto_provisioning"`
+	NodeAutoProvisioning *nodeRequirement  `tfsdk:"node_auto_provisioning"`
 	Note                 *string           `tfsdk:"note"`
 }
 
@@ -384,10 +395,15 @@ func deploymentOutput(d recommend.Deployment) deploymentOut {
 		if labels == nil {
 			labels = map[string]string{}
 		}
-		nap := a.NodeAutoProvisioning
-		dep.AKS = &aksOut{
-			NodeTaints: nonNil(a.NodeTaints), NodeLabels: labels, GPUDriver: strPtr(a.GPUDriver), Note: strPtr(a.Note),
-			NodeAutoProvisioning: nodeRequirement{Key: nap.Key, Operator: nap.Operator, Values: nonNil(nap.Values)},
+		dep.AKS = &aksOut{NodeTaints: nonNil(a.NodeTaints), NodeLabels: labels, GPUDriver: strPtr(a.GPUDriver), Note: strPtr(a.Note)}
+		if nap := a.NodeAutoProvisioning; nap != nil {
+			dep.AKS.NodeAutoProvisioning = &nodeRequirement{Key: nap.Key, Operator: nap.Operator, Values: nonNil(nap.Values)}
+		}
+	}
+	if ic := d.Interconnect; ic != nil {
+		dep.Interconnect = &interconnectOut{
+			HighSpeedInterconnectPlacement: ic.HighSpeedInterconnectPlacement, APIVersion: ic.APIVersion, RackVMs: ic.RackVMs, Racks: ic.Racks,
+			InterconnectBlockCapacity: ic.InterconnectBlockCapacity, Sources: nonNil(ic.Sources), Note: ic.Note,
 		}
 	}
 	if c := d.CycleCloud; c != nil {

@@ -43,8 +43,15 @@ func checkDeployments(t *testing.T, req Request, res *Result) {
 			fail("placement %q with RDMA %v on %d VMs", d.RDMAPlacement, d.RDMA, r.Nodes)
 		case d.RDMAPlacement != "" && (d.RDMAPlacement == PlacementAvailabilitySet) != (target == TargetVM):
 			fail("placement %q", d.RDMAPlacement)
-		case d.SinglePlacementGroup != (d.RDMAPlacement == PlacementScaleSet):
+		case d.SinglePlacementGroup != (d.RDMAPlacement == PlacementScaleSet && (s.Placement == nil || s.Placement.SinglePlacementGroup)):
 			fail("single placement group %v with placement %q", d.SinglePlacementGroup, d.RDMAPlacement)
+		case (d.Interconnect != nil) != (s.Placement != nil && d.RDMAPlacement != ""):
+			fail("interconnect %+v with placement %q", d.Interconnect, d.RDMAPlacement)
+		case d.Interconnect != nil && (d.Interconnect.InterconnectBlockCapacity != d.Interconnect.Racks*d.Interconnect.RackVMs || d.Interconnect.InterconnectBlockCapacity < r.Nodes ||
+			(req.Nodes == nil && d.Interconnect.InterconnectBlockCapacity != r.Nodes) || !strings.Contains(d.Interconnect.Note, "azapi")):
+			// A job laid out by the engine takes whole racks (D55); a
+			// nodes setting is kept as given.
+			fail("interconnect %+v on %d VMs", d.Interconnect, r.Nodes)
 		case d.RDMA && !s.Network.RDMA:
 			fail("RDMA on a size without it")
 		}
@@ -66,7 +73,7 @@ func checkDeployments(t *testing.T, req Request, res *Result) {
 			wantDriver := ""
 			if isGPU {
 				wantDriver = GPUDriverInstall
-				if s.GPU.Vendor == catalog.VendorAMD {
+				if s.GPU.Vendor == catalog.VendorAMD || s.Arch == "arm64" { // D56: AKS installs no driver on either
 					wantDriver = GPUDriverNone
 				}
 			}
@@ -78,9 +85,28 @@ func checkDeployments(t *testing.T, req Request, res *Result) {
 					fail("AKS label %q", k)
 				}
 			}
+			// Node auto-provisioning: none where it cannot place the job
+			// (InfiniBand across VMs, AMD GPUs, constrained cores; D56),
+			// with a note saying so; elsewhere the ranked sizes of the same
+			// architecture it can place, this one first.
 			nap := a.NodeAutoProvisioning
-			if nap.Key != AKSSizeLabel || nap.Operator != "In" || !slices.Equal(nap.Values, sameArch()) {
-				fail("node auto-provisioning %+v, want the ranked %s sizes %v", nap, s.Arch, sameArch())
+			cannot := (d.RDMA && d.RDMAPlacement != "") || (isGPU && s.GPU.Vendor == catalog.VendorAMD) || s.QuotaVCPUs != nil
+			switch {
+			case cannot != (nap == nil) || cannot != strings.Contains(a.Note, "Node auto-provisioning cannot place"):
+				fail("node auto-provisioning %+v, note %q; want none exactly where it cannot place the job (%v)", nap, a.Note, cannot)
+			case nap != nil:
+				var want []string
+				for _, n := range sameArch() {
+					if o := byName(res, n); o.Deployment.AKS.NodeAutoProvisioning != nil {
+						want = append(want, n)
+					}
+				}
+				if nap.Key != AKSSizeLabel || nap.Operator != "In" || !slices.Equal(nap.Values, want) {
+					fail("node auto-provisioning %+v, want the ranked %s sizes it can place %v", nap, s.Arch, want)
+				}
+			}
+			if d.RDMA && !strings.Contains(a.Note, "AKSInfinibandSupport") {
+				fail("AKS note %q does not name the InfiniBand feature registration", a.Note)
 			}
 		}
 		if cc := d.CycleCloud; cc != nil {
@@ -163,14 +189,15 @@ func TestDeploymentPerTarget(t *testing.T) {
 			NodeTaints:           []string{"sku=gpu:NoSchedule"},
 			NodeLabels:           map[string]string{"hpcsku.io/vm-size": "Standard_NC4as_T4_v3", "hpcsku.io/gpu-model": "t4"},
 			GPUDriver:            "Install",
-			NodeAutoProvisioning: NodeRequirement{Key: "karpenter.azure.com/sku-name", Operator: "In", Values: rankedNames(res)},
+			NodeAutoProvisioning: &NodeRequirement{Key: "karpenter.azure.com/sku-name", Operator: "In", Values: napNames(res)},
 			Note:                 "AKS installs the NVIDIA driver (gpu_driver = \"Install\"); deploy the NVIDIA device plugin or GPU Operator to schedule nvidia.com/gpu. Pods need a toleration for sku=gpu:NoSchedule.",
+			nap:                  true,
 		},
 	}
 	if !reflect.DeepEqual(d, want) {
 		t.Errorf("deployment\n got  %+v %+v\n want %+v %+v", d, d.AKS, want, want.AKS)
 	}
-	if len(want.AKS.NodeAutoProvisioning.Values) < 2 || want.AKS.NodeAutoProvisioning.Values[0] != "Standard_NC4as_T4_v3" {
+	if v := want.AKS.NodeAutoProvisioning.Values; len(v) < 2 || v[0] != "Standard_NC4as_T4_v3" || len(v) == len(rankedNames(res)) {
 		t.Errorf("node auto-provisioning values %v", want.AKS.NodeAutoProvisioning.Values)
 	}
 
@@ -302,5 +329,44 @@ func TestDeploymentImages(t *testing.T) {
 		if cc := top.Deployment.CycleCloud; cc != nil && (cc.OSImage != "" || !slices.Equal(cc.FallbackMachineTypes, []string{top.VMSize})) {
 			t.Errorf("CycleCloud %+v", cc)
 		}
+	}
+}
+
+// napNames are the ranked sizes node auto-provisioning can place (D56):
+// every ranked size but the AMD GPU, multi-VM InfiniBand and
+// constrained-core ones.
+func napNames(res *Result) []string {
+	var out []string
+	for _, r := range res.Recommendations {
+		amd := r.SKU.GPU != nil && r.SKU.GPU.Vendor == catalog.VendorAMD
+		if !amd && r.SKU.QuotaVCPUs == nil && (!r.Deployment.RDMA || r.Deployment.RDMAPlacement == "") {
+			out = append(out, r.VMSize)
+		}
+	}
+	return out
+}
+
+// GB200 and GB300 across VMs (D55): a job that spans VMs takes whole racks
+// of 18, says so, and prices and times every VM; their scale sets get no
+// single placement group and the interconnect settings; a job one VM holds
+// stays on one VM; a nodes setting is kept, with a warning.
+func TestRackScaleLayouts(t *testing.T) {
+	gb := "Standard_ND128isr_NDR_GB200_v6"
+	res := mustRecommend(t, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, Prefer: []string{gb}, Target: "vmss", AsOf: asOf, MaxResults: i64(3)})
+	top := res.Recommendations[0]
+	d := top.Deployment
+	reasons := strings.Join(top.Reasons, " ")
+	if top.VMSize != gb || top.Nodes%18 != 0 || d.SinglePlacementGroup || d.RDMAPlacement != PlacementScaleSet ||
+		d.Interconnect == nil || d.Interconnect.HighSpeedInterconnectPlacement != "Trunk" || d.Interconnect.Racks != top.Nodes/18 ||
+		!strings.Contains(reasons, "racks of 18") || !near(top.TotalPricePerHour, *top.PricePerHour*float64(top.Nodes)) || top.TotalGPUs != 4*float64(top.Nodes) {
+		t.Errorf("%s on %d VMs: deployment %+v, interconnect %+v, reasons %q", top.VMSize, top.Nodes, d, d.Interconnect, top.Reasons)
+	}
+	one := mustRecommend(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 8}, Prefer: []string{gb}, Target: "vmss", AsOf: asOf}).Recommendations[0]
+	if one.VMSize != gb || one.Nodes != 1 || one.Deployment.Interconnect != nil || strings.Contains(strings.Join(one.Reasons, " "), "racks of") {
+		t.Errorf("one-VM job: %s on %d VMs, interconnect %+v", one.VMSize, one.Nodes, one.Deployment.Interconnect)
+	}
+	fixed := mustRecommend(t, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, Prefer: []string{gb}, Nodes: i64(5), Target: "vmss", AsOf: asOf}).Recommendations[0]
+	if fixed.Nodes != 5 || !strings.Contains(strings.Join(fixed.Warnings, " "), "leaves 13 VMs of the last rack unused") {
+		t.Errorf("nodes = 5: %d VMs, warnings %q", fixed.Nodes, fixed.Warnings)
 	}
 }

@@ -327,10 +327,16 @@ func withoutRankedLists(t *testing.T, got, want Deployment, shown map[string]boo
 	}
 	if got.AKS != nil && want.AKS != nil {
 		g, w := *got.AKS, *want.AKS
-		if !reflect.DeepEqual(g.NodeAutoProvisioning.Values, restrict(w.NodeAutoProvisioning.Values)) {
-			t.Errorf("node auto-provisioning %v, want %v restricted to the shown sizes", g.NodeAutoProvisioning.Values, w.NodeAutoProvisioning.Values)
+		if (g.NodeAutoProvisioning == nil) != (w.NodeAutoProvisioning == nil) {
+			t.Errorf("node auto-provisioning %v, want %v", g.NodeAutoProvisioning, w.NodeAutoProvisioning)
+		} else if g.NodeAutoProvisioning != nil {
+			if !reflect.DeepEqual(g.NodeAutoProvisioning.Values, restrict(w.NodeAutoProvisioning.Values)) {
+				t.Errorf("node auto-provisioning %v, want %v restricted to the shown sizes", g.NodeAutoProvisioning.Values, w.NodeAutoProvisioning.Values)
+			}
+			gn, wn := *g.NodeAutoProvisioning, *w.NodeAutoProvisioning
+			gn.Values, wn.Values = nil, nil
+			g.NodeAutoProvisioning, w.NodeAutoProvisioning = &gn, &wn
 		}
-		g.NodeAutoProvisioning.Values, w.NodeAutoProvisioning.Values = nil, nil
 		got.AKS, want.AKS = &g, &w
 	}
 	if got.CycleCloud != nil && want.CycleCloud != nil {
