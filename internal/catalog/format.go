@@ -80,6 +80,9 @@ type ImageDoc struct {
 	// image, as Batch's supported images list gives it.
 	BatchNodeAgentSKUID string `json:"batch_node_agent_sku_id,omitempty"`
 	Source              string `json:"source"`
+	// ConfidentialVM is whether the image boots as a confidential VM
+	// (securityType ConfidentialVM); confidential sizes need such an image.
+	ConfidentialVM bool `json:"confidential_vm,omitempty"`
 	// URNSource is where the Marketplace URN is documented when the image's
 	// source (its build repository) does not list it; without it, the URN
 	// is documented where the image is.

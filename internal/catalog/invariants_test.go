@@ -391,7 +391,7 @@ func TestDecisionLinksAreDefined(t *testing.T) {
 	// whose replacement is D13's; D20 the seven sizes without specs; D21
 	// NC48ads and NC96ads A100 v4; D22 the two GB300 sizes.
 	for _, id := range []string{"D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9", "D10", "D13", "D15", "D16", "D17", "D18", "D20", "D21", "D22",
-		"D36", "D37", "D38", "D39", "D40", "D41", "D42", "D43", "D44", "D45", "D46", "D47", "D49", "D52", "D53", "D54", "D55", "D56"} {
+		"D36", "D37", "D38", "D39", "D40", "D41", "D42", "D43", "D44", "D45", "D46", "D47", "D49", "D52", "D53", "D54", "D55", "D56", "D57"} {
 		if len(linked[id]) == 0 {
 			t.Errorf("decision %s is linked from no size", id)
 		}
@@ -651,5 +651,24 @@ func TestRackScalePlacement(t *testing.T) {
 		case !gb && p != nil:
 			t.Errorf("%s placement = %+v, want none", s.Name, p)
 		}
+	}
+}
+
+// TestConfidentialImage pins D57: every confidential size boots an image
+// that runs as a confidential VM, the confidential H100 Canonical's CVM image.
+func TestConfidentialImage(t *testing.T) {
+	n := 0
+	for _, s := range mustDefault(t).SKUs() {
+		if !s.Confidential {
+			continue
+		}
+		n++
+		if s.Image != nil && s.Image.URN != "" && !s.Image.ConfidentialVM {
+			t.Errorf("%s: image %+v does not boot as a confidential VM", s.Name, s.Image)
+		}
+	}
+	s := mustLookup(t, mustDefault(t), "Standard_NCC40ads_H100_v5")
+	if n == 0 || s.Image == nil || s.Image.URN != "Canonical:0001-com-ubuntu-confidential-vm-jammy:22_04-lts-cvm:latest" || !slices.Contains(s.Decisions, "D57") {
+		t.Errorf("Standard_NCC40ads_H100_v5 image = %+v, decisions %v; want the CVM image (D57)", s.Image, s.Decisions)
 	}
 }

@@ -229,6 +229,7 @@ type Image struct {
 	Driver              string
 	ROCm                string
 	Source              string
+	ConfidentialVM      bool // boots as a confidential VM
 	// URNSource is where URN is documented: the image's Source unless the
 	// catalog names another document for the URN.
 	URNSource string

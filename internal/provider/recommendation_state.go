@@ -155,18 +155,22 @@ type estimateOut struct {
 }
 
 type deploymentOut struct {
-	ImageURN              *string          `tfsdk:"image_urn"`
-	ImageSource           *string          `tfsdk:"image_source"`
-	CPUArchitecture       *string          `tfsdk:"cpu_architecture"`
-	AcceleratedNetworking bool             `tfsdk:"accelerated_networking"`
-	RDMA                  bool             `tfsdk:"rdma"`
-	RDMAPlacement         *string          `tfsdk:"rdma_placement"`
-	SinglePlacementGroup  bool             `tfsdk:"single_placement_group"`
-	Interconnect          *interconnectOut `tfsdk:"interconnect"`
-	AKS                   *aksOut          `tfsdk:"aks"`
-	CycleCloud            *cycleCloudOut   `tfsdk:"cyclecloud"`
-	AzureML               *azureMLOut      `tfsdk:"azureml"`
-	Batch                 *batchOut        `tfsdk:"batch"`
+	ImageURN                     *string          `tfsdk:"image_urn"`
+	ImageSource                  *string          `tfsdk:"image_source"`
+	CPUArchitecture              *string          `tfsdk:"cpu_architecture"`
+	AcceleratedNetworking        bool             `tfsdk:"accelerated_networking"`
+	RDMA                         bool             `tfsdk:"rdma"`
+	RDMAPlacement                *string          `tfsdk:"rdma_placement"`
+	SinglePlacementGroup         bool             `tfsdk:"single_placement_group"`
+	SecurityType                 *string          `tfsdk:"security_type"`
+	VTPMEnabled                  bool             `tfsdk:"vtpm_enabled"`
+	SecureBootEnabled            bool             `tfsdk:"secure_boot_enabled"`
+	OSDiskSecurityEncryptionType *string          `tfsdk:"os_disk_security_encryption_type"`
+	Interconnect                 *interconnectOut `tfsdk:"interconnect"`
+	AKS                          *aksOut          `tfsdk:"aks"`
+	CycleCloud                   *cycleCloudOut   `tfsdk:"cyclecloud"`
+	AzureML                      *azureMLOut      `tfsdk:"azureml"`
+	Batch                        *batchOut        `tfsdk:"batch"`
 }
 
 type interconnectOut struct {
@@ -389,6 +393,8 @@ func deploymentOutput(d recommend.Deployment) deploymentOut {
 		RDMA:                  d.RDMA,
 		RDMAPlacement:         strPtr(d.RDMAPlacement),
 		SinglePlacementGroup:  d.SinglePlacementGroup,
+		SecurityType:          strPtr(d.SecurityType), VTPMEnabled: d.VTPMEnabled, SecureBootEnabled: d.SecureBootEnabled,
+		OSDiskSecurityEncryptionType: strPtr(d.OSDiskSecurityEncryptionType),
 	}
 	if a := d.AKS; a != nil {
 		labels := a.NodeLabels

@@ -58,6 +58,12 @@ const (
 	AzureMLDedicated   = "Dedicated"
 	AzureMLLowPriority = "LowPriority"
 
+	// Confidential VMs (catalog decision D57): ARM's
+	// securityProfile.securityType and the OS disk encryption azurerm's
+	// os_disk.security_encryption_type takes, with secure boot and vTPM on.
+	SecurityTypeConfidentialVM   = "ConfidentialVM"
+	OSDiskEncryptionVMGuestState = "DiskWithVMGuestState"
+
 	// Batch pool inter_node_communication values.
 	BatchInterNodeEnabled  = "Enabled"
 	BatchInterNodeDisabled = "Disabled"
@@ -68,6 +74,7 @@ const (
 //     "" where none is documented (no image, or a build published without
 //     a URN, such as the RTX PRO 6000 v6 GRID image), with where the URN
 //     is documented.
+//   - SecurityType and its azurerm arguments for confidential sizes.
 //   - RDMA: the job uses the size's InfiniBand (it has RDMA and the job
 //     needs InfiniBand); configure the InfiniBand drivers and MPI.
 //   - RDMAPlacement: when InfiniBand traffic crosses VMs, the grouping it
@@ -85,8 +92,12 @@ func deployment(n *requirements, e *eval) Deployment {
 		RDMA:                  rdma,
 		CPUArchitecture:       s.Arch,
 	}
-	if s.Image != nil && s.Image.URN != "" {
+	if imageFits(s) {
 		d.ImageURN, d.ImageSource = s.Image.URN, s.Image.URNSource
+	}
+	if s.Confidential {
+		d.SecurityType, d.OSDiskSecurityEncryptionType = SecurityTypeConfidentialVM, OSDiskEncryptionVMGuestState
+		d.VTPMEnabled, d.SecureBootEnabled = true, true
 	}
 	if rdma && e.spans {
 		d.RDMAPlacement = PlacementScaleSet
@@ -123,6 +134,13 @@ func deployment(n *requirements, e *eval) Deployment {
 		d.Batch = batchDeployment(n, e, d.ImageURN)
 	}
 	return d
+}
+
+// imageFits reports whether the size's catalog image can be deployed as
+// given: it has a URN, and boots as a confidential VM where the size is
+// confidential (D57).
+func imageFits(s *catalog.SKU) bool {
+	return s.Image != nil && s.Image.URN != "" && (!s.Confidential || s.Image.ConfidentialVM)
 }
 
 // batchDeployment: the image reference split from the URN (nil without

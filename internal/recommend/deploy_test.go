@@ -29,11 +29,18 @@ func checkDeployments(t *testing.T, req Request, res *Result) {
 		}
 		// The image: the catalog's URN with its source, or nothing.
 		wantURN := ""
-		if s.Image != nil {
+		if s.Image != nil && (!s.Confidential || s.Image.ConfidentialVM) {
 			wantURN = s.Image.URN
 		}
 		if d.ImageURN != wantURN || (d.ImageURN == "") != (d.ImageSource == "") || d.CPUArchitecture != s.Arch {
 			fail("image %q from %q on %q, catalog %q on %q", d.ImageURN, d.ImageSource, d.CPUArchitecture, wantURN, s.Arch)
+		}
+		// Confidential sizes boot as confidential VMs, with secure boot,
+		// vTPM and the guest state encrypted with the disk (D57).
+		if conf := s.Confidential; (d.SecurityType == SecurityTypeConfidentialVM) != conf || d.VTPMEnabled != conf || d.SecureBootEnabled != conf ||
+			(d.OSDiskSecurityEncryptionType == OSDiskEncryptionVMGuestState) != conf || (!conf && (d.SecurityType != "" || d.OSDiskSecurityEncryptionType != "")) ||
+			(conf && d.ImageURN != "" && !s.Image.ConfidentialVM) {
+			fail("security %q, vTPM %v, secure boot %v, OS disk %q on a confidential size %v, image %q", d.SecurityType, d.VTPMEnabled, d.SecureBootEnabled, d.OSDiskSecurityEncryptionType, conf, d.ImageURN)
 		}
 		// InfiniBand placement: only for RDMA across VMs; an availability
 		// set for plain VMs, a single-placement-group scale set otherwise,
@@ -152,7 +159,7 @@ func checkDeployments(t *testing.T, req Request, res *Result) {
 			if req.Spot {
 				dedicated, spot = 0, r.Nodes
 			}
-			hasImage := s.Image != nil && s.Image.URN != ""
+			hasImage := wantURN != ""
 			hasAgent := hasImage && s.Image.BatchNodeAgentSKUID != ""
 			if b.VMSize != r.VMSize || b.TargetDedicatedNodes != dedicated || b.TargetLowPriorityNodes != spot ||
 				(b.Image != nil) != hasImage || (b.NodeAgentSKUID != "") != hasAgent || (hasImage && !hasAgent && !strings.Contains(b.Note, "supported-images")) ||
@@ -368,5 +375,25 @@ func TestRackScaleLayouts(t *testing.T) {
 	fixed := mustRecommend(t, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, Prefer: []string{gb}, Nodes: i64(5), Target: "vmss", AsOf: asOf}).Recommendations[0]
 	if fixed.Nodes != 5 || !strings.Contains(strings.Join(fixed.Warnings, " "), "leaves 13 VMs of the last rack unused") {
 		t.Errorf("nodes = 5: %d VMs, warnings %q", fixed.Nodes, fixed.Warnings)
+	}
+}
+
+// The confidential H100 (D57): a confidential VM with secure boot, vTPM and
+// its guest state encrypted with the OS disk, on Canonical's CVM image.
+func TestConfidentialDeployment(t *testing.T) {
+	yes := true
+	res := mustRecommend(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 8}, Confidential: &yes, AsOf: asOf})
+	top := res.Recommendations[0]
+	d := top.Deployment
+	if top.VMSize != "Standard_NCC40ads_H100_v5" || d.SecurityType != "ConfidentialVM" || !d.VTPMEnabled || !d.SecureBootEnabled ||
+		d.OSDiskSecurityEncryptionType != "DiskWithVMGuestState" || d.ImageURN != "Canonical:0001-com-ubuntu-confidential-vm-jammy:22_04-lts-cvm:latest" {
+		t.Errorf("%s: deployment %+v", top.VMSize, d)
+	}
+	// The fixture maps it to the Ubuntu-HPC image, which does not boot as
+	// a confidential VM: no image, and a warning saying so.
+	top = mustRecommendOn(t, fixture(t), Request{Workload: "inference", Model: &Model{ParametersBillion: 8}, Confidential: &yes, Target: "batch", AsOf: asOf}).Recommendations[0]
+	if d := top.Deployment; !top.SKU.Confidential || d.ImageURN != "" || d.Batch.Image != nil || d.SecurityType != "ConfidentialVM" ||
+		!strings.Contains(strings.Join(top.Warnings, " "), "does not boot as a confidential VM") {
+		t.Errorf("%s: deployment %+v, warnings %q", top.VMSize, d, top.Warnings)
 	}
 }

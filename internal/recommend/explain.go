@@ -195,6 +195,9 @@ func warnings(n *requirements, e *eval) []string {
 	if n.fixedNodes > 1 && e.spans && e.ibNeeded && wholeRacks(e.in, e.nodes) > e.nodes {
 		out = append(out, "Azure allocates these VMs by racks of "+itoa(e.in.rackVMs)+" when a job spans them: nodes = "+itoa(e.nodes)+" leaves "+itoa(wholeRacks(e.in, e.nodes)-e.nodes)+" VMs of the last rack unused; "+itoa(wholeRacks(e.in, e.nodes))+" VMs fill it.")
 	}
+	if s.Confidential && s.Image != nil && s.Image.URN != "" && !imageFits(s) {
+		out = append(out, "The catalog's image for this size ("+s.Image.URN+") does not boot as a confidential VM, so no image is given: use a confidential-VM image (securityType ConfidentialVM).")
+	}
 	if e.unusedRDMA {
 		out = append(out, "Has InfiniBand this job does not use; the bandwidth is paid for and idle.")
 	}

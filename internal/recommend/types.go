@@ -315,6 +315,14 @@ type Deployment struct {
 	// SinglePlacementGroup: RDMAPlacement is PlacementScaleSet and the
 	// size's scale sets may have a single placement group.
 	SinglePlacementGroup bool
+	// SecurityType is ARM's securityProfile.securityType for a
+	// confidential size ("ConfidentialVM"), "" otherwise; VTPMEnabled,
+	// SecureBootEnabled and OSDiskSecurityEncryptionType are the azurerm
+	// arguments that go with it (false and "" otherwise).
+	SecurityType                 string
+	VTPMEnabled                  bool
+	SecureBootEnabled            bool
+	OSDiskSecurityEncryptionType string
 	// Interconnect holds the scale set settings of a size whose VMs share
 	// a rack-scale NVLink domain, when the job spans its VMs; nil otherwise.
 	Interconnect *InterconnectDeployment
