@@ -290,6 +290,9 @@ func joinLifecycle(series LifecycleDoc, o *LifecycleDoc) Lifecycle {
 	if len(o.ReplacementSizes) > 0 {
 		lc.ReplacementSizes = o.ReplacementSizes
 	}
+	if o.CapacityRestrictedDate != "" {
+		lc.CapacityRestrictedDate = o.CapacityRestrictedDate
+	}
 	if o.Note != "" {
 		lc.Note = o.Note
 	}

@@ -135,8 +135,12 @@ type LifecycleDoc struct {
 	RetirementDate    string   `json:"retirement_date,omitempty"`
 	ReplacementSeries []string `json:"replacement_series,omitempty"`
 	ReplacementSizes  []string `json:"replacement_sizes,omitempty"`
-	Note              string   `json:"note,omitempty"`
-	Sources           []string `json:"sources,omitempty"`
+	// CapacityRestrictedDate is the day Azure began restricting capacity
+	// growth for the series (new VMs may not be allocated), YYYY-MM-DD;
+	// omitted when no restriction is announced.
+	CapacityRestrictedDate string   `json:"capacity_restricted_date,omitempty"`
+	Note                   string   `json:"note,omitempty"`
+	Sources                []string `json:"sources,omitempty"`
 }
 
 // SupportDoc is a series' orchestrator and service support.

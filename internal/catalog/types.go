@@ -186,8 +186,10 @@ type Lifecycle struct {
 	RetirementDate    string // YYYY-MM-DD or empty
 	ReplacementSeries []string
 	ReplacementSizes  []string
-	Note              string
-	Sources           []string
+	// CapacityRestrictedDate: YYYY-MM-DD or empty (no restriction).
+	CapacityRestrictedDate string
+	Note                   string
+	Sources                []string
 }
 
 // SupportEntry is whether one orchestrator or service supports a size.
@@ -243,6 +245,9 @@ type Price struct {
 	SnapshotDate   string
 	Source         string
 	SpotSource     string
+	// SpotDate is the date of the spot figure (YYYY-MM-DD), "" when its
+	// source gives none.
+	SpotDate string
 	// File and SpotFile are the prices file the price and the spot price
 	// come from; empty for the embedded snapshot.
 	File, SpotFile string

@@ -166,7 +166,7 @@ func lifecycleProblems(lc Lifecycle, dataDate time.Time) []string {
 	if !slices.Contains(Statuses(), lc.Status) {
 		p = append(p, fmt.Sprintf("lifecycle status %q is not one of %s", lc.Status, strings.Join(Statuses(), ", ")))
 	}
-	for _, d := range []string{lc.AnnouncedDate, lc.RetirementDate} {
+	for _, d := range []string{lc.AnnouncedDate, lc.RetirementDate, lc.CapacityRestrictedDate} {
 		if d != "" && !validDate(d) {
 			p = append(p, fmt.Sprintf("date %q is not YYYY-MM-DD", d))
 		}

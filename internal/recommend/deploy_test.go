@@ -397,3 +397,26 @@ func TestConfidentialDeployment(t *testing.T) {
 		t.Errorf("%s: deployment %+v, warnings %q", top.VMSize, d, top.Warnings)
 	}
 }
+
+// Spot on the embedded catalog: every size with a spot price ranks before
+// every size without one, and Fsv2's capacity restriction (since July 2026)
+// is a warning on each of its sizes.
+func TestSpotRankingAndCapacityRestriction(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: "htc", Cores: i64(64), Spot: true, Region: "eastus2", AsOf: asOf, MaxResults: i64(MaxResultsLimit)})
+	fsv2 := 0
+	for i, r := range res.Recommendations {
+		if i > 0 && r.PriceIsSpot && !res.Recommendations[i-1].PriceIsSpot {
+			t.Errorf("%s, priced at spot, after %s, priced on demand", r.VMSize, res.Recommendations[i-1].VMSize)
+		}
+		restricted := strings.Contains(strings.Join(r.Warnings, " "), "restricted capacity growth for the Fsv2 series since 2026-07-01")
+		if (r.SKU.Series == "Fsv2") != restricted {
+			t.Errorf("%s (%s): warnings %q", r.VMSize, r.SKU.Series, r.Warnings)
+		}
+		if r.SKU.Series == "Fsv2" {
+			fsv2++
+		}
+	}
+	if fsv2 == 0 {
+		t.Errorf("no Fsv2 size ranked: %v", rankedNames(res))
+	}
+}

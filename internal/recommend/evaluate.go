@@ -29,6 +29,8 @@ type eval struct {
 	price, total float64
 	hasPrice     bool
 	spot         bool
+	lacksSpot    bool // spot = true asked for, and the size has no spot price: listed after those with one
+	spotDate     string
 	priceRegion  string
 	costKey      float64 // what cost is compared on: the job's cost or the price of its work; else total, or per core
 	speed        float64 // the layout's speed: 1 / job hours, tokens per second, or HPC throughput; 0 unknown
@@ -139,6 +141,10 @@ func pricePerVM(n *requirements, e *eval) {
 		e.price, e.hasPrice, e.spot, e.priceRegion = in.minSpot, true, true, in.minSpotRegion
 	} else if in.nPriced > 0 {
 		e.price, e.hasPrice, e.priceRegion = in.minPrice, true, in.minPriceRegion
+	}
+	e.lacksSpot = n.spot && !e.spot
+	if e.spot {
+		e.spotDate = s.Prices[e.priceRegion].SpotDate
 	}
 }
 

@@ -8,6 +8,7 @@ package recommend
 // the constraints' sentences share.
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -133,7 +134,7 @@ func reasons(n *requirements, e *eval, preferred bool) []string {
 	if e.hasPrice {
 		unit := "per hour"
 		if e.spot {
-			unit = "per hour at spot prices"
+			unit = "per hour at spot prices (an estimate of " + cmp.Or(e.spotDate, "undated date") + ")"
 		}
 		if e.nodes > 1 {
 			out = append(out, "Costs "+money(e.total)+" USD "+unit+" for "+itoa(e.nodes)+" VMs ("+money(e.price)+" each, "+e.priceRegion+").")
@@ -168,6 +169,9 @@ func warnings(n *requirements, e *eval) []string {
 	if e.retiringSoon {
 		out = append(out, fmt.Sprintf("Retires on %s, within %d months. %s", s.Lifecycle.RetirementDate, catalog.RetirementWarningMonths, s.ReplacementSentence(n.asOf)))
 	}
+	if d := s.Lifecycle.CapacityRestrictedDate; d != "" && d <= n.asOf.Format(catalog.DateLayout) {
+		out = append(out, "Azure has restricted capacity growth for the "+s.Series+" series since "+d+": new VMs may not be allocated, Spot VMs least of all. "+s.ReplacementSentence(n.asOf))
+	}
 	if e.in.vendor == catalog.VendorAMD {
 		out = append(out, "AMD GPU: CUDA software does not run here; GPU compute needs ROCm (HIP) builds of the frameworks and libraries.")
 	}
@@ -184,7 +188,7 @@ func warnings(n *requirements, e *eval) []string {
 		out = append(out, "No price is known for this size in "+n.region+", where the availability file offers it; set the provider's prices_file to price it.")
 	}
 	if n.spot && !e.spot && e.hasPrice {
-		out = append(out, "No spot price is known for this size; the price shown is on-demand.")
+		out = append(out, "No spot price is known for this size; the price shown is on-demand, so it is listed after the sizes with a spot price.")
 	}
 	if e.in.nPriced == 0 {
 		out = append(out, "The catalog has no price for this size in any region, which usually means it is not offered yet; check the Azure pricing calculator and regional availability.")
@@ -294,10 +298,41 @@ func resultWarnings(n *requirements, cat *catalog.Catalog, r ranking, evals []ev
 		out = append(out, Warning{"No Spot Price",
 			fmt.Sprintf("No spot price is known for %s%s; its price is on-demand.", s.Name, priceWhere(n))})
 	}
+	if w, ok := spotOrderWarning(n, r); ok {
+		out = append(out, w)
+	}
 	if len(n.req.Prefer) > 0 {
 		out = append(out, preferWarnings(n, r, evals)...)
 	}
 	return out
+}
+
+// spotOrderWarning counts, with spot = true, the ranked sizes without a
+// spot price, which are listed after the sizes with one.
+func spotOrderWarning(n *requirements, r ranking) (Warning, bool) {
+	if !n.spot {
+		return Warning{}, false
+	}
+	without := 0
+	for _, c := range r.cands {
+		if c.lacksSpot {
+			without++
+		}
+	}
+	with := len(r.cands) - without
+	if without == 0 || with == 0 {
+		return Warning{}, false
+	}
+	where, verb := "", "are"
+	if n.region != "" {
+		where = " in " + n.region
+	}
+	if without == 1 {
+		verb = "is"
+	}
+	return Warning{"Sizes Without A Spot Price Listed Last",
+		fmt.Sprintf("%s%s and %s listed after the %d with one: their prices are on-demand, which cannot be compared with spot prices, and a size without a spot estimate may have no Spot offer there. A prices_file with the Retail Prices API's Spot meters prices them.",
+			catalog.Plural(without, "ranked size has no spot price", "ranked sizes have no spot price"), where, verb, with)}, true
 }
 
 // preferWarnings name the sizes in prefer that were skipped, and a size

@@ -256,7 +256,20 @@ func checkOrdering(t *testing.T, req Request, res *Result) {
 	fallback := false
 	multi, single := false, false
 	untimed, lateSeen := false, false
+	noSpotSeen := false
 	for _, r := range res.Recommendations {
+		// With spot = true, the sizes without a spot price come after every
+		// size with one, and the groups below start over among them.
+		noSpot := req.Spot && !r.PriceIsSpot
+		if !r.Preferred {
+			if noSpotSeen && !noSpot {
+				t.Errorf("%+v: %s, with a spot price, after a size without one", req, r.VMSize)
+			}
+			if noSpot && !noSpotSeen {
+				fallback, untimed, lateSeen = false, false, false
+			}
+			noSpotSeen = noSpotSeen || noSpot
+		}
 		fb := slices.Contains(n.fit.fallback, r.SKU.Family)
 		if fallback && !fb && !r.Preferred {
 			t.Errorf("%+v: %s after a fallback size", req, r.VMSize)

@@ -326,10 +326,10 @@ type Deployment struct {
 	// Interconnect holds the scale set settings of a size whose VMs share
 	// a rack-scale NVLink domain, when the job spans its VMs; nil otherwise.
 	Interconnect *InterconnectDeployment
-	AKS                  *AKSDeployment        // set when Target is aks
-	CycleCloud           *CycleCloudDeployment // set when Target is cyclecloud
-	AzureML              *AzureMLDeployment    // set when Target is azureml
-	Batch                *BatchDeployment      // set when Target is batch
+	AKS          *AKSDeployment        // set when Target is aks
+	CycleCloud   *CycleCloudDeployment // set when Target is cyclecloud
+	AzureML      *AzureMLDeployment    // set when Target is azureml
+	Batch        *BatchDeployment      // set when Target is batch
 }
 
 // InterconnectDeployment holds the Compute API settings that place the VMs
