@@ -211,8 +211,8 @@ func newSKU(d SKUDoc, sr SeriesDoc) *SKU {
 		CPUModel: d.CPUModel, Arch: d.Arch,
 		HyperVGenerations: d.HyperVGenerations, Confidential: d.Confidential, Isolated: d.Isolated,
 		PremiumStorage: d.PremiumStorage, MaxDataDisks: d.MaxDataDisks, MaxNICs: d.MaxNICs,
-		Deployable: d.Deployable == nil || *d.Deployable,
-		Sources:    d.Sources, Notes: d.Notes, Prices: map[string]Price{},
+		Deployable: d.Deployable == nil || *d.Deployable, NoSizePage: d.SizePage != nil && !*d.SizePage,
+		Sources: d.Sources, Notes: d.Notes, Prices: map[string]Price{},
 	}
 	if d.QuotaVCPUs != nil && (d.VCPUs == nil || *d.QuotaVCPUs != *d.VCPUs) {
 		s.QuotaVCPUs = d.QuotaVCPUs

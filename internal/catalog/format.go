@@ -191,8 +191,12 @@ type SKUDoc struct {
 	// names (the Resource SKUs API, the AKS GPU registry, the retail price
 	// data): it is kept for guardrails but never recommended. Omitted (true)
 	// otherwise.
-	Deployable *bool         `json:"deployable,omitempty"`
-	Lifecycle  *LifecycleDoc `json:"lifecycle,omitempty"`
+	Deployable *bool `json:"deployable,omitempty"`
+	// SizePage is false for a size Microsoft publishes no size page for
+	// (its facts come from other lists, and it may be offered only on
+	// request); omitted (true) otherwise.
+	SizePage  *bool         `json:"size_page,omitempty"`
+	Lifecycle *LifecycleDoc `json:"lifecycle,omitempty"`
 	// Support overrides the series' support verdicts for this size.
 	Support   *SupportOverrideDoc `json:"support,omitempty"`
 	Sources   []string            `json:"sources"`

@@ -391,7 +391,7 @@ func TestDecisionLinksAreDefined(t *testing.T) {
 	// whose replacement is D13's; D20 the seven sizes without specs; D21
 	// NC48ads and NC96ads A100 v4; D22 the two GB300 sizes.
 	for _, id := range []string{"D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9", "D10", "D13", "D15", "D16", "D17", "D18", "D20", "D21", "D22",
-		"D36", "D37", "D38", "D39", "D40", "D41", "D42", "D43", "D44", "D45", "D46", "D47", "D49", "D52", "D53", "D54", "D55", "D56", "D57"} {
+		"D36", "D37", "D38", "D39", "D40", "D41", "D42", "D43", "D44", "D45", "D46", "D47", "D49", "D52", "D53", "D54", "D55", "D56", "D57", "D58", "D59"} {
 		if len(linked[id]) == 0 {
 			t.Errorf("decision %s is linked from no size", id)
 		}
@@ -670,5 +670,20 @@ func TestConfidentialImage(t *testing.T) {
 	s := mustLookup(t, mustDefault(t), "Standard_NCC40ads_H100_v5")
 	if n == 0 || s.Image == nil || s.Image.URN != "Canonical:0001-com-ubuntu-confidential-vm-jammy:22_04-lts-cvm:latest" || !slices.Contains(s.Decisions, "D57") {
 		t.Errorf("Standard_NCC40ads_H100_v5 image = %+v, decisions %v; want the CVM image (D57)", s.Image, s.Decisions)
+	}
+}
+
+// TestND96isH100 pins D58: the H100 VM without InfiniBand carries the isr
+// size's facts less the fabric, has no size page, and is priced where the
+// retail data prices it, below the isr size.
+func TestND96isH100(t *testing.T) {
+	c := mustDefault(t)
+	is, isr := mustLookup(t, c, "Standard_ND96is_H100_v5"), mustLookup(t, c, "Standard_ND96isr_H100_v5")
+	if is.Network.RDMA || !is.NoSizePage || !is.Deployable || is.GPU == nil || isr.GPU == nil || is.GPU.Count != isr.GPU.Count || is.GPU.ModelID != isr.GPU.ModelID ||
+		*is.VCPUs != *isr.VCPUs || !slices.Contains(is.Decisions, "D58") {
+		t.Errorf("Standard_ND96is_H100_v5 = %+v; want the isr facts without RDMA, no size page, D58", is)
+	}
+	if p, q := is.Prices["eastus"], isr.Prices["eastus"]; p.USDPerHour != 88.488 || q.USDPerHour <= p.USDPerHour {
+		t.Errorf("eastus prices %v (is) and %v (isr)", p.USDPerHour, q.USDPerHour)
 	}
 }

@@ -93,6 +93,9 @@ type SKU struct {
 	// names (size record "deployable": false); such a size is kept for
 	// guardrails but never recommended.
 	Deployable bool
+	// NoSizePage: Microsoft publishes no size page for the size (size
+	// record "size_page": false).
+	NoSizePage bool
 
 	Lifecycle Lifecycle
 	Support   Support

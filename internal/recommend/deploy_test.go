@@ -420,3 +420,17 @@ func TestSpotRankingAndCapacityRestriction(t *testing.T) {
 		t.Errorf("no Fsv2 size ranked: %v", rankedNames(res))
 	}
 }
+
+// A size without a Microsoft size page (D58) says so in its warnings; its
+// sibling with a page does not.
+func TestNoSizePageWarning(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 70}, Prefer: []string{"Standard_ND96is_H100_v5"}, AsOf: asOf, MaxResults: i64(MaxResultsLimit)})
+	for _, r := range res.Recommendations {
+		if warned := strings.Contains(strings.Join(r.Warnings, " "), "no size page"); warned != r.SKU.NoSizePage {
+			t.Errorf("%s (no size page %v): warnings %q", r.VMSize, r.SKU.NoSizePage, r.Warnings)
+		}
+	}
+	if top := res.Recommendations[0]; top.VMSize != "Standard_ND96is_H100_v5" || top.Deployment.RDMA {
+		t.Errorf("top %s, RDMA %v", top.VMSize, top.Deployment.RDMA)
+	}
+}

@@ -172,6 +172,9 @@ func warnings(n *requirements, e *eval) []string {
 	if d := s.Lifecycle.CapacityRestrictedDate; d != "" && d <= n.asOf.Format(catalog.DateLayout) {
 		out = append(out, "Azure has restricted capacity growth for the "+s.Series+" series since "+d+": new VMs may not be allocated, Spot VMs least of all. "+s.ReplacementSentence(n.asOf))
 	}
+	if s.NoSizePage {
+		out = append(out, "Microsoft publishes no size page for this size: its facts come from the Resource SKUs API, AKS's GPU registry or the retail price data and a sibling size, and it may be offered only on request; check az vm list-skus for your subscription and region.")
+	}
 	if e.in.vendor == catalog.VendorAMD {
 		out = append(out, "AMD GPU: CUDA software does not run here; GPU compute needs ROCm (HIP) builds of the frameworks and libraries.")
 	}
