@@ -502,6 +502,70 @@ var skuFacts = []skuFact{
 func init() {
 	skuFacts = append(skuFacts,
 		skuFact{
+			// fasv7-series.md: 2 vCPUs, 8 GB, no local storage, 3 NICs, 16,000 Mb/s, Gen 2 only.
+			name: "Standard_F2as_v7", series: "Fasv7", family: "F", category: "cpu",
+			vcpus: i64(2), memGiB: f64(8), tempGiB: i64(0), arch: "x86_64",
+			ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
+			status: "ga", decisions: []string{"D60"}, aks: "supported",
+			priceRegions: 32, priceRegion: "eastus", price: 0.137,
+		},
+		skuFact{
+			// falsv7-series.md: 2 vCPUs, 4 GB, no local storage, 16,000 Mb/s.
+			name: "Standard_F2als_v7", series: "Falsv7", family: "F", category: "cpu",
+			vcpus: i64(2), memGiB: f64(4), tempGiB: i64(0), arch: "x86_64",
+			ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
+			status: "ga", decisions: []string{"D60"}, aks: "supported",
+			priceRegions: 32, priceRegion: "eastus", price: 0.121,
+		},
+		skuFact{
+			// famsv7-series.md: 2 vCPUs, 16 GB, no local storage, 16,000 Mb/s.
+			name: "Standard_F2ams_v7", series: "Famsv7", family: "F", category: "cpu",
+			vcpus: i64(2), memGiB: f64(16), tempGiB: i64(0), arch: "x86_64",
+			ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
+			status: "ga", decisions: []string{"D60"}, aks: "supported",
+			priceRegions: 32, priceRegion: "eastus", price: 0.179,
+		},
+		skuFact{
+			// fadsv7-series.md: 2 vCPUs, 8 GiB, 220 GiB temporary NVMe disk, 16,000 Mb/s.
+			name: "Standard_F2ads_v7", series: "Fadsv7", family: "F", category: "cpu",
+			vcpus: i64(2), memGiB: f64(8), tempGiB: i64(220), arch: "x86_64",
+			ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
+			status: "ga", decisions: []string{"D60"}, aks: "supported",
+			priceRegions: 32, priceRegion: "eastus", price: 0.172,
+		},
+		skuFact{
+			// faldsv7-series.md: 2 vCPUs, 4 GB, 220 GiB temporary NVMe disk, 16,000 Mb/s.
+			name: "Standard_F2alds_v7", series: "Faldsv7", family: "F", category: "cpu",
+			vcpus: i64(2), memGiB: f64(4), tempGiB: i64(220), arch: "x86_64",
+			ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
+			status: "ga", decisions: []string{"D60"}, aks: "supported",
+			priceRegions: 32, priceRegion: "eastus", price: 0.143,
+		},
+		skuFact{
+			// famdsv7-series.md: 2 vCPUs, 16 GB, 220 GiB temporary NVMe disk, 16,000 Mb/s.
+			name: "Standard_F2amds_v7", series: "Famdsv7", family: "F", category: "cpu",
+			vcpus: i64(2), memGiB: f64(16), tempGiB: i64(220), arch: "x86_64",
+			ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
+			status: "ga", decisions: []string{"D60"}, aks: "supported",
+			priceRegions: 32, priceRegion: "eastus", price: 0.218,
+		},
+		skuFact{
+			// fxmsv2-series.md: 4 vCPUs, 84 GB, no local storage, 25,000 Mb/s.
+			name: "Standard_FX4ms_v2", series: "FXmsv2", family: "F", category: "cpu",
+			vcpus: i64(4), memGiB: f64(84), tempGiB: i64(0), arch: "x86_64",
+			ethMbps: i64(25000), accel: bp(true), hyperV: []string{"2"},
+			status: "ga", decisions: []string{"D60"}, aks: "supported",
+			priceRegions: 34, priceRegion: "eastus", price: 0.443,
+		},
+		skuFact{
+			// fxmdsv2-series.md: 4 vCPUs, 84 GB, 220 GiB temporary NVMe disk, 25,000 Mb/s.
+			name: "Standard_FX4mds_v2", series: "FXmdsv2", family: "F", category: "cpu",
+			vcpus: i64(4), memGiB: f64(84), tempGiB: i64(220), arch: "x86_64",
+			ethMbps: i64(25000), accel: bp(true), hyperV: []string{"2"},
+			status: "ga", decisions: []string{"D60"}, aks: "supported",
+			priceRegions: 34, priceRegion: "eastus", price: 0.547,
+		},
+		skuFact{
 			// falsv6-series.md: 2 vCPUs, 4 GB, no local storage, 2 NICs, 12,500 Mb/s, Gen 2 only.
 			name: "Standard_F2als_v6", series: "Falsv6", family: "F", category: "cpu",
 			vcpus: i64(2), memGiB: f64(4), tempGiB: i64(0), arch: "x86_64",
@@ -701,6 +765,8 @@ func TestPinnedFactsCoverEveryFamilyAndSeries(t *testing.T) {
 		"NGads_V620", "NV", "NVadsA10_v5", "NVads_V710_v5", "NVv3", "NVv4",
 		// Added with D37, D39 and D41.
 		"Falsv6", "Fasv6", "Famsv6", "NCads_A10_v4", "NVv2",
+		// Added with D60.
+		"Fasv7", "Falsv7", "Famsv7", "Fadsv7", "Faldsv7", "Famdsv7", "FXmsv2", "FXmdsv2",
 	}
 	have := map[string]bool{}
 	for _, f := range skuFacts {

@@ -482,6 +482,25 @@ func TestSecondFiguresAndDeployable(t *testing.T) {
 		{"Standard_HX176-%srs", 176, []string{"24", "48", "96", "144"}},
 		{"Standard_HB368-%srs_v5", 368, []string{"48", "96", "144", "192", "240", "288", "336"}},
 		{"Standard_HC44-%srs", 44, []string{"16", "32"}},
+		// D60: the FX v2 constrained-core sizes.
+		{"Standard_FX4-%sms_v2", 4, []string{"2"}},
+		{"Standard_FX4-%smds_v2", 4, []string{"2"}},
+		{"Standard_FX8-%sms_v2", 8, []string{"2", "4"}},
+		{"Standard_FX8-%smds_v2", 8, []string{"2", "4"}},
+		{"Standard_FX12-%sms_v2", 12, []string{"6"}},
+		{"Standard_FX12-%smds_v2", 12, []string{"6"}},
+		{"Standard_FX16-%sms_v2", 16, []string{"4", "8"}},
+		{"Standard_FX16-%smds_v2", 16, []string{"4", "8"}},
+		{"Standard_FX24-%sms_v2", 24, []string{"6", "12"}},
+		{"Standard_FX24-%smds_v2", 24, []string{"6", "12"}},
+		{"Standard_FX32-%sms_v2", 32, []string{"8", "16"}},
+		{"Standard_FX32-%smds_v2", 32, []string{"8", "16"}},
+		{"Standard_FX48-%sms_v2", 48, []string{"12", "24"}},
+		{"Standard_FX48-%smds_v2", 48, []string{"12", "24"}},
+		{"Standard_FX64-%sms_v2", 64, []string{"16", "32"}},
+		{"Standard_FX64-%smds_v2", 64, []string{"16", "32"}},
+		{"Standard_FX96-%sms_v2", 96, []string{"24", "48"}},
+		{"Standard_FX96-%smds_v2", 96, []string{"24", "48"}},
 	} {
 		for _, a := range p.active {
 			quota[fmt.Sprintf(p.parent, a)] = p.vcpus

@@ -280,8 +280,10 @@ func TestReferenceHPCPerfCSV(t *testing.T) {
 			t.Errorf("%s memory %v, hpc_perf.csv %s", name, got, r["memory_gib"])
 		}
 	}
-	// Records beyond hpc_perf.csv: Edsv5 (Ev5's hosts) and the F v6 series (D37).
-	beyond := map[string]bool{"Edsv5": true, "Falsv6": true, "Famsv6": true, "Fasv6": true}
+	// Records beyond hpc_perf.csv: Edsv5 (Ev5's hosts), the F v6 series
+	// (D37), and the F v7 and FX v2 series (D60).
+	beyond := map[string]bool{"Edsv5": true, "Falsv6": true, "Famsv6": true, "Fasv6": true,
+		"Fasv7": true, "Falsv7": true, "Famsv7": true, "Fadsv7": true, "Faldsv7": true, "Famdsv7": true, "FXmsv2": true, "FXmdsv2": true}
 	for name := range c.perf.series {
 		if !seen[name] && !beyond[name] {
 			t.Errorf("series %s has a performance record the reference does not have", name)
