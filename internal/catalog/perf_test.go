@@ -607,3 +607,13 @@ func TestGB300PrecisionsListFP64(t *testing.T) {
 		t.Errorf("gb300 performance gives no fp64_tflops: %+v", g)
 	}
 }
+
+// TestMI25PrecisionsListFP64 pins D61: the MI25's precisions list fp64, as
+// its performance record gives an FP64 figure.
+func TestMI25PrecisionsListFP64(t *testing.T) {
+	s := mustLookup(t, mustDefault(t), "Standard_NV32as_v4")
+	g := s.Performance.GPU
+	if !slices.Contains(s.GPU.Precisions, "fp64") || g == nil || g.FP64TFLOPS == nil || !slices.Contains(g.Decisions, "D61") {
+		t.Errorf("Standard_NV32as_v4 precisions %v, performance %+v; want fp64 listed with its figure (D61)", s.GPU.Precisions, g)
+	}
+}
