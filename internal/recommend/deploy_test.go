@@ -434,3 +434,23 @@ func TestNoSizePageWarning(t *testing.T) {
 		t.Errorf("top %s, RDMA %v", top.VMSize, top.Deployment.RDMA)
 	}
 }
+
+// With spot = true, a size named in prefer is first even without a spot
+// price; the others keep spot-priced sizes before the rest.
+func TestSpotPreferStillPins(t *testing.T) {
+	req := Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, Spot: true, Region: "eastus", Prefer: []string{"Standard_NC40ads_H100_v5"}, AsOf: asOf, MaxResults: i64(50)}
+	res := mustRecommendOn(t, fixture(t), req)
+	top := res.Recommendations[0]
+	if top.VMSize != "Standard_NC40ads_H100_v5" || !top.Preferred || top.PriceIsSpot {
+		t.Fatalf("top %s, preferred %v, spot %v", top.VMSize, top.Preferred, top.PriceIsSpot)
+	}
+	rest := res.Recommendations[1:]
+	for i := 1; i < len(rest); i++ {
+		if rest[i].PriceIsSpot && !rest[i-1].PriceIsSpot {
+			t.Errorf("%s, priced at spot, after %s, priced on demand", rest[i].VMSize, rest[i-1].VMSize)
+		}
+	}
+	if !rest[0].PriceIsSpot {
+		t.Errorf("after the pinned size, %s is not priced at spot", rest[0].VMSize)
+	}
+}
