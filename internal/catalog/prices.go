@@ -61,7 +61,7 @@ func (c *Catalog) loadPrices(prices, spot io.Reader) error {
 		if sr, ok := ratios[[2]string{r[0], strings.ToLower(r[1])}]; ok {
 			sp := math.Round(p*sr.ratio*1e6) / 1e6
 			price.SpotUSDPerHour, price.SpotDate = &sp, sr.date
-			price.SpotSource = "estimate: on-demand price times the spot-to-on-demand ratio of " + sr.source + " (" + cmpOr(sr.date, "undated") + ")"
+			price.SpotSource = "estimate: on-demand price times the spot-to-on-demand ratio of " + sr.source + spotWhen(sr)
 		}
 		s.Prices[r[0]] = price
 		regions[r[0]] = true
@@ -103,6 +103,18 @@ func (c *Catalog) readSpotRatios(spot io.Reader) (map[[2]string]spotRatio, error
 		ratios[[2]string{r[0], strings.ToLower(r[1])}] = sr
 	}
 	return ratios, nil
+}
+
+// spotWhen is the date a spot ratio is of, as the spot source ends it:
+// " (YYYY-MM-DD)", or " (undated)" unless its source says so already.
+func spotWhen(sr spotRatio) string {
+	switch {
+	case sr.date != "":
+		return " (" + sr.date + ")"
+	case strings.Contains(sr.source, "undated"):
+		return ""
+	}
+	return " (undated)"
 }
 
 // dateRE is a YYYY-MM-DD date.

@@ -8,7 +8,6 @@ package recommend
 // the constraints' sentences share.
 
 import (
-	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -134,7 +133,10 @@ func reasons(n *requirements, e *eval, preferred bool) []string {
 	if e.hasPrice {
 		unit := "per hour"
 		if e.spot {
-			unit = "per hour at spot prices (an estimate of " + cmp.Or(e.spotDate, "undated date") + ")"
+			unit = "per hour at spot prices (an estimate from an undated spot-to-on-demand ratio)"
+			if e.spotDate != "" {
+				unit = "per hour at spot prices (an estimate from the spot prices of " + e.spotDate + ")"
+			}
 		}
 		if e.nodes > 1 {
 			out = append(out, "Costs "+money(e.total)+" USD "+unit+" for "+itoa(e.nodes)+" VMs ("+money(e.price)+" each, "+e.priceRegion+").")
@@ -300,6 +302,10 @@ func resultWarnings(n *requirements, cat *catalog.Catalog, r ranking, evals []ev
 	if n.spot && !first.spot {
 		out = append(out, Warning{"No Spot Price",
 			fmt.Sprintf("No spot price is known for %s%s; its price is on-demand.", s.Name, priceWhere(n))})
+	}
+	if n.spot && first.spot && first.spotDate == "" {
+		out = append(out, Warning{"Spot Estimate Undated",
+			fmt.Sprintf("The spot price of %s is an estimate: its on-demand price times a spot-to-on-demand ratio whose source gives no date (the price's spot_source names it). Spot prices change; check the current price, or set the provider's prices_file to an export of the Retail Prices API's Spot meters.", s.Name)})
 	}
 	if w, ok := spotOrderWarning(n, r); ok {
 		out = append(out, w)
