@@ -18,7 +18,7 @@ output "note" {
 }
 
 output "node_auto_provisioning" {
-  description = "The same choice for AKS node auto-provisioning (Karpenter): a NodePool requirement `{ key = \"karpenter.azure.com/sku-name\", operator = \"In\", values }` whose values are the ranked sizes with the top size's CPU architecture, the top size first. Put it in a NodePool's `spec.template.spec.requirements`."
+  description = "The same choice for AKS node auto-provisioning (Karpenter): a NodePool requirement `{ key = \"karpenter.azure.com/sku-name\", operator = \"In\", values }` whose values are the ranked sizes with the top size's CPU architecture that node auto-provisioning can place, the top size first. Put it in a NodePool's `spec.template.spec.requirements`. Null where node auto-provisioning cannot place the job (InfiniBand across VMs, AMD GPU sizes, constrained-core sizes): `note` says why."
   value       = local.aks.node_auto_provisioning
 }
 

@@ -52,8 +52,7 @@ variable "os_images" {
   description = <<-EOT
     Per partition, the OS image, replacing the recommendation's. It is required for a partition
     whose recommended size has no documented Marketplace image (`deployment.cyclecloud.os_image`
-    is null: most CPU sizes, ND GB200/GB300 v6, which need an arm64 image, and NC RTX PRO 6000 BSE
-    v6, which needs the GRID driver build). Give what the workspace's `osImage` and the cluster's
+    is null: most CPU sizes, and NC RTX PRO 6000 BSE v6, which needs the GRID driver build). Give what the workspace's `osImage` and the cluster's
     `<HPC|GPU|HTC>ImageName` take: a Marketplace URN (`publisher:offer:sku:version`), the resource
     ID of an Azure Compute Gallery image version or managed image, or a CycleCloud image name such
     as `cycle.image.ubuntu24`. The image must carry the drivers the size needs and match its CPU

@@ -5,7 +5,11 @@
 # size, a node count and the deployment settings that size needs. VMs that
 # talk over InfiniBand must share one scale set with a single placement group
 # (at most 100 VMs) or one availability set: `rdma_placement` says which, for
-# the target. A proximity placement group is neither required nor enough for
+# the target. ND GB200 v6 and ND GB300 v6 are allocated by NVL72 racks of 18
+# VMs and reject a single placement group: `single_placement_group` is false
+# for them, and `deployment.interconnect` (the `interconnect` output) holds the
+# scale set's rack settings, which azurerm cannot set (apply them with azapi).
+# Confidential sizes get secure boot, vTPM and an encrypted VM guest state. A proximity placement group is neither required nor enough for
 # InfiniBand; the module creates one only when asked
 # (`proximity_placement_group = true`), for front-end network latency.
 
@@ -21,11 +25,12 @@ data "hpcsku_recommendation" "training" {
   target         = var.target
   region         = var.location
   prefer         = var.prefer
+  confidential   = var.confidential
 
   lifecycle {
     # Where no documented Marketplace image carries the driver a size needs
-    # (the GB200's arm64 Grace CPUs need an arm64 image; the NC RTX PRO 6000
-    # BSE v6 a GRID v20 build), image_urn is null: stop here and ask for one.
+    # (the NC RTX PRO 6000 BSE v6 needs a GRID v20 build), image_urn is null:
+    # stop here and ask for one. The arm64 GB200 and GB300 have theirs.
     postcondition {
       condition = var.image_urn != null || self.recommendations[0].deployment.image_urn != null
       error_message = join(" ", compact([
@@ -72,13 +77,19 @@ resource "azurerm_linux_virtual_machine_scale_set" "training" {
   instances           = local.top.nodes
   admin_username      = var.admin_username
 
-  # InfiniBand reaches only the VMs of one placement group: true exactly when
-  # rdma_placement is "scale_set" (an RDMA job on more than one VM).
+  # InfiniBand reaches only the VMs of one placement group: true when
+  # rdma_placement is "scale_set" (an RDMA job on more than one VM), except on
+  # the rack-scale GB200 and GB300, which Azure places by interconnect block
+  # instead (see the interconnect output).
   single_placement_group       = local.deployment.single_placement_group
   proximity_placement_group_id = one(azurerm_proximity_placement_group.training[*].id)
   # Every VM must come up with the same fabric; extra VMs would only be billed.
   overprovision               = false
   platform_fault_domain_count = 1
+
+  # Confidential sizes boot as confidential VMs; false elsewhere.
+  secure_boot_enabled = local.deployment.secure_boot_enabled
+  vtpm_enabled        = local.deployment.vtpm_enabled
 
   admin_ssh_key {
     username   = var.admin_username
@@ -93,9 +104,10 @@ resource "azurerm_linux_virtual_machine_scale_set" "training" {
   }
 
   os_disk {
-    storage_account_type = "Premium_LRS"
-    caching              = "ReadWrite"
-    disk_size_gb         = 256
+    storage_account_type     = "Premium_LRS"
+    caching                  = "ReadWrite"
+    disk_size_gb             = 256
+    security_encryption_type = local.deployment.os_disk_security_encryption_type
   }
 
   network_interface {
@@ -161,6 +173,8 @@ resource "azurerm_linux_virtual_machine" "training" {
   availability_set_id = one(azurerm_availability_set.training[*].id)
   # The availability set's, when it has one: a VM must name the same group.
   proximity_placement_group_id = one(azurerm_proximity_placement_group.training[*].id)
+  secure_boot_enabled          = local.deployment.secure_boot_enabled
+  vtpm_enabled                 = local.deployment.vtpm_enabled
 
   admin_ssh_key {
     username   = var.admin_username
@@ -175,9 +189,10 @@ resource "azurerm_linux_virtual_machine" "training" {
   }
 
   os_disk {
-    storage_account_type = "Premium_LRS"
-    caching              = "ReadWrite"
-    disk_size_gb         = 256
+    storage_account_type     = "Premium_LRS"
+    caching                  = "ReadWrite"
+    disk_size_gb             = 256
+    security_encryption_type = local.deployment.os_disk_security_encryption_type
   }
 
   tags = merge(var.tags, { "hpcsku/vm-size" = data.hpcsku_recommendation.training.vm_size })

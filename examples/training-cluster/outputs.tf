@@ -60,3 +60,8 @@ output "proximity_placement_group_id" {
   description = "ID of the proximity placement group; null unless `proximity_placement_group` is true."
   value       = one(azurerm_proximity_placement_group.training[*].id)
 }
+
+output "interconnect" {
+  description = "For ND GB200 v6 and ND GB300 v6 across VMs: the scale set's rack settings azurerm cannot set (`high_speed_interconnect_placement`, the Compute `api_version`, `rack_vms`, `racks`, `interconnect_block_capacity`, `note`), to apply with azapi; null otherwise."
+  value       = local.deployment.interconnect
+}

@@ -86,8 +86,14 @@ variable "prefer" {
   default     = null
 }
 
+variable "confidential" {
+  description = "`true` ranks only confidential sizes (the confidential H100), which the module boots as confidential VMs (secure boot, vTPM, encrypted VM guest state); null or `false` leaves them out."
+  type        = bool
+  default     = null
+}
+
 variable "image_urn" {
-  description = "Marketplace image as `publisher:offer:sku:version`. Null uses the image the recommendation names for the size (the Azure HPC image, with GPU and InfiniBand drivers). Where it names none (no documented Marketplace image carries the driver the size needs: arm64 sizes such as the GB200, the NC RTX PRO 6000 BSE v6), the plan stops and asks for this."
+  description = "Marketplace image as `publisher:offer:sku:version`. Null uses the image the recommendation names for the size (the Azure HPC image, with GPU and InfiniBand drivers; the arm64 `ubuntu-hpc:2404-gb` image for ND GB200 v6 and ND GB300 v6; Canonical's confidential-VM image for the confidential H100). Where it names none (no documented Marketplace image carries the driver the size needs, as for the NC RTX PRO 6000 BSE v6), the plan stops and asks for this."
   type        = string
   default     = null
 

@@ -195,6 +195,10 @@ func (c *Catalog) join(d SKUDoc, images map[string]ImageDoc, decisions map[strin
 		}
 		s.Image = im
 	}
+	if p := sr.Placement; p != nil {
+		s.Placement = &Placement{RackVMs: int64(p.RackVMs), SinglePlacementGroup: p.SinglePlacementGroup,
+			HighSpeedInterconnectPlacement: p.HighSpeedInterconnectPlacement, APIVersion: p.APIVersion, Sources: p.Sources, Notes: p.Notes}
+	}
 	return s, nil
 }
 
@@ -207,8 +211,8 @@ func newSKU(d SKUDoc, sr SeriesDoc) *SKU {
 		CPUModel: d.CPUModel, Arch: d.Arch,
 		HyperVGenerations: d.HyperVGenerations, Confidential: d.Confidential, Isolated: d.Isolated,
 		PremiumStorage: d.PremiumStorage, MaxDataDisks: d.MaxDataDisks, MaxNICs: d.MaxNICs,
-		Deployable: d.Deployable == nil || *d.Deployable,
-		Sources:    d.Sources, Notes: d.Notes, Prices: map[string]Price{},
+		Deployable: d.Deployable == nil || *d.Deployable, NoSizePage: d.SizePage != nil && !*d.SizePage,
+		Sources: d.Sources, Notes: d.Notes, Prices: map[string]Price{},
 	}
 	if d.QuotaVCPUs != nil && (d.VCPUs == nil || *d.QuotaVCPUs != *d.VCPUs) {
 		s.QuotaVCPUs = d.QuotaVCPUs
@@ -286,6 +290,9 @@ func joinLifecycle(series LifecycleDoc, o *LifecycleDoc) Lifecycle {
 	if len(o.ReplacementSizes) > 0 {
 		lc.ReplacementSizes = o.ReplacementSizes
 	}
+	if o.CapacityRestrictedDate != "" {
+		lc.CapacityRestrictedDate = o.CapacityRestrictedDate
+	}
 	if o.Note != "" {
 		lc.Note = o.Note
 	}
@@ -336,7 +343,11 @@ func joinImage(sr SeriesDoc, images map[string]ImageDoc, arch string) (*Image, e
 	if err := checkImage(im, arch); err != nil {
 		return nil, fmt.Errorf("image %q of series %s: %w", sr.Image, sr.Name, err)
 	}
-	return &Image{ID: im.ID, URN: im.URN, Arch: im.Arch, BatchNodeAgentSKUID: im.BatchNodeAgentSKUID, OS: im.OS, CUDAToolkit: im.CUDAToolkit, Driver: im.Driver, ROCm: im.ROCm, Source: im.Source}, nil
+	urnSource := im.URNSource
+	if urnSource == "" && im.URN != "" {
+		urnSource = im.Source
+	}
+	return &Image{ID: im.ID, URN: im.URN, Arch: im.Arch, BatchNodeAgentSKUID: im.BatchNodeAgentSKUID, OS: im.OS, CUDAToolkit: im.CUDAToolkit, Driver: im.Driver, ROCm: im.ROCm, Source: im.Source, ConfidentialVM: im.ConfidentialVM, URNSource: urnSource}, nil
 }
 
 // dedupe drops repeated entries, keeping the first occurrence's position.
@@ -381,6 +392,9 @@ func checkImage(im ImageDoc, arch string) error {
 	}
 	if im.BatchNodeAgentSKUID != "" && im.URN == "" {
 		return errors.New("a Batch node agent needs the image's urn")
+	}
+	if im.URNSource != "" && im.URN == "" {
+		return errors.New("urn_source names where a urn is documented, and the image has none")
 	}
 	known := func(a string) bool { return a == "x86_64" || a == "arm64" } // others fail validation with their own error
 	if known(arch) && known(im.Arch) && arch != im.Arch {

@@ -328,7 +328,7 @@ var skuFacts = []skuFact{
 		rdma: false, ethMbps: i64(40000), accel: bp(false), hyperV: []string{"2"}, confidential: true,
 		// D19 with the ratio of the spot_prices.csv row (1.745 / 6.98), not
 		// that row's on-demand figure: 8.82 x 0.25.
-		status: "ga", aks: "unknown", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 4, priceRegion: "eastus2", price: 8.82, spot: f64(2.205),
+		status: "ga", aks: "unknown", hasImage: true, imageURN: "Canonical:0001-com-ubuntu-confidential-vm-jammy:22_04-lts-cvm:latest", imageToolkit: "", priceRegions: 4, priceRegion: "eastus2", price: 8.82, spot: f64(2.205),
 	},
 	{
 		name: "Standard_NC24lds_xl_RTXPRO6000BSE_v6", series: "NC_RTXPRO6000BSE_v6", family: "NC", category: "gpu",
@@ -415,7 +415,7 @@ var skuFacts = []skuFact{
 		gpuMem: 192, gpuMemTotal: 768, interconnect: "NVLink 5th gen (4x1.8 TB/s per VM; NVL72 domain of 72 GPUs / 18 VMs)",
 		rdma: true, ib: "NDR", ibGbps: 1600, ibPorts: 4, ethMbps: i64(160000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
 		status: "ga", decisions: []string{"D5", "D15", "D42"},
-		aks: "supported", hasImage: true, imageURN: "", imageToolkit: "13.0", priceRegions: 19, priceRegion: "eastus", price: 108.16,
+		aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404-gb:latest", imageToolkit: "13.0", priceRegions: 19, priceRegion: "eastus", price: 108.16,
 	},
 	{
 		name: "Standard_ND128isr_GB300_v6", series: "ND-GB300-v6", family: "ND", category: "gpu",
@@ -424,7 +424,7 @@ var skuFacts = []skuFact{
 		gpuMem: 288, gpuMemTotal: 1152, interconnect: "NVLink 5th gen (4x1.8 TB/s per VM; NVL72 domain of 72 GPUs / 18 VMs)",
 		rdma: true, ib: "XDR", ibGbps: 3200, ibPorts: 4, ethMbps: i64(160000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
 		status: "ga", decisions: []string{"D15", "D35", "D42"},
-		aks: "supported", hasImage: true, imageURN: "", imageToolkit: "13.0", priceRegions: 0,
+		aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404-gb:latest", imageToolkit: "13.0", priceRegions: 0,
 	},
 	{
 		name: "Standard_NG8ads_V620_v1", series: "NGads_V620", family: "NG", category: "gpu",
@@ -501,6 +501,70 @@ var skuFacts = []skuFact{
 // Promo twins, and the sizes without a size page.
 func init() {
 	skuFacts = append(skuFacts,
+		skuFact{
+			// fasv7-series.md: 2 vCPUs, 8 GB, no local storage, 3 NICs, 16,000 Mb/s, Gen 2 only.
+			name: "Standard_F2as_v7", series: "Fasv7", family: "F", category: "cpu",
+			vcpus: i64(2), memGiB: f64(8), tempGiB: i64(0), arch: "x86_64",
+			ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
+			status: "ga", decisions: []string{"D60"}, aks: "supported",
+			priceRegions: 32, priceRegion: "eastus", price: 0.137,
+		},
+		skuFact{
+			// falsv7-series.md: 2 vCPUs, 4 GB, no local storage, 16,000 Mb/s.
+			name: "Standard_F2als_v7", series: "Falsv7", family: "F", category: "cpu",
+			vcpus: i64(2), memGiB: f64(4), tempGiB: i64(0), arch: "x86_64",
+			ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
+			status: "ga", decisions: []string{"D60"}, aks: "supported",
+			priceRegions: 32, priceRegion: "eastus", price: 0.121,
+		},
+		skuFact{
+			// famsv7-series.md: 2 vCPUs, 16 GB, no local storage, 16,000 Mb/s.
+			name: "Standard_F2ams_v7", series: "Famsv7", family: "F", category: "cpu",
+			vcpus: i64(2), memGiB: f64(16), tempGiB: i64(0), arch: "x86_64",
+			ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
+			status: "ga", decisions: []string{"D60"}, aks: "supported",
+			priceRegions: 32, priceRegion: "eastus", price: 0.179,
+		},
+		skuFact{
+			// fadsv7-series.md: 2 vCPUs, 8 GiB, 220 GiB temporary NVMe disk, 16,000 Mb/s.
+			name: "Standard_F2ads_v7", series: "Fadsv7", family: "F", category: "cpu",
+			vcpus: i64(2), memGiB: f64(8), tempGiB: i64(220), arch: "x86_64",
+			ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
+			status: "ga", decisions: []string{"D60"}, aks: "supported",
+			priceRegions: 32, priceRegion: "eastus", price: 0.172,
+		},
+		skuFact{
+			// faldsv7-series.md: 2 vCPUs, 4 GB, 220 GiB temporary NVMe disk, 16,000 Mb/s.
+			name: "Standard_F2alds_v7", series: "Faldsv7", family: "F", category: "cpu",
+			vcpus: i64(2), memGiB: f64(4), tempGiB: i64(220), arch: "x86_64",
+			ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
+			status: "ga", decisions: []string{"D60"}, aks: "supported",
+			priceRegions: 32, priceRegion: "eastus", price: 0.143,
+		},
+		skuFact{
+			// famdsv7-series.md: 2 vCPUs, 16 GB, 220 GiB temporary NVMe disk, 16,000 Mb/s.
+			name: "Standard_F2amds_v7", series: "Famdsv7", family: "F", category: "cpu",
+			vcpus: i64(2), memGiB: f64(16), tempGiB: i64(220), arch: "x86_64",
+			ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
+			status: "ga", decisions: []string{"D60"}, aks: "supported",
+			priceRegions: 32, priceRegion: "eastus", price: 0.218,
+		},
+		skuFact{
+			// fxmsv2-series.md: 4 vCPUs, 84 GB, no local storage, 25,000 Mb/s.
+			name: "Standard_FX4ms_v2", series: "FXmsv2", family: "F", category: "cpu",
+			vcpus: i64(4), memGiB: f64(84), tempGiB: i64(0), arch: "x86_64",
+			ethMbps: i64(25000), accel: bp(true), hyperV: []string{"2"},
+			status: "ga", decisions: []string{"D60"}, aks: "supported",
+			priceRegions: 34, priceRegion: "eastus", price: 0.443,
+		},
+		skuFact{
+			// fxmdsv2-series.md: 4 vCPUs, 84 GB, 220 GiB temporary NVMe disk, 25,000 Mb/s.
+			name: "Standard_FX4mds_v2", series: "FXmdsv2", family: "F", category: "cpu",
+			vcpus: i64(4), memGiB: f64(84), tempGiB: i64(220), arch: "x86_64",
+			ethMbps: i64(25000), accel: bp(true), hyperV: []string{"2"},
+			status: "ga", decisions: []string{"D60"}, aks: "supported",
+			priceRegions: 34, priceRegion: "eastus", price: 0.547,
+		},
 		skuFact{
 			// falsv6-series.md: 2 vCPUs, 4 GB, no local storage, 2 NICs, 12,500 Mb/s, Gen 2 only.
 			name: "Standard_F2als_v6", series: "Falsv6", family: "F", category: "cpu",
@@ -701,6 +765,8 @@ func TestPinnedFactsCoverEveryFamilyAndSeries(t *testing.T) {
 		"NGads_V620", "NV", "NVadsA10_v5", "NVads_V710_v5", "NVv3", "NVv4",
 		// Added with D37, D39 and D41.
 		"Falsv6", "Fasv6", "Famsv6", "NCads_A10_v4", "NVv2",
+		// Added with D60.
+		"Fasv7", "Falsv7", "Famsv7", "Fadsv7", "Faldsv7", "Famdsv7", "FXmsv2", "FXmdsv2",
 	}
 	have := map[string]bool{}
 	for _, f := range skuFacts {

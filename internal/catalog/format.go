@@ -80,7 +80,14 @@ type ImageDoc struct {
 	// image, as Batch's supported images list gives it.
 	BatchNodeAgentSKUID string `json:"batch_node_agent_sku_id,omitempty"`
 	Source              string `json:"source"`
-	Notes               string `json:"notes,omitempty"`
+	// ConfidentialVM is whether the image boots as a confidential VM
+	// (securityType ConfidentialVM); confidential sizes need such an image.
+	ConfidentialVM bool `json:"confidential_vm,omitempty"`
+	// URNSource is where the Marketplace URN is documented when the image's
+	// source (its build repository) does not list it; without it, the URN
+	// is documented where the image is.
+	URNSource string `json:"urn_source,omitempty"`
+	Notes     string `json:"notes,omitempty"`
 }
 
 // SeriesDoc holds the facts shared by every size of a series.
@@ -96,6 +103,29 @@ type SeriesDoc struct {
 	// YearAvailable is the year the series became generally available on
 	// Azure; the ranking orders generations by it.
 	YearAvailable int `json:"year_available,omitempty"`
+	// Placement is how Azure places the series' VMs when one job spans
+	// several, where it differs from the usual InfiniBand scale set (one
+	// placement group of up to 100 VMs); omitted otherwise.
+	Placement *PlacementDoc `json:"placement,omitempty"`
+}
+
+// PlacementDoc is how Azure allocates and connects the VMs of a series
+// whose VMs share a rack-scale NVLink domain.
+type PlacementDoc struct {
+	// RackVMs is the VMs of one rack, which Azure allocates together: a job
+	// that spans VMs takes whole racks.
+	RackVMs int `json:"rack_vms"`
+	// SinglePlacementGroup is whether a scale set of the series may have a
+	// single placement group (false: Azure rejects one).
+	SinglePlacementGroup bool `json:"single_placement_group"`
+	// HighSpeedInterconnectPlacement is the scale set's
+	// highSpeedInterconnectPlacement value.
+	HighSpeedInterconnectPlacement string `json:"high_speed_interconnect_placement"`
+	// APIVersion is the Compute API version that takes the interconnect
+	// settings (interconnectBlockProfile, interconnectGroupProfile).
+	APIVersion string   `json:"api_version"`
+	Sources    []string `json:"sources"`
+	Notes      string   `json:"notes,omitempty"`
 }
 
 // LifecycleDoc is a series' lifecycle, or a size's override of it.
@@ -105,8 +135,12 @@ type LifecycleDoc struct {
 	RetirementDate    string   `json:"retirement_date,omitempty"`
 	ReplacementSeries []string `json:"replacement_series,omitempty"`
 	ReplacementSizes  []string `json:"replacement_sizes,omitempty"`
-	Note              string   `json:"note,omitempty"`
-	Sources           []string `json:"sources,omitempty"`
+	// CapacityRestrictedDate is the day Azure began restricting capacity
+	// growth for the series (new VMs may not be allocated), YYYY-MM-DD;
+	// omitted when no restriction is announced.
+	CapacityRestrictedDate string   `json:"capacity_restricted_date,omitempty"`
+	Note                   string   `json:"note,omitempty"`
+	Sources                []string `json:"sources,omitempty"`
 }
 
 // SupportDoc is a series' orchestrator and service support.
@@ -157,8 +191,12 @@ type SKUDoc struct {
 	// names (the Resource SKUs API, the AKS GPU registry, the retail price
 	// data): it is kept for guardrails but never recommended. Omitted (true)
 	// otherwise.
-	Deployable *bool         `json:"deployable,omitempty"`
-	Lifecycle  *LifecycleDoc `json:"lifecycle,omitempty"`
+	Deployable *bool `json:"deployable,omitempty"`
+	// SizePage is false for a size Microsoft publishes no size page for
+	// (its facts come from other lists, and it may be offered only on
+	// request); omitted (true) otherwise.
+	SizePage  *bool         `json:"size_page,omitempty"`
+	Lifecycle *LifecycleDoc `json:"lifecycle,omitempty"`
 	// Support overrides the series' support verdicts for this size.
 	Support   *SupportOverrideDoc `json:"support,omitempty"`
 	Sources   []string            `json:"sources"`

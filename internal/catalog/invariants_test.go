@@ -391,7 +391,7 @@ func TestDecisionLinksAreDefined(t *testing.T) {
 	// whose replacement is D13's; D20 the seven sizes without specs; D21
 	// NC48ads and NC96ads A100 v4; D22 the two GB300 sizes.
 	for _, id := range []string{"D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9", "D10", "D13", "D15", "D16", "D17", "D18", "D20", "D21", "D22",
-		"D36", "D37", "D38", "D39", "D40", "D41", "D42", "D43", "D44", "D45", "D46", "D47", "D49", "D52", "D53"} {
+		"D36", "D37", "D38", "D39", "D40", "D41", "D42", "D43", "D44", "D45", "D46", "D47", "D49", "D52", "D53", "D54", "D55", "D56", "D57", "D58", "D59"} {
 		if len(linked[id]) == 0 {
 			t.Errorf("decision %s is linked from no size", id)
 		}
@@ -482,6 +482,25 @@ func TestSecondFiguresAndDeployable(t *testing.T) {
 		{"Standard_HX176-%srs", 176, []string{"24", "48", "96", "144"}},
 		{"Standard_HB368-%srs_v5", 368, []string{"48", "96", "144", "192", "240", "288", "336"}},
 		{"Standard_HC44-%srs", 44, []string{"16", "32"}},
+		// D60: the FX v2 constrained-core sizes.
+		{"Standard_FX4-%sms_v2", 4, []string{"2"}},
+		{"Standard_FX4-%smds_v2", 4, []string{"2"}},
+		{"Standard_FX8-%sms_v2", 8, []string{"2", "4"}},
+		{"Standard_FX8-%smds_v2", 8, []string{"2", "4"}},
+		{"Standard_FX12-%sms_v2", 12, []string{"6"}},
+		{"Standard_FX12-%smds_v2", 12, []string{"6"}},
+		{"Standard_FX16-%sms_v2", 16, []string{"4", "8"}},
+		{"Standard_FX16-%smds_v2", 16, []string{"4", "8"}},
+		{"Standard_FX24-%sms_v2", 24, []string{"6", "12"}},
+		{"Standard_FX24-%smds_v2", 24, []string{"6", "12"}},
+		{"Standard_FX32-%sms_v2", 32, []string{"8", "16"}},
+		{"Standard_FX32-%smds_v2", 32, []string{"8", "16"}},
+		{"Standard_FX48-%sms_v2", 48, []string{"12", "24"}},
+		{"Standard_FX48-%smds_v2", 48, []string{"12", "24"}},
+		{"Standard_FX64-%sms_v2", 64, []string{"16", "32"}},
+		{"Standard_FX64-%smds_v2", 64, []string{"16", "32"}},
+		{"Standard_FX96-%sms_v2", 96, []string{"24", "48"}},
+		{"Standard_FX96-%smds_v2", 96, []string{"24", "48"}},
 	} {
 		for _, a := range p.active {
 			quota[fmt.Sprintf(p.parent, a)] = p.vcpus
@@ -612,5 +631,78 @@ func TestNV28admsV710LeftTheAPI(t *testing.T) {
 	s := mustLookup(t, mustDefault(t), "Standard_NV28adms_V710_v5")
 	if !s.Deployable || !slices.Contains(s.Decisions, "D53") || !strings.Contains(s.Notes, "left the Resource SKUs API") {
 		t.Errorf("Standard_NV28adms_V710_v5 deployable = %v, decisions = %v, notes = %q; want deployable, D53 and its notes naming the API", s.Deployable, s.Decisions, s.Notes)
+	}
+}
+
+// TestGraceBlackwellImage pins D54: every GB200 and GB300 size gets the arm64
+// 2404-gb Marketplace image, its URN documented by the Compute API example
+// rather than the image repository, and no Batch node agent (Batch support
+// of the image is unconfirmed).
+func TestGraceBlackwellImage(t *testing.T) {
+	n := 0
+	for _, s := range mustDefault(t).SKUs() {
+		if s.GPU == nil || (s.GPU.ModelID != "gb200" && s.GPU.ModelID != "gb300") {
+			continue
+		}
+		n++
+		im := s.Image
+		if im == nil || im.URN != "microsoft-dsvm:ubuntu-hpc:2404-gb:latest" || im.Arch != "arm64" || s.Arch != "arm64" ||
+			!strings.Contains(im.URNSource, "WithInterconnectBlock") || im.BatchNodeAgentSKUID != "" || !slices.Contains(s.Decisions, "D54") {
+			t.Errorf("%s image = %+v, decisions %v; want the arm64 2404-gb URN from the API example, no Batch node agent, D54", s.Name, im, s.Decisions)
+		}
+	}
+	if n < 2 {
+		t.Errorf("%d GB200/GB300 sizes, want at least one of each", n)
+	}
+}
+
+// TestRackScalePlacement pins D55: the GB200 and GB300 series are allocated
+// by racks of 18 VMs, allow no single placement group and take the
+// interconnect settings of the Compute API 2026-03-01; other series keep the
+// usual placement.
+func TestRackScalePlacement(t *testing.T) {
+	for _, s := range mustDefault(t).SKUs() {
+		gb := s.GPU != nil && (s.GPU.ModelID == "gb200" || s.GPU.ModelID == "gb300")
+		p := s.Placement
+		switch {
+		case gb && (p == nil || p.RackVMs != 18 || p.SinglePlacementGroup || p.HighSpeedInterconnectPlacement != "Trunk" || p.APIVersion != "2026-03-01" || !slices.Contains(s.Decisions, "D55")):
+			t.Errorf("%s placement = %+v, decisions %v; want racks of 18, no single placement group, Trunk, 2026-03-01 (D55)", s.Name, p, s.Decisions)
+		case !gb && p != nil:
+			t.Errorf("%s placement = %+v, want none", s.Name, p)
+		}
+	}
+}
+
+// TestConfidentialImage pins D57: every confidential size boots an image
+// that runs as a confidential VM, the confidential H100 Canonical's CVM image.
+func TestConfidentialImage(t *testing.T) {
+	n := 0
+	for _, s := range mustDefault(t).SKUs() {
+		if !s.Confidential {
+			continue
+		}
+		n++
+		if s.Image != nil && s.Image.URN != "" && !s.Image.ConfidentialVM {
+			t.Errorf("%s: image %+v does not boot as a confidential VM", s.Name, s.Image)
+		}
+	}
+	s := mustLookup(t, mustDefault(t), "Standard_NCC40ads_H100_v5")
+	if n == 0 || s.Image == nil || s.Image.URN != "Canonical:0001-com-ubuntu-confidential-vm-jammy:22_04-lts-cvm:latest" || !slices.Contains(s.Decisions, "D57") {
+		t.Errorf("Standard_NCC40ads_H100_v5 image = %+v, decisions %v; want the CVM image (D57)", s.Image, s.Decisions)
+	}
+}
+
+// TestND96isH100 pins D58: the H100 VM without InfiniBand carries the isr
+// size's facts less the fabric, has no size page, and is priced where the
+// retail data prices it, below the isr size.
+func TestND96isH100(t *testing.T) {
+	c := mustDefault(t)
+	is, isr := mustLookup(t, c, "Standard_ND96is_H100_v5"), mustLookup(t, c, "Standard_ND96isr_H100_v5")
+	if is.Network.RDMA || !is.NoSizePage || !is.Deployable || is.GPU == nil || isr.GPU == nil || is.GPU.Count != isr.GPU.Count || is.GPU.ModelID != isr.GPU.ModelID ||
+		*is.VCPUs != *isr.VCPUs || !slices.Contains(is.Decisions, "D58") {
+		t.Errorf("Standard_ND96is_H100_v5 = %+v; want the isr facts without RDMA, no size page, D58", is)
+	}
+	if p, q := is.Prices["eastus"], isr.Prices["eastus"]; p.USDPerHour != 88.488 || q.USDPerHour <= p.USDPerHour {
+		t.Errorf("eastus prices %v (is) and %v (isr)", p.USDPerHour, q.USDPerHour)
 	}
 }

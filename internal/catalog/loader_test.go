@@ -411,7 +411,7 @@ func TestBuildRejects(t *testing.T) {
 		{
 			name: "a negative spot price",
 			spot: testSpotHeader + "eastus,Standard_NX8_v1,1.0,-0.1\n",
-			want: []string{"spot_prices.csv line 2: prices must be positive numbers"},
+			want: []string{"spot_prices.csv: line 2: prices must be positive numbers"},
 		},
 		{
 			name:   "a GPU count that is not a number",

@@ -427,7 +427,7 @@ func (c *Catalog) applyPrices(p *PriceOverlay, rep *OverlayReport) {
 				sp := *fp.SpotUSDPerHour
 				np.SpotUSDPerHour = &sp
 				np.SpotSource = p.Source + ", spot meter"
-				np.SpotFile = p.File
+				np.SpotFile, np.SpotDate = p.File, p.SnapshotDate
 			}
 			s.Prices[region] = np
 			rep.PricesApplied++

@@ -280,8 +280,10 @@ func TestReferenceHPCPerfCSV(t *testing.T) {
 			t.Errorf("%s memory %v, hpc_perf.csv %s", name, got, r["memory_gib"])
 		}
 	}
-	// Records beyond hpc_perf.csv: Edsv5 (Ev5's hosts) and the F v6 series (D37).
-	beyond := map[string]bool{"Edsv5": true, "Falsv6": true, "Famsv6": true, "Fasv6": true}
+	// Records beyond hpc_perf.csv: Edsv5 (Ev5's hosts), the F v6 series
+	// (D37), and the F v7 and FX v2 series (D60).
+	beyond := map[string]bool{"Edsv5": true, "Falsv6": true, "Famsv6": true, "Fasv6": true,
+		"Fasv7": true, "Falsv7": true, "Famsv7": true, "Fadsv7": true, "Faldsv7": true, "Famdsv7": true, "FXmsv2": true, "FXmdsv2": true}
 	for name := range c.perf.series {
 		if !seen[name] && !beyond[name] {
 			t.Errorf("series %s has a performance record the reference does not have", name)
@@ -603,5 +605,15 @@ func TestGB300PrecisionsListFP64(t *testing.T) {
 	}
 	if g, _ := c.GPUPerformance("gb300"); g == nil || g.FP64TFLOPS == nil {
 		t.Errorf("gb300 performance gives no fp64_tflops: %+v", g)
+	}
+}
+
+// TestMI25PrecisionsListFP64 pins D61: the MI25's precisions list fp64, as
+// its performance record gives an FP64 figure.
+func TestMI25PrecisionsListFP64(t *testing.T) {
+	s := mustLookup(t, mustDefault(t), "Standard_NV32as_v4")
+	g := s.Performance.GPU
+	if !slices.Contains(s.GPU.Precisions, "fp64") || g == nil || g.FP64TFLOPS == nil || !slices.Contains(g.Decisions, "D61") {
+		t.Errorf("Standard_NV32as_v4 precisions %v, performance %+v; want fp64 listed with its figure (D61)", s.GPU.Precisions, g)
 	}
 }

@@ -168,14 +168,18 @@ func TestSpotFollowsD19AndD23(t *testing.T) {
 }
 
 // TestSpotPricesFileRows: every row of the embedded spot_prices.csv carries
-// both prices, for a size and region prices.csv prices (D33).
+// both prices, for a size and region prices.csv prices (D33), and its
+// source, with its date where the source gives one.
 func TestSpotPricesFileRows(t *testing.T) {
 	priced := map[[2]string]bool{}
 	for _, r := range embeddedRecords(t, "data/prices.csv", 3) {
 		priced[[2]string{r[0], r[1]}] = true
 	}
-	rows := embeddedRecords(t, "data/spot_prices.csv", 4)
+	rows := embeddedRecords(t, "data/spot_prices.csv", 6)
 	for i, r := range rows {
+		if _, err := ParseSource(r[5]); err != nil || (r[4] != "" && !dateRE.MatchString(r[4])) {
+			t.Errorf("spot_prices.csv line %d: date %q, source %q: %v", i+2, r[4], r[5], err)
+		}
 		od, err1 := strconv.ParseFloat(r[2], 64)
 		sp, err2 := strconv.ParseFloat(r[3], 64)
 		if err1 != nil || err2 != nil || !(od > 0) || !(sp > 0) {
@@ -185,8 +189,8 @@ func TestSpotPricesFileRows(t *testing.T) {
 			t.Errorf("spot_prices.csv line %d: %s in %s has no prices.csv row", i+2, r[1], r[0])
 		}
 	}
-	if len(rows) != 396 {
-		t.Errorf("spot_prices.csv has %d rows, want 396 (415 in the reference less 19 without a ratio or an on-demand price)", len(rows))
+	if len(rows) < 396 {
+		t.Errorf("spot_prices.csv has %d rows, want at least 396 (415 in the reference less 19 without a ratio or an on-demand price)", len(rows))
 	}
 }
 
@@ -225,6 +229,32 @@ func TestBuildSpotRatioOfOneGivesNoSpot(t *testing.T) {
 		if !samePtr(p.SpotUSDPerHour, tc.spot) || (p.SpotSource == "") != (tc.spot == nil) {
 			t.Errorf("%s: spot %s (source %q), want %s", tc.row, show(p.SpotUSDPerHour), p.SpotSource, show(tc.spot))
 		}
+	}
+}
+
+// TestSpotFigureCarriesDateAndSource: a spot estimate names the source of
+// its ratio and its date, "undated" where the table gives none; a row with
+// a date that is not YYYY-MM-DD is rejected.
+func TestSpotFigureCarriesDateAndSource(t *testing.T) {
+	const dated = "region,vm_size,usd_per_hour,spot_usd_per_hour,date,source\n"
+	for _, tc := range []struct {
+		header, row, date, source string
+	}{
+		{testSpotHeader, "eastus,Standard_NX8_v1,2.0,0.5", "", "(undated)"},
+		{dated, "eastus,Standard_NX8_v1,2.0,0.5,,", "", "(undated)"},
+		{dated, "eastus,Standard_NX8_v1,2.0,0.5,2026-11-20,Azure Retail Prices API (2026-11-20)", "2026-11-20", "Azure Retail Prices API (2026-11-20) (2026-11-20)"},
+	} {
+		c, err := Build(testDocs(), strings.NewReader(testPricesHeader+"eastus,Standard_NX8_v1,1.25\n"), strings.NewReader(tc.header+tc.row+"\n"))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.row, err)
+		}
+		p := mustLookup(t, c, "Standard_NX8_v1").Prices["eastus"]
+		if p.SpotUSDPerHour == nil || p.SpotDate != tc.date || !strings.HasSuffix(p.SpotSource, tc.source) {
+			t.Errorf("%s: spot %s, date %q, source %q; want date %q, source ending %q", tc.row, show(p.SpotUSDPerHour), p.SpotDate, p.SpotSource, tc.date, tc.source)
+		}
+	}
+	if _, err := Build(testDocs(), strings.NewReader(testPricesHeader+"eastus,Standard_NX8_v1,1.25\n"), strings.NewReader(dated+"eastus,Standard_NX8_v1,2.0,0.5,20.11.2026,x\n")); err == nil || !strings.Contains(err.Error(), "not YYYY-MM-DD") {
+		t.Errorf("a date that is not YYYY-MM-DD: %v", err)
 	}
 }
 

@@ -10,38 +10,38 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 )
 
+// spotHeader and spotHeaderDated are the headers spot_prices.csv may have:
+// without date and source its rows take the catalog's spot_source,
+// undated.
+var (
+	spotHeader      = []string{"region", "vm_size", "usd_per_hour", "spot_usd_per_hour"}
+	spotHeaderDated = append(append([]string{}, spotHeader...), "date", "source")
+)
+
+// spotRatio is a spot-to-on-demand ratio and where it comes from.
+type spotRatio struct {
+	ratio        float64
+	date, source string // date "" when the source gives none
+}
+
 // loadPrices reads region,vm_size,usd_per_hour rows and, optionally, the
-// older spot table (region,vm_size,usd_per_hour,spot_usd_per_hour), whose
-// spot-to-on-demand ratio is applied to the current on-demand price.
+// spot table (region,vm_size,usd_per_hour,spot_usd_per_hour[,date,source]),
+// whose spot-to-on-demand ratio is applied to the current on-demand price.
 func (c *Catalog) loadPrices(prices, spot io.Reader) error {
 	rows, err := readCSV(prices, []string{"region", "vm_size", "usd_per_hour"})
 	if err != nil {
 		return fmt.Errorf("prices.csv: %w", err)
 	}
-	ratios := map[[2]string]float64{}
+	ratios := map[[2]string]spotRatio{}
 	if spot != nil {
-		srows, err := readCSV(spot, []string{"region", "vm_size", "usd_per_hour", "spot_usd_per_hour"})
-		if err != nil {
+		if ratios, err = c.readSpotRatios(spot); err != nil {
 			return fmt.Errorf("spot_prices.csv: %w", err)
-		}
-		for i, r := range srows {
-			if r[2] == "" && r[3] == "" {
-				continue // listed without prices: no ratio to learn
-			}
-			od, err1 := strconv.ParseFloat(r[2], 64)
-			sp, err2 := strconv.ParseFloat(r[3], 64)
-			if err1 != nil || err2 != nil || od <= 0 || sp <= 0 {
-				return fmt.Errorf("spot_prices.csv line %d: prices must be positive numbers", i+2)
-			}
-			if sp >= od {
-				continue // no discount listed: not a spot price (D33)
-			}
-			ratios[[2]string{r[0], strings.ToLower(r[1])}] = sp / od
 		}
 	}
 	regions := map[string]bool{}
@@ -58,10 +58,10 @@ func (c *Catalog) loadPrices(prices, spot io.Reader) error {
 			return fmt.Errorf("prices.csv line %d: %s in %s is priced twice", i+2, r[1], r[0])
 		}
 		price := Price{Region: r[0], USDPerHour: p, SnapshotDate: c.PriceSnapshotDate, Source: "embedded snapshot of " + c.PriceSnapshotDate}
-		if ratio, ok := ratios[[2]string{r[0], strings.ToLower(r[1])}]; ok {
-			sp := math.Round(p*ratio*1e6) / 1e6
-			price.SpotUSDPerHour = &sp
-			price.SpotSource = "estimate: on-demand price times the spot ratio of " + c.SpotSource
+		if sr, ok := ratios[[2]string{r[0], strings.ToLower(r[1])}]; ok {
+			sp := math.Round(p*sr.ratio*1e6) / 1e6
+			price.SpotUSDPerHour, price.SpotDate = &sp, sr.date
+			price.SpotSource = "estimate: on-demand price times the spot-to-on-demand ratio of " + sr.source + spotWhen(sr)
 		}
 		s.Prices[r[0]] = price
 		regions[r[0]] = true
@@ -71,6 +71,92 @@ func (c *Catalog) loadPrices(prices, spot io.Reader) error {
 	}
 	sort.Strings(c.regions)
 	return nil
+}
+
+// readSpotRatios reads the spot table's ratios by region and lower-case
+// size; a row without a discount gives none (D33).
+func (c *Catalog) readSpotRatios(spot io.Reader) (map[[2]string]spotRatio, error) {
+	srows, dated, err := readCSVEither(spot, spotHeader, spotHeaderDated)
+	if err != nil {
+		return nil, err
+	}
+	ratios := map[[2]string]spotRatio{}
+	for i, r := range srows {
+		if r[2] == "" && r[3] == "" {
+			continue // listed without prices: no ratio to learn
+		}
+		od, err1 := strconv.ParseFloat(r[2], 64)
+		sp, err2 := strconv.ParseFloat(r[3], 64)
+		if err1 != nil || err2 != nil || od <= 0 || sp <= 0 {
+			return nil, fmt.Errorf("line %d: prices must be positive numbers", i+2)
+		}
+		sr := spotRatio{ratio: sp / od, source: c.SpotSource}
+		if dated {
+			if r[4] != "" && !dateRE.MatchString(r[4]) {
+				return nil, fmt.Errorf("line %d: date %q is not YYYY-MM-DD", i+2, r[4])
+			}
+			sr.date, sr.source = r[4], cmpOr(r[5], c.SpotSource)
+		}
+		if sp >= od {
+			continue // no discount listed: not a spot price (D33)
+		}
+		ratios[[2]string{r[0], strings.ToLower(r[1])}] = sr
+	}
+	return ratios, nil
+}
+
+// spotWhen is the date a spot ratio is of, as the spot source ends it:
+// " (YYYY-MM-DD)", or " (undated)" unless its source says so already.
+func spotWhen(sr spotRatio) string {
+	switch {
+	case sr.date != "":
+		return " (" + sr.date + ")"
+	case strings.Contains(sr.source, "undated"):
+		return ""
+	}
+	return " (undated)"
+}
+
+// dateRE is a YYYY-MM-DD date.
+var dateRE = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
+
+// cmpOr returns s, or def when s is empty.
+func cmpOr(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// readCSVEither reads a CSV file with either header; dated is whether it
+// has the second.
+func readCSVEither(r io.Reader, header, dated []string) (rows [][]string, isDated bool, err error) {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = -1
+	all, err := cr.ReadAll()
+	if err != nil {
+		return nil, false, err
+	}
+	if len(all) > 0 {
+		switch strings.Join(all[0], ",") {
+		case strings.Join(header, ","):
+			return checkFields(all[1:], len(header))
+		case strings.Join(dated, ","):
+			rows, _, err := checkFields(all[1:], len(dated))
+			return rows, true, err
+		}
+	}
+	return nil, false, fmt.Errorf("the header must be %q or %q", strings.Join(header, ","), strings.Join(dated, ","))
+}
+
+// checkFields checks every row has n fields.
+func checkFields(rows [][]string, n int) ([][]string, bool, error) {
+	for i, r := range rows {
+		if len(r) != n {
+			return nil, false, fmt.Errorf("line %d: %d fields, want %d", i+2, len(r), n)
+		}
+	}
+	return rows, false, nil
 }
 
 func readCSV(r io.Reader, header []string) ([][]string, error) {

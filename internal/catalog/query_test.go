@@ -30,7 +30,7 @@ func TestLookup(t *testing.T) {
 		{"Standard_", ""},
 		{"standard_standard_nc6", ""},
 		{"", ""},
-		{"Standard_ND96is_H100_v5", ""}, // undocumented; not in skus.csv
+		{"Standard_ND96is_H100_v5", "Standard_ND96is_H100_v5"}, // no size page; D58
 	} {
 		s, ok := c.Lookup(tc.in)
 		switch {

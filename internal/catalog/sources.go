@@ -128,6 +128,9 @@ func (c *Catalog) validateDataFacts() []error {
 		check("series "+name, "sources", sr.Sources)
 		check("series "+name, "lifecycle.sources", sr.Lifecycle.Sources)
 		check("series "+name, "support.sources", sr.Support.Sources)
+		if sr.Placement != nil {
+			check("series "+name, "placement.sources", sr.Placement.Sources)
+		}
 	}
 	// Images and size overrides as stored (a later document replaces an
 	// earlier entry with the same key); sizes that did not join are
@@ -144,6 +147,9 @@ func (c *Catalog) validateDataFacts() []error {
 	}
 	for _, id := range sortedKeys(images) {
 		checkOne("image "+id, "source", images[id].Source)
+		if u := images[id].URNSource; u != "" {
+			checkOne("image "+id, "urn_source", u)
+		}
 	}
 	for _, s := range c.skus {
 		d := sizes[strings.ToLower(s.Name)]

@@ -93,10 +93,16 @@ type SKU struct {
 	// names (size record "deployable": false); such a size is kept for
 	// guardrails but never recommended.
 	Deployable bool
+	// NoSizePage: Microsoft publishes no size page for the size (size
+	// record "size_page": false).
+	NoSizePage bool
 
 	Lifecycle Lifecycle
 	Support   Support
 	Image     *Image
+	// Placement is nil for sizes placed as usual (one InfiniBand scale set
+	// with a single placement group).
+	Placement *Placement
 
 	// Prices by region name (for example "eastus").
 	Prices map[string]Price
@@ -183,8 +189,10 @@ type Lifecycle struct {
 	RetirementDate    string // YYYY-MM-DD or empty
 	ReplacementSeries []string
 	ReplacementSizes  []string
-	Note              string
-	Sources           []string
+	// CapacityRestrictedDate: YYYY-MM-DD or empty (no restriction).
+	CapacityRestrictedDate string
+	Note                   string
+	Sources                []string
 }
 
 // SupportEntry is whether one orchestrator or service supports a size.
@@ -202,6 +210,17 @@ type Support struct {
 	Sources    []string
 }
 
+// Placement is how Azure allocates and connects the VMs of a size whose
+// VMs share a rack-scale NVLink domain (the series' placement record).
+type Placement struct {
+	RackVMs                        int64
+	SinglePlacementGroup           bool
+	HighSpeedInterconnectPlacement string
+	APIVersion                     string
+	Sources                        []string
+	Notes                          string
+}
+
 // Image is the recommended marketplace image for a size.
 type Image struct {
 	ID   string // the catalog's image id
@@ -215,6 +234,10 @@ type Image struct {
 	Driver              string
 	ROCm                string
 	Source              string
+	ConfidentialVM      bool // boots as a confidential VM
+	// URNSource is where URN is documented: the image's Source unless the
+	// catalog names another document for the URN.
+	URNSource string
 }
 
 // Price is the Linux pay-as-you-go price of a size in one region.
@@ -225,6 +248,9 @@ type Price struct {
 	SnapshotDate   string
 	Source         string
 	SpotSource     string
+	// SpotDate is the date of the spot figure (YYYY-MM-DD), "" when its
+	// source gives none.
+	SpotDate string
 	// File and SpotFile are the prices file the price and the spot price
 	// come from; empty for the embedded snapshot.
 	File, SpotFile string

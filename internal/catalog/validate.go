@@ -74,6 +74,9 @@ func validateSeries(sr SeriesDoc) []error {
 	if len(sr.Sources) == 0 {
 		errs = append(errs, fmt.Errorf("series %s: no sources", sr.Name))
 	}
+	if p := sr.Placement; p != nil && (p.RackVMs < 1 || p.HighSpeedInterconnectPlacement == "" || p.APIVersion == "" || len(p.Sources) == 0) {
+		errs = append(errs, fmt.Errorf("series %s: placement needs rack_vms of at least 1, high_speed_interconnect_placement, api_version and sources", sr.Name))
+	}
 	return errs
 }
 
@@ -163,7 +166,7 @@ func lifecycleProblems(lc Lifecycle, dataDate time.Time) []string {
 	if !slices.Contains(Statuses(), lc.Status) {
 		p = append(p, fmt.Sprintf("lifecycle status %q is not one of %s", lc.Status, strings.Join(Statuses(), ", ")))
 	}
-	for _, d := range []string{lc.AnnouncedDate, lc.RetirementDate} {
+	for _, d := range []string{lc.AnnouncedDate, lc.RetirementDate, lc.CapacityRestrictedDate} {
 		if d != "" && !validDate(d) {
 			p = append(p, fmt.Sprintf("date %q is not YYYY-MM-DD", d))
 		}

@@ -1340,8 +1340,9 @@ func deploymentDiff(g deploymentOut, w recommend.Deployment) string {
 		return fmt.Sprintf("target objects %+v, want %+v", g, w)
 	}
 	if a, b := g.AKS, w.AKS; a != nil && (str(a.GPUDriver) != b.GPUDriver || !maps.Equal(a.NodeLabels, b.NodeLabels) || !slices.Equal(a.NodeTaints, b.NodeTaints) ||
-		a.NodeAutoProvisioning.Key != b.NodeAutoProvisioning.Key || a.NodeAutoProvisioning.Operator != b.NodeAutoProvisioning.Operator ||
-		!slices.Equal(a.NodeAutoProvisioning.Values, b.NodeAutoProvisioning.Values) || str(a.Note) != b.Note) {
+		(a.NodeAutoProvisioning == nil) != (b.NodeAutoProvisioning == nil) ||
+		(a.NodeAutoProvisioning != nil && (a.NodeAutoProvisioning.Key != b.NodeAutoProvisioning.Key || a.NodeAutoProvisioning.Operator != b.NodeAutoProvisioning.Operator ||
+			!slices.Equal(a.NodeAutoProvisioning.Values, b.NodeAutoProvisioning.Values))) || str(a.Note) != b.Note) {
 		return fmt.Sprintf("AKS %+v, want %+v", a, b)
 	}
 	if c, b := g.CycleCloud, w.CycleCloud; c != nil && (c.Partition != b.Partition || c.MachineType != b.MachineType || str(c.OSImage) != b.OSImage ||

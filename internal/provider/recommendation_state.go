@@ -112,24 +112,39 @@ type estimateOut struct {
 }
 
 type deploymentOut struct {
-	ImageURN              *string        `tfsdk:"image_urn"`
-	ImageSource           *string        `tfsdk:"image_source"`
-	CPUArchitecture       *string        `tfsdk:"cpu_architecture"`
-	AcceleratedNetworking bool           `tfsdk:"accelerated_networking"`
-	RDMA                  bool           `tfsdk:"rdma"`
-	RDMAPlacement         *string        `tfsdk:"rdma_placement"`
-	SinglePlacementGroup  bool           `tfsdk:"single_placement_group"`
-	AKS                   *aksOut        `tfsdk:"aks"`
-	CycleCloud            *cycleCloudOut `tfsdk:"cyclecloud"`
-	AzureML               *azureMLOut    `tfsdk:"azureml"`
-	Batch                 *batchOut      `tfsdk:"batch"`
+	ImageURN                     *string          `tfsdk:"image_urn"`
+	ImageSource                  *string          `tfsdk:"image_source"`
+	CPUArchitecture              *string          `tfsdk:"cpu_architecture"`
+	AcceleratedNetworking        bool             `tfsdk:"accelerated_networking"`
+	RDMA                         bool             `tfsdk:"rdma"`
+	RDMAPlacement                *string          `tfsdk:"rdma_placement"`
+	SinglePlacementGroup         bool             `tfsdk:"single_placement_group"`
+	SecurityType                 *string          `tfsdk:"security_type"`
+	VTPMEnabled                  bool             `tfsdk:"vtpm_enabled"`
+	SecureBootEnabled            bool             `tfsdk:"secure_boot_enabled"`
+	OSDiskSecurityEncryptionType *string          `tfsdk:"os_disk_security_encryption_type"`
+	Interconnect                 *interconnectOut `tfsdk:"interconnect"`
+	AKS                          *aksOut          `tfsdk:"aks"`
+	CycleCloud                   *cycleCloudOut   `tfsdk:"cyclecloud"`
+	AzureML                      *azureMLOut      `tfsdk:"azureml"`
+	Batch                        *batchOut        `tfsdk:"batch"`
+}
+
+type interconnectOut struct {
+	HighSpeedInterconnectPlacement string   `tfsdk:"high_speed_interconnect_placement"`
+	APIVersion                     string   `tfsdk:"api_version"`
+	RackVMs                        int64    `tfsdk:"rack_vms"`
+	Racks                          int64    `tfsdk:"racks"`
+	InterconnectBlockCapacity      int64    `tfsdk:"interconnect_block_capacity"`
+	Sources                        []string `tfsdk:"sources"`
+	Note                           string   `tfsdk:"note"`
 }
 
 type aksOut struct {
 	NodeTaints           []string          `tfsdk:"node_taints"`
 	NodeLabels           map[string]string `tfsdk:"node_labels"`
 	GPUDriver            *string           `tfsdk:"gpu_driver"`
-	NodeAutoProvisioning nodeRequirement   `tfsdk:"node_auto_provisioning"`
+	NodeAutoProvisioning *nodeRequirement  `tfsdk:"node_auto_provisioning"`
 	Note                 *string           `tfsdk:"note"`
 }
 
@@ -333,16 +348,23 @@ func deploymentOutput(d recommend.Deployment) deploymentOut {
 		RDMA:                  d.RDMA,
 		RDMAPlacement:         strPtr(d.RDMAPlacement),
 		SinglePlacementGroup:  d.SinglePlacementGroup,
+		SecurityType:          strPtr(d.SecurityType), VTPMEnabled: d.VTPMEnabled, SecureBootEnabled: d.SecureBootEnabled,
+		OSDiskSecurityEncryptionType: strPtr(d.OSDiskSecurityEncryptionType),
 	}
 	if a := d.AKS; a != nil {
 		labels := a.NodeLabels
 		if labels == nil {
 			labels = map[string]string{}
 		}
-		nap := a.NodeAutoProvisioning
-		dep.AKS = &aksOut{
-			NodeTaints: nonNil(a.NodeTaints), NodeLabels: labels, GPUDriver: strPtr(a.GPUDriver), Note: strPtr(a.Note),
-			NodeAutoProvisioning: nodeRequirement{Key: nap.Key, Operator: nap.Operator, Values: nonNil(nap.Values)},
+		dep.AKS = &aksOut{NodeTaints: nonNil(a.NodeTaints), NodeLabels: labels, GPUDriver: strPtr(a.GPUDriver), Note: strPtr(a.Note)}
+		if nap := a.NodeAutoProvisioning; nap != nil {
+			dep.AKS.NodeAutoProvisioning = &nodeRequirement{Key: nap.Key, Operator: nap.Operator, Values: nonNil(nap.Values)}
+		}
+	}
+	if ic := d.Interconnect; ic != nil {
+		dep.Interconnect = &interconnectOut{
+			HighSpeedInterconnectPlacement: ic.HighSpeedInterconnectPlacement, APIVersion: ic.APIVersion, RackVMs: ic.RackVMs, Racks: ic.Racks,
+			InterconnectBlockCapacity: ic.InterconnectBlockCapacity, Sources: nonNil(ic.Sources), Note: ic.Note,
 		}
 	}
 	if c := d.CycleCloud; c != nil {

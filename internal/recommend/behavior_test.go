@@ -4,6 +4,7 @@
 package recommend
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -238,12 +239,21 @@ func TestSpotPrices(t *testing.T) {
 	// The retired NC24rs_v3 and NV12s_v3 would hold the job; region comes
 	// before confidential and the lifecycle in the new order.
 	assertRejected(t, res.Rejected, map[string]int64{"workload": 6, "region": 2, "retired": 2})
-	if len(res.Warnings) != 0 {
-		t.Errorf("inference on spot: no warning, got %+v", res.Warnings)
+	// The sizes without a spot price come after every size with one, and
+	// one warning counts them and says why.
+	for i, r := range res.Recommendations {
+		if i > 0 && r.PriceIsSpot && !res.Recommendations[i-1].PriceIsSpot {
+			t.Errorf("%s, priced at spot, after %s, priced on demand", r.VMSize, res.Recommendations[i-1].VMSize)
+		}
+	}
+	// The fixture's spot ratios are undated: the top size's price says so.
+	if got := warningSummaries(res.Warnings); !reflect.DeepEqual(got, []string{"Spot Estimate Undated", "Sizes Without A Spot Price Listed Last"}) ||
+		!strings.HasPrefix(res.Warnings[1].Detail, fmt.Sprintf("%d ranked sizes have no spot price in eastus and are listed after the %d with one: their prices are on-demand", len(onDemand), len(res.Recommendations)-len(onDemand))) {
+		t.Errorf("inference on spot: warnings %+v", res.Warnings)
 	}
 
 	tr := mustRecommendOn(t, cat, Request{Workload: "fine_tuning", Model: &Model{ParametersBillion: 7}, Spot: true, AsOf: asOf})
-	if got := warningSummaries(tr.Warnings); !reflect.DeepEqual(got, []string{"Spot VMs For Training"}) || !strings.Contains(tr.Warnings[0].Detail, "checkpoint regularly") {
+	if got := warningSummaries(tr.Warnings); !reflect.DeepEqual(got, []string{"Spot VMs For Training", "Spot Estimate Undated", "Sizes Without A Spot Price Listed Last"}) || !strings.Contains(tr.Warnings[0].Detail, "checkpoint regularly") {
 		t.Errorf("warnings %+v", tr.Warnings)
 	}
 	if !tr.Recommendations[0].PriceIsSpot {

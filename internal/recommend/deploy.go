@@ -27,8 +27,9 @@ const (
 	LabelGPUModel = "hpcsku.io/gpu-model"
 
 	// AKS gpu_driver settings (azurerm accepts only these two): "Install"
-	// lets AKS install the NVIDIA driver; "None" skips it (AMD GPUs need the
-	// AMD GPU operator instead). CPU sizes get no setting at all.
+	// lets AKS install the NVIDIA driver on x86_64 nodes; "None" skips it
+	// (AMD GPUs need the AMD GPU operator instead, arm64 NVIDIA sizes the
+	// NVIDIA GPU Operator, D56). CPU sizes get no setting at all.
 	GPUDriverInstall = "Install"
 	GPUDriverNone    = "None"
 
@@ -57,6 +58,12 @@ const (
 	AzureMLDedicated   = "Dedicated"
 	AzureMLLowPriority = "LowPriority"
 
+	// Confidential VMs (catalog decision D57): ARM's
+	// securityProfile.securityType and the OS disk encryption azurerm's
+	// os_disk.security_encryption_type takes, with secure boot and vTPM on.
+	SecurityTypeConfidentialVM   = "ConfidentialVM"
+	OSDiskEncryptionVMGuestState = "DiskWithVMGuestState"
+
 	// Batch pool inter_node_communication values.
 	BatchInterNodeEnabled  = "Enabled"
 	BatchInterNodeDisabled = "Disabled"
@@ -65,7 +72,9 @@ const (
 // deployment derives target-ready settings:
 //   - ImageURN: the catalog's recommended Marketplace image for the series,
 //     "" where none is documented (no image, or a build published without
-//     a URN, such as the GB200 arm64 and the RTX PRO 6000 v6 GRID images).
+//     a URN, such as the RTX PRO 6000 v6 GRID image), with where the URN
+//     is documented.
+//   - SecurityType and its azurerm arguments for confidential sizes.
 //   - RDMA: the job uses the size's InfiniBand (it has RDMA and the job
 //     needs InfiniBand); configure the InfiniBand drivers and MPI.
 //   - RDMAPlacement: when InfiniBand traffic crosses VMs, the grouping it
@@ -83,15 +92,20 @@ func deployment(n *requirements, e *eval) Deployment {
 		RDMA:                  rdma,
 		CPUArchitecture:       s.Arch,
 	}
-	if s.Image != nil && s.Image.URN != "" {
-		d.ImageURN, d.ImageSource = s.Image.URN, s.Image.Source
+	if imageFits(s) {
+		d.ImageURN, d.ImageSource = s.Image.URN, s.Image.URNSource
+	}
+	if s.Confidential {
+		d.SecurityType, d.OSDiskSecurityEncryptionType = SecurityTypeConfidentialVM, OSDiskEncryptionVMGuestState
+		d.VTPMEnabled, d.SecureBootEnabled = true, true
 	}
 	if rdma && e.spans {
 		d.RDMAPlacement = PlacementScaleSet
 		if n.target == TargetVM {
 			d.RDMAPlacement = PlacementAvailabilitySet
 		}
-		d.SinglePlacementGroup = d.RDMAPlacement == PlacementScaleSet
+		d.SinglePlacementGroup = d.RDMAPlacement == PlacementScaleSet && (s.Placement == nil || s.Placement.SinglePlacementGroup)
+		d.Interconnect = interconnectDeployment(s.Placement, e.nodes)
 	}
 	switch n.target {
 	case TargetAKS:
@@ -120,6 +134,13 @@ func deployment(n *requirements, e *eval) Deployment {
 		d.Batch = batchDeployment(n, e, d.ImageURN)
 	}
 	return d
+}
+
+// imageFits reports whether the size's catalog image can be deployed as
+// given: it has a URN, and boots as a confidential VM where the size is
+// confidential (D57).
+func imageFits(s *catalog.SKU) bool {
+	return s.Image != nil && s.Image.URN != "" && (!s.Confidential || s.Image.ConfidentialVM)
 }
 
 // batchDeployment: the image reference split from the URN (nil without
@@ -160,6 +181,28 @@ func batchDeployment(n *requirements, e *eval, imageURN string) *BatchDeployment
 	return b
 }
 
+// interconnectDeployment: the interconnect settings of a size allocated by
+// rack, for a job on nodes VMs (whole racks, D55); nil for other sizes.
+func interconnectDeployment(p *catalog.Placement, nodes int64) *InterconnectDeployment {
+	if p == nil || p.RackVMs < 1 {
+		return nil
+	}
+	racks := (nodes + p.RackVMs - 1) / p.RackVMs
+	return &InterconnectDeployment{
+		HighSpeedInterconnectPlacement: p.HighSpeedInterconnectPlacement, APIVersion: p.APIVersion,
+		RackVMs: p.RackVMs, Racks: racks, InterconnectBlockCapacity: racks * p.RackVMs, Sources: p.Sources,
+		Note: fmt.Sprintf("Azure allocates these VMs by racks of %d and rejects a scale set with a single placement group: create an interconnect group and an interconnect block (Microsoft.Compute/interconnectBlocks, sku capacity %d), and give the scale set (Microsoft.Compute/virtualMachineScaleSets@%s) single_placement_group = false, highSpeedInterconnectPlacement = \"%s\", virtualMachineProfile.interconnectBlockProfile and networkProfile.interconnectGroupProfile. azurerm cannot set these properties: set them with azapi (an azapi_update_resource on the scale set, or the whole scale set as an azapi_resource).",
+			p.RackVMs, racks*p.RackVMs, p.APIVersion, p.HighSpeedInterconnectPlacement),
+	}
+}
+
+// AKS notes on GPU drivers and InfiniBand (D56).
+const (
+	aksNoteAMD      = "AKS does not install AMD GPU drivers: set gpu_driver to \"None\" and deploy the AMD GPU operator, which installs the driver and the amd.com/gpu device plugin."
+	aksNoteArm64GPU = "AKS installs no GPU driver on arm64 nodes (gpu_driver = \"Install\" does nothing there): set gpu_driver to \"None\" and deploy the NVIDIA GPU Operator with its driver (and, for NVLink across VMs, its IMEX channels through the DRA driver's ComputeDomains); pods need a toleration for " + AKSGPUTaint + "."
+	aksNoteIB       = " InfiniBand on AKS needs the NVIDIA Network Operator (RDMA shared device plugin) and the subscription feature Microsoft.ContainerService/AKSInfinibandSupport registered (az feature register --namespace Microsoft.ContainerService --name AKSInfinibandSupport), which keeps a pool's nodes on one InfiniBand network."
+)
+
 // aksDeployment: rdma is whether the job uses the size's InfiniBand.
 func aksDeployment(e *eval, rdma bool) *AKSDeployment {
 	s := e.in.sku
@@ -169,7 +212,10 @@ func aksDeployment(e *eval, rdma bool) *AKSDeployment {
 		a.Note = "CPU node pool: no GPU driver or taint needed (leave gpu_driver unset)."
 	case e.in.vendor == catalog.VendorAMD:
 		a.GPUDriver = GPUDriverNone
-		a.Note = "AKS does not install AMD GPU drivers: set gpu_driver to \"None\" and deploy the AMD GPU operator, which installs the driver and the amd.com/gpu device plugin."
+		a.Note = aksNoteAMD
+	case s.Arch == "arm64":
+		a.GPUDriver = GPUDriverNone
+		a.Note = aksNoteArm64GPU
 	default:
 		a.GPUDriver = GPUDriverInstall
 		a.Note = "AKS installs the NVIDIA driver (gpu_driver = \"Install\"); deploy the NVIDIA device plugin or GPU Operator to schedule nvidia.com/gpu. Pods need a toleration for " + AKSGPUTaint + "."
@@ -182,28 +228,49 @@ func aksDeployment(e *eval, rdma bool) *AKSDeployment {
 		a.NodeLabels[LabelGPUModel] = s.GPU.ModelID
 	}
 	if rdma {
-		a.Note += " InfiniBand on AKS needs the NVIDIA Network Operator (RDMA shared device plugin)."
+		a.Note += aksNoteIB
+	}
+	if why := napCannot(e, rdma); why != "" {
+		a.Note += " Node auto-provisioning cannot place this job: " + why + "; use a node pool."
+	} else {
+		a.nap = true
 	}
 	return a
 }
 
+// napCannot says why AKS node auto-provisioning cannot place the job on
+// the size, "" when it can (D56).
+func napCannot(e *eval, rdma bool) string {
+	s := e.in.sku
+	switch {
+	case rdma && e.spans:
+		return "its InfiniBand crosses VMs, which must be in one scale set"
+	case e.in.vendor == catalog.VendorAMD:
+		return "its default node class leaves out AMD GPU sizes"
+	case s.QuotaVCPUs != nil:
+		return "its default node class leaves out constrained-core sizes"
+	}
+	return ""
+}
+
 // fillRankedLists sets the lists that name other ranked sizes: an AKS node
-// auto-provisioning requirement (the ranked sizes of the same CPU
-// architecture: a NodePool's nodes share one image architecture) and
+// auto-provisioning requirement where it can place the job (the ranked sizes
+// of the same CPU architecture it can place: a NodePool's nodes share one
+// image architecture) and
 // CycleCloud's fallback machine types (the ranked sizes of the same CPU
 // architecture and the same image, which can replace the size in a node
 // array without changing its image). Each list starts with the size itself.
 func fillRankedLists(recs []Recommendation) {
 	for i := range recs {
 		d := &recs[i].Deployment
-		if d.AKS != nil {
+		if d.AKS != nil && d.AKS.nap {
 			vals := []string{recs[i].VMSize}
 			for j := range recs {
-				if j != i && recs[j].Deployment.CPUArchitecture == d.CPUArchitecture {
+				if o := recs[j].Deployment; j != i && o.CPUArchitecture == d.CPUArchitecture && o.AKS.nap {
 					vals = append(vals, recs[j].VMSize)
 				}
 			}
-			d.AKS.NodeAutoProvisioning = NodeRequirement{Key: AKSSizeLabel, Operator: "In", Values: vals}
+			d.AKS.NodeAutoProvisioning = &NodeRequirement{Key: AKSSizeLabel, Operator: "In", Values: vals}
 		}
 		if cc := d.CycleCloud; cc != nil {
 			cc.FallbackMachineTypes = []string{recs[i].VMSize}

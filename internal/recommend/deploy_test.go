@@ -29,11 +29,18 @@ func checkDeployments(t *testing.T, req Request, res *Result) {
 		}
 		// The image: the catalog's URN with its source, or nothing.
 		wantURN := ""
-		if s.Image != nil {
+		if s.Image != nil && (!s.Confidential || s.Image.ConfidentialVM) {
 			wantURN = s.Image.URN
 		}
 		if d.ImageURN != wantURN || (d.ImageURN == "") != (d.ImageSource == "") || d.CPUArchitecture != s.Arch {
 			fail("image %q from %q on %q, catalog %q on %q", d.ImageURN, d.ImageSource, d.CPUArchitecture, wantURN, s.Arch)
+		}
+		// Confidential sizes boot as confidential VMs, with secure boot,
+		// vTPM and the guest state encrypted with the disk (D57).
+		if conf := s.Confidential; (d.SecurityType == SecurityTypeConfidentialVM) != conf || d.VTPMEnabled != conf || d.SecureBootEnabled != conf ||
+			(d.OSDiskSecurityEncryptionType == OSDiskEncryptionVMGuestState) != conf || (!conf && (d.SecurityType != "" || d.OSDiskSecurityEncryptionType != "")) ||
+			(conf && d.ImageURN != "" && !s.Image.ConfidentialVM) {
+			fail("security %q, vTPM %v, secure boot %v, OS disk %q on a confidential size %v, image %q", d.SecurityType, d.VTPMEnabled, d.SecureBootEnabled, d.OSDiskSecurityEncryptionType, conf, d.ImageURN)
 		}
 		// InfiniBand placement: only for RDMA across VMs; an availability
 		// set for plain VMs, a single-placement-group scale set otherwise,
@@ -43,8 +50,15 @@ func checkDeployments(t *testing.T, req Request, res *Result) {
 			fail("placement %q with RDMA %v on %d VMs", d.RDMAPlacement, d.RDMA, r.Nodes)
 		case d.RDMAPlacement != "" && (d.RDMAPlacement == PlacementAvailabilitySet) != (target == TargetVM):
 			fail("placement %q", d.RDMAPlacement)
-		case d.SinglePlacementGroup != (d.RDMAPlacement == PlacementScaleSet):
+		case d.SinglePlacementGroup != (d.RDMAPlacement == PlacementScaleSet && (s.Placement == nil || s.Placement.SinglePlacementGroup)):
 			fail("single placement group %v with placement %q", d.SinglePlacementGroup, d.RDMAPlacement)
+		case (d.Interconnect != nil) != (s.Placement != nil && d.RDMAPlacement != ""):
+			fail("interconnect %+v with placement %q", d.Interconnect, d.RDMAPlacement)
+		case d.Interconnect != nil && (d.Interconnect.InterconnectBlockCapacity != d.Interconnect.Racks*d.Interconnect.RackVMs || d.Interconnect.InterconnectBlockCapacity < r.Nodes ||
+			(req.Nodes == nil && d.Interconnect.InterconnectBlockCapacity != r.Nodes) || !strings.Contains(d.Interconnect.Note, "azapi")):
+			// A job laid out by the engine takes whole racks (D55); a
+			// nodes setting is kept as given.
+			fail("interconnect %+v on %d VMs", d.Interconnect, r.Nodes)
 		case d.RDMA && !s.Network.RDMA:
 			fail("RDMA on a size without it")
 		}
@@ -66,7 +80,7 @@ func checkDeployments(t *testing.T, req Request, res *Result) {
 			wantDriver := ""
 			if isGPU {
 				wantDriver = GPUDriverInstall
-				if s.GPU.Vendor == catalog.VendorAMD {
+				if s.GPU.Vendor == catalog.VendorAMD || s.Arch == "arm64" { // D56: AKS installs no driver on either
 					wantDriver = GPUDriverNone
 				}
 			}
@@ -78,9 +92,28 @@ func checkDeployments(t *testing.T, req Request, res *Result) {
 					fail("AKS label %q", k)
 				}
 			}
+			// Node auto-provisioning: none where it cannot place the job
+			// (InfiniBand across VMs, AMD GPUs, constrained cores; D56),
+			// with a note saying so; elsewhere the ranked sizes of the same
+			// architecture it can place, this one first.
 			nap := a.NodeAutoProvisioning
-			if nap.Key != AKSSizeLabel || nap.Operator != "In" || !slices.Equal(nap.Values, sameArch()) {
-				fail("node auto-provisioning %+v, want the ranked %s sizes %v", nap, s.Arch, sameArch())
+			cannot := (d.RDMA && d.RDMAPlacement != "") || (isGPU && s.GPU.Vendor == catalog.VendorAMD) || s.QuotaVCPUs != nil
+			switch {
+			case cannot != (nap == nil) || cannot != strings.Contains(a.Note, "Node auto-provisioning cannot place"):
+				fail("node auto-provisioning %+v, note %q; want none exactly where it cannot place the job (%v)", nap, a.Note, cannot)
+			case nap != nil:
+				var want []string
+				for _, n := range sameArch() {
+					if o := byName(res, n); o.Deployment.AKS.NodeAutoProvisioning != nil {
+						want = append(want, n)
+					}
+				}
+				if nap.Key != AKSSizeLabel || nap.Operator != "In" || !slices.Equal(nap.Values, want) {
+					fail("node auto-provisioning %+v, want the ranked %s sizes it can place %v", nap, s.Arch, want)
+				}
+			}
+			if d.RDMA && !strings.Contains(a.Note, "AKSInfinibandSupport") {
+				fail("AKS note %q does not name the InfiniBand feature registration", a.Note)
 			}
 		}
 		if cc := d.CycleCloud; cc != nil {
@@ -126,7 +159,7 @@ func checkDeployments(t *testing.T, req Request, res *Result) {
 			if req.Spot {
 				dedicated, spot = 0, r.Nodes
 			}
-			hasImage := s.Image != nil && s.Image.URN != ""
+			hasImage := wantURN != ""
 			hasAgent := hasImage && s.Image.BatchNodeAgentSKUID != ""
 			if b.VMSize != r.VMSize || b.TargetDedicatedNodes != dedicated || b.TargetLowPriorityNodes != spot ||
 				(b.Image != nil) != hasImage || (b.NodeAgentSKUID != "") != hasAgent || (hasImage && !hasAgent && !strings.Contains(b.Note, "supported-images")) ||
@@ -163,14 +196,15 @@ func TestDeploymentPerTarget(t *testing.T) {
 			NodeTaints:           []string{"sku=gpu:NoSchedule"},
 			NodeLabels:           map[string]string{"hpcsku.io/vm-size": "Standard_NC4as_T4_v3", "hpcsku.io/gpu-model": "t4"},
 			GPUDriver:            "Install",
-			NodeAutoProvisioning: NodeRequirement{Key: "karpenter.azure.com/sku-name", Operator: "In", Values: rankedNames(res)},
+			NodeAutoProvisioning: &NodeRequirement{Key: "karpenter.azure.com/sku-name", Operator: "In", Values: napNames(res)},
 			Note:                 "AKS installs the NVIDIA driver (gpu_driver = \"Install\"); deploy the NVIDIA device plugin or GPU Operator to schedule nvidia.com/gpu. Pods need a toleration for sku=gpu:NoSchedule.",
+			nap:                  true,
 		},
 	}
 	if !reflect.DeepEqual(d, want) {
 		t.Errorf("deployment\n got  %+v %+v\n want %+v %+v", d, d.AKS, want, want.AKS)
 	}
-	if len(want.AKS.NodeAutoProvisioning.Values) < 2 || want.AKS.NodeAutoProvisioning.Values[0] != "Standard_NC4as_T4_v3" {
+	if v := want.AKS.NodeAutoProvisioning.Values; len(v) < 2 || v[0] != "Standard_NC4as_T4_v3" || len(v) == len(rankedNames(res)) {
 		t.Errorf("node auto-provisioning values %v", want.AKS.NodeAutoProvisioning.Values)
 	}
 
@@ -268,24 +302,26 @@ func TestDeploymentBatchImageWithoutAgent(t *testing.T) {
 	}
 }
 
-// Images: the NC RTX PRO 6000 v6 and the GB200 have no Marketplace URN
-// (the generic Ubuntu-HPC image lacks the GRID driver the first needs; the
-// second is arm64), so every target gets none, Batch no image or agent,
-// CycleCloud no fallbacks; sizes that share the generic image do.
+// Images: the NC RTX PRO 6000 v6 has no Marketplace URN (the generic
+// Ubuntu-HPC image lacks the GRID driver it needs), so every target gets
+// none, Batch no image or agent, CycleCloud no fallbacks; the GB200 gets the
+// arm64 2404-gb image, documented by the Compute API example (D54), and on
+// Batch no node agent, since Batch's support of it is unconfirmed.
 func TestDeploymentImages(t *testing.T) {
 	cat := testCatalog(t)
-	for _, name := range []string{"Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_ND128isr_NDR_GB200_v6"} {
-		s, ok := cat.Lookup(name)
-		if !ok {
-			t.Fatalf("%s is not in the catalog", name)
-		}
-		if s.Image == nil || s.Image.URN != "" {
-			t.Errorf("%s: image %+v, want a build without a URN", name, s.Image)
-		}
+	if s, ok := cat.Lookup("Standard_NC24lds_xl_RTXPRO6000BSE_v6"); !ok || s.Image == nil || s.Image.URN != "" {
+		t.Errorf("Standard_NC24lds_xl_RTXPRO6000BSE_v6: image %+v, want a build without a URN", s)
 	}
 	gb, _ := cat.Lookup("Standard_ND128isr_NDR_GB200_v6")
 	if gb.Arch != "arm64" || gb.Image.Arch != "arm64" {
 		t.Errorf("GB200: %s, image %s", gb.Arch, gb.Image.Arch)
+	}
+	res := mustRecommend(t, Request{Workload: "training", Model: &Model{ParametersBillion: 8}, Prefer: []string{gb.Name}, Target: "batch", AsOf: asOf})
+	top := res.Recommendations[0]
+	if b := top.Deployment.Batch; top.VMSize != gb.Name || top.Deployment.ImageURN != "microsoft-dsvm:ubuntu-hpc:2404-gb:latest" ||
+		!strings.Contains(top.Deployment.ImageSource, "WithInterconnectBlock") || b.NodeAgentSKUID != "" || b.Image == nil || b.Image.SKU != "2404-gb" ||
+		!strings.Contains(b.Note, "az batch pool supported-images list") {
+		t.Errorf("%s: image %q from %q, Batch %+v", top.VMSize, top.Deployment.ImageURN, top.Deployment.ImageSource, top.Deployment.Batch)
 	}
 	for _, target := range []string{"batch", "cyclecloud", "vm"} {
 		res := mustRecommend(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 8}, Prefer: []string{"Standard_NC24lds_xl_RTXPRO6000BSE_v6"}, Target: target, AsOf: asOf})
@@ -300,5 +336,121 @@ func TestDeploymentImages(t *testing.T) {
 		if cc := top.Deployment.CycleCloud; cc != nil && (cc.OSImage != "" || !slices.Equal(cc.FallbackMachineTypes, []string{top.VMSize})) {
 			t.Errorf("CycleCloud %+v", cc)
 		}
+	}
+}
+
+// napNames are the ranked sizes node auto-provisioning can place (D56):
+// every ranked size but the AMD GPU, multi-VM InfiniBand and
+// constrained-core ones.
+func napNames(res *Result) []string {
+	var out []string
+	for _, r := range res.Recommendations {
+		amd := r.SKU.GPU != nil && r.SKU.GPU.Vendor == catalog.VendorAMD
+		if !amd && r.SKU.QuotaVCPUs == nil && (!r.Deployment.RDMA || r.Deployment.RDMAPlacement == "") {
+			out = append(out, r.VMSize)
+		}
+	}
+	return out
+}
+
+// GB200 and GB300 across VMs (D55): a job that spans VMs takes whole racks
+// of 18, says so, and prices and times every VM; their scale sets get no
+// single placement group and the interconnect settings; a job one VM holds
+// stays on one VM; a nodes setting is kept, with a warning.
+func TestRackScaleLayouts(t *testing.T) {
+	gb := "Standard_ND128isr_NDR_GB200_v6"
+	res := mustRecommend(t, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, Prefer: []string{gb}, Target: "vmss", AsOf: asOf, MaxResults: i64(3)})
+	top := res.Recommendations[0]
+	d := top.Deployment
+	reasons := strings.Join(top.Reasons, " ")
+	if top.VMSize != gb || top.Nodes%18 != 0 || d.SinglePlacementGroup || d.RDMAPlacement != PlacementScaleSet ||
+		d.Interconnect == nil || d.Interconnect.HighSpeedInterconnectPlacement != "Trunk" || d.Interconnect.Racks != top.Nodes/18 ||
+		!strings.Contains(reasons, "racks of 18") || !near(top.TotalPricePerHour, *top.PricePerHour*float64(top.Nodes)) || top.TotalGPUs != 4*float64(top.Nodes) {
+		t.Errorf("%s on %d VMs: deployment %+v, interconnect %+v, reasons %q", top.VMSize, top.Nodes, d, d.Interconnect, top.Reasons)
+	}
+	one := mustRecommend(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 8}, Prefer: []string{gb}, Target: "vmss", AsOf: asOf}).Recommendations[0]
+	if one.VMSize != gb || one.Nodes != 1 || one.Deployment.Interconnect != nil || strings.Contains(strings.Join(one.Reasons, " "), "racks of") {
+		t.Errorf("one-VM job: %s on %d VMs, interconnect %+v", one.VMSize, one.Nodes, one.Deployment.Interconnect)
+	}
+	fixed := mustRecommend(t, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, Prefer: []string{gb}, Nodes: i64(5), Target: "vmss", AsOf: asOf}).Recommendations[0]
+	if fixed.Nodes != 5 || !strings.Contains(strings.Join(fixed.Warnings, " "), "leaves 13 VMs of the last rack unused") {
+		t.Errorf("nodes = 5: %d VMs, warnings %q", fixed.Nodes, fixed.Warnings)
+	}
+}
+
+// The confidential H100 (D57): a confidential VM with secure boot, vTPM and
+// its guest state encrypted with the OS disk, on Canonical's CVM image.
+func TestConfidentialDeployment(t *testing.T) {
+	yes := true
+	res := mustRecommend(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 8}, Confidential: &yes, AsOf: asOf})
+	top := res.Recommendations[0]
+	d := top.Deployment
+	if top.VMSize != "Standard_NCC40ads_H100_v5" || d.SecurityType != "ConfidentialVM" || !d.VTPMEnabled || !d.SecureBootEnabled ||
+		d.OSDiskSecurityEncryptionType != "DiskWithVMGuestState" || d.ImageURN != "Canonical:0001-com-ubuntu-confidential-vm-jammy:22_04-lts-cvm:latest" {
+		t.Errorf("%s: deployment %+v", top.VMSize, d)
+	}
+	// The fixture maps it to the Ubuntu-HPC image, which does not boot as
+	// a confidential VM: no image, and a warning saying so.
+	top = mustRecommendOn(t, fixture(t), Request{Workload: "inference", Model: &Model{ParametersBillion: 8}, Confidential: &yes, Target: "batch", AsOf: asOf}).Recommendations[0]
+	if d := top.Deployment; !top.SKU.Confidential || d.ImageURN != "" || d.Batch.Image != nil || d.SecurityType != "ConfidentialVM" ||
+		!strings.Contains(strings.Join(top.Warnings, " "), "does not boot as a confidential VM") {
+		t.Errorf("%s: deployment %+v, warnings %q", top.VMSize, d, top.Warnings)
+	}
+}
+
+// Spot on the embedded catalog: every size with a spot price ranks before
+// every size without one, and Fsv2's capacity restriction (since July 2026)
+// is a warning on each of its sizes.
+func TestSpotRankingAndCapacityRestriction(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: "htc", Cores: i64(64), Spot: true, Region: "eastus2", AsOf: asOf, MaxResults: i64(MaxResultsLimit)})
+	fsv2 := 0
+	for i, r := range res.Recommendations {
+		if i > 0 && r.PriceIsSpot && !res.Recommendations[i-1].PriceIsSpot {
+			t.Errorf("%s, priced at spot, after %s, priced on demand", r.VMSize, res.Recommendations[i-1].VMSize)
+		}
+		restricted := strings.Contains(strings.Join(r.Warnings, " "), "restricted capacity growth for the Fsv2 series since 2026-07-01")
+		if (r.SKU.Series == "Fsv2") != restricted {
+			t.Errorf("%s (%s): warnings %q", r.VMSize, r.SKU.Series, r.Warnings)
+		}
+		if r.SKU.Series == "Fsv2" {
+			fsv2++
+		}
+	}
+	if fsv2 == 0 {
+		t.Errorf("no Fsv2 size ranked: %v", rankedNames(res))
+	}
+}
+
+// A size without a Microsoft size page (D58) says so in its warnings; its
+// sibling with a page does not.
+func TestNoSizePageWarning(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 70}, Prefer: []string{"Standard_ND96is_H100_v5"}, AsOf: asOf, MaxResults: i64(MaxResultsLimit)})
+	for _, r := range res.Recommendations {
+		if warned := strings.Contains(strings.Join(r.Warnings, " "), "no size page"); warned != r.SKU.NoSizePage {
+			t.Errorf("%s (no size page %v): warnings %q", r.VMSize, r.SKU.NoSizePage, r.Warnings)
+		}
+	}
+	if top := res.Recommendations[0]; top.VMSize != "Standard_ND96is_H100_v5" || top.Deployment.RDMA {
+		t.Errorf("top %s, RDMA %v", top.VMSize, top.Deployment.RDMA)
+	}
+}
+
+// With spot = true, a size named in prefer is first even without a spot
+// price; the others keep spot-priced sizes before the rest.
+func TestSpotPreferStillPins(t *testing.T) {
+	req := Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, Spot: true, Region: "eastus", Prefer: []string{"Standard_NC40ads_H100_v5"}, AsOf: asOf, MaxResults: i64(50)}
+	res := mustRecommendOn(t, fixture(t), req)
+	top := res.Recommendations[0]
+	if top.VMSize != "Standard_NC40ads_H100_v5" || !top.Preferred || top.PriceIsSpot {
+		t.Fatalf("top %s, preferred %v, spot %v", top.VMSize, top.Preferred, top.PriceIsSpot)
+	}
+	rest := res.Recommendations[1:]
+	for i := 1; i < len(rest); i++ {
+		if rest[i].PriceIsSpot && !rest[i-1].PriceIsSpot {
+			t.Errorf("%s, priced at spot, after %s, priced on demand", rest[i].VMSize, rest[i-1].VMSize)
+		}
+	}
+	if !rest[0].PriceIsSpot {
+		t.Errorf("after the pinned size, %s is not priced at spot", rest[0].VMSize)
 	}
 }

@@ -23,11 +23,14 @@ type eval struct {
 	memBand    bool    // sizing is GPU memory use, scored on the target band
 	pcieTP     bool    // a copy of the model is split over GPUs without NVLink
 	timeDriven bool    // the deadline, not memory, set the VM count
+	rackFill   int64   // VMs the layout added to fill its last rack; 0 when none
 	gl         gpuLayout
 
 	price, total float64
 	hasPrice     bool
 	spot         bool
+	lacksSpot    bool // spot = true asked for, and the size has no spot price: listed after those with one
+	spotDate     string
 	priceRegion  string
 	costKey      float64 // what cost is compared on: the job's cost or the price of its work; else total, or per core
 	speed        float64 // the layout's speed: 1 / job hours, tokens per second, or HPC throughput; 0 unknown
@@ -138,6 +141,10 @@ func pricePerVM(n *requirements, e *eval) {
 		e.price, e.hasPrice, e.spot, e.priceRegion = in.minSpot, true, true, in.minSpotRegion
 	} else if in.nPriced > 0 {
 		e.price, e.hasPrice, e.priceRegion = in.minPrice, true, in.minPriceRegion
+	}
+	e.lacksSpot = n.spot && !e.spot
+	if e.spot {
+		e.spotDate = s.Prices[e.priceRegion].SpotDate
 	}
 }
 
@@ -343,17 +350,26 @@ func finishLayout(n *requirements, e *eval, vc vmCount, memLaid bool) {
 		}
 		nodes = n.fixedNodes
 	}
-	e.nodes = nodes
 	e.spans = nodes > 1
 	if memLaid && n.job.tensorParallel {
 		e.spans = e.gl.pp > 1
-		if nodes > e.gl.nodes && e.gl.pp == 1 && e.gl.replicas > 0 {
-			// gpus asked for more VMs than the memory did: more copies.
+	}
+	e.ibNeeded = n.ibNeeded(e.spans)
+	if whole := wholeRacks(in, nodes); e.spans && e.ibNeeded && n.fixedNodes == 0 && whole > nodes {
+		e.rackFill, nodes = whole-nodes, whole
+	}
+	e.nodes = nodes
+	if memLaid && n.job.tensorParallel && nodes > e.gl.nodes && e.gl.replicas > 0 {
+		// gpus or whole racks asked for more VMs than the memory did:
+		// more copies, each on its pp VMs.
+		switch {
+		case e.gl.pp == 1:
 			e.gl.replicas = nodes * (in.gpuUnits / e.gl.tp)
+		case e.rackFill > 0:
+			e.gl.replicas = nodes / e.gl.pp * e.gl.perGroup
 		}
 	}
 	e.pcieTP = memLaid && n.job.tensorParallel && e.gl.tp > 1 && !in.linked
-	e.ibNeeded = n.ibNeeded(e.spans)
 	limit := int64(MaxNodes)
 	if e.ibNeeded {
 		limit = MaxNodesRDMA
@@ -367,6 +383,13 @@ func finishLayout(n *requirements, e *eval, vc vmCount, memLaid bool) {
 	}
 }
 
+// wholeRacks is nodes rounded up to the whole racks a size is allocated
+// in (nodes itself for sizes placed one VM at a time).
+func wholeRacks(in *sizeInfo, nodes int64) int64 {
+	r := max(in.rackVMs, 1)
+	return (nodes + r - 1) / r * r
+}
+
 // spanFor is the most VMs one job (one copy of the model, for inference)
 // may span on a size: MaxNodes when it needs no InfiniBand, else
 // MaxNodesRDMA on an RDMA size and one VM on the others.
@@ -375,7 +398,8 @@ func (n *requirements) spanFor(in *sizeInfo) int64 {
 	case !n.ibNeeded(true):
 		return MaxNodes
 	case in.sku.Network.RDMA:
-		return MaxNodesRDMA
+		// Whole racks within the limit.
+		return MaxNodesRDMA / max(in.rackVMs, 1) * max(in.rackVMs, 1)
 	}
 	return 1
 }

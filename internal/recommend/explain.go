@@ -103,7 +103,7 @@ func reasons(n *requirements, e *eval, preferred bool) []string {
 			if e.gl.capacity > 0 {
 				share = e.gl.used / e.gl.capacity
 			}
-			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+catalog.Plural(memVMs, "VM", "VMs")+" ("+trimFloat(in.gpuMem*float64(memVMs))+" GiB of GPU memory, "+percent(share)+" used); the deadline takes "+vms+", every GPU computing.")
+			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+catalog.Plural(memVMs, "VM", "VMs")+" ("+trimFloat(in.gpuMem*float64(memVMs))+" GiB of GPU memory, "+percent(share)+" used); the deadline takes "+catalog.Plural(e.nodes-e.rackFill, "VM", "VMs")+", every GPU computing.")
 		} else if !e.memBand && n.train.flops > 0 {
 			// Timed training: sized on the GPUs it keeps busy.
 			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory, "+percent(e.memShare())+" used); "+catalog.Plural(n.train.gpusUsed(in, e.nodes)*float64(e.nodes), "GPU", "GPUs")+" computing.")
@@ -121,6 +121,9 @@ func reasons(n *requirements, e *eval, preferred bool) []string {
 	if n.sysMemNeed > 0 && in.isGPU {
 		out = append(out, "Has "+trimFloat(in.memGiB)+" GiB of system memory per VM, at least 150% of its share of the weights (Azure Machine Learning guidance).")
 	}
+	if e.rackFill > 0 {
+		out = append(out, "Azure allocates these VMs by racks of "+itoa(in.rackVMs)+" when a job spans them: the layout takes "+catalog.Plural(e.nodes/in.rackVMs, "whole rack", "whole racks")+" ("+catalog.Plural(e.nodes, "VM", "VMs")+", "+itoa(e.rackFill)+" more than the job needs), and every VM paid for runs the job, in the estimate too.")
+	}
 	switch {
 	case e.ibNeeded && s.Network.RDMA:
 		out = append(out, "InfiniBand "+s.Network.InfiniBand+" ("+itoa(s.Network.InfiniBandGbps)+" Gb/s per VM), which the job needs ("+ibWhy(n)+").")
@@ -130,7 +133,10 @@ func reasons(n *requirements, e *eval, preferred bool) []string {
 	if e.hasPrice {
 		unit := "per hour"
 		if e.spot {
-			unit = "per hour at spot prices"
+			unit = "per hour at spot prices (an estimate from an undated spot-to-on-demand ratio)"
+			if e.spotDate != "" {
+				unit = "per hour at spot prices (an estimate from the spot prices of " + e.spotDate + ")"
+			}
 		}
 		if e.nodes > 1 {
 			out = append(out, "Costs "+money(e.total)+" USD "+unit+" for "+itoa(e.nodes)+" VMs ("+money(e.price)+" each, "+e.priceRegion+").")
@@ -165,6 +171,12 @@ func warnings(n *requirements, e *eval) []string {
 	if e.retiringSoon {
 		out = append(out, fmt.Sprintf("Retires on %s, within %d months. %s", s.Lifecycle.RetirementDate, catalog.RetirementWarningMonths, s.ReplacementSentence(n.asOf)))
 	}
+	if d := s.Lifecycle.CapacityRestrictedDate; d != "" && d <= n.asOf.Format(catalog.DateLayout) {
+		out = append(out, "Azure has restricted capacity growth for the "+s.Series+" series since "+d+": new VMs may not be allocated, Spot VMs least of all. "+s.ReplacementSentence(n.asOf))
+	}
+	if s.NoSizePage {
+		out = append(out, "Microsoft publishes no size page for this size: its facts come from the Resource SKUs API, AKS's GPU registry or the retail price data and a sibling size, and it may be offered only on request; check az vm list-skus for your subscription and region.")
+	}
 	if e.in.vendor == catalog.VendorAMD {
 		out = append(out, "AMD GPU: CUDA software does not run here; GPU compute needs ROCm (HIP) builds of the frameworks and libraries.")
 	}
@@ -181,13 +193,19 @@ func warnings(n *requirements, e *eval) []string {
 		out = append(out, "No price is known for this size in "+n.region+", where the availability file offers it; set the provider's prices_file to price it.")
 	}
 	if n.spot && !e.spot && e.hasPrice {
-		out = append(out, "No spot price is known for this size; the price shown is on-demand.")
+		out = append(out, "No spot price is known for this size; the price shown is on-demand, so it is listed after the sizes with a spot price.")
 	}
 	if e.in.nPriced == 0 {
 		out = append(out, "The catalog has no price for this size in any region, which usually means it is not offered yet; check the Azure pricing calculator and regional availability.")
 	}
 	if e.in.isGPU && e.memShare() >= 0 && e.memShare() < LowUtilizationWarning && n.gpuMemNeed > 0 {
 		out = append(out, "The job uses only "+percent(e.memShare())+" of this size's GPU memory: use larger batches or more model replicas, or a smaller size if one fits (Azure HPC guidance on job sizing).")
+	}
+	if n.fixedNodes > 1 && e.spans && e.ibNeeded && wholeRacks(e.in, e.nodes) > e.nodes {
+		out = append(out, "Azure allocates these VMs by racks of "+itoa(e.in.rackVMs)+" when a job spans them: nodes = "+itoa(e.nodes)+" leaves "+itoa(wholeRacks(e.in, e.nodes)-e.nodes)+" VMs of the last rack unused; "+itoa(wholeRacks(e.in, e.nodes))+" VMs fill it.")
+	}
+	if s.Confidential && s.Image != nil && s.Image.URN != "" && !imageFits(s) {
+		out = append(out, "The catalog's image for this size ("+s.Image.URN+") does not boot as a confidential VM, so no image is given: use a confidential-VM image (securityType ConfidentialVM).")
 	}
 	if e.unusedRDMA {
 		out = append(out, "Has InfiniBand this job does not use; the bandwidth is paid for and idle.")
@@ -285,10 +303,45 @@ func resultWarnings(n *requirements, cat *catalog.Catalog, r ranking, evals []ev
 		out = append(out, Warning{"No Spot Price",
 			fmt.Sprintf("No spot price is known for %s%s; its price is on-demand.", s.Name, priceWhere(n))})
 	}
+	if n.spot && first.spot && first.spotDate == "" {
+		out = append(out, Warning{"Spot Estimate Undated",
+			fmt.Sprintf("The spot price of %s is an estimate: its on-demand price times a spot-to-on-demand ratio whose source gives no date (the price's spot_source names it). Spot prices change; check the current price, or set the provider's prices_file to an export of the Retail Prices API's Spot meters.", s.Name)})
+	}
+	if w, ok := spotOrderWarning(n, r); ok {
+		out = append(out, w)
+	}
 	if len(n.req.Prefer) > 0 {
 		out = append(out, preferWarnings(n, r, evals)...)
 	}
 	return out
+}
+
+// spotOrderWarning counts, with spot = true, the ranked sizes without a
+// spot price, which are listed after the sizes with one.
+func spotOrderWarning(n *requirements, r ranking) (Warning, bool) {
+	if !n.spot {
+		return Warning{}, false
+	}
+	without := 0
+	for _, c := range r.cands {
+		if c.lacksSpot {
+			without++
+		}
+	}
+	with := len(r.cands) - without
+	if without == 0 || with == 0 {
+		return Warning{}, false
+	}
+	where, verb := "", "are"
+	if n.region != "" {
+		where = " in " + n.region
+	}
+	if without == 1 {
+		verb = "is"
+	}
+	return Warning{"Sizes Without A Spot Price Listed Last",
+		fmt.Sprintf("%s%s and %s listed after the %d with one: their prices are on-demand, which cannot be compared with spot prices, and a size without a spot estimate may have no Spot offer there. A prices_file with the Retail Prices API's Spot meters prices them.",
+			catalog.Plural(without, "ranked size has no spot price", "ranked sizes have no spot price"), where, verb, with)}, true
 }
 
 // preferWarnings name the sizes in prefer that were skipped, and a size

@@ -40,6 +40,9 @@ type sizeInfo struct {
 	gpuUnits int64
 	unitMem  float64
 	linked   bool // two or more GPUs joined by NVLink (or Infinity Fabric)
+	// rackVMs is the VMs Azure allocates together for a job that spans
+	// VMs (one NVLink rack); 1 for sizes placed one VM at a time.
+	rackVMs int64
 	// Performance facts (0 where the catalog has none): dense TFLOPS of
 	// one whole GPU per precision (indexed as precisions), its memory
 	// bandwidth in GB/s, the training MFU of its class; per VM the STREAM
@@ -187,6 +190,10 @@ func (in *sizeInfo) gpuFacts(s *catalog.SKU) {
 	in.trainMFU = OtherTrainingMFU
 	if p := s.Performance.GPU; p != nil && p.TrainingMFU != nil {
 		in.trainMFU = *p.TrainingMFU
+	}
+	in.rackVMs = 1
+	if p := s.Placement; p != nil && p.RackVMs > 1 {
+		in.rackVMs = p.RackVMs
 	}
 	in.linked = s.Performance.GPU != nil && s.Performance.GPU.NVLinkGBsPerGPU != nil && in.gpuUnits > 1
 	if p := s.Performance; p.GPU != nil && p.GPU.UsableMemoryGiB != nil {

@@ -256,7 +256,20 @@ func checkOrdering(t *testing.T, req Request, res *Result) {
 	fallback := false
 	multi, single := false, false
 	untimed, lateSeen := false, false
+	noSpotSeen := false
 	for _, r := range res.Recommendations {
+		// With spot = true, the sizes without a spot price come after every
+		// size with one, and the groups below start over among them.
+		noSpot := req.Spot && !r.PriceIsSpot
+		if !r.Preferred {
+			if noSpotSeen && !noSpot {
+				t.Errorf("%+v: %s, with a spot price, after a size without one", req, r.VMSize)
+			}
+			if noSpot && !noSpotSeen {
+				fallback, untimed, lateSeen = false, false, false
+			}
+			noSpotSeen = noSpotSeen || noSpot
+		}
 		fb := slices.Contains(n.fit.fallback, r.SKU.Family)
 		if fallback && !fb && !r.Preferred {
 			t.Errorf("%+v: %s after a fallback size", req, r.VMSize)
@@ -327,10 +340,16 @@ func withoutRankedLists(t *testing.T, got, want Deployment, shown map[string]boo
 	}
 	if got.AKS != nil && want.AKS != nil {
 		g, w := *got.AKS, *want.AKS
-		if !reflect.DeepEqual(g.NodeAutoProvisioning.Values, restrict(w.NodeAutoProvisioning.Values)) {
-			t.Errorf("node auto-provisioning %v, want %v restricted to the shown sizes", g.NodeAutoProvisioning.Values, w.NodeAutoProvisioning.Values)
+		if (g.NodeAutoProvisioning == nil) != (w.NodeAutoProvisioning == nil) {
+			t.Errorf("node auto-provisioning %v, want %v", g.NodeAutoProvisioning, w.NodeAutoProvisioning)
+		} else if g.NodeAutoProvisioning != nil {
+			if !reflect.DeepEqual(g.NodeAutoProvisioning.Values, restrict(w.NodeAutoProvisioning.Values)) {
+				t.Errorf("node auto-provisioning %v, want %v restricted to the shown sizes", g.NodeAutoProvisioning.Values, w.NodeAutoProvisioning.Values)
+			}
+			gn, wn := *g.NodeAutoProvisioning, *w.NodeAutoProvisioning
+			gn.Values, wn.Values = nil, nil
+			g.NodeAutoProvisioning, w.NodeAutoProvisioning = &gn, &wn
 		}
-		g.NodeAutoProvisioning.Values, w.NodeAutoProvisioning.Values = nil, nil
 		got.AKS, want.AKS = &g, &w
 	}
 	if got.CycleCloud != nil && want.CycleCloud != nil {

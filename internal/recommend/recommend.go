@@ -151,13 +151,15 @@ func explainRanking(n *requirements, r ranking) *Result {
 	return res
 }
 
-// compareCandidates orders fallback families last, then sizes the
+// compareCandidates orders, with spot = true, the sizes without a spot
+// price after those with one (their on-demand prices are not comparable);
+// then fallback families last, then sizes the
 // throughput model cannot time (when the request defines work) after those
 // it can, then layouts that run past the default deadline after those that
 // meet it, then by score (descending), then cost (ascending, unpriced last),
 // then name.
 func compareCandidates(a, b candidate) int {
-	if c := cmp.Or(falseFirst(a.fallback, b.fallback), falseFirst(a.lacksFacts, b.lacksFacts), falseFirst(a.lateDefault, b.lateDefault)); c != 0 {
+	if c := cmp.Or(falseFirst(a.lacksSpot, b.lacksSpot), falseFirst(a.fallback, b.fallback), falseFirst(a.lacksFacts, b.lacksFacts), falseFirst(a.lateDefault, b.lateDefault)); c != 0 {
 		return c
 	}
 	if a.score != b.score {
@@ -195,10 +197,15 @@ func falseFirst(a, b bool) int {
 // work, sizes without figures) on price per hour and generation.
 func scoreAll(n *requirements, cands []candidate) {
 	// Cost and speed references per group: timed and on time, timed and
-	// late, not timed.
-	var minCost, maxSpeed [3]float64
-	minCost[0], minCost[1], minCost[2] = math.Inf(1), math.Inf(1), math.Inf(1)
-	ref := func(e *eval) int { return 2*b2i(e.lacksFacts) + b2i(e.lateDefault && !e.lacksFacts) }
+	// late, not timed; each at spot prices, or (spot = true asked for, no
+	// spot price) on-demand.
+	var minCost, maxSpeed [6]float64
+	for i := range minCost {
+		minCost[i] = math.Inf(1)
+	}
+	ref := func(e *eval) int {
+		return 3*b2i(e.lacksSpot) + 2*b2i(e.lacksFacts) + b2i(e.lateDefault && !e.lacksFacts)
+	}
 	for _, c := range cands {
 		e := c.eval
 		g := ref(e)
@@ -210,11 +217,13 @@ func scoreAll(n *requirements, cands []candidate) {
 	// Groups in the order compareCandidates lists them; a later group's score
 	// is capped at the lowest score of the groups before it, so scores
 	// never increase down the list.
-	var minOf [8]float64
+	var minOf [16]float64
 	for i := range minOf {
 		minOf[i] = math.Inf(1)
 	}
-	group := func(e *eval) int { return 4*b2i(e.fallback) + 2*b2i(e.lacksFacts) + b2i(e.lateDefault) }
+	group := func(e *eval) int {
+		return 8*b2i(e.lacksSpot) + 4*b2i(e.fallback) + 2*b2i(e.lacksFacts) + b2i(e.lateDefault)
+	}
 	for i := range cands {
 		c := &cands[i]
 		g := ref(c.eval)

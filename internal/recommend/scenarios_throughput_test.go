@@ -121,19 +121,20 @@ func TestOneGPUJobTimedOnOneGPU(t *testing.T) {
 }
 
 // gpus is the fewest whole GPUs the job uses: a job that would fit one GPU
-// is timed on all it asked for. 1B parameters on 20 billion tokens (1.2e20
-// FLOPs) on at least 16 GPUs: GB200 on 4 VMs of 4, 16 × 2,500 TFLOPS × 40%
-// = 1.6e16 FLOP/s, 2.08 hours; MI300X on 2 VMs of 8, 16 × 1,307.4 × 30%,
-// 5.31 hours.
+// is timed on all it asked for, and on every GPU of the whole racks a size
+// allocated by rack takes (D55). 1B parameters on 100 billion tokens (6e20
+// FLOPs) on at least 16 GPUs: GB200 on 4 VMs of 4, rounded up to one rack of
+// 18 VMs, 72 × 2,500 TFLOPS × 40% = 7.2e16 FLOP/s, 2.31 hours; MI300X on 2
+// VMs of 8, 16 × 1,307.4 × 30%, 26.56 hours.
 func TestStatedGPUsAreTimed(t *testing.T) {
-	res := mustRecommend(t, Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 1}, TokensBillion: f64(20), GPUs: i64(16), AsOf: asOf, MaxResults: i64(50)})
+	res := mustRecommend(t, Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 1}, TokensBillion: f64(100), GPUs: i64(16), AsOf: asOf, MaxResults: i64(50)})
 	for i := range res.Recommendations {
 		r := &res.Recommendations[i]
-		if gpus := checkTrainingArithmetic(t, 1.2e20, r); gpus*float64(r.Nodes) < 16 {
+		if gpus := checkTrainingArithmetic(t, 6e20, r); gpus*float64(r.Nodes) < 16 {
 			t.Errorf("%s: timed on %v GPUs on each of %d VMs, fewer than the 16 asked for", r.VMSize, gpus, r.Nodes)
 		}
 	}
-	for name, hours := range map[string]float64{"Standard_ND128isr_NDR_GB200_v6": 2.08, "Standard_ND96isr_MI300X_v5": 5.31} {
+	for name, hours := range map[string]float64{"Standard_ND128isr_NDR_GB200_v6": 2.31, "Standard_ND96isr_MI300X_v5": 26.56} {
 		if r := byName(res, name); r == nil || r.Estimate == nil || !near(r.Estimate.JobHours, hours) {
 			t.Errorf("%s: %+v, want %v hours", name, r, hours)
 		}
@@ -205,13 +206,14 @@ func TestNearestMissOfADeadlineNeedsTheShortest(t *testing.T) {
 		t.Fatalf("nearest miss %+v, want one that fails only deadline", m)
 	}
 	var hours float64
-	if _, err := fmt.Sscanf(m.Relax, "raise deadline_hours to at least %g (the job takes that long on 100 VMs of it).", &hours); err != nil || hours <= 100 {
+	var vms int64
+	if _, err := fmt.Sscanf(m.Relax, "raise deadline_hours to at least %g (the job takes that long on %d VMs of it).", &hours, &vms); err != nil || hours <= 100 || vms < MaxNodesRDMA-17 || vms > MaxNodesRDMA {
 		t.Fatalf("relax %q: %v", m.Relax, err)
 	}
 	relaxed := req
 	relaxed.DeadlineHours, relaxed.MaxResults = f64(hours), i64(MaxResultsLimit)
-	if r := byName(mustRecommend(t, relaxed), m.VMSize); r == nil || r.Nodes != MaxNodesRDMA {
-		t.Errorf("with deadline_hours %v, %s is not ranked on %d VMs: %+v", hours, m.VMSize, MaxNodesRDMA, r)
+	if r := byName(mustRecommend(t, relaxed), m.VMSize); r == nil || r.Nodes != vms {
+		t.Errorf("with deadline_hours %v, %s is not ranked on %d VMs: %+v", hours, m.VMSize, vms, r)
 	}
 	relaxed.DeadlineHours = f64(hours * 0.99)
 	if again := mustNoFit(t, relaxed).NearestMiss; again == nil || again.VMSize != m.VMSize || again.FailedConstraint != "deadline" {

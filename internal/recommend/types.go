@@ -312,12 +312,40 @@ type Deployment struct {
 	// (one scale set, single placement group) or PlacementAvailabilitySet
 	// (target vm); "" when no RDMA traffic crosses VMs.
 	RDMAPlacement string
-	// SinglePlacementGroup: RDMAPlacement is PlacementScaleSet.
+	// SinglePlacementGroup: RDMAPlacement is PlacementScaleSet and the
+	// size's scale sets may have a single placement group.
 	SinglePlacementGroup bool
-	AKS                  *AKSDeployment        // set when Target is aks
-	CycleCloud           *CycleCloudDeployment // set when Target is cyclecloud
-	AzureML              *AzureMLDeployment    // set when Target is azureml
-	Batch                *BatchDeployment      // set when Target is batch
+	// SecurityType is ARM's securityProfile.securityType for a
+	// confidential size ("ConfidentialVM"), "" otherwise; VTPMEnabled,
+	// SecureBootEnabled and OSDiskSecurityEncryptionType are the azurerm
+	// arguments that go with it (false and "" otherwise).
+	SecurityType                 string
+	VTPMEnabled                  bool
+	SecureBootEnabled            bool
+	OSDiskSecurityEncryptionType string
+	// Interconnect holds the scale set settings of a size whose VMs share
+	// a rack-scale NVLink domain, when the job spans its VMs; nil otherwise.
+	Interconnect *InterconnectDeployment
+	AKS          *AKSDeployment        // set when Target is aks
+	CycleCloud   *CycleCloudDeployment // set when Target is cyclecloud
+	AzureML      *AzureMLDeployment    // set when Target is azureml
+	Batch        *BatchDeployment      // set when Target is batch
+}
+
+// InterconnectDeployment holds the Compute API settings that place the VMs
+// of a rack-scale NVLink size (ND GB200 v6, ND GB300 v6) on their racks:
+// the scale set's highSpeedInterconnectPlacement, and the interconnect block
+// and group its profile names, which azurerm cannot set.
+type InterconnectDeployment struct {
+	HighSpeedInterconnectPlacement string // "Trunk"
+	APIVersion                     string // the Compute API version that takes them
+	RackVMs                        int64  // VMs of one rack
+	Racks                          int64  // whole racks the job takes
+	// InterconnectBlockCapacity is the sku capacity of the interconnect
+	// block (Microsoft.Compute/interconnectBlocks) that holds the job's VMs.
+	InterconnectBlockCapacity int64
+	Sources                   []string
+	Note                      string
 }
 
 // AKSDeployment holds node pool settings for AKS.
@@ -326,9 +354,11 @@ type AKSDeployment struct {
 	NodeLabels map[string]string
 	GPUDriver  string // "Install", "None", or "" (no setting) for CPU sizes
 	// NodeAutoProvisioning is the requirement a node auto-provisioning
-	// (Karpenter) NodePool takes to choose among the ranked sizes.
-	NodeAutoProvisioning NodeRequirement
+	// (Karpenter) NodePool takes to choose among the ranked sizes; nil
+	// where node auto-provisioning cannot place the job.
+	NodeAutoProvisioning *NodeRequirement
 	Note                 string
+	nap                  bool // node auto-provisioning can place the job
 }
 
 // NodeRequirement is one Kubernetes node selector requirement.

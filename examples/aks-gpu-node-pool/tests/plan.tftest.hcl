@@ -155,15 +155,17 @@ run "node_auto_provisioning_requirement" {
   }
 }
 
-# Training a 70B model ranks the arm64 GB200 first and x86_64 sizes after it.
-# A NodePool boots one node image architecture, so the requirement lists the
-# GB200 alone.
+# Serving a 70B model on the arm64 GB200 (pinned with prefer), with x86_64
+# sizes ranked after it. A NodePool boots one node image architecture, so the
+# requirement lists the arm64 sizes alone; AKS installs no GPU driver on
+# arm64 nodes, so gpu_driver is None (catalog decision D56).
 run "node_auto_provisioning_keeps_one_cpu_architecture" {
   command = plan
 
   variables {
-    workload                 = "training"
+    workload                 = "inference"
     model_parameters_billion = 70
+    prefer                   = ["Standard_ND128isr_NDR_GB200_v6"]
   }
 
   assert {
@@ -172,19 +174,36 @@ run "node_auto_provisioning_keeps_one_cpu_architecture" {
   }
 
   assert {
-    condition = output.node_auto_provisioning.values == tolist([
-      for r in data.hpcsku_recommendation.pool.recommendations : r.vm_size
-      if r.deployment.cpu_architecture == data.hpcsku_recommendation.pool.recommendations[0].deployment.cpu_architecture
-    ]) && output.node_auto_provisioning.values[0] == output.vm_size
-    error_message = "The requirement should list only the sizes of the top size's architecture: ${jsonencode(output.node_auto_provisioning.values)}"
+    condition     = output.node_auto_provisioning.values[0] == output.vm_size && alltrue([for v in output.node_auto_provisioning.values : contains([for r in data.hpcsku_recommendation.pool.recommendations : r.vm_size if r.deployment.cpu_architecture == "arm64"], v)])
+    error_message = "The requirement should list only arm64 sizes, the top size first: ${jsonencode(output.node_auto_provisioning.values)}"
   }
 
   assert {
-    condition = alltrue([
-      for r in data.hpcsku_recommendation.pool.recommendations : !contains(output.node_auto_provisioning.values, r.vm_size)
-      if r.deployment.cpu_architecture != data.hpcsku_recommendation.pool.recommendations[0].deployment.cpu_architecture
-    ])
-    error_message = "No size of the other architecture should be listed: ${jsonencode(output.node_auto_provisioning.values)}"
+    condition     = azurerm_kubernetes_cluster_node_pool.gpu.gpu_driver == "None" && strcontains(output.note, "GPU Operator")
+    error_message = "An arm64 GPU pool should skip AKS's driver and use the NVIDIA GPU Operator: ${azurerm_kubernetes_cluster_node_pool.gpu.gpu_driver}, ${output.note}"
+  }
+}
+
+# Training a 70B model: the GB200 leads on several VMs over InfiniBand, which
+# must share one scale set, so node auto-provisioning cannot place the job:
+# no requirement, and the note says so and names the AKSInfinibandSupport
+# feature registration InfiniBand pools need (D56).
+run "multi_vm_infiniband_job_gets_no_node_auto_provisioning" {
+  command = plan
+
+  variables {
+    workload                 = "training"
+    model_parameters_billion = 70
+  }
+
+  assert {
+    condition     = output.nodes_per_job > 1 && data.hpcsku_recommendation.pool.recommendations[0].deployment.rdma && output.node_auto_provisioning == null
+    error_message = "A multi-VM InfiniBand job should get no node auto-provisioning requirement: ${jsonencode(output.node_auto_provisioning)}"
+  }
+
+  assert {
+    condition     = strcontains(output.note, "Node auto-provisioning cannot place this job") && strcontains(output.note, "AKSInfinibandSupport")
+    error_message = "The note should say why and name the feature registration: ${output.note}"
   }
 }
 

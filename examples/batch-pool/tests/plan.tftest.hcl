@@ -108,8 +108,10 @@ run "spot_needs_user_subscription_mode" {
   expect_failures = [azurerm_batch_pool.pool]
 }
 
-# 70B training: the GB200, which leads, has Grace (arm64) CPUs, and the catalog
-# names no image for it, so no node agent either: the plan fails and says so.
+# 70B training: the GB200, which leads, has Grace (arm64) CPUs and the arm64
+# ubuntu-hpc:2404-gb image, which no Batch source lists (its Batch support is
+# unconfirmed, catalog decision D54), so no node agent: the plan fails and
+# says so.
 run "size_without_image_needs_the_users_image" {
   command = plan
 
@@ -136,8 +138,8 @@ run "users_image_with_its_agent" {
   }
 
   assert {
-    condition     = data.hpcsku_recommendation.pool.recommendations[0].deployment.image_urn == null && data.hpcsku_recommendation.pool.recommendations[0].deployment.batch.node_agent_sku_id == null
-    error_message = "The leading size should have no catalog image and no node agent."
+    condition     = data.hpcsku_recommendation.pool.recommendations[0].deployment.image_urn == "microsoft-dsvm:ubuntu-hpc:2404-gb:latest" && data.hpcsku_recommendation.pool.recommendations[0].deployment.batch.node_agent_sku_id == null
+    error_message = "The leading size should have the arm64 catalog image and no node agent."
   }
 
   assert {

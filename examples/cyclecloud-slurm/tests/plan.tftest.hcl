@@ -452,13 +452,53 @@ run "fallback_machine_types_share_architecture_and_image" {
   }
 }
 
-# ND GB200 v6 has no documented Marketplace image (arm64): without os_images
-# the plan must stop rather than give it an x86_64 or wrong-driver image.
-run "image_required_where_none_is_documented" {
+# The GB200 as the gpu partition's top pick (pinned with prefer): arm64
+# Grace CPUs and the arm64 ubuntu-hpc:2404-gb image (catalog decision D54),
+# which reaches both parameter files; its fallbacks share that image, and its
+# scale sets take no single placement group (D55), so no HPCMaxScalesetSize
+# is asked of them.
+run "gb200_top_pick_gets_its_arm64_image" {
   command = plan
 
   variables {
     prefer = { gpu = ["Standard_ND128isr_NDR_GB200_v6"] }
+  }
+
+  assert {
+    condition     = strcontains(output.partitions.gpu.machine_type, "GB200") && output.partitions.gpu.cpu_architecture == "arm64"
+    error_message = "The gpu partition's top pick should be the GB200: ${jsonencode(output.partitions.gpu)}"
+  }
+
+  assert {
+    condition     = output.partitions.gpu.os_image == "microsoft-dsvm:ubuntu-hpc:2404-gb:latest" && output.partitions.gpu.recommended_image == output.partitions.gpu.os_image
+    error_message = "The GB200 should get the arm64 2404-gb image: ${jsonencode(output.partitions.gpu)}"
+  }
+
+  assert {
+    condition     = jsondecode(output.ccws_parameters_json).parameters.gpu.value.osImage == output.partitions.gpu.os_image && jsondecode(output.slurm_cluster_parameters_json).GPUImageName == output.partitions.gpu.os_image
+    error_message = "The image should reach both files."
+  }
+
+  assert {
+    condition     = output.fallback_machine_types.gpu[0] == output.partitions.gpu.machine_type && alltrue([for size in output.fallback_machine_types.gpu : strcontains(size, "GB")])
+    error_message = "The GB200's fallbacks should share its arm64 image: ${jsonencode(output.fallback_machine_types.gpu)}"
+  }
+
+  assert {
+    condition     = output.partitions.gpu.max_scaleset_size == null
+    error_message = "A GB200 partition takes no single placement group, so no scale set size: ${jsonencode(output.partitions.gpu)}"
+  }
+}
+
+# The NC RTX PRO 6000 BSE v6 has no documented Marketplace image (it needs a
+# GRID v20 build): without os_images the plan must stop rather than give it
+# the datacenter-driver image.
+run "image_required_where_none_is_documented" {
+  command = plan
+
+  variables {
+    gpu_model_parameters_billion = 1
+    prefer                       = { gpu = ["Standard_NC144lds_xl_RTXPRO6000BSE_v6"] }
   }
 
   expect_failures = [data.hpcsku_recommendation.gpu]
@@ -468,13 +508,14 @@ run "image_override" {
   command = plan
 
   variables {
-    prefer    = { gpu = ["Standard_ND128isr_NDR_GB200_v6"] }
-    os_images = { gpu = "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-images/providers/Microsoft.Compute/galleries/hpc/images/ubuntu-hpc-gb200-2404/versions/1.0.0" }
+    gpu_model_parameters_billion = 1
+    prefer                       = { gpu = ["Standard_NC144lds_xl_RTXPRO6000BSE_v6"] }
+    os_images                    = { gpu = "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/rg-images/providers/Microsoft.Compute/galleries/hpc/images/ubuntu-hpc-2404-ncv6/versions/1.0.0" }
   }
 
   assert {
-    condition     = output.partitions.gpu.machine_type == "Standard_ND128isr_NDR_GB200_v6" && output.partitions.gpu.cpu_architecture == "arm64" && output.partitions.gpu.recommended_image == null && output.partitions.gpu.os_image == var.os_images.gpu
-    error_message = "The gpu partition should run ND GB200 v6 on the given image: ${jsonencode(output.partitions.gpu)}"
+    condition     = output.partitions.gpu.machine_type == "Standard_NC144lds_xl_RTXPRO6000BSE_v6" && output.partitions.gpu.recommended_image == null && output.partitions.gpu.os_image == var.os_images.gpu
+    error_message = "The gpu partition should run the RTX PRO 6000 size on the given image: ${jsonencode(output.partitions.gpu)}"
   }
 
   assert {
@@ -483,7 +524,7 @@ run "image_override" {
   }
 
   assert {
-    condition     = output.fallback_machine_types.gpu == tolist(["Standard_ND128isr_NDR_GB200_v6"])
+    condition     = output.fallback_machine_types.gpu == tolist(["Standard_NC144lds_xl_RTXPRO6000BSE_v6"])
     error_message = "A size without a documented image should have no fallbacks: ${jsonencode(output.fallback_machine_types.gpu)}"
   }
 

@@ -16,10 +16,12 @@ variables {
 }
 
 # 70B in bf16 on 100 billion tokens within 30 days: several VMs over
-# InfiniBand. The size that leads on job cost, the GB200, has arm64 Grace CPUs
-# and no documented Marketplace image, so the recommendation names none and
-# the plan stops at the recommendation until image_urn is set.
-run "top_pick_without_an_image_asks_for_one" {
+# InfiniBand. The size that leads on job cost is the GB200, with arm64 Grace
+# CPUs and its arm64 Marketplace image (ubuntu-hpc:2404-gb). Azure allocates
+# it by NVL72 racks of 18 VMs and rejects a single placement group, so the
+# scale set takes whole racks, no single placement group, and the rack
+# settings azurerm cannot set come out for azapi.
+run "gb200_top_pick_plans_with_its_arm64_image" {
   command = plan
 
   variables {
@@ -27,18 +29,47 @@ run "top_pick_without_an_image_asks_for_one" {
     deadline_hours = 720
   }
 
-  expect_failures = [data.hpcsku_recommendation.training]
+  assert {
+    condition     = strcontains(output.vm_size, "GB200") && data.hpcsku_recommendation.training.recommendations[0].deployment.cpu_architecture == "arm64"
+    error_message = "The GB200 should lead on job cost: ${output.vm_size}."
+  }
+
+  assert {
+    condition     = output.image == tomap({ publisher = "microsoft-dsvm", offer = "ubuntu-hpc", sku = "2404-gb", version = "latest" }) && azurerm_linux_virtual_machine_scale_set.training[0].source_image_reference[0].sku == "2404-gb"
+    error_message = "The GB200 should boot the arm64 ubuntu-hpc:2404-gb image: ${jsonencode(output.image)}"
+  }
+
+  assert {
+    condition     = azurerm_linux_virtual_machine_scale_set.training[0].instances == output.instances && output.instances % 18 == 0 && output.instances > 1
+    error_message = "The scale set should take whole racks of 18 VMs: ${output.instances}."
+  }
+
+  assert {
+    condition     = output.rdma && output.rdma_placement == "scale_set" && azurerm_linux_virtual_machine_scale_set.training[0].single_placement_group == false
+    error_message = "The GB200 scale set should have no single placement group, which Azure rejects for it."
+  }
+
+  assert {
+    condition     = output.interconnect.high_speed_interconnect_placement == "Trunk" && output.interconnect.racks * output.interconnect.rack_vms == output.instances && output.interconnect.interconnect_block_capacity == output.instances && strcontains(output.interconnect.note, "azapi")
+    error_message = "The rack settings should be given for azapi: ${jsonencode(output.interconnect)}"
+  }
+
+  assert {
+    condition     = azurerm_linux_virtual_machine_scale_set.training[0].secure_boot_enabled == false && azurerm_linux_virtual_machine_scale_set.training[0].os_disk[0].security_encryption_type == null
+    error_message = "A size that is not confidential should boot as a standard VM."
+  }
 }
 
-# The same job with an arm64 image: one scale set, a single placement group
-# for InfiniBand, and no proximity placement group.
+# The same job pinned to the H100 (prefer): one scale set, a single
+# placement group for InfiniBand, the Ubuntu-HPC image and no proximity
+# placement group.
 run "multi_vm_rdma_job_shares_one_scale_set" {
   command = plan
 
   variables {
     tokens_billion = 100
     deadline_hours = 720
-    image_urn      = "canonical:ubuntu-24_04-lts:server-arm64:latest"
+    prefer         = ["Standard_ND96isr_H100_v5"]
   }
 
   assert {
@@ -47,8 +78,8 @@ run "multi_vm_rdma_job_shares_one_scale_set" {
   }
 
   assert {
-    condition     = azurerm_linux_virtual_machine_scale_set.training[0].sku == data.hpcsku_recommendation.training.vm_size && data.hpcsku_recommendation.training.recommendations[0].deployment.image_urn == null
-    error_message = "The scale set should get the top size, which has no image of its own."
+    condition     = azurerm_linux_virtual_machine_scale_set.training[0].sku == "Standard_ND96isr_H100_v5" && output.interconnect == null
+    error_message = "The scale set should get the pinned size, which takes no rack settings."
   }
 
   assert {
@@ -77,8 +108,37 @@ run "multi_vm_rdma_job_shares_one_scale_set" {
   }
 
   assert {
-    condition     = output.image == tomap({ publisher = "canonical", offer = "ubuntu-24_04-lts", sku = "server-arm64", version = "latest" }) && azurerm_linux_virtual_machine_scale_set.training[0].source_image_reference[0].sku == "server-arm64"
+    condition     = join(":", [for k in ["publisher", "offer", "sku", "version"] : azurerm_linux_virtual_machine_scale_set.training[0].source_image_reference[0][k]]) == data.hpcsku_recommendation.training.recommendations[0].deployment.image_urn
     error_message = "image_urn should be split into source_image_reference."
+  }
+}
+
+# A confidential size (confidential = true) boots as a confidential VM: secure
+# boot, vTPM, the VM guest state encrypted with the OS disk, and Canonical's
+# confidential-VM image. eastus prices no confidential size; eastus2 does.
+run "confidential_h100_boots_as_a_confidential_vm" {
+  command = plan
+
+  variables {
+    location                 = "eastus2"
+    model_parameters_billion = 1
+    confidential             = true
+  }
+
+  assert {
+    condition     = output.vm_size == "Standard_NCC40ads_H100_v5" && data.hpcsku_recommendation.training.recommendations[0].deployment.security_type == "ConfidentialVM"
+    error_message = "The confidential H100 should be recommended as a confidential VM: ${output.vm_size}."
+  }
+
+  assert {
+    condition = (azurerm_linux_virtual_machine_scale_set.training[0].secure_boot_enabled && azurerm_linux_virtual_machine_scale_set.training[0].vtpm_enabled &&
+    azurerm_linux_virtual_machine_scale_set.training[0].os_disk[0].security_encryption_type == "DiskWithVMGuestState")
+    error_message = "The scale set should enable secure boot and vTPM and encrypt the VM guest state."
+  }
+
+  assert {
+    condition     = azurerm_linux_virtual_machine_scale_set.training[0].source_image_reference[0].offer == "0001-com-ubuntu-confidential-vm-jammy"
+    error_message = "The confidential H100 should boot the confidential-VM image."
   }
 }
 

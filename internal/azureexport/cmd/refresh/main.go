@@ -4,7 +4,8 @@
 // Command refresh compares the embedded catalog's data with an availability
 // export and a prices file, in the formats the provider's availability_file
 // and prices_file settings read, and prints what changed. With -write it
-// updates data/prices.csv and the dates in data/catalog.json. It never adds
+// updates data/prices.csv, the spot prices in data/spot_prices.csv (with
+// their date and source) and the dates in data/catalog.json. It never adds
 // a size: sizes the export has and the catalog lacks are printed as entries
 // to complete from the documentation and paste into data/skus.json.
 //
@@ -53,7 +54,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.prices, "prices", "", "Azure Retail Prices API JSON, or CSV region,vm_size,usd_per_hour[,spot_usd_per_hour]")
 	fs.StringVar(&o.date, "date", time.Now().UTC().Format(catalog.DateLayout), "the date of the refreshed data (YYYY-MM-DD)")
 	fs.StringVar(&o.priceSource, "price-source", "", "price_source text for catalog.json; required with -write for a CSV prices file")
-	fs.BoolVar(&o.write, "write", false, "update prices.csv and the dates in catalog.json")
+	fs.BoolVar(&o.write, "write", false, "update prices.csv, spot_prices.csv and the dates in catalog.json")
 	fs.IntVar(&o.examples, "examples", 5, "how many examples to print per kind of change")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: go run ./internal/azureexport/cmd/refresh [-availability FILE] [-prices FILE] [-date YYYY-MM-DD] [-write]")
@@ -86,7 +87,7 @@ func refresh(o options, w io.Writer) error {
 	}
 	fmt.Fprintf(w, "Catalog %s in %s: %d sizes, data date %s, price snapshot %s.\n",
 		cat.Version, o.data, len(cat.SKUs()), cat.DataDate.Format(catalog.DateLayout), cat.PriceSnapshotDate)
-	pf, newCSV, err := reportExports(w, cat, o)
+	pf, files, err := reportExports(w, cat, o)
 	if err != nil {
 		return err
 	}
@@ -95,15 +96,17 @@ func refresh(o options, w io.Writer) error {
 		return err
 	}
 	if !o.write {
-		fmt.Fprintln(w, "\nNothing written (dry run). Run again with -write to update prices.csv and catalog.json.")
+		fmt.Fprintln(w, "\nNothing written (dry run). Run again with -write to update prices.csv, spot_prices.csv and catalog.json.")
 		return nil
 	}
-	return writeData(w, o.data, newMeta, newCSV)
+	files["catalog.json"] = newMeta
+	return writeData(w, o.data, files)
 }
 
 // reportExports reports on the availability and prices files given. It
-// returns the prices file and the merged prices.csv, both nil without one.
-func reportExports(w io.Writer, cat *catalog.Catalog, o options) (*azureexport.PriceFile, []byte, error) {
+// returns the prices file (nil without one) and the data files it changes
+// (the merged prices.csv and spot_prices.csv), by name.
+func reportExports(w io.Writer, cat *catalog.Catalog, o options) (*azureexport.PriceFile, map[string][]byte, error) {
 	if o.availability != "" {
 		a, err := azureexport.LoadAvailability(o.availability)
 		if err != nil {
@@ -112,17 +115,17 @@ func reportExports(w io.Writer, cat *catalog.Catalog, o options) (*azureexport.P
 		reportAvailability(w, cat, a, o.examples)
 	}
 	if o.prices == "" {
-		return nil, nil, nil
+		return nil, map[string][]byte{}, nil
 	}
 	pf, err := azureexport.LoadPriceFile(o.prices)
 	if err != nil {
 		return nil, nil, err
 	}
-	newCSV, err := reportPrices(w, cat, pf, o)
+	files, err := reportPrices(w, cat, pf, o)
 	if err != nil {
 		return nil, nil, err
 	}
-	return pf, newCSV, nil
+	return pf, files, nil
 }
 
 // refreshDates prints the dates, and the price source when a prices file
@@ -154,30 +157,31 @@ func refreshDates(w io.Writer, cat *catalog.Catalog, pf *azureexport.PriceFile, 
 	return newMeta, nil
 }
 
-// writeData writes catalog.json, and prices.csv when newCSV is not nil, in
-// the data directory, once a copy with them loads.
-func writeData(w io.Writer, data string, newMeta, newCSV []byte) error {
-	if err := checkRefreshed(data, newMeta, newCSV); err != nil {
+// writeData writes the files given (catalog.json, and prices.csv and
+// spot_prices.csv with a prices file) in the data directory, once a copy
+// with them loads.
+func writeData(w io.Writer, data string, files map[string][]byte) error {
+	if err := checkRefreshed(data, files); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(data, "catalog.json"), newMeta, 0o644); err != nil {
-		return err
-	}
-	written := []string{"catalog.json"}
-	if newCSV != nil {
-		if err := os.WriteFile(filepath.Join(data, "prices.csv"), newCSV, 0o644); err != nil {
+	var written []string
+	for _, name := range []string{"catalog.json", "prices.csv", "spot_prices.csv"} {
+		b, ok := files[name]
+		if !ok {
+			continue
+		}
+		if err := os.WriteFile(filepath.Join(data, name), b, 0o644); err != nil {
 			return err
 		}
-		written = append(written, "prices.csv")
+		written = append(written, name)
 	}
-	fmt.Fprintf(w, "\nWrote %s in %s. Review with git diff, run make test (tests pin prices and rankings: update them in the same change), and record the refresh in CHANGELOG.md.\n", strings.Join(written, " and "), data)
+	fmt.Fprintf(w, "\nWrote %s in %s. Review with git diff, run make test (tests pin prices and rankings: update them in the same change), and record the refresh in CHANGELOG.md.\n", strings.Join(written, ", "), data)
 	return nil
 }
 
 // checkRefreshed copies the data directory to a temporary one with the new
-// catalog.json and prices.csv, and checks the result loads before the data
-// directory is touched.
-func checkRefreshed(data string, newMeta, newCSV []byte) error {
+// files, and checks the result loads before the data directory is touched.
+func checkRefreshed(data string, files map[string][]byte) error {
 	tmp, err := os.MkdirTemp("", "refresh")
 	if err != nil {
 		return err
@@ -195,13 +199,8 @@ func checkRefreshed(data string, newMeta, newCSV []byte) error {
 		if err != nil {
 			return err
 		}
-		switch e.Name() {
-		case "catalog.json":
-			b = newMeta
-		case "prices.csv":
-			if newCSV != nil {
-				b = newCSV
-			}
+		if nb, ok := files[e.Name()]; ok {
+			b = nb
 		}
 		if err := os.WriteFile(filepath.Join(tmp, e.Name()), b, 0o644); err != nil {
 			return err
@@ -283,9 +282,9 @@ type priceRow struct {
 	raw          string
 }
 
-// reportPrices compares the prices file with prices.csv for the catalog's
-// sizes and returns the merged prices.csv.
-func reportPrices(w io.Writer, cat *catalog.Catalog, pf *azureexport.PriceFile, o options) ([]byte, error) {
+// reportPrices compares the prices file with prices.csv and spot_prices.csv
+// for the catalog's sizes and returns both, merged, by name.
+func reportPrices(w io.Writer, cat *catalog.Catalog, pf *azureexport.PriceFile, o options) (map[string][]byte, error) {
 	fmt.Fprintf(w, "\nPrices file %s (%s): %d prices for %d sizes, %d rows skipped.\n", pf.File, pf.Format, pf.Count(), len(pf.Sizes()), pf.Skipped)
 	b, err := os.ReadFile(filepath.Join(o.data, "prices.csv"))
 	if err != nil {
@@ -297,9 +296,27 @@ func reportPrices(w io.Writer, cat *catalog.Catalog, pf *azureexport.PriceFile, 
 	}
 	matched := matchMeters(cat, pf)
 	m := mergePrices(matched, rows)
+	sb, err := os.ReadFile(filepath.Join(o.data, "spot_prices.csv"))
+	if err != nil {
+		return nil, err
+	}
+	spotRows, err := readSpotRows(sb, cat.SpotSource)
+	if err != nil {
+		return nil, err
+	}
+	source := spotSource(pf, o.date)
+	m.spotWritten = mergeSpot(matched, spotRows, rows, o.date, source)
 	printPriceChanges(w, m, o.examples)
-	printPriceNotes(w, cat, pf, matched, m.spot)
-	return writePriceRows(header, rows, bytes.Contains(b, []byte("\r\n"))) // keep the file's line endings
+	printPriceNotes(w, cat, pf, matched, m, source)
+	newCSV, err := writePriceRows(header, rows, bytes.Contains(b, []byte("\r\n"))) // keep the files' line endings
+	if err != nil {
+		return nil, err
+	}
+	newSpot, err := writeSpotRows(spotRows, bytes.Contains(sb, []byte("\r\n")))
+	if err != nil {
+		return nil, err
+	}
+	return map[string][]byte{"prices.csv": newCSV, "spot_prices.csv": newSpot}, nil
 }
 
 // readPriceRows reads prices.csv: its header and its rows by region and
@@ -333,7 +350,9 @@ type priceMerge struct {
 	added     []string      // sorted
 	unchanged int
 	kept      int // prices.csv rows the file does not give
-	spot      int // spot prices in the file, not merged
+	spot      int // spot prices in the file
+	// spotWritten counts the spot_prices.csv rows the file changes or adds.
+	spotWritten int
 }
 
 // mergePrices lays the file's on-demand prices of the catalog's sizes over
@@ -416,7 +435,7 @@ func printPriceChanges(w io.Writer, m priceMerge, examples int) {
 
 // printPriceNotes prints what the merge left out or mapped: sizes the
 // catalog lacks, renamed meters, spot prices, and a warning for CSV files.
-func printPriceNotes(w io.Writer, cat *catalog.Catalog, pf *azureexport.PriceFile, matched meterMatches, spot int) {
+func printPriceNotes(w io.Writer, cat *catalog.Catalog, pf *azureexport.PriceFile, matched meterMatches, m priceMerge, spotSource string) {
 	fmt.Fprintf(w, "Sizes priced in the file but not in the catalog: %d (ignored)\n", len(matched.unknown))
 	if missing := inScopeUnknown(cat, matched.unknown); len(missing) > 0 {
 		fmt.Fprintf(w, "  of GPU and HPC families or of the catalog's series: %d, to add as in \"Adding a size\" (CONTRIBUTING.md):\n", len(missing))
@@ -427,8 +446,8 @@ func printPriceNotes(w io.Writer, cat *catalog.Catalog, pf *azureexport.PriceFil
 	if len(matched.renamed) > 0 {
 		fmt.Fprintf(w, "Meter names mapped to catalog sizes (D34): %s\n", strings.Join(matched.renamed, ", "))
 	}
-	if spot > 0 {
-		fmt.Fprintf(w, "Spot prices in the file: %d (not written: spot_prices.csv keeps its own source)\n", spot)
+	if m.spot > 0 {
+		fmt.Fprintf(w, "Spot prices in the file: %d; spot_prices.csv rows changed or added: %d, dated with the source %q\n", m.spot, m.spotWritten, spotSource)
 	}
 	if pf.Format == azureexport.PriceFormatCSV {
 		fmt.Fprintln(w, "Note: the prices file is CSV. The embedded prices are Linux pay-as-you-go list prices: do not write negotiated prices.")

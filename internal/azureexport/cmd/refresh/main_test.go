@@ -143,7 +143,7 @@ func runRefresh(t *testing.T, args ...string) (string, string, int) {
 
 func TestRefreshDryRun(t *testing.T) {
 	dir := copyData(t)
-	before := map[string]string{"prices.csv": saved(t, dir, "prices.csv"), "catalog.json": saved(t, dir, "catalog.json")}
+	before := map[string]string{"prices.csv": saved(t, dir, "prices.csv"), "catalog.json": saved(t, dir, "catalog.json"), "spot_prices.csv": saved(t, dir, "spot_prices.csv")}
 	out, errOut, code := runRefresh(t, "-data", dir, "-availability", availability, "-prices", retail, "-date", "2026-12-01")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -163,7 +163,7 @@ func TestRefreshDryRun(t *testing.T) {
 		"Prices changed: 1 (0 up, 1 down); unchanged: 5",
 		"  Standard_ND96isr_H100_v5 in eastus: 98.32 -> 63.5 USD/h (-35.4%)",
 		"Sizes priced in the file but not in the catalog: 2 (ignored)",
-		"Spot prices in the file: 3 (not written",
+		`Spot prices in the file: 3; spot_prices.csv rows changed or added: 3, dated with the source "Azure Retail Prices API, Linux Spot meters (2026-12-01)"`,
 		"  data_date: 2026-11-01 -> 2026-12-01",
 		"  price_snapshot_date: 2026-06-18 -> 2026-12-01",
 		"Nothing written (dry run).",
@@ -172,7 +172,7 @@ func TestRefreshDryRun(t *testing.T) {
 			t.Errorf("output does not contain %q:\n%s", want, out)
 		}
 	}
-	for _, f := range []string{"prices.csv", "catalog.json"} {
+	for _, f := range []string{"prices.csv", "catalog.json", "spot_prices.csv"} {
 		a, _ := os.ReadFile(before[f])
 		b, _ := os.ReadFile(filepath.Join(dir, f))
 		if !bytes.Equal(a, b) {
@@ -183,12 +183,12 @@ func TestRefreshDryRun(t *testing.T) {
 
 func TestRefreshWrite(t *testing.T) {
 	dir := copyData(t)
-	prices, meta := saved(t, dir, "prices.csv"), saved(t, dir, "catalog.json")
+	prices, meta, spot := saved(t, dir, "prices.csv"), saved(t, dir, "catalog.json"), saved(t, dir, "spot_prices.csv")
 	out, errOut, code := runRefresh(t, "-data", dir, "-availability", availability, "-prices", retail, "-date", "2026-12-01", "-write")
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
 	}
-	if !strings.Contains(out, "Wrote catalog.json and prices.csv in "+dir) {
+	if !strings.Contains(out, "Wrote catalog.json, prices.csv, spot_prices.csv in "+dir) {
 		t.Errorf("output:\n%s", out)
 	}
 	c, err := catalog.LoadDir(dir)
@@ -207,9 +207,20 @@ func TestRefreshWrite(t *testing.T) {
 	if s.Prices["eastus"].USDPerHour != 63.5 || s.Prices["westus2"].USDPerHour != 98.32 {
 		t.Errorf("H100 prices eastus %v, westus2 %v", s.Prices["eastus"].USDPerHour, s.Prices["westus2"].USDPerHour)
 	}
-	// Only the changed row and the three dates differ.
+	// The file's spot meters are written with their date and source: the
+	// H100's spot price is the meter's 25.4 against the file's 63.5.
+	p := s.Prices["eastus"]
+	if p.SpotUSDPerHour == nil || *p.SpotUSDPerHour != 25.4 || p.SpotDate != "2026-12-01" || !strings.Contains(p.SpotSource, "Azure Retail Prices API, Linux Spot meters (2026-12-01)") {
+		t.Errorf("H100 spot in eastus %v, date %q, source %q", p.SpotUSDPerHour, p.SpotDate, p.SpotSource)
+	}
+	if _, err := catalog.ParseSource("Azure Retail Prices API, Linux Spot meters (2026-12-01)"); err != nil {
+		t.Errorf("spot source: %v", err)
+	}
+	// Only the changed row and the three dates differ, and the three spot
+	// rows (two changed, the NV6ads A10 v5's added).
 	assertDiffLines(t, prices, filepath.Join(dir, "prices.csv"), 1)
 	assertDiffLines(t, meta, filepath.Join(dir, "catalog.json"), 3)
+	assertDiffLinesAdded(t, spot, filepath.Join(dir, "spot_prices.csv"), 2, 1)
 }
 
 // assertDiffLinesAdded checks that b is a with changed lines replaced and
