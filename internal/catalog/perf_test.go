@@ -398,6 +398,12 @@ func TestPerformanceRejects(t *testing.T) {
 		{"peak cores without peak", nil, func(d *SeriesPerformanceDoc) { d.FP64PeakCores = i64(16) }, "fp64_peak_cores is given without fp64_peak_gflops"},
 		{"boost below base", nil, func(d *SeriesPerformanceDoc) { d.BaseGHz, d.MaxBoostGHz = f64(3), f64(2) }, "max_boost_ghz 2 is below base_ghz 3"},
 		{"zero clock", nil, func(d *SeriesPerformanceDoc) { d.AllCoreGHz = f64(0) }, "all_core_ghz must be a positive number"},
+		{"FP64 clock without FLOPs per cycle", nil, func(d *SeriesPerformanceDoc) {
+			d.FP64FLOPsPerCycle, d.FP64AllCoreGHz = nil, f64(2.5)
+			delete(d.Sources, "fp64_flops_per_cycle")
+			d.Sources["fp64_all_core_ghz"] = []string{"t"}
+		}, "fp64_all_core_ghz is given without fp64_flops_per_cycle"},
+		{"FP64 clock without source", nil, func(d *SeriesPerformanceDoc) { d.FP64AllCoreGHz = f64(2.5) }, "fp64_all_core_ghz is given without a source"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g, s := validGPUPerf(), validSeriesPerf()
@@ -412,6 +418,41 @@ func TestPerformanceRejects(t *testing.T) {
 				t.Errorf("Build error = %v, want one containing %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestFP64FormulaAgreesWithPublishedPeaks: every HPC and CPU series has the
+// per-core facts of the one FP64 formula (cores x FP64 clock x FP64 FLOPs
+// per cycle), and on every size of a series with a published peak (HPL
+// Rpeak, scaled to the size's cores) the formula lands within 10% of it.
+func TestFP64FormulaAgreesWithPublishedPeaks(t *testing.T) {
+	c := mustDefault(t)
+	checked := map[string]bool{}
+	for _, s := range c.SKUs() {
+		if s.Category == CategoryGPU {
+			continue
+		}
+		p := s.Performance.CPU
+		if p == nil || p.Cores == nil || p.CoreGHz == nil || p.FP64GHz == nil || p.FP64FLOPsPerCycle == nil {
+			t.Errorf("%s (%s): no per-core FP64 facts: %+v", s.Name, s.Series, p)
+			continue
+		}
+		derived := p.FP64GFLOPS(float64(*p.Cores))
+		if p.FP64PeakDerived {
+			if !sameFloat(p.FP64PeakGFLOPS, f64(math.Round(derived*100)/100)) {
+				t.Errorf("%s: derived peak %s, the formula gives %v", s.Name, show(p.FP64PeakGFLOPS), derived)
+			}
+			continue
+		}
+		if r := derived / *p.FP64PeakGFLOPS; r < 0.9 || r > 1.1 {
+			t.Errorf("%s: %d cores x %v GHz x %d FLOPs per cycle = %.0f GFLOPS, %.0f%% of the published %v", s.Name, *p.Cores, *p.FP64GHz, *p.FP64FLOPsPerCycle, derived, r*100, *p.FP64PeakGFLOPS)
+		}
+		checked[s.Series] = true
+	}
+	for _, series := range []string{"HB", "HBv2", "HBv3", "HBv4", "HBv5", "HC", "HX"} {
+		if !checked[series] {
+			t.Errorf("series %s: no size compared with its published peak", series)
+		}
 	}
 }
 
