@@ -761,8 +761,8 @@ data "hpcsku_recommendation" "cfd" {
 				})),
 
 				// Bound by memory capacity: 17 VMs (ceil(2,000 / 120)) of HB120rs_v2 (456
-				// GiB) hold 17 x 456 x 0.90 (parallel efficiency across VMs) = 6,976.8
-				// GiB, the most: relative throughput 1; HB120rs_v3 (448 GiB) 6,854.4, 448 /
+				// GiB) hold 17 x 456 x 1 / (1 + 0.02 x 16) (parallel efficiency on 17
+				// VMs) = 5,872.7 GiB, the most: relative throughput 1; HB120rs_v3 (448 GiB) 5,769.7, 448 /
 				// 456 = 0.9825. Both cost 61.2 USD/h, so per GiB HB120rs_v3 costs 456 / 448
 				// as much. HB120rs_v3: 25 + 25 x 0.9825 + 20 x (2,000 / 2,040 = 0.98) + 15
 				// x 0.9825 + 15 / 17 = 84.8; HB120rs_v2, retiring on 2027-05-31, within the
@@ -776,8 +776,8 @@ data "hpcsku_recommendation" "cfd" {
 					"tokens_per_second":       knownvalue.Null(),
 					"cost_per_million_tokens": knownvalue.Null(),
 					"relative_throughput":     knownvalue.Float64Exact(0.9825),
-					"efficiency":              knownvalue.Float64Exact(0.9),
-					"assumptions":             stringList("Bound: memory_capacity (hpc_bound); 17 VMs × 448 GiB of memory per VM × 90% parallel efficiency = 6854.4, relative to the best layout of the request."),
+					"efficiency":              knownvalue.Float64Exact(1 / 1.32),
+					"assumptions":             stringList("Bound: memory_capacity (hpc_bound); 17 VMs × 448 GiB of memory per VM × 75.76% parallel efficiency = 5769.7, relative to the best layout of the request."),
 				})),
 				statecheck.ExpectKnownValue(cfd, recs.AtSliceIndex(1), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"score": knownvalue.Float64Exact(80.5),
@@ -786,7 +786,7 @@ data "hpcsku_recommendation" "cfd" {
 				statecheck.ExpectKnownValue(cfd, recs.AtSliceIndex(1).AtMapKey("estimate").AtMapKey("relative_throughput"), knownvalue.Float64Exact(1)),
 				statecheck.ExpectKnownValue(cfd, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"hpc_bound":         knownvalue.StringExact("memory_capacity"),
-					"efficiency":        knownvalue.Float64Exact(0.9),
+					"efficiency":        knownvalue.Float64Exact(1 / 1.32),
 					"training_flops":    knownvalue.Null(),
 					"tokens_per_second": knownvalue.Null(),
 					"deadline_hours":    knownvalue.Null(),
@@ -841,13 +841,15 @@ data "hpcsku_recommendation" "keep" {
 					"total_price_per_hour": knownvalue.Float64Exact(61.2),
 				})),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.cfd", tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("deployment").AtMapKey("rdma"), knownvalue.Bool(true)),
-				// hpc is bound by memory bandwidth by default: 17 x 350 GB/s (STREAM) x
-				// 0.90 = 5,355, the only layout, so the best.
+				// hpc is bound by memory bandwidth by default: 17 VMs x 118 cores each,
+				// 1 / (1 / (118 x 3.0 GB/s per GHz x 3.0 GHz) + 1 / 350 GB/s STREAM) =
+				// 263.24 GB/s per VM, x 1 / (1 + 0.02 x 16) (parallel efficiency on 17
+				// VMs) = 3,390.26, the only layout, so the best.
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.cfd", tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"relative_throughput": knownvalue.Float64Exact(1),
-					"efficiency":          knownvalue.Float64Exact(0.9),
+					"efficiency":          knownvalue.Float64Exact(1 / 1.32),
 					"job_hours":           knownvalue.Null(),
-					"assumptions":         stringList("Bound: memory_bandwidth (hpc_bound); 17 VMs × 350 GB/s of STREAM bandwidth per VM × 90% parallel efficiency = 5355, relative to the best layout of the request."),
+					"assumptions":         stringList("Bound: memory_bandwidth (hpc_bound); 17 VMs × 263.24 GB/s of memory bandwidth per VM × 75.76% parallel efficiency = 3390.26, relative to the best layout of the request."),
 				})),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.cfd", tfjsonpath.New("requirements").AtMapKey("hpc_bound"), knownvalue.StringExact("memory_bandwidth")),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.amd_aks", tfjsonpath.New("vm_sizes"), stringList("Standard_ND96isr_MI300X_v5")),

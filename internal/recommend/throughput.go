@@ -246,37 +246,31 @@ func (s *serving) decodeRate(in *sizeInfo, gl *gpuLayout, b int64) float64 {
 type hpcWork struct {
 	bound   string // hpc_bound; "" for other workloads
 	coupled bool   // hpc: tightly coupled, parallel efficiency across VMs
+	cores   int64  // the cores setting; 0: every core of each VM
 }
 
 func hpcWorkOf(req Request) hpcWork {
+	h := hpcWork{}
 	switch req.Workload {
 	case WorkloadHPC:
-		return hpcWork{bound: orDefault(req.HPCBound, BoundMemoryBandwidth), coupled: true}
+		h = hpcWork{bound: orDefault(req.HPCBound, BoundMemoryBandwidth), coupled: true}
 	case WorkloadHTC:
-		return hpcWork{bound: orDefault(req.HPCBound, BoundCompute)}
+		h = hpcWork{bound: orDefault(req.HPCBound, BoundCompute)}
+	default:
+		return h
 	}
-	return hpcWork{}
+	h.cores = valueOr(req.Cores, 0)
+	return h
 }
 
-// rate is the throughput of an hpc or htc layout by the bound: STREAM
-// GB/s, FP64 GFLOPS or memory GiB per VM, times the VMs and the parallel
-// efficiency. 0 when the catalog has no figure.
+// rate is the throughput of an hpc or htc layout by the bound: the VMs
+// times one VM's rate on the cores the job uses on it (hpc_model.go),
+// times the parallel efficiency. 0 when the catalog has no figure.
 func (h *hpcWork) rate(in *sizeInfo, nodes int64) (rate, eff float64) {
-	var per float64
-	switch h.bound {
-	case BoundMemoryBandwidth:
-		per = in.streamGBs
-		if in.physCores > 0 {
-			per = math.Min(per, float64(in.physCores)*MaxStreamGBsPerCore)
-		}
-	case BoundCompute:
-		per = in.fp64GFLOPS
-	case BoundMemoryCapacity:
-		per = in.memGiB
-	}
+	per := hpcVMRate(in, h.bound, hpcCoresPerVM(in, h.cores, nodes))
 	eff = 1
-	if h.coupled && nodes > 1 {
-		eff = HPCParallelEfficiency
+	if h.coupled {
+		eff = hpcEfficiency(nodes)
 	}
 	return per * float64(nodes) * eff, eff
 }
@@ -285,7 +279,7 @@ func (h *hpcWork) rate(in *sizeInfo, nodes int64) (rate, eff float64) {
 func (h *hpcWork) unit() string {
 	switch h.bound {
 	case BoundMemoryBandwidth:
-		return "GB/s of STREAM bandwidth"
+		return "GB/s of memory bandwidth"
 	case BoundCompute:
 		return "GFLOPS of FP64 peak"
 	}

@@ -176,23 +176,25 @@ func TestThroughputEstimatesPinned(t *testing.T) {
 		}
 	})
 	t.Run("bandwidth-bound MPI", func(t *testing.T) {
-		// 2,000 cores: 17 HB120rs_v3 VMs × 350 GB/s STREAM × 90% = 5,355
-		// GB/s. An HBv5 VM has 6,600 GB/s of HBM, but a constrained size's
-		// few cores draw at most 50 GB/s each (MaxStreamGBsPerCore): 21
-		// HB368-96rs_v5 VMs × min(6,600, 96 × 50) = 4,800 × 90% = 90,720
-		// GB/s; 42 HB368-48rs_v5 VMs × 2,400 × 90% = 90,720 too (a tie, the
-		// same price per GB/s-hour); 14 HB368-144rs_v5 VMs × 6,600 × 90% =
-		// 83,160. Relative throughputs are to the best candidate, which a
-		// new size may be: their ratios are pinned.
+		// 2,000 cores over 17 HB120rs_v3 VMs run 118 cores on each: 1 /
+		// (1 / (118 × 3.0 GB/s per GHz × 3.0 GHz) + 1 / 350) = 263.24 GB/s
+		// per VM, × 17 × the efficiency on 17 VMs, 1 / (1 + 0.02 × 16) =
+		// 0.7576: 3,390.26. HBv5's 6,600 GB/s of HBM is far from what a
+		// constrained size's few cores draw: 21 HB368-96rs_v5 VMs × 1 /
+		// (1 / (96 × 3.0 × 4.0) + 1 / 6,600) = 980.80 × 1 / 1.4 =
+		// 14,712.07; 42 HB368-48rs_v5 VMs × 529.77 × 1 / 1.82 = 12,225.37;
+		// 14 HB368-144rs_v5 VMs on 143 cores each × 1,361.90 × 1 / 1.26 =
+		// 15,132.28. Relative throughputs are to the best candidate, which
+		// a new size may be: their ratios are pinned.
 		res := mustRecommend(t, Request{Workload: WorkloadHPC, Cores: i64(2000), Region: "eastus", MaxResults: i64(MaxResultsLimit), AsOf: asOf})
 		ref := estimateOf(t, res, "Standard_HB368-96rs_v5")
 		ratio := func(size string) *float64 {
 			return f64p(*estimateOf(t, res, size).RelativeThroughput / *ref.RelativeThroughput)
 		}
-		if e := estimateOf(t, res, "Standard_HB120rs_v3"); !near(ratio("Standard_HB120rs_v3"), 5355.0/90720) || e.Efficiency != HPCParallelEfficiency {
+		if e := estimateOf(t, res, "Standard_HB120rs_v3"); !near(ratio("Standard_HB120rs_v3"), 3390.26/14712.07) || !near(&e.Efficiency, 1/1.32) {
 			t.Errorf("HB120rs_v3 %+v", e)
 		}
-		if !near(ratio("Standard_HB368-48rs_v5"), 1) || !near(ratio("Standard_HB368-144rs_v5"), 83160.0/90720) {
+		if !near(ratio("Standard_HB368-48rs_v5"), 12225.37/14712.07) || !near(ratio("Standard_HB368-144rs_v5"), 15132.28/14712.07) {
 			t.Errorf("HBv5 ratios: 48 cores %v, 144 cores %v", *ratio("Standard_HB368-48rs_v5"), *ratio("Standard_HB368-144rs_v5"))
 		}
 		if res.Requirements.HPCBound != BoundMemoryBandwidth {

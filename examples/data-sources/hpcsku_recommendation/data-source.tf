@@ -115,7 +115,8 @@ data "hpcsku_recommendation" "chat_8b_throughput" {
 }
 
 # A CFD solver bound by memory bandwidth on 2,000 cores: sizes are compared on
-# STREAM bandwidth (times 90% parallel efficiency across VMs) and its price.
+# the bandwidth the job's cores draw from each VM's STREAM, times the parallel
+# efficiency on that many VMs, and its price.
 # `memory_bandwidth` is the default for `hpc`; `compute` compares FP64 peak.
 data "hpcsku_recommendation" "cfd_bandwidth" {
   workload  = "hpc"

@@ -1,0 +1,79 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package recommend
+
+// This file holds the per-VM model of hpc and htc jobs on CPU sizes: the
+// cores a job uses on each VM times a per-core rate, against the VM's
+// STREAM and FP64 bounds, and the parallel efficiency over VMs. Its
+// constants are fitted to Microsoft's published application runs on HBv3
+// and HBv4 (the Azure Architecture Center HPC guides); the evidence test
+// (hpc_evidence_test.go) predicts every one of those runs and prints the
+// error.
+
+import "math"
+
+const (
+	// HPCCoreGBsPerGHz is the memory traffic one core keeps moving per GHz
+	// of its all-core clock when the VM's STREAM bandwidth does not bound
+	// it: 3.0 GB/s, fitted to the median of 30 single-VM sweeps over the
+	// HBv3 constrained-core sizes (per-VM throughput of HB120-16rs_v3,
+	// -32, -64 and -96 relative to HB120rs_v3: 0.40, 0.62, 0.89, 0.99).
+	// A memory-bound VM's rate is the harmonic sum of its cores' rate and
+	// its STREAM bandwidth: 1 / (1 / (cores × HPCCoreGBsPerGHz × clock) +
+	// 1 / STREAM), so few cores reach a fraction of STREAM and each core
+	// of a constrained-core size does more than a core of the full size.
+	HPCCoreGBsPerGHz = 3.0
+
+	// HPCScalingLoss is the parallel-efficiency curve of a tightly coupled
+	// job over n VMs: efficiency = 1 / (1 + HPCScalingLoss × (n - 1)),
+	// 0.98 at 2 VMs, 0.94 at 4, 0.88 at 8 and 0.77 at 16. Fitted by least
+	// squares to the median speed-up per VM of the published multi-VM
+	// series (0.98 at 2 VMs, 0.97 at 4, 0.81 at 8 and 16). A team's own
+	// parallel_efficiency scales the curve.
+	HPCScalingLoss = 0.02
+)
+
+// hpcCoresPerVM is the cores a job uses on each of nodes VMs of the size:
+// with cores, its ranks spread evenly over the VMs, at most the VM's; else
+// every core of the VM.
+func hpcCoresPerVM(in *sizeInfo, cores, nodes int64) float64 {
+	vm := float64(in.physCores)
+	if vm <= 0 {
+		vm = float64(in.vcpus)
+	}
+	if cores <= 0 || nodes <= 0 {
+		return vm
+	}
+	return math.Min(vm, math.Ceil(float64(cores)/float64(nodes)))
+}
+
+// hpcVMRate is the throughput of one VM of the size running k cores of a
+// job by the bound: for memory_bandwidth, the harmonic sum of the cores'
+// rate (k × HPCCoreGBsPerGHz × all-core clock) and the VM's STREAM
+// bandwidth; for compute, k × the FP64 rate of one core (cores × FP64
+// clock × FP64 FLOPs per cycle, never above the VM's); for
+// memory_capacity, the VM's memory. 0 when the catalog lacks the figure.
+func hpcVMRate(in *sizeInfo, bound string, k float64) float64 {
+	switch bound {
+	case BoundMemoryBandwidth:
+		if in.streamGBs <= 0 || in.coreGHz <= 0 || k <= 0 {
+			return 0
+		}
+		return 1 / (1/(k*HPCCoreGBsPerGHz*in.coreGHz) + 1/in.streamGBs)
+	case BoundCompute:
+		return k * in.coreFP64
+	case BoundMemoryCapacity:
+		return in.memGiB
+	}
+	return 0
+}
+
+// hpcEfficiency is the parallel efficiency of a tightly coupled job on
+// nodes VMs: the fitted curve, 1 on one VM.
+func hpcEfficiency(nodes int64) float64 {
+	if nodes <= 1 {
+		return 1
+	}
+	return 1 / (1 + HPCScalingLoss*float64(nodes-1))
+}
