@@ -318,6 +318,26 @@ func TestBadInputMatrix(t *testing.T) {
 			config: rec(`workload = "htc"`, `hpc_bound = ""`), attr: "hpc_bound", with: recAddr, line: `hpc_bound = ""`,
 			summary: "Invalid Attribute Value Match", detail: []string{`Attribute hpc_bound value must be one of:`, `got: ""`},
 		},
+		"recommendation/parallel_efficiency zero": {
+			config: rec(`workload = "hpc"`, `cores = 256`, `parallel_efficiency = 0`), attr: "parallel_efficiency", with: recAddr, line: `parallel_efficiency = 0`,
+			summary: "Invalid Parallel Efficiency", detail: []string{`parallel_efficiency must be greater than 0 and at most 1.5; got 0.`},
+		},
+		"recommendation/parallel_efficiency negative": {
+			config: rec(`workload = "hpc"`, `cores = 256`, `nodes = 4`, `parallel_efficiency = -0.8`), attr: "parallel_efficiency", with: recAddr, line: `parallel_efficiency = -0.8`,
+			summary: "Invalid Parallel Efficiency", detail: []string{`parallel_efficiency must be greater than 0 and at most 1.5; got -0.8.`},
+		},
+		"recommendation/parallel_efficiency above the maximum": {
+			config: rec(`workload = "htc"`, `parallel_efficiency = 1.6`), attr: "parallel_efficiency", with: recAddr, line: `parallel_efficiency = 1.6`,
+			summary: "Invalid Parallel Efficiency", detail: []string{`parallel_efficiency must be greater than 0 and at most 1.5; got 1.6.`},
+		},
+		"recommendation/parallel_efficiency as a percentage": {
+			config: rec(`workload = "hpc"`, `cores = 256`, `parallel_efficiency = 85`), attr: "parallel_efficiency", with: recAddr, line: `parallel_efficiency = 85`,
+			summary: "Invalid Parallel Efficiency", detail: []string{`parallel_efficiency must be greater than 0 and at most 1.5; got 85.`},
+		},
+		"recommendation/parallel_efficiency on training": {
+			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `parallel_efficiency = 0.8`), attr: "parallel_efficiency", with: recAddr, line: `parallel_efficiency = 0.8`,
+			summary: "Argument Not Used By Workload", detail: []string{`parallel_efficiency applies to the hpc and htc workloads, not to workload "training". Remove parallel_efficiency, or set workload to "hpc", "htc".`},
+		},
 		"recommendation/hpc_bound on inference": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `hpc_bound = "compute"`), attr: "hpc_bound", with: recAddr, line: `hpc_bound = "compute"`,
 			summary: "Argument Not Used By Workload", detail: []string{`hpc_bound applies to the hpc and htc workloads, not to workload "inference". Remove hpc_bound, or set workload to "hpc", "htc".`},

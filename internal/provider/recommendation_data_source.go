@@ -88,6 +88,7 @@ func requestFromConfig(ctx context.Context, cfg recommendationDataSourceModel, d
 		DeadlineHours:        float64Ptr(cfg.DeadlineHours),
 		TokensPerSecond:      float64Ptr(cfg.TokensPerSecond),
 		HPCBound:             cfg.HPCBound.ValueString(),
+		ParallelEfficiency:   float64Ptr(cfg.ParallelEfficiency),
 		GPUMemoryGiB:         float64Ptr(cfg.GPUMemoryGiB),
 		GPUs:                 int64Ptr(cfg.GPUs),
 		Nodes:                int64Ptr(cfg.Nodes),

@@ -153,12 +153,21 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"hpc_bound": schema.StringAttribute{
 			Optional: true,
 			MarkdownDescription: "What limits the speed of the job: " + quoted(recommend.HPCBounds()) + ". " +
-				"`" + recommend.BoundMemoryBandwidth + "` (most CFD, weather and sparse solvers) compares STREAM bandwidth, `" + recommend.BoundCompute + "` (dense arithmetic) FP64 peak, " +
+				"`" + recommend.BoundMemoryBandwidth + "` (most CFD, weather and sparse solvers) compares the memory bandwidth the job's cores draw against each VM's STREAM bandwidth, " +
+				"`" + recommend.BoundCompute + "` (dense arithmetic) the FP64 rate of the cores it uses (cores × FP64 clock × FP64 FLOPs per cycle), " +
 				"`" + recommend.BoundMemoryCapacity + "` (the problem size is set by memory) memory per VM, each times the VMs (and, for `hpc` across VMs, a parallel efficiency). " +
 				"The ranking compares the price per unit of that throughput, and `recommendations[*].estimate.relative_throughput` reports it against the best size. " +
 				"Defaults to `" + recommend.BoundMemoryBandwidth + "` for `hpc` and `" + recommend.BoundCompute + "` for `htc`. " +
 				"Only for the workloads `hpc` and `htc`; anywhere else it is an error.",
 			Validators: []validator.String{stringvalidator.OneOf(recommend.HPCBounds()...)},
+		},
+		"parallel_efficiency": schema.Float64Attribute{
+			Optional: true,
+			MarkdownDescription: "The parallel efficiency the team measured for the job, " + recommend.RangeParallelEfficiency.Bounds() + ": its speed-up on `nodes` VMs over one VM, divided by `nodes`. " +
+				"With `nodes`, the efficiency curve over VM counts (the ranking guide gives it and its fitted constant) is scaled to pass through it; without `nodes`, it is the efficiency of every layout of more than one VM. " +
+				"Defaults to the curve for `hpc` (" + strconv.FormatFloat(recommend.HPCScalingLoss, 'f', -1, 64) + " in 1 / (1 + loss × (VMs − 1))) and 1 for `htc`, whose tasks are independent. " +
+				"Only for the workloads `hpc` and `htc`; anywhere else it is an error.",
+			Validators: []validator.Float64{inRange(recommend.RangeParallelEfficiency)},
 		},
 		"gpu_memory_gib": schema.Float64Attribute{
 			Optional:            true,

@@ -36,6 +36,7 @@ type recommendationDataSourceModel struct {
 	DeadlineHours        types.Float64 `tfsdk:"deadline_hours"`
 	TokensPerSecond      types.Float64 `tfsdk:"tokens_per_second"`
 	HPCBound             types.String  `tfsdk:"hpc_bound"`
+	ParallelEfficiency   types.Float64 `tfsdk:"parallel_efficiency"`
 	GPUMemoryGiB         types.Float64 `tfsdk:"gpu_memory_gib"`
 	GPUs                 types.Int64   `tfsdk:"gpus"`
 	Nodes                types.Int64   `tfsdk:"nodes"`

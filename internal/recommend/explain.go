@@ -459,6 +459,7 @@ func explainRequirements(n *requirements, work string) []string {
 	}
 	if n.hpc.bound != "" {
 		ex = append(ex, "Bound: "+n.hpc.bound+" (hpc_bound): throughput is compared as the VMs' "+n.hpc.unit()+", times the parallel efficiency.")
+		ex = append(ex, hpcEfficiencyExplanation(&n.hpc)...)
 	}
 	if n.cores > 0 {
 		ex = append(ex, fmt.Sprintf("Cores: %d per job; VMs = ceil(cores / vCPUs per VM). HPC sizes run with SMT off, so their vCPUs are physical cores.", n.cores))

@@ -48,6 +48,7 @@ var (
 	RangeMaxTotalPricePerHour     = NumberRange{Name: "max_total_price_per_hour", Summary: "Invalid Maximum Total Price"}
 	RangeMinLifetimeMonths        = wholeRange("min_lifetime_months", "Invalid Minimum Lifetime", 0, MaxMinLifetimeMonths)
 	RangeMaxResults               = wholeRange("max_results", "Invalid Maximum Results", 1, MaxResultsLimit)
+	RangeParallelEfficiency       = NumberRange{Name: "parallel_efficiency", Summary: "Invalid Parallel Efficiency", Max: MaxParallelEfficiency, HasMax: true}
 )
 
 func wholeRange(name, summary string, lowest, highest int64) NumberRange {

@@ -247,6 +247,10 @@ type hpcWork struct {
 	bound   string // hpc_bound; "" for other workloads
 	coupled bool   // hpc: tightly coupled, parallel efficiency across VMs
 	cores   int64  // the cores setting; 0: every core of each VM
+	// measured is parallel_efficiency (0: none), measuredAt the VMs it
+	// was measured on (the nodes setting; 0: any VM count above 1).
+	measured   float64
+	measuredAt int64
 }
 
 func hpcWorkOf(req Request) hpcWork {
@@ -260,6 +264,7 @@ func hpcWorkOf(req Request) hpcWork {
 		return h
 	}
 	h.cores = valueOr(req.Cores, 0)
+	h.measured, h.measuredAt = valueOr(req.ParallelEfficiency, 0), valueOr(req.Nodes, 0)
 	return h
 }
 
@@ -268,10 +273,7 @@ func hpcWorkOf(req Request) hpcWork {
 // times the parallel efficiency. 0 when the catalog has no figure.
 func (h *hpcWork) rate(in *sizeInfo, nodes int64) (rate, eff float64) {
 	per := hpcVMRate(in, h.bound, hpcCoresPerVM(in, h.cores, nodes))
-	eff = 1
-	if h.coupled {
-		eff = hpcEfficiency(nodes)
-	}
+	eff = h.efficiency(nodes)
 	return per * float64(nodes) * eff, eff
 }
 

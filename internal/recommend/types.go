@@ -65,6 +65,10 @@ type Request struct {
 	// HPCBound is what bounds an hpc or htc job (one of HPCBounds); ""
 	// means memory_bandwidth for hpc and compute for htc.
 	HPCBound string
+	// ParallelEfficiency is the parallel efficiency the team measured for
+	// an hpc or htc job on Nodes VMs (on any VM count above 1 without
+	// Nodes); nil means the fitted curve. See hpc_model.go.
+	ParallelEfficiency *float64
 
 	GPUMemoryGiB    *float64 // total GPU memory the job needs; overrides the estimate
 	GPUs            *int64   // minimum whole GPUs per job

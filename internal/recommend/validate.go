@@ -158,6 +158,7 @@ func validateUsage(p *problems, req Request) {
 	notUsed(req.TokensPerSecond != nil, "tokens_per_second", "serving a model", WorkloadInference)
 	p.enum(req.HPCBound, hpcBounds, "hpc_bound", "Invalid HPC Bound", "hpc_bound")
 	notUsed(req.HPCBound != "", "hpc_bound", "the hpc and htc workloads", WorkloadHPC, WorkloadHTC)
+	notUsed(req.ParallelEfficiency != nil, "parallel_efficiency", "the hpc and htc workloads", WorkloadHPC, WorkloadHTC)
 }
 
 // validateWork checks the work's ranges, a quantised precision that cannot
@@ -166,6 +167,7 @@ func validateWork(p *problems, req Request) {
 	p.rangeF(RangeTokensBillion, req.TokensBillion)
 	p.rangeF(RangeDeadlineHours, req.DeadlineHours)
 	p.rangeF(RangeTokensPerSecond, req.TokensPerSecond)
+	p.rangeF(RangeParallelEfficiency, req.ParallelEfficiency)
 	if m := req.Model; m != nil && slices.Contains(precisions, m.Precision) && (m.Precision == PrecisionINT8 || m.Precision == PrecisionINT4) {
 		switch {
 		case req.Workload == WorkloadTraining:
