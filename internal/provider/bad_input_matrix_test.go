@@ -374,6 +374,18 @@ func TestBadInputMatrix(t *testing.T) {
 			config: rec(`workload = "hpc"`, `cores = -64`), attr: "cores", with: recAddr, line: `cores = -64`,
 			summary: "Invalid Core Count", detail: []string{`cores must be at least 1 and at most 10,000,000; got -64.`},
 		},
+		"recommendation/total_memory_gib zero": {
+			config: rec(`workload = "hpc"`, `hpc_bound = "memory_capacity"`, `total_memory_gib = 0`), attr: "total_memory_gib", with: recAddr, line: `total_memory_gib = 0`,
+			summary: "Invalid Total Memory", detail: []string{`total_memory_gib must be greater than 0 and at most 10,485,760; got 0.`},
+		},
+		"recommendation/total_memory_gib negative": {
+			config: rec(`workload = "htc"`, `total_memory_gib = -512`), attr: "total_memory_gib", with: recAddr, line: `total_memory_gib = -512`,
+			summary: "Invalid Total Memory", detail: []string{`total_memory_gib must be greater than 0 and at most 10,485,760; got -512.`},
+		},
+		"recommendation/total_memory_gib on inference": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `total_memory_gib = 64`), attr: "total_memory_gib", with: recAddr, line: `total_memory_gib = 64`,
+			summary: "Argument Not Used By Workload", detail: []string{`total_memory_gib applies to the hpc and htc workloads (the memory of a distributed job), not to workload "inference". Remove total_memory_gib, or set workload to "hpc", "htc".`},
+		},
 		"recommendation/min_memory_gib negative": {
 			config: rec(`workload = "hpc"`, `min_memory_gib = -1`), attr: "min_memory_gib", with: recAddr, line: `min_memory_gib = -1`,
 			summary: "Invalid Minimum Memory", detail: []string{`min_memory_gib must be greater than 0; got -1.`},

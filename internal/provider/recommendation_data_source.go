@@ -95,6 +95,7 @@ func requestFromConfig(ctx context.Context, cfg recommendationDataSourceModel, d
 		Cores:                int64Ptr(cfg.Cores),
 		MinVCPUs:             int64Ptr(cfg.MinVCPUs),
 		MinMemoryGiB:         float64Ptr(cfg.MinMemoryGiB),
+		TotalMemoryGiB:       float64Ptr(cfg.TotalMemoryGiB),
 		MinLocalDiskGiB:      float64Ptr(cfg.MinLocalDiskGiB),
 		Interconnect:         cfg.Interconnect.ValueString(),
 		GPUVendor:            cfg.GPUVendor.ValueString(),

@@ -760,24 +760,23 @@ data "hpcsku_recommendation" "cfd" {
 					"deadline_hours":      knownvalue.Null(),
 				})),
 
-				// Bound by memory capacity: 17 VMs (ceil(2,000 / 120)) of HB120rs_v2 (456
-				// GiB) hold 17 x 456 x 1 / (1 + 0.02 x 16) (parallel efficiency on 17
-				// VMs) = 5,872.7 GiB, the most: relative throughput 1; HB120rs_v3 (448 GiB) 5,769.7, 448 /
-				// 456 = 0.9825. Both cost 61.2 USD/h, so per GiB HB120rs_v3 costs 456 / 448
-				// as much. HB120rs_v3: 25 + 25 x 0.9825 + 20 x (2,000 / 2,040 = 0.98) + 15
-				// x 0.9825 + 15 / 17 = 84.8; HB120rs_v2, retiring on 2027-05-31, within the
-				// 24-month warning horizon (-5; min_lifetime_months = 0 keeps it): 25 + 25
-				// + 19.61 + 15 + 0.88 - 5 = 80.5.
+				// Bound by memory capacity: memory does not add up across VMs; the job
+				// runs once it fits, and the fewest VMs that hold it win. 17 VMs (ceil(2,000
+				// / 120)) of HB120rs_v3 or HB120rs_v2 hold it: 1 / 17 each, relative
+				// throughput 1, both at 61.2 USD/h. HB120rs_v3: 25 + 25 + 20 x (2,000 /
+				// 2,040 = 0.98) + 15 + 15 / 17 = 85.5; HB120rs_v2, retiring on 2027-05-31,
+				// within the 24-month warning horizon (-5; min_lifetime_months = 0 keeps
+				// it): 25 + 25 + 19.61 + 15 + 0.88 - 5 = 80.5.
 				statecheck.ExpectKnownValue(cfd, tfjsonpath.New("vm_sizes"), stringList("Standard_HB120rs_v3", "Standard_HB120rs_v2")),
-				statecheck.ExpectKnownValue(cfd, recs.AtSliceIndex(0).AtMapKey("score"), knownvalue.Float64Exact(84.8)),
+				statecheck.ExpectKnownValue(cfd, recs.AtSliceIndex(0).AtMapKey("score"), knownvalue.Float64Exact(85.5)),
 				statecheck.ExpectKnownValue(cfd, recs.AtSliceIndex(0).AtMapKey("estimate"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 					"job_hours":               knownvalue.Null(),
 					"job_cost_usd":            knownvalue.Null(),
 					"tokens_per_second":       knownvalue.Null(),
 					"cost_per_million_tokens": knownvalue.Null(),
-					"relative_throughput":     knownvalue.Float64Exact(0.9825),
-					"efficiency":              knownvalue.Float64Exact(1 / 1.32),
-					"assumptions":             stringList("Bound: memory_capacity (hpc_bound); 17 VMs × 448 GiB of memory per VM × 75.76% parallel efficiency = 5769.7, relative to the best layout of the request."),
+					"relative_throughput":     knownvalue.Float64Exact(1),
+					"efficiency":              knownvalue.Float64Exact(1),
+					"assumptions":             stringList("Bound: memory_capacity (hpc_bound); the job's memory fits on 17 VMs, and the fewest VMs that hold it win: 1 / 17 = 0.0588, relative to the best layout of the request."),
 				})),
 				statecheck.ExpectKnownValue(cfd, recs.AtSliceIndex(1), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"score": knownvalue.Float64Exact(80.5),
@@ -786,7 +785,7 @@ data "hpcsku_recommendation" "cfd" {
 				statecheck.ExpectKnownValue(cfd, recs.AtSliceIndex(1).AtMapKey("estimate").AtMapKey("relative_throughput"), knownvalue.Float64Exact(1)),
 				statecheck.ExpectKnownValue(cfd, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"hpc_bound":         knownvalue.StringExact("memory_capacity"),
-					"efficiency":        knownvalue.Float64Exact(1 / 1.32),
+					"efficiency":        knownvalue.Float64Exact(1),
 					"training_flops":    knownvalue.Null(),
 					"tokens_per_second": knownvalue.Null(),
 					"deadline_hours":    knownvalue.Null(),

@@ -196,8 +196,16 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"min_memory_gib": schema.Float64Attribute{
 			Optional:            true,
-			MarkdownDescription: "Minimum memory per VM, in GiB.",
+			MarkdownDescription: "Minimum memory per VM, in GiB. It stays per VM: for `hpc_bound = \"" + recommend.BoundMemoryCapacity + "\"` it never adds up across VMs.",
 			Validators:          []validator.Float64{inRange(recommend.RangeMinMemoryGiB)},
+		},
+		"total_memory_gib": schema.Float64Attribute{
+			Optional: true,
+			MarkdownDescription: "The memory of a distributed job, in GiB, " + recommend.RangeTotalMemoryGiB.Bounds() + ": spread over its VMs, it sets the fewest VMs each size needs " +
+				"(with `nodes`, a size whose VMs cannot hold it is removed, constraint `system_memory`). With `min_memory_gib`, each VM also has at least that much. " +
+				"For `hpc_bound = \"" + recommend.BoundMemoryCapacity + "\"` the layout that holds the job on the fewest VMs wins. " +
+				"Only for the workloads `hpc` and `htc`; anywhere else it is an error.",
+			Validators: []validator.Float64{inRange(recommend.RangeTotalMemoryGiB)},
 		},
 		"min_local_disk_gib": schema.Float64Attribute{
 			Optional:            true,

@@ -43,6 +43,7 @@ type recommendationDataSourceModel struct {
 	Cores                types.Int64   `tfsdk:"cores"`
 	MinVCPUs             types.Int64   `tfsdk:"min_vcpus"`
 	MinMemoryGiB         types.Float64 `tfsdk:"min_memory_gib"`
+	TotalMemoryGiB       types.Float64 `tfsdk:"total_memory_gib"`
 	MinLocalDiskGiB      types.Float64 `tfsdk:"min_local_disk_gib"`
 	Interconnect         types.String  `tfsdk:"interconnect"`
 	GPUVendor            types.String  `tfsdk:"gpu_vendor"`

@@ -334,7 +334,7 @@ func interconnectExplanation(n *requirements) string {
 	case n.workload == WorkloadHPC:
 		return "Interconnect: InfiniBand, as tightly coupled MPI needs it (Azure HPC guidance: InfiniBand only where it is used)."
 	case n.workload == WorkloadHTC:
-		return "Interconnect: not needed for independent tasks; RDMA sizes are penalized because unused bandwidth costs money."
+		return "Interconnect: not needed for independent tasks; an RDMA size's InfiniBand is in its price per unit of work, which the ranking compares, and costs no further points."
 	}
 	return "Interconnect: InfiniBand only when the job spans several VMs; otherwise RDMA sizes are penalized because unused bandwidth costs money (Azure HPC guidance: InfiniBand only where it is used)."
 }
@@ -652,10 +652,7 @@ func assumptions(n *requirements, e *eval, f figures, work string) []string {
 	case f.work == workHPC && !f.known:
 		return []string{"The catalog has no " + n.hpc.bound + " figure for this size: no throughput estimate."}
 	}
-	return []string{
-		fmt.Sprintf("Bound: %s (hpc_bound); %d VMs × %s %s per VM × %s%% parallel efficiency = %s, relative to the best layout of the request.",
-			n.hpc.bound, e.nodes, trimFloat(f.hpcRate/float64(e.nodes)/f.eff), n.hpc.unit(), trimFloat(f.eff*100), trimFloat(f.hpcRate)),
-	}
+	return hpcAssumptions(n, e, f)
 }
 
 // computeLabel names the precision training computes in.

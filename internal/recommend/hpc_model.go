@@ -14,6 +14,9 @@ package recommend
 import (
 	"fmt"
 	"math"
+	"strconv"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
 const (
@@ -40,6 +43,10 @@ const (
 	// superlinear 1.2 to 1.3 of the published runs whose cells per core
 	// stay high as VMs are added.
 	MaxParallelEfficiency = 1.5
+
+	// MaxTotalMemoryGiB bounds total_memory_gib: 10 PiB, far beyond any
+	// job the VMs one job may span can hold.
+	MaxTotalMemoryGiB = 10 * 1024 * 1024
 )
 
 // hpcCoresPerVM is the cores a job uses on each of nodes VMs of the size:
@@ -60,8 +67,8 @@ func hpcCoresPerVM(in *sizeInfo, cores, nodes int64) float64 {
 // job by the bound: for memory_bandwidth, the harmonic sum of the cores'
 // rate (k × HPCCoreGBsPerGHz × all-core clock) and the VM's STREAM
 // bandwidth; for compute, k × the FP64 rate of one core (cores × FP64
-// clock × FP64 FLOPs per cycle, never above the VM's); for
-// memory_capacity, the VM's memory. 0 when the catalog lacks the figure.
+// clock × FP64 FLOPs per cycle, never above the VM's). 0 when the catalog
+// lacks the figure.
 func hpcVMRate(in *sizeInfo, bound string, k float64) float64 {
 	switch bound {
 	case BoundMemoryBandwidth:
@@ -71,10 +78,16 @@ func hpcVMRate(in *sizeInfo, bound string, k float64) float64 {
 		return 1 / (1/(k*HPCCoreGBsPerGHz*in.coreGHz) + 1/in.streamGBs)
 	case BoundCompute:
 		return k * in.coreFP64
-	case BoundMemoryCapacity:
-		return in.memGiB
 	}
 	return 0
+}
+
+// memoryCapacityRate is the throughput of a memory_capacity layout: the
+// job runs once it fits, and the fewest VMs that hold it win (memory never
+// adds up across VMs: min_memory_gib is per VM, total_memory_gib spread
+// over the VMs), so it counts one job over the VMs: 1 / nodes.
+func memoryCapacityRate(nodes int64) float64 {
+	return 1 / float64(max(nodes, 1))
 }
 
 // hpcEfficiency is the parallel efficiency of a tightly coupled job on
@@ -119,4 +132,14 @@ func hpcEfficiencyExplanation(h *hpcWork) []string {
 		return []string{fmt.Sprintf("Parallel efficiency: %s%% measured on %d VMs (parallel_efficiency); the efficiency curve is scaled to pass through it.", trimFloat(h.measured*100), h.measuredAt)}
 	}
 	return []string{fmt.Sprintf("Parallel efficiency: %s%% (parallel_efficiency) on every layout of more than one VM.", trimFloat(h.measured*100))}
+}
+
+// hpcAssumptions says how a layout's hpc or htc throughput was derived.
+func hpcAssumptions(n *requirements, e *eval, f figures) []string {
+	if n.hpc.bound == BoundMemoryCapacity {
+		return []string{fmt.Sprintf("Bound: %s (hpc_bound); the job's memory fits on %s, and the fewest VMs that hold it win: 1 / %d = %s, relative to the best layout of the request.",
+			n.hpc.bound, catalog.Plural(e.nodes, "VM", "VMs"), e.nodes, strconv.FormatFloat(round4(f.hpcRate), 'f', -1, 64))}
+	}
+	return []string{fmt.Sprintf("Bound: %s (hpc_bound); %d VMs × %s %s per VM × %s%% parallel efficiency = %s, relative to the best layout of the request.",
+		n.hpc.bound, e.nodes, trimFloat(f.hpcRate/float64(e.nodes)/f.eff), n.hpc.unit(), trimFloat(f.eff*100), trimFloat(f.hpcRate))}
 }

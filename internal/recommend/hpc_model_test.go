@@ -5,6 +5,7 @@ package recommend
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -79,5 +80,82 @@ func TestParallelEfficiency(t *testing.T) {
 	htc := hpcWork{bound: BoundCompute}
 	if htc.efficiency(50) != 1 {
 		t.Errorf("htc on 50 VMs: %v", htc.efficiency(50))
+	}
+}
+
+// memory_capacity: min_memory_gib is per VM and never adds up across VMs,
+// so a solver that needs 1,100 GiB on one node, on 72 cores, runs on one
+// HX VM rather than three 24-core HX VMs at three times the price; the
+// fewest VMs that hold the job win.
+func TestMemoryCapacityPerVM(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadHPC, HPCBound: BoundMemoryCapacity, MinMemoryGiB: f64(1100), Cores: i64(72), Region: "eastus", AsOf: asOf})
+	top := res.Recommendations[0]
+	if top.Nodes != 1 || *top.SKU.MemoryGiB < 1100 || *top.Estimate.RelativeThroughput != 1 {
+		t.Errorf("top %s on %d VMs (%v GiB each), relative throughput %v", top.VMSize, top.Nodes, *top.SKU.MemoryGiB, *top.Estimate.RelativeThroughput)
+	}
+	for _, r := range res.Recommendations {
+		if r.Nodes > 1 && r.Score >= top.Score {
+			t.Errorf("%s on %d VMs scores %v, at least the one-VM top's %v", r.VMSize, r.Nodes, r.Score, top.Score)
+		}
+		if want := 1 / float64(r.Nodes); !near(r.Estimate.RelativeThroughput, want) {
+			t.Errorf("%s on %d VMs: relative throughput %v, want %v", r.VMSize, r.Nodes, *r.Estimate.RelativeThroughput, want)
+		}
+	}
+}
+
+// total_memory_gib is the memory of a distributed job, spread over its
+// VMs: every layout holds it, and the sizes with the most memory per VM
+// need the fewest VMs.
+func TestTotalMemorySpreadOverVMs(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadHPC, HPCBound: BoundMemoryCapacity, TotalMemoryGiB: f64(3000), Region: "eastus", AsOf: asOf, MaxResults: i64(MaxResultsLimit)})
+	fewest := int64(math.MaxInt64)
+	for _, r := range res.Recommendations {
+		if float64(r.Nodes)**r.SKU.MemoryGiB < 3000 || float64(r.Nodes-1)**r.SKU.MemoryGiB >= 3000 {
+			t.Errorf("%s: %d VMs of %v GiB for 3,000 GiB", r.VMSize, r.Nodes, *r.SKU.MemoryGiB)
+		}
+		fewest = min(fewest, r.Nodes)
+	}
+	if top := res.Recommendations[0]; top.Nodes != fewest || top.Nodes != 3 {
+		t.Errorf("top %s on %d VMs; the fewest that hold 3,000 GiB are %d", top.VMSize, top.Nodes, fewest)
+	}
+	if !strings.Contains(strings.Join(res.Recommendations[0].Estimate.Assumptions, " "), "the fewest VMs that hold it win") {
+		t.Errorf("assumptions %q", res.Recommendations[0].Estimate.Assumptions)
+	}
+	// On fixed VMs too small for it, the job's memory removes the size.
+	res = mustRecommend(t, Request{Workload: WorkloadHTC, TotalMemoryGiB: f64(3000), Nodes: i64(4), Region: "eastus", AsOf: asOf, MaxResults: i64(MaxResultsLimit)})
+	for _, r := range res.Recommendations {
+		if 4**r.SKU.MemoryGiB < 3000 {
+			t.Errorf("%s: 4 VMs of %v GiB ranked for 3,000 GiB", r.VMSize, *r.SKU.MemoryGiB)
+		}
+	}
+	if !slices.ContainsFunc(res.Rejected, func(j Rejection) bool {
+		return j.Constraint == "system_memory" && strings.Contains(j.Reason, "3000 GiB of memory (total_memory_gib)")
+	}) {
+		t.Errorf("rejected %+v", res.Rejected)
+	}
+}
+
+// htc compares per-core work and takes no points off for InfiniBand,
+// whose cost is already in the price per unit of work.
+func TestHTCNoInfiniBandPenalty(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadHTC, Cores: i64(10000), Region: "eastus", AsOf: asOf, MaxResults: i64(MaxResultsLimit)})
+	for _, r := range res.Recommendations {
+		if r.SKU.Network.RDMA && !r.Deployment.RDMA && strings.Contains(strings.Join(r.Reasons, " "), "penal") {
+			t.Errorf("%s: reasons %q", r.VMSize, r.Reasons)
+		}
+	}
+	// 10,000 tasks: 625 F16als_v6 VMs do not top the ranking, and 84
+	// HB120rs_v3 VMs cost less per unit of FP64 work than they do (per
+	// core: 2.08 GHz x 16 FLOPs per cycle against 3.7 x 16, for 3.60 USD
+	// an hour per 120 cores against 0.968 per 16).
+	perUnit := map[string]float64{}
+	for _, r := range res.Recommendations {
+		perUnit[r.VMSize] = *r.TotalPricePerHour / *r.Estimate.RelativeThroughput
+	}
+	if top := res.Recommendations[0].VMSize; top == "Standard_F16als_v6" {
+		t.Errorf("top %s", top)
+	}
+	if f, hb := perUnit["Standard_F16als_v6"], perUnit["Standard_HB120rs_v3"]; hb == 0 || f == 0 || hb >= f {
+		t.Errorf("price per unit of work: F16als_v6 %v, HB120rs_v3 %v", f, hb)
 	}
 }

@@ -272,6 +272,9 @@ func hpcWorkOf(req Request) hpcWork {
 // times one VM's rate on the cores the job uses on it (hpc_model.go),
 // times the parallel efficiency. 0 when the catalog has no figure.
 func (h *hpcWork) rate(in *sizeInfo, nodes int64) (rate, eff float64) {
+	if h.bound == BoundMemoryCapacity {
+		return memoryCapacityRate(nodes), 1
+	}
 	per := hpcVMRate(in, h.bound, hpcCoresPerVM(in, h.cores, nodes))
 	eff = h.efficiency(nodes)
 	return per * float64(nodes) * eff, eff
@@ -283,9 +286,9 @@ func (h *hpcWork) unit() string {
 	case BoundMemoryBandwidth:
 		return "GB/s of memory bandwidth"
 	case BoundCompute:
-		return "GFLOPS of FP64 peak"
+		return "GFLOPS of FP64"
 	}
-	return "GiB of memory"
+	return "jobs per VM"
 }
 
 // figures is a layout's time, cost and throughput as the throughput model

@@ -76,6 +76,7 @@ type Request struct {
 	Cores           *int64   // total cores per job (hpc, htc)
 	MinVCPUs        *int64   // per VM
 	MinMemoryGiB    *float64 // per VM
+	TotalMemoryGiB  *float64 // per job, spread over its VMs (hpc, htc)
 	MinLocalDiskGiB *float64 // per VM: temporary disk plus local NVMe
 
 	Interconnect         string   // "" or one of Interconnects

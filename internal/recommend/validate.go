@@ -159,6 +159,7 @@ func validateUsage(p *problems, req Request) {
 	p.enum(req.HPCBound, hpcBounds, "hpc_bound", "Invalid HPC Bound", "hpc_bound")
 	notUsed(req.HPCBound != "", "hpc_bound", "the hpc and htc workloads", WorkloadHPC, WorkloadHTC)
 	notUsed(req.ParallelEfficiency != nil, "parallel_efficiency", "the hpc and htc workloads", WorkloadHPC, WorkloadHTC)
+	notUsed(req.TotalMemoryGiB != nil, "total_memory_gib", "the hpc and htc workloads (the memory of a distributed job)", WorkloadHPC, WorkloadHTC)
 }
 
 // validateWork checks the work's ranges, a quantised precision that cannot
@@ -204,6 +205,7 @@ func validateSettings(p *problems, req Request) {
 	p.rangeI(RangeConcurrentRequests, req.ConcurrentRequests)
 	p.rangeI(RangeTrainingBatchSize, req.TrainingBatchSize)
 	p.rangeF(RangeMinMemoryGiB, req.MinMemoryGiB)
+	p.rangeF(RangeTotalMemoryGiB, req.TotalMemoryGiB)
 	p.rangeF(RangeMinLocalDiskGiB, req.MinLocalDiskGiB)
 	p.rangeF(RangeMaxPricePerHour, req.MaxPricePerHour)
 	p.rangeF(RangeMaxTotalPricePerHour, req.MaxTotalPricePerHour)
