@@ -642,6 +642,8 @@ data "hpcsku_recommendation" "cfd" {
 					"tokens_per_second":       knownvalue.Float64Exact(2838926),
 					"cost_per_million_tokens": knownvalue.Float64Exact(0.1785),
 					"relative_throughput":     knownvalue.Null(),
+					"license_cost_usd":        knownvalue.Null(),
+					"license_cost_per_hour":   knownvalue.Null(),
 					"efficiency":              knownvalue.Float64Exact(0.3),
 					"assumptions": knownvalue.ListExact([]knownvalue.Check{
 						knownvalue.StringExact("Training FLOPs: (6 × 7B active parameters) per token × 300 billion tokens = 1.260e+22 FLOPs."),
@@ -775,6 +777,8 @@ data "hpcsku_recommendation" "cfd" {
 					"tokens_per_second":       knownvalue.Null(),
 					"cost_per_million_tokens": knownvalue.Null(),
 					"relative_throughput":     knownvalue.Float64Exact(1),
+					"license_cost_usd":        knownvalue.Null(),
+					"license_cost_per_hour":   knownvalue.Null(),
 					"efficiency":              knownvalue.Float64Exact(1),
 					"assumptions":             stringList("Bound: memory_capacity (hpc_bound); the job's memory fits on 17 VMs, and the fewest VMs that hold it win: 1 / 17 = 0.0588, relative to the best layout of the request."),
 				})),

@@ -25,6 +25,14 @@ type recommendationModelInput struct {
 	Class                   types.String  `tfsdk:"class"`
 }
 
+// referenceRunInput is `reference_run`.
+type referenceRunInput struct {
+	VMSize types.String  `tfsdk:"vm_size"`
+	Nodes  types.Int64   `tfsdk:"nodes"`
+	Hours  types.Float64 `tfsdk:"hours"`
+	Cores  types.Int64   `tfsdk:"cores"`
+}
+
 type recommendationDataSourceModel struct {
 	Workload             types.String  `tfsdk:"workload"`
 	Model                types.Object  `tfsdk:"model"`
@@ -37,6 +45,8 @@ type recommendationDataSourceModel struct {
 	TokensPerSecond      types.Float64 `tfsdk:"tokens_per_second"`
 	HPCBound             types.String  `tfsdk:"hpc_bound"`
 	ParallelEfficiency   types.Float64 `tfsdk:"parallel_efficiency"`
+	ReferenceRun         types.Object  `tfsdk:"reference_run"`
+	LicenseCostPerCore   types.Float64 `tfsdk:"license_cost_per_core_hour"`
 	GPUMemoryGiB         types.Float64 `tfsdk:"gpu_memory_gib"`
 	GPUs                 types.Int64   `tfsdk:"gpus"`
 	Nodes                types.Int64   `tfsdk:"nodes"`
@@ -152,6 +162,8 @@ type estimateOut struct {
 	TokensPerSecond      *float64 `tfsdk:"tokens_per_second"`
 	CostPerMillionTokens *float64 `tfsdk:"cost_per_million_tokens"`
 	RelativeThroughput   *float64 `tfsdk:"relative_throughput"`
+	LicenseCostUSD       *float64 `tfsdk:"license_cost_usd"`
+	LicenseCostPerHour   *float64 `tfsdk:"license_cost_per_hour"`
 	Efficiency           float64  `tfsdk:"efficiency"`
 	Assumptions          []string `tfsdk:"assumptions"`
 }
@@ -287,6 +299,7 @@ func estimateOutput(e *recommend.Estimate) *estimateOut {
 		JobHours: e.JobHours, JobCostUSD: e.JobCostUSD,
 		TokensPerSecond: e.TokensPerSecond, CostPerMillionTokens: e.CostPerMillionTokens,
 		RelativeThroughput: e.RelativeThroughput, Efficiency: e.Efficiency,
+		LicenseCostUSD: e.LicenseCostUSD, LicenseCostPerHour: e.LicenseCostPerHour,
 		Assumptions: nonNil(e.Assumptions),
 	}
 }

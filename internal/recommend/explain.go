@@ -460,6 +460,7 @@ func explainRequirements(n *requirements, work string) []string {
 	if n.hpc.bound != "" {
 		ex = append(ex, "Bound: "+n.hpc.bound+" (hpc_bound): throughput is compared as the VMs' "+n.hpc.unit()+", times the parallel efficiency.")
 		ex = append(ex, hpcEfficiencyExplanation(&n.hpc)...)
+		ex = append(ex, hpcReferenceExplanation(&n.hpc)...)
 	}
 	if n.cores > 0 {
 		ex = append(ex, fmt.Sprintf("Cores: %d per job; VMs = ceil(cores / vCPUs per VM). HPC sizes run with SMT off, so their vCPUs are physical cores.", n.cores))
@@ -688,7 +689,7 @@ func estimateReasons(n *requirements, e *eval, est *Estimate) []string {
 	}
 	var out []string
 	switch {
-	case est.JobHours != nil:
+	case est.JobHours != nil && est.RelativeThroughput == nil:
 		s := "Estimated " + trimFloat(*est.JobHours) + " hours for the job on " + catalog.Plural(e.nodes, "VM", "VMs")
 		if est.JobCostUSD != nil {
 			s += ", " + money(*est.JobCostUSD) + " USD in all (" + money(*est.CostPerMillionTokens) + " USD per million tokens)"
@@ -702,6 +703,7 @@ func estimateReasons(n *requirements, e *eval, est *Estimate) []string {
 		out = append(out, s+".")
 	case est.RelativeThroughput != nil:
 		out = append(out, "Throughput by "+n.hpc.bound+": "+percent(*est.RelativeThroughput)+" of the best layout for this request.")
+		out = append(out, hpcEstimateReasons(n, e, est)...)
 	}
 	return out
 }
@@ -715,7 +717,7 @@ func estimateWarnings(n *requirements, e *eval, est *Estimate) []string {
 	if est.JobHours == nil && est.TokensPerSecond == nil && est.RelativeThroughput == nil {
 		return []string{"The catalog has no throughput figures for this size, so its time and cost per job are not estimated; compare it on price per hour only."}
 	}
-	if est.JobHours != nil && !n.train.deadlineStated && *est.JobHours > n.train.deadline {
+	if est.JobHours != nil && est.RelativeThroughput == nil && !n.train.deadlineStated && *est.JobHours > n.train.deadline {
 		return []string{"The job runs about " + trimFloat(*est.JobHours) + " hours on " + catalog.Plural(e.nodes, "VM", "VMs") + ", beyond the " + itoa(DefaultDeadlineHours) + "-hour default, even on the most VMs one job may span here; set deadline_hours to accept it, or choose a size with InfiniBand or faster GPUs."}
 	}
 	return nil

@@ -24,6 +24,7 @@ func (e *Engine) Recommend(req Request) (*Result, error) {
 		return nil, &ValidationError{Errors: fatal}
 	}
 	n := deriveRequirements(e.cat, req)
+	n.hpc.resolveReference(e.cat, e.prep, req.ReferenceRun)
 
 	buf, ok := e.evals.Get().(*[]eval)
 	if !ok {

@@ -251,6 +251,11 @@ type hpcWork struct {
 	// was measured on (the nodes setting; 0: any VM count above 1).
 	measured   float64
 	measuredAt int64
+	// license is license_cost_per_core_hour (hasLicense: it was set), ref
+	// the reference run (nil: none; set by resolveReference).
+	license    float64
+	hasLicense bool
+	ref        *hpcReference
 }
 
 func hpcWorkOf(req Request) hpcWork {
@@ -265,6 +270,7 @@ func hpcWorkOf(req Request) hpcWork {
 	}
 	h.cores = valueOr(req.Cores, 0)
 	h.measured, h.measuredAt = valueOr(req.ParallelEfficiency, 0), valueOr(req.Nodes, 0)
+	h.license, h.hasLicense = valueOr(req.LicenseCostPerCoreHour, 0), req.LicenseCostPerCoreHour != nil
 	return h
 }
 
@@ -305,9 +311,9 @@ type figures struct {
 	// per second, and the service's.
 	batch        int64
 	perCopy, tps float64
-	// HPC: the layout's throughput, its parallel efficiency, and its share
-	// of the best layout's.
-	hpcRate, eff, relative float64
+	// HPC: the layout's throughput, its parallel efficiency, its share of
+	// the best layout's, and the job's hours from a reference run.
+	hpcRate, eff, relative, hpcHours float64
 }
 
 // workKind is what the throughput model times.
@@ -341,6 +347,7 @@ func figuresOf(n *requirements, e *eval, bestHPC float64) figures {
 		f.work = workHPC
 		f.hpcRate, f.eff = n.hpc.rate(in, e.nodes)
 		f.known, f.relative = f.hpcRate > 0, f.hpcRate/bestHPC
+		f.hpcHours = n.hpc.jobHours(in, e.nodes)
 	}
 	return f
 }
@@ -372,6 +379,7 @@ func estimateFrom(n *requirements, e *eval, f figures, work string) *Estimate {
 		}
 	case workHPC:
 		est.RelativeThroughput, est.Efficiency = ptr(round4(f.relative)), f.eff
+		hpcEstimate(n, e, f, est)
 	}
 	return est
 }

@@ -51,6 +51,7 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 	validateWork(&p, req)
 	validateSettings(&p, req)
 	validateContradictions(&p, req, small)
+	validateHPCInputs(&p, cat, req)
 	if cat != nil {
 		validateNames(&p, cat, req)
 	}
