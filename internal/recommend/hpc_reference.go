@@ -126,6 +126,9 @@ func hpcEstimate(n *requirements, e *eval, f figures, est *Estimate) {
 // hpcEstimateReasons puts an hpc or htc estimate's hours, cost and
 // licences in sentences.
 func hpcEstimateReasons(n *requirements, e *eval, est *Estimate) []string {
+	if est.JobHours == nil && est.LicenseCostPerHour == nil {
+		return nil
+	}
 	var out []string
 	cores := groupInt(n.hpc.coresUsed(e.in, e.nodes))
 	if est.JobHours != nil {
