@@ -268,7 +268,7 @@ func score(n *requirements, e *eval, minCost, maxSpeed float64) float64 {
 		gen = e.speed / maxSpeed
 	}
 	s := w.Family*e.fit + w.Cost*cost + w.Sizing*sizing + w.Generation*gen + w.Scale/float64(e.nodes)
-	if e.unusedRDMA && !(n.workload == WorkloadHTC && e.hasFacts) {
+	if e.unusedRDMA && (n.workload != WorkloadHTC || !e.hasFacts) {
 		// htc timed per core: the InfiniBand is in the price per unit of
 		// work the cost compares, and costs no points beyond it.
 		s -= PenaltyUnusedRDMA
