@@ -67,6 +67,10 @@ type SeriesPerformanceDoc struct {
 	// FP64PeakCores cores (default: the cores of ReferenceSize).
 	FP64PeakGFLOPS *float64 `json:"fp64_peak_gflops"`
 	FP64PeakCores  *int64   `json:"fp64_peak_cores,omitempty"`
+	// L3CacheMB is the L3 cache of ReferenceSize in MB, where Microsoft
+	// publishes it; a constrained-core size keeps its parent's, so its
+	// cores each have more.
+	L3CacheMB *float64 `json:"l3_cache_mb,omitempty"`
 	// FP64FLOPsPerCycle is the FP64 operations per cycle of one core's
 	// vector units. FP64AllCoreGHz is the all-core clock under sustained
 	// FP64 vector load (AVX2, AVX-512), where it is below AllCoreGHz;
@@ -137,6 +141,9 @@ type CPUPerformance struct {
 	// operations per cycle of one core. Nil where unknown.
 	CoreGHz, FP64GHz  *float64
 	FP64FLOPsPerCycle *int64
+	// L3CacheMB is the VM's L3 cache, the parent's for a constrained-core
+	// size.
+	L3CacheMB *float64
 	// Sources by figure ("cores", "clocks", "stream_gbs",
 	// "fp64_peak_gflops"): the data file's sources, led by a "scaled: ..." or
 	// "derived: ..." sentence where the figure was computed for this size.
@@ -224,7 +231,7 @@ type perfTables struct {
 	series map[string]SeriesPerformanceDoc
 }
 
-var seriesPerfSourceKeys = []string{"cpu_model", "cores", "clocks", "stream_gbs", "fp64_peak_gflops", "fp64_flops_per_cycle", "fp64_all_core_ghz"}
+var seriesPerfSourceKeys = []string{"cpu_model", "cores", "clocks", "stream_gbs", "fp64_peak_gflops", "fp64_flops_per_cycle", "fp64_all_core_ghz", "l3_cache_mb"}
 
 // joinPerformance merges the performance records of the documents (later
 // entries replace earlier ones), validates them and sets each size's
@@ -376,7 +383,7 @@ func (c *Catalog) checkSeriesPerformance(d SeriesPerformanceDoc, decisions map[s
 	for _, f := range []struct {
 		key string
 		v   *float64
-	}{{"base_ghz", d.BaseGHz}, {"max_boost_ghz", d.MaxBoostGHz}, {"all_core_ghz", d.AllCoreGHz}, {"stream_gbs", d.StreamGBs}, {"fp64_peak_gflops", d.FP64PeakGFLOPS}, {"fp64_all_core_ghz", d.FP64AllCoreGHz}} {
+	}{{"base_ghz", d.BaseGHz}, {"max_boost_ghz", d.MaxBoostGHz}, {"all_core_ghz", d.AllCoreGHz}, {"stream_gbs", d.StreamGBs}, {"fp64_peak_gflops", d.FP64PeakGFLOPS}, {"fp64_all_core_ghz", d.FP64AllCoreGHz}, {"l3_cache_mb", d.L3CacheMB}} {
 		if f.v != nil && (!(*f.v > 0) || math.IsInf(*f.v, 0)) {
 			return fmt.Errorf("%s must be a positive number, got %v", f.key, *f.v)
 		}
@@ -389,6 +396,9 @@ func (c *Catalog) checkSeriesPerformance(d SeriesPerformanceDoc, decisions map[s
 	}
 	if d.StreamGBs != nil {
 		need = append(need, "stream_gbs")
+	}
+	if d.L3CacheMB != nil {
+		need = append(need, "l3_cache_mb")
 	}
 	if d.FP64PeakCores != nil && *d.FP64PeakCores <= 0 {
 		return errors.New("fp64_peak_cores must be positive")
@@ -494,6 +504,12 @@ func (c *Catalog) sizeCPUPerformance(p SeriesPerformanceDoc, s *SKU) *CPUPerform
 		out.Sources["cores"] = p.Sources["cores"]
 	}
 	parent, constrained := constrainedParent(s.Name)
+	if p.L3CacheMB != nil && ((constrained && float64(parent) == refVCPUs) || float64(*s.VCPUs) == refVCPUs) {
+		// A constrained-core size keeps its parent's cache; other sizes
+		// of the series have no published figure.
+		out.L3CacheMB = p.L3CacheMB
+		out.Sources["l3_cache_mb"] = p.Sources["l3_cache_mb"]
+	}
 	if p.StreamGBs != nil {
 		var note string
 		v := *p.StreamGBs

@@ -265,6 +265,9 @@ func TestReferenceHPCPerfCSV(t *testing.T) {
 		if !sameFloat(boost, refFloat(t, r["boost_ghz"])) {
 			t.Errorf("%s boost = %s, hpc_perf.csv %q", name, show(boost), r["boost_ghz"])
 		}
+		if !sameFloat(p.L3CacheMB, refFloat(t, r["l3_cache_mb"])) {
+			t.Errorf("%s L3 = %s MB, hpc_perf.csv %q", name, show(p.L3CacheMB), r["l3_cache_mb"])
+		}
 		if !sameFloat(p.StreamGBs, refFloat(t, r["memory_bandwidth_gbs_stream"])) {
 			t.Errorf("%s STREAM = %s, hpc_perf.csv %q", name, show(p.StreamGBs), r["memory_bandwidth_gbs_stream"])
 		}
@@ -453,6 +456,20 @@ func TestFP64FormulaAgreesWithPublishedPeaks(t *testing.T) {
 		if !checked[series] {
 			t.Errorf("series %s: no size compared with its published peak", series)
 		}
+	}
+}
+
+// TestConstrainedCoresKeepTheCache: a constrained-core size keeps its
+// parent's L3 cache (and STREAM bandwidth), so each of its cores has more.
+func TestConstrainedCoresKeepTheCache(t *testing.T) {
+	c := mustDefault(t)
+	for name, want := range map[string]float64{"Standard_HB120-16rs_v3": 1536, "Standard_HB176-24rs_v4": 2304, "Standard_HX176-48rs": 2304, "Standard_HB120rs_v2": 512} {
+		if p := mustLookup(t, c, name).Performance.CPU; p == nil || !sameFloat(p.L3CacheMB, f64(want)) {
+			t.Errorf("%s: L3 %+v, want %v MB", name, p, want)
+		}
+	}
+	if p := mustLookup(t, c, "Standard_F16s_v2").Performance.CPU; p == nil || p.L3CacheMB != nil {
+		t.Errorf("F16s_v2: L3 %+v, Microsoft publishes none", p)
 	}
 }
 
