@@ -458,7 +458,7 @@ func explainRequirements(n *requirements, work string) []string {
 		ex = append(ex, fmt.Sprintf("GPUs: at least %d whole GPUs per job.", n.gpus))
 	}
 	if n.hpc.bound != "" {
-		ex = append(ex, "Bound: "+n.hpc.bound+" (hpc_bound): throughput is compared as the VMs' "+n.hpc.unit()+", times the parallel efficiency.")
+		ex = append(ex, hpcBoundExplanation(&n.hpc))
 		ex = append(ex, hpcEfficiencyExplanation(&n.hpc)...)
 		ex = append(ex, hpcReferenceExplanation(&n.hpc)...)
 	}

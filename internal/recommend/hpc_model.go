@@ -49,9 +49,9 @@ const (
 	MaxTotalMemoryGiB = 10 * 1024 * 1024
 )
 
-// hpcCoresPerVM is the cores a job uses on each of nodes VMs of the size:
-// with cores, its ranks spread evenly over the VMs, at most the VM's; else
-// every core of the VM.
+// hpcCoresPerVM is the cores a job uses on each of nodes VMs of the size,
+// on average: with cores, its ranks spread evenly over the VMs, at most
+// the VM's; else every core of the VM.
 func hpcCoresPerVM(in *sizeInfo, cores, nodes int64) float64 {
 	vm := float64(in.physCores)
 	if vm <= 0 {
@@ -60,7 +60,7 @@ func hpcCoresPerVM(in *sizeInfo, cores, nodes int64) float64 {
 	if cores <= 0 || nodes <= 0 {
 		return vm
 	}
-	return math.Min(vm, math.Ceil(float64(cores)/float64(nodes)))
+	return math.Min(vm, float64(cores)/float64(nodes))
 }
 
 // hpcVMRate is the throughput of one VM of the size running k cores of a
@@ -142,4 +142,12 @@ func hpcAssumptions(n *requirements, e *eval, f figures) []string {
 	}
 	return []string{fmt.Sprintf("Bound: %s (hpc_bound); %d VMs × %s %s per VM × %s%% parallel efficiency = %s, relative to the best layout of the request.",
 		n.hpc.bound, e.nodes, trimFloat(f.hpcRate/float64(e.nodes)/f.eff), n.hpc.unit(), trimFloat(f.eff*100), trimFloat(f.hpcRate))}
+}
+
+// hpcBoundExplanation is the requirements' sentence on the bound.
+func hpcBoundExplanation(h *hpcWork) string {
+	if h.bound == BoundMemoryCapacity {
+		return "Bound: " + h.bound + " (hpc_bound): the job runs once its memory fits, which never adds up across VMs; the layout that holds it on the fewest VMs wins."
+	}
+	return "Bound: " + h.bound + " (hpc_bound): throughput is compared as the VMs' " + h.unit() + ", times the parallel efficiency."
 }
