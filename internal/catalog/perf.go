@@ -555,6 +555,9 @@ func (c *Catalog) sizeCPUPerformance(p SeriesPerformanceDoc, s *SKU) *CPUPerform
 		note := fmt.Sprintf("derived: %s x %s GHz %s x %d FP64 FLOPs per cycle per core = %s GFLOPS (no published peak)",
 			Plural(cores, "core", "cores"), num(*clock), which, *p.FP64FLOPsPerCycle, num(v))
 		src := withNote(note, p.Sources["fp64_flops_per_cycle"])
+		if p.FP64AllCoreGHz != nil {
+			src = append(src, p.Sources["fp64_all_core_ghz"]...)
+		}
 		out.Sources["fp64_peak_gflops"] = append(src, p.Sources["clocks"]...)
 	}
 	return out

@@ -87,10 +87,11 @@ func TestPerformanceHandValues(t *testing.T) {
 		// parent's 350 GB/s and gets 16/120 of the peak.
 		{"Standard_HB120-16rs_v3", 16, f64(350), f64(math.Round(4000.0*16/120*100) / 100), false, "scaled: 4000 GFLOPS published for 120 cores x 16/120", "scaled: a constrained-core size keeps"},
 		{"Standard_HB60-15rs", 15, f64(260), f64(250), false, "scaled:", "scaled:"},
-		// Fsv2 summary: 3.4 GHz all-core turbo, hyper-threaded; AVX-512 on
-		// two FMA units = 32 FP64 FLOPs per cycle (D29).
-		{"Standard_F72s_v2", 36, nil, f64(36 * 3.4 * 32), true, "derived: 36 cores x 3.4 GHz all-core clock x 32", ""},
-		{"Standard_F2s_v2", 1, nil, f64(1 * 3.4 * 32), true, "derived: 1 core x 3.4 GHz", ""},
+		// Fsv2, hyper-threaded: AVX-512 on two FMA units = 32 FP64 FLOPs per
+		// cycle at 2.5 GHz, the all-core AVX-512 clock of HC's Xeon
+		// Platinum 8168, one of its processors (D29).
+		{"Standard_F72s_v2", 36, nil, f64(36 * 2.5 * 32), true, "derived: 36 cores x 2.5 GHz all-core FP64 clock x 32", ""},
+		{"Standard_F2s_v2", 1, nil, f64(1 * 2.5 * 32), true, "derived: 1 core x 2.5 GHz", ""},
 		{"Standard_FX48mds", 24, nil, f64(24 * 4.0 * 32), true, "derived: 24 cores x 4 GHz", ""},
 		{"Standard_E104i_v5", 52, nil, f64(52 * 3.5 * 32), true, "derived: 52 cores", ""},
 		{"Standard_E48ds_v5", 24, nil, f64(24 * 3.5 * 32), true, "derived: 24 cores", ""},
