@@ -364,7 +364,7 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"recommendation/reference_run more cores than its VMs": {
 			config: rec(`workload = "hpc"`, `reference_run = { vm_size = "Standard_HB120-16rs_v3", nodes = 2, hours = 5, cores = 64 }`), attr: "cores", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
-			summary: "Reference Run Cores Do Not Fit", detail: []string{`reference_run.cores (64) must be between reference_run.nodes (2) and the cores of those VMs (2 × 16 = 32)`},
+			summary: "Reference Run Cores Do Not Fit", detail: []string{`reference_run.cores (64) must be between reference_run.nodes (2) and the vCPUs of those VMs (2 × 16 = 32)`},
 		},
 		"recommendation/reference_run without hours": {
 			config: rec(`workload = "hpc"`, `reference_run = { vm_size = "Standard_HB120rs_v3", nodes = 2 }`), attr: "reference_run", line: `reference_run = { vm_size = "Standard_HB120rs_v3", nodes = 2 }`,

@@ -193,7 +193,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 				"cores": schema.Int64Attribute{
 					Optional: true,
 					MarkdownDescription: "The ranks it ran, spread evenly over exactly `nodes` VMs; each VM's throughput counts the cores the job used on it. " +
-						"At least `nodes` and at most the cores of those VMs. Defaults to every core of its VMs.",
+						"At least `nodes` and at most the vCPUs of those VMs. Defaults to every core of its VMs.",
 					Validators: []validator.Int64{inRange(recommend.RangeReferenceCores)},
 				},
 			},

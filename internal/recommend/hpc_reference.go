@@ -205,15 +205,16 @@ func validateHPCInputs(p *problems, cat *catalog.Catalog, req Request) {
 			fmt.Sprintf("reference_run.vm_size must be an HPC or CPU size, whose cores the model compares; %s is a GPU size.", s.Name), "reference_run", "vm_size"))
 		return
 	}
+	// Ranks per VM: at most its vCPUs, as cores counts them for a request
+	// (with hyper-threading, the ranks beyond its physical cores add no
+	// throughput).
 	vmCores := int64(0)
-	if c := s.Performance.CPU; c != nil && c.Cores != nil {
-		vmCores = *c.Cores
-	} else if s.VCPUs != nil {
+	if s.VCPUs != nil {
 		vmCores = *s.VCPUs
 	}
 	if rr.Cores != nil && *rr.Cores >= 1 && rr.Nodes >= 1 && vmCores > 0 && (*rr.Cores < rr.Nodes || *rr.Cores > rr.Nodes*vmCores) {
 		p.invalid(fe("Reference Run Cores Do Not Fit",
-			fmt.Sprintf("reference_run.cores (%d) must be between reference_run.nodes (%d) and the cores of those VMs (%d × %d = %d): each VM runs at least one rank and at most its cores.",
+			fmt.Sprintf("reference_run.cores (%d) must be between reference_run.nodes (%d) and the vCPUs of those VMs (%d × %d = %d): each VM runs at least one rank and at most one per vCPU.",
 				*rr.Cores, rr.Nodes, rr.Nodes, vmCores, rr.Nodes*vmCores), "reference_run", "cores"))
 	}
 }
