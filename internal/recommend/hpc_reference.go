@@ -10,6 +10,7 @@ package recommend
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -91,9 +92,14 @@ func (h *hpcWork) jobHours(in *sizeInfo, nodes int64) float64 {
 	return h.ref.hours * h.ref.rate / r
 }
 
-// coresUsed is the cores the job runs on nodes VMs of the size.
+// coresUsed is the cores the job runs on nodes VMs of the size, which its
+// licences count: with cores, its ranks (at most one per vCPU); else every
+// core of the VMs.
 func (h *hpcWork) coresUsed(in *sizeInfo, nodes int64) float64 {
-	return float64(nodes) * hpcCoresPerVM(in, h.cores, nodes)
+	if h.cores > 0 {
+		return math.Min(float64(h.cores), float64(nodes*max(in.vcpus, in.physCores)))
+	}
+	return float64(nodes) * hpcCoresPerVM(in, 0, nodes)
 }
 
 // licensePerHour is the per-core licence cost of a layout per hour: the
