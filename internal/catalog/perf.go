@@ -10,6 +10,7 @@ package catalog
 // gives SKU.Performance, scaled to the size.
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -66,10 +67,19 @@ type SeriesPerformanceDoc struct {
 	// FP64PeakCores cores (default: the cores of ReferenceSize).
 	FP64PeakGFLOPS *float64 `json:"fp64_peak_gflops"`
 	FP64PeakCores  *int64   `json:"fp64_peak_cores,omitempty"`
+	// L3CacheMB is the L3 cache of ReferenceSize in MB, where Microsoft
+	// publishes it; a constrained-core size keeps its parent's, so its
+	// cores each have more.
+	L3CacheMB *float64 `json:"l3_cache_mb,omitempty"`
 	// FP64FLOPsPerCycle is the FP64 operations per cycle of one core's
-	// vector units; with AllCoreGHz (or, where no all-core clock is stated,
-	// MaxBoostGHz) it derives the peak where none is published.
+	// vector units. FP64AllCoreGHz is the all-core clock under sustained
+	// FP64 vector load (AVX2, AVX-512), where it is below AllCoreGHz;
+	// without it the FP64 clock is AllCoreGHz, else MaxBoostGHz. Every
+	// FP64 figure the ranking compares is cores x that clock x
+	// FP64FLOPsPerCycle (CPUPerformance.FP64GFLOPS); a published peak is
+	// kept beside it.
 	FP64FLOPsPerCycle *int64              `json:"fp64_flops_per_cycle,omitempty"`
+	FP64AllCoreGHz    *float64            `json:"fp64_all_core_ghz,omitempty"`
 	Sources           map[string][]string `json:"sources"`
 	Decisions         []string            `json:"decisions,omitempty"`
 	Notes             string              `json:"notes,omitempty"`
@@ -125,6 +135,15 @@ type CPUPerformance struct {
 	// cycle because Microsoft publishes no peak for the series.
 	FP64PeakGFLOPS  *float64
 	FP64PeakDerived bool
+	// Per-core facts: CoreGHz is the clock every core runs at together
+	// (the all-core clock, else the only stated maximum boost); FP64GHz
+	// the clock under FP64 vector load; FP64FLOPsPerCycle the FP64
+	// operations per cycle of one core. Nil where unknown.
+	CoreGHz, FP64GHz  *float64
+	FP64FLOPsPerCycle *int64
+	// L3CacheMB is the VM's L3 cache, the parent's for a constrained-core
+	// size.
+	L3CacheMB *float64
 	// Sources by figure ("cores", "clocks", "stream_gbs",
 	// "fp64_peak_gflops"): the data file's sources, led by a "scaled: ..." or
 	// "derived: ..." sentence where the figure was computed for this size.
@@ -212,7 +231,7 @@ type perfTables struct {
 	series map[string]SeriesPerformanceDoc
 }
 
-var seriesPerfSourceKeys = []string{"cpu_model", "cores", "clocks", "stream_gbs", "fp64_peak_gflops", "fp64_flops_per_cycle"}
+var seriesPerfSourceKeys = []string{"cpu_model", "cores", "clocks", "stream_gbs", "fp64_peak_gflops", "fp64_flops_per_cycle", "fp64_all_core_ghz", "l3_cache_mb"}
 
 // joinPerformance merges the performance records of the documents (later
 // entries replace earlier ones), validates them and sets each size's
@@ -364,7 +383,7 @@ func (c *Catalog) checkSeriesPerformance(d SeriesPerformanceDoc, decisions map[s
 	for _, f := range []struct {
 		key string
 		v   *float64
-	}{{"base_ghz", d.BaseGHz}, {"max_boost_ghz", d.MaxBoostGHz}, {"all_core_ghz", d.AllCoreGHz}, {"stream_gbs", d.StreamGBs}, {"fp64_peak_gflops", d.FP64PeakGFLOPS}} {
+	}{{"base_ghz", d.BaseGHz}, {"max_boost_ghz", d.MaxBoostGHz}, {"all_core_ghz", d.AllCoreGHz}, {"stream_gbs", d.StreamGBs}, {"fp64_peak_gflops", d.FP64PeakGFLOPS}, {"fp64_all_core_ghz", d.FP64AllCoreGHz}, {"l3_cache_mb", d.L3CacheMB}} {
 		if f.v != nil && (!(*f.v > 0) || math.IsInf(*f.v, 0)) {
 			return fmt.Errorf("%s must be a positive number, got %v", f.key, *f.v)
 		}
@@ -378,6 +397,9 @@ func (c *Catalog) checkSeriesPerformance(d SeriesPerformanceDoc, decisions map[s
 	if d.StreamGBs != nil {
 		need = append(need, "stream_gbs")
 	}
+	if d.L3CacheMB != nil {
+		need = append(need, "l3_cache_mb")
+	}
 	if d.FP64PeakCores != nil && *d.FP64PeakCores <= 0 {
 		return errors.New("fp64_peak_cores must be positive")
 	}
@@ -389,6 +411,12 @@ func (c *Catalog) checkSeriesPerformance(d SeriesPerformanceDoc, decisions map[s
 			return errors.New("fp64_flops_per_cycle must be positive")
 		}
 		need = append(need, "fp64_flops_per_cycle")
+	}
+	if d.FP64AllCoreGHz != nil {
+		if d.FP64FLOPsPerCycle == nil {
+			return errors.New("fp64_all_core_ghz is given without fp64_flops_per_cycle")
+		}
+		need = append(need, "fp64_all_core_ghz")
 	}
 	switch {
 	case d.FP64PeakGFLOPS != nil:
@@ -452,7 +480,11 @@ func constrainedParent(name string) (parent int64, ok bool) {
 func (c *Catalog) sizeCPUPerformance(p SeriesPerformanceDoc, s *SKU) *CPUPerformance {
 	out := &CPUPerformance{
 		CPUModel: p.CPUModel, BaseGHz: p.BaseGHz, MaxBoostGHz: p.MaxBoostGHz, AllCoreGHz: p.AllCoreGHz,
+		CoreGHz: cmp.Or(p.AllCoreGHz, p.MaxBoostGHz), FP64FLOPsPerCycle: p.FP64FLOPsPerCycle,
 		Sources: map[string][]string{}, Decisions: p.Decisions, Notes: p.Notes,
+	}
+	if p.FP64FLOPsPerCycle != nil {
+		out.FP64GHz = cmp.Or(p.FP64AllCoreGHz, p.AllCoreGHz, p.MaxBoostGHz)
 	}
 	for _, k := range []string{"cpu_model", "clocks"} {
 		if len(p.Sources[k]) > 0 {
@@ -472,6 +504,12 @@ func (c *Catalog) sizeCPUPerformance(p SeriesPerformanceDoc, s *SKU) *CPUPerform
 		out.Sources["cores"] = p.Sources["cores"]
 	}
 	parent, constrained := constrainedParent(s.Name)
+	if p.L3CacheMB != nil && ((constrained && float64(parent) == refVCPUs) || float64(*s.VCPUs) == refVCPUs) {
+		// A constrained-core size keeps its parent's cache; other sizes
+		// of the series have no published figure.
+		out.L3CacheMB = p.L3CacheMB
+		out.Sources["l3_cache_mb"] = p.Sources["l3_cache_mb"]
+	}
 	if p.StreamGBs != nil {
 		var note string
 		v := *p.StreamGBs
@@ -503,20 +541,37 @@ func (c *Catalog) sizeCPUPerformance(p SeriesPerformanceDoc, s *SKU) *CPUPerform
 			note = fmt.Sprintf("scaled: %s GFLOPS published for %s cores x %s/%s cores", num(*p.FP64PeakGFLOPS), num(peakCores), num(cores), num(peakCores))
 		}
 		out.Sources["fp64_peak_gflops"] = withNote(note, p.Sources["fp64_peak_gflops"])
-	case p.FP64FLOPsPerCycle != nil && (p.AllCoreGHz != nil || p.MaxBoostGHz != nil):
-		clock, which := p.AllCoreGHz, "all-core clock"
-		if clock == nil {
-			clock, which = p.MaxBoostGHz, "maximum boost clock, the only one stated"
+	case out.FP64GHz != nil:
+		clock, which := out.FP64GHz, "all-core clock"
+		switch {
+		case p.FP64AllCoreGHz != nil:
+			which = "all-core FP64 clock"
+		case p.AllCoreGHz == nil:
+			which = "maximum boost clock, the only one stated"
 		}
-		v := Round2(cores * *clock * float64(*p.FP64FLOPsPerCycle))
+		v := Round2(out.FP64GFLOPS(cores))
 		out.FP64PeakGFLOPS = &v
 		out.FP64PeakDerived = true
 		note := fmt.Sprintf("derived: %s x %s GHz %s x %d FP64 FLOPs per cycle per core = %s GFLOPS (no published peak)",
 			Plural(cores, "core", "cores"), num(*clock), which, *p.FP64FLOPsPerCycle, num(v))
 		src := withNote(note, p.Sources["fp64_flops_per_cycle"])
+		if p.FP64AllCoreGHz != nil {
+			src = append(src, p.Sources["fp64_all_core_ghz"]...)
+		}
 		out.Sources["fp64_peak_gflops"] = append(src, p.Sources["clocks"]...)
 	}
 	return out
+}
+
+// FP64GFLOPS is the FP64 rate of the given cores: cores x the FP64 clock x
+// FP64 FLOPs per cycle, the one formula every FP64 figure the ranking
+// compares comes from; 0 when the catalog lacks the clock or the FLOPs per
+// cycle.
+func (c *CPUPerformance) FP64GFLOPS(cores float64) float64 {
+	if c == nil || c.FP64GHz == nil || c.FP64FLOPsPerCycle == nil {
+		return 0
+	}
+	return cores * *c.FP64GHz * float64(*c.FP64FLOPsPerCycle)
 }
 
 // withNote puts a computed figure's explanation before its sources.

@@ -87,10 +87,11 @@ func TestPerformanceHandValues(t *testing.T) {
 		// parent's 350 GB/s and gets 16/120 of the peak.
 		{"Standard_HB120-16rs_v3", 16, f64(350), f64(math.Round(4000.0*16/120*100) / 100), false, "scaled: 4000 GFLOPS published for 120 cores x 16/120", "scaled: a constrained-core size keeps"},
 		{"Standard_HB60-15rs", 15, f64(260), f64(250), false, "scaled:", "scaled:"},
-		// Fsv2 summary: 3.4 GHz all-core turbo, hyper-threaded; AVX-512 on
-		// two FMA units = 32 FP64 FLOPs per cycle (D29).
-		{"Standard_F72s_v2", 36, nil, f64(36 * 3.4 * 32), true, "derived: 36 cores x 3.4 GHz all-core clock x 32", ""},
-		{"Standard_F2s_v2", 1, nil, f64(1 * 3.4 * 32), true, "derived: 1 core x 3.4 GHz", ""},
+		// Fsv2, hyper-threaded: AVX-512 on two FMA units = 32 FP64 FLOPs per
+		// cycle at 2.5 GHz, the all-core AVX-512 clock of HC's Xeon
+		// Platinum 8168, one of its processors (D29).
+		{"Standard_F72s_v2", 36, nil, f64(36 * 2.5 * 32), true, "derived: 36 cores x 2.5 GHz all-core FP64 clock x 32", ""},
+		{"Standard_F2s_v2", 1, nil, f64(1 * 2.5 * 32), true, "derived: 1 core x 2.5 GHz", ""},
 		{"Standard_FX48mds", 24, nil, f64(24 * 4.0 * 32), true, "derived: 24 cores x 4 GHz", ""},
 		{"Standard_E104i_v5", 52, nil, f64(52 * 3.5 * 32), true, "derived: 52 cores", ""},
 		{"Standard_E48ds_v5", 24, nil, f64(24 * 3.5 * 32), true, "derived: 24 cores", ""},
@@ -265,6 +266,9 @@ func TestReferenceHPCPerfCSV(t *testing.T) {
 		if !sameFloat(boost, refFloat(t, r["boost_ghz"])) {
 			t.Errorf("%s boost = %s, hpc_perf.csv %q", name, show(boost), r["boost_ghz"])
 		}
+		if !sameFloat(p.L3CacheMB, refFloat(t, r["l3_cache_mb"])) {
+			t.Errorf("%s L3 = %s MB, hpc_perf.csv %q", name, show(p.L3CacheMB), r["l3_cache_mb"])
+		}
 		if !sameFloat(p.StreamGBs, refFloat(t, r["memory_bandwidth_gbs_stream"])) {
 			t.Errorf("%s STREAM = %s, hpc_perf.csv %q", name, show(p.StreamGBs), r["memory_bandwidth_gbs_stream"])
 		}
@@ -400,6 +404,12 @@ func TestPerformanceRejects(t *testing.T) {
 		{"peak cores without peak", nil, func(d *SeriesPerformanceDoc) { d.FP64PeakCores = i64(16) }, "fp64_peak_cores is given without fp64_peak_gflops"},
 		{"boost below base", nil, func(d *SeriesPerformanceDoc) { d.BaseGHz, d.MaxBoostGHz = f64(3), f64(2) }, "max_boost_ghz 2 is below base_ghz 3"},
 		{"zero clock", nil, func(d *SeriesPerformanceDoc) { d.AllCoreGHz = f64(0) }, "all_core_ghz must be a positive number"},
+		{"FP64 clock without FLOPs per cycle", nil, func(d *SeriesPerformanceDoc) {
+			d.FP64FLOPsPerCycle, d.FP64AllCoreGHz = nil, f64(2.5)
+			delete(d.Sources, "fp64_flops_per_cycle")
+			d.Sources["fp64_all_core_ghz"] = []string{"t"}
+		}, "fp64_all_core_ghz is given without fp64_flops_per_cycle"},
+		{"FP64 clock without source", nil, func(d *SeriesPerformanceDoc) { d.FP64AllCoreGHz = f64(2.5) }, "fp64_all_core_ghz is given without a source"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g, s := validGPUPerf(), validSeriesPerf()
@@ -414,6 +424,55 @@ func TestPerformanceRejects(t *testing.T) {
 				t.Errorf("Build error = %v, want one containing %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestFP64FormulaAgreesWithPublishedPeaks: every HPC and CPU series has the
+// per-core facts of the one FP64 formula (cores x FP64 clock x FP64 FLOPs
+// per cycle), and on every size of a series with a published peak (HPL
+// Rpeak, scaled to the size's cores) the formula lands within 10% of it.
+func TestFP64FormulaAgreesWithPublishedPeaks(t *testing.T) {
+	c := mustDefault(t)
+	checked := map[string]bool{}
+	for _, s := range c.SKUs() {
+		if s.Category == CategoryGPU {
+			continue
+		}
+		p := s.Performance.CPU
+		if p == nil || p.Cores == nil || p.CoreGHz == nil || p.FP64GHz == nil || p.FP64FLOPsPerCycle == nil {
+			t.Errorf("%s (%s): no per-core FP64 facts: %+v", s.Name, s.Series, p)
+			continue
+		}
+		derived := p.FP64GFLOPS(float64(*p.Cores))
+		if p.FP64PeakDerived {
+			if !sameFloat(p.FP64PeakGFLOPS, f64(math.Round(derived*100)/100)) {
+				t.Errorf("%s: derived peak %s, the formula gives %v", s.Name, show(p.FP64PeakGFLOPS), derived)
+			}
+			continue
+		}
+		if r := derived / *p.FP64PeakGFLOPS; r < 0.9 || r > 1.1 {
+			t.Errorf("%s: %d cores x %v GHz x %d FLOPs per cycle = %.0f GFLOPS, %.0f%% of the published %v", s.Name, *p.Cores, *p.FP64GHz, *p.FP64FLOPsPerCycle, derived, r*100, *p.FP64PeakGFLOPS)
+		}
+		checked[s.Series] = true
+	}
+	for _, series := range []string{"HB", "HBv2", "HBv3", "HBv4", "HBv5", "HC", "HX"} {
+		if !checked[series] {
+			t.Errorf("series %s: no size compared with its published peak", series)
+		}
+	}
+}
+
+// TestConstrainedCoresKeepTheCache: a constrained-core size keeps its
+// parent's L3 cache (and STREAM bandwidth), so each of its cores has more.
+func TestConstrainedCoresKeepTheCache(t *testing.T) {
+	c := mustDefault(t)
+	for name, want := range map[string]float64{"Standard_HB120-16rs_v3": 1536, "Standard_HB176-24rs_v4": 2304, "Standard_HX176-48rs": 2304, "Standard_HB120rs_v2": 512} {
+		if p := mustLookup(t, c, name).Performance.CPU; p == nil || !sameFloat(p.L3CacheMB, f64(want)) {
+			t.Errorf("%s: L3 %+v, want %v MB", name, p, want)
+		}
+	}
+	if p := mustLookup(t, c, "Standard_F16s_v2").Performance.CPU; p == nil || p.L3CacheMB != nil {
+		t.Errorf("F16s_v2: L3 %+v, Microsoft publishes none", p)
 	}
 }
 

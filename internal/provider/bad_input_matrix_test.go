@@ -318,6 +318,62 @@ func TestBadInputMatrix(t *testing.T) {
 			config: rec(`workload = "htc"`, `hpc_bound = ""`), attr: "hpc_bound", with: recAddr, line: `hpc_bound = ""`,
 			summary: "Invalid Attribute Value Match", detail: []string{`Attribute hpc_bound value must be one of:`, `got: ""`},
 		},
+		"recommendation/parallel_efficiency zero": {
+			config: rec(`workload = "hpc"`, `cores = 256`, `parallel_efficiency = 0`), attr: "parallel_efficiency", with: recAddr, line: `parallel_efficiency = 0`,
+			summary: "Invalid Parallel Efficiency", detail: []string{`parallel_efficiency must be greater than 0 and at most 1.5; got 0.`},
+		},
+		"recommendation/parallel_efficiency negative": {
+			config: rec(`workload = "hpc"`, `cores = 256`, `nodes = 4`, `parallel_efficiency = -0.8`), attr: "parallel_efficiency", with: recAddr, line: `parallel_efficiency = -0.8`,
+			summary: "Invalid Parallel Efficiency", detail: []string{`parallel_efficiency must be greater than 0 and at most 1.5; got -0.8.`},
+		},
+		"recommendation/parallel_efficiency above the maximum": {
+			config: rec(`workload = "htc"`, `parallel_efficiency = 1.6`), attr: "parallel_efficiency", with: recAddr, line: `parallel_efficiency = 1.6`,
+			summary: "Invalid Parallel Efficiency", detail: []string{`parallel_efficiency must be greater than 0 and at most 1.5; got 1.6.`},
+		},
+		"recommendation/parallel_efficiency as a percentage": {
+			config: rec(`workload = "hpc"`, `cores = 256`, `parallel_efficiency = 85`), attr: "parallel_efficiency", with: recAddr, line: `parallel_efficiency = 85`,
+			summary: "Invalid Parallel Efficiency", detail: []string{`parallel_efficiency must be greater than 0 and at most 1.5; got 85.`},
+		},
+		"recommendation/parallel_efficiency on training": {
+			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `parallel_efficiency = 0.8`), attr: "parallel_efficiency", with: recAddr, line: `parallel_efficiency = 0.8`,
+			summary: "Argument Not Used By Workload", detail: []string{`parallel_efficiency applies to the hpc and htc workloads, not to workload "training". Remove parallel_efficiency, or set workload to "hpc", "htc".`},
+		},
+		"recommendation/license_cost_per_core_hour negative": {
+			config: rec(`workload = "hpc"`, `cores = 256`, `license_cost_per_core_hour = -0.5`), attr: "license_cost_per_core_hour", with: recAddr, line: `license_cost_per_core_hour = -0.5`,
+			summary: "Invalid License Cost", detail: []string{`license_cost_per_core_hour must be at least 0 and at most 1,000; got -0.5.`},
+		},
+		"recommendation/license_cost_per_core_hour on inference": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `license_cost_per_core_hour = 2`), attr: "license_cost_per_core_hour", with: recAddr, line: `license_cost_per_core_hour = 2`,
+			summary: "Argument Not Used By Workload", detail: []string{`license_cost_per_core_hour applies to the hpc and htc workloads, not to workload "inference".`},
+		},
+		"recommendation/reference_run on a GPU size": {
+			config: rec(`workload = "hpc"`, `cores = 256`, `reference_run = { vm_size = "Standard_ND96isr_H100_v5", nodes = 1, hours = 3 }`), attr: "vm_size", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "Reference Run Not On An HPC Or CPU Size", detail: []string{`reference_run.vm_size must be an HPC or CPU size`, `Standard_ND96isr_H100_v5 is a GPU size.`},
+		},
+		"recommendation/reference_run unknown size": {
+			config: rec(`workload = "hpc"`, `reference_run = { vm_size = "Standard_HB120rs_v9", nodes = 1, hours = 3 }`), attr: "vm_size", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "Unknown VM Size", detail: []string{`Standard_HB120rs_v9`, `Did you mean one of:`, `reference_run.vm_size names the size the run was measured on`},
+		},
+		"recommendation/reference_run zero hours": {
+			config: rec(`workload = "hpc"`, `reference_run = { vm_size = "Standard_HB120rs_v3", nodes = 2, hours = 0 }`), attr: "hours", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "Invalid Reference Run", detail: []string{`reference_run.hours must be greater than 0 and at most 87,600; got 0.`},
+		},
+		"recommendation/reference_run zero nodes": {
+			config: rec(`workload = "htc"`, `reference_run = { vm_size = "Standard_HB120rs_v3", nodes = 0, hours = 5 }`), attr: "nodes", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "Invalid Reference Run", detail: []string{`reference_run.nodes must be at least 1 and at most 1,000; got 0.`},
+		},
+		"recommendation/reference_run more cores than its VMs": {
+			config: rec(`workload = "hpc"`, `reference_run = { vm_size = "Standard_HB120-16rs_v3", nodes = 2, hours = 5, cores = 64 }`), attr: "cores", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "Reference Run Cores Do Not Fit", detail: []string{`reference_run.cores (64) must be between reference_run.nodes (2) and the vCPUs of those VMs (2 × 16 = 32)`},
+		},
+		"recommendation/reference_run without hours": {
+			config: rec(`workload = "hpc"`, `reference_run = { vm_size = "Standard_HB120rs_v3", nodes = 2 }`), attr: "reference_run", line: `reference_run = { vm_size = "Standard_HB120rs_v3", nodes = 2 }`,
+			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "reference_run": attribute "hours" is required.`},
+		},
+		"recommendation/reference_run on a GPU workload": {
+			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `reference_run = { vm_size = "Standard_HB120rs_v3", nodes = 1, hours = 5 }`), attr: "reference_run", with: recAddr, line: `reference_run = { vm_size = "Standard_HB120rs_v3", nodes = 1, hours = 5 }`,
+			summary: "Argument Not Used By Workload", detail: []string{`reference_run applies to the hpc and htc workloads, not to workload "training".`},
+		},
 		"recommendation/hpc_bound on inference": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `hpc_bound = "compute"`), attr: "hpc_bound", with: recAddr, line: `hpc_bound = "compute"`,
 			summary: "Argument Not Used By Workload", detail: []string{`hpc_bound applies to the hpc and htc workloads, not to workload "inference". Remove hpc_bound, or set workload to "hpc", "htc".`},
@@ -353,6 +409,18 @@ func TestBadInputMatrix(t *testing.T) {
 		"recommendation/cores negative": {
 			config: rec(`workload = "hpc"`, `cores = -64`), attr: "cores", with: recAddr, line: `cores = -64`,
 			summary: "Invalid Core Count", detail: []string{`cores must be at least 1 and at most 10,000,000; got -64.`},
+		},
+		"recommendation/total_memory_gib zero": {
+			config: rec(`workload = "hpc"`, `hpc_bound = "memory_capacity"`, `total_memory_gib = 0`), attr: "total_memory_gib", with: recAddr, line: `total_memory_gib = 0`,
+			summary: "Invalid Total Memory", detail: []string{`total_memory_gib must be greater than 0 and at most 10,485,760; got 0.`},
+		},
+		"recommendation/total_memory_gib negative": {
+			config: rec(`workload = "htc"`, `total_memory_gib = -512`), attr: "total_memory_gib", with: recAddr, line: `total_memory_gib = -512`,
+			summary: "Invalid Total Memory", detail: []string{`total_memory_gib must be greater than 0 and at most 10,485,760; got -512.`},
+		},
+		"recommendation/total_memory_gib on inference": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `total_memory_gib = 64`), attr: "total_memory_gib", with: recAddr, line: `total_memory_gib = 64`,
+			summary: "Argument Not Used By Workload", detail: []string{`total_memory_gib applies to the hpc and htc workloads (the memory of a distributed job), not to workload "inference". Remove total_memory_gib, or set workload to "hpc", "htc".`},
 		},
 		"recommendation/min_memory_gib negative": {
 			config: rec(`workload = "hpc"`, `min_memory_gib = -1`), attr: "min_memory_gib", with: recAddr, line: `min_memory_gib = -1`,

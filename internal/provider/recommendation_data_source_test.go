@@ -640,6 +640,8 @@ data "hpcsku_recommendation" "cfd" {
 					"tokens_per_second":       knownvalue.Float64Exact(2838926),
 					"cost_per_million_tokens": knownvalue.Float64Exact(0.1785),
 					"relative_throughput":     knownvalue.Null(),
+					"license_cost_usd":        knownvalue.Null(),
+					"license_cost_per_hour":   knownvalue.Null(),
 					"efficiency":              knownvalue.Float64Exact(0.3),
 					"assumptions": knownvalue.ListExact([]knownvalue.Check{
 						knownvalue.StringExact("Training FLOPs: (6 × 7B active parameters) per token × 300 billion tokens = 1.260e+22 FLOPs."),
@@ -758,24 +760,25 @@ data "hpcsku_recommendation" "cfd" {
 					"deadline_hours":      knownvalue.Null(),
 				})),
 
-				// Bound by memory capacity: 17 VMs (ceil(2,000 / 120)) of HB120rs_v2 (456
-				// GiB) hold 17 x 456 x 0.90 (parallel efficiency across VMs) = 6,976.8
-				// GiB, the most: relative throughput 1; HB120rs_v3 (448 GiB) 6,854.4, 448 /
-				// 456 = 0.9825. Both cost 61.2 USD/h, so per GiB HB120rs_v3 costs 456 / 448
-				// as much. HB120rs_v3: 25 + 25 x 0.9825 + 20 x (2,000 / 2,040 = 0.98) + 15
-				// x 0.9825 + 15 / 17 = 84.8; HB120rs_v2, retiring on 2027-05-31, within the
-				// 24-month warning horizon (-5; min_lifetime_months = 0 keeps it): 25 + 25
-				// + 19.61 + 15 + 0.88 - 5 = 80.5.
+				// Bound by memory capacity: memory does not add up across VMs; the job
+				// runs once it fits, and the fewest VMs that hold it win. 17 VMs (ceil(2,000
+				// / 120)) of HB120rs_v3 or HB120rs_v2 hold it: 1 / 17 each, relative
+				// throughput 1, both at 61.2 USD/h. HB120rs_v3: 25 + 25 + 20 x (2,000 /
+				// 2,040 = 0.98) + 15 + 15 / 17 = 85.5; HB120rs_v2, retiring on 2027-05-31,
+				// within the 24-month warning horizon (-5; min_lifetime_months = 0 keeps
+				// it): 25 + 25 + 19.61 + 15 + 0.88 - 5 = 80.5.
 				statecheck.ExpectKnownValue(cfd, tfjsonpath.New("vm_sizes"), stringList("Standard_HB120rs_v3", "Standard_HB120rs_v2")),
-				statecheck.ExpectKnownValue(cfd, recs.AtSliceIndex(0).AtMapKey("score"), knownvalue.Float64Exact(84.8)),
+				statecheck.ExpectKnownValue(cfd, recs.AtSliceIndex(0).AtMapKey("score"), knownvalue.Float64Exact(85.5)),
 				statecheck.ExpectKnownValue(cfd, recs.AtSliceIndex(0).AtMapKey("estimate"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 					"job_hours":               knownvalue.Null(),
 					"job_cost_usd":            knownvalue.Null(),
 					"tokens_per_second":       knownvalue.Null(),
 					"cost_per_million_tokens": knownvalue.Null(),
-					"relative_throughput":     knownvalue.Float64Exact(0.9825),
-					"efficiency":              knownvalue.Float64Exact(0.9),
-					"assumptions":             stringList("Bound: memory_capacity (hpc_bound); 17 VMs × 448 GiB of memory per VM × 90% parallel efficiency = 6854.4, relative to the best layout of the request."),
+					"relative_throughput":     knownvalue.Float64Exact(1),
+					"license_cost_usd":        knownvalue.Null(),
+					"license_cost_per_hour":   knownvalue.Null(),
+					"efficiency":              knownvalue.Float64Exact(1),
+					"assumptions":             stringList("Bound: memory_capacity (hpc_bound); the job's memory fits on 17 VMs, and the fewest VMs that hold it win: 1 / 17 = 0.0588, relative to the best layout of the request."),
 				})),
 				statecheck.ExpectKnownValue(cfd, recs.AtSliceIndex(1), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"score": knownvalue.Float64Exact(80.5),
@@ -784,7 +787,7 @@ data "hpcsku_recommendation" "cfd" {
 				statecheck.ExpectKnownValue(cfd, recs.AtSliceIndex(1).AtMapKey("estimate").AtMapKey("relative_throughput"), knownvalue.Float64Exact(1)),
 				statecheck.ExpectKnownValue(cfd, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"hpc_bound":         knownvalue.StringExact("memory_capacity"),
-					"efficiency":        knownvalue.Float64Exact(0.9),
+					"efficiency":        knownvalue.Float64Exact(1),
 					"training_flops":    knownvalue.Null(),
 					"tokens_per_second": knownvalue.Null(),
 					"deadline_hours":    knownvalue.Null(),
@@ -839,13 +842,15 @@ data "hpcsku_recommendation" "keep" {
 					"total_price_per_hour": knownvalue.Float64Exact(61.2),
 				})),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.cfd", tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("deployment").AtMapKey("rdma"), knownvalue.Bool(true)),
-				// hpc is bound by memory bandwidth by default: 17 x 350 GB/s (STREAM) x
-				// 0.90 = 5,355, the only layout, so the best.
+				// hpc is bound by memory bandwidth by default: 17 VMs x 117.65 cores each,
+				// 1 / (1 / (117.65 x 3.0 GB/s per GHz x 3.0 GHz) + 1 / 350 GB/s STREAM) =
+				// 263.05 GB/s per VM, x 1 / (1 + 0.02 x 16) (parallel efficiency on 17
+				// VMs) = 3,387.74, the only layout, so the best.
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.cfd", tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"relative_throughput": knownvalue.Float64Exact(1),
-					"efficiency":          knownvalue.Float64Exact(0.9),
+					"efficiency":          knownvalue.Float64Exact(1 / 1.32),
 					"job_hours":           knownvalue.Null(),
-					"assumptions":         stringList("Bound: memory_bandwidth (hpc_bound); 17 VMs × 350 GB/s of STREAM bandwidth per VM × 90% parallel efficiency = 5355, relative to the best layout of the request."),
+					"assumptions":         stringList("Bound: memory_bandwidth (hpc_bound); 17 VMs × 263.05 GB/s of memory bandwidth per VM × 75.76% parallel efficiency = 3387.74, relative to the best layout of the request."),
 				})),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.cfd", tfjsonpath.New("requirements").AtMapKey("hpc_bound"), knownvalue.StringExact("memory_bandwidth")),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.amd_aks", tfjsonpath.New("vm_sizes"), stringList("Standard_ND96isr_MI300X_v5")),

@@ -157,12 +157,58 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"hpc_bound": schema.StringAttribute{
 			Optional: true,
 			MarkdownDescription: "What limits the speed of the job: " + quoted(recommend.HPCBounds()) + ". " +
-				"`" + recommend.BoundMemoryBandwidth + "` (most CFD, weather and sparse solvers) compares STREAM bandwidth, `" + recommend.BoundCompute + "` (dense arithmetic) FP64 peak, " +
+				"`" + recommend.BoundMemoryBandwidth + "` (most CFD, weather and sparse solvers) compares the memory bandwidth the job's cores draw against each VM's STREAM bandwidth, " +
+				"`" + recommend.BoundCompute + "` (dense arithmetic) the FP64 rate of the cores it uses (cores × FP64 clock × FP64 FLOPs per cycle), " +
 				"`" + recommend.BoundMemoryCapacity + "` (the problem size is set by memory) memory per VM, each times the VMs (and, for `hpc` across VMs, a parallel efficiency). " +
 				"The ranking compares the price per unit of that throughput, and `recommendations[*].estimate.relative_throughput` reports it against the best size. " +
 				"Defaults to `" + recommend.BoundMemoryBandwidth + "` for `hpc` and `" + recommend.BoundCompute + "` for `htc`. " +
 				"Only for the workloads `hpc` and `htc`; anywhere else it is an error.",
 			Validators: []validator.String{stringvalidator.OneOf(recommend.HPCBounds()...)},
+		},
+		"parallel_efficiency": schema.Float64Attribute{
+			Optional: true,
+			MarkdownDescription: "The parallel efficiency the team measured for the job, " + recommend.RangeParallelEfficiency.Bounds() + ": its speed-up on `nodes` VMs over one VM, divided by `nodes`. " +
+				"With `nodes`, the efficiency curve over VM counts (the ranking guide gives it and its fitted constant) is scaled to pass through it; without `nodes`, it is the efficiency of every layout of more than one VM. " +
+				"Defaults to the curve for `hpc` (" + strconv.FormatFloat(recommend.HPCScalingLoss, 'f', -1, 64) + " in 1 / (1 + loss × (VMs − 1))) and 1 for `htc`, whose tasks are independent. " +
+				"Only for the workloads `hpc` and `htc`; anywhere else it is an error.",
+			Validators: []validator.Float64{inRange(recommend.RangeParallelEfficiency)},
+		},
+		"reference_run": schema.SingleNestedAttribute{
+			Optional: true,
+			MarkdownDescription: "A run of the job the team measured. With it, every layout gets `recommendations[*].estimate.job_hours` (the run's hours × the model's throughput for the run ÷ the layout's, " +
+				"by `hpc_bound`; `memory_capacity` jobs by memory bandwidth) and `job_cost_usd` (the VMs plus `license_cost_per_core_hour`). Without it, relative throughput only. " +
+				"With `parallel_efficiency` the efficiency curve is anchored at both. Only for the workloads `hpc` and `htc`; anywhere else it is an error.",
+			Attributes: map[string]schema.Attribute{
+				"vm_size": schema.StringAttribute{
+					Required: true,
+					MarkdownDescription: "The size it ran on: any HPC or CPU size of the catalog, retired or outside `region` and the filters (a measurement, not a candidate). " +
+						"A GPU size or an unknown name is an error (with the closest names).",
+				},
+				"nodes": schema.Int64Attribute{
+					Required:            true,
+					MarkdownDescription: "The VMs it ran on, " + recommend.RangeReferenceNodes.Bounds() + ".",
+					Validators:          []validator.Int64{inRange(recommend.RangeReferenceNodes)},
+				},
+				"hours": schema.Float64Attribute{
+					Required:            true,
+					MarkdownDescription: "Its wall time in hours, " + recommend.RangeReferenceHours.Bounds() + ".",
+					Validators:          []validator.Float64{inRange(recommend.RangeReferenceHours)},
+				},
+				"cores": schema.Int64Attribute{
+					Optional: true,
+					MarkdownDescription: "The ranks it ran, spread evenly over exactly `nodes` VMs; each VM's throughput counts the cores the job used on it. " +
+						"At least `nodes` and at most the vCPUs of those VMs. Defaults to every core of its VMs.",
+					Validators: []validator.Int64{inRange(recommend.RangeReferenceCores)},
+				},
+			},
+		},
+		"license_cost_per_core_hour": schema.Float64Attribute{
+			Optional: true,
+			MarkdownDescription: "USD per core per hour of a solver licensed per core (Fluent, STAR-CCM+, Abaqus, LS-DYNA), " + recommend.RangeLicenseCostPerCoreHour.Bounds() + ", on the cores each layout runs. " +
+				"With `reference_run` it is added to the job's cost (`recommendations[*].estimate.license_cost_usd`); without, to the hourly price (`estimate.license_cost_per_hour`), " +
+				"and the ranking compares price plus licence per unit of relative throughput, so fewer, faster cores (constrained-core sizes) win where the licence outweighs the VM. " +
+				"Only for the workloads `hpc` and `htc`; anywhere else it is an error.",
+			Validators: []validator.Float64{inRange(recommend.RangeLicenseCostPerCoreHour)},
 		},
 		"gpu_memory_gib": schema.Float64Attribute{
 			Optional:            true,
@@ -191,8 +237,16 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"min_memory_gib": schema.Float64Attribute{
 			Optional:            true,
-			MarkdownDescription: "Minimum memory per VM, in GiB.",
+			MarkdownDescription: "Minimum memory per VM, in GiB. It stays per VM: for `hpc_bound = \"" + recommend.BoundMemoryCapacity + "\"` it never adds up across VMs.",
 			Validators:          []validator.Float64{inRange(recommend.RangeMinMemoryGiB)},
+		},
+		"total_memory_gib": schema.Float64Attribute{
+			Optional: true,
+			MarkdownDescription: "The memory of a distributed job, in GiB, " + recommend.RangeTotalMemoryGiB.Bounds() + ": spread over its VMs, it sets the fewest VMs each size needs " +
+				"(with `nodes`, a size whose VMs cannot hold it is removed, constraint `system_memory`). With `min_memory_gib`, each VM also has at least that much. " +
+				"For `hpc_bound = \"" + recommend.BoundMemoryCapacity + "\"` the layout that holds the job on the fewest VMs wins. " +
+				"Only for the workloads `hpc` and `htc`; anywhere else it is an error.",
+			Validators: []validator.Float64{inRange(recommend.RangeTotalMemoryGiB)},
 		},
 		"min_local_disk_gib": schema.Float64Attribute{
 			Optional:            true,
@@ -483,8 +537,11 @@ func recommendationAttributes() map[string]schema.Attribute {
 				"null where the request defines no work to time: no language model trained, fine-tuned or served on GPUs (a served model's estimate replaced by `gpu_memory_gib` included), and a workload other than `hpc` and `htc`. " +
 				"A figure the inputs do not define, or the catalog lacks the facts for, is null.",
 			Attributes: map[string]schema.Attribute{
-				"job_hours":               float64Attr("Wall time of the whole `training` or `fine_tuning` job on this layout, in hours: `requirements.training_flops` ÷ (VMs × GPUs used × dense peak at the compute precision × `efficiency`); null for other workloads."),
-				"job_cost_usd":            float64Attr("Cost of the whole `training` or `fine_tuning` job, in USD: `job_hours` × `total_price_per_hour`; null for other workloads or where the size has no price."),
+				"job_hours": float64Attr("Wall time of the whole job on this layout, in hours: for `training` and `fine_tuning`, `requirements.training_flops` ÷ (VMs × GPUs used × dense peak at the compute precision × `efficiency`); " +
+					"for `hpc` and `htc` with `reference_run`, the run's hours × its throughput ÷ this layout's; null otherwise."),
+				"job_cost_usd":            float64Attr("Cost of the whole job, in USD: `job_hours` × `total_price_per_hour` (for `hpc` and `htc`, plus `license_cost_usd`); null where `job_hours` is, or where the size has no price."),
+				"license_cost_usd":        float64Attr("`hpc` and `htc` with `reference_run` and `license_cost_per_core_hour`: the licences of the whole job, `job_hours` × the cores this layout runs × `license_cost_per_core_hour`, in USD; null otherwise."),
+				"license_cost_per_hour":   float64Attr("`hpc` and `htc` with `license_cost_per_core_hour` and no `reference_run`: the cores this layout runs × `license_cost_per_core_hour`, USD per hour; null otherwise."),
 				"tokens_per_second":       float64Attr("Tokens per second of the whole layout: processed (`training`, `fine_tuning`) or output by every copy of the model serving `concurrent_requests` (`inference`); null for other workloads."),
 				"cost_per_million_tokens": float64Attr("USD per million of those tokens; null where `tokens_per_second` is, or where the size has no price."),
 				"relative_throughput":     float64Attr("`hpc` and `htc`: this layout's throughput by `requirements.hpc_bound` relative to the best layout of the request (1 for the best); null for other workloads."),

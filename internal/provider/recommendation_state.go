@@ -22,6 +22,14 @@ type recommendationModelInput struct {
 	Class                   types.String  `tfsdk:"class"`
 }
 
+// referenceRunInput is `reference_run`.
+type referenceRunInput struct {
+	VMSize types.String  `tfsdk:"vm_size"`
+	Nodes  types.Int64   `tfsdk:"nodes"`
+	Hours  types.Float64 `tfsdk:"hours"`
+	Cores  types.Int64   `tfsdk:"cores"`
+}
+
 type recommendationDataSourceModel struct {
 	Workload             types.String  `tfsdk:"workload"`
 	Model                types.Object  `tfsdk:"model"`
@@ -33,12 +41,16 @@ type recommendationDataSourceModel struct {
 	DeadlineHours        types.Float64 `tfsdk:"deadline_hours"`
 	TokensPerSecond      types.Float64 `tfsdk:"tokens_per_second"`
 	HPCBound             types.String  `tfsdk:"hpc_bound"`
+	ParallelEfficiency   types.Float64 `tfsdk:"parallel_efficiency"`
+	ReferenceRun         types.Object  `tfsdk:"reference_run"`
+	LicenseCostPerCore   types.Float64 `tfsdk:"license_cost_per_core_hour"`
 	GPUMemoryGiB         types.Float64 `tfsdk:"gpu_memory_gib"`
 	GPUs                 types.Int64   `tfsdk:"gpus"`
 	Nodes                types.Int64   `tfsdk:"nodes"`
 	Cores                types.Int64   `tfsdk:"cores"`
 	MinVCPUs             types.Int64   `tfsdk:"min_vcpus"`
 	MinMemoryGiB         types.Float64 `tfsdk:"min_memory_gib"`
+	TotalMemoryGiB       types.Float64 `tfsdk:"total_memory_gib"`
 	MinLocalDiskGiB      types.Float64 `tfsdk:"min_local_disk_gib"`
 	Interconnect         types.String  `tfsdk:"interconnect"`
 	GPUVendor            types.String  `tfsdk:"gpu_vendor"`
@@ -107,6 +119,8 @@ type estimateOut struct {
 	TokensPerSecond      *float64 `tfsdk:"tokens_per_second"`
 	CostPerMillionTokens *float64 `tfsdk:"cost_per_million_tokens"`
 	RelativeThroughput   *float64 `tfsdk:"relative_throughput"`
+	LicenseCostUSD       *float64 `tfsdk:"license_cost_usd"`
+	LicenseCostPerHour   *float64 `tfsdk:"license_cost_per_hour"`
 	Efficiency           float64  `tfsdk:"efficiency"`
 	Assumptions          []string `tfsdk:"assumptions"`
 }
@@ -257,6 +271,7 @@ func estimateOutput(e *recommend.Estimate) *estimateOut {
 		JobHours: e.JobHours, JobCostUSD: e.JobCostUSD,
 		TokensPerSecond: e.TokensPerSecond, CostPerMillionTokens: e.CostPerMillionTokens,
 		RelativeThroughput: e.RelativeThroughput, Efficiency: e.Efficiency,
+		LicenseCostUSD: e.LicenseCostUSD, LicenseCostPerHour: e.LicenseCostPerHour,
 		Assumptions: nonNil(e.Assumptions),
 	}
 }

@@ -131,18 +131,19 @@ func TestSKUDataSource_Performance(t *testing.T) {
 				0: knownvalue.StringRegexp(regexp.MustCompile(`^scaled: a constrained-core size keeps the memory bandwidth of its 176-vCPU parent`)),
 			}),
 		}},
-		// Fsv2 has no published peak: 36 cores x 3.4 GHz x 32 (decision D29).
+		// Fsv2 has no published peak: 36 cores x 2.5 GHz, the all-core
+		// AVX-512 clock of one of its processors, x 32 (decision D29).
 		"derived": {"Standard_F72s_v2", map[string]knownvalue.Check{
 			"gpu": knownvalue.Null(),
 			"cpu": knownvalue.ObjectPartial(map[string]knownvalue.Check{
 				"cores":             knownvalue.Int64Exact(36),
 				"stream_gbs":        knownvalue.Null(),
-				"fp64_peak_gflops":  knownvalue.Float64Exact(3916.8),
+				"fp64_peak_gflops":  knownvalue.Float64Exact(2880),
 				"fp64_peak_derived": knownvalue.Bool(true),
 				"decisions":         knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("D29")}),
 			}),
 			"cpu.sources.fp64_peak_gflops": knownvalue.ListPartial(map[int]knownvalue.Check{
-				0: knownvalue.StringExact("derived: 36 cores x 3.4 GHz all-core clock x 32 FP64 FLOPs per cycle per core = 3916.8 GFLOPS (no published peak)"),
+				0: knownvalue.StringExact("derived: 36 cores x 2.5 GHz all-core FP64 clock x 32 FP64 FLOPs per cycle per core = 2880 GFLOPS (no published peak)"),
 			}),
 		}},
 		// A single PCIe GPU: the A100 PCIe's bridge figure is not shown (D26).

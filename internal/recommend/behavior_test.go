@@ -638,17 +638,19 @@ func TestConfidentialAndIsolated(t *testing.T) {
 	// under the lifecycle, which comes before isolated.
 	assertRejected(t, res.Rejected, map[string]int64{"workload": 13, "retired": 1, "min_lifetime_months": 1, "isolated": 3})
 
-	// htc is compute bound by default: the price per GFLOPS of FP64 peak.
-	// HB120rs_v3 (4,000 GFLOPS, 3.6 USD/h): 25 + 25 + 10 + 15 + 15 − 10
-	// (unused InfiniBand) = 80; E48_v5 (2,688 GFLOPS derived from its
-	// cores and clocks, 3.024 USD/h, an acceptable family): 12.5 + 25 ×
-	// 0.0009 / 0.001125 + 10 + 15 × 2,688 / 4,000 + 15 = 67.6. The fixture
+	// htc is compute bound by default: the price per GFLOPS of FP64, cores
+	// × FP64 clock × FLOPs per cycle. HB120rs_v3 (120 × 2.08 × 16 =
+	// 3,993.6 GFLOPS, 3.6 USD/h): 25 + 25 + 10 + 15 + 15 = 90, its unused
+	// InfiniBand costing no points beyond the price per GFLOPS it is in;
+	// E48_v5 (24 cores × 3.5 GHz × 32 = 2,688 GFLOPS, 3.024 USD/h, an
+	// acceptable family): 12.5 + 25 × 0.0009 / 0.001125 + 10 + 15 × 2,688
+	// / 3,993.6 + 15 = 67.6. The fixture
 	// has no CPU figures for Fsv2, so F2s_v2 ranks after the sizes the
 	// throughput model can compare, its score capped at theirs (76.5 on
 	// price per vCPU and generation alone, 67.6 here).
 	res = mustRecommendOn(t, cat, Request{Workload: "htc", Isolated: boolp(false), AsOf: asOf, MaxResults: i64(50)})
 	assertNames(t, names(res), "Standard_HB120rs_v3", "Standard_E48_v5", "Standard_F2s_v2")
-	if got := []float64{res.Recommendations[0].Score, res.Recommendations[1].Score, res.Recommendations[2].Score}; !reflect.DeepEqual(got, []float64{80, 67.6, 67.6}) {
+	if got := []float64{res.Recommendations[0].Score, res.Recommendations[1].Score, res.Recommendations[2].Score}; !reflect.DeepEqual(got, []float64{90, 67.6, 67.6}) {
 		t.Errorf("scores %v", got)
 	}
 	if e := res.Recommendations[2].Estimate; e == nil || e.RelativeThroughput != nil || !strings.Contains(strings.Join(res.Recommendations[2].Warnings, " "), "no throughput figures") {

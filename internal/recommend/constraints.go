@@ -470,11 +470,17 @@ var constraintTable = [numConstraints]constraintDef{
 			if n.fit.category == catalog.CategoryGPU && n.job.tensorParallel {
 				return fmt.Sprintf("Has less system memory per VM than its share of %s GiB, 150%% of the model's weights (Azure Machine Learning guidance: start with a machine that has 150%% of the RAM your model requires).", trimFloat(n.sysMemNeed))
 			}
+			if n.workload == WorkloadHPC || n.workload == WorkloadHTC {
+				return fmt.Sprintf("Cannot provide the job's %s GiB of memory (total_memory_gib) %s.", trimFloat(n.sysMemNeed), nodesClause(n))
+			}
 			return fmt.Sprintf("Cannot provide %s GiB of system memory %s (inference needs 150%% of the model weights; Azure Machine Learning guidance).", trimFloat(n.sysMemNeed), nodesClause(n))
 		},
 		relax: func(n *requirements, e *eval) string {
 			if n.fixedNodes > 0 && (n.fit.category != catalog.CategoryGPU || !n.job.tensorParallel) {
 				return fmt.Sprintf("raise nodes to %d", ceilDiv(n.sysMemNeed, e.in.memGiB))
+			}
+			if n.workload == WorkloadHPC || n.workload == WorkloadHTC {
+				return "lower total_memory_gib, or allow more VMs"
 			}
 			return "serve a smaller model, or a lower precision"
 		},

@@ -159,8 +159,8 @@ func costOf(n *requirements, e *eval) {
 			// A service: the price of the layout sized for its demand.
 		case e.hasFacts:
 			// The job's cost (training: price × hours), or the price of
-			// its work (per unit of HPC throughput).
-			e.costKey = e.total / e.speed
+			// its work (per unit of HPC throughput, with its licences).
+			e.costKey = (e.total + n.hpc.licensePerHour(in, e.nodes)) / e.speed
 		case (n.workload == WorkloadHTC || n.workload == WorkloadHPC) && n.cores == 0 && n.fixedNodes == 0 && in.vcpus > 0:
 			e.costKey = e.price / float64(in.vcpus)
 		}

@@ -387,7 +387,7 @@ func interconnectExplanation(n *requirements) string {
 	case n.workload == WorkloadHPC:
 		return "Interconnect: InfiniBand, as tightly coupled MPI needs it (Azure HPC guidance: InfiniBand only where it is used)."
 	case n.workload == WorkloadHTC:
-		return "Interconnect: not needed for independent tasks; RDMA sizes are penalized because unused bandwidth costs money."
+		return "Interconnect: not needed for independent tasks; an RDMA size's InfiniBand is in its price per unit of work, which the ranking compares, and costs no further points."
 	}
 	return "Interconnect: InfiniBand only when the job spans several VMs; otherwise RDMA sizes are penalized because unused bandwidth costs money (Azure HPC guidance: InfiniBand only where it is used)."
 }
@@ -511,7 +511,9 @@ func explainRequirements(n *requirements, work string) []string {
 		ex = append(ex, fmt.Sprintf("GPUs: at least %d whole GPUs per job.", n.gpus))
 	}
 	if n.hpc.bound != "" {
-		ex = append(ex, "Bound: "+n.hpc.bound+" (hpc_bound): throughput is compared as the VMs' "+n.hpc.unit()+", times the parallel efficiency.")
+		ex = append(ex, hpcBoundExplanation(&n.hpc))
+		ex = append(ex, hpcEfficiencyExplanation(&n.hpc)...)
+		ex = append(ex, hpcReferenceExplanation(&n.hpc)...)
 	}
 	if n.cores > 0 {
 		ex = append(ex, fmt.Sprintf("Cores: %d per job; VMs = ceil(cores / vCPUs per VM). HPC sizes run with SMT off, so their vCPUs are physical cores.", n.cores))
@@ -704,10 +706,7 @@ func assumptions(n *requirements, e *eval, f figures, work string) []string {
 	case f.work == workHPC && !f.known:
 		return []string{"The catalog has no " + n.hpc.bound + " figure for this size: no throughput estimate."}
 	}
-	return []string{
-		fmt.Sprintf("Bound: %s (hpc_bound); %d VMs × %s %s per VM × %s%% parallel efficiency = %s, relative to the best layout of the request.",
-			n.hpc.bound, e.nodes, trimFloat(f.hpcRate/float64(e.nodes)/f.eff), n.hpc.unit(), trimFloat(f.eff*100), trimFloat(f.hpcRate)),
-	}
+	return hpcAssumptions(n, e, f)
 }
 
 // computeLabel names the precision training computes in.
@@ -743,7 +742,7 @@ func estimateReasons(n *requirements, e *eval, est *Estimate) []string {
 	}
 	var out []string
 	switch {
-	case est.JobHours != nil:
+	case est.JobHours != nil && est.RelativeThroughput == nil:
 		s := "Estimated " + trimFloat(*est.JobHours) + " hours for the job on " + catalog.Plural(e.nodes, "VM", "VMs")
 		if est.JobCostUSD != nil {
 			s += ", " + money(*est.JobCostUSD) + " USD in all (" + money(*est.CostPerMillionTokens) + " USD per million tokens)"
@@ -757,6 +756,7 @@ func estimateReasons(n *requirements, e *eval, est *Estimate) []string {
 		out = append(out, s+".")
 	case est.RelativeThroughput != nil:
 		out = append(out, "Throughput by "+n.hpc.bound+": "+percent(*est.RelativeThroughput)+" of the best layout for this request.")
+		out = append(out, hpcEstimateReasons(n, e, est)...)
 	}
 	return out
 }
@@ -770,7 +770,7 @@ func estimateWarnings(n *requirements, e *eval, est *Estimate) []string {
 	if est.JobHours == nil && est.TokensPerSecond == nil && est.RelativeThroughput == nil {
 		return []string{"The catalog has no throughput figures for this size, so its time and cost per job are not estimated; compare it on price per hour only."}
 	}
-	if est.JobHours != nil && !n.train.deadlineStated && *est.JobHours > n.train.deadline {
+	if est.JobHours != nil && est.RelativeThroughput == nil && !n.train.deadlineStated && *est.JobHours > n.train.deadline {
 		return []string{"The job runs about " + trimFloat(*est.JobHours) + " hours on " + catalog.Plural(e.nodes, "VM", "VMs") + ", beyond the " + itoa(DefaultDeadlineHours) + "-hour default, even on the most VMs one job may span here; set deadline_hours to accept it, or choose a size with InfiniBand or faster GPUs."}
 	}
 	return nil

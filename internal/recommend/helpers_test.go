@@ -523,9 +523,14 @@ func satisfies(req Request, r Recommendation) string {
 			return fmt.Sprintf("tokens_per_second: the layout serves %v of the %v asked for", *e.TokensPerSecond, *req.TokensPerSecond)
 		}
 		// (hours rounded to 0.01, the total price to 0.0001 USD, the cost
-		// to the cent)
+		// to the cent), licences included: a job's licence cost is its
+		// hours at the licence per hour of its cores.
+		lic := 0.0
+		if e.LicenseCostUSD != nil && *e.JobHours > 0 {
+			lic = *e.LicenseCostUSD / *e.JobHours
+		}
 		if e.JobHours != nil && e.JobCostUSD != nil && r.TotalPricePerHour != nil &&
-			math.Abs(*e.JobHours**r.TotalPricePerHour-*e.JobCostUSD) > 0.005**r.TotalPricePerHour+0.00005**e.JobHours+0.01 {
+			math.Abs(*e.JobHours*(*r.TotalPricePerHour+lic)-*e.JobCostUSD) > 0.005*(*r.TotalPricePerHour+lic)+0.00005**e.JobHours+0.02 {
 			return fmt.Sprintf("job cost %v for %v hours at %v USD per hour", *e.JobCostUSD, *e.JobHours, *r.TotalPricePerHour)
 		}
 	}

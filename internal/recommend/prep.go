@@ -46,13 +46,17 @@ type sizeInfo struct {
 	// Performance facts (0 where the catalog has none): dense TFLOPS of
 	// one whole GPU per precision (indexed as precisions), its memory
 	// bandwidth in GB/s, the training MFU of its class; per VM the STREAM
-	// bandwidth (GB/s), FP64 peak (GFLOPS) and physical cores.
+	// bandwidth (GB/s), FP64 rate (GFLOPS: cores x FP64 clock x FP64
+	// FLOPs per cycle) and physical cores; per core the all-core clock
+	// (GHz) and FP64 rate (GFLOPS).
 	tflops     [7]float64
 	hbmGBs     float64
 	trainMFU   float64
 	streamGBs  float64
 	fp64GFLOPS float64
 	physCores  int64
+	coreGHz    float64
+	coreFP64   float64
 	vendor     string  // lower case
 	modelID    string  // lower case
 	modelName  string  // lower case
@@ -205,18 +209,21 @@ func (in *sizeInfo) gpuFacts(s *catalog.SKU) {
 	}
 }
 
-// cpuFacts derives the VM's STREAM bandwidth, FP64 peak and cores.
+// cpuFacts derives the VM's STREAM bandwidth, FP64 rate and cores, and
+// the per-core clock and FP64 rate.
 func (in *sizeInfo) cpuFacts(s *catalog.SKU) {
 	if c := s.Performance.CPU; c != nil {
 		if c.StreamGBs != nil {
 			in.streamGBs = *c.StreamGBs
 		}
-		if c.FP64PeakGFLOPS != nil {
-			in.fp64GFLOPS = *c.FP64PeakGFLOPS
-		}
 		if c.Cores != nil {
 			in.physCores = *c.Cores
 		}
+		if c.CoreGHz != nil {
+			in.coreGHz = *c.CoreGHz
+		}
+		in.coreFP64 = c.FP64GFLOPS(1)
+		in.fp64GFLOPS = c.FP64GFLOPS(float64(in.physCores))
 	}
 }
 

@@ -43,11 +43,13 @@ var (
 	RangeConcurrentRequests       = wholeRange("concurrent_requests", "Invalid Concurrent Requests", 1, MaxConcurrentRequests)
 	RangeTrainingBatchSize        = wholeRange("training_batch_size", "Invalid Training Batch Size", 1, MaxTrainingBatchSize)
 	RangeMinMemoryGiB             = NumberRange{Name: "min_memory_gib", Summary: "Invalid Minimum Memory"}
+	RangeTotalMemoryGiB           = NumberRange{Name: "total_memory_gib", Summary: "Invalid Total Memory", Max: MaxTotalMemoryGiB, HasMax: true}
 	RangeMinLocalDiskGiB          = NumberRange{Name: "min_local_disk_gib", Summary: "Invalid Minimum Local Disk"}
 	RangeMaxPricePerHour          = NumberRange{Name: "max_price_per_hour", Summary: "Invalid Maximum Price"}
 	RangeMaxTotalPricePerHour     = NumberRange{Name: "max_total_price_per_hour", Summary: "Invalid Maximum Total Price"}
 	RangeMinLifetimeMonths        = wholeRange("min_lifetime_months", "Invalid Minimum Lifetime", 0, MaxMinLifetimeMonths)
 	RangeMaxResults               = wholeRange("max_results", "Invalid Maximum Results", 1, MaxResultsLimit)
+	RangeParallelEfficiency       = NumberRange{Name: "parallel_efficiency", Summary: "Invalid Parallel Efficiency", Max: MaxParallelEfficiency, HasMax: true}
 )
 
 func wholeRange(name, summary string, lowest, highest int64) NumberRange {

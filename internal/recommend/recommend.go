@@ -24,6 +24,7 @@ func (e *Engine) Recommend(req Request) (*Result, error) {
 		return nil, &ValidationError{Errors: fatal}
 	}
 	n := deriveRequirements(e.cat, req)
+	n.hpc.resolveReference(e.cat, e.prep, req.ReferenceRun)
 
 	buf, ok := e.evals.Get().(*[]eval)
 	if !ok {
@@ -276,7 +277,9 @@ func score(n *requirements, e *eval, minCost, maxSpeed float64) float64 {
 		gen = e.speed / maxSpeed
 	}
 	s := w.Family*e.fit + w.Cost*cost + w.Sizing*sizing + w.Generation*gen + w.Scale/float64(e.nodes)
-	if e.unusedRDMA {
+	if e.unusedRDMA && (n.workload != WorkloadHTC || !e.hasFacts) {
+		// htc timed per core: the InfiniBand is in the price per unit of
+		// work the cost compares, and costs no points beyond it.
 		s -= PenaltyUnusedRDMA
 	}
 	if !e.nativePrec && n.workload == WorkloadInference {

@@ -193,6 +193,10 @@ func memoryNeeds(n *need, req Request) (gpuMem, sysMem float64) {
 		if req.GPUMemoryGiB != nil {
 			gpuMem = *req.GPUMemoryGiB
 		}
+		if req.TotalMemoryGiB != nil && (n.workload == WorkloadHPC || n.workload == WorkloadHTC) {
+			// A distributed job's memory, spread over its VMs.
+			sysMem = *req.TotalMemoryGiB
+		}
 		if n.mem != nil {
 			// Small models on CPU: the estimate is system memory.
 			sysMem = n.mem.GiB

@@ -684,20 +684,4 @@ const (
 	// sequences as its KV cache holds, up to this (a service that must
 	// sustain a throughput has the requests in flight to fill its copies).
 	MaxBatchSequences = 256
-
-	// HPCParallelEfficiency is the share of the VMs' summed throughput a
-	// tightly coupled job keeps across several VMs over InfiniBand: 90%, a
-	// judgement for well-partitioned MPI solvers at up to 100 VMs
-	// (Microsoft's HBv3 and HBv4 scaling posts report 85% to 100% for CFD
-	// benchmarks). HTC tasks are independent: 1.
-	HPCParallelEfficiency = 0.90
-
-	// MaxStreamGBsPerCore caps the memory bandwidth one core draws for the
-	// memory_bandwidth bound: a constrained-core size keeps its parent's
-	// whole memory system, but its few cores cannot saturate it. 50 GB/s
-	// per core is a judgement for Zen 4 cores, whose outstanding-request
-	// limit bounds one core's STREAM Triad; it leaves the HBv3 and HBv4
-	// constrained sizes at their parent's figure (16 × 50 > 350; 24 × 50 >
-	// 780 GB/s) and caps HBv5's 48-core size at 2,400 of 6,600 GB/s.
-	MaxStreamGBsPerCore = 50
 )

@@ -311,13 +311,13 @@ func TestScenario06AKSAMD(t *testing.T) {
 
 // Scenario 7: MPI on 2,000 cores: HB and HX sizes with InfiniBand, nodes =
 // ceil(2000 / vCPUs). hpc is bound by memory bandwidth by default: cost is
-// the price per GB/s of STREAM bandwidth, speed the VMs' bandwidth × 90%
-// parallel efficiency, and a VM draws at most 50 GB/s per physical core.
-// The size ranked first has the lowest price per unit of bandwidth among
-// the ranked layouts. A constrained-core size costs its parent's price and
-// keeps its memory system: the fewer its cores, the more VMs hold 2,000
-// cores and the more bandwidth they draw, so within a series the relative
-// throughput never falls as the cores per VM fall. HB120-16rs_v3 would need
+// the price per GB/s of STREAM bandwidth, speed the bandwidth the VMs'
+// cores draw × the parallel efficiency on that many VMs. The size ranked
+// first has the lowest price per unit of bandwidth among the ranked
+// layouts. A constrained-core size costs its parent's price and keeps its
+// memory system, but its few cores draw less of it: within a series the
+// throughput per VM never rises as the cores per VM fall (while the
+// throughput per core does). HB120-16rs_v3 would need
 // 125 VMs, more than one InfiniBand placement group holds (100): cores.
 func TestScenario07HPCCores(t *testing.T) {
 	cat := testCatalog(t)
@@ -340,9 +340,14 @@ func TestScenario07HPCCores(t *testing.T) {
 	}
 	for series, rs := range bySeries {
 		slices.SortFunc(rs, func(a, b Recommendation) int { return int(*b.SKU.VCPUs - *a.SKU.VCPUs) })
+		perVM := func(r Recommendation) float64 {
+			return *r.Estimate.RelativeThroughput / float64(r.Nodes) / r.Estimate.Efficiency
+		}
+		perCore := func(r Recommendation) float64 { return perVM(r) / float64(min(*r.SKU.VCPUs, 2000)) }
 		for i := 1; i < len(rs); i++ {
-			if *rs[i].Estimate.RelativeThroughput < *rs[i-1].Estimate.RelativeThroughput {
-				t.Errorf("%s: %s (%d vCPUs) draws less bandwidth on 2,000 cores than %s (%d)", series, rs[i].VMSize, *rs[i].SKU.VCPUs, rs[i-1].VMSize, *rs[i-1].SKU.VCPUs)
+			if perVM(rs[i]) > perVM(rs[i-1]) || perCore(rs[i]) < perCore(rs[i-1]) {
+				t.Errorf("%s: %s (%d vCPUs) draws %v per VM and %v per core, against %v and %v on %s (%d)", series, rs[i].VMSize, *rs[i].SKU.VCPUs,
+					perVM(rs[i]), perCore(rs[i]), perVM(rs[i-1]), perCore(rs[i-1]), rs[i-1].VMSize, *rs[i-1].SKU.VCPUs)
 			}
 		}
 	}

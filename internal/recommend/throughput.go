@@ -246,38 +246,43 @@ func (s *serving) decodeRate(in *sizeInfo, gl *gpuLayout, b int64) float64 {
 type hpcWork struct {
 	bound   string // hpc_bound; "" for other workloads
 	coupled bool   // hpc: tightly coupled, parallel efficiency across VMs
+	cores   int64  // the cores setting; 0: every core of each VM
+	// measured is parallel_efficiency (0: none), measuredAt the VMs it
+	// was measured on (the nodes setting; 0: any VM count above 1).
+	measured   float64
+	measuredAt int64
+	// license is license_cost_per_core_hour (hasLicense: it was set), ref
+	// the reference run (nil: none; set by resolveReference).
+	license    float64
+	hasLicense bool
+	ref        *hpcReference
 }
 
 func hpcWorkOf(req Request) hpcWork {
+	h := hpcWork{}
 	switch req.Workload {
 	case WorkloadHPC:
-		return hpcWork{bound: orDefault(req.HPCBound, BoundMemoryBandwidth), coupled: true}
+		h = hpcWork{bound: orDefault(req.HPCBound, BoundMemoryBandwidth), coupled: true}
 	case WorkloadHTC:
-		return hpcWork{bound: orDefault(req.HPCBound, BoundCompute)}
+		h = hpcWork{bound: orDefault(req.HPCBound, BoundCompute)}
+	default:
+		return h
 	}
-	return hpcWork{}
+	h.cores = valueOr(req.Cores, 0)
+	h.measured, h.measuredAt = valueOr(req.ParallelEfficiency, 0), valueOr(req.Nodes, 0)
+	h.license, h.hasLicense = valueOr(req.LicenseCostPerCoreHour, 0), req.LicenseCostPerCoreHour != nil
+	return h
 }
 
-// rate is the throughput of an hpc or htc layout by the bound: STREAM
-// GB/s, FP64 GFLOPS or memory GiB per VM, times the VMs and the parallel
-// efficiency. 0 when the catalog has no figure.
+// rate is the throughput of an hpc or htc layout by the bound: the VMs
+// times one VM's rate on the cores the job uses on it (hpc_model.go),
+// times the parallel efficiency. 0 when the catalog has no figure.
 func (h *hpcWork) rate(in *sizeInfo, nodes int64) (rate, eff float64) {
-	var per float64
-	switch h.bound {
-	case BoundMemoryBandwidth:
-		per = in.streamGBs
-		if in.physCores > 0 {
-			per = math.Min(per, float64(in.physCores)*MaxStreamGBsPerCore)
-		}
-	case BoundCompute:
-		per = in.fp64GFLOPS
-	case BoundMemoryCapacity:
-		per = in.memGiB
+	if h.bound == BoundMemoryCapacity {
+		return memoryCapacityRate(nodes), 1
 	}
-	eff = 1
-	if h.coupled && nodes > 1 {
-		eff = HPCParallelEfficiency
-	}
+	per := hpcVMRate(in, h.bound, hpcCoresPerVM(in, h.cores, nodes))
+	eff = h.efficiency(nodes)
 	return per * float64(nodes) * eff, eff
 }
 
@@ -285,11 +290,11 @@ func (h *hpcWork) rate(in *sizeInfo, nodes int64) (rate, eff float64) {
 func (h *hpcWork) unit() string {
 	switch h.bound {
 	case BoundMemoryBandwidth:
-		return "GB/s of STREAM bandwidth"
+		return "GB/s of memory bandwidth"
 	case BoundCompute:
-		return "GFLOPS of FP64 peak"
+		return "GFLOPS of FP64"
 	}
-	return "GiB of memory"
+	return "jobs per VM"
 }
 
 // figures is a layout's time, cost and throughput as the throughput model
@@ -306,9 +311,9 @@ type figures struct {
 	// per second, and the service's.
 	batch        int64
 	perCopy, tps float64
-	// HPC: the layout's throughput, its parallel efficiency, and its share
-	// of the best layout's.
-	hpcRate, eff, relative float64
+	// HPC: the layout's throughput, its parallel efficiency, its share of
+	// the best layout's, and the job's hours from a reference run.
+	hpcRate, eff, relative, hpcHours float64
 }
 
 // workKind is what the throughput model times.
@@ -342,6 +347,7 @@ func figuresOf(n *requirements, e *eval, bestHPC float64) figures {
 		f.work = workHPC
 		f.hpcRate, f.eff = n.hpc.rate(in, e.nodes)
 		f.known, f.relative = f.hpcRate > 0, f.hpcRate/bestHPC
+		f.hpcHours = n.hpc.jobHours(in, e.nodes)
 	}
 	return f
 }
@@ -373,6 +379,7 @@ func estimateFrom(n *requirements, e *eval, f figures, work string) *Estimate {
 		}
 	case workHPC:
 		est.RelativeThroughput, est.Efficiency = ptr(round4(f.relative)), f.eff
+		hpcEstimate(n, e, f, est)
 	}
 	return est
 }

@@ -65,6 +65,18 @@ type Request struct {
 	// HPCBound is what bounds an hpc or htc job (one of HPCBounds); ""
 	// means memory_bandwidth for hpc and compute for htc.
 	HPCBound string
+	// ParallelEfficiency is the parallel efficiency the team measured for
+	// an hpc or htc job on Nodes VMs (on any VM count above 1 without
+	// Nodes); nil means the fitted curve. See hpc_model.go.
+	ParallelEfficiency *float64
+	// ReferenceRun is a run of the job the team measured (hpc, htc): every
+	// layout gets job hours and cost from the model's ratio to it. nil
+	// means none: relative throughput only.
+	ReferenceRun *ReferenceRun
+	// LicenseCostPerCoreHour is the USD per core per hour of a solver
+	// licensed per core (hpc, htc), added to the job's cost on the cores
+	// each layout runs; nil means none.
+	LicenseCostPerCoreHour *float64
 
 	GPUMemoryGiB    *float64 // total GPU memory the job needs; overrides the estimate
 	GPUs            *int64   // minimum whole GPUs per job
@@ -72,6 +84,7 @@ type Request struct {
 	Cores           *int64   // total cores per job (hpc, htc)
 	MinVCPUs        *int64   // per VM
 	MinMemoryGiB    *float64 // per VM
+	TotalMemoryGiB  *float64 // per job, spread over its VMs (hpc, htc)
 	MinLocalDiskGiB *float64 // per VM: temporary disk plus local NVMe
 
 	Interconnect         string   // "" or one of Interconnects
@@ -99,6 +112,18 @@ type Request struct {
 	// AsOf is the provider's date, for lifecycle checks and warnings. Zero
 	// means the catalog's data date.
 	AsOf time.Time
+}
+
+// ReferenceRun is a run of an hpc or htc job the team measured.
+type ReferenceRun struct {
+	// VMSize is any HPC or CPU size of the catalog, retired or outside the
+	// request's region or filters: a measurement, not a candidate.
+	VMSize string
+	Nodes  int64   // VMs it ran on
+	Hours  float64 // its wall time
+	// Cores is the ranks it ran, spread evenly over exactly Nodes VMs;
+	// nil means every core of its VMs.
+	Cores *int64
 }
 
 // FieldError is one problem with one input attribute.
@@ -284,7 +309,8 @@ type Recommendation struct {
 // figure is one the inputs do not define.
 type Estimate struct {
 	// JobHours and JobCostUSD are the wall time and the cost of the whole
-	// job (training and fine-tuning).
+	// job (training and fine-tuning; hpc and htc with a reference run,
+	// the cost with the licences).
 	JobHours, JobCostUSD *float64
 	// TokensPerSecond is the whole job's: tokens processed (training and
 	// fine-tuning) or output tokens of every replica serving the stated
@@ -294,6 +320,10 @@ type Estimate struct {
 	// RelativeThroughput is the layout's throughput by HPCBound relative
 	// to the best candidate of the request (hpc, htc).
 	RelativeThroughput *float64
+	// LicenseCostUSD is the per-core licence cost of the whole job (hpc,
+	// htc with a reference run and license_cost_per_core_hour);
+	// LicenseCostPerHour the same per hour without a reference run.
+	LicenseCostUSD, LicenseCostPerHour *float64
 	// Efficiency is the model FLOPs utilization (training, inference
 	// prefill) or parallel efficiency (hpc, htc) the estimate used.
 	Efficiency float64

@@ -51,6 +51,7 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 	validateWork(&p, req)
 	validateSettings(&p, req)
 	validateContradictions(&p, req, small)
+	validateHPCInputs(&p, cat, req)
 	if cat != nil {
 		validateNames(&p, cat, req)
 	}
@@ -158,6 +159,8 @@ func validateUsage(p *problems, req Request) {
 	notUsed(req.TokensPerSecond != nil, "tokens_per_second", "serving a model", WorkloadInference)
 	p.enum(req.HPCBound, hpcBounds, "hpc_bound", "Invalid HPC Bound", "hpc_bound")
 	notUsed(req.HPCBound != "", "hpc_bound", "the hpc and htc workloads", WorkloadHPC, WorkloadHTC)
+	notUsed(req.ParallelEfficiency != nil, "parallel_efficiency", "the hpc and htc workloads", WorkloadHPC, WorkloadHTC)
+	notUsed(req.TotalMemoryGiB != nil, "total_memory_gib", "the hpc and htc workloads (the memory of a distributed job)", WorkloadHPC, WorkloadHTC)
 }
 
 // validateWork checks the work's ranges, a quantised precision that cannot
@@ -166,6 +169,7 @@ func validateWork(p *problems, req Request) {
 	p.rangeF(RangeTokensBillion, req.TokensBillion)
 	p.rangeF(RangeDeadlineHours, req.DeadlineHours)
 	p.rangeF(RangeTokensPerSecond, req.TokensPerSecond)
+	p.rangeF(RangeParallelEfficiency, req.ParallelEfficiency)
 	if m := req.Model; m != nil && slices.Contains(precisions, m.Precision) && (m.Precision == PrecisionINT8 || m.Precision == PrecisionINT4) {
 		switch {
 		case req.Workload == WorkloadTraining:
@@ -202,6 +206,7 @@ func validateSettings(p *problems, req Request) {
 	p.rangeI(RangeConcurrentRequests, req.ConcurrentRequests)
 	p.rangeI(RangeTrainingBatchSize, req.TrainingBatchSize)
 	p.rangeF(RangeMinMemoryGiB, req.MinMemoryGiB)
+	p.rangeF(RangeTotalMemoryGiB, req.TotalMemoryGiB)
 	p.rangeF(RangeMinLocalDiskGiB, req.MinLocalDiskGiB)
 	p.rangeF(RangeMaxPricePerHour, req.MaxPricePerHour)
 	p.rangeF(RangeMaxTotalPricePerHour, req.MaxTotalPricePerHour)

@@ -36,6 +36,8 @@ func TestValidateAcceptsValidRequests(t *testing.T) {
 		{Workload: "hpc", HPCBound: "memory_bandwidth"},
 		{Workload: "hpc", HPCBound: "compute", Cores: i64(512)},
 		{Workload: "htc", HPCBound: "memory_capacity"},
+		{Workload: "hpc", ParallelEfficiency: f64(MaxParallelEfficiency), Nodes: i64(8)},
+		{Workload: "htc", ParallelEfficiency: f64(0.05)},
 	} {
 		if errs := eng.Validate(req); errs != nil {
 			t.Errorf("%+v: %+v", req, errs)
@@ -74,6 +76,10 @@ func TestValidateErrors(t *testing.T) {
 		{"lifetime", Request{Workload: "hpc", MinLifetimeMonths: i64(-1)}, "min_lifetime_months", "Invalid Minimum Lifetime", "at least 0 and at most 240; got -1.", true},
 		{"max results 0", Request{Workload: "hpc", MaxResults: i64(0)}, "max_results", "Invalid Maximum Results", "at least 1 and at most 50; got 0.", true},
 		{"max results 51", Request{Workload: "hpc", MaxResults: i64(51)}, "max_results", "Invalid Maximum Results", "at least 1 and at most 50; got 51.", true},
+		{"parallel efficiency 0", Request{Workload: "hpc", ParallelEfficiency: f64(0)}, "parallel_efficiency", "Invalid Parallel Efficiency", "parallel_efficiency must be greater than 0 and at most 1.5; got 0.", true},
+		{"parallel efficiency above 1.5", Request{Workload: "hpc", ParallelEfficiency: f64(1.6)}, "parallel_efficiency", "Invalid Parallel Efficiency", "at most 1.5; got 1.6.", true},
+		{"parallel efficiency NaN", Request{Workload: "htc", ParallelEfficiency: f64(math.NaN())}, "parallel_efficiency", "Invalid Parallel Efficiency", "greater than 0", true},
+		{"parallel efficiency on a GPU workload", Request{Workload: "training", ParallelEfficiency: f64(0.8)}, "parallel_efficiency", "Argument Not Used By Workload", `parallel_efficiency applies to the hpc and htc workloads, not to workload "training".`, true},
 		{"interconnect", Request{Workload: "hpc", Interconnect: "ib"}, "interconnect", "Invalid Interconnect", `"auto", "infiniband", "any"; got "ib"`, true},
 		{"vendor", Request{Workload: "training", GPUVendor: "intel"}, "gpu_vendor", "Invalid GPU Vendor", `"any", "nvidia", "amd"; got "intel"`, true},
 		{"target", Request{Workload: "training", Target: "k8s"}, "target", "Invalid Target", `"vm", "vmss", "aks", "cyclecloud", "azureml", "batch"; got "k8s"`, true},

@@ -115,13 +115,39 @@ data "hpcsku_recommendation" "chat_8b_throughput" {
 }
 
 # A CFD solver bound by memory bandwidth on 2,000 cores: sizes are compared on
-# STREAM bandwidth (times 90% parallel efficiency across VMs) and its price.
+# the bandwidth the job's cores draw from each VM's STREAM, times the parallel
+# efficiency on that many VMs, and its price.
 # `memory_bandwidth` is the default for `hpc`; `compute` compares FP64 peak.
 data "hpcsku_recommendation" "cfd_bandwidth" {
   workload  = "hpc"
   cores     = 2000
   hpc_bound = "memory_bandwidth"
   region    = "eastus"
+}
+
+# A CFD solver licensed per core, measured at 6.5 hours on four 64-core HBv3
+# VMs: every layout gets job hours and cost (VMs plus licences), and fewer,
+# faster cores win where the licence outweighs the VM.
+data "hpcsku_recommendation" "licensed_cfd" {
+  workload                   = "hpc"
+  cores                      = 256
+  region                     = "eastus"
+  license_cost_per_core_hour = 0.6
+  reference_run = {
+    vm_size = "Standard_HB120-64rs_v3"
+    nodes   = 4
+    hours   = 6.5
+  }
+}
+
+# A solver that needs 1,100 GiB on one node: memory never adds up across VMs,
+# and the fewest VMs that hold the job win.
+data "hpcsku_recommendation" "in_memory_solver" {
+  workload       = "hpc"
+  hpc_bound      = "memory_capacity"
+  min_memory_gib = 1100
+  cores          = 72
+  region         = "eastus"
 }
 
 # GPU dataframes and ETL with RAPIDS built against CUDA 12.0: NVIDIA GPUs of

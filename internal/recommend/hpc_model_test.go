@@ -1,0 +1,161 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package recommend
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// On one VM a constrained-core size of HBv3 or HBv4 draws less memory
+// bandwidth than its parent and more per core: memory-bound throughput per
+// VM rises with the cores, per core it falls.
+func TestConstrainedCoresLessPerVMMorePerCore(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadHPC, Nodes: i64(1), MaxResults: i64(MaxResultsLimit), AsOf: asOf})
+	for _, sweep := range [][]string{
+		{"Standard_HB120-16rs_v3", "Standard_HB120-32rs_v3", "Standard_HB120-64rs_v3", "Standard_HB120-96rs_v3", "Standard_HB120rs_v3"},
+		{"Standard_HB176-24rs_v4", "Standard_HB176-48rs_v4", "Standard_HB176-96rs_v4", "Standard_HB176-144rs_v4", "Standard_HB176rs_v4"},
+	} {
+		prevVM, prevCore := 0.0, math.Inf(1)
+		for _, name := range sweep {
+			r := byName(res, name)
+			if r == nil || r.Estimate == nil || r.Estimate.RelativeThroughput == nil {
+				t.Fatalf("%s: not ranked with an estimate", name)
+			}
+			vm := *r.Estimate.RelativeThroughput
+			core := vm / float64(*r.SKU.VCPUs)
+			if vm <= prevVM || core >= prevCore {
+				t.Errorf("%s: %.4f per VM, %.6f per core; the smaller size before it had %.4f and %.6f", name, vm, core, prevVM, prevCore)
+			}
+			prevVM, prevCore = vm, core
+		}
+	}
+}
+
+// The efficiency curve falls with the VMs; a measured parallel_efficiency
+// at nodes VMs is what those layouts get, and without nodes it applies to
+// every layout of more than one VM. htc's independent tasks keep 1.
+func TestParallelEfficiency(t *testing.T) {
+	prev := 1.0
+	for _, n := range []int64{2, 4, 8, 16, 100} {
+		e := hpcEfficiency(n)
+		if e >= prev || e <= 0 {
+			t.Errorf("efficiency on %d VMs %v, after %v", n, e, prev)
+		}
+		prev = e
+	}
+	if e := hpcEfficiency(1); e != 1 {
+		t.Errorf("one VM: %v", e)
+	}
+	if e := hpcEfficiency(2); math.Abs(e-0.98) > 0.005 {
+		t.Errorf("2 VMs: %v, want about 0.98 (the published median)", e)
+	}
+
+	res := mustRecommend(t, Request{Workload: WorkloadHPC, Nodes: i64(4), ParallelEfficiency: f64(0.6), AsOf: asOf})
+	for _, r := range res.Recommendations {
+		if r.Estimate == nil || r.Estimate.Efficiency != 0.6 {
+			t.Errorf("%s on %d VMs: estimate %+v, want the measured 0.6", r.VMSize, r.Nodes, r.Estimate)
+		}
+	}
+	if !strings.Contains(strings.Join(res.Requirements.Explanation, " "), "60% measured on 4 VMs (parallel_efficiency)") {
+		t.Errorf("explanation %q", res.Requirements.Explanation)
+	}
+
+	// Measured at 4 VMs, the curve scaled through it: 1.2 on 4 VMs is
+	// 1.2 / curve(4) × curve(16) on 16.
+	h := hpcWork{bound: BoundMemoryBandwidth, coupled: true, measured: 1.2, measuredAt: 4}
+	if got, want := h.efficiency(16), 1.2*hpcEfficiency(16)/hpcEfficiency(4); math.Abs(got-want) > 1e-12 || h.efficiency(1) != 1 {
+		t.Errorf("scaled curve: %v on 16 VMs, want %v; %v on one", got, want, h.efficiency(1))
+	}
+
+	res = mustRecommend(t, Request{Workload: WorkloadHPC, Cores: i64(2000), ParallelEfficiency: f64(0.5), AsOf: asOf})
+	for _, r := range res.Recommendations {
+		if want := map[bool]float64{true: 1, false: 0.5}[r.Nodes == 1]; r.Estimate == nil || r.Estimate.Efficiency != want {
+			t.Errorf("%s on %d VMs: estimate %+v, want %v", r.VMSize, r.Nodes, r.Estimate, want)
+		}
+	}
+	htc := hpcWork{bound: BoundCompute}
+	if htc.efficiency(50) != 1 {
+		t.Errorf("htc on 50 VMs: %v", htc.efficiency(50))
+	}
+}
+
+// memory_capacity: min_memory_gib is per VM and never adds up across VMs,
+// so a solver that needs 1,100 GiB on one node, on 72 cores, runs on one
+// HX VM rather than three 24-core HX VMs at three times the price; the
+// fewest VMs that hold the job win.
+func TestMemoryCapacityPerVM(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadHPC, HPCBound: BoundMemoryCapacity, MinMemoryGiB: f64(1100), Cores: i64(72), Region: "eastus", AsOf: asOf})
+	top := res.Recommendations[0]
+	if top.Nodes != 1 || *top.SKU.MemoryGiB < 1100 || *top.Estimate.RelativeThroughput != 1 {
+		t.Errorf("top %s on %d VMs (%v GiB each), relative throughput %v", top.VMSize, top.Nodes, *top.SKU.MemoryGiB, *top.Estimate.RelativeThroughput)
+	}
+	for _, r := range res.Recommendations {
+		if r.Nodes > 1 && r.Score >= top.Score {
+			t.Errorf("%s on %d VMs scores %v, at least the one-VM top's %v", r.VMSize, r.Nodes, r.Score, top.Score)
+		}
+		if want := 1 / float64(r.Nodes); !near(r.Estimate.RelativeThroughput, want) {
+			t.Errorf("%s on %d VMs: relative throughput %v, want %v", r.VMSize, r.Nodes, *r.Estimate.RelativeThroughput, want)
+		}
+	}
+}
+
+// total_memory_gib is the memory of a distributed job, spread over its
+// VMs: every layout holds it, and the sizes with the most memory per VM
+// need the fewest VMs.
+func TestTotalMemorySpreadOverVMs(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadHPC, HPCBound: BoundMemoryCapacity, TotalMemoryGiB: f64(3000), Region: "eastus", AsOf: asOf, MaxResults: i64(MaxResultsLimit)})
+	fewest := int64(math.MaxInt64)
+	for _, r := range res.Recommendations {
+		if float64(r.Nodes)**r.SKU.MemoryGiB < 3000 || float64(r.Nodes-1)**r.SKU.MemoryGiB >= 3000 {
+			t.Errorf("%s: %d VMs of %v GiB for 3,000 GiB", r.VMSize, r.Nodes, *r.SKU.MemoryGiB)
+		}
+		fewest = min(fewest, r.Nodes)
+	}
+	if top := res.Recommendations[0]; top.Nodes != fewest || top.Nodes != 3 {
+		t.Errorf("top %s on %d VMs; the fewest that hold 3,000 GiB are %d", top.VMSize, top.Nodes, fewest)
+	}
+	if !strings.Contains(strings.Join(res.Recommendations[0].Estimate.Assumptions, " "), "the fewest VMs that hold it win") {
+		t.Errorf("assumptions %q", res.Recommendations[0].Estimate.Assumptions)
+	}
+	// On fixed VMs too small for it, the job's memory removes the size.
+	res = mustRecommend(t, Request{Workload: WorkloadHTC, TotalMemoryGiB: f64(3000), Nodes: i64(4), Region: "eastus", AsOf: asOf, MaxResults: i64(MaxResultsLimit)})
+	for _, r := range res.Recommendations {
+		if 4**r.SKU.MemoryGiB < 3000 {
+			t.Errorf("%s: 4 VMs of %v GiB ranked for 3,000 GiB", r.VMSize, *r.SKU.MemoryGiB)
+		}
+	}
+	if !slices.ContainsFunc(res.Rejected, func(j Rejection) bool {
+		return j.Constraint == "system_memory" && strings.Contains(j.Reason, "3000 GiB of memory (total_memory_gib)")
+	}) {
+		t.Errorf("rejected %+v", res.Rejected)
+	}
+}
+
+// htc compares per-core work and takes no points off for InfiniBand,
+// whose cost is already in the price per unit of work.
+func TestHTCNoInfiniBandPenalty(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadHTC, Cores: i64(10000), Region: "eastus", AsOf: asOf, MaxResults: i64(MaxResultsLimit)})
+	for _, r := range res.Recommendations {
+		if r.SKU.Network.RDMA && !r.Deployment.RDMA && strings.Contains(strings.Join(r.Reasons, " "), "penal") {
+			t.Errorf("%s: reasons %q", r.VMSize, r.Reasons)
+		}
+	}
+	// 10,000 tasks: 625 F16als_v6 VMs do not top the ranking, and 84
+	// HB120rs_v3 VMs cost less per unit of FP64 work than they do (per
+	// core: 2.08 GHz x 16 FLOPs per cycle against 3.7 x 16, for 3.60 USD
+	// an hour per 120 cores against 0.968 per 16).
+	perUnit := map[string]float64{}
+	for _, r := range res.Recommendations {
+		perUnit[r.VMSize] = *r.TotalPricePerHour / *r.Estimate.RelativeThroughput
+	}
+	if top := res.Recommendations[0].VMSize; top == "Standard_F16als_v6" {
+		t.Errorf("top %s", top)
+	}
+	if f, hb := perUnit["Standard_F16als_v6"], perUnit["Standard_HB120rs_v3"]; hb == 0 || f == 0 || hb >= f {
+		t.Errorf("price per unit of work: F16als_v6 %v, HB120rs_v3 %v", f, hb)
+	}
+}
