@@ -147,11 +147,11 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"recommendation/model.name unknown": {
 			config: rec(`workload = "inference"`, `model = { name = "llama-3.1-9b" }`), attr: "name", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
-			summary: "Unknown Model", detail: []string{`The model "llama-3.1-9b" is not in the catalog (version `, `Did you mean one of: llama-3.1-8b`, `Or describe the model with parameters_billion instead of name.`},
+			summary: "Unknown Model", detail: []string{`The model "llama-3.1-9b" is not in the catalog (version `, `Did you mean one of: llama-3.1-8b`, `Or describe the model with model.parameters_billion instead of model.name.`},
 		},
 		"recommendation/model.name unknown at plan, invalid at apply": {
 			config: rec(`workload = "inference"`, `model = { name = "llama-${uuid()}" }`), attr: "name", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
-			summary: "Unknown Model", detail: []string{`is not in the catalog (version `, `Did you mean one of:`, `instead of name.`},
+			summary: "Unknown Model", detail: []string{`is not in the catalog (version `, `Did you mean one of:`, `instead of model.name.`},
 		},
 		"recommendation/model.active_parameters_billion wrong type": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 47, active_parameters_billion = "13B" }`), attr: "active_parameters_billion",
@@ -160,15 +160,15 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"recommendation/model.active_parameters_billion zero": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 47, active_parameters_billion = 0 }`), attr: "active_parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
-			summary: "Invalid Active Parameter Count", detail: []string{`active_parameters_billion must be greater than 0; got 0.`},
+			summary: "Invalid Active Parameter Count", detail: []string{`model.active_parameters_billion must be greater than 0; got 0.`},
 		},
 		"recommendation/model.active_parameters_billion negative": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 47, active_parameters_billion = -13 }`), attr: "active_parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
-			summary: "Invalid Active Parameter Count", detail: []string{`active_parameters_billion must be greater than 0; got -13.`},
+			summary: "Invalid Active Parameter Count", detail: []string{`model.active_parameters_billion must be greater than 0; got -13.`},
 		},
 		"recommendation/model.active_parameters_billion above parameters_billion": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 47, active_parameters_billion = 48 }`), attr: "active_parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
-			summary: "Active Parameters Above Total", detail: []string{`active_parameters_billion (48) must be at most parameters_billion (47)`},
+			summary: "Active Parameters Above Total", detail: []string{`model.active_parameters_billion (48) must be at most model.parameters_billion (47)`},
 		},
 		"recommendation/model.precision int4 for training": {
 			config: rec(`workload = "training"`, `model = { parameters_billion = 7, precision = "int4" }`), attr: "precision", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
@@ -324,15 +324,19 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"recommendation/model.parameters_billion zero": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 0 }`), attr: "parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
-			summary: "Invalid Parameter Count", detail: []string{`parameters_billion must be greater than 0 and at most 100,000; got 0.`},
+			summary: "Invalid Parameter Count", detail: []string{`model.parameters_billion must be greater than 0 and at most 100,000; got 0.`},
 		},
 		"recommendation/model.parameters_billion too large": {
 			config: rec(`workload = "training"`, `model = { parameters_billion = 7000000 }`), attr: "parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
-			summary: "Invalid Parameter Count", detail: []string{`parameters_billion must be greater than 0 and at most 100,000; got 7000000.`},
+			summary: "Invalid Parameter Count", detail: []string{`model.parameters_billion must be greater than 0 and at most 100,000; got 7000000.`},
 		},
 		"recommendation/model.precision unknown enum": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 7, precision = "fp2" }`), attr: "model.precision", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
 			summary: "Invalid Attribute Value Match", detail: []string{`Attribute model.precision value must be one of:`, `got: "fp2"`},
+		},
+		"recommendation/model.precision in upper case": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7, precision = "BF16" }`), attr: "model.precision", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "Invalid Attribute Value Match", detail: []string{`Attribute model.precision value must be one of:`, `got: "BF16". Did you mean "bf16"? Values are case-sensitive.`},
 		},
 		"recommendation/model.class unknown enum": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 7, class = "huge" }`), attr: "model.class", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
@@ -370,6 +374,14 @@ func TestBadInputMatrix(t *testing.T) {
 			config: rec(`workload = "training"`, `target = "ecs"`), attr: "target", with: recAddr, line: `target = "ecs"`,
 			summary: "Invalid Attribute Value Match", detail: []string{`Attribute target value must be one of:`, `got: "ecs"`},
 		},
+		"recommendation/target near miss": {
+			config: rec(`workload = "training"`, `target = "vmms"`), attr: "target", with: recAddr, line: `target = "vmms"`,
+			summary: "Invalid Attribute Value Match", detail: []string{`Attribute target value must be one of:`, `got: "vmms". Did you mean "vmss"?`},
+		},
+		"recommendation/workload in upper case": {
+			config: rec(`workload = "HPC"`), attr: "workload", with: recAddr, line: `workload = "HPC"`,
+			summary: "Invalid Attribute Value Match", detail: []string{`Attribute workload value must be one of:`, `got: "HPC". Did you mean "hpc"? Values are case-sensitive.`},
+		},
 		"recommendation/optimize_for unknown enum": {
 			config: rec(`workload = "training"`, `optimize_for = "speed"`), attr: "optimize_for", with: recAddr, line: `optimize_for = "speed"`,
 			summary: "Invalid Attribute Value Match", detail: []string{`Attribute optimize_for value must be one of:`, `got: "speed"`},
@@ -389,6 +401,10 @@ func TestBadInputMatrix(t *testing.T) {
 		"recommendation/region unknown": {
 			config: rec(`workload = "hpc"`, `region = "moon-1"`), attr: "region", with: recAddr, line: `region = "moon-1"`,
 			summary: "Unknown Region", detail: []string{`The region "moon-1" is not in the catalog (version `},
+		},
+		"recommendation/region misspelled": {
+			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `region = "eastus3"`), attr: "region", with: recAddr, line: `region = "eastus3"`,
+			summary: "Unknown Region", detail: []string{`The region "eastus3" is not in the catalog (version `, `Did you mean one of: eastus, eastus2,`},
 		},
 		"recommendation/max_results out of range": {
 			config: rec(`workload = "hpc"`, `max_results = 0`), attr: "max_results", with: recAddr, line: `max_results = 0`,
@@ -725,7 +741,12 @@ func TestBadInputMatrix(t *testing.T) {
 		"function/estimate_training_hours unknown precision": {
 			config: fn(`provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 12, "bf17")`), attr: "precision",
 			call: trainingHoursCall, line: `value = provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 12, "bf17")`,
-			summary: "Invalid function argument", detail: []string{`Invalid value for "precision" parameter: Invalid Parameter Value Match: value must be one of:`, `got: "bf17".`},
+			summary: "Invalid function argument", detail: []string{`Invalid value for "precision" parameter: Invalid Parameter Value Match: value must be one of:`, `got: "bf17"; did you mean "bf16".`},
+		},
+		"function/gpu_memory_gib precision in upper case": {
+			config: fn(`provider::hpcsku::gpu_memory_gib(7, "BF16", "inference")`), attr: "precision",
+			call: gpuMemoryCall, line: `value = provider::hpcsku::gpu_memory_gib(7, "BF16", "inference")`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "precision" parameter: Invalid Parameter Value Match:`, `got: "BF16"; did you mean "bf16".`},
 		},
 		"function/estimate_training_hours size unknown at plan, invalid at apply": {
 			config: fn(`provider::hpcsku::estimate_training_hours(7, 2000, "Standard_${uuid()}", 12, "bf16")`), attr: "vm_size",

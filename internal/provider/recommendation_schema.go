@@ -39,7 +39,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"workload": schema.StringAttribute{
 			Required:            true,
 			MarkdownDescription: "What the job does: " + quoted(recommend.Workloads()) + ". `hpc` is tightly coupled MPI; `htc` is throughput of independent tasks; `data_processing` is GPU dataframes (RAPIDS-style).",
-			Validators:          []validator.String{stringvalidator.OneOf(recommend.Workloads()...)},
+			Validators:          []validator.String{oneOf(recommend.Workloads()...)},
 		},
 		"model": schema.SingleNestedAttribute{
 			Optional: true,
@@ -48,9 +48,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 			Attributes: map[string]schema.Attribute{
 				"name": schema.StringAttribute{
 					Optional: true,
-					MarkdownDescription: "A model of the catalog's model table (see the `hpcsku_models` data source), by identifier (`llama-3.1-8b`) or display name (`Llama 3.1 8B`), case-insensitive. " +
-						"The table gives the parameter counts, the precision it is published in, and the architecture (layers, KV heads, head dimension, attention kind) " +
-						"that sizes the KV cache for `inference` and the activations for `fine_tuning`. An unknown name fails with the closest names.",
+					MarkdownDescription: modelNameDescription(),
 					Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 				},
 				"parameters_billion": schema.Float64Attribute{
@@ -73,13 +71,13 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 					MarkdownDescription: "Numeric precision of the weights: " + quoted(recommend.Precisions()) + ". " +
 						"Defaults to the precision the named model is published in, else `" + recommend.DefaultPrecision + "`. " +
 						"`int8` and `int4` cannot be trained: `training` and full fine-tuning need `bf16`, `fp16`, `fp8`, `tf32` or `fp32`.",
-					Validators: []validator.String{stringvalidator.OneOf(recommend.Precisions()...)},
+					Validators: []validator.String{oneOf(recommend.Precisions()...)},
 				},
 				"class": schema.StringAttribute{
 					Optional: true,
 					MarkdownDescription: "Kind of model, the three columns of Microsoft's guidance table: " + quoted(recommend.ModelClasses()) + ". `small` models run on CPU sizes. " +
 						"Defaults to the named model's (`generative` for language models, `nongenerative` for the others), else `" + recommend.DefaultClass + "`.",
-					Validators: []validator.String{stringvalidator.OneOf(recommend.ModelClasses()...)},
+					Validators: []validator.String{oneOf(recommend.ModelClasses()...)},
 				},
 			},
 		},
@@ -89,7 +87,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 				"`full` trains every parameter (weights, gradients, an fp32 master copy and Adam's moments); `lora` trains small adapters on a frozen base at the model's precision; " +
 				"`qlora` trains adapters on a frozen 4-bit (NF4) base. Defaults to `" + recommend.MethodQLoRA + "` for an `int4` model, `" + recommend.MethodLoRA + "` for an `int8` model and `" + recommend.MethodFull + "` otherwise. " +
 				"Only for workload `fine_tuning`; anywhere else it is an error.",
-			Validators: []validator.String{stringvalidator.OneOf(recommend.FineTuningMethods()...)},
+			Validators: []validator.String{oneOf(recommend.FineTuningMethods()...)},
 		},
 		"context_tokens": schema.Int64Attribute{
 			Optional: true,
@@ -158,7 +156,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 				"The ranking compares the price per unit of that throughput, and `recommendations[*].estimate.relative_throughput` reports it against the best size. " +
 				"Defaults to `" + recommend.BoundMemoryBandwidth + "` for `hpc` and `" + recommend.BoundCompute + "` for `htc`. " +
 				"Only for the workloads `hpc` and `htc`; anywhere else it is an error.",
-			Validators: []validator.String{stringvalidator.OneOf(recommend.HPCBounds()...)},
+			Validators: []validator.String{oneOf(recommend.HPCBounds()...)},
 		},
 		"gpu_memory_gib": schema.Float64Attribute{
 			Optional:            true,
@@ -198,12 +196,12 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"interconnect": schema.StringAttribute{
 			Optional:            true,
 			MarkdownDescription: "Back-end network: " + quoted(recommend.Interconnects()) + ". `" + recommend.DefaultInterconnect + "` (the default) requires InfiniBand when the job spans VMs or is tightly coupled MPI, and otherwise ranks sizes without it higher, because unused bandwidth costs money.",
-			Validators:          []validator.String{stringvalidator.OneOf(recommend.Interconnects()...)},
+			Validators:          []validator.String{oneOf(recommend.Interconnects()...)},
 		},
 		"gpu_vendor": schema.StringAttribute{
 			Optional:            true,
 			MarkdownDescription: "GPU vendor: " + quoted(recommend.GPUVendors()) + ". Defaults to `" + recommend.DefaultGPUVendor + "`.",
-			Validators:          []validator.String{stringvalidator.OneOf(recommend.GPUVendors()...)},
+			Validators:          []validator.String{oneOf(recommend.GPUVendors()...)},
 		},
 		"gpu_models": schema.ListAttribute{
 			ElementType:         types.StringType,
@@ -224,7 +222,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"target": schema.StringAttribute{
 			Optional:            true,
 			MarkdownDescription: "Where the size will run: " + quoted(recommend.Targets()) + ". Defaults to `" + recommend.DefaultTarget + "`. Sizes the target does not support are excluded; sizes with unknown support are kept with a warning.",
-			Validators:          []validator.String{stringvalidator.OneOf(recommend.Targets()...)},
+			Validators:          []validator.String{oneOf(recommend.Targets()...)},
 		},
 		"region": schema.StringAttribute{
 			Optional:            true,
@@ -265,7 +263,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"optimize_for": schema.StringAttribute{
 			Optional:            true,
 			MarkdownDescription: "Ranking emphasis: " + quoted(recommend.OptimizeFors()) + ". Defaults to `" + recommend.DefaultOptimizeFor + "`.",
-			Validators:          []validator.String{stringvalidator.OneOf(recommend.OptimizeFors()...)},
+			Validators:          []validator.String{oneOf(recommend.OptimizeFors()...)},
 		},
 		"max_results": schema.Int64Attribute{
 			Optional:            true,
@@ -337,6 +335,12 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 				"hpc_bound":               strAttr("What bounds the job's speed (`hpc_bound` or its default for the workload); null unless the workload is `hpc` or `htc`."),
 				"efficiency":              float64Attr("The top-ranked size's `estimate.efficiency`; null when it has no estimate (or a 0 efficiency)."),
 				"explanation":             supportList("How the requirements were derived, in plain sentences."),
+				"defaults": schema.MapAttribute{
+					Computed:    true,
+					ElementType: types.StringType,
+					MarkdownDescription: "Every value the engine chose on your behalf, keyed by the input's name (`model.precision`, `context_tokens`, `tokens_billion`, `nodes`, ...), as text: " +
+						"an input left unset that the job uses, or a stated `context_tokens` above the named model's maximum context, which the estimate caps. Set an input to replace its default.",
+				},
 			},
 		},
 		"rejected": schema.ListNestedAttribute{

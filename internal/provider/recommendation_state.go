@@ -249,14 +249,15 @@ type requirementsOut struct {
 	KVBytesPerToken    *int64   `tfsdk:"kv_bytes_per_token"`
 	// The throughput model's inputs and work; nil (null) where they do
 	// not apply.
-	TrainingFLOPs         *float64 `tfsdk:"training_flops"`
-	TrainingTokensBillion *float64 `tfsdk:"training_tokens_billion"`
-	TokenBudget           *string  `tfsdk:"token_budget"`
-	DeadlineHours         *float64 `tfsdk:"deadline_hours"`
-	TokensPerSecond       *float64 `tfsdk:"tokens_per_second"`
-	HPCBound              *string  `tfsdk:"hpc_bound"`
-	Efficiency            *float64 `tfsdk:"efficiency"`
-	Explanation           []string `tfsdk:"explanation"`
+	TrainingFLOPs         *float64          `tfsdk:"training_flops"`
+	TrainingTokensBillion *float64          `tfsdk:"training_tokens_billion"`
+	TokenBudget           *string           `tfsdk:"token_budget"`
+	DeadlineHours         *float64          `tfsdk:"deadline_hours"`
+	TokensPerSecond       *float64          `tfsdk:"tokens_per_second"`
+	HPCBound              *string           `tfsdk:"hpc_bound"`
+	Efficiency            *float64          `tfsdk:"efficiency"`
+	Explanation           []string          `tfsdk:"explanation"`
+	Defaults              map[string]string `tfsdk:"defaults"`
 }
 
 type rejectionOut struct {
@@ -335,7 +336,7 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 		KVCacheGiB: optPositive(rq.KVCacheGiB), KVBytesPerToken: optPositive(int64(math.Round(rq.KVBytesPerToken))),
 		TrainingFLOPs: optPositive(rq.TrainingFLOPs), TrainingTokensBillion: optPositive(rq.TrainingTokensBillion), TokenBudget: strPtr(rq.TokenBudget),
 		DeadlineHours: optPositive(rq.DeadlineHours), TokensPerSecond: optPositive(rq.TokensPerSecond), HPCBound: strPtr(rq.HPCBound),
-		Efficiency: optPositive(rq.Efficiency),
+		Efficiency: optPositive(rq.Efficiency), Defaults: rq.Defaults,
 	}
 	if m := rq.Memory; m != nil {
 		cfg.Requirements.Memory = &memoryOut{

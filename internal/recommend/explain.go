@@ -761,6 +761,11 @@ func precisionWhat(n *requirements) string {
 func modelWarnings(mi *memoryInput, found *modelFacts) []Warning {
 	var out []Warning
 	tm := mi.model
+	if found.aliasOf != "" {
+		out = append(out, Warning{"Model Name Resolved To Its Architecture",
+			fmt.Sprintf("model.name %q is not an id of the catalog's model table; it is estimated as %s (%s), whose architecture it shares: an instruct or chat tuning or a Hugging Face id has its base model's parameters and layers. Set model.name = %q to remove this warning.",
+				found.aliasOf, tm.ID, tm.Name, tm.ID)})
+	}
 	if found.paramsDiffer {
 		out = append(out, Warning{"Parameter Count Differs From The Model Table",
 			fmt.Sprintf("model.parameters_billion is %s, but the catalog's model table gives %s for %s; the estimate uses %s. Remove parameters_billion to use the table's count.",

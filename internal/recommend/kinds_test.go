@@ -24,7 +24,7 @@ func TestFieldErrorKinds(t *testing.T) {
 		{"max results over the limit", Request{Workload: WorkloadHPC, MaxResults: i64(MaxResultsLimit + 1)}, KindInvalid, false},
 		{"min vcpus over the limit", Request{Workload: WorkloadHPC, MinVCPUs: i64(MaxMinVCPUs + 1)}, KindInvalid, false},
 		{"cuda with amd", Request{Workload: WorkloadInference, GPUVendor: GPUVendorAMD, CUDAVersion: "12.0"}, KindNoMatch, false},
-		{"unknown region", Request{Workload: WorkloadTraining, Region: "eastus9"}, KindNoMatch, false},
+		{"unknown region", Request{Workload: WorkloadTraining, Region: "eastus9"}, KindInvalid, false},
 		{"unknown gpu model", Request{Workload: WorkloadTraining, GPUModels: []string{"h1000"}}, KindNoMatch, false},
 		{"gpus on hpc", Request{Workload: WorkloadHPC, GPUs: i64(8)}, KindNoMatch, false},
 		{"one unknown gpu model of two", Request{Workload: WorkloadTraining, Model: model, GPUModels: []string{"h100-sxm-80gb", "h1000"}}, KindNoMatch, true},

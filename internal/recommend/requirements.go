@@ -254,6 +254,7 @@ func (n *requirements) summary(work string) Requirements {
 		Explanation:        explainRequirements(n, work),
 		Interconnect:       "any",
 		Nodes:              1,
+		Defaults:           n.defaults(),
 	}
 	if n.hasModel {
 		r.Precision = n.precision

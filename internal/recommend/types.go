@@ -241,6 +241,10 @@ type Requirements struct {
 	OptimizeFor string
 	Target      string
 	AsOf        time.Time
+	// Defaults maps each input the engine chose a value for on the user's
+	// behalf (an unset input the job uses, or a context above the model's
+	// maximum) to the value used, as text: "model.precision": "bf16".
+	Defaults    map[string]string
 	Explanation []string
 }
 

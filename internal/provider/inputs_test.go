@@ -1,0 +1,72 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package provider
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+)
+
+// A misspelled region is checked before any ranking: it is the only
+// diagnostic, on region, with the closest names, and no "No VM Size Fits"
+// follows it.
+func TestMisspelledRegionIsTheOnlyError(t *testing.T) {
+	t.Parallel()
+	s := newProtoServer(t)
+	resp, err := s.ReadDataSource(context.Background(), s.readRequest(t, "hpcsku_recommendation", map[string]tftypes.Value{
+		"workload": str("training"),
+		"model":    modelValue(map[string]tftypes.Value{"parameters_billion": num(7)}),
+		"region":   str("eastus3"),
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.Diagnostics) != 1 {
+		t.Fatalf("want one diagnostic, got:\n%s", diagsString(resp.Diagnostics))
+	}
+	d := resp.Diagnostics[0]
+	if d.Severity != tfprotov6.DiagnosticSeverityError || d.Summary != "Unknown Region" || !strings.Contains(d.Detail, "Did you mean one of: eastus, eastus2") ||
+		d.Attribute == nil || d.Attribute.String() != `AttributeName("region")` {
+		t.Errorf("got %s", diagsString(resp.Diagnostics))
+	}
+}
+
+// requirements.defaults lists the values chosen for the user, and a Hugging
+// Face id is estimated as the model it names, with a warning.
+func TestRequirementsDefaultsAndModelAliases(t *testing.T) {
+	t.Parallel()
+	unitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		Steps: []resource.TestStep{{
+			Config: `data "hpcsku_recommendation" "x" {
+  workload       = "inference"
+  model          = { name = "meta-llama/Llama-3.1-8B-Instruct" }
+  context_tokens = 1000000
+}
+data "hpcsku_recommendation" "hpc" {
+  workload = "hpc"
+}`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.hpcsku_recommendation.x", tfjsonpath.New("requirements").AtMapKey("model"), knownvalue.StringExact("llama-3.1-8b")),
+				statecheck.ExpectKnownValue("data.hpcsku_recommendation.x", tfjsonpath.New("requirements").AtMapKey("defaults"), knownvalue.MapPartial(map[string]knownvalue.Check{
+					"context_tokens":      knownvalue.StringExact("131072"),
+					"concurrent_requests": knownvalue.StringExact("8"),
+					"model.precision":     knownvalue.StringExact("bf16"),
+				})),
+				statecheck.ExpectKnownValue("data.hpcsku_recommendation.hpc", tfjsonpath.New("requirements").AtMapKey("defaults"), knownvalue.MapPartial(map[string]knownvalue.Check{
+					"nodes":     knownvalue.StringExact("1"),
+					"hpc_bound": knownvalue.StringExact("memory_bandwidth"),
+				})),
+			},
+		}},
+	})
+}
