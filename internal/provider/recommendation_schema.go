@@ -47,9 +47,9 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 				"Set `name` or `parameters_billion` (or both).",
 			Attributes: map[string]schema.Attribute{
 				"name": schema.StringAttribute{
-					Optional: true,
+					Optional:            true,
 					MarkdownDescription: modelNameDescription(),
-					Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+					Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
 				},
 				"parameters_billion": schema.Float64Attribute{
 					Optional: true,
