@@ -433,7 +433,35 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"recommendation/max_price_per_hour without region": {
 			config: rec(`workload = "hpc"`, `max_price_per_hour = 5`), attr: "max_price_per_hour", with: recAddr, line: `max_price_per_hour = 5`,
-			summary: "Invalid Attribute Combination", detail: []string{`Attribute "region" must be specified when "max_price_per_hour" is specified`},
+			summary: "Invalid Attribute Combination", detail: []string{`Attribute "region" or "regions" must be specified when "max_price_per_hour" is specified`},
+		},
+		"recommendation/max_total_price_per_hour without region": {
+			config: rec(`workload = "hpc"`, `max_total_price_per_hour = 50`), attr: "max_total_price_per_hour", with: recAddr, line: `max_total_price_per_hour = 50`,
+			summary: "Invalid Attribute Combination", detail: []string{`Attribute "region" or "regions" must be specified when "max_total_price_per_hour" is specified`},
+		},
+		"recommendation/regions with region": {
+			config: rec(`workload = "hpc"`, `region = "eastus"`, `regions = ["westus2"]`), attr: "regions", with: recAddr, line: `regions = ["westus2"]`,
+			summary: "Invalid Attribute Combination", detail: []string{`Attribute "region" cannot be specified when "regions" is specified`},
+		},
+		"recommendation/regions empty list": {
+			config: rec(`workload = "hpc"`, `regions = []`), attr: "regions", with: recAddr, line: `regions = []`,
+			summary: "Invalid Attribute Value", detail: []string{`Attribute regions list must contain at least 1 elements, got: 0`},
+		},
+		"recommendation/regions empty string": {
+			config: rec(`workload = "hpc"`, `regions = ["eastus", ""]`), attr: "regions", with: recAddr, line: `regions = ["eastus", ""]`,
+			summary: "Invalid Attribute Value Length", detail: []string{`Attribute regions[1] string length must be at least 1, got: 0`},
+		},
+		"recommendation/regions duplicates": {
+			config: rec(`workload = "hpc"`, `regions = ["eastus", "eastus"]`), attr: "regions", with: recAddr, line: `regions = ["eastus", "eastus"]`,
+			summary: "Duplicate List Value", detail: []string{`This attribute contains duplicate values of: "eastus"`},
+		},
+		"recommendation/regions misspelled": {
+			config: rec(`workload = "hpc"`, `regions = ["eastus", "westeurop"]`), attr: "regions", with: recAddr, line: `regions = ["eastus", "westeurop"]`,
+			summary: "Unknown Region", detail: []string{`The region "westeurop" is not in the catalog (version `, `Did you mean one of: westeurope`},
+		},
+		"recommendation/regions wrong type": {
+			config: rec(`workload = "hpc"`, `regions = "eastus"`), attr: "regions", line: `regions = "eastus"`,
+			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "regions": list of string required.`},
 		},
 		"recommendation/max_total_price_per_hour zero": {
 			config: rec(`workload = "hpc"`, `region = "eastus"`, `max_total_price_per_hour = 0`), attr: "max_total_price_per_hour", with: recAddr, line: `max_total_price_per_hour = 0`,

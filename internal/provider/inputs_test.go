@@ -5,6 +5,7 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -66,6 +67,36 @@ data "hpcsku_recommendation" "hpc" {
 					"nodes":     knownvalue.StringExact("1"),
 					"hpc_bound": knownvalue.StringExact("memory_bandwidth"),
 				})),
+			},
+		}},
+	})
+}
+
+// With regions, each recommendation names the region chosen for it, one of
+// the list, and the price cap applies there.
+func TestRegionsChooseARegionPerSize(t *testing.T) {
+	t.Parallel()
+	regions := []string{"eastus", "westeurope", "southcentralus"}
+	inList := knownvalue.StringFunc(func(v string) error {
+		for _, r := range regions {
+			if v == r {
+				return nil
+			}
+		}
+		return fmt.Errorf("region %q is not one of %v", v, regions)
+	})
+	unitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		Steps: []resource.TestStep{{
+			Config: `data "hpcsku_recommendation" "x" {
+  workload           = "training"
+  model              = { parameters_billion = 70 }
+  regions            = ["eastus", "westeurope", "southcentralus"]
+  max_price_per_hour = 200
+  max_results        = 10
+}`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.hpcsku_recommendation.x", tfjsonpath.New("recommendations"), listEvery{attrCheck("region", inList)}),
 			},
 		}},
 	})

@@ -102,6 +102,7 @@ func requestFromConfig(ctx context.Context, cfg recommendationDataSourceModel, d
 		MinComputeCapability: cfg.MinComputeCapability.ValueString(),
 		Target:               cfg.Target.ValueString(),
 		Region:               cfg.Region.ValueString(),
+		Regions:              listStrings(ctx, cfg.Regions, diags),
 		MaxPricePerHour:      float64Ptr(cfg.MaxPricePerHour),
 		MaxTotalPricePerHour: float64Ptr(cfg.MaxTotalPricePerHour),
 		Spot:                 cfg.Spot.ValueBool(),

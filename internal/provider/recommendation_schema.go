@@ -226,18 +226,19 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"region": schema.StringAttribute{
 			Optional:            true,
-			MarkdownDescription: "Azure region (for example `eastus`). Only sizes offered there are returned, with that region's prices: sizes priced there, or with the provider's `availability_file`, sizes the file lists there without a restriction for the subscription (constraints `region` and `availability`). Without it, each size is priced at its lowest price in any region, and `price_source` names that region.",
+			MarkdownDescription: "Azure region (for example `eastus`). Only sizes offered there are returned, with that region's prices: sizes priced there, or with the provider's `availability_file`, sizes the file lists there without a restriction for the subscription (constraints `region` and `availability`). Without it or `regions`, each size is priced at its lowest price in any region, and its `region` names that region.",
 			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
 		},
+		"regions": regionsAttribute(),
 		"max_price_per_hour": schema.Float64Attribute{
 			Optional:            true,
-			MarkdownDescription: "Maximum USD per hour for one VM. Needs `region`.",
-			Validators:          []validator.Float64{inRange(recommend.RangeMaxPricePerHour), float64validator.AlsoRequires(path.MatchRoot("region"))},
+			MarkdownDescription: "Maximum USD per hour for one VM, in the region it runs in. Needs `region` or `regions`.",
+			Validators:          []validator.Float64{inRange(recommend.RangeMaxPricePerHour), needsRegion{}},
 		},
 		"max_total_price_per_hour": schema.Float64Attribute{
 			Optional:            true,
-			MarkdownDescription: "Maximum USD per hour for all VMs of the job. Needs `region`.",
-			Validators:          []validator.Float64{inRange(recommend.RangeMaxTotalPricePerHour), float64validator.AlsoRequires(path.MatchRoot("region"))},
+			MarkdownDescription: "Maximum USD per hour for all VMs of the job, in the region it runs in. Needs `region` or `regions`.",
+			Validators:          []validator.Float64{inRange(recommend.RangeMaxTotalPricePerHour), needsRegion{}},
 		},
 		"spot": schema.BoolAttribute{
 			Optional:            true,
@@ -380,6 +381,7 @@ func recommendationAttributes() map[string]schema.Attribute {
 		"total_price_per_hour": float64Attr("USD per hour for all VMs; null where the catalog has no price."),
 		"price_per_gpu_hour":   float64Attr("USD per GPU-hour; null where the catalog has no price or the size has no GPU."),
 		"price_is_spot":        boolAttr("Whether the prices are spot estimates."),
+		"region":               strAttr("The region the size is placed and priced in: the requested `region`, the one chosen among `regions`, or without either the region of its lowest price. Null when the size has no price and no region was requested."),
 		"price_source":         strAttr("Where the price comes from (the embedded list prices, or the provider's `prices_file`), with its region; null where the catalog has no price."),
 		"reasons":              supportList("Why the size ranks where it does, in plain sentences."),
 		"warnings":             supportList("What to watch, in plain sentences."),

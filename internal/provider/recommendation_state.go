@@ -50,6 +50,7 @@ type recommendationDataSourceModel struct {
 	MinComputeCapability types.String  `tfsdk:"min_compute_capability"`
 	Target               types.String  `tfsdk:"target"`
 	Region               types.String  `tfsdk:"region"`
+	Regions              types.List    `tfsdk:"regions"`
 	MaxPricePerHour      types.Float64 `tfsdk:"max_price_per_hour"`
 	MaxTotalPricePerHour types.Float64 `tfsdk:"max_total_price_per_hour"`
 	Spot                 types.Bool    `tfsdk:"spot"`
@@ -93,6 +94,7 @@ type recommendationOut struct {
 	TotalPricePerHour    *float64      `tfsdk:"total_price_per_hour"`
 	PricePerGPUHour      *float64      `tfsdk:"price_per_gpu_hour"`
 	PriceIsSpot          bool          `tfsdk:"price_is_spot"`
+	Region               *string       `tfsdk:"region"`
 	PriceSource          *string       `tfsdk:"price_source"`
 	Reasons              []string      `tfsdk:"reasons"`
 	Warnings             []string      `tfsdk:"warnings"`
@@ -305,7 +307,7 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 			Replicas: rec.Replicas, TensorParallelSize: optPositive(rec.TensorParallel), PipelineParallelSize: optPositive(rec.PipelineStages),
 			GPUsPerNode: rec.GPUsPerNode, TotalGPUs: rec.TotalGPUs, TotalGPUMemoryGiB: rec.TotalGPUMemoryGiB,
 			PricePerHour: rec.PricePerHour, TotalPricePerHour: rec.TotalPricePerHour, PricePerGPUHour: rec.PricePerGPUHour,
-			PriceIsSpot: rec.PriceIsSpot, PriceSource: strPtr(rec.PriceSource),
+			PriceIsSpot: rec.PriceIsSpot, Region: strPtr(rec.PriceRegion), PriceSource: strPtr(rec.PriceSource),
 			Reasons: nonNil(rec.Reasons), Warnings: nonNil(rec.Warnings),
 			Deployment: dep,
 			Estimate:   estimateOutput(rec.Estimate),

@@ -157,7 +157,7 @@ func explainRanking(n *requirements, r ranking) *Result {
 // meet it, then by score (descending), then cost (ascending, unpriced last),
 // then name.
 func compareCandidates(a, b candidate) int {
-	if c := cmp.Or(falseFirst(a.fallback, b.fallback), falseFirst(a.lacksFacts, b.lacksFacts), falseFirst(a.lateDefault, b.lateDefault)); c != 0 {
+	if c := cmp.Or(cmp.Compare(a.quotaOrder(), b.quotaOrder()), falseFirst(a.fallback, b.fallback), falseFirst(a.lacksFacts, b.lacksFacts), falseFirst(a.lateDefault, b.lateDefault)); c != 0 {
 		return c
 	}
 	if a.score != b.score {
@@ -338,13 +338,15 @@ func recommendation(n *requirements, c candidate, rank int64, preferred bool, be
 		r.PriceRegion = e.priceRegion
 	}
 	r.PriceSource = priceSource(n, e)
-	if n.region != "" {
-		r.PriceRegion = n.region // also when the size is offered there unpriced (availability file)
+	if n.regionScoped() {
+		r.PriceRegion = e.region // also when the size is offered there unpriced (availability file)
 	}
 	r.Estimate = estimateFrom(n, e, figuresOf(n, e, bestHPC), work)
 	r.Reasons = reasons(n, e, preferred)
 	r.Reasons = append(r.Reasons, estimateReasons(n, e, r.Estimate)...)
 	r.Warnings = warnings(n, e)
+	r.Warnings = append(r.Warnings, quotaWarnings(n, e)...)
+	r.Quota = quotaOf(n, e)
 	r.Warnings = append(r.Warnings, estimateWarnings(n, e, r.Estimate)...)
 	r.Deployment = deployment(n, e)
 	return r

@@ -82,6 +82,15 @@ type Request struct {
 
 	Target string // "" or one of Targets
 	Region string // catalog region name, e.g. "eastus"
+	// Regions are the regions the job may run in (exclusive with Region):
+	// each size is placed in the best of them that offers it (deployable,
+	// then cheapest), and Recommendation.PriceRegion names it.
+	Regions []string
+	// Usage is the subscription's vCPU usage per lower-case region, from
+	// the provider's usage_files; nil without them. RequireQuota removes
+	// the sizes whose quota is insufficient (constraint quota).
+	Usage        map[string]*catalog.Usage
+	RequireQuota bool
 
 	MaxPricePerHour      *float64 // USD per VM
 	MaxTotalPricePerHour *float64 // USD for all VMs of the job
@@ -269,9 +278,9 @@ type Recommendation struct {
 	// catalog has no price (in the region, or anywhere).
 	PricePerHour, TotalPricePerHour, PricePerGPUHour *float64
 	PriceIsSpot                                      bool
-	// PriceRegion is the requested region, or without one the region of
-	// the lowest price; "" when the size has no price and no region was
-	// requested.
+	// PriceRegion is the size's region: the requested region, the one
+	// chosen among Regions, or without either the region of the lowest
+	// price; "" when the size has no price and no region was requested.
 	PriceRegion string
 	PriceSource string
 	// Preferred is true when `prefer` put this size first.
@@ -279,6 +288,9 @@ type Recommendation struct {
 	Reasons    []string
 	Warnings   []string
 	Deployment Deployment
+	// Quota is the layout's vCPU quota in its region; nil without usage
+	// files.
+	Quota *Quota
 	// Estimate is the time and cost of the job on this layout; nil when
 	// the request defines no work to estimate.
 	Estimate *Estimate

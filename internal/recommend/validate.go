@@ -231,6 +231,9 @@ func validateSettings(p *problems, req Request) {
 			p.invalid(fe("Empty GPU Model", "gpu_models entries must not be empty.", "gpu_models", strconv.Itoa(i)))
 		}
 	}
+	if req.Region != "" && len(req.Regions) > 0 {
+		p.invalid(fe("Conflicting Regions", "Set region (one region) or regions (the regions the job may run in), not both.", "regions"))
+	}
 	for i, name := range req.Prefer {
 		if strings.TrimSpace(name) == "" {
 			p.invalid(fe("Empty Preferred Size", "prefer entries must be VM size names such as \"Standard_NC24ads_A100_v4\"; got an empty string.", "prefer", strconv.Itoa(i)))
@@ -300,6 +303,7 @@ func validateNames(p *problems, cat *catalog.Catalog, req Request) {
 			p.invalid(fe("Unknown Region", cat.UnknownName(catalog.RegionName, req.Region), "region"))
 		}
 	}
+	validateRegions(p, cat, req.Regions)
 	for i, m := range req.GPUModels {
 		if strings.TrimSpace(m) == "" {
 			continue
