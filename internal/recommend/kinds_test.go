@@ -35,6 +35,7 @@ func TestFieldErrorKinds(t *testing.T) {
 		{"unknown model name", Request{Workload: WorkloadInference, Model: &Model{Name: "llama-9"}}, KindInvalid, false},
 		{"int4 training", Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7, Precision: PrecisionINT4}}, KindInvalid, false},
 		{"concurrency on fine-tuning", Request{Workload: WorkloadFineTuning, Model: model, ConcurrentRequests: i64(8)}, KindInvalid, false},
+		{"require_quota without usage files", Request{Workload: WorkloadHPC, RequireQuota: true}, KindIgnored, true},
 		{"method without a model", Request{Workload: WorkloadFineTuning, FineTuningMethod: MethodLoRA}, KindIgnored, true},
 	}
 	for _, tt := range tests {

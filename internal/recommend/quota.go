@@ -202,7 +202,7 @@ func quotaWarnings(n *requirements, e *eval) []string {
 		return []string{fmt.Sprintf("Quota: %s needs %s vCPUs (%s × %d), but %s. %s",
 			q.where(), groupInt(float64(q.needed())), catalog.Plural(q.vms, "VM", "VMs"), q.perVM, q.leaves(), q.increase(q.needed()))}
 	case q.deadlineVMs > 0:
-		return []string{fmt.Sprintf("Quota: the %d-hour default deadline needs %s, but %s leaves room for %s, so the job runs longer on them. %s",
+		return []string{fmt.Sprintf("Quota: meeting the %d-hour default deadline takes %s, but %s leaves room for %s, which run the job longer. %s",
 			DefaultDeadlineHours, catalog.Plural(q.deadlineVMs, "VM", "VMs"), q.where(), catalog.Plural(e.nodes, "VM", "VMs"), q.increase(q.deadlineVMs*q.perVM))}
 	}
 	return nil
@@ -277,4 +277,25 @@ func joinAnd(parts []string) string {
 		out += ", " + p
 	}
 	return out + " and " + parts[len(parts)-1]
+}
+
+// validateQuota finds require_quota without usage files, which can remove
+// nothing.
+func validateQuota(p *problems, req Request) {
+	if req.RequireQuota && len(req.Usage) == 0 {
+		p.ignore(fe("Argument Not Used",
+			"require_quota removes the sizes whose vCPU quota is insufficient, which the provider's usage_files say; without them every quota is unknown and it removes nothing. Set usage_files, or remove require_quota.", "require_quota"))
+	}
+}
+
+// quotaResultWarnings warn when the quota holds no ranked size: the sizes
+// it holds rank first, so then rank 1 does not fit either.
+func quotaResultWarnings(n *requirements, r ranking) []Warning {
+	if !n.quotaActive() || len(r.cands) == 0 || r.cands[0].quota.status != QuotaInsufficient {
+		return nil
+	}
+	e := r.cands[0].eval
+	return []Warning{{"Quota Holds No Ranked Size",
+		fmt.Sprintf("The usage files leave too few vCPUs for every ranked size, so deployments would fail with a quota error. For the rank-1 size, %s: %s",
+			e.in.sku.Name, e.quota.increase(e.quota.needed()))}}
 }

@@ -44,6 +44,7 @@ func (e *Engine) Recommend(req Request) (*Result, error) {
 	res := explainRanking(n, r)
 	res.Rejected = rejected
 	res.Warnings = append(res.Warnings, resultWarnings(n, e.cat, r, evals)...)
+	res.Warnings = append(res.Warnings, quotaResultWarnings(n, r)...)
 	res.Warnings = append(res.Warnings, ignoredInputs(soft)...)
 	return res, nil
 }

@@ -50,6 +50,7 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 	validateUsage(&p, req)
 	validateWork(&p, req)
 	validateSettings(&p, req)
+	validateQuota(&p, req)
 	validateContradictions(&p, req, small)
 	if cat != nil {
 		validateNames(&p, cat, req)
