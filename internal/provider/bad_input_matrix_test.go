@@ -629,6 +629,38 @@ func TestBadInputMatrix(t *testing.T) {
 			line:    `availability_file = "` + file("availability_not_json.json") + `"`,
 			summary: "Invalid Availability File", detail: []string{`Problem: the file is not JSON`, `az vm list-skus`},
 		},
+		"provider/usage_files list-skus output": {
+			config: prov(`usage_files = { eastus = "` + file("usage_list_skus.json") + `" }`), attr: "usage_files", with: providerAddr, line: `usage_files = { eastus = "` + file("usage_list_skus.json") + `" }`,
+			summary: "Invalid Usage File", detail: []string{`The usage file ` + file("usage_list_skus.json") + ` of eastus could not be used.`, `Entry: entry 1`, `Field: name`, `Problem: expected an object, got a string.`, `az vm list-usage --location eastus -o json`},
+		},
+		"provider/usage_files table output": {
+			config: prov(`usage_files = { eastus = "` + file("usage_table.txt") + `" }`), attr: "usage_files", with: providerAddr, line: `usage_files = { eastus = "` + file("usage_table.txt") + `" }`,
+			summary: "Invalid Usage File", detail: []string{`The usage file ` + file("usage_table.txt") + ` of eastus could not be used.`, `Problem: the file is not JSON: it must be the list of usage counters that az vm list-usage --location REGION -o json prints.`},
+		},
+		"provider/usage_files missing file": {
+			config: prov(`usage_files = { eastus = "` + file("missing_usage.json") + `" }`), attr: "usage_files", with: providerAddr, line: `usage_files = { eastus = "` + file("missing_usage.json") + `" }`,
+			summary: "Cannot Read Usage File", detail: []string{`Problem: the usage file does not exist.`},
+		},
+		"provider/usage_files unknown region": {
+			config: prov(`usage_files = { eastus3 = "` + file("usage_list_skus.json") + `" }`), attr: "usage_files", with: providerAddr, line: `usage_files = { eastus3 = "` + file("usage_list_skus.json") + `" }`,
+			summary: "Unknown Region", detail: []string{`The region "eastus3" is not in the catalog (version `, `Did you mean one of: eastus, eastus2,`, `usage_files maps each region to the file`},
+		},
+		"provider/usage_files empty map": {
+			config: prov(`usage_files = {}`), attr: "usage_files", with: providerAddr, line: `usage_files = {}`,
+			summary: "Invalid Attribute Value", detail: []string{`Attribute usage_files map must contain at least 1 elements, got: 0`},
+		},
+		"provider/usage_files empty path": {
+			config: prov(`usage_files = { eastus = "" }`), attr: "usage_files", with: providerAddr, line: `usage_files = { eastus = "" }`,
+			summary: "Invalid Attribute Value Length", detail: []string{`Attribute usage_files["eastus"] string length must be at least 1, got: 0`},
+		},
+		"provider/usage_files wrong type": {
+			config: prov(`usage_files = "usage.json"`), attr: "usage_files", line: `usage_files = "usage.json"`,
+			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "usage_files": map of string required.`},
+		},
+		"recommendation/require_quota wrong type": {
+			config: rec(`workload = "hpc"`, `require_quota = "yes"`), attr: "require_quota", line: `require_quota = "yes"`,
+			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "require_quota": a bool is required.`},
+		},
 		"provider/prices_file bad CSV header": {
 			config: prov(`prices_file = "` + file("prices_bad_header.csv") + `"`), attr: "prices_file", with: providerAddr, line: `prices_file = "` + file("prices_bad_header.csv") + `"`,
 			summary: "Invalid Prices File", detail: []string{`Entry: line 1`, `the header is "location,size,price"; it must be region,vm_size,usd_per_hour`},

@@ -101,3 +101,53 @@ func TestRegionsChooseARegionPerSize(t *testing.T) {
 		}},
 	})
 }
+
+// With usage_files, each recommendation carries its quota: the H100 size,
+// whose family limit in eastus is 0, ranks after the sizes whose quota
+// suffices and is insufficient; require_quota removes it.
+func TestUsageFilesGiveEachRecommendationItsQuota(t *testing.T) {
+	t.Parallel()
+	usage := fixture(t, "usage_eastus.json")
+	provider := "provider \"hpcsku\" {\n  as_of = \"2026-11-22\"\n  usage_files = { eastus = \"" + usage + "\" }\n}\n"
+	const serve = `
+data "hpcsku_recommendation" "x" {
+  workload    = "inference"
+  model       = { name = "llama-3.1-8b" }
+  region      = "eastus"
+  max_results = 50
+}
+data "hpcsku_recommendation" "strict" {
+  workload      = "inference"
+  model         = { name = "llama-3.1-8b" }
+  region        = "eastus"
+  max_results   = 50
+  require_quota = true
+}
+output "h100_quota" {
+  value = one([for r in data.hpcsku_recommendation.x.recommendations : r.quota if r.vm_size == "Standard_ND96isr_H100_v5"])
+}
+output "first_status" {
+  value = data.hpcsku_recommendation.x.recommendations[0].quota.status
+}
+output "strict_has_h100" {
+  value = contains(data.hpcsku_recommendation.strict.vm_sizes, "Standard_ND96isr_H100_v5")
+}
+`
+	unitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		Steps: []resource.TestStep{{
+			Config: provider + serve,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownOutputValue("h100_quota", knownvalue.ObjectExact(map[string]knownvalue.Check{
+					"family":                   knownvalue.StringExact("standardNDSH100v5Family"),
+					"vcpus_needed":             knownvalue.Int64Exact(96),
+					"family_vcpus_available":   knownvalue.Int64Exact(0),
+					"regional_vcpus_available": knownvalue.Int64Exact(214),
+					"status":                   knownvalue.StringExact("insufficient"),
+				})),
+				statecheck.ExpectKnownOutputValue("first_status", knownvalue.StringExact("sufficient")),
+				statecheck.ExpectKnownOutputValue("strict_has_h100", knownvalue.Bool(false)),
+			},
+		}},
+	})
+}

@@ -103,6 +103,8 @@ func requestFromConfig(ctx context.Context, cfg recommendationDataSourceModel, d
 		Target:               cfg.Target.ValueString(),
 		Region:               cfg.Region.ValueString(),
 		Regions:              listStrings(ctx, cfg.Regions, diags),
+		Usage:                data.Usage,
+		RequireQuota:         cfg.RequireQuota.ValueBool(),
 		MaxPricePerHour:      float64Ptr(cfg.MaxPricePerHour),
 		MaxTotalPricePerHour: float64Ptr(cfg.MaxTotalPricePerHour),
 		Spot:                 cfg.Spot.ValueBool(),

@@ -240,6 +240,11 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Maximum USD per hour for all VMs of the job, in the region it runs in. Needs `region` or `regions`.",
 			Validators:          []validator.Float64{inRange(recommend.RangeMaxTotalPricePerHour), needsRegion{}},
 		},
+		"require_quota": schema.BoolAttribute{
+			Optional: true,
+			MarkdownDescription: "Remove the sizes whose `quota` is `insufficient` (constraint `quota`), instead of ranking them last. Sizes whose quota is `unknown` stay, with a warning. " +
+				"Needs the provider's `usage_files`. Defaults to `false`.",
+		},
 		"spot": schema.BoolAttribute{
 			Optional:            true,
 			MarkdownDescription: "Price with spot estimates where known, and say so. Spot suits interruptible inference; for training and fine-tuning it adds a warning to checkpoint regularly. Defaults to `false`.",
@@ -459,6 +464,20 @@ func recommendationAttributes() map[string]schema.Attribute {
 						"note":                      strAttr("What else the pool needs, or null."),
 					},
 				},
+			},
+		},
+		"quota": schema.SingleNestedAttribute{
+			Computed: true,
+			MarkdownDescription: "The layout's vCPU quota in its `region`, from the provider's `usage_files`; null without them. " +
+				"The ranking puts sizes whose quota is `sufficient` first, then `unknown`, then `insufficient`, whose warnings name the increase to request.",
+			Attributes: map[string]schema.Attribute{
+				"family":       strAttr("The size's quota family (the Resource SKUs API's `family`, for example `standardNDSH100v5Family`): the `availability_file`'s, else the catalog's; null when neither knows it."),
+				"vcpus_needed": int64Attr("The vCPUs the layout counts against quota: `nodes` × the size's quota vCPUs (a constrained-core size counts its parent's)."),
+				"family_vcpus_available": int64Attr("The family's limit minus its usage in the usage file of `region`; null for `spot` (Spot VMs count against the region's low-priority vCPUs only) " +
+					"or when the file does not list the family."),
+				"regional_vcpus_available": int64Attr("The region's total vCPU limit minus its usage (for `spot`, the low-priority vCPUs'); null when `region` has no usage file."),
+				"status": strAttr("`sufficient`; `unknown` (no usage file for `region`, or the family is not in it); or `insufficient`: even the smallest layout that holds the job " +
+					"(or the stated `nodes` or `deadline_hours`) needs more vCPUs than the family or the region leaves. A job scaled out only for the default deadline uses at most the VMs the quota leaves and runs longer, with a warning."),
 			},
 		},
 		"estimate": schema.SingleNestedAttribute{

@@ -51,6 +51,7 @@ type recommendationDataSourceModel struct {
 	Target               types.String  `tfsdk:"target"`
 	Region               types.String  `tfsdk:"region"`
 	Regions              types.List    `tfsdk:"regions"`
+	RequireQuota         types.Bool    `tfsdk:"require_quota"`
 	MaxPricePerHour      types.Float64 `tfsdk:"max_price_per_hour"`
 	MaxTotalPricePerHour types.Float64 `tfsdk:"max_total_price_per_hour"`
 	Spot                 types.Bool    `tfsdk:"spot"`
@@ -102,6 +103,8 @@ type recommendationOut struct {
 	// Estimate is nil (null) when the engine gives none: the request
 	// defines no work to time.
 	Estimate *estimateOut `tfsdk:"estimate"`
+	// Quota is nil (null) without the provider's usage_files.
+	Quota *quotaOut `tfsdk:"quota"`
 	// SKU is the memoized SKU summary (providerData.skus), added to the
 	// object the other fields make (recommendationList).
 	SKU types.Object `tfsdk:"-"`
@@ -278,6 +281,23 @@ func optPositive[T int64 | float64](v T) *T {
 	return &v
 }
 
+// quotaOut is a recommendation's `quota`.
+type quotaOut struct {
+	Family                 *string `tfsdk:"family"`
+	VCPUsNeeded            int64   `tfsdk:"vcpus_needed"`
+	FamilyVCPUsAvailable   *int64  `tfsdk:"family_vcpus_available"`
+	RegionalVCPUsAvailable *int64  `tfsdk:"regional_vcpus_available"`
+	Status                 string  `tfsdk:"status"`
+}
+
+// quotaOutput is a recommendation's `quota`: nil (null) without usage files.
+func quotaOutput(q *recommend.Quota) *quotaOut {
+	if q == nil {
+		return nil
+	}
+	return &quotaOut{Family: strPtr(q.Family), VCPUsNeeded: q.VCPUsNeeded, FamilyVCPUsAvailable: q.FamilyVCPUsAvailable, RegionalVCPUsAvailable: q.RegionalVCPUsAvailable, Status: q.Status}
+}
+
 // estimateOutput is a recommendation's `estimate`: nil (null) when the
 // engine gives none.
 func estimateOutput(e *recommend.Estimate) *estimateOut {
@@ -311,6 +331,7 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 			Reasons: nonNil(rec.Reasons), Warnings: nonNil(rec.Warnings),
 			Deployment: dep,
 			Estimate:   estimateOutput(rec.Estimate),
+			Quota:      quotaOutput(rec.Quota),
 			SKU:        sku,
 		}
 		cfg.VMSizes[i] = rec.VMSize
