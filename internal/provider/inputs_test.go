@@ -151,3 +151,37 @@ output "strict_has_h100" {
 		}},
 	})
 }
+
+// With an availability file, deployment.zones are the zones of the
+// recommendation's region the subscription can deploy the size to (zone 2
+// of eastus2 is restricted for the H100 size); without it, null.
+func TestDeploymentZones(t *testing.T) {
+	t.Parallel()
+	const h100 = `
+data "hpcsku_recommendation" "x" {
+  workload   = "inference"
+  model      = { parameters_billion = 70 }
+  region     = "eastus2"
+  gpu_models = ["h100-sxm-80gb"]
+}
+`
+	zones := tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("deployment").AtMapKey("zones")
+	unitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: fixtureProviderFactories(t),
+		Steps: []resource.TestStep{
+			{
+				Config: providerBlock(map[string]string{"availability_file": fixture(t, "availability.json")}) + h100,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("data.hpcsku_recommendation.x", tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_ND96isr_H100_v5")),
+					statecheck.ExpectKnownValue("data.hpcsku_recommendation.x", zones, stringList("1", "3")),
+				},
+			},
+			{
+				Config: providerBlock(nil) + strings.Replace(h100, "eastus2", "eastus", 1),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("data.hpcsku_recommendation.x", zones, knownvalue.Null()),
+				},
+			},
+		},
+	})
+}

@@ -401,6 +401,8 @@ func recommendationAttributes() map[string]schema.Attribute {
 				"rdma":                   boolAttr("Whether the job uses the RDMA/InfiniBand network."),
 				"rdma_placement":         strAttr("What InfiniBand across VMs needs: `scale_set` (one scale set with `single_placement_group = true`, at most 100 VMs) for every target but `vm`, `availability_set` (one availability set) for `vm`; null when no RDMA traffic crosses VMs. A proximity placement group is neither required nor enough for InfiniBand."),
 				"single_placement_group": boolAttr("Whether a scale set needs `single_placement_group = true`: `rdma_placement` is `scale_set`."),
+				"zones": strListAttr("With the provider's `availability_file`: the availability zones of the recommendation's `region` where the subscription can deploy the size " +
+					"(the region's zones minus those with a `Zone` restriction), sorted, ready for `zone`, `zones` or `availability_zones` arguments; empty where the region has no zones. Null without an availability file."),
 				"aks": schema.SingleNestedAttribute{
 					Computed:            true,
 					MarkdownDescription: "AKS node pool settings; null unless `target` is `aks`.",

@@ -167,6 +167,7 @@ type deploymentOut struct {
 	RDMA                  bool           `tfsdk:"rdma"`
 	RDMAPlacement         *string        `tfsdk:"rdma_placement"`
 	SinglePlacementGroup  bool           `tfsdk:"single_placement_group"`
+	Zones                 []string       `tfsdk:"zones"` // nil (null) without an availability file
 	AKS                   *aksOut        `tfsdk:"aks"`
 	CycleCloud            *cycleCloudOut `tfsdk:"cyclecloud"`
 	AzureML               *azureMLOut    `tfsdk:"azureml"`
@@ -402,6 +403,7 @@ func deploymentOutput(d recommend.Deployment) deploymentOut {
 		RDMA:                  d.RDMA,
 		RDMAPlacement:         strPtr(d.RDMAPlacement),
 		SinglePlacementGroup:  d.SinglePlacementGroup,
+		Zones:                 d.Zones,
 	}
 	if a := d.AKS; a != nil {
 		labels := a.NodeLabels

@@ -82,6 +82,7 @@ func deployment(n *requirements, e *eval) Deployment {
 		AcceleratedNetworking: e.in.accelNet,
 		RDMA:                  rdma,
 		CPUArchitecture:       s.Arch,
+		Zones:                 zonesOf(n, e),
 	}
 	if s.Image != nil && s.Image.URN != "" {
 		d.ImageURN, d.ImageSource = s.Image.URN, s.Image.Source

@@ -330,10 +330,14 @@ type Deployment struct {
 	RDMAPlacement string
 	// SinglePlacementGroup: RDMAPlacement is PlacementScaleSet.
 	SinglePlacementGroup bool
-	AKS                  *AKSDeployment        // set when Target is aks
-	CycleCloud           *CycleCloudDeployment // set when Target is cyclecloud
-	AzureML              *AzureMLDeployment    // set when Target is azureml
-	Batch                *BatchDeployment      // set when Target is batch
+	// Zones are the availability zones of the recommendation's region where
+	// the availability file lets the subscription deploy the size, sorted;
+	// nil without an availability file.
+	Zones      []string
+	AKS        *AKSDeployment        // set when Target is aks
+	CycleCloud *CycleCloudDeployment // set when Target is cyclecloud
+	AzureML    *AzureMLDeployment    // set when Target is azureml
+	Batch      *BatchDeployment      // set when Target is batch
 }
 
 // AKSDeployment holds node pool settings for AKS.
