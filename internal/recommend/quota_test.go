@@ -180,3 +180,26 @@ func TestQuotaHoldsNoRankedSize(t *testing.T) {
 		t.Errorf("warnings %+v", res.Warnings)
 	}
 }
+
+// With regions and usage files, a size goes to the allowed region whose
+// quota suffices before a cheaper one whose quota does not: the H100 size
+// has no family quota in eastus and 1,200 vCPUs in westus3.
+func TestRegionsPreferTheRegionWhoseQuotaSuffices(t *testing.T) {
+	usage := usageFixture(t)
+	west, err := azureexport.LoadUsage("westus3", "../azureexport/testdata/usage_westus3_api.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	usage["westus3"] = west
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, Regions: []string{"eastus", "westus3"}, GPUModels: []string{"h100-sxm-80gb"}, AsOf: asOf}
+	free := recommendationOf(mustRecommend(t, req), h100)
+	if free == nil {
+		t.Fatalf("%s is not ranked", h100)
+	}
+	req.Usage = usage
+	h := recommendationOf(mustRecommend(t, req), h100)
+	if h == nil || h.PriceRegion != "westus3" || h.Quota.Status != QuotaSufficient || *h.Quota.RegionalVCPUsAvailable != 100 {
+		t.Fatalf("with usage files: %+v (without: %s)", h, free.PriceRegion)
+	}
+	t.Logf("without usage files in %s, with them in %s", free.PriceRegion, h.PriceRegion)
+}
