@@ -475,6 +475,10 @@ func TestBadInputMatrix(t *testing.T) {
 			config: rec(`workload = "hpc"`, `cores = 256`, `gpus = 8`), attr: "gpus", with: recAddr, line: `gpus = 8`,
 			summary: "GPU Setting On A CPU Workload", detail: []string{`gpus is a GPU setting, but workload "hpc" runs on CPU sizes.`},
 		},
+		"recommendation/gpu_models one misspelled": {
+			config: rec(`workload = "training"`, `gpu_models = ["a100-sxm-80gb", "h100-sxm-8gb"]`), attr: "gpu_models", with: recAddr, line: `gpu_models = ["a100-sxm-80gb", "h100-sxm-8gb"]`,
+			summary: "Unknown GPU Model", detail: []string{`The GPU model "h100-sxm-8gb" is not in the catalog (version `, `Did you mean one of: h100-sxm-80gb`},
+		},
 		"recommendation/huge list of unknown gpu_models": {
 			config: rec(`workload = "training"`, `gpu_models = `+hugeList("gpu-")), attr: "gpu_models", with: recAddr, line: `gpu_models = ` + hugeList("gpu-"),
 			summary: "Unknown GPU Model", detail: []string{`4995 more diagnostics like the 5 above ("Unknown GPU Model") for gpu_models were left out.`},

@@ -148,11 +148,11 @@ func (d *recommendationDataSource) Read(ctx context.Context, req datasource.Read
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	// Malformed inputs stop here. Soft findings (contradictions such as
-	// gpu_vendor = "amd" with cuda_version, names the catalog does not know)
-	// leave the ranking to decide: when nothing fits they are reported on
-	// their attributes next to the no-fit error; otherwise the result's own
-	// warnings cover them.
+	// Malformed inputs and names the catalog does not know stop here, before
+	// any ranking. Soft findings (contradictions such as gpu_vendor = "amd"
+	// with cuda_version) leave the ranking to decide: when nothing fits they
+	// are reported on their attributes next to the no-fit error; otherwise
+	// the result's own warnings cover them.
 	var soft []recommend.FieldError
 	for _, fe := range eng.Validate(r) {
 		if fe.Kind != recommend.KindInvalid {

@@ -132,14 +132,15 @@ type FieldErrorKind uint8
 
 const (
 	// KindInvalid: the value cannot be interpreted (an unknown enum value,
-	// a number out of range, a malformed version). Recommend refuses the
-	// request with a *ValidationError.
+	// a number out of range, a malformed version, a region, GPU model or
+	// model the catalog does not know). Recommend refuses the request with
+	// a *ValidationError, before any ranking.
 	KindInvalid FieldErrorKind = iota
 	// KindNoMatch: the value is valid on its own, but no size can match
 	// it: it contradicts another input (gpu_vendor = "amd" with
-	// cuda_version), or names a region or GPU model the catalog does not
-	// know. Recommend goes on; when no size fits, every size fails a
-	// constraint and it returns a *NoFitError.
+	// cuda_version, a GPU model of another vendor). Recommend goes on; when
+	// no size fits, every size fails a constraint and it returns a
+	// *NoFitError.
 	KindNoMatch
 	// KindIgnored: the workload does not use the input (model for hpc,
 	// cores for a GPU workload) or the catalog does not know a prefer

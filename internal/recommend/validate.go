@@ -311,7 +311,9 @@ func validateNames(p *problems, cat *catalog.Catalog, req Request) {
 		}
 		id, ok := cat.Canonical(catalog.GPUModelName, m)
 		if !ok {
-			p.noMatch(fe("Unknown GPU Model", cat.UnknownName(catalog.GPUModelName, m), "gpu_models", strconv.Itoa(i)))
+			// Refused like a misspelled region: it would narrow the ranking
+			// to the other entries without a word.
+			p.invalid(fe("Unknown GPU Model", cat.UnknownName(catalog.GPUModelName, m), "gpu_models", strconv.Itoa(i)))
 			continue
 		}
 		if g, _ := cat.GPUModel(id); req.GPUVendor != "" && req.GPUVendor != GPUVendorAny && !strings.EqualFold(g.Vendor, req.GPUVendor) {
