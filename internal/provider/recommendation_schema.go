@@ -206,7 +206,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"gpu_models": schema.ListAttribute{
 			ElementType:         types.StringType,
 			Optional:            true,
-			MarkdownDescription: "Allowed GPU models, by catalog identifier (`h100-sxm-80gb`) or name, case-insensitive.",
+			MarkdownDescription: "Allowed GPU models, by catalog identifier (`h100-sxm-80gb`) or name, case-insensitive. An unknown entry fails with the closest names.",
 			Validators:          nonEmptyStringList(),
 		},
 		"cuda_version": schema.StringAttribute{

@@ -195,9 +195,7 @@ func checkInvariants(t *testing.T, cat *catalog.Catalog, req Request, res *Resul
 		if r.Score < 0 || r.Score > 100 {
 			t.Errorf("%s: score %v out of range", r.VMSize, r.Score)
 		}
-		// Within a quota status: a size whose quota suffices ranks before
-		// one whose quota is unknown or insufficient, whatever the scores.
-		if prev := res.Recommendations[max(i-1, 0)]; i > 1 && r.Score > prev.Score && (r.Quota == nil || prev.Quota == nil || r.Quota.Status == prev.Quota.Status) {
+		if i > 1 && r.Score > res.Recommendations[i-1].Score {
 			t.Errorf("%s: score %v above the previous %v", r.VMSize, r.Score, res.Recommendations[i-1].Score)
 		}
 		if seen[r.VMSize] {

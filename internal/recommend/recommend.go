@@ -211,11 +211,13 @@ func scoreAll(n *requirements, cands []candidate) {
 	// Groups in the order compareCandidates lists them; a later group's score
 	// is capped at the lowest score of the groups before it, so scores
 	// never increase down the list.
-	var minOf [8]float64
+	var minOf [24]float64
 	for i := range minOf {
 		minOf[i] = math.Inf(1)
 	}
-	group := func(e *eval) int { return 4*b2i(e.fallback) + 2*b2i(e.lacksFacts) + b2i(e.lateDefault) }
+	group := func(e *eval) int {
+		return 8*e.quotaOrder() + 4*b2i(e.fallback) + 2*b2i(e.lacksFacts) + b2i(e.lateDefault)
+	}
 	for i := range cands {
 		c := &cands[i]
 		g := ref(c.eval)
