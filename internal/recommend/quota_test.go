@@ -4,7 +4,10 @@
 package recommend
 
 import (
+	"encoding/json"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -202,4 +205,58 @@ func TestRegionsPreferTheRegionWhoseQuotaSuffices(t *testing.T) {
 		t.Fatalf("with usage files: %+v (without: %s)", h, free.PriceRegion)
 	}
 	t.Logf("without usage files in %s, with them in %s", free.PriceRegion, h.PriceRegion)
+}
+
+// More quota never makes a size's quota worse: with every limit of the
+// usage file raised tenfold, no size ranked in both results has a worse
+// status, and require_quota removes no more sizes. (A size can still leave
+// the list: held to one VM by the quota it stays, free to scale out for the
+// default deadline it spans VMs, which scale_up removes when another size
+// holds the job on one.)
+func TestMoreQuotaNeverHurts(t *testing.T) {
+	data, err := os.ReadFile("../azureexport/testdata/usage_eastus.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []map[string]any
+	if err := json.Unmarshal(data, &rows); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		limit, err := strconv.Atoi(r["limit"].(string))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r["limit"] = strconv.Itoa(10 * limit)
+	}
+	raised, err := json.Marshal(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	more, err := azureexport.ParseUsage("eastus", "raised.json", raised)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, req := range []Request{
+		{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-70b"}, Region: "eastus"},
+		{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7}, Region: "eastus"},
+		{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, Region: "eastus", Spot: true},
+	} {
+		req.MaxResults, req.AsOf, req.RequireQuota = i64(MaxResultsLimit), asOf, true
+		req.Usage = usageFixture(t)
+		before, errBefore := testEngine(t).Recommend(req)
+		req.Usage = map[string]*catalog.Usage{"eastus": more}
+		after := mustRecommend(t, req)
+		if errBefore != nil {
+			continue // nothing fitted the smaller quota
+		}
+		if a, b := rejection(after.Rejected, "quota"), rejection(before.Rejected, "quota"); a != nil && (b == nil || a.Count > b.Count) {
+			t.Errorf("%s: require_quota removes %+v with more quota, %+v with less", req.Workload, a, b)
+		}
+		for _, b := range before.Recommendations {
+			if a := recommendationOf(after, b.VMSize); a != nil && quotaRank(a.Quota.Status) > quotaRank(b.Quota.Status) {
+				t.Errorf("%s %s: %s with more quota, %s with less", req.Workload, b.VMSize, a.Quota.Status, b.Quota.Status)
+			}
+		}
+	}
 }
