@@ -35,6 +35,10 @@ resource "azurerm_kubernetes_cluster_node_pool" "gpu" {
   os_type               = "Linux"
   os_sku                = "Ubuntu"
 
+  # With the provider's availability_file: the zones of the region where the
+  # subscription can deploy the size; null (no zone pinning) without it.
+  zones = try(length(local.top.deployment.zones) > 0 ? local.top.deployment.zones : null, null)
+
   node_taints = local.aks.node_taints
   node_labels = local.aks.node_labels
   gpu_driver  = local.aks.gpu_driver

@@ -44,6 +44,11 @@ locals {
   # null past the postcondition above.
   image_urn = var.image_urn != null ? var.image_urn : local.deployment.image_urn
   image     = local.image_urn == null ? null : zipmap(["publisher", "offer", "sku", "version"], split(":", local.image_urn))
+
+  # With the provider's availability_file: the first zone of the region where
+  # the subscription can deploy the size; null (a regional VM) without one, or
+  # where the region has no zones.
+  zone = try(local.deployment.zones[0], null)
 }
 
 resource "azurerm_network_interface" "inference" {
@@ -68,6 +73,7 @@ resource "azurerm_linux_virtual_machine" "inference" {
   size                  = data.hpcsku_recommendation.inference.vm_size
   admin_username        = var.admin_username
   network_interface_ids = [azurerm_network_interface.inference.id]
+  zone                  = local.zone
 
   priority        = var.spot ? "Spot" : "Regular"
   eviction_policy = var.spot ? "Deallocate" : null

@@ -53,6 +53,12 @@ locals {
 
   # VMs of target "vm"; none for a scale set.
   vm_count = var.target == "vm" ? local.top.nodes : 0
+
+  # With the provider's availability_file: one zone of the region where the
+  # subscription can deploy the size, so that every VM of the job lands in
+  # it (InfiniBand does not cross zones); null (regional) without the file or
+  # where the region has no zones. A VM in an availability set takes none.
+  zone = try(local.deployment.zones[0], null)
 }
 
 # Optional: keeps the VMs in one datacenter for front-end (Ethernet) latency.
@@ -83,6 +89,7 @@ resource "azurerm_linux_virtual_machine_scale_set" "training" {
   # instead (see the interconnect output).
   single_placement_group       = local.deployment.single_placement_group
   proximity_placement_group_id = one(azurerm_proximity_placement_group.training[*].id)
+  zones                        = local.zone == null ? null : [local.zone]
   # Every VM must come up with the same fabric; extra VMs would only be billed.
   overprovision               = false
   platform_fault_domain_count = 1
@@ -171,6 +178,7 @@ resource "azurerm_linux_virtual_machine" "training" {
   network_interface_ids = [azurerm_network_interface.training[count.index].id]
 
   availability_set_id = one(azurerm_availability_set.training[*].id)
+  zone                = length(azurerm_availability_set.training) > 0 ? null : local.zone
   # The availability set's, when it has one: a VM must name the same group.
   proximity_placement_group_id = one(azurerm_proximity_placement_group.training[*].id)
   secure_boot_enabled          = local.deployment.secure_boot_enabled

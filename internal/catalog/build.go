@@ -214,6 +214,10 @@ func newSKU(d SKUDoc, sr SeriesDoc) *SKU {
 		Deployable: d.Deployable == nil || *d.Deployable, NoSizePage: d.SizePage != nil && !*d.SizePage,
 		Sources: d.Sources, Notes: d.Notes, Prices: map[string]Price{},
 	}
+	s.QuotaFamily = sr.QuotaFamily
+	if d.QuotaFamily != "" {
+		s.QuotaFamily = d.QuotaFamily
+	}
 	if d.QuotaVCPUs != nil && (d.VCPUs == nil || *d.QuotaVCPUs != *d.VCPUs) {
 		s.QuotaVCPUs = d.QuotaVCPUs
 	}

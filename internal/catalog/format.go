@@ -103,6 +103,11 @@ type SeriesDoc struct {
 	// YearAvailable is the year the series became generally available on
 	// Azure; the ranking orders generations by it.
 	YearAvailable int `json:"year_available,omitempty"`
+	// QuotaFamily is the Resource SKUs API's family of the series' sizes
+	// (for example standardNDSH100v5Family): the vCPU quota family their
+	// VMs count against, which `az vm list-usage` reports. Omitted when no
+	// source gives it.
+	QuotaFamily string `json:"quota_family,omitempty"`
 	// Placement is how Azure places the series' VMs when one job spans
 	// several, where it differs from the usual InfiniBand scale set (one
 	// placement group of up to 100 VMs); omitted otherwise.
@@ -169,6 +174,9 @@ type SKUDoc struct {
 	// vcpus: the parent size's vCPUs for a constrained-core size, as the
 	// Resource SKUs API reports them. Omitted when the same or unknown.
 	QuotaVCPUs *int64 `json:"quota_vcpus,omitempty"`
+	// QuotaFamily overrides the series' quota family where the size's
+	// differs (an isolated size in a family of its own).
+	QuotaFamily string `json:"quota_family,omitempty"`
 	// MemoryGiB is the memory the size documentation states.
 	MemoryGiB *float64 `json:"memory_gib"`
 	// MemoryGiBAllotted is the memory the Resource SKUs API reports when it

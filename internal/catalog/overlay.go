@@ -440,12 +440,13 @@ func (c *Catalog) applyAvailability(a *AvailabilityOverlay) {
 	for _, s := range c.skus {
 		s.Availability = map[string]*RegionAvailability{}
 		s.AvailabilitySource = c.AvailabilitySource()
-		s.QuotaFamily = ""
 		if as, ok := a.Sizes[strings.ToLower(s.Name)]; ok {
 			for r, ra := range as.Regions {
 				s.Availability[r] = ra
 			}
-			s.QuotaFamily = as.QuotaFamily
+			if as.QuotaFamily != "" {
+				s.QuotaFamily = as.QuotaFamily // the file's family wins over the catalog's
+			}
 		}
 	}
 }

@@ -110,8 +110,10 @@ type SKU struct {
 	// Availability by lower-case region, from an availability file laid
 	// over the catalog (see Catalog.WithOverlays); nil without one.
 	Availability map[string]*RegionAvailability
-	// QuotaFamily is the availability file's family for the size (for
-	// example standardNDSH100v5Family), which quota requests name.
+	// QuotaFamily is the size's vCPU quota family (for example
+	// standardNDSH100v5Family), which usage files and quota requests name:
+	// the availability file's where it gives one, else the catalog's; ""
+	// when neither knows it.
 	QuotaFamily string
 	// AvailabilitySource says where Availability comes from: "availability
 	// file <path>", or "embedded price snapshot of <date>" without one (a

@@ -147,11 +147,11 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"recommendation/model.name unknown": {
 			config: rec(`workload = "inference"`, `model = { name = "llama-3.1-9b" }`), attr: "name", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
-			summary: "Unknown Model", detail: []string{`The model "llama-3.1-9b" is not in the catalog (version `, `Did you mean one of: llama-3.1-8b`, `Or describe the model with parameters_billion instead of name.`},
+			summary: "Unknown Model", detail: []string{`The model "llama-3.1-9b" is not in the catalog (version `, `Did you mean one of: llama-3.1-8b`, `Or describe the model with model.parameters_billion instead of model.name.`},
 		},
 		"recommendation/model.name unknown at plan, invalid at apply": {
 			config: rec(`workload = "inference"`, `model = { name = "llama-${uuid()}" }`), attr: "name", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
-			summary: "Unknown Model", detail: []string{`is not in the catalog (version `, `Did you mean one of:`, `instead of name.`},
+			summary: "Unknown Model", detail: []string{`is not in the catalog (version `, `Did you mean one of:`, `instead of model.name.`},
 		},
 		"recommendation/model.active_parameters_billion wrong type": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 47, active_parameters_billion = "13B" }`), attr: "active_parameters_billion",
@@ -160,15 +160,15 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"recommendation/model.active_parameters_billion zero": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 47, active_parameters_billion = 0 }`), attr: "active_parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
-			summary: "Invalid Active Parameter Count", detail: []string{`active_parameters_billion must be greater than 0; got 0.`},
+			summary: "Invalid Active Parameter Count", detail: []string{`model.active_parameters_billion must be greater than 0; got 0.`},
 		},
 		"recommendation/model.active_parameters_billion negative": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 47, active_parameters_billion = -13 }`), attr: "active_parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
-			summary: "Invalid Active Parameter Count", detail: []string{`active_parameters_billion must be greater than 0; got -13.`},
+			summary: "Invalid Active Parameter Count", detail: []string{`model.active_parameters_billion must be greater than 0; got -13.`},
 		},
 		"recommendation/model.active_parameters_billion above parameters_billion": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 47, active_parameters_billion = 48 }`), attr: "active_parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
-			summary: "Active Parameters Above Total", detail: []string{`active_parameters_billion (48) must be at most parameters_billion (47)`},
+			summary: "Active Parameters Above Total", detail: []string{`model.active_parameters_billion (48) must be at most model.parameters_billion (47)`},
 		},
 		"recommendation/model.precision int4 for training": {
 			config: rec(`workload = "training"`, `model = { parameters_billion = 7, precision = "int4" }`), attr: "precision", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
@@ -380,15 +380,19 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"recommendation/model.parameters_billion zero": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 0 }`), attr: "parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
-			summary: "Invalid Parameter Count", detail: []string{`parameters_billion must be greater than 0 and at most 100,000; got 0.`},
+			summary: "Invalid Parameter Count", detail: []string{`model.parameters_billion must be greater than 0 and at most 100,000; got 0.`},
 		},
 		"recommendation/model.parameters_billion too large": {
 			config: rec(`workload = "training"`, `model = { parameters_billion = 7000000 }`), attr: "parameters_billion", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
-			summary: "Invalid Parameter Count", detail: []string{`parameters_billion must be greater than 0 and at most 100,000; got 7000000.`},
+			summary: "Invalid Parameter Count", detail: []string{`model.parameters_billion must be greater than 0 and at most 100,000; got 7000000.`},
 		},
 		"recommendation/model.precision unknown enum": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 7, precision = "fp2" }`), attr: "model.precision", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
 			summary: "Invalid Attribute Value Match", detail: []string{`Attribute model.precision value must be one of:`, `got: "fp2"`},
+		},
+		"recommendation/model.precision in upper case": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7, precision = "BF16" }`), attr: "model.precision", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "Invalid Attribute Value Match", detail: []string{`Attribute model.precision value must be one of:`, `got: "BF16". Did you mean "bf16"? Values are case-sensitive.`},
 		},
 		"recommendation/model.class unknown enum": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 7, class = "huge" }`), attr: "model.class", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
@@ -438,6 +442,14 @@ func TestBadInputMatrix(t *testing.T) {
 			config: rec(`workload = "training"`, `target = "ecs"`), attr: "target", with: recAddr, line: `target = "ecs"`,
 			summary: "Invalid Attribute Value Match", detail: []string{`Attribute target value must be one of:`, `got: "ecs"`},
 		},
+		"recommendation/target near miss": {
+			config: rec(`workload = "training"`, `target = "vmms"`), attr: "target", with: recAddr, line: `target = "vmms"`,
+			summary: "Invalid Attribute Value Match", detail: []string{`Attribute target value must be one of:`, `got: "vmms". Did you mean "vmss"?`},
+		},
+		"recommendation/workload in upper case": {
+			config: rec(`workload = "HPC"`), attr: "workload", with: recAddr, line: `workload = "HPC"`,
+			summary: "Invalid Attribute Value Match", detail: []string{`Attribute workload value must be one of:`, `got: "HPC". Did you mean "hpc"? Values are case-sensitive.`},
+		},
 		"recommendation/optimize_for unknown enum": {
 			config: rec(`workload = "training"`, `optimize_for = "speed"`), attr: "optimize_for", with: recAddr, line: `optimize_for = "speed"`,
 			summary: "Invalid Attribute Value Match", detail: []string{`Attribute optimize_for value must be one of:`, `got: "speed"`},
@@ -457,6 +469,10 @@ func TestBadInputMatrix(t *testing.T) {
 		"recommendation/region unknown": {
 			config: rec(`workload = "hpc"`, `region = "moon-1"`), attr: "region", with: recAddr, line: `region = "moon-1"`,
 			summary: "Unknown Region", detail: []string{`The region "moon-1" is not in the catalog (version `},
+		},
+		"recommendation/region misspelled": {
+			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `region = "eastus3"`), attr: "region", with: recAddr, line: `region = "eastus3"`,
+			summary: "Unknown Region", detail: []string{`The region "eastus3" is not in the catalog (version `, `Did you mean one of: eastus, eastus2,`},
 		},
 		"recommendation/max_results out of range": {
 			config: rec(`workload = "hpc"`, `max_results = 0`), attr: "max_results", with: recAddr, line: `max_results = 0`,
@@ -485,7 +501,35 @@ func TestBadInputMatrix(t *testing.T) {
 		},
 		"recommendation/max_price_per_hour without region": {
 			config: rec(`workload = "hpc"`, `max_price_per_hour = 5`), attr: "max_price_per_hour", with: recAddr, line: `max_price_per_hour = 5`,
-			summary: "Invalid Attribute Combination", detail: []string{`Attribute "region" must be specified when "max_price_per_hour" is specified`},
+			summary: "Invalid Attribute Combination", detail: []string{`Attribute "region" or "regions" must be specified when "max_price_per_hour" is specified`},
+		},
+		"recommendation/max_total_price_per_hour without region": {
+			config: rec(`workload = "hpc"`, `max_total_price_per_hour = 50`), attr: "max_total_price_per_hour", with: recAddr, line: `max_total_price_per_hour = 50`,
+			summary: "Invalid Attribute Combination", detail: []string{`Attribute "region" or "regions" must be specified when "max_total_price_per_hour" is specified`},
+		},
+		"recommendation/regions with region": {
+			config: rec(`workload = "hpc"`, `region = "eastus"`, `regions = ["westus2"]`), attr: "regions", with: recAddr, line: `regions = ["westus2"]`,
+			summary: "Invalid Attribute Combination", detail: []string{`Attribute "region" cannot be specified when "regions" is specified`},
+		},
+		"recommendation/regions empty list": {
+			config: rec(`workload = "hpc"`, `regions = []`), attr: "regions", with: recAddr, line: `regions = []`,
+			summary: "Invalid Attribute Value", detail: []string{`Attribute regions list must contain at least 1 elements, got: 0`},
+		},
+		"recommendation/regions empty string": {
+			config: rec(`workload = "hpc"`, `regions = ["eastus", ""]`), attr: "regions", with: recAddr, line: `regions = ["eastus", ""]`,
+			summary: "Invalid Attribute Value Length", detail: []string{`Attribute regions[1] string length must be at least 1, got: 0`},
+		},
+		"recommendation/regions duplicates": {
+			config: rec(`workload = "hpc"`, `regions = ["eastus", "eastus"]`), attr: "regions", with: recAddr, line: `regions = ["eastus", "eastus"]`,
+			summary: "Duplicate List Value", detail: []string{`This attribute contains duplicate values of: "eastus"`},
+		},
+		"recommendation/regions misspelled": {
+			config: rec(`workload = "hpc"`, `regions = ["eastus", "westeurop"]`), attr: "regions", with: recAddr, line: `regions = ["eastus", "westeurop"]`,
+			summary: "Unknown Region", detail: []string{`The region "westeurop" is not in the catalog (version `, `Did you mean one of: westeurope`},
+		},
+		"recommendation/regions wrong type": {
+			config: rec(`workload = "hpc"`, `regions = "eastus"`), attr: "regions", line: `regions = "eastus"`,
+			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "regions": list of string required.`},
 		},
 		"recommendation/max_total_price_per_hour zero": {
 			config: rec(`workload = "hpc"`, `region = "eastus"`, `max_total_price_per_hour = 0`), attr: "max_total_price_per_hour", with: recAddr, line: `max_total_price_per_hour = 0`,
@@ -498,6 +542,10 @@ func TestBadInputMatrix(t *testing.T) {
 		"recommendation/conflict GPU setting on an hpc workload": {
 			config: rec(`workload = "hpc"`, `cores = 256`, `gpus = 8`), attr: "gpus", with: recAddr, line: `gpus = 8`,
 			summary: "GPU Setting On A CPU Workload", detail: []string{`gpus is a GPU setting, but workload "hpc" runs on CPU sizes.`},
+		},
+		"recommendation/gpu_models one misspelled": {
+			config: rec(`workload = "training"`, `gpu_models = ["a100-sxm-80gb", "h100-sxm-8gb"]`), attr: "gpu_models", with: recAddr, line: `gpu_models = ["a100-sxm-80gb", "h100-sxm-8gb"]`,
+			summary: "Unknown GPU Model", detail: []string{`The GPU model "h100-sxm-8gb" is not in the catalog (version `, `Did you mean one of: h100-sxm-80gb`},
 		},
 		"recommendation/huge list of unknown gpu_models": {
 			config: rec(`workload = "training"`, `gpu_models = `+hugeList("gpu-")), attr: "gpu_models", with: recAddr, line: `gpu_models = ` + hugeList("gpu-"),
@@ -653,6 +701,38 @@ func TestBadInputMatrix(t *testing.T) {
 			line:    `availability_file = "` + file("availability_not_json.json") + `"`,
 			summary: "Invalid Availability File", detail: []string{`Problem: the file is not JSON`, `az vm list-skus`},
 		},
+		"provider/usage_files list-skus output": {
+			config: prov(`usage_files = { eastus = "` + file("usage_list_skus.json") + `" }`), attr: "usage_files", with: providerAddr, line: `usage_files = { eastus = "` + file("usage_list_skus.json") + `" }`,
+			summary: "Invalid Usage File", detail: []string{`The usage file ` + file("usage_list_skus.json") + ` of eastus could not be used.`, `Entry: entry 1`, `Field: name`, `Problem: expected an object, got a string.`, `az vm list-usage --location eastus -o json`},
+		},
+		"provider/usage_files table output": {
+			config: prov(`usage_files = { eastus = "` + file("usage_table.txt") + `" }`), attr: "usage_files", with: providerAddr, line: `usage_files = { eastus = "` + file("usage_table.txt") + `" }`,
+			summary: "Invalid Usage File", detail: []string{`The usage file ` + file("usage_table.txt") + ` of eastus could not be used.`, `Problem: the file is not JSON: it must be the list of usage counters that az vm list-usage --location REGION -o json prints.`},
+		},
+		"provider/usage_files missing file": {
+			config: prov(`usage_files = { eastus = "` + file("missing_usage.json") + `" }`), attr: "usage_files", with: providerAddr, line: `usage_files = { eastus = "` + file("missing_usage.json") + `" }`,
+			summary: "Cannot Read Usage File", detail: []string{`Problem: the usage file does not exist.`},
+		},
+		"provider/usage_files unknown region": {
+			config: prov(`usage_files = { eastus3 = "` + file("usage_list_skus.json") + `" }`), attr: "usage_files", with: providerAddr, line: `usage_files = { eastus3 = "` + file("usage_list_skus.json") + `" }`,
+			summary: "Unknown Region", detail: []string{`The region "eastus3" is not in the catalog (version `, `Did you mean one of: eastus, eastus2,`, `usage_files maps each region to the file`},
+		},
+		"provider/usage_files empty map": {
+			config: prov(`usage_files = {}`), attr: "usage_files", with: providerAddr, line: `usage_files = {}`,
+			summary: "Invalid Attribute Value", detail: []string{`Attribute usage_files map must contain at least 1 elements, got: 0`},
+		},
+		"provider/usage_files empty path": {
+			config: prov(`usage_files = { eastus = "" }`), attr: "usage_files", with: providerAddr, line: `usage_files = { eastus = "" }`,
+			summary: "Invalid Attribute Value Length", detail: []string{`Attribute usage_files["eastus"] string length must be at least 1, got: 0`},
+		},
+		"provider/usage_files wrong type": {
+			config: prov(`usage_files = "usage.json"`), attr: "usage_files", line: `usage_files = "usage.json"`,
+			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "usage_files": map of string required.`},
+		},
+		"recommendation/require_quota wrong type": {
+			config: rec(`workload = "hpc"`, `require_quota = "yes"`), attr: "require_quota", line: `require_quota = "yes"`,
+			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "require_quota": a bool is required.`},
+		},
 		"provider/prices_file bad CSV header": {
 			config: prov(`prices_file = "` + file("prices_bad_header.csv") + `"`), attr: "prices_file", with: providerAddr, line: `prices_file = "` + file("prices_bad_header.csv") + `"`,
 			summary: "Invalid Prices File", detail: []string{`Entry: line 1`, `the header is "location,size,price"; it must be region,vm_size,usd_per_hour`},
@@ -793,7 +873,12 @@ func TestBadInputMatrix(t *testing.T) {
 		"function/estimate_training_hours unknown precision": {
 			config: fn(`provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 12, "bf17")`), attr: "precision",
 			call: trainingHoursCall, line: `value = provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 12, "bf17")`,
-			summary: "Invalid function argument", detail: []string{`Invalid value for "precision" parameter: Invalid Parameter Value Match: value must be one of:`, `got: "bf17".`},
+			summary: "Invalid function argument", detail: []string{`Invalid value for "precision" parameter: Invalid Parameter Value Match: value must be one of:`, `got: "bf17"; did you mean "bf16".`},
+		},
+		"function/gpu_memory_gib precision in upper case": {
+			config: fn(`provider::hpcsku::gpu_memory_gib(7, "BF16", "inference")`), attr: "precision",
+			call: gpuMemoryCall, line: `value = provider::hpcsku::gpu_memory_gib(7, "BF16", "inference")`,
+			summary: "Invalid function argument", detail: []string{`Invalid value for "precision" parameter: Invalid Parameter Value Match:`, `got: "BF16"; did you mean "bf16".`},
 		},
 		"function/estimate_training_hours size unknown at plan, invalid at apply": {
 			config: fn(`provider::hpcsku::estimate_training_hours(7, 2000, "Standard_${uuid()}", 12, "bf16")`), attr: "vm_size",

@@ -88,13 +88,13 @@ func (d *catalogDataSource) Schema(_ context.Context, _ datasource.SchemaRequest
 				Validators: []validator.List{
 					listvalidator.SizeAtLeast(1),
 					listvalidator.UniqueValues(),
-					listvalidator.ValueStringsAre(stringvalidator.OneOf(catalog.Categories()...)),
+					listvalidator.ValueStringsAre(oneOf(catalog.Categories()...)),
 				},
 			},
 			"gpu_vendor": schema.StringAttribute{
 				Optional:            true,
 				MarkdownDescription: "Only sizes with GPUs of this vendor: `nvidia` or `amd`.",
-				Validators:          []validator.String{stringvalidator.OneOf(catalog.Vendors()...)},
+				Validators:          []validator.String{oneOf(catalog.Vendors()...)},
 			},
 			"gpu_models": schema.ListAttribute{
 				ElementType:         types.StringType,

@@ -127,7 +127,7 @@ func (f *estimateTrainingHoursFunction) Definition(_ context.Context, _ function
 					"`int8` and `int4` cannot train, and a precision the size's GPU does not run natively (`bf16` on a V100 or T4) fails the call with the closest one it runs.",
 				AllowNullValue:     true,
 				AllowUnknownValues: false,
-				Validators:         []function.StringParameterValidator{stringvalidator.OneOf(recommend.Precisions()...)},
+				Validators:         []function.StringParameterValidator{oneOf(recommend.Precisions()...)},
 			},
 		},
 		Return: function.Float64Return{},

@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -105,14 +104,14 @@ func (f *gpuMemoryGiBFunction) Definition(_ context.Context, _ function.Definiti
 					"Null means the precision `options.model` is published in, else `" + recommend.DefaultPrecision + "`.",
 				AllowNullValue:     true,
 				AllowUnknownValues: false,
-				Validators:         []function.StringParameterValidator{stringvalidator.OneOf(recommend.Precisions()...)},
+				Validators:         []function.StringParameterValidator{oneOf(recommend.Precisions()...)},
 			},
 			function.StringParameter{
 				Name:                "workload",
 				MarkdownDescription: "What the model is used for, one of " + quoted(memoryWorkloads()) + ".",
 				AllowNullValue:      false,
 				AllowUnknownValues:  false,
-				Validators:          []function.StringParameterValidator{stringvalidator.OneOf(memoryWorkloads()...)},
+				Validators:          []function.StringParameterValidator{oneOf(memoryWorkloads()...)},
 			},
 		},
 		VariadicParameter: function.DynamicParameter{

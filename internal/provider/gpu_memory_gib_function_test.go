@@ -237,7 +237,7 @@ func TestGPUMemoryGiBFunction_Errors(t *testing.T) {
 		},
 		"bad precision": {
 			call: `provider::hpcsku::gpu_memory_gib(7, "bf17", "training")`,
-			err:  wrapped(`Invalid value for "precision" parameter: Invalid Parameter Value Match: value must be one of: ["fp32" "tf32" "bf16" "fp16" "fp8" "int8" "int4"], got: "bf17".`),
+			err:  wrapped(`Invalid value for "precision" parameter: Invalid Parameter Value Match: value must be one of: ["fp32" "tf32" "bf16" "fp16" "fp8" "int8" "int4"], got: "bf17"; did you mean "bf16".`),
 		},
 		"precision is case-sensitive": {
 			call: `provider::hpcsku::gpu_memory_gib(7, "BF16", "training")`,
@@ -305,7 +305,7 @@ func TestGPUMemoryGiBFunction_Errors(t *testing.T) {
 		},
 		"active_parameters_billion above parameters_billion": {
 			call: `provider::hpcsku::gpu_memory_gib(47, "bf16", "inference", { active_parameters_billion = 48 })`,
-			err:  wrapped(`Invalid value for "options" parameter: Active Parameters Above Total: active_parameters_billion (48) must be at most parameters_billion (47)`),
+			err:  wrapped(`Invalid value for "options" parameter: Active Parameters Above Total: options.active_parameters_billion (48) must be at most parameters_billion (47)`),
 		},
 		"unknown fine_tuning_method": {
 			call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "fine_tuning", { fine_tuning_method = "dora" })`,

@@ -314,6 +314,9 @@ func configureProvider(t *testing.T, p provider.Provider, settings map[string]st
 			attrs[k] = tftypes.NewValue(tftypes.String, nil)
 		}
 	}
+	// usage_files, a map of region to path, is null here.
+	types["usage_files"] = tftypes.Map{ElementType: tftypes.String}
+	attrs["usage_files"] = tftypes.NewValue(types["usage_files"], nil)
 	cfg := tfsdk.Config{Schema: sr.Schema, Raw: tftypes.NewValue(tftypes.Object{AttributeTypes: types}, attrs)}
 	var resp provider.ConfigureResponse
 	p.Configure(ctx, provider.ConfigureRequest{Config: cfg}, &resp)

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/listvalidator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -96,7 +95,7 @@ func (d *modelsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 				Validators: []validator.List{
 					listvalidator.SizeAtLeast(1),
 					listvalidator.UniqueValues(),
-					listvalidator.ValueStringsAre(stringvalidator.OneOf(catalog.ModelKinds()...)),
+					listvalidator.ValueStringsAre(oneOf(catalog.ModelKinds()...)),
 				},
 			},
 			"name_regex": schema.StringAttribute{

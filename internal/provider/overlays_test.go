@@ -56,11 +56,10 @@ func TestOverlay_AvailabilityFileRestrictsH100(t *testing.T) {
 					})}),
 					statecheck.ExpectKnownValue(ds, record(h100).AtMapKey("availability"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 						"source":       knownvalue.StringExact("embedded price snapshot of 2026-06-18"),
-						"region":       knownvalue.StringExact("eastus"),
 						"available":    knownvalue.Bool(true),
 						"zones":        knownvalue.ListExact([]knownvalue.Check{}),
 						"restrictions": knownvalue.ListExact([]knownvalue.Check{}),
-						"quota_family": knownvalue.Null(),
+						"quota_family": knownvalue.StringExact("standardNDSH100v5Family"), // the catalog's
 					})),
 				},
 			},
@@ -79,7 +78,6 @@ func TestOverlay_AvailabilityFileRestrictsH100(t *testing.T) {
 					// Results carry the zones and the quota family.
 					statecheck.ExpectKnownValue(ds, record("Standard_ND96asr_v4").AtMapKey("availability"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"source":       knownvalue.StringExact("availability file " + avail),
-						"region":       knownvalue.StringExact("eastus"),
 						"available":    knownvalue.Bool(true),
 						"regions":      stringList("eastus"),
 						"zones":        stringList("1", "2", "3"),
@@ -257,7 +255,6 @@ data "hpcsku_sku" "h100_everywhere" {
 					// Zone 2 is restricted in eastus2.
 					statecheck.ExpectKnownValue(h100, tfjsonpath.New("sku").AtMapKey("availability"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 						"source":    knownvalue.StringExact("availability file " + avail),
-						"region":    knownvalue.StringExact("eastus2"),
 						"available": knownvalue.Bool(true),
 						"regions":   stringList("eastus2", "westus3"),
 						"zones":     stringList("1", "3"),
@@ -273,7 +270,6 @@ data "hpcsku_sku" "h100_everywhere" {
 					statecheck.ExpectKnownValue(h100, tfjsonpath.New("sku").AtMapKey("gpu").AtMapKey("count"), knownvalue.Float64Exact(8)),
 					// Without a region: every restriction, no zones.
 					statecheck.ExpectKnownValue("data.hpcsku_sku.h100_everywhere", tfjsonpath.New("sku").AtMapKey("availability"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-						"region":    knownvalue.Null(),
 						"available": knownvalue.Null(),
 						"zones":     knownvalue.ListExact([]knownvalue.Check{}),
 						"restrictions": knownvalue.ListExact([]knownvalue.Check{

@@ -74,6 +74,9 @@ type providerData struct {
 	Catalog *catalog.Catalog
 	Engine  *recommend.Engine
 	AsOf    time.Time
+	// Usage is the vCPU usage per lower-case region from usage_files; nil
+	// without them.
+	Usage map[string]*catalog.Usage
 	// skus memoizes the SKU objects the data sources return.
 	skus skuObjects
 }
@@ -106,6 +109,7 @@ type providerModel struct {
 	CatalogFile      types.String `tfsdk:"catalog_file"`
 	AvailabilityFile types.String `tfsdk:"availability_file"`
 	PricesFile       types.String `tfsdk:"prices_file"`
+	UsageFiles       types.Map    `tfsdk:"usage_files"`
 }
 
 // New returns a factory for the provider with the embedded catalog and the
@@ -151,6 +155,7 @@ func (p *hpcskuProvider) Schema(_ context.Context, _ provider.SchemaRequest, res
 	for _, f := range overlayFiles() {
 		resp.Schema.Attributes[string(f)] = f.attribute()
 	}
+	resp.Schema.Attributes[usageFilesSetting] = usageFilesAttribute()
 }
 
 func (p *hpcskuProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
@@ -182,6 +187,10 @@ func (p *hpcskuProvider) Configure(ctx context.Context, req provider.ConfigureRe
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	usage := loadUsageFiles(ctx, cat, cfg.UsageFiles, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
 	data, err := newProviderData(cat, asOf)
 	if err != nil {
 		tflog.Error(ctx, "ranking engine failed to start", map[string]any{"error": err.Error()})
@@ -189,6 +198,7 @@ func (p *hpcskuProvider) Configure(ctx context.Context, req provider.ConfigureRe
 			"The ranking engine could not be prepared for the catalog. This is a bug in the provider; please report it with this message:\n\n"+err.Error())
 		return
 	}
+	data.Usage = usage
 	resp.DataSourceData = data
 	resp.ResourceData = data
 	p.configured.Store(data)

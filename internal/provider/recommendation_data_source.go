@@ -110,6 +110,9 @@ func requestFromConfig(ctx context.Context, cfg recommendationDataSourceModel, d
 		MinComputeCapability:   cfg.MinComputeCapability.ValueString(),
 		Target:                 cfg.Target.ValueString(),
 		Region:                 cfg.Region.ValueString(),
+		Regions:                listStrings(ctx, cfg.Regions, diags),
+		Usage:                  data.Usage,
+		RequireQuota:           cfg.RequireQuota.ValueBool(),
 		MaxPricePerHour:        float64Ptr(cfg.MaxPricePerHour),
 		MaxTotalPricePerHour:   float64Ptr(cfg.MaxTotalPricePerHour),
 		Spot:                   cfg.Spot.ValueBool(),
@@ -177,11 +180,12 @@ func readRecommendation(ctx context.Context, config tfsdk.Config, data *provider
 	return state, append(diags, d...)
 }
 
-// recommendFor ranks the sizes for cfg. Malformed inputs stop before the
-// ranking. Soft findings (contradictions such as gpu_vendor = "amd" with
-// cuda_version, names the catalog does not know) leave the ranking to
-// decide: when nothing fits they are reported on their attributes next to
-// the no-fit error; otherwise the result's own warnings cover them.
+// recommendFor ranks the sizes for cfg. Malformed inputs and names the
+// catalog does not know stop before any ranking. Soft findings
+// (contradictions such as gpu_vendor = "amd" with cuda_version) leave the
+// ranking to decide: when nothing fits they are reported on their
+// attributes next to the no-fit error; otherwise the result's own warnings
+// cover them.
 func recommendFor(ctx context.Context, cfg recommendationDataSourceModel, data *providerData, diags *diag.Diagnostics) *recommend.Result {
 	eng := data.Engine
 	r := requestFromConfig(ctx, cfg, data, diags)

@@ -43,7 +43,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"workload": schema.StringAttribute{
 			Required:            true,
 			MarkdownDescription: "What the job does: " + quoted(recommend.Workloads()) + ". `hpc` is tightly coupled MPI; `htc` is throughput of independent tasks; `data_processing` is GPU dataframes (RAPIDS-style).",
-			Validators:          []validator.String{stringvalidator.OneOf(recommend.Workloads()...)},
+			Validators:          []validator.String{oneOf(recommend.Workloads()...)},
 		},
 		"model": schema.SingleNestedAttribute{
 			Optional: true,
@@ -51,11 +51,9 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 				"Set `name` or `parameters_billion` (or both).",
 			Attributes: map[string]schema.Attribute{
 				"name": schema.StringAttribute{
-					Optional: true,
-					MarkdownDescription: "A model of the catalog's model table (see the `hpcsku_models` data source), by identifier (`llama-3.1-8b`) or display name (`Llama 3.1 8B`), case-insensitive. " +
-						"The table gives the parameter counts, the precision it is published in, and the architecture (layers, KV heads, head dimension, attention kind) " +
-						"that sizes the KV cache for `inference` and the activations for `fine_tuning`. An unknown name fails with the closest names.",
-					Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+					Optional:            true,
+					MarkdownDescription: modelNameDescription(),
+					Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
 				},
 				"parameters_billion": schema.Float64Attribute{
 					Optional: true,
@@ -77,13 +75,13 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 					MarkdownDescription: "Numeric precision of the weights: " + quoted(recommend.Precisions()) + ". " +
 						"Defaults to the precision the named model is published in, else `" + recommend.DefaultPrecision + "`. " +
 						"`int8` and `int4` cannot be trained: `training` and full fine-tuning need `bf16`, `fp16`, `fp8`, `tf32` or `fp32`.",
-					Validators: []validator.String{stringvalidator.OneOf(recommend.Precisions()...)},
+					Validators: []validator.String{oneOf(recommend.Precisions()...)},
 				},
 				"class": schema.StringAttribute{
 					Optional: true,
 					MarkdownDescription: "Kind of model, the three columns of Microsoft's guidance table: " + quoted(recommend.ModelClasses()) + ". `small` models run on CPU sizes. " +
 						"Defaults to the named model's (`generative` for language models, `nongenerative` for the others), else `" + recommend.DefaultClass + "`.",
-					Validators: []validator.String{stringvalidator.OneOf(recommend.ModelClasses()...)},
+					Validators: []validator.String{oneOf(recommend.ModelClasses()...)},
 				},
 			},
 		},
@@ -93,7 +91,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 				"`full` trains every parameter (weights, gradients, an fp32 master copy and Adam's moments); `lora` trains small adapters on a frozen base at the model's precision; " +
 				"`qlora` trains adapters on a frozen 4-bit (NF4) base. Defaults to `" + recommend.MethodQLoRA + "` for an `int4` model, `" + recommend.MethodLoRA + "` for an `int8` model and `" + recommend.MethodFull + "` otherwise. " +
 				"Only for workload `fine_tuning`; anywhere else it is an error.",
-			Validators: []validator.String{stringvalidator.OneOf(recommend.FineTuningMethods()...)},
+			Validators: []validator.String{oneOf(recommend.FineTuningMethods()...)},
 		},
 		"context_tokens": schema.Int64Attribute{
 			Optional: true,
@@ -163,7 +161,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 				"The ranking compares the price per unit of that throughput, and `recommendations[*].estimate.relative_throughput` reports it against the best size. " +
 				"Defaults to `" + recommend.BoundMemoryBandwidth + "` for `hpc` and `" + recommend.BoundCompute + "` for `htc`. " +
 				"Only for the workloads `hpc` and `htc`; anywhere else it is an error.",
-			Validators: []validator.String{stringvalidator.OneOf(recommend.HPCBounds()...)},
+			Validators: []validator.String{oneOf(recommend.HPCBounds()...)},
 		},
 		"parallel_efficiency": schema.Float64Attribute{
 			Optional: true,
@@ -256,17 +254,17 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"interconnect": schema.StringAttribute{
 			Optional:            true,
 			MarkdownDescription: "Back-end network: " + quoted(recommend.Interconnects()) + ". `" + recommend.DefaultInterconnect + "` (the default) requires InfiniBand when the job spans VMs or is tightly coupled MPI, and otherwise ranks sizes without it higher, because unused bandwidth costs money.",
-			Validators:          []validator.String{stringvalidator.OneOf(recommend.Interconnects()...)},
+			Validators:          []validator.String{oneOf(recommend.Interconnects()...)},
 		},
 		"gpu_vendor": schema.StringAttribute{
 			Optional:            true,
 			MarkdownDescription: "GPU vendor: " + quoted(recommend.GPUVendors()) + ". Defaults to `" + recommend.DefaultGPUVendor + "`.",
-			Validators:          []validator.String{stringvalidator.OneOf(recommend.GPUVendors()...)},
+			Validators:          []validator.String{oneOf(recommend.GPUVendors()...)},
 		},
 		"gpu_models": schema.ListAttribute{
 			ElementType:         types.StringType,
 			Optional:            true,
-			MarkdownDescription: "Allowed GPU models, by catalog identifier (`h100-sxm-80gb`) or name, case-insensitive.",
+			MarkdownDescription: "Allowed GPU models, by catalog identifier (`h100-sxm-80gb`) or name, case-insensitive. An unknown entry fails with the closest names.",
 			Validators:          nonEmptyStringList(),
 		},
 		"cuda_version": schema.StringAttribute{
@@ -282,22 +280,28 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"target": schema.StringAttribute{
 			Optional:            true,
 			MarkdownDescription: "Where the size will run: " + quoted(recommend.Targets()) + ". Defaults to `" + recommend.DefaultTarget + "`. Sizes the target does not support are excluded; sizes with unknown support are kept with a warning.",
-			Validators:          []validator.String{stringvalidator.OneOf(recommend.Targets()...)},
+			Validators:          []validator.String{oneOf(recommend.Targets()...)},
 		},
 		"region": schema.StringAttribute{
 			Optional:            true,
-			MarkdownDescription: "Azure region (for example `eastus`). Only sizes offered there are returned, with that region's prices: sizes priced there, or with the provider's `availability_file`, sizes the file lists there without a restriction for the subscription (constraints `region` and `availability`). Without it, each size is priced at its lowest price in any region, and `price_source` names that region.",
+			MarkdownDescription: "Azure region (for example `eastus`). Only sizes offered there are returned, with that region's prices: sizes priced there, or with the provider's `availability_file`, sizes the file lists there without a restriction for the subscription (constraints `region` and `availability`). Without it or `regions`, each size is priced at its lowest price in any region, and its `region` names that region.",
 			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
 		},
+		"regions": regionsAttribute(),
 		"max_price_per_hour": schema.Float64Attribute{
 			Optional:            true,
-			MarkdownDescription: "Maximum USD per hour for one VM. Needs `region`.",
-			Validators:          []validator.Float64{inRange(recommend.RangeMaxPricePerHour), float64validator.AlsoRequires(path.MatchRoot("region"))},
+			MarkdownDescription: "Maximum USD per hour for one VM, in the region it runs in. Needs `region` or `regions`.",
+			Validators:          []validator.Float64{inRange(recommend.RangeMaxPricePerHour), needsRegion{}},
 		},
 		"max_total_price_per_hour": schema.Float64Attribute{
 			Optional:            true,
-			MarkdownDescription: "Maximum USD per hour for all VMs of the job. Needs `region`.",
-			Validators:          []validator.Float64{inRange(recommend.RangeMaxTotalPricePerHour), float64validator.AlsoRequires(path.MatchRoot("region"))},
+			MarkdownDescription: "Maximum USD per hour for all VMs of the job, in the region it runs in. Needs `region` or `regions`.",
+			Validators:          []validator.Float64{inRange(recommend.RangeMaxTotalPricePerHour), needsRegion{}},
+		},
+		"require_quota": schema.BoolAttribute{
+			Optional: true,
+			MarkdownDescription: "Remove the sizes whose `quota` is `insufficient` (constraint `quota`), instead of ranking them last. Sizes whose quota is `unknown` stay, with a warning. " +
+				"Needs the provider's `usage_files`. Defaults to `false`.",
 		},
 		"spot": schema.BoolAttribute{
 			Optional:            true,
@@ -323,7 +327,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"optimize_for": schema.StringAttribute{
 			Optional:            true,
 			MarkdownDescription: "Ranking emphasis: " + quoted(recommend.OptimizeFors()) + ". Defaults to `" + recommend.DefaultOptimizeFor + "`.",
-			Validators:          []validator.String{stringvalidator.OneOf(recommend.OptimizeFors()...)},
+			Validators:          []validator.String{oneOf(recommend.OptimizeFors()...)},
 		},
 		"max_results": schema.Int64Attribute{
 			Optional:            true,
@@ -395,6 +399,12 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 				"hpc_bound":               strAttr("What bounds the job's speed (`hpc_bound` or its default for the workload); null unless the workload is `hpc` or `htc`."),
 				"efficiency":              float64Attr("The top-ranked size's `estimate.efficiency`; null when it has no estimate (or a 0 efficiency)."),
 				"explanation":             supportList("How the requirements were derived, in plain sentences."),
+				"defaults": schema.MapAttribute{
+					Computed:    true,
+					ElementType: types.StringType,
+					MarkdownDescription: "Every value the engine chose on your behalf, keyed by the input's name (`model.precision`, `context_tokens`, `tokens_billion`, `nodes`, ...), as text: " +
+						"an input left unset that the job uses, or a stated `context_tokens` above the named model's maximum context, which the estimate caps. Set an input to replace its default.",
+				},
 			},
 		},
 		"rejected": schema.ListNestedAttribute{
@@ -434,6 +444,7 @@ func recommendationAttributes() map[string]schema.Attribute {
 		"total_price_per_hour": float64Attr("USD per hour for all VMs; null where the catalog has no price."),
 		"price_per_gpu_hour":   float64Attr("USD per GPU-hour; null where the catalog has no price or the size has no GPU."),
 		"price_is_spot":        boolAttr("Whether the prices are spot estimates."),
+		"region":               strAttr("The region the size is placed and priced in: the requested `region`, the one chosen among `regions`, or without either the region of its lowest price. Null when the size has no price and no region was requested."),
 		"price_source":         strAttr("Where the price comes from (the embedded list prices, or the provider's `prices_file`), with its region; null where the catalog has no price."),
 		"reasons":              supportList("Why the size ranks where it does, in plain sentences."),
 		"warnings":             supportList("What to watch, in plain sentences."),
@@ -466,6 +477,8 @@ func recommendationAttributes() map[string]schema.Attribute {
 						"note":                              strAttr("How to apply them."),
 					},
 				},
+				"zones": strListAttr("With the provider's `availability_file`: the availability zones of the recommendation's `region` where the subscription can deploy the size " +
+					"(the region's zones minus those with a `Zone` restriction), sorted, ready for `zone`, `zones` or `availability_zones` arguments; empty where the region has no zones. Null without an availability file."),
 				"aks": schema.SingleNestedAttribute{
 					Computed:            true,
 					MarkdownDescription: "AKS node pool settings; null unless `target` is `aks`.",
@@ -529,6 +542,20 @@ func recommendationAttributes() map[string]schema.Attribute {
 						"note":                      strAttr("What else the pool needs, or null."),
 					},
 				},
+			},
+		},
+		"quota": schema.SingleNestedAttribute{
+			Computed: true,
+			MarkdownDescription: "The layout's vCPU quota in its `region`, from the provider's `usage_files`; null without them. " +
+				"The ranking puts sizes whose quota is `sufficient` first, then `unknown`, then `insufficient`, whose warnings name the increase to request.",
+			Attributes: map[string]schema.Attribute{
+				"family":       strAttr("The size's quota family (the Resource SKUs API's `family`, for example `standardNDSH100v5Family`): the `availability_file`'s, else the catalog's; null when neither knows it."),
+				"vcpus_needed": int64Attr("The vCPUs the layout counts against quota: `nodes` × the size's quota vCPUs (a constrained-core size counts its parent's)."),
+				"family_vcpus_available": int64Attr("The family's limit minus its usage in the usage file of `region`; null for `spot` (Spot VMs count against the region's low-priority vCPUs only) " +
+					"or when the file does not list the family."),
+				"regional_vcpus_available": int64Attr("The region's total vCPU limit minus its usage (for `spot`, the low-priority vCPUs'); null when `region` has no usage file."),
+				"status": strAttr("`sufficient`; `unknown` (no usage file for `region`, or the family is not in it); or `insufficient`: even the smallest layout that holds the job " +
+					"(or the stated `nodes` or `deadline_hours`) needs more vCPUs than the family or the region leaves. A job scaled out only for the default deadline uses at most the VMs the quota leaves and runs longer, with a warning."),
 			},
 		},
 		"estimate": schema.SingleNestedAttribute{

@@ -59,6 +59,8 @@ type recommendationDataSourceModel struct {
 	MinComputeCapability types.String  `tfsdk:"min_compute_capability"`
 	Target               types.String  `tfsdk:"target"`
 	Region               types.String  `tfsdk:"region"`
+	Regions              types.List    `tfsdk:"regions"`
+	RequireQuota         types.Bool    `tfsdk:"require_quota"`
 	MaxPricePerHour      types.Float64 `tfsdk:"max_price_per_hour"`
 	MaxTotalPricePerHour types.Float64 `tfsdk:"max_total_price_per_hour"`
 	Spot                 types.Bool    `tfsdk:"spot"`
@@ -100,6 +102,7 @@ type recommendationOut struct {
 	TotalPricePerHour    *float64      `tfsdk:"total_price_per_hour"`
 	PricePerGPUHour      *float64      `tfsdk:"price_per_gpu_hour"`
 	PriceIsSpot          bool          `tfsdk:"price_is_spot"`
+	Region               *string       `tfsdk:"region"`
 	PriceSource          *string       `tfsdk:"price_source"`
 	Reasons              []string      `tfsdk:"reasons"`
 	Warnings             []string      `tfsdk:"warnings"`
@@ -107,6 +110,8 @@ type recommendationOut struct {
 	// Estimate is nil (null) when the engine gives none: the request
 	// defines no work to time.
 	Estimate *estimateOut `tfsdk:"estimate"`
+	// Quota is nil (null) without the provider's usage_files.
+	Quota *quotaOut `tfsdk:"quota"`
 	// SKU is the memoized SKU summary (providerData.skus).
 	SKU types.Object `tfsdk:"sku"`
 }
@@ -133,6 +138,7 @@ type deploymentOut struct {
 	RDMA                         bool             `tfsdk:"rdma"`
 	RDMAPlacement                *string          `tfsdk:"rdma_placement"`
 	SinglePlacementGroup         bool             `tfsdk:"single_placement_group"`
+	Zones                        []string         `tfsdk:"zones"` // nil (null) without an availability file
 	SecurityType                 *string          `tfsdk:"security_type"`
 	VTPMEnabled                  bool             `tfsdk:"vtpm_enabled"`
 	SecureBootEnabled            bool             `tfsdk:"secure_boot_enabled"`
@@ -235,14 +241,15 @@ type requirementsOut struct {
 	KVBytesPerToken    *int64   `tfsdk:"kv_bytes_per_token"`
 	// The throughput model's inputs and work; nil (null) where they do
 	// not apply.
-	TrainingFLOPs         *float64 `tfsdk:"training_flops"`
-	TrainingTokensBillion *float64 `tfsdk:"training_tokens_billion"`
-	TokenBudget           *string  `tfsdk:"token_budget"`
-	DeadlineHours         *float64 `tfsdk:"deadline_hours"`
-	TokensPerSecond       *float64 `tfsdk:"tokens_per_second"`
-	HPCBound              *string  `tfsdk:"hpc_bound"`
-	Efficiency            *float64 `tfsdk:"efficiency"`
-	Explanation           []string `tfsdk:"explanation"`
+	TrainingFLOPs         *float64          `tfsdk:"training_flops"`
+	TrainingTokensBillion *float64          `tfsdk:"training_tokens_billion"`
+	TokenBudget           *string           `tfsdk:"token_budget"`
+	DeadlineHours         *float64          `tfsdk:"deadline_hours"`
+	TokensPerSecond       *float64          `tfsdk:"tokens_per_second"`
+	HPCBound              *string           `tfsdk:"hpc_bound"`
+	Efficiency            *float64          `tfsdk:"efficiency"`
+	Explanation           []string          `tfsdk:"explanation"`
+	Defaults              map[string]string `tfsdk:"defaults"`
 }
 
 type rejectionOut struct {
@@ -259,6 +266,23 @@ func optPositive[T int64 | float64](v T) *T {
 		return nil
 	}
 	return &v
+}
+
+// quotaOut is a recommendation's `quota`.
+type quotaOut struct {
+	Family                 *string `tfsdk:"family"`
+	VCPUsNeeded            int64   `tfsdk:"vcpus_needed"`
+	FamilyVCPUsAvailable   *int64  `tfsdk:"family_vcpus_available"`
+	RegionalVCPUsAvailable *int64  `tfsdk:"regional_vcpus_available"`
+	Status                 string  `tfsdk:"status"`
+}
+
+// quotaOutput is a recommendation's `quota`: nil (null) without usage files.
+func quotaOutput(q *recommend.Quota) *quotaOut {
+	if q == nil {
+		return nil
+	}
+	return &quotaOut{Family: strPtr(q.Family), VCPUsNeeded: q.VCPUsNeeded, FamilyVCPUsAvailable: q.FamilyVCPUsAvailable, RegionalVCPUsAvailable: q.RegionalVCPUsAvailable, Status: q.Status}
 }
 
 // estimateOutput is a recommendation's `estimate`: nil (null) when the
@@ -291,10 +315,11 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 			Replicas: rec.Replicas, TensorParallelSize: optPositive(rec.TensorParallel), PipelineParallelSize: optPositive(rec.PipelineStages),
 			GPUsPerNode: rec.GPUsPerNode, TotalGPUs: rec.TotalGPUs, TotalGPUMemoryGiB: rec.TotalGPUMemoryGiB,
 			PricePerHour: rec.PricePerHour, TotalPricePerHour: rec.TotalPricePerHour, PricePerGPUHour: rec.PricePerGPUHour,
-			PriceIsSpot: rec.PriceIsSpot, PriceSource: strPtr(rec.PriceSource),
+			PriceIsSpot: rec.PriceIsSpot, Region: strPtr(rec.PriceRegion), PriceSource: strPtr(rec.PriceSource),
 			Reasons: nonNil(rec.Reasons), Warnings: nonNil(rec.Warnings),
 			Deployment: dep,
 			Estimate:   estimateOutput(rec.Estimate),
+			Quota:      quotaOutput(rec.Quota),
 			SKU:        sku,
 		}
 		cfg.VMSizes[i] = rec.VMSize
@@ -320,7 +345,7 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 		KVCacheGiB: optPositive(rq.KVCacheGiB), KVBytesPerToken: optPositive(int64(math.Round(rq.KVBytesPerToken))),
 		TrainingFLOPs: optPositive(rq.TrainingFLOPs), TrainingTokensBillion: optPositive(rq.TrainingTokensBillion), TokenBudget: strPtr(rq.TokenBudget),
 		DeadlineHours: optPositive(rq.DeadlineHours), TokensPerSecond: optPositive(rq.TokensPerSecond), HPCBound: strPtr(rq.HPCBound),
-		Efficiency: optPositive(rq.Efficiency),
+		Efficiency: optPositive(rq.Efficiency), Defaults: rq.Defaults,
 	}
 	if m := rq.Memory; m != nil {
 		cfg.Requirements.Memory = &memoryOut{
@@ -365,6 +390,7 @@ func deploymentOutput(d recommend.Deployment) deploymentOut {
 		SinglePlacementGroup:  d.SinglePlacementGroup,
 		SecurityType:          strPtr(d.SecurityType), VTPMEnabled: d.VTPMEnabled, SecureBootEnabled: d.SecureBootEnabled,
 		OSDiskSecurityEncryptionType: strPtr(d.OSDiskSecurityEncryptionType),
+		Zones:                        d.Zones,
 	}
 	if a := d.AKS; a != nil {
 		labels := a.NodeLabels

@@ -18,7 +18,6 @@ import (
 
 type skuAvailabilityModel struct {
 	Source       string                `tfsdk:"source"`
-	Region       *string               `tfsdk:"region"`
 	Available    *bool                 `tfsdk:"available"`
 	Regions      []string              `tfsdk:"regions"`
 	Zones        []string              `tfsdk:"zones"`
@@ -42,15 +41,14 @@ func skuAvailabilityAttribute() schema.SingleNestedAttribute {
 			"See the [subscription data guide](../guides/subscription-data.md).",
 		Attributes: map[string]schema.Attribute{
 			"source": strAttr("Where availability comes from: `embedded price snapshot of <date>`, or `availability file <path>` when the provider's `availability_file` is set."),
-			"region": strAttr("The region `available` and `zones` describe: the requested `region`, or for a recommendation without one, the region of its price. Null otherwise."),
-			"available": boolAttr("Whether the size can be deployed in `region`: with an availability file, the file lists it there without a `Location` restriction; " +
-				"otherwise the embedded snapshot prices it there. Null when there is no `region`."),
+			"available": boolAttr("Whether the size can be deployed in the region: `hpcsku_sku`'s or `hpcsku_catalog`'s `region`, or a recommendation's `region`. With an availability file, the file lists it there without a `Location` restriction; " +
+				"otherwise the embedded snapshot prices it there. Null without a region."),
 			"regions": strListAttr("Every region where the size can be deployed, in the same sense as `available`, sorted."),
-			"zones": strListAttr("Availability zones in `region` the subscription can deploy the size to: the region's zones minus those with a `Zone` restriction, sorted. " +
+			"zones": strListAttr("Availability zones in the region (as for `available`) the subscription can deploy the size to: the region's zones minus those with a `Zone` restriction, sorted. " +
 				"Empty without an availability file, without `region`, where the region has no zones, or where the size is not available."),
 			"restrictions": schema.ListNestedAttribute{
 				Computed: true,
-				MarkdownDescription: "The availability file's restrictions on the size for the subscription: in `region` when there is one, otherwise in every region. " +
+				MarkdownDescription: "The availability file's restrictions on the size for the subscription: in the region (as for `available`) when there is one, otherwise in every region. " +
 					"Empty without an availability file.",
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 					"region":      strAttr("The region the restriction applies to."),
@@ -59,7 +57,8 @@ func skuAvailabilityAttribute() schema.SingleNestedAttribute {
 					"zones":       strListAttr("The restricted zones of a `Zone` restriction; empty for a `Location` restriction."),
 				}},
 			},
-			"quota_family": strAttr("The size's quota family from the availability file (for example `standardNDSH100v5Family`), which a quota increase request names; null without an availability file."),
+			"quota_family": strAttr("The size's vCPU quota family (the Resource SKUs API's `family`, for example `standardNDSH100v5Family`), which `az vm list-usage` reports and a quota increase request names: " +
+				"the availability file's where it gives one, else the catalog's; null when neither knows it."),
 		},
 	}
 }
@@ -76,8 +75,8 @@ func newSKUAvailabilityModel(s *catalog.SKU, region string) skuAvailabilityModel
 		QuotaFamily:  strPtr(s.QuotaFamily),
 	}
 	if region != "" {
-		r, ok := region, s.AvailableIn(region)
-		m.Region, m.Available = &r, &ok
+		ok := s.AvailableIn(region)
+		m.Available = &ok
 		if ra, listed := s.AvailabilityIn(region); listed && ok {
 			m.Zones = nonNil(ra.Zones)
 		}

@@ -50,7 +50,6 @@ output "rdma" {
 			}),
 			"priced_regions": knownvalue.NotNull(),
 			"availability": knownvalue.ObjectPartial(map[string]knownvalue.Check{
-				"region":    knownvalue.Null(),
 				"available": knownvalue.Null(),
 				"regions":   knownvalue.NotNull(),
 			}),

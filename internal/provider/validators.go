@@ -83,7 +83,7 @@ var (
 // rangeValidator checks a number against the engine's range for the input
 // (recommend.NumberRange) and reports it in the engine's words, so that an
 // attribute, a function argument and the engine's own validation give one
-// message. whole (function arguments only) also requires a whole number.
+// message, naming a nested attribute by its path (model.parameters_billion). whole (function arguments only) also requires a whole number.
 type rangeValidator struct {
 	r     recommend.NumberRange
 	whole bool
@@ -109,7 +109,7 @@ func (v rangeValidator) ValidateFloat64(_ context.Context, req validator.Float64
 		return
 	}
 	if f := req.ConfigValue.ValueFloat64(); !v.r.Contains(f) {
-		resp.Diagnostics.AddAttributeError(req.Path, v.r.Summary, v.r.Message(plainNumber(f)))
+		resp.Diagnostics.AddAttributeError(req.Path, v.r.Summary, v.r.At(req.Path.String()).Message(plainNumber(f)))
 	}
 }
 
@@ -118,7 +118,7 @@ func (v rangeValidator) ValidateInt64(_ context.Context, req validator.Int64Requ
 		return
 	}
 	if i := req.ConfigValue.ValueInt64(); !v.r.Contains(float64(i)) {
-		resp.Diagnostics.AddAttributeError(req.Path, v.r.Summary, v.r.Message(strconv.FormatInt(i, 10)))
+		resp.Diagnostics.AddAttributeError(req.Path, v.r.Summary, v.r.At(req.Path.String()).Message(strconv.FormatInt(i, 10)))
 	}
 }
 

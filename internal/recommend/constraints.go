@@ -42,6 +42,7 @@ const (
 	cInterconnect
 	cRegion
 	cAvailability
+	cQuota
 	cRetired
 	cTarget
 	cLifetime
@@ -324,38 +325,56 @@ var constraintTable = [numConstraints]constraintDef{
 	// without a price is kept, unpriced).
 	cRegion: {
 		name:   "region",
-		active: func(n *requirements) bool { return n.region != "" },
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		active: func(n *requirements) bool { return n.regionScoped() },
+		fails: func(_ *requirements, evals []eval, bit uint32) {
 			mark(evals, bit, func(e *eval) bool {
-				if s := e.in.sku; s.HasAvailability() {
-					_, listed := s.AvailabilityIn(n.region)
-					return !listed
+				if e.region == "" {
+					return true // no allowed region offers it
 				}
-				return !e.hasPrice // with a region, hasPrice means priced there
+				return !offeredIn(e.in.sku, e.region)
 			})
 		},
 		reason: func(n *requirements) string {
 			if n.availFile != "" {
-				return fmt.Sprintf("Not offered in region %q to this subscription: the availability file %s does not list it there.", n.region, n.availFile)
+				return fmt.Sprintf("Not offered in %s to this subscription: the availability file %s does not list it there.", n.regionWords(), n.availFile)
 			}
-			return fmt.Sprintf("No price in region %q, which usually means the size is not offered there.", n.region)
+			return fmt.Sprintf("No price in %s, which usually means the size is not offered there.", n.regionWords())
 		},
 		relax: relaxRegion,
 	},
 	// The availability file lists the size in the region with a Location
 	// restriction for the subscription (NotAvailableForSubscription,
-	// QuotaId).
+	// QuotaId); among regions, in every allowed region that lists it.
 	cAvailability: {
 		name:   "availability",
-		active: func(n *requirements) bool { return n.region != "" },
-		fails: func(n *requirements, evals []eval, bit uint32) {
-			mark(evals, bit, func(e *eval) bool { return locationRestriction(e.in.sku, n.region) != nil })
+		active: func(n *requirements) bool { return n.regionScoped() },
+		fails: func(_ *requirements, evals []eval, bit uint32) {
+			mark(evals, bit, func(e *eval) bool { return locationRestriction(e.in.sku, e.region) != nil })
 		},
 		reason: func(n *requirements) string {
-			return fmt.Sprintf("Restricted for this subscription in region %q by the availability file %s (a Location restriction: the subscription cannot deploy it there).", n.region, n.availFile)
+			return fmt.Sprintf("Restricted for this subscription in %s by the availability file %s (a Location restriction: the subscription cannot deploy it there).", n.regionWords(), n.availFile)
 		},
 		detail: restrictionCodes,
 		relax:  relaxRegion,
+	},
+	// require_quota: the usage file of the size's region leaves too few
+	// vCPUs for the smallest layout that holds the job (quota.go). An
+	// unknown quota passes, with a warning.
+	cQuota: {
+		name:   "quota",
+		active: func(n *requirements) bool { return n.req.RequireQuota && n.quotaActive() },
+		fails: func(_ *requirements, evals []eval, bit uint32) {
+			mark(evals, bit, func(e *eval) bool { return e.quota.status == QuotaInsufficient })
+		},
+		reason: func(*requirements) string {
+			return "The vCPU quota in the usage file of the region does not hold the smallest layout that runs the job (require_quota)."
+		},
+		relax: func(_ *requirements, e *eval) string {
+			if inc := e.quota.increase(e.quota.needed()); inc != "" {
+				return "r" + inc[1:len(inc)-1] + ", or set require_quota = false"
+			}
+			return "set require_quota = false"
+		},
 	},
 	// Per VM; local disk is the temporary disk plus local NVMe.
 	cMinVCPUs:     perVMMinimum("min_vcpus", "Fewer than %s vCPUs (min_vcpus).", func(n *requirements) float64 { return float64(n.minVCPUs) }, func(in *sizeInfo) float64 { return float64(in.vcpus) }),
@@ -731,7 +750,7 @@ func restrictionCodes(n *requirements, evals []eval) string {
 			continue
 		}
 		code := "no reason code"
-		if r := locationRestriction(e.in.sku, n.region); r != nil && r.ReasonCode != "" {
+		if r := locationRestriction(e.in.sku, e.region); r != nil && r.ReasonCode != "" {
 			code = r.ReasonCode
 		}
 		if _, ok := byCode[code]; !ok {

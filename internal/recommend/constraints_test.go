@@ -60,7 +60,7 @@ func TestConstraintTable(t *testing.T) {
 		{"workload", "unknown_specs"},
 		{"gpu_vendor", "gpu_models", "cuda_version", "min_compute_capability", "precision"},
 		{"gpu_memory", "gpu_memory_per_gpu", "gpus", "cores", "system_memory", "deadline", "tokens_per_second", "nodes"},
-		{"interconnect", "region", "availability", "retired", "target"},
+		{"interconnect", "region", "availability", "quota", "retired", "target"},
 		{"min_lifetime_months", "preview", "deployable"},
 		{"max_price_per_hour", "max_total_price_per_hour"},
 		{"confidential", "isolated", "min_vcpus", "min_memory_gib", "min_local_disk_gib"},

@@ -91,6 +91,7 @@ func deployment(n *requirements, e *eval) Deployment {
 		AcceleratedNetworking: e.in.accelNet,
 		RDMA:                  rdma,
 		CPUArchitecture:       s.Arch,
+		Zones:                 zonesOf(n, e),
 	}
 	if imageFits(s) {
 		d.ImageURN, d.ImageSource = s.Image.URN, s.Image.URNSource

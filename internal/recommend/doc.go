@@ -67,7 +67,8 @@
 //     scale; weightSets) minus penalties (unused InfiniBand, inference at a
 //     non-native precision, tensor parallelism over PCIe, idle GPUs,
 //     retirement, preview, unknown target support, no price), clamped to
-//     0..100. They are sorted with fallback families last, then sizes the
+//     0..100. They are sorted by quota (with usage files: sufficient,
+//     unknown, insufficient; quota.go), with fallback families last, then sizes the
 //     throughput model cannot time, then layouts past the default deadline,
 //     then by score, then price, then name; reading only what evaluation
 //     produced and the scores. `prefer` pins its first fitting size to

@@ -32,11 +32,13 @@ type eval struct {
 	lacksSpot    bool // spot = true asked for, and the size has no spot price: listed after those with one
 	spotDate     string
 	priceRegion  string
-	costKey      float64 // what cost is compared on: the job's cost or the price of its work; else total, or per core
-	speed        float64 // the layout's speed: 1 / job hours, tokens per second, or HPC throughput; 0 unknown
-	hasFacts     bool    // speed is known (the request defines work and the catalog has the size's figures)
-	lacksFacts   bool    // the request defines work and speed is not known: ranked after the others
-	lateDefault  bool    // runs past the default deadline: ranked after the layouts that meet it
+	region       string     // the region the size is placed in (placeSize); "" when the request names none, or none of its regions offers the size
+	quota        quotaCheck // the layout against the usage files (limitByQuota); zero without them
+	costKey      float64    // what cost is compared on: the job's cost or the price of its work; else total, or per core
+	speed        float64    // the layout's speed: 1 / job hours, tokens per second, or HPC throughput; 0 unknown
+	hasFacts     bool       // speed is known (the request defines work and the catalog has the size's figures)
+	lacksFacts   bool       // the request defines work and speed is not known: ranked after the others
+	lateDefault  bool       // runs past the default deadline: ranked after the layouts that meet it
 
 	familyOK      bool    // the family serves the workload
 	fit           float64 // family component: 1, 0.5, or 0 for fallback
@@ -108,8 +110,8 @@ func evaluate(n *requirements, in *sizeInfo, e *eval) {
 	e.fit, e.fallback, e.familyOK = n.familyFit(s.Family)
 	e.support = supportStatus(s, n.target)
 
-	pricePerVM(n, e)
 	layout(n, e)
+	pricePerVM(n, e)
 	e.unusedRDMA = !e.ibNeeded && s.Network.RDMA && n.interconnect == InterconnectAuto
 	e.speed = speedOf(n, e)
 	e.hasFacts = e.speed > 0
@@ -126,13 +128,13 @@ func evaluate(n *requirements, in *sizeInfo, e *eval) {
 	}
 }
 
-// pricePerVM is the size's price: the region's, or the lowest over all
-// regions; spot where known.
+// pricePerVM is the size's price: its region's (placeSize), or without
+// region and regions the lowest over all regions; spot where known.
 func pricePerVM(n *requirements, e *eval) {
 	in, s := e.in, e.in.sku
-	if n.region != "" {
-		if p, priced := s.Prices[n.region]; priced {
-			e.price, e.hasPrice, e.priceRegion = p.USDPerHour, true, n.region
+	if n.regionScoped() {
+		if p, priced := s.Prices[e.region]; priced && e.region != "" {
+			e.price, e.hasPrice, e.priceRegion = p.USDPerHour, true, e.region
 			if n.spot && p.SpotUSDPerHour != nil {
 				e.price, e.spot = *p.SpotUSDPerHour, true
 			}
@@ -215,7 +217,10 @@ func layout(n *requirements, e *eval) {
 		memLaid = layOutGPUMemory(n, e, &vc)
 		countVMs(n, e, &vc, memLaid)
 	}
+	least := vc.nodes // the smallest layout that holds the job
 	scaleForDeadline(n, e, &vc)
+	placeSize(n, e, quotaVMs(n, vc, least))
+	limitByQuota(n, e, &vc, least)
 	finishLayout(n, e, vc, memLaid)
 }
 

@@ -34,7 +34,7 @@ func ignoredInputs(soft []FieldError) []Warning {
 // the region without a price.
 func priceSource(n *requirements, e *eval) string {
 	switch {
-	case !e.hasPrice && n.region == "":
+	case !e.hasPrice && !n.regionScoped():
 		return "No list price in the catalog for this size in any region."
 	case !e.hasPrice:
 		return ""
@@ -54,8 +54,11 @@ func priceSource(n *requirements, e *eval) string {
 			kind = "spot price from the prices file " + file
 		}
 	}
-	if n.region != "" {
+	switch {
+	case n.region != "":
 		return upperFirst(kind) + " in " + e.priceRegion + "."
+	case n.regionScoped():
+		return upperFirst(kind) + " in " + e.priceRegion + ", the region of regions chosen for it (offered, deployable, then cheapest)."
 	}
 	return "Lowest " + kind + " among the " + itoa(int64(e.in.nPriced)) + " regions that price this size (" + e.priceRegion + "); set region for a regional price."
 }
@@ -189,8 +192,8 @@ func warnings(n *requirements, e *eval) []string {
 	if !e.nativePrec {
 		out = append(out, fmt.Sprintf("The %s has no native %s support: the weights are stored in %s and the arithmetic runs at the next precision it supports (%s), slower and with small numeric differences.", s.GPU.Model, n.precision, n.precision, e.in.closestPrecision(n.precision)))
 	}
-	if n.region != "" && !e.hasPrice && e.in.nPriced > 0 {
-		out = append(out, "No price is known for this size in "+n.region+", where the availability file offers it; set the provider's prices_file to price it.")
+	if e.region != "" && !e.hasPrice && e.in.nPriced > 0 {
+		out = append(out, "No price is known for this size in "+e.region+", where the availability file offers it; set the provider's prices_file to price it.")
 	}
 	if n.spot && !e.spot && e.hasPrice {
 		out = append(out, "No spot price is known for this size; the price shown is on-demand, so it is listed after the sizes with a spot price.")
@@ -430,8 +433,11 @@ func ibWhy(n *requirements) string {
 
 func priceWhere(n *requirements) string {
 	s := ""
-	if n.region != "" {
+	switch {
+	case n.region != "":
 		s = " in " + n.region
+	case n.regionScoped():
+		s = " in its region of " + catalog.QuoteList(n.regions)
 	}
 	if n.spot {
 		s += " (spot where known)"
@@ -814,6 +820,11 @@ func precisionWhat(n *requirements) string {
 func modelWarnings(mi *memoryInput, found *modelFacts) []Warning {
 	var out []Warning
 	tm := mi.model
+	if found.aliasOf != "" {
+		out = append(out, Warning{"Model Name Resolved To Its Architecture",
+			fmt.Sprintf("model.name %q is not an id of the catalog's model table; it is estimated as %s (%s), whose architecture it shares: an instruct or chat tuning or a Hugging Face id has its base model's parameters and layers. Set model.name = %q to remove this warning.",
+				found.aliasOf, tm.ID, tm.Name, tm.ID)})
+	}
 	if found.paramsDiffer {
 		out = append(out, Warning{"Parameter Count Differs From The Model Table",
 			fmt.Sprintf("model.parameters_billion is %s, but the catalog's model table gives %s for %s; the estimate uses %s. Remove parameters_billion to use the table's count.",

@@ -24,10 +24,11 @@ func TestFieldErrorKinds(t *testing.T) {
 		{"max results over the limit", Request{Workload: WorkloadHPC, MaxResults: i64(MaxResultsLimit + 1)}, KindInvalid, false},
 		{"min vcpus over the limit", Request{Workload: WorkloadHPC, MinVCPUs: i64(MaxMinVCPUs + 1)}, KindInvalid, false},
 		{"cuda with amd", Request{Workload: WorkloadInference, GPUVendor: GPUVendorAMD, CUDAVersion: "12.0"}, KindNoMatch, false},
-		{"unknown region", Request{Workload: WorkloadTraining, Region: "eastus9"}, KindNoMatch, false},
-		{"unknown gpu model", Request{Workload: WorkloadTraining, GPUModels: []string{"h1000"}}, KindNoMatch, false},
+		{"unknown region", Request{Workload: WorkloadTraining, Region: "eastus9"}, KindInvalid, false},
+		{"unknown gpu model", Request{Workload: WorkloadTraining, GPUModels: []string{"h1000"}}, KindInvalid, false},
 		{"gpus on hpc", Request{Workload: WorkloadHPC, GPUs: i64(8)}, KindNoMatch, false},
-		{"one unknown gpu model of two", Request{Workload: WorkloadTraining, Model: model, GPUModels: []string{"h100-sxm-80gb", "h1000"}}, KindNoMatch, true},
+		// A misspelled entry would narrow the ranking to the others silently.
+		{"one unknown gpu model of two", Request{Workload: WorkloadTraining, Model: model, GPUModels: []string{"h100-sxm-80gb", "h1000"}}, KindInvalid, false},
 		{"one gpu model of another vendor", Request{Workload: WorkloadTraining, Model: model, GPUVendor: GPUVendorNVIDIA, GPUModels: []string{"h100-sxm-80gb", "MI300X"}}, KindNoMatch, true},
 		{"model on hpc", Request{Workload: WorkloadHPC, Model: model}, KindIgnored, true},
 		{"cores on training", Request{Workload: WorkloadTraining, Model: model, Cores: i64(64)}, KindIgnored, true},
@@ -35,6 +36,7 @@ func TestFieldErrorKinds(t *testing.T) {
 		{"unknown model name", Request{Workload: WorkloadInference, Model: &Model{Name: "llama-9"}}, KindInvalid, false},
 		{"int4 training", Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7, Precision: PrecisionINT4}}, KindInvalid, false},
 		{"concurrency on fine-tuning", Request{Workload: WorkloadFineTuning, Model: model, ConcurrentRequests: i64(8)}, KindInvalid, false},
+		{"require_quota without usage files", Request{Workload: WorkloadHPC, RequireQuota: true}, KindIgnored, true},
 		{"method without a model", Request{Workload: WorkloadFineTuning, FineTuningMethod: MethodLoRA}, KindIgnored, true},
 	}
 	for _, tt := range tests {

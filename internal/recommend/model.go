@@ -42,6 +42,9 @@ type resolvedModel struct {
 // from the model table (or the table's precision from the engine's), and
 // the inputs the model does not use. modelWarnings and modelNotes say them.
 type modelFacts struct {
+	// aliasOf is model.name when it names a variant (an instruct or chat
+	// tuning, a Hugging Face id) of the table's model rather than the model.
+	aliasOf         string
 	paramsDiffer    bool   // parameters_billion differs from the table's count
 	precisionDiffer bool   // precision differs from the published one
 	handledAs       string // the engine's precision for a published one it names otherwise (MXFP4: int4)
@@ -63,7 +66,10 @@ func resolveModel(cat *catalog.Catalog, req Request) (r resolvedModel, ok bool) 
 	}
 	var tm *catalog.Model
 	if name := strings.TrimSpace(m.Name); name != "" && cat != nil {
-		tm, _ = cat.Model(name)
+		var alias bool
+		if tm, alias, _ = cat.ResolveModel(name); alias {
+			r.found.aliasOf = name
+		}
 	}
 	mi := &r.mi
 	mi.workload, mi.model = req.Workload, tm

@@ -11,6 +11,7 @@ package recommend
 import (
 	"math"
 	"strconv"
+	"strings"
 )
 
 // NumberRange is the allowed range of a numeric input: greater than Min
@@ -82,12 +83,23 @@ func (r NumberRange) Message(got string) string {
 	return r.Name + " must be " + r.Bounds() + "; got " + got + "."
 }
 
-// Check returns the error for v, or nil when it is within the range.
+// At is the range of the input at an attribute path: its messages name the
+// whole path ("model.parameters_billion must be ..."), so that an error on
+// a nested attribute says which one it is.
+func (r NumberRange) At(path ...string) NumberRange {
+	if len(path) > 0 {
+		r.Name = strings.Join(path, ".")
+	}
+	return r
+}
+
+// Check returns the error for v, or nil when it is within the range; its
+// message names the path.
 func (r NumberRange) Check(v float64, path ...string) *FieldError {
 	if r.Contains(v) {
 		return nil
 	}
-	f := fe(r.Summary, r.Message(strconv.FormatFloat(v, 'f', -1, 64)), path...)
+	f := fe(r.Summary, r.At(path...).Message(strconv.FormatFloat(v, 'f', -1, 64)), path...)
 	return &f
 }
 
@@ -96,7 +108,7 @@ func (r NumberRange) CheckInt(v int64, path ...string) *FieldError {
 	if r.Contains(float64(v)) {
 		return nil
 	}
-	f := fe(r.Summary, r.Message(strconv.FormatInt(v, 10)), path...)
+	f := fe(r.Summary, r.At(path...).Message(strconv.FormatInt(v, 10)), path...)
 	return &f
 }
 

@@ -45,6 +45,7 @@ func (e *Engine) Recommend(req Request) (*Result, error) {
 	res := explainRanking(n, r)
 	res.Rejected = rejected
 	res.Warnings = append(res.Warnings, resultWarnings(n, e.cat, r, evals)...)
+	res.Warnings = append(res.Warnings, quotaResultWarnings(n, r)...)
 	res.Warnings = append(res.Warnings, ignoredInputs(soft)...)
 	return res, nil
 }
@@ -160,7 +161,7 @@ func explainRanking(n *requirements, r ranking) *Result {
 // meet it, then by score (descending), then cost (ascending, unpriced last),
 // then name.
 func compareCandidates(a, b candidate) int {
-	if c := cmp.Or(falseFirst(a.lacksSpot, b.lacksSpot), falseFirst(a.fallback, b.fallback), falseFirst(a.lacksFacts, b.lacksFacts), falseFirst(a.lateDefault, b.lateDefault)); c != 0 {
+	if c := cmp.Or(falseFirst(a.lacksSpot, b.lacksSpot), cmp.Compare(a.quotaOrder(), b.quotaOrder()), falseFirst(a.fallback, b.fallback), falseFirst(a.lacksFacts, b.lacksFacts), falseFirst(a.lateDefault, b.lateDefault)); c != 0 {
 		return c
 	}
 	if a.score != b.score {
@@ -218,12 +219,12 @@ func scoreAll(n *requirements, cands []candidate) {
 	// Groups in the order compareCandidates lists them; a later group's score
 	// is capped at the lowest score of the groups before it, so scores
 	// never increase down the list.
-	var minOf [16]float64
+	var minOf [48]float64
 	for i := range minOf {
 		minOf[i] = math.Inf(1)
 	}
 	group := func(e *eval) int {
-		return 8*b2i(e.lacksSpot) + 4*b2i(e.fallback) + 2*b2i(e.lacksFacts) + b2i(e.lateDefault)
+		return 8*(3*b2i(e.lacksSpot)+e.quotaOrder()) + 4*b2i(e.fallback) + 2*b2i(e.lacksFacts) + b2i(e.lateDefault)
 	}
 	for i := range cands {
 		c := &cands[i]
@@ -350,13 +351,15 @@ func recommendation(n *requirements, c candidate, rank int64, preferred bool, be
 		r.PriceRegion = e.priceRegion
 	}
 	r.PriceSource = priceSource(n, e)
-	if n.region != "" {
-		r.PriceRegion = n.region // also when the size is offered there unpriced (availability file)
+	if n.regionScoped() {
+		r.PriceRegion = e.region // also when the size is offered there unpriced (availability file)
 	}
 	r.Estimate = estimateFrom(n, e, figuresOf(n, e, bestHPC), work)
 	r.Reasons = reasons(n, e, preferred)
 	r.Reasons = append(r.Reasons, estimateReasons(n, e, r.Estimate)...)
 	r.Warnings = warnings(n, e)
+	r.Warnings = append(r.Warnings, quotaWarnings(n, e)...)
+	r.Quota = quotaOf(n, e)
 	r.Warnings = append(r.Warnings, estimateWarnings(n, e, r.Estimate)...)
 	r.Deployment = deployment(n, e)
 	return r

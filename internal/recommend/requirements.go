@@ -31,6 +31,7 @@ type requirements struct {
 // with their defaults.
 type settings struct {
 	interconnect, vendor, target, region, optimize string
+	regions                                        []string // the allowed regions (regions), lower case; nil with region or without either
 	gpuModels                                      []string // lower case
 	cuda, minCC                                    version
 	maxPrice, maxTotal                             float64 // 0: none
@@ -118,6 +119,9 @@ func settingsOf(cat *catalog.Catalog, req Request) settings {
 	s.optimize = orDefault(req.OptimizeFor, DefaultOptimizeFor)
 	s.w = weightSets[s.optimize]
 	s.region = strings.ToLower(strings.TrimSpace(req.Region)) // the catalog's region names are lower case
+	if len(req.Regions) > 0 {
+		s.regions = normalRegions(req.Regions)
+	}
 	if a := cat.Availability(); a != nil {
 		s.availFile = a.File
 	}
@@ -258,6 +262,7 @@ func (n *requirements) summary(work string) Requirements {
 		Explanation:        explainRequirements(n, work),
 		Interconnect:       "any",
 		Nodes:              1,
+		Defaults:           n.defaults(),
 	}
 	if n.hasModel {
 		r.Precision = n.precision

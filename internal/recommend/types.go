@@ -95,6 +95,15 @@ type Request struct {
 
 	Target string // "" or one of Targets
 	Region string // catalog region name, e.g. "eastus"
+	// Regions are the regions the job may run in (exclusive with Region):
+	// each size is placed in the best of them that offers it (deployable,
+	// then cheapest), and Recommendation.PriceRegion names it.
+	Regions []string
+	// Usage is the subscription's vCPU usage per lower-case region, from
+	// the provider's usage_files; nil without them. RequireQuota removes
+	// the sizes whose quota is insufficient (constraint quota).
+	Usage        map[string]*catalog.Usage
+	RequireQuota bool
 
 	MaxPricePerHour      *float64 // USD per VM
 	MaxTotalPricePerHour *float64 // USD for all VMs of the job
@@ -148,14 +157,15 @@ type FieldErrorKind uint8
 
 const (
 	// KindInvalid: the value cannot be interpreted (an unknown enum value,
-	// a number out of range, a malformed version). Recommend refuses the
-	// request with a *ValidationError.
+	// a number out of range, a malformed version, a region, GPU model or
+	// model the catalog does not know). Recommend refuses the request with
+	// a *ValidationError, before any ranking.
 	KindInvalid FieldErrorKind = iota
 	// KindNoMatch: the value is valid on its own, but no size can match
 	// it: it contradicts another input (gpu_vendor = "amd" with
-	// cuda_version), or names a region or GPU model the catalog does not
-	// know. Recommend goes on; when no size fits, every size fails a
-	// constraint and it returns a *NoFitError.
+	// cuda_version, a GPU model of another vendor). Recommend goes on; when
+	// no size fits, every size fails a constraint and it returns a
+	// *NoFitError.
 	KindNoMatch
 	// KindIgnored: the workload does not use the input (model for hpc,
 	// cores for a GPU workload) or the catalog does not know a prefer
@@ -266,6 +276,10 @@ type Requirements struct {
 	OptimizeFor string
 	Target      string
 	AsOf        time.Time
+	// Defaults maps each input the engine chose a value for on the user's
+	// behalf (an unset input the job uses, or a context above the model's
+	// maximum) to the value used, as text: "model.precision": "bf16".
+	Defaults    map[string]string
 	Explanation []string
 }
 
@@ -290,9 +304,9 @@ type Recommendation struct {
 	// catalog has no price (in the region, or anywhere).
 	PricePerHour, TotalPricePerHour, PricePerGPUHour *float64
 	PriceIsSpot                                      bool
-	// PriceRegion is the requested region, or without one the region of
-	// the lowest price; "" when the size has no price and no region was
-	// requested.
+	// PriceRegion is the size's region: the requested region, the one
+	// chosen among Regions, or without either the region of the lowest
+	// price; "" when the size has no price and no region was requested.
 	PriceRegion string
 	PriceSource string
 	// Preferred is true when `prefer` put this size first.
@@ -300,6 +314,9 @@ type Recommendation struct {
 	Reasons    []string
 	Warnings   []string
 	Deployment Deployment
+	// Quota is the layout's vCPU quota in its region; nil without usage
+	// files.
+	Quota *Quota
 	// Estimate is the time and cost of the job on this layout; nil when
 	// the request defines no work to estimate.
 	Estimate *Estimate
@@ -353,6 +370,10 @@ type Deployment struct {
 	VTPMEnabled                  bool
 	SecureBootEnabled            bool
 	OSDiskSecurityEncryptionType string
+	// Zones are the availability zones of the recommendation's region where
+	// the availability file lets the subscription deploy the size, sorted;
+	// nil without an availability file.
+	Zones []string
 	// Interconnect holds the scale set settings of a size whose VMs share
 	// a rack-scale NVLink domain, when the job spans its VMs; nil otherwise.
 	Interconnect *InterconnectDeployment

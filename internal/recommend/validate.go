@@ -50,6 +50,7 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 	validateUsage(&p, req)
 	validateWork(&p, req)
 	validateSettings(&p, req)
+	validateQuota(&p, req)
 	validateContradictions(&p, req, small)
 	validateHPCInputs(&p, cat, req)
 	if cat != nil {
@@ -73,10 +74,11 @@ func (p *problems) ignore(f FieldError) {
 	p.soft = append(p.soft, f)
 }
 
-// enum checks v against the allowed values ("" is unset).
-func (p *problems) enum(v string, allowed []string, name, summary string, path ...string) {
+// enum checks v against the allowed values ("" is unset), suggesting the
+// value a wrong case or a near miss meant.
+func (p *problems) enum(v string, allowed []string, summary string, path ...string) {
 	if v != "" && !slices.Contains(allowed, v) {
-		p.invalid(fe(summary, fmt.Sprintf("%s must be one of %s; got %q.", name, catalog.QuoteList(allowed), v), path...))
+		p.invalid(fe(summary, fmt.Sprintf("%s must be one of %s; got %q.%s", strings.Join(path, "."), catalog.QuoteList(allowed), v, catalog.DidYouMean(v, allowed)), path...))
 	}
 }
 
@@ -107,7 +109,7 @@ func validateModel(p *problems, req Request) (small bool) {
 		p.invalid(fe("Missing Workload",
 			fmt.Sprintf("workload is required. Use one of %s.", catalog.QuoteList(workloads)), "workload"))
 	} else {
-		p.enum(req.Workload, workloads, "workload", "Invalid Workload", "workload")
+		p.enum(req.Workload, workloads, "Invalid Workload", "workload")
 	}
 	modelWorkload := req.Workload == WorkloadTraining || req.Workload == WorkloadFineTuning || req.Workload == WorkloadInference
 	if m := req.Model; m != nil {
@@ -120,14 +122,14 @@ func validateModel(p *problems, req Request) (small bool) {
 		}
 		if m.ActiveParametersBillion > 0 && m.ParametersBillion > 0 && m.ActiveParametersBillion > m.ParametersBillion && finite(m.ActiveParametersBillion) {
 			p.invalid(fe("Active Parameters Above Total",
-				fmt.Sprintf("active_parameters_billion (%v) must be at most parameters_billion (%v): a mixture-of-experts model uses some of its parameters per token, never more than all of them.", m.ActiveParametersBillion, m.ParametersBillion), "model", "active_parameters_billion"))
+				fmt.Sprintf("model.active_parameters_billion (%v) must be at most model.parameters_billion (%v): a mixture-of-experts model uses some of its parameters per token, never more than all of them.", m.ActiveParametersBillion, m.ParametersBillion), "model", "active_parameters_billion"))
 		}
 		if strings.TrimSpace(m.Name) == "" && m.ParametersBillion == 0 && modelWorkload {
 			p.invalid(fe("Missing Model Size",
 				"model needs name (a model of the catalog's model table, such as \"llama-3.1-8b\"; see the hpcsku_models data source) or parameters_billion.", "model"))
 		}
-		p.enum(m.Precision, precisions, "precision", "Invalid Precision", "model", "precision")
-		p.enum(m.Class, modelClasses, "class", "Invalid Model Class", "model", "class")
+		p.enum(m.Precision, precisions, "Invalid Precision", "model", "precision")
+		p.enum(m.Class, modelClasses, "Invalid Model Class", "model", "class")
 		small = m.Class == ClassSmall
 		if req.Workload != "" && slices.Contains(workloads, req.Workload) && !modelWorkload {
 			p.ignore(fe("Model Not Used",
@@ -149,7 +151,7 @@ func validateUsage(p *problems, req Request) {
 				fmt.Sprintf("%s applies to %s, not to workload %q. Remove %s, or set workload to %s.", name, uses, req.Workload, name, catalog.QuoteList(allowed)), name))
 		}
 	}
-	p.enum(req.FineTuningMethod, methods, "fine_tuning_method", "Invalid Fine-Tuning Method", "fine_tuning_method")
+	p.enum(req.FineTuningMethod, methods, "Invalid Fine-Tuning Method", "fine_tuning_method")
 	notUsed(req.FineTuningMethod != "", "fine_tuning_method", "fine-tuning", WorkloadFineTuning)
 	notUsed(req.ContextTokens != nil, "context_tokens", "language-model jobs (the tokens of one sequence)", WorkloadTraining, WorkloadFineTuning, WorkloadInference)
 	notUsed(req.ConcurrentRequests != nil, "concurrent_requests", "serving a model", WorkloadInference)
@@ -157,7 +159,7 @@ func validateUsage(p *problems, req Request) {
 	notUsed(req.TokensBillion != nil, "tokens_billion", "training and fine-tuning (the tokens processed)", WorkloadTraining, WorkloadFineTuning)
 	notUsed(req.DeadlineHours != nil, "deadline_hours", "training and fine-tuning", WorkloadTraining, WorkloadFineTuning)
 	notUsed(req.TokensPerSecond != nil, "tokens_per_second", "serving a model", WorkloadInference)
-	p.enum(req.HPCBound, hpcBounds, "hpc_bound", "Invalid HPC Bound", "hpc_bound")
+	p.enum(req.HPCBound, hpcBounds, "Invalid HPC Bound", "hpc_bound")
 	notUsed(req.HPCBound != "", "hpc_bound", "the hpc and htc workloads", WorkloadHPC, WorkloadHTC)
 	notUsed(req.ParallelEfficiency != nil, "parallel_efficiency", "the hpc and htc workloads", WorkloadHPC, WorkloadHTC)
 	notUsed(req.TotalMemoryGiB != nil, "total_memory_gib", "the hpc and htc workloads (the memory of a distributed job)", WorkloadHPC, WorkloadHTC)
@@ -212,10 +214,10 @@ func validateSettings(p *problems, req Request) {
 	p.rangeF(RangeMaxTotalPricePerHour, req.MaxTotalPricePerHour)
 	p.rangeI(RangeMinLifetimeMonths, req.MinLifetimeMonths)
 	p.rangeI(RangeMaxResults, req.MaxResults)
-	p.enum(req.Interconnect, interconnects, "interconnect", "Invalid Interconnect", "interconnect")
-	p.enum(req.GPUVendor, gpuVendors, "gpu_vendor", "Invalid GPU Vendor", "gpu_vendor")
-	p.enum(req.Target, targets, "target", "Invalid Target", "target")
-	p.enum(req.OptimizeFor, optimizeFors, "optimize_for", "Invalid Optimization Goal", "optimize_for")
+	p.enum(req.Interconnect, interconnects, "Invalid Interconnect", "interconnect")
+	p.enum(req.GPUVendor, gpuVendors, "Invalid GPU Vendor", "gpu_vendor")
+	p.enum(req.Target, targets, "Invalid Target", "target")
+	p.enum(req.OptimizeFor, optimizeFors, "Invalid Optimization Goal", "optimize_for")
 	if req.CUDAVersion != "" && !parseVersion(req.CUDAVersion).ok {
 		p.invalid(fe("Invalid CUDA Version",
 			fmt.Sprintf("cuda_version must be a CUDA toolkit version such as \"12.0\" or \"13.0\"; got %q.", req.CUDAVersion), "cuda_version"))
@@ -234,6 +236,9 @@ func validateSettings(p *problems, req Request) {
 		if strings.TrimSpace(m) == "" {
 			p.invalid(fe("Empty GPU Model", "gpu_models entries must not be empty.", "gpu_models", strconv.Itoa(i)))
 		}
+	}
+	if req.Region != "" && len(req.Regions) > 0 {
+		p.invalid(fe("Conflicting Regions", "Set region (one region) or regions (the regions the job may run in), not both.", "regions"))
 	}
 	for i, name := range req.Prefer {
 		if strings.TrimSpace(name) == "" {
@@ -293,22 +298,27 @@ func validateContradictions(p *problems, req Request, small bool) {
 // source explains them (catalog.UnknownName).
 func validateNames(p *problems, cat *catalog.Catalog, req Request) {
 	if m := req.Model; m != nil && strings.TrimSpace(m.Name) != "" && isModelWorkload(req.Workload) {
-		if _, ok := cat.Model(m.Name); !ok {
-			p.invalid(fe("Unknown Model", cat.UnknownName(catalog.ModelName, m.Name)+" Or describe the model with parameters_billion instead of name.", "model", "name"))
+		if _, _, ok := cat.ResolveModel(m.Name); !ok {
+			p.invalid(fe("Unknown Model", cat.UnknownName(catalog.ModelName, m.Name)+" Or describe the model with model.parameters_billion instead of model.name.", "model", "name"))
 		}
 	}
+	// A misspelled region would remove every size; it is refused before
+	// any ranking, with the closest names.
 	if r := strings.TrimSpace(req.Region); r != "" {
 		if _, ok := cat.Canonical(catalog.RegionName, r); !ok {
-			p.noMatch(fe("Unknown Region", cat.UnknownName(catalog.RegionName, req.Region), "region"))
+			p.invalid(fe("Unknown Region", cat.UnknownName(catalog.RegionName, req.Region), "region"))
 		}
 	}
+	validateRegions(p, cat, req.Regions)
 	for i, m := range req.GPUModels {
 		if strings.TrimSpace(m) == "" {
 			continue
 		}
 		id, ok := cat.Canonical(catalog.GPUModelName, m)
 		if !ok {
-			p.noMatch(fe("Unknown GPU Model", cat.UnknownName(catalog.GPUModelName, m), "gpu_models", strconv.Itoa(i)))
+			// Refused like a misspelled region: it would narrow the ranking
+			// to the other entries without a word.
+			p.invalid(fe("Unknown GPU Model", cat.UnknownName(catalog.GPUModelName, m), "gpu_models", strconv.Itoa(i)))
 			continue
 		}
 		if g, _ := cat.GPUModel(id); req.GPUVendor != "" && req.GPUVendor != GPUVendorAny && !strings.EqualFold(g.Vendor, req.GPUVendor) {

@@ -57,6 +57,11 @@ run "single_vm_for_an_8b_model" {
   }
 
   assert {
+    condition     = data.hpcsku_recommendation.inference.recommendations[0].deployment.zones == null && azurerm_linux_virtual_machine.inference.zone == null
+    error_message = "Without an availability file there are no zones to give, and the VM is regional."
+  }
+
+  assert {
     condition     = azurerm_linux_virtual_machine.inference.priority == "Regular" && azurerm_linux_virtual_machine.inference.eviction_policy == null
     error_message = "A regular VM by default."
   }

@@ -1,0 +1,70 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package catalog_test
+
+import (
+	"testing"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog/catalogtest"
+)
+
+// Instruct and chat variants, Hugging Face ids and names without their
+// version resolve to the model whose architecture they share; a model's
+// own id or name is never read as an alias, and a name that is no variant
+// of one model resolves to none.
+func TestResolveModel(t *testing.T) {
+	cat := catalogtest.Embedded(t)
+	for _, tt := range []struct {
+		name, id string
+		alias    bool
+	}{
+		{"llama-3.1-70b", "llama-3.1-70b", false},
+		{"Llama 3.1 70B", "llama-3.1-70b", false},
+		{"Llama 3.1 70B Instruct", "llama-3.1-70b", true},
+		{"meta-llama/Llama-3.1-70B-Instruct", "llama-3.1-70b", true},
+		{"mistral-7b", "mistral-7b-v0.3", true},
+		{"mistralai/Mistral-7B-Instruct-v0.3", "mistral-7b-v0.3", true},
+		{"google/gemma-2-9b-it", "gemma-2-9b", true},
+		{"Qwen/Qwen2.5-7B-Instruct", "qwen2.5-7b", true},
+		{"Llama 3.3 70B Instruct", "llama-3.3-70b", false}, // the table's own name
+		{"deepseek-r1-distill-llama-70b", "deepseek-r1-distill-llama-70b", false},
+	} {
+		m, alias, ok := cat.ResolveModel(tt.name)
+		if !ok || m.ID != tt.id || alias != tt.alias {
+			t.Errorf("ResolveModel(%q) = %v, alias %v, %v; want %s, alias %v", tt.name, m, alias, ok, tt.id, tt.alias)
+		}
+	}
+	// deepseek-r1 shares no variant's id: the distilled Llama is another
+	// architecture, so it is not an alias of it.
+	for _, name := range []string{"deepseek-r1", "llama-3.1", "mistral", "meta-llama/", "instruct", "llama-3.1-70b-base"} {
+		if m, _, ok := cat.ResolveModel(name); ok {
+			t.Errorf("ResolveModel(%q) = %s; want no model", name, m.ID)
+		}
+	}
+	// Every id and name of the table is itself, never an alias.
+	for _, m := range cat.Models() {
+		for _, name := range []string{m.ID, m.Name} {
+			if got, alias, ok := cat.ResolveModel(name); !ok || got != m || alias {
+				t.Errorf("ResolveModel(%q) = %v, alias %v; want %s itself", name, got, alias, m.ID)
+			}
+		}
+	}
+}
+
+func TestClosestValue(t *testing.T) {
+	allowed := []string{"fp32", "tf32", "bf16", "fp16", "fp8", "int8", "int4"}
+	for v, want := range map[string]string{"BF16": "bf16", "Fp8": "fp8", "bf61": "bf16", "bf15": "bf16", "fp64": "", "x": "", "": "", "int16": ""} {
+		got, ok := catalog.ClosestValue(v, allowed)
+		if got != want || ok != (want != "") {
+			t.Errorf("ClosestValue(%q) = %q, %v; want %q", v, got, ok, want)
+		}
+	}
+	if got := catalog.DidYouMean("BF16", allowed); got != ` Did you mean "bf16"? Values are case-sensitive.` {
+		t.Errorf("DidYouMean(BF16) = %q", got)
+	}
+	if got := catalog.DidYouMean("vmms", []string{"vm", "vmss", "aks"}); got != ` Did you mean "vmss"?` {
+		t.Errorf("DidYouMean(vmms) = %q", got)
+	}
+}

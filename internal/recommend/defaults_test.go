@@ -1,0 +1,81 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package recommend
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// Requirements.Defaults names every value the engine chose on the user's
+// behalf, with the value used, and nothing the request stated.
+func TestDefaultsListWhatTheEngineChose(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		req    Request
+		want   map[string]string // entries that must be there
+		absent []string          // inputs the request states or the job does not use
+	}{
+		{"fine-tuning a named model", Request{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.1-8b"}},
+			map[string]string{"model.parameters_billion": "8.03", "model.precision": PrecisionBF16, "fine_tuning_method": MethodFull,
+				"tokens_billion": strconv.FormatFloat(DefaultFineTuningTokensBillion, 'f', -1, 64), "deadline_hours": strconv.Itoa(DefaultDeadlineHours),
+				"target": DefaultTarget},
+			[]string{"concurrent_requests", "hpc_bound", "nodes", "max_results"}},
+		{"a context above the model's maximum is capped", Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b", Precision: PrecisionFP8}, ContextTokens: i64(10_000_000), Target: TargetAKS},
+			map[string]string{"context_tokens": "131072", "concurrent_requests": strconv.Itoa(DefaultConcurrentRequests)},
+			[]string{"model.precision", "target", "tokens_billion", "deadline_hours"}},
+		{"a stated context within the maximum is not a default", Request{Workload: WorkloadInference, Model: &Model{ParametersBillion: 7}, ContextTokens: i64(8192)},
+			map[string]string{"model.precision": DefaultPrecision, "model.class": DefaultClass},
+			[]string{"context_tokens", "model.parameters_billion"}},
+		{"hpc without cores runs one VM", Request{Workload: WorkloadHPC},
+			map[string]string{"nodes": "1", "hpc_bound": BoundMemoryBandwidth, "interconnect": DefaultInterconnect},
+			[]string{"gpu_vendor", "model.precision"}},
+		{"hpc with cores chooses its nodes", Request{Workload: WorkloadHPC, Cores: i64(512), HPCBound: BoundCompute},
+			map[string]string{},
+			[]string{"nodes", "hpc_bound"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d := mustRecommend(t, tt.req).Requirements.Defaults
+			for k, v := range tt.want {
+				if d[k] != v {
+					t.Errorf("defaults[%q] = %q, want %q (all: %v)", k, d[k], v, d)
+				}
+			}
+			for _, k := range tt.absent {
+				if v, ok := d[k]; ok {
+					t.Errorf("defaults[%q] = %q; the request states it or the job does not use it", k, v)
+				}
+			}
+		})
+	}
+}
+
+// A variant's name or a Hugging Face id is estimated as the table's model
+// whose architecture it shares, with a warning naming both.
+func TestModelAliasWarns(t *testing.T) {
+	t.Parallel()
+	base := mustRecommend(t, Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-70b"}})
+	for _, name := range []string{"Llama 3.1 70B Instruct", "meta-llama/Llama-3.1-70B-Instruct"} {
+		res := mustRecommend(t, Request{Workload: WorkloadInference, Model: &Model{Name: name}})
+		if res.Requirements.Model != "llama-3.1-70b" || res.Requirements.Memory.GiB != base.Requirements.Memory.GiB {
+			t.Errorf("%q: model %q with %v GiB; want llama-3.1-70b's %v GiB", name, res.Requirements.Model, res.Requirements.Memory.GiB, base.Requirements.Memory.GiB)
+		}
+		var warned bool
+		for _, w := range res.Warnings {
+			warned = warned || (w.Summary == "Model Name Resolved To Its Architecture" && strings.Contains(w.Detail, strconv.Quote(name)) && strings.Contains(w.Detail, `model.name = "llama-3.1-70b"`))
+		}
+		if !warned {
+			t.Errorf("%q: no warning naming the alias and the model: %+v", name, res.Warnings)
+		}
+	}
+	for _, w := range base.Warnings {
+		if w.Summary == "Model Name Resolved To Its Architecture" {
+			t.Errorf("the table's own id warns: %+v", w)
+		}
+	}
+}

@@ -1,0 +1,262 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package recommend
+
+import (
+	"encoding/json"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/azureexport"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
+
+// usageFixture is the usage file of eastus, in the shape az vm list-usage
+// prints: standardNDSH100v5Family has a limit of 0, StandardNCADSA100v4Family
+// leaves 24 of 48 vCPUs, 214 of the region's 350 vCPUs and all 100
+// low-priority vCPUs are free.
+func usageFixture(t *testing.T) map[string]*catalog.Usage {
+	t.Helper()
+	u, err := azureexport.LoadUsage("eastus", "../azureexport/testdata/usage_eastus.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return map[string]*catalog.Usage{"eastus": u}
+}
+
+func recommendationOf(res *Result, size string) *Recommendation {
+	for i := range res.Recommendations {
+		if res.Recommendations[i].VMSize == size {
+			return &res.Recommendations[i]
+		}
+	}
+	return nil
+}
+
+const h100 = "Standard_ND96isr_H100_v5"
+
+// Serving an 8B model in eastus: every size whose quota suffices ranks
+// before every size whose quota is unknown, and those before the sizes it
+// cannot hold; the H100 size, whose family limit is 0, says exactly what to
+// request.
+func TestQuotaRanksSufficientFirstAndNamesTheIncrease(t *testing.T) {
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, Region: "eastus", MaxResults: i64(MaxResultsLimit), Usage: usageFixture(t), AsOf: asOf}
+	res := mustRecommend(t, req)
+	last := QuotaSufficient
+	seen := map[string]bool{}
+	for _, r := range res.Recommendations {
+		if r.Quota == nil {
+			t.Fatalf("%s: no quota with usage files", r.VMSize)
+		}
+		if r.Preferred {
+			continue
+		}
+		if quotaRank(r.Quota.Status) < quotaRank(last) {
+			t.Errorf("%s (%s) ranks after a size whose quota is %s", r.VMSize, r.Quota.Status, last)
+		}
+		last = r.Quota.Status
+		seen[last] = true
+	}
+	if !seen[QuotaSufficient] || !seen[QuotaInsufficient] {
+		t.Fatalf("statuses %v: the fixture should give sufficient and insufficient sizes", seen)
+	}
+	h := recommendationOf(res, h100)
+	if h == nil {
+		t.Fatalf("%s is not ranked: %v", h100, names(res))
+	}
+	q := h.Quota
+	if q.Status != QuotaInsufficient || q.Family != "standardNDSH100v5Family" || q.VCPUsNeeded != 96 || *q.FamilyVCPUsAvailable != 0 || *q.RegionalVCPUsAvailable != 214 {
+		t.Errorf("H100 quota %+v", q)
+	}
+	want := "Request a quota increase of standardNDSH100v5Family in eastus from 0 to at least 96 vCPUs."
+	if !slices.ContainsFunc(h.Warnings, func(w string) bool { return strings.Contains(w, want) }) {
+		t.Errorf("H100 warnings %q lack %q", h.Warnings, want)
+	}
+	a100 := recommendationOf(res, "Standard_NC24ads_A100_v4")
+	if a100 == nil || a100.Quota.Status != QuotaSufficient || a100.Quota.VCPUsNeeded != 24 || *a100.Quota.FamilyVCPUsAvailable != 24 {
+		t.Errorf("NC24ads_A100_v4 (24 of 48 family vCPUs free): %+v", a100)
+	}
+
+	// require_quota removes the sizes the quota cannot hold, under quota.
+	req.RequireQuota = true
+	strict := mustRecommend(t, req)
+	if recommendationOf(strict, h100) != nil {
+		t.Errorf("require_quota keeps %s", h100)
+	}
+	for _, r := range strict.Recommendations {
+		if r.Quota.Status == QuotaInsufficient {
+			t.Errorf("require_quota keeps %s (insufficient)", r.VMSize)
+		}
+	}
+	if r := rejection(strict.Rejected, "quota"); r == nil || !slices.Contains(r.Examples, h100) && r.Count < 3 {
+		t.Errorf("quota rejection %+v", r)
+	}
+}
+
+// Spot VMs count against the region's low-priority vCPUs, not the family:
+// the H100 size, whose family limit is 0, fits the 100 low-priority vCPUs.
+func TestQuotaSpotUsesTheLowPriorityLimit(t *testing.T) {
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, Region: "eastus", Spot: true, MaxResults: i64(MaxResultsLimit), Usage: usageFixture(t), AsOf: asOf}
+	res := mustRecommend(t, req)
+	h := recommendationOf(res, h100)
+	if h == nil {
+		t.Fatalf("%s is not ranked: %v", h100, names(res))
+	}
+	if q := h.Quota; q.Status != QuotaSufficient || q.FamilyVCPUsAvailable != nil || *q.RegionalVCPUsAvailable != 100 {
+		t.Errorf("spot H100 quota %+v", q)
+	}
+	// Two spot VMs of 96 vCPUs exceed the 100 low-priority vCPUs.
+	req.Nodes = i64(2)
+	h = recommendationOf(mustRecommend(t, req), h100)
+	if h == nil || h.Quota.Status != QuotaInsufficient ||
+		!slices.ContainsFunc(h.Warnings, func(w string) bool {
+			return strings.Contains(w, "Request a quota increase of the Total Regional Low-priority vCPUs of eastus from 100 to at least 192 vCPUs.")
+		}) {
+		t.Errorf("two spot H100 VMs: %+v", h)
+	}
+}
+
+// Without a usage file for the region, or a family the file does not
+// list, the quota is unknown and says why; without usage files, there is
+// none.
+func TestQuotaUnknownAndAbsent(t *testing.T) {
+	base := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, Region: "westus2", AsOf: asOf}
+	if r := mustRecommend(t, base).Recommendations[0]; r.Quota != nil {
+		t.Errorf("quota %+v without usage files", r.Quota)
+	}
+	req := base
+	req.Usage = usageFixture(t)
+	for _, r := range mustRecommend(t, req).Recommendations {
+		if r.Quota.Status != QuotaUnknown || !slices.ContainsFunc(r.Warnings, func(w string) bool { return strings.Contains(w, "usage_files has no file for westus2") }) {
+			t.Errorf("%s: %+v %q", r.VMSize, r.Quota, r.Warnings)
+		}
+	}
+}
+
+// A training job scaled out for the default deadline uses at most the VMs
+// the quota leaves, runs longer, and names the increase that would meet
+// the deadline; a stated deadline the quota cannot hold is insufficient.
+func TestQuotaHoldsDefaultDeadlineScaleOut(t *testing.T) {
+	const a100 = "Standard_NC24ads_A100_v4"
+	req := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 1}, TokensBillion: f64(1000), Interconnect: InterconnectAny,
+		Region: "eastus", Prefer: []string{a100}, AsOf: asOf}
+	free := mustRecommend(t, req).Recommendations[0]
+	if free.VMSize != a100 || free.Nodes < 2 {
+		t.Fatalf("%s on %d VMs: the default deadline should scale it out", free.VMSize, free.Nodes)
+	}
+	req.Usage = usageFixture(t) // 24 of the family's 48 vCPUs free: one VM
+	held := mustRecommend(t, req).Recommendations[0]
+	if held.VMSize != a100 || held.Nodes != 1 || held.Quota.Status != QuotaSufficient || held.Quota.VCPUsNeeded != 24 || *held.Estimate.JobHours <= *free.Estimate.JobHours {
+		t.Fatalf("held to the quota: %s on %d VMs, %v hours (free: %d VMs, %v hours), quota %+v", held.VMSize, held.Nodes, *held.Estimate.JobHours, free.Nodes, *free.Estimate.JobHours, held.Quota)
+	}
+	// The family's 24 vCPUs in use plus 24 per VM, and the region's 136 too.
+	want := "Request a quota increase of StandardNCADSA100v4Family in eastus from 48 to at least " + groupInt(float64(24+free.Nodes*24)) +
+		" vCPUs and the Total Regional vCPUs of eastus from 350 to at least " + groupInt(float64(136+free.Nodes*24)) + " vCPUs."
+	if !slices.ContainsFunc(held.Warnings, func(w string) bool { return strings.Contains(w, want) }) {
+		t.Errorf("warnings %q lack %q", held.Warnings, want)
+	}
+	// The deadline the free layout meets, stated: the quota cannot hold it.
+	req.DeadlineHours = f64(*free.Estimate.JobHours * 1.01)
+	stated := recommendationOf(mustRecommend(t, req), a100)
+	if stated == nil || stated.Nodes != free.Nodes || stated.Quota.Status != QuotaInsufficient {
+		t.Errorf("stated deadline: %+v", stated)
+	}
+}
+
+// When the quota holds no ranked size, a result warning says so and names
+// the increase the rank-1 size needs.
+func TestQuotaHoldsNoRankedSize(t *testing.T) {
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, Region: "eastus", GPUModels: []string{"h100-sxm-80gb"}, Usage: usageFixture(t), AsOf: asOf}
+	res := mustRecommend(t, req)
+	for _, r := range res.Recommendations {
+		if r.Quota.Status != QuotaInsufficient {
+			t.Skipf("%s: quota %s", r.VMSize, r.Quota.Status)
+		}
+	}
+	if !slices.ContainsFunc(res.Warnings, func(w Warning) bool {
+		return w.Summary == "Quota Holds No Ranked Size" && strings.Contains(w.Detail, "Request a quota increase of standardNDSH100v5Family in eastus from 0 to at least 96 vCPUs.")
+	}) {
+		t.Errorf("warnings %+v", res.Warnings)
+	}
+}
+
+// With regions and usage files, a size goes to the allowed region whose
+// quota suffices before a cheaper one whose quota does not: the H100 size
+// has no family quota in eastus and 1,200 vCPUs in westus3.
+func TestRegionsPreferTheRegionWhoseQuotaSuffices(t *testing.T) {
+	usage := usageFixture(t)
+	west, err := azureexport.LoadUsage("westus3", "../azureexport/testdata/usage_westus3_api.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	usage["westus3"] = west
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, Regions: []string{"eastus", "westus3"}, GPUModels: []string{"h100-sxm-80gb"}, AsOf: asOf}
+	free := recommendationOf(mustRecommend(t, req), h100)
+	if free == nil {
+		t.Fatalf("%s is not ranked", h100)
+	}
+	req.Usage = usage
+	h := recommendationOf(mustRecommend(t, req), h100)
+	if h == nil || h.PriceRegion != "westus3" || h.Quota.Status != QuotaSufficient || *h.Quota.RegionalVCPUsAvailable != 100 {
+		t.Fatalf("with usage files: %+v (without: %s)", h, free.PriceRegion)
+	}
+	t.Logf("without usage files in %s, with them in %s", free.PriceRegion, h.PriceRegion)
+}
+
+// More quota never makes a size's quota worse: with every limit of the
+// usage file raised tenfold, no size ranked in both results has a worse
+// status, and require_quota removes no more sizes. (A size can still leave
+// the list: held to one VM by the quota it stays, free to scale out for the
+// default deadline it spans VMs, which scale_up removes when another size
+// holds the job on one.)
+func TestMoreQuotaNeverHurts(t *testing.T) {
+	data, err := os.ReadFile("../azureexport/testdata/usage_eastus.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []map[string]any
+	if err := json.Unmarshal(data, &rows); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		limit, err := strconv.Atoi(r["limit"].(string))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r["limit"] = strconv.Itoa(10 * limit)
+	}
+	raised, err := json.Marshal(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	more, err := azureexport.ParseUsage("eastus", "raised.json", raised)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, req := range []Request{
+		{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-70b"}, Region: "eastus"},
+		{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7}, Region: "eastus"},
+		{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, Region: "eastus", Spot: true},
+	} {
+		req.MaxResults, req.AsOf, req.RequireQuota = i64(MaxResultsLimit), asOf, true
+		req.Usage = usageFixture(t)
+		before, errBefore := testEngine(t).Recommend(req)
+		req.Usage = map[string]*catalog.Usage{"eastus": more}
+		after := mustRecommend(t, req)
+		if errBefore != nil {
+			continue // nothing fitted the smaller quota
+		}
+		if a, b := rejection(after.Rejected, "quota"), rejection(before.Rejected, "quota"); a != nil && (b == nil || a.Count > b.Count) {
+			t.Errorf("%s: require_quota removes %+v with more quota, %+v with less", req.Workload, a, b)
+		}
+		for _, b := range before.Recommendations {
+			if a := recommendationOf(after, b.VMSize); a != nil && quotaRank(a.Quota.Status) > quotaRank(b.Quota.Status) {
+				t.Errorf("%s %s: %s with more quota, %s with less", req.Workload, b.VMSize, a.Quota.Status, b.Quota.Status)
+			}
+		}
+	}
+}

@@ -1,0 +1,118 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package recommend
+
+import (
+	"errors"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+)
+
+var threeRegions = []string{"eastus", "westeurope", "southcentralus"}
+
+// With three allowed regions, every size is placed in the cheapest of them
+// that prices it, never outside the list, and its price is that region's.
+func TestRegionsPlaceEachSizeInItsCheapestAllowedRegion(t *testing.T) {
+	cat := testCatalog(t)
+	for _, req := range []Request{
+		{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 70}},
+		{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, MaxResults: i64(MaxResultsLimit)},
+		{Workload: WorkloadHPC, Cores: i64(1024), MaxResults: i64(MaxResultsLimit)},
+		{Workload: WorkloadInference, Model: &Model{ParametersBillion: 13}, Spot: true, MaxResults: i64(MaxResultsLimit)},
+	} {
+		req.Regions, req.AsOf = threeRegions, asOf
+		res := mustRecommend(t, req)
+		checkInvariants(t, cat, req, res)
+		for _, r := range res.Recommendations {
+			if !slices.Contains(threeRegions, r.PriceRegion) {
+				t.Fatalf("%s %s: region %q is not one of %v", req.Workload, r.VMSize, r.PriceRegion, threeRegions)
+			}
+			cheapest, where := math.Inf(1), ""
+			for _, reg := range threeRegions {
+				p, ok := r.SKU.Prices[reg]
+				if !ok {
+					continue
+				}
+				price := p.USDPerHour
+				if req.Spot && p.SpotUSDPerHour != nil {
+					price = *p.SpotUSDPerHour
+				}
+				if price < cheapest || (price == cheapest && reg < where) {
+					cheapest, where = price, reg
+				}
+			}
+			if r.PriceRegion != where || r.PricePerHour == nil || *r.PricePerHour != cheapest {
+				t.Errorf("%s %s: placed in %s at %v; the cheapest allowed region is %s at %v", req.Workload, r.VMSize, r.PriceRegion, r.PricePerHour, where, cheapest)
+			}
+		}
+	}
+}
+
+// One region in regions ranks as region does, and a size no allowed region
+// offers is removed under the region constraint.
+func TestRegionsOfOneRegionIsRegion(t *testing.T) {
+	base := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 70}, AsOf: asOf}
+	one, list := base, base
+	one.Region, list.Regions = "westeurope", []string{"westeurope"}
+	a, b := mustRecommend(t, one), mustRecommend(t, list)
+	if !slices.Equal(names(a), names(b)) || !slices.EqualFunc(a.Rejected, b.Rejected, func(x, y Rejection) bool { return x.Constraint == y.Constraint && x.Count == y.Count }) {
+		t.Errorf("region %v / %v\nregions %v / %v", names(a), a.Rejected, names(b), b.Rejected)
+	}
+	if r := rejection(b.Rejected, "region"); r == nil || !strings.Contains(r.Reason, `No price in regions "westeurope"`) {
+		t.Errorf("region rejection %+v", r)
+	}
+}
+
+// With an availability file, a size is placed only where the subscription
+// can deploy it: the H100 size, restricted in eastus, goes to westus3; a
+// size restricted in every allowed region that lists it is removed under
+// availability.
+func TestRegionsWithAvailabilityAvoidRestrictedRegions(t *testing.T) {
+	cat := withAvailability(t)
+	eng := newTestEngine(t, cat)
+	req := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 70}, Regions: []string{"eastus", "westus3", "westus2"}, MaxResults: i64(MaxResultsLimit), AsOf: asOf}
+	res, err := eng.Recommend(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res.Recommendations {
+		if !r.SKU.AvailableIn(r.PriceRegion) || !slices.Contains(req.Regions, r.PriceRegion) {
+			t.Errorf("%s placed in %q, where the subscription cannot deploy it", r.VMSize, r.PriceRegion)
+		}
+		if r.VMSize == "Standard_ND96isr_H100_v5" && r.PriceRegion != "westus3" {
+			t.Errorf("the H100 size is placed in %s, want westus3 (restricted in eastus)", r.PriceRegion)
+		}
+	}
+	only := req
+	only.Regions = []string{"westus2", "eastus2"}
+	only.GPUModels = []string{"a100-sxm-80gb"}
+	_, err = eng.Recommend(only)
+	var nf *NoFitError
+	if !errors.As(err, &nf) {
+		t.Fatalf("want no fit, got %v", err)
+	}
+	if r := rejection(nf.Rejected, "availability"); r == nil || !slices.Contains(r.Examples, "Standard_ND96amsr_A100_v4") {
+		t.Errorf("the A100 size restricted (QuotaId) in westus2 is not counted under availability: %+v", nf.Rejected)
+	}
+}
+
+func TestRegionsValidation(t *testing.T) {
+	eng := testEngine(t)
+	for _, tt := range []struct {
+		req           Request
+		path, summary string
+		detail        string
+	}{
+		{Request{Workload: WorkloadHPC, Regions: []string{"eastus", "westeurop"}}, "regions.1", "Unknown Region", "Did you mean one of: westeurope"},
+		{Request{Workload: WorkloadHPC, Regions: []string{" "}}, "regions.0", "Empty Region", "got an empty string"},
+		{Request{Workload: WorkloadHPC, Region: "eastus", Regions: []string{"westus2"}}, "regions", "Conflicting Regions", "not both"},
+	} {
+		errs := eng.Validate(tt.req)
+		if len(errs) != 1 || strings.Join(errs[0].Path, ".") != tt.path || errs[0].Summary != tt.summary || !strings.Contains(errs[0].Detail, tt.detail) || errs[0].Kind != KindInvalid {
+			t.Errorf("%+v: got %+v", tt.req.Regions, errs)
+		}
+	}
+}
