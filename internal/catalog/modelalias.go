@@ -75,6 +75,9 @@ func ClosestValue(v string, allowed []string) (string, bool) {
 	best, bestD, tie := "", 3, false
 	lv := strings.ToLower(v)
 	for _, a := range allowed {
+		if otherMagnitude(lv, strings.ToLower(a)) {
+			continue
+		}
 		switch d := EditDistance(lv, strings.ToLower(a)); {
 		case d < bestD:
 			best, bestD, tie = a, d, false
@@ -86,6 +89,25 @@ func ClosestValue(v string, allowed []string) (string, bool) {
 		return "", false
 	}
 	return best, true
+}
+
+// otherMagnitude reports whether a and b differ only by digits added or
+// dropped ("fp64" and "fp4", "int16" and "int8"): another number of bits, not
+// a typo of it, so never a suggestion.
+func otherMagnitude(a, b string) bool {
+	split := func(s string) (letters, digits string) {
+		for _, r := range s {
+			if r >= '0' && r <= '9' {
+				digits += string(r)
+			} else {
+				letters += string(r)
+			}
+		}
+		return letters, digits
+	}
+	la, da := split(a)
+	lb, db := split(b)
+	return la == lb && len(da) != len(db)
 }
 
 // DidYouMean is the sentence that suggests ClosestValue's value, with a

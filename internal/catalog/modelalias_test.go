@@ -36,9 +36,13 @@ func TestResolveModel(t *testing.T) {
 			t.Errorf("ResolveModel(%q) = %v, alias %v, %v; want %s, alias %v", tt.name, m, alias, ok, tt.id, tt.alias)
 		}
 	}
-	// deepseek-r1 shares no variant's id: the distilled Llama is another
-	// architecture, so it is not an alias of it.
-	for _, name := range []string{"deepseek-r1", "llama-3.1", "mistral", "meta-llama/", "instruct", "llama-3.1-70b-base"} {
+	// deepseek-r1 is the table's own id, never an alias of the distilled
+	// Llama (another architecture); the loop below checks it resolves to
+	// itself.
+	if m, alias, ok := cat.ResolveModel("deepseek-r1"); !ok || alias || m.ID != "deepseek-r1" {
+		t.Errorf("ResolveModel(%q) = %v, alias %v, %v; want deepseek-r1 itself", "deepseek-r1", m, alias, ok)
+	}
+	for _, name := range []string{"llama-3.1", "mistral", "meta-llama/", "instruct", "llama-3.1-70b-base"} {
 		if m, _, ok := cat.ResolveModel(name); ok {
 			t.Errorf("ResolveModel(%q) = %s; want no model", name, m.ID)
 		}
@@ -54,8 +58,8 @@ func TestResolveModel(t *testing.T) {
 }
 
 func TestClosestValue(t *testing.T) {
-	allowed := []string{"fp32", "tf32", "bf16", "fp16", "fp8", "int8", "int4"}
-	for v, want := range map[string]string{"BF16": "bf16", "Fp8": "fp8", "bf61": "bf16", "bf15": "bf16", "fp64": "", "x": "", "": "", "int16": ""} {
+	allowed := []string{"fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8", "int4"}
+	for v, want := range map[string]string{"fp6": "", "Fp4": "fp4", "BF16": "bf16", "Fp8": "fp8", "bf61": "bf16", "bf15": "bf16", "fp64": "", "x": "", "": "", "int16": ""} {
 		got, ok := catalog.ClosestValue(v, allowed)
 		if got != want || ok != (want != "") {
 			t.Errorf("ClosestValue(%q) = %q, %v; want %q", v, got, ok, want)

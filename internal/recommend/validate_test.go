@@ -57,7 +57,7 @@ func TestValidateErrors(t *testing.T) {
 		fatal   bool // Recommend refuses it with a *ValidationError
 	}{
 		{"missing workload", Request{}, "workload", "Missing Workload", `Use one of "training", "fine_tuning", "inference", "hpc", "htc", "visualization", "data_processing".`, true},
-		{"precision in upper case", Request{Workload: "training", Model: &Model{ParametersBillion: 7, Precision: "BF16"}}, "model.precision", "Invalid Precision", `model.precision must be one of "fp32", "tf32", "bf16", "fp16", "fp8", "int8", "int4"; got "BF16". Did you mean "bf16"? Values are case-sensitive.`, true},
+		{"precision in upper case", Request{Workload: "training", Model: &Model{ParametersBillion: 7, Precision: "BF16"}}, "model.precision", "Invalid Precision", `model.precision must be one of "fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8", "int4"; got "BF16". Did you mean "bf16"? Values are case-sensitive.`, true},
 		{"target near miss", Request{Workload: "training", Target: "vmms"}, "target", "Invalid Target", `got "vmms". Did you mean "vmss"?`, true},
 		{"model name near an alias", Request{Workload: "inference", Model: &Model{Name: "meta-llama/Llama-3.1-71B-Instruct"}}, "model.name", "Unknown Model", "Did you mean one of:", true},
 		{"unknown workload", Request{Workload: "train"}, "workload", "Invalid Workload", `workload must be one of "training", "fine_tuning", "inference", "hpc", "htc", "visualization", "data_processing"; got "train".`, true},
