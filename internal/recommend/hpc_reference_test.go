@@ -66,7 +66,7 @@ func TestLicenseCostPerCore(t *testing.T) {
 
 	// A hyper-threaded size runs a rank per vCPU: 64 ranks on one
 	// F64s_v2 (32 cores) pay 64 licences.
-	res = mustRecommend(t, Request{Workload: WorkloadHTC, Cores: i64(64), Region: "eastus", AsOf: asOf, MaxResults: i64(MaxResultsLimit), LicenseCostPerCoreHour: f64(1)})
+	res = mustRecommend(t, Request{Workload: WorkloadHTC, Cores: i64(64), Region: "eastus", AsOf: asOf, LicenseCostPerCoreHour: f64(1), Prefer: []string{"Standard_F64s_v2"}})
 	if r := byName(res, "Standard_F64s_v2"); r == nil || r.Nodes != 1 || r.Estimate.LicenseCostPerHour == nil || *r.Estimate.LicenseCostPerHour != 64 {
 		t.Errorf("F64s_v2 for 64 ranks: %+v", r)
 	}
