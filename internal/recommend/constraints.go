@@ -59,6 +59,10 @@ const (
 	numConstraints
 )
 
+// A size's failed constraints are the bits of a uint64: this fails to
+// compile when the table outgrows it.
+var _ [64 - numConstraints]struct{}
+
 // constraintDef describes one hard constraint: everything the engine says
 // and checks about it lives in its entry of constraintTable.
 type constraintDef struct {
@@ -72,7 +76,7 @@ type constraintDef struct {
 	// per request over every size, so that the check is a direct call in a
 	// loop rather than a call through the table per size. Nil for the
 	// constraints another step decides (decidedBy).
-	fails func(n *requirements, evals []eval, bit uint32)
+	fails func(n *requirements, evals []eval, bit uint64)
 	// decidedBy names the step that decides a constraint without fails:
 	// stageLayout (the VM count: the job does not fit the VMs allowed, in
 	// memory, GPUs, cores, time or throughput) or stageCompare (once every
@@ -109,7 +113,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cRetired: {
 		name: "retired",
 		// As SKU.RetiredAt, with the date parsed once per catalog.
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool {
 				return e.in.sku.Lifecycle.Status == catalog.StatusRetired || (e.in.hasRetire && !n.asOf.Before(e.in.retire))
 			})
@@ -122,7 +126,7 @@ var constraintTable = [numConstraints]constraintDef{
 	// DefaultMinLifetimeMonths) of the provider's date.
 	cLifetime: {
 		name: "min_lifetime_months",
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return e.in.hasRetire && e.in.retire.Before(n.lifetimeCutoff) })
 		},
 		reason: func(n *requirements) string {
@@ -138,7 +142,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cPreview: {
 		name:   "preview",
 		active: func(n *requirements) bool { return !n.includePreview },
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return e.in.sku.Lifecycle.Status == catalog.StatusPreview })
 		},
 		reason: func(*requirements) string { return "In preview; set include_preview = true to consider preview sizes." },
@@ -149,7 +153,7 @@ var constraintTable = [numConstraints]constraintDef{
 	// it, whatever the catalog's lists say.
 	cDeployable: {
 		name: "deployable",
-		fails: func(_ *requirements, evals []eval, bit uint32) {
+		fails: func(_ *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return !e.in.sku.Deployable && len(e.in.sku.Availability) == 0 })
 		},
 		reason: func(*requirements) string {
@@ -159,7 +163,7 @@ var constraintTable = [numConstraints]constraintDef{
 	// vCPUs or memory unknown (sizes listed only on retirement pages).
 	cUnknownSpecs: {
 		name: "unknown_specs",
-		fails: func(_ *requirements, evals []eval, bit uint32) {
+		fails: func(_ *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return !e.in.known })
 		},
 		reason: func(*requirements) string {
@@ -171,7 +175,7 @@ var constraintTable = [numConstraints]constraintDef{
 	// DataProcessingMinComputeCapability.
 	cWorkload: {
 		name: "workload",
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool {
 				in := e.in
 				return !e.familyOK || in.isGPU != (n.fit.category == catalog.CategoryGPU) ||
@@ -184,7 +188,7 @@ var constraintTable = [numConstraints]constraintDef{
 	// with it.
 	cConfidential: {
 		name: "confidential",
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return e.in.sku.Confidential != n.confidential })
 		},
 		reason: func(n *requirements) string {
@@ -204,7 +208,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cIsolated: {
 		name:   "isolated",
 		active: func(n *requirements) bool { return n.isolated != nil },
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return e.in.sku.Isolated != *n.isolated })
 		},
 		reason: func(n *requirements) string {
@@ -221,7 +225,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cGPUVendor: {
 		name:   "gpu_vendor",
 		active: func(n *requirements) bool { return n.vendor != GPUVendorAny },
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return e.in.vendor != n.vendor })
 		},
 		reason: func(n *requirements) string {
@@ -238,7 +242,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cGPUModels: {
 		name:   "gpu_models",
 		active: func(n *requirements) bool { return len(n.gpuModels) > 0 },
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool {
 				if e.in.isGPU {
 					for _, g := range n.gpuModels {
@@ -267,7 +271,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cCUDA: {
 		name:   "cuda_version",
 		active: func(n *requirements) bool { return n.cuda.ok },
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool {
 				in := e.in
 				return in.vendor != catalog.VendorNVIDIA || int64(n.cuda.major) > in.maxCUDA || (in.minCUDA.ok && n.cuda.less(in.minCUDA))
@@ -294,7 +298,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cComputeCap: {
 		name:   "min_compute_capability",
 		active: func(n *requirements) bool { return n.minCC.ok },
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return !e.in.cc.ok || e.in.cc.less(n.minCC) })
 		},
 		reason: func(n *requirements) string {
@@ -311,7 +315,7 @@ var constraintTable = [numConstraints]constraintDef{
 	// size; "unknown" support is allowed with a warning.
 	cTarget: {
 		name: "target",
-		fails: func(_ *requirements, evals []eval, bit uint32) {
+		fails: func(_ *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return e.support == catalog.SupportUnsupported })
 		},
 		reason: func(n *requirements) string { return fmt.Sprintf("Not supported on target %q.", n.target) },
@@ -326,7 +330,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cRegion: {
 		name:   "region",
 		active: func(n *requirements) bool { return n.regionScoped() },
-		fails: func(_ *requirements, evals []eval, bit uint32) {
+		fails: func(_ *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool {
 				if e.region == "" {
 					return true // no allowed region offers it
@@ -348,7 +352,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cAvailability: {
 		name:   "availability",
 		active: func(n *requirements) bool { return n.regionScoped() },
-		fails: func(_ *requirements, evals []eval, bit uint32) {
+		fails: func(_ *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return locationRestriction(e.in.sku, e.region) != nil })
 		},
 		reason: func(n *requirements) string {
@@ -363,7 +367,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cQuota: {
 		name:   "quota",
 		active: func(n *requirements) bool { return n.req.RequireQuota && n.quotaActive() },
-		fails: func(_ *requirements, evals []eval, bit uint32) {
+		fails: func(_ *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return e.quota.status == QuotaInsufficient })
 		},
 		reason: func(*requirements) string {
@@ -388,7 +392,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cPrecision: {
 		name:   "precision",
 		active: func(n *requirements) bool { return n.precisionActive() },
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return !e.in.runsTraining(n.train.computePrec) })
 		},
 		reason: func(n *requirements) string {
@@ -550,7 +554,7 @@ var constraintTable = [numConstraints]constraintDef{
 	// The job needs InfiniBand and the size has none.
 	cInterconnect: {
 		name: "interconnect",
-		fails: func(_ *requirements, evals []eval, bit uint32) {
+		fails: func(_ *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return e.ibNeeded && !e.in.sku.Network.RDMA })
 		},
 		reason: func(n *requirements) string {
@@ -590,7 +594,7 @@ func perVMMinimum(name, reasonFormat string, minimum func(*requirements) float64
 	return constraintDef{
 		name:   name,
 		active: func(n *requirements) bool { return minimum(n) > 0 },
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return has(e.in) < minimum(n) })
 		},
 		reason: func(n *requirements) string { return fmt.Sprintf(reasonFormat, trimFloat(minimum(n))) },
@@ -604,7 +608,7 @@ func priceCap(name, what string, limit func(*requirements) float64, price func(*
 	return constraintDef{
 		name:   name,
 		active: func(n *requirements) bool { return limit(n) > 0 },
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return !e.hasPrice || price(e) > limit(n) })
 		},
 		reason: func(n *requirements) string {
@@ -659,7 +663,7 @@ func (c constraint) String() string { return constraintTable[c].name }
 
 // notRelaxable are the constraints a nearest miss may not fail: those
 // without a relax.
-var notRelaxable = func() (mask uint32) {
+var notRelaxable = func() (mask uint64) {
 	for c := range constraintTable {
 		if constraintTable[c].relax == nil {
 			mask |= 1 << c
@@ -669,7 +673,7 @@ var notRelaxable = func() (mask uint32) {
 }()
 
 // mark sets bit on the sizes for which fails is true.
-func mark(evals []eval, bit uint32, fails func(e *eval) bool) {
+func mark(evals []eval, bit uint64, fails func(e *eval) bool) {
 	for i := range evals {
 		if fails(&evals[i]) {
 			evals[i].fails |= bit
@@ -680,14 +684,14 @@ func mark(evals []eval, bit uint32, fails func(e *eval) bool) {
 // check runs the request's active checks over every size.
 func check(n *requirements, evals []eval) {
 	for m := n.checks; m != 0; m &= m - 1 {
-		c := bits.TrailingZeros32(m)
+		c := bits.TrailingZeros64(m)
 		constraintTable[c].fails(n, evals, 1<<c)
 	}
 }
 
 // activeChecks is the bit set of the constraints the request sets that
 // evaluate checks (not those found by layout or scaleUp).
-func activeChecks(n *requirements) (mask uint32) {
+func activeChecks(n *requirements) (mask uint64) {
 	for c := range constraintTable {
 		d := &constraintTable[c]
 		if d.decidedBy == stageCheck && (d.active == nil || d.active(n)) {

@@ -24,7 +24,7 @@ type requirements struct {
 	serve serving
 	hpc   hpcWork
 	// checks is the constraints the per-size checks run (activeChecks).
-	checks uint32
+	checks uint64
 }
 
 // settings are the request's filters, places, dates and ranking choices,
