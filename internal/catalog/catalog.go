@@ -15,6 +15,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -132,4 +133,29 @@ func describeJSONError(err error) error {
 		return fmt.Errorf("invalid JSON at byte offset %d: %s", syntaxErr.Offset, syntaxErr.Error())
 	}
 	return err
+}
+
+// EmbeddedModelIDs lists the ids of the embedded model table, sorted as Models is,
+// decoding models.json alone: the provider's schema documents them, and
+// Terraform asks every provider process for the schema, most of which never
+// need the whole catalog. A test checks them against Default's table.
+func EmbeddedModelIDs() ([]string, error) {
+	b, err := embedded.ReadFile("data/models.json")
+	if err != nil {
+		return nil, err
+	}
+	var doc struct {
+		Models []struct {
+			ID string `json:"id"`
+		} `json:"models"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		return nil, fmt.Errorf("models.json: %w", err)
+	}
+	ids := make([]string, len(doc.Models))
+	for i, m := range doc.Models {
+		ids[i] = m.ID
+	}
+	slices.Sort(ids)
+	return ids, nil
 }

@@ -4,6 +4,7 @@
 package catalog
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -240,4 +241,23 @@ func TestModelsThroughCatalogFile(t *testing.T) {
 	}
 	_, _, err = mustDefault(t).WithOverlays(Overlays{Catalog: f})
 	wantFileError(t, err, "model tiny", "", "a moe model needs experts and active_experts")
+}
+
+// The model ids the schema documents are the embedded table's, in order.
+func TestEmbeddedModelIDs(t *testing.T) {
+	ids, err := EmbeddedModelIDs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, m := range cat.Models() {
+		want = append(want, m.ID)
+	}
+	if !slices.Equal(ids, want) || len(ids) == 0 {
+		t.Errorf("EmbeddedModelIDs = %v, want %v", ids, want)
+	}
 }

@@ -14,13 +14,12 @@ import (
 // backticks, for the documentation of model.name: the docs are generated
 // from the schema, so they list every model the released catalog has.
 var embeddedModelIDs = sync.OnceValue(func() string {
-	cat, err := catalog.Default()
+	ids, err := catalog.EmbeddedModelIDs()
 	if err != nil {
 		return ""
 	}
-	ids := make([]string, 0, len(cat.Models()))
-	for _, m := range cat.Models() {
-		ids = append(ids, "`"+m.ID+"`")
+	for i, id := range ids {
+		ids[i] = "`" + id + "`"
 	}
 	return strings.Join(ids, ", ")
 })
