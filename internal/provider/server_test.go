@@ -134,6 +134,22 @@ func BenchmarkReadDataSource(b *testing.B) {
 	}
 }
 
+// BenchmarkValidateDataSource measures one ValidateDataResourceConfig call
+// for hpcsku_recommendation, which Terraform makes twice per data source and
+// plan (validate, then plan).
+func BenchmarkValidateDataSource(b *testing.B) {
+	s := newProtoServer(b)
+	ctx := context.Background()
+	c := serverReadCases()["recommendation"]
+	req := &tfprotov6.ValidateDataResourceConfigRequest{TypeName: c.typeName, Config: s.readRequest(b, c.typeName, c.attrs).Config}
+	b.ReportAllocs()
+	for b.Loop() {
+		if resp, err := s.ValidateDataResourceConfig(ctx, req); err != nil || diagsHaveError(resp.Diagnostics) {
+			b.Fatalf("ValidateDataResourceConfig: %v %v", err, resp.Diagnostics)
+		}
+	}
+}
+
 // TestProviderDecodesCatalogOnce configures several provider servers the way
 // main.go builds them (New, which loads catalog.Default) and reads through
 // each; then configures several providers from New directly: each is handed
