@@ -365,7 +365,7 @@ var constraintTable = [numConstraints]constraintDef{
 	// (bf16 on a T4 or V100, fp8 before Hopper, tf32 before Ampere). LoRA
 	// on a quantised base and QLoRA compute in bf16 or fp16, either of
 	// which will do. Inference at such a precision stays allowed, with a
-	// warning and PenaltyPrecisionInference.
+	// warning and the step model's weight-only throughput.
 	cPrecision: {
 		name:   "precision",
 		active: func(n *requirements) bool { return n.precisionActive() },

@@ -255,13 +255,13 @@ func layOutGPUMemory(n *requirements, e *eval, vc *vmCount) bool {
 		e.fail(cGPUMemoryPerGPU)
 		return false
 	}
-	vc.need(gl.nodes, cGPUMemory)
-	if n.serve.tps > 0 && n.job.kvPerSeq > 0 {
-		if want := n.serve.copiesFor(in, &gl); want > gl.copies {
-			gl = servingCopies(n, in, gl, want)
-			vc.need(gl.nodes, cTokensPerSecond)
-		}
+	memNodes := gl.nodes
+	if n.job.tensorParallel && n.job.kvPerSeq > 0 {
+		gl = n.searchServing(in, gl, limit, span)
+		memNodes = min(memNodes, gl.memNodes)
 	}
+	vc.need(memNodes, cGPUMemory)
+	vc.need(gl.nodes, cTokensPerSecond)
 	e.gl = gl
 	return true
 }

@@ -44,7 +44,7 @@ type sizeInfo struct {
 	// one whole GPU per precision (indexed as precisions), its memory
 	// bandwidth in GB/s, the training MFU of its class; per VM the STREAM
 	// bandwidth (GB/s), FP64 peak (GFLOPS) and physical cores.
-	tflops     [7]float64
+	tflops     [8]float64
 	hbmGBs     float64
 	trainMFU   float64
 	streamGBs  float64
@@ -237,10 +237,6 @@ func precisionBit(p string) uint16 {
 		if x == p {
 			return 1 << uint(i)
 		}
-	}
-	switch p {
-	case "fp4":
-		return 1 << uint(len(precisions))
 	}
 	return 0
 }

@@ -41,6 +41,8 @@ var (
 	RangeMinVCPUs                 = wholeRange("min_vcpus", "Invalid Minimum vCPUs", 1, MaxMinVCPUs)
 	RangeContextTokens            = wholeRange("context_tokens", "Invalid Context Length", 1, MaxContextTokens)
 	RangeConcurrentRequests       = wholeRange("concurrent_requests", "Invalid Concurrent Requests", 1, MaxConcurrentRequests)
+	RangePromptTokens             = wholeRange("prompt_tokens", "Invalid Prompt Length", 1, MaxContextTokens)
+	RangeOutputTokens             = wholeRange("output_tokens", "Invalid Output Length", 1, MaxContextTokens)
 	RangeTrainingBatchSize        = wholeRange("training_batch_size", "Invalid Training Batch Size", 1, MaxTrainingBatchSize)
 	RangeMinMemoryGiB             = NumberRange{Name: "min_memory_gib", Summary: "Invalid Minimum Memory"}
 	RangeMinLocalDiskGiB          = NumberRange{Name: "min_local_disk_gib", Summary: "Invalid Minimum Local Disk"}

@@ -199,13 +199,27 @@ func scoreAll(n *requirements, cands []candidate) {
 	var minCost, maxSpeed [3]float64
 	minCost[0], minCost[1], minCost[2] = math.Inf(1), math.Inf(1), math.Inf(1)
 	ref := func(e *eval) int { return 2*b2i(e.lacksFacts) + b2i(e.lateDefault && !e.lacksFacts) }
+	// A service's speed reference is the fastest layout that is not
+	// oversized (a job that fits in one GPU of a multi-GPU VM): splitting
+	// a small model over a VM's GPUs earns it no more than the fastest
+	// right-sized layout's speed, at which the component is capped.
+	var oversized [3]float64
 	for _, c := range cands {
 		e := c.eval
 		g := ref(e)
 		if e.hasPrice && e.costKey > 0 && e.costKey < minCost[g] {
 			minCost[g] = e.costKey
 		}
+		if n.serviceTimed() && e.idleGPUShare > 0 {
+			oversized[g] = math.Max(oversized[g], e.speed)
+			continue
+		}
 		maxSpeed[g] = math.Max(maxSpeed[g], e.speed)
+	}
+	for g := range maxSpeed {
+		if maxSpeed[g] == 0 {
+			maxSpeed[g] = oversized[g]
+		}
 	}
 	// Groups in the order compareCandidates lists them; a later group's score
 	// is capped at the lowest score of the groups before it, so scores
@@ -264,14 +278,11 @@ func score(n *requirements, e *eval, minCost, maxSpeed float64) float64 {
 		// "performance" ranks on raw speed).
 		gen = math.Min(1, n.train.deadline*e.speed)
 	case e.hasFacts && maxSpeed > 0:
-		gen = e.speed / maxSpeed
+		gen = math.Min(1, e.speed/maxSpeed)
 	}
 	s := w.Family*e.fit + w.Cost*cost + w.Sizing*sizing + w.Generation*gen + w.Scale/float64(e.nodes)
 	if e.unusedRDMA {
 		s -= PenaltyUnusedRDMA
-	}
-	if !e.nativePrec && n.workload == WorkloadInference {
-		s -= PenaltyPrecisionInference
 	}
 	if e.pcieTP {
 		s -= PenaltyTensorParallelPCIe

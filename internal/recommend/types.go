@@ -39,10 +39,16 @@ type Request struct {
 	// FineTuningMethod is one of FineTuningMethods (fine_tuning only); ""
 	// means full, or qlora for int4 and lora for int8 models.
 	FineTuningMethod string
-	// ContextTokens is the tokens of one sequence: prompt plus output for
-	// inference, the sequence length for training and fine-tuning. nil
-	// means DefaultContextTokens, capped at the model's maximum context.
+	// ContextTokens is the tokens of one sequence: the longest prompt plus
+	// output for inference, which sizes the KV cache; the sequence length
+	// for training and fine-tuning. nil means PromptTokens + OutputTokens
+	// for inference when either is set, else DefaultContextTokens; capped
+	// at the model's maximum context.
 	ContextTokens *int64
+	// PromptTokens and OutputTokens are the mean prompt and output tokens
+	// of one request (inference only). nil means the other's share of
+	// the default split (DefaultOutputShare), or the split of the context.
+	PromptTokens, OutputTokens *int64
 	// ConcurrentRequests is the sequences in flight across the service
 	// (inference only); nil means DefaultConcurrentRequests.
 	ConcurrentRequests *int64
@@ -291,6 +297,11 @@ type Estimate struct {
 	// concurrency (inference). CostPerMillionTokens is the price of a
 	// million of them.
 	TokensPerSecond, CostPerMillionTokens *float64
+	// TimeToFirstTokenMs and TimePerOutputTokenMs are a request's mean
+	// time to its first output token and per output token after it, and
+	// RequestsPerSecond the requests the service completes per second
+	// (inference).
+	TimeToFirstTokenMs, TimePerOutputTokenMs, RequestsPerSecond *float64
 	// RelativeThroughput is the layout's throughput by HPCBound relative
 	// to the best candidate of the request (hpc, htc).
 	RelativeThroughput *float64
