@@ -222,6 +222,30 @@ func TestBadInputMatrix(t *testing.T) {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `concurrent_requests = 100001`), attr: "concurrent_requests", with: recAddr, line: `concurrent_requests = 100001`,
 			summary: "Invalid Concurrent Requests", detail: []string{`concurrent_requests must be at least 1 and at most 100,000; got 100001.`},
 		},
+		"recommendation/prompt_tokens negative": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `prompt_tokens = -1`), attr: "prompt_tokens", with: recAddr, line: `prompt_tokens = -1`,
+			summary: "Invalid Prompt Length", detail: []string{`prompt_tokens must be at least 1 and at most 10,485,760; got -1.`},
+		},
+		"recommendation/prompt_tokens zero": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `prompt_tokens = 0`), attr: "prompt_tokens", with: recAddr, line: `prompt_tokens = 0`,
+			summary: "Invalid Prompt Length", detail: []string{`prompt_tokens must be at least 1 and at most 10,485,760; got 0.`},
+		},
+		"recommendation/prompt_tokens on training": {
+			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `prompt_tokens = 512`), attr: "prompt_tokens", with: recAddr, line: `prompt_tokens = 512`,
+			summary: "Argument Not Used By Workload", detail: []string{`prompt_tokens applies to serving a model, not to workload "training". Remove prompt_tokens, or set workload to "inference".`},
+		},
+		"recommendation/output_tokens negative": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `output_tokens = -5`), attr: "output_tokens", with: recAddr, line: `output_tokens = -5`,
+			summary: "Invalid Output Length", detail: []string{`output_tokens must be at least 1 and at most 10,485,760; got -5.`},
+		},
+		"recommendation/output_tokens zero": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `output_tokens = 0`), attr: "output_tokens", with: recAddr, line: `output_tokens = 0`,
+			summary: "Invalid Output Length", detail: []string{`output_tokens must be at least 1 and at most 10,485,760; got 0.`},
+		},
+		"recommendation/context_tokens shorter than prompt plus output": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `context_tokens = 1000`, `prompt_tokens = 900`, `output_tokens = 200`), attr: "context_tokens", with: recAddr, line: `context_tokens = 1000`,
+			summary: "Context Shorter Than Request", detail: []string{`context_tokens (1,000) is the longest sequence and cannot be shorter than prompt_tokens plus output_tokens (1,100).`},
+		},
 		"recommendation/concurrent_requests on training": {
 			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `concurrent_requests = 32`), attr: "concurrent_requests", with: recAddr, line: `concurrent_requests = 32`,
 			summary: "Argument Not Used By Workload", detail: []string{`concurrent_requests applies to serving a model, not to workload "training". Remove concurrent_requests, or set workload to "inference".`},

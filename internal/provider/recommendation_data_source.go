@@ -83,6 +83,8 @@ func requestFromConfig(ctx context.Context, cfg recommendationDataSourceModel, d
 		FineTuningMethod:     cfg.FineTuningMethod.ValueString(),
 		ContextTokens:        int64Ptr(cfg.ContextTokens),
 		ConcurrentRequests:   int64Ptr(cfg.ConcurrentRequests),
+		PromptTokens:         int64Ptr(cfg.PromptTokens),
+		OutputTokens:         int64Ptr(cfg.OutputTokens),
 		TrainingBatchSize:    int64Ptr(cfg.TrainingBatchSize),
 		TokensBillion:        float64Ptr(cfg.TokensBillion),
 		DeadlineHours:        float64Ptr(cfg.DeadlineHours),

@@ -434,6 +434,19 @@ data "hpcsku_recommendation" "busy" {
 					"job_hours":               knownvalue.Null(),
 				})),
 				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(1).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(936)),
+				// On the H100 NVL a prefill takes 384.76 ms and a decode step 22.17 ms:
+				// the first token after 406.9 ms, then one every 35.02 s / 1,024 = 34.2
+				// ms; 935.7 / 1,024 = 0.9138 requests a second.
+				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(1).AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"time_to_first_token_ms":   knownvalue.Float64Exact(406.9),
+					"time_per_output_token_ms": knownvalue.Float64Exact(34.2),
+					"requests_per_second":      knownvalue.Float64Exact(0.9139),
+				})),
+				statecheck.ExpectKnownValue(serve, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"prompt_tokens": knownvalue.Int64Exact(7168),
+					"output_tokens": knownvalue.Int64Exact(1024),
+					"token_split":   knownvalue.StringRegexp(regexp.MustCompile(`^7,168 prompt and 1,024 output tokens per request: the default split of the 8,192-token context, one output token in eight`)),
+				})),
 				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(2).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(2674)),
 				statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(3).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(327)),
 
@@ -631,12 +644,15 @@ data "hpcsku_recommendation" "cfd" {
 				// 300e9 tokens / 105,671 s = 2,838,926 tokens per second; 53,541.38 USD /
 				// 300,000 million tokens = 0.1785 USD per million.
 				statecheck.ExpectKnownValue(pretrain, recs.AtSliceIndex(0).AtMapKey("estimate"), knownvalue.ObjectExact(map[string]knownvalue.Check{
-					"job_hours":               knownvalue.Float64Exact(29.35),
-					"job_cost_usd":            knownvalue.Float64Exact(53541.38),
-					"tokens_per_second":       knownvalue.Float64Exact(2838926),
-					"cost_per_million_tokens": knownvalue.Float64Exact(0.1785),
-					"relative_throughput":     knownvalue.Null(),
-					"efficiency":              knownvalue.Float64Exact(0.3),
+					"job_hours":                knownvalue.Float64Exact(29.35),
+					"job_cost_usd":             knownvalue.Float64Exact(53541.38),
+					"tokens_per_second":        knownvalue.Float64Exact(2838926),
+					"cost_per_million_tokens":  knownvalue.Float64Exact(0.1785),
+					"relative_throughput":      knownvalue.Null(),
+					"time_to_first_token_ms":   knownvalue.Null(),
+					"time_per_output_token_ms": knownvalue.Null(),
+					"requests_per_second":      knownvalue.Null(),
+					"efficiency":               knownvalue.Float64Exact(0.3),
 					"assumptions": knownvalue.ListExact([]knownvalue.Check{
 						knownvalue.StringExact("Training FLOPs: (6 × 7B active parameters) per token × 300 billion tokens = 1.260e+22 FLOPs."),
 						knownvalue.StringExact("Rate: 38 VMs × 8 GPUs × 1307.4 dense TFLOPS (bf16) × 30% MFU = 1.192e+17 FLOP/s."),
@@ -756,13 +772,16 @@ data "hpcsku_recommendation" "cfd" {
 				statecheck.ExpectKnownValue(cfd, tfjsonpath.New("vm_sizes"), stringList("Standard_HB120rs_v3", "Standard_HB120rs_v2")),
 				statecheck.ExpectKnownValue(cfd, recs.AtSliceIndex(0).AtMapKey("score"), knownvalue.Float64Exact(84.8)),
 				statecheck.ExpectKnownValue(cfd, recs.AtSliceIndex(0).AtMapKey("estimate"), knownvalue.ObjectExact(map[string]knownvalue.Check{
-					"job_hours":               knownvalue.Null(),
-					"job_cost_usd":            knownvalue.Null(),
-					"tokens_per_second":       knownvalue.Null(),
-					"cost_per_million_tokens": knownvalue.Null(),
-					"relative_throughput":     knownvalue.Float64Exact(0.9825),
-					"efficiency":              knownvalue.Float64Exact(0.9),
-					"assumptions":             stringList("Bound: memory_capacity (hpc_bound); 17 VMs × 448 GiB of memory per VM × 90% parallel efficiency = 6854.4, relative to the best layout of the request."),
+					"job_hours":                knownvalue.Null(),
+					"job_cost_usd":             knownvalue.Null(),
+					"tokens_per_second":        knownvalue.Null(),
+					"cost_per_million_tokens":  knownvalue.Null(),
+					"relative_throughput":      knownvalue.Float64Exact(0.9825),
+					"time_to_first_token_ms":   knownvalue.Null(),
+					"time_per_output_token_ms": knownvalue.Null(),
+					"requests_per_second":      knownvalue.Null(),
+					"efficiency":               knownvalue.Float64Exact(0.9),
+					"assumptions":              stringList("Bound: memory_capacity (hpc_bound); 17 VMs × 448 GiB of memory per VM × 90% parallel efficiency = 6854.4, relative to the best layout of the request."),
 				})),
 				statecheck.ExpectKnownValue(cfd, recs.AtSliceIndex(1), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"score": knownvalue.Float64Exact(80.5),

@@ -106,6 +106,20 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 				"Only for workload `inference`; anywhere else it is an error.",
 			Validators: []validator.Int64{inRange(recommend.RangeConcurrentRequests)},
 		},
+		"prompt_tokens": schema.Int64Attribute{
+			Optional: true,
+			MarkdownDescription: "Mean prompt tokens of one request to a served language model, 1 to " + groupDigits(recommend.MaxContextTokens) + ": prefill work, which sets the time to first token and shares the GPUs with decoding. " +
+				"Without it, it follows `output_tokens` or the context by the default split of one output token in eight (Azure's production conversation traces; `requirements.token_split` says which). " +
+				"Only for workload `inference`; anywhere else it is an error.",
+			Validators: []validator.Int64{inRange(recommend.RangePromptTokens)},
+		},
+		"output_tokens": schema.Int64Attribute{
+			Optional: true,
+			MarkdownDescription: "Mean output tokens of one request to a served language model, 1 to " + groupDigits(recommend.MaxContextTokens) + ": the decode steps a request takes. " +
+				"Without it, it follows `prompt_tokens` or the context by the default split. With `prompt_tokens` and `output_tokens` and no `context_tokens`, the context is their sum; " +
+				"a stated `context_tokens` shorter than their sum is an error. Only for workload `inference`; anywhere else it is an error.",
+			Validators: []validator.Int64{inRange(recommend.RangeOutputTokens)},
+		},
 		"training_batch_size": schema.Int64Attribute{
 			Optional: true,
 			MarkdownDescription: "Sequences or samples each GPU processes per step (the micro-batch), 1 to " + groupDigits(recommend.MaxTrainingBatchSize) + ". " +
@@ -326,6 +340,9 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 				"fine_tuning_method":  strAttr("Fine-tuning method the estimate used (`fine_tuning_method` or its default); null unless workload is `fine_tuning`."),
 				"context_tokens":      int64Attr("Tokens per sequence the estimate used (`context_tokens` or its default, capped at the named model's maximum context); null where it plays no part (full training, models without a sequence, no model)."),
 				"concurrent_requests": int64Attr("Sequences in flight the KV cache was sized for (`concurrent_requests` or its default); null unless a language model is served (`inference`)."),
+				"prompt_tokens":       int64Attr("Mean prompt tokens of a request the estimate used (`prompt_tokens` or the default split); null unless a language model is served."),
+				"output_tokens":       int64Attr("Mean output tokens of a request the estimate used (`output_tokens` or the default split); null unless a language model is served."),
+				"token_split":         strAttr("Where `prompt_tokens` and `output_tokens` come from, in a sentence: given, or the default split and its source; null unless a language model is served."),
 				"kv_cache_gib":        float64Attr("KV cache of every concurrent sequence, in GiB, as in `memory.kv_cache_gib`; null unless a language model is served."),
 				"kv_bytes_per_token":  int64Attr("KV cache per token of context, in bytes (2 × layers × KV heads × head dimension × bytes per element for a named model; approximated from the parameters otherwise); null unless a language model is served."),
 				"training_flops": float64Attr("The work of a `training` or `fine_tuning` job of a language model, in FLOPs: " + strconv.Itoa(recommend.TrainingFLOPsPerToken) + " (`lora` and `qlora`: " + strconv.Itoa(recommend.LoRAFLOPsPerToken) + ") × active parameters × `training_tokens_billion`, " +
@@ -461,11 +478,14 @@ func recommendationAttributes() map[string]schema.Attribute {
 				"null where the request defines no work to time: no language model trained, fine-tuned or served on GPUs (a served model's estimate replaced by `gpu_memory_gib` included), and a workload other than `hpc` and `htc`. " +
 				"A figure the inputs do not define, or the catalog lacks the facts for, is null.",
 			Attributes: map[string]schema.Attribute{
-				"job_hours":               float64Attr("Wall time of the whole `training` or `fine_tuning` job on this layout, in hours: `requirements.training_flops` ÷ (VMs × GPUs used × dense peak at the compute precision × `efficiency`); null for other workloads."),
-				"job_cost_usd":            float64Attr("Cost of the whole `training` or `fine_tuning` job, in USD: `job_hours` × `total_price_per_hour`; null for other workloads or where the size has no price."),
-				"tokens_per_second":       float64Attr("Tokens per second of the whole layout: processed (`training`, `fine_tuning`) or output by every copy of the model serving `concurrent_requests` (`inference`); null for other workloads."),
-				"cost_per_million_tokens": float64Attr("USD per million of those tokens; null where `tokens_per_second` is, or where the size has no price."),
-				"relative_throughput":     float64Attr("`hpc` and `htc`: this layout's throughput by `requirements.hpc_bound` relative to the best layout of the request (1 for the best); null for other workloads."),
+				"job_hours":                float64Attr("Wall time of the whole `training` or `fine_tuning` job on this layout, in hours: `requirements.training_flops` ÷ (VMs × GPUs used × dense peak at the compute precision × `efficiency`); null for other workloads."),
+				"job_cost_usd":             float64Attr("Cost of the whole `training` or `fine_tuning` job, in USD: `job_hours` × `total_price_per_hour`; null for other workloads or where the size has no price."),
+				"tokens_per_second":        float64Attr("Tokens per second of the whole layout: processed (`training`, `fine_tuning`) or output by every copy of the model serving `concurrent_requests` (`inference`); null for other workloads."),
+				"cost_per_million_tokens":  float64Attr("USD per million of those tokens (output tokens for `inference`); null where `tokens_per_second` is, or where the size has no price."),
+				"time_to_first_token_ms":   float64Attr("`inference`: a request's mean time to its first output token on this layout, in milliseconds: its prompt's prefill plus the decode step it joins; null for other workloads."),
+				"time_per_output_token_ms": float64Attr("`inference`: a request's mean time per output token after the first, in milliseconds, with the prefills continuous batching interleaves; null for other workloads."),
+				"requests_per_second":      float64Attr("`inference`: requests the layout completes per second, `tokens_per_second` ÷ the output tokens of a request; null for other workloads."),
+				"relative_throughput":      float64Attr("`hpc` and `htc`: this layout's throughput by `requirements.hpc_bound` relative to the best layout of the request (1 for the best); null for other workloads."),
 				"efficiency": float64Attr("The utilization the estimate used: model FLOPs utilization for `training` and `fine_tuning`, memory bandwidth utilization for `inference`, " +
 					"parallel efficiency for `hpc` and `htc`; 0 where the catalog has no figures to estimate with."),
 				"assumptions": supportList("The formula, constants and facts of the estimate, in plain sentences."),

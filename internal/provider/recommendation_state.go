@@ -31,6 +31,8 @@ type recommendationDataSourceModel struct {
 	FineTuningMethod     types.String  `tfsdk:"fine_tuning_method"`
 	ContextTokens        types.Int64   `tfsdk:"context_tokens"`
 	ConcurrentRequests   types.Int64   `tfsdk:"concurrent_requests"`
+	PromptTokens         types.Int64   `tfsdk:"prompt_tokens"`
+	OutputTokens         types.Int64   `tfsdk:"output_tokens"`
 	TrainingBatchSize    types.Int64   `tfsdk:"training_batch_size"`
 	TokensBillion        types.Float64 `tfsdk:"tokens_billion"`
 	DeadlineHours        types.Float64 `tfsdk:"deadline_hours"`
@@ -149,6 +151,9 @@ type estimateOut struct {
 	JobCostUSD           *float64 `tfsdk:"job_cost_usd"`
 	TokensPerSecond      *float64 `tfsdk:"tokens_per_second"`
 	CostPerMillionTokens *float64 `tfsdk:"cost_per_million_tokens"`
+	TimeToFirstTokenMs   *float64 `tfsdk:"time_to_first_token_ms"`
+	TimePerOutputTokenMs *float64 `tfsdk:"time_per_output_token_ms"`
+	RequestsPerSecond    *float64 `tfsdk:"requests_per_second"`
 	RelativeThroughput   *float64 `tfsdk:"relative_throughput"`
 	Efficiency           float64  `tfsdk:"efficiency"`
 	Assumptions          []string `tfsdk:"assumptions"`
@@ -245,6 +250,9 @@ type requirementsOut struct {
 	FineTuningMethod   *string  `tfsdk:"fine_tuning_method"`
 	ContextTokens      *int64   `tfsdk:"context_tokens"`
 	ConcurrentRequests *int64   `tfsdk:"concurrent_requests"`
+	PromptTokens       *int64   `tfsdk:"prompt_tokens"`
+	OutputTokens       *int64   `tfsdk:"output_tokens"`
+	TokenSplit         *string  `tfsdk:"token_split"`
 	KVCacheGiB         *float64 `tfsdk:"kv_cache_gib"`
 	KVBytesPerToken    *int64   `tfsdk:"kv_bytes_per_token"`
 	// The throughput model's inputs and work; nil (null) where they do
@@ -284,6 +292,7 @@ func estimateOutput(e *recommend.Estimate) *estimateOut {
 	return &estimateOut{
 		JobHours: e.JobHours, JobCostUSD: e.JobCostUSD,
 		TokensPerSecond: e.TokensPerSecond, CostPerMillionTokens: e.CostPerMillionTokens,
+		TimeToFirstTokenMs: e.TimeToFirstTokenMs, TimePerOutputTokenMs: e.TimePerOutputTokenMs, RequestsPerSecond: e.RequestsPerSecond,
 		RelativeThroughput: e.RelativeThroughput, Efficiency: e.Efficiency,
 		Assumptions: nonNil(e.Assumptions),
 	}
@@ -332,6 +341,7 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 		MinGPUsPerJob: rq.MinGPUsPerJob, Explanation: nonNil(rq.Explanation),
 		Precision: strPtr(rq.Precision), Model: strPtr(rq.Model), FineTuningMethod: strPtr(rq.FineTuningMethod),
 		ContextTokens: optPositive(rq.ContextTokens), ConcurrentRequests: optPositive(rq.ConcurrentRequests),
+		PromptTokens: optPositive(rq.PromptTokens), OutputTokens: optPositive(rq.OutputTokens), TokenSplit: strPtr(rq.TokenSplit),
 		KVCacheGiB: optPositive(rq.KVCacheGiB), KVBytesPerToken: optPositive(int64(math.Round(rq.KVBytesPerToken))),
 		TrainingFLOPs: optPositive(rq.TrainingFLOPs), TrainingTokensBillion: optPositive(rq.TrainingTokensBillion), TokenBudget: strPtr(rq.TokenBudget),
 		DeadlineHours: optPositive(rq.DeadlineHours), TokensPerSecond: optPositive(rq.TokensPerSecond), HPCBound: strPtr(rq.HPCBound),

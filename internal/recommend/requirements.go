@@ -271,6 +271,9 @@ func (n *requirements) summary(work string) Requirements {
 			r.DeadlineHours = n.train.deadline
 		}
 		r.TokensPerSecond = n.serve.tps
+		if n.serviceTimed() {
+			r.PromptTokens, r.OutputTokens, r.TokenSplit = n.mi.prompt, n.mi.output, tokenSplitSentence(n.req, &n.mi)
+		}
 	} else {
 		r.ModelClass = ""
 		if n.req.Model != nil && n.req.Model.Class != "" {

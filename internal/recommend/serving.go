@@ -9,6 +9,7 @@ package recommend
 // output token. Its constants and their sources are in rules.go.
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
@@ -217,3 +218,20 @@ func (n *requirements) serviceRate(in *sizeInfo, gl *gpuLayout) float64 {
 // serviceTimed reports whether the request is a served language model the
 // step model times.
 func (n *requirements) serviceTimed() bool { return n.job.kvPerSeq > 0 && n.train.flops == 0 }
+
+// tokenSplitSentence says where a served request's prompt and output
+// tokens come from.
+func tokenSplitSentence(req Request, mi *memoryInput) string {
+	split := fmt.Sprintf("%s prompt and %s output tokens per request", groupInt(float64(mi.prompt)), groupInt(float64(mi.output)))
+	switch {
+	case req.PromptTokens != nil && req.OutputTokens != nil:
+		return split + ": prompt_tokens and output_tokens."
+	case req.PromptTokens != nil || req.OutputTokens != nil:
+		return split + ": the one not given follows the default of one output token in eight (DefaultOutputShare)" + splitSource + "."
+	}
+	return split + ": the default split of the " + groupInt(float64(mi.prompt+mi.output)) + "-token context, one output token in eight (DefaultOutputShare)" + splitSource + "."
+}
+
+// splitSource is the source of DefaultOutputShare as the token split
+// cites it.
+const splitSource = ", after Azure's production conversation traces, median 1,020 prompt and 129 output tokens (Patel et al. 2024, \"Splitwise\", arXiv 2311.18677)"

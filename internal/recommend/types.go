@@ -238,6 +238,12 @@ type Requirements struct {
 	TrainingFLOPs         float64
 	TokenBudget           string
 	DeadlineHours         float64
+	// PromptTokens and OutputTokens are a served request's mean prompt and
+	// output as the step model used them; TokenSplit says where they came
+	// from (given, or the default split and its source). Zero and "" where
+	// no language model is served.
+	PromptTokens, OutputTokens int64
+	TokenSplit                 string
 	// TokensPerSecond is the inference throughput asked for; HPCBound the
 	// bound used for hpc and htc.
 	TokensPerSecond float64
