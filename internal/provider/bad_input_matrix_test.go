@@ -314,6 +314,26 @@ func TestBadInputMatrix(t *testing.T) {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `tokens_per_second = ["5000"]`), attr: "tokens_per_second", line: `tokens_per_second = ["5000"]`,
 			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "tokens_per_second": number required.`},
 		},
+		"recommendation/max_time_to_first_token_ms zero": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `max_time_to_first_token_ms = 0`), attr: "max_time_to_first_token_ms", with: recAddr, line: `max_time_to_first_token_ms = 0`,
+			summary: "Invalid Latency Target", detail: []string{`max_time_to_first_token_ms must be greater than 0 and at most 3,600,000; got 0.`},
+		},
+		"recommendation/max_time_to_first_token_ms negative": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `max_time_to_first_token_ms = -200`), attr: "max_time_to_first_token_ms", with: recAddr, line: `max_time_to_first_token_ms = -200`,
+			summary: "Invalid Latency Target", detail: []string{`max_time_to_first_token_ms must be greater than 0 and at most 3,600,000; got -200.`},
+		},
+		"recommendation/max_time_per_output_token_ms zero": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `max_time_per_output_token_ms = 0`), attr: "max_time_per_output_token_ms", with: recAddr, line: `max_time_per_output_token_ms = 0`,
+			summary: "Invalid Latency Target", detail: []string{`max_time_per_output_token_ms must be greater than 0 and at most 3,600,000; got 0.`},
+		},
+		"recommendation/max_time_per_output_token_ms negative": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `max_time_per_output_token_ms = -30`), attr: "max_time_per_output_token_ms", with: recAddr, line: `max_time_per_output_token_ms = -30`,
+			summary: "Invalid Latency Target", detail: []string{`max_time_per_output_token_ms must be greater than 0 and at most 3,600,000; got -30.`},
+		},
+		"recommendation/max_time_per_output_token_ms on training": {
+			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `max_time_per_output_token_ms = 30`), attr: "max_time_per_output_token_ms", with: recAddr, line: `max_time_per_output_token_ms = 30`,
+			summary: "Argument Not Used By Workload", detail: []string{`max_time_per_output_token_ms applies to serving a model, not to workload "training". Remove max_time_per_output_token_ms, or set workload to "inference".`},
+		},
 		"recommendation/tokens_per_second zero": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `tokens_per_second = 0`), attr: "tokens_per_second", with: recAddr, line: `tokens_per_second = 0`,
 			summary: "Invalid Throughput", detail: []string{`tokens_per_second must be greater than 0 and at most 1,000,000,000; got 0.`},

@@ -992,6 +992,16 @@ func TestRecommendationDataSource_Errors(t *testing.T) {
 			err: `No VM Size Fits[\s\S]*deadline: 3 \(Standard_ND96asr_v4, Standard_ND96isr_H100_v5, Standard_ND96isr_MI300X_v5\)[\s\S]*` +
 				wrapped(`Nearest miss: Standard_ND96isr_H100_v5 fails only deadline. To use it, raise deadline_hours to at least 12 (the job takes that long on 100 VMs of it).`),
 		},
+		"latency target nobody meets": {
+			config: `data "hpcsku_recommendation" "x" {
+  workload                     = "inference"
+  model                        = { name = "llama-3.1-70b" }
+  max_time_per_output_token_ms = 0.1
+}`,
+			// Even one sequence per copy reads 140 GB of weights a step.
+			err: `No VM Size Fits[\s\S]*max_time_per_output_token_ms: \d+ \([\s\S]*` +
+				`Nearest\s+miss:\s+\S+\s+fails\s+only\s+max_time_per_output_token_ms\.\s+To\s+use\s+it,\s+raise\s+max_time_per_output_token_ms\s+to\s+\d+`,
+		},
 		"throughput nobody sustains": {
 			config: `data "hpcsku_recommendation" "x" {
   workload            = "inference"

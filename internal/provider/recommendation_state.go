@@ -33,6 +33,8 @@ type recommendationDataSourceModel struct {
 	ConcurrentRequests   types.Int64   `tfsdk:"concurrent_requests"`
 	PromptTokens         types.Int64   `tfsdk:"prompt_tokens"`
 	OutputTokens         types.Int64   `tfsdk:"output_tokens"`
+	MaxTimeToFirstToken  types.Float64 `tfsdk:"max_time_to_first_token_ms"`
+	MaxTimePerOutput     types.Float64 `tfsdk:"max_time_per_output_token_ms"`
 	TrainingBatchSize    types.Int64   `tfsdk:"training_batch_size"`
 	TokensBillion        types.Float64 `tfsdk:"tokens_billion"`
 	DeadlineHours        types.Float64 `tfsdk:"deadline_hours"`
@@ -253,6 +255,8 @@ type requirementsOut struct {
 	PromptTokens       *int64   `tfsdk:"prompt_tokens"`
 	OutputTokens       *int64   `tfsdk:"output_tokens"`
 	TokenSplit         *string  `tfsdk:"token_split"`
+	MaxTimeToFirstTok  *float64 `tfsdk:"max_time_to_first_token_ms"`
+	MaxTimePerOutput   *float64 `tfsdk:"max_time_per_output_token_ms"`
 	KVCacheGiB         *float64 `tfsdk:"kv_cache_gib"`
 	KVBytesPerToken    *int64   `tfsdk:"kv_bytes_per_token"`
 	// The throughput model's inputs and work; nil (null) where they do
@@ -342,6 +346,7 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 		Precision: strPtr(rq.Precision), Model: strPtr(rq.Model), FineTuningMethod: strPtr(rq.FineTuningMethod),
 		ContextTokens: optPositive(rq.ContextTokens), ConcurrentRequests: optPositive(rq.ConcurrentRequests),
 		PromptTokens: optPositive(rq.PromptTokens), OutputTokens: optPositive(rq.OutputTokens), TokenSplit: strPtr(rq.TokenSplit),
+		MaxTimeToFirstTok: optPositive(rq.MaxTimeToFirstTokenMs), MaxTimePerOutput: optPositive(rq.MaxTimePerOutputTokenMs),
 		KVCacheGiB: optPositive(rq.KVCacheGiB), KVBytesPerToken: optPositive(int64(math.Round(rq.KVBytesPerToken))),
 		TrainingFLOPs: optPositive(rq.TrainingFLOPs), TrainingTokensBillion: optPositive(rq.TrainingTokensBillion), TokenBudget: strPtr(rq.TokenBudget),
 		DeadlineHours: optPositive(rq.DeadlineHours), TokensPerSecond: optPositive(rq.TokensPerSecond), HPCBound: strPtr(rq.HPCBound),

@@ -38,6 +38,8 @@ const (
 	cSystemMemory
 	cDeadline
 	cTokensPerSecond
+	cMaxTimeToFirstToken
+	cMaxTimePerOutputToken
 	cNodes
 	cInterconnect
 	cRegion
@@ -71,7 +73,7 @@ type constraintDef struct {
 	// per request over every size, so that the check is a direct call in a
 	// loop rather than a call through the table per size. Nil for the
 	// constraints another step decides (decidedBy).
-	fails func(n *requirements, evals []eval, bit uint32)
+	fails func(n *requirements, evals []eval, bit uint64)
 	// decidedBy names the step that decides a constraint without fails:
 	// stageLayout (the VM count: the job does not fit the VMs allowed, in
 	// memory, GPUs, cores, time or throughput) or stageCompare (once every
@@ -108,7 +110,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cRetired: {
 		name: "retired",
 		// As SKU.RetiredAt, with the date parsed once per catalog.
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool {
 				return e.in.sku.Lifecycle.Status == catalog.StatusRetired || (e.in.hasRetire && !n.asOf.Before(e.in.retire))
 			})
@@ -121,7 +123,7 @@ var constraintTable = [numConstraints]constraintDef{
 	// DefaultMinLifetimeMonths) of the provider's date.
 	cLifetime: {
 		name: "min_lifetime_months",
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return e.in.hasRetire && e.in.retire.Before(n.lifetimeCutoff) })
 		},
 		reason: func(n *requirements) string {
@@ -137,7 +139,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cPreview: {
 		name:   "preview",
 		active: func(n *requirements) bool { return !n.includePreview },
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return e.in.sku.Lifecycle.Status == catalog.StatusPreview })
 		},
 		reason: func(*requirements) string { return "In preview; set include_preview = true to consider preview sizes." },
@@ -148,7 +150,7 @@ var constraintTable = [numConstraints]constraintDef{
 	// it, whatever the catalog's lists say.
 	cDeployable: {
 		name: "deployable",
-		fails: func(_ *requirements, evals []eval, bit uint32) {
+		fails: func(_ *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return !e.in.sku.Deployable && len(e.in.sku.Availability) == 0 })
 		},
 		reason: func(*requirements) string {
@@ -158,7 +160,7 @@ var constraintTable = [numConstraints]constraintDef{
 	// vCPUs or memory unknown (sizes listed only on retirement pages).
 	cUnknownSpecs: {
 		name: "unknown_specs",
-		fails: func(_ *requirements, evals []eval, bit uint32) {
+		fails: func(_ *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return !e.in.known })
 		},
 		reason: func(*requirements) string {
@@ -170,7 +172,7 @@ var constraintTable = [numConstraints]constraintDef{
 	// DataProcessingMinComputeCapability.
 	cWorkload: {
 		name: "workload",
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool {
 				in := e.in
 				return !e.familyOK || in.isGPU != (n.fit.category == catalog.CategoryGPU) ||
@@ -183,7 +185,7 @@ var constraintTable = [numConstraints]constraintDef{
 	// with it.
 	cConfidential: {
 		name: "confidential",
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return e.in.sku.Confidential != n.confidential })
 		},
 		reason: func(n *requirements) string {
@@ -203,7 +205,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cIsolated: {
 		name:   "isolated",
 		active: func(n *requirements) bool { return n.isolated != nil },
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return e.in.sku.Isolated != *n.isolated })
 		},
 		reason: func(n *requirements) string {
@@ -220,7 +222,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cGPUVendor: {
 		name:   "gpu_vendor",
 		active: func(n *requirements) bool { return n.vendor != GPUVendorAny },
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return e.in.vendor != n.vendor })
 		},
 		reason: func(n *requirements) string {
@@ -237,7 +239,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cGPUModels: {
 		name:   "gpu_models",
 		active: func(n *requirements) bool { return len(n.gpuModels) > 0 },
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool {
 				if e.in.isGPU {
 					for _, g := range n.gpuModels {
@@ -266,7 +268,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cCUDA: {
 		name:   "cuda_version",
 		active: func(n *requirements) bool { return n.cuda.ok },
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool {
 				in := e.in
 				return in.vendor != catalog.VendorNVIDIA || int64(n.cuda.major) > in.maxCUDA || (in.minCUDA.ok && n.cuda.less(in.minCUDA))
@@ -293,7 +295,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cComputeCap: {
 		name:   "min_compute_capability",
 		active: func(n *requirements) bool { return n.minCC.ok },
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return !e.in.cc.ok || e.in.cc.less(n.minCC) })
 		},
 		reason: func(n *requirements) string {
@@ -310,7 +312,7 @@ var constraintTable = [numConstraints]constraintDef{
 	// size; "unknown" support is allowed with a warning.
 	cTarget: {
 		name: "target",
-		fails: func(_ *requirements, evals []eval, bit uint32) {
+		fails: func(_ *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return e.support == catalog.SupportUnsupported })
 		},
 		reason: func(n *requirements) string { return fmt.Sprintf("Not supported on target %q.", n.target) },
@@ -325,7 +327,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cRegion: {
 		name:   "region",
 		active: func(n *requirements) bool { return n.region != "" },
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool {
 				if s := e.in.sku; s.HasAvailability() {
 					_, listed := s.AvailabilityIn(n.region)
@@ -348,7 +350,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cAvailability: {
 		name:   "availability",
 		active: func(n *requirements) bool { return n.region != "" },
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return locationRestriction(e.in.sku, n.region) != nil })
 		},
 		reason: func(n *requirements) string {
@@ -369,7 +371,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cPrecision: {
 		name:   "precision",
 		active: func(n *requirements) bool { return n.precisionActive() },
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return !e.in.runsTraining(n.train.computePrec) })
 		},
 		reason: func(n *requirements) string {
@@ -510,6 +512,28 @@ var constraintTable = [numConstraints]constraintDef{
 			return "lower tokens_per_second"
 		},
 	},
+	// No layout of a service meets a stated latency target (found by the
+	// layout search).
+	cMaxTimeToFirstToken: {
+		name:      "max_time_to_first_token_ms",
+		decidedBy: stageLayout,
+		reason: func(n *requirements) string {
+			return fmt.Sprintf("No layout brings a request's first token within %s ms (max_time_to_first_token_ms), at the step model's prefill and decode times.", trimFloat(n.serve.maxTTFT*1000))
+		},
+		relax: func(n *requirements, e *eval) string {
+			return fmt.Sprintf("raise max_time_to_first_token_ms to %s (the size's fastest layout), or shorten prompt_tokens", trimFloat(math.Ceil(e.gl.bestTTFT*1000)))
+		},
+	},
+	cMaxTimePerOutputToken: {
+		name:      "max_time_per_output_token_ms",
+		decidedBy: stageLayout,
+		reason: func(n *requirements) string {
+			return fmt.Sprintf("No layout generates a token every %s ms (max_time_per_output_token_ms), even one sequence per copy, at the step model's decode times.", trimFloat(n.serve.maxTPOT*1000))
+		},
+		relax: func(n *requirements, e *eval) string {
+			return fmt.Sprintf("raise max_time_per_output_token_ms to %s (the size's fastest layout)", trimFloat(math.Ceil(e.gl.bestTPOT*1000)))
+		},
+	},
 	// nodes is set above the MaxNodesRDMA VMs an InfiniBand job can use
 	// (found by layout).
 	cNodes: {
@@ -525,7 +549,7 @@ var constraintTable = [numConstraints]constraintDef{
 	// The job needs InfiniBand and the size has none.
 	cInterconnect: {
 		name: "interconnect",
-		fails: func(_ *requirements, evals []eval, bit uint32) {
+		fails: func(_ *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return e.ibNeeded && !e.in.sku.Network.RDMA })
 		},
 		reason: func(n *requirements) string {
@@ -565,7 +589,7 @@ func perVMMinimum(name, reasonFormat string, minimum func(*requirements) float64
 	return constraintDef{
 		name:   name,
 		active: func(n *requirements) bool { return minimum(n) > 0 },
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return has(e.in) < minimum(n) })
 		},
 		reason: func(n *requirements) string { return fmt.Sprintf(reasonFormat, trimFloat(minimum(n))) },
@@ -579,7 +603,7 @@ func priceCap(name, what string, limit func(*requirements) float64, price func(*
 	return constraintDef{
 		name:   name,
 		active: func(n *requirements) bool { return limit(n) > 0 },
-		fails: func(n *requirements, evals []eval, bit uint32) {
+		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return !e.hasPrice || price(e) > limit(n) })
 		},
 		reason: func(n *requirements) string {
@@ -634,7 +658,7 @@ func (c constraint) String() string { return constraintTable[c].name }
 
 // notRelaxable are the constraints a nearest miss may not fail: those
 // without a relax.
-var notRelaxable = func() (mask uint32) {
+var notRelaxable = func() (mask uint64) {
 	for c := range constraintTable {
 		if constraintTable[c].relax == nil {
 			mask |= 1 << c
@@ -644,7 +668,7 @@ var notRelaxable = func() (mask uint32) {
 }()
 
 // mark sets bit on the sizes for which fails is true.
-func mark(evals []eval, bit uint32, fails func(e *eval) bool) {
+func mark(evals []eval, bit uint64, fails func(e *eval) bool) {
 	for i := range evals {
 		if fails(&evals[i]) {
 			evals[i].fails |= bit
@@ -655,14 +679,14 @@ func mark(evals []eval, bit uint32, fails func(e *eval) bool) {
 // check runs the request's active checks over every size.
 func check(n *requirements, evals []eval) {
 	for m := n.checks; m != 0; m &= m - 1 {
-		c := bits.TrailingZeros32(m)
+		c := bits.TrailingZeros64(m)
 		constraintTable[c].fails(n, evals, 1<<c)
 	}
 }
 
 // activeChecks is the bit set of the constraints the request sets that
 // evaluate checks (not those found by layout or scaleUp).
-func activeChecks(n *requirements) (mask uint32) {
+func activeChecks(n *requirements) (mask uint64) {
 	for c := range constraintTable {
 		d := &constraintTable[c]
 		if d.decidedBy == stageCheck && (d.active == nil || d.active(n)) {

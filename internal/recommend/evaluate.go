@@ -14,7 +14,7 @@ import (
 // eval is one size checked against one request.
 type eval struct {
 	in    *sizeInfo
-	fails uint32 // bit set of failed constraints
+	fails uint64 // bit set of failed constraints
 
 	nodes      int64
 	spans      bool // one job (one copy of the model, for inference) spans several VMs
@@ -52,7 +52,7 @@ func (e *eval) failed(c constraint) bool { return e.fails&(1<<c) != 0 }
 func (e *eval) fail(c constraint) { e.fails |= 1 << c }
 
 // firstFail is the constraint a rejected size is counted under.
-func (e *eval) firstFail() constraint { return constraint(bits.TrailingZeros32(e.fails)) }
+func (e *eval) firstFail() constraint { return constraint(bits.TrailingZeros64(e.fails)) }
 
 // familyFit returns the family component and whether the family is a
 // fallback; ok is false when the family does not serve the workload.
@@ -259,6 +259,12 @@ func layOutGPUMemory(n *requirements, e *eval, vc *vmCount) bool {
 	if n.job.tensorParallel && n.job.kvPerSeq > 0 {
 		gl = n.searchServing(in, gl, limit, span)
 		memNodes = min(memNodes, gl.memNodes)
+		if gl.missTTFT {
+			e.fail(cMaxTimeToFirstToken)
+		}
+		if gl.missTPOT {
+			e.fail(cMaxTimePerOutputToken)
+		}
 	}
 	vc.need(memNodes, cGPUMemory)
 	vc.need(gl.nodes, cTokensPerSecond)

@@ -87,6 +87,11 @@ type gpuLayout struct {
 	capacity  float64 // GiB the job may use over every GPU
 	kvRoom    float64 // GiB of KV cache room left over every copy (inference)
 	memNodes  int64   // the VMs memory alone takes (serving: before tokens_per_second's copies)
+	// Serving with latency targets: which target the layout misses, and
+	// the fastest time to first token and per output token the size's
+	// layouts reach (seconds), which the nearest miss quotes.
+	missTTFT, missTPOT bool
+	bestTTFT, bestTPOT float64
 }
 
 // tensorDegree is the largest tensor-parallel degree up to units that

@@ -83,7 +83,7 @@ func withinReach(evals []eval) []candidate {
 		if e.fails == 0 || e.fails&notRelaxable != 0 {
 			continue
 		}
-		k := 2 * bits.OnesCount32(e.fails)
+		k := 2 * bits.OnesCount64(e.fails)
 		if e.fails&memoryConstraints != 0 {
 			k++
 		}

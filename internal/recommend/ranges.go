@@ -34,6 +34,8 @@ var (
 	RangeTokensBillion            = NumberRange{Name: "tokens_billion", Summary: "Invalid Token Count", Max: MaxTokensBillion, HasMax: true}
 	RangeDeadlineHours            = NumberRange{Name: "deadline_hours", Summary: "Invalid Deadline", Max: MaxDeadlineHours, HasMax: true}
 	RangeTokensPerSecond          = NumberRange{Name: "tokens_per_second", Summary: "Invalid Throughput", Max: MaxTokensPerSecond, HasMax: true}
+	RangeMaxTimeToFirstToken      = NumberRange{Name: "max_time_to_first_token_ms", Summary: "Invalid Latency Target", Max: MaxLatencyTargetMs, HasMax: true}
+	RangeMaxTimePerOutputToken    = NumberRange{Name: "max_time_per_output_token_ms", Summary: "Invalid Latency Target", Max: MaxLatencyTargetMs, HasMax: true}
 	RangeGPUMemoryGiB             = NumberRange{Name: "gpu_memory_gib", Summary: "Invalid GPU Memory"}
 	RangeGPUs                     = wholeRange("gpus", "Invalid GPU Count", 1, MaxGPUs)
 	RangeNodes                    = wholeRange("nodes", "Invalid Node Count", 1, MaxNodes)

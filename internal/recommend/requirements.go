@@ -24,7 +24,7 @@ type requirements struct {
 	serve serving
 	hpc   hpcWork
 	// checks is the constraints the per-size checks run (activeChecks).
-	checks uint32
+	checks uint64
 }
 
 // settings are the request's filters, places, dates and ranking choices,
@@ -273,6 +273,7 @@ func (n *requirements) summary(work string) Requirements {
 		r.TokensPerSecond = n.serve.tps
 		if n.serviceTimed() {
 			r.PromptTokens, r.OutputTokens, r.TokenSplit = n.mi.prompt, n.mi.output, tokenSplitSentence(n.req, &n.mi)
+			r.MaxTimeToFirstTokenMs, r.MaxTimePerOutputTokenMs = n.serve.maxTTFT*1000, n.serve.maxTPOT*1000
 		}
 	} else {
 		r.ModelClass = ""

@@ -636,6 +636,9 @@ const (
 
 	// MaxTokensPerSecond bounds tokens_per_second.
 	MaxTokensPerSecond = 1e9
+	// MaxLatencyTargetMs bounds max_time_to_first_token_ms and
+	// max_time_per_output_token_ms: an hour.
+	MaxLatencyTargetMs = 3.6e6
 
 	// TrainingFLOPsPerToken is the model FLOPs of one training token per
 	// active parameter: 2 forward and 4 backward (Kaplan et al. 2020,

@@ -37,6 +37,9 @@ type serving struct {
 	// 0: none), concurrencyStated whether concurrent_requests was given.
 	tps               float64
 	concurrencyStated bool
+	// maxTTFT and maxTPOT are the stated latency targets, seconds; 0:
+	// none.
+	maxTTFT, maxTPOT float64
 }
 
 func servingOf(n *need, req Request) serving {
@@ -48,6 +51,10 @@ func servingOf(n *need, req Request) serving {
 	}
 	if n.workload == WorkloadInference && req.TokensPerSecond != nil {
 		s.tps = *req.TokensPerSecond
+	}
+	if n.workload == WorkloadInference {
+		s.maxTTFT = valueOr(req.MaxTimeToFirstTokenMs, 0) / 1000
+		s.maxTPOT = valueOr(req.MaxTimePerOutputTokenMs, 0) / 1000
 	}
 	s.depth = modelDepth(s.params)
 	if m := n.mi.model; m != nil {
@@ -175,27 +182,74 @@ func weightOnly(in *sizeInfo, p string) bool {
 // the layout fitGPU found (def): every tensor-parallel degree that divides
 // the VM's GPUs and the attention heads, each copy on one VM (pipeline
 // stages across VMs only at the degree of a whole VM, where no narrower
-// split fits), with the copies the concurrent requests and
-// tokens_per_second need. It keeps the layout on the fewest VMs, ties to
-// the most output tokens per second (at one price, the lowest cost per
-// million output tokens); def when no degree does better.
+// split fits), with the copies the concurrent requests, tokens_per_second
+// and the stated latency targets need. It keeps the layout on the fewest
+// VMs, ties to the most output tokens per second (at one price, the lowest
+// cost per million output tokens); def when no degree does better. When
+// no layout meets a stated target, the result says which it misses.
 func (n *requirements) searchServing(in *sizeInfo, def gpuLayout, limit, span int64) gpuLayout {
-	best := n.withDemand(in, def)
-	bestTPS := n.serviceRate(in, &best)
+	var best, miss gpuLayout
+	bestTPS, found := 0.0, false
+	fastTTFT, fastTPOT := math.Inf(1), math.Inf(1)
+	consider := func(gl gpuLayout) {
+		one := n.serve.speed(in, &gl, 1)
+		fastTTFT, fastTPOT = math.Min(fastTTFT, one.ttft), math.Min(fastTPOT, one.tpot)
+		gl, ok := n.withTargets(in, n.withDemand(in, gl))
+		if !ok {
+			miss = gl
+			return
+		}
+		if r := n.serviceRate(in, &gl); !found || gl.nodes < best.nodes || (gl.nodes == best.nodes && r > bestTPS) {
+			best, bestTPS, found = gl, r, true
+		}
+	}
+	consider(def)
 	for d := int64(1); d <= in.gpuUnits; d++ {
 		if in.gpuUnits%d != 0 || (n.job.heads != 0 && n.job.heads%d != 0) || d == def.tp {
 			continue
 		}
-		gl := n.job.fitGPUAt(in, limit, span, n.fixedNodes, d)
-		if !gl.ok || (gl.pp > 1 && d < in.gpuUnits) {
-			continue
-		}
-		gl = n.withDemand(in, gl)
-		if r := n.serviceRate(in, &gl); gl.nodes < best.nodes || (gl.nodes == best.nodes && r > bestTPS) {
-			best, bestTPS = gl, r
+		if gl := n.job.fitGPUAt(in, limit, span, n.fixedNodes, d); gl.ok && (gl.pp == 1 || d == in.gpuUnits) {
+			consider(gl)
 		}
 	}
+	if !found {
+		best = miss
+		best.missTTFT = n.serve.maxTTFT > 0 && fastTTFT > n.serve.maxTTFT
+		best.missTPOT = !best.missTTFT
+	}
+	best.bestTTFT, best.bestTPOT = fastTTFT, fastTPOT
 	return best
+}
+
+// withTargets adds to a layout the copies the stated latency targets
+// need: the fewest whose share of the requests each copy decodes within
+// them, within MaxNodes VMs. ok is false when no number of copies does.
+func (n *requirements) withTargets(in *sizeInfo, gl gpuLayout) (gpuLayout, bool) {
+	sv := &n.serve
+	if sv.maxTTFT <= 0 && sv.maxTPOT <= 0 {
+		return gl, true
+	}
+	meets := func(g *gpuLayout) bool {
+		c := sv.speed(in, g, sv.batch(g))
+		return c.tps > 0 && (sv.maxTTFT <= 0 || c.ttft <= sv.maxTTFT) && (sv.maxTPOT <= 0 || c.tpot <= sv.maxTPOT)
+	}
+	if meets(&gl) {
+		return gl, true
+	}
+	most := min(sv.seqs, MaxNodes/max(gl.pp, 1)*max(gl.perGroup, 1))
+	if most <= gl.copies || !meets(ptr(servingCopies(n, in, gl, most))) {
+		return gl, false
+	}
+	lo, hi := gl.copies, most // lo misses, hi meets
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if meets(ptr(servingCopies(n, in, gl, mid))) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return servingCopies(n, in, gl, hi), true
 }
 
 // withDemand adds to a layout the copies tokens_per_second needs.

@@ -68,6 +68,12 @@ type Request struct {
 	// TokensPerSecond is the output tokens per second an inference service
 	// must sustain across its replicas; nil means none.
 	TokensPerSecond *float64
+	// MaxTimeToFirstTokenMs and MaxTimePerOutputTokenMs are the mean time
+	// to the first output token and per output token after it that an
+	// inference service must meet, in milliseconds; nil means none. The
+	// layout search keeps only layouts that meet them, and a size none of
+	// whose layouts does is removed.
+	MaxTimeToFirstTokenMs, MaxTimePerOutputTokenMs *float64
 	// HPCBound is what bounds an hpc or htc job (one of HPCBounds); ""
 	// means memory_bandwidth for hpc and compute for htc.
 	HPCBound string
@@ -244,6 +250,9 @@ type Requirements struct {
 	// no language model is served.
 	PromptTokens, OutputTokens int64
 	TokenSplit                 string
+	// MaxTimeToFirstTokenMs and MaxTimePerOutputTokenMs are the stated
+	// latency targets; 0 where none.
+	MaxTimeToFirstTokenMs, MaxTimePerOutputTokenMs float64
 	// TokensPerSecond is the inference throughput asked for; HPCBound the
 	// bound used for hpc and htc.
 	TokensPerSecond float64

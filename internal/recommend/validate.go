@@ -158,6 +158,8 @@ func validateUsage(p *problems, req Request) {
 	notUsed(req.TokensBillion != nil, "tokens_billion", "training and fine-tuning (the tokens processed)", WorkloadTraining, WorkloadFineTuning)
 	notUsed(req.DeadlineHours != nil, "deadline_hours", "training and fine-tuning", WorkloadTraining, WorkloadFineTuning)
 	notUsed(req.TokensPerSecond != nil, "tokens_per_second", "serving a model", WorkloadInference)
+	notUsed(req.MaxTimeToFirstTokenMs != nil, "max_time_to_first_token_ms", "serving a model", WorkloadInference)
+	notUsed(req.MaxTimePerOutputTokenMs != nil, "max_time_per_output_token_ms", "serving a model", WorkloadInference)
 	p.enum(req.HPCBound, hpcBounds, "hpc_bound", "Invalid HPC Bound", "hpc_bound")
 	notUsed(req.HPCBound != "", "hpc_bound", "the hpc and htc workloads", WorkloadHPC, WorkloadHTC)
 }
@@ -168,6 +170,8 @@ func validateWork(p *problems, req Request) {
 	p.rangeF(RangeTokensBillion, req.TokensBillion)
 	p.rangeF(RangeDeadlineHours, req.DeadlineHours)
 	p.rangeF(RangeTokensPerSecond, req.TokensPerSecond)
+	p.rangeF(RangeMaxTimeToFirstToken, req.MaxTimeToFirstTokenMs)
+	p.rangeF(RangeMaxTimePerOutputToken, req.MaxTimePerOutputTokenMs)
 	if m := req.Model; m != nil && slices.Contains(precisions, m.Precision) && quantised(m.Precision) {
 		switch {
 		case req.Workload == WorkloadTraining:
@@ -184,7 +188,8 @@ func validateWork(p *problems, req Request) {
 			name string
 		}{{req.FineTuningMethod != "", "fine_tuning_method"}, {req.ContextTokens != nil, "context_tokens"}, {req.ConcurrentRequests != nil, "concurrent_requests"},
 			{req.PromptTokens != nil, "prompt_tokens"}, {req.OutputTokens != nil, "output_tokens"}, {req.TrainingBatchSize != nil, "training_batch_size"},
-			{req.TokensBillion != nil, "tokens_billion"}, {req.DeadlineHours != nil, "deadline_hours"}, {req.TokensPerSecond != nil, "tokens_per_second"}} {
+			{req.TokensBillion != nil, "tokens_billion"}, {req.DeadlineHours != nil, "deadline_hours"}, {req.TokensPerSecond != nil, "tokens_per_second"},
+			{req.MaxTimeToFirstTokenMs != nil, "max_time_to_first_token_ms"}, {req.MaxTimePerOutputTokenMs != nil, "max_time_per_output_token_ms"}} {
 			if f.set {
 				p.ignore(fe("Argument Needs A Model",
 					fmt.Sprintf("%s describes the job of a model (its memory, time or throughput), but model is not set, so it is not used. Set model (name or parameters_billion), or remove %s.", f.name, f.name), f.name))
