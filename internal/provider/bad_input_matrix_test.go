@@ -334,6 +334,18 @@ func TestBadInputMatrix(t *testing.T) {
 			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `max_time_per_output_token_ms = 30`), attr: "max_time_per_output_token_ms", with: recAddr, line: `max_time_per_output_token_ms = 30`,
 			summary: "Argument Not Used By Workload", detail: []string{`max_time_per_output_token_ms applies to serving a model, not to workload "training". Remove max_time_per_output_token_ms, or set workload to "inference".`},
 		},
+		"recommendation/min_replicas zero": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `min_replicas = 0`), attr: "min_replicas", with: recAddr, line: `min_replicas = 0`,
+			summary: "Invalid Minimum Replicas", detail: []string{`min_replicas must be at least 1 and at most 1,000; got 0.`},
+		},
+		"recommendation/min_replicas negative": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `min_replicas = -2`), attr: "min_replicas", with: recAddr, line: `min_replicas = -2`,
+			summary: "Invalid Minimum Replicas", detail: []string{`min_replicas must be at least 1 and at most 1,000; got -2.`},
+		},
+		"recommendation/min_replicas on hpc": {
+			config: rec(`workload = "hpc"`, `cores = 256`, `min_replicas = 2`), attr: "min_replicas", with: recAddr, line: `min_replicas = 2`,
+			summary: "Argument Not Used By Workload", detail: []string{`min_replicas applies to serving a model, not to workload "hpc". Remove min_replicas, or set workload to "inference".`},
+		},
 		"recommendation/tokens_per_second zero": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `tokens_per_second = 0`), attr: "tokens_per_second", with: recAddr, line: `tokens_per_second = 0`,
 			summary: "Invalid Throughput", detail: []string{`tokens_per_second must be greater than 0 and at most 1,000,000,000; got 0.`},

@@ -87,6 +87,7 @@ func requestFromConfig(ctx context.Context, cfg recommendationDataSourceModel, d
 		OutputTokens:            int64Ptr(cfg.OutputTokens),
 		MaxTimeToFirstTokenMs:   float64Ptr(cfg.MaxTimeToFirstToken),
 		MaxTimePerOutputTokenMs: float64Ptr(cfg.MaxTimePerOutput),
+		MinReplicas:             int64Ptr(cfg.MinReplicas),
 		TrainingBatchSize:       int64Ptr(cfg.TrainingBatchSize),
 		TokensBillion:           float64Ptr(cfg.TokensBillion),
 		DeadlineHours:           float64Ptr(cfg.DeadlineHours),

@@ -133,6 +133,12 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 				"Applied like `max_time_to_first_token_ms` (constraint `max_time_per_output_token_ms`). No default. Only for workload `inference`; anywhere else it is an error.",
 			Validators: []validator.Float64{inRange(recommend.RangeMaxTimePerOutputToken)},
 		},
+		"min_replicas": schema.Int64Attribute{
+			Optional: true,
+			MarkdownDescription: "Copies of the served model that must run on separate VMs, for availability, 1 to " + groupDigits(recommend.MaxNodes) + ": each layout takes at least `min_replicas` × `pipeline_parallel_size` VMs, and the requests are spread over every copy. " +
+				"Defaults to `1`. Only for workload `inference`; anywhere else it is an error.",
+			Validators: []validator.Int64{inRange(recommend.RangeMinReplicas)},
+		},
 		"training_batch_size": schema.Int64Attribute{
 			Optional: true,
 			MarkdownDescription: "Sequences or samples each GPU processes per step (the micro-batch), 1 to " + groupDigits(recommend.MaxTrainingBatchSize) + ". " +
@@ -357,6 +363,7 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 				"output_tokens":                int64Attr("Mean output tokens of a request the estimate used (`output_tokens` or the default split); null unless a language model is served."),
 				"max_time_to_first_token_ms":   float64Attr("The stated `max_time_to_first_token_ms` the layouts were searched for; null when not set."),
 				"max_time_per_output_token_ms": float64Attr("The stated `max_time_per_output_token_ms` the layouts were searched for; null when not set."),
+				"min_replicas":                 int64Attr("Copies on separate VMs the layouts hold (`min_replicas` or its default, 1); null unless a language model is served."),
 				"token_split":                  strAttr("Where `prompt_tokens` and `output_tokens` come from, in a sentence: given, or the default split and its source; null unless a language model is served."),
 				"kv_cache_gib":                 float64Attr("KV cache of every concurrent sequence, in GiB, as in `memory.kv_cache_gib`; null unless a language model is served."),
 				"kv_bytes_per_token":           int64Attr("KV cache per token of context, in bytes (2 × layers × KV heads × head dimension × bytes per element for a named model; approximated from the parameters otherwise); null unless a language model is served."),

@@ -35,6 +35,7 @@ type recommendationDataSourceModel struct {
 	OutputTokens         types.Int64   `tfsdk:"output_tokens"`
 	MaxTimeToFirstToken  types.Float64 `tfsdk:"max_time_to_first_token_ms"`
 	MaxTimePerOutput     types.Float64 `tfsdk:"max_time_per_output_token_ms"`
+	MinReplicas          types.Int64   `tfsdk:"min_replicas"`
 	TrainingBatchSize    types.Int64   `tfsdk:"training_batch_size"`
 	TokensBillion        types.Float64 `tfsdk:"tokens_billion"`
 	DeadlineHours        types.Float64 `tfsdk:"deadline_hours"`
@@ -257,6 +258,7 @@ type requirementsOut struct {
 	TokenSplit         *string  `tfsdk:"token_split"`
 	MaxTimeToFirstTok  *float64 `tfsdk:"max_time_to_first_token_ms"`
 	MaxTimePerOutput   *float64 `tfsdk:"max_time_per_output_token_ms"`
+	MinReplicas        *int64   `tfsdk:"min_replicas"`
 	KVCacheGiB         *float64 `tfsdk:"kv_cache_gib"`
 	KVBytesPerToken    *int64   `tfsdk:"kv_bytes_per_token"`
 	// The throughput model's inputs and work; nil (null) where they do
@@ -347,7 +349,8 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 		ContextTokens: optPositive(rq.ContextTokens), ConcurrentRequests: optPositive(rq.ConcurrentRequests),
 		PromptTokens: optPositive(rq.PromptTokens), OutputTokens: optPositive(rq.OutputTokens), TokenSplit: strPtr(rq.TokenSplit),
 		MaxTimeToFirstTok: optPositive(rq.MaxTimeToFirstTokenMs), MaxTimePerOutput: optPositive(rq.MaxTimePerOutputTokenMs),
-		KVCacheGiB: optPositive(rq.KVCacheGiB), KVBytesPerToken: optPositive(int64(math.Round(rq.KVBytesPerToken))),
+		MinReplicas: optPositive(rq.MinReplicas),
+		KVCacheGiB:  optPositive(rq.KVCacheGiB), KVBytesPerToken: optPositive(int64(math.Round(rq.KVBytesPerToken))),
 		TrainingFLOPs: optPositive(rq.TrainingFLOPs), TrainingTokensBillion: optPositive(rq.TrainingTokensBillion), TokenBudget: strPtr(rq.TokenBudget),
 		DeadlineHours: optPositive(rq.DeadlineHours), TokensPerSecond: optPositive(rq.TokensPerSecond), HPCBound: strPtr(rq.HPCBound),
 		Efficiency: optPositive(rq.Efficiency),

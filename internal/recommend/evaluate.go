@@ -277,7 +277,7 @@ func layOutGPUMemory(n *requirements, e *eval, vc *vmCount) bool {
 // (its weights and the batch's KV cache).
 func servingCopies(n *requirements, in *sizeInfo, gl gpuLayout, want int64) gpuLayout {
 	groups := (want + gl.perGroup - 1) / gl.perGroup
-	gl.copies, gl.replicas, gl.nodes = want, groups*gl.perGroup, groups*gl.pp
+	gl.copies, gl.replicas, gl.nodes = groups*gl.perGroup, groups*gl.perGroup, groups*gl.pp
 	gl.capacity = float64(gl.nodes) * float64(in.gpuUnits) * in.unitMem * n.job.share
 	b := float64(n.serve.batch(&gl))
 	gl.used = float64(want) * (n.job.shard + b*n.job.kvPerSeq*float64(gl.tp)/float64(n.job.kvDivisor(gl.tp)))
@@ -356,6 +356,7 @@ func finishLayout(n *requirements, e *eval, vc vmCount, memLaid bool) {
 		if nodes > e.gl.nodes && e.gl.pp == 1 && e.gl.replicas > 0 {
 			// gpus asked for more VMs than the memory did: more copies.
 			e.gl.replicas = nodes * (in.gpuUnits / e.gl.tp)
+			e.gl.copies = e.gl.replicas
 		}
 	}
 	e.pcieTP = memLaid && n.job.tensorParallel && e.gl.tp > 1 && !in.linked

@@ -79,7 +79,7 @@ type gpuLayout struct {
 	nodes     int64
 	tp, pp    int64
 	replicas  int64
-	copies    int64   // the copies the requests need (serving), at most replicas
+	copies    int64   // the copies the requests are spread over (serving): every replica
 	perCopy   int64   // the sequences one copy's KV cache holds (serving)
 	perGroup  int64   // copies per pp VMs (serving)
 	perGPU    float64 // GiB one GPU holds
@@ -221,7 +221,7 @@ func (j *gpuJob) fitCopies(l *gpuLayout, r *gpuRoom) {
 		groups = r.fixed / pp
 		l.nodes = r.fixed
 	}
-	l.replicas, l.copies, l.perGroup = groups*c.perGroup, copies, c.perGroup
+	l.replicas, l.copies, l.perGroup = groups*c.perGroup, groups*c.perGroup, c.perGroup
 	kvUsed := float64(j.seqs) * j.kvPerSeq
 	l.perGPU = j.shard/float64(c.tp*pp) + math.Min(kvUsed, kvCap*float64(l.replicas))/float64(l.replicas*c.kvDiv*pp)
 	// The job uses the copies its requests need; the VMs' other GPUs

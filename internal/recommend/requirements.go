@@ -274,6 +274,7 @@ func (n *requirements) summary(work string) Requirements {
 		if n.serviceTimed() {
 			r.PromptTokens, r.OutputTokens, r.TokenSplit = n.mi.prompt, n.mi.output, tokenSplitSentence(n.req, &n.mi)
 			r.MaxTimeToFirstTokenMs, r.MaxTimePerOutputTokenMs = n.serve.maxTTFT*1000, n.serve.maxTPOT*1000
+			r.MinReplicas = n.serve.minReplicas
 		}
 	} else {
 		r.ModelClass = ""

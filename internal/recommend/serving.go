@@ -40,6 +40,8 @@ type serving struct {
 	// maxTTFT and maxTPOT are the stated latency targets, seconds; 0:
 	// none.
 	maxTTFT, maxTPOT float64
+	// minReplicas is the copies that must run on separate VMs.
+	minReplicas int64
 }
 
 func servingOf(n *need, req Request) serving {
@@ -52,6 +54,7 @@ func servingOf(n *need, req Request) serving {
 	if n.workload == WorkloadInference && req.TokensPerSecond != nil {
 		s.tps = *req.TokensPerSecond
 	}
+	s.minReplicas = valueOr(req.MinReplicas, 1)
 	if n.workload == WorkloadInference {
 		s.maxTTFT = valueOr(req.MaxTimeToFirstTokenMs, 0) / 1000
 		s.maxTPOT = valueOr(req.MaxTimePerOutputTokenMs, 0) / 1000
@@ -252,9 +255,14 @@ func (n *requirements) withTargets(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 	return servingCopies(n, in, gl, hi), true
 }
 
-// withDemand adds to a layout the copies tokens_per_second needs.
+// withDemand adds to a layout the copies tokens_per_second needs, and the
+// VMs min_replicas does: one copy on each of min_replicas groups of
+// pipeline stages at least.
 func (n *requirements) withDemand(in *sizeInfo, gl gpuLayout) gpuLayout {
 	gl.memNodes = gl.nodes
+	if groups := gl.nodes / max(gl.pp, 1); n.serve.minReplicas > groups && n.fixedNodes == 0 {
+		gl = servingCopies(n, in, gl, max(gl.copies, n.serve.minReplicas*max(gl.perGroup, 1)))
+	}
 	if n.serve.tps > 0 {
 		if want := n.serve.copiesFor(in, &gl); want > gl.copies {
 			gl = servingCopies(n, in, gl, want)

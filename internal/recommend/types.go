@@ -74,6 +74,10 @@ type Request struct {
 	// layout search keeps only layouts that meet them, and a size none of
 	// whose layouts does is removed.
 	MaxTimeToFirstTokenMs, MaxTimePerOutputTokenMs *float64
+	// MinReplicas is the copies of a served model that must run on
+	// separate VMs, for availability (inference only): the layout takes at
+	// least MinReplicas × pipeline stages VMs. nil means 1.
+	MinReplicas *int64
 	// HPCBound is what bounds an hpc or htc job (one of HPCBounds); ""
 	// means memory_bandwidth for hpc and compute for htc.
 	HPCBound string
@@ -253,6 +257,9 @@ type Requirements struct {
 	// MaxTimeToFirstTokenMs and MaxTimePerOutputTokenMs are the stated
 	// latency targets; 0 where none.
 	MaxTimeToFirstTokenMs, MaxTimePerOutputTokenMs float64
+	// MinReplicas is the copies on separate VMs the layouts hold (the
+	// input or its default, 1); 0 where no language model is served.
+	MinReplicas int64
 	// TokensPerSecond is the inference throughput asked for; HPCBound the
 	// bound used for hpc and htc.
 	TokensPerSecond float64

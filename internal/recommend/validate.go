@@ -158,6 +158,7 @@ func validateUsage(p *problems, req Request) {
 	notUsed(req.TokensBillion != nil, "tokens_billion", "training and fine-tuning (the tokens processed)", WorkloadTraining, WorkloadFineTuning)
 	notUsed(req.DeadlineHours != nil, "deadline_hours", "training and fine-tuning", WorkloadTraining, WorkloadFineTuning)
 	notUsed(req.TokensPerSecond != nil, "tokens_per_second", "serving a model", WorkloadInference)
+	notUsed(req.MinReplicas != nil, "min_replicas", "serving a model", WorkloadInference)
 	notUsed(req.MaxTimeToFirstTokenMs != nil, "max_time_to_first_token_ms", "serving a model", WorkloadInference)
 	notUsed(req.MaxTimePerOutputTokenMs != nil, "max_time_per_output_token_ms", "serving a model", WorkloadInference)
 	p.enum(req.HPCBound, hpcBounds, "hpc_bound", "Invalid HPC Bound", "hpc_bound")
@@ -189,7 +190,7 @@ func validateWork(p *problems, req Request) {
 		}{{req.FineTuningMethod != "", "fine_tuning_method"}, {req.ContextTokens != nil, "context_tokens"}, {req.ConcurrentRequests != nil, "concurrent_requests"},
 			{req.PromptTokens != nil, "prompt_tokens"}, {req.OutputTokens != nil, "output_tokens"}, {req.TrainingBatchSize != nil, "training_batch_size"},
 			{req.TokensBillion != nil, "tokens_billion"}, {req.DeadlineHours != nil, "deadline_hours"}, {req.TokensPerSecond != nil, "tokens_per_second"},
-			{req.MaxTimeToFirstTokenMs != nil, "max_time_to_first_token_ms"}, {req.MaxTimePerOutputTokenMs != nil, "max_time_per_output_token_ms"}} {
+			{req.MaxTimeToFirstTokenMs != nil, "max_time_to_first_token_ms"}, {req.MinReplicas != nil, "min_replicas"}, {req.MaxTimePerOutputTokenMs != nil, "max_time_per_output_token_ms"}} {
 			if f.set {
 				p.ignore(fe("Argument Needs A Model",
 					fmt.Sprintf("%s describes the job of a model (its memory, time or throughput), but model is not set, so it is not used. Set model (name or parameters_billion), or remove %s.", f.name, f.name), f.name))
@@ -231,6 +232,7 @@ func validateSettings(p *problems, req Request) {
 	p.rangeI(RangeContextTokens, req.ContextTokens)
 	p.rangeI(RangeConcurrentRequests, req.ConcurrentRequests)
 	p.rangeI(RangePromptTokens, req.PromptTokens)
+	p.rangeI(RangeMinReplicas, req.MinReplicas)
 	p.rangeI(RangeOutputTokens, req.OutputTokens)
 	validateTokenSplit(p, req)
 	p.rangeI(RangeTrainingBatchSize, req.TrainingBatchSize)
