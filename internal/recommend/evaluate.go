@@ -34,6 +34,7 @@ type eval struct {
 	hasFacts     bool    // speed is known (the request defines work and the catalog has the size's figures)
 	lacksFacts   bool    // the request defines work and speed is not known: ranked after the others
 	lateDefault  bool    // runs past the default deadline: ranked after the layouts that meet it
+	slowDefault  bool    // a service that misses the default latency targets: ranked after the layouts that meet them
 
 	familyOK      bool    // the family serves the workload
 	fit           float64 // family component: 1, 0.5, or 0 for fallback
@@ -45,6 +46,10 @@ type eval struct {
 	idleGPUShare  float64 // the job fits in one GPU: share of the size's GPUs left idle
 	preferredRank int     // index in prefer, -1 when not named
 }
+
+// late reports whether the layout misses a default target (the deadline
+// or the latency targets), which ranks it after those that meet theirs.
+func (e *eval) late() bool { return e.lateDefault || e.slowDefault }
 
 func (e *eval) failed(c constraint) bool { return e.fails&(1<<c) != 0 }
 
@@ -112,6 +117,7 @@ func evaluate(n *requirements, in *sizeInfo, e *eval) {
 	e.hasFacts = e.speed > 0
 	e.lacksFacts = n.workDefined() && !e.hasFacts
 	e.lateDefault = e.hasFacts && n.train.flops > 0 && !n.train.deadlineStated && 1/e.speed > n.train.deadline
+	e.slowDefault = e.hasFacts && n.serve.missesDefaultTargets(in, &e.gl)
 	costOf(n, e)
 	sizingOf(n, e)
 	if n.hasModel && in.isGPU {

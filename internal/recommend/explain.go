@@ -715,6 +715,10 @@ func estimateWarnings(n *requirements, e *eval, est *Estimate) []string {
 	if est.JobHours == nil && est.TokensPerSecond == nil && est.RelativeThroughput == nil {
 		return []string{"The catalog has no throughput figures for this size, so its time and cost per job are not estimated; compare it on price per hour only."}
 	}
+	if est.TimeToFirstTokenMs != nil && n.serve.missesDefaultTargets(e.in, &e.gl) {
+		return []string{fmt.Sprintf("A request's first token comes after about %s ms and then one every %s ms, beyond the default targets of %s ms and %s ms (MLPerf Inference's server latency limits); set max_time_to_first_token_ms and max_time_per_output_token_ms to accept it, or to require a faster layout.",
+			groupInt(*est.TimeToFirstTokenMs), trimFloat(*est.TimePerOutputTokenMs), groupInt(DefaultTimeToFirstTokenMs), groupInt(DefaultTimePerOutputTokenMs))}
+	}
 	if est.JobHours != nil && !n.train.deadlineStated && *est.JobHours > n.train.deadline {
 		return []string{"The job runs about " + trimFloat(*est.JobHours) + " hours on " + catalog.Plural(e.nodes, "VM", "VMs") + ", beyond the " + itoa(DefaultDeadlineHours) + "-hour default, even on the most VMs one job may span here; set deadline_hours to accept it, or choose a size with InfiniBand or faster GPUs."}
 	}

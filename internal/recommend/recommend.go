@@ -153,11 +153,12 @@ func explainRanking(n *requirements, r ranking) *Result {
 
 // compareCandidates orders fallback families last, then sizes the
 // throughput model cannot time (when the request defines work) after those
-// it can, then layouts that run past the default deadline after those that
-// meet it, then by score (descending), then cost (ascending, unpriced last),
+// it can, then layouts that miss a default target (that run past the
+// default deadline, or a service's that miss the default latency targets)
+// after those that meet them, then by score (descending), then cost (ascending, unpriced last),
 // then name.
 func compareCandidates(a, b candidate) int {
-	if c := cmp.Or(falseFirst(a.fallback, b.fallback), falseFirst(a.lacksFacts, b.lacksFacts), falseFirst(a.lateDefault, b.lateDefault)); c != 0 {
+	if c := cmp.Or(falseFirst(a.fallback, b.fallback), falseFirst(a.lacksFacts, b.lacksFacts), falseFirst(a.late(), b.late())); c != 0 {
 		return c
 	}
 	if a.score != b.score {
@@ -198,7 +199,7 @@ func scoreAll(n *requirements, cands []candidate) {
 	// late, not timed.
 	var minCost, maxSpeed [3]float64
 	minCost[0], minCost[1], minCost[2] = math.Inf(1), math.Inf(1), math.Inf(1)
-	ref := func(e *eval) int { return 2*b2i(e.lacksFacts) + b2i(e.lateDefault && !e.lacksFacts) }
+	ref := func(e *eval) int { return 2*b2i(e.lacksFacts) + b2i(e.late() && !e.lacksFacts) }
 	// A service's speed reference is the fastest layout that is not
 	// oversized (a job that fits in one GPU of a multi-GPU VM): splitting
 	// a small model over a VM's GPUs earns it no more than the fastest
@@ -228,7 +229,7 @@ func scoreAll(n *requirements, cands []candidate) {
 	for i := range minOf {
 		minOf[i] = math.Inf(1)
 	}
-	group := func(e *eval) int { return 4*b2i(e.fallback) + 2*b2i(e.lacksFacts) + b2i(e.lateDefault) }
+	group := func(e *eval) int { return 4*b2i(e.fallback) + 2*b2i(e.lacksFacts) + b2i(e.late()) }
 	for i := range cands {
 		c := &cands[i]
 		g := ref(c.eval)

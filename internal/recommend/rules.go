@@ -636,6 +636,15 @@ const (
 
 	// MaxTokensPerSecond bounds tokens_per_second.
 	MaxTokensPerSecond = 1e9
+	// DefaultTimeToFirstTokenMs and DefaultTimePerOutputTokenMs are the
+	// latency targets of an interactive service (concurrent_requests
+	// stated or defaulted) without stated ones: MLPerf Inference's Server
+	// scenario limits for Llama 2 70B, 2 s to the first token and 200 ms
+	// per output token (p99 limits there, so lenient as means). Like the
+	// default deadline they never remove a size or shape a layout: layouts
+	// that miss them rank after those that meet them, with a warning.
+	DefaultTimeToFirstTokenMs   = 2000
+	DefaultTimePerOutputTokenMs = 200
 	// MaxLatencyTargetMs bounds max_time_to_first_token_ms and
 	// max_time_per_output_token_ms: an hour.
 	MaxLatencyTargetMs = 3.6e6

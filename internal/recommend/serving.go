@@ -297,3 +297,20 @@ func tokenSplitSentence(req Request, mi *memoryInput) string {
 // splitSource is the source of DefaultOutputShare as the token split
 // cites it.
 const splitSource = ", after Azure's production conversation traces, median 1,020 prompt and 129 output tokens (Patel et al. 2024, \"Splitwise\", arXiv 2311.18677)"
+
+// defaultTargets reports whether a service is held to the default latency
+// targets: an interactive one (concurrent_requests stated, or no
+// tokens_per_second) with no stated target.
+func (s *serving) defaultTargets() bool {
+	return s.maxTTFT <= 0 && s.maxTPOT <= 0 && (s.concurrencyStated || s.tps <= 0)
+}
+
+// missesDefaultTargets reports whether a timed layout of a service held to
+// the default targets misses one of them.
+func (s *serving) missesDefaultTargets(in *sizeInfo, gl *gpuLayout) bool {
+	if !s.defaultTargets() || !gl.ok {
+		return false
+	}
+	c := s.speed(in, gl, s.batch(gl))
+	return c.tps > 0 && (c.ttft*1000 > DefaultTimeToFirstTokenMs || c.tpot*1000 > DefaultTimePerOutputTokenMs)
+}

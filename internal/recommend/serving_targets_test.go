@@ -79,3 +79,49 @@ func TestLatencyTargetNoSizeMeets(t *testing.T) {
 		})
 	}
 }
+
+// Without stated targets an interactive service is held to the default
+// ones: a layout that misses them ranks after those that meet them, with
+// a warning that gives its estimate, and keeps its layout; a batch service
+// stated only by tokens_per_second has none.
+func TestDefaultLatencyTargets(t *testing.T) {
+	cat := fixture(t)
+	// 32 conversations of 8,192 tokens of Llama 3.1 8B: a quarter RTX PRO
+	// 6000 prefills a 7,168-token prompt in about 3.4 s, past the 2 s
+	// default; the other sizes meet both targets.
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, ContextTokens: i64(8192), ConcurrentRequests: i64(32), AsOf: asOf, MaxResults: i64(MaxResultsLimit)}
+	res := mustRecommendOn(t, cat, req)
+	slow := -1
+	for i, r := range res.Recommendations {
+		missed := *r.Estimate.TimeToFirstTokenMs > DefaultTimeToFirstTokenMs || *r.Estimate.TimePerOutputTokenMs > DefaultTimePerOutputTokenMs
+		warned := strings.Contains(strings.Join(r.Warnings, " "), "beyond the default targets of 2,000 ms and 200 ms")
+		if missed != warned {
+			t.Errorf("%s: %v ms, %v ms; warned %v", r.VMSize, *r.Estimate.TimeToFirstTokenMs, *r.Estimate.TimePerOutputTokenMs, warned)
+		}
+		switch {
+		case missed && slow < 0:
+			slow = i
+		case !missed && slow >= 0:
+			t.Errorf("%s meets the default targets but ranks after %s, which misses them", r.VMSize, res.Recommendations[slow].VMSize)
+		}
+	}
+	if slow < 0 {
+		t.Fatalf("no size misses the default targets: %v", names(res))
+	}
+	// Stating targets the slow size meets lifts it among the others, on
+	// the same layout: the defaults ranked it, they did not shape it.
+	lenient := f64p(10000)
+	req.MaxTimeToFirstTokenMs, req.MaxTimePerOutputTokenMs = lenient, lenient
+	r := byName(mustRecommendOn(t, cat, req), res.Recommendations[slow].VMSize)
+	if r == nil || r.Replicas != res.Recommendations[slow].Replicas || r.Nodes != res.Recommendations[slow].Nodes || len(r.Warnings) >= len(res.Recommendations[slow].Warnings) {
+		t.Errorf("with lenient targets %+v", r)
+	}
+	// A batch service stated only by tokens_per_second has no default
+	// targets.
+	batch := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, ContextTokens: i64(8192), TokensPerSecond: f64p(2000), AsOf: asOf, MaxResults: i64(MaxResultsLimit)}
+	for _, r := range mustRecommendOn(t, cat, batch).Recommendations {
+		if strings.Contains(strings.Join(r.Warnings, " "), "default targets") {
+			t.Errorf("%s: %q", r.VMSize, r.Warnings)
+		}
+	}
+}
