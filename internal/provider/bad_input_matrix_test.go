@@ -334,6 +334,14 @@ func TestBadInputMatrix(t *testing.T) {
 			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `max_time_per_output_token_ms = 30`), attr: "max_time_per_output_token_ms", with: recAddr, line: `max_time_per_output_token_ms = 30`,
 			summary: "Argument Not Used By Workload", detail: []string{`max_time_per_output_token_ms applies to serving a model, not to workload "training". Remove max_time_per_output_token_ms, or set workload to "inference".`},
 		},
+		"recommendation/max_time_per_output_token_ms no size meets": {
+			config: rec(`workload = "inference"`, `model = { name = "llama-3.1-70b" }`, `max_time_per_output_token_ms = 0.1`), attr: "max_time_per_output_token_ms", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "No VM Size Fits", detail: []string{`max_time_per_output_token_ms:`, `No layout generates a token every 0.1 ms (max_time_per_output_token_ms)`},
+		},
+		"recommendation/max_time_to_first_token_ms no size meets": {
+			config: rec(`workload = "inference"`, `model = { name = "llama-3.1-70b" }`, `max_time_to_first_token_ms = 1`), attr: "max_time_to_first_token_ms", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "No VM Size Fits", detail: []string{`max_time_to_first_token_ms:`, `No layout brings a request's first token within 1 ms (max_time_to_first_token_ms)`},
+		},
 		"recommendation/min_replicas zero": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `min_replicas = 0`), attr: "min_replicas", with: recAddr, line: `min_replicas = 0`,
 			summary: "Invalid Minimum Replicas", detail: []string{`min_replicas must be at least 1 and at most 1,000; got 0.`},
