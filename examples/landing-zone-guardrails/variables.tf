@@ -50,7 +50,7 @@ variable "partitions" {
       for p in values(var.partitions) :
       p.model == null || can(provider::hpcsku::gpu_memory_gib(p.model.parameters_billion, p.model.precision, p.model.workload))
     ])
-    error_message = "A partition's model needs parameters_billion greater than zero, a precision of fp32, tf32, bf16, fp16, fp8, int8 or int4, and a workload of training, fine_tuning or inference."
+    error_message = "A partition's model needs parameters_billion greater than zero, a precision of fp32, tf32, bf16, fp16, fp8, fp4, int8 or int4, and a workload of training, fine_tuning or inference."
   }
 }
 

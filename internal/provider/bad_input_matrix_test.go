@@ -222,6 +222,30 @@ func TestBadInputMatrix(t *testing.T) {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `concurrent_requests = 100001`), attr: "concurrent_requests", with: recAddr, line: `concurrent_requests = 100001`,
 			summary: "Invalid Concurrent Requests", detail: []string{`concurrent_requests must be at least 1 and at most 100,000; got 100001.`},
 		},
+		"recommendation/prompt_tokens negative": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `prompt_tokens = -1`), attr: "prompt_tokens", with: recAddr, line: `prompt_tokens = -1`,
+			summary: "Invalid Prompt Length", detail: []string{`prompt_tokens must be at least 1 and at most 10,485,760; got -1.`},
+		},
+		"recommendation/prompt_tokens zero": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `prompt_tokens = 0`), attr: "prompt_tokens", with: recAddr, line: `prompt_tokens = 0`,
+			summary: "Invalid Prompt Length", detail: []string{`prompt_tokens must be at least 1 and at most 10,485,760; got 0.`},
+		},
+		"recommendation/prompt_tokens on training": {
+			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `prompt_tokens = 512`), attr: "prompt_tokens", with: recAddr, line: `prompt_tokens = 512`,
+			summary: "Argument Not Used By Workload", detail: []string{`prompt_tokens applies to serving a model, not to workload "training". Remove prompt_tokens, or set workload to "inference".`},
+		},
+		"recommendation/output_tokens negative": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `output_tokens = -5`), attr: "output_tokens", with: recAddr, line: `output_tokens = -5`,
+			summary: "Invalid Output Length", detail: []string{`output_tokens must be at least 1 and at most 10,485,760; got -5.`},
+		},
+		"recommendation/output_tokens zero": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `output_tokens = 0`), attr: "output_tokens", with: recAddr, line: `output_tokens = 0`,
+			summary: "Invalid Output Length", detail: []string{`output_tokens must be at least 1 and at most 10,485,760; got 0.`},
+		},
+		"recommendation/context_tokens shorter than prompt plus output": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `context_tokens = 1000`, `prompt_tokens = 900`, `output_tokens = 200`), attr: "context_tokens", with: recAddr, line: `context_tokens = 1000`,
+			summary: "Context Shorter Than Request", detail: []string{`context_tokens (1,000) is the longest sequence and cannot be shorter than prompt_tokens plus output_tokens (1,100).`},
+		},
 		"recommendation/concurrent_requests on training": {
 			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `concurrent_requests = 32`), attr: "concurrent_requests", with: recAddr, line: `concurrent_requests = 32`,
 			summary: "Argument Not Used By Workload", detail: []string{`concurrent_requests applies to serving a model, not to workload "training". Remove concurrent_requests, or set workload to "inference".`},
@@ -289,6 +313,46 @@ func TestBadInputMatrix(t *testing.T) {
 		"recommendation/tokens_per_second wrong type": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `tokens_per_second = ["5000"]`), attr: "tokens_per_second", line: `tokens_per_second = ["5000"]`,
 			summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "tokens_per_second": number required.`},
+		},
+		"recommendation/max_time_to_first_token_ms zero": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `max_time_to_first_token_ms = 0`), attr: "max_time_to_first_token_ms", with: recAddr, line: `max_time_to_first_token_ms = 0`,
+			summary: "Invalid Latency Target", detail: []string{`max_time_to_first_token_ms must be greater than 0 and at most 3,600,000; got 0.`},
+		},
+		"recommendation/max_time_to_first_token_ms negative": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `max_time_to_first_token_ms = -200`), attr: "max_time_to_first_token_ms", with: recAddr, line: `max_time_to_first_token_ms = -200`,
+			summary: "Invalid Latency Target", detail: []string{`max_time_to_first_token_ms must be greater than 0 and at most 3,600,000; got -200.`},
+		},
+		"recommendation/max_time_per_output_token_ms zero": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `max_time_per_output_token_ms = 0`), attr: "max_time_per_output_token_ms", with: recAddr, line: `max_time_per_output_token_ms = 0`,
+			summary: "Invalid Latency Target", detail: []string{`max_time_per_output_token_ms must be greater than 0 and at most 3,600,000; got 0.`},
+		},
+		"recommendation/max_time_per_output_token_ms negative": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `max_time_per_output_token_ms = -30`), attr: "max_time_per_output_token_ms", with: recAddr, line: `max_time_per_output_token_ms = -30`,
+			summary: "Invalid Latency Target", detail: []string{`max_time_per_output_token_ms must be greater than 0 and at most 3,600,000; got -30.`},
+		},
+		"recommendation/max_time_per_output_token_ms on training": {
+			config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `max_time_per_output_token_ms = 30`), attr: "max_time_per_output_token_ms", with: recAddr, line: `max_time_per_output_token_ms = 30`,
+			summary: "Argument Not Used By Workload", detail: []string{`max_time_per_output_token_ms applies to serving a model, not to workload "training". Remove max_time_per_output_token_ms, or set workload to "inference".`},
+		},
+		"recommendation/max_time_per_output_token_ms no size meets": {
+			config: rec(`workload = "inference"`, `model = { name = "llama-3.1-70b" }`, `max_time_per_output_token_ms = 0.1`), attr: "max_time_per_output_token_ms", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "No VM Size Fits", detail: []string{`max_time_per_output_token_ms:`, `No layout generates a token every 0.1 ms (max_time_per_output_token_ms)`},
+		},
+		"recommendation/max_time_to_first_token_ms no size meets": {
+			config: rec(`workload = "inference"`, `model = { name = "llama-3.1-70b" }`, `max_time_to_first_token_ms = 1`), attr: "max_time_to_first_token_ms", with: recAddr, line: `data "hpcsku_recommendation" "x" {`,
+			summary: "No VM Size Fits", detail: []string{`max_time_to_first_token_ms:`, `No layout brings a request's first token within 1 ms (max_time_to_first_token_ms)`},
+		},
+		"recommendation/min_replicas zero": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `min_replicas = 0`), attr: "min_replicas", with: recAddr, line: `min_replicas = 0`,
+			summary: "Invalid Minimum Replicas", detail: []string{`min_replicas must be at least 1 and at most 1,000; got 0.`},
+		},
+		"recommendation/min_replicas negative": {
+			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `min_replicas = -2`), attr: "min_replicas", with: recAddr, line: `min_replicas = -2`,
+			summary: "Invalid Minimum Replicas", detail: []string{`min_replicas must be at least 1 and at most 1,000; got -2.`},
+		},
+		"recommendation/min_replicas on hpc": {
+			config: rec(`workload = "hpc"`, `cores = 256`, `min_replicas = 2`), attr: "min_replicas", with: recAddr, line: `min_replicas = 2`,
+			summary: "Argument Not Used By Workload", detail: []string{`min_replicas applies to serving a model, not to workload "hpc". Remove min_replicas, or set workload to "inference".`},
 		},
 		"recommendation/tokens_per_second zero": {
 			config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `tokens_per_second = 0`), attr: "tokens_per_second", with: recAddr, line: `tokens_per_second = 0`,

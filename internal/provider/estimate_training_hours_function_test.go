@@ -209,7 +209,7 @@ func TestEstimateTrainingHoursFunction_Errors(t *testing.T) {
 		},
 		"unknown precision": {
 			call: `provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 12, "bf17")`,
-			err:  wrapped(`Invalid value for "precision" parameter: Invalid Parameter Value Match: value must be one of: ["fp32" "tf32" "bf16" "fp16" "fp8" "int8" "int4"], got: "bf17"; did you mean "bf16".`),
+			err:  wrapped(`Invalid value for "precision" parameter: Invalid Parameter Value Match: value must be one of: ["fp32" "tf32" "bf16" "fp16" "fp8" "fp4" "int8" "int4"], got: "bf17"; did you mean "bf16".`),
 		},
 		"int4 cannot train": {
 			call: `provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 12, "int4")`,

@@ -113,7 +113,7 @@ output "null_option_values" {
 
 // Every precision and workload the function accepts gives the engine's own
 // number, and the same number hpcsku_recommendation reports; what the
-// engine refuses (int8 and int4 training) fails on the precision argument.
+// engine refuses (int8, int4 and fp4 training) fails on the precision argument.
 func TestGPUMemoryGiBFunction_MatchesEngine(t *testing.T) {
 	t.Parallel()
 	eng := testProviderData(t).Engine
@@ -142,9 +142,9 @@ func TestGPUMemoryGiBFunction_MatchesEngine(t *testing.T) {
 			}
 		}
 	}
-	// int8 and int4 training: 2 of the 21 combinations.
-	if refused != 2 {
-		t.Errorf("%d combinations refused, want 2 (int8 and int4 training)", refused)
+	// int8, int4 and fp4 training: 3 of the 24 combinations.
+	if refused != 3 {
+		t.Errorf("%d combinations refused, want 3 (int8, int4 and fp4 training)", refused)
 	}
 	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories(t),
@@ -237,7 +237,7 @@ func TestGPUMemoryGiBFunction_Errors(t *testing.T) {
 		},
 		"bad precision": {
 			call: `provider::hpcsku::gpu_memory_gib(7, "bf17", "training")`,
-			err:  wrapped(`Invalid value for "precision" parameter: Invalid Parameter Value Match: value must be one of: ["fp32" "tf32" "bf16" "fp16" "fp8" "int8" "int4"], got: "bf17"; did you mean "bf16".`),
+			err:  wrapped(`Invalid value for "precision" parameter: Invalid Parameter Value Match: value must be one of: ["fp32" "tf32" "bf16" "fp16" "fp8" "fp4" "int8" "int4"], got: "bf17"; did you mean "bf16".`),
 		},
 		"precision is case-sensitive": {
 			call: `provider::hpcsku::gpu_memory_gib(7, "BF16", "training")`,

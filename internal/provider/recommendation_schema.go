@@ -108,6 +108,39 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 				"Only for workload `inference`; anywhere else it is an error.",
 			Validators: []validator.Int64{inRange(recommend.RangeConcurrentRequests)},
 		},
+		"prompt_tokens": schema.Int64Attribute{
+			Optional: true,
+			MarkdownDescription: "Mean prompt tokens of one request to a served language model, 1 to " + groupDigits(recommend.MaxContextTokens) + ": prefill work, which sets the time to first token and shares the GPUs with decoding. " +
+				"Without it, it follows `output_tokens` or the context by the default split of one output token in eight (Azure's production conversation traces; `requirements.token_split` says which). " +
+				"Only for workload `inference`; anywhere else it is an error.",
+			Validators: []validator.Int64{inRange(recommend.RangePromptTokens)},
+		},
+		"output_tokens": schema.Int64Attribute{
+			Optional: true,
+			MarkdownDescription: "Mean output tokens of one request to a served language model, 1 to " + groupDigits(recommend.MaxContextTokens) + ": the decode steps a request takes. " +
+				"Without it, it follows `prompt_tokens` or the context by the default split. With `prompt_tokens` and `output_tokens` and no `context_tokens`, the context is their sum; " +
+				"a stated `context_tokens` shorter than their sum is an error. Only for workload `inference`; anywhere else it is an error.",
+			Validators: []validator.Int64{inRange(recommend.RangeOutputTokens)},
+		},
+		"max_time_to_first_token_ms": schema.Float64Attribute{
+			Optional: true,
+			MarkdownDescription: "Mean time to a request's first output token the service must meet, in milliseconds, greater than 0 and at most " + groupDigits(int64(recommend.MaxLatencyTargetMs)) + ". " +
+				"The layout search keeps only layouts whose step-model estimate meets it, adding copies so that each decodes fewer requests; a size none of whose layouts does is removed (constraint `max_time_to_first_token_ms`), and the nearest miss gives the time it can reach. " +
+				"No default. Only for workload `inference`; anywhere else it is an error.",
+			Validators: []validator.Float64{inRange(recommend.RangeMaxTimeToFirstToken)},
+		},
+		"max_time_per_output_token_ms": schema.Float64Attribute{
+			Optional: true,
+			MarkdownDescription: "Mean time per output token after the first the service must meet, in milliseconds (1,000 ÷ the tokens per second each user sees), greater than 0 and at most " + groupDigits(int64(recommend.MaxLatencyTargetMs)) + ". " +
+				"Applied like `max_time_to_first_token_ms` (constraint `max_time_per_output_token_ms`). No default. Only for workload `inference`; anywhere else it is an error.",
+			Validators: []validator.Float64{inRange(recommend.RangeMaxTimePerOutputToken)},
+		},
+		"min_replicas": schema.Int64Attribute{
+			Optional: true,
+			MarkdownDescription: "Copies of the served model that must run on separate VMs, for availability, 1 to " + groupDigits(recommend.MaxNodes) + ": each layout takes at least `min_replicas` × `pipeline_parallel_size` VMs, and the requests are spread over every copy. " +
+				"Defaults to `1`. Only for workload `inference`; anywhere else it is an error.",
+			Validators: []validator.Int64{inRange(recommend.RangeMinReplicas)},
+		},
 		"training_batch_size": schema.Int64Attribute{
 			Optional: true,
 			MarkdownDescription: "Sequences or samples each GPU processes per step (the micro-batch), 1 to " + groupDigits(recommend.MaxTrainingBatchSize) + ". " +
@@ -379,17 +412,23 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 						"formula":             strAttr("The formula with its inputs."),
 					},
 				},
-				"system_memory_gib":   float64Attr("Minimum VM memory, in GiB (150% of the model for inference); null when not derived."),
-				"nodes":               int64Attr("VMs per job on the top-ranked size; each recommendation has its own `nodes`."),
-				"interconnect":        strAttr("`infiniband` when the top-ranked layout needs InfiniBand, otherwise `any`."),
-				"min_gpus_per_job":    float64Attr("Minimum GPUs for the job; null when not set."),
-				"precision":           strAttr("Precision of the model's weights the estimate used (`model.precision`, the named model's published precision, or the default); null without a model."),
-				"model":               strAttr("Catalog identifier of the model (`model.name` resolved in the model table); null without `model.name`."),
-				"fine_tuning_method":  strAttr("Fine-tuning method the estimate used (`fine_tuning_method` or its default); null unless workload is `fine_tuning`."),
-				"context_tokens":      int64Attr("Tokens per sequence the estimate used (`context_tokens` or its default, capped at the named model's maximum context); null where it plays no part (full training, models without a sequence, no model)."),
-				"concurrent_requests": int64Attr("Sequences in flight the KV cache was sized for (`concurrent_requests` or its default); null unless a language model is served (`inference`)."),
-				"kv_cache_gib":        float64Attr("KV cache of every concurrent sequence, in GiB, as in `memory.kv_cache_gib`; null unless a language model is served."),
-				"kv_bytes_per_token":  int64Attr("KV cache per token of context, in bytes (2 × layers × KV heads × head dimension × bytes per element for a named model; approximated from the parameters otherwise); null unless a language model is served."),
+				"system_memory_gib":            float64Attr("Minimum VM memory, in GiB (150% of the model for inference); null when not derived."),
+				"nodes":                        int64Attr("VMs per job on the top-ranked size; each recommendation has its own `nodes`."),
+				"interconnect":                 strAttr("`infiniband` when the top-ranked layout needs InfiniBand, otherwise `any`."),
+				"min_gpus_per_job":             float64Attr("Minimum GPUs for the job; null when not set."),
+				"precision":                    strAttr("Precision of the model's weights the estimate used (`model.precision`, the named model's published precision, or the default); null without a model."),
+				"model":                        strAttr("Catalog identifier of the model (`model.name` resolved in the model table); null without `model.name`."),
+				"fine_tuning_method":           strAttr("Fine-tuning method the estimate used (`fine_tuning_method` or its default); null unless workload is `fine_tuning`."),
+				"context_tokens":               int64Attr("Tokens per sequence the estimate used (`context_tokens` or its default, capped at the named model's maximum context); null where it plays no part (full training, models without a sequence, no model)."),
+				"concurrent_requests":          int64Attr("Sequences in flight the KV cache was sized for (`concurrent_requests` or its default); null unless a language model is served (`inference`)."),
+				"prompt_tokens":                int64Attr("Mean prompt tokens of a request the estimate used (`prompt_tokens` or the default split); null unless a language model is served."),
+				"output_tokens":                int64Attr("Mean output tokens of a request the estimate used (`output_tokens` or the default split); null unless a language model is served."),
+				"max_time_to_first_token_ms":   float64Attr("The stated `max_time_to_first_token_ms` the layouts were searched for; null when not set."),
+				"max_time_per_output_token_ms": float64Attr("The stated `max_time_per_output_token_ms` the layouts were searched for; null when not set."),
+				"min_replicas":                 int64Attr("Copies on separate VMs the layouts hold (`min_replicas` or its default, 1); null unless a language model is served."),
+				"token_split":                  strAttr("Where `prompt_tokens` and `output_tokens` come from, in a sentence: given, or the default split and its source; null unless a language model is served."),
+				"kv_cache_gib":                 float64Attr("KV cache of every concurrent sequence, in GiB, as in `memory.kv_cache_gib`; null unless a language model is served."),
+				"kv_bytes_per_token":           int64Attr("KV cache per token of context, in bytes (2 × layers × KV heads × head dimension × bytes per element for a named model; approximated from the parameters otherwise); null unless a language model is served."),
 				"training_flops": float64Attr("The work of a `training` or `fine_tuning` job of a language model, in FLOPs: " + strconv.Itoa(recommend.TrainingFLOPsPerToken) + " (`lora` and `qlora`: " + strconv.Itoa(recommend.LoRAFLOPsPerToken) + ") × active parameters × `training_tokens_billion`, " +
 					"plus the attention term (× layers × context × attention width) for a named model; null where the throughput model does not time the job."),
 				"training_tokens_billion": float64Attr("Tokens the job processes, in billions: `tokens_billion` or its default; null where `training_flops` is."),
@@ -566,12 +605,15 @@ func recommendationAttributes() map[string]schema.Attribute {
 			Attributes: map[string]schema.Attribute{
 				"job_hours": float64Attr("Wall time of the whole job on this layout, in hours: for `training` and `fine_tuning`, `requirements.training_flops` ÷ (VMs × GPUs used × dense peak at the compute precision × `efficiency`); " +
 					"for `hpc` and `htc` with `reference_run`, the run's hours × its throughput ÷ this layout's; null otherwise."),
-				"job_cost_usd":            float64Attr("Cost of the whole job, in USD: `job_hours` × `total_price_per_hour` (for `hpc` and `htc`, plus `license_cost_usd`); null where `job_hours` is, or where the size has no price."),
-				"license_cost_usd":        float64Attr("`hpc` and `htc` with `reference_run` and `license_cost_per_core_hour`: the licences of the whole job, `job_hours` × the cores this layout runs × `license_cost_per_core_hour`, in USD; null otherwise."),
-				"license_cost_per_hour":   float64Attr("`hpc` and `htc` with `license_cost_per_core_hour` and no `reference_run`: the cores this layout runs × `license_cost_per_core_hour`, USD per hour; null otherwise."),
-				"tokens_per_second":       float64Attr("Tokens per second of the whole layout: processed (`training`, `fine_tuning`) or output by every copy of the model serving `concurrent_requests` (`inference`); null for other workloads."),
-				"cost_per_million_tokens": float64Attr("USD per million of those tokens; null where `tokens_per_second` is, or where the size has no price."),
-				"relative_throughput":     float64Attr("`hpc` and `htc`: this layout's throughput by `requirements.hpc_bound` relative to the best layout of the request (1 for the best); null for other workloads."),
+				"job_cost_usd":             float64Attr("Cost of the whole job, in USD: `job_hours` × `total_price_per_hour` (for `hpc` and `htc`, plus `license_cost_usd`); null where `job_hours` is, or where the size has no price."),
+				"license_cost_usd":         float64Attr("`hpc` and `htc` with `reference_run` and `license_cost_per_core_hour`: the licences of the whole job, `job_hours` × the cores this layout runs × `license_cost_per_core_hour`, in USD; null otherwise."),
+				"license_cost_per_hour":    float64Attr("`hpc` and `htc` with `license_cost_per_core_hour` and no `reference_run`: the cores this layout runs × `license_cost_per_core_hour`, USD per hour; null otherwise."),
+				"tokens_per_second":        float64Attr("Tokens per second of the whole layout: processed (`training`, `fine_tuning`) or output by every copy of the model serving `concurrent_requests` (`inference`); null for other workloads."),
+				"cost_per_million_tokens":  float64Attr("USD per million of those tokens (output tokens for `inference`); null where `tokens_per_second` is, or where the size has no price."),
+				"time_to_first_token_ms":   float64Attr("`inference`: a request's mean time to its first output token on this layout, in milliseconds: its prompt's prefill plus the decode step it joins; null for other workloads."),
+				"time_per_output_token_ms": float64Attr("`inference`: a request's mean time per output token after the first, in milliseconds, with the prefills continuous batching interleaves; null for other workloads."),
+				"requests_per_second":      float64Attr("`inference`: requests the layout completes per second, `tokens_per_second` ÷ the output tokens of a request; null for other workloads."),
+				"relative_throughput":      float64Attr("`hpc` and `htc`: this layout's throughput by `requirements.hpc_bound` relative to the best layout of the request (1 for the best); null for other workloads."),
 				"efficiency": float64Attr("The utilization the estimate used: model FLOPs utilization for `training` and `fine_tuning`, memory bandwidth utilization for `inference`, " +
 					"parallel efficiency for `hpc` and `htc`; 0 where the catalog has no figures to estimate with."),
 				"assumptions": supportList("The formula, constants and facts of the estimate, in plain sentences."),

@@ -36,6 +36,11 @@ type recommendationDataSourceModel struct {
 	FineTuningMethod     types.String  `tfsdk:"fine_tuning_method"`
 	ContextTokens        types.Int64   `tfsdk:"context_tokens"`
 	ConcurrentRequests   types.Int64   `tfsdk:"concurrent_requests"`
+	PromptTokens         types.Int64   `tfsdk:"prompt_tokens"`
+	OutputTokens         types.Int64   `tfsdk:"output_tokens"`
+	MaxTimeToFirstToken  types.Float64 `tfsdk:"max_time_to_first_token_ms"`
+	MaxTimePerOutput     types.Float64 `tfsdk:"max_time_per_output_token_ms"`
+	MinReplicas          types.Int64   `tfsdk:"min_replicas"`
 	TrainingBatchSize    types.Int64   `tfsdk:"training_batch_size"`
 	TokensBillion        types.Float64 `tfsdk:"tokens_billion"`
 	DeadlineHours        types.Float64 `tfsdk:"deadline_hours"`
@@ -123,6 +128,9 @@ type estimateOut struct {
 	JobCostUSD           *float64 `tfsdk:"job_cost_usd"`
 	TokensPerSecond      *float64 `tfsdk:"tokens_per_second"`
 	CostPerMillionTokens *float64 `tfsdk:"cost_per_million_tokens"`
+	TimeToFirstTokenMs   *float64 `tfsdk:"time_to_first_token_ms"`
+	TimePerOutputTokenMs *float64 `tfsdk:"time_per_output_token_ms"`
+	RequestsPerSecond    *float64 `tfsdk:"requests_per_second"`
 	RelativeThroughput   *float64 `tfsdk:"relative_throughput"`
 	LicenseCostUSD       *float64 `tfsdk:"license_cost_usd"`
 	LicenseCostPerHour   *float64 `tfsdk:"license_cost_per_hour"`
@@ -237,6 +245,12 @@ type requirementsOut struct {
 	FineTuningMethod   *string  `tfsdk:"fine_tuning_method"`
 	ContextTokens      *int64   `tfsdk:"context_tokens"`
 	ConcurrentRequests *int64   `tfsdk:"concurrent_requests"`
+	PromptTokens       *int64   `tfsdk:"prompt_tokens"`
+	OutputTokens       *int64   `tfsdk:"output_tokens"`
+	TokenSplit         *string  `tfsdk:"token_split"`
+	MaxTimeToFirstTok  *float64 `tfsdk:"max_time_to_first_token_ms"`
+	MaxTimePerOutput   *float64 `tfsdk:"max_time_per_output_token_ms"`
+	MinReplicas        *int64   `tfsdk:"min_replicas"`
 	KVCacheGiB         *float64 `tfsdk:"kv_cache_gib"`
 	KVBytesPerToken    *int64   `tfsdk:"kv_bytes_per_token"`
 	// The throughput model's inputs and work; nil (null) where they do
@@ -294,6 +308,7 @@ func estimateOutput(e *recommend.Estimate) *estimateOut {
 	return &estimateOut{
 		JobHours: e.JobHours, JobCostUSD: e.JobCostUSD,
 		TokensPerSecond: e.TokensPerSecond, CostPerMillionTokens: e.CostPerMillionTokens,
+		TimeToFirstTokenMs: e.TimeToFirstTokenMs, TimePerOutputTokenMs: e.TimePerOutputTokenMs, RequestsPerSecond: e.RequestsPerSecond,
 		RelativeThroughput: e.RelativeThroughput, Efficiency: e.Efficiency,
 		LicenseCostUSD: e.LicenseCostUSD, LicenseCostPerHour: e.LicenseCostPerHour,
 		Assumptions: nonNil(e.Assumptions),
@@ -342,7 +357,10 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 		MinGPUsPerJob: rq.MinGPUsPerJob, Explanation: nonNil(rq.Explanation),
 		Precision: strPtr(rq.Precision), Model: strPtr(rq.Model), FineTuningMethod: strPtr(rq.FineTuningMethod),
 		ContextTokens: optPositive(rq.ContextTokens), ConcurrentRequests: optPositive(rq.ConcurrentRequests),
-		KVCacheGiB: optPositive(rq.KVCacheGiB), KVBytesPerToken: optPositive(int64(math.Round(rq.KVBytesPerToken))),
+		PromptTokens: optPositive(rq.PromptTokens), OutputTokens: optPositive(rq.OutputTokens), TokenSplit: strPtr(rq.TokenSplit),
+		MaxTimeToFirstTok: optPositive(rq.MaxTimeToFirstTokenMs), MaxTimePerOutput: optPositive(rq.MaxTimePerOutputTokenMs),
+		MinReplicas: optPositive(rq.MinReplicas),
+		KVCacheGiB:  optPositive(rq.KVCacheGiB), KVBytesPerToken: optPositive(int64(math.Round(rq.KVBytesPerToken))),
 		TrainingFLOPs: optPositive(rq.TrainingFLOPs), TrainingTokensBillion: optPositive(rq.TrainingTokensBillion), TokenBudget: strPtr(rq.TokenBudget),
 		DeadlineHours: optPositive(rq.DeadlineHours), TokensPerSecond: optPositive(rq.TokensPerSecond), HPCBound: strPtr(rq.HPCBound),
 		Efficiency: optPositive(rq.Efficiency), Defaults: rq.Defaults,

@@ -42,7 +42,7 @@ func TestPrefer(t *testing.T) {
 		Prefer: []string{"Standard_NV12s_v3", "standard_nc24ads_a100_v4", "Standard_NC4as_T4_v3"}}
 	res := mustRecommendOn(t, cat, req)
 	assertNames(t, names(res), "Standard_NC24ads_A100_v4", "Standard_NC4as_T4_v3", "Standard_NC24lds_xl_RTXPRO6000BSE_v6",
-		"Standard_NC40ads_H100_v5", "Standard_ND96isr_MI300X_v5")
+		"Standard_NC40ads_H100_v5", "Standard_ND40rs_v2")
 	top := res.Recommendations[0]
 	if !top.Preferred || top.Reasons[0] != "Ranked first because it is the first size in prefer that meets every requirement." || res.Recommendations[1].Preferred {
 		t.Errorf("top %+v", top)
@@ -54,53 +54,54 @@ func TestPrefer(t *testing.T) {
 	// VMs (0.666 USD/h), a fallback the catalog has no throughput figures
 	// for. Among the NC and ND sizes the T4 (0.526 USD/h) is the cheapest
 	// layout that holds the demand. The time component is what each
-	// sequence sees: a decode step of 8 sequences reads the weights
-	// (2.598e9 bytes) and 87.5% of their KV cache (8 × 61,104 × 4,096 ×
-	// 0.875 = 1.752e9 bytes) at 60% of the GPU's bandwidth; the arithmetic
-	// (8 × 8 × 1.3e9 FLOPs with the prompt's prefill) is faster on every
-	// GPU here. T4 (300 GB/s): 4.350e9 / 180e9 = 24.17 ms a step, 41.4
-	// tokens/s per sequence; MI300X (5,300 GB/s), the fastest: 731.0. The
-	// T4 (15 GiB usable, 13.5 for serving): 25 + 25 + 20 × 0.65 (4.4 of
-	// 13.5 GiB is 33%, below the 50%-85% band: 0.33 / 0.5) + 15 × 41.4 /
-	// 731.0 + 15 − 5 (no bf16) = 73.9. The A100 (72 GiB for serving,
-	// 3.673 USD/h, 1,935 GB/s: 266.9 tokens/s per sequence): 25 + 25 ×
-	// 0.526 / 3.673 + 20 × 0.061 / 0.5 + 15 × 266.9 / 731.0 + 15 = 51.5.
-	// More than 10 points apart: a warning names the T4.
+	// sequence sees, its copy's output tokens per second (the step model,
+	// serving.go) over the sequences it decodes: each request prefills
+	// 3,584 prompt tokens and generates 512 (the default split). The
+	// reference is the fastest layout that is not oversized, the H100 NVL
+	// (3,336 tokens/s, 417 each); the 8-GPU sizes that split the model
+	// over all their GPUs are faster but earn no more. The T4 (65 TFLOPS
+	// fp16, 300 GB/s) serves the 8 at 241 tokens/s, 30.1 each. The T4 (15
+	// GiB usable, 13.5 for serving): 25 + 25 + 20 × 0.65 (4.4 of 13.5 GiB
+	// is 33%, below the 50%-85% band: 0.33 / 0.5) + 15 × 30.1 / 417 + 15 =
+	// 79.1, with no penalty for serving bf16 weights in fp16 (the step
+	// model times the fp16 arithmetic). The A100 (72 GiB for serving,
+	// 3.673 USD/h, 1,552 tokens/s, 194 per sequence): 25 + 25 × 0.526 /
+	// 3.673 + 20 × 0.061 / 0.5 + 15 × 194 / 417 + 15 = 53.0. More than 10
+	// points apart: a warning names the T4.
 	if got := warningSummaries(res.Warnings); !reflect.DeepEqual(got, []string{"Preferred Size Skipped", "A Better Size Exists"}) {
 		t.Errorf("warnings %v", got)
 	}
 	if d := res.Warnings[0].Detail; !strings.HasPrefix(d, "Standard_NV12s_v3, named in prefer, fails retired:") {
 		t.Errorf("detail %q", d)
 	}
-	if d := res.Warnings[len(res.Warnings)-1].Detail; !strings.HasPrefix(d, "Standard_NC4as_T4_v3 scores 73.9 against 51.5 for the preferred Standard_NC24ads_A100_v4.") {
+	if d := res.Warnings[len(res.Warnings)-1].Detail; !strings.HasPrefix(d, "Standard_NC4as_T4_v3 scores 79.1 against 53 for the preferred Standard_NC24ads_A100_v4.") {
 		t.Errorf("detail %q", d)
 	}
 	// Within 10 points no warning. 13B in bf16 serving 8 sequences: 24.21
 	// GiB of weights + 1.21 of workspace + 4.9 of KV cache (160,719 bytes
-	// per token) = 30.33 GiB; a decode step reads 25.995e9 + 8 × 160,719 ×
-	// 4,096 × 0.875 = 30.60e9 bytes. The A100 80 GB (72 GiB for serving,
-	// 1,935 GB/s: 37.9 tokens/s per sequence, 3.673 USD/h): 25 + 25 + 20 ×
-	// 0.421 / 0.5 + 15 × 37.9 / 103.9 (the MI300X's 5,300 GB/s, the
-	// fastest) + 15 = 87.3. The H100 NVL (84.6 GiB for serving, 3,900 GB/s:
-	// 76.5 tokens/s, 6.98 USD/h): 25 + 25 × 3.673 / 6.98 + 20 × 0.358 /
-	// 0.5 + 15 × 76.5 / 103.9 + 15 = 78.5, 8.8 below: preferred, no
-	// warning.
+	// per token) = 30.33 GiB. The A100 80 GB (72 GiB for serving, 3.673
+	// USD/h, 202 tokens/s for the 8, 25.3 each): 25 + 25 + 20 × 0.421 /
+	// 0.5 + 15 × 25.3 / 55.4 (the H100 NVL, the fastest layout that is not
+	// oversized) + 15 = 86.5. The H100 NVL (84.6 GiB for serving, 443
+	// tokens/s, 55.4 each, 6.98 USD/h): 25 + 25 × 3.673 / 6.98 + 20 ×
+	// 0.358 / 0.5 + 15 + 15 = 77.8, 8.7 below: preferred, no warning.
 	res = mustRecommendOn(t, cat, Request{Workload: "inference", Model: &Model{ParametersBillion: 13}, AsOf: asOf, Prefer: []string{"Standard_NC40ads_H100_v5"}})
-	if got := warningSummaries(res.Warnings); len(got) != 0 || res.Recommendations[0].VMSize != "Standard_NC40ads_H100_v5" || res.Recommendations[0].Score != 78.5 ||
-		res.Recommendations[1].VMSize != "Standard_NC24ads_A100_v4" || res.Recommendations[1].Score != 87.3 {
+	if got := warningSummaries(res.Warnings); len(got) != 0 || res.Recommendations[0].VMSize != "Standard_NC40ads_H100_v5" || res.Recommendations[0].Score != 77.8 ||
+		res.Recommendations[1].VMSize != "Standard_NC24ads_A100_v4" || res.Recommendations[1].Score != 86.5 {
 		t.Errorf("sizes %v, warnings %v", names(res), got)
 	}
 
 	// A preferred 8-GPU ND size for a 1.3B model: kept, with a warning
 	// naming the clearly better size. The H100 VM (8 × 79.65 × 0.9 =
-	// 573.48 GiB for serving, 98.32 USD/h, 3,350 GB/s: 462.0 tokens/s per
-	// sequence): 25 + 0.13 + 20 × 0.0077 / 0.5 + 15 × 462.0 / 731.0 + 15 −
-	// 10 (unused InfiniBand) − 15 × 7/8 (idle GPUs) = 26.8.
+	// 573.48 GiB for serving, 98.32 USD/h, one copy split over its 8 GPUs,
+	// faster than the reference but capped at it): 25 + 0.13 + 20 × 0.0077
+	// / 0.5 + 15 + 15 − 10 (unused InfiniBand) − 15 × 7/8 (the job fits in
+	// one GPU) = 32.3.
 	res = mustRecommendOn(t, cat, Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, AsOf: asOf, Prefer: []string{"Standard_ND96isr_H100_v5"}})
 	if res.Recommendations[0].VMSize != "Standard_ND96isr_H100_v5" || res.Recommendations[1].VMSize != "Standard_NC4as_T4_v3" {
 		t.Errorf("sizes %v", names(res))
 	}
-	want := Warning{"A Better Size Exists", "Standard_NC4as_T4_v3 scores 73.9 against 26.8 for the preferred Standard_ND96isr_H100_v5. Put it first in prefer to switch (this replaces running VMs)."}
+	want := Warning{"A Better Size Exists", "Standard_NC4as_T4_v3 scores 79.1 against 32.3 for the preferred Standard_ND96isr_H100_v5. Put it first in prefer to switch (this replaces running VMs)."}
 	if !reflect.DeepEqual(res.Warnings, []Warning{want}) {
 		t.Errorf("warnings %+v", res.Warnings)
 	}
@@ -361,23 +362,21 @@ func TestPreview(t *testing.T) {
 	// Without the T4, the cheapest layout the throughput model times is
 	// the sixth of an A10 on 3 VMs (1.362 USD/h; the sixth of a V710 has
 	// no figures and is compared only with such sizes). Speed is what each
-	// of the 8 sequences sees (see TestPrefer): 266.9 tokens/s on the A100
-	// 80 GB, 537.9 on the H100 NVL (3,900 GB/s), 731.0 on the MI300X. The
-	// H100 NVL: 25 + 25 × 1.362 / 6.98 + 20 × 0.052 / 0.5 + 15 × 537.9 /
-	// 731.0 + 15 = 58.0; the A100 80 GB: 25 + 25 × 1.362 / 3.673 + 20 ×
-	// 0.061 / 0.5 + 15 × 266.9 / 731.0 + 15 = 57.2. Both hold the model
-	// many times over; twice the speed per sequence outweighs 1.9 times
-	// the price by 0.8 points.
-	if top := res.Recommendations[0]; top.VMSize != "Standard_NC40ads_H100_v5" || top.Score != 58 || res.Recommendations[1].VMSize != "Standard_NC24ads_A100_v4" || res.Recommendations[1].Score != 57.2 {
+	// of the 8 sequences sees (see TestPrefer): 194 tokens/s on the A100 80
+	// GB, 417 on the H100 NVL, the reference. Both hold the model many
+	// times over; twice the speed per sequence outweighs 1.9 times the
+	// price by 3.3 points: 62.0 against 58.7.
+	if top := res.Recommendations[0]; top.VMSize != "Standard_NC40ads_H100_v5" || top.Score != 62 || res.Recommendations[1].VMSize != "Standard_NC24ads_A100_v4" || res.Recommendations[1].Score != 58.7 {
 		t.Errorf("sizes %v, top score %v", names(res), top.Score)
 	}
-	// Included: the T4 (73.9 − 5 for preview, see TestPrefer) leads the
-	// quarter RTX PRO 6000 (25 + 25 × 0.526 / 1.13 + 20 × 0.204 / 0.5 +
-	// 15 × 55.1 / 731.0 + 15 = 60.9, − 5), with warnings.
+	// Included: the T4 (79.1 − 5 for preview, see TestPrefer) leads the
+	// H100 NVL (59.0) and the quarter RTX PRO 6000 (25 + 25 × 0.526 / 1.13
+	// + 20 × 0.204 / 0.5 + 15 × 43.5 / 417 + 15 = 61.4, − 5), with
+	// warnings.
 	req.IncludePreview = true
 	res = mustRecommendOn(t, cat, req)
 	top := res.Recommendations[0]
-	if top.VMSize != "Standard_NC4as_T4_v3" || top.Score != 68.9 || res.Recommendations[1].VMSize != "Standard_NC24lds_xl_RTXPRO6000BSE_v6" || res.Recommendations[1].Score != 55.9 {
+	if top.VMSize != "Standard_NC4as_T4_v3" || top.Score != 74.1 || res.Recommendations[2].VMSize != "Standard_NC24lds_xl_RTXPRO6000BSE_v6" || res.Recommendations[2].Score != 56.4 {
 		t.Errorf("sizes %v, top score %v", names(res), top.Score)
 	}
 	if got := warningSummaries(res.Warnings); !reflect.DeepEqual(got, []string{"Recommended Size Is In Preview"}) || !strings.HasPrefix(top.Warnings[0], "In preview") {
@@ -536,26 +535,25 @@ func TestOptimizeForReorders(t *testing.T) {
 		t.Errorf("performance scores %v", got)
 	}
 
-	// 1.3B inference: the T4 (0.526 USD/h, 41.4 tokens/s per sequence)
-	// leads when balanced (73.9, see TestPrefer); the H100 NVL (6.98
-	// USD/h, 537.9 tokens/s per sequence) for performance: 20 + 10 × 0.075
-	// + 10 × 0.104 + 35 × 537.9 / 731.0 + 25 = 72.5 against the T4's 20 +
-	// 10 + 10 × 0.65 + 35 × 0.057 + 25 − 5 = 58.5.
+	// 1.3B inference: the T4 (0.526 USD/h, 30.1 tokens/s per sequence)
+	// leads when balanced (79.1, see TestPrefer); the H100 NVL (6.98
+	// USD/h, 417 tokens/s per sequence, the fastest layout that is not
+	// oversized) for performance: 20 + 10 × 0.075 + 10 × 0.104 + 35 + 25
+	// = 81.8 against the T4's 20 + 10 + 10 × 0.65 + 35 × 0.072 + 25 = 64.1.
 	inf := Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, AsOf: asOf}
 	if top := mustRecommendOn(t, cat, inf).Recommendations[0]; top.VMSize != "Standard_NC4as_T4_v3" {
 		t.Errorf("balanced: top %s", top.VMSize)
 	}
 	inf.OptimizeFor = "performance"
-	if top := mustRecommendOn(t, cat, inf).Recommendations[0]; top.VMSize != "Standard_NC40ads_H100_v5" || top.Score != 72.5 {
+	if top := mustRecommendOn(t, cat, inf).Recommendations[0]; top.VMSize != "Standard_NC40ads_H100_v5" || top.Score != 81.8 {
 		t.Errorf("performance: top %s %v", top.VMSize, top.Score)
 	}
 
 	// 13B inference (30.33 GiB, see TestPrefer): the H100 NVL (6.98 USD/h,
-	// 76.5 tokens/s per sequence) ranks above the A100 80 GB (3.673 USD/h,
-	// 37.9) for performance (20 + 10 × 0.526 + 10 × 0.717 + 35 × 0.736 +
-	// 25 = 83.2 against 20 + 10 + 10 × 0.842 + 35 × 0.365 + 25 = 76.2),
-	// below it for cost (20 + 45 × 0.526 + 15 × 0.717 + 10 × 0.736 + 10 =
-	// 71.8 against 20 + 45 + 15 × 0.842 + 10 × 0.365 + 10 = 91.3).
+	// 55.4 tokens/s per sequence, the reference) ranks above the A100 80
+	// GB (3.673 USD/h, 25.3) for performance (20 + 10 × 0.526 + 10 × 0.717
+	// + 35 + 25 = 81.5 against 20 + 10 + 10 × 0.842 + 35 × 25.3 / 55.4 +
+	// 25 = 74.4), below it for cost.
 	inf = Request{Workload: "inference", Model: &Model{ParametersBillion: 13}, AsOf: asOf, MaxResults: i64(50), OptimizeFor: "performance"}
 	assertOrder(t, names(mustRecommendOn(t, cat, inf)), "Standard_NC40ads_H100_v5", "Standard_NC24ads_A100_v4")
 	inf.OptimizeFor = "cost"

@@ -38,6 +38,8 @@ const (
 	cSystemMemory
 	cDeadline
 	cTokensPerSecond
+	cMaxTimeToFirstToken
+	cMaxTimePerOutputToken
 	cNodes
 	cInterconnect
 	cRegion
@@ -388,7 +390,7 @@ var constraintTable = [numConstraints]constraintDef{
 	// (bf16 on a T4 or V100, fp8 before Hopper, tf32 before Ampere). LoRA
 	// on a quantised base and QLoRA compute in bf16 or fp16, either of
 	// which will do. Inference at such a precision stays allowed, with a
-	// warning and PenaltyPrecisionInference.
+	// warning and the step model's weight-only throughput.
 	cPrecision: {
 		name:   "precision",
 		active: func(n *requirements) bool { return n.precisionActive() },
@@ -537,6 +539,28 @@ var constraintTable = [numConstraints]constraintDef{
 		},
 		relax: func(n *requirements, e *eval) string {
 			return "lower tokens_per_second"
+		},
+	},
+	// No layout of a service meets a stated latency target (found by the
+	// layout search).
+	cMaxTimeToFirstToken: {
+		name:      "max_time_to_first_token_ms",
+		decidedBy: stageLayout,
+		reason: func(n *requirements) string {
+			return fmt.Sprintf("No layout brings a request's first token within %s ms (max_time_to_first_token_ms), at the step model's prefill and decode times.", trimFloat(n.serve.maxTTFT*1000))
+		},
+		relax: func(n *requirements, e *eval) string {
+			return fmt.Sprintf("raise max_time_to_first_token_ms to %s (the size's fastest layout), or shorten prompt_tokens", trimFloat(math.Ceil(e.gl.bestTTFT*1000)))
+		},
+	},
+	cMaxTimePerOutputToken: {
+		name:      "max_time_per_output_token_ms",
+		decidedBy: stageLayout,
+		reason: func(n *requirements) string {
+			return fmt.Sprintf("No layout generates a token every %s ms (max_time_per_output_token_ms), even one sequence per copy, at the step model's decode times.", trimFloat(n.serve.maxTPOT*1000))
+		},
+		relax: func(n *requirements, e *eval) string {
+			return fmt.Sprintf("raise max_time_per_output_token_ms to %s (the size's fastest layout)", trimFloat(math.Ceil(e.gl.bestTPOT*1000)))
 		},
 	},
 	// nodes is set above the MaxNodesRDMA VMs an InfiniBand job can use

@@ -118,7 +118,7 @@ func (e *Engine) EstimateTrainingHours(activeParametersBillion, tokensBillion fl
 	switch {
 	case !slices.Contains(precisions, precision):
 		errs = append(errs, fe("Invalid Precision", fmt.Sprintf("precision must be one of %s; got %q.", catalog.QuoteList(precisions), precision), "precision"))
-	case precision == PrecisionINT8 || precision == PrecisionINT4:
+	case quantised(precision):
 		errs = append(errs, fe("Precision Cannot Train", fmt.Sprintf("Training runs in bf16, fp16, fp8, tf32 or fp32, not %s.", precision), "precision"))
 	}
 	var in *sizeInfo

@@ -39,6 +39,7 @@ type eval struct {
 	hasFacts     bool       // speed is known (the request defines work and the catalog has the size's figures)
 	lacksFacts   bool       // the request defines work and speed is not known: ranked after the others
 	lateDefault  bool       // runs past the default deadline: ranked after the layouts that meet it
+	slowDefault  bool       // a service that misses the default latency targets: ranked after the layouts that meet them
 
 	familyOK      bool    // the family serves the workload
 	fit           float64 // family component: 1, 0.5, or 0 for fallback
@@ -50,6 +51,10 @@ type eval struct {
 	idleGPUShare  float64 // the job fits in one GPU: share of the size's GPUs left idle
 	preferredRank int     // index in prefer, -1 when not named
 }
+
+// late reports whether the layout misses a default target (the deadline
+// or the latency targets), which ranks it after those that meet theirs.
+func (e *eval) late() bool { return e.lateDefault || e.slowDefault }
 
 func (e *eval) failed(c constraint) bool { return e.fails&(1<<c) != 0 }
 
@@ -117,6 +122,7 @@ func evaluate(n *requirements, in *sizeInfo, e *eval) {
 	e.hasFacts = e.speed > 0
 	e.lacksFacts = n.workDefined() && !e.hasFacts
 	e.lateDefault = e.hasFacts && n.train.flops > 0 && !n.train.deadlineStated && 1/e.speed > n.train.deadline
+	e.slowDefault = e.hasFacts && n.serve.missesDefaultTargets(in, &e.gl)
 	costOf(n, e)
 	sizingOf(n, e)
 	if n.hasModel && in.isGPU {
@@ -267,13 +273,19 @@ func layOutGPUMemory(n *requirements, e *eval, vc *vmCount) bool {
 		e.fail(cGPUMemoryPerGPU)
 		return false
 	}
-	vc.need(gl.nodes, cGPUMemory)
-	if n.serve.tps > 0 && n.job.kvPerSeq > 0 {
-		if want := n.serve.copiesFor(in, &gl); want > gl.copies {
-			gl = servingCopies(n, in, gl, want)
-			vc.need(gl.nodes, cTokensPerSecond)
+	memNodes := gl.nodes
+	if n.job.tensorParallel && n.job.kvPerSeq > 0 {
+		gl = n.searchServing(in, gl, limit, span)
+		memNodes = min(memNodes, gl.memNodes)
+		if gl.missTTFT {
+			e.fail(cMaxTimeToFirstToken)
+		}
+		if gl.missTPOT {
+			e.fail(cMaxTimePerOutputToken)
 		}
 	}
+	vc.need(memNodes, cGPUMemory)
+	vc.need(gl.nodes, cTokensPerSecond)
 	e.gl = gl
 	return true
 }
@@ -283,7 +295,7 @@ func layOutGPUMemory(n *requirements, e *eval, vc *vmCount) bool {
 // (its weights and the batch's KV cache).
 func servingCopies(n *requirements, in *sizeInfo, gl gpuLayout, want int64) gpuLayout {
 	groups := (want + gl.perGroup - 1) / gl.perGroup
-	gl.copies, gl.replicas, gl.nodes = want, groups*gl.perGroup, groups*gl.pp
+	gl.copies, gl.replicas, gl.nodes = groups*gl.perGroup, groups*gl.perGroup, groups*gl.pp
 	gl.capacity = float64(gl.nodes) * float64(in.gpuUnits) * in.unitMem * n.job.share
 	b := float64(n.serve.batch(&gl))
 	gl.used = float64(want) * (n.job.shard + b*n.job.kvPerSeq*float64(gl.tp)/float64(n.job.kvDivisor(gl.tp)))
@@ -373,6 +385,7 @@ func finishLayout(n *requirements, e *eval, vc vmCount, memLaid bool) {
 		case e.rackFill > 0:
 			e.gl.replicas = nodes / e.gl.pp * e.gl.perGroup
 		}
+		e.gl.copies = e.gl.replicas
 	}
 	e.pcieTP = memLaid && n.job.tensorParallel && e.gl.tp > 1 && !in.linked
 	limit := int64(MaxNodes)

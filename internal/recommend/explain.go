@@ -218,6 +218,8 @@ func warnings(n *requirements, e *eval) []string {
 	}
 	if e.idleGPUShare > 0 {
 		switch {
+		case n.job.tensorParallel && e.gl.tp > 1:
+			out = append(out, "The job fits in one of its "+trimFloat(e.in.gpuCount)+" GPUs; the layout splits each copy over "+itoa(e.gl.tp)+" of them, which speeds each sequence, but a one-GPU size serves it for less (Azure HPC guidance on job sizing).")
 		case n.job.tensorParallel && e.gl.replicas > 1:
 			out = append(out, "The job fits in one of its "+trimFloat(e.in.gpuCount)+" GPUs; the others would hold copies (replicas) that the stated concurrency does not need (Azure HPC guidance on job sizing).")
 		case n.workload == WorkloadTraining || n.workload == WorkloadFineTuning:
@@ -704,11 +706,7 @@ func assumptions(n *requirements, e *eval, f figures, work string) []string {
 	case f.work == workServing && !f.known:
 		return []string{"The catalog has no bandwidth or throughput figure for the " + in.sku.GPU.Model + ": no throughput estimate."}
 	case f.work == workServing:
-		return []string{
-			fmt.Sprintf("Decode: %s serving %d sequences each; a step reads the weights and %s%% of each sequence's KV cache at %s%% of %s GB/s per GPU (MBU), and computes each output token with its %s prompt tokens' prefill at %s%% of the GPUs' peak; the slower bounds the step.",
-				catalog.Plural(e.gl.copies, "copy", "copies"), f.batch, trimFloat(KVReadShare*100), trimFloat(InferenceMBU*100), trimFloat(in.hbmGBs), trimFloat(PromptShare/(1-PromptShare)), trimFloat(InferenceMFU*100)),
-			fmt.Sprintf("Throughput: %s output tokens per second per copy, %s for the service.", groupInt(f.perCopy), groupInt(f.tps)),
-		}
+		return servingAssumptions(n, e, f)
 	case f.work == workHPC && !f.known:
 		return []string{"The catalog has no " + n.hpc.bound + " figure for this size: no throughput estimate."}
 	}
@@ -776,6 +774,10 @@ func estimateWarnings(n *requirements, e *eval, est *Estimate) []string {
 	if est.JobHours == nil && est.TokensPerSecond == nil && est.RelativeThroughput == nil {
 		return []string{"The catalog has no throughput figures for this size, so its time and cost per job are not estimated; compare it on price per hour only."}
 	}
+	if est.TimeToFirstTokenMs != nil && n.serve.missesDefaultTargets(e.in, &e.gl) {
+		return []string{fmt.Sprintf("A request's first token comes after about %s ms and then one every %s ms, beyond the default targets of %s ms and %s ms (MLPerf Inference's server latency limits); set max_time_to_first_token_ms and max_time_per_output_token_ms to accept it, or to require a faster layout.",
+			groupInt(*est.TimeToFirstTokenMs), trimFloat(*est.TimePerOutputTokenMs), groupInt(DefaultTimeToFirstTokenMs), groupInt(DefaultTimePerOutputTokenMs))}
+	}
 	if est.JobHours != nil && est.RelativeThroughput == nil && !n.train.deadlineStated && *est.JobHours > n.train.deadline {
 		return []string{"The job runs about " + trimFloat(*est.JobHours) + " hours on " + catalog.Plural(e.nodes, "VM", "VMs") + ", beyond the " + itoa(DefaultDeadlineHours) + "-hour default, even on the most VMs one job may span here; set deadline_hours to accept it, or choose a size with InfiniBand or faster GPUs."}
 	}
@@ -798,6 +800,8 @@ func methodWhy(given, precision string) string {
 		return " (the default for an int4 model: a 4-bit base with trainable adapters)"
 	case precision == PrecisionINT8:
 		return " (the default for an int8 model: adapters on a frozen 8-bit base)"
+	case precision == PrecisionFP4:
+		return " (the default for an fp4 model: adapters on a frozen 4-bit base)"
 	}
 	return " (the default)"
 }
@@ -860,6 +864,31 @@ func modelNotes(mi *memoryInput, found *modelFacts) []string {
 	}
 	if found.contextCapped {
 		out = append(out, fmt.Sprintf("Context: %s tokens, capped at %s's maximum context.", groupInt(float64(*tm.MaxContextTokens)), tm.Name))
+	}
+	return out
+}
+
+// servingAssumptions says how the step model timed a served layout.
+func servingAssumptions(n *requirements, e *eval, f figures) []string {
+	in, sv, c := e.in, &n.serve, f.copy
+	scale := in.trainMFU / TrainingMFU
+	peak := in.peakTFLOPS(sv.precision)
+	allReduce := ""
+	if c.allReduce > 0 {
+		allReduce = fmt.Sprintf(", and waits %s ms for its all-reduces (2 × %s layers × %s µs)", trimFloat(c.allReduce*1000), trimFloat(sv.depth), trimFloat(AllReduceSeconds*1e6))
+	}
+	out := []string{
+		fmt.Sprintf("Decode step: %s of %s, %d sequences each; a step reads %s GiB of weights and the sequences' KV cache at %s%% of %s GB/s per GPU (%s ms), computes %d tokens at %s%% of %s dense TFLOPS per GPU (%s ms)%s.",
+			catalog.Plural(e.gl.copies, "copy", "copies"), catalog.Plural(copyGPUs(in, &e.gl), "GPU", "GPUs"), f.batch, trimFloat(sv.touchedWeights(f.batch)),
+			trimFloat(InferenceMBU*100), trimFloat(in.hbmGBs), trimFloat(c.memory*1000), f.batch, trimFloat(DecodeMFU*scale*100), trimFloat(peak), trimFloat(c.compute*1000), allReduce),
+		fmt.Sprintf("Prefill: %s prompt tokens × 2 × %sB active parameters plus attention over the prompt, at %s%% of the peak: %s ms per request; with continuous batching a copy runs %d prefills per %s decode steps.",
+			groupInt(sv.prompt), trimFloat(sv.active), trimFloat(PrefillMFU*scale*100), trimFloat(c.prefill*1000), f.batch, groupInt(sv.output)),
+		fmt.Sprintf("Throughput: %s output tokens per second per copy, %s for the service; a request's first token after %s ms, then one every %s ms.",
+			groupInt(f.perCopy), groupInt(f.tps), trimFloat(c.ttft*1000), trimFloat(c.tpot*1000)),
+	}
+	if c.weightOnly {
+		out = append(out, fmt.Sprintf("Weight-only: the %s computes %s weights in bf16 or fp16 (%s dense TFLOPS); they save memory and bandwidth, not arithmetic time.",
+			in.sku.GPU.Model, sv.precision, trimFloat(peak)))
 	}
 	return out
 }

@@ -79,13 +79,19 @@ type gpuLayout struct {
 	nodes     int64
 	tp, pp    int64
 	replicas  int64
-	copies    int64   // the copies the requests need (serving), at most replicas
+	copies    int64   // the copies the requests are spread over (serving): every replica
 	perCopy   int64   // the sequences one copy's KV cache holds (serving)
 	perGroup  int64   // copies per pp VMs (serving)
 	perGPU    float64 // GiB one GPU holds
 	used      float64 // GiB the job uses over every GPU
 	capacity  float64 // GiB the job may use over every GPU
 	kvRoom    float64 // GiB of KV cache room left over every copy (inference)
+	memNodes  int64   // the VMs memory alone takes (serving: before tokens_per_second's copies)
+	// Serving with latency targets: which target the layout misses, and
+	// the fastest time to first token and per output token the size's
+	// layouts reach (seconds), which the nearest miss quotes.
+	missTTFT, missTPOT bool
+	bestTTFT, bestTPOT float64
 }
 
 // tensorDegree is the largest tensor-parallel degree up to units that
@@ -108,13 +114,20 @@ type gpuRoom struct {
 	perGPU, perVM float64
 	span, maxVMs  int64
 	fixed         int64
+	tp            int64 // a served copy's tensor-parallel degree; 0: tensorChoice's
 }
 
 // fitGPU lays the job out on a size with at most limit VMs in all (fixed
 // VMs when fixed > 0), of which one job (one copy of the model, for
 // inference) spans at most span.
 func (j *gpuJob) fitGPU(in *sizeInfo, limit, span, fixed int64) gpuLayout {
-	r := gpuRoom{units: in.gpuUnits, perGPU: in.unitMem * j.share, maxVMs: limit, fixed: fixed}
+	return j.fitGPUAt(in, limit, span, fixed, 0)
+}
+
+// fitGPUAt is fitGPU with a served copy split over tp GPUs of a VM (0:
+// tensorChoice's degree).
+func (j *gpuJob) fitGPUAt(in *sizeInfo, limit, span, fixed, tp int64) gpuLayout {
+	r := gpuRoom{units: in.gpuUnits, perGPU: in.unitMem * j.share, maxVMs: limit, fixed: fixed, tp: tp}
 	r.perVM = float64(r.units) * r.perGPU
 	if fixed > 0 {
 		r.maxVMs = min(fixed, limit)
@@ -184,7 +197,10 @@ func (j *gpuJob) fitSharded(l *gpuLayout, r *gpuRoom) {
 // copies the concurrent sequences need.
 func (j *gpuJob) fitCopies(l *gpuLayout, r *gpuRoom) {
 	c := copyFit{j: j, perGPU: r.perGPU}
-	c.tp = j.tensorChoice(r.units, r.perGPU, tensorDegree(r.units, j.heads))
+	c.tp = r.tp
+	if c.tp <= 0 {
+		c.tp = j.tensorChoice(r.units, r.perGPU, tensorDegree(r.units, j.heads))
+	}
 	c.kvDiv = j.kvDivisor(c.tp)
 	c.perGroup = r.units / c.tp // copies per pp VMs
 	// Pipeline stages: the fewest VMs whose GPUs hold their share of the
@@ -205,7 +221,7 @@ func (j *gpuJob) fitCopies(l *gpuLayout, r *gpuRoom) {
 		groups = r.fixed / pp
 		l.nodes = r.fixed
 	}
-	l.replicas, l.copies, l.perGroup = groups*c.perGroup, copies, c.perGroup
+	l.replicas, l.copies, l.perGroup = groups*c.perGroup, groups*c.perGroup, c.perGroup
 	kvUsed := float64(j.seqs) * j.kvPerSeq
 	l.perGPU = j.shard/float64(c.tp*pp) + math.Min(kvUsed, kvCap*float64(l.replicas))/float64(l.replicas*c.kvDiv*pp)
 	// The job uses the copies its requests need; the VMs' other GPUs
@@ -229,14 +245,14 @@ type copyFit struct {
 
 // copies is the copies the requests need with pp stages, the sequences
 // one copy decodes together (its KV cache holds them, at most
-// MaxBatchSequences) and the KV cache one copy holds (GiB).
+// MaxBatchSequences per GPU) and the KV cache one copy holds (GiB).
 func (c copyFit) copies(pp int64) (copies, perCopy int64, kvCap float64) {
 	j := c.j
 	if j.kvPerSeq <= 0 {
 		return 1, 0, 0
 	}
 	kvCap = (c.perGPU - j.shard/float64(c.tp*pp)) * float64(c.kvDiv*pp)
-	perCopy = min(max(int64(math.Floor(kvCap/j.kvPerSeq+1e-9)), 1), MaxBatchSequences)
+	perCopy = min(max(int64(math.Floor(kvCap/j.kvPerSeq+1e-9)), 1), MaxBatchSequences*c.tp*pp)
 	return (j.seqs + perCopy - 1) / perCopy, perCopy, kvCap
 }
 

@@ -66,7 +66,7 @@ func TestPrecisionConstraint(t *testing.T) {
 	}
 
 	// Inference of a bf16 model on the T4 stays allowed, with a warning
-	// (and PenaltyPrecisionInference, see TestPrefer).
+	// and no score penalty: the step model times its fp16 arithmetic.
 	res := mustRecommendOn(t, cat, Request{Workload: WorkloadInference, Model: &Model{ParametersBillion: 0.5}, GPUModels: []string{"t4"}, AsOf: asOf})
 	if top := res.Recommendations[0]; top.VMSize != "Standard_NC4as_T4_v3" || !strings.Contains(strings.Join(top.Warnings, " "), "has no native bf16 support") {
 		t.Errorf("top %s, warnings %q", top.VMSize, top.Warnings)
@@ -156,26 +156,24 @@ func TestReplicasNeedNoInfiniBand(t *testing.T) {
 		got = append(got, layout{r.VMSize, r.Nodes, r.Replicas, r.TensorParallel, r.PipelineStages, r.Deployment.RDMA, r.Deployment.RDMAPlacement != "", r.Preferred})
 	}
 	// Cheapest total: 3 T4s at 1.578 USD/h. Speed is what each sequence
-	// sees: a copy decoding b sequences reads the weights (2.598e9 bytes)
-	// and b × 0.2331 GiB × 0.875 of KV cache per step at 60% of the GPU's
-	// bandwidth. A T4 copy with ⌈100 / 3⌉ = 34: 10.044e9 bytes at 180
-	// GB/s, 55.8 ms a step, 17.9 tokens/s per sequence; a quarter RTX PRO
-	// 6000 copy with 50: 13.55e9 bytes at 0.25 × 1,597 × 0.6 GB/s, 17.7;
-	// the A100 with all 100: 24.50e9 bytes at 1,161 GB/s, 47.4; the
-	// MI300X, the fastest, 129.8. The T4: 25 + 25 + 20 (76% of its memory,
-	// in the band) + 15 × 17.9 / 129.8 + 15 / 3 − 5 = 72.1; the quarter
-	// RTX PRO 6000: 25 + 25 × 1.578 / 2.26 + 20 (66%) + 15 × 17.7 / 129.8
-	// + 15 / 2 = 72.0; the A100: 25 + 25 × 1.578 / 3.673 + 20 × 0.36 / 0.5
-	// + 15 × 47.4 / 129.8 + 15 = 70.6.
+	// sees, its copy's output tokens per second (the step model) over the
+	// sequences it decodes: 3 T4 copies of 34 serve 1,084 tokens/s, 10.8
+	// per sequence; 2 quarter RTX PRO 6000 copies of 50 serve 1,151,
+	// 11.5; the H100 NVL decodes all 100 at 5,812, 58.1, the fastest. The
+	// T4: 25 + 25 + 20 (76% of its memory, in the band) + 15 × 10.8 / 58.1
+	// + 15 / 3 = 77.7, no longer 5 points down for serving bf16 weights in
+	// fp16; the quarter RTX PRO 6000: 25 + 25 × 1.578 / 2.26 + 20 (66%) +
+	// 15 × 11.5 / 58.1 + 15 / 2 = 72.9; the H100 NVL: 25 + 25 × 1.578 /
+	// 6.98 + 20 × 0.31 / 0.5 + 15 + 15 = 72.9.
 	want := []layout{
 		{"Standard_NC4as_T4_v3", 3, 3, 1, 1, false, false, false},
 		{"Standard_NC24lds_xl_RTXPRO6000BSE_v6", 2, 2, 1, 1, false, false, false},
-		{"Standard_NC24ads_A100_v4", 1, 1, 1, 1, false, false, false},
+		{"Standard_NC40ads_H100_v5", 1, 1, 1, 1, false, false, false},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("layouts\n got  %+v\n want %+v", got, want)
 	}
-	if s := []float64{res.Recommendations[0].Score, res.Recommendations[1].Score, res.Recommendations[2].Score}; !reflect.DeepEqual(s, []float64{72.1, 72, 70.6}) {
+	if s := []float64{res.Recommendations[0].Score, res.Recommendations[1].Score, res.Recommendations[2].Score}; !reflect.DeepEqual(s, []float64{77.7, 72.9, 72.9}) {
 		t.Errorf("scores %v", s)
 	}
 	if _, ok := rejectedCounts(res.Rejected)["scale_up"]; ok {
@@ -257,15 +255,17 @@ func TestTensorParallelPerGPU(t *testing.T) {
 		t.Errorf("reasons %q\nwant %q", res.Recommendations[0].Reasons, want)
 	}
 	// The MI300X holds a copy and its 8 sequences on one GPU (137.98 + 10
-	// of 172.8 GiB): the copy is not split (tp 1), the VM's other seven
-	// GPUs hold copies the 8 requests do not need, and the idle-GPU
-	// penalty and warning say so.
+	// of 172.8 GiB), but the VM costs the same however the copy is split:
+	// the layout search splits it over all 8 GPUs, which read the weights
+	// once per step for all 8 sequences (8 one-GPU copies would each read
+	// them), the fastest layout on one VM. The job still fits in one GPU,
+	// and the idle-GPU penalty and warning say so.
 	res = mustRecommendOn(t, cat, Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-70b"}, GPUModels: []string{"mi300x"}, AsOf: asOf})
 	mi := res.Recommendations[0]
-	if mi.TensorParallel != 1 || mi.Replicas != 8 || mi.Nodes != 1 {
+	if mi.TensorParallel != 8 || mi.Replicas != 1 || mi.Nodes != 1 {
 		t.Fatalf("MI300X: tp %d, %d copies on %d VMs", mi.TensorParallel, mi.Replicas, mi.Nodes)
 	}
-	if !strings.Contains(strings.Join(mi.Warnings, " "), "the others would hold copies (replicas) that the stated concurrency does not need") {
+	if !strings.Contains(strings.Join(mi.Warnings, " "), "the layout splits each copy over 8 of them, which speeds each sequence, but a one-GPU size serves it for less") {
 		t.Errorf("MI300X warnings %q", mi.Warnings)
 	}
 }

@@ -25,6 +25,10 @@ type memoryInput struct {
 	kind           string // catalog model kind; "" for an unknown non-generative model
 	model          *catalog.Model
 	context        int64 // tokens per sequence
+	// prompt and output are the mean tokens of one request (inference of a
+	// language model); splitGiven whether the request stated both.
+	prompt, output int64
+	splitGiven     bool
 	seqs           int64 // concurrent sequences (inference)
 	batch          int64 // micro-batch per GPU (training)
 }
@@ -328,7 +332,7 @@ func EstimateGPUMemoryGiB(parametersBillion float64, precision, workload string)
 	mi := memoryInput{params: parametersBillion, active: parametersBillion, precision: precision, bpp: bpp, workload: workload, kind: catalog.ModelKindGenerative}
 	switch workload {
 	case WorkloadTraining:
-		if precision == PrecisionINT8 || precision == PrecisionINT4 {
+		if quantised(precision) {
 			return MemoryEstimate{}, fmt.Errorf("training updates every weight and cannot run in %s; use bf16, fp16, fp8, tf32 or fp32, or fine_tuning (LoRA or QLoRA on the quantised model)", precision)
 		}
 		mi.method = MethodFull
@@ -343,12 +347,12 @@ func EstimateGPUMemoryGiB(parametersBillion float64, precision, workload string)
 }
 
 // defaultMethod is the fine-tuning method of a precision: qlora for int4,
-// lora (on a frozen 8-bit base) for int8, full otherwise.
+// lora (on a frozen 8-bit or fp4 base) for int8 and fp4, full otherwise.
 func defaultMethod(precision string) string {
 	switch precision {
 	case PrecisionINT4:
 		return MethodQLoRA
-	case PrecisionINT8:
+	case PrecisionINT8, PrecisionFP4:
 		return MethodLoRA
 	}
 	return MethodFull

@@ -252,7 +252,7 @@ func TestEstimateErrors(t *testing.T) {
 		{math.NaN(), "bf16", "training", "greater than 0"},
 		{math.Inf(1), "bf16", "training", "greater than 0"},
 		{100001, "bf16", "training", "at most 100,000"},
-		{7, "fp64", "training", `precision "fp64" is not one of fp32, tf32, bf16, fp16, fp8, int8, int4`},
+		{7, "fp64", "training", `precision "fp64" is not one of fp32, tf32, bf16, fp16, fp8, fp4, int8, int4`},
 		{7, "bf16", "hpc", `covers the training, fine_tuning and inference workloads, not "hpc"`},
 		{7, "bf16", "", `not ""`},
 		{7, "int4", "training", "cannot run in int4"},
@@ -324,7 +324,7 @@ func TestMemoryModelTables(t *testing.T) {
 		if _, ok := bytesPerParameter[p]; !ok {
 			t.Errorf("no bytes per parameter for %s", p)
 		}
-		if p == PrecisionINT8 || p == PrecisionINT4 {
+		if quantised(p) {
 			continue // no full training; fine-tuning is LoRA or QLoRA
 		}
 		tr, _ := EstimateGPUMemoryGiB(13, p, WorkloadTraining)
@@ -337,7 +337,7 @@ func TestMemoryModelTables(t *testing.T) {
 	if len(bytesPerParameter) != len(precisions) {
 		t.Errorf("bytesPerParameter has %d entries, Precisions %d", len(bytesPerParameter), len(precisions))
 	}
-	for p, m := range map[string]string{PrecisionINT4: MethodQLoRA, PrecisionINT8: MethodLoRA, PrecisionBF16: MethodFull, PrecisionFP8: MethodFull} {
+	for p, m := range map[string]string{PrecisionINT4: MethodQLoRA, PrecisionINT8: MethodLoRA, PrecisionFP4: MethodLoRA, PrecisionBF16: MethodFull, PrecisionFP8: MethodFull} {
 		if got := defaultMethod(p); got != m {
 			t.Errorf("defaultMethod(%s) = %s, want %s", p, got, m)
 		}

@@ -4,6 +4,7 @@
 package recommend
 
 import (
+	"math"
 	"slices"
 	"strings"
 
@@ -16,11 +17,14 @@ func isModelWorkload(w string) bool {
 }
 
 // enginePrecision maps a model table's published precision to one of
-// precisions: the 4-bit block formats (MXFP4, NVFP4, NF4) are int4 for the
-// engine, which dequantises them for arithmetic as it does int4.
+// precisions: the 4-bit floating-point block formats (MXFP4, NVFP4) are
+// fp4, which Blackwell GPUs compute natively; NF4, a 4-bit integer code
+// dequantised for arithmetic, is int4.
 func enginePrecision(published string) string {
 	switch p := strings.ToLower(published); p {
-	case "mxfp4", "nvfp4", "nf4":
+	case "mxfp4", "nvfp4":
+		return PrecisionFP4
+	case "nf4":
 		return PrecisionINT4
 	default:
 		if slices.Contains(precisions, p) {
@@ -28,6 +32,12 @@ func enginePrecision(published string) string {
 		}
 	}
 	return DefaultPrecision
+}
+
+// quantised reports whether weights at precision p are a storage format
+// training cannot update (int8, int4, fp4): only adapters train on them.
+func quantised(p string) bool {
+	return p == PrecisionINT8 || p == PrecisionINT4 || p == PrecisionFP4
 }
 
 // resolvedModel is the request's model with the table's facts filled in,
@@ -145,7 +155,7 @@ func (r *resolvedModel) resolveMethod(req Request) {
 	case WorkloadFineTuning:
 		mi.method = orDefault(req.FineTuningMethod, defaultMethod(mi.precision))
 	}
-	if mi.method == MethodFull && (mi.precision == PrecisionINT4 || mi.precision == PrecisionINT8) {
+	if mi.method == MethodFull && quantised(mi.precision) {
 		// A published quantised model (validate refuses a stated one):
 		// full training updates every weight in bf16.
 		r.found.trainsInBF16 = mi.precision
@@ -154,16 +164,55 @@ func (r *resolvedModel) resolveMethod(req Request) {
 }
 
 // resolveSequences: the context (capped at the model's maximum), the
-// concurrent sequences and the training batch.
+// prompt and output of a request, the concurrent sequences and the
+// training batch.
 func (r *resolvedModel) resolveSequences(req Request, tm *catalog.Model) {
 	mi := &r.mi
 	mi.context = valueOr(req.ContextTokens, DefaultContextTokens)
+	if req.Workload == WorkloadInference {
+		mi.prompt, mi.output, mi.context = tokenSplit(req)
+		mi.splitGiven = req.PromptTokens != nil && req.OutputTokens != nil
+	}
 	if tm != nil && tm.MaxContextTokens != nil && mi.context > *tm.MaxContextTokens && mi.generative() {
 		r.found.contextCapped = true
 		mi.context = *tm.MaxContextTokens
 	}
 	mi.seqs = valueOr(req.ConcurrentRequests, DefaultConcurrentRequests)
 	mi.batch = valueOr(req.TrainingBatchSize, defaultTrainingBatchSize[mi.kind])
+}
+
+// tokenSplit is a served request's mean prompt and output tokens and the
+// context that sizes its KV cache. A token count the request leaves out
+// follows from DefaultOutputShare: of the other count, else of the
+// context (stated or DefaultContextTokens); the context, when not stated,
+// is prompt plus output. A count derived under a stated context is kept
+// inside it.
+func tokenSplit(req Request) (prompt, output, context int64) {
+	ctx := valueOr(req.ContextTokens, DefaultContextTokens)
+	promptPerOutput := (1 - DefaultOutputShare) / DefaultOutputShare
+	switch p, o := req.PromptTokens, req.OutputTokens; {
+	case p != nil && o != nil:
+		prompt, output = *p, *o
+	case p != nil:
+		prompt = *p
+		output = max(int64(math.Round(float64(prompt)/promptPerOutput)), 1)
+		if req.ContextTokens != nil {
+			output = max(min(output, ctx-prompt), 1)
+		}
+	case o != nil:
+		output = *o
+		prompt = max(int64(math.Round(float64(output)*promptPerOutput)), 1)
+		if req.ContextTokens != nil {
+			prompt = max(min(prompt, ctx-output), 1)
+		}
+	default:
+		output = max(int64(math.Round(float64(ctx)*DefaultOutputShare)), 1)
+		prompt = max(ctx-output, 1)
+	}
+	if req.ContextTokens == nil {
+		ctx = prompt + output
+	}
+	return prompt, output, ctx
 }
 
 // unusedInputs finds the inputs this model does not use, which the
@@ -185,8 +234,7 @@ func computePrecision(precision, method string) string {
 		return ""
 	}
 	if method == MethodLoRA {
-		switch precision {
-		case PrecisionFP8, PrecisionINT8, PrecisionINT4:
+		if precision == PrecisionFP8 || quantised(precision) {
 			return ""
 		}
 	}
@@ -199,6 +247,7 @@ var closerPrecisions = map[string][]string{
 	PrecisionBF16: {PrecisionFP16, PrecisionFP32},
 	PrecisionFP16: {PrecisionBF16, PrecisionFP32},
 	PrecisionFP8:  {PrecisionBF16, PrecisionFP16, PrecisionFP32},
+	PrecisionFP4:  {PrecisionFP8, PrecisionBF16, PrecisionFP16, PrecisionFP32},
 	PrecisionTF32: {PrecisionFP32},
 	PrecisionFP32: {},
 }

@@ -49,7 +49,7 @@ type sizeInfo struct {
 	// bandwidth (GB/s), FP64 rate (GFLOPS: cores x FP64 clock x FP64
 	// FLOPs per cycle) and physical cores; per core the all-core clock
 	// (GHz) and FP64 rate (GFLOPS).
-	tflops     [7]float64
+	tflops     [8]float64
 	hbmGBs     float64
 	trainMFU   float64
 	streamGBs  float64
@@ -251,10 +251,6 @@ func precisionBit(p string) uint16 {
 		if x == p {
 			return 1 << uint(i)
 		}
-	}
-	switch p {
-	case "fp4":
-		return 1 << uint(len(precisions))
 	}
 	return 0
 }

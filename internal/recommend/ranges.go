@@ -35,6 +35,9 @@ var (
 	RangeTokensBillion            = NumberRange{Name: "tokens_billion", Summary: "Invalid Token Count", Max: MaxTokensBillion, HasMax: true}
 	RangeDeadlineHours            = NumberRange{Name: "deadline_hours", Summary: "Invalid Deadline", Max: MaxDeadlineHours, HasMax: true}
 	RangeTokensPerSecond          = NumberRange{Name: "tokens_per_second", Summary: "Invalid Throughput", Max: MaxTokensPerSecond, HasMax: true}
+	RangeMinReplicas              = wholeRange("min_replicas", "Invalid Minimum Replicas", 1, MaxNodes)
+	RangeMaxTimeToFirstToken      = NumberRange{Name: "max_time_to_first_token_ms", Summary: "Invalid Latency Target", Max: MaxLatencyTargetMs, HasMax: true}
+	RangeMaxTimePerOutputToken    = NumberRange{Name: "max_time_per_output_token_ms", Summary: "Invalid Latency Target", Max: MaxLatencyTargetMs, HasMax: true}
 	RangeGPUMemoryGiB             = NumberRange{Name: "gpu_memory_gib", Summary: "Invalid GPU Memory"}
 	RangeGPUs                     = wholeRange("gpus", "Invalid GPU Count", 1, MaxGPUs)
 	RangeNodes                    = wholeRange("nodes", "Invalid Node Count", 1, MaxNodes)
@@ -42,6 +45,8 @@ var (
 	RangeMinVCPUs                 = wholeRange("min_vcpus", "Invalid Minimum vCPUs", 1, MaxMinVCPUs)
 	RangeContextTokens            = wholeRange("context_tokens", "Invalid Context Length", 1, MaxContextTokens)
 	RangeConcurrentRequests       = wholeRange("concurrent_requests", "Invalid Concurrent Requests", 1, MaxConcurrentRequests)
+	RangePromptTokens             = wholeRange("prompt_tokens", "Invalid Prompt Length", 1, MaxContextTokens)
+	RangeOutputTokens             = wholeRange("output_tokens", "Invalid Output Length", 1, MaxContextTokens)
 	RangeTrainingBatchSize        = wholeRange("training_batch_size", "Invalid Training Batch Size", 1, MaxTrainingBatchSize)
 	RangeMinMemoryGiB             = NumberRange{Name: "min_memory_gib", Summary: "Invalid Minimum Memory"}
 	RangeTotalMemoryGiB           = NumberRange{Name: "total_memory_gib", Summary: "Invalid Total Memory", Max: MaxTotalMemoryGiB, HasMax: true}

@@ -157,11 +157,12 @@ func explainRanking(n *requirements, r ranking) *Result {
 // price after those with one (their on-demand prices are not comparable);
 // then fallback families last, then sizes the
 // throughput model cannot time (when the request defines work) after those
-// it can, then layouts that run past the default deadline after those that
-// meet it, then by score (descending), then cost (ascending, unpriced last),
+// it can, then layouts that miss a default target (that run past the
+// default deadline, or a service's that miss the default latency targets)
+// after those that meet them, then by score (descending), then cost (ascending, unpriced last),
 // then name.
 func compareCandidates(a, b candidate) int {
-	if c := cmp.Or(falseFirst(a.lacksSpot, b.lacksSpot), cmp.Compare(a.quotaOrder(), b.quotaOrder()), falseFirst(a.fallback, b.fallback), falseFirst(a.lacksFacts, b.lacksFacts), falseFirst(a.lateDefault, b.lateDefault)); c != 0 {
+	if c := cmp.Or(falseFirst(a.lacksSpot, b.lacksSpot), cmp.Compare(a.quotaOrder(), b.quotaOrder()), falseFirst(a.fallback, b.fallback), falseFirst(a.lacksFacts, b.lacksFacts), falseFirst(a.late(), b.late())); c != 0 {
 		return c
 	}
 	if a.score != b.score {
@@ -206,15 +207,29 @@ func scoreAll(n *requirements, cands []candidate) {
 		minCost[i] = math.Inf(1)
 	}
 	ref := func(e *eval) int {
-		return 3*b2i(e.lacksSpot) + 2*b2i(e.lacksFacts) + b2i(e.lateDefault && !e.lacksFacts)
+		return 3*b2i(e.lacksSpot) + 2*b2i(e.lacksFacts) + b2i(e.late() && !e.lacksFacts)
 	}
+	// A service's speed reference is the fastest layout that is not
+	// oversized (a job that fits in one GPU of a multi-GPU VM): splitting
+	// a small model over a VM's GPUs earns it no more than the fastest
+	// right-sized layout's speed, at which the component is capped.
+	var oversized [6]float64
 	for _, c := range cands {
 		e := c.eval
 		g := ref(e)
 		if e.hasPrice && e.costKey > 0 && e.costKey < minCost[g] {
 			minCost[g] = e.costKey
 		}
+		if n.serviceTimed() && e.idleGPUShare > 0 {
+			oversized[g] = math.Max(oversized[g], e.speed)
+			continue
+		}
 		maxSpeed[g] = math.Max(maxSpeed[g], e.speed)
+	}
+	for g := range maxSpeed {
+		if maxSpeed[g] == 0 {
+			maxSpeed[g] = oversized[g]
+		}
 	}
 	// Groups in the order compareCandidates lists them; a later group's score
 	// is capped at the lowest score of the groups before it, so scores
@@ -224,7 +239,7 @@ func scoreAll(n *requirements, cands []candidate) {
 		minOf[i] = math.Inf(1)
 	}
 	group := func(e *eval) int {
-		return 8*(3*b2i(e.lacksSpot)+e.quotaOrder()) + 4*b2i(e.fallback) + 2*b2i(e.lacksFacts) + b2i(e.lateDefault)
+		return 8*(3*b2i(e.lacksSpot)+e.quotaOrder()) + 4*b2i(e.fallback) + 2*b2i(e.lacksFacts) + b2i(e.late())
 	}
 	for i := range cands {
 		c := &cands[i]
@@ -275,16 +290,13 @@ func score(n *requirements, e *eval, minCost, maxSpeed float64) float64 {
 		// "performance" ranks on raw speed).
 		gen = math.Min(1, n.train.deadline*e.speed)
 	case e.hasFacts && maxSpeed > 0:
-		gen = e.speed / maxSpeed
+		gen = math.Min(1, e.speed/maxSpeed)
 	}
 	s := w.Family*e.fit + w.Cost*cost + w.Sizing*sizing + w.Generation*gen + w.Scale/float64(e.nodes)
 	if e.unusedRDMA && (n.workload != WorkloadHTC || !e.hasFacts) {
 		// htc timed per core: the InfiniBand is in the price per unit of
 		// work the cost compares, and costs no points beyond it.
 		s -= PenaltyUnusedRDMA
-	}
-	if !e.nativePrec && n.workload == WorkloadInference {
-		s -= PenaltyPrecisionInference
 	}
 	if e.pcieTP {
 		s -= PenaltyTensorParallelPCIe

@@ -280,6 +280,11 @@ func (n *requirements) summary(work string) Requirements {
 			r.DeadlineHours = n.train.deadline
 		}
 		r.TokensPerSecond = n.serve.tps
+		if n.serviceTimed() {
+			r.PromptTokens, r.OutputTokens, r.TokenSplit = n.mi.prompt, n.mi.output, tokenSplitSentence(n.req, &n.mi)
+			r.MaxTimeToFirstTokenMs, r.MaxTimePerOutputTokenMs = n.serve.maxTTFT*1000, n.serve.maxTPOT*1000
+			r.MinReplicas = n.serve.minReplicas
+		}
 	} else {
 		r.ModelClass = ""
 		if n.req.Model != nil && n.req.Model.Class != "" {

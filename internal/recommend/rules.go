@@ -46,6 +46,9 @@ const (
 	PrecisionBF16 = "bf16"
 	PrecisionFP16 = "fp16"
 	PrecisionFP8  = "fp8"
+	// PrecisionFP4 is 4-bit floating-point weights in blocks with a shared
+	// scale (NVFP4, MXFP4), which Blackwell GPUs compute natively.
+	PrecisionFP4  = "fp4"
 	PrecisionINT8 = "int8"
 	PrecisionINT4 = "int4"
 )
@@ -136,7 +139,7 @@ const (
 var (
 	workloads     = []string{WorkloadTraining, WorkloadFineTuning, WorkloadInference, WorkloadHPC, WorkloadHTC, WorkloadVisualization, WorkloadDataProcessing}
 	methods       = []string{MethodFull, MethodLoRA, MethodQLoRA}
-	precisions    = []string{PrecisionFP32, PrecisionTF32, PrecisionBF16, PrecisionFP16, PrecisionFP8, PrecisionINT8, PrecisionINT4}
+	precisions    = []string{PrecisionFP32, PrecisionTF32, PrecisionBF16, PrecisionFP16, PrecisionFP8, PrecisionFP4, PrecisionINT8, PrecisionINT4}
 	modelClasses  = []string{ClassGenerative, ClassNonGenerative, ClassSmall}
 	interconnects = []string{InterconnectAuto, InterconnectInfiniBand, InterconnectAny}
 	gpuVendors    = []string{GPUVendorAny, GPUVendorNVIDIA, GPUVendorAMD}
@@ -176,13 +179,17 @@ func OptimizeFors() []string { return slices.Clone(optimizeFors) }
 const GiB = 1 << 30
 
 // bytesPerParameter is the storage size of one weight at each precision.
-// tf32 is a tensor-core compute mode: weights are stored in fp32.
+// tf32 is a tensor-core compute mode: weights are stored in fp32. fp4 is
+// NVFP4's 4.5 bits: 4-bit values with an 8-bit scale per 16 (NVIDIA's
+// NVFP4 format; a model table entry keeps its own format's bits, MXFP4's
+// 4.25).
 var bytesPerParameter = map[string]float64{
 	PrecisionFP32: 4,
 	PrecisionTF32: 4,
 	PrecisionBF16: 2,
 	PrecisionFP16: 2,
 	PrecisionFP8:  1,
+	PrecisionFP4:  4.5 / 8,
 	PrecisionINT8: 1,
 	PrecisionINT4: 0.5,
 }
@@ -272,8 +279,16 @@ const (
 	// not set. MaxContextTokens and MaxConcurrentRequests bound them.
 	DefaultContextTokens      = 4096
 	DefaultConcurrentRequests = 8
-	MaxContextTokens          = 10485760
-	MaxConcurrentRequests     = 100000
+	// DefaultOutputShare is the share of a request's tokens that is output
+	// when prompt_tokens and output_tokens are not both set: one in eight,
+	// after Azure's production LLM inference traces, whose conversation
+	// requests have a median of 1,020 prompt and 129 output tokens
+	// (Patel et al. 2024, "Splitwise", arXiv 2311.18677, Table 2). The
+	// default 4,096-token context splits into 3,584 prompt and 512 output
+	// tokens.
+	DefaultOutputShare    = 1.0 / 8
+	MaxContextTokens      = 10485760
+	MaxConcurrentRequests = 100000
 	// MaxTrainingBatchSize bounds training_batch_size.
 	MaxTrainingBatchSize = 100000
 
@@ -542,12 +557,6 @@ const (
 	// and unused (Bandwidth in "Compute for Machine Learning on HPC" and
 	// the HPC landing zone accelerator).
 	PenaltyUnusedRDMA = 10.0
-	// PenaltyPrecisionInference: for inference, the GPU has no native
-	// support for the model's precision (bf16 on a T4, say): serving stacks
-	// store the weights at that precision and compute at the next native
-	// one (fp16), with little loss. Training at such a precision is a hard
-	// constraint (precision).
-	PenaltyPrecisionInference = 5.0
 	// PenaltyTensorParallelPCIe: a served model must be split over GPUs
 	// that have no NVLink between them, so every layer's all-reduce
 	// crosses PCIe (vLLM's and NVIDIA's guidance keep tensor parallelism
@@ -627,6 +636,18 @@ const (
 
 	// MaxTokensPerSecond bounds tokens_per_second.
 	MaxTokensPerSecond = 1e9
+	// DefaultTimeToFirstTokenMs and DefaultTimePerOutputTokenMs are the
+	// latency targets of an interactive service (concurrent_requests
+	// stated or defaulted) without stated ones: MLPerf Inference's Server
+	// scenario limits for Llama 2 70B, 2 s to the first token and 200 ms
+	// per output token (p99 limits there, so lenient as means). Like the
+	// default deadline they never remove a size or shape a layout: layouts
+	// that miss them rank after those that meet them, with a warning.
+	DefaultTimeToFirstTokenMs   = 2000
+	DefaultTimePerOutputTokenMs = 200
+	// MaxLatencyTargetMs bounds max_time_to_first_token_ms and
+	// max_time_per_output_token_ms: an hour.
+	MaxLatencyTargetMs = 3.6e6
 
 	// TrainingFLOPsPerToken is the model FLOPs of one training token per
 	// active parameter: 2 forward and 4 backward (Kaplan et al. 2020,
@@ -662,26 +683,40 @@ const (
 	PartialGPUTrainingFactor = 0.8
 	EthernetTrainingFactor   = 0.5
 
-	// InferenceMBU is the share of the GPUs' memory bandwidth decoding
-	// achieves (model bandwidth utilization; Databricks/Mosaic, "LLM
-	// Inference Performance Engineering: Best Practices", 2023, reports 55%
-	// to 60% on A100 and H100). InferenceMFU is the FLOPs utilization of
-	// prefill, compute-bound: 35%, a judgement below training's.
+	// InferenceMBU is the share of the GPUs' memory bandwidth a decode step
+	// achieves reading the weights and the KV cache (model bandwidth
+	// utilization; Databricks/Mosaic, "LLM Inference Performance
+	// Engineering: Best Practices", 2023, reports 55% to 60% on A100 and
+	// H100).
 	InferenceMBU = 0.60
-	InferenceMFU = 0.35
 
-	// PromptShare is the share of context_tokens that is prompt (prefill);
-	// the rest is output (decode): 75%, so each output token brings three
-	// prompt tokens to prefill. KVReadShare is the average share of a
-	// sequence's full KV cache a decode step reads: the prompt plus half
-	// the output, 0.75 + 0.25 / 2.
-	PromptShare = 0.75
-	KVReadShare = 0.875
+	// DecodeMFU and PrefillMFU are the shares of the GPUs' dense peak a
+	// decode step's arithmetic and a prompt's prefill achieve on the GPUs
+	// of TrainingMFU's class, scaled for another GPU by its training MFU
+	// over TrainingMFU (the MI300X's 30%: three quarters). Fitted, the two
+	// constants of the serving model, to the published measurements of
+	// testdata/serving_benchmarks.csv (serving_published_test.go): 50% and
+	// 40% give a median absolute error of 23% over its rows.
+	DecodeMFU  = 0.50
+	PrefillMFU = 0.40
 
-	// MaxBatchSequences is the most sequences one copy decodes together:
-	// vLLM's default max_num_seqs, 256. More concurrent requests take more
-	// copies. With tokens_per_second, each copy is taken to run as many
-	// sequences as its KV cache holds, up to this (a service that must
-	// sustain a throughput has the requests in flight to fill its copies).
+	// AllReduceSeconds is the time of one tensor-parallel all-reduce of a
+	// decode step's activations, which are small: its latency, 15 µs, a
+	// judgement within the 10 to 30 µs nccl-tests report for small
+	// messages inside an NVLink domain. A step waits for two per layer.
+	AllReduceSeconds = 15e-6
+
+	// WidthPerLayer is the model width per layer that estimates the layers
+	// of a model without architecture facts: 128, Llama's (4,096 / 32 for
+	// 8B, 8,192 / 80 for 70B, 16,384 / 126 for 405B).
+	WidthPerLayer = 128
+
+	// MaxBatchSequences is the most sequences one GPU of a copy decodes
+	// together: vLLM's default max_num_seqs, 256, per GPU of the copy (a
+	// copy over eight GPUs runs up to 2,048, TensorRT-LLM's default
+	// max_batch_size). More concurrent requests take more copies. With
+	// tokens_per_second, each copy is taken to run as many sequences as
+	// its KV cache holds, up to this (a service that must sustain a
+	// throughput has the requests in flight to fill its copies).
 	MaxBatchSequences = 256
 )

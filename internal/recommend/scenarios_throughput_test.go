@@ -5,6 +5,7 @@ package recommend
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -177,12 +178,18 @@ func TestTokensPerSecondMetByTheEstimate(t *testing.T) {
 		if *e.TokensPerSecond < 1e6 {
 			t.Errorf("%s on %d VMs (%d copies): %+v, want at least 1,000,000 tokens per second", r.VMSize, r.Nodes, r.Replicas, e)
 		}
+		found := false
 		for _, a := range e.Assumptions {
 			if m := decodeSentence.FindStringSubmatch(a); m != nil {
-				if n, _ := strconv.Atoi(m[1]); n > MaxBatchSequences {
-					t.Errorf("%s: %q decodes more than %d sequences together", r.VMSize, a, MaxBatchSequences)
+				found = true
+				gpus, _ := strconv.ParseFloat(m[1], 64)
+				if n, _ := strconv.Atoi(m[2]); float64(n) > MaxBatchSequences*math.Max(gpus, 1) {
+					t.Errorf("%s: %q decodes more than %d sequences per GPU together", r.VMSize, a, MaxBatchSequences)
 				}
 			}
+		}
+		if !found {
+			t.Errorf("%s: no decode sentence in %q", r.VMSize, e.Assumptions)
 		}
 	}
 	if timed == 0 || untimed == 0 {
@@ -191,7 +198,7 @@ func TestTokensPerSecondMetByTheEstimate(t *testing.T) {
 }
 
 // decodeSentence is the estimate's sentence on a served copy's batch.
-var decodeSentence = regexp.MustCompile(`(?:copy|copies) serving (\d+) sequences each`)
+var decodeSentence = regexp.MustCompile(`(?:copy|copies) of ([\d.]+) GPUs?, (\d+) sequences each`)
 
 // A stated deadline no size meets: the nearest miss is the size that needs
 // the shortest deadline on the VMs one job may span there, not the best

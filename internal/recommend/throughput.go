@@ -15,10 +15,10 @@ import (
 
 // peakTFLOPS is one whole GPU's dense TFLOPS for arithmetic at precision p:
 // "" (bf16 or fp16, the larger), int8 and int4 weights (dequantised to bf16
-// or fp16 by weight-only kernels), or a precision the GPU lacks (the next
-// it runs: bf16 or fp16). 0 when the catalog has no figure.
+// or fp16 by weight-only kernels), or a precision the GPU lacks (fp8 or fp4
+// weights run weight-only, the arithmetic in bf16 or fp16). 0 when the catalog has no figure.
 func (in *sizeInfo) peakTFLOPS(p string) float64 {
-	// Indexes into precisions: fp32 0, tf32 1, bf16 2, fp16 3, fp8 4.
+	// Indexes into precisions: fp32 0, tf32 1, bf16 2, fp16 3, fp8 4, fp4 5.
 	half := math.Max(in.tflops[2], in.tflops[3])
 	i := -1
 	switch p {
@@ -34,6 +34,8 @@ func (in *sizeInfo) peakTFLOPS(p string) float64 {
 		i = 3
 	case PrecisionFP8:
 		i = 4
+	case PrecisionFP4:
+		i = 5
 	}
 	if i >= 0 && in.tflops[i] > 0 {
 		return in.tflops[i]
@@ -190,58 +192,6 @@ func (t *training) deadlineNodes(in *sizeInfo, nodes int64) int64 {
 	return max(nodes, int64(math.Ceil(t.flops/(t.deadline*3600*perVM)-1e-9)))
 }
 
-// serving is a served language model as the throughput model times it.
-type serving struct {
-	precision      string
-	hasMemory      bool    // the engine estimates the model's memory
-	weightsGiB     float64 // of one copy
-	active, params float64 // billions
-	kvPerSeq       float64 // GiB of KV cache per sequence; 0 without one
-	seqs           int64   // concurrent sequences
-	// tps is the output tokens per second asked for (tokens_per_second;
-	// 0: none), concurrencyStated whether concurrent_requests was given.
-	tps               float64
-	concurrencyStated bool
-}
-
-func servingOf(n *need, req Request) serving {
-	s := serving{precision: n.precision, active: n.mi.active, params: n.mi.params,
-		kvPerSeq: n.job.kvPerSeq, seqs: n.job.seqs, concurrencyStated: req.ConcurrentRequests != nil}
-	if n.mem != nil {
-		s.hasMemory, s.weightsGiB = true, n.mem.WeightsGiB
-	}
-	if n.workload == WorkloadInference && req.TokensPerSecond != nil {
-		s.tps = *req.TokensPerSecond
-	}
-	return s
-}
-
-// decodeRate is the output tokens per second of one copy of a served
-// language model holding b sequences: each decode step reads the weights
-// (of a mixture of experts, the share b tokens' experts reach) and the KV
-// cache of the b sequences from memory, at InferenceMBU of the copy's
-// bandwidth, and does the arithmetic of b output tokens with their share of
-// prefill, at InferenceMFU of its peak; the slower bounds the step. 0 when
-// the catalog has no figures for the GPU.
-func (s *serving) decodeRate(in *sizeInfo, gl *gpuLayout, b int64) float64 {
-	frac := 1.0
-	if in.gpuCount < 1 {
-		frac = in.gpuCount
-	}
-	gpus := float64(gl.tp*gl.pp) * frac
-	bw := gpus * in.hbmGBs * 1e9
-	peak := gpus * in.peakTFLOPS(s.precision) * 1e12
-	if bw <= 0 || peak <= 0 || !s.hasMemory || b < 1 {
-		return 0
-	}
-	weights := s.weightsGiB * GiB * math.Min(1, s.active/s.params*float64(b))
-	kv := float64(b) * s.kvPerSeq * GiB * KVReadShare
-	tMem := (weights + kv) / (bw * InferenceMBU)
-	perToken := 2 * s.active * 1e9 / (1 - PromptShare) // an output token and its prompt tokens' prefill
-	tComp := float64(b) * perToken / (peak * InferenceMFU)
-	return float64(b) / math.Max(tMem, tComp)
-}
-
 // hpcWork is an hpc or htc job as the throughput model compares it.
 type hpcWork struct {
 	bound   string // hpc_bound; "" for other workloads
@@ -307,9 +257,10 @@ type figures struct {
 	// dense TFLOPS, and whether the job uses one GPU of the VM.
 	hours, mfu, rate, gpusUsed, peak float64
 	oneGPU                           bool
-	// Serving: the sequences one copy decodes together, its output tokens
-	// per second, and the service's.
+	// Serving: the sequences one copy decodes together, its step model,
+	// its output tokens per second, and the service's.
 	batch        int64
+	copy         copySpeed
 	perCopy, tps float64
 	// HPC: the layout's throughput, its parallel efficiency, its share of
 	// the best layout's, and the job's hours from a reference run.
@@ -341,7 +292,8 @@ func figuresOf(n *requirements, e *eval, bestHPC float64) figures {
 		}
 	case e.gl.ok && n.job.kvPerSeq > 0 && in.isGPU:
 		f.work, f.batch = workServing, n.serve.batch(&e.gl)
-		f.perCopy = n.serve.decodeRate(in, &e.gl, f.batch)
+		f.copy = n.serve.speed(in, &e.gl, f.batch)
+		f.perCopy = f.copy.tps
 		f.known, f.tps = f.perCopy > 0, f.perCopy*float64(e.gl.copies)
 	case (n.workload == WorkloadHPC || n.workload == WorkloadHTC) && bestHPC > 0:
 		f.work = workHPC
@@ -374,6 +326,9 @@ func estimateFrom(n *requirements, e *eval, f figures, work string) *Estimate {
 		}
 	case workServing:
 		est.TokensPerSecond, est.Efficiency = ptr(math.Round(f.tps)), InferenceMBU
+		est.TimeToFirstTokenMs = ptr(round1(f.copy.ttft * 1000))
+		est.TimePerOutputTokenMs = ptr(round1(f.copy.tpot * 1000))
+		est.RequestsPerSecond = ptr(round4(f.tps / n.serve.output))
 		if e.hasPrice {
 			est.CostPerMillionTokens = ptr(round4(e.total / (f.tps * 3600) * 1e6))
 		}
@@ -426,14 +381,18 @@ func speedOf(n *requirements, e *eval) float64 {
 // concurrent_requests; with tokens_per_second and no concurrent_requests
 // stated, as many as its KV cache holds (a service that must sustain a
 // throughput has the requests in flight to fill its copies). At most
-// MaxBatchSequences.
+// maxBatch.
 func (s *serving) batch(gl *gpuLayout) int64 {
 	b := (s.seqs + gl.copies - 1) / max(gl.copies, 1)
 	if s.tps > 0 && !s.concurrencyStated {
 		b = max(b, gl.perCopy)
 	}
-	return min(max(b, 1), MaxBatchSequences)
+	return min(max(b, 1), maxBatch(gl))
 }
+
+// maxBatch is the most sequences one copy of the layout decodes together:
+// MaxBatchSequences per GPU of the copy.
+func maxBatch(gl *gpuLayout) int64 { return MaxBatchSequences * max(gl.tp*gl.pp, 1) }
 
 // copiesFor is the copies that sustain tokens_per_second: with
 // filled copies, the throughput over one copy's; with a stated
@@ -452,7 +411,7 @@ func (s *serving) copiesFor(in *sizeInfo, gl *gpuLayout) int64 {
 	// batch each decodes, and so speed each sequence up. Take the largest
 	// batch whose per-sequence speed × the sequences reaches the rate,
 	// and the fewest copies that give it.
-	for b := min((seqs+gl.copies-1)/max(gl.copies, 1), MaxBatchSequences); b >= 1; b-- {
+	for b := min((seqs+gl.copies-1)/max(gl.copies, 1), maxBatch(gl)); b >= 1; b-- {
 		if r := s.decodeRate(in, gl, b); r > 0 && r/float64(b)*float64(seqs) >= s.tps-1e-9 {
 			return max(gl.copies, (seqs+b-1)/b)
 		}

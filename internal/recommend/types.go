@@ -39,10 +39,16 @@ type Request struct {
 	// FineTuningMethod is one of FineTuningMethods (fine_tuning only); ""
 	// means full, or qlora for int4 and lora for int8 models.
 	FineTuningMethod string
-	// ContextTokens is the tokens of one sequence: prompt plus output for
-	// inference, the sequence length for training and fine-tuning. nil
-	// means DefaultContextTokens, capped at the model's maximum context.
+	// ContextTokens is the tokens of one sequence: the longest prompt plus
+	// output for inference, which sizes the KV cache; the sequence length
+	// for training and fine-tuning. nil means PromptTokens + OutputTokens
+	// for inference when either is set, else DefaultContextTokens; capped
+	// at the model's maximum context.
 	ContextTokens *int64
+	// PromptTokens and OutputTokens are the mean prompt and output tokens
+	// of one request (inference only). nil means the other's share of
+	// the default split (DefaultOutputShare), or the split of the context.
+	PromptTokens, OutputTokens *int64
 	// ConcurrentRequests is the sequences in flight across the service
 	// (inference only); nil means DefaultConcurrentRequests.
 	ConcurrentRequests *int64
@@ -62,6 +68,16 @@ type Request struct {
 	// TokensPerSecond is the output tokens per second an inference service
 	// must sustain across its replicas; nil means none.
 	TokensPerSecond *float64
+	// MaxTimeToFirstTokenMs and MaxTimePerOutputTokenMs are the mean time
+	// to the first output token and per output token after it that an
+	// inference service must meet, in milliseconds; nil means none. The
+	// layout search keeps only layouts that meet them, and a size none of
+	// whose layouts does is removed.
+	MaxTimeToFirstTokenMs, MaxTimePerOutputTokenMs *float64
+	// MinReplicas is the copies of a served model that must run on
+	// separate VMs, for availability (inference only): the layout takes at
+	// least MinReplicas × pipeline stages VMs. nil means 1.
+	MinReplicas *int64
 	// HPCBound is what bounds an hpc or htc job (one of HPCBounds); ""
 	// means memory_bandwidth for hpc and compute for htc.
 	HPCBound string
@@ -267,6 +283,18 @@ type Requirements struct {
 	TrainingFLOPs         float64
 	TokenBudget           string
 	DeadlineHours         float64
+	// PromptTokens and OutputTokens are a served request's mean prompt and
+	// output as the step model used them; TokenSplit says where they came
+	// from (given, or the default split and its source). Zero and "" where
+	// no language model is served.
+	PromptTokens, OutputTokens int64
+	TokenSplit                 string
+	// MaxTimeToFirstTokenMs and MaxTimePerOutputTokenMs are the stated
+	// latency targets; 0 where none.
+	MaxTimeToFirstTokenMs, MaxTimePerOutputTokenMs float64
+	// MinReplicas is the copies on separate VMs the layouts hold (the
+	// input or its default, 1); 0 where no language model is served.
+	MinReplicas int64
 	// TokensPerSecond is the inference throughput asked for; HPCBound the
 	// bound used for hpc and htc.
 	TokensPerSecond float64
@@ -334,6 +362,11 @@ type Estimate struct {
 	// concurrency (inference). CostPerMillionTokens is the price of a
 	// million of them.
 	TokensPerSecond, CostPerMillionTokens *float64
+	// TimeToFirstTokenMs and TimePerOutputTokenMs are a request's mean
+	// time to its first output token and per output token after it, and
+	// RequestsPerSecond the requests the service completes per second
+	// (inference).
+	TimeToFirstTokenMs, TimePerOutputTokenMs, RequestsPerSecond *float64
 	// RelativeThroughput is the layout's throughput by HPCBound relative
 	// to the best candidate of the request (hpc, htc).
 	RelativeThroughput *float64

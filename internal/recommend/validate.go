@@ -155,10 +155,15 @@ func validateUsage(p *problems, req Request) {
 	notUsed(req.FineTuningMethod != "", "fine_tuning_method", "fine-tuning", WorkloadFineTuning)
 	notUsed(req.ContextTokens != nil, "context_tokens", "language-model jobs (the tokens of one sequence)", WorkloadTraining, WorkloadFineTuning, WorkloadInference)
 	notUsed(req.ConcurrentRequests != nil, "concurrent_requests", "serving a model", WorkloadInference)
+	notUsed(req.PromptTokens != nil, "prompt_tokens", "serving a model", WorkloadInference)
+	notUsed(req.OutputTokens != nil, "output_tokens", "serving a model", WorkloadInference)
 	notUsed(req.TrainingBatchSize != nil, "training_batch_size", "training and fine-tuning", WorkloadTraining, WorkloadFineTuning)
 	notUsed(req.TokensBillion != nil, "tokens_billion", "training and fine-tuning (the tokens processed)", WorkloadTraining, WorkloadFineTuning)
 	notUsed(req.DeadlineHours != nil, "deadline_hours", "training and fine-tuning", WorkloadTraining, WorkloadFineTuning)
 	notUsed(req.TokensPerSecond != nil, "tokens_per_second", "serving a model", WorkloadInference)
+	notUsed(req.MinReplicas != nil, "min_replicas", "serving a model", WorkloadInference)
+	notUsed(req.MaxTimeToFirstTokenMs != nil, "max_time_to_first_token_ms", "serving a model", WorkloadInference)
+	notUsed(req.MaxTimePerOutputTokenMs != nil, "max_time_per_output_token_ms", "serving a model", WorkloadInference)
 	p.enum(req.HPCBound, hpcBounds, "Invalid HPC Bound", "hpc_bound")
 	notUsed(req.HPCBound != "", "hpc_bound", "the hpc and htc workloads", WorkloadHPC, WorkloadHTC)
 	notUsed(req.ParallelEfficiency != nil, "parallel_efficiency", "the hpc and htc workloads", WorkloadHPC, WorkloadHTC)
@@ -172,7 +177,9 @@ func validateWork(p *problems, req Request) {
 	p.rangeF(RangeDeadlineHours, req.DeadlineHours)
 	p.rangeF(RangeTokensPerSecond, req.TokensPerSecond)
 	p.rangeF(RangeParallelEfficiency, req.ParallelEfficiency)
-	if m := req.Model; m != nil && slices.Contains(precisions, m.Precision) && (m.Precision == PrecisionINT8 || m.Precision == PrecisionINT4) {
+	p.rangeF(RangeMaxTimeToFirstToken, req.MaxTimeToFirstTokenMs)
+	p.rangeF(RangeMaxTimePerOutputToken, req.MaxTimePerOutputTokenMs)
+	if m := req.Model; m != nil && slices.Contains(precisions, m.Precision) && quantised(m.Precision) {
 		switch {
 		case req.Workload == WorkloadTraining:
 			p.invalid(fe("Precision Cannot Train",
@@ -186,13 +193,37 @@ func validateWork(p *problems, req Request) {
 		for _, f := range []struct {
 			set  bool
 			name string
-		}{{req.FineTuningMethod != "", "fine_tuning_method"}, {req.ContextTokens != nil, "context_tokens"}, {req.ConcurrentRequests != nil, "concurrent_requests"}, {req.TrainingBatchSize != nil, "training_batch_size"},
-			{req.TokensBillion != nil, "tokens_billion"}, {req.DeadlineHours != nil, "deadline_hours"}, {req.TokensPerSecond != nil, "tokens_per_second"}} {
+		}{{req.FineTuningMethod != "", "fine_tuning_method"}, {req.ContextTokens != nil, "context_tokens"}, {req.ConcurrentRequests != nil, "concurrent_requests"},
+			{req.PromptTokens != nil, "prompt_tokens"}, {req.OutputTokens != nil, "output_tokens"}, {req.TrainingBatchSize != nil, "training_batch_size"},
+			{req.TokensBillion != nil, "tokens_billion"}, {req.DeadlineHours != nil, "deadline_hours"}, {req.TokensPerSecond != nil, "tokens_per_second"},
+			{req.MaxTimeToFirstTokenMs != nil, "max_time_to_first_token_ms"}, {req.MinReplicas != nil, "min_replicas"}, {req.MaxTimePerOutputTokenMs != nil, "max_time_per_output_token_ms"}} {
 			if f.set {
 				p.ignore(fe("Argument Needs A Model",
 					fmt.Sprintf("%s describes the job of a model (its memory, time or throughput), but model is not set, so it is not used. Set model (name or parameters_billion), or remove %s.", f.name, f.name), f.name))
 			}
 		}
+	}
+}
+
+// validateTokenSplit refuses a stated context_tokens shorter than the
+// stated prompt_tokens plus output_tokens (a count left out takes at least
+// one token): the context is the longest sequence, the others means.
+func validateTokenSplit(p *problems, req Request) {
+	c := req.ContextTokens
+	if c == nil || *c < 1 || (req.PromptTokens == nil && req.OutputTokens == nil) {
+		return
+	}
+	sum := int64(0)
+	for _, v := range []*int64{req.PromptTokens, req.OutputTokens} {
+		if v == nil || *v < 1 {
+			sum++
+		} else {
+			sum += *v
+		}
+	}
+	if *c < sum {
+		p.invalid(fe("Context Shorter Than Request",
+			fmt.Sprintf("context_tokens (%s) is the longest sequence and cannot be shorter than prompt_tokens plus output_tokens (%s). Raise context_tokens, or leave it unset to use prompt_tokens plus output_tokens.", GroupDigits(*c), GroupDigits(sum)), "context_tokens"))
 	}
 }
 
@@ -206,6 +237,10 @@ func validateSettings(p *problems, req Request) {
 	p.rangeI(RangeMinVCPUs, req.MinVCPUs)
 	p.rangeI(RangeContextTokens, req.ContextTokens)
 	p.rangeI(RangeConcurrentRequests, req.ConcurrentRequests)
+	p.rangeI(RangePromptTokens, req.PromptTokens)
+	p.rangeI(RangeMinReplicas, req.MinReplicas)
+	p.rangeI(RangeOutputTokens, req.OutputTokens)
+	validateTokenSplit(p, req)
 	p.rangeI(RangeTrainingBatchSize, req.TrainingBatchSize)
 	p.rangeF(RangeMinMemoryGiB, req.MinMemoryGiB)
 	p.rangeF(RangeTotalMemoryGiB, req.TotalMemoryGiB)

@@ -61,7 +61,7 @@ func TestValidateErrors(t *testing.T) {
 		{"target near miss", Request{Workload: "training", Target: "vmms"}, "target", "Invalid Target", `got "vmms". Did you mean "vmss"?`, true},
 		{"model name near an alias", Request{Workload: "inference", Model: &Model{Name: "meta-llama/Llama-3.1-71B-Instruct"}}, "model.name", "Unknown Model", "Did you mean one of:", true},
 		{"unknown workload", Request{Workload: "train"}, "workload", "Invalid Workload", `workload must be one of "training", "fine_tuning", "inference", "hpc", "htc", "visualization", "data_processing"; got "train".`, true},
-		{"precision", Request{Workload: "training", Model: &Model{ParametersBillion: 7, Precision: "fp64"}}, "model.precision", "Invalid Precision", `"fp32", "tf32", "bf16", "fp16", "fp8", "int8", "int4"; got "fp64"`, true},
+		{"precision", Request{Workload: "training", Model: &Model{ParametersBillion: 7, Precision: "fp64"}}, "model.precision", "Invalid Precision", `"fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8", "int4"; got "fp64"`, true},
 		{"class", Request{Workload: "training", Model: &Model{ParametersBillion: 7, Class: "huge"}}, "model.class", "Invalid Model Class", `"generative", "nongenerative", "small"`, true},
 		{"negative parameters", Request{Workload: "training", Model: &Model{ParametersBillion: -7}}, "model.parameters_billion", "Invalid Parameter Count", "model.parameters_billion must be greater than 0", true},
 		{"NaN parameters", Request{Workload: "training", Model: &Model{ParametersBillion: math.NaN()}}, "model.parameters_billion", "Invalid Parameter Count", "model.parameters_billion must be greater than 0", true},
@@ -173,7 +173,7 @@ func TestValidateErrors(t *testing.T) {
 
 func TestValidationErrorMessage(t *testing.T) {
 	_, err := testEngine(t).Recommend(Request{Workload: "training", Model: &Model{ParametersBillion: 7, Precision: "fp64"}, MaxResults: i64(99)})
-	want := "invalid recommendation request:\n  - model.precision: Invalid Precision: model.precision must be one of \"fp32\", \"tf32\", \"bf16\", \"fp16\", \"fp8\", \"int8\", \"int4\"; got \"fp64\".\n  - max_results: Invalid Maximum Results: max_results must be at least 1 and at most 50; got 99."
+	want := "invalid recommendation request:\n  - model.precision: Invalid Precision: model.precision must be one of \"fp32\", \"tf32\", \"bf16\", \"fp16\", \"fp8\", \"fp4\", \"int8\", \"int4\"; got \"fp64\".\n  - max_results: Invalid Maximum Results: max_results must be at least 1 and at most 50; got 99."
 	if err == nil || err.Error() != want {
 		t.Errorf("error\n got  %v\n want %s", err, want)
 	}

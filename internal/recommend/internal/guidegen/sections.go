@@ -458,7 +458,7 @@ func quoteSentences(eng *recommend.Engine, text string) (string, error) {
 }
 
 // figures are the engine's figures the prose quotes in its worked
-// arithmetic: the decode rate of one H100 NVL serving Llama 3.1 8B to 32
+// arithmetic: the output rate of one H100 NVL serving Llama 3.1 8B to 32
 // sequences of 8,192 tokens, and its price per million tokens.
 func figures(eng *recommend.Engine) ([]quote, error) {
 	res, err := recommendAll(eng, examples()["example-serve-8b"].req)
@@ -470,7 +470,7 @@ func figures(eng *recommend.Engine) ([]quote, error) {
 		return nil, errors.New("example-serve-8b: Standard_NC40ads_H100_v5 has no decode estimate")
 	}
 	return []quote{
-		{"ms = %v output tokens per second, ", n(*r.Estimate.TokensPerSecond)},
+		{"prefills, 35.02 s: %v output tokens per second, ", n(*r.Estimate.TokensPerSecond)},
 		{"output tokens per second, %v USD per million at", fixed(*r.Estimate.CostPerMillionTokens, 2)},
 	}, nil
 }

@@ -1,0 +1,127 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package recommend
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// A stated time per output token shapes the layout: the service gets the
+// copies whose share of the requests each decodes within it, where without
+// the target fewer, fuller copies would serve the same requests.
+func TestLatencyTargetAddsCopies(t *testing.T) {
+	cat := fixture(t)
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, ContextTokens: i64(8192), ConcurrentRequests: i64(256),
+		GPUModels: []string{"a100-pcie-80gb"}, AsOf: asOf}
+	free := mustRecommendOn(t, cat, req).Recommendations[0]
+	target := 0.5 * *free.Estimate.TimePerOutputTokenMs
+	req.MaxTimePerOutputTokenMs = &target
+	res := mustRecommendOn(t, cat, req)
+	held := res.Recommendations[0]
+	if held.VMSize != free.VMSize || held.Replicas <= free.Replicas || *held.Estimate.TimePerOutputTokenMs > target {
+		t.Errorf("without a target %d copies at %v ms a token; with %v ms: %d copies at %v ms", free.Replicas, *free.Estimate.TimePerOutputTokenMs,
+			target, held.Replicas, *held.Estimate.TimePerOutputTokenMs)
+	}
+	// The fewest copies that meet it: under looser targets the service takes
+	// fewer copies only when those fewer miss the tighter target.
+	type point struct {
+		target, tpot float64
+		copies       int64
+	}
+	var pts []point
+	for _, share := range []float64{0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9} {
+		tt := share * *free.Estimate.TimePerOutputTokenMs
+		req.MaxTimePerOutputTokenMs = &tt
+		r := mustRecommendOn(t, cat, req).Recommendations[0]
+		pts = append(pts, point{tt, *r.Estimate.TimePerOutputTokenMs, r.Replicas})
+	}
+	for i, a := range pts {
+		for _, b := range pts[i+1:] {
+			if a.copies < b.copies || (a.copies > b.copies && b.tpot <= a.target) {
+				t.Errorf("%v ms: %d copies; %v ms: %d copies at %v ms a token", a.target, a.copies, b.target, b.copies, b.tpot)
+			}
+		}
+	}
+}
+
+// A target no layout meets removes every size under the constraint named
+// after the input, and the nearest miss says what the size can reach.
+func TestLatencyTargetNoSizeMeets(t *testing.T) {
+	eng := testEngine(t)
+	for _, tt := range []struct {
+		name, constraint string
+		req              Request
+	}{
+		// A 3,584-token prompt of a 70B model is tens of TFLOPs of
+		// prefill: no GPU returns a first token within a millisecond.
+		{"first token", "max_time_to_first_token_ms",
+			Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-70b"}, MaxTimeToFirstTokenMs: f64p(1), AsOf: asOf}},
+		// Even one sequence per copy reads the 140 GB of weights each
+		// step: no GPU decodes a token in 0.1 ms.
+		{"per output token", "max_time_per_output_token_ms",
+			Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-70b"}, MaxTimePerOutputTokenMs: f64p(0.1), AsOf: asOf}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := eng.Recommend(tt.req)
+			var nf *NoFitError
+			if !errors.As(err, &nf) {
+				t.Fatalf("got %v, want a NoFitError", err)
+			}
+			if rejectedCounts(nf.Rejected)[tt.constraint] == 0 {
+				t.Errorf("rejected %v, none under %s", rejectedCounts(nf.Rejected), tt.constraint)
+			}
+			if m := nf.NearestMiss; m == nil || m.FailedConstraint != tt.constraint || !strings.HasPrefix(m.Relax, "raise "+tt.constraint+" to ") {
+				t.Errorf("nearest miss %+v", nf.NearestMiss)
+			}
+		})
+	}
+}
+
+// Without stated targets an interactive service is held to the default
+// ones: a layout that misses them ranks after those that meet them, with
+// a warning that gives its estimate, and keeps its layout; a batch service
+// stated only by tokens_per_second has none.
+func TestDefaultLatencyTargets(t *testing.T) {
+	cat := fixture(t)
+	// 32 conversations of 8,192 tokens of Llama 3.1 8B: a quarter RTX PRO
+	// 6000 prefills a 7,168-token prompt in about 3.4 s, past the 2 s
+	// default; the other sizes meet both targets.
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, ContextTokens: i64(8192), ConcurrentRequests: i64(32), AsOf: asOf, MaxResults: i64(MaxResultsLimit)}
+	res := mustRecommendOn(t, cat, req)
+	slow := -1
+	for i, r := range res.Recommendations {
+		missed := *r.Estimate.TimeToFirstTokenMs > DefaultTimeToFirstTokenMs || *r.Estimate.TimePerOutputTokenMs > DefaultTimePerOutputTokenMs
+		warned := strings.Contains(strings.Join(r.Warnings, " "), "beyond the default targets of 2,000 ms and 200 ms")
+		if missed != warned {
+			t.Errorf("%s: %v ms, %v ms; warned %v", r.VMSize, *r.Estimate.TimeToFirstTokenMs, *r.Estimate.TimePerOutputTokenMs, warned)
+		}
+		switch {
+		case missed && slow < 0:
+			slow = i
+		case !missed && slow >= 0:
+			t.Errorf("%s meets the default targets but ranks after %s, which misses them", r.VMSize, res.Recommendations[slow].VMSize)
+		}
+	}
+	if slow < 0 {
+		t.Fatalf("no size misses the default targets: %v", names(res))
+	}
+	// Stating targets the slow size meets lifts it among the others, on
+	// the same layout: the defaults ranked it, they did not shape it.
+	lenient := f64p(10000)
+	req.MaxTimeToFirstTokenMs, req.MaxTimePerOutputTokenMs = lenient, lenient
+	r := byName(mustRecommendOn(t, cat, req), res.Recommendations[slow].VMSize)
+	if r == nil || r.Replicas != res.Recommendations[slow].Replicas || r.Nodes != res.Recommendations[slow].Nodes || len(r.Warnings) >= len(res.Recommendations[slow].Warnings) {
+		t.Errorf("with lenient targets %+v", r)
+	}
+	// A batch service stated only by tokens_per_second has no default
+	// targets.
+	batch := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, ContextTokens: i64(8192), TokensPerSecond: f64p(2000), AsOf: asOf, MaxResults: i64(MaxResultsLimit)}
+	for _, r := range mustRecommendOn(t, cat, batch).Recommendations {
+		if strings.Contains(strings.Join(r.Warnings, " "), "default targets") {
+			t.Errorf("%s: %q", r.VMSize, r.Warnings)
+		}
+	}
+}
