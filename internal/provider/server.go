@@ -85,13 +85,19 @@ func (s *server) ReadDataSource(ctx context.Context, req *tfprotov6.ReadDataSour
 	if diags.HasError() {
 		return resp, nil
 	}
+	resp.State, diags = encodeState(typ, state, diags)
+	resp.Diagnostics = protoDiagnostics(diags)
+	return resp, nil
+}
+
+// encodeState is state as msgpack, or nil and diags with the error added.
+func encodeState(typ tftypes.Type, state tftypes.Value, diags diag.Diagnostics) (*tfprotov6.DynamicValue, diag.Diagnostics) {
 	dv, err := tfprotov6.NewDynamicValue(typ, state)
 	if err != nil {
 		diags.AddError("State Not Encoded", "The state of hpcsku_recommendation could not be encoded. This is a bug in the provider; please report it with this message:\n\n"+err.Error())
-		return &tfprotov6.ReadDataSourceResponse{Diagnostics: protoDiagnostics(diags)}, nil
+		return nil, diags
 	}
-	resp.State = &dv
-	return resp, nil
+	return &dv, diags
 }
 
 // protoDiagnostics converts diagnostics as the framework does: severity,

@@ -29,7 +29,9 @@ import (
 // is an error: the model and the schema disagree.
 func terraformValue(ctx context.Context, typ tftypes.Type, v reflect.Value) (tftypes.Value, error) {
 	if v.CanInterface() && v.Type().Implements(attrValueType) {
-		return v.Interface().(attr.Value).ToTerraformValue(ctx)
+		if av, ok := v.Interface().(attr.Value); ok {
+			return av.ToTerraformValue(ctx)
+		}
 	}
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Interface:
@@ -137,7 +139,9 @@ var structFieldCache sync.Map // reflect.Type -> []structField
 // structFields lists the tagged fields of a struct type, once per type.
 func structFields(t reflect.Type) []structField {
 	if f, ok := structFieldCache.Load(t); ok {
-		return f.([]structField)
+		if fields, ok := f.([]structField); ok {
+			return fields
+		}
 	}
 	var fields []structField
 	for i := range t.NumField() {

@@ -92,42 +92,66 @@ func runValidators(ctx context.Context, config tfsdk.Config, p path.Path, a sche
 	expr := p.Expression()
 	switch a := a.(type) {
 	case stringValidated:
-		req := validator.StringRequest{Config: config, ConfigValue: value.(types.String), Path: p, PathExpression: expr}
+		cv, ok := valueOf[types.String](p, value, &diags)
+		if !ok {
+			return diags
+		}
+		req := validator.StringRequest{Config: config, ConfigValue: cv, Path: p, PathExpression: expr}
 		for _, v := range a.StringValidators() {
 			resp := &validator.StringResponse{}
 			v.ValidateString(ctx, req, resp)
 			diags.Append(resp.Diagnostics...)
 		}
 	case int64Validated:
-		req := validator.Int64Request{Config: config, ConfigValue: value.(types.Int64), Path: p, PathExpression: expr}
+		cv, ok := valueOf[types.Int64](p, value, &diags)
+		if !ok {
+			return diags
+		}
+		req := validator.Int64Request{Config: config, ConfigValue: cv, Path: p, PathExpression: expr}
 		for _, v := range a.Int64Validators() {
 			resp := &validator.Int64Response{}
 			v.ValidateInt64(ctx, req, resp)
 			diags.Append(resp.Diagnostics...)
 		}
 	case float64Validated:
-		req := validator.Float64Request{Config: config, ConfigValue: value.(types.Float64), Path: p, PathExpression: expr}
+		cv, ok := valueOf[types.Float64](p, value, &diags)
+		if !ok {
+			return diags
+		}
+		req := validator.Float64Request{Config: config, ConfigValue: cv, Path: p, PathExpression: expr}
 		for _, v := range a.Float64Validators() {
 			resp := &validator.Float64Response{}
 			v.ValidateFloat64(ctx, req, resp)
 			diags.Append(resp.Diagnostics...)
 		}
 	case boolValidated:
-		req := validator.BoolRequest{Config: config, ConfigValue: value.(types.Bool), Path: p, PathExpression: expr}
+		cv, ok := valueOf[types.Bool](p, value, &diags)
+		if !ok {
+			return diags
+		}
+		req := validator.BoolRequest{Config: config, ConfigValue: cv, Path: p, PathExpression: expr}
 		for _, v := range a.BoolValidators() {
 			resp := &validator.BoolResponse{}
 			v.ValidateBool(ctx, req, resp)
 			diags.Append(resp.Diagnostics...)
 		}
 	case listValidated:
-		req := validator.ListRequest{Config: config, ConfigValue: value.(types.List), Path: p, PathExpression: expr}
+		cv, ok := valueOf[types.List](p, value, &diags)
+		if !ok {
+			return diags
+		}
+		req := validator.ListRequest{Config: config, ConfigValue: cv, Path: p, PathExpression: expr}
 		for _, v := range a.ListValidators() {
 			resp := &validator.ListResponse{}
 			v.ValidateList(ctx, req, resp)
 			diags.Append(resp.Diagnostics...)
 		}
 	case objectValidated:
-		req := validator.ObjectRequest{Config: config, ConfigValue: value.(types.Object), Path: p, PathExpression: expr}
+		cv, ok := valueOf[types.Object](p, value, &diags)
+		if !ok {
+			return diags
+		}
+		req := validator.ObjectRequest{Config: config, ConfigValue: cv, Path: p, PathExpression: expr}
 		for _, v := range a.ObjectValidators() {
 			resp := &validator.ObjectResponse{}
 			v.ValidateObject(ctx, req, resp)
@@ -135,6 +159,16 @@ func runValidators(ctx context.Context, config tfsdk.Config, p path.Path, a sche
 		}
 	}
 	return diags
+}
+
+// valueOf is value as T, the value type of its attribute's kind; an error
+// when the schema gives the attribute a type of another kind.
+func valueOf[T attr.Value](p path.Path, value attr.Value, diags *diag.Diagnostics) (T, bool) {
+	v, ok := value.(T)
+	if !ok {
+		diags.AddAttributeError(p, "Invalid Value Type", fmt.Sprintf("The provider read a %T where its validators take a %T. This is a bug in the provider; please report it.", value, v))
+	}
+	return v, ok
 }
 
 // validatedFast reports whether validateConfig handles every attribute of
