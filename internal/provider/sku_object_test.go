@@ -314,3 +314,27 @@ func BenchmarkSKUObjectValue(b *testing.B) {
 		}
 	})
 }
+
+// TestSKUObjectMatchesFramework converts every size of the embedded catalog,
+// priced in a region and in none, and requires newSKUObject's object to be
+// the one the framework's reflection makes of the same model.
+func TestSKUObjectMatchesFramework(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cat := testCatalog(t)
+	for _, s := range cat.SKUs() {
+		for _, region := range []string{"", "eastus"} {
+			got, d := newSKUObject(ctx, s, region, testAsOf)
+			if d.HasError() {
+				t.Fatalf("%s: %v", s.Name, d)
+			}
+			want, d := types.ObjectValueFrom(ctx, skuObjectType().AttrTypes, newSKUModel(s, region, testAsOf))
+			if d.HasError() {
+				t.Fatalf("%s: %v", s.Name, d)
+			}
+			if !got.Equal(want) {
+				t.Errorf("%s in %q: the converted record differs from the framework's", s.Name, region)
+			}
+		}
+	}
+}
