@@ -164,7 +164,7 @@ func readRecommendation(ctx context.Context, config tfsdk.Config, data *provider
 	// A list of thousands of unknown names is one problem, not thousands of diagnostics.
 	defer func() { diags = limitDiagnostics(diags) }()
 	var cfg recommendationDataSourceModel
-	if diags.Append(config.Get(ctx, &cfg)...); diags.HasError() {
+	if diags.Append(modelFromConfig(ctx, config, recommendationSchema().Attributes, &cfg)...); diags.HasError() {
 		return tftypes.Value{}, diags
 	}
 	if data == nil {

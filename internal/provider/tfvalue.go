@@ -10,7 +10,9 @@ import (
 	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
@@ -164,4 +166,49 @@ func stateValue(ctx context.Context, typ tftypes.Type, model any) (tftypes.Value
 		diags.AddError("State Conversion Failed", "The provider could not convert its result into the state. This is a bug in the provider; please report it with this message:\n\n"+err.Error())
 	}
 	return v, diags
+}
+
+// modelFromConfig fills model, a pointer to a `tfsdk`-tagged struct, from a
+// configuration, as config.Get does without the framework's reflection:
+// each field of a framework value type gets its attribute's value
+// (unknown and null included); any other field is a computed output, null
+// in a configuration, and stays zero.
+func modelFromConfig(ctx context.Context, config tfsdk.Config, attrs map[string]schema.Attribute, model any) diag.Diagnostics {
+	var diags diag.Diagnostics
+	fail := func(detail string) diag.Diagnostics {
+		diags.AddError("Configuration Not Read", "The provider could not read its configuration. This is a bug in the provider; please report it with this message:\n\n"+detail)
+		return diags
+	}
+	rv := reflect.ValueOf(model)
+	if rv.Kind() != reflect.Pointer || rv.Elem().Kind() != reflect.Struct {
+		return fail(fmt.Sprintf("the model is a %T, not a pointer to a struct", model))
+	}
+	var vals map[string]tftypes.Value
+	if err := config.Raw.As(&vals); err != nil {
+		return fail(err.Error())
+	}
+	st := rv.Elem()
+	for _, f := range structFields(st.Type()) {
+		field, v := st.Field(f.index), vals[f.name]
+		a, ok := attrs[f.name]
+		switch {
+		case !ok:
+			return fail(fmt.Sprintf("the model has attribute %q, which the schema does not", f.name))
+		case !field.Type().Implements(attrValueType):
+			if !v.IsNull() {
+				return fail(fmt.Sprintf("%s is set in the configuration but its field is a %s", f.name, field.Type()))
+			}
+			continue
+		}
+		av, err := a.GetType().ValueFromTerraform(ctx, v)
+		if err != nil {
+			return fail(fmt.Sprintf("%s: %v", f.name, err))
+		}
+		value := reflect.ValueOf(av)
+		if !value.Type().AssignableTo(field.Type()) {
+			return fail(fmt.Sprintf("%s: a %s cannot go into a %s field", f.name, value.Type(), field.Type()))
+		}
+		field.Set(value)
+	}
+	return diags
 }

@@ -5,6 +5,7 @@ package provider
 
 import (
 	"context"
+	"maps"
 	"reflect"
 	"strings"
 	"testing"
@@ -114,6 +115,41 @@ func TestTerraformValueRejectsMismatches(t *testing.T) {
 	} {
 		if _, err := terraformValue(ctx, obj, reflect.ValueOf(c.model)); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one containing %q", name, err, c.want)
+		}
+	}
+}
+
+// TestModelFromConfigMatchesFramework reads the configurations of
+// TestServerValidatesAsTheFramework into hpcsku_recommendation's model with
+// modelFromConfig and with the framework's config.Get: the same model where
+// the framework reads one, an error where it fails.
+func TestModelFromConfigMatchesFramework(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	typ := recommendationStateType().(tftypes.Object)
+	for i, attrs := range validationConfigs(typ) {
+		vals := make(map[string]tftypes.Value, len(typ.AttributeTypes))
+		for name, at := range typ.AttributeTypes {
+			vals[name] = tftypes.NewValue(at, nil)
+		}
+		maps.Copy(vals, attrs)
+		config := tfsdk.Config{Raw: tftypes.NewValue(typ, vals), Schema: recommendationSchema()}
+		var got, want recommendationDataSourceModel
+		gotDiags := modelFromConfig(ctx, config, recommendationSchema().Attributes, &got)
+		wantDiags := config.Get(ctx, &want)
+		if wantDiags.HasError() {
+			if !gotDiags.HasError() {
+				t.Errorf("configuration %d %v: read although the framework fails: %v", i, attrs, wantDiags)
+			}
+			continue
+		}
+		if gotDiags.HasError() {
+			t.Fatalf("configuration %d %v: %v", i, attrs, gotDiags)
+		}
+		g, err1 := terraformValue(ctx, typ, reflect.ValueOf(got))
+		w, err2 := terraformValue(ctx, typ, reflect.ValueOf(want))
+		if err1 != nil || err2 != nil || !g.Equal(w) {
+			t.Errorf("configuration %d %v: model differs from the framework's (%v, %v)", i, attrs, err1, err2)
 		}
 	}
 }
