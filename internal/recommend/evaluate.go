@@ -40,6 +40,7 @@ type eval struct {
 	lacksFacts   bool       // the request defines work and speed is not known: ranked after the others
 	lateDefault  bool       // runs past the default deadline: ranked after the layouts that meet it
 	slowDefault  bool       // a service that misses the default latency targets: ranked after the layouts that meet them
+	ttft, tpot   float64    // a timed service's mean time to first token and per output token, seconds; 0 otherwise
 
 	familyOK      bool    // the family serves the workload
 	fit           float64 // family component: 1, 0.5, or 0 for fallback
@@ -123,6 +124,10 @@ func evaluate(n *requirements, in *sizeInfo, e *eval) {
 	e.lacksFacts = n.workDefined() && !e.hasFacts
 	e.lateDefault = e.hasFacts && n.train.flops > 0 && !n.train.deadlineStated && 1/e.speed > n.train.deadline
 	e.slowDefault = e.hasFacts && n.serve.missesDefaultTargets(in, &e.gl)
+	if e.hasFacts && n.serviceTimed() {
+		c := n.serve.speed(in, &e.gl, n.serve.batch(&e.gl))
+		e.ttft, e.tpot = c.ttft, c.tpot
+	}
 	costOf(n, e)
 	sizingOf(n, e)
 	if n.hasModel && in.isGPU {
