@@ -34,7 +34,7 @@ type eval struct {
 	priceRegion  string
 	region       string     // the region the size is placed in (placeSize); "" when the request names none, or none of its regions offers the size
 	quota        quotaCheck // the layout against the usage files (limitByQuota); zero without them
-	costKey      float64    // what cost is compared on: the job's cost or the price of its work; else total, or per core
+	costKey      float64    // what cost is compared on: the job's cost or the price of its work (a late service's, per output token); else total, or per core
 	speed        float64    // the layout's speed: 1 / job hours, tokens per second, or HPC throughput; 0 unknown
 	hasFacts     bool       // speed is known (the request defines work and the catalog has the size's figures)
 	lacksFacts   bool       // the request defines work and speed is not known: ranked after the others
@@ -168,7 +168,13 @@ func costOf(n *requirements, e *eval) {
 		e.total = e.price * float64(e.nodes)
 		e.costKey = e.total
 		switch {
-		case e.hasFacts && n.job.kvPerSeq > 0 && n.train.flops == 0:
+		case e.hasFacts && n.serviceTimed() && e.slowDefault:
+			// A service that misses its default latency targets serves its
+			// requests slower than asked: as a training job past the default
+			// deadline, it is compared on the price of its work, per output
+			// token.
+			e.costKey = e.total / n.serviceRate(in, &e.gl)
+		case e.hasFacts && n.serviceTimed():
 			// A service: the price of the layout sized for its demand.
 		case e.hasFacts:
 			// The job's cost (training: price × hours), or the price of
