@@ -53,41 +53,36 @@ func TestPrefer(t *testing.T) {
 	// (4 × 0.9 = 3.6 GiB) holds the weights and 4 sequences: 2 copies on 2
 	// VMs (0.666 USD/h), a fallback the catalog has no throughput figures
 	// for. Among the NC and ND sizes the T4 (0.526 USD/h) is the cheapest
-	// layout that holds the demand. The time component is what each
-	// sequence sees, its copy's output tokens per second (the step model,
-	// serving.go) over the sequences it decodes: each request prefills
-	// 3,584 prompt tokens and generates 512 (the default split). The
-	// reference is the fastest layout that is not oversized, the H100 NVL
-	// (3,336 tokens/s, 417 each); the 8-GPU sizes that split the model
-	// over all their GPUs are faster but earn no more. The T4 (65 TFLOPS
-	// fp16, 300 GB/s) serves the 8 at 241 tokens/s, 30.1 each. The T4 (15
-	// GiB usable, 13.5 for serving): 25 + 25 + 20 × 0.65 (4.4 of 13.5 GiB
-	// is 33%, below the 50%-85% band: 0.33 / 0.5) + 15 × 30.1 / 417 + 15 =
-	// 79.1, with no penalty for serving bf16 weights in fp16 (the step
-	// model times the fp16 arithmetic). The A100 (72 GiB for serving,
-	// 3.673 USD/h, 1,552 tokens/s, 194 per sequence): 25 + 25 × 0.526 /
-	// 3.673 + 20 × 0.061 / 0.5 + 15 × 194 / 417 + 15 = 53.0. More than 10
-	// points apart: a warning names the T4.
+	// layout that holds the demand. The time component is the latency
+	// against the default targets, 2,000 ms to the first token and 200
+	// ms per output token (the step model, serving.go): each request
+	// prefills 3,584 prompt tokens and generates 512 (the default split).
+	// Every size here meets both (the T4, 65 TFLOPS fp16 and 300 GB/s:
+	// 504 ms and 33.2 ms), so each scores the full 15 and the price
+	// decides. The T4 (15 GiB usable, 13.5 for serving): 25 + 25 + 20 ×
+	// 0.65 (4.4 of 13.5 GiB is 33%, below the 50%-85% band: 0.33 / 0.5) +
+	// 15 + 15 = 93.1, with no penalty for serving bf16 weights in fp16
+	// (the step model times the fp16 arithmetic). The A100 (72 GiB for
+	// serving, 3.673 USD/h): 25 + 25 × 0.526 / 3.673 + 20 × 0.061 / 0.5 +
+	// 15 + 15 = 61.0. More than 10 points apart: a warning names the T4.
 	if got := warningSummaries(res.Warnings); !reflect.DeepEqual(got, []string{"Preferred Size Skipped", "A Better Size Exists"}) {
 		t.Errorf("warnings %v", got)
 	}
 	if d := res.Warnings[0].Detail; !strings.HasPrefix(d, "Standard_NV12s_v3, named in prefer, fails retired:") {
 		t.Errorf("detail %q", d)
 	}
-	if d := res.Warnings[len(res.Warnings)-1].Detail; !strings.HasPrefix(d, "Standard_NC4as_T4_v3 scores 79.1 against 53 for the preferred Standard_NC24ads_A100_v4.") {
+	if d := res.Warnings[len(res.Warnings)-1].Detail; !strings.HasPrefix(d, "Standard_NC4as_T4_v3 scores 93.1 against 61 for the preferred Standard_NC24ads_A100_v4.") {
 		t.Errorf("detail %q", d)
 	}
-	// Within 10 points no warning. 13B in bf16 serving 8 sequences: 24.21
-	// GiB of weights + 1.21 of workspace + 4.9 of KV cache (160,719 bytes
-	// per token) = 30.33 GiB. The A100 80 GB (72 GiB for serving, 3.673
-	// USD/h, 202 tokens/s for the 8, 25.3 each): 25 + 25 + 20 × 0.421 /
-	// 0.5 + 15 × 25.3 / 55.4 (the H100 NVL, the fastest layout that is not
-	// oversized) + 15 = 86.5. The H100 NVL (84.6 GiB for serving, 443
-	// tokens/s, 55.4 each, 6.98 USD/h): 25 + 25 × 3.673 / 6.98 + 20 ×
-	// 0.358 / 0.5 + 15 + 15 = 77.8, 8.7 below: preferred, no warning.
-	res = mustRecommendOn(t, cat, Request{Workload: "inference", Model: &Model{ParametersBillion: 13}, AsOf: asOf, Prefer: []string{"Standard_NC40ads_H100_v5"}})
-	if got := warningSummaries(res.Warnings); len(got) != 0 || res.Recommendations[0].VMSize != "Standard_NC40ads_H100_v5" || res.Recommendations[0].Score != 77.8 ||
-		res.Recommendations[1].VMSize != "Standard_NC24ads_A100_v4" || res.Recommendations[1].Score != 86.5 {
+	// Within 10 points no warning. 1.3B serving 100 sequences (see
+	// TestReplicasNeedNoInfiniBand): 3 T4 copies on 3 VMs, 1.578 USD/h,
+	// 25 + 25 + 20 + 15 + 15 / 3 = 90.0; 2 quarter RTX PRO 6000 copies on 2
+	// VMs, 2.26 USD/h: 25 + 25 × 1.578 / 2.26 + 20 + 15 + 15 / 2 = 85.0,
+	// 5 below: preferred, no warning. Both meet the default targets.
+	res = mustRecommendOn(t, cat, Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, ConcurrentRequests: i64(100), AsOf: asOf,
+		Prefer: []string{"Standard_NC24lds_xl_RTXPRO6000BSE_v6"}})
+	if got := warningSummaries(res.Warnings); len(got) != 0 || res.Recommendations[0].VMSize != "Standard_NC24lds_xl_RTXPRO6000BSE_v6" || res.Recommendations[0].Score != 85 ||
+		res.Recommendations[1].VMSize != "Standard_NC4as_T4_v3" || res.Recommendations[1].Score != 90 {
 		t.Errorf("sizes %v, warnings %v", names(res), got)
 	}
 
@@ -96,12 +91,12 @@ func TestPrefer(t *testing.T) {
 	// 573.48 GiB for serving, 98.32 USD/h, one copy split over its 8 GPUs,
 	// faster than the reference but capped at it): 25 + 0.13 + 20 × 0.0077
 	// / 0.5 + 15 + 15 − 10 (unused InfiniBand) − 15 × 7/8 (the job fits in
-	// one GPU) = 32.3.
+	// one GPU) = 32.3, against the T4's 93.1.
 	res = mustRecommendOn(t, cat, Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, AsOf: asOf, Prefer: []string{"Standard_ND96isr_H100_v5"}})
 	if res.Recommendations[0].VMSize != "Standard_ND96isr_H100_v5" || res.Recommendations[1].VMSize != "Standard_NC4as_T4_v3" {
 		t.Errorf("sizes %v", names(res))
 	}
-	want := Warning{"A Better Size Exists", "Standard_NC4as_T4_v3 scores 79.1 against 32.3 for the preferred Standard_ND96isr_H100_v5. Put it first in prefer to switch (this replaces running VMs)."}
+	want := Warning{"A Better Size Exists", "Standard_NC4as_T4_v3 scores 93.1 against 32.3 for the preferred Standard_ND96isr_H100_v5. Put it first in prefer to switch (this replaces running VMs)."}
 	if !reflect.DeepEqual(res.Warnings, []Warning{want}) {
 		t.Errorf("warnings %+v", res.Warnings)
 	}
@@ -361,22 +356,21 @@ func TestPreview(t *testing.T) {
 	assertRejected(t, res.Rejected, map[string]int64{"workload": 6, "retired": 2, "preview": 2, "confidential": 1})
 	// Without the T4, the cheapest layout the throughput model times is
 	// the sixth of an A10 on 3 VMs (1.362 USD/h; the sixth of a V710 has
-	// no figures and is compared only with such sizes). Speed is what each
-	// of the 8 sequences sees (see TestPrefer): 194 tokens/s on the A100 80
-	// GB, 417 on the H100 NVL, the reference. Both hold the model many
-	// times over; twice the speed per sequence outweighs 1.9 times the
-	// price by 3.3 points: 62.0 against 58.7.
-	if top := res.Recommendations[0]; top.VMSize != "Standard_NC40ads_H100_v5" || top.Score != 62 || res.Recommendations[1].VMSize != "Standard_NC24ads_A100_v4" || res.Recommendations[1].Score != 58.7 {
+	// no figures and is compared only with such sizes). The A100 80 GB
+	// and the H100 NVL both meet the default latency targets (see
+	// TestPrefer) and hold the model many times over: a faster layout
+	// earns nothing beyond the targets, so the cheaper A100 (3.673 USD/h)
+	// leads: 25 + 25 × 1.362 / 3.673 + 20 × 0.061 / 0.5 + 15 + 15 = 66.7.
+	if top := res.Recommendations[0]; top.VMSize != "Standard_NC24ads_A100_v4" || top.Score != 66.7 || res.Recommendations[1].VMSize != "Standard_NC40ads_H100_v5" {
 		t.Errorf("sizes %v, top score %v", names(res), top.Score)
 	}
-	// Included: the T4 (79.1 − 5 for preview, see TestPrefer) leads the
-	// H100 NVL (59.0) and the quarter RTX PRO 6000 (25 + 25 × 0.526 / 1.13
-	// + 20 × 0.204 / 0.5 + 15 × 43.5 / 417 + 15 = 61.4, − 5), with
-	// warnings.
+	// Included: the T4 (93.1 − 5 for preview, see TestPrefer) leads the
+	// quarter RTX PRO 6000 (25 + 25 × 0.526 / 1.13 + 20 × 0.204 / 0.5 + 15
+	// + 15 = 74.8, − 5), with warnings.
 	req.IncludePreview = true
 	res = mustRecommendOn(t, cat, req)
 	top := res.Recommendations[0]
-	if top.VMSize != "Standard_NC4as_T4_v3" || top.Score != 74.1 || res.Recommendations[2].VMSize != "Standard_NC24lds_xl_RTXPRO6000BSE_v6" || res.Recommendations[2].Score != 56.4 {
+	if top.VMSize != "Standard_NC4as_T4_v3" || top.Score != 88.1 || res.Recommendations[1].VMSize != "Standard_NC24lds_xl_RTXPRO6000BSE_v6" || res.Recommendations[1].Score != 69.8 {
 		t.Errorf("sizes %v, top score %v", names(res), top.Score)
 	}
 	if got := warningSummaries(res.Warnings); !reflect.DeepEqual(got, []string{"Recommended Size Is In Preview"}) || !strings.HasPrefix(top.Warnings[0], "In preview") {

@@ -34,12 +34,13 @@ type eval struct {
 	priceRegion  string
 	region       string     // the region the size is placed in (placeSize); "" when the request names none, or none of its regions offers the size
 	quota        quotaCheck // the layout against the usage files (limitByQuota); zero without them
-	costKey      float64    // what cost is compared on: the job's cost or the price of its work; else total, or per core
+	costKey      float64    // what cost is compared on: the job's cost or the price of its work (a late service's, per output token); else total, or per core
 	speed        float64    // the layout's speed: 1 / job hours, tokens per second, or HPC throughput; 0 unknown
 	hasFacts     bool       // speed is known (the request defines work and the catalog has the size's figures)
 	lacksFacts   bool       // the request defines work and speed is not known: ranked after the others
 	lateDefault  bool       // runs past the default deadline: ranked after the layouts that meet it
 	slowDefault  bool       // a service that misses the default latency targets: ranked after the layouts that meet them
+	ttft, tpot   float64    // a timed service's mean time to first token and per output token, seconds; 0 otherwise
 
 	familyOK      bool    // the family serves the workload
 	fit           float64 // family component: 1, 0.5, or 0 for fallback
@@ -123,6 +124,10 @@ func evaluate(n *requirements, in *sizeInfo, e *eval) {
 	e.lacksFacts = n.workDefined() && !e.hasFacts
 	e.lateDefault = e.hasFacts && n.train.flops > 0 && !n.train.deadlineStated && 1/e.speed > n.train.deadline
 	e.slowDefault = e.hasFacts && n.serve.missesDefaultTargets(in, &e.gl)
+	if e.hasFacts && n.serviceTimed() {
+		c := n.serve.speed(in, &e.gl, n.serve.batch(&e.gl))
+		e.ttft, e.tpot = c.ttft, c.tpot
+	}
 	costOf(n, e)
 	sizingOf(n, e)
 	if n.hasModel && in.isGPU {
@@ -163,7 +168,13 @@ func costOf(n *requirements, e *eval) {
 		e.total = e.price * float64(e.nodes)
 		e.costKey = e.total
 		switch {
-		case e.hasFacts && n.job.kvPerSeq > 0 && n.train.flops == 0:
+		case e.hasFacts && n.serviceTimed() && e.slowDefault:
+			// A service that misses its default latency targets serves its
+			// requests slower than asked: as a training job past the default
+			// deadline, it is compared on the price of its work, per output
+			// token.
+			e.costKey = e.total / n.serviceRate(in, &e.gl)
+		case e.hasFacts && n.serviceTimed():
 			// A service: the price of the layout sized for its demand.
 		case e.hasFacts:
 			// The job's cost (training: price × hours), or the price of

@@ -315,7 +315,8 @@ func TestScoreBounds(t *testing.T) {
 			evaluate(n, &p.sizes[i], &e)
 			for _, minCost := range []float64{0.01, 1, math.Inf(1)} {
 				for _, maxSpeed := range []float64{0, e.speed, 2 * e.speed, 1e12} {
-					if s := score(n, &e, minCost, maxSpeed); !(s >= 0 && s <= 100) {
+					ref := scoreRef{minCost: minCost, maxSpeed: maxSpeed, minTTFT: e.ttft / 2}
+					if s := score(n, &e, &ref); !(s >= 0 && s <= 100) {
 						t.Errorf("%s: score %v", p.sizes[i].sku.Name, s)
 					}
 				}

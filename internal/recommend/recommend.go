@@ -194,41 +194,42 @@ func falseFirst(a, b bool) int {
 	return 1
 }
 
-// scoreAll scores candidates. Cost and speed are relative to the best
+// scoreAll scores candidates. Cost and time are relative to the best
 // candidate timed the same way: sizes the throughput model times are
-// compared on job cost and speed, the others (when the request defines
-// work, sizes without figures) on price per hour and generation.
+// compared on job cost and speed (a service on latency), the others (when
+// the request defines work, sizes without figures) on price per hour and
+// generation.
 func scoreAll(n *requirements, cands []candidate) {
-	// Cost and speed references per group: timed and on time, timed and
+	// Cost and time references per group: timed and on time, timed and
 	// late, not timed; each at spot prices, or (spot = true asked for, no
 	// spot price) on-demand.
-	var minCost, maxSpeed [6]float64
-	for i := range minCost {
-		minCost[i] = math.Inf(1)
+	var refs [6]scoreRef
+	for i := range refs {
+		refs[i].minCost = math.Inf(1)
 	}
 	ref := func(e *eval) int {
 		return 3*b2i(e.lacksSpot) + 2*b2i(e.lacksFacts) + b2i(e.late() && !e.lacksFacts)
 	}
-	// A service's speed reference is the fastest layout that is not
+	// A service's time reference is the fastest layout that is not
 	// oversized (a job that fits in one GPU of a multi-GPU VM): splitting
 	// a small model over a VM's GPUs earns it no more than the fastest
 	// right-sized layout's speed, at which the component is capped.
-	var oversized [6]float64
+	var oversized [6]scoreRef
 	for _, c := range cands {
 		e := c.eval
 		g := ref(e)
-		if e.hasPrice && e.costKey > 0 && e.costKey < minCost[g] {
-			minCost[g] = e.costKey
+		if e.hasPrice && e.costKey > 0 && e.costKey < refs[g].minCost {
+			refs[g].minCost = e.costKey
 		}
 		if n.serviceTimed() && e.idleGPUShare > 0 {
-			oversized[g] = math.Max(oversized[g], e.speed)
+			oversized[g].faster(e)
 			continue
 		}
-		maxSpeed[g] = math.Max(maxSpeed[g], e.speed)
+		refs[g].faster(e)
 	}
-	for g := range maxSpeed {
-		if maxSpeed[g] == 0 {
-			maxSpeed[g] = oversized[g]
+	for g := range refs {
+		if refs[g].maxSpeed == 0 {
+			refs[g].maxSpeed, refs[g].minTTFT = oversized[g].maxSpeed, oversized[g].minTTFT
 		}
 	}
 	// Groups in the order compareCandidates lists them; a later group's score
@@ -243,8 +244,7 @@ func scoreAll(n *requirements, cands []candidate) {
 	}
 	for i := range cands {
 		c := &cands[i]
-		g := ref(c.eval)
-		c.score = score(n, c.eval, minCost[g], maxSpeed[g])
+		c.score = score(n, c.eval, &refs[ref(c.eval)])
 		minOf[group(c.eval)] = math.Min(minOf[group(c.eval)], c.score)
 	}
 	for i := range cands {
@@ -257,6 +257,22 @@ func scoreAll(n *requirements, cands []candidate) {
 	}
 }
 
+// scoreRef is what a candidate's cost and time are compared with: the
+// lowest cost, the highest speed and (a service) the shortest time to
+// first token of the candidates timed the same way; 0 where none has one.
+type scoreRef struct {
+	minCost, maxSpeed, minTTFT float64
+}
+
+// faster takes a candidate's speed and time to first token into the
+// reference.
+func (r *scoreRef) faster(e *eval) {
+	r.maxSpeed = math.Max(r.maxSpeed, e.speed)
+	if e.ttft > 0 && (r.minTTFT == 0 || e.ttft < r.minTTFT) {
+		r.minTTFT = e.ttft
+	}
+}
+
 func b2i(b bool) int {
 	if b {
 		return 1
@@ -266,11 +282,11 @@ func b2i(b bool) int {
 
 // score is the weighted sum of the components (each in 0..1) minus the
 // penalties, clamped to 0..100 and rounded to one decimal.
-func score(n *requirements, e *eval, minCost, maxSpeed float64) float64 {
+func score(n *requirements, e *eval, ref *scoreRef) float64 {
 	w := n.w
 	cost := 0.0
-	if e.hasPrice && e.costKey > 0 && !math.IsInf(minCost, 1) {
-		cost = minCost / e.costKey
+	if e.hasPrice && e.costKey > 0 && !math.IsInf(ref.minCost, 1) {
+		cost = ref.minCost / e.costKey
 	}
 	sizing := 0.5
 	switch {
@@ -289,8 +305,10 @@ func score(n *requirements, e *eval, minCost, maxSpeed float64) float64 {
 		// that meets it loses nothing to a faster one (optimize_for =
 		// "performance" ranks on raw speed).
 		gen = math.Min(1, n.train.deadline*e.speed)
-	case e.hasFacts && maxSpeed > 0:
-		gen = math.Min(1, e.speed/maxSpeed)
+	case e.ttft > 0 && e.tpot > 0:
+		gen = n.serve.latencyScore(n.optimize == OptimizePerformance, e, ref)
+	case e.hasFacts && ref.maxSpeed > 0:
+		gen = math.Min(1, e.speed/ref.maxSpeed)
 	}
 	s := w.Family*e.fit + w.Cost*cost + w.Sizing*sizing + w.Generation*gen + w.Scale/float64(e.nodes)
 	if e.unusedRDMA && (n.workload != WorkloadHTC || !e.hasFacts) {

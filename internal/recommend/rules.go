@@ -642,9 +642,14 @@ const (
 	// scenario limits for Llama 2 70B, 2 s to the first token and 200 ms
 	// per output token (p99 limits there, so lenient as means). Like the
 	// default deadline they never remove a size or shape a layout: layouts
-	// that miss them rank after those that meet them, with a warning.
+	// that miss them rank after those that meet them, with a warning. They
+	// are what such a service's latency is scored against (latencyScore).
 	DefaultTimeToFirstTokenMs   = 2000
 	DefaultTimePerOutputTokenMs = 200
+	// LatencyFirstTokenShare is the time to first token's share of a
+	// timed service's time component, the time per output token taking
+	// the rest: the two weigh alike (judgement).
+	LatencyFirstTokenShare = 0.5
 	// MaxLatencyTargetMs bounds max_time_to_first_token_ms and
 	// max_time_per_output_token_ms: an hour.
 	MaxLatencyTargetMs = 3.6e6

@@ -5,6 +5,7 @@ package recommend
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 )
@@ -123,5 +124,54 @@ func TestDefaultLatencyTargets(t *testing.T) {
 		if strings.Contains(strings.Join(r.Warnings, " "), "default targets") {
 			t.Errorf("%s: %q", r.VMSize, r.Warnings)
 		}
+	}
+}
+
+// A service over long documents is compared on its latency and, when every
+// size misses the default targets, on the price of its output tokens: a
+// 70B FP8 service over 127k-token prompts (about 2e16 FLOPs of prefill a
+// request) does not top on a cheap layout that takes ten times as long to
+// the first token as the fastest, nor on a GPU without FP8 arithmetic.
+func TestLongDocumentServiceRanksOnLatency(t *testing.T) {
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-70b", Precision: PrecisionFP8},
+		ContextTokens: i64(131072), PromptTokens: i64(126976), OutputTokens: i64(1024), AsOf: asOf, MaxResults: i64(MaxResultsLimit)}
+	res := mustRecommend(t, req)
+	fastest := math.Inf(1)
+	for _, r := range res.Recommendations {
+		if r.Estimate != nil && r.Estimate.TimeToFirstTokenMs != nil {
+			fastest = math.Min(fastest, *r.Estimate.TimeToFirstTokenMs)
+		}
+	}
+	top := res.Recommendations[0]
+	if top.Estimate == nil || top.Estimate.TimeToFirstTokenMs == nil || *top.Estimate.TimeToFirstTokenMs > 2*fastest {
+		t.Errorf("top %s: %+v, fastest first token %v ms", top.VMSize, top.Estimate, fastest)
+	}
+	if s := strings.Join(top.Estimate.Assumptions, " "); strings.Contains(s, "Weight-only:") {
+		t.Errorf("top %s serves fp8 weight-only: %q", top.VMSize, s)
+	}
+}
+
+// Within the latency targets a faster layout earns nothing (the price
+// decides); with optimize_for = "performance" the fastest first token and
+// per-token time lead the time component.
+func TestLatencyScoreAgainstTargets(t *testing.T) {
+	cat := fixture(t)
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, ContextTokens: i64(8192), ConcurrentRequests: i64(32),
+		GPUModels: []string{"a100-pcie-80gb", "h100-nvl-94gb"}, AsOf: asOf}
+	res := mustRecommendOn(t, cat, req)
+	a, h := byName(res, "Standard_NC24ads_A100_v4"), byName(res, "Standard_NC40ads_H100_v5")
+	if a == nil || h == nil {
+		t.Fatalf("sizes %v", names(res))
+	}
+	// Both within 2,000 ms and 200 ms; the same sizing band and one VM:
+	// only the price (3.673 against 6.98 USD/h) separates them.
+	if *h.Estimate.TimeToFirstTokenMs >= *a.Estimate.TimeToFirstTokenMs || *a.Estimate.TimeToFirstTokenMs > DefaultTimeToFirstTokenMs ||
+		*a.Estimate.TimePerOutputTokenMs > DefaultTimePerOutputTokenMs || res.Recommendations[0].VMSize != a.VMSize {
+		t.Errorf("balanced: %v", names(res))
+	}
+	req.OptimizeFor = OptimizePerformance
+	res = mustRecommendOn(t, cat, req)
+	if res.Recommendations[0].VMSize != h.VMSize {
+		t.Errorf("performance: %v", names(res))
 	}
 }

@@ -365,7 +365,8 @@ func speedOf(n *requirements, e *eval) float64 {
 		// A service runs whether or not it is busy: its cost is the price
 		// of the layout sized for the stated concurrency and
 		// tokens_per_second, and its speed what each conversation sees,
-		// output tokens per second per sequence.
+		// output tokens per second per sequence (1 ÷ its time per output
+		// token; the score compares its latency, latencyScore).
 		if e.gl.ok && in.isGPU {
 			b := n.serve.batch(&e.gl)
 			return n.serve.decodeRate(in, &e.gl, b) / float64(b)
