@@ -14,6 +14,7 @@ import (
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend/internal/servingbench"
 )
 
 // asOf is the provider date of every worked example.
@@ -124,7 +125,31 @@ func sections(eng *recommend.Engine) map[string]section {
 	for name, req := range noFitExamples() {
 		out[name] = func(string) (string, error) { return nearestMiss(eng, req) }
 	}
+	out["serving-calibration"] = func(string) (string, error) { return servingCalibration() }
 	return out
+}
+
+// servingCalibration is the table of the published serving measurements
+// against the step model's predictions, on the embedded catalog (the
+// fixture has few of the rows' sizes), as servingbench's test checks them.
+func servingCalibration() (string, error) {
+	cat, err := catalog.Default()
+	if err != nil {
+		return "", err
+	}
+	eng, err := recommend.NewEngine(cat)
+	if err != nil {
+		return "", err
+	}
+	rows, err := servingbench.Rows()
+	if err != nil {
+		return "", err
+	}
+	preds, skipped, err := servingbench.Predict(eng, rows)
+	if err != nil {
+		return "", err
+	}
+	return servingbench.Table(preds, skipped), nil
 }
 
 // fixtureLine says which catalog and date the examples use.

@@ -259,8 +259,8 @@ func Table(preds []Prediction, skipped []Row) string {
 	var b strings.Builder
 	b.WriteString("| Row | Model | GPU (Azure size) | Precision | Published | Predicted | Error |\n|---|---|---|---|---|---|---|\n")
 	for _, p := range preds {
-		fmt.Fprintf(&b, "| `%s` | %s | %s (`%s`) | %s | %s | %s | %+.0f%% |\n",
-			p.ID, p.Model, p.GPU, p.Size(), p.Precision, grouped(p.Published), grouped(p.Predicted), p.RelativeError()*100)
+		fmt.Fprintf(&b, "| `%s` | %s | %s (`%s`) | %s | %s | %s | %s |\n",
+			p.ID, p.Model, p.GPU, p.Size(), p.Precision, grouped(p.Published), grouped(p.Predicted), percent(p.RelativeError()))
 	}
 	b.WriteString("\n")
 	if len(skipped) > 0 {
@@ -277,6 +277,19 @@ func Table(preds []Prediction, skipped []Row) string {
 	fmt.Fprintf(&b, "%d rows predicted; median absolute error %.1f%%. The constants: %s.\n",
 		len(preds), MedianAbsError(preds)*100, strings.Join(consts, ", "))
 	return b.String()
+}
+
+// percent writes a relative error as a whole signed percentage, with the
+// guide's minus sign.
+func percent(e float64) string {
+	v := math.Round(e * 100)
+	switch {
+	case v > 0:
+		return fmt.Sprintf("+%.0f%%", v)
+	case v < 0:
+		return fmt.Sprintf("−%.0f%%", -v)
+	}
+	return "0%"
 }
 
 // grouped writes v rounded to a whole number, with thousands separated by
