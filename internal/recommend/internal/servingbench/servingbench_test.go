@@ -12,17 +12,6 @@ import (
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
 )
 
-// outliers are the rows the step model misses by more than 2×, each with
-// its reason.
-var outliers = map[string]string{
-	"l2-h200cts-nv-off-1gpu":     "one H200 measured at 1,000 W with 850 requests in flight; asked with 256 requests, the engine spreads them over the 8 GPUs of an ND H200 v5, whose 700 W parts give about 10% less (the source's note)",
-	"trt-h100-l8-tp1-1k1k":       "one H100 of eight measured with every request on it; asked with 256 requests, the engine spreads them over the VM's 8 GPUs, an eighth of the run's batch per GPU",
-	"trt-rtxpro-l33-70-tp1-1k1k": "one RTX PRO 6000 measured with the 70B model in FP4 on it alone; the engine splits it over the VM's two GPUs across PCIe, whose all-reduces and halved batch per GPU cost half the throughput",
-	"az-ndh100-l70-tp8-128-2k":   "trtllm-bench with default settings at TP8; TensorRT-LLM's own table gives 1.5× more per GPU at TP2 for Llama 70B FP8 on H100, and the step model lays the model out for the most throughput",
-	"az-ndmi300x-l70-tp8-1k1k":   "vLLM at TP8 with default settings (the source notes that TP8 wastes the MI300X's memory); the MLPerf rows of the same GPU and model are within 25%",
-	"az-ndh100-l70-tp8-bs64-old": "the 2024 static-batch method with 8 output tokens per request: prefill-dominated and, as the source says, not comparable with serving rows",
-}
-
 // ratios are pairs of rows measured the same way on two GPUs (same
 // engine, round and recipe); the step model reproduces their ratio within
 // 20%.
@@ -69,7 +58,7 @@ func TestServingPublishedMeasurements(t *testing.T) {
 		within := p.Predicted <= 2*p.Published && p.Predicted >= p.Published/2
 		t.Logf("%-28s %-16s predicted %8.0f published %8.0f error %+5.0f%%  TTFT %7.1f/%-7s TPOT %6.1f/%-6s (%d × %s, %d VMs, tp %d)",
 			p.ID, p.GPU, p.Predicted, p.Published, p.RelativeError()*100, p.PredTTFT, msOrDash(p.TTFT), p.PredTPOT, msOrDash(p.TPOT), p.Replicas, p.Size(), p.Nodes, p.TensorParallel)
-		why, listed := outliers[p.ID]
+		why, listed := Outliers[p.ID]
 		switch {
 		case !within && !listed:
 			t.Errorf("%s: predicted %.0f tokens/s per GPU against %.0f published, outside 2× and not listed", p.ID, p.Predicted, p.Published)
