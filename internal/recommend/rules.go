@@ -700,8 +700,9 @@ const (
 	// of TrainingMFU's class, scaled for another GPU by its training MFU
 	// over TrainingMFU (the MI300X's 30%: three quarters). Fitted, the two
 	// constants of the serving model, to the published measurements of
-	// testdata/serving_benchmarks.csv (serving_published_test.go): 50% and
-	// 40% give a median absolute error of 23% over its rows.
+	// package servingbench (internal/servingbench, whose test checks them
+	// and whose table the ranking guide shows): 50% and 40% give a median
+	// absolute error of 23% over its rows.
 	DecodeMFU  = 0.50
 	PrefillMFU = 0.40
 
