@@ -114,11 +114,9 @@ func (s *serving) speed(in *sizeInfo, gl *gpuLayout, b int64) copySpeed {
 		return copySpeed{}
 	}
 	fb := float64(b)
-	// The mean sequence in flight holds its prompt and half its output.
 	mean := s.prompt + s.output/2
-	kvRead := fb * s.kvPerSeq * GiB * math.Min(1, mean/float64(max(s.context, 1)))
 	c := copySpeed{weightOnly: in.isGPU && weightOnly(in, s.precision)}
-	c.memory = (s.touchedWeights(b)*GiB + kvRead) / (bw * InferenceMBU)
+	c.memory = (s.touchedWeights(b)*GiB + s.kvRead(b)) / (bw * InferenceMBU)
 	c.compute = fb * (2*s.active*1e9 + 4*s.layers*s.width*mean) / (peak * DecodeMFU)
 	c.prefill = (2*s.active*1e9*s.prompt + 2*s.layers*s.width*s.prompt*s.prompt) / (peak * PrefillMFU)
 	if gl.tp > 1 {
@@ -170,14 +168,19 @@ func (s *serving) cpuSpeed(in *sizeInfo, b int64) copySpeed {
 		return copySpeed{}
 	}
 	fb := float64(b)
-	mean := s.prompt + s.output/2
-	kvRead := fb * s.kvPerSeq * GiB * math.Min(1, mean/float64(max(s.context, 1)))
 	c := copySpeed{
-		memory:  (s.touchedWeights(b)*GiB + kvRead) / bw,
+		memory:  (s.touchedWeights(b)*GiB + s.kvRead(b)) / bw,
 		compute: fb * 2 * s.active * 1e9 / peak,
 		prefill: 2 * s.active * 1e9 * s.prompt / peak,
 	}
 	return s.timed(c, math.Max(c.memory, c.compute), fb)
+}
+
+// kvRead is the bytes of KV cache one decode step of b sequences reads:
+// the mean sequence in flight holds its prompt and half its output.
+func (s *serving) kvRead(b int64) float64 {
+	mean := s.prompt + s.output/2
+	return float64(b) * s.kvPerSeq * GiB * math.Min(1, mean/float64(max(s.context, 1)))
 }
 
 // modelDepth estimates a language model's layers from its parameters
