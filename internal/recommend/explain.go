@@ -870,6 +870,9 @@ func modelNotes(mi *memoryInput, found *modelFacts) []string {
 
 // servingAssumptions says how the step model timed a served layout.
 func servingAssumptions(n *requirements, e *eval, f figures) []string {
+	if f.cpu {
+		return cpuServingAssumptions(n, e, f)
+	}
 	in, sv, c := e.in, &n.serve, f.copy
 	scale := in.trainMFU / TrainingMFU
 	peak := in.peakTFLOPS(sv.precision)
@@ -883,12 +886,34 @@ func servingAssumptions(n *requirements, e *eval, f figures) []string {
 			trimFloat(InferenceMBU*100), trimFloat(in.hbmGBs), trimFloat(c.memory*1000), f.batch, trimFloat(DecodeMFU*scale*100), trimFloat(peak), trimFloat(c.compute*1000), allReduce),
 		fmt.Sprintf("Prefill: %s prompt tokens × 2 × %sB active parameters plus attention over the prompt, at %s%% of the peak: %s ms per request; with continuous batching a copy runs %d prefills per %s decode steps.",
 			groupInt(sv.prompt), trimFloat(sv.active), trimFloat(PrefillMFU*scale*100), trimFloat(c.prefill*1000), f.batch, groupInt(sv.output)),
-		fmt.Sprintf("Throughput: %s output tokens per second per copy, %s for the service; a request's first token after %s ms, then one every %s ms.",
-			groupInt(f.perCopy), groupInt(f.tps), trimFloat(c.ttft*1000), trimFloat(c.tpot*1000)),
+		servingThroughputSentence(f),
 	}
 	if c.weightOnly {
 		out = append(out, fmt.Sprintf("Weight-only: the %s computes %s weights in bf16 or fp16 (%s dense TFLOPS); they save memory and bandwidth, not arithmetic time.",
 			in.sku.GPU.Model, sv.precision, trimFloat(peak)))
 	}
 	return out
+}
+
+// cpuServingAssumptions says how the step model timed a small model on a
+// CPU size (cpuSpeed).
+func cpuServingAssumptions(n *requirements, e *eval, f figures) []string {
+	in, sv, c := e.in, &n.serve, f.copy
+	fp32 := cpuFP32(in) / 1e9
+	return []string{
+		fmt.Sprintf("Decode step: %s, one per VM, %s each; a step reads %s GiB of weights at %s%% of the VM's %s GB/s STREAM bandwidth (%s ms), and takes no less than computing %s at %s%% of its %s GFLOPS FP32 (%s × %s cores × %s GFLOPS FP64 per core; %s ms).",
+			catalog.Plural(e.nodes, "copy", "copies"), catalog.Plural(f.batch, "sequence", "sequences"), trimFloat(sv.touchedWeights(f.batch)), trimFloat(CPUStreamEfficiency*100),
+			trimFloat(in.streamGBs), trimFloat(c.memory*1000), catalog.Plural(f.batch, "token", "tokens"), trimFloat(CPUComputeEfficiency*100), groupInt(fp32),
+			trimFloat(CPUFP32PerFP64), groupInt(float64(in.physCores)), trimFloat(in.coreFP64), trimFloat(c.compute*1000)),
+		fmt.Sprintf("Prefill: %s prompt tokens × 2 × %sB active parameters at %s%% of the FP32 rate: %s ms per request; with continuous batching a copy runs %s per %s decode steps.",
+			groupInt(sv.prompt), trimFloat(sv.active), trimFloat(CPUComputeEfficiency*100), trimFloat(c.prefill*1000), catalog.Plural(f.batch, "prefill", "prefills"), groupInt(sv.output)),
+		servingThroughputSentence(f),
+	}
+}
+
+// servingThroughputSentence gives a timed service's throughput and
+// latency.
+func servingThroughputSentence(f figures) string {
+	return fmt.Sprintf("Throughput: %s output tokens per second per copy, %s for the service; a request's first token after %s ms, then one every %s ms.",
+		groupInt(f.perCopy), groupInt(f.tps), trimFloat(f.copy.ttft*1000), trimFloat(f.copy.tpot*1000))
 }

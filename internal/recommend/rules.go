@@ -725,4 +725,22 @@ const (
 	// its KV cache holds, up to this (a service that must sustain a
 	// throughput has the requests in flight to fill its copies).
 	MaxBatchSequences = 256
+
+	// CPUStreamEfficiency is the share of a CPU VM's STREAM triad
+	// bandwidth a decode step of a small model achieves reading its
+	// weights: 80%, a judgement (a decode step streams the weights through
+	// matrix-vector products as STREAM streams its arrays, with fewer
+	// writes).
+	CPUStreamEfficiency = 0.80
+
+	// CPUComputeEfficiency is the share of a CPU VM's FP32 rate a small
+	// model's decode and prefill arithmetic achieve: 30%, a judgement
+	// (matrix products at the batch sizes of serving keep the vector
+	// units far from their peak).
+	CPUComputeEfficiency = 0.30
+
+	// CPUFP32PerFP64 is a CPU core's FP32 FLOPs per FP64 FLOP: 2, its
+	// vector units holding twice as many single-precision lanes (AVX2,
+	// AVX-512).
+	CPUFP32PerFP64 = 2
 )

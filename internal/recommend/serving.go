@@ -114,17 +114,20 @@ func (s *serving) speed(in *sizeInfo, gl *gpuLayout, b int64) copySpeed {
 		return copySpeed{}
 	}
 	fb := float64(b)
-	// The mean sequence in flight holds its prompt and half its output.
 	mean := s.prompt + s.output/2
-	kvRead := fb * s.kvPerSeq * GiB * math.Min(1, mean/float64(max(s.context, 1)))
 	c := copySpeed{weightOnly: in.isGPU && weightOnly(in, s.precision)}
-	c.memory = (s.touchedWeights(b)*GiB + kvRead) / (bw * InferenceMBU)
+	c.memory = (s.touchedWeights(b)*GiB + s.kvRead(b)) / (bw * InferenceMBU)
 	c.compute = fb * (2*s.active*1e9 + 4*s.layers*s.width*mean) / (peak * DecodeMFU)
 	c.prefill = (2*s.active*1e9*s.prompt + 2*s.layers*s.width*s.prompt*s.prompt) / (peak * PrefillMFU)
 	if gl.tp > 1 {
 		c.allReduce = 2 * s.depth * AllReduceSeconds
 	}
-	step := c.memory + c.compute + c.allReduce
+	return s.timed(c, c.memory+c.compute+c.allReduce, fb)
+}
+
+// timed completes a copy's speed from one decode step's time: over the
+// output tokens of b requests the copy runs output steps and b prefills.
+func (s *serving) timed(c copySpeed, step, fb float64) copySpeed {
 	cycle := s.output*step + fb*c.prefill
 	c.tps = fb * s.output / cycle
 	c.tpot = cycle / s.output
@@ -132,6 +135,52 @@ func (s *serving) speed(in *sizeInfo, gl *gpuLayout, b int64) copySpeed {
 	// with the next.
 	c.ttft = c.prefill + step
 	return c
+}
+
+// cpuServed reports whether the request serves a small model on CPU sizes,
+// which cpuSpeed times.
+func (n *requirements) cpuServed(in *sizeInfo) bool {
+	return n.workload == WorkloadInference && n.class == ClassSmall && !in.isGPU && n.serve.hasMemory
+}
+
+// cpuBatch is the sequences one copy of a small model decodes together on
+// nodes VMs of a CPU size, one copy on each: its share of the concurrent
+// requests, at most MaxBatchSequences.
+func (n *requirements) cpuBatch(nodes int64) int64 {
+	return min(max((n.mi.seqs+nodes-1)/max(nodes, 1), 1), MaxBatchSequences)
+}
+
+// cpuFP32 is a CPU VM's FP32 rate, FLOP/s: CPUFP32PerFP64 × its FP64 rate
+// (physical cores × the per-core FP64 rate).
+func cpuFP32(in *sizeInfo) float64 { return CPUFP32PerFP64 * in.fp64GFLOPS * 1e9 }
+
+// cpuSpeed times one copy of a small model on a CPU VM decoding b
+// sequences together: a decode step reads the weights and every
+// sequence's KV cache at CPUStreamEfficiency of the VM's STREAM
+// bandwidth, and takes no less than its arithmetic, b tokens × 2 × the
+// active parameters at CPUComputeEfficiency of the VM's FP32 rate (the
+// cores overlap the two); a prompt's prefill is arithmetic at the same
+// efficiency. The zero value when the catalog has no STREAM or FP64
+// figure for the size.
+func (s *serving) cpuSpeed(in *sizeInfo, b int64) copySpeed {
+	bw, peak := in.streamGBs*1e9*CPUStreamEfficiency, cpuFP32(in)*CPUComputeEfficiency
+	if bw <= 0 || peak <= 0 || !s.hasMemory || b < 1 || s.output <= 0 {
+		return copySpeed{}
+	}
+	fb := float64(b)
+	c := copySpeed{
+		memory:  (s.touchedWeights(b)*GiB + s.kvRead(b)) / bw,
+		compute: fb * 2 * s.active * 1e9 / peak,
+		prefill: 2 * s.active * 1e9 * s.prompt / peak,
+	}
+	return s.timed(c, math.Max(c.memory, c.compute), fb)
+}
+
+// kvRead is the bytes of KV cache one decode step of b sequences reads:
+// the mean sequence in flight holds its prompt and half its output.
+func (s *serving) kvRead(b int64) float64 {
+	mean := s.prompt + s.output/2
+	return float64(b) * s.kvPerSeq * GiB * math.Min(1, mean/float64(max(s.context, 1)))
 }
 
 // modelDepth estimates a language model's layers from its parameters

@@ -262,6 +262,7 @@ type figures struct {
 	batch        int64
 	copy         copySpeed
 	perCopy, tps float64
+	cpu          bool // a small model on a CPU size (cpuSpeed)
 	// HPC: the layout's throughput, its parallel efficiency, its share of
 	// the best layout's, and the job's hours from a reference run.
 	hpcRate, eff, relative, hpcHours float64
@@ -295,6 +296,14 @@ func figuresOf(n *requirements, e *eval, bestHPC float64) figures {
 		f.copy = n.serve.speed(in, &e.gl, f.batch)
 		f.perCopy = f.copy.tps
 		f.known, f.tps = f.perCopy > 0, f.perCopy*float64(e.gl.copies)
+	case n.cpuServed(in):
+		// A small model on a CPU size: one copy on each VM; without the
+		// catalog's STREAM and FP64 figures, no estimate.
+		f.batch = n.cpuBatch(e.nodes)
+		f.copy = n.serve.cpuSpeed(in, f.batch)
+		if f.perCopy = f.copy.tps; f.perCopy > 0 {
+			f.work, f.known, f.cpu, f.tps = workServing, true, true, f.perCopy*float64(e.nodes)
+		}
 	case (n.workload == WorkloadHPC || n.workload == WorkloadHTC) && bestHPC > 0:
 		f.work = workHPC
 		f.hpcRate, f.eff = n.hpc.rate(in, e.nodes)
@@ -326,6 +335,9 @@ func estimateFrom(n *requirements, e *eval, f figures, work string) *Estimate {
 		}
 	case workServing:
 		est.TokensPerSecond, est.Efficiency = ptr(math.Round(f.tps)), InferenceMBU
+		if f.cpu {
+			est.Efficiency = CPUStreamEfficiency
+		}
 		est.TimeToFirstTokenMs = ptr(round1(f.copy.ttft * 1000))
 		est.TimePerOutputTokenMs = ptr(round1(f.copy.tpot * 1000))
 		est.RequestsPerSecond = ptr(round4(f.tps / n.serve.output))
