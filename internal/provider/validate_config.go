@@ -92,73 +92,55 @@ func runValidators(ctx context.Context, config tfsdk.Config, p path.Path, a sche
 	expr := p.Expression()
 	switch a := a.(type) {
 	case stringValidated:
-		cv, ok := valueOf[types.String](p, value, &diags)
-		if !ok {
-			return diags
-		}
-		req := validator.StringRequest{Config: config, ConfigValue: cv, Path: p, PathExpression: expr}
-		for _, v := range a.StringValidators() {
+		validateAs(p, value, &diags, a.StringValidators(), func(v validator.String, cv types.String) diag.Diagnostics {
 			resp := &validator.StringResponse{}
-			v.ValidateString(ctx, req, resp)
-			diags.Append(resp.Diagnostics...)
-		}
+			v.ValidateString(ctx, validator.StringRequest{Config: config, ConfigValue: cv, Path: p, PathExpression: expr}, resp)
+			return resp.Diagnostics
+		})
 	case int64Validated:
-		cv, ok := valueOf[types.Int64](p, value, &diags)
-		if !ok {
-			return diags
-		}
-		req := validator.Int64Request{Config: config, ConfigValue: cv, Path: p, PathExpression: expr}
-		for _, v := range a.Int64Validators() {
+		validateAs(p, value, &diags, a.Int64Validators(), func(v validator.Int64, cv types.Int64) diag.Diagnostics {
 			resp := &validator.Int64Response{}
-			v.ValidateInt64(ctx, req, resp)
-			diags.Append(resp.Diagnostics...)
-		}
+			v.ValidateInt64(ctx, validator.Int64Request{Config: config, ConfigValue: cv, Path: p, PathExpression: expr}, resp)
+			return resp.Diagnostics
+		})
 	case float64Validated:
-		cv, ok := valueOf[types.Float64](p, value, &diags)
-		if !ok {
-			return diags
-		}
-		req := validator.Float64Request{Config: config, ConfigValue: cv, Path: p, PathExpression: expr}
-		for _, v := range a.Float64Validators() {
+		validateAs(p, value, &diags, a.Float64Validators(), func(v validator.Float64, cv types.Float64) diag.Diagnostics {
 			resp := &validator.Float64Response{}
-			v.ValidateFloat64(ctx, req, resp)
-			diags.Append(resp.Diagnostics...)
-		}
+			v.ValidateFloat64(ctx, validator.Float64Request{Config: config, ConfigValue: cv, Path: p, PathExpression: expr}, resp)
+			return resp.Diagnostics
+		})
 	case boolValidated:
-		cv, ok := valueOf[types.Bool](p, value, &diags)
-		if !ok {
-			return diags
-		}
-		req := validator.BoolRequest{Config: config, ConfigValue: cv, Path: p, PathExpression: expr}
-		for _, v := range a.BoolValidators() {
+		validateAs(p, value, &diags, a.BoolValidators(), func(v validator.Bool, cv types.Bool) diag.Diagnostics {
 			resp := &validator.BoolResponse{}
-			v.ValidateBool(ctx, req, resp)
-			diags.Append(resp.Diagnostics...)
-		}
+			v.ValidateBool(ctx, validator.BoolRequest{Config: config, ConfigValue: cv, Path: p, PathExpression: expr}, resp)
+			return resp.Diagnostics
+		})
 	case listValidated:
-		cv, ok := valueOf[types.List](p, value, &diags)
-		if !ok {
-			return diags
-		}
-		req := validator.ListRequest{Config: config, ConfigValue: cv, Path: p, PathExpression: expr}
-		for _, v := range a.ListValidators() {
+		validateAs(p, value, &diags, a.ListValidators(), func(v validator.List, cv types.List) diag.Diagnostics {
 			resp := &validator.ListResponse{}
-			v.ValidateList(ctx, req, resp)
-			diags.Append(resp.Diagnostics...)
-		}
+			v.ValidateList(ctx, validator.ListRequest{Config: config, ConfigValue: cv, Path: p, PathExpression: expr}, resp)
+			return resp.Diagnostics
+		})
 	case objectValidated:
-		cv, ok := valueOf[types.Object](p, value, &diags)
-		if !ok {
-			return diags
-		}
-		req := validator.ObjectRequest{Config: config, ConfigValue: cv, Path: p, PathExpression: expr}
-		for _, v := range a.ObjectValidators() {
+		validateAs(p, value, &diags, a.ObjectValidators(), func(v validator.Object, cv types.Object) diag.Diagnostics {
 			resp := &validator.ObjectResponse{}
-			v.ValidateObject(ctx, req, resp)
-			diags.Append(resp.Diagnostics...)
-		}
+			v.ValidateObject(ctx, validator.ObjectRequest{Config: config, ConfigValue: cv, Path: p, PathExpression: expr}, resp)
+			return resp.Diagnostics
+		})
 	}
 	return diags
+}
+
+// validateAs runs each validator of one kind on value, read as T, the value
+// type of that kind.
+func validateAs[T attr.Value, V any](p path.Path, value attr.Value, diags *diag.Diagnostics, validators []V, run func(V, T) diag.Diagnostics) {
+	cv, ok := valueOf[T](p, value, diags)
+	if !ok {
+		return
+	}
+	for _, v := range validators {
+		diags.Append(run(v, cv)...)
+	}
 }
 
 // valueOf is value as T, the value type of its attribute's kind; an error
