@@ -191,7 +191,37 @@ func decodeAvailability(file string, data []byte) ([]rawResourceSKU, error) {
 			Name: func(i int, e *rawResourceSKU) string { return entryName(i, e.Name, e.Locations) },
 		}.Locate(base, err)
 	}
-	var entries []rawResourceSKU
+	return decodeEntries[rawResourceSKU](data, locate, exportProblems{
+		envelope: func(err error, value json.RawMessage) error {
+			switch {
+			case err != nil:
+				return locate(0, err)
+			case len(value) == 0:
+				return ferr("", "value", "the file is a JSON object without a \"value\" list. Use the output of az vm list-skus --resource-type virtualMachines --all -o json, which is a list of sizes.")
+			case userfile.FirstByte(value) != '[':
+				return ferr("", "value", "expected a list of sizes.")
+			}
+			return nil
+		},
+		empty:   ferr("", "", "the file is empty. Use the output of az vm list-skus --resource-type virtualMachines --all -o json."),
+		notJSON: ferr("", "", "the file is not JSON: it must be the list of sizes that az vm list-skus --resource-type virtualMachines --all -o json prints."),
+	})
+}
+
+// exportProblems are what decodeEntries reports about a file that is not a
+// list of entries: envelope judges an object (err from decoding it, value
+// its "value" member) and returns nil when value is the list.
+type exportProblems struct {
+	envelope       func(err error, value json.RawMessage) error
+	empty, notJSON error
+}
+
+// decodeEntries decodes an Azure export: a JSON list of entries, as the
+// Azure CLI prints them, or the list an object holds in "value", as the
+// REST API returns it. Errors inside an entry are placed by locate, at the
+// list's offset in data.
+func decodeEntries[T any](data []byte, locate func(base int64, err error) error, problems exportProblems) ([]T, error) {
+	var entries []T
 	switch userfile.FirstByte(data) {
 	case '[':
 		if err := json.Unmarshal(data, &entries); err != nil {
@@ -201,23 +231,17 @@ func decodeAvailability(file string, data []byte) ([]rawResourceSKU, error) {
 		var wrapper struct {
 			Value json.RawMessage `json:"value"`
 		}
-		if err := json.Unmarshal(data, &wrapper); err != nil {
-			return nil, locate(0, err)
-		}
-		if len(wrapper.Value) == 0 {
-			return nil, ferr("", "value", "the file is a JSON object without a \"value\" list. Use the output of az vm list-skus --resource-type virtualMachines --all -o json, which is a list of sizes.")
-		}
-		if userfile.FirstByte(wrapper.Value) != '[' {
-			return nil, ferr("", "value", "expected a list of sizes.")
+		if err := problems.envelope(json.Unmarshal(data, &wrapper), wrapper.Value); err != nil {
+			return nil, err
 		}
 		base := int64(bytes.Index(data, wrapper.Value))
 		if err := json.Unmarshal(wrapper.Value, &entries); err != nil {
 			return nil, locate(base, err)
 		}
 	case 0:
-		return nil, ferr("", "", "the file is empty. Use the output of az vm list-skus --resource-type virtualMachines --all -o json.")
+		return nil, problems.empty
 	default:
-		return nil, ferr("", "", "the file is not JSON: it must be the list of sizes that az vm list-skus --resource-type virtualMachines --all -o json prints.")
+		return nil, problems.notJSON
 	}
 	return entries, nil
 }

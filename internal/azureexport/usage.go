@@ -15,7 +15,6 @@ package azureexport
 // provider's usage_files map names; the file does not say it.
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -89,29 +88,16 @@ func decodeUsage(file string, data []byte) ([]rawUsage, error) {
 			Name:  func(i int, e *rawUsage) string { return usageEntryName(i, e) },
 		}.Locate(base, err)
 	}
-	var entries []rawUsage
-	switch userfile.FirstByte(data) {
-	case '[':
-		if err := json.Unmarshal(data, &entries); err != nil {
-			return nil, locate(0, err)
-		}
-	case '{':
-		var wrapper struct {
-			Value json.RawMessage `json:"value"`
-		}
-		if err := json.Unmarshal(data, &wrapper); err != nil || userfile.FirstByte(wrapper.Value) != '[' {
-			return nil, ferr("", "", "the file is a JSON object, not the list of usage counters that "+usageCommand+" prints.")
-		}
-		base := int64(bytes.Index(data, wrapper.Value))
-		if err := json.Unmarshal(wrapper.Value, &entries); err != nil {
-			return nil, locate(base, err)
-		}
-	case 0:
-		return nil, ferr("", "", "the file is empty. Use the output of "+usageCommand+".")
-	default:
-		return nil, ferr("", "", "the file is not JSON: it must be the list of usage counters that "+usageCommand+" prints.")
-	}
-	return entries, nil
+	return decodeEntries[rawUsage](data, locate, exportProblems{
+		envelope: func(err error, value json.RawMessage) error {
+			if err != nil || userfile.FirstByte(value) != '[' {
+				return ferr("", "", "the file is a JSON object, not the list of usage counters that "+usageCommand+" prints.")
+			}
+			return nil
+		},
+		empty:   ferr("", "", "the file is empty. Use the output of "+usageCommand+"."),
+		notJSON: ferr("", "", "the file is not JSON: it must be the list of usage counters that "+usageCommand+" prints."),
+	})
 }
 
 // usageCount reads one counter: its name (name.value) and its current
