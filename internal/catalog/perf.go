@@ -78,11 +78,50 @@ type SeriesPerformanceDoc struct {
 	// FP64 figure the ranking compares is cores x that clock x
 	// FP64FLOPsPerCycle (CPUPerformance.FP64GFLOPS); a published peak is
 	// kept beside it.
-	FP64FLOPsPerCycle *int64              `json:"fp64_flops_per_cycle,omitempty"`
-	FP64AllCoreGHz    *float64            `json:"fp64_all_core_ghz,omitempty"`
-	Sources           map[string][]string `json:"sources"`
-	Decisions         []string            `json:"decisions,omitempty"`
-	Notes             string              `json:"notes,omitempty"`
+	FP64FLOPsPerCycle *int64   `json:"fp64_flops_per_cycle,omitempty"`
+	FP64AllCoreGHz    *float64 `json:"fp64_all_core_ghz,omitempty"`
+	// HostMemory is the memory system of the host the series runs on.
+	// Where Microsoft publishes no STREAM figure for the series, a size's
+	// STREAM bandwidth is derived from it: the size's cores' fair share
+	// of the host's peak (see HostMemory.StreamGBs).
+	HostMemory *HostMemory         `json:"host_memory,omitempty"`
+	Sources    map[string][]string `json:"sources"`
+	Decisions  []string            `json:"decisions,omitempty"`
+	Notes      string              `json:"notes,omitempty"`
+}
+
+// StreamPerPeakBandwidth is the share of a host's peak memory bandwidth
+// (sockets x channels x transfer rate x 8 bytes) that STREAM Triad
+// reaches: 0.85, fitted as the median over the five host processors with
+// both a measured STREAM figure and a known memory system (HB 0.76, HBv2
+// and HBv3 0.85, HBv4 and HX 0.85, HC 0.74). H is left out: its 80 GB/s
+// is an unlabelled size-table figure, not a STREAM run (0.59 of peak).
+// Every derived STREAM figure uses it; TestStreamShareOfPeak prints each
+// host's error.
+const StreamPerPeakBandwidth = 0.85
+
+// HostMemory is the memory system of a series' host: its sockets, the
+// physical cores of each socket, the memory channels of each socket and
+// their transfer rate in MT/s.
+type HostMemory struct {
+	Sockets           int64   `json:"sockets"`
+	CoresPerSocket    int64   `json:"cores_per_socket"`
+	ChannelsPerSocket int64   `json:"channels_per_socket"`
+	MTs               float64 `json:"mts"`
+}
+
+// PeakGBs is the host's peak memory bandwidth in GB/s: sockets x
+// channels x MT/s x 8 bytes.
+func (h *HostMemory) PeakGBs() float64 {
+	return float64(h.Sockets*h.ChannelsPerSocket) * h.MTs * 8 / 1000
+}
+
+// StreamGBs is the STREAM bandwidth a VM on the given physical cores of
+// the host can count on: its cores' fair share of the host's peak times
+// StreamPerPeakBandwidth, at most the whole host's.
+func (h *HostMemory) StreamGBs(cores float64) float64 {
+	hostCores := float64(h.Sockets * h.CoresPerSocket)
+	return h.PeakGBs() * StreamPerPeakBandwidth * math.Min(cores, hostCores) / hostCores
 }
 
 // Performance holds the throughput facts of a size. A nil field is unknown.
@@ -128,8 +167,11 @@ type CPUPerformance struct {
 	// constrained-core size, half its vCPUs with hyper-threading.
 	Cores                            *int64
 	BaseGHz, MaxBoostGHz, AllCoreGHz *float64
-	// StreamGBs is the STREAM Triad memory bandwidth in GB/s.
-	StreamGBs *float64
+	// StreamGBs is the STREAM Triad memory bandwidth in GB/s. StreamDerived
+	// is true when it is derived from the host's memory system because
+	// Microsoft publishes no STREAM figure for the series.
+	StreamGBs     *float64
+	StreamDerived bool
 	// FP64PeakGFLOPS is the FP64 peak of the size. FP64PeakDerived is true
 	// when it is derived as cores x all-core clock x FP64 operations per
 	// cycle because Microsoft publishes no peak for the series.
@@ -231,7 +273,7 @@ type perfTables struct {
 	series map[string]SeriesPerformanceDoc
 }
 
-var seriesPerfSourceKeys = []string{"cpu_model", "cores", "clocks", "stream_gbs", "fp64_peak_gflops", "fp64_flops_per_cycle", "fp64_all_core_ghz", "l3_cache_mb"}
+var seriesPerfSourceKeys = []string{"cpu_model", "cores", "clocks", "stream_gbs", "host_memory", "fp64_peak_gflops", "fp64_flops_per_cycle", "fp64_all_core_ghz", "l3_cache_mb"}
 
 // joinPerformance merges the performance records of the documents (later
 // entries replace earlier ones), validates them and sets each size's
@@ -397,6 +439,12 @@ func (c *Catalog) checkSeriesPerformance(d SeriesPerformanceDoc, decisions map[s
 	if d.StreamGBs != nil {
 		need = append(need, "stream_gbs")
 	}
+	if h := d.HostMemory; h != nil {
+		if h.Sockets <= 0 || h.CoresPerSocket <= 0 || h.ChannelsPerSocket <= 0 || !(h.MTs > 0) || math.IsInf(h.MTs, 0) {
+			return fmt.Errorf("host_memory needs positive sockets, cores_per_socket, channels_per_socket and mts, got %+v", *h)
+		}
+		need = append(need, "host_memory")
+	}
 	if d.L3CacheMB != nil {
 		need = append(need, "l3_cache_mb")
 	}
@@ -527,6 +575,16 @@ func (c *Catalog) sizeCPUPerformance(p SeriesPerformanceDoc, s *SKU) *CPUPerform
 		v = Round2(v)
 		out.StreamGBs = &v
 		out.Sources["stream_gbs"] = withNote(note, p.Sources["stream_gbs"])
+	} else if h := p.HostMemory; h != nil {
+		bwCores := cores
+		if constrained {
+			bwCores = float64(parent) / tpc // its parent's memory channels
+		}
+		v := Round2(h.StreamGBs(bwCores))
+		out.StreamGBs, out.StreamDerived = &v, true
+		note := fmt.Sprintf("derived: %s of the host's %s x (%d sockets x %d channels x %s MT/s x 8 B = %s GB/s peak) x %s STREAM share = %s GB/s (no published STREAM figure)",
+			Plural(bwCores, "core", "cores"), Plural(float64(h.Sockets*h.CoresPerSocket), "core", "cores"), h.Sockets, h.ChannelsPerSocket, num(h.MTs), num(Round2(h.PeakGBs())), num(StreamPerPeakBandwidth), num(v))
+		out.Sources["stream_gbs"] = withNote(note, p.Sources["host_memory"])
 	}
 	switch {
 	case p.FP64PeakGFLOPS != nil:

@@ -90,9 +90,13 @@ func TestPerformanceHandValues(t *testing.T) {
 		// Fsv2, hyper-threaded: AVX-512 on two FMA units = 32 FP64 FLOPs per
 		// cycle at 2.5 GHz, the all-core AVX-512 clock of HC's Xeon
 		// Platinum 8168, one of its processors (D29).
-		{"Standard_F72s_v2", 36, nil, f64(36 * 2.5 * 32), true, "derived: 36 cores x 2.5 GHz all-core FP64 clock x 32", ""},
-		{"Standard_F2s_v2", 1, nil, f64(1 * 2.5 * 32), true, "derived: 1 core x 2.5 GHz", ""},
-		{"Standard_FX48mds", 24, nil, f64(24 * 4.0 * 32), true, "derived: 24 cores x 4 GHz", ""},
+		// STREAM derived (D64): the cores' share of an 8168 host, 2 x 6
+		// channels of DDR4-2666 x 8 B = 255.9 GB/s for 48 cores, x 0.85.
+		{"Standard_F72s_v2", 36, f64(163.16), f64(36 * 2.5 * 32), true, "derived: 36 cores x 2.5 GHz all-core FP64 clock x 32", "derived: 36 cores of the host's 48 cores"},
+		{"Standard_F2s_v2", 1, f64(4.53), f64(1 * 2.5 * 32), true, "derived: 1 core x 2.5 GHz", "derived: 1 core of the host's 48 cores"},
+		// FX: a Xeon Gold 6246R host, 2 x 6 channels of DDR4-2933 = 281.6
+		// GB/s for 32 cores, x 0.85 x 24 cores = 179.5 GB/s.
+		{"Standard_FX48mds", 24, f64(179.5), f64(24 * 4.0 * 32), true, "derived: 24 cores x 4 GHz", "derived: 24 cores of the host's 32 cores"},
 		{"Standard_E104i_v5", 52, nil, f64(52 * 3.5 * 32), true, "derived: 52 cores", ""},
 		{"Standard_E48ds_v5", 24, nil, f64(24 * 3.5 * 32), true, "derived: 24 cores", ""},
 		// h-series.md: H16 sizes 80 GB/s, H8 sizes 40 GB/s; Haswell AVX2 on
@@ -484,8 +488,11 @@ func TestFv6DerivedPeak(t *testing.T) {
 	for name, vcpus := range map[string]float64{"Standard_F64als_v6": 64, "Standard_F64as_v6": 64, "Standard_F64ams_v6": 64, "Standard_F2als_v6": 2, "Standard_F16ams_v6": 16} {
 		p := mustLookup(t, c, name).Performance.CPU
 		want := math.Round(vcpus*3.7*16*100) / 100
-		if p == nil || !sameFloat(p.FP64PeakGFLOPS, f64(want)) || !p.FP64PeakDerived || p.StreamGBs != nil {
-			t.Errorf("%s CPU performance %+v, want a derived %v GFLOPS and no STREAM figure", name, p, want)
+		// D64: the cores' share of an EPYC 9V74 host's 12 channels of
+		// DDR5-4800 for 80 cores per socket, x 0.85: 4.896 GB/s per core.
+		stream := math.Round(vcpus*12*4.8*8*0.85/80*100) / 100
+		if p == nil || !sameFloat(p.FP64PeakGFLOPS, f64(want)) || !p.FP64PeakDerived || !sameFloat(p.StreamGBs, f64(stream)) || !p.StreamDerived {
+			t.Errorf("%s CPU performance: FP64 %s, STREAM %s; want a derived %v GFLOPS and a derived %v GB/s", name, show(p.FP64PeakGFLOPS), show(p.StreamGBs), want, stream)
 		}
 	}
 }
@@ -674,5 +681,72 @@ func TestMI25PrecisionsListFP64(t *testing.T) {
 	g := s.Performance.GPU
 	if !slices.Contains(s.GPU.Precisions, "fp64") || g == nil || g.FP64TFLOPS == nil || !slices.Contains(g.Decisions, "D61") {
 		t.Errorf("Standard_NV32as_v4 precisions %v, performance %+v; want fp64 listed with its figure (D61)", s.GPU.Precisions, g)
+	}
+}
+
+// TestStreamShareOfPeak holds StreamPerPeakBandwidth to the hosts with both
+// a published STREAM figure and a known memory system: it is the median of
+// their STREAM / peak ratios (one per host processor), and every host's
+// published figure lies within 30% of the one derived from it. Each
+// host's ratio and error is printed.
+func TestStreamShareOfPeak(t *testing.T) {
+	c := mustDefault(t)
+	byCPU := map[string]float64{}
+	for _, series := range c.SeriesNames() {
+		p, ok := c.SeriesPerformance(series)
+		if !ok || p.StreamGBs == nil || p.HostMemory == nil {
+			continue
+		}
+		r := *p.StreamGBs / p.HostMemory.PeakGBs()
+		derived := p.HostMemory.PeakGBs() * StreamPerPeakBandwidth
+		t.Logf("%-5s %-45s STREAM %6.0f GB/s, peak %6.1f GB/s: share %.3f; derived %6.1f GB/s (%+.0f%%)",
+			series, p.CPUModel, *p.StreamGBs, p.HostMemory.PeakGBs(), r, derived, (derived / *p.StreamGBs - 1)*100)
+		if math.Abs(derived / *p.StreamGBs - 1) > 0.30 {
+			t.Errorf("%s: derived STREAM %.0f GB/s is more than 30%% from the published %v", series, derived, *p.StreamGBs)
+		}
+		byCPU[p.CPUModel] = r
+	}
+	if len(byCPU) < 5 {
+		t.Fatalf("%d hosts with both figures; the fit needs the HPC series' memory systems", len(byCPU))
+	}
+	var shares []float64
+	for _, r := range byCPU {
+		shares = append(shares, r)
+	}
+	slices.Sort(shares)
+	median := (shares[(len(shares)-1)/2] + shares[len(shares)/2]) / 2
+	if math.Abs(median-StreamPerPeakBandwidth) > 0.01 {
+		t.Errorf("median STREAM share of peak over %d hosts is %.3f; StreamPerPeakBandwidth is %v", len(shares), median, StreamPerPeakBandwidth)
+	}
+}
+
+// TestDerivedStreamIsAFairShare: where a series publishes no STREAM
+// figure, each size's is its cores' share of the host's, so it grows with
+// the size's cores and never passes the host's whole derived bandwidth.
+func TestDerivedStreamIsAFairShare(t *testing.T) {
+	c := mustDefault(t)
+	seen := 0
+	for _, s := range c.SKUs() {
+		p := s.Performance.CPU
+		if p == nil || !p.StreamDerived {
+			continue
+		}
+		seen++
+		hp, _ := c.SeriesPerformance(s.Series)
+		h := hp.HostMemory
+		perCore := h.PeakGBs() * StreamPerPeakBandwidth / float64(h.Sockets*h.CoresPerSocket)
+		if p.Cores == nil || p.StreamGBs == nil || *p.StreamGBs > h.PeakGBs()*StreamPerPeakBandwidth+0.01 {
+			t.Errorf("%s: derived STREAM %s above the host's %.1f GB/s", s.Name, show(p.StreamGBs), h.PeakGBs()*StreamPerPeakBandwidth)
+			continue
+		}
+		if _, constrained := constrainedParent(s.Name); !constrained && math.Abs(*p.StreamGBs-math.Min(float64(*p.Cores)*perCore, h.PeakGBs()*StreamPerPeakBandwidth)) > 0.01 {
+			t.Errorf("%s: derived STREAM %v GB/s, not %d cores x %.2f GB/s", s.Name, *p.StreamGBs, *p.Cores, perCore)
+		}
+		if src := p.Sources["stream_gbs"]; len(src) < 2 || !strings.HasPrefix(src[0], "derived: ") {
+			t.Errorf("%s: sources.stream_gbs %q should start with the calculation and name the host's sources", s.Name, src)
+		}
+	}
+	if seen == 0 {
+		t.Error("no size has a derived STREAM figure: the F series publish none and need their hosts' memory systems")
 	}
 }

@@ -137,10 +137,14 @@ func TestSKUDataSource_Performance(t *testing.T) {
 			"gpu": knownvalue.Null(),
 			"cpu": knownvalue.ObjectPartial(map[string]knownvalue.Check{
 				"cores":             knownvalue.Int64Exact(36),
-				"stream_gbs":        knownvalue.Null(),
+				"stream_gbs":        knownvalue.Float64Exact(163.16),
+				"stream_derived":    knownvalue.Bool(true),
 				"fp64_peak_gflops":  knownvalue.Float64Exact(2880),
 				"fp64_peak_derived": knownvalue.Bool(true),
-				"decisions":         knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("D29")}),
+				"decisions":         knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("D29"), knownvalue.StringExact("D64")}),
+			}),
+			"cpu.sources.stream_gbs": knownvalue.ListPartial(map[int]knownvalue.Check{
+				0: knownvalue.StringRegexp(regexp.MustCompile(`^derived: 36 cores of the host's 48 cores x \(2 sockets x 6 channels x 2666 MT/s`)),
 			}),
 			"cpu.sources.fp64_peak_gflops": knownvalue.ListPartial(map[int]knownvalue.Check{
 				0: knownvalue.StringExact("derived: 36 cores x 2.5 GHz all-core FP64 clock x 32 FP64 FLOPs per cycle per core = 2880 GFLOPS (no published peak)"),

@@ -9,6 +9,7 @@ import (
 	"maps"
 	"reflect"
 	"sort"
+	"strconv"
 	"sync"
 	"time"
 
@@ -156,6 +157,7 @@ type skuCPUPerformanceModel struct {
 	MaxBoostGHz     *float64            `tfsdk:"max_boost_ghz"`
 	AllCoreGHz      *float64            `tfsdk:"all_core_ghz"`
 	StreamGBs       *float64            `tfsdk:"stream_gbs"`
+	StreamDerived   bool                `tfsdk:"stream_derived"`
 	FP64PeakGFLOPS  *float64            `tfsdk:"fp64_peak_gflops"`
 	FP64PeakDerived bool                `tfsdk:"fp64_peak_derived"`
 	Sources         map[string][]string `tfsdk:"sources"`
@@ -401,7 +403,10 @@ func skuPerformanceAttribute() schema.SingleNestedAttribute {
 					"base_ghz":      float64Attr("Base clock in GHz; null where no source gives it."),
 					"max_boost_ghz": float64Attr("Single-core maximum boost clock in GHz; null where no source gives it."),
 					"all_core_ghz":  float64Attr("All-core boost clock in GHz as Microsoft states it; null where no source gives it."),
-					"stream_gbs":    float64Attr("STREAM Triad memory bandwidth of the VM in GB/s, as Microsoft publishes it for the series, scaled to the size as `performance.cpu` describes. Null where Microsoft publishes none (most general-purpose and memory-optimized series)."),
+					"stream_gbs": float64Attr("STREAM Triad memory bandwidth of the VM in GB/s, as Microsoft publishes it for the series, scaled to the size as `performance.cpu` describes. " +
+						"Where Microsoft publishes none, it is derived from the host's memory system, and `stream_derived` is true: the VM's cores' share of the host's peak (sockets x channels x MT/s x 8 bytes) " +
+						"times " + strconv.FormatFloat(catalog.StreamPerPeakBandwidth, 'f', -1, 64) + ", the share STREAM reaches of the peak on the HPC hosts with both figures. Null where neither is known."),
+					"stream_derived": boolAttr("Whether `stream_gbs` is derived from the host's memory system rather than published; `sources.stream_gbs` then starts with the calculation."),
 					"fp64_peak_gflops": float64Attr("Theoretical FP64 peak of the VM in GFLOPS (HPL Rpeak). Where Microsoft publishes a peak, it is that figure scaled to the size's cores; " +
 						"where it publishes none, it is derived as cores x all-core clock (the maximum boost where no other is stated) x FP64 operations per cycle of one core's vector units, and `fp64_peak_derived` is true. " +
 						"Null where neither is possible."),
@@ -611,7 +616,7 @@ func newSKUPerformanceModel(p catalog.Performance) skuPerformanceModel {
 		m.CPU = &skuCPUPerformanceModel{
 			CPUModel: strPtr(c.CPUModel), Cores: c.Cores,
 			BaseGHz: c.BaseGHz, MaxBoostGHz: c.MaxBoostGHz, AllCoreGHz: c.AllCoreGHz,
-			StreamGBs: c.StreamGBs, FP64PeakGFLOPS: c.FP64PeakGFLOPS, FP64PeakDerived: c.FP64PeakDerived,
+			StreamGBs: c.StreamGBs, StreamDerived: c.StreamDerived, FP64PeakGFLOPS: c.FP64PeakGFLOPS, FP64PeakDerived: c.FP64PeakDerived,
 			Sources: nonNilMap(c.Sources), Decisions: nonNil(c.Decisions), Notes: strPtr(c.Notes),
 		}
 	}

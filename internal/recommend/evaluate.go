@@ -41,6 +41,7 @@ type eval struct {
 	lateDefault  bool       // runs past the default deadline: ranked after the layouts that meet it
 	slowDefault  bool       // a service that misses the default latency targets: ranked after the layouts that meet them
 	ttft, tpot   float64    // a timed service's mean time to first token and per output token, seconds; 0 otherwise
+	serviceTPS   float64    // a timed service's output tokens per second over all its copies
 
 	familyOK      bool    // the family serves the workload
 	fit           float64 // family component: 1, 0.5, or 0 for fallback
@@ -123,10 +124,10 @@ func evaluate(n *requirements, in *sizeInfo, e *eval) {
 	e.hasFacts = e.speed > 0
 	e.lacksFacts = n.workDefined() && !e.hasFacts
 	e.lateDefault = e.hasFacts && n.train.flops > 0 && !n.train.deadlineStated && 1/e.speed > n.train.deadline
-	e.slowDefault = e.hasFacts && n.serve.missesDefaultTargets(in, &e.gl)
 	if e.hasFacts && n.serviceTimed() {
-		c := n.serve.speed(in, &e.gl, n.serve.batch(&e.gl))
-		e.ttft, e.tpot = c.ttft, c.tpot
+		c, copies := n.served(e)
+		e.ttft, e.tpot, e.serviceTPS = c.ttft, c.tpot, c.tps*float64(copies)
+		e.slowDefault = n.serve.missesDefaultTargets(c)
 	}
 	costOf(n, e)
 	sizingOf(n, e)
@@ -173,7 +174,7 @@ func costOf(n *requirements, e *eval) {
 			// requests slower than asked: as a training job past the default
 			// deadline, it is compared on the price of its work, per output
 			// token.
-			e.costKey = e.total / n.serviceRate(in, &e.gl)
+			e.costKey = e.total / e.serviceTPS
 		case e.hasFacts && n.serviceTimed():
 			// A service: the price of the layout sized for its demand.
 		case e.hasFacts:
@@ -233,6 +234,7 @@ func layout(n *requirements, e *eval) {
 	if e.in.known {
 		memLaid = layOutGPUMemory(n, e, &vc)
 		countVMs(n, e, &vc, memLaid)
+		layOutCPUService(n, e, &vc)
 	}
 	least := vc.nodes // the smallest layout that holds the job
 	scaleForDeadline(n, e, &vc)
@@ -381,6 +383,9 @@ func finishLayout(n *requirements, e *eval, vc vmCount, memLaid bool) {
 	e.spans = nodes > 1
 	if memLaid && n.job.tensorParallel {
 		e.spans = e.gl.pp > 1
+	}
+	if n.cpuServed(in) {
+		e.spans = false // one copy of the small model on each VM
 	}
 	e.ibNeeded = n.ibNeeded(e.spans)
 	if whole := wholeRacks(in, nodes); e.spans && e.ibNeeded && n.fixedNodes == 0 && whole > nodes {

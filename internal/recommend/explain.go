@@ -529,6 +529,8 @@ func explainRequirements(n *requirements, work string) []string {
 	switch {
 	case n.fixedNodes > 0:
 		ex = append(ex, fmt.Sprintf("Nodes: fixed at %d by the nodes setting.", n.fixedNodes))
+	case n.cpuService():
+		ex = append(ex, "One copy of the small model on each VM; VMs are added for min_replicas, tokens_per_second and the stated latency targets (each VM then decodes a smaller share of the concurrent requests).")
 	case n.workload == WorkloadInference && n.job.kvPerSeq > 0:
 		ex = append(ex, "Scale up, then out: each copy of the model gets the VM's GPUs (tensor parallel), and spans several VMs only when no size holds it on one; copies (replicas) are added when one VM cannot hold the KV cache of every concurrent request (Azure Machine Learning guidance: start with a machine that holds the model, then add machines for concurrency).")
 	case n.workload != WorkloadHPC && n.workload != WorkloadHTC:
@@ -774,7 +776,7 @@ func estimateWarnings(n *requirements, e *eval, est *Estimate) []string {
 	if est.JobHours == nil && est.TokensPerSecond == nil && est.RelativeThroughput == nil {
 		return []string{"The catalog has no throughput figures for this size, so its time and cost per job are not estimated; compare it on price per hour only."}
 	}
-	if est.TimeToFirstTokenMs != nil && n.serve.missesDefaultTargets(e.in, &e.gl) {
+	if est.TimeToFirstTokenMs != nil && e.slowDefault {
 		return []string{fmt.Sprintf("A request's first token comes after about %s ms and then one every %s ms, beyond the default targets of %s ms and %s ms (MLPerf Inference's server latency limits); set max_time_to_first_token_ms and max_time_per_output_token_ms to accept it, or to require a faster layout.",
 			groupInt(*est.TimeToFirstTokenMs), trimFloat(*est.TimePerOutputTokenMs), groupInt(DefaultTimeToFirstTokenMs), groupInt(DefaultTimePerOutputTokenMs))}
 	}

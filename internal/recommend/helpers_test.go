@@ -490,7 +490,7 @@ func satisfies(req Request, r Recommendation) string {
 	// on separate VMs, replicas, need no InfiniBand); any other job on more
 	// than one VM.
 	spans := r.Nodes > 1
-	if req.Workload == "inference" && req.Model != nil && req.GPUMemoryGiB == nil && r.TensorParallel > 0 {
+	if req.Workload == "inference" && req.Model != nil && req.GPUMemoryGiB == nil && r.PipelineStages > 0 {
 		spans = r.PipelineStages > 1
 	}
 	needIB := req.Interconnect == "infiniband" ||

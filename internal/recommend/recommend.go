@@ -368,8 +368,11 @@ func recommendation(n *requirements, c candidate, rank int64, preferred bool, be
 		Preferred:   preferred,
 	}
 	r.TotalGPUMemoryGiB = catalog.Round2(in.gpuMem * float64(e.nodes))
-	if n.job.tensorParallel && e.gl.ok {
+	switch {
+	case n.job.tensorParallel && e.gl.ok:
 		r.Replicas, r.TensorParallel, r.PipelineStages = e.gl.replicas, e.gl.tp, e.gl.pp
+	case n.cpuServed(in):
+		r.Replicas, r.PipelineStages = e.nodes, 1 // one copy on each VM
 	}
 	if e.hasPrice {
 		r.PricePerHour = ptr(e.price)

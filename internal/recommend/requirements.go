@@ -97,7 +97,7 @@ func deriveRequirements(cat *catalog.Catalog, req Request) *requirements {
 	n.hpc = hpcWorkOf(req)
 	n.workUnused = n.train.flops == 0 && n.hasModel && n.fit.category == catalog.CategoryGPU &&
 		(req.TokensBillion != nil || req.DeadlineHours != nil)
-	if n.serve.tps > 0 && n.job.kvPerSeq == 0 {
+	if n.serve.tps > 0 && n.job.kvPerSeq == 0 && !n.cpuService() {
 		// Only a served language model's copies are timed.
 		n.tpsUnused = n.hasModel || req.GPUMemoryGiB != nil
 		n.serve.tps = 0

@@ -11,6 +11,7 @@ package recommend
 import (
 	"fmt"
 	"math"
+	"sort"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
@@ -139,8 +140,53 @@ func (s *serving) timed(c copySpeed, step, fb float64) copySpeed {
 
 // cpuServed reports whether the request serves a small model on CPU sizes,
 // which cpuSpeed times.
-func (n *requirements) cpuServed(in *sizeInfo) bool {
-	return n.workload == WorkloadInference && n.class == ClassSmall && !in.isGPU && n.serve.hasMemory
+func (n *requirements) cpuServed(in *sizeInfo) bool { return n.cpuService() && !in.isGPU }
+
+// cpuService reports whether the request serves a small model whose
+// memory the engine estimates: on CPU sizes, one copy on each VM.
+func (n *requirements) cpuService() bool {
+	return n.workload == WorkloadInference && n.class == ClassSmall && n.serve.hasMemory
+}
+
+// layOutCPUService sizes a small model served on a CPU size, one copy on
+// each VM: the fewest VMs that run min_replicas copies, sustain
+// tokens_per_second and meet the stated latency targets (more VMs decode
+// smaller batches, each faster). A stated target the size misses even at
+// one sequence per VM removes it; without the catalog's figures the size
+// keeps the VMs its memory needs.
+func layOutCPUService(n *requirements, e *eval, vc *vmCount) {
+	sv, in := &n.serve, e.in
+	if !n.cpuServed(in) {
+		return
+	}
+	one := sv.cpuSpeed(in, 1)
+	if one.tps <= 0 {
+		return
+	}
+	e.gl.bestTTFT, e.gl.bestTPOT = one.ttft, one.tpot
+	switch {
+	case sv.maxTTFT > 0 && one.ttft > sv.maxTTFT:
+		e.fail(cMaxTimeToFirstToken)
+		return
+	case sv.maxTPOT > 0 && one.tpot > sv.maxTPOT:
+		e.fail(cMaxTimePerOutputToken)
+		return
+	}
+	meets := func(k int64) bool {
+		c := sv.cpuSpeed(in, n.cpuBatch(k))
+		return c.tps*float64(k) >= sv.tps-1e-9 && (sv.maxTTFT <= 0 || c.ttft <= sv.maxTTFT) && (sv.maxTPOT <= 0 || c.tpot <= sv.maxTPOT)
+	}
+	lo := max(vc.nodes, sv.minReplicas, 1)
+	k := lo
+	if lo <= MaxNodes && !meets(lo) {
+		// The rate of k VMs grows with k: search for the fewest.
+		k = lo + int64(sort.Search(int(MaxNodes-lo+1), func(i int) bool { return meets(lo + int64(i)) }))
+	}
+	driver := cTokensPerSecond
+	if k > MaxNodes && sv.tps <= 0 {
+		driver = cMaxTimePerOutputToken
+	}
+	vc.need(k, driver)
 }
 
 // cpuBatch is the sequences one copy of a small model decodes together on
@@ -326,9 +372,25 @@ func (n *requirements) serviceRate(in *sizeInfo, gl *gpuLayout) float64 {
 	return n.serve.decodeRate(in, gl, n.serve.batch(gl)) * float64(gl.copies)
 }
 
+// served times the layout of a served model: its copies' step model on
+// the GPUs (each copy at its batch), or a small model on a CPU size, one
+// copy on each VM; copies is the copies the layout runs, 0 when it is not
+// timed.
+func (n *requirements) served(e *eval) (c copySpeed, copies int64) {
+	switch {
+	case e.gl.ok && e.in.isGPU:
+		return n.serve.speed(e.in, &e.gl, n.serve.batch(&e.gl)), e.gl.copies
+	case n.cpuServed(e.in):
+		return n.serve.cpuSpeed(e.in, n.cpuBatch(e.nodes)), e.nodes
+	}
+	return copySpeed{}, 0
+}
+
 // serviceTimed reports whether the request is a served language model the
 // step model times.
-func (n *requirements) serviceTimed() bool { return n.job.kvPerSeq > 0 && n.train.flops == 0 }
+func (n *requirements) serviceTimed() bool {
+	return (n.job.kvPerSeq > 0 || n.cpuService()) && n.train.flops == 0
+}
 
 // tokenSplitSentence says where a served request's prompt and output
 // tokens come from.
@@ -354,14 +416,10 @@ func (s *serving) defaultTargets() bool {
 	return s.maxTTFT <= 0 && s.maxTPOT <= 0 && (s.concurrencyStated || s.tps <= 0)
 }
 
-// missesDefaultTargets reports whether a timed layout of a service held to
-// the default targets misses one of them.
-func (s *serving) missesDefaultTargets(in *sizeInfo, gl *gpuLayout) bool {
-	if !s.defaultTargets() || !gl.ok {
-		return false
-	}
-	c := s.speed(in, gl, s.batch(gl))
-	return c.tps > 0 && (c.ttft*1000 > DefaultTimeToFirstTokenMs || c.tpot*1000 > DefaultTimePerOutputTokenMs)
+// missesDefaultTargets reports whether a timed layout (c) of a service
+// held to the default targets misses one of them.
+func (s *serving) missesDefaultTargets(c copySpeed) bool {
+	return s.defaultTargets() && c.tps > 0 && (c.ttft*1000 > DefaultTimeToFirstTokenMs || c.tpot*1000 > DefaultTimePerOutputTokenMs)
 }
 
 // latencyScore is a timed service's time component (0..1): the time to

@@ -4,6 +4,7 @@
 package recommend
 
 import (
+	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -85,5 +86,83 @@ func TestSmallModelServedOnCPU(t *testing.T) {
 		if c := r.SKU.Performance.CPU; (c == nil || c.StreamGBs == nil) && r.Estimate != nil {
 			t.Errorf("%s: no STREAM figure, estimate %+v", r.VMSize, r.Estimate)
 		}
+	}
+}
+
+// A small model served on CPU sizes of the embedded catalog (the F
+// series' STREAM figures derived from their hosts, D64) is sized for its
+// demand as a GPU service is: every ranked size runs one copy on each VM,
+// at least min_replicas of them, sustains tokens_per_second by its own
+// estimate and meets a stated per-token target; a target no CPU size can
+// meet removes them all under the target's name, with the fastest size's
+// time in the change it proposes.
+func TestSmallModelSizedForItsDemandOnCPU(t *testing.T) {
+	model := &Model{ParametersBillion: 0.5, Class: ClassSmall}
+	req := Request{Workload: WorkloadInference, Model: model, PromptTokens: i64(200), OutputTokens: i64(100),
+		ConcurrentRequests: i64(64), TokensPerSecond: f64(3000), MinReplicas: i64(2), MaxTimePerOutputTokenMs: f64(50),
+		Region: "eastus", MaxResults: i64(MaxResultsLimit), AsOf: asOf}
+	res := mustRecommend(t, req)
+	timed := 0
+	for _, r := range res.Recommendations {
+		if r.SKU.GPU != nil {
+			continue
+		}
+		if r.Replicas != r.Nodes || r.PipelineStages != 1 || r.Nodes < 2 {
+			t.Errorf("%s: %d replicas, %d pipeline stages on %d VMs; want one copy on each of at least 2 VMs", r.VMSize, r.Replicas, r.PipelineStages, r.Nodes)
+		}
+		est := r.Estimate
+		if est == nil || est.TokensPerSecond == nil {
+			continue
+		}
+		timed++
+		if *est.TokensPerSecond+0.5 < 3000 || *est.TimePerOutputTokenMs > 50 {
+			t.Errorf("%s on %d VMs: %v tokens/s at %v ms per token; asked 3000 at 50 ms", r.VMSize, r.Nodes, *est.TokensPerSecond, *est.TimePerOutputTokenMs)
+		}
+	}
+	if timed == 0 {
+		t.Fatal("no CPU size was timed: the F series need STREAM figures")
+	}
+
+	req.MaxTimePerOutputTokenMs = f64(0.01)
+	res, err := testEngine(t).Recommend(req)
+	rejected := []Rejection{}
+	var nf *NoFitError
+	switch {
+	case errors.As(err, &nf):
+		rejected = nf.Rejected
+	case err != nil:
+		t.Fatal(err)
+	default:
+		rejected = res.Rejected
+		for _, r := range res.Recommendations {
+			if r.Estimate != nil && r.Estimate.TimePerOutputTokenMs != nil {
+				t.Errorf("a 0.01 ms per-token target: %s ranked at %v ms per token", r.VMSize, *r.Estimate.TimePerOutputTokenMs)
+			}
+		}
+	}
+	found := false
+	for _, rj := range rejected {
+		found = found || (rj.Constraint == "max_time_per_output_token_ms" && rj.Count > 0)
+	}
+	if !found {
+		t.Errorf("a 0.01 ms per-token target: rejections %+v; want CPU sizes removed under max_time_per_output_token_ms", rejected)
+	}
+}
+
+// Held to the default latency targets, a CPU size whose decode is slower
+// than the default per-token target is warned about, as a GPU size is.
+func TestSmallModelOnCPUWarnsPastDefaultTargets(t *testing.T) {
+	model := &Model{ParametersBillion: 3, Class: ClassSmall}
+	res := mustRecommend(t, Request{Workload: WorkloadInference, Model: model, ConcurrentRequests: i64(32),
+		Prefer: []string{"Standard_F2als_v6"}, AsOf: asOf})
+	r := res.Recommendations[0]
+	if r.VMSize != "Standard_F2als_v6" || r.Estimate == nil || r.Estimate.TimePerOutputTokenMs == nil {
+		t.Fatalf("rank 1 %s, estimate %+v", r.VMSize, r.Estimate)
+	}
+	if *r.Estimate.TimePerOutputTokenMs <= DefaultTimePerOutputTokenMs {
+		t.Fatalf("a 3B model on two cores decodes at %v ms per token, within the default target: pick a slower case", *r.Estimate.TimePerOutputTokenMs)
+	}
+	if !strings.Contains(strings.Join(r.Warnings, " "), "default targets") {
+		t.Errorf("%v ms per token past the %d ms default, warnings %q", *r.Estimate.TimePerOutputTokenMs, DefaultTimePerOutputTokenMs, r.Warnings)
 	}
 }

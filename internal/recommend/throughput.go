@@ -355,7 +355,7 @@ func estimateFrom(n *requirements, e *eval, f figures, work string) *Estimate {
 // model can time: training or fine-tuning FLOPs, a served language model,
 // or an HPC bound.
 func (n *requirements) workDefined() bool {
-	return n.train.flops > 0 || n.job.kvPerSeq > 0 || n.hpc.bound != ""
+	return n.train.flops > 0 || n.serviceTimed() || n.hpc.bound != ""
 }
 
 // speedOf is a layout's speed, what the time component compares: 1 / job
@@ -373,15 +373,14 @@ func speedOf(n *requirements, e *eval) float64 {
 				return 1 / h
 			}
 		}
-	case n.job.kvPerSeq > 0:
+	case n.serviceTimed():
 		// A service runs whether or not it is busy: its cost is the price
 		// of the layout sized for the stated concurrency and
 		// tokens_per_second, and its speed what each conversation sees,
 		// output tokens per second per sequence (1 ÷ its time per output
 		// token; the score compares its latency, latencyScore).
-		if e.gl.ok && in.isGPU {
-			b := n.serve.batch(&e.gl)
-			return n.serve.decodeRate(in, &e.gl, b) / float64(b)
+		if c, _ := n.served(e); c.tpot > 0 {
+			return 1 / c.tpot
 		}
 	case n.hpc.bound != "":
 		r, _ := n.hpc.rate(in, e.nodes)

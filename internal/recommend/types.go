@@ -321,7 +321,9 @@ type Recommendation struct {
 	// Replicas is the copies of the model serving in parallel (inference;
 	// 1 otherwise). TensorParallel is the GPUs one copy is split over
 	// inside a VM, PipelineStages the VMs one copy spans (1 when it fits
-	// one VM); both 0 when the job has no model or GPU memory need.
+	// one VM); both 0 when the job has no model or GPU memory need. A
+	// small model served on CPU runs one copy on each VM: Replicas is
+	// the VMs, TensorParallel 0 and PipelineStages 1.
 	Replicas          int64
 	TensorParallel    int64
 	PipelineStages    int64

@@ -273,9 +273,9 @@ func TestThroughputInputsWithoutAModel(t *testing.T) {
 
 // With a model, the throughput inputs apply to language models on GPUs:
 // training FLOPs and the deadline are those of a generative model, the
-// decode rate that of a model with a KV cache. A vision model's
-// deadline_hours, a small model's tokens_per_second (served on CPUs), an
-// encoder's tokens_per_second (no KV cache, no decode) and
+// decode rate that of a model with a KV cache (or a small model served on
+// CPUs, TestSmallModelSizedForItsDemandOnCPU). A vision model's
+// deadline_hours, an encoder's tokens_per_second (no KV cache, no decode) and
 // tokens_per_second with gpu_memory_gib (no per-copy memory to size copies
 // from) change nothing, and a warning says so, as it does for
 // context_tokens on a model without a token context.
@@ -286,7 +286,6 @@ func TestThroughputInputsTheModelDoesNotUse(t *testing.T) {
 	}{
 		{Request{Workload: WorkloadTraining, Model: &Model{Name: "vit-large"}, DeadlineHours: f64(1)}, "deadline_hours"},
 		{Request{Workload: WorkloadTraining, Model: &Model{Name: "vit-large"}, TokensBillion: f64(5)}, "tokens_billion"},
-		{Request{Workload: WorkloadInference, Model: &Model{ParametersBillion: 0.1, Class: ClassSmall}, TokensPerSecond: f64(100000)}, "tokens_per_second"},
 		{Request{Workload: WorkloadInference, Model: &Model{ParametersBillion: 7}, GPUMemoryGiB: f64(20), TokensPerSecond: f64(100000)}, "tokens_per_second"},
 		{Request{Workload: WorkloadInference, Model: &Model{Name: "bert-large"}, TokensPerSecond: f64(100000)}, "tokens_per_second"},
 	} {
