@@ -852,14 +852,14 @@ data "hpcsku_recommendation" "keep" {
 				})),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.cfd", tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("deployment").AtMapKey("rdma"), knownvalue.Bool(true)),
 				// hpc is bound by memory bandwidth by default: 17 VMs x 117.65 cores each,
-				// 1 / (1 / (117.65 x 3.0 GB/s per GHz x 3.0 GHz) + 1 / 350 GB/s STREAM) =
-				// 263.05 GB/s per VM, x 1 / (1 + 0.02 x 16) (parallel efficiency on 17
-				// VMs) = 3,387.74, the only layout, so the best.
+				// a = 117.65 x 3.0 GB/s per GHz x 3.0 GHz against 350 GB/s STREAM,
+				// (a^-2 + 350^-2)^(-1/2) = 332.32 GB/s per VM, x 1 / (1 + 0.02 x 16)
+				// (parallel efficiency on 17 VMs) = 4,279.81, the only layout, so the best.
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.cfd", tfjsonpath.New("recommendations").AtSliceIndex(0).AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 					"relative_throughput": knownvalue.Float64Exact(1),
 					"efficiency":          knownvalue.Float64Exact(1 / 1.32),
 					"job_hours":           knownvalue.Null(),
-					"assumptions":         stringList("Bound: memory_bandwidth (hpc_bound); 17 VMs × 263.05 GB/s of memory bandwidth per VM × 75.76% parallel efficiency = 3387.74, relative to the best layout of the request."),
+					"assumptions":         stringList("Bound: memory_bandwidth (hpc_bound); 17 VMs × 332.32 GB/s of memory bandwidth per VM × 75.76% parallel efficiency = 4279.81, relative to the best layout of the request."),
 				})),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.cfd", tfjsonpath.New("requirements").AtMapKey("hpc_bound"), knownvalue.StringExact("memory_bandwidth")),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.amd_aks", tfjsonpath.New("vm_sizes"), stringList("Standard_ND96isr_MI300X_v5")),

@@ -108,7 +108,7 @@ func TestPricePerCoreUsesActiveCores(t *testing.T) {
 	parent, c16r := byName(res, "Standard_HB120rs_v3"), byName(res, "Standard_HB120-16rs_v3")
 	// Bound by memory bandwidth, the 16-core size keeps its parent's memory
 	// system but its 16 cores draw less of it: less per VM, more per core
-	// (1 / (1 / (16 × 3.0 × 3.0) + 1 / 350) = 102.02 GB/s against 264.34
+	// ((16 × 3.0 × 3.0)⁻² + 350⁻²)^(−1/2) = 133.17 GB/s against 332.95
 	// for 120 cores).
 	if parent == nil || c16r == nil || res.Requirements.HPCBound != BoundMemoryBandwidth {
 		t.Fatalf("memory bandwidth bound: %+v and %+v, bound %q", parent, c16r, res.Requirements.HPCBound)
@@ -117,8 +117,8 @@ func TestPricePerCoreUsesActiveCores(t *testing.T) {
 	if p == nil || c == nil || p.RelativeThroughput == nil || c.RelativeThroughput == nil {
 		t.Fatalf("memory bandwidth bound: estimates %+v and %+v", p, c)
 	}
-	if perVM := *c.RelativeThroughput / *p.RelativeThroughput; math.Abs(perVM-102.02/264.34) > 0.001 || perVM*120/16 < 2 {
-		t.Errorf("memory bandwidth bound: 16 cores give %.3f of the parent's throughput per VM (%.2f per core), want 0.386 (2.9 per core)", perVM, perVM*120/16)
+	if perVM := *c.RelativeThroughput / *p.RelativeThroughput; math.Abs(perVM-133.17/332.95) > 0.001 || perVM*120/16 < 2 {
+		t.Errorf("memory bandwidth bound: 16 cores give %.3f of the parent's throughput per VM (%.2f per core), want 0.400 (3.0 per core)", perVM, perVM*120/16)
 	}
 }
 

@@ -22,14 +22,23 @@ import (
 const (
 	// HPCCoreGBsPerGHz is the memory traffic one core keeps moving per GHz
 	// of its all-core clock when the VM's STREAM bandwidth does not bound
-	// it: 3.0 GB/s, fitted to the median of 30 single-VM sweeps over the
-	// HBv3 constrained-core sizes (per-VM throughput of HB120-16rs_v3,
-	// -32, -64 and -96 relative to HB120rs_v3: 0.40, 0.62, 0.89, 0.99).
-	// A memory-bound VM's rate is the harmonic sum of its cores' rate and
-	// its STREAM bandwidth: 1 / (1 / (cores × HPCCoreGBsPerGHz × clock) +
-	// 1 / STREAM), so few cores reach a fraction of STREAM and each core
-	// of a constrained-core size does more than a core of the full size.
+	// it: 3.0 GB/s, fitted with HPCBandwidthSharpness to the medians of 30
+	// single-VM sweeps over the HBv3 constrained-core sizes (per-VM
+	// throughput of HB120-16rs_v3, -32, -64 and -96 relative to
+	// HB120rs_v3: 0.40, 0.62, 0.89, 0.99; the model gives 0.40, 0.67,
+	// 0.90, 0.97). A memory-bound VM's rate joins its cores' rate
+	// (cores × HPCCoreGBsPerGHz × clock) and its STREAM bandwidth, so few
+	// cores reach a fraction of STREAM and each core of a constrained-core
+	// size does more than a core of the full size.
 	HPCCoreGBsPerGHz = 3.0
+
+	// HPCBandwidthSharpness is how sharply a VM's rate turns from its
+	// cores' rate to its STREAM bandwidth: rate = (a^-p + STREAM^-p)^(-1/p)
+	// with a = cores × HPCCoreGBsPerGHz × clock and p = 2. Fitted with
+	// HPCCoreGBsPerGHz: over every published single-VM sweep (HBv3 and
+	// HBv4) p = 2 gives a median error of 11.5%, p = 1 (the harmonic sum)
+	// 14.4%, p = 3 12.5%.
+	HPCBandwidthSharpness = 2.0
 
 	// HPCScalingLoss is the parallel-efficiency curve of a tightly coupled
 	// job over n VMs: efficiency = 1 / (1 + HPCScalingLoss × (n - 1)),
@@ -64,9 +73,9 @@ func hpcCoresPerVM(in *sizeInfo, cores, nodes int64) float64 {
 }
 
 // hpcVMRate is the throughput of one VM of the size running k cores of a
-// job by the bound: for memory_bandwidth, the harmonic sum of the cores'
-// rate (k × HPCCoreGBsPerGHz × all-core clock) and the VM's STREAM
-// bandwidth; for compute, k × the FP64 rate of one core (cores × FP64
+// job by the bound: for memory_bandwidth, the cores' rate (k ×
+// HPCCoreGBsPerGHz × all-core clock) joined to the VM's STREAM bandwidth
+// (HPCBandwidthSharpness); for compute, k × the FP64 rate of one core (cores × FP64
 // clock × FP64 FLOPs per cycle, never above the VM's). 0 when the catalog
 // lacks the figure.
 func hpcVMRate(in *sizeInfo, bound string, k float64) float64 {
@@ -75,7 +84,8 @@ func hpcVMRate(in *sizeInfo, bound string, k float64) float64 {
 		if in.streamGBs <= 0 || in.coreGHz <= 0 || k <= 0 {
 			return 0
 		}
-		return 1 / (1/(k*HPCCoreGBsPerGHz*in.coreGHz) + 1/in.streamGBs)
+		p := HPCBandwidthSharpness
+		return math.Pow(math.Pow(k*HPCCoreGBsPerGHz*in.coreGHz, -p)+math.Pow(in.streamGBs, -p), -1/p)
 	case BoundCompute:
 		return k * in.coreFP64
 	}

@@ -125,7 +125,7 @@ func TestSmallModelSizedForItsDemandOnCPU(t *testing.T) {
 
 	req.MaxTimePerOutputTokenMs = f64(0.01)
 	res, err := testEngine(t).Recommend(req)
-	rejected := []Rejection{}
+	var rejected []Rejection
 	var nf *NoFitError
 	switch {
 	case errors.As(err, &nf):

@@ -184,25 +184,25 @@ func TestThroughputEstimatesPinned(t *testing.T) {
 		}
 	})
 	t.Run("bandwidth-bound MPI", func(t *testing.T) {
-		// 2,000 cores over 17 HB120rs_v3 VMs run 117.65 cores on each: 1 /
-		// (1 / (117.65 × 3.0 GB/s per GHz × 3.0 GHz) + 1 / 350) = 263.05
-		// GB/s per VM, × 17 × the efficiency on 17 VMs, 1 / (1 + 0.02 × 16)
-		// = 0.7576: 3,387.74. HBv5's 6,600 GB/s of HBM is far from what a
-		// constrained size's few cores draw: 21 HB368-96rs_v5 VMs of 95.24
-		// cores × 1 / (1 / (95.24 × 3.0 × 4.0) + 1 / 6,600) = 974.17 × 1 /
-		// 1.4 = 14,612.55; 42 HB368-48rs_v5 VMs × 525.90 × 1 / 1.82 =
-		// 12,136.07; 14 HB368-144rs_v5 VMs of 142.86 cores × 1,360.82 × 1 /
-		// 1.26 = 15,120.27. Relative throughputs are to the best candidate,
-		// which a new size may be: their ratios are pinned.
+		// 2,000 cores over 17 HB120rs_v3 VMs run 117.65 cores on each: a =
+		// 117.65 × 3.0 GB/s per GHz × 3.0 GHz = 1,058.82 against STREAM 350,
+		// (a⁻² + 350⁻²)^(−1/2) = 332.32 GB/s per VM, × 17 × the efficiency
+		// on 17 VMs, 1 / (1 + 0.02 × 16) = 0.7576: 4,279.81. HBv5's 6,600
+		// GB/s of HBM is far from what a constrained size's few cores draw:
+		// 21 HB368-96rs_v5 VMs of 95.24 cores × 4.0 GHz, a = 1,142.86,
+		// 1,126.10 × 21 / 1.4 = 16,891.49; 42 HB368-48rs_v5 VMs × 569.30 ×
+		// 42 / 1.82 = 13,137.66; 14 HB368-144rs_v5 VMs of 142.86 cores ×
+		// 1,659.23 × 14 / 1.26 = 18,435.88. Relative throughputs are to the
+		// best candidate, which a new size may be: their ratios are pinned.
 		res := mustRecommend(t, Request{Workload: WorkloadHPC, Cores: i64(2000), Region: "eastus", MaxResults: i64(MaxResultsLimit), AsOf: asOf})
 		ref := estimateOf(t, res, "Standard_HB368-96rs_v5")
 		ratio := func(size string) *float64 {
 			return f64p(*estimateOf(t, res, size).RelativeThroughput / *ref.RelativeThroughput)
 		}
-		if e := estimateOf(t, res, "Standard_HB120rs_v3"); !near(ratio("Standard_HB120rs_v3"), 3387.74/14612.55) || !near(&e.Efficiency, 1/1.32) {
+		if e := estimateOf(t, res, "Standard_HB120rs_v3"); !near(ratio("Standard_HB120rs_v3"), 4279.81/16891.49) || !near(&e.Efficiency, 1/1.32) {
 			t.Errorf("HB120rs_v3 %+v", e)
 		}
-		if !near(ratio("Standard_HB368-48rs_v5"), 12136.07/14612.55) || !near(ratio("Standard_HB368-144rs_v5"), 15120.27/14612.55) {
+		if !near(ratio("Standard_HB368-48rs_v5"), 13137.66/16891.49) || !near(ratio("Standard_HB368-144rs_v5"), 18435.88/16891.49) {
 			t.Errorf("HBv5 ratios: 48 cores %v, 144 cores %v", *ratio("Standard_HB368-48rs_v5"), *ratio("Standard_HB368-144rs_v5"))
 		}
 		if res.Requirements.HPCBound != BoundMemoryBandwidth {

@@ -88,6 +88,7 @@ func quotes() []quote {
 		{"FP32 rate, %v (`CPUFP32PerFP64`", n(r.CPUFP32PerFP64)},
 		{"%v GB/s per GHz of its all-core clock (`HPCCoreGBsPerGHz`)", g(r.HPCCoreGBsPerGHz)},
 		{"`HPCScalingLoss` = %v", g(r.HPCScalingLoss)},
+		{"`HPCBandwidthSharpness` = %v", g(r.HPCBandwidthSharpness)},
 		{"`InferenceMBU`, %v", g(r.InferenceMBU)},
 		{"(default `%v`, at most", n(r.DefaultMaxResults)},
 		{"at most `%v`) are returned", n(r.MaxResultsLimit)},
