@@ -341,9 +341,10 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Price with spot estimates where known, and say so. Spot suits interruptible inference; for training and fine-tuning it adds a warning to checkpoint regularly. Defaults to `false`.",
 		},
 		"min_lifetime_months": schema.Int64Attribute{
-			Optional:            true,
-			MarkdownDescription: "Exclude sizes retiring within this many months of the provider's `as_of` date. Retired sizes are always excluded. Defaults to `" + strconv.Itoa(recommend.DefaultMinLifetimeMonths) + "`.",
-			Validators:          []validator.Int64{inRange(recommend.RangeMinLifetimeMonths)},
+			Optional: true,
+			MarkdownDescription: "Exclude sizes retiring within this many months of the provider's `as_of` date. Retired sizes are always excluded. Defaults to `" + strconv.Itoa(recommend.DefaultMinLifetimeMonths) + "`; " +
+				"under the default, a size `prefer` names is kept (with its retirement warning and a lower score), so a running size's name does not change as its retirement date nears. Set it to exclude preferred sizes too.",
+			Validators: []validator.Int64{inRange(recommend.RangeMinLifetimeMonths)},
 		},
 		"include_preview": schema.BoolAttribute{
 			Optional:            true,
@@ -371,7 +372,8 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 			ElementType: types.StringType,
 			Optional:    true,
 			MarkdownDescription: "Sizes to keep, in order of preference. The first one that passes every hard constraint is ranked first, " +
-				"so a new catalog or a passing retirement date does not change `vm_size` and make Terraform replace running VMs. " +
+				"so a new catalog or a nearing retirement date does not change `vm_size` and make Terraform replace running VMs " +
+				"(a preferred size retiring within the default `min_lifetime_months` stays, with its retirement warning; a retired one does not). " +
 				"A warning names a clearly better size when there is one.",
 			Validators: []validator.List{listvalidator.SizeAtLeast(1), listvalidator.UniqueValues(), listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1))},
 		},

@@ -851,3 +851,26 @@ func TestAMDNeedsROCm(t *testing.T) {
 		t.Fatal("no AMD GPU size was ranked")
 	}
 }
+
+// A size prefer names stays ranked as its retirement date nears, under the
+// default min_lifetime_months, with its retirement warning, so a running
+// fleet's vm_size does not change; a stated min_lifetime_months removes it
+// like any other size.
+func TestPreferKeepsARetiringSizeUnderTheDefaultLifetime(t *testing.T) {
+	const size = "Standard_HB120rs_v2" // retires 2027-05-31, within 12 months of asOf
+	req := Request{Workload: WorkloadHPC, Cores: i64(480), Prefer: []string{size}, AsOf: asOf}
+	r := mustRecommend(t, req).Recommendations[0]
+	if r.VMSize != size {
+		t.Fatalf("rank 1 is %s, want the preferred %s", r.VMSize, size)
+	}
+	if !strings.Contains(strings.Join(r.Warnings, " "), "Retires on 2027-05-31") {
+		t.Errorf("%s: warnings %q say nothing of its retirement", size, r.Warnings)
+	}
+	req.MinLifetimeMonths = i64(12)
+	res := mustRecommend(t, req)
+	for _, r := range res.Recommendations {
+		if r.VMSize == size {
+			t.Fatalf("min_lifetime_months = 12 stated: %s still ranked", size)
+		}
+	}
+}

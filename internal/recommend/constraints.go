@@ -125,11 +125,15 @@ var constraintTable = [numConstraints]constraintDef{
 		},
 	},
 	// Retires within min_lifetime_months (default
-	// DefaultMinLifetimeMonths) of the provider's date.
+	// DefaultMinLifetimeMonths) of the provider's date. Under the default,
+	// a size prefer names stays (with its retirement warning): prefer
+	// keeps a running size's name stable as its retirement date nears.
 	cLifetime: {
 		name: "min_lifetime_months",
 		fails: func(n *requirements, evals []eval, bit uint64) {
-			mark(evals, bit, func(e *eval) bool { return e.in.hasRetire && e.in.retire.Before(n.lifetimeCutoff) })
+			mark(evals, bit, func(e *eval) bool {
+				return e.in.hasRetire && e.in.retire.Before(n.lifetimeCutoff) && (n.req.MinLifetimeMonths != nil || e.preferredRank < 0)
+			})
 		},
 		reason: func(n *requirements) string {
 			return fmt.Sprintf("Retires within %d months of %s (before %s); lower min_lifetime_months to allow it.", n.lifetimeMonths, n.asOf.Format(catalog.DateLayout), n.lifetimeCutoff.Format(catalog.DateLayout))

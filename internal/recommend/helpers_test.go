@@ -363,7 +363,7 @@ func satisfies(req Request, r Recommendation) string {
 	if req.MinLifetimeMonths != nil {
 		months = *req.MinLifetimeMonths
 	}
-	if rt, ok := s.RetirementTime(); ok && rt.Before(day.AddDate(0, int(months), 0)) {
+	if rt, ok := s.RetirementTime(); ok && rt.Before(day.AddDate(0, int(months), 0)) && (req.MinLifetimeMonths != nil || !slices.Contains(req.Prefer, s.Name)) {
 		return "min_lifetime_months"
 	}
 	if s.Lifecycle.Status == catalog.StatusPreview && !req.IncludePreview {

@@ -122,10 +122,8 @@ func predictRun(t *testing.T, eng *Engine, r, base hpcRun, bound string) float64
 	req := Request{Workload: WorkloadHPC, HPCBound: bound, Cores: i64(r.coresPerVM * r.vms), Nodes: i64(r.vms), Prefer: []string{r.size},
 		ReferenceRun: &ReferenceRun{VMSize: base.size, Nodes: base.vms, Hours: 100, Cores: i64(base.coresPerVM * base.vms)},
 		AsOf:         asOf}
-	if bound != "" {
-		// Microbenchmarks: HC retires within a year of asOf.
-		req.MinLifetimeMonths = i64(0)
-	}
+	// Sizes retiring within a year of asOf (HC, HBv2) are asked for as
+	// any other: prefer keeps them under the default min_lifetime_months.
 	res, err := eng.Recommend(req)
 	if err != nil {
 		t.Fatalf("%s: %v", r.id, err)

@@ -57,7 +57,6 @@ func evaluateAll(n *requirements, cat *catalog.Catalog, p *prepared, evals []eva
 	for i := range p.sizes {
 		evaluate(n, &p.sizes[i], &evals[i])
 	}
-	check(n, evals) // every constraint, on every size, for the nearest miss
 	for rank, name := range n.req.Prefer {
 		if s, ok := cat.Lookup(name); ok {
 			for i := range evals {
@@ -67,6 +66,7 @@ func evaluateAll(n *requirements, cat *catalog.Catalog, p *prepared, evals []eva
 			}
 		}
 	}
+	check(n, evals) // every constraint, on every size, for the nearest miss
 	scaleUp(n, evals)
 }
 

@@ -344,7 +344,9 @@ func TestScenario07HPCCores(t *testing.T) {
 			return *r.Estimate.RelativeThroughput / float64(r.Nodes) / r.Estimate.Efficiency
 		}
 		// Per core the job uses: its 2,000 ranks spread evenly over the VMs.
-		perCore := func(r Recommendation) float64 { return perVM(r) / math.Min(float64(*r.SKU.VCPUs), 2000/float64(r.Nodes)) }
+		perCore := func(r Recommendation) float64 {
+			return perVM(r) / math.Min(float64(*r.SKU.VCPUs), 2000/float64(r.Nodes))
+		}
 		for i := 1; i < len(rs); i++ {
 			if perVM(rs[i]) > perVM(rs[i-1]) || perCore(rs[i]) < perCore(rs[i-1]) {
 				t.Errorf("%s: %s (%d vCPUs) draws %v per VM and %v per core, against %v and %v on %s (%d)", series, rs[i].VMSize, *rs[i].SKU.VCPUs,
