@@ -94,6 +94,11 @@ func TestMemoryCapacityPerVM(t *testing.T) {
 		t.Errorf("top %s on %d VMs (%v GiB each), relative throughput %v", top.VMSize, top.Nodes, *top.SKU.MemoryGiB, *top.Estimate.RelativeThroughput)
 	}
 	for _, r := range res.Recommendations {
+		// Without a licence per core, the full size's cores come at its
+		// constrained-core sizes' price: it is not ranked after them.
+		if r.Nodes == top.Nodes && r.Score == top.Score && *r.TotalPricePerHour == *top.TotalPricePerHour && *r.SKU.VCPUs > *top.SKU.VCPUs {
+			t.Errorf("%s (%d vCPUs) ranks after %s (%d vCPUs) at the same price and score", r.VMSize, *r.SKU.VCPUs, top.VMSize, *top.SKU.VCPUs)
+		}
 		if r.Nodes > 1 && r.Score >= top.Score {
 			t.Errorf("%s on %d VMs scores %v, at least the one-VM top's %v", r.VMSize, r.Nodes, r.Score, top.Score)
 		}

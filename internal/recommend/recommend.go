@@ -180,6 +180,11 @@ func compareCandidates(a, b candidate) int {
 		}
 		return 1
 	}
+	// The same money for more cores: a full size before its
+	// constrained-core sizes at the same price.
+	if c := cmp.Compare(b.in.vcpus*b.nodes, a.in.vcpus*a.nodes); c != 0 {
+		return c
+	}
 	return strings.Compare(a.in.sku.Name, b.in.sku.Name)
 }
 
