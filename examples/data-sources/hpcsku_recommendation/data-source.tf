@@ -114,6 +114,26 @@ data "hpcsku_recommendation" "chat_8b_throughput" {
   region              = "eastus"
 }
 
+# A small model (0.5B parameters, class "small") served on CPU sizes: one copy
+# on each VM, and as many VMs as two replicas, 2,000 output tokens per second
+# and a 50 ms per-token target need. The F series publish no STREAM figure; the
+# catalog derives one from the host's memory system, and the size record says
+# so (`performance.cpu.stream_derived`).
+data "hpcsku_recommendation" "small_on_cpu" {
+  workload = "inference"
+  model = {
+    parameters_billion = 0.5
+    class              = "small"
+  }
+  prompt_tokens                = 200
+  output_tokens                = 100
+  concurrent_requests          = 64
+  tokens_per_second            = 2000
+  min_replicas                 = 2
+  max_time_per_output_token_ms = 50
+  region                       = "eastus"
+}
+
 # A CFD solver bound by memory bandwidth on 2,000 cores: sizes are compared on
 # the bandwidth the job's cores draw from each VM's STREAM, times the parallel
 # efficiency on that many VMs, and its price.
