@@ -120,15 +120,11 @@ func evaluate(n *requirements, in *sizeInfo, e *eval) {
 	layout(n, e)
 	pricePerVM(n, e)
 	e.unusedRDMA = !e.ibNeeded && s.Network.RDMA && n.interconnect == InterconnectAuto
+	timeService(n, e)
 	e.speed = speedOf(n, e)
 	e.hasFacts = e.speed > 0
 	e.lacksFacts = n.workDefined() && !e.hasFacts
 	e.lateDefault = e.hasFacts && n.train.flops > 0 && !n.train.deadlineStated && 1/e.speed > n.train.deadline
-	if e.hasFacts && n.serviceTimed() {
-		c, copies := n.served(e)
-		e.ttft, e.tpot, e.serviceTPS = c.ttft, c.tpot, c.tps*float64(copies)
-		e.slowDefault = n.serve.missesDefaultTargets(c)
-	}
 	costOf(n, e)
 	sizingOf(n, e)
 	if n.hasModel && in.isGPU {
@@ -137,6 +133,20 @@ func evaluate(n *requirements, in *sizeInfo, e *eval) {
 		} else {
 			e.nativePrec = in.runsTraining(n.train.computePrec)
 		}
+	}
+}
+
+// timeService times a served model's layout once (served): its latencies,
+// its output tokens per second over all its copies, and whether it misses
+// the default targets. Nothing when the request is no service or the
+// catalog lacks the size's figures.
+func timeService(n *requirements, e *eval) {
+	if !e.in.known || !n.serviceTimed() {
+		return
+	}
+	if c, copies := n.served(e); c.tpot > 0 {
+		e.ttft, e.tpot, e.serviceTPS = c.ttft, c.tpot, c.tps*float64(copies)
+		e.slowDefault = n.serve.missesDefaultTargets(c)
 	}
 }
 

@@ -379,8 +379,8 @@ func speedOf(n *requirements, e *eval) float64 {
 		// tokens_per_second, and its speed what each conversation sees,
 		// output tokens per second per sequence (1 ÷ its time per output
 		// token; the score compares its latency, latencyScore).
-		if c, _ := n.served(e); c.tpot > 0 {
-			return 1 / c.tpot
+		if e.tpot > 0 {
+			return 1 / e.tpot // timed once, by timeService
 		}
 	case n.hpc.bound != "":
 		r, _ := n.hpc.rate(in, e.nodes)
