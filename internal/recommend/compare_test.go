@@ -88,6 +88,9 @@ func writeComparison(t *testing.T, dir string, n int) {
 		if i%2 == 0 {
 			cr.Request = likelyToFit(r, cr.Request)
 		}
+		if i%3 == 0 {
+			cr.Request = withRareInputs(r, eng.Catalog(), cr.Request)
+		}
 		line, err := json.Marshal(cr)
 		if err != nil {
 			continue // an infinity, which JSON cannot hold: draw again
@@ -220,6 +223,54 @@ func likelyToFit(r *rand.Rand, req Request) Request {
 	}
 	if drop() && req.Workload == "train" || req.Workload == "" {
 		req.Workload = WorkloadInference
+	}
+	return req
+}
+
+// withRareInputs adds the inputs randomRequest leaves out, on the
+// workloads that use them (and now and then on others): a service's token
+// split, latency targets and replicas; an hpc or htc job's reference run,
+// licence, parallel efficiency and total memory; the regions a job may run
+// in. The harness then covers the serving layout search and the per-VM
+// HPC model as well as the ranking.
+func withRareInputs(r *rand.Rand, cat *catalog.Catalog, req Request) Request {
+	maybeF := func(vs ...float64) *float64 {
+		if r.IntN(2) > 0 {
+			return nil
+		}
+		return f64(vs[r.IntN(len(vs))])
+	}
+	maybeI := func(vs ...int64) *int64 {
+		if r.IntN(2) > 0 {
+			return nil
+		}
+		return i64(vs[r.IntN(len(vs))])
+	}
+	serving := req.Workload == WorkloadInference || r.IntN(20) == 0
+	if serving {
+		req.PromptTokens, req.OutputTokens = maybeI(64, 1000, 3584, 30000), maybeI(16, 200, 512, 4000)
+		req.MaxTimeToFirstTokenMs = maybeF(50, 500, 2000, 20000)
+		req.MaxTimePerOutputTokenMs = maybeF(2, 10, 30, 200)
+		req.MinReplicas = maybeI(1, 2, 3, 12)
+	}
+	hpc := req.Workload == WorkloadHPC || req.Workload == WorkloadHTC || r.IntN(20) == 0
+	if hpc {
+		if r.IntN(2) == 0 {
+			sizes := []string{"Standard_HB120rs_v3", "Standard_HB176rs_v4", "Standard_HC44rs", "Standard_F72s_v2", "Standard_HB120-32rs_v3"}
+			rr := &ReferenceRun{VMSize: sizes[r.IntN(len(sizes))], Nodes: []int64{1, 2, 8}[r.IntN(3)], Hours: []float64{0.5, 10, 200}[r.IntN(3)]}
+			if r.IntN(3) == 0 {
+				rr.Cores = i64(rr.Nodes * []int64{1, 16, 32}[r.IntN(3)])
+			}
+			req.ReferenceRun = rr
+		}
+		req.LicenseCostPerCoreHour = maybeF(0, 0.05, 2)
+		req.ParallelEfficiency = maybeF(0.5, 0.9, 1.2)
+		req.TotalMemoryGiB = maybeF(100, 2000, 50000)
+	}
+	if r.IntN(6) == 0 {
+		regions := cat.Regions()
+		req.Region = ""
+		req.Regions = []string{regions[r.IntN(len(regions))], regions[r.IntN(len(regions))]}
 	}
 	return req
 }
