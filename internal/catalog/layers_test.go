@@ -13,8 +13,9 @@ const module = "github.com/hpcsku/terraform-provider-hpcsku"
 
 // layers are DESIGN.md's layers, lowest first, by folder: a package
 // belongs to the layer of the folder it is in (internal/catalog/catalogtest
-// to the catalog's). internal/azureexport and internal/recommend share a
-// rank and do not import each other.
+// to the catalog's). internal/azureexport, internal/perfmodel and
+// internal/deploy share a rank and do not import each other; the engine,
+// internal/recommend, sits on them.
 var layers = []struct {
 	folder string
 	rank   int
@@ -22,10 +23,12 @@ var layers = []struct {
 	{"internal/userfile", 0},
 	{"internal/catalog", 1},
 	{"internal/azureexport", 2},
-	{"internal/recommend", 2},
-	{"internal/provider", 3},
-	{"bench", 4},
-	{"", 4}, // main.go
+	{"internal/perfmodel", 2},
+	{"internal/deploy", 2},
+	{"internal/recommend", 3},
+	{"internal/provider", 4},
+	{"bench", 5},
+	{"", 5}, // main.go
 }
 
 // layerOf returns the folder and rank of a package of the module.

@@ -37,3 +37,33 @@ func Plural[T ~int | ~int64 | ~float64](k T, one, many string) string {
 		return strconv.FormatFloat(Round2(f), 'f', -1, 64) + " " + many
 	}
 }
+
+// TrimFloat writes a number with up to two decimals and no trailing zeros:
+// 0.5, 12, 1.33.
+func TrimFloat(f float64) string {
+	return strconv.FormatFloat(Round2(f), 'f', -1, 64)
+}
+
+// GroupInt writes a number rounded to a whole one with thousands
+// separators: 131,072.
+func GroupInt(f float64) string { return GroupDigits(int64(math.Round(f))) }
+
+// GroupDigits writes n with a comma between groups of three digits
+// (1000000 as 1,000,000), as the engine's messages and the provider's
+// descriptions write counts.
+func GroupDigits(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}

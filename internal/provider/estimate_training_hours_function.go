@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
 )
@@ -66,13 +67,13 @@ func (f *estimateTrainingHoursFunction) Definition(_ context.Context, _ function
 		MarkdownDescription: "Returns the hours, rounded to 0.01, that full training of a model with `active_parameters_billion` active parameters " +
 			"on `tokens_billion` billion tokens takes on `nodes` VMs of `vm_size`, computing at `precision`. " +
 			"It is the throughput model `hpcsku_recommendation` times training jobs with (`recommendations[*].estimate.job_hours`), for a layout you choose: " +
-			"training FLOPs = " + strconv.Itoa(recommend.TrainingFLOPsPerToken) + " × active parameters × tokens (Kaplan et al. 2020), " +
+			"training FLOPs = " + strconv.Itoa(perfmodel.TrainingFLOPsPerToken) + " × active parameters × tokens (Kaplan et al. 2020), " +
 			"divided by VMs × GPUs per VM × the GPU's dense peak at `precision` × the model FLOPs utilization (MFU): " +
-			strconv.FormatFloat(recommend.TrainingMFU*100, 'f', -1, 64) + "% on NVIDIA data-center GPUs, " +
-			strconv.FormatFloat(recommend.OtherTrainingMFU*100, 'f', -1, 64) + "% on the others, " +
-			"× " + strconv.FormatFloat(recommend.PCIeTrainingFactor, 'f', -1, 64) + " for several GPUs without NVLink, " +
-			"× " + strconv.FormatFloat(recommend.PartialGPUTrainingFactor, 'f', -1, 64) + " for a share of a GPU, and " +
-			"× " + strconv.FormatFloat(recommend.EthernetTrainingFactor, 'f', -1, 64) + " across VMs of a size without InfiniBand. " +
+			strconv.FormatFloat(perfmodel.TrainingMFU*100, 'f', -1, 64) + "% on NVIDIA data-center GPUs, " +
+			strconv.FormatFloat(perfmodel.OtherTrainingMFU*100, 'f', -1, 64) + "% on the others, " +
+			"× " + strconv.FormatFloat(perfmodel.PCIeTrainingFactor, 'f', -1, 64) + " for several GPUs without NVLink, " +
+			"× " + strconv.FormatFloat(perfmodel.PartialGPUTrainingFactor, 'f', -1, 64) + " for a share of a GPU, and " +
+			"× " + strconv.FormatFloat(perfmodel.EthernetTrainingFactor, 'f', -1, 64) + " across VMs of a size without InfiniBand. " +
 			"It leaves out the attention term the data source adds for a named model, and assumes every GPU of every VM is used. " +
 			"The [ranking guide](../guides/ranking.md) explains the model and its sources.\n\n" +
 			"Use it in a `precondition` or `check` block to keep a cluster that cannot finish a run in time out of a configuration.\n\n" +

@@ -21,12 +21,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
 )
 
 // groupDigits writes n with a comma between groups of three digits
 // (1000000 as 1,000,000), as the engine writes counts.
-var groupDigits = recommend.GroupDigits
+var groupDigits = catalog.GroupDigits
 
 func quoted(values []string) string {
 	q := make([]string, len(values))
@@ -157,7 +158,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"tokens_billion": schema.Float64Attribute{
 			Optional: true,
 			MarkdownDescription: "Tokens the job processes (dataset tokens × epochs), in billions, greater than 0 and at most " + groupDigits(recommend.MaxTokensBillion) + ". " +
-				"It sets the work the throughput model times: training FLOPs = " + strconv.Itoa(recommend.TrainingFLOPsPerToken) + " (`lora` and `qlora`: " + strconv.Itoa(recommend.LoRAFLOPsPerToken) + ") × active parameters × tokens, " +
+				"It sets the work the throughput model times: training FLOPs = " + strconv.Itoa(perfmodel.TrainingFLOPsPerToken) + " (`lora` and `qlora`: " + strconv.Itoa(perfmodel.LoRAFLOPsPerToken) + ") × active parameters × tokens, " +
 				"plus the attention term for a named model, and so `recommendations[*].estimate.job_hours` and `job_cost_usd`. " +
 				"Defaults to " + strconv.Itoa(recommend.ChinchillaTokensPerParameter) + " tokens per parameter for `training` (compute-optimal, Hoffmann et al. 2022) and " +
 				strconv.FormatFloat(recommend.DefaultFineTuningTokensBillion, 'f', -1, 64) + " billion tokens for `fine_tuning` (`requirements.token_budget` says which applied). " +
@@ -200,7 +201,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 			Optional: true,
 			MarkdownDescription: "The parallel efficiency the team measured for the job, " + recommend.RangeParallelEfficiency.Bounds() + ": its speed-up on `nodes` VMs over one VM, divided by `nodes`. " +
 				"With `nodes`, the efficiency curve over VM counts (the ranking guide gives it and its fitted constant) is scaled to pass through it; without `nodes`, it is the efficiency of every layout of more than one VM. " +
-				"Defaults to the curve for `hpc` (" + strconv.FormatFloat(recommend.HPCScalingLoss, 'f', -1, 64) + " in 1 / (1 + loss × (VMs − 1))) and 1 for `htc`, whose tasks are independent. " +
+				"Defaults to the curve for `hpc` (" + strconv.FormatFloat(perfmodel.HPCScalingLoss, 'f', -1, 64) + " in 1 / (1 + loss × (VMs − 1))) and 1 for `htc`, whose tasks are independent. " +
 				"Only for the workloads `hpc` and `htc`; anywhere else it is an error.",
 			Validators: []validator.Float64{inRange(recommend.RangeParallelEfficiency)},
 		},
@@ -431,7 +432,7 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 				"token_split":                  strAttr("Where `prompt_tokens` and `output_tokens` come from, in a sentence: given, or the default split and its source; null unless a language model is served."),
 				"kv_cache_gib":                 float64Attr("KV cache of every concurrent sequence, in GiB, as in `memory.kv_cache_gib`; null unless a language model is served."),
 				"kv_bytes_per_token":           int64Attr("KV cache per token of context, in bytes (2 × layers × KV heads × head dimension × bytes per element for a named model; approximated from the parameters otherwise); null unless a language model is served."),
-				"training_flops": float64Attr("The work of a `training` or `fine_tuning` job of a language model, in FLOPs: " + strconv.Itoa(recommend.TrainingFLOPsPerToken) + " (`lora` and `qlora`: " + strconv.Itoa(recommend.LoRAFLOPsPerToken) + ") × active parameters × `training_tokens_billion`, " +
+				"training_flops": float64Attr("The work of a `training` or `fine_tuning` job of a language model, in FLOPs: " + strconv.Itoa(perfmodel.TrainingFLOPsPerToken) + " (`lora` and `qlora`: " + strconv.Itoa(perfmodel.LoRAFLOPsPerToken) + ") × active parameters × `training_tokens_billion`, " +
 					"plus the attention term (× layers × context × attention width) for a named model; null where the throughput model does not time the job."),
 				"training_tokens_billion": float64Attr("Tokens the job processes, in billions: `tokens_billion` or its default; null where `training_flops` is."),
 				"token_budget":            strAttr("Where `training_tokens_billion` comes from: `tokens_billion`, or the default that was assumed, in a sentence; null where `training_flops` is."),

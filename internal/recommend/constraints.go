@@ -184,7 +184,7 @@ var constraintTable = [numConstraints]constraintDef{
 		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool {
 				in := e.in
-				return !e.familyOK || in.isGPU != (n.fit.category == catalog.CategoryGPU) ||
+				return !e.familyOK || in.IsGPU != (n.fit.category == catalog.CategoryGPU) ||
 					(n.dataProcessingCC.ok && (in.vendor != catalog.VendorNVIDIA || !in.cc.ok || in.cc.less(n.dataProcessingCC)))
 			})
 		},
@@ -238,7 +238,7 @@ var constraintTable = [numConstraints]constraintDef{
 			return fmt.Sprintf("Has no %s GPU (gpu_vendor = %q).", strings.ToUpper(n.vendor), n.vendor)
 		},
 		relax: func(_ *requirements, e *eval) string {
-			if !e.in.isGPU {
+			if !e.in.IsGPU {
 				return "remove gpu_vendor (this size has no GPU)"
 			}
 			return fmt.Sprintf("set gpu_vendor to %q or \"any\"", e.in.vendor)
@@ -250,7 +250,7 @@ var constraintTable = [numConstraints]constraintDef{
 		active: func(n *requirements) bool { return len(n.gpuModels) > 0 },
 		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool {
-				if e.in.isGPU {
+				if e.in.IsGPU {
 					for _, g := range n.gpuModels {
 						if g == e.in.modelID || g == e.in.modelName {
 							return false
@@ -264,7 +264,7 @@ var constraintTable = [numConstraints]constraintDef{
 			return fmt.Sprintf("Its GPU is not one of gpu_models (%s).", strings.Join(n.req.GPUModels, ", "))
 		},
 		relax: func(_ *requirements, e *eval) string {
-			if e.in.isGPU {
+			if e.in.IsGPU {
 				return fmt.Sprintf("add %q to gpu_models", e.in.sku.GPU.ModelID)
 			}
 			return "remove gpu_models"
@@ -289,7 +289,7 @@ var constraintTable = [numConstraints]constraintDef{
 		relax: func(n *requirements, e *eval) string {
 			in, s := e.in, e.in.sku
 			switch {
-			case !in.isGPU:
+			case !in.IsGPU:
 				return "remove cuda_version (this size has no GPU)"
 			case in.vendor != catalog.VendorNVIDIA:
 				return "remove cuda_version (AMD GPUs run ROCm, not CUDA) or set gpu_vendor to \"nvidia\""
@@ -387,7 +387,7 @@ var constraintTable = [numConstraints]constraintDef{
 		},
 	},
 	// Per VM; local disk is the temporary disk plus local NVMe.
-	cMinVCPUs:     perVMMinimum("min_vcpus", "Fewer than %s vCPUs (min_vcpus).", func(n *requirements) float64 { return float64(n.minVCPUs) }, func(in *sizeInfo) float64 { return float64(in.vcpus) }),
+	cMinVCPUs:     perVMMinimum("min_vcpus", "Fewer than %s vCPUs (min_vcpus).", func(n *requirements) float64 { return float64(n.minVCPUs) }, func(in *sizeInfo) float64 { return float64(in.VCPUs) }),
 	cMinMemory:    perVMMinimum("min_memory_gib", "Less than %s GiB of memory (min_memory_gib).", func(n *requirements) float64 { return n.minMem }, func(in *sizeInfo) float64 { return in.memGiB }),
 	cMinLocalDisk: perVMMinimum("min_local_disk_gib", "Less than %s GiB of temporary disk plus local NVMe (min_local_disk_gib).", func(n *requirements) float64 { return n.minDisk }, func(in *sizeInfo) float64 { return in.localDisk }),
 	// Training or fine-tuning at a precision the GPU does not run natively
@@ -399,20 +399,20 @@ var constraintTable = [numConstraints]constraintDef{
 		name:   "precision",
 		active: func(n *requirements) bool { return n.precisionActive() },
 		fails: func(n *requirements, evals []eval, bit uint64) {
-			mark(evals, bit, func(e *eval) bool { return !e.in.runsTraining(n.train.computePrec) })
+			mark(evals, bit, func(e *eval) bool { return !e.in.RunsTraining(n.train.ComputePrec) })
 		},
 		reason: func(n *requirements) string {
-			p := n.train.computePrec
+			p := n.train.ComputePrec
 			if p == "" {
 				p = "bf16 or fp16"
 			}
 			return fmt.Sprintf("Its GPU does not run %s natively, which %s needs (%s); training at a precision the GPU lacks runs emulated, many times slower, or fails.", p, n.workload, precisionWhat(n))
 		},
 		relax: func(n *requirements, e *eval) string {
-			if !e.in.isGPU {
+			if !e.in.IsGPU {
 				return "choose a GPU size"
 			}
-			return fmt.Sprintf("set model.precision = %q, the closest precision the %s runs natively", e.in.closestPrecision(n.train.computePrec), e.in.sku.GPU.Model)
+			return fmt.Sprintf("set model.precision = %q, the closest precision the %s runs natively", e.in.ClosestPrecision(n.train.ComputePrec), e.in.sku.GPU.Model)
 		},
 	},
 	// gpu_memory, gpus, cores, system_memory (found by layout): the job does
@@ -428,10 +428,10 @@ var constraintTable = [numConstraints]constraintDef{
 		},
 		relax: func(n *requirements, e *eval) string {
 			in := e.in
-			if !in.isGPU || in.gpuMem <= 0 {
+			if !in.IsGPU || in.gpuMem <= 0 {
 				return "remove gpu_memory_gib (this size has no GPU)"
 			}
-			vm := float64(in.gpuUnits) * in.unitMem * n.job.share
+			vm := float64(in.GPUUnits) * in.UnitMemGiB * n.job.Share
 			if n.fixedNodes > 0 {
 				return fmt.Sprintf("raise nodes to %d, or lower the GPU memory need to %s GiB", ceilDiv(n.gpuMemNeed, vm), trimFloat(vm*float64(n.fixedNodes)))
 			}
@@ -455,7 +455,7 @@ var constraintTable = [numConstraints]constraintDef{
 		},
 		detail: perGPUDetail,
 		relax: func(n *requirements, e *eval) string {
-			return fmt.Sprintf("lower the need per GPU to %s GiB (it needs %s): %s", trimFloat(e.in.unitMem*n.job.share), trimFloat(e.gl.perGPU), lowerWhat(n))
+			return fmt.Sprintf("lower the need per GPU to %s GiB (it needs %s): %s", trimFloat(e.in.UnitMemGiB*n.job.Share), trimFloat(e.gl.PerGPU), lowerWhat(n))
 		},
 	},
 	cGPUs: {
@@ -466,16 +466,16 @@ var constraintTable = [numConstraints]constraintDef{
 		},
 		relax: func(n *requirements, e *eval) string {
 			in := e.in
-			if !in.isGPU {
+			if !in.IsGPU {
 				return "remove gpus (this size has no GPU)"
 			}
-			if in.gpuCount < 1 {
+			if in.GPUCount < 1 {
 				return "remove gpus (this size has a partial GPU)"
 			}
 			if n.fixedNodes > 0 {
-				return fmt.Sprintf("raise nodes to %d, or lower gpus to %s", ceilDiv(float64(n.gpus), in.gpuCount), trimFloat(in.gpuCount*float64(n.fixedNodes)))
+				return fmt.Sprintf("raise nodes to %d, or lower gpus to %s", ceilDiv(float64(n.gpus), in.GPUCount), trimFloat(in.GPUCount*float64(n.fixedNodes)))
 			}
-			return fmt.Sprintf("lower gpus to %s", trimFloat(in.gpuCount*float64(n.nodeLimit())))
+			return fmt.Sprintf("lower gpus to %s", trimFloat(in.GPUCount*float64(n.nodeLimit())))
 		},
 	},
 	cCores: {
@@ -487,16 +487,16 @@ var constraintTable = [numConstraints]constraintDef{
 		relax: func(n *requirements, e *eval) string {
 			in := e.in
 			if n.fixedNodes > 0 {
-				return fmt.Sprintf("raise nodes to %d, or lower cores to %d", ceilDiv(float64(n.cores), float64(in.vcpus)), in.vcpus*n.fixedNodes)
+				return fmt.Sprintf("raise nodes to %d, or lower cores to %d", ceilDiv(float64(n.cores), float64(in.VCPUs)), in.VCPUs*n.fixedNodes)
 			}
-			return fmt.Sprintf("lower cores to %d", in.vcpus*n.nodeLimit())
+			return fmt.Sprintf("lower cores to %d", in.VCPUs*n.nodeLimit())
 		},
 	},
 	cSystemMemory: {
 		name:      "system_memory",
 		decidedBy: stageLayout,
 		reason: func(n *requirements) string {
-			if n.fit.category == catalog.CategoryGPU && n.job.tensorParallel {
+			if n.fit.category == catalog.CategoryGPU && n.job.TensorParallel {
 				return fmt.Sprintf("Has less system memory per VM than its share of %s GiB, 150%% of the model's weights (Azure Machine Learning guidance: start with a machine that has 150%% of the RAM your model requires).", trimFloat(n.sysMemNeed))
 			}
 			if n.workload == WorkloadHPC || n.workload == WorkloadHTC {
@@ -505,7 +505,7 @@ var constraintTable = [numConstraints]constraintDef{
 			return fmt.Sprintf("Cannot provide %s GiB of system memory %s (inference needs 150%% of the model weights; Azure Machine Learning guidance).", trimFloat(n.sysMemNeed), nodesClause(n))
 		},
 		relax: func(n *requirements, e *eval) string {
-			if n.fixedNodes > 0 && (n.fit.category != catalog.CategoryGPU || !n.job.tensorParallel) {
+			if n.fixedNodes > 0 && (n.fit.category != catalog.CategoryGPU || !n.job.TensorParallel) {
 				return fmt.Sprintf("raise nodes to %d", ceilDiv(n.sysMemNeed, e.in.memGiB))
 			}
 			if n.workload == WorkloadHPC || n.workload == WorkloadHTC {
@@ -525,11 +525,11 @@ var constraintTable = [numConstraints]constraintDef{
 			if !n.ibNeeded(true) {
 				where = fmt.Sprintf("up to %d, over Ethernet (interconnect = \"any\")", MaxNodesRDMA)
 			}
-			return fmt.Sprintf("Cannot finish the job (%s FLOPs) within deadline_hours = %s on the VMs one job may span (%s), at the throughput the throughput model estimates.", sci(n.train.flops), trimFloat(n.train.deadline), where)
+			return fmt.Sprintf("Cannot finish the job (%s FLOPs) within deadline_hours = %s on the VMs one job may span (%s), at the throughput the throughput model estimates.", sci(n.train.FLOPs), trimFloat(n.train.Deadline), where)
 		},
 		relax: func(n *requirements, e *eval) string {
 			k := n.deadlineVMs(e.in)
-			h := n.train.hours(e.in, k)
+			h := n.train.Hours(&e.in.Hardware, k)
 			return fmt.Sprintf("raise deadline_hours to at least %s (the job takes that long on %d VMs of it)", trimFloat(math.Ceil(h)), k)
 		},
 	},

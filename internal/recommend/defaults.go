@@ -29,7 +29,7 @@ func (n *requirements) defaults() map[string]string {
 		n.modelDefaults(set)
 	}
 	if n.workload == WorkloadHPC || n.workload == WorkloadHTC {
-		set(req.HPCBound == "", "hpc_bound", n.hpc.bound)
+		set(req.HPCBound == "", "hpc_bound", n.hpc.Bound)
 		// Without cores or nodes a job is one VM of each size.
 		set(req.Cores == nil && req.Nodes == nil, "nodes", "1")
 	}
@@ -42,7 +42,7 @@ func (n *requirements) defaults() map[string]string {
 // deadline.
 func (n *requirements) modelDefaults(set func(unset bool, name, value string)) {
 	req, m := n.req, n.req.Model
-	set(m.ParametersBillion == 0, "model.parameters_billion", trimFloat(n.mi.params))
+	set(m.ParametersBillion == 0, "model.parameters_billion", trimFloat(n.mi.Params))
 	set(m.Precision == "", "model.precision", n.precision)
 	set(m.Class == "", "model.class", n.class)
 	set(req.FineTuningMethod == "" && n.workload == WorkloadFineTuning, "fine_tuning_method", n.mem.FineTuningMethod)
@@ -55,8 +55,8 @@ func (n *requirements) modelDefaults(set func(unset bool, name, value string)) {
 	if n.mem.TrainingBatchSize > 0 {
 		set(req.TrainingBatchSize == nil, "training_batch_size", itoa(n.mem.TrainingBatchSize))
 	}
-	if n.train.flops > 0 {
-		set(n.train.budget != tokensStated, "tokens_billion", trimFloat(n.train.tokensB))
-		set(!n.train.deadlineStated, "deadline_hours", trimFloat(n.train.deadline))
+	if n.train.FLOPs > 0 {
+		set(n.train.budget != tokensStated, "tokens_billion", trimFloat(n.train.TokensB))
+		set(!n.train.deadlineStated, "deadline_hours", trimFloat(n.train.Deadline))
 	}
 }

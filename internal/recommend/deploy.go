@@ -116,7 +116,7 @@ func deployment(n *requirements, e *eval) Deployment {
 		switch {
 		case n.workload == WorkloadHPC:
 			cc.Partition = PartitionHPC
-		case e.in.isGPU:
+		case e.in.IsGPU:
 			cc.Partition = PartitionGPU
 		default:
 			cc.Partition = PartitionHTC
@@ -209,7 +209,7 @@ func aksDeployment(e *eval, rdma bool) *AKSDeployment {
 	s := e.in.sku
 	a := &AKSDeployment{NodeLabels: map[string]string{LabelVMSize: s.Name}, NodeTaints: []string{}}
 	switch {
-	case !e.in.isGPU:
+	case !e.in.IsGPU:
 		a.Note = "CPU node pool: no GPU driver or taint needed (leave gpu_driver unset)."
 	case e.in.vendor == catalog.VendorAMD:
 		a.GPUDriver = GPUDriverNone
@@ -220,11 +220,11 @@ func aksDeployment(e *eval, rdma bool) *AKSDeployment {
 	default:
 		a.GPUDriver = GPUDriverInstall
 		a.Note = "AKS installs the NVIDIA driver (gpu_driver = \"Install\"); deploy the NVIDIA device plugin or GPU Operator to schedule nvidia.com/gpu. Pods need a toleration for " + AKSGPUTaint + "."
-		if e.in.gpuCount < 1 {
+		if e.in.GPUCount < 1 {
 			a.Note += " Partial-GPU sizes use the GRID driver, which AKS selects."
 		}
 	}
-	if e.in.isGPU {
+	if e.in.IsGPU {
 		a.NodeTaints = []string{AKSGPUTaint}
 		a.NodeLabels[LabelGPUModel] = s.GPU.ModelID
 	}

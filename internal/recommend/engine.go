@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
 // Engine ranks the sizes of one catalog. NewEngine derives the per-size
@@ -84,7 +85,7 @@ func (e *Engine) EstimateMemory(r MemoryRequest) (MemoryEstimate, []Warning, err
 		return MemoryEstimate{}, nil, &ValidationError{Errors: []FieldError{fe("Missing Model Size",
 			"Set model.name or model.parameters_billion.", "model")}}
 	}
-	return estimateMemory(&rm.mi), modelWarnings(&rm.mi, &rm.found), nil
+	return perfmodel.EstimateMemory(&rm.mi), modelWarnings(&rm.mi, &rm.found), nil
 }
 
 // TrainingEstimate is the result of EstimateTrainingHours.
@@ -118,7 +119,7 @@ func (e *Engine) EstimateTrainingHours(activeParametersBillion, tokensBillion fl
 	switch {
 	case !slices.Contains(precisions, precision):
 		errs = append(errs, fe("Invalid Precision", fmt.Sprintf("precision must be one of %s; got %q.", catalog.QuoteList(precisions), precision), "precision"))
-	case quantised(precision):
+	case perfmodel.Quantised(precision):
 		errs = append(errs, fe("Precision Cannot Train", fmt.Sprintf("Training runs in bf16, fp16, fp8, tf32 or fp32, not %s.", precision), "precision"))
 	}
 	var in *sizeInfo
@@ -130,7 +131,7 @@ func (e *Engine) EstimateTrainingHours(activeParametersBillion, tokensBillion fl
 				in = &e.prep.sizes[i]
 			}
 		}
-		if in == nil || !in.isGPU {
+		if in == nil || !in.IsGPU {
 			errs = append(errs, fe("Not A GPU Size", s.Name+" has no GPU; the training estimate is for GPU sizes.", "vm_size"))
 			in = nil
 		}
@@ -138,17 +139,14 @@ func (e *Engine) EstimateTrainingHours(activeParametersBillion, tokensBillion fl
 	if len(errs) > 0 {
 		return TrainingEstimate{}, &ValidationError{Errors: errs}
 	}
-	if !in.runsTraining(precision) || in.peakTFLOPS(precision) <= 0 {
+	if !in.RunsTraining(precision) || in.PeakTFLOPS(precision) <= 0 {
 		return TrainingEstimate{}, &ValidationError{Errors: []FieldError{fe("No Throughput Figure",
-			fmt.Sprintf("The catalog has no native %s throughput for the %s of %s; choose a precision it runs (%s) or another size.", precision, in.sku.GPU.Model, in.sku.Name, in.closestPrecision(precision)), "precision")}}
+			fmt.Sprintf("The catalog has no native %s throughput for the %s of %s; choose a precision it runs (%s) or another size.", precision, in.sku.GPU.Model, in.sku.Name, in.ClosestPrecision(precision)), "precision")}}
 	}
 	// The VMs talk over InfiniBand when the size has it.
-	t := training{computePrec: precision, ethernet: !in.sku.Network.RDMA,
-		flops: TrainingFLOPsPerToken * activeParametersBillion * 1e9 * tokensBillion * 1e9}
-	h := t.hours(in, nodes)
-	mfu := t.mfu(in, nodes, t.ethernet)
-	return TrainingEstimate{Hours: catalog.Round2(h), FLOPs: t.flops, MFU: mfu, Assumptions: []string{
-		fmt.Sprintf("Training FLOPs: %d × %sB active parameters × %s billion tokens = %s.", TrainingFLOPsPerToken, trimFloat(activeParametersBillion), trimFloat(tokensBillion), sci(t.flops)),
-		fmt.Sprintf("Rate: %d VMs × %s GPUs × %s dense TFLOPS (%s) × %s%% MFU.", nodes, trimFloat(in.gpuCount), trimFloat(in.peakTFLOPS(precision)), precision, trimFloat(mfu*100)),
+	run := perfmodel.TimeTraining(&in.Hardware, activeParametersBillion, tokensBillion, nodes, precision, !in.sku.Network.RDMA)
+	return TrainingEstimate{Hours: catalog.Round2(run.Hours), FLOPs: run.FLOPs, MFU: run.MFU, Assumptions: []string{
+		fmt.Sprintf("Training FLOPs: %d × %sB active parameters × %s billion tokens = %s.", perfmodel.TrainingFLOPsPerToken, trimFloat(activeParametersBillion), trimFloat(tokensBillion), sci(run.FLOPs)),
+		fmt.Sprintf("Rate: %d VMs × %s GPUs × %s dense TFLOPS (%s) × %s%% MFU.", nodes, trimFloat(in.GPUCount), trimFloat(run.PeakTFLOPS), precision, trimFloat(run.MFU*100)),
 	}}, nil
 }

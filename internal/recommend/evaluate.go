@@ -124,14 +124,14 @@ func evaluate(n *requirements, in *sizeInfo, e *eval) {
 	e.speed = speedOf(n, e)
 	e.hasFacts = e.speed > 0
 	e.lacksFacts = n.workDefined() && !e.hasFacts
-	e.lateDefault = e.hasFacts && n.train.flops > 0 && !n.train.deadlineStated && 1/e.speed > n.train.deadline
+	e.lateDefault = e.hasFacts && n.train.FLOPs > 0 && !n.train.deadlineStated && 1/e.speed > n.train.Deadline
 	costOf(n, e)
 	sizingOf(n, e)
-	if n.hasModel && in.isGPU {
+	if n.hasModel && in.IsGPU {
 		if n.workload == WorkloadInference {
-			e.nativePrec = in.nativePrecision(n.precision)
+			e.nativePrec = in.NativePrecision(n.precision)
 		} else {
-			e.nativePrec = in.runsTraining(n.train.computePrec)
+			e.nativePrec = in.RunsTraining(n.train.ComputePrec)
 		}
 	}
 }
@@ -144,8 +144,8 @@ func timeService(n *requirements, e *eval) {
 	if !e.in.known || !n.serviceTimed() {
 		return
 	}
-	if c, copies := n.served(e); c.tpot > 0 {
-		e.ttft, e.tpot, e.serviceTPS = c.ttft, c.tpot, c.tps*float64(copies)
+	if c, copies := n.served(e); c.TPOT > 0 {
+		e.ttft, e.tpot, e.serviceTPS = c.TTFT, c.TPOT, c.TPS*float64(copies)
 		e.slowDefault = n.serve.missesDefaultTargets(c)
 	}
 }
@@ -191,8 +191,8 @@ func costOf(n *requirements, e *eval) {
 			// The job's cost (training: price × hours), or the price of
 			// its work (per unit of HPC throughput, with its licences).
 			e.costKey = (e.total + n.hpc.licensePerHour(in, e.nodes)) / e.speed
-		case (n.workload == WorkloadHTC || n.workload == WorkloadHPC) && n.cores == 0 && n.fixedNodes == 0 && in.vcpus > 0:
-			e.costKey = e.price / float64(in.vcpus)
+		case (n.workload == WorkloadHTC || n.workload == WorkloadHPC) && n.cores == 0 && n.fixedNodes == 0 && in.VCPUs > 0:
+			e.costKey = e.price / float64(in.VCPUs)
 		}
 	}
 }
@@ -204,32 +204,32 @@ func sizingOf(n *requirements, e *eval) {
 	fn := float64(e.nodes)
 	switch {
 	case !in.known:
-	case n.gpuMemNeed > 0 && in.gpuMem > 0 && e.gl.capacity > 0:
-		e.sizing = e.gl.used / e.gl.capacity
+	case n.gpuMemNeed > 0 && in.gpuMem > 0 && e.gl.Capacity > 0:
+		e.sizing = e.gl.Used / e.gl.Capacity
 		e.memBand = true
-	case n.gpus > 0 && in.gpuCount > 0:
-		e.sizing = float64(n.gpus) / (fn * in.gpuCount)
-	case n.cores > 0 && in.vcpus > 0:
-		e.sizing = float64(n.cores) / (fn * float64(in.vcpus))
+	case n.gpus > 0 && in.GPUCount > 0:
+		e.sizing = float64(n.gpus) / (fn * in.GPUCount)
+	case n.cores > 0 && in.VCPUs > 0:
+		e.sizing = float64(n.cores) / (fn * float64(in.VCPUs))
 	case n.sysMemNeed > 0 && in.memGiB > 0:
 		e.sizing = n.sysMemNeed / (fn * in.memGiB)
 	}
 	if e.sizing > 1 {
 		e.sizing = 1
 	}
-	if n.train.flops > 0 && in.isGPU && e.speed > 0 {
+	if n.train.FLOPs > 0 && in.IsGPU && e.speed > 0 {
 		// A timed training job: what counts is the GPUs it keeps busy
 		// (its job cost already prices the rest), not the share of their
 		// memory it fills. A job on one GPU of a multi-GPU VM leaves the
 		// others idle.
-		e.sizing, e.memBand = n.train.gpusUsed(in, e.nodes)/math.Max(in.gpuCount, 1), false
-		if in.gpuCount < 1 {
+		e.sizing, e.memBand = n.train.GPUsUsed(&in.Hardware, e.nodes)/math.Max(in.GPUCount, 1), false
+		if in.GPUCount < 1 {
 			e.sizing = 1
 		}
 	}
-	if in.known && in.isGPU && in.gpuCount > 1 && e.nodes == 1 && n.gpus <= 1 &&
-		n.gpuMemNeed > 0 && n.gpuMemNeed <= in.unitMem*n.job.share && (n.train.flops <= 0 || n.train.usesOneGPU(in, 1)) {
-		e.idleGPUShare = (in.gpuCount - 1) / in.gpuCount
+	if in.known && in.IsGPU && in.GPUCount > 1 && e.nodes == 1 && n.gpus <= 1 &&
+		n.gpuMemNeed > 0 && n.gpuMemNeed <= in.UnitMemGiB*n.job.Share && (n.train.FLOPs <= 0 || n.train.UsesOneGPU(&in.Hardware, 1)) {
+		e.idleGPUShare = (in.GPUCount - 1) / in.GPUCount
 	}
 }
 
@@ -277,27 +277,27 @@ func layOutGPUMemory(n *requirements, e *eval, vc *vmCount) bool {
 	if n.gpuMemNeed <= 0 {
 		return false
 	}
-	if !in.isGPU || in.gpuMem <= 0 {
+	if !in.IsGPU || in.gpuMem <= 0 {
 		e.fail(cGPUMemory)
 		return false
 	}
 	limit, span := int64(MaxNodes), n.spanFor(in)
-	if !n.job.tensorParallel {
+	if !n.job.TensorParallel {
 		limit = span
 	}
-	gl := n.job.fitGPU(in, limit, span, n.fixedNodes)
+	gl := fitGPU(&n.job, in, limit, span, n.fixedNodes, 0)
 	switch {
-	case gl.totalFail && !gl.ok:
+	case gl.TotalFail && !gl.OK:
 		e.gl = gl
 		e.fail(cGPUMemory)
 		return false
-	case !gl.ok:
+	case !gl.OK:
 		e.gl = gl
 		e.fail(cGPUMemoryPerGPU)
 		return false
 	}
-	memNodes := gl.nodes
-	if n.job.tensorParallel && n.job.kvPerSeq > 0 {
+	memNodes := gl.Nodes
+	if n.job.TensorParallel && n.job.KVPerSeq > 0 {
 		gl = n.searchServing(in, gl, limit, span)
 		memNodes = min(memNodes, gl.memNodes)
 		if gl.missTTFT {
@@ -308,7 +308,7 @@ func layOutGPUMemory(n *requirements, e *eval, vc *vmCount) bool {
 		}
 	}
 	vc.need(memNodes, cGPUMemory)
-	vc.need(gl.nodes, cTokensPerSecond)
+	vc.need(gl.Nodes, cTokensPerSecond)
 	e.gl = gl
 	return true
 }
@@ -317,11 +317,11 @@ func layOutGPUMemory(n *requirements, e *eval, vc *vmCount) bool {
 // tokens_per_second: whole groups of copies, each copy running its batch
 // (its weights and the batch's KV cache).
 func servingCopies(n *requirements, in *sizeInfo, gl gpuLayout, want int64) gpuLayout {
-	groups := (want + gl.perGroup - 1) / gl.perGroup
-	gl.copies, gl.replicas, gl.nodes = groups*gl.perGroup, groups*gl.perGroup, groups*gl.pp
-	gl.capacity = float64(gl.nodes) * float64(in.gpuUnits) * in.unitMem * n.job.share
+	groups := (want + gl.PerGroup - 1) / gl.PerGroup
+	gl.Copies, gl.Replicas, gl.Nodes = groups*gl.PerGroup, groups*gl.PerGroup, groups*gl.PP
+	gl.Capacity = float64(gl.Nodes) * float64(in.GPUUnits) * in.UnitMemGiB * n.job.Share
 	b := float64(n.serve.batch(&gl))
-	gl.used = float64(want) * (n.job.shard + b*n.job.kvPerSeq*float64(gl.tp)/float64(n.job.kvDivisor(gl.tp)))
+	gl.Used = float64(want) * (n.job.Shard + b*n.job.KVPerSeq*float64(gl.TP)/float64(n.job.KVDivisor(gl.TP)))
 	return gl
 }
 
@@ -329,19 +329,19 @@ func servingCopies(n *requirements, in *sizeInfo, gl gpuLayout, want int64) gpuL
 func countVMs(n *requirements, e *eval, vc *vmCount, memLaid bool) {
 	in := e.in
 	if n.gpus > 0 {
-		if !in.isGPU || in.gpuCount < 1 {
+		if !in.IsGPU || in.GPUCount < 1 {
 			e.fail(cGPUs)
 		} else {
-			vc.need(ceilDiv(float64(n.gpus), in.gpuCount), cGPUs)
+			vc.need(ceilDiv(float64(n.gpus), in.GPUCount), cGPUs)
 		}
 	}
 	if n.cores > 0 {
-		vc.need(ceilDiv(float64(n.cores), float64(in.vcpus)), cCores)
+		vc.need(ceilDiv(float64(n.cores), float64(in.VCPUs)), cCores)
 	}
 	if n.sysMemNeed > 0 {
-		if in.isGPU && memLaid && n.job.tensorParallel {
+		if in.IsGPU && memLaid && n.job.TensorParallel {
 			// Per VM: its share of one copy of the weights.
-			if n.sysMemNeed/float64(e.gl.pp) > in.memGiB+1e-9 {
+			if n.sysMemNeed/float64(e.gl.PP) > in.memGiB+1e-9 {
 				e.fail(cSystemMemory)
 			}
 		} else {
@@ -355,16 +355,16 @@ func countVMs(n *requirements, e *eval, vc *vmCount, memLaid bool) {
 // size.
 func scaleForDeadline(n *requirements, e *eval, vc *vmCount) {
 	in := e.in
-	if n.train.flops <= 0 || !in.known || !in.isGPU || e.fails&memoryConstraints != 0 {
+	if n.train.FLOPs <= 0 || !in.known || !in.IsGPU || e.fails&memoryConstraints != 0 {
 		return
 	}
 	if n.fixedNodes > 0 {
-		if h := n.train.hours(in, n.fixedNodes); n.train.deadlineStated && h > n.train.deadline {
+		if h := n.train.Hours(&in.Hardware, n.fixedNodes); n.train.deadlineStated && h > n.train.Deadline {
 			e.fail(cDeadline)
 		}
 		return
 	}
-	if k := n.train.deadlineNodes(in, vc.nodes); k > vc.nodes {
+	if k := n.train.DeadlineNodes(&in.Hardware, vc.nodes); k > vc.nodes {
 		span := n.deadlineSpan(in)
 		switch {
 		case k <= span:
@@ -391,8 +391,8 @@ func finishLayout(n *requirements, e *eval, vc vmCount, memLaid bool) {
 		nodes = n.fixedNodes
 	}
 	e.spans = nodes > 1
-	if memLaid && n.job.tensorParallel {
-		e.spans = e.gl.pp > 1
+	if memLaid && n.job.TensorParallel {
+		e.spans = e.gl.PP > 1
 	}
 	if n.cpuServed(in) {
 		e.spans = false // one copy of the small model on each VM
@@ -402,18 +402,18 @@ func finishLayout(n *requirements, e *eval, vc vmCount, memLaid bool) {
 		e.rackFill, nodes = whole-nodes, whole
 	}
 	e.nodes = nodes
-	if memLaid && n.job.tensorParallel && nodes > e.gl.nodes && e.gl.replicas > 0 {
+	if memLaid && n.job.TensorParallel && nodes > e.gl.Nodes && e.gl.Replicas > 0 {
 		// gpus or whole racks asked for more VMs than the memory did:
 		// more copies, each on its pp VMs.
 		switch {
-		case e.gl.pp == 1:
-			e.gl.replicas = nodes * (in.gpuUnits / e.gl.tp)
+		case e.gl.PP == 1:
+			e.gl.Replicas = nodes * (in.GPUUnits / e.gl.TP)
 		case e.rackFill > 0:
-			e.gl.replicas = nodes / e.gl.pp * e.gl.perGroup
+			e.gl.Replicas = nodes / e.gl.PP * e.gl.PerGroup
 		}
-		e.gl.copies = e.gl.replicas
+		e.gl.Copies = e.gl.Replicas
 	}
-	e.pcieTP = memLaid && n.job.tensorParallel && e.gl.tp > 1 && !in.linked
+	e.pcieTP = memLaid && n.job.TensorParallel && e.gl.TP > 1 && !in.Linked
 	limit := int64(MaxNodes)
 	if e.ibNeeded {
 		limit = MaxNodesRDMA

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
 // ignoredInputs turns the validation problems Recommend works around
@@ -100,28 +101,28 @@ func reasons(n *requirements, e *eval, preferred bool) []string {
 	}
 	vms := catalog.Plural(e.nodes, "VM", "VMs")
 	switch {
-	case n.gpuMemNeed > 0 && in.isGPU:
-		if memVMs := e.gl.nodes; e.gl.ok && memVMs > 0 && memVMs < e.nodes && n.train.flops > 0 {
+	case n.gpuMemNeed > 0 && in.IsGPU:
+		if memVMs := e.gl.Nodes; e.gl.OK && memVMs > 0 && memVMs < e.nodes && n.train.FLOPs > 0 {
 			share := 0.0
-			if e.gl.capacity > 0 {
-				share = e.gl.used / e.gl.capacity
+			if e.gl.Capacity > 0 {
+				share = e.gl.Used / e.gl.Capacity
 			}
 			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+catalog.Plural(memVMs, "VM", "VMs")+" ("+trimFloat(in.gpuMem*float64(memVMs))+" GiB of GPU memory, "+percent(share)+" used); the deadline takes "+catalog.Plural(e.nodes-e.rackFill, "VM", "VMs")+", every GPU computing.")
-		} else if !e.memBand && n.train.flops > 0 {
+		} else if !e.memBand && n.train.FLOPs > 0 {
 			// Timed training: sized on the GPUs it keeps busy.
-			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory, "+percent(e.memShare())+" used); "+catalog.Plural(n.train.gpusUsed(in, e.nodes)*float64(e.nodes), "GPU", "GPUs")+" computing.")
+			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory, "+percent(e.memShare())+" used); "+catalog.Plural(n.train.GPUsUsed(&in.Hardware, e.nodes)*float64(e.nodes), "GPU", "GPUs")+" computing.")
 		} else {
 			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory; "+percent(e.sizing)+" of what the job may use"+bandWords(e.sizing)+").")
 		}
 		out = append(out, layoutReason(n, e))
 	case n.gpus > 0:
-		out = append(out, "Provides "+trimFloat(in.gpuCount*float64(e.nodes))+" GPUs on "+vms+" for the "+itoa(n.gpus)+" the job needs.")
+		out = append(out, "Provides "+trimFloat(in.GPUCount*float64(e.nodes))+" GPUs on "+vms+" for the "+itoa(n.gpus)+" the job needs.")
 	case n.cores > 0:
-		out = append(out, "Runs "+itoa(n.cores)+" cores on "+vms+" of "+itoa(in.vcpus)+" vCPUs ("+percent(e.sizing)+" used).")
+		out = append(out, "Runs "+itoa(n.cores)+" cores on "+vms+" of "+itoa(in.VCPUs)+" vCPUs ("+percent(e.sizing)+" used).")
 	case n.sysMemNeed > 0:
 		out = append(out, "Holds the "+trimFloat(n.sysMemNeed)+" GiB of system memory the job needs on "+vms+" ("+trimFloat(in.memGiB)+" GiB each).")
 	}
-	if n.sysMemNeed > 0 && in.isGPU {
+	if n.sysMemNeed > 0 && in.IsGPU {
 		out = append(out, "Has "+trimFloat(in.memGiB)+" GiB of system memory per VM, at least 150% of its share of the weights (Azure Machine Learning guidance).")
 	}
 	if e.rackFill > 0 {
@@ -146,23 +147,23 @@ func reasons(n *requirements, e *eval, preferred bool) []string {
 		} else {
 			out = append(out, "Costs "+money(e.price)+" USD "+unit+" ("+e.priceRegion+").")
 		}
-		if (n.workload == WorkloadHTC || n.workload == WorkloadHPC) && in.vcpus > 0 {
-			out = append(out, strconv.FormatFloat(e.price/float64(in.vcpus), 'f', 4, 64)+" USD per vCPU-hour.")
+		if (n.workload == WorkloadHTC || n.workload == WorkloadHPC) && in.VCPUs > 0 {
+			out = append(out, strconv.FormatFloat(e.price/float64(in.VCPUs), 'f', 4, 64)+" USD per vCPU-hour.")
 		}
 	}
 	gen := s.Series
-	if in.isGPU {
+	if in.IsGPU {
 		gen = s.GPU.Model + ", " + s.Series
 	}
 	out = append(out, "Generation: "+gen+" (about "+itoa(int64(in.year))+").")
-	if n.hasModel && in.isGPU && e.nativePrec {
+	if n.hasModel && in.IsGPU && e.nativePrec {
 		switch {
-		case n.workload == WorkloadInference || n.train.computePrec == n.precision:
+		case n.workload == WorkloadInference || n.train.ComputePrec == n.precision:
 			out = append(out, "The GPU supports "+n.precision+" natively.")
-		case n.train.computePrec == "":
+		case n.train.ComputePrec == "":
 			out = append(out, "The GPU computes the adapters in bf16 or fp16 natively.")
 		default:
-			out = append(out, "The GPU supports "+n.train.computePrec+" natively.")
+			out = append(out, "The GPU supports "+n.train.ComputePrec+" natively.")
 		}
 	}
 	return out
@@ -190,7 +191,7 @@ func warnings(n *requirements, e *eval) []string {
 		out = append(out, fmt.Sprintf("Support on target %q is not documented; test before relying on it.", n.target))
 	}
 	if !e.nativePrec {
-		out = append(out, fmt.Sprintf("The %s has no native %s support: the weights are stored in %s and the arithmetic runs at the next precision it supports (%s), slower and with small numeric differences.", s.GPU.Model, n.precision, n.precision, e.in.closestPrecision(n.precision)))
+		out = append(out, fmt.Sprintf("The %s has no native %s support: the weights are stored in %s and the arithmetic runs at the next precision it supports (%s), slower and with small numeric differences.", s.GPU.Model, n.precision, n.precision, e.in.ClosestPrecision(n.precision)))
 	}
 	if e.region != "" && !e.hasPrice && e.in.nPriced > 0 {
 		out = append(out, "No price is known for this size in "+e.region+", where the availability file offers it; set the provider's prices_file to price it.")
@@ -201,7 +202,7 @@ func warnings(n *requirements, e *eval) []string {
 	if e.in.nPriced == 0 {
 		out = append(out, "The catalog has no price for this size in any region, which usually means it is not offered yet; check the Azure pricing calculator and regional availability.")
 	}
-	if e.in.isGPU && e.memShare() >= 0 && e.memShare() < LowUtilizationWarning && n.gpuMemNeed > 0 {
+	if e.in.IsGPU && e.memShare() >= 0 && e.memShare() < LowUtilizationWarning && n.gpuMemNeed > 0 {
 		out = append(out, "The job uses only "+percent(e.memShare())+" of this size's GPU memory: use larger batches or more model replicas, or a smaller size if one fits (Azure HPC guidance on job sizing).")
 	}
 	if n.fixedNodes > 1 && e.spans && e.ibNeeded && wholeRacks(e.in, e.nodes) > e.nodes {
@@ -214,18 +215,18 @@ func warnings(n *requirements, e *eval) []string {
 		out = append(out, "Has InfiniBand this job does not use; the bandwidth is paid for and idle.")
 	}
 	if e.pcieTP {
-		out = append(out, "Each copy of the model is split over "+itoa(e.gl.tp)+" GPUs without NVLink: every layer's all-reduce crosses PCIe, which slows generation; a size whose single GPU holds the model, or with NVLink, serves faster.")
+		out = append(out, "Each copy of the model is split over "+itoa(e.gl.TP)+" GPUs without NVLink: every layer's all-reduce crosses PCIe, which slows generation; a size whose single GPU holds the model, or with NVLink, serves faster.")
 	}
 	if e.idleGPUShare > 0 {
 		switch {
-		case n.job.tensorParallel && e.gl.tp > 1:
-			out = append(out, "The job fits in one of its "+trimFloat(e.in.gpuCount)+" GPUs; the layout splits each copy over "+itoa(e.gl.tp)+" of them, which speeds each sequence, but a one-GPU size serves it for less (Azure HPC guidance on job sizing).")
-		case n.job.tensorParallel && e.gl.replicas > 1:
-			out = append(out, "The job fits in one of its "+trimFloat(e.in.gpuCount)+" GPUs; the others would hold copies (replicas) that the stated concurrency does not need (Azure HPC guidance on job sizing).")
+		case n.job.TensorParallel && e.gl.TP > 1:
+			out = append(out, "The job fits in one of its "+trimFloat(e.in.GPUCount)+" GPUs; the layout splits each copy over "+itoa(e.gl.TP)+" of them, which speeds each sequence, but a one-GPU size serves it for less (Azure HPC guidance on job sizing).")
+		case n.job.TensorParallel && e.gl.Replicas > 1:
+			out = append(out, "The job fits in one of its "+trimFloat(e.in.GPUCount)+" GPUs; the others would hold copies (replicas) that the stated concurrency does not need (Azure HPC guidance on job sizing).")
 		case n.workload == WorkloadTraining || n.workload == WorkloadFineTuning:
-			out = append(out, "The job fits in one of its "+trimFloat(e.in.gpuCount)+" GPUs; the others help only through data parallelism, which small jobs rarely use well (Azure HPC guidance on job sizing).")
+			out = append(out, "The job fits in one of its "+trimFloat(e.in.GPUCount)+" GPUs; the others help only through data parallelism, which small jobs rarely use well (Azure HPC guidance on job sizing).")
 		default:
-			out = append(out, "The job fits in one of its "+trimFloat(e.in.gpuCount)+" GPUs; the others would sit idle (Azure HPC guidance on job sizing).")
+			out = append(out, "The job fits in one of its "+trimFloat(e.in.GPUCount)+" GPUs; the others would sit idle (Azure HPC guidance on job sizing).")
 		}
 	}
 	return out
@@ -248,29 +249,29 @@ func layoutReason(n *requirements, e *eval) string {
 	gl := &e.gl
 	j := &n.job
 	switch {
-	case j.dataParallel:
-		return "Each GPU holds the whole model with its states and batch (" + trimFloat(gl.perGPU) + " GiB of " + trimFloat(e.in.unitMem) + " GiB usable)."
-	case j.tensorParallel:
+	case j.DataParallel:
+		return "Each GPU holds the whole model with its states and batch (" + trimFloat(gl.PerGPU) + " GiB of " + trimFloat(e.in.UnitMemGiB) + " GiB usable)."
+	case j.TensorParallel:
 		var b strings.Builder
 		b.WriteString("Each copy of the model is split over ")
-		b.WriteString(catalog.Plural(gl.tp, "GPU", "GPUs"))
-		if gl.pp > 1 {
-			b.WriteString(" per VM and " + itoa(gl.pp) + " VMs (pipeline stages)")
+		b.WriteString(catalog.Plural(gl.TP, "GPU", "GPUs"))
+		if gl.PP > 1 {
+			b.WriteString(" per VM and " + itoa(gl.PP) + " VMs (pipeline stages)")
 		}
-		b.WriteString(" (" + trimFloat(gl.perGPU) + " GiB per GPU of " + trimFloat(e.in.unitMem*j.share) + " GiB it may use)")
-		if gl.replicas > 1 {
-			b.WriteString("; " + itoa(gl.replicas) + " copies (replicas) serve the " + itoa(j.seqs) + " concurrent requests")
+		b.WriteString(" (" + trimFloat(gl.PerGPU) + " GiB per GPU of " + trimFloat(e.in.UnitMemGiB*j.Share) + " GiB it may use)")
+		if gl.Replicas > 1 {
+			b.WriteString("; " + itoa(gl.Replicas) + " copies (replicas) serve the " + itoa(j.Seqs) + " concurrent requests")
 		}
 		b.WriteString(".")
-		if j.kvPerSeq > 0 && n.mem != nil && n.mem.KVBytesPerToken > 0 {
-			tokens := gl.kvRoom * GiB / n.mem.KVBytesPerToken
-			more := int64(math.Floor(tokens / float64(n.mi.context)))
-			b.WriteString(" KV cache room left: " + trimFloat(gl.kvRoom) + " GiB, about " + groupInt(tokens) + " more tokens (" + catalog.Plural(more, "more sequence", "more sequences") + " of " + groupInt(float64(n.mi.context)) + " tokens).")
+		if j.KVPerSeq > 0 && n.mem != nil && n.mem.KVBytesPerToken > 0 {
+			tokens := gl.KVRoom * perfmodel.GiB / n.mem.KVBytesPerToken
+			more := int64(math.Floor(tokens / float64(n.mi.Context)))
+			b.WriteString(" KV cache room left: " + trimFloat(gl.KVRoom) + " GiB, about " + groupInt(tokens) + " more tokens (" + catalog.Plural(more, "more sequence", "more sequences") + " of " + groupInt(float64(n.mi.Context)) + " tokens).")
 		}
 		return b.String()
 	}
 	w := wordsOf(n.workload)
-	return "The " + w.parts + " " + w.spread + " over " + catalog.Plural(e.in.gpuUnits*e.nodes, "GPU", "GPUs") + " (" + trimFloat(gl.perGPU) + " GiB per GPU of " + trimFloat(e.in.unitMem) + " GiB usable)."
+	return "The " + w.parts + " " + w.spread + " over " + catalog.Plural(e.in.GPUUnits*e.nodes, "GPU", "GPUs") + " (" + trimFloat(gl.PerGPU) + " GiB per GPU of " + trimFloat(e.in.UnitMemGiB) + " GiB usable)."
 }
 
 // resultWarnings are the Terraform warning diagnostics: about the rank-1
@@ -404,7 +405,7 @@ func memClause(n *requirements) string {
 		return fmt.Sprintf("on %d VMs (nodes)", n.fixedNodes)
 	case n.ibNeeded(true):
 		what := "the job"
-		if n.job.tensorParallel && n.job.kvPerSeq > 0 {
+		if n.job.TensorParallel && n.job.KVPerSeq > 0 {
 			what = "one copy of the model"
 		}
 		return fmt.Sprintf("within the memory its GPUs may use: %s must fit one VM, or up to %d VMs with InfiniBand (sizes without it cannot span VMs)", what, MaxNodesRDMA)
@@ -461,10 +462,10 @@ func firstN(s []string, k int) []string {
 // memShare is the share of the GPU memory the job may use that it fills:
 // the sizing share where sizing is on memory, else the memory layout's.
 func (e *eval) memShare() float64 {
-	if e.memBand || e.gl.capacity <= 0 {
+	if e.memBand || e.gl.Capacity <= 0 {
 		return e.sizing
 	}
-	return e.gl.used / e.gl.capacity
+	return e.gl.Used / e.gl.Capacity
 }
 
 // jobLabel names the job as the reasons do: "training (small model)".
@@ -518,7 +519,7 @@ func explainRequirements(n *requirements, work string) []string {
 	if n.gpus > 0 {
 		ex = append(ex, fmt.Sprintf("GPUs: at least %d whole GPUs per job.", n.gpus))
 	}
-	if n.hpc.bound != "" {
+	if n.hpc.Bound != "" {
 		ex = append(ex, hpcBoundExplanation(&n.hpc))
 		ex = append(ex, hpcEfficiencyExplanation(&n.hpc)...)
 		ex = append(ex, hpcReferenceExplanation(&n.hpc)...)
@@ -531,7 +532,7 @@ func explainRequirements(n *requirements, work string) []string {
 		ex = append(ex, fmt.Sprintf("Nodes: fixed at %d by the nodes setting.", n.fixedNodes))
 	case n.cpuService():
 		ex = append(ex, "One copy of the small model on each VM; VMs are added for min_replicas, tokens_per_second and the stated latency targets (each VM then decodes a smaller share of the concurrent requests).")
-	case n.workload == WorkloadInference && n.job.kvPerSeq > 0:
+	case n.workload == WorkloadInference && n.job.KVPerSeq > 0:
 		ex = append(ex, "Scale up, then out: each copy of the model gets the VM's GPUs (tensor parallel), and spans several VMs only when no size holds it on one; copies (replicas) are added when one VM cannot hold the KV cache of every concurrent request (Azure Machine Learning guidance: start with a machine that holds the model, then add machines for concurrency).")
 	case n.workload != WorkloadHPC && n.workload != WorkloadHTC:
 		ex = append(ex, "Scale up before scale out: one VM when any size holds the job, more VMs only when none does (Azure Machine Learning guidance).")
@@ -547,11 +548,11 @@ func explainModel(n *requirements) []string {
 	}
 	var ex []string
 	if n.mem.Model != "" {
-		ex = append(ex, "Model: "+n.mi.model.Name+" ("+n.mi.kind+", "+trimFloat(n.mi.params)+"B parameters) from the catalog's model table.")
+		ex = append(ex, "Model: "+n.mi.Model.Name+" ("+n.mi.Kind+", "+trimFloat(n.mi.Params)+"B parameters) from the catalog's model table.")
 	}
 	ex = append(ex, modelNotes(&n.mi, &n.model)...)
-	if n.mi.method != "" && n.workload == WorkloadFineTuning {
-		ex = append(ex, "Fine-tuning method: "+n.mi.method+methodWhy(n.req.FineTuningMethod, n.precision)+".")
+	if n.mi.Method != "" && n.workload == WorkloadFineTuning {
+		ex = append(ex, "Fine-tuning method: "+n.mi.Method+methodWhy(n.req.FineTuningMethod, n.precision)+".")
 	}
 	return append(ex, "Memory estimate: "+n.mem.Formula+".")
 }
@@ -579,10 +580,10 @@ func explainMemory(n *requirements, work string) []string {
 	if n.gpuMemNeed > 0 {
 		ex = append(ex, explainSplit(n))
 	}
-	if t := &n.train; t.flops > 0 {
+	if t := &n.train; t.FLOPs > 0 {
 		ex = append(ex, "Training work: "+work+"; tokens: "+tokenBudget(t)+".")
 		if t.deadlineStated {
-			ex = append(ex, fmt.Sprintf("Deadline: %s hours (deadline_hours); each size scales out to meet it within the VMs one job may span, and sizes that cannot are removed (deadline).", trimFloat(t.deadline)))
+			ex = append(ex, fmt.Sprintf("Deadline: %s hours (deadline_hours); each size scales out to meet it within the VMs one job may span, and sizes that cannot are removed (deadline).", trimFloat(t.Deadline)))
 		} else {
 			ex = append(ex, fmt.Sprintf("Deadline: %d hours by default; each size scales out to meet it within the VMs one job may span, and a size that cannot runs longer, with a warning.", DefaultDeadlineHours))
 		}
@@ -596,7 +597,7 @@ func requirementWarnings(n *requirements) []Warning {
 	out := modelWarnings(&n.mi, &n.model)
 	if n.workUnused {
 		out = append(out, Warning{"Argument Not Used By The Model",
-			"tokens_billion and deadline_hours are not used: the throughput model times the training of language models (6 × parameters × tokens), and this is a " + kindLabel(n.mi.kind) + ". Remove them, or describe a language model."})
+			"tokens_billion and deadline_hours are not used: the throughput model times the training of language models (6 × parameters × tokens), and this is a " + perfmodel.KindLabel(n.mi.Kind) + ". Remove them, or describe a language model."})
 	}
 	if n.tpsUnused {
 		out = append(out, Warning{"Argument Not Used By The Model",
@@ -620,23 +621,23 @@ func tokenBudget(t *training) string {
 
 // flopsHow derives a training job's FLOPs.
 func flopsHow(t *training) string {
-	how := fmt.Sprintf("%s × %sB active parameters", trimFloat(t.factor), trimFloat(t.active))
-	if t.width > 0 {
-		how += fmt.Sprintf(" + %s × %d layers × %s tokens of context × %d attention width", trimFloat(t.factor), t.layers, groupInt(float64(t.context)), t.width)
+	how := fmt.Sprintf("%s × %sB active parameters", trimFloat(t.Factor), trimFloat(t.Active))
+	if t.Width > 0 {
+		how += fmt.Sprintf(" + %s × %d layers × %s tokens of context × %d attention width", trimFloat(t.Factor), t.Layers, groupInt(float64(t.Context)), t.Width)
 	}
-	return fmt.Sprintf("(%s) per token × %s billion tokens = %s FLOPs", how, trimFloat(t.tokensB), sci(t.flops))
+	return fmt.Sprintf("(%s) per token × %s billion tokens = %s FLOPs", how, trimFloat(t.TokensB), sci(t.FLOPs))
 }
 
 // explainSplit is the requirements' sentence on how the GPU memory splits.
 func explainSplit(n *requirements) string {
 	j := &n.job
 	switch {
-	case j.dataParallel:
+	case j.DataParallel:
 		return "Per-GPU fit: every GPU holds the whole model, its states and its batch (data parallel), so one GPU must hold all of it."
-	case j.kvPerSeq > 0:
-		return fmt.Sprintf("Per-GPU fit: a copy of the model is split over a VM's GPUs by tensor parallelism (a degree that divides the attention heads) and over VMs by pipeline stages only when one VM cannot hold it; each GPU holds its share of the weights and of the KV cache within %s%% of its usable memory (vLLM's gpu_memory_utilization). More copies serve more concurrent requests.", trimFloat(j.share*100))
-	case j.tensorParallel:
-		return fmt.Sprintf("Per-GPU fit: the model is split over a VM's GPUs by tensor parallelism and over VMs by pipeline stages; each GPU holds its share within %s%% of its usable memory.", trimFloat(j.share*100))
+	case j.KVPerSeq > 0:
+		return fmt.Sprintf("Per-GPU fit: a copy of the model is split over a VM's GPUs by tensor parallelism (a degree that divides the attention heads) and over VMs by pipeline stages only when one VM cannot hold it; each GPU holds its share of the weights and of the KV cache within %s%% of its usable memory (vLLM's gpu_memory_utilization). More copies serve more concurrent requests.", trimFloat(j.Share*100))
+	case j.TensorParallel:
+		return fmt.Sprintf("Per-GPU fit: the model is split over a VM's GPUs by tensor parallelism and over VMs by pipeline stages; each GPU holds its share within %s%% of its usable memory.", trimFloat(j.Share*100))
 	}
 	w := wordsOf(n.workload)
 	return "Per-GPU fit: " + w.whole + " " + w.spread + " over every GPU of the job" + w.how + "; each GPU's share must fit the memory it exposes."
@@ -646,12 +647,12 @@ func explainSplit(n *requirements) string {
 func shareWhat(n *requirements) string {
 	j := &n.job
 	switch {
-	case j.dataParallel:
-		return fmt.Sprintf("every GPU holds the whole model, its states and its batch (%s GiB, data parallel)", trimFloat(j.shard))
-	case j.kvPerSeq > 0:
-		return fmt.Sprintf("each GPU holds its tensor-parallel share of the weights and of the KV cache within %s%% of its usable memory, and the attention heads (and KV heads, which GPUs beyond their number hold copies of) limit how far the model splits", trimFloat(j.share*100))
-	case j.tensorParallel:
-		return fmt.Sprintf("each GPU holds its tensor-parallel share within %s%% of its usable memory", trimFloat(j.share*100))
+	case j.DataParallel:
+		return fmt.Sprintf("every GPU holds the whole model, its states and its batch (%s GiB, data parallel)", trimFloat(j.Shard))
+	case j.KVPerSeq > 0:
+		return fmt.Sprintf("each GPU holds its tensor-parallel share of the weights and of the KV cache within %s%% of its usable memory, and the attention heads (and KV heads, which GPUs beyond their number hold copies of) limit how far the model splits", trimFloat(j.Share*100))
+	case j.TensorParallel:
+		return fmt.Sprintf("each GPU holds its tensor-parallel share within %s%% of its usable memory", trimFloat(j.Share*100))
 	}
 	return "each GPU holds its share of the " + wordsOf(n.workload).parts + " within the memory it exposes"
 }
@@ -660,13 +661,13 @@ func shareWhat(n *requirements) string {
 func lowerWhat(n *requirements) string {
 	j := &n.job
 	switch {
-	case j.dataParallel:
+	case j.DataParallel:
 		return "lower training_batch_size, or choose a size with larger GPUs"
-	case j.kvPerSeq > 0:
+	case j.KVPerSeq > 0:
 		return "lower concurrent_requests or context_tokens, or choose a size with larger GPUs"
-	case n.workload == WorkloadFineTuning && n.mi.method == MethodFull:
+	case n.workload == WorkloadFineTuning && n.mi.Method == MethodFull:
 		return "use fine_tuning_method = \"lora\" or \"qlora\", or choose a size with larger GPUs"
-	case j.replicated > 0:
+	case j.Replicated > 0:
 		return "lower context_tokens or training_batch_size (the activations every GPU keeps whole), or choose a size with larger GPUs"
 	}
 	return "choose a size with larger GPUs"
@@ -681,11 +682,11 @@ func perGPUDetail(n *requirements, evals []eval) string {
 			continue
 		}
 		in := e.in
-		usable := trimFloat(in.unitMem)
-		if n.job.share < 1 {
-			usable = fmt.Sprintf("%s GiB × %s%% = %s", trimFloat(in.unitMem), trimFloat(n.job.share*100), trimFloat(in.unitMem*n.job.share))
+		usable := trimFloat(in.UnitMemGiB)
+		if n.job.Share < 1 {
+			usable = fmt.Sprintf("%s GiB × %s%% = %s", trimFloat(in.UnitMemGiB), trimFloat(n.job.Share*100), trimFloat(in.UnitMemGiB*n.job.Share))
 		}
-		return fmt.Sprintf("For example %s needs %s GiB on each GPU against %s GiB it can use.", in.sku.Name, trimFloat(e.gl.perGPU), usable)
+		return fmt.Sprintf("For example %s needs %s GiB on each GPU against %s GiB it can use.", in.sku.Name, trimFloat(e.gl.PerGPU), usable)
 	}
 	return ""
 }
@@ -710,30 +711,30 @@ func assumptions(n *requirements, e *eval, f figures, work string) []string {
 	case f.work == workServing:
 		return servingAssumptions(n, e, f)
 	case f.work == workHPC && !f.known:
-		return []string{"The catalog has no " + n.hpc.bound + " figure for this size: no throughput estimate."}
+		return []string{"The catalog has no " + n.hpc.Bound + " figure for this size: no throughput estimate."}
 	}
 	return hpcAssumptions(n, e, f)
 }
 
 // computeLabel names the precision training computes in.
 func computeLabel(n *requirements) string {
-	if n.train.computePrec == "" {
+	if n.train.ComputePrec == "" {
 		return "bf16 or fp16"
 	}
-	return n.train.computePrec
+	return n.train.ComputePrec
 }
 
 // mfuWhy says how a layout's MFU was derived.
 func mfuWhy(n *requirements, in *sizeInfo, e *eval) string {
-	s := trimFloat(in.trainMFU*100) + "% for the " + in.sku.GPU.Model
-	if in.gpuCount < 1 {
-		s += ", × " + trimFloat(PartialGPUTrainingFactor) + " for a share of a GPU"
+	s := trimFloat(in.TrainMFU*100) + "% for the " + in.sku.GPU.Model
+	if in.GPUCount < 1 {
+		s += ", × " + trimFloat(perfmodel.PartialGPUTrainingFactor) + " for a share of a GPU"
 	}
-	if in.gpuUnits > 1 && !in.linked && !n.train.usesOneGPU(in, e.nodes) {
-		s += ", × " + trimFloat(PCIeTrainingFactor) + " for GPUs without NVLink"
+	if in.GPUUnits > 1 && !in.Linked && !n.train.UsesOneGPU(&in.Hardware, e.nodes) {
+		s += ", × " + trimFloat(perfmodel.PCIeTrainingFactor) + " for GPUs without NVLink"
 	}
 	if e.nodes > 1 && !e.ibNeeded {
-		s += ", × " + trimFloat(EthernetTrainingFactor) + " across VMs without InfiniBand"
+		s += ", × " + trimFloat(perfmodel.EthernetTrainingFactor) + " across VMs without InfiniBand"
 	}
 	return s
 }
@@ -761,7 +762,7 @@ func estimateReasons(n *requirements, e *eval, est *Estimate) []string {
 		}
 		out = append(out, s+".")
 	case est.RelativeThroughput != nil:
-		out = append(out, "Throughput by "+n.hpc.bound+": "+percent(*est.RelativeThroughput)+" of the best layout for this request.")
+		out = append(out, "Throughput by "+n.hpc.Bound+": "+percent(*est.RelativeThroughput)+" of the best layout for this request.")
 		out = append(out, hpcEstimateReasons(n, e, est)...)
 	}
 	return out
@@ -780,7 +781,7 @@ func estimateWarnings(n *requirements, e *eval, est *Estimate) []string {
 		return []string{fmt.Sprintf("A request's first token comes after about %s ms and then one every %s ms, beyond the default targets of %s ms and %s ms (MLPerf Inference's server latency limits); set max_time_to_first_token_ms and max_time_per_output_token_ms to accept it, or to require a faster layout.",
 			groupInt(*est.TimeToFirstTokenMs), trimFloat(*est.TimePerOutputTokenMs), groupInt(DefaultTimeToFirstTokenMs), groupInt(DefaultTimePerOutputTokenMs))}
 	}
-	if est.JobHours != nil && est.RelativeThroughput == nil && !n.train.deadlineStated && *est.JobHours > n.train.deadline {
+	if est.JobHours != nil && est.RelativeThroughput == nil && !n.train.deadlineStated && *est.JobHours > n.train.Deadline {
 		return []string{"The job runs about " + trimFloat(*est.JobHours) + " hours on " + catalog.Plural(e.nodes, "VM", "VMs") + ", beyond the " + itoa(DefaultDeadlineHours) + "-hour default, even on the most VMs one job may span here; set deadline_hours to accept it, or choose a size with InfiniBand or faster GPUs."}
 	}
 	return nil
@@ -811,11 +812,11 @@ func methodWhy(given, precision string) string {
 // precisionWhat says which precision the job computes in, and why.
 func precisionWhat(n *requirements) string {
 	switch {
-	case n.mi.method == MethodQLoRA:
+	case n.mi.Method == MethodQLoRA:
 		return "QLoRA computes in bf16 or fp16"
-	case n.mi.method == MethodLoRA && n.train.computePrec == "":
+	case n.mi.Method == MethodLoRA && n.train.ComputePrec == "":
 		return "adapters on a quantised base compute in bf16 or fp16"
-	case n.mi.method == MethodLoRA:
+	case n.mi.Method == MethodLoRA:
 		return "LoRA computes in the base model's " + n.precision
 	}
 	return "full training computes in " + n.precision
@@ -823,9 +824,9 @@ func precisionWhat(n *requirements) string {
 
 // modelWarnings say where the request departs from the model table, and
 // which inputs the model does not use.
-func modelWarnings(mi *memoryInput, found *modelFacts) []Warning {
+func modelWarnings(mi *perfmodel.MemoryInput, found *modelFacts) []Warning {
 	var out []Warning
-	tm := mi.model
+	tm := mi.Model
 	if found.aliasOf != "" {
 		out = append(out, Warning{"Model Name Resolved To Its Architecture",
 			fmt.Sprintf("model.name %q is not an id of the catalog's model table; it is estimated as %s (%s), whose architecture it shares: an instruct or chat tuning or a Hugging Face id has its base model's parameters and layers. Set model.name = %q to remove this warning.",
@@ -834,19 +835,19 @@ func modelWarnings(mi *memoryInput, found *modelFacts) []Warning {
 	if found.paramsDiffer {
 		out = append(out, Warning{"Parameter Count Differs From The Model Table",
 			fmt.Sprintf("model.parameters_billion is %s, but the catalog's model table gives %s for %s; the estimate uses %s. Remove parameters_billion to use the table's count.",
-				trimFloat(mi.params), trimFloat(tm.ParametersBillion), tm.Name, trimFloat(mi.params))})
+				trimFloat(mi.Params), trimFloat(tm.ParametersBillion), tm.Name, trimFloat(mi.Params))})
 	}
 	if found.precisionDiffer {
 		out = append(out, Warning{"Precision Differs From The Model Table",
 			fmt.Sprintf("model.precision is %q, but %s is published in %s; the estimate stores the weights in %s. Remove precision to use the published one.",
-				mi.precision, tm.Name, tm.Precision, mi.precision)})
+				mi.Precision, tm.Name, tm.Precision, mi.Precision)})
 	}
 	unused := func(set bool, name, why string) {
 		if set {
 			out = append(out, Warning{"Argument Not Used By The Model", name + " is not used: " + why + " Remove it, or describe the model that needs it."})
 		}
 	}
-	what := kindLabel(mi.kind)
+	what := perfmodel.KindLabel(mi.Kind)
 	unused(found.unusedContext, "context_tokens", "a "+what+" has no token context the estimate depends on; its sequence is the model's own input size.")
 	unused(found.unusedConcurrency, "concurrent_requests", "a "+what+" keeps no KV cache per request, so concurrency does not change its memory.")
 	unused(found.unusedBatch, "training_batch_size", "full training of a language model sizes activations as a share of the model states (TrainingActivationHeadroom, FineTuningActivationHeadroom), not from the batch.")
@@ -855,14 +856,14 @@ func modelWarnings(mi *memoryInput, found *modelFacts) []Warning {
 
 // modelNotes say what resolving the model assumed: a published precision
 // handled as another, full training in bf16, a capped context.
-func modelNotes(mi *memoryInput, found *modelFacts) []string {
+func modelNotes(mi *perfmodel.MemoryInput, found *modelFacts) []string {
 	var out []string
-	tm := mi.model
+	tm := mi.Model
 	if found.handledAs != "" {
 		out = append(out, fmt.Sprintf("Precision: %s as published (%s bits per weight), handled as %s.", tm.Precision, trimFloat(tm.PrecisionBits), found.handledAs))
 	}
 	if found.trainsInBF16 != "" {
-		out = append(out, fmt.Sprintf("Precision: %s trains every weight in bf16, not in its published %s.", mi.workload, found.trainsInBF16))
+		out = append(out, fmt.Sprintf("Precision: %s trains every weight in bf16, not in its published %s.", mi.Workload, found.trainsInBF16))
 	}
 	if found.contextCapped {
 		out = append(out, fmt.Sprintf("Context: %s tokens, capped at %s's maximum context.", groupInt(float64(*tm.MaxContextTokens)), tm.Name))
@@ -876,23 +877,23 @@ func servingAssumptions(n *requirements, e *eval, f figures) []string {
 		return cpuServingAssumptions(n, e, f)
 	}
 	in, sv, c := e.in, &n.serve, f.copy
-	scale := in.trainMFU / TrainingMFU
-	peak := in.peakTFLOPS(sv.precision)
+	scale := in.TrainMFU / perfmodel.TrainingMFU
+	peak := in.PeakTFLOPS(sv.Precision)
 	allReduce := ""
-	if c.allReduce > 0 {
-		allReduce = fmt.Sprintf(", and waits %s ms for its all-reduces (2 × %s layers × %s µs)", trimFloat(c.allReduce*1000), trimFloat(sv.depth), trimFloat(AllReduceSeconds*1e6))
+	if c.AllReduce > 0 {
+		allReduce = fmt.Sprintf(", and waits %s ms for its all-reduces (2 × %s layers × %s µs)", trimFloat(c.AllReduce*1000), trimFloat(sv.Depth), trimFloat(perfmodel.AllReduceSeconds*1e6))
 	}
 	out := []string{
 		fmt.Sprintf("Decode step: %s of %s, %d sequences each; a step reads %s GiB of weights and the sequences' KV cache at %s%% of %s GB/s per GPU (%s ms), computes %d tokens at %s%% of %s dense TFLOPS per GPU (%s ms)%s.",
-			catalog.Plural(e.gl.copies, "copy", "copies"), catalog.Plural(copyGPUs(in, &e.gl), "GPU", "GPUs"), f.batch, trimFloat(sv.touchedWeights(f.batch)),
-			trimFloat(InferenceMBU*100), trimFloat(in.hbmGBs), trimFloat(c.memory*1000), f.batch, trimFloat(DecodeMFU*scale*100), trimFloat(peak), trimFloat(c.compute*1000), allReduce),
+			catalog.Plural(e.gl.Copies, "copy", "copies"), catalog.Plural(perfmodel.CopyGPUs(&in.Hardware, e.gl.TP, e.gl.PP), "GPU", "GPUs"), f.batch, trimFloat(sv.TouchedWeights(f.batch)),
+			trimFloat(perfmodel.InferenceMBU*100), trimFloat(in.HBMGBs), trimFloat(c.Memory*1000), f.batch, trimFloat(perfmodel.DecodeMFU*scale*100), trimFloat(peak), trimFloat(c.Compute*1000), allReduce),
 		fmt.Sprintf("Prefill: %s prompt tokens × 2 × %sB active parameters plus attention over the prompt, at %s%% of the peak: %s ms per request; with continuous batching a copy runs %d prefills per %s decode steps.",
-			groupInt(sv.prompt), trimFloat(sv.active), trimFloat(PrefillMFU*scale*100), trimFloat(c.prefill*1000), f.batch, groupInt(sv.output)),
+			groupInt(sv.Prompt), trimFloat(sv.Active), trimFloat(perfmodel.PrefillMFU*scale*100), trimFloat(c.Prefill*1000), f.batch, groupInt(sv.Output)),
 		servingThroughputSentence(f),
 	}
-	if c.weightOnly {
+	if c.WeightOnly {
 		out = append(out, fmt.Sprintf("Weight-only: the %s computes %s weights in bf16 or fp16 (%s dense TFLOPS); they save memory and bandwidth, not arithmetic time.",
-			in.sku.GPU.Model, sv.precision, trimFloat(peak)))
+			in.sku.GPU.Model, sv.Precision, trimFloat(peak)))
 	}
 	return out
 }
@@ -901,14 +902,14 @@ func servingAssumptions(n *requirements, e *eval, f figures) []string {
 // CPU size (cpuSpeed).
 func cpuServingAssumptions(n *requirements, e *eval, f figures) []string {
 	in, sv, c := e.in, &n.serve, f.copy
-	fp32 := cpuFP32(in) / 1e9
+	fp32 := perfmodel.CPUFP32(&in.Hardware) / 1e9
 	return []string{
 		fmt.Sprintf("Decode step: %s, one per VM, %s each; a step reads %s GiB of weights at %s%% of the VM's %s GB/s STREAM bandwidth (%s ms), and takes no less than computing %s at %s%% of its %s GFLOPS FP32 (%s × %s cores × %s GFLOPS FP64 per core; %s ms).",
-			catalog.Plural(e.nodes, "copy", "copies"), catalog.Plural(f.batch, "sequence", "sequences"), trimFloat(sv.touchedWeights(f.batch)), trimFloat(CPUStreamEfficiency*100),
-			trimFloat(in.streamGBs), trimFloat(c.memory*1000), catalog.Plural(f.batch, "token", "tokens"), trimFloat(CPUComputeEfficiency*100), groupInt(fp32),
-			trimFloat(CPUFP32PerFP64), groupInt(float64(in.physCores)), trimFloat(in.coreFP64), trimFloat(c.compute*1000)),
+			catalog.Plural(e.nodes, "copy", "copies"), catalog.Plural(f.batch, "sequence", "sequences"), trimFloat(sv.TouchedWeights(f.batch)), trimFloat(perfmodel.CPUStreamEfficiency*100),
+			trimFloat(in.StreamGBs), trimFloat(c.Memory*1000), catalog.Plural(f.batch, "token", "tokens"), trimFloat(perfmodel.CPUComputeEfficiency*100), groupInt(fp32),
+			trimFloat(perfmodel.CPUFP32PerFP64), groupInt(float64(in.PhysCores)), trimFloat(in.CoreFP64), trimFloat(c.Compute*1000)),
 		fmt.Sprintf("Prefill: %s prompt tokens × 2 × %sB active parameters at %s%% of the FP32 rate: %s ms per request; with continuous batching a copy runs %s per %s decode steps.",
-			groupInt(sv.prompt), trimFloat(sv.active), trimFloat(CPUComputeEfficiency*100), trimFloat(c.prefill*1000), catalog.Plural(f.batch, "prefill", "prefills"), groupInt(sv.output)),
+			groupInt(sv.Prompt), trimFloat(sv.Active), trimFloat(perfmodel.CPUComputeEfficiency*100), trimFloat(c.Prefill*1000), catalog.Plural(f.batch, "prefill", "prefills"), groupInt(sv.Output)),
 		servingThroughputSentence(f),
 	}
 }
@@ -917,5 +918,5 @@ func cpuServingAssumptions(n *requirements, e *eval, f figures) []string {
 // latency.
 func servingThroughputSentence(f figures) string {
 	return fmt.Sprintf("Throughput: %s output tokens per second per copy, %s for the service; a request's first token after %s ms, then one every %s ms.",
-		groupInt(f.perCopy), groupInt(f.tps), trimFloat(f.copy.ttft*1000), trimFloat(f.copy.tpot*1000))
+		groupInt(f.perCopy), groupInt(f.tps), trimFloat(f.copy.TTFT*1000), trimFloat(f.copy.TPOT*1000))
 }

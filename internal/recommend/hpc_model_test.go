@@ -4,6 +4,7 @@
 package recommend
 
 import (
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 	"math"
 	"slices"
 	"strings"
@@ -41,16 +42,16 @@ func TestConstrainedCoresLessPerVMMorePerCore(t *testing.T) {
 func TestParallelEfficiency(t *testing.T) {
 	prev := 1.0
 	for _, n := range []int64{2, 4, 8, 16, 100} {
-		e := hpcEfficiency(n)
+		e := perfmodel.ScalingEfficiency(n)
 		if e >= prev || e <= 0 {
 			t.Errorf("efficiency on %d VMs %v, after %v", n, e, prev)
 		}
 		prev = e
 	}
-	if e := hpcEfficiency(1); e != 1 {
+	if e := perfmodel.ScalingEfficiency(1); e != 1 {
 		t.Errorf("one VM: %v", e)
 	}
-	if e := hpcEfficiency(2); math.Abs(e-0.98) > 0.005 {
+	if e := perfmodel.ScalingEfficiency(2); math.Abs(e-0.98) > 0.005 {
 		t.Errorf("2 VMs: %v, want about 0.98 (the published median)", e)
 	}
 
@@ -66,9 +67,9 @@ func TestParallelEfficiency(t *testing.T) {
 
 	// Measured at 4 VMs, the curve scaled through it: 1.2 on 4 VMs is
 	// 1.2 / curve(4) × curve(16) on 16.
-	h := hpcWork{bound: BoundMemoryBandwidth, coupled: true, measured: 1.2, measuredAt: 4}
-	if got, want := h.efficiency(16), 1.2*hpcEfficiency(16)/hpcEfficiency(4); math.Abs(got-want) > 1e-12 || h.efficiency(1) != 1 {
-		t.Errorf("scaled curve: %v on 16 VMs, want %v; %v on one", got, want, h.efficiency(1))
+	h := perfmodel.HPCJob{Bound: BoundMemoryBandwidth, Coupled: true, Measured: 1.2, MeasuredAt: 4}
+	if got, want := h.Efficiency(16), 1.2*perfmodel.ScalingEfficiency(16)/perfmodel.ScalingEfficiency(4); math.Abs(got-want) > 1e-12 || h.Efficiency(1) != 1 {
+		t.Errorf("scaled curve: %v on 16 VMs, want %v; %v on one", got, want, h.Efficiency(1))
 	}
 
 	res = mustRecommend(t, Request{Workload: WorkloadHPC, Cores: i64(2000), ParallelEfficiency: f64(0.5), AsOf: asOf})
@@ -77,9 +78,9 @@ func TestParallelEfficiency(t *testing.T) {
 			t.Errorf("%s on %d VMs: estimate %+v, want %v", r.VMSize, r.Nodes, r.Estimate, want)
 		}
 	}
-	htc := hpcWork{bound: BoundCompute}
-	if htc.efficiency(50) != 1 {
-		t.Errorf("htc on 50 VMs: %v", htc.efficiency(50))
+	htc := perfmodel.HPCJob{Bound: BoundCompute}
+	if htc.Efficiency(50) != 1 {
+		t.Errorf("htc on 50 VMs: %v", htc.Efficiency(50))
 	}
 }
 

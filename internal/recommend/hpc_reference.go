@@ -10,11 +10,11 @@ package recommend
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
 const (
@@ -41,25 +41,10 @@ type hpcReference struct {
 	cores, name string  // as the explanation says them
 }
 
-// timeBound is the bound job time follows: memory_capacity jobs, once
-// their memory fits, run at their memory bandwidth.
-func (h *hpcWork) timeBound() string {
-	if h.bound == BoundMemoryCapacity {
-		return BoundMemoryBandwidth
-	}
-	return h.bound
-}
-
-// timedRate is the throughput of cores ranks spread over nodes VMs of the
-// size by the time bound, with the parallel efficiency on nodes VMs.
-func (h *hpcWork) timedRate(in *sizeInfo, cores, nodes int64) float64 {
-	return float64(nodes) * hpcVMRate(in, h.timeBound(), hpcCoresPerVM(in, cores, nodes)) * h.efficiency(nodes)
-}
-
 // resolveReference finds the reference run's size among the prepared
 // sizes and its throughput; the request has passed validate.
 func (h *hpcWork) resolveReference(cat *catalog.Catalog, p *prepared, rr *ReferenceRun) {
-	if rr == nil || h.bound == "" {
+	if rr == nil || h.Bound == "" {
 		return
 	}
 	s, ok := cat.Lookup(rr.VMSize)
@@ -72,8 +57,8 @@ func (h *hpcWork) resolveReference(cat *catalog.Catalog, p *prepared, rr *Refere
 	}
 	ref := &hpcReference{in: &p.sizes[i], nodes: rr.Nodes, hours: rr.Hours, name: s.Name}
 	cores := valueOr(rr.Cores, 0)
-	ref.coresPerVM = hpcCoresPerVM(ref.in, cores, rr.Nodes)
-	ref.rate = h.timedRate(ref.in, cores, rr.Nodes)
+	ref.coresPerVM = perfmodel.CoresPerVM(&ref.in.Hardware, cores, rr.Nodes)
+	ref.rate = h.TimedRate(&ref.in.Hardware, cores, rr.Nodes)
 	ref.cores = groupInt(ref.coresPerVM * float64(rr.Nodes))
 	h.ref = ref
 }
@@ -85,21 +70,11 @@ func (h *hpcWork) jobHours(in *sizeInfo, nodes int64) float64 {
 	if h.ref == nil || h.ref.rate <= 0 {
 		return 0
 	}
-	r := h.timedRate(in, h.cores, nodes)
+	r := h.TimedRate(&in.Hardware, h.Cores, nodes)
 	if r <= 0 {
 		return 0
 	}
 	return h.ref.hours * h.ref.rate / r
-}
-
-// coresUsed is the cores the job runs on nodes VMs of the size, which its
-// licences count: with cores, its ranks (at most one per vCPU); else every
-// core of the VMs.
-func (h *hpcWork) coresUsed(in *sizeInfo, nodes int64) float64 {
-	if h.cores > 0 {
-		return math.Min(float64(h.cores), float64(nodes*max(in.vcpus, in.physCores)))
-	}
-	return float64(nodes) * hpcCoresPerVM(in, 0, nodes)
 }
 
 // licensePerHour is the per-core licence cost of a layout per hour: the
@@ -108,7 +83,7 @@ func (h *hpcWork) licensePerHour(in *sizeInfo, nodes int64) float64 {
 	if h.license <= 0 {
 		return 0
 	}
-	return h.license * h.coresUsed(in, nodes)
+	return h.license * h.CoresUsed(&in.Hardware, nodes)
 }
 
 // hpcEstimate fills an hpc or htc estimate's hours, cost and licences.
@@ -136,7 +111,7 @@ func hpcEstimateReasons(n *requirements, e *eval, est *Estimate) []string {
 		return nil
 	}
 	var out []string
-	cores := groupInt(n.hpc.coresUsed(e.in, e.nodes))
+	cores := groupInt(n.hpc.CoresUsed(&e.in.Hardware, e.nodes))
 	if est.JobHours != nil {
 		s := fmt.Sprintf("Estimated %s hours for the job on %s (%s cores), from the reference run's %s hours", trimFloat(*est.JobHours), catalog.Plural(e.nodes, "VM", "VMs"), cores, trimFloat(n.hpc.ref.hours))
 		if est.JobCostUSD != nil {
@@ -159,9 +134,9 @@ func hpcReferenceExplanation(h *hpcWork) []string {
 	var out []string
 	if r := h.ref; r != nil {
 		s := fmt.Sprintf("Reference run: %s hours on %s of %s (%s cores); a layout's job hours are those hours × the run's throughput ÷ the layout's, by %s.",
-			trimFloat(r.hours), catalog.Plural(r.nodes, "VM", "VMs"), r.name, r.cores, h.timeBound())
+			trimFloat(r.hours), catalog.Plural(r.nodes, "VM", "VMs"), r.name, r.cores, h.TimeBound())
 		if r.rate <= 0 {
-			s = fmt.Sprintf("Reference run on %s: the catalog has no %s figure for it, so no job hours.", r.name, h.timeBound())
+			s = fmt.Sprintf("Reference run on %s: the catalog has no %s figure for it, so no job hours.", r.name, h.TimeBound())
 		}
 		out = append(out, s)
 	}

@@ -4,6 +4,7 @@
 package recommend
 
 import (
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 	"math"
 	"strings"
 	"testing"
@@ -321,10 +322,10 @@ func TestEstimateMemoryOverridesTheTable(t *testing.T) {
 // the fine-tuning default follows the precision.
 func TestMemoryModelTables(t *testing.T) {
 	for _, p := range Precisions() {
-		if _, ok := bytesPerParameter[p]; !ok {
+		if _, ok := perfmodel.BytesPerParameter(p); !ok {
 			t.Errorf("no bytes per parameter for %s", p)
 		}
-		if quantised(p) {
+		if perfmodel.Quantised(p) {
 			continue // no full training; fine-tuning is LoRA or QLoRA
 		}
 		tr, _ := EstimateGPUMemoryGiB(13, p, WorkloadTraining)
@@ -333,9 +334,6 @@ func TestMemoryModelTables(t *testing.T) {
 		if !(tr.GiB > ft.GiB && ft.GiB > inf.GiB) {
 			t.Errorf("%s: training %v, fine-tuning %v, inference %v", p, tr.GiB, ft.GiB, inf.GiB)
 		}
-	}
-	if len(bytesPerParameter) != len(precisions) {
-		t.Errorf("bytesPerParameter has %d entries, Precisions %d", len(bytesPerParameter), len(precisions))
 	}
 	for p, m := range map[string]string{PrecisionINT4: MethodQLoRA, PrecisionINT8: MethodLoRA, PrecisionFP4: MethodLoRA, PrecisionBF16: MethodFull, PrecisionFP8: MethodFull} {
 		if got := defaultMethod(p); got != m {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
 // isModelWorkload reports whether the workload takes a model.
@@ -34,16 +35,10 @@ func enginePrecision(published string) string {
 	return DefaultPrecision
 }
 
-// quantised reports whether weights at precision p are a storage format
-// training cannot update (int8, int4, fp4): only adapters train on them.
-func quantised(p string) bool {
-	return p == PrecisionINT8 || p == PrecisionINT4 || p == PrecisionFP4
-}
-
 // resolvedModel is the request's model with the table's facts filled in,
 // and what resolving it found that the explanation says.
 type resolvedModel struct {
-	mi    memoryInput
+	mi    perfmodel.MemoryInput
 	class string
 	found modelFacts
 }
@@ -82,7 +77,7 @@ func resolveModel(cat *catalog.Catalog, req Request) (r resolvedModel, ok bool) 
 		}
 	}
 	mi := &r.mi
-	mi.workload, mi.model = req.Workload, tm
+	mi.Workload, mi.Model = req.Workload, tm
 	switch {
 	case m.Class != "":
 		r.class = m.Class
@@ -90,32 +85,32 @@ func resolveModel(cat *catalog.Catalog, req Request) (r resolvedModel, ok bool) 
 		r.class = ClassNonGenerative
 	}
 	// Parameters: the request's, else the table's.
-	mi.params = m.ParametersBillion
+	mi.Params = m.ParametersBillion
 	if tm != nil {
-		if mi.params == 0 {
-			mi.params = tm.ParametersBillion
+		if mi.Params == 0 {
+			mi.Params = tm.ParametersBillion
 		} else {
-			r.found.paramsDiffer = mi.params != tm.ParametersBillion
+			r.found.paramsDiffer = mi.Params != tm.ParametersBillion
 		}
 	}
-	if !(mi.params > 0) {
+	if !(mi.Params > 0) {
 		return r, false
 	}
-	mi.active = mi.params
+	mi.Active = mi.Params
 	switch {
 	case m.ActiveParametersBillion > 0:
-		mi.active = min(m.ActiveParametersBillion, mi.params)
+		mi.Active = min(m.ActiveParametersBillion, mi.Params)
 	case tm != nil:
-		mi.active = min(tm.ActiveParametersBillion*mi.params/tm.ParametersBillion, mi.params)
+		mi.Active = min(tm.ActiveParametersBillion*mi.Params/tm.ParametersBillion, mi.Params)
 	}
 	// Kind: the table's, else from the class and the active parameters.
 	switch {
 	case tm != nil:
-		mi.kind = tm.Kind
-	case r.class == ClassGenerative && mi.active < mi.params:
-		mi.kind = catalog.ModelKindMoE
+		mi.Kind = tm.Kind
+	case r.class == ClassGenerative && mi.Active < mi.Params:
+		mi.Kind = catalog.ModelKindMoE
 	case r.class == ClassGenerative:
-		mi.kind = catalog.ModelKindGenerative
+		mi.Kind = catalog.ModelKindGenerative
 	}
 	r.resolvePrecision(m, tm)
 	r.resolveMethod(req)
@@ -124,24 +119,31 @@ func resolveModel(cat *catalog.Catalog, req Request) (r resolvedModel, ok bool) 
 	return r, true
 }
 
+// bpp is the storage of one weight at a precision the request has
+// passed validate with.
+func bpp(p string) float64 {
+	b, _ := perfmodel.BytesPerParameter(p)
+	return b
+}
+
 // resolvePrecision: the request's precision, else the table's published
 // one, else the default.
 func (r *resolvedModel) resolvePrecision(m *Model, tm *catalog.Model) {
 	mi := &r.mi
-	mi.precision = m.Precision
+	mi.Precision = m.Precision
 	switch {
-	case mi.precision != "":
-		mi.bpp = bytesPerParameter[mi.precision]
-		r.found.precisionDiffer = tm != nil && enginePrecision(tm.Precision) != mi.precision
+	case mi.Precision != "":
+		mi.BPP = bpp(mi.Precision)
+		r.found.precisionDiffer = tm != nil && enginePrecision(tm.Precision) != mi.Precision
 	case tm != nil:
-		mi.precision = enginePrecision(tm.Precision)
-		mi.bpp = tm.PrecisionBits / 8
-		if !strings.EqualFold(tm.Precision, mi.precision) {
-			r.found.handledAs = mi.precision
+		mi.Precision = enginePrecision(tm.Precision)
+		mi.BPP = tm.PrecisionBits / 8
+		if !strings.EqualFold(tm.Precision, mi.Precision) {
+			r.found.handledAs = mi.Precision
 		}
 	default:
-		mi.precision = DefaultPrecision
-		mi.bpp = bytesPerParameter[DefaultPrecision]
+		mi.Precision = DefaultPrecision
+		mi.BPP = bpp(DefaultPrecision)
 	}
 }
 
@@ -151,15 +153,15 @@ func (r *resolvedModel) resolveMethod(req Request) {
 	mi := &r.mi
 	switch req.Workload {
 	case WorkloadTraining:
-		mi.method = MethodFull
+		mi.Method = MethodFull
 	case WorkloadFineTuning:
-		mi.method = orDefault(req.FineTuningMethod, defaultMethod(mi.precision))
+		mi.Method = orDefault(req.FineTuningMethod, defaultMethod(mi.Precision))
 	}
-	if mi.method == MethodFull && quantised(mi.precision) {
+	if mi.Method == MethodFull && perfmodel.Quantised(mi.Precision) {
 		// A published quantised model (validate refuses a stated one):
 		// full training updates every weight in bf16.
-		r.found.trainsInBF16 = mi.precision
-		mi.precision, mi.bpp = PrecisionBF16, bytesPerParameter[PrecisionBF16]
+		r.found.trainsInBF16 = mi.Precision
+		mi.Precision, mi.BPP = PrecisionBF16, bpp(PrecisionBF16)
 	}
 }
 
@@ -168,17 +170,17 @@ func (r *resolvedModel) resolveMethod(req Request) {
 // training batch.
 func (r *resolvedModel) resolveSequences(req Request, tm *catalog.Model) {
 	mi := &r.mi
-	mi.context = valueOr(req.ContextTokens, DefaultContextTokens)
+	mi.Context = valueOr(req.ContextTokens, DefaultContextTokens)
 	if req.Workload == WorkloadInference {
-		mi.prompt, mi.output, mi.context = tokenSplit(req)
-		mi.splitGiven = req.PromptTokens != nil && req.OutputTokens != nil
+		mi.Prompt, mi.Output, mi.Context = tokenSplit(req)
+		mi.SplitGiven = req.PromptTokens != nil && req.OutputTokens != nil
 	}
-	if tm != nil && tm.MaxContextTokens != nil && mi.context > *tm.MaxContextTokens && mi.generative() {
+	if tm != nil && tm.MaxContextTokens != nil && mi.Context > *tm.MaxContextTokens && mi.Generative() {
 		r.found.contextCapped = true
-		mi.context = *tm.MaxContextTokens
+		mi.Context = *tm.MaxContextTokens
 	}
-	mi.seqs = valueOr(req.ConcurrentRequests, DefaultConcurrentRequests)
-	mi.batch = valueOr(req.TrainingBatchSize, defaultTrainingBatchSize[mi.kind])
+	mi.Seqs = valueOr(req.ConcurrentRequests, DefaultConcurrentRequests)
+	mi.Batch = valueOr(req.TrainingBatchSize, defaultTrainingBatchSize[mi.Kind])
 }
 
 // tokenSplit is a served request's mean prompt and output tokens and the
@@ -219,61 +221,7 @@ func tokenSplit(req Request) (prompt, output, context int64) {
 // explanation warns about rather than ignore them.
 func (r *resolvedModel) unusedInputs(req Request) {
 	mi := &r.mi
-	r.found.unusedContext = req.ContextTokens != nil && !mi.generative()
-	r.found.unusedConcurrency = req.ConcurrentRequests != nil && !mi.generative()
-	r.found.unusedBatch = req.TrainingBatchSize != nil && mi.generative() && mi.method == MethodFull
-}
-
-// computePrecision is the precision the GPUs must run natively for a
-// training or fine-tuning job: the model's for full training; for LoRA the
-// base's, unless it is quantised (fp8, int8, int4), whose adapters compute
-// in bf16 or fp16 (either will do, "" here); QLoRA always computes in bf16
-// or fp16.
-func computePrecision(precision, method string) string {
-	if method == MethodQLoRA {
-		return ""
-	}
-	if method == MethodLoRA {
-		if precision == PrecisionFP8 || quantised(precision) {
-			return ""
-		}
-	}
-	return precision
-}
-
-// closerPrecisions lists, per precision, the precisions to train in
-// instead on a GPU without it, closest first.
-var closerPrecisions = map[string][]string{
-	PrecisionBF16: {PrecisionFP16, PrecisionFP32},
-	PrecisionFP16: {PrecisionBF16, PrecisionFP32},
-	PrecisionFP8:  {PrecisionBF16, PrecisionFP16, PrecisionFP32},
-	PrecisionFP4:  {PrecisionFP8, PrecisionBF16, PrecisionFP16, PrecisionFP32},
-	PrecisionTF32: {PrecisionFP32},
-	PrecisionFP32: {},
-}
-
-// runsTraining reports whether the GPU runs a training job's compute
-// precision natively ("" is bf16 or fp16).
-func (in *sizeInfo) runsTraining(compute string) bool {
-	if !in.isGPU {
-		return true
-	}
-	if compute == "" {
-		return in.precisions&(precisionBit(PrecisionBF16)|precisionBit(PrecisionFP16)) != 0
-	}
-	if compute == PrecisionFP32 {
-		return true
-	}
-	return in.precisions&precisionBit(compute) != 0
-}
-
-// closestPrecision is the precision closest to compute that the GPU runs
-// natively.
-func (in *sizeInfo) closestPrecision(compute string) string {
-	for _, p := range closerPrecisions[compute] {
-		if in.runsTraining(p) {
-			return p
-		}
-	}
-	return PrecisionFP32
+	r.found.unusedContext = req.ContextTokens != nil && !mi.Generative()
+	r.found.unusedConcurrency = req.ConcurrentRequests != nil && !mi.Generative()
+	r.found.unusedBatch = req.TrainingBatchSize != nil && mi.Generative() && mi.Method == MethodFull
 }

@@ -111,7 +111,7 @@ func nearest(n *requirements, group []candidate) *eval {
 	}
 	m := best.eval
 	if !slices.ContainsFunc(group, func(c candidate) bool { return !c.failed(cDeadline) }) {
-		need := func(e *eval) float64 { return n.train.hours(e.in, n.deadlineVMs(e.in)) }
+		need := func(e *eval) float64 { return n.train.Hours(&e.in.Hardware, n.deadlineVMs(e.in)) }
 		for _, c := range group {
 			if need(c.eval) > 0 && need(c.eval) < need(m) {
 				m = c.eval
@@ -120,7 +120,7 @@ func nearest(n *requirements, group []candidate) *eval {
 	}
 	if !slices.ContainsFunc(group, func(c candidate) bool { return c.fails&memoryConstraints == 0 }) {
 		reach := func(e *eval) float64 {
-			return float64(e.in.gpuUnits) * e.in.unitMem * float64(n.spanFor(e.in))
+			return float64(e.in.GPUUnits) * e.in.UnitMemGiB * float64(n.spanFor(e.in))
 		}
 		for _, c := range group {
 			if reach(c.eval) > reach(m) {

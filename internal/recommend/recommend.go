@@ -124,15 +124,15 @@ func explainRanking(n *requirements, r ranking) *Result {
 	res := &Result{}
 	limit := min(n.maxResults, len(r.cands))
 	bestHPC := 0.0
-	if n.hpc.bound != "" {
+	if n.hpc.Bound != "" {
 		for _, c := range r.cands {
-			rate, _ := n.hpc.rate(c.in, c.nodes)
+			rate, _ := n.hpc.Rate(&c.in.Hardware, c.nodes)
 			bestHPC = math.Max(bestHPC, rate)
 		}
 	}
 	// The training work's derivation, said once for every estimate.
 	work := ""
-	if n.train.flops > 0 {
+	if n.train.FLOPs > 0 {
 		work = flopsHow(&n.train)
 	}
 	res.Recommendations = make([]Recommendation, limit)
@@ -182,7 +182,7 @@ func compareCandidates(a, b candidate) int {
 	}
 	// The same money for more cores: a full size before its
 	// constrained-core sizes at the same price.
-	if c := cmp.Compare(b.in.vcpus*b.nodes, a.in.vcpus*a.nodes); c != 0 {
+	if c := cmp.Compare(b.in.VCPUs*b.nodes, a.in.VCPUs*a.nodes); c != 0 {
 		return c
 	}
 	return strings.Compare(a.in.sku.Name, b.in.sku.Name)
@@ -305,11 +305,11 @@ func score(n *requirements, e *eval, ref *scoreRef) float64 {
 	gen := float64(e.in.year-GenerationBaseYear) / GenerationSpanYears
 	gen = math.Max(0, math.Min(1, gen))
 	switch {
-	case e.hasFacts && n.train.flops > 0 && n.optimize != OptimizePerformance:
+	case e.hasFacts && n.train.FLOPs > 0 && n.optimize != OptimizePerformance:
 		// Training: time to result counts against the deadline; a layout
 		// that meets it loses nothing to a faster one (optimize_for =
 		// "performance" ranks on raw speed).
-		gen = math.Min(1, n.train.deadline*e.speed)
+		gen = math.Min(1, n.train.Deadline*e.speed)
 	case e.ttft > 0 && e.tpot > 0:
 		gen = n.serve.latencyScore(n.optimize == OptimizePerformance, e, ref)
 	case e.hasFacts && ref.maxSpeed > 0:
@@ -368,22 +368,22 @@ func recommendation(n *requirements, c candidate, rank int64, preferred bool, be
 		SKU:         s,
 		Nodes:       e.nodes,
 		Replicas:    1,
-		GPUsPerNode: in.gpuCount,
-		TotalGPUs:   catalog.Round2(in.gpuCount * float64(e.nodes)),
+		GPUsPerNode: in.GPUCount,
+		TotalGPUs:   catalog.Round2(in.GPUCount * float64(e.nodes)),
 		Preferred:   preferred,
 	}
 	r.TotalGPUMemoryGiB = catalog.Round2(in.gpuMem * float64(e.nodes))
 	switch {
-	case n.job.tensorParallel && e.gl.ok:
-		r.Replicas, r.TensorParallel, r.PipelineStages = e.gl.replicas, e.gl.tp, e.gl.pp
+	case n.job.TensorParallel && e.gl.OK:
+		r.Replicas, r.TensorParallel, r.PipelineStages = e.gl.Replicas, e.gl.TP, e.gl.PP
 	case n.cpuServed(in):
 		r.Replicas, r.PipelineStages = e.nodes, 1 // one copy on each VM
 	}
 	if e.hasPrice {
 		r.PricePerHour = ptr(e.price)
 		r.TotalPricePerHour = ptr(round4(e.total))
-		if in.gpuCount > 0 {
-			r.PricePerGPUHour = ptr(round4(e.price / in.gpuCount))
+		if in.GPUCount > 0 {
+			r.PricePerGPUHour = ptr(round4(e.price / in.GPUCount))
 		}
 		r.PriceIsSpot = e.spot
 		r.PriceRegion = e.priceRegion

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
 // requirements is a validated request with its defaults applied and what
@@ -58,11 +59,11 @@ type need struct {
 
 	hasModel   bool
 	mem        *MemoryEstimate
-	mi         memoryInput // the resolved model (hasModel)
-	model      modelFacts  // what resolving the model found (hasModel)
-	job        gpuJob      // how the GPU memory need splits over GPUs (gpuMemNeed > 0)
-	gpuMemNeed float64     // 0: none
-	sysMemNeed float64     // 0: none
+	mi         perfmodel.MemoryInput // the resolved model (hasModel)
+	model      modelFacts            // what resolving the model found (hasModel)
+	job        perfmodel.GPUJob      // how the GPU memory need splits over GPUs (gpuMemNeed > 0)
+	gpuMemNeed float64               // 0: none
+	sysMemNeed float64               // 0: none
 	gpus       int64
 	fixedNodes int64
 	cores      int64
@@ -95,9 +96,9 @@ func deriveRequirements(cat *catalog.Catalog, req Request) *requirements {
 	n.train = trainingOf(&n.need, req, !n.ibNeeded(true))
 	n.serve = servingOf(&n.need, req)
 	n.hpc = hpcWorkOf(req)
-	n.workUnused = n.train.flops == 0 && n.hasModel && n.fit.category == catalog.CategoryGPU &&
+	n.workUnused = n.train.FLOPs == 0 && n.hasModel && n.fit.category == catalog.CategoryGPU &&
 		(req.TokensBillion != nil || req.DeadlineHours != nil)
-	if n.serve.tps > 0 && n.job.kvPerSeq == 0 && !n.cpuService() {
+	if n.serve.tps > 0 && n.job.KVPerSeq == 0 && !n.cpuService() {
 		// Only a served language model's copies are timed.
 		n.tpsUnused = n.hasModel || req.GPUMemoryGiB != nil
 		n.serve.tps = 0
@@ -161,11 +162,11 @@ func deriveNeed(n *need, cat *catalog.Catalog, req Request) {
 	rm, ok := resolveModel(cat, req)
 	if req.Model != nil && modelWorkload {
 		n.class = rm.class
-		n.precision = orDefault(rm.mi.precision, orDefault(req.Model.Precision, DefaultPrecision))
+		n.precision = orDefault(rm.mi.Precision, orDefault(req.Model.Precision, DefaultPrecision))
 	}
 	if ok {
 		n.mi = rm.mi
-		e := estimateMemory(&n.mi)
+		e := perfmodel.EstimateMemory(&n.mi)
 		n.mem = &e
 		n.hasModel = true
 		n.model = rm.found
@@ -275,13 +276,13 @@ func (n *requirements) summary(work string) Requirements {
 		r.ConcurrentRequests = n.mem.ConcurrentRequests
 		r.KVCacheGiB = n.mem.KVCacheGiB
 		r.KVBytesPerToken = n.mem.KVBytesPerToken
-		r.TrainingFLOPs, r.TrainingTokensBillion, r.TokenBudget = n.train.flops, n.train.tokensB, tokenBudget(&n.train)
-		if n.train.flops > 0 {
-			r.DeadlineHours = n.train.deadline
+		r.TrainingFLOPs, r.TrainingTokensBillion, r.TokenBudget = n.train.FLOPs, n.train.TokensB, tokenBudget(&n.train)
+		if n.train.FLOPs > 0 {
+			r.DeadlineHours = n.train.Deadline
 		}
 		r.TokensPerSecond = n.serve.tps
 		if n.serviceTimed() {
-			r.PromptTokens, r.OutputTokens, r.TokenSplit = n.mi.prompt, n.mi.output, tokenSplitSentence(n.req, &n.mi)
+			r.PromptTokens, r.OutputTokens, r.TokenSplit = n.mi.Prompt, n.mi.Output, tokenSplitSentence(n.req, &n.mi)
 			r.MaxTimeToFirstTokenMs, r.MaxTimePerOutputTokenMs = n.serve.maxTTFT*1000, n.serve.maxTPOT*1000
 			r.MinReplicas = n.serve.minReplicas
 		}
@@ -291,7 +292,7 @@ func (n *requirements) summary(work string) Requirements {
 			r.ModelClass = n.class
 		}
 	}
-	r.HPCBound = n.hpc.bound
+	r.HPCBound = n.hpc.Bound
 	if n.gpuMemNeed > 0 {
 		v := n.gpuMemNeed
 		r.GPUMemoryGiB = &v

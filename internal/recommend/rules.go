@@ -12,20 +12,21 @@ import (
 	"slices"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
 // Workloads.
 const (
 	// WorkloadTraining is training a model from scratch (pretraining) or any
 	// full training run: weights, gradients and optimizer states on the GPUs.
-	WorkloadTraining = "training"
+	WorkloadTraining = perfmodel.WorkloadTraining
 	// WorkloadFineTuning is fine-tuning an existing model, by one of
 	// FineTuningMethods: full (the same state per parameter as training,
 	// less activation headroom), LoRA or QLoRA (a frozen base and small
 	// trainable adapters).
-	WorkloadFineTuning = "fine_tuning"
+	WorkloadFineTuning = perfmodel.WorkloadFineTuning
 	// WorkloadInference is serving a model: weights plus KV cache.
-	WorkloadInference = "inference"
+	WorkloadInference = perfmodel.WorkloadInference
 	// WorkloadHPC is tightly coupled MPI (CFD, weather, FEA): HPC sizes with
 	// InfiniBand.
 	WorkloadHPC = "hpc"
@@ -39,35 +40,27 @@ const (
 	WorkloadDataProcessing = "data_processing"
 )
 
-// Precisions.
+// Precisions: the performance models' (perfmodel.Precisions).
 const (
-	PrecisionFP32 = "fp32"
-	PrecisionTF32 = "tf32"
-	PrecisionBF16 = "bf16"
-	PrecisionFP16 = "fp16"
-	PrecisionFP8  = "fp8"
-	// PrecisionFP4 is 4-bit floating-point weights in blocks with a shared
-	// scale (NVFP4, MXFP4), which Blackwell GPUs compute natively.
-	PrecisionFP4  = "fp4"
-	PrecisionINT8 = "int8"
-	PrecisionINT4 = "int4"
+	PrecisionFP32 = perfmodel.PrecisionFP32
+	PrecisionTF32 = perfmodel.PrecisionTF32
+	PrecisionBF16 = perfmodel.PrecisionBF16
+	PrecisionFP16 = perfmodel.PrecisionFP16
+	PrecisionFP8  = perfmodel.PrecisionFP8
+	PrecisionFP4  = perfmodel.PrecisionFP4
+	PrecisionINT8 = perfmodel.PrecisionINT8
+	PrecisionINT4 = perfmodel.PrecisionINT4
 )
 
 // DefaultPrecision is used when Model.Precision is empty: bf16 is the
 // default of current training and serving stacks.
 const DefaultPrecision = PrecisionBF16
 
-// Fine-tuning methods (FineTuningMethod).
+// Fine-tuning methods (FineTuningMethod): the memory and training models'.
 const (
-	// MethodFull trains every parameter: weights, gradients, an fp32
-	// master copy and Adam's moments for all of them.
-	MethodFull = "full"
-	// MethodLoRA freezes the base weights at the model's precision and
-	// trains low-rank adapters (Hu et al. 2021, arXiv 2106.09685).
-	MethodLoRA = "lora"
-	// MethodQLoRA freezes a 4-bit NF4 base and trains bf16 adapters with a
-	// paged optimizer (Dettmers et al. 2023, arXiv 2305.14314).
-	MethodQLoRA = "qlora"
+	MethodFull  = perfmodel.MethodFull
+	MethodLoRA  = perfmodel.MethodLoRA
+	MethodQLoRA = perfmodel.MethodQLoRA
 )
 
 // Model classes, the three columns of the guidance table in "Compute for AI
@@ -139,7 +132,7 @@ const (
 var (
 	workloads     = []string{WorkloadTraining, WorkloadFineTuning, WorkloadInference, WorkloadHPC, WorkloadHTC, WorkloadVisualization, WorkloadDataProcessing}
 	methods       = []string{MethodFull, MethodLoRA, MethodQLoRA}
-	precisions    = []string{PrecisionFP32, PrecisionTF32, PrecisionBF16, PrecisionFP16, PrecisionFP8, PrecisionFP4, PrecisionINT8, PrecisionINT4}
+	precisions    = perfmodel.Precisions()
 	modelClasses  = []string{ClassGenerative, ClassNonGenerative, ClassSmall}
 	interconnects = []string{InterconnectAuto, InterconnectInfiniBand, InterconnectAny}
 	gpuVendors    = []string{GPUVendorAny, GPUVendorNVIDIA, GPUVendorAMD}
@@ -172,107 +165,10 @@ func Targets() []string { return slices.Clone(targets) }
 func OptimizeFors() []string { return slices.Clone(optimizeFors) }
 
 // ---------------------------------------------------------------------------
-// Memory model (EstimateGPUMemoryGiB, memory.go)
-
-// GiB is the number of bytes in a gibibyte. Parameter counts are decimal
-// (70B = 70e9); memory is reported in GiB like the catalog.
-const GiB = 1 << 30
-
-// bytesPerParameter is the storage size of one weight at each precision.
-// tf32 is a tensor-core compute mode: weights are stored in fp32. fp4 is
-// NVFP4's 4.5 bits: 4-bit values with an 8-bit scale per 16 (NVIDIA's
-// NVFP4 format; a model table entry keeps its own format's bits, MXFP4's
-// 4.25).
-var bytesPerParameter = map[string]float64{
-	PrecisionFP32: 4,
-	PrecisionTF32: 4,
-	PrecisionBF16: 2,
-	PrecisionFP16: 2,
-	PrecisionFP8:  1,
-	PrecisionFP4:  4.5 / 8,
-	PrecisionINT8: 1,
-	PrecisionINT4: 0.5,
-}
+// Request defaults and bounds of the model workloads (the memory, training
+// and serving models and their constants are in internal/perfmodel)
 
 const (
-	// MinGradientBytesPerParameter: gradients are kept at the weights'
-	// precision, but never below 16 bits: fp8 and integer training keep
-	// bf16 gradients (as NVIDIA Transformer Engine does).
-	MinGradientBytesPerParameter = 2
-
-	// MasterWeightBytesPerParameter: mixed-precision training keeps an fp32
-	// master copy of the weights for the optimizer update whenever the
-	// working weights are narrower than 32 bits (Micikevicius et al. 2018).
-	MasterWeightBytesPerParameter = 4
-
-	// AdamStateBytesPerParameter: Adam and AdamW keep two fp32 moments (m
-	// and v) per parameter. With the lines above, bf16 mixed precision
-	// needs 2 + 2 + 4 + 8 = 16 bytes per parameter, the figure of the ZeRO
-	// paper (Rajbhandari et al. 2020); fp32 needs 4 + 4 + 8 = 16 too.
-	AdamStateBytesPerParameter = 8
-
-	// TrainingActivationHeadroom is added on top of the model states for
-	// full training of a language model: activations and temporary
-	// buffers at the micro-batch sizes used for pretraining without full
-	// activation recomputation. For 7B to 70B transformers at 2k-4k
-	// context this is 30% to 70% of the model states (Korthikanti et al.
-	// 2022); we take the middle, 50%.
-	TrainingActivationHeadroom = 0.50
-
-	// FineTuningActivationHeadroom is the same for full fine-tuning of a
-	// language model, where activation checkpointing and shorter sequences
-	// are the norm: 25%.
-	FineTuningActivationHeadroom = 0.25
-
-	// LoRAAdapterShare is the trainable adapters' share of the parameters
-	// for LoRA and QLoRA: rank 64 on every linear layer, the QLoRA paper's
-	// setting for its 33B and 65B runs, is about 1.2% of LLaMA-65B (80
-	// layers × 64 × (4 × (8192 + 8192) + 3 × (8192 + 22016))); rank 16 is
-	// about 0.3%. 1% sizes for the common ranks with room to spare.
-	LoRAAdapterShare = 0.01
-
-	// LoRAAdapterBytesPerParameter: each adapter parameter keeps a bf16
-	// weight, a bf16 gradient, an fp32 master copy and Adam's two fp32
-	// moments (2 + 2 + 4 + 8, the ZeRO paper's 16 bytes).
-	LoRAAdapterBytesPerParameter = 16
-	// QLoRAAdapterBytesPerParameter: QLoRA keeps bf16 adapters with no
-	// master copy and a paged Adam (2 + 2 + 8).
-	QLoRAAdapterBytesPerParameter = 12
-
-	// QLoRABaseBytesPerParameter is a linear-layer weight in NF4 with
-	// double-quantised constants: 4 bits + 0.127 bits (QLoRA paper §3).
-	// Embeddings and the output layer stay at 16 bits.
-	QLoRABaseBytesPerParameter = 4.127 / 8
-
-	// CheckpointedActivationBytes is what activation checkpointing keeps
-	// per token per layer, each layer's 16-bit input (2 × hidden bytes);
-	// RecomputedLayerActivationBytes the activations of the one layer
-	// being recomputed, 34 × hidden bytes per token with FlashAttention or
-	// PyTorch's memory-efficient attention, which do not store the score
-	// matrix (Korthikanti et al. 2022, arXiv 2205.05198, §4.1). LoRA and
-	// QLoRA recipes checkpoint activations (the QLoRA paper, Hugging
-	// Face's PEFT guides); the logits add vocabulary × 4 bytes (fp32) per
-	// token.
-	CheckpointedActivationBytes    = 2
-	RecomputedLayerActivationBytes = 34
-	LogitBytes                     = 4
-
-	// LoRAActivationBytesPerParameter estimates LoRA and QLoRA activations
-	// for a model without architecture facts, per 4,096 tokens of the
-	// micro-batch: the formula above gives 0.47 bytes per parameter for
-	// Llama 3.1 8B and 0.12 for Llama 3.1 70B; 0.25 sits between them.
-	LoRAActivationBytesPerParameter = 0.25
-
-	// SampleActivationBytes is the activation memory of one training
-	// sample per layer per token of its sequence per unit of hidden size
-	// for the kinds trained with plain data parallelism (encoder, vision,
-	// speech): 34 bytes, Korthikanti et al.'s 16-bit activations of a
-	// transformer layer without the score matrix (FlashAttention or
-	// PyTorch's memory-efficient attention) and without recomputation. The
-	// sequence is the model's max_context_tokens: 512 tokens for BERT, 197
-	// patches for ViT-L/16 at 224 × 224 pixels.
-	SampleActivationBytes = 34
-
 	// DefaultContextTokens is context_tokens when it is not set: prompt plus
 	// output of one sequence for inference, the sequence length for
 	// training. DefaultConcurrentRequests is concurrent_requests when it is
@@ -292,41 +188,6 @@ const (
 	// MaxTrainingBatchSize bounds training_batch_size.
 	MaxTrainingBatchSize = 100000
 
-	// ServingMemoryShare is the share of each GPU's usable memory a serving
-	// engine takes for weights, activations and KV cache: vLLM's default
-	// gpu_memory_utilization is 0.9 (vLLM engine arguments); the rest is
-	// the CUDA context, NCCL buffers and fragmentation.
-	ServingMemoryShare = 0.9
-
-	// InferenceWorkspaceFraction is the activation workspace of a serving
-	// engine, as a share of the weights: the peak of a prefill chunk
-	// (vLLM profiles it at start-up with max_num_batched_tokens, 8,192 by
-	// default with chunked prefill). 5% is a judgement (1 GiB for an 8B
-	// model in bf16); with the 10% vLLM leaves out, it covers the 20% of
-	// runtime buffers EleutherAI's Transformer Math 101 adds to the
-	// weights.
-	InferenceWorkspaceFraction = 0.05
-
-	// InferenceHeadroom is added to the weights of a model without a KV
-	// cache (encoder, vision, diffusion and speech models): activations
-	// for a moderate batch, the 20% of EleutherAI's Transformer Math 101
-	// (1.2 × the weights).
-	InferenceHeadroom = 0.20
-
-	// KVBytesPerElement is the KV cache's storage per element: 2 bytes
-	// (bf16 or fp16, vLLM's default cache dtype "auto"); 1 for fp8 models.
-	KVBytesPerElement    = 2
-	KVBytesPerElementFP8 = 1
-
-	// ApproxKVBytesPerToken and ApproxKVExponent estimate the KV cache of a
-	// language model without architecture facts: 128 KiB per token at
-	// 16 bits for an 8B model, scaled by (active parameters / 8B) ^ 0.42,
-	// the power law through Llama 3.1 8B (128 KiB) and 70B (320 KiB), both
-	// with grouped-query attention and 8 KV heads; it gives 661 KiB for
-	// 405B (the real 504 KiB) and 58 KiB for 1.2B (32 KiB), erring high.
-	ApproxKVBytesPerToken = 131072
-	ApproxKVExponent      = 0.42
-
 	// InferenceSystemMemoryFactor: a VM that serves a model needs system
 	// RAM of at least 150% of the model weights ("What are compute targets
 	// in Azure Machine Learning?": "Start with a machine that has 150% of
@@ -337,24 +198,6 @@ const (
 	// MaxParametersBillion bounds model.parameters_billion (100 trillion).
 	MaxParametersBillion = 100000
 )
-
-// sampleActivationBytesPerParameter estimates one training sample's
-// activations, per parameter, for a model of each kind without architecture
-// facts. Encoder, vision and speech: the SampleActivationBytes formula on
-// the catalog's reference models, BERT-large at 512 tokens (24 × 512 × 1024
-// × 34 bytes = 428 MB for 0.34B parameters, 1.3), ViT-L/16 at 224 × 224
-// (24 × 197 × 1024 × 34 = 165 MB for 0.307B, 0.55) and the Whisper large-v3
-// encoder's 1,500 frames (32 × 1500 × 1280 × 34 = 2.1 GB for 1.55B, 1.4).
-// Diffusion: 2, a judgement for a UNet at 1024 × 1024 pixels (SDXL, 6.8 GB
-// per image), whose convolutions keep far more per parameter than a
-// transformer at 224 pixels. "" is a non-generative model of unknown kind.
-var sampleActivationBytesPerParameter = map[string]float64{
-	catalog.ModelKindEncoder:   1.3,
-	catalog.ModelKindVision:    0.55,
-	catalog.ModelKindSpeech:    1.4,
-	catalog.ModelKindDiffusion: 2,
-	"":                         1,
-}
 
 // defaultTrainingBatchSize is training_batch_size when it is not set, per
 // model kind: the micro-batch one GPU processes per step. Language models:
@@ -588,19 +431,14 @@ const (
 func DefaultTrainingBatchSize(kind string) int64 { return defaultTrainingBatchSize[kind] }
 
 // ---------------------------------------------------------------------------
-// Throughput model (throughput.go): time and cost per job
+// Work and targets (throughput.go, serving.go, hpc_reference.go): what the
+// performance models time, and what a job must meet
 
 // HPC bounds (HPCBound): what limits the speed of an hpc or htc job.
 const (
-	// BoundMemoryBandwidth: the solver streams memory (most CFD, weather
-	// and sparse solvers): throughput scales with STREAM bandwidth.
-	BoundMemoryBandwidth = "memory_bandwidth"
-	// BoundCompute: dense arithmetic (HPL-like kernels, many independent
-	// compute tasks): throughput scales with FP64 peak.
-	BoundCompute = "compute"
-	// BoundMemoryCapacity: the problem size is set by memory: throughput
-	// scales with memory per VM.
-	BoundMemoryCapacity = "memory_capacity"
+	BoundMemoryBandwidth = perfmodel.BoundMemoryBandwidth
+	BoundCompute         = perfmodel.BoundCompute
+	BoundMemoryCapacity  = perfmodel.BoundMemoryCapacity
 )
 
 var hpcBounds = []string{BoundMemoryBandwidth, BoundCompute, BoundMemoryCapacity}
@@ -653,94 +491,4 @@ const (
 	// MaxLatencyTargetMs bounds max_time_to_first_token_ms and
 	// max_time_per_output_token_ms: an hour.
 	MaxLatencyTargetMs = 3.6e6
-
-	// TrainingFLOPsPerToken is the model FLOPs of one training token per
-	// active parameter: 2 forward and 4 backward (Kaplan et al. 2020,
-	// arXiv 2001.08361; EleutherAI's Transformer Math 101). Where the
-	// architecture is known the attention term 6 × layers × context ×
-	// hidden is added per token (Kaplan et al. Table 1: 2 n_layer n_ctx
-	// d_attn forward). LoRAFLOPsPerToken is the same for LoRA and QLoRA:
-	// the frozen weights need no weight gradients, so the backward pass is
-	// half of full training's (2 forward + 2 backward).
-	TrainingFLOPsPerToken = 6
-	LoRAFLOPsPerToken     = 4
-
-	// TrainingMFU is the model FLOPs utilization of training on NVIDIA
-	// data-center GPUs (V100, A100, H100, H200, GB200, GB300) on NVLink
-	// inside a VM and InfiniBand across VMs: 40%, the middle of the Llama 3
-	// paper's 38% to 43% on 16,384 H100s in bf16 (Dubey et al. 2024, arXiv
-	// 2407.21783, Table 4) and Megatron-LM's 41.5% to 56% on A100s
-	// (Korthikanti et al. 2022, Table 5, at 22B to 1T). OtherTrainingMFU
-	// is the same for the other GPUs (the AMD MI300X, whose training
-	// stacks publish less; inference and graphics GPUs): 30%, a judgement.
-	// Each GPU's figure is catalog data (training_mfu in performance.json,
-	// decision D48); OtherTrainingMFU applies to a GPU the catalog gives
-	// none.
-	TrainingMFU      = 0.40
-	OtherTrainingMFU = 0.30
-
-	// PCIeTrainingFactor scales MFU on several GPUs of a VM without NVLink
-	// (gradient all-reduce over PCIe); PartialGPUTrainingFactor on a
-	// share of a GPU (vGPU scheduling); EthernetTrainingFactor across VMs
-	// without InfiniBand (interconnect = "any"). Judgements, after the
-	// Azure HPC guidance that InfiniBand is what multi-VM training needs.
-	PCIeTrainingFactor       = 0.8
-	PartialGPUTrainingFactor = 0.8
-	EthernetTrainingFactor   = 0.5
-
-	// InferenceMBU is the share of the GPUs' memory bandwidth a decode step
-	// achieves reading the weights and the KV cache (model bandwidth
-	// utilization; Databricks/Mosaic, "LLM Inference Performance
-	// Engineering: Best Practices", 2023, reports 55% to 60% on A100 and
-	// H100).
-	InferenceMBU = 0.60
-
-	// DecodeMFU and PrefillMFU are the shares of the GPUs' dense peak a
-	// decode step's arithmetic and a prompt's prefill achieve on the GPUs
-	// of TrainingMFU's class, scaled for another GPU by its training MFU
-	// over TrainingMFU (the MI300X's 30%: three quarters). Fitted, the two
-	// constants of the serving model, to the published measurements of
-	// package servingbench (internal/servingbench, whose test checks them
-	// and whose table the ranking guide shows): 50% and 40% give a median
-	// absolute error of 23% over its rows.
-	DecodeMFU  = 0.50
-	PrefillMFU = 0.40
-
-	// AllReduceSeconds is the time of one tensor-parallel all-reduce of a
-	// decode step's activations, which are small: its latency, 15 µs, a
-	// judgement within the 10 to 30 µs nccl-tests report for small
-	// messages inside an NVLink domain. A step waits for two per layer.
-	AllReduceSeconds = 15e-6
-
-	// WidthPerLayer is the model width per layer that estimates the layers
-	// of a model without architecture facts: 128, Llama's (4,096 / 32 for
-	// 8B, 8,192 / 80 for 70B, 16,384 / 126 for 405B).
-	WidthPerLayer = 128
-
-	// MaxBatchSequences is the most sequences one GPU of a copy decodes
-	// together: vLLM's default max_num_seqs, 256, per GPU of the copy (a
-	// copy over eight GPUs runs up to 2,048, TensorRT-LLM's default
-	// max_batch_size). More concurrent requests take more copies. With
-	// tokens_per_second, each copy is taken to run as many sequences as
-	// its KV cache holds, up to this (a service that must sustain a
-	// throughput has the requests in flight to fill its copies).
-	MaxBatchSequences = 256
-
-	// CPUStreamEfficiency is the share of a CPU VM's STREAM triad
-	// bandwidth a decode step of a small model achieves reading its
-	// weights: 80%, a judgement (a decode step streams the weights through
-	// matrix-vector products as STREAM streams its arrays, with fewer
-	// writes).
-	CPUStreamEfficiency = 0.80
-
-	// CPUComputeEfficiency is the share of a CPU VM's FP32 rate a small
-	// model's decode and prefill arithmetic achieve: 30%, a judgement
-	// (matrix products at the batch sizes of serving keep the vector
-	// units far from their peak).
-	CPUComputeEfficiency = 0.30
-
-	// CPUFP32PerFP64 is a CPU core's FP32 FLOPs per FP64 FLOP: 2, its
-	// vector units holding twice as many single-precision lanes (AVX2,
-	// AVX-512).
-	CPUFP32PerFP64 = 2
 )

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
 // Judgements on the memory model and the per-GPU fit, on the embedded
@@ -121,7 +122,7 @@ func TestChatService8BAt8k(t *testing.T) {
 				}
 			}
 			// KV cache: 131,072 bytes × 8,192 tokens × c sequences.
-			if want := float64(c) * 131072 * 8192 / GiB; res.Requirements.KVCacheGiB != catalog.Round2(want) || res.Requirements.KVBytesPerToken != 131072 {
+			if want := float64(c) * 131072 * 8192 / perfmodel.GiB; res.Requirements.KVCacheGiB != catalog.Round2(want) || res.Requirements.KVBytesPerToken != 131072 {
 				t.Errorf("%d requests: KV %v GiB, want %v", c, res.Requirements.KVCacheGiB, catalog.Round2(want))
 			}
 		}

@@ -5,6 +5,7 @@ package recommend
 
 import (
 	"fmt"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 	"math"
 	"regexp"
 	"slices"
@@ -183,8 +184,8 @@ func TestTokensPerSecondMetByTheEstimate(t *testing.T) {
 			if m := decodeSentence.FindStringSubmatch(a); m != nil {
 				found = true
 				gpus, _ := strconv.ParseFloat(m[1], 64)
-				if n, _ := strconv.Atoi(m[2]); float64(n) > MaxBatchSequences*math.Max(gpus, 1) {
-					t.Errorf("%s: %q decodes more than %d sequences per GPU together", r.VMSize, a, MaxBatchSequences)
+				if n, _ := strconv.Atoi(m[2]); float64(n) > perfmodel.MaxBatchSequences*math.Max(gpus, 1) {
+					t.Errorf("%s: %q decodes more than %d sequences per GPU together", r.VMSize, a, perfmodel.MaxBatchSequences)
 				}
 			}
 		}

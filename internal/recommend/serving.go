@@ -3,37 +3,24 @@
 
 package recommend
 
-// This file holds the step model of a served language model: how long one
-// copy takes to prefill a prompt and to run a decode step at its batch,
-// and so its output tokens per second, time to first token and time per
-// output token. Its constants and their sources are in rules.go.
+// This file holds the layout search of a served language model: the
+// batch each copy decodes, the copies the load, min_replicas and the
+// stated latency targets need, and the score of its latency. The step
+// model that times a copy is perfmodel.Service.
 
 import (
 	"fmt"
 	"math"
 	"sort"
 
-	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
-// serving is a served language model as the step model times it.
+// serving is a served language model as the step model times it
+// (perfmodel.Service), with the demand the layouts must meet.
 type serving struct {
-	precision      string
-	hasMemory      bool    // the engine estimates the model's memory
-	weightsGiB     float64 // of one copy
-	active, params float64 // billions
-	kvPerSeq       float64 // GiB of KV cache per sequence of the context; 0 without one
-	context        int64   // tokens of the longest sequence (sizes kvPerSeq)
-	prompt, output float64 // mean tokens of one request
-	seqs           int64   // concurrent sequences
-	// layers and width (attention heads × head dimension) time the
-	// attention; 0 when the architecture is unknown. depth is the layers
-	// whose all-reduces a tensor-parallel copy waits for: the table's, else
-	// estimated from the parameters (modelDepth).
-	layers, width, depth float64
-	// experts and perToken are a mixture of experts' routed experts and
-	// those one token uses; 0 when unknown.
-	experts, perToken float64
+	perfmodel.Service
+	seqs int64 // concurrent sequences
 	// tps is the output tokens per second asked for (tokens_per_second;
 	// 0: none), concurrencyStated whether concurrent_requests was given.
 	tps               float64
@@ -46,11 +33,10 @@ type serving struct {
 }
 
 func servingOf(n *need, req Request) serving {
-	s := serving{precision: n.precision, active: n.mi.active, params: n.mi.params,
-		kvPerSeq: n.job.kvPerSeq, context: n.mi.context, prompt: float64(n.mi.prompt), output: float64(n.mi.output),
-		seqs: n.job.seqs, concurrencyStated: req.ConcurrentRequests != nil}
+	s := serving{Service: perfmodel.ServiceOf(&n.mi, n.precision, n.job.KVPerSeq),
+		seqs: n.job.Seqs, concurrencyStated: req.ConcurrentRequests != nil}
 	if n.mem != nil {
-		s.hasMemory, s.weightsGiB = true, n.mem.WeightsGiB
+		s.HasMemory, s.WeightsGiB = true, n.mem.WeightsGiB
 	}
 	if n.workload == WorkloadInference && req.TokensPerSecond != nil {
 		s.tps = *req.TokensPerSecond
@@ -60,92 +46,68 @@ func servingOf(n *need, req Request) serving {
 		s.maxTTFT = valueOr(req.MaxTimeToFirstTokenMs, 0) / 1000
 		s.maxTPOT = valueOr(req.MaxTimePerOutputTokenMs, 0) / 1000
 	}
-	s.depth = modelDepth(s.params)
-	if m := n.mi.model; m != nil {
-		if m.Layers != nil && m.AttentionHeads != nil && m.HeadDim != nil {
-			s.layers, s.width = float64(*m.Layers), float64(*m.AttentionHeads**m.HeadDim)
-		}
-		if m.Layers != nil {
-			s.depth = float64(*m.Layers)
-		}
-		if m.Kind == catalog.ModelKindMoE && m.Experts != nil && m.ActiveExperts != nil && *m.Experts > *m.ActiveExperts {
-			s.experts, s.perToken = float64(*m.Experts), float64(*m.ActiveExperts)
-		}
-	}
 	return s
 }
 
-// copySpeed is one copy of a served model at its batch as the step model
-// times it. Seconds.
-type copySpeed struct {
-	memory, compute float64 // one decode step's memory and arithmetic time
-	allReduce       float64 // one step's tensor-parallel all-reduces
-	prefill         float64 // one request's prefill
-	// tps is the copy's output tokens per second; ttft and tpot a
-	// request's mean time to first token and per output token.
-	tps, ttft, tpot float64
-	weightOnly      bool // the GPU lacks the precision: weights only, 16-bit arithmetic
+// speed times one copy of the layout decoding b sequences together
+// (perfmodel.Service.Speed).
+func (s *serving) speed(in *sizeInfo, gl *gpuLayout, b int64) perfmodel.CopySpeed {
+	return s.Speed(&in.Hardware, gl.TP, gl.PP, b)
 }
 
-// copyGPUs is the GPUs of one copy of the layout: its tensor-parallel
-// degree × pipeline stages, a share for a partial GPU.
-func copyGPUs(in *sizeInfo, gl *gpuLayout) float64 {
-	g := float64(gl.tp * gl.pp)
-	if in.gpuCount < 1 {
-		g *= in.gpuCount
+// batch is the sequences one copy decodes together: its share of
+// concurrent_requests; with tokens_per_second and no concurrent_requests
+// stated, as many as its KV cache holds (a service that must sustain a
+// throughput has the requests in flight to fill its copies). At most
+// maxBatch.
+func (s *serving) batch(gl *gpuLayout) int64 {
+	b := (s.seqs + gl.Copies - 1) / max(gl.Copies, 1)
+	if s.tps > 0 && !s.concurrencyStated {
+		b = max(b, gl.PerCopy)
 	}
-	return g
+	return min(max(b, 1), maxBatch(gl))
 }
 
-// speed times one copy of the layout decoding b sequences together with
-// continuous batching: each sequence's prompt is prefilled once, at
-// PrefillMFU of the copy's peak, and each of its output tokens comes from
-// a decode step that reads the weights (of a mixture of experts, the
-// experts the batch touches) and every sequence's KV cache at InferenceMBU
-// of the copy's bandwidth, then computes b tokens at DecodeMFU of its
-// peak; a copy split by tensor parallelism waits for two all-reduces per
-// layer (AllReduceSeconds each). Prefill and decode share the GPUs: over
-// the output tokens of b requests the copy runs output steps and b
-// prefills. The zero value when the catalog has no figures for the GPU.
-func (s *serving) speed(in *sizeInfo, gl *gpuLayout, b int64) copySpeed {
-	gpus := copyGPUs(in, gl)
-	bw := gpus * in.hbmGBs * 1e9
-	peak := gpus * in.peakTFLOPS(s.precision) * 1e12 * in.trainMFU / TrainingMFU
-	if bw <= 0 || peak <= 0 || !s.hasMemory || b < 1 || s.output <= 0 {
-		return copySpeed{}
-	}
-	fb := float64(b)
-	mean := s.prompt + s.output/2
-	c := copySpeed{weightOnly: in.isGPU && weightOnly(in, s.precision)}
-	c.memory = (s.touchedWeights(b)*GiB + s.kvRead(b)) / (bw * InferenceMBU)
-	c.compute = fb * (2*s.active*1e9 + 4*s.layers*s.width*mean) / (peak * DecodeMFU)
-	c.prefill = (2*s.active*1e9*s.prompt + 2*s.layers*s.width*s.prompt*s.prompt) / (peak * PrefillMFU)
-	if gl.tp > 1 {
-		c.allReduce = 2 * s.depth * AllReduceSeconds
-	}
-	return s.timed(c, c.memory+c.compute+c.allReduce, fb)
-}
+// maxBatch is the most sequences one copy of the layout decodes together:
+// MaxBatchSequences per GPU of the copy.
+func maxBatch(gl *gpuLayout) int64 { return perfmodel.MaxBatchSequences * max(gl.TP*gl.PP, 1) }
 
-// timed completes a copy's speed from one decode step's time: over the
-// output tokens of b requests the copy runs output steps and b prefills.
-func (s *serving) timed(c copySpeed, step, fb float64) copySpeed {
-	cycle := s.output*step + fb*c.prefill
-	c.tps = fb * s.output / cycle
-	c.tpot = cycle / s.output
-	// A new request waits for the running step, then its prefill runs
-	// with the next.
-	c.ttft = c.prefill + step
-	return c
+// copiesFor is the copies that sustain tokens_per_second: with
+// filled copies, the throughput over one copy's; with a stated
+// concurrency, the fewest copies whose share of it reaches the rate (fewer
+// sequences per copy decode faster each), or more than MaxNodes copies
+// when none does, which fails tokens_per_second.
+func (s *serving) copiesFor(in *sizeInfo, gl *gpuLayout) int64 {
+	if !s.concurrencyStated {
+		if r := s.decodeRate(in, gl, s.batch(gl)); r > 0 {
+			return int64(math.Ceil(s.tps/r - 1e-9))
+		}
+		return 0
+	}
+	seqs := s.seqs
+	// The service decodes every stated sequence; copies only shrink the
+	// batch each decodes, and so speed each sequence up. Take the largest
+	// batch whose per-sequence speed × the sequences reaches the rate,
+	// and the fewest copies that give it.
+	for b := min((seqs+gl.Copies-1)/max(gl.Copies, 1), maxBatch(gl)); b >= 1; b-- {
+		if r := s.decodeRate(in, gl, b); r > 0 && r/float64(b)*float64(seqs) >= s.tps-1e-9 {
+			return max(gl.Copies, (seqs+b-1)/b)
+		}
+	}
+	if s.decodeRate(in, gl, 1) <= 0 {
+		return 0
+	}
+	return MaxNodes*max(gl.PerGroup, 1) + 1
 }
 
 // cpuServed reports whether the request serves a small model on CPU sizes,
 // which cpuSpeed times.
-func (n *requirements) cpuServed(in *sizeInfo) bool { return n.cpuService() && !in.isGPU }
+func (n *requirements) cpuServed(in *sizeInfo) bool { return n.cpuService() && !in.IsGPU }
 
 // cpuService reports whether the request serves a small model whose
 // memory the engine estimates: on CPU sizes, one copy on each VM.
 func (n *requirements) cpuService() bool {
-	return n.workload == WorkloadInference && n.class == ClassSmall && n.serve.hasMemory
+	return n.workload == WorkloadInference && n.class == ClassSmall && n.serve.HasMemory
 }
 
 // layOutCPUService sizes a small model served on a CPU size, one copy on
@@ -159,22 +121,22 @@ func layOutCPUService(n *requirements, e *eval, vc *vmCount) {
 	if !n.cpuServed(in) {
 		return
 	}
-	one := sv.cpuSpeed(in, 1)
-	if one.tps <= 0 {
+	one := sv.CPUSpeed(&in.Hardware, 1)
+	if one.TPS <= 0 {
 		return
 	}
-	e.gl.bestTTFT, e.gl.bestTPOT = one.ttft, one.tpot
+	e.gl.bestTTFT, e.gl.bestTPOT = one.TTFT, one.TPOT
 	switch {
-	case sv.maxTTFT > 0 && one.ttft > sv.maxTTFT:
+	case sv.maxTTFT > 0 && one.TTFT > sv.maxTTFT:
 		e.fail(cMaxTimeToFirstToken)
 		return
-	case sv.maxTPOT > 0 && one.tpot > sv.maxTPOT:
+	case sv.maxTPOT > 0 && one.TPOT > sv.maxTPOT:
 		e.fail(cMaxTimePerOutputToken)
 		return
 	}
 	meets := func(k int64) bool {
-		c := sv.cpuSpeed(in, n.cpuBatch(k))
-		return c.tps*float64(k) >= sv.tps-1e-9 && (sv.maxTTFT <= 0 || c.ttft <= sv.maxTTFT) && (sv.maxTPOT <= 0 || c.tpot <= sv.maxTPOT)
+		c := sv.CPUSpeed(&in.Hardware, n.cpuBatch(k))
+		return c.TPS*float64(k) >= sv.tps-1e-9 && (sv.maxTTFT <= 0 || c.TTFT <= sv.maxTTFT) && (sv.maxTPOT <= 0 || c.TPOT <= sv.maxTPOT)
 	}
 	lo := max(vc.nodes, sv.minReplicas, 1)
 	k := lo
@@ -193,87 +155,14 @@ func layOutCPUService(n *requirements, e *eval, vc *vmCount) {
 // nodes VMs of a CPU size, one copy on each: its share of the concurrent
 // requests, at most MaxBatchSequences.
 func (n *requirements) cpuBatch(nodes int64) int64 {
-	return min(max((n.mi.seqs+nodes-1)/max(nodes, 1), 1), MaxBatchSequences)
-}
-
-// cpuFP32 is a CPU VM's FP32 rate, FLOP/s: CPUFP32PerFP64 × its FP64 rate
-// (physical cores × the per-core FP64 rate).
-func cpuFP32(in *sizeInfo) float64 { return CPUFP32PerFP64 * in.fp64GFLOPS * 1e9 }
-
-// cpuSpeed times one copy of a small model on a CPU VM decoding b
-// sequences together: a decode step reads the weights and every
-// sequence's KV cache at CPUStreamEfficiency of the VM's STREAM
-// bandwidth, and takes no less than its arithmetic, b tokens × 2 × the
-// active parameters at CPUComputeEfficiency of the VM's FP32 rate (the
-// cores overlap the two); a prompt's prefill is arithmetic at the same
-// efficiency. The zero value when the catalog has no STREAM or FP64
-// figure for the size.
-func (s *serving) cpuSpeed(in *sizeInfo, b int64) copySpeed {
-	bw, peak := in.streamGBs*1e9*CPUStreamEfficiency, cpuFP32(in)*CPUComputeEfficiency
-	if bw <= 0 || peak <= 0 || !s.hasMemory || b < 1 || s.output <= 0 {
-		return copySpeed{}
-	}
-	fb := float64(b)
-	c := copySpeed{
-		memory:  (s.touchedWeights(b)*GiB + s.kvRead(b)) / bw,
-		compute: fb * 2 * s.active * 1e9 / peak,
-		prefill: 2 * s.active * 1e9 * s.prompt / peak,
-	}
-	return s.timed(c, math.Max(c.memory, c.compute), fb)
-}
-
-// kvRead is the bytes of KV cache one decode step of b sequences reads:
-// the mean sequence in flight holds its prompt and half its output.
-func (s *serving) kvRead(b int64) float64 {
-	mean := s.prompt + s.output/2
-	return float64(b) * s.kvPerSeq * GiB * math.Min(1, mean/float64(max(s.context, 1)))
-}
-
-// modelDepth estimates a language model's layers from its parameters
-// (billions) when the table has no architecture: about 12 × layers ×
-// width² parameters (Kaplan et al. 2020, arXiv 2001.08361) at
-// WidthPerLayer of width per layer.
-func modelDepth(paramsB float64) float64 {
-	return math.Max(1, math.Round(math.Cbrt(paramsB*1e9/(12*WidthPerLayer*WidthPerLayer))))
-}
-
-// touchedWeights is the GiB of weights one decode step of b sequences
-// reads: all of a dense model's; of a mixture of experts, the shared part
-// and the routed experts b tokens reach, each token picking perToken of
-// the experts (expected share 1 − (1 − perToken/experts)^b). Without the
-// expert counts, active ÷ parameters × b of the weights, at most all.
-func (s *serving) touchedWeights(b int64) float64 {
-	if s.active >= s.params {
-		return s.weightsGiB
-	}
-	if s.experts <= 0 {
-		return s.weightsGiB * math.Min(1, s.active/s.params*float64(b))
-	}
-	expert := (s.params - s.active) / (s.experts - s.perToken) // billions per routed expert
-	shared := math.Max(0, s.active-s.perToken*expert)
-	reached := s.experts * (1 - math.Pow(1-s.perToken/s.experts, float64(b)))
-	return s.weightsGiB * math.Min(1, (shared+reached*expert)/s.params)
+	return min(max((n.mi.Seqs+nodes-1)/max(nodes, 1), 1), perfmodel.MaxBatchSequences)
 }
 
 // decodeRate is the output tokens per second of one copy of the layout
 // decoding b sequences together (speed); 0 when the catalog has no
 // figures for the GPU.
 func (s *serving) decodeRate(in *sizeInfo, gl *gpuLayout, b int64) float64 {
-	return s.speed(in, gl, b).tps
-}
-
-// weightOnly reports whether a GPU serves weights at precision p
-// weight-only: stored at p, dequantised to bf16 or fp16 for the
-// arithmetic. int8 and int4 always; fp8 and fp4 on a GPU without the
-// format.
-func weightOnly(in *sizeInfo, p string) bool {
-	switch p {
-	case PrecisionINT8, PrecisionINT4:
-		return true
-	case PrecisionFP8, PrecisionFP4:
-		return !in.nativePrecision(p)
-	}
-	return false
+	return s.speed(in, gl, b).TPS
 }
 
 // searchServing is the layout search of a served model on a size, from
@@ -291,22 +180,22 @@ func (n *requirements) searchServing(in *sizeInfo, def gpuLayout, limit, span in
 	fastTTFT, fastTPOT := math.Inf(1), math.Inf(1)
 	consider := func(gl gpuLayout) {
 		one := n.serve.speed(in, &gl, 1)
-		fastTTFT, fastTPOT = math.Min(fastTTFT, one.ttft), math.Min(fastTPOT, one.tpot)
+		fastTTFT, fastTPOT = math.Min(fastTTFT, one.TTFT), math.Min(fastTPOT, one.TPOT)
 		gl, ok := n.withTargets(in, n.withDemand(in, gl))
 		if !ok {
 			miss = gl
 			return
 		}
-		if r := n.serviceRate(in, &gl); !found || gl.nodes < best.nodes || (gl.nodes == best.nodes && r > bestTPS) {
+		if r := n.serviceRate(in, &gl); !found || gl.Nodes < best.Nodes || (gl.Nodes == best.Nodes && r > bestTPS) {
 			best, bestTPS, found = gl, r, true
 		}
 	}
 	consider(def)
-	for d := int64(1); d <= in.gpuUnits; d++ {
-		if in.gpuUnits%d != 0 || (n.job.heads != 0 && n.job.heads%d != 0) || d == def.tp {
+	for d := int64(1); d <= in.GPUUnits; d++ {
+		if in.GPUUnits%d != 0 || (n.job.Heads != 0 && n.job.Heads%d != 0) || d == def.TP {
 			continue
 		}
-		if gl := n.job.fitGPUAt(in, limit, span, n.fixedNodes, d); gl.ok && (gl.pp == 1 || d == in.gpuUnits) {
+		if gl := fitGPU(&n.job, in, limit, span, n.fixedNodes, d); gl.OK && (gl.PP == 1 || d == in.GPUUnits) {
 			consider(gl)
 		}
 	}
@@ -329,16 +218,16 @@ func (n *requirements) withTargets(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 	}
 	meets := func(g *gpuLayout) bool {
 		c := sv.speed(in, g, sv.batch(g))
-		return c.tps > 0 && (sv.maxTTFT <= 0 || c.ttft <= sv.maxTTFT) && (sv.maxTPOT <= 0 || c.tpot <= sv.maxTPOT)
+		return c.TPS > 0 && (sv.maxTTFT <= 0 || c.TTFT <= sv.maxTTFT) && (sv.maxTPOT <= 0 || c.TPOT <= sv.maxTPOT)
 	}
 	if meets(&gl) {
 		return gl, true
 	}
-	most := min(sv.seqs, MaxNodes/max(gl.pp, 1)*max(gl.perGroup, 1))
-	if most <= gl.copies || !meets(ptr(servingCopies(n, in, gl, most))) {
+	most := min(sv.seqs, MaxNodes/max(gl.PP, 1)*max(gl.PerGroup, 1))
+	if most <= gl.Copies || !meets(ptr(servingCopies(n, in, gl, most))) {
 		return gl, false
 	}
-	lo, hi := gl.copies, most // lo misses, hi meets
+	lo, hi := gl.Copies, most // lo misses, hi meets
 	for hi-lo > 1 {
 		mid := (lo + hi) / 2
 		if meets(ptr(servingCopies(n, in, gl, mid))) {
@@ -354,12 +243,12 @@ func (n *requirements) withTargets(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 // VMs min_replicas does: one copy on each of min_replicas groups of
 // pipeline stages at least.
 func (n *requirements) withDemand(in *sizeInfo, gl gpuLayout) gpuLayout {
-	gl.memNodes = gl.nodes
-	if groups := gl.nodes / max(gl.pp, 1); n.serve.minReplicas > groups && n.fixedNodes == 0 {
-		gl = servingCopies(n, in, gl, max(gl.copies, n.serve.minReplicas*max(gl.perGroup, 1)))
+	gl.memNodes = gl.Nodes
+	if groups := gl.Nodes / max(gl.PP, 1); n.serve.minReplicas > groups && n.fixedNodes == 0 {
+		gl = servingCopies(n, in, gl, max(gl.Copies, n.serve.minReplicas*max(gl.PerGroup, 1)))
 	}
 	if n.serve.tps > 0 {
-		if want := n.serve.copiesFor(in, &gl); want > gl.copies {
+		if want := n.serve.copiesFor(in, &gl); want > gl.Copies {
 			gl = servingCopies(n, in, gl, want)
 		}
 	}
@@ -369,40 +258,40 @@ func (n *requirements) withDemand(in *sizeInfo, gl gpuLayout) gpuLayout {
 // serviceRate is the output tokens per second of a layout's copies at
 // their batch; 0 when the catalog has no figures for the GPU.
 func (n *requirements) serviceRate(in *sizeInfo, gl *gpuLayout) float64 {
-	return n.serve.decodeRate(in, gl, n.serve.batch(gl)) * float64(gl.copies)
+	return n.serve.decodeRate(in, gl, n.serve.batch(gl)) * float64(gl.Copies)
 }
 
 // served times the layout of a served model: its copies' step model on
 // the GPUs (each copy at its batch), or a small model on a CPU size, one
 // copy on each VM; copies is the copies the layout runs, 0 when it is not
 // timed.
-func (n *requirements) served(e *eval) (c copySpeed, copies int64) {
+func (n *requirements) served(e *eval) (c perfmodel.CopySpeed, copies int64) {
 	switch {
-	case e.gl.ok && e.in.isGPU:
-		return n.serve.speed(e.in, &e.gl, n.serve.batch(&e.gl)), e.gl.copies
+	case e.gl.OK && e.in.IsGPU:
+		return n.serve.speed(e.in, &e.gl, n.serve.batch(&e.gl)), e.gl.Copies
 	case n.cpuServed(e.in):
-		return n.serve.cpuSpeed(e.in, n.cpuBatch(e.nodes)), e.nodes
+		return n.serve.CPUSpeed(&e.in.Hardware, n.cpuBatch(e.nodes)), e.nodes
 	}
-	return copySpeed{}, 0
+	return perfmodel.CopySpeed{}, 0
 }
 
 // serviceTimed reports whether the request is a served language model the
 // step model times.
 func (n *requirements) serviceTimed() bool {
-	return (n.job.kvPerSeq > 0 || n.cpuService()) && n.train.flops == 0
+	return (n.job.KVPerSeq > 0 || n.cpuService()) && n.train.FLOPs == 0
 }
 
 // tokenSplitSentence says where a served request's prompt and output
 // tokens come from.
-func tokenSplitSentence(req Request, mi *memoryInput) string {
-	split := fmt.Sprintf("%s prompt and %s output tokens per request", groupInt(float64(mi.prompt)), groupInt(float64(mi.output)))
+func tokenSplitSentence(req Request, mi *perfmodel.MemoryInput) string {
+	split := fmt.Sprintf("%s prompt and %s output tokens per request", groupInt(float64(mi.Prompt)), groupInt(float64(mi.Output)))
 	switch {
 	case req.PromptTokens != nil && req.OutputTokens != nil:
 		return split + ": prompt_tokens and output_tokens."
 	case req.PromptTokens != nil || req.OutputTokens != nil:
 		return split + ": the one not given follows the default of one output token in eight (DefaultOutputShare)" + splitSource + "."
 	}
-	return split + ": the default split of the " + groupInt(float64(mi.prompt+mi.output)) + "-token context, one output token in eight (DefaultOutputShare)" + splitSource + "."
+	return split + ": the default split of the " + groupInt(float64(mi.Prompt+mi.Output)) + "-token context, one output token in eight (DefaultOutputShare)" + splitSource + "."
 }
 
 // splitSource is the source of DefaultOutputShare as the token split
@@ -418,8 +307,8 @@ func (s *serving) defaultTargets() bool {
 
 // missesDefaultTargets reports whether a timed layout (c) of a service
 // held to the default targets misses one of them.
-func (s *serving) missesDefaultTargets(c copySpeed) bool {
-	return s.defaultTargets() && c.tps > 0 && (c.ttft*1000 > DefaultTimeToFirstTokenMs || c.tpot*1000 > DefaultTimePerOutputTokenMs)
+func (s *serving) missesDefaultTargets(c perfmodel.CopySpeed) bool {
+	return s.defaultTargets() && c.TPS > 0 && (c.TTFT*1000 > DefaultTimeToFirstTokenMs || c.TPOT*1000 > DefaultTimePerOutputTokenMs)
 }
 
 // latencyScore is a timed service's time component (0..1): the time to

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
 // withStream returns the embedded catalog with a STREAM bandwidth of gbs
@@ -64,10 +65,10 @@ func TestSmallModelServedOnCPU(t *testing.T) {
 			t.Fatalf("%s: estimate %+v, want tokens per second and latencies", size, est)
 		}
 		stream := *r.SKU.Performance.CPU.StreamGBs
-		bound := params * 1e9 * 2 / (stream * 1e9 * CPUStreamEfficiency) * 1000 // ms per read of the weights
+		bound := params * 1e9 * 2 / (stream * 1e9 * perfmodel.CPUStreamEfficiency) * 1000 // ms per read of the weights
 		if tpot := *est.TimePerOutputTokenMs; tpot < bound-0.1 || tpot > bound*1.1 {
 			t.Errorf("%s: %v ms per output token, want about the %.2f ms one read of 1 GB of weights takes at %v%% of %v GB/s STREAM",
-				size, tpot, bound, CPUStreamEfficiency*100, stream)
+				size, tpot, bound, perfmodel.CPUStreamEfficiency*100, stream)
 		}
 		if *est.TimeToFirstTokenMs <= 0 || *est.TokensPerSecond <= 0 || *est.RequestsPerSecond <= 0 {
 			t.Errorf("%s: estimate %+v", size, est)

@@ -4,6 +4,7 @@
 package recommend
 
 import (
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 	"math"
 	"strings"
 	"testing"
@@ -155,7 +156,7 @@ func TestThroughputEstimatesPinned(t *testing.T) {
 		cat := fixture(t)
 		res := mustRecommendOn(t, cat, req)
 		r := byName(res, "Standard_NC40ads_H100_v5")
-		if r == nil || r.Replicas != 1 || !near(r.Estimate.TokensPerSecond, 936) || !near(r.Estimate.CostPerMillionTokens, 2.0718) || r.Estimate.Efficiency != InferenceMBU ||
+		if r == nil || r.Replicas != 1 || !near(r.Estimate.TokensPerSecond, 936) || !near(r.Estimate.CostPerMillionTokens, 2.0718) || r.Estimate.Efficiency != perfmodel.InferenceMBU ||
 			!near(r.Estimate.TimeToFirstTokenMs, 406.9) || !near(r.Estimate.TimePerOutputTokenMs, 34.2) {
 			t.Fatalf("NC40ads_H100_v5: %+v", r)
 		}

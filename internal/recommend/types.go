@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
 // Model describes the model of a training, fine-tuning or inference job.
@@ -189,51 +190,9 @@ const (
 	KindIgnored
 )
 
-// MemoryEstimate is the memory a model needs for a workload, with its parts.
-// Every GiB figure is rounded to 0.01.
-type MemoryEstimate struct {
-	GiB float64 // the total the job needs
-
-	// Model is the catalog model id the estimate used; "" without a name.
-	Model                   string
-	Kind                    string // catalog model kind the activations follow
-	ParametersBillion       float64
-	ActiveParametersBillion float64
-	Precision               string
-	Workload                string
-	// FineTuningMethod is full, lora or qlora for training and fine_tuning
-	// (training is always full); "" for inference.
-	FineTuningMethod string
-
-	BytesPerParameter      float64 // storage of one weight at the precision
-	StateBytesPerParameter float64 // per parameter: weights + gradients + master + optimizer (full); weights (frozen base, inference)
-
-	WeightsGiB       float64
-	GradientsGiB     float64
-	MasterWeightsGiB float64
-	OptimizerGiB     float64
-	AdapterGiB       float64 // LoRA and QLoRA: adapters with their gradients and optimizer states
-	AdapterShare     float64 // the adapters' share of the parameters
-	ActivationGiB    float64 // training and fine-tuning activations; inference workspace
-	KVCacheGiB       float64 // inference: the KV cache of every concurrent sequence
-	HeadroomFraction float64 // the activation ratio applied (full training of language models), else 0
-
-	// Inference: the sequences and their length, and the KV cache per
-	// token of context (averaged over the context for models with
-	// sliding-window layers). ContextTokens and TrainingBatchSize are the
-	// sequence length and micro-batch for training when they were used.
-	KVBytesPerToken    float64
-	ContextTokens      int64
-	ConcurrentRequests int64
-	TrainingBatchSize  int64
-
-	// DataParallel: every GPU holds the whole model and its states (the
-	// kinds trained with plain data parallelism: encoder, vision,
-	// diffusion, speech); otherwise the model is split over the GPUs.
-	DataParallel bool
-
-	Formula string // human-readable derivation
-}
+// MemoryEstimate is the memory a model needs for a workload, with its
+// parts: the memory model's estimate (perfmodel.EstimateMemory).
+type MemoryEstimate = perfmodel.MemoryEstimate
 
 // Result is the output of Recommend.
 type Result struct {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
 // ValidationError is returned by Recommend when the request cannot be
@@ -179,7 +180,7 @@ func validateWork(p *problems, req Request) {
 	p.rangeF(RangeParallelEfficiency, req.ParallelEfficiency)
 	p.rangeF(RangeMaxTimeToFirstToken, req.MaxTimeToFirstTokenMs)
 	p.rangeF(RangeMaxTimePerOutputToken, req.MaxTimePerOutputTokenMs)
-	if m := req.Model; m != nil && slices.Contains(precisions, m.Precision) && quantised(m.Precision) {
+	if m := req.Model; m != nil && slices.Contains(precisions, m.Precision) && perfmodel.Quantised(m.Precision) {
 		switch {
 		case req.Workload == WorkloadTraining:
 			p.invalid(fe("Precision Cannot Train",
@@ -223,7 +224,7 @@ func validateTokenSplit(p *problems, req Request) {
 	}
 	if *c < sum {
 		p.invalid(fe("Context Shorter Than Request",
-			fmt.Sprintf("context_tokens (%s) is the longest sequence and cannot be shorter than prompt_tokens plus output_tokens (%s). Raise context_tokens, or leave it unset to use prompt_tokens plus output_tokens.", GroupDigits(*c), GroupDigits(sum)), "context_tokens"))
+			fmt.Sprintf("context_tokens (%s) is the longest sequence and cannot be shorter than prompt_tokens plus output_tokens (%s). Raise context_tokens, or leave it unset to use prompt_tokens plus output_tokens.", catalog.GroupDigits(*c), catalog.GroupDigits(sum)), "context_tokens"))
 	}
 }
 

@@ -4,6 +4,7 @@
 package main
 
 import (
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 	"os"
 	"strings"
 	"testing"
@@ -116,7 +117,7 @@ func TestQuotedConstants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out, "`TrainingActivationHeadroom = "+f2(recommend.TrainingActivationHeadroom)+"`") {
+	if !strings.Contains(out, "`TrainingActivationHeadroom = "+f2(perfmodel.TrainingActivationHeadroom)+"`") {
 		t.Error("a stale figure is not rewritten")
 	}
 }

@@ -16,6 +16,7 @@ import (
 	_ "embed"
 	"encoding/csv"
 	"fmt"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 	"math"
 	"slices"
 	"strconv"
@@ -258,9 +259,9 @@ type Constant struct {
 // Constants are the step model's constants the rows calibrate.
 func Constants() []Constant {
 	return []Constant{
-		{"InferenceMBU", recommend.InferenceMBU},
-		{"DecodeMFU", recommend.DecodeMFU},
-		{"PrefillMFU", recommend.PrefillMFU},
+		{"InferenceMBU", perfmodel.InferenceMBU},
+		{"DecodeMFU", perfmodel.DecodeMFU},
+		{"PrefillMFU", perfmodel.PrefillMFU},
 	}
 }
 

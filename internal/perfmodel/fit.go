@@ -1,0 +1,282 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package perfmodel
+
+// This file holds the per-GPU split: how a job's GPU memory splits over the
+// GPUs of a size, how many VMs and model copies that takes, and whether
+// every GPU's share fits the memory it exposes.
+
+import "math"
+
+const (
+	// ServingMemoryShare is the share of each GPU's usable memory a serving
+	// engine takes for weights, activations and KV cache: vLLM's default
+	// gpu_memory_utilization is 0.9 (vLLM engine arguments); the rest is
+	// the CUDA context, NCCL buffers and fragmentation.
+	ServingMemoryShare = 0.9
+
+	// MaxBatchSequences is the most sequences one GPU of a copy decodes
+	// together: vLLM's default max_num_seqs, 256, per GPU of the copy (a
+	// copy over eight GPUs runs up to 2,048, TensorRT-LLM's default
+	// max_batch_size). More concurrent requests take more copies. With
+	// tokens_per_second, each copy is taken to run as many sequences as
+	// its KV cache holds, up to this (a service that must sustain a
+	// throughput has the requests in flight to fill its copies).
+	MaxBatchSequences = 256
+)
+
+// GPUJob is the GPU memory of a job as the per-GPU fit splits it. GiB
+// figures.
+type GPUJob struct {
+	Total float64 // the job's total need
+	// Shard is split evenly over the GPUs one copy of the model uses:
+	// weights, states and activations.
+	Shard float64
+	// KVPerSeq is the KV cache of one sequence (inference of a language
+	// model), Seqs the sequences in flight; KVSplit as KVCache.Split.
+	KVPerSeq float64
+	Seqs     int64
+	KVSplit  int64
+	// Heads is the attention heads tensor parallelism must divide; 0 when
+	// unknown or the split is not tensor parallel.
+	Heads int64
+	// Replicated is the part of Shard every GPU keeps whole (sharded
+	// training: activations tensor parallelism does not split).
+	Replicated float64
+	// Share is the part of each GPU's usable memory the job may use.
+	Share float64
+	// Band is the share of a VM's GPU memory a served copy's
+	// tensor-parallel degree aims to fill with its copies' weights and KV
+	// cache (the ranking's sizing band); above it a wider split is taken.
+	Band float64
+	// DataParallel: every GPU holds Shard whole (plain data parallelism).
+	DataParallel bool
+	// TensorParallel: a copy is split by tensor parallelism inside a VM and
+	// pipeline stages across VMs (inference); otherwise the states are
+	// sharded over every GPU of the job (FSDP or ZeRO-3, training).
+	TensorParallel bool
+}
+
+// Layout is how a size holds the job's GPU memory.
+type Layout struct {
+	OK        bool
+	TotalFail bool // the job's total does not fit the VMs allowed; else one GPU's share does not
+	Nodes     int64
+	TP, PP    int64
+	Replicas  int64
+	Copies    int64   // the copies the requests are spread over (serving): every replica
+	PerCopy   int64   // the sequences one copy's KV cache holds (serving)
+	PerGroup  int64   // copies per PP VMs (serving)
+	PerGPU    float64 // GiB one GPU holds
+	Used      float64 // GiB the job uses over every GPU
+	Capacity  float64 // GiB the job may use over every GPU
+	KVRoom    float64 // GiB of KV cache room left over every copy (inference)
+}
+
+// TensorDegree is the largest tensor-parallel degree up to units that
+// divides heads (any when heads is 0).
+func TensorDegree(units, heads int64) int64 {
+	for d := units; d > 1; d-- {
+		if units%d == 0 && (heads == 0 || heads%d == 0) {
+			return d
+		}
+	}
+	return 1
+}
+
+// gpuRoom is what a size offers a job's GPU memory: its GPUs (units), the
+// memory each may use (perGPU) and a VM's (perVM), the VMs one job (one
+// copy of the model, for inference) may span, the VMs allowed in all, and
+// the nodes setting (0: none).
+type gpuRoom struct {
+	units         int64
+	perGPU, perVM float64
+	span, maxVMs  int64
+	fixed         int64
+	tp            int64 // a served copy's tensor-parallel degree; 0: tensorChoice's
+}
+
+// Fit lays the job out on a size with at most limit VMs in all (fixed VMs
+// when fixed > 0), of which one job (one copy of the model, for
+// inference) spans at most span; a served copy is split over tp GPUs of a
+// VM (0: the narrowest degree whose copies hold the requests within
+// Band, tensorChoice).
+func (j *GPUJob) Fit(h *Hardware, limit, span, fixed, tp int64) Layout {
+	r := gpuRoom{units: h.GPUUnits, perGPU: h.UnitMemGiB * j.Share, maxVMs: limit, fixed: fixed, tp: tp}
+	r.perVM = float64(r.units) * r.perGPU
+	if fixed > 0 {
+		r.maxVMs = min(fixed, limit)
+	}
+	r.span = min(span, r.maxVMs)
+	l := Layout{TP: 1, PP: 1, Replicas: 1}
+	room := r.span // VMs that can hold one job's total
+	if j.TensorParallel && j.KVPerSeq > 0 {
+		room = r.maxVMs // copies spread the KV cache over VMs
+	}
+	l.TotalFail = j.Total > float64(room)*r.perVM+1e-9
+	if r.perGPU <= 0 {
+		l.TotalFail = true
+		return l
+	}
+	switch {
+	case j.DataParallel:
+		j.fitWhole(&l, &r)
+	case j.TensorParallel:
+		j.fitCopies(&l, &r)
+	default:
+		j.fitSharded(&l, &r)
+	}
+	return l
+}
+
+// fitWhole lays out a data-parallel job: every GPU holds it whole.
+func (j *GPUJob) fitWhole(l *Layout, r *gpuRoom) {
+	l.Nodes, l.PerGPU = 1, j.Shard
+	if j.Shard > r.perGPU+1e-9 {
+		return
+	}
+	l.Used, l.Capacity = j.Shard*float64(r.units), r.perVM
+	l.OK = true
+}
+
+// fitSharded lays out a job whose states are sharded over every GPU of
+// the job, the replicated part kept whole by each.
+func (j *GPUJob) fitSharded(l *Layout, r *gpuRoom) {
+	split := j.Shard - j.Replicated
+	if j.Replicated >= r.perGPU {
+		l.Nodes, l.PerGPU = 1, j.Replicated+split/float64(r.units)
+		return
+	}
+	k := max(int64(math.Ceil(split/(float64(r.units)*(r.perGPU-j.Replicated))-1e-9)), 1)
+	l.Nodes, l.TP = k, r.units
+	l.PerGPU = j.Replicated + split/float64(r.units*k)
+	if k > r.span {
+		// One job may span only span VMs (one, without InfiniBand).
+		l.TotalFail = true
+		return
+	}
+	if r.fixed > 0 {
+		l.Nodes = r.fixed
+		l.PerGPU = j.Replicated + split/float64(r.units*r.fixed)
+	}
+	l.Used, l.Capacity = l.PerGPU*float64(r.units*l.Nodes), float64(l.Nodes)*r.perVM
+	l.OK = true
+}
+
+// fitCopies lays out a served model: each copy split by tensor parallelism
+// inside a VM (only as far as the VM's copies then hold every concurrent
+// sequence within Band, else at all: more copies serve more requests than
+// a wider split, whose all-reduce per layer costs time, across PCIe most
+// of all; when no degree holds them on one VM, the widest split holds the
+// most per VM) and by pipeline stages across VMs, with the copies the
+// concurrent sequences need.
+func (j *GPUJob) fitCopies(l *Layout, r *gpuRoom) {
+	c := copyFit{j: j, perGPU: r.perGPU}
+	c.tp = r.tp
+	if c.tp <= 0 {
+		c.tp = j.tensorChoice(r.units, r.perGPU, TensorDegree(r.units, j.Heads))
+	}
+	c.kvDiv = j.KVDivisor(c.tp)
+	c.perGroup = r.units / c.tp // copies per pp VMs
+	// Pipeline stages: the fewest VMs whose GPUs hold their share of the
+	// weights and the KV cache of at least one sequence.
+	need := j.Shard/float64(c.tp) + j.KVPerSeq/float64(c.kvDiv)
+	pp := max(int64(math.Ceil(need/r.perGPU-1e-9)), 1)
+	if pp > r.span {
+		l.TotalFail = l.TotalFail || j.Shard > float64(r.span)*r.perVM+1e-9
+		l.Nodes, l.TP, l.PP, l.PerGPU = pp, c.tp, pp, need/float64(r.span)
+		return
+	}
+	pp = c.stages(pp, r.span)
+	copies, perCopy, kvCap := c.copies(pp)
+	l.PerCopy = perCopy
+	groups := (copies + c.perGroup - 1) / c.perGroup
+	l.TP, l.PP, l.Nodes = c.tp, pp, groups*pp
+	if r.fixed > 0 && l.Nodes <= r.fixed {
+		groups = r.fixed / pp
+		l.Nodes = r.fixed
+	}
+	l.Replicas, l.Copies, l.PerGroup = groups*c.perGroup, groups*c.perGroup, c.perGroup
+	kvUsed := float64(j.Seqs) * j.KVPerSeq
+	l.PerGPU = j.Shard/float64(c.tp*pp) + math.Min(kvUsed, kvCap*float64(l.Replicas))/float64(l.Replicas*c.kvDiv*pp)
+	// The job uses the copies its requests need; the VMs' other GPUs
+	// hold copies it does not need (see the idle-GPU penalty).
+	l.Used = float64(copies)*j.Shard + kvUsed*float64(c.tp)/float64(c.kvDiv)
+	l.Capacity = float64(l.Nodes) * r.perVM
+	l.KVRoom = math.Max(0, kvCap*float64(l.Replicas)-kvUsed)
+	if l.Nodes > r.maxVMs {
+		l.TotalFail = true
+		return
+	}
+	l.OK = true
+}
+
+// copyFit is a served model's copy split over tp GPUs of a size.
+type copyFit struct {
+	j                   *GPUJob
+	tp, kvDiv, perGroup int64
+	perGPU              float64 // GiB each GPU may use
+}
+
+// copies is the copies the requests need with pp stages, the sequences
+// one copy decodes together (its KV cache holds them, at most
+// MaxBatchSequences per GPU) and the KV cache one copy holds (GiB).
+func (c copyFit) copies(pp int64) (copies, perCopy int64, kvCap float64) {
+	j := c.j
+	if j.KVPerSeq <= 0 {
+		return 1, 0, 0
+	}
+	kvCap = (c.perGPU - j.Shard/float64(c.tp*pp)) * float64(c.kvDiv*pp)
+	perCopy = min(max(int64(math.Floor(kvCap/j.KVPerSeq+1e-9)), 1), MaxBatchSequences*c.tp*pp)
+	return (j.Seqs + perCopy - 1) / perCopy, perCopy, kvCap
+}
+
+// vms is the VMs the copies take with pp stages.
+func (c copyFit) vms(pp int64) int64 {
+	n, _, _ := c.copies(pp)
+	return (n + c.perGroup - 1) / c.perGroup * pp
+}
+
+// stages is the pipeline stages of a copy that must span VMs: from pp, the
+// stage count that needs the fewest VMs for every sequence (more stages
+// leave each GPU more room), at most span.
+func (c copyFit) stages(pp, span int64) int64 {
+	if pp > 1 {
+		for best, k := c.vms(pp), pp+1; k <= span && k < best; k++ {
+			if v := c.vms(k); v < best {
+				pp, best = k, v
+			}
+		}
+	}
+	return pp
+}
+
+// tensorChoice is the tensor-parallel degree of a served copy: the
+// smallest allowed degree whose copies on one VM hold the weights and every
+// concurrent sequence's KV cache within Band of the GPUs' budget, else
+// the smallest that holds them at all, else most (the largest).
+func (j *GPUJob) tensorChoice(units int64, cap1 float64, most int64) int64 {
+	for _, limit := range []float64{j.Band, 1} {
+		for d := int64(1); d <= most; d++ {
+			if units%d != 0 || (j.Heads != 0 && j.Heads%d != 0) || j.Shard/float64(d) >= cap1 {
+				continue
+			}
+			copies := float64(units / d)
+			if copies*j.Shard+float64(j.Seqs)*j.KVPerSeq*float64(d)/float64(j.KVDivisor(d)) <= limit*float64(units)*cap1+1e-9 {
+				return d
+			}
+		}
+	}
+	return most
+}
+
+// KVDivisor is how many GPUs of a copy split over tp GPUs divide the KV
+// cache: tp, or the KV heads when there are fewer (the other GPUs hold
+// copies), or 1 for MLA.
+func (j *GPUJob) KVDivisor(tp int64) int64 {
+	if j.KVSplit > 0 && j.KVSplit < tp {
+		return j.KVSplit
+	}
+	return tp
+}

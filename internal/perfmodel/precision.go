@@ -1,0 +1,163 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package perfmodel
+
+import "slices"
+
+// The model workloads: the jobs whose memory and time the models estimate.
+// The engine's workloads of the same names are these.
+const (
+	// WorkloadTraining is training a model from scratch or any full
+	// training run: weights, gradients and optimizer states on the GPUs.
+	WorkloadTraining = "training"
+	// WorkloadFineTuning is fine-tuning an existing model, fully or with
+	// adapters (MethodLoRA, MethodQLoRA).
+	WorkloadFineTuning = "fine_tuning"
+	// WorkloadInference is serving a model: weights plus KV cache.
+	WorkloadInference = "inference"
+)
+
+// Precisions.
+const (
+	PrecisionFP32 = "fp32"
+	PrecisionTF32 = "tf32"
+	PrecisionBF16 = "bf16"
+	PrecisionFP16 = "fp16"
+	PrecisionFP8  = "fp8"
+	// PrecisionFP4 is 4-bit floating-point weights in blocks with a shared
+	// scale (NVFP4, MXFP4), which Blackwell GPUs compute natively.
+	PrecisionFP4  = "fp4"
+	PrecisionINT8 = "int8"
+	PrecisionINT4 = "int4"
+)
+
+// Fine-tuning methods.
+const (
+	// MethodFull trains every parameter: weights, gradients, an fp32
+	// master copy and Adam's moments for all of them.
+	MethodFull = "full"
+	// MethodLoRA freezes the base weights at the model's precision and
+	// trains low-rank adapters (Hu et al. 2021, arXiv 2106.09685).
+	MethodLoRA = "lora"
+	// MethodQLoRA freezes a 4-bit NF4 base and trains bf16 adapters with a
+	// paged optimizer (Dettmers et al. 2023, arXiv 2305.14314).
+	MethodQLoRA = "qlora"
+)
+
+// precisions are the precisions in documentation order; Hardware.TFLOPS is
+// indexed alike.
+var precisions = []string{PrecisionFP32, PrecisionTF32, PrecisionBF16, PrecisionFP16, PrecisionFP8, PrecisionFP4, PrecisionINT8, PrecisionINT4}
+
+// Precisions returns the precisions, in documentation order.
+func Precisions() []string { return slices.Clone(precisions) }
+
+// bytesPerParameter is the storage size of one weight at each precision.
+// tf32 is a tensor-core compute mode: weights are stored in fp32. fp4 is
+// NVFP4's 4.5 bits: 4-bit values with an 8-bit scale per 16 (NVIDIA's
+// NVFP4 format; a model table entry keeps its own format's bits, MXFP4's
+// 4.25).
+var bytesPerParameter = map[string]float64{
+	PrecisionFP32: 4,
+	PrecisionTF32: 4,
+	PrecisionBF16: 2,
+	PrecisionFP16: 2,
+	PrecisionFP8:  1,
+	PrecisionFP4:  4.5 / 8,
+	PrecisionINT8: 1,
+	PrecisionINT4: 0.5,
+}
+
+// BytesPerParameter is the storage of one weight at precision p; ok is
+// false for a precision that is not one of Precisions.
+func BytesPerParameter(p string) (bytes float64, ok bool) {
+	bytes, ok = bytesPerParameter[p]
+	return bytes, ok
+}
+
+// Quantised reports whether weights at precision p are a storage format
+// training cannot update (int8, int4, fp4): only adapters train on them.
+func Quantised(p string) bool {
+	return p == PrecisionINT8 || p == PrecisionINT4 || p == PrecisionFP4
+}
+
+// precisionBit is p's bit in Hardware.Precisions; 0 for an unknown one.
+func precisionBit(p string) uint16 {
+	for i, x := range precisions {
+		if x == p {
+			return 1 << uint(i)
+		}
+	}
+	return 0
+}
+
+// closerPrecisions lists, per precision, the precisions to train in
+// instead on a GPU without it, closest first.
+var closerPrecisions = map[string][]string{
+	PrecisionBF16: {PrecisionFP16, PrecisionFP32},
+	PrecisionFP16: {PrecisionBF16, PrecisionFP32},
+	PrecisionFP8:  {PrecisionBF16, PrecisionFP16, PrecisionFP32},
+	PrecisionFP4:  {PrecisionFP8, PrecisionBF16, PrecisionFP16, PrecisionFP32},
+	PrecisionTF32: {PrecisionFP32},
+	PrecisionFP32: {},
+}
+
+// NativePrecision reports whether the GPU runs a served model's precision
+// natively (every precision on a CPU size). Integer weights (int8, int4)
+// are usually dequantized to fp16 or bf16 by weight-only kernels, so fp16
+// support is enough for them.
+func (h *Hardware) NativePrecision(precision string) bool {
+	if !h.IsGPU {
+		return true
+	}
+	if h.Precisions&precisionBit(precision) != 0 {
+		return true
+	}
+	switch precision {
+	case PrecisionFP32:
+		return true
+	case PrecisionINT8, PrecisionINT4:
+		return h.Precisions&(precisionBit(PrecisionFP16)|precisionBit(PrecisionBF16)) != 0
+	}
+	return false
+}
+
+// RunsTraining reports whether the GPU runs a training job's compute
+// precision natively ("" is bf16 or fp16).
+func (h *Hardware) RunsTraining(compute string) bool {
+	if !h.IsGPU {
+		return true
+	}
+	if compute == "" {
+		return h.Precisions&(precisionBit(PrecisionBF16)|precisionBit(PrecisionFP16)) != 0
+	}
+	if compute == PrecisionFP32 {
+		return true
+	}
+	return h.Precisions&precisionBit(compute) != 0
+}
+
+// ClosestPrecision is the precision closest to compute that the GPU runs
+// natively.
+func (h *Hardware) ClosestPrecision(compute string) string {
+	for _, p := range closerPrecisions[compute] {
+		if h.RunsTraining(p) {
+			return p
+		}
+	}
+	return PrecisionFP32
+}
+
+// WeightOnly reports whether a GPU serves weights at precision p
+// weight-only: stored at p, dequantised to bf16 or fp16 for the
+// arithmetic. int8 and int4 always; fp8 and fp4 on a GPU without the
+// format.
+func (h *Hardware) WeightOnly(p string) bool {
+	switch p {
+	case PrecisionINT8, PrecisionINT4:
+		return true
+	case PrecisionFP8, PrecisionFP4:
+		return !h.NativePrecision(p)
+	}
+	return false
+}

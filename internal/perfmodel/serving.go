@@ -1,0 +1,228 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package perfmodel
+
+// This file holds the step model of a served language model: how long one
+// copy takes to prefill a prompt and to run a decode step at its batch,
+// and so its output tokens per second, time to first token and time per
+// output token, on GPUs or, for a small model, on a CPU VM.
+
+import (
+	"math"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
+
+const (
+	// InferenceMBU is the share of the GPUs' memory bandwidth a decode step
+	// achieves reading the weights and the KV cache (model bandwidth
+	// utilization; Databricks/Mosaic, "LLM Inference Performance
+	// Engineering: Best Practices", 2023, reports 55% to 60% on A100 and
+	// H100).
+	InferenceMBU = 0.60
+
+	// DecodeMFU and PrefillMFU are the shares of the GPUs' dense peak a
+	// decode step's arithmetic and a prompt's prefill achieve on the GPUs
+	// of TrainingMFU's class, scaled for another GPU by its training MFU
+	// over TrainingMFU (the MI300X's 30%: three quarters). Fitted, the two
+	// constants of the serving model, to the published measurements of
+	// package servingbench (internal/servingbench, whose test checks them
+	// and whose table the ranking guide shows): 50% and 40% give a median
+	// absolute error of 23% over its rows.
+	DecodeMFU  = 0.50
+	PrefillMFU = 0.40
+
+	// AllReduceSeconds is the time of one tensor-parallel all-reduce of a
+	// decode step's activations, which are small: its latency, 15 µs, a
+	// judgement within the 10 to 30 µs nccl-tests report for small
+	// messages inside an NVLink domain. A step waits for two per layer.
+	AllReduceSeconds = 15e-6
+
+	// WidthPerLayer is the model width per layer that estimates the layers
+	// of a model without architecture facts: 128, Llama's (4,096 / 32 for
+	// 8B, 8,192 / 80 for 70B, 16,384 / 126 for 405B).
+	WidthPerLayer = 128
+
+	// CPUStreamEfficiency is the share of a CPU VM's STREAM triad
+	// bandwidth a decode step of a small model achieves reading its
+	// weights: 80%, a judgement (a decode step streams the weights through
+	// matrix-vector products as STREAM streams its arrays, with fewer
+	// writes).
+	CPUStreamEfficiency = 0.80
+
+	// CPUComputeEfficiency is the share of a CPU VM's FP32 rate a small
+	// model's decode and prefill arithmetic achieve: 30%, a judgement
+	// (matrix products at the batch sizes of serving keep the vector
+	// units far from their peak).
+	CPUComputeEfficiency = 0.30
+
+	// CPUFP32PerFP64 is a CPU core's FP32 FLOPs per FP64 FLOP: 2, its
+	// vector units holding twice as many single-precision lanes (AVX2,
+	// AVX-512).
+	CPUFP32PerFP64 = 2
+)
+
+// Service is a served language model as the step model times it: the
+// model's facts and one request's tokens.
+type Service struct {
+	Precision      string
+	HasMemory      bool    // the memory model estimates the model's memory
+	WeightsGiB     float64 // of one copy
+	Active, Params float64 // billions
+	KVPerSeq       float64 // GiB of KV cache per sequence of the context; 0 without one
+	Context        int64   // tokens of the longest sequence (sizes KVPerSeq)
+	Prompt, Output float64 // mean tokens of one request
+	// Layers and Width (attention heads × head dimension) time the
+	// attention; 0 when the architecture is unknown. Depth is the layers
+	// whose all-reduces a tensor-parallel copy waits for: the table's, else
+	// estimated from the parameters (ModelDepth).
+	Layers, Width, Depth float64
+	// Experts and PerToken are a mixture of experts' routed experts and
+	// those one token uses; 0 when unknown.
+	Experts, PerToken float64
+}
+
+// ServiceOf is the service of a resolved model at precision, whose
+// sequences hold kvPerSeq GiB of KV cache each; its weights are set by
+// WithMemory.
+func ServiceOf(mi *MemoryInput, precision string, kvPerSeq float64) Service {
+	s := Service{Precision: precision, Active: mi.Active, Params: mi.Params,
+		KVPerSeq: kvPerSeq, Context: mi.Context, Prompt: float64(mi.Prompt), Output: float64(mi.Output)}
+	s.Depth = ModelDepth(s.Params)
+	if m := mi.Model; m != nil {
+		if m.Layers != nil && m.AttentionHeads != nil && m.HeadDim != nil {
+			s.Layers, s.Width = float64(*m.Layers), float64(*m.AttentionHeads**m.HeadDim)
+		}
+		if m.Layers != nil {
+			s.Depth = float64(*m.Layers)
+		}
+		if m.Kind == catalog.ModelKindMoE && m.Experts != nil && m.ActiveExperts != nil && *m.Experts > *m.ActiveExperts {
+			s.Experts, s.PerToken = float64(*m.Experts), float64(*m.ActiveExperts)
+		}
+	}
+	return s
+}
+
+// CopySpeed is one copy of a served model at its batch as the step model
+// times it. Seconds.
+type CopySpeed struct {
+	Memory, Compute float64 // one decode step's memory and arithmetic time
+	AllReduce       float64 // one step's tensor-parallel all-reduces
+	Prefill         float64 // one request's prefill
+	// TPS is the copy's output tokens per second; TTFT and TPOT a
+	// request's mean time to first token and per output token.
+	TPS, TTFT, TPOT float64
+	WeightOnly      bool // the GPU lacks the precision: weights only, 16-bit arithmetic
+}
+
+// CopyGPUs is the GPUs of one copy split over tp GPUs of a VM and pp
+// VMs (pipeline stages), a share for a partial GPU.
+func CopyGPUs(h *Hardware, tp, pp int64) float64 {
+	g := float64(tp * pp)
+	if h.GPUCount < 1 {
+		g *= h.GPUCount
+	}
+	return g
+}
+
+// Speed times one copy, split over tp GPUs of a VM and pp VMs, decoding b
+// sequences together with continuous batching: each sequence's prompt is
+// prefilled once, at PrefillMFU of the copy's peak, and each of its output
+// tokens comes from a decode step that reads the weights (of a mixture of
+// experts, the experts the batch touches) and every sequence's KV cache at
+// InferenceMBU of the copy's bandwidth, then computes b tokens at
+// DecodeMFU of its peak; a copy split by tensor parallelism waits for two
+// all-reduces per layer (AllReduceSeconds each). Prefill and decode share
+// the GPUs: over the output tokens of b requests the copy runs output
+// steps and b prefills. The zero value when the catalog has no figures for
+// the GPU.
+func (s *Service) Speed(h *Hardware, tp, pp, b int64) CopySpeed {
+	gpus := CopyGPUs(h, tp, pp)
+	bw := gpus * h.HBMGBs * 1e9
+	peak := gpus * h.PeakTFLOPS(s.Precision) * 1e12 * h.TrainMFU / TrainingMFU
+	if bw <= 0 || peak <= 0 || !s.HasMemory || b < 1 || s.Output <= 0 {
+		return CopySpeed{}
+	}
+	fb := float64(b)
+	mean := s.Prompt + s.Output/2
+	c := CopySpeed{WeightOnly: h.IsGPU && h.WeightOnly(s.Precision)}
+	c.Memory = (s.TouchedWeights(b)*GiB + s.KVRead(b)) / (bw * InferenceMBU)
+	c.Compute = fb * (2*s.Active*1e9 + 4*s.Layers*s.Width*mean) / (peak * DecodeMFU)
+	c.Prefill = (2*s.Active*1e9*s.Prompt + 2*s.Layers*s.Width*s.Prompt*s.Prompt) / (peak * PrefillMFU)
+	if tp > 1 {
+		c.AllReduce = 2 * s.Depth * AllReduceSeconds
+	}
+	return s.timed(c, c.Memory+c.Compute+c.AllReduce, fb)
+}
+
+// timed completes a copy's speed from one decode step's time: over the
+// output tokens of b requests the copy runs output steps and b prefills.
+func (s *Service) timed(c CopySpeed, step, fb float64) CopySpeed {
+	cycle := s.Output*step + fb*c.Prefill
+	c.TPS = fb * s.Output / cycle
+	c.TPOT = cycle / s.Output
+	// A new request waits for the running step, then its prefill runs
+	// with the next.
+	c.TTFT = c.Prefill + step
+	return c
+}
+
+// CPUFP32 is a CPU VM's FP32 rate, FLOP/s: CPUFP32PerFP64 × its FP64 rate
+// (physical cores × the per-core FP64 rate).
+func CPUFP32(h *Hardware) float64 { return CPUFP32PerFP64 * h.FP64GFLOPS * 1e9 }
+
+// CPUSpeed times one copy of a small model on a CPU VM decoding b
+// sequences together: a decode step reads the weights and every
+// sequence's KV cache at CPUStreamEfficiency of the VM's STREAM
+// bandwidth, and takes no less than its arithmetic, b tokens × 2 × the
+// active parameters at CPUComputeEfficiency of the VM's FP32 rate (the
+// cores overlap the two); a prompt's prefill is arithmetic at the same
+// efficiency. The zero value when the catalog has no STREAM or FP64
+// figure for the size.
+func (s *Service) CPUSpeed(h *Hardware, b int64) CopySpeed {
+	bw, peak := h.StreamGBs*1e9*CPUStreamEfficiency, CPUFP32(h)*CPUComputeEfficiency
+	if bw <= 0 || peak <= 0 || !s.HasMemory || b < 1 || s.Output <= 0 {
+		return CopySpeed{}
+	}
+	fb := float64(b)
+	c := CopySpeed{
+		Memory:  (s.TouchedWeights(b)*GiB + s.KVRead(b)) / bw,
+		Compute: fb * 2 * s.Active * 1e9 / peak,
+		Prefill: 2 * s.Active * 1e9 * s.Prompt / peak,
+	}
+	return s.timed(c, math.Max(c.Memory, c.Compute), fb)
+}
+
+// KVRead is the bytes of KV cache one decode step of b sequences reads:
+// the mean sequence in flight holds its prompt and half its output.
+func (s *Service) KVRead(b int64) float64 {
+	mean := s.Prompt + s.Output/2
+	return float64(b) * s.KVPerSeq * GiB * math.Min(1, mean/float64(max(s.Context, 1)))
+}
+
+// ModelDepth estimates a language model's layers from its parameters
+// (billions) when the table has no architecture: about 12 × layers ×
+// width² parameters (Kaplan et al. 2020, arXiv 2001.08361) at
+// WidthPerLayer of width per layer.
+func ModelDepth(paramsB float64) float64 {
+	return math.Max(1, math.Round(math.Cbrt(paramsB*1e9/(12*WidthPerLayer*WidthPerLayer))))
+}
+
+// TouchedWeights is the GiB of weights one decode step of b sequences
+// reads: all of a dense model's; of a mixture of experts, the shared part
+// and the routed experts b tokens reach, each token picking PerToken of
+// the experts (expected share 1 − (1 − PerToken/Experts)^b). Without the
+// expert counts, Active ÷ Params × b of the weights, at most all.
+func (s *Service) TouchedWeights(b int64) float64 {
+	if s.Active >= s.Params {
+		return s.WeightsGiB
+	}
+	if s.Experts <= 0 {
+		return s.WeightsGiB * math.Min(1, s.Active/s.Params*float64(b))
+	}
+	expert := (s.Params - s.Active) / (s.Experts - s.PerToken) // billions per routed expert
+	shared := math.Max(0, s.Active-s.PerToken*expert)
+	reached := s.Experts * (1 - math.Pow(1-s.PerToken/s.Experts, float64(b)))
+	return s.WeightsGiB * math.Min(1, (shared+reached*expert)/s.Params)
+}

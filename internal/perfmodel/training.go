@@ -1,0 +1,198 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package perfmodel
+
+// This file holds the training model: the FLOPs of a training or
+// fine-tuning job, and how fast a layout of VMs computes them.
+
+import "math"
+
+const (
+	// TrainingFLOPsPerToken is the model FLOPs of one training token per
+	// active parameter: 2 forward and 4 backward (Kaplan et al. 2020,
+	// arXiv 2001.08361; EleutherAI's Transformer Math 101). Where the
+	// architecture is known the attention term 6 × layers × context ×
+	// hidden is added per token (Kaplan et al. Table 1: 2 n_layer n_ctx
+	// d_attn forward). LoRAFLOPsPerToken is the same for LoRA and QLoRA:
+	// the frozen weights need no weight gradients, so the backward pass is
+	// half of full training's (2 forward + 2 backward).
+	TrainingFLOPsPerToken = 6
+	LoRAFLOPsPerToken     = 4
+
+	// TrainingMFU is the model FLOPs utilization of training on NVIDIA
+	// data-center GPUs (V100, A100, H100, H200, GB200, GB300) on NVLink
+	// inside a VM and InfiniBand across VMs: 40%, the middle of the Llama 3
+	// paper's 38% to 43% on 16,384 H100s in bf16 (Dubey et al. 2024, arXiv
+	// 2407.21783, Table 4) and Megatron-LM's 41.5% to 56% on A100s
+	// (Korthikanti et al. 2022, Table 5, at 22B to 1T). OtherTrainingMFU
+	// is the same for the other GPUs (the AMD MI300X, whose training
+	// stacks publish less; inference and graphics GPUs): 30%, a judgement.
+	// Each GPU's figure is catalog data (training_mfu in performance.json,
+	// decision D48); OtherTrainingMFU applies to a GPU the catalog gives
+	// none.
+	TrainingMFU      = 0.40
+	OtherTrainingMFU = 0.30
+
+	// PCIeTrainingFactor scales MFU on several GPUs of a VM without NVLink
+	// (gradient all-reduce over PCIe); PartialGPUTrainingFactor on a
+	// share of a GPU (vGPU scheduling); EthernetTrainingFactor across VMs
+	// without InfiniBand (interconnect = "any"). Judgements, after the
+	// Azure HPC guidance that InfiniBand is what multi-VM training needs.
+	PCIeTrainingFactor       = 0.8
+	PartialGPUTrainingFactor = 0.8
+	EthernetTrainingFactor   = 0.5
+)
+
+// ComputePrecision is the precision the GPUs must run natively for a
+// training or fine-tuning job: the model's for full training; for LoRA the
+// base's, unless it is quantised (fp8, int8, int4), whose adapters compute
+// in bf16 or fp16 (either will do, "" here); QLoRA always computes in bf16
+// or fp16.
+func ComputePrecision(precision, method string) string {
+	if method == MethodQLoRA {
+		return ""
+	}
+	if method == MethodLoRA {
+		if precision == PrecisionFP8 || Quantised(precision) {
+			return ""
+		}
+	}
+	return precision
+}
+
+// TrainingWork is the work of a training or fine-tuning job of a language
+// model, with what decides how fast a layout computes it.
+type TrainingWork struct {
+	ComputePrec    string  // the precision the GPUs must run ("" bf16 or fp16)
+	FLOPs, TokensB float64 // the work; 0 when the model does not time the job
+	// FLOPs per token: Factor × (Active parameters + Layers × Context ×
+	// Width), the attention term only where the architecture is known.
+	Factor                 float64
+	Active                 float64 // billions
+	Layers, Context, Width int64
+	// Deadline is the hours the job should finish in, which decides
+	// whether a job that fits one GPU uses only it; GPUs the gpus setting
+	// (0: none), GPUMemNeed the job's GPU memory, GiB.
+	Deadline   float64
+	GPUs       int64
+	GPUMemNeed float64
+	Ethernet   bool // one job's VMs talk without InfiniBand
+}
+
+// LanguageModelWork is the work of training or fine-tuning a language
+// model on tokensB billion tokens with method (full, lora or qlora): its
+// FLOPs per token from the active parameters and, where the model table
+// knows the architecture, the attention over the context.
+func LanguageModelWork(mi *MemoryInput, tokensB float64) TrainingWork {
+	t := TrainingWork{TokensB: tokensB, Factor: float64(TrainingFLOPsPerToken), Active: mi.Active}
+	if mi.Method == MethodLoRA || mi.Method == MethodQLoRA {
+		t.Factor = LoRAFLOPsPerToken
+	}
+	perToken := t.Factor * mi.Active * 1e9
+	if m := mi.Model; m != nil && m.Layers != nil {
+		switch {
+		case m.AttentionHeads != nil && m.HeadDim != nil:
+			t.Width = *m.AttentionHeads * *m.HeadDim
+		case m.HiddenSize != nil:
+			t.Width = *m.HiddenSize
+		}
+		if t.Width > 0 {
+			t.Layers, t.Context = *m.Layers, mi.Context
+			perToken += t.Factor * float64(t.Layers) * float64(t.Context) * float64(t.Width)
+		}
+	}
+	t.FLOPs = perToken * t.TokensB * 1e9
+	return t
+}
+
+// MFU is the model FLOPs utilization of a training layout on nodes VMs;
+// ethernet when they talk without InfiniBand. A job on one GPU of a VM
+// pays no PCIe all-reduce.
+func (t *TrainingWork) MFU(h *Hardware, nodes int64, ethernet bool) float64 {
+	return trainingMFU(h, nodes, ethernet, t.UsesOneGPU(h, nodes))
+}
+
+func trainingMFU(h *Hardware, nodes int64, ethernet, oneGPU bool) float64 {
+	m := h.TrainMFU
+	if h.GPUCount < 1 {
+		m *= PartialGPUTrainingFactor
+	}
+	if h.GPUUnits > 1 && !h.Linked && !oneGPU {
+		m *= PCIeTrainingFactor
+	}
+	if nodes > 1 && ethernet {
+		m *= EthernetTrainingFactor
+	}
+	return m
+}
+
+// UsesOneGPU reports whether a training job on a multi-GPU size uses one
+// of its GPUs: it runs on one VM without a gpus setting, its memory fits
+// one GPU, and one GPU finishes it within the deadline (Job sizing in
+// "Compute for Machine Learning on HPC": small jobs do not take advantage
+// of larger sizes and leave GPUs idle).
+func (t *TrainingWork) UsesOneGPU(h *Hardware, nodes int64) bool {
+	if nodes != 1 || t.GPUs > 1 || h.GPUCount <= 1 || t.GPUMemNeed <= 0 || t.GPUMemNeed > h.UnitMemGiB || t.FLOPs <= 0 {
+		return false
+	}
+	peak := h.PeakTFLOPS(t.ComputePrec) * 1e12
+	mfu := h.TrainMFU
+	return peak > 0 && t.FLOPs/(peak*mfu)/3600 <= t.Deadline
+}
+
+// GPUsUsed is the GPUs per VM a training job uses on nodes VMs.
+func (t *TrainingWork) GPUsUsed(h *Hardware, nodes int64) float64 {
+	if t.UsesOneGPU(h, nodes) {
+		return 1
+	}
+	return h.GPUCount
+}
+
+// Rate is the FLOP/s of a training layout on nodes VMs.
+func (t *TrainingWork) Rate(h *Hardware, nodes int64) float64 {
+	one := t.UsesOneGPU(h, nodes)
+	gpus := h.GPUCount
+	if one {
+		gpus = 1
+	}
+	return float64(nodes) * gpus * h.PeakTFLOPS(t.ComputePrec) * 1e12 * trainingMFU(h, nodes, t.Ethernet, one)
+}
+
+// Hours is the wall time of the job on nodes VMs of the size; 0 when the
+// catalog has no throughput for its GPU.
+func (t *TrainingWork) Hours(h *Hardware, nodes int64) float64 {
+	r := t.Rate(h, nodes)
+	if r <= 0 || t.FLOPs <= 0 {
+		return 0
+	}
+	return t.FLOPs / r / 3600
+}
+
+// DeadlineNodes is the fewest VMs of the size that finish the job within
+// the deadline, at least nodes; 0 when unknown.
+func (t *TrainingWork) DeadlineNodes(h *Hardware, nodes int64) int64 {
+	hours := t.Hours(h, nodes)
+	if hours <= 0 || hours <= t.Deadline {
+		return nodes
+	}
+	perVM := t.Rate(h, 2) / 2
+	return max(nodes, int64(math.Ceil(t.FLOPs/(t.Deadline*3600*perVM)-1e-9)))
+}
+
+// TrainingRun is full training on nodes VMs of a size as the model times
+// it: the FLOPs, the MFU, the rate and the wall time.
+type TrainingRun struct {
+	FLOPs, MFU, Rate, Hours, PeakTFLOPS float64
+}
+
+// TimeTraining times full training of activeB billion active parameters
+// on tokensB billion tokens (TrainingFLOPsPerToken per active parameter
+// per token) on nodes VMs of the size at precision; the VMs talk over
+// InfiniBand when the size has it (ethernet false), else over Ethernet.
+func TimeTraining(h *Hardware, activeB, tokensB float64, nodes int64, precision string, ethernet bool) TrainingRun {
+	t := TrainingWork{ComputePrec: precision, Ethernet: ethernet,
+		FLOPs: TrainingFLOPsPerToken * activeB * 1e9 * tokensB * 1e9}
+	return TrainingRun{FLOPs: t.FLOPs, MFU: t.MFU(h, nodes, ethernet), Rate: t.Rate(h, nodes),
+		Hours: t.Hours(h, nodes), PeakTFLOPS: h.PeakTFLOPS(precision)}
+}
