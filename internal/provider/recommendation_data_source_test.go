@@ -23,6 +23,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/deploy"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
 )
 
@@ -1349,7 +1350,7 @@ func float64Eq(got *float64, want float64) bool {
 // deploymentDiff compares the deployment read back from state with the
 // engine's, field by field (null for the engine's empty strings and zero
 // counts); it returns the first difference, or "".
-func deploymentDiff(g deploymentOut, w recommend.Deployment) string {
+func deploymentDiff(g deploymentOut, w deploy.Deployment) string {
 	str := func(p *string) string {
 		if p == nil {
 			return ""

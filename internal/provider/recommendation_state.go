@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/deploy"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
 )
 
@@ -397,7 +398,7 @@ func rankedRecords(ctx context.Context, recs []recommend.Recommendation, data *p
 
 // deploymentOutput converts the engine's deployment settings; empty
 // strings become null.
-func deploymentOutput(d recommend.Deployment) deploymentOut {
+func deploymentOutput(d deploy.Deployment) deploymentOut {
 	dep := deploymentOut{
 		ImageURN:              strPtr(d.ImageURN),
 		ImageSource:           strPtr(d.ImageSource),

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/deploy"
 )
 
 // checkDeployments holds for every result the tests rank: each
@@ -37,8 +38,8 @@ func checkDeployments(t *testing.T, req Request, res *Result) {
 		}
 		// Confidential sizes boot as confidential VMs, with secure boot,
 		// vTPM and the guest state encrypted with the disk (D57).
-		if conf := s.Confidential; (d.SecurityType == SecurityTypeConfidentialVM) != conf || d.VTPMEnabled != conf || d.SecureBootEnabled != conf ||
-			(d.OSDiskSecurityEncryptionType == OSDiskEncryptionVMGuestState) != conf || (!conf && (d.SecurityType != "" || d.OSDiskSecurityEncryptionType != "")) ||
+		if conf := s.Confidential; (d.SecurityType == deploy.SecurityTypeConfidentialVM) != conf || d.VTPMEnabled != conf || d.SecureBootEnabled != conf ||
+			(d.OSDiskSecurityEncryptionType == deploy.OSDiskEncryptionVMGuestState) != conf || (!conf && (d.SecurityType != "" || d.OSDiskSecurityEncryptionType != "")) ||
 			(conf && d.ImageURN != "" && !s.Image.ConfidentialVM) {
 			fail("security %q, vTPM %v, secure boot %v, OS disk %q on a confidential size %v, image %q", d.SecurityType, d.VTPMEnabled, d.SecureBootEnabled, d.OSDiskSecurityEncryptionType, conf, d.ImageURN)
 		}
@@ -48,9 +49,9 @@ func checkDeployments(t *testing.T, req Request, res *Result) {
 		switch {
 		case d.RDMAPlacement != "" && (!d.RDMA || r.Nodes < 2 || r.Nodes > MaxNodesRDMA):
 			fail("placement %q with RDMA %v on %d VMs", d.RDMAPlacement, d.RDMA, r.Nodes)
-		case d.RDMAPlacement != "" && (d.RDMAPlacement == PlacementAvailabilitySet) != (target == TargetVM):
+		case d.RDMAPlacement != "" && (d.RDMAPlacement == deploy.PlacementAvailabilitySet) != (target == TargetVM):
 			fail("placement %q", d.RDMAPlacement)
-		case d.SinglePlacementGroup != (d.RDMAPlacement == PlacementScaleSet && (s.Placement == nil || s.Placement.SinglePlacementGroup)):
+		case d.SinglePlacementGroup != (d.RDMAPlacement == deploy.PlacementScaleSet && (s.Placement == nil || s.Placement.SinglePlacementGroup)):
 			fail("single placement group %v with placement %q", d.SinglePlacementGroup, d.RDMAPlacement)
 		case (d.Interconnect != nil) != (s.Placement != nil && d.RDMAPlacement != ""):
 			fail("interconnect %+v with placement %q", d.Interconnect, d.RDMAPlacement)
@@ -79,16 +80,16 @@ func checkDeployments(t *testing.T, req Request, res *Result) {
 			isGPU := s.GPU != nil
 			wantDriver := ""
 			if isGPU {
-				wantDriver = GPUDriverInstall
+				wantDriver = deploy.GPUDriverInstall
 				if s.GPU.Vendor == catalog.VendorAMD || s.Arch == "arm64" { // D56: AKS installs no driver on either
-					wantDriver = GPUDriverNone
+					wantDriver = deploy.GPUDriverNone
 				}
 			}
-			if a.GPUDriver != wantDriver || (len(a.NodeTaints) > 0) != isGPU || a.NodeLabels[LabelVMSize] != r.VMSize {
+			if a.GPUDriver != wantDriver || (len(a.NodeTaints) > 0) != isGPU || a.NodeLabels[deploy.LabelVMSize] != r.VMSize {
 				fail("AKS driver %q, taints %v, labels %v", a.GPUDriver, a.NodeTaints, a.NodeLabels)
 			}
 			for k := range a.NodeLabels {
-				if k != LabelVMSize && k != LabelGPUModel {
+				if k != deploy.LabelVMSize && k != deploy.LabelGPUModel {
 					fail("AKS label %q", k)
 				}
 			}
@@ -108,7 +109,7 @@ func checkDeployments(t *testing.T, req Request, res *Result) {
 						want = append(want, n)
 					}
 				}
-				if nap.Key != AKSSizeLabel || nap.Operator != "In" || !slices.Equal(nap.Values, want) {
+				if nap.Key != deploy.AKSSizeLabel || nap.Operator != "In" || !slices.Equal(nap.Values, want) {
 					fail("node auto-provisioning %+v, want the ranked %s sizes it can place %v", nap, s.Arch, want)
 				}
 			}
@@ -135,20 +136,20 @@ func checkDeployments(t *testing.T, req Request, res *Result) {
 			if !slices.Equal(cc.FallbackMachineTypes, want) {
 				fail("fallbacks %v, want %v", cc.FallbackMachineTypes, want)
 			}
-			wantPartition := PartitionHTC
+			wantPartition := deploy.PartitionHTC
 			if req.Workload == WorkloadHPC {
-				wantPartition = PartitionHPC
+				wantPartition = deploy.PartitionHPC
 			} else if s.GPU != nil {
-				wantPartition = PartitionGPU
+				wantPartition = deploy.PartitionGPU
 			}
 			if cc.Partition != wantPartition {
 				fail("partition %q, want %q", cc.Partition, wantPartition)
 			}
 		}
 		if m := d.AzureML; m != nil {
-			want := AzureMLDeployment{VMSize: r.VMSize, VMPriority: AzureMLDedicated, MaxNodeCount: r.Nodes}
+			want := deploy.AzureMLDeployment{VMSize: r.VMSize, VMPriority: deploy.AzureMLDedicated, MaxNodeCount: r.Nodes}
 			if req.Spot {
-				want.VMPriority = AzureMLLowPriority
+				want.VMPriority = deploy.AzureMLLowPriority
 			}
 			if *m != want {
 				fail("Azure ML %+v, want %+v", *m, want)
@@ -164,14 +165,14 @@ func checkDeployments(t *testing.T, req Request, res *Result) {
 			if b.VMSize != r.VMSize || b.TargetDedicatedNodes != dedicated || b.TargetLowPriorityNodes != spot ||
 				(b.Image != nil) != hasImage || (b.NodeAgentSKUID != "") != hasAgent || (hasImage && !hasAgent && !strings.Contains(b.Note, "supported-images")) ||
 				(b.Image != nil && strings.Join([]string{b.Image.Publisher, b.Image.Offer, b.Image.SKU, b.Image.Version}, ":") != d.ImageURN) ||
-				(b.InterNodeCommunication == BatchInterNodeEnabled && r.Nodes < 2) ||
-				(b.InterNodeCommunication != BatchInterNodeEnabled && b.InterNodeCommunication != BatchInterNodeDisabled) ||
-				(d.RDMAPlacement != "" && b.InterNodeCommunication != BatchInterNodeEnabled) ||
-				(req.Workload == WorkloadHTC && b.InterNodeCommunication != BatchInterNodeDisabled) {
+				(b.InterNodeCommunication == deploy.BatchInterNodeEnabled && r.Nodes < 2) ||
+				(b.InterNodeCommunication != deploy.BatchInterNodeEnabled && b.InterNodeCommunication != deploy.BatchInterNodeDisabled) ||
+				(d.RDMAPlacement != "" && b.InterNodeCommunication != deploy.BatchInterNodeEnabled) ||
+				(req.Workload == WorkloadHTC && b.InterNodeCommunication != deploy.BatchInterNodeDisabled) {
 				fail("Batch %+v, image %+v", b, b.Image)
 			}
 			// An MPI pool's limit is said for both pool allocation modes.
-			if enabled := b.InterNodeCommunication == BatchInterNodeEnabled; enabled != strings.Contains(b.Note, "100 nodes") || enabled != strings.Contains(b.Note, "80 in user-subscription") {
+			if enabled := b.InterNodeCommunication == deploy.BatchInterNodeEnabled; enabled != strings.Contains(b.Note, "100 nodes") || enabled != strings.Contains(b.Note, "80 in user-subscription") {
 				fail("Batch note %q with inter-node communication %s", b.Note, b.InterNodeCommunication)
 			}
 		}
@@ -189,16 +190,15 @@ func TestDeploymentPerTarget(t *testing.T) {
 	res := mustRecommendOn(t, cat, Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, Target: "aks", AsOf: asOf})
 	d := res.Recommendations[0].Deployment
 	// The catalog names no image for the T4 series.
-	want := Deployment{
+	want := deploy.Deployment{
 		CPUArchitecture:       "x86_64",
 		AcceleratedNetworking: true,
-		AKS: &AKSDeployment{
+		AKS: &deploy.AKSDeployment{
 			NodeTaints:           []string{"sku=gpu:NoSchedule"},
 			NodeLabels:           map[string]string{"hpcsku.io/vm-size": "Standard_NC4as_T4_v3", "hpcsku.io/gpu-model": "t4"},
 			GPUDriver:            "Install",
-			NodeAutoProvisioning: &NodeRequirement{Key: "karpenter.azure.com/sku-name", Operator: "In", Values: napNames(res)},
+			NodeAutoProvisioning: &deploy.NodeRequirement{Key: "karpenter.azure.com/sku-name", Operator: "In", Values: napNames(res)},
 			Note:                 "AKS installs the NVIDIA driver (gpu_driver = \"Install\"); deploy the NVIDIA device plugin or GPU Operator to schedule nvidia.com/gpu. Pods need a toleration for sku=gpu:NoSchedule.",
-			nap:                  true,
 		},
 	}
 	if !reflect.DeepEqual(d, want) {
@@ -223,7 +223,7 @@ func TestDeploymentPerTarget(t *testing.T) {
 	res = mustRecommendOn(t, cat, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, GPUVendor: "nvidia", Target: "cyclecloud", AsOf: asOf})
 	top := res.Recommendations[0]
 	cc := top.Deployment.CycleCloud
-	if top.VMSize != "Standard_ND96isr_H100_v5" || top.Nodes != 72 || top.Deployment.RDMAPlacement != PlacementScaleSet || !top.Deployment.SinglePlacementGroup ||
+	if top.VMSize != "Standard_ND96isr_H100_v5" || top.Nodes != 72 || top.Deployment.RDMAPlacement != deploy.PlacementScaleSet || !top.Deployment.SinglePlacementGroup ||
 		cc.Partition != "gpu" || cc.MachineType != top.VMSize || cc.OSImage != "microsoft-dsvm:ubuntu-hpc:2404:latest" || cc.MaxNodes != 72 || cc.MaxScaleSetSize != 100 {
 		t.Errorf("top %s on %d VMs, %+v, CycleCloud %+v", top.VMSize, top.Nodes, top.Deployment, cc)
 	}
@@ -240,10 +240,10 @@ func TestDeploymentPerTarget(t *testing.T) {
 	}
 
 	// The same multi-VM InfiniBand job as plain VMs: one availability set.
-	for target, placement := range map[string]string{"vm": PlacementAvailabilitySet, "vmss": PlacementScaleSet, "batch": PlacementScaleSet, "azureml": PlacementScaleSet, "aks": PlacementScaleSet} {
+	for target, placement := range map[string]string{"vm": deploy.PlacementAvailabilitySet, "vmss": deploy.PlacementScaleSet, "batch": deploy.PlacementScaleSet, "azureml": deploy.PlacementScaleSet, "aks": deploy.PlacementScaleSet} {
 		res = mustRecommendOn(t, cat, Request{Workload: "hpc", Cores: i64(1000), Target: target, AsOf: asOf})
 		top = res.Recommendations[0]
-		if top.Nodes < 2 || !top.Deployment.RDMA || top.Deployment.RDMAPlacement != placement || top.Deployment.SinglePlacementGroup != (placement == PlacementScaleSet) {
+		if top.Nodes < 2 || !top.Deployment.RDMA || top.Deployment.RDMAPlacement != placement || top.Deployment.SinglePlacementGroup != (placement == deploy.PlacementScaleSet) {
 			t.Errorf("%s: %s on %d VMs, %+v", target, top.VMSize, top.Nodes, top.Deployment)
 		}
 	}
@@ -256,7 +256,7 @@ func TestDeploymentPerTarget(t *testing.T) {
 	// Azure ML on spot: LowPriority, as many nodes as the layout.
 	res = mustRecommendOn(t, cat, Request{Workload: "hpc", Cores: i64(1000), Target: "azureml", Spot: true, AsOf: asOf})
 	top = res.Recommendations[0]
-	if m := top.Deployment.AzureML; *m != (AzureMLDeployment{VMSize: top.VMSize, VMPriority: "LowPriority", MinNodeCount: 0, MaxNodeCount: top.Nodes}) || top.Nodes < 2 {
+	if m := top.Deployment.AzureML; *m != (deploy.AzureMLDeployment{VMSize: top.VMSize, VMPriority: "LowPriority", MinNodeCount: 0, MaxNodeCount: top.Nodes}) || top.Nodes < 2 {
 		t.Errorf("Azure ML %+v on %d VMs", m, top.Nodes)
 	}
 
@@ -266,7 +266,7 @@ func TestDeploymentPerTarget(t *testing.T) {
 	top = res.Recommendations[0]
 	b := top.Deployment.Batch
 	if b.InterNodeCommunication != "Enabled" || b.NodeAgentSKUID != "batch.node.ubuntu 24.04" || b.TargetDedicatedNodes != top.Nodes || b.TargetLowPriorityNodes != 0 ||
-		!reflect.DeepEqual(b.Image, &ImageReference{Publisher: "microsoft-dsvm", Offer: "ubuntu-hpc", SKU: "2404", Version: "latest"}) {
+		!reflect.DeepEqual(b.Image, &deploy.ImageReference{Publisher: "microsoft-dsvm", Offer: "ubuntu-hpc", SKU: "2404", Version: "latest"}) {
 		t.Errorf("Batch %+v %+v on %d VMs", b, b.Image, top.Nodes)
 	}
 	// Batch, htc on more VMs than an MPI pool holds: independent tasks need
@@ -297,7 +297,7 @@ func TestDeploymentBatchImageWithoutAgent(t *testing.T) {
 	top := res.Recommendations[0]
 	b := top.Deployment.Batch
 	if top.VMSize != "Standard_ND96isr_MI300X_v5" || b.NodeAgentSKUID != "" || !strings.Contains(b.Note, "az batch pool supported-images list") ||
-		!reflect.DeepEqual(b.Image, &ImageReference{Publisher: "microsoft-dsvm", Offer: "ubuntu-hpc", SKU: "2404-rocm", Version: "latest"}) {
+		!reflect.DeepEqual(b.Image, &deploy.ImageReference{Publisher: "microsoft-dsvm", Offer: "ubuntu-hpc", SKU: "2404-rocm", Version: "latest"}) {
 		t.Errorf("%s: Batch %+v, image %+v", top.VMSize, b, b.Image)
 	}
 }
@@ -363,7 +363,7 @@ func TestRackScaleLayouts(t *testing.T) {
 	top := res.Recommendations[0]
 	d := top.Deployment
 	reasons := strings.Join(top.Reasons, " ")
-	if top.VMSize != gb || top.Nodes%18 != 0 || d.SinglePlacementGroup || d.RDMAPlacement != PlacementScaleSet ||
+	if top.VMSize != gb || top.Nodes%18 != 0 || d.SinglePlacementGroup || d.RDMAPlacement != deploy.PlacementScaleSet ||
 		d.Interconnect == nil || d.Interconnect.HighSpeedInterconnectPlacement != "Trunk" || d.Interconnect.Racks != top.Nodes/18 ||
 		!strings.Contains(reasons, "racks of 18") || !near(top.TotalPricePerHour, *top.PricePerHour*float64(top.Nodes)) || top.TotalGPUs != 4*float64(top.Nodes) {
 		t.Errorf("%s on %d VMs: deployment %+v, interconnect %+v, reasons %q", top.VMSize, top.Nodes, d, d.Interconnect, top.Reasons)

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/deploy"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
@@ -208,7 +209,7 @@ func warnings(n *requirements, e *eval) []string {
 	if n.fixedNodes > 1 && e.spans && e.ibNeeded && wholeRacks(e.in, e.nodes) > e.nodes {
 		out = append(out, "Azure allocates these VMs by racks of "+itoa(e.in.rackVMs)+" when a job spans them: nodes = "+itoa(e.nodes)+" leaves "+itoa(wholeRacks(e.in, e.nodes)-e.nodes)+" VMs of the last rack unused; "+itoa(wholeRacks(e.in, e.nodes))+" VMs fill it.")
 	}
-	if s.Confidential && s.Image != nil && s.Image.URN != "" && !imageFits(s) {
+	if s.Confidential && s.Image != nil && s.Image.URN != "" && !deploy.ImageFits(s) {
 		out = append(out, "The catalog's image for this size ("+s.Image.URN+") does not boot as a confidential VM, so no image is given: use a confidential-VM image (securityType ConfidentialVM).")
 	}
 	if e.unusedRDMA {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/deploy"
 )
 
 // randomRequest draws a request over the whole input space, mostly valid,
@@ -328,7 +329,7 @@ func TestScoreBounds(t *testing.T) {
 // withoutRankedLists checks that the ranked-size lists of got (from a
 // shorter result) are those of want restricted to the shown sizes, and
 // returns both deployments without those lists.
-func withoutRankedLists(t *testing.T, got, want Deployment, shown map[string]bool) (Deployment, Deployment) {
+func withoutRankedLists(t *testing.T, got, want deploy.Deployment, shown map[string]bool) (deploy.Deployment, deploy.Deployment) {
 	t.Helper()
 	restrict := func(l []string) []string {
 		var out []string

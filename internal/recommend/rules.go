@@ -12,6 +12,7 @@ import (
 	"slices"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/deploy"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
@@ -103,12 +104,12 @@ const (
 // others exclude sizes whose support status is "unsupported" and allow
 // "unknown" with a warning.
 const (
-	TargetVM         = "vm"
-	TargetVMSS       = "vmss"
-	TargetAKS        = "aks"
-	TargetCycleCloud = "cyclecloud"
-	TargetAzureML    = "azureml"
-	TargetBatch      = "batch"
+	TargetVM         = deploy.TargetVM
+	TargetVMSS       = deploy.TargetVMSS
+	TargetAKS        = deploy.TargetAKS
+	TargetCycleCloud = deploy.TargetCycleCloud
+	TargetAzureML    = deploy.TargetAzureML
+	TargetBatch      = deploy.TargetBatch
 )
 
 // Optimization goals: they shift the score weights (see weightSets).
@@ -240,14 +241,6 @@ const (
 	// traffic needs the VMs in one placement group, and a scale set with a
 	// single placement group holds at most 100 VMs.
 	MaxNodesRDMA = 100
-
-	// BatchMPINodesBatchService and BatchMPINodesUserSubscription are the
-	// most nodes of a Batch pool with inter-node communication enabled, in
-	// an account whose pool allocation mode is BatchService and
-	// UserSubscription ("Batch service quotas and limits", pool size
-	// limits).
-	BatchMPINodesBatchService     = 100
-	BatchMPINodesUserSubscription = 80
 
 	// MaxNodes is the most VMs of any job: a scale set holds at most 1,000
 	// VMs (with several placement groups). It also bounds nodes.

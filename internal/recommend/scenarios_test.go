@@ -15,6 +15,7 @@ import (
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog/catalogtest"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/deploy"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
@@ -294,7 +295,7 @@ func TestScenario06AKSAMD(t *testing.T) {
 	if a == nil {
 		t.Fatal("no AKS deployment")
 	}
-	want := &AKSDeployment{
+	want := &deploy.AKSDeployment{
 		NodeTaints: []string{"sku=gpu:NoSchedule"},
 		NodeLabels: map[string]string{"hpcsku.io/vm-size": top.VMSize, "hpcsku.io/gpu-model": "mi300x"},
 		GPUDriver:  "None",

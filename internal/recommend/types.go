@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/deploy"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
@@ -302,7 +303,7 @@ type Recommendation struct {
 	Preferred  bool
 	Reasons    []string
 	Warnings   []string
-	Deployment Deployment
+	Deployment deploy.Deployment
 	// Quota is the layout's vCPU quota in its region; nil without usage
 	// files.
 	Quota *Quota
@@ -340,120 +341,6 @@ type Estimate struct {
 	Efficiency float64
 	// Assumptions are the formula, constants and facts, in sentences.
 	Assumptions []string
-}
-
-// Deployment holds target-ready settings for a recommendation.
-type Deployment struct {
-	ImageURN              string // recommended Marketplace image; "" when none is documented
-	ImageSource           string // where ImageURN is documented; "" with no URN
-	CPUArchitecture       string // x86_64 or arm64
-	AcceleratedNetworking bool
-	RDMA                  bool // the job uses the size's InfiniBand (RDMA)
-	// RDMAPlacement is what InfiniBand across VMs needs: PlacementScaleSet
-	// (one scale set, single placement group) or PlacementAvailabilitySet
-	// (target vm); "" when no RDMA traffic crosses VMs.
-	RDMAPlacement string
-	// SinglePlacementGroup: RDMAPlacement is PlacementScaleSet and the
-	// size's scale sets may have a single placement group.
-	SinglePlacementGroup bool
-	// SecurityType is ARM's securityProfile.securityType for a
-	// confidential size ("ConfidentialVM"), "" otherwise; VTPMEnabled,
-	// SecureBootEnabled and OSDiskSecurityEncryptionType are the azurerm
-	// arguments that go with it (false and "" otherwise).
-	SecurityType                 string
-	VTPMEnabled                  bool
-	SecureBootEnabled            bool
-	OSDiskSecurityEncryptionType string
-	// Zones are the availability zones of the recommendation's region where
-	// the availability file lets the subscription deploy the size, sorted;
-	// nil without an availability file.
-	Zones []string
-	// Interconnect holds the scale set settings of a size whose VMs share
-	// a rack-scale NVLink domain, when the job spans its VMs; nil otherwise.
-	Interconnect *InterconnectDeployment
-	AKS          *AKSDeployment        // set when Target is aks
-	CycleCloud   *CycleCloudDeployment // set when Target is cyclecloud
-	AzureML      *AzureMLDeployment    // set when Target is azureml
-	Batch        *BatchDeployment      // set when Target is batch
-}
-
-// InterconnectDeployment holds the Compute API settings that place the VMs
-// of a rack-scale NVLink size (ND GB200 v6, ND GB300 v6) on their racks:
-// the scale set's highSpeedInterconnectPlacement, and the interconnect block
-// and group its profile names, which azurerm cannot set.
-type InterconnectDeployment struct {
-	HighSpeedInterconnectPlacement string // "Trunk"
-	APIVersion                     string // the Compute API version that takes them
-	RackVMs                        int64  // VMs of one rack
-	Racks                          int64  // whole racks the job takes
-	// InterconnectBlockCapacity is the sku capacity of the interconnect
-	// block (Microsoft.Compute/interconnectBlocks) that holds the job's VMs.
-	InterconnectBlockCapacity int64
-	Sources                   []string
-	Note                      string
-}
-
-// AKSDeployment holds node pool settings for AKS.
-type AKSDeployment struct {
-	NodeTaints []string
-	NodeLabels map[string]string
-	GPUDriver  string // "Install", "None", or "" (no setting) for CPU sizes
-	// NodeAutoProvisioning is the requirement a node auto-provisioning
-	// (Karpenter) NodePool takes to choose among the ranked sizes; nil
-	// where node auto-provisioning cannot place the job.
-	NodeAutoProvisioning *NodeRequirement
-	Note                 string
-	nap                  bool // node auto-provisioning can place the job
-}
-
-// NodeRequirement is one Kubernetes node selector requirement.
-type NodeRequirement struct {
-	Key      string
-	Operator string
-	Values   []string
-}
-
-// CycleCloudDeployment holds the settings of a CycleCloud Slurm partition
-// (a node array of CycleCloud Workspace for Slurm or of the Slurm cluster
-// template).
-type CycleCloudDeployment struct {
-	Partition   string // hpc, gpu or htc
-	MachineType string
-	OSImage     string // ImageURN; "" when none is documented
-	MaxNodes    int64  // the VMs one job needs
-	// MaxScaleSetSize is the most VMs of one scale set (one InfiniBand
-	// placement group) when the job's InfiniBand crosses VMs; 0 otherwise.
-	MaxScaleSetSize int64
-	// FallbackMachineTypes are the ranked sizes with the same CPU
-	// architecture and image, this size first.
-	FallbackMachineTypes []string
-}
-
-// AzureMLDeployment holds Azure Machine Learning compute cluster settings.
-type AzureMLDeployment struct {
-	VMSize       string
-	VMPriority   string // Dedicated or LowPriority (spot)
-	MinNodeCount int64
-	MaxNodeCount int64
-}
-
-// BatchDeployment holds Azure Batch pool settings.
-type BatchDeployment struct {
-	VMSize                 string
-	NodeAgentSKUID         string          // "" without a documented image
-	Image                  *ImageReference // nil without a documented image
-	InterNodeCommunication string          // Enabled or Disabled
-	TargetDedicatedNodes   int64
-	TargetLowPriorityNodes int64 // Spot nodes
-	Note                   string
-}
-
-// ImageReference is a Marketplace image URN split into its parts.
-type ImageReference struct {
-	Publisher string
-	Offer     string
-	SKU       string
-	Version   string
 }
 
 // Rejection counts the sizes one hard constraint removed.

@@ -1,0 +1,336 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package deploy
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
+
+// Targets: where a size will run, each with its own settings.
+const (
+	TargetVM         = "vm"
+	TargetVMSS       = "vmss"
+	TargetAKS        = "aks"
+	TargetCycleCloud = "cyclecloud"
+	TargetAzureML    = "azureml"
+	TargetBatch      = "batch"
+)
+
+// Deployment hints.
+const (
+	// AKSGPUTaint is the taint put on GPU node pools so that only pods that
+	// tolerate it (GPU workloads) land there. It is the taint of the AKS GPU
+	// node pool documentation (`--node-taints sku=gpu:NoSchedule`); we use it
+	// for NVIDIA and AMD alike rather than the NVIDIA GPU Operator's
+	// nvidia.com/gpu=present:NoSchedule, so one toleration fits every GPU
+	// pool the provider recommends.
+	AKSGPUTaint = "sku=gpu:NoSchedule"
+
+	// Node labels on AKS node pools. AKS itself labels GPU nodes with
+	// kubernetes.azure.com/accelerator; the bare "accelerator" label of
+	// older AKS releases is deprecated and not set.
+	LabelVMSize   = "hpcsku.io/vm-size"
+	LabelGPUModel = "hpcsku.io/gpu-model"
+
+	// AKS gpu_driver settings (azurerm accepts only these two): "Install"
+	// lets AKS install the NVIDIA driver on x86_64 nodes; "None" skips it
+	// (AMD GPUs need the AMD GPU operator instead, arm64 NVIDIA sizes the
+	// NVIDIA GPU Operator, D56). CPU sizes get no setting at all.
+	GPUDriverInstall = "Install"
+	GPUDriverNone    = "None"
+
+	// AKSSizeLabel is the well-known label AKS node auto-provisioning
+	// (Karpenter) selects VM sizes by, in a NodePool's requirements
+	// ("Node autoprovisioning", AKS documentation:
+	// https://learn.microsoft.com/azure/aks/node-autoprovision).
+	AKSSizeLabel = "karpenter.azure.com/sku-name"
+
+	// CycleCloud Slurm partitions (the node arrays of the CycleCloud Slurm
+	// template): hpc for tightly coupled MPI, gpu for GPU sizes, htc for the
+	// rest.
+	PartitionHPC = "hpc"
+	PartitionGPU = "gpu"
+	PartitionHTC = "htc"
+
+	// InfiniBand placement. Azure's InfiniBand connects the VMs of one
+	// scale set with a single placement group or of one availability set
+	// ("Set up InfiniBand", https://learn.microsoft.com/azure/virtual-machines/setup-infiniband);
+	// a proximity placement group is neither required nor enough.
+	PlacementScaleSet        = "scale_set"
+	PlacementAvailabilitySet = "availability_set"
+
+	// Azure Machine Learning compute cluster priorities
+	// (azurerm_machine_learning_compute_cluster vm_priority).
+	AzureMLDedicated   = "Dedicated"
+	AzureMLLowPriority = "LowPriority"
+
+	// Confidential VMs (catalog decision D57): ARM's
+	// securityProfile.securityType and the OS disk encryption azurerm's
+	// os_disk.security_encryption_type takes, with secure boot and vTPM on.
+	SecurityTypeConfidentialVM   = "ConfidentialVM"
+	OSDiskEncryptionVMGuestState = "DiskWithVMGuestState"
+
+	// Batch pool inter_node_communication values.
+	BatchInterNodeEnabled  = "Enabled"
+	BatchInterNodeDisabled = "Disabled"
+
+	// BatchMPINodesBatchService and BatchMPINodesUserSubscription are the
+	// most nodes of a Batch pool with inter-node communication enabled, in
+	// an account whose pool allocation mode is BatchService and
+	// UserSubscription ("Batch service quotas and limits", pool size
+	// limits).
+	BatchMPINodesBatchService     = 100
+	BatchMPINodesUserSubscription = 80
+)
+
+// Layout is what the settings are built from: a ranked size, the job's
+// layout on it and the request's target.
+type Layout struct {
+	SKU    *catalog.SKU
+	Target string // one of the Target constants
+	Nodes  int64  // the VMs of the layout
+	// Spans: one job (one copy of the model, for inference) spans several
+	// VMs; IBNeeded: the job needs InfiniBand.
+	Spans, IBNeeded bool
+	// MPI: the workload is tightly coupled MPI (hpc); IndependentTasks:
+	// its VMs never talk to each other (htc).
+	MPI, IndependentTasks bool
+	Spot                  bool
+	// Zones are the zones of the layout's region where the subscription
+	// may deploy the size (nil without an availability file).
+	Zones []string
+	// PlacementGroupVMs is the most VMs of one InfiniBand placement group,
+	// which a CycleCloud node array's scale set is limited to.
+	PlacementGroupVMs int64
+}
+
+// For derives the target-ready settings of a layout:
+//   - ImageURN: the catalog's recommended Marketplace image for the series,
+//     "" where none is documented (no image, or a build published without
+//     a URN, such as the RTX PRO 6000 v6 GRID image), with where the URN
+//     is documented.
+//   - SecurityType and its azurerm arguments for confidential sizes.
+//   - RDMA: the job uses the size's InfiniBand (it has RDMA and the job
+//     needs InfiniBand); configure the InfiniBand drivers and MPI.
+//   - RDMAPlacement: when InfiniBand traffic crosses VMs, the grouping it
+//     needs: one availability set for plain VMs, one scale set with a
+//     single placement group for every other target.
+//   - The target's own object (aks, cyclecloud, azureml, batch).
+//
+// Fallback lists (AKS node auto-provisioning, CycleCloud machine types)
+// need the whole ranking; see FillRankedLists.
+func For(l *Layout) Deployment {
+	s := l.SKU
+	rdma := s.Network.RDMA && l.IBNeeded
+	d := Deployment{
+		AcceleratedNetworking: s.Network.AcceleratedNetworking != nil && *s.Network.AcceleratedNetworking,
+		RDMA:                  rdma,
+		CPUArchitecture:       s.Arch,
+		Zones:                 l.Zones,
+	}
+	if ImageFits(s) {
+		d.ImageURN, d.ImageSource = s.Image.URN, s.Image.URNSource
+	}
+	if s.Confidential {
+		d.SecurityType, d.OSDiskSecurityEncryptionType = SecurityTypeConfidentialVM, OSDiskEncryptionVMGuestState
+		d.VTPMEnabled, d.SecureBootEnabled = true, true
+	}
+	if rdma && l.Spans {
+		d.RDMAPlacement = PlacementScaleSet
+		if l.Target == TargetVM {
+			d.RDMAPlacement = PlacementAvailabilitySet
+		}
+		d.SinglePlacementGroup = d.RDMAPlacement == PlacementScaleSet && (s.Placement == nil || s.Placement.SinglePlacementGroup)
+		d.Interconnect = interconnectDeployment(s.Placement, l.Nodes)
+	}
+	switch l.Target {
+	case TargetAKS:
+		d.AKS = aksDeployment(l, rdma)
+	case TargetCycleCloud:
+		d.CycleCloud = cycleCloudDeployment(l, d.ImageURN, d.SinglePlacementGroup)
+	case TargetAzureML:
+		ml := &AzureMLDeployment{VMSize: s.Name, VMPriority: AzureMLDedicated, MaxNodeCount: l.Nodes}
+		if l.Spot {
+			ml.VMPriority = AzureMLLowPriority
+		}
+		d.AzureML = ml
+	case TargetBatch:
+		d.Batch = batchDeployment(l, d.ImageURN)
+	}
+	return d
+}
+
+// ImageFits reports whether the size's catalog image can be deployed as
+// given: it has a URN, and boots as a confidential VM where the size is
+// confidential (D57).
+func ImageFits(s *catalog.SKU) bool {
+	return s.Image != nil && s.Image.URN != "" && (!s.Confidential || s.Image.ConfidentialVM)
+}
+
+// cycleCloudDeployment: the partition of the workload (hpc for MPI, gpu
+// for GPU sizes, htc otherwise) and, when the job's InfiniBand crosses
+// VMs of one scale set, its limit.
+func cycleCloudDeployment(l *Layout, imageURN string, singlePlacementGroup bool) *CycleCloudDeployment {
+	s := l.SKU
+	cc := &CycleCloudDeployment{MachineType: s.Name, OSImage: imageURN, MaxNodes: l.Nodes}
+	switch {
+	case l.MPI:
+		cc.Partition = PartitionHPC
+	case s.GPU != nil:
+		cc.Partition = PartitionGPU
+	default:
+		cc.Partition = PartitionHTC
+	}
+	if singlePlacementGroup {
+		cc.MaxScaleSetSize = l.PlacementGroupVMs
+	}
+	return cc
+}
+
+// batchDeployment: the image reference split from the URN (nil without
+// one; the catalog loader admits only publisher:offer:sku:version) and the
+// node agent Batch's sources name for it ("" otherwise); inter-node
+// communication when one job spans VMs, never for independent tasks (htc);
+// the VMs as dedicated or Spot nodes.
+func batchDeployment(l *Layout, imageURN string) *BatchDeployment {
+	s := l.SKU
+	b := &BatchDeployment{VMSize: s.Name, InterNodeCommunication: BatchInterNodeDisabled}
+	mpi := l.Spans && !l.IndependentTasks
+	if mpi {
+		b.InterNodeCommunication = BatchInterNodeEnabled
+	}
+	if l.Spot {
+		b.TargetLowPriorityNodes = l.Nodes
+	} else {
+		b.TargetDedicatedNodes = l.Nodes
+	}
+	var notes []string
+	if imageURN == "" {
+		notes = append(notes, "No Marketplace image is documented for this size: give the pool your own image reference and its node_agent_sku_id.")
+	} else {
+		p := strings.Split(imageURN, ":")
+		b.Image = &ImageReference{Publisher: p[0], Offer: p[1], SKU: p[2], Version: p[3]}
+		b.NodeAgentSKUID = s.Image.BatchNodeAgentSKUID
+		if b.NodeAgentSKUID == "" {
+			notes = append(notes, "Batch's sources name no node agent for this image: check it with az batch pool supported-images list and give its node_agent_sku_id, or use your own image.")
+		}
+	}
+	if l.Spot {
+		notes = append(notes, "Batch runs Spot VMs as target_low_priority_nodes (its low-priority VMs retired in 2025), and only in pools of a Batch account whose pool allocation mode is UserSubscription.")
+	}
+	if mpi {
+		notes = append(notes, fmt.Sprintf("Inter-node communication keeps the pool's VMs on one network for MPI; such a pool holds at most %d nodes in Batch-service accounts and %d in user-subscription accounts (pool allocation mode UserSubscription).",
+			BatchMPINodesBatchService, BatchMPINodesUserSubscription))
+	}
+	b.Note = strings.Join(notes, " ")
+	return b
+}
+
+// interconnectDeployment: the interconnect settings of a size allocated by
+// rack, for a job on nodes VMs (whole racks, D55); nil for other sizes.
+func interconnectDeployment(p *catalog.Placement, nodes int64) *InterconnectDeployment {
+	if p == nil || p.RackVMs < 1 {
+		return nil
+	}
+	racks := (nodes + p.RackVMs - 1) / p.RackVMs
+	return &InterconnectDeployment{
+		HighSpeedInterconnectPlacement: p.HighSpeedInterconnectPlacement, APIVersion: p.APIVersion,
+		RackVMs: p.RackVMs, Racks: racks, InterconnectBlockCapacity: racks * p.RackVMs, Sources: p.Sources,
+		Note: fmt.Sprintf("Azure allocates these VMs by racks of %d and rejects a scale set with a single placement group: create an interconnect group and an interconnect block (Microsoft.Compute/interconnectBlocks, sku capacity %d), and give the scale set (Microsoft.Compute/virtualMachineScaleSets@%s) single_placement_group = false, highSpeedInterconnectPlacement = \"%s\", virtualMachineProfile.interconnectBlockProfile and networkProfile.interconnectGroupProfile. azurerm cannot set these properties: set them with azapi (an azapi_update_resource on the scale set, or the whole scale set as an azapi_resource).",
+			p.RackVMs, racks*p.RackVMs, p.APIVersion, p.HighSpeedInterconnectPlacement),
+	}
+}
+
+// AKS notes on GPU drivers and InfiniBand (D56).
+const (
+	aksNoteAMD      = "AKS does not install AMD GPU drivers: set gpu_driver to \"None\" and deploy the AMD GPU operator, which installs the driver and the amd.com/gpu device plugin."
+	aksNoteArm64GPU = "AKS installs no GPU driver on arm64 nodes (gpu_driver = \"Install\" does nothing there): set gpu_driver to \"None\" and deploy the NVIDIA GPU Operator with its driver (and, for NVLink across VMs, its IMEX channels through the DRA driver's ComputeDomains); pods need a toleration for " + AKSGPUTaint + "."
+	aksNoteIB       = " InfiniBand on AKS needs the NVIDIA Network Operator (RDMA shared device plugin) and the subscription feature Microsoft.ContainerService/AKSInfinibandSupport registered (az feature register --namespace Microsoft.ContainerService --name AKSInfinibandSupport), which keeps a pool's nodes on one InfiniBand network."
+)
+
+// aksDeployment: rdma is whether the job uses the size's InfiniBand.
+func aksDeployment(l *Layout, rdma bool) *AKSDeployment {
+	s := l.SKU
+	a := &AKSDeployment{NodeLabels: map[string]string{LabelVMSize: s.Name}, NodeTaints: []string{}}
+	switch {
+	case s.GPU == nil:
+		a.Note = "CPU node pool: no GPU driver or taint needed (leave gpu_driver unset)."
+	case strings.EqualFold(s.GPU.Vendor, catalog.VendorAMD):
+		a.GPUDriver = GPUDriverNone
+		a.Note = aksNoteAMD
+	case s.Arch == "arm64":
+		a.GPUDriver = GPUDriverNone
+		a.Note = aksNoteArm64GPU
+	default:
+		a.GPUDriver = GPUDriverInstall
+		a.Note = "AKS installs the NVIDIA driver (gpu_driver = \"Install\"); deploy the NVIDIA device plugin or GPU Operator to schedule nvidia.com/gpu. Pods need a toleration for " + AKSGPUTaint + "."
+		if s.GPU.Count < 1 {
+			a.Note += " Partial-GPU sizes use the GRID driver, which AKS selects."
+		}
+	}
+	if s.GPU != nil {
+		a.NodeTaints = []string{AKSGPUTaint}
+		a.NodeLabels[LabelGPUModel] = s.GPU.ModelID
+	}
+	if rdma {
+		a.Note += aksNoteIB
+	}
+	if why := napCannot(l, rdma); why != "" {
+		a.Note += " Node auto-provisioning cannot place this job: " + why + "; use a node pool."
+	} else {
+		a.NodeAutoProvisioning = &NodeRequirement{Key: AKSSizeLabel, Operator: "In"}
+	}
+	return a
+}
+
+// napCannot says why AKS node auto-provisioning cannot place the job on
+// the size, "" when it can (D56).
+func napCannot(l *Layout, rdma bool) string {
+	s := l.SKU
+	switch {
+	case rdma && l.Spans:
+		return "its InfiniBand crosses VMs, which must be in one scale set"
+	case s.GPU != nil && strings.EqualFold(s.GPU.Vendor, catalog.VendorAMD):
+		return "its default node class leaves out AMD GPU sizes"
+	case s.QuotaVCPUs != nil:
+		return "its default node class leaves out constrained-core sizes"
+	}
+	return ""
+}
+
+// FillRankedLists sets the lists that name other ranked sizes, given the
+// ranked sizes' names and settings in rank order: an AKS node
+// auto-provisioning requirement where it can place the job (the ranked
+// sizes of the same CPU architecture it can place: a NodePool's nodes
+// share one image architecture) and CycleCloud's fallback machine types
+// (the ranked sizes of the same CPU architecture and the same image, which
+// can replace the size in a node array without changing its image). Each
+// list starts with the size itself.
+func FillRankedLists(sizes []string, ds []*Deployment) {
+	for i, d := range ds {
+		if d.AKS != nil && d.AKS.NodeAutoProvisioning != nil {
+			vals := []string{sizes[i]}
+			for j, o := range ds {
+				if j != i && o.CPUArchitecture == d.CPUArchitecture && o.AKS.NodeAutoProvisioning != nil {
+					vals = append(vals, sizes[j])
+				}
+			}
+			d.AKS.NodeAutoProvisioning.Values = vals
+		}
+		if cc := d.CycleCloud; cc != nil {
+			cc.FallbackMachineTypes = []string{sizes[i]}
+			if cc.OSImage == "" {
+				continue
+			}
+			for j, o := range ds {
+				if j != i && o.CPUArchitecture == d.CPUArchitecture && o.CycleCloud.OSImage == cc.OSImage {
+					cc.FallbackMachineTypes = append(cc.FallbackMachineTypes, sizes[j])
+				}
+			}
+		}
+	}
+}
