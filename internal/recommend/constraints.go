@@ -13,58 +13,6 @@ import (
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
-// constraint identifies a hard constraint; the order is the evaluation
-// order, and a removed size is counted under the first one it fails. It is
-// the order a reader expects: what the size is (workload, category, GPU
-// vendor and model, CUDA, precision), whether it holds the job (memory in
-// total and per GPU, GPUs, cores, layout and InfiniBand), where it runs
-// (region, availability, not retired, target: a retired size runs on no
-// target, and is reported as retired whatever the target), its lifecycle,
-// the price caps, then the rest.
-type constraint uint8
-
-const (
-	cWorkload constraint = iota
-	cUnknownSpecs
-	cGPUVendor
-	cGPUModels
-	cCUDA
-	cComputeCap
-	cPrecision
-	cGPUMemory
-	cGPUMemoryPerGPU
-	cGPUs
-	cCores
-	cSystemMemory
-	cDeadline
-	cTokensPerSecond
-	cMaxTimeToFirstToken
-	cMaxTimePerOutputToken
-	cNodes
-	cInterconnect
-	cRegion
-	cAvailability
-	cQuota
-	cRetired
-	cTarget
-	cLifetime
-	cPreview
-	cDeployable
-	cMaxPrice
-	cMaxTotalPrice
-	cConfidential
-	cIsolated
-	cMinVCPUs
-	cMinMemory
-	cMinLocalDisk
-	cScaleUp
-	numConstraints
-)
-
-// A size's failed constraints are the bits of a uint64: this fails to
-// compile when the table outgrows it.
-var _ [64 - numConstraints]struct{}
-
 // constraintDef describes one hard constraint: everything the engine says
 // and checks about it lives in its entry of constraintTable.
 type constraintDef struct {
@@ -666,18 +614,6 @@ func relaxRegion(_ *requirements, e *eval) string {
 	return fmt.Sprintf("choose a region where it is priced, such as %s", strings.Join(firstN(in.regions, 3), ", "))
 }
 
-// locationRestriction is the availability file's Location restriction of
-// the size in the region, or nil (also when the file does not list it).
-func locationRestriction(s *catalog.SKU, region string) *catalog.Restriction {
-	if !s.HasAvailability() {
-		return nil
-	}
-	if ra, listed := s.AvailabilityIn(region); listed {
-		return ra.LocationRestriction()
-	}
-	return nil
-}
-
 // Constraints returns the names of the hard constraints in evaluation order.
 func Constraints() []string {
 	out := make([]string, numConstraints)
@@ -711,7 +647,7 @@ func mark(evals []eval, bit uint64, fails func(e *eval) bool) {
 
 // check runs the request's active checks over every size.
 func check(n *requirements, evals []eval) {
-	for m := n.checks; m != 0; m &= m - 1 {
+	for m := activeChecks(n); m != 0; m &= m - 1 {
 		c := bits.TrailingZeros64(m)
 		constraintTable[c].fails(n, evals, 1<<c)
 	}
@@ -800,4 +736,22 @@ func restrictionCodes(n *requirements, evals []eval) string {
 		parts[i] = c + " (" + strings.Join(names, ", ") + ")"
 	}
 	return "Reason codes: " + strings.Join(parts, "; ") + "."
+}
+
+// perGPUDetail gives the numbers of the first size counted under
+// gpu_memory_per_gpu.
+func perGPUDetail(n *requirements, evals []eval) string {
+	for i := range evals {
+		e := &evals[i]
+		if e.fails == 0 || e.firstFail() != cGPUMemoryPerGPU {
+			continue
+		}
+		in := e.in
+		usable := trimFloat(in.UnitMemGiB)
+		if n.job.Share < 1 {
+			usable = fmt.Sprintf("%s GiB × %s%% = %s", trimFloat(in.UnitMemGiB), trimFloat(n.job.Share*100), trimFloat(in.UnitMemGiB*n.job.Share))
+		}
+		return fmt.Sprintf("For example %s needs %s GiB on each GPU against %s GiB it can use.", in.sku.Name, trimFloat(e.gl.PerGPU), usable)
+	}
+	return ""
 }

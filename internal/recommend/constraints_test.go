@@ -95,7 +95,7 @@ func TestActiveChecks(t *testing.T) {
 	cat := testCatalog(t)
 	active := func(req Request) []string {
 		var out []string
-		m := deriveRequirements(cat, req).checks
+		m := activeChecks(deriveRequirements(cat, req))
 		for c := constraint(0); c < numConstraints; c++ {
 			if m&(1<<c) != 0 {
 				out = append(out, c.String())

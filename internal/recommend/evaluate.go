@@ -3,83 +3,16 @@
 
 package recommend
 
+// This file holds the evaluation step: each size's facts for the request
+// (family fit, support, price, layout, speed, cost and job sizing), every
+// constraint it fails, and scale up before scale out.
+
 import (
 	"math"
-	"math/bits"
 	"slices"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
-
-// eval is one size checked against one request.
-type eval struct {
-	in    *sizeInfo
-	fails uint64 // bit set of failed constraints
-
-	nodes      int64
-	spans      bool // one job (one copy of the model, for inference) spans several VMs
-	ibNeeded   bool
-	sizing     float64 // share used, 0..1; -1 when unknown
-	memBand    bool    // sizing is GPU memory use, scored on the target band
-	pcieTP     bool    // a copy of the model is split over GPUs without NVLink
-	timeDriven bool    // the deadline, not memory, set the VM count
-	rackFill   int64   // VMs the layout added to fill its last rack; 0 when none
-	gl         gpuLayout
-
-	price, total float64
-	hasPrice     bool
-	spot         bool
-	lacksSpot    bool // spot = true asked for, and the size has no spot price: listed after those with one
-	spotDate     string
-	priceRegion  string
-	region       string     // the region the size is placed in (placeSize); "" when the request names none, or none of its regions offers the size
-	quota        quotaCheck // the layout against the usage files (limitByQuota); zero without them
-	costKey      float64    // what cost is compared on: the job's cost or the price of its work (a late service's, per output token); else total, or per core
-	speed        float64    // the layout's speed: 1 / job hours, tokens per second, or HPC throughput; 0 unknown
-	hasFacts     bool       // speed is known (the request defines work and the catalog has the size's figures)
-	lacksFacts   bool       // the request defines work and speed is not known: ranked after the others
-	lateDefault  bool       // runs past the default deadline: ranked after the layouts that meet it
-	slowDefault  bool       // a service that misses the default latency targets: ranked after the layouts that meet them
-	ttft, tpot   float64    // a timed service's mean time to first token and per output token, seconds; 0 otherwise
-	serviceTPS   float64    // a timed service's output tokens per second over all its copies
-
-	familyOK      bool    // the family serves the workload
-	fit           float64 // family component: 1, 0.5, or 0 for fallback
-	fallback      bool    // a fallback family: listed after the others
-	support       string  // target support status
-	retiringSoon  bool
-	nativePrec    bool
-	unusedRDMA    bool
-	idleGPUShare  float64 // the job fits in one GPU: share of the size's GPUs left idle
-	preferredRank int     // index in prefer, -1 when not named
-}
-
-// late reports whether the layout misses a default target (the deadline
-// or the latency targets), which ranks it after those that meet theirs.
-func (e *eval) late() bool { return e.lateDefault || e.slowDefault }
-
-func (e *eval) failed(c constraint) bool { return e.fails&(1<<c) != 0 }
-
-// fail records that the size fails c.
-func (e *eval) fail(c constraint) { e.fails |= 1 << c }
-
-// firstFail is the constraint a rejected size is counted under.
-func (e *eval) firstFail() constraint { return constraint(bits.TrailingZeros64(e.fails)) }
-
-// familyFit returns the family component and whether the family is a
-// fallback; ok is false when the family does not serve the workload.
-func (n *requirements) familyFit(fam string) (fit float64, fallback, ok bool) {
-	if slices.Contains(n.fit.preferred, fam) {
-		return 1, false, true
-	}
-	if slices.Contains(n.fit.acceptable, fam) {
-		return 0.5, false, true
-	}
-	if slices.Contains(n.fit.fallback, fam) {
-		return 0, true, true
-	}
-	return 0, false, false
-}
 
 func supportStatus(s *catalog.SKU, target string) string {
 	switch target {
@@ -93,17 +26,6 @@ func supportStatus(s *catalog.SKU, target string) string {
 		return s.Support.Batch.Status
 	}
 	return catalog.SupportSupported
-}
-
-func ceilDiv(a, b float64) int64 {
-	if b <= 0 {
-		return math.MaxInt32
-	}
-	q := math.Ceil(a/b - 1e-9)
-	if q > math.MaxInt32 {
-		return math.MaxInt32
-	}
-	return max(int64(q), 1)
 }
 
 // evaluate derives one size's facts for the request: family fit, target
@@ -233,234 +155,6 @@ func sizingOf(n *requirements, e *eval) {
 	}
 }
 
-// layout finds the fewest VMs of the size that hold the job, and whether
-// they need InfiniBand. A job that does not fit on the VMs allowed fails
-// the constraint that set the VM count (gpu_memory or gpu_memory_per_gpu,
-// gpus, cores, system_memory), or nodes when a fixed nodes setting is
-// above what an InfiniBand job can use.
-func layout(n *requirements, e *eval) {
-	vc := vmCount{nodes: 1, driver: numConstraints}
-	memLaid := false
-	if e.in.known {
-		memLaid = layOutGPUMemory(n, e, &vc)
-		countVMs(n, e, &vc, memLaid)
-		layOutCPUService(n, e, &vc)
-	}
-	least := vc.nodes // the smallest layout that holds the job
-	scaleForDeadline(n, e, &vc)
-	placeSize(n, e, quotaVMs(n, vc, least))
-	limitByQuota(n, e, &vc, least)
-	finishLayout(n, e, vc, memLaid)
-}
-
-// vmCount is the VMs a layout takes so far and the constraint that set the
-// count (numConstraints: none).
-type vmCount struct {
-	nodes  int64
-	driver constraint
-}
-
-func (v *vmCount) need(k int64, c constraint) {
-	if k > v.nodes {
-		v.nodes, v.driver = k, c
-	}
-}
-
-// layOutGPUMemory lays the job's GPU memory out on the size (fitGPU), with
-// the copies tokens_per_second needs, and reports whether it fits. The VM
-// limits depend on InfiniBand: copies of a model on separate VMs
-// (replicas) need none; a job that spans VMs needs it unless interconnect
-// is "any", so a size without it holds such a job on one VM or not at all
-// (counted under the memory constraints, not interconnect).
-func layOutGPUMemory(n *requirements, e *eval, vc *vmCount) bool {
-	in := e.in
-	if n.gpuMemNeed <= 0 {
-		return false
-	}
-	if !in.IsGPU || in.gpuMem <= 0 {
-		e.fail(cGPUMemory)
-		return false
-	}
-	limit, span := int64(MaxNodes), n.spanFor(in)
-	if !n.job.TensorParallel {
-		limit = span
-	}
-	gl := fitGPU(&n.job, in, limit, span, n.fixedNodes, 0)
-	switch {
-	case gl.TotalFail && !gl.OK:
-		e.gl = gl
-		e.fail(cGPUMemory)
-		return false
-	case !gl.OK:
-		e.gl = gl
-		e.fail(cGPUMemoryPerGPU)
-		return false
-	}
-	memNodes := gl.Nodes
-	if n.job.TensorParallel && n.job.KVPerSeq > 0 {
-		gl = n.searchServing(in, gl, limit, span)
-		memNodes = min(memNodes, gl.memNodes)
-		if gl.missTTFT {
-			e.fail(cMaxTimeToFirstToken)
-		}
-		if gl.missTPOT {
-			e.fail(cMaxTimePerOutputToken)
-		}
-	}
-	vc.need(memNodes, cGPUMemory)
-	vc.need(gl.Nodes, cTokensPerSecond)
-	e.gl = gl
-	return true
-}
-
-// servingCopies is the layout gl with the copies a service needs for
-// tokens_per_second: whole groups of copies, each copy running its batch
-// (its weights and the batch's KV cache).
-func servingCopies(n *requirements, in *sizeInfo, gl gpuLayout, want int64) gpuLayout {
-	groups := (want + gl.PerGroup - 1) / gl.PerGroup
-	gl.Copies, gl.Replicas, gl.Nodes = groups*gl.PerGroup, groups*gl.PerGroup, groups*gl.PP
-	gl.Capacity = float64(gl.Nodes) * float64(in.GPUUnits) * in.UnitMemGiB * n.job.Share
-	b := float64(n.serve.batch(&gl))
-	gl.Used = float64(want) * (n.job.Shard + b*n.job.KVPerSeq*float64(gl.TP)/float64(n.job.KVDivisor(gl.TP)))
-	return gl
-}
-
-// countVMs counts the VMs the gpus, cores and system memory settings need.
-func countVMs(n *requirements, e *eval, vc *vmCount, memLaid bool) {
-	in := e.in
-	if n.gpus > 0 {
-		if !in.IsGPU || in.GPUCount < 1 {
-			e.fail(cGPUs)
-		} else {
-			vc.need(ceilDiv(float64(n.gpus), in.GPUCount), cGPUs)
-		}
-	}
-	if n.cores > 0 {
-		vc.need(ceilDiv(float64(n.cores), float64(in.VCPUs)), cCores)
-	}
-	if n.sysMemNeed > 0 {
-		if in.IsGPU && memLaid && n.job.TensorParallel {
-			// Per VM: its share of one copy of the weights.
-			if n.sysMemNeed/float64(e.gl.PP) > in.memGiB+1e-9 {
-				e.fail(cSystemMemory)
-			}
-		} else {
-			vc.need(ceilDiv(n.sysMemNeed, in.memGiB), cSystemMemory)
-		}
-	}
-}
-
-// scaleForDeadline scales training out to meet the deadline, within the
-// VMs one job may span; a stated deadline that cannot be met removes the
-// size.
-func scaleForDeadline(n *requirements, e *eval, vc *vmCount) {
-	in := e.in
-	if n.train.FLOPs <= 0 || !in.known || !in.IsGPU || e.fails&memoryConstraints != 0 {
-		return
-	}
-	if n.fixedNodes > 0 {
-		if h := n.train.Hours(&in.Hardware, n.fixedNodes); n.train.deadlineStated && h > n.train.Deadline {
-			e.fail(cDeadline)
-		}
-		return
-	}
-	if k := n.train.DeadlineNodes(&in.Hardware, vc.nodes); k > vc.nodes {
-		span := n.deadlineSpan(in)
-		switch {
-		case k <= span:
-			vc.need(k, cDeadline)
-		case n.train.deadlineStated:
-			e.fail(cDeadline)
-		default:
-			vc.need(span, cDeadline) // runs longer, with a warning
-		}
-	}
-}
-
-// finishLayout settles the VM count (the nodes setting, when given, and
-// the most VMs a job may use), the copies on VMs the gpus setting added,
-// whether one job spans VMs and whether it needs InfiniBand.
-func finishLayout(n *requirements, e *eval, vc vmCount, memLaid bool) {
-	in := e.in
-	e.timeDriven = vc.driver == cDeadline
-	nodes := vc.nodes
-	if n.fixedNodes > 0 {
-		if nodes > n.fixedNodes {
-			e.fail(vc.driver)
-		}
-		nodes = n.fixedNodes
-	}
-	e.spans = nodes > 1
-	if memLaid && n.job.TensorParallel {
-		e.spans = e.gl.PP > 1
-	}
-	if n.cpuServed(in) {
-		e.spans = false // one copy of the small model on each VM
-	}
-	e.ibNeeded = n.ibNeeded(e.spans)
-	if whole := wholeRacks(in, nodes); e.spans && e.ibNeeded && n.fixedNodes == 0 && whole > nodes {
-		e.rackFill, nodes = whole-nodes, whole
-	}
-	e.nodes = nodes
-	if memLaid && n.job.TensorParallel && nodes > e.gl.Nodes && e.gl.Replicas > 0 {
-		// gpus or whole racks asked for more VMs than the memory did:
-		// more copies, each on its pp VMs.
-		switch {
-		case e.gl.PP == 1:
-			e.gl.Replicas = nodes * (in.GPUUnits / e.gl.TP)
-		case e.rackFill > 0:
-			e.gl.Replicas = nodes / e.gl.PP * e.gl.PerGroup
-		}
-		e.gl.Copies = e.gl.Replicas
-	}
-	e.pcieTP = memLaid && n.job.TensorParallel && e.gl.TP > 1 && !in.Linked
-	limit := int64(MaxNodes)
-	if e.ibNeeded {
-		limit = MaxNodesRDMA
-	}
-	if nodes > limit {
-		if n.fixedNodes > 0 {
-			e.fail(cNodes)
-		} else if vc.driver < numConstraints {
-			e.fail(vc.driver)
-		}
-	}
-}
-
-// wholeRacks is nodes rounded up to the whole racks a size is allocated
-// in (nodes itself for sizes placed one VM at a time).
-func wholeRacks(in *sizeInfo, nodes int64) int64 {
-	r := max(in.rackVMs, 1)
-	return (nodes + r - 1) / r * r
-}
-
-// spanFor is the most VMs one job (one copy of the model, for inference)
-// may span on a size: MaxNodes when it needs no InfiniBand, else
-// MaxNodesRDMA on an RDMA size and one VM on the others.
-func (n *requirements) spanFor(in *sizeInfo) int64 {
-	switch {
-	case !n.ibNeeded(true):
-		return MaxNodes
-	case in.sku.Network.RDMA:
-		// Whole racks within the limit.
-		return MaxNodesRDMA / max(in.rackVMs, 1) * max(in.rackVMs, 1)
-	}
-	return 1
-}
-
-// deadlineSpan is the most VMs a training job scales out to for its
-// deadline on a size: the VMs one job may span, at most MaxNodesRDMA.
-func (n *requirements) deadlineSpan(in *sizeInfo) int64 { return min(n.spanFor(in), MaxNodesRDMA) }
-
-// deadlineVMs is the VMs a deadline is judged on for a size: the nodes
-// setting, else the most the job may scale out to (deadlineSpan).
-func (n *requirements) deadlineVMs(in *sizeInfo) int64 {
-	if n.fixedNodes > 0 {
-		return n.fixedNodes
-	}
-	return n.deadlineSpan(in)
-}
-
 // scaleUp removes layouts where one job (one copy of the model, for
 // inference) spans several VMs when some size holds it on one VM (scale up
 // before scale out), except sizes named in prefer. Copies of a model on
@@ -479,4 +173,55 @@ func scaleUp(n *requirements, evals []eval) {
 			evals[i].fails |= 1 << cScaleUp
 		}
 	}
+}
+
+// speedOf is a layout's speed, what the time component compares: 1 / job
+// hours (training, fine-tuning), output tokens per second each sequence
+// sees at the stated concurrency (inference), or the bound's throughput
+// (hpc, htc). 0 when the request defines no work or the catalog has no
+// figure for the size.
+func speedOf(n *requirements, e *eval) float64 {
+	in := e.in
+	switch {
+	case !in.known:
+	case n.train.FLOPs > 0:
+		if in.IsGPU {
+			if h := n.train.Hours(&in.Hardware, e.nodes); h > 0 {
+				return 1 / h
+			}
+		}
+	case n.serviceTimed():
+		// A service runs whether or not it is busy: its cost is the price
+		// of the layout sized for the stated concurrency and
+		// tokens_per_second, and its speed what each conversation sees,
+		// output tokens per second per sequence (1 ÷ its time per output
+		// token; the score compares its latency, latencyScore).
+		if e.tpot > 0 {
+			return 1 / e.tpot // timed once, by timeService
+		}
+	case n.hpc.Bound != "":
+		r, _ := n.hpc.Rate(&in.Hardware, e.nodes)
+		return r
+	}
+	return 0
+}
+
+// evaluateAll evaluates every size for the request: its facts and layout,
+// every constraint it fails, whether prefer names it, and scale up before
+// scale out, which compares the sizes.
+func evaluateAll(n *requirements, cat *catalog.Catalog, p *prepared, evals []eval) {
+	for i := range p.sizes {
+		evaluate(n, &p.sizes[i], &evals[i])
+	}
+	for rank, name := range n.req.Prefer {
+		if s, ok := cat.Lookup(name); ok {
+			for i := range evals {
+				if evals[i].in.sku == s && evals[i].preferredRank < 0 {
+					evals[i].preferredRank = rank
+				}
+			}
+		}
+	}
+	check(n, evals) // every constraint, on every size, for the nearest miss
+	scaleUp(n, evals)
 }

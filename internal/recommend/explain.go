@@ -3,9 +3,9 @@
 
 package recommend
 
-// This file holds the engine's explanation text: the reasons and warnings
-// of each recommendation, the result's warnings, and the phrases they and
-// the constraints' sentences share.
+// This file holds the explanation step: each ranked size's recommendation
+// (reasons, warnings, estimate, quota and deployment settings) and the
+// result's warnings.
 
 import (
 	"fmt"
@@ -63,24 +63,6 @@ func priceSource(n *requirements, e *eval) string {
 		return upperFirst(kind) + " in " + e.priceRegion + ", the region of regions chosen for it (offered, deployable, then cheapest)."
 	}
 	return "Lowest " + kind + " among the " + itoa(int64(e.in.nPriced)) + " regions that price this size (" + e.priceRegion + "); set region for a regional price."
-}
-
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-func itoa(i int64) string { return strconv.FormatInt(i, 10) }
-
-func money(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) }
-
-func percent(f float64) string {
-	if f > 0 && f < 0.005 {
-		return "less than 1%"
-	}
-	return itoa(int64(math.Round(f*100))) + "%"
 }
 
 // reasons are plain sentences on why the size is ranked where it is. They
@@ -384,540 +366,135 @@ func preferWarnings(n *requirements, r ranking, evals []eval) []Warning {
 	return out
 }
 
-// interconnectExplanation is the requirements' sentence on InfiniBand.
-func interconnectExplanation(n *requirements) string {
-	switch {
-	case n.interconnect == InterconnectInfiniBand:
-		return "Interconnect: InfiniBand required by the interconnect setting."
-	case n.interconnect == InterconnectAny:
-		return "Interconnect: not required (interconnect = \"any\"); multi-VM jobs run over Ethernet."
-	case n.workload == WorkloadHPC:
-		return "Interconnect: InfiniBand, as tightly coupled MPI needs it (Azure HPC guidance: InfiniBand only where it is used)."
-	case n.workload == WorkloadHTC:
-		return "Interconnect: not needed for independent tasks; an RDMA size's InfiniBand is in its price per unit of work, which the ranking compares, and costs no further points."
-	}
-	return "Interconnect: InfiniBand only when the job spans several VMs; otherwise RDMA sizes are penalized because unused bandwidth costs money (Azure HPC guidance: InfiniBand only where it is used)."
-}
-
-// memClause says on how many VMs the GPU memory must fit.
-func memClause(n *requirements) string {
-	switch {
-	case n.fixedNodes > 0:
-		return fmt.Sprintf("on %d VMs (nodes)", n.fixedNodes)
-	case n.ibNeeded(true):
-		what := "the job"
-		if n.job.TensorParallel && n.job.KVPerSeq > 0 {
-			what = "one copy of the model"
-		}
-		return fmt.Sprintf("within the memory its GPUs may use: %s must fit one VM, or up to %d VMs with InfiniBand (sizes without it cannot span VMs)", what, MaxNodesRDMA)
-	}
-	return fmt.Sprintf("within %d VMs, in the memory its GPUs may use", MaxNodes)
-}
-
-func nodesClause(n *requirements) string {
-	if n.fixedNodes > 0 {
-		return fmt.Sprintf("on %d VMs (nodes)", n.fixedNodes)
-	}
-	return fmt.Sprintf("within %d VMs with InfiniBand or %d without", MaxNodesRDMA, MaxNodes)
-}
-
-// ibWhyMultiVM is ibWhy's answer when only the VM count asks for InfiniBand.
-const ibWhyMultiVM = "the job spans several VMs"
-
-// ibWhy says why the job needs InfiniBand.
-func ibWhy(n *requirements) string {
-	switch {
-	case n.interconnect == InterconnectInfiniBand:
-		return "interconnect = \"infiniband\""
-	case n.workload == WorkloadHPC:
-		return "tightly coupled MPI"
-	}
-	return ibWhyMultiVM
-}
-
-func priceWhere(n *requirements) string {
-	s := ""
-	switch {
-	case n.region != "":
-		s = " in " + n.region
-	case n.regionScoped():
-		s = " in its region of " + catalog.QuoteList(n.regions)
-	}
-	if n.spot {
-		s += " (spot where known)"
-	}
-	return s
-}
-
-func trimPrice(f float64) string {
-	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.4f", f), "0"), ".")
-}
-
-func firstN(s []string, k int) []string {
-	if len(s) > k {
-		return s[:k]
-	}
-	return s
-}
-
-// memShare is the share of the GPU memory the job may use that it fills:
-// the sizing share where sizing is on memory, else the memory layout's.
-func (e *eval) memShare() float64 {
-	if e.memBand || e.gl.Capacity <= 0 {
-		return e.sizing
-	}
-	return e.gl.Used / e.gl.Capacity
-}
-
-// jobLabel names the job as the reasons do: "training (small model)".
-func jobLabel(n *requirements) string {
-	if n.fitKey != n.workload {
-		return wordsOf(n.workload).label + " (" + n.class + " model)"
-	}
-	return wordsOf(n.workload).label
-}
-
-// words are what sentences call a workload and the GPU memory a job
-// spreads over its GPUs when no model's layout says how (the sharded
-// layout; gpu_memory_gib): its label, what the memory holds (parts, short;
-// whole, in full, as a sentence's subject), how it spreads and by what.
-type words struct{ label, parts, whole, spread, how string }
-
-// workloadWords holds each workload's words; workloads not listed are
-// named as given, and their memory is a model's sharded states
-// (defaultWords).
-var workloadWords = map[string]words{
-	WorkloadVisualization: {label: "visualization", parts: "scenes and frame buffers",
-		whole: "scenes, textures and frame buffers", spread: "are spread"},
-	WorkloadDataProcessing: {label: "data processing", parts: "data", whole: "the data",
-		spread: "is partitioned", how: " (one RAPIDS worker per GPU)"},
-}
-
-var defaultWords = words{parts: "states and activations", whole: "weights, gradients, optimizer states and activations",
-	spread: "are sharded", how: " (FSDP or ZeRO-3)"}
-
-// wordsOf is a workload's words.
-func wordsOf(workload string) words {
-	if w, ok := workloadWords[workload]; ok {
-		return w
-	}
-	w := defaultWords
-	w.label = workload
-	return w
-}
-
-// explainRequirements says how the requirements were derived, in the order
-// they were: the families, the model and its memory, the GPU and system
-// memory, the work and its deadline, the counts, the scaling rule and the
-// interconnect.
-func explainRequirements(n *requirements, work string) []string {
-	ex := []string{n.fit.explain}
-	ex = append(ex, explainModel(n)...)
-	ex = append(ex, explainMemory(n, work)...)
-	if n.serve.tps > 0 {
-		ex = append(ex, fmt.Sprintf("Throughput: %s output tokens per second across the service (tokens_per_second); each size gets the copies it needs.", trimFloat(n.serve.tps)))
-	}
-	if n.gpus > 0 {
-		ex = append(ex, fmt.Sprintf("GPUs: at least %d whole GPUs per job.", n.gpus))
-	}
+// explainRanking turns the ranked sizes into the result: the top
+// max_results recommendations with their reasons, warnings, estimates and
+// deployment settings, and the requirements with what the rank-1 layout
+// decided.
+func explainRanking(n *requirements, r ranking) *Result {
+	res := &Result{}
+	limit := min(n.maxResults, len(r.cands))
+	bestHPC := 0.0
 	if n.hpc.Bound != "" {
-		ex = append(ex, hpcBoundExplanation(&n.hpc))
-		ex = append(ex, hpcEfficiencyExplanation(&n.hpc)...)
-		ex = append(ex, hpcReferenceExplanation(&n.hpc)...)
+		for _, c := range r.cands {
+			rate, _ := n.hpc.Rate(&c.in.Hardware, c.nodes)
+			bestHPC = math.Max(bestHPC, rate)
+		}
 	}
-	if n.cores > 0 {
-		ex = append(ex, fmt.Sprintf("Cores: %d per job; VMs = ceil(cores / vCPUs per VM). HPC sizes run with SMT off, so their vCPUs are physical cores.", n.cores))
+	// The training work's derivation, said once for every estimate.
+	work := ""
+	if n.train.FLOPs > 0 {
+		work = flopsHow(&n.train)
 	}
-	switch {
-	case n.fixedNodes > 0:
-		ex = append(ex, fmt.Sprintf("Nodes: fixed at %d by the nodes setting.", n.fixedNodes))
-	case n.cpuService():
-		ex = append(ex, "One copy of the small model on each VM; VMs are added for min_replicas, tokens_per_second and the stated latency targets (each VM then decodes a smaller share of the concurrent requests).")
-	case n.workload == WorkloadInference && n.job.KVPerSeq > 0:
-		ex = append(ex, "Scale up, then out: each copy of the model gets the VM's GPUs (tensor parallel), and spans several VMs only when no size holds it on one; copies (replicas) are added when one VM cannot hold the KV cache of every concurrent request (Azure Machine Learning guidance: start with a machine that holds the model, then add machines for concurrency).")
-	case n.workload != WorkloadHPC && n.workload != WorkloadHTC:
-		ex = append(ex, "Scale up before scale out: one VM when any size holds the job, more VMs only when none does (Azure Machine Learning guidance).")
+	res.Recommendations = make([]Recommendation, limit)
+	for i := 0; i < limit; i++ {
+		res.Recommendations[i] = recommendation(n, r.cands[i], int64(i+1), r.preferred && i == 0, bestHPC, work)
 	}
-	return append(ex, interconnectExplanation(n))
+	fillRankedLists(res.Recommendations)
+	res.Requirements = n.summary(work)
+	if est := res.Recommendations[0].Estimate; est != nil {
+		res.Requirements.Efficiency = est.Efficiency
+	}
+	first := r.cands[0]
+	res.Requirements.Nodes = first.nodes
+	if first.ibNeeded {
+		res.Requirements.Interconnect = "infiniband"
+	}
+	res.Warnings = requirementWarnings(n)
+	return res
 }
 
-// explainModel says which model the estimate used and how much memory it
-// needs.
-func explainModel(n *requirements) []string {
-	if n.mem == nil {
+// recommendation is a ranked size's result; work is the training work's
+// derivation (flopsHow), "" when there is none.
+func recommendation(n *requirements, c candidate, rank int64, preferred bool, bestHPC float64, work string) Recommendation {
+	e := c.eval
+	in, s := e.in, e.in.sku
+	r := Recommendation{
+		Rank:        rank,
+		Score:       c.score,
+		VMSize:      s.Name,
+		SKU:         s,
+		Nodes:       e.nodes,
+		Replicas:    1,
+		GPUsPerNode: in.GPUCount,
+		TotalGPUs:   catalog.Round2(in.GPUCount * float64(e.nodes)),
+		Preferred:   preferred,
+	}
+	r.TotalGPUMemoryGiB = catalog.Round2(in.gpuMem * float64(e.nodes))
+	switch {
+	case n.job.TensorParallel && e.gl.OK:
+		r.Replicas, r.TensorParallel, r.PipelineStages = e.gl.Replicas, e.gl.TP, e.gl.PP
+	case n.cpuServed(in):
+		r.Replicas, r.PipelineStages = e.nodes, 1 // one copy on each VM
+	}
+	if e.hasPrice {
+		r.PricePerHour = ptr(e.price)
+		r.TotalPricePerHour = ptr(round4(e.total))
+		if in.GPUCount > 0 {
+			r.PricePerGPUHour = ptr(round4(e.price / in.GPUCount))
+		}
+		r.PriceIsSpot = e.spot
+		r.PriceRegion = e.priceRegion
+	}
+	r.PriceSource = priceSource(n, e)
+	if n.regionScoped() {
+		r.PriceRegion = e.region // also when the size is offered there unpriced (availability file)
+	}
+	r.Estimate = estimateFrom(n, e, figuresOf(n, e, bestHPC), work)
+	r.Reasons = reasons(n, e, preferred)
+	r.Reasons = append(r.Reasons, estimateReasons(n, e, r.Estimate)...)
+	r.Warnings = warnings(n, e)
+	r.Warnings = append(r.Warnings, quotaWarnings(n, e)...)
+	r.Quota = quotaOf(n, e)
+	r.Warnings = append(r.Warnings, estimateWarnings(n, e, r.Estimate)...)
+	r.Deployment = deployment(n, e)
+	return r
+}
+
+// quotaOf is a recommendation's Quota; nil without usage files.
+func quotaOf(n *requirements, e *eval) *Quota {
+	if !n.quotaActive() {
 		return nil
 	}
-	var ex []string
-	if n.mem.Model != "" {
-		ex = append(ex, "Model: "+n.mi.Model.Name+" ("+n.mi.Kind+", "+trimFloat(n.mi.Params)+"B parameters) from the catalog's model table.")
+	q := &e.quota
+	out := &Quota{Family: q.family, VCPUsNeeded: e.nodes * q.perVM, Status: q.status}
+	if q.hasFam {
+		out.FamilyVCPUsAvailable = ptr(q.fam.Free())
 	}
-	ex = append(ex, modelNotes(&n.mi, &n.model)...)
-	if n.mi.Method != "" && n.workload == WorkloadFineTuning {
-		ex = append(ex, "Fine-tuning method: "+n.mi.Method+methodWhy(n.req.FineTuningMethod, n.precision)+".")
-	}
-	return append(ex, "Memory estimate: "+n.mem.Formula+".")
-}
-
-// explainMemory says what GPU and system memory the job needs, how the
-// GPU memory splits, and the training work (work: its derivation,
-// flopsHow) and deadline.
-func explainMemory(n *requirements, work string) []string {
-	var ex []string
-	if n.fit.category != catalog.CategoryGPU {
-		if n.mem != nil {
-			ex = append(ex, fmt.Sprintf("System memory: at least %s GiB, the model runs on the CPU.", trimFloat(n.sysMemNeed)))
-		}
-		return ex
-	}
-	switch {
-	case n.req.GPUMemoryGiB != nil:
-		ex = append(ex, fmt.Sprintf("GPU memory: %s GiB, as given by gpu_memory_gib (it overrides the model estimate).", trimFloat(n.gpuMemNeed)))
-	case n.mem != nil:
-		ex = append(ex, fmt.Sprintf("GPU memory: %s GiB in total, from the model estimate.", trimFloat(n.gpuMemNeed)))
-	}
-	if n.mem != nil && n.workload == WorkloadInference {
-		ex = append(ex, fmt.Sprintf("System memory: at least %s GiB per copy of the model, 150%% of the %s GiB of weights (Azure Machine Learning guidance); a copy split over several VMs needs its share on each.", trimFloat(n.sysMemNeed), trimFloat(n.mem.WeightsGiB)))
-	}
-	if n.gpuMemNeed > 0 {
-		ex = append(ex, explainSplit(n))
-	}
-	if t := &n.train; t.FLOPs > 0 {
-		ex = append(ex, "Training work: "+work+"; tokens: "+tokenBudget(t)+".")
-		if t.deadlineStated {
-			ex = append(ex, fmt.Sprintf("Deadline: %s hours (deadline_hours); each size scales out to meet it within the VMs one job may span, and sizes that cannot are removed (deadline).", trimFloat(t.Deadline)))
-		} else {
-			ex = append(ex, fmt.Sprintf("Deadline: %d hours by default; each size scales out to meet it within the VMs one job may span, and a size that cannot runs longer, with a warning.", DefaultDeadlineHours))
-		}
-	}
-	return ex
-}
-
-// requirementWarnings are the warnings about the request's model inputs:
-// the model's own, then the throughput settings the model does not use.
-func requirementWarnings(n *requirements) []Warning {
-	out := modelWarnings(&n.mi, &n.model)
-	if n.workUnused {
-		out = append(out, Warning{"Argument Not Used By The Model",
-			"tokens_billion and deadline_hours are not used: the throughput model times the training of language models (6 × parameters × tokens), and this is a " + perfmodel.KindLabel(n.mi.Kind) + ". Remove them, or describe a language model."})
-	}
-	if n.tpsUnused {
-		out = append(out, Warning{"Argument Not Used By The Model",
-			"tokens_per_second is not used: the throughput model times serving a language model whose memory the engine estimates (not a stated gpu_memory_gib, a model on CPU sizes, or a model without a KV cache). Remove it, or describe the served language model."})
+	if q.hasReg {
+		out.RegionalVCPUsAvailable = ptr(q.reg.Free())
 	}
 	return out
 }
 
-// tokenBudget says where a training job's tokens come from.
-func tokenBudget(t *training) string {
-	switch t.budget {
-	case tokensChinchilla:
-		return fmt.Sprintf("%d tokens per parameter, compute-optimal (Hoffmann et al. 2022); set tokens_billion for the real budget", ChinchillaTokensPerParameter)
-	case tokensFineTuning:
-		return fmt.Sprintf("%s billion tokens, a typical fine-tuning set (a judgement); set tokens_billion for the real budget", trimFloat(DefaultFineTuningTokensBillion))
-	case tokensStated:
-		return "tokens_billion"
-	}
-	return ""
-}
-
-// flopsHow derives a training job's FLOPs.
-func flopsHow(t *training) string {
-	how := fmt.Sprintf("%s × %sB active parameters", trimFloat(t.Factor), trimFloat(t.Active))
-	if t.Width > 0 {
-		how += fmt.Sprintf(" + %s × %d layers × %s tokens of context × %d attention width", trimFloat(t.Factor), t.Layers, groupInt(float64(t.Context)), t.Width)
-	}
-	return fmt.Sprintf("(%s) per token × %s billion tokens = %s FLOPs", how, trimFloat(t.TokensB), sci(t.FLOPs))
-}
-
-// explainSplit is the requirements' sentence on how the GPU memory splits.
-func explainSplit(n *requirements) string {
-	j := &n.job
-	switch {
-	case j.DataParallel:
-		return "Per-GPU fit: every GPU holds the whole model, its states and its batch (data parallel), so one GPU must hold all of it."
-	case j.KVPerSeq > 0:
-		return fmt.Sprintf("Per-GPU fit: a copy of the model is split over a VM's GPUs by tensor parallelism (a degree that divides the attention heads) and over VMs by pipeline stages only when one VM cannot hold it; each GPU holds its share of the weights and of the KV cache within %s%% of its usable memory (vLLM's gpu_memory_utilization). More copies serve more concurrent requests.", trimFloat(j.Share*100))
-	case j.TensorParallel:
-		return fmt.Sprintf("Per-GPU fit: the model is split over a VM's GPUs by tensor parallelism and over VMs by pipeline stages; each GPU holds its share within %s%% of its usable memory.", trimFloat(j.Share*100))
-	}
-	w := wordsOf(n.workload)
-	return "Per-GPU fit: " + w.whole + " " + w.spread + " over every GPU of the job" + w.how + "; each GPU's share must fit the memory it exposes."
-}
-
-// shareWhat says what one GPU must hold.
-func shareWhat(n *requirements) string {
-	j := &n.job
-	switch {
-	case j.DataParallel:
-		return fmt.Sprintf("every GPU holds the whole model, its states and its batch (%s GiB, data parallel)", trimFloat(j.Shard))
-	case j.KVPerSeq > 0:
-		return fmt.Sprintf("each GPU holds its tensor-parallel share of the weights and of the KV cache within %s%% of its usable memory, and the attention heads (and KV heads, which GPUs beyond their number hold copies of) limit how far the model splits", trimFloat(j.Share*100))
-	case j.TensorParallel:
-		return fmt.Sprintf("each GPU holds its tensor-parallel share within %s%% of its usable memory", trimFloat(j.Share*100))
-	}
-	return "each GPU holds its share of the " + wordsOf(n.workload).parts + " within the memory it exposes"
-}
-
-// lowerWhat says how to lower the need per GPU.
-func lowerWhat(n *requirements) string {
-	j := &n.job
-	switch {
-	case j.DataParallel:
-		return "lower training_batch_size, or choose a size with larger GPUs"
-	case j.KVPerSeq > 0:
-		return "lower concurrent_requests or context_tokens, or choose a size with larger GPUs"
-	case n.workload == WorkloadFineTuning && n.mi.Method == MethodFull:
-		return "use fine_tuning_method = \"lora\" or \"qlora\", or choose a size with larger GPUs"
-	case j.Replicated > 0:
-		return "lower context_tokens or training_batch_size (the activations every GPU keeps whole), or choose a size with larger GPUs"
-	}
-	return "choose a size with larger GPUs"
-}
-
-// perGPUDetail gives the numbers of the first size counted under
-// gpu_memory_per_gpu.
-func perGPUDetail(n *requirements, evals []eval) string {
-	for i := range evals {
-		e := &evals[i]
-		if e.fails == 0 || e.firstFail() != cGPUMemoryPerGPU {
-			continue
-		}
-		in := e.in
-		usable := trimFloat(in.UnitMemGiB)
-		if n.job.Share < 1 {
-			usable = fmt.Sprintf("%s GiB × %s%% = %s", trimFloat(in.UnitMemGiB), trimFloat(n.job.Share*100), trimFloat(in.UnitMemGiB*n.job.Share))
-		}
-		return fmt.Sprintf("For example %s needs %s GiB on each GPU against %s GiB it can use.", in.sku.Name, trimFloat(e.gl.PerGPU), usable)
-	}
-	return ""
-}
-
-// assumptions says how a layout's figures were estimated, or that the
-// catalog lacks the figures to estimate it. Built by concatenation where
-// it can be: this runs for every returned recommendation.
-func assumptions(n *requirements, e *eval, f figures, work string) []string {
-	in := e.in
-	switch {
-	case f.work == workTraining && !f.known:
-		return []string{"The catalog has no throughput figure for the " + in.sku.GPU.Model + " at this precision: no time or cost estimate."}
-	case f.work == workTraining:
-		return []string{
-			"Training FLOPs: " + work + ".",
-			"Rate: " + catalog.Plural(e.nodes, "VM", "VMs") + " × " + catalog.Plural(f.gpusUsed, "GPU", "GPUs") + " × " + trimFloat(f.peak) + " dense TFLOPS (" + computeLabel(n) + ") × " + trimFloat(f.mfu*100) + "% MFU = " + sci(f.rate) + " FLOP/s" + oneGPUWhy(f.oneGPU) + ".",
-			"MFU: " + mfuWhy(n, in, e) + ".",
-			"Time: FLOPs ÷ rate = " + trimFloat(f.hours) + " hours; cost: hours × " + money(e.total) + " USD per hour for all VMs.",
-		}
-	case f.work == workServing && !f.known:
-		return []string{"The catalog has no bandwidth or throughput figure for the " + in.sku.GPU.Model + ": no throughput estimate."}
-	case f.work == workServing:
-		return servingAssumptions(n, e, f)
-	case f.work == workHPC && !f.known:
-		return []string{"The catalog has no " + n.hpc.Bound + " figure for this size: no throughput estimate."}
-	}
-	return hpcAssumptions(n, e, f)
-}
-
-// computeLabel names the precision training computes in.
-func computeLabel(n *requirements) string {
-	if n.train.ComputePrec == "" {
-		return "bf16 or fp16"
-	}
-	return n.train.ComputePrec
-}
-
-// mfuWhy says how a layout's MFU was derived.
-func mfuWhy(n *requirements, in *sizeInfo, e *eval) string {
-	s := trimFloat(in.TrainMFU*100) + "% for the " + in.sku.GPU.Model
-	if in.GPUCount < 1 {
-		s += ", × " + trimFloat(perfmodel.PartialGPUTrainingFactor) + " for a share of a GPU"
-	}
-	if in.GPUUnits > 1 && !in.Linked && !n.train.UsesOneGPU(&in.Hardware, e.nodes) {
-		s += ", × " + trimFloat(perfmodel.PCIeTrainingFactor) + " for GPUs without NVLink"
-	}
-	if e.nodes > 1 && !e.ibNeeded {
-		s += ", × " + trimFloat(perfmodel.EthernetTrainingFactor) + " across VMs without InfiniBand"
-	}
-	return s
-}
-
-// sci formats a large number as 1.23e22.
-func sci(f float64) string { return strconv.FormatFloat(f, 'e', 3, 64) }
-
-// estimateReasons puts the estimate next to the hourly price.
-func estimateReasons(n *requirements, e *eval, est *Estimate) []string {
-	if est == nil {
+// quotaWarnings say what the quota means for a recommendation: the
+// increase to request when it does not hold the layout (or held a default
+// deadline's scale-out back), or why it is unknown.
+func quotaWarnings(n *requirements, e *eval) []string {
+	if !n.quotaActive() {
 		return nil
 	}
-	var out []string
+	q := &e.quota
 	switch {
-	case est.JobHours != nil && est.RelativeThroughput == nil:
-		s := "Estimated " + trimFloat(*est.JobHours) + " hours for the job on " + catalog.Plural(e.nodes, "VM", "VMs")
-		if est.JobCostUSD != nil {
-			s += ", " + money(*est.JobCostUSD) + " USD in all (" + money(*est.CostPerMillionTokens) + " USD per million tokens)"
-		}
-		out = append(out, s+", at "+trimFloat(est.Efficiency*100)+"% MFU.")
-	case est.TokensPerSecond != nil:
-		s := "Estimated " + groupInt(*est.TokensPerSecond) + " output tokens per second for the service"
-		if est.CostPerMillionTokens != nil {
-			s += ", " + money(*est.CostPerMillionTokens) + " USD per million output tokens"
-		}
-		out = append(out, s+".")
-	case est.RelativeThroughput != nil:
-		out = append(out, "Throughput by "+n.hpc.Bound+": "+percent(*est.RelativeThroughput)+" of the best layout for this request.")
-		out = append(out, hpcEstimateReasons(n, e, est)...)
-	}
-	return out
-}
-
-// estimateWarnings flags a default deadline the layout cannot meet and a
-// size without the facts to estimate.
-func estimateWarnings(n *requirements, e *eval, est *Estimate) []string {
-	if est == nil {
-		return nil
-	}
-	if est.JobHours == nil && est.TokensPerSecond == nil && est.RelativeThroughput == nil {
-		return []string{"The catalog has no throughput figures for this size, so its time and cost per job are not estimated; compare it on price per hour only."}
-	}
-	if est.TimeToFirstTokenMs != nil && e.slowDefault {
-		return []string{fmt.Sprintf("A request's first token comes after about %s ms and then one every %s ms, beyond the default targets of %s ms and %s ms (MLPerf Inference's server latency limits); set max_time_to_first_token_ms and max_time_per_output_token_ms to accept it, or to require a faster layout.",
-			groupInt(*est.TimeToFirstTokenMs), trimFloat(*est.TimePerOutputTokenMs), groupInt(DefaultTimeToFirstTokenMs), groupInt(DefaultTimePerOutputTokenMs))}
-	}
-	if est.JobHours != nil && est.RelativeThroughput == nil && !n.train.deadlineStated && *est.JobHours > n.train.Deadline {
-		return []string{"The job runs about " + trimFloat(*est.JobHours) + " hours on " + catalog.Plural(e.nodes, "VM", "VMs") + ", beyond the " + itoa(DefaultDeadlineHours) + "-hour default, even on the most VMs one job may span here; set deadline_hours to accept it, or choose a size with InfiniBand or faster GPUs."}
+	case q.status == QuotaUnknown:
+		return []string{"Quota: " + q.unknownWhy() + ", so whether the subscription can start this layout is unknown."}
+	case q.status == QuotaInsufficient:
+		return []string{fmt.Sprintf("Quota: %s needs %s vCPUs (%s × %d), but %s. %s",
+			q.where(), groupInt(float64(q.needed())), catalog.Plural(q.vms, "VM", "VMs"), q.perVM, q.leaves(), q.increase(q.needed()))}
+	case q.deadlineVMs > 0:
+		return []string{fmt.Sprintf("Quota: meeting the %d-hour default deadline takes %s, but %s leaves room for %s, which run the job longer. %s",
+			DefaultDeadlineHours, catalog.Plural(q.deadlineVMs, "VM", "VMs"), q.where(), catalog.Plural(e.nodes, "VM", "VMs"), q.increase(q.deadlineVMs*q.perVM))}
 	}
 	return nil
 }
 
-func oneGPUWhy(one bool) string {
-	if one {
-		return " (the job fits one GPU and finishes within the deadline there: the VM's other GPUs sit idle)"
+// quotaResultWarnings warn when the quota holds no ranked size: the sizes
+// it holds rank first, so then rank 1 does not fit either.
+func quotaResultWarnings(n *requirements, r ranking) []Warning {
+	if !n.quotaActive() || len(r.cands) == 0 || r.cands[0].quota.status != QuotaInsufficient {
+		return nil
 	}
-	return ""
-}
-
-// methodWhy says where the fine-tuning method came from.
-func methodWhy(given, precision string) string {
-	switch {
-	case given != "":
-		return " (fine_tuning_method)"
-	case precision == PrecisionINT4:
-		return " (the default for an int4 model: a 4-bit base with trainable adapters)"
-	case precision == PrecisionINT8:
-		return " (the default for an int8 model: adapters on a frozen 8-bit base)"
-	case precision == PrecisionFP4:
-		return " (the default for an fp4 model: adapters on a frozen 4-bit base)"
-	}
-	return " (the default)"
-}
-
-// precisionWhat says which precision the job computes in, and why.
-func precisionWhat(n *requirements) string {
-	switch {
-	case n.mi.Method == MethodQLoRA:
-		return "QLoRA computes in bf16 or fp16"
-	case n.mi.Method == MethodLoRA && n.train.ComputePrec == "":
-		return "adapters on a quantised base compute in bf16 or fp16"
-	case n.mi.Method == MethodLoRA:
-		return "LoRA computes in the base model's " + n.precision
-	}
-	return "full training computes in " + n.precision
-}
-
-// modelWarnings say where the request departs from the model table, and
-// which inputs the model does not use.
-func modelWarnings(mi *perfmodel.MemoryInput, found *modelFacts) []Warning {
-	var out []Warning
-	tm := mi.Model
-	if found.aliasOf != "" {
-		out = append(out, Warning{"Model Name Resolved To Its Architecture",
-			fmt.Sprintf("model.name %q is not an id of the catalog's model table; it is estimated as %s (%s), whose architecture it shares: an instruct or chat tuning or a Hugging Face id has its base model's parameters and layers. Set model.name = %q to remove this warning.",
-				found.aliasOf, tm.ID, tm.Name, tm.ID)})
-	}
-	if found.paramsDiffer {
-		out = append(out, Warning{"Parameter Count Differs From The Model Table",
-			fmt.Sprintf("model.parameters_billion is %s, but the catalog's model table gives %s for %s; the estimate uses %s. Remove parameters_billion to use the table's count.",
-				trimFloat(mi.Params), trimFloat(tm.ParametersBillion), tm.Name, trimFloat(mi.Params))})
-	}
-	if found.precisionDiffer {
-		out = append(out, Warning{"Precision Differs From The Model Table",
-			fmt.Sprintf("model.precision is %q, but %s is published in %s; the estimate stores the weights in %s. Remove precision to use the published one.",
-				mi.Precision, tm.Name, tm.Precision, mi.Precision)})
-	}
-	unused := func(set bool, name, why string) {
-		if set {
-			out = append(out, Warning{"Argument Not Used By The Model", name + " is not used: " + why + " Remove it, or describe the model that needs it."})
-		}
-	}
-	what := perfmodel.KindLabel(mi.Kind)
-	unused(found.unusedContext, "context_tokens", "a "+what+" has no token context the estimate depends on; its sequence is the model's own input size.")
-	unused(found.unusedConcurrency, "concurrent_requests", "a "+what+" keeps no KV cache per request, so concurrency does not change its memory.")
-	unused(found.unusedBatch, "training_batch_size", "full training of a language model sizes activations as a share of the model states (TrainingActivationHeadroom, FineTuningActivationHeadroom), not from the batch.")
-	return out
-}
-
-// modelNotes say what resolving the model assumed: a published precision
-// handled as another, full training in bf16, a capped context.
-func modelNotes(mi *perfmodel.MemoryInput, found *modelFacts) []string {
-	var out []string
-	tm := mi.Model
-	if found.handledAs != "" {
-		out = append(out, fmt.Sprintf("Precision: %s as published (%s bits per weight), handled as %s.", tm.Precision, trimFloat(tm.PrecisionBits), found.handledAs))
-	}
-	if found.trainsInBF16 != "" {
-		out = append(out, fmt.Sprintf("Precision: %s trains every weight in bf16, not in its published %s.", mi.Workload, found.trainsInBF16))
-	}
-	if found.contextCapped {
-		out = append(out, fmt.Sprintf("Context: %s tokens, capped at %s's maximum context.", groupInt(float64(*tm.MaxContextTokens)), tm.Name))
-	}
-	return out
-}
-
-// servingAssumptions says how the step model timed a served layout.
-func servingAssumptions(n *requirements, e *eval, f figures) []string {
-	if f.cpu {
-		return cpuServingAssumptions(n, e, f)
-	}
-	in, sv, c := e.in, &n.serve, f.copy
-	scale := in.TrainMFU / perfmodel.TrainingMFU
-	peak := in.PeakTFLOPS(sv.Precision)
-	allReduce := ""
-	if c.AllReduce > 0 {
-		allReduce = fmt.Sprintf(", and waits %s ms for its all-reduces (2 × %s layers × %s µs)", trimFloat(c.AllReduce*1000), trimFloat(sv.Depth), trimFloat(perfmodel.AllReduceSeconds*1e6))
-	}
-	out := []string{
-		fmt.Sprintf("Decode step: %s of %s, %d sequences each; a step reads %s GiB of weights and the sequences' KV cache at %s%% of %s GB/s per GPU (%s ms), computes %d tokens at %s%% of %s dense TFLOPS per GPU (%s ms)%s.",
-			catalog.Plural(e.gl.Copies, "copy", "copies"), catalog.Plural(perfmodel.CopyGPUs(&in.Hardware, e.gl.TP, e.gl.PP), "GPU", "GPUs"), f.batch, trimFloat(sv.TouchedWeights(f.batch)),
-			trimFloat(perfmodel.InferenceMBU*100), trimFloat(in.HBMGBs), trimFloat(c.Memory*1000), f.batch, trimFloat(perfmodel.DecodeMFU*scale*100), trimFloat(peak), trimFloat(c.Compute*1000), allReduce),
-		fmt.Sprintf("Prefill: %s prompt tokens × 2 × %sB active parameters plus attention over the prompt, at %s%% of the peak: %s ms per request; with continuous batching a copy runs %d prefills per %s decode steps.",
-			groupInt(sv.Prompt), trimFloat(sv.Active), trimFloat(perfmodel.PrefillMFU*scale*100), trimFloat(c.Prefill*1000), f.batch, groupInt(sv.Output)),
-		servingThroughputSentence(f),
-	}
-	if c.WeightOnly {
-		out = append(out, fmt.Sprintf("Weight-only: the %s computes %s weights in bf16 or fp16 (%s dense TFLOPS); they save memory and bandwidth, not arithmetic time.",
-			in.sku.GPU.Model, sv.Precision, trimFloat(peak)))
-	}
-	return out
-}
-
-// cpuServingAssumptions says how the step model timed a small model on a
-// CPU size (cpuSpeed).
-func cpuServingAssumptions(n *requirements, e *eval, f figures) []string {
-	in, sv, c := e.in, &n.serve, f.copy
-	fp32 := perfmodel.CPUFP32(&in.Hardware) / 1e9
-	return []string{
-		fmt.Sprintf("Decode step: %s, one per VM, %s each; a step reads %s GiB of weights at %s%% of the VM's %s GB/s STREAM bandwidth (%s ms), and takes no less than computing %s at %s%% of its %s GFLOPS FP32 (%s × %s cores × %s GFLOPS FP64 per core; %s ms).",
-			catalog.Plural(e.nodes, "copy", "copies"), catalog.Plural(f.batch, "sequence", "sequences"), trimFloat(sv.TouchedWeights(f.batch)), trimFloat(perfmodel.CPUStreamEfficiency*100),
-			trimFloat(in.StreamGBs), trimFloat(c.Memory*1000), catalog.Plural(f.batch, "token", "tokens"), trimFloat(perfmodel.CPUComputeEfficiency*100), groupInt(fp32),
-			trimFloat(perfmodel.CPUFP32PerFP64), groupInt(float64(in.PhysCores)), trimFloat(in.CoreFP64), trimFloat(c.Compute*1000)),
-		fmt.Sprintf("Prefill: %s prompt tokens × 2 × %sB active parameters at %s%% of the FP32 rate: %s ms per request; with continuous batching a copy runs %s per %s decode steps.",
-			groupInt(sv.Prompt), trimFloat(sv.Active), trimFloat(perfmodel.CPUComputeEfficiency*100), trimFloat(c.Prefill*1000), catalog.Plural(f.batch, "prefill", "prefills"), groupInt(sv.Output)),
-		servingThroughputSentence(f),
-	}
-}
-
-// servingThroughputSentence gives a timed service's throughput and
-// latency.
-func servingThroughputSentence(f figures) string {
-	return fmt.Sprintf("Throughput: %s output tokens per second per copy, %s for the service; a request's first token after %s ms, then one every %s ms.",
-		groupInt(f.perCopy), groupInt(f.tps), trimFloat(f.copy.TTFT*1000), trimFloat(f.copy.TPOT*1000))
+	e := r.cands[0].eval
+	return []Warning{{"Quota Holds No Ranked Size",
+		fmt.Sprintf("The usage files leave too few vCPUs for every ranked size, so deployments would fail with a quota error. For the rank-1 size, %s: %s",
+			e.in.sku.Name, e.quota.increase(e.quota.needed()))}}
 }

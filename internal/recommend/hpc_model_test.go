@@ -4,11 +4,12 @@
 package recommend
 
 import (
-	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 	"math"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
 // On one VM a constrained-core size of HBv3 or HBv4 draws less memory

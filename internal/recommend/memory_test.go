@@ -4,10 +4,11 @@
 package recommend
 
 import (
-	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
 // The memory estimates below are pinned against hand calculations written

@@ -3,6 +3,9 @@
 
 package recommend
 
+// This file holds the answer when no size fits: the *NoFitError with every
+// constraint's count and the nearest miss, with what to relax.
+
 import (
 	"fmt"
 	"math"
@@ -69,9 +72,6 @@ func nearestMiss(n *requirements, evals []eval) *NearestMiss {
 	return nm
 }
 
-// memoryConstraints are the constraints of a size that cannot hold the job.
-const memoryConstraints = 1<<cGPUMemory | 1<<cGPUMemoryPerGPU
-
 // withinReach is the sizes failing the fewest constraints, all of them
 // relaxable; a size that cannot hold the job ranks after one failing as
 // many other constraints: its layout, and so its price, is not the job's.
@@ -129,12 +129,4 @@ func nearest(n *requirements, group []candidate) *eval {
 		}
 	}
 	return m
-}
-
-// nodeLimit is the most VMs the job may use without a nodes setting.
-func (n *requirements) nodeLimit() int64 {
-	if n.ibNeeded(true) {
-		return MaxNodesRDMA
-	}
-	return MaxNodes
 }

@@ -124,3 +124,10 @@ func formatBound(f float64) string {
 	}
 	return strconv.FormatFloat(f, 'f', -1, 64)
 }
+
+var (
+	RangeLicenseCostPerCoreHour = NumberRange{Name: "license_cost_per_core_hour", Summary: "Invalid License Cost", Min: 0, MinInclusive: true, Max: MaxLicenseCostPerCoreHour, HasMax: true}
+	RangeReferenceNodes         = wholeRange("reference_run.nodes", "Invalid Reference Run", 1, MaxNodes)
+	RangeReferenceHours         = NumberRange{Name: "reference_run.hours", Summary: "Invalid Reference Run", Max: MaxDeadlineHours, HasMax: true}
+	RangeReferenceCores         = wholeRange("reference_run.cores", "Invalid Reference Run", 1, MaxCores)
+)

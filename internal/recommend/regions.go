@@ -3,42 +3,13 @@
 
 package recommend
 
-import (
-	"math"
-	"strconv"
-	"strings"
+// This file says where a size is offered: in a region by the availability
+// file or the catalog's prices, with the Location restrictions of the file,
+// and how two regions compare for one size.
 
+import (
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
-
-// This file places each size in a region: the requested region, or the
-// best of the allowed regions (regions), or, with neither, the region of
-// its lowest price (pricePerVM).
-
-// regionScoped reports whether the request says where sizes may run:
-// region or regions.
-func (s *settings) regionScoped() bool { return s.region != "" || len(s.regions) > 0 }
-
-// regionWords names the allowed regions in a sentence: `region "eastus"`,
-// or `regions "eastus", "westus2"`.
-func (s *settings) regionWords() string {
-	if s.region != "" {
-		return "region " + quote(s.region)
-	}
-	return "regions " + catalog.QuoteList(s.regions)
-}
-
-func quote(s string) string { return `"` + s + `"` }
-
-// normalRegions is the list of regions in the catalog's lower case,
-// without surrounding spaces.
-func normalRegions(rs []string) []string {
-	out := make([]string, 0, len(rs))
-	for _, r := range rs {
-		out = append(out, strings.ToLower(strings.TrimSpace(r)))
-	}
-	return out
-}
 
 // offeredIn reports whether the size is offered in the region: with an
 // availability file, the file lists it there (perhaps restricted);
@@ -76,56 +47,14 @@ func (c regionChoice) better(o regionChoice) bool {
 	return c.region < o.region
 }
 
-// placeSize sets the size's region: the requested region; or among
-// regions, the best that offers it (regionChoice.better, the quota judged
-// on vms VMs); or "" when no allowed region offers it (the region
-// constraint removes it) or the request names no region.
-func placeSize(n *requirements, e *eval, vms int64) {
-	switch {
-	case n.region != "":
-		e.region = n.region
-		return
-	case len(n.regions) == 0:
-		return
+// locationRestriction is the availability file's Location restriction of
+// the size in the region, or nil (also when the file does not list it).
+func locationRestriction(s *catalog.SKU, region string) *catalog.Restriction {
+	if !s.HasAvailability() {
+		return nil
 	}
-	s := e.in.sku
-	var best *regionChoice
-	for _, r := range n.regions {
-		if !offeredIn(s, r) {
-			continue
-		}
-		c := regionChoice{region: r, restricted: locationRestriction(s, r) != nil, price: math.Inf(1)}
-		if p, ok := s.Prices[r]; ok {
-			c.price = p.USDPerHour
-			if n.spot && p.SpotUSDPerHour != nil {
-				c.price = *p.SpotUSDPerHour
-			}
-		}
-		if n.quotaActive() {
-			c.quota = quotaRank(n.quotaIn(e.in, r, vms).status)
-		}
-		if best == nil || c.better(*best) {
-			best = &c
-		}
+	if ra, listed := s.AvailabilityIn(region); listed {
+		return ra.LocationRestriction()
 	}
-	if best != nil {
-		e.region = best.region
-	}
-}
-
-// validateRegions checks every entry of regions against the catalog's
-// region names, as region is checked: an empty or unknown one is refused
-// before any ranking.
-func validateRegions(p *problems, cat *catalog.Catalog, regions []string) {
-	for i, r := range regions {
-		path := []string{"regions", strconv.Itoa(i)}
-		switch {
-		case strings.TrimSpace(r) == "":
-			p.invalid(fe("Empty Region", "regions entries must be Azure region names such as \"eastus\"; got an empty string.", path...))
-		default:
-			if _, ok := cat.Canonical(catalog.RegionName, r); !ok {
-				p.invalid(fe("Unknown Region", cat.UnknownName(catalog.RegionName, r), path...))
-			}
-		}
-	}
+	return nil
 }

@@ -3,7 +3,13 @@
 
 package recommend
 
+// This file holds the requirements step: the validated request with its
+// defaults applied, and what the job needs derived as numbers (its families,
+// model and memory, the GPU split, and the work the performance models time).
+
 import (
+	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -24,8 +30,6 @@ type requirements struct {
 	train training
 	serve serving
 	hpc   hpcWork
-	// checks is the constraints the per-size checks run (activeChecks).
-	checks uint64
 }
 
 // settings are the request's filters, places, dates and ranking choices,
@@ -73,21 +77,6 @@ type need struct {
 	workUnused, tpsUnused bool
 }
 
-// valueOr is *p, or d when p is nil.
-func valueOr[T any](p *T, d T) T {
-	if p == nil {
-		return d
-	}
-	return *p
-}
-
-func orDefault(v, d string) string {
-	if v == "" {
-		return d
-	}
-	return v
-}
-
 // deriveRequirements applies defaults and derives the requirements. The
 // request must have passed validate's fatal checks.
 func deriveRequirements(cat *catalog.Catalog, req Request) *requirements {
@@ -103,7 +92,6 @@ func deriveRequirements(cat *catalog.Catalog, req Request) *requirements {
 		n.tpsUnused = n.hasModel || req.GPUMemoryGiB != nil
 		n.serve.tps = 0
 	}
-	n.checks = activeChecks(n)
 	return n
 }
 
@@ -246,75 +234,209 @@ func (n *requirements) scaleUpApplies() bool {
 	return n.fixedNodes == 0 && n.workload != WorkloadHPC && n.workload != WorkloadHTC
 }
 
-// summary is the requirements as Result reports them, with their
-// explanation; work is the training work's derivation (flopsHow).
-func (n *requirements) summary(work string) Requirements {
-	r := Requirements{
-		Workload:           n.workload,
-		Category:           n.fit.category,
-		PreferredFamilies:  append([]string(nil), n.fit.preferred...),
-		AcceptableFamilies: append([]string(nil), n.fit.acceptable...),
-		FallbackFamilies:   append([]string(nil), n.fit.fallback...),
-		Memory:             n.mem,
-		ModelClass:         n.class,
-		OptimizeFor:        n.optimize,
-		Target:             n.target,
-		AsOf:               n.asOf,
-		Explanation:        explainRequirements(n, work),
-		Interconnect:       "any",
-		Nodes:              1,
-		Defaults:           n.defaults(),
-	}
-	if n.hasModel {
-		r.Precision = n.precision
-		r.Model = n.mem.Model
-		r.FineTuningMethod = n.mem.FineTuningMethod
-		if n.workload != WorkloadFineTuning {
-			r.FineTuningMethod = ""
-		}
-		r.ContextTokens = n.mem.ContextTokens
-		r.ConcurrentRequests = n.mem.ConcurrentRequests
-		r.KVCacheGiB = n.mem.KVCacheGiB
-		r.KVBytesPerToken = n.mem.KVBytesPerToken
-		r.TrainingFLOPs, r.TrainingTokensBillion, r.TokenBudget = n.train.FLOPs, n.train.TokensB, tokenBudget(&n.train)
-		if n.train.FLOPs > 0 {
-			r.DeadlineHours = n.train.Deadline
-		}
-		r.TokensPerSecond = n.serve.tps
-		if n.serviceTimed() {
-			r.PromptTokens, r.OutputTokens, r.TokenSplit = n.mi.Prompt, n.mi.Output, tokenSplitSentence(n.req, &n.mi)
-			r.MaxTimeToFirstTokenMs, r.MaxTimePerOutputTokenMs = n.serve.maxTTFT*1000, n.serve.maxTPOT*1000
-			r.MinReplicas = n.serve.minReplicas
-		}
-	} else {
-		r.ModelClass = ""
-		if n.req.Model != nil && n.req.Model.Class != "" {
-			r.ModelClass = n.class
-		}
-	}
-	r.HPCBound = n.hpc.Bound
-	if n.gpuMemNeed > 0 {
-		v := n.gpuMemNeed
-		r.GPUMemoryGiB = &v
-	}
-	if n.sysMemNeed > 0 {
-		v := n.sysMemNeed
-		r.SystemMemoryGiB = &v
-	}
-	if n.gpus > 0 {
-		v := float64(n.gpus)
-		r.MinGPUsPerJob = &v
-	}
-	if n.cores > 0 {
-		v := n.cores
-		r.Cores = &v
-	}
-	return r
-}
-
 // precisionActive reports whether the precision constraint applies: a
 // model trained or fine-tuned on GPUs.
 func (n *requirements) precisionActive() bool {
 	return n.hasModel && n.fit.category == catalog.CategoryGPU &&
 		(n.workload == WorkloadTraining || n.workload == WorkloadFineTuning)
+}
+
+// gpuJobOf derives how the job's GPU memory need splits.
+func gpuJobOf(n *need, req Request) perfmodel.GPUJob {
+	j := perfmodel.GPUJob{Total: n.gpuMemNeed, Shard: n.gpuMemNeed, Share: 1, Band: SizingBandHigh}
+	if n.gpuMemNeed <= 0 {
+		return j
+	}
+	if req.GPUMemoryGiB == nil && n.mem != nil {
+		if n.mem.DataParallel {
+			j.DataParallel = true
+		}
+		if n.workload != WorkloadInference && !j.DataParallel && (n.mi.Method == MethodLoRA || n.mi.Method == MethodQLoRA) {
+			_, rep, _ := perfmodel.TrainingActivationParts(&n.mi)
+			j.Replicated = math.Min(catalog.Round2(rep/perfmodel.GiB), j.Shard)
+		}
+		if n.workload == WorkloadInference {
+			j.Share = perfmodel.ServingMemoryShare
+			j.TensorParallel = true
+			if kv := perfmodel.KVCacheOf(&n.mi); kv.PerSeq > 0 {
+				j.KVPerSeq = kv.PerSeq / perfmodel.GiB
+				j.Seqs = n.mi.Seqs
+				j.KVSplit = kv.Split
+				j.Shard = n.mem.WeightsGiB + n.mem.ActivationGiB
+			}
+		}
+	}
+	if n.mi.Model != nil && n.mi.Model.AttentionHeads != nil && j.TensorParallel {
+		j.Heads = *n.mi.Model.AttentionHeads
+	}
+	return j
+}
+
+// trainingOf derives the work of a training or fine-tuning job of a
+// language model on GPUs; ethernet is whether one job's VMs talk without
+// InfiniBand.
+func trainingOf(n *need, req Request, ethernet bool) training {
+	t := training{deadlineStated: req.DeadlineHours != nil}
+	if n.hasModel && n.fit.category == catalog.CategoryGPU && (n.workload == WorkloadTraining || n.workload == WorkloadFineTuning) && n.mi.Generative() {
+		var tokensB float64
+		tokensB, t.budget = tokenBudgetOf(n, req)
+		t.TrainingWork = perfmodel.LanguageModelWork(&n.mi, tokensB)
+	}
+	if n.hasModel {
+		t.ComputePrec = perfmodel.ComputePrecision(n.precision, n.mi.Method)
+	}
+	t.Deadline, t.GPUs, t.GPUMemNeed, t.Ethernet = valueOr(req.DeadlineHours, DefaultDeadlineHours), n.gpus, n.gpuMemNeed, ethernet
+	return t
+}
+
+// tokenBudgetOf is the tokens a training or fine-tuning job processes, in
+// billions, and where they come from: tokens_billion, else the default
+// budget of the workload.
+func tokenBudgetOf(n *need, req Request) (float64, tokenSource) {
+	switch {
+	case req.TokensBillion != nil:
+		return *req.TokensBillion, tokensStated
+	case n.workload == WorkloadTraining:
+		return ChinchillaTokensPerParameter * n.mi.Params, tokensChinchilla
+	}
+	return DefaultFineTuningTokensBillion, tokensFineTuning
+}
+
+func hpcWorkOf(req Request) hpcWork {
+	h := hpcWork{}
+	switch req.Workload {
+	case WorkloadHPC:
+		h.HPCJob = perfmodel.HPCJob{Bound: orDefault(req.HPCBound, BoundMemoryBandwidth), Coupled: true}
+	case WorkloadHTC:
+		h.HPCJob = perfmodel.HPCJob{Bound: orDefault(req.HPCBound, BoundCompute)}
+	default:
+		return h
+	}
+	h.Cores = valueOr(req.Cores, 0)
+	h.Measured, h.MeasuredAt = valueOr(req.ParallelEfficiency, 0), valueOr(req.Nodes, 0)
+	h.license, h.hasLicense = valueOr(req.LicenseCostPerCoreHour, 0), req.LicenseCostPerCoreHour != nil
+	return h
+}
+
+func servingOf(n *need, req Request) serving {
+	s := serving{Service: perfmodel.ServiceOf(&n.mi, n.precision, n.job.KVPerSeq),
+		seqs: n.job.Seqs, concurrencyStated: req.ConcurrentRequests != nil}
+	if n.mem != nil {
+		s.HasMemory, s.WeightsGiB = true, n.mem.WeightsGiB
+	}
+	if n.workload == WorkloadInference && req.TokensPerSecond != nil {
+		s.tps = *req.TokensPerSecond
+	}
+	s.minReplicas = valueOr(req.MinReplicas, 1)
+	if n.workload == WorkloadInference {
+		s.maxTTFT = valueOr(req.MaxTimeToFirstTokenMs, 0) / 1000
+		s.maxTPOT = valueOr(req.MaxTimePerOutputTokenMs, 0) / 1000
+	}
+	return s
+}
+
+// normalRegions is the list of regions in the catalog's lower case,
+// without surrounding spaces.
+func normalRegions(rs []string) []string {
+	out := make([]string, 0, len(rs))
+	for _, r := range rs {
+		out = append(out, strings.ToLower(strings.TrimSpace(r)))
+	}
+	return out
+}
+
+// regionScoped reports whether the request says where sizes may run:
+// region or regions.
+func (s *settings) regionScoped() bool { return s.region != "" || len(s.regions) > 0 }
+
+// regionWords names the allowed regions in a sentence: `region "eastus"`,
+// or `regions "eastus", "westus2"`.
+func (s *settings) regionWords() string {
+	if s.region != "" {
+		return "region " + quote(s.region)
+	}
+	return "regions " + catalog.QuoteList(s.regions)
+}
+
+// quotaActive reports whether the request has usage files.
+func (n *requirements) quotaActive() bool { return len(n.req.Usage) > 0 }
+
+// cpuServed reports whether the request serves a small model on CPU sizes,
+// which cpuSpeed times.
+func (n *requirements) cpuServed(in *sizeInfo) bool { return n.cpuService() && !in.IsGPU }
+
+// cpuService reports whether the request serves a small model whose
+// memory the engine estimates: on CPU sizes, one copy on each VM.
+func (n *requirements) cpuService() bool {
+	return n.workload == WorkloadInference && n.class == ClassSmall && n.serve.HasMemory
+}
+
+// cpuBatch is the sequences one copy of a small model decodes together on
+// nodes VMs of a CPU size, one copy on each: its share of the concurrent
+// requests, at most MaxBatchSequences.
+func (n *requirements) cpuBatch(nodes int64) int64 {
+	return min(max((n.mi.Seqs+nodes-1)/max(nodes, 1), 1), perfmodel.MaxBatchSequences)
+}
+
+// serviceTimed reports whether the request is a served language model the
+// step model times.
+func (n *requirements) serviceTimed() bool {
+	return (n.job.KVPerSeq > 0 || n.cpuService()) && n.train.FLOPs == 0
+}
+
+// workDefined reports whether the request defines work the performance
+// models can time: training or fine-tuning FLOPs, a served language model,
+// or an HPC bound.
+func (n *requirements) workDefined() bool {
+	return n.train.FLOPs > 0 || n.serviceTimed() || n.hpc.Bound != ""
+}
+
+// spanFor is the most VMs one job (one copy of the model, for inference)
+// may span on a size: MaxNodes when it needs no InfiniBand, else
+// MaxNodesRDMA on an RDMA size and one VM on the others.
+func (n *requirements) spanFor(in *sizeInfo) int64 {
+	switch {
+	case !n.ibNeeded(true):
+		return MaxNodes
+	case in.sku.Network.RDMA:
+		// Whole racks within the limit.
+		return MaxNodesRDMA / max(in.rackVMs, 1) * max(in.rackVMs, 1)
+	}
+	return 1
+}
+
+// deadlineSpan is the most VMs a training job scales out to for its
+// deadline on a size: the VMs one job may span, at most MaxNodesRDMA.
+func (n *requirements) deadlineSpan(in *sizeInfo) int64 { return min(n.spanFor(in), MaxNodesRDMA) }
+
+// deadlineVMs is the VMs a deadline is judged on for a size: the nodes
+// setting, else the most the job may scale out to (deadlineSpan).
+func (n *requirements) deadlineVMs(in *sizeInfo) int64 {
+	if n.fixedNodes > 0 {
+		return n.fixedNodes
+	}
+	return n.deadlineSpan(in)
+}
+
+// nodeLimit is the most VMs the job may use without a nodes setting.
+func (n *requirements) nodeLimit() int64 {
+	if n.ibNeeded(true) {
+		return MaxNodesRDMA
+	}
+	return MaxNodes
+}
+
+// familyFit returns the family component and whether the family is a
+// fallback; ok is false when the family does not serve the workload.
+func (n *requirements) familyFit(fam string) (fit float64, fallback, ok bool) {
+	if slices.Contains(n.fit.preferred, fam) {
+		return 1, false, true
+	}
+	if slices.Contains(n.fit.acceptable, fam) {
+		return 0.5, false, true
+	}
+	if slices.Contains(n.fit.fallback, fam) {
+		return 0, true, true
+	}
+	return 0, false, false
 }

@@ -485,3 +485,20 @@ const (
 	// max_time_per_output_token_ms: an hour.
 	MaxLatencyTargetMs = 3.6e6
 )
+
+const (
+	// MaxParallelEfficiency bounds parallel_efficiency: 1.5, above the
+	// superlinear 1.2 to 1.3 of the published runs whose cells per core
+	// stay high as VMs are added.
+	MaxParallelEfficiency = 1.5
+
+	// MaxTotalMemoryGiB bounds total_memory_gib: 10 PiB, far beyond any
+	// job the VMs one job may span can hold.
+	MaxTotalMemoryGiB = 10 * 1024 * 1024
+)
+
+const (
+	// MaxLicenseCostPerCoreHour bounds license_cost_per_core_hour: 1,000
+	// USD per core per hour, far above any commercial solver's.
+	MaxLicenseCostPerCoreHour = 1000
+)

@@ -5,13 +5,14 @@ package recommend
 
 import (
 	"fmt"
-	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 	"math"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
 // Judgements on the throughput model, on the embedded catalog: what a

@@ -364,3 +364,34 @@ type NearestMiss struct {
 	FailedConstraints []string // all of them
 	Relax             string   // what to change, in a sentence
 }
+
+// The quota statuses, best first: the order of the ranking.
+const (
+	QuotaSufficient   = "sufficient"
+	QuotaUnknown      = "unknown"
+	QuotaInsufficient = "insufficient"
+)
+
+// Quota is a recommendation's vCPU quota in its region.
+type Quota struct {
+	// Family is the size's quota family; "" when neither the catalog nor
+	// the availability file knows it.
+	Family string
+	// VCPUsNeeded is the layout's VMs times the size's quota vCPUs.
+	VCPUsNeeded int64
+	// FamilyVCPUsAvailable is the family's limit minus its usage; nil for
+	// Spot (which counts against the low-priority total only) or where the
+	// usage file does not list the family. RegionalVCPUsAvailable is the
+	// regional total's (low-priority total's, for Spot); nil where the
+	// region has no usage file.
+	FamilyVCPUsAvailable, RegionalVCPUsAvailable *int64
+	// Status is QuotaSufficient, QuotaUnknown (no usage file for the
+	// region, or the family is not in it) or QuotaInsufficient (even the
+	// smallest layout that holds the job, or the stated nodes or deadline,
+	// exceeds the quota).
+	Status string
+}
+
+func fe(summary, detail string, path ...string) FieldError {
+	return FieldError{Path: path, Summary: summary, Detail: detail}
+}

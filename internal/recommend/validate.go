@@ -5,7 +5,6 @@ package recommend
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,34 +12,6 @@ import (
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
-
-// ValidationError is returned by Recommend when the request cannot be
-// interpreted (an unknown enum value, a number out of range, a malformed
-// version). Contradictions between valid inputs are not validation errors
-// for Recommend: they leave no size, and Recommend returns a *NoFitError.
-type ValidationError struct {
-	Errors []FieldError
-}
-
-func (e *ValidationError) Error() string {
-	var b strings.Builder
-	b.WriteString("invalid recommendation request:")
-	for _, fe := range e.Errors {
-		b.WriteString("\n  - ")
-		b.WriteString(strings.Join(fe.Path, "."))
-		b.WriteString(": ")
-		b.WriteString(fe.Summary)
-		b.WriteString(": ")
-		b.WriteString(fe.Detail)
-	}
-	return b.String()
-}
-
-func fe(summary, detail string, path ...string) FieldError {
-	return FieldError{Path: path, Summary: summary, Detail: detail}
-}
-
-func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
 
 // validate splits the problems into fatal ones (Recommend cannot interpret
 // the request) and soft ones (contradictions and unknown catalog names,
@@ -58,49 +29,6 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 		validateNames(&p, cat, req)
 	}
 	return p.fatal, markSoft(p.soft)
-}
-
-// problems collects what validate finds: fatal problems (Recommend cannot
-// interpret the request) and soft ones, KindNoMatch (noMatch) or
-// KindIgnored (ignore).
-type problems struct{ fatal, soft []FieldError }
-
-func (p *problems) invalid(f FieldError) { p.fatal = append(p.fatal, f) }
-
-func (p *problems) noMatch(f FieldError) { p.soft = append(p.soft, f) }
-
-// ignore adds a soft problem Recommend works around.
-func (p *problems) ignore(f FieldError) {
-	f.Kind = KindIgnored
-	p.soft = append(p.soft, f)
-}
-
-// enum checks v against the allowed values ("" is unset), suggesting the
-// value a wrong case or a near miss meant.
-func (p *problems) enum(v string, allowed []string, summary string, path ...string) {
-	if v != "" && !slices.Contains(allowed, v) {
-		p.invalid(fe(summary, fmt.Sprintf("%s must be one of %s; got %q.%s", strings.Join(path, "."), catalog.QuoteList(allowed), v, catalog.DidYouMean(v, allowed)), path...))
-	}
-}
-
-// add adds a range error, when there is one.
-func (p *problems) add(f *FieldError) {
-	if f != nil {
-		p.invalid(*f)
-	}
-}
-
-// rangeF and rangeI check a number that is set against its range.
-func (p *problems) rangeF(r NumberRange, v *float64) {
-	if v != nil {
-		p.add(r.Check(*v, r.Name))
-	}
-}
-
-func (p *problems) rangeI(r NumberRange, v *int64) {
-	if v != nil {
-		p.add(r.CheckInt(*v, r.Name))
-	}
 }
 
 // validateModel checks the workload and the model; small is whether the
@@ -372,14 +300,82 @@ func validateNames(p *problems, cat *catalog.Catalog, req Request) {
 	}
 }
 
-// markSoft marks the soft problems: KindNoMatch unless ignore made them
-// KindIgnored.
-func markSoft(fs []FieldError) []FieldError {
-	for i := range fs {
-		fs[i].Soft = true
-		if fs[i].Kind == KindInvalid {
-			fs[i].Kind = KindNoMatch
+// validateHPCInputs checks the reference run and the licence cost: their
+// ranges, their workload, and the reference size, which must be an HPC or
+// CPU size of the catalog whose cores hold the run.
+func validateHPCInputs(p *problems, cat *catalog.Catalog, req Request) {
+	p.rangeF(RangeLicenseCostPerCoreHour, req.LicenseCostPerCoreHour)
+	hpc := req.Workload == WorkloadHPC || req.Workload == WorkloadHTC
+	if req.Workload != "" && slices.Contains(workloads, req.Workload) && !hpc {
+		for _, f := range []struct {
+			set  bool
+			name string
+		}{{req.ReferenceRun != nil, "reference_run"}, {req.LicenseCostPerCoreHour != nil, "license_cost_per_core_hour"}} {
+			if f.set {
+				p.invalid(fe("Argument Not Used By Workload",
+					fmt.Sprintf("%s applies to the hpc and htc workloads, not to workload %q. Remove %s, or set workload to %s.", f.name, req.Workload, f.name, catalog.QuoteList([]string{WorkloadHPC, WorkloadHTC})), f.name))
+			}
+		}
+		return
+	}
+	rr := req.ReferenceRun
+	if rr == nil {
+		return
+	}
+	p.add(RangeReferenceNodes.CheckInt(rr.Nodes, "reference_run", "nodes"))
+	p.add(RangeReferenceHours.Check(rr.Hours, "reference_run", "hours"))
+	if rr.Cores != nil {
+		p.add(RangeReferenceCores.CheckInt(*rr.Cores, "reference_run", "cores"))
+	}
+	if cat == nil {
+		return
+	}
+	s, ok := cat.Lookup(strings.TrimSpace(rr.VMSize))
+	switch {
+	case !ok:
+		p.invalid(fe("Unknown VM Size", cat.UnknownName(catalog.SizeName, rr.VMSize)+" reference_run.vm_size names the size the run was measured on: any HPC or CPU size of the catalog.", "reference_run", "vm_size"))
+		return
+	case s.Category == catalog.CategoryGPU:
+		p.invalid(fe("Reference Run Not On An HPC Or CPU Size",
+			fmt.Sprintf("reference_run.vm_size must be an HPC or CPU size, whose cores the model compares; %s is a GPU size.", s.Name), "reference_run", "vm_size"))
+		return
+	}
+	// Ranks per VM: at most its vCPUs, as cores counts them for a request
+	// (with hyper-threading, the ranks beyond its physical cores add no
+	// throughput).
+	vmCores := int64(0)
+	if s.VCPUs != nil {
+		vmCores = *s.VCPUs
+	}
+	if rr.Cores != nil && *rr.Cores >= 1 && rr.Nodes >= 1 && vmCores > 0 && (*rr.Cores < rr.Nodes || *rr.Cores > rr.Nodes*vmCores) {
+		p.invalid(fe("Reference Run Cores Do Not Fit",
+			fmt.Sprintf("reference_run.cores (%d) must be between reference_run.nodes (%d) and the vCPUs of those VMs (%d × %d = %d): each VM runs at least one rank and at most one per vCPU.",
+				*rr.Cores, rr.Nodes, rr.Nodes, vmCores, rr.Nodes*vmCores), "reference_run", "cores"))
+	}
+}
+
+// validateQuota finds require_quota without usage files, which can remove
+// nothing.
+func validateQuota(p *problems, req Request) {
+	if req.RequireQuota && len(req.Usage) == 0 {
+		p.ignore(fe("Argument Not Used",
+			"require_quota removes the sizes whose vCPU quota is insufficient, which the provider's usage_files say; without them every quota is unknown and it removes nothing. Set usage_files, or remove require_quota.", "require_quota"))
+	}
+}
+
+// validateRegions checks every entry of regions against the catalog's
+// region names, as region is checked: an empty or unknown one is refused
+// before any ranking.
+func validateRegions(p *problems, cat *catalog.Catalog, regions []string) {
+	for i, r := range regions {
+		path := []string{"regions", strconv.Itoa(i)}
+		switch {
+		case strings.TrimSpace(r) == "":
+			p.invalid(fe("Empty Region", "regions entries must be Azure region names such as \"eastus\"; got an empty string.", path...))
+		default:
+			if _, ok := cat.Canonical(catalog.RegionName, r); !ok {
+				p.invalid(fe("Unknown Region", cat.UnknownName(catalog.RegionName, r), path...))
+			}
 		}
 	}
-	return fs
 }

@@ -1,0 +1,316 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package recommend
+
+// This file holds a recommendation's estimate: the layout's figures from the
+// performance models, the Estimate with its assumptions, and the reasons and
+// warnings the estimate gives.
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
+)
+
+// figures is a layout's time, cost and throughput as the performance
+// models estimate them; work is workNone when the request defines no work
+// the models time for the size.
+type figures struct {
+	work  workKind
+	known bool // the catalog has the figures the estimate needs
+	// Training: wall hours, MFU, FLOP/s, GPUs computing per VM, one GPU's
+	// dense TFLOPS, and whether the job uses one GPU of the VM.
+	hours, mfu, rate, gpusUsed, peak float64
+	oneGPU                           bool
+	// Serving: the sequences one copy decodes together, its step model,
+	// its output tokens per second, and the service's.
+	batch        int64
+	copy         perfmodel.CopySpeed
+	perCopy, tps float64
+	cpu          bool // a small model on a CPU size (Service.CPUSpeed)
+	// HPC: the layout's throughput, its parallel efficiency, its share of
+	// the best layout's, and the job's hours from a reference run.
+	hpcRate, eff, relative, hpcHours float64
+}
+
+// workKind is what the performance models time.
+type workKind uint8
+
+const (
+	workNone workKind = iota
+	workTraining
+	workServing
+	workHPC
+)
+
+// figuresOf estimates a layout; bestHPC is the best hpc or htc throughput
+// among the ranked layouts.
+func figuresOf(n *requirements, e *eval, bestHPC float64) figures {
+	in := e.in
+	hw := &in.Hardware
+	var f figures
+	switch {
+	case n.train.FLOPs > 0 && in.IsGPU:
+		f.work, f.hours = workTraining, n.train.Hours(hw, e.nodes)
+		if f.known = f.hours > 0; f.known {
+			f.mfu = n.train.MFU(hw, e.nodes, !e.ibNeeded)
+			f.rate, f.gpusUsed = n.train.Rate(hw, e.nodes), n.train.GPUsUsed(hw, e.nodes)
+			f.peak, f.oneGPU = in.PeakTFLOPS(n.train.ComputePrec), n.train.UsesOneGPU(hw, e.nodes)
+		}
+	case e.gl.OK && n.job.KVPerSeq > 0 && in.IsGPU:
+		f.work, f.batch = workServing, n.serve.batch(&e.gl)
+		f.copy = n.serve.Speed(hw, e.gl.TP, e.gl.PP, f.batch)
+		f.perCopy = f.copy.TPS
+		f.known, f.tps = f.perCopy > 0, f.perCopy*float64(e.gl.Copies)
+	case n.cpuServed(in):
+		// A small model on a CPU size: one copy on each VM; without the
+		// catalog's STREAM and FP64 figures, no estimate.
+		f.batch = n.cpuBatch(e.nodes)
+		f.copy = n.serve.CPUSpeed(hw, f.batch)
+		if f.perCopy = f.copy.TPS; f.perCopy > 0 {
+			f.work, f.known, f.cpu, f.tps = workServing, true, true, f.perCopy*float64(e.nodes)
+		}
+	case (n.workload == WorkloadHPC || n.workload == WorkloadHTC) && bestHPC > 0:
+		f.work = workHPC
+		f.hpcRate, f.eff = n.hpc.Rate(hw, e.nodes)
+		f.known, f.relative = f.hpcRate > 0, f.hpcRate/bestHPC
+		f.hpcHours = n.hpc.jobHours(in, e.nodes)
+	}
+	return f
+}
+
+// estimateFrom is a recommendation's estimate from its figures, with the
+// assumptions behind them (work: the training work's derivation); nil when
+// the request defines no work.
+func estimateFrom(n *requirements, e *eval, f figures, work string) *Estimate {
+	if f.work == workNone {
+		return nil
+	}
+	est := &Estimate{Assumptions: assumptions(n, e, f, work)}
+	if !f.known {
+		return est
+	}
+	switch f.work {
+	case workTraining:
+		est.JobHours, est.Efficiency = ptr(catalog.Round2(f.hours)), f.mfu
+		est.TokensPerSecond = ptr(math.Round(n.train.TokensB * 1e9 / (f.hours * 3600)))
+		if e.hasPrice {
+			cost := f.hours * e.total
+			est.JobCostUSD = ptr(catalog.Round2(cost))
+			est.CostPerMillionTokens = ptr(round4(cost / (n.train.TokensB * 1e3)))
+		}
+	case workServing:
+		est.TokensPerSecond, est.Efficiency = ptr(math.Round(f.tps)), perfmodel.InferenceMBU
+		if f.cpu {
+			est.Efficiency = perfmodel.CPUStreamEfficiency
+		}
+		est.TimeToFirstTokenMs = ptr(round1(f.copy.TTFT * 1000))
+		est.TimePerOutputTokenMs = ptr(round1(f.copy.TPOT * 1000))
+		est.RequestsPerSecond = ptr(round4(f.tps / n.serve.Output))
+		if e.hasPrice {
+			est.CostPerMillionTokens = ptr(round4(e.total / (f.tps * 3600) * 1e6))
+		}
+	case workHPC:
+		est.RelativeThroughput, est.Efficiency = ptr(round4(f.relative)), f.eff
+		hpcEstimate(n, e, f, est)
+	}
+	return est
+}
+
+// assumptions says how a layout's figures were estimated, or that the
+// catalog lacks the figures to estimate it. Built by concatenation where
+// it can be: this runs for every returned recommendation.
+func assumptions(n *requirements, e *eval, f figures, work string) []string {
+	in := e.in
+	switch {
+	case f.work == workTraining && !f.known:
+		return []string{"The catalog has no throughput figure for the " + in.sku.GPU.Model + " at this precision: no time or cost estimate."}
+	case f.work == workTraining:
+		return []string{
+			"Training FLOPs: " + work + ".",
+			"Rate: " + catalog.Plural(e.nodes, "VM", "VMs") + " × " + catalog.Plural(f.gpusUsed, "GPU", "GPUs") + " × " + trimFloat(f.peak) + " dense TFLOPS (" + computeLabel(n) + ") × " + trimFloat(f.mfu*100) + "% MFU = " + sci(f.rate) + " FLOP/s" + oneGPUWhy(f.oneGPU) + ".",
+			"MFU: " + mfuWhy(n, in, e) + ".",
+			"Time: FLOPs ÷ rate = " + trimFloat(f.hours) + " hours; cost: hours × " + money(e.total) + " USD per hour for all VMs.",
+		}
+	case f.work == workServing && !f.known:
+		return []string{"The catalog has no bandwidth or throughput figure for the " + in.sku.GPU.Model + ": no throughput estimate."}
+	case f.work == workServing:
+		return servingAssumptions(n, e, f)
+	case f.work == workHPC && !f.known:
+		return []string{"The catalog has no " + n.hpc.Bound + " figure for this size: no throughput estimate."}
+	}
+	return hpcAssumptions(n, e, f)
+}
+
+// mfuWhy says how a layout's MFU was derived.
+func mfuWhy(n *requirements, in *sizeInfo, e *eval) string {
+	s := trimFloat(in.TrainMFU*100) + "% for the " + in.sku.GPU.Model
+	if in.GPUCount < 1 {
+		s += ", × " + trimFloat(perfmodel.PartialGPUTrainingFactor) + " for a share of a GPU"
+	}
+	if in.GPUUnits > 1 && !in.Linked && !n.train.UsesOneGPU(&in.Hardware, e.nodes) {
+		s += ", × " + trimFloat(perfmodel.PCIeTrainingFactor) + " for GPUs without NVLink"
+	}
+	if e.nodes > 1 && !e.ibNeeded {
+		s += ", × " + trimFloat(perfmodel.EthernetTrainingFactor) + " across VMs without InfiniBand"
+	}
+	return s
+}
+
+func oneGPUWhy(one bool) string {
+	if one {
+		return " (the job fits one GPU and finishes within the deadline there: the VM's other GPUs sit idle)"
+	}
+	return ""
+}
+
+// servingAssumptions says how the step model timed a served layout.
+func servingAssumptions(n *requirements, e *eval, f figures) []string {
+	if f.cpu {
+		return cpuServingAssumptions(n, e, f)
+	}
+	in, sv, c := e.in, &n.serve, f.copy
+	scale := in.TrainMFU / perfmodel.TrainingMFU
+	peak := in.PeakTFLOPS(sv.Precision)
+	allReduce := ""
+	if c.AllReduce > 0 {
+		allReduce = fmt.Sprintf(", and waits %s ms for its all-reduces (2 × %s layers × %s µs)", trimFloat(c.AllReduce*1000), trimFloat(sv.Depth), trimFloat(perfmodel.AllReduceSeconds*1e6))
+	}
+	out := []string{
+		fmt.Sprintf("Decode step: %s of %s, %d sequences each; a step reads %s GiB of weights and the sequences' KV cache at %s%% of %s GB/s per GPU (%s ms), computes %d tokens at %s%% of %s dense TFLOPS per GPU (%s ms)%s.",
+			catalog.Plural(e.gl.Copies, "copy", "copies"), catalog.Plural(perfmodel.CopyGPUs(&in.Hardware, e.gl.TP, e.gl.PP), "GPU", "GPUs"), f.batch, trimFloat(sv.TouchedWeights(f.batch)),
+			trimFloat(perfmodel.InferenceMBU*100), trimFloat(in.HBMGBs), trimFloat(c.Memory*1000), f.batch, trimFloat(perfmodel.DecodeMFU*scale*100), trimFloat(peak), trimFloat(c.Compute*1000), allReduce),
+		fmt.Sprintf("Prefill: %s prompt tokens × 2 × %sB active parameters plus attention over the prompt, at %s%% of the peak: %s ms per request; with continuous batching a copy runs %d prefills per %s decode steps.",
+			groupInt(sv.Prompt), trimFloat(sv.Active), trimFloat(perfmodel.PrefillMFU*scale*100), trimFloat(c.Prefill*1000), f.batch, groupInt(sv.Output)),
+		servingThroughputSentence(f),
+	}
+	if c.WeightOnly {
+		out = append(out, fmt.Sprintf("Weight-only: the %s computes %s weights in bf16 or fp16 (%s dense TFLOPS); they save memory and bandwidth, not arithmetic time.",
+			in.sku.GPU.Model, sv.Precision, trimFloat(peak)))
+	}
+	return out
+}
+
+// cpuServingAssumptions says how the step model timed a small model on a
+// CPU size (cpuSpeed).
+func cpuServingAssumptions(n *requirements, e *eval, f figures) []string {
+	in, sv, c := e.in, &n.serve, f.copy
+	fp32 := perfmodel.CPUFP32(&in.Hardware) / 1e9
+	return []string{
+		fmt.Sprintf("Decode step: %s, one per VM, %s each; a step reads %s GiB of weights at %s%% of the VM's %s GB/s STREAM bandwidth (%s ms), and takes no less than computing %s at %s%% of its %s GFLOPS FP32 (%s × %s cores × %s GFLOPS FP64 per core; %s ms).",
+			catalog.Plural(e.nodes, "copy", "copies"), catalog.Plural(f.batch, "sequence", "sequences"), trimFloat(sv.TouchedWeights(f.batch)), trimFloat(perfmodel.CPUStreamEfficiency*100),
+			trimFloat(in.StreamGBs), trimFloat(c.Memory*1000), catalog.Plural(f.batch, "token", "tokens"), trimFloat(perfmodel.CPUComputeEfficiency*100), groupInt(fp32),
+			trimFloat(perfmodel.CPUFP32PerFP64), groupInt(float64(in.PhysCores)), trimFloat(in.CoreFP64), trimFloat(c.Compute*1000)),
+		fmt.Sprintf("Prefill: %s prompt tokens × 2 × %sB active parameters at %s%% of the FP32 rate: %s ms per request; with continuous batching a copy runs %s per %s decode steps.",
+			groupInt(sv.Prompt), trimFloat(sv.Active), trimFloat(perfmodel.CPUComputeEfficiency*100), trimFloat(c.Prefill*1000), catalog.Plural(f.batch, "prefill", "prefills"), groupInt(sv.Output)),
+		servingThroughputSentence(f),
+	}
+}
+
+// servingThroughputSentence gives a timed service's throughput and
+// latency.
+func servingThroughputSentence(f figures) string {
+	return fmt.Sprintf("Throughput: %s output tokens per second per copy, %s for the service; a request's first token after %s ms, then one every %s ms.",
+		groupInt(f.perCopy), groupInt(f.tps), trimFloat(f.copy.TTFT*1000), trimFloat(f.copy.TPOT*1000))
+}
+
+// estimateReasons puts the estimate next to the hourly price.
+func estimateReasons(n *requirements, e *eval, est *Estimate) []string {
+	if est == nil {
+		return nil
+	}
+	var out []string
+	switch {
+	case est.JobHours != nil && est.RelativeThroughput == nil:
+		s := "Estimated " + trimFloat(*est.JobHours) + " hours for the job on " + catalog.Plural(e.nodes, "VM", "VMs")
+		if est.JobCostUSD != nil {
+			s += ", " + money(*est.JobCostUSD) + " USD in all (" + money(*est.CostPerMillionTokens) + " USD per million tokens)"
+		}
+		out = append(out, s+", at "+trimFloat(est.Efficiency*100)+"% MFU.")
+	case est.TokensPerSecond != nil:
+		s := "Estimated " + groupInt(*est.TokensPerSecond) + " output tokens per second for the service"
+		if est.CostPerMillionTokens != nil {
+			s += ", " + money(*est.CostPerMillionTokens) + " USD per million output tokens"
+		}
+		out = append(out, s+".")
+	case est.RelativeThroughput != nil:
+		out = append(out, "Throughput by "+n.hpc.Bound+": "+percent(*est.RelativeThroughput)+" of the best layout for this request.")
+		out = append(out, hpcEstimateReasons(n, e, est)...)
+	}
+	return out
+}
+
+// estimateWarnings flags a default deadline the layout cannot meet and a
+// size without the facts to estimate.
+func estimateWarnings(n *requirements, e *eval, est *Estimate) []string {
+	if est == nil {
+		return nil
+	}
+	if est.JobHours == nil && est.TokensPerSecond == nil && est.RelativeThroughput == nil {
+		return []string{"The catalog has no throughput figures for this size, so its time and cost per job are not estimated; compare it on price per hour only."}
+	}
+	if est.TimeToFirstTokenMs != nil && e.slowDefault {
+		return []string{fmt.Sprintf("A request's first token comes after about %s ms and then one every %s ms, beyond the default targets of %s ms and %s ms (MLPerf Inference's server latency limits); set max_time_to_first_token_ms and max_time_per_output_token_ms to accept it, or to require a faster layout.",
+			groupInt(*est.TimeToFirstTokenMs), trimFloat(*est.TimePerOutputTokenMs), groupInt(DefaultTimeToFirstTokenMs), groupInt(DefaultTimePerOutputTokenMs))}
+	}
+	if est.JobHours != nil && est.RelativeThroughput == nil && !n.train.deadlineStated && *est.JobHours > n.train.Deadline {
+		return []string{"The job runs about " + trimFloat(*est.JobHours) + " hours on " + catalog.Plural(e.nodes, "VM", "VMs") + ", beyond the " + itoa(DefaultDeadlineHours) + "-hour default, even on the most VMs one job may span here; set deadline_hours to accept it, or choose a size with InfiniBand or faster GPUs."}
+	}
+	return nil
+}
+
+// hpcAssumptions says how a layout's hpc or htc throughput was derived.
+func hpcAssumptions(n *requirements, e *eval, f figures) []string {
+	if n.hpc.Bound == BoundMemoryCapacity {
+		return []string{fmt.Sprintf("Bound: %s (hpc_bound); the job's memory fits on %s, and the fewest VMs that hold it win: 1 / %d = %s, relative to the best layout of the request.",
+			n.hpc.Bound, catalog.Plural(e.nodes, "VM", "VMs"), e.nodes, strconv.FormatFloat(round4(f.hpcRate), 'f', -1, 64))}
+	}
+	return []string{fmt.Sprintf("Bound: %s (hpc_bound); %d VMs × %s %s per VM × %s%% parallel efficiency = %s, relative to the best layout of the request.",
+		n.hpc.Bound, e.nodes, trimFloat(f.hpcRate/float64(e.nodes)/f.eff), n.hpc.Unit(), trimFloat(f.eff*100), trimFloat(f.hpcRate))}
+}
+
+// hpcEstimate fills an hpc or htc estimate's hours, cost and licences.
+func hpcEstimate(n *requirements, e *eval, f figures, est *Estimate) {
+	lic := n.hpc.licensePerHour(e.in, e.nodes)
+	if f.hpcHours > 0 {
+		est.JobHours = ptr(catalog.Round2(f.hpcHours))
+		if n.hpc.hasLicense {
+			est.LicenseCostUSD = ptr(catalog.Round2(f.hpcHours * lic))
+		}
+		if e.hasPrice {
+			est.JobCostUSD = ptr(catalog.Round2(f.hpcHours * (e.total + lic)))
+		}
+		return
+	}
+	if n.hpc.hasLicense {
+		est.LicenseCostPerHour = ptr(round4(lic))
+	}
+}
+
+// hpcEstimateReasons puts an hpc or htc estimate's hours, cost and
+// licences in sentences.
+func hpcEstimateReasons(n *requirements, e *eval, est *Estimate) []string {
+	if est.JobHours == nil && est.LicenseCostPerHour == nil {
+		return nil
+	}
+	var out []string
+	cores := groupInt(n.hpc.CoresUsed(&e.in.Hardware, e.nodes))
+	if est.JobHours != nil {
+		s := fmt.Sprintf("Estimated %s hours for the job on %s (%s cores), from the reference run's %s hours", trimFloat(*est.JobHours), catalog.Plural(e.nodes, "VM", "VMs"), cores, trimFloat(n.hpc.ref.hours))
+		if est.JobCostUSD != nil {
+			s += ", " + money(*est.JobCostUSD) + " USD in all"
+		}
+		if est.LicenseCostUSD != nil {
+			s += ", " + money(*est.LicenseCostUSD) + " USD of it licences"
+		}
+		out = append(out, s+".")
+	}
+	if est.LicenseCostPerHour != nil {
+		out = append(out, fmt.Sprintf("Licences: %s cores × %s USD per core-hour = %s USD per hour, added to the price per unit of throughput the ranking compares.", cores, trimFloat(n.hpc.license), money(*est.LicenseCostPerHour)))
+	}
+	return out
+}

@@ -1,0 +1,407 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package recommend
+
+// This file says what the engine derived from the request: the requirements'
+// sentences and defaults, the model's warnings and notes, the training work
+// and the hpc bound, efficiency and reference run.
+
+import (
+	"fmt"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
+)
+
+// summary is the requirements as Result reports them, with their
+// explanation; work is the training work's derivation (flopsHow).
+func (n *requirements) summary(work string) Requirements {
+	r := Requirements{
+		Workload:           n.workload,
+		Category:           n.fit.category,
+		PreferredFamilies:  append([]string(nil), n.fit.preferred...),
+		AcceptableFamilies: append([]string(nil), n.fit.acceptable...),
+		FallbackFamilies:   append([]string(nil), n.fit.fallback...),
+		Memory:             n.mem,
+		ModelClass:         n.class,
+		OptimizeFor:        n.optimize,
+		Target:             n.target,
+		AsOf:               n.asOf,
+		Explanation:        explainRequirements(n, work),
+		Interconnect:       "any",
+		Nodes:              1,
+		Defaults:           n.defaults(),
+	}
+	if n.hasModel {
+		r.Precision = n.precision
+		r.Model = n.mem.Model
+		r.FineTuningMethod = n.mem.FineTuningMethod
+		if n.workload != WorkloadFineTuning {
+			r.FineTuningMethod = ""
+		}
+		r.ContextTokens = n.mem.ContextTokens
+		r.ConcurrentRequests = n.mem.ConcurrentRequests
+		r.KVCacheGiB = n.mem.KVCacheGiB
+		r.KVBytesPerToken = n.mem.KVBytesPerToken
+		r.TrainingFLOPs, r.TrainingTokensBillion, r.TokenBudget = n.train.FLOPs, n.train.TokensB, tokenBudget(&n.train)
+		if n.train.FLOPs > 0 {
+			r.DeadlineHours = n.train.Deadline
+		}
+		r.TokensPerSecond = n.serve.tps
+		if n.serviceTimed() {
+			r.PromptTokens, r.OutputTokens, r.TokenSplit = n.mi.Prompt, n.mi.Output, tokenSplitSentence(n.req, &n.mi)
+			r.MaxTimeToFirstTokenMs, r.MaxTimePerOutputTokenMs = n.serve.maxTTFT*1000, n.serve.maxTPOT*1000
+			r.MinReplicas = n.serve.minReplicas
+		}
+	} else {
+		r.ModelClass = ""
+		if n.req.Model != nil && n.req.Model.Class != "" {
+			r.ModelClass = n.class
+		}
+	}
+	r.HPCBound = n.hpc.Bound
+	if n.gpuMemNeed > 0 {
+		v := n.gpuMemNeed
+		r.GPUMemoryGiB = &v
+	}
+	if n.sysMemNeed > 0 {
+		v := n.sysMemNeed
+		r.SystemMemoryGiB = &v
+	}
+	if n.gpus > 0 {
+		v := float64(n.gpus)
+		r.MinGPUsPerJob = &v
+	}
+	if n.cores > 0 {
+		v := n.cores
+		r.Cores = &v
+	}
+	return r
+}
+
+// defaults lists every value the engine chose on the user's behalf, keyed
+// by the input's name (model.precision, context_tokens): inputs left unset
+// that the job uses, and a stated context above the model's maximum, which
+// the estimate caps. Requirements.Defaults reports it. max_results, which
+// shapes the list rather than the job, is the list's length.
+func (n *requirements) defaults() map[string]string {
+	d := map[string]string{}
+	set := func(unset bool, name, value string) {
+		if unset && value != "" {
+			d[name] = value
+		}
+	}
+	req := n.req
+	set(req.Interconnect == "", "interconnect", n.interconnect)
+	set(req.GPUVendor == "" && n.fit.category == catalog.CategoryGPU, "gpu_vendor", n.vendor)
+	set(req.Target == "", "target", n.target)
+	set(req.OptimizeFor == "", "optimize_for", n.optimize)
+	set(req.MinLifetimeMonths == nil, "min_lifetime_months", itoa(n.lifetimeMonths))
+	if n.hasModel {
+		n.modelDefaults(set)
+	}
+	if n.workload == WorkloadHPC || n.workload == WorkloadHTC {
+		set(req.HPCBound == "", "hpc_bound", n.hpc.Bound)
+		// Without cores or nodes a job is one VM of each size.
+		set(req.Cores == nil && req.Nodes == nil, "nodes", "1")
+	}
+	return d
+}
+
+// modelDefaults adds the model's and its job's defaults: the table's
+// parameter count, the published or default precision and class, the
+// fine-tuning method, the sequences, and the training work's budget and
+// deadline.
+func (n *requirements) modelDefaults(set func(unset bool, name, value string)) {
+	req, m := n.req, n.req.Model
+	set(m.ParametersBillion == 0, "model.parameters_billion", trimFloat(n.mi.Params))
+	set(m.Precision == "", "model.precision", n.precision)
+	set(m.Class == "", "model.class", n.class)
+	set(req.FineTuningMethod == "" && n.workload == WorkloadFineTuning, "fine_tuning_method", n.mem.FineTuningMethod)
+	if n.mem.ContextTokens > 0 {
+		set(req.ContextTokens == nil || n.model.contextCapped, "context_tokens", itoa(n.mem.ContextTokens))
+	}
+	if n.mem.ConcurrentRequests > 0 && n.workload == WorkloadInference {
+		set(req.ConcurrentRequests == nil, "concurrent_requests", itoa(n.mem.ConcurrentRequests))
+	}
+	if n.mem.TrainingBatchSize > 0 {
+		set(req.TrainingBatchSize == nil, "training_batch_size", itoa(n.mem.TrainingBatchSize))
+	}
+	if n.train.FLOPs > 0 {
+		set(n.train.budget != tokensStated, "tokens_billion", trimFloat(n.train.TokensB))
+		set(!n.train.deadlineStated, "deadline_hours", trimFloat(n.train.Deadline))
+	}
+}
+
+// explainRequirements says how the requirements were derived, in the order
+// they were: the families, the model and its memory, the GPU and system
+// memory, the work and its deadline, the counts, the scaling rule and the
+// interconnect.
+func explainRequirements(n *requirements, work string) []string {
+	ex := []string{n.fit.explain}
+	ex = append(ex, explainModel(n)...)
+	ex = append(ex, explainMemory(n, work)...)
+	if n.serve.tps > 0 {
+		ex = append(ex, fmt.Sprintf("Throughput: %s output tokens per second across the service (tokens_per_second); each size gets the copies it needs.", trimFloat(n.serve.tps)))
+	}
+	if n.gpus > 0 {
+		ex = append(ex, fmt.Sprintf("GPUs: at least %d whole GPUs per job.", n.gpus))
+	}
+	if n.hpc.Bound != "" {
+		ex = append(ex, hpcBoundExplanation(&n.hpc))
+		ex = append(ex, hpcEfficiencyExplanation(&n.hpc)...)
+		ex = append(ex, hpcReferenceExplanation(&n.hpc)...)
+	}
+	if n.cores > 0 {
+		ex = append(ex, fmt.Sprintf("Cores: %d per job; VMs = ceil(cores / vCPUs per VM). HPC sizes run with SMT off, so their vCPUs are physical cores.", n.cores))
+	}
+	switch {
+	case n.fixedNodes > 0:
+		ex = append(ex, fmt.Sprintf("Nodes: fixed at %d by the nodes setting.", n.fixedNodes))
+	case n.cpuService():
+		ex = append(ex, "One copy of the small model on each VM; VMs are added for min_replicas, tokens_per_second and the stated latency targets (each VM then decodes a smaller share of the concurrent requests).")
+	case n.workload == WorkloadInference && n.job.KVPerSeq > 0:
+		ex = append(ex, "Scale up, then out: each copy of the model gets the VM's GPUs (tensor parallel), and spans several VMs only when no size holds it on one; copies (replicas) are added when one VM cannot hold the KV cache of every concurrent request (Azure Machine Learning guidance: start with a machine that holds the model, then add machines for concurrency).")
+	case n.workload != WorkloadHPC && n.workload != WorkloadHTC:
+		ex = append(ex, "Scale up before scale out: one VM when any size holds the job, more VMs only when none does (Azure Machine Learning guidance).")
+	}
+	return append(ex, interconnectExplanation(n))
+}
+
+// explainModel says which model the estimate used and how much memory it
+// needs.
+func explainModel(n *requirements) []string {
+	if n.mem == nil {
+		return nil
+	}
+	var ex []string
+	if n.mem.Model != "" {
+		ex = append(ex, "Model: "+n.mi.Model.Name+" ("+n.mi.Kind+", "+trimFloat(n.mi.Params)+"B parameters) from the catalog's model table.")
+	}
+	ex = append(ex, modelNotes(&n.mi, &n.model)...)
+	if n.mi.Method != "" && n.workload == WorkloadFineTuning {
+		ex = append(ex, "Fine-tuning method: "+n.mi.Method+methodWhy(n.req.FineTuningMethod, n.precision)+".")
+	}
+	return append(ex, "Memory estimate: "+n.mem.Formula+".")
+}
+
+// explainMemory says what GPU and system memory the job needs, how the
+// GPU memory splits, and the training work (work: its derivation,
+// flopsHow) and deadline.
+func explainMemory(n *requirements, work string) []string {
+	var ex []string
+	if n.fit.category != catalog.CategoryGPU {
+		if n.mem != nil {
+			ex = append(ex, fmt.Sprintf("System memory: at least %s GiB, the model runs on the CPU.", trimFloat(n.sysMemNeed)))
+		}
+		return ex
+	}
+	switch {
+	case n.req.GPUMemoryGiB != nil:
+		ex = append(ex, fmt.Sprintf("GPU memory: %s GiB, as given by gpu_memory_gib (it overrides the model estimate).", trimFloat(n.gpuMemNeed)))
+	case n.mem != nil:
+		ex = append(ex, fmt.Sprintf("GPU memory: %s GiB in total, from the model estimate.", trimFloat(n.gpuMemNeed)))
+	}
+	if n.mem != nil && n.workload == WorkloadInference {
+		ex = append(ex, fmt.Sprintf("System memory: at least %s GiB per copy of the model, 150%% of the %s GiB of weights (Azure Machine Learning guidance); a copy split over several VMs needs its share on each.", trimFloat(n.sysMemNeed), trimFloat(n.mem.WeightsGiB)))
+	}
+	if n.gpuMemNeed > 0 {
+		ex = append(ex, explainSplit(n))
+	}
+	if t := &n.train; t.FLOPs > 0 {
+		ex = append(ex, "Training work: "+work+"; tokens: "+tokenBudget(t)+".")
+		if t.deadlineStated {
+			ex = append(ex, fmt.Sprintf("Deadline: %s hours (deadline_hours); each size scales out to meet it within the VMs one job may span, and sizes that cannot are removed (deadline).", trimFloat(t.Deadline)))
+		} else {
+			ex = append(ex, fmt.Sprintf("Deadline: %d hours by default; each size scales out to meet it within the VMs one job may span, and a size that cannot runs longer, with a warning.", DefaultDeadlineHours))
+		}
+	}
+	return ex
+}
+
+// requirementWarnings are the warnings about the request's model inputs:
+// the model's own, then the throughput settings the model does not use.
+func requirementWarnings(n *requirements) []Warning {
+	out := modelWarnings(&n.mi, &n.model)
+	if n.workUnused {
+		out = append(out, Warning{"Argument Not Used By The Model",
+			"tokens_billion and deadline_hours are not used: the throughput model times the training of language models (6 × parameters × tokens), and this is a " + perfmodel.KindLabel(n.mi.Kind) + ". Remove them, or describe a language model."})
+	}
+	if n.tpsUnused {
+		out = append(out, Warning{"Argument Not Used By The Model",
+			"tokens_per_second is not used: the throughput model times serving a language model whose memory the engine estimates (not a stated gpu_memory_gib, a model on CPU sizes, or a model without a KV cache). Remove it, or describe the served language model."})
+	}
+	return out
+}
+
+// tokenBudget says where a training job's tokens come from.
+func tokenBudget(t *training) string {
+	switch t.budget {
+	case tokensChinchilla:
+		return fmt.Sprintf("%d tokens per parameter, compute-optimal (Hoffmann et al. 2022); set tokens_billion for the real budget", ChinchillaTokensPerParameter)
+	case tokensFineTuning:
+		return fmt.Sprintf("%s billion tokens, a typical fine-tuning set (a judgement); set tokens_billion for the real budget", trimFloat(DefaultFineTuningTokensBillion))
+	case tokensStated:
+		return "tokens_billion"
+	}
+	return ""
+}
+
+// flopsHow derives a training job's FLOPs.
+func flopsHow(t *training) string {
+	how := fmt.Sprintf("%s × %sB active parameters", trimFloat(t.Factor), trimFloat(t.Active))
+	if t.Width > 0 {
+		how += fmt.Sprintf(" + %s × %d layers × %s tokens of context × %d attention width", trimFloat(t.Factor), t.Layers, groupInt(float64(t.Context)), t.Width)
+	}
+	return fmt.Sprintf("(%s) per token × %s billion tokens = %s FLOPs", how, trimFloat(t.TokensB), sci(t.FLOPs))
+}
+
+// explainSplit is the requirements' sentence on how the GPU memory splits.
+func explainSplit(n *requirements) string {
+	j := &n.job
+	switch {
+	case j.DataParallel:
+		return "Per-GPU fit: every GPU holds the whole model, its states and its batch (data parallel), so one GPU must hold all of it."
+	case j.KVPerSeq > 0:
+		return fmt.Sprintf("Per-GPU fit: a copy of the model is split over a VM's GPUs by tensor parallelism (a degree that divides the attention heads) and over VMs by pipeline stages only when one VM cannot hold it; each GPU holds its share of the weights and of the KV cache within %s%% of its usable memory (vLLM's gpu_memory_utilization). More copies serve more concurrent requests.", trimFloat(j.Share*100))
+	case j.TensorParallel:
+		return fmt.Sprintf("Per-GPU fit: the model is split over a VM's GPUs by tensor parallelism and over VMs by pipeline stages; each GPU holds its share within %s%% of its usable memory.", trimFloat(j.Share*100))
+	}
+	w := wordsOf(n.workload)
+	return "Per-GPU fit: " + w.whole + " " + w.spread + " over every GPU of the job" + w.how + "; each GPU's share must fit the memory it exposes."
+}
+
+// interconnectExplanation is the requirements' sentence on InfiniBand.
+func interconnectExplanation(n *requirements) string {
+	switch {
+	case n.interconnect == InterconnectInfiniBand:
+		return "Interconnect: InfiniBand required by the interconnect setting."
+	case n.interconnect == InterconnectAny:
+		return "Interconnect: not required (interconnect = \"any\"); multi-VM jobs run over Ethernet."
+	case n.workload == WorkloadHPC:
+		return "Interconnect: InfiniBand, as tightly coupled MPI needs it (Azure HPC guidance: InfiniBand only where it is used)."
+	case n.workload == WorkloadHTC:
+		return "Interconnect: not needed for independent tasks; an RDMA size's InfiniBand is in its price per unit of work, which the ranking compares, and costs no further points."
+	}
+	return "Interconnect: InfiniBand only when the job spans several VMs; otherwise RDMA sizes are penalized because unused bandwidth costs money (Azure HPC guidance: InfiniBand only where it is used)."
+}
+
+// methodWhy says where the fine-tuning method came from.
+func methodWhy(given, precision string) string {
+	switch {
+	case given != "":
+		return " (fine_tuning_method)"
+	case precision == PrecisionINT4:
+		return " (the default for an int4 model: a 4-bit base with trainable adapters)"
+	case precision == PrecisionINT8:
+		return " (the default for an int8 model: adapters on a frozen 8-bit base)"
+	case precision == PrecisionFP4:
+		return " (the default for an fp4 model: adapters on a frozen 4-bit base)"
+	}
+	return " (the default)"
+}
+
+// modelWarnings say where the request departs from the model table, and
+// which inputs the model does not use.
+func modelWarnings(mi *perfmodel.MemoryInput, found *modelFacts) []Warning {
+	var out []Warning
+	tm := mi.Model
+	if found.aliasOf != "" {
+		out = append(out, Warning{"Model Name Resolved To Its Architecture",
+			fmt.Sprintf("model.name %q is not an id of the catalog's model table; it is estimated as %s (%s), whose architecture it shares: an instruct or chat tuning or a Hugging Face id has its base model's parameters and layers. Set model.name = %q to remove this warning.",
+				found.aliasOf, tm.ID, tm.Name, tm.ID)})
+	}
+	if found.paramsDiffer {
+		out = append(out, Warning{"Parameter Count Differs From The Model Table",
+			fmt.Sprintf("model.parameters_billion is %s, but the catalog's model table gives %s for %s; the estimate uses %s. Remove parameters_billion to use the table's count.",
+				trimFloat(mi.Params), trimFloat(tm.ParametersBillion), tm.Name, trimFloat(mi.Params))})
+	}
+	if found.precisionDiffer {
+		out = append(out, Warning{"Precision Differs From The Model Table",
+			fmt.Sprintf("model.precision is %q, but %s is published in %s; the estimate stores the weights in %s. Remove precision to use the published one.",
+				mi.Precision, tm.Name, tm.Precision, mi.Precision)})
+	}
+	unused := func(set bool, name, why string) {
+		if set {
+			out = append(out, Warning{"Argument Not Used By The Model", name + " is not used: " + why + " Remove it, or describe the model that needs it."})
+		}
+	}
+	what := perfmodel.KindLabel(mi.Kind)
+	unused(found.unusedContext, "context_tokens", "a "+what+" has no token context the estimate depends on; its sequence is the model's own input size.")
+	unused(found.unusedConcurrency, "concurrent_requests", "a "+what+" keeps no KV cache per request, so concurrency does not change its memory.")
+	unused(found.unusedBatch, "training_batch_size", "full training of a language model sizes activations as a share of the model states (TrainingActivationHeadroom, FineTuningActivationHeadroom), not from the batch.")
+	return out
+}
+
+// modelNotes say what resolving the model assumed: a published precision
+// handled as another, full training in bf16, a capped context.
+func modelNotes(mi *perfmodel.MemoryInput, found *modelFacts) []string {
+	var out []string
+	tm := mi.Model
+	if found.handledAs != "" {
+		out = append(out, fmt.Sprintf("Precision: %s as published (%s bits per weight), handled as %s.", tm.Precision, trimFloat(tm.PrecisionBits), found.handledAs))
+	}
+	if found.trainsInBF16 != "" {
+		out = append(out, fmt.Sprintf("Precision: %s trains every weight in bf16, not in its published %s.", mi.Workload, found.trainsInBF16))
+	}
+	if found.contextCapped {
+		out = append(out, fmt.Sprintf("Context: %s tokens, capped at %s's maximum context.", groupInt(float64(*tm.MaxContextTokens)), tm.Name))
+	}
+	return out
+}
+
+// tokenSplitSentence says where a served request's prompt and output
+// tokens come from.
+func tokenSplitSentence(req Request, mi *perfmodel.MemoryInput) string {
+	split := fmt.Sprintf("%s prompt and %s output tokens per request", groupInt(float64(mi.Prompt)), groupInt(float64(mi.Output)))
+	switch {
+	case req.PromptTokens != nil && req.OutputTokens != nil:
+		return split + ": prompt_tokens and output_tokens."
+	case req.PromptTokens != nil || req.OutputTokens != nil:
+		return split + ": the one not given follows the default of one output token in eight (DefaultOutputShare)" + splitSource + "."
+	}
+	return split + ": the default split of the " + groupInt(float64(mi.Prompt+mi.Output)) + "-token context, one output token in eight (DefaultOutputShare)" + splitSource + "."
+}
+
+// splitSource is the source of DefaultOutputShare as the token split
+// cites it.
+const splitSource = ", after Azure's production conversation traces, median 1,020 prompt and 129 output tokens (Patel et al. 2024, \"Splitwise\", arXiv 2311.18677)"
+
+// hpcBoundExplanation is the requirements' sentence on the bound.
+func hpcBoundExplanation(h *hpcWork) string {
+	if h.Bound == BoundMemoryCapacity {
+		return "Bound: " + h.Bound + " (hpc_bound): the job runs once its memory fits, which never adds up across VMs; the layout that holds it on the fewest VMs wins."
+	}
+	return "Bound: " + h.Bound + " (hpc_bound): throughput is compared as the VMs' " + h.Unit() + ", times the parallel efficiency."
+}
+
+// hpcEfficiencyExplanation says where the parallel efficiency comes from
+// when the team measured it.
+func hpcEfficiencyExplanation(h *hpcWork) []string {
+	switch {
+	case h.Measured <= 0:
+		return nil
+	case h.MeasuredAt > 1:
+		return []string{fmt.Sprintf("Parallel efficiency: %s%% measured on %d VMs (parallel_efficiency); the efficiency curve is scaled to pass through it.", trimFloat(h.Measured*100), h.MeasuredAt)}
+	}
+	return []string{fmt.Sprintf("Parallel efficiency: %s%% (parallel_efficiency) on every layout of more than one VM.", trimFloat(h.Measured*100))}
+}
+
+// hpcReferenceExplanation says what the reference run and the licence
+// cost give the estimates.
+func hpcReferenceExplanation(h *hpcWork) []string {
+	var out []string
+	if r := h.ref; r != nil {
+		s := fmt.Sprintf("Reference run: %s hours on %s of %s (%s cores); a layout's job hours are those hours × the run's throughput ÷ the layout's, by %s.",
+			trimFloat(r.hours), catalog.Plural(r.nodes, "VM", "VMs"), r.name, r.cores, h.TimeBound())
+		if r.rate <= 0 {
+			s = fmt.Sprintf("Reference run on %s: the catalog has no %s figure for it, so no job hours.", r.name, h.TimeBound())
+		}
+		out = append(out, s)
+	}
+	if h.hasLicense {
+		out = append(out, fmt.Sprintf("Licences: %s USD per core-hour (license_cost_per_core_hour) on the cores each layout runs; faster cores need fewer core-hours.", trimFloat(h.license)))
+	}
+	return out
+}

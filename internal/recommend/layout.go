@@ -1,0 +1,267 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package recommend
+
+// This file holds the layout step of the evaluation: the fewest VMs of a size
+// that hold the job (GPU memory, GPUs, cores, system memory, a service's
+// copies), scaled for the deadline and held to the quota, placed in a region,
+// and whether they need InfiniBand.
+
+import "math"
+
+// layout finds the fewest VMs of the size that hold the job, and whether
+// they need InfiniBand. A job that does not fit on the VMs allowed fails
+// the constraint that set the VM count (gpu_memory or gpu_memory_per_gpu,
+// gpus, cores, system_memory), or nodes when a fixed nodes setting is
+// above what an InfiniBand job can use.
+func layout(n *requirements, e *eval) {
+	vc := vmCount{nodes: 1, driver: numConstraints}
+	memLaid := false
+	if e.in.known {
+		memLaid = layOutGPUMemory(n, e, &vc)
+		countVMs(n, e, &vc, memLaid)
+		layOutCPUService(n, e, &vc)
+	}
+	least := vc.nodes // the smallest layout that holds the job
+	scaleForDeadline(n, e, &vc)
+	placeSize(n, e, quotaVMs(n, vc, least))
+	limitByQuota(n, e, &vc, least)
+	finishLayout(n, e, vc, memLaid)
+}
+
+// layOutGPUMemory lays the job's GPU memory out on the size (fitGPU), with
+// the copies tokens_per_second needs, and reports whether it fits. The VM
+// limits depend on InfiniBand: copies of a model on separate VMs
+// (replicas) need none; a job that spans VMs needs it unless interconnect
+// is "any", so a size without it holds such a job on one VM or not at all
+// (counted under the memory constraints, not interconnect).
+func layOutGPUMemory(n *requirements, e *eval, vc *vmCount) bool {
+	in := e.in
+	if n.gpuMemNeed <= 0 {
+		return false
+	}
+	if !in.IsGPU || in.gpuMem <= 0 {
+		e.fail(cGPUMemory)
+		return false
+	}
+	limit, span := int64(MaxNodes), n.spanFor(in)
+	if !n.job.TensorParallel {
+		limit = span
+	}
+	gl := fitGPU(&n.job, in, limit, span, n.fixedNodes, 0)
+	switch {
+	case gl.TotalFail && !gl.OK:
+		e.gl = gl
+		e.fail(cGPUMemory)
+		return false
+	case !gl.OK:
+		e.gl = gl
+		e.fail(cGPUMemoryPerGPU)
+		return false
+	}
+	memNodes := gl.Nodes
+	if n.job.TensorParallel && n.job.KVPerSeq > 0 {
+		gl = n.searchServing(in, gl, limit, span)
+		memNodes = min(memNodes, gl.memNodes)
+		if gl.missTTFT {
+			e.fail(cMaxTimeToFirstToken)
+		}
+		if gl.missTPOT {
+			e.fail(cMaxTimePerOutputToken)
+		}
+	}
+	vc.need(memNodes, cGPUMemory)
+	vc.need(gl.Nodes, cTokensPerSecond)
+	e.gl = gl
+	return true
+}
+
+// countVMs counts the VMs the gpus, cores and system memory settings need.
+func countVMs(n *requirements, e *eval, vc *vmCount, memLaid bool) {
+	in := e.in
+	if n.gpus > 0 {
+		if !in.IsGPU || in.GPUCount < 1 {
+			e.fail(cGPUs)
+		} else {
+			vc.need(ceilDiv(float64(n.gpus), in.GPUCount), cGPUs)
+		}
+	}
+	if n.cores > 0 {
+		vc.need(ceilDiv(float64(n.cores), float64(in.VCPUs)), cCores)
+	}
+	if n.sysMemNeed > 0 {
+		if in.IsGPU && memLaid && n.job.TensorParallel {
+			// Per VM: its share of one copy of the weights.
+			if n.sysMemNeed/float64(e.gl.PP) > in.memGiB+1e-9 {
+				e.fail(cSystemMemory)
+			}
+		} else {
+			vc.need(ceilDiv(n.sysMemNeed, in.memGiB), cSystemMemory)
+		}
+	}
+}
+
+// scaleForDeadline scales training out to meet the deadline, within the
+// VMs one job may span; a stated deadline that cannot be met removes the
+// size.
+func scaleForDeadline(n *requirements, e *eval, vc *vmCount) {
+	in := e.in
+	if n.train.FLOPs <= 0 || !in.known || !in.IsGPU || e.fails&memoryConstraints != 0 {
+		return
+	}
+	if n.fixedNodes > 0 {
+		if h := n.train.Hours(&in.Hardware, n.fixedNodes); n.train.deadlineStated && h > n.train.Deadline {
+			e.fail(cDeadline)
+		}
+		return
+	}
+	if k := n.train.DeadlineNodes(&in.Hardware, vc.nodes); k > vc.nodes {
+		span := n.deadlineSpan(in)
+		switch {
+		case k <= span:
+			vc.need(k, cDeadline)
+		case n.train.deadlineStated:
+			e.fail(cDeadline)
+		default:
+			vc.need(span, cDeadline) // runs longer, with a warning
+		}
+	}
+}
+
+// finishLayout settles the VM count (the nodes setting, when given, and
+// the most VMs a job may use), the copies on VMs the gpus setting added,
+// whether one job spans VMs and whether it needs InfiniBand.
+func finishLayout(n *requirements, e *eval, vc vmCount, memLaid bool) {
+	in := e.in
+	e.timeDriven = vc.driver == cDeadline
+	nodes := vc.nodes
+	if n.fixedNodes > 0 {
+		if nodes > n.fixedNodes {
+			e.fail(vc.driver)
+		}
+		nodes = n.fixedNodes
+	}
+	e.spans = nodes > 1
+	if memLaid && n.job.TensorParallel {
+		e.spans = e.gl.PP > 1
+	}
+	if n.cpuServed(in) {
+		e.spans = false // one copy of the small model on each VM
+	}
+	e.ibNeeded = n.ibNeeded(e.spans)
+	if whole := wholeRacks(in, nodes); e.spans && e.ibNeeded && n.fixedNodes == 0 && whole > nodes {
+		e.rackFill, nodes = whole-nodes, whole
+	}
+	e.nodes = nodes
+	if memLaid && n.job.TensorParallel && nodes > e.gl.Nodes && e.gl.Replicas > 0 {
+		// gpus or whole racks asked for more VMs than the memory did:
+		// more copies, each on its pp VMs.
+		switch {
+		case e.gl.PP == 1:
+			e.gl.Replicas = nodes * (in.GPUUnits / e.gl.TP)
+		case e.rackFill > 0:
+			e.gl.Replicas = nodes / e.gl.PP * e.gl.PerGroup
+		}
+		e.gl.Copies = e.gl.Replicas
+	}
+	e.pcieTP = memLaid && n.job.TensorParallel && e.gl.TP > 1 && !in.Linked
+	limit := int64(MaxNodes)
+	if e.ibNeeded {
+		limit = MaxNodesRDMA
+	}
+	if nodes > limit {
+		if n.fixedNodes > 0 {
+			e.fail(cNodes)
+		} else if vc.driver < numConstraints {
+			e.fail(vc.driver)
+		}
+	}
+}
+
+// wholeRacks is nodes rounded up to the whole racks a size is allocated
+// in (nodes itself for sizes placed one VM at a time).
+func wholeRacks(in *sizeInfo, nodes int64) int64 {
+	r := max(in.rackVMs, 1)
+	return (nodes + r - 1) / r * r
+}
+
+// placeSize sets the size's region: the requested region; or among
+// regions, the best that offers it (regionChoice.better, the quota judged
+// on vms VMs); or "" when no allowed region offers it (the region
+// constraint removes it) or the request names no region.
+func placeSize(n *requirements, e *eval, vms int64) {
+	switch {
+	case n.region != "":
+		e.region = n.region
+		return
+	case len(n.regions) == 0:
+		return
+	}
+	s := e.in.sku
+	var best *regionChoice
+	for _, r := range n.regions {
+		if !offeredIn(s, r) {
+			continue
+		}
+		c := regionChoice{region: r, restricted: locationRestriction(s, r) != nil, price: math.Inf(1)}
+		if p, ok := s.Prices[r]; ok {
+			c.price = p.USDPerHour
+			if n.spot && p.SpotUSDPerHour != nil {
+				c.price = *p.SpotUSDPerHour
+			}
+		}
+		if n.quotaActive() {
+			c.quota = quotaRank(n.quotaIn(e.in, r, vms).status)
+		}
+		if best == nil || c.better(*best) {
+			best = &c
+		}
+	}
+	if best != nil {
+		e.region = best.region
+	}
+}
+
+// quotaRegion is the region whose quota a size uses: its region (placeSize),
+// or without region and regions the region of its price (pricePerVM).
+func quotaRegion(n *requirements, e *eval) string {
+	switch {
+	case n.regionScoped():
+		return e.region
+	case n.spot && e.in.minSpotRegion != "":
+		return e.in.minSpotRegion
+	}
+	return e.in.minPriceRegion
+}
+
+// quotaVMs is the VMs the quota must hold for the status: the stated nodes,
+// the smallest layout that holds the job when only the default deadline
+// scaled it out, else the layout's.
+func quotaVMs(n *requirements, vc vmCount, least int64) int64 {
+	switch {
+	case n.fixedNodes > 0:
+		return n.fixedNodes
+	case vc.driver == cDeadline && !n.train.deadlineStated:
+		return least
+	}
+	return vc.nodes
+}
+
+// limitByQuota judges the layout against the quota of its region and holds
+// a layout the default deadline scaled out to the VMs the quota leaves
+// free (never fewer than hold the job): the job then runs longer, with a
+// warning naming the increase that would meet the deadline.
+func limitByQuota(n *requirements, e *eval, vc *vmCount, least int64) {
+	if !n.quotaActive() {
+		return
+	}
+	q := n.quotaIn(e.in, quotaRegion(n, e), quotaVMs(n, *vc, least))
+	if q.status == QuotaSufficient && vc.driver == cDeadline && !n.train.deadlineStated && n.fixedNodes == 0 {
+		if most := q.free() / q.perVM; most < vc.nodes {
+			q.deadlineVMs = vc.nodes
+			vc.nodes = max(most, least)
+		}
+	}
+	e.quota = q
+}

@@ -1,0 +1,152 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package recommend
+
+// This file holds the phrases the constraints' reasons and the explanation
+// share: what the job is called, on how many VMs its memory must fit, why it
+// needs InfiniBand, what one GPU holds and how to lower it.
+
+import (
+	"fmt"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
+
+// memClause says on how many VMs the GPU memory must fit.
+func memClause(n *requirements) string {
+	switch {
+	case n.fixedNodes > 0:
+		return fmt.Sprintf("on %d VMs (nodes)", n.fixedNodes)
+	case n.ibNeeded(true):
+		what := "the job"
+		if n.job.TensorParallel && n.job.KVPerSeq > 0 {
+			what = "one copy of the model"
+		}
+		return fmt.Sprintf("within the memory its GPUs may use: %s must fit one VM, or up to %d VMs with InfiniBand (sizes without it cannot span VMs)", what, MaxNodesRDMA)
+	}
+	return fmt.Sprintf("within %d VMs, in the memory its GPUs may use", MaxNodes)
+}
+
+func nodesClause(n *requirements) string {
+	if n.fixedNodes > 0 {
+		return fmt.Sprintf("on %d VMs (nodes)", n.fixedNodes)
+	}
+	return fmt.Sprintf("within %d VMs with InfiniBand or %d without", MaxNodesRDMA, MaxNodes)
+}
+
+// ibWhyMultiVM is ibWhy's answer when only the VM count asks for InfiniBand.
+const ibWhyMultiVM = "the job spans several VMs"
+
+// ibWhy says why the job needs InfiniBand.
+func ibWhy(n *requirements) string {
+	switch {
+	case n.interconnect == InterconnectInfiniBand:
+		return "interconnect = \"infiniband\""
+	case n.workload == WorkloadHPC:
+		return "tightly coupled MPI"
+	}
+	return ibWhyMultiVM
+}
+
+func priceWhere(n *requirements) string {
+	s := ""
+	switch {
+	case n.region != "":
+		s = " in " + n.region
+	case n.regionScoped():
+		s = " in its region of " + catalog.QuoteList(n.regions)
+	}
+	if n.spot {
+		s += " (spot where known)"
+	}
+	return s
+}
+
+// jobLabel names the job as the reasons do: "training (small model)".
+func jobLabel(n *requirements) string {
+	if n.fitKey != n.workload {
+		return wordsOf(n.workload).label + " (" + n.class + " model)"
+	}
+	return wordsOf(n.workload).label
+}
+
+// words are what sentences call a workload and the GPU memory a job
+// spreads over its GPUs when no model's layout says how (the sharded
+// layout; gpu_memory_gib): its label, what the memory holds (parts, short;
+// whole, in full, as a sentence's subject), how it spreads and by what.
+type words struct{ label, parts, whole, spread, how string }
+
+// workloadWords holds each workload's words; workloads not listed are
+// named as given, and their memory is a model's sharded states
+// (defaultWords).
+var workloadWords = map[string]words{
+	WorkloadVisualization: {label: "visualization", parts: "scenes and frame buffers",
+		whole: "scenes, textures and frame buffers", spread: "are spread"},
+	WorkloadDataProcessing: {label: "data processing", parts: "data", whole: "the data",
+		spread: "is partitioned", how: " (one RAPIDS worker per GPU)"},
+}
+
+var defaultWords = words{parts: "states and activations", whole: "weights, gradients, optimizer states and activations",
+	spread: "are sharded", how: " (FSDP or ZeRO-3)"}
+
+// wordsOf is a workload's words.
+func wordsOf(workload string) words {
+	if w, ok := workloadWords[workload]; ok {
+		return w
+	}
+	w := defaultWords
+	w.label = workload
+	return w
+}
+
+// shareWhat says what one GPU must hold.
+func shareWhat(n *requirements) string {
+	j := &n.job
+	switch {
+	case j.DataParallel:
+		return fmt.Sprintf("every GPU holds the whole model, its states and its batch (%s GiB, data parallel)", trimFloat(j.Shard))
+	case j.KVPerSeq > 0:
+		return fmt.Sprintf("each GPU holds its tensor-parallel share of the weights and of the KV cache within %s%% of its usable memory, and the attention heads (and KV heads, which GPUs beyond their number hold copies of) limit how far the model splits", trimFloat(j.Share*100))
+	case j.TensorParallel:
+		return fmt.Sprintf("each GPU holds its tensor-parallel share within %s%% of its usable memory", trimFloat(j.Share*100))
+	}
+	return "each GPU holds its share of the " + wordsOf(n.workload).parts + " within the memory it exposes"
+}
+
+// lowerWhat says how to lower the need per GPU.
+func lowerWhat(n *requirements) string {
+	j := &n.job
+	switch {
+	case j.DataParallel:
+		return "lower training_batch_size, or choose a size with larger GPUs"
+	case j.KVPerSeq > 0:
+		return "lower concurrent_requests or context_tokens, or choose a size with larger GPUs"
+	case n.workload == WorkloadFineTuning && n.mi.Method == MethodFull:
+		return "use fine_tuning_method = \"lora\" or \"qlora\", or choose a size with larger GPUs"
+	case j.Replicated > 0:
+		return "lower context_tokens or training_batch_size (the activations every GPU keeps whole), or choose a size with larger GPUs"
+	}
+	return "choose a size with larger GPUs"
+}
+
+// precisionWhat says which precision the job computes in, and why.
+func precisionWhat(n *requirements) string {
+	switch {
+	case n.mi.Method == MethodQLoRA:
+		return "QLoRA computes in bf16 or fp16"
+	case n.mi.Method == MethodLoRA && n.train.ComputePrec == "":
+		return "adapters on a quantised base compute in bf16 or fp16"
+	case n.mi.Method == MethodLoRA:
+		return "LoRA computes in the base model's " + n.precision
+	}
+	return "full training computes in " + n.precision
+}
+
+// computeLabel names the precision training computes in.
+func computeLabel(n *requirements) string {
+	if n.train.ComputePrec == "" {
+		return "bf16 or fp16"
+	}
+	return n.train.ComputePrec
+}

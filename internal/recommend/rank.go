@@ -1,0 +1,274 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package recommend
+
+// This file holds the ranking: the score of each size that passed every
+// constraint (weighted components minus penalties) and the order of the
+// candidates, with prefer pinning its first fitting size.
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
+
+// candidate is a size that passed every constraint (or, for the nearest
+// miss, a size within reach) with the score the ranking gave it.
+type candidate struct {
+	*eval
+	score float64
+}
+
+// ranking is the sizes that passed every constraint, in rank order, and
+// what prefer did to the order.
+type ranking struct {
+	cands []candidate
+	// top is the best size on score, which prefer may have moved down;
+	// preferred is whether cands[0] is there because prefer names it.
+	top       candidate
+	preferred bool
+}
+
+// rank scores the sizes that passed every constraint and orders them
+// (compareCandidates); the first size named in prefer that passed is rank 1.
+func rank(n *requirements, evals []eval) ranking {
+	r := ranking{cands: make([]candidate, 0, 32)}
+	for i := range evals {
+		if evals[i].fails == 0 {
+			r.cands = append(r.cands, candidate{eval: &evals[i]})
+		}
+	}
+	if len(r.cands) == 0 {
+		return r
+	}
+	scoreAll(n, r.cands)
+	slices.SortFunc(r.cands, compareCandidates)
+	r.top = r.cands[0]
+	best := -1
+	for i := range r.cands {
+		if p := r.cands[i].preferredRank; p >= 0 && (best < 0 || p < r.cands[best].preferredRank) {
+			best = i
+		}
+	}
+	if best >= 0 {
+		p := r.cands[best]
+		copy(r.cands[1:best+1], r.cands[:best])
+		r.cands[0], r.preferred = p, true
+	}
+	return r
+}
+
+// compareCandidates orders, with spot = true, the sizes without a spot
+// price after those with one (their on-demand prices are not comparable);
+// then fallback families last, then sizes the
+// throughput model cannot time (when the request defines work) after those
+// it can, then layouts that miss a default target (that run past the
+// default deadline, or a service's that miss the default latency targets)
+// after those that meet them, then by score (descending), then cost (ascending, unpriced last),
+// then name.
+func compareCandidates(a, b candidate) int {
+	if c := cmp.Or(falseFirst(a.lacksSpot, b.lacksSpot), cmp.Compare(a.quotaOrder(), b.quotaOrder()), falseFirst(a.fallback, b.fallback), falseFirst(a.lacksFacts, b.lacksFacts), falseFirst(a.late(), b.late())); c != 0 {
+		return c
+	}
+	if a.score != b.score {
+		if a.score > b.score {
+			return -1
+		}
+		return 1
+	}
+	if c := falseFirst(!a.hasPrice, !b.hasPrice); c != 0 {
+		return c
+	}
+	if a.costKey != b.costKey {
+		if a.costKey < b.costKey {
+			return -1
+		}
+		return 1
+	}
+	// The same money for more cores: a full size before its
+	// constrained-core sizes at the same price.
+	if c := cmp.Compare(b.in.VCPUs*b.nodes, a.in.VCPUs*a.nodes); c != 0 {
+		return c
+	}
+	return strings.Compare(a.in.sku.Name, b.in.sku.Name)
+}
+
+// scoreAll scores candidates. Cost and time are relative to the best
+// candidate timed the same way: sizes the throughput model times are
+// compared on job cost and speed (a service on latency), the others (when
+// the request defines work, sizes without figures) on price per hour and
+// generation.
+func scoreAll(n *requirements, cands []candidate) {
+	// Cost and time references per group: timed and on time, timed and
+	// late, not timed; each at spot prices, or (spot = true asked for, no
+	// spot price) on-demand.
+	var refs [6]scoreRef
+	for i := range refs {
+		refs[i].minCost = math.Inf(1)
+	}
+	ref := func(e *eval) int {
+		return 3*b2i(e.lacksSpot) + 2*b2i(e.lacksFacts) + b2i(e.late() && !e.lacksFacts)
+	}
+	// A service's time reference is the fastest layout that is not
+	// oversized (a job that fits in one GPU of a multi-GPU VM): splitting
+	// a small model over a VM's GPUs earns it no more than the fastest
+	// right-sized layout's speed, at which the component is capped.
+	var oversized [6]scoreRef
+	for _, c := range cands {
+		e := c.eval
+		g := ref(e)
+		if e.hasPrice && e.costKey > 0 && e.costKey < refs[g].minCost {
+			refs[g].minCost = e.costKey
+		}
+		if n.serviceTimed() && e.idleGPUShare > 0 {
+			oversized[g].faster(e)
+			continue
+		}
+		refs[g].faster(e)
+	}
+	for g := range refs {
+		if refs[g].maxSpeed == 0 {
+			refs[g].maxSpeed, refs[g].minTTFT = oversized[g].maxSpeed, oversized[g].minTTFT
+		}
+	}
+	// Groups in the order compareCandidates lists them; a later group's score
+	// is capped at the lowest score of the groups before it, so scores
+	// never increase down the list.
+	var minOf [48]float64
+	for i := range minOf {
+		minOf[i] = math.Inf(1)
+	}
+	group := func(e *eval) int {
+		return 8*(3*b2i(e.lacksSpot)+e.quotaOrder()) + 4*b2i(e.fallback) + 2*b2i(e.lacksFacts) + b2i(e.late())
+	}
+	for i := range cands {
+		c := &cands[i]
+		c.score = score(n, c.eval, &refs[ref(c.eval)])
+		minOf[group(c.eval)] = math.Min(minOf[group(c.eval)], c.score)
+	}
+	for i := range cands {
+		c := &cands[i]
+		for g := 0; g < group(c.eval); g++ {
+			if c.score > minOf[g] {
+				c.score = minOf[g]
+			}
+		}
+	}
+}
+
+// scoreRef is what a candidate's cost and time are compared with: the
+// lowest cost, the highest speed and (a service) the shortest time to
+// first token of the candidates timed the same way; 0 where none has one.
+type scoreRef struct {
+	minCost, maxSpeed, minTTFT float64
+}
+
+// faster takes a candidate's speed and time to first token into the
+// reference.
+func (r *scoreRef) faster(e *eval) {
+	r.maxSpeed = math.Max(r.maxSpeed, e.speed)
+	if e.ttft > 0 && (r.minTTFT == 0 || e.ttft < r.minTTFT) {
+		r.minTTFT = e.ttft
+	}
+}
+
+// score is the weighted sum of the components (each in 0..1) minus the
+// penalties, clamped to 0..100 and rounded to one decimal.
+func score(n *requirements, e *eval, ref *scoreRef) float64 {
+	w := n.w
+	cost := 0.0
+	if e.hasPrice && e.costKey > 0 && !math.IsInf(ref.minCost, 1) {
+		cost = ref.minCost / e.costKey
+	}
+	sizing := 0.5
+	switch {
+	case e.memBand:
+		sizing = bandScore(e.sizing)
+	case e.sizing >= 0:
+		sizing = e.sizing
+	}
+	// Time to result where the throughput model times the layout; the
+	// generation where it cannot (a tie-break among such sizes).
+	gen := float64(e.in.year-GenerationBaseYear) / GenerationSpanYears
+	gen = math.Max(0, math.Min(1, gen))
+	switch {
+	case e.hasFacts && n.train.FLOPs > 0 && n.optimize != OptimizePerformance:
+		// Training: time to result counts against the deadline; a layout
+		// that meets it loses nothing to a faster one (optimize_for =
+		// "performance" ranks on raw speed).
+		gen = math.Min(1, n.train.Deadline*e.speed)
+	case e.ttft > 0 && e.tpot > 0:
+		gen = n.serve.latencyScore(n.optimize == OptimizePerformance, e, ref)
+	case e.hasFacts && ref.maxSpeed > 0:
+		gen = math.Min(1, e.speed/ref.maxSpeed)
+	}
+	s := w.Family*e.fit + w.Cost*cost + w.Sizing*sizing + w.Generation*gen + w.Scale/float64(e.nodes)
+	if e.unusedRDMA && (n.workload != WorkloadHTC || !e.hasFacts) {
+		// htc timed per core: the InfiniBand is in the price per unit of
+		// work the cost compares, and costs no points beyond it.
+		s -= PenaltyUnusedRDMA
+	}
+	if e.pcieTP {
+		s -= PenaltyTensorParallelPCIe
+	}
+	if e.retiringSoon {
+		s -= PenaltyRetiring
+	}
+	if e.in.sku.Lifecycle.Status == catalog.StatusPreview {
+		s -= PenaltyPreview
+	}
+	if e.support == catalog.SupportUnknown {
+		s -= PenaltyUnknownSupport
+	}
+	if e.in.nPriced == 0 {
+		s -= PenaltyNoPrice
+	}
+	s -= PenaltyIdleGPUs * e.idleGPUShare
+	return round1(math.Max(0, math.Min(100, s)))
+}
+
+// bandScore is the sizing component of a GPU memory use u: 1 inside the
+// target band (SizingBandLow to SizingBandHigh), falling to 0 at no use
+// and to SizingFullScore at a full GPU, which leaves no room for longer
+// contexts, more requests or a larger batch than stated.
+func bandScore(u float64) float64 {
+	switch {
+	case u < SizingBandLow:
+		return u / SizingBandLow
+	case u <= SizingBandHigh:
+		return 1
+	}
+	return 1 - (1-SizingFullScore)*math.Min(1, (u-SizingBandHigh)/(1-SizingBandHigh))
+}
+
+// latencyScore is a timed service's time component (0..1): the time to
+// first token's part (LatencyFirstTokenShare) and the time per output
+// token's, each min(1, target ÷ the estimate). The targets are the stated
+// ones, else an interactive service's defaults; a layout within them loses
+// nothing to a faster one, and a batch service stated only by
+// tokens_per_second, which has none, scores 1. With raw (optimize_for =
+// "performance") the targets are the shortest times of the candidates
+// timed the same way (ref): raw latency.
+func (s *serving) latencyScore(raw bool, e *eval, ref *scoreRef) float64 {
+	first, per := s.maxTTFT, s.maxTPOT
+	switch {
+	case raw:
+		first, per = ref.minTTFT, 0
+		if ref.maxSpeed > 0 {
+			per = 1 / ref.maxSpeed // a sequence's speed is 1 ÷ its time per output token
+		}
+	case s.defaultTargets():
+		first, per = DefaultTimeToFirstTokenMs/1000.0, DefaultTimePerOutputTokenMs/1000.0
+	}
+	part := func(target, got float64) float64 {
+		if target <= 0 {
+			return 1
+		}
+		return math.Min(1, target/got)
+	}
+	return LatencyFirstTokenShare*part(first, e.ttft) + (1-LatencyFirstTokenShare)*part(per, e.tpot)
+}
