@@ -359,44 +359,54 @@ func (p *PriceFile) parseCSV(data []byte) error {
 			return ferr(where, "", csvProblem(err))
 		}
 		line, _ := r.FieldPos(0)
-		where := fmt.Sprintf("line %d", line)
 		if len(rec) != len(header) {
-			return ferr(where, "", fmt.Sprintf("%d fields; the header has %d (%s).", len(rec), len(header), joined))
+			return ferr(fmt.Sprintf("line %d", line), "", fmt.Sprintf("%d fields; the header has %d (%s).", len(rec), len(header), joined))
 		}
-		region := strings.ToLower(strings.TrimSpace(rec[0]))
-		size := strings.TrimSpace(rec[1])
-		if size != "" && region != "" {
-			where += fmt.Sprintf(" (%s in %s)", size, region)
+		if err := p.addCSVRecord(rec, line, seen, ferr); err != nil {
+			return err
 		}
-		if region == "" {
-			return ferr(where, "region", "empty: give an Azure region name such as eastus.")
-		}
-		if !fileSizeNameRE.MatchString(size) {
-			return ferr(where, "vm_size", fmt.Sprintf("%q is not a VM size name such as Standard_ND96isr_H100_v5.", size))
-		}
-		key := [2]string{region, strings.ToLower(size)}
-		if first, dup := seen[key]; dup {
-			return ferr(where, "vm_size", fmt.Sprintf("duplicate: %s in %s is already priced on %s.", size, region, first))
-		}
-		seen[key] = fmt.Sprintf("line %d", line)
-		price, err := positive(rec[2])
-		if err != nil {
-			return ferr(where, "usd_per_hour", err.Error())
-		}
-		fp := p.entry(size, region)
-		fp.USDPerHour, fp.Entry = &price, where
-		if len(rec) == 4 && strings.TrimSpace(rec[3]) != "" {
-			sp, err := positive(rec[3])
-			if err != nil {
-				return ferr(where, "spot_usd_per_hour", err.Error())
-			}
-			fp.SpotUSDPerHour, fp.SpotEntry = &sp, where
-		}
-		p.Used++
 	}
 	if p.Used == 0 {
 		return ferr("", "", "the file has a header but no prices.")
 	}
+	return nil
+}
+
+// addCSVRecord adds one record of a CSV price file, read at line: a size
+// and region not priced before (seen), its price and, with a fourth field,
+// its spot price.
+func (p *PriceFile) addCSVRecord(rec []string, line int, seen map[[2]string]string, ferr func(entry, field, problem string) error) error {
+	where := fmt.Sprintf("line %d", line)
+	region := strings.ToLower(strings.TrimSpace(rec[0]))
+	size := strings.TrimSpace(rec[1])
+	if size != "" && region != "" {
+		where += fmt.Sprintf(" (%s in %s)", size, region)
+	}
+	if region == "" {
+		return ferr(where, "region", "empty: give an Azure region name such as eastus.")
+	}
+	if !fileSizeNameRE.MatchString(size) {
+		return ferr(where, "vm_size", fmt.Sprintf("%q is not a VM size name such as Standard_ND96isr_H100_v5.", size))
+	}
+	key := [2]string{region, strings.ToLower(size)}
+	if first, dup := seen[key]; dup {
+		return ferr(where, "vm_size", fmt.Sprintf("duplicate: %s in %s is already priced on %s.", size, region, first))
+	}
+	seen[key] = fmt.Sprintf("line %d", line)
+	price, err := positive(rec[2])
+	if err != nil {
+		return ferr(where, "usd_per_hour", err.Error())
+	}
+	fp := p.entry(size, region)
+	fp.USDPerHour, fp.Entry = &price, where
+	if len(rec) == 4 && strings.TrimSpace(rec[3]) != "" {
+		sp, err := positive(rec[3])
+		if err != nil {
+			return ferr(where, "spot_usd_per_hour", err.Error())
+		}
+		fp.SpotUSDPerHour, fp.SpotEntry = &sp, where
+	}
+	p.Used++
 	return nil
 }
 

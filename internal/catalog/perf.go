@@ -394,7 +394,31 @@ func (c *Catalog) checkGPUPerformance(d GPUPerformanceDoc, decisions map[string]
 	return checkDecisions(d.Decisions, decisions)
 }
 
+// checkSeriesPerformance checks a series' performance facts: its series
+// and reference size, positive figures, consistent clocks and FP64 facts,
+// and a source for every figure it gives.
 func (c *Catalog) checkSeriesPerformance(d SeriesPerformanceDoc, decisions map[string]bool) error {
+	if err := c.checkSeriesReference(d); err != nil {
+		return err
+	}
+	need, err := seriesFigureKeys(d)
+	if err != nil {
+		return err
+	}
+	fp64, err := seriesFP64Keys(d)
+	if err != nil {
+		return err
+	}
+	if err := checkSources(d.Sources, append(need, fp64...), seriesPerfSourceKeys); err != nil {
+		return err
+	}
+	return checkDecisions(d.Decisions, decisions)
+}
+
+// checkSeriesReference checks the series and the reference size the
+// figures are published for: a full size of the series whose vCPUs are a
+// multiple of threads_per_core.
+func (c *Catalog) checkSeriesReference(d SeriesPerformanceDoc) error {
 	sr, ok := c.series[d.Series]
 	if !ok {
 		return fmt.Errorf("series %q is not defined", d.Series)
@@ -418,6 +442,13 @@ func (c *Catalog) checkSeriesPerformance(d SeriesPerformanceDoc, decisions map[s
 	if _, constrained := constrainedParent(ref.Name); constrained {
 		return fmt.Errorf("reference_size %s is a constrained-core size; use the full size", ref.Name)
 	}
+	return nil
+}
+
+// seriesFigureKeys checks the figures other than the FP64 facts (positive
+// numbers, the boost clock at or above the base clock, a whole host memory
+// system) and returns the source keys they need.
+func seriesFigureKeys(d SeriesPerformanceDoc) ([]string, error) {
 	need := []string{"cores"}
 	if d.CPUModel != "" {
 		need = append(need, "cpu_model")
@@ -427,42 +458,50 @@ func (c *Catalog) checkSeriesPerformance(d SeriesPerformanceDoc, decisions map[s
 		v   *float64
 	}{{"base_ghz", d.BaseGHz}, {"max_boost_ghz", d.MaxBoostGHz}, {"all_core_ghz", d.AllCoreGHz}, {"stream_gbs", d.StreamGBs}, {"fp64_peak_gflops", d.FP64PeakGFLOPS}, {"fp64_all_core_ghz", d.FP64AllCoreGHz}, {"l3_cache_mb", d.L3CacheMB}} {
 		if f.v != nil && (!(*f.v > 0) || math.IsInf(*f.v, 0)) {
-			return fmt.Errorf("%s must be a positive number, got %v", f.key, *f.v)
+			return nil, fmt.Errorf("%s must be a positive number, got %v", f.key, *f.v)
 		}
 	}
 	if d.BaseGHz != nil || d.MaxBoostGHz != nil || d.AllCoreGHz != nil {
 		need = append(need, "clocks")
 	}
 	if d.BaseGHz != nil && d.MaxBoostGHz != nil && *d.MaxBoostGHz < *d.BaseGHz {
-		return fmt.Errorf("max_boost_ghz %v is below base_ghz %v", *d.MaxBoostGHz, *d.BaseGHz)
+		return nil, fmt.Errorf("max_boost_ghz %v is below base_ghz %v", *d.MaxBoostGHz, *d.BaseGHz)
 	}
 	if d.StreamGBs != nil {
 		need = append(need, "stream_gbs")
 	}
 	if h := d.HostMemory; h != nil {
 		if h.Sockets <= 0 || h.CoresPerSocket <= 0 || h.ChannelsPerSocket <= 0 || !(h.MTs > 0) || math.IsInf(h.MTs, 0) {
-			return fmt.Errorf("host_memory needs positive sockets, cores_per_socket, channels_per_socket and mts, got %+v", *h)
+			return nil, fmt.Errorf("host_memory needs positive sockets, cores_per_socket, channels_per_socket and mts, got %+v", *h)
 		}
 		need = append(need, "host_memory")
 	}
 	if d.L3CacheMB != nil {
 		need = append(need, "l3_cache_mb")
 	}
+	return need, nil
+}
+
+// seriesFP64Keys checks the FP64 facts (a published peak, or FLOPs per
+// cycle with a clock to derive it from) and returns the source keys they
+// need.
+func seriesFP64Keys(d SeriesPerformanceDoc) ([]string, error) {
+	var need []string
 	if d.FP64PeakCores != nil && *d.FP64PeakCores <= 0 {
-		return errors.New("fp64_peak_cores must be positive")
+		return nil, errors.New("fp64_peak_cores must be positive")
 	}
 	if d.FP64PeakCores != nil && d.FP64PeakGFLOPS == nil {
-		return errors.New("fp64_peak_cores is given without fp64_peak_gflops")
+		return nil, errors.New("fp64_peak_cores is given without fp64_peak_gflops")
 	}
 	if d.FP64FLOPsPerCycle != nil {
 		if *d.FP64FLOPsPerCycle <= 0 {
-			return errors.New("fp64_flops_per_cycle must be positive")
+			return nil, errors.New("fp64_flops_per_cycle must be positive")
 		}
 		need = append(need, "fp64_flops_per_cycle")
 	}
 	if d.FP64AllCoreGHz != nil {
 		if d.FP64FLOPsPerCycle == nil {
-			return errors.New("fp64_all_core_ghz is given without fp64_flops_per_cycle")
+			return nil, errors.New("fp64_all_core_ghz is given without fp64_flops_per_cycle")
 		}
 		need = append(need, "fp64_all_core_ghz")
 	}
@@ -470,12 +509,9 @@ func (c *Catalog) checkSeriesPerformance(d SeriesPerformanceDoc, decisions map[s
 	case d.FP64PeakGFLOPS != nil:
 		need = append(need, "fp64_peak_gflops")
 	case d.FP64FLOPsPerCycle != nil && d.AllCoreGHz == nil && d.MaxBoostGHz == nil:
-		return errors.New("a derived FP64 peak needs all_core_ghz (or max_boost_ghz) with fp64_flops_per_cycle")
+		return nil, errors.New("a derived FP64 peak needs all_core_ghz (or max_boost_ghz) with fp64_flops_per_cycle")
 	}
-	if err := checkSources(d.Sources, need, seriesPerfSourceKeys); err != nil {
-		return err
-	}
-	return checkDecisions(d.Decisions, decisions)
+	return need, nil
 }
 
 // sizeGPUPerformance is a GPU model's performance as one size sees it: the
@@ -539,56 +575,99 @@ func (c *Catalog) sizeCPUPerformance(p SeriesPerformanceDoc, s *SKU) *CPUPerform
 			out.Sources[k] = p.Sources[k]
 		}
 	}
-	ref := c.byName[strings.ToLower(p.ReferenceSize)]
 	if s.VCPUs == nil || *s.VCPUs <= 0 {
 		return out
 	}
-	tpc := float64(p.ThreadsPerCore)
-	refVCPUs := float64(*ref.VCPUs)
-	cores := float64(*s.VCPUs) / tpc
-	if *s.VCPUs%p.ThreadsPerCore == 0 {
-		n := *s.VCPUs / p.ThreadsPerCore
+	sc := sizeScaleOf(p, c.byName[strings.ToLower(p.ReferenceSize)], s)
+	sc.coresAndCache(out)
+	sc.stream(out)
+	sc.fp64(out)
+	return out
+}
+
+// sizeScale is how a size relates to the reference size its series'
+// figures are published for.
+type sizeScale struct {
+	p           SeriesPerformanceDoc
+	ref         *SKU
+	vcpus       int64
+	tpc         float64 // threads per core
+	refVCPUs    float64
+	cores       float64 // the size's cores
+	parent      int64   // a constrained-core size's parent vCPUs
+	constrained bool
+}
+
+func sizeScaleOf(p SeriesPerformanceDoc, ref, s *SKU) sizeScale {
+	sc := sizeScale{p: p, ref: ref, vcpus: *s.VCPUs, tpc: float64(p.ThreadsPerCore), refVCPUs: float64(*ref.VCPUs)}
+	sc.cores = float64(sc.vcpus) / sc.tpc
+	sc.parent, sc.constrained = constrainedParent(s.Name)
+	return sc
+}
+
+// coresAndCache: the size's cores where its vCPUs are whole cores, and the
+// L3 cache of the reference size or of a constrained-core size of it.
+func (sc *sizeScale) coresAndCache(out *CPUPerformance) {
+	p := sc.p
+	if sc.vcpus%p.ThreadsPerCore == 0 {
+		n := sc.vcpus / p.ThreadsPerCore
 		out.Cores = &n
 		out.Sources["cores"] = p.Sources["cores"]
 	}
-	parent, constrained := constrainedParent(s.Name)
-	if p.L3CacheMB != nil && ((constrained && float64(parent) == refVCPUs) || float64(*s.VCPUs) == refVCPUs) {
+	if p.L3CacheMB != nil && ((sc.constrained && float64(sc.parent) == sc.refVCPUs) || float64(sc.vcpus) == sc.refVCPUs) {
 		// A constrained-core size keeps its parent's cache; other sizes
 		// of the series have no published figure.
 		out.L3CacheMB = p.L3CacheMB
 		out.Sources["l3_cache_mb"] = p.Sources["l3_cache_mb"]
 	}
+}
+
+// stream: the published STREAM figure scaled to the size (a
+// constrained-core size keeps its parent's), else one derived from the
+// host's memory system.
+func (sc *sizeScale) stream(out *CPUPerformance) {
+	p, ref := sc.p, sc.ref
 	if p.StreamGBs != nil {
 		var note string
 		v := *p.StreamGBs
 		switch {
-		case constrained:
-			v = *p.StreamGBs * float64(parent) / refVCPUs
-			note = fmt.Sprintf("scaled: a constrained-core size keeps the memory bandwidth of its %d-vCPU parent", parent)
-			if float64(parent) != refVCPUs {
-				note += fmt.Sprintf(" (%s STREAM %s GB/s x %d/%s vCPUs)", ref.Name, num(*p.StreamGBs), parent, num(refVCPUs))
+		case sc.constrained:
+			v = *p.StreamGBs * float64(sc.parent) / sc.refVCPUs
+			note = fmt.Sprintf("scaled: a constrained-core size keeps the memory bandwidth of its %d-vCPU parent", sc.parent)
+			if float64(sc.parent) != sc.refVCPUs {
+				note += fmt.Sprintf(" (%s STREAM %s GB/s x %d/%s vCPUs)", ref.Name, num(*p.StreamGBs), sc.parent, num(sc.refVCPUs))
 			}
-		case float64(*s.VCPUs) != refVCPUs:
-			v = *p.StreamGBs * float64(*s.VCPUs) / refVCPUs
-			note = fmt.Sprintf("scaled: %s STREAM %s GB/s x %d/%s vCPUs", ref.Name, num(*p.StreamGBs), *s.VCPUs, num(refVCPUs))
+		case float64(sc.vcpus) != sc.refVCPUs:
+			v = *p.StreamGBs * float64(sc.vcpus) / sc.refVCPUs
+			note = fmt.Sprintf("scaled: %s STREAM %s GB/s x %d/%s vCPUs", ref.Name, num(*p.StreamGBs), sc.vcpus, num(sc.refVCPUs))
 		}
 		v = Round2(v)
 		out.StreamGBs = &v
 		out.Sources["stream_gbs"] = withNote(note, p.Sources["stream_gbs"])
-	} else if h := p.HostMemory; h != nil {
-		bwCores := cores
-		if constrained {
-			bwCores = float64(parent) / tpc // its parent's memory channels
-		}
-		v := Round2(h.StreamGBs(bwCores))
-		out.StreamGBs, out.StreamDerived = &v, true
-		note := fmt.Sprintf("derived: %s of the host's %s x (%d sockets x %d channels x %s MT/s x 8 B = %s GB/s peak) x %s STREAM share = %s GB/s (no published STREAM figure)",
-			Plural(bwCores, "core", "cores"), Plural(float64(h.Sockets*h.CoresPerSocket), "core", "cores"), h.Sockets, h.ChannelsPerSocket, num(h.MTs), num(Round2(h.PeakGBs())), num(StreamPerPeakBandwidth), num(v))
-		out.Sources["stream_gbs"] = withNote(note, p.Sources["host_memory"])
+		return
 	}
+	h := p.HostMemory
+	if h == nil {
+		return
+	}
+	bwCores := sc.cores
+	if sc.constrained {
+		bwCores = float64(sc.parent) / sc.tpc // its parent's memory channels
+	}
+	v := Round2(h.StreamGBs(bwCores))
+	out.StreamGBs, out.StreamDerived = &v, true
+	note := fmt.Sprintf("derived: %s of the host's %s x (%d sockets x %d channels x %s MT/s x 8 B = %s GB/s peak) x %s STREAM share = %s GB/s (no published STREAM figure)",
+		Plural(bwCores, "core", "cores"), Plural(float64(h.Sockets*h.CoresPerSocket), "core", "cores"), h.Sockets, h.ChannelsPerSocket, num(h.MTs), num(Round2(h.PeakGBs())), num(StreamPerPeakBandwidth), num(v))
+	out.Sources["stream_gbs"] = withNote(note, p.Sources["host_memory"])
+}
+
+// fp64: the published FP64 peak scaled to the size's cores, else one
+// derived from the FP64 clock and FLOPs per cycle.
+func (sc *sizeScale) fp64(out *CPUPerformance) {
+	p, cores := sc.p, sc.cores
 	switch {
 	case p.FP64PeakGFLOPS != nil:
-		peakCores := refVCPUs / tpc
+		peakCores := sc.refVCPUs / sc.tpc
 		if p.FP64PeakCores != nil {
 			peakCores = float64(*p.FP64PeakCores)
 		}
@@ -618,7 +697,6 @@ func (c *Catalog) sizeCPUPerformance(p SeriesPerformanceDoc, s *SKU) *CPUPerform
 		}
 		out.Sources["fp64_peak_gflops"] = append(src, p.Sources["clocks"]...)
 	}
-	return out
 }
 
 // FP64GFLOPS is the FP64 rate of the given cores: cores x the FP64 clock x

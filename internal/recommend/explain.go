@@ -69,35 +69,38 @@ func priceSource(n *requirements, e *eval) string {
 // are built by concatenation rather than fmt: this runs for every returned
 // recommendation and dominates Recommend's cost otherwise.
 func reasons(n *requirements, e *eval, preferred bool) []string {
-	in, s := e.in, e.in.sku
 	out := make([]string, 0, 9)
 	if preferred {
 		out = append(out, "Ranked first because it is the first size in prefer that meets every requirement.")
 	}
+	out = append(out, familyReason(n, e))
+	out = append(out, holdsReasons(n, e)...)
+	out = append(out, placementReasons(n, e)...)
+	out = append(out, priceReasons(n, e)...)
+	return append(out, generationReasons(n, e)...)
+}
+
+// familyReason says how the size's family suits the job.
+func familyReason(n *requirements, e *eval) string {
+	fam := e.in.sku.Family
 	switch {
 	case e.fallback:
-		out = append(out, "The "+s.Family+" family is a fallback for "+jobLabel(n)+": listed after the "+strings.Join(n.fit.preferred, ", ")+" sizes.")
+		return "The " + fam + " family is a fallback for " + jobLabel(n) + ": listed after the " + strings.Join(n.fit.preferred, ", ") + " sizes."
 	case e.fit == 1:
-		out = append(out, "The "+s.Family+" family is preferred for "+jobLabel(n)+".")
-	default:
-		out = append(out, "The "+s.Family+" family works for "+jobLabel(n)+", with fewer points than "+strings.Join(n.fit.preferred, " and ")+".")
+		return "The " + fam + " family is preferred for " + jobLabel(n) + "."
 	}
+	return "The " + fam + " family works for " + jobLabel(n) + ", with fewer points than " + strings.Join(n.fit.preferred, " and ") + "."
+}
+
+// holdsReasons say how the VMs hold what the job needs: its GPU memory and
+// layout, its GPUs, cores or system memory.
+func holdsReasons(n *requirements, e *eval) []string {
+	in := e.in
 	vms := catalog.Plural(e.nodes, "VM", "VMs")
+	var out []string
 	switch {
 	case n.gpuMemNeed > 0 && in.IsGPU:
-		if memVMs := e.gl.Nodes; e.gl.OK && memVMs > 0 && memVMs < e.nodes && n.train.FLOPs > 0 {
-			share := 0.0
-			if e.gl.Capacity > 0 {
-				share = e.gl.Used / e.gl.Capacity
-			}
-			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+catalog.Plural(memVMs, "VM", "VMs")+" ("+trimFloat(in.gpuMem*float64(memVMs))+" GiB of GPU memory, "+percent(share)+" used); the deadline takes "+catalog.Plural(e.nodes-e.rackFill, "VM", "VMs")+", every GPU computing.")
-		} else if !e.memBand && n.train.FLOPs > 0 {
-			// Timed training: sized on the GPUs it keeps busy.
-			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory, "+percent(e.memShare())+" used); "+catalog.Plural(n.train.GPUsUsed(&in.Hardware, e.nodes)*float64(e.nodes), "GPU", "GPUs")+" computing.")
-		} else {
-			out = append(out, "Holds the "+trimFloat(n.gpuMemNeed)+" GiB the job needs on "+vms+" ("+trimFloat(in.gpuMem*float64(e.nodes))+" GiB of GPU memory; "+percent(e.sizing)+" of what the job may use"+bandWords(e.sizing)+").")
-		}
-		out = append(out, layoutReason(n, e))
+		out = append(out, gpuMemoryReason(n, e), layoutReason(n, e))
 	case n.gpus > 0:
 		out = append(out, "Provides "+trimFloat(in.GPUCount*float64(e.nodes))+" GPUs on "+vms+" for the "+itoa(n.gpus)+" the job needs.")
 	case n.cores > 0:
@@ -108,6 +111,34 @@ func reasons(n *requirements, e *eval, preferred bool) []string {
 	if n.sysMemNeed > 0 && in.IsGPU {
 		out = append(out, "Has "+trimFloat(in.memGiB)+" GiB of system memory per VM, at least 150% of its share of the weights (Azure Machine Learning guidance).")
 	}
+	return out
+}
+
+// gpuMemoryReason says how the VMs hold the job's GPU memory: a timed
+// training job scaled out for its deadline, one sized on the GPUs it keeps
+// busy, or any other job on the share of the memory it uses.
+func gpuMemoryReason(n *requirements, e *eval) string {
+	in := e.in
+	vms := catalog.Plural(e.nodes, "VM", "VMs")
+	if memVMs := e.gl.Nodes; e.gl.OK && memVMs > 0 && memVMs < e.nodes && n.train.FLOPs > 0 {
+		share := 0.0
+		if e.gl.Capacity > 0 {
+			share = e.gl.Used / e.gl.Capacity
+		}
+		return "Holds the " + trimFloat(n.gpuMemNeed) + " GiB the job needs on " + catalog.Plural(memVMs, "VM", "VMs") + " (" + trimFloat(in.gpuMem*float64(memVMs)) + " GiB of GPU memory, " + percent(share) + " used); the deadline takes " + catalog.Plural(e.nodes-e.rackFill, "VM", "VMs") + ", every GPU computing."
+	}
+	if !e.memBand && n.train.FLOPs > 0 {
+		// Timed training: sized on the GPUs it keeps busy.
+		return "Holds the " + trimFloat(n.gpuMemNeed) + " GiB the job needs on " + vms + " (" + trimFloat(in.gpuMem*float64(e.nodes)) + " GiB of GPU memory, " + percent(e.memShare()) + " used); " + catalog.Plural(n.train.GPUsUsed(&in.Hardware, e.nodes)*float64(e.nodes), "GPU", "GPUs") + " computing."
+	}
+	return "Holds the " + trimFloat(n.gpuMemNeed) + " GiB the job needs on " + vms + " (" + trimFloat(in.gpuMem*float64(e.nodes)) + " GiB of GPU memory; " + percent(e.sizing) + " of what the job may use" + bandWords(e.sizing) + ")."
+}
+
+// placementReasons say how Azure places the VMs (whole racks) and whether
+// the job uses the size's InfiniBand.
+func placementReasons(n *requirements, e *eval) []string {
+	in, s := e.in, e.in.sku
+	var out []string
 	if e.rackFill > 0 {
 		out = append(out, "Azure allocates these VMs by racks of "+itoa(in.rackVMs)+" when a job spans them: the layout takes "+catalog.Plural(e.nodes/in.rackVMs, "whole rack", "whole racks")+" ("+catalog.Plural(e.nodes, "VM", "VMs")+", "+itoa(e.rackFill)+" more than the job needs), and every VM paid for runs the job, in the estimate too.")
 	}
@@ -117,28 +148,42 @@ func reasons(n *requirements, e *eval, preferred bool) []string {
 	case !s.Network.RDMA && n.interconnect == InterconnectAuto:
 		out = append(out, "No InfiniBand, which this job does not need: no unused bandwidth to pay for (Azure HPC guidance: InfiniBand only where it is used).")
 	}
-	if e.hasPrice {
-		unit := "per hour"
-		if e.spot {
-			unit = "per hour at spot prices (an estimate from an undated spot-to-on-demand ratio)"
-			if e.spotDate != "" {
-				unit = "per hour at spot prices (an estimate from the spot prices of " + e.spotDate + ")"
-			}
-		}
-		if e.nodes > 1 {
-			out = append(out, "Costs "+money(e.total)+" USD "+unit+" for "+itoa(e.nodes)+" VMs ("+money(e.price)+" each, "+e.priceRegion+").")
-		} else {
-			out = append(out, "Costs "+money(e.price)+" USD "+unit+" ("+e.priceRegion+").")
-		}
-		if (n.workload == WorkloadHTC || n.workload == WorkloadHPC) && in.VCPUs > 0 {
-			out = append(out, strconv.FormatFloat(e.price/float64(in.VCPUs), 'f', 4, 64)+" USD per vCPU-hour.")
+	return out
+}
+
+// priceReasons give the layout's price, and per vCPU for hpc and htc.
+func priceReasons(n *requirements, e *eval) []string {
+	if !e.hasPrice {
+		return nil
+	}
+	var out []string
+	unit := "per hour"
+	if e.spot {
+		unit = "per hour at spot prices (an estimate from an undated spot-to-on-demand ratio)"
+		if e.spotDate != "" {
+			unit = "per hour at spot prices (an estimate from the spot prices of " + e.spotDate + ")"
 		}
 	}
+	if e.nodes > 1 {
+		out = append(out, "Costs "+money(e.total)+" USD "+unit+" for "+itoa(e.nodes)+" VMs ("+money(e.price)+" each, "+e.priceRegion+").")
+	} else {
+		out = append(out, "Costs "+money(e.price)+" USD "+unit+" ("+e.priceRegion+").")
+	}
+	if (n.workload == WorkloadHTC || n.workload == WorkloadHPC) && e.in.VCPUs > 0 {
+		out = append(out, strconv.FormatFloat(e.price/float64(e.in.VCPUs), 'f', 4, 64)+" USD per vCPU-hour.")
+	}
+	return out
+}
+
+// generationReasons name the size's generation and, for a model on GPUs,
+// the precision the GPU runs natively.
+func generationReasons(n *requirements, e *eval) []string {
+	in, s := e.in, e.in.sku
 	gen := s.Series
 	if in.IsGPU {
 		gen = s.GPU.Model + ", " + s.Series
 	}
-	out = append(out, "Generation: "+gen+" (about "+itoa(int64(in.year))+").")
+	out := []string{"Generation: " + gen + " (about " + itoa(int64(in.year)) + ")."}
 	if n.hasModel && in.IsGPU && e.nativePrec {
 		switch {
 		case n.workload == WorkloadInference || n.train.ComputePrec == n.precision:

@@ -140,60 +140,77 @@ func declaredAtTop(obj types.Object) bool {
 // use nothing left as the bottom, and otherwise the file with the most
 // uses over used; the used files end up below their users.
 func feedbackOrder(files []string, edges map[edge][]string) []string {
-	left := map[string]bool{}
+	g := graph{edges: edges, left: map[string]bool{}}
 	for _, f := range files {
-		left[f] = true
-	}
-	out := func(f string) (n int) { // files f uses
-		for e := range edges {
-			if e.from == f && left[e.to] {
-				n++
-			}
-		}
-		return n
-	}
-	in := func(f string) (n int) { // files that use f
-		for e := range edges {
-			if e.to == f && left[e.from] {
-				n++
-			}
-		}
-		return n
+		g.left[f] = true
 	}
 	var top, bottom []string
-	for len(left) > 0 {
-		names := make([]string, 0, len(left))
-		for f := range left {
-			names = append(names, f)
+	for len(g.left) > 0 {
+		names := g.remaining()
+		sinks := g.take(names, func(f string) bool { return g.degree(f, true) == 0 })
+		sources := g.take(names, func(f string) bool { return g.degree(f, false) == 0 })
+		bottom, top = append(bottom, sinks...), append(top, sources...)
+		if len(sinks) == 0 && len(sources) == 0 {
+			best := g.mostUsing(names)
+			top = append(top, best)
+			delete(g.left, best)
 		}
-		sort.Strings(names)
-		took := false
-		for _, f := range names {
-			if out(f) == 0 {
-				bottom = append(bottom, f)
-				delete(left, f)
-				took = true
-			}
-		}
-		for _, f := range names {
-			if left[f] && in(f) == 0 {
-				top = append(top, f)
-				delete(left, f)
-				took = true
-			}
-		}
-		if took || len(left) == 0 {
-			continue
-		}
-		best, bestD := "", 0
-		for _, f := range names {
-			if d := out(f) - in(f); best == "" || d > bestD {
-				best, bestD = f, d
-			}
-		}
-		top = append(top, best)
-		delete(left, best)
 	}
 	slices.Reverse(bottom)
 	return append(top, bottom...)
+}
+
+// graph is the references between the files not yet ordered (left).
+type graph struct {
+	edges map[edge][]string
+	left  map[string]bool
+}
+
+// remaining is the files not yet ordered, by name.
+func (g *graph) remaining() []string {
+	names := make([]string, 0, len(g.left))
+	for f := range g.left {
+		names = append(names, f)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// degree counts the files left that f uses (out) or that use f.
+func (g *graph) degree(f string, out bool) (n int) {
+	for e := range g.edges {
+		from, to := e.from, e.to
+		if !out {
+			from, to = to, from
+		}
+		if from == f && g.left[to] {
+			n++
+		}
+	}
+	return n
+}
+
+// take orders the files of names still left for which ok holds, in name
+// order.
+func (g *graph) take(names []string, ok func(string) bool) []string {
+	var out []string
+	for _, f := range names {
+		if g.left[f] && ok(f) {
+			out = append(out, f)
+			delete(g.left, f)
+		}
+	}
+	return out
+}
+
+// mostUsing is the file of names that uses the most files left over the
+// files that use it.
+func (g *graph) mostUsing(names []string) string {
+	best, bestD := "", 0
+	for _, f := range names {
+		if d := g.degree(f, true) - g.degree(f, false); best == "" || d > bestD {
+			best, bestD = f, d
+		}
+	}
+	return best
 }
