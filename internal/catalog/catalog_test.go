@@ -497,148 +497,163 @@ var skuFacts = []skuFact{
 	},
 }
 
-// The sizes added with D36-D41: the size pages (F v6, Ev5), the NC and NV
-// Promo twins, and the sizes without a size page.
+// addedSKUFacts are the sizes added with D36-D41: the size pages (F v6,
+// Ev5), the NC and NV Promo twins, and the sizes without a size page.
+var addedSKUFacts = []skuFact{
+	{
+		// fasv7-series.md: 2 vCPUs, 8 GB, no local storage, 3 NICs, 16,000 Mb/s, Gen 2 only.
+		name: "Standard_F2as_v7", series: "Fasv7", family: "F", category: "cpu",
+		vcpus: i64(2), memGiB: f64(8), tempGiB: i64(0), arch: "x86_64",
+		ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
+		status: "ga", decisions: []string{"D60"}, aks: "supported",
+		priceRegions: 32, priceRegion: "eastus", price: 0.137,
+	},
+	{
+		// falsv7-series.md: 2 vCPUs, 4 GB, no local storage, 16,000 Mb/s.
+		name: "Standard_F2als_v7", series: "Falsv7", family: "F", category: "cpu",
+		vcpus: i64(2), memGiB: f64(4), tempGiB: i64(0), arch: "x86_64",
+		ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
+		status: "ga", decisions: []string{"D60"}, aks: "supported",
+		priceRegions: 32, priceRegion: "eastus", price: 0.121,
+	},
+	{
+		// famsv7-series.md: 2 vCPUs, 16 GB, no local storage, 16,000 Mb/s.
+		name: "Standard_F2ams_v7", series: "Famsv7", family: "F", category: "cpu",
+		vcpus: i64(2), memGiB: f64(16), tempGiB: i64(0), arch: "x86_64",
+		ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
+		status: "ga", decisions: []string{"D60"}, aks: "supported",
+		priceRegions: 32, priceRegion: "eastus", price: 0.179,
+	},
+	{
+		// fadsv7-series.md: 2 vCPUs, 8 GiB, 220 GiB temporary NVMe disk, 16,000 Mb/s.
+		name: "Standard_F2ads_v7", series: "Fadsv7", family: "F", category: "cpu",
+		vcpus: i64(2), memGiB: f64(8), tempGiB: i64(220), arch: "x86_64",
+		ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
+		status: "ga", decisions: []string{"D60"}, aks: "supported",
+		priceRegions: 32, priceRegion: "eastus", price: 0.172,
+	},
+	{
+		// faldsv7-series.md: 2 vCPUs, 4 GB, 220 GiB temporary NVMe disk, 16,000 Mb/s.
+		name: "Standard_F2alds_v7", series: "Faldsv7", family: "F", category: "cpu",
+		vcpus: i64(2), memGiB: f64(4), tempGiB: i64(220), arch: "x86_64",
+		ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
+		status: "ga", decisions: []string{"D60"}, aks: "supported",
+		priceRegions: 32, priceRegion: "eastus", price: 0.143,
+	},
+	{
+		// famdsv7-series.md: 2 vCPUs, 16 GB, 220 GiB temporary NVMe disk, 16,000 Mb/s.
+		name: "Standard_F2amds_v7", series: "Famdsv7", family: "F", category: "cpu",
+		vcpus: i64(2), memGiB: f64(16), tempGiB: i64(220), arch: "x86_64",
+		ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
+		status: "ga", decisions: []string{"D60"}, aks: "supported",
+		priceRegions: 32, priceRegion: "eastus", price: 0.218,
+	},
+	{
+		// fxmsv2-series.md: 4 vCPUs, 84 GB, no local storage, 25,000 Mb/s.
+		name: "Standard_FX4ms_v2", series: "FXmsv2", family: "F", category: "cpu",
+		vcpus: i64(4), memGiB: f64(84), tempGiB: i64(0), arch: "x86_64",
+		ethMbps: i64(25000), accel: bp(true), hyperV: []string{"2"},
+		status: "ga", decisions: []string{"D60"}, aks: "supported",
+		priceRegions: 34, priceRegion: "eastus", price: 0.443,
+	},
+	{
+		// fxmdsv2-series.md: 4 vCPUs, 84 GB, 220 GiB temporary NVMe disk, 25,000 Mb/s.
+		name: "Standard_FX4mds_v2", series: "FXmdsv2", family: "F", category: "cpu",
+		vcpus: i64(4), memGiB: f64(84), tempGiB: i64(220), arch: "x86_64",
+		ethMbps: i64(25000), accel: bp(true), hyperV: []string{"2"},
+		status: "ga", decisions: []string{"D60"}, aks: "supported",
+		priceRegions: 34, priceRegion: "eastus", price: 0.547,
+	},
+	{
+		// falsv6-series.md: 2 vCPUs, 4 GB, no local storage, 2 NICs, 12,500 Mb/s, Gen 2 only.
+		name: "Standard_F2als_v6", series: "Falsv6", family: "F", category: "cpu",
+		vcpus: i64(2), memGiB: f64(4), tempGiB: i64(0), arch: "x86_64",
+		ethMbps: i64(12500), accel: bp(true), hyperV: []string{"2"},
+		status: "ga", decisions: []string{"D37"}, aks: "supported",
+		priceRegions: 57, priceRegion: "eastus", price: 0.121,
+	},
+	{
+		name: "Standard_F2as_v6", series: "Fasv6", family: "F", category: "cpu",
+		vcpus: i64(2), memGiB: f64(8), tempGiB: i64(0), arch: "x86_64",
+		ethMbps: i64(12500), accel: bp(true), hyperV: []string{"2"},
+		status: "ga", decisions: []string{"D37"}, aks: "supported",
+		priceRegions: 57, priceRegion: "eastus", price: 0.137,
+	},
+	{
+		name: "Standard_F64ams_v6", series: "Famsv6", family: "F", category: "cpu",
+		vcpus: i64(64), memGiB: f64(512), tempGiB: i64(0), arch: "x86_64",
+		ethMbps: i64(36000), accel: bp(true), hyperV: []string{"2"},
+		// 57 snapshot regions but newzealandnorth (D47).
+		status: "ga", decisions: []string{"D37", "D47"}, aks: "supported",
+		priceRegions: 56, priceRegion: "eastus", price: 5.728,
+	},
+	{
+		// ev5-series.md: the smallest size, 2 vCPUs and 16 GB.
+		name: "Standard_E2_v5", series: "Ev5", family: "E", category: "cpu",
+		vcpus: i64(2), memGiB: f64(16), tempGiB: i64(0), arch: "x86_64",
+		ethMbps: i64(12500), accel: bp(true), hyperV: []string{"1", "2"},
+		status: "ga", aks: "supported",
+		priceRegions: 57, priceRegion: "eastus", price: 0.126,
+	},
+	{
+		// The twin Standard_NC6's facts (D36).
+		name: "Standard_NC6_Promo", series: "NC", family: "NC", category: "gpu",
+		vcpus: i64(6), memGiB: f64(56), tempGiB: i64(340), arch: "x86_64",
+		gpuCount: 1, gpuCountText: "1", gpuModel: "k80", vendor: "nvidia", gpuArch: "Kepler", ccOrGfx: "3.7", minToolkit: "6.5", maxCUDA: 11,
+		gpuMem: 12, gpuMemTotal: 12, interconnect: "PCIe",
+		accel: bp(false), hyperV: []string{"1"},
+		status: "retired", retirement: "2023-09-06", replacements: []string{"Standard_NC4as_T4_v3", "Standard_NC8as_T4_v3"},
+		decisions: []string{"D1", "D2", "D18", "D36"}, aks: "unsupported",
+		priceRegions: 9, priceRegion: "eastus", price: 0.396,
+	},
+	{
+		// No size page: the Resource SKUs API's 8 vCPUs, 100 GiB and
+		// one A10 (D52), the A10 from the AKS GPU registry (D39).
+		name: "Standard_NC8ads_A10_v4", series: "NCads_A10_v4", family: "NC", category: "gpu",
+		vcpus: i64(8), memGiB: f64(100), arch: "x86_64",
+		gpuCount: 1, gpuCountText: "1", gpuModel: "a10", vendor: "nvidia", gpuArch: "Ampere", ccOrGfx: "8.6", minToolkit: "11.1", maxCUDA: 13,
+		gpuMem: 24, gpuMemTotal: 24, interconnect: "PCIe",
+		status: "ga", decisions: []string{"D39", "D52"}, aks: "supported",
+		priceRegions: 3, priceRegion: "westus3", price: 1.1,
+	},
+	{
+		// virtual-machines-common-sizes-previous-gen.md: 6 vCPUs, 112 GiB,
+		// 320 GiB, 1 GPU of 8 GiB (D9), 12 data disks, 4 NICs.
+		name: "Standard_NV6s_v2", series: "NVv2", family: "NV", category: "gpu",
+		vcpus: i64(6), memGiB: f64(112), tempGiB: i64(320), arch: "x86_64",
+		gpuCount: 1, gpuCountText: "1", gpuModel: "m60", vendor: "nvidia", gpuArch: "Maxwell", ccOrGfx: "5.2", minToolkit: "6.5", maxCUDA: 12,
+		gpuMem: 8, gpuMemTotal: 8, interconnect: "PCIe",
+		status: "ga", decisions: []string{"D9", "D41"}, aks: "unknown",
+		priceRegions: 2, priceRegion: "southcentralus", price: 0.684,
+	},
+	{
+		// Standard_ND96isr_MI300X_v5 without InfiniBand (D40).
+		name: "Standard_ND96is_MI300X_v5", series: "ND-MI300X-v5", family: "ND", category: "gpu",
+		vcpus: i64(96), memGiB: f64(1850), tempGiB: i64(1000), nvmeGiB: i64(28000), arch: "x86_64",
+		gpuCount: 8, gpuCountText: "8", gpuModel: "mi300x", vendor: "amd", gpuArch: "CDNA3", ccOrGfx: "gfx942", minToolkit: "6.0",
+		gpuMem: 192, gpuMemTotal: 1536, interconnect: "AMD Infinity Fabric 4th gen (128 GB/s per GPU link, 896 GB/s aggregate)",
+		ethMbps: i64(80000), accel: bp(true), hyperV: []string{"2"},
+		status: "ga", decisions: []string{"D16", "D40"}, aks: "supported",
+		hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404-rocm:latest", imageToolkit: "6.4.4",
+		priceRegions: 17, priceRegion: "westus3", price: 48,
+	},
+}
+
+// init appends the added sizes to the pinned ones, so that every test of
+// skuFacts covers both.
 func init() {
-	skuFacts = append(skuFacts,
-		skuFact{
-			// fasv7-series.md: 2 vCPUs, 8 GB, no local storage, 3 NICs, 16,000 Mb/s, Gen 2 only.
-			name: "Standard_F2as_v7", series: "Fasv7", family: "F", category: "cpu",
-			vcpus: i64(2), memGiB: f64(8), tempGiB: i64(0), arch: "x86_64",
-			ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
-			status: "ga", decisions: []string{"D60"}, aks: "supported",
-			priceRegions: 32, priceRegion: "eastus", price: 0.137,
-		},
-		skuFact{
-			// falsv7-series.md: 2 vCPUs, 4 GB, no local storage, 16,000 Mb/s.
-			name: "Standard_F2als_v7", series: "Falsv7", family: "F", category: "cpu",
-			vcpus: i64(2), memGiB: f64(4), tempGiB: i64(0), arch: "x86_64",
-			ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
-			status: "ga", decisions: []string{"D60"}, aks: "supported",
-			priceRegions: 32, priceRegion: "eastus", price: 0.121,
-		},
-		skuFact{
-			// famsv7-series.md: 2 vCPUs, 16 GB, no local storage, 16,000 Mb/s.
-			name: "Standard_F2ams_v7", series: "Famsv7", family: "F", category: "cpu",
-			vcpus: i64(2), memGiB: f64(16), tempGiB: i64(0), arch: "x86_64",
-			ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
-			status: "ga", decisions: []string{"D60"}, aks: "supported",
-			priceRegions: 32, priceRegion: "eastus", price: 0.179,
-		},
-		skuFact{
-			// fadsv7-series.md: 2 vCPUs, 8 GiB, 220 GiB temporary NVMe disk, 16,000 Mb/s.
-			name: "Standard_F2ads_v7", series: "Fadsv7", family: "F", category: "cpu",
-			vcpus: i64(2), memGiB: f64(8), tempGiB: i64(220), arch: "x86_64",
-			ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
-			status: "ga", decisions: []string{"D60"}, aks: "supported",
-			priceRegions: 32, priceRegion: "eastus", price: 0.172,
-		},
-		skuFact{
-			// faldsv7-series.md: 2 vCPUs, 4 GB, 220 GiB temporary NVMe disk, 16,000 Mb/s.
-			name: "Standard_F2alds_v7", series: "Faldsv7", family: "F", category: "cpu",
-			vcpus: i64(2), memGiB: f64(4), tempGiB: i64(220), arch: "x86_64",
-			ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
-			status: "ga", decisions: []string{"D60"}, aks: "supported",
-			priceRegions: 32, priceRegion: "eastus", price: 0.143,
-		},
-		skuFact{
-			// famdsv7-series.md: 2 vCPUs, 16 GB, 220 GiB temporary NVMe disk, 16,000 Mb/s.
-			name: "Standard_F2amds_v7", series: "Famdsv7", family: "F", category: "cpu",
-			vcpus: i64(2), memGiB: f64(16), tempGiB: i64(220), arch: "x86_64",
-			ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
-			status: "ga", decisions: []string{"D60"}, aks: "supported",
-			priceRegions: 32, priceRegion: "eastus", price: 0.218,
-		},
-		skuFact{
-			// fxmsv2-series.md: 4 vCPUs, 84 GB, no local storage, 25,000 Mb/s.
-			name: "Standard_FX4ms_v2", series: "FXmsv2", family: "F", category: "cpu",
-			vcpus: i64(4), memGiB: f64(84), tempGiB: i64(0), arch: "x86_64",
-			ethMbps: i64(25000), accel: bp(true), hyperV: []string{"2"},
-			status: "ga", decisions: []string{"D60"}, aks: "supported",
-			priceRegions: 34, priceRegion: "eastus", price: 0.443,
-		},
-		skuFact{
-			// fxmdsv2-series.md: 4 vCPUs, 84 GB, 220 GiB temporary NVMe disk, 25,000 Mb/s.
-			name: "Standard_FX4mds_v2", series: "FXmdsv2", family: "F", category: "cpu",
-			vcpus: i64(4), memGiB: f64(84), tempGiB: i64(220), arch: "x86_64",
-			ethMbps: i64(25000), accel: bp(true), hyperV: []string{"2"},
-			status: "ga", decisions: []string{"D60"}, aks: "supported",
-			priceRegions: 34, priceRegion: "eastus", price: 0.547,
-		},
-		skuFact{
-			// falsv6-series.md: 2 vCPUs, 4 GB, no local storage, 2 NICs, 12,500 Mb/s, Gen 2 only.
-			name: "Standard_F2als_v6", series: "Falsv6", family: "F", category: "cpu",
-			vcpus: i64(2), memGiB: f64(4), tempGiB: i64(0), arch: "x86_64",
-			ethMbps: i64(12500), accel: bp(true), hyperV: []string{"2"},
-			status: "ga", decisions: []string{"D37"}, aks: "supported",
-			priceRegions: 57, priceRegion: "eastus", price: 0.121,
-		},
-		skuFact{
-			name: "Standard_F2as_v6", series: "Fasv6", family: "F", category: "cpu",
-			vcpus: i64(2), memGiB: f64(8), tempGiB: i64(0), arch: "x86_64",
-			ethMbps: i64(12500), accel: bp(true), hyperV: []string{"2"},
-			status: "ga", decisions: []string{"D37"}, aks: "supported",
-			priceRegions: 57, priceRegion: "eastus", price: 0.137,
-		},
-		skuFact{
-			name: "Standard_F64ams_v6", series: "Famsv6", family: "F", category: "cpu",
-			vcpus: i64(64), memGiB: f64(512), tempGiB: i64(0), arch: "x86_64",
-			ethMbps: i64(36000), accel: bp(true), hyperV: []string{"2"},
-			// 57 snapshot regions but newzealandnorth (D47).
-			status: "ga", decisions: []string{"D37", "D47"}, aks: "supported",
-			priceRegions: 56, priceRegion: "eastus", price: 5.728,
-		},
-		skuFact{
-			// ev5-series.md: the smallest size, 2 vCPUs and 16 GB.
-			name: "Standard_E2_v5", series: "Ev5", family: "E", category: "cpu",
-			vcpus: i64(2), memGiB: f64(16), tempGiB: i64(0), arch: "x86_64",
-			ethMbps: i64(12500), accel: bp(true), hyperV: []string{"1", "2"},
-			status: "ga", aks: "supported",
-			priceRegions: 57, priceRegion: "eastus", price: 0.126,
-		},
-		skuFact{
-			// The twin Standard_NC6's facts (D36).
-			name: "Standard_NC6_Promo", series: "NC", family: "NC", category: "gpu",
-			vcpus: i64(6), memGiB: f64(56), tempGiB: i64(340), arch: "x86_64",
-			gpuCount: 1, gpuCountText: "1", gpuModel: "k80", vendor: "nvidia", gpuArch: "Kepler", ccOrGfx: "3.7", minToolkit: "6.5", maxCUDA: 11,
-			gpuMem: 12, gpuMemTotal: 12, interconnect: "PCIe",
-			accel: bp(false), hyperV: []string{"1"},
-			status: "retired", retirement: "2023-09-06", replacements: []string{"Standard_NC4as_T4_v3", "Standard_NC8as_T4_v3"},
-			decisions: []string{"D1", "D2", "D18", "D36"}, aks: "unsupported",
-			priceRegions: 9, priceRegion: "eastus", price: 0.396,
-		},
-		skuFact{
-			// No size page: the Resource SKUs API's 8 vCPUs, 100 GiB and
-			// one A10 (D52), the A10 from the AKS GPU registry (D39).
-			name: "Standard_NC8ads_A10_v4", series: "NCads_A10_v4", family: "NC", category: "gpu",
-			vcpus: i64(8), memGiB: f64(100), arch: "x86_64",
-			gpuCount: 1, gpuCountText: "1", gpuModel: "a10", vendor: "nvidia", gpuArch: "Ampere", ccOrGfx: "8.6", minToolkit: "11.1", maxCUDA: 13,
-			gpuMem: 24, gpuMemTotal: 24, interconnect: "PCIe",
-			status: "ga", decisions: []string{"D39", "D52"}, aks: "supported",
-			priceRegions: 3, priceRegion: "westus3", price: 1.1,
-		},
-		skuFact{
-			// virtual-machines-common-sizes-previous-gen.md: 6 vCPUs, 112 GiB,
-			// 320 GiB, 1 GPU of 8 GiB (D9), 12 data disks, 4 NICs.
-			name: "Standard_NV6s_v2", series: "NVv2", family: "NV", category: "gpu",
-			vcpus: i64(6), memGiB: f64(112), tempGiB: i64(320), arch: "x86_64",
-			gpuCount: 1, gpuCountText: "1", gpuModel: "m60", vendor: "nvidia", gpuArch: "Maxwell", ccOrGfx: "5.2", minToolkit: "6.5", maxCUDA: 12,
-			gpuMem: 8, gpuMemTotal: 8, interconnect: "PCIe",
-			status: "ga", decisions: []string{"D9", "D41"}, aks: "unknown",
-			priceRegions: 2, priceRegion: "southcentralus", price: 0.684,
-		},
-		skuFact{
-			// Standard_ND96isr_MI300X_v5 without InfiniBand (D40).
-			name: "Standard_ND96is_MI300X_v5", series: "ND-MI300X-v5", family: "ND", category: "gpu",
-			vcpus: i64(96), memGiB: f64(1850), tempGiB: i64(1000), nvmeGiB: i64(28000), arch: "x86_64",
-			gpuCount: 8, gpuCountText: "8", gpuModel: "mi300x", vendor: "amd", gpuArch: "CDNA3", ccOrGfx: "gfx942", minToolkit: "6.0",
-			gpuMem: 192, gpuMemTotal: 1536, interconnect: "AMD Infinity Fabric 4th gen (128 GB/s per GPU link, 896 GB/s aggregate)",
-			ethMbps: i64(80000), accel: bp(true), hyperV: []string{"2"},
-			status: "ga", decisions: []string{"D16", "D40"}, aks: "supported",
-			hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404-rocm:latest", imageToolkit: "6.4.4",
-			priceRegions: 17, priceRegion: "westus3", price: 48,
-		},
-	)
+	skuFacts = append(skuFacts, addedSKUFacts...)
+}
+
+// factChecker returns the check a TestSKUFacts subtest reports a field
+// with: an error naming the field, what the size has and what is pinned.
+func factChecker(t *testing.T) func(field string, ok bool, got, want any) {
+	return func(field string, ok bool, got, want any) {
+		t.Helper()
+		if !ok {
+			t.Errorf("%s = %v, want %v", field, got, want)
+		}
+	}
 }
 
 func TestSKUFacts(t *testing.T) {
@@ -649,12 +664,7 @@ func TestSKUFacts(t *testing.T) {
 	for _, f := range skuFacts {
 		t.Run(f.name, func(t *testing.T) {
 			s := mustLookup(t, c, f.name)
-			check := func(field string, ok bool, got, want any) {
-				t.Helper()
-				if !ok {
-					t.Errorf("%s = %v, want %v", field, got, want)
-				}
-			}
+			check := factChecker(t)
 			check("Name", s.Name == f.name, s.Name, f.name)
 			check("Series", s.Series == f.series, s.Series, f.series)
 			check("Family", s.Family == f.family, s.Family, f.family)
@@ -664,95 +674,136 @@ func TestSKUFacts(t *testing.T) {
 			check("TempDiskGiB", samePtr(s.TempDiskGiB, f.tempGiB), show(s.TempDiskGiB), show(f.tempGiB))
 			check("LocalNVMeGiB", samePtr(s.LocalNVMeGiB, f.nvmeGiB), show(s.LocalNVMeGiB), show(f.nvmeGiB))
 			check("Arch", s.Arch == f.arch, s.Arch, f.arch)
-
-			if f.gpuModel == "" {
-				check("GPU", s.GPU == nil, s.GPU, "nil")
-			} else if s.GPU == nil {
-				t.Errorf("GPU = nil, want %s", f.gpuModel)
-			} else {
-				g := s.GPU
-				check("GPU.Count", near(g.Count, f.gpuCount), g.Count, f.gpuCount)
-				check("GPU.CountText", g.CountText == f.gpuCountText, g.CountText, f.gpuCountText)
-				check("GPU.ModelID", g.ModelID == f.gpuModel, g.ModelID, f.gpuModel)
-				check("GPU.Vendor", g.Vendor == f.vendor, g.Vendor, f.vendor)
-				check("GPU.Architecture", g.Architecture == f.gpuArch, g.Architecture, f.gpuArch)
-				check("GPU.MemoryGiB", near(g.MemoryGiB, f.gpuMem), g.MemoryGiB, f.gpuMem)
-				check("GPU.MemoryGiBTotal", near(g.MemoryGiBTotal, f.gpuMemTotal), g.MemoryGiBTotal, f.gpuMemTotal)
-				check("GPU.Interconnect", g.Interconnect == f.interconnect, g.Interconnect, f.interconnect)
-				check("GPU.MaxCUDAMajor", g.MaxCUDAMajor == f.maxCUDA, g.MaxCUDAMajor, f.maxCUDA)
-				switch f.vendor {
-				case VendorNVIDIA:
-					check("GPU.ComputeCapability", g.ComputeCapability == f.ccOrGfx, g.ComputeCapability, f.ccOrGfx)
-					check("GPU.MinCUDA", g.MinCUDA == f.minToolkit, g.MinCUDA, f.minToolkit)
-					check("GPU.GfxTarget", g.GfxTarget == "", g.GfxTarget, "")
-				case VendorAMD:
-					check("GPU.GfxTarget", g.GfxTarget == f.ccOrGfx, g.GfxTarget, f.ccOrGfx)
-					check("GPU.MinROCm", g.MinROCm == f.minToolkit, g.MinROCm, f.minToolkit)
-					check("GPU.ComputeCapability", g.ComputeCapability == "", g.ComputeCapability, "")
-					check("GPU.MinCUDA", g.MinCUDA == "", g.MinCUDA, "")
-				default:
-					t.Fatalf("bad vendor %q in the test table", f.vendor)
-				}
-			}
-
-			n := s.Network
-			check("Network.RDMA", n.RDMA == f.rdma, n.RDMA, f.rdma)
-			check("Network.InfiniBand", n.InfiniBand == f.ib, n.InfiniBand, f.ib)
-			check("Network.InfiniBandGbps", n.InfiniBandGbps == f.ibGbps, n.InfiniBandGbps, f.ibGbps)
-			check("Network.InfiniBandPorts", n.InfiniBandPorts == f.ibPorts, n.InfiniBandPorts, f.ibPorts)
-			check("Network.EthernetMbps", samePtr(n.EthernetMbps, f.ethMbps), show(n.EthernetMbps), show(f.ethMbps))
-			check("Network.AcceleratedNetworking", samePtr(n.AcceleratedNetworking, f.accel), show(n.AcceleratedNetworking), show(f.accel))
-			check("HyperVGenerations", equalStrings(s.HyperVGenerations, f.hyperV), s.HyperVGenerations, f.hyperV)
-			check("Confidential", s.Confidential == f.confidential, s.Confidential, f.confidential)
-
-			lc := s.Lifecycle
-			check("Lifecycle.Status", lc.Status == f.status, lc.Status, f.status)
-			check("Lifecycle.RetirementDate", lc.RetirementDate == f.retirement, lc.RetirementDate, f.retirement)
-			check("Lifecycle.ReplacementSizes", equalStrings(lc.ReplacementSizes, f.replacements), lc.ReplacementSizes, f.replacements)
-			linked := map[string]bool{}
-			for _, d := range s.Decisions {
-				linked[d] = true
-			}
-			for _, d := range f.decisions {
-				check("Decisions contains "+d, linked[d], s.Decisions, f.decisions)
-			}
-
-			check("Support.AKS.Status", s.Support.AKS.Status == f.aks, s.Support.AKS.Status, f.aks)
-			if !f.hasImage {
-				check("Image", s.Image == nil, s.Image, "nil")
-			} else if s.Image == nil {
-				t.Errorf("Image = nil, want %q", f.imageURN)
-			} else {
-				check("Image.URN", s.Image.URN == f.imageURN, s.Image.URN, f.imageURN)
-				toolkit := s.Image.CUDAToolkit
-				if f.vendor == VendorAMD {
-					toolkit = s.Image.ROCm
-				}
-				check("Image toolkit", toolkit == f.imageToolkit, toolkit, f.imageToolkit)
-			}
-
-			snapshot := atReferenceSnapshot(c)
-			check("len(Prices)", len(s.Prices) == f.priceRegions || (!snapshot && len(s.Prices) > f.priceRegions), len(s.Prices), f.priceRegions)
-			if f.priceRegion != "" {
-				p, ok := s.Prices[f.priceRegion]
-				if !ok {
-					t.Fatalf("no price in %s", f.priceRegion)
-				}
-				check("Price.Region", p.Region == f.priceRegion, p.Region, f.priceRegion)
-				check("Price.SnapshotDate", p.SnapshotDate == c.PriceSnapshotDate, p.SnapshotDate, c.PriceSnapshotDate)
-				if !snapshot {
-					return
-				}
-				check("Price.USDPerHour", p.USDPerHour == f.price, p.USDPerHour, f.price)
-				if f.spot == nil {
-					check("Price.SpotUSDPerHour", p.SpotUSDPerHour == nil, show(p.SpotUSDPerHour), "nil")
-				} else {
-					check("Price.SpotUSDPerHour", p.SpotUSDPerHour != nil && near(*p.SpotUSDPerHour, *f.spot), show(p.SpotUSDPerHour), *f.spot)
-					check("Price.SpotSource", p.SpotSource != "", p.SpotSource, "a source")
-				}
-			}
+			checkGPUFacts(t, s, f)
+			checkNetworkFacts(t, s, f)
+			checkLifecycleFacts(t, s, f)
+			checkImageFacts(t, s, f)
+			checkPriceFacts(t, c, s, f)
 		})
 	}
+}
+
+// checkGPUFacts compares a size's GPU with the pinned one, or checks that
+// the size has none.
+func checkGPUFacts(t *testing.T, s *SKU, f skuFact) {
+	t.Helper()
+	check := factChecker(t)
+	if f.gpuModel == "" {
+		check("GPU", s.GPU == nil, s.GPU, "nil")
+		return
+	}
+	if s.GPU == nil {
+		t.Errorf("GPU = nil, want %s", f.gpuModel)
+		return
+	}
+	g := s.GPU
+	check("GPU.Count", near(g.Count, f.gpuCount), g.Count, f.gpuCount)
+	check("GPU.CountText", g.CountText == f.gpuCountText, g.CountText, f.gpuCountText)
+	check("GPU.ModelID", g.ModelID == f.gpuModel, g.ModelID, f.gpuModel)
+	check("GPU.Vendor", g.Vendor == f.vendor, g.Vendor, f.vendor)
+	check("GPU.Architecture", g.Architecture == f.gpuArch, g.Architecture, f.gpuArch)
+	check("GPU.MemoryGiB", near(g.MemoryGiB, f.gpuMem), g.MemoryGiB, f.gpuMem)
+	check("GPU.MemoryGiBTotal", near(g.MemoryGiBTotal, f.gpuMemTotal), g.MemoryGiBTotal, f.gpuMemTotal)
+	check("GPU.Interconnect", g.Interconnect == f.interconnect, g.Interconnect, f.interconnect)
+	check("GPU.MaxCUDAMajor", g.MaxCUDAMajor == f.maxCUDA, g.MaxCUDAMajor, f.maxCUDA)
+	switch f.vendor {
+	case VendorNVIDIA:
+		check("GPU.ComputeCapability", g.ComputeCapability == f.ccOrGfx, g.ComputeCapability, f.ccOrGfx)
+		check("GPU.MinCUDA", g.MinCUDA == f.minToolkit, g.MinCUDA, f.minToolkit)
+		check("GPU.GfxTarget", g.GfxTarget == "", g.GfxTarget, "")
+	case VendorAMD:
+		check("GPU.GfxTarget", g.GfxTarget == f.ccOrGfx, g.GfxTarget, f.ccOrGfx)
+		check("GPU.MinROCm", g.MinROCm == f.minToolkit, g.MinROCm, f.minToolkit)
+		check("GPU.ComputeCapability", g.ComputeCapability == "", g.ComputeCapability, "")
+		check("GPU.MinCUDA", g.MinCUDA == "", g.MinCUDA, "")
+	default:
+		t.Fatalf("bad vendor %q in the test table", f.vendor)
+	}
+}
+
+// checkNetworkFacts compares a size's network, Hyper-V generations and
+// confidential flag with the pinned ones.
+func checkNetworkFacts(t *testing.T, s *SKU, f skuFact) {
+	t.Helper()
+	check := factChecker(t)
+	n := s.Network
+	check("Network.RDMA", n.RDMA == f.rdma, n.RDMA, f.rdma)
+	check("Network.InfiniBand", n.InfiniBand == f.ib, n.InfiniBand, f.ib)
+	check("Network.InfiniBandGbps", n.InfiniBandGbps == f.ibGbps, n.InfiniBandGbps, f.ibGbps)
+	check("Network.InfiniBandPorts", n.InfiniBandPorts == f.ibPorts, n.InfiniBandPorts, f.ibPorts)
+	check("Network.EthernetMbps", samePtr(n.EthernetMbps, f.ethMbps), show(n.EthernetMbps), show(f.ethMbps))
+	check("Network.AcceleratedNetworking", samePtr(n.AcceleratedNetworking, f.accel), show(n.AcceleratedNetworking), show(f.accel))
+	check("HyperVGenerations", equalStrings(s.HyperVGenerations, f.hyperV), s.HyperVGenerations, f.hyperV)
+	check("Confidential", s.Confidential == f.confidential, s.Confidential, f.confidential)
+}
+
+// checkLifecycleFacts compares a size's lifecycle with the pinned one and
+// checks that every pinned decision is linked to it.
+func checkLifecycleFacts(t *testing.T, s *SKU, f skuFact) {
+	t.Helper()
+	check := factChecker(t)
+	lc := s.Lifecycle
+	check("Lifecycle.Status", lc.Status == f.status, lc.Status, f.status)
+	check("Lifecycle.RetirementDate", lc.RetirementDate == f.retirement, lc.RetirementDate, f.retirement)
+	check("Lifecycle.ReplacementSizes", equalStrings(lc.ReplacementSizes, f.replacements), lc.ReplacementSizes, f.replacements)
+	linked := map[string]bool{}
+	for _, d := range s.Decisions {
+		linked[d] = true
+	}
+	for _, d := range f.decisions {
+		check("Decisions contains "+d, linked[d], s.Decisions, f.decisions)
+	}
+}
+
+// checkImageFacts compares a size's AKS support and image with the pinned
+// ones, or checks that the size has no image.
+func checkImageFacts(t *testing.T, s *SKU, f skuFact) {
+	t.Helper()
+	check := factChecker(t)
+	check("Support.AKS.Status", s.Support.AKS.Status == f.aks, s.Support.AKS.Status, f.aks)
+	if !f.hasImage {
+		check("Image", s.Image == nil, s.Image, "nil")
+		return
+	}
+	if s.Image == nil {
+		t.Errorf("Image = nil, want %q", f.imageURN)
+		return
+	}
+	check("Image.URN", s.Image.URN == f.imageURN, s.Image.URN, f.imageURN)
+	toolkit := s.Image.CUDAToolkit
+	if f.vendor == VendorAMD {
+		toolkit = s.Image.ROCm
+	}
+	check("Image toolkit", toolkit == f.imageToolkit, toolkit, f.imageToolkit)
+}
+
+// checkPriceFacts compares a size's prices with the pinned ones: the
+// number of regions always, the price and spot estimate in priceRegion only
+// at the reference snapshot.
+func checkPriceFacts(t *testing.T, c *Catalog, s *SKU, f skuFact) {
+	t.Helper()
+	check := factChecker(t)
+	snapshot := atReferenceSnapshot(c)
+	check("len(Prices)", len(s.Prices) == f.priceRegions || (!snapshot && len(s.Prices) > f.priceRegions), len(s.Prices), f.priceRegions)
+	if f.priceRegion == "" {
+		return
+	}
+	p, ok := s.Prices[f.priceRegion]
+	if !ok {
+		t.Fatalf("no price in %s", f.priceRegion)
+	}
+	check("Price.Region", p.Region == f.priceRegion, p.Region, f.priceRegion)
+	check("Price.SnapshotDate", p.SnapshotDate == c.PriceSnapshotDate, p.SnapshotDate, c.PriceSnapshotDate)
+	if !snapshot {
+		return
+	}
+	check("Price.USDPerHour", p.USDPerHour == f.price, p.USDPerHour, f.price)
+	if f.spot == nil {
+		check("Price.SpotUSDPerHour", p.SpotUSDPerHour == nil, show(p.SpotUSDPerHour), "nil")
+		return
+	}
+	check("Price.SpotUSDPerHour", p.SpotUSDPerHour != nil && near(*p.SpotUSDPerHour, *f.spot), show(p.SpotUSDPerHour), *f.spot)
+	check("Price.SpotSource", p.SpotSource != "", p.SpotSource, "a source")
 }
 
 // TestPinnedFactsCoverEveryFamilyAndSeries makes sure the table above keeps

@@ -132,40 +132,15 @@ func TestGPUSizesJoinAGPUModel(t *testing.T) {
 			}
 			continue
 		}
-		g := s.GPU
-		if g == nil {
+		if s.GPU == nil {
 			t.Errorf("%s: GPU size without GPU", s.Name)
 			continue
 		}
-		m, ok := c.GPUModel(g.ModelID)
-		if !ok || m.Name != g.Model || m.Vendor != g.Vendor {
-			t.Errorf("%s: GPU model %q does not join the model table", s.Name, g.ModelID)
-		}
-		switch g.Vendor {
-		case VendorNVIDIA:
-			if g.ComputeCapability == "" || g.MinCUDA == "" || g.MaxCUDAMajor < 11 || g.GfxTarget != "" {
-				t.Errorf("%s: NVIDIA GPU %s has compute capability %q, min CUDA %q, max CUDA major %d, gfx %q", s.Name, g.ModelID, g.ComputeCapability, g.MinCUDA, g.MaxCUDAMajor, g.GfxTarget)
-			}
-		case VendorAMD:
-			if !strings.HasPrefix(g.GfxTarget, "gfx") || g.ComputeCapability != "" || g.MaxCUDAMajor != 0 || g.MinCUDA != "" {
-				t.Errorf("%s: AMD GPU %s has gfx %q, compute capability %q, CUDA %q/%d", s.Name, g.ModelID, g.GfxTarget, g.ComputeCapability, g.MinCUDA, g.MaxCUDAMajor)
-			}
-		default:
-			t.Errorf("%s: vendor %q", s.Name, g.Vendor)
-		}
+		checkGPUJoinsModel(t, c, s)
 		if s.VCPUs == nil {
 			unknown = append(unknown, s.Name)
-			if g.Count != 0 || g.CountText != "" || g.MemoryGiB != 0 || s.MemoryGiB != nil || s.TempDiskGiB != nil {
-				t.Errorf("%s: unknown size has GPU count %q and memory values (D20: null, never zero)", s.Name, g.CountText)
-			}
-			continue
 		}
-		if !(g.Count > 0) || !(g.MemoryGiB > 0) || g.MemoryGiBTotal < g.MemoryGiB {
-			t.Errorf("%s: GPU count %v, memory %v, total %v", s.Name, g.Count, g.MemoryGiB, g.MemoryGiBTotal)
-		}
-		if g.Count >= 1 && !near(g.MemoryGiBTotal, g.MemoryGiB*g.Count) {
-			t.Errorf("%s: total GPU memory %v != %v x %v", s.Name, g.MemoryGiBTotal, g.Count, g.MemoryGiB)
-		}
+		checkGPUShare(t, s)
 	}
 	sort.Strings(unknown)
 	want := append([]string{}, sizesWithoutSpecs...)
@@ -182,6 +157,50 @@ func TestGPUSizesJoinAGPUModel(t *testing.T) {
 				t.Errorf("%s: decisions %v, want %s and not D20", n, s.Decisions, id)
 			}
 		}
+	}
+}
+
+// checkGPUJoinsModel checks that a GPU size's GPU joins the model table and
+// carries its vendor's toolkit facts and none of the other vendor's.
+func checkGPUJoinsModel(t *testing.T, c *Catalog, s *SKU) {
+	t.Helper()
+	g := s.GPU
+	m, ok := c.GPUModel(g.ModelID)
+	if !ok || m.Name != g.Model || m.Vendor != g.Vendor {
+		t.Errorf("%s: GPU model %q does not join the model table", s.Name, g.ModelID)
+	}
+	switch g.Vendor {
+	case VendorNVIDIA:
+		if g.ComputeCapability == "" || g.MinCUDA == "" || g.MaxCUDAMajor < 11 || g.GfxTarget != "" {
+			t.Errorf("%s: NVIDIA GPU %s has compute capability %q, min CUDA %q, max CUDA major %d, gfx %q", s.Name, g.ModelID, g.ComputeCapability, g.MinCUDA, g.MaxCUDAMajor, g.GfxTarget)
+		}
+	case VendorAMD:
+		if !strings.HasPrefix(g.GfxTarget, "gfx") || g.ComputeCapability != "" || g.MaxCUDAMajor != 0 || g.MinCUDA != "" {
+			t.Errorf("%s: AMD GPU %s has gfx %q, compute capability %q, CUDA %q/%d", s.Name, g.ModelID, g.GfxTarget, g.ComputeCapability, g.MinCUDA, g.MaxCUDAMajor)
+		}
+	default:
+		t.Errorf("%s: vendor %q", s.Name, g.Vendor)
+	}
+}
+
+// checkGPUShare checks a GPU size's GPU count and memory: when its vCPUs
+// are unknown, no count, no GPU memory and null memory and temporary disk
+// (D20: null, never zero); otherwise a positive count and memory, the
+// total the count times the memory per GPU.
+func checkGPUShare(t *testing.T, s *SKU) {
+	t.Helper()
+	g := s.GPU
+	if s.VCPUs == nil {
+		if g.Count != 0 || g.CountText != "" || g.MemoryGiB != 0 || s.MemoryGiB != nil || s.TempDiskGiB != nil {
+			t.Errorf("%s: unknown size has GPU count %q and memory values (D20: null, never zero)", s.Name, g.CountText)
+		}
+		return
+	}
+	if !(g.Count > 0) || !(g.MemoryGiB > 0) || g.MemoryGiBTotal < g.MemoryGiB {
+		t.Errorf("%s: GPU count %v, memory %v, total %v", s.Name, g.Count, g.MemoryGiB, g.MemoryGiBTotal)
+	}
+	if g.Count >= 1 && !near(g.MemoryGiBTotal, g.MemoryGiB*g.Count) {
+		t.Errorf("%s: total GPU memory %v != %v x %v", s.Name, g.MemoryGiBTotal, g.Count, g.MemoryGiB)
 	}
 }
 
@@ -445,17 +464,16 @@ func TestNoRetiringSizePastDateAtDataDate(t *testing.T) {
 	}
 }
 
-// TestSecondFiguresAndDeployable pins D44-D46 and the size-level support
-// overrides of D42: the sizes no deployable list names, the memory the
-// Resource SKUs API allots where it differs from the size page, and the
-// vCPUs quota counts for constrained-core sizes.
-func TestSecondFiguresAndDeployable(t *testing.T) {
-	c := mustDefault(t)
-	notDeployable := []string{
-		"Standard_NC128mds_xl_RTXPRO6000BSE_v6", "Standard_NC32mds_xl_RTXPRO6000BSE_v6", "Standard_NC64mds_xl_RTXPRO6000BSE_v6",
-		"Standard_ND128isrG5_GB300_v6", "Standard_NV12hs_v3", "Standard_NV16ahs_v4", "Standard_NV24ms_v3",
-		"Standard_NV32ahs_v4", "Standard_NV32ms_v3", "Standard_NV4ahs_v4", "Standard_NV8ahs_v4",
-	}
+// notDeployableSizes are the sizes no deployable list names (D44).
+var notDeployableSizes = []string{
+	"Standard_NC128mds_xl_RTXPRO6000BSE_v6", "Standard_NC32mds_xl_RTXPRO6000BSE_v6", "Standard_NC64mds_xl_RTXPRO6000BSE_v6",
+	"Standard_ND128isrG5_GB300_v6", "Standard_NV12hs_v3", "Standard_NV16ahs_v4", "Standard_NV24ms_v3",
+	"Standard_NV32ahs_v4", "Standard_NV32ms_v3", "Standard_NV4ahs_v4", "Standard_NV8ahs_v4",
+}
+
+// allottedMemoryGiB returns the memory the Resource SKUs API allots where it
+// differs from the size page (D45), by size.
+func allottedMemoryGiB() map[string]float64 {
 	// SkyPilot's Azure catalog (built from the Resource SKUs API): HBv3 456
 	// GiB where the size pages say 448; ND96amsr_A100_v4 1,800 where its
 	// page says 1,900. Aspire's AKS VM size list (from the same API): ND
@@ -468,6 +486,12 @@ func TestSecondFiguresAndDeployable(t *testing.T) {
 	for _, a := range []string{"48", "96", "144", "192", "240", "288", "336"} {
 		allotted["Standard_HB368-"+a+"rs_v5"] = 448
 	}
+	return allotted
+}
+
+// constrainedQuotaVCPUs returns the vCPUs quota counts for constrained-core
+// sizes (D46), by size.
+func constrainedQuotaVCPUs() map[string]int64 {
 	// The parent's vCPUs for the constrained-core sizes of HBv2, HBv3, HBv4,
 	// HX, HC and HBv5 (the API listings); HB reports its own count.
 	quota := map[string]int64{}
@@ -506,6 +530,17 @@ func TestSecondFiguresAndDeployable(t *testing.T) {
 			quota[fmt.Sprintf(p.parent, a)] = p.vcpus
 		}
 	}
+	return quota
+}
+
+// TestSecondFiguresAndDeployable pins D44-D46 and the size-level support
+// overrides of D42: the sizes no deployable list names, the memory the
+// Resource SKUs API allots where it differs from the size page, and the
+// vCPUs quota counts for constrained-core sizes.
+func TestSecondFiguresAndDeployable(t *testing.T) {
+	c := mustDefault(t)
+	allotted := allottedMemoryGiB()
+	quota := constrainedQuotaVCPUs()
 	var gotND, gotAllot, gotQuota []string
 	for _, s := range c.SKUs() {
 		if !s.Deployable {
@@ -516,22 +551,15 @@ func TestSecondFiguresAndDeployable(t *testing.T) {
 		}
 		if s.MemoryGiBAllotted != nil {
 			gotAllot = append(gotAllot, s.Name)
-			if want, ok := allotted[s.Name]; !ok || *s.MemoryGiBAllotted != want || !slices.Contains(s.Decisions, "D45") {
-				t.Errorf("%s: allotted %v, want %v (D45)", s.Name, *s.MemoryGiBAllotted, want)
-			}
-			if fit := *s.FitMemoryGiB(); fit != math.Min(*s.MemoryGiB, *s.MemoryGiBAllotted) {
-				t.Errorf("%s: memory for fit %v, documented %v, allotted %v", s.Name, fit, *s.MemoryGiB, *s.MemoryGiBAllotted)
-			}
+			checkAllottedMemory(t, s, allotted)
 		}
 		if s.QuotaVCPUs != nil {
 			gotQuota = append(gotQuota, s.Name)
-			if want, ok := quota[s.Name]; !ok || *s.QuotaVCPUs != want || *s.VCPUs >= want || !slices.Contains(s.Decisions, "D46") {
-				t.Errorf("%s: quota vCPUs %d for %d active, want %d (D46)", s.Name, *s.QuotaVCPUs, *s.VCPUs, want)
-			}
+			checkQuotaVCPUs(t, s, quota)
 		}
 	}
-	if !equalStrings(gotND, notDeployable) {
-		t.Errorf("not deployable: %v, want %v", gotND, notDeployable)
+	if !equalStrings(gotND, notDeployableSizes) {
+		t.Errorf("not deployable: %v, want %v", gotND, notDeployableSizes)
 	}
 	if len(gotAllot) != len(allotted) || len(gotQuota) != len(quota) {
 		t.Errorf("allotted memory on %v, quota vCPUs on %v; want %d and %d sizes", gotAllot, gotQuota, len(allotted), len(quota))
@@ -546,6 +574,36 @@ func TestSecondFiguresAndDeployable(t *testing.T) {
 	if s := mustLookup(t, c, "Standard_HB60-15rs"); s.QuotaVCPUs != nil || *s.QuotaVCPUCount() != *s.VCPUs {
 		t.Errorf("Standard_HB60-15rs: quota vCPUs %s, the API reports its own %d", show(s.QuotaVCPUs), *s.VCPUs)
 	}
+	checkSizeSupportOverrides(t, c)
+}
+
+// checkAllottedMemory checks a size's allotted memory against the table
+// (D45), and that fitting counts on the lesser of it and the documented
+// memory.
+func checkAllottedMemory(t *testing.T, s *SKU, allotted map[string]float64) {
+	t.Helper()
+	if want, ok := allotted[s.Name]; !ok || *s.MemoryGiBAllotted != want || !slices.Contains(s.Decisions, "D45") {
+		t.Errorf("%s: allotted %v, want %v (D45)", s.Name, *s.MemoryGiBAllotted, want)
+	}
+	if fit := *s.FitMemoryGiB(); fit != math.Min(*s.MemoryGiB, *s.MemoryGiBAllotted) {
+		t.Errorf("%s: memory for fit %v, documented %v, allotted %v", s.Name, fit, *s.MemoryGiB, *s.MemoryGiBAllotted)
+	}
+}
+
+// checkQuotaVCPUs checks a constrained-core size's quota vCPUs against the
+// table (D46): the parent's count, more than the size's active vCPUs.
+func checkQuotaVCPUs(t *testing.T, s *SKU, quota map[string]int64) {
+	t.Helper()
+	if want, ok := quota[s.Name]; !ok || *s.QuotaVCPUs != want || *s.VCPUs >= want || !slices.Contains(s.Decisions, "D46") {
+		t.Errorf("%s: quota vCPUs %d for %d active, want %d (D46)", s.Name, *s.QuotaVCPUs, *s.VCPUs, want)
+	}
+}
+
+// checkSizeSupportOverrides pins D42's size overrides (the GB300 size the
+// registry does not list, the retired preview sizes of a supported series)
+// and D43's Azure ML sizes.
+func checkSizeSupportOverrides(t *testing.T, c *Catalog) {
+	t.Helper()
 	// D42's size overrides: the GB300 size the registry does not list, the
 	// retired preview sizes of a supported series.
 	if s := mustLookup(t, c, "Standard_ND128isrG5_GB300_v6"); s.Support.AKS.Status != SupportUnknown || !strings.Contains(s.Support.AKS.Note, "node auto-provisioning") {

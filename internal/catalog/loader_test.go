@@ -264,263 +264,272 @@ func TestBuildSecondFigures(t *testing.T) {
 	}
 }
 
+// buildRejectCase is a mistake in the test documents, prices or spot prices
+// Build must reject: mutate changes the good documents (nil keeps them),
+// prices replaces the good prices ("" keeps them), spot adds spot prices,
+// and every string of want must be in the error.
+type buildRejectCase struct {
+	name         string
+	mutate       func(docs []Document) []Document
+	prices, spot string
+	want         []string
+}
+
+// buildRejectCases are the mistakes TestBuildRejects feeds Build.
+var buildRejectCases = []buildRejectCase{
+	{
+		name:   "a size with an undefined series",
+		mutate: func(d []Document) []Document { lastSKU(d).Series = "Nope"; return d },
+		want:   []string{`size Standard_NX8_v1: series "Nope" is not defined`},
+	},
+	{
+		name:   "a size with an undefined GPU model",
+		mutate: func(d []Document) []Document { lastSKU(d).GPU.Model = "h999"; return d },
+		want:   []string{`size Standard_NX8_v1: GPU model "h999" is not defined`},
+	},
+	{
+		name:   "RDMA without InfiniBand",
+		mutate: func(d []Document) []Document { lastSKU(d).Network.RDMA = true; return d },
+		want:   []string{"size Standard_NX8_v1: RDMA sizes need an InfiniBand generation"},
+	},
+	{
+		name: "InfiniBand without RDMA",
+		mutate: func(d []Document) []Document {
+			lastSKU(d).Network.InfiniBand = &InfiniBandDoc{Generation: "NDR", GbpsPerPort: 400, Ports: 1, Text: "NDR"}
+			return d
+		},
+		want: []string{"size Standard_NX8_v1: InfiniBand NDR is set but rdma is false"},
+	},
+	{
+		name: "an unknown InfiniBand generation",
+		mutate: func(d []Document) []Document {
+			lastSKU(d).Network.RDMA = true
+			lastSKU(d).Network.InfiniBand = &InfiniBandDoc{Generation: "QDR", GbpsPerPort: 40, Ports: 1}
+			return d
+		},
+		want: []string{`InfiniBand generation "QDR" is not one of FDR, EDR, HDR, NDR, XDR`},
+	},
+	{
+		name: "a retired size whose date is after the data date",
+		mutate: func(d []Document) []Document {
+			lastSKU(d).Lifecycle = &LifecycleDoc{Status: StatusRetired, RetirementDate: "2026-12-01", ReplacementSizes: []string{"Standard_NX16_v1"}}
+			return d
+		},
+		want: []string{"size Standard_NX8_v1: retired, but its retirement date 2026-12-01 is not before the data date"},
+	},
+	{
+		name: "a retired size whose date is the data date",
+		mutate: func(d []Document) []Document {
+			lastSKU(d).Lifecycle = &LifecycleDoc{Status: StatusRetired, RetirementDate: "2026-11-01", ReplacementSizes: []string{"Standard_NX16_v1"}}
+			return d
+		},
+		want: []string{"retired, but its retirement date 2026-11-01 is not before the data date"},
+	},
+	{
+		name: "a retired size without a date or replacement",
+		mutate: func(d []Document) []Document {
+			lastSKU(d).Lifecycle = &LifecycleDoc{Status: StatusRetired}
+			return d
+		},
+		want: []string{"status retired needs a retirement date", "retired sizes need a replacement"},
+	},
+	{
+		name: "a malformed retirement date",
+		mutate: func(d []Document) []Document {
+			lastSKU(d).Lifecycle = &LifecycleDoc{Status: StatusRetiring, RetirementDate: "2027-02-30"}
+			return d
+		},
+		want: []string{`date "2027-02-30" is not YYYY-MM-DD`},
+	},
+	{
+		name:   "quota vCPUs below the active vCPUs",
+		mutate: func(d []Document) []Document { lastSKU(d).QuotaVCPUs = i64(4); return d },
+		want:   []string{"size Standard_NX8_v1: quota_vcpus must be positive and at least vcpus"},
+	},
+	{
+		name:   "allotted memory that is not positive",
+		mutate: func(d []Document) []Document { lastSKU(d).MemoryGiBAllotted = f64(0); return d },
+		want:   []string{"size Standard_NX8_v1: memory_gib_allotted must be positive"},
+	},
+	{
+		name: "a size support override with an unknown status",
+		mutate: func(d []Document) []Document {
+			lastSKU(d).Support = &SupportOverrideDoc{AKS: &SupportEntryDoc{Status: "maybe"}}
+			return d
+		},
+		want: []string{`size Standard_NX8_v1: support.aks: status "maybe" is not one of supported, unsupported, unknown`},
+	},
+	{
+		name:   "an unknown lifecycle status",
+		mutate: func(d []Document) []Document { lastSKU(d).Lifecycle = &LifecycleDoc{Status: "beta"}; return d },
+		want:   []string{`lifecycle status "beta" is not one of ga, preview, retiring, retired`},
+	},
+	{
+		name: "duplicate decision IDs",
+		mutate: func(d []Document) []Document {
+			return append(d, Document{Decisions: []DecisionDoc{{ID: "D1", Topic: "again", Decision: "x", Sources: []string{testSource}}}})
+		},
+		want: []string{"decision D1: defined twice"},
+	},
+	{
+		name: "a decision without sources",
+		mutate: func(d []Document) []Document {
+			return append(d, Document{Decisions: []DecisionDoc{{ID: "D2", Topic: "t", Decision: "x"}}})
+		},
+		want: []string{"decision D2: no sources"},
+	},
+	{
+		name:   "a link to an undefined decision",
+		mutate: func(d []Document) []Document { lastSKU(d).Decisions = []string{"D99"}; return d },
+		want:   []string{`size Standard_NX8_v1: decision "D99" is not defined`},
+	},
+	{
+		name:   "a negative price",
+		prices: testPricesHeader + "eastus,Standard_NX8_v1,-1.5\n",
+		want:   []string{"size Standard_NX8_v1: price in eastus must be positive"},
+	},
+	{
+		name:   "a zero price",
+		prices: testPricesHeader + "westus,Standard_NX8_v1,0\n",
+		want:   []string{"size Standard_NX8_v1: price in westus must be positive"},
+	},
+	{
+		name:   "a price that is not a number",
+		prices: testPricesHeader + "eastus,Standard_NX8_v1,abc\n",
+		want:   []string{`prices.csv line 2: usd_per_hour "abc" is not a number`},
+	},
+	{
+		name:   "a price for a size not in the catalog",
+		prices: testPricesHeader + "eastus,Standard_NX8_v1,1\neastus,Standard_Nope,1\n",
+		want:   []string{`prices.csv line 3: size "Standard_Nope" is not in the catalog`},
+	},
+	{
+		name:   "a size priced twice in a region",
+		prices: testPricesHeader + "eastus,Standard_NX8_v1,1\neastus,standard_nx8_v1,2\n",
+		want:   []string{"prices.csv line 3: standard_nx8_v1 in eastus is priced twice"},
+	},
+	{
+		name:   "a wrong prices header",
+		prices: "region,size,price\neastus,Standard_NX8_v1,1\n",
+		want:   []string{`prices.csv: the header must be "region,vm_size,usd_per_hour"`},
+	},
+	{
+		name: "a negative spot price",
+		spot: testSpotHeader + "eastus,Standard_NX8_v1,1.0,-0.1\n",
+		want: []string{"spot_prices.csv: line 2: prices must be positive numbers"},
+	},
+	{
+		name:   "a GPU count that is not a number",
+		mutate: func(d []Document) []Document { lastSKU(d).GPU.Count = "two"; return d },
+		want:   []string{`size Standard_NX8_v1: gpu.count: "two" is not a number or a fraction such as 1/4`},
+	},
+	{
+		name:   "a GPU series size without a GPU",
+		mutate: func(d []Document) []Document { lastSKU(d).GPU = nil; return d },
+		want:   []string{`size Standard_NX8_v1: category "gpu" and GPU presence disagree`},
+	},
+	{
+		name:   "a malformed data date",
+		mutate: func(d []Document) []Document { d[0].Catalog.DataDate = "2026-13-01"; return d },
+		want:   []string{`catalog: data_date "2026-13-01" is not a YYYY-MM-DD date`},
+	},
+	{
+		name:   "no catalog metadata",
+		mutate: func(d []Document) []Document { d[0].Catalog = nil; return d },
+		want:   []string{"catalog: version and data_date are required"},
+	},
+	{
+		name:   "an NVIDIA model without compute capability",
+		mutate: func(d []Document) []Document { d[1].GPUModels[0].ComputeCapability = ""; return d },
+		want:   []string{"GPU model g1: NVIDIA models need compute_capability, min_cuda and max_cuda_major"},
+	},
+	{
+		name: "an AMD model without gfx target",
+		mutate: func(d []Document) []Document {
+			d[1].GPUModels[0].Vendor = VendorAMD
+			d[1].GPUModels[0].GfxTarget = ""
+			return d
+		},
+		want: []string{"GPU model g1: AMD models need gfx_target"},
+	},
+	{
+		name:   "a GPU model of an unknown vendor",
+		mutate: func(d []Document) []Document { d[1].GPUModels[0].Vendor = "intel"; return d },
+		want:   []string{`GPU model g1: vendor "intel" is not one of amd, nvidia`},
+	},
+	{
+		name:   "a series with an undefined image",
+		mutate: func(d []Document) []Document { d[3].Series[0].Image = "nope"; return d },
+		want:   []string{`image "nope" of series NX_v1 is not defined`},
+	},
+	{
+		name:   "an image URN without four parts",
+		mutate: func(d []Document) []Document { d[2].Images[0].URN = "p:o:s"; return d },
+		want:   []string{`image "img" of series NX_v1: urn "p:o:s" is not publisher:offer:sku:version`},
+	},
+	{
+		name: "a Batch node agent without a URN",
+		mutate: func(d []Document) []Document {
+			d[2].Images[0].URN, d[2].Images[0].BatchNodeAgentSKUID = "", "batch.node.ubuntu 24.04"
+			return d
+		},
+		want: []string{`image "img" of series NX_v1: a Batch node agent needs the image's urn`},
+	},
+	{
+		name:   "an arm64 image on an x86_64 size",
+		mutate: func(d []Document) []Document { d[2].Images[0].Arch = "arm64"; return d },
+		want:   []string{`image "img" of series NX_v1: the image is arm64, the size x86_64`},
+	},
+	{
+		name:   "a series with an unknown support status",
+		mutate: func(d []Document) []Document { d[3].Series[0].Support.Batch.Status = "maybe"; return d },
+		want:   []string{`series NX_v1: support status "maybe" is not one of supported, unsupported, unknown`},
+	},
+	{
+		name:   "a series without sources",
+		mutate: func(d []Document) []Document { d[3].Series[0].Sources = nil; return d },
+		want:   []string{"series NX_v1: no sources"},
+	},
+	{
+		name:   "a size without sources",
+		mutate: func(d []Document) []Document { lastSKU(d).Sources = nil; return d },
+		want:   []string{"size Standard_NX8_v1: no sources"},
+	},
+	{
+		name:   "a size name without the Standard_ prefix",
+		mutate: func(d []Document) []Document { lastSKU(d).Name = "NX8_v1"; return d },
+		prices: testPricesHeader,
+		want:   []string{"size NX8_v1: the name must look like Standard_<size>"},
+	},
+	{
+		name:   "a Hyper-V generation 3",
+		mutate: func(d []Document) []Document { lastSKU(d).HyperVGenerations = []string{"3"}; return d },
+		want:   []string{`Hyper-V generation "3" must be 1 or 2`},
+	},
+	{
+		name:   "an unknown architecture",
+		mutate: func(d []Document) []Document { lastSKU(d).Arch = "riscv64"; return d },
+		want:   []string{`arch "riscv64" must be x86_64 or arm64`},
+	},
+	{
+		name:   "zero vCPUs",
+		mutate: func(d []Document) []Document { lastSKU(d).VCPUs = i64(0); return d },
+		want:   []string{"vcpus must be positive"},
+	},
+	{
+		name: "several mistakes at once, all reported",
+		mutate: func(d []Document) []Document {
+			lastSKU(d).Network.RDMA = true
+			d[1].GPUModels[0].MinCUDA = ""
+			return append(d, Document{Decisions: []DecisionDoc{{ID: "D1", Sources: []string{testSource}}}})
+		},
+		want: []string{"RDMA sizes need an InfiniBand generation", "NVIDIA models need", "decision D1: defined twice"},
+	},
+}
+
 func TestBuildRejects(t *testing.T) {
 	goodPrices := testPricesHeader + "eastus,Standard_NX8_v1,1.25\n"
-	for _, tc := range []struct {
-		name         string
-		mutate       func(docs []Document) []Document
-		prices, spot string
-		want         []string
-	}{
-		{
-			name:   "a size with an undefined series",
-			mutate: func(d []Document) []Document { lastSKU(d).Series = "Nope"; return d },
-			want:   []string{`size Standard_NX8_v1: series "Nope" is not defined`},
-		},
-		{
-			name:   "a size with an undefined GPU model",
-			mutate: func(d []Document) []Document { lastSKU(d).GPU.Model = "h999"; return d },
-			want:   []string{`size Standard_NX8_v1: GPU model "h999" is not defined`},
-		},
-		{
-			name:   "RDMA without InfiniBand",
-			mutate: func(d []Document) []Document { lastSKU(d).Network.RDMA = true; return d },
-			want:   []string{"size Standard_NX8_v1: RDMA sizes need an InfiniBand generation"},
-		},
-		{
-			name: "InfiniBand without RDMA",
-			mutate: func(d []Document) []Document {
-				lastSKU(d).Network.InfiniBand = &InfiniBandDoc{Generation: "NDR", GbpsPerPort: 400, Ports: 1, Text: "NDR"}
-				return d
-			},
-			want: []string{"size Standard_NX8_v1: InfiniBand NDR is set but rdma is false"},
-		},
-		{
-			name: "an unknown InfiniBand generation",
-			mutate: func(d []Document) []Document {
-				lastSKU(d).Network.RDMA = true
-				lastSKU(d).Network.InfiniBand = &InfiniBandDoc{Generation: "QDR", GbpsPerPort: 40, Ports: 1}
-				return d
-			},
-			want: []string{`InfiniBand generation "QDR" is not one of FDR, EDR, HDR, NDR, XDR`},
-		},
-		{
-			name: "a retired size whose date is after the data date",
-			mutate: func(d []Document) []Document {
-				lastSKU(d).Lifecycle = &LifecycleDoc{Status: StatusRetired, RetirementDate: "2026-12-01", ReplacementSizes: []string{"Standard_NX16_v1"}}
-				return d
-			},
-			want: []string{"size Standard_NX8_v1: retired, but its retirement date 2026-12-01 is not before the data date"},
-		},
-		{
-			name: "a retired size whose date is the data date",
-			mutate: func(d []Document) []Document {
-				lastSKU(d).Lifecycle = &LifecycleDoc{Status: StatusRetired, RetirementDate: "2026-11-01", ReplacementSizes: []string{"Standard_NX16_v1"}}
-				return d
-			},
-			want: []string{"retired, but its retirement date 2026-11-01 is not before the data date"},
-		},
-		{
-			name: "a retired size without a date or replacement",
-			mutate: func(d []Document) []Document {
-				lastSKU(d).Lifecycle = &LifecycleDoc{Status: StatusRetired}
-				return d
-			},
-			want: []string{"status retired needs a retirement date", "retired sizes need a replacement"},
-		},
-		{
-			name: "a malformed retirement date",
-			mutate: func(d []Document) []Document {
-				lastSKU(d).Lifecycle = &LifecycleDoc{Status: StatusRetiring, RetirementDate: "2027-02-30"}
-				return d
-			},
-			want: []string{`date "2027-02-30" is not YYYY-MM-DD`},
-		},
-		{
-			name:   "quota vCPUs below the active vCPUs",
-			mutate: func(d []Document) []Document { lastSKU(d).QuotaVCPUs = i64(4); return d },
-			want:   []string{"size Standard_NX8_v1: quota_vcpus must be positive and at least vcpus"},
-		},
-		{
-			name:   "allotted memory that is not positive",
-			mutate: func(d []Document) []Document { lastSKU(d).MemoryGiBAllotted = f64(0); return d },
-			want:   []string{"size Standard_NX8_v1: memory_gib_allotted must be positive"},
-		},
-		{
-			name: "a size support override with an unknown status",
-			mutate: func(d []Document) []Document {
-				lastSKU(d).Support = &SupportOverrideDoc{AKS: &SupportEntryDoc{Status: "maybe"}}
-				return d
-			},
-			want: []string{`size Standard_NX8_v1: support.aks: status "maybe" is not one of supported, unsupported, unknown`},
-		},
-		{
-			name:   "an unknown lifecycle status",
-			mutate: func(d []Document) []Document { lastSKU(d).Lifecycle = &LifecycleDoc{Status: "beta"}; return d },
-			want:   []string{`lifecycle status "beta" is not one of ga, preview, retiring, retired`},
-		},
-		{
-			name: "duplicate decision IDs",
-			mutate: func(d []Document) []Document {
-				return append(d, Document{Decisions: []DecisionDoc{{ID: "D1", Topic: "again", Decision: "x", Sources: []string{testSource}}}})
-			},
-			want: []string{"decision D1: defined twice"},
-		},
-		{
-			name: "a decision without sources",
-			mutate: func(d []Document) []Document {
-				return append(d, Document{Decisions: []DecisionDoc{{ID: "D2", Topic: "t", Decision: "x"}}})
-			},
-			want: []string{"decision D2: no sources"},
-		},
-		{
-			name:   "a link to an undefined decision",
-			mutate: func(d []Document) []Document { lastSKU(d).Decisions = []string{"D99"}; return d },
-			want:   []string{`size Standard_NX8_v1: decision "D99" is not defined`},
-		},
-		{
-			name:   "a negative price",
-			prices: testPricesHeader + "eastus,Standard_NX8_v1,-1.5\n",
-			want:   []string{"size Standard_NX8_v1: price in eastus must be positive"},
-		},
-		{
-			name:   "a zero price",
-			prices: testPricesHeader + "westus,Standard_NX8_v1,0\n",
-			want:   []string{"size Standard_NX8_v1: price in westus must be positive"},
-		},
-		{
-			name:   "a price that is not a number",
-			prices: testPricesHeader + "eastus,Standard_NX8_v1,abc\n",
-			want:   []string{`prices.csv line 2: usd_per_hour "abc" is not a number`},
-		},
-		{
-			name:   "a price for a size not in the catalog",
-			prices: testPricesHeader + "eastus,Standard_NX8_v1,1\neastus,Standard_Nope,1\n",
-			want:   []string{`prices.csv line 3: size "Standard_Nope" is not in the catalog`},
-		},
-		{
-			name:   "a size priced twice in a region",
-			prices: testPricesHeader + "eastus,Standard_NX8_v1,1\neastus,standard_nx8_v1,2\n",
-			want:   []string{"prices.csv line 3: standard_nx8_v1 in eastus is priced twice"},
-		},
-		{
-			name:   "a wrong prices header",
-			prices: "region,size,price\neastus,Standard_NX8_v1,1\n",
-			want:   []string{`prices.csv: the header must be "region,vm_size,usd_per_hour"`},
-		},
-		{
-			name: "a negative spot price",
-			spot: testSpotHeader + "eastus,Standard_NX8_v1,1.0,-0.1\n",
-			want: []string{"spot_prices.csv: line 2: prices must be positive numbers"},
-		},
-		{
-			name:   "a GPU count that is not a number",
-			mutate: func(d []Document) []Document { lastSKU(d).GPU.Count = "two"; return d },
-			want:   []string{`size Standard_NX8_v1: gpu.count: "two" is not a number or a fraction such as 1/4`},
-		},
-		{
-			name:   "a GPU series size without a GPU",
-			mutate: func(d []Document) []Document { lastSKU(d).GPU = nil; return d },
-			want:   []string{`size Standard_NX8_v1: category "gpu" and GPU presence disagree`},
-		},
-		{
-			name:   "a malformed data date",
-			mutate: func(d []Document) []Document { d[0].Catalog.DataDate = "2026-13-01"; return d },
-			want:   []string{`catalog: data_date "2026-13-01" is not a YYYY-MM-DD date`},
-		},
-		{
-			name:   "no catalog metadata",
-			mutate: func(d []Document) []Document { d[0].Catalog = nil; return d },
-			want:   []string{"catalog: version and data_date are required"},
-		},
-		{
-			name:   "an NVIDIA model without compute capability",
-			mutate: func(d []Document) []Document { d[1].GPUModels[0].ComputeCapability = ""; return d },
-			want:   []string{"GPU model g1: NVIDIA models need compute_capability, min_cuda and max_cuda_major"},
-		},
-		{
-			name: "an AMD model without gfx target",
-			mutate: func(d []Document) []Document {
-				d[1].GPUModels[0].Vendor = VendorAMD
-				d[1].GPUModels[0].GfxTarget = ""
-				return d
-			},
-			want: []string{"GPU model g1: AMD models need gfx_target"},
-		},
-		{
-			name:   "a GPU model of an unknown vendor",
-			mutate: func(d []Document) []Document { d[1].GPUModels[0].Vendor = "intel"; return d },
-			want:   []string{`GPU model g1: vendor "intel" is not one of amd, nvidia`},
-		},
-		{
-			name:   "a series with an undefined image",
-			mutate: func(d []Document) []Document { d[3].Series[0].Image = "nope"; return d },
-			want:   []string{`image "nope" of series NX_v1 is not defined`},
-		},
-		{
-			name:   "an image URN without four parts",
-			mutate: func(d []Document) []Document { d[2].Images[0].URN = "p:o:s"; return d },
-			want:   []string{`image "img" of series NX_v1: urn "p:o:s" is not publisher:offer:sku:version`},
-		},
-		{
-			name: "a Batch node agent without a URN",
-			mutate: func(d []Document) []Document {
-				d[2].Images[0].URN, d[2].Images[0].BatchNodeAgentSKUID = "", "batch.node.ubuntu 24.04"
-				return d
-			},
-			want: []string{`image "img" of series NX_v1: a Batch node agent needs the image's urn`},
-		},
-		{
-			name:   "an arm64 image on an x86_64 size",
-			mutate: func(d []Document) []Document { d[2].Images[0].Arch = "arm64"; return d },
-			want:   []string{`image "img" of series NX_v1: the image is arm64, the size x86_64`},
-		},
-		{
-			name:   "a series with an unknown support status",
-			mutate: func(d []Document) []Document { d[3].Series[0].Support.Batch.Status = "maybe"; return d },
-			want:   []string{`series NX_v1: support status "maybe" is not one of supported, unsupported, unknown`},
-		},
-		{
-			name:   "a series without sources",
-			mutate: func(d []Document) []Document { d[3].Series[0].Sources = nil; return d },
-			want:   []string{"series NX_v1: no sources"},
-		},
-		{
-			name:   "a size without sources",
-			mutate: func(d []Document) []Document { lastSKU(d).Sources = nil; return d },
-			want:   []string{"size Standard_NX8_v1: no sources"},
-		},
-		{
-			name:   "a size name without the Standard_ prefix",
-			mutate: func(d []Document) []Document { lastSKU(d).Name = "NX8_v1"; return d },
-			prices: testPricesHeader,
-			want:   []string{"size NX8_v1: the name must look like Standard_<size>"},
-		},
-		{
-			name:   "a Hyper-V generation 3",
-			mutate: func(d []Document) []Document { lastSKU(d).HyperVGenerations = []string{"3"}; return d },
-			want:   []string{`Hyper-V generation "3" must be 1 or 2`},
-		},
-		{
-			name:   "an unknown architecture",
-			mutate: func(d []Document) []Document { lastSKU(d).Arch = "riscv64"; return d },
-			want:   []string{`arch "riscv64" must be x86_64 or arm64`},
-		},
-		{
-			name:   "zero vCPUs",
-			mutate: func(d []Document) []Document { lastSKU(d).VCPUs = i64(0); return d },
-			want:   []string{"vcpus must be positive"},
-		},
-		{
-			name: "several mistakes at once, all reported",
-			mutate: func(d []Document) []Document {
-				lastSKU(d).Network.RDMA = true
-				d[1].GPUModels[0].MinCUDA = ""
-				return append(d, Document{Decisions: []DecisionDoc{{ID: "D1", Sources: []string{testSource}}}})
-			},
-			want: []string{"RDMA sizes need an InfiniBand generation", "NVIDIA models need", "decision D1: defined twice"},
-		},
-	} {
+	for _, tc := range buildRejectCases {
 		t.Run(tc.name, func(t *testing.T) {
 			docs := testDocs()
 			if tc.mutate != nil {

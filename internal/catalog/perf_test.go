@@ -23,7 +23,31 @@ func sameFloat(got, want *float64) bool {
 // figures worked out by hand from the sources named in each comment.
 func TestPerformanceHandValues(t *testing.T) {
 	c := mustDefault(t)
+	checkH100HandValues(t, c)
+	for _, tc := range cpuHandValues {
+		checkCPUHandValue(t, mustCPUPerformance(t, c, tc.name), tc)
+	}
+	if p := mustCPUPerformance(t, c, "Standard_HB368rs_v5"); !sameFloat(p.StreamGBs, f64(6600)) || !sameFloat(p.FP64PeakGFLOPS, f64(16000)) || p.AllCoreGHz != nil {
+		t.Errorf("HB368rs_v5 = STREAM %s, FP64 %s, all-core %s", show(p.StreamGBs), show(p.FP64PeakGFLOPS), show(p.AllCoreGHz))
+	}
+	// Every size of a series with facts has them; GPU sizes of a model with
+	// facts have them.
+	for _, s := range c.SKUs() {
+		_, hasSeries := c.SeriesPerformance(s.Series)
+		if hasSeries != (s.Performance.CPU != nil) {
+			t.Errorf("%s: series facts %v, CPU performance %v", s.Name, hasSeries, s.Performance.CPU != nil)
+		}
+		if s.GPU != nil {
+			if _, ok := c.GPUPerformance(s.GPU.ModelID); ok != (s.Performance.GPU != nil) {
+				t.Errorf("%s: GPU model facts %v, GPU performance %v", s.Name, ok, s.Performance.GPU != nil)
+			}
+		}
+	}
+}
 
+// checkH100HandValues pins the GPU performance of Standard_ND96isr_H100_v5.
+func checkH100HandValues(t *testing.T, c *Catalog) {
+	t.Helper()
 	// NVIDIA H100 datasheet, SXM column: BF16 1,979 and FP8 3,958 TFLOPS
 	// with sparsity, halved (D23); 3.35 TB/s; NVLink 900 GB/s; nvidia-smi
 	// 81,559 MiB = 79.65 GiB (D25).
@@ -62,90 +86,88 @@ func TestPerformanceHandValues(t *testing.T) {
 	if len(g.Sources["bf16_tflops"]) == 0 || len(g.Sources["usable_memory_gib"]) == 0 || g.Sources["fp4_tflops"] != nil {
 		t.Errorf("H100 sources %v", g.Sources)
 	}
+}
 
-	cpu := func(name string) *CPUPerformance {
-		t.Helper()
-		p := mustLookup(t, c, name).Performance.CPU
-		if p == nil {
-			t.Fatalf("%s has no CPU performance", name)
-		}
-		return p
+// mustCPUPerformance returns a size's CPU performance, failing the test if
+// it has none.
+func mustCPUPerformance(t *testing.T, c *Catalog, name string) *CPUPerformance {
+	t.Helper()
+	p := mustLookup(t, c, name).Performance.CPU
+	if p == nil {
+		t.Fatalf("%s has no CPU performance", name)
 	}
-	for _, tc := range []struct {
-		name         string
-		cores        int64
-		stream, fp64 *float64
-		derived      bool
-		fp64Note     string // the first fp64 source: a computed figure's explanation
-		streamNote   string
-	}{
-		// hbv4-performance.md: STREAM 750-780 GB/s (D27); 7.6 TF Rpeak for
-		// the 144-core size, so 176 cores carry 7,600 x 176/144 (D28).
-		{"Standard_HB176rs_v4", 176, f64(780), f64(math.Round(7600.0*176/144*100) / 100), false, "scaled: 7600 GFLOPS published for 144 cores", ""},
-		{"Standard_HB176-144rs_v4", 144, f64(780), f64(7600), false, "MicrosoftDocs/", "scaled: a constrained-core size keeps"},
-		// hbv3-performance.md: 4 TF for 120 cores; HB120-16rs_v3 keeps the
-		// parent's 350 GB/s and gets 16/120 of the peak.
-		{"Standard_HB120-16rs_v3", 16, f64(350), f64(math.Round(4000.0*16/120*100) / 100), false, "scaled: 4000 GFLOPS published for 120 cores x 16/120", "scaled: a constrained-core size keeps"},
-		{"Standard_HB60-15rs", 15, f64(260), f64(250), false, "scaled:", "scaled:"},
-		// Fsv2, hyper-threaded: AVX-512 on two FMA units = 32 FP64 FLOPs per
-		// cycle at 2.5 GHz, the all-core AVX-512 clock of HC's Xeon
-		// Platinum 8168, one of its processors (D29).
-		// STREAM derived (D64): the cores' share of an 8168 host, 2 x 6
-		// channels of DDR4-2666 x 8 B = 255.9 GB/s for 48 cores, x 0.85.
-		{"Standard_F72s_v2", 36, f64(163.16), f64(36 * 2.5 * 32), true, "derived: 36 cores x 2.5 GHz all-core FP64 clock x 32", "derived: 36 cores of the host's 48 cores"},
-		{"Standard_F2s_v2", 1, f64(4.53), f64(1 * 2.5 * 32), true, "derived: 1 core x 2.5 GHz", "derived: 1 core of the host's 48 cores"},
-		// FX: a Xeon Gold 6246R host, 2 x 6 channels of DDR4-2933 = 281.6
-		// GB/s for 32 cores, x 0.85 x 24 cores = 179.5 GB/s.
-		{"Standard_FX48mds", 24, f64(179.5), f64(24 * 4.0 * 32), true, "derived: 24 cores x 4 GHz", "derived: 24 cores of the host's 32 cores"},
-		{"Standard_E104i_v5", 52, nil, f64(52 * 3.5 * 32), true, "derived: 52 cores", ""},
-		{"Standard_E48ds_v5", 24, nil, f64(24 * 3.5 * 32), true, "derived: 24 cores", ""},
-		// h-series.md: H16 sizes 80 GB/s, H8 sizes 40 GB/s; Haswell AVX2 on
-		// two FMA units = 16 FLOPs per cycle at the 3.3 GHz all-core peak.
-		{"Standard_H8", 8, f64(40), f64(8 * 3.3 * 16), true, "derived: 8 cores x 3.3 GHz", "scaled: Standard_H16r STREAM 80 GB/s x 8/16 vCPUs"},
-		// hc-series-performance.md: 190 GB/s and 3,520 GFLOPS for 44 cores.
-		{"Standard_HC44-16rs", 16, f64(190), f64(math.Round(3520.0*16/44*100) / 100), false, "scaled:", "scaled:"},
-	} {
-		p := cpu(tc.name)
-		if p.Cores == nil || *p.Cores != tc.cores {
-			t.Errorf("%s cores = %s, want %d", tc.name, show(p.Cores), tc.cores)
-		}
-		if !sameFloat(p.StreamGBs, tc.stream) {
-			t.Errorf("%s STREAM = %s, want %s", tc.name, show(p.StreamGBs), show(tc.stream))
-		}
-		if !sameFloat(p.FP64PeakGFLOPS, f64(math.Round(*tc.fp64*100)/100)) || p.FP64PeakDerived != tc.derived {
-			t.Errorf("%s FP64 peak = %s (derived %v), want %v (derived %v)", tc.name, show(p.FP64PeakGFLOPS), p.FP64PeakDerived, *tc.fp64, tc.derived)
-		}
-		// A computed figure's explanation comes first, then real sources.
-		src := p.Sources["fp64_peak_gflops"]
-		computed := strings.HasPrefix(tc.fp64Note, "scaled:") || strings.HasPrefix(tc.fp64Note, "derived:")
-		if len(src) == 0 || !strings.HasPrefix(src[0], tc.fp64Note) || (computed && len(src) < 2) {
-			t.Errorf("%s FP64 sources %q, want a first entry starting %q", tc.name, src, tc.fp64Note)
-		}
-		if tc.stream != nil {
-			src := p.Sources["stream_gbs"]
-			if len(src) == 0 || (tc.streamNote != "" && !strings.HasPrefix(src[0], tc.streamNote)) ||
-				(tc.streamNote == "" && !strings.HasPrefix(src[0], "MicrosoftDocs/")) {
-				t.Errorf("%s STREAM sources %q, want first %q", tc.name, src, tc.streamNote)
-			}
-		} else if p.Sources["stream_gbs"] != nil {
+	return p
+}
+
+// cpuHandValue pins the CPU performance of one size.
+type cpuHandValue struct {
+	name         string
+	cores        int64
+	stream, fp64 *float64
+	derived      bool
+	fp64Note     string // the first fp64 source: a computed figure's explanation
+	streamNote   string
+}
+
+// cpuHandValues are the CPU performance figures TestPerformanceHandValues
+// pins.
+var cpuHandValues = []cpuHandValue{
+	// hbv4-performance.md: STREAM 750-780 GB/s (D27); 7.6 TF Rpeak for
+	// the 144-core size, so 176 cores carry 7,600 x 176/144 (D28).
+	{"Standard_HB176rs_v4", 176, f64(780), f64(math.Round(7600.0*176/144*100) / 100), false, "scaled: 7600 GFLOPS published for 144 cores", ""},
+	{"Standard_HB176-144rs_v4", 144, f64(780), f64(7600), false, "MicrosoftDocs/", "scaled: a constrained-core size keeps"},
+	// hbv3-performance.md: 4 TF for 120 cores; HB120-16rs_v3 keeps the
+	// parent's 350 GB/s and gets 16/120 of the peak.
+	{"Standard_HB120-16rs_v3", 16, f64(350), f64(math.Round(4000.0*16/120*100) / 100), false, "scaled: 4000 GFLOPS published for 120 cores x 16/120", "scaled: a constrained-core size keeps"},
+	{"Standard_HB60-15rs", 15, f64(260), f64(250), false, "scaled:", "scaled:"},
+	// Fsv2, hyper-threaded: AVX-512 on two FMA units = 32 FP64 FLOPs per
+	// cycle at 2.5 GHz, the all-core AVX-512 clock of HC's Xeon
+	// Platinum 8168, one of its processors (D29).
+	// STREAM derived (D64): the cores' share of an 8168 host, 2 x 6
+	// channels of DDR4-2666 x 8 B = 255.9 GB/s for 48 cores, x 0.85.
+	{"Standard_F72s_v2", 36, f64(163.16), f64(36 * 2.5 * 32), true, "derived: 36 cores x 2.5 GHz all-core FP64 clock x 32", "derived: 36 cores of the host's 48 cores"},
+	{"Standard_F2s_v2", 1, f64(4.53), f64(1 * 2.5 * 32), true, "derived: 1 core x 2.5 GHz", "derived: 1 core of the host's 48 cores"},
+	// FX: a Xeon Gold 6246R host, 2 x 6 channels of DDR4-2933 = 281.6
+	// GB/s for 32 cores, x 0.85 x 24 cores = 179.5 GB/s.
+	{"Standard_FX48mds", 24, f64(179.5), f64(24 * 4.0 * 32), true, "derived: 24 cores x 4 GHz", "derived: 24 cores of the host's 32 cores"},
+	{"Standard_E104i_v5", 52, nil, f64(52 * 3.5 * 32), true, "derived: 52 cores", ""},
+	{"Standard_E48ds_v5", 24, nil, f64(24 * 3.5 * 32), true, "derived: 24 cores", ""},
+	// h-series.md: H16 sizes 80 GB/s, H8 sizes 40 GB/s; Haswell AVX2 on
+	// two FMA units = 16 FLOPs per cycle at the 3.3 GHz all-core peak.
+	{"Standard_H8", 8, f64(40), f64(8 * 3.3 * 16), true, "derived: 8 cores x 3.3 GHz", "scaled: Standard_H16r STREAM 80 GB/s x 8/16 vCPUs"},
+	// hc-series-performance.md: 190 GB/s and 3,520 GFLOPS for 44 cores.
+	{"Standard_HC44-16rs", 16, f64(190), f64(math.Round(3520.0*16/44*100) / 100), false, "scaled:", "scaled:"},
+}
+
+// checkCPUHandValue compares a size's CPU performance and its sources with
+// the pinned ones.
+func checkCPUHandValue(t *testing.T, p *CPUPerformance, tc cpuHandValue) {
+	t.Helper()
+	if p.Cores == nil || *p.Cores != tc.cores {
+		t.Errorf("%s cores = %s, want %d", tc.name, show(p.Cores), tc.cores)
+	}
+	if !sameFloat(p.StreamGBs, tc.stream) {
+		t.Errorf("%s STREAM = %s, want %s", tc.name, show(p.StreamGBs), show(tc.stream))
+	}
+	if !sameFloat(p.FP64PeakGFLOPS, f64(math.Round(*tc.fp64*100)/100)) || p.FP64PeakDerived != tc.derived {
+		t.Errorf("%s FP64 peak = %s (derived %v), want %v (derived %v)", tc.name, show(p.FP64PeakGFLOPS), p.FP64PeakDerived, *tc.fp64, tc.derived)
+	}
+	// A computed figure's explanation comes first, then real sources.
+	src := p.Sources["fp64_peak_gflops"]
+	computed := strings.HasPrefix(tc.fp64Note, "scaled:") || strings.HasPrefix(tc.fp64Note, "derived:")
+	if len(src) == 0 || !strings.HasPrefix(src[0], tc.fp64Note) || (computed && len(src) < 2) {
+		t.Errorf("%s FP64 sources %q, want a first entry starting %q", tc.name, src, tc.fp64Note)
+	}
+	if tc.stream == nil {
+		if p.Sources["stream_gbs"] != nil {
 			t.Errorf("%s has STREAM sources without a figure", tc.name)
 		}
+		return
 	}
-	if p := cpu("Standard_HB368rs_v5"); !sameFloat(p.StreamGBs, f64(6600)) || !sameFloat(p.FP64PeakGFLOPS, f64(16000)) || p.AllCoreGHz != nil {
-		t.Errorf("HB368rs_v5 = STREAM %s, FP64 %s, all-core %s", show(p.StreamGBs), show(p.FP64PeakGFLOPS), show(p.AllCoreGHz))
-	}
-	// Every size of a series with facts has them; GPU sizes of a model with
-	// facts have them.
-	for _, s := range c.SKUs() {
-		_, hasSeries := c.SeriesPerformance(s.Series)
-		if hasSeries != (s.Performance.CPU != nil) {
-			t.Errorf("%s: series facts %v, CPU performance %v", s.Name, hasSeries, s.Performance.CPU != nil)
-		}
-		if s.GPU != nil {
-			if _, ok := c.GPUPerformance(s.GPU.ModelID); ok != (s.Performance.GPU != nil) {
-				t.Errorf("%s: GPU model facts %v, GPU performance %v", s.Name, ok, s.Performance.GPU != nil)
-			}
-		}
+	src = p.Sources["stream_gbs"]
+	if len(src) == 0 || (tc.streamNote != "" && !strings.HasPrefix(src[0], tc.streamNote)) ||
+		(tc.streamNote == "" && !strings.HasPrefix(src[0], "MicrosoftDocs/")) {
+		t.Errorf("%s STREAM sources %q, want first %q", tc.name, src, tc.streamNote)
 	}
 }
 

@@ -448,7 +448,13 @@ func TestAddedSizesListedWithRetired(t *testing.T) {
 	if n != 28 {
 		t.Errorf("%d sizes in the list, want 28", n)
 	}
-	// A Promo size is its twin's facts under another name (D36).
+	checkPromoTwins(t, c)
+}
+
+// checkPromoTwins checks that a Promo size of addedSizes is its twin's facts
+// under another name (D36).
+func checkPromoTwins(t *testing.T, c *Catalog) {
+	t.Helper()
 	for _, names := range addedSizes {
 		for _, name := range names {
 			twin, ok := strings.CutSuffix(name, "_Promo")

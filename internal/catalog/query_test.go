@@ -173,22 +173,27 @@ func TestFilter(t *testing.T) {
 					t.Errorf("%s is missing from %v", n, skuNames(got))
 				}
 			}
-			// Filter returns exactly the sizes Match accepts at its date (the
-			// data date when AsOf is zero), in name order.
-			at := tc.f
-			if at.AsOf.IsZero() {
-				at.AsOf = c.DataDate
-			}
-			var want []string
-			for _, s := range c.SKUs() {
-				if at.Match(s) {
-					want = append(want, s.Name)
-				}
-			}
-			if !equalStrings(skuNames(got), want) && (len(got) != 0 || len(want) != 0) {
-				t.Errorf("Filter = %v, Match accepts %v", skuNames(got), want)
-			}
+			checkFilterIsMatch(t, c, tc.f, got)
 		})
+	}
+}
+
+// checkFilterIsMatch checks that Filter returned exactly the sizes Match
+// accepts at its date (the data date when AsOf is zero), in name order.
+func checkFilterIsMatch(t *testing.T, c *Catalog, f Filter, got []*SKU) {
+	t.Helper()
+	at := f
+	if at.AsOf.IsZero() {
+		at.AsOf = c.DataDate
+	}
+	var want []string
+	for _, s := range c.SKUs() {
+		if at.Match(s) {
+			want = append(want, s.Name)
+		}
+	}
+	if !equalStrings(skuNames(got), want) && (len(got) != 0 || len(want) != 0) {
+		t.Errorf("Filter = %v, Match accepts %v", skuNames(got), want)
 	}
 }
 

@@ -126,12 +126,7 @@ func TestReferenceSKUsCSV(t *testing.T) {
 		name := r["name"]
 		t.Run(name, func(t *testing.T) {
 			s := mustLookup(t, c, name)
-			diff := func(field string, got, want any) {
-				t.Helper()
-				if fmt.Sprint(got) != fmt.Sprint(want) {
-					t.Errorf("%s = %v, skus.csv says %v", field, got, want)
-				}
-			}
+			diff := skusCSVDiff(t)
 			diff("Name", s.Name, name)
 			diff("Series", s.Series, r["series"])
 			diff("Family", s.Family, r["family"])
@@ -140,95 +135,135 @@ func TestReferenceSKUsCSV(t *testing.T) {
 				cat = CategoryGPU
 			}
 			diff("Category", s.Category, cat)
-			diff("VCPUs", show(s.VCPUs), show(refInt(t, r["vcpus"])))
-			diff("MemoryGiB", show(s.MemoryGiB), show(refFloat(t, r["memory_gib"])))
-
-			// D15: GB200/GB300 local storage is all NVMe, stored as
-			// local NVMe with no temporary disk.
-			wantTemp := refInt(t, r["temp_storage_gib"])
-			if r["series"] == "ND-GB200-v6" || r["series"] == "ND-GB300-v6" {
-				diff("LocalNVMeGiB (D15)", show(s.LocalNVMeGiB), show(wantTemp))
-				wantTemp = i64(0)
-			}
-			diff("TempDiskGiB", show(s.TempDiskGiB), show(wantTemp))
-
-			diff("CPUModel", s.CPUModel, r["cpu_model"])
-			diff("PremiumStorage", show(s.PremiumStorage), show(refBool(t, r["premium_storage"])))
-			diff("MaxDataDisks", show(s.MaxDataDisks), show(refInt(t, r["max_data_disks"])))
-			diff("MaxNICs", show(s.MaxNICs), show(refInt(t, r["max_nics"])))
-			diff("Confidential", s.Confidential, r["confidential"] == "true")
-			wantGen := []string{}
-			if r["hyperv_generations"] != "unknown" {
-				wantGen = strings.Split(r["hyperv_generations"], ",")
-			}
-			diff("HyperVGenerations", s.HyperVGenerations, wantGen)
-			wantSources := normalisedSources(t, r["source"])
-			got := s.Sources
-			if len(got) > len(wantSources) && equalStrings(got[:len(wantSources)], wantSources) {
-				// Entries added after the reference's: each one a source of a
-				// decision the size links (D44-D46 added the API listings).
-				for _, extra := range got[len(wantSources):] {
-					if !decisionCites(c, s, extra) {
-						t.Errorf("source %q beyond skus.csv's is cited by none of the decisions %v", extra, s.Decisions)
-					}
-				}
-				got = got[:len(wantSources)]
-			}
-			diff("Sources", strings.Join(got, "; "), strings.Join(wantSources, "; "))
-
-			n := s.Network
-			diff("RDMA", n.RDMA, r["rdma"] == "true")
-			diff("InfiniBandText", n.InfiniBandText, r["infiniband"])
-			if ib := r["infiniband"]; ib != "" {
-				if m := ibGenRE.FindStringSubmatch(ib); m != nil {
-					diff("InfiniBand", n.InfiniBand, m[1])
-				}
-				rate := refInt(t, ibRateRE.FindStringSubmatch(ib)[1])
-				ports := int64(1)
-				if m := ibPortsRE.FindStringSubmatch(ib); m != nil {
-					ports = *refInt(t, m[1])
-				}
-				diff("InfiniBandPorts", n.InfiniBandPorts, ports)
-				diff("InfiniBandGbps", n.InfiniBandGbps, *rate*ports)
-			}
-			diff("AcceleratedNetworking", show(n.AcceleratedNetworking), show(refBool(t, r["accelerated_networking"])))
-			diff("EthernetMbps", show(n.EthernetMbps), show(refInt(t, r["network_bandwidth_mbps"])))
-
+			compareSKURowSpecs(t, s, r)
+			compareSKURowSources(t, c, s, r)
+			compareSKURowNetwork(t, s, r)
 			diff("Lifecycle.Status", s.Lifecycle.Status, retiredOnDate(c.series[s.Series].Decisions, strings.ToLower(r["status"])))
 			diff("Lifecycle.RetirementDate", s.Lifecycle.RetirementDate, r["retirement_date"])
-
-			if cat != CategoryGPU {
-				diff("gpu_count", r["gpu_count"], "0")
-				diff("GPU", s.GPU == nil, true)
-				return
-			}
-			if s.GPU == nil {
-				t.Fatalf("GPU = nil, skus.csv says %s x %s", r["gpu_count"], r["gpu_model"])
-			}
-			g := s.GPU
-			wantCount, wantText := refCount(t, r["gpu_count"]), r["gpu_count"]
-			wantMem := refFloat(t, r["gpu_memory_gib_per_gpu"])
-			if r["series"] == "NV" {
-				// D9: one GPU is half an M60 board with 8 GiB; the NV page
-				// counts boards.
-				wantCount *= 2
-				wantText = strconv.FormatFloat(wantCount, 'f', -1, 64)
-				wantMem = f64(8)
-			}
-			if !near(g.Count, wantCount) {
-				t.Errorf("GPU.Count = %v, want %v", g.Count, wantCount)
-			}
-			diff("GPU.CountText", g.CountText, wantText)
-			diff("GPU.Vendor", g.Vendor, strings.ToLower(r["gpu_vendor"]))
-			diff("GPU.Interconnect", g.Interconnect, r["gpu_interconnect"])
-			if wantMem == nil {
-				diff("GPU.MemoryGiB", g.MemoryGiB, 0)
-			} else {
-				diff("GPU.MemoryGiB", g.MemoryGiB, *wantMem)
-				diff("GPU.MemoryGiBTotal", g.MemoryGiBTotal, math.Round(*wantMem*math.Max(wantCount, 1)*100)/100)
-			}
+			compareSKURowGPU(t, s, r, cat)
 		})
 	}
+}
+
+// skusCSVDiff returns the check a TestReferenceSKUsCSV subtest compares a
+// field with: an error when the printed values differ.
+func skusCSVDiff(t *testing.T) func(field string, got, want any) {
+	return func(field string, got, want any) {
+		t.Helper()
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s = %v, skus.csv says %v", field, got, want)
+		}
+	}
+}
+
+// compareSKURowSpecs compares a size's vCPUs, memory, storage, disks,
+// NICs, confidential flag and Hyper-V generations with its skus.csv row.
+func compareSKURowSpecs(t *testing.T, s *SKU, r map[string]string) {
+	t.Helper()
+	diff := skusCSVDiff(t)
+	diff("VCPUs", show(s.VCPUs), show(refInt(t, r["vcpus"])))
+	diff("MemoryGiB", show(s.MemoryGiB), show(refFloat(t, r["memory_gib"])))
+
+	// D15: GB200/GB300 local storage is all NVMe, stored as
+	// local NVMe with no temporary disk.
+	wantTemp := refInt(t, r["temp_storage_gib"])
+	if r["series"] == "ND-GB200-v6" || r["series"] == "ND-GB300-v6" {
+		diff("LocalNVMeGiB (D15)", show(s.LocalNVMeGiB), show(wantTemp))
+		wantTemp = i64(0)
+	}
+	diff("TempDiskGiB", show(s.TempDiskGiB), show(wantTemp))
+
+	diff("CPUModel", s.CPUModel, r["cpu_model"])
+	diff("PremiumStorage", show(s.PremiumStorage), show(refBool(t, r["premium_storage"])))
+	diff("MaxDataDisks", show(s.MaxDataDisks), show(refInt(t, r["max_data_disks"])))
+	diff("MaxNICs", show(s.MaxNICs), show(refInt(t, r["max_nics"])))
+	diff("Confidential", s.Confidential, r["confidential"] == "true")
+	wantGen := []string{}
+	if r["hyperv_generations"] != "unknown" {
+		wantGen = strings.Split(r["hyperv_generations"], ",")
+	}
+	diff("HyperVGenerations", s.HyperVGenerations, wantGen)
+}
+
+// compareSKURowSources compares a size's sources with its skus.csv row's,
+// normalised; entries after the row's must each be cited by a decision
+// the size links.
+func compareSKURowSources(t *testing.T, c *Catalog, s *SKU, r map[string]string) {
+	t.Helper()
+	wantSources := normalisedSources(t, r["source"])
+	got := s.Sources
+	if len(got) > len(wantSources) && equalStrings(got[:len(wantSources)], wantSources) {
+		// Entries added after the reference's: each one a source of a
+		// decision the size links (D44-D46 added the API listings).
+		for _, extra := range got[len(wantSources):] {
+			if !decisionCites(c, s, extra) {
+				t.Errorf("source %q beyond skus.csv's is cited by none of the decisions %v", extra, s.Decisions)
+			}
+		}
+		got = got[:len(wantSources)]
+	}
+	skusCSVDiff(t)("Sources", strings.Join(got, "; "), strings.Join(wantSources, "; "))
+}
+
+// compareSKURowNetwork compares a size's network with its skus.csv row,
+// the InfiniBand generation, ports and rate parsed from the row's text.
+func compareSKURowNetwork(t *testing.T, s *SKU, r map[string]string) {
+	t.Helper()
+	diff := skusCSVDiff(t)
+	n := s.Network
+	diff("RDMA", n.RDMA, r["rdma"] == "true")
+	diff("InfiniBandText", n.InfiniBandText, r["infiniband"])
+	if ib := r["infiniband"]; ib != "" {
+		if m := ibGenRE.FindStringSubmatch(ib); m != nil {
+			diff("InfiniBand", n.InfiniBand, m[1])
+		}
+		rate := refInt(t, ibRateRE.FindStringSubmatch(ib)[1])
+		ports := int64(1)
+		if m := ibPortsRE.FindStringSubmatch(ib); m != nil {
+			ports = *refInt(t, m[1])
+		}
+		diff("InfiniBandPorts", n.InfiniBandPorts, ports)
+		diff("InfiniBandGbps", n.InfiniBandGbps, *rate*ports)
+	}
+	diff("AcceleratedNetworking", show(n.AcceleratedNetworking), show(refBool(t, r["accelerated_networking"])))
+	diff("EthernetMbps", show(n.EthernetMbps), show(refInt(t, r["network_bandwidth_mbps"])))
+}
+
+// compareSKURowGPU compares a size's GPU with its skus.csv row, or checks
+// that a size of category cat other than GPU has none.
+func compareSKURowGPU(t *testing.T, s *SKU, r map[string]string, cat string) {
+	t.Helper()
+	diff := skusCSVDiff(t)
+	if cat != CategoryGPU {
+		diff("gpu_count", r["gpu_count"], "0")
+		diff("GPU", s.GPU == nil, true)
+		return
+	}
+	if s.GPU == nil {
+		t.Fatalf("GPU = nil, skus.csv says %s x %s", r["gpu_count"], r["gpu_model"])
+	}
+	g := s.GPU
+	wantCount, wantText := refCount(t, r["gpu_count"]), r["gpu_count"]
+	wantMem := refFloat(t, r["gpu_memory_gib_per_gpu"])
+	if r["series"] == "NV" {
+		// D9: one GPU is half an M60 board with 8 GiB; the NV page
+		// counts boards.
+		wantCount *= 2
+		wantText = strconv.FormatFloat(wantCount, 'f', -1, 64)
+		wantMem = f64(8)
+	}
+	if !near(g.Count, wantCount) {
+		t.Errorf("GPU.Count = %v, want %v", g.Count, wantCount)
+	}
+	diff("GPU.CountText", g.CountText, wantText)
+	diff("GPU.Vendor", g.Vendor, strings.ToLower(r["gpu_vendor"]))
+	diff("GPU.Interconnect", g.Interconnect, r["gpu_interconnect"])
+	if wantMem == nil {
+		diff("GPU.MemoryGiB", g.MemoryGiB, 0)
+		return
+	}
+	diff("GPU.MemoryGiB", g.MemoryGiB, *wantMem)
+	diff("GPU.MemoryGiBTotal", g.MemoryGiBTotal, math.Round(*wantMem*math.Max(wantCount, 1)*100)/100)
 }
 
 // decisionCites reports whether one of the decisions s links cites the
@@ -304,19 +339,6 @@ func TestReferenceLifecycleCSV(t *testing.T) {
 func TestReferenceSupportCSV(t *testing.T) {
 	rows := referenceCSV(t, "support.csv")
 	c := mustDefault(t)
-	verdict := func(v string) string {
-		switch {
-		case strings.HasPrefix(v, "yes"):
-			return SupportSupported
-		case strings.HasPrefix(v, "unknown"):
-			return SupportUnknown
-		case strings.HasPrefix(v, "no"), strings.HasPrefix(v, "n/a"),
-			strings.HasPrefix(v, "listed (retired"): // D2
-			return SupportUnsupported
-		}
-		t.Fatalf("unexpected support verdict %q", v)
-		return ""
-	}
 	seen := 0
 	for _, r := range rows {
 		for _, name := range strings.Split(refSeriesName(r["series"]), "/") {
@@ -326,32 +348,57 @@ func TestReferenceSupportCSV(t *testing.T) {
 				t.Errorf("series %s is missing", name)
 				continue
 			}
-			// D42: AKS node auto-provisioning's GPU registry makes a series
-			// supported on AKS; D43: Azure ML's SKU list on Azure ML. Where
-			// that changed the verdict, the note names the list.
-			// D49: a series retired since the reference is unsupported.
-			retiredSince := func(got string) bool { return slices.Contains(sr.Decisions, "D49") && got == SupportUnsupported }
-			if got, want := sr.Support.AKS.Status, verdict(r["aks_node_pool"]); got != want && !retiredSince(got) &&
-				(!slices.Contains(sr.Decisions, "D42") || got != SupportSupported || !strings.Contains(sr.Support.AKS.Note, "node auto-provisioning")) {
-				t.Errorf("series %s: AKS %s, support.csv says %q", name, got, r["aks_node_pool"])
-			}
-			if got, want := sr.Support.AzureML.Status, verdict(r["azure_ml_compute"]); got != want && !retiredSince(got) &&
-				(!slices.Contains(sr.Decisions, "D43") || got != SupportSupported || !strings.Contains(sr.Support.AzureML.Note, "managed online endpoints SKU list")) {
-				t.Errorf("series %s: Azure ML %s, support.csv says %q", name, got, r["azure_ml_compute"])
-			}
-			if sr.Lifecycle.Status == StatusRetired {
-				// D2: no new VM of a retired size can be created.
-				for svc, e := range map[string]SupportEntryDoc{"AKS": sr.Support.AKS, "Azure ML": sr.Support.AzureML, "CycleCloud": sr.Support.CycleCloud, "Batch": sr.Support.Batch} {
-					if e.Status != SupportUnsupported {
-						t.Errorf("retired series %s: %s %s, want unsupported (D2)", name, svc, e.Status)
-					}
-				}
-			}
+			compareSupportRow(t, name, sr, r)
 		}
 	}
 	// support.csv has 34 rows; Ev5 and Edsv5 share one: 35 series.
 	if seen != 35 {
 		t.Errorf("support.csv covers %d series, want 35", seen)
+	}
+}
+
+// supportVerdict turns a support.csv verdict into a support status.
+func supportVerdict(t *testing.T, v string) string {
+	t.Helper()
+	switch {
+	case strings.HasPrefix(v, "yes"):
+		return SupportSupported
+	case strings.HasPrefix(v, "unknown"):
+		return SupportUnknown
+	case strings.HasPrefix(v, "no"), strings.HasPrefix(v, "n/a"),
+		strings.HasPrefix(v, "listed (retired"): // D2
+		return SupportUnsupported
+	}
+	t.Fatalf("unexpected support verdict %q", v)
+	return ""
+}
+
+// compareSupportRow compares the AKS and Azure ML support of series name
+// with its support.csv row, and checks that a retired series is supported
+// nowhere.
+func compareSupportRow(t *testing.T, name string, sr SeriesDoc, r map[string]string) {
+	t.Helper()
+	// D42: AKS node auto-provisioning's GPU registry makes a series
+	// supported on AKS; D43: Azure ML's SKU list on Azure ML. Where
+	// that changed the verdict, the note names the list.
+	// D49: a series retired since the reference is unsupported.
+	retiredSince := func(got string) bool { return slices.Contains(sr.Decisions, "D49") && got == SupportUnsupported }
+	if got, want := sr.Support.AKS.Status, supportVerdict(t, r["aks_node_pool"]); got != want && !retiredSince(got) &&
+		(!slices.Contains(sr.Decisions, "D42") || got != SupportSupported || !strings.Contains(sr.Support.AKS.Note, "node auto-provisioning")) {
+		t.Errorf("series %s: AKS %s, support.csv says %q", name, got, r["aks_node_pool"])
+	}
+	if got, want := sr.Support.AzureML.Status, supportVerdict(t, r["azure_ml_compute"]); got != want && !retiredSince(got) &&
+		(!slices.Contains(sr.Decisions, "D43") || got != SupportSupported || !strings.Contains(sr.Support.AzureML.Note, "managed online endpoints SKU list")) {
+		t.Errorf("series %s: Azure ML %s, support.csv says %q", name, got, r["azure_ml_compute"])
+	}
+	if sr.Lifecycle.Status != StatusRetired {
+		return
+	}
+	// D2: no new VM of a retired size can be created.
+	for svc, e := range map[string]SupportEntryDoc{"AKS": sr.Support.AKS, "Azure ML": sr.Support.AzureML, "CycleCloud": sr.Support.CycleCloud, "Batch": sr.Support.Batch} {
+		if e.Status != SupportUnsupported {
+			t.Errorf("retired series %s: %s %s, want unsupported (D2)", name, svc, e.Status)
+		}
 	}
 }
 
@@ -377,12 +424,17 @@ var gpuRowModels = map[string][]string{
 	"AMD Radeon PRO V710":                                  {"v710"},
 }
 
+// The gpus.csv columns' patterns: the minimum toolkit version, the
+// maximum CUDA major version and each memory figure.
+var (
+	gpuToolkitRE = regexp.MustCompile(`^(?:CUDA|ROCm) (\d+\.\d+)`)
+	gpuMajorRE   = regexp.MustCompile(`^(\d+)\.x`)
+	gpuNumRE     = regexp.MustCompile(`\d+(?:\.\d+)?`)
+)
+
 func TestReferenceGPUsCSV(t *testing.T) {
 	rows := referenceCSV(t, "gpus.csv")
 	c := mustDefault(t)
-	toolkitRE := regexp.MustCompile(`^(?:CUDA|ROCm) (\d+\.\d+)`)
-	majorRE := regexp.MustCompile(`^(\d+)\.x`)
-	numRE := regexp.MustCompile(`\d+(?:\.\d+)?`)
 	covered := 0
 	for _, r := range rows {
 		ids, ok := gpuRowModels[r["gpu_model"]]
@@ -397,48 +449,73 @@ func TestReferenceGPUsCSV(t *testing.T) {
 				t.Errorf("GPU model %s (%s) is missing", id, r["gpu_model"])
 				continue
 			}
-			if g.Vendor != strings.ToLower(r["vendor"]) {
-				t.Errorf("%s: vendor %s, gpus.csv %s", id, g.Vendor, r["vendor"])
-			}
-			// The catalog keeps the architecture name without the die
-			// ("Blackwell (GB202)" -> "Blackwell").
-			if g.Architecture == "" || !strings.HasPrefix(r["architecture"], g.Architecture) {
-				t.Errorf("%s: architecture %q, gpus.csv %q", id, g.Architecture, r["architecture"])
-			}
-			ccOrGfx, minTK := g.ComputeCapability, g.MinCUDA
-			if g.Vendor == VendorAMD {
-				ccOrGfx, minTK = g.GfxTarget, g.MinROCm
-			}
-			if ccOrGfx != r["compute_capability_or_gfx"] {
-				t.Errorf("%s: compute capability/gfx %q, gpus.csv %q", id, ccOrGfx, r["compute_capability_or_gfx"])
-			}
-			wantTK := ""
-			if m := toolkitRE.FindStringSubmatch(r["min_cuda_or_rocm"]); m != nil {
-				wantTK = m[1]
-			}
-			if minTK != wantTK {
-				t.Errorf("%s: minimum toolkit %q, gpus.csv %q", id, minTK, r["min_cuda_or_rocm"])
-			}
-			wantMajor := int64(0)
-			if m := majorRE.FindStringSubmatch(r["max_cuda_major_supported"]); m != nil {
-				wantMajor = *refInt(t, m[1])
-			}
-			if g.MaxCUDAMajor != wantMajor {
-				t.Errorf("%s: max CUDA major %d, gpus.csv %q", id, g.MaxCUDAMajor, r["max_cuda_major_supported"])
-			}
-			memOK := false
-			for _, m := range numRE.FindAllString(r["memory_gib"], -1) {
-				if *refFloat(t, m) == g.MemoryGiB {
-					memOK = true
-				}
-			}
-			if !memOK {
-				t.Errorf("%s: memory %v GiB is not among gpus.csv %q", id, g.MemoryGiB, r["memory_gib"])
-			}
+			compareGPURow(t, id, g, r)
+			compareGPURowToolkits(t, id, g, r)
+			compareGPURowMemory(t, id, g, r)
 		}
 	}
 	if covered != 21 {
 		t.Errorf("gpus.csv rows map to %d models, want 21", covered)
+	}
+}
+
+// compareGPURow compares a GPU model's vendor, architecture and compute
+// capability or gfx target with its gpus.csv row.
+func compareGPURow(t *testing.T, id string, g GPUModelDoc, r map[string]string) {
+	t.Helper()
+	if g.Vendor != strings.ToLower(r["vendor"]) {
+		t.Errorf("%s: vendor %s, gpus.csv %s", id, g.Vendor, r["vendor"])
+	}
+	// The catalog keeps the architecture name without the die
+	// ("Blackwell (GB202)" -> "Blackwell").
+	if g.Architecture == "" || !strings.HasPrefix(r["architecture"], g.Architecture) {
+		t.Errorf("%s: architecture %q, gpus.csv %q", id, g.Architecture, r["architecture"])
+	}
+	ccOrGfx := g.ComputeCapability
+	if g.Vendor == VendorAMD {
+		ccOrGfx = g.GfxTarget
+	}
+	if ccOrGfx != r["compute_capability_or_gfx"] {
+		t.Errorf("%s: compute capability/gfx %q, gpus.csv %q", id, ccOrGfx, r["compute_capability_or_gfx"])
+	}
+}
+
+// compareGPURowToolkits compares a GPU model's minimum CUDA or ROCm and its
+// maximum CUDA major version with its gpus.csv row.
+func compareGPURowToolkits(t *testing.T, id string, g GPUModelDoc, r map[string]string) {
+	t.Helper()
+	minTK := g.MinCUDA
+	if g.Vendor == VendorAMD {
+		minTK = g.MinROCm
+	}
+	wantTK := ""
+	if m := gpuToolkitRE.FindStringSubmatch(r["min_cuda_or_rocm"]); m != nil {
+		wantTK = m[1]
+	}
+	if minTK != wantTK {
+		t.Errorf("%s: minimum toolkit %q, gpus.csv %q", id, minTK, r["min_cuda_or_rocm"])
+	}
+	wantMajor := int64(0)
+	if m := gpuMajorRE.FindStringSubmatch(r["max_cuda_major_supported"]); m != nil {
+		wantMajor = *refInt(t, m[1])
+	}
+	if g.MaxCUDAMajor != wantMajor {
+		t.Errorf("%s: max CUDA major %d, gpus.csv %q", id, g.MaxCUDAMajor, r["max_cuda_major_supported"])
+	}
+}
+
+// compareGPURowMemory checks that a GPU model's memory is one of the
+// figures of its gpus.csv row.
+func compareGPURowMemory(t *testing.T, id string, g GPUModelDoc, r map[string]string) {
+	t.Helper()
+	memOK := false
+	for _, m := range gpuNumRE.FindAllString(r["memory_gib"], -1) {
+		if *refFloat(t, m) == g.MemoryGiB {
+			memOK = true
+		}
+	}
+	if !memOK {
+		t.Errorf("%s: memory %v GiB is not among gpus.csv %q", id, g.MemoryGiB, r["memory_gib"])
 	}
 }
 
@@ -461,36 +538,47 @@ func TestReferenceImagesCSV(t *testing.T) {
 			}
 			continue
 		}
-		var row map[string]string
-		for _, r := range rows {
-			// Images without a URN are builds the image repository
-			// publishes under tags: matched to the row that lists them.
-			if (im.URN != "" && r["urn"] == im.URN) ||
-				(im.ID == "ubuntu-hpc-gb-2404" && strings.Contains(r["urn"], "GB200/GB300")) ||
-				(im.ID == "ubuntu-hpc-2404-ncv6" && r["urn"] == "microsoft-dsvm:ubuntu-hpc:2404:latest" && strings.Contains(r["gpu_families_supported"], "NCv6")) {
-				row = r
-				break
-			}
-		}
+		row := imagesCSVRow(rows, im)
 		if row == nil {
 			t.Errorf("%s: image %q is not in images.csv", s.Name, im.URN)
 			continue
 		}
-		for what, v := range map[string]string{"CUDA toolkit": im.CUDAToolkit, "driver": strings.Fields(im.Driver + " x")[0], "ROCm": im.ROCm} {
-			if v == "" || v == "x" {
-				continue
-			}
-			col := map[string]string{"CUDA toolkit": "cuda_toolkit", "driver": "nvidia_driver", "ROCm": "rocm"}[what]
-			if !strings.Contains(row[col], v) {
-				t.Errorf("%s: image %s %s %q is not in images.csv %q", s.Name, im.URN, what, v, row[col])
-			}
-		}
-		if im.Source == "" || !strings.HasPrefix(row["source"], strings.Fields(im.Source)[0]) {
-			t.Errorf("%s: image source %q, images.csv %q", s.Name, im.Source, row["source"])
-		}
+		compareImageRow(t, s, im, row)
 	}
 	if used == 0 {
 		t.Fatal("no size has an image")
+	}
+}
+
+// imagesCSVRow returns the images.csv row of an image, or nil.
+func imagesCSVRow(rows []map[string]string, im *Image) map[string]string {
+	for _, r := range rows {
+		// Images without a URN are builds the image repository
+		// publishes under tags: matched to the row that lists them.
+		if (im.URN != "" && r["urn"] == im.URN) ||
+			(im.ID == "ubuntu-hpc-gb-2404" && strings.Contains(r["urn"], "GB200/GB300")) ||
+			(im.ID == "ubuntu-hpc-2404-ncv6" && r["urn"] == "microsoft-dsvm:ubuntu-hpc:2404:latest" && strings.Contains(r["gpu_families_supported"], "NCv6")) {
+			return r
+		}
+	}
+	return nil
+}
+
+// compareImageRow compares the toolkit, driver, ROCm and source of size s's
+// image with its images.csv row.
+func compareImageRow(t *testing.T, s *SKU, im *Image, row map[string]string) {
+	t.Helper()
+	for what, v := range map[string]string{"CUDA toolkit": im.CUDAToolkit, "driver": strings.Fields(im.Driver + " x")[0], "ROCm": im.ROCm} {
+		if v == "" || v == "x" {
+			continue
+		}
+		col := map[string]string{"CUDA toolkit": "cuda_toolkit", "driver": "nvidia_driver", "ROCm": "rocm"}[what]
+		if !strings.Contains(row[col], v) {
+			t.Errorf("%s: image %s %s %q is not in images.csv %q", s.Name, im.URN, what, v, row[col])
+		}
+	}
+	if im.Source == "" || !strings.HasPrefix(row["source"], strings.Fields(im.Source)[0]) {
+		t.Errorf("%s: image source %q, images.csv %q", s.Name, im.Source, row["source"])
 	}
 }
 

@@ -60,14 +60,6 @@ func goDocs(t *testing.T) map[string]string {
 		t.Fatal(err)
 	}
 	docs := map[string]string{}
-	text := func(groups ...*ast.CommentGroup) string {
-		for _, g := range groups {
-			if g != nil {
-				return strings.Join(strings.Fields(g.Text()), " ")
-			}
-		}
-		return ""
-	}
 	fset := token.NewFileSet()
 	for _, name := range files {
 		if strings.HasSuffix(name, "_test.go") {
@@ -82,22 +74,39 @@ func goDocs(t *testing.T) map[string]string {
 			if !ok || gd.Tok != token.TYPE {
 				continue
 			}
-			for _, spec := range gd.Specs {
-				ts := spec.(*ast.TypeSpec)
-				st, ok := ts.Type.(*ast.StructType)
-				if !ok {
-					continue
-				}
-				docs[ts.Name.Name] = text(ts.Doc, gd.Doc)
-				for _, fld := range st.Fields.List {
-					for _, n := range fld.Names {
-						docs[ts.Name.Name+"."+n.Name] = text(fld.Doc, fld.Comment)
-					}
-				}
-			}
+			addStructDocs(docs, gd)
 		}
 	}
 	return docs
+}
+
+// addStructDocs adds the comments of the struct types a type declaration
+// declares, and of their fields, to docs.
+func addStructDocs(docs map[string]string, gd *ast.GenDecl) {
+	for _, spec := range gd.Specs {
+		ts := spec.(*ast.TypeSpec)
+		st, ok := ts.Type.(*ast.StructType)
+		if !ok {
+			continue
+		}
+		docs[ts.Name.Name] = commentText(ts.Doc, gd.Doc)
+		for _, fld := range st.Fields.List {
+			for _, n := range fld.Names {
+				docs[ts.Name.Name+"."+n.Name] = commentText(fld.Doc, fld.Comment)
+			}
+		}
+	}
+}
+
+// commentText returns the text of the first comment group that is not
+// nil, on one line, or "".
+func commentText(groups ...*ast.CommentGroup) string {
+	for _, g := range groups {
+		if g != nil {
+			return strings.Join(strings.Fields(g.Text()), " ")
+		}
+	}
+	return ""
 }
 
 func (g *schemaGen) typeSchema(t *testing.T, typ reflect.Type) map[string]any {
@@ -320,23 +329,49 @@ func validateJSON(root, schema map[string]any, v any, path string) []string {
 		def := root["$defs"].(map[string]any)[strings.TrimPrefix(ref, "#/$defs/")].(map[string]any)
 		return validateJSON(root, def, v, path)
 	}
-	var errs []string
-	fail := func(format string, a ...any) { errs = append(errs, path+": "+fmt.Sprintf(format, a...)) }
-	if ty, ok := schema["type"]; ok {
-		var types []string
-		switch x := ty.(type) {
-		case string:
-			types = []string{x}
-		case []any:
-			for _, y := range x {
-				types = append(types, y.(string))
-			}
-		}
+	if types, ok := schemaTypes(schema); ok {
 		if !slices.Contains(types, jsonType(v)) && (jsonType(v) != "integer" || !slices.Contains(types, "number")) {
-			fail("%s is not %s", compactJSON(v), strings.Join(types, " or "))
-			return errs
+			return []string{path + ": " + fmt.Sprintf("%s is not %s", compactJSON(v), strings.Join(types, " or "))}
 		}
 	}
+	errs := validateJSONValue(schema, v, path)
+	switch x := v.(type) {
+	case []any:
+		if items, ok := schema["items"].(map[string]any); ok {
+			for i, e := range x {
+				errs = append(errs, validateJSON(root, items, e, fmt.Sprintf("%s[%d]", path, i))...)
+			}
+		}
+	case map[string]any:
+		errs = append(errs, validateJSONObject(root, schema, x, path)...)
+	}
+	return errs
+}
+
+// schemaTypes returns the types a schema's "type" allows, and whether it
+// has one.
+func schemaTypes(schema map[string]any) ([]string, bool) {
+	ty, ok := schema["type"]
+	if !ok {
+		return nil, false
+	}
+	var types []string
+	switch x := ty.(type) {
+	case string:
+		types = []string{x}
+	case []any:
+		for _, y := range x {
+			types = append(types, y.(string))
+		}
+	}
+	return types, true
+}
+
+// validateJSONValue checks v against a schema's enum, minimum, maximum and
+// pattern.
+func validateJSONValue(schema map[string]any, v any, path string) []string {
+	var errs []string
+	fail := func(format string, a ...any) { errs = append(errs, path+": "+fmt.Sprintf(format, a...)) }
 	if enum, ok := schema["enum"].([]any); ok {
 		found := false
 		for _, e := range enum {
@@ -360,38 +395,37 @@ func validateJSON(root, schema map[string]any, v any, path string) []string {
 			fail("%q does not match the pattern", s)
 		}
 	}
-	switch x := v.(type) {
-	case []any:
-		if items, ok := schema["items"].(map[string]any); ok {
-			for i, e := range x {
-				errs = append(errs, validateJSON(root, items, e, fmt.Sprintf("%s[%d]", path, i))...)
-			}
+	return errs
+}
+
+// validateJSONObject checks an object against a schema's required,
+// properties and additionalProperties, its fields in name order.
+func validateJSONObject(root, schema map[string]any, x map[string]any, path string) []string {
+	var errs []string
+	fail := func(format string, a ...any) { errs = append(errs, path+": "+fmt.Sprintf(format, a...)) }
+	props, _ := schema["properties"].(map[string]any)
+	for _, r := range asStrings(schema["required"]) {
+		if _, ok := x[r]; !ok {
+			fail("%q is required", r)
 		}
-	case map[string]any:
-		props, _ := schema["properties"].(map[string]any)
-		for _, r := range asStrings(schema["required"]) {
-			if _, ok := x[r]; !ok {
-				fail("%q is required", r)
-			}
+	}
+	keys := make([]string, 0, len(x))
+	for k := range x {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if ps, ok := props[k].(map[string]any); ok {
+			errs = append(errs, validateJSON(root, ps, x[k], path+"."+k)...)
+			continue
 		}
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			if ps, ok := props[k].(map[string]any); ok {
-				errs = append(errs, validateJSON(root, ps, x[k], path+"."+k)...)
-				continue
+		switch ap := schema["additionalProperties"].(type) {
+		case bool:
+			if !ap {
+				fail("unknown field %q", k)
 			}
-			switch ap := schema["additionalProperties"].(type) {
-			case bool:
-				if !ap {
-					fail("unknown field %q", k)
-				}
-			case map[string]any:
-				errs = append(errs, validateJSON(root, ap, x[k], path+"."+k)...)
-			}
+		case map[string]any:
+			errs = append(errs, validateJSON(root, ap, x[k], path+"."+k)...)
 		}
 	}
 	return errs

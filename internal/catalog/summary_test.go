@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 )
 
 // update rewrites the golden files under testdata instead of comparing
@@ -94,79 +95,8 @@ func catalogSummary(t *testing.T, c *Catalog, docs []Document) string {
 	b.WriteString("# After a data change, review and regenerate: go test ./internal/catalog -update\n")
 	fmt.Fprintf(&b, "as_of %s\n", summaryAsOf)
 
-	perFile := counter{}
-	for i, d := range docs {
-		name := strings.TrimPrefix(embeddedDocuments[i], "data/")
-		for section, n := range map[string]int{"decisions": len(d.Decisions), "gpu_models": len(d.GPUModels), "images": len(d.Images), "series": len(d.Series), "skus": len(d.SKUs)} {
-			if n > 0 {
-				perFile[name+" "+section] = n
-			}
-		}
-	}
-	perFile.write(&b, "documents")
-
-	forms := counter{}
-	for _, d := range docs {
-		for _, s := range documentSources(d) {
-			forms[sourceForm(t, s)]++
-			if src, err := ParseSource(s); err == nil && src.Note != "" {
-				forms["with a note"]++
-			}
-		}
-	}
-	forms.write(&b, "source entries by form")
-
-	totals := counter{"sizes": len(c.SKUs()), "series": len(c.series), "gpu_models": len(c.gpuModels), "decisions": len(c.Decisions), "price_regions": len(c.Regions())}
-	families, series, categories, status, statusAt, models, decisions := counter{}, counter{}, counter{}, counter{}, counter{}, counter{}, counter{}
-	var sizes []string
-	for _, s := range c.SKUs() {
-		families[s.Family]++
-		series[fmt.Sprintf("%s (%s, %s, %d)", s.Series, s.Family, s.Category, s.SeriesYear)]++
-		categories[s.Category]++
-		status[s.Lifecycle.Status]++
-		statusAt[s.StatusAt(asOf)]++
-		if s.GPU != nil {
-			models[fmt.Sprintf("%s (%s, %d)", s.GPU.ModelID, s.GPU.Architecture, s.GPU.ArchitectureYear)]++
-		}
-		for _, d := range s.Decisions {
-			decisions[d]++
-		}
-		if s.Network.RDMA {
-			totals["rdma_sizes"]++
-		}
-		if s.VCPUs == nil {
-			totals["sizes_without_specs"]++
-		}
-		if !s.Deployable {
-			totals["sizes_not_deployable"]++
-		}
-		if s.MemoryGiBAllotted != nil {
-			totals["sizes_with_allotted_memory"]++
-		}
-		if s.QuotaVCPUs != nil {
-			totals["sizes_with_quota_vcpus"]++
-		}
-		spot := 0
-		for _, p := range s.Prices {
-			totals["price_rows"]++
-			if p.SpotUSDPerHour != nil {
-				spot++
-				totals["spot_prices"]++
-			}
-		}
-		if len(s.Prices) > 0 {
-			totals["priced_sizes"]++
-		}
-		sizes = append(sizes, fmt.Sprintf("%s %s prices=%d spot=%d", s.Name, s.StatusAt(asOf), len(s.Prices), spot))
-	}
-	totals.write(&b, "totals")
-	families.write(&b, "sizes per family")
-	series.write(&b, "sizes per series (family, category, year available)")
-	categories.write(&b, "sizes per category")
-	status.write(&b, "sizes per recorded status")
-	statusAt.write(&b, "sizes per status at "+summaryAsOf)
-	models.write(&b, "sizes per GPU model (architecture, year)")
-	decisions.write(&b, "sizes per decision")
+	writeDocumentCounts(t, &b, docs)
+	sizes := writeSizeCounts(&b, c, asOf)
 	kinds := counter{}
 	for _, m := range c.Models() {
 		kinds[m.Kind]++
@@ -178,9 +108,129 @@ func catalogSummary(t *testing.T, c *Catalog, docs []Document) string {
 		fmt.Fprintf(&b, "%s: %d\n", tc.name, len(c.Filter(tc.f)))
 	}
 
-	// What the catalog holds beyond the reference facts it was converted
-	// from (testdata/reference): the reference tests check the reverse.
+	writeBeyondReference(t, &b, c)
+
+	fmt.Fprintf(&b, "\n[sizes: status at %s, priced regions, spot prices]\n", summaryAsOf)
+	b.WriteString(strings.Join(sizes, "\n") + "\n")
+	return b.String()
+}
+
+// writeDocumentCounts writes the summary's sections on the documents: the
+// entries of each section per file, and the source entries by form.
+func writeDocumentCounts(t *testing.T, b *strings.Builder, docs []Document) {
+	t.Helper()
+	perFile := counter{}
+	for i, d := range docs {
+		name := strings.TrimPrefix(embeddedDocuments[i], "data/")
+		for section, n := range map[string]int{"decisions": len(d.Decisions), "gpu_models": len(d.GPUModels), "images": len(d.Images), "series": len(d.Series), "skus": len(d.SKUs)} {
+			if n > 0 {
+				perFile[name+" "+section] = n
+			}
+		}
+	}
+	perFile.write(b, "documents")
+
+	forms := counter{}
+	for _, d := range docs {
+		for _, s := range documentSources(d) {
+			forms[sourceForm(t, s)]++
+			if src, err := ParseSource(s); err == nil && src.Note != "" {
+				forms["with a note"]++
+			}
+		}
+	}
+	forms.write(b, "source entries by form")
+}
+
+// sizeCounts are the counters of the summary's sections on sizes.
+type sizeCounts struct {
+	totals, families, series, categories, status, statusAt, models, decisions counter
+}
+
+// writeSizeCounts writes the summary's totals and its sections on sizes,
+// and returns the lines of its size list.
+func writeSizeCounts(b *strings.Builder, c *Catalog, asOf time.Time) []string {
+	n := sizeCounts{
+		totals:   counter{"sizes": len(c.SKUs()), "series": len(c.series), "gpu_models": len(c.gpuModels), "decisions": len(c.Decisions), "price_regions": len(c.Regions())},
+		families: counter{}, series: counter{}, categories: counter{}, status: counter{}, statusAt: counter{}, models: counter{}, decisions: counter{},
+	}
+	var sizes []string
+	for _, s := range c.SKUs() {
+		sizes = append(sizes, n.add(s, asOf))
+	}
+	n.totals.write(b, "totals")
+	n.families.write(b, "sizes per family")
+	n.series.write(b, "sizes per series (family, category, year available)")
+	n.categories.write(b, "sizes per category")
+	n.status.write(b, "sizes per recorded status")
+	n.statusAt.write(b, "sizes per status at "+summaryAsOf)
+	n.models.write(b, "sizes per GPU model (architecture, year)")
+	n.decisions.write(b, "sizes per decision")
+	return sizes
+}
+
+// add counts size s, its status taken at asOf, and returns its line of the
+// size list.
+func (n sizeCounts) add(s *SKU, asOf time.Time) string {
+	n.families[s.Family]++
+	n.series[fmt.Sprintf("%s (%s, %s, %d)", s.Series, s.Family, s.Category, s.SeriesYear)]++
+	n.categories[s.Category]++
+	n.status[s.Lifecycle.Status]++
+	n.statusAt[s.StatusAt(asOf)]++
+	if s.GPU != nil {
+		n.models[fmt.Sprintf("%s (%s, %d)", s.GPU.ModelID, s.GPU.Architecture, s.GPU.ArchitectureYear)]++
+	}
+	for _, d := range s.Decisions {
+		n.decisions[d]++
+	}
+	if s.Network.RDMA {
+		n.totals["rdma_sizes"]++
+	}
+	if s.VCPUs == nil {
+		n.totals["sizes_without_specs"]++
+	}
+	if !s.Deployable {
+		n.totals["sizes_not_deployable"]++
+	}
+	if s.MemoryGiBAllotted != nil {
+		n.totals["sizes_with_allotted_memory"]++
+	}
+	if s.QuotaVCPUs != nil {
+		n.totals["sizes_with_quota_vcpus"]++
+	}
+	spot := 0
+	for _, p := range s.Prices {
+		n.totals["price_rows"]++
+		if p.SpotUSDPerHour != nil {
+			spot++
+			n.totals["spot_prices"]++
+		}
+	}
+	if len(s.Prices) > 0 {
+		n.totals["priced_sizes"]++
+	}
+	return fmt.Sprintf("%s %s prices=%d spot=%d", s.Name, s.StatusAt(asOf), len(s.Prices), spot)
+}
+
+// writeBeyondReference writes what the catalog holds beyond the reference
+// facts it was converted from (testdata/reference): the reference tests
+// check the reverse.
+func writeBeyondReference(t *testing.T, b *strings.Builder, c *Catalog) {
+	t.Helper()
 	b.WriteString("\n[not in the reference facts]\n")
+	inRef := referenceEntries(t)
+	for _, e := range catalogEntries(c) {
+		if !inRef[e] {
+			b.WriteString(e + "\n")
+		}
+	}
+}
+
+// referenceEntries returns the sizes, series, GPU models, GPU performance
+// records and models of the reference facts, each named as catalogEntries
+// names it.
+func referenceEntries(t *testing.T) map[string]bool {
+	t.Helper()
 	inRef := map[string]bool{}
 	for _, r := range referenceCSV(t, "skus.csv") {
 		inRef["size "+r["name"]] = true
@@ -199,32 +249,30 @@ func catalogSummary(t *testing.T, c *Catalog, docs []Document) string {
 	for _, r := range referenceCSV(t, "models.csv") {
 		inRef["model "+r["id"]] = true
 	}
-	var extra []string
+	return inRef
+}
+
+// catalogEntries returns the sizes, series, GPU models, GPU performance
+// records and models of c, each named by its kind, sorted.
+func catalogEntries(c *Catalog) []string {
+	var entries []string
 	for _, s := range c.SKUs() {
-		extra = append(extra, "size "+s.Name)
+		entries = append(entries, "size "+s.Name)
 	}
 	for name := range c.series {
-		extra = append(extra, "series "+name)
+		entries = append(entries, "series "+name)
 	}
 	for id := range c.gpuModels {
-		extra = append(extra, "GPU model "+id)
+		entries = append(entries, "GPU model "+id)
 	}
 	for id := range c.perf.gpu {
-		extra = append(extra, "GPU performance "+id)
+		entries = append(entries, "GPU performance "+id)
 	}
 	for _, m := range c.Models() {
-		extra = append(extra, "model "+m.ID)
+		entries = append(entries, "model "+m.ID)
 	}
-	sort.Strings(extra)
-	for _, e := range extra {
-		if !inRef[e] {
-			b.WriteString(e + "\n")
-		}
-	}
-
-	fmt.Fprintf(&b, "\n[sizes: status at %s, priced regions, spot prices]\n", summaryAsOf)
-	b.WriteString(strings.Join(sizes, "\n") + "\n")
-	return b.String()
+	sort.Strings(entries)
+	return entries
 }
 
 func TestCatalogSummary(t *testing.T) {
