@@ -23,159 +23,255 @@ func checkDeployments(t *testing.T, req Request, res *Result) {
 		target = DefaultTarget
 	}
 	for _, r := range res.Recommendations {
-		d, s := r.Deployment, r.SKU
-		fail := func(format string, args ...any) {
-			t.Helper()
-			t.Errorf("%s (target %s): "+format, append([]any{r.VMSize, target}, args...)...)
+		c := deploymentCheck{t: t, req: req, res: res, target: target, r: r}
+		c.image()
+		c.security()
+		c.placement()
+		c.targetObjects()
+		c.aks()
+		c.cycleCloud()
+		c.azureML()
+		c.batch()
+	}
+}
+
+// deploymentCheck checks the deployment settings of one recommendation of
+// a result, each method one concern of checkDeployments.
+type deploymentCheck struct {
+	t      *testing.T
+	req    Request
+	res    *Result
+	target string // the request's target, or the default one
+	r      Recommendation
+}
+
+// fail reports a defect of the recommendation's deployment settings.
+func (c *deploymentCheck) fail(format string, args ...any) {
+	c.t.Helper()
+	c.t.Errorf("%s (target %s): "+format, append([]any{c.r.VMSize, c.target}, args...)...)
+}
+
+// wantURN is the image the deployment should name: the catalog's URN, or
+// nothing when the size has no image or a confidential size's image does
+// not boot as a confidential VM.
+func (c *deploymentCheck) wantURN() string {
+	s := c.r.SKU
+	if s.Image != nil && (!s.Confidential || s.Image.ConfidentialVM) {
+		return s.Image.URN
+	}
+	return ""
+}
+
+// sameArch is the recommendation's size and the other ranked sizes of its
+// architecture, in rank order after it.
+func (c *deploymentCheck) sameArch() []string {
+	out := []string{c.r.VMSize}
+	for _, o := range c.res.Recommendations {
+		if o.VMSize != c.r.VMSize && o.SKU.Arch == c.r.SKU.Arch {
+			out = append(out, o.VMSize)
 		}
-		// The image: the catalog's URN with its source, or nothing.
-		wantURN := ""
-		if s.Image != nil && (!s.Confidential || s.Image.ConfidentialVM) {
-			wantURN = s.Image.URN
+	}
+	return out
+}
+
+// image: the catalog's URN with its source, or nothing.
+func (c *deploymentCheck) image() {
+	c.t.Helper()
+	d, s := c.r.Deployment, c.r.SKU
+	wantURN := c.wantURN()
+	if d.ImageURN != wantURN || (d.ImageURN == "") != (d.ImageSource == "") || d.CPUArchitecture != s.Arch {
+		c.fail("image %q from %q on %q, catalog %q on %q", d.ImageURN, d.ImageSource, d.CPUArchitecture, wantURN, s.Arch)
+	}
+}
+
+// security: confidential sizes boot as confidential VMs, with secure boot,
+// vTPM and the guest state encrypted with the disk (D57).
+func (c *deploymentCheck) security() {
+	c.t.Helper()
+	d, s := c.r.Deployment, c.r.SKU
+	if conf := s.Confidential; (d.SecurityType == deploy.SecurityTypeConfidentialVM) != conf || d.VTPMEnabled != conf || d.SecureBootEnabled != conf ||
+		(d.OSDiskSecurityEncryptionType == deploy.OSDiskEncryptionVMGuestState) != conf || (!conf && (d.SecurityType != "" || d.OSDiskSecurityEncryptionType != "")) ||
+		(conf && d.ImageURN != "" && !s.Image.ConfidentialVM) {
+		c.fail("security %q, vTPM %v, secure boot %v, OS disk %q on a confidential size %v, image %q", d.SecurityType, d.VTPMEnabled, d.SecureBootEnabled, d.OSDiskSecurityEncryptionType, conf, d.ImageURN)
+	}
+}
+
+// placement: InfiniBand placement only for RDMA across VMs; an
+// availability set for plain VMs, a single-placement-group scale set
+// otherwise, never over 100 VMs.
+func (c *deploymentCheck) placement() {
+	c.t.Helper()
+	d, s, r := c.r.Deployment, c.r.SKU, c.r
+	switch {
+	case d.RDMAPlacement != "" && (!d.RDMA || r.Nodes < 2 || r.Nodes > MaxNodesRDMA):
+		c.fail("placement %q with RDMA %v on %d VMs", d.RDMAPlacement, d.RDMA, r.Nodes)
+	case d.RDMAPlacement != "" && (d.RDMAPlacement == deploy.PlacementAvailabilitySet) != (c.target == TargetVM):
+		c.fail("placement %q", d.RDMAPlacement)
+	case d.SinglePlacementGroup != (d.RDMAPlacement == deploy.PlacementScaleSet && (s.Placement == nil || s.Placement.SinglePlacementGroup)):
+		c.fail("single placement group %v with placement %q", d.SinglePlacementGroup, d.RDMAPlacement)
+	case (d.Interconnect != nil) != (s.Placement != nil && d.RDMAPlacement != ""):
+		c.fail("interconnect %+v with placement %q", d.Interconnect, d.RDMAPlacement)
+	case d.Interconnect != nil && (d.Interconnect.InterconnectBlockCapacity != d.Interconnect.Racks*d.Interconnect.RackVMs || d.Interconnect.InterconnectBlockCapacity < r.Nodes ||
+		(c.req.Nodes == nil && d.Interconnect.InterconnectBlockCapacity != r.Nodes) || !strings.Contains(d.Interconnect.Note, "azapi")):
+		// A job laid out by the engine takes whole racks (D55); a
+		// nodes setting is kept as given.
+		c.fail("interconnect %+v on %d VMs", d.Interconnect, r.Nodes)
+	case d.RDMA && !s.Network.RDMA:
+		c.fail("RDMA on a size without it")
+	}
+}
+
+// targetObjects: the settings of the target, and of no other.
+func (c *deploymentCheck) targetObjects() {
+	c.t.Helper()
+	d, target := c.r.Deployment, c.target
+	if (d.AKS != nil) != (target == TargetAKS) || (d.CycleCloud != nil) != (target == TargetCycleCloud) ||
+		(d.AzureML != nil) != (target == TargetAzureML) || (d.Batch != nil) != (target == TargetBatch) {
+		c.fail("target objects %+v", d)
+	}
+}
+
+// aks: the GPU driver, taints and labels of the node pool, node
+// auto-provisioning, and the InfiniBand feature registration.
+func (c *deploymentCheck) aks() {
+	c.t.Helper()
+	d, s, a := c.r.Deployment, c.r.SKU, c.r.Deployment.AKS
+	if a == nil {
+		return
+	}
+	isGPU := s.GPU != nil
+	wantDriver := ""
+	if isGPU {
+		wantDriver = deploy.GPUDriverInstall
+		if s.GPU.Vendor == catalog.VendorAMD || s.Arch == "arm64" { // D56: AKS installs no driver on either
+			wantDriver = deploy.GPUDriverNone
 		}
-		if d.ImageURN != wantURN || (d.ImageURN == "") != (d.ImageSource == "") || d.CPUArchitecture != s.Arch {
-			fail("image %q from %q on %q, catalog %q on %q", d.ImageURN, d.ImageSource, d.CPUArchitecture, wantURN, s.Arch)
+	}
+	if a.GPUDriver != wantDriver || (len(a.NodeTaints) > 0) != isGPU || a.NodeLabels[deploy.LabelVMSize] != c.r.VMSize {
+		c.fail("AKS driver %q, taints %v, labels %v", a.GPUDriver, a.NodeTaints, a.NodeLabels)
+	}
+	for k := range a.NodeLabels {
+		if k != deploy.LabelVMSize && k != deploy.LabelGPUModel {
+			c.fail("AKS label %q", k)
 		}
-		// Confidential sizes boot as confidential VMs, with secure boot,
-		// vTPM and the guest state encrypted with the disk (D57).
-		if conf := s.Confidential; (d.SecurityType == deploy.SecurityTypeConfidentialVM) != conf || d.VTPMEnabled != conf || d.SecureBootEnabled != conf ||
-			(d.OSDiskSecurityEncryptionType == deploy.OSDiskEncryptionVMGuestState) != conf || (!conf && (d.SecurityType != "" || d.OSDiskSecurityEncryptionType != "")) ||
-			(conf && d.ImageURN != "" && !s.Image.ConfidentialVM) {
-			fail("security %q, vTPM %v, secure boot %v, OS disk %q on a confidential size %v, image %q", d.SecurityType, d.VTPMEnabled, d.SecureBootEnabled, d.OSDiskSecurityEncryptionType, conf, d.ImageURN)
-		}
-		// InfiniBand placement: only for RDMA across VMs; an availability
-		// set for plain VMs, a single-placement-group scale set otherwise,
-		// never over 100 VMs.
-		switch {
-		case d.RDMAPlacement != "" && (!d.RDMA || r.Nodes < 2 || r.Nodes > MaxNodesRDMA):
-			fail("placement %q with RDMA %v on %d VMs", d.RDMAPlacement, d.RDMA, r.Nodes)
-		case d.RDMAPlacement != "" && (d.RDMAPlacement == deploy.PlacementAvailabilitySet) != (target == TargetVM):
-			fail("placement %q", d.RDMAPlacement)
-		case d.SinglePlacementGroup != (d.RDMAPlacement == deploy.PlacementScaleSet && (s.Placement == nil || s.Placement.SinglePlacementGroup)):
-			fail("single placement group %v with placement %q", d.SinglePlacementGroup, d.RDMAPlacement)
-		case (d.Interconnect != nil) != (s.Placement != nil && d.RDMAPlacement != ""):
-			fail("interconnect %+v with placement %q", d.Interconnect, d.RDMAPlacement)
-		case d.Interconnect != nil && (d.Interconnect.InterconnectBlockCapacity != d.Interconnect.Racks*d.Interconnect.RackVMs || d.Interconnect.InterconnectBlockCapacity < r.Nodes ||
-			(req.Nodes == nil && d.Interconnect.InterconnectBlockCapacity != r.Nodes) || !strings.Contains(d.Interconnect.Note, "azapi")):
-			// A job laid out by the engine takes whole racks (D55); a
-			// nodes setting is kept as given.
-			fail("interconnect %+v on %d VMs", d.Interconnect, r.Nodes)
-		case d.RDMA && !s.Network.RDMA:
-			fail("RDMA on a size without it")
-		}
-		if (d.AKS != nil) != (target == TargetAKS) || (d.CycleCloud != nil) != (target == TargetCycleCloud) ||
-			(d.AzureML != nil) != (target == TargetAzureML) || (d.Batch != nil) != (target == TargetBatch) {
-			fail("target objects %+v", d)
-		}
-		sameArch := func() []string {
-			out := []string{r.VMSize}
-			for _, o := range res.Recommendations {
-				if o.VMSize != r.VMSize && o.SKU.Arch == s.Arch {
-					out = append(out, o.VMSize)
-				}
-			}
-			return out
-		}
-		if a := d.AKS; a != nil {
-			isGPU := s.GPU != nil
-			wantDriver := ""
-			if isGPU {
-				wantDriver = deploy.GPUDriverInstall
-				if s.GPU.Vendor == catalog.VendorAMD || s.Arch == "arm64" { // D56: AKS installs no driver on either
-					wantDriver = deploy.GPUDriverNone
-				}
-			}
-			if a.GPUDriver != wantDriver || (len(a.NodeTaints) > 0) != isGPU || a.NodeLabels[deploy.LabelVMSize] != r.VMSize {
-				fail("AKS driver %q, taints %v, labels %v", a.GPUDriver, a.NodeTaints, a.NodeLabels)
-			}
-			for k := range a.NodeLabels {
-				if k != deploy.LabelVMSize && k != deploy.LabelGPUModel {
-					fail("AKS label %q", k)
-				}
-			}
-			// Node auto-provisioning: none where it cannot place the job
-			// (InfiniBand across VMs, AMD GPUs, constrained cores; D56),
-			// with a note saying so; elsewhere the ranked sizes of the same
-			// architecture it can place, this one first.
-			nap := a.NodeAutoProvisioning
-			cannot := (d.RDMA && d.RDMAPlacement != "") || (isGPU && s.GPU.Vendor == catalog.VendorAMD) || s.QuotaVCPUs != nil
-			switch {
-			case cannot != (nap == nil) || cannot != strings.Contains(a.Note, "Node auto-provisioning cannot place"):
-				fail("node auto-provisioning %+v, note %q; want none exactly where it cannot place the job (%v)", nap, a.Note, cannot)
-			case nap != nil:
-				var want []string
-				for _, n := range sameArch() {
-					if o := byName(res, n); o.Deployment.AKS.NodeAutoProvisioning != nil {
-						want = append(want, n)
-					}
-				}
-				if nap.Key != deploy.AKSSizeLabel || nap.Operator != "In" || !slices.Equal(nap.Values, want) {
-					fail("node auto-provisioning %+v, want the ranked %s sizes it can place %v", nap, s.Arch, want)
-				}
-			}
-			if d.RDMA && !strings.Contains(a.Note, "AKSInfinibandSupport") {
-				fail("AKS note %q does not name the InfiniBand feature registration", a.Note)
-			}
-		}
-		if cc := d.CycleCloud; cc != nil {
-			if cc.MachineType != r.VMSize || cc.OSImage != d.ImageURN || cc.MaxNodes != r.Nodes ||
-				(cc.MaxScaleSetSize == MaxNodesRDMA) != d.SinglePlacementGroup || (cc.MaxScaleSetSize != 0 && cc.MaxScaleSetSize != MaxNodesRDMA) {
-				fail("CycleCloud %+v", cc)
-			}
-			want := []string{r.VMSize}
-			if cc.OSImage != "" {
-				want = nil
-				for _, n := range sameArch() {
-					for _, o := range res.Recommendations {
-						if o.VMSize == n && o.Deployment.ImageURN == cc.OSImage {
-							want = append(want, n)
-						}
-					}
-				}
-			}
-			if !slices.Equal(cc.FallbackMachineTypes, want) {
-				fail("fallbacks %v, want %v", cc.FallbackMachineTypes, want)
-			}
-			wantPartition := deploy.PartitionHTC
-			if req.Workload == WorkloadHPC {
-				wantPartition = deploy.PartitionHPC
-			} else if s.GPU != nil {
-				wantPartition = deploy.PartitionGPU
-			}
-			if cc.Partition != wantPartition {
-				fail("partition %q, want %q", cc.Partition, wantPartition)
+	}
+	c.aksNodeAutoProvisioning()
+	if d.RDMA && !strings.Contains(a.Note, "AKSInfinibandSupport") {
+		c.fail("AKS note %q does not name the InfiniBand feature registration", a.Note)
+	}
+}
+
+// aksNodeAutoProvisioning: none where it cannot place the job (InfiniBand
+// across VMs, AMD GPUs, constrained cores; D56), with a note saying so;
+// elsewhere the ranked sizes of the same architecture it can place, this
+// one first.
+func (c *deploymentCheck) aksNodeAutoProvisioning() {
+	c.t.Helper()
+	d, s, a := c.r.Deployment, c.r.SKU, c.r.Deployment.AKS
+	nap := a.NodeAutoProvisioning
+	cannot := (d.RDMA && d.RDMAPlacement != "") || (s.GPU != nil && s.GPU.Vendor == catalog.VendorAMD) || s.QuotaVCPUs != nil
+	switch {
+	case cannot != (nap == nil) || cannot != strings.Contains(a.Note, "Node auto-provisioning cannot place"):
+		c.fail("node auto-provisioning %+v, note %q; want none exactly where it cannot place the job (%v)", nap, a.Note, cannot)
+	case nap != nil:
+		var want []string
+		for _, n := range c.sameArch() {
+			if o := byName(c.res, n); o.Deployment.AKS.NodeAutoProvisioning != nil {
+				want = append(want, n)
 			}
 		}
-		if m := d.AzureML; m != nil {
-			want := deploy.AzureMLDeployment{VMSize: r.VMSize, VMPriority: deploy.AzureMLDedicated, MaxNodeCount: r.Nodes}
-			if req.Spot {
-				want.VMPriority = deploy.AzureMLLowPriority
-			}
-			if *m != want {
-				fail("Azure ML %+v, want %+v", *m, want)
+		if nap.Key != deploy.AKSSizeLabel || nap.Operator != "In" || !slices.Equal(nap.Values, want) {
+			c.fail("node auto-provisioning %+v, want the ranked %s sizes it can place %v", nap, s.Arch, want)
+		}
+	}
+}
+
+// cycleCloud: the node array's size, image, counts, fallbacks and
+// partition.
+func (c *deploymentCheck) cycleCloud() {
+	c.t.Helper()
+	d, r, cc := c.r.Deployment, c.r, c.r.Deployment.CycleCloud
+	if cc == nil {
+		return
+	}
+	if cc.MachineType != r.VMSize || cc.OSImage != d.ImageURN || cc.MaxNodes != r.Nodes ||
+		(cc.MaxScaleSetSize == MaxNodesRDMA) != d.SinglePlacementGroup || (cc.MaxScaleSetSize != 0 && cc.MaxScaleSetSize != MaxNodesRDMA) {
+		c.fail("CycleCloud %+v", cc)
+	}
+	want := []string{r.VMSize}
+	if cc.OSImage != "" {
+		want = c.sameArchWithImage(cc.OSImage)
+	}
+	if !slices.Equal(cc.FallbackMachineTypes, want) {
+		c.fail("fallbacks %v, want %v", cc.FallbackMachineTypes, want)
+	}
+	wantPartition := deploy.PartitionHTC
+	if c.req.Workload == WorkloadHPC {
+		wantPartition = deploy.PartitionHPC
+	} else if r.SKU.GPU != nil {
+		wantPartition = deploy.PartitionGPU
+	}
+	if cc.Partition != wantPartition {
+		c.fail("partition %q, want %q", cc.Partition, wantPartition)
+	}
+}
+
+// sameArchWithImage is sameArch restricted to the sizes whose deployment
+// names the image urn.
+func (c *deploymentCheck) sameArchWithImage(urn string) []string {
+	var want []string
+	for _, n := range c.sameArch() {
+		for _, o := range c.res.Recommendations {
+			if o.VMSize == n && o.Deployment.ImageURN == urn {
+				want = append(want, n)
 			}
 		}
-		if b := d.Batch; b != nil {
-			dedicated, spot := r.Nodes, int64(0)
-			if req.Spot {
-				dedicated, spot = 0, r.Nodes
-			}
-			hasImage := wantURN != ""
-			hasAgent := hasImage && s.Image.BatchNodeAgentSKUID != ""
-			if b.VMSize != r.VMSize || b.TargetDedicatedNodes != dedicated || b.TargetLowPriorityNodes != spot ||
-				(b.Image != nil) != hasImage || (b.NodeAgentSKUID != "") != hasAgent || (hasImage && !hasAgent && !strings.Contains(b.Note, "supported-images")) ||
-				(b.Image != nil && strings.Join([]string{b.Image.Publisher, b.Image.Offer, b.Image.SKU, b.Image.Version}, ":") != d.ImageURN) ||
-				(b.InterNodeCommunication == deploy.BatchInterNodeEnabled && r.Nodes < 2) ||
-				(b.InterNodeCommunication != deploy.BatchInterNodeEnabled && b.InterNodeCommunication != deploy.BatchInterNodeDisabled) ||
-				(d.RDMAPlacement != "" && b.InterNodeCommunication != deploy.BatchInterNodeEnabled) ||
-				(req.Workload == WorkloadHTC && b.InterNodeCommunication != deploy.BatchInterNodeDisabled) {
-				fail("Batch %+v, image %+v", b, b.Image)
-			}
-			// An MPI pool's limit is said for both pool allocation modes.
-			if enabled := b.InterNodeCommunication == deploy.BatchInterNodeEnabled; enabled != strings.Contains(b.Note, "100 nodes") || enabled != strings.Contains(b.Note, "80 in user-subscription") {
-				fail("Batch note %q with inter-node communication %s", b.Note, b.InterNodeCommunication)
-			}
-		}
+	}
+	return want
+}
+
+// azureML: the compute cluster's size, priority and node count.
+func (c *deploymentCheck) azureML() {
+	c.t.Helper()
+	m := c.r.Deployment.AzureML
+	if m == nil {
+		return
+	}
+	want := deploy.AzureMLDeployment{VMSize: c.r.VMSize, VMPriority: deploy.AzureMLDedicated, MaxNodeCount: c.r.Nodes}
+	if c.req.Spot {
+		want.VMPriority = deploy.AzureMLLowPriority
+	}
+	if *m != want {
+		c.fail("Azure ML %+v, want %+v", *m, want)
+	}
+}
+
+// batch: the pool's size, node counts, image, node agent, inter-node
+// communication and note.
+func (c *deploymentCheck) batch() {
+	c.t.Helper()
+	d, s, r, b := c.r.Deployment, c.r.SKU, c.r, c.r.Deployment.Batch
+	if b == nil {
+		return
+	}
+	dedicated, spot := r.Nodes, int64(0)
+	if c.req.Spot {
+		dedicated, spot = 0, r.Nodes
+	}
+	hasImage := c.wantURN() != ""
+	hasAgent := hasImage && s.Image.BatchNodeAgentSKUID != ""
+	if b.VMSize != r.VMSize || b.TargetDedicatedNodes != dedicated || b.TargetLowPriorityNodes != spot ||
+		(b.Image != nil) != hasImage || (b.NodeAgentSKUID != "") != hasAgent || (hasImage && !hasAgent && !strings.Contains(b.Note, "supported-images")) ||
+		(b.Image != nil && strings.Join([]string{b.Image.Publisher, b.Image.Offer, b.Image.SKU, b.Image.Version}, ":") != d.ImageURN) ||
+		(b.InterNodeCommunication == deploy.BatchInterNodeEnabled && r.Nodes < 2) ||
+		(b.InterNodeCommunication != deploy.BatchInterNodeEnabled && b.InterNodeCommunication != deploy.BatchInterNodeDisabled) ||
+		(d.RDMAPlacement != "" && b.InterNodeCommunication != deploy.BatchInterNodeEnabled) ||
+		(c.req.Workload == WorkloadHTC && b.InterNodeCommunication != deploy.BatchInterNodeDisabled) {
+		c.fail("Batch %+v, image %+v", b, b.Image)
+	}
+	// An MPI pool's limit is said for both pool allocation modes.
+	if enabled := b.InterNodeCommunication == deploy.BatchInterNodeEnabled; enabled != strings.Contains(b.Note, "100 nodes") || enabled != strings.Contains(b.Note, "80 in user-subscription") {
+		c.fail("Batch note %q with inter-node communication %s", b.Note, b.InterNodeCommunication)
 	}
 }
 
@@ -183,7 +279,15 @@ func checkDeployments(t *testing.T, req Request, res *Result) {
 // earlier settings had.
 func TestDeploymentPerTarget(t *testing.T) {
 	cat := fixture(t)
+	t.Run("aks", func(t *testing.T) { testDeploymentAKS(t, cat) })
+	t.Run("cyclecloud", func(t *testing.T) { testDeploymentCycleCloud(t, cat) })
+	t.Run("infiniband placement", func(t *testing.T) { testDeploymentPlacement(t, cat) })
+	t.Run("azureml", func(t *testing.T) { testDeploymentAzureML(t, cat) })
+	t.Run("batch", func(t *testing.T) { testDeploymentBatch(t, cat) })
+}
 
+// testDeploymentAKS: the node pools of a GPU and a CPU size.
+func testDeploymentAKS(t *testing.T, cat *catalog.Catalog) {
 	// AKS, NVIDIA: the T4 pool for a 1.3B model. The labels no longer
 	// carry the deprecated "accelerator" key; node auto-provisioning gets
 	// every ranked size (all x86_64), this one first.
@@ -215,12 +319,16 @@ func TestDeploymentPerTarget(t *testing.T) {
 	if a.GPUDriver != "" || len(a.NodeTaints) != 0 || !reflect.DeepEqual(a.NodeLabels, map[string]string{"hpcsku.io/vm-size": "Standard_HB120rs_v3"}) {
 		t.Errorf("AKS %+v", a)
 	}
+}
 
+// testDeploymentCycleCloud: a multi-VM InfiniBand training job and an htc
+// job that leaves InfiniBand unused.
+func testDeploymentCycleCloud(t *testing.T, cat *catalog.Catalog) {
 	// CycleCloud, 70B pretraining on NVIDIA: 72 H100 VMs over InfiniBand
 	// (see TestScaleUpBeforeScaleOut for the count): the gpu partition in
 	// one scale set of at most 100 VMs, its image, and the ranked sizes
 	// that share that image as fallbacks.
-	res = mustRecommendOn(t, cat, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, GPUVendor: "nvidia", Target: "cyclecloud", AsOf: asOf})
+	res := mustRecommendOn(t, cat, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, GPUVendor: "nvidia", Target: "cyclecloud", AsOf: asOf})
 	top := res.Recommendations[0]
 	cc := top.Deployment.CycleCloud
 	if top.VMSize != "Standard_ND96isr_H100_v5" || top.Nodes != 72 || top.Deployment.RDMAPlacement != deploy.PlacementScaleSet || !top.Deployment.SinglePlacementGroup ||
@@ -238,11 +346,15 @@ func TestDeploymentPerTarget(t *testing.T) {
 		cc.Partition != "htc" || cc.MaxNodes != 17 || cc.MaxScaleSetSize != 0 {
 		t.Errorf("top %s %d %+v %+v", top.VMSize, top.Nodes, top.Deployment, cc)
 	}
+}
 
+// testDeploymentPlacement: the InfiniBand placement of a multi-VM job on
+// each target, and the limit of one placement group.
+func testDeploymentPlacement(t *testing.T, cat *catalog.Catalog) {
 	// The same multi-VM InfiniBand job as plain VMs: one availability set.
 	for target, placement := range map[string]string{"vm": deploy.PlacementAvailabilitySet, "vmss": deploy.PlacementScaleSet, "batch": deploy.PlacementScaleSet, "azureml": deploy.PlacementScaleSet, "aks": deploy.PlacementScaleSet} {
-		res = mustRecommendOn(t, cat, Request{Workload: "hpc", Cores: i64(1000), Target: target, AsOf: asOf})
-		top = res.Recommendations[0]
+		res := mustRecommendOn(t, cat, Request{Workload: "hpc", Cores: i64(1000), Target: target, AsOf: asOf})
+		top := res.Recommendations[0]
 		if top.Nodes < 2 || !top.Deployment.RDMA || top.Deployment.RDMAPlacement != placement || top.Deployment.SinglePlacementGroup != (placement == deploy.PlacementScaleSet) {
 			t.Errorf("%s: %s on %d VMs, %+v", target, top.VMSize, top.Nodes, top.Deployment)
 		}
@@ -252,18 +364,25 @@ func TestDeploymentPerTarget(t *testing.T) {
 	if counts := rejectedCounts(nf.Rejected); counts["nodes"] == 0 {
 		t.Errorf("101 InfiniBand VMs: rejections %+v", nf.Rejected)
 	}
+}
 
-	// Azure ML on spot: LowPriority, as many nodes as the layout.
-	res = mustRecommendOn(t, cat, Request{Workload: "hpc", Cores: i64(1000), Target: "azureml", Spot: true, AsOf: asOf})
-	top = res.Recommendations[0]
+// testDeploymentAzureML: Azure ML on spot: LowPriority, as many nodes as
+// the layout.
+func testDeploymentAzureML(t *testing.T, cat *catalog.Catalog) {
+	res := mustRecommendOn(t, cat, Request{Workload: "hpc", Cores: i64(1000), Target: "azureml", Spot: true, AsOf: asOf})
+	top := res.Recommendations[0]
 	if m := top.Deployment.AzureML; *m != (deploy.AzureMLDeployment{VMSize: top.VMSize, VMPriority: "LowPriority", MinNodeCount: 0, MaxNodeCount: top.Nodes}) || top.Nodes < 2 {
 		t.Errorf("Azure ML %+v on %d VMs", m, top.Nodes)
 	}
+}
 
+// testDeploymentBatch: Batch pools for MPI across VMs, for htc on more VMs
+// than an MPI pool holds, and on spot.
+func testDeploymentBatch(t *testing.T, cat *catalog.Catalog) {
 	// Batch, MPI across VMs: inter-node communication, the image split into
 	// its parts and the Ubuntu 24.04 node agent.
-	res = mustRecommendOn(t, cat, Request{Workload: "hpc", Cores: i64(1000), Target: "batch", AsOf: asOf})
-	top = res.Recommendations[0]
+	res := mustRecommendOn(t, cat, Request{Workload: "hpc", Cores: i64(1000), Target: "batch", AsOf: asOf})
+	top := res.Recommendations[0]
 	b := top.Deployment.Batch
 	if b.InterNodeCommunication != "Enabled" || b.NodeAgentSKUID != "batch.node.ubuntu 24.04" || b.TargetDedicatedNodes != top.Nodes || b.TargetLowPriorityNodes != 0 ||
 		!reflect.DeepEqual(b.Image, &deploy.ImageReference{Publisher: "microsoft-dsvm", Offer: "ubuntu-hpc", SKU: "2404", Version: "latest"}) {

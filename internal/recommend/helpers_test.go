@@ -349,8 +349,35 @@ func memOr(p *float64, def float64) float64 {
 }
 
 // satisfies re-checks the hard constraints on one recommendation, written
-// independently of the engine, and returns what is violated.
+// independently of the engine, and returns what is violated: the first
+// violation of the checks below, in their order.
 func satisfies(req Request, r Recommendation) string {
+	for _, check := range []func(Request, Recommendation) string{
+		satisfiesLifecycle,
+		satisfiesSpecs,
+		satisfiesGPUModel,
+		satisfiesCUDAVersion,
+		satisfiesComputeCapability,
+		satisfiesTarget,
+		satisfiesRegion,
+		satisfiesMinimums,
+		satisfiesLayout,
+		satisfiesInterconnect,
+		satisfiesPrices,
+		satisfiesEstimate,
+	} {
+		if v := check(req, r); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// satisfiesLifecycle: the size is not retired on the request's date (or
+// the catalog's), lives the minimum lifetime unless named in prefer
+// without one, is not a preview unless previews are asked for, and can be
+// deployed.
+func satisfiesLifecycle(req Request, r Recommendation) string {
 	s := r.SKU
 	day := req.AsOf
 	if day.IsZero() {
@@ -372,6 +399,13 @@ func satisfies(req Request, r Recommendation) string {
 	if !s.Deployable && len(s.Availability) == 0 {
 		return "deployable"
 	}
+	return ""
+}
+
+// satisfiesSpecs: the size's vCPUs and memory are known, and it is
+// confidential and isolated as asked.
+func satisfiesSpecs(req Request, r Recommendation) string {
+	s := r.SKU
 	if s.VCPUs == nil || s.MemoryGiB == nil {
 		return "unknown_specs"
 	}
@@ -381,96 +415,146 @@ func satisfies(req Request, r Recommendation) string {
 	if req.Isolated != nil && s.Isolated != *req.Isolated {
 		return "isolated"
 	}
+	return ""
+}
+
+// satisfiesGPUModel: the GPU is of the vendor asked for and one of the
+// models asked for (by identifier or name, any case).
+func satisfiesGPUModel(req Request, r Recommendation) string {
+	s := r.SKU
 	if v := req.GPUVendor; v != "" && v != "any" && (s.GPU == nil || s.GPU.Vendor != v) {
 		return "gpu_vendor"
 	}
-	if len(req.GPUModels) > 0 {
-		ok := false
-		for _, m := range req.GPUModels {
-			if s.GPU != nil && (strings.EqualFold(m, s.GPU.ModelID) || strings.EqualFold(m, s.GPU.Model)) {
-				ok = true
-			}
-		}
-		if !ok {
-			return "gpu_models"
+	if len(req.GPUModels) == 0 {
+		return ""
+	}
+	for _, m := range req.GPUModels {
+		if s.GPU != nil && (strings.EqualFold(m, s.GPU.ModelID) || strings.EqualFold(m, s.GPU.Model)) {
+			return ""
 		}
 	}
-	if req.CUDAVersion != "" {
-		var major, minor int
-		_, _ = fmt.Sscanf(req.CUDAVersion, "%d.%d", &major, &minor)
-		if s.GPU == nil || s.GPU.Vendor != "nvidia" || int64(major) > s.GPU.MaxCUDAMajor {
-			return "cuda_version"
-		}
-		var mj, mn int
-		_, _ = fmt.Sscanf(s.GPU.MinCUDA, "%d.%d", &mj, &mn)
-		if major < mj || (major == mj && minor < mn) {
-			return "cuda_version (too old for the GPU)"
-		}
+	return "gpu_models"
+}
+
+// satisfiesCUDAVersion: an NVIDIA GPU whose CUDA versions include the one
+// asked for.
+func satisfiesCUDAVersion(req Request, r Recommendation) string {
+	s := r.SKU
+	if req.CUDAVersion == "" {
+		return ""
 	}
-	if req.MinComputeCapability != "" {
-		var a, b, c, d int
-		_, _ = fmt.Sscanf(req.MinComputeCapability, "%d.%d", &a, &b)
-		if s.GPU == nil || s.GPU.ComputeCapability == "" {
-			return "min_compute_capability"
-		}
-		_, _ = fmt.Sscanf(s.GPU.ComputeCapability, "%d.%d", &c, &d)
-		if c < a || (c == a && d < b) {
-			return "min_compute_capability"
-		}
+	var major, minor int
+	_, _ = fmt.Sscanf(req.CUDAVersion, "%d.%d", &major, &minor)
+	if s.GPU == nil || s.GPU.Vendor != "nvidia" || int64(major) > s.GPU.MaxCUDAMajor {
+		return "cuda_version"
 	}
-	if targetSupport(s, req.Target) == catalog.SupportUnsupported {
+	var mj, mn int
+	_, _ = fmt.Sscanf(s.GPU.MinCUDA, "%d.%d", &mj, &mn)
+	if major < mj || (major == mj && minor < mn) {
+		return "cuda_version (too old for the GPU)"
+	}
+	return ""
+}
+
+// satisfiesComputeCapability: a GPU of at least the compute capability
+// asked for.
+func satisfiesComputeCapability(req Request, r Recommendation) string {
+	s := r.SKU
+	if req.MinComputeCapability == "" {
+		return ""
+	}
+	var a, b, c, d int
+	_, _ = fmt.Sscanf(req.MinComputeCapability, "%d.%d", &a, &b)
+	if s.GPU == nil || s.GPU.ComputeCapability == "" {
+		return "min_compute_capability"
+	}
+	_, _ = fmt.Sscanf(s.GPU.ComputeCapability, "%d.%d", &c, &d)
+	if c < a || (c == a && d < b) {
+		return "min_compute_capability"
+	}
+	return ""
+}
+
+// satisfiesTarget: the target supports the size.
+func satisfiesTarget(req Request, r Recommendation) string {
+	if targetSupport(r.SKU, req.Target) == catalog.SupportUnsupported {
 		return "target"
 	}
-	// Region names are case-insensitive and trimmed; the catalog's are lower
-	// case. With an availability file the file says where a size is offered
-	// (it may be offered where the catalog has no price); without one a price
-	// in the region does.
-	if region := strings.ToLower(strings.TrimSpace(req.Region)); region != "" {
-		p, priced := s.Prices[region]
-		if s.HasAvailability() {
-			ra, listed := s.AvailabilityIn(region)
-			if !listed {
-				return "region"
-			}
-			if ra.LocationRestriction() != nil {
-				return "availability"
-			}
-		} else if !priced {
+	return ""
+}
+
+// satisfiesRegion: the size is offered in the requested region, priced
+// there. Region names are case-insensitive and trimmed; the catalog's are
+// lower case. With an availability file the file says where a size is
+// offered (it may be offered where the catalog has no price); without one
+// a price in the region does.
+func satisfiesRegion(req Request, r Recommendation) string {
+	s := r.SKU
+	region := strings.ToLower(strings.TrimSpace(req.Region))
+	if region == "" {
+		return ""
+	}
+	p, priced := s.Prices[region]
+	if s.HasAvailability() {
+		ra, listed := s.AvailabilityIn(region)
+		if !listed {
 			return "region"
 		}
-		if r.PriceRegion != region {
-			return "price region is not the requested region"
+		if ra.LocationRestriction() != nil {
+			return "availability"
 		}
-		if priced {
-			want := p.USDPerHour
-			if req.Spot && p.SpotUSDPerHour != nil {
-				want = *p.SpotUSDPerHour
-			}
-			if r.PricePerHour == nil || *r.PricePerHour != want {
-				return "price is not the region's"
-			}
-		} else if r.PricePerHour != nil {
+	} else if !priced {
+		return "region"
+	}
+	if r.PriceRegion != region {
+		return "price region is not the requested region"
+	}
+	if !priced {
+		if r.PricePerHour != nil {
 			return "a price in a region where the size has none"
 		}
+		return ""
 	}
+	want := p.USDPerHour
+	if req.Spot && p.SpotUSDPerHour != nil {
+		want = *p.SpotUSDPerHour
+	}
+	if r.PricePerHour == nil || *r.PricePerHour != want {
+		return "price is not the region's"
+	}
+	return ""
+}
+
+// satisfiesMinimums: at least the vCPUs, memory (the less of the size's and
+// the allotted) and local disk (temporary and NVMe) asked for.
+func satisfiesMinimums(req Request, r Recommendation) string {
+	s := r.SKU
 	if req.MinVCPUs != nil && *s.VCPUs < *req.MinVCPUs {
 		return "min_vcpus"
 	}
 	if req.MinMemoryGiB != nil && math.Min(*s.MemoryGiB, memOr(s.MemoryGiBAllotted, *s.MemoryGiB)) < *req.MinMemoryGiB {
 		return "min_memory_gib"
 	}
-	if req.MinLocalDiskGiB != nil {
-		var disk float64
-		if s.TempDiskGiB != nil {
-			disk += float64(*s.TempDiskGiB)
-		}
-		if s.LocalNVMeGiB != nil {
-			disk += float64(*s.LocalNVMeGiB)
-		}
-		if disk < *req.MinLocalDiskGiB {
-			return "min_local_disk_gib"
-		}
+	if req.MinLocalDiskGiB == nil {
+		return ""
 	}
+	var disk float64
+	if s.TempDiskGiB != nil {
+		disk += float64(*s.TempDiskGiB)
+	}
+	if s.LocalNVMeGiB != nil {
+		disk += float64(*s.LocalNVMeGiB)
+	}
+	if disk < *req.MinLocalDiskGiB {
+		return "min_local_disk_gib"
+	}
+	return ""
+}
+
+// satisfiesLayout: the nodes setting is kept, the node count is in range,
+// and the layout holds the GPU memory, GPUs and cores asked for.
+func satisfiesLayout(req Request, r Recommendation) string {
+	s := r.SKU
 	if req.Nodes != nil && r.Nodes != *req.Nodes {
 		return "nodes differ from the nodes setting"
 	}
@@ -486,21 +570,32 @@ func satisfies(req Request, r Recommendation) string {
 	if req.Cores != nil && (req.Workload == "hpc" || req.Workload == "htc") && r.Nodes**s.VCPUs < *req.Cores {
 		return "cores"
 	}
-	// One job spans VMs: a served model's copy with pipeline stages (copies
-	// on separate VMs, replicas, need no InfiniBand); any other job on more
-	// than one VM.
+	return ""
+}
+
+// satisfiesInterconnect: a job that needs InfiniBand gets it, on no more
+// VMs than one InfiniBand job can use. One job spans VMs: a served model's
+// copy with pipeline stages (copies on separate VMs, replicas, need no
+// InfiniBand); any other job on more than one VM.
+func satisfiesInterconnect(req Request, r Recommendation) string {
 	spans := r.Nodes > 1
 	if req.Workload == "inference" && req.Model != nil && req.GPUMemoryGiB == nil && r.PipelineStages > 0 {
 		spans = r.PipelineStages > 1
 	}
 	needIB := req.Interconnect == "infiniband" ||
 		((req.Interconnect == "" || req.Interconnect == "auto") && (req.Workload == "hpc" || (spans && req.Workload != "htc")))
-	if needIB && !s.Network.RDMA {
+	if needIB && !r.SKU.Network.RDMA {
 		return "interconnect"
 	}
 	if needIB && r.Nodes > MaxNodesRDMA {
 		return "more VMs than an InfiniBand job can use"
 	}
+	return ""
+}
+
+// satisfiesPrices: within the price limits, and the total price is the
+// price of a VM times the VMs.
+func satisfiesPrices(req Request, r Recommendation) string {
 	if req.MaxPricePerHour != nil && (r.PricePerHour == nil || *r.PricePerHour > *req.MaxPricePerHour) {
 		return "max_price_per_hour"
 	}
@@ -512,27 +607,33 @@ func satisfies(req Request, r Recommendation) string {
 			return "total price is not price times nodes"
 		}
 	}
-	// Time and throughput, by the layout's own estimate: a stated deadline
-	// is met, a service sustains the tokens per second asked for, and the
-	// cost of a job is its hours at the layout's price.
-	if e := r.Estimate; e != nil {
-		if req.DeadlineHours != nil && e.JobHours != nil && *e.JobHours > *req.DeadlineHours+0.005 {
-			return fmt.Sprintf("deadline: %v hours for deadline_hours %v", *e.JobHours, *req.DeadlineHours)
-		}
-		if req.TokensPerSecond != nil && e.TokensPerSecond != nil && req.Workload == "inference" && *e.TokensPerSecond+0.5 < *req.TokensPerSecond {
-			return fmt.Sprintf("tokens_per_second: the layout serves %v of the %v asked for", *e.TokensPerSecond, *req.TokensPerSecond)
-		}
-		// (hours rounded to 0.01, the total price to 0.0001 USD, the cost
-		// to the cent), licences included: a job's licence cost is its
-		// hours at the licence per hour of its cores.
-		lic := 0.0
-		if e.LicenseCostUSD != nil && *e.JobHours > 0 {
-			lic = *e.LicenseCostUSD / *e.JobHours
-		}
-		if e.JobHours != nil && e.JobCostUSD != nil && r.TotalPricePerHour != nil &&
-			math.Abs(*e.JobHours*(*r.TotalPricePerHour+lic)-*e.JobCostUSD) > 0.005*(*r.TotalPricePerHour+lic)+0.00005**e.JobHours+0.02 {
-			return fmt.Sprintf("job cost %v for %v hours at %v USD per hour", *e.JobCostUSD, *e.JobHours, *r.TotalPricePerHour)
-		}
+	return ""
+}
+
+// satisfiesEstimate: time and throughput, by the layout's own estimate: a
+// stated deadline is met, a service sustains the tokens per second asked
+// for, and the cost of a job is its hours at the layout's price.
+func satisfiesEstimate(req Request, r Recommendation) string {
+	e := r.Estimate
+	if e == nil {
+		return ""
+	}
+	if req.DeadlineHours != nil && e.JobHours != nil && *e.JobHours > *req.DeadlineHours+0.005 {
+		return fmt.Sprintf("deadline: %v hours for deadline_hours %v", *e.JobHours, *req.DeadlineHours)
+	}
+	if req.TokensPerSecond != nil && e.TokensPerSecond != nil && req.Workload == "inference" && *e.TokensPerSecond+0.5 < *req.TokensPerSecond {
+		return fmt.Sprintf("tokens_per_second: the layout serves %v of the %v asked for", *e.TokensPerSecond, *req.TokensPerSecond)
+	}
+	// (hours rounded to 0.01, the total price to 0.0001 USD, the cost to
+	// the cent), licences included: a job's licence cost is its hours at
+	// the licence per hour of its cores.
+	lic := 0.0
+	if e.LicenseCostUSD != nil && *e.JobHours > 0 {
+		lic = *e.LicenseCostUSD / *e.JobHours
+	}
+	if e.JobHours != nil && e.JobCostUSD != nil && r.TotalPricePerHour != nil &&
+		math.Abs(*e.JobHours*(*r.TotalPricePerHour+lic)-*e.JobCostUSD) > 0.005*(*r.TotalPricePerHour+lic)+0.00005**e.JobHours+0.02 {
+		return fmt.Sprintf("job cost %v for %v hours at %v USD per hour", *e.JobCostUSD, *e.JobHours, *r.TotalPricePerHour)
 	}
 	return ""
 }

@@ -40,44 +40,51 @@ func TestFieldErrorKinds(t *testing.T) {
 		{"method without a model", Request{Workload: WorkloadFineTuning, FineTuningMethod: MethodLoRA}, KindIgnored, true},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			errs := eng.Validate(tt.req)
-			if len(errs) != 1 {
-				t.Fatalf("want one finding, got %+v", errs)
-			}
-			fe := errs[0]
-			if fe.Kind != tt.kind {
-				t.Errorf("%s: kind %d, want %d", fe.Summary, fe.Kind, tt.kind)
-			}
-			if fe.Soft != (tt.kind != KindInvalid) {
-				t.Errorf("%s: Soft = %v for kind %d", fe.Summary, fe.Soft, fe.Kind)
-			}
-			res, err := eng.Recommend(tt.req)
-			var ve *ValidationError
-			var nf *NoFitError
-			switch {
-			case tt.kind == KindInvalid:
-				if !errors.As(err, &ve) {
-					t.Errorf("Recommend: %v, want a *ValidationError", err)
-				}
-				return
-			case !tt.fits:
-				if !errors.As(err, &nf) {
-					t.Errorf("Recommend: %v, want a *NoFitError", err)
-				}
-				return
-			case err != nil:
-				t.Fatalf("Recommend: %v", err)
-			}
-			var warned bool
-			for _, w := range res.Warnings {
-				if w.Summary == fe.Summary && w.Detail == fe.Detail {
-					warned = true
-				}
-			}
-			if warned != (tt.kind == KindIgnored) {
-				t.Errorf("%s (kind %d): result warning %v, want %v", fe.Summary, fe.Kind, warned, tt.kind == KindIgnored)
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { checkFieldErrorKind(t, eng, tt.req, tt.kind, tt.fits) })
+	}
+}
+
+// checkFieldErrorKind: req has exactly one finding, of the kind given, soft
+// unless invalid; Recommend refuses an invalid request, ends in a
+// *NoFitError when nothing fits, and otherwise returns a result that warns
+// of the finding exactly when it is ignored.
+func checkFieldErrorKind(t *testing.T, eng *Engine, req Request, kind FieldErrorKind, fits bool) {
+	t.Helper()
+	errs := eng.Validate(req)
+	if len(errs) != 1 {
+		t.Fatalf("want one finding, got %+v", errs)
+	}
+	fe := errs[0]
+	if fe.Kind != kind {
+		t.Errorf("%s: kind %d, want %d", fe.Summary, fe.Kind, kind)
+	}
+	if fe.Soft != (kind != KindInvalid) {
+		t.Errorf("%s: Soft = %v for kind %d", fe.Summary, fe.Soft, fe.Kind)
+	}
+	res, err := eng.Recommend(req)
+	var ve *ValidationError
+	var nf *NoFitError
+	switch {
+	case kind == KindInvalid:
+		if !errors.As(err, &ve) {
+			t.Errorf("Recommend: %v, want a *ValidationError", err)
+		}
+		return
+	case !fits:
+		if !errors.As(err, &nf) {
+			t.Errorf("Recommend: %v, want a *NoFitError", err)
+		}
+		return
+	case err != nil:
+		t.Fatalf("Recommend: %v", err)
+	}
+	var warned bool
+	for _, w := range res.Warnings {
+		if w.Summary == fe.Summary && w.Detail == fe.Detail {
+			warned = true
+		}
+	}
+	if warned != (kind == KindIgnored) {
+		t.Errorf("%s (kind %d): result warning %v, want %v", fe.Summary, fe.Kind, warned, kind == KindIgnored)
 	}
 }

@@ -21,168 +21,13 @@ import (
 // paper for 16 bytes per parameter).
 func TestMemoryEstimatesPinned(t *testing.T) {
 	eng := testEngine(t)
-	type want struct {
-		gib, weights, kv, act, adapters float64
-		kvPerToken                      float64
-		method                          string
-		dataParallel                    bool
-	}
-	tests := []struct {
-		name string
-		req  MemoryRequest
-		want want
-	}{
-		{
-			// Llama 3.1 8B: 32 layers, 8 KV heads × 128, bf16 cache:
-			// 2 × 32 × 8 × 128 × 2 = 131,072 bytes = 128 KiB per token;
-			// 8,192 tokens × 32 sequences × 128 KiB = 32 GiB of KV cache.
-			// Weights 8.03e9 × 2 = 14.96 GiB; workspace 5% = 0.75 GiB.
-			// Total (16.06e9 + 0.803e9 + 34.36e9) / 2^30 = 47.7 GiB.
-			"llama-3.1-8b inference 8k x 32",
-			MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "llama-3.1-8b"}, ContextTokens: i64(8192), ConcurrentRequests: i64(32)},
-			want{gib: 47.7, weights: 14.96, kv: 32, act: 0.75, kvPerToken: 131072},
-		},
-		{
-			// Llama 3.1 70B: 2 × 80 × 8 × 128 × 2 = 327,680 bytes (320 KiB)
-			// per token; × 8,192 × 32 = 80 GiB (models.md §4.7). Weights
-			// 70.55e9 × 2 = 131.41 GiB, workspace 6.57 GiB: 217.98 GiB.
-			"llama-3.1-70b inference 8k x 32",
-			MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "Llama 3.1 70B"}, ContextTokens: i64(8192), ConcurrentRequests: i64(32)},
-			want{gib: 217.98, weights: 131.41, kv: 80, act: 6.57, kvPerToken: 327680},
-		},
-		{
-			// QLoRA on Llama 3.1 70B: embeddings and output 2 × 128,256 ×
-			// 8,192 = 2.10e9 parameters at 2 bytes; the other 68.45e9 in
-			// NF4 at 4.127 bits: 35.31e9 + 4.20e9 bytes = 36.8 GiB (models.md
-			// §4.7 gives ≈ 39.5 GB). Adapters 1% × 70.55e9 × 12 bytes = 7.88
-			// GiB. Activations at 4,096 tokens × 1 sequence: 80 × 4096 ×
-			// 8192 × 2 (checkpointed) + 4096 × 8192 × 34 (one layer) + 4096
-			// × 128,256 × 4 (logits) = 8.61e9 bytes = 8.02 GiB. Total 52.7
-			// GiB: one 80 GB GPU.
-			"llama-3.1-70b qlora",
-			MemoryRequest{Workload: WorkloadFineTuning, Model: Model{Name: "llama-3.1-70b"}, FineTuningMethod: MethodQLoRA},
-			want{gib: 52.7, weights: 36.8, act: 8.02, adapters: 7.88, method: MethodQLoRA},
-		},
-		{
-			// LoRA on Llama 3.1 8B in bf16: frozen 8.03e9 × 2 = 14.96 GiB;
-			// adapters 1% × 8.03e9 × 16 = 1.2 GiB; activations 32 × 4096 ×
-			// 4096 × 2 + 4096 × 4096 × 34 + 4096 × 128,256 × 4 = 3.75e9
-			// bytes = 3.49 GiB. Total 19.64 GiB.
-			"llama-3.1-8b lora",
-			MemoryRequest{Workload: WorkloadFineTuning, Model: Model{Name: "llama-3.1-8b"}, FineTuningMethod: MethodLoRA},
-			want{gib: 19.64, weights: 14.96, act: 3.49, adapters: 1.2, method: MethodLoRA},
-		},
-		{
-			// Full fine-tuning of Llama 3.1 8B (the default method at bf16):
-			// 8.03e9 × 16 bytes = 119.66 GiB of states, + 25% = 149.57 GiB.
-			"llama-3.1-8b full fine-tuning",
-			MemoryRequest{Workload: WorkloadFineTuning, Model: Model{Name: "llama-3.1-8b"}},
-			want{gib: 149.57, weights: 14.96, act: 29.91, method: MethodFull},
-		},
-		{
-			// Qwen2.5 7B has 4 KV heads: 2 × 28 × 4 × 128 × 2 = 57,344
-			// bytes per token; defaults 4,096 × 8 sequences = 1.75 GiB.
-			// Weights 7.61e9 × 2 = 14.17 GiB, workspace 0.71: 16.63 GiB.
-			"qwen2.5-7b inference defaults",
-			MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "qwen2.5-7b"}},
-			want{gib: 16.63, weights: 14.17, kv: 1.75, act: 0.71, kvPerToken: 57344},
-		},
-		{
-			// DeepSeek-V3 in fp8 with MLA: 61 layers × (512 latent + 64
-			// RoPE) × 1 byte = 35,136 bytes per token (models.md §4.2 gives
-			// 70,272 at bf16); × 4,096 × 8 = 1.07 GiB. Weights 671e9 × 1 =
-			// 624.92 GiB, workspace 31.25: 657.24 GiB.
-			"deepseek-v3 inference fp8 MLA",
-			MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "deepseek-v3"}},
-			want{gib: 657.24, weights: 624.92, kv: 1.07, act: 31.25, kvPerToken: 35136},
-		},
-		{
-			// Gemma 2 9B: 42 layers, 8 KV heads × 256; 21 layers keep a
-			// 4,096-token window. Per sequence of 8,192 tokens: 2 × 8 × 256
-			// × 2 × (21 × 8,192 + 21 × 4,096) = 2.11e9 bytes, an average of
-			// 258,048 bytes per token (344,064 if every layer kept it all);
-			// × 16 sequences = 31.5 GiB. Weights 9.24e9 × 2 = 17.21 GiB,
-			// workspace 0.86: 49.57 GiB.
-			"gemma-2-9b inference sliding window",
-			MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "gemma-2-9b"}, ContextTokens: i64(8192), ConcurrentRequests: i64(16)},
-			want{gib: 49.57, weights: 17.21, kv: 31.5, act: 0.86, kvPerToken: 258048},
-		},
-		{
-			// Mixtral 8x7B: memory by total parameters (46.7e9 × 2 = 86.99
-			// GiB), KV by its attention (2 × 32 × 8 × 128 × 2 = 131,072
-			// bytes per token; × 4,096 × 8 = 4 GiB); workspace 4.35: 95.33.
-			"mixtral-8x7b inference",
-			MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "mixtral-8x7b"}},
-			want{gib: 95.33, weights: 86.99, kv: 4, act: 4.35, kvPerToken: 131072},
-		},
-		{
-			// gpt-oss-120b in MXFP4 (4.25 bits): 116.8e9 × 0.53125 = 57.79
-			// GiB. KV: 2 × 8 × 64 × 2 = 2,048 bytes per layer per token;
-			// 18 full layers × 4,096 + 18 window layers × 128 per sequence:
-			// 38,016 bytes per token on average; × 4,096 × 8 = 1.16 GiB.
-			// Workspace 2.89: 61.84 GiB.
-			"gpt-oss-120b inference mxfp4",
-			MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "gpt-oss-120b"}},
-			want{gib: 61.84, weights: 57.79, kv: 1.16, act: 2.89, kvPerToken: 38016},
-		},
-		{
-			// ViT-L/16 training in bf16 at 256 images per GPU: states
-			// 0.307e9 × 16 = 4.57 GiB; activations 256 × 24 layers × 197
-			// patches × 1,024 hidden × 34 bytes = 39.25 GiB. Every GPU holds
-			// all of it (data parallel): 43.82 GiB.
-			"vit-large training batch 256",
-			MemoryRequest{Workload: WorkloadTraining, Model: Model{Name: "vit-large", Precision: PrecisionBF16}, TrainingBatchSize: i64(256)},
-			want{gib: 43.82, weights: 0.57, act: 39.25, method: MethodFull, dataParallel: true},
-		},
-		{
-			// BERT-large fine-tuning, published in fp32 (no master copy: 4 +
-			// 4 + 8 = 16 bytes): 0.34e9 × 16 = 5.07 GiB; default batch 32 ×
-			// 24 × 512 × 1,024 × 34 = 12.75 GiB: 17.82 GiB per GPU.
-			"bert-large fine-tuning default batch",
-			MemoryRequest{Workload: WorkloadFineTuning, Model: Model{Name: "bert-large"}},
-			want{gib: 17.82, weights: 1.27, act: 12.75, method: MethodFull, dataParallel: true},
-		},
-		{
-			// A 70B int4 model without a name: QLoRA by default. Base 70e9 ×
-			// 4.127 / 8 = 33.63 GiB; adapters 70e9 × 1% × 12 = 7.82 GiB;
-			// activations without architecture 0.25 bytes per parameter per
-			// 4,096 tokens = 16.3 GiB. Total 57.75 GiB.
-			"70B int4 fine-tuning defaults to qlora",
-			MemoryRequest{Workload: WorkloadFineTuning, Model: Model{ParametersBillion: 70, Precision: PrecisionINT4}},
-			want{gib: 57.75, weights: 33.63, act: 16.3, adapters: 7.82, method: MethodQLoRA},
-		},
-		{
-			// An 8B model without a name: 128 KiB per token × (8 / 8)^0.42
-			// = 131,072 bytes; × 4,096 × 8 = 4 GiB. Weights 8e9 × 2 = 14.9,
-			// workspace 0.75: 19.65 GiB.
-			"unnamed 8B inference approximates the KV cache",
-			MemoryRequest{Workload: WorkloadInference, Model: Model{ParametersBillion: 8}},
-			want{gib: 19.65, weights: 14.9, kv: 4, act: 0.75, kvPerToken: 131072},
-		},
-		{
-			// Pretraining 70B in bf16: 70e9 × 16 = 1,043.08 GiB of states,
-			// + 50% activation headroom = 1,564.62 GiB.
-			"70B training",
-			MemoryRequest{Workload: WorkloadTraining, Model: Model{ParametersBillion: 70}},
-			want{gib: 1564.62, weights: 130.39, act: 521.54, method: MethodFull},
-		},
-		{
-			// LoRA on an int8 base (the default method for int8): 8.03e9 × 1
-			// = 7.48 GiB frozen; adapters 8.03e9 × 1% × 16 = 1.2 GiB;
-			// activations 3.745e9 bytes = 3.49 GiB; (8.03e9 + 1.285e9 +
-			// 3.745e9) / 2^30 = 12.16 GiB.
-			"llama-3.1-8b int8 defaults to lora",
-			MemoryRequest{Workload: WorkloadFineTuning, Model: Model{Name: "llama-3.1-8b", Precision: PrecisionINT8}},
-			want{gib: 12.16, weights: 7.48, act: 3.49, adapters: 1.2, method: MethodLoRA},
-		},
-	}
-	for _, tt := range tests {
+	for _, tt := range pinnedMemoryCases {
 		t.Run(tt.name, func(t *testing.T) {
 			e, _, err := eng.EstimateMemory(tt.req)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := want{gib: e.GiB, weights: e.WeightsGiB, kv: e.KVCacheGiB, act: e.ActivationGiB, adapters: e.AdapterGiB,
+			got := pinnedMemory{gib: e.GiB, weights: e.WeightsGiB, kv: e.KVCacheGiB, act: e.ActivationGiB, adapters: e.AdapterGiB,
 				kvPerToken: e.KVBytesPerToken, method: e.FineTuningMethod, dataParallel: e.DataParallel}
 			if got != tt.want {
 				t.Errorf("got  %+v\nwant %+v\nformula %s", got, tt.want, e.Formula)
@@ -192,6 +37,166 @@ func TestMemoryEstimatesPinned(t *testing.T) {
 			}
 		})
 	}
+}
+
+// pinnedMemory is what TestMemoryEstimatesPinned pins of an estimate.
+type pinnedMemory struct {
+	gib, weights, kv, act, adapters float64
+	kvPerToken                      float64
+	method                          string
+	dataParallel                    bool
+}
+
+// pinnedMemoryCases are the estimates TestMemoryEstimatesPinned pins, each
+// with its hand calculation.
+var pinnedMemoryCases = []struct {
+	name string
+	req  MemoryRequest
+	want pinnedMemory
+}{
+	{
+		// Llama 3.1 8B: 32 layers, 8 KV heads × 128, bf16 cache:
+		// 2 × 32 × 8 × 128 × 2 = 131,072 bytes = 128 KiB per token;
+		// 8,192 tokens × 32 sequences × 128 KiB = 32 GiB of KV cache.
+		// Weights 8.03e9 × 2 = 14.96 GiB; workspace 5% = 0.75 GiB.
+		// Total (16.06e9 + 0.803e9 + 34.36e9) / 2^30 = 47.7 GiB.
+		"llama-3.1-8b inference 8k x 32",
+		MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "llama-3.1-8b"}, ContextTokens: i64(8192), ConcurrentRequests: i64(32)},
+		pinnedMemory{gib: 47.7, weights: 14.96, kv: 32, act: 0.75, kvPerToken: 131072},
+	},
+	{
+		// Llama 3.1 70B: 2 × 80 × 8 × 128 × 2 = 327,680 bytes (320 KiB)
+		// per token; × 8,192 × 32 = 80 GiB (models.md §4.7). Weights
+		// 70.55e9 × 2 = 131.41 GiB, workspace 6.57 GiB: 217.98 GiB.
+		"llama-3.1-70b inference 8k x 32",
+		MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "Llama 3.1 70B"}, ContextTokens: i64(8192), ConcurrentRequests: i64(32)},
+		pinnedMemory{gib: 217.98, weights: 131.41, kv: 80, act: 6.57, kvPerToken: 327680},
+	},
+	{
+		// QLoRA on Llama 3.1 70B: embeddings and output 2 × 128,256 ×
+		// 8,192 = 2.10e9 parameters at 2 bytes; the other 68.45e9 in
+		// NF4 at 4.127 bits: 35.31e9 + 4.20e9 bytes = 36.8 GiB (models.md
+		// §4.7 gives ≈ 39.5 GB). Adapters 1% × 70.55e9 × 12 bytes = 7.88
+		// GiB. Activations at 4,096 tokens × 1 sequence: 80 × 4096 ×
+		// 8192 × 2 (checkpointed) + 4096 × 8192 × 34 (one layer) + 4096
+		// × 128,256 × 4 (logits) = 8.61e9 bytes = 8.02 GiB. Total 52.7
+		// GiB: one 80 GB GPU.
+		"llama-3.1-70b qlora",
+		MemoryRequest{Workload: WorkloadFineTuning, Model: Model{Name: "llama-3.1-70b"}, FineTuningMethod: MethodQLoRA},
+		pinnedMemory{gib: 52.7, weights: 36.8, act: 8.02, adapters: 7.88, method: MethodQLoRA},
+	},
+	{
+		// LoRA on Llama 3.1 8B in bf16: frozen 8.03e9 × 2 = 14.96 GiB;
+		// adapters 1% × 8.03e9 × 16 = 1.2 GiB; activations 32 × 4096 ×
+		// 4096 × 2 + 4096 × 4096 × 34 + 4096 × 128,256 × 4 = 3.75e9
+		// bytes = 3.49 GiB. Total 19.64 GiB.
+		"llama-3.1-8b lora",
+		MemoryRequest{Workload: WorkloadFineTuning, Model: Model{Name: "llama-3.1-8b"}, FineTuningMethod: MethodLoRA},
+		pinnedMemory{gib: 19.64, weights: 14.96, act: 3.49, adapters: 1.2, method: MethodLoRA},
+	},
+	{
+		// Full fine-tuning of Llama 3.1 8B (the default method at bf16):
+		// 8.03e9 × 16 bytes = 119.66 GiB of states, + 25% = 149.57 GiB.
+		"llama-3.1-8b full fine-tuning",
+		MemoryRequest{Workload: WorkloadFineTuning, Model: Model{Name: "llama-3.1-8b"}},
+		pinnedMemory{gib: 149.57, weights: 14.96, act: 29.91, method: MethodFull},
+	},
+	{
+		// Qwen2.5 7B has 4 KV heads: 2 × 28 × 4 × 128 × 2 = 57,344
+		// bytes per token; defaults 4,096 × 8 sequences = 1.75 GiB.
+		// Weights 7.61e9 × 2 = 14.17 GiB, workspace 0.71: 16.63 GiB.
+		"qwen2.5-7b inference defaults",
+		MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "qwen2.5-7b"}},
+		pinnedMemory{gib: 16.63, weights: 14.17, kv: 1.75, act: 0.71, kvPerToken: 57344},
+	},
+	{
+		// DeepSeek-V3 in fp8 with MLA: 61 layers × (512 latent + 64
+		// RoPE) × 1 byte = 35,136 bytes per token (models.md §4.2 gives
+		// 70,272 at bf16); × 4,096 × 8 = 1.07 GiB. Weights 671e9 × 1 =
+		// 624.92 GiB, workspace 31.25: 657.24 GiB.
+		"deepseek-v3 inference fp8 MLA",
+		MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "deepseek-v3"}},
+		pinnedMemory{gib: 657.24, weights: 624.92, kv: 1.07, act: 31.25, kvPerToken: 35136},
+	},
+	{
+		// Gemma 2 9B: 42 layers, 8 KV heads × 256; 21 layers keep a
+		// 4,096-token window. Per sequence of 8,192 tokens: 2 × 8 × 256
+		// × 2 × (21 × 8,192 + 21 × 4,096) = 2.11e9 bytes, an average of
+		// 258,048 bytes per token (344,064 if every layer kept it all);
+		// × 16 sequences = 31.5 GiB. Weights 9.24e9 × 2 = 17.21 GiB,
+		// workspace 0.86: 49.57 GiB.
+		"gemma-2-9b inference sliding window",
+		MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "gemma-2-9b"}, ContextTokens: i64(8192), ConcurrentRequests: i64(16)},
+		pinnedMemory{gib: 49.57, weights: 17.21, kv: 31.5, act: 0.86, kvPerToken: 258048},
+	},
+	{
+		// Mixtral 8x7B: memory by total parameters (46.7e9 × 2 = 86.99
+		// GiB), KV by its attention (2 × 32 × 8 × 128 × 2 = 131,072
+		// bytes per token; × 4,096 × 8 = 4 GiB); workspace 4.35: 95.33.
+		"mixtral-8x7b inference",
+		MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "mixtral-8x7b"}},
+		pinnedMemory{gib: 95.33, weights: 86.99, kv: 4, act: 4.35, kvPerToken: 131072},
+	},
+	{
+		// gpt-oss-120b in MXFP4 (4.25 bits): 116.8e9 × 0.53125 = 57.79
+		// GiB. KV: 2 × 8 × 64 × 2 = 2,048 bytes per layer per token;
+		// 18 full layers × 4,096 + 18 window layers × 128 per sequence:
+		// 38,016 bytes per token on average; × 4,096 × 8 = 1.16 GiB.
+		// Workspace 2.89: 61.84 GiB.
+		"gpt-oss-120b inference mxfp4",
+		MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "gpt-oss-120b"}},
+		pinnedMemory{gib: 61.84, weights: 57.79, kv: 1.16, act: 2.89, kvPerToken: 38016},
+	},
+	{
+		// ViT-L/16 training in bf16 at 256 images per GPU: states
+		// 0.307e9 × 16 = 4.57 GiB; activations 256 × 24 layers × 197
+		// patches × 1,024 hidden × 34 bytes = 39.25 GiB. Every GPU holds
+		// all of it (data parallel): 43.82 GiB.
+		"vit-large training batch 256",
+		MemoryRequest{Workload: WorkloadTraining, Model: Model{Name: "vit-large", Precision: PrecisionBF16}, TrainingBatchSize: i64(256)},
+		pinnedMemory{gib: 43.82, weights: 0.57, act: 39.25, method: MethodFull, dataParallel: true},
+	},
+	{
+		// BERT-large fine-tuning, published in fp32 (no master copy: 4 +
+		// 4 + 8 = 16 bytes): 0.34e9 × 16 = 5.07 GiB; default batch 32 ×
+		// 24 × 512 × 1,024 × 34 = 12.75 GiB: 17.82 GiB per GPU.
+		"bert-large fine-tuning default batch",
+		MemoryRequest{Workload: WorkloadFineTuning, Model: Model{Name: "bert-large"}},
+		pinnedMemory{gib: 17.82, weights: 1.27, act: 12.75, method: MethodFull, dataParallel: true},
+	},
+	{
+		// A 70B int4 model without a name: QLoRA by default. Base 70e9 ×
+		// 4.127 / 8 = 33.63 GiB; adapters 70e9 × 1% × 12 = 7.82 GiB;
+		// activations without architecture 0.25 bytes per parameter per
+		// 4,096 tokens = 16.3 GiB. Total 57.75 GiB.
+		"70B int4 fine-tuning defaults to qlora",
+		MemoryRequest{Workload: WorkloadFineTuning, Model: Model{ParametersBillion: 70, Precision: PrecisionINT4}},
+		pinnedMemory{gib: 57.75, weights: 33.63, act: 16.3, adapters: 7.82, method: MethodQLoRA},
+	},
+	{
+		// An 8B model without a name: 128 KiB per token × (8 / 8)^0.42
+		// = 131,072 bytes; × 4,096 × 8 = 4 GiB. Weights 8e9 × 2 = 14.9,
+		// workspace 0.75: 19.65 GiB.
+		"unnamed 8B inference approximates the KV cache",
+		MemoryRequest{Workload: WorkloadInference, Model: Model{ParametersBillion: 8}},
+		pinnedMemory{gib: 19.65, weights: 14.9, kv: 4, act: 0.75, kvPerToken: 131072},
+	},
+	{
+		// Pretraining 70B in bf16: 70e9 × 16 = 1,043.08 GiB of states,
+		// + 50% activation headroom = 1,564.62 GiB.
+		"70B training",
+		MemoryRequest{Workload: WorkloadTraining, Model: Model{ParametersBillion: 70}},
+		pinnedMemory{gib: 1564.62, weights: 130.39, act: 521.54, method: MethodFull},
+	},
+	{
+		// LoRA on an int8 base (the default method for int8): 8.03e9 × 1
+		// = 7.48 GiB frozen; adapters 8.03e9 × 1% × 16 = 1.2 GiB;
+		// activations 3.745e9 bytes = 3.49 GiB; (8.03e9 + 1.285e9 +
+		// 3.745e9) / 2^30 = 12.16 GiB.
+		"llama-3.1-8b int8 defaults to lora",
+		MemoryRequest{Workload: WorkloadFineTuning, Model: Model{Name: "llama-3.1-8b", Precision: PrecisionINT8}},
+		pinnedMemory{gib: 12.16, weights: 7.48, act: 3.49, adapters: 1.2, method: MethodLoRA},
+	},
 }
 
 // The three-argument estimate keeps its meaning for full training and

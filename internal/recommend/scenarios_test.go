@@ -106,59 +106,13 @@ func TestScenario01InferenceOPT13B(t *testing.T) {
 // cannot meet it there runs on 100 VMs past it, listed after the others
 // with a warning.
 func TestScenario02Training70B(t *testing.T) {
-	// rack is the VMs a size is allocated by when a job spans VMs (D55).
-	rack := func(r Recommendation) int64 {
-		if p := r.SKU.Placement; p != nil {
-			return p.RackVMs
-		}
-		return 1
-	}
 	cat := testCatalog(t)
 	req := Request{Workload: "training", Model: &Model{ParametersBillion: 70, Precision: "bf16"}, AsOf: asOf, MaxResults: i64(50)}
 	res := mustRecommend(t, req)
 	assertRejectedBy(t, cat, req, res.Rejected, "precision", "Standard_ND40rs_v2")
 	late := false
 	for _, r := range res.Recommendations {
-		if r.SKU.Family != "ND" || !r.SKU.Network.RDMA || r.SKU.Network.InfiniBand == "" {
-			t.Errorf("%s: want ND with InfiniBand", r.VMSize)
-		}
-		if r.Nodes < 2 || r.Nodes > MaxNodesRDMA || r.TotalGPUMemoryGiB < 1564.62 {
-			t.Errorf("%s: %d VMs, %v GiB of GPU memory for 1,564.62 GiB", r.VMSize, r.Nodes, r.TotalGPUMemoryGiB)
-		}
-		if r.Estimate == nil || r.Estimate.JobHours == nil {
-			t.Errorf("%s: no estimate", r.VMSize)
-			continue
-		}
-		hours := *r.Estimate.JobHours
-		pastDeadline := hours > DefaultDeadlineHours
-		switch {
-		case pastDeadline != strings.Contains(strings.Join(r.Warnings, " "), "beyond the 720-hour default") || (late && !pastDeadline):
-			t.Errorf("%s: %.0f hours, warnings %q, after a late layout %v", r.VMSize, hours, r.Warnings, late)
-		case pastDeadline && r.Nodes != MaxNodesRDMA/rack(r)*rack(r):
-			t.Errorf("%s: past the deadline on %d VMs, fewer than the whole racks of the %d it may span", r.VMSize, r.Nodes, MaxNodesRDMA)
-		case r.Nodes%rack(r) != 0:
-			t.Errorf("%s: %d VMs, not whole racks of %d", r.VMSize, r.Nodes, rack(r))
-		case !pastDeadline:
-			// One VM (one rack) fewer does not meet the deadline (or hold
-			// the job).
-			fewer := req
-			fewer.Nodes = i64(r.Nodes - rack(r))
-			if res, err := testEngine(t).Recommend(fewer); err == nil {
-				if f := byName(res, r.VMSize); f != nil && f.Estimate != nil && f.Estimate.JobHours != nil && *f.Estimate.JobHours <= DefaultDeadlineHours {
-					t.Errorf("%s: %d VMs meet the deadline (%v hours), yet it scales out to %d", r.VMSize, r.Nodes-1, *f.Estimate.JobHours, r.Nodes)
-				}
-			}
-		}
-		late = pastDeadline
-		d := r.Deployment
-		if !d.RDMA || d.RDMAPlacement != "availability_set" || d.SinglePlacementGroup { // target vm: one availability set
-			t.Errorf("%s: deployment %+v, want RDMA in one availability set", r.VMSize, d)
-		}
-		n := float64(r.Nodes)
-		if r.TotalGPUs != n*r.SKU.GPU.Count || r.TotalGPUMemoryGiB != n*r.SKU.GPU.MemoryGiBTotal ||
-			(r.PricePerHour != nil && (math.Abs(*r.TotalPricePerHour-n**r.PricePerHour) > 1e-4 || math.Abs(*r.PricePerGPUHour-*r.PricePerHour/r.SKU.GPU.Count) > 1e-4)) {
-			t.Errorf("%s: %v GPUs, %v GiB on %d VMs", r.VMSize, r.TotalGPUs, r.TotalGPUMemoryGiB, r.Nodes)
-		}
+		late = checkTraining70BLayout(t, req, r, late)
 	}
 	if !late {
 		t.Errorf("no layout past the deadline: %v", names(res))
@@ -182,6 +136,75 @@ func TestScenario02Training70B(t *testing.T) {
 		}
 	}
 	assertNames(t, names(nv), want...)
+}
+
+// rackVMs is the VMs a size is allocated by when a job spans VMs (D55).
+func rackVMs(r Recommendation) int64 {
+	if p := r.SKU.Placement; p != nil {
+		return p.RackVMs
+	}
+	return 1
+}
+
+// checkTraining70BLayout checks one layout of scenario 2, ranked after a
+// layout past the deadline if late: an ND size with InfiniBand on enough
+// VMs to hold the job, on as many as the deadline needs, in one
+// availability set, with its totals. It reports whether the layout is past
+// the deadline, or late when it has no estimate.
+func checkTraining70BLayout(t *testing.T, req Request, r Recommendation, late bool) bool {
+	t.Helper()
+	if r.SKU.Family != "ND" || !r.SKU.Network.RDMA || r.SKU.Network.InfiniBand == "" {
+		t.Errorf("%s: want ND with InfiniBand", r.VMSize)
+	}
+	if r.Nodes < 2 || r.Nodes > MaxNodesRDMA || r.TotalGPUMemoryGiB < 1564.62 {
+		t.Errorf("%s: %d VMs, %v GiB of GPU memory for 1,564.62 GiB", r.VMSize, r.Nodes, r.TotalGPUMemoryGiB)
+	}
+	if r.Estimate == nil || r.Estimate.JobHours == nil {
+		t.Errorf("%s: no estimate", r.VMSize)
+		return late
+	}
+	pastDeadline := checkTraining70BDeadline(t, req, r, late)
+	d := r.Deployment
+	if !d.RDMA || d.RDMAPlacement != "availability_set" || d.SinglePlacementGroup { // target vm: one availability set
+		t.Errorf("%s: deployment %+v, want RDMA in one availability set", r.VMSize, d)
+	}
+	n := float64(r.Nodes)
+	if r.TotalGPUs != n*r.SKU.GPU.Count || r.TotalGPUMemoryGiB != n*r.SKU.GPU.MemoryGiBTotal ||
+		(r.PricePerHour != nil && (math.Abs(*r.TotalPricePerHour-n**r.PricePerHour) > 1e-4 || math.Abs(*r.PricePerGPUHour-*r.PricePerHour/r.SKU.GPU.Count) > 1e-4)) {
+		t.Errorf("%s: %v GPUs, %v GiB on %d VMs", r.VMSize, r.TotalGPUs, r.TotalGPUMemoryGiB, r.Nodes)
+	}
+	return pastDeadline
+}
+
+// checkTraining70BDeadline: a layout past the deadline is warned of, comes
+// after every layout that meets it, and runs on the whole racks of the
+// most VMs one InfiniBand job may span; a layout that meets it takes whole
+// racks, and one rack fewer would not meet it. It reports whether the
+// layout is past the deadline.
+func checkTraining70BDeadline(t *testing.T, req Request, r Recommendation, late bool) bool {
+	t.Helper()
+	hours := *r.Estimate.JobHours
+	pastDeadline := hours > DefaultDeadlineHours
+	rack := rackVMs(r)
+	switch {
+	case pastDeadline != strings.Contains(strings.Join(r.Warnings, " "), "beyond the 720-hour default") || (late && !pastDeadline):
+		t.Errorf("%s: %.0f hours, warnings %q, after a late layout %v", r.VMSize, hours, r.Warnings, late)
+	case pastDeadline && r.Nodes != MaxNodesRDMA/rack*rack:
+		t.Errorf("%s: past the deadline on %d VMs, fewer than the whole racks of the %d it may span", r.VMSize, r.Nodes, MaxNodesRDMA)
+	case r.Nodes%rack != 0:
+		t.Errorf("%s: %d VMs, not whole racks of %d", r.VMSize, r.Nodes, rack)
+	case !pastDeadline:
+		// One VM (one rack) fewer does not meet the deadline (or hold
+		// the job).
+		fewer := req
+		fewer.Nodes = i64(r.Nodes - rack)
+		if res, err := testEngine(t).Recommend(fewer); err == nil {
+			if f := byName(res, r.VMSize); f != nil && f.Estimate != nil && f.Estimate.JobHours != nil && *f.Estimate.JobHours <= DefaultDeadlineHours {
+				t.Errorf("%s: %d VMs meet the deadline (%v hours), yet it scales out to %d", r.VMSize, r.Nodes-1, *f.Estimate.JobHours, r.Nodes)
+			}
+		}
+	}
+	return pastDeadline
 }
 
 // Scenario 3: data_processing with CUDA 12.0: NVIDIA GPUs of compute

@@ -180,22 +180,31 @@ func TestTokensPerSecondMetByTheEstimate(t *testing.T) {
 		if *e.TokensPerSecond < 1e6 {
 			t.Errorf("%s on %d VMs (%d copies): %+v, want at least 1,000,000 tokens per second", r.VMSize, r.Nodes, r.Replicas, e)
 		}
-		found := false
-		for _, a := range e.Assumptions {
-			if m := decodeSentence.FindStringSubmatch(a); m != nil {
-				found = true
-				gpus, _ := strconv.ParseFloat(m[1], 64)
-				if n, _ := strconv.Atoi(m[2]); float64(n) > perfmodel.MaxBatchSequences*math.Max(gpus, 1) {
-					t.Errorf("%s: %q decodes more than %d sequences per GPU together", r.VMSize, a, perfmodel.MaxBatchSequences)
-				}
-			}
-		}
-		if !found {
-			t.Errorf("%s: no decode sentence in %q", r.VMSize, e.Assumptions)
-		}
+		checkDecodeBatch(t, r)
 	}
 	if timed == 0 || untimed == 0 {
 		t.Errorf("%d sizes timed, %d without figures: the test needs both", timed, untimed)
+	}
+}
+
+// checkDecodeBatch: the estimate of a served size says the batch each copy
+// decodes, at most perfmodel.MaxBatchSequences sequences per GPU.
+func checkDecodeBatch(t *testing.T, r Recommendation) {
+	t.Helper()
+	found := false
+	for _, a := range r.Estimate.Assumptions {
+		m := decodeSentence.FindStringSubmatch(a)
+		if m == nil {
+			continue
+		}
+		found = true
+		gpus, _ := strconv.ParseFloat(m[1], 64)
+		if n, _ := strconv.Atoi(m[2]); float64(n) > perfmodel.MaxBatchSequences*math.Max(gpus, 1) {
+			t.Errorf("%s: %q decodes more than %d sequences per GPU together", r.VMSize, a, perfmodel.MaxBatchSequences)
+		}
+	}
+	if !found {
+		t.Errorf("%s: no decode sentence in %q", r.VMSize, r.Estimate.Assumptions)
 	}
 }
 

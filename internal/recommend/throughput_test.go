@@ -38,179 +38,209 @@ func estimateOf(t *testing.T, res *Result, size string) *Estimate {
 }
 
 func TestThroughputEstimatesPinned(t *testing.T) {
-	t.Run("pretraining 7B on 2T tokens by a deadline on A100 40 GB", func(t *testing.T) {
-		// 6 × 7e9 × 2e12 = 8.4e22 FLOPs. One ND96asr_v4: 8 × 312 TFLOPS ×
-		// 40% MFU = 9.984e14 FLOP/s: 23,371 hours. 2,000 hours take
-		// ⌈23,371 / 2,000⌉ = 12 VMs over InfiniBand (MFU unchanged):
-		// 8.4e22 / (12 × 9.984e14) / 3,600 = 1,947.56 hours, at 12 ×
-		// 27.197 USD per hour in eastus = 635,613.65 USD; 2e12 tokens /
-		// (1,947.56 × 3,600 s) = 285,257 tokens per second; 635,613.65 /
-		// 2e6 million tokens = 0.3178 USD per million.
-		res := mustRecommendOn(t, fixture(t), Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7}, TokensBillion: f64p(2000), DeadlineHours: f64p(2000),
-			GPUModels: []string{"a100-sxm-40gb"}, Region: "eastus", AsOf: asOf})
-		r := res.Recommendations[0]
-		e := r.Estimate
-		if r.VMSize != "Standard_ND96asr_v4" || r.Nodes != 12 || !r.Deployment.RDMA || !near(e.JobHours, 1947.56) || !near(e.JobCostUSD, 635613.65) ||
-			!near(e.TokensPerSecond, 285257) || !near(e.CostPerMillionTokens, 0.3178) || e.Efficiency != 0.40 {
-			t.Errorf("%s on %d VMs: %+v", r.VMSize, r.Nodes, e)
-		}
-		rq := res.Requirements
-		if rq.TrainingFLOPs != 8.4e22 || rq.TrainingTokensBillion != 2000 || rq.TokenBudget != "tokens_billion" || rq.DeadlineHours != 2000 || rq.Efficiency != 0.40 {
-			t.Errorf("requirements %+v", rq)
-		}
-	})
-	t.Run("a deadline no layout meets", func(t *testing.T) {
-		// 10 hours would take ⌈23,371 / 10⌉ = 2,338 ND96asr_v4 VMs, more
-		// than the 100 an InfiniBand job may use: deadline. On 100 VMs the
-		// job takes 233.71 hours.
-		nf := mustNoFitOn(t, fixture(t), Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7}, TokensBillion: f64p(2000), DeadlineHours: f64p(10),
-			GPUModels: []string{"a100-sxm-40gb"}, Region: "eastus", AsOf: asOf})
-		if m := nf.NearestMiss; m == nil || m.VMSize != "Standard_ND96asr_v4" || m.FailedConstraint != "deadline" ||
-			!strings.Contains(m.Relax, "raise deadline_hours to at least 234 (the job takes that long on 100 VMs of it)") {
-			t.Errorf("nearest miss %+v", nf.NearestMiss)
-		}
-	})
-	t.Run("LoRA on one H100 NVL", func(t *testing.T) {
-		// Llama 3.1 8B LoRA on the default 0.1B tokens: (4 × 8.03e9 + 4 ×
-		// 32 layers × 4,096 tokens × 4,096 attention width) × 1e8 =
-		// 3.427e18 FLOPs; one H100 NVL: 835.5 TFLOPS × 40% = 3.342e14
-		// FLOP/s: 2.85 hours, × 6.98 USD = 19.88 USD.
-		res := mustRecommendOn(t, fixture(t), Request{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.1-8b"}, FineTuningMethod: MethodLoRA, MaxResults: i64(MaxResultsLimit), AsOf: asOf})
-		e := estimateOf(t, res, "Standard_NC40ads_H100_v5")
-		if !near(e.JobHours, 2.848) || !near(e.JobCostUSD, 19.88) || e.Efficiency != 0.40 {
-			t.Errorf("estimate %+v", e)
-		}
-		if !strings.Contains(res.Requirements.TokenBudget, "0.1 billion tokens") {
-			t.Errorf("token budget %q", res.Requirements.TokenBudget)
-		}
-		// The same job on an 8-GPU H100 VM fits one GPU and finishes within
-		// the deadline there: it uses one of the eight (989.5 TFLOPS × 40%
-		// = 3.958e14 FLOP/s): 2.405 hours at 98.32 USD per hour = 236.5 USD.
-		e = estimateOf(t, res, "Standard_ND96isr_H100_v5")
-		if !near(e.JobHours, 2.405) || !near(e.JobCostUSD, 236.5) {
-			t.Errorf("ND96isr_H100_v5 estimate %+v", e)
-		}
-	})
-	t.Run("full fine-tuning on two linked H100 NVL", func(t *testing.T) {
-		// (6 × 8.03e9 + 6 × 32 × 4,096 × 4,096) × 1e8 = 5.140e18 FLOPs;
-		// 149.57 GiB does not fit one GPU: both, linked by NVLink: 2 ×
-		// 835.5 TFLOPS × 40% = 6.684e14 FLOP/s: 2.136 hours, at the price of
-		// the VM.
-		res := mustRecommend(t, Request{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.1-8b"}, MaxResults: i64(MaxResultsLimit), AsOf: asOf})
-		r := byName(res, "Standard_NC80adis_H100_v5")
-		if r == nil || r.Estimate == nil {
-			t.Fatalf("NC80adis_H100_v5 not ranked with an estimate: %v", names(res))
-		}
-		if e := r.Estimate; !near(e.JobHours, 2.136) || !near(e.JobCostUSD, *e.JobHours**r.TotalPricePerHour) {
-			t.Errorf("estimate %+v", e)
-		}
-	})
-	t.Run("PCIe GPUs and a partial GPU", func(t *testing.T) {
-		// 7B training on the Chinchilla budget: 20 × 7 = 140B tokens, 6 ×
-		// 7e9 × 1.4e11 = 5.88e21 FLOPs. Two RTX PRO 6000 without NVLink:
-		// 2 × 500 TFLOPS × 30% × 0.8 = 2.4e14 FLOP/s: 6,805.56 hours, past
-		// the 720-hour default (no InfiniBand to scale out): a warning.
-		res := mustRecommend(t, Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7}, Region: "eastus", MaxResults: i64(MaxResultsLimit), AsOf: asOf})
-		r := byName(res, "Standard_NC288ds_xl_RTXPRO6000BSE_v6")
-		if r == nil || !near(r.Estimate.JobHours, 6805.56) || !near(f64p(r.Estimate.Efficiency), 0.24) ||
-			!strings.Contains(strings.Join(r.Warnings, " "), "beyond the 720-hour default") {
-			t.Errorf("NC288ds_xl_RTXPRO6000BSE_v6: %+v", r)
-		}
-		if !strings.Contains(res.Requirements.TokenBudget, "20 tokens per parameter") || res.Requirements.TrainingTokensBillion != 140 {
-			t.Errorf("requirements %+v", res.Requirements)
-		}
-		// The layouts that meet the default deadline rank first. One
-		// ND128isr_NDR_GB200_v6, 4 × 2,500 TFLOPS × 40% = 4e15 FLOP/s,
-		// takes 408.33 hours; one ND96isr_H100_v5, 8 × 989.5 × 40% =
-		// 3.166e15 FLOP/s, 515.83 hours: both within 720, so time to result
-		// does not part them.
-		if top := res.Recommendations[0]; top.Estimate == nil || top.Estimate.JobHours == nil || *top.Estimate.JobHours > DefaultDeadlineHours {
-			t.Errorf("top %s %+v: past the default deadline", top.VMSize, top.Estimate)
-		}
-		if gb := estimateOf(t, res, "Standard_ND128isr_NDR_GB200_v6"); !near(gb.JobHours, 408.33) {
-			t.Errorf("ND128isr_NDR_GB200_v6 %+v", gb)
-		}
-		if h100 := estimateOf(t, res, "Standard_ND96isr_H100_v5"); !near(h100.JobHours, 515.83) {
-			t.Errorf("ND96isr_H100_v5 %+v", h100)
-		}
-		// On the fixture catalog, without the GB200, the H100 ranks first:
-		// 515.83 hours × 98.32 USD = 50,716.69 USD.
-		if top := mustRecommendOn(t, fixture(t), Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7}, Region: "eastus", AsOf: asOf}).Recommendations[0]; top.VMSize != "Standard_ND96isr_H100_v5" || !near(top.Estimate.JobCostUSD, 50716.69) {
-			t.Errorf("fixture: top %s %+v", top.VMSize, top.Estimate)
-		}
-	})
-	t.Run("serving Llama 3.1 8B on one H100 NVL", func(t *testing.T) {
-		// 32 sequences of 8,192 tokens on one copy, each request 7,168
-		// prompt and 1,024 output tokens (the default split of the stated
-		// context). A decode step reads 14.96 GiB of weights and the KV
-		// cache of 32 sequences holding 7,680 tokens on average (32 × 1 GiB
-		// × 7,680 / 8,192): (16.06e9 + 32.21e9) / (3,900 GB/s × 60%) =
-		// 20.63 ms; its arithmetic, 32 × (2 × 8.03e9 + 4 × 32 layers × 4,096
-		// × 7,680) / (835.5 TFLOPS × 50%) = 1.54 ms. A prefill, (2 × 8.03e9
-		// × 7,168 + 2 × 32 × 4,096 × 7,168²) / (835.5 TFLOPS × 40%) =
-		// 384.76 ms. Over 1,024 steps and 32 prefills: 1,024 × 22.17 ms +
-		// 32 × 384.76 ms = 35.02 s for 32 × 1,024 tokens, 936 per second;
-		// 6.98 / (935.7 × 3,600) × 1e6 = 2.0718 USD per million; a token
-		// every 35.02 s / 1,024 = 34.2 ms, the first after 384.76 + 22.17 =
-		// 406.9 ms.
-		req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, ContextTokens: i64(8192), ConcurrentRequests: i64(32), MaxResults: i64(MaxResultsLimit), AsOf: asOf}
-		cat := fixture(t)
-		res := mustRecommendOn(t, cat, req)
-		r := byName(res, "Standard_NC40ads_H100_v5")
-		if r == nil || r.Replicas != 1 || !near(r.Estimate.TokensPerSecond, 936) || !near(r.Estimate.CostPerMillionTokens, 2.0718) || r.Estimate.Efficiency != perfmodel.InferenceMBU ||
-			!near(r.Estimate.TimeToFirstTokenMs, 406.9) || !near(r.Estimate.TimePerOutputTokenMs, 34.2) {
-			t.Fatalf("NC40ads_H100_v5: %+v", r)
-		}
-		// 5,000 tokens per second, concurrency not stated: a service that
-		// sustains them has the requests in flight to fill each copy, so a
-		// copy decodes as many sequences as its KV cache holds: (94 × 90% −
-		// 15.71) / 1 GiB = 68. A step then reads 16.06e9 + 68 × 0.9375 ×
-		// 2^30 = 84.51e9 bytes: 36.12 ms (the arithmetic, 3.27 ms); 1,024
-		// steps and 68 prefills take 66.5 s: 1,047 tokens per second per
-		// copy; ⌈5,000 / 1,047⌉ = 5 copies on 5 VMs, 5,236 tokens per
-		// second, with no InfiniBand.
-		req.TokensPerSecond, req.ConcurrentRequests = f64p(5000), nil
-		res = mustRecommendOn(t, cat, req)
-		r = byName(res, "Standard_NC40ads_H100_v5")
-		if r == nil || r.Replicas != 5 || r.Nodes != 5 || r.Deployment.RDMA || !near(r.Estimate.TokensPerSecond, 5236) {
-			t.Errorf("NC40ads_H100_v5 at 5,000 tokens per second: %+v", r)
-		}
-		// With 32 conversations stated, 5,000 tokens per second need 156
-		// per conversation; one conversation alone on a copy takes (16.06e9
-		// + 1.0e9) / 2.34e12 = 7.3 ms a step, and its prefill 384.76 ms:
-		// 1,024 tokens in 7.9 s, 129 a second, so no number of H100 NVL
-		// copies reaches it: tokens_per_second.
-		req.ConcurrentRequests = i64(32)
-		if got := rejectedBy(t, cat, req, "Standard_NC40ads_H100_v5"); got != "tokens_per_second" {
-			t.Errorf("NC40ads_H100_v5 with 32 conversations stated: counted under %q", got)
-		}
-	})
-	t.Run("bandwidth-bound MPI", func(t *testing.T) {
-		// 2,000 cores over 17 HB120rs_v3 VMs run 117.65 cores on each: a =
-		// 117.65 × 3.0 GB/s per GHz × 3.0 GHz = 1,058.82 against STREAM 350,
-		// (a⁻² + 350⁻²)^(−1/2) = 332.32 GB/s per VM, × 17 × the efficiency
-		// on 17 VMs, 1 / (1 + 0.02 × 16) = 0.7576: 4,279.81. HBv5's 6,600
-		// GB/s of HBM is far from what a constrained size's few cores draw:
-		// 21 HB368-96rs_v5 VMs of 95.24 cores × 4.0 GHz, a = 1,142.86,
-		// 1,126.10 × 21 / 1.4 = 16,891.49; 42 HB368-48rs_v5 VMs × 569.30 ×
-		// 42 / 1.82 = 13,137.66; 14 HB368-144rs_v5 VMs of 142.86 cores ×
-		// 1,659.23 × 14 / 1.26 = 18,435.88. Relative throughputs are to the
-		// best candidate, which a new size may be: their ratios are pinned.
-		res := mustRecommend(t, Request{Workload: WorkloadHPC, Cores: i64(2000), Region: "eastus", MaxResults: i64(MaxResultsLimit), AsOf: asOf})
-		ref := estimateOf(t, res, "Standard_HB368-96rs_v5")
-		ratio := func(size string) *float64 {
-			return f64p(*estimateOf(t, res, size).RelativeThroughput / *ref.RelativeThroughput)
-		}
-		if e := estimateOf(t, res, "Standard_HB120rs_v3"); !near(ratio("Standard_HB120rs_v3"), 4279.81/16891.49) || !near(&e.Efficiency, 1/1.32) {
-			t.Errorf("HB120rs_v3 %+v", e)
-		}
-		if !near(ratio("Standard_HB368-48rs_v5"), 13137.66/16891.49) || !near(ratio("Standard_HB368-144rs_v5"), 18435.88/16891.49) {
-			t.Errorf("HBv5 ratios: 48 cores %v, 144 cores %v", *ratio("Standard_HB368-48rs_v5"), *ratio("Standard_HB368-144rs_v5"))
-		}
-		if res.Requirements.HPCBound != BoundMemoryBandwidth {
-			t.Errorf("bound %q", res.Requirements.HPCBound)
-		}
-	})
+	t.Run("pretraining 7B on 2T tokens by a deadline on A100 40 GB", pinnedPretrainingByDeadline)
+	t.Run("a deadline no layout meets", pinnedDeadlineNotMet)
+	t.Run("LoRA on one H100 NVL", pinnedLoRAOnH100NVL)
+	t.Run("full fine-tuning on two linked H100 NVL", pinnedFullFineTuningOnH100NVL)
+	t.Run("PCIe GPUs and a partial GPU", pinnedPCIeGPUs)
+	t.Run("serving Llama 3.1 8B on one H100 NVL", pinnedServingOnH100NVL)
+	t.Run("bandwidth-bound MPI", pinnedBandwidthBoundMPI)
+}
+
+// pinnedPretrainingByDeadline: pretraining 7B on 2T tokens by a deadline
+// on A100 40 GB, on the VMs the deadline takes: their hours, cost and
+// tokens per second.
+func pinnedPretrainingByDeadline(t *testing.T) {
+	// 6 × 7e9 × 2e12 = 8.4e22 FLOPs. One ND96asr_v4: 8 × 312 TFLOPS ×
+	// 40% MFU = 9.984e14 FLOP/s: 23,371 hours. 2,000 hours take
+	// ⌈23,371 / 2,000⌉ = 12 VMs over InfiniBand (MFU unchanged):
+	// 8.4e22 / (12 × 9.984e14) / 3,600 = 1,947.56 hours, at 12 ×
+	// 27.197 USD per hour in eastus = 635,613.65 USD; 2e12 tokens /
+	// (1,947.56 × 3,600 s) = 285,257 tokens per second; 635,613.65 /
+	// 2e6 million tokens = 0.3178 USD per million.
+	res := mustRecommendOn(t, fixture(t), Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7}, TokensBillion: f64p(2000), DeadlineHours: f64p(2000),
+		GPUModels: []string{"a100-sxm-40gb"}, Region: "eastus", AsOf: asOf})
+	r := res.Recommendations[0]
+	e := r.Estimate
+	if r.VMSize != "Standard_ND96asr_v4" || r.Nodes != 12 || !r.Deployment.RDMA || !near(e.JobHours, 1947.56) || !near(e.JobCostUSD, 635613.65) ||
+		!near(e.TokensPerSecond, 285257) || !near(e.CostPerMillionTokens, 0.3178) || e.Efficiency != 0.40 {
+		t.Errorf("%s on %d VMs: %+v", r.VMSize, r.Nodes, e)
+	}
+	rq := res.Requirements
+	if rq.TrainingFLOPs != 8.4e22 || rq.TrainingTokensBillion != 2000 || rq.TokenBudget != "tokens_billion" || rq.DeadlineHours != 2000 || rq.Efficiency != 0.40 {
+		t.Errorf("requirements %+v", rq)
+	}
+}
+
+// pinnedDeadlineNotMet: a deadline no layout meets; the nearest miss
+// names the hours it takes on the VMs one job may span.
+func pinnedDeadlineNotMet(t *testing.T) {
+	// 10 hours would take ⌈23,371 / 10⌉ = 2,338 ND96asr_v4 VMs, more
+	// than the 100 an InfiniBand job may use: deadline. On 100 VMs the
+	// job takes 233.71 hours.
+	nf := mustNoFitOn(t, fixture(t), Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7}, TokensBillion: f64p(2000), DeadlineHours: f64p(10),
+		GPUModels: []string{"a100-sxm-40gb"}, Region: "eastus", AsOf: asOf})
+	if m := nf.NearestMiss; m == nil || m.VMSize != "Standard_ND96asr_v4" || m.FailedConstraint != "deadline" ||
+		!strings.Contains(m.Relax, "raise deadline_hours to at least 234 (the job takes that long on 100 VMs of it)") {
+		t.Errorf("nearest miss %+v", nf.NearestMiss)
+	}
+}
+
+// pinnedLoRAOnH100NVL: LoRA on one H100 NVL, and on one GPU of an 8-GPU
+// H100 VM.
+func pinnedLoRAOnH100NVL(t *testing.T) {
+	// Llama 3.1 8B LoRA on the default 0.1B tokens: (4 × 8.03e9 + 4 ×
+	// 32 layers × 4,096 tokens × 4,096 attention width) × 1e8 =
+	// 3.427e18 FLOPs; one H100 NVL: 835.5 TFLOPS × 40% = 3.342e14
+	// FLOP/s: 2.85 hours, × 6.98 USD = 19.88 USD.
+	res := mustRecommendOn(t, fixture(t), Request{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.1-8b"}, FineTuningMethod: MethodLoRA, MaxResults: i64(MaxResultsLimit), AsOf: asOf})
+	e := estimateOf(t, res, "Standard_NC40ads_H100_v5")
+	if !near(e.JobHours, 2.848) || !near(e.JobCostUSD, 19.88) || e.Efficiency != 0.40 {
+		t.Errorf("estimate %+v", e)
+	}
+	if !strings.Contains(res.Requirements.TokenBudget, "0.1 billion tokens") {
+		t.Errorf("token budget %q", res.Requirements.TokenBudget)
+	}
+	// The same job on an 8-GPU H100 VM fits one GPU and finishes within
+	// the deadline there: it uses one of the eight (989.5 TFLOPS × 40%
+	// = 3.958e14 FLOP/s): 2.405 hours at 98.32 USD per hour = 236.5 USD.
+	e = estimateOf(t, res, "Standard_ND96isr_H100_v5")
+	if !near(e.JobHours, 2.405) || !near(e.JobCostUSD, 236.5) {
+		t.Errorf("ND96isr_H100_v5 estimate %+v", e)
+	}
+}
+
+// pinnedFullFineTuningOnH100NVL: full fine-tuning on two H100 NVL linked
+// by NVLink.
+func pinnedFullFineTuningOnH100NVL(t *testing.T) {
+	// (6 × 8.03e9 + 6 × 32 × 4,096 × 4,096) × 1e8 = 5.140e18 FLOPs;
+	// 149.57 GiB does not fit one GPU: both, linked by NVLink: 2 ×
+	// 835.5 TFLOPS × 40% = 6.684e14 FLOP/s: 2.136 hours, at the price of
+	// the VM.
+	res := mustRecommend(t, Request{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.1-8b"}, MaxResults: i64(MaxResultsLimit), AsOf: asOf})
+	r := byName(res, "Standard_NC80adis_H100_v5")
+	if r == nil || r.Estimate == nil {
+		t.Fatalf("NC80adis_H100_v5 not ranked with an estimate: %v", names(res))
+	}
+	if e := r.Estimate; !near(e.JobHours, 2.136) || !near(e.JobCostUSD, *e.JobHours**r.TotalPricePerHour) {
+		t.Errorf("estimate %+v", e)
+	}
+}
+
+// pinnedPCIeGPUs: 7B training on PCIe GPUs and a partial GPU, and the
+// layouts that meet the default deadline first.
+func pinnedPCIeGPUs(t *testing.T) {
+	// 7B training on the Chinchilla budget: 20 × 7 = 140B tokens, 6 ×
+	// 7e9 × 1.4e11 = 5.88e21 FLOPs. Two RTX PRO 6000 without NVLink:
+	// 2 × 500 TFLOPS × 30% × 0.8 = 2.4e14 FLOP/s: 6,805.56 hours, past
+	// the 720-hour default (no InfiniBand to scale out): a warning.
+	res := mustRecommend(t, Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7}, Region: "eastus", MaxResults: i64(MaxResultsLimit), AsOf: asOf})
+	r := byName(res, "Standard_NC288ds_xl_RTXPRO6000BSE_v6")
+	if r == nil || !near(r.Estimate.JobHours, 6805.56) || !near(f64p(r.Estimate.Efficiency), 0.24) ||
+		!strings.Contains(strings.Join(r.Warnings, " "), "beyond the 720-hour default") {
+		t.Errorf("NC288ds_xl_RTXPRO6000BSE_v6: %+v", r)
+	}
+	if !strings.Contains(res.Requirements.TokenBudget, "20 tokens per parameter") || res.Requirements.TrainingTokensBillion != 140 {
+		t.Errorf("requirements %+v", res.Requirements)
+	}
+	// The layouts that meet the default deadline rank first. One
+	// ND128isr_NDR_GB200_v6, 4 × 2,500 TFLOPS × 40% = 4e15 FLOP/s,
+	// takes 408.33 hours; one ND96isr_H100_v5, 8 × 989.5 × 40% =
+	// 3.166e15 FLOP/s, 515.83 hours: both within 720, so time to result
+	// does not part them.
+	if top := res.Recommendations[0]; top.Estimate == nil || top.Estimate.JobHours == nil || *top.Estimate.JobHours > DefaultDeadlineHours {
+		t.Errorf("top %s %+v: past the default deadline", top.VMSize, top.Estimate)
+	}
+	if gb := estimateOf(t, res, "Standard_ND128isr_NDR_GB200_v6"); !near(gb.JobHours, 408.33) {
+		t.Errorf("ND128isr_NDR_GB200_v6 %+v", gb)
+	}
+	if h100 := estimateOf(t, res, "Standard_ND96isr_H100_v5"); !near(h100.JobHours, 515.83) {
+		t.Errorf("ND96isr_H100_v5 %+v", h100)
+	}
+	// On the fixture catalog, without the GB200, the H100 ranks first:
+	// 515.83 hours × 98.32 USD = 50,716.69 USD.
+	if top := mustRecommendOn(t, fixture(t), Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7}, Region: "eastus", AsOf: asOf}).Recommendations[0]; top.VMSize != "Standard_ND96isr_H100_v5" || !near(top.Estimate.JobCostUSD, 50716.69) {
+		t.Errorf("fixture: top %s %+v", top.VMSize, top.Estimate)
+	}
+}
+
+// pinnedServingOnH100NVL: serving Llama 3.1 8B on one H100 NVL: a stated
+// concurrency, a throughput, and a throughput the stated concurrency
+// cannot reach.
+func pinnedServingOnH100NVL(t *testing.T) {
+	// 32 sequences of 8,192 tokens on one copy, each request 7,168
+	// prompt and 1,024 output tokens (the default split of the stated
+	// context). A decode step reads 14.96 GiB of weights and the KV
+	// cache of 32 sequences holding 7,680 tokens on average (32 × 1 GiB
+	// × 7,680 / 8,192): (16.06e9 + 32.21e9) / (3,900 GB/s × 60%) =
+	// 20.63 ms; its arithmetic, 32 × (2 × 8.03e9 + 4 × 32 layers × 4,096
+	// × 7,680) / (835.5 TFLOPS × 50%) = 1.54 ms. A prefill, (2 × 8.03e9
+	// × 7,168 + 2 × 32 × 4,096 × 7,168²) / (835.5 TFLOPS × 40%) =
+	// 384.76 ms. Over 1,024 steps and 32 prefills: 1,024 × 22.17 ms +
+	// 32 × 384.76 ms = 35.02 s for 32 × 1,024 tokens, 936 per second;
+	// 6.98 / (935.7 × 3,600) × 1e6 = 2.0718 USD per million; a token
+	// every 35.02 s / 1,024 = 34.2 ms, the first after 384.76 + 22.17 =
+	// 406.9 ms.
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, ContextTokens: i64(8192), ConcurrentRequests: i64(32), MaxResults: i64(MaxResultsLimit), AsOf: asOf}
+	cat := fixture(t)
+	res := mustRecommendOn(t, cat, req)
+	r := byName(res, "Standard_NC40ads_H100_v5")
+	if r == nil || r.Replicas != 1 || !near(r.Estimate.TokensPerSecond, 936) || !near(r.Estimate.CostPerMillionTokens, 2.0718) || r.Estimate.Efficiency != perfmodel.InferenceMBU ||
+		!near(r.Estimate.TimeToFirstTokenMs, 406.9) || !near(r.Estimate.TimePerOutputTokenMs, 34.2) {
+		t.Fatalf("NC40ads_H100_v5: %+v", r)
+	}
+	// 5,000 tokens per second, concurrency not stated: a service that
+	// sustains them has the requests in flight to fill each copy, so a
+	// copy decodes as many sequences as its KV cache holds: (94 × 90% −
+	// 15.71) / 1 GiB = 68. A step then reads 16.06e9 + 68 × 0.9375 ×
+	// 2^30 = 84.51e9 bytes: 36.12 ms (the arithmetic, 3.27 ms); 1,024
+	// steps and 68 prefills take 66.5 s: 1,047 tokens per second per
+	// copy; ⌈5,000 / 1,047⌉ = 5 copies on 5 VMs, 5,236 tokens per
+	// second, with no InfiniBand.
+	req.TokensPerSecond, req.ConcurrentRequests = f64p(5000), nil
+	res = mustRecommendOn(t, cat, req)
+	r = byName(res, "Standard_NC40ads_H100_v5")
+	if r == nil || r.Replicas != 5 || r.Nodes != 5 || r.Deployment.RDMA || !near(r.Estimate.TokensPerSecond, 5236) {
+		t.Errorf("NC40ads_H100_v5 at 5,000 tokens per second: %+v", r)
+	}
+	// With 32 conversations stated, 5,000 tokens per second need 156
+	// per conversation; one conversation alone on a copy takes (16.06e9
+	// + 1.0e9) / 2.34e12 = 7.3 ms a step, and its prefill 384.76 ms:
+	// 1,024 tokens in 7.9 s, 129 a second, so no number of H100 NVL
+	// copies reaches it: tokens_per_second.
+	req.ConcurrentRequests = i64(32)
+	if got := rejectedBy(t, cat, req, "Standard_NC40ads_H100_v5"); got != "tokens_per_second" {
+		t.Errorf("NC40ads_H100_v5 with 32 conversations stated: counted under %q", got)
+	}
+}
+
+// pinnedBandwidthBoundMPI: bandwidth-bound MPI on HBv3 and on HBv5 sizes
+// with constrained cores.
+func pinnedBandwidthBoundMPI(t *testing.T) {
+	// 2,000 cores over 17 HB120rs_v3 VMs run 117.65 cores on each: a =
+	// 117.65 × 3.0 GB/s per GHz × 3.0 GHz = 1,058.82 against STREAM 350,
+	// (a⁻² + 350⁻²)^(−1/2) = 332.32 GB/s per VM, × 17 × the efficiency
+	// on 17 VMs, 1 / (1 + 0.02 × 16) = 0.7576: 4,279.81. HBv5's 6,600
+	// GB/s of HBM is far from what a constrained size's few cores draw:
+	// 21 HB368-96rs_v5 VMs of 95.24 cores × 4.0 GHz, a = 1,142.86,
+	// 1,126.10 × 21 / 1.4 = 16,891.49; 42 HB368-48rs_v5 VMs × 569.30 ×
+	// 42 / 1.82 = 13,137.66; 14 HB368-144rs_v5 VMs of 142.86 cores ×
+	// 1,659.23 × 14 / 1.26 = 18,435.88. Relative throughputs are to the
+	// best candidate, which a new size may be: their ratios are pinned.
+	res := mustRecommend(t, Request{Workload: WorkloadHPC, Cores: i64(2000), Region: "eastus", MaxResults: i64(MaxResultsLimit), AsOf: asOf})
+	ref := estimateOf(t, res, "Standard_HB368-96rs_v5")
+	ratio := func(size string) *float64 {
+		return f64p(*estimateOf(t, res, size).RelativeThroughput / *ref.RelativeThroughput)
+	}
+	if e := estimateOf(t, res, "Standard_HB120rs_v3"); !near(ratio("Standard_HB120rs_v3"), 4279.81/16891.49) || !near(&e.Efficiency, 1/1.32) {
+		t.Errorf("HB120rs_v3 %+v", e)
+	}
+	if !near(ratio("Standard_HB368-48rs_v5"), 13137.66/16891.49) || !near(ratio("Standard_HB368-144rs_v5"), 18435.88/16891.49) {
+		t.Errorf("HBv5 ratios: 48 cores %v, 144 cores %v", *ratio("Standard_HB368-48rs_v5"), *ratio("Standard_HB368-144rs_v5"))
+	}
+	if res.Requirements.HPCBound != BoundMemoryBandwidth {
+		t.Errorf("bound %q", res.Requirements.HPCBound)
+	}
 }
 
 // EstimateTrainingHours uses the same constants: 7B on 2T tokens on 12

@@ -48,100 +48,7 @@ func TestValidateAcceptsValidRequests(t *testing.T) {
 // One bad input, one error: its path, summary and a detail naming the fix.
 func TestValidateErrors(t *testing.T) {
 	eng := testEngine(t)
-	tests := []struct {
-		name    string
-		req     Request
-		path    string
-		summary string
-		detail  string
-		fatal   bool // Recommend refuses it with a *ValidationError
-	}{
-		{"missing workload", Request{}, "workload", "Missing Workload", `Use one of "training", "fine_tuning", "inference", "hpc", "htc", "visualization", "data_processing".`, true},
-		{"precision in upper case", Request{Workload: "training", Model: &Model{ParametersBillion: 7, Precision: "BF16"}}, "model.precision", "Invalid Precision", `model.precision must be one of "fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8", "int4"; got "BF16". Did you mean "bf16"? Values are case-sensitive.`, true},
-		{"target near miss", Request{Workload: "training", Target: "vmms"}, "target", "Invalid Target", `got "vmms". Did you mean "vmss"?`, true},
-		{"model name near an alias", Request{Workload: "inference", Model: &Model{Name: "meta-llama/Llama-3.1-71B-Instruct"}}, "model.name", "Unknown Model", "Did you mean one of:", true},
-		{"unknown workload", Request{Workload: "train"}, "workload", "Invalid Workload", `workload must be one of "training", "fine_tuning", "inference", "hpc", "htc", "visualization", "data_processing"; got "train".`, true},
-		{"precision", Request{Workload: "training", Model: &Model{ParametersBillion: 7, Precision: "fp64"}}, "model.precision", "Invalid Precision", `"fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8", "int4"; got "fp64"`, true},
-		{"class", Request{Workload: "training", Model: &Model{ParametersBillion: 7, Class: "huge"}}, "model.class", "Invalid Model Class", `"generative", "nongenerative", "small"`, true},
-		{"negative parameters", Request{Workload: "training", Model: &Model{ParametersBillion: -7}}, "model.parameters_billion", "Invalid Parameter Count", "model.parameters_billion must be greater than 0", true},
-		{"NaN parameters", Request{Workload: "training", Model: &Model{ParametersBillion: math.NaN()}}, "model.parameters_billion", "Invalid Parameter Count", "model.parameters_billion must be greater than 0", true},
-		{"huge parameters", Request{Workload: "training", Model: &Model{ParametersBillion: 7e9}}, "model.parameters_billion", "Invalid Parameter Count", "greater than 0 and at most 100,000; got 7000000000.", true},
-		{"gpu memory", Request{Workload: "training", GPUMemoryGiB: f64(0)}, "gpu_memory_gib", "Invalid GPU Memory", "greater than 0; got 0.", true},
-		{"gpu memory inf", Request{Workload: "training", GPUMemoryGiB: f64(math.Inf(1))}, "gpu_memory_gib", "Invalid GPU Memory", "greater than 0", true},
-		{"gpus", Request{Workload: "training", GPUs: i64(0)}, "gpus", "Invalid GPU Count", "gpus must be at least 1 and at most 100,000; got 0.", true},
-		{"nodes", Request{Workload: "training", Nodes: i64(1001)}, "nodes", "Invalid Node Count", "at most 1,000; got 1001.", true},
-		{"cores", Request{Workload: "hpc", Cores: i64(-4)}, "cores", "Invalid Core Count", "at least 1 and at most 10,000,000; got -4.", true},
-		{"min vcpus", Request{Workload: "hpc", MinVCPUs: i64(0)}, "min_vcpus", "Invalid Minimum vCPUs", "at least 1", true},
-		{"min memory", Request{Workload: "hpc", MinMemoryGiB: f64(-1)}, "min_memory_gib", "Invalid Minimum Memory", "greater than 0", true},
-		{"min disk", Request{Workload: "hpc", MinLocalDiskGiB: f64(0)}, "min_local_disk_gib", "Invalid Minimum Local Disk", "greater than 0", true},
-		{"max price", Request{Workload: "hpc", MaxPricePerHour: f64(0)}, "max_price_per_hour", "Invalid Maximum Price", "greater than 0", true},
-		{"max total", Request{Workload: "hpc", MaxTotalPricePerHour: f64(-3)}, "max_total_price_per_hour", "Invalid Maximum Total Price", "greater than 0", true},
-		{"lifetime", Request{Workload: "hpc", MinLifetimeMonths: i64(-1)}, "min_lifetime_months", "Invalid Minimum Lifetime", "at least 0 and at most 240; got -1.", true},
-		{"max results 0", Request{Workload: "hpc", MaxResults: i64(0)}, "max_results", "Invalid Maximum Results", "at least 1 and at most 50; got 0.", true},
-		{"max results 51", Request{Workload: "hpc", MaxResults: i64(51)}, "max_results", "Invalid Maximum Results", "at least 1 and at most 50; got 51.", true},
-		{"parallel efficiency 0", Request{Workload: "hpc", ParallelEfficiency: f64(0)}, "parallel_efficiency", "Invalid Parallel Efficiency", "parallel_efficiency must be greater than 0 and at most 1.5; got 0.", true},
-		{"parallel efficiency above 1.5", Request{Workload: "hpc", ParallelEfficiency: f64(1.6)}, "parallel_efficiency", "Invalid Parallel Efficiency", "at most 1.5; got 1.6.", true},
-		{"parallel efficiency NaN", Request{Workload: "htc", ParallelEfficiency: f64(math.NaN())}, "parallel_efficiency", "Invalid Parallel Efficiency", "greater than 0", true},
-		{"parallel efficiency on a GPU workload", Request{Workload: "training", ParallelEfficiency: f64(0.8)}, "parallel_efficiency", "Argument Not Used By Workload", `parallel_efficiency applies to the hpc and htc workloads, not to workload "training".`, true},
-		{"interconnect", Request{Workload: "hpc", Interconnect: "ib"}, "interconnect", "Invalid Interconnect", `"auto", "infiniband", "any"; got "ib"`, true},
-		{"vendor", Request{Workload: "training", GPUVendor: "intel"}, "gpu_vendor", "Invalid GPU Vendor", `"any", "nvidia", "amd"; got "intel"`, true},
-		{"target", Request{Workload: "training", Target: "k8s"}, "target", "Invalid Target", `"vm", "vmss", "aks", "cyclecloud", "azureml", "batch"; got "k8s"`, true},
-		{"optimize", Request{Workload: "training", OptimizeFor: "speed"}, "optimize_for", "Invalid Optimization Goal", `"balanced", "cost", "performance"; got "speed"`, true},
-		{"cuda", Request{Workload: "training", CUDAVersion: "twelve"}, "cuda_version", "Invalid CUDA Version", `such as "12.0" or "13.0"; got "twelve"`, true},
-		{"cuda major 0", Request{Workload: "training", CUDAVersion: "0.9"}, "cuda_version", "Invalid CUDA Version", "major version 0", true},
-		{"compute capability", Request{Workload: "training", MinComputeCapability: "8.0.1"}, "min_compute_capability", "Invalid Compute Capability", `such as "7.0" (Volta)`, true},
-		{"empty gpu model", Request{Workload: "training", GPUModels: []string{" "}}, "gpu_models.0", "Empty GPU Model", "must not be empty", true},
-		{"empty prefer", Request{Workload: "training", Prefer: []string{"Standard_NC4as_T4_v3", ""}}, "prefer.1", "Empty Preferred Size", "got an empty string", true},
-		// Soft: Recommend proceeds (and finds no fit, or warns).
-		{"cores on training", Request{Workload: "training", Cores: i64(64)}, "cores", "Cores Not Used", "applies to the hpc and htc workloads", false},
-		{"model on hpc", Request{Workload: "hpc", Model: &Model{ParametersBillion: 7}}, "model", "Model Not Used", `not to "hpc"`, false},
-		{"gpus on hpc", Request{Workload: "hpc", GPUs: i64(8)}, "gpus", "GPU Setting On A CPU Workload", `workload "hpc" runs on CPU sizes`, false},
-		{"cuda on small", Request{Workload: "inference", Model: &Model{ParametersBillion: 0.1, Class: "small"}, CUDAVersion: "12.0"}, "cuda_version", "GPU Setting On A CPU Workload", "a small model", false},
-		{"amd and compute capability", Request{Workload: "inference", GPUVendor: "amd", MinComputeCapability: "8.0"}, "min_compute_capability", "Compute Capability With AMD GPUs", "NVIDIA rating", false},
-		{"amd data processing", Request{Workload: "data_processing", GPUVendor: "amd"}, "gpu_vendor", "AMD GPUs For Data Processing", "RAPIDS runs on CUDA", false},
-		{"nodes over cores", Request{Workload: "hpc", Cores: i64(10), Nodes: i64(20)}, "nodes", "More Nodes Than Cores", "nodes (20) is larger than cores (10)", false},
-		{"unknown region", Request{Workload: "training", Region: "eastus9"}, "region", "Unknown Region", `Did you mean one of: eastus, eastus2, eastasia?`, true},
-		{"unknown gpu model", Request{Workload: "training", GPUModels: []string{"a100-sxm-80gb", "h1000"}}, "gpu_models.1", "Unknown GPU Model", `Did you mean one of: h100-sxm-80gb, h100-nvl-94gb, p100? Use a model identifier (one of: a10, a100-pcie-80gb, a100-sxm-40gb, a100-sxm-80gb,`, true},
-		{"gpu model of another vendor", Request{Workload: "training", GPUVendor: "nvidia", GPUModels: []string{"MI300X"}}, "gpu_models.0", "GPU Model Of Another Vendor", "is an AMD GPU", false},
-		{"unknown prefer", Request{Workload: "training", Prefer: []string{"Standard_NC4as_T4"}}, "prefer.0", "Unknown Preferred Size", `Did you mean one of: Standard_NC4as_T4_v3,`, false},
-		// The model and the inputs that shape its memory.
-		{"unknown model", Request{Workload: "inference", Model: &Model{Name: "llama-3.1-8"}}, "model.name", "Unknown Model", "Did you mean one of: llama-3.1-8b", true},
-		{"model without size", Request{Workload: "inference", Model: &Model{Precision: "bf16"}}, "model", "Missing Model Size", "model needs name", true},
-		{"active above total", Request{Workload: "inference", Model: &Model{ParametersBillion: 47, ActiveParametersBillion: 50}}, "model.active_parameters_billion", "Active Parameters Above Total", "model.active_parameters_billion (50) must be at most model.parameters_billion (47)", true},
-		{"negative active", Request{Workload: "inference", Model: &Model{ParametersBillion: 47, ActiveParametersBillion: -1}}, "model.active_parameters_billion", "Invalid Active Parameter Count", "greater than 0", true},
-		{"method", Request{Workload: "fine_tuning", Model: &Model{ParametersBillion: 7}, FineTuningMethod: "dora"}, "fine_tuning_method", "Invalid Fine-Tuning Method", `"full", "lora", "qlora"; got "dora"`, true},
-		{"method on inference", Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, FineTuningMethod: "lora"}, "fine_tuning_method", "Argument Not Used By Workload", `not to workload "inference"`, true},
-		{"concurrency on training", Request{Workload: "training", Model: &Model{ParametersBillion: 7}, ConcurrentRequests: i64(8)}, "concurrent_requests", "Argument Not Used By Workload", `not to workload "training"`, true},
-		{"batch on inference", Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, TrainingBatchSize: i64(8)}, "training_batch_size", "Argument Not Used By Workload", `not to workload "inference"`, true},
-		{"context on hpc", Request{Workload: "hpc", ContextTokens: i64(4096)}, "context_tokens", "Argument Not Used By Workload", `not to workload "hpc"`, true},
-		{"context 0", Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, ContextTokens: i64(0)}, "context_tokens", "Invalid Context Length", "at least 1 and at most 10,485,760; got 0.", true},
-		{"concurrency over the limit", Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, ConcurrentRequests: i64(MaxConcurrentRequests + 1)}, "concurrent_requests", "Invalid Concurrent Requests", "at most 100,000", true},
-		{"batch 0", Request{Workload: "training", Model: &Model{ParametersBillion: 7}, TrainingBatchSize: i64(0)}, "training_batch_size", "Invalid Training Batch Size", "at least 1", true},
-		{"int4 training", Request{Workload: "training", Model: &Model{ParametersBillion: 7, Precision: "int4"}}, "model.precision", "Precision Cannot Train", `workload "fine_tuning" with fine_tuning_method "lora" or "qlora"`, true},
-		{"int8 full fine-tuning", Request{Workload: "fine_tuning", Model: &Model{ParametersBillion: 7, Precision: "int8"}, FineTuningMethod: "full"}, "fine_tuning_method", "Precision Cannot Train", `Use fine_tuning_method "lora" or "qlora"`, true},
-		{"method without model", Request{Workload: "fine_tuning", FineTuningMethod: "lora"}, "fine_tuning_method", "Argument Needs A Model", "model is not set", false},
-		// The throughput inputs: ranges, the enum, the workloads that use
-		// them, and a model to use them with.
-		{"tokens 0", Request{Workload: "training", Model: &Model{ParametersBillion: 7}, TokensBillion: f64(0)}, "tokens_billion", "Invalid Token Count", "tokens_billion must be greater than 0 and at most 1,000,000; got 0.", true},
-		{"tokens NaN", Request{Workload: "training", Model: &Model{ParametersBillion: 7}, TokensBillion: f64(math.NaN())}, "tokens_billion", "Invalid Token Count", "greater than 0 and at most 1,000,000; got NaN.", true},
-		{"tokens over the limit", Request{Workload: "fine_tuning", Model: &Model{ParametersBillion: 7}, TokensBillion: f64(MaxTokensBillion * 1.5)}, "tokens_billion", "Invalid Token Count", "at most 1,000,000; got 1500000.", true},
-		{"deadline negative", Request{Workload: "training", Model: &Model{ParametersBillion: 7}, DeadlineHours: f64(-1)}, "deadline_hours", "Invalid Deadline", "greater than 0 and at most 87,600; got -1.", true},
-		{"deadline inf", Request{Workload: "training", Model: &Model{ParametersBillion: 7}, DeadlineHours: f64(math.Inf(1))}, "deadline_hours", "Invalid Deadline", "greater than 0 and at most 87,600; got +Inf.", true},
-		{"deadline over the limit", Request{Workload: "fine_tuning", Model: &Model{ParametersBillion: 7}, DeadlineHours: f64(MaxDeadlineHours + 1)}, "deadline_hours", "Invalid Deadline", "at most 87,600; got 87601.", true},
-		{"throughput 0", Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, TokensPerSecond: f64(0)}, "tokens_per_second", "Invalid Throughput", "greater than 0 and at most 1,000,000,000; got 0.", true},
-		{"throughput over the limit", Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, TokensPerSecond: f64(2e9)}, "tokens_per_second", "Invalid Throughput", "at most 1,000,000,000; got 2000000000.", true},
-		{"hpc bound", Request{Workload: "hpc", HPCBound: "latency"}, "hpc_bound", "Invalid HPC Bound", `"memory_bandwidth", "compute", "memory_capacity"; got "latency"`, true},
-		{"tokens on inference", Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, TokensBillion: f64(1)}, "tokens_billion", "Argument Not Used By Workload", `not to workload "inference"`, true},
-		{"deadline on hpc", Request{Workload: "hpc", DeadlineHours: f64(24)}, "deadline_hours", "Argument Not Used By Workload", `not to workload "hpc"`, true},
-		{"throughput on training", Request{Workload: "training", Model: &Model{ParametersBillion: 7}, TokensPerSecond: f64(100)}, "tokens_per_second", "Argument Not Used By Workload", `not to workload "training"`, true},
-		{"hpc bound on inference", Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, HPCBound: "compute"}, "hpc_bound", "Argument Not Used By Workload", `not to workload "inference"`, true},
-		{"hpc bound on visualization", Request{Workload: "visualization", HPCBound: "memory_capacity"}, "hpc_bound", "Argument Not Used By Workload", `Remove hpc_bound, or set workload to "hpc", "htc".`, true},
-		{"tokens without model", Request{Workload: "training", TokensBillion: f64(100)}, "tokens_billion", "Argument Needs A Model", "model is not set", false},
-		{"deadline without model", Request{Workload: "fine_tuning", DeadlineHours: f64(24)}, "deadline_hours", "Argument Needs A Model", "model is not set", false},
-		{"throughput without model", Request{Workload: "inference", TokensPerSecond: f64(1000)}, "tokens_per_second", "Argument Needs A Model", "model is not set", false},
-	}
-	titleCase := regexp.MustCompile(`^([A-Z][A-Za-z]*(-[A-Z][A-Za-z]*)?|vCPUs|GPU|CUDA|AMD)( ([A-Z][A-Za-z]*(-[A-Z][A-Za-z]*)?|vCPUs|GPU|CUDA|AMD))*$`)
-	for _, tt := range tests {
+	for _, tt := range validateErrorCases {
 		t.Run(tt.name, func(t *testing.T) {
 			errs := eng.Validate(tt.req)
 			if len(errs) != 1 {
@@ -154,7 +61,7 @@ func TestValidateErrors(t *testing.T) {
 			if e.Soft == tt.fatal {
 				t.Errorf("Soft = %v for a fatal = %v error", e.Soft, tt.fatal)
 			}
-			if !titleCase.MatchString(e.Summary) {
+			if !titleCaseSummary.MatchString(e.Summary) {
 				t.Errorf("summary %q is not Title Case", e.Summary)
 			}
 			if !strings.HasSuffix(e.Detail, ".") && !strings.HasSuffix(e.Detail, "?") {
@@ -170,6 +77,105 @@ func TestValidateErrors(t *testing.T) {
 		})
 	}
 }
+
+// validateErrorCases are the cases of TestValidateErrors, each a request
+// with one bad input and the error it gets.
+var validateErrorCases = []struct {
+	name    string
+	req     Request
+	path    string
+	summary string
+	detail  string
+	fatal   bool // Recommend refuses it with a *ValidationError
+}{
+	{"missing workload", Request{}, "workload", "Missing Workload", `Use one of "training", "fine_tuning", "inference", "hpc", "htc", "visualization", "data_processing".`, true},
+	{"precision in upper case", Request{Workload: "training", Model: &Model{ParametersBillion: 7, Precision: "BF16"}}, "model.precision", "Invalid Precision", `model.precision must be one of "fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8", "int4"; got "BF16". Did you mean "bf16"? Values are case-sensitive.`, true},
+	{"target near miss", Request{Workload: "training", Target: "vmms"}, "target", "Invalid Target", `got "vmms". Did you mean "vmss"?`, true},
+	{"model name near an alias", Request{Workload: "inference", Model: &Model{Name: "meta-llama/Llama-3.1-71B-Instruct"}}, "model.name", "Unknown Model", "Did you mean one of:", true},
+	{"unknown workload", Request{Workload: "train"}, "workload", "Invalid Workload", `workload must be one of "training", "fine_tuning", "inference", "hpc", "htc", "visualization", "data_processing"; got "train".`, true},
+	{"precision", Request{Workload: "training", Model: &Model{ParametersBillion: 7, Precision: "fp64"}}, "model.precision", "Invalid Precision", `"fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8", "int4"; got "fp64"`, true},
+	{"class", Request{Workload: "training", Model: &Model{ParametersBillion: 7, Class: "huge"}}, "model.class", "Invalid Model Class", `"generative", "nongenerative", "small"`, true},
+	{"negative parameters", Request{Workload: "training", Model: &Model{ParametersBillion: -7}}, "model.parameters_billion", "Invalid Parameter Count", "model.parameters_billion must be greater than 0", true},
+	{"NaN parameters", Request{Workload: "training", Model: &Model{ParametersBillion: math.NaN()}}, "model.parameters_billion", "Invalid Parameter Count", "model.parameters_billion must be greater than 0", true},
+	{"huge parameters", Request{Workload: "training", Model: &Model{ParametersBillion: 7e9}}, "model.parameters_billion", "Invalid Parameter Count", "greater than 0 and at most 100,000; got 7000000000.", true},
+	{"gpu memory", Request{Workload: "training", GPUMemoryGiB: f64(0)}, "gpu_memory_gib", "Invalid GPU Memory", "greater than 0; got 0.", true},
+	{"gpu memory inf", Request{Workload: "training", GPUMemoryGiB: f64(math.Inf(1))}, "gpu_memory_gib", "Invalid GPU Memory", "greater than 0", true},
+	{"gpus", Request{Workload: "training", GPUs: i64(0)}, "gpus", "Invalid GPU Count", "gpus must be at least 1 and at most 100,000; got 0.", true},
+	{"nodes", Request{Workload: "training", Nodes: i64(1001)}, "nodes", "Invalid Node Count", "at most 1,000; got 1001.", true},
+	{"cores", Request{Workload: "hpc", Cores: i64(-4)}, "cores", "Invalid Core Count", "at least 1 and at most 10,000,000; got -4.", true},
+	{"min vcpus", Request{Workload: "hpc", MinVCPUs: i64(0)}, "min_vcpus", "Invalid Minimum vCPUs", "at least 1", true},
+	{"min memory", Request{Workload: "hpc", MinMemoryGiB: f64(-1)}, "min_memory_gib", "Invalid Minimum Memory", "greater than 0", true},
+	{"min disk", Request{Workload: "hpc", MinLocalDiskGiB: f64(0)}, "min_local_disk_gib", "Invalid Minimum Local Disk", "greater than 0", true},
+	{"max price", Request{Workload: "hpc", MaxPricePerHour: f64(0)}, "max_price_per_hour", "Invalid Maximum Price", "greater than 0", true},
+	{"max total", Request{Workload: "hpc", MaxTotalPricePerHour: f64(-3)}, "max_total_price_per_hour", "Invalid Maximum Total Price", "greater than 0", true},
+	{"lifetime", Request{Workload: "hpc", MinLifetimeMonths: i64(-1)}, "min_lifetime_months", "Invalid Minimum Lifetime", "at least 0 and at most 240; got -1.", true},
+	{"max results 0", Request{Workload: "hpc", MaxResults: i64(0)}, "max_results", "Invalid Maximum Results", "at least 1 and at most 50; got 0.", true},
+	{"max results 51", Request{Workload: "hpc", MaxResults: i64(51)}, "max_results", "Invalid Maximum Results", "at least 1 and at most 50; got 51.", true},
+	{"parallel efficiency 0", Request{Workload: "hpc", ParallelEfficiency: f64(0)}, "parallel_efficiency", "Invalid Parallel Efficiency", "parallel_efficiency must be greater than 0 and at most 1.5; got 0.", true},
+	{"parallel efficiency above 1.5", Request{Workload: "hpc", ParallelEfficiency: f64(1.6)}, "parallel_efficiency", "Invalid Parallel Efficiency", "at most 1.5; got 1.6.", true},
+	{"parallel efficiency NaN", Request{Workload: "htc", ParallelEfficiency: f64(math.NaN())}, "parallel_efficiency", "Invalid Parallel Efficiency", "greater than 0", true},
+	{"parallel efficiency on a GPU workload", Request{Workload: "training", ParallelEfficiency: f64(0.8)}, "parallel_efficiency", "Argument Not Used By Workload", `parallel_efficiency applies to the hpc and htc workloads, not to workload "training".`, true},
+	{"interconnect", Request{Workload: "hpc", Interconnect: "ib"}, "interconnect", "Invalid Interconnect", `"auto", "infiniband", "any"; got "ib"`, true},
+	{"vendor", Request{Workload: "training", GPUVendor: "intel"}, "gpu_vendor", "Invalid GPU Vendor", `"any", "nvidia", "amd"; got "intel"`, true},
+	{"target", Request{Workload: "training", Target: "k8s"}, "target", "Invalid Target", `"vm", "vmss", "aks", "cyclecloud", "azureml", "batch"; got "k8s"`, true},
+	{"optimize", Request{Workload: "training", OptimizeFor: "speed"}, "optimize_for", "Invalid Optimization Goal", `"balanced", "cost", "performance"; got "speed"`, true},
+	{"cuda", Request{Workload: "training", CUDAVersion: "twelve"}, "cuda_version", "Invalid CUDA Version", `such as "12.0" or "13.0"; got "twelve"`, true},
+	{"cuda major 0", Request{Workload: "training", CUDAVersion: "0.9"}, "cuda_version", "Invalid CUDA Version", "major version 0", true},
+	{"compute capability", Request{Workload: "training", MinComputeCapability: "8.0.1"}, "min_compute_capability", "Invalid Compute Capability", `such as "7.0" (Volta)`, true},
+	{"empty gpu model", Request{Workload: "training", GPUModels: []string{" "}}, "gpu_models.0", "Empty GPU Model", "must not be empty", true},
+	{"empty prefer", Request{Workload: "training", Prefer: []string{"Standard_NC4as_T4_v3", ""}}, "prefer.1", "Empty Preferred Size", "got an empty string", true},
+	// Soft: Recommend proceeds (and finds no fit, or warns).
+	{"cores on training", Request{Workload: "training", Cores: i64(64)}, "cores", "Cores Not Used", "applies to the hpc and htc workloads", false},
+	{"model on hpc", Request{Workload: "hpc", Model: &Model{ParametersBillion: 7}}, "model", "Model Not Used", `not to "hpc"`, false},
+	{"gpus on hpc", Request{Workload: "hpc", GPUs: i64(8)}, "gpus", "GPU Setting On A CPU Workload", `workload "hpc" runs on CPU sizes`, false},
+	{"cuda on small", Request{Workload: "inference", Model: &Model{ParametersBillion: 0.1, Class: "small"}, CUDAVersion: "12.0"}, "cuda_version", "GPU Setting On A CPU Workload", "a small model", false},
+	{"amd and compute capability", Request{Workload: "inference", GPUVendor: "amd", MinComputeCapability: "8.0"}, "min_compute_capability", "Compute Capability With AMD GPUs", "NVIDIA rating", false},
+	{"amd data processing", Request{Workload: "data_processing", GPUVendor: "amd"}, "gpu_vendor", "AMD GPUs For Data Processing", "RAPIDS runs on CUDA", false},
+	{"nodes over cores", Request{Workload: "hpc", Cores: i64(10), Nodes: i64(20)}, "nodes", "More Nodes Than Cores", "nodes (20) is larger than cores (10)", false},
+	{"unknown region", Request{Workload: "training", Region: "eastus9"}, "region", "Unknown Region", `Did you mean one of: eastus, eastus2, eastasia?`, true},
+	{"unknown gpu model", Request{Workload: "training", GPUModels: []string{"a100-sxm-80gb", "h1000"}}, "gpu_models.1", "Unknown GPU Model", `Did you mean one of: h100-sxm-80gb, h100-nvl-94gb, p100? Use a model identifier (one of: a10, a100-pcie-80gb, a100-sxm-40gb, a100-sxm-80gb,`, true},
+	{"gpu model of another vendor", Request{Workload: "training", GPUVendor: "nvidia", GPUModels: []string{"MI300X"}}, "gpu_models.0", "GPU Model Of Another Vendor", "is an AMD GPU", false},
+	{"unknown prefer", Request{Workload: "training", Prefer: []string{"Standard_NC4as_T4"}}, "prefer.0", "Unknown Preferred Size", `Did you mean one of: Standard_NC4as_T4_v3,`, false},
+	// The model and the inputs that shape its memory.
+	{"unknown model", Request{Workload: "inference", Model: &Model{Name: "llama-3.1-8"}}, "model.name", "Unknown Model", "Did you mean one of: llama-3.1-8b", true},
+	{"model without size", Request{Workload: "inference", Model: &Model{Precision: "bf16"}}, "model", "Missing Model Size", "model needs name", true},
+	{"active above total", Request{Workload: "inference", Model: &Model{ParametersBillion: 47, ActiveParametersBillion: 50}}, "model.active_parameters_billion", "Active Parameters Above Total", "model.active_parameters_billion (50) must be at most model.parameters_billion (47)", true},
+	{"negative active", Request{Workload: "inference", Model: &Model{ParametersBillion: 47, ActiveParametersBillion: -1}}, "model.active_parameters_billion", "Invalid Active Parameter Count", "greater than 0", true},
+	{"method", Request{Workload: "fine_tuning", Model: &Model{ParametersBillion: 7}, FineTuningMethod: "dora"}, "fine_tuning_method", "Invalid Fine-Tuning Method", `"full", "lora", "qlora"; got "dora"`, true},
+	{"method on inference", Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, FineTuningMethod: "lora"}, "fine_tuning_method", "Argument Not Used By Workload", `not to workload "inference"`, true},
+	{"concurrency on training", Request{Workload: "training", Model: &Model{ParametersBillion: 7}, ConcurrentRequests: i64(8)}, "concurrent_requests", "Argument Not Used By Workload", `not to workload "training"`, true},
+	{"batch on inference", Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, TrainingBatchSize: i64(8)}, "training_batch_size", "Argument Not Used By Workload", `not to workload "inference"`, true},
+	{"context on hpc", Request{Workload: "hpc", ContextTokens: i64(4096)}, "context_tokens", "Argument Not Used By Workload", `not to workload "hpc"`, true},
+	{"context 0", Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, ContextTokens: i64(0)}, "context_tokens", "Invalid Context Length", "at least 1 and at most 10,485,760; got 0.", true},
+	{"concurrency over the limit", Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, ConcurrentRequests: i64(MaxConcurrentRequests + 1)}, "concurrent_requests", "Invalid Concurrent Requests", "at most 100,000", true},
+	{"batch 0", Request{Workload: "training", Model: &Model{ParametersBillion: 7}, TrainingBatchSize: i64(0)}, "training_batch_size", "Invalid Training Batch Size", "at least 1", true},
+	{"int4 training", Request{Workload: "training", Model: &Model{ParametersBillion: 7, Precision: "int4"}}, "model.precision", "Precision Cannot Train", `workload "fine_tuning" with fine_tuning_method "lora" or "qlora"`, true},
+	{"int8 full fine-tuning", Request{Workload: "fine_tuning", Model: &Model{ParametersBillion: 7, Precision: "int8"}, FineTuningMethod: "full"}, "fine_tuning_method", "Precision Cannot Train", `Use fine_tuning_method "lora" or "qlora"`, true},
+	{"method without model", Request{Workload: "fine_tuning", FineTuningMethod: "lora"}, "fine_tuning_method", "Argument Needs A Model", "model is not set", false},
+	// The throughput inputs: ranges, the enum, the workloads that use
+	// them, and a model to use them with.
+	{"tokens 0", Request{Workload: "training", Model: &Model{ParametersBillion: 7}, TokensBillion: f64(0)}, "tokens_billion", "Invalid Token Count", "tokens_billion must be greater than 0 and at most 1,000,000; got 0.", true},
+	{"tokens NaN", Request{Workload: "training", Model: &Model{ParametersBillion: 7}, TokensBillion: f64(math.NaN())}, "tokens_billion", "Invalid Token Count", "greater than 0 and at most 1,000,000; got NaN.", true},
+	{"tokens over the limit", Request{Workload: "fine_tuning", Model: &Model{ParametersBillion: 7}, TokensBillion: f64(MaxTokensBillion * 1.5)}, "tokens_billion", "Invalid Token Count", "at most 1,000,000; got 1500000.", true},
+	{"deadline negative", Request{Workload: "training", Model: &Model{ParametersBillion: 7}, DeadlineHours: f64(-1)}, "deadline_hours", "Invalid Deadline", "greater than 0 and at most 87,600; got -1.", true},
+	{"deadline inf", Request{Workload: "training", Model: &Model{ParametersBillion: 7}, DeadlineHours: f64(math.Inf(1))}, "deadline_hours", "Invalid Deadline", "greater than 0 and at most 87,600; got +Inf.", true},
+	{"deadline over the limit", Request{Workload: "fine_tuning", Model: &Model{ParametersBillion: 7}, DeadlineHours: f64(MaxDeadlineHours + 1)}, "deadline_hours", "Invalid Deadline", "at most 87,600; got 87601.", true},
+	{"throughput 0", Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, TokensPerSecond: f64(0)}, "tokens_per_second", "Invalid Throughput", "greater than 0 and at most 1,000,000,000; got 0.", true},
+	{"throughput over the limit", Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, TokensPerSecond: f64(2e9)}, "tokens_per_second", "Invalid Throughput", "at most 1,000,000,000; got 2000000000.", true},
+	{"hpc bound", Request{Workload: "hpc", HPCBound: "latency"}, "hpc_bound", "Invalid HPC Bound", `"memory_bandwidth", "compute", "memory_capacity"; got "latency"`, true},
+	{"tokens on inference", Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, TokensBillion: f64(1)}, "tokens_billion", "Argument Not Used By Workload", `not to workload "inference"`, true},
+	{"deadline on hpc", Request{Workload: "hpc", DeadlineHours: f64(24)}, "deadline_hours", "Argument Not Used By Workload", `not to workload "hpc"`, true},
+	{"throughput on training", Request{Workload: "training", Model: &Model{ParametersBillion: 7}, TokensPerSecond: f64(100)}, "tokens_per_second", "Argument Not Used By Workload", `not to workload "training"`, true},
+	{"hpc bound on inference", Request{Workload: "inference", Model: &Model{ParametersBillion: 7}, HPCBound: "compute"}, "hpc_bound", "Argument Not Used By Workload", `not to workload "inference"`, true},
+	{"hpc bound on visualization", Request{Workload: "visualization", HPCBound: "memory_capacity"}, "hpc_bound", "Argument Not Used By Workload", `Remove hpc_bound, or set workload to "hpc", "htc".`, true},
+	{"tokens without model", Request{Workload: "training", TokensBillion: f64(100)}, "tokens_billion", "Argument Needs A Model", "model is not set", false},
+	{"deadline without model", Request{Workload: "fine_tuning", DeadlineHours: f64(24)}, "deadline_hours", "Argument Needs A Model", "model is not set", false},
+	{"throughput without model", Request{Workload: "inference", TokensPerSecond: f64(1000)}, "tokens_per_second", "Argument Needs A Model", "model is not set", false},
+}
+
+// titleCaseSummary matches a summary in Title Case: each word capitalised,
+// or one of the spellings that keep their case.
+var titleCaseSummary = regexp.MustCompile(`^([A-Z][A-Za-z]*(-[A-Z][A-Za-z]*)?|vCPUs|GPU|CUDA|AMD)( ([A-Z][A-Za-z]*(-[A-Z][A-Za-z]*)?|vCPUs|GPU|CUDA|AMD))*$`)
 
 func TestValidationErrorMessage(t *testing.T) {
 	_, err := testEngine(t).Recommend(Request{Workload: "training", Model: &Model{ParametersBillion: 7, Precision: "fp64"}, MaxResults: i64(99)})
