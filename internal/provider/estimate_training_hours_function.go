@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
@@ -148,12 +149,13 @@ func (f *estimateTrainingHoursFunction) Run(ctx context.Context, req function.Ru
 		resp.Error = funcErr
 		return
 	}
-	est, err := eng.EstimateTrainingHours(active, tokens, vmSize, int64(nodes), precision.ValueString())
+	run, err := eng.ResolveTrainingRun(active, tokens, vmSize, int64(nodes), precision.ValueString())
 	if err != nil {
 		resp.Error = trainingEstimateError(ctx, err)
 		return
 	}
-	resp.Error = resp.Result.Set(ctx, est.Hours)
+	// The training model times the run the engine resolved.
+	resp.Error = resp.Result.Set(ctx, catalog.Round2(run.Time().Hours))
 }
 
 // trainingEstimateError turns the engine's refusal into an error on the

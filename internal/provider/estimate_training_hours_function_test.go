@@ -304,8 +304,8 @@ func TestEstimateTrainingHoursFunction_ParameterNames(t *testing.T) {
 	}
 }
 
-// The function returns what the engine's EstimateTrainingHours gives, for
-// every precision on sizes with and without InfiniBand.
+// The function returns the training model's hours for the run the engine
+// resolves, for every precision on sizes with and without InfiniBand.
 func TestEstimateTrainingHoursFunction_MatchesEngine(t *testing.T) {
 	t.Parallel()
 	eng := testProviderData(t).Engine
@@ -313,7 +313,7 @@ func TestEstimateTrainingHoursFunction_MatchesEngine(t *testing.T) {
 	for _, size := range []string{"Standard_ND96isr_H100_v5", "Standard_NC24ads_A100_v4", "Standard_ND96isr_MI300X_v5", "Standard_NC64as_T4_v3"} {
 		for _, precision := range recommend.Precisions() {
 			for _, nodes := range []int64{1, 4} {
-				want, err := eng.EstimateTrainingHours(13, 500, size, nodes, precision)
+				run, err := eng.ResolveTrainingRun(13, 500, size, nodes, precision)
 				got, funcErr := runEstimateTrainingHours(t, 13, 500, size, float64(nodes), types.StringValue(precision))
 				if (err == nil) != (funcErr == nil) {
 					t.Fatalf("%s x %d at %s: engine error %v, function error %v", size, nodes, precision, err, funcErr)
@@ -322,8 +322,8 @@ func TestEstimateTrainingHoursFunction_MatchesEngine(t *testing.T) {
 					continue
 				}
 				compared++
-				if got != want.Hours || got <= 0 {
-					t.Errorf("%s x %d at %s: %v hours, the engine %v", size, nodes, precision, got, want.Hours)
+				if want := catalog.Round2(run.Time().Hours); got != want || got <= 0 {
+					t.Errorf("%s x %d at %s: %v hours, the model %v", size, nodes, precision, got, want)
 				}
 			}
 		}

@@ -19,6 +19,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
 )
 
@@ -159,12 +160,13 @@ func (f *gpuMemoryGiBFunction) Run(ctx context.Context, req function.RunRequest,
 	// The engine's warnings (a count or precision that differs from the
 	// model table) have no place in a function's result: the description
 	// says the given values are used.
-	est, _, err := eng.EstimateMemory(mr)
+	mi, _, err := eng.ResolveMemory(mr)
 	if err != nil {
 		resp.Error = memoryEstimateError(ctx, err)
 		return
 	}
-	resp.Error = resp.Result.Set(ctx, est.GiB)
+	// The memory model estimates the job the engine resolved.
+	resp.Error = resp.Result.Set(ctx, perfmodel.EstimateMemory(&mi).GiB)
 }
 
 // memoryOptions reads the variadic options into mr: at most one object

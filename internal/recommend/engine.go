@@ -53,7 +53,7 @@ func (e *Engine) Validate(req Request) []FieldError {
 	return append(fatal, soft...)
 }
 
-// MemoryRequest is the input of EstimateMemory: a model job as Request
+// MemoryRequest is the input of ResolveMemory: a model job as Request
 // describes it.
 type MemoryRequest struct {
 	Workload           string // training, fine_tuning or inference
@@ -64,47 +64,55 @@ type MemoryRequest struct {
 	TrainingBatchSize  *int64
 }
 
-// EstimateMemory estimates the GPU memory of a model job as Recommend
-// does, with the catalog's model table for Model.Name. It returns a
-// *ValidationError for a request Recommend would refuse, and the warnings
-// Recommend would give about the model (a count or precision that differs
-// from the table).
-func (e *Engine) EstimateMemory(r MemoryRequest) (MemoryEstimate, []Warning, error) {
+// ResolveMemory resolves a model job as Recommend does, with the catalog's
+// model table for Model.Name and the defaults of every input not given,
+// into the memory model's input: perfmodel.EstimateMemory estimates it. It
+// returns a *ValidationError for a request Recommend would refuse, and the
+// warnings Recommend would give about the model (a count or precision that
+// differs from the table).
+func (e *Engine) ResolveMemory(r MemoryRequest) (perfmodel.MemoryInput, []Warning, error) {
 	if !isModelWorkload(r.Workload) {
-		return MemoryEstimate{}, nil, &ValidationError{Errors: []FieldError{fe("Invalid Workload",
+		return perfmodel.MemoryInput{}, nil, &ValidationError{Errors: []FieldError{fe("Invalid Workload",
 			fmt.Sprintf("The memory estimate covers the workloads %s; got %q.", catalog.QuoteList([]string{WorkloadTraining, WorkloadFineTuning, WorkloadInference}), r.Workload), "workload")}}
 	}
 	m := r.Model
 	req := Request{Workload: r.Workload, Model: &m, FineTuningMethod: r.FineTuningMethod,
 		ContextTokens: r.ContextTokens, ConcurrentRequests: r.ConcurrentRequests, TrainingBatchSize: r.TrainingBatchSize}
 	if fatal, _ := validate(e.cat, req); len(fatal) > 0 {
-		return MemoryEstimate{}, nil, &ValidationError{Errors: fatal}
+		return perfmodel.MemoryInput{}, nil, &ValidationError{Errors: fatal}
 	}
 	rm, ok := resolveModel(e.cat, req)
 	if !ok {
-		return MemoryEstimate{}, nil, &ValidationError{Errors: []FieldError{fe("Missing Model Size",
+		return perfmodel.MemoryInput{}, nil, &ValidationError{Errors: []FieldError{fe("Missing Model Size",
 			"Set model.name or model.parameters_billion.", "model")}}
 	}
-	return perfmodel.EstimateMemory(&rm.mi), modelWarnings(&rm.mi, &rm.found), nil
+	return rm.mi, modelWarnings(&rm.mi, &rm.found), nil
 }
 
-// TrainingEstimate is the result of EstimateTrainingHours.
-type TrainingEstimate struct {
-	Hours       float64 // wall time, rounded to 0.01
-	FLOPs       float64 // 6 × active parameters × tokens
-	MFU         float64 // the model FLOPs utilization used
-	Assumptions []string
+// TrainingRun is a full training run of a model on VMs of one size, as
+// the training model takes it (perfmodel.TimeTraining).
+type TrainingRun struct {
+	Hardware                         perfmodel.Hardware
+	ActiveParametersB, TokensBillion float64
+	Nodes                            int64
+	Precision                        string // the precision the run computes in
+	// Ethernet: the VMs talk without InfiniBand (the size has none).
+	Ethernet bool
 }
 
-// EstimateTrainingHours estimates the wall time of full training of a
-// model with activeParametersBillion active parameters on tokensBillion
-// tokens, on nodes VMs of vmSize, at precision ("" means bf16), with the
-// constants Recommend uses (TrainingFLOPsPerToken, TrainingMFU and its
-// factors; the VMs talk over InfiniBand when the size has it, else over
-// Ethernet). It returns a *ValidationError for values Recommend would
-// refuse, and one on vm_size for a size without a GPU or without a
-// throughput figure at the precision.
-func (e *Engine) EstimateTrainingHours(activeParametersBillion, tokensBillion float64, vmSize string, nodes int64, precision string) (TrainingEstimate, error) {
+// Time is the run as the training model times it.
+func (r *TrainingRun) Time() perfmodel.TrainingRun {
+	return perfmodel.TimeTraining(&r.Hardware, r.ActiveParametersB, r.TokensBillion, r.Nodes, r.Precision, r.Ethernet)
+}
+
+// ResolveTrainingRun checks a full training run of a model with
+// activeParametersBillion active parameters on tokensBillion tokens, on
+// nodes VMs of vmSize, at precision ("" means bf16), as Recommend would:
+// a *ValidationError for values it would refuse, and one on vm_size for a
+// size without a GPU, on precision for a GPU without a throughput figure
+// at the precision. The VMs talk over InfiniBand when the size has it,
+// else over Ethernet.
+func (e *Engine) ResolveTrainingRun(activeParametersBillion, tokensBillion float64, vmSize string, nodes int64, precision string) (TrainingRun, error) {
 	var errs []FieldError
 	for _, f := range []*FieldError{
 		RangeActiveParametersTraining.Check(activeParametersBillion, "active_parameters_billion"),
@@ -122,31 +130,33 @@ func (e *Engine) EstimateTrainingHours(activeParametersBillion, tokensBillion fl
 	case perfmodel.Quantised(precision):
 		errs = append(errs, fe("Precision Cannot Train", fmt.Sprintf("Training runs in bf16, fp16, fp8, tf32 or fp32, not %s.", precision), "precision"))
 	}
-	var in *sizeInfo
-	if s, ok := e.cat.Lookup(vmSize); !ok {
-		errs = append(errs, fe("Unknown VM Size", e.cat.UnknownName(catalog.SizeName, vmSize), "vm_size"))
-	} else {
-		for i := range e.prep.sizes {
-			if e.prep.sizes[i].sku == s {
-				in = &e.prep.sizes[i]
-			}
-		}
-		if in == nil || !in.IsGPU {
-			errs = append(errs, fe("Not A GPU Size", s.Name+" has no GPU; the training estimate is for GPU sizes.", "vm_size"))
-			in = nil
-		}
+	in, sizeErr := e.gpuSize(vmSize)
+	if sizeErr != nil {
+		errs = append(errs, *sizeErr)
 	}
 	if len(errs) > 0 {
-		return TrainingEstimate{}, &ValidationError{Errors: errs}
+		return TrainingRun{}, &ValidationError{Errors: errs}
 	}
 	if !in.RunsTraining(precision) || in.PeakTFLOPS(precision) <= 0 {
-		return TrainingEstimate{}, &ValidationError{Errors: []FieldError{fe("No Throughput Figure",
+		return TrainingRun{}, &ValidationError{Errors: []FieldError{fe("No Throughput Figure",
 			fmt.Sprintf("The catalog has no native %s throughput for the %s of %s; choose a precision it runs (%s) or another size.", precision, in.sku.GPU.Model, in.sku.Name, in.ClosestPrecision(precision)), "precision")}}
 	}
-	// The VMs talk over InfiniBand when the size has it.
-	run := perfmodel.TimeTraining(&in.Hardware, activeParametersBillion, tokensBillion, nodes, precision, !in.sku.Network.RDMA)
-	return TrainingEstimate{Hours: catalog.Round2(run.Hours), FLOPs: run.FLOPs, MFU: run.MFU, Assumptions: []string{
-		fmt.Sprintf("Training FLOPs: %d × %sB active parameters × %s billion tokens = %s.", perfmodel.TrainingFLOPsPerToken, trimFloat(activeParametersBillion), trimFloat(tokensBillion), sci(run.FLOPs)),
-		fmt.Sprintf("Rate: %d VMs × %s GPUs × %s dense TFLOPS (%s) × %s%% MFU.", nodes, trimFloat(in.GPUCount), trimFloat(run.PeakTFLOPS), precision, trimFloat(run.MFU*100)),
-	}}, nil
+	return TrainingRun{Hardware: in.Hardware, ActiveParametersB: activeParametersBillion, TokensBillion: tokensBillion,
+		Nodes: nodes, Precision: precision, Ethernet: !in.sku.Network.RDMA}, nil
+}
+
+// gpuSize is the prepared size named vmSize, which must have a GPU.
+func (e *Engine) gpuSize(vmSize string) (*sizeInfo, *FieldError) {
+	s, ok := e.cat.Lookup(vmSize)
+	if !ok {
+		f := fe("Unknown VM Size", e.cat.UnknownName(catalog.SizeName, vmSize), "vm_size")
+		return nil, &f
+	}
+	for i := range e.prep.sizes {
+		if in := &e.prep.sizes[i]; in.sku == s && in.IsGPU {
+			return in, nil
+		}
+	}
+	f := fe("Not A GPU Size", s.Name+" has no GPU; the training estimate is for GPU sizes.", "vm_size")
+	return nil, &f
 }

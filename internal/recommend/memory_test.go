@@ -23,7 +23,7 @@ func TestMemoryEstimatesPinned(t *testing.T) {
 	eng := testEngine(t)
 	for _, tt := range pinnedMemoryCases {
 		t.Run(tt.name, func(t *testing.T) {
-			e, _, err := eng.EstimateMemory(tt.req)
+			e, _, err := estimateMemory(eng, tt.req)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -291,7 +291,7 @@ func TestEstimateMemoryErrors(t *testing.T) {
 		{MemoryRequest{Workload: WorkloadInference, Model: Model{ParametersBillion: 7, ActiveParametersBillion: 8}}, "model.active_parameters_billion", "at most"},
 		{MemoryRequest{Workload: WorkloadFineTuning, Model: Model{ParametersBillion: 7}, FineTuningMethod: "dora"}, "fine_tuning_method", `"full", "lora", "qlora"`},
 	} {
-		_, _, err := eng.EstimateMemory(tt.req)
+		_, _, err := estimateMemory(eng, tt.req)
 		ve, ok := err.(*ValidationError)
 		if !ok || len(ve.Errors) == 0 {
 			t.Errorf("%+v: error %v, want a ValidationError", tt.req, err)
@@ -307,7 +307,7 @@ func TestEstimateMemoryErrors(t *testing.T) {
 // An explicit count or precision wins over the table, with a warning.
 func TestEstimateMemoryOverridesTheTable(t *testing.T) {
 	eng := testEngine(t)
-	e, warnings, err := eng.EstimateMemory(MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "llama-3.1-8b", ParametersBillion: 8, Precision: PrecisionFP8}})
+	e, warnings, err := estimateMemory(eng, MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "llama-3.1-8b", ParametersBillion: 8, Precision: PrecisionFP8}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -346,4 +346,14 @@ func TestMemoryModelTables(t *testing.T) {
 			t.Errorf("defaultMethod(%s) = %s, want %s", p, got, m)
 		}
 	}
+}
+
+// estimateMemory is the memory model's estimate of the job the engine
+// resolves, as gpu_memory_gib and the guide ask for it.
+func estimateMemory(eng *Engine, r MemoryRequest) (MemoryEstimate, []Warning, error) {
+	mi, warnings, err := eng.ResolveMemory(r)
+	if err != nil {
+		return MemoryEstimate{}, nil, err
+	}
+	return perfmodel.EstimateMemory(&mi), warnings, nil
 }

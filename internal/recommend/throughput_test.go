@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
@@ -245,16 +246,16 @@ func pinnedBandwidthBoundMPI(t *testing.T) {
 
 // EstimateTrainingHours uses the same constants: 7B on 2T tokens on 12
 // ND96asr_v4 VMs is 1,947.56 hours, as Recommend estimates it.
-func TestEstimateTrainingHours(t *testing.T) {
+func TestResolveTrainingRun(t *testing.T) {
 	eng := testEngine(t)
-	est, err := eng.EstimateTrainingHours(7, 2000, "standard_nd96asr_v4", 12, "")
-	if err != nil || est.Hours != 1947.56 || est.FLOPs != 8.4e22 || est.MFU != 0.40 {
-		t.Errorf("estimate %+v, %v", est, err)
+	run, err := eng.ResolveTrainingRun(7, 2000, "standard_nd96asr_v4", 12, "")
+	if est := run.Time(); err != nil || catalog.Round2(est.Hours) != 1947.56 || est.FLOPs != 8.4e22 || est.MFU != 0.40 || run.Ethernet {
+		t.Errorf("estimate %+v of %+v, %v", est, run, err)
 	}
 	// Two VMs without InfiniBand: 2 × 2 × 835.5 × 40% × 0.5 (Ethernet) =
 	// 6.684e14 FLOP/s for 6 × 7e9 × 1.4e11 = 5.88e21: 2,443.65 hours.
-	if est, err := eng.EstimateTrainingHours(7, 140, "Standard_NC80adis_H100_v5", 2, "bf16"); err != nil || est.Hours != 2443.65 {
-		t.Errorf("estimate %+v, %v", est, err)
+	if run, err := eng.ResolveTrainingRun(7, 140, "Standard_NC80adis_H100_v5", 2, "bf16"); err != nil || catalog.Round2(run.Time().Hours) != 2443.65 || !run.Ethernet {
+		t.Errorf("estimate %+v of %+v, %v", run.Time(), run, err)
 	}
 	for _, tt := range []struct {
 		active, tokens float64
@@ -271,7 +272,7 @@ func TestEstimateTrainingHours(t *testing.T) {
 		{7, 1, "Standard_ND96asr_v4", 1, "int4", "precision"},
 		{7, 1, "Standard_ND96asr_v4", 1, "fp8", "precision"},
 	} {
-		_, err := eng.EstimateTrainingHours(tt.active, tt.tokens, tt.size, tt.nodes, tt.precision)
+		_, err := eng.ResolveTrainingRun(tt.active, tt.tokens, tt.size, tt.nodes, tt.precision)
 		ve, ok := err.(*ValidationError)
 		if !ok || len(ve.Errors) == 0 || strings.Join(ve.Errors[0].Path, ".") != tt.path {
 			t.Errorf("%+v: %v", tt, err)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
 )
 
@@ -20,7 +21,7 @@ type memoryExample struct {
 // estimate, "" where the estimate has no such part.
 type memoryRow struct {
 	label  string
-	figure func(m recommend.MemoryEstimate) string
+	figure func(m perfmodel.MemoryEstimate) string
 }
 
 func gib(v float64) string {
@@ -38,13 +39,13 @@ var trainingMemory = []memoryExample{
 }
 
 var trainingRows = []memoryRow{
-	{"Weights or frozen base", func(m recommend.MemoryEstimate) string { return gib(m.WeightsGiB) }},
-	{"Gradients", func(m recommend.MemoryEstimate) string { return gib(m.GradientsGiB) }},
-	{"fp32 master weights", func(m recommend.MemoryEstimate) string { return gib(m.MasterWeightsGiB) }},
-	{"Adam moments", func(m recommend.MemoryEstimate) string { return gib(m.OptimizerGiB) }},
-	{"Adapters", func(m recommend.MemoryEstimate) string { return gib(m.AdapterGiB) }},
-	{"Activations", func(m recommend.MemoryEstimate) string { return gib(m.ActivationGiB) }},
-	{"**GPU memory needed**", func(m recommend.MemoryEstimate) string { return "**" + gib(m.GiB) + "**" }},
+	{"Weights or frozen base", func(m perfmodel.MemoryEstimate) string { return gib(m.WeightsGiB) }},
+	{"Gradients", func(m perfmodel.MemoryEstimate) string { return gib(m.GradientsGiB) }},
+	{"fp32 master weights", func(m perfmodel.MemoryEstimate) string { return gib(m.MasterWeightsGiB) }},
+	{"Adam moments", func(m perfmodel.MemoryEstimate) string { return gib(m.OptimizerGiB) }},
+	{"Adapters", func(m perfmodel.MemoryEstimate) string { return gib(m.AdapterGiB) }},
+	{"Activations", func(m perfmodel.MemoryEstimate) string { return gib(m.ActivationGiB) }},
+	{"**GPU memory needed**", func(m perfmodel.MemoryEstimate) string { return "**" + gib(m.GiB) + "**" }},
 }
 
 var inferenceMemory = []memoryExample{
@@ -55,25 +56,25 @@ var inferenceMemory = []memoryExample{
 }
 
 var inferenceRows = []memoryRow{
-	{"Weights", func(m recommend.MemoryEstimate) string { return gib(m.WeightsGiB) }},
-	{"Workspace", func(m recommend.MemoryEstimate) string { return gib(m.ActivationGiB) }},
-	{"KV cache", func(m recommend.MemoryEstimate) string {
+	{"Weights", func(m perfmodel.MemoryEstimate) string { return gib(m.WeightsGiB) }},
+	{"Workspace", func(m perfmodel.MemoryEstimate) string { return gib(m.ActivationGiB) }},
+	{"KV cache", func(m perfmodel.MemoryEstimate) string {
 		return fmt.Sprintf("%s (%s bytes per token; %s tokens × %s requests)", gib(m.KVCacheGiB), n(m.KVBytesPerToken), n(float64(m.ContextTokens)), n(float64(m.ConcurrentRequests)))
 	}},
-	{"**GPU memory needed**", func(m recommend.MemoryEstimate) string { return "**" + gib(m.GiB) + "**" }},
+	{"**GPU memory needed**", func(m perfmodel.MemoryEstimate) string { return "**" + gib(m.GiB) + "**" }},
 }
 
 // memoryTable writes the estimates of examples side by side.
 func memoryTable(eng *recommend.Engine, examples []memoryExample, rows []memoryRow) (string, error) {
-	ests := make([]recommend.MemoryEstimate, len(examples))
+	ests := make([]perfmodel.MemoryEstimate, len(examples))
 	var b strings.Builder
 	b.WriteString("|")
 	for i, ex := range examples {
-		m, _, err := eng.EstimateMemory(ex.req)
+		mi, _, err := eng.ResolveMemory(ex.req)
 		if err != nil {
 			return "", fmt.Errorf("%s: %w", ex.heading, err)
 		}
-		ests[i] = m
+		ests[i] = perfmodel.EstimateMemory(&mi) // the memory model, on the job the engine resolved
 		b.WriteString(" | " + ex.heading)
 	}
 	b.WriteString(" |\n|---" + strings.Repeat("|---", len(examples)) + "|\n")

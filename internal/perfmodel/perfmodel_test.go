@@ -1,0 +1,132 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package perfmodel
+
+import (
+	"math"
+	"testing"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog/catalogtest"
+)
+
+// hardware is the embedded catalog's size, as the models read it.
+func hardware(t *testing.T, name string) *Hardware {
+	t.Helper()
+	h := HardwareOf(catalogtest.Lookup(t, catalogtest.Embedded(t), name))
+	return &h
+}
+
+// model is the embedded catalog's model table entry.
+func model(t *testing.T, id string) *catalog.Model {
+	t.Helper()
+	m, _, ok := catalogtest.Embedded(t).ResolveModel(id)
+	if !ok {
+		t.Fatalf("no model %s", id)
+	}
+	return m
+}
+
+// A precision the GPU lacks computes in bf16 or fp16; fp32 has no such
+// fallback, and no figure is 0.
+func TestPeakTFLOPSFallsBackToHalfPrecision(t *testing.T) {
+	h := Hardware{IsGPU: true, Precisions: precisionBit(PrecisionBF16) | precisionBit(PrecisionFP16)}
+	h.TFLOPS[2], h.TFLOPS[3] = 312, 300
+	for p, want := range map[string]float64{"": 312, PrecisionBF16: 312, PrecisionFP16: 300, PrecisionFP8: 312, PrecisionINT4: 312, PrecisionFP32: 0} {
+		if got := h.PeakTFLOPS(p); got != want {
+			t.Errorf("%q: %v TFLOPS, want %v", p, got, want)
+		}
+	}
+	if !h.WeightOnly(PrecisionFP8) || h.WeightOnly(PrecisionBF16) || !h.WeightOnly(PrecisionINT8) {
+		t.Error("fp8 and int8 weights on a bf16 GPU run weight-only; bf16 does not")
+	}
+	if h.ClosestPrecision(PrecisionFP8) != PrecisionBF16 || h.RunsTraining(PrecisionFP8) {
+		t.Error("a GPU without fp8 trains an fp8 job in bf16")
+	}
+}
+
+// Full training of a 7B model in bf16 keeps 16 bytes of states per
+// parameter (the ZeRO paper's figure) and half as much again of
+// activations; inference holds the weights, a workspace and the KV cache.
+func TestMemoryModelStates(t *testing.T) {
+	train := EstimateMemory(&MemoryInput{Params: 7, Active: 7, Precision: PrecisionBF16, BPP: 2, Workload: WorkloadTraining,
+		Method: MethodFull, Kind: catalog.ModelKindGenerative, Context: 4096, Batch: 1})
+	if train.StateBytesPerParameter != 16 || train.GiB != ToGiB(7e9*16*1.5) {
+		t.Errorf("training: %v bytes per parameter, %v GiB", train.StateBytesPerParameter, train.GiB)
+	}
+	mi := MemoryInput{Params: 8.03, Active: 8.03, Precision: PrecisionBF16, BPP: 2, Workload: WorkloadInference,
+		Kind: catalog.ModelKindGenerative, Model: model(t, "llama-3.1-8b"), Context: 8192, Seqs: 32}
+	inf := EstimateMemory(&mi)
+	kv := KVCacheOf(&mi)
+	// Llama 3.1 8B: 2 × 32 layers × 8 KV heads × 128 × 2 bytes = 128 KiB per token.
+	if kv.PerSeq != 131072*8192 || kv.Split != 8 || inf.KVCacheGiB != ToGiB(kv.PerSeq*32) {
+		t.Errorf("KV cache %v bytes per sequence (split %d), %v GiB in all", kv.PerSeq, kv.Split, inf.KVCacheGiB)
+	}
+	if want := ToGiB(8.03e9*2*(1+InferenceWorkspaceFraction) + kv.PerSeq*32); inf.GiB != want {
+		t.Errorf("inference %v GiB, want %v", inf.GiB, want)
+	}
+}
+
+// More VMs finish a training job sooner, and the VMs a deadline takes meet
+// it; one GPU of a multi-GPU VM trains a job that fits it within the
+// deadline, the others idle.
+func TestTrainingScalesOut(t *testing.T) {
+	h := hardware(t, "Standard_ND96isr_H100_v5")
+	w := TrainingWork{ComputePrec: PrecisionBF16, FLOPs: TrainingFLOPsPerToken * 7e9 * 2e12, Deadline: 200}
+	one, two := w.Hours(h, 1), w.Hours(h, 2)
+	if !(two < one) || math.Abs(one/two-2) > 1e-9 {
+		t.Errorf("1 VM %v hours, 2 VMs %v: InfiniBand scales linearly", one, two)
+	}
+	k := w.DeadlineNodes(h, 1)
+	if w.Hours(h, k) > w.Deadline || (k > 1 && w.Hours(h, k-1) <= w.Deadline) {
+		t.Errorf("%d VMs for a %v-hour deadline: %v hours", k, w.Deadline, w.Hours(h, k))
+	}
+	small := TrainingWork{ComputePrec: PrecisionBF16, FLOPs: 1e18, Deadline: 720, GPUMemNeed: 20}
+	if !small.UsesOneGPU(h, 1) || small.GPUsUsed(h, 1) != 1 || small.UsesOneGPU(h, 2) {
+		t.Error("a small job on one VM uses one of its GPUs")
+	}
+}
+
+// A copy decoding more sequences together serves more tokens per second
+// and each sequence slower; a request's first token waits for its prefill
+// and a decode step; a tensor-parallel split waits for its all-reduces.
+func TestServingStepModel(t *testing.T) {
+	h := hardware(t, "Standard_ND96isr_H100_v5")
+	mi := MemoryInput{Params: 70.6, Active: 70.6, Precision: PrecisionBF16, BPP: 2, Workload: WorkloadInference,
+		Kind: catalog.ModelKindGenerative, Model: model(t, "llama-3.1-70b"), Context: 4096, Prompt: 3584, Output: 512}
+	s := ServiceOf(&mi, PrecisionBF16, KVCacheOf(&mi).PerSeq/GiB)
+	s.HasMemory, s.WeightsGiB = true, 70.6*2e9/GiB
+	prev := CopySpeed{}
+	for _, b := range []int64{1, 8, 64, 256} {
+		c := s.Speed(h, 8, 1, b)
+		if c.TPS <= prev.TPS || c.TPOT < prev.TPOT || c.TTFT < c.Prefill || math.Abs(c.AllReduce-2*80*AllReduceSeconds) > 1e-12 {
+			t.Errorf("batch %d: %+v after %+v", b, c, prev)
+		}
+		prev = c
+	}
+	if c := s.Speed(h, 8, 1, 0); c.TPS != 0 {
+		t.Errorf("an empty batch is not timed: %+v", c)
+	}
+}
+
+// The parallel-efficiency curve: 1 on one VM, 0.98 on two (the published
+// median), scaled through a measured efficiency; htc's independent tasks
+// lose nothing.
+func TestHPCEfficiency(t *testing.T) {
+	if ScalingEfficiency(1) != 1 || math.Abs(ScalingEfficiency(2)-0.98) > 0.005 {
+		t.Errorf("curve: %v, %v", ScalingEfficiency(1), ScalingEfficiency(2))
+	}
+	j := HPCJob{Bound: BoundMemoryBandwidth, Coupled: true, Measured: 1.2, MeasuredAt: 4}
+	if got, want := j.Efficiency(16), 1.2*ScalingEfficiency(16)/ScalingEfficiency(4); math.Abs(got-want) > 1e-12 {
+		t.Errorf("scaled curve %v, want %v", got, want)
+	}
+	if htc := (HPCJob{Bound: BoundCompute}); htc.Efficiency(50) != 1 {
+		t.Errorf("htc %v", htc.Efficiency(50))
+	}
+	h := hardware(t, "Standard_HB120rs_v3")
+	full, quarter := VMRate(h, BoundMemoryBandwidth, 120), VMRate(h, BoundMemoryBandwidth, 30)
+	if !(quarter < full && quarter > full/4 && full <= h.StreamGBs) {
+		t.Errorf("a quarter of the cores draws %v of %v GB/s (STREAM %v)", quarter, full, h.StreamGBs)
+	}
+}
