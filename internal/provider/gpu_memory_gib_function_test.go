@@ -20,6 +20,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
 )
 
@@ -121,7 +122,8 @@ func TestGPUMemoryGiBFunction_MatchesEngine(t *testing.T) {
 	for _, precision := range recommend.Precisions() {
 		for _, workload := range memoryWorkloads() {
 			got, funcErr := runGPUMemoryGiB(t, types.Float64Value(13), types.StringValue(precision), types.StringValue(workload))
-			want, _, err := eng.EstimateMemory(recommend.MemoryRequest{Workload: workload, Model: recommend.Model{ParametersBillion: 13, Precision: precision}})
+			mi, _, err := eng.ResolveMemory(recommend.MemoryRequest{Workload: workload, Model: recommend.Model{ParametersBillion: 13, Precision: precision}})
+			want := perfmodel.EstimateMemory(&mi)
 			if err != nil {
 				refused++
 				if funcErr == nil || funcErr.FunctionArgument == nil || *funcErr.FunctionArgument != argPrecision || !strings.HasPrefix(funcErr.Text, "Precision Cannot Train: ") {
@@ -220,118 +222,122 @@ output "available_gib" {
 		"available_gib", knownvalue.Float64Exact(1920))
 }
 
+// gpuMemoryGiBErrorCases are the calls of gpu_memory_gib that must fail, and
+// the errors they must fail with.
+var gpuMemoryGiBErrorCases = map[string]functionErrorCase{
+	"negative parameters": {
+		call: `provider::hpcsku::gpu_memory_gib(-7, "bf16", "training")`,
+		err:  wrapped(`Invalid value for "parameters_billion" parameter: Invalid Parameter Count: parameters_billion must be greater than 0 and at most 100,000; got -7.`),
+	},
+	"zero parameters": {
+		call: `provider::hpcsku::gpu_memory_gib(0, "bf16", "training")`,
+		err:  wrapped(`Invalid value for "parameters_billion" parameter: Invalid Parameter Count: parameters_billion must be greater than 0 and at most 100,000; got 0.`),
+	},
+	"too many parameters": {
+		call: `provider::hpcsku::gpu_memory_gib(100001, "bf16", "training")`,
+		err:  wrapped(`Invalid value for "parameters_billion" parameter: Invalid Parameter Count: parameters_billion must be greater than 0 and at most 100,000; got 100001.`),
+	},
+	"bad precision": {
+		call: `provider::hpcsku::gpu_memory_gib(7, "bf17", "training")`,
+		err:  wrapped(`Invalid value for "precision" parameter: Invalid Parameter Value Match: value must be one of: ["fp32" "tf32" "bf16" "fp16" "fp8" "fp4" "int8" "int4"], got: "bf17"; did you mean "bf16".`),
+	},
+	"precision is case-sensitive": {
+		call: `provider::hpcsku::gpu_memory_gib(7, "BF16", "training")`,
+		err:  wrapped(`Invalid value for "precision" parameter: Invalid Parameter Value Match: value must be one of:`),
+	},
+	"unknown workload": {
+		call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "pretraining")`,
+		err:  wrapped(`Invalid value for "workload" parameter: Invalid Parameter Value Match: value must be one of: ["training" "fine_tuning" "inference"], got: "pretraining".`),
+	},
+	"workload the memory model does not cover": {
+		call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "hpc")`,
+		err:  wrapped(`Invalid value for "workload" parameter: Invalid Parameter Value Match: value must be one of: ["training" "fine_tuning" "inference"], got: "hpc".`),
+	},
+	"null workload": {
+		call: `provider::hpcsku::gpu_memory_gib(7, "bf16", null)`,
+		err:  wrapped(`Invalid value for "workload" parameter: argument must not be null.`),
+	},
+	"null parameters without a model": {
+		call: `provider::hpcsku::gpu_memory_gib(null, "bf16", "training")`,
+		err:  wrapped(`Invalid value for "parameters_billion" parameter: Missing Model Size: parameters_billion is null and options names no model.`),
+	},
+	"int4 training": {
+		call: `provider::hpcsku::gpu_memory_gib(70, "int4", "training")`,
+		err:  wrapped(`Invalid value for "precision" parameter: Precision Cannot Train: Training updates every weight, which int4 cannot hold:`),
+	},
+	"int8 full fine-tuning": {
+		call: `provider::hpcsku::gpu_memory_gib(70, "int8", "fine_tuning", { fine_tuning_method = "full" })`,
+		err:  wrapped(`Invalid value for "options" parameter: Precision Cannot Train: Full fine-tuning updates every weight, which int8 cannot hold.`),
+	},
+	"two options objects": {
+		call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { context_tokens = 8192 }, { concurrent_requests = 4 })`,
+		err:  wrapped(`Invalid value for "options" parameter: Too Many Options: gpu_memory_gib takes at most one options object after workload; got 2.`),
+	},
+	"options not an object": {
+		call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", "llama-3.1-8b")`,
+		err:  wrapped(`Invalid value for "options" parameter: Invalid Options: options must be an object with any of the keys "model", "fine_tuning_method", "context_tokens", "concurrent_requests", "training_batch_size", "active_parameters_billion", for example`) + `[\s\S]*` + wrapped(`got a string.`),
+	},
+	"unknown option key": {
+		call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { context = 8192 })`,
+		err:  wrapped(`Invalid value for "options" parameter: Unknown Option: options has no key "context". The keys are "model", "fine_tuning_method", "context_tokens", "concurrent_requests", "training_batch_size", "active_parameters_billion".`),
+	},
+	"option of the wrong type": {
+		call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { context_tokens = "8k" })`,
+		err:  wrapped(`Invalid value for "options" parameter: Invalid Option Value: options.context_tokens must be a number; got a string.`),
+	},
+	"model not a string": {
+		call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { model = 8 })`,
+		err:  wrapped(`Invalid Option Value: options.model must be a string; got a number.`),
+	},
+	"context_tokens zero": {
+		call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { context_tokens = 0 })`,
+		err:  wrapped(`Invalid Option Value: options.context_tokens must be at least 1 and at most 10,485,760; got 0.`),
+	},
+	"concurrent_requests above the maximum": {
+		call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { concurrent_requests = 100001 })`,
+		err:  wrapped(`Invalid Option Value: options.concurrent_requests must be at least 1 and at most 100,000; got 100001.`),
+	},
+	"training_batch_size fractional": {
+		call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "training", { training_batch_size = 1.5 })`,
+		err:  wrapped(`Invalid Option Value: options.training_batch_size must be a whole number; got 1.5.`),
+	},
+	"active_parameters_billion negative": {
+		call: `provider::hpcsku::gpu_memory_gib(47, "bf16", "inference", { active_parameters_billion = -13 })`,
+		err:  wrapped(`Invalid Option Value: options.active_parameters_billion must be greater than 0 and at most 100,000; got -13.`),
+	},
+	"active_parameters_billion above parameters_billion": {
+		call: `provider::hpcsku::gpu_memory_gib(47, "bf16", "inference", { active_parameters_billion = 48 })`,
+		err:  wrapped(`Invalid value for "options" parameter: Active Parameters Above Total: options.active_parameters_billion (48) must be at most parameters_billion (47)`),
+	},
+	"unknown fine_tuning_method": {
+		call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "fine_tuning", { fine_tuning_method = "dora" })`,
+		err:  wrapped(`Invalid Option Value: options.fine_tuning_method must be one of "full", "lora", "qlora"; got "dora".`),
+	},
+	"fine_tuning_method on inference": {
+		call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { fine_tuning_method = "lora" })`,
+		err:  wrapped(`Invalid value for "options" parameter: Argument Not Used By Workload: fine_tuning_method applies to fine-tuning, not to workload "inference".`),
+	},
+	"concurrent_requests on training": {
+		call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "training", { concurrent_requests = 8 })`,
+		err:  wrapped(`Invalid value for "options" parameter: Argument Not Used By Workload: concurrent_requests applies to serving a model, not to workload "training".`),
+	},
+	"training_batch_size on inference": {
+		call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { training_batch_size = 8 })`,
+		err:  wrapped(`Argument Not Used By Workload: training_batch_size applies to training and fine-tuning, not to workload "inference".`),
+	},
+	"unknown model": {
+		call: `provider::hpcsku::gpu_memory_gib(null, null, "inference", { model = "llama-3.1-9b" })`,
+		err:  wrapped(`Invalid value for "options" parameter: Unknown Model:`) + `[\s\S]*` + wrapped(`Did you mean one of:`) + `[\s\S]*llama-3\.1-8b`,
+	},
+	"empty model": {
+		call: `provider::hpcsku::gpu_memory_gib(null, null, "inference", { model = "" })`,
+		err:  wrapped(`Invalid Option Value: options.model must name a model of the catalog's model table, such as "llama-3.1-8b"; got an empty string.`),
+	},
+}
+
 func TestGPUMemoryGiBFunction_Errors(t *testing.T) {
 	t.Parallel()
-	testFunctionErrors(t, map[string]functionErrorCase{
-		"negative parameters": {
-			call: `provider::hpcsku::gpu_memory_gib(-7, "bf16", "training")`,
-			err:  wrapped(`Invalid value for "parameters_billion" parameter: Invalid Parameter Count: parameters_billion must be greater than 0 and at most 100,000; got -7.`),
-		},
-		"zero parameters": {
-			call: `provider::hpcsku::gpu_memory_gib(0, "bf16", "training")`,
-			err:  wrapped(`Invalid value for "parameters_billion" parameter: Invalid Parameter Count: parameters_billion must be greater than 0 and at most 100,000; got 0.`),
-		},
-		"too many parameters": {
-			call: `provider::hpcsku::gpu_memory_gib(100001, "bf16", "training")`,
-			err:  wrapped(`Invalid value for "parameters_billion" parameter: Invalid Parameter Count: parameters_billion must be greater than 0 and at most 100,000; got 100001.`),
-		},
-		"bad precision": {
-			call: `provider::hpcsku::gpu_memory_gib(7, "bf17", "training")`,
-			err:  wrapped(`Invalid value for "precision" parameter: Invalid Parameter Value Match: value must be one of: ["fp32" "tf32" "bf16" "fp16" "fp8" "fp4" "int8" "int4"], got: "bf17"; did you mean "bf16".`),
-		},
-		"precision is case-sensitive": {
-			call: `provider::hpcsku::gpu_memory_gib(7, "BF16", "training")`,
-			err:  wrapped(`Invalid value for "precision" parameter: Invalid Parameter Value Match: value must be one of:`),
-		},
-		"unknown workload": {
-			call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "pretraining")`,
-			err:  wrapped(`Invalid value for "workload" parameter: Invalid Parameter Value Match: value must be one of: ["training" "fine_tuning" "inference"], got: "pretraining".`),
-		},
-		"workload the memory model does not cover": {
-			call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "hpc")`,
-			err:  wrapped(`Invalid value for "workload" parameter: Invalid Parameter Value Match: value must be one of: ["training" "fine_tuning" "inference"], got: "hpc".`),
-		},
-		"null workload": {
-			call: `provider::hpcsku::gpu_memory_gib(7, "bf16", null)`,
-			err:  wrapped(`Invalid value for "workload" parameter: argument must not be null.`),
-		},
-		"null parameters without a model": {
-			call: `provider::hpcsku::gpu_memory_gib(null, "bf16", "training")`,
-			err:  wrapped(`Invalid value for "parameters_billion" parameter: Missing Model Size: parameters_billion is null and options names no model.`),
-		},
-		"int4 training": {
-			call: `provider::hpcsku::gpu_memory_gib(70, "int4", "training")`,
-			err:  wrapped(`Invalid value for "precision" parameter: Precision Cannot Train: Training updates every weight, which int4 cannot hold:`),
-		},
-		"int8 full fine-tuning": {
-			call: `provider::hpcsku::gpu_memory_gib(70, "int8", "fine_tuning", { fine_tuning_method = "full" })`,
-			err:  wrapped(`Invalid value for "options" parameter: Precision Cannot Train: Full fine-tuning updates every weight, which int8 cannot hold.`),
-		},
-		"two options objects": {
-			call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { context_tokens = 8192 }, { concurrent_requests = 4 })`,
-			err:  wrapped(`Invalid value for "options" parameter: Too Many Options: gpu_memory_gib takes at most one options object after workload; got 2.`),
-		},
-		"options not an object": {
-			call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", "llama-3.1-8b")`,
-			err:  wrapped(`Invalid value for "options" parameter: Invalid Options: options must be an object with any of the keys "model", "fine_tuning_method", "context_tokens", "concurrent_requests", "training_batch_size", "active_parameters_billion", for example`) + `[\s\S]*` + wrapped(`got a string.`),
-		},
-		"unknown option key": {
-			call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { context = 8192 })`,
-			err:  wrapped(`Invalid value for "options" parameter: Unknown Option: options has no key "context". The keys are "model", "fine_tuning_method", "context_tokens", "concurrent_requests", "training_batch_size", "active_parameters_billion".`),
-		},
-		"option of the wrong type": {
-			call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { context_tokens = "8k" })`,
-			err:  wrapped(`Invalid value for "options" parameter: Invalid Option Value: options.context_tokens must be a number; got a string.`),
-		},
-		"model not a string": {
-			call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { model = 8 })`,
-			err:  wrapped(`Invalid Option Value: options.model must be a string; got a number.`),
-		},
-		"context_tokens zero": {
-			call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { context_tokens = 0 })`,
-			err:  wrapped(`Invalid Option Value: options.context_tokens must be at least 1 and at most 10,485,760; got 0.`),
-		},
-		"concurrent_requests above the maximum": {
-			call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { concurrent_requests = 100001 })`,
-			err:  wrapped(`Invalid Option Value: options.concurrent_requests must be at least 1 and at most 100,000; got 100001.`),
-		},
-		"training_batch_size fractional": {
-			call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "training", { training_batch_size = 1.5 })`,
-			err:  wrapped(`Invalid Option Value: options.training_batch_size must be a whole number; got 1.5.`),
-		},
-		"active_parameters_billion negative": {
-			call: `provider::hpcsku::gpu_memory_gib(47, "bf16", "inference", { active_parameters_billion = -13 })`,
-			err:  wrapped(`Invalid Option Value: options.active_parameters_billion must be greater than 0 and at most 100,000; got -13.`),
-		},
-		"active_parameters_billion above parameters_billion": {
-			call: `provider::hpcsku::gpu_memory_gib(47, "bf16", "inference", { active_parameters_billion = 48 })`,
-			err:  wrapped(`Invalid value for "options" parameter: Active Parameters Above Total: options.active_parameters_billion (48) must be at most parameters_billion (47)`),
-		},
-		"unknown fine_tuning_method": {
-			call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "fine_tuning", { fine_tuning_method = "dora" })`,
-			err:  wrapped(`Invalid Option Value: options.fine_tuning_method must be one of "full", "lora", "qlora"; got "dora".`),
-		},
-		"fine_tuning_method on inference": {
-			call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { fine_tuning_method = "lora" })`,
-			err:  wrapped(`Invalid value for "options" parameter: Argument Not Used By Workload: fine_tuning_method applies to fine-tuning, not to workload "inference".`),
-		},
-		"concurrent_requests on training": {
-			call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "training", { concurrent_requests = 8 })`,
-			err:  wrapped(`Invalid value for "options" parameter: Argument Not Used By Workload: concurrent_requests applies to serving a model, not to workload "training".`),
-		},
-		"training_batch_size on inference": {
-			call: `provider::hpcsku::gpu_memory_gib(7, "bf16", "inference", { training_batch_size = 8 })`,
-			err:  wrapped(`Argument Not Used By Workload: training_batch_size applies to training and fine-tuning, not to workload "inference".`),
-		},
-		"unknown model": {
-			call: `provider::hpcsku::gpu_memory_gib(null, null, "inference", { model = "llama-3.1-9b" })`,
-			err:  wrapped(`Invalid value for "options" parameter: Unknown Model:`) + `[\s\S]*` + wrapped(`Did you mean one of:`) + `[\s\S]*llama-3\.1-8b`,
-		},
-		"empty model": {
-			call: `provider::hpcsku::gpu_memory_gib(null, null, "inference", { model = "" })`,
-			err:  wrapped(`Invalid Option Value: options.model must name a model of the catalog's model table, such as "llama-3.1-8b"; got an empty string.`),
-		},
-	})
+	testFunctionErrors(t, gpuMemoryGiBErrorCases)
 }
 
 // runGPUMemoryGiB calls the function's Run directly, without Terraform, on

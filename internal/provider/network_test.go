@@ -198,60 +198,16 @@ func TestProviderOpensNoSocketUnderStrace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := func(t *testing.T, pattern string, env ...string) straceResult {
-		t.Helper()
-		out := filepath.Join(t.TempDir(), "trace")
-		// strace itself can lose a race with a traced process that stops
-		// as it exits ("strace: ptrace(PTRACE_LISTEN,...): Input/output
-		// error"); that is the tracer failing, not the provider, so such a
-		// run is repeated (at most straceAttempts times in all).
-		var b []byte
-		var err error
-		for attempt := 1; attempt <= straceAttempts; attempt++ {
-			cmd := exec.Command(strace, "-f", "-qq", "-e", "trace=socket,connect,bind,openat", "-o", out,
-				os.Args[0], "-test.run", pattern, "-test.count=1", "-test.v")
-			cmd.Env = append(os.Environ(), append(env, "CHECKPOINT_DISABLE=1")...)
-			b, err = cmd.CombinedOutput()
-			if !straceLostTrace(b) {
-				break
-			}
-			t.Logf("attempt %d: strace lost its tracee, running again", attempt)
-		}
-		if err != nil || straceLostTrace(b) {
-			t.Fatalf("%s under strace: %v\n%s", pattern, err, b)
-		} else if !strings.Contains(string(b), "--- PASS") {
-			t.Fatalf("%s did not run:\n%s", pattern, b)
-		}
-		trace, err := os.ReadFile(out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var r straceResult
-		for _, line := range strings.Split(string(trace), "\n") {
-			for _, m := range nonUnixSocketRE.FindAllStringSubmatch(line, -1) {
-				if fam := m[1] + m[2]; fam == "AF_UNIX" {
-					r.unix++
-				} else {
-					r.sockets = append(r.sockets, line)
-				}
-			}
-			if m := openatRE.FindStringSubmatch(line); m != nil && strings.HasPrefix(m[1], testdata+string(filepath.Separator)) && !strings.Contains(line, "ENOENT") {
-				r.opened = append(r.opened, m[1])
-			}
-		}
-		return r
-	}
-
 	t.Run("control: a TCP dial is seen", func(t *testing.T) {
 		t.Parallel()
-		r := run(t, "^TestNetworkProbeControl$", networkProbeEnv+"=1")
+		r := straceRun(t, strace, testdata, "^TestNetworkProbeControl$", networkProbeEnv+"=1")
 		if len(r.sockets) == 0 {
 			t.Fatal("strace did not show the probe's AF_INET socket: the check below would not see one either")
 		}
 	})
 	t.Run("overlay files, every data source", func(t *testing.T) {
 		t.Parallel()
-		r := run(t, "^TestOverlay_(AvailabilityFileRestrictsH100|PricesFileReranks|CatalogAndSKUHonourFiles)$")
+		r := straceRun(t, strace, testdata, "^TestOverlay_(AvailabilityFileRestrictsH100|PricesFileReranks|CatalogAndSKUHonourFiles)$")
 		if len(r.sockets) > 0 {
 			t.Errorf("non-Unix sockets:\n%s", strings.Join(r.sockets, "\n"))
 		}
@@ -266,7 +222,7 @@ func TestProviderOpensNoSocketUnderStrace(t *testing.T) {
 	})
 	t.Run("no overlay setting", func(t *testing.T) {
 		t.Parallel()
-		r := run(t, "^TestOverlay_NoFilesConfigured$")
+		r := straceRun(t, strace, testdata, "^TestOverlay_NoFilesConfigured$")
 		if len(r.sockets) > 0 {
 			t.Errorf("non-Unix sockets:\n%s", strings.Join(r.sockets, "\n"))
 		}
@@ -274,4 +230,60 @@ func TestProviderOpensNoSocketUnderStrace(t *testing.T) {
 			t.Errorf("files read without being configured: %v", r.opened)
 		}
 	})
+}
+
+// straceRun runs the tests of this binary that match pattern under `strace
+// -f`, with env added to their environment, and returns what the trace
+// shows: the sockets the process tree created or connected and the files
+// under testdata it opened. It fails t unless the tests ran and passed.
+func straceRun(t *testing.T, strace, testdata, pattern string, env ...string) straceResult {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "trace")
+	// strace itself can lose a race with a traced process that stops
+	// as it exits ("strace: ptrace(PTRACE_LISTEN,...): Input/output
+	// error"); that is the tracer failing, not the provider, so such a
+	// run is repeated (at most straceAttempts times in all).
+	var b []byte
+	var err error
+	for attempt := 1; attempt <= straceAttempts; attempt++ {
+		cmd := exec.Command(strace, "-f", "-qq", "-e", "trace=socket,connect,bind,openat", "-o", out,
+			os.Args[0], "-test.run", pattern, "-test.count=1", "-test.v")
+		cmd.Env = append(os.Environ(), append(env, "CHECKPOINT_DISABLE=1")...)
+		b, err = cmd.CombinedOutput()
+		if !straceLostTrace(b) {
+			break
+		}
+		t.Logf("attempt %d: strace lost its tracee, running again", attempt)
+	}
+	if err != nil || straceLostTrace(b) {
+		t.Fatalf("%s under strace: %v\n%s", pattern, err, b)
+	} else if !strings.Contains(string(b), "--- PASS") {
+		t.Fatalf("%s did not run:\n%s", pattern, b)
+	}
+	trace, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return parseStrace(string(trace), testdata)
+}
+
+// parseStrace reads a trace of socket, connect, bind and openat calls: the
+// lines that create or connect a socket other than AF_UNIX, the number of
+// AF_UNIX ones, and the files under testdata that were opened (not those
+// that did not exist).
+func parseStrace(trace, testdata string) straceResult {
+	var r straceResult
+	for _, line := range strings.Split(trace, "\n") {
+		for _, m := range nonUnixSocketRE.FindAllStringSubmatch(line, -1) {
+			if fam := m[1] + m[2]; fam == "AF_UNIX" {
+				r.unix++
+			} else {
+				r.sockets = append(r.sockets, line)
+			}
+		}
+		if m := openatRE.FindStringSubmatch(line); m != nil && strings.HasPrefix(m[1], testdata+string(filepath.Separator)) && !strings.Contains(line, "ENOENT") {
+			r.opened = append(r.opened, m[1])
+		}
+	}
+	return r
 }

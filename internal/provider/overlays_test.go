@@ -97,67 +97,88 @@ func TestOverlay_AvailabilityFileRestrictsH100(t *testing.T) {
 // cost ranking, and results say the price source. On the fixture catalog.
 func TestOverlay_PricesFileReranks(t *testing.T) {
 	t.Parallel()
-	const ds = "data.hpcsku_recommendation.train"
-	csv := fixture(t, "prices_negotiated.csv")
-	retail := fixture(t, "prices_retail.json")
-	rec0 := tfjsonpath.New("recommendations").AtSliceIndex(0)
 	unitTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: fixtureProviderFactories(t),
 		Steps: []resource.TestStep{
-			{
-				Config: providerBlock(nil) + training70BConfig,
-				ConfigStateChecks: []statecheck.StateCheck{
-					// 1564.62 GiB (70e9 x 16 bytes x 1.5) and, on the default 1,400 billion
-					// tokens, 6 x 70e9 x 1,400e9 = 5.88e23 FLOPs, scaled out to finish within
-					// the 720-hour default: 8 H100 x 989.5e12 x 0.40 = 3.166e15 FLOP/s a VM,
-					// 72 VMs (7,079.04 USD/h), 716.43 hours, 5,071,669.19 USD; 8 A100 40 GB x
-					// 312e12 x 0.40 = 9.98e14, which would need 228 VMs: 100, the most with
-					// InfiniBand, 1635.95 hours, past the default, 2,719.7 USD/h x 1635.95 =
-					// 4,449,295.54 USD. The time component of training is min(1, deadline /
-					// hours): 1 for the H100 size, 720 / 1635.95 = 0.440 for ND96asr_v4. The
-					// H100 size: 25 + 25 x 4,449,295.54 / 5,071,669.19 + 20 (1564.62 / 3 VMs'
-					// 1,911.6 GiB = 0.82, in the band) + 15 + 15 / 72 = 82.1; ND96asr_v4
-					// (ranked after it, past the default deadline): 25 + 25 + 20 x
-					// band(1564.62 / 5 VMs' 1,600 GiB = 0.978) 0.574 + 15 x 0.440 + 15 / 100
-					// = 68.2. ND40rs_v2's V100s lack bf16 (precision).
-					statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList("Standard_ND96isr_H100_v5", "Standard_ND96asr_v4")),
-					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("score"), knownvalue.Float64Exact(85.2)), // timed training sizes on busy GPUs (sizing 1)
-					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("price_per_hour"), knownvalue.Float64Exact(98.32)),
-					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("estimate").AtMapKey("job_cost_usd"), knownvalue.Float64Exact(5071669.19)),
-					statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(76.8)),
-					statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("price_per_hour"), knownvalue.Float64Exact(27.197)),
-				},
-			},
-			{
-				// Negotiated prices: the H100 size at 36.00 instead of 98.32 (72 VMs,
-				// 2,592 USD/h, 716.43 hours: 1,856,998.48 USD) is now the cheaper job as
-				// well as the faster: 25 + 25 + 20 + 15 + 15 / 72 = 85.2; ND96asr_v4 25 +
-				// 25 x 1,856,998.48 / 4,449,295.54 (0.417) + 20 x 0.574 + 15 x 0.440 +
-				// 15 / 100 = 53.7.
-				Config: providerBlock(map[string]string{"prices_file": csv}) + training70BConfig,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList("Standard_ND96isr_H100_v5", "Standard_ND96asr_v4")),
-					statecheck.ExpectKnownValue(ds, rec0, knownvalue.ObjectPartial(map[string]knownvalue.Check{
-						"vm_size":              knownvalue.StringExact("Standard_ND96isr_H100_v5"),
-						"score":                knownvalue.Float64Exact(85.2),
-						"price_per_hour":       knownvalue.Float64Exact(36),
-						"total_price_per_hour": knownvalue.Float64Exact(2592),
-						"price_source":         knownvalue.StringExact("Price from the prices file " + csv + " in eastus."),
-					})),
-					statecheck.ExpectKnownValue(ds, rec0.AtMapKey("estimate").AtMapKey("job_cost_usd"), knownvalue.Float64Exact(1856998.48)),
-					statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(76.8)), // timed training sizes on busy GPUs (sizing 1)
-					statecheck.ExpectKnownValue(ds, tfjsonpath.New("sku_records").AtMapKey("Standard_ND96isr_H100_v5").AtMapKey("price"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-						"usd_per_hour": knownvalue.Float64Exact(36),
-						"source":       knownvalue.StringExact("prices file " + csv + " (CSV)"),
-					})),
-					// A size the file does not price keeps the embedded price.
-					statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("price_source"),
-						knownvalue.StringExact("Linux pay-as-you-go list price in eastus.")),
-				},
-			},
-			{
-				// Retail Prices API JSON, with a spot meter used for spot = true.
-				Config: providerBlock(map[string]string{"prices_file": retail}) + `
+			pricesEmbeddedStep(),
+			pricesNegotiatedStep(fixture(t, "prices_negotiated.csv")),
+			pricesRetailStep(fixture(t, "prices_retail.json")),
+		},
+	})
+}
+
+// pricesEmbeddedStep is the step of TestOverlay_PricesFileReranks without
+// a prices file: the embedded prices rank the sizes.
+func pricesEmbeddedStep() resource.TestStep {
+	const ds = "data.hpcsku_recommendation.train"
+	rec0 := tfjsonpath.New("recommendations").AtSliceIndex(0)
+	return resource.TestStep{
+		Config: providerBlock(nil) + training70BConfig,
+		ConfigStateChecks: []statecheck.StateCheck{
+			// 1564.62 GiB (70e9 x 16 bytes x 1.5) and, on the default 1,400 billion
+			// tokens, 6 x 70e9 x 1,400e9 = 5.88e23 FLOPs, scaled out to finish within
+			// the 720-hour default: 8 H100 x 989.5e12 x 0.40 = 3.166e15 FLOP/s a VM,
+			// 72 VMs (7,079.04 USD/h), 716.43 hours, 5,071,669.19 USD; 8 A100 40 GB x
+			// 312e12 x 0.40 = 9.98e14, which would need 228 VMs: 100, the most with
+			// InfiniBand, 1635.95 hours, past the default, 2,719.7 USD/h x 1635.95 =
+			// 4,449,295.54 USD. The time component of training is min(1, deadline /
+			// hours): 1 for the H100 size, 720 / 1635.95 = 0.440 for ND96asr_v4. The
+			// H100 size: 25 + 25 x 4,449,295.54 / 5,071,669.19 + 20 (1564.62 / 3 VMs'
+			// 1,911.6 GiB = 0.82, in the band) + 15 + 15 / 72 = 82.1; ND96asr_v4
+			// (ranked after it, past the default deadline): 25 + 25 + 20 x
+			// band(1564.62 / 5 VMs' 1,600 GiB = 0.978) 0.574 + 15 x 0.440 + 15 / 100
+			// = 68.2. ND40rs_v2's V100s lack bf16 (precision).
+			statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList("Standard_ND96isr_H100_v5", "Standard_ND96asr_v4")),
+			statecheck.ExpectKnownValue(ds, rec0.AtMapKey("score"), knownvalue.Float64Exact(85.2)), // timed training sizes on busy GPUs (sizing 1)
+			statecheck.ExpectKnownValue(ds, rec0.AtMapKey("price_per_hour"), knownvalue.Float64Exact(98.32)),
+			statecheck.ExpectKnownValue(ds, rec0.AtMapKey("estimate").AtMapKey("job_cost_usd"), knownvalue.Float64Exact(5071669.19)),
+			statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(76.8)),
+			statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("price_per_hour"), knownvalue.Float64Exact(27.197)),
+		},
+	}
+}
+
+// pricesNegotiatedStep is the step of TestOverlay_PricesFileReranks with the
+// negotiated prices of the CSV file csv.
+func pricesNegotiatedStep(csv string) resource.TestStep {
+	const ds = "data.hpcsku_recommendation.train"
+	rec0 := tfjsonpath.New("recommendations").AtSliceIndex(0)
+	return resource.TestStep{
+		// Negotiated prices: the H100 size at 36.00 instead of 98.32 (72 VMs,
+		// 2,592 USD/h, 716.43 hours: 1,856,998.48 USD) is now the cheaper job as
+		// well as the faster: 25 + 25 + 20 + 15 + 15 / 72 = 85.2; ND96asr_v4 25 +
+		// 25 x 1,856,998.48 / 4,449,295.54 (0.417) + 20 x 0.574 + 15 x 0.440 +
+		// 15 / 100 = 53.7.
+		Config: providerBlock(map[string]string{"prices_file": csv}) + training70BConfig,
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList("Standard_ND96isr_H100_v5", "Standard_ND96asr_v4")),
+			statecheck.ExpectKnownValue(ds, rec0, knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				"vm_size":              knownvalue.StringExact("Standard_ND96isr_H100_v5"),
+				"score":                knownvalue.Float64Exact(85.2),
+				"price_per_hour":       knownvalue.Float64Exact(36),
+				"total_price_per_hour": knownvalue.Float64Exact(2592),
+				"price_source":         knownvalue.StringExact("Price from the prices file " + csv + " in eastus."),
+			})),
+			statecheck.ExpectKnownValue(ds, rec0.AtMapKey("estimate").AtMapKey("job_cost_usd"), knownvalue.Float64Exact(1856998.48)),
+			statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("score"), knownvalue.Float64Exact(76.8)), // timed training sizes on busy GPUs (sizing 1)
+			statecheck.ExpectKnownValue(ds, tfjsonpath.New("sku_records").AtMapKey("Standard_ND96isr_H100_v5").AtMapKey("price"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				"usd_per_hour": knownvalue.Float64Exact(36),
+				"source":       knownvalue.StringExact("prices file " + csv + " (CSV)"),
+			})),
+			// A size the file does not price keeps the embedded price.
+			statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(1).AtMapKey("price_source"),
+				knownvalue.StringExact("Linux pay-as-you-go list price in eastus.")),
+		},
+	}
+}
+
+// pricesRetailStep is the step of TestOverlay_PricesFileReranks with the
+// Retail Prices API JSON file retail.
+func pricesRetailStep(retail string) resource.TestStep {
+	rec0 := tfjsonpath.New("recommendations").AtSliceIndex(0)
+	return resource.TestStep{
+		// Retail Prices API JSON, with a spot meter used for spot = true.
+		Config: providerBlock(map[string]string{"prices_file": retail}) + `
 data "hpcsku_sku" "h100" {
   name   = "Standard_ND96isr_H100_v5"
   region = "eastus"
@@ -173,45 +194,29 @@ data "hpcsku_recommendation" "spot" {
   spot       = true
 }
 `,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("data.hpcsku_sku.h100", tfjsonpath.New("sku").AtMapKey("price"), knownvalue.ObjectExact(map[string]knownvalue.Check{
-						"region":            knownvalue.StringExact("eastus"),
-						"usd_per_hour":      knownvalue.Float64Exact(63.5),
-						"spot_usd_per_hour": knownvalue.Float64Exact(25.4),
-						"snapshot_date":     knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)),
-						"source":            knownvalue.StringExact("prices file " + retail + " (Azure Retail Prices API JSON)"),
-						"spot_source":       knownvalue.StringExact("prices file " + retail + " (Azure Retail Prices API JSON), spot meter"),
-					})),
-					statecheck.ExpectKnownValue("data.hpcsku_recommendation.spot", rec0, knownvalue.ObjectPartial(map[string]knownvalue.Check{
-						"vm_size":        knownvalue.StringExact("Standard_ND96isr_H100_v5"),
-						"price_is_spot":  knownvalue.Bool(true),
-						"price_per_hour": knownvalue.Float64Exact(25.4),
-						"price_source":   knownvalue.StringExact("Spot price from the prices file " + retail + " in eastus."),
-					})),
-				},
-			},
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue("data.hpcsku_sku.h100", tfjsonpath.New("sku").AtMapKey("price"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+				"region":            knownvalue.StringExact("eastus"),
+				"usd_per_hour":      knownvalue.Float64Exact(63.5),
+				"spot_usd_per_hour": knownvalue.Float64Exact(25.4),
+				"snapshot_date":     knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)),
+				"source":            knownvalue.StringExact("prices file " + retail + " (Azure Retail Prices API JSON)"),
+				"spot_source":       knownvalue.StringExact("prices file " + retail + " (Azure Retail Prices API JSON), spot meter"),
+			})),
+			statecheck.ExpectKnownValue("data.hpcsku_recommendation.spot", rec0, knownvalue.ObjectPartial(map[string]knownvalue.Check{
+				"vm_size":        knownvalue.StringExact("Standard_ND96isr_H100_v5"),
+				"price_is_spot":  knownvalue.Bool(true),
+				"price_per_hour": knownvalue.Float64Exact(25.4),
+				"price_source":   knownvalue.StringExact("Spot price from the prices file " + retail + " in eastus."),
+			})),
 		},
-	})
+	}
 }
 
-// TestOverlay_CatalogAndSKUHonourFiles: hpcsku_catalog and hpcsku_sku honour the
-// availability file and the catalog file.
-func TestOverlay_CatalogAndSKUHonourFiles(t *testing.T) {
-	t.Parallel()
-	avail := fixture(t, "availability.json")
-	extra := fixture(t, "catalog_file.json")
-	settings := map[string]string{"availability_file": avail, "catalog_file": extra}
-	const h100 = "data.hpcsku_sku.h100"
-	unitTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories(t),
-		Steps: []resource.TestStep{
-			{
-				// Without a catalog file the size is unknown.
-				Config:      providerBlock(nil) + `data "hpcsku_sku" "np" { name = "Standard_NP10s" }`,
-				ExpectError: regexp.MustCompile(`Unknown VM Size`),
-			},
-			{
-				Config: providerBlock(settings) + `
+// catalogAndSKUOverlaysConfig reads hpcsku_catalog and hpcsku_sku for
+// TestOverlay_CatalogAndSKUHonourFiles: sizes of the catalog file and sizes
+// the availability file restricts, with and without a region.
+const catalogAndSKUOverlaysConfig = `
 data "hpcsku_catalog" "east" {
   region     = "eastus"
   gpu_models = ["h100-sxm-80gb", "a100-sxm-80gb"]
@@ -234,7 +239,26 @@ data "hpcsku_sku" "h100" {
 data "hpcsku_sku" "h100_everywhere" {
   name = "Standard_ND96isr_H100_v5"
 }
-`,
+`
+
+// TestOverlay_CatalogAndSKUHonourFiles: hpcsku_catalog and hpcsku_sku honour the
+// availability file and the catalog file.
+func TestOverlay_CatalogAndSKUHonourFiles(t *testing.T) {
+	t.Parallel()
+	avail := fixture(t, "availability.json")
+	extra := fixture(t, "catalog_file.json")
+	settings := map[string]string{"availability_file": avail, "catalog_file": extra}
+	const h100 = "data.hpcsku_sku.h100"
+	unitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories(t),
+		Steps: []resource.TestStep{
+			{
+				// Without a catalog file the size is unknown.
+				Config:      providerBlock(nil) + `data "hpcsku_sku" "np" { name = "Standard_NP10s" }`,
+				ExpectError: regexp.MustCompile(`Unknown VM Size`),
+			},
+			{
+				Config: providerBlock(settings) + catalogAndSKUOverlaysConfig,
 				ConfigStateChecks: []statecheck.StateCheck{
 					// eastus offers the A100 size; the H100 size is restricted there.
 					statecheck.ExpectKnownValue("data.hpcsku_catalog.east", tfjsonpath.New("skus"), knownvalue.ListExact([]knownvalue.Check{

@@ -252,17 +252,9 @@ func TestServerReadsAsTheFramework(t *testing.T) {
 	ctx := context.Background()
 	newProvider := NewTestProvider(testCatalog(t), func() time.Time { return testAsOf })
 	fwOnly := func() (tfprotov6.ProviderServer, error) { return providerserver.NewProtocol6WithError(newProvider())() }
-	servers := map[string]*protoServer{}
-	for name, factory := range map[string]func() (tfprotov6.ProviderServer, error){"server": serverFactory(newProvider), "framework": fwOnly} {
-		srv, err := factory()
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := &protoServer{ProviderServer: srv}
-		if s.schemas, err = srv.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{}); err != nil {
-			t.Fatal(err)
-		}
-		servers[name] = s
+	servers := map[string]*protoServer{
+		"server":    newSchemaServer(ctx, t, serverFactory(newProvider)),
+		"framework": newSchemaServer(ctx, t, fwOnly),
 	}
 	strs := func(v ...string) tftypes.Value {
 		l := make([]tftypes.Value, len(v))
@@ -278,24 +270,10 @@ func TestServerReadsAsTheFramework(t *testing.T) {
 		"malformed":          {"workload": str("training"), "max_results": num(0), "model": modelValue(map[string]tftypes.Value{"parameters_billion": num(-7)})},
 		"no fit, soft names": {"workload": str("training"), "model": modelValue(map[string]tftypes.Value{"parameters_billion": num(70)}), "gpu_models": strs("t4", "gpu-x"), "max_price_per_hour": num(0.01)},
 	}
-	read := func(t *testing.T, s *protoServer, attrs map[string]tftypes.Value) (string, string) {
-		resp, err := s.ReadDataSource(ctx, s.readRequest(t, recommendationTypeName, attrs))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var diags []string
-		for _, d := range resp.Diagnostics {
-			diags = append(diags, fmt.Sprintf("%s %s: %s [%s]", d.Severity, d.Summary, d.Detail, d.Attribute))
-		}
-		if diagsHaveError(resp.Diagnostics) {
-			return "", strings.Join(diags, "\n")
-		}
-		return s.canonicalState(t, recommendationTypeName, resp.State), strings.Join(diags, "\n")
-	}
 	t.Run("unconfigured", func(t *testing.T) {
 		c := cases["fine-tuning on aks"]
-		_, got := read(t, servers["server"], c)
-		_, want := read(t, servers["framework"], c)
+		_, got := readRecommendationVia(ctx, t, servers["server"], c)
+		_, want := readRecommendationVia(ctx, t, servers["framework"], c)
 		if got != want || !strings.Contains(got, "Provider Not Configured") {
 			t.Fatalf("diagnostics\n%s\nwant\n%s", got, want)
 		}
@@ -308,8 +286,8 @@ func TestServerReadsAsTheFramework(t *testing.T) {
 	}
 	for name, attrs := range cases {
 		t.Run(name, func(t *testing.T) {
-			gotState, gotDiags := read(t, servers["server"], attrs)
-			wantState, wantDiags := read(t, servers["framework"], attrs)
+			gotState, gotDiags := readRecommendationVia(ctx, t, servers["server"], attrs)
+			wantState, wantDiags := readRecommendationVia(ctx, t, servers["framework"], attrs)
 			if gotState != wantState {
 				t.Errorf("state differs:\n%s\nwant\n%s", gotState, wantState)
 			}
@@ -321,6 +299,40 @@ func TestServerReadsAsTheFramework(t *testing.T) {
 			}
 		})
 	}
+}
+
+// newSchemaServer starts a provider server from factory and fetches its
+// schemas, which its requests are built from.
+func newSchemaServer(ctx context.Context, t *testing.T, factory func() (tfprotov6.ProviderServer, error)) *protoServer {
+	t.Helper()
+	srv, err := factory()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &protoServer{ProviderServer: srv}
+	if s.schemas, err = srv.GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{}); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// readRecommendationVia reads hpcsku_recommendation with attrs through s and
+// returns the canonical state ("" when the read fails) and the diagnostics,
+// one a line with their attribute paths.
+func readRecommendationVia(ctx context.Context, t *testing.T, s *protoServer, attrs map[string]tftypes.Value) (string, string) {
+	t.Helper()
+	resp, err := s.ReadDataSource(ctx, s.readRequest(t, recommendationTypeName, attrs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var diags []string
+	for _, d := range resp.Diagnostics {
+		diags = append(diags, fmt.Sprintf("%s %s: %s [%s]", d.Severity, d.Summary, d.Detail, d.Attribute))
+	}
+	if diagsHaveError(resp.Diagnostics) {
+		return "", strings.Join(diags, "\n")
+	}
+	return s.canonicalState(t, recommendationTypeName, resp.State), strings.Join(diags, "\n")
 }
 
 // TestServerValidatesAsTheFramework validates hpcsku_recommendation

@@ -89,99 +89,105 @@ data "hpcsku_sku" "h100" {
 	})
 }
 
+// skuPerformanceCase is a size and the checks of its performance object.
+type skuPerformanceCase struct {
+	name   string
+	checks map[string]knownvalue.Check // by path under performance, "a.b"
+}
+
+// skuPerformanceCases are the sizes TestSKUDataSource_Performance reads, by
+// the kind of figures they have.
+var skuPerformanceCases = map[string]skuPerformanceCase{
+	// HBv4 publishes STREAM 780 GB/s for the full size and FP64 7.6
+	// TFLOPS for 144 cores: 7,600 x 176/144 (decision D28).
+	"published and scaled": {"Standard_HB176rs_v4", map[string]knownvalue.Check{
+		"gpu": knownvalue.Null(),
+		"cpu": knownvalue.ObjectPartial(map[string]knownvalue.Check{
+			"cpu_model":         knownvalue.StringExact("AMD EPYC 9V33X (Genoa-X, 3D V-Cache)"),
+			"cores":             knownvalue.Int64Exact(176),
+			"base_ghz":          knownvalue.Float64Exact(2.55),
+			"all_core_ghz":      knownvalue.Float64Exact(3.7),
+			"stream_gbs":        knownvalue.Float64Exact(780),
+			"fp64_peak_gflops":  knownvalue.Float64Exact(9288.89),
+			"fp64_peak_derived": knownvalue.Bool(false),
+		}),
+		"cpu.sources.fp64_peak_gflops": knownvalue.ListPartial(map[int]knownvalue.Check{
+			0: knownvalue.StringExact("scaled: 7600 GFLOPS published for 144 cores x 176/144 cores"),
+		}),
+		// The size STREAM was measured on: its sources, no "scaled:" note.
+		"cpu.sources.stream_gbs": knownvalue.ListPartial(map[int]knownvalue.Check{
+			0: knownvalue.StringRegexp(regexp.MustCompile(`^MicrosoftDocs/azure-compute-docs:articles/virtual-machines/sizes/high-performance-compute/hbv4-performance\.md@`)),
+		}),
+	}},
+	// A constrained-core size keeps its parent's bandwidth; its FP64
+	// peak scales with its 24 active cores: 7,600 x 24/144.
+	"constrained core": {"Standard_HB176-24rs_v4", map[string]knownvalue.Check{
+		"cpu": knownvalue.ObjectPartial(map[string]knownvalue.Check{
+			"cores":            knownvalue.Int64Exact(24),
+			"stream_gbs":       knownvalue.Float64Exact(780),
+			"fp64_peak_gflops": knownvalue.Float64Exact(1266.67),
+		}),
+		"cpu.sources.stream_gbs": knownvalue.ListPartial(map[int]knownvalue.Check{
+			0: knownvalue.StringRegexp(regexp.MustCompile(`^scaled: a constrained-core size keeps the memory bandwidth of its 176-vCPU parent`)),
+		}),
+	}},
+	// Fsv2 has no published peak: 36 cores x 2.5 GHz, the all-core
+	// AVX-512 clock of one of its processors, x 32 (decision D29).
+	"derived": {"Standard_F72s_v2", map[string]knownvalue.Check{
+		"gpu": knownvalue.Null(),
+		"cpu": knownvalue.ObjectPartial(map[string]knownvalue.Check{
+			"cores":             knownvalue.Int64Exact(36),
+			"stream_gbs":        knownvalue.Float64Exact(163.16),
+			"stream_derived":    knownvalue.Bool(true),
+			"fp64_peak_gflops":  knownvalue.Float64Exact(2880),
+			"fp64_peak_derived": knownvalue.Bool(true),
+			"decisions":         knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("D29"), knownvalue.StringExact("D64")}),
+		}),
+		"cpu.sources.stream_gbs": knownvalue.ListPartial(map[int]knownvalue.Check{
+			0: knownvalue.StringRegexp(regexp.MustCompile(`^derived: 36 cores of the host's 48 cores x \(2 sockets x 6 channels x 2666 MT/s`)),
+		}),
+		"cpu.sources.fp64_peak_gflops": knownvalue.ListPartial(map[int]knownvalue.Check{
+			0: knownvalue.StringExact("derived: 36 cores x 2.5 GHz all-core FP64 clock x 32 FP64 FLOPs per cycle per core = 2880 GFLOPS (no published peak)"),
+		}),
+	}},
+	// A single PCIe GPU: the A100 PCIe's bridge figure is not shown (D26).
+	"no link": {"Standard_NC24ads_A100_v4", map[string]knownvalue.Check{
+		"gpu": knownvalue.ObjectPartial(map[string]knownvalue.Check{
+			"bf16_tflops":          knownvalue.Float64Exact(312),
+			"fp8_tflops":           knownvalue.Null(),
+			"memory_bandwidth_gbs": knownvalue.Float64Exact(1935),
+			"nvlink_gbs_per_gpu":   knownvalue.Null(),
+			"usable_memory_gib":    knownvalue.Null(),
+		}),
+		"cpu": knownvalue.Null(),
+	}},
+	// No source gives the V710's figures: the record holds nulls, no
+	// sources and a note that says so.
+	"unknown": {"Standard_NV12ads_V710_v5", map[string]knownvalue.Check{
+		"gpu": knownvalue.ObjectExact(map[string]knownvalue.Check{
+			"fp64_tflops": knownvalue.Null(), "fp64_tensor_tflops": knownvalue.Null(), "fp32_tflops": knownvalue.Null(),
+			"tf32_tflops": knownvalue.Null(), "bf16_tflops": knownvalue.Null(), "fp16_tflops": knownvalue.Null(),
+			"fp8_tflops": knownvalue.Null(), "fp4_tflops": knownvalue.Null(), "int8_tops": knownvalue.Null(),
+			"memory_bandwidth_gbs": knownvalue.Null(), "nvlink_gbs_per_gpu": knownvalue.Null(), "usable_memory_gib": knownvalue.Null(),
+			"training_mfu": knownvalue.Null(),
+			"sources":      knownvalue.MapSizeExact(0),
+			"decisions":    knownvalue.ListSizeExact(0),
+			"notes":        knownvalue.StringRegexp(regexp.MustCompile(`^No AMD figure for the V710`)),
+		}),
+		"cpu": knownvalue.Null(),
+	}},
+}
+
 // TestSKUDataSource_Performance checks the performance object of sizes whose
 // figures are published, scaled, derived or unknown.
 func TestSKUDataSource_Performance(t *testing.T) {
 	t.Parallel()
 	perf := tfjsonpath.New("sku").AtMapKey("performance")
-	cases := map[string]struct {
-		name   string
-		checks map[string]knownvalue.Check // by path under performance, "a.b"
-	}{
-		// HBv4 publishes STREAM 780 GB/s for the full size and FP64 7.6
-		// TFLOPS for 144 cores: 7,600 x 176/144 (decision D28).
-		"published and scaled": {"Standard_HB176rs_v4", map[string]knownvalue.Check{
-			"gpu": knownvalue.Null(),
-			"cpu": knownvalue.ObjectPartial(map[string]knownvalue.Check{
-				"cpu_model":         knownvalue.StringExact("AMD EPYC 9V33X (Genoa-X, 3D V-Cache)"),
-				"cores":             knownvalue.Int64Exact(176),
-				"base_ghz":          knownvalue.Float64Exact(2.55),
-				"all_core_ghz":      knownvalue.Float64Exact(3.7),
-				"stream_gbs":        knownvalue.Float64Exact(780),
-				"fp64_peak_gflops":  knownvalue.Float64Exact(9288.89),
-				"fp64_peak_derived": knownvalue.Bool(false),
-			}),
-			"cpu.sources.fp64_peak_gflops": knownvalue.ListPartial(map[int]knownvalue.Check{
-				0: knownvalue.StringExact("scaled: 7600 GFLOPS published for 144 cores x 176/144 cores"),
-			}),
-			// The size STREAM was measured on: its sources, no "scaled:" note.
-			"cpu.sources.stream_gbs": knownvalue.ListPartial(map[int]knownvalue.Check{
-				0: knownvalue.StringRegexp(regexp.MustCompile(`^MicrosoftDocs/azure-compute-docs:articles/virtual-machines/sizes/high-performance-compute/hbv4-performance\.md@`)),
-			}),
-		}},
-		// A constrained-core size keeps its parent's bandwidth; its FP64
-		// peak scales with its 24 active cores: 7,600 x 24/144.
-		"constrained core": {"Standard_HB176-24rs_v4", map[string]knownvalue.Check{
-			"cpu": knownvalue.ObjectPartial(map[string]knownvalue.Check{
-				"cores":            knownvalue.Int64Exact(24),
-				"stream_gbs":       knownvalue.Float64Exact(780),
-				"fp64_peak_gflops": knownvalue.Float64Exact(1266.67),
-			}),
-			"cpu.sources.stream_gbs": knownvalue.ListPartial(map[int]knownvalue.Check{
-				0: knownvalue.StringRegexp(regexp.MustCompile(`^scaled: a constrained-core size keeps the memory bandwidth of its 176-vCPU parent`)),
-			}),
-		}},
-		// Fsv2 has no published peak: 36 cores x 2.5 GHz, the all-core
-		// AVX-512 clock of one of its processors, x 32 (decision D29).
-		"derived": {"Standard_F72s_v2", map[string]knownvalue.Check{
-			"gpu": knownvalue.Null(),
-			"cpu": knownvalue.ObjectPartial(map[string]knownvalue.Check{
-				"cores":             knownvalue.Int64Exact(36),
-				"stream_gbs":        knownvalue.Float64Exact(163.16),
-				"stream_derived":    knownvalue.Bool(true),
-				"fp64_peak_gflops":  knownvalue.Float64Exact(2880),
-				"fp64_peak_derived": knownvalue.Bool(true),
-				"decisions":         knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("D29"), knownvalue.StringExact("D64")}),
-			}),
-			"cpu.sources.stream_gbs": knownvalue.ListPartial(map[int]knownvalue.Check{
-				0: knownvalue.StringRegexp(regexp.MustCompile(`^derived: 36 cores of the host's 48 cores x \(2 sockets x 6 channels x 2666 MT/s`)),
-			}),
-			"cpu.sources.fp64_peak_gflops": knownvalue.ListPartial(map[int]knownvalue.Check{
-				0: knownvalue.StringExact("derived: 36 cores x 2.5 GHz all-core FP64 clock x 32 FP64 FLOPs per cycle per core = 2880 GFLOPS (no published peak)"),
-			}),
-		}},
-		// A single PCIe GPU: the A100 PCIe's bridge figure is not shown (D26).
-		"no link": {"Standard_NC24ads_A100_v4", map[string]knownvalue.Check{
-			"gpu": knownvalue.ObjectPartial(map[string]knownvalue.Check{
-				"bf16_tflops":          knownvalue.Float64Exact(312),
-				"fp8_tflops":           knownvalue.Null(),
-				"memory_bandwidth_gbs": knownvalue.Float64Exact(1935),
-				"nvlink_gbs_per_gpu":   knownvalue.Null(),
-				"usable_memory_gib":    knownvalue.Null(),
-			}),
-			"cpu": knownvalue.Null(),
-		}},
-		// No source gives the V710's figures: the record holds nulls, no
-		// sources and a note that says so.
-		"unknown": {"Standard_NV12ads_V710_v5", map[string]knownvalue.Check{
-			"gpu": knownvalue.ObjectExact(map[string]knownvalue.Check{
-				"fp64_tflops": knownvalue.Null(), "fp64_tensor_tflops": knownvalue.Null(), "fp32_tflops": knownvalue.Null(),
-				"tf32_tflops": knownvalue.Null(), "bf16_tflops": knownvalue.Null(), "fp16_tflops": knownvalue.Null(),
-				"fp8_tflops": knownvalue.Null(), "fp4_tflops": knownvalue.Null(), "int8_tops": knownvalue.Null(),
-				"memory_bandwidth_gbs": knownvalue.Null(), "nvlink_gbs_per_gpu": knownvalue.Null(), "usable_memory_gib": knownvalue.Null(),
-				"training_mfu": knownvalue.Null(),
-				"sources":      knownvalue.MapSizeExact(0),
-				"decisions":    knownvalue.ListSizeExact(0),
-				"notes":        knownvalue.StringRegexp(regexp.MustCompile(`^No AMD figure for the V710`)),
-			}),
-			"cpu": knownvalue.Null(),
-		}},
-	}
 	// One data source per case, all read in one run.
 	var config strings.Builder
 	var checks []statecheck.StateCheck
-	for _, name := range slices.Sorted(maps.Keys(cases)) {
-		c := cases[name]
+	for _, name := range slices.Sorted(maps.Keys(skuPerformanceCases)) {
+		c := skuPerformanceCases[name]
 		label := strings.ReplaceAll(name, " ", "_")
 		fmt.Fprintf(&config, "data \"hpcsku_sku\" %q {\n  name = %q\n}\n", label, c.name)
 		for p, check := range c.checks {

@@ -96,39 +96,11 @@ func TestSKUObjectPerformance(t *testing.T) {
 		}
 		if g := s.Performance.GPU; g != nil {
 			gpus++
-			figures := map[string]*float64{
-				"fp64_tensor_tflops": g.FP64TensorTFLOPS, "int8_tops": g.DenseTFLOPS("int8"),
-				"memory_bandwidth_gbs": g.MemoryBandwidthGBs, "nvlink_gbs_per_gpu": g.NVLinkGBsPerGPU, "usable_memory_gib": g.UsableMemoryGiB,
-			}
-			for _, p := range []string{"fp64", "fp32", "tf32", "bf16", "fp16", "fp8", "fp4"} {
-				figures[p+"_tflops"] = g.DenseTFLOPS(p)
-			}
-			checkFigures(t, s.Name+" gpu", gpu, figures, func(k string) string { return k })
-			checkSourcesMap(t, s.Name+" gpu", gpu, g.Sources)
+			checkGPUPerformance(t, s.Name, gpu, g)
 		}
 		if c := s.Performance.CPU; c != nil {
 			cpus++
-			figures := map[string]*float64{
-				"base_ghz": c.BaseGHz, "max_boost_ghz": c.MaxBoostGHz, "all_core_ghz": c.AllCoreGHz,
-				"stream_gbs": c.StreamGBs, "fp64_peak_gflops": c.FP64PeakGFLOPS,
-			}
-			if c.Cores != nil {
-				f := float64(*c.Cores)
-				figures["cores"] = &f
-			} else {
-				figures["cores"] = nil
-			}
-			clocks := func(k string) string {
-				if k == "base_ghz" || k == "max_boost_ghz" || k == "all_core_ghz" {
-					return "clocks"
-				}
-				return k
-			}
-			checkFigures(t, s.Name+" cpu", cpu, figures, clocks)
-			checkSourcesMap(t, s.Name+" cpu", cpu, c.Sources)
-			if d := cpu.Attributes()["fp64_peak_derived"].(types.Bool); d.ValueBool() != c.FP64PeakDerived {
-				t.Errorf("%s: fp64_peak_derived %v, catalog %v", s.Name, d, c.FP64PeakDerived)
-			}
+			checkCPUPerformance(t, s.Name, cpu, c)
 			if c.FP64PeakDerived {
 				derived++
 			}
@@ -138,6 +110,48 @@ func TestSKUObjectPerformance(t *testing.T) {
 	// derived FP64 peaks of the general-purpose series are there.
 	if gpus == 0 || cpus == 0 || derived == 0 || gpus+cpus < len(cat.SKUs()) {
 		t.Fatalf("%d sizes: %d with GPU figures, %d with CPU figures, %d with a derived FP64 peak", len(cat.SKUs()), gpus, cpus, derived)
+	}
+}
+
+// checkGPUPerformance checks the gpu object of size's performance against
+// the catalog's GPU figures g.
+func checkGPUPerformance(t *testing.T, size string, gpu types.Object, g *catalog.GPUPerformance) {
+	t.Helper()
+	figures := map[string]*float64{
+		"fp64_tensor_tflops": g.FP64TensorTFLOPS, "int8_tops": g.DenseTFLOPS("int8"),
+		"memory_bandwidth_gbs": g.MemoryBandwidthGBs, "nvlink_gbs_per_gpu": g.NVLinkGBsPerGPU, "usable_memory_gib": g.UsableMemoryGiB,
+	}
+	for _, p := range []string{"fp64", "fp32", "tf32", "bf16", "fp16", "fp8", "fp4"} {
+		figures[p+"_tflops"] = g.DenseTFLOPS(p)
+	}
+	checkFigures(t, size+" gpu", gpu, figures, func(k string) string { return k })
+	checkSourcesMap(t, size+" gpu", gpu, g.Sources)
+}
+
+// checkCPUPerformance checks the cpu object of size's performance against
+// the catalog's CPU figures c: the clocks' sources are under "clocks".
+func checkCPUPerformance(t *testing.T, size string, cpu types.Object, c *catalog.CPUPerformance) {
+	t.Helper()
+	figures := map[string]*float64{
+		"base_ghz": c.BaseGHz, "max_boost_ghz": c.MaxBoostGHz, "all_core_ghz": c.AllCoreGHz,
+		"stream_gbs": c.StreamGBs, "fp64_peak_gflops": c.FP64PeakGFLOPS,
+	}
+	if c.Cores != nil {
+		f := float64(*c.Cores)
+		figures["cores"] = &f
+	} else {
+		figures["cores"] = nil
+	}
+	clocks := func(k string) string {
+		if k == "base_ghz" || k == "max_boost_ghz" || k == "all_core_ghz" {
+			return "clocks"
+		}
+		return k
+	}
+	checkFigures(t, size+" cpu", cpu, figures, clocks)
+	checkSourcesMap(t, size+" cpu", cpu, c.Sources)
+	if d := cpu.Attributes()["fp64_peak_derived"].(types.Bool); d.ValueBool() != c.FP64PeakDerived {
+		t.Errorf("%s: fp64_peak_derived %v, catalog %v", size, d, c.FP64PeakDerived)
 	}
 }
 
