@@ -60,10 +60,10 @@ func TestCycleCloudPartition(t *testing.T) {
 // InfiniBand crosses VMs gets a node pool instead.
 func TestNodeAutoProvisioningLists(t *testing.T) {
 	names := []string{"Standard_NC24ads_A100_v4", "Standard_ND96isr_H100_v5", "Standard_NC40ads_H100_v5"}
-	ds := make([]*Deployment, len(names))
-	for i, n := range names {
+	ds := make([]*Deployment, 0, len(names)+1)
+	for _, n := range names {
 		d := For(&Layout{SKU: size(t, n), Target: TargetAKS, Nodes: 1})
-		ds[i] = &d
+		ds = append(ds, &d)
 	}
 	spanning := For(&Layout{SKU: size(t, "Standard_ND96isr_H100_v5"), Target: TargetAKS, Nodes: 4, Spans: true, IBNeeded: true})
 	ds, names = append(ds, &spanning), append(names, "Standard_ND96isr_H100_v5")
