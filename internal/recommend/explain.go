@@ -74,10 +74,10 @@ func reasons(n *requirements, e *eval, preferred bool) []string {
 		out = append(out, "Ranked first because it is the first size in prefer that meets every requirement.")
 	}
 	out = append(out, familyReason(n, e))
-	out = append(out, holdsReasons(n, e)...)
-	out = append(out, placementReasons(n, e)...)
-	out = append(out, priceReasons(n, e)...)
-	return append(out, generationReasons(n, e)...)
+	out = holdsReasons(out, n, e)
+	out = placementReasons(out, n, e)
+	out = priceReasons(out, n, e)
+	return generationReasons(out, n, e)
 }
 
 // familyReason says how the size's family suits the job.
@@ -92,12 +92,11 @@ func familyReason(n *requirements, e *eval) string {
 	return "The " + fam + " family works for " + jobLabel(n) + ", with fewer points than " + strings.Join(n.fit.preferred, " and ") + "."
 }
 
-// holdsReasons say how the VMs hold what the job needs: its GPU memory and
+// holdsReasons add how the VMs hold what the job needs: its GPU memory and
 // layout, its GPUs, cores or system memory.
-func holdsReasons(n *requirements, e *eval) []string {
+func holdsReasons(out []string, n *requirements, e *eval) []string {
 	in := e.in
 	vms := catalog.Plural(e.nodes, "VM", "VMs")
-	var out []string
 	switch {
 	case n.gpuMemNeed > 0 && in.IsGPU:
 		out = append(out, gpuMemoryReason(n, e), layoutReason(n, e))
@@ -134,11 +133,10 @@ func gpuMemoryReason(n *requirements, e *eval) string {
 	return "Holds the " + trimFloat(n.gpuMemNeed) + " GiB the job needs on " + vms + " (" + trimFloat(in.gpuMem*float64(e.nodes)) + " GiB of GPU memory; " + percent(e.sizing) + " of what the job may use" + bandWords(e.sizing) + ")."
 }
 
-// placementReasons say how Azure places the VMs (whole racks) and whether
+// placementReasons add how Azure places the VMs (whole racks) and whether
 // the job uses the size's InfiniBand.
-func placementReasons(n *requirements, e *eval) []string {
+func placementReasons(out []string, n *requirements, e *eval) []string {
 	in, s := e.in, e.in.sku
-	var out []string
 	if e.rackFill > 0 {
 		out = append(out, "Azure allocates these VMs by racks of "+itoa(in.rackVMs)+" when a job spans them: the layout takes "+catalog.Plural(e.nodes/in.rackVMs, "whole rack", "whole racks")+" ("+catalog.Plural(e.nodes, "VM", "VMs")+", "+itoa(e.rackFill)+" more than the job needs), and every VM paid for runs the job, in the estimate too.")
 	}
@@ -151,12 +149,11 @@ func placementReasons(n *requirements, e *eval) []string {
 	return out
 }
 
-// priceReasons give the layout's price, and per vCPU for hpc and htc.
-func priceReasons(n *requirements, e *eval) []string {
+// priceReasons add the layout's price, and per vCPU for hpc and htc.
+func priceReasons(out []string, n *requirements, e *eval) []string {
 	if !e.hasPrice {
-		return nil
+		return out
 	}
-	var out []string
 	unit := "per hour"
 	if e.spot {
 		unit = "per hour at spot prices (an estimate from an undated spot-to-on-demand ratio)"
@@ -175,15 +172,15 @@ func priceReasons(n *requirements, e *eval) []string {
 	return out
 }
 
-// generationReasons name the size's generation and, for a model on GPUs,
+// generationReasons add the size's generation and, for a model on GPUs,
 // the precision the GPU runs natively.
-func generationReasons(n *requirements, e *eval) []string {
+func generationReasons(out []string, n *requirements, e *eval) []string {
 	in, s := e.in, e.in.sku
 	gen := s.Series
 	if in.IsGPU {
 		gen = s.GPU.Model + ", " + s.Series
 	}
-	out := []string{"Generation: " + gen + " (about " + itoa(int64(in.year)) + ")."}
+	out = append(out, "Generation: "+gen+" (about "+itoa(int64(in.year))+").")
 	if n.hasModel && in.IsGPU && e.nativePrec {
 		switch {
 		case n.workload == WorkloadInference || n.train.ComputePrec == n.precision:
