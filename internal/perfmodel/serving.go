@@ -137,14 +137,14 @@ func CopyGPUs(h *Hardware, tp, pp int64) float64 {
 // the GPUs: over the output tokens of b requests the copy runs output
 // steps and b prefills. The zero value when the catalog has no figures for
 // the GPU.
-func (s *Service) Speed(h *Hardware, tp, pp, b int64) CopySpeed {
+func (s *Service) Speed(h *Hardware, tp, pp int64, b float64) CopySpeed {
 	gpus := CopyGPUs(h, tp, pp)
 	bw := gpus * h.HBMGBs * 1e9
 	peak := gpus * h.PeakTFLOPS(s.Precision) * 1e12 * h.TrainMFU / TrainingMFU
-	if bw <= 0 || peak <= 0 || !s.HasMemory || b < 1 || s.Output <= 0 {
+	if bw <= 0 || peak <= 0 || !s.HasMemory || !(b > 0) || s.Output <= 0 {
 		return CopySpeed{}
 	}
-	fb := float64(b)
+	fb := b
 	mean := s.Prompt + s.Output/2
 	c := CopySpeed{WeightOnly: h.IsGPU && h.WeightOnly(s.Precision)}
 	c.Memory = (s.TouchedWeights(b)*GiB + s.KVRead(b)) / (bw * InferenceMBU)
@@ -180,12 +180,12 @@ func CPUFP32(h *Hardware) float64 { return CPUFP32PerFP64 * h.FP64GFLOPS * 1e9 }
 // cores overlap the two); a prompt's prefill is arithmetic at the same
 // efficiency. The zero value when the catalog has no STREAM or FP64
 // figure for the size.
-func (s *Service) CPUSpeed(h *Hardware, b int64) CopySpeed {
+func (s *Service) CPUSpeed(h *Hardware, b float64) CopySpeed {
 	bw, peak := h.StreamGBs*1e9*CPUStreamEfficiency, CPUFP32(h)*CPUComputeEfficiency
-	if bw <= 0 || peak <= 0 || !s.HasMemory || b < 1 || s.Output <= 0 {
+	if bw <= 0 || peak <= 0 || !s.HasMemory || !(b > 0) || s.Output <= 0 {
 		return CopySpeed{}
 	}
-	fb := float64(b)
+	fb := b
 	c := CopySpeed{
 		Memory:  (s.TouchedWeights(b)*GiB + s.KVRead(b)) / bw,
 		Compute: fb * 2 * s.Active * 1e9 / peak,
@@ -196,9 +196,9 @@ func (s *Service) CPUSpeed(h *Hardware, b int64) CopySpeed {
 
 // KVRead is the bytes of KV cache one decode step of b sequences reads:
 // the mean sequence in flight holds its prompt and half its output.
-func (s *Service) KVRead(b int64) float64 {
+func (s *Service) KVRead(b float64) float64 {
 	mean := s.Prompt + s.Output/2
-	return float64(b) * s.KVPerSeq * GiB * math.Min(1, mean/float64(max(s.Context, 1)))
+	return b * s.KVPerSeq * GiB * math.Min(1, mean/float64(max(s.Context, 1)))
 }
 
 // ModelDepth estimates a language model's layers from its parameters
@@ -214,15 +214,15 @@ func ModelDepth(paramsB float64) float64 {
 // and the routed experts b tokens reach, each token picking PerToken of
 // the experts (expected share 1 − (1 − PerToken/Experts)^b). Without the
 // expert counts, Active ÷ Params × b of the weights, at most all.
-func (s *Service) TouchedWeights(b int64) float64 {
+func (s *Service) TouchedWeights(b float64) float64 {
 	if s.Active >= s.Params {
 		return s.WeightsGiB
 	}
 	if s.Experts <= 0 {
-		return s.WeightsGiB * math.Min(1, s.Active/s.Params*float64(b))
+		return s.WeightsGiB * math.Min(1, s.Active/s.Params*b)
 	}
 	expert := (s.Params - s.Active) / (s.Experts - s.PerToken) // billions per routed expert
 	shared := math.Max(0, s.Active-s.PerToken*expert)
-	reached := s.Experts * (1 - math.Pow(1-s.PerToken/s.Experts, float64(b)))
+	reached := s.Experts * (1 - math.Pow(1-s.PerToken/s.Experts, b))
 	return s.WeightsGiB * math.Min(1, (shared+reached*expert)/s.Params)
 }

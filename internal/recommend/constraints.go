@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
 // constraintDef describes one hard constraint: everything the engine says
@@ -487,9 +488,12 @@ var constraintTable = [numConstraints]constraintDef{
 		name:      "tokens_per_second",
 		decidedBy: stageLayout,
 		reason: func(n *requirements) string {
-			return fmt.Sprintf("Cannot serve %s output tokens per second within %d VMs, at the throughput the throughput model estimates.", trimFloat(n.serve.tps), MaxNodes)
+			return fmt.Sprintf("Cannot serve %s within %d VMs at no more than %s of their capacity, at the throughput the step model estimates.", loadWords(&n.serve), MaxNodes, percent(perfmodel.MaxUtilization))
 		},
 		relax: func(n *requirements, e *eval) string {
+			if n.serve.rateStated {
+				return "lower requests_per_second"
+			}
 			return "lower tokens_per_second"
 		},
 	},

@@ -182,6 +182,12 @@ func (r *resolvedModel) resolveSequences(req Request, tm *catalog.Model) {
 		mi.Context = *tm.MaxContextTokens
 	}
 	mi.Seqs = valueOr(req.ConcurrentRequests, DefaultConcurrentRequests)
+	if req.ConcurrentRequests == nil && req.Workload == WorkloadInference && (req.TokensPerSecond != nil || req.RequestsPerSecond != nil) {
+		// With a load the requests in flight are derived, per layout: the
+		// memory estimate holds one sequence per copy, and the layout
+		// search adds the KV cache of each copy's batch.
+		mi.Seqs = 1
+	}
 	mi.Batch = valueOr(req.TrainingBatchSize, defaultTrainingBatchSize[mi.Kind])
 }
 

@@ -87,10 +87,10 @@ func deriveRequirements(cat *catalog.Catalog, req Request) *requirements {
 	n.hpc = hpcWorkOf(req)
 	n.workUnused = n.train.FLOPs == 0 && n.hasModel && n.fit.category == catalog.CategoryGPU &&
 		(req.TokensBillion != nil || req.DeadlineHours != nil)
-	if n.serve.tps > 0 && n.job.KVPerSeq == 0 && !n.cpuService() {
+	if n.serve.loadTPS > 0 && n.job.KVPerSeq == 0 && !n.cpuService() {
 		// Only a served language model's copies are timed.
 		n.tpsUnused = n.hasModel || req.GPUMemoryGiB != nil
-		n.serve.tps = 0
+		n.serve.load, n.serve.loadTPS = 0, 0
 	}
 	return n
 }
@@ -324,8 +324,15 @@ func servingOf(n *need, req Request) serving {
 	if n.mem != nil {
 		s.HasMemory, s.WeightsGiB = true, n.mem.WeightsGiB
 	}
-	if n.workload == WorkloadInference && req.TokensPerSecond != nil {
-		s.tps = *req.TokensPerSecond
+	if n.workload == WorkloadInference && s.Output > 0 {
+		switch {
+		case req.TokensPerSecond != nil:
+			s.loadTPS = *req.TokensPerSecond
+			s.load = s.loadTPS / s.Output
+		case req.RequestsPerSecond != nil:
+			s.load, s.rateStated = *req.RequestsPerSecond, true
+			s.loadTPS = s.load * s.Output
+		}
 	}
 	s.minReplicas = valueOr(req.MinReplicas, 1)
 	if n.workload == WorkloadInference {

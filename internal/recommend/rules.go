@@ -465,8 +465,10 @@ const (
 	DefaultDeadlineHours = 720
 	MaxDeadlineHours     = 87600
 
-	// MaxTokensPerSecond bounds tokens_per_second.
-	MaxTokensPerSecond = 1e9
+	// MaxTokensPerSecond bounds tokens_per_second; MaxRequestsPerSecond
+	// bounds requests_per_second.
+	MaxTokensPerSecond   = 1e9
+	MaxRequestsPerSecond = 1e6
 	// DefaultTimeToFirstTokenMs and DefaultTimePerOutputTokenMs are the
 	// latency targets of an interactive service (concurrent_requests
 	// stated or defaulted) without stated ones: MLPerf Inference's Server

@@ -111,6 +111,8 @@ type gpuLayout struct {
 	// layouts reach (seconds), which the nearest miss quotes.
 	missTTFT, missTPOT bool
 	bestTTFT, bestTPOT float64
+	// pt is a served layout's operating point as the search sized it.
+	pt servicePoint
 }
 
 // fitGPU lays the job out on a size with at most limit VMs in all (fixed
