@@ -32,6 +32,7 @@ type Hardware struct {
 	HBMGBs     float64
 	TrainMFU   float64
 	Precisions uint16 // bit set over Precisions: the formats the GPU runs natively
+	ArchYear   int    // the year the GPU's architecture launched; 0 unknown
 	// Per VM: vCPUs, physical cores, STREAM bandwidth (GB/s) and FP64 rate
 	// (GFLOPS: cores × FP64 clock × FP64 FLOPs per cycle); per core the
 	// all-core clock (GHz) and FP64 rate (GFLOPS).
@@ -62,6 +63,7 @@ func (h *Hardware) gpuFacts(s *catalog.SKU) {
 	g := s.GPU
 	h.IsGPU = true
 	h.GPUCount = g.Count
+	h.ArchYear = g.ArchitectureYear
 	for _, pr := range g.Precisions {
 		h.Precisions |= precisionBit(strings.ToLower(pr))
 	}

@@ -39,6 +39,11 @@ const (
 	// messages inside an NVLink domain. A step waits for two per layer.
 	AllReduceSeconds = 15e-6
 
+	// LayerStepSeconds is the time a decode step spends per layer beyond
+	// its memory and arithmetic: kernel launches, scheduling and, for a
+	// mixture of experts, routing. CALIBRATE
+	LayerStepSeconds = 40e-6
+
 	// WidthPerLayer is the model width per layer that estimates the layers
 	// of a model without architecture facts: 128, Llama's (4,096 / 32 for
 	// 8B, 8,192 / 80 for 70B, 16,384 / 126 for 405B).
@@ -109,6 +114,7 @@ func ServiceOf(mi *MemoryInput, precision string, kvPerSeq float64) Service {
 type CopySpeed struct {
 	Memory, Compute float64 // one decode step's memory and arithmetic time
 	AllReduce       float64 // one step's tensor-parallel all-reduces
+	Overhead        float64 // one step's time beyond its memory, arithmetic and all-reduces
 	Prefill         float64 // one request's prefill
 	// TPS is the copy's output tokens per second; TTFT and TPOT a
 	// request's mean time to first token and per output token.
@@ -151,9 +157,10 @@ func (s *Service) Speed(h *Hardware, tp, pp int64, b float64) CopySpeed {
 	c.Compute = fb * (2*s.Active*1e9 + 4*s.Layers*s.Width*mean) / (peak * DecodeMFU)
 	c.Prefill = (2*s.Active*1e9*s.Prompt + 2*s.Layers*s.Width*s.Prompt*s.Prompt) / (peak * PrefillMFU)
 	if tp > 1 {
-		c.AllReduce = 2 * s.Depth * AllReduceSeconds
+		c.AllReduce = 2 * s.Depth * AllReduceSeconds * math.Log2(float64(tp))
 	}
-	return s.timed(c, c.Memory+c.Compute+c.AllReduce, fb)
+	c.Overhead = s.Depth * LayerStepSeconds
+	return s.timed(c, c.Memory+c.Compute+c.AllReduce+c.Overhead, fb)
 }
 
 // timed completes a copy's speed from one decode step's time: over the

@@ -77,9 +77,9 @@ func (s *serving) share(copies, most int64) int64 {
 	return min(max((s.seqs+copies-1)/max(copies, 1), 1), most)
 }
 
-// maxBatch is the most sequences one copy of the layout decodes together:
-// MaxBatchSequences per GPU of the copy.
-func maxBatch(gl *gpuLayout) int64 { return perfmodel.MaxBatchSequences * max(gl.TP*gl.PP, 1) }
+// maxBatch is the most sequences one copy on the size decodes together
+// (perfmodel.MaxSeqs).
+func maxBatch(in *sizeInfo) int64 { return perfmodel.MaxSeqs(&in.Hardware) }
 
 // largestBatch is the largest batch up to most whose copy meets the
 // targets (0: none) at idle, found by bisection (a larger batch is never

@@ -81,7 +81,7 @@ func (n *requirements) sizeService(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 // MaxNodes VMs (default targets never shape a layout without a load).
 func (n *requirements) sizeForConcurrency(in *sizeInfo, gl gpuLayout) (gpuLayout, bool) {
 	sv := &n.serve
-	batch := func(g *gpuLayout) int64 { return sv.share(g.Copies, maxBatch(g)) }
+	batch := func(g *gpuLayout) int64 { return sv.share(g.Copies, maxBatch(in)) }
 	met := func(g *gpuLayout) bool { return meets(sv.speed(in, g, float64(batch(g))), sv.maxTTFT, sv.maxTPOT) }
 	ok := true
 	if (sv.maxTTFT > 0 || sv.maxTPOT > 0) && !met(&gl) {
@@ -100,7 +100,7 @@ func (n *requirements) sizeForConcurrency(in *sizeInfo, gl gpuLayout) (gpuLayout
 func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool) {
 	sv := &n.serve
 	speed := func(b float64) perfmodel.CopySpeed { return sv.speed(in, &gl, b) }
-	most := min(max(gl.PerCopy, 1), maxBatch(&gl))
+	most := min(max(gl.PerCopy, 1), maxBatch(in))
 	ttft, tpot, stated := sv.targets()
 	b := largestBatch(speed, most, ttft, tpot)
 	switch {
@@ -164,7 +164,7 @@ func (n *requirements) servicePointOf(e *eval) (servicePoint, int64) {
 	switch {
 	case e.gl.OK && e.in.IsGPU:
 		speed = func(b float64) perfmodel.CopySpeed { return sv.speed(e.in, &e.gl, b) }
-		copies, most = e.gl.Copies, maxBatch(&e.gl)
+		copies, most = e.gl.Copies, maxBatch(e.in)
 	case n.cpuServed(e.in):
 		speed = func(b float64) perfmodel.CopySpeed { return sv.CPUSpeed(&e.in.Hardware, b) }
 		copies, most = e.nodes, perfmodel.MaxBatchSequences
@@ -249,7 +249,7 @@ func servingCopies(n *requirements, in *sizeInfo, gl gpuLayout, want, batch int6
 	gl.Copies, gl.Replicas, gl.Nodes = groups*gl.PerGroup, groups*gl.PerGroup, groups*gl.PP
 	gl.Capacity = float64(gl.Nodes) * float64(in.GPUUnits) * in.UnitMemGiB * n.job.Share
 	if batch == 0 {
-		batch = n.serve.share(gl.Copies, maxBatch(&gl))
+		batch = n.serve.share(gl.Copies, maxBatch(in))
 	}
 	gl.Used = float64(want) * (n.job.Shard + float64(batch)*n.kvPerCopySeq(gl.TP))
 	return gl

@@ -149,7 +149,15 @@ func servingCalibration() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return servingbench.Table(preds, skipped), nil
+	points, err := servingbench.Points()
+	if err != nil {
+		return "", err
+	}
+	sweep, _, err := servingbench.Predict(eng, points)
+	if err != nil {
+		return "", err
+	}
+	return servingbench.Table(preds, sweep, skipped), nil
 }
 
 // fixtureLine says which catalog and date the examples use.
