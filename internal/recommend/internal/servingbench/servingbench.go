@@ -318,7 +318,7 @@ type Prediction struct {
 	// Capacity is the layout's output tokens per second per GPU at the
 	// batch each copy runs at most (SeqsPerCopy); InFlight the requests in
 	// the service.
-	Capacity              float64
+	Capacity                  float64
 	SeqsPerCopy, PredInFlight int64
 }
 
