@@ -98,10 +98,10 @@ func TestServingStepModel(t *testing.T) {
 	s := ServiceOf(&mi, PrecisionBF16, KVCacheOf(&mi).PerSeq/GiB)
 	s.HasMemory, s.WeightsGiB = true, 70.6*2e9/GiB
 	prev := CopySpeed{}
-	for _, b := range []int64{1, 8, 64, 256} {
+	for _, b := range []float64{1, 8, 64, 256} {
 		c := s.Speed(h, 8, 1, b)
 		if c.TPS <= prev.TPS || c.TPOT < prev.TPOT || c.TTFT < c.Prefill || math.Abs(c.AllReduce-2*80*AllReduceSeconds) > 1e-12 {
-			t.Errorf("batch %d: %+v after %+v", b, c, prev)
+			t.Errorf("batch %g: %+v after %+v", b, c, prev)
 		}
 		prev = c
 	}

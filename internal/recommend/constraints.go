@@ -348,9 +348,12 @@ var constraintTable = [numConstraints]constraintDef{
 		name:   "precision",
 		active: func(n *requirements) bool { return n.precisionActive() },
 		fails: func(n *requirements, evals []eval, bit uint64) {
-			mark(evals, bit, func(e *eval) bool { return !e.in.RunsTraining(n.train.ComputePrec) })
+			mark(evals, bit, func(e *eval) bool { return !n.runsPrecision(e.in) })
 		},
 		reason: func(n *requirements) string {
+			if n.workload == WorkloadInference {
+				return fmt.Sprintf("The serving engines run no kernel for %s weights on its GPU: neither the GPU computes %s nor do their weight-only kernels support it (vLLM's quantization kernels: fp8 and fp4 from compute capability 8.0, int8 from 7.5, int4 from 7.0; on AMD GPUs fp8 and fp4 where the GPU computes fp8).", n.precision, n.precision)
+			}
 			p := n.train.ComputePrec
 			if p == "" {
 				p = "bf16 or fp16"
@@ -358,8 +361,11 @@ var constraintTable = [numConstraints]constraintDef{
 			return fmt.Sprintf("Its GPU does not run %s natively, which %s needs (%s); training at a precision the GPU lacks runs emulated, many times slower, or fails.", p, n.workload, precisionWhat(n))
 		},
 		relax: func(n *requirements, e *eval) string {
-			if !e.in.IsGPU {
+			switch {
+			case !e.in.IsGPU:
 				return "choose a GPU size"
+			case n.workload == WorkloadInference:
+				return fmt.Sprintf("set model.precision = %q, the nearest precision the serving engines run on the %s", e.in.ClosestServing(n.precision), e.in.sku.GPU.Model)
 			}
 			return fmt.Sprintf("set model.precision = %q, the closest precision the %s runs natively", e.in.ClosestPrecision(n.train.ComputePrec), e.in.sku.GPU.Model)
 		},

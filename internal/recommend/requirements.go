@@ -237,8 +237,17 @@ func (n *requirements) scaleUpApplies() bool {
 // precisionActive reports whether the precision constraint applies: a
 // model trained or fine-tuned on GPUs.
 func (n *requirements) precisionActive() bool {
-	return n.hasModel && n.fit.category == catalog.CategoryGPU &&
-		(n.workload == WorkloadTraining || n.workload == WorkloadFineTuning)
+	return n.hasModel && n.fit.category == catalog.CategoryGPU && isModelWorkload(n.workload)
+}
+
+// runsPrecision reports whether the size runs the job's precision: a
+// training job's compute precision natively, a served model's weights
+// natively or with the engines' weight-only kernels.
+func (n *requirements) runsPrecision(in *sizeInfo) bool {
+	if n.workload == WorkloadInference {
+		return in.RunsWeights(n.precision)
+	}
+	return in.RunsTraining(n.train.ComputePrec)
 }
 
 // gpuJobOf derives how the job's GPU memory need splits.
