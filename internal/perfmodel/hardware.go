@@ -26,6 +26,9 @@ type Hardware struct {
 	GPUUnits   int64
 	UnitMemGiB float64
 	Linked     bool // two or more GPUs joined by NVLink (or Infinity Fabric)
+	// LinkGBs is one GPU's bidirectional bandwidth to the others of its
+	// VM, GB/s: NVLink's (Infinity Fabric's) where Linked, else PCIeGBs.
+	LinkGBs float64
 	// TFLOPS is one whole GPU's dense TFLOPS per precision, indexed as
 	// Precisions; HBMGBs its memory bandwidth, GB/s; TrainMFU the training
 	// MFU of its class (catalog data, else OtherTrainingMFU).
@@ -94,6 +97,10 @@ func (h *Hardware) gpuFacts(s *catalog.SKU) {
 		h.TrainMFU = *p.TrainingMFU
 	}
 	h.Linked = p != nil && p.NVLinkGBsPerGPU != nil && h.GPUUnits > 1
+	h.LinkGBs = PCIeGBs
+	if h.Linked {
+		h.LinkGBs = *p.NVLinkGBsPerGPU
+	}
 	if p != nil && p.UsableMemoryGiB != nil {
 		u := *p.UsableMemoryGiB
 		if g.Count < 1 {

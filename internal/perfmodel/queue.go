@@ -16,10 +16,11 @@ const (
 	ArrivalCV2 = 1.0
 
 	// ServiceCV2 is the squared coefficient of variation of a request's
-	// service time on a copy, which its output length sets: 1, the
-	// exponential service of an M/M/c queue (a judgement: the output
-	// lengths of chat traces spread about as widely as their mean).
-	ServiceCV2 = 1.0
+	// service time on a copy, which its output length sets: fitted (with
+	// the step model's constants, on servingbench's rate rows), 2, output
+	// lengths spread wider than an exponential's (1), as the long tails of
+	// chat and reasoning traces do.
+	ServiceCV2 = 2.0
 
 	// MaxUtilization is the most of its capacity a service is planned to
 	// run at: 0.9. Near full capacity the queue, and with it the time to

@@ -357,3 +357,28 @@ func estimateMemory(eng *Engine, r MemoryRequest) (MemoryEstimate, []Warning, er
 	}
 	return perfmodel.EstimateMemory(&mi), warnings, nil
 }
+
+// A model whose published checkpoint the table sizes is served from it:
+// gpt-oss-120b's MXFP4 checkpoint holds 60.8 GiB (bf16 attention,
+// embeddings and scales beside the MXFP4 experts), more than parameters ×
+// 4.25 bits, and one 1k-token sequence needs it plus the workspace. A
+// precision other than the published one has no checkpoint to read.
+func TestServedWeightsAreTheCheckpoint(t *testing.T) {
+	eng := testEngine(t)
+	one, ctx := int64(1), int64(1024)
+	ask := func(precision string) MemoryEstimate {
+		t.Helper()
+		e, _, err := estimateMemory(eng, MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "gpt-oss-120b", Precision: precision}, ConcurrentRequests: &one, ContextTokens: &ctx})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	e := ask("")
+	if e.WeightsGiB != 60.8 || e.GiB < 60.8+e.ActivationGiB || e.ActivationGiB <= 0 || !strings.Contains(e.Formula, "published mxfp4 checkpoint") {
+		t.Errorf("gpt-oss-120b at one 1k sequence: %v GiB, weights %v, workspace %v: %s", e.GiB, e.WeightsGiB, e.ActivationGiB, e.Formula)
+	}
+	if b := ask(PrecisionBF16); b.WeightsGiB <= e.WeightsGiB || strings.Contains(b.Formula, "checkpoint") {
+		t.Errorf("gpt-oss-120b in bf16 is parameters × 2 bytes: %s", b.Formula)
+	}
+}

@@ -147,6 +147,10 @@ func (r *resolvedModel) resolvePrecision(m *Model, tm *catalog.Model) {
 		mi.Precision = DefaultPrecision
 		mi.BPP = bpp(DefaultPrecision)
 	}
+	if tm != nil && !r.found.paramsDiffer && enginePrecision(tm.Precision) == mi.Precision {
+		// The published checkpoint, where the table gives its size.
+		mi.Checkpoint, mi.CheckpointGiB = tm.Precision, tm.CheckpointGiB[tm.Precision]
+	}
 }
 
 // resolveMethod: the fine-tuning method, and bf16 for full training of a

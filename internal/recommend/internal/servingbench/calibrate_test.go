@@ -22,3 +22,14 @@ func TestCalibrationReport(t *testing.T) {
 	fmt.Printf("CAL through=%.3f within=%.2f rateTPOT=%.3f rateTTFT=%.2f sweepTPS=%.3f sweepTPOT=%.3f\n",
 		MedianAbsError(preds), Within(through, 1.5), Median(rates, AbsTPOTError), Median(rates, TTFTRatio), Median(points, AbsError), Median(points, AbsTPOTError))
 }
+
+var rows = flag.Bool("rows", false, "print the reference table")
+
+// TestCalibrationRows prints every row's prediction and error, with -rows.
+func TestCalibrationRows(t *testing.T) {
+	if !*rows {
+		t.Skip("run with -rows")
+	}
+	_, preds, points, skipped := predictions(t)
+	fmt.Println(Table(preds, points, skipped))
+}
