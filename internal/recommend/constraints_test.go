@@ -107,20 +107,19 @@ func TestActiveChecks(t *testing.T) {
 	if got := active(Request{Workload: WorkloadTraining}); !slices.Equal(got, always) {
 		t.Errorf("training with no settings checks %v, want %v", got, always)
 	}
-	// precision: a model trained or fine-tuned on GPU sizes; not for
-	// inference (a warning and a penalty instead), a small model (CPU) or a
-	// job without a model.
+	// precision: a model trained, fine-tuned or served on GPU sizes; not
+	// a small model (CPU) or a job without a model.
 	withPrecision := slices.Insert(slices.Clone(always), 2, "precision")
 	for _, req := range []Request{
 		{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7}},
 		{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.1-8b"}, FineTuningMethod: MethodQLoRA},
+		{Workload: WorkloadInference, Model: &Model{ParametersBillion: 7}},
 	} {
 		if got := active(req); !slices.Equal(got, withPrecision) {
 			t.Errorf("%s of a model checks %v, want %v", req.Workload, got, withPrecision)
 		}
 	}
 	for _, req := range []Request{
-		{Workload: WorkloadInference, Model: &Model{ParametersBillion: 7}},
 		{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 0.1, Class: ClassSmall}},
 		{Workload: WorkloadTraining, GPUMemoryGiB: f64(80)},
 	} {

@@ -443,5 +443,8 @@ func Constants() []Constant {
 		{"InferenceMBU", perfmodel.InferenceMBU},
 		{"DecodeMFU", perfmodel.DecodeMFU},
 		{"PrefillMFU", perfmodel.PrefillMFU},
+		{"AllReduceSeconds", perfmodel.AllReduceSeconds},
+		{"LinkEfficiency", perfmodel.LinkEfficiency},
+		{"ServiceCV2", perfmodel.ServiceCV2},
 	}
 }
