@@ -277,6 +277,13 @@ const (
 	SizingBandLow   = 0.50
 	SizingBandHigh  = 0.85
 	SizingFullScore = 0.5
+
+	// BandPriceMargin: a served layout above the band ranks after every
+	// layout inside it whose price per output token is at most this many
+	// times its own (the sizing guidance keeps the band unless leaving it
+	// saves more than 10%, a judgement: within 10% the room to spare is
+	// worth more than the saving).
+	BandPriceMargin = 1.1
 )
 
 // familyFit says how well a family suits a workload. Preferred families

@@ -9,6 +9,7 @@ package recommend
 // point at the load.
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
@@ -177,4 +178,27 @@ func (s *serving) defaultTargets() bool {
 // a service held to the default targets misses one of them.
 func (s *serving) missesDefaultTargets(c perfmodel.CopySpeed) bool {
 	return s.defaultTargets() && c.TPS > 0 && (c.TTFT*1000 > DefaultTimeToFirstTokenMs || c.TPOT*1000 > DefaultTimePerOutputTokenMs)
+}
+
+// raiseTarget is the change that would let a size meet the stated latency
+// target name (seconds) its closest layout gl misses: raise it to the
+// time gl reaches (at the stated load, or at one sequence per copy). It
+// never names a value the target already allows: where the figure is not
+// above it, lowering the load is the change.
+func (s *serving) raiseTarget(name string, target float64, gl *gpuLayout) string {
+	ms := math.Ceil(gl.reach * 1000)
+	if !(ms > target*1000) {
+		switch {
+		case s.rateStated:
+			return "lower requests_per_second"
+		case s.loadTPS > 0:
+			return "lower tokens_per_second"
+		}
+		return "lower concurrent_requests"
+	}
+	where := "the size's fastest layout, one sequence per copy"
+	if gl.reachAtLoad {
+		where = "what the size's closest layout reaches at the stated load"
+	}
+	return fmt.Sprintf("raise %s to %s (%s)", name, trimFloat(ms), where)
 }

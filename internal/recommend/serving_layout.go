@@ -26,15 +26,14 @@ import (
 // layout meets a stated target, the result says which it misses.
 func (n *requirements) searchServing(in *sizeInfo, def gpuLayout, limit, span int64) gpuLayout {
 	var best, miss gpuLayout
-	found := false
-	fastTTFT, fastTPOT := math.Inf(1), math.Inf(1)
+	found, missed := false, false
 	consider := func(gl gpuLayout) {
-		one := n.serve.speed(in, &gl, 1)
-		fastTTFT, fastTPOT = math.Min(fastTTFT, one.TTFT), math.Min(fastTPOT, one.TPOT)
 		gl, ok := n.sizeService(in, gl)
 		switch {
 		case !ok:
-			miss = gl
+			if !missed || n.serve.missRatio(&gl) < n.serve.missRatio(&miss) {
+				miss, missed = gl, true
+			}
 		case !found || gl.Nodes < best.Nodes || (gl.Nodes == best.Nodes && gl.capacity() > best.capacity()):
 			best, found = gl, true
 		}
@@ -49,12 +48,33 @@ func (n *requirements) searchServing(in *sizeInfo, def gpuLayout, limit, span in
 		}
 	}
 	if !found {
-		best = miss
-		best.missTTFT = n.serve.maxTTFT > 0 && fastTTFT > n.serve.maxTTFT
-		best.missTPOT = !best.missTTFT
+		return miss
 	}
-	best.bestTTFT, best.bestTPOT = fastTTFT, fastTPOT
 	return best
+}
+
+// missRatio is how far a layout that misses a stated target is from it:
+// the time it reaches over the target.
+func (s *serving) missRatio(gl *gpuLayout) float64 {
+	if gl.missTTFT {
+		return gl.reach / s.maxTTFT
+	}
+	return gl.reach / s.maxTPOT
+}
+
+// missed marks a layout as missing the stated target c (at its load, or
+// at the batch it decodes) misses, TTFT first; ok is false when it misses
+// one.
+func (s *serving) missed(gl *gpuLayout, c perfmodel.CopySpeed) bool {
+	switch {
+	case s.maxTTFT > 0 && c.TTFT > s.maxTTFT:
+		gl.missTTFT, gl.reach = true, c.TTFT
+	case s.maxTPOT > 0 && c.TPOT > s.maxTPOT:
+		gl.missTPOT, gl.reach = true, c.TPOT
+	default:
+		return false
+	}
+	return true
 }
 
 // capacity is the output tokens per second of a layout's copies at the
@@ -85,7 +105,13 @@ func (n *requirements) sizeForConcurrency(in *sizeInfo, gl gpuLayout) (gpuLayout
 	met := func(g *gpuLayout) bool { return meets(sv.speed(in, g, float64(batch(g))), sv.maxTTFT, sv.maxTPOT) }
 	ok := true
 	if (sv.maxTTFT > 0 || sv.maxTPOT > 0) && !met(&gl) {
-		gl, ok = n.fewestCopies(in, gl, min(sv.seqs, n.mostCopies(&gl)), 0, met)
+		most := min(sv.seqs, n.mostCopies(&gl))
+		if gl, ok = n.fewestCopies(in, gl, most, 0, met); !ok {
+			// The closest it comes: one sequence per copy on the most
+			// copies.
+			g := servingCopies(n, in, gl, max(most, gl.Copies), 0)
+			sv.missed(&gl, sv.speed(in, &g, float64(batch(&g))))
+		}
 	}
 	gl.pt = sv.idlePoint(func(b float64) perfmodel.CopySpeed { return sv.speed(in, &gl, b) }, batch(&gl), gl.Copies)
 	return gl, ok
@@ -105,6 +131,7 @@ func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 	b := largestBatch(speed, most, ttft, tpot)
 	switch {
 	case b == 0 && stated:
+		sv.missed(&gl, speed(1))
 		return gl, false
 	case b == 0:
 		b = most // the defaults are out of reach: sized for throughput, ranked after those that meet them
@@ -122,9 +149,20 @@ func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 	gl = servingCopies(n, in, gl, k, b)
 	ok := true
 	if met := func(g *gpuLayout) bool { return sv.loadPoint(speed, b, g.Copies).atLoad.TTFT <= sv.maxTTFT }; sv.maxTTFT > 0 && !met(&gl) {
-		gl, ok = n.fewestCopies(in, gl, n.mostCopies(&gl), b, met)
+		if gl, ok = n.fewestCopies(in, gl, n.mostCopies(&gl), b, met); !ok {
+			// The closest it comes: the most copies at the load.
+			gl.reachAtLoad = sv.missed(&gl, sv.loadPoint(speed, b, max(n.mostCopies(&gl), gl.Copies)).atLoad)
+		}
 	}
 	gl.pt = sv.loadPoint(speed, b, gl.Copies)
+	// The memory the service uses: each copy's weights and the KV cache
+	// of the sequences it decodes at the load (at least its share of
+	// stated concurrent requests), not of its largest batch.
+	held := gl.pt.batch
+	if sv.concurrencyStated {
+		held = math.Max(held, float64(sv.share(gl.Copies, b)))
+	}
+	gl.Used = float64(gl.Copies) * (n.job.Shard + held*n.kvPerCopySeq(gl.TP))
 	return gl, ok
 }
 
@@ -192,13 +230,12 @@ func layOutCPUService(n *requirements, e *eval, vc *vmCount) {
 	if one.TPS <= 0 {
 		return
 	}
-	e.gl.bestTTFT, e.gl.bestTPOT = one.TTFT, one.TPOT
-	switch {
-	case sv.maxTTFT > 0 && one.TTFT > sv.maxTTFT:
-		e.fail(cMaxTimeToFirstToken)
-		return
-	case sv.maxTPOT > 0 && one.TPOT > sv.maxTPOT:
-		e.fail(cMaxTimePerOutputToken)
+	if sv.missed(&e.gl, one) {
+		if e.gl.missTTFT {
+			e.fail(cMaxTimeToFirstToken)
+		} else {
+			e.fail(cMaxTimePerOutputToken)
+		}
 		return
 	}
 	lo := max(vc.nodes, sv.minReplicas, 1)
