@@ -6,6 +6,8 @@ package recommend
 import (
 	"slices"
 	"testing"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
 // Every constraint is described in full by its table entry: a unique name,
@@ -162,5 +164,27 @@ func TestPreferredRetiredSizeNamesRetirement(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("no retired size is skipped for its retirement alone")
+	}
+}
+
+// Weights at a precision the GPU does not compute need the serving
+// engines' weight-only kernels: gpt-oss-20b's MXFP4 experts run on Ampere
+// (compute capability 8.0) and newer, so no T4 (7.5) or V100 (7.0) size
+// serves it, and they are counted under precision; in bf16 a T4 serves it.
+func TestServedPrecisionNeedsAKernel(t *testing.T) {
+	cat := testCatalog(t)
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "gpt-oss-20b"}, AsOf: asOf, MaxResults: i64(MaxResultsLimit)}
+	res := mustRecommendOn(t, cat, req)
+	for _, r := range res.Recommendations {
+		if h := perfmodel.HardwareOf(r.SKU); h.IsGPU && !h.AMD && h.CC < 80 {
+			t.Errorf("%s (compute capability %d) serves MXFP4 weights", r.VMSize, h.CC)
+		}
+	}
+	if got := rejectedBy(t, cat, req, "Standard_NC4as_T4_v3"); got != "precision" {
+		t.Errorf("NC4as_T4_v3 counted under %q, want precision", got)
+	}
+	req.Model.Precision = PrecisionBF16
+	if got := rejectedBy(t, cat, req, "Standard_NC4as_T4_v3"); got == "precision" {
+		t.Error("a T4 serves bf16 weights (as fp16)")
 	}
 }
