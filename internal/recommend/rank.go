@@ -48,7 +48,7 @@ func rank(n *requirements, evals []eval) ranking {
 	scoreAll(n, r.cands)
 	slices.SortFunc(r.cands, compareCandidates)
 	if n.serviceTimed() {
-		bandOrder(r.cands)
+		bandOrder(r.cands, n.serve.loadTPS)
 	}
 	r.top = r.cands[0]
 	best := -1
@@ -170,13 +170,19 @@ func (e *eval) rankGroup() int {
 // SizingBandHigh of the GPU memory it may use) after every layout of its
 // group inside the band whose price per output token is at most
 // BandPriceMargin times its own, its score capped at that layout's, so
-// that scores never increase down the list.
-func bandOrder(cands []candidate) {
+// that scores never increase down the list. Output tokens are priced as the
+// estimate prices them: the load's, where one is stated (load, tokens per
+// second), else each layout's own.
+func bandOrder(cands []candidate, load float64) {
 	perToken := func(c *candidate) float64 {
-		if !c.memBand || !c.hasPrice || !(c.serviceTPS > 0) {
+		tokens := c.serviceTPS
+		if load > 0 {
+			tokens = load
+		}
+		if !c.memBand || !c.hasPrice || !(tokens > 0) || !(c.serviceTPS > 0) {
 			return 0
 		}
-		return c.total / c.serviceTPS
+		return c.total / tokens
 	}
 	for i := 0; i < len(cands); i++ {
 		c := cands[i]

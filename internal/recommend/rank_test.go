@@ -33,14 +33,14 @@ func TestBandOrder(t *testing.T) {
 		served("band-close", 0.60, 1.08, 85),
 		served("band-dear", 0.70, 1.5, 80),
 	}
-	bandOrder(cands)
+	bandOrder(cands, 0)
 	want := []string{"full-cheaper 88", "band-close 85", "full-cheap 85", "band-dear 80"}
 	if got := names(cands); !slices.Equal(got, want) {
 		t.Errorf("order %q, want %q", got, want)
 	}
 	other := []candidate{served("full-spot", 0.99, 1.0, 90), served("band-on-demand", 0.6, 1.0, 85)}
 	other[1].lacksSpot = true
-	bandOrder(other)
+	bandOrder(other, 0)
 	if got := names(other); got[0] != "full-spot 90" {
 		t.Errorf("across groups: %q", got)
 	}
