@@ -387,13 +387,6 @@ func (n *requirements) cpuService() bool {
 	return n.workload == WorkloadInference && n.class == ClassSmall && n.serve.HasMemory
 }
 
-// cpuBatch is the sequences one copy of a small model decodes together on
-// nodes VMs of a CPU size, one copy on each: its share of the concurrent
-// requests, at most MaxBatchSequences.
-func (n *requirements) cpuBatch(nodes int64) int64 {
-	return min(max((n.mi.Seqs+nodes-1)/max(nodes, 1), 1), perfmodel.MaxBatchSequences)
-}
-
 // serviceTimed reports whether the request is a served language model the
 // step model times.
 func (n *requirements) serviceTimed() bool {
