@@ -26,7 +26,8 @@ output "vllm_args" {
   value = join(" ", [
     "--tensor-parallel-size ${local.top.tensor_parallel_size}",
     "--max-model-len ${data.hpcsku_recommendation.inference.requirements.context_tokens}",
-    "--max-num-seqs ${data.hpcsku_recommendation.inference.requirements.concurrent_requests}",
+    # The most sequences a copy decodes together, as the estimate timed it.
+    "--max-num-seqs ${coalesce(try(local.top.estimate.sequences_per_copy, null), data.hpcsku_recommendation.inference.requirements.concurrent_requests)}",
     "--gpu-memory-utilization 0.9",
   ])
 }

@@ -71,29 +71,35 @@ func ModelPrecisions() []string { return sortedKeys(precisionBits) }
 // they do not apply (a diffusion UNet has no layer count in this sense) or
 // no source gives them.
 type ModelDoc struct {
-	ID                      string        `json:"id"`
-	Name                    string        `json:"name"`
-	Family                  string        `json:"family"`
-	Kind                    string        `json:"kind"`
-	ParametersBillion       float64       `json:"parameters_billion"`
-	ActiveParametersBillion *float64      `json:"active_parameters_billion"`
-	Layers                  *int64        `json:"layers"`
-	HiddenSize              *int64        `json:"hidden_size"`
-	AttentionHeads          *int64        `json:"attention_heads"`
-	KVHeads                 *int64        `json:"kv_heads"`
-	HeadDim                 *int64        `json:"head_dim"`
-	IntermediateSize        *int64        `json:"intermediate_size"`
-	VocabSize               *int64        `json:"vocab_size"`
-	MaxContextTokens        *int64        `json:"max_context_tokens"`
-	Experts                 *int64        `json:"experts"`
-	ActiveExperts           *int64        `json:"active_experts"`
-	SharedExperts           *int64        `json:"shared_experts,omitempty"`
-	Precision               string        `json:"precision"`
-	Attention               *AttentionDoc `json:"attention,omitempty"`
-	License                 string        `json:"license"`
-	Sources                 []string      `json:"sources"`
-	Decisions               []string      `json:"decisions,omitempty"`
-	Notes                   string        `json:"notes,omitempty"`
+	ID                      string   `json:"id"`
+	Name                    string   `json:"name"`
+	Family                  string   `json:"family"`
+	Kind                    string   `json:"kind"`
+	ParametersBillion       float64  `json:"parameters_billion"`
+	ActiveParametersBillion *float64 `json:"active_parameters_billion"`
+	Layers                  *int64   `json:"layers"`
+	HiddenSize              *int64   `json:"hidden_size"`
+	AttentionHeads          *int64   `json:"attention_heads"`
+	KVHeads                 *int64   `json:"kv_heads"`
+	HeadDim                 *int64   `json:"head_dim"`
+	IntermediateSize        *int64   `json:"intermediate_size"`
+	VocabSize               *int64   `json:"vocab_size"`
+	MaxContextTokens        *int64   `json:"max_context_tokens"`
+	Experts                 *int64   `json:"experts"`
+	ActiveExperts           *int64   `json:"active_experts"`
+	SharedExperts           *int64   `json:"shared_experts,omitempty"`
+	Precision               string   `json:"precision"`
+	// CheckpointGiB is the published checkpoint's size, GiB, keyed by its
+	// published precision: what the weights hold in memory, embeddings,
+	// norms and quantisation scales included, where parameters × bytes
+	// counts too few. CheckpointSources give the figures.
+	CheckpointGiB     map[string]float64 `json:"checkpoint_gib,omitempty"`
+	CheckpointSources []string           `json:"checkpoint_sources,omitempty"`
+	Attention         *AttentionDoc      `json:"attention,omitempty"`
+	License           string             `json:"license"`
+	Sources           []string           `json:"sources"`
+	Decisions         []string           `json:"decisions,omitempty"`
+	Notes             string             `json:"notes,omitempty"`
 }
 
 // AttentionDoc describes a model's attention where the head counts alone do
@@ -136,6 +142,10 @@ type Model struct {
 	// "mxfp4"); PrecisionBits its storage bits per parameter.
 	Precision     string
 	PrecisionBits float64
+	// CheckpointGiB is the published checkpoint's size per published
+	// precision, GiB; nil where no source gives it.
+	CheckpointGiB     map[string]float64
+	CheckpointSources []string
 	// AttentionKind is the stored kind, or else mha, gqa or mqa from the
 	// head counts; empty when the model has no attention heads.
 	AttentionKind       string
@@ -226,6 +236,9 @@ func newModel(d ModelDoc, decisions map[string]bool) (*Model, error) {
 	if err := checkModelProvenance(d, decisions); err != nil {
 		return nil, err
 	}
+	if err := checkCheckpoints(d); err != nil {
+		return nil, err
+	}
 	m := &Model{
 		ID: d.ID, Name: strings.TrimSpace(d.Name), Family: d.Family, Kind: d.Kind,
 		ParametersBillion: d.ParametersBillion, ActiveParametersBillion: active,
@@ -233,12 +246,50 @@ func newModel(d ModelDoc, decisions map[string]bool) (*Model, error) {
 		HeadDim: d.HeadDim, IntermediateSize: d.IntermediateSize, VocabSize: d.VocabSize,
 		MaxContextTokens: d.MaxContextTokens, Experts: d.Experts, ActiveExperts: d.ActiveExperts, SharedExperts: d.SharedExperts,
 		Precision: d.Precision, PrecisionBits: bits,
+		CheckpointGiB: d.CheckpointGiB, CheckpointSources: d.CheckpointSources,
 		License: d.License, Sources: d.Sources, Decisions: d.Decisions, Notes: d.Notes,
 	}
 	if err := m.resolveAttention(d.Attention); err != nil {
 		return nil, err
 	}
 	return m, nil
+}
+
+// Checkpoint sizes are checked against parameters × bits: a published
+// checkpoint holds at least CheckpointLeast and at most CheckpointMost
+// of it (bf16 embeddings and norms, scales, and a multi-token prediction
+// module add to it; a checkpoint far outside is a typo or another model).
+const (
+	CheckpointLeast = 0.95
+	CheckpointMost  = 1.5
+)
+
+// checkCheckpoints checks a model's checkpoint sizes: each keyed by a
+// precision the catalog knows, within CheckpointLeast to CheckpointMost of
+// parameters × its bits, and sourced.
+func checkCheckpoints(d ModelDoc) error {
+	if len(d.CheckpointGiB) > 0 && len(d.CheckpointSources) == 0 {
+		return errors.New("checkpoint_gib needs checkpoint_sources")
+	}
+	if len(d.CheckpointGiB) == 0 && len(d.CheckpointSources) > 0 {
+		return errors.New("checkpoint_sources without checkpoint_gib")
+	}
+	for _, p := range sortedKeys(d.CheckpointGiB) {
+		bits, ok := precisionBits[p]
+		if !ok {
+			return fmt.Errorf("checkpoint_gib: precision %q is not one of %s", p, strings.Join(ModelPrecisions(), ", "))
+		}
+		gib := d.ParametersBillion * 1e9 * bits / 8 / (1 << 30)
+		if v := d.CheckpointGiB[p]; !(v >= CheckpointLeast*gib && v <= CheckpointMost*gib) {
+			return fmt.Errorf("checkpoint_gib[%s] = %v is outside %v to %v times parameters × bits (%.1f GiB)", p, v, CheckpointLeast, CheckpointMost, gib)
+		}
+	}
+	for _, src := range d.CheckpointSources {
+		if _, err := ParseSource(src); err != nil {
+			return fmt.Errorf("checkpoint_sources: %w", err)
+		}
+	}
+	return nil
 }
 
 // checkModelIdentity checks a model's id, name, kind and parameter count.

@@ -169,6 +169,17 @@ func TestModelRejects(t *testing.T) {
 		{"rank without mla", func(m *ModelDoc) { m.Attention = &AttentionDoc{KVLoRARank: i64(512), QKRopeHeadDim: i64(64)} }, "given exactly for kind mla"},
 		{"heads without KV heads", func(m *ModelDoc) { m.KVHeads = nil }, "attention_heads without kv_heads needs attention.kind (mla)"},
 		{"window without layers", func(m *ModelDoc) { m.Attention = &AttentionDoc{SlidingWindow: i64(4096)} }, "sliding_window and attention.sliding_window_layers go together"},
+		{"checkpoint without sources", func(m *ModelDoc) { m.CheckpointGiB = map[string]float64{"bf16": 14} }, "checkpoint_gib needs checkpoint_sources"},
+		{"sources without checkpoint", func(m *ModelDoc) { m.CheckpointSources = []string{"https://example.org/x"} }, "checkpoint_sources without checkpoint_gib"},
+		{"checkpoint precision", func(m *ModelDoc) {
+			m.CheckpointGiB, m.CheckpointSources = map[string]float64{"fp6": 6}, []string{"https://example.org/x"}
+		}, `checkpoint_gib: precision "fp6" is not one of`},
+		{"checkpoint below the weights", func(m *ModelDoc) {
+			m.CheckpointGiB, m.CheckpointSources = map[string]float64{"bf16": 12}, []string{"https://example.org/x"}
+		}, "checkpoint_gib[bf16] = 12 is outside 0.95 to 1.5 times parameters × bits (13.0 GiB)"},
+		{"checkpoint source form", func(m *ModelDoc) {
+			m.CheckpointGiB, m.CheckpointSources = map[string]float64{"bf16": 14}, []string{"the model card"}
+		}, "checkpoint_sources:"},
 		{"more windowed layers than layers", func(m *ModelDoc) {
 			m.Attention = &AttentionDoc{SlidingWindow: i64(4096), SlidingWindowLayers: i64(33)}
 		}, "sliding_window_layers 33 must be at most layers"},

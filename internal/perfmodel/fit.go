@@ -16,15 +16,30 @@ const (
 	// the CUDA context, NCCL buffers and fragmentation.
 	ServingMemoryShare = 0.9
 
-	// MaxBatchSequences is the most sequences one GPU of a copy decodes
-	// together: vLLM's default max_num_seqs, 256, per GPU of the copy (a
-	// copy over eight GPUs runs up to 2,048, TensorRT-LLM's default
-	// max_batch_size). More concurrent requests take more copies. With
-	// tokens_per_second, each copy is taken to run as many sequences as
-	// its KV cache holds, up to this (a service that must sustain a
-	// throughput has the requests in flight to fill its copies).
-	MaxBatchSequences = 256
+	// MaxBatchSequences and LargeGPUBatchSequences are the most sequences
+	// one copy of a served model decodes together: vLLM's default
+	// max_num_seqs for an engine, 1,024 on GPUs of at least
+	// LargeGPUMemoryGiB ("For GPUs like H100 and MI300x, use larger default
+	// values") other than the A100 (kept at the smaller values after a
+	// throughput regression, vLLM PR #17885), 256 on the others and on CPUs
+	// (vllm/engine/arg_utils.py, get_batch_defaults). The catalog's only GPU
+	// of that memory before 2022 is the A100, so the rule reads the
+	// architecture's year (LargeGPUSinceYear). More concurrent requests take
+	// more copies.
+	MaxBatchSequences      = 256
+	LargeGPUBatchSequences = 1024
+	LargeGPUMemoryGiB      = 70
+	LargeGPUSinceYear      = 2022
 )
+
+// MaxSeqs is the most sequences one copy decodes together on the
+// hardware (MaxBatchSequences, LargeGPUBatchSequences).
+func MaxSeqs(h *Hardware) int64 {
+	if h.IsGPU && h.UnitMemGiB >= LargeGPUMemoryGiB && h.ArchYear >= LargeGPUSinceYear {
+		return LargeGPUBatchSequences
+	}
+	return MaxBatchSequences
+}
 
 // GPUJob is the GPU memory of a job as the per-GPU fit splits it. GiB
 // figures.
@@ -95,6 +110,7 @@ type gpuRoom struct {
 	span, maxVMs  int64
 	fixed         int64
 	tp            int64 // a served copy's tensor-parallel degree; 0: tensorChoice's
+	maxSeqs       int64 // the most sequences a copy decodes together (MaxSeqs)
 }
 
 // Fit lays the job out on a size with at most limit VMs in all (fixed VMs
@@ -103,7 +119,7 @@ type gpuRoom struct {
 // VM (0: the narrowest degree whose copies hold the requests within
 // Band, tensorChoice).
 func (j *GPUJob) Fit(h *Hardware, limit, span, fixed, tp int64) Layout {
-	r := gpuRoom{units: h.GPUUnits, perGPU: h.UnitMemGiB * j.Share, maxVMs: limit, fixed: fixed, tp: tp}
+	r := gpuRoom{units: h.GPUUnits, perGPU: h.UnitMemGiB * j.Share, maxVMs: limit, fixed: fixed, tp: tp, maxSeqs: MaxSeqs(h)}
 	r.perVM = float64(r.units) * r.perGPU
 	if fixed > 0 {
 		r.maxVMs = min(fixed, limit)
@@ -172,7 +188,7 @@ func (j *GPUJob) fitSharded(l *Layout, r *gpuRoom) {
 // most per VM) and by pipeline stages across VMs, with the copies the
 // concurrent sequences need.
 func (j *GPUJob) fitCopies(l *Layout, r *gpuRoom) {
-	c := copyFit{j: j, perGPU: r.perGPU}
+	c := copyFit{j: j, perGPU: r.perGPU, maxSeqs: r.maxSeqs}
 	c.tp = r.tp
 	if c.tp <= 0 {
 		c.tp = j.tensorChoice(r.units, r.perGPU, TensorDegree(r.units, j.Heads))
@@ -216,19 +232,20 @@ func (j *GPUJob) fitCopies(l *Layout, r *gpuRoom) {
 type copyFit struct {
 	j                   *GPUJob
 	tp, kvDiv, perGroup int64
+	maxSeqs             int64   // the most sequences a copy decodes together (MaxSeqs)
 	perGPU              float64 // GiB each GPU may use
 }
 
 // copies is the copies the requests need with pp stages, the sequences
-// one copy decodes together (its KV cache holds them, at most
-// MaxBatchSequences per GPU) and the KV cache one copy holds (GiB).
+// one copy decodes together (its KV cache holds them, at most MaxSeqs)
+// and the KV cache one copy holds (GiB).
 func (c copyFit) copies(pp int64) (copies, perCopy int64, kvCap float64) {
 	j := c.j
 	if j.KVPerSeq <= 0 {
 		return 1, 0, 0
 	}
 	kvCap = (c.perGPU - j.Shard/float64(c.tp*pp)) * float64(c.kvDiv*pp)
-	perCopy = min(max(int64(math.Floor(kvCap/j.KVPerSeq+1e-9)), 1), MaxBatchSequences*c.tp*pp)
+	perCopy = min(max(int64(math.Floor(kvCap/j.KVPerSeq+1e-9)), 1), c.maxSeqs)
 	return (j.Seqs + perCopy - 1) / perCopy, perCopy, kvCap
 }
 

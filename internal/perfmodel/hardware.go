@@ -5,6 +5,7 @@ package perfmodel
 
 import (
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
@@ -25,6 +26,9 @@ type Hardware struct {
 	GPUUnits   int64
 	UnitMemGiB float64
 	Linked     bool // two or more GPUs joined by NVLink (or Infinity Fabric)
+	// LinkGBs is one GPU's bidirectional bandwidth to the others of its
+	// VM, GB/s: NVLink's (Infinity Fabric's) where Linked, else PCIeGBs.
+	LinkGBs float64
 	// TFLOPS is one whole GPU's dense TFLOPS per precision, indexed as
 	// Precisions; HBMGBs its memory bandwidth, GB/s; TrainMFU the training
 	// MFU of its class (catalog data, else OtherTrainingMFU).
@@ -32,6 +36,11 @@ type Hardware struct {
 	HBMGBs     float64
 	TrainMFU   float64
 	Precisions uint16 // bit set over Precisions: the formats the GPU runs natively
+	ArchYear   int    // the year the GPU's architecture launched; 0 unknown
+	// CC is an NVIDIA GPU's compute capability × 10 (90 for 9.0); 0 for
+	// AMD GPUs (AMD) and where the catalog gives none.
+	CC  int
+	AMD bool
 	// Per VM: vCPUs, physical cores, STREAM bandwidth (GB/s) and FP64 rate
 	// (GFLOPS: cores × FP64 clock × FP64 FLOPs per cycle); per core the
 	// all-core clock (GHz) and FP64 rate (GFLOPS).
@@ -62,6 +71,9 @@ func (h *Hardware) gpuFacts(s *catalog.SKU) {
 	g := s.GPU
 	h.IsGPU = true
 	h.GPUCount = g.Count
+	h.ArchYear = g.ArchitectureYear
+	h.AMD = strings.EqualFold(g.Vendor, catalog.VendorAMD)
+	h.CC = computeCapability(g.ComputeCapability)
 	for _, pr := range g.Precisions {
 		h.Precisions |= precisionBit(strings.ToLower(pr))
 	}
@@ -85,6 +97,10 @@ func (h *Hardware) gpuFacts(s *catalog.SKU) {
 		h.TrainMFU = *p.TrainingMFU
 	}
 	h.Linked = p != nil && p.NVLinkGBsPerGPU != nil && h.GPUUnits > 1
+	h.LinkGBs = PCIeGBs
+	if h.Linked {
+		h.LinkGBs = *p.NVLinkGBsPerGPU
+	}
 	if p != nil && p.UsableMemoryGiB != nil {
 		u := *p.UsableMemoryGiB
 		if g.Count < 1 {
@@ -146,4 +162,21 @@ func (h *Hardware) PeakTFLOPS(p string) float64 {
 		return 0
 	}
 	return half
+}
+
+// computeCapability reads "9.0" as 90; 0 when it does not parse.
+func computeCapability(s string) int {
+	major, minor, ok := strings.Cut(strings.TrimSpace(s), ".")
+	m, err := strconv.Atoi(major)
+	if err != nil || m < 0 {
+		return 0
+	}
+	n := 0
+	if ok && len(minor) > 0 {
+		n, err = strconv.Atoi(minor[:1])
+		if err != nil {
+			return 0
+		}
+	}
+	return m*10 + n
 }

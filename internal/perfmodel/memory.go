@@ -165,7 +165,12 @@ type MemoryInput struct {
 	Prompt, Output int64
 	SplitGiven     bool
 	Seqs           int64 // concurrent sequences (inference)
-	Batch          int64 // micro-batch per GPU (training)
+	// CheckpointGiB is the published checkpoint's size at Checkpoint, the
+	// published precision, where the table gives it (0 otherwise): a
+	// served model's weights, embeddings, norms and scales included.
+	Checkpoint    string
+	CheckpointGiB float64
+	Batch         int64 // micro-batch per GPU (training)
 }
 
 // Generative reports whether the model is a language model (dense or
@@ -388,7 +393,13 @@ func (m *memorySum) inference() {
 	w := m.params * mi.BPP
 	m.e.StateBytesPerParameter = mi.BPP
 	m.e.WeightsGiB = ToGiB(w)
-	m.part(fmt.Sprintf("weights: %s × %s bytes (%s) =", m.pb, trimFloat(mi.BPP), mi.Precision), m.e.WeightsGiB)
+	if mi.CheckpointGiB > 0 {
+		w = mi.CheckpointGiB * GiB
+		m.e.WeightsGiB = ToGiB(w)
+		m.part(fmt.Sprintf("weights: the published %s checkpoint (%s × %s bytes would be %s GiB) =", mi.Checkpoint, m.pb, trimFloat(mi.BPP), trimFloat(ToGiB(m.params*mi.BPP))), m.e.WeightsGiB)
+	} else {
+		m.part(fmt.Sprintf("weights: %s × %s bytes (%s) =", m.pb, trimFloat(mi.BPP), mi.Precision), m.e.WeightsGiB)
+	}
 	if kv := KVCacheOf(mi); kv.PerSeq > 0 {
 		ws := w * InferenceWorkspaceFraction
 		kvb := kv.PerSeq * float64(mi.Seqs)

@@ -148,6 +148,65 @@ func (h *Hardware) ClosestPrecision(compute string) string {
 	return PrecisionFP32
 }
 
+// weightOnlyMinCC is the NVIDIA compute capability (× 10) the serving
+// engines' weight-only kernels need for weights at a precision the GPU does
+// not compute natively, after vLLM's table of quantization kernels by
+// architecture (docs.vllm.ai, Quantization, "Supported Hardware", v0.15):
+// fp8 and fp4 (MXFP4, NVFP4) weights dequantise in the Marlin kernels,
+// Ampere (8.0) and newer, which is also vLLM's MXFP4 backend for GPUs
+// without FP4 (vllm/model_executor/layers/quantization/mxfp4.py); int8
+// needs INT8 (W8A8), Turing (7.5) and newer; int4 GPTQ, Volta (7.0) and
+// newer.
+var weightOnlyMinCC = map[string]int{
+	PrecisionFP8:  80,
+	PrecisionFP4:  80,
+	PrecisionINT8: 75,
+	PrecisionINT4: 70,
+}
+
+// RunsWeights reports whether the serving engines run weights at
+// precision p on the GPU: natively, or weight-only where their kernels
+// support the GPU (weightOnlyMinCC for NVIDIA; on AMD GPUs, fp8 and fp4
+// weights where the GPU computes fp8 natively, as vLLM's FP8 kernels and
+// its MXFP4 path on the MI300X need, and no int8 or int4 kernels, which
+// vLLM's table gives for no AMD GPU). 16- and 32-bit weights everywhere,
+// every precision on a CPU size.
+func (h *Hardware) RunsWeights(p string) bool {
+	if !h.IsGPU || h.Precisions&precisionBit(p) != 0 {
+		return true
+	}
+	least, ok := weightOnlyMinCC[p]
+	switch {
+	case !ok:
+		// 16- and 32-bit weights: the engines cast bf16 to fp16 on GPUs
+		// without it (vLLM's dtype "auto").
+		return true
+	case h.AMD:
+		return (p == PrecisionFP8 || p == PrecisionFP4) && h.Precisions&precisionBit(PrecisionFP8) != 0
+	}
+	return h.CC >= least
+}
+
+// servingAlternatives lists, per weight precision, the precisions to serve
+// in instead where the engines run no kernel for it, smallest first.
+var servingAlternatives = map[string][]string{
+	PrecisionFP4:  {PrecisionINT4, PrecisionFP8, PrecisionINT8, PrecisionFP16, PrecisionBF16},
+	PrecisionFP8:  {PrecisionINT8, PrecisionFP16, PrecisionBF16},
+	PrecisionINT8: {PrecisionFP16, PrecisionBF16},
+	PrecisionINT4: {PrecisionINT8, PrecisionFP16, PrecisionBF16},
+}
+
+// ClosestServing is the precision nearest p, smallest first, whose weights
+// the engines run on the GPU (RunsWeights).
+func (h *Hardware) ClosestServing(p string) string {
+	for _, q := range servingAlternatives[p] {
+		if h.RunsWeights(q) {
+			return q
+		}
+	}
+	return PrecisionFP32
+}
+
 // WeightOnly reports whether a GPU serves weights at precision p
 // weight-only: stored at p, dequantised to bf16 or fp16 for the
 // arithmetic. int8 and int4 always; fp8 and fp4 on a GPU without the

@@ -358,6 +358,26 @@ var badInputs = map[string]badInput{
 		config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `tokens_per_second = 5000`), attr: "tokens_per_second", with: recAddr, line: `tokens_per_second = 5000`,
 		summary: "Argument Not Used By Workload", detail: []string{`tokens_per_second applies to serving a model, not to workload "training". Remove tokens_per_second, or set workload to "inference".`},
 	},
+	"recommendation/requests_per_second zero": {
+		config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `requests_per_second = 0`), attr: "requests_per_second", with: recAddr, line: `requests_per_second = 0`,
+		summary: "Invalid Request Rate", detail: []string{`requests_per_second must be greater than 0 and at most 1,000,000; got 0.`},
+	},
+	"recommendation/requests_per_second above the maximum": {
+		config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `requests_per_second = 2e6`), attr: "requests_per_second", with: recAddr, line: `requests_per_second = 2e6`,
+		summary: "Invalid Request Rate", detail: []string{`requests_per_second must be greater than 0 and at most 1,000,000; got 2000000.`},
+	},
+	"recommendation/requests_per_second with tokens_per_second": {
+		config: rec(`workload = "inference"`, `model = { parameters_billion = 7 }`, `tokens_per_second = 5000`, `requests_per_second = 20`), attr: "requests_per_second", with: recAddr, line: `requests_per_second = 20`,
+		summary: "Conflicting Load", detail: []string{`requests_per_second and tokens_per_second both state the service's load`, `Set one of them.`},
+	},
+	"recommendation/requests_per_second on training": {
+		config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `requests_per_second = 20`), attr: "requests_per_second", with: recAddr, line: `requests_per_second = 20`,
+		summary: "Argument Not Used By Workload", detail: []string{`requests_per_second applies to serving a model, not to workload "training". Remove requests_per_second, or set workload to "inference".`},
+	},
+	"recommendation/requests_per_second on hpc": {
+		config: rec(`workload = "hpc"`, `cores = 256`, `requests_per_second = 20`), attr: "requests_per_second", with: recAddr, line: `requests_per_second = 20`,
+		summary: "Argument Not Used By Workload", detail: []string{`requests_per_second applies to serving a model, not to workload "hpc". Remove requests_per_second, or set workload to "inference".`},
+	},
 	"recommendation/hpc_bound wrong type": {
 		config: rec(`workload = "hpc"`, `cores = 256`, `hpc_bound = ["compute"]`), attr: "hpc_bound", line: `hpc_bound = ["compute"]`,
 		summary: "Incorrect attribute value type", detail: []string{`Inappropriate value for attribute "hpc_bound": string required.`},

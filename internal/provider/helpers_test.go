@@ -9,6 +9,7 @@ package provider
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -599,3 +600,39 @@ func (s *protoServer) canonicalState(tb testing.TB, typeName string, state *tfpr
 	}
 	return v.String()
 }
+
+// numberBetween passes for a number from lo to hi (inclusive).
+type numberBetween struct{ lo, hi float64 }
+
+func (c numberBetween) CheckValue(v any) error {
+	n, ok := v.(json.Number)
+	if !ok {
+		return fmt.Errorf("expected a number, got %T", v)
+	}
+	f, err := n.Float64()
+	if err != nil {
+		return err
+	}
+	if f < c.lo || f > c.hi {
+		return fmt.Errorf("%v is outside %v to %v", f, c.lo, c.hi)
+	}
+	return nil
+}
+
+func (c numberBetween) String() string { return fmt.Sprintf("a number from %v to %v", c.lo, c.hi) }
+
+// stringOneOf passes for one of the strings.
+type stringOneOf []string
+
+func (c stringOneOf) CheckValue(v any) error {
+	s, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("expected a string, got %T", v)
+	}
+	if !slices.Contains(c, s) {
+		return fmt.Errorf("%q is not one of %q", s, []string(c))
+	}
+	return nil
+}
+
+func (c stringOneOf) String() string { return fmt.Sprintf("one of %q", []string(c)) }

@@ -97,6 +97,7 @@ func requestFromConfig(ctx context.Context, cfg recommendationDataSourceModel, d
 		TokensBillion:           float64Ptr(cfg.TokensBillion),
 		DeadlineHours:           float64Ptr(cfg.DeadlineHours),
 		TokensPerSecond:         float64Ptr(cfg.TokensPerSecond),
+		RequestsPerSecond:       float64Ptr(cfg.RequestsPerSecond),
 		HPCBound:                cfg.HPCBound.ValueString(),
 		ParallelEfficiency:      float64Ptr(cfg.ParallelEfficiency),
 		LicenseCostPerCoreHour:  float64Ptr(cfg.LicenseCostPerCore),

@@ -178,13 +178,22 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"tokens_per_second": schema.Float64Attribute{
 			Optional: true,
-			MarkdownDescription: "Output tokens per second the service must sustain across all its copies of the model, greater than 0 and at most " + groupDigits(int64(recommend.MaxTokensPerSecond)) + ". " +
-				"Each size gets the copies it needs (`recommendations[*].replicas`), from the decode rate of one copy: bound by the GPUs' memory bandwidth " +
-				"(the weights and the KV cache read per step) or their peak arithmetic, whichever is slower. " +
+			MarkdownDescription: "The load in output tokens per second across all the service's copies of the model, greater than 0 and at most " + groupDigits(int64(recommend.MaxTokensPerSecond)) + ". " +
+				"Each size gets the copies that carry it at no more than " + strconv.Itoa(int(perfmodel.MaxUtilization*100)) + "% of their capacity (`recommendations[*].replicas`), each decoding the largest batch its KV cache holds within the latency targets. " +
+				"Stated alone, without a latency target, `concurrent_requests` or `requests_per_second`, it describes a batch service, which no default latency target holds. " +
 				"A size that would need more than " + groupDigits(recommend.MaxNodes) + " VMs is removed (constraint `tokens_per_second`). " +
-				"No default: without it the service is sized for `concurrent_requests` alone, and `recommendations[*].estimate.tokens_per_second` says what that layout sustains. " +
-				"Only for workload `inference`; anywhere else it is an error.",
+				"No default: without a load the service is sized for `concurrent_requests` alone, and `recommendations[*].estimate.tokens_per_second` says what that layout sustains. " +
+				"Exclusive with `requests_per_second`. Only for workload `inference`; anywhere else it is an error.",
 			Validators: []validator.Float64{inRange(recommend.RangeTokensPerSecond)},
+		},
+		"requests_per_second": schema.Float64Attribute{
+			Optional: true,
+			MarkdownDescription: "The load as the mean arrival rate of requests to the whole service (all its copies), requests per second, greater than 0 and at most " + groupDigits(int64(recommend.MaxRequestsPerSecond)) + ". " +
+				"Its load in tokens is `requests_per_second` × `output_tokens` (stated or by the default split), which `requirements.tokens_per_second` reports; the service is sized for it as for `tokens_per_second`, and is interactive: the default latency targets hold it unless targets are stated. " +
+				"With a load and no `concurrent_requests` the requests in flight are derived, not defaulted (Little's law: load × a request's time in the service), and each recommendation's `estimate.time_to_first_token_ms` and `time_per_output_token_ms` are at this load, the first token including the wait for a copy. " +
+				"It is not `recommendations[*].estimate.requests_per_second`, which is the layout's capacity. " +
+				"Exclusive with `tokens_per_second`. Only for workload `inference`; anywhere else it is an error.",
+			Validators: []validator.Float64{inRange(recommend.RangeRequestsPerSecond)},
 		},
 		"hpc_bound": schema.StringAttribute{
 			Optional: true,
@@ -437,7 +446,8 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 				"training_tokens_billion": float64Attr("Tokens the job processes, in billions: `tokens_billion` or its default; null where `training_flops` is."),
 				"token_budget":            strAttr("Where `training_tokens_billion` comes from: `tokens_billion`, or the default that was assumed, in a sentence; null where `training_flops` is."),
 				"deadline_hours":          float64Attr("The deadline the sizes were scaled out to meet: `deadline_hours` or the " + strconv.Itoa(recommend.DefaultDeadlineHours) + "-hour default; null where `training_flops` is."),
-				"tokens_per_second":       float64Attr("The output tokens per second the service was sized for (`tokens_per_second`); null unless it is set for `inference` of a model."),
+				"tokens_per_second":       float64Attr("The load in output tokens per second the service was sized for: `tokens_per_second`, or `requests_per_second` × `output_tokens`; null unless a load is set for `inference` of a model."),
+				"requests_per_second":     float64Attr("The stated `requests_per_second`; null when not set."),
 				"hpc_bound":               strAttr("What bounds the job's speed (`hpc_bound` or its default for the workload); null unless the workload is `hpc` or `htc`."),
 				"efficiency":              float64Attr("The top-ranked size's `estimate.efficiency`; null when it has no estimate (or a 0 efficiency)."),
 				"explanation":             supportList("How the requirements were derived, in plain sentences."),
@@ -611,11 +621,13 @@ func recommendationAttributes() map[string]schema.Attribute {
 				"job_cost_usd":             float64Attr("Cost of the whole job, in USD: `job_hours` × `total_price_per_hour` (for `hpc` and `htc`, plus `license_cost_usd`); null where `job_hours` is, or where the size has no price."),
 				"license_cost_usd":         float64Attr("`hpc` and `htc` with `reference_run` and `license_cost_per_core_hour`: the licences of the whole job, `job_hours` × the cores this layout runs × `license_cost_per_core_hour`, in USD; null otherwise."),
 				"license_cost_per_hour":    float64Attr("`hpc` and `htc` with `license_cost_per_core_hour` and no `reference_run`: the cores this layout runs × `license_cost_per_core_hour`, USD per hour; null otherwise."),
-				"tokens_per_second":        float64Attr("Tokens per second of the whole layout: processed (`training`, `fine_tuning`) or output by every copy of the model serving `concurrent_requests` (`inference`); null for other workloads."),
+				"tokens_per_second":        float64Attr("Tokens per second of the whole layout: processed (`training`, `fine_tuning`); for `inference`, output by every copy of the model: with a load (`tokens_per_second`, `requests_per_second`), the layout's capacity, each copy at `sequences_per_copy`; without one, serving `concurrent_requests`; null for other workloads."),
 				"cost_per_million_tokens":  float64Attr("USD per million of those tokens (output tokens for `inference`); null where `tokens_per_second` is, or where the size has no price."),
-				"time_to_first_token_ms":   float64Attr("`inference`: a request's mean time to its first output token on this layout, in milliseconds: its prompt's prefill plus the decode step it joins; null for other workloads."),
-				"time_per_output_token_ms": float64Attr("`inference`: a request's mean time per output token after the first, in milliseconds, with the prefills continuous batching interleaves; null for other workloads."),
-				"requests_per_second":      float64Attr("`inference`: requests the layout completes per second, `tokens_per_second` ÷ the output tokens of a request; null for other workloads."),
+				"time_to_first_token_ms":   float64Attr("`inference`: a request's mean time to its first output token on this layout, in milliseconds: its prompt's prefill plus the decode step it joins and, at a stated load, its wait for a copy (queueing); without a load, the idle figure; null for other workloads."),
+				"time_per_output_token_ms": float64Attr("`inference`: a request's mean time per output token after the first, in milliseconds, with the prefills continuous batching interleaves, at the stated load (idle without one); null for other workloads."),
+				"requests_per_second":      float64Attr("`inference`: requests the layout completes per second, `tokens_per_second` ÷ the output tokens of a request (its capacity, not the stated `requests_per_second`); null for other workloads."),
+				"sequences_per_copy":       int64Attr("`inference`: the most sequences one copy decodes together, its serving engine's `max_num_seqs` (vLLM, SGLang), within the KV cache and the latency targets; null for other workloads."),
+				"concurrent_requests":      int64Attr("`inference`: the requests in the service: at a load, those in flight there (Little's law); without one, `concurrent_requests` or its default; null for other workloads."),
 				"relative_throughput":      float64Attr("`hpc` and `htc`: this layout's throughput by `requirements.hpc_bound` relative to the best layout of the request (1 for the best); null for other workloads."),
 				"efficiency": float64Attr("The utilization the estimate used: model FLOPs utilization for `training` and `fine_tuning`, memory bandwidth utilization for `inference`, " +
 					"parallel efficiency for `hpc` and `htc`; 0 where the catalog has no figures to estimate with."),

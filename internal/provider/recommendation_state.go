@@ -46,6 +46,7 @@ type recommendationDataSourceModel struct {
 	TokensBillion        types.Float64 `tfsdk:"tokens_billion"`
 	DeadlineHours        types.Float64 `tfsdk:"deadline_hours"`
 	TokensPerSecond      types.Float64 `tfsdk:"tokens_per_second"`
+	RequestsPerSecond    types.Float64 `tfsdk:"requests_per_second"`
 	HPCBound             types.String  `tfsdk:"hpc_bound"`
 	ParallelEfficiency   types.Float64 `tfsdk:"parallel_efficiency"`
 	ReferenceRun         types.Object  `tfsdk:"reference_run"`
@@ -132,6 +133,8 @@ type estimateOut struct {
 	TimeToFirstTokenMs   *float64 `tfsdk:"time_to_first_token_ms"`
 	TimePerOutputTokenMs *float64 `tfsdk:"time_per_output_token_ms"`
 	RequestsPerSecond    *float64 `tfsdk:"requests_per_second"`
+	SequencesPerCopy     *int64   `tfsdk:"sequences_per_copy"`
+	ConcurrentRequests   *int64   `tfsdk:"concurrent_requests"`
 	RelativeThroughput   *float64 `tfsdk:"relative_throughput"`
 	LicenseCostUSD       *float64 `tfsdk:"license_cost_usd"`
 	LicenseCostPerHour   *float64 `tfsdk:"license_cost_per_hour"`
@@ -261,6 +264,7 @@ type requirementsOut struct {
 	TokenBudget           *string           `tfsdk:"token_budget"`
 	DeadlineHours         *float64          `tfsdk:"deadline_hours"`
 	TokensPerSecond       *float64          `tfsdk:"tokens_per_second"`
+	RequestsPerSecond     *float64          `tfsdk:"requests_per_second"`
 	HPCBound              *string           `tfsdk:"hpc_bound"`
 	Efficiency            *float64          `tfsdk:"efficiency"`
 	Explanation           []string          `tfsdk:"explanation"`
@@ -310,6 +314,7 @@ func estimateOutput(e *recommend.Estimate) *estimateOut {
 		JobHours: e.JobHours, JobCostUSD: e.JobCostUSD,
 		TokensPerSecond: e.TokensPerSecond, CostPerMillionTokens: e.CostPerMillionTokens,
 		TimeToFirstTokenMs: e.TimeToFirstTokenMs, TimePerOutputTokenMs: e.TimePerOutputTokenMs, RequestsPerSecond: e.RequestsPerSecond,
+		SequencesPerCopy: e.SequencesPerCopy, ConcurrentRequests: e.ConcurrentRequests,
 		RelativeThroughput: e.RelativeThroughput, Efficiency: e.Efficiency,
 		LicenseCostUSD: e.LicenseCostUSD, LicenseCostPerHour: e.LicenseCostPerHour,
 		Assumptions: nonNil(e.Assumptions),
@@ -363,7 +368,7 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 		MinReplicas: optPositive(rq.MinReplicas),
 		KVCacheGiB:  optPositive(rq.KVCacheGiB), KVBytesPerToken: optPositive(int64(math.Round(rq.KVBytesPerToken))),
 		TrainingFLOPs: optPositive(rq.TrainingFLOPs), TrainingTokensBillion: optPositive(rq.TrainingTokensBillion), TokenBudget: strPtr(rq.TokenBudget),
-		DeadlineHours: optPositive(rq.DeadlineHours), TokensPerSecond: optPositive(rq.TokensPerSecond), HPCBound: strPtr(rq.HPCBound),
+		DeadlineHours: optPositive(rq.DeadlineHours), TokensPerSecond: optPositive(rq.TokensPerSecond), RequestsPerSecond: optPositive(rq.RequestsPerSecond), HPCBound: strPtr(rq.HPCBound),
 		Efficiency: optPositive(rq.Efficiency), Defaults: rq.Defaults,
 	}
 	if m := rq.Memory; m != nil {

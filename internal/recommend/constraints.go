@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
 // constraintDef describes one hard constraint: everything the engine says
@@ -347,9 +348,12 @@ var constraintTable = [numConstraints]constraintDef{
 		name:   "precision",
 		active: func(n *requirements) bool { return n.precisionActive() },
 		fails: func(n *requirements, evals []eval, bit uint64) {
-			mark(evals, bit, func(e *eval) bool { return !e.in.RunsTraining(n.train.ComputePrec) })
+			mark(evals, bit, func(e *eval) bool { return !n.runsPrecision(e.in) })
 		},
 		reason: func(n *requirements) string {
+			if n.workload == WorkloadInference {
+				return fmt.Sprintf("The serving engines run no kernel for %s weights on its GPU: neither the GPU computes %s nor do their weight-only kernels support it (vLLM's quantization kernels: fp8 and fp4 from compute capability 8.0, int8 from 7.5, int4 from 7.0; on AMD GPUs fp8 and fp4 where the GPU computes fp8).", n.precision, n.precision)
+			}
 			p := n.train.ComputePrec
 			if p == "" {
 				p = "bf16 or fp16"
@@ -357,8 +361,11 @@ var constraintTable = [numConstraints]constraintDef{
 			return fmt.Sprintf("Its GPU does not run %s natively, which %s needs (%s); training at a precision the GPU lacks runs emulated, many times slower, or fails.", p, n.workload, precisionWhat(n))
 		},
 		relax: func(n *requirements, e *eval) string {
-			if !e.in.IsGPU {
+			switch {
+			case !e.in.IsGPU:
 				return "choose a GPU size"
+			case n.workload == WorkloadInference:
+				return fmt.Sprintf("set model.precision = %q, the nearest precision the serving engines run on the %s", e.in.ClosestServing(n.precision), e.in.sku.GPU.Model)
 			}
 			return fmt.Sprintf("set model.precision = %q, the closest precision the %s runs natively", e.in.ClosestPrecision(n.train.ComputePrec), e.in.sku.GPU.Model)
 		},
@@ -487,9 +494,12 @@ var constraintTable = [numConstraints]constraintDef{
 		name:      "tokens_per_second",
 		decidedBy: stageLayout,
 		reason: func(n *requirements) string {
-			return fmt.Sprintf("Cannot serve %s output tokens per second within %d VMs, at the throughput the throughput model estimates.", trimFloat(n.serve.tps), MaxNodes)
+			return fmt.Sprintf("Cannot serve %s within %d VMs at no more than %s of their capacity, at the throughput the step model estimates.", loadWords(&n.serve), MaxNodes, percent(perfmodel.MaxUtilization))
 		},
 		relax: func(n *requirements, e *eval) string {
+			if n.serve.rateStated {
+				return "lower requests_per_second"
+			}
 			return "lower tokens_per_second"
 		},
 	},
@@ -502,7 +512,7 @@ var constraintTable = [numConstraints]constraintDef{
 			return fmt.Sprintf("No layout brings a request's first token within %s ms (max_time_to_first_token_ms), at the step model's prefill and decode times.", trimFloat(n.serve.maxTTFT*1000))
 		},
 		relax: func(n *requirements, e *eval) string {
-			return fmt.Sprintf("raise max_time_to_first_token_ms to %s (the size's fastest layout), or shorten prompt_tokens", trimFloat(math.Ceil(e.gl.bestTTFT*1000)))
+			return n.serve.raiseTarget("max_time_to_first_token_ms", n.serve.maxTTFT, &e.gl) + ", or shorten prompt_tokens"
 		},
 	},
 	cMaxTimePerOutputToken: {
@@ -512,7 +522,7 @@ var constraintTable = [numConstraints]constraintDef{
 			return fmt.Sprintf("No layout generates a token every %s ms (max_time_per_output_token_ms), even one sequence per copy, at the step model's decode times.", trimFloat(n.serve.maxTPOT*1000))
 		},
 		relax: func(n *requirements, e *eval) string {
-			return fmt.Sprintf("raise max_time_per_output_token_ms to %s (the size's fastest layout)", trimFloat(math.Ceil(e.gl.bestTPOT*1000)))
+			return n.serve.raiseTarget("max_time_per_output_token_ms", n.serve.maxTPOT, &e.gl)
 		},
 	},
 	// nodes is set above the MaxNodesRDMA VMs an InfiniBand job can use

@@ -6,6 +6,8 @@ package recommend
 import (
 	"slices"
 	"testing"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
 // Every constraint is described in full by its table entry: a unique name,
@@ -107,20 +109,19 @@ func TestActiveChecks(t *testing.T) {
 	if got := active(Request{Workload: WorkloadTraining}); !slices.Equal(got, always) {
 		t.Errorf("training with no settings checks %v, want %v", got, always)
 	}
-	// precision: a model trained or fine-tuned on GPU sizes; not for
-	// inference (a warning and a penalty instead), a small model (CPU) or a
-	// job without a model.
+	// precision: a model trained, fine-tuned or served on GPU sizes; not
+	// a small model (CPU) or a job without a model.
 	withPrecision := slices.Insert(slices.Clone(always), 2, "precision")
 	for _, req := range []Request{
 		{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7}},
 		{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.1-8b"}, FineTuningMethod: MethodQLoRA},
+		{Workload: WorkloadInference, Model: &Model{ParametersBillion: 7}},
 	} {
 		if got := active(req); !slices.Equal(got, withPrecision) {
 			t.Errorf("%s of a model checks %v, want %v", req.Workload, got, withPrecision)
 		}
 	}
 	for _, req := range []Request{
-		{Workload: WorkloadInference, Model: &Model{ParametersBillion: 7}},
 		{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 0.1, Class: ClassSmall}},
 		{Workload: WorkloadTraining, GPUMemoryGiB: f64(80)},
 	} {
@@ -163,5 +164,27 @@ func TestPreferredRetiredSizeNamesRetirement(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("no retired size is skipped for its retirement alone")
+	}
+}
+
+// Weights at a precision the GPU does not compute need the serving
+// engines' weight-only kernels: gpt-oss-20b's MXFP4 experts run on Ampere
+// (compute capability 8.0) and newer, so no T4 (7.5) or V100 (7.0) size
+// serves it, and they are counted under precision; in bf16 a T4 serves it.
+func TestServedPrecisionNeedsAKernel(t *testing.T) {
+	cat := testCatalog(t)
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "gpt-oss-20b"}, AsOf: asOf, MaxResults: i64(MaxResultsLimit)}
+	res := mustRecommendOn(t, cat, req)
+	for _, r := range res.Recommendations {
+		if h := perfmodel.HardwareOf(r.SKU); h.IsGPU && !h.AMD && h.CC < 80 {
+			t.Errorf("%s (compute capability %d) serves MXFP4 weights", r.VMSize, h.CC)
+		}
+	}
+	if got := rejectedBy(t, cat, req, "Standard_NC4as_T4_v3"); got != "precision" {
+		t.Errorf("NC4as_T4_v3 counted under %q, want precision", got)
+	}
+	req.Model.Precision = PrecisionBF16
+	if got := rejectedBy(t, cat, req, "Standard_NC4as_T4_v3"); got == "precision" {
+		t.Error("a T4 serves bf16 weights (as fp16)")
 	}
 }

@@ -26,10 +26,10 @@ type figures struct {
 	// dense TFLOPS, and whether the job uses one GPU of the VM.
 	hours, mfu, rate, gpusUsed, peak float64
 	oneGPU                           bool
-	// Serving: the sequences one copy decodes together, its step model,
-	// its output tokens per second, and the service's.
-	batch        int64
-	copy         perfmodel.CopySpeed
+	// Serving: the layout's operating point (servicePointOf), one copy's
+	// output tokens per second at its capacity, and the service's.
+	pt           servicePoint
+	copies       int64
 	perCopy, tps float64
 	cpu          bool // a small model on a CPU size (Service.CPUSpeed)
 	// HPC: the layout's throughput, its parallel efficiency, its share of
@@ -62,17 +62,16 @@ func figuresOf(n *requirements, e *eval, bestHPC float64) figures {
 			f.peak, f.oneGPU = in.PeakTFLOPS(n.train.ComputePrec), n.train.UsesOneGPU(hw, e.nodes)
 		}
 	case e.gl.OK && n.job.KVPerSeq > 0 && in.IsGPU:
-		f.work, f.batch = workServing, n.serve.batch(&e.gl)
-		f.copy = n.serve.Speed(hw, e.gl.TP, e.gl.PP, f.batch)
-		f.perCopy = f.copy.TPS
-		f.known, f.tps = f.perCopy > 0, f.perCopy*float64(e.gl.Copies)
+		f.work, f.pt, f.copies = workServing, e.pt, e.ptCopies
+		f.perCopy = f.pt.capacity.TPS
+		f.known, f.tps = e.tpot > 0, f.perCopy*float64(f.copies)
 	case n.cpuServed(in):
 		// A small model on a CPU size: one copy on each VM; without the
 		// catalog's STREAM and FP64 figures, no estimate.
-		f.batch = n.cpuBatch(e.nodes)
-		f.copy = n.serve.CPUSpeed(hw, f.batch)
-		if f.perCopy = f.copy.TPS; f.perCopy > 0 {
-			f.work, f.known, f.cpu, f.tps = workServing, true, true, f.perCopy*float64(e.nodes)
+		if e.tpot > 0 {
+			f.work, f.known, f.cpu, f.pt, f.copies = workServing, true, true, e.pt, e.ptCopies
+			f.perCopy = f.pt.capacity.TPS
+			f.tps = f.perCopy * float64(f.copies)
 		}
 	case (n.workload == WorkloadHPC || n.workload == WorkloadHTC) && bestHPC > 0:
 		f.work = workHPC
@@ -104,21 +103,35 @@ func estimateFrom(n *requirements, e *eval, f figures, work string) *Estimate {
 			est.CostPerMillionTokens = ptr(round4(cost / (n.train.TokensB * 1e3)))
 		}
 	case workServing:
-		est.TokensPerSecond, est.Efficiency = ptr(math.Round(f.tps)), perfmodel.InferenceMBU
-		if f.cpu {
-			est.Efficiency = perfmodel.CPUStreamEfficiency
-		}
-		est.TimeToFirstTokenMs = ptr(round1(f.copy.TTFT * 1000))
-		est.TimePerOutputTokenMs = ptr(round1(f.copy.TPOT * 1000))
-		est.RequestsPerSecond = ptr(round4(f.tps / n.serve.Output))
-		if e.hasPrice {
-			est.CostPerMillionTokens = ptr(round4(e.total / (f.tps * 3600) * 1e6))
-		}
+		servingEstimate(n, e, f, est)
 	case workHPC:
 		est.RelativeThroughput, est.Efficiency = ptr(round4(f.relative)), f.eff
 		hpcEstimate(n, e, f, est)
 	}
 	return est
+}
+
+// servingEstimate fills a served layout's estimate: its capacity, its
+// latencies at the load (idle without one), the batch each copy runs at
+// most and the requests in the service, and the price of an output token
+// (of the load's tokens where one is stated).
+func servingEstimate(n *requirements, e *eval, f figures, est *Estimate) {
+	sv := &n.serve
+	est.TokensPerSecond, est.Efficiency = ptr(math.Round(f.tps)), perfmodel.InferenceMBU
+	if f.cpu {
+		est.Efficiency = perfmodel.CPUStreamEfficiency
+	}
+	est.TimeToFirstTokenMs = ptr(round1(f.pt.atLoad.TTFT * 1000))
+	est.TimePerOutputTokenMs = ptr(round1(f.pt.atLoad.TPOT * 1000))
+	est.RequestsPerSecond = ptr(round4(f.tps / sv.Output))
+	est.SequencesPerCopy, est.ConcurrentRequests = ptr(f.pt.maxBatch), ptr(int64(math.Round(f.pt.inFlight)))
+	if e.hasPrice {
+		served := f.tps
+		if sv.loadTPS > 0 {
+			served = sv.loadTPS
+		}
+		est.CostPerMillionTokens = ptr(round4(e.total / (served * 3600) * 1e6))
+	}
 }
 
 // assumptions says how a layout's figures were estimated, or that the
@@ -168,12 +181,14 @@ func oneGPUWhy(one bool) string {
 	return ""
 }
 
-// servingAssumptions says how the step model timed a served layout.
+// servingAssumptions says how the step model timed a served layout: a
+// copy at the batch it runs at most (its capacity), and the service at
+// its load.
 func servingAssumptions(n *requirements, e *eval, f figures) []string {
 	if f.cpu {
 		return cpuServingAssumptions(n, e, f)
 	}
-	in, sv, c := e.in, &n.serve, f.copy
+	in, sv, c, b := e.in, &n.serve, f.pt.capacity, f.pt.maxBatch
 	scale := in.TrainMFU / perfmodel.TrainingMFU
 	peak := in.PeakTFLOPS(sv.Precision)
 	allReduce := ""
@@ -181,13 +196,13 @@ func servingAssumptions(n *requirements, e *eval, f figures) []string {
 		allReduce = fmt.Sprintf(", and waits %s ms for its all-reduces (2 × %s layers × %s µs)", trimFloat(c.AllReduce*1000), trimFloat(sv.Depth), trimFloat(perfmodel.AllReduceSeconds*1e6))
 	}
 	out := []string{
-		fmt.Sprintf("Decode step: %s of %s, %d sequences each; a step reads %s GiB of weights and the sequences' KV cache at %s%% of %s GB/s per GPU (%s ms), computes %d tokens at %s%% of %s dense TFLOPS per GPU (%s ms)%s.",
-			catalog.Plural(e.gl.Copies, "copy", "copies"), catalog.Plural(perfmodel.CopyGPUs(&in.Hardware, e.gl.TP, e.gl.PP), "GPU", "GPUs"), f.batch, trimFloat(sv.TouchedWeights(f.batch)),
-			trimFloat(perfmodel.InferenceMBU*100), trimFloat(in.HBMGBs), trimFloat(c.Memory*1000), f.batch, trimFloat(perfmodel.DecodeMFU*scale*100), trimFloat(peak), trimFloat(c.Compute*1000), allReduce),
+		fmt.Sprintf("Decode step: %s of %s, at most %d sequences each; a step reads %s GiB of weights and the sequences' KV cache at %s%% of %s GB/s per GPU (%s ms), computes %d tokens at %s%% of %s dense TFLOPS per GPU (%s ms)%s.",
+			catalog.Plural(f.copies, "copy", "copies"), catalog.Plural(perfmodel.CopyGPUs(&in.Hardware, e.gl.TP, e.gl.PP), "GPU", "GPUs"), b, trimFloat(sv.TouchedWeights(float64(b))),
+			trimFloat(perfmodel.InferenceMBU*100), trimFloat(in.HBMGBs), trimFloat(c.Memory*1000), b, trimFloat(perfmodel.DecodeMFU*scale*100), trimFloat(peak), trimFloat(c.Compute*1000), allReduce),
 		fmt.Sprintf("Prefill: %s prompt tokens × 2 × %sB active parameters plus attention over the prompt, at %s%% of the peak: %s ms per request; with continuous batching a copy runs %d prefills per %s decode steps.",
-			groupInt(sv.Prompt), trimFloat(sv.Active), trimFloat(perfmodel.PrefillMFU*scale*100), trimFloat(c.Prefill*1000), f.batch, groupInt(sv.Output)),
-		servingThroughputSentence(f),
+			groupInt(sv.Prompt), trimFloat(sv.Active), trimFloat(perfmodel.PrefillMFU*scale*100), trimFloat(c.Prefill*1000), b, groupInt(sv.Output)),
 	}
+	out = append(out, servingThroughputSentences(n, f)...)
 	if c.WeightOnly {
 		out = append(out, fmt.Sprintf("Weight-only: the %s computes %s weights in bf16 or fp16 (%s dense TFLOPS); they save memory and bandwidth, not arithmetic time.",
 			in.sku.GPU.Model, sv.Precision, trimFloat(peak)))
@@ -196,26 +211,34 @@ func servingAssumptions(n *requirements, e *eval, f figures) []string {
 }
 
 // cpuServingAssumptions says how the step model timed a small model on a
-// CPU size (cpuSpeed).
+// CPU size (Service.CPUSpeed).
 func cpuServingAssumptions(n *requirements, e *eval, f figures) []string {
-	in, sv, c := e.in, &n.serve, f.copy
+	in, sv, c, b := e.in, &n.serve, f.pt.capacity, f.pt.maxBatch
 	fp32 := perfmodel.CPUFP32(&in.Hardware) / 1e9
-	return []string{
-		fmt.Sprintf("Decode step: %s, one per VM, %s each; a step reads %s GiB of weights at %s%% of the VM's %s GB/s STREAM bandwidth (%s ms), and takes no less than computing %s at %s%% of its %s GFLOPS FP32 (%s × %s cores × %s GFLOPS FP64 per core; %s ms).",
-			catalog.Plural(e.nodes, "copy", "copies"), catalog.Plural(f.batch, "sequence", "sequences"), trimFloat(sv.TouchedWeights(f.batch)), trimFloat(perfmodel.CPUStreamEfficiency*100),
-			trimFloat(in.StreamGBs), trimFloat(c.Memory*1000), catalog.Plural(f.batch, "token", "tokens"), trimFloat(perfmodel.CPUComputeEfficiency*100), groupInt(fp32),
+	out := []string{
+		fmt.Sprintf("Decode step: %s, one per VM, at most %s each; a step reads %s GiB of weights at %s%% of the VM's %s GB/s STREAM bandwidth (%s ms), and takes no less than computing %s at %s%% of its %s GFLOPS FP32 (%s × %s cores × %s GFLOPS FP64 per core; %s ms).",
+			catalog.Plural(f.copies, "copy", "copies"), catalog.Plural(b, "sequence", "sequences"), trimFloat(sv.TouchedWeights(float64(b))), trimFloat(perfmodel.CPUStreamEfficiency*100),
+			trimFloat(in.StreamGBs), trimFloat(c.Memory*1000), catalog.Plural(b, "token", "tokens"), trimFloat(perfmodel.CPUComputeEfficiency*100), groupInt(fp32),
 			trimFloat(perfmodel.CPUFP32PerFP64), groupInt(float64(in.PhysCores)), trimFloat(in.CoreFP64), trimFloat(c.Compute*1000)),
 		fmt.Sprintf("Prefill: %s prompt tokens × 2 × %sB active parameters at %s%% of the FP32 rate: %s ms per request; with continuous batching a copy runs %s per %s decode steps.",
-			groupInt(sv.Prompt), trimFloat(sv.Active), trimFloat(perfmodel.CPUComputeEfficiency*100), trimFloat(c.Prefill*1000), catalog.Plural(f.batch, "prefill", "prefills"), groupInt(sv.Output)),
-		servingThroughputSentence(f),
+			groupInt(sv.Prompt), trimFloat(sv.Active), trimFloat(perfmodel.CPUComputeEfficiency*100), trimFloat(c.Prefill*1000), catalog.Plural(b, "prefill", "prefills"), groupInt(sv.Output)),
 	}
+	return append(out, servingThroughputSentences(n, f)...)
 }
 
-// servingThroughputSentence gives a timed service's throughput and
-// latency.
-func servingThroughputSentence(f figures) string {
-	return fmt.Sprintf("Throughput: %s output tokens per second per copy, %s for the service; a request's first token after %s ms, then one every %s ms.",
-		groupInt(f.perCopy), groupInt(f.tps), trimFloat(f.copy.TTFT*1000), trimFloat(f.copy.TPOT*1000))
+// servingThroughputSentences give a timed service's capacity, and its
+// latencies at the load (idle without one).
+func servingThroughputSentences(n *requirements, f figures) []string {
+	pt, sv := &f.pt, &n.serve
+	out := []string{fmt.Sprintf("Capacity: %s output tokens per second per copy at %s, %s for the service.",
+		groupInt(f.perCopy), catalog.Plural(pt.maxBatch, "sequence", "sequences"), groupInt(f.tps))}
+	if !pt.loaded {
+		return append(out, fmt.Sprintf("Idle latency (no requests_per_second or tokens_per_second stated): a request's first token after %s ms, then one every %s ms.",
+			trimFloat(pt.atLoad.TTFT*1000), trimFloat(pt.atLoad.TPOT*1000)))
+	}
+	return append(out, fmt.Sprintf("At the load, %s requests per second (%s output tokens per second, %s of the capacity): each copy decodes about %s sequences together (Little's law), a request waits about %s ms for a copy (the Allen-Cunneen approximation of a queue with %s), its first token comes after %s ms and then one every %s ms; about %s requests are in the service.",
+		trimFloat(sv.load), groupInt(sv.loadTPS), percent(pt.util), trimFloat(pt.batch), trimFloat(pt.wait*1000), catalog.Plural(f.copies, "copy", "copies"),
+		trimFloat(pt.atLoad.TTFT*1000), trimFloat(pt.atLoad.TPOT*1000), groupInt(pt.inFlight)))
 }
 
 // estimateReasons puts the estimate next to the hourly price.

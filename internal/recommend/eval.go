@@ -29,16 +29,18 @@ type eval struct {
 	lacksSpot    bool // spot = true asked for, and the size has no spot price: listed after those with one
 	spotDate     string
 	priceRegion  string
-	region       string     // the region the size is placed in (placeSize); "" when the request names none, or none of its regions offers the size
-	quota        quotaCheck // the layout against the usage files (limitByQuota); zero without them
-	costKey      float64    // what cost is compared on: the job's cost or the price of its work (a late service's, per output token); else total, or per core
-	speed        float64    // the layout's speed: 1 / job hours, tokens per second, or HPC throughput; 0 unknown
-	hasFacts     bool       // speed is known (the request defines work and the catalog has the size's figures)
-	lacksFacts   bool       // the request defines work and speed is not known: ranked after the others
-	lateDefault  bool       // runs past the default deadline: ranked after the layouts that meet it
-	slowDefault  bool       // a service that misses the default latency targets: ranked after the layouts that meet them
-	ttft, tpot   float64    // a timed service's mean time to first token and per output token, seconds; 0 otherwise
-	serviceTPS   float64    // a timed service's output tokens per second over all its copies
+	region       string       // the region the size is placed in (placeSize); "" when the request names none, or none of its regions offers the size
+	quota        quotaCheck   // the layout against the usage files (limitByQuota); zero without them
+	costKey      float64      // what cost is compared on: the job's cost or the price of its work (a late service's, per output token); else total, or per core
+	speed        float64      // the layout's speed: 1 / job hours, tokens per second, or HPC throughput; 0 unknown
+	hasFacts     bool         // speed is known (the request defines work and the catalog has the size's figures)
+	lacksFacts   bool         // the request defines work and speed is not known: ranked after the others
+	lateDefault  bool         // runs past the default deadline: ranked after the layouts that meet it
+	slowDefault  bool         // a service that misses the default latency targets: ranked after the layouts that meet them
+	ttft, tpot   float64      // a timed service's mean time to first token and per output token at its load, seconds; 0 otherwise
+	serviceTPS   float64      // a timed service's output tokens per second over all its copies, at their capacity
+	pt           servicePoint // a timed service's operating point (servicePointOf)
+	ptCopies     int64        // the copies pt is of
 
 	familyOK      bool    // the family serves the workload
 	fit           float64 // family component: 1, 0.5, or 0 for fallback

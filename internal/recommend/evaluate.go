@@ -58,16 +58,18 @@ func evaluate(n *requirements, in *sizeInfo, e *eval) {
 	}
 }
 
-// timeService times a served model's layout once (served): its latencies,
-// its output tokens per second over all its copies, and whether it misses
-// the default targets. Nothing when the request is no service or the
-// catalog lacks the size's figures.
+// timeService times a served model's layout once (servicePointOf): its
+// latencies at the load, its output tokens per second over all its copies,
+// and whether it misses the default targets. Nothing when the request is
+// no service or the catalog lacks the size's figures.
 func timeService(n *requirements, e *eval) {
 	if !e.in.known || !n.serviceTimed() {
 		return
 	}
-	if c, copies := n.served(e); c.TPOT > 0 {
-		e.ttft, e.tpot, e.serviceTPS = c.TTFT, c.TPOT, c.TPS*float64(copies)
+	pt, copies := n.servicePointOf(e)
+	if c := pt.atLoad; c.TPOT > 0 && !math.IsInf(c.TTFT, 0) {
+		e.pt, e.ptCopies = pt, copies
+		e.ttft, e.tpot, e.serviceTPS = c.TTFT, c.TPOT, pt.capacity.TPS*float64(copies)
 		e.slowDefault = n.serve.missesDefaultTargets(c)
 	}
 }

@@ -435,6 +435,11 @@ func explainRanking(n *requirements, r ranking) *Result {
 	res.Requirements = n.summary(work)
 	if est := res.Recommendations[0].Estimate; est != nil {
 		res.Requirements.Efficiency = est.Efficiency
+		if n.serve.derived() && est.ConcurrentRequests != nil {
+			// The requests in flight the rank-1 layout carries the load with.
+			res.Requirements.ConcurrentRequests = *est.ConcurrentRequests
+			res.Requirements.Defaults["concurrent_requests"] = itoa(*est.ConcurrentRequests) + " (derived from the load)"
+		}
 	}
 	first := r.cands[0]
 	res.Requirements.Nodes = first.nodes

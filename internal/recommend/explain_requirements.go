@@ -48,7 +48,10 @@ func (n *requirements) summary(work string) Requirements {
 		if n.train.FLOPs > 0 {
 			r.DeadlineHours = n.train.Deadline
 		}
-		r.TokensPerSecond = n.serve.tps
+		r.TokensPerSecond = n.serve.loadTPS
+		if n.serve.rateStated {
+			r.RequestsPerSecond = n.serve.load
+		}
 		if n.serviceTimed() {
 			r.PromptTokens, r.OutputTokens, r.TokenSplit = n.mi.Prompt, n.mi.Output, tokenSplitSentence(n.req, &n.mi)
 			r.MaxTimeToFirstTokenMs, r.MaxTimePerOutputTokenMs = n.serve.maxTTFT*1000, n.serve.maxTPOT*1000
@@ -122,7 +125,7 @@ func (n *requirements) modelDefaults(set func(unset bool, name, value string)) {
 	if n.mem.ContextTokens > 0 {
 		set(req.ContextTokens == nil || n.model.contextCapped, "context_tokens", itoa(n.mem.ContextTokens))
 	}
-	if n.mem.ConcurrentRequests > 0 && n.workload == WorkloadInference {
+	if n.mem.ConcurrentRequests > 0 && n.workload == WorkloadInference && !n.serve.derived() {
 		set(req.ConcurrentRequests == nil, "concurrent_requests", itoa(n.mem.ConcurrentRequests))
 	}
 	if n.mem.TrainingBatchSize > 0 {
@@ -142,9 +145,7 @@ func explainRequirements(n *requirements, work string) []string {
 	ex := []string{n.fit.explain}
 	ex = append(ex, explainModel(n)...)
 	ex = append(ex, explainMemory(n, work)...)
-	if n.serve.tps > 0 {
-		ex = append(ex, fmt.Sprintf("Throughput: %s output tokens per second across the service (tokens_per_second); each size gets the copies it needs.", trimFloat(n.serve.tps)))
-	}
+	ex = append(ex, loadExplanation(&n.serve)...)
 	if n.gpus > 0 {
 		ex = append(ex, fmt.Sprintf("GPUs: at least %d whole GPUs per job.", n.gpus))
 	}
@@ -402,6 +403,29 @@ func hpcReferenceExplanation(h *hpcWork) []string {
 	}
 	if h.hasLicense {
 		out = append(out, fmt.Sprintf("Licences: %s USD per core-hour (license_cost_per_core_hour) on the cores each layout runs; faster cores need fewer core-hours.", trimFloat(h.license)))
+	}
+	return out
+}
+
+// loadExplanation says what load the service carries and how its layouts
+// are sized for it: a stated load's copies, within MaxUtilization of their
+// capacity, and the requests in flight derived from it; a batch service.
+func loadExplanation(sv *serving) []string {
+	if sv.loadTPS <= 0 {
+		return nil
+	}
+	var out []string
+	if sv.rateStated {
+		out = append(out, fmt.Sprintf("Load: %s requests per second (requests_per_second) × %s output tokens = %s output tokens per second across the service.", trimFloat(sv.load), groupInt(sv.Output), groupInt(sv.loadTPS)))
+	} else {
+		out = append(out, fmt.Sprintf("Load: %s output tokens per second across the service (tokens_per_second), %s requests per second of %s output tokens.", groupInt(sv.loadTPS), trimFloat(sv.load), groupInt(sv.Output)))
+	}
+	out = append(out, fmt.Sprintf("Each layout runs the largest batch per copy its KV cache holds within the latency targets, and the copies that carry the load at no more than %s of their capacity; the first token waits for a copy as in a queue with that many servers, and the times reported are at the load.", percent(perfmodel.MaxUtilization)))
+	if sv.derived() {
+		out = append(out, "Concurrent requests: derived from the load, not defaulted: the requests in flight on each layout are the load × a request's time in the service (Little's law); the memory estimate holds one sequence per copy, and the layout search adds KV cache for each copy's batch.")
+	}
+	if !sv.interactive() {
+		out = append(out, "A batch service: stated by tokens_per_second alone, it is held to no default latency targets; state max_time_to_first_token_ms or max_time_per_output_token_ms (or requests_per_second) for an interactive one.")
 	}
 	return out
 }

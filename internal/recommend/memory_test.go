@@ -112,11 +112,14 @@ var pinnedMemoryCases = []struct {
 	{
 		// DeepSeek-V3 in fp8 with MLA: 61 layers × (512 latent + 64
 		// RoPE) × 1 byte = 35,136 bytes per token (models.md §4.2 gives
-		// 70,272 at bf16); × 4,096 × 8 = 1.07 GiB. Weights 671e9 × 1 =
-		// 624.92 GiB, workspace 31.25: 657.24 GiB.
+		// 70,272 at bf16); × 4,096 × 8 = 1.07 GiB. Weights: the published
+		// checkpoint, 688,586,727,753 bytes = 641.3 GiB (671e9 × 1 byte
+		// would be 624.92: the checkpoint adds block scales, bf16
+		// embeddings and the multi-token prediction module); workspace
+		// 5% of it, 32.07: 674.44 GiB.
 		"deepseek-v3 inference fp8 MLA",
 		MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "deepseek-v3"}},
-		pinnedMemory{gib: 657.24, weights: 624.92, kv: 1.07, act: 31.25, kvPerToken: 35136},
+		pinnedMemory{gib: 674.44, weights: 641.3, kv: 1.07, act: 32.07, kvPerToken: 35136},
 	},
 	{
 		// Gemma 2 9B: 42 layers, 8 KV heads × 256; 21 layers keep a
@@ -138,14 +141,15 @@ var pinnedMemoryCases = []struct {
 		pinnedMemory{gib: 95.33, weights: 86.99, kv: 4, act: 4.35, kvPerToken: 131072},
 	},
 	{
-		// gpt-oss-120b in MXFP4 (4.25 bits): 116.8e9 × 0.53125 = 57.79
-		// GiB. KV: 2 × 8 × 64 × 2 = 2,048 bytes per layer per token;
-		// 18 full layers × 4,096 + 18 window layers × 128 per sequence:
-		// 38,016 bytes per token on average; × 4,096 × 8 = 1.16 GiB.
-		// Workspace 2.89: 61.84 GiB.
+		// gpt-oss-120b in MXFP4: the published checkpoint, 60.8 GiB (the
+		// model card's Table 1; 116.8e9 × 4.25 bits would be 57.79 GiB).
+		// KV: 2 × 8 × 64 × 2 = 2,048 bytes per layer per token; 18 full
+		// layers × 4,096 + 18 window layers × 128 per sequence: 38,016
+		// bytes per token on average; × 4,096 × 8 = 1.16 GiB. Workspace
+		// 3.04: 65 GiB.
 		"gpt-oss-120b inference mxfp4",
 		MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "gpt-oss-120b"}},
-		pinnedMemory{gib: 61.84, weights: 57.79, kv: 1.16, act: 2.89, kvPerToken: 38016},
+		pinnedMemory{gib: 65, weights: 60.8, kv: 1.16, act: 3.04, kvPerToken: 38016},
 	},
 	{
 		// ViT-L/16 training in bf16 at 256 images per GPU: states
@@ -356,4 +360,29 @@ func estimateMemory(eng *Engine, r MemoryRequest) (MemoryEstimate, []Warning, er
 		return MemoryEstimate{}, nil, err
 	}
 	return perfmodel.EstimateMemory(&mi), warnings, nil
+}
+
+// A model whose published checkpoint the table sizes is served from it:
+// gpt-oss-120b's MXFP4 checkpoint holds 60.8 GiB (bf16 attention,
+// embeddings and scales beside the MXFP4 experts), more than parameters ×
+// 4.25 bits, and one 1k-token sequence needs it plus the workspace. A
+// precision other than the published one has no checkpoint to read.
+func TestServedWeightsAreTheCheckpoint(t *testing.T) {
+	eng := testEngine(t)
+	one, ctx := int64(1), int64(1024)
+	ask := func(precision string) MemoryEstimate {
+		t.Helper()
+		e, _, err := estimateMemory(eng, MemoryRequest{Workload: WorkloadInference, Model: Model{Name: "gpt-oss-120b", Precision: precision}, ConcurrentRequests: &one, ContextTokens: &ctx})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	e := ask("")
+	if e.WeightsGiB != 60.8 || e.GiB < 60.8+e.ActivationGiB || e.ActivationGiB <= 0 || !strings.Contains(e.Formula, "published mxfp4 checkpoint") {
+		t.Errorf("gpt-oss-120b at one 1k sequence: %v GiB, weights %v, workspace %v: %s", e.GiB, e.WeightsGiB, e.ActivationGiB, e.Formula)
+	}
+	if b := ask(PrecisionBF16); b.WeightsGiB <= e.WeightsGiB || strings.Contains(b.Formula, "checkpoint") {
+		t.Errorf("gpt-oss-120b in bf16 is parameters × 2 bytes: %s", b.Formula)
+	}
 }

@@ -147,6 +147,10 @@ func (r *resolvedModel) resolvePrecision(m *Model, tm *catalog.Model) {
 		mi.Precision = DefaultPrecision
 		mi.BPP = bpp(DefaultPrecision)
 	}
+	if tm != nil && !r.found.paramsDiffer && enginePrecision(tm.Precision) == mi.Precision {
+		// The published checkpoint, where the table gives its size.
+		mi.Checkpoint, mi.CheckpointGiB = tm.Precision, tm.CheckpointGiB[tm.Precision]
+	}
 }
 
 // resolveMethod: the fine-tuning method, and bf16 for full training of a
@@ -182,6 +186,12 @@ func (r *resolvedModel) resolveSequences(req Request, tm *catalog.Model) {
 		mi.Context = *tm.MaxContextTokens
 	}
 	mi.Seqs = valueOr(req.ConcurrentRequests, DefaultConcurrentRequests)
+	if req.ConcurrentRequests == nil && req.Workload == WorkloadInference && (req.TokensPerSecond != nil || req.RequestsPerSecond != nil) {
+		// With a load the requests in flight are derived, per layout: the
+		// memory estimate holds one sequence per copy, and the layout
+		// search adds the KV cache of each copy's batch.
+		mi.Seqs = 1
+	}
 	mi.Batch = valueOr(req.TrainingBatchSize, defaultTrainingBatchSize[mi.Kind])
 }
 

@@ -150,3 +150,12 @@ func computeLabel(n *requirements) string {
 	}
 	return n.train.ComputePrec
 }
+
+// loadWords names a service's load: "50 requests per second (10,000
+// output tokens per second)" or "10,000 output tokens per second".
+func loadWords(sv *serving) string {
+	if sv.rateStated {
+		return trimFloat(sv.load) + " requests per second (" + groupInt(sv.loadTPS) + " output tokens per second)"
+	}
+	return groupInt(sv.loadTPS) + " output tokens per second"
+}

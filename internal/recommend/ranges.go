@@ -35,6 +35,7 @@ var (
 	RangeTokensBillion            = NumberRange{Name: "tokens_billion", Summary: "Invalid Token Count", Max: MaxTokensBillion, HasMax: true}
 	RangeDeadlineHours            = NumberRange{Name: "deadline_hours", Summary: "Invalid Deadline", Max: MaxDeadlineHours, HasMax: true}
 	RangeTokensPerSecond          = NumberRange{Name: "tokens_per_second", Summary: "Invalid Throughput", Max: MaxTokensPerSecond, HasMax: true}
+	RangeRequestsPerSecond        = NumberRange{Name: "requests_per_second", Summary: "Invalid Request Rate", Max: MaxRequestsPerSecond, HasMax: true}
 	RangeMinReplicas              = wholeRange("min_replicas", "Invalid Minimum Replicas", 1, MaxNodes)
 	RangeMaxTimeToFirstToken      = NumberRange{Name: "max_time_to_first_token_ms", Summary: "Invalid Latency Target", Max: MaxLatencyTargetMs, HasMax: true}
 	RangeMaxTimePerOutputToken    = NumberRange{Name: "max_time_per_output_token_ms", Summary: "Invalid Latency Target", Max: MaxLatencyTargetMs, HasMax: true}

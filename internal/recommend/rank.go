@@ -47,6 +47,9 @@ func rank(n *requirements, evals []eval) ranking {
 	}
 	scoreAll(n, r.cands)
 	slices.SortFunc(r.cands, compareCandidates)
+	if n.serviceTimed() {
+		bandOrder(r.cands, n.serve.loadTPS)
+	}
 	r.top = r.cands[0]
 	best := -1
 	for i := range r.cands {
@@ -142,21 +145,65 @@ func scoreAll(n *requirements, cands []candidate) {
 	for i := range minOf {
 		minOf[i] = math.Inf(1)
 	}
-	group := func(e *eval) int {
-		return 8*(3*b2i(e.lacksSpot)+e.quotaOrder()) + 4*b2i(e.fallback) + 2*b2i(e.lacksFacts) + b2i(e.late())
-	}
 	for i := range cands {
 		c := &cands[i]
 		c.score = score(n, c.eval, &refs[ref(c.eval)])
-		minOf[group(c.eval)] = math.Min(minOf[group(c.eval)], c.score)
+		minOf[c.rankGroup()] = math.Min(minOf[c.rankGroup()], c.score)
 	}
 	for i := range cands {
 		c := &cands[i]
-		for g := 0; g < group(c.eval); g++ {
+		for g := 0; g < c.rankGroup(); g++ {
 			if c.score > minOf[g] {
 				c.score = minOf[g]
 			}
 		}
+	}
+}
+
+// rankGroup is the candidate's group in the order compareCandidates lists
+// the groups before it compares scores.
+func (e *eval) rankGroup() int {
+	return 8*(3*b2i(e.lacksSpot)+e.quotaOrder()) + 4*b2i(e.fallback) + 2*b2i(e.lacksFacts) + b2i(e.late())
+}
+
+// bandOrder moves each served layout above the sizing band (more than
+// SizingBandHigh of the GPU memory it may use) after every layout of its
+// group inside the band whose price per output token is at most
+// BandPriceMargin times its own, its score capped at that layout's, so
+// that scores never increase down the list. Output tokens are priced as the
+// estimate prices them: the load's, where one is stated (load, tokens per
+// second), else each layout's own.
+func bandOrder(cands []candidate, load float64) {
+	perToken := func(c *candidate) float64 {
+		tokens := c.serviceTPS
+		if load > 0 {
+			tokens = load
+		}
+		if !c.memBand || !c.hasPrice || !(tokens > 0) || !(c.serviceTPS > 0) {
+			return 0
+		}
+		return c.total / tokens
+	}
+	for i := 0; i < len(cands); i++ {
+		c := cands[i]
+		price := perToken(&c)
+		if price <= 0 || c.sizing <= SizingBandHigh {
+			continue
+		}
+		last := -1
+		for j := i + 1; j < len(cands); j++ {
+			d := &cands[j]
+			if p := perToken(d); p > 0 && d.sizing >= SizingBandLow && d.sizing <= SizingBandHigh && d.rankGroup() == c.rankGroup() && p <= BandPriceMargin*price {
+				last = j
+			}
+		}
+		if last < 0 {
+			continue
+		}
+		c.score = math.Min(c.score, cands[last].score)
+		copy(cands[i:last], cands[i+1:last+1])
+		cands[last] = c
+		i-- // the candidate now at i has not been looked at
 	}
 }
 

@@ -87,10 +87,10 @@ func deriveRequirements(cat *catalog.Catalog, req Request) *requirements {
 	n.hpc = hpcWorkOf(req)
 	n.workUnused = n.train.FLOPs == 0 && n.hasModel && n.fit.category == catalog.CategoryGPU &&
 		(req.TokensBillion != nil || req.DeadlineHours != nil)
-	if n.serve.tps > 0 && n.job.KVPerSeq == 0 && !n.cpuService() {
+	if n.serve.loadTPS > 0 && n.job.KVPerSeq == 0 && !n.cpuService() {
 		// Only a served language model's copies are timed.
 		n.tpsUnused = n.hasModel || req.GPUMemoryGiB != nil
-		n.serve.tps = 0
+		n.serve.load, n.serve.loadTPS = 0, 0
 	}
 	return n
 }
@@ -237,8 +237,17 @@ func (n *requirements) scaleUpApplies() bool {
 // precisionActive reports whether the precision constraint applies: a
 // model trained or fine-tuned on GPUs.
 func (n *requirements) precisionActive() bool {
-	return n.hasModel && n.fit.category == catalog.CategoryGPU &&
-		(n.workload == WorkloadTraining || n.workload == WorkloadFineTuning)
+	return n.hasModel && n.fit.category == catalog.CategoryGPU && isModelWorkload(n.workload)
+}
+
+// runsPrecision reports whether the size runs the job's precision: a
+// training job's compute precision natively, a served model's weights
+// natively or with the engines' weight-only kernels.
+func (n *requirements) runsPrecision(in *sizeInfo) bool {
+	if n.workload == WorkloadInference {
+		return in.RunsWeights(n.precision)
+	}
+	return in.RunsTraining(n.train.ComputePrec)
 }
 
 // gpuJobOf derives how the job's GPU memory need splits.
@@ -324,8 +333,15 @@ func servingOf(n *need, req Request) serving {
 	if n.mem != nil {
 		s.HasMemory, s.WeightsGiB = true, n.mem.WeightsGiB
 	}
-	if n.workload == WorkloadInference && req.TokensPerSecond != nil {
-		s.tps = *req.TokensPerSecond
+	if n.workload == WorkloadInference && s.Output > 0 {
+		switch {
+		case req.TokensPerSecond != nil:
+			s.loadTPS = *req.TokensPerSecond
+			s.load = s.loadTPS / s.Output
+		case req.RequestsPerSecond != nil:
+			s.load, s.rateStated = *req.RequestsPerSecond, true
+			s.loadTPS = s.load * s.Output
+		}
 	}
 	s.minReplicas = valueOr(req.MinReplicas, 1)
 	if n.workload == WorkloadInference {
@@ -369,13 +385,6 @@ func (n *requirements) cpuServed(in *sizeInfo) bool { return n.cpuService() && !
 // memory the engine estimates: on CPU sizes, one copy on each VM.
 func (n *requirements) cpuService() bool {
 	return n.workload == WorkloadInference && n.class == ClassSmall && n.serve.HasMemory
-}
-
-// cpuBatch is the sequences one copy of a small model decodes together on
-// nodes VMs of a CPU size, one copy on each: its share of the concurrent
-// requests, at most MaxBatchSequences.
-func (n *requirements) cpuBatch(nodes int64) int64 {
-	return min(max((n.mi.Seqs+nodes-1)/max(nodes, 1), 1), perfmodel.MaxBatchSequences)
 }
 
 // serviceTimed reports whether the request is a served language model the

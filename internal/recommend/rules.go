@@ -277,6 +277,13 @@ const (
 	SizingBandLow   = 0.50
 	SizingBandHigh  = 0.85
 	SizingFullScore = 0.5
+
+	// BandPriceMargin: a served layout above the band ranks after every
+	// layout inside it whose price per output token is at most this many
+	// times its own (the sizing guidance keeps the band unless leaving it
+	// saves more than 10%, a judgement: within 10% the room to spare is
+	// worth more than the saving).
+	BandPriceMargin = 1.1
 )
 
 // familyFit says how well a family suits a workload. Preferred families
@@ -465,8 +472,10 @@ const (
 	DefaultDeadlineHours = 720
 	MaxDeadlineHours     = 87600
 
-	// MaxTokensPerSecond bounds tokens_per_second.
-	MaxTokensPerSecond = 1e9
+	// MaxTokensPerSecond bounds tokens_per_second; MaxRequestsPerSecond
+	// bounds requests_per_second.
+	MaxTokensPerSecond   = 1e9
+	MaxRequestsPerSecond = 1e6
 	// DefaultTimeToFirstTokenMs and DefaultTimePerOutputTokenMs are the
 	// latency targets of an interactive service (concurrent_requests
 	// stated or defaulted) without stated ones: MLPerf Inference's Server

@@ -5,7 +5,6 @@ package recommend
 
 import (
 	"fmt"
-	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -188,19 +187,20 @@ func TestTokensPerSecondMetByTheEstimate(t *testing.T) {
 }
 
 // checkDecodeBatch: the estimate of a served size says the batch each copy
-// decodes, at most perfmodel.MaxBatchSequences sequences per GPU.
+// decodes at most, no more than its engine's max_num_seqs on the size
+// (perfmodel.MaxSeqs).
 func checkDecodeBatch(t *testing.T, r Recommendation) {
 	t.Helper()
 	found := false
+	h := perfmodel.HardwareOf(r.SKU)
 	for _, a := range r.Estimate.Assumptions {
 		m := decodeSentence.FindStringSubmatch(a)
 		if m == nil {
 			continue
 		}
 		found = true
-		gpus, _ := strconv.ParseFloat(m[1], 64)
-		if n, _ := strconv.Atoi(m[2]); float64(n) > perfmodel.MaxBatchSequences*math.Max(gpus, 1) {
-			t.Errorf("%s: %q decodes more than %d sequences per GPU together", r.VMSize, a, perfmodel.MaxBatchSequences)
+		if n, _ := strconv.ParseInt(m[1], 10, 64); n > perfmodel.MaxSeqs(&h) || n < 1 {
+			t.Errorf("%s: %q decodes more than %d sequences per copy together", r.VMSize, a, perfmodel.MaxSeqs(&h))
 		}
 	}
 	if !found {
@@ -209,7 +209,7 @@ func checkDecodeBatch(t *testing.T, r Recommendation) {
 }
 
 // decodeSentence is the estimate's sentence on a served copy's batch.
-var decodeSentence = regexp.MustCompile(`(?:copy|copies) of ([\d.]+) GPUs?, (\d+) sequences each`)
+var decodeSentence = regexp.MustCompile(`(?:copy|copies) of [\d.]+ GPUs?, at most (\d+) sequences each`)
 
 // A stated deadline no size meets: the nearest miss is the size that needs
 // the shortest deadline on the VMs one job may span there, not the best

@@ -4,10 +4,12 @@
 package recommend
 
 // This file holds a served language model as the layout search sizes it: the
-// step model (perfmodel.Service) with the demand, the batch each copy decodes
-// and the copies tokens_per_second needs.
+// step model (perfmodel.Service) with the demand (a load, a concurrency,
+// latency targets), the batch each copy decodes, and a layout's operating
+// point at the load.
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
@@ -17,11 +19,14 @@ import (
 // (perfmodel.Service), with the demand the layouts must meet.
 type serving struct {
 	perfmodel.Service
-	seqs int64 // concurrent sequences
-	// tps is the output tokens per second asked for (tokens_per_second;
-	// 0: none), concurrencyStated whether concurrent_requests was given.
-	tps               float64
-	concurrencyStated bool
+	seqs int64 // concurrent sequences: stated, or the default without a load; 1 with a load (derived)
+	// load is the requests per second arriving at the whole service and
+	// loadTPS the output tokens per second they ask for (tokens_per_second,
+	// or requests_per_second × output tokens); 0: no load.
+	load, loadTPS float64
+	// concurrencyStated: concurrent_requests was given; rateStated:
+	// requests_per_second was.
+	concurrencyStated, rateStated bool
 	// maxTTFT and maxTPOT are the stated latency targets, seconds; 0:
 	// none.
 	maxTTFT, maxTPOT float64
@@ -29,73 +34,171 @@ type serving struct {
 	minReplicas int64
 }
 
+// interactive reports whether the service answers users who wait: it
+// states a latency target, concurrent_requests or requests_per_second, or
+// no load at all. A service stated only by tokens_per_second is a batch
+// service, held to no default latency targets.
+func (s *serving) interactive() bool {
+	return s.maxTTFT > 0 || s.maxTPOT > 0 || s.concurrencyStated || s.rateStated || s.loadTPS <= 0
+}
+
+// derived reports whether the requests in flight are derived from the
+// load rather than stated.
+func (s *serving) derived() bool { return s.loadTPS > 0 && !s.concurrencyStated }
+
+// targets are the latency targets a layout's batch must meet, seconds:
+// the stated ones, else an interactive service's defaults; 0 where none.
+// stated is whether they were stated (only a stated target removes a
+// size).
+func (s *serving) targets() (ttft, tpot float64, stated bool) {
+	switch {
+	case s.maxTTFT > 0 || s.maxTPOT > 0:
+		return s.maxTTFT, s.maxTPOT, true
+	case s.interactive():
+		return DefaultTimeToFirstTokenMs / 1000.0, DefaultTimePerOutputTokenMs / 1000.0, false
+	}
+	return 0, 0, false
+}
+
+// meets reports whether a copy's speed meets the targets ttft and tpot
+// (0: none).
+func meets(c perfmodel.CopySpeed, ttft, tpot float64) bool {
+	return c.TPS > 0 && (ttft <= 0 || c.TTFT <= ttft) && (tpot <= 0 || c.TPOT <= tpot)
+}
+
 // speed times one copy of the layout decoding b sequences together
 // (perfmodel.Service.Speed).
-func (s *serving) speed(in *sizeInfo, gl *gpuLayout, b int64) perfmodel.CopySpeed {
+func (s *serving) speed(in *sizeInfo, gl *gpuLayout, b float64) perfmodel.CopySpeed {
 	return s.Speed(&in.Hardware, gl.TP, gl.PP, b)
 }
 
-// batch is the sequences one copy decodes together: its share of
-// concurrent_requests; with tokens_per_second and no concurrent_requests
-// stated, as many as its KV cache holds (a service that must sustain a
-// throughput has the requests in flight to fill its copies). At most
-// maxBatch.
-func (s *serving) batch(gl *gpuLayout) int64 {
-	b := (s.seqs + gl.Copies - 1) / max(gl.Copies, 1)
-	if s.tps > 0 && !s.concurrencyStated {
-		b = max(b, gl.PerCopy)
-	}
-	return min(max(b, 1), maxBatch(gl))
+// share is a copy's share of the concurrent sequences: the batch it
+// decodes without a load, at most maxBatch.
+func (s *serving) share(copies, most int64) int64 {
+	return min(max((s.seqs+copies-1)/max(copies, 1), 1), most)
 }
 
-// maxBatch is the most sequences one copy of the layout decodes together:
-// MaxBatchSequences per GPU of the copy.
-func maxBatch(gl *gpuLayout) int64 { return perfmodel.MaxBatchSequences * max(gl.TP*gl.PP, 1) }
+// maxBatch is the most sequences one copy on the size decodes together
+// (perfmodel.MaxSeqs).
+func maxBatch(in *sizeInfo) int64 { return perfmodel.MaxSeqs(&in.Hardware) }
 
-// copiesFor is the copies that sustain tokens_per_second: with
-// filled copies, the throughput over one copy's; with a stated
-// concurrency, the fewest copies whose share of it reaches the rate (fewer
-// sequences per copy decode faster each), or more than MaxNodes copies
-// when none does, which fails tokens_per_second.
-func (s *serving) copiesFor(in *sizeInfo, gl *gpuLayout) int64 {
-	if !s.concurrencyStated {
-		if r := s.decodeRate(in, gl, s.batch(gl)); r > 0 {
-			return int64(math.Ceil(s.tps/r - 1e-9))
-		}
+// largestBatch is the largest batch up to most whose copy meets the
+// targets (0: none) at idle, found by bisection (a larger batch is never
+// faster per sequence); 0 when even one sequence misses them.
+func largestBatch(speed func(b float64) perfmodel.CopySpeed, most int64, ttft, tpot float64) int64 {
+	if most < 1 || !meets(speed(1), ttft, tpot) {
 		return 0
 	}
-	seqs := s.seqs
-	// The service decodes every stated sequence; copies only shrink the
-	// batch each decodes, and so speed each sequence up. Take the largest
-	// batch whose per-sequence speed × the sequences reaches the rate,
-	// and the fewest copies that give it.
-	for b := min((seqs+gl.Copies-1)/max(gl.Copies, 1), maxBatch(gl)); b >= 1; b-- {
-		if r := s.decodeRate(in, gl, b); r > 0 && r/float64(b)*float64(seqs) >= s.tps-1e-9 {
-			return max(gl.Copies, (seqs+b-1)/b)
+	if meets(speed(float64(most)), ttft, tpot) {
+		return most
+	}
+	lo, hi := int64(1), most // lo meets, hi does not
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if meets(speed(float64(mid)), ttft, tpot) {
+			lo = mid
+		} else {
+			hi = mid
 		}
 	}
-	if s.decodeRate(in, gl, 1) <= 0 {
-		return 0
-	}
-	return MaxNodes*max(gl.PerGroup, 1) + 1
+	return lo
 }
 
-// decodeRate is the output tokens per second of one copy of the layout
-// decoding b sequences together (speed); 0 when the catalog has no
-// figures for the GPU.
-func (s *serving) decodeRate(in *sizeInfo, gl *gpuLayout, b int64) float64 {
-	return s.speed(in, gl, b).TPS
+// servicePoint is where a service layout runs: the most sequences each
+// copy decodes together (its engine's max_num_seqs), one copy's speed there
+// (the capacity), and the batch, speed and latencies the load sees (the
+// time to first token with the wait for a copy). Without a load the batch
+// is the copy's share of the concurrent requests and the latencies are
+// idle ones.
+type servicePoint struct {
+	maxBatch int64
+	capacity perfmodel.CopySpeed
+	atLoad   perfmodel.CopySpeed
+	batch    float64 // mean sequences one copy decodes at the load
+	wait     float64 // a request's mean wait for a copy, seconds
+	inFlight float64 // requests in the service: waiting, in prefill or decoding
+	util     float64 // the load's share of the capacity
+	loaded   bool
+}
+
+// idlePoint is a layout's point without a load: each of copies copies
+// decodes batch sequences.
+func (s *serving) idlePoint(speed func(b float64) perfmodel.CopySpeed, batch, copies int64) servicePoint {
+	c := speed(float64(batch))
+	return servicePoint{maxBatch: batch, capacity: c, atLoad: c, batch: float64(batch), inFlight: float64(min(s.seqs, batch*copies))}
+}
+
+// loadPoint is a layout's point at the load: copies copies of at most
+// most sequences each. The batch per copy is the fixed point of Little's
+// law, the copy's share of the arrival rate × a request's time in the
+// batch (its time to first token and its other output tokens), solved to
+// 1%; the wait for a copy comes from the queue of copies servers, each
+// completing its capacity's requests per second (perfmodel.QueueWait).
+func (s *serving) loadPoint(speed func(b float64) perfmodel.CopySpeed, most, copies int64) servicePoint {
+	p := servicePoint{maxBatch: most, capacity: speed(float64(most)), loaded: true}
+	if p.capacity.TPS <= 0 {
+		return p
+	}
+	perCopy := s.load / float64(copies)
+	b := 1e-6 // below the fixed point, which the iteration rises to
+	for i := 0; i < 100; i++ {
+		c := speed(math.Max(b, 1e-6))
+		next := math.Min(perCopy*(c.TTFT+(s.Output-1)*c.TPOT), float64(most))
+		done := math.Abs(next-b) <= 0.01*next
+		b = next
+		if done {
+			break
+		}
+	}
+	p.batch, p.atLoad = b, speed(math.Max(b, 1e-6))
+	p.util = s.loadTPS / (float64(copies) * p.capacity.TPS)
+	p.wait = perfmodel.QueueWait(copies, s.load, p.capacity.TPS/s.Output)
+	p.atLoad.TTFT += p.wait
+	p.inFlight = s.load * (p.atLoad.TTFT + (s.Output-1)*p.atLoad.TPOT)
+	return p
+}
+
+// copiesForLoad is the copies that hold a load at most MaxUtilization of
+// their capacity, copy capacity output tokens per second each; 0 without a
+// load or a capacity.
+func (s *serving) copiesForLoad(capacity float64) int64 {
+	if s.loadTPS <= 0 || capacity <= 0 {
+		return 0
+	}
+	return int64(math.Ceil(s.loadTPS/(perfmodel.MaxUtilization*capacity) - 1e-9))
 }
 
 // defaultTargets reports whether a service is held to the default latency
-// targets: an interactive one (concurrent_requests stated, or no
-// tokens_per_second) with no stated target.
+// targets: an interactive one with no stated target.
 func (s *serving) defaultTargets() bool {
-	return s.maxTTFT <= 0 && s.maxTPOT <= 0 && (s.concurrencyStated || s.tps <= 0)
+	return s.maxTTFT <= 0 && s.maxTPOT <= 0 && s.interactive()
 }
 
-// missesDefaultTargets reports whether a timed layout (c) of a service
-// held to the default targets misses one of them.
+// missesDefaultTargets reports whether a timed layout (c, at its load) of
+// a service held to the default targets misses one of them.
 func (s *serving) missesDefaultTargets(c perfmodel.CopySpeed) bool {
 	return s.defaultTargets() && c.TPS > 0 && (c.TTFT*1000 > DefaultTimeToFirstTokenMs || c.TPOT*1000 > DefaultTimePerOutputTokenMs)
+}
+
+// raiseTarget is the change that would let a size meet the stated latency
+// target name (seconds) its closest layout gl misses: raise it to the
+// time gl reaches (at the stated load, or at one sequence per copy). It
+// never names a value the target already allows: where the figure is not
+// above it, lowering the load is the change.
+func (s *serving) raiseTarget(name string, target float64, gl *gpuLayout) string {
+	ms := math.Ceil(gl.reach * 1000)
+	if !(ms > target*1000) {
+		switch {
+		case s.rateStated:
+			return "lower requests_per_second"
+		case s.loadTPS > 0:
+			return "lower tokens_per_second"
+		}
+		return "lower concurrent_requests"
+	}
+	where := "the size's fastest layout, one sequence per copy"
+	if gl.reachAtLoad {
+		where = "what the size's closest layout reaches at the stated load"
+	}
+	return fmt.Sprintf("raise %s to %s (%s)", name, trimFloat(ms), where)
 }

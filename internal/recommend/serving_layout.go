@@ -4,9 +4,9 @@
 package recommend
 
 // This file holds the layout search of a served language model on one size:
-// the tensor-parallel degrees, the copies the concurrency, tokens_per_second,
-// min_replicas and the stated latency targets need, and a small model's VMs on
-// a CPU size.
+// the tensor-parallel degrees, the batch each copy runs, the copies the load,
+// the concurrency, min_replicas and the stated latency targets need, and a
+// small model's VMs on a CPU size.
 
 import (
 	"math"
@@ -19,25 +19,23 @@ import (
 // the layout fitGPU found (def): every tensor-parallel degree that divides
 // the VM's GPUs and the attention heads, each copy on one VM (pipeline
 // stages across VMs only at the degree of a whole VM, where no narrower
-// split fits), with the copies the concurrent requests, tokens_per_second
-// and the stated latency targets need. It keeps the layout on the fewest
-// VMs, ties to the most output tokens per second (at one price, the lowest
-// cost per million output tokens); def when no degree does better. When
-// no layout meets a stated target, the result says which it misses.
+// split fits), each with the batch per copy its targets allow and the
+// copies the demand needs (sizeService). It keeps the layout on the
+// fewest VMs, the lowest price per output token at a load, ties to the
+// most output tokens per second; def when no degree does better. When no
+// layout meets a stated target, the result says which it misses.
 func (n *requirements) searchServing(in *sizeInfo, def gpuLayout, limit, span int64) gpuLayout {
 	var best, miss gpuLayout
-	bestTPS, found := 0.0, false
-	fastTTFT, fastTPOT := math.Inf(1), math.Inf(1)
+	found, missed := false, false
 	consider := func(gl gpuLayout) {
-		one := n.serve.speed(in, &gl, 1)
-		fastTTFT, fastTPOT = math.Min(fastTTFT, one.TTFT), math.Min(fastTPOT, one.TPOT)
-		gl, ok := n.withTargets(in, n.withDemand(in, gl))
-		if !ok {
-			miss = gl
-			return
-		}
-		if r := n.serviceRate(in, &gl); !found || gl.Nodes < best.Nodes || (gl.Nodes == best.Nodes && r > bestTPS) {
-			best, bestTPS, found = gl, r, true
+		gl, ok := n.sizeService(in, gl)
+		switch {
+		case !ok:
+			if !missed || n.serve.missRatio(&gl) < n.serve.missRatio(&miss) {
+				miss, missed = gl, true
+			}
+		case !found || gl.Nodes < best.Nodes || (gl.Nodes == best.Nodes && gl.capacity() > best.capacity()):
+			best, found = gl, true
 		}
 	}
 	consider(def)
@@ -50,130 +48,252 @@ func (n *requirements) searchServing(in *sizeInfo, def gpuLayout, limit, span in
 		}
 	}
 	if !found {
-		best = miss
-		best.missTTFT = n.serve.maxTTFT > 0 && fastTTFT > n.serve.maxTTFT
-		best.missTPOT = !best.missTTFT
+		return miss
 	}
-	best.bestTTFT, best.bestTPOT = fastTTFT, fastTPOT
 	return best
 }
 
-// withTargets adds to a layout the copies the stated latency targets
-// need: the fewest whose share of the requests each copy decodes within
-// them, within MaxNodes VMs. ok is false when no number of copies does.
-func (n *requirements) withTargets(in *sizeInfo, gl gpuLayout) (gpuLayout, bool) {
+// missRatio is how far a layout that misses a stated target is from it:
+// the time it reaches over the target.
+func (s *serving) missRatio(gl *gpuLayout) float64 {
+	if gl.missTTFT {
+		return gl.reach / s.maxTTFT
+	}
+	return gl.reach / s.maxTPOT
+}
+
+// missed marks a layout as missing the stated target c (at its load, or
+// at the batch it decodes) misses, TTFT first; ok is false when it misses
+// one.
+func (s *serving) missed(gl *gpuLayout, c perfmodel.CopySpeed) bool {
+	switch {
+	case s.maxTTFT > 0 && c.TTFT > s.maxTTFT:
+		gl.missTTFT, gl.reach = true, c.TTFT
+	case s.maxTPOT > 0 && c.TPOT > s.maxTPOT:
+		gl.missTPOT, gl.reach = true, c.TPOT
+	default:
+		return false
+	}
+	return true
+}
+
+// capacity is the output tokens per second of a layout's copies at the
+// batch each runs at most.
+func (gl *gpuLayout) capacity() float64 { return gl.pt.capacity.TPS * float64(gl.Copies) }
+
+// sizeService adds to a layout the copies min_replicas needs, then those
+// its demand needs: a load's, or the stated or default concurrency's.
+// ok is false when no number of copies meets a stated target.
+func (n *requirements) sizeService(in *sizeInfo, gl gpuLayout) (gpuLayout, bool) {
+	gl.memNodes = gl.Nodes
+	if groups := gl.Nodes / max(gl.PP, 1); n.serve.minReplicas > groups && n.fixedNodes == 0 {
+		gl = servingCopies(n, in, gl, max(gl.Copies, n.serve.minReplicas*max(gl.PerGroup, 1)), 0)
+	}
+	if n.serve.loadTPS > 0 {
+		return n.sizeForLoad(in, gl)
+	}
+	return n.sizeForConcurrency(in, gl)
+}
+
+// sizeForConcurrency lays out a service without a load: the concurrent
+// requests are shared by the copies, and a stated latency target takes
+// the fewest copies whose share each copy decodes within it, within
+// MaxNodes VMs (default targets never shape a layout without a load).
+func (n *requirements) sizeForConcurrency(in *sizeInfo, gl gpuLayout) (gpuLayout, bool) {
 	sv := &n.serve
-	if sv.maxTTFT <= 0 && sv.maxTPOT <= 0 {
+	batch := func(g *gpuLayout) int64 { return sv.share(g.Copies, maxBatch(in)) }
+	met := func(g *gpuLayout) bool { return meets(sv.speed(in, g, float64(batch(g))), sv.maxTTFT, sv.maxTPOT) }
+	ok := true
+	if (sv.maxTTFT > 0 || sv.maxTPOT > 0) && !met(&gl) {
+		most := min(sv.seqs, n.mostCopies(&gl))
+		if gl, ok = n.fewestCopies(in, gl, most, 0, met); !ok {
+			// The closest it comes: one sequence per copy on the most
+			// copies.
+			g := servingCopies(n, in, gl, max(most, gl.Copies), 0)
+			sv.missed(&gl, sv.speed(in, &g, float64(batch(&g))))
+		}
+	}
+	gl.pt = sv.idlePoint(func(b float64) perfmodel.CopySpeed { return sv.speed(in, &gl, b) }, batch(&gl), gl.Copies)
+	return gl, ok
+}
+
+// sizeForLoad lays out a service with a load: each copy runs at most the
+// largest batch its KV cache holds within the targets (stated, or an
+// interactive service's defaults where some batch meets them), the copies
+// carry the load within MaxUtilization of their capacity (and, with
+// concurrent_requests, hold its KV cache), and a stated time to first
+// token adds the copies that keep the wait for a copy within it.
+func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool) {
+	sv := &n.serve
+	speed := func(b float64) perfmodel.CopySpeed { return sv.speed(in, &gl, b) }
+	most := min(max(gl.PerCopy, 1), maxBatch(in))
+	ttft, tpot, stated := sv.targets()
+	b := largestBatch(speed, most, ttft, tpot)
+	switch {
+	case b == 0 && stated:
+		sv.missed(&gl, speed(1))
+		return gl, false
+	case b == 0:
+		b = most // the defaults are out of reach: sized for throughput, ranked after those that meet them
+	}
+	k := max(gl.Copies, sv.copiesForLoad(speed(float64(b)).TPS))
+	if sv.concurrencyStated {
+		k = max(k, (sv.seqs+most-1)/most)
+	}
+	if most := n.mostCopies(&gl); k > most {
+		// More VMs than a job may take: the layout fails tokens_per_second.
+		gl = servingCopies(n, in, gl, most+max(gl.PerGroup, 1), b)
+		gl.pt = servicePoint{maxBatch: b}
 		return gl, true
 	}
-	meets := func(g *gpuLayout) bool {
-		c := sv.speed(in, g, sv.batch(g))
-		return c.TPS > 0 && (sv.maxTTFT <= 0 || c.TTFT <= sv.maxTTFT) && (sv.maxTPOT <= 0 || c.TPOT <= sv.maxTPOT)
+	gl = servingCopies(n, in, gl, k, b)
+	ok := true
+	if met := func(g *gpuLayout) bool { return sv.loadPoint(speed, b, g.Copies).atLoad.TTFT <= sv.maxTTFT }; sv.maxTTFT > 0 && !met(&gl) {
+		if gl, ok = n.fewestCopies(in, gl, n.mostCopies(&gl), b, met); !ok {
+			// The closest it comes: the most copies at the load.
+			gl.reachAtLoad = sv.missed(&gl, sv.loadPoint(speed, b, max(n.mostCopies(&gl), gl.Copies)).atLoad)
+		}
 	}
-	if meets(&gl) {
-		return gl, true
+	gl.pt = sv.loadPoint(speed, b, gl.Copies)
+	// The memory the service uses: each copy's weights and the KV cache
+	// of the sequences it decodes at the load (at least its share of
+	// stated concurrent requests), not of its largest batch.
+	held := gl.pt.batch
+	if sv.concurrencyStated {
+		held = math.Max(held, float64(sv.share(gl.Copies, b)))
 	}
-	most := min(sv.seqs, MaxNodes/max(gl.PP, 1)*max(gl.PerGroup, 1))
-	if most <= gl.Copies || !meets(ptr(servingCopies(n, in, gl, most))) {
+	gl.Used = float64(gl.Copies) * (n.job.Shard + held*n.kvPerCopySeq(gl.TP))
+	return gl, ok
+}
+
+// mostCopies is the most copies of the layout MaxNodes VMs hold.
+func (n *requirements) mostCopies(gl *gpuLayout) int64 {
+	return MaxNodes / max(gl.PP, 1) * max(gl.PerGroup, 1)
+}
+
+// fewestCopies is the layout with the fewest copies, from gl's up to
+// most, that met accepts (more copies never make it worse), each holding
+// the KV cache of batch sequences (0: its share of the concurrency); ok
+// is false when not even most does.
+func (n *requirements) fewestCopies(in *sizeInfo, gl gpuLayout, most, b int64, met func(*gpuLayout) bool) (gpuLayout, bool) {
+	if most <= gl.Copies || !met(ptr(servingCopies(n, in, gl, most, b))) {
 		return gl, false
 	}
 	lo, hi := gl.Copies, most // lo misses, hi meets
 	for hi-lo > 1 {
 		mid := (lo + hi) / 2
-		if meets(ptr(servingCopies(n, in, gl, mid))) {
+		if met(ptr(servingCopies(n, in, gl, mid, b))) {
 			hi = mid
 		} else {
 			lo = mid
 		}
 	}
-	return servingCopies(n, in, gl, hi), true
+	return servingCopies(n, in, gl, hi, b), true
 }
 
-// withDemand adds to a layout the copies tokens_per_second needs, and the
-// VMs min_replicas does: one copy on each of min_replicas groups of
-// pipeline stages at least.
-func (n *requirements) withDemand(in *sizeInfo, gl gpuLayout) gpuLayout {
-	gl.memNodes = gl.Nodes
-	if groups := gl.Nodes / max(gl.PP, 1); n.serve.minReplicas > groups && n.fixedNodes == 0 {
-		gl = servingCopies(n, in, gl, max(gl.Copies, n.serve.minReplicas*max(gl.PerGroup, 1)))
-	}
-	if n.serve.tps > 0 {
-		if want := n.serve.copiesFor(in, &gl); want > gl.Copies {
-			gl = servingCopies(n, in, gl, want)
-		}
-	}
-	return gl
-}
-
-// serviceRate is the output tokens per second of a layout's copies at
-// their batch; 0 when the catalog has no figures for the GPU.
-func (n *requirements) serviceRate(in *sizeInfo, gl *gpuLayout) float64 {
-	return n.serve.decodeRate(in, gl, n.serve.batch(gl)) * float64(gl.Copies)
-}
-
-// served times the layout of a served model: its copies' step model on
-// the GPUs (each copy at its batch), or a small model on a CPU size, one
-// copy on each VM; copies is the copies the layout runs, 0 when it is not
-// timed.
-func (n *requirements) served(e *eval) (c perfmodel.CopySpeed, copies int64) {
+// servicePointOf is the operating point of a timed service layout as
+// finished (copies the gpus setting or whole racks added share the load),
+// and its copies: its copies on the GPUs, or a small model on a CPU size,
+// one copy on each VM; copies is 0 when it is not timed.
+func (n *requirements) servicePointOf(e *eval) (servicePoint, int64) {
+	sv := &n.serve
+	var speed func(b float64) perfmodel.CopySpeed
+	var copies, most int64
 	switch {
 	case e.gl.OK && e.in.IsGPU:
-		return n.serve.speed(e.in, &e.gl, n.serve.batch(&e.gl)), e.gl.Copies
+		speed = func(b float64) perfmodel.CopySpeed { return sv.speed(e.in, &e.gl, b) }
+		copies, most = e.gl.Copies, maxBatch(e.in)
 	case n.cpuServed(e.in):
-		return n.serve.CPUSpeed(&e.in.Hardware, n.cpuBatch(e.nodes)), e.nodes
+		speed = func(b float64) perfmodel.CopySpeed { return sv.CPUSpeed(&e.in.Hardware, b) }
+		copies, most = e.nodes, perfmodel.MaxBatchSequences
+	default:
+		return servicePoint{}, 0
 	}
-	return perfmodel.CopySpeed{}, 0
+	if sv.loadTPS > 0 {
+		return sv.loadPoint(speed, e.gl.pt.maxBatch, copies), copies
+	}
+	return sv.idlePoint(speed, sv.share(copies, most), copies), copies
 }
 
 // layOutCPUService sizes a small model served on a CPU size, one copy on
-// each VM: the fewest VMs that run min_replicas copies, sustain
-// tokens_per_second and meet the stated latency targets (more VMs decode
-// smaller batches, each faster). A stated target the size misses even at
-// one sequence per VM removes it; without the catalog's figures the size
-// keeps the VMs its memory needs.
+// each VM: the fewest VMs that run min_replicas copies, carry the load
+// (or meet the stated latency targets at the concurrency's share each).
+// A stated target the size misses even at one sequence per VM removes it;
+// without the catalog's figures the size keeps the VMs its memory needs.
 func layOutCPUService(n *requirements, e *eval, vc *vmCount) {
 	sv, in := &n.serve, e.in
 	if !n.cpuServed(in) {
 		return
 	}
-	one := sv.CPUSpeed(&in.Hardware, 1)
+	speed := func(b float64) perfmodel.CopySpeed { return sv.CPUSpeed(&in.Hardware, b) }
+	one := speed(1)
 	if one.TPS <= 0 {
 		return
 	}
-	e.gl.bestTTFT, e.gl.bestTPOT = one.TTFT, one.TPOT
-	switch {
-	case sv.maxTTFT > 0 && one.TTFT > sv.maxTTFT:
-		e.fail(cMaxTimeToFirstToken)
+	if sv.missed(&e.gl, one) {
+		if e.gl.missTTFT {
+			e.fail(cMaxTimeToFirstToken)
+		} else {
+			e.fail(cMaxTimePerOutputToken)
+		}
 		return
-	case sv.maxTPOT > 0 && one.TPOT > sv.maxTPOT:
-		e.fail(cMaxTimePerOutputToken)
-		return
-	}
-	meets := func(k int64) bool {
-		c := sv.CPUSpeed(&in.Hardware, n.cpuBatch(k))
-		return c.TPS*float64(k) >= sv.tps-1e-9 && (sv.maxTTFT <= 0 || c.TTFT <= sv.maxTTFT) && (sv.maxTPOT <= 0 || c.TPOT <= sv.maxTPOT)
 	}
 	lo := max(vc.nodes, sv.minReplicas, 1)
-	k := lo
-	if lo <= MaxNodes && !meets(lo) {
-		// The rate of k VMs grows with k: search for the fewest.
-		k = lo + int64(sort.Search(int(MaxNodes-lo+1), func(i int) bool { return meets(lo + int64(i)) }))
-	}
+	k, pt := cpuLayout(sv, speed, lo)
 	driver := cTokensPerSecond
-	if k > MaxNodes && sv.tps <= 0 {
+	if k > MaxNodes && sv.loadTPS <= 0 {
 		driver = cMaxTimePerOutputToken
 	}
+	e.gl.pt = pt
 	vc.need(k, driver)
 }
 
-// servingCopies is the layout gl with the copies a service needs for
-// tokens_per_second: whole groups of copies, each copy running its batch
-// (its weights and the batch's KV cache).
-func servingCopies(n *requirements, in *sizeInfo, gl gpuLayout, want int64) gpuLayout {
+// cpuLayout is the fewest VMs of a CPU size, at least lo, that serve the
+// demand, and the point they run at (MaxNodes + 1 when none does).
+func cpuLayout(sv *serving, speed func(b float64) perfmodel.CopySpeed, lo int64) (int64, servicePoint) {
+	if sv.loadTPS > 0 {
+		ttft, tpot, stated := sv.targets()
+		b := largestBatch(speed, perfmodel.MaxBatchSequences, ttft, tpot)
+		if b == 0 && !stated {
+			b = perfmodel.MaxBatchSequences
+		}
+		k := max(lo, sv.copiesForLoad(speed(float64(b)).TPS))
+		if k > MaxNodes {
+			return MaxNodes + 1, servicePoint{maxBatch: b}
+		}
+		met := func(k int64) bool { return sv.maxTTFT <= 0 || sv.loadPoint(speed, b, k).atLoad.TTFT <= sv.maxTTFT }
+		if k <= MaxNodes && !met(k) {
+			k += int64(sort.Search(int(MaxNodes-k+1), func(i int) bool { return met(k + int64(i)) }))
+		}
+		return k, sv.loadPoint(speed, b, k)
+	}
+	met := func(k int64) bool {
+		return meets(speed(float64(sv.share(k, perfmodel.MaxBatchSequences))), sv.maxTTFT, sv.maxTPOT)
+	}
+	k := lo
+	if lo <= MaxNodes && !met(lo) {
+		// The speed of each VM grows as k shrinks its share: search for the fewest.
+		k = lo + int64(sort.Search(int(MaxNodes-lo+1), func(i int) bool { return met(lo + int64(i)) }))
+	}
+	return k, sv.idlePoint(speed, sv.share(k, perfmodel.MaxBatchSequences), k)
+}
+
+// servingCopies is the layout gl with want copies, in whole groups, each
+// holding its weights and the KV cache of batch sequences (0: its share
+// of the concurrent requests).
+func servingCopies(n *requirements, in *sizeInfo, gl gpuLayout, want, batch int64) gpuLayout {
 	groups := (want + gl.PerGroup - 1) / gl.PerGroup
 	gl.Copies, gl.Replicas, gl.Nodes = groups*gl.PerGroup, groups*gl.PerGroup, groups*gl.PP
 	gl.Capacity = float64(gl.Nodes) * float64(in.GPUUnits) * in.UnitMemGiB * n.job.Share
-	b := float64(n.serve.batch(&gl))
-	gl.Used = float64(want) * (n.job.Shard + b*n.job.KVPerSeq*float64(gl.TP)/float64(n.job.KVDivisor(gl.TP)))
+	if batch == 0 {
+		batch = n.serve.share(gl.Copies, maxBatch(in))
+	}
+	gl.Used = float64(want) * (n.job.Shard + float64(batch)*n.kvPerCopySeq(gl.TP))
 	return gl
+}
+
+// kvPerCopySeq is the GiB of KV cache one sequence holds over the GPUs of
+// a copy split over tp of them (GPUs beyond the KV heads hold copies).
+func (n *requirements) kvPerCopySeq(tp int64) float64 {
+	return n.job.KVPerSeq * float64(tp) / float64(n.job.KVDivisor(tp))
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // copiesSentence is the estimate's account of the copies it timed.
-var copiesSentence = regexp.MustCompile(`^Decode step: (\d+) (?:copy|copies) of ([\d.]+) GPUs?, (\d+) sequences each`)
+var copiesSentence = regexp.MustCompile(`^Decode step: (\d+) (?:copy|copies) of ([\d.]+) GPUs?, at most (\d+) sequences each`)
 
 // The layout a served recommendation reports (replicas, tensor and
 // pipeline parallel sizes, VMs) is the one its estimate times: as many

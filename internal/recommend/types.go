@@ -68,8 +68,15 @@ type Request struct {
 	// size (the job then runs longer, with a warning).
 	DeadlineHours *float64
 	// TokensPerSecond is the output tokens per second an inference service
-	// must sustain across its replicas; nil means none.
+	// must sustain across its replicas; nil means none. A service stated
+	// only by it is a batch service: no default latency targets.
 	TokensPerSecond *float64
+	// RequestsPerSecond is the mean arrival rate of requests to the whole
+	// service (all copies), per second; nil means none. Its load in tokens
+	// is RequestsPerSecond × the output tokens of a request. Exclusive with
+	// TokensPerSecond. With a load (either) and no ConcurrentRequests, the
+	// requests in flight are derived from it (Little's law).
+	RequestsPerSecond *float64
 	// MaxTimeToFirstTokenMs and MaxTimePerOutputTokenMs are the mean time
 	// to the first output token and per output token after it that an
 	// inference service must meet, in milliseconds; nil means none. The
@@ -255,10 +262,13 @@ type Requirements struct {
 	// MinReplicas is the copies on separate VMs the layouts hold (the
 	// input or its default, 1); 0 where no language model is served.
 	MinReplicas int64
-	// TokensPerSecond is the inference throughput asked for; HPCBound the
-	// bound used for hpc and htc.
-	TokensPerSecond float64
-	HPCBound        string
+	// TokensPerSecond is the inference load in output tokens per second
+	// (tokens_per_second, or requests_per_second × output tokens);
+	// RequestsPerSecond the stated arrival rate (0 where none). HPCBound
+	// the bound used for hpc and htc.
+	TokensPerSecond   float64
+	RequestsPerSecond float64
+	HPCBound          string
 	// Efficiency is the top recommendation's Estimate.Efficiency.
 	Efficiency  float64
 	OptimizeFor string
@@ -325,10 +335,16 @@ type Estimate struct {
 	// million of them.
 	TokensPerSecond, CostPerMillionTokens *float64
 	// TimeToFirstTokenMs and TimePerOutputTokenMs are a request's mean
-	// time to its first output token and per output token after it, and
-	// RequestsPerSecond the requests the service completes per second
-	// (inference).
+	// time to its first output token (its wait for a copy included) and
+	// per output token after it, at the stated load (idle without one);
+	// RequestsPerSecond the requests the service completes per second at
+	// its capacity (inference).
 	TimeToFirstTokenMs, TimePerOutputTokenMs, RequestsPerSecond *float64
+	// SequencesPerCopy is the most sequences one copy decodes together
+	// (the engine's max_num_seqs); ConcurrentRequests the requests in the
+	// service at the load (Little's law) or the stated or default
+	// concurrency (inference).
+	SequencesPerCopy, ConcurrentRequests *int64
 	// RelativeThroughput is the layout's throughput by HPCBound relative
 	// to the best candidate of the request (hpc, htc).
 	RelativeThroughput *float64

@@ -90,6 +90,7 @@ func validateUsage(p *problems, req Request) {
 	notUsed(req.TokensBillion != nil, "tokens_billion", "training and fine-tuning (the tokens processed)", WorkloadTraining, WorkloadFineTuning)
 	notUsed(req.DeadlineHours != nil, "deadline_hours", "training and fine-tuning", WorkloadTraining, WorkloadFineTuning)
 	notUsed(req.TokensPerSecond != nil, "tokens_per_second", "serving a model", WorkloadInference)
+	notUsed(req.RequestsPerSecond != nil, "requests_per_second", "serving a model", WorkloadInference)
 	notUsed(req.MinReplicas != nil, "min_replicas", "serving a model", WorkloadInference)
 	notUsed(req.MaxTimeToFirstTokenMs != nil, "max_time_to_first_token_ms", "serving a model", WorkloadInference)
 	notUsed(req.MaxTimePerOutputTokenMs != nil, "max_time_per_output_token_ms", "serving a model", WorkloadInference)
@@ -105,6 +106,11 @@ func validateWork(p *problems, req Request) {
 	p.rangeF(RangeTokensBillion, req.TokensBillion)
 	p.rangeF(RangeDeadlineHours, req.DeadlineHours)
 	p.rangeF(RangeTokensPerSecond, req.TokensPerSecond)
+	p.rangeF(RangeRequestsPerSecond, req.RequestsPerSecond)
+	if req.TokensPerSecond != nil && req.RequestsPerSecond != nil {
+		p.invalid(fe("Conflicting Load",
+			"requests_per_second and tokens_per_second both state the service's load: requests_per_second as requests arriving per second, tokens_per_second as output tokens per second (requests_per_second × output_tokens). Set one of them.", "requests_per_second"))
+	}
 	p.rangeF(RangeParallelEfficiency, req.ParallelEfficiency)
 	p.rangeF(RangeMaxTimeToFirstToken, req.MaxTimeToFirstTokenMs)
 	p.rangeF(RangeMaxTimePerOutputToken, req.MaxTimePerOutputTokenMs)
@@ -124,7 +130,7 @@ func validateWork(p *problems, req Request) {
 			name string
 		}{{req.FineTuningMethod != "", "fine_tuning_method"}, {req.ContextTokens != nil, "context_tokens"}, {req.ConcurrentRequests != nil, "concurrent_requests"},
 			{req.PromptTokens != nil, "prompt_tokens"}, {req.OutputTokens != nil, "output_tokens"}, {req.TrainingBatchSize != nil, "training_batch_size"},
-			{req.TokensBillion != nil, "tokens_billion"}, {req.DeadlineHours != nil, "deadline_hours"}, {req.TokensPerSecond != nil, "tokens_per_second"},
+			{req.TokensBillion != nil, "tokens_billion"}, {req.DeadlineHours != nil, "deadline_hours"}, {req.TokensPerSecond != nil, "tokens_per_second"}, {req.RequestsPerSecond != nil, "requests_per_second"},
 			{req.MaxTimeToFirstTokenMs != nil, "max_time_to_first_token_ms"}, {req.MinReplicas != nil, "min_replicas"}, {req.MaxTimePerOutputTokenMs != nil, "max_time_per_output_token_ms"}} {
 			if f.set {
 				p.ignore(fe("Argument Needs A Model",

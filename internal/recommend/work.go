@@ -107,10 +107,14 @@ type gpuLayout struct {
 	perfmodel.Layout
 	memNodes int64 // the VMs memory alone takes (serving: before tokens_per_second's copies)
 	// Serving with latency targets: which target the layout misses, and
-	// the fastest time to first token and per output token the size's
-	// layouts reach (seconds), which the nearest miss quotes.
+	// the time (seconds) the size's closest layout reaches for it (at the
+	// stated load, or at one sequence per copy without one), which the
+	// nearest miss quotes.
 	missTTFT, missTPOT bool
-	bestTTFT, bestTPOT float64
+	reach              float64
+	reachAtLoad        bool // reach is at the stated load
+	// pt is a served layout's operating point as the search sized it.
+	pt servicePoint
 }
 
 // fitGPU lays the job out on a size with at most limit VMs in all (fixed

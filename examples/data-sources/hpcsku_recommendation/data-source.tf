@@ -101,17 +101,24 @@ data "hpcsku_recommendation" "pretrain_7b" {
   region         = "eastus"
 }
 
-# The chat service above, sized for a sustained 5,000 output tokens per second:
-# each size gets the copies of the model (replicas, on separate VMs without
-# InfiniBand) that throughput needs, and is ranked on the price of that layout
-# and the speed each conversation sees.
-data "hpcsku_recommendation" "chat_8b_throughput" {
-  workload            = "inference"
-  model               = { name = "llama-3.1-8b" }
-  context_tokens      = 8192
-  concurrent_requests = 32
-  tokens_per_second   = 5000
-  region              = "eastus"
+# A chat service stated the way serving engineers state one: its load and its
+# latency targets. 50 requests per second of 1,000-token prompts and 200-token
+# answers (10,000 output tokens per second), the first token within 500 ms and
+# one every 30 ms after it, two replicas on separate VMs. Each size gets the
+# batch per copy its targets allow and the copies that carry the load at no
+# more than 90% of their capacity; the requests in flight are derived from the
+# load (requirements.concurrent_requests), and each estimate's latencies are at
+# the load, the first token with its wait for a copy.
+data "hpcsku_recommendation" "chat_8b_by_load" {
+  workload                     = "inference"
+  model                        = { name = "llama-3.1-8b" }
+  prompt_tokens                = 1000
+  output_tokens                = 200
+  requests_per_second          = 50
+  max_time_to_first_token_ms   = 500
+  max_time_per_output_token_ms = 30
+  min_replicas                 = 2
+  region                       = "eastus"
 }
 
 # A small model (0.5B parameters, class "small") served on CPU sizes: one copy
@@ -212,7 +219,7 @@ output "vm_sizes" {
     visualization  = data.hpcsku_recommendation.visualization.vm_size
     existing_pool  = data.hpcsku_recommendation.existing_pool.vm_size
     pretrain_7b    = data.hpcsku_recommendation.pretrain_7b.vm_size
-    chat_8b_tps    = data.hpcsku_recommendation.chat_8b_throughput.vm_size
+    chat_8b_load   = data.hpcsku_recommendation.chat_8b_by_load.vm_size
     cfd_bandwidth  = data.hpcsku_recommendation.cfd_bandwidth.vm_size
   }
 }
@@ -288,13 +295,18 @@ output "pretrain_7b_estimate" {
   }
 }
 
-# The service sized for its throughput: copies of the model, the output tokens
-# per second they sustain and the price of a million of them.
-output "chat_8b_throughput" {
+# The service sized for its load: copies of the model, the batch each decodes
+# at most (vLLM's --max-num-seqs), the capacity, the latencies at the load,
+# the requests in flight there and the price of a million output tokens.
+output "chat_8b_by_load" {
   value = {
-    replicas                = data.hpcsku_recommendation.chat_8b_throughput.recommendations[0].replicas
-    tokens_per_second       = data.hpcsku_recommendation.chat_8b_throughput.recommendations[0].estimate.tokens_per_second
-    cost_per_million_tokens = data.hpcsku_recommendation.chat_8b_throughput.recommendations[0].estimate.cost_per_million_tokens
+    replicas                 = data.hpcsku_recommendation.chat_8b_by_load.recommendations[0].replicas
+    sequences_per_copy       = data.hpcsku_recommendation.chat_8b_by_load.recommendations[0].estimate.sequences_per_copy
+    capacity_tokens_per_sec  = data.hpcsku_recommendation.chat_8b_by_load.recommendations[0].estimate.tokens_per_second
+    time_to_first_token_ms   = data.hpcsku_recommendation.chat_8b_by_load.recommendations[0].estimate.time_to_first_token_ms
+    time_per_output_token_ms = data.hpcsku_recommendation.chat_8b_by_load.recommendations[0].estimate.time_per_output_token_ms
+    requests_in_flight       = data.hpcsku_recommendation.chat_8b_by_load.requirements.concurrent_requests
+    cost_per_million_tokens  = data.hpcsku_recommendation.chat_8b_by_load.recommendations[0].estimate.cost_per_million_tokens
   }
 }
 

@@ -2,13 +2,22 @@
 // SPDX-License-Identifier: MPL-2.0
 
 // Package servingbench holds the published serving measurements the step
-// model is checked against (serving_benchmarks.csv: MLPerf Inference v4.0
-// to v6.0, Azure's submissions among them, TensorRT-LLM's performance
-// tables, vLLM, AMD and GPUStack results and Azure's benchmarking guide,
-// each row with its source and the token lengths of its dataset). It asks
-// the engine for each row as a user would and writes the calibration
-// table the ranking guide shows; the package's test judges the same
-// predictions.
+// model is checked against, and asks the engine for each as a user would:
+//
+//   - serving_benchmarks.csv: MLPerf Inference v4.0 to v6.0 (Azure's
+//     submissions among them), TensorRT-LLM's performance tables, vLLM,
+//     AMD and GPUStack results and Azure's benchmarking guide, each row
+//     with its source and the token lengths of its dataset. Offline and
+//     fixed rows (throughput rows) are asked with 256 concurrent requests
+//     per GPU of the row; server and interactive rows (rate rows) with
+//     requests_per_second, the published rate scaled to the Azure size's
+//     GPUs.
+//   - serving_curves.csv: points of published concurrency sweeps
+//     (InferenceMAX), asked with the requests in flight per GPU of the
+//     point times the Azure size's GPUs.
+//
+// It writes the calibration tables the ranking guide shows; the package's
+// test judges the same predictions.
 package servingbench
 
 import (
@@ -16,18 +25,22 @@ import (
 	_ "embed"
 	"encoding/csv"
 	"fmt"
-	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
 )
 
 //go:embed serving_benchmarks.csv
 var benchmarks []byte
+
+//go:embed serving_curves.csv
+var curves []byte
 
 // AsOf is the provider date every row is asked at.
 var AsOf = time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
@@ -57,19 +70,14 @@ var models = map[string]string{
 	"Mixtral-8x7B-Instruct-v0.1": "mixtral-8x7b",
 	"Mixtral-8x7B":               "mixtral-8x7b",
 	"DeepSeek-R1":                "deepseek-r1",
+	"DeepSeek-R1-0528":           "deepseek-r1",
 	"gpt-oss-120b":               "gpt-oss-120b",
 }
 
-// Outliers are the rows the step model misses by more than 2×, each with
-// its reason; the test fails when a row outside 2× is not listed or a
-// listed row is within it.
-var Outliers = map[string]string{
-	"l2-h200cts-nv-off-1gpu":     "one H200 measured at 1,000 W with 850 requests in flight; asked with 256 requests, the engine spreads them over the 8 GPUs of an ND H200 v5, whose 700 W parts give about 10% less (the source's note)",
-	"trt-h100-l8-tp1-1k1k":       "one H100 of eight measured with every request on it; asked with 256 requests, the engine spreads them over the VM's 8 GPUs, an eighth of the run's batch per GPU",
-	"trt-rtxpro-l33-70-tp1-1k1k": "one RTX PRO 6000 measured with the 70B model in FP4 on it alone; the engine splits it over the VM's two GPUs across PCIe, whose all-reduces and halved batch per GPU cost half the throughput",
-	"az-ndh100-l70-tp8-128-2k":   "trtllm-bench with default settings at TP8; TensorRT-LLM's own table gives 1.5× more per GPU at TP2 for Llama 70B FP8 on H100, and the step model lays the model out for the most throughput",
-	"az-ndmi300x-l70-tp8-1k1k":   "vLLM at TP8 with default settings (the source notes that TP8 wastes the MI300X's memory); the MLPerf rows of the same GPU and model are within 25%",
-	"az-ndh100-l70-tp8-bs64-old": "the 2024 static-batch method with 8 output tokens per request: prefill-dominated and, as the source says, not comparable with serving rows",
+// curveGPUs is the source's GPU id of each GPU named in the sweeps.
+var curveGPUs = map[string]string{
+	"H100 SXM 80GB":  "h100-sxm-80gb",
+	"H200 SXM 141GB": "h200-sxm-141gb",
 }
 
 // tokens fills the token lengths a row leaves out from its dataset's
@@ -80,40 +88,81 @@ var tokens = map[string][2]float64{
 	"l2-gb300-azure-rack-blog": {222.3, 273.3},
 }
 
-// Row is one published measurement and the request a user would make for
-// it.
+// Kind is how a measurement is asked for and judged.
+type Kind uint8
+
+const (
+	// Throughput rows (offline, fixed): every request queued at once;
+	// judged on output tokens per second per GPU.
+	Throughput Kind = iota
+	// Rate rows (server, interactive): Poisson arrivals at a rate; judged
+	// on the time per output token and to the first token at that load.
+	Rate
+	// Sweep points: a fixed number of requests in flight; judged on the
+	// output tokens per second per GPU and the time per output token.
+	Sweep
+)
+
+// Row is one published measurement.
 type Row struct {
 	ID        string
+	Kind      Kind
 	Model     string // the published model name
 	GPU       string // the source's GPU id
 	Precision string // as published
 	GPUs      int64
 	Published float64 // output tokens per second per GPU
-	TTFT      float64 // published mean time to first token, ms; 0 when not published
-	TPOT      float64 // published mean time per output token, ms; 0 when not published
-	Request   recommend.Request
+	TTFT      float64 // published mean (median for sweeps) time to first token, ms; 0 when not published
+	TPOT      float64 // published mean (median for sweeps) time per output token, ms; 0 when not published
+	Rate      float64 // requests per second (rate rows)
+	InFlight  float64 // requests in flight (sweep points)
+	Prompt    float64 // mean prompt tokens; 0 when not published
+	Output    float64 // mean output tokens; 0 when not published
 }
 
 // Size is the Azure size with the row's GPU, or "" when no size has it.
 func (r Row) Size() string { return sizes[r.GPU] }
 
-// Rows reads every published row into its request: the row's model by
-// name and precision, its prompt and output tokens, and the requests in
-// flight (concurrency).
+// Request is the request a user makes for the row on a size of vmGPUs
+// GPUs: the row's model by name and precision, its prompt and output
+// tokens, and its demand: 256 concurrent requests per GPU of the row
+// (throughput rows), the rate scaled to the size's GPUs (rate rows), or
+// the requests in flight per GPU scaled to them (sweep points).
+func (r Row) Request(vmGPUs float64) recommend.Request {
+	precision := strings.ToLower(r.Precision)
+	switch {
+	case strings.Contains(precision, "fp4"):
+		precision = recommend.PrecisionFP4
+	case strings.HasPrefix(precision, "fp8"):
+		precision = recommend.PrecisionFP8
+	}
+	req := recommend.Request{Workload: recommend.WorkloadInference, Model: &recommend.Model{Name: models[r.Model], Precision: precision}}
+	if r.Prompt > 0 {
+		req.PromptTokens = i64(int64(math.Round(r.Prompt)))
+	}
+	if r.Output > 0 {
+		req.OutputTokens = i64(int64(math.Round(r.Output)))
+	}
+	switch r.Kind {
+	case Rate:
+		v := r.Rate * vmGPUs / float64(r.GPUs)
+		req.RequestsPerSecond = &v
+	case Sweep:
+		req.ConcurrentRequests = i64(max(int64(math.Round(r.InFlight/float64(r.GPUs)*vmGPUs)), 1))
+	default:
+		req.ConcurrentRequests = i64(256 * r.GPUs)
+	}
+	return req
+}
+
+// Rows reads every published row of serving_benchmarks.csv.
 func Rows() ([]Row, error) {
-	recs, err := csv.NewReader(bytes.NewReader(benchmarks)).ReadAll()
+	recs, col, err := records(benchmarks, "serving_benchmarks.csv")
 	if err != nil {
 		return nil, err
 	}
-	if len(recs) < 2 {
-		return nil, fmt.Errorf("serving_benchmarks.csv has no rows")
-	}
-	col := map[string]int{}
-	for i, h := range recs[0] {
-		col[h] = i
-	}
 	var rows []Row
-	for _, rec := range recs[1:] {
+	for _, rec := range recs {
 		row, err := readRow(rec, col)
 		if err != nil {
 			return nil, err
@@ -123,62 +172,138 @@ func Rows() ([]Row, error) {
 	return rows, nil
 }
 
-// readRow reads one record; a number that does not parse is an error, an
-// empty field zero.
-func readRow(rec []string, col map[string]int) (Row, error) {
-	var bad []string
-	num := func(name string) float64 {
-		s := rec[col[name]]
-		if s == "" {
-			return 0
-		}
-		v, err := strconv.ParseFloat(s, 64)
+// Points reads every point of serving_curves.csv.
+func Points() ([]Row, error) {
+	recs, col, err := records(curves, "serving_curves.csv")
+	if err != nil {
+		return nil, err
+	}
+	var rows []Row
+	for _, rec := range recs {
+		row, err := readPoint(rec, col)
 		if err != nil {
-			bad = append(bad, name)
+			return nil, err
 		}
-		return v
+		rows = append(rows, row)
 	}
+	return rows, nil
+}
+
+// records reads a CSV file into its records and its columns by name.
+func records(data []byte, name string) ([][]string, map[string]int, error) {
+	recs, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(recs) < 2 {
+		return nil, nil, fmt.Errorf("%s has no rows", name)
+	}
+	col := map[string]int{}
+	for i, h := range recs[0] {
+		col[h] = i
+	}
+	return recs[1:], col, nil
+}
+
+// parser reads numbers from one record: a number that does not parse is
+// an error naming its column, an empty field zero.
+type parser struct {
+	rec []string
+	col map[string]int
+	bad []string
+}
+
+func (p *parser) num(name string) float64 {
+	s := p.rec[p.col[name]]
+	if s == "" {
+		return 0
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		p.bad = append(p.bad, name)
+	}
+	return v
+}
+
+func (p *parser) err(id string) error {
+	if len(p.bad) > 0 {
+		return fmt.Errorf("%s: %s not a number", id, strings.Join(p.bad, ", "))
+	}
+	return nil
+}
+
+// readRow reads one record of serving_benchmarks.csv.
+func readRow(rec []string, col map[string]int) (Row, error) {
+	p := parser{rec: rec, col: col}
 	row := Row{ID: rec[col["id"]], Model: rec[col["model"]], GPU: rec[col["gpu"]], Precision: rec[col["precision"]],
-		GPUs: int64(num("gpus")), Published: num("output_tokens_per_s_per_gpu"), TTFT: num("ttft_ms"), TPOT: num("tpot_ms")}
-	prompt, output, total := num("input_tokens"), num("output_tokens"), num("output_tokens_per_s_total")
-	if len(bad) > 0 {
-		return row, fmt.Errorf("%s: %s not a number", row.ID, strings.Join(bad, ", "))
+		GPUs: int64(p.num("gpus")), Published: p.num("output_tokens_per_s_per_gpu"), TTFT: p.num("ttft_ms"), TPOT: p.num("tpot_ms"),
+		Prompt: p.num("input_tokens"), Output: p.num("output_tokens")}
+	if err := p.err(row.ID); err != nil {
+		return row, err
 	}
-	model, ok := models[row.Model]
-	if !ok {
+	if _, ok := models[row.Model]; !ok {
 		return row, fmt.Errorf("%s: no model id for %q", row.ID, row.Model)
 	}
 	if fill, ok := tokens[row.ID]; ok {
-		prompt, output = fill[0], fill[1]
+		row.Prompt, row.Output = fill[0], fill[1]
 	}
-	precision := strings.ToLower(row.Precision)
-	if precision == "mxfp4" || precision == "nvfp4" {
-		precision = recommend.PrecisionFP4
+	if s := rec[col["scenario"]]; s == "server" || s == "interactive" {
+		if rate := requestRate(rec[col["concurrency_or_batch"]]); rate > 0 && row.TPOT > 0 && row.TTFT > 0 {
+			row.Kind, row.Rate = Rate, rate
+		}
 	}
-	row.Request = recommend.Request{Workload: recommend.WorkloadInference, Model: &recommend.Model{Name: model, Precision: precision}}
-	if prompt > 0 {
-		row.Request.PromptTokens = i64(int64(math.Round(prompt)))
+	return row, nil
+}
+
+var (
+	achievedRE = regexp.MustCompile(`([0-9.]+) req/s achieved`)
+	rateRE     = regexp.MustCompile(`([0-9.]+) (?:req/s|QPS)`)
+)
+
+// requestRate is the requests per second a rate row ran at: the achieved
+// rate where the source gives one, else the rate it states; 0 when none.
+func requestRate(s string) float64 {
+	for _, re := range []*regexp.Regexp{achievedRE, rateRE} {
+		if m := re.FindStringSubmatch(s); m != nil {
+			v, err := strconv.ParseFloat(m[1], 64)
+			if err == nil {
+				return v
+			}
+		}
 	}
-	if output > 0 {
-		row.Request.OutputTokens = i64(int64(math.Round(output)))
+	return 0
+}
+
+// readPoint reads one point of serving_curves.csv: its GPUs are the
+// server's tensor-parallel GPUs (the published per-GPU figures divide by
+// them), its requests in flight the sweep's concurrency.
+func readPoint(rec []string, col map[string]int) (Row, error) {
+	p := parser{rec: rec, col: col}
+	row := Row{ID: rec[col["id"]], Kind: Sweep, Model: rec[col["model"]], GPU: curveGPUs[rec[col["gpu_model"]]], Precision: rec[col["precision"]],
+		GPUs: int64(p.num("gpus_in_system")), Published: p.num("output_tok_s_per_gpu"), TTFT: p.num("ttft_ms"), TPOT: p.num("tpot_ms"),
+		Prompt: p.num("input_tokens"), Output: p.num("output_tokens")}
+	if err := p.err(row.ID); err != nil {
+		return row, err
 	}
-	row.Request.ConcurrentRequests = i64(concurrency(row, rec[col["scenario"]], total, output))
+	conc := strings.TrimPrefix(rec[col["concurrency_or_request_rate"]], "conc=")
+	v, err := strconv.ParseFloat(conc, 64)
+	if err != nil || v <= 0 {
+		return row, fmt.Errorf("%s: concurrency %q not a number", row.ID, conc)
+	}
+	row.InFlight = v
+	if _, ok := models[row.Model]; !ok || row.GPU == "" {
+		return row, fmt.Errorf("%s: no model id for %q or size for %q", row.ID, row.Model, rec[col["gpu_model"]])
+	}
 	return row, nil
 }
 
 func i64(v int64) *int64 { return &v }
 
-// concurrency is the requests in flight a user states for a row: 256 per
-// GPU for offline and fixed-length runs (every request queued at once);
-// for a server run with published latencies, Little's law: the completed
-// requests per second × a request's time in the system (time to first
-// token + output tokens × time per output token).
-func concurrency(row Row, scenario string, totalTPS, output float64) int64 {
-	if (scenario == "server" || scenario == "interactive") && row.TTFT > 0 && row.TPOT > 0 && output > 0 {
-		rate := totalTPS / output
-		return int64(math.Ceil(rate * (row.TTFT + output*row.TPOT) / 1000))
+func deref(v *int64) int64 {
+	if v == nil {
+		return 0
 	}
-	return 256 * row.GPUs
+	return *v
 }
 
 // Prediction is the engine's answer for a row, on the row's Azure size.
@@ -190,10 +315,25 @@ type Prediction struct {
 	Replicas       int64
 	Nodes          int64
 	TensorParallel int64
+	// Capacity is the layout's output tokens per second per GPU at the
+	// batch each copy runs at most (SeqsPerCopy); InFlight the requests in
+	// the service.
+	Capacity                  float64
+	SeqsPerCopy, PredInFlight int64
 }
 
-// RelativeError is the relative error of the prediction: predicted ÷ published − 1.
+// RelativeError is the relative error of the per-GPU throughput:
+// predicted ÷ published − 1.
 func (p Prediction) RelativeError() float64 { return p.Predicted/p.Published - 1 }
+
+// TPOTError is the relative error of the time per output token.
+func (p Prediction) TPOTError() float64 { return p.PredTPOT/p.TPOT - 1 }
+
+// TTFTRatio is how many times off the time to first token is, either way:
+// max(predicted ÷ published, published ÷ predicted).
+func (p Prediction) TTFTRatio() float64 {
+	return math.Max(p.PredTTFT/p.TTFT, p.TTFT/p.PredTTFT)
+}
 
 // Predict asks eng for each row with an Azure size, that size in prefer,
 // at AsOf; per-GPU throughput = tokens_per_second ÷ total_gpus. It returns
@@ -217,37 +357,78 @@ func Predict(eng *recommend.Engine, rows []Row) ([]Prediction, []Row, error) {
 }
 
 func predict(eng *recommend.Engine, row Row, size string) (Prediction, error) {
-	req := row.Request
+	s, ok := eng.Catalog().Lookup(size)
+	if !ok || s.GPU == nil {
+		return Prediction{}, fmt.Errorf("%s: no GPU size %s", row.ID, size)
+	}
+	req := row.Request(s.GPU.Count)
 	req.Prefer, req.AsOf = []string{size}, AsOf
 	res, err := eng.Recommend(req)
 	if err != nil {
 		return Prediction{}, fmt.Errorf("%s: %w", row.ID, err)
-	}
-	if len(res.Recommendations) == 0 {
-		return Prediction{}, fmt.Errorf("%s: no recommendation", row.ID)
 	}
 	r := res.Recommendations[0]
 	est := r.Estimate
 	if r.VMSize != size || est == nil || est.TokensPerSecond == nil || est.TimeToFirstTokenMs == nil || est.TimePerOutputTokenMs == nil || r.TotalGPUs <= 0 {
 		return Prediction{}, fmt.Errorf("%s: %s first, without a serving estimate on %s", row.ID, r.VMSize, size)
 	}
-	return Prediction{Row: row, Predicted: *est.TokensPerSecond / r.TotalGPUs,
+	predicted := *est.TokensPerSecond / r.TotalGPUs
+	if row.Kind == Rate {
+		// At a stated load the service serves the load.
+		predicted = res.Requirements.TokensPerSecond / r.TotalGPUs
+	}
+	return Prediction{Row: row, Predicted: predicted,
 		PredTTFT: *est.TimeToFirstTokenMs, PredTPOT: *est.TimePerOutputTokenMs,
-		Replicas: r.Replicas, Nodes: r.Nodes, TensorParallel: r.TensorParallel}, nil
+		Replicas: r.Replicas, Nodes: r.Nodes, TensorParallel: r.TensorParallel,
+		Capacity: *est.TokensPerSecond / r.TotalGPUs, SeqsPerCopy: deref(est.SequencesPerCopy), PredInFlight: deref(est.ConcurrentRequests)}, nil
 }
 
-// MedianAbsError is the median of the predictions' absolute relative
-// errors (0 without predictions).
-func MedianAbsError(preds []Prediction) float64 {
+// Of is the predictions of one kind.
+func Of(preds []Prediction, k Kind) []Prediction {
+	var out []Prediction
+	for _, p := range preds {
+		if p.Kind == k {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Median is the median of f over the predictions (0 without any).
+func Median(preds []Prediction, f func(Prediction) float64) float64 {
 	if len(preds) == 0 {
 		return 0
 	}
-	errs := make([]float64, len(preds))
+	v := make([]float64, len(preds))
 	for i, p := range preds {
-		errs[i] = math.Abs(p.RelativeError())
+		v[i] = f(p)
 	}
-	slices.Sort(errs)
-	return (errs[(len(errs)-1)/2] + errs[len(errs)/2]) / 2
+	slices.Sort(v)
+	return (v[(len(v)-1)/2] + v[len(v)/2]) / 2
+}
+
+// AbsError, AbsTPOTError and TTFTRatio are the measures the medians take.
+func AbsError(p Prediction) float64     { return math.Abs(p.RelativeError()) }
+func AbsTPOTError(p Prediction) float64 { return math.Abs(p.TPOTError()) }
+func TTFTRatio(p Prediction) float64    { return p.TTFTRatio() }
+
+// MedianAbsError is the median of the throughput rows' absolute relative
+// errors (0 without predictions).
+func MedianAbsError(preds []Prediction) float64 { return Median(Of(preds, Throughput), AbsError) }
+
+// Within is the share of the predictions within factor of their
+// published throughput.
+func Within(preds []Prediction, factor float64) float64 {
+	if len(preds) == 0 {
+		return 0
+	}
+	n := 0
+	for _, p := range preds {
+		if r := p.Predicted / p.Published; r <= factor && r >= 1/factor {
+			n++
+		}
+	}
+	return float64(n) / float64(len(preds))
 }
 
 // Constant is a fitted constant of the step model, by name.
@@ -262,73 +443,8 @@ func Constants() []Constant {
 		{"InferenceMBU", perfmodel.InferenceMBU},
 		{"DecodeMFU", perfmodel.DecodeMFU},
 		{"PrefillMFU", perfmodel.PrefillMFU},
+		{"AllReduceSeconds", perfmodel.AllReduceSeconds},
+		{"LinkEfficiency", perfmodel.LinkEfficiency},
+		{"ServiceCV2", perfmodel.ServiceCV2},
 	}
-}
-
-// Table is the calibration in Markdown: a row per prediction, then the
-// rows without an Azure size, the median absolute error and the fitted
-// constants.
-func Table(preds []Prediction, skipped []Row) string {
-	var b strings.Builder
-	b.WriteString("| Row | Model | GPU (Azure size) | Precision | Published | Predicted | Error |\n|---|---|---|---|---|---|---|\n")
-	for _, p := range preds {
-		fmt.Fprintf(&b, "| `%s` | %s | %s (`%s`) | %s | %s | %s | %s |\n",
-			p.ID, p.Model, p.GPU, p.Size(), p.Precision, grouped(p.Published), grouped(p.Predicted), percent(p.RelativeError()))
-	}
-	b.WriteString("\n")
-	b.WriteString(outlierList(preds))
-	if len(skipped) > 0 {
-		ids := make([]string, len(skipped))
-		for i, r := range skipped {
-			ids[i] = fmt.Sprintf("`%s` (%s)", r.ID, r.GPU)
-		}
-		fmt.Fprintf(&b, "Rows on a GPU no Azure size has, not predicted: %s.\n\n", strings.Join(ids, ", "))
-	}
-	consts := make([]string, 0, len(Constants()))
-	for _, c := range Constants() {
-		consts = append(consts, fmt.Sprintf("`%s` = %s", c.Name, strconv.FormatFloat(c.Value, 'f', 2, 64)))
-	}
-	fmt.Fprintf(&b, "%d rows predicted; median absolute error %.1f%%. The constants: %s.\n",
-		len(preds), MedianAbsError(preds)*100, strings.Join(consts, ", "))
-	return b.String()
-}
-
-// outlierList names the predicted rows listed as outliers, with their
-// reasons, in the table's order.
-func outlierList(preds []Prediction) string {
-	var b strings.Builder
-	n := 0
-	for _, p := range preds {
-		if why, ok := Outliers[p.ID]; ok {
-			fmt.Fprintf(&b, "* `%s` (%s): %s.\n", p.ID, percent(p.RelativeError()), why)
-			n++
-		}
-	}
-	if n == 0 {
-		return ""
-	}
-	return fmt.Sprintf("%d rows are outside 2× of their published figure, each for a reason:\n\n%s\n", n, b.String())
-}
-
-// percent writes a relative error as a whole signed percentage, with the
-// guide's minus sign.
-func percent(e float64) string {
-	v := math.Round(e * 100)
-	switch {
-	case v > 0:
-		return fmt.Sprintf("+%.0f%%", v)
-	case v < 0:
-		return fmt.Sprintf("−%.0f%%", -v)
-	}
-	return "0%"
-}
-
-// grouped writes v rounded to a whole number, with thousands separated by
-// commas.
-func grouped(v float64) string {
-	s := strconv.FormatInt(int64(math.Round(v)), 10)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }

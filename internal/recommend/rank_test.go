@@ -1,0 +1,47 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package recommend
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
+
+// A served layout above the sizing band ranks after a layout inside it
+// whose output tokens cost at most 10% more, its score capped there; one
+// whose in-band rivals all cost more than that keeps its place, as does a
+// layout of another group (a spot price against on-demand ones).
+func TestBandOrder(t *testing.T) {
+	served := func(name string, sizing, perToken, score float64) candidate {
+		e := &eval{memBand: true, sizing: sizing, hasPrice: true, total: perToken * 1000, serviceTPS: 1000, in: &sizeInfo{sku: &catalog.SKU{Name: name}}}
+		return candidate{eval: e, score: score}
+	}
+	names := func(cs []candidate) []string {
+		out := make([]string, len(cs))
+		for i, c := range cs {
+			out[i] = fmt.Sprintf("%s %.0f", c.in.sku.Name, c.score)
+		}
+		return out
+	}
+	cands := []candidate{
+		served("full-cheap", 0.99, 1.0, 90),
+		served("full-cheaper", 0.95, 0.5, 88),
+		served("band-close", 0.60, 1.08, 85),
+		served("band-dear", 0.70, 1.5, 80),
+	}
+	bandOrder(cands, 0)
+	want := []string{"full-cheaper 88", "band-close 85", "full-cheap 85", "band-dear 80"}
+	if got := names(cands); !slices.Equal(got, want) {
+		t.Errorf("order %q, want %q", got, want)
+	}
+	other := []candidate{served("full-spot", 0.99, 1.0, 90), served("band-on-demand", 0.6, 1.0, 85)}
+	other[1].lacksSpot = true
+	bandOrder(other, 0)
+	if got := names(other); got[0] != "full-spot 90" {
+		t.Errorf("across groups: %q", got)
+	}
+}
