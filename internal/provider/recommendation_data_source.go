@@ -124,6 +124,7 @@ func requestFromConfig(ctx context.Context, cfg recommendationDataSourceModel, d
 		Spot:                    cfg.Spot.ValueBool(),
 		MinLifetimeMonths:       int64Ptr(cfg.MinLifetimeMonths),
 		IncludePreview:          cfg.IncludePreview.ValueBool(),
+		IncludeOnRequest:        cfg.IncludeOnRequest.ValueBool(),
 		Confidential:            boolPtr(cfg.Confidential),
 		Isolated:                boolPtr(cfg.Isolated),
 		OptimizeFor:             cfg.OptimizeFor.ValueString(),

@@ -360,6 +360,13 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 			Optional:            true,
 			MarkdownDescription: "Allow preview sizes. Defaults to `false`.",
 		},
+		"include_on_request": schema.BoolAttribute{
+			Optional: true,
+			MarkdownDescription: "Allow sizes Azure offers on request: those no public list of the Resource SKUs API names (the size record's `on_request`, " +
+				"today `Standard_ND96is_H100_v5`), which a subscription has only once Azure grants it. Defaults to `false`, which removes them (constraint `on_request`) " +
+				"unless `prefer` names them or the provider's `availability_file` lists them in the size's region without a restriction (the subscription has them). " +
+				"An on-request size in preview also needs `include_preview`.",
+		},
 		"confidential": schema.BoolAttribute{
 			Optional:            true,
 			MarkdownDescription: "When `true`, only confidential-computing sizes; when `false`, none.",

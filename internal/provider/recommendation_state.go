@@ -73,6 +73,7 @@ type recommendationDataSourceModel struct {
 	Spot                 types.Bool    `tfsdk:"spot"`
 	MinLifetimeMonths    types.Int64   `tfsdk:"min_lifetime_months"`
 	IncludePreview       types.Bool    `tfsdk:"include_preview"`
+	IncludeOnRequest     types.Bool    `tfsdk:"include_on_request"`
 	Confidential         types.Bool    `tfsdk:"confidential"`
 	Isolated             types.Bool    `tfsdk:"isolated"`
 	OptimizeFor          types.String  `tfsdk:"optimize_for"`

@@ -42,6 +42,7 @@ const (
 	cTarget
 	cLifetime
 	cPreview
+	cOnRequest
 	cDeployable
 	cMaxPrice
 	cMaxTotalPrice

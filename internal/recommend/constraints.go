@@ -103,6 +103,23 @@ var constraintTable = [numConstraints]constraintDef{
 		reason: func(*requirements) string { return "In preview; set include_preview = true to consider preview sizes." },
 		relax:  func(*requirements, *eval) string { return "set include_preview = true" },
 	},
+	// Offered on request (catalog decision D65), unless include_on_request,
+	// prefer names it, or the availability file lists it in its region
+	// without a Location restriction: the subscription has it.
+	cOnRequest: {
+		name:   "on_request",
+		active: func(n *requirements) bool { return !n.req.IncludeOnRequest },
+		fails: func(_ *requirements, evals []eval, bit uint64) {
+			mark(evals, bit, func(e *eval) bool {
+				s := e.in.sku
+				return s.OnRequest && e.preferredRank < 0 && !(s.HasAvailability() && s.AvailableIn(e.region))
+			})
+		},
+		reason: func(*requirements) string {
+			return "Offered on request: no public list of the Resource SKUs API names it, so a subscription has it only once Azure grants it. Set include_on_request = true, name it in prefer, or pass an availability_file that lists it."
+		},
+		relax: func(*requirements, *eval) string { return "set include_on_request = true (once Azure has granted it)" },
+	},
 	// No list of deployable sizes names it (catalog decision D44), unless
 	// an availability file lists it: that shows the subscription can deploy
 	// it, whatever the catalog's lists say.

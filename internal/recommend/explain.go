@@ -203,8 +203,11 @@ func warnings(n *requirements, e *eval) []string {
 	if d := s.Lifecycle.CapacityRestrictedDate; d != "" && d <= n.asOf.Format(catalog.DateLayout) {
 		out = append(out, "Azure has restricted capacity growth for the "+s.Series+" series since "+d+": new VMs may not be allocated, Spot VMs least of all. "+s.ReplacementSentence(n.asOf))
 	}
-	if s.NoSizePage {
-		out = append(out, "Microsoft publishes no size page for this size: its facts come from the Resource SKUs API, AKS's GPU registry or the retail price data and a sibling size, and it may be offered only on request; check az vm list-skus for your subscription and region.")
+	switch {
+	case s.OnRequest:
+		out = append(out, "Offered on request: no public list of the Resource SKUs API names this size, and Microsoft publishes no size page for it (its facts come from AKS's GPU registry, the retail price data and a sibling size); check az vm list-skus for your subscription and region before you deploy it.")
+	case s.NoSizePage:
+		out = append(out, "Microsoft publishes no size page for this size: its facts come from the Resource SKUs API, AKS's GPU registry or the retail price data and a sibling size.")
 	}
 	if e.in.vendor == catalog.VendorAMD {
 		out = append(out, "AMD GPU: CUDA software does not run here; GPU compute needs ROCm (HIP) builds of the frameworks and libraries.")

@@ -136,8 +136,11 @@ type Request struct {
 
 	MinLifetimeMonths *int64 // nil means DefaultMinLifetimeMonths
 	IncludePreview    bool
-	Confidential      *bool // true: confidential sizes only; nil or false: none
-	Isolated          *bool // true: isolated only; false: not isolated; nil: either
+	// IncludeOnRequest keeps sizes Azure offers on request (catalog
+	// OnRequest), which the on_request constraint otherwise removes.
+	IncludeOnRequest bool
+	Confidential     *bool // true: confidential sizes only; nil or false: none
+	Isolated         *bool // true: isolated only; false: not isolated; nil: either
 
 	OptimizeFor string   // "" or one of OptimizeFors
 	MaxResults  *int64   // nil means DefaultMaxResults; 1..MaxResultsLimit
