@@ -104,6 +104,7 @@ func requestFromConfig(ctx context.Context, cfg recommendationDataSourceModel, d
 		GPUMemoryGiB:            float64Ptr(cfg.GPUMemoryGiB),
 		GPUs:                    int64Ptr(cfg.GPUs),
 		Nodes:                   int64Ptr(cfg.Nodes),
+		MaxNodes:                int64Ptr(cfg.MaxNodes),
 		Cores:                   int64Ptr(cfg.Cores),
 		MinVCPUs:                int64Ptr(cfg.MinVCPUs),
 		MinMemoryGiB:            float64Ptr(cfg.MinMemoryGiB),

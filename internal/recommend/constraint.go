@@ -34,6 +34,7 @@ const (
 	cMaxTimeToFirstToken
 	cMaxTimePerOutputToken
 	cNodes
+	cMaxNodes
 	cInterconnect
 	cRegion
 	cAvailability

@@ -98,12 +98,13 @@ func (c *deploymentCheck) security() {
 
 // placement: InfiniBand placement only for RDMA across VMs; an
 // availability set for plain VMs, a single-placement-group scale set
-// otherwise, never over 100 VMs.
+// otherwise, never over the size's InfiniBand span (100 VMs but on the
+// rack-scale series).
 func (c *deploymentCheck) placement() {
 	c.t.Helper()
 	d, s, r := c.r.Deployment, c.r.SKU, c.r
 	switch {
-	case d.RDMAPlacement != "" && (!d.RDMA || r.Nodes < 2 || r.Nodes > MaxNodesRDMA):
+	case d.RDMAPlacement != "" && (!d.RDMA || r.Nodes < 2 || r.Nodes > s.MaxJobVMs()):
 		c.fail("placement %q with RDMA %v on %d VMs", d.RDMAPlacement, d.RDMA, r.Nodes)
 	case d.RDMAPlacement != "" && (d.RDMAPlacement == deploy.PlacementAvailabilitySet) != (c.target == TargetVM):
 		c.fail("placement %q", d.RDMAPlacement)
