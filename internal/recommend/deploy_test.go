@@ -574,3 +574,27 @@ func TestSpotPreferStillPins(t *testing.T) {
 		t.Errorf("after the pinned size, %s is not priced at spot", rest[0].VMSize)
 	}
 }
+
+// Spot training: the checkpoint advice is in the top recommendation's
+// warnings, in state, besides the plan's diagnostic; a spot job across VMs
+// over InfiniBand (an MPI job on 2,000 cores) says that one eviction stops
+// it.
+func TestSpotTrainingWarnings(t *testing.T) {
+	train := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 70}, TokensBillion: f64(2000), DeadlineHours: f64(2000), Spot: true, AsOf: asOf}
+	if top := mustRecommend(t, train).Recommendations[0]; !slices.Contains(top.Warnings, spotTrainingAdvice) {
+		t.Errorf("top %s warnings %q lack the checkpoint advice", top.VMSize, top.Warnings)
+	}
+	res := mustRecommend(t, Request{Workload: WorkloadHPC, Cores: i64(2000), Spot: true, AsOf: asOf, MaxResults: i64(MaxResultsLimit)})
+	spread := false
+	for _, r := range res.Recommendations {
+		says := slices.ContainsFunc(r.Warnings, func(w string) bool { return strings.Contains(w, "an eviction of any one of them stops the whole job") })
+		multi := r.PriceIsSpot && r.Nodes > 1 && r.Deployment.RDMA
+		if multi != says {
+			t.Errorf("%s on %d VMs (spot %v, RDMA %v): eviction warning %v", r.VMSize, r.Nodes, r.PriceIsSpot, r.Deployment.RDMA, says)
+		}
+		spread = spread || multi
+	}
+	if !spread {
+		t.Errorf("no spot layout across VMs over InfiniBand: %v", names(res))
+	}
+}

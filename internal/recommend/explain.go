@@ -197,6 +197,9 @@ func generationReasons(out []string, n *requirements, e *eval) []string {
 func warnings(n *requirements, e *eval) []string {
 	s := e.in.sku
 	var out []string
+	if e.spot && e.spans && e.ibNeeded {
+		out = append(out, fmt.Sprintf("Spot VMs for one job across %d VMs over InfiniBand: an eviction of any one of them stops the whole job (its ranks cannot continue without it), and the more VMs, the likelier one is evicted; checkpoint often, or run it on demand.", e.nodes))
+	}
 	if e.retiringSoon {
 		out = append(out, fmt.Sprintf("Retires on %s, within %d months. %s", s.Lifecycle.RetirementDate, catalog.RetirementWarningMonths, s.ReplacementSentence(n.asOf)))
 	}
@@ -329,9 +332,8 @@ func resultWarnings(n *requirements, cat *catalog.Catalog, r ranking, evals []ev
 					cat.DataDate.Format(catalog.DateLayout), age, n.asOf.Format(catalog.DateLayout), CatalogStaleDays)})
 		}
 	}
-	if n.spot && (n.workload == WorkloadTraining || n.workload == WorkloadFineTuning) {
-		out = append(out, Warning{"Spot VMs For Training",
-			"Spot capacity can be reclaimed at any time. Microsoft recommends spot for interruptible work such as inference (Microsoft's AI compute guidance); for training and fine-tuning, checkpoint regularly so an eviction loses little work."})
+	if n.spotTraining() {
+		out = append(out, Warning{"Spot VMs For Training", spotTrainingAdvice})
 	}
 	if n.spot && !first.spot {
 		out = append(out, Warning{"No Spot Price",

@@ -389,6 +389,12 @@ func (n *requirements) cpuService() bool {
 	return n.workload == WorkloadInference && n.class == ClassSmall && n.serve.HasMemory
 }
 
+// spotTraining reports whether a training or fine-tuning job asks for
+// spot prices.
+func (n *requirements) spotTraining() bool {
+	return n.spot && (n.workload == WorkloadTraining || n.workload == WorkloadFineTuning)
+}
+
 // serviceTimed reports whether the request is a served language model the
 // step model times.
 func (n *requirements) serviceTimed() bool {
