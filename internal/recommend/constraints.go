@@ -112,7 +112,7 @@ var constraintTable = [numConstraints]constraintDef{
 		fails: func(_ *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool {
 				s := e.in.sku
-				return s.OnRequest && e.preferredRank < 0 && !(s.HasAvailability() && s.AvailableIn(e.region))
+				return s.OnRequest && e.preferredRank < 0 && (!s.HasAvailability() || !s.AvailableIn(e.region))
 			})
 		},
 		reason: func(*requirements) string {

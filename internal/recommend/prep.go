@@ -35,7 +35,7 @@ type sizeInfo struct {
 	gpuMem    float64 // total GPU memory per VM
 	// rackVMs is the VMs Azure allocates together for a job that spans
 	// VMs (one NVLink rack); 1 for sizes placed one VM at a time.
-	rackVMs   int64
+	rackVMs int64
 	// maxJobVMs is the most VMs one InfiniBand job of the size may span
 	// (catalog SKU.MaxJobVMs: its series' placement, else one scale set's
 	// single placement group).
