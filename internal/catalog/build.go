@@ -169,6 +169,9 @@ func (c *Catalog) join(d SKUDoc, images map[string]ImageDoc, decisions map[strin
 	if !ok {
 		return nil, fmt.Errorf("series %q is not defined", d.Series)
 	}
+	if err := checkOnRequest(d); err != nil {
+		return nil, err
+	}
 	s := newSKU(d, sr)
 	s.Decisions = dedupe(append(append([]string{}, sr.Decisions...), d.Decisions...))
 	if err := checkDecisions(s.Decisions, decisions); err != nil {
@@ -197,9 +200,26 @@ func (c *Catalog) join(d SKUDoc, images map[string]ImageDoc, decisions map[strin
 	}
 	if p := sr.Placement; p != nil {
 		s.Placement = &Placement{RackVMs: int64(p.RackVMs), SinglePlacementGroup: p.SinglePlacementGroup,
-			HighSpeedInterconnectPlacement: p.HighSpeedInterconnectPlacement, APIVersion: p.APIVersion, Sources: p.Sources, Notes: p.Notes}
+			HighSpeedInterconnectPlacement: p.HighSpeedInterconnectPlacement, APIVersion: p.APIVersion, MaxJobVMs: int64(p.MaxJobVMs), Sources: p.Sources, Notes: p.Notes}
 	}
 	return s, nil
+}
+
+// checkOnRequest checks that an on-request size names the API lists that
+// do not name it, each a source, and that only such a size names them.
+func checkOnRequest(d SKUDoc) error {
+	switch {
+	case d.OnRequest && len(d.OnRequestSources) == 0:
+		return errors.New("on_request needs on_request_sources: the dated Resource SKUs API lists that do not name the size")
+	case !d.OnRequest && len(d.OnRequestSources) > 0:
+		return errors.New("on_request_sources without on_request = true")
+	}
+	for _, src := range d.OnRequestSources {
+		if _, err := ParseSource(src); err != nil {
+			return fmt.Errorf("on_request_sources: %w", err)
+		}
+	}
+	return nil
 }
 
 // newSKU copies a size's own figures and its series' shared ones into a new
@@ -212,6 +232,7 @@ func newSKU(d SKUDoc, sr SeriesDoc) *SKU {
 		HyperVGenerations: d.HyperVGenerations, Confidential: d.Confidential, Isolated: d.Isolated,
 		PremiumStorage: d.PremiumStorage, MaxDataDisks: d.MaxDataDisks, MaxNICs: d.MaxNICs,
 		Deployable: d.Deployable == nil || *d.Deployable, NoSizePage: d.SizePage != nil && !*d.SizePage,
+		OnRequest: d.OnRequest, OnRequestSources: d.OnRequestSources,
 		Sources: d.Sources, Notes: d.Notes, Prices: map[string]Price{},
 	}
 	s.QuotaFamily = sr.QuotaFamily

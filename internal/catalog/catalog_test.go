@@ -929,3 +929,27 @@ func TestDecisions(t *testing.T) {
 		}
 	}
 }
+
+// Standard_ND96is_H100_v5 is offered on request: no public Resource SKUs
+// API list names it (D65), while the other sizes without a size page are
+// in those lists and so are not.
+func TestOnRequestSizes(t *testing.T) {
+	c := mustDefault(t)
+	var got []string
+	for _, s := range c.SKUs() {
+		if s.OnRequest {
+			got = append(got, s.Name)
+			if len(s.OnRequestSources) < 3 || !s.NoSizePage {
+				t.Errorf("%s: on request with %d API lists checked, size page %v", s.Name, len(s.OnRequestSources), !s.NoSizePage)
+			}
+		}
+	}
+	if !slices.Equal(got, []string{"Standard_ND96is_H100_v5"}) {
+		t.Errorf("on-request sizes %v", got)
+	}
+	for _, name := range []string{"Standard_ND96is_MI300X_v5", "Standard_NC8ads_A10_v4"} {
+		if s, ok := c.Lookup(name); !ok || s.OnRequest || !s.NoSizePage {
+			t.Errorf("%s: in the API lists without a size page, not on request", name)
+		}
+	}
+}

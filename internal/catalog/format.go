@@ -128,9 +128,12 @@ type PlacementDoc struct {
 	HighSpeedInterconnectPlacement string `json:"high_speed_interconnect_placement"`
 	// APIVersion is the Compute API version that takes the interconnect
 	// settings (interconnectBlockProfile, interconnectGroupProfile).
-	APIVersion string   `json:"api_version"`
-	Sources    []string `json:"sources"`
-	Notes      string   `json:"notes,omitempty"`
+	APIVersion string `json:"api_version"`
+	// MaxJobVMs is the most VMs one InfiniBand job of the series may span,
+	// whole racks; 0 for SinglePlacementGroupVMs (sources name the figure).
+	MaxJobVMs int      `json:"max_job_vms,omitempty"`
+	Sources   []string `json:"sources"`
+	Notes     string   `json:"notes,omitempty"`
 }
 
 // LifecycleDoc is a series' lifecycle, or a size's override of it.
@@ -203,8 +206,15 @@ type SKUDoc struct {
 	// SizePage is false for a size Microsoft publishes no size page for
 	// (its facts come from other lists, and it may be offered only on
 	// request); omitted (true) otherwise.
-	SizePage  *bool         `json:"size_page,omitempty"`
-	Lifecycle *LifecycleDoc `json:"lifecycle,omitempty"`
+	SizePage *bool `json:"size_page,omitempty"`
+	// OnRequest is true for a size no public list of the Resource SKUs API
+	// names although other lists do (AKS's GPU registry, the retail price
+	// data): Azure offers it on request, to some subscriptions only.
+	// OnRequestSources are the dated API lists checked. Omitted (false)
+	// otherwise.
+	OnRequest        bool          `json:"on_request,omitempty"`
+	OnRequestSources []string      `json:"on_request_sources,omitempty"`
+	Lifecycle        *LifecycleDoc `json:"lifecycle,omitempty"`
 	// Support overrides the series' support verdicts for this size.
 	Support   *SupportOverrideDoc `json:"support,omitempty"`
 	Sources   []string            `json:"sources"`

@@ -288,6 +288,19 @@ var buildRejectCases = []buildRejectCase{
 		want:   []string{`size Standard_NX8_v1: GPU model "h999" is not defined`},
 	},
 	{
+		name:   "on request without the API lists checked",
+		mutate: func(d []Document) []Document { lastSKU(d).OnRequest = true; return d },
+		want:   []string{"size Standard_NX8_v1: on_request needs on_request_sources"},
+	},
+	{
+		name: "API lists without on request",
+		mutate: func(d []Document) []Document {
+			lastSKU(d).OnRequestSources = []string{"https://example.org/skus"}
+			return d
+		},
+		want: []string{"size Standard_NX8_v1: on_request_sources without on_request = true"},
+	},
+	{
 		name:   "RDMA without InfiniBand",
 		mutate: func(d []Document) []Document { lastSKU(d).Network.RDMA = true; return d },
 		want:   []string{"size Standard_NX8_v1: RDMA sizes need an InfiniBand generation"},

@@ -96,6 +96,11 @@ type SKU struct {
 	// NoSizePage: Microsoft publishes no size page for the size (size
 	// record "size_page": false).
 	NoSizePage bool
+	// OnRequest: no public list of the Resource SKUs API names the size,
+	// which Azure offers on request (size record "on_request": true, with
+	// OnRequestSources, the dated lists checked).
+	OnRequest        bool
+	OnRequestSources []string
 
 	Lifecycle Lifecycle
 	Support   Support
@@ -219,8 +224,26 @@ type Placement struct {
 	SinglePlacementGroup           bool
 	HighSpeedInterconnectPlacement string
 	APIVersion                     string
+	MaxJobVMs                      int64 // 0: SinglePlacementGroupVMs
 	Sources                        []string
 	Notes                          string
+}
+
+// SinglePlacementGroupVMs is the most VMs of one scale set with a single
+// placement group, which InfiniBand between its VMs needs (scale sets of
+// several placement groups do not support InfiniBand): the InfiniBand span
+// of one job on a series without a placement record of its own
+// (MicrosoftDocs/azure-compute-docs, "Virtual Machine Scale Sets and
+// placement groups"; decision D66).
+const SinglePlacementGroupVMs = 100
+
+// MaxJobVMs is the most VMs one InfiniBand job of the size may span: its
+// series' placement record's, else SinglePlacementGroupVMs.
+func (s *SKU) MaxJobVMs() int64 {
+	if p := s.Placement; p != nil && p.MaxJobVMs > 0 {
+		return p.MaxJobVMs
+	}
+	return SinglePlacementGroupVMs
 }
 
 // Image is the recommended marketplace image for a size.

@@ -77,6 +77,9 @@ func validateSeries(sr SeriesDoc) []error {
 	if p := sr.Placement; p != nil && (p.RackVMs < 1 || p.HighSpeedInterconnectPlacement == "" || p.APIVersion == "" || len(p.Sources) == 0) {
 		errs = append(errs, fmt.Errorf("series %s: placement needs rack_vms of at least 1, high_speed_interconnect_placement, api_version and sources", sr.Name))
 	}
+	if p := sr.Placement; p != nil && p.MaxJobVMs != 0 && (p.MaxJobVMs < p.RackVMs || p.RackVMs > 0 && p.MaxJobVMs%p.RackVMs != 0) {
+		errs = append(errs, fmt.Errorf("series %s: placement.max_job_vms %d must be whole racks of %d VMs", sr.Name, p.MaxJobVMs, p.RackVMs))
+	}
 	return errs
 }
 

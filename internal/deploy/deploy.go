@@ -11,6 +11,12 @@ import (
 )
 
 // Targets: where a size will run, each with its own settings.
+// ScaleSetVMs is the most VMs of one scale set (of several placement
+// groups, which a rack-scale series' scale set is): 1,000
+// (MicrosoftDocs/azure-compute-docs, "Virtual Machine Scale Sets and
+// placement groups").
+const ScaleSetVMs = 1000
+
 const (
 	TargetVM         = "vm"
 	TargetVMSS       = "vmss"
@@ -237,11 +243,12 @@ func interconnectDeployment(p *catalog.Placement, nodes int64) *InterconnectDepl
 		return nil
 	}
 	racks := (nodes + p.RackVMs - 1) / p.RackVMs
+	sets := (racks*p.RackVMs + ScaleSetVMs - 1) / ScaleSetVMs
 	return &InterconnectDeployment{
 		HighSpeedInterconnectPlacement: p.HighSpeedInterconnectPlacement, APIVersion: p.APIVersion,
-		RackVMs: p.RackVMs, Racks: racks, InterconnectBlockCapacity: racks * p.RackVMs, Sources: p.Sources,
-		Note: fmt.Sprintf("Azure allocates these VMs by racks of %d and rejects a scale set with a single placement group: create an interconnect group and an interconnect block (Microsoft.Compute/interconnectBlocks, sku capacity %d), and give the scale set (Microsoft.Compute/virtualMachineScaleSets@%s) single_placement_group = false, highSpeedInterconnectPlacement = \"%s\", virtualMachineProfile.interconnectBlockProfile and networkProfile.interconnectGroupProfile. azurerm cannot set these properties: set them with azapi (an azapi_update_resource on the scale set, or the whole scale set as an azapi_resource).",
-			p.RackVMs, racks*p.RackVMs, p.APIVersion, p.HighSpeedInterconnectPlacement),
+		RackVMs: p.RackVMs, Racks: racks, InterconnectBlockCapacity: racks * p.RackVMs, ScaleSets: sets, Sources: p.Sources,
+		Note: fmt.Sprintf("Azure allocates these VMs by racks of %d and rejects a scale set with a single placement group: create an interconnect group and an interconnect block (Microsoft.Compute/interconnectBlocks, sku capacity %d), and give the scale set (Microsoft.Compute/virtualMachineScaleSets@%s; %s of at most %d VMs) single_placement_group = false, highSpeedInterconnectPlacement = \"%s\", virtualMachineProfile.interconnectBlockProfile and networkProfile.interconnectGroupProfile. azurerm cannot set these properties: set them with azapi (an azapi_update_resource on the scale set, or the whole scale set as an azapi_resource).",
+			p.RackVMs, racks*p.RackVMs, p.APIVersion, catalog.Plural(sets, "scale set", "scale sets"), ScaleSetVMs, p.HighSpeedInterconnectPlacement),
 	}
 }
 

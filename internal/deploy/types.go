@@ -50,8 +50,10 @@ type InterconnectDeployment struct {
 	// InterconnectBlockCapacity is the sku capacity of the interconnect
 	// block (Microsoft.Compute/interconnectBlocks) that holds the job's VMs.
 	InterconnectBlockCapacity int64
-	Sources                   []string
-	Note                      string
+	// ScaleSets is the scale sets the job's VMs take: ScaleSetVMs each.
+	ScaleSets int64
+	Sources   []string
+	Note      string
 }
 
 // AKSDeployment holds node pool settings for AKS.

@@ -169,7 +169,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"deadline_hours": schema.Float64Attribute{
 			Optional: true,
 			MarkdownDescription: "Wall time, in hours, the job must finish in, greater than 0 and at most " + groupDigits(recommend.MaxDeadlineHours) + ". " +
-				"Each size scales out to meet it within the VMs one job may span (up to " + strconv.Itoa(recommend.MaxNodesRDMA) + " with InfiniBand; one without, unless `interconnect` is `any`), " +
+				"Each size scales out to meet it within the VMs one job may span (with InfiniBand, its series' span: " + strconv.Itoa(recommend.MaxNodesRDMA) + " VMs in one scale set's single placement group, 504 on the rack-scale ND GB200 and GB300 v6, whole racks; one VM without, unless `interconnect` is `any`) and `max_nodes`, " +
 				"and sizes that cannot meet it are removed (constraint `deadline`). " +
 				"Defaults to " + strconv.Itoa(recommend.DefaultDeadlineHours) + " hours (30 days), which never removes a size: where a size cannot meet it the job runs longer, " +
 				"with a warning, and ranks after the layouts that meet it. " +
@@ -266,6 +266,13 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Number of VMs the job runs on, 1 to " + groupDigits(recommend.MaxNodes) + ". By default the engine scales up before it scales out and computes this.",
 			Validators:          []validator.Int64{inRange(recommend.RangeNodes)},
 		},
+		"max_nodes": schema.Int64Attribute{
+			Optional: true,
+			MarkdownDescription: "The most VMs any layout may take, 1 to " + groupDigits(recommend.MaxNodes) + ": the whole job, or every copy of a served model together. " +
+				"It lowers the VMs a training job scales out to for its deadline, the copies a service adds for its load and the scale-out the quota limits; it never raises the VMs one InfiniBand job of a size may span. " +
+				"A size whose smallest layout that holds the job takes more is removed (constraint `max_nodes`); `nodes` above it is an error. No default: " + groupDigits(recommend.MaxNodes) + " VMs, and the InfiniBand span of each size's series.",
+			Validators: []validator.Int64{inRange(recommend.RangeMaxNodes)},
+		},
 		"cores": schema.Int64Attribute{
 			Optional:            true,
 			MarkdownDescription: "Total cores per job, for `hpc` and `htc`; `nodes` is then computed from the cores per VM.",
@@ -359,6 +366,13 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"include_preview": schema.BoolAttribute{
 			Optional:            true,
 			MarkdownDescription: "Allow preview sizes. Defaults to `false`.",
+		},
+		"include_on_request": schema.BoolAttribute{
+			Optional: true,
+			MarkdownDescription: "Allow sizes Azure offers on request: those no public list of the Resource SKUs API names (the size record's `on_request`, " +
+				"today `Standard_ND96is_H100_v5`), which a subscription has only once Azure grants it. Defaults to `false`, which removes them (constraint `on_request`) " +
+				"unless `prefer` names them or the provider's `availability_file` lists them in the size's region without a restriction (the subscription has them). " +
+				"An on-request size in preview also needs `include_preview`.",
 		},
 		"confidential": schema.BoolAttribute{
 			Optional:            true,
@@ -524,6 +538,7 @@ func recommendationAttributes() map[string]schema.Attribute {
 						"api_version":                       strAttr("The Compute API version that takes these settings, for azapi's resource type."),
 						"rack_vms":                          int64Attr("VMs of one rack, which Azure allocates together."),
 						"racks":                             int64Attr("Whole racks the job takes; the recommendation's `nodes` is `racks` × `rack_vms` unless `nodes` was set."),
+						"scale_sets":                        int64Attr("Scale sets the job's VMs take, at most 1,000 VMs each (a scale set of several placement groups)."),
 						"interconnect_block_capacity":       int64Attr("`sku.capacity` of the interconnect block (`Microsoft.Compute/interconnectBlocks`) that holds the job's VMs: `racks` × `rack_vms`."),
 						"sources":                           supportList("Where these settings are documented."),
 						"note":                              strAttr("How to apply them."),

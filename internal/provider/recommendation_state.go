@@ -54,6 +54,7 @@ type recommendationDataSourceModel struct {
 	GPUMemoryGiB         types.Float64 `tfsdk:"gpu_memory_gib"`
 	GPUs                 types.Int64   `tfsdk:"gpus"`
 	Nodes                types.Int64   `tfsdk:"nodes"`
+	MaxNodes             types.Int64   `tfsdk:"max_nodes"`
 	Cores                types.Int64   `tfsdk:"cores"`
 	MinVCPUs             types.Int64   `tfsdk:"min_vcpus"`
 	MinMemoryGiB         types.Float64 `tfsdk:"min_memory_gib"`
@@ -73,6 +74,7 @@ type recommendationDataSourceModel struct {
 	Spot                 types.Bool    `tfsdk:"spot"`
 	MinLifetimeMonths    types.Int64   `tfsdk:"min_lifetime_months"`
 	IncludePreview       types.Bool    `tfsdk:"include_preview"`
+	IncludeOnRequest     types.Bool    `tfsdk:"include_on_request"`
 	Confidential         types.Bool    `tfsdk:"confidential"`
 	Isolated             types.Bool    `tfsdk:"isolated"`
 	OptimizeFor          types.String  `tfsdk:"optimize_for"`
@@ -167,6 +169,7 @@ type interconnectOut struct {
 	APIVersion                     string   `tfsdk:"api_version"`
 	RackVMs                        int64    `tfsdk:"rack_vms"`
 	Racks                          int64    `tfsdk:"racks"`
+	ScaleSets                      int64    `tfsdk:"scale_sets"`
 	InterconnectBlockCapacity      int64    `tfsdk:"interconnect_block_capacity"`
 	Sources                        []string `tfsdk:"sources"`
 	Note                           string   `tfsdk:"note"`
@@ -428,7 +431,7 @@ func deploymentOutput(d deploy.Deployment) deploymentOut {
 	}
 	if ic := d.Interconnect; ic != nil {
 		dep.Interconnect = &interconnectOut{
-			HighSpeedInterconnectPlacement: ic.HighSpeedInterconnectPlacement, APIVersion: ic.APIVersion, RackVMs: ic.RackVMs, Racks: ic.Racks,
+			HighSpeedInterconnectPlacement: ic.HighSpeedInterconnectPlacement, APIVersion: ic.APIVersion, RackVMs: ic.RackVMs, Racks: ic.Racks, ScaleSets: ic.ScaleSets,
 			InterconnectBlockCapacity: ic.InterconnectBlockCapacity, Sources: nonNil(ic.Sources), Note: ic.Note,
 		}
 	}

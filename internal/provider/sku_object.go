@@ -35,6 +35,7 @@ type skuModel struct {
 	MemoryGiBAllotted *float64             `tfsdk:"memory_gib_allotted"`
 	QuotaVCPUs        *int64               `tfsdk:"quota_vcpus"`
 	Deployable        bool                 `tfsdk:"deployable"`
+	OnRequest         bool                 `tfsdk:"on_request"`
 	TempDiskGiB       *int64               `tfsdk:"temp_disk_gib"`
 	LocalNVMeGiB      *int64               `tfsdk:"local_nvme_gib"`
 	CPUModel          *string              `tfsdk:"cpu_model"`
@@ -244,6 +245,8 @@ func skuAttributes() map[string]schema.Attribute {
 			"(for example `Standard_HB120-16rs_v3`) this is its parent's count, while `vcpus` is the active cores; otherwise it equals `vcpus`. Null where no source gives it."),
 		"deployable": boolAttr("`false` for the few sizes that no deployable list names (the Resource SKUs API, AKS's GPU list and the price snapshot): " +
 			"they appear in documentation only and `hpcsku_recommendation` leaves them out under the `deployable` constraint."),
+		"on_request": boolAttr("`true` for a size Azure offers on request: other lists name it (AKS's GPU registry, the retail price data) but no public list of the Resource SKUs API does, " +
+			"so a subscription has it only once Azure grants it; `hpcsku_recommendation` leaves it out under the `on_request` constraint unless `include_on_request` is set."),
 		"temp_disk_gib":  int64Attr("Temporary disk in GiB. Null where no source gives it."),
 		"local_nvme_gib": int64Attr("Local NVMe capacity in GiB beyond the temporary disk, or null when there is none."),
 		"cpu_model":      strAttr("The host CPU, as the docs name it."),
@@ -542,7 +545,7 @@ func nonNilMap(m map[string][]string) map[string][]string {
 func newSKUModel(s *catalog.SKU, region string, asOf time.Time) skuModel {
 	m := skuModel{
 		Name: s.Name, Series: s.Series, Family: s.Family, Category: s.Category,
-		VCPUs: s.VCPUs, MemoryGiB: s.MemoryGiB, MemoryGiBAllotted: s.MemoryGiBAllotted, QuotaVCPUs: s.QuotaVCPUCount(), Deployable: s.Deployable,
+		VCPUs: s.VCPUs, MemoryGiB: s.MemoryGiB, MemoryGiBAllotted: s.MemoryGiBAllotted, QuotaVCPUs: s.QuotaVCPUCount(), Deployable: s.Deployable, OnRequest: s.OnRequest,
 		TempDiskGiB: s.TempDiskGiB, LocalNVMeGiB: s.LocalNVMeGiB,
 		CPUModel: strPtr(s.CPUModel), Arch: s.Arch,
 		HyperVGenerations: nonNil(s.HyperVGenerations),

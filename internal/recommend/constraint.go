@@ -34,6 +34,7 @@ const (
 	cMaxTimeToFirstToken
 	cMaxTimePerOutputToken
 	cNodes
+	cMaxNodes
 	cInterconnect
 	cRegion
 	cAvailability
@@ -42,6 +43,7 @@ const (
 	cTarget
 	cLifetime
 	cPreview
+	cOnRequest
 	cDeployable
 	cMaxPrice
 	cMaxTotalPrice

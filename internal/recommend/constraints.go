@@ -103,6 +103,23 @@ var constraintTable = [numConstraints]constraintDef{
 		reason: func(*requirements) string { return "In preview; set include_preview = true to consider preview sizes." },
 		relax:  func(*requirements, *eval) string { return "set include_preview = true" },
 	},
+	// Offered on request (catalog decision D65), unless include_on_request,
+	// prefer names it, or the availability file lists it in its region
+	// without a Location restriction: the subscription has it.
+	cOnRequest: {
+		name:   "on_request",
+		active: func(n *requirements) bool { return !n.req.IncludeOnRequest },
+		fails: func(_ *requirements, evals []eval, bit uint64) {
+			mark(evals, bit, func(e *eval) bool {
+				s := e.in.sku
+				return s.OnRequest && e.preferredRank < 0 && (!s.HasAvailability() || !s.AvailableIn(e.region))
+			})
+		},
+		reason: func(*requirements) string {
+			return "Offered on request: no public list of the Resource SKUs API names it, so a subscription has it only once Azure grants it. Set include_on_request = true, name it in prefer, or pass an availability_file that lists it."
+		},
+		relax: func(*requirements, *eval) string { return "set include_on_request = true (once Azure has granted it)" },
+	},
 	// No list of deployable sizes names it (catalog decision D44), unless
 	// an availability file lists it: that shows the subscription can deploy
 	// it, whatever the catalog's lists say.
@@ -476,9 +493,9 @@ var constraintTable = [numConstraints]constraintDef{
 		name:      "deadline",
 		decidedBy: stageLayout,
 		reason: func(n *requirements) string {
-			where := fmt.Sprintf("up to %d with InfiniBand, one without", MaxNodesRDMA)
+			where := "up to the size's InfiniBand span, one without"
 			if !n.ibNeeded(true) {
-				where = fmt.Sprintf("up to %d, over Ethernet (interconnect = \"any\")", MaxNodesRDMA)
+				where = fmt.Sprintf("up to %d, over Ethernet (interconnect = \"any\")", min(MaxNodesRDMA, n.maxNodes))
 			}
 			return fmt.Sprintf("Cannot finish the job (%s FLOPs) within deadline_hours = %s on the VMs one job may span (%s), at the throughput the throughput model estimates.", sci(n.train.FLOPs), trimFloat(n.train.Deadline), where)
 		},
@@ -525,16 +542,28 @@ var constraintTable = [numConstraints]constraintDef{
 			return n.serve.raiseTarget("max_time_per_output_token_ms", n.serve.maxTPOT, &e.gl)
 		},
 	},
-	// nodes is set above the MaxNodesRDMA VMs an InfiniBand job can use
+	// nodes is set above the VMs an InfiniBand job of the size can span
 	// (found by layout).
 	cNodes: {
 		name:      "nodes",
 		decidedBy: stageLayout,
 		reason: func(n *requirements) string {
-			return fmt.Sprintf("nodes = %d is more than the %d VMs an InfiniBand job can use (one placement group).", n.fixedNodes, MaxNodesRDMA)
+			return fmt.Sprintf("nodes = %d is more than the VMs an InfiniBand job of the size can span: %d in one scale set's single placement group, or the span its series records (placement.max_job_vms: 504 for ND GB200 and GB300 v6).", n.fixedNodes, MaxNodesRDMA)
 		},
-		relax: func(*requirements, *eval) string {
-			return fmt.Sprintf("lower nodes to %d or set interconnect = \"any\"", MaxNodesRDMA)
+		relax: func(_ *requirements, e *eval) string {
+			return fmt.Sprintf("lower nodes to %d or set interconnect = \"any\"", e.in.maxJobVMs)
+		},
+	},
+	// The smallest layout that holds the job takes more VMs than max_nodes
+	// (found by layout).
+	cMaxNodes: {
+		name:      "max_nodes",
+		decidedBy: stageLayout,
+		reason: func(n *requirements) string {
+			return fmt.Sprintf("Its smallest layout that holds the job takes more than max_nodes = %d VMs.", n.maxNodes)
+		},
+		relax: func(_ *requirements, e *eval) string {
+			return fmt.Sprintf("raise max_nodes to %d", e.nodes)
 		},
 	},
 	// The job needs InfiniBand and the size has none.

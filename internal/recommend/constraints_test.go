@@ -42,7 +42,7 @@ func TestConstraintTable(t *testing.T) {
 	// deadline and tokens_per_second by the throughput model, as layout
 	// scales a job out for time or a service out for throughput; the
 	// latency targets by the layout search of a service.
-	if want := []string{"gpu_memory", "gpu_memory_per_gpu", "gpus", "cores", "system_memory", "deadline", "tokens_per_second", "max_time_to_first_token_ms", "max_time_per_output_token_ms", "nodes", "scale_up"}; !slices.Equal(unchecked, want) {
+	if want := []string{"gpu_memory", "gpu_memory_per_gpu", "gpus", "cores", "system_memory", "deadline", "tokens_per_second", "max_time_to_first_token_ms", "max_time_per_output_token_ms", "nodes", "max_nodes", "scale_up"}; !slices.Equal(unchecked, want) {
 		t.Errorf("constraints found by layout or scaleUp = %v, want %v", unchecked, want)
 	}
 	// In evaluation order. precision is relaxable (train in a precision
@@ -62,9 +62,9 @@ func TestConstraintTable(t *testing.T) {
 	groups := [][]string{
 		{"workload", "unknown_specs"},
 		{"gpu_vendor", "gpu_models", "cuda_version", "min_compute_capability", "precision"},
-		{"gpu_memory", "gpu_memory_per_gpu", "gpus", "cores", "system_memory", "deadline", "tokens_per_second", "max_time_to_first_token_ms", "max_time_per_output_token_ms", "nodes"},
+		{"gpu_memory", "gpu_memory_per_gpu", "gpus", "cores", "system_memory", "deadline", "tokens_per_second", "max_time_to_first_token_ms", "max_time_per_output_token_ms", "nodes", "max_nodes"},
 		{"interconnect", "region", "availability", "quota", "retired", "target"},
-		{"min_lifetime_months", "preview", "deployable"},
+		{"min_lifetime_months", "preview", "on_request", "deployable"},
 		{"max_price_per_hour", "max_total_price_per_hour"},
 		{"confidential", "isolated", "min_vcpus", "min_memory_gib", "min_local_disk_gib"},
 		{"scale_up"},
@@ -105,7 +105,7 @@ func TestActiveChecks(t *testing.T) {
 		}
 		return out
 	}
-	always := []string{"workload", "unknown_specs", "interconnect", "retired", "target", "min_lifetime_months", "preview", "deployable", "confidential"}
+	always := []string{"workload", "unknown_specs", "interconnect", "retired", "target", "min_lifetime_months", "preview", "on_request", "deployable", "confidential"}
 	if got := active(Request{Workload: WorkloadTraining}); !slices.Equal(got, always) {
 		t.Errorf("training with no settings checks %v, want %v", got, always)
 	}
@@ -130,7 +130,7 @@ func TestActiveChecks(t *testing.T) {
 		}
 	}
 	all := Request{
-		Workload: WorkloadTraining, IncludePreview: true, Isolated: boolp(false), GPUVendor: GPUVendorNVIDIA,
+		Workload: WorkloadTraining, IncludePreview: true, IncludeOnRequest: true, Isolated: boolp(false), GPUVendor: GPUVendorNVIDIA,
 		GPUModels: []string{"t4"}, CUDAVersion: "12.0", MinComputeCapability: "7.0", Region: "eastus",
 		MinVCPUs: i64(4), MinMemoryGiB: f64(8), MinLocalDiskGiB: f64(100), MaxPricePerHour: f64(5), MaxTotalPricePerHour: f64(9),
 	}

@@ -14,7 +14,7 @@ func deployment(n *requirements, e *eval) deploy.Deployment {
 	return deploy.For(&deploy.Layout{
 		SKU: e.in.sku, Target: n.target, Nodes: e.nodes, Spans: e.spans, IBNeeded: e.ibNeeded,
 		MPI: n.workload == WorkloadHPC, IndependentTasks: n.independentTasks(), Spot: n.spot,
-		Zones: zonesOf(n, e), PlacementGroupVMs: MaxNodesRDMA,
+		Zones: zonesOf(n, e), PlacementGroupVMs: e.in.maxJobVMs,
 	})
 }
 

@@ -98,12 +98,13 @@ func (c *deploymentCheck) security() {
 
 // placement: InfiniBand placement only for RDMA across VMs; an
 // availability set for plain VMs, a single-placement-group scale set
-// otherwise, never over 100 VMs.
+// otherwise, never over the size's InfiniBand span (100 VMs but on the
+// rack-scale series).
 func (c *deploymentCheck) placement() {
 	c.t.Helper()
 	d, s, r := c.r.Deployment, c.r.SKU, c.r
 	switch {
-	case d.RDMAPlacement != "" && (!d.RDMA || r.Nodes < 2 || r.Nodes > MaxNodesRDMA):
+	case d.RDMAPlacement != "" && (!d.RDMA || r.Nodes < 2 || r.Nodes > s.MaxJobVMs()):
 		c.fail("placement %q with RDMA %v on %d VMs", d.RDMAPlacement, d.RDMA, r.Nodes)
 	case d.RDMAPlacement != "" && (d.RDMAPlacement == deploy.PlacementAvailabilitySet) != (c.target == TargetVM):
 		c.fail("placement %q", d.RDMAPlacement)
@@ -571,5 +572,29 @@ func TestSpotPreferStillPins(t *testing.T) {
 	}
 	if !rest[0].PriceIsSpot {
 		t.Errorf("after the pinned size, %s is not priced at spot", rest[0].VMSize)
+	}
+}
+
+// Spot training: the checkpoint advice is in the top recommendation's
+// warnings, in state, besides the plan's diagnostic; a spot job across VMs
+// over InfiniBand (an MPI job on 2,000 cores) says that one eviction stops
+// it.
+func TestSpotTrainingWarnings(t *testing.T) {
+	train := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 70}, TokensBillion: f64(2000), DeadlineHours: f64(2000), Spot: true, AsOf: asOf}
+	if top := mustRecommend(t, train).Recommendations[0]; !slices.Contains(top.Warnings, spotTrainingAdvice) {
+		t.Errorf("top %s warnings %q lack the checkpoint advice", top.VMSize, top.Warnings)
+	}
+	res := mustRecommend(t, Request{Workload: WorkloadHPC, Cores: i64(2000), Spot: true, AsOf: asOf, MaxResults: i64(MaxResultsLimit)})
+	spread := false
+	for _, r := range res.Recommendations {
+		says := slices.ContainsFunc(r.Warnings, func(w string) bool { return strings.Contains(w, "an eviction of any one of them stops the whole job") })
+		multi := r.PriceIsSpot && r.Nodes > 1 && r.Deployment.RDMA
+		if multi != says {
+			t.Errorf("%s on %d VMs (spot %v, RDMA %v): eviction warning %v", r.VMSize, r.Nodes, r.PriceIsSpot, r.Deployment.RDMA, says)
+		}
+		spread = spread || multi
+	}
+	if !spread {
+		t.Errorf("no spot layout across VMs over InfiniBand: %v", names(res))
 	}
 }

@@ -74,13 +74,14 @@ func (e *eval) memShare() float64 {
 	return e.gl.Used / e.gl.Capacity
 }
 
-// quotaOrder is the size's place in the ranking by quota: sufficient,
-// unknown, insufficient; 0 for every size without usage files.
+// quotaOrder is the size's place in the ranking by quota: sufficient and
+// unknown together (an unknown quota costs QuotaUnknownPenalty points
+// instead), then insufficient; 0 for every size without usage files.
 func (e *eval) quotaOrder() int {
-	if e.quota.status == "" {
-		return 0
+	if e.quota.status == QuotaInsufficient {
+		return 1
 	}
-	return quotaRank(e.quota.status)
+	return 0
 }
 
 // vmCount is the VMs a layout takes so far and the constraint that set the

@@ -197,14 +197,20 @@ func generationReasons(out []string, n *requirements, e *eval) []string {
 func warnings(n *requirements, e *eval) []string {
 	s := e.in.sku
 	var out []string
+	if e.spot && e.spans && e.ibNeeded {
+		out = append(out, fmt.Sprintf("Spot VMs for one job across %d VMs over InfiniBand: an eviction of any one of them stops the whole job (its ranks cannot continue without it), and the more VMs, the likelier one is evicted; checkpoint often, or run it on demand.", e.nodes))
+	}
 	if e.retiringSoon {
 		out = append(out, fmt.Sprintf("Retires on %s, within %d months. %s", s.Lifecycle.RetirementDate, catalog.RetirementWarningMonths, s.ReplacementSentence(n.asOf)))
 	}
 	if d := s.Lifecycle.CapacityRestrictedDate; d != "" && d <= n.asOf.Format(catalog.DateLayout) {
 		out = append(out, "Azure has restricted capacity growth for the "+s.Series+" series since "+d+": new VMs may not be allocated, Spot VMs least of all. "+s.ReplacementSentence(n.asOf))
 	}
-	if s.NoSizePage {
-		out = append(out, "Microsoft publishes no size page for this size: its facts come from the Resource SKUs API, AKS's GPU registry or the retail price data and a sibling size, and it may be offered only on request; check az vm list-skus for your subscription and region.")
+	switch {
+	case s.OnRequest:
+		out = append(out, "Offered on request: no public list of the Resource SKUs API names this size, and Microsoft publishes no size page for it (its facts come from AKS's GPU registry, the retail price data and a sibling size); check az vm list-skus for your subscription and region before you deploy it.")
+	case s.NoSizePage:
+		out = append(out, "Microsoft publishes no size page for this size: its facts come from the Resource SKUs API, AKS's GPU registry or the retail price data and a sibling size.")
 	}
 	if e.in.vendor == catalog.VendorAMD {
 		out = append(out, "AMD GPU: CUDA software does not run here; GPU compute needs ROCm (HIP) builds of the frameworks and libraries.")
@@ -326,9 +332,8 @@ func resultWarnings(n *requirements, cat *catalog.Catalog, r ranking, evals []ev
 					cat.DataDate.Format(catalog.DateLayout), age, n.asOf.Format(catalog.DateLayout), CatalogStaleDays)})
 		}
 	}
-	if n.spot && (n.workload == WorkloadTraining || n.workload == WorkloadFineTuning) {
-		out = append(out, Warning{"Spot VMs For Training",
-			"Spot capacity can be reclaimed at any time. Microsoft recommends spot for interruptible work such as inference (Microsoft's AI compute guidance); for training and fine-tuning, checkpoint regularly so an eviction loses little work."})
+	if n.spotTraining() {
+		out = append(out, Warning{"Spot VMs For Training", spotTrainingAdvice})
 	}
 	if n.spot && !first.spot {
 		out = append(out, Warning{"No Spot Price",

@@ -587,8 +587,11 @@ func satisfiesInterconnect(req Request, r Recommendation) string {
 	if needIB && !r.SKU.Network.RDMA {
 		return "interconnect"
 	}
-	if needIB && r.Nodes > MaxNodesRDMA {
+	if needIB && r.Nodes > r.SKU.MaxJobVMs() {
 		return "more VMs than an InfiniBand job can use"
+	}
+	if req.MaxNodes != nil && r.Nodes > *req.MaxNodes {
+		return "more VMs than max_nodes"
 	}
 	return ""
 }

@@ -45,7 +45,7 @@ func layOutGPUMemory(n *requirements, e *eval, vc *vmCount) bool {
 		e.fail(cGPUMemory)
 		return false
 	}
-	limit, span := int64(MaxNodes), n.spanFor(in)
+	limit, span := n.maxNodes, n.spanFor(in)
 	if !n.job.TensorParallel {
 		limit = span
 	}
@@ -166,16 +166,18 @@ func finishLayout(n *requirements, e *eval, vc vmCount, memLaid bool) {
 		e.gl.Copies = e.gl.Replicas
 	}
 	e.pcieTP = memLaid && n.job.TensorParallel && e.gl.TP > 1 && !in.Linked
-	limit := int64(MaxNodes)
+	limit := n.maxNodes
 	if e.ibNeeded {
-		limit = MaxNodesRDMA
+		limit = min(limit, in.maxJobVMs)
 	}
-	if nodes > limit {
-		if n.fixedNodes > 0 {
-			e.fail(cNodes)
-		} else if vc.driver < numConstraints {
-			e.fail(vc.driver)
-		}
+	switch {
+	case nodes <= limit:
+	case n.fixedNodes > 0:
+		e.fail(cNodes)
+	case nodes > n.maxNodes && n.maxNodes < MaxNodes:
+		e.fail(cMaxNodes)
+	case vc.driver < numConstraints:
+		e.fail(vc.driver)
 	}
 }
 

@@ -13,6 +13,9 @@ import (
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
+// spotTrainingAdvice is the advice for spot training and fine-tuning.
+const spotTrainingAdvice = "Spot capacity can be reclaimed at any time. Microsoft recommends spot for interruptible work such as inference (Microsoft's AI compute guidance); for training and fine-tuning, checkpoint regularly so an eviction loses little work."
+
 // memClause says on how many VMs the GPU memory must fit.
 func memClause(n *requirements) string {
 	switch {

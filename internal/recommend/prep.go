@@ -35,7 +35,11 @@ type sizeInfo struct {
 	gpuMem    float64 // total GPU memory per VM
 	// rackVMs is the VMs Azure allocates together for a job that spans
 	// VMs (one NVLink rack); 1 for sizes placed one VM at a time.
-	rackVMs   int64
+	rackVMs int64
+	// maxJobVMs is the most VMs one InfiniBand job of the size may span
+	// (catalog SKU.MaxJobVMs: its series' placement, else one scale set's
+	// single placement group).
+	maxJobVMs int64
 	vendor    string  // lower case
 	modelID   string  // lower case
 	modelName string  // lower case
@@ -118,6 +122,7 @@ func prepare(cat *catalog.Catalog) *prepared {
 			in.localDisk += float64(*s.LocalNVMeGiB)
 		}
 		in.accelNet = s.Network.AcceleratedNetworking != nil && *s.Network.AcceleratedNetworking
+		in.maxJobVMs = s.MaxJobVMs()
 		if s.GPU != nil {
 			in.gpuFacts(s)
 		}

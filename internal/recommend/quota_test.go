@@ -39,30 +39,31 @@ func recommendationOf(res *Result, size string) *Recommendation {
 
 const h100 = "Standard_ND96isr_H100_v5"
 
-// Serving an 8B model in eastus: every size whose quota suffices ranks
-// before every size whose quota is unknown, and those before the sizes it
-// cannot hold; the H100 size, whose family limit is 0, says exactly what to
-// request.
+// Serving an 8B model in eastus: every size whose quota suffices or is
+// unknown ranks before every size it cannot hold; an unknown quota costs
+// QuotaUnknownPenalty points instead of a group of its own, so it ranks
+// with the sufficient ones, lower; the H100 size, whose family limit is 0,
+// says exactly what to request.
 func TestQuotaRanksSufficientFirstAndNamesTheIncrease(t *testing.T) {
 	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, Region: "eastus", MaxResults: i64(MaxResultsLimit), Usage: usageFixture(t), AsOf: asOf}
 	res := mustRecommend(t, req)
-	last := QuotaSufficient
+	insufficient := false
 	seen := map[string]bool{}
 	for _, r := range res.Recommendations {
 		if r.Quota == nil {
 			t.Fatalf("%s: no quota with usage files", r.VMSize)
 		}
-		if r.Preferred {
-			continue
+		seen[r.Quota.Status] = true
+		switch {
+		case r.Preferred:
+		case r.Quota.Status == QuotaInsufficient:
+			insufficient = true
+		case insufficient:
+			t.Errorf("%s (%s) ranks after a size whose quota is insufficient", r.VMSize, r.Quota.Status)
 		}
-		if quotaRank(r.Quota.Status) < quotaRank(last) {
-			t.Errorf("%s (%s) ranks after a size whose quota is %s", r.VMSize, r.Quota.Status, last)
-		}
-		last = r.Quota.Status
-		seen[last] = true
 	}
-	if !seen[QuotaSufficient] || !seen[QuotaInsufficient] {
-		t.Fatalf("statuses %v: the fixture should give sufficient and insufficient sizes", seen)
+	if !seen[QuotaSufficient] || !seen[QuotaInsufficient] || !seen[QuotaUnknown] {
+		t.Fatalf("statuses %v: the fixture should give sufficient, unknown and insufficient sizes", seen)
 	}
 	h := recommendationOf(res, h100)
 	if h == nil {
@@ -258,5 +259,31 @@ func TestMoreQuotaNeverHurts(t *testing.T) {
 				t.Errorf("%s %s: %s with more quota, %s with less", req.Workload, b.VMSize, a.Quota.Status, b.Quota.Status)
 			}
 		}
+	}
+}
+
+// An unknown quota is a penalty, not a group: with a usage file for the
+// A100 family's region only, a layout whose quota is unknown but which
+// leads by more than QuotaUnknownPenalty points ranks first, ahead of the
+// sizes whose quota suffices; without the lead it would rank after them.
+// On the fixture catalog, the 8B service of 32 conversations at 8,192
+// tokens: the A100 80 GB layout scores 100 and the H100 NVL 88.2 without
+// usage files (TestRecommendationDataSource_NamedModel).
+func TestUnknownQuotaLeadingByMoreThanThePenaltyRanksFirst(t *testing.T) {
+	// Only the H100 NVL's family is in the file, with room: the A100's
+	// quota is unknown.
+	u := catalog.NewUsage("eastus", "usage.json", []catalog.UsageCount{
+		{Name: "cores", Current: 0, Limit: 1000},
+		{Name: "StandardNCadsH100v5Family", Current: 0, Limit: 400},
+	})
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, ContextTokens: i64(8192), ConcurrentRequests: i64(32),
+		Region: "eastus", Usage: map[string]*catalog.Usage{"eastus": u}, AsOf: asOf, MaxResults: i64(MaxResultsLimit)}
+	res := mustRecommendOn(t, fixture(t), req)
+	top := res.Recommendations[0]
+	if top.VMSize != "Standard_NC24ads_A100_v4" || top.Quota == nil || top.Quota.Status != QuotaUnknown {
+		t.Fatalf("top %s, quota %+v: want the A100 80 GB with an unknown quota", top.VMSize, top.Quota)
+	}
+	if h := recommendationOf(res, "Standard_NC40ads_H100_v5"); h == nil || h.Quota.Status != QuotaSufficient || top.Score-h.Score > 100-88.2-QuotaUnknownPenalty+0.05 {
+		t.Errorf("H100 NVL %+v after the A100 at %v", h, top.Score)
 	}
 }

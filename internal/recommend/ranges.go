@@ -42,6 +42,7 @@ var (
 	RangeGPUMemoryGiB             = NumberRange{Name: "gpu_memory_gib", Summary: "Invalid GPU Memory"}
 	RangeGPUs                     = wholeRange("gpus", "Invalid GPU Count", 1, MaxGPUs)
 	RangeNodes                    = wholeRange("nodes", "Invalid Node Count", 1, MaxNodes)
+	RangeMaxNodes                 = wholeRange("max_nodes", "Invalid VM Cap", 1, MaxNodes)
 	RangeCores                    = wholeRange("cores", "Invalid Core Count", 1, MaxCores)
 	RangeMinVCPUs                 = wholeRange("min_vcpus", "Invalid Minimum vCPUs", 1, MaxMinVCPUs)
 	RangeContextTokens            = wholeRange("context_tokens", "Invalid Context Length", 1, MaxContextTokens)

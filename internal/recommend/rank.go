@@ -271,6 +271,9 @@ func score(n *requirements, e *eval, ref *scoreRef) float64 {
 	if e.support == catalog.SupportUnknown {
 		s -= PenaltyUnknownSupport
 	}
+	if e.quota.status == QuotaUnknown {
+		s -= QuotaUnknownPenalty
+	}
 	if e.in.nPriced == 0 {
 		s -= PenaltyNoPrice
 	}

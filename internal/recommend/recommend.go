@@ -37,6 +37,11 @@ func (e *Engine) Recommend(req Request) (*Result, error) {
 		return nil, &NoFitError{Rejected: rejected, NearestMiss: nearestMiss(n, evals), checked: len(evals)}
 	}
 	res := explainRanking(n, r)
+	if n.spotTraining() {
+		// The advice belongs in state too, with the size a plan applies.
+		top := &res.Recommendations[0]
+		top.Warnings = append(top.Warnings, spotTrainingAdvice)
+	}
 	res.Rejected = rejected
 	res.Warnings = append(res.Warnings, resultWarnings(n, e.cat, r, evals)...)
 	res.Warnings = append(res.Warnings, quotaResultWarnings(n, r)...)

@@ -70,6 +70,7 @@ type need struct {
 	sysMemNeed float64               // 0: none
 	gpus       int64
 	fixedNodes int64
+	maxNodes   int64 // max_nodes, else MaxNodes: the most VMs of any layout
 	cores      int64
 	// workUnused and tpsUnused: tokens_billion or deadline_hours, and
 	// tokens_per_second, were given for a job the throughput model does not
@@ -143,6 +144,7 @@ func deriveNeed(n *need, cat *catalog.Catalog, req Request) {
 	*n = need{workload: req.Workload, class: DefaultClass, precision: DefaultPrecision}
 	n.gpus = valueOr(req.GPUs, 0)
 	n.fixedNodes = valueOr(req.Nodes, 0)
+	n.maxNodes = min(valueOr(req.MaxNodes, MaxNodes), MaxNodes)
 	if (n.workload == WorkloadHPC || n.workload == WorkloadHTC) && req.Cores != nil {
 		n.cores = *req.Cores
 	}
@@ -387,6 +389,12 @@ func (n *requirements) cpuService() bool {
 	return n.workload == WorkloadInference && n.class == ClassSmall && n.serve.HasMemory
 }
 
+// spotTraining reports whether a training or fine-tuning job asks for
+// spot prices.
+func (n *requirements) spotTraining() bool {
+	return n.spot && (n.workload == WorkloadTraining || n.workload == WorkloadFineTuning)
+}
+
 // serviceTimed reports whether the request is a served language model the
 // step model times.
 func (n *requirements) serviceTimed() bool {
@@ -401,22 +409,26 @@ func (n *requirements) workDefined() bool {
 }
 
 // spanFor is the most VMs one job (one copy of the model, for inference)
-// may span on a size: MaxNodes when it needs no InfiniBand, else
-// MaxNodesRDMA on an RDMA size and one VM on the others.
+// may span on a size, within max_nodes: any number when it needs no
+// InfiniBand, else the size's InfiniBand span (whole racks) on an RDMA
+// size and one VM on the others.
 func (n *requirements) spanFor(in *sizeInfo) int64 {
 	switch {
 	case !n.ibNeeded(true):
-		return MaxNodes
+		return n.maxNodes
 	case in.sku.Network.RDMA:
-		// Whole racks within the limit.
-		return MaxNodesRDMA / max(in.rackVMs, 1) * max(in.rackVMs, 1)
+		r := max(in.rackVMs, 1)
+		return max(min(in.maxJobVMs, n.maxNodes)/r*r, 1)
 	}
 	return 1
 }
 
 // deadlineSpan is the most VMs a training job scales out to for its
-// deadline on a size: the VMs one job may span, at most MaxNodesRDMA.
-func (n *requirements) deadlineSpan(in *sizeInfo) int64 { return min(n.spanFor(in), MaxNodesRDMA) }
+// deadline on a size: the VMs one job may span, at most the size's
+// InfiniBand span (MaxNodesRDMA over Ethernet).
+func (n *requirements) deadlineSpan(in *sizeInfo) int64 {
+	return min(n.spanFor(in), max(in.maxJobVMs, MaxNodesRDMA))
+}
 
 // deadlineVMs is the VMs a deadline is judged on for a size: the nodes
 // setting, else the most the job may scale out to (deadlineSpan).
@@ -427,12 +439,13 @@ func (n *requirements) deadlineVMs(in *sizeInfo) int64 {
 	return n.deadlineSpan(in)
 }
 
-// nodeLimit is the most VMs the job may use without a nodes setting.
+// nodeLimit is the most VMs the job may use without a nodes setting, on
+// a size whose InfiniBand span is one scale set's single placement group.
 func (n *requirements) nodeLimit() int64 {
 	if n.ibNeeded(true) {
-		return MaxNodesRDMA
+		return min(MaxNodesRDMA, n.maxNodes)
 	}
-	return MaxNodes
+	return n.maxNodes
 }
 
 // familyFit returns the family component and whether the family is a

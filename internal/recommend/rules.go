@@ -412,6 +412,13 @@ const (
 	PenaltyPreview = 5.0
 	// PenaltyUnknownSupport: the target's support for the size is unknown.
 	PenaltyUnknownSupport = 5.0
+	// QuotaUnknownPenalty: with usage files, the size's quota is unknown
+	// (no file for its region, or the file lacks its family). A size whose
+	// quota is known to suffice is safer to plan on, but a layout better by
+	// more than these points still leads: an unknown quota ranks with the
+	// sufficient ones, 5 points down, and only an insufficient quota ranks
+	// later (a judgement).
+	QuotaUnknownPenalty = 5.0
 	// PenaltyIdleGPUs: the job fits in one GPU of the size but the size has
 	// several: the others sit idle (Job sizing in "Compute for Machine
 	// Learning on HPC": "Smaller jobs, such as those with OPT 1.3B may not

@@ -98,7 +98,7 @@ func (n *requirements) sizeService(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 // sizeForConcurrency lays out a service without a load: the concurrent
 // requests are shared by the copies, and a stated latency target takes
 // the fewest copies whose share each copy decodes within it, within
-// MaxNodes VMs (default targets never shape a layout without a load).
+// max_nodes VMs (default targets never shape a layout without a load).
 func (n *requirements) sizeForConcurrency(in *sizeInfo, gl gpuLayout) (gpuLayout, bool) {
 	sv := &n.serve
 	batch := func(g *gpuLayout) int64 { return sv.share(g.Copies, maxBatch(in)) }
@@ -166,9 +166,10 @@ func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 	return gl, ok
 }
 
-// mostCopies is the most copies of the layout MaxNodes VMs hold.
+// mostCopies is the most copies of the layout max_nodes VMs hold
+// (MaxNodes without it).
 func (n *requirements) mostCopies(gl *gpuLayout) int64 {
-	return MaxNodes / max(gl.PP, 1) * max(gl.PerGroup, 1)
+	return n.maxNodes / max(gl.PP, 1) * max(gl.PerGroup, 1)
 }
 
 // fewestCopies is the layout with the fewest copies, from gl's up to
@@ -239,18 +240,19 @@ func layOutCPUService(n *requirements, e *eval, vc *vmCount) {
 		return
 	}
 	lo := max(vc.nodes, sv.minReplicas, 1)
-	k, pt := cpuLayout(sv, speed, lo)
+	k, pt := cpuLayout(sv, speed, lo, n.maxNodes)
 	driver := cTokensPerSecond
-	if k > MaxNodes && sv.loadTPS <= 0 {
+	if k > n.maxNodes && sv.loadTPS <= 0 {
 		driver = cMaxTimePerOutputToken
 	}
 	e.gl.pt = pt
 	vc.need(k, driver)
 }
 
-// cpuLayout is the fewest VMs of a CPU size, at least lo, that serve the
-// demand, and the point they run at (MaxNodes + 1 when none does).
-func cpuLayout(sv *serving, speed func(b float64) perfmodel.CopySpeed, lo int64) (int64, servicePoint) {
+// cpuLayout is the fewest VMs of a CPU size, at least lo and at most most,
+// that serve the demand, and the point they run at (most + 1 when none
+// does).
+func cpuLayout(sv *serving, speed func(b float64) perfmodel.CopySpeed, lo, most int64) (int64, servicePoint) {
 	if sv.loadTPS > 0 {
 		ttft, tpot, stated := sv.targets()
 		b := largestBatch(speed, perfmodel.MaxBatchSequences, ttft, tpot)
@@ -258,12 +260,12 @@ func cpuLayout(sv *serving, speed func(b float64) perfmodel.CopySpeed, lo int64)
 			b = perfmodel.MaxBatchSequences
 		}
 		k := max(lo, sv.copiesForLoad(speed(float64(b)).TPS))
-		if k > MaxNodes {
-			return MaxNodes + 1, servicePoint{maxBatch: b}
+		if k > most {
+			return most + 1, servicePoint{maxBatch: b}
 		}
 		met := func(k int64) bool { return sv.maxTTFT <= 0 || sv.loadPoint(speed, b, k).atLoad.TTFT <= sv.maxTTFT }
-		if k <= MaxNodes && !met(k) {
-			k += int64(sort.Search(int(MaxNodes-k+1), func(i int) bool { return met(k + int64(i)) }))
+		if !met(k) {
+			k += int64(sort.Search(int(most-k+1), func(i int) bool { return met(k + int64(i)) }))
 		}
 		return k, sv.loadPoint(speed, b, k)
 	}
@@ -271,9 +273,9 @@ func cpuLayout(sv *serving, speed func(b float64) perfmodel.CopySpeed, lo int64)
 		return meets(speed(float64(sv.share(k, perfmodel.MaxBatchSequences))), sv.maxTTFT, sv.maxTPOT)
 	}
 	k := lo
-	if lo <= MaxNodes && !met(lo) {
+	if lo <= most && !met(lo) {
 		// The speed of each VM grows as k shrinks its share: search for the fewest.
-		k = lo + int64(sort.Search(int(MaxNodes-lo+1), func(i int) bool { return met(lo + int64(i)) }))
+		k = lo + int64(sort.Search(int(most-lo+1), func(i int) bool { return met(lo + int64(i)) }))
 	}
 	return k, sv.idlePoint(speed, sv.share(k, perfmodel.MaxBatchSequences), k)
 }

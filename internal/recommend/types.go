@@ -103,9 +103,12 @@ type Request struct {
 	// each layout runs; nil means none.
 	LicenseCostPerCoreHour *float64
 
-	GPUMemoryGiB    *float64 // total GPU memory the job needs; overrides the estimate
-	GPUs            *int64   // minimum whole GPUs per job
-	Nodes           *int64   // fixed number of VMs
+	GPUMemoryGiB *float64 // total GPU memory the job needs; overrides the estimate
+	GPUs         *int64   // minimum whole GPUs per job
+	Nodes        *int64   // fixed number of VMs
+	// MaxNodes caps the VMs of any layout: the whole job, or every copy
+	// of a service; nil means no cap beyond MaxNodes.
+	MaxNodes        *int64
 	Cores           *int64   // total cores per job (hpc, htc)
 	MinVCPUs        *int64   // per VM
 	MinMemoryGiB    *float64 // per VM
@@ -136,8 +139,11 @@ type Request struct {
 
 	MinLifetimeMonths *int64 // nil means DefaultMinLifetimeMonths
 	IncludePreview    bool
-	Confidential      *bool // true: confidential sizes only; nil or false: none
-	Isolated          *bool // true: isolated only; false: not isolated; nil: either
+	// IncludeOnRequest keeps sizes Azure offers on request (catalog
+	// OnRequest), which the on_request constraint otherwise removes.
+	IncludeOnRequest bool
+	Confidential     *bool // true: confidential sizes only; nil or false: none
+	Isolated         *bool // true: isolated only; false: not isolated; nil: either
 
 	OptimizeFor string   // "" or one of OptimizeFors
 	MaxResults  *int64   // nil means DefaultMaxResults; 1..MaxResultsLimit

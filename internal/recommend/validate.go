@@ -168,6 +168,11 @@ func validateSettings(p *problems, req Request) {
 	p.rangeF(RangeGPUMemoryGiB, req.GPUMemoryGiB)
 	p.rangeI(RangeGPUs, req.GPUs)
 	p.rangeI(RangeNodes, req.Nodes)
+	p.rangeI(RangeMaxNodes, req.MaxNodes)
+	if req.Nodes != nil && req.MaxNodes != nil && *req.Nodes > *req.MaxNodes && *req.MaxNodes >= 1 {
+		p.invalid(fe("Nodes Above The Cap",
+			fmt.Sprintf("nodes = %d is more than max_nodes = %d, the most VMs any layout may take. Lower nodes to %d or less, or raise max_nodes.", *req.Nodes, *req.MaxNodes, *req.MaxNodes), "nodes"))
+	}
 	p.rangeI(RangeCores, req.Cores)
 	p.rangeI(RangeMinVCPUs, req.MinVCPUs)
 	p.rangeI(RangeContextTokens, req.ContextTokens)
