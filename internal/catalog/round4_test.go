@@ -4,6 +4,7 @@
 package catalog
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 )
@@ -78,6 +79,60 @@ func TestIsolatedSizesFromTheIsolationPage(t *testing.T) {
 		}
 		if want && name != "Standard_E104ids_v5" && !slices.Contains(s.Decisions, "D66") {
 			t.Errorf("%s: isolated without D66", name)
+		}
+	}
+}
+
+// TestConstrainedCoreFv7Sizes pins D67: the 22 constrained-core Famsv7 and
+// Famdsv7 sizes, each with its active vcpus, quota_vcpus of its parent, the
+// series' quota family, the parent's memory and temporary disk, and the
+// parent's price in every region the parent is priced in.
+func TestConstrainedCoreFv7Sizes(t *testing.T) {
+	c := mustDefault(t)
+	n := 0
+	for _, p := range []struct {
+		parent int64
+		active []int64
+	}{{2, []int64{1}}, {4, []int64{1, 2}}, {8, []int64{2, 4}}, {16, []int64{4, 8}}, {32, []int64{8, 16}}, {64, []int64{16, 32}}} {
+		for _, a := range p.active {
+			for _, suffix := range []string{"ams_v7", "amds_v7"} {
+				checkConstrainedFv7(t, c, fmt.Sprintf("Standard_F%d-%d%s", p.parent, a, suffix), fmt.Sprintf("Standard_F%d%s", p.parent, suffix), a)
+				n++
+			}
+		}
+	}
+	if n != 22 {
+		t.Errorf("%d sizes checked, want 22", n)
+	}
+	// The examples, named: Standard_F2-1ams_v7 has 1 vCPU of its
+	// parent's 2 and Standard_F64-32amds_v7 the parent's 4 x 1,760 GiB disks.
+	if s := mustLookup(t, c, "Standard_F2-1ams_v7"); *s.VCPUs != 1 || *s.QuotaVCPUCount() != 2 || s.QuotaFamily != "StandardFamsv7Family" {
+		t.Errorf("Standard_F2-1ams_v7 vcpus %d, quota vcpus %d, quota family %q", *s.VCPUs, *s.QuotaVCPUCount(), s.QuotaFamily)
+	}
+	if s := mustLookup(t, c, "Standard_F64-32amds_v7"); *s.TempDiskGiB != 7040 || s.QuotaFamily != "StandardFamdsv7Family" {
+		t.Errorf("Standard_F64-32amds_v7 temp_disk_gib %d, quota family %q", *s.TempDiskGiB, s.QuotaFamily)
+	}
+}
+
+func checkConstrainedFv7(t *testing.T, c *Catalog, name, parentName string, active int64) {
+	t.Helper()
+	s, parent := mustLookup(t, c, name), mustLookup(t, c, parentName)
+	switch {
+	case s.Series != parent.Series || s.QuotaFamily != parent.QuotaFamily || s.QuotaFamily == "":
+		t.Errorf("%s: series %s, quota family %q; want %s's %s, %q", name, s.Series, s.QuotaFamily, parentName, parent.Series, parent.QuotaFamily)
+	case *s.VCPUs != active || s.QuotaVCPUs == nil || *s.QuotaVCPUs != *parent.VCPUs:
+		t.Errorf("%s: vcpus %d, quota_vcpus %s; want %d and %d", name, *s.VCPUs, show(s.QuotaVCPUs), active, *parent.VCPUs)
+	case *s.MemoryGiB != *parent.MemoryGiB || *s.TempDiskGiB != *parent.TempDiskGiB:
+		t.Errorf("%s: memory %v, temp disk %d; want the parent's %v and %d", name, *s.MemoryGiB, *s.TempDiskGiB, *parent.MemoryGiB, *parent.TempDiskGiB)
+	case !slices.Contains(s.Decisions, "D67") || !s.Deployable:
+		t.Errorf("%s: decisions %v, deployable %t", name, s.Decisions, s.Deployable)
+	}
+	if len(s.Prices) != 32 || len(s.Prices) != len(parent.Prices) {
+		t.Errorf("%s: priced in %d regions, its parent in %d, want 32", name, len(s.Prices), len(parent.Prices))
+	}
+	for region, p := range parent.Prices {
+		if sp, ok := s.Prices[region]; !ok || sp.USDPerHour != p.USDPerHour {
+			t.Errorf("%s in %s: %v, want the parent's %v", name, region, sp.USDPerHour, p.USDPerHour)
 		}
 	}
 }
