@@ -136,3 +136,22 @@ func checkConstrainedFv7(t *testing.T, c *Catalog, name, parentName string, acti
 		}
 	}
 }
+
+// TestHBv5AllCoreClock pins D68: HBv5's all_core_ghz is the size page's 4
+// GHz all-core frequency peak, and the FP64 clock stays the 2.72 GHz its
+// published HPL peak implies.
+func TestHBv5AllCoreClock(t *testing.T) {
+	c := mustDefault(t)
+	for _, name := range []string{"Standard_HB368rs_v5", "Standard_HB368-48rs_v5"} {
+		cpu := mustLookup(t, c, name).Performance.CPU
+		if cpu == nil || cpu.AllCoreGHz == nil || *cpu.AllCoreGHz != 4.0 {
+			t.Fatalf("%s all_core_ghz = %v, want 4.0", name, cpu)
+		}
+		if *cpu.CoreGHz != 4.0 || *cpu.FP64GHz != 2.72 {
+			t.Errorf("%s: core clock %v, FP64 clock %v; want 4.0 and 2.72", name, *cpu.CoreGHz, *cpu.FP64GHz)
+		}
+	}
+	if p := mustLookup(t, c, "Standard_HB368rs_v5").Performance.CPU.FP64PeakGFLOPS; *p != 16000 {
+		t.Errorf("Standard_HB368rs_v5 fp64_peak_gflops = %v, want the published 16,000", *p)
+	}
+}
