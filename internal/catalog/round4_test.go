@@ -6,6 +6,7 @@ package catalog
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -153,5 +154,27 @@ func TestHBv5AllCoreClock(t *testing.T) {
 	}
 	if p := mustLookup(t, c, "Standard_HB368rs_v5").Performance.CPU.FP64PeakGFLOPS; *p != 16000 {
 		t.Errorf("Standard_HB368rs_v5 fp64_peak_gflops = %v, want the published 16,000", *p)
+	}
+}
+
+// TestSizeNotesAgreeWithSupport pins D69: no size's notes call it
+// unsupported on AKS or Batch while its support record says otherwise, as
+// the GA NC RTX PRO 6000 BSE v6 sizes' notes did.
+func TestSizeNotesAgreeWithSupport(t *testing.T) {
+	c := mustDefault(t)
+	for _, s := range c.SKUs() {
+		notes := strings.ToLower(s.Notes)
+		if strings.Contains(notes, "not supported on aks") && s.Support.AKS.Status != "unsupported" {
+			t.Errorf("%s: notes say not supported on AKS, support.aks is %q", s.Name, s.Support.AKS.Status)
+		}
+		if strings.Contains(notes, "azure batch per") && s.Support.Batch.Status != "unsupported" {
+			t.Errorf("%s: notes deny Batch support, support.batch is %q", s.Name, s.Support.Batch.Status)
+		}
+	}
+	for _, name := range []string{"Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_NC144ds_xl_RTXPRO6000BSE_v6", "Standard_NC288lds_xl_RTXPRO6000BSE_v6"} {
+		s := mustLookup(t, c, name)
+		if s.Support.AKS.Status != "supported" || s.Support.Batch.Status != "supported" || strings.Contains(s.Notes, "not supported") {
+			t.Errorf("%s: support aks %q, batch %q, notes %q", name, s.Support.AKS.Status, s.Support.Batch.Status, s.Notes)
+		}
 	}
 }
