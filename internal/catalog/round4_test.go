@@ -178,3 +178,25 @@ func TestSizeNotesAgreeWithSupport(t *testing.T) {
 		}
 	}
 }
+
+// TestGB300WithdrawnListPrice pins the amended D35: the GB300 sizes have
+// no price row (the 140.60 USD/h meter of October to December 2025 was
+// withdrawn), and D35 records that figure and its regions.
+func TestGB300WithdrawnListPrice(t *testing.T) {
+	c := mustDefault(t)
+	for _, name := range []string{"Standard_ND128isr_GB300_v6", "Standard_ND128isrG5_GB300_v6"} {
+		if s := mustLookup(t, c, name); len(s.Prices) != 0 || !slices.Contains(s.Decisions, "D35") {
+			t.Errorf("%s: prices %v, decisions %v; want none, with D35", name, s.Prices, s.Decisions)
+		}
+	}
+	for _, d := range c.Decisions {
+		if d.ID != "D35" {
+			continue
+		}
+		for _, want := range []string{"140.60 USD/h", "eastus2", "westus3", "October to December 2025", "withdrawn"} {
+			if !strings.Contains(d.Decision, want) {
+				t.Errorf("D35 does not record %q: %s", want, d.Decision)
+			}
+		}
+	}
+}
