@@ -5,6 +5,7 @@ package catalog
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -198,5 +199,45 @@ func TestGB300WithdrawnListPrice(t *testing.T) {
 				t.Errorf("D35 does not record %q: %s", want, d.Decision)
 			}
 		}
+	}
+}
+
+// TestSpotFromTheEastusSnapshot pins D70: in eastus the spot estimate of a
+// GPU size the 2026-09-28 snapshot prices at spot is its on-demand price
+// times that snapshot's factor, dated; elsewhere the older ratio stays,
+// undated and marked so, and H100 has no estimate where no Spot meter is
+// known.
+func TestSpotFromTheEastusSnapshot(t *testing.T) {
+	c := mustDefault(t)
+	for _, tc := range []struct {
+		name   string
+		factor float64
+	}{
+		{"Standard_NC4as_T4_v3", 0.2836},
+		{"Standard_NC64as_T4_v3", 0.2836},
+		{"Standard_NC24ads_A100_v4", 0.1848},
+		{"Standard_ND96asr_v4", 0.2171},
+		{"Standard_ND96amsr_A100_v4", 0.2576},
+		{"Standard_NV6ads_A10_v5", 0.1848},
+		{"Standard_NV36ads_A10_v5", 0.1848},
+		{"Standard_NC40ads_H100_v5", 0.1848},
+		{"Standard_NC80adis_H100_v5", 0.1848},
+		{"Standard_ND96isr_H100_v5", 0.1848},
+	} {
+		p := mustLookup(t, c, tc.name).Prices["eastus"]
+		want := math.Round(p.USDPerHour*tc.factor*1e6) / 1e6
+		if p.SpotUSDPerHour == nil || math.Abs(*p.SpotUSDPerHour-want) > 2e-6 || p.SpotDate != "2026-09-28" || !strings.Contains(p.SpotSource, "convox/convox:pkg/billing/prices_azure.go@0e6394812938498a1eacbf652eb94b2e7d190ac3") {
+			t.Errorf("%s in eastus: spot %s, date %q, source %q; want %v dated 2026-09-28", tc.name, show(p.SpotUSDPerHour), p.SpotDate, p.SpotSource, want)
+		}
+	}
+	if p := mustLookup(t, c, "Standard_ND96isr_H100_v5").Prices["eastus"]; math.Abs(*p.SpotUSDPerHour-18.17) > 0.005 {
+		t.Errorf("Standard_ND96isr_H100_v5 spot in eastus %v, want about 18.17", *p.SpotUSDPerHour)
+	}
+	// Other regions keep the older ratio, undated, or none for H100.
+	if p := mustLookup(t, c, "Standard_NC4as_T4_v3").Prices["westus2"]; p.SpotUSDPerHour == nil || p.SpotDate != "" || !strings.Contains(p.SpotSource, "undated") {
+		t.Errorf("Standard_NC4as_T4_v3 in westus2: spot %s, date %q, source %q; want the older ratio, undated", show(p.SpotUSDPerHour), p.SpotDate, p.SpotSource)
+	}
+	if p := mustLookup(t, c, "Standard_ND96isr_H100_v5").Prices["westus"]; p.SpotUSDPerHour != nil {
+		t.Errorf("Standard_ND96isr_H100_v5 in westus: spot %v, want none (no Spot meter known, D33)", *p.SpotUSDPerHour)
 	}
 }
