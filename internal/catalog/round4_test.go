@@ -241,3 +241,43 @@ func TestSpotFromTheEastusSnapshot(t *testing.T) {
 		t.Errorf("Standard_ND96isr_H100_v5 in westus: spot %v, want none (no Spot meter known, D33)", *p.SpotUSDPerHour)
 	}
 }
+
+// TestFP64ClockIsNeverTheMaximumBoost pins D71: every series with a derived
+// FP64 rate has a sustained clock for it (a published all-core clock, one
+// implied by a published HPL peak, or the base clock of the nearest retail
+// part), so no FP64 rate rests on the maximum boost; the F v6 and F v7
+// sizes take their retail parts' base clocks.
+func TestFP64ClockIsNeverTheMaximumBoost(t *testing.T) {
+	c := mustDefault(t)
+	for _, s := range c.SKUs() {
+		p, ok := c.SeriesPerformance(s.Series)
+		if !ok || p.FP64FLOPsPerCycle == nil || p.FP64AllCoreGHz != nil || p.AllCoreGHz != nil {
+			continue
+		}
+		t.Errorf("%s (%s): FP64 clock %v GHz is the maximum boost", s.Name, s.Series, show(p.MaxBoostGHz))
+	}
+	for _, tc := range []struct {
+		name         string
+		clock, gflop float64
+	}{
+		{"Standard_F80alds_v7", 2.6, 80 * 2.6 * 32}, // 6,656, was 80 x 4.5 x 32 = 11,520
+		{"Standard_F80ams_v7", 2.6, 6656},
+		{"Standard_F16-4amds_v7", 2.6, 4 * 2.6 * 32},
+		{"Standard_F64als_v6", 2.25, 64 * 2.25 * 16}, // 2,304, was 3,788.8
+		{"Standard_F2as_v6", 2.25, 72},
+	} {
+		cpu := mustLookup(t, c, tc.name).Performance.CPU
+		if cpu == nil || cpu.FP64GHz == nil || *cpu.FP64GHz != tc.clock || cpu.FP64PeakGFLOPS == nil || math.Abs(*cpu.FP64PeakGFLOPS-tc.gflop) > 0.005 {
+			t.Errorf("%s: FP64 clock %v, fp64_peak_gflops %v; want %v GHz and %v", tc.name, show(cpu.FP64GHz), show(cpu.FP64PeakGFLOPS), tc.clock, tc.gflop)
+		}
+		if *cpu.MaxBoostGHz == *cpu.FP64GHz {
+			t.Errorf("%s: the FP64 clock is the maximum boost %v", tc.name, *cpu.MaxBoostGHz)
+		}
+	}
+	// HBv3 per core against F v7: 2.08 x 16 = 33.28 GFLOPS against 2.6 x
+	// 32 = 83.2, not 144.
+	hb, f := mustLookup(t, c, "Standard_HB120rs_v3").Performance.CPU, mustLookup(t, c, "Standard_F80alds_v7").Performance.CPU
+	if r := hb.FP64GFLOPS(1) / f.FP64GFLOPS(1); math.Abs(r-0.4) > 1e-9 {
+		t.Errorf("HB120rs_v3 per-core FP64 over F80alds_v7's = %v, want 0.4", r)
+	}
+}
