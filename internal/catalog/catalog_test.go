@@ -509,7 +509,9 @@ var addedSKUFacts = []skuFact{
 		name: "Standard_F2as_v7", series: "Fasv7", family: "F", category: "cpu",
 		vcpus: i64(2), memGiB: f64(8), tempGiB: i64(0), arch: "x86_64",
 		ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
-		status: "ga", decisions: []string{"D60"}, aks: "supported",
+		status: "ga", decisions: []string{"D60", "D72"}, aks: "supported",
+		// D72: the Batch-verified, NVMe-capable Ubuntu Server 24.04 image.
+		hasImage: true, imageURN: "Canonical:ubuntu-24_04-lts:server:latest",
 		priceRegions: 32, priceRegion: "eastus", price: 0.137,
 	},
 	{
@@ -517,7 +519,9 @@ var addedSKUFacts = []skuFact{
 		name: "Standard_F2als_v7", series: "Falsv7", family: "F", category: "cpu",
 		vcpus: i64(2), memGiB: f64(4), tempGiB: i64(0), arch: "x86_64",
 		ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
-		status: "ga", decisions: []string{"D60"}, aks: "supported",
+		status: "ga", decisions: []string{"D60", "D72"}, aks: "supported",
+		// D72: the Batch-verified, NVMe-capable Ubuntu Server 24.04 image.
+		hasImage: true, imageURN: "Canonical:ubuntu-24_04-lts:server:latest",
 		priceRegions: 32, priceRegion: "eastus", price: 0.121,
 	},
 	{
@@ -525,7 +529,9 @@ var addedSKUFacts = []skuFact{
 		name: "Standard_F2ams_v7", series: "Famsv7", family: "F", category: "cpu",
 		vcpus: i64(2), memGiB: f64(16), tempGiB: i64(0), arch: "x86_64",
 		ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
-		status: "ga", decisions: []string{"D60"}, aks: "supported",
+		status: "ga", decisions: []string{"D60", "D72"}, aks: "supported",
+		// D72: the Batch-verified, NVMe-capable Ubuntu Server 24.04 image.
+		hasImage: true, imageURN: "Canonical:ubuntu-24_04-lts:server:latest",
 		priceRegions: 32, priceRegion: "eastus", price: 0.179,
 	},
 	{
@@ -533,7 +539,9 @@ var addedSKUFacts = []skuFact{
 		name: "Standard_F2ads_v7", series: "Fadsv7", family: "F", category: "cpu",
 		vcpus: i64(2), memGiB: f64(8), tempGiB: i64(220), arch: "x86_64",
 		ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
-		status: "ga", decisions: []string{"D60"}, aks: "supported",
+		status: "ga", decisions: []string{"D60", "D72"}, aks: "supported",
+		// D72: the Batch-verified, NVMe-capable Ubuntu Server 24.04 image.
+		hasImage: true, imageURN: "Canonical:ubuntu-24_04-lts:server:latest",
 		priceRegions: 32, priceRegion: "eastus", price: 0.172,
 	},
 	{
@@ -541,7 +549,9 @@ var addedSKUFacts = []skuFact{
 		name: "Standard_F2alds_v7", series: "Faldsv7", family: "F", category: "cpu",
 		vcpus: i64(2), memGiB: f64(4), tempGiB: i64(220), arch: "x86_64",
 		ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
-		status: "ga", decisions: []string{"D60"}, aks: "supported",
+		status: "ga", decisions: []string{"D60", "D72"}, aks: "supported",
+		// D72: the Batch-verified, NVMe-capable Ubuntu Server 24.04 image.
+		hasImage: true, imageURN: "Canonical:ubuntu-24_04-lts:server:latest",
 		priceRegions: 32, priceRegion: "eastus", price: 0.143,
 	},
 	{
@@ -549,7 +559,9 @@ var addedSKUFacts = []skuFact{
 		name: "Standard_F2amds_v7", series: "Famdsv7", family: "F", category: "cpu",
 		vcpus: i64(2), memGiB: f64(16), tempGiB: i64(220), arch: "x86_64",
 		ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
-		status: "ga", decisions: []string{"D60"}, aks: "supported",
+		status: "ga", decisions: []string{"D60", "D72"}, aks: "supported",
+		// D72: the Batch-verified, NVMe-capable Ubuntu Server 24.04 image.
+		hasImage: true, imageURN: "Canonical:ubuntu-24_04-lts:server:latest",
 		priceRegions: 32, priceRegion: "eastus", price: 0.218,
 	},
 	{

@@ -281,3 +281,30 @@ func TestFP64ClockIsNeverTheMaximumBoost(t *testing.T) {
 		t.Errorf("HB120rs_v3 per-core FP64 over F80alds_v7's = %v, want 0.4", r)
 	}
 }
+
+// TestFv7Image pins D72: every F v7 size names the Ubuntu Server 24.04
+// image, with its URN and the Batch node agent, while the F v6 sizes still
+// name none.
+func TestFv7Image(t *testing.T) {
+	c := mustDefault(t)
+	n := 0
+	for _, s := range c.SKUs() {
+		switch s.Series {
+		case "Fasv7", "Falsv7", "Famsv7", "Fadsv7", "Faldsv7", "Famdsv7":
+			n++
+			if im := s.Image; im == nil || im.URN != "Canonical:ubuntu-24_04-lts:server:latest" || im.BatchNodeAgentSKUID != "batch.node.ubuntu 24.04" || im.Arch != "x86_64" {
+				t.Errorf("%s image %+v", s.Name, im)
+			}
+		case "Fasv6", "Falsv6", "Famsv6":
+			if s.Image != nil {
+				t.Errorf("%s image %s, no source settles one (D72)", s.Name, s.Image.URN)
+			}
+		}
+	}
+	if n != 76 {
+		t.Errorf("%d F v7 sizes, want 76 (54 and the 22 of D67)", n)
+	}
+	if im := mustLookup(t, c, "Standard_F80alds_v7").Image; im == nil || im.CUDAToolkit != "" || im.Driver != "" {
+		t.Errorf("Standard_F80alds_v7 image %+v: a CPU image has no GPU stack", im)
+	}
+}
