@@ -300,7 +300,8 @@ var skuFacts = []skuFact{
 		gpuCount: 1, gpuCountText: "1", gpuModel: "t4", vendor: "nvidia", gpuArch: "Turing", ccOrGfx: "7.5", minToolkit: "10.0", maxCUDA: 13,
 		gpuMem: 16, gpuMemTotal: 16, interconnect: "PCIe",
 		rdma: false, ethMbps: i64(8000), accel: bp(true), hyperV: []string{"1", "2"}, confidential: false,
-		status: "ga", aks: "supported", priceRegions: 29, priceRegion: "eastus", price: 0.526, spot: f64(0.062699),
+		// D70: eastus spot is the 2026-09-28 Spot meter's ratio, 0.526 x 0.2836.
+		status: "ga", aks: "supported", priceRegions: 29, priceRegion: "eastus", price: 0.526, spot: f64(0.149174),
 	},
 	{
 		name: "Standard_NC96ads_A100_v4", series: "NC_A100_v4", family: "NC", category: "gpu",
@@ -308,7 +309,7 @@ var skuFacts = []skuFact{
 		gpuCount: 4, gpuCountText: "4", gpuModel: "a100-pcie-80gb", vendor: "nvidia", gpuArch: "Ampere", ccOrGfx: "8.0", minToolkit: "11.0", maxCUDA: 13,
 		gpuMem: 80, gpuMemTotal: 320, interconnect: "PCIe",
 		rdma: false, ethMbps: i64(80000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
-		status: "ga", aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 27, priceRegion: "eastus", price: 14.692, spot: f64(1.777732),
+		status: "ga", aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 27, priceRegion: "eastus", price: 14.692, spot: f64(2.715082), // D70: 14.692 x 0.1848
 	},
 	{
 		name: "Standard_NC40ads_H100_v5", series: "NCads_H100_v5", family: "NC", category: "gpu",
@@ -317,8 +318,9 @@ var skuFacts = []skuFact{
 		gpuMem: 94, gpuMemTotal: 94, interconnect: "PCIe (NVLink bridge between GPU pair per azure-docs ncads-h100-v5.md 'NVLink Interconnect: Supported')",
 		rdma: false, ethMbps: i64(40000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
 		status: "ga", decisions: []string{"D10", "D33"},
-		// D33: the spot ratio of every H100 row is 1, no spot discount.
-		aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 27, priceRegion: "eastus", price: 6.98,
+		// D33: the older catalog's H100 ratio is 1, no spot discount; in
+		// eastus the 2026-09-28 Spot meter gives 0.1848 (D70): 6.98 x 0.1848.
+		aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 27, priceRegion: "eastus", price: 6.98, spot: f64(1.289904),
 	},
 	{
 		name: "Standard_NCC40ads_H100_v5", series: "NCCads_H100_v5", family: "NC", category: "gpu",
@@ -373,7 +375,7 @@ var skuFacts = []skuFact{
 		gpuCount: 8, gpuCountText: "8", gpuModel: "a100-sxm-40gb", vendor: "nvidia", gpuArch: "Ampere", ccOrGfx: "8.0", minToolkit: "11.0", maxCUDA: 13,
 		gpuMem: 40, gpuMemTotal: 320, interconnect: "NVLink 3.0",
 		rdma: true, ib: "HDR", ibGbps: 1600, ibPorts: 8, ethMbps: i64(24000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
-		status: "ga", aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 5, priceRegion: "eastus", price: 27.197, spot: f64(2.99167),
+		status: "ga", aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 5, priceRegion: "eastus", price: 27.197, spot: f64(5.904469), // D70: 27.197 x 0.2171
 	},
 	{
 		name: "Standard_ND96amsr_A100_v4", series: "NDm_A100_v4", family: "ND", category: "gpu",
@@ -381,7 +383,7 @@ var skuFacts = []skuFact{
 		gpuCount: 8, gpuCountText: "8", gpuModel: "a100-sxm-80gb", vendor: "nvidia", gpuArch: "Ampere", ccOrGfx: "8.0", minToolkit: "11.0", maxCUDA: 13,
 		gpuMem: 80, gpuMemTotal: 640, interconnect: "NVLink 3.0",
 		rdma: true, ib: "HDR", ibGbps: 1600, ibPorts: 8, ethMbps: i64(24000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
-		status: "ga", aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 29, priceRegion: "eastus", price: 32.77, spot: f64(3.6047),
+		status: "ga", aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 29, priceRegion: "eastus", price: 32.77, spot: f64(8.441552), // D70: 32.77 x 0.2576
 	},
 	{
 		name: "Standard_ND96isr_H100_v5", series: "ND-H100-v5", family: "ND", category: "gpu",
@@ -389,8 +391,9 @@ var skuFacts = []skuFact{
 		gpuCount: 8, gpuCountText: "8", gpuModel: "h100-sxm-80gb", vendor: "nvidia", gpuArch: "Hopper", ccOrGfx: "9.0", minToolkit: "11.8", maxCUDA: 13,
 		gpuMem: 80, gpuMemTotal: 640, interconnect: "NVLink 4.0",
 		rdma: true, ib: "NDR", ibGbps: 3200, ibPorts: 8, ethMbps: i64(80000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
-		status: "ga", decisions: []string{"D16", "D33"},
-		aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 23, priceRegion: "eastus", price: 98.32,
+		status: "ga", decisions: []string{"D16", "D33", "D66", "D70"},
+		// D70: the eastus Spot meter of 2026-09-28, 98.32 x 0.1848.
+		aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 23, priceRegion: "eastus", price: 98.32, spot: f64(18.169536),
 	},
 	{
 		name: "Standard_ND96isr_H200_v5", series: "ND-H200-v5", family: "ND", category: "gpu",
@@ -458,7 +461,8 @@ var skuFacts = []skuFact{
 		gpuCount: 0.16666666666666666, gpuCountText: "1/6", gpuModel: "a10", vendor: "nvidia", gpuArch: "Ampere", ccOrGfx: "8.6", minToolkit: "11.1", maxCUDA: 13,
 		gpuMem: 4, gpuMemTotal: 4, interconnect: "PCIe (SR-IOV partial GPU)",
 		rdma: false, ethMbps: i64(5000), accel: bp(true), hyperV: []string{"1", "2"}, confidential: false,
-		status: "ga", aks: "supported", priceRegions: 36, priceRegion: "eastus", price: 0.454,
+		// D70: a spot row from the 2026-09-28 eastus snapshot, 0.454 x 0.1848.
+		status: "ga", aks: "supported", priceRegions: 36, priceRegion: "eastus", price: 0.454, spot: f64(0.083899),
 	},
 	{
 		name: "Standard_NV12ads_V710_v5", series: "NVads_V710_v5", family: "NV", category: "gpu",
@@ -505,7 +509,9 @@ var addedSKUFacts = []skuFact{
 		name: "Standard_F2as_v7", series: "Fasv7", family: "F", category: "cpu",
 		vcpus: i64(2), memGiB: f64(8), tempGiB: i64(0), arch: "x86_64",
 		ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
-		status: "ga", decisions: []string{"D60"}, aks: "supported",
+		status: "ga", decisions: []string{"D60", "D72"}, aks: "supported",
+		// D72: the Batch-verified, NVMe-capable Ubuntu Server 24.04 image.
+		hasImage: true, imageURN: "Canonical:ubuntu-24_04-lts:server:latest",
 		priceRegions: 32, priceRegion: "eastus", price: 0.137,
 	},
 	{
@@ -513,7 +519,9 @@ var addedSKUFacts = []skuFact{
 		name: "Standard_F2als_v7", series: "Falsv7", family: "F", category: "cpu",
 		vcpus: i64(2), memGiB: f64(4), tempGiB: i64(0), arch: "x86_64",
 		ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
-		status: "ga", decisions: []string{"D60"}, aks: "supported",
+		status: "ga", decisions: []string{"D60", "D72"}, aks: "supported",
+		// D72: the Batch-verified, NVMe-capable Ubuntu Server 24.04 image.
+		hasImage: true, imageURN: "Canonical:ubuntu-24_04-lts:server:latest",
 		priceRegions: 32, priceRegion: "eastus", price: 0.121,
 	},
 	{
@@ -521,7 +529,9 @@ var addedSKUFacts = []skuFact{
 		name: "Standard_F2ams_v7", series: "Famsv7", family: "F", category: "cpu",
 		vcpus: i64(2), memGiB: f64(16), tempGiB: i64(0), arch: "x86_64",
 		ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
-		status: "ga", decisions: []string{"D60"}, aks: "supported",
+		status: "ga", decisions: []string{"D60", "D72"}, aks: "supported",
+		// D72: the Batch-verified, NVMe-capable Ubuntu Server 24.04 image.
+		hasImage: true, imageURN: "Canonical:ubuntu-24_04-lts:server:latest",
 		priceRegions: 32, priceRegion: "eastus", price: 0.179,
 	},
 	{
@@ -529,7 +539,9 @@ var addedSKUFacts = []skuFact{
 		name: "Standard_F2ads_v7", series: "Fadsv7", family: "F", category: "cpu",
 		vcpus: i64(2), memGiB: f64(8), tempGiB: i64(220), arch: "x86_64",
 		ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
-		status: "ga", decisions: []string{"D60"}, aks: "supported",
+		status: "ga", decisions: []string{"D60", "D72"}, aks: "supported",
+		// D72: the Batch-verified, NVMe-capable Ubuntu Server 24.04 image.
+		hasImage: true, imageURN: "Canonical:ubuntu-24_04-lts:server:latest",
 		priceRegions: 32, priceRegion: "eastus", price: 0.172,
 	},
 	{
@@ -537,7 +549,9 @@ var addedSKUFacts = []skuFact{
 		name: "Standard_F2alds_v7", series: "Faldsv7", family: "F", category: "cpu",
 		vcpus: i64(2), memGiB: f64(4), tempGiB: i64(220), arch: "x86_64",
 		ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
-		status: "ga", decisions: []string{"D60"}, aks: "supported",
+		status: "ga", decisions: []string{"D60", "D72"}, aks: "supported",
+		// D72: the Batch-verified, NVMe-capable Ubuntu Server 24.04 image.
+		hasImage: true, imageURN: "Canonical:ubuntu-24_04-lts:server:latest",
 		priceRegions: 32, priceRegion: "eastus", price: 0.143,
 	},
 	{
@@ -545,7 +559,9 @@ var addedSKUFacts = []skuFact{
 		name: "Standard_F2amds_v7", series: "Famdsv7", family: "F", category: "cpu",
 		vcpus: i64(2), memGiB: f64(16), tempGiB: i64(220), arch: "x86_64",
 		ethMbps: i64(16000), accel: bp(true), hyperV: []string{"2"},
-		status: "ga", decisions: []string{"D60"}, aks: "supported",
+		status: "ga", decisions: []string{"D60", "D72"}, aks: "supported",
+		// D72: the Batch-verified, NVMe-capable Ubuntu Server 24.04 image.
+		hasImage: true, imageURN: "Canonical:ubuntu-24_04-lts:server:latest",
 		priceRegions: 32, priceRegion: "eastus", price: 0.218,
 	},
 	{
@@ -931,7 +947,7 @@ func TestDecisions(t *testing.T) {
 }
 
 // Standard_ND96is_H100_v5 is offered on request: no public Resource SKUs
-// API list names it (D65), while the other sizes without a size page are
+// API list names it (D73), while the other sizes without a size page are
 // in those lists and so are not.
 func TestOnRequestSizes(t *testing.T) {
 	c := mustDefault(t)

@@ -525,6 +525,19 @@ func constrainedQuotaVCPUs() map[string]int64 {
 		{"Standard_FX64-%smds_v2", 64, []string{"16", "32"}},
 		{"Standard_FX96-%sms_v2", 96, []string{"24", "48"}},
 		{"Standard_FX96-%smds_v2", 96, []string{"24", "48"}},
+		// D67: the Famsv7 and Famdsv7 constrained-core sizes.
+		{"Standard_F2-%sams_v7", 2, []string{"1"}},
+		{"Standard_F2-%samds_v7", 2, []string{"1"}},
+		{"Standard_F4-%sams_v7", 4, []string{"1", "2"}},
+		{"Standard_F4-%samds_v7", 4, []string{"1", "2"}},
+		{"Standard_F8-%sams_v7", 8, []string{"2", "4"}},
+		{"Standard_F8-%samds_v7", 8, []string{"2", "4"}},
+		{"Standard_F16-%sams_v7", 16, []string{"4", "8"}},
+		{"Standard_F16-%samds_v7", 16, []string{"4", "8"}},
+		{"Standard_F32-%sams_v7", 32, []string{"8", "16"}},
+		{"Standard_F32-%samds_v7", 32, []string{"8", "16"}},
+		{"Standard_F64-%sams_v7", 64, []string{"16", "32"}},
+		{"Standard_F64-%samds_v7", 64, []string{"16", "32"}},
 	} {
 		for _, a := range p.active {
 			quota[fmt.Sprintf(p.parent, a)] = p.vcpus

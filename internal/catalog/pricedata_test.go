@@ -150,7 +150,8 @@ func TestSpotFollowsD19AndD23(t *testing.T) {
 		{"Standard_NC40ads_H100_v5", "southcentralus", 8.38, 0, 0},
 		{"Standard_NC80adis_H100_v5", "westus3", 13.96, 0, 0},
 		{"Standard_ND96isr_H100_v5", "westus", 127.816, 0, 0},
-		{"Standard_NC24ads_A100_v4", "eastus", 3.673, 3.673, 0.444433},
+		// The eastus row of the 2026-09-28 snapshot (D70): 3.673 x 0.1848.
+		{"Standard_NC24ads_A100_v4", "eastus", 3.673, 3.673, 0.67877},
 	} {
 		s := mustLookup(t, c, tc.name)
 		p, ok := s.Prices[tc.region]

@@ -538,6 +538,14 @@ func TestReferenceImagesCSV(t *testing.T) {
 			}
 			continue
 		}
+		if im.ID == "ubuntu-2404" {
+			// Nor is the plain Ubuntu Server image of the F v7 CPU sizes,
+			// which the reference facts give no image (D72).
+			if !slices.Contains(s.Decisions, "D72") {
+				t.Errorf("%s: image %s without D72", s.Name, im.URN)
+			}
+			continue
+		}
 		row := imagesCSVRow(rows, im)
 		if row == nil {
 			t.Errorf("%s: image %q is not in images.csv", s.Name, im.URN)
@@ -606,7 +614,9 @@ func TestReferencePricesCSV(t *testing.T) {
 // TestReferenceSpotPrices recomputes every spot price (D19): the current
 // on-demand price times the spot_prices.csv spot-to-on-demand ratio of the
 // same region and size, rounded to 6 decimals; none without a ratio, and
-// none where the ratio is 1 or more, no spot discount (D33).
+// none where the ratio is 1 or more, no spot discount (D33). The embedded
+// rows dated from the 2026-09-28 eastus snapshot replace the reference's
+// ratio, or add one (D70).
 func TestReferenceSpotPrices(t *testing.T) {
 	rows := referenceCSV(t, "spot_prices.csv")
 	c := mustDefault(t)
@@ -616,6 +626,16 @@ func TestReferenceSpotPrices(t *testing.T) {
 			continue
 		}
 		ratio[[2]string{r["region"], r["vm_size"]}] = *refFloat(t, r["spot_usd_per_hour"]) / *refFloat(t, r["usd_per_hour"])
+	}
+	refreshed := 0
+	for _, r := range embeddedRecords(t, "data/spot_prices.csv", 6) {
+		if r[4] == "2026-09-28" && strings.HasPrefix(r[5], "convox/convox:") {
+			ratio[[2]string{r[0], r[1]}] = *refFloat(t, r[3]) / *refFloat(t, r[2])
+			refreshed++
+		}
+	}
+	if refreshed != 18 {
+		t.Errorf("%d spot rows from the 2026-09-28 eastus snapshot, want 18 (D70)", refreshed)
 	}
 	n := 0
 	for _, s := range c.SKUs() {

@@ -234,7 +234,7 @@ type Placement struct {
 // several placement groups do not support InfiniBand): the InfiniBand span
 // of one job on a series without a placement record of its own
 // (MicrosoftDocs/azure-compute-docs, "Virtual Machine Scale Sets and
-// placement groups"; decision D66).
+// placement groups"; decision D74).
 const SinglePlacementGroupVMs = 100
 
 // MaxJobVMs is the most VMs one InfiniBand job of the size may span: its

@@ -103,7 +103,7 @@ var constraintTable = [numConstraints]constraintDef{
 		reason: func(*requirements) string { return "In preview; set include_preview = true to consider preview sizes." },
 		relax:  func(*requirements, *eval) string { return "set include_preview = true" },
 	},
-	// Offered on request (catalog decision D65), unless include_on_request,
+	// Offered on request (catalog decision D73), unless include_on_request,
 	// prefer names it, or the availability file lists it in its region
 	// without a Location restriction: the subscription has it.
 	cOnRequest: {

@@ -598,3 +598,20 @@ func TestSpotTrainingWarnings(t *testing.T) {
 		t.Errorf("no spot layout across VMs over InfiniBand: %v", names(res))
 	}
 }
+
+// The F v7 sizes name the Batch-verified, NVMe-capable Ubuntu Server 24.04
+// image (D72): an htc job on them gets an image reference for its scale
+// set and its Batch pool, with the Ubuntu 24.04 node agent.
+func TestDeploymentFv7Image(t *testing.T) {
+	want := &deploy.ImageReference{Publisher: "Canonical", Offer: "ubuntu-24_04-lts", SKU: "server", Version: "latest"}
+	for _, target := range []string{TargetVMSS, TargetBatch} {
+		res := mustRecommend(t, Request{Workload: WorkloadHTC, Cores: i64(10000), Region: "eastus", Target: target, Prefer: []string{"Standard_F80alds_v7"}, AsOf: asOf})
+		top := res.Recommendations[0]
+		if top.VMSize != "Standard_F80alds_v7" || top.Deployment.ImageURN != "Canonical:ubuntu-24_04-lts:server:latest" {
+			t.Errorf("%s: %s with image %q", target, top.VMSize, top.Deployment.ImageURN)
+		}
+		if b := top.Deployment.Batch; target == TargetBatch && (b == nil || !reflect.DeepEqual(b.Image, want) || b.NodeAgentSKUID != "batch.node.ubuntu 24.04") {
+			t.Errorf("Batch %+v", b)
+		}
+	}
+}

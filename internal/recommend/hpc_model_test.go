@@ -153,8 +153,12 @@ func TestHTCNoInfiniBandPenalty(t *testing.T) {
 	}
 	// 10,000 tasks: 625 F16als_v6 VMs do not top the ranking, and 84
 	// HB120rs_v3 VMs cost less per unit of FP64 work than they do (per
-	// core: 2.08 GHz x 16 FLOPs per cycle against 3.7 x 16, for 3.60 USD
-	// an hour per 120 cores against 0.968 per 16).
+	// core: 2.08 GHz x 16 FLOPs per cycle against 2.25 x 16, the base clock
+	// of the F v6 hosts' nearest retail part (D71), for 3.60 USD an hour per
+	// 120 cores against 0.968 per 16). At 2.25 GHz F16als_v6 falls out of
+	// the first MaxResultsLimit sizes, so a second request names it in
+	// prefer to read its price per unit of work (prefer moves it first,
+	// not its estimate).
 	perUnit := map[string]float64{}
 	for _, r := range res.Recommendations {
 		perUnit[r.VMSize] = *r.TotalPricePerHour / *r.Estimate.RelativeThroughput
@@ -162,7 +166,28 @@ func TestHTCNoInfiniBandPenalty(t *testing.T) {
 	if top := res.Recommendations[0].VMSize; top == "Standard_F16als_v6" {
 		t.Errorf("top %s", top)
 	}
+	preferred := mustRecommend(t, Request{Workload: WorkloadHTC, Cores: i64(10000), Region: "eastus", AsOf: asOf, MaxResults: i64(1), Prefer: []string{"Standard_F16als_v6"}})
+	if r := preferred.Recommendations[0]; r.VMSize == "Standard_F16als_v6" {
+		perUnit[r.VMSize] = *r.TotalPricePerHour / *r.Estimate.RelativeThroughput
+	}
 	if f, hb := perUnit["Standard_F16als_v6"], perUnit["Standard_HB120rs_v3"]; hb == 0 || f == 0 || hb >= f {
 		t.Errorf("price per unit of work: F16als_v6 %v, HB120rs_v3 %v", f, hb)
+	}
+}
+
+// A compute-bound htc job of 10,000 FP64 tasks compares the F v7 sizes
+// with HBv3 on sustained clocks (D71): per core 2.6 GHz (the EPYC 9655's
+// base clock) x 32 FP64 FLOPs per cycle = 83.2 GFLOPS against HBv3's 2.08 x
+// 16 = 33.28, a ratio of 0.4, where the 4.5 GHz maximum boost gave 144 and
+// 0.23.
+func TestHTCFP64RatesRestOnSustainedClocks(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadHTC, Cores: i64(10000), Region: "eastus", AsOf: asOf, MaxResults: i64(MaxResultsLimit)})
+	rel := map[string]float64{}
+	for _, r := range res.Recommendations {
+		rel[r.VMSize] = *r.Estimate.RelativeThroughput
+	}
+	f, hb := rel["Standard_F80alds_v7"], rel["Standard_HB120rs_v3"]
+	if f == 0 || hb == 0 || math.Abs(hb/f-0.4) > 1e-6 {
+		t.Errorf("relative throughput: F80alds_v7 %v, HB120rs_v3 %v; want HB120rs_v3 at 0.4 of F80alds_v7", f, hb)
 	}
 }

@@ -217,10 +217,11 @@ func TestRefreshWrite(t *testing.T) {
 		t.Errorf("spot source: %v", err)
 	}
 	// Only the changed row and the three dates differ, and the three spot
-	// rows (two changed, the NV6ads A10 v5's added).
+	// rows, all changed: the embedded table has an eastus row for each,
+	// the NV6ads A10 v5's since the 2026-09-28 snapshot (D70).
 	assertDiffLines(t, prices, filepath.Join(dir, "prices.csv"), 1)
 	assertDiffLines(t, meta, filepath.Join(dir, "catalog.json"), 3)
-	assertDiffLinesAdded(t, spot, filepath.Join(dir, "spot_prices.csv"), 2, 1)
+	assertDiffLinesAdded(t, spot, filepath.Join(dir, "spot_prices.csv"), 3, 0)
 }
 
 // assertDiffLinesAdded checks that b is a with changed lines replaced and
