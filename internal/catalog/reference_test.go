@@ -616,7 +616,8 @@ func TestReferencePricesCSV(t *testing.T) {
 // same region and size, rounded to 6 decimals; none without a ratio, and
 // none where the ratio is 1 or more, no spot discount (D33). The embedded
 // rows dated from the 2026-09-28 eastus snapshot replace the reference's
-// ratio, or add one (D70).
+// ratio, or add one (D70); a pair the Resource SKUs API marks not
+// low-priority capable has none (D75).
 func TestReferenceSpotPrices(t *testing.T) {
 	rows := referenceCSV(t, "spot_prices.csv")
 	c := mustDefault(t)
@@ -627,15 +628,20 @@ func TestReferenceSpotPrices(t *testing.T) {
 		}
 		ratio[[2]string{r["region"], r["vm_size"]}] = *refFloat(t, r["spot_usd_per_hour"]) / *refFloat(t, r["usd_per_hour"])
 	}
-	refreshed := 0
+	refreshed, incapable := 0, 0
 	for _, r := range embeddedRecords(t, "data/spot_prices.csv", 6) {
-		if r[4] == "2026-09-28" && strings.HasPrefix(r[5], "convox/convox:") {
+		switch {
+		case r[4] == "2026-09-28" && strings.HasPrefix(r[5], "convox/convox:"):
 			ratio[[2]string{r[0], r[1]}] = *refFloat(t, r[3]) / *refFloat(t, r[2])
 			refreshed++
+		case r[2] == "" && strings.Contains(r[5], "LowPriorityCapable=False"):
+			// Not low-priority capable there: no spot price (D75).
+			delete(ratio, [2]string{r[0], r[1]})
+			incapable++
 		}
 	}
-	if refreshed != 18 {
-		t.Errorf("%d spot rows from the 2026-09-28 eastus snapshot, want 18 (D70)", refreshed)
+	if refreshed != 12 || incapable != 33 {
+		t.Errorf("%d spot rows from the 2026-09-28 eastus snapshot (want 12 of its 18 that Azure sells, D70), %d not low-priority capable (want 33, D75)", refreshed, incapable)
 	}
 	n := 0
 	for _, s := range c.SKUs() {
