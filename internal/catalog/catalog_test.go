@@ -309,7 +309,7 @@ var skuFacts = []skuFact{
 		gpuCount: 4, gpuCountText: "4", gpuModel: "a100-pcie-80gb", vendor: "nvidia", gpuArch: "Ampere", ccOrGfx: "8.0", minToolkit: "11.0", maxCUDA: 13,
 		gpuMem: 80, gpuMemTotal: 320, interconnect: "PCIe",
 		rdma: false, ethMbps: i64(80000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
-		status: "ga", aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 27, priceRegion: "eastus", price: 14.692, spot: f64(2.715082), // D70: 14.692 x 0.1848
+		status: "ga", aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 27, priceRegion: "eastus", price: 14.692, spot: nil, // D75: not low-priority capable in eastus
 	},
 	{
 		name: "Standard_NC40ads_H100_v5", series: "NCads_H100_v5", family: "NC", category: "gpu",
@@ -375,7 +375,7 @@ var skuFacts = []skuFact{
 		gpuCount: 8, gpuCountText: "8", gpuModel: "a100-sxm-40gb", vendor: "nvidia", gpuArch: "Ampere", ccOrGfx: "8.0", minToolkit: "11.0", maxCUDA: 13,
 		gpuMem: 40, gpuMemTotal: 320, interconnect: "NVLink 3.0",
 		rdma: true, ib: "HDR", ibGbps: 1600, ibPorts: 8, ethMbps: i64(24000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
-		status: "ga", aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 5, priceRegion: "eastus", price: 27.197, spot: f64(5.904469), // D70: 27.197 x 0.2171
+		status: "ga", aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 5, priceRegion: "eastus", price: 27.197, spot: nil, // D75: not low-priority capable in eastus
 	},
 	{
 		name: "Standard_ND96amsr_A100_v4", series: "NDm_A100_v4", family: "ND", category: "gpu",
@@ -383,7 +383,7 @@ var skuFacts = []skuFact{
 		gpuCount: 8, gpuCountText: "8", gpuModel: "a100-sxm-80gb", vendor: "nvidia", gpuArch: "Ampere", ccOrGfx: "8.0", minToolkit: "11.0", maxCUDA: 13,
 		gpuMem: 80, gpuMemTotal: 640, interconnect: "NVLink 3.0",
 		rdma: true, ib: "HDR", ibGbps: 1600, ibPorts: 8, ethMbps: i64(24000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
-		status: "ga", aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 29, priceRegion: "eastus", price: 32.77, spot: f64(8.441552), // D70: 32.77 x 0.2576
+		status: "ga", aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 29, priceRegion: "eastus", price: 32.77, spot: nil, // D75: not low-priority capable in eastus
 	},
 	{
 		name: "Standard_ND96isr_H100_v5", series: "ND-H100-v5", family: "ND", category: "gpu",

@@ -616,51 +616,59 @@ func TestReferencePricesCSV(t *testing.T) {
 // same region and size, rounded to 6 decimals; none without a ratio, and
 // none where the ratio is 1 or more, no spot discount (D33). The embedded
 // rows dated from the 2026-09-28 eastus snapshot replace the reference's
-// ratio, or add one (D70).
+// ratio, or add one (D70); a pair the Resource SKUs API marks not
+// low-priority capable has none (D75).
 func TestReferenceSpotPrices(t *testing.T) {
-	rows := referenceCSV(t, "spot_prices.csv")
 	c := mustDefault(t)
-	ratio := map[[2]string]float64{}
-	for _, r := range rows {
-		if r["usd_per_hour"] == "" {
-			continue
-		}
-		ratio[[2]string{r["region"], r["vm_size"]}] = *refFloat(t, r["spot_usd_per_hour"]) / *refFloat(t, r["usd_per_hour"])
-	}
-	refreshed := 0
-	for _, r := range embeddedRecords(t, "data/spot_prices.csv", 6) {
-		if r[4] == "2026-09-28" && strings.HasPrefix(r[5], "convox/convox:") {
-			ratio[[2]string{r[0], r[1]}] = *refFloat(t, r[3]) / *refFloat(t, r[2])
-			refreshed++
-		}
-	}
-	if refreshed != 18 {
-		t.Errorf("%d spot rows from the 2026-09-28 eastus snapshot, want 18 (D70)", refreshed)
-	}
+	ratio := spotRatiosExpected(t)
 	n := 0
 	for _, s := range c.SKUs() {
 		for region, p := range s.Prices {
 			rt, ok := ratio[[2]string{region, s.Name}]
-			if !ok {
-				if p.SpotUSDPerHour != nil {
-					t.Errorf("%s in %s: spot %v without a spot_prices.csv row", s.Name, region, *p.SpotUSDPerHour)
+			switch {
+			case !ok && p.SpotUSDPerHour != nil:
+				t.Errorf("%s in %s: spot %v without a spot_prices.csv row", s.Name, region, *p.SpotUSDPerHour)
+			case ok && rt >= 1 && p.SpotUSDPerHour != nil:
+				t.Errorf("%s in %s: spot %v, but spot_prices.csv lists no discount (D33)", s.Name, region, *p.SpotUSDPerHour)
+			case ok && rt < 1:
+				n++
+				want := math.Round(p.USDPerHour*rt*1e6) / 1e6
+				if p.SpotUSDPerHour == nil || math.Abs(*p.SpotUSDPerHour-want) > 1.5e-6 {
+					t.Errorf("%s in %s: spot %s, want %v", s.Name, region, show(p.SpotUSDPerHour), want)
 				}
-				continue
-			}
-			if rt >= 1 {
-				if p.SpotUSDPerHour != nil {
-					t.Errorf("%s in %s: spot %v, but spot_prices.csv lists no discount (D33)", s.Name, region, *p.SpotUSDPerHour)
-				}
-				continue
-			}
-			n++
-			want := math.Round(p.USDPerHour*rt*1e6) / 1e6
-			if p.SpotUSDPerHour == nil || math.Abs(*p.SpotUSDPerHour-want) > 1.5e-6 {
-				t.Errorf("%s in %s: spot %s, want %v", s.Name, region, show(p.SpotUSDPerHour), want)
 			}
 		}
 	}
 	if n == 0 {
 		t.Error("no price has a spot ratio")
 	}
+}
+
+// spotRatiosExpected is the spot-to-on-demand ratio of each region and
+// size: the reference's, replaced or added by the embedded rows of the
+// 2026-09-28 eastus snapshot (D70), removed where the Resource SKUs API
+// marks the pair not low-priority capable (D75).
+func spotRatiosExpected(t *testing.T) map[[2]string]float64 {
+	t.Helper()
+	ratio := map[[2]string]float64{}
+	for _, r := range referenceCSV(t, "spot_prices.csv") {
+		if r["usd_per_hour"] != "" {
+			ratio[[2]string{r["region"], r["vm_size"]}] = *refFloat(t, r["spot_usd_per_hour"]) / *refFloat(t, r["usd_per_hour"])
+		}
+	}
+	refreshed, incapable := 0, 0
+	for _, r := range embeddedRecords(t, "data/spot_prices.csv", 6) {
+		switch {
+		case r[4] == "2026-09-28" && strings.HasPrefix(r[5], "convox/convox:"):
+			ratio[[2]string{r[0], r[1]}] = *refFloat(t, r[3]) / *refFloat(t, r[2])
+			refreshed++
+		case r[2] == "" && strings.Contains(r[5], "LowPriorityCapable=False"):
+			delete(ratio, [2]string{r[0], r[1]})
+			incapable++
+		}
+	}
+	if refreshed != 12 || incapable != 33 {
+		t.Errorf("%d spot rows from the 2026-09-28 eastus snapshot (want 12 of its 18 that Azure sells, D70), %d not low-priority capable (want 33, D75)", refreshed, incapable)
+	}
+	return ratio
 }

@@ -214,10 +214,6 @@ func TestSpotFromTheEastusSnapshot(t *testing.T) {
 		factor float64
 	}{
 		{"Standard_NC4as_T4_v3", 0.2836},
-		{"Standard_NC64as_T4_v3", 0.2836},
-		{"Standard_NC24ads_A100_v4", 0.1848},
-		{"Standard_ND96asr_v4", 0.2171},
-		{"Standard_ND96amsr_A100_v4", 0.2576},
 		{"Standard_NV6ads_A10_v5", 0.1848},
 		{"Standard_NV36ads_A10_v5", 0.1848},
 		{"Standard_NC40ads_H100_v5", 0.1848},
@@ -306,5 +302,28 @@ func TestFv7Image(t *testing.T) {
 	}
 	if im := mustLookup(t, c, "Standard_F80alds_v7").Image; im == nil || im.CUDAToolkit != "" || im.Driver != "" {
 		t.Errorf("Standard_F80alds_v7 image %+v: a CPU image has no GPU stack", im)
+	}
+}
+
+// TestSpotOnlyWhereAzureSellsIt pins D75: a region and size the Resource
+// SKUs API marks LowPriorityCapable=False (the 2026-09-01 cross-reference
+// of the API with the retail Spot meters) has no spot price, though a Spot
+// meter prices it; the same size elsewhere keeps its estimate.
+func TestSpotOnlyWhereAzureSellsIt(t *testing.T) {
+	c := mustDefault(t)
+	for _, tc := range []struct{ size, region string }{
+		{"Standard_ND96asr_v4", "eastus"},
+		{"Standard_ND96amsr_A100_v4", "eastus"},
+		{"Standard_NC24ads_A100_v4", "eastus"},
+		{"Standard_NC64as_T4_v3", "eastus"},
+		{"Standard_NC4as_T4_v3", "westus3"},
+		{"Standard_NV36adms_A10_v5", "westus"},
+	} {
+		if p, ok := mustLookup(t, c, tc.size).Prices[tc.region]; !ok || p.SpotUSDPerHour != nil {
+			t.Errorf("%s in %s: priced %v, spot %s; want an on-demand price and no spot (D75)", tc.size, tc.region, ok, show(p.SpotUSDPerHour))
+		}
+	}
+	if p := mustLookup(t, c, "Standard_NC4as_T4_v3").Prices["eastus"]; p.SpotUSDPerHour == nil {
+		t.Error("Standard_NC4as_T4_v3 in eastus keeps its spot estimate")
 	}
 }
