@@ -19,11 +19,15 @@ data "hpcsku_recommendation" "pool" {
   target             = "aks"
   region             = var.location
   prefer             = var.prefer
+  spot               = var.spot
+  confidential       = var.confidential
 }
 
 locals {
-  top = data.hpcsku_recommendation.pool.recommendations[0]
-  aks = local.top.deployment.aks
+  top        = data.hpcsku_recommendation.pool.recommendations[0]
+  aks        = local.top.deployment.aks
+  zones      = try(length(local.top.deployment.zones) > 0 ? local.top.deployment.zones : null, null)
+  infiniband = local.top.deployment.rdma_placement != null && local.zones != null
 }
 
 resource "azurerm_kubernetes_cluster_node_pool" "gpu" {
@@ -33,11 +37,21 @@ resource "azurerm_kubernetes_cluster_node_pool" "gpu" {
   vnet_subnet_id        = var.vnet_subnet_id
   mode                  = "User"
   os_type               = "Linux"
-  os_sku                = "Ubuntu"
+  # The size's own OS where it needs one (Ubuntu 24.04 for confidential GPUs
+  # and ND GB200/GB300), else the stated or default one.
+  os_sku = coalesce(var.os_sku, local.aks.os_sku, "Ubuntu")
 
   # With the provider's availability_file: the zones of the region where the
-  # subscription can deploy the size; null (no zone pinning) without it.
-  zones = try(length(local.top.deployment.zones) > 0 ? local.top.deployment.zones : null, null)
+  # subscription can deploy the size; null (no zone pinning) without it. A
+  # pool whose job runs over InfiniBand across VMs stays in one zone: its
+  # nodes must share one InfiniBand network.
+  zones = local.infiniband ? slice(local.zones, 0, min(1, length(local.zones))) : local.zones
+
+  # Spot: priority, eviction policy and price cap; node_taints and
+  # node_labels then carry the Spot taint and label AKS puts on the nodes.
+  priority        = try(local.aks.spot.priority, "Regular")
+  eviction_policy = try(local.aks.spot.eviction_policy, null)
+  spot_max_price  = try(local.aks.spot.spot_max_price, -1)
 
   node_taints = local.aks.node_taints
   node_labels = local.aks.node_labels

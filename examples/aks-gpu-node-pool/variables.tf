@@ -104,3 +104,21 @@ variable "tags" {
   type        = map(string)
   default     = {}
 }
+
+variable "spot" {
+  description = "Run the pool on Spot VMs (evicted when Azure needs the capacity back), priced with spot estimates. The pool gets priority, eviction policy, price cap, and the Spot taint and label AKS sets."
+  type        = bool
+  default     = false
+}
+
+variable "os_sku" {
+  description = "The node pool's os_sku. Null takes the size's own where it needs one (`Ubuntu2404` for confidential GPUs and ND GB200/GB300), else `Ubuntu`."
+  type        = string
+  default     = null
+}
+
+variable "confidential" {
+  description = "Run a confidential GPU pool (NCCads H100 v5): no driver from AKS (gpu_driver None; the NVIDIA GPU Operator installs the signed one), Ubuntu 24.04. Null: no confidential sizes."
+  type        = bool
+  default     = null
+}

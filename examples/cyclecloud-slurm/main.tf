@@ -118,11 +118,18 @@ locals {
       max_scaleset_size = r.recommendations[0].deployment.cyclecloud.max_scaleset_size
       # The override wins; otherwise the recommendation's URN. The
       # postconditions above stop the plan when both are null.
-      os_image           = var.os_images[name] != null ? var.os_images[name] : r.recommendations[0].deployment.cyclecloud.os_image
-      recommended_image  = r.recommendations[0].deployment.cyclecloud.os_image
-      availability_zones = var.availability_zones[name]
+      os_image          = var.os_images[name] != null ? var.os_images[name] : r.recommendations[0].deployment.cyclecloud.os_image
+      recommended_image = r.recommendations[0].deployment.cyclecloud.os_image
+      # A partition whose jobs run over InfiniBand across VMs stays in one
+      # zone (its VMs share one InfiniBand fabric): the first zone given.
+      availability_zones = r.recommendations[0].deployment.rdma_placement != null && var.availability_zones[name] != null ? slice(var.availability_zones[name], 0, 1) : var.availability_zones[name]
     }
   }
+
+  # The Slurm template and the workspace give the hpc and gpu node arrays
+  # one HPCMaxScalesetSize: partitions whose InfiniBand jobs need different
+  # limits cannot both be expressed.
+  ib_scaleset_limits_differ = length(distinct(local.ib_scaleset_sizes)) > 1
 
   # One HPCMaxScalesetSize serves the hpc and gpu node arrays: the smallest
   # limit either InfiniBand partition has, unless given.
@@ -177,6 +184,17 @@ locals {
     }) : k => v if v != null
   }
   slurm_cluster_missing_parameters = sort([for k, v in local.cluster_required : k if v == null])
+}
+
+resource "terraform_data" "scaleset_limits" {
+  input = local.hpc_max_scaleset_size
+
+  lifecycle {
+    precondition {
+      condition     = !local.ib_scaleset_limits_differ
+      error_message = "The hpc and gpu partitions need different scale set limits (${join(" and ", [for v in local.ib_scaleset_sizes : tostring(v)])} VMs), but CycleCloud's Slurm template and the workspace take one HPCMaxScalesetSize for both node arrays. Deploy them as separate clusters, or keep sizes with one limit with prefer."
+    }
+  }
 }
 
 resource "azurerm_subscription_template_deployment" "ccws" {

@@ -19,6 +19,7 @@ data "hpcsku_recommendation" "inference" {
   region              = var.location
   max_price_per_hour  = var.max_price_per_hour
   spot                = var.spot
+  confidential        = var.confidential
   prefer              = var.prefer
 
   lifecycle {
@@ -75,8 +76,15 @@ resource "azurerm_linux_virtual_machine" "inference" {
   network_interface_ids = [azurerm_network_interface.inference.id]
   zone                  = local.zone
 
-  priority        = var.spot ? "Spot" : "Regular"
-  eviction_policy = var.spot ? "Deallocate" : null
+  # Spot: the recommendation's priority, eviction policy and price cap.
+  priority        = try(local.deployment.spot.priority, "Regular")
+  eviction_policy = try(local.deployment.spot.eviction_policy, null)
+  max_bid_price   = try(local.deployment.spot.max_bid_price, -1)
+
+  # A confidential size boots as a confidential VM: secure boot and vTPM on,
+  # the OS disk and the VM's guest state encrypted.
+  secure_boot_enabled = local.deployment.secure_boot_enabled
+  vtpm_enabled        = local.deployment.vtpm_enabled
 
   admin_ssh_key {
     username   = var.admin_username
@@ -91,9 +99,10 @@ resource "azurerm_linux_virtual_machine" "inference" {
   }
 
   os_disk {
-    storage_account_type = "Premium_LRS"
-    caching              = "ReadWrite"
-    disk_size_gb         = 256
+    storage_account_type     = "Premium_LRS"
+    caching                  = "ReadWrite"
+    disk_size_gb             = 256
+    security_encryption_type = local.deployment.os_disk_security_encryption_type
   }
 
   tags = merge(var.tags, { "hpcsku/vm-size" = data.hpcsku_recommendation.inference.vm_size })

@@ -88,3 +88,9 @@ variable "tags" {
   type        = map(string)
   default     = {}
 }
+
+variable "confidential" {
+  description = "Serve on a confidential GPU (NCCads H100 v5): the VM boots as a confidential VM with secure boot, vTPM and its guest state encrypted with the OS disk, on the onboarding's pinned image. Null lets confidential sizes compete only where asked (the recommendation's default: none)."
+  type        = bool
+  default     = null
+}

@@ -236,6 +236,7 @@ func newSKU(d SKUDoc, sr SeriesDoc) *SKU {
 		Sources: d.Sources, Notes: d.Notes, Prices: map[string]Price{},
 	}
 	s.QuotaFamily = sr.QuotaFamily
+	s.NoNodeAutoProvisioning = sr.NoNodeAutoProvisioning
 	if d.QuotaFamily != "" {
 		s.QuotaFamily = d.QuotaFamily
 	}

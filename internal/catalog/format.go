@@ -108,6 +108,12 @@ type SeriesDoc struct {
 	// VMs count against, which `az vm list-usage` reports. Omitted when no
 	// source gives it.
 	QuotaFamily string `json:"quota_family,omitempty"`
+	// NoNodeAutoProvisioning is true for GPU series AKS node
+	// auto-provisioning (Karpenter) does not place: its GPU registry
+	// leaves them out. NodeAutoProvisioningSources say so; omitted
+	// otherwise.
+	NoNodeAutoProvisioning      bool     `json:"no_node_auto_provisioning,omitempty"`
+	NodeAutoProvisioningSources []string `json:"node_auto_provisioning_sources,omitempty"`
 	// Placement is how Azure places the series' VMs when one job spans
 	// several, where it differs from the usual InfiniBand scale set (one
 	// placement group of up to 100 VMs); omitted otherwise.

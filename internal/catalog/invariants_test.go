@@ -758,7 +758,7 @@ func TestConfidentialImage(t *testing.T) {
 		}
 	}
 	s := mustLookup(t, mustDefault(t), "Standard_NCC40ads_H100_v5")
-	if n == 0 || s.Image == nil || s.Image.URN != "Canonical:0001-com-ubuntu-confidential-vm-jammy:22_04-lts-cvm:latest" || !slices.Contains(s.Decisions, "D57") {
+	if n == 0 || s.Image == nil || s.Image.URN != "Canonical:0001-com-ubuntu-confidential-vm-jammy:22_04-lts-cvm:22.04.202606120" || !slices.Contains(s.Decisions, "D57") {
 		t.Errorf("Standard_NCC40ads_H100_v5 image = %+v, decisions %v; want the CVM image (D57)", s.Image, s.Decisions)
 	}
 }

@@ -131,6 +131,7 @@ func (c *Catalog) validateDataFacts() []error {
 		if sr.Placement != nil {
 			check("series "+name, "placement.sources", sr.Placement.Sources)
 		}
+		check("series "+name, "node_auto_provisioning_sources", sr.NodeAutoProvisioningSources)
 	}
 	// Images and size overrides as stored (a later document replaces an
 	// earlier entry with the same key); sizes that did not join are

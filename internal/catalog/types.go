@@ -120,6 +120,9 @@ type SKU struct {
 	// the availability file's where it gives one, else the catalog's; ""
 	// when neither knows it.
 	QuotaFamily string
+	// NoNodeAutoProvisioning: AKS node auto-provisioning (Karpenter) does
+	// not place the size (its series' record).
+	NoNodeAutoProvisioning bool
 	// AvailabilitySource says where Availability comes from: "availability
 	// file <path>", or "embedded price snapshot of <date>" without one (a
 	// size is then taken to be offered where it is priced).

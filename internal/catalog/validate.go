@@ -74,6 +74,9 @@ func validateSeries(sr SeriesDoc) []error {
 	if len(sr.Sources) == 0 {
 		errs = append(errs, fmt.Errorf("series %s: no sources", sr.Name))
 	}
+	if sr.NoNodeAutoProvisioning != (len(sr.NodeAutoProvisioningSources) > 0) {
+		errs = append(errs, fmt.Errorf("series %s: no_node_auto_provisioning and node_auto_provisioning_sources go together", sr.Name))
+	}
 	if p := sr.Placement; p != nil && (p.RackVMs < 1 || p.HighSpeedInterconnectPlacement == "" || p.APIVersion == "" || len(p.Sources) == 0) {
 		errs = append(errs, fmt.Errorf("series %s: placement needs rack_vms of at least 1, high_speed_interconnect_placement, api_version and sources", sr.Name))
 	}

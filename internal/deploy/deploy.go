@@ -49,6 +49,35 @@ const (
 	GPUDriverInstall = "Install"
 	GPUDriverNone    = "None"
 
+	// Spot VMs, as azurerm takes them (terraform-provider-azurerm 5.2:
+	// azurerm_linux_virtual_machine and its scale sets' priority,
+	// eviction_policy and max_bid_price; the AKS node pool's priority,
+	// eviction_policy and spot_max_price; -1 never evicts for price, the
+	// on-demand price capping it). AKS labels and taints a Spot pool's
+	// nodes itself, but azurerm reads the taint back and plans its removal
+	// unless the configuration sets it, so both are emitted, as azurerm's
+	// documentation asks ("Add a spot node pool", AKS documentation).
+	PrioritySpot         = "Spot"
+	EvictionPolicyDelete = "Delete"
+	SpotMaxPrice         = -1.0
+	LabelSpotPriority    = "kubernetes.azure.com/scalesetpriority"
+	SpotPriorityValue    = "spot"
+	AKSSpotTaint         = LabelSpotPriority + "=spot:NoSchedule"
+	// CapacityTypeLabel is the node auto-provisioning (Karpenter)
+	// requirement key of Spot and on-demand capacity.
+	CapacityTypeLabel = "karpenter.sh/capacity-type"
+
+	// OSSKUUbuntu2404 is the AKS node pool os_sku of confidential GPU sizes
+	// (az-cgpu-onboarding's AKS guide: Ubuntu 24.04 is the only supported
+	// OS) and of the rack-scale GB sizes (whose GPU stack needs the 6.8
+	// kernel's support, D56).
+	OSSKUUbuntu2404 = "Ubuntu2404"
+
+	// RDMANote: the RDMA network's address space, which the VNet must not
+	// overlap ("High performance computing VM sizes", RDMA-capable
+	// instances).
+	RDMANote = "The RDMA network reserves 172.16.0.0/16: the virtual network's address space must not overlap it."
+
 	// AKSSizeLabel is the well-known label AKS node auto-provisioning
 	// (Karpenter) selects VM sizes by, in a NodePool's requirements
 	// ("Node autoprovisioning", AKS documentation:
@@ -91,6 +120,12 @@ const (
 	// limits).
 	BatchMPINodesBatchService     = 100
 	BatchMPINodesUserSubscription = 80
+
+	// BatchDefaultDedicatedCores is the top of the default dedicated core
+	// quota of a Batch account in BatchService mode (0 to 900, reduced to
+	// 0 for new accounts in some regions; "Batch service quotas and
+	// limits").
+	BatchDefaultDedicatedCores = 900
 )
 
 // Layout is what the settings are built from: a ranked size, the job's
@@ -151,13 +186,33 @@ func For(l *Layout) Deployment {
 			d.RDMAPlacement = PlacementAvailabilitySet
 		}
 		d.SinglePlacementGroup = d.RDMAPlacement == PlacementScaleSet && (s.Placement == nil || s.Placement.SinglePlacementGroup)
-		d.Interconnect = interconnectDeployment(s.Placement, l.Nodes)
 	}
+	targetDeployment(l, &d, rdma)
+	return d
+}
+
+// targetDeployment fills the settings of the request's target: the VM and
+// scale set arguments (spot, the interconnect of a rack-scale size on a
+// scale set, notes) or the target's own object.
+func targetDeployment(l *Layout, d *Deployment, rdma bool) {
+	s := l.SKU
 	switch l.Target {
+	case TargetVM, TargetVMSS:
+		if l.Spot {
+			d.Spot = &SpotSettings{Priority: PrioritySpot, EvictionPolicy: EvictionPolicyDelete, MaxBidPrice: SpotMaxPrice}
+		}
+		if rdma && l.Spans {
+			d.Note = RDMANote
+			if l.Target == TargetVMSS {
+				d.Interconnect = interconnectDeployment(s.Placement, l.Nodes)
+			} else if s.Placement != nil {
+				d.Note += " Azure places these VMs by whole racks in a scale set (an interconnect block): deploy them as a scale set (target = \"vmss\")."
+			}
+		}
 	case TargetAKS:
 		d.AKS = aksDeployment(l, rdma)
 	case TargetCycleCloud:
-		d.CycleCloud = cycleCloudDeployment(l, d.ImageURN, d.SinglePlacementGroup)
+		d.CycleCloud = cycleCloudDeployment(l, d.ImageURN, d.SinglePlacementGroup, rdma)
 	case TargetAzureML:
 		ml := &AzureMLDeployment{VMSize: s.Name, VMPriority: AzureMLDedicated, MaxNodeCount: l.Nodes}
 		if l.Spot {
@@ -167,7 +222,39 @@ func For(l *Layout) Deployment {
 	case TargetBatch:
 		d.Batch = batchDeployment(l, d.ImageURN)
 	}
-	return d
+}
+
+// SpotOffered reports whether the target runs the layout on Spot VMs when
+// spot is asked for: everywhere but CycleCloud's hpc and gpu partitions,
+// which CycleCloud Workspace for Slurm runs on demand (its Spot setting is
+// the htc partition's alone: Azure/cyclecloud-slurm-workspace, bicep
+// types htc_t.useSpot).
+func SpotOffered(l *Layout) bool {
+	return l.Target != TargetCycleCloud || CycleCloudPartition(l) == PartitionHTC
+}
+
+// CycleCloudPartition is the Slurm partition of a layout: hpc for MPI,
+// gpu for GPU sizes, htc otherwise.
+func CycleCloudPartition(l *Layout) string {
+	switch {
+	case l.MPI:
+		return PartitionHPC
+	case l.SKU.GPU != nil:
+		return PartitionGPU
+	}
+	return PartitionHTC
+}
+
+// Unsupported says why the target cannot deploy the size, "" when it can:
+// azurerm_batch_pool cannot create a pool of confidential VMs, which needs
+// the OS disk's securityEncryptionType that it does not set (azurerm 5.2's
+// batch pool takes security_type "confidentialVM" but no OS disk security
+// profile; hashicorp/terraform-provider-azurerm#31422).
+func Unsupported(s *catalog.SKU, target string) string {
+	if target == TargetBatch && s.Confidential {
+		return "azurerm_batch_pool cannot create confidential-VM pools: the OS disk security encryption type they need is not an argument of it (hashicorp/terraform-provider-azurerm#31422)"
+	}
+	return ""
 }
 
 // ImageFits reports whether the size's catalog image can be deployed as
@@ -180,20 +267,24 @@ func ImageFits(s *catalog.SKU) bool {
 // cycleCloudDeployment: the partition of the workload (hpc for MPI, gpu
 // for GPU sizes, htc otherwise) and, when the job's InfiniBand crosses
 // VMs of one scale set, its limit.
-func cycleCloudDeployment(l *Layout, imageURN string, singlePlacementGroup bool) *CycleCloudDeployment {
+func cycleCloudDeployment(l *Layout, imageURN string, singlePlacementGroup, rdma bool) *CycleCloudDeployment {
 	s := l.SKU
-	cc := &CycleCloudDeployment{MachineType: s.Name, OSImage: imageURN, MaxNodes: l.Nodes}
-	switch {
-	case l.MPI:
-		cc.Partition = PartitionHPC
-	case s.GPU != nil:
-		cc.Partition = PartitionGPU
-	default:
-		cc.Partition = PartitionHTC
-	}
+	cc := &CycleCloudDeployment{MachineType: s.Name, OSImage: imageURN, MaxNodes: l.Nodes, Partition: CycleCloudPartition(l)}
 	if singlePlacementGroup {
 		cc.MaxScaleSetSize = l.PlacementGroupVMs
 	}
+	cc.Interruptible = l.Spot && SpotOffered(l)
+	var notes []string
+	if rdma && l.Spans {
+		notes = append(notes, RDMANote)
+		if s.Placement != nil {
+			notes = append(notes, fmt.Sprintf("Scale the partition by whole racks of %d with scale_m1 (CycleCloud Slurm's rack tool for GB200 and GB300), which keeps only fully populated racks.", s.Placement.RackVMs))
+		}
+	}
+	if l.Spot && !cc.Interruptible {
+		notes = append(notes, "CycleCloud Workspace for Slurm runs the "+cc.Partition+" partition on demand: Spot is the htc partition's alone.")
+	}
+	cc.Note = strings.Join(notes, " ")
 	return cc
 }
 
@@ -227,6 +318,9 @@ func batchDeployment(l *Layout, imageURN string) *BatchDeployment {
 	}
 	if l.Spot {
 		notes = append(notes, "Batch runs Spot VMs as target_low_priority_nodes (its low-priority VMs retired in 2025), and only in pools of a Batch account whose pool allocation mode is UserSubscription.")
+	} else if q := s.QuotaVCPUCount(); q != nil && b.TargetDedicatedNodes*(*q) > 0 {
+		v := b.TargetDedicatedNodes * (*q)
+		notes = append(notes, fmt.Sprintf("In a Batch-service account the pool's %d dedicated vCPUs count against the account's dedicated core quota, %d by default at most and 0 for new accounts in some regions (Batch service quotas and limits): check it, request an increase, or use pool allocation mode UserSubscription, where the subscription's quotas apply.", v, BatchDefaultDedicatedCores))
 	}
 	if mpi {
 		notes = append(notes, fmt.Sprintf("Inter-node communication keeps the pool's VMs on one network for MPI; such a pool holds at most %d nodes in Batch-service accounts and %d in user-subscription accounts (pool allocation mode UserSubscription).",
@@ -254,44 +348,66 @@ func interconnectDeployment(p *catalog.Placement, nodes int64) *InterconnectDepl
 
 // AKS notes on GPU drivers and InfiniBand (D56).
 const (
-	aksNoteAMD      = "AKS does not install AMD GPU drivers: set gpu_driver to \"None\" and deploy the AMD GPU operator, which installs the driver and the amd.com/gpu device plugin."
-	aksNoteArm64GPU = "AKS installs no GPU driver on arm64 nodes (gpu_driver = \"Install\" does nothing there): set gpu_driver to \"None\" and deploy the NVIDIA GPU Operator with its driver (and, for NVLink across VMs, its IMEX channels through the DRA driver's ComputeDomains); pods need a toleration for " + AKSGPUTaint + "."
-	aksNoteIB       = " InfiniBand on AKS needs the NVIDIA Network Operator (RDMA shared device plugin) and the subscription feature Microsoft.ContainerService/AKSInfinibandSupport registered (az feature register --namespace Microsoft.ContainerService --name AKSInfinibandSupport), which keeps a pool's nodes on one InfiniBand network."
+	aksNoteAMD          = "AKS does not install AMD GPU drivers: set gpu_driver to \"None\" and deploy the AMD GPU operator, which installs the driver and the amd.com/gpu device plugin."
+	aksNoteArm64GPU     = "AKS installs no GPU driver on arm64 nodes (gpu_driver = \"Install\" does nothing there): set gpu_driver to \"None\" and deploy the NVIDIA GPU Operator with its driver (and, for NVLink across VMs, its IMEX channels through the DRA driver's ComputeDomains); pods need a toleration for " + AKSGPUTaint + "."
+	aksNoteConfidential = "Confidential GPU: AKS installs no driver for it (gpu_driver = \"None\"); run Ubuntu 24.04 nodes and the NVIDIA GPU Operator with its signed driver, then turn on the GPU's confidential-computing mode, as Azure/az-cgpu-onboarding's AKS guide (docs/Confidential-GPU-H100-AKS-Onboarding.md) does; pods need a toleration for " + AKSGPUTaint + "."
+	aksNoteRackScale    = " AKS manages the node pool's scale set, and documents no interconnect groups or blocks for GB200 and GB300 pools: a pool whose job spans racks depends on AKS placing it."
+	aksNoteIB           = " InfiniBand on AKS needs the NVIDIA Network Operator (RDMA shared device plugin) and the subscription feature Microsoft.ContainerService/AKSInfinibandSupport registered (az feature register --namespace Microsoft.ContainerService --name AKSInfinibandSupport), which keeps a pool's nodes on one InfiniBand network."
 )
 
 // aksDeployment: rdma is whether the job uses the size's InfiniBand.
 func aksDeployment(l *Layout, rdma bool) *AKSDeployment {
 	s := l.SKU
 	a := &AKSDeployment{NodeLabels: map[string]string{LabelVMSize: s.Name}, NodeTaints: []string{}}
-	switch {
-	case s.GPU == nil:
-		a.Note = "CPU node pool: no GPU driver or taint needed (leave gpu_driver unset)."
-	case strings.EqualFold(s.GPU.Vendor, catalog.VendorAMD):
-		a.GPUDriver = GPUDriverNone
-		a.Note = aksNoteAMD
-	case s.Arch == "arm64":
-		a.GPUDriver = GPUDriverNone
-		a.Note = aksNoteArm64GPU
-	default:
-		a.GPUDriver = GPUDriverInstall
-		a.Note = "AKS installs the NVIDIA driver (gpu_driver = \"Install\"); deploy the NVIDIA device plugin or GPU Operator to schedule nvidia.com/gpu. Pods need a toleration for " + AKSGPUTaint + "."
-		if s.GPU.Count < 1 {
-			a.Note += " Partial-GPU sizes use the GRID driver, which AKS selects."
-		}
-	}
+	a.GPUDriver, a.Note = aksDriver(s)
 	if s.GPU != nil {
 		a.NodeTaints = []string{AKSGPUTaint}
 		a.NodeLabels[LabelGPUModel] = s.GPU.ModelID
+		if s.Confidential || s.Placement != nil {
+			a.OSSKU = OSSKUUbuntu2404
+		}
 	}
 	if rdma {
 		a.Note += aksNoteIB
 	}
+	if s.Placement != nil && rdma && l.Spans {
+		a.Note += aksNoteRackScale
+	}
+	if l.Spot {
+		a.Spot = &AKSSpot{Priority: PrioritySpot, EvictionPolicy: EvictionPolicyDelete, SpotMaxPrice: SpotMaxPrice,
+			NodeAutoProvisioning: &NodeRequirement{Key: CapacityTypeLabel, Operator: "In", Values: []string{SpotPriorityValue}}}
+		a.NodeTaints = append(a.NodeTaints, AKSSpotTaint)
+		a.NodeLabels[LabelSpotPriority] = SpotPriorityValue
+	}
 	if why := napCannot(l, rdma); why != "" {
 		a.Note += " Node auto-provisioning cannot place this job: " + why + "; use a node pool."
+		if a.Spot != nil {
+			a.Spot.NodeAutoProvisioning = nil
+		}
 	} else {
 		a.NodeAutoProvisioning = &NodeRequirement{Key: AKSSizeLabel, Operator: "In"}
 	}
 	return a
+}
+
+// aksDriver is a node pool's gpu_driver and what its note says of the
+// GPU stack.
+func aksDriver(s *catalog.SKU) (driver, note string) {
+	switch {
+	case s.GPU == nil:
+		return "", "CPU node pool: no GPU driver or taint needed (leave gpu_driver unset)."
+	case strings.EqualFold(s.GPU.Vendor, catalog.VendorAMD):
+		return GPUDriverNone, aksNoteAMD
+	case s.Arch == "arm64":
+		return GPUDriverNone, aksNoteArm64GPU
+	case s.Confidential:
+		return GPUDriverNone, aksNoteConfidential
+	}
+	note = "AKS installs the NVIDIA driver; deploy the NVIDIA device plugin or GPU Operator for nvidia.com/gpu; pods tolerate " + AKSGPUTaint + "."
+	if s.GPU.Count < 1 {
+		note += " Partial GPUs use the GRID driver, which AKS selects."
+	}
+	return GPUDriverInstall, note
 }
 
 // napCannot says why AKS node auto-provisioning cannot place the job on
@@ -305,6 +421,8 @@ func napCannot(l *Layout, rdma bool) string {
 		return "its default node class leaves out AMD GPU sizes"
 	case s.QuotaVCPUs != nil:
 		return "its default node class leaves out constrained-core sizes"
+	case s.NoNodeAutoProvisioning:
+		return "its GPU registry leaves out this size"
 	}
 	return ""
 }

@@ -29,8 +29,15 @@ type Deployment struct {
 	// the availability file lets the subscription deploy the size, sorted;
 	// nil without an availability file.
 	Zones []string
+	// Spot holds the azurerm arguments of a Spot VM or scale set (targets
+	// vm and vmss with spot); nil otherwise.
+	Spot *SpotSettings
+	// Note says what else the VMs need (targets vm, vmss: InfiniBand's
+	// address space, a rack-scale size's scale set); "" when nothing.
+	Note string
 	// Interconnect holds the scale set settings of a size whose VMs share
-	// a rack-scale NVLink domain, when the job spans its VMs; nil otherwise.
+	// a rack-scale NVLink domain, when the job spans its VMs and the
+	// target is vmss; nil otherwise.
 	Interconnect *InterconnectDeployment
 	AKS          *AKSDeployment        // set when the target is aks
 	CycleCloud   *CycleCloudDeployment // set when the target is cyclecloud
@@ -56,11 +63,34 @@ type InterconnectDeployment struct {
 	Note      string
 }
 
+// SpotSettings are the Spot arguments of azurerm_linux_virtual_machine
+// and its scale sets: priority, eviction_policy and max_bid_price.
+type SpotSettings struct {
+	Priority       string  // "Spot"
+	EvictionPolicy string  // "Delete"
+	MaxBidPrice    float64 // -1: never evicted for price
+}
+
+// AKSSpot are the Spot arguments of azurerm_kubernetes_cluster_node_pool
+// (priority, eviction_policy, spot_max_price) and the requirement a node
+// auto-provisioning NodePool takes for Spot capacity.
+type AKSSpot struct {
+	Priority             string  // "Spot"
+	EvictionPolicy       string  // "Delete"
+	SpotMaxPrice         float64 // -1: the on-demand price caps it
+	NodeAutoProvisioning *NodeRequirement
+}
+
 // AKSDeployment holds node pool settings for AKS.
 type AKSDeployment struct {
 	NodeTaints []string
 	NodeLabels map[string]string
 	GPUDriver  string // "Install", "None", or "" (no setting) for CPU sizes
+	// OSSKU is the node pool's os_sku where the size needs one
+	// (OSSKUUbuntu2404 for confidential and rack-scale GPU sizes); "" for
+	// AKS's default.
+	OSSKU string
+	Spot  *AKSSpot // nil without spot
 	// NodeAutoProvisioning is the requirement a node auto-provisioning
 	// (Karpenter) NodePool takes to choose among the ranked sizes (For
 	// sets it without values, FillRankedLists fills them); nil where node
@@ -90,6 +120,11 @@ type CycleCloudDeployment struct {
 	// FallbackMachineTypes are the ranked sizes with the same CPU
 	// architecture and image, this size first.
 	FallbackMachineTypes []string
+	// Interruptible: the node array runs Spot VMs (spot, the htc
+	// partition: the only one CycleCloud Workspace for Slurm offers Spot
+	// on), with MaxPrice -1.
+	Interruptible bool
+	Note          string // what else the partition needs; "" when nothing
 }
 
 // AzureMLDeployment holds Azure Machine Learning compute cluster settings.

@@ -55,6 +55,7 @@ data "hpcsku_recommendation" "gb200" {
   tokens_billion = 15000
   deadline_hours = 2160
   gpu_models     = ["gb200"]
+  target         = "vmss"
 }
 data "hpcsku_recommendation" "capped" {
   workload       = "training"

@@ -1054,6 +1054,8 @@ func TestRecommendationDataSource_HPCAndTargets(t *testing.T) {
 					"max_nodes":              knownvalue.Int64Exact(1),
 					"max_scaleset_size":      knownvalue.Null(),
 					"fallback_machine_types": knownvalue.ListPartial(map[int]knownvalue.Check{0: knownvalue.StringExact("Standard_ND96asr_v4")}),
+					"interruptible":          knownvalue.Bool(false),
+					"note":                   knownvalue.Null(),
 				})),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.small", tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_E48_v5")),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.small", tfjsonpath.New("requirements").AtMapKey("category"), knownvalue.StringExact("cpu")),
@@ -1683,6 +1685,8 @@ func TestRecommendationDataSource_Deployments(t *testing.T) {
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(ds("aks_cpu"), dep0().AtMapKey("aks"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 					"gpu_driver":  knownvalue.Null(),
+					"os_sku":      knownvalue.Null(),
+					"spot":        knownvalue.Null(),
 					"node_taints": knownvalue.ListExact([]knownvalue.Check{}),
 					"node_labels": knownvalue.MapExact(map[string]knownvalue.Check{"hpcsku.io/vm-size": knownvalue.StringExact("Standard_HB120rs_v3")}),
 					"node_auto_provisioning": knownvalue.ObjectExact(map[string]knownvalue.Check{

@@ -529,9 +529,20 @@ func recommendationAttributes() map[string]schema.Attribute {
 				"vtpm_enabled":                     boolAttr("`vtpm_enabled` for `azurerm_linux_virtual_machine` and `azurerm_linux_virtual_machine_scale_set`: `true` for a confidential size, which needs it, else `false`."),
 				"secure_boot_enabled":              boolAttr("`secure_boot_enabled`: `true` for a confidential size, else `false`."),
 				"os_disk_security_encryption_type": strAttr("`os_disk.security_encryption_type`: `DiskWithVMGuestState` for a confidential size (the OS disk and the VM guest state encrypted, as Microsoft's confidential GPU onboarding deploys it), else null."),
+				"spot": schema.SingleNestedAttribute{
+					Computed: true,
+					MarkdownDescription: "Spot arguments of `azurerm_linux_virtual_machine`, `azurerm_linux_virtual_machine_scale_set` and `azurerm_orchestrated_virtual_machine_scale_set`, with `spot = true` and `target` `vm` or `vmss`; null otherwise. " +
+						"(AKS, CycleCloud, Azure ML and Batch have their own, in their objects.)",
+					Attributes: map[string]schema.Attribute{
+						"priority":        strAttr("`priority`: `Spot`."),
+						"eviction_policy": strAttr("`eviction_policy`, which azurerm requires with Spot: `Delete` (an evicted VM's disks go with it)."),
+						"max_bid_price":   float64Attr("`max_bid_price`: `-1`, never evicted for price (the on-demand price caps it)."),
+					},
+				},
+				"note": strAttr("`vm` and `vmss`: what else the VMs need (the RDMA network's 172.16.0.0/16, which the virtual network must not overlap, for InfiniBand across VMs; a rack-scale size's scale set); null when nothing."),
 				"interconnect": schema.SingleNestedAttribute{
 					Computed: true,
-					MarkdownDescription: "The Compute API settings that place a rack-scale NVLink size's VMs (ND GB200 v6, ND GB300 v6) on their racks when the job spans VMs; null for other sizes and for jobs on one VM. " +
+					MarkdownDescription: "The Compute API settings that place a rack-scale NVLink size's VMs (ND GB200 v6, ND GB300 v6) on their racks when the job spans VMs, with `target = \"vmss\"` (AKS manages its pools' scale sets; CycleCloud scales racks with `scale_m1`; plain VMs cannot take them); null otherwise. " +
 						"azurerm cannot set them: set `highSpeedInterconnectPlacement`, `virtualMachineProfile.interconnectBlockProfile` and `virtualMachineProfile.networkProfile.interconnectGroupProfile` on the scale set with azapi (`azapi_update_resource` or `azapi_resource` of type `Microsoft.Compute/virtualMachineScaleSets@<api_version>`), after creating the interconnect group and block.",
 					Attributes: map[string]schema.Attribute{
 						"high_speed_interconnect_placement": strAttr("The scale set's `highSpeedInterconnectPlacement`: `Trunk`."),
@@ -552,10 +563,29 @@ func recommendationAttributes() map[string]schema.Attribute {
 					Attributes: map[string]schema.Attribute{
 						"node_taints": supportList("Node taints for `azurerm_kubernetes_cluster_node_pool.node_taints`: `sku=gpu:NoSchedule` on GPU sizes, none on CPU sizes."),
 						"node_labels": schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "Node labels for `node_labels`: `hpcsku.io/vm-size`, and `hpcsku.io/gpu-model` on GPU sizes (AKS itself sets `kubernetes.azure.com/accelerator`)."},
-						"gpu_driver":  strAttr("`gpu_driver` for the node pool: `Install` (NVIDIA on x86_64), `None` (AMD: the AMD GPU operator installs the driver; NVIDIA on arm64, ND GB200 v6 and ND GB300 v6, where AKS installs no driver: the NVIDIA GPU Operator does); null for CPU sizes, which take no setting."),
+						"gpu_driver":  strAttr("`gpu_driver` for the node pool: `Install` (NVIDIA on x86_64), `None` (AMD: the AMD GPU operator installs the driver; NVIDIA on arm64, ND GB200 v6 and ND GB300 v6, where AKS installs no driver: the NVIDIA GPU Operator does; a confidential GPU, whose signed driver the GPU Operator installs); null for CPU sizes, which take no setting."),
+						"os_sku":      strAttr("`os_sku` for the node pool where the size needs one: `Ubuntu2404` for confidential GPU sizes (the only OS Microsoft's confidential GPU onboarding supports on AKS) and ND GB200 and GB300 v6; null for AKS's default."),
+						"spot": schema.SingleNestedAttribute{
+							Computed:            true,
+							MarkdownDescription: "With `spot = true`: the Spot arguments of the node pool; `node_taints` and `node_labels` then carry `kubernetes.azure.com/scalesetpriority=spot:NoSchedule` and `kubernetes.azure.com/scalesetpriority = \"spot\"`, which AKS sets on Spot nodes and azurerm plans to remove unless the configuration sets them. Null without spot.",
+							Attributes: map[string]schema.Attribute{
+								"priority":        strAttr("`priority`: `Spot`."),
+								"eviction_policy": strAttr("`eviction_policy`: `Delete`."),
+								"spot_max_price":  float64Attr("`spot_max_price`: `-1`, the on-demand price caps it."),
+								"node_auto_provisioning": schema.SingleNestedAttribute{
+									Computed:            true,
+									MarkdownDescription: "The Karpenter NodePool requirement for Spot capacity, beside `node_auto_provisioning`; null where node auto-provisioning cannot place the job.",
+									Attributes: map[string]schema.Attribute{
+										"key":      strAttr("`karpenter.sh/capacity-type`."),
+										"operator": strAttr("`In`."),
+										"values":   supportList("`spot`."),
+									},
+								},
+							},
+						},
 						"node_auto_provisioning": schema.SingleNestedAttribute{
 							Computed:            true,
-							MarkdownDescription: "A node requirement for clusters that use node auto-provisioning (Karpenter NodePool `spec.template.spec.requirements`): the ranked sizes with this size's CPU architecture that node auto-provisioning can place, this size first. Null where it cannot place the job (InfiniBand across VMs, which needs one scale set; AMD GPU sizes and constrained-core sizes, which its default node class leaves out); `note` says why.",
+							MarkdownDescription: "A node requirement for clusters that use node auto-provisioning (Karpenter NodePool `spec.template.spec.requirements`): the ranked sizes with this size's CPU architecture that node auto-provisioning can place, this size first. Null where it cannot place the job (InfiniBand across VMs, which needs one scale set; AMD GPU sizes and constrained-core sizes, which its default node class leaves out; sizes its GPU registry leaves out, such as the confidential H100); `note` says why.",
 							Attributes: map[string]schema.Attribute{
 								"key":      strAttr("`karpenter.azure.com/sku-name`."),
 								"operator": strAttr("`In`."),
@@ -575,6 +605,8 @@ func recommendationAttributes() map[string]schema.Attribute {
 						"max_nodes":              int64Attr("VMs one job needs: the lower bound for the partition's `maxNodes`."),
 						"max_scaleset_size":      int64Attr("Most VMs per scale set when the job's InfiniBand crosses VMs in a single placement group (100; the Slurm template's `HPCMaxScalesetSize`); null otherwise, and for sizes without a single placement group (see `interconnect`)."),
 						"fallback_machine_types": supportList("Ranked sizes with the same CPU architecture and image, this size first: sizes the partition can switch to without changing its image. Each partition takes one machine type."),
+						"interruptible":          boolAttr("Whether the partition runs Spot VMs (`spot = true` and the `htc` partition, the only one CycleCloud Workspace for Slurm offers Spot on: its `useSpot`, the template's `Interruptible` with `MaxPrice` -1); `hpc` and `gpu` partitions run on demand."),
+						"note":                   strAttr("What else the partition needs: the RDMA network's address space for InfiniBand across VMs, whole racks with `scale_m1` for ND GB200 and GB300 v6, the on-demand price of a Spot request on `hpc` or `gpu`; null when nothing."),
 					},
 				},
 				"azureml": schema.SingleNestedAttribute{

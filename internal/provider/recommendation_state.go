@@ -157,6 +157,8 @@ type deploymentOut struct {
 	VTPMEnabled                  bool             `tfsdk:"vtpm_enabled"`
 	SecureBootEnabled            bool             `tfsdk:"secure_boot_enabled"`
 	OSDiskSecurityEncryptionType *string          `tfsdk:"os_disk_security_encryption_type"`
+	Spot                         *spotOut         `tfsdk:"spot"`
+	Note                         *string          `tfsdk:"note"`
 	Interconnect                 *interconnectOut `tfsdk:"interconnect"`
 	AKS                          *aksOut          `tfsdk:"aks"`
 	CycleCloud                   *cycleCloudOut   `tfsdk:"cyclecloud"`
@@ -175,12 +177,27 @@ type interconnectOut struct {
 	Note                           string   `tfsdk:"note"`
 }
 
+type spotOut struct {
+	Priority       string  `tfsdk:"priority"`
+	EvictionPolicy string  `tfsdk:"eviction_policy"`
+	MaxBidPrice    float64 `tfsdk:"max_bid_price"`
+}
+
 type aksOut struct {
 	NodeTaints           []string          `tfsdk:"node_taints"`
 	NodeLabels           map[string]string `tfsdk:"node_labels"`
 	GPUDriver            *string           `tfsdk:"gpu_driver"`
+	OSSKU                *string           `tfsdk:"os_sku"`
+	Spot                 *aksSpotOut       `tfsdk:"spot"`
 	NodeAutoProvisioning *nodeRequirement  `tfsdk:"node_auto_provisioning"`
 	Note                 *string           `tfsdk:"note"`
+}
+
+type aksSpotOut struct {
+	Priority             string           `tfsdk:"priority"`
+	EvictionPolicy       string           `tfsdk:"eviction_policy"`
+	SpotMaxPrice         float64          `tfsdk:"spot_max_price"`
+	NodeAutoProvisioning *nodeRequirement `tfsdk:"node_auto_provisioning"`
 }
 
 type nodeRequirement struct {
@@ -196,6 +213,8 @@ type cycleCloudOut struct {
 	MaxNodes             int64    `tfsdk:"max_nodes"`
 	MaxScaleSetSize      *int64   `tfsdk:"max_scaleset_size"`
 	FallbackMachineTypes []string `tfsdk:"fallback_machine_types"`
+	Interruptible        bool     `tfsdk:"interruptible"`
+	Note                 *string  `tfsdk:"note"`
 }
 
 type azureMLOut struct {
@@ -406,6 +425,33 @@ func rankedRecords(ctx context.Context, recs []recommend.Recommendation, data *p
 
 // deploymentOutput converts the engine's deployment settings; empty
 // strings become null.
+// aksOutput is a recommendation's `deployment.aks`: nil (null) unless the
+// target is aks.
+func aksOutput(a *deploy.AKSDeployment) *aksOut {
+	if a == nil {
+		return nil
+	}
+	labels := a.NodeLabels
+	if labels == nil {
+		labels = map[string]string{}
+	}
+	out := &aksOut{NodeTaints: nonNil(a.NodeTaints), NodeLabels: labels, GPUDriver: strPtr(a.GPUDriver), OSSKU: strPtr(a.OSSKU), Note: strPtr(a.Note),
+		NodeAutoProvisioning: requirementOutput(a.NodeAutoProvisioning)}
+	if sp := a.Spot; sp != nil {
+		out.Spot = &aksSpotOut{Priority: sp.Priority, EvictionPolicy: sp.EvictionPolicy, SpotMaxPrice: sp.SpotMaxPrice,
+			NodeAutoProvisioning: requirementOutput(sp.NodeAutoProvisioning)}
+	}
+	return out
+}
+
+// requirementOutput is a node requirement, nil (null) for none.
+func requirementOutput(r *deploy.NodeRequirement) *nodeRequirement {
+	if r == nil {
+		return nil
+	}
+	return &nodeRequirement{Key: r.Key, Operator: r.Operator, Values: nonNil(r.Values)}
+}
+
 func deploymentOutput(d deploy.Deployment) deploymentOut {
 	dep := deploymentOut{
 		ImageURN:              strPtr(d.ImageURN),
@@ -418,17 +464,12 @@ func deploymentOutput(d deploy.Deployment) deploymentOut {
 		SecurityType:          strPtr(d.SecurityType), VTPMEnabled: d.VTPMEnabled, SecureBootEnabled: d.SecureBootEnabled,
 		OSDiskSecurityEncryptionType: strPtr(d.OSDiskSecurityEncryptionType),
 		Zones:                        d.Zones,
+		Note:                         strPtr(d.Note),
 	}
-	if a := d.AKS; a != nil {
-		labels := a.NodeLabels
-		if labels == nil {
-			labels = map[string]string{}
-		}
-		dep.AKS = &aksOut{NodeTaints: nonNil(a.NodeTaints), NodeLabels: labels, GPUDriver: strPtr(a.GPUDriver), Note: strPtr(a.Note)}
-		if nap := a.NodeAutoProvisioning; nap != nil {
-			dep.AKS.NodeAutoProvisioning = &nodeRequirement{Key: nap.Key, Operator: nap.Operator, Values: nonNil(nap.Values)}
-		}
+	if sp := d.Spot; sp != nil {
+		dep.Spot = &spotOut{Priority: sp.Priority, EvictionPolicy: sp.EvictionPolicy, MaxBidPrice: sp.MaxBidPrice}
 	}
+	dep.AKS = aksOutput(d.AKS)
 	if ic := d.Interconnect; ic != nil {
 		dep.Interconnect = &interconnectOut{
 			HighSpeedInterconnectPlacement: ic.HighSpeedInterconnectPlacement, APIVersion: ic.APIVersion, RackVMs: ic.RackVMs, Racks: ic.Racks, ScaleSets: ic.ScaleSets,
@@ -439,6 +480,7 @@ func deploymentOutput(d deploy.Deployment) deploymentOut {
 		dep.CycleCloud = &cycleCloudOut{
 			Partition: c.Partition, MachineType: c.MachineType, OSImage: strPtr(c.OSImage), MaxNodes: c.MaxNodes,
 			MaxScaleSetSize: optPositive(c.MaxScaleSetSize), FallbackMachineTypes: nonNil(c.FallbackMachineTypes),
+			Interruptible: c.Interruptible, Note: strPtr(c.Note),
 		}
 	}
 	if m := d.AzureML; m != nil {

@@ -290,7 +290,12 @@ var constraintTable = [numConstraints]constraintDef{
 		fails: func(_ *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool { return e.support == catalog.SupportUnsupported })
 		},
-		reason: func(n *requirements) string { return fmt.Sprintf("Not supported on target %q.", n.target) },
+		reason: func(n *requirements) string {
+			if n.target == TargetBatch {
+				return fmt.Sprintf("Not supported on target %q: its support record says so, or, for a confidential size, azurerm_batch_pool cannot create confidential-VM pools (the OS disk security encryption type they need is not an argument of it; hashicorp/terraform-provider-azurerm#31422).", n.target)
+			}
+			return fmt.Sprintf("Not supported on target %q.", n.target)
+		},
 		relax: func(n *requirements, e *eval) string {
 			return fmt.Sprintf("choose another target (%s is not supported on %s)", e.in.sku.Name, n.target)
 		},

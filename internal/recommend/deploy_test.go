@@ -110,8 +110,11 @@ func (c *deploymentCheck) placement() {
 		c.fail("placement %q", d.RDMAPlacement)
 	case d.SinglePlacementGroup != (d.RDMAPlacement == deploy.PlacementScaleSet && (s.Placement == nil || s.Placement.SinglePlacementGroup)):
 		c.fail("single placement group %v with placement %q", d.SinglePlacementGroup, d.RDMAPlacement)
-	case (d.Interconnect != nil) != (s.Placement != nil && d.RDMAPlacement != ""):
-		c.fail("interconnect %+v with placement %q", d.Interconnect, d.RDMAPlacement)
+	case (d.Interconnect != nil) != (s.Placement != nil && d.RDMAPlacement != "" && c.target == TargetVMSS):
+		// The interconnect is a scale set's, so only target vmss has it.
+		c.fail("interconnect %+v with placement %q on target %s", d.Interconnect, d.RDMAPlacement, c.target)
+	case d.RDMAPlacement != "" && (c.target == TargetVM || c.target == TargetVMSS) && !strings.Contains(d.Note, "172.16.0.0/16"):
+		c.fail("InfiniBand across VMs without the RDMA address space note: %q", d.Note)
 	case d.Interconnect != nil && (d.Interconnect.InterconnectBlockCapacity != d.Interconnect.Racks*d.Interconnect.RackVMs || d.Interconnect.InterconnectBlockCapacity < r.Nodes ||
 		(c.req.Nodes == nil && d.Interconnect.InterconnectBlockCapacity != r.Nodes) || !strings.Contains(d.Interconnect.Note, "azapi")):
 		// A job laid out by the engine takes whole racks (D55); a
@@ -144,17 +147,25 @@ func (c *deploymentCheck) aks() {
 	wantDriver := ""
 	if isGPU {
 		wantDriver = deploy.GPUDriverInstall
-		if s.GPU.Vendor == catalog.VendorAMD || s.Arch == "arm64" { // D56: AKS installs no driver on either
+		// D56: AKS installs no driver on AMD or arm64 GPUs; a confidential
+		// GPU needs the GPU Operator's signed driver.
+		if s.GPU.Vendor == catalog.VendorAMD || s.Arch == "arm64" || s.Confidential {
 			wantDriver = deploy.GPUDriverNone
 		}
 	}
-	if a.GPUDriver != wantDriver || (len(a.NodeTaints) > 0) != isGPU || a.NodeLabels[deploy.LabelVMSize] != c.r.VMSize {
-		c.fail("AKS driver %q, taints %v, labels %v", a.GPUDriver, a.NodeTaints, a.NodeLabels)
+	spot := c.req.Spot
+	if a.GPUDriver != wantDriver || (len(a.NodeTaints) > 0) != (isGPU || spot) || a.NodeLabels[deploy.LabelVMSize] != c.r.VMSize ||
+		(a.OSSKU == deploy.OSSKUUbuntu2404) != (isGPU && (s.Confidential || s.Placement != nil)) {
+		c.fail("AKS driver %q, taints %v, labels %v, os_sku %q", a.GPUDriver, a.NodeTaints, a.NodeLabels, a.OSSKU)
 	}
 	for k := range a.NodeLabels {
-		if k != deploy.LabelVMSize && k != deploy.LabelGPUModel {
+		if k != deploy.LabelVMSize && k != deploy.LabelGPUModel && (k != deploy.LabelSpotPriority || !spot) {
 			c.fail("AKS label %q", k)
 		}
+	}
+	if spot != (a.Spot != nil) || spot && (a.Spot.Priority != "Spot" || !slices.Contains(a.NodeTaints, deploy.AKSSpotTaint) || a.NodeLabels[deploy.LabelSpotPriority] != "spot" ||
+		(a.Spot.NodeAutoProvisioning != nil) != (a.NodeAutoProvisioning != nil)) {
+		c.fail("AKS spot %+v with spot %v, taints %v, labels %v", a.Spot, spot, a.NodeTaints, a.NodeLabels)
 	}
 	c.aksNodeAutoProvisioning()
 	if d.RDMA && !strings.Contains(a.Note, "AKSInfinibandSupport") {
@@ -170,7 +181,7 @@ func (c *deploymentCheck) aksNodeAutoProvisioning() {
 	c.t.Helper()
 	d, s, a := c.r.Deployment, c.r.SKU, c.r.Deployment.AKS
 	nap := a.NodeAutoProvisioning
-	cannot := (d.RDMA && d.RDMAPlacement != "") || (s.GPU != nil && s.GPU.Vendor == catalog.VendorAMD) || s.QuotaVCPUs != nil
+	cannot := (d.RDMA && d.RDMAPlacement != "") || (s.GPU != nil && s.GPU.Vendor == catalog.VendorAMD) || s.QuotaVCPUs != nil || s.NoNodeAutoProvisioning
 	switch {
 	case cannot != (nap == nil) || cannot != strings.Contains(a.Note, "Node auto-provisioning cannot place"):
 		c.fail("node auto-provisioning %+v, note %q; want none exactly where it cannot place the job (%v)", nap, a.Note, cannot)
@@ -303,7 +314,7 @@ func testDeploymentAKS(t *testing.T, cat *catalog.Catalog) {
 			NodeLabels:           map[string]string{"hpcsku.io/vm-size": "Standard_NC4as_T4_v3", "hpcsku.io/gpu-model": "t4"},
 			GPUDriver:            "Install",
 			NodeAutoProvisioning: &deploy.NodeRequirement{Key: "karpenter.azure.com/sku-name", Operator: "In", Values: napNames(res)},
-			Note:                 "AKS installs the NVIDIA driver (gpu_driver = \"Install\"); deploy the NVIDIA device plugin or GPU Operator to schedule nvidia.com/gpu. Pods need a toleration for sku=gpu:NoSchedule.",
+			Note:                 "AKS installs the NVIDIA driver; deploy the NVIDIA device plugin or GPU Operator for nvidia.com/gpu; pods tolerate sku=gpu:NoSchedule.",
 		},
 	}
 	if !reflect.DeepEqual(d, want) {
@@ -506,15 +517,25 @@ func TestConfidentialDeployment(t *testing.T) {
 	top := res.Recommendations[0]
 	d := top.Deployment
 	if top.VMSize != "Standard_NCC40ads_H100_v5" || d.SecurityType != "ConfidentialVM" || !d.VTPMEnabled || !d.SecureBootEnabled ||
-		d.OSDiskSecurityEncryptionType != "DiskWithVMGuestState" || d.ImageURN != "Canonical:0001-com-ubuntu-confidential-vm-jammy:22_04-lts-cvm:latest" {
+		d.OSDiskSecurityEncryptionType != "DiskWithVMGuestState" || d.ImageURN != "Canonical:0001-com-ubuntu-confidential-vm-jammy:22_04-lts-cvm:22.04.202606120" {
 		t.Errorf("%s: deployment %+v", top.VMSize, d)
 	}
 	// The fixture maps it to the Ubuntu-HPC image, which does not boot as
 	// a confidential VM: no image, and a warning saying so.
-	top = mustRecommendOn(t, fixture(t), Request{Workload: "inference", Model: &Model{ParametersBillion: 8}, Confidential: &yes, Target: "batch", AsOf: asOf}).Recommendations[0]
-	if d := top.Deployment; !top.SKU.Confidential || d.ImageURN != "" || d.Batch.Image != nil || d.SecurityType != "ConfidentialVM" ||
+	top = mustRecommendOn(t, fixture(t), Request{Workload: "inference", Model: &Model{ParametersBillion: 8}, Confidential: &yes, Target: "vmss", AsOf: asOf}).Recommendations[0]
+	if d := top.Deployment; !top.SKU.Confidential || d.ImageURN != "" || d.SecurityType != "ConfidentialVM" ||
 		!strings.Contains(strings.Join(top.Warnings, " "), "does not boot as a confidential VM") {
 		t.Errorf("%s: deployment %+v, warnings %q", top.VMSize, d, top.Warnings)
+	}
+	// azurerm_batch_pool cannot make a confidential pool (D76): Batch
+	// counts the confidential size under target.
+	if got := rejectedBy(t, testCatalog(t), Request{Workload: "inference", Model: &Model{ParametersBillion: 8}, Confidential: &yes, Target: "batch", AsOf: asOf}, "Standard_NCC40ads_H100_v5"); got != "target" {
+		t.Errorf("confidential on Batch counted under %q", got)
+	}
+	// On AKS: no driver from AKS, Ubuntu 24.04, no node auto-provisioning.
+	a := mustRecommend(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 8}, Confidential: &yes, Target: "aks", AsOf: asOf}).Recommendations[0].Deployment.AKS
+	if a == nil || a.GPUDriver != "None" || a.OSSKU != "Ubuntu2404" || a.NodeAutoProvisioning != nil || !strings.Contains(a.Note, "az-cgpu-onboarding") {
+		t.Errorf("confidential AKS pool %+v", a)
 	}
 }
 

@@ -12,9 +12,13 @@ import (
 	"slices"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/deploy"
 )
 
 func supportStatus(s *catalog.SKU, target string) string {
+	if deploy.Unsupported(s, target) != "" {
+		return catalog.SupportUnsupported
+	}
 	switch target {
 	case TargetAKS:
 		return s.Support.AKS.Status
@@ -78,14 +82,15 @@ func timeService(n *requirements, e *eval) {
 // region and regions the lowest over all regions; spot where known.
 func pricePerVM(n *requirements, e *eval) {
 	in, s := e.in, e.in.sku
+	spot := n.spotOn(in)
 	if n.regionScoped() {
 		if p, priced := s.Prices[e.region]; priced && e.region != "" {
 			e.price, e.hasPrice, e.priceRegion = p.USDPerHour, true, e.region
-			if n.spot && p.SpotUSDPerHour != nil {
+			if spot && p.SpotUSDPerHour != nil {
 				e.price, e.spot = *p.SpotUSDPerHour, true
 			}
 		}
-	} else if n.spot && in.minSpotRegion != "" {
+	} else if spot && in.minSpotRegion != "" {
 		e.price, e.hasPrice, e.spot, e.priceRegion = in.minSpot, true, true, in.minSpotRegion
 	} else if in.nPriced > 0 {
 		e.price, e.hasPrice, e.priceRegion = in.minPrice, true, in.minPriceRegion

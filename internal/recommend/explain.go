@@ -335,7 +335,11 @@ func resultWarnings(n *requirements, cat *catalog.Catalog, r ranking, evals []ev
 	if n.spotTraining() {
 		out = append(out, Warning{"Spot VMs For Training", spotTrainingAdvice})
 	}
-	if n.spot && !first.spot {
+	switch {
+	case n.spot && !n.spotOn(first.in):
+		out = append(out, Warning{"No Spot On This Partition",
+			fmt.Sprintf("CycleCloud Workspace for Slurm offers Spot VMs for its htc partition only: %s runs in the %s partition on demand, priced so.", s.Name, deploy.CycleCloudPartition(&deploy.Layout{SKU: s, MPI: n.workload == WorkloadHPC}))})
+	case n.spot && !first.spot:
 		out = append(out, Warning{"No Spot Price",
 			fmt.Sprintf("No spot price is known for %s%s; its price is on-demand.", s.Name, priceWhere(n))})
 	}

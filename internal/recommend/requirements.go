@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/deploy"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
@@ -387,6 +388,12 @@ func (n *requirements) cpuServed(in *sizeInfo) bool { return n.cpuService() && !
 // memory the engine estimates: on CPU sizes, one copy on each VM.
 func (n *requirements) cpuService() bool {
 	return n.workload == WorkloadInference && n.class == ClassSmall && n.serve.HasMemory
+}
+
+// spotOn reports whether the size runs on Spot VMs where the request asks
+// for spot: the target runs its partition on Spot (deploy.SpotOffered).
+func (n *requirements) spotOn(in *sizeInfo) bool {
+	return n.spot && deploy.SpotOffered(&deploy.Layout{SKU: in.sku, Target: n.target, MPI: n.workload == WorkloadHPC})
 }
 
 // spotTraining reports whether a training or fine-tuning job asks for

@@ -216,3 +216,42 @@ run "pool_name_is_validated" {
 
   expect_failures = [var.name]
 }
+
+# A Spot pool: priority, eviction policy and price cap, with the Spot taint
+# and label AKS puts on Spot nodes (azurerm plans to remove the taint
+# unless the configuration sets it).
+run "spot_pool_gets_priority_eviction_taint_and_label" {
+  command = plan
+
+  variables {
+    spot = true
+  }
+
+  assert {
+    condition     = azurerm_kubernetes_cluster_node_pool.gpu.priority == "Spot" && azurerm_kubernetes_cluster_node_pool.gpu.eviction_policy == "Delete" && azurerm_kubernetes_cluster_node_pool.gpu.spot_max_price == -1
+    error_message = "A Spot pool needs priority, eviction_policy and spot_max_price."
+  }
+
+  assert {
+    condition     = contains(azurerm_kubernetes_cluster_node_pool.gpu.node_taints, "kubernetes.azure.com/scalesetpriority=spot:NoSchedule") && azurerm_kubernetes_cluster_node_pool.gpu.node_labels["kubernetes.azure.com/scalesetpriority"] == "spot"
+    error_message = "A Spot pool carries the Spot taint and label: ${jsonencode(azurerm_kubernetes_cluster_node_pool.gpu.node_taints)}"
+  }
+}
+
+# A confidential GPU pool: no driver from AKS (the GPU Operator installs the
+# signed one) on Ubuntu 24.04.
+run "confidential_pool_takes_no_driver_on_ubuntu_2404" {
+  command = plan
+
+  variables {
+    location                 = "eastus2"
+    workload                 = "inference"
+    model_parameters_billion = 8
+    confidential             = true
+  }
+
+  assert {
+    condition     = azurerm_kubernetes_cluster_node_pool.gpu.vm_size == "Standard_NCC40ads_H100_v5" && azurerm_kubernetes_cluster_node_pool.gpu.gpu_driver == "None" && azurerm_kubernetes_cluster_node_pool.gpu.os_sku == "Ubuntu2404"
+    error_message = "The confidential pool should take gpu_driver None on Ubuntu2404: ${azurerm_kubernetes_cluster_node_pool.gpu.vm_size}, ${azurerm_kubernetes_cluster_node_pool.gpu.gpu_driver}, ${azurerm_kubernetes_cluster_node_pool.gpu.os_sku}."
+  }
+}

@@ -93,6 +93,24 @@ run "spot_htc_pool_is_all_spot_without_inter_node_communication" {
   }
 }
 
+# An htc pool on F v7 (a per-core licensed solver's favourite) plans with
+# the Batch-verified Ubuntu Server 24.04 image and its node agent (D72).
+run "f_v7_pool_gets_its_documented_image" {
+  command = plan
+
+  variables {
+    workload     = "htc"
+    cores        = 10000
+    interconnect = "any"
+    prefer       = ["Standard_F80alds_v7"]
+  }
+
+  assert {
+    condition     = azurerm_batch_pool.pool.vm_size == "Standard_F80alds_v7" && azurerm_batch_pool.pool.storage_image_reference[0].offer == "ubuntu-24_04-lts" && azurerm_batch_pool.pool.node_agent_sku_id == "batch.node.ubuntu 24.04"
+    error_message = "F v7 should plan with its documented image: ${azurerm_batch_pool.pool.vm_size}, ${azurerm_batch_pool.pool.node_agent_sku_id}"
+  }
+}
+
 # Spot in a Batch-managed account would ask for low-priority VMs, retired on
 # 2025-09-30.
 run "spot_needs_user_subscription_mode" {

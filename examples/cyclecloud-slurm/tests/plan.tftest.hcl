@@ -255,6 +255,21 @@ run "availability_zones" {
   }
 }
 
+# An InfiniBand partition keeps its jobs' VMs on one fabric: of the zones
+# given it takes the first; an htc partition takes them all.
+run "infiniband_partition_stays_in_one_zone" {
+  command = plan
+
+  variables {
+    availability_zones = { hpc = ["1", "2", "3"], htc = ["2", "3"] }
+  }
+
+  assert {
+    condition     = output.partitions.hpc.rdma && jsonencode(output.partitions.hpc.availability_zones) == jsonencode(["1"]) && jsonencode(output.partitions.htc.availability_zones) == jsonencode(["2", "3"])
+    error_message = "The InfiniBand partition should stay in one zone: ${jsonencode(output.partitions.hpc.availability_zones)}"
+  }
+}
+
 run "availability_zones_match_the_workspace_template" {
   command = plan
 

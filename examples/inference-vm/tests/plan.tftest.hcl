@@ -67,19 +67,6 @@ run "single_vm_for_an_8b_model" {
   }
 }
 
-run "spot_vm" {
-  command = plan
-
-  variables {
-    spot = true
-  }
-
-  assert {
-    condition     = azurerm_linux_virtual_machine.inference.priority == "Spot" && azurerm_linux_virtual_machine.inference.eviction_policy == "Deallocate"
-    error_message = "spot = true should give a Spot VM that deallocates on eviction."
-  }
-}
-
 # A size the catalog names no image for (the AMD V710, pinned with prefer):
 # the plan stops at the recommendation and asks for one.
 run "size_without_a_known_image_asks_for_one" {
@@ -142,5 +129,41 @@ run "price_cap_is_respected" {
   assert {
     condition     = output.price_per_hour <= 2 && azurerm_linux_virtual_machine.inference.source_image_reference[0].publisher == "canonical"
     error_message = "The VM should cost at most the cap and boot the given image: ${output.price_per_hour}"
+  }
+}
+
+# A confidential VM: secure boot, vTPM and the guest state encrypted with
+# the OS disk, on the onboarding package's pinned image.
+run "confidential_vm" {
+  command = plan
+
+  variables {
+    location     = "eastus2"
+    confidential = true
+  }
+
+  assert {
+    condition     = azurerm_linux_virtual_machine.inference.size == "Standard_NCC40ads_H100_v5" && azurerm_linux_virtual_machine.inference.secure_boot_enabled && azurerm_linux_virtual_machine.inference.vtpm_enabled && azurerm_linux_virtual_machine.inference.os_disk[0].security_encryption_type == "DiskWithVMGuestState"
+    error_message = "The confidential VM should boot with secure boot, vTPM and DiskWithVMGuestState: ${azurerm_linux_virtual_machine.inference.size}"
+  }
+
+  assert {
+    condition     = azurerm_linux_virtual_machine.inference.source_image_reference[0].version == "22.04.202606120"
+    error_message = "The confidential image should be the pinned version."
+  }
+}
+
+# A Spot VM takes the recommendation's priority, eviction policy (Delete:
+# an evicted VM's disks go with it) and price cap.
+run "spot_vm" {
+  command = plan
+
+  variables {
+    spot = true
+  }
+
+  assert {
+    condition     = azurerm_linux_virtual_machine.inference.priority == "Spot" && azurerm_linux_virtual_machine.inference.eviction_policy == "Delete" && azurerm_linux_virtual_machine.inference.max_bid_price == -1
+    error_message = "The Spot VM should take priority, eviction policy and max bid price."
   }
 }
