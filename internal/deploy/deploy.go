@@ -174,7 +174,7 @@ func For(l *Layout) Deployment {
 		Zones:                 l.Zones,
 	}
 	if ImageFits(s) {
-		d.ImageURN, d.ImageSource = s.Image.URN, s.Image.URNSource
+		d.ImageURN, d.ImageSource = s.Image.URN, locator(s.Image.URNSource)
 	}
 	if s.Confidential {
 		d.SecurityType, d.OSDiskSecurityEncryptionType = SecurityTypeConfidentialVM, OSDiskEncryptionVMGuestState
@@ -243,6 +243,16 @@ func CycleCloudPartition(l *Layout) string {
 		return PartitionGPU
 	}
 	return PartitionHTC
+}
+
+// locator is a source without its note: where the fact is documented
+// (repository:path@commit, or the URL), which is what a deployment's state
+// keeps; the catalog keeps the note.
+func locator(source string) string {
+	if src, err := catalog.ParseSource(source); err == nil && src.Note != "" {
+		return strings.TrimSuffix(source, " ("+src.Note+")")
+	}
+	return source
 }
 
 // Unsupported says why the target cannot deploy the size, "" when it can:

@@ -65,9 +65,9 @@ var sampleKinds = [3]string{catalog.ModelKindVision, catalog.ModelKindDiffusion,
 // GPU the catalog gives no training_mfu_by_kind figure for, at
 // TrainingMFU (scaled by the GPU's training_mfu ÷ TrainingMFU). Vision
 // and diffusion are the medians of the MFUs the fitted rows of the
-// published runs imply (testdata/sample_training_runs.csv: 0.20 over
-// eight vision rows on V100, A100 and H100; 0.31 over three Stable
-// Diffusion rows on H100). Speech has no such row: it takes the vision
+// published runs imply (internal/recommend/internal/samplebench: 0.20 over
+// 13 vision rows on V100, A100 and H100; 0.31 over three Stable Diffusion
+// rows on H100). Speech has no such row: it takes the vision
 // figure, a judgement (Whisper is a transformer over a fixed 1,500
 // positions, as ViT is over its patches).
 var SampleKindMFU = map[string]float64{

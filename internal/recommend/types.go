@@ -269,7 +269,7 @@ type Requirements struct {
 	// input or its default); 0 otherwise. TokenBudget then says where
 	// they came from.
 	TrainingSamplesMillion float64
-	DeadlineHours         float64
+	DeadlineHours          float64
 	// PromptTokens and OutputTokens are a served request's mean prompt and
 	// output as the step model used them; TokenSplit says where they came
 	// from (given, or the default split and its source). Zero and "" where
