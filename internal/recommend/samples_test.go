@@ -185,3 +185,25 @@ func hasWarning(ws []Warning, summary, text string) bool {
 	}
 	return false
 }
+
+// A vision job with a deadline scales out like a language model's, within
+// max_nodes: ViT-H/14 on 1,000 million samples within 24 hours needs
+// several VMs of 8 GPUs with InfiniBand, and none beyond the cap.
+func TestVisionDeadlineScalesOut(t *testing.T) {
+	req := Request{Workload: WorkloadTraining, AsOf: asOf, Model: &Model{Name: "vit-huge", Precision: PrecisionBF16},
+		SamplesMillion: f64(1000), DeadlineHours: f64(24), MaxResults: i64(20)}
+	res := mustRecommend(t, req)
+	top := res.Recommendations[0]
+	if top.Nodes < 2 || top.Estimate == nil || top.Estimate.JobHours == nil || *top.Estimate.JobHours > 24 {
+		t.Fatalf("top %s on %d VMs, estimate %+v: want several VMs within 24 hours", top.VMSize, top.Nodes, top.Estimate)
+	}
+	req.MaxNodes = i64(top.Nodes - 1)
+	res, err := testEngine(t).Recommend(req)
+	if err == nil {
+		for _, r := range res.Recommendations {
+			if r.Nodes > *req.MaxNodes || *r.Estimate.JobHours > 24 {
+				t.Errorf("%s on %d VMs, %v hours: beyond max_nodes %d or the deadline", r.VMSize, r.Nodes, *r.Estimate.JobHours, *req.MaxNodes)
+			}
+		}
+	}
+}
