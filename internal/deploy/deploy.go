@@ -249,8 +249,10 @@ func CycleCloudPartition(l *Layout) string {
 // (repository:path@commit, or the URL), which is what a deployment's state
 // keeps; the catalog keeps the note.
 func locator(source string) string {
-	if src, err := catalog.ParseSource(source); err == nil && src.Note != "" {
-		return strings.TrimSuffix(source, " ("+src.Note+")")
+	// A repository file or a URL has no space: its note starts at the
+	// first " (" (catalog.ParseSource).
+	if i := strings.Index(source, " ("); i > 0 && strings.HasSuffix(source, ")") && !strings.ContainsAny(source[:i], " \t") {
+		return source[:i]
 	}
 	return source
 }
