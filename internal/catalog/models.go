@@ -95,11 +95,22 @@ type ModelDoc struct {
 	// counts too few. CheckpointSources give the figures.
 	CheckpointGiB     map[string]float64 `json:"checkpoint_gib,omitempty"`
 	CheckpointSources []string           `json:"checkpoint_sources,omitempty"`
-	Attention         *AttentionDoc      `json:"attention,omitempty"`
-	License           string             `json:"license"`
-	Sources           []string           `json:"sources"`
-	Decisions         []string           `json:"decisions,omitempty"`
-	Notes             string             `json:"notes,omitempty"`
+	// ForwardGFLOPs is the forward pass of the trained network on one
+	// sample of ReferenceInput (an image, a denoising step, a 30 s audio
+	// segment), GFLOPs, one multiply-add counted as 2 FLOPs; FrozenGFLOPs
+	// the forward pass of the frozen encoders a training step runs on
+	// the sample (a diffusion model's text encoders and VAE encoder).
+	// Only for vision, diffusion and speech models, whose training is
+	// timed by samples; WorkSources give the figures.
+	ForwardGFLOPs  *float64      `json:"forward_gflops,omitempty"`
+	FrozenGFLOPs   *float64      `json:"frozen_gflops,omitempty"`
+	ReferenceInput string        `json:"reference_input,omitempty"`
+	WorkSources    []string      `json:"work_sources,omitempty"`
+	Attention      *AttentionDoc `json:"attention,omitempty"`
+	License        string        `json:"license"`
+	Sources        []string      `json:"sources"`
+	Decisions      []string      `json:"decisions,omitempty"`
+	Notes          string        `json:"notes,omitempty"`
 }
 
 // AttentionDoc describes a model's attention where the head counts alone do
@@ -146,6 +157,12 @@ type Model struct {
 	// precision, GiB; nil where no source gives it.
 	CheckpointGiB     map[string]float64
 	CheckpointSources []string
+	// ForwardGFLOPs and FrozenGFLOPs are one sample's forward pass of
+	// the trained network and of the frozen encoders, GFLOPs, at
+	// ReferenceInput; nil where the model is not timed by samples.
+	ForwardGFLOPs, FrozenGFLOPs *float64
+	ReferenceInput              string
+	WorkSources                 []string
 	// AttentionKind is the stored kind, or else mha, gqa or mqa from the
 	// head counts; empty when the model has no attention heads.
 	AttentionKind       string
@@ -239,6 +256,9 @@ func newModel(d ModelDoc, decisions map[string]bool) (*Model, error) {
 	if err := checkCheckpoints(d); err != nil {
 		return nil, err
 	}
+	if err := checkSampleWork(d); err != nil {
+		return nil, err
+	}
 	m := &Model{
 		ID: d.ID, Name: strings.TrimSpace(d.Name), Family: d.Family, Kind: d.Kind,
 		ParametersBillion: d.ParametersBillion, ActiveParametersBillion: active,
@@ -247,6 +267,7 @@ func newModel(d ModelDoc, decisions map[string]bool) (*Model, error) {
 		MaxContextTokens: d.MaxContextTokens, Experts: d.Experts, ActiveExperts: d.ActiveExperts, SharedExperts: d.SharedExperts,
 		Precision: d.Precision, PrecisionBits: bits,
 		CheckpointGiB: d.CheckpointGiB, CheckpointSources: d.CheckpointSources,
+		ForwardGFLOPs: d.ForwardGFLOPs, FrozenGFLOPs: d.FrozenGFLOPs, ReferenceInput: strings.TrimSpace(d.ReferenceInput), WorkSources: d.WorkSources,
 		License: d.License, Sources: d.Sources, Decisions: d.Decisions, Notes: d.Notes,
 	}
 	if err := m.resolveAttention(d.Attention); err != nil {
@@ -287,6 +308,42 @@ func checkCheckpoints(d ModelDoc) error {
 	for _, src := range d.CheckpointSources {
 		if _, err := ParseSource(src); err != nil {
 			return fmt.Errorf("checkpoint_sources: %w", err)
+		}
+	}
+	return nil
+}
+
+// SampleKinds are the model kinds whose training is timed by samples
+// (forward_gflops); language models and encoders are timed by tokens.
+func SampleKinds() []string {
+	return []string{ModelKindDiffusion, ModelKindSpeech, ModelKindVision}
+}
+
+// checkSampleWork checks a model's work per sample: only for the kinds
+// timed by samples; a forward pass of at least 2 FLOPs per parameter
+// (every weight multiplies at least once per sample); the frozen
+// encoders' only beside it; a reference input and sources with it.
+func checkSampleWork(d ModelDoc) error {
+	f := d.ForwardGFLOPs
+	switch {
+	case f == nil && (d.FrozenGFLOPs != nil || d.ReferenceInput != "" || len(d.WorkSources) > 0):
+		return errors.New("frozen_gflops, reference_input and work_sources need forward_gflops")
+	case f == nil:
+		return nil
+	case !slices.Contains(SampleKinds(), d.Kind):
+		return fmt.Errorf("forward_gflops is for the kinds timed by samples (%s), not %s: language models and encoders are timed by tokens", strings.Join(SampleKinds(), ", "), d.Kind)
+	case !(*f >= 2*d.ParametersBillion) || math.IsInf(*f, 0):
+		return fmt.Errorf("forward_gflops = %v is below 2 FLOPs per parameter (%v GFLOPs)", *f, 2*d.ParametersBillion)
+	case d.FrozenGFLOPs != nil && !(*d.FrozenGFLOPs > 0 && !math.IsInf(*d.FrozenGFLOPs, 0)):
+		return fmt.Errorf("frozen_gflops = %v must be greater than 0", *d.FrozenGFLOPs)
+	case strings.TrimSpace(d.ReferenceInput) == "":
+		return errors.New("forward_gflops needs reference_input, the sample it is counted on (\"224x224 image\")")
+	case len(d.WorkSources) == 0:
+		return errors.New("forward_gflops needs work_sources")
+	}
+	for _, src := range d.WorkSources {
+		if _, err := ParseSource(src); err != nil {
+			return fmt.Errorf("work_sources: %w", err)
 		}
 	}
 	return nil

@@ -213,6 +213,46 @@ func TestModelRejects(t *testing.T) {
 	}
 }
 
+// The work per sample is only for the kinds timed by samples, at least 2
+// FLOPs per parameter, with the sample it is counted on and its sources.
+func TestModelSampleWorkRejects(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		mod  func(*ModelDoc)
+		want string
+	}{
+		{"forward on a language model", func(m *ModelDoc) {
+			m.ForwardGFLOPs, m.ReferenceInput, m.WorkSources = f64(100), "one token", []string{"https://example.org/x"}
+		}, "forward_gflops is for the kinds timed by samples (diffusion, speech, vision), not generative"},
+		{"forward below the parameters", func(m *ModelDoc) {
+			m.Kind, m.KVHeads, m.AttentionHeads = ModelKindVision, nil, nil
+			m.ForwardGFLOPs, m.ReferenceInput, m.WorkSources = f64(10), "224x224 image", []string{"https://example.org/x"}
+		}, "forward_gflops = 10 is below 2 FLOPs per parameter (14 GFLOPs)"},
+		{"forward without a reference input", func(m *ModelDoc) {
+			m.Kind, m.KVHeads, m.AttentionHeads = ModelKindVision, nil, nil
+			m.ForwardGFLOPs, m.WorkSources = f64(100), []string{"https://example.org/x"}
+		}, "forward_gflops needs reference_input"},
+		{"forward without sources", func(m *ModelDoc) {
+			m.Kind, m.KVHeads, m.AttentionHeads = ModelKindVision, nil, nil
+			m.ForwardGFLOPs, m.ReferenceInput = f64(100), "224x224 image"
+		}, "forward_gflops needs work_sources"},
+		{"frozen alone", func(m *ModelDoc) { m.FrozenGFLOPs = f64(100) }, "frozen_gflops, reference_input and work_sources need forward_gflops"},
+		{"negative frozen", func(m *ModelDoc) {
+			m.Kind, m.KVHeads, m.AttentionHeads = ModelKindDiffusion, nil, nil
+			m.ForwardGFLOPs, m.FrozenGFLOPs, m.ReferenceInput, m.WorkSources = f64(100), f64(-1), "one step", []string{"https://example.org/x"}
+		}, "frozen_gflops = -1 must be greater than 0"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := validModel()
+			tc.mod(&m)
+			_, err := Build(append(testDocs(), Document{Models: []ModelDoc{m}}), nil, nil)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Build error = %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
 // TestModelsThroughCatalogFile adds a model and corrects another through a
 // catalog file's models section.
 func TestModelsThroughCatalogFile(t *testing.T) {

@@ -42,10 +42,16 @@ type GPUPerformanceDoc struct {
 	// GPU: the share of its dense peak a training job keeps, above 0 and at
 	// most 1. Null where no figure is given; the ranking then takes its
 	// figure for GPUs without one.
-	TrainingMFU *float64            `json:"training_mfu"`
-	Sources     map[string][]string `json:"sources"`
-	Decisions   []string            `json:"decisions,omitempty"`
-	Notes       string              `json:"notes,omitempty"`
+	TrainingMFU *float64 `json:"training_mfu"`
+	// TrainingMFUByKind is the same for the model kinds timed by samples
+	// (vision, diffusion, speech), keyed by kind: convolutions, small
+	// transformers and data loading keep less of the peak than a language
+	// model's matrix products. A kind it does not list takes the
+	// ranking's figure for the kind.
+	TrainingMFUByKind map[string]float64  `json:"training_mfu_by_kind,omitempty"`
+	Sources           map[string][]string `json:"sources"`
+	Decisions         []string            `json:"decisions,omitempty"`
+	Notes             string              `json:"notes,omitempty"`
 }
 
 // SeriesPerformanceDoc is the CPU performance of one CPU or HPC series, as
@@ -153,6 +159,9 @@ type GPUPerformance struct {
 	// TrainingMFU is the share of the dense peak a training job keeps on
 	// the GPU (model FLOPs utilization); nil where the catalog gives none.
 	TrainingMFU *float64
+	// TrainingMFUByKind is the same per model kind timed by samples;
+	// nil where the catalog gives none.
+	TrainingMFUByKind map[string]float64
 	// Sources by figure, keyed by the data file's field names
 	// ("bf16_tflops", "memory_bandwidth_gbs", ...).
 	Sources   map[string][]string
@@ -301,7 +310,7 @@ func (c *Catalog) joinPerformance(docs []Document, decisions map[string]bool) []
 			TF32TFLOPS: d.TF32TFLOPS, BF16TFLOPS: d.BF16TFLOPS, FP16TFLOPS: d.FP16TFLOPS, FP8TFLOPS: d.FP8TFLOPS,
 			FP4TFLOPS: d.FP4TFLOPS, INT8TOPS: d.INT8TOPS, MemoryBandwidthGBs: d.MemoryBandwidthGBs,
 			NVLinkGBsPerGPU: d.NVLinkGBsPerGPU, UsableMemoryGiB: d.UsableMemoryGiB, TrainingMFU: d.TrainingMFU,
-			Sources: d.Sources, Decisions: d.Decisions, Notes: d.Notes,
+			TrainingMFUByKind: d.TrainingMFUByKind, Sources: d.Sources, Decisions: d.Decisions, Notes: d.Notes,
 		}
 	}
 	bad := map[string]bool{}
@@ -384,6 +393,18 @@ func (c *Catalog) checkGPUPerformance(d GPUPerformanceDoc, decisions map[string]
 	}
 	if u := d.TrainingMFU; u != nil && *u > 1 {
 		return fmt.Errorf("training_mfu is a share of the dense peak, at most 1, got %v", *u)
+	}
+	keys = append(keys, "training_mfu_by_kind")
+	if len(d.TrainingMFUByKind) > 0 {
+		need = append(need, "training_mfu_by_kind")
+	}
+	for _, k := range sortedKeys(d.TrainingMFUByKind) {
+		if !slices.Contains(SampleKinds(), k) {
+			return fmt.Errorf("training_mfu_by_kind: %q is not a kind timed by samples (%s)", k, strings.Join(SampleKinds(), ", "))
+		}
+		if u := d.TrainingMFUByKind[k]; !(u > 0 && u <= 1) {
+			return fmt.Errorf("training_mfu_by_kind[%s] is a share of the dense peak, above 0 and at most 1, got %v", k, u)
+		}
 	}
 	if u := d.UsableMemoryGiB; u != nil && m.MemoryGiB > 0 && *u > m.MemoryGiB {
 		return fmt.Errorf("usable_memory_gib %v is more than the model's memory_gib %v", *u, m.MemoryGiB)

@@ -420,6 +420,13 @@ func TestPerformanceRejects(t *testing.T) {
 		{"training MFU without source", func(d *GPUPerformanceDoc) { d.TrainingMFU = f64(0.4) }, nil, "training_mfu is given without a source"},
 		{"training MFU above 1", func(d *GPUPerformanceDoc) { d.TrainingMFU = f64(40); d.Sources["training_mfu"] = []string{"t"} }, nil, "training_mfu is a share of the dense peak, at most 1, got 40"},
 		{"training MFU zero", func(d *GPUPerformanceDoc) { d.TrainingMFU = f64(0); d.Sources["training_mfu"] = []string{"t"} }, nil, "training_mfu must be a positive number"},
+		{"MFU by kind without source", func(d *GPUPerformanceDoc) { d.TrainingMFUByKind = map[string]float64{"vision": 0.3} }, nil, "training_mfu_by_kind is given without a source"},
+		{"MFU by kind for a language model", func(d *GPUPerformanceDoc) {
+			d.TrainingMFUByKind, d.Sources["training_mfu_by_kind"] = map[string]float64{"generative": 0.3}, []string{"t"}
+		}, nil, `training_mfu_by_kind: "generative" is not a kind timed by samples (diffusion, speech, vision)`},
+		{"MFU by kind above 1", func(d *GPUPerformanceDoc) {
+			d.TrainingMFUByKind, d.Sources["training_mfu_by_kind"] = map[string]float64{"vision": 30}, []string{"t"}
+		}, nil, "training_mfu_by_kind[vision] is a share of the dense peak, above 0 and at most 1, got 30"},
 		{"unknown series", nil, func(d *SeriesPerformanceDoc) { d.Series = "CX_v9" }, `series performance CX_v9: series "CX_v9" is not defined`},
 		{"GPU series", nil, func(d *SeriesPerformanceDoc) { d.Series, d.ReferenceSize = "NX_v1", "Standard_NX8_v1" }, "is a GPU series"},
 		{"reference size missing", nil, func(d *SeriesPerformanceDoc) { d.ReferenceSize = "Standard_CX96_v1" }, `reference_size "Standard_CX96_v1" is not in the catalog`},

@@ -32,9 +32,13 @@ type Hardware struct {
 	// TFLOPS is one whole GPU's dense TFLOPS per precision, indexed as
 	// Precisions; HBMGBs its memory bandwidth, GB/s; TrainMFU the training
 	// MFU of its class (catalog data, else OtherTrainingMFU).
-	TFLOPS     [8]float64
-	HBMGBs     float64
-	TrainMFU   float64
+	TFLOPS   [8]float64
+	HBMGBs   float64
+	TrainMFU float64
+	// KindMFU is the training MFU for the model kinds timed by samples,
+	// indexed as SampleKinds: the catalog's training_mfu_by_kind, else
+	// the kind's figure (SampleKindMFU) scaled by TrainMFU ÷ TrainingMFU.
+	KindMFU    [3]float64
 	Precisions uint16 // bit set over Precisions: the formats the GPU runs natively
 	ArchYear   int    // the year the GPU's architecture launched; 0 unknown
 	// CC is an NVIDIA GPU's compute capability × 10 (90 for 9.0); 0 for
@@ -50,6 +54,18 @@ type Hardware struct {
 	FP64GFLOPS float64
 	CoreGHz    float64
 	CoreFP64   float64
+}
+
+// MFUFor is the training MFU of a job of the model kind: KindMFU for
+// the kinds timed by samples, TrainMFU for the others (language models
+// and encoders).
+func (h *Hardware) MFUFor(kind string) float64 {
+	for i, k := range sampleKinds {
+		if k == kind {
+			return h.KindMFU[i]
+		}
+	}
+	return h.TrainMFU
 }
 
 // HardwareOf reads a size's facts from the catalog.
@@ -95,6 +111,14 @@ func (h *Hardware) gpuFacts(s *catalog.SKU) {
 	h.TrainMFU = OtherTrainingMFU
 	if p != nil && p.TrainingMFU != nil {
 		h.TrainMFU = *p.TrainingMFU
+	}
+	for i, k := range sampleKinds {
+		h.KindMFU[i] = SampleKindMFU[k] * h.TrainMFU / TrainingMFU
+		if p != nil {
+			if v, ok := p.TrainingMFUByKind[k]; ok {
+				h.KindMFU[i] = v
+			}
+		}
 	}
 	h.Linked = p != nil && p.NVLinkGBsPerGPU != nil && h.GPUUnits > 1
 	h.LinkGBs = PCIeGBs

@@ -132,3 +132,33 @@ func TestHPCEfficiency(t *testing.T) {
 		t.Errorf("a quarter of the cores draws %v of %v GB/s (STREAM %v)", quarter, full, h.StreamGBs)
 	}
 }
+
+// A vision job keeps the catalog's figure for its GPU where there is one
+// (the H100's, from the fitted runs), and on a GPU without one the kind's
+// figure scaled by the GPU's training MFU (the RTX PRO 6000 at 0.30 of the
+// 0.40 data-center figure); a language model keeps the GPU's training MFU.
+func TestKindMFU(t *testing.T) {
+	h100, rtx := hardware(t, "Standard_ND96isr_H100_v5"), hardware(t, "Standard_NC288ds_xl_RTXPRO6000BSE_v6")
+	if got := h100.MFUFor(catalog.ModelKindVision); got != 0.18 {
+		t.Errorf("H100 vision MFU %v, want the catalog's 0.18", got)
+	}
+	if got, want := rtx.MFUFor(catalog.ModelKindDiffusion), SampleKindMFU[catalog.ModelKindDiffusion]*0.30/TrainingMFU; math.Abs(got-want) > 1e-12 {
+		t.Errorf("RTX PRO diffusion MFU %v, want %v", got, want)
+	}
+	if got := h100.MFUFor(catalog.ModelKindGenerative); got != h100.TrainMFU {
+		t.Errorf("H100 language-model MFU %v, want its training_mfu %v", got, h100.TrainMFU)
+	}
+}
+
+// Full training costs 3 forward passes per sample plus the frozen
+// encoders' one; LoRA 2.
+func TestSampleWork(t *testing.T) {
+	full := SampleWork(catalog.ModelKindDiffusion, MethodFull, 100, 50, 2)
+	if full.FLOPs != (3*100+50)*1e9*2e6 || full.Kind != catalog.ModelKindDiffusion {
+		t.Errorf("full: %g FLOPs of kind %q", full.FLOPs, full.Kind)
+	}
+	lora := SampleWork("", MethodLoRA, 100, 0, 1)
+	if lora.FLOPs != 2*100*1e9*1e6 || lora.Kind != catalog.ModelKindVision {
+		t.Errorf("LoRA of an unknown kind: %g FLOPs of kind %q", lora.FLOPs, lora.Kind)
+	}
+}

@@ -6,7 +6,11 @@ package perfmodel
 // This file holds the training model: the FLOPs of a training or
 // fine-tuning job, and how fast a layout of VMs computes them.
 
-import "math"
+import (
+	"math"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
 
 const (
 	// TrainingFLOPsPerToken is the model FLOPs of one training token per
@@ -42,7 +46,35 @@ const (
 	PCIeTrainingFactor       = 0.8
 	PartialGPUTrainingFactor = 0.8
 	EthernetTrainingFactor   = 0.5
+
+	// SampleTrainingFactor is a training step's FLOPs per sample over its
+	// forward pass: the backward pass computes gradients of the
+	// activations and of the weights, each as much as the forward (2 + 4
+	// per parameter and token in Kaplan et al. 2020, the ratio every
+	// layer type shares). LoRASampleFactor is the same for LoRA: no
+	// weight gradients of the frozen network.
+	SampleTrainingFactor = 3
+	LoRASampleFactor     = 2
 )
+
+// sampleKinds are the model kinds timed by samples, in the order of
+// Hardware.KindMFU.
+var sampleKinds = [3]string{catalog.ModelKindVision, catalog.ModelKindDiffusion, catalog.ModelKindSpeech}
+
+// SampleKindMFU is the training MFU of the kinds timed by samples on a
+// GPU the catalog gives no training_mfu_by_kind figure for, at
+// TrainingMFU (scaled by the GPU's training_mfu ÷ TrainingMFU). Vision
+// and diffusion are the medians of the MFUs the fitted rows of the
+// published runs imply (internal/recommend/internal/samplebench: 0.20 over
+// 13 vision rows on V100, A100 and H100; 0.31 over three Stable Diffusion
+// rows on H100). Speech has no such row: it takes the vision
+// figure, a judgement (Whisper is a transformer over a fixed 1,500
+// positions, as ViT is over its patches).
+var SampleKindMFU = map[string]float64{
+	catalog.ModelKindVision:    0.20,
+	catalog.ModelKindDiffusion: 0.31,
+	catalog.ModelKindSpeech:    0.20,
+}
 
 // ComputePrecision is the precision the GPUs must run natively for a
 // training or fine-tuning job: the model's for full training; for LoRA the
@@ -66,6 +98,13 @@ func ComputePrecision(precision, method string) string {
 type TrainingWork struct {
 	ComputePrec    string  // the precision the GPUs must run ("" bf16 or fp16)
 	FLOPs, TokensB float64 // the work; 0 when the model does not time the job
+	// Kind is the model kind whose MFU the GPUs keep (Hardware.MFUFor):
+	// a kind timed by samples, else "" (a language model's TrainMFU).
+	// SamplesM is a job timed by samples: its samples, in millions;
+	// PerSample the FLOPs of one (Factor × Forward + Frozen, GFLOPs).
+	Kind                string
+	SamplesM, PerSample float64
+	Forward, Frozen     float64
 	// FLOPs per token: Factor × (Active parameters + Layers × Context ×
 	// Width), the attention term only where the architecture is known.
 	Factor                 float64
@@ -106,15 +145,33 @@ func LanguageModelWork(mi *MemoryInput, tokensB float64) TrainingWork {
 	return t
 }
 
+// SampleWork is the work of training or fine-tuning a vision, diffusion
+// or speech model (kind; "" an unknown non-generative model, which takes
+// the vision figure) with method on samplesM million samples of forward
+// GFLOPs each, with frozen GFLOPs of frozen encoders per sample: per
+// sample SampleTrainingFactor (LoRASampleFactor) × forward + frozen.
+func SampleWork(kind, method string, forward, frozen, samplesM float64) TrainingWork {
+	if kind == "" {
+		kind = catalog.ModelKindVision
+	}
+	t := TrainingWork{Kind: kind, SamplesM: samplesM, Forward: forward, Frozen: frozen, Factor: SampleTrainingFactor}
+	if method == MethodLoRA || method == MethodQLoRA {
+		t.Factor = LoRASampleFactor
+	}
+	t.PerSample = t.Factor*forward + frozen
+	t.FLOPs = t.PerSample * 1e9 * samplesM * 1e6
+	return t
+}
+
 // MFU is the model FLOPs utilization of a training layout on nodes VMs;
 // ethernet when they talk without InfiniBand. A job on one GPU of a VM
 // pays no PCIe all-reduce.
 func (t *TrainingWork) MFU(h *Hardware, nodes int64, ethernet bool) float64 {
-	return trainingMFU(h, nodes, ethernet, t.UsesOneGPU(h, nodes))
+	return t.trainingMFU(h, nodes, ethernet, t.UsesOneGPU(h, nodes))
 }
 
-func trainingMFU(h *Hardware, nodes int64, ethernet, oneGPU bool) float64 {
-	m := h.TrainMFU
+func (t *TrainingWork) trainingMFU(h *Hardware, nodes int64, ethernet, oneGPU bool) float64 {
+	m := h.MFUFor(t.Kind)
 	if h.GPUCount < 1 {
 		m *= PartialGPUTrainingFactor
 	}
@@ -137,7 +194,7 @@ func (t *TrainingWork) UsesOneGPU(h *Hardware, nodes int64) bool {
 		return false
 	}
 	peak := h.PeakTFLOPS(t.ComputePrec) * 1e12
-	mfu := h.TrainMFU
+	mfu := h.MFUFor(t.Kind)
 	return peak > 0 && t.FLOPs/(peak*mfu)/3600 <= t.Deadline
 }
 
@@ -156,7 +213,7 @@ func (t *TrainingWork) Rate(h *Hardware, nodes int64) float64 {
 	if one {
 		gpus = 1
 	}
-	return float64(nodes) * gpus * h.PeakTFLOPS(t.ComputePrec) * 1e12 * trainingMFU(h, nodes, t.Ethernet, one)
+	return float64(nodes) * gpus * h.PeakTFLOPS(t.ComputePrec) * 1e12 * t.trainingMFU(h, nodes, t.Ethernet, one)
 }
 
 // Hours is the wall time of the job on nodes VMs of the size; 0 when the

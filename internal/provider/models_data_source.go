@@ -63,6 +63,9 @@ type modelModel struct {
 	QKRopeHeadDim           types.Int64   `tfsdk:"qk_rope_head_dim"`
 	SlidingWindow           types.Int64   `tfsdk:"sliding_window"`
 	SlidingWindowLayers     types.Int64   `tfsdk:"sliding_window_layers"`
+	ForwardGFLOPs           types.Float64 `tfsdk:"forward_gflops"`
+	FrozenGFLOPs            types.Float64 `tfsdk:"frozen_gflops"`
+	ReferenceInput          types.String  `tfsdk:"reference_input"`
 	License                 types.String  `tfsdk:"license"`
 	Sources                 []string      `tfsdk:"sources"`
 	Decisions               []string      `tfsdk:"decisions"`
@@ -139,7 +142,13 @@ func (d *modelsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 					"qk_rope_head_dim":      intAttr("With `mla`: width of the decoupled rotary key cached beside the latent."),
 					"sliding_window":        intAttr("Tokens a windowed (local or chunked attention) layer attends to; null when every layer attends to the whole context."),
 					"sliding_window_layers": intAttr("How many layers use `sliding_window`."),
-					"license":               schema.StringAttribute{Computed: true, MarkdownDescription: "Licence of the published weights."},
+					"forward_gflops": schema.Float64Attribute{Computed: true,
+						MarkdownDescription: "`vision`, `diffusion` and `speech` models: the forward pass of the trained network on one sample of `reference_input`, in GFLOPs (a multiply-add is 2 FLOPs), which times their training with `samples_million`; null for the others."},
+					"frozen_gflops": schema.Float64Attribute{Computed: true,
+						MarkdownDescription: "The forward pass of the frozen encoders a training step runs on one sample (a diffusion model's text encoders and VAE encoder), in GFLOPs; null where there are none."},
+					"reference_input": schema.StringAttribute{Computed: true,
+						MarkdownDescription: "The sample `forward_gflops` is counted on, for example `224x224 image` or `30 s audio segment`; null where `forward_gflops` is."},
+					"license": schema.StringAttribute{Computed: true, MarkdownDescription: "Licence of the published weights."},
 					"sources": schema.ListAttribute{Computed: true, ElementType: types.StringType,
 						MarkdownDescription: "Where the facts come from: `repository:path@commit` or URLs."},
 					"decisions": schema.ListAttribute{Computed: true, ElementType: types.StringType,
@@ -232,8 +241,11 @@ func newModelModel(m *catalog.Model) modelModel {
 		QKRopeHeadDim:           modelInt64(m.QKRopeHeadDim),
 		SlidingWindow:           modelInt64(m.SlidingWindow),
 		SlidingWindowLayers:     modelInt64(m.SlidingWindowLayers),
+		ForwardGFLOPs:           types.Float64PointerValue(m.ForwardGFLOPs),
+		FrozenGFLOPs:            types.Float64PointerValue(m.FrozenGFLOPs),
+		ReferenceInput:          modelString(m.ReferenceInput),
 		License:                 types.StringValue(m.License),
-		Sources:                 append([]string{}, m.Sources...),
+		Sources:                 append(append([]string{}, m.Sources...), m.WorkSources...),
 		Decisions:               append([]string{}, m.Decisions...),
 		Notes:                   modelString(m.Notes),
 	}

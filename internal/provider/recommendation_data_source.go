@@ -95,6 +95,7 @@ func requestFromConfig(ctx context.Context, cfg recommendationDataSourceModel, d
 		MinReplicas:             int64Ptr(cfg.MinReplicas),
 		TrainingBatchSize:       int64Ptr(cfg.TrainingBatchSize),
 		TokensBillion:           float64Ptr(cfg.TokensBillion),
+		SamplesMillion:          float64Ptr(cfg.SamplesMillion),
 		DeadlineHours:           float64Ptr(cfg.DeadlineHours),
 		TokensPerSecond:         float64Ptr(cfg.TokensPerSecond),
 		RequestsPerSecond:       float64Ptr(cfg.RequestsPerSecond),
@@ -147,6 +148,7 @@ func requestFromConfig(ctx context.Context, cfg recommendationDataSourceModel, d
 			ActiveParametersBillion: m.ActiveParametersBillion.ValueFloat64(),
 			Precision:               m.Precision.ValueString(),
 			Class:                   m.Class.ValueString(),
+			ForwardGFLOPs:           m.ForwardGFLOPs.ValueFloat64(),
 		}
 	}
 	return req

@@ -84,6 +84,13 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 						"Defaults to the named model's (`generative` for language models, `nongenerative` for the others), else `" + recommend.DefaultClass + "`.",
 					Validators: []validator.String{oneOf(recommend.ModelClasses()...)},
 				},
+				"forward_gflops": schema.Float64Attribute{
+					Optional: true,
+					MarkdownDescription: "The forward pass of one sample (an image, one denoising step, an audio segment) of a vision, diffusion or speech model, in GFLOPs (a multiply-add is 2 FLOPs), greater than 0 and at most " + groupDigits(int64(recommend.MaxForwardGFLOPs)) + ". " +
+						"With `samples_million` it times `training` and `fine_tuning` of a model the table does not have (`class = \"nongenerative\"`), or replaces the table's figure (`hpcsku_models` lists it as `forward_gflops`). " +
+						"For a language model, an encoder or `inference` it is an error.",
+					Validators: []validator.Float64{inRange(recommend.RangeForwardGFLOPs)},
+				},
 			},
 		},
 		"fine_tuning_method": schema.StringAttribute{
@@ -162,9 +169,18 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 				"plus the attention term for a named model, and so `recommendations[*].estimate.job_hours` and `job_cost_usd`. " +
 				"Defaults to " + strconv.Itoa(recommend.ChinchillaTokensPerParameter) + " tokens per parameter for `training` (compute-optimal, Hoffmann et al. 2022) and " +
 				strconv.FormatFloat(recommend.DefaultFineTuningTokensBillion, 'f', -1, 64) + " billion tokens for `fine_tuning` (`requirements.token_budget` says which applied). " +
-				"The estimate covers language models; other kinds of model are not timed. " +
+				"It times language models and encoders; vision, diffusion and speech models are timed by `samples_million`. " +
 				"Only for the workloads `training` and `fine_tuning`; anywhere else it is an error.",
 			Validators: []validator.Float64{inRange(recommend.RangeTokensBillion)},
+		},
+		"samples_million": schema.Float64Attribute{
+			Optional: true,
+			MarkdownDescription: "Samples a vision, diffusion or speech model's job processes (images, denoising steps of one image, audio segments: dataset × epochs), in millions, greater than 0 and at most " + groupDigits(recommend.MaxSamplesMillion) + ". " +
+				"It sets the work the throughput model times: training FLOPs = (" + strconv.Itoa(perfmodel.SampleTrainingFactor) + " (`lora` and `qlora`: " + strconv.Itoa(perfmodel.LoRASampleFactor) + ") × the forward FLOPs of one sample + the frozen encoders' forward) × samples, " +
+				"with the forward FLOPs from the model table or `model.forward_gflops`, and so `recommendations[*].estimate.job_hours`, `job_cost_usd` and `samples_per_second`. " +
+				"Defaults to " + strconv.FormatFloat(recommend.DefaultVisionSamplesMillion, 'f', -1, 64) + " for a vision model (ImageNet-1k × 90 epochs); a diffusion or speech model, or an unnamed one, is not timed without it, and its sizes rank by the FLOP/s the training model gives them per USD, with a warning. " +
+				"Only for `training` and `fine_tuning` of a vision, diffusion or speech model (an unnamed one with `model.class = \"nongenerative\"`); with `tokens_billion`, for a language model or an encoder, or anywhere else, it is an error.",
+			Validators: []validator.Float64{inRange(recommend.RangeSamplesMillion)},
 		},
 		"deadline_hours": schema.Float64Attribute{
 			Optional: true,
@@ -455,10 +471,11 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 				"token_split":                  strAttr("Where `prompt_tokens` and `output_tokens` come from, in a sentence: given, or the default split and its source; null unless a language model is served."),
 				"kv_cache_gib":                 float64Attr("KV cache of every concurrent sequence, in GiB, as in `memory.kv_cache_gib`; null unless a language model is served."),
 				"kv_bytes_per_token":           int64Attr("KV cache per token of context, in bytes (2 × layers × KV heads × head dimension × bytes per element for a named model; approximated from the parameters otherwise); null unless a language model is served."),
-				"training_flops": float64Attr("The work of a `training` or `fine_tuning` job of a language model, in FLOPs: " + strconv.Itoa(perfmodel.TrainingFLOPsPerToken) + " (`lora` and `qlora`: " + strconv.Itoa(perfmodel.LoRAFLOPsPerToken) + ") × active parameters × `training_tokens_billion`, " +
-					"plus the attention term (× layers × context × attention width) for a named model; null where the throughput model does not time the job."),
-				"training_tokens_billion": float64Attr("Tokens the job processes, in billions: `tokens_billion` or its default; null where `training_flops` is."),
-				"token_budget":            strAttr("Where `training_tokens_billion` comes from: `tokens_billion`, or the default that was assumed, in a sentence; null where `training_flops` is."),
+				"training_flops": float64Attr("The work of a `training` or `fine_tuning` job, in FLOPs: for a language model or an encoder, " + strconv.Itoa(perfmodel.TrainingFLOPsPerToken) + " (`lora` and `qlora`: " + strconv.Itoa(perfmodel.LoRAFLOPsPerToken) + ") × active parameters × `training_tokens_billion`, " +
+					"plus the attention term (× layers × context × attention width) for a named model; for a vision, diffusion or speech model, (" + strconv.Itoa(perfmodel.SampleTrainingFactor) + " (`lora`, `qlora`: " + strconv.Itoa(perfmodel.LoRASampleFactor) + ") × forward + frozen encoders) GFLOPs per sample × `samples_million`; null where the throughput model does not time the job."),
+				"training_tokens_billion": float64Attr("Tokens the job processes, in billions: `tokens_billion` or its default; null where `training_flops` is, and for a job timed by samples."),
+				"samples_million":         float64Attr("Samples a vision, diffusion or speech model's job processes, in millions: `samples_million` or its default; null where `training_flops` is, and for a job timed by tokens."),
+				"token_budget":            strAttr("Where `training_tokens_billion` (or `samples_million`) comes from: the input, or the default that was assumed, in a sentence; null where `training_flops` is."),
 				"deadline_hours":          float64Attr("The deadline the sizes were scaled out to meet: `deadline_hours` or the " + strconv.Itoa(recommend.DefaultDeadlineHours) + "-hour default; null where `training_flops` is."),
 				"tokens_per_second":       float64Attr("The load in output tokens per second the service was sized for: `tokens_per_second`, or `requests_per_second` × `output_tokens`; null unless a load is set for `inference` of a model."),
 				"requests_per_second":     float64Attr("The stated `requests_per_second`; null when not set."),
@@ -660,7 +677,7 @@ func recommendationAttributes() map[string]schema.Attribute {
 		"estimate": schema.SingleNestedAttribute{
 			Computed: true,
 			MarkdownDescription: "The time and cost of the job on this layout, from the throughput model (the [ranking guide](../guides/ranking.md) explains it); " +
-				"null where the request defines no work to time: no language model trained, fine-tuned or served on GPUs (a served model's estimate replaced by `gpu_memory_gib` included), and a workload other than `hpc` and `htc`. " +
+				"null where the request defines no work to time: no model trained or fine-tuned on GPUs with work the throughput model times (tokens for language models and encoders, samples for vision, diffusion and speech models), no language model served (a served model's estimate replaced by `gpu_memory_gib` included), and a workload other than `hpc` and `htc`. " +
 				"A figure the inputs do not define, or the catalog lacks the facts for, is null.",
 			Attributes: map[string]schema.Attribute{
 				"job_hours": float64Attr("Wall time of the whole job on this layout, in hours: for `training` and `fine_tuning`, `requirements.training_flops` ÷ (VMs × GPUs used × dense peak at the compute precision × `efficiency`); " +
@@ -670,6 +687,7 @@ func recommendationAttributes() map[string]schema.Attribute {
 				"license_cost_per_hour":    float64Attr("`hpc` and `htc` with `license_cost_per_core_hour` and no `reference_run`: the cores this layout runs × `license_cost_per_core_hour`, USD per hour; null otherwise."),
 				"tokens_per_second":        float64Attr("Tokens per second of the whole layout: processed (`training`, `fine_tuning`); for `inference`, output by every copy of the model: with a load (`tokens_per_second`, `requests_per_second`), the layout's capacity, each copy at `sequences_per_copy`; without one, serving `concurrent_requests`; null for other workloads."),
 				"cost_per_million_tokens":  float64Attr("USD per million of those tokens (output tokens for `inference`); null where `tokens_per_second` is, or where the size has no price."),
+				"samples_per_second":       float64Attr("`training` and `fine_tuning` of a vision, diffusion or speech model: samples per second of the whole layout, `requirements.samples_million` ÷ `job_hours`; null for other jobs."),
 				"time_to_first_token_ms":   float64Attr("`inference`: a request's mean time to its first output token on this layout, in milliseconds: its prompt's prefill plus the decode step it joins and, at a stated load, its wait for a copy (queueing); without a load, the idle figure; null for other workloads."),
 				"time_per_output_token_ms": float64Attr("`inference`: a request's mean time per output token after the first, in milliseconds, with the prefills continuous batching interleaves, at the stated load (idle without one); null for other workloads."),
 				"requests_per_second":      float64Attr("`inference`: requests the layout completes per second, `tokens_per_second` ÷ the output tokens of a request (its capacity, not the stated `requests_per_second`); null for other workloads."),

@@ -21,6 +21,7 @@ type recommendationModelInput struct {
 	ActiveParametersBillion types.Float64 `tfsdk:"active_parameters_billion"`
 	Precision               types.String  `tfsdk:"precision"`
 	Class                   types.String  `tfsdk:"class"`
+	ForwardGFLOPs           types.Float64 `tfsdk:"forward_gflops"`
 }
 
 // referenceRunInput is `reference_run`.
@@ -44,6 +45,7 @@ type recommendationDataSourceModel struct {
 	MinReplicas          types.Int64   `tfsdk:"min_replicas"`
 	TrainingBatchSize    types.Int64   `tfsdk:"training_batch_size"`
 	TokensBillion        types.Float64 `tfsdk:"tokens_billion"`
+	SamplesMillion       types.Float64 `tfsdk:"samples_million"`
 	DeadlineHours        types.Float64 `tfsdk:"deadline_hours"`
 	TokensPerSecond      types.Float64 `tfsdk:"tokens_per_second"`
 	RequestsPerSecond    types.Float64 `tfsdk:"requests_per_second"`
@@ -132,6 +134,7 @@ type estimateOut struct {
 	JobCostUSD           *float64 `tfsdk:"job_cost_usd"`
 	TokensPerSecond      *float64 `tfsdk:"tokens_per_second"`
 	CostPerMillionTokens *float64 `tfsdk:"cost_per_million_tokens"`
+	SamplesPerSecond     *float64 `tfsdk:"samples_per_second"`
 	TimeToFirstTokenMs   *float64 `tfsdk:"time_to_first_token_ms"`
 	TimePerOutputTokenMs *float64 `tfsdk:"time_per_output_token_ms"`
 	RequestsPerSecond    *float64 `tfsdk:"requests_per_second"`
@@ -284,6 +287,7 @@ type requirementsOut struct {
 	TrainingFLOPs         *float64          `tfsdk:"training_flops"`
 	TrainingTokensBillion *float64          `tfsdk:"training_tokens_billion"`
 	TokenBudget           *string           `tfsdk:"token_budget"`
+	SamplesMillion        *float64          `tfsdk:"samples_million"`
 	DeadlineHours         *float64          `tfsdk:"deadline_hours"`
 	TokensPerSecond       *float64          `tfsdk:"tokens_per_second"`
 	RequestsPerSecond     *float64          `tfsdk:"requests_per_second"`
@@ -334,7 +338,7 @@ func estimateOutput(e *recommend.Estimate) *estimateOut {
 	}
 	return &estimateOut{
 		JobHours: e.JobHours, JobCostUSD: e.JobCostUSD,
-		TokensPerSecond: e.TokensPerSecond, CostPerMillionTokens: e.CostPerMillionTokens,
+		TokensPerSecond: e.TokensPerSecond, CostPerMillionTokens: e.CostPerMillionTokens, SamplesPerSecond: e.SamplesPerSecond,
 		TimeToFirstTokenMs: e.TimeToFirstTokenMs, TimePerOutputTokenMs: e.TimePerOutputTokenMs, RequestsPerSecond: e.RequestsPerSecond,
 		SequencesPerCopy: e.SequencesPerCopy, ConcurrentRequests: e.ConcurrentRequests,
 		RelativeThroughput: e.RelativeThroughput, Efficiency: e.Efficiency,
@@ -390,7 +394,8 @@ func setRecommendationOutputs(ctx context.Context, cfg *recommendationDataSource
 		MinReplicas: optPositive(rq.MinReplicas),
 		KVCacheGiB:  optPositive(rq.KVCacheGiB), KVBytesPerToken: optPositive(int64(math.Round(rq.KVBytesPerToken))),
 		TrainingFLOPs: optPositive(rq.TrainingFLOPs), TrainingTokensBillion: optPositive(rq.TrainingTokensBillion), TokenBudget: strPtr(rq.TokenBudget),
-		DeadlineHours: optPositive(rq.DeadlineHours), TokensPerSecond: optPositive(rq.TokensPerSecond), RequestsPerSecond: optPositive(rq.RequestsPerSecond), HPCBound: strPtr(rq.HPCBound),
+		SamplesMillion: optPositive(rq.TrainingSamplesMillion),
+		DeadlineHours:  optPositive(rq.DeadlineHours), TokensPerSecond: optPositive(rq.TokensPerSecond), RequestsPerSecond: optPositive(rq.RequestsPerSecond), HPCBound: strPtr(rq.HPCBound),
 		Efficiency: optPositive(rq.Efficiency), Defaults: rq.Defaults,
 	}
 	if m := rq.Memory; m != nil {

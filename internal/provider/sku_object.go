@@ -146,6 +146,7 @@ type skuGPUPerformanceModel struct {
 	NVLinkGBsPerGPU    *float64            `tfsdk:"nvlink_gbs_per_gpu"`
 	UsableMemoryGiB    *float64            `tfsdk:"usable_memory_gib"`
 	TrainingMFU        *float64            `tfsdk:"training_mfu"`
+	TrainingMFUByKind  map[string]float64  `tfsdk:"training_mfu_by_kind"`
 	Sources            map[string][]string `tfsdk:"sources"`
 	Decisions          []string            `tfsdk:"decisions"`
 	Notes              *string             `tfsdk:"notes"`
@@ -389,6 +390,8 @@ func skuPerformanceAttribute() schema.SingleNestedAttribute {
 						"CUDA allocations get slightly less again. Null where no public capture gives it: use the nominal memory."),
 					"training_mfu": float64Attr("Model FLOPs utilization a training job keeps on this GPU model: the share of the dense peak that `hpcsku_recommendation` times training with. " +
 						"Null where the catalog has no throughput figure for the GPU; the ranking then uses its figure for other GPUs."),
+					"training_mfu_by_kind": schema.MapAttribute{Computed: true, ElementType: types.Float64Type,
+						MarkdownDescription: "The same for training `vision`, `diffusion` and `speech` models, keyed by kind, where the catalog gives a figure (fitted on published runs); null where it gives none, and a kind it does not list takes the ranking's figure for the kind."},
 					"sources": figureSourcesAttr("Sources of each figure, keyed by the figure's attribute name (for example `bf16_tflops`); a null figure has no entry. " +
 						"Each list holds `repository:path@commit` references or page URLs."),
 					"decisions": strListAttr("Identifiers of recorded decisions that shaped these figures (for example how dense figures are derived from sparse ones); see the catalog's decisions list."),
@@ -611,7 +614,7 @@ func newSKUPerformanceModel(p catalog.Performance) skuPerformanceModel {
 			FP64TFLOPS: g.FP64TFLOPS, FP64TensorTFLOPS: g.FP64TensorTFLOPS, FP32TFLOPS: g.FP32TFLOPS,
 			TF32TFLOPS: g.TF32TFLOPS, BF16TFLOPS: g.BF16TFLOPS, FP16TFLOPS: g.FP16TFLOPS, FP8TFLOPS: g.FP8TFLOPS,
 			FP4TFLOPS: g.FP4TFLOPS, INT8TOPS: g.INT8TOPS, MemoryBandwidthGBs: g.MemoryBandwidthGBs,
-			NVLinkGBsPerGPU: g.NVLinkGBsPerGPU, UsableMemoryGiB: g.UsableMemoryGiB, TrainingMFU: g.TrainingMFU,
+			NVLinkGBsPerGPU: g.NVLinkGBsPerGPU, UsableMemoryGiB: g.UsableMemoryGiB, TrainingMFU: g.TrainingMFU, TrainingMFUByKind: g.TrainingMFUByKind,
 			Sources: nonNilMap(g.Sources), Decisions: nonNil(g.Decisions), Notes: strPtr(g.Notes),
 		}
 	}

@@ -74,13 +74,17 @@ func (c *deploymentCheck) sameArch() []string {
 	return out
 }
 
-// image: the catalog's URN with its source, or nothing.
+// image: the catalog's URN with its source's locator (a source without
+// its note), or nothing.
 func (c *deploymentCheck) image() {
 	c.t.Helper()
 	d, s := c.r.Deployment, c.r.SKU
 	wantURN := c.wantURN()
 	if d.ImageURN != wantURN || (d.ImageURN == "") != (d.ImageSource == "") || d.CPUArchitecture != s.Arch {
 		c.fail("image %q from %q on %q, catalog %q on %q", d.ImageURN, d.ImageSource, d.CPUArchitecture, wantURN, s.Arch)
+	}
+	if src, err := catalog.ParseSource(d.ImageSource); d.ImageSource != "" && (err != nil || src.Note != "" || !strings.HasPrefix(s.Image.URNSource, d.ImageSource)) {
+		c.fail("image source %q: want the locator of %q", d.ImageSource, s.Image.URNSource)
 	}
 }
 

@@ -96,11 +96,17 @@ func estimateFrom(n *requirements, e *eval, f figures, work string) *Estimate {
 	switch f.work {
 	case workTraining:
 		est.JobHours, est.Efficiency = ptr(catalog.Round2(f.hours)), f.mfu
-		est.TokensPerSecond = ptr(math.Round(n.train.TokensB * 1e9 / (f.hours * 3600)))
+		if n.train.SamplesM > 0 {
+			est.SamplesPerSecond = ptr(catalog.Round2(n.train.SamplesM * 1e6 / (f.hours * 3600)))
+		} else {
+			est.TokensPerSecond = ptr(math.Round(n.train.TokensB * 1e9 / (f.hours * 3600)))
+		}
 		if e.hasPrice {
 			cost := f.hours * e.total
 			est.JobCostUSD = ptr(catalog.Round2(cost))
-			est.CostPerMillionTokens = ptr(round4(cost / (n.train.TokensB * 1e3)))
+			if n.train.TokensB > 0 {
+				est.CostPerMillionTokens = ptr(round4(cost / (n.train.TokensB * 1e3)))
+			}
 		}
 	case workServing:
 		servingEstimate(n, e, f, est)
@@ -161,7 +167,10 @@ func assumptions(n *requirements, e *eval, f figures, work string) []string {
 
 // mfuWhy says how a layout's MFU was derived.
 func mfuWhy(n *requirements, in *sizeInfo, e *eval) string {
-	s := trimFloat(in.TrainMFU*100) + "% for the " + in.sku.GPU.Model
+	s := trimFloat(in.MFUFor(n.train.Kind)*100) + "% for the " + in.sku.GPU.Model
+	if n.train.Kind != "" {
+		s += " training a " + perfmodel.KindLabel(n.train.Kind)
+	}
 	if in.GPUCount < 1 {
 		s += ", × " + trimFloat(perfmodel.PartialGPUTrainingFactor) + " for a share of a GPU"
 	}
@@ -250,8 +259,11 @@ func estimateReasons(n *requirements, e *eval, est *Estimate) []string {
 	switch {
 	case est.JobHours != nil && est.RelativeThroughput == nil:
 		s := "Estimated " + trimFloat(*est.JobHours) + " hours for the job on " + catalog.Plural(e.nodes, "VM", "VMs")
-		if est.JobCostUSD != nil {
+		switch {
+		case est.CostPerMillionTokens != nil:
 			s += ", " + money(*est.JobCostUSD) + " USD in all (" + money(*est.CostPerMillionTokens) + " USD per million tokens)"
+		case est.JobCostUSD != nil:
+			s += ", " + money(*est.JobCostUSD) + " USD in all (" + trimFloat(*est.SamplesPerSecond) + " samples per second)"
 		}
 		out = append(out, s+", at "+trimFloat(est.Efficiency*100)+"% MFU.")
 	case est.TokensPerSecond != nil:

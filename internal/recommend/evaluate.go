@@ -120,10 +120,30 @@ func costOf(n *requirements, e *eval) {
 			// The job's cost (training: price × hours), or the price of
 			// its work (per unit of HPC throughput, with its licences).
 			e.costKey = (e.total + n.hpc.licensePerHour(in, e.nodes)) / e.speed
+		case n.train.proxy && in.IsGPU:
+			// Training not timed (no work per sample or no samples): the
+			// price of the FLOP/s the training model gives the layout, so
+			// that price alone never decides.
+			if r := proxyRate(n, in, e.nodes); r > 0 {
+				e.costKey = e.total / r
+			}
 		case (n.workload == WorkloadHTC || n.workload == WorkloadHPC) && n.cores == 0 && n.fixedNodes == 0 && in.VCPUs > 0:
 			e.costKey = e.price / float64(in.VCPUs)
 		}
 	}
+}
+
+// proxyRate is the FLOP/s an untimed training job is compared on: the
+// layout's rate, or one GPU's where the job's memory fits one GPU of a
+// multi-GPU VM and nothing asks for more (gpus, nodes): without its work
+// the engine cannot tell that more GPUs pay off, and small jobs do not take
+// advantage of larger sizes (UsesOneGPU).
+func proxyRate(n *requirements, in *sizeInfo, nodes int64) float64 {
+	t := &n.train
+	if nodes == 1 && t.GPUs <= 1 && in.GPUCount > 1 && t.GPUMemNeed > 0 && t.GPUMemNeed <= in.UnitMemGiB {
+		return in.PeakTFLOPS(t.ComputePrec) * 1e12 * in.MFUFor(t.Kind)
+	}
+	return t.Rate(&in.Hardware, nodes)
 }
 
 // sizingOf is the job sizing: the share of what the VMs provide that the
@@ -146,11 +166,11 @@ func sizingOf(n *requirements, e *eval) {
 	if e.sizing > 1 {
 		e.sizing = 1
 	}
-	if n.train.FLOPs > 0 && in.IsGPU && e.speed > 0 {
-		// A timed training job: what counts is the GPUs it keeps busy
-		// (its job cost already prices the rest), not the share of their
-		// memory it fills. A job on one GPU of a multi-GPU VM leaves the
-		// others idle.
+	if in.IsGPU && ((n.train.FLOPs > 0 && e.speed > 0) || n.train.proxy) {
+		// A timed training job (or one ranked by its rate per USD): what
+		// counts is the GPUs it keeps busy (its cost already prices the
+		// rest), not the share of their memory it fills. A job on one GPU
+		// of a multi-GPU VM leaves the others idle.
 		e.sizing, e.memBand = n.train.GPUsUsed(&in.Hardware, e.nodes)/math.Max(in.GPUCount, 1), false
 		if in.GPUCount < 1 {
 			e.sizing = 1

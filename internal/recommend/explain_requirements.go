@@ -45,6 +45,7 @@ func (n *requirements) summary(work string) Requirements {
 		r.KVCacheGiB = n.mem.KVCacheGiB
 		r.KVBytesPerToken = n.mem.KVBytesPerToken
 		r.TrainingFLOPs, r.TrainingTokensBillion, r.TokenBudget = n.train.FLOPs, n.train.TokensB, tokenBudget(&n.train)
+		r.TrainingSamplesMillion = n.train.SamplesM
 		if n.train.FLOPs > 0 {
 			r.DeadlineHours = n.train.Deadline
 		}
@@ -132,7 +133,8 @@ func (n *requirements) modelDefaults(set func(unset bool, name, value string)) {
 		set(req.TrainingBatchSize == nil, "training_batch_size", itoa(n.mem.TrainingBatchSize))
 	}
 	if n.train.FLOPs > 0 {
-		set(n.train.budget != tokensStated, "tokens_billion", trimFloat(n.train.TokensB))
+		set(n.train.budget == tokensChinchilla || n.train.budget == tokensFineTuning, "tokens_billion", trimFloat(n.train.TokensB))
+		set(n.train.budget == samplesVision, "samples_million", trimFloat(n.train.SamplesM))
 		set(!n.train.deadlineStated, "deadline_hours", trimFloat(n.train.Deadline))
 	}
 }
@@ -211,7 +213,7 @@ func explainMemory(n *requirements, work string) []string {
 		ex = append(ex, explainSplit(n))
 	}
 	if t := &n.train; t.FLOPs > 0 {
-		ex = append(ex, "Training work: "+work+"; tokens: "+tokenBudget(t)+".")
+		ex = append(ex, "Training work: "+work+"; "+budgetNoun(t)+": "+tokenBudget(t)+".")
 		if t.deadlineStated {
 			ex = append(ex, fmt.Sprintf("Deadline: %s hours (deadline_hours); each size scales out to meet it within the VMs one job may span, and sizes that cannot are removed (deadline).", trimFloat(t.Deadline)))
 		} else {
@@ -226,8 +228,11 @@ func explainMemory(n *requirements, work string) []string {
 func requirementWarnings(n *requirements) []Warning {
 	out := modelWarnings(&n.mi, &n.model)
 	if n.workUnused {
-		out = append(out, Warning{"Argument Not Used By The Model",
-			"tokens_billion and deadline_hours are not used: the throughput model times the training of language models (6 × parameters × tokens), and this is a " + perfmodel.KindLabel(n.mi.Kind) + ". Remove them, or describe a language model."})
+		out = append(out, Warning{"Argument Not Used By The Model", workUnusedDetail(n)})
+	}
+	if t := &n.train; t.untimed != "" {
+		out = append(out, Warning{"Training Not Timed",
+			"The training of this " + perfmodel.KindLabel(n.mi.Kind) + " is not timed: set " + t.untimed + " for its job hours and cost. Until then its sizes rank by the FLOP/s the training model gives them (dense peak × MFU, of one GPU where the job fits one) per USD, not by price alone."})
 	}
 	if n.tpsUnused {
 		out = append(out, Warning{"Argument Not Used By The Model",
@@ -236,9 +241,37 @@ func requirementWarnings(n *requirements) []Warning {
 	return out
 }
 
-// tokenBudget says where a training job's tokens come from.
+// workUnusedDetail says which of tokens_billion and deadline_hours the
+// job does not use, and why.
+func workUnusedDetail(n *requirements) string {
+	names, them := "tokens_billion and deadline_hours are", "them"
+	switch {
+	case n.req.DeadlineHours == nil || n.train.FLOPs > 0:
+		names, them = "tokens_billion is", "it"
+	case n.req.TokensBillion == nil:
+		names, them = "deadline_hours is", "it"
+	}
+	if n.train.SamplesM > 0 || n.train.proxy {
+		return names + " not used: the training of a " + perfmodel.KindLabel(n.mi.Kind) + " is timed by samples (samples_million and the forward FLOPs of one sample), not tokens. Remove " + them + ", or set samples_million."
+	}
+	return names + " not used: the throughput model times the training of language models and encoders (tokens) and of vision, diffusion and speech models (samples), and this job is neither. Remove " + them + ", or describe such a model."
+}
+
+// budgetNoun names what a training job's budget counts.
+func budgetNoun(t *training) string {
+	if t.SamplesM > 0 {
+		return "samples"
+	}
+	return "tokens"
+}
+
+// tokenBudget says where a training job's tokens (or samples) come from.
 func tokenBudget(t *training) string {
 	switch t.budget {
+	case samplesVision:
+		return fmt.Sprintf("%s million, ImageNet-1k's 1,281,167 images × 90 epochs (a judgement); set samples_million for the real budget", trimFloat(DefaultVisionSamplesMillion))
+	case samplesStated:
+		return "samples_million"
 	case tokensChinchilla:
 		return fmt.Sprintf("%d tokens per parameter, compute-optimal (Hoffmann et al. 2022); set tokens_billion for the real budget", ChinchillaTokensPerParameter)
 	case tokensFineTuning:
@@ -251,6 +284,13 @@ func tokenBudget(t *training) string {
 
 // flopsHow derives a training job's FLOPs.
 func flopsHow(t *training) string {
+	if t.SamplesM > 0 {
+		how := fmt.Sprintf("%s × %s GFLOPs forward", trimFloat(t.Factor), trimFloat(t.Forward))
+		if t.Frozen > 0 {
+			how += fmt.Sprintf(" + %s GFLOPs of frozen encoders", trimFloat(t.Frozen))
+		}
+		return fmt.Sprintf("(%s) per sample × %s million samples = %s FLOPs", how, trimFloat(t.SamplesM), sci(t.FLOPs))
+	}
 	how := fmt.Sprintf("%s × %sB active parameters", trimFloat(t.Factor), trimFloat(t.Active))
 	if t.Width > 0 {
 		how += fmt.Sprintf(" + %s × %d layers × %s tokens of context × %d attention width", trimFloat(t.Factor), t.Layers, groupInt(float64(t.Context)), t.Width)

@@ -33,6 +33,8 @@ var (
 	// parameters, which no total bounds.
 	RangeActiveParametersTraining = NumberRange{Name: "active_parameters_billion", Summary: "Invalid Parameter Count", Max: MaxParametersBillion, HasMax: true}
 	RangeTokensBillion            = NumberRange{Name: "tokens_billion", Summary: "Invalid Token Count", Max: MaxTokensBillion, HasMax: true}
+	RangeSamplesMillion           = NumberRange{Name: "samples_million", Summary: "Invalid Sample Count", Max: MaxSamplesMillion, HasMax: true}
+	RangeForwardGFLOPs            = NumberRange{Name: "forward_gflops", Summary: "Invalid Forward FLOPs", Max: MaxForwardGFLOPs, HasMax: true}
 	RangeDeadlineHours            = NumberRange{Name: "deadline_hours", Summary: "Invalid Deadline", Max: MaxDeadlineHours, HasMax: true}
 	RangeTokensPerSecond          = NumberRange{Name: "tokens_per_second", Summary: "Invalid Throughput", Max: MaxTokensPerSecond, HasMax: true}
 	RangeRequestsPerSecond        = NumberRange{Name: "requests_per_second", Summary: "Invalid Request Rate", Max: MaxRequestsPerSecond, HasMax: true}

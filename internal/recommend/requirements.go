@@ -87,8 +87,8 @@ func deriveRequirements(cat *catalog.Catalog, req Request) *requirements {
 	n.train = trainingOf(&n.need, req, !n.ibNeeded(true))
 	n.serve = servingOf(&n.need, req)
 	n.hpc = hpcWorkOf(req)
-	n.workUnused = n.train.FLOPs == 0 && n.hasModel && n.fit.category == catalog.CategoryGPU &&
-		(req.TokensBillion != nil || req.DeadlineHours != nil)
+	n.workUnused = n.hasModel && n.fit.category == catalog.CategoryGPU &&
+		((n.train.FLOPs == 0 && req.DeadlineHours != nil) || (req.TokensBillion != nil && n.train.TokensB == 0))
 	if n.serve.loadTPS > 0 && n.job.KVPerSeq == 0 && !n.cpuService() {
 		// Only a served language model's copies are timed.
 		n.tpsUnused = n.hasModel || req.GPUMemoryGiB != nil
@@ -284,21 +284,74 @@ func gpuJobOf(n *need, req Request) perfmodel.GPUJob {
 	return j
 }
 
-// trainingOf derives the work of a training or fine-tuning job of a
-// language model on GPUs; ethernet is whether one job's VMs talk without
-// InfiniBand.
+// trainingOf derives the work of a training or fine-tuning job on GPUs:
+// a language model's or an encoder's by tokens, a vision, diffusion or
+// speech model's by samples; ethernet is whether one job's VMs talk
+// without InfiniBand.
 func trainingOf(n *need, req Request, ethernet bool) training {
 	t := training{deadlineStated: req.DeadlineHours != nil}
-	if n.hasModel && n.fit.category == catalog.CategoryGPU && (n.workload == WorkloadTraining || n.workload == WorkloadFineTuning) && n.mi.Generative() {
-		var tokensB float64
-		tokensB, t.budget = tokenBudgetOf(n, req)
-		t.TrainingWork = perfmodel.LanguageModelWork(&n.mi, tokensB)
+	if n.hasModel && n.fit.category == catalog.CategoryGPU && (n.workload == WorkloadTraining || n.workload == WorkloadFineTuning) {
+		if n.mi.Generative() || n.mi.Kind == catalog.ModelKindEncoder {
+			var tokensB float64
+			tokensB, t.budget = tokenBudgetOf(n, req)
+			t.TrainingWork = perfmodel.LanguageModelWork(encoderContext(n.mi), tokensB)
+		} else {
+			t.sampleWork(n, req)
+		}
 	}
 	if n.hasModel {
 		t.ComputePrec = perfmodel.ComputePrecision(n.precision, n.mi.Method)
 	}
 	t.Deadline, t.GPUs, t.GPUMemNeed, t.Ethernet = valueOr(req.DeadlineHours, DefaultDeadlineHours), n.gpus, n.gpuMemNeed, ethernet
 	return t
+}
+
+// encoderContext is the model an encoder's training is timed with: its
+// sequences at most its maximum context (an encoder trains on sequences
+// of that length; context_tokens does not apply to it).
+func encoderContext(mi perfmodel.MemoryInput) *perfmodel.MemoryInput {
+	if mi.Kind == catalog.ModelKindEncoder && mi.Model != nil && mi.Model.MaxContextTokens != nil && mi.Context > *mi.Model.MaxContextTokens {
+		mi.Context = *mi.Model.MaxContextTokens
+	}
+	return &mi
+}
+
+// sampleWork derives the work of training a vision, diffusion or speech
+// model by samples: the forward FLOPs of one sample (model.forward_gflops,
+// else the model table's) and the samples (samples_million, else the
+// kind's default). Without either the job is not timed, and its sizes rank
+// by the rate the training model gives them per USD (proxy).
+func (t *training) sampleWork(n *need, req Request) {
+	var forward, frozen float64
+	if tm := n.mi.Model; tm != nil && tm.ForwardGFLOPs != nil {
+		forward = *tm.ForwardGFLOPs
+		if tm.FrozenGFLOPs != nil {
+			frozen = *tm.FrozenGFLOPs
+		}
+	}
+	if req.Model.ForwardGFLOPs > 0 {
+		forward = req.Model.ForwardGFLOPs
+	}
+	var samples float64
+	switch {
+	case req.SamplesMillion != nil:
+		samples, t.budget = *req.SamplesMillion, samplesStated
+	case n.mi.Kind == catalog.ModelKindVision:
+		samples, t.budget = DefaultVisionSamplesMillion, samplesVision
+	}
+	switch {
+	case forward > 0 && samples > 0:
+		t.TrainingWork = perfmodel.SampleWork(n.mi.Kind, n.mi.Method, forward, frozen, samples)
+		return
+	case forward > 0:
+		t.untimed = "samples_million (the samples the job processes, dataset × epochs, in millions)"
+	case samples > 0 || n.mi.Model != nil:
+		t.untimed = "model.forward_gflops (the FLOPs of one sample's forward pass)"
+	default:
+		t.untimed = "model.forward_gflops (the FLOPs of one sample's forward pass) and samples_million (the samples the job processes, in millions)"
+	}
+	t.TrainingWork = perfmodel.SampleWork(n.mi.Kind, n.mi.Method, 0, 0, 0)
+	t.budget, t.proxy = tokensNone, true
 }
 
 // tokenBudgetOf is the tokens a training or fine-tuning job processes, in

@@ -471,6 +471,20 @@ const (
 	// MaxTokensBillion bounds tokens_billion (a quadrillion tokens).
 	MaxTokensBillion = 1000000
 
+	// DefaultVisionSamplesMillion is the samples assumed for training or
+	// fine-tuning a vision model without samples_million: ImageNet-1k's
+	// 1,281,167 training images × 90 epochs, the classic ResNet schedule
+	// (Goyal et al. 2017, arXiv 1706.02677) and torchvision's reference
+	// recipe. Diffusion and speech models have no such common schedule:
+	// without samples_million they are not timed. MaxSamplesMillion
+	// bounds samples_million (a trillion samples).
+	DefaultVisionSamplesMillion = 115.3
+	MaxSamplesMillion           = 1000000
+
+	// MaxForwardGFLOPs bounds model.forward_gflops: 10 PFLOPs per sample,
+	// over 300 times SD3.5 Large's denoising step at 1024x1024.
+	MaxForwardGFLOPs = 1e7
+
 	// DefaultDeadlineHours is the wall time training and fine-tuning are
 	// sized to finish in without deadline_hours: 720 hours, 30 days. It
 	// scales a job out within the placement limits but never rejects a

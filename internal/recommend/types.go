@@ -27,6 +27,11 @@ type Model struct {
 	// Precision is one of Precisions; "" means the published precision of
 	// the named model, else bf16.
 	Precision string
+	// ForwardGFLOPs is the forward pass of one sample (an image, a
+	// denoising step, an audio segment) of a vision, diffusion or speech
+	// model, GFLOPs; 0 means the model table's (none for an unnamed
+	// model).
+	ForwardGFLOPs float64
 	// Class is one of ModelClasses; "" means the named model's (generative
 	// for language models, nongenerative for the others), else generative.
 	Class string
@@ -63,6 +68,11 @@ type Request struct {
 	// (ChinchillaTokensPerParameter for training,
 	// DefaultFineTuningTokensBillion for fine-tuning).
 	TokensBillion *float64
+	// SamplesMillion is the samples a training or fine-tuning job of a
+	// vision, diffusion or speech model processes (dataset × epochs), in
+	// millions; nil means DefaultVisionSamplesMillion for a vision model
+	// and no timing for the others.
+	SamplesMillion *float64
 	// DeadlineHours is the wall time a training or fine-tuning job must
 	// finish in; nil means DefaultDeadlineHours, which never rejects a
 	// size (the job then runs longer, with a warning).
@@ -255,7 +265,11 @@ type Requirements struct {
 	TrainingTokensBillion float64
 	TrainingFLOPs         float64
 	TokenBudget           string
-	DeadlineHours         float64
+	// TrainingSamplesMillion is the samples of a job timed by samples (the
+	// input or its default); 0 otherwise. TokenBudget then says where
+	// they came from.
+	TrainingSamplesMillion float64
+	DeadlineHours          float64
 	// PromptTokens and OutputTokens are a served request's mean prompt and
 	// output as the step model used them; TokenSplit says where they came
 	// from (given, or the default split and its source). Zero and "" where
@@ -340,6 +354,9 @@ type Estimate struct {
 	// concurrency (inference). CostPerMillionTokens is the price of a
 	// million of them.
 	TokensPerSecond, CostPerMillionTokens *float64
+	// SamplesPerSecond is the whole job's samples per second, for training
+	// and fine-tuning timed by samples (vision, diffusion, speech).
+	SamplesPerSecond *float64
 	// TimeToFirstTokenMs and TimePerOutputTokenMs are a request's mean
 	// time to its first output token (its wait for a copy included) and
 	// per output token after it, at the stated load (idle without one);

@@ -25,6 +25,7 @@ func validate(cat *catalog.Catalog, req Request) (fatal, soft []FieldError) {
 	validateQuota(&p, req)
 	validateContradictions(&p, req, small)
 	validateHPCInputs(&p, cat, req)
+	validateSampleWork(&p, cat, req)
 	if cat != nil {
 		validateNames(&p, cat, req)
 	}
@@ -48,6 +49,9 @@ func validateModel(p *problems, req Request) (small bool) {
 		}
 		if m.ActiveParametersBillion != 0 {
 			p.add(RangeActiveParametersBillion.Check(m.ActiveParametersBillion, "model", "active_parameters_billion"))
+		}
+		if m.ForwardGFLOPs != 0 {
+			p.add(RangeForwardGFLOPs.Check(m.ForwardGFLOPs, "model", "forward_gflops"))
 		}
 		if m.ActiveParametersBillion > 0 && m.ParametersBillion > 0 && m.ActiveParametersBillion > m.ParametersBillion && finite(m.ActiveParametersBillion) {
 			p.invalid(fe("Active Parameters Above Total",
@@ -88,6 +92,7 @@ func validateUsage(p *problems, req Request) {
 	notUsed(req.OutputTokens != nil, "output_tokens", "serving a model", WorkloadInference)
 	notUsed(req.TrainingBatchSize != nil, "training_batch_size", "training and fine-tuning", WorkloadTraining, WorkloadFineTuning)
 	notUsed(req.TokensBillion != nil, "tokens_billion", "training and fine-tuning (the tokens processed)", WorkloadTraining, WorkloadFineTuning)
+	notUsed(req.SamplesMillion != nil, "samples_million", "training and fine-tuning (the samples processed)", WorkloadTraining, WorkloadFineTuning)
 	notUsed(req.DeadlineHours != nil, "deadline_hours", "training and fine-tuning", WorkloadTraining, WorkloadFineTuning)
 	notUsed(req.TokensPerSecond != nil, "tokens_per_second", "serving a model", WorkloadInference)
 	notUsed(req.RequestsPerSecond != nil, "requests_per_second", "serving a model", WorkloadInference)
@@ -104,6 +109,11 @@ func validateUsage(p *problems, req Request) {
 // train, and the job settings that need a model.
 func validateWork(p *problems, req Request) {
 	p.rangeF(RangeTokensBillion, req.TokensBillion)
+	p.rangeF(RangeSamplesMillion, req.SamplesMillion)
+	if req.TokensBillion != nil && req.SamplesMillion != nil {
+		p.invalid(fe("Conflicting Work",
+			"tokens_billion and samples_million both state the job's work: tokens_billion for language models and encoders, samples_million for vision, diffusion and speech models. Set the one for this model.", "samples_million"))
+	}
 	p.rangeF(RangeDeadlineHours, req.DeadlineHours)
 	p.rangeF(RangeTokensPerSecond, req.TokensPerSecond)
 	p.rangeF(RangeRequestsPerSecond, req.RequestsPerSecond)
@@ -130,7 +140,7 @@ func validateWork(p *problems, req Request) {
 			name string
 		}{{req.FineTuningMethod != "", "fine_tuning_method"}, {req.ContextTokens != nil, "context_tokens"}, {req.ConcurrentRequests != nil, "concurrent_requests"},
 			{req.PromptTokens != nil, "prompt_tokens"}, {req.OutputTokens != nil, "output_tokens"}, {req.TrainingBatchSize != nil, "training_batch_size"},
-			{req.TokensBillion != nil, "tokens_billion"}, {req.DeadlineHours != nil, "deadline_hours"}, {req.TokensPerSecond != nil, "tokens_per_second"}, {req.RequestsPerSecond != nil, "requests_per_second"},
+			{req.TokensBillion != nil, "tokens_billion"}, {req.SamplesMillion != nil, "samples_million"}, {req.DeadlineHours != nil, "deadline_hours"}, {req.TokensPerSecond != nil, "tokens_per_second"}, {req.RequestsPerSecond != nil, "requests_per_second"},
 			{req.MaxTimeToFirstTokenMs != nil, "max_time_to_first_token_ms"}, {req.MinReplicas != nil, "min_replicas"}, {req.MaxTimePerOutputTokenMs != nil, "max_time_per_output_token_ms"}} {
 			if f.set {
 				p.ignore(fe("Argument Needs A Model",
@@ -138,6 +148,44 @@ func validateWork(p *problems, req Request) {
 			}
 		}
 	}
+}
+
+// validateSampleWork refuses samples_million and model.forward_gflops
+// where no job is timed by samples: for a language model or an encoder
+// (timed by tokens), a small model (CPU sizes), or serving.
+func validateSampleWork(p *problems, cat *catalog.Catalog, req Request) {
+	m := req.Model
+	if m == nil || (req.SamplesMillion == nil && m.ForwardGFLOPs == 0) || !isModelWorkload(req.Workload) {
+		return
+	}
+	if m.ForwardGFLOPs != 0 && req.Workload == WorkloadInference {
+		p.invalid(fe("Argument Not Used By Workload",
+			"model.forward_gflops times the training of vision, diffusion and speech models, not workload \"inference\". Remove it, or set workload to \"training\" or \"fine_tuning\".", "model", "forward_gflops"))
+		return
+	}
+	kind, class := "", m.Class
+	if name := strings.TrimSpace(m.Name); name != "" && cat != nil {
+		if tm, _, ok := cat.ResolveModel(name); ok {
+			kind = tm.Kind
+		}
+	}
+	var what string
+	switch {
+	case class == ClassSmall:
+		what = "a small model (model.class = \"small\") runs on CPU sizes, where training is not timed"
+	case kind == catalog.ModelKindEncoder || kind == catalog.ModelKindGenerative || kind == catalog.ModelKindMoE:
+		what = fmt.Sprintf("%s is a %s, whose training is timed by tokens_billion", m.Name, perfmodel.KindLabel(kind))
+	case kind == "" && class != ClassNonGenerative && (class != "" || strings.TrimSpace(m.Name) == ""):
+		what = "the model is a language model (model.class " + orDefault(class, DefaultClass) + "), whose training is timed by tokens_billion; set model.class = \"nongenerative\" for a vision, diffusion or speech model"
+	default:
+		return
+	}
+	name, at := "samples_million", []string{"samples_million"}
+	if req.SamplesMillion == nil {
+		name, at = "model.forward_gflops", []string{"model", "forward_gflops"}
+	}
+	p.invalid(fe("Argument Not Used By The Model",
+		fmt.Sprintf("%s times the training of vision, diffusion and speech models, but %s. Remove %s.", name, what, name), at...))
 }
 
 // validateTokenSplit refuses a stated context_tokens shorter than the

@@ -278,10 +278,12 @@ func TestThroughputInputsWithoutAModel(t *testing.T) {
 }
 
 // With a model, the throughput inputs apply to language models on GPUs:
-// training FLOPs and the deadline are those of a generative model, the
-// decode rate that of a model with a KV cache (or a small model served on
-// CPUs, TestSmallModelSizedForItsDemandOnCPU). A vision model's
-// deadline_hours, an encoder's tokens_per_second (no KV cache, no decode) and
+// training FLOPs and the deadline are those of a model whose work is known
+// (tokens, or samples with the FLOPs of one), the decode rate that of a
+// model with a KV cache (or a small model served on CPUs,
+// TestSmallModelSizedForItsDemandOnCPU). The deadline_hours of a diffusion
+// model without samples_million, a vision model's tokens_billion (it is
+// timed by samples), an encoder's tokens_per_second (no KV cache, no decode) and
 // tokens_per_second with gpu_memory_gib (no per-copy memory to size copies
 // from) change nothing, and a warning says so, as it does for
 // context_tokens on a model without a token context.
@@ -290,7 +292,7 @@ func TestThroughputInputsTheModelDoesNotUse(t *testing.T) {
 		req  Request
 		name string
 	}{
-		{Request{Workload: WorkloadTraining, Model: &Model{Name: "vit-large"}, DeadlineHours: f64(1)}, "deadline_hours"},
+		{Request{Workload: WorkloadTraining, Model: &Model{Name: "stable-diffusion-xl"}, DeadlineHours: f64(1)}, "deadline_hours"},
 		{Request{Workload: WorkloadTraining, Model: &Model{Name: "vit-large"}, TokensBillion: f64(5)}, "tokens_billion"},
 		{Request{Workload: WorkloadInference, Model: &Model{ParametersBillion: 7}, GPUMemoryGiB: f64(20), TokensPerSecond: f64(100000)}, "tokens_per_second"},
 		{Request{Workload: WorkloadInference, Model: &Model{Name: "bert-large"}, TokensPerSecond: f64(100000)}, "tokens_per_second"},

@@ -22,6 +22,11 @@ type training struct {
 	perfmodel.TrainingWork
 	budget         tokenSource
 	deadlineStated bool
+	// untimed says why a training job of a vision, diffusion or speech
+	// model on GPUs has no work: what to set to time it (""). Its sizes
+	// then rank by the rate the training model gives them per USD (proxy).
+	untimed string
+	proxy   bool
 }
 
 // tokenSource is where a training job's token budget comes from.
@@ -32,6 +37,8 @@ const (
 	tokensStated                        // tokens_billion
 	tokensChinchilla                    // ChinchillaTokensPerParameter per parameter
 	tokensFineTuning                    // DefaultFineTuningTokensBillion
+	samplesStated                       // samples_million
+	samplesVision                       // DefaultVisionSamplesMillion
 )
 
 // hpcWork is an hpc or htc job as the per-VM model compares it, with the

@@ -101,6 +101,34 @@ data "hpcsku_recommendation" "pretrain_7b" {
   region         = "eastus"
 }
 
+# Vision, diffusion and speech training is timed by samples: ViT-Large in
+# bf16, 256 images per GPU, on 115 million samples (ImageNet-1k x 90 epochs;
+# the default for a vision model). Training FLOPs = 3 x 123.1 GFLOPs forward
+# x samples; each estimate gives job_hours, job_cost_usd and
+# samples_per_second. A diffusion or speech model needs samples_million; a
+# model outside the table also model.forward_gflops (with class =
+# "nongenerative"): without them its sizes rank by FLOP/s per USD, with a
+# warning.
+data "hpcsku_recommendation" "train_vit_large" {
+  workload            = "training"
+  model               = { name = "vit-large", precision = "bf16" }
+  training_batch_size = 256
+  samples_million     = 115
+  region              = "eastus"
+}
+
+data "hpcsku_recommendation" "train_custom_vision" {
+  workload = "training"
+  model = {
+    parameters_billion = 0.3
+    precision          = "bf16"
+    class              = "nongenerative"
+    forward_gflops     = 120
+  }
+  samples_million = 50
+  deadline_hours  = 48
+}
+
 # A chat service stated the way serving engineers state one: its load and its
 # latency targets. 50 requests per second of 1,000-token prompts and 200-token
 # answers (10,000 output tokens per second), the first token within 500 ms and

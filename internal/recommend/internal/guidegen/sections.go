@@ -14,6 +14,7 @@ import (
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend/internal/samplebench"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend/internal/servingbench"
 )
 
@@ -69,6 +70,14 @@ func examples() map[string]example {
 		"example-pretraining-deadline": {
 			ranks: 5,
 			req:   recommend.Request{Workload: recommend.WorkloadTraining, Model: model(recommend.Model{ParametersBillion: 7}), TokensBillion: f64(2000), DeadlineHours: f64(2000)},
+		},
+		"example-vision-training": {
+			ranks: 5,
+			req:   recommend.Request{Workload: recommend.WorkloadTraining, Model: model(recommend.Model{Name: "vit-large", Precision: "bf16"}), TrainingBatchSize: i64(256), SamplesMillion: f64(115)},
+		},
+		"example-vision-untimed": {
+			ranks: 5,
+			req:   recommend.Request{Workload: recommend.WorkloadTraining, Model: model(recommend.Model{ParametersBillion: 0.3, Precision: "bf16", Class: recommend.ClassNonGenerative})},
 		},
 		"example-training-7b": {
 			ranks: 5,
@@ -126,6 +135,7 @@ func sections(eng *recommend.Engine) map[string]section {
 		out[name] = func(string) (string, error) { return nearestMiss(eng, req) }
 	}
 	out["serving-calibration"] = func(string) (string, error) { return servingCalibration() }
+	out["sample-calibration"] = func(string) (string, error) { return sampleCalibration() }
 	return out
 }
 
@@ -158,6 +168,25 @@ func servingCalibration() (string, error) {
 		return "", err
 	}
 	return servingbench.Table(preds, sweep, skipped), nil
+}
+
+// sampleCalibration is the table of the published vision and diffusion
+// training runs against the samples model's predictions, on the embedded
+// catalog, as samplebench's test checks them.
+func sampleCalibration() (string, error) {
+	cat, err := catalog.Default()
+	if err != nil {
+		return "", err
+	}
+	rows, err := samplebench.Rows()
+	if err != nil {
+		return "", err
+	}
+	preds, err := samplebench.Predict(cat, rows)
+	if err != nil {
+		return "", err
+	}
+	return samplebench.Table(preds), nil
 }
 
 // fixtureLine says which catalog and date the examples use.
@@ -205,7 +234,10 @@ func needs(rq recommend.Requirements) string {
 	if rq.GPUMemoryGiB != nil {
 		parts = append(parts, trim(*rq.GPUMemoryGiB)+" GiB of GPU memory")
 	}
-	if rq.TrainingFLOPs > 0 {
+	switch {
+	case rq.TrainingFLOPs > 0 && rq.TrainingSamplesMillion > 0:
+		parts = append(parts, fmt.Sprintf("%s FLOPs (%s million samples) within %s hours", strings.Replace(fmt.Sprintf("%.3g", rq.TrainingFLOPs), "e+", "e", 1), trim(rq.TrainingSamplesMillion), n(rq.DeadlineHours)))
+	case rq.TrainingFLOPs > 0:
 		parts = append(parts, fmt.Sprintf("%s FLOPs (%s billion tokens) within %s hours", strings.Replace(fmt.Sprintf("%.3g", rq.TrainingFLOPs), "e+", "e", 1), trim(rq.TrainingTokensBillion), n(rq.DeadlineHours)))
 	}
 	if rq.TokensPerSecond > 0 {
@@ -374,6 +406,9 @@ func arguments(req recommend.Request) string {
 		if m.Precision != "" {
 			parts = append(parts, "precision = "+str(m.Precision))
 		}
+		if m.Class != "" {
+			parts = append(parts, "class = "+str(m.Class))
+		}
 		add("model", "{ "+strings.Join(parts, ", ")+" }")
 	}
 	if req.FineTuningMethod != "" {
@@ -382,7 +417,7 @@ func arguments(req recommend.Request) string {
 	for _, v := range []struct {
 		name string
 		p    *int64
-	}{{"context_tokens", req.ContextTokens}, {"concurrent_requests", req.ConcurrentRequests}, {"cores", req.Cores}} {
+	}{{"context_tokens", req.ContextTokens}, {"concurrent_requests", req.ConcurrentRequests}, {"training_batch_size", req.TrainingBatchSize}, {"cores", req.Cores}} {
 		if v.p != nil {
 			add(v.name, g(float64(*v.p)))
 		}
@@ -390,7 +425,7 @@ func arguments(req recommend.Request) string {
 	for _, v := range []struct {
 		name string
 		p    *float64
-	}{{"tokens_billion", req.TokensBillion}, {"deadline_hours", req.DeadlineHours}, {"tokens_per_second", req.TokensPerSecond}, {"max_price_per_hour", req.MaxPricePerHour}} {
+	}{{"tokens_billion", req.TokensBillion}, {"samples_million", req.SamplesMillion}, {"deadline_hours", req.DeadlineHours}, {"tokens_per_second", req.TokensPerSecond}, {"max_price_per_hour", req.MaxPricePerHour}} {
 		if v.p != nil {
 			add(v.name, g(*v.p))
 		}

@@ -1,0 +1,209 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package recommend
+
+import (
+	"strings"
+	"testing"
+)
+
+// dataCenterTrainingGPU reports whether a GPU is of the A100 and H100 class
+// an architect sizes a vision training run on.
+func dataCenterTrainingGPU(id string) bool {
+	for _, p := range []string{"a100-", "h100-", "h200-"} {
+		if strings.HasPrefix(id, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// dominates reports whether a is at least as fast as b for no more money
+// per hour, and strictly better on one of them.
+func dominates(aPrice, aSpeed, bPrice, bSpeed float64) bool {
+	return aPrice <= bPrice && aSpeed >= bSpeed && (aPrice < bPrice || aSpeed > bSpeed)
+}
+
+// "Train ViT-Large in bf16, batch 256 per GPU" on 115 million samples, as
+// a platform team writes it: timed, with an A100 or H100 first, every size
+// with its samples per second, and no size ranked below one it is both
+// slower and dearer than.
+func TestVisionTrainingIsTimedBySamples(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadTraining, AsOf: asOf, MaxResults: i64(50),
+		Model: &Model{Name: "vit-large", Precision: PrecisionBF16}, TrainingBatchSize: i64(256), SamplesMillion: f64(115)})
+	if rq := res.Requirements; rq.TrainingSamplesMillion != 115 || rq.TrainingTokensBillion != 0 || !(rq.TrainingFLOPs > 4e19 && rq.TrainingFLOPs < 4.5e19) {
+		t.Errorf("requirements: %v million samples, %v billion tokens, %g FLOPs; want 115, 0 and 3 × 123.1 GFLOPs × 115 million", rq.TrainingSamplesMillion, rq.TrainingTokensBillion, rq.TrainingFLOPs)
+	}
+	top := res.Recommendations[0]
+	if !dataCenterTrainingGPU(top.SKU.GPU.ModelID) || top.Estimate == nil || top.Estimate.JobHours == nil {
+		t.Fatalf("top %s (%s), estimate %+v: want an A100 or H100 class size with job hours", top.VMSize, top.SKU.GPU.ModelID, top.Estimate)
+	}
+	for _, r := range res.Recommendations {
+		e := r.Estimate
+		if e == nil || e.SamplesPerSecond == nil || e.TokensPerSecond != nil || e.CostPerMillionTokens != nil {
+			t.Errorf("%s: estimate %+v, want samples per second and no token figures", r.VMSize, e)
+		}
+	}
+	assertNoDominatedAbove(t, res, func(r Recommendation) float64 { return *r.Estimate.SamplesPerSecond })
+}
+
+// assertNoDominatedAbove fails when a recommendation ranks above one that
+// is at least as fast for no more money: a faster GPU at the same price
+// never ranks lower.
+func assertNoDominatedAbove(t *testing.T, res *Result, speed func(Recommendation) float64) {
+	t.Helper()
+	recs, pairs := res.Recommendations, 0
+	for i := range recs {
+		for j := i + 1; j < len(recs); j++ {
+			a, b := recs[i], recs[j]
+			if a.TotalPricePerHour == nil || b.TotalPricePerHour == nil {
+				continue
+			}
+			pairs++
+			if dominates(*b.TotalPricePerHour, speed(b), *a.TotalPricePerHour, speed(a)) {
+				t.Errorf("%s (rank %d, %.3f USD/h, %.4g) ranks above %s (rank %d, %.3f USD/h, %.4g), which is faster for no more",
+					a.VMSize, a.Rank, *a.TotalPricePerHour, speed(a), b.VMSize, b.Rank, *b.TotalPricePerHour, speed(b))
+			}
+		}
+	}
+	if pairs < 10 {
+		t.Errorf("only %d priced pairs of recommendations to compare", pairs)
+	}
+}
+
+// An unnamed 0.3B vision model in bf16, with neither its work per sample
+// nor its samples: not timed, so no estimate, a warning naming what to
+// set, and its sizes ranked by the FLOP/s they give per USD, which puts an
+// A100 or H100 first rather than the cheapest slice of a GPU.
+func TestUntimedVisionTrainingRanksByRatePerUSD(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadTraining, AsOf: asOf, MaxResults: i64(50),
+		Model: &Model{ParametersBillion: 0.3, Precision: PrecisionBF16, Class: ClassNonGenerative}})
+	top := res.Recommendations[0]
+	if !dataCenterTrainingGPU(top.SKU.GPU.ModelID) || top.Estimate != nil {
+		t.Errorf("top %s (%s), estimate %+v: want an A100 or H100 class size, not timed", top.VMSize, top.SKU.GPU.ModelID, top.Estimate)
+	}
+	if !hasWarning(res.Warnings, "Training Not Timed", "model.forward_gflops") {
+		t.Errorf("warnings %+v: want Training Not Timed naming model.forward_gflops", res.Warnings)
+	}
+	cheapest := res.Recommendations[0]
+	for _, r := range res.Recommendations {
+		if r.TotalPricePerHour != nil && *r.TotalPricePerHour < *cheapest.TotalPricePerHour {
+			cheapest = r
+		}
+	}
+	if cheapest.VMSize == top.VMSize {
+		t.Errorf("the cheapest size %s ranks first: price alone decided", top.VMSize)
+	}
+	// With the work stated, the same model is timed.
+	res = mustRecommend(t, Request{Workload: WorkloadTraining, AsOf: asOf,
+		Model:          &Model{ParametersBillion: 0.3, Precision: PrecisionBF16, Class: ClassNonGenerative, ForwardGFLOPs: 120},
+		SamplesMillion: f64(115)})
+	if e := res.Recommendations[0].Estimate; e == nil || e.JobHours == nil || e.SamplesPerSecond == nil {
+		t.Errorf("with forward_gflops and samples_million: estimate %+v, want job hours", e)
+	}
+}
+
+// A vision model is timed on ImageNet-1k × 90 epochs by default, and says
+// so; a diffusion or speech model is not, until samples_million is set.
+func TestSampleDefaultsByKind(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadTraining, AsOf: asOf, Model: &Model{Name: "resnet-50"}})
+	if rq := res.Requirements; rq.TrainingSamplesMillion != DefaultVisionSamplesMillion || rq.Defaults["samples_million"] != "115.3" ||
+		!strings.Contains(rq.TokenBudget, "ImageNet-1k") {
+		t.Errorf("resnet-50: %v million samples, defaults %v, budget %q", rq.TrainingSamplesMillion, rq.Defaults, rq.TokenBudget)
+	}
+	for _, name := range []string{"stable-diffusion-3-medium", "whisper-large-v3"} {
+		req := Request{Workload: WorkloadTraining, AsOf: asOf, Model: &Model{Name: name}}
+		res := mustRecommend(t, req)
+		if res.Requirements.TrainingFLOPs != 0 || !hasWarning(res.Warnings, "Training Not Timed", "samples_million") {
+			t.Errorf("%s without samples_million: %g FLOPs, warnings %+v", name, res.Requirements.TrainingFLOPs, res.Warnings)
+		}
+		req.SamplesMillion = f64(10)
+		res = mustRecommend(t, req)
+		if e := res.Recommendations[0].Estimate; res.Requirements.TrainingSamplesMillion != 10 || e == nil || e.JobHours == nil {
+			t.Errorf("%s with samples_million: %v million samples, estimate %+v", name, res.Requirements.TrainingSamplesMillion, e)
+		}
+	}
+	// An encoder is timed by tokens, like a language model.
+	res = mustRecommend(t, Request{Workload: WorkloadTraining, AsOf: asOf, Model: &Model{Name: "bert-large"}, TokensBillion: f64(10)})
+	if e := res.Recommendations[0].Estimate; e == nil || e.JobHours == nil || e.TokensPerSecond == nil {
+		t.Errorf("bert-large with tokens_billion: estimate %+v", e)
+	}
+}
+
+// LoRA of a vision model costs 2 forward passes per sample, full training 3.
+func TestLoRASampleWork(t *testing.T) {
+	full := mustRecommend(t, Request{Workload: WorkloadFineTuning, AsOf: asOf, Model: &Model{Name: "vit-huge"}, FineTuningMethod: MethodFull, SamplesMillion: f64(1)})
+	lora := mustRecommend(t, Request{Workload: WorkloadFineTuning, AsOf: asOf, Model: &Model{Name: "vit-huge"}, FineTuningMethod: MethodLoRA, SamplesMillion: f64(1)})
+	if r := lora.Requirements.TrainingFLOPs / full.Requirements.TrainingFLOPs; r < 0.66 || r > 0.67 {
+		t.Errorf("LoRA ÷ full FLOPs = %v, want 2 ÷ 3", r)
+	}
+}
+
+// samples_million and model.forward_gflops where no job is timed by
+// samples are errors on the attribute, naming what to do.
+func TestSampleInputsRefused(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		req  Request
+		path string
+		want string
+	}{
+		{"with tokens_billion", Request{Workload: WorkloadTraining, Model: &Model{Name: "vit-large"}, SamplesMillion: f64(1), TokensBillion: f64(1)}, "samples_million", "Set the one for this model"},
+		{"a language model", Request{Workload: WorkloadTraining, Model: &Model{Name: "llama-3.1-8b"}, SamplesMillion: f64(1)}, "samples_million", "timed by tokens_billion"},
+		{"an encoder", Request{Workload: WorkloadTraining, Model: &Model{Name: "bert-base"}, SamplesMillion: f64(1)}, "samples_million", "encoder model"},
+		{"an unnamed generative model", Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 1}, SamplesMillion: f64(1)}, "samples_million", `model.class = "nongenerative"`},
+		{"forward on a language model", Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 1, ForwardGFLOPs: 10}}, "model.forward_gflops", "Remove model.forward_gflops"},
+		{"forward for inference", Request{Workload: WorkloadInference, Model: &Model{Name: "vit-large", ForwardGFLOPs: 10}}, "model.forward_gflops", "not workload \"inference\""},
+		{"serving", Request{Workload: WorkloadInference, Model: &Model{Name: "vit-large"}, SamplesMillion: f64(1)}, "samples_million", "training and fine-tuning"},
+		{"too many", Request{Workload: WorkloadTraining, Model: &Model{Name: "vit-large"}, SamplesMillion: f64(2e6)}, "samples_million", "at most 1,000,000"},
+		{"no forward", Request{Workload: WorkloadTraining, Model: &Model{Name: "vit-large", ForwardGFLOPs: -1}}, "model.forward_gflops", "greater than 0"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.req.AsOf = asOf
+			_, err := testEngine(t).Recommend(tc.req)
+			ve, ok := err.(*ValidationError)
+			if !ok {
+				t.Fatalf("error %v, want a validation error", err)
+			}
+			for _, f := range ve.Errors {
+				if strings.Join(f.Path, ".") == tc.path && strings.Contains(f.Detail, tc.want) {
+					return
+				}
+			}
+			t.Errorf("errors %+v, want one at %s containing %q", ve.Errors, tc.path, tc.want)
+		})
+	}
+}
+
+// hasWarning reports whether a warning has the summary and mentions text.
+func hasWarning(ws []Warning, summary, text string) bool {
+	for _, w := range ws {
+		if w.Summary == summary && strings.Contains(w.Detail, text) {
+			return true
+		}
+	}
+	return false
+}
+
+// A vision job with a deadline scales out like a language model's, within
+// max_nodes: ViT-H/14 on 1,000 million samples within 24 hours needs
+// several VMs of 8 GPUs with InfiniBand, and none beyond the cap.
+func TestVisionDeadlineScalesOut(t *testing.T) {
+	req := Request{Workload: WorkloadTraining, AsOf: asOf, Model: &Model{Name: "vit-huge", Precision: PrecisionBF16},
+		SamplesMillion: f64(1000), DeadlineHours: f64(24), MaxResults: i64(20)}
+	res := mustRecommend(t, req)
+	top := res.Recommendations[0]
+	if top.Nodes < 2 || top.Estimate == nil || top.Estimate.JobHours == nil || *top.Estimate.JobHours > 24 {
+		t.Fatalf("top %s on %d VMs, estimate %+v: want several VMs within 24 hours", top.VMSize, top.Nodes, top.Estimate)
+	}
+	req.MaxNodes = i64(top.Nodes - 1)
+	res, err := testEngine(t).Recommend(req)
+	if err == nil {
+		for _, r := range res.Recommendations {
+			if r.Nodes > *req.MaxNodes || *r.Estimate.JobHours > 24 {
+				t.Errorf("%s on %d VMs, %v hours: beyond max_nodes %d or the deadline", r.VMSize, r.Nodes, *r.Estimate.JobHours, *req.MaxNodes)
+			}
+		}
+	}
+}
