@@ -237,6 +237,7 @@ func newSKU(d SKUDoc, sr SeriesDoc) *SKU {
 	}
 	s.QuotaFamily = sr.QuotaFamily
 	s.NoNodeAutoProvisioning = sr.NoNodeAutoProvisioning
+	s.NCCLEnv = sr.NCCLEnv
 	if d.QuotaFamily != "" {
 		s.QuotaFamily = d.QuotaFamily
 	}

@@ -114,6 +114,13 @@ type SeriesDoc struct {
 	// otherwise.
 	NoNodeAutoProvisioning      bool     `json:"no_node_auto_provisioning,omitempty"`
 	NodeAutoProvisioningSources []string `json:"node_auto_provisioning_sources,omitempty"`
+	// NCCLEnv is the NCCL environment Azure's HPC image writes to
+	// /etc/nccl.conf for the series' sizes (topology file, PCI relaxed
+	// ordering), which a training job's processes need where the file is
+	// not read (containers); NCCLEnvSources give it. Omitted where the
+	// image writes none.
+	NCCLEnv        map[string]string `json:"nccl_env,omitempty"`
+	NCCLEnvSources []string          `json:"nccl_env_sources,omitempty"`
 	// Placement is how Azure places the series' VMs when one job spans
 	// several, where it differs from the usual InfiniBand scale set (one
 	// placement group of up to 100 VMs); omitted otherwise.

@@ -696,3 +696,33 @@ func TestDefaultDecodesOnce(t *testing.T) {
 		t.Errorf("a second decode: catalog %p (Default %p), error %v", again, first, err)
 	}
 }
+
+// A series' NCCL environment comes with its sources and names only NCCL
+// and UCX variables; its sizes carry it.
+func TestSeriesNCCLEnv(t *testing.T) {
+	build := func(env map[string]string, sources []string) (*Catalog, error) {
+		docs := testDocs()
+		sr := &docs[3].Series[0]
+		sr.NCCLEnv, sr.NCCLEnvSources = env, sources
+		return Build(docs, strings.NewReader(testPricesHeader), strings.NewReader(testSpotHeader))
+	}
+	c, err := build(map[string]string{"NCCL_TOPO_FILE": "/opt/microsoft/ndv5/topo.xml"}, []string{testSource})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := c.Lookup("Standard_NX8_v1"); s.NCCLEnv["NCCL_TOPO_FILE"] != "/opt/microsoft/ndv5/topo.xml" {
+		t.Errorf("size env %v", s.NCCLEnv)
+	}
+	for _, tc := range []struct {
+		env     map[string]string
+		sources []string
+		want    string
+	}{
+		{map[string]string{"NCCL_DEBUG": "INFO"}, nil, "nccl_env and nccl_env_sources go together"},
+		{map[string]string{"PATH": "/bin"}, []string{testSource}, `nccl_env key "PATH" is not an NCCL_ or UCX_ environment variable`},
+	} {
+		if _, err := build(tc.env, tc.sources); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("env %v: error %v, want %q", tc.env, err, tc.want)
+		}
+	}
+}

@@ -132,6 +132,7 @@ func (c *Catalog) validateDataFacts() []error {
 			check("series "+name, "placement.sources", sr.Placement.Sources)
 		}
 		check("series "+name, "node_auto_provisioning_sources", sr.NodeAutoProvisioningSources)
+		check("series "+name, "nccl_env_sources", sr.NCCLEnvSources)
 	}
 	// Images and size overrides as stored (a later document replaces an
 	// earlier entry with the same key); sizes that did not join are

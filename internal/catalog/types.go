@@ -123,6 +123,9 @@ type SKU struct {
 	// NoNodeAutoProvisioning: AKS node auto-provisioning (Karpenter) does
 	// not place the size (its series' record).
 	NoNodeAutoProvisioning bool
+	// NCCLEnv is the NCCL environment Azure's HPC image sets for the
+	// size's series (its series' record); nil where it sets none.
+	NCCLEnv map[string]string
 	// AvailabilitySource says where Availability comes from: "availability
 	// file <path>", or "embedded price snapshot of <date>" without one (a
 	// size is then taken to be offered where it is priced).

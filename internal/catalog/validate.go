@@ -16,6 +16,10 @@ import (
 
 var sizeNameRE = regexp.MustCompile(`^Standard_[A-Za-z0-9_-]+$`)
 
+// ncclEnvRE is the form of a series' nccl_env key: an NCCL or UCX
+// environment variable.
+var ncclEnvRE = regexp.MustCompile(`^(NCCL|UCX)_[A-Z0-9_]+$`)
+
 func validDate(s string) bool {
 	_, err := time.Parse(DateLayout, s)
 	return err == nil
@@ -73,6 +77,14 @@ func validateSeries(sr SeriesDoc) []error {
 	}
 	if len(sr.Sources) == 0 {
 		errs = append(errs, fmt.Errorf("series %s: no sources", sr.Name))
+	}
+	if (len(sr.NCCLEnv) > 0) != (len(sr.NCCLEnvSources) > 0) {
+		errs = append(errs, fmt.Errorf("series %s: nccl_env and nccl_env_sources go together", sr.Name))
+	}
+	for k := range sr.NCCLEnv {
+		if !ncclEnvRE.MatchString(k) {
+			errs = append(errs, fmt.Errorf("series %s: nccl_env key %q is not an NCCL_ or UCX_ environment variable", sr.Name, k))
+		}
 	}
 	if sr.NoNodeAutoProvisioning != (len(sr.NodeAutoProvisioningSources) > 0) {
 		errs = append(errs, fmt.Errorf("series %s: no_node_auto_provisioning and node_auto_provisioning_sources go together", sr.Name))

@@ -147,6 +147,11 @@ type Layout struct {
 	// PlacementGroupVMs is the most VMs of one InfiniBand placement group,
 	// which a CycleCloud node array's scale set is limited to.
 	PlacementGroupVMs int64
+	// Served is a served model's layout as its estimate used it (nil for
+	// other jobs); TrainGPUsPerVM the GPUs of each VM a training or
+	// fine-tuning job computes on (0 for other jobs).
+	Served         *ServedLayout
+	TrainGPUsPerVM int64
 }
 
 // For derives the target-ready settings of a layout:
@@ -187,6 +192,7 @@ func For(l *Layout) Deployment {
 		}
 		d.SinglePlacementGroup = d.RDMAPlacement == PlacementScaleSet && (s.Placement == nil || s.Placement.SinglePlacementGroup)
 	}
+	d.Serving, d.Launch = servingFor(l), launchFor(l)
 	targetDeployment(l, &d, rdma)
 	return d
 }
@@ -286,6 +292,7 @@ func cycleCloudDeployment(l *Layout, imageURN string, singlePlacementGroup, rdma
 		cc.MaxScaleSetSize = l.PlacementGroupVMs
 	}
 	cc.Interruptible = l.Spot && SpotOffered(l)
+	cc.SbatchArgs = sbatchArgs(l)
 	var notes []string
 	if rdma && l.Spans {
 		notes = append(notes, RDMANote)

@@ -39,10 +39,35 @@ type Deployment struct {
 	// a rack-scale NVLink domain, when the job spans its VMs and the
 	// target is vmss; nil otherwise.
 	Interconnect *InterconnectDeployment
-	AKS          *AKSDeployment        // set when the target is aks
-	CycleCloud   *CycleCloudDeployment // set when the target is cyclecloud
-	AzureML      *AzureMLDeployment    // set when the target is azureml
-	Batch        *BatchDeployment      // set when the target is batch
+	// Serving holds the serving engines' arguments for the layout a
+	// served model's estimate used (inference on GPU sizes); nil
+	// otherwise. Launch holds a training job's launcher settings where
+	// it spans VMs or leaves GPUs idle; nil otherwise.
+	Serving    *ServingDeployment
+	Launch     *LaunchDeployment
+	AKS        *AKSDeployment        // set when the target is aks
+	CycleCloud *CycleCloudDeployment // set when the target is cyclecloud
+	AzureML    *AzureMLDeployment    // set when the target is azureml
+	Batch      *BatchDeployment      // set when the target is batch
+}
+
+// ServingDeployment holds the arguments of vLLM (VLLMVersion) and SGLang
+// (SGLangVersion) for one VM of the layout, as --flag=value; a list is nil
+// where the engine's documentation excludes the GPU and format. Note says
+// what else the engines need.
+type ServingDeployment struct {
+	VLLMArgs   []string
+	SGLangArgs []string
+	Note       string
+}
+
+// LaunchDeployment holds a training job's launcher settings: torchrun's
+// --nnodes and --nproc-per-node, and the NCCL environment of the size's
+// series when the job talks over InfiniBand across VMs (nil otherwise).
+type LaunchDeployment struct {
+	NNodes       int64
+	NProcPerNode int64
+	Env          map[string]string
 }
 
 // InterconnectDeployment holds the Compute API settings that place the VMs
@@ -124,7 +149,10 @@ type CycleCloudDeployment struct {
 	// partition: the only one CycleCloud Workspace for Slurm offers Spot
 	// on), with MaxPrice -1.
 	Interruptible bool
-	Note          string // what else the partition needs; "" when nothing
+	// SbatchArgs are the sbatch options of a job on a GPU partition
+	// (--nodes, --gpus-per-node, --ntasks-per-node); nil on CPU sizes.
+	SbatchArgs []string
+	Note       string // what else the partition needs; "" when nothing
 }
 
 // AzureMLDeployment holds Azure Machine Learning compute cluster settings.

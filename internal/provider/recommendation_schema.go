@@ -21,6 +21,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/deploy"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
 )
@@ -572,6 +573,29 @@ func recommendationAttributes() map[string]schema.Attribute {
 						"note":                              strAttr("How to apply them."),
 					},
 				},
+				"serving": schema.SingleNestedAttribute{
+					Computed:            true,
+					MarkdownDescription: "`inference` of a language model on GPUs: the serving engines' arguments for one VM of the layout the estimate used, never recomputed (the [ranking guide](../guides/ranking.md) gives the flags' sources). Null for CPU sizes and other workloads.",
+					Attributes: map[string]schema.Attribute{
+						"vllm_args": strListAttr("`vllm serve MODEL` arguments for vLLM " + deploy.VLLMVersion + ", as `--flag=value`: `--tensor-parallel-size` and `--pipeline-parallel-size` (`tensor_parallel_size`, `pipeline_parallel_size`), `--data-parallel-size` (the copies each VM runs), " +
+							"`--max-num-seqs` (`estimate.sequences_per_copy`), `--max-model-len` (`requirements.context_tokens`), `--kv-cache-dtype` (`fp8` where the estimate stored the KV cache in fp8, else `auto`), `--gpu-memory-utilization` (0.9, the share the estimate used), " +
+							"`--quantization=fp8` for a 16-bit checkpoint served in fp8; for a copy over several VMs, `--distributed-executor-backend=mp`, `--nnodes`, `--node-rank=" + deploy.NodeRankPlaceholder + "` and `--master-addr=" + deploy.HeadAddressPlaceholder + "`. " +
+							"Null where vLLM's documentation excludes the GPU and format (int8 on compute capability 10.0 and later)."),
+						"sglang_args": strListAttr("`python -m sglang.launch_server --model-path MODEL` arguments for SGLang " + deploy.SGLangVersion + ": `--tp-size`, `--pp-size`, `--dp-size`, `--max-running-requests` (per copy), `--context-length`, `--kv-cache-dtype` (`fp8_e4m3` or `auto`), `--mem-fraction-static`, `--quantization`; " +
+							"for a copy over several VMs, `--nnodes`, `--node-rank` and `--dist-init-addr`."),
+						"note": strAttr("The engines' versions and commands, the checkpoint a quantised precision needs, and for a copy over several VMs how to fill the placeholders (each VM's rank, the head VM's address; vLLM's other VMs also take `--headless`)."),
+					},
+				},
+				"launch": schema.SingleNestedAttribute{
+					Computed:            true,
+					MarkdownDescription: "`training` and `fine_tuning` on GPUs: the launcher settings of a job that spans VMs or computes on fewer GPUs than its VM has; null where it runs on one VM and all its GPUs, and for other workloads.",
+					Attributes: map[string]schema.Attribute{
+						"nnodes":         int64Attr("torchrun's `--nnodes`: the recommendation's `nodes`."),
+						"nproc_per_node": int64Attr("torchrun's `--nproc-per-node`: the GPUs of each VM the job computes on (one process per GPU)."),
+						"env": schema.MapAttribute{Computed: true, ElementType: types.StringType,
+							MarkdownDescription: "Over InfiniBand across VMs: the NCCL settings Azure's HPC image writes to `/etc/nccl.conf` for the size's series (`NCCL_TOPO_FILE`, `NCCL_IB_PCI_RELAXED_ORDERING`, `NCCL_IGNORE_CPU_AFFINITY`), for containers that do not read that file; null otherwise, and for series the image sets none for (MI300X, GB200, GB300)."},
+					},
+				},
 				"zones": strListAttr("With the provider's `availability_file`: the availability zones of the recommendation's `region` where the subscription can deploy the size " +
 					"(the region's zones minus those with a `Zone` restriction), sorted, ready for `zone`, `zones` or `availability_zones` arguments; empty where the region has no zones. Null without an availability file."),
 				"aks": schema.SingleNestedAttribute{
@@ -622,6 +646,7 @@ func recommendationAttributes() map[string]schema.Attribute {
 						"max_nodes":              int64Attr("VMs one job needs: the lower bound for the partition's `maxNodes`."),
 						"max_scaleset_size":      int64Attr("Most VMs per scale set when the job's InfiniBand crosses VMs in a single placement group (100; the Slurm template's `HPCMaxScalesetSize`); null otherwise, and for sizes without a single placement group (see `interconnect`)."),
 						"fallback_machine_types": supportList("Ranked sizes with the same CPU architecture and image, this size first: sizes the partition can switch to without changing its image. Each partition takes one machine type."),
+						"sbatch_args":            strListAttr("GPU partitions: the `sbatch` options of the job: `--nodes` (`nodes`), `--gpus-per-node` and `--ntasks-per-node` (the GPUs each VM computes on, one task each; CycleCloud's Slurm configures `gres` GPUs and `select/cons_tres`); null on CPU sizes."),
 						"interruptible":          boolAttr("Whether the partition runs Spot VMs (`spot = true` and the `htc` partition, the only one CycleCloud Workspace for Slurm offers Spot on: its `useSpot`, the template's `Interruptible` with `MaxPrice` -1); `hpc` and `gpu` partitions run on demand."),
 						"note":                   strAttr("What else the partition needs: the RDMA network's address space for InfiniBand across VMs, whole racks with `scale_m1` for ND GB200 and GB300 v6, the on-demand price of a Spot request on `hpc` or `gpu`; null when nothing."),
 					},

@@ -163,6 +163,8 @@ type deploymentOut struct {
 	Spot                         *spotOut         `tfsdk:"spot"`
 	Note                         *string          `tfsdk:"note"`
 	Interconnect                 *interconnectOut `tfsdk:"interconnect"`
+	Serving                      *servingOut      `tfsdk:"serving"`
+	Launch                       *launchOut       `tfsdk:"launch"`
 	AKS                          *aksOut          `tfsdk:"aks"`
 	CycleCloud                   *cycleCloudOut   `tfsdk:"cyclecloud"`
 	AzureML                      *azureMLOut      `tfsdk:"azureml"`
@@ -178,6 +180,18 @@ type interconnectOut struct {
 	InterconnectBlockCapacity      int64    `tfsdk:"interconnect_block_capacity"`
 	Sources                        []string `tfsdk:"sources"`
 	Note                           string   `tfsdk:"note"`
+}
+
+type servingOut struct {
+	VLLMArgs   []string `tfsdk:"vllm_args"`
+	SGLangArgs []string `tfsdk:"sglang_args"`
+	Note       string   `tfsdk:"note"`
+}
+
+type launchOut struct {
+	NNodes       int64             `tfsdk:"nnodes"`
+	NProcPerNode int64             `tfsdk:"nproc_per_node"`
+	Env          map[string]string `tfsdk:"env"`
 }
 
 type spotOut struct {
@@ -217,6 +231,7 @@ type cycleCloudOut struct {
 	MaxScaleSetSize      *int64   `tfsdk:"max_scaleset_size"`
 	FallbackMachineTypes []string `tfsdk:"fallback_machine_types"`
 	Interruptible        bool     `tfsdk:"interruptible"`
+	SbatchArgs           []string `tfsdk:"sbatch_args"`
 	Note                 *string  `tfsdk:"note"`
 }
 
@@ -475,6 +490,12 @@ func deploymentOutput(d deploy.Deployment) deploymentOut {
 		dep.Spot = &spotOut{Priority: sp.Priority, EvictionPolicy: sp.EvictionPolicy, MaxBidPrice: sp.MaxBidPrice}
 	}
 	dep.AKS = aksOutput(d.AKS)
+	if s := d.Serving; s != nil {
+		dep.Serving = &servingOut{VLLMArgs: s.VLLMArgs, SGLangArgs: s.SGLangArgs, Note: s.Note}
+	}
+	if l := d.Launch; l != nil {
+		dep.Launch = &launchOut{NNodes: l.NNodes, NProcPerNode: l.NProcPerNode, Env: l.Env}
+	}
 	if ic := d.Interconnect; ic != nil {
 		dep.Interconnect = &interconnectOut{
 			HighSpeedInterconnectPlacement: ic.HighSpeedInterconnectPlacement, APIVersion: ic.APIVersion, RackVMs: ic.RackVMs, Racks: ic.Racks, ScaleSets: ic.ScaleSets,
@@ -485,7 +506,7 @@ func deploymentOutput(d deploy.Deployment) deploymentOut {
 		dep.CycleCloud = &cycleCloudOut{
 			Partition: c.Partition, MachineType: c.MachineType, OSImage: strPtr(c.OSImage), MaxNodes: c.MaxNodes,
 			MaxScaleSetSize: optPositive(c.MaxScaleSetSize), FallbackMachineTypes: nonNil(c.FallbackMachineTypes),
-			Interruptible: c.Interruptible, Note: strPtr(c.Note),
+			Interruptible: c.Interruptible, SbatchArgs: c.SbatchArgs, Note: strPtr(c.Note),
 		}
 	}
 	if m := d.AzureML; m != nil {

@@ -750,7 +750,7 @@ func TestRequirements(t *testing.T) {
 		"Training work: (6 × 70B active parameters) per token × 1400 billion tokens = 5.880e+23 FLOPs; tokens: 20 tokens per parameter, compute-optimal (Hoffmann et al. 2022); set tokens_billion for the real budget.",
 		"Deadline: 720 hours by default; each size scales out to meet it within the VMs one job may span, and a size that cannot runs longer, with a warning.",
 		"Scale up before scale out: one VM when any size holds the job, more VMs only when none does (Azure Machine Learning guidance).",
-		"Interconnect: InfiniBand only when the job spans several VMs; otherwise RDMA sizes are penalized because unused bandwidth costs money (Azure HPC guidance: InfiniBand only where it is used).",
+		"Interconnect: InfiniBand only when the job spans several VMs; otherwise RDMA sizes lose points for bandwidth they would not use (Azure HPC guidance: InfiniBand only where it is used).",
 	}
 	var formula string
 	got := slices.Clone(rq.Explanation)
@@ -760,9 +760,10 @@ func TestRequirements(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("explanation\n got  %q\n want %q", rq.Explanation, want)
 	}
-	const states = "Memory estimate: model states: 70B parameters × 16 bytes (bf16 weights 2 + gradients 2 + fp32 master weights 4 + Adam moments 8)"
-	if !strings.HasPrefix(formula, states) || !strings.Contains(formula, "1043.08") || !strings.Contains(formula, "521.54") {
-		t.Errorf("memory estimate %q", formula)
+	const states = "model states: 70B parameters × 16 bytes (bf16 weights 2 + gradients 2 + fp32 master weights 4 + Adam moments 8)"
+	if m := rq.Memory; m == nil || formula != "Memory estimate: "+trimFloat(m.GiB)+" GiB, derived in memory.formula." ||
+		!strings.HasPrefix(m.Formula, states) || !strings.Contains(m.Formula, "1043.08") || !strings.Contains(m.Formula, "521.54") {
+		t.Errorf("memory estimate %q, memory %+v", formula, m)
 	}
 	if rq.FineTuningMethod != "" || rq.Model != "" || rq.ContextTokens != 0 || rq.ConcurrentRequests != 0 || rq.KVCacheGiB != 0 {
 		t.Errorf("training without a model name: method %q, model %q, context %d, concurrency %d, KV cache %v",
@@ -794,8 +795,8 @@ func TestRequirements(t *testing.T) {
 	}
 	// The formula names each part and ends with the total: model states
 	// 1,043.08 + 50% activations 521.54 = 1,564.62 GiB.
-	if !strings.HasSuffix(formula, "activations: 50% of the model states = 521.54 GiB; total 1564.62 GiB.") {
-		t.Errorf("the memory formula reads %q", formula)
+	if f := rq.Memory.Formula; !strings.HasSuffix(f, "activations: 50% of the model states = 521.54 GiB; total 1564.62 GiB") {
+		t.Errorf("the memory formula reads %q", f)
 	}
 }
 

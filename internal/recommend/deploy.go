@@ -7,7 +7,10 @@ package recommend
 // (internal/deploy): the size, its VMs, whether the job spans them over
 // InfiniBand, the target, and the zones of its region.
 
-import "github.com/hpcsku/terraform-provider-hpcsku/internal/deploy"
+import (
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/deploy"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
+)
 
 // deployment is the target-ready settings of a ranked layout.
 func deployment(n *requirements, e *eval) deploy.Deployment {
@@ -15,7 +18,35 @@ func deployment(n *requirements, e *eval) deploy.Deployment {
 		SKU: e.in.sku, Target: n.target, Nodes: e.nodes, Spans: e.spans, IBNeeded: e.ibNeeded,
 		MPI: n.workload == WorkloadHPC, IndependentTasks: n.independentTasks(), Spot: n.spot,
 		Zones: zonesOf(n, e), PlacementGroupVMs: e.in.maxJobVMs,
+		Served: servedLayout(n, e), TrainGPUsPerVM: trainGPUsPerVM(n, e),
 	})
+}
+
+// servedLayout is the layout a served model's estimate used, as the
+// serving engines take it; nil where no language model is served on GPUs.
+func servedLayout(n *requirements, e *eval) *deploy.ServedLayout {
+	in := e.in
+	if !n.serviceTimed() || !in.IsGPU || !e.gl.OK || e.pt.maxBatch < 1 || n.job.KVPerSeq <= 0 {
+		return nil
+	}
+	sv := &deploy.ServedLayout{
+		TP: e.gl.TP, PP: e.gl.PP, CopiesPerVM: max(1, min(e.gl.PerGroup, e.ptCopies)),
+		SeqsPerCopy: e.pt.maxBatch, Context: n.mi.Context, Precision: n.precision,
+		KVFP8: n.precision == perfmodel.PrecisionFP8, MemoryShare: n.job.Share, CC: in.CC, AMD: in.AMD,
+	}
+	if m := n.mi.Model; m != nil {
+		sv.Checkpoint = m.Precision
+	}
+	return sv
+}
+
+// trainGPUsPerVM is the GPUs of each VM a training or fine-tuning job
+// computes on (one for a share of a GPU); 0 for other jobs.
+func trainGPUsPerVM(n *requirements, e *eval) int64 {
+	if !e.in.IsGPU || (n.workload != WorkloadTraining && n.workload != WorkloadFineTuning) {
+		return 0
+	}
+	return max(1, int64(n.train.GPUsUsed(&e.in.Hardware, e.nodes)))
 }
 
 // fillRankedLists sets the settings that name the other ranked sizes

@@ -6,6 +6,7 @@ package recommend
 import (
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -309,10 +310,19 @@ func testDeploymentAKS(t *testing.T, cat *catalog.Catalog) {
 	// every ranked size (all x86_64), this one first.
 	res := mustRecommendOn(t, cat, Request{Workload: "inference", Model: &Model{ParametersBillion: 1.3}, Target: "aks", AsOf: asOf})
 	d := res.Recommendations[0].Deployment
-	// The catalog names no image for the T4 series.
+	// The catalog names no image for the T4 series. The engines serve one
+	// copy on the T4 at the estimate's batch and the requirements' context.
+	seqs, ctx := strconv.FormatInt(*res.Recommendations[0].Estimate.SequencesPerCopy, 10), strconv.FormatInt(res.Requirements.ContextTokens, 10)
 	want := deploy.Deployment{
 		CPUArchitecture:       "x86_64",
 		AcceleratedNetworking: true,
+		Serving: &deploy.ServingDeployment{
+			VLLMArgs: []string{"--tensor-parallel-size=1", "--pipeline-parallel-size=1", "--data-parallel-size=1", "--max-num-seqs=" + seqs,
+				"--max-model-len=" + ctx, "--kv-cache-dtype=auto", "--gpu-memory-utilization=0.9"},
+			SGLangArgs: []string{"--tp-size=1", "--pp-size=1", "--dp-size=1", "--max-running-requests=" + seqs,
+				"--context-length=" + ctx, "--kv-cache-dtype=auto", "--mem-fraction-static=0.9"},
+			Note: "Arguments for vLLM v0.16.0 (vllm serve MODEL) and SGLang v0.5.15.post1 (python -m sglang.launch_server --model-path MODEL) on each VM, from the layout the estimate used.",
+		},
 		AKS: &deploy.AKSDeployment{
 			NodeTaints:           []string{"sku=gpu:NoSchedule"},
 			NodeLabels:           map[string]string{"hpcsku.io/vm-size": "Standard_NC4as_T4_v3", "hpcsku.io/gpu-model": "t4"},

@@ -144,7 +144,7 @@ func placementReasons(out []string, n *requirements, e *eval) []string {
 	case e.ibNeeded && s.Network.RDMA:
 		out = append(out, "InfiniBand "+s.Network.InfiniBand+" ("+itoa(s.Network.InfiniBandGbps)+" Gb/s per VM), which the job needs ("+ibWhy(n)+").")
 	case !s.Network.RDMA && n.interconnect == InterconnectAuto:
-		out = append(out, "No InfiniBand, which this job does not need: no unused bandwidth to pay for (Azure HPC guidance: InfiniBand only where it is used).")
+		out = append(out, "No InfiniBand, which this job does not need (Azure HPC guidance: InfiniBand only where it is used).")
 	}
 	return out
 }
@@ -234,7 +234,7 @@ func warnings(n *requirements, e *eval) []string {
 		out = append(out, "The catalog has no price for this size in any region, which usually means it is not offered yet; check the Azure pricing calculator and regional availability.")
 	}
 	if e.in.IsGPU && e.memShare() >= 0 && e.memShare() < LowUtilizationWarning && n.gpuMemNeed > 0 {
-		out = append(out, "The job uses only "+percent(e.memShare())+" of this size's GPU memory: use larger batches or more model replicas, or a smaller size if one fits (Azure HPC guidance on job sizing).")
+		out = append(out, "The job uses only "+percent(e.memShare())+" of this size's GPU memory: use larger batches or replicas, or a smaller size (Azure HPC guidance on job sizing).")
 	}
 	if n.fixedNodes > 1 && e.spans && e.ibNeeded && wholeRacks(e.in, e.nodes) > e.nodes {
 		out = append(out, "Azure allocates these VMs by racks of "+itoa(e.in.rackVMs)+" when a job spans them: nodes = "+itoa(e.nodes)+" leaves "+itoa(wholeRacks(e.in, e.nodes)-e.nodes)+" VMs of the last rack unused; "+itoa(wholeRacks(e.in, e.nodes))+" VMs fill it.")

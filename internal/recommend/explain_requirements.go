@@ -186,7 +186,7 @@ func explainModel(n *requirements) []string {
 	if n.mi.Method != "" && n.workload == WorkloadFineTuning {
 		ex = append(ex, "Fine-tuning method: "+n.mi.Method+methodWhy(n.req.FineTuningMethod, n.precision)+".")
 	}
-	return append(ex, "Memory estimate: "+n.mem.Formula+".")
+	return append(ex, "Memory estimate: "+trimFloat(n.mem.GiB)+" GiB, derived in memory.formula.")
 }
 
 // explainMemory says what GPU and system memory the job needs, how the
@@ -325,7 +325,7 @@ func interconnectExplanation(n *requirements) string {
 	case n.workload == WorkloadHTC:
 		return "Interconnect: not needed for independent tasks; an RDMA size's InfiniBand is in its price per unit of work, which the ranking compares, and costs no further points."
 	}
-	return "Interconnect: InfiniBand only when the job spans several VMs; otherwise RDMA sizes are penalized because unused bandwidth costs money (Azure HPC guidance: InfiniBand only where it is used)."
+	return "Interconnect: InfiniBand only when the job spans several VMs; otherwise RDMA sizes lose points for bandwidth they would not use (Azure HPC guidance: InfiniBand only where it is used)."
 }
 
 // methodWhy says where the fine-tuning method came from.

@@ -1,0 +1,195 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package deploy
+
+// This file holds the settings the engines take: the serving engines'
+// arguments for the layout a served model's estimate used, and a training
+// job's launcher settings.
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The serving engines' versions whose flags the arguments use (argparse,
+// so --flag=value is accepted):
+//   - vLLM v0.16.0, vllm-project/vllm@2d5be1dd5ce2e44dfea53ea03ff61143da5137eb:
+//     vllm/engine/arg_utils.py (--tensor-parallel-size, --pipeline-parallel-size,
+//     --data-parallel-size, --max-num-seqs, --max-model-len, --kv-cache-dtype,
+//     --quantization, --gpu-memory-utilization, --distributed-executor-backend,
+//     --nnodes, --node-rank, --master-addr), vllm/entrypoints/openai/cli_args.py
+//     (--headless), docs/serving/parallelism_scaling.md (multi-node).
+//   - SGLang v0.5.15.post1, sgl-project/sglang@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd:
+//     python/sglang/srt/server_args.py (--tp-size, --pp-size, --dp-size,
+//     --max-running-requests, --context-length, --kv-cache-dtype,
+//     --quantization, --mem-fraction-static, --nnodes, --node-rank,
+//     --dist-init-addr), docs/references/multi_node_deployment/multi_node.md.
+const (
+	VLLMVersion   = "v0.16.0"
+	SGLangVersion = "v0.5.15.post1"
+)
+
+// Placeholders a copy that spans VMs takes for each VM's own values.
+const (
+	HeadAddressPlaceholder = "${HEAD_ADDRESS}"
+	NodeRankPlaceholder    = "${NODE_RANK}"
+	// SGLangInitPort is the port of SGLang's --dist-init-addr in its
+	// multi-node documentation.
+	SGLangInitPort = 20000
+)
+
+// ServedLayout is a served model's layout as its estimate used it.
+type ServedLayout struct {
+	// TP is the tensor-parallel degree of a copy (GPUs of one VM), PP its
+	// pipeline stages (VMs), CopiesPerVM the copies each VM (group of PP
+	// VMs) runs side by side.
+	TP, PP, CopiesPerVM int64
+	// SeqsPerCopy is the most sequences one copy decodes together
+	// (estimate.sequences_per_copy); Context the tokens of a sequence.
+	SeqsPerCopy, Context int64
+	// Precision is the precision the weights are served in; Checkpoint
+	// the published precision of the named model's checkpoint ("" for a
+	// model described by its size).
+	Precision, Checkpoint string
+	KVFP8                 bool    // the KV cache is stored in fp8
+	MemoryShare           float64 // the share of each GPU's memory the engine takes
+	// CC is the GPU's compute capability × 10 (0 for AMD); AMD: an AMD GPU.
+	CC  int
+	AMD bool
+}
+
+// servingFor is a served layout's engine arguments; nil for a CPU size or
+// without a served layout.
+func servingFor(l *Layout) *ServingDeployment {
+	sv := l.Served
+	if sv == nil || l.SKU.GPU == nil || sv.TP < 1 {
+		return nil
+	}
+	quant, quantNote := quantization(sv)
+	d := &ServingDeployment{VLLMArgs: vllmArgs(sv, quant), SGLangArgs: sglangArgs(sv, quant)}
+	notes := []string{"Arguments for vLLM " + VLLMVersion + " (vllm serve MODEL) and SGLang " + SGLangVersion + " (python -m sglang.launch_server --model-path MODEL) on each VM, from the layout the estimate used."}
+	if quantNote != "" {
+		notes = append(notes, quantNote)
+	}
+	if sv.Precision == "int8" && sv.CC >= 100 {
+		// vLLM's INT8 W8A8 kernels exclude compute capability 10.0 and
+		// later (docs/features/quantization/int8.md).
+		d.VLLMArgs = nil
+		notes = append(notes, "vLLM runs no int8 (W8A8) model on compute capability 10.0 and later: serve it with SGLang, or at fp8.")
+	}
+	if sv.PP > 1 {
+		notes = append(notes, "One copy spans "+strconv.FormatInt(sv.PP, 10)+" VMs: run the same arguments on each with "+NodeRankPlaceholder+" its rank (0 on the head) and "+HeadAddressPlaceholder+" the head VM's private address; vLLM's other VMs also take --headless.")
+	}
+	d.Note = strings.Join(notes, " ")
+	return d
+}
+
+// quantization is the --quantization value both engines take for the
+// served precision, "" where the checkpoint's own quantization_config
+// decides or none applies, and what the team must supply instead.
+func quantization(sv *ServedLayout) (method, note string) {
+	switch {
+	case sv.Precision == "bf16" || sv.Precision == "fp16" || sv.Precision == "fp32" || sv.Precision == "tf32":
+		return "", ""
+	case sv.Checkpoint != "" && publishedAs(sv.Checkpoint) == sv.Precision:
+		return "", "The published " + sv.Checkpoint + " checkpoint names its quantization: the engines read it from its quantization_config."
+	case sv.Precision == "fp8":
+		return "fp8", "--quantization=fp8 quantizes the 16-bit checkpoint's weights to fp8 as it loads."
+	}
+	return "", "Serve a checkpoint quantized to " + sv.Precision + " (for example AWQ or GPTQ for int4, W8A8 for int8): the engines read its method from its quantization_config."
+}
+
+// publishedAs maps a published precision to the precision it is served
+// in (MXFP4 and NVFP4 are fp4, NF4 is int4).
+func publishedAs(p string) string {
+	switch p = strings.ToLower(p); p {
+	case "mxfp4", "nvfp4":
+		return "fp4"
+	case "nf4":
+		return "int4"
+	}
+	return p
+}
+
+func vllmArgs(sv *ServedLayout, quant string) []string {
+	a := []string{
+		"--tensor-parallel-size=" + itoa(sv.TP),
+		"--pipeline-parallel-size=" + itoa(sv.PP),
+		"--data-parallel-size=" + itoa(sv.CopiesPerVM),
+		"--max-num-seqs=" + itoa(sv.SeqsPerCopy),
+		"--max-model-len=" + itoa(sv.Context),
+		"--kv-cache-dtype=" + kvDType(sv.KVFP8, "fp8"),
+		"--gpu-memory-utilization=" + share(sv.MemoryShare),
+	}
+	if quant != "" {
+		a = append(a, "--quantization="+quant)
+	}
+	if sv.PP > 1 {
+		a = append(a, "--distributed-executor-backend=mp", "--nnodes="+itoa(sv.PP), "--node-rank="+NodeRankPlaceholder, "--master-addr="+HeadAddressPlaceholder)
+	}
+	return a
+}
+
+func sglangArgs(sv *ServedLayout, quant string) []string {
+	a := []string{
+		"--tp-size=" + itoa(sv.TP),
+		"--pp-size=" + itoa(sv.PP),
+		"--dp-size=" + itoa(sv.CopiesPerVM),
+		"--max-running-requests=" + itoa(sv.SeqsPerCopy),
+		"--context-length=" + itoa(sv.Context),
+		// SGLang has no bare fp8: e4m3 is the format vLLM's fp8 means.
+		"--kv-cache-dtype=" + kvDType(sv.KVFP8, "fp8_e4m3"),
+		"--mem-fraction-static=" + share(sv.MemoryShare),
+	}
+	if quant != "" {
+		a = append(a, "--quantization="+quant)
+	}
+	if sv.PP > 1 {
+		a = append(a, "--nnodes="+itoa(sv.PP), "--node-rank="+NodeRankPlaceholder, "--dist-init-addr="+HeadAddressPlaceholder+":"+strconv.Itoa(SGLangInitPort))
+	}
+	return a
+}
+
+func kvDType(fp8 bool, name string) string {
+	if fp8 {
+		return name
+	}
+	return "auto"
+}
+
+func share(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+func itoa(v int64) string { return strconv.FormatInt(v, 10) }
+
+// launchFor is a training job's launcher settings: torchrun's node and
+// process counts and the NCCL environment of the size's series, where the
+// job spans VMs or leaves GPUs of its VM idle; nil where it runs on one VM
+// and uses all its GPUs, and for other jobs.
+func launchFor(l *Layout) *LaunchDeployment {
+	if l.TrainGPUsPerVM < 1 || (l.Nodes <= 1 && l.SKU.GPU != nil && float64(l.TrainGPUsPerVM) >= l.SKU.GPU.Count) {
+		return nil
+	}
+	d := &LaunchDeployment{NNodes: l.Nodes, NProcPerNode: l.TrainGPUsPerVM}
+	if l.Nodes > 1 && l.IBNeeded && len(l.SKU.NCCLEnv) > 0 {
+		d.Env = l.SKU.NCCLEnv
+	}
+	return d
+}
+
+// sbatchArgs are the sbatch options of a job on a CycleCloud GPU
+// partition: its VMs, the GPUs of each and one task per GPU (Slurm's
+// --gpus-per-node needs select/cons_tres and gres gpu, which
+// Azure/cyclecloud-slurm@049346f6 configures).
+func sbatchArgs(l *Layout) []string {
+	g := l.SKU.GPU
+	if g == nil || g.Count < 1 {
+		return nil
+	}
+	perVM := int64(g.Count)
+	if l.TrainGPUsPerVM > 0 {
+		perVM = l.TrainGPUsPerVM
+	}
+	return slices.Clip([]string{"--nodes=" + itoa(l.Nodes), "--gpus-per-node=" + itoa(perVM), "--ntasks-per-node=" + itoa(perVM)})
+}

@@ -1,0 +1,90 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package deploy
+
+import (
+	"strings"
+	"testing"
+)
+
+// engineFlags are the flags of the pinned engine versions the arguments
+// may use, each with where its documentation defines it.
+var engineFlags = map[string]map[string]string{
+	"vllm " + VLLMVersion: {
+		"--tensor-parallel-size":         "vllm-project/vllm:vllm/engine/arg_utils.py@2d5be1dd5ce2e44dfea53ea03ff61143da5137eb L798-800",
+		"--pipeline-parallel-size":       "vllm-project/vllm:vllm/engine/arg_utils.py@2d5be1dd5ce2e44dfea53ea03ff61143da5137eb L789-793",
+		"--data-parallel-size":           "vllm-project/vllm:vllm/engine/arg_utils.py@2d5be1dd5ce2e44dfea53ea03ff61143da5137eb L819-821",
+		"--max-num-seqs":                 "vllm-project/vllm:vllm/engine/arg_utils.py@2d5be1dd5ce2e44dfea53ea03ff61143da5137eb L1112-1118",
+		"--max-model-len":                "vllm-project/vllm:vllm/engine/arg_utils.py@2d5be1dd5ce2e44dfea53ea03ff61143da5137eb L669",
+		"--kv-cache-dtype":               "vllm-project/vllm:vllm/config/cache.py@2d5be1dd5ce2e44dfea53ea03ff61143da5137eb (auto, bfloat16, fp8, fp8_e4m3, fp8_e5m2, fp8_inc, fp8_ds_mla)",
+		"--quantization":                 "vllm-project/vllm:vllm/model_executor/layers/quantization/__init__.py@2d5be1dd5ce2e44dfea53ea03ff61143da5137eb (fp8 among QuantizationMethods)",
+		"--gpu-memory-utilization":       "vllm-project/vllm:vllm/engine/arg_utils.py@2d5be1dd5ce2e44dfea53ea03ff61143da5137eb L925-927",
+		"--distributed-executor-backend": "vllm-project/vllm:vllm/engine/arg_utils.py@2d5be1dd5ce2e44dfea53ea03ff61143da5137eb L785-788",
+		"--nnodes":                       "vllm-project/vllm:vllm/engine/arg_utils.py@2d5be1dd5ce2e44dfea53ea03ff61143da5137eb L794-797",
+		"--node-rank":                    "vllm-project/vllm:vllm/engine/arg_utils.py@2d5be1dd5ce2e44dfea53ea03ff61143da5137eb L794-797",
+		"--master-addr":                  "vllm-project/vllm:vllm/engine/arg_utils.py@2d5be1dd5ce2e44dfea53ea03ff61143da5137eb L794-797",
+	},
+	"sglang " + SGLangVersion: {
+		"--tp-size":              "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L816-822",
+		"--pp-size":              "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L830-836",
+		"--dp-size":              "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L842-848",
+		"--max-running-requests": "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L635-637",
+		"--context-length":       "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L470-477",
+		"--kv-cache-dtype":       "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd (auto, fp8_e5m2, fp8_e4m3, bf16, bfloat16, fp4_e2m1)",
+		"--quantization":         "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L128-165 (fp8)",
+		"--mem-fraction-static":  "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L631-634",
+		"--nnodes":               "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L807-815",
+		"--node-rank":            "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L807-815",
+		"--dist-init-addr":       "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L807-815",
+	},
+}
+
+// engineValues are the values the pinned versions accept for the flags
+// whose values are a closed list.
+var engineValues = map[string]map[string][]string{
+	"vllm " + VLLMVersion:     {"--kv-cache-dtype": {"auto", "bfloat16", "fp8", "fp8_e4m3", "fp8_e5m2", "fp8_inc", "fp8_ds_mla"}, "--quantization": {"fp8"}, "--distributed-executor-backend": {"ray", "mp", "uni", "external_launcher"}},
+	"sglang " + SGLangVersion: {"--kv-cache-dtype": {"auto", "fp8_e5m2", "fp8_e4m3", "bf16", "bfloat16", "fp4_e2m1"}, "--quantization": {"fp8"}},
+}
+
+// checkEngineArgs fails for an argument that is not --flag=value with a
+// flag and value the pinned engine documents.
+func checkEngineArgs(t *testing.T, engine string, args []string) {
+	t.Helper()
+	for _, a := range args {
+		flag, value, ok := strings.Cut(a, "=")
+		if _, known := engineFlags[engine][flag]; !ok || !known || value == "" {
+			t.Errorf("%s: %q is not --flag=value with a flag of the pinned documentation", engine, a)
+			continue
+		}
+		if allowed, closed := engineValues[engine][flag]; closed && !contains(allowed, value) {
+			t.Errorf("%s: %s=%s, allowed %v", engine, flag, value, allowed)
+		}
+	}
+}
+
+func contains(list []string, v string) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// Every layout's arguments use the pinned engines' flags and values: one
+// GPU, fp8 with its KV cache, a copy over two VMs, a published quantised
+// checkpoint, int8 on Blackwell (no vLLM arguments).
+func TestServingArgsUseDocumentedFlags(t *testing.T) {
+	for _, sv := range []ServedLayout{
+		{TP: 1, PP: 1, CopiesPerVM: 1, SeqsPerCopy: 256, Context: 4096, Precision: "bf16", MemoryShare: 0.9, CC: 75},
+		{TP: 4, PP: 1, CopiesPerVM: 2, SeqsPerCopy: 1024, Context: 8192, Precision: "fp8", KVFP8: true, MemoryShare: 0.9, CC: 90},
+		{TP: 8, PP: 2, CopiesPerVM: 1, SeqsPerCopy: 64, Context: 131072, Precision: "bf16", MemoryShare: 0.9, CC: 90},
+		{TP: 2, PP: 1, CopiesPerVM: 4, SeqsPerCopy: 512, Context: 4096, Precision: "fp4", Checkpoint: "mxfp4", MemoryShare: 0.9, CC: 100},
+		{TP: 1, PP: 1, CopiesPerVM: 1, SeqsPerCopy: 256, Context: 4096, Precision: "int8", MemoryShare: 0.9, CC: 120},
+	} {
+		q, _ := quantization(&sv)
+		checkEngineArgs(t, "vllm "+VLLMVersion, vllmArgs(&sv, q))
+		checkEngineArgs(t, "sglang "+SGLangVersion, sglangArgs(&sv, q))
+	}
+}

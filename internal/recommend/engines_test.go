@@ -1,0 +1,121 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package recommend
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// argValue is the value of --flag=value in args; "" where it is absent.
+func argValue(args []string, flag string) string {
+	for _, a := range args {
+		if f, v, ok := strings.Cut(a, "="); ok && f == flag {
+			return v
+		}
+	}
+	return ""
+}
+
+func argInt(t *testing.T, args []string, flag string) int64 {
+	t.Helper()
+	v, err := strconv.ParseInt(argValue(args, flag), 10, 64)
+	if err != nil {
+		t.Fatalf("%s in %v: %v", flag, args, err)
+	}
+	return v
+}
+
+// The serving arguments are the layout the estimate used, for services
+// stated as users state them: tensor parallel × copies per VM fills the
+// VM's GPUs (fewer only where the reasons name idle GPUs; 1 on a share of
+// a GPU), the pipeline stages are the recommendation's, --max-num-seqs is
+// estimate.sequences_per_copy and --max-model-len the context.
+func TestServingArgsFollowTheLayout(t *testing.T) {
+	checked := 0
+	for _, req := range []Request{
+		{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, PromptTokens: i64(1000), OutputTokens: i64(200), RequestsPerSecond: f64(50), MaxTimeToFirstTokenMs: f64(500), MaxTimePerOutputTokenMs: f64(30)},
+		{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-70b", Precision: PrecisionFP8}, ContextTokens: i64(2048), TokensPerSecond: f64(50000)},
+		{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-405b"}, ContextTokens: i64(8192)},
+		{Workload: WorkloadInference, Model: &Model{Name: "gpt-oss-120b"}},
+		{Workload: WorkloadInference, Model: &Model{ParametersBillion: 1.3}},
+	} {
+		req.AsOf, req.MaxResults = asOf, i64(20)
+		res := mustRecommend(t, req)
+		for _, r := range res.Recommendations {
+			if checkServedLayout(t, res, r) {
+				checked++
+			}
+		}
+	}
+	if checked < 20 {
+		t.Errorf("only %d served layouts checked", checked)
+	}
+}
+
+// checkServedLayout checks one recommendation's serving arguments against
+// its layout and estimate; false where it has none to check.
+func checkServedLayout(t *testing.T, res *Result, r Recommendation) bool {
+	t.Helper()
+	s := r.Deployment.Serving
+	if s == nil || r.Estimate == nil || r.Estimate.SequencesPerCopy == nil {
+		t.Errorf("%s: serving %+v, estimate %+v", r.VMSize, s, r.Estimate)
+		return false
+	}
+	v := s.VLLMArgs
+	if v == nil { // vLLM excludes the GPU and format: SGLang's, by vLLM's names
+		g := s.SGLangArgs
+		v = []string{"--tensor-parallel-size=" + argValue(g, "--tp-size"), "--pipeline-parallel-size=" + argValue(g, "--pp-size"), "--data-parallel-size=" + argValue(g, "--dp-size"),
+			"--max-num-seqs=" + argValue(g, "--max-running-requests"), "--max-model-len=" + argValue(g, "--context-length")}
+	}
+	tp, dp, gpus := argInt(t, v, "--tensor-parallel-size"), argInt(t, v, "--data-parallel-size"), r.GPUsPerNode
+	idle := slices.ContainsFunc(r.Reasons, func(reason string) bool { return strings.Contains(reason, "idle") })
+	switch {
+	case gpus < 1 && tp*dp != 1:
+		t.Errorf("%s (a share of a GPU): TP %d × copies %d", r.VMSize, tp, dp)
+	case gpus >= 1 && float64(tp*dp) > gpus, gpus >= 1 && float64(tp*dp) < gpus && !idle:
+		t.Errorf("%s: TP %d × copies %d on %v GPUs per VM, reasons %q", r.VMSize, tp, dp, gpus, r.Reasons)
+	}
+	if pp := argInt(t, v, "--pipeline-parallel-size"); pp != r.PipelineStages {
+		t.Errorf("%s: pipeline %d, recommendation %d", r.VMSize, pp, r.PipelineStages)
+	}
+	if n := argInt(t, v, "--max-num-seqs"); n != *r.Estimate.SequencesPerCopy {
+		t.Errorf("%s: --max-num-seqs=%d, estimate.sequences_per_copy %d", r.VMSize, n, *r.Estimate.SequencesPerCopy)
+	}
+	if c := argInt(t, v, "--max-model-len"); c != res.Requirements.ContextTokens {
+		t.Errorf("%s: --max-model-len=%d, requirements.context_tokens %d", r.VMSize, c, res.Requirements.ContextTokens)
+	}
+	if r.PipelineStages > 1 && !strings.Contains(s.Note, "rank") {
+		t.Errorf("%s: a copy over %d VMs without the note on its ranks: %q", r.VMSize, r.PipelineStages, s.Note)
+	}
+	return true
+}
+
+// A training job over several VMs gets torchrun's node count and every
+// GPU per VM, with its series' NCCL settings over InfiniBand; a job on one
+// VM's GPUs gets no launcher settings, and a CycleCloud GPU partition its
+// sbatch options.
+func TestLaunchSettings(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadTraining, AsOf: asOf, Model: &Model{ParametersBillion: 70}, TokensBillion: f64(1400), MaxResults: i64(10)})
+	for _, r := range res.Recommendations {
+		l := r.Deployment.Launch
+		if r.Nodes > 1 && (l == nil || l.NNodes != r.Nodes || float64(l.NProcPerNode) != r.GPUsPerNode) {
+			t.Errorf("%s on %d VMs of %v GPUs: launch %+v", r.VMSize, r.Nodes, r.GPUsPerNode, l)
+		}
+		if r.Nodes > 1 && r.Deployment.RDMA && strings.Contains(r.VMSize, "H100") && l.Env["NCCL_TOPO_FILE"] != "/opt/microsoft/ndv5/topo.xml" {
+			t.Errorf("%s: env %v", r.VMSize, l.Env)
+		}
+	}
+	res = mustRecommend(t, Request{Workload: WorkloadFineTuning, AsOf: asOf, Model: &Model{ParametersBillion: 7, Precision: PrecisionBF16}, Target: TargetCycleCloud})
+	top := res.Recommendations[0]
+	if top.Nodes == 1 && float64(int64(top.GPUsPerNode)) == top.GPUsPerNode && top.Deployment.Launch != nil {
+		t.Errorf("%s: one VM, all its GPUs, launch %+v", top.VMSize, top.Deployment.Launch)
+	}
+	want := []string{"--nodes=" + strconv.FormatInt(top.Nodes, 10), "--gpus-per-node=" + strconv.FormatFloat(top.GPUsPerNode, 'f', -1, 64), "--ntasks-per-node=" + strconv.FormatFloat(top.GPUsPerNode, 'f', -1, 64)}
+	if cc := top.Deployment.CycleCloud; cc == nil || strings.Join(cc.SbatchArgs, " ") != strings.Join(want, " ") {
+		t.Errorf("%s: CycleCloud %+v, want sbatch %v", top.VMSize, cc, want)
+	}
+}
