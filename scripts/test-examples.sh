@@ -3,7 +3,8 @@
 # SPDX-License-Identifier: MPL-2.0
 
 # Validates every example module under examples/ against the real
-# terraform-provider-azurerm and this checkout's terraform-provider-hpcsku,
+# terraform-provider-azurerm, terraform-provider-kubernetes (the KAITO example)
+# and this checkout's terraform-provider-hpcsku,
 # offline, and runs their `terraform test` suites. `make test-examples` runs it.
 #
 #   1. terraform-provider-azurerm is built from the Go module proxy at a pinned
@@ -48,6 +49,15 @@
 # commit: `go list -m github.com/hashicorp/terraform-provider-azurerm@<commit>`
 # gives its pseudo-version; set AZURERM_VERSION and AZURERM_VERSION_LABEL.
 #
+# Which kubernetes provider. As for azurerm, the proxy serves no release tag
+# (v2.x and v3.x have no /v2 or /v3 module path) but one pseudo-version,
+#     v1.13.4-0.20260821094251-3a33fb6cc605
+# commit 3a33fb6cc605 on main (2026-08-21), two commits after v3.2.1
+# (`git describe`: v3.2.1-2-g3a33fb6cc; CHANGELOG.md tops out at "3.2.1 (Jun
+# 30, 2026)"). It is mirrored as version 3.2.1; the KAITO example requires
+# `>= 2.8` (kubernetes_manifest). KUBERNETES_VERSION and
+# KUBERNETES_VERSION_LABEL move it.
+#
 # Cost, measured on a 2-core, 24 GiB machine (go1.26.8, CGO_ENABLED=0,
 # -ldflags "-s -w", default -p 2), with other jobs running:
 #   cold  (empty Go module and build caches, as on a fresh CI machine):
@@ -74,6 +84,11 @@ azurerm_version="${AZURERM_VERSION:-v1.44.1-0.20260824201233-fae580791926}"
 azurerm_label="${AZURERM_VERSION_LABEL:-5.2.0}"
 azurerm_dir="${repo_root}/.cache/azurerm/${azurerm_version}"
 azurerm_bin="${azurerm_dir}/terraform-provider-azurerm"
+kubernetes_module="github.com/hashicorp/terraform-provider-kubernetes"
+kubernetes_version="${KUBERNETES_VERSION:-v1.13.4-0.20260821094251-3a33fb6cc605}"
+kubernetes_label="${KUBERNETES_VERSION_LABEL:-3.2.1}"
+kubernetes_dir="${repo_root}/.cache/kubernetes/${kubernetes_version}"
+kubernetes_bin="${kubernetes_dir}/terraform-provider-kubernetes"
 
 min_terraform="1.8.0"
 fallback_terraform="1.8.5"
@@ -138,6 +153,16 @@ else
 	echo "built ${azurerm_bin} in $((SECONDS - build_start))s"
 fi
 
+section "terraform-provider-kubernetes ${kubernetes_version} (${kubernetes_label})"
+if [[ -x "${kubernetes_bin}" ]]; then
+	echo "cached: ${kubernetes_bin}"
+else
+	log "building ${kubernetes_module}@${kubernetes_version} into ${kubernetes_dir}"
+	build_start=${SECONDS}
+	go_install "${kubernetes_module}@${kubernetes_version}" "${kubernetes_dir}" -ldflags "-s -w"
+	echo "built ${kubernetes_bin} in $((SECONDS - build_start))s"
+fi
+
 section "terraform-provider-hpcsku (this checkout)"
 hpcsku_label="$(sed -n 's/^## \([0-9][0-9.]*\).*/\1/p' CHANGELOG.md | sed -n 1p)"
 hpcsku_label="${hpcsku_label:-0.0.0}"
@@ -145,16 +170,18 @@ platform="$(go env GOOS)_$(go env GOARCH)"
 mirror="${tmp}/mirror"
 hpcsku_dir="${mirror}/registry.terraform.io/hpcsku/hpcsku/${hpcsku_label}/${platform}"
 azurerm_mirror_dir="${mirror}/registry.terraform.io/hashicorp/azurerm/${azurerm_label}/${platform}"
-mkdir -p "${hpcsku_dir}" "${azurerm_mirror_dir}"
+kubernetes_mirror_dir="${mirror}/registry.terraform.io/hashicorp/kubernetes/${kubernetes_label}/${platform}"
+mkdir -p "${hpcsku_dir}" "${azurerm_mirror_dir}" "${kubernetes_mirror_dir}"
 go build -o "${hpcsku_dir}/terraform-provider-hpcsku_v${hpcsku_label}" .
 ln -s "${azurerm_bin}" "${azurerm_mirror_dir}/terraform-provider-azurerm_v${azurerm_label}"
-echo "hpcsku ${hpcsku_label} and azurerm ${azurerm_label} in the mirror ${mirror}"
+ln -s "${kubernetes_bin}" "${kubernetes_mirror_dir}/terraform-provider-kubernetes_v${kubernetes_label}"
+echo "hpcsku ${hpcsku_label}, azurerm ${azurerm_label} and kubernetes ${kubernetes_label} in the mirror ${mirror}"
 
 cat >"${tmp}/terraformrc" <<EOF
 provider_installation {
   filesystem_mirror {
     path    = "${mirror}"
-    include = ["registry.terraform.io/hpcsku/hpcsku", "registry.terraform.io/hashicorp/azurerm"]
+    include = ["registry.terraform.io/hpcsku/hpcsku", "registry.terraform.io/hashicorp/azurerm", "registry.terraform.io/hashicorp/kubernetes"]
   }
 }
 EOF

@@ -50,6 +50,16 @@ locals {
   # the subscription can deploy the size; null (a regional VM) without one, or
   # where the region has no zones.
   zone = try(local.deployment.zones[0], null)
+
+  # With serve_model: cloud-init starts vLLM (the image's version of its
+  # arguments) with the recommendation's arguments, the layout the estimate
+  # used: tensor parallel size, copies, --max-num-seqs, --max-model-len.
+  vllm_args = try(local.deployment.serving.vllm_args, null)
+  cloud_init = var.serve_model == null || local.vllm_args == null ? null : join("\n", [
+    "#cloud-config",
+    "runcmd:",
+    "  - [docker, run, -d, --restart, always, --gpus, all, --ipc, host, -p, '8000:8000', ${jsonencode(var.vllm_image)}, --model, ${jsonencode(var.serve_model)}${join("", [for a in local.vllm_args : ", ${jsonencode(a)}"])}]",
+  ])
 }
 
 resource "azurerm_network_interface" "inference" {
@@ -85,6 +95,9 @@ resource "azurerm_linux_virtual_machine" "inference" {
   # the OS disk and the VM's guest state encrypted.
   secure_boot_enabled = local.deployment.secure_boot_enabled
   vtpm_enabled        = local.deployment.vtpm_enabled
+
+  # cloud-init runs the serving engine with the recommendation's arguments.
+  custom_data = local.cloud_init == null ? null : base64encode(local.cloud_init)
 
   admin_ssh_key {
     username   = var.admin_username

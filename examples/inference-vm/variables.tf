@@ -94,3 +94,15 @@ variable "confidential" {
   type        = bool
   default     = null
 }
+
+variable "serve_model" {
+  description = "Hugging Face model for cloud-init to serve with vLLM on the VM, with the recommendation's deployment.serving.vllm_args; null to leave the VM without a server."
+  type        = string
+  default     = null
+}
+
+variable "vllm_image" {
+  description = "vLLM container image cloud-init runs; its version should match the arguments' (vLLM v0.16.0)."
+  type        = string
+  default     = "vllm/vllm-openai:v0.16.0"
+}

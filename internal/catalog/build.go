@@ -48,6 +48,7 @@ func Build(docs []Document, prices, spot io.Reader) (*Catalog, error) {
 	}
 	errs = append(errs, c.joinPerformance(docs, decisionIDs)...)
 	errs = append(errs, c.joinModels(docs, decisionIDs)...)
+	errs = append(errs, c.joinKAITO(docs)...)
 	errs = append(errs, c.validate()...)
 	errs = append(errs, c.validateDataFacts()...)
 	if len(errs) > 0 {

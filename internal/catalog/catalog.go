@@ -56,6 +56,7 @@ type Catalog struct {
 	gpuModels map[string]GPUModelDoc
 	series    map[string]SeriesDoc
 	regions   []string
+	kaito     *KAITO
 
 	// What the catalog was built from, so that a catalog file can be
 	// merged over it (WithOverlays).

@@ -23,6 +23,8 @@ type Document struct {
 	GPUPerformance    []GPUPerformanceDoc    `json:"gpu_performance,omitempty"`
 	SeriesPerformance []SeriesPerformanceDoc `json:"series_performance,omitempty"`
 	Models            []ModelDoc             `json:"models,omitempty"`
+	// KAITO is KAITO's tables (kaito.go); the last document's wins.
+	KAITO *KAITODoc `json:"kaito,omitempty"`
 }
 
 // MetaDoc carries the catalog's version and dates.

@@ -24,6 +24,9 @@ const (
 	TargetCycleCloud = "cyclecloud"
 	TargetAzureML    = "azureml"
 	TargetBatch      = "batch"
+	// TargetKAITO is AKS with KAITO (the AI toolchain operator add-on):
+	// a node pool's settings and a Workspace's resource and preset.
+	TargetKAITO = "kaito"
 )
 
 // Deployment hints.
@@ -152,6 +155,39 @@ type Layout struct {
 	// fine-tuning job computes on (0 for other jobs).
 	Served         *ServedLayout
 	TrainGPUsPerVM int64
+	// KAITO is the KAITO version and the preset of the served model
+	// (target kaito); nil otherwise.
+	KAITO *KAITOLayout
+}
+
+// KAITOLayout is what a KAITO Workspace takes beyond the layout: the KAITO
+// version the AKS add-on ships, and the preset of the served model ("" for
+// a model without one, and for jobs other than serving).
+type KAITOLayout struct {
+	Version, Preset, PresetNote string
+}
+
+// kaitoDeployment is the Workspace's resource and preset: the size as its
+// instanceType, the VMs as its count, the node pool's labels as its
+// labelSelector, and the preset where KAITO has one for the model.
+func kaitoDeployment(l *Layout, aks *AKSDeployment) *KAITODeployment {
+	k := &KAITODeployment{InstanceType: l.SKU.Name, Count: l.Nodes, LabelSelector: aks.NodeLabels}
+	v := "KAITO 0.6.0"
+	if l.KAITO != nil {
+		v = "KAITO " + l.KAITO.Version
+		k.PresetName = l.KAITO.Preset
+	}
+	switch {
+	case k.PresetName != "" && l.KAITO.PresetNote != "":
+		k.Note = v + " serves the model as preset " + k.PresetName + " (" + l.KAITO.PresetNote + ")."
+	case k.PresetName != "":
+		k.Note = v + " serves the model as preset " + k.PresetName + "."
+	case l.Served != nil:
+		k.Note = v + " has no preset for this model: give the Workspace inference.template, a pod that runs vLLM with deployment.serving.vllm_args."
+	default:
+		k.Note = v + " presets serve models: run this job on the node pool, or as a Workspace's tuning or inference.template."
+	}
+	return k
 }
 
 // For derives the target-ready settings of a layout:
@@ -217,6 +253,9 @@ func targetDeployment(l *Layout, d *Deployment, rdma bool) {
 		}
 	case TargetAKS:
 		d.AKS = aksDeployment(l, rdma)
+	case TargetKAITO:
+		d.AKS = aksDeployment(l, rdma)
+		d.AKS.KAITO = kaitoDeployment(l, d.AKS)
 	case TargetCycleCloud:
 		d.CycleCloud = cycleCloudDeployment(l, d.ImageURN, d.SinglePlacementGroup, rdma)
 	case TargetAzureML:

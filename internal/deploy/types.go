@@ -116,12 +116,26 @@ type AKSDeployment struct {
 	// AKS's default.
 	OSSKU string
 	Spot  *AKSSpot // nil without spot
+	// KAITO is the KAITO Workspace's resource and preset (target kaito);
+	// nil otherwise.
+	KAITO *KAITODeployment
 	// NodeAutoProvisioning is the requirement a node auto-provisioning
 	// (Karpenter) NodePool takes to choose among the ranked sizes (For
 	// sets it without values, FillRankedLists fills them); nil where node
 	// auto-provisioning cannot place the job.
 	NodeAutoProvisioning *NodeRequirement
 	Note                 string
+}
+
+// KAITODeployment holds a KAITO Workspace's settings (kaito.sh/v1beta1):
+// resource.instanceType, resource.count, resource.labelSelector.matchLabels
+// and inference.preset.name ("" where KAITO has no preset for the model).
+type KAITODeployment struct {
+	InstanceType  string
+	Count         int64
+	LabelSelector map[string]string
+	PresetName    string
+	Note          string
 }
 
 // NodeRequirement is one Kubernetes node selector requirement.

@@ -1690,6 +1690,7 @@ func TestRecommendationDataSource_Deployments(t *testing.T) {
 					"gpu_driver":  knownvalue.Null(),
 					"os_sku":      knownvalue.Null(),
 					"spot":        knownvalue.Null(),
+					"kaito":       knownvalue.Null(),
 					"node_taints": knownvalue.ListExact([]knownvalue.Check{}),
 					"node_labels": knownvalue.MapExact(map[string]knownvalue.Check{"hpcsku.io/vm-size": knownvalue.StringExact("Standard_HB120rs_v3")}),
 					"node_auto_provisioning": knownvalue.ObjectExact(map[string]knownvalue.Check{

@@ -345,9 +345,10 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 			Validators:          []validator.String{stringvalidator.RegexMatches(versionRE, "must be a compute capability such as \"7.0\" or \"9.0\"")},
 		},
 		"target": schema.StringAttribute{
-			Optional:            true,
-			MarkdownDescription: "Where the size will run: " + quoted(recommend.Targets()) + ". Defaults to `" + recommend.DefaultTarget + "`. Sizes the target does not support are excluded; sizes with unknown support are kept with a warning.",
-			Validators:          []validator.String{oneOf(recommend.Targets()...)},
+			Optional: true,
+			MarkdownDescription: "Where the size will run: " + quoted(recommend.Targets()) + ". Defaults to `" + recommend.DefaultTarget + "`. Sizes the target does not support are excluded; sizes with unknown support are kept with a warning. " +
+				"`kaito` is AKS with KAITO, the AI toolchain operator add-on: only the sizes of the SKU table of the KAITO version the add-on ships (no share of a GPU, no AMD GPU), with `deployment.aks` and its `kaito` Workspace settings.",
+			Validators: []validator.String{oneOf(recommend.Targets()...)},
 		},
 		"region": schema.StringAttribute{
 			Optional:            true,
@@ -631,6 +632,17 @@ func recommendationAttributes() map[string]schema.Attribute {
 								"key":      strAttr("`karpenter.azure.com/sku-name`."),
 								"operator": strAttr("`In`."),
 								"values":   supportList("VM size names, in rank order."),
+							},
+						},
+						"kaito": schema.SingleNestedAttribute{
+							Computed:            true,
+							MarkdownDescription: "`target = \"kaito\"`: the settings of a KAITO `Workspace` (`kaito.sh/v1beta1`, KAITO 0.6.0, the version the AKS add-on ships); null for other targets.",
+							Attributes: map[string]schema.Attribute{
+								"instance_type":  strAttr("`resource.instanceType`: `vm_size`."),
+								"count":          int64Attr("`resource.count`: the recommendation's `nodes`."),
+								"label_selector": schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "`resource.labelSelector.matchLabels`: the node pool's `node_labels`."},
+								"preset_name":    strAttr("`inference.preset.name` where KAITO has a preset for the served model (`llama-3.1-8b-instruct` for `llama-3.1-8b`, for example); null for other models and jobs."),
+								"note":           strAttr("The preset and what it needs (a Hugging Face token secret for a gated model), or how to run a model without one (`inference.template` with `deployment.serving.vllm_args`)."),
 							},
 						},
 						"note": strAttr("What else the node pool needs, or null."),

@@ -207,7 +207,16 @@ type aksOut struct {
 	OSSKU                *string           `tfsdk:"os_sku"`
 	Spot                 *aksSpotOut       `tfsdk:"spot"`
 	NodeAutoProvisioning *nodeRequirement  `tfsdk:"node_auto_provisioning"`
+	KAITO                *kaitoOut         `tfsdk:"kaito"`
 	Note                 *string           `tfsdk:"note"`
+}
+
+type kaitoOut struct {
+	InstanceType  string            `tfsdk:"instance_type"`
+	Count         int64             `tfsdk:"count"`
+	LabelSelector map[string]string `tfsdk:"label_selector"`
+	PresetName    *string           `tfsdk:"preset_name"`
+	Note          string            `tfsdk:"note"`
 }
 
 type aksSpotOut struct {
@@ -460,6 +469,9 @@ func aksOutput(a *deploy.AKSDeployment) *aksOut {
 	if sp := a.Spot; sp != nil {
 		out.Spot = &aksSpotOut{Priority: sp.Priority, EvictionPolicy: sp.EvictionPolicy, SpotMaxPrice: sp.SpotMaxPrice,
 			NodeAutoProvisioning: requirementOutput(sp.NodeAutoProvisioning)}
+	}
+	if k := a.KAITO; k != nil {
+		out.KAITO = &kaitoOut{InstanceType: k.InstanceType, Count: k.Count, LabelSelector: labels, PresetName: strPtr(k.PresetName), Note: k.Note}
 	}
 	return out
 }

@@ -291,6 +291,9 @@ var constraintTable = [numConstraints]constraintDef{
 			mark(evals, bit, func(e *eval) bool { return e.support == catalog.SupportUnsupported })
 		},
 		reason: func(n *requirements) string {
+			if n.target == TargetKAITO {
+				return fmt.Sprintf("Not supported on target %q: KAITO %s's SKU table does not list it (it lists whole NVIDIA and AMD GPUs of the V100 to H200 generations, no share of a GPU), or it has AMD GPUs, which the AKS add-on does not take, or AKS does not support it.", n.target, n.kaito.Version)
+			}
 			if n.target == TargetBatch {
 				return fmt.Sprintf("Not supported on target %q: its support record says so, or, for a confidential size, azurerm_batch_pool cannot create confidential-VM pools (the OS disk security encryption type they need is not an argument of it; hashicorp/terraform-provider-azurerm#31422).", n.target)
 			}

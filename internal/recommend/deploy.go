@@ -18,8 +18,23 @@ func deployment(n *requirements, e *eval) deploy.Deployment {
 		SKU: e.in.sku, Target: n.target, Nodes: e.nodes, Spans: e.spans, IBNeeded: e.ibNeeded,
 		MPI: n.workload == WorkloadHPC, IndependentTasks: n.independentTasks(), Spot: n.spot,
 		Zones: zonesOf(n, e), PlacementGroupVMs: e.in.maxJobVMs,
-		Served: servedLayout(n, e), TrainGPUsPerVM: trainGPUsPerVM(n, e),
+		Served: servedLayout(n, e), TrainGPUsPerVM: trainGPUsPerVM(n, e), KAITO: kaitoLayout(n),
 	})
+}
+
+// kaitoLayout is the KAITO version and the served model's preset (target
+// kaito); nil otherwise.
+func kaitoLayout(n *requirements) *deploy.KAITOLayout {
+	if n.target != TargetKAITO || n.kaito == nil {
+		return nil
+	}
+	k := &deploy.KAITOLayout{Version: n.kaito.Version}
+	if m := n.mi.Model; m != nil && n.workload == WorkloadInference && n.hasModel {
+		if p, ok := n.kaito.Preset(m.ID); ok {
+			k.Preset, k.PresetNote = p.Name, p.Note
+		}
+	}
+	return k
 }
 
 // servedLayout is the layout a served model's estimate used, as the

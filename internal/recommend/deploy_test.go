@@ -134,8 +134,10 @@ func (c *deploymentCheck) placement() {
 func (c *deploymentCheck) targetObjects() {
 	c.t.Helper()
 	d, target := c.r.Deployment, c.target
-	if (d.AKS != nil) != (target == TargetAKS) || (d.CycleCloud != nil) != (target == TargetCycleCloud) ||
-		(d.AzureML != nil) != (target == TargetAzureML) || (d.Batch != nil) != (target == TargetBatch) {
+	onAKS := target == TargetAKS || target == TargetKAITO
+	if (d.AKS != nil) != onAKS || (d.CycleCloud != nil) != (target == TargetCycleCloud) ||
+		(d.AzureML != nil) != (target == TargetAzureML) || (d.Batch != nil) != (target == TargetBatch) ||
+		(onAKS && (d.AKS.KAITO != nil) != (target == TargetKAITO)) {
 		c.fail("target objects %+v", d)
 	}
 }

@@ -10,17 +10,25 @@ package recommend
 import (
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/deploy"
 )
 
-func supportStatus(s *catalog.SKU, target string) string {
+func supportStatus(s *catalog.SKU, target string, kaito *catalog.KAITO) string {
 	if deploy.Unsupported(s, target) != "" {
 		return catalog.SupportUnsupported
 	}
 	switch target {
 	case TargetAKS:
+		return s.Support.AKS.Status
+	case TargetKAITO:
+		// KAITO's SKU table, on AKS; the AKS add-on takes no AMD GPU size
+		// (decision D78).
+		if !kaito.TakesInstanceType(s.Name) || s.GPU == nil || strings.EqualFold(s.GPU.Vendor, catalog.VendorAMD) {
+			return catalog.SupportUnsupported
+		}
 		return s.Support.AKS.Status
 	case TargetCycleCloud:
 		return s.Support.CycleCloud.Status
@@ -41,7 +49,7 @@ func evaluate(n *requirements, in *sizeInfo, e *eval) {
 
 	e.retiringSoon = in.hasRetire && !in.retire.After(n.warnCutoff) // as SKU.RetiresWithin: the horizon day counts
 	e.fit, e.fallback, e.familyOK = n.familyFit(s.Family)
-	e.support = supportStatus(s, n.target)
+	e.support = supportStatus(s, n.target, n.kaito)
 
 	layout(n, e)
 	pricePerVM(n, e)

@@ -51,6 +51,7 @@ type settings struct {
 	maxResults                                     int
 	asOf                                           time.Time
 	availFile                                      string // the availability file laid over the catalog, or ""
+	kaito                                          *catalog.KAITO
 	w                                              weights
 }
 
@@ -117,6 +118,7 @@ func settingsOf(cat *catalog.Catalog, req Request) settings {
 		s.availFile = a.File
 	}
 	s.spot = req.Spot
+	s.kaito = cat.KAITO()
 	s.includePreview = req.IncludePreview
 	s.confidential = valueOr(req.Confidential, false)
 	s.isolated = req.Isolated

@@ -110,6 +110,7 @@ const (
 	TargetCycleCloud = deploy.TargetCycleCloud
 	TargetAzureML    = deploy.TargetAzureML
 	TargetBatch      = deploy.TargetBatch
+	TargetKAITO      = deploy.TargetKAITO
 )
 
 // Optimization goals: they shift the score weights (see weightSets).
@@ -137,7 +138,7 @@ var (
 	modelClasses  = []string{ClassGenerative, ClassNonGenerative, ClassSmall}
 	interconnects = []string{InterconnectAuto, InterconnectInfiniBand, InterconnectAny}
 	gpuVendors    = []string{GPUVendorAny, GPUVendorNVIDIA, GPUVendorAMD}
-	targets       = []string{TargetVM, TargetVMSS, TargetAKS, TargetCycleCloud, TargetAzureML, TargetBatch}
+	targets       = []string{TargetVM, TargetVMSS, TargetAKS, TargetKAITO, TargetCycleCloud, TargetAzureML, TargetBatch}
 	optimizeFors  = []string{OptimizeBalanced, OptimizeCost, OptimizePerformance}
 )
 

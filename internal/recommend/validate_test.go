@@ -117,7 +117,7 @@ var validateErrorCases = []struct {
 	{"parallel efficiency on a GPU workload", Request{Workload: "training", ParallelEfficiency: f64(0.8)}, "parallel_efficiency", "Argument Not Used By Workload", `parallel_efficiency applies to the hpc and htc workloads, not to workload "training".`, true},
 	{"interconnect", Request{Workload: "hpc", Interconnect: "ib"}, "interconnect", "Invalid Interconnect", `"auto", "infiniband", "any"; got "ib"`, true},
 	{"vendor", Request{Workload: "training", GPUVendor: "intel"}, "gpu_vendor", "Invalid GPU Vendor", `"any", "nvidia", "amd"; got "intel"`, true},
-	{"target", Request{Workload: "training", Target: "k8s"}, "target", "Invalid Target", `"vm", "vmss", "aks", "cyclecloud", "azureml", "batch"; got "k8s"`, true},
+	{"target", Request{Workload: "training", Target: "k8s"}, "target", "Invalid Target", `"vm", "vmss", "aks", "kaito", "cyclecloud", "azureml", "batch"; got "k8s"`, true},
 	{"optimize", Request{Workload: "training", OptimizeFor: "speed"}, "optimize_for", "Invalid Optimization Goal", `"balanced", "cost", "performance"; got "speed"`, true},
 	{"cuda", Request{Workload: "training", CUDAVersion: "twelve"}, "cuda_version", "Invalid CUDA Version", `such as "12.0" or "13.0"; got "twelve"`, true},
 	{"cuda major 0", Request{Workload: "training", CUDAVersion: "0.9"}, "cuda_version", "Invalid CUDA Version", "major version 0", true},

@@ -167,3 +167,18 @@ run "spot_vm" {
     error_message = "The Spot VM should take priority, eviction policy and max bid price."
   }
 }
+
+# With serve_model, cloud-init starts vLLM with the recommendation's
+# arguments: the engine runs the layout the estimate used.
+run "vllm_from_cloud_init" {
+  command = plan
+
+  variables {
+    serve_model = "meta-llama/Llama-3.1-8B-Instruct"
+  }
+
+  assert {
+    condition     = strcontains(base64decode(azurerm_linux_virtual_machine.inference.custom_data), "\"--max-num-seqs=${data.hpcsku_recommendation.inference.recommendations[0].estimate.sequences_per_copy}\"") && strcontains(base64decode(azurerm_linux_virtual_machine.inference.custom_data), "\"meta-llama/Llama-3.1-8B-Instruct\"")
+    error_message = "cloud-init should run vLLM with the model and the recommendation's --max-num-seqs."
+  }
+}

@@ -1,0 +1,80 @@
+# Plans the module against the real kubernetes provider's schema
+# (mock_provider keeps it from calling a cluster) and checks that the
+# recommendation's KAITO settings reach the Workspace. The date is pinned so
+# that the ranking does not move.
+
+mock_provider "kubernetes" {}
+
+provider "hpcsku" {
+  as_of = "2026-11-22"
+}
+
+variables {
+  location = "eastus"
+}
+
+# Llama 3.1 8B has a KAITO preset (a gated model: the token secret goes in
+# presetOptions); the Workspace takes the size and VM count of the
+# recommendation.
+run "preset_workspace" {
+  command = plan
+
+  variables {
+    model               = { name = "llama-3.1-8b" }
+    model_access_secret = "hf-token"
+  }
+
+  assert {
+    condition     = length(kubernetes_manifest.preset) == 1 && length(kubernetes_manifest.template) == 0
+    error_message = "A model with a preset should get the preset Workspace only."
+  }
+
+  assert {
+    condition     = kubernetes_manifest.preset[0].manifest.resource.instanceType == data.hpcsku_recommendation.serve.vm_size && kubernetes_manifest.preset[0].manifest.resource.count == data.hpcsku_recommendation.serve.recommendations[0].nodes
+    error_message = "instanceType and count should be the recommended size and VMs."
+  }
+
+  assert {
+    condition     = kubernetes_manifest.preset[0].manifest.inference.preset.name == "llama-3.1-8b-instruct" && kubernetes_manifest.preset[0].manifest.inference.preset.presetOptions.modelAccessSecret == "hf-token"
+    error_message = "The Workspace should use KAITO's llama-3.1-8b-instruct preset with the token secret."
+  }
+
+  assert {
+    condition     = kubernetes_manifest.preset[0].manifest.resource.labelSelector.matchLabels["hpcsku.io/vm-size"] == output.vm_size
+    error_message = "The label selector should be the node pool's labels."
+  }
+}
+
+# A model without a preset runs vLLM from a template with the
+# recommendation's arguments.
+run "template_workspace" {
+  command = plan
+
+  variables {
+    model              = { name = "qwen3-8b" }
+    hugging_face_model = "Qwen/Qwen3-8B"
+  }
+
+  assert {
+    condition     = length(kubernetes_manifest.template) == 1 && output.preset_name == null
+    error_message = "A model without a preset should get the template Workspace."
+  }
+
+  assert {
+    condition = contains(kubernetes_manifest.template[0].manifest.inference.template.spec.containers[0].args, "--model=Qwen/Qwen3-8B") && anytrue([
+      for a in kubernetes_manifest.template[0].manifest.inference.template.spec.containers[0].args : startswith(a, "--max-num-seqs=")
+    ])
+    error_message = "The vLLM pod should take the model and the recommendation's arguments."
+  }
+}
+
+# Without a preset and without the model to serve, the plan stops.
+run "template_needs_the_model" {
+  command = plan
+
+  variables {
+    model = { name = "qwen3-8b" }
+  }
+
+  expect_failures = [kubernetes_manifest.template]
+}
