@@ -26,9 +26,14 @@ import (
 //     --max-running-requests, --context-length, --kv-cache-dtype,
 //     --quantization, --mem-fraction-static, --nnodes, --node-rank,
 //     --dist-init-addr), docs/references/multi_node_deployment/multi_node.md.
+//
+// Flags at the engine's default are left out: pipeline and data-parallel
+// sizes of 1, the KV cache's auto dtype, and vLLM's
+// --gpu-memory-utilization of VLLMDefaultMemoryShare (vllm/config/cache.py).
 const (
-	VLLMVersion   = "v0.16.0"
-	SGLangVersion = "v0.5.15.post1"
+	VLLMVersion            = "v0.16.0"
+	SGLangVersion          = "v0.5.15.post1"
+	VLLMDefaultMemoryShare = 0.9
 )
 
 // Placeholders a copy that spans VMs takes for each VM's own values.
@@ -69,7 +74,7 @@ func servingFor(l *Layout) *ServingDeployment {
 	}
 	quant, quantNote := quantization(sv)
 	d := &ServingDeployment{VLLMArgs: vllmArgs(sv, quant), SGLangArgs: sglangArgs(sv, quant)}
-	notes := []string{"Arguments for vLLM " + VLLMVersion + " (vllm serve MODEL) and SGLang " + SGLangVersion + " (python -m sglang.launch_server --model-path MODEL) on each VM, from the layout the estimate used."}
+	var notes []string
 	if quantNote != "" {
 		notes = append(notes, quantNote)
 	}
@@ -113,53 +118,98 @@ func publishedAs(p string) string {
 	return p
 }
 
+// argList builds --flag=value arguments in one buffer: the strings it
+// returns share one allocation (a recommendation's lists are built for
+// every ranked size).
+type argList struct {
+	b    []byte
+	ends []int
+}
+
+func (a *argList) add(flag, value string) {
+	a.b = append(append(append(a.b, flag...), '='), value...)
+	a.ends = append(a.ends, len(a.b))
+}
+
+func (a *argList) addInt(flag string, v int64) {
+	a.b = strconv.AppendInt(append(append(a.b, flag...), '='), v, 10)
+	a.ends = append(a.ends, len(a.b))
+}
+
+func (a *argList) list() []string {
+	s, out, start := string(a.b), make([]string, len(a.ends)), 0
+	for i, e := range a.ends {
+		out[i], start = s[start:e], e
+	}
+	return out
+}
+
+func newArgList() argList { return argList{b: make([]byte, 0, 320), ends: make([]int, 0, 12)} }
+
 func vllmArgs(sv *ServedLayout, quant string) []string {
-	a := []string{
-		"--tensor-parallel-size=" + itoa(sv.TP),
-		"--pipeline-parallel-size=" + itoa(sv.PP),
-		"--data-parallel-size=" + itoa(sv.CopiesPerVM),
-		"--max-num-seqs=" + itoa(sv.SeqsPerCopy),
-		"--max-model-len=" + itoa(sv.Context),
-		"--kv-cache-dtype=" + kvDType(sv.KVFP8, "fp8"),
-		"--gpu-memory-utilization=" + share(sv.MemoryShare),
+	a := newArgList()
+	a.addInt("--tensor-parallel-size", sv.TP)
+	a.parallel("--pipeline-parallel-size", sv.PP, "--data-parallel-size", sv.CopiesPerVM)
+	a.addInt("--max-num-seqs", sv.SeqsPerCopy)
+	a.addInt("--max-model-len", sv.Context)
+	if sv.KVFP8 {
+		a.add("--kv-cache-dtype", "fp8")
+	}
+	if sv.MemoryShare != VLLMDefaultMemoryShare {
+		a.add("--gpu-memory-utilization", share(sv.MemoryShare))
 	}
 	if quant != "" {
-		a = append(a, "--quantization="+quant)
+		a.add("--quantization", quant)
 	}
 	if sv.PP > 1 {
-		a = append(a, "--distributed-executor-backend=mp", "--nnodes="+itoa(sv.PP), "--node-rank="+NodeRankPlaceholder, "--master-addr="+HeadAddressPlaceholder)
+		a.add("--distributed-executor-backend", "mp")
+		a.addInt("--nnodes", sv.PP)
+		a.add("--node-rank", NodeRankPlaceholder)
+		a.add("--master-addr", HeadAddressPlaceholder)
 	}
-	return a
+	return a.list()
 }
 
 func sglangArgs(sv *ServedLayout, quant string) []string {
-	a := []string{
-		"--tp-size=" + itoa(sv.TP),
-		"--pp-size=" + itoa(sv.PP),
-		"--dp-size=" + itoa(sv.CopiesPerVM),
-		"--max-running-requests=" + itoa(sv.SeqsPerCopy),
-		"--context-length=" + itoa(sv.Context),
+	a := newArgList()
+	a.addInt("--tp-size", sv.TP)
+	a.parallel("--pp-size", sv.PP, "--dp-size", sv.CopiesPerVM)
+	a.addInt("--max-running-requests", sv.SeqsPerCopy)
+	a.addInt("--context-length", sv.Context)
+	if sv.KVFP8 {
 		// SGLang has no bare fp8: e4m3 is the format vLLM's fp8 means.
-		"--kv-cache-dtype=" + kvDType(sv.KVFP8, "fp8_e4m3"),
-		"--mem-fraction-static=" + share(sv.MemoryShare),
+		a.add("--kv-cache-dtype", "fp8_e4m3")
 	}
+	// SGLang computes its default share from the GPU's memory: state it.
+	a.add("--mem-fraction-static", share(sv.MemoryShare))
 	if quant != "" {
-		a = append(a, "--quantization="+quant)
+		a.add("--quantization", quant)
 	}
 	if sv.PP > 1 {
-		a = append(a, "--nnodes="+itoa(sv.PP), "--node-rank="+NodeRankPlaceholder, "--dist-init-addr="+HeadAddressPlaceholder+":"+strconv.Itoa(SGLangInitPort))
+		a.addInt("--nnodes", sv.PP)
+		a.add("--node-rank", NodeRankPlaceholder)
+		a.add("--dist-init-addr", HeadAddressPlaceholder+":"+strconv.Itoa(SGLangInitPort))
 	}
-	return a
+	return a.list()
 }
 
-func kvDType(fp8 bool, name string) string {
-	if fp8 {
-		return name
+// parallel adds the pipeline stages and the data-parallel copies where
+// they are above the engines' default of 1.
+func (a *argList) parallel(ppFlag string, pp int64, dpFlag string, dp int64) {
+	if pp > 1 {
+		a.addInt(ppFlag, pp)
 	}
-	return "auto"
+	if dp > 1 {
+		a.addInt(dpFlag, dp)
+	}
 }
 
-func share(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+func share(v float64) string {
+	if v == 0.9 {
+		return "0.9" // the engines' usual share, without formatting
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
 
 func itoa(v int64) string { return strconv.FormatInt(v, 10) }
 

@@ -54,7 +54,7 @@ type Deployment struct {
 // ServingDeployment holds the arguments of vLLM (VLLMVersion) and SGLang
 // (SGLangVersion) for one VM of the layout, as --flag=value; a list is nil
 // where the engine's documentation excludes the GPU and format. Note says
-// what else the engines need.
+// what else the engines need ("" when nothing).
 type ServingDeployment struct {
 	VLLMArgs   []string
 	SGLangArgs []string

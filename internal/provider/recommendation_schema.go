@@ -578,13 +578,13 @@ func recommendationAttributes() map[string]schema.Attribute {
 					Computed:            true,
 					MarkdownDescription: "`inference` of a language model on GPUs: the serving engines' arguments for one VM of the layout the estimate used, never recomputed (the [ranking guide](../guides/ranking.md) gives the flags' sources). Null for CPU sizes and other workloads.",
 					Attributes: map[string]schema.Attribute{
-						"vllm_args": strListAttr("`vllm serve MODEL` arguments for vLLM " + deploy.VLLMVersion + ", as `--flag=value`: `--tensor-parallel-size` and `--pipeline-parallel-size` (`tensor_parallel_size`, `pipeline_parallel_size`), `--data-parallel-size` (the copies each VM runs), " +
-							"`--max-num-seqs` (`estimate.sequences_per_copy`), `--max-model-len` (`requirements.context_tokens`), `--kv-cache-dtype` (`fp8` where the estimate stored the KV cache in fp8, else `auto`), `--gpu-memory-utilization` (0.9, the share the estimate used), " +
+						"vllm_args": strListAttr("`vllm serve MODEL` arguments for vLLM " + deploy.VLLMVersion + ", as `--flag=value`, flags at the engine's default left out: `--tensor-parallel-size` and `--pipeline-parallel-size` (`tensor_parallel_size`, `pipeline_parallel_size`; the latter above 1), `--data-parallel-size` (the copies each VM runs, above 1), " +
+							"`--max-num-seqs` (`estimate.sequences_per_copy`), `--max-model-len` (`requirements.context_tokens`), `--kv-cache-dtype=fp8` where the estimate stored the KV cache in fp8 (`auto`, the default, otherwise), `--gpu-memory-utilization` where the estimate's share is not vLLM's default 0.9, " +
 							"`--quantization=fp8` for a 16-bit checkpoint served in fp8; for a copy over several VMs, `--distributed-executor-backend=mp`, `--nnodes`, `--node-rank=" + deploy.NodeRankPlaceholder + "` and `--master-addr=" + deploy.HeadAddressPlaceholder + "`. " +
 							"Null where vLLM's documentation excludes the GPU and format (int8 on compute capability 10.0 and later)."),
-						"sglang_args": strListAttr("`python -m sglang.launch_server --model-path MODEL` arguments for SGLang " + deploy.SGLangVersion + ": `--tp-size`, `--pp-size`, `--dp-size`, `--max-running-requests` (per copy), `--context-length`, `--kv-cache-dtype` (`fp8_e4m3` or `auto`), `--mem-fraction-static`, `--quantization`; " +
+						"sglang_args": strListAttr("`python -m sglang.launch_server --model-path MODEL` arguments for SGLang " + deploy.SGLangVersion + ", as `--flag=value`: `--tp-size`, `--pp-size` and `--dp-size` above 1, `--max-running-requests` (per copy), `--context-length`, `--kv-cache-dtype=fp8_e4m3` with an fp8 KV cache, `--mem-fraction-static` (0.9; SGLang's own default depends on the GPU), `--quantization`; " +
 							"for a copy over several VMs, `--nnodes`, `--node-rank` and `--dist-init-addr`."),
-						"note": strAttr("The engines' versions and commands, the checkpoint a quantised precision needs, and for a copy over several VMs how to fill the placeholders (each VM's rank, the head VM's address; vLLM's other VMs also take `--headless`)."),
+						"note": strAttr("What else the engines need: the checkpoint a quantised precision needs, vLLM's exclusion of the GPU and format, and for a copy over several VMs how to fill the placeholders (each VM's rank, the head VM's address; vLLM's other VMs also take `--headless`); null when nothing. The arguments follow `vllm serve MODEL` and `python -m sglang.launch_server --model-path MODEL` on each VM."),
 					},
 				},
 				"launch": schema.SingleNestedAttribute{

@@ -185,7 +185,7 @@ type interconnectOut struct {
 type servingOut struct {
 	VLLMArgs   []string `tfsdk:"vllm_args"`
 	SGLangArgs []string `tfsdk:"sglang_args"`
-	Note       string   `tfsdk:"note"`
+	Note       *string  `tfsdk:"note"`
 }
 
 type launchOut struct {
@@ -503,7 +503,7 @@ func deploymentOutput(d deploy.Deployment) deploymentOut {
 	}
 	dep.AKS = aksOutput(d.AKS)
 	if s := d.Serving; s != nil {
-		dep.Serving = &servingOut{VLLMArgs: s.VLLMArgs, SGLangArgs: s.SGLangArgs, Note: s.Note}
+		dep.Serving = &servingOut{VLLMArgs: s.VLLMArgs, SGLangArgs: s.SGLangArgs, Note: strPtr(s.Note)}
 	}
 	if l := d.Launch; l != nil {
 		dep.Launch = &launchOut{NNodes: l.NNodes, NProcPerNode: l.NProcPerNode, Env: l.Env}

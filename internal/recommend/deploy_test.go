@@ -319,11 +319,8 @@ func testDeploymentAKS(t *testing.T, cat *catalog.Catalog) {
 		CPUArchitecture:       "x86_64",
 		AcceleratedNetworking: true,
 		Serving: &deploy.ServingDeployment{
-			VLLMArgs: []string{"--tensor-parallel-size=1", "--pipeline-parallel-size=1", "--data-parallel-size=1", "--max-num-seqs=" + seqs,
-				"--max-model-len=" + ctx, "--kv-cache-dtype=auto", "--gpu-memory-utilization=0.9"},
-			SGLangArgs: []string{"--tp-size=1", "--pp-size=1", "--dp-size=1", "--max-running-requests=" + seqs,
-				"--context-length=" + ctx, "--kv-cache-dtype=auto", "--mem-fraction-static=0.9"},
-			Note: "Arguments for vLLM v0.16.0 (vllm serve MODEL) and SGLang v0.5.15.post1 (python -m sglang.launch_server --model-path MODEL) on each VM, from the layout the estimate used.",
+			VLLMArgs:   []string{"--tensor-parallel-size=1", "--max-num-seqs=" + seqs, "--max-model-len=" + ctx},
+			SGLangArgs: []string{"--tp-size=1", "--max-running-requests=" + seqs, "--context-length=" + ctx, "--mem-fraction-static=0.9"},
 		},
 		AKS: &deploy.AKSDeployment{
 			NodeTaints:           []string{"sku=gpu:NoSchedule"},

@@ -20,9 +20,15 @@ func argValue(args []string, flag string) string {
 	return ""
 }
 
+// argInt is the integer value of --flag=value in args; 1 (the engines'
+// default) for a parallel size left out.
 func argInt(t *testing.T, args []string, flag string) int64 {
 	t.Helper()
-	v, err := strconv.ParseInt(argValue(args, flag), 10, 64)
+	s := argValue(args, flag)
+	if s == "" && (flag == "--pipeline-parallel-size" || flag == "--data-parallel-size") {
+		return 1
+	}
+	v, err := strconv.ParseInt(s, 10, 64)
 	if err != nil {
 		t.Fatalf("%s in %v: %v", flag, args, err)
 	}
@@ -68,8 +74,12 @@ func checkServedLayout(t *testing.T, res *Result, r Recommendation) bool {
 	v := s.VLLMArgs
 	if v == nil { // vLLM excludes the GPU and format: SGLang's, by vLLM's names
 		g := s.SGLangArgs
-		v = []string{"--tensor-parallel-size=" + argValue(g, "--tp-size"), "--pipeline-parallel-size=" + argValue(g, "--pp-size"), "--data-parallel-size=" + argValue(g, "--dp-size"),
-			"--max-num-seqs=" + argValue(g, "--max-running-requests"), "--max-model-len=" + argValue(g, "--context-length")}
+		v = []string{"--tensor-parallel-size=" + argValue(g, "--tp-size"), "--max-num-seqs=" + argValue(g, "--max-running-requests"), "--max-model-len=" + argValue(g, "--context-length")}
+		for from, to := range map[string]string{"--pp-size": "--pipeline-parallel-size", "--dp-size": "--data-parallel-size"} {
+			if x := argValue(g, from); x != "" {
+				v = append(v, to+"="+x)
+			}
+		}
 	}
 	tp, dp, gpus := argInt(t, v, "--tensor-parallel-size"), argInt(t, v, "--data-parallel-size"), r.GPUsPerNode
 	idle := slices.ContainsFunc(r.Reasons, func(reason string) bool { return strings.Contains(reason, "idle") })
