@@ -190,12 +190,26 @@ func (t *TrainingWork) trainingMFU(h *Hardware, nodes int64, ethernet, oneGPU bo
 // "Compute for Machine Learning on HPC": small jobs do not take advantage
 // of larger sizes and leave GPUs idle).
 func (t *TrainingWork) UsesOneGPU(h *Hardware, nodes int64) bool {
-	if nodes != 1 || t.GPUs > 1 || h.GPUCount <= 1 || t.GPUMemNeed <= 0 || t.GPUMemNeed > h.UnitMemGiB || t.FLOPs <= 0 {
+	if !t.fitsOneGPU(h, nodes) || t.FLOPs <= 0 {
 		return false
 	}
 	peak := h.PeakTFLOPS(t.ComputePrec) * 1e12
 	mfu := h.MFUFor(t.Kind)
 	return peak > 0 && t.FLOPs/(peak*mfu)/3600 <= t.Deadline
+}
+
+// fitsOneGPU reports whether the job could run on one GPU of a multi-GPU
+// size: one VM, no gpus setting above 1, and memory one GPU holds.
+func (t *TrainingWork) fitsOneGPU(h *Hardware, nodes int64) bool {
+	return nodes == 1 && t.GPUs <= 1 && h.GPUCount > 1 && t.GPUMemNeed > 0 && t.GPUMemNeed <= h.UnitMemGiB
+}
+
+// ProxyRate is the FLOP/s an untimed job (no work to time) is compared
+// on: the layout's rate, or one GPU's where the job fits one GPU of a
+// multi-GPU VM, since without its work nothing shows that more GPUs pay
+// off (UsesOneGPU).
+func (t *TrainingWork) ProxyRate(h *Hardware, nodes int64) float64 {
+	return t.rate(h, nodes, t.fitsOneGPU(h, nodes))
 }
 
 // GPUsUsed is the GPUs per VM a training job uses on nodes VMs.
@@ -208,7 +222,12 @@ func (t *TrainingWork) GPUsUsed(h *Hardware, nodes int64) float64 {
 
 // Rate is the FLOP/s of a training layout on nodes VMs.
 func (t *TrainingWork) Rate(h *Hardware, nodes int64) float64 {
-	one := t.UsesOneGPU(h, nodes)
+	return t.rate(h, nodes, t.UsesOneGPU(h, nodes))
+}
+
+// rate is the FLOP/s of nodes VMs of the size, on one GPU of the VM where
+// one is set.
+func (t *TrainingWork) rate(h *Hardware, nodes int64, one bool) float64 {
 	gpus := h.GPUCount
 	if one {
 		gpus = 1

@@ -132,26 +132,13 @@ func costOf(n *requirements, e *eval) {
 			// Training not timed (no work per sample or no samples): the
 			// price of the FLOP/s the training model gives the layout, so
 			// that price alone never decides.
-			if r := proxyRate(n, in, e.nodes); r > 0 {
+			if r := n.train.ProxyRate(&in.Hardware, e.nodes); r > 0 {
 				e.costKey = e.total / r
 			}
 		case (n.workload == WorkloadHTC || n.workload == WorkloadHPC) && n.cores == 0 && n.fixedNodes == 0 && in.VCPUs > 0:
 			e.costKey = e.price / float64(in.VCPUs)
 		}
 	}
-}
-
-// proxyRate is the FLOP/s an untimed training job is compared on: the
-// layout's rate, or one GPU's where the job's memory fits one GPU of a
-// multi-GPU VM and nothing asks for more (gpus, nodes): without its work
-// the engine cannot tell that more GPUs pay off, and small jobs do not take
-// advantage of larger sizes (UsesOneGPU).
-func proxyRate(n *requirements, in *sizeInfo, nodes int64) float64 {
-	t := &n.train
-	if nodes == 1 && t.GPUs <= 1 && in.GPUCount > 1 && t.GPUMemNeed > 0 && t.GPUMemNeed <= in.UnitMemGiB {
-		return in.PeakTFLOPS(t.ComputePrec) * 1e12 * in.MFUFor(t.Kind)
-	}
-	return t.Rate(&in.Hardware, nodes)
 }
 
 // sizingOf is the job sizing: the share of what the VMs provide that the
