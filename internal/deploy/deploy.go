@@ -172,7 +172,7 @@ type KAITOLayout struct {
 // labelSelector, and the preset where KAITO has one for the model.
 func kaitoDeployment(l *Layout, aks *AKSDeployment) *KAITODeployment {
 	k := &KAITODeployment{InstanceType: l.SKU.Name, Count: l.Nodes, LabelSelector: aks.NodeLabels}
-	v := "KAITO 0.6.0"
+	v := "KAITO"
 	if l.KAITO != nil {
 		v = "KAITO " + l.KAITO.Version
 		k.PresetName = l.KAITO.Preset

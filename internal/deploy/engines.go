@@ -8,7 +8,6 @@ package deploy
 // job's launcher settings.
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -60,9 +59,8 @@ type ServedLayout struct {
 	Precision, Checkpoint string
 	KVFP8                 bool    // the KV cache is stored in fp8
 	MemoryShare           float64 // the share of each GPU's memory the engine takes
-	// CC is the GPU's compute capability × 10 (0 for AMD); AMD: an AMD GPU.
-	CC  int
-	AMD bool
+	// CC is the GPU's compute capability × 10 (0 for AMD).
+	CC int
 }
 
 // servingFor is a served layout's engine arguments; nil for a CPU size or
@@ -73,7 +71,7 @@ func servingFor(l *Layout) *ServingDeployment {
 		return nil
 	}
 	quant, quantNote := quantization(sv)
-	d := &ServingDeployment{VLLMArgs: vllmArgs(sv, quant), SGLangArgs: sglangArgs(sv, quant)}
+	d := &ServingDeployment{VLLMArgs: vllm.args(sv, quant), SGLangArgs: sglang.args(sv, quant)}
 	var notes []string
 	if quantNote != "" {
 		notes = append(notes, quantNote)
@@ -144,71 +142,76 @@ func (a *argList) list() []string {
 	return out
 }
 
-func newArgList() argList { return argList{b: make([]byte, 0, 320), ends: make([]int, 0, 12)} }
+func (a *argList) addFloat(flag string, v float64) {
+	a.b = strconv.AppendFloat(append(append(a.b, flag...), '='), v, 'f', -1, 64)
+	a.ends = append(a.ends, len(a.b))
+}
 
-func vllmArgs(sv *ServedLayout, quant string) []string {
-	a := newArgList()
-	a.addInt("--tensor-parallel-size", sv.TP)
-	a.parallel("--pipeline-parallel-size", sv.PP, "--data-parallel-size", sv.CopiesPerVM)
-	a.addInt("--max-num-seqs", sv.SeqsPerCopy)
-	a.addInt("--max-model-len", sv.Context)
-	if sv.KVFP8 {
-		a.add("--kv-cache-dtype", "fp8")
+// engine is one serving engine's names for the layout's settings: its
+// flags, the KV cache dtype it calls fp8, the memory share it takes by
+// default (0: one it computes, so the share is always stated), and the
+// flags of a copy over several VMs.
+type engine struct {
+	tp, pp, dp, seqs, context, memory string
+	kvFP8                             string
+	defaultMemoryShare                float64
+	multiNode                         func(a *argList, nodes int64)
+}
+
+var (
+	vllm = engine{
+		tp: "--tensor-parallel-size", pp: "--pipeline-parallel-size", dp: "--data-parallel-size",
+		seqs: "--max-num-seqs", context: "--max-model-len", memory: "--gpu-memory-utilization",
+		kvFP8: "fp8", defaultMemoryShare: VLLMDefaultMemoryShare,
+		multiNode: func(a *argList, nodes int64) {
+			a.add("--distributed-executor-backend", "mp")
+			a.addInt("--nnodes", nodes)
+			a.add("--node-rank", NodeRankPlaceholder)
+			a.add("--master-addr", HeadAddressPlaceholder)
+		},
 	}
-	if sv.MemoryShare != VLLMDefaultMemoryShare {
-		a.add("--gpu-memory-utilization", share(sv.MemoryShare))
+	// SGLang has no bare fp8 KV cache dtype (fp8_e4m3 is the format vLLM's
+	// fp8 means), and computes its default memory share from the GPU's
+	// memory.
+	sglang = engine{
+		tp: "--tp-size", pp: "--pp-size", dp: "--dp-size",
+		seqs: "--max-running-requests", context: "--context-length", memory: "--mem-fraction-static",
+		kvFP8: "fp8_e4m3",
+		multiNode: func(a *argList, nodes int64) {
+			a.addInt("--nnodes", nodes)
+			a.add("--node-rank", NodeRankPlaceholder)
+			a.add("--dist-init-addr", HeadAddressPlaceholder+":"+strconv.Itoa(SGLangInitPort))
+		},
+	}
+)
+
+// args are the engine's arguments for the layout, flags at the engine's
+// default left out: pipeline and data-parallel sizes of 1, the auto KV
+// cache dtype, its own memory share.
+func (e *engine) args(sv *ServedLayout, quant string) []string {
+	a := argList{b: make([]byte, 0, 320), ends: make([]int, 0, 12)}
+	a.addInt(e.tp, sv.TP)
+	if sv.PP > 1 {
+		a.addInt(e.pp, sv.PP)
+	}
+	if sv.CopiesPerVM > 1 {
+		a.addInt(e.dp, sv.CopiesPerVM)
+	}
+	a.addInt(e.seqs, sv.SeqsPerCopy)
+	a.addInt(e.context, sv.Context)
+	if sv.KVFP8 {
+		a.add("--kv-cache-dtype", e.kvFP8)
+	}
+	if sv.MemoryShare != e.defaultMemoryShare {
+		a.addFloat(e.memory, sv.MemoryShare)
 	}
 	if quant != "" {
 		a.add("--quantization", quant)
 	}
 	if sv.PP > 1 {
-		a.add("--distributed-executor-backend", "mp")
-		a.addInt("--nnodes", sv.PP)
-		a.add("--node-rank", NodeRankPlaceholder)
-		a.add("--master-addr", HeadAddressPlaceholder)
+		e.multiNode(&a, sv.PP)
 	}
 	return a.list()
-}
-
-func sglangArgs(sv *ServedLayout, quant string) []string {
-	a := newArgList()
-	a.addInt("--tp-size", sv.TP)
-	a.parallel("--pp-size", sv.PP, "--dp-size", sv.CopiesPerVM)
-	a.addInt("--max-running-requests", sv.SeqsPerCopy)
-	a.addInt("--context-length", sv.Context)
-	if sv.KVFP8 {
-		// SGLang has no bare fp8: e4m3 is the format vLLM's fp8 means.
-		a.add("--kv-cache-dtype", "fp8_e4m3")
-	}
-	// SGLang computes its default share from the GPU's memory: state it.
-	a.add("--mem-fraction-static", share(sv.MemoryShare))
-	if quant != "" {
-		a.add("--quantization", quant)
-	}
-	if sv.PP > 1 {
-		a.addInt("--nnodes", sv.PP)
-		a.add("--node-rank", NodeRankPlaceholder)
-		a.add("--dist-init-addr", HeadAddressPlaceholder+":"+strconv.Itoa(SGLangInitPort))
-	}
-	return a.list()
-}
-
-// parallel adds the pipeline stages and the data-parallel copies where
-// they are above the engines' default of 1.
-func (a *argList) parallel(ppFlag string, pp int64, dpFlag string, dp int64) {
-	if pp > 1 {
-		a.addInt(ppFlag, pp)
-	}
-	if dp > 1 {
-		a.addInt(dpFlag, dp)
-	}
-}
-
-func share(v float64) string {
-	if v == 0.9 {
-		return "0.9" // the engines' usual share, without formatting
-	}
-	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
 func itoa(v int64) string { return strconv.FormatInt(v, 10) }
@@ -241,5 +244,5 @@ func sbatchArgs(l *Layout) []string {
 	if l.TrainGPUsPerVM > 0 {
 		perVM = l.TrainGPUsPerVM
 	}
-	return slices.Clip([]string{"--nodes=" + itoa(l.Nodes), "--gpus-per-node=" + itoa(perVM), "--ntasks-per-node=" + itoa(perVM)})
+	return []string{"--nodes=" + itoa(l.Nodes), "--gpus-per-node=" + itoa(perVM), "--ntasks-per-node=" + itoa(perVM)}
 }

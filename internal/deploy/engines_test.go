@@ -4,6 +4,7 @@
 package deploy
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -57,19 +58,10 @@ func checkEngineArgs(t *testing.T, engine string, args []string) {
 			t.Errorf("%s: %q is not --flag=value with a flag of the pinned documentation", engine, a)
 			continue
 		}
-		if allowed, closed := engineValues[engine][flag]; closed && !contains(allowed, value) {
+		if allowed, closed := engineValues[engine][flag]; closed && !slices.Contains(allowed, value) {
 			t.Errorf("%s: %s=%s, allowed %v", engine, flag, value, allowed)
 		}
 	}
-}
-
-func contains(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // Every layout's arguments use the pinned engines' flags and values: one
@@ -84,7 +76,7 @@ func TestServingArgsUseDocumentedFlags(t *testing.T) {
 		{TP: 1, PP: 1, CopiesPerVM: 1, SeqsPerCopy: 256, Context: 4096, Precision: "int8", MemoryShare: 0.9, CC: 120},
 	} {
 		q, _ := quantization(&sv)
-		checkEngineArgs(t, "vllm "+VLLMVersion, vllmArgs(&sv, q))
-		checkEngineArgs(t, "sglang "+SGLangVersion, sglangArgs(&sv, q))
+		checkEngineArgs(t, "vllm "+VLLMVersion, vllm.args(&sv, q))
+		checkEngineArgs(t, "sglang "+SGLangVersion, sglang.args(&sv, q))
 	}
 }

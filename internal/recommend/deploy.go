@@ -47,7 +47,7 @@ func servedLayout(n *requirements, e *eval) *deploy.ServedLayout {
 	sv := &deploy.ServedLayout{
 		TP: e.gl.TP, PP: e.gl.PP, CopiesPerVM: max(1, min(e.gl.PerGroup, e.ptCopies)),
 		SeqsPerCopy: e.pt.maxBatch, Context: n.mi.Context, Precision: n.precision,
-		KVFP8: n.precision == perfmodel.PrecisionFP8, MemoryShare: n.job.Share, CC: in.CC, AMD: in.AMD,
+		KVFP8: n.precision == perfmodel.PrecisionFP8, MemoryShare: n.job.Share, CC: in.CC,
 	}
 	if m := n.mi.Model; m != nil {
 		sv.Checkpoint = m.Precision
