@@ -149,13 +149,14 @@ func (a *argList) addFloat(flag string, v float64) {
 
 // engine is one serving engine's names for the layout's settings: its
 // flags, the KV cache dtype it calls fp8, the memory share it takes by
-// default (0: one it computes, so the share is always stated), and the
-// flags of a copy over several VMs.
+// default (0: one it computes, so the share is always stated), and for a
+// copy over several VMs its executor backend ("" for none) and the flag
+// and port of the head VM's address.
 type engine struct {
 	tp, pp, dp, seqs, context, memory string
 	kvFP8                             string
 	defaultMemoryShare                float64
-	multiNode                         func(a *argList, nodes int64)
+	backend, headFlag, headPort       string
 }
 
 var (
@@ -163,12 +164,7 @@ var (
 		tp: "--tensor-parallel-size", pp: "--pipeline-parallel-size", dp: "--data-parallel-size",
 		seqs: "--max-num-seqs", context: "--max-model-len", memory: "--gpu-memory-utilization",
 		kvFP8: "fp8", defaultMemoryShare: VLLMDefaultMemoryShare,
-		multiNode: func(a *argList, nodes int64) {
-			a.add("--distributed-executor-backend", "mp")
-			a.addInt("--nnodes", nodes)
-			a.add("--node-rank", NodeRankPlaceholder)
-			a.add("--master-addr", HeadAddressPlaceholder)
-		},
+		backend: "mp", headFlag: "--master-addr",
 	}
 	// SGLang has no bare fp8 KV cache dtype (fp8_e4m3 is the format vLLM's
 	// fp8 means), and computes its default memory share from the GPU's
@@ -176,12 +172,8 @@ var (
 	sglang = engine{
 		tp: "--tp-size", pp: "--pp-size", dp: "--dp-size",
 		seqs: "--max-running-requests", context: "--context-length", memory: "--mem-fraction-static",
-		kvFP8: "fp8_e4m3",
-		multiNode: func(a *argList, nodes int64) {
-			a.addInt("--nnodes", nodes)
-			a.add("--node-rank", NodeRankPlaceholder)
-			a.add("--dist-init-addr", HeadAddressPlaceholder+":"+strconv.Itoa(SGLangInitPort))
-		},
+		kvFP8:    "fp8_e4m3",
+		headFlag: "--dist-init-addr", headPort: ":" + strconv.Itoa(SGLangInitPort),
 	}
 )
 
@@ -209,7 +201,12 @@ func (e *engine) args(sv *ServedLayout, quant string) []string {
 		a.add("--quantization", quant)
 	}
 	if sv.PP > 1 {
-		e.multiNode(&a, sv.PP)
+		if e.backend != "" {
+			a.add("--distributed-executor-backend", e.backend)
+		}
+		a.addInt("--nnodes", sv.PP)
+		a.add("--node-rank", NodeRankPlaceholder)
+		a.add(e.headFlag, HeadAddressPlaceholder+e.headPort)
 	}
 	return a.list()
 }
