@@ -143,25 +143,24 @@ if ! version_at_least "${version%%-*}" "${min_terraform}"; then
 fi
 echo "Terraform ${version} (${tf})"
 
-section "terraform-provider-azurerm ${azurerm_version} (${azurerm_label})"
-if [[ -x "${azurerm_bin}" ]]; then
-	echo "cached: ${azurerm_bin}"
-else
-	log "building ${azurerm_module}@${azurerm_version} into ${azurerm_dir}; cold, this takes about 8 minutes and 3-4 GB of memory"
-	build_start=${SECONDS}
-	go_install "${azurerm_module}@${azurerm_version}" "${azurerm_dir}" -ldflags "-s -w"
-	echo "built ${azurerm_bin} in $((SECONDS - build_start))s"
-fi
+# provider_binary <module> <version> <label> <binary> <build note>: builds a
+# provider from the Go module proxy into the binary's directory, once; a cached
+# binary is reused.
+provider_binary() {
+	local module="$1" version="$2" label="$3" bin="$4" note="$5"
+	section "$(basename "${module}") ${version} (${label})"
+	if [[ -x "${bin}" ]]; then
+		echo "cached: ${bin}"
+		return
+	fi
+	log "building ${module}@${version} into $(dirname "${bin}")${note}"
+	local build_start=${SECONDS}
+	go_install "${module}@${version}" "$(dirname "${bin}")" -ldflags "-s -w"
+	echo "built ${bin} in $((SECONDS - build_start))s"
+}
 
-section "terraform-provider-kubernetes ${kubernetes_version} (${kubernetes_label})"
-if [[ -x "${kubernetes_bin}" ]]; then
-	echo "cached: ${kubernetes_bin}"
-else
-	log "building ${kubernetes_module}@${kubernetes_version} into ${kubernetes_dir}"
-	build_start=${SECONDS}
-	go_install "${kubernetes_module}@${kubernetes_version}" "${kubernetes_dir}" -ldflags "-s -w"
-	echo "built ${kubernetes_bin} in $((SECONDS - build_start))s"
-fi
+provider_binary "${azurerm_module}" "${azurerm_version}" "${azurerm_label}" "${azurerm_bin}" "; cold, this takes about 8 minutes and 3-4 GB of memory"
+provider_binary "${kubernetes_module}" "${kubernetes_version}" "${kubernetes_label}" "${kubernetes_bin}" ""
 
 section "terraform-provider-hpcsku (this checkout)"
 hpcsku_label="$(sed -n 's/^## \([0-9][0-9.]*\).*/\1/p' CHANGELOG.md | sed -n 1p)"
