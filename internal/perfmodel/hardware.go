@@ -35,10 +35,10 @@ type Hardware struct {
 	TFLOPS   [8]float64
 	HBMGBs   float64
 	TrainMFU float64
-	// KindMFU is the training MFU for the model kinds timed by samples,
-	// indexed as SampleKinds: the catalog's training_mfu_by_kind, else
-	// the kind's figure (SampleKindMFU) scaled by TrainMFU ÷ TrainingMFU.
-	KindMFU    [3]float64
+	// KindMFU is the training MFU for each model kind timed by samples
+	// (the kinds of SampleKindMFU): the catalog's training_mfu_by_kind,
+	// else the kind's figure scaled by TrainMFU ÷ TrainingMFU.
+	KindMFU    map[string]float64
 	Precisions uint16 // bit set over Precisions: the formats the GPU runs natively
 	ArchYear   int    // the year the GPU's architecture launched; 0 unknown
 	// CC is an NVIDIA GPU's compute capability × 10 (90 for 9.0); 0 for
@@ -60,10 +60,11 @@ type Hardware struct {
 // the kinds timed by samples, TrainMFU for the others (language models
 // and encoders).
 func (h *Hardware) MFUFor(kind string) float64 {
-	for i, k := range sampleKinds {
-		if k == kind {
-			return h.KindMFU[i]
-		}
+	if kind == "" { // a language model's work (TrainingWork.Kind)
+		return h.TrainMFU
+	}
+	if m, ok := h.KindMFU[kind]; ok {
+		return m
 	}
 	return h.TrainMFU
 }
@@ -112,11 +113,12 @@ func (h *Hardware) gpuFacts(s *catalog.SKU) {
 	if p != nil && p.TrainingMFU != nil {
 		h.TrainMFU = *p.TrainingMFU
 	}
-	for i, k := range sampleKinds {
-		h.KindMFU[i] = SampleKindMFU[k] * h.TrainMFU / TrainingMFU
+	h.KindMFU = make(map[string]float64, len(SampleKindMFU))
+	for k, m := range SampleKindMFU {
+		h.KindMFU[k] = m * h.TrainMFU / TrainingMFU
 		if p != nil {
 			if v, ok := p.TrainingMFUByKind[k]; ok {
-				h.KindMFU[i] = v
+				h.KindMFU[k] = v
 			}
 		}
 	}

@@ -4,7 +4,9 @@
 package perfmodel
 
 import (
+	"maps"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
@@ -147,6 +149,10 @@ func TestKindMFU(t *testing.T) {
 	}
 	if got := h100.MFUFor(catalog.ModelKindGenerative); got != h100.TrainMFU {
 		t.Errorf("H100 language-model MFU %v, want its training_mfu %v", got, h100.TrainMFU)
+	}
+	// Every kind the catalog times by samples has a figure, and no other.
+	if kinds := slices.Sorted(maps.Keys(SampleKindMFU)); !slices.Equal(kinds, catalog.SampleKinds()) {
+		t.Errorf("SampleKindMFU covers %v, the catalog times %v by samples", kinds, catalog.SampleKinds())
 	}
 }
 

@@ -57,11 +57,8 @@ const (
 	LoRASampleFactor     = 2
 )
 
-// sampleKinds are the model kinds timed by samples, in the order of
-// Hardware.KindMFU.
-var sampleKinds = [3]string{catalog.ModelKindVision, catalog.ModelKindDiffusion, catalog.ModelKindSpeech}
-
-// SampleKindMFU is the training MFU of the kinds timed by samples on a
+// SampleKindMFU is the training MFU of the kinds timed by samples
+// (catalog.SampleKinds, each of which it lists) on a
 // GPU the catalog gives no training_mfu_by_kind figure for, at
 // TrainingMFU (scaled by the GPU's training_mfu ÷ TrainingMFU). Vision
 // and diffusion are the medians of the MFUs the fitted rows of the
