@@ -375,7 +375,7 @@ func joinImage(sr SeriesDoc, images map[string]ImageDoc, arch string) (*Image, e
 	if urnSource == "" && im.URN != "" {
 		urnSource = im.Source
 	}
-	return &Image{ID: im.ID, URN: im.URN, Arch: im.Arch, BatchNodeAgentSKUID: im.BatchNodeAgentSKUID, OS: im.OS, CUDAToolkit: im.CUDAToolkit, Driver: im.Driver, ROCm: im.ROCm, Source: im.Source, ConfidentialVM: im.ConfidentialVM, URNSource: urnSource}, nil
+	return &Image{ID: im.ID, URN: im.URN, Arch: im.Arch, BatchNodeAgentSKUID: im.BatchNodeAgentSKUID, OS: im.OS, CUDAToolkit: im.CUDAToolkit, Driver: im.Driver, ROCm: im.ROCm, Source: im.Source, ConfidentialVM: im.ConfidentialVM, URNSource: urnSource, URNLocator: Locator(urnSource)}, nil
 }
 
 // dedupe drops repeated entries, keeping the first occurrence's position.

@@ -79,6 +79,15 @@ func ParseSource(s string) (Source, error) {
 	return Source{}, fmt.Errorf("%q is not a source: write %s", s, SourceGrammar)
 }
 
+// Locator is a source without its note: where the fact is documented. A
+// string that is no source is returned as it is.
+func Locator(s string) string {
+	if src, err := ParseSource(s); err == nil && src.Note != "" {
+		return strings.TrimSuffix(s, " ("+src.Note+")")
+	}
+	return s
+}
+
 func parseLocator(s string) (Source, bool) {
 	if m := repoFileRE.FindStringSubmatch(s); m != nil {
 		return Source{Repository: m[1], Path: m[2], Commit: m[3]}, true

@@ -201,3 +201,18 @@ func sourceForm(t *testing.T, s string) string {
 		return "dated document"
 	}
 }
+
+// A source's locator drops its note, and only its note.
+func TestLocator(t *testing.T) {
+	for in, want := range map[string]string{
+		"Azure/azhpc-images:versions.json@8e9d055f (HEAD 2026-07-29; README.md at the same commit)": "Azure/azhpc-images:versions.json@8e9d055f",
+		"https://example.org/page (a note)":        "https://example.org/page",
+		"Azure HPC guidance (2026-01-01)":          "Azure HPC guidance (2026-01-01)",
+		"Azure HPC guidance (2026-01-01) (a note)": "Azure HPC guidance (2026-01-01)",
+		"https://example.org/page":                 "https://example.org/page",
+	} {
+		if got := Locator(in); got != want {
+			t.Errorf("Locator(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

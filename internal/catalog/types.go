@@ -267,8 +267,9 @@ type Image struct {
 	Source              string
 	ConfidentialVM      bool // boots as a confidential VM
 	// URNSource is where URN is documented: the image's Source unless the
-	// catalog names another document for the URN.
-	URNSource string
+	// catalog names another document for the URN. URNLocator is the same
+	// without its note (repository:path@commit, or the URL).
+	URNSource, URNLocator string
 }
 
 // Price is the Linux pay-as-you-go price of a size in one region.

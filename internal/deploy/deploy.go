@@ -215,7 +215,7 @@ func For(l *Layout) Deployment {
 		Zones:                 l.Zones,
 	}
 	if ImageFits(s) {
-		d.ImageURN, d.ImageSource = s.Image.URN, locator(s.Image.URNSource)
+		d.ImageURN, d.ImageSource = s.Image.URN, s.Image.URNLocator
 	}
 	if s.Confidential {
 		d.SecurityType, d.OSDiskSecurityEncryptionType = SecurityTypeConfidentialVM, OSDiskEncryptionVMGuestState
@@ -288,18 +288,6 @@ func CycleCloudPartition(l *Layout) string {
 		return PartitionGPU
 	}
 	return PartitionHTC
-}
-
-// locator is a source without its note: where the fact is documented
-// (repository:path@commit, or the URL), which is what a deployment's state
-// keeps; the catalog keeps the note.
-func locator(source string) string {
-	// A repository file or a URL has no space: its note starts at the
-	// first " (" (catalog.ParseSource).
-	if i := strings.Index(source, " ("); i > 0 && strings.HasSuffix(source, ")") && !strings.ContainsAny(source[:i], " \t") {
-		return source[:i]
-	}
-	return source
 }
 
 // Unsupported says why the target cannot deploy the size, "" when it can:
