@@ -83,6 +83,8 @@ func quotes() []quote {
 		{"| `InferenceMBU` | %v |", f2(perfmodel.InferenceMBU)},
 		{"| `DecodeMFU` | %v |", f2(perfmodel.DecodeMFU)},
 		{"| `PrefillMFU` | %v |", f2(perfmodel.PrefillMFU)},
+		{"| `FirstTokenSeconds` | %v ms |", n(1000 * perfmodel.FirstTokenSeconds)},
+		{"`FirstTokenSeconds`, %v ms", n(1000 * perfmodel.FirstTokenSeconds)},
 		{"| `DefaultOutputShare` | %v |", g(r.DefaultOutputShare)},
 		{"| `MaxBatchSequences` | %v |", n(perfmodel.MaxBatchSequences)},
 		{"at %v% (`CPUStreamEfficiency`", n(100 * perfmodel.CPUStreamEfficiency)},

@@ -445,6 +445,7 @@ func Constants() []Constant {
 		{"PrefillMFU", perfmodel.PrefillMFU},
 		{"AllReduceSeconds", perfmodel.AllReduceSeconds},
 		{"LinkEfficiency", perfmodel.LinkEfficiency},
+		{"FirstTokenSeconds", perfmodel.FirstTokenSeconds},
 		{"ServiceCV2", perfmodel.ServiceCV2},
 	}
 }

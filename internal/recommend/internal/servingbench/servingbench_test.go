@@ -98,11 +98,12 @@ func TestServingThroughputRows(t *testing.T) {
 }
 
 // throughputGuard and rateGuard hold what the step model reaches on the
-// reference rows (25.9% and 64%; 44.2% and 2.05), so that a change that
-// worsens the fit fails; the goals are 20% and 80%, 35% and 2.
+// reference rows (25.9% and 64%; 44.0% and 1.81), so that a change that
+// worsens the fit fails; the goals are 20% and 80%, 35% and 2 (the last
+// met).
 var (
 	throughputGuard = struct{ median, within float64 }{0.27, 0.62}
-	rateGuard       = struct{ tpot, ttft float64 }{0.46, 2.1}
+	rateGuard       = struct{ tpot, ttft float64 }{0.46, 2}
 )
 
 // The rate rows (MLPerf Server and Interactive, TensorRT-LLM at a fixed
