@@ -151,19 +151,7 @@ func servingCalibration() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	rows, err := servingbench.Rows()
-	if err != nil {
-		return "", err
-	}
-	preds, skipped, err := servingbench.Predict(eng, rows)
-	if err != nil {
-		return "", err
-	}
-	points, err := servingbench.Points()
-	if err != nil {
-		return "", err
-	}
-	sweep, _, err := servingbench.Predict(eng, points)
+	preds, sweep, skipped, err := servingbench.PredictAll(eng)
 	if err != nil {
 		return "", err
 	}

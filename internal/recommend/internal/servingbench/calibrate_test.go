@@ -17,7 +17,7 @@ func TestCalibrationReport(t *testing.T) {
 	if !*calibrate {
 		t.Skip("run with -calibrate")
 	}
-	_, preds, points, _ := predictions(t)
+	preds, points, _ := predictions(t)
 	through, rates := Of(preds, Throughput), Of(preds, Rate)
 	fmt.Printf("CAL through=%.3f within=%.2f rateTPOT=%.3f rateTTFT=%.2f sweepTPS=%.3f sweepTPOT=%.3f\n",
 		MedianAbsError(preds), Within(through, 1.5), Median(rates, AbsTPOTError), Median(rates, TTFTRatio), Median(points, AbsError), Median(points, AbsTPOTError))
@@ -30,6 +30,6 @@ func TestCalibrationRows(t *testing.T) {
 	if !*rows {
 		t.Skip("run with -rows")
 	}
-	_, preds, points, skipped := predictions(t)
+	preds, points, skipped := predictions(t)
 	fmt.Println(Table(preds, points, skipped))
 }

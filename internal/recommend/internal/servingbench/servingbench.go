@@ -156,31 +156,20 @@ func (r Row) Request(vmGPUs float64) recommend.Request {
 }
 
 // Rows reads every published row of serving_benchmarks.csv.
-func Rows() ([]Row, error) {
-	recs, col, err := records(benchmarks, "serving_benchmarks.csv")
-	if err != nil {
-		return nil, err
-	}
-	var rows []Row
-	for _, rec := range recs {
-		row, err := readRow(rec, col)
-		if err != nil {
-			return nil, err
-		}
-		rows = append(rows, row)
-	}
-	return rows, nil
-}
+func Rows() ([]Row, error) { return readAll(benchmarks, "serving_benchmarks.csv", readRow) }
 
 // Points reads every point of serving_curves.csv.
-func Points() ([]Row, error) {
-	recs, col, err := records(curves, "serving_curves.csv")
+func Points() ([]Row, error) { return readAll(curves, "serving_curves.csv", readPoint) }
+
+// readAll reads every record of the CSV file name (data) with read.
+func readAll(data []byte, name string, read func(rec []string, col map[string]int) (Row, error)) ([]Row, error) {
+	recs, col, err := records(data, name)
 	if err != nil {
 		return nil, err
 	}
-	var rows []Row
+	rows := make([]Row, 0, len(recs))
 	for _, rec := range recs {
-		row, err := readPoint(rec, col)
+		row, err := read(rec, col)
 		if err != nil {
 			return nil, err
 		}
@@ -354,6 +343,27 @@ func Predict(eng *recommend.Engine, rows []Row) ([]Prediction, []Row, error) {
 		preds = append(preds, p)
 	}
 	return preds, skipped, nil
+}
+
+// PredictAll asks eng for every published row and sweep point, as the
+// guide's tables show them: the rows' predictions, the points', and the
+// rows no Azure size has the GPU of.
+func PredictAll(eng *recommend.Engine) (preds, points []Prediction, skipped []Row, err error) {
+	rows, err := Rows()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if preds, skipped, err = Predict(eng, rows); err != nil {
+		return nil, nil, nil, err
+	}
+	pts, err := Points()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if points, _, err = Predict(eng, pts); err != nil {
+		return nil, nil, nil, err
+	}
+	return preds, points, skipped, nil
 }
 
 func predict(eng *recommend.Engine, row Row, size string) (Prediction, error) {
