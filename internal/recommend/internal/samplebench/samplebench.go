@@ -174,8 +174,8 @@ func Table(preds []Prediction) string {
 			held = append(held, p)
 		}
 		fmt.Fprintf(&b, "| `%s` | `%s` | %d × %s (`%s`) | %s | %s | %s | %.2f | %.0f%% | %s |\n",
-			p.ID, p.Model, p.GPUs, p.GPU, p.Size, p.Precision, catalog.GroupDigits(int64(math.Round(p.Published))),
-			catalog.GroupDigits(int64(math.Round(p.Predicted))), p.Ratio, p.MFU*100, use)
+			p.ID, p.Model, p.GPUs, p.GPU, p.Size, p.Precision, catalog.GroupInt(p.Published),
+			catalog.GroupInt(p.Predicted), p.Ratio, p.MFU*100, use)
 	}
 	fmt.Fprintf(&b, "\nMedian absolute error: %.0f%% over all %d rows, %.0f%% over the %d fitted, %.0f%% over the %d predicted.",
 		MedianError(preds)*100, len(preds), MedianError(fit)*100, len(fit), MedianError(held)*100, len(held))

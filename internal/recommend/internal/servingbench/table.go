@@ -8,6 +8,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
 // Outliers are the throughput rows the step model misses by more than 2×,
@@ -38,7 +40,7 @@ func Table(preds, points []Prediction, skipped []Row) string {
 	b.WriteString("| Row | Model | GPU (Azure size) | Precision | Published | Predicted | Error |\n|---|---|---|---|---|---|---|\n")
 	for _, p := range through {
 		fmt.Fprintf(&b, "| `%s` | %s | %s (`%s`) | %s | %s | %s | %s |\n",
-			p.ID, p.Model, p.GPU, p.Size(), p.Precision, grouped(p.Published), grouped(p.Predicted), percent(p.RelativeError()))
+			p.ID, p.Model, p.GPU, p.Size(), p.Precision, catalog.GroupInt(p.Published), catalog.GroupInt(p.Predicted), percent(p.RelativeError()))
 	}
 	fmt.Fprintf(&b, "\n%d rows; median absolute error %.1f%%, %.0f%% within 1.5×.\n\n", len(through), MedianAbsError(preds)*100, Within(through, 1.5)*100)
 	b.WriteString(outlierList(through))
@@ -67,7 +69,7 @@ func rateTable(preds []Prediction) string {
 	b.WriteString("| Row | Model | GPU (Azure size) | Requests/s | TTFT ms, published | predicted | TPOT ms, published | predicted | TPOT error |\n|---|---|---|---|---|---|---|---|---|\n")
 	for _, p := range preds {
 		fmt.Fprintf(&b, "| `%s` | %s | %s (`%s`) | %s | %s | %s | %s | %s | %s |\n",
-			p.ID, p.Model, p.GPU, p.Size(), strconv.FormatFloat(p.Rate, 'f', -1, 64), grouped(p.TTFT), grouped(p.PredTTFT), oneDecimal(p.TPOT), oneDecimal(p.PredTPOT), percent(p.TPOTError()))
+			p.ID, p.Model, p.GPU, p.Size(), strconv.FormatFloat(p.Rate, 'f', -1, 64), catalog.GroupInt(p.TTFT), catalog.GroupInt(p.PredTTFT), oneDecimal(p.TPOT), oneDecimal(p.PredTPOT), percent(p.TPOTError()))
 	}
 	fmt.Fprintf(&b, "\n%d rows; median absolute error of the time per output token %.1f%%; median of max(predicted ÷ published, published ÷ predicted) of the time to first token %.2f.\n\n",
 		len(preds), Median(preds, AbsTPOTError)*100, Median(preds, TTFTRatio))
@@ -82,7 +84,7 @@ func sweepTable(points []Prediction) string {
 	b.WriteString("| Point | In flight | GPU (Azure size) | Per GPU, published | predicted | Error | TPOT ms, published | predicted | Error |\n|---|---|---|---|---|---|---|---|---|\n")
 	for _, p := range points {
 		fmt.Fprintf(&b, "| `%s` | %s on %d | %s (`%s`) | %s | %s | %s | %s | %s | %s |\n",
-			p.ID, strconv.FormatFloat(p.InFlight, 'f', -1, 64), p.GPUs, p.GPU, p.Size(), grouped(p.Published), grouped(p.Predicted), percent(p.RelativeError()),
+			p.ID, strconv.FormatFloat(p.InFlight, 'f', -1, 64), p.GPUs, p.GPU, p.Size(), catalog.GroupInt(p.Published), catalog.GroupInt(p.Predicted), percent(p.RelativeError()),
 			oneDecimal(p.TPOT), oneDecimal(p.PredTPOT), percent(p.TPOTError()))
 	}
 	fmt.Fprintf(&b, "\n%d points; median absolute error of the per-GPU throughput %.1f%%, of the time per output token %.1f%%.\n\n",
@@ -121,13 +123,3 @@ func percent(e float64) string {
 }
 
 func oneDecimal(v float64) string { return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64) }
-
-// grouped writes v rounded to a whole number, with thousands separated by
-// commas.
-func grouped(v float64) string {
-	s := strconv.FormatInt(int64(math.Round(v)), 10)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
