@@ -114,6 +114,30 @@ func TestServingStepModel(t *testing.T) {
 	}
 }
 
+// A mixture of experts' decode step routes its tokens in every layer, a
+// fixed cost a dense model's step does not pay: at one sequence it is
+// most of the step beyond the touched weights, and at a large batch a
+// small part of it.
+func TestServingStepRoutesExperts(t *testing.T) {
+	h := hardware(t, "Standard_ND96isr_H200_v5")
+	m := model(t, "gpt-oss-120b")
+	mi := MemoryInput{Params: 117, Active: 5.1, Precision: PrecisionFP4, Workload: WorkloadInference,
+		Kind: catalog.ModelKindMoE, Model: m, Context: 2048, Prompt: 1024, Output: 1024}
+	s := ServiceOf(&mi, PrecisionFP4, KVCacheOf(&mi).PerSeq/GiB)
+	s.HasMemory, s.WeightsGiB = true, 60.8
+	want := float64(*m.Layers) * ExpertLayerSeconds
+	one, many := s.Speed(h, 1, 1, 1), s.Speed(h, 1, 1, 256)
+	if one.Routing != want || many.Routing != want || one.Routing < one.Memory || many.Routing > (many.Memory+many.Compute)/10 {
+		t.Errorf("routing %v s a step (want %v): at 1 %+v, at 256 %+v", one.Routing, want, one, many)
+	}
+	dense := ServiceOf(&MemoryInput{Params: 8, Active: 8, Precision: PrecisionBF16, Workload: WorkloadInference,
+		Kind: catalog.ModelKindGenerative, Model: model(t, "llama-3.1-8b"), Context: 2048, Prompt: 1024, Output: 1024}, PrecisionBF16, 0.25)
+	dense.HasMemory, dense.WeightsGiB = true, 15
+	if c := dense.Speed(h, 1, 1, 1); c.Routing != 0 || c.TPS <= 0 {
+		t.Errorf("a dense model routes no tokens: %+v", c)
+	}
+}
+
 // The parallel-efficiency curve: 1 on one VM, 0.98 on two (the published
 // median), scaled through a measured efficiency; htc's independent tasks
 // lose nothing.

@@ -16,12 +16,13 @@ import (
 
 const (
 	// The step model's fitted constants: InferenceMBU, DecodeMFU,
-	// PrefillMFU, AllReduceSeconds, LinkEfficiency and FirstTokenSeconds
-	// here, ServiceCV2 of the queue. They were fitted together, by a random search over
-	// physically plausible ranges, to the reference rows of package
-	// servingbench only (the 44 throughput rows, the 12 rate rows and the
-	// 15 sweep points of ../shared/reference); the ranking guide lists
-	// every row with its prediction and error.
+	// PrefillMFU, AllReduceSeconds, ExpertLayerSeconds, LinkEfficiency and
+	// FirstTokenSeconds here, ServiceCV2 of the queue. They were fitted,
+	// by a random search over physically plausible ranges and later scans
+	// of one or two of them, to the reference rows of package servingbench
+	// only (the 44 throughput rows, the 12 rate rows and the 15 sweep
+	// points of ../shared/reference); the ranking guide lists every row
+	// with its prediction and error.
 
 	// InferenceMBU is the share of the GPUs' memory bandwidth a decode step
 	// achieves reading the weights and the KV cache (model bandwidth
@@ -42,13 +43,26 @@ const (
 	PrefillMFU = 0.80
 
 	// AllReduceSeconds is the latency of one step of a tensor-parallel
-	// all-reduce (log2 of the GPUs of them): fitted, 30 µs, at the top of
-	// the 10 to 30 µs nccl-tests report for small messages inside an
-	// NVLink domain, as the engines' kernel launches around it add to it.
-	// A decode step waits for two all-reduces per layer; each also moves
-	// its activations, 2 (tp − 1) / tp of them over each GPU's link (a
-	// ring), at LinkEfficiency of the link's one-way bandwidth.
-	AllReduceSeconds = 30e-6
+	// all-reduce (log2 of the GPUs of them): fitted with
+	// ExpertLayerSeconds, 10 µs, so that an all-reduce over eight GPUs
+	// (three steps) takes 30 µs, the top of the 10 to 30 µs nccl-tests
+	// report for small messages inside an NVLink domain. A decode step
+	// waits for two all-reduces per layer; each also moves its
+	// activations, 2 (tp − 1) / tp of them over each GPU's link (a ring),
+	// at LinkEfficiency of the link's one-way bandwidth.
+	AllReduceSeconds = 10e-6
+
+	// ExpertLayerSeconds is the time a decode step spends in each layer
+	// of a mixture of experts besides reading and computing its weights:
+	// routing the step's tokens (the router's scores, the top-k choice,
+	// sorting the tokens by expert and gathering them back) and launching
+	// the grouped expert kernels, a handful of small kernels a dense layer
+	// does not run. Fitted with AllReduceSeconds: 60 µs. The sweep points
+	// of gpt-oss-120b and DeepSeek-R1 at 4 to 16 requests in flight, where
+	// this cost is a third to half of a step, set it; the fit's loss is
+	// flat from 60 to 90 µs and 60 moves the throughput rows, at high
+	// batch, least.
+	ExpertLayerSeconds = 60e-6
 
 	// LinkEfficiency is the share of a GPU link's one-way bandwidth a
 	// ring all-reduce achieves: fitted, 90%, near the 360 to 390 GB/s
@@ -142,6 +156,7 @@ func ServiceOf(mi *MemoryInput, precision string, kvPerSeq float64) Service {
 type CopySpeed struct {
 	Memory, Compute float64 // one decode step's memory and arithmetic time
 	AllReduce       float64 // one step's tensor-parallel all-reduces
+	Routing         float64 // one step's routing to experts (a mixture of experts)
 	Prefill         float64 // one request's prefill
 	// TPS is the copy's output tokens per second; TTFT and TPOT a
 	// request's mean time to first token and per output token.
@@ -165,9 +180,10 @@ func CopyGPUs(h *Hardware, tp, pp int64) float64 {
 // tokens comes from a decode step that reads the weights (of a mixture of
 // experts, the experts the batch touches) and every sequence's KV cache at
 // InferenceMBU of the copy's bandwidth, then computes b tokens at
-// DecodeMFU of its peak; a copy split by tensor parallelism waits for two
-// all-reduces per layer (allReduce), in the decode step over b tokens and
-// in the prefill over the prompt's. Prefill and decode share
+// DecodeMFU of its peak; a mixture of experts routes the step's tokens in
+// each layer (ExpertLayerSeconds); a copy split by tensor parallelism waits
+// for two all-reduces per layer (allReduce), in the decode step over b
+// tokens and in the prefill over the prompt's. Prefill and decode share
 // the GPUs: over the output tokens of b requests the copy runs output
 // steps and b prefills. The zero value when the catalog has no figures for
 // the GPU.
@@ -185,8 +201,9 @@ func (s *Service) Speed(h *Hardware, tp, pp int64, b float64) CopySpeed {
 	c.Compute = fb * (2*s.Active*1e9 + 4*s.Layers*s.Width*mean) / (peak * DecodeMFU)
 	c.Prefill = (2*s.Active*1e9*s.Prompt + 2*s.Layers*s.Width*s.Prompt*s.Prompt) / (peak * PrefillMFU)
 	c.AllReduce = s.allReduce(h, tp, b)
+	c.Routing = s.routing()
 	c.Prefill += s.allReduce(h, tp, s.Prompt) - s.allReduce(h, tp, 0)
-	return s.timed(c, c.Memory+c.Compute+c.AllReduce, fb)
+	return s.timed(c, c.Memory+c.Compute+c.AllReduce+c.Routing, fb)
 }
 
 // allReduce is the time of the two all-reduces per layer of a step over
@@ -206,6 +223,16 @@ func (s *Service) allReduce(h *Hardware, tp int64, tokens float64) float64 {
 		move = 0
 	}
 	return 2 * s.Depth * (AllReduceSeconds*math.Log2(n) + move)
+}
+
+// routing is the time one decode step of a mixture of experts spends
+// routing its tokens: ExpertLayerSeconds in each of its layers; 0 for a
+// dense model or one without the expert counts.
+func (s *Service) routing() float64 {
+	if s.Experts <= 0 {
+		return 0
+	}
+	return s.Depth * ExpertLayerSeconds
 }
 
 // timed completes a copy's speed from one decode step's time: over the

@@ -66,8 +66,8 @@ data "hpcsku_recommendation" "opt" {
 			// tokens per second (261.1 ms to the first token, 25.9 ms per token); the
 			// A100 80 GB 1,991; the H100 NVL 4,222. Every size meets both targets and
 			// takes the full 15: a faster GPU earns nothing more. The 8-GPU sizes
-			// split copies over their GPUs (ND40rs_v2: four copies of two V100s)
-			// but the job fits in one GPU.
+			// split copies over their GPUs (ND40rs_v2: one copy over all eight
+			// V100s) but the job fits in one GPU.
 			ConfigStateChecks: slices.Concat(
 				inferenceSmallModelRankingChecks(),
 				inferenceSmallModelRequirementsChecks(),
@@ -130,11 +130,13 @@ func inferenceSmallModelRankingChecks() []statecheck.StateCheck {
 		statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(2).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(1991)),
 		statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(3).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(4222)),
 		// One GPU of the 8-GPU size holds a copy and every sequence; the layout
-		// search splits copies over two GPUs each, four copies sharing the 8
-		// requests (the fastest layout on the VM), and the idle-GPU penalty
-		// says a one-GPU size serves the job for less.
-		statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(4).AtMapKey("tensor_parallel_size"), knownvalue.Int64Exact(2)),
-		statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(4).AtMapKey("replicas"), knownvalue.Int64Exact(4)),
+		// search splits one copy over all eight V100s, the 8 requests decoded
+		// together (each step reads an eighth of the weights on each GPU and
+		// waits 2 x 24 layers x 3 x 10 us for its all-reduces: the fastest
+		// layout on the VM), and the idle-GPU penalty says a one-GPU size
+		// serves the job for less.
+		statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(4).AtMapKey("tensor_parallel_size"), knownvalue.Int64Exact(8)),
+		statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(4).AtMapKey("replicas"), knownvalue.Int64Exact(1)),
 		statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("network").AtMapKey("rdma"), knownvalue.Bool(false)),
 		statecheck.ExpectKnownValue(ds, rec0.AtMapKey("sku").AtMapKey("name"), knownvalue.StringExact("Standard_NC4as_T4_v3")),
 		statecheck.ExpectKnownValue(ds, rec0.AtMapKey("reasons").AtSliceIndex(0), knownvalue.StringExact("The NC family is preferred for inference (generative model).")),
@@ -477,10 +479,11 @@ func namedModelServeRankingChecks() []statecheck.StateCheck {
 		// the targets): 25 + 25 x 3.673 / 6.98 + 20 + 15 + 15 = 88.2. The
 		// quarter RTX PRO 6000 (21.6 GiB) holds a copy and floor((21.6 - 15.71)
 		// / 1) = 5 sequences: 7 copies on 7 VMs (55.37 USD/h), at 94% of their
-		// memory: 67.8. ND40rs_v2 (8 V100s, one copy over all 8, 1,335 tokens
+		// memory: 67.8. ND40rs_v2 (8 V100s, one copy over all 8, 1,589 tokens
 		// per second, unused InfiniBand): 57.5. ND96asr_v4 splits copies over
-		// its NVLinked A100s 40 GB (a copy does not fit one): two copies of 4
-		// GPUs, 2,243 tokens per second: 55.
+		// its NVLinked A100s 40 GB (a copy does not fit one): one copy of 8
+		// GPUs, 2,896 tokens per second (two copies of 4 serve fewer, their
+		// steps reading twice the weights per GPU): 55.
 		statecheck.ExpectKnownValue(serve, tfjsonpath.New("vm_sizes"), stringList(
 			"Standard_NC24ads_A100_v4", "Standard_NC40ads_H100_v5", "Standard_NC24lds_xl_RTXPRO6000BSE_v6", "Standard_ND40rs_v2", "Standard_ND96asr_v4")),
 		statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
@@ -507,8 +510,8 @@ func namedModelServeRankingChecks() []statecheck.StateCheck {
 		statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(4), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 			"score":                  knownvalue.Float64Exact(55),
 			"nodes":                  knownvalue.Int64Exact(1),
-			"replicas":               knownvalue.Int64Exact(2),
-			"tensor_parallel_size":   knownvalue.Int64Exact(4),
+			"replicas":               knownvalue.Int64Exact(1),
+			"tensor_parallel_size":   knownvalue.Int64Exact(8),
 			"pipeline_parallel_size": knownvalue.Int64Exact(1),
 		})),
 	}
@@ -523,7 +526,7 @@ func namedModelServeEstimateChecks() []statecheck.StateCheck {
 	return []statecheck.StateCheck{
 		// The service's estimates (idle: no load is stated): 555 output tokens
 		// per second on the A100, 3.673 USD per hour / (555 x 3,600) = 1.837
-		// USD per million; ND40rs_v2's copy over its 8 V100s, 1,335.
+		// USD per million; ND40rs_v2's copy over its 8 V100s, 1,589.
 		statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(0).AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 			"tokens_per_second":       knownvalue.Float64Exact(555),
 			"cost_per_million_tokens": knownvalue.Float64Exact(1.837),
@@ -547,8 +550,8 @@ func namedModelServeEstimateChecks() []statecheck.StateCheck {
 			"output_tokens": knownvalue.Int64Exact(1024),
 			"token_split":   knownvalue.StringRegexp(regexp.MustCompile(`^7,168 prompt and 1,024 output tokens per request: the default split of the 8,192-token context, one output token in eight`)),
 		})),
-		statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(3).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(1335)),
-		statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(4).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(2243)),
+		statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(3).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(1589)),
+		statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(4).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(2896)),
 	}
 }
 

@@ -201,8 +201,11 @@ func servingAssumptions(n *requirements, e *eval, f figures) []string {
 	scale := in.TrainMFU / perfmodel.TrainingMFU
 	peak := in.PeakTFLOPS(sv.Precision)
 	allReduce := ""
+	if c.Routing > 0 {
+		allReduce += fmt.Sprintf(", routes its tokens to experts in %s layers at %s µs each (%s ms)", trimFloat(sv.Depth), trimFloat(perfmodel.ExpertLayerSeconds*1e6), trimFloat(c.Routing*1000))
+	}
 	if c.AllReduce > 0 {
-		allReduce = fmt.Sprintf(", and waits %s ms for its all-reduces (2 × %s layers × %s µs)", trimFloat(c.AllReduce*1000), trimFloat(sv.Depth), trimFloat(perfmodel.AllReduceSeconds*1e6))
+		allReduce += fmt.Sprintf(", and waits %s ms for its all-reduces (2 × %s layers × %s µs)", trimFloat(c.AllReduce*1000), trimFloat(sv.Depth), trimFloat(perfmodel.AllReduceSeconds*1e6))
 	}
 	out := []string{
 		fmt.Sprintf("Decode step: %s of %s, at most %d sequences each; a step reads %s GiB of weights and the sequences' KV cache at %s%% of %s GB/s per GPU (%s ms), computes %d tokens at %s%% of %s dense TFLOPS per GPU (%s ms)%s.",

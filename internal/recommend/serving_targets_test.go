@@ -133,6 +133,9 @@ func TestDefaultLatencyTargets(t *testing.T) {
 // 70B FP8 service over 127k-token prompts (about 2e16 FLOPs of prefill a
 // request) does not top on a cheap layout that takes ten times as long to
 // the first token as the fastest, nor on a GPU without FP8 arithmetic.
+// Every size misses the default 2 s first token here (the fastest, a
+// GB200 VM's two-GPU copies, takes 5.3 s; the top, an MI300X VM's at
+// half the price per output token, 13.3 s).
 func TestLongDocumentServiceRanksOnLatency(t *testing.T) {
 	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-70b", Precision: PrecisionFP8},
 		ContextTokens: i64(131072), PromptTokens: i64(126976), OutputTokens: i64(1024), AsOf: asOf, MaxResults: i64(MaxResultsLimit)}
@@ -144,7 +147,7 @@ func TestLongDocumentServiceRanksOnLatency(t *testing.T) {
 		}
 	}
 	top := res.Recommendations[0]
-	if top.Estimate == nil || top.Estimate.TimeToFirstTokenMs == nil || *top.Estimate.TimeToFirstTokenMs > 2*fastest {
+	if top.Estimate == nil || top.Estimate.TimeToFirstTokenMs == nil || *top.Estimate.TimeToFirstTokenMs > 10*fastest {
 		t.Errorf("top %s: %+v, fastest first token %v ms", top.VMSize, top.Estimate, fastest)
 	}
 	if s := strings.Join(top.Estimate.Assumptions, " "); strings.Contains(s, "Weight-only:") {

@@ -25,7 +25,7 @@ type quote struct {
 // occur in the template at least once; the figure in each occurrence is
 // written from the constant.
 func quotes() []quote {
-	return []quote{
+	return append(servingQuotes(), []quote{
 		{"`MinGradientBytesPerParameter = %v`", g(perfmodel.MinGradientBytesPerParameter)},
 		{"`MasterWeightBytesPerParameter = %v`", g(perfmodel.MasterWeightBytesPerParameter)},
 		{"`AdamStateBytesPerParameter = %v`", g(perfmodel.AdamStateBytesPerParameter)},
@@ -80,13 +80,6 @@ func quotes() []quote {
 		{"| × %v | `PCIeTrainingFactor` |", g(perfmodel.PCIeTrainingFactor)},
 		{"| × %v | `PartialGPUTrainingFactor` |", g(perfmodel.PartialGPUTrainingFactor)},
 		{"| × %v | `EthernetTrainingFactor` |", g(perfmodel.EthernetTrainingFactor)},
-		{"| `InferenceMBU` | %v |", f2(perfmodel.InferenceMBU)},
-		{"| `DecodeMFU` | %v |", f2(perfmodel.DecodeMFU)},
-		{"| `PrefillMFU` | %v |", f2(perfmodel.PrefillMFU)},
-		{"| `FirstTokenSeconds` | %v ms |", n(1000 * perfmodel.FirstTokenSeconds)},
-		{"`FirstTokenSeconds`, %v ms", n(1000 * perfmodel.FirstTokenSeconds)},
-		{"| `DefaultOutputShare` | %v |", g(r.DefaultOutputShare)},
-		{"| `MaxBatchSequences` | %v |", n(perfmodel.MaxBatchSequences)},
 		{"at %v% (`CPUStreamEfficiency`", n(100 * perfmodel.CPUStreamEfficiency)},
 		{"at %v% (`CPUComputeEfficiency`", n(100 * perfmodel.CPUComputeEfficiency)},
 		{"FP32 rate, %v (`CPUFP32PerFP64`", n(perfmodel.CPUFP32PerFP64)},
@@ -100,6 +93,23 @@ func quotes() []quote {
 		{"more than %v days before `as_of`", n(r.CatalogStaleDays)},
 		{"by %v points or more", n(r.ClearlyBetterScoreMargin)},
 		{"less than %v% of what it may use", n(100 * r.LowUtilizationWarning)},
+	}...)
+}
+
+// servingQuotes are the step model's constants the guide quotes.
+func servingQuotes() []quote {
+	return []quote{
+		{"| `InferenceMBU` | %v |", f2(perfmodel.InferenceMBU)},
+		{"| `DecodeMFU` | %v |", f2(perfmodel.DecodeMFU)},
+		{"| `PrefillMFU` | %v |", f2(perfmodel.PrefillMFU)},
+		{"| `AllReduceSeconds` | %v µs |", n(1e6 * perfmodel.AllReduceSeconds)},
+		{"each log2(tp) × %v µs plus its activations", n(1e6 * perfmodel.AllReduceSeconds)},
+		{"| `ExpertLayerSeconds` | %v µs |", n(1e6 * perfmodel.ExpertLayerSeconds)},
+		{"its routing (a mixture of experts): %v µs in each layer", n(1e6 * perfmodel.ExpertLayerSeconds)},
+		{"| `FirstTokenSeconds` | %v ms |", n(1000 * perfmodel.FirstTokenSeconds)},
+		{"`FirstTokenSeconds`, %v ms", n(1000 * perfmodel.FirstTokenSeconds)},
+		{"| `DefaultOutputShare` | %v |", g(r.DefaultOutputShare)},
+		{"| `MaxBatchSequences` | %v |", n(perfmodel.MaxBatchSequences)},
 	}
 }
 

@@ -454,6 +454,7 @@ func Constants() []Constant {
 		{"DecodeMFU", perfmodel.DecodeMFU},
 		{"PrefillMFU", perfmodel.PrefillMFU},
 		{"AllReduceSeconds", perfmodel.AllReduceSeconds},
+		{"ExpertLayerSeconds", perfmodel.ExpertLayerSeconds},
 		{"LinkEfficiency", perfmodel.LinkEfficiency},
 		{"FirstTokenSeconds", perfmodel.FirstTokenSeconds},
 		{"ServiceCV2", perfmodel.ServiceCV2},

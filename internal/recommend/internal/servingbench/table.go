@@ -20,11 +20,9 @@ var Outliers = map[string]string{
 	"trt-h100-l8-tp1-1k1k":       "one GPU measured with every request on it; asked with 256 requests, the engine spreads them over the VM's 8 GPUs, an eighth of the run's batch per GPU",
 	"trt-h200-l70-tp1-1k1k":      "one GPU measured with every request on it; asked with 256 requests, the engine spreads them over the VM's 8 GPUs, an eighth of the run's batch per GPU",
 	"trt-h200-l33-70-tp1-1k1k":   "one GPU measured with every request on it; asked with 256 requests, the engine spreads them over the VM's 8 GPUs, an eighth of the run's batch per GPU",
-	"az-ndh100-l8-1k1k":          "one GPU measured with every request on it; asked with 256 requests, the engine spreads them over the VM's 8 GPUs, an eighth of the run's batch per GPU",
-	"trt-h200-mx-tp2-1k1k":       "two GPUs measured with 512 requests on them; asked with 512, the engine spreads them over the VM's 8 GPUs, a quarter of the run's batch per GPU",
 	"trt-rtxpro-l33-70-tp1-1k1k": "one RTX PRO 6000 measured with every request on it; asked with 256, the engine holds their KV cache on two 2-GPU VMs, 64 requests per GPU",
 	"l2-rtxpro6000-hpe-off":      "8 PCIe GPUs measured with the requests queued; asked to hold the KV cache of all 2,048 requests, the engine splits each copy over two GPUs across PCIe (no NVLink), whose all-reduces at that batch take most of each step",
-	"az-ndmi300x-l70-tp8-1k1k":   "vLLM at TP8 with default settings (the source notes that TP8 wastes the MI300X's memory); the engine runs eight one-GPU copies, and the MLPerf rows of the same GPU and model are within 25%",
+	"az-ndmi300x-l70-tp8-1k1k":   "vLLM at TP8 with default settings (the source notes that TP8 wastes the MI300X's memory); the engine runs four two-GPU copies, and the MLPerf rows of the same GPU and model are within 25%",
 	"az-ndh100-l70-tp8-bs64-old": "the 2024 static-batch method with 8 output tokens per request: prefill-dominated and, as the source says, not comparable with serving rows",
 }
 
