@@ -59,7 +59,7 @@ const (
 	// the grouped expert kernels, a handful of small kernels a dense layer
 	// does not run. Fitted with AllReduceSeconds: 60 µs. The sweep points
 	// of gpt-oss-120b and DeepSeek-R1 at 4 to 16 requests in flight, where
-	// this cost is a third to half of a step, set it; the fit's loss is
+	// this cost is a fifth to over half of a step, set it; the fit's loss is
 	// flat from 60 to 90 µs and 60 moves the throughput rows, at high
 	// batch, least.
 	ExpertLayerSeconds = 60e-6
