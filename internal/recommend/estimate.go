@@ -200,17 +200,17 @@ func servingAssumptions(n *requirements, e *eval, f figures) []string {
 	in, sv, c, b := e.in, &n.serve, f.pt.capacity, f.pt.maxBatch
 	scale := in.TrainMFU / perfmodel.TrainingMFU
 	peak := in.PeakTFLOPS(sv.Precision)
-	allReduce := ""
+	fixed := "" // the step's routing and all-reduces
 	if c.Routing > 0 {
-		allReduce += fmt.Sprintf(", routes its tokens to experts in %s layers at %s µs each (%s ms)", trimFloat(sv.Depth), trimFloat(perfmodel.ExpertLayerSeconds*1e6), trimFloat(c.Routing*1000))
+		fixed += fmt.Sprintf(", routes its tokens to experts in %s layers at %s µs each (%s ms)", trimFloat(sv.Depth), trimFloat(perfmodel.ExpertLayerSeconds*1e6), trimFloat(c.Routing*1000))
 	}
 	if c.AllReduce > 0 {
-		allReduce += fmt.Sprintf(", and waits %s ms for its all-reduces (2 × %s layers × %s µs)", trimFloat(c.AllReduce*1000), trimFloat(sv.Depth), trimFloat(perfmodel.AllReduceSeconds*1e6))
+		fixed += fmt.Sprintf(", and waits %s ms for its all-reduces (2 × %s layers × %s µs)", trimFloat(c.AllReduce*1000), trimFloat(sv.Depth), trimFloat(perfmodel.AllReduceSeconds*1e6))
 	}
 	out := []string{
 		fmt.Sprintf("Decode step: %s of %s, at most %d sequences each; a step reads %s GiB of weights and the sequences' KV cache at %s%% of %s GB/s per GPU (%s ms), computes %d tokens at %s%% of %s dense TFLOPS per GPU (%s ms)%s.",
 			catalog.Plural(f.copies, "copy", "copies"), catalog.Plural(perfmodel.CopyGPUs(&in.Hardware, e.gl.TP, e.gl.PP), "GPU", "GPUs"), b, trimFloat(sv.TouchedWeights(float64(b))),
-			trimFloat(perfmodel.InferenceMBU*100), trimFloat(in.HBMGBs), trimFloat(c.Memory*1000), b, trimFloat(perfmodel.DecodeMFU*scale*100), trimFloat(peak), trimFloat(c.Compute*1000), allReduce),
+			trimFloat(perfmodel.InferenceMBU*100), trimFloat(in.HBMGBs), trimFloat(c.Memory*1000), b, trimFloat(perfmodel.DecodeMFU*scale*100), trimFloat(peak), trimFloat(c.Compute*1000), fixed),
 		fmt.Sprintf("Prefill: %s prompt tokens × 2 × %sB active parameters plus attention over the prompt, at %s%% of the peak: %s ms per request; with continuous batching a copy runs %d prefills per %s decode steps.",
 			groupInt(sv.Prompt), trimFloat(sv.Active), trimFloat(perfmodel.PrefillMFU*scale*100), trimFloat(c.Prefill*1000), b, groupInt(sv.Output)),
 	}
