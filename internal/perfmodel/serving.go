@@ -158,6 +158,7 @@ type CopySpeed struct {
 	AllReduce       float64 // one step's tensor-parallel all-reduces
 	Routing         float64 // one step's routing to experts (a mixture of experts)
 	Prefill         float64 // one request's prefill
+	PrefillMove     float64 // the part of Prefill moving the prompt's activations through the all-reduces
 	// TPS is the copy's output tokens per second; TTFT and TPOT a
 	// request's mean time to first token and per output token.
 	TPS, TTFT, TPOT float64
@@ -202,27 +203,45 @@ func (s *Service) Speed(h *Hardware, tp, pp int64, b float64) CopySpeed {
 	c.Prefill = (2*s.Active*1e9*s.Prompt + 2*s.Layers*s.Width*s.Prompt*s.Prompt) / (peak * PrefillMFU)
 	c.AllReduce = s.allReduce(h, tp, b)
 	c.Routing = s.routing()
-	c.Prefill += s.allReduce(h, tp, s.Prompt) - s.allReduce(h, tp, 0)
+	c.PrefillMove = s.allReduce(h, tp, s.Prompt) - s.allReduce(h, tp, 0)
+	c.Prefill += c.PrefillMove
 	return s.timed(c, c.Memory+c.Compute+c.AllReduce+c.Routing, fb)
 }
 
 // allReduce is the time of the two all-reduces per layer of a step over
-// tokens tokens on a copy split over tp GPUs: their latency, and their
-// activations over the GPUs' links (a ring); 0 on one GPU.
+// tokens tokens on a copy split over tp GPUs (OneAllReduce each); 0 on one
+// GPU.
 func (s *Service) allReduce(h *Hardware, tp int64, tokens float64) float64 {
+	r := s.OneAllReduce(h, tp, tokens)
+	return 2 * s.Depth * (r.Latency + r.Move)
+}
+
+// AllReduce is one tensor-parallel all-reduce of a step: its Steps (log2
+// of the GPUs), its Latency (Steps × AllReduceSeconds) and the time its
+// activations take over each GPU's link, a ring (Move), seconds.
+type AllReduce struct {
+	Steps, Latency, Move float64
+}
+
+// OneAllReduce is one all-reduce of a step over tokens tokens on a copy
+// split over tp GPUs: 2 (tp − 1) / tp of the activations over each GPU's
+// link at LinkEfficiency of its one-way bandwidth; the zero value on one
+// GPU.
+func (s *Service) OneAllReduce(h *Hardware, tp int64, tokens float64) AllReduce {
 	if tp < 2 {
-		return 0
+		return AllReduce{}
 	}
 	width := s.Width
 	if width <= 0 {
 		width = WidthPerLayer * s.Depth
 	}
 	n := float64(tp)
-	move := 2 * (n - 1) / n * tokens * width * ActivationBytes / (h.LinkGBs / 2 * 1e9 * LinkEfficiency)
-	if !(h.LinkGBs > 0) {
-		move = 0
+	r := AllReduce{Steps: math.Log2(n)}
+	r.Latency = AllReduceSeconds * r.Steps
+	if h.LinkGBs > 0 {
+		r.Move = 2 * (n - 1) / n * tokens * width * ActivationBytes / (h.LinkGBs / 2 * 1e9 * LinkEfficiency)
 	}
-	return 2 * s.Depth * (AllReduceSeconds*math.Log2(n) + move)
+	return r
 }
 
 // routing is the time one decode step of a mixture of experts spends

@@ -205,14 +205,16 @@ func servingAssumptions(n *requirements, e *eval, f figures) []string {
 		fixed += fmt.Sprintf(", routes its tokens to experts in %s layers at %s µs each (%s ms)", trimFloat(sv.Depth), trimFloat(perfmodel.ExpertLayerSeconds*1e6), trimFloat(c.Routing*1000))
 	}
 	if c.AllReduce > 0 {
-		fixed += fmt.Sprintf(", and waits %s ms for its all-reduces (2 × %s layers × %s µs)", trimFloat(c.AllReduce*1000), trimFloat(sv.Depth), trimFloat(perfmodel.AllReduceSeconds*1e6))
+		r := sv.OneAllReduce(&in.Hardware, e.gl.TP, float64(b))
+		fixed += fmt.Sprintf(", and waits %s ms for its all-reduces (2 per layer × %s layers × %s µs: %s steps of %s µs over %d GPUs, and %s µs moving %d tokens' activations)",
+			trimFloat(c.AllReduce*1000), trimFloat(sv.Depth), trimFloat((r.Latency+r.Move)*1e6), trimFloat(r.Steps), trimFloat(perfmodel.AllReduceSeconds*1e6), e.gl.TP, trimFloat(r.Move*1e6), b)
 	}
 	out := []string{
 		fmt.Sprintf("Decode step: %s of %s, at most %d sequences each; a step reads %s GiB of weights and the sequences' KV cache at %s%% of %s GB/s per GPU (%s ms), computes %d tokens at %s%% of %s dense TFLOPS per GPU (%s ms)%s.",
 			catalog.Plural(f.copies, "copy", "copies"), catalog.Plural(perfmodel.CopyGPUs(&in.Hardware, e.gl.TP, e.gl.PP), "GPU", "GPUs"), b, trimFloat(sv.TouchedWeights(float64(b))),
 			trimFloat(perfmodel.InferenceMBU*100), trimFloat(in.HBMGBs), trimFloat(c.Memory*1000), b, trimFloat(perfmodel.DecodeMFU*scale*100), trimFloat(peak), trimFloat(c.Compute*1000), fixed),
-		fmt.Sprintf("Prefill: %s prompt tokens × 2 × %sB active parameters plus attention over the prompt, at %s%% of the peak: %s ms per request; with continuous batching a copy runs %d prefills per %s decode steps.",
-			groupInt(sv.Prompt), trimFloat(sv.Active), trimFloat(perfmodel.PrefillMFU*scale*100), trimFloat(c.Prefill*1000), b, groupInt(sv.Output)),
+		fmt.Sprintf("Prefill: %s prompt tokens × 2 × %sB active parameters plus attention over the prompt, at %s%% of the peak%s: %s ms per request; with continuous batching a copy runs %d prefills per %s decode steps.",
+			groupInt(sv.Prompt), trimFloat(sv.Active), trimFloat(perfmodel.PrefillMFU*scale*100), prefillMove(c), trimFloat(c.Prefill*1000), b, groupInt(sv.Output)),
 	}
 	out = append(out, servingThroughputSentences(n, f)...)
 	if c.WeightOnly {
@@ -220,6 +222,15 @@ func servingAssumptions(n *requirements, e *eval, f figures) []string {
 			in.sku.GPU.Model, sv.Precision, trimFloat(peak)))
 	}
 	return out
+}
+
+// prefillMove is the prefill sentence's clause for a split copy moving the
+// prompt's activations through its all-reduces; "" on one GPU.
+func prefillMove(c perfmodel.CopySpeed) string {
+	if c.PrefillMove <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(", plus %s ms moving its activations through the all-reduces", trimFloat(c.PrefillMove*1000))
 }
 
 // cpuServingAssumptions says how the step model timed a small model on a

@@ -7,7 +7,10 @@ import (
 	"math"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
 // copiesSentence is the estimate's account of the copies it timed.
@@ -29,7 +32,7 @@ func TestServedLayoutAgreesWithEstimate(t *testing.T) {
 		{Workload: WorkloadInference, Model: named("llama-3.1-8b", ""), MinReplicas: i64(3)},
 		{Workload: WorkloadInference, Model: named("llama-3.1-70b", PrecisionFP8), ConcurrentRequests: i64(512), MaxTimePerOutputTokenMs: f64p(40)},
 	}
-	checked := 0
+	checked, splits := 0, 0
 	for _, req := range reqs {
 		req.AsOf, req.MaxResults = asOf, i64(MaxResultsLimit)
 		res, err := eng.Recommend(req)
@@ -57,10 +60,57 @@ func TestServedLayoutAgreesWithEstimate(t *testing.T) {
 			if tpot := req.MaxTimePerOutputTokenMs; tpot != nil && *r.Estimate.TimePerOutputTokenMs > *tpot {
 				t.Errorf("%s on %s: %v ms a token against a %v ms target", req.Model.Name, r.VMSize, *r.Estimate.TimePerOutputTokenMs, *tpot)
 			}
+			if checkAllReduceClause(t, r) {
+				splits++
+			}
 			checked++
 		}
 	}
-	if checked < 20 {
-		t.Errorf("%d timed recommendations checked", checked)
+	if checked < 20 || splits < 5 {
+		t.Errorf("%d timed recommendations checked, %d of them split over GPUs", checked, splits)
 	}
+}
+
+// allReduceClause is the decode-step sentence's account of a split copy's
+// all-reduces: total ms (2 per layer × layers × µs each: steps of the
+// step latency over GPUs, and µs moving the step's activations).
+var allReduceClause = regexp.MustCompile(`waits ([\d.]+) ms for its all-reduces \(2 per layer × ([\d.]+) layers × ([\d.]+) µs: ([\d.]+) steps of ([\d.]+) µs over (\d+) GPUs, and ([\d.]+) µs moving (\d+) tokens' activations\)`)
+
+// checkAllReduceClause: a copy split over GPUs says what its all-reduces
+// take, and the figures add up: steps = log2 of the GPUs, each all-reduce
+// is the steps' latency plus the move, and the step waits for two per
+// layer; its prefill moves the prompt's activations through them. A copy
+// on one GPU names none. It reports whether the copy is
+// split.
+func checkAllReduceClause(t *testing.T, r Recommendation) bool {
+	t.Helper()
+	m := allReduceClause.FindStringSubmatch(r.Estimate.Assumptions[0])
+	moves := strings.Contains(r.Estimate.Assumptions[1], "ms moving its activations through the all-reduces")
+	if r.TensorParallel < 2 {
+		if m != nil || moves {
+			t.Errorf("%s: one GPU per copy, yet all-reduces in %q", r.VMSize, r.Estimate.Assumptions[:2])
+		}
+		return false
+	}
+	if !moves {
+		t.Errorf("%s, TP%d: the prefill moves no activations: %q", r.VMSize, r.TensorParallel, r.Estimate.Assumptions[1])
+	}
+	if m == nil {
+		t.Errorf("%s, TP%d: no all-reduce clause in %q", r.VMSize, r.TensorParallel, r.Estimate.Assumptions[0])
+		return true
+	}
+	var f [8]float64
+	for i := range f {
+		f[i], _ = strconv.ParseFloat(m[i+1], 64)
+	}
+	total, layers, each, steps, step, gpus, move := f[0], f[1], f[2], f[3], f[4], f[5], f[6]
+	switch {
+	case gpus != float64(r.TensorParallel) || math.Abs(steps-math.Log2(gpus)) > 0.01 || step != perfmodel.AllReduceSeconds*1e6:
+		t.Errorf("%s, TP%d: %q", r.VMSize, r.TensorParallel, m[0])
+	case math.Abs(steps*step+move-each) > 0.02:
+		t.Errorf("%s: %q: %v × %v µs + %v µs is not %v µs", r.VMSize, m[0], steps, step, move, each)
+	case math.Abs(2*layers*each/1000-total) > 0.01*total+0.01:
+		t.Errorf("%s: %q: 2 × %v × %v µs is not %v ms", r.VMSize, m[0], layers, each, total)
+	}
+	return true
 }
