@@ -206,8 +206,8 @@ func servingAssumptions(n *requirements, e *eval, f figures) []string {
 	}
 	if c.AllReduce > 0 {
 		r := sv.OneAllReduce(&in.Hardware, e.gl.TP, float64(b))
-		fixed += fmt.Sprintf(", and waits %s ms for its all-reduces (2 per layer × %s layers × %s µs: %s steps of %s µs over %d GPUs, and %s µs moving %d tokens' activations)",
-			trimFloat(c.AllReduce*1000), trimFloat(sv.Depth), trimFloat((r.Latency+r.Move)*1e6), trimFloat(r.Steps), trimFloat(perfmodel.AllReduceSeconds*1e6), e.gl.TP, trimFloat(r.Move*1e6), b)
+		fixed += fmt.Sprintf(", and waits %s ms for its all-reduces (2 per layer × %s layers × %s µs: %s of %s µs over %d GPUs, and %s µs moving %d tokens' activations)",
+			trimFloat(c.AllReduce*1000), trimFloat(sv.Depth), trimFloat((r.Latency+r.Move)*1e6), catalog.Plural(r.Steps, "step", "steps"), trimFloat(perfmodel.AllReduceSeconds*1e6), e.gl.TP, trimFloat(r.Move*1e6), b)
 	}
 	out := []string{
 		fmt.Sprintf("Decode step: %s of %s, at most %d sequences each; a step reads %s GiB of weights and the sequences' KV cache at %s%% of %s GB/s per GPU (%s ms), computes %d tokens at %s%% of %s dense TFLOPS per GPU (%s ms)%s.",

@@ -253,7 +253,7 @@ func warnings(n *requirements, e *eval) []string {
 		case n.job.TensorParallel && e.gl.TP > 1:
 			out = append(out, "The job fits in one of its "+trimFloat(e.in.GPUCount)+" GPUs; the layout splits each copy over "+itoa(e.gl.TP)+" of them, which speeds each sequence, but a one-GPU size serves it for less (Azure HPC guidance on job sizing).")
 		case n.job.TensorParallel && e.gl.Replicas > 1:
-			out = append(out, "The job fits in one of its "+trimFloat(e.in.GPUCount)+" GPUs; the others would hold copies (replicas) that the stated concurrency does not need (Azure HPC guidance on job sizing).")
+			out = append(out, "The job fits in one of its "+trimFloat(e.in.GPUCount)+" GPUs; the others would hold copies (replicas) that "+demandWords(n)+" does not need (Azure HPC guidance on job sizing).")
 		case n.workload == WorkloadTraining || n.workload == WorkloadFineTuning:
 			out = append(out, "The job fits in one of its "+trimFloat(e.in.GPUCount)+" GPUs; the others help only through data parallelism, which small jobs rarely use well (Azure HPC guidance on job sizing).")
 		default:
@@ -291,7 +291,7 @@ func layoutReason(n *requirements, e *eval) string {
 		}
 		b.WriteString(" (" + trimFloat(gl.PerGPU) + " GiB per GPU of " + trimFloat(e.in.UnitMemGiB*j.Share) + " GiB it may use)")
 		if gl.Replicas > 1 {
-			b.WriteString("; " + itoa(gl.Replicas) + " copies (replicas) serve the " + itoa(j.Seqs) + " concurrent requests")
+			b.WriteString("; " + itoa(gl.Replicas) + " copies (replicas) " + replicasServe(n, e))
 		}
 		b.WriteString(".")
 		if j.KVPerSeq > 0 && n.mem != nil && n.mem.KVBytesPerToken > 0 {
@@ -303,6 +303,31 @@ func layoutReason(n *requirements, e *eval) string {
 	}
 	w := wordsOf(n.workload)
 	return "The " + w.parts + " " + w.spread + " over " + catalog.Plural(e.in.GPUUnits*e.nodes, "GPU", "GPUs") + " (" + trimFloat(gl.PerGPU) + " GiB per GPU of " + trimFloat(e.in.UnitMemGiB) + " GiB usable)."
+}
+
+// replicasServe says what a served layout's copies serve: at a load, the
+// requests in the service there (Little's law, servicePointOf); else the
+// concurrent requests.
+func replicasServe(n *requirements, e *eval) string {
+	if n.serve.loadTPS > 0 {
+		if pt, copies := n.servicePointOf(e); copies > 0 && pt.loaded {
+			return "carry the load, about " + groupInt(pt.inFlight) + " requests in the service"
+		}
+		return "carry the load"
+	}
+	return "serve the " + catalog.Plural(n.job.Seqs, "concurrent request", "concurrent requests")
+}
+
+// demandWords names what a served job's copies are sized for: its load, its
+// stated concurrent requests, or the default ones.
+func demandWords(n *requirements) string {
+	switch {
+	case n.serve.loadTPS > 0:
+		return "the load"
+	case n.serve.concurrencyStated:
+		return "the stated concurrency"
+	}
+	return "the default concurrency"
 }
 
 // resultWarnings are the Terraform warning diagnostics: about the rank-1

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
@@ -31,6 +32,7 @@ func TestServedLayoutAgreesWithEstimate(t *testing.T) {
 		{Workload: WorkloadInference, Model: named("mixtral-8x7b", ""), TokensPerSecond: f64p(50000)},
 		{Workload: WorkloadInference, Model: named("llama-3.1-8b", ""), MinReplicas: i64(3)},
 		{Workload: WorkloadInference, Model: named("llama-3.1-70b", PrecisionFP8), ConcurrentRequests: i64(512), MaxTimePerOutputTokenMs: f64p(40)},
+		{Workload: WorkloadInference, Model: named("llama-3.1-70b", ""), RequestsPerSecond: f64p(5), PromptTokens: i64(2000), OutputTokens: i64(300), MaxTimePerOutputTokenMs: f64p(50)},
 	}
 	checked, splits := 0, 0
 	for _, req := range reqs {
@@ -60,6 +62,7 @@ func TestServedLayoutAgreesWithEstimate(t *testing.T) {
 			if tpot := req.MaxTimePerOutputTokenMs; tpot != nil && *r.Estimate.TimePerOutputTokenMs > *tpot {
 				t.Errorf("%s on %s: %v ms a token against a %v ms target", req.Model.Name, r.VMSize, *r.Estimate.TimePerOutputTokenMs, *tpot)
 			}
+			checkReplicasReason(t, &req, r)
 			if checkAllReduceClause(t, r) {
 				splits++
 			}
@@ -74,7 +77,7 @@ func TestServedLayoutAgreesWithEstimate(t *testing.T) {
 // allReduceClause is the decode-step sentence's account of a split copy's
 // all-reduces: total ms (2 per layer × layers × µs each: steps of the
 // step latency over GPUs, and µs moving the step's activations).
-var allReduceClause = regexp.MustCompile(`waits ([\d.]+) ms for its all-reduces \(2 per layer × ([\d.]+) layers × ([\d.]+) µs: ([\d.]+) steps of ([\d.]+) µs over (\d+) GPUs, and ([\d.]+) µs moving (\d+) tokens' activations\)`)
+var allReduceClause = regexp.MustCompile(`waits ([\d.]+) ms for its all-reduces \(2 per layer × ([\d.]+) layers × ([\d.]+) µs: ([\d.]+) steps? of ([\d.]+) µs over (\d+) GPUs, and ([\d.]+) µs moving (\d+) tokens' activations\)`)
 
 // checkAllReduceClause: a copy split over GPUs says what its all-reduces
 // take, and the figures add up: steps = log2 of the GPUs, each all-reduce
@@ -113,4 +116,37 @@ func checkAllReduceClause(t *testing.T, r Recommendation) bool {
 		t.Errorf("%s: %q: 2 × %v × %v µs is not %v ms", r.VMSize, m[0], layers, each, total)
 	}
 	return true
+}
+
+// replicasReason is the layout reason's account of what a served layout's
+// copies serve: the load's requests in the service, or the concurrent
+// requests.
+var replicasReason = regexp.MustCompile(`; (\d+) copies \(replicas\) (?:carry the load, about ([\d,]+) requests in the service|serve the (\d+) concurrent requests?)\.`)
+
+// checkReplicasReason: a layout of several copies says what they serve. At
+// a load that is the requests in the service its estimate reports (derived,
+// not the one sequence per copy the memory estimate holds); without one,
+// the concurrent requests.
+func checkReplicasReason(t *testing.T, req *Request, r Recommendation) {
+	t.Helper()
+	if r.Replicas < 2 {
+		return
+	}
+	var m []string
+	for _, reason := range r.Reasons {
+		if m = replicasReason.FindStringSubmatch(reason); m != nil {
+			break
+		}
+	}
+	loaded := req.TokensPerSecond != nil || req.RequestsPerSecond != nil
+	switch {
+	case m == nil:
+		t.Errorf("%s: %d copies, no reason says what they serve: %q", r.VMSize, r.Replicas, r.Reasons)
+	case m[1] != strconv.FormatInt(r.Replicas, 10):
+		t.Errorf("%s: %d copies, reason %q", r.VMSize, r.Replicas, m[0])
+	case loaded && m[2] != catalog.GroupInt(float64(*r.Estimate.ConcurrentRequests)):
+		t.Errorf("%s at a load: %q, the estimate has %d requests in the service", r.VMSize, m[0], *r.Estimate.ConcurrentRequests)
+	case !loaded && m[3] != strconv.FormatInt(valueOr(req.ConcurrentRequests, DefaultConcurrentRequests), 10):
+		t.Errorf("%s: %q, %v concurrent requests asked", r.VMSize, m[0], req.ConcurrentRequests)
+	}
 }
