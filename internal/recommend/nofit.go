@@ -99,8 +99,9 @@ func withinReach(evals []eval) []candidate {
 
 // nearest is the best of the sizes within reach, as the ranking orders
 // them; when every one misses a stated deadline, the one that needs the
-// shortest deadline on the VMs it may use; when none holds the job, the
-// one that holds the most.
+// shortest deadline on the VMs it may use; when every one misses a stated
+// latency target, the one whose closest layout comes nearest it; when none
+// holds the job, the one that holds the most.
 func nearest(n *requirements, group []candidate) *eval {
 	scoreAll(n, group)
 	best := group[0]
@@ -109,7 +110,7 @@ func nearest(n *requirements, group []candidate) *eval {
 			best = c
 		}
 	}
-	m := best.eval
+	m := closestToTargets(n, group, best.eval)
 	if !slices.ContainsFunc(group, func(c candidate) bool { return !c.failed(cDeadline) }) {
 		need := func(e *eval) float64 { return n.train.Hours(&e.in.Hardware, n.deadlineVMs(e.in)) }
 		for _, c := range group {
@@ -125,6 +126,24 @@ func nearest(n *requirements, group []candidate) *eval {
 		for _, c := range group {
 			if reach(c.eval) > reach(m) {
 				m = c.eval
+			}
+		}
+	}
+	return m
+}
+
+// closestToTargets is, when every size within reach misses a stated
+// latency target, the one whose closest layout reaches the smallest
+// multiple of it (serving.missRatio): the smallest change to the target
+// that lets a size serve; m otherwise.
+func closestToTargets(n *requirements, group []candidate, m *eval) *eval {
+	for _, c := range []constraint{cMaxTimeToFirstToken, cMaxTimePerOutputToken} {
+		if slices.ContainsFunc(group, func(x candidate) bool { return !x.failed(c) }) {
+			continue
+		}
+		for _, x := range group {
+			if n.serve.missRatio(&x.gl) < n.serve.missRatio(&m.gl) {
+				m = x.eval
 			}
 		}
 	}

@@ -240,3 +240,29 @@ func TestNearestMissOfADeadlineNeedsTheShortest(t *testing.T) {
 		t.Errorf("with deadline_hours %v the nearest miss is %+v, want %s failing deadline", hours*0.99, again, m.VMSize)
 	}
 }
+
+// A stated time per output token no size meets: the nearest miss is the
+// size whose fastest layout comes closest, not the best scored, and its
+// relax names the figure it reaches. Llama 3.1 70B at 3 ms a token: raised
+// to that figure the size serves; 1 ms below it no size does, and the
+// nearest miss is the same size.
+func TestNearestMissOfALatencyTargetComesClosest(t *testing.T) {
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-70b"}, RequestsPerSecond: f64(1), MaxTimePerOutputTokenMs: f64(3), AsOf: asOf}
+	m := mustNoFit(t, req).NearestMiss
+	if m == nil || m.FailedConstraint != "max_time_per_output_token_ms" || len(m.FailedConstraints) != 1 {
+		t.Fatalf("nearest miss %+v, want one that fails only max_time_per_output_token_ms", m)
+	}
+	var ms float64
+	if _, err := fmt.Sscanf(m.Relax, "raise max_time_per_output_token_ms to %g (", &ms); err != nil || ms <= 3 {
+		t.Fatalf("relax %q: %v", m.Relax, err)
+	}
+	relaxed := req
+	relaxed.MaxTimePerOutputTokenMs, relaxed.MaxResults = f64(ms), i64(MaxResultsLimit)
+	if r := byName(mustRecommend(t, relaxed), m.VMSize); r == nil || *r.Estimate.TimePerOutputTokenMs > ms {
+		t.Errorf("with max_time_per_output_token_ms %v, %s is not ranked within it: %+v", ms, m.VMSize, r)
+	}
+	relaxed.MaxTimePerOutputTokenMs = f64(ms - 1)
+	if again := mustNoFit(t, relaxed).NearestMiss; again == nil || again.VMSize != m.VMSize {
+		t.Errorf("with max_time_per_output_token_ms %v the nearest miss is %+v, want %s", ms-1, again, m.VMSize)
+	}
+}
