@@ -50,6 +50,7 @@ type eval struct {
 	nativePrec    bool
 	unusedRDMA    bool
 	idleGPUShare  float64 // the job fits in one GPU: share of the size's GPUs left idle
+	gpusNeeded    float64 // then the GPUs its demand needs at one copy per GPU (1 but for a service)
 	preferredRank int     // index in prefer, -1 when not named
 }
 

@@ -173,7 +173,16 @@ func sizingOf(n *requirements, e *eval) {
 	}
 	if in.known && in.IsGPU && in.GPUCount > 1 && e.nodes == 1 && n.gpus <= 1 &&
 		n.gpuMemNeed > 0 && n.gpuMemNeed <= in.UnitMemGiB*n.job.Share && (n.train.FLOPs <= 0 || n.train.UsesOneGPU(&in.Hardware, 1)) {
-		e.idleGPUShare = (in.GPUCount - 1) / in.GPUCount
+		e.gpusNeeded = 1
+		if n.serviceTimed() && n.job.KVPerSeq > 0 {
+			// A served model: the GPUs that copies of one GPU each need
+			// for the demand; none idle when only a split serves it.
+			e.gpusNeeded = float64(e.gl.oneGPUCopies)
+			if e.gpusNeeded == 0 {
+				e.gpusNeeded = in.GPUCount
+			}
+		}
+		e.idleGPUShare = math.Max(0, in.GPUCount-e.gpusNeeded) / in.GPUCount
 	}
 }
 

@@ -251,9 +251,9 @@ func warnings(n *requirements, e *eval) []string {
 	if e.idleGPUShare > 0 {
 		switch {
 		case n.job.TensorParallel && e.gl.TP > 1:
-			out = append(out, "The job fits in one of its "+trimFloat(e.in.GPUCount)+" GPUs; the layout splits each copy over "+itoa(e.gl.TP)+" of them, which speeds each sequence, but a one-GPU size serves it for less (Azure HPC guidance on job sizing).")
+			out = append(out, fitsWords(n, e)+"; the layout splits each copy over "+itoa(e.gl.TP)+" of them, which speeds each sequence, but "+smallerSize(e)+" serves it for less (Azure HPC guidance on job sizing).")
 		case n.job.TensorParallel && e.gl.Replicas > 1:
-			out = append(out, "The job fits in one of its "+trimFloat(e.in.GPUCount)+" GPUs; the others would hold copies (replicas) that "+demandWords(n)+" does not need (Azure HPC guidance on job sizing).")
+			out = append(out, fitsWords(n, e)+"; the others would hold copies (replicas) that "+demandWords(n)+" does not need (Azure HPC guidance on job sizing).")
 		case n.workload == WorkloadTraining || n.workload == WorkloadFineTuning:
 			out = append(out, "The job fits in one of its "+trimFloat(e.in.GPUCount)+" GPUs; the others help only through data parallelism, which small jobs rarely use well (Azure HPC guidance on job sizing).")
 		default:
@@ -316,6 +316,24 @@ func replicasServe(n *requirements, e *eval) string {
 		return "carry the load"
 	}
 	return "serve the " + catalog.Plural(n.job.Seqs, "concurrent request", "concurrent requests")
+}
+
+// fitsWords opens the warning on a size whose GPUs the job leaves idle:
+// the job fits one of them, or a service's demand needs only some at one
+// copy per GPU.
+func fitsWords(n *requirements, e *eval) string {
+	if e.gpusNeeded <= 1 {
+		return "The job fits in one of its " + trimFloat(e.in.GPUCount) + " GPUs"
+	}
+	return "Copies of one GPU each serve " + demandWords(n) + " on " + trimFloat(e.gpusNeeded) + " of its " + trimFloat(e.in.GPUCount) + " GPUs"
+}
+
+// smallerSize names the size that would serve a job without e's idle GPUs.
+func smallerSize(e *eval) string {
+	if e.gpusNeeded <= 1 {
+		return "a one-GPU size"
+	}
+	return "a size with fewer GPUs"
 }
 
 // demandWords names what a served job's copies are sized for: its load, its

@@ -23,12 +23,19 @@ import (
 // copies the demand needs (sizeService). It keeps the layout on the
 // fewest VMs, the lowest price per output token at a load, ties to the
 // most output tokens per second; def when no degree does better. When no
-// layout meets a stated target, the result says which it misses.
+// layout meets a stated target, the result says which it misses. The
+// result records the copies a layout of one GPU per copy needs
+// (oneGPUCopies), which tells a split the demand needs from one it does
+// not.
 func (n *requirements) searchServing(in *sizeInfo, def gpuLayout, limit, span int64) gpuLayout {
 	var best, miss gpuLayout
 	found, missed := false, false
+	var oneGPU int64
 	consider := func(gl gpuLayout) {
 		gl, ok := n.sizeService(in, gl)
+		if ok && gl.TP == 1 && gl.PP <= 1 {
+			oneGPU = n.oneGPUDemand(in, &gl)
+		}
 		switch {
 		case !ok:
 			if !missed || n.serve.missRatio(&gl) < n.serve.missRatio(&miss) {
@@ -50,7 +57,30 @@ func (n *requirements) searchServing(in *sizeInfo, def gpuLayout, limit, span in
 	if !found {
 		return miss
 	}
+	best.oneGPUCopies = oneGPU
 	return best
+}
+
+// oneGPUDemand is the copies of one GPU each (layout gl, sized) that the
+// demand needs on the size, as the layout search sizes them but without
+// filling a VM's GPUs with copies: min_replicas; at a load, the copies that
+// carry it within MaxUtilization (and hold stated concurrent requests);
+// without one, those whose batches, each within the stated targets, hold
+// the concurrent requests.
+func (n *requirements) oneGPUDemand(in *sizeInfo, gl *gpuLayout) int64 {
+	sv := &n.serve
+	most := min(max(gl.PerCopy, 1), maxBatch(in))
+	need := max(sv.minReplicas, 1)
+	if sv.loadTPS > 0 {
+		need = max(need, sv.copiesForLoad(gl.pt.capacity.TPS))
+		if !sv.concurrencyStated {
+			return need
+		}
+		most = gl.pt.maxBatch
+	} else if ttft, tpot := sv.maxTTFT, sv.maxTPOT; ttft > 0 || tpot > 0 {
+		most = largestBatch(func(b float64) perfmodel.CopySpeed { return sv.speed(in, gl, b) }, most, ttft, tpot)
+	}
+	return max(need, (sv.seqs+most-1)/max(most, 1))
 }
 
 // missRatio is how far a layout that misses a stated target is from it:

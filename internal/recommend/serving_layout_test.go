@@ -150,3 +150,42 @@ func checkReplicasReason(t *testing.T, req *Request, r Recommendation) {
 		t.Errorf("%s: %q, %v concurrent requests asked", r.VMSize, m[0], req.ConcurrentRequests)
 	}
 }
+
+// idleWarning is the warning on a size whose GPUs a served job leaves idle:
+// it fits one GPU, or its demand needs k of them at one copy per GPU.
+var idleWarning = regexp.MustCompile(`^(?:The job fits in one of its \d+ GPUs|Copies of one GPU each serve the (?:load|stated concurrency|default concurrency) on (\d+) of its (\d+) GPUs);`)
+
+// A service's GPUs are idle only when its demand does not need them. Llama
+// 3.1 8B at 2,000 output tokens per second and 20 ms a token needs two H100
+// NVL: one NC80adis_H100_v5 (two GPUs, one VM, one copy split over both)
+// carries no idle-GPU warning and ranks above two NC40ads_H100_v5 at the
+// same price per output token. At 6,000 tokens per second and 30 ms on an
+// ND96isr_H100_v5, the load needs some of its eight GPUs at one copy per
+// GPU, and the warning says how many.
+func TestServiceUsesTheGPUsItsLoadNeeds(t *testing.T) {
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, TokensPerSecond: f64p(2000), MaxTimePerOutputTokenMs: f64p(20), AsOf: asOf, MaxResults: i64(MaxResultsLimit)}
+	res := mustRecommend(t, req)
+	two, one := byName(res, "Standard_NC80adis_H100_v5"), byName(res, "Standard_NC40ads_H100_v5")
+	if two == nil || one == nil || *two.Estimate.CostPerMillionTokens != *one.Estimate.CostPerMillionTokens || one.Nodes < 2 {
+		t.Fatalf("NC80adis_H100_v5 %+v, NC40ads_H100_v5 %+v: want the same price per token, the one-GPU size on two or more VMs", two, one)
+	}
+	for _, w := range two.Warnings {
+		if idleWarning.MatchString(w) {
+			t.Errorf("NC80adis_H100_v5, whose two GPUs the load needs: %q", w)
+		}
+	}
+	if two.Rank > one.Rank {
+		t.Errorf("NC80adis_H100_v5 (one VM) ranks %d, after NC40ads_H100_v5 on %d VMs (%d)", two.Rank, one.Nodes, one.Rank)
+	}
+	req.TokensPerSecond, req.MaxTimePerOutputTokenMs, req.Prefer = f64p(6000), f64p(30), []string{"Standard_ND96isr_H100_v5"}
+	nd := mustRecommend(t, req).Recommendations[0]
+	var m []string
+	for _, w := range nd.Warnings {
+		if m = idleWarning.FindStringSubmatch(w); m != nil {
+			break
+		}
+	}
+	if m == nil || m[1] == "" || m[2] != "8" || m[1] == "1" || m[1] == "8" {
+		t.Errorf("ND96isr_H100_v5 at 6,000 tokens per second: warnings %q, want the GPUs the load needs (2 to 7 of 8)", nd.Warnings)
+	}
+}

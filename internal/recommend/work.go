@@ -122,6 +122,10 @@ type gpuLayout struct {
 	reachAtLoad        bool // reach is at the stated load
 	// pt is a served layout's operating point as the search sized it.
 	pt servicePoint
+	// oneGPUCopies is the copies a served layout of one GPU per copy
+	// needs on the size for the demand and targets; 0 when no such layout
+	// serves them (the model needs a split, or misses a target without one).
+	oneGPUCopies int64
 }
 
 // fitGPU lays the job out on a size with at most limit VMs in all (fixed
