@@ -259,9 +259,23 @@ func servingThroughputSentences(n *requirements, f figures) []string {
 		return append(out, fmt.Sprintf("Idle latency (no requests_per_second or tokens_per_second stated): a request's first token after %s ms, then one every %s ms.",
 			trimFloat(pt.atLoad.TTFT*1000), trimFloat(pt.atLoad.TPOT*1000)))
 	}
-	return append(out, fmt.Sprintf("At the load, %s requests per second (%s output tokens per second, %s of the capacity): each copy decodes about %s sequences together (Little's law), a request waits about %s ms for a copy (the Allen-Cunneen approximation of a queue with %s), its first token comes after %s ms and then one every %s ms; about %s requests are in the service.",
-		trimFloat(sv.load), groupInt(sv.loadTPS), percent(pt.util), trimFloat(pt.batch), trimFloat(pt.wait*1000), catalog.Plural(f.copies, "copy", "copies"),
-		trimFloat(pt.atLoad.TTFT*1000), trimFloat(pt.atLoad.TPOT*1000), groupInt(pt.inFlight)))
+	return append(out, fmt.Sprintf("At the load, %s per second (%s output tokens per second, %s of the capacity): each copy decodes about %s sequences together (Little's law), a request waits about %s ms for a copy (the Allen-Cunneen approximation of a queue with %s), its first token comes after %s ms and then one every %s ms; %s in the service.",
+		catalog.Plural(sv.load, "request", "requests"), groupInt(sv.loadTPS), percent(pt.util), trimFloat(pt.batch), trimFloat(pt.wait*1000), catalog.Plural(f.copies, "copy", "copies"),
+		trimFloat(pt.atLoad.TTFT*1000), trimFloat(pt.atLoad.TPOT*1000), aboutRequests(pt.inFlight, "is", "are")))
+}
+
+// aboutRequests counts the requests in a service at its load, whole and
+// grouped ("about 1 request", "about 1,234 requests"), with the verb's
+// singular or plural form when one is given.
+func aboutRequests(f float64, one, many string) string {
+	s, verb := "about "+groupInt(f)+" requests", many
+	if math.Round(f) == 1 {
+		s, verb = "about 1 request", one
+	}
+	if verb != "" {
+		s += " " + verb
+	}
+	return s
 }
 
 // estimateReasons puts the estimate next to the hourly price.

@@ -311,7 +311,7 @@ func layoutReason(n *requirements, e *eval) string {
 func replicasServe(n *requirements, e *eval) string {
 	if n.serve.loadTPS > 0 {
 		if pt, copies := n.servicePointOf(e); copies > 0 && pt.loaded {
-			return "carry the load, about " + groupInt(pt.inFlight) + " requests in the service"
+			return "carry the load, " + aboutRequests(pt.inFlight, "", "") + " in the service"
 		}
 		return "carry the load"
 	}

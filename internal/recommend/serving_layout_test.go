@@ -121,7 +121,7 @@ func checkAllReduceClause(t *testing.T, r Recommendation) bool {
 // replicasReason is the layout reason's account of what a served layout's
 // copies serve: the load's requests in the service, or the concurrent
 // requests.
-var replicasReason = regexp.MustCompile(`; (\d+) copies \(replicas\) (?:carry the load, about ([\d,]+) requests in the service|serve the (\d+) concurrent requests?)\.`)
+var replicasReason = regexp.MustCompile(`; (\d+) copies \(replicas\) (?:carry the load, about ([\d,]+) requests? in the service|serve the (\d+) concurrent requests?)\.`)
 
 // checkReplicasReason: a layout of several copies says what they serve. At
 // a load that is the requests in the service its estimate reports (derived,
@@ -187,5 +187,27 @@ func TestServiceUsesTheGPUsItsLoadNeeds(t *testing.T) {
 	}
 	if m == nil || m[1] == "" || m[2] != "8" || m[1] == "1" || m[1] == "8" {
 		t.Errorf("ND96isr_H100_v5 at 6,000 tokens per second: warnings %q, want the GPUs the load needs (2 to 7 of 8)", nd.Warnings)
+	}
+}
+
+// The load sentence counts one request in the singular: a service of one
+// request per second says so, and no sentence of any size writes "1
+// requests".
+func TestLoadSentenceCountsOneRequest(t *testing.T) {
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, RequestsPerSecond: f64p(1), OutputTokens: i64(500), AsOf: asOf, MaxResults: i64(MaxResultsLimit)}
+	res := mustRecommend(t, req)
+	timed := 0
+	for _, r := range res.Recommendations {
+		if r.Estimate == nil || r.Estimate.TokensPerSecond == nil {
+			continue
+		}
+		timed++
+		all := strings.Join(append(append([]string{}, r.Reasons...), r.Estimate.Assumptions...), " ")
+		if !strings.Contains(all, "At the load, 1 request per second (500 output tokens per second") || regexp.MustCompile(`\b1 requests\b`).MatchString(all) {
+			t.Errorf("%s: %q", r.VMSize, r.Estimate.Assumptions)
+		}
+	}
+	if timed < 5 {
+		t.Errorf("%d timed sizes", timed)
 	}
 }
