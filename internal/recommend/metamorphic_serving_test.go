@@ -1,0 +1,188 @@
+// Copyright (c) The terraform-provider-hpcsku Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package recommend
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"strconv"
+	"testing"
+)
+
+// The tests in this file change one input of a service stated the way
+// serving engineers state one (a load and latency targets, no
+// concurrent_requests) and check that the answer moves the way an
+// architect expects, on random services over the fixture catalog.
+
+// servingRuns is the random services each test draws.
+const servingRuns = 150
+
+// randomService is a service by load: a model of the table at its
+// published precision or fp8, prompt and output tokens or the default
+// split, a load in output tokens or requests per second, often a target
+// on the first token or on each token, sometimes min_replicas.
+func randomService(r *rand.Rand) Request {
+	models := []string{"llama-3.1-8b", "llama-3.1-70b", "gpt-oss-120b", "opt-1.3b"}
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: models[r.IntN(len(models))]}, AsOf: asOf}
+	if r.IntN(3) == 0 {
+		req.Model.Precision = PrecisionFP8
+	}
+	if r.IntN(2) == 0 {
+		req.PromptTokens, req.OutputTokens = i64(int64(100+r.IntN(4000))), i64(int64(20+r.IntN(1000)))
+	}
+	if r.IntN(2) == 0 {
+		req.TokensPerSecond = f64(float64(50 + r.IntN(30000)))
+	} else {
+		req.RequestsPerSecond = f64(0.05 + 50*r.Float64())
+	}
+	if r.IntN(2) == 0 {
+		req.MaxTimeToFirstTokenMs = f64(float64(100 + r.IntN(3000)))
+	}
+	if r.IntN(2) == 0 {
+		req.MaxTimePerOutputTokenMs = f64(float64(5 + r.IntN(100)))
+	}
+	if r.IntN(4) == 0 {
+		req.MinReplicas = i64(int64(1 + r.IntN(3)))
+	}
+	return req
+}
+
+// eachService calls check for servingRuns random services, in a fixed
+// sequence.
+func eachService(seed uint64, check func(req Request)) {
+	r := rand.New(rand.NewPCG(seed, 9))
+	for range servingRuns {
+		check(randomService(r))
+	}
+}
+
+func describe(req Request) string {
+	return fmt.Sprintf("%s %q prompt %v output %v tok/s %v req/s %v ttft %v tpot %v replicas %v", req.Model.Name, req.Model.Precision,
+		deref(req.PromptTokens), deref(req.OutputTokens), derefF(req.TokensPerSecond), derefF(req.RequestsPerSecond),
+		derefF(req.MaxTimeToFirstTokenMs), derefF(req.MaxTimePerOutputTokenMs), deref(req.MinReplicas))
+}
+
+func deref(p *int64) int64 {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+func derefF(p *float64) float64 {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+// Looser latency targets never remove a size: a layout that meets the
+// stricter targets meets the looser ones.
+func TestLooserLatencyTargetsNeverRemoveASize(t *testing.T) {
+	eng := newTestEngine(t, fixture(t))
+	tried := 0
+	eachService(21, func(req Request) {
+		if req.MaxTimeToFirstTokenMs == nil && req.MaxTimePerOutputTokenMs == nil {
+			req.MaxTimePerOutputTokenMs = f64(20)
+		}
+		before, ok := passing(t, eng, req)
+		if !ok {
+			return
+		}
+		looser := req
+		if v := req.MaxTimeToFirstTokenMs; v != nil {
+			looser.MaxTimeToFirstTokenMs = f64(*v * 2)
+		}
+		if v := req.MaxTimePerOutputTokenMs; v != nil {
+			looser.MaxTimePerOutputTokenMs = f64(*v * 2)
+		}
+		after, _ := passing(t, eng, looser)
+		keeps(t, "doubling the latency targets of "+describe(req), req, before, after)
+		tried += len(before)
+	})
+	if tried == 0 {
+		t.Fatal("no service had a size to keep")
+	}
+}
+
+// A lighter load never removes a size, nor puts one on more VMs.
+func TestLighterLoadNeverRemovesASizeOrAddsVMs(t *testing.T) {
+	eng := newTestEngine(t, fixture(t))
+	tried := 0
+	eachService(22, func(req Request) {
+		before, ok := passing(t, eng, req)
+		if !ok {
+			return
+		}
+		lighter := req
+		if v := req.TokensPerSecond; v != nil {
+			lighter.TokensPerSecond = f64(*v / 2)
+		}
+		if v := req.RequestsPerSecond; v != nil {
+			lighter.RequestsPerSecond = f64(*v / 2)
+		}
+		after, _ := passing(t, eng, lighter)
+		keeps(t, "halving the load of "+describe(req), req, before, after)
+		for name, b := range before {
+			if a, ok := after[name]; ok && a.Nodes > b.Nodes {
+				t.Errorf("halving the load of %s puts %s on %d VMs, from %d", describe(req), name, a.Nodes, b.Nodes)
+			}
+		}
+		tried += len(before)
+	})
+	if tried == 0 {
+		t.Fatal("no service had a size to keep")
+	}
+}
+
+// relaxedTarget matches a nearest miss's change to a latency target.
+var relaxedTarget = regexp.MustCompile(`^raise (max_time_to_first_token_ms|max_time_per_output_token_ms) to ([\d.]+) \(`)
+
+// A service no size serves within tight targets: where the nearest miss
+// fails only a latency target, raising the target as its relax says lets
+// that size serve, and the figure is above the target asked.
+func TestNearestMissOfATargetServesWhenRaised(t *testing.T) {
+	eng := newTestEngine(t, fixture(t))
+	tried := map[string]int{}
+	eachService(23, func(req Request) {
+		req.MaxTimeToFirstTokenMs, req.MaxTimePerOutputTokenMs = nil, f64(2)
+		if deref(req.PromptTokens)%2 == 1 {
+			req.MaxTimeToFirstTokenMs, req.MaxTimePerOutputTokenMs = f64(20), nil
+		}
+		_, err := eng.Recommend(req)
+		var nf *NoFitError
+		if !errors.As(err, &nf) || nf.NearestMiss == nil || len(nf.NearestMiss.FailedConstraints) != 1 {
+			return
+		}
+		m := relaxedTarget.FindStringSubmatch(nf.NearestMiss.Relax)
+		if m == nil {
+			return
+		}
+		ms, _ := strconv.ParseFloat(m[2], 64)
+		raised := req
+		if m[1] == "max_time_to_first_token_ms" {
+			raised.MaxTimeToFirstTokenMs = &ms
+		} else {
+			raised.MaxTimePerOutputTokenMs = &ms
+		}
+		after, _ := passing(t, eng, raised)
+		if _, ok := after[nf.NearestMiss.VMSize]; !ok || ms <= 20 && m[1] == "max_time_to_first_token_ms" || ms <= 2 && m[1] == "max_time_per_output_token_ms" {
+			t.Errorf("%s: %q; raised to %v, it lists %v", describe(req), nf.NearestMiss.Relax, ms, mapKeys(after))
+		}
+		tried[m[1]]++
+	})
+	if tried["max_time_to_first_token_ms"] < 10 || tried["max_time_per_output_token_ms"] < 10 {
+		t.Fatalf("services that missed one target alone: %v", tried)
+	}
+}
+
+func mapKeys(m map[string]Recommendation) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
