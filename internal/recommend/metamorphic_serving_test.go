@@ -79,8 +79,8 @@ func derefF(p *float64) float64 {
 	return *p
 }
 
-// Looser latency targets never remove a size: a layout that meets the
-// stricter targets meets the looser ones.
+// Looser latency targets never remove a size nor put one on more VMs: a
+// layout that meets the stricter targets meets the looser ones.
 func TestLooserLatencyTargetsNeverRemoveASize(t *testing.T) {
 	eng := newTestEngine(t, fixture(t))
 	tried := 0
@@ -101,6 +101,11 @@ func TestLooserLatencyTargetsNeverRemoveASize(t *testing.T) {
 		}
 		after, _ := passing(t, eng, looser)
 		keeps(t, "doubling the latency targets of "+describe(req), req, before, after)
+		for name, b := range before {
+			if a, ok := after[name]; ok && a.Nodes > b.Nodes {
+				t.Errorf("doubling the latency targets of %s puts %s on %d VMs, from %d", describe(req), name, a.Nodes, b.Nodes)
+			}
+		}
 		tried += len(before)
 	})
 	if tried == 0 {
@@ -185,4 +190,43 @@ func mapKeys(m map[string]Recommendation) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// The same load stated two ways, with a latency target (so both services
+// are interactive): requests_per_second R and tokens_per_second R ×
+// output_tokens list the same sizes on the same VMs at the same price per
+// output token.
+func TestLoadInRequestsOrTokensIsTheSameService(t *testing.T) {
+	eng := newTestEngine(t, fixture(t))
+	tried := 0
+	eachService(24, func(req Request) {
+		if req.OutputTokens == nil {
+			req.PromptTokens, req.OutputTokens = i64(1000), i64(200)
+		}
+		if req.MaxTimeToFirstTokenMs == nil && req.MaxTimePerOutputTokenMs == nil {
+			req.MaxTimeToFirstTokenMs = f64(2000)
+		}
+		rate := req.RequestsPerSecond
+		if rate == nil {
+			rate = f64(*req.TokensPerSecond / float64(*req.OutputTokens))
+		}
+		byRate, byTokens := req, req
+		byRate.TokensPerSecond, byRate.RequestsPerSecond = nil, rate
+		byTokens.TokensPerSecond, byTokens.RequestsPerSecond = f64(*rate*float64(*req.OutputTokens)), nil
+		a, okA := passing(t, eng, byRate)
+		b, okB := passing(t, eng, byTokens)
+		if !okA || !okB || len(a) != len(b) {
+			t.Fatalf("%s: %d sizes by requests, %d by tokens", describe(byRate), len(a), len(b))
+		}
+		for name, ra := range a {
+			rb, ok := b[name]
+			if !ok || ra.Nodes != rb.Nodes || ra.Replicas != rb.Replicas || derefF(ra.Estimate.CostPerMillionTokens) != derefF(rb.Estimate.CostPerMillionTokens) {
+				t.Errorf("%s: %s on %d VMs (%d copies) by requests, %+v by tokens", describe(byRate), name, ra.Nodes, ra.Replicas, rb)
+			}
+		}
+		tried += len(a)
+	})
+	if tried == 0 {
+		t.Fatal("no service had a size")
+	}
 }
