@@ -36,3 +36,15 @@ output "node_pool_id" {
   description = "ID of the node pool."
   value       = azurerm_kubernetes_cluster_node_pool.gpu.id
 }
+
+output "service" {
+  description = "For a served language model: the top size's capacity (output tokens per second), its times to the first token and per output token (at the stated load, idle without one), the requests in flight, the price per million output tokens, and the vLLM arguments of its layout. Null for other workloads."
+  value = local.top.estimate.tokens_per_second == null || var.workload != "inference" ? null : {
+    tokens_per_second        = local.top.estimate.tokens_per_second
+    time_to_first_token_ms   = local.top.estimate.time_to_first_token_ms
+    time_per_output_token_ms = local.top.estimate.time_per_output_token_ms
+    concurrent_requests      = local.top.estimate.concurrent_requests
+    cost_per_million_tokens  = local.top.estimate.cost_per_million_tokens
+    vllm_args                = try(local.top.deployment.serving.vllm_args, null)
+  }
+}

@@ -59,6 +59,54 @@ variable "precision" {
   default     = "bf16"
 }
 
+variable "model_name" {
+  description = "A model of the provider's model table (for example `llama-3.1-70b`; see the hpcsku_models data source), at its published precision. Null sizes a model by `model_parameters_billion` and `precision`."
+  type        = string
+  default     = null
+}
+
+variable "prompt_tokens" {
+  description = "For `inference`: mean prompt tokens per request. Null takes the provider's default split of the context."
+  type        = number
+  default     = null
+}
+
+variable "output_tokens" {
+  description = "For `inference`: mean output tokens per request. Null takes the provider's default split of the context."
+  type        = number
+  default     = null
+}
+
+variable "tokens_per_second" {
+  description = "For `inference`: the load, output tokens per second for the whole service. Null for none; set at most one of this and `requests_per_second`."
+  type        = number
+  default     = null
+}
+
+variable "requests_per_second" {
+  description = "For `inference`: the load, requests per second for the whole service (an interactive service, held to the default latency targets when none is stated). Null for none."
+  type        = number
+  default     = null
+}
+
+variable "max_time_to_first_token_ms" {
+  description = "For `inference`: the longest mean time to a request's first token at the load, in ms. Null for none."
+  type        = number
+  default     = null
+}
+
+variable "max_time_per_output_token_ms" {
+  description = "For `inference`: the longest mean time per output token at the load, in ms. Null for none."
+  type        = number
+  default     = null
+}
+
+variable "min_replicas" {
+  description = "For `inference`: the fewest copies of the model, each on its own nodes. Null for one."
+  type        = number
+  default     = null
+}
+
 variable "model_class" {
   description = "Kind of model: `generative`, `nongenerative` or `small`. `small` models run on CPU sizes: the pool then gets no taint and no GPU driver setting (`gpu_driver` null). Null takes the provider's default (`generative`)."
   type        = string

@@ -255,3 +255,39 @@ run "confidential_pool_takes_no_driver_on_ubuntu_2404" {
     error_message = "The confidential pool should take gpu_driver None on Ubuntu2404: ${azurerm_kubernetes_cluster_node_pool.gpu.vm_size}, ${azurerm_kubernetes_cluster_node_pool.gpu.gpu_driver}, ${azurerm_kubernetes_cluster_node_pool.gpu.os_sku}."
   }
 }
+
+# A service stated the way serving engineers state one: Llama 3.1 70B at
+# 10,000 output tokens per second with the first token within 500 ms. The
+# requests in flight are derived from the load, the top size carries it with
+# its first token within the target at that load, and the pool keeps the
+# nodes that carry it.
+run "service_by_load_keeps_the_nodes_that_carry_it" {
+  command = plan
+
+  variables {
+    workload                   = "inference"
+    model_name                 = "llama-3.1-70b"
+    tokens_per_second          = 10000
+    max_time_to_first_token_ms = 500
+  }
+
+  assert {
+    condition     = output.service.tokens_per_second >= 10000 && output.service.time_to_first_token_ms <= 500
+    error_message = "The top size should carry 10,000 tokens per second with its first token within 500 ms: ${jsonencode(output.service)}"
+  }
+
+  assert {
+    condition     = strcontains(data.hpcsku_recommendation.pool.requirements.defaults.concurrent_requests, "derived from the load") && output.service.concurrent_requests == data.hpcsku_recommendation.pool.requirements.concurrent_requests
+    error_message = "The requests in flight should be derived from the load: ${jsonencode(data.hpcsku_recommendation.pool.requirements.defaults)}"
+  }
+
+  assert {
+    condition     = azurerm_kubernetes_cluster_node_pool.gpu.min_count == output.nodes_per_job && azurerm_kubernetes_cluster_node_pool.gpu.max_count >= output.nodes_per_job
+    error_message = "The pool should keep the ${output.nodes_per_job} nodes that carry the load: min_count ${azurerm_kubernetes_cluster_node_pool.gpu.min_count}"
+  }
+
+  assert {
+    condition     = length(output.service.vllm_args) > 0 && contains(output.service.vllm_args, "--tensor-parallel-size=${data.hpcsku_recommendation.pool.recommendations[0].tensor_parallel_size}")
+    error_message = "The service should carry the layout's vLLM arguments: ${jsonencode(output.service.vllm_args)}"
+  }
+}
