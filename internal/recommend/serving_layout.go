@@ -64,9 +64,9 @@ func (n *requirements) searchServing(in *sizeInfo, def gpuLayout, limit, span in
 // oneGPUDemand is the copies of one GPU each (layout gl, sized) that the
 // demand needs on the size, as the layout search sizes them but without
 // filling a VM's GPUs with copies: min_replicas; at a load, the copies that
-// carry it within MaxUtilization (and hold stated concurrent requests);
-// without one, those whose batches, each within the stated targets, hold
-// the concurrent requests.
+// carry it within MaxUtilization (and whose KV cache holds stated concurrent
+// requests, as sizeForLoad counts them); without one, those whose batches,
+// each within the stated targets, hold the concurrent requests.
 func (n *requirements) oneGPUDemand(in *sizeInfo, gl *gpuLayout) int64 {
 	sv := &n.serve
 	most := min(max(gl.PerCopy, 1), maxBatch(in))
@@ -76,7 +76,6 @@ func (n *requirements) oneGPUDemand(in *sizeInfo, gl *gpuLayout) int64 {
 		if !sv.concurrencyStated {
 			return need
 		}
-		most = gl.pt.maxBatch
 	} else if ttft, tpot := sv.maxTTFT, sv.maxTPOT; ttft > 0 || tpot > 0 {
 		most = largestBatch(func(b float64) perfmodel.CopySpeed { return sv.speed(in, gl, b) }, most, ttft, tpot)
 	}
