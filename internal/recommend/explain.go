@@ -348,6 +348,29 @@ func demandWords(n *requirements) string {
 	return "the default concurrency"
 }
 
+// untimedWords says what a size without throughput figures cannot be shown
+// to do: serve the stated load within the stated latency targets, finish
+// by the stated deadline, or else run the job in any particular time.
+func untimedWords(n *requirements) string {
+	var parts []string
+	if n.serve.loadTPS > 0 {
+		parts = append(parts, "serves "+loadWords(&n.serve))
+	}
+	if n.serve.maxTTFT > 0 {
+		parts = append(parts, "brings the first token within "+trimFloat(n.serve.maxTTFT*1000)+" ms")
+	}
+	if n.serve.maxTPOT > 0 {
+		parts = append(parts, "generates a token every "+trimFloat(n.serve.maxTPOT*1000)+" ms")
+	}
+	if n.train.deadlineStated {
+		parts = append(parts, "finishes within deadline_hours = "+trimFloat(n.train.Deadline))
+	}
+	if len(parts) == 0 {
+		return "runs the job in any particular time or cost"
+	}
+	return strings.Join(parts, " and ")
+}
+
 // resultWarnings are the Terraform warning diagnostics: about the rank-1
 // size, the catalog's age, spot for training, and prefer.
 func resultWarnings(n *requirements, cat *catalog.Catalog, r ranking, evals []eval) []Warning {
@@ -362,6 +385,10 @@ func resultWarnings(n *requirements, cat *catalog.Catalog, r ranking, evals []ev
 	if s.Lifecycle.Status == catalog.StatusPreview {
 		out = append(out, Warning{"Recommended Size Is In Preview",
 			fmt.Sprintf("%s is in preview: capacity, pricing and support may change before general availability.", s.Name)})
+	}
+	if first.lacksFacts {
+		out = append(out, Warning{"Recommended Size Not Timed",
+			fmt.Sprintf("%s has no throughput figures in the catalog, so whether it %s is not known: every size the performance models can time was removed (see rejected). Test it before relying on it, or relax the request so that a timed size fits.", s.Name, untimedWords(n))})
 	}
 	if first.support == catalog.SupportUnknown {
 		out = append(out, Warning{"Target Support Unknown",

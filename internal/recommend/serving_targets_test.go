@@ -6,6 +6,7 @@ package recommend
 import (
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -177,5 +178,31 @@ func TestLatencyScoreAgainstTargets(t *testing.T) {
 	res = mustRecommendOn(t, cat, req)
 	if res.Recommendations[0].VMSize != h.VMSize {
 		t.Errorf("performance: %v", names(res))
+	}
+}
+
+// A service whose stated load and target no timed size meets within a
+// price cap: the top pick is a size the step model cannot time (no
+// bandwidth figure for its GPU), and a warning says that whether it serves
+// the load within the target is not known. Llama 3.1 8B at 30 requests per
+// second and 20 ms a token for at most 10 USD an hour.
+func TestUntimedTopPickIsFlagged(t *testing.T) {
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, PromptTokens: i64(1000), OutputTokens: i64(300),
+		RequestsPerSecond: f64p(30), MaxTimePerOutputTokenMs: f64p(20), MaxTotalPricePerHour: f64p(10), Region: "eastus", AsOf: asOf}
+	res := mustRecommend(t, req)
+	top := res.Recommendations[0]
+	if top.Estimate != nil && top.Estimate.TokensPerSecond != nil {
+		t.Fatalf("top %s is timed (%v tokens per second): the test needs an untimed top", top.VMSize, *top.Estimate.TokensPerSecond)
+	}
+	i := slices.IndexFunc(res.Warnings, func(w Warning) bool { return w.Summary == "Recommended Size Not Timed" })
+	if i < 0 || !strings.Contains(res.Warnings[i].Detail, top.VMSize) || !strings.Contains(res.Warnings[i].Detail, "serves 30 requests per second (9,000 output tokens per second) and generates a token every 20 ms") {
+		t.Errorf("warnings %+v", res.Warnings)
+	}
+	// A timed top pick carries no such warning.
+	req.MaxTotalPricePerHour = nil
+	for _, w := range mustRecommend(t, req).Warnings {
+		if w.Summary == "Recommended Size Not Timed" {
+			t.Errorf("timed top: %+v", w)
+		}
 	}
 }
