@@ -228,6 +228,20 @@ func (j *GPUJob) fitCopies(l *Layout, r *gpuRoom) {
 	l.OK = true
 }
 
+// Hold sets a served layout's memory where copies of its copies each hold
+// the KV cache of held sequences (the others hold only their weights): the
+// GiB they use, one GPU's share of a copy that holds them, and the KV cache
+// room left over every copy, as fitCopies counts them.
+func (j *GPUJob) Hold(l *Layout, h *Hardware, copies int64, held float64) {
+	gpus := float64(l.TP * max(l.PP, 1))
+	kvDiv := float64(j.KVDivisor(l.TP))
+	perCopy := j.Shard + held*j.KVPerSeq*float64(l.TP)/kvDiv
+	l.Used = float64(copies) * perCopy
+	l.PerGPU = perCopy / gpus
+	kvCap := (h.UnitMemGiB*j.Share - j.Shard/gpus) * kvDiv * float64(max(l.PP, 1))
+	l.KVRoom = math.Max(0, float64(l.Copies)*kvCap-float64(copies)*held*j.KVPerSeq)
+}
+
 // copyFit is a served model's copy split over tp GPUs of a size.
 type copyFit struct {
 	j                   *GPUJob

@@ -191,7 +191,7 @@ func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 	if sv.concurrencyStated {
 		held = math.Max(held, float64(sv.share(gl.Copies, b)))
 	}
-	gl.Used = float64(gl.Copies) * (n.job.Shard + held*n.kvPerCopySeq(gl.TP))
+	n.job.Hold(&gl.Layout, &in.Hardware, gl.Copies, held)
 	return gl, ok
 }
 
@@ -319,12 +319,6 @@ func servingCopies(n *requirements, in *sizeInfo, gl gpuLayout, want, batch int6
 	if batch == 0 {
 		batch = n.serve.share(gl.Copies, maxBatch(in))
 	}
-	gl.Used = float64(want) * (n.job.Shard + float64(batch)*n.kvPerCopySeq(gl.TP))
+	n.job.Hold(&gl.Layout, &in.Hardware, want, float64(batch))
 	return gl
-}
-
-// kvPerCopySeq is the GiB of KV cache one sequence holds over the GPUs of
-// a copy split over tp of them (GPUs beyond the KV heads hold copies).
-func (n *requirements) kvPerCopySeq(tp int64) float64 {
-	return n.job.KVPerSeq * float64(tp) / float64(n.job.KVDivisor(tp))
 }

@@ -211,3 +211,38 @@ func TestLoadSentenceCountsOneRequest(t *testing.T) {
 		t.Errorf("%d timed sizes", timed)
 	}
 }
+
+// perGPUReason and kvRoomReason read the layout reason's GiB per GPU and
+// KV cache room left.
+var (
+	perGPUReason = regexp.MustCompile(`\(([\d.]+) GiB per GPU of [\d.]+ GiB it may use\)`)
+	kvRoomReason = regexp.MustCompile(`KV cache room left: ([\d.]+) GiB`)
+)
+
+// Copies added for min_replicas share the requests: Llama 3.1 70B with 24
+// concurrent requests and min_replicas = 3 on NC80adis_H100_v5 runs three
+// two-GPU copies of 8 sequences each, and the reasons give each GPU's share
+// and the KV cache room left as for one copy of 8 sequences (three times
+// the room), not as for one copy holding all 24.
+func TestReplicasShareTheRequestsInTheReasons(t *testing.T) {
+	size := "Standard_NC80adis_H100_v5"
+	figures := func(req Request) (perGPU, room float64) {
+		t.Helper()
+		req.Workload, req.Model, req.Prefer, req.AsOf = WorkloadInference, &Model{Name: "llama-3.1-70b"}, []string{size}, asOf
+		r := mustRecommend(t, req).Recommendations[0]
+		for _, reason := range r.Reasons {
+			if m, k := perGPUReason.FindStringSubmatch(reason), kvRoomReason.FindStringSubmatch(reason); m != nil && k != nil {
+				perGPU, _ = strconv.ParseFloat(m[1], 64)
+				room, _ = strconv.ParseFloat(k[1], 64)
+				return perGPU, room
+			}
+		}
+		t.Fatalf("%s: no layout reason in %q", r.VMSize, r.Reasons)
+		return 0, 0
+	}
+	threeGPU, threeRoom := figures(Request{ConcurrentRequests: i64(24), MinReplicas: i64(3)})
+	oneGPU, oneRoom := figures(Request{ConcurrentRequests: i64(8)})
+	if math.Abs(threeGPU-oneGPU) > 0.01 || math.Abs(threeRoom-3*oneRoom) > 0.05 {
+		t.Errorf("3 copies of 8 sequences: %v GiB per GPU, %v GiB of room; one copy of 8: %v GiB per GPU, %v GiB of room", threeGPU, threeRoom, oneGPU, oneRoom)
+	}
+}
