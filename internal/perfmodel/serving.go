@@ -184,10 +184,12 @@ func CopyGPUs(h *Hardware, tp, pp int64) float64 {
 // DecodeMFU of its peak; a mixture of experts routes the step's tokens in
 // each layer (ExpertLayerSeconds); a copy split by tensor parallelism waits
 // for two all-reduces per layer (allReduce), in the decode step over b
-// tokens and in the prefill over the prompt's. Prefill and decode share
-// the GPUs: over the output tokens of b requests the copy runs output
-// steps and b prefills. The zero value when the catalog has no figures for
-// the GPU.
+// tokens and in the prefill over the prompt's. Pipeline stages run their
+// micro-batches in turn: the weights take one stage's bandwidth, and a
+// prompt's prefill passes through the stages one after another before its
+// first token. Prefill and decode share the GPUs: over the output tokens of
+// b requests the copy runs output steps and b prefills. The zero value when
+// the catalog has no figures for the GPU.
 func (s *Service) Speed(h *Hardware, tp, pp int64, b float64) CopySpeed {
 	gpus := CopyGPUs(h, tp, pp)
 	bw := gpus * h.HBMGBs * 1e9
@@ -198,14 +200,23 @@ func (s *Service) Speed(h *Hardware, tp, pp int64, b float64) CopySpeed {
 	fb := b
 	mean := s.Prompt + s.Output/2
 	c := CopySpeed{WeightOnly: h.IsGPU && h.WeightOnly(s.Precision)}
-	c.Memory = (s.TouchedWeights(b)*GiB + s.KVRead(b)) / (bw * InferenceMBU)
+	// Pipeline stages run their micro-batches in turn: each stage reads
+	// its share of the weights once for each of pp micro-batches, so the
+	// weights take one stage's bandwidth, while the KV cache, read by the
+	// stage that holds its layers, and the arithmetic use every GPU.
+	stages := float64(max(pp, 1))
+	c.Memory = s.TouchedWeights(b)*GiB/(bw/stages*InferenceMBU) + s.KVRead(b)/(bw*InferenceMBU)
 	c.Compute = fb * (2*s.Active*1e9 + 4*s.Layers*s.Width*mean) / (peak * DecodeMFU)
 	c.Prefill = (2*s.Active*1e9*s.Prompt + 2*s.Layers*s.Width*s.Prompt*s.Prompt) / (peak * PrefillMFU)
 	c.AllReduce = s.allReduce(h, tp, b)
 	c.Routing = s.routing()
 	c.PrefillMove = s.allReduce(h, tp, s.Prompt) - s.allReduce(h, tp, 0)
 	c.Prefill += c.PrefillMove
-	return s.timed(c, c.Memory+c.Compute+c.AllReduce+c.Routing, fb)
+	c = s.timed(c, c.Memory+c.Compute+c.AllReduce+c.Routing, fb)
+	// A prompt passes through the stages one after another: its first
+	// token waits for each stage's share of the prefill in turn.
+	c.TTFT += (stages - 1) * (c.Prefill - c.PrefillMove)
+	return c
 }
 
 // allReduce is the time of the two all-reduces per layer of a step over

@@ -210,11 +210,11 @@ func servingAssumptions(n *requirements, e *eval, f figures) []string {
 			trimFloat(c.AllReduce*1000), trimFloat(sv.Depth), trimFloat((r.Latency+r.Move)*1e6), catalog.Plural(r.Steps, "step", "steps"), trimFloat(perfmodel.AllReduceSeconds*1e6), e.gl.TP, trimFloat(r.Move*1e6), b)
 	}
 	out := []string{
-		fmt.Sprintf("Decode step: %s of %s, at most %d sequences each; a step reads %s GiB of weights and the sequences' KV cache at %s%% of %s GB/s per GPU (%s ms), computes %d tokens at %s%% of %s dense TFLOPS per GPU (%s ms)%s.",
-			catalog.Plural(f.copies, "copy", "copies"), catalog.Plural(perfmodel.CopyGPUs(&in.Hardware, e.gl.TP, e.gl.PP), "GPU", "GPUs"), b, trimFloat(sv.TouchedWeights(float64(b))),
-			trimFloat(perfmodel.InferenceMBU*100), trimFloat(in.HBMGBs), trimFloat(c.Memory*1000), b, trimFloat(perfmodel.DecodeMFU*scale*100), trimFloat(peak), trimFloat(c.Compute*1000), fixed),
-		fmt.Sprintf("Prefill: %s prompt tokens × 2 × %sB active parameters plus attention over the prompt, at %s%% of the peak%s: %s ms per request; with continuous batching a copy runs %d prefills per %s decode steps.",
-			groupInt(sv.Prompt), trimFloat(sv.Active), trimFloat(perfmodel.PrefillMFU*scale*100), prefillMove(c), trimFloat(c.Prefill*1000), b, groupInt(sv.Output)),
+		fmt.Sprintf("Decode step: %s of %s, at most %s each; a step reads %s GiB of weights%s and the sequences' KV cache at %s%% of %s GB/s per GPU (%s ms), computes %s at %s%% of %s dense TFLOPS per GPU (%s ms)%s.",
+			catalog.Plural(f.copies, "copy", "copies"), catalog.Plural(perfmodel.CopyGPUs(&in.Hardware, e.gl.TP, e.gl.PP), "GPU", "GPUs"), catalog.Plural(b, "sequence", "sequences"), trimFloat(sv.TouchedWeights(float64(b))), stagesWords(e.gl.PP),
+			trimFloat(perfmodel.InferenceMBU*100), trimFloat(in.HBMGBs), trimFloat(c.Memory*1000), catalog.Plural(b, "token", "tokens"), trimFloat(perfmodel.DecodeMFU*scale*100), trimFloat(peak), trimFloat(c.Compute*1000), fixed),
+		fmt.Sprintf("Prefill: %s prompt tokens × 2 × %sB active parameters plus attention over the prompt, at %s%% of the peak%s: %s ms per request; with continuous batching a copy runs %s per %s decode steps.",
+			groupInt(sv.Prompt), trimFloat(sv.Active), trimFloat(perfmodel.PrefillMFU*scale*100), prefillMove(c), trimFloat(c.Prefill*1000), catalog.Plural(b, "prefill", "prefills"), groupInt(sv.Output)),
 	}
 	out = append(out, servingThroughputSentences(n, f)...)
 	if c.WeightOnly {
@@ -222,6 +222,15 @@ func servingAssumptions(n *requirements, e *eval, f figures) []string {
 			in.sku.GPU.Model, sv.Precision, trimFloat(peak)))
 	}
 	return out
+}
+
+// stagesWords is the decode sentence's clause for a copy over pipeline
+// stages, whose weights take one stage's bandwidth; "" for one stage.
+func stagesWords(pp int64) string {
+	if pp < 2 {
+		return ""
+	}
+	return fmt.Sprintf(" (each of its %d pipeline stages reads its share once for each of %d micro-batches)", pp, pp)
 }
 
 // prefillMove is the prefill sentence's clause for a split copy moving the

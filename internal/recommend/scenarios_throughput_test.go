@@ -209,7 +209,7 @@ func checkDecodeBatch(t *testing.T, r Recommendation) {
 }
 
 // decodeSentence is the estimate's sentence on a served copy's batch.
-var decodeSentence = regexp.MustCompile(`(?:copy|copies) of [\d.]+ GPUs?, at most (\d+) sequences each`)
+var decodeSentence = regexp.MustCompile(`(?:copy|copies) of [\d.]+ GPUs?, at most (\d+) sequences? each`)
 
 // A stated deadline no size meets: the nearest miss is the size that needs
 // the shortest deadline on the VMs one job may span there, not the best

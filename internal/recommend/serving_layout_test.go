@@ -15,7 +15,7 @@ import (
 )
 
 // copiesSentence is the estimate's account of the copies it timed.
-var copiesSentence = regexp.MustCompile(`^Decode step: (\d+) (?:copy|copies) of ([\d.]+) GPUs?, at most (\d+) sequences each`)
+var copiesSentence = regexp.MustCompile(`^Decode step: (\d+) (?:copy|copies) of ([\d.]+) GPUs?, at most (\d+) sequences? each`)
 
 // The layout a served recommendation reports (replicas, tensor and
 // pipeline parallel sizes, VMs) is the one its estimate times: as many
@@ -33,45 +33,70 @@ func TestServedLayoutAgreesWithEstimate(t *testing.T) {
 		{Workload: WorkloadInference, Model: named("llama-3.1-8b", ""), MinReplicas: i64(3)},
 		{Workload: WorkloadInference, Model: named("llama-3.1-70b", PrecisionFP8), ConcurrentRequests: i64(512), MaxTimePerOutputTokenMs: f64p(40)},
 		{Workload: WorkloadInference, Model: named("llama-3.1-70b", ""), RequestsPerSecond: f64p(5), PromptTokens: i64(2000), OutputTokens: i64(300), MaxTimePerOutputTokenMs: f64p(50)},
+		{Workload: WorkloadInference, Model: named("llama-3.1-405b", ""), ConcurrentRequests: i64(1), PromptTokens: i64(1000), OutputTokens: i64(200), Prefer: []string{"Standard_ND96amsr_A100_v4"}},
 	}
-	checked, splits := 0, 0
+	checked, splits, stages := 0, 0, 0
 	for _, req := range reqs {
 		req.AsOf, req.MaxResults = asOf, i64(MaxResultsLimit)
 		res, err := eng.Recommend(req)
 		if err != nil {
 			t.Fatalf("%s: %v", req.Model.Name, err)
 		}
-		minReplicas := valueOr(req.MinReplicas, 1)
 		for _, r := range res.Recommendations {
 			if r.Estimate == nil || r.Estimate.TokensPerSecond == nil {
 				continue
 			}
-			m := copiesSentence.FindStringSubmatch(r.Estimate.Assumptions[0])
-			if m == nil {
-				t.Fatalf("%s on %s: no decode sentence in %q", req.Model.Name, r.VMSize, r.Estimate.Assumptions)
-			}
-			copies, _ := strconv.ParseInt(m[1], 10, 64)
-			gpus, _ := strconv.ParseFloat(m[2], 64)
-			split := float64(r.TensorParallel*r.PipelineStages) * math.Min(1, r.GPUsPerNode)
-			if copies != r.Replicas || math.Abs(gpus-split) > 1e-9 {
-				t.Errorf("%s on %s: replicas %d, tp %d, pp %d; the estimate times %d copies of %v GPUs", req.Model.Name, r.VMSize, r.Replicas, r.TensorParallel, r.PipelineStages, copies, gpus)
-			}
-			if float64(r.Replicas)*split > float64(r.Nodes)*r.GPUsPerNode+1e-9 || r.Nodes < minReplicas*r.PipelineStages {
-				t.Errorf("%s on %s: %d copies of %v GPUs on %d VMs of %v GPUs (min_replicas %d)", req.Model.Name, r.VMSize, r.Replicas, split, r.Nodes, r.GPUsPerNode, minReplicas)
-			}
-			if tpot := req.MaxTimePerOutputTokenMs; tpot != nil && *r.Estimate.TimePerOutputTokenMs > *tpot {
-				t.Errorf("%s on %s: %v ms a token against a %v ms target", req.Model.Name, r.VMSize, *r.Estimate.TimePerOutputTokenMs, *tpot)
-			}
+			checkServedCopies(t, &req, r)
 			checkReplicasReason(t, &req, r)
+			if checkStagesClause(t, r) {
+				stages++
+			}
 			if checkAllReduceClause(t, r) {
 				splits++
 			}
 			checked++
 		}
 	}
-	if checked < 20 || splits < 5 {
-		t.Errorf("%d timed recommendations checked, %d of them split over GPUs", checked, splits)
+	if checked < 20 || splits < 5 || stages < 1 {
+		t.Errorf("%d timed recommendations checked, %d of them split over GPUs, %d over pipeline stages", checked, splits, stages)
 	}
+}
+
+// checkServedCopies: the estimate times the copies the recommendation
+// reports, each over tensor_parallel_size × pipeline_parallel_size GPUs, on
+// VMs that hold them with min_replicas copies on separate VMs, within a
+// stated time per output token.
+func checkServedCopies(t *testing.T, req *Request, r Recommendation) {
+	t.Helper()
+	m := copiesSentence.FindStringSubmatch(r.Estimate.Assumptions[0])
+	if m == nil {
+		t.Fatalf("%s on %s: no decode sentence in %q", req.Model.Name, r.VMSize, r.Estimate.Assumptions)
+	}
+	copies, _ := strconv.ParseInt(m[1], 10, 64)
+	gpus, _ := strconv.ParseFloat(m[2], 64)
+	split := float64(r.TensorParallel*r.PipelineStages) * math.Min(1, r.GPUsPerNode)
+	if copies != r.Replicas || math.Abs(gpus-split) > 1e-9 {
+		t.Errorf("%s on %s: replicas %d, tp %d, pp %d; the estimate times %d copies of %v GPUs", req.Model.Name, r.VMSize, r.Replicas, r.TensorParallel, r.PipelineStages, copies, gpus)
+	}
+	minReplicas := valueOr(req.MinReplicas, 1)
+	if float64(r.Replicas)*split > float64(r.Nodes)*r.GPUsPerNode+1e-9 || r.Nodes < minReplicas*r.PipelineStages {
+		t.Errorf("%s on %s: %d copies of %v GPUs on %d VMs of %v GPUs (min_replicas %d)", req.Model.Name, r.VMSize, r.Replicas, split, r.Nodes, r.GPUsPerNode, minReplicas)
+	}
+	if tpot := req.MaxTimePerOutputTokenMs; tpot != nil && *r.Estimate.TimePerOutputTokenMs > *tpot {
+		t.Errorf("%s on %s: %v ms a token against a %v ms target", req.Model.Name, r.VMSize, *r.Estimate.TimePerOutputTokenMs, *tpot)
+	}
+}
+
+// checkStagesClause: the decode sentence of a copy over pipeline stages
+// says each stage reads its share of the weights once per micro-batch, and
+// only then; it reports whether the copy has stages.
+func checkStagesClause(t *testing.T, r Recommendation) bool {
+	t.Helper()
+	staged := strings.Contains(r.Estimate.Assumptions[0], "pipeline stages reads its share once for each of")
+	if staged != (r.PipelineStages > 1) {
+		t.Errorf("%s, %d pipeline stages: %q", r.VMSize, r.PipelineStages, r.Estimate.Assumptions[0])
+	}
+	return staged
 }
 
 // allReduceClause is the decode-step sentence's account of a split copy's
