@@ -568,7 +568,14 @@ var constraintTable = [numConstraints]constraintDef{
 		name:      "max_nodes",
 		decidedBy: stageLayout,
 		reason: func(n *requirements) string {
-			return fmt.Sprintf("Its smallest layout that holds the job takes more than max_nodes = %d VMs.", n.maxNodes)
+			what := "holds the job"
+			if n.serve.loadTPS > 0 {
+				what += ", carries its load"
+			}
+			if n.serve.minReplicas > 1 {
+				what += fmt.Sprintf(" and runs its %d copies (min_replicas) on separate VMs", n.serve.minReplicas)
+			}
+			return fmt.Sprintf("Its smallest layout that %s takes more VMs than max_nodes = %d.", what, n.maxNodes)
 		},
 		relax: func(_ *requirements, e *eval) string {
 			return fmt.Sprintf("raise max_nodes to %d", e.nodes)

@@ -230,3 +230,37 @@ func TestLoadInRequestsOrTokensIsTheSameService(t *testing.T) {
 		t.Fatal("no service had a size")
 	}
 }
+
+// relaxedMaxNodes matches a nearest miss's change to max_nodes.
+var relaxedMaxNodes = regexp.MustCompile(`^raise max_nodes to (\d+)\.$`)
+
+// A service whose load or min_replicas needs more VMs than max_nodes:
+// where the nearest miss fails only max_nodes, raising it to the figure its
+// relax names lets that size serve on that many VMs.
+func TestNearestMissOfMaxNodesServesWhenRaised(t *testing.T) {
+	eng := newTestEngine(t, fixture(t))
+	tried := 0
+	eachService(25, func(req Request) {
+		req.MaxNodes, req.MinReplicas = i64(1+deref(req.PromptTokens)%2), i64(1+int64(derefF(req.RequestsPerSecond))%5)
+		_, err := eng.Recommend(req)
+		var nf *NoFitError
+		if !errors.As(err, &nf) || nf.NearestMiss == nil || len(nf.NearestMiss.FailedConstraints) != 1 {
+			return
+		}
+		m := relaxedMaxNodes.FindStringSubmatch(nf.NearestMiss.Relax)
+		if m == nil {
+			return
+		}
+		k, _ := strconv.ParseInt(m[1], 10, 64)
+		raised := req
+		raised.MaxNodes = &k
+		after, _ := passing(t, eng, raised)
+		if r, ok := after[nf.NearestMiss.VMSize]; !ok || r.Nodes != k {
+			t.Errorf("%s, max_nodes %d: %q; raised, it lists %v", describe(req), *req.MaxNodes, nf.NearestMiss.Relax, mapKeys(after))
+		}
+		tried++
+	})
+	if tried < 10 {
+		t.Fatalf("%d services missed max_nodes alone", tried)
+	}
+}

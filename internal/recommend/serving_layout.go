@@ -169,17 +169,19 @@ func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 	if sv.concurrencyStated {
 		k = max(k, (sv.seqs+most-1)/most)
 	}
-	if most := n.mostCopies(&gl); k > most {
-		// More VMs than a job may take: the layout fails tokens_per_second.
-		gl = servingCopies(n, in, gl, most+max(gl.PerGroup, 1), b)
+	gl = servingCopies(n, in, gl, k, b)
+	if k > copiesOn(&gl, MaxNodes) {
+		// More VMs than any job may take: the layout fails
+		// tokens_per_second, on the VMs it would need.
 		gl.pt = servicePoint{maxBatch: b}
 		return gl, true
 	}
-	gl = servingCopies(n, in, gl, k, b)
 	ok := true
 	if met := func(g *gpuLayout) bool { return sv.loadPoint(speed, b, g.Copies).atLoad.TTFT <= sv.maxTTFT }; sv.maxTTFT > 0 && !met(&gl) {
-		if gl, ok = n.fewestCopies(in, gl, n.mostCopies(&gl), b, met); !ok {
-			// The closest it comes: the most copies at the load.
+		// The copies that bring the first token within the target, on
+		// any number of VMs: beyond max_nodes, the size fails max_nodes on
+		// the VMs it needs; else the closest it comes within max_nodes.
+		if gl, ok = n.fewestCopies(in, gl, copiesOn(&gl, MaxNodes), b, met); !ok {
 			gl.reachAtLoad = sv.missed(&gl, sv.loadPoint(speed, b, max(n.mostCopies(&gl), gl.Copies)).atLoad)
 		}
 	}
@@ -197,8 +199,11 @@ func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 
 // mostCopies is the most copies of the layout max_nodes VMs hold
 // (MaxNodes without it).
-func (n *requirements) mostCopies(gl *gpuLayout) int64 {
-	return n.maxNodes / max(gl.PP, 1) * max(gl.PerGroup, 1)
+func (n *requirements) mostCopies(gl *gpuLayout) int64 { return copiesOn(gl, n.maxNodes) }
+
+// copiesOn is the most copies of the layout vms VMs hold.
+func copiesOn(gl *gpuLayout, vms int64) int64 {
+	return vms / max(gl.PP, 1) * max(gl.PerGroup, 1)
 }
 
 // fewestCopies is the layout with the fewest copies, from gl's up to
