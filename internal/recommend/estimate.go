@@ -305,7 +305,10 @@ func estimateReasons(n *requirements, e *eval, est *Estimate) []string {
 		out = append(out, s+", at "+trimFloat(est.Efficiency*100)+"% MFU.")
 	case est.TokensPerSecond != nil:
 		s := "Estimated " + groupInt(*est.TokensPerSecond) + " output tokens per second for the service"
-		if est.CostPerMillionTokens != nil {
+		switch {
+		case est.CostPerMillionTokens != nil && n.serve.loadTPS > 0:
+			s += " (its capacity); at the load of " + groupInt(n.serve.loadTPS) + ", " + money(*est.CostPerMillionTokens) + " USD per million output tokens"
+		case est.CostPerMillionTokens != nil:
 			s += ", " + money(*est.CostPerMillionTokens) + " USD per million output tokens"
 		}
 		out = append(out, s+".")

@@ -48,6 +48,7 @@ func TestServedLayoutAgreesWithEstimate(t *testing.T) {
 			}
 			checkServedCopies(t, &req, r)
 			checkReplicasReason(t, &req, r)
+			checkCostSentence(t, r)
 			if checkStagesClause(t, r) {
 				stages++
 			}
@@ -85,6 +86,39 @@ func checkServedCopies(t *testing.T, req *Request, r Recommendation) {
 	if tpot := req.MaxTimePerOutputTokenMs; tpot != nil && *r.Estimate.TimePerOutputTokenMs > *tpot {
 		t.Errorf("%s on %s: %v ms a token against a %v ms target", req.Model.Name, r.VMSize, *r.Estimate.TimePerOutputTokenMs, *tpot)
 	}
+}
+
+// costSentence is the reason that prices a service's output tokens: at
+// its capacity, or at the stated load.
+var costSentence = regexp.MustCompile(`^Estimated ([\d,]+) output tokens per second for the service(?: \(its capacity\); at the load of ([\d,]+))?, ([\d.]+) USD per million output tokens\.$`)
+
+// checkCostSentence: the price per million output tokens a reason quotes
+// is the VMs' price for an hour over the hour's tokens that sentence names
+// (the load's, where one is stated).
+func checkCostSentence(t *testing.T, r Recommendation) {
+	t.Helper()
+	if r.TotalPricePerHour == nil {
+		return
+	}
+	for _, reason := range r.Reasons {
+		m := costSentence.FindStringSubmatch(reason)
+		if m == nil {
+			continue
+		}
+		tokens := m[1]
+		if m[2] != "" {
+			tokens = m[2]
+		}
+		tps, _ := strconv.ParseFloat(strings.ReplaceAll(tokens, ",", ""), 64)
+		usd, _ := strconv.ParseFloat(m[3], 64)
+		// The tokens are rounded to whole ones, the price to cents.
+		lo, hi := *r.TotalPricePerHour/((tps+0.5)*3600)*1e6-0.01, *r.TotalPricePerHour/(math.Max(tps-0.5, 0.5)*3600)*1e6+0.01
+		if usd < lo || usd > hi {
+			t.Errorf("%s: %q: %v USD an hour over %v tokens a second is %.4f to %.4f USD per million", r.VMSize, reason, *r.TotalPricePerHour, tps, lo, hi)
+		}
+		return
+	}
+	t.Errorf("%s: no cost sentence in %q", r.VMSize, r.Reasons)
 }
 
 // checkStagesClause: the decode sentence of a copy over pipeline stages
