@@ -265,7 +265,7 @@ func servingThroughputSentences(n *requirements, f figures) []string {
 	out := []string{fmt.Sprintf("Capacity: %s output tokens per second per copy at %s, %s for the service.",
 		groupInt(f.perCopy), catalog.Plural(pt.maxBatch, "sequence", "sequences"), groupInt(f.tps))}
 	if !pt.loaded {
-		return append(out, fmt.Sprintf("Idle latency (no requests_per_second or tokens_per_second stated): a request's first token after %s ms, then one every %s ms.",
+		return append(out, fmt.Sprintf("Latency without a load (no requests_per_second or tokens_per_second stated), each copy decoding its share of the concurrent requests and no request waiting for a copy: a request's first token after %s ms, then one every %s ms.",
 			trimFloat(pt.atLoad.TTFT*1000), trimFloat(pt.atLoad.TPOT*1000)))
 	}
 	return append(out, fmt.Sprintf("At the load, %s per second (%s output tokens per second, %s of the capacity): each copy decodes about %s sequences together (Little's law), a request waits about %s ms for a copy (the Allen-Cunneen approximation of a queue with %s), its first token comes after %s ms and then one every %s ms; %s in the service.",

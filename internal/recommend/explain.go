@@ -130,7 +130,7 @@ func gpuMemoryReason(n *requirements, e *eval) string {
 		// Timed training: sized on the GPUs it keeps busy.
 		return "Holds the " + trimFloat(n.gpuMemNeed) + " GiB the job needs on " + vms + " (" + trimFloat(in.gpuMem*float64(e.nodes)) + " GiB of GPU memory, " + percent(e.memShare()) + " used); " + catalog.Plural(n.train.GPUsUsed(&in.Hardware, e.nodes)*float64(e.nodes), "GPU", "GPUs") + " computing."
 	}
-	return "Holds the " + trimFloat(n.gpuMemNeed) + " GiB the job needs on " + vms + " (" + trimFloat(in.gpuMem*float64(e.nodes)) + " GiB of GPU memory; " + percent(e.sizing) + " of what the job may use" + bandWords(e.sizing) + ")."
+	return "Holds the " + trimFloat(n.gpuMemNeed) + " GiB the job needs on " + vms + " (" + trimFloat(in.gpuMem*float64(e.nodes)) + " GiB of GPU memory; " + bandPercent(e.sizing) + " of what the job may use" + bandWords(e.sizing) + ")."
 }
 
 // placementReasons add how Azure places the VMs (whole racks) and whether
@@ -263,6 +263,28 @@ func warnings(n *requirements, e *eval) []string {
 	return out
 }
 
+// bandPercent writes a GPU memory use as a whole percent, or with the
+// decimals that keep it off an edge of the target band the use is outside
+// of (85.3%, above the band, not 85%; "just over 85%" past two decimals).
+func bandPercent(u float64) string {
+	crosses := func(v float64) bool {
+		return (u > SizingBandHigh && v <= SizingBandHigh*100) || (u < SizingBandLow && v >= SizingBandLow*100)
+	}
+	if !crosses(math.Round(u * 100)) {
+		return percent(u)
+	}
+	for d := 1; d <= 2; d++ {
+		scale := math.Pow(10, float64(d))
+		if v := math.Round(u*100*scale) / scale; !crosses(v) {
+			return strconv.FormatFloat(v, 'f', d, 64) + "%"
+		}
+	}
+	if u > SizingBandHigh {
+		return "just over " + percent(SizingBandHigh)
+	}
+	return "just under " + percent(SizingBandLow)
+}
+
 // bandWords places a GPU memory use against the target band.
 func bandWords(u float64) string {
 	switch {
@@ -284,8 +306,11 @@ func layoutReason(n *requirements, e *eval) string {
 		return "Each GPU holds the whole model with its states and batch (" + trimFloat(gl.PerGPU) + " GiB of " + trimFloat(e.in.UnitMemGiB) + " GiB usable)."
 	case j.TensorParallel:
 		var b strings.Builder
-		b.WriteString("Each copy of the model is split over ")
-		b.WriteString(catalog.Plural(gl.TP, "GPU", "GPUs"))
+		if share := perfmodel.CopyGPUs(&e.in.Hardware, gl.TP, 1); share < 1 {
+			b.WriteString("Each copy of the model runs on " + trimFloat(share) + " of a GPU")
+		} else {
+			b.WriteString("Each copy of the model is split over " + catalog.Plural(gl.TP, "GPU", "GPUs"))
+		}
 		if gl.PP > 1 {
 			b.WriteString(" per VM and " + itoa(gl.PP) + " VMs (pipeline stages)")
 		}

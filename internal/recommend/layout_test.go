@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -284,5 +285,29 @@ func TestPCIeSplitUsesFewestVMs(t *testing.T) {
 	}
 	if r.Nodes != 1 || r.TensorParallel != 4 {
 		t.Errorf("a copy split over %d GPUs serves 8 sequences with %d copies on %d VMs, where a split over the VM's 4 GPUs holds them on 1 VM", r.TensorParallel, r.Replicas, r.Nodes)
+	}
+}
+
+// The GPU memory use a reason writes agrees with the band it places it
+// in: a use above the 50%-85% band never reads as 85%, one below it never
+// as 50%.
+func TestBandPercentAgreesWithTheBand(t *testing.T) {
+	for u := 0.40; u <= 0.95; u += 0.00007 {
+		s := bandPercent(u)
+		v, err := strconv.ParseFloat(strings.TrimSuffix(strings.NewReplacer("just over ", "", "just under ", "").Replace(s), "%"), 64)
+		if strings.HasPrefix(s, "just over ") {
+			v += 0.001
+		} else if strings.HasPrefix(s, "just under ") {
+			v -= 0.001
+		}
+		words := bandWords(u)
+		switch {
+		case err != nil:
+			t.Fatalf("%v: %q", u, s)
+		case strings.Contains(words, "above") && v <= SizingBandHigh*100,
+			strings.Contains(words, "below") && v >= SizingBandLow*100,
+			strings.Contains(words, "inside") && (v < SizingBandLow*100 || v > SizingBandHigh*100):
+			t.Errorf("%v: %s%s", u, s, words)
+		}
 	}
 }
