@@ -183,6 +183,8 @@ func generationReasons(out []string, n *requirements, e *eval) []string {
 	out = append(out, "Generation: "+gen+" (about "+itoa(int64(in.year))+").")
 	if n.hasModel && in.IsGPU && e.nativePrec {
 		switch {
+		case n.workload == WorkloadInference && in.WeightOnly(n.precision):
+			out = append(out, "The GPU runs "+n.precision+" weights through the serving engines' weight-only kernels, computing in bf16 or fp16.")
 		case n.workload == WorkloadInference || n.train.ComputePrec == n.precision:
 			out = append(out, "The GPU supports "+n.precision+" natively.")
 		case n.train.ComputePrec == "":
@@ -221,7 +223,11 @@ func warnings(n *requirements, e *eval) []string {
 	if e.support == catalog.SupportUnknown {
 		out = append(out, fmt.Sprintf("Support on target %q is not documented; test before relying on it.", n.target))
 	}
-	if !e.nativePrec {
+	switch {
+	case e.nativePrec:
+	case n.workload == WorkloadInference && e.in.WeightOnly(n.precision):
+		out = append(out, fmt.Sprintf("The %s does not compute %s: the serving engines dequantise the %s weights in weight-only kernels and compute in bf16 or fp16, so the weights save memory and bandwidth, not arithmetic time.", s.GPU.Model, n.precision, n.precision))
+	default:
 		out = append(out, fmt.Sprintf("The %s has no native %s support: the weights are stored in %s and the arithmetic runs at the next precision it supports (%s), slower and with small numeric differences.", s.GPU.Model, n.precision, n.precision, e.in.ClosestPrecision(n.precision)))
 	}
 	if e.region != "" && !e.hasPrice && e.in.nPriced > 0 {

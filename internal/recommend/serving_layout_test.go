@@ -6,6 +6,7 @@ package recommend
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -34,8 +35,10 @@ func TestServedLayoutAgreesWithEstimate(t *testing.T) {
 		{Workload: WorkloadInference, Model: named("llama-3.1-70b", PrecisionFP8), ConcurrentRequests: i64(512), MaxTimePerOutputTokenMs: f64p(40)},
 		{Workload: WorkloadInference, Model: named("llama-3.1-70b", ""), RequestsPerSecond: f64p(5), PromptTokens: i64(2000), OutputTokens: i64(300), MaxTimePerOutputTokenMs: f64p(50)},
 		{Workload: WorkloadInference, Model: named("llama-3.1-405b", ""), ConcurrentRequests: i64(1), PromptTokens: i64(1000), OutputTokens: i64(200), Prefer: []string{"Standard_ND96amsr_A100_v4"}},
+		{Workload: WorkloadInference, Model: named("gpt-oss-120b", ""), RequestsPerSecond: f64p(8), PromptTokens: i64(1000), OutputTokens: i64(1000)},
+		{Workload: WorkloadInference, Model: named("qwen2.5-72b", PrecisionINT4), ConcurrentRequests: i64(64)},
 	}
-	checked, splits, stages := 0, 0, 0
+	checked, splits, stages, weightOnly := 0, 0, 0, 0
 	for _, req := range reqs {
 		req.AsOf, req.MaxResults = asOf, i64(MaxResultsLimit)
 		res, err := eng.Recommend(req)
@@ -49,6 +52,9 @@ func TestServedLayoutAgreesWithEstimate(t *testing.T) {
 			checkServedCopies(t, &req, r)
 			checkReplicasReason(t, &req, r)
 			checkCostSentence(t, r)
+			if checkPrecisionWords(t, r) {
+				weightOnly++
+			}
 			if checkStagesClause(t, r) {
 				stages++
 			}
@@ -58,8 +64,8 @@ func TestServedLayoutAgreesWithEstimate(t *testing.T) {
 			checked++
 		}
 	}
-	if checked < 20 || splits < 5 || stages < 1 {
-		t.Errorf("%d timed recommendations checked, %d of them split over GPUs, %d over pipeline stages", checked, splits, stages)
+	if checked < 20 || splits < 5 || stages < 1 || weightOnly < 5 {
+		t.Errorf("%d timed recommendations checked, %d of them split over GPUs, %d over pipeline stages, %d weight-only", checked, splits, stages, weightOnly)
 	}
 }
 
@@ -119,6 +125,23 @@ func checkCostSentence(t *testing.T, r Recommendation) {
 		return
 	}
 	t.Errorf("%s: no cost sentence in %q", r.VMSize, r.Reasons)
+}
+
+// checkPrecisionWords: where the estimate times weights weight-only
+// (dequantised, computed in bf16 or fp16), no reason says the GPU supports
+// the precision natively and no warning says the arithmetic runs at
+// another low precision; it reports whether the layout is weight-only.
+func checkPrecisionWords(t *testing.T, r Recommendation) bool {
+	t.Helper()
+	if !slices.ContainsFunc(r.Estimate.Assumptions, func(a string) bool { return strings.HasPrefix(a, "Weight-only:") }) {
+		return false
+	}
+	for _, s := range append(append([]string{}, r.Reasons...), r.Warnings...) {
+		if strings.Contains(s, "natively.") && strings.HasPrefix(s, "The GPU supports") || strings.Contains(s, "runs at the next precision it supports") {
+			t.Errorf("%s, weight-only: %q", r.VMSize, s)
+		}
+	}
+	return true
 }
 
 // checkStagesClause: the decode sentence of a copy over pipeline stages
