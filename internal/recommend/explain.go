@@ -223,12 +223,8 @@ func warnings(n *requirements, e *eval) []string {
 	if e.support == catalog.SupportUnknown {
 		out = append(out, fmt.Sprintf("Support on target %q is not documented; test before relying on it.", n.target))
 	}
-	switch {
-	case e.nativePrec:
-	case n.workload == WorkloadInference && e.in.WeightOnly(n.precision):
-		out = append(out, fmt.Sprintf("The %s does not compute %s: the serving engines dequantise the %s weights in weight-only kernels and compute in bf16 or fp16, so the weights save memory and bandwidth, not arithmetic time.", s.GPU.Model, n.precision, n.precision))
-	default:
-		out = append(out, fmt.Sprintf("The %s has no native %s support: the weights are stored in %s and the arithmetic runs at the next precision it supports (%s), slower and with small numeric differences.", s.GPU.Model, n.precision, n.precision, e.in.ClosestPrecision(n.precision)))
+	if w := precisionWarning(n, e); w != "" {
+		out = append(out, w)
 	}
 	if e.region != "" && !e.hasPrice && e.in.nPriced > 0 {
 		out = append(out, "No price is known for this size in "+e.region+", where the availability file offers it; set the provider's prices_file to price it.")
@@ -239,8 +235,8 @@ func warnings(n *requirements, e *eval) []string {
 	if e.in.nPriced == 0 {
 		out = append(out, "The catalog has no price for this size in any region, which usually means it is not offered yet; check the Azure pricing calculator and regional availability.")
 	}
-	if e.in.IsGPU && e.memShare() >= 0 && e.memShare() < LowUtilizationWarning && n.gpuMemNeed > 0 {
-		out = append(out, "The job uses only "+percent(e.memShare())+" of this size's GPU memory: use larger batches or replicas, or a smaller size (Azure HPC guidance on job sizing).")
+	if w := lowUseWarning(n, e); w != "" {
+		out = append(out, w)
 	}
 	if n.fixedNodes > 1 && e.spans && e.ibNeeded && wholeRacks(e.in, e.nodes) > e.nodes {
 		out = append(out, "Azure allocates these VMs by racks of "+itoa(e.in.rackVMs)+" when a job spans them: nodes = "+itoa(e.nodes)+" leaves "+itoa(wholeRacks(e.in, e.nodes)-e.nodes)+" VMs of the last rack unused; "+itoa(wholeRacks(e.in, e.nodes))+" VMs fill it.")
@@ -377,6 +373,35 @@ func demandWords(n *requirements) string {
 		return "the stated concurrency"
 	}
 	return "the default concurrency"
+}
+
+// precisionWarning says how a GPU without the model's precision runs it:
+// a served model's weight-only weights compute in bf16 or fp16; other jobs
+// at the next precision the GPU supports; "" where it is native.
+func precisionWarning(n *requirements, e *eval) string {
+	gpu := e.in.sku.GPU
+	switch {
+	case e.nativePrec || gpu == nil:
+		return ""
+	case n.workload == WorkloadInference && e.in.WeightOnly(n.precision):
+		return fmt.Sprintf("The %s does not compute %s: the serving engines dequantise the %s weights in weight-only kernels and compute in bf16 or fp16, so the weights save memory and bandwidth, not arithmetic time.", gpu.Model, n.precision, n.precision)
+	}
+	return fmt.Sprintf("The %s has no native %s support: the weights are stored in %s and the arithmetic runs at the next precision it supports (%s), slower and with small numeric differences.", gpu.Model, n.precision, n.precision, e.in.ClosestPrecision(n.precision))
+}
+
+// lowUseWarning flags a GPU layout that uses less than
+// LowUtilizationWarning of what it may use: a service at a load, whose
+// batches the load and targets set, says so; other jobs are pointed to
+// larger batches, replicas or a smaller size.
+func lowUseWarning(n *requirements, e *eval) string {
+	switch u := e.memShare(); {
+	case !e.in.IsGPU || u < 0 || u >= LowUtilizationWarning || n.gpuMemNeed <= 0:
+		return ""
+	case n.serve.loadTPS > 0 && n.job.KVPerSeq > 0:
+		return "The service uses only " + percent(u) + " of this size's GPU memory at its load: its batches are what the load and the latency targets need, and the rest is KV cache room for more load (Azure HPC guidance on job sizing)."
+	default:
+		return "The job uses only " + percent(u) + " of this size's GPU memory: use larger batches or replicas, or a smaller size (Azure HPC guidance on job sizing)."
+	}
 }
 
 // untimedWords says what a size without throughput figures cannot be shown

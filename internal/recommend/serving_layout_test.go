@@ -52,6 +52,7 @@ func TestServedLayoutAgreesWithEstimate(t *testing.T) {
 			checkServedCopies(t, &req, r)
 			checkReplicasReason(t, &req, r)
 			checkCostSentence(t, r)
+			checkLowUseAdvice(t, &req, r)
 			if checkPrecisionWords(t, r) {
 				weightOnly++
 			}
@@ -125,6 +126,20 @@ func checkCostSentence(t *testing.T, r Recommendation) {
 		return
 	}
 	t.Errorf("%s: no cost sentence in %q", r.VMSize, r.Reasons)
+}
+
+// checkLowUseAdvice: a service at a load, whose batches the load and its
+// targets set, is not told to use larger batches.
+func checkLowUseAdvice(t *testing.T, req *Request, r Recommendation) {
+	t.Helper()
+	if req.TokensPerSecond == nil && req.RequestsPerSecond == nil {
+		return
+	}
+	for _, w := range r.Warnings {
+		if strings.Contains(w, "use larger batches") {
+			t.Errorf("%s at a load, whose batches the load and targets set: %q", r.VMSize, w)
+		}
+	}
 }
 
 // checkPrecisionWords: where the estimate times weights weight-only
