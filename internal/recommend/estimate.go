@@ -329,13 +329,31 @@ func estimateWarnings(n *requirements, e *eval, est *Estimate) []string {
 		return []string{"The catalog has no throughput figures for this size, so its time and cost per job are not estimated; compare it on price per hour only."}
 	}
 	if est.TimeToFirstTokenMs != nil && e.slowDefault {
-		return []string{fmt.Sprintf("A request's first token comes after about %s ms and then one every %s ms, beyond the default targets of %s ms and %s ms (MLPerf Inference's server latency limits); set max_time_to_first_token_ms and max_time_per_output_token_ms to accept it, or to require a faster layout.",
-			groupInt(*est.TimeToFirstTokenMs), trimFloat(*est.TimePerOutputTokenMs), groupInt(DefaultTimeToFirstTokenMs), groupInt(DefaultTimePerOutputTokenMs))}
+		return []string{slowDefaultWarning(n, est)}
 	}
 	if est.JobHours != nil && est.RelativeThroughput == nil && !n.train.deadlineStated && *est.JobHours > n.train.Deadline {
 		return []string{"The job runs about " + trimFloat(*est.JobHours) + " hours on " + catalog.Plural(e.nodes, "VM", "VMs") + ", beyond the " + itoa(DefaultDeadlineHours) + "-hour default, even on the most VMs one job may span here; set deadline_hours to accept it, or choose a size with InfiniBand or faster GPUs."}
 	}
 	return nil
+}
+
+// slowDefaultWarning says that a served layout misses the default latency
+// targets (both, where the request states neither; else the one it does
+// not state), with its figures, and the settings that accept it or require
+// a faster layout.
+func slowDefaultWarning(n *requirements, est *Estimate) string {
+	first, per := *est.TimeToFirstTokenMs, *est.TimePerOutputTokenMs
+	times := fmt.Sprintf("A request's first token comes after about %s ms and then one every %s ms", groupInt(first), trimFloat(per))
+	switch {
+	case n.serve.maxTTFT <= 0 && n.serve.maxTPOT <= 0:
+		return fmt.Sprintf("%s, beyond the default targets of %s ms and %s ms (MLPerf Inference's server latency limits); set max_time_to_first_token_ms and max_time_per_output_token_ms to accept it, or to require a faster layout.",
+			times, groupInt(DefaultTimeToFirstTokenMs), groupInt(DefaultTimePerOutputTokenMs))
+	case n.serve.maxTTFT <= 0:
+		return fmt.Sprintf("%s: the first token is beyond the default target of %s ms (MLPerf Inference's server latency limit), which applies where max_time_to_first_token_ms is not set; set it to accept this, or to require a faster layout.",
+			times, groupInt(DefaultTimeToFirstTokenMs))
+	}
+	return fmt.Sprintf("%s: each token is beyond the default target of %s ms (MLPerf Inference's server latency limit), which applies where max_time_per_output_token_ms is not set; set it to accept this, or to require a faster layout.",
+		times, groupInt(DefaultTimePerOutputTokenMs))
 }
 
 // hpcAssumptions says how a layout's hpc or htc throughput was derived.

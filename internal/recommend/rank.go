@@ -297,22 +297,19 @@ func bandScore(u float64) float64 {
 
 // latencyScore is a timed service's time component (0..1): the time to
 // first token's part (LatencyFirstTokenShare) and the time per output
-// token's, each min(1, target ÷ the estimate). The targets are the stated
-// ones, else an interactive service's defaults; a layout within them loses
+// token's, each min(1, target ÷ the estimate). Each target is the stated
+// one, else an interactive service's default; a layout within them loses
 // nothing to a faster one, and a batch service stated only by
 // tokens_per_second, which has none, scores 1. With raw (optimize_for =
 // "performance") the targets are the shortest times of the candidates
 // timed the same way (ref): raw latency.
 func (s *serving) latencyScore(raw bool, e *eval, ref *scoreRef) float64 {
-	first, per := s.maxTTFT, s.maxTPOT
-	switch {
-	case raw:
+	first, per := s.withDefaults()
+	if raw {
 		first, per = ref.minTTFT, 0
 		if ref.maxSpeed > 0 {
 			per = 1 / ref.maxSpeed // a sequence's speed is 1 ÷ its time per output token
 		}
-	case s.defaultTargets():
-		first, per = DefaultTimeToFirstTokenMs/1000.0, DefaultTimePerOutputTokenMs/1000.0
 	}
 	part := func(target, got float64) float64 {
 		if target <= 0 {

@@ -46,18 +46,36 @@ func (s *serving) interactive() bool {
 // load rather than stated.
 func (s *serving) derived() bool { return s.loadTPS > 0 && !s.concurrencyStated }
 
-// targets are the latency targets a layout's batch must meet, seconds:
-// the stated ones, else an interactive service's defaults; 0 where none.
-// stated is whether they were stated (only a stated target removes a
-// size).
-func (s *serving) targets() (ttft, tpot float64, stated bool) {
-	switch {
-	case s.maxTTFT > 0 || s.maxTPOT > 0:
-		return s.maxTTFT, s.maxTPOT, true
-	case s.interactive():
-		return DefaultTimeToFirstTokenMs / 1000.0, DefaultTimePerOutputTokenMs / 1000.0, false
+// withDefaults is each latency target, seconds: the stated one, else, for
+// an interactive service, its default; 0 where none (a batch service's).
+func (s *serving) withDefaults() (ttft, tpot float64) {
+	ttft, tpot = s.maxTTFT, s.maxTPOT
+	if s.interactive() {
+		if ttft <= 0 {
+			ttft = DefaultTimeToFirstTokenMs / 1000.0
+		}
+		if tpot <= 0 {
+			tpot = DefaultTimePerOutputTokenMs / 1000.0
+		}
 	}
-	return 0, 0, false
+	return ttft, tpot
+}
+
+// loadBatch is the largest batch, up to most, one copy runs at a load:
+// within the stated targets and the defaults of those not stated (an
+// interactive service's) where some batch meets them all; else within the
+// stated ones alone (only a stated target removes a size, and the defaults
+// then rank the layout after those that meet them); else, with none
+// stated, most. 0 when a stated target is out of reach.
+func (s *serving) loadBatch(speed func(b float64) perfmodel.CopySpeed, most int64) int64 {
+	ttft, tpot := s.withDefaults()
+	if b := largestBatch(speed, most, ttft, tpot); b > 0 {
+		return b
+	}
+	if s.maxTTFT <= 0 && s.maxTPOT <= 0 {
+		return most
+	}
+	return largestBatch(speed, most, s.maxTTFT, s.maxTPOT)
 }
 
 // meets reports whether a copy's speed meets the targets ttft and tpot
@@ -168,16 +186,21 @@ func (s *serving) copiesForLoad(capacity float64) int64 {
 	return int64(math.Ceil(s.loadTPS/(perfmodel.MaxUtilization*capacity) - 1e-9))
 }
 
-// defaultTargets reports whether a service is held to the default latency
-// targets: an interactive one with no stated target.
-func (s *serving) defaultTargets() bool {
-	return s.maxTTFT <= 0 && s.maxTPOT <= 0 && s.interactive()
+// missesDefaults reports which default latency targets a timed layout (c,
+// at its load) of an interactive service misses: those of the targets it
+// does not state.
+func (s *serving) missesDefaults(c perfmodel.CopySpeed) (ttft, tpot bool) {
+	if !s.interactive() || c.TPS <= 0 {
+		return false, false
+	}
+	return s.maxTTFT <= 0 && c.TTFT*1000 > DefaultTimeToFirstTokenMs, s.maxTPOT <= 0 && c.TPOT*1000 > DefaultTimePerOutputTokenMs
 }
 
 // missesDefaultTargets reports whether a timed layout (c, at its load) of
-// a service held to the default targets misses one of them.
+// an interactive service misses the default of a target it does not state.
 func (s *serving) missesDefaultTargets(c perfmodel.CopySpeed) bool {
-	return s.defaultTargets() && c.TPS > 0 && (c.TTFT*1000 > DefaultTimeToFirstTokenMs || c.TPOT*1000 > DefaultTimePerOutputTokenMs)
+	ttft, tpot := s.missesDefaults(c)
+	return ttft || tpot
 }
 
 // raiseTarget is the change that would let a size meet the stated latency

@@ -156,14 +156,10 @@ func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 	sv := &n.serve
 	speed := func(b float64) perfmodel.CopySpeed { return sv.speed(in, &gl, b) }
 	most := min(max(gl.PerCopy, 1), maxBatch(in))
-	ttft, tpot, stated := sv.targets()
-	b := largestBatch(speed, most, ttft, tpot)
-	switch {
-	case b == 0 && stated:
+	b := sv.loadBatch(speed, most)
+	if b == 0 {
 		sv.missed(&gl, speed(1))
 		return gl, false
-	case b == 0:
-		b = most // the defaults are out of reach: sized for throughput, ranked after those that meet them
 	}
 	k := max(gl.Copies, sv.copiesForLoad(speed(float64(b)).TPS))
 	if sv.concurrencyStated {
@@ -288,11 +284,7 @@ func layOutCPUService(n *requirements, e *eval, vc *vmCount) {
 // does).
 func cpuLayout(sv *serving, speed func(b float64) perfmodel.CopySpeed, lo, most int64) (int64, servicePoint) {
 	if sv.loadTPS > 0 {
-		ttft, tpot, stated := sv.targets()
-		b := largestBatch(speed, perfmodel.MaxBatchSequences, ttft, tpot)
-		if b == 0 && !stated {
-			b = perfmodel.MaxBatchSequences
-		}
+		b := sv.loadBatch(speed, perfmodel.MaxBatchSequences)
 		k := max(lo, sv.copiesForLoad(speed(float64(b)).TPS))
 		if k > most {
 			return most + 1, servicePoint{maxBatch: b}

@@ -206,3 +206,37 @@ func TestUntimedTopPickIsFlagged(t *testing.T) {
 		}
 	}
 }
+
+// A service that states one latency target is held to the other's
+// default: Qwen2.5 72B at half a request per second over 12,000-token
+// prompts, 80 ms a token stated and no first-token target. A layout whose
+// first token comes after the default 2,000 ms says so and ranks after
+// those within it.
+func TestOneStatedTargetKeepsTheOtherDefault(t *testing.T) {
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "qwen2.5-72b"}, RequestsPerSecond: f64p(0.5), PromptTokens: i64(12000), OutputTokens: i64(500),
+		MaxTimePerOutputTokenMs: f64p(80), AsOf: asOf, MaxResults: i64(MaxResultsLimit)}
+	res := mustRecommend(t, req)
+	slow, fast := 0, 0
+	for _, r := range res.Recommendations {
+		if r.Estimate == nil || r.Estimate.TimeToFirstTokenMs == nil {
+			continue
+		}
+		missed := *r.Estimate.TimeToFirstTokenMs > DefaultTimeToFirstTokenMs
+		warned := slices.ContainsFunc(r.Warnings, func(w string) bool {
+			return strings.Contains(w, "the first token is beyond the default target of 2,000 ms") && strings.Contains(w, "max_time_to_first_token_ms is not set")
+		})
+		switch {
+		case missed != warned:
+			t.Errorf("%s: first token after %v ms; warned %v: %q", r.VMSize, *r.Estimate.TimeToFirstTokenMs, warned, r.Warnings)
+		case missed:
+			slow++
+		case slow > 0:
+			t.Errorf("%s meets the default first token but ranks after a size that misses it: %v", r.VMSize, names(res))
+		default:
+			fast++
+		}
+	}
+	if slow == 0 || fast == 0 {
+		t.Errorf("%d sizes miss the default first token, %d meet it: the test needs both", slow, fast)
+	}
+}
