@@ -79,6 +79,18 @@ func derefF(p *float64) float64 {
 	return *p
 }
 
+// keepsOnNoMoreVMs checks that a change (what) keeps every size of before
+// and puts none of them on more VMs.
+func keepsOnNoMoreVMs(t *testing.T, what string, req Request, before, after map[string]Recommendation) {
+	t.Helper()
+	keeps(t, what, req, before, after)
+	for name, b := range before {
+		if a, ok := after[name]; ok && a.Nodes > b.Nodes {
+			t.Errorf("%s puts %s on %d VMs, from %d", what, name, a.Nodes, b.Nodes)
+		}
+	}
+}
+
 // Looser latency targets never remove a size nor put one on more VMs: a
 // layout that meets the stricter targets meets the looser ones.
 func TestLooserLatencyTargetsNeverRemoveASize(t *testing.T) {
@@ -100,12 +112,7 @@ func TestLooserLatencyTargetsNeverRemoveASize(t *testing.T) {
 			looser.MaxTimePerOutputTokenMs = f64(*v * 2)
 		}
 		after, _ := passing(t, eng, looser)
-		keeps(t, "doubling the latency targets of "+describe(req), req, before, after)
-		for name, b := range before {
-			if a, ok := after[name]; ok && a.Nodes > b.Nodes {
-				t.Errorf("doubling the latency targets of %s puts %s on %d VMs, from %d", describe(req), name, a.Nodes, b.Nodes)
-			}
-		}
+		keepsOnNoMoreVMs(t, "doubling the latency targets of "+describe(req), req, before, after)
 		tried += len(before)
 	})
 	if tried == 0 {
@@ -130,12 +137,7 @@ func TestLighterLoadNeverRemovesASizeOrAddsVMs(t *testing.T) {
 			lighter.RequestsPerSecond = f64(*v / 2)
 		}
 		after, _ := passing(t, eng, lighter)
-		keeps(t, "halving the load of "+describe(req), req, before, after)
-		for name, b := range before {
-			if a, ok := after[name]; ok && a.Nodes > b.Nodes {
-				t.Errorf("halving the load of %s puts %s on %d VMs, from %d", describe(req), name, a.Nodes, b.Nodes)
-			}
-		}
+		keepsOnNoMoreVMs(t, "halving the load of "+describe(req), req, before, after)
 		tried += len(before)
 	})
 	if tried == 0 {
