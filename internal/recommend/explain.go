@@ -333,12 +333,12 @@ func layoutReason(n *requirements, e *eval) string {
 }
 
 // replicasServe says what a served layout's copies serve: at a load, the
-// requests in the service there (Little's law, servicePointOf); else the
-// concurrent requests.
+// requests in the service there (Little's law, the point timeService
+// kept); else the concurrent requests.
 func replicasServe(n *requirements, e *eval) string {
 	if n.serve.loadTPS > 0 {
-		if pt, copies := n.servicePointOf(e); copies > 0 && pt.loaded {
-			return "carry the load, " + aboutRequests(pt.inFlight, "", "") + " in the service"
+		if e.ptCopies > 0 && e.pt.loaded {
+			return "carry the load, " + aboutRequests(e.pt.inFlight, "", "") + " in the service"
 		}
 		return "carry the load"
 	}
