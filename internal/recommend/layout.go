@@ -174,7 +174,9 @@ func finishLayout(n *requirements, e *eval, vc vmCount, memLaid bool) {
 	case nodes <= limit:
 	case n.fixedNodes > 0:
 		e.fail(cNodes)
-	case nodes > n.maxNodes && n.maxNodes < MaxNodes:
+	case nodes > n.maxNodes && n.maxNodes < MaxNodes && nodes <= MaxNodes:
+		// Raising max_nodes lets the job fit only up to MaxNodes; beyond
+		// them the constraint that asked for the VMs fails.
 		e.fail(cMaxNodes)
 	case vc.driver < numConstraints:
 		e.fail(vc.driver)

@@ -165,13 +165,15 @@ func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 	if sv.concurrencyStated {
 		k = max(k, (sv.seqs+most-1)/most)
 	}
-	gl = servingCopies(n, in, gl, k, b)
-	if k > copiesOn(&gl, MaxNodes) {
+	if most := copiesOn(&gl, MaxNodes); k > most {
 		// More VMs than any job may take: the layout fails
-		// tokens_per_second, on the VMs it would need.
+		// tokens_per_second, one group of copies past the most VMs (the
+		// queue of so many copies is never timed).
+		gl = servingCopies(n, in, gl, most+max(gl.PerGroup, 1), b)
 		gl.pt = servicePoint{maxBatch: b}
 		return gl, true
 	}
+	gl = servingCopies(n, in, gl, k, b)
 	ok := true
 	if met := func(g *gpuLayout) bool { return sv.loadPoint(speed, b, g.Copies).atLoad.TTFT <= sv.maxTTFT }; sv.maxTTFT > 0 && !met(&gl) {
 		// The copies that bring the first token within the target, on

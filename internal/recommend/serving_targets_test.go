@@ -240,3 +240,20 @@ func TestOneStatedTargetKeepsTheOtherDefault(t *testing.T) {
 		t.Errorf("%d sizes miss the default first token, %d meet it: the test needs both", slow, fast)
 	}
 }
+
+// A load beyond what any job's VMs carry fails tokens_per_second, not
+// max_nodes: raising max_nodes, at most to MaxNodes, would not serve it.
+// Llama 3.1 8B at a million requests per second with max_nodes = 10, on
+// GPUs the step model times.
+func TestLoadBeyondEveryJobFailsTheLoad(t *testing.T) {
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, RequestsPerSecond: f64p(1e6), MaxNodes: i64(10),
+		GPUModels: []string{"h100-nvl-94gb", "a100-pcie-80gb"}, AsOf: asOf}
+	nf := mustNoFit(t, req)
+	counts := rejectedCounts(nf.Rejected)
+	if counts["tokens_per_second"] == 0 || counts["max_nodes"] != 0 {
+		t.Errorf("rejections %v", counts)
+	}
+	if m := nf.NearestMiss; m != nil && m.FailedConstraint == "max_nodes" {
+		t.Errorf("nearest miss %+v", m)
+	}
+}
