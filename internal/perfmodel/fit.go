@@ -238,8 +238,15 @@ func (j *GPUJob) Hold(l *Layout, h *Hardware, copies int64, held float64) {
 	perCopy := j.Shard + held*j.KVPerSeq*float64(l.TP)/kvDiv
 	l.Used = float64(copies) * perCopy
 	l.PerGPU = perCopy / gpus
-	kvCap := (h.UnitMemGiB*j.Share - j.Shard/gpus) * kvDiv * float64(max(l.PP, 1))
+	kvCap := j.copyKVCap(h.UnitMemGiB*j.Share, l.TP, max(l.PP, 1))
 	l.KVRoom = math.Max(0, float64(l.Copies)*kvCap-float64(copies)*held*j.KVPerSeq)
+}
+
+// copyKVCap is the KV cache one copy over tp GPUs and pp stages holds, each
+// GPU using perGPU GiB: what its share of the weights leaves, GiB of the
+// model's KV cache (KVPerSeq units: GPUs past the KV heads hold copies).
+func (j *GPUJob) copyKVCap(perGPU float64, tp, pp int64) float64 {
+	return (perGPU - j.Shard/float64(tp*pp)) * float64(j.KVDivisor(tp)*pp)
 }
 
 // copyFit is a served model's copy split over tp GPUs of a size.
@@ -258,7 +265,7 @@ func (c copyFit) copies(pp int64) (copies, perCopy int64, kvCap float64) {
 	if j.KVPerSeq <= 0 {
 		return 1, 0, 0
 	}
-	kvCap = (c.perGPU - j.Shard/float64(c.tp*pp)) * float64(c.kvDiv*pp)
+	kvCap = j.copyKVCap(c.perGPU, c.tp, pp)
 	perCopy = min(max(int64(math.Floor(kvCap/j.KVPerSeq+1e-9)), 1), c.maxSeqs)
 	return (j.Seqs + perCopy - 1) / perCopy, perCopy, kvCap
 }
