@@ -72,14 +72,24 @@ func (n *requirements) oneGPUDemand(in *sizeInfo, gl *gpuLayout) int64 {
 	most := min(max(gl.PerCopy, 1), maxBatch(in))
 	need := max(sv.minReplicas, 1)
 	if sv.loadTPS > 0 {
-		need = max(need, sv.copiesForLoad(gl.pt.capacity.TPS))
-		if !sv.concurrencyStated {
-			return need
-		}
-	} else if ttft, tpot := sv.maxTTFT, sv.maxTPOT; ttft > 0 || tpot > 0 {
+		return max(need, sv.loadCopies(gl.pt.capacity.TPS, most))
+	}
+	if ttft, tpot := sv.maxTTFT, sv.maxTPOT; ttft > 0 || tpot > 0 {
 		most = largestBatch(func(b float64) perfmodel.CopySpeed { return sv.speed(in, gl, b) }, most, ttft, tpot)
 	}
 	return max(need, (sv.seqs+most-1)/max(most, 1))
+}
+
+// loadCopies is the copies a load needs, each of capacity output tokens
+// per second and with KV cache room for most sequences: those that carry
+// it within MaxUtilization (copiesForLoad) and, with concurrent_requests,
+// those whose KV cache holds them.
+func (s *serving) loadCopies(capacity float64, most int64) int64 {
+	k := s.copiesForLoad(capacity)
+	if s.concurrencyStated {
+		k = max(k, (s.seqs+most-1)/most)
+	}
+	return k
 }
 
 // missRatio is how far a layout that misses a stated target is from it:
@@ -161,10 +171,7 @@ func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 		sv.missed(&gl, speed(1))
 		return gl, false
 	}
-	k := max(gl.Copies, sv.copiesForLoad(speed(float64(b)).TPS))
-	if sv.concurrencyStated {
-		k = max(k, (sv.seqs+most-1)/most)
-	}
+	k := max(gl.Copies, sv.loadCopies(speed(float64(b)).TPS, most))
 	if most := copiesOn(&gl, MaxNodes); k > most {
 		// More VMs than any job may take: the layout fails
 		// tokens_per_second, one group of copies past the most VMs (the
