@@ -98,10 +98,8 @@ func withinReach(evals []eval) []candidate {
 }
 
 // nearest is the best of the sizes within reach, as the ranking orders
-// them; when every one misses a stated deadline, the one that needs the
-// shortest deadline on the VMs it may use; when every one misses a stated
-// latency target, the one whose closest layout comes nearest it; when none
-// holds the job, the one that holds the most.
+// them, unless every one misses the same thing: then the one closerRules
+// finds closest (a latency target, a deadline, the job's memory).
 func nearest(n *requirements, group []candidate) *eval {
 	scoreAll(n, group)
 	best := group[0]
@@ -110,21 +108,13 @@ func nearest(n *requirements, group []candidate) *eval {
 			best = c
 		}
 	}
-	m := closestToTargets(n, group, best.eval)
-	if !slices.ContainsFunc(group, func(c candidate) bool { return !c.failed(cDeadline) }) {
-		need := func(e *eval) float64 { return n.train.Hours(&e.in.Hardware, n.deadlineVMs(e.in)) }
-		for _, c := range group {
-			if need(c.eval) > 0 && need(c.eval) < need(m) {
-				m = c.eval
-			}
-		}
-	}
-	if !slices.ContainsFunc(group, func(c candidate) bool { return c.fails&memoryConstraints == 0 }) {
-		reach := func(e *eval) float64 {
-			return float64(e.in.GPUUnits) * e.in.UnitMemGiB * float64(n.spanFor(e.in))
+	m := best.eval
+	for _, r := range closerRules(n) {
+		if slices.ContainsFunc(group, func(c candidate) bool { return !r.misses(c) }) {
+			continue
 		}
 		for _, c := range group {
-			if reach(c.eval) > reach(m) {
+			if r.closer(c.eval, m) {
 				m = c.eval
 			}
 		}
@@ -132,20 +122,27 @@ func nearest(n *requirements, group []candidate) *eval {
 	return m
 }
 
-// closestToTargets is, when every size within reach misses a stated
-// latency target, the one whose closest layout reaches the smallest
-// multiple of it (serving.missRatio): the smallest change to the target
-// that lets a size serve; m otherwise.
-func closestToTargets(n *requirements, group []candidate, m *eval) *eval {
-	for _, c := range []constraint{cMaxTimeToFirstToken, cMaxTimePerOutputToken} {
-		if slices.ContainsFunc(group, func(x candidate) bool { return !x.failed(c) }) {
-			continue
-		}
-		for _, x := range group {
-			if n.serve.missRatio(&x.gl) < n.serve.missRatio(&m.gl) {
-				m = x.eval
-			}
-		}
+// closerRule is one way every size within reach can miss the request, and
+// which of two such sizes comes closer to it.
+type closerRule struct {
+	misses func(c candidate) bool
+	closer func(e, than *eval) bool
+}
+
+// closerRules are the rules nearest applies in turn, each where every
+// size within reach misses what it names, starting from the size the
+// rules before chose: a stated latency target, the size whose closest layout reaches
+// the smallest multiple of it (serving.missRatio); a stated deadline, the
+// one that needs the shortest on the VMs it may use; the job's memory, the
+// one that holds the most.
+func closerRules(n *requirements) []closerRule {
+	missRatio := func(e, than *eval) bool { return n.serve.missRatio(&e.gl) < n.serve.missRatio(&than.gl) }
+	hours := func(e *eval) float64 { return n.train.Hours(&e.in.Hardware, n.deadlineVMs(e.in)) }
+	reach := func(e *eval) float64 { return float64(e.in.GPUUnits) * e.in.UnitMemGiB * float64(n.spanFor(e.in)) }
+	return []closerRule{
+		{func(c candidate) bool { return c.failed(cMaxTimeToFirstToken) }, missRatio},
+		{func(c candidate) bool { return c.failed(cMaxTimePerOutputToken) }, missRatio},
+		{func(c candidate) bool { return c.failed(cDeadline) }, func(e, than *eval) bool { return hours(e) > 0 && hours(e) < hours(than) }},
+		{func(c candidate) bool { return c.fails&memoryConstraints != 0 }, func(e, than *eval) bool { return reach(e) > reach(than) }},
 	}
-	return m
 }
