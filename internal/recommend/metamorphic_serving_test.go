@@ -145,6 +145,22 @@ func TestLighterLoadNeverRemovesASizeOrAddsVMs(t *testing.T) {
 	}
 }
 
+// missAlone is the nearest miss of a request no size serves, where it fails
+// one constraint and its relax matches relax, with the relax's submatches;
+// nil otherwise.
+func missAlone(eng *Engine, req Request, relax *regexp.Regexp) (*NearestMiss, []string) {
+	_, err := eng.Recommend(req)
+	var nf *NoFitError
+	if !errors.As(err, &nf) || nf.NearestMiss == nil || len(nf.NearestMiss.FailedConstraints) != 1 {
+		return nil, nil
+	}
+	m := relax.FindStringSubmatch(nf.NearestMiss.Relax)
+	if m == nil {
+		return nil, nil
+	}
+	return nf.NearestMiss, m
+}
+
 // relaxedTarget matches a nearest miss's change to a latency target.
 var relaxedTarget = regexp.MustCompile(`^raise (max_time_to_first_token_ms|max_time_per_output_token_ms) to ([\d.]+) \(`)
 
@@ -159,13 +175,8 @@ func TestNearestMissOfATargetServesWhenRaised(t *testing.T) {
 		if deref(req.PromptTokens)%2 == 1 {
 			req.MaxTimeToFirstTokenMs, req.MaxTimePerOutputTokenMs = f64(20), nil
 		}
-		_, err := eng.Recommend(req)
-		var nf *NoFitError
-		if !errors.As(err, &nf) || nf.NearestMiss == nil || len(nf.NearestMiss.FailedConstraints) != 1 {
-			return
-		}
-		m := relaxedTarget.FindStringSubmatch(nf.NearestMiss.Relax)
-		if m == nil {
+		miss, m := missAlone(eng, req, relaxedTarget)
+		if miss == nil {
 			return
 		}
 		ms, _ := strconv.ParseFloat(m[2], 64)
@@ -176,8 +187,8 @@ func TestNearestMissOfATargetServesWhenRaised(t *testing.T) {
 			raised.MaxTimePerOutputTokenMs = &ms
 		}
 		after, _ := passing(t, eng, raised)
-		if _, ok := after[nf.NearestMiss.VMSize]; !ok || ms <= 20 && m[1] == "max_time_to_first_token_ms" || ms <= 2 && m[1] == "max_time_per_output_token_ms" {
-			t.Errorf("%s: %q; raised to %v, it lists %v", describe(req), nf.NearestMiss.Relax, ms, mapKeys(after))
+		if _, ok := after[miss.VMSize]; !ok || ms <= 20 && m[1] == "max_time_to_first_token_ms" || ms <= 2 && m[1] == "max_time_per_output_token_ms" {
+			t.Errorf("%s: %q; raised to %v, it lists %v", describe(req), miss.Relax, ms, mapKeys(after))
 		}
 		tried[m[1]]++
 	})
@@ -244,21 +255,16 @@ func TestNearestMissOfMaxNodesServesWhenRaised(t *testing.T) {
 	tried := 0
 	eachService(25, func(req Request) {
 		req.MaxNodes, req.MinReplicas = i64(1+deref(req.PromptTokens)%2), i64(1+int64(derefF(req.RequestsPerSecond))%5)
-		_, err := eng.Recommend(req)
-		var nf *NoFitError
-		if !errors.As(err, &nf) || nf.NearestMiss == nil || len(nf.NearestMiss.FailedConstraints) != 1 {
-			return
-		}
-		m := relaxedMaxNodes.FindStringSubmatch(nf.NearestMiss.Relax)
-		if m == nil {
+		miss, m := missAlone(eng, req, relaxedMaxNodes)
+		if miss == nil {
 			return
 		}
 		k, _ := strconv.ParseInt(m[1], 10, 64)
 		raised := req
 		raised.MaxNodes = &k
 		after, _ := passing(t, eng, raised)
-		if r, ok := after[nf.NearestMiss.VMSize]; !ok || r.Nodes != k {
-			t.Errorf("%s, max_nodes %d: %q; raised, it lists %v", describe(req), *req.MaxNodes, nf.NearestMiss.Relax, mapKeys(after))
+		if r, ok := after[miss.VMSize]; !ok || r.Nodes != k {
+			t.Errorf("%s, max_nodes %d: %q; raised, it lists %v", describe(req), *req.MaxNodes, miss.Relax, mapKeys(after))
 		}
 		tried++
 	})
