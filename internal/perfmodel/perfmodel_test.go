@@ -30,6 +30,14 @@ func model(t *testing.T, id string) *catalog.Model {
 	return m
 }
 
+// servedAs is the service of mi at precision, its KV cache from the memory
+// model and weightsGiB of weights.
+func servedAs(mi *MemoryInput, precision string, weightsGiB float64) Service {
+	s := ServiceOf(mi, precision, KVCacheOf(mi).PerSeq/GiB)
+	s.HasMemory, s.WeightsGiB = true, weightsGiB
+	return s
+}
+
 // A precision the GPU lacks computes in bf16 or fp16; fp32 has no such
 // fallback, and no figure is 0.
 func TestPeakTFLOPSFallsBackToHalfPrecision(t *testing.T) {
@@ -98,8 +106,7 @@ func TestServingStepModel(t *testing.T) {
 	h := hardware(t, "Standard_ND96isr_H100_v5")
 	mi := MemoryInput{Params: 70.6, Active: 70.6, Precision: PrecisionBF16, BPP: 2, Workload: WorkloadInference,
 		Kind: catalog.ModelKindGenerative, Model: model(t, "llama-3.1-70b"), Context: 4096, Prompt: 3584, Output: 512}
-	s := ServiceOf(&mi, PrecisionBF16, KVCacheOf(&mi).PerSeq/GiB)
-	s.HasMemory, s.WeightsGiB = true, 70.6*2e9/GiB
+	s := servedAs(&mi, PrecisionBF16, 70.6*2e9/GiB)
 	prev := CopySpeed{}
 	for _, b := range []float64{1, 8, 64, 256} {
 		c := s.Speed(h, 8, 1, b)
@@ -126,8 +133,7 @@ func TestServingPipelineStages(t *testing.T) {
 	h := hardware(t, "Standard_ND96amsr_A100_v4")
 	mi := MemoryInput{Params: 405.85, Active: 405.85, Precision: PrecisionBF16, BPP: 2, Workload: WorkloadInference,
 		Kind: catalog.ModelKindGenerative, Model: model(t, "llama-3.1-405b"), Context: 1200, Prompt: 1000, Output: 200}
-	s := ServiceOf(&mi, PrecisionBF16, KVCacheOf(&mi).PerSeq/GiB)
-	s.HasMemory, s.WeightsGiB = true, 405.85*2e9/GiB
+	s := servedAs(&mi, PrecisionBF16, 405.85*2e9/GiB)
 	one := s.Speed(h, 8, 2, 1)
 	read := s.WeightsGiB * GiB / (8 * h.HBMGBs * 1e9 * InferenceMBU) // all the weights at one stage's bandwidth
 	if one.TPOT < read {
@@ -150,8 +156,7 @@ func TestServingStepRoutesExperts(t *testing.T) {
 	m := model(t, "gpt-oss-120b")
 	mi := MemoryInput{Params: 117, Active: 5.1, Precision: PrecisionFP4, Workload: WorkloadInference,
 		Kind: catalog.ModelKindMoE, Model: m, Context: 2048, Prompt: 1024, Output: 1024}
-	s := ServiceOf(&mi, PrecisionFP4, KVCacheOf(&mi).PerSeq/GiB)
-	s.HasMemory, s.WeightsGiB = true, 60.8
+	s := servedAs(&mi, PrecisionFP4, 60.8)
 	want := float64(*m.Layers) * ExpertLayerSeconds
 	one, many := s.Speed(h, 1, 1, 1), s.Speed(h, 1, 1, 256)
 	if one.Routing != want || many.Routing != want || one.Routing < one.Memory || many.Routing > (many.Memory+many.Compute)/10 {
