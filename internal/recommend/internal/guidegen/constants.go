@@ -109,6 +109,8 @@ func servingQuotes() []quote {
 		{"| `ExpertLayerSeconds` | %v µs |", n(1e6 * perfmodel.ExpertLayerSeconds)},
 		{"its routing (a mixture of experts): %v µs in each layer", n(1e6 * perfmodel.ExpertLayerSeconds)},
 		{"| `FirstTokenSeconds` | %v ms |", n(1000 * perfmodel.FirstTokenSeconds)},
+		{"within %v% of their capacity (`MaxUtilization`)", n(100 * perfmodel.MaxUtilization)},
+		{"at no more than %v% of their capacity (`MaxUtilization`", n(100 * perfmodel.MaxUtilization)},
 		{"`FirstTokenSeconds`, %v ms", n(1000 * perfmodel.FirstTokenSeconds)},
 		{"| `DefaultOutputShare` | %v |", g(r.DefaultOutputShare)},
 		{"| `MaxBatchSequences` | %v |", n(perfmodel.MaxBatchSequences)},
