@@ -186,21 +186,13 @@ func (s *serving) copiesForLoad(capacity float64) int64 {
 	return int64(math.Ceil(s.loadTPS/(perfmodel.MaxUtilization*capacity) - 1e-9))
 }
 
-// missesDefaults reports which default latency targets a timed layout (c,
-// at its load) of an interactive service misses: those of the targets it
-// does not state.
-func (s *serving) missesDefaults(c perfmodel.CopySpeed) (ttft, tpot bool) {
-	if !s.interactive() || c.TPS <= 0 {
-		return false, false
-	}
-	return s.maxTTFT <= 0 && c.TTFT*1000 > DefaultTimeToFirstTokenMs, s.maxTPOT <= 0 && c.TPOT*1000 > DefaultTimePerOutputTokenMs
-}
-
 // missesDefaultTargets reports whether a timed layout (c, at its load) of
 // an interactive service misses the default of a target it does not state.
 func (s *serving) missesDefaultTargets(c perfmodel.CopySpeed) bool {
-	ttft, tpot := s.missesDefaults(c)
-	return ttft || tpot
+	if !s.interactive() || c.TPS <= 0 {
+		return false
+	}
+	return (s.maxTTFT <= 0 && c.TTFT*1000 > DefaultTimeToFirstTokenMs) || (s.maxTPOT <= 0 && c.TPOT*1000 > DefaultTimePerOutputTokenMs)
 }
 
 // raiseTarget is the change that would let a size meet the stated latency
