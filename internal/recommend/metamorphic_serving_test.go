@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -270,5 +271,81 @@ func TestNearestMissOfMaxNodesServesWhenRaised(t *testing.T) {
 	})
 	if tried < 10 {
 		t.Fatalf("%d services missed max_nodes alone", tried)
+	}
+}
+
+// familyRank orders a recommendation's family reason: preferred, works
+// for, fallback.
+func familyRank(r Recommendation) int {
+	for _, s := range r.Reasons {
+		switch {
+		case strings.Contains(s, " family is preferred for "):
+			return 2
+		case strings.Contains(s, " family works for "):
+			return 1
+		}
+	}
+	return 0
+}
+
+// unpenalised is whether nothing but its memory use below the band is
+// said against a recommendation: no warning but the low-use one, and no
+// use above the band.
+func unpenalised(r Recommendation) bool {
+	for _, w := range r.Warnings {
+		if !strings.HasPrefix(w, "The service uses only ") {
+			return false
+		}
+	}
+	for _, s := range r.Reasons {
+		if strings.Contains(s, "above the ") && strings.Contains(s, "target band") {
+			return false
+		}
+	}
+	return true
+}
+
+// servesNoWorse is whether a serves the service no worse than b on every
+// count an architect reads: the price for all VMs, the capacity, both
+// latencies at the load, the VMs, the family, and nothing said against it.
+func servesNoWorse(a, b Recommendation) bool {
+	ea, eb := a.Estimate, b.Estimate
+	if ea == nil || eb == nil || ea.TokensPerSecond == nil || eb.TokensPerSecond == nil || ea.TimeToFirstTokenMs == nil ||
+		eb.TimeToFirstTokenMs == nil || a.TotalPricePerHour == nil || b.TotalPricePerHour == nil {
+		return false
+	}
+	return unpenalised(a) && familyRank(a) >= familyRank(b) && a.Nodes <= b.Nodes &&
+		*a.TotalPricePerHour <= *b.TotalPricePerHour && *ea.TokensPerSecond >= *eb.TokensPerSecond &&
+		*ea.TimeToFirstTokenMs <= *eb.TimeToFirstTokenMs && *ea.TimePerOutputTokenMs <= *eb.TimePerOutputTokenMs
+}
+
+// A service at a load whose size is cheaper, faster and no worse on any
+// other count never scores below the size it beats: the memory a light
+// load leaves idle is in the price already, and a slower size whose extra
+// copies fill more of their memory is not better sized for it.
+func TestDominatingSizeNeverScoresLower(t *testing.T) {
+	t.Parallel()
+	eng := newTestEngine(t, fixture(t))
+	pairs := 0
+	eachService(17, func(req Request) {
+		res, err := eng.Recommend(req)
+		if err != nil {
+			return
+		}
+		for _, a := range res.Recommendations {
+			for _, b := range res.Recommendations {
+				if a.VMSize == b.VMSize || !servesNoWorse(a, b) {
+					continue
+				}
+				pairs++
+				if a.Score < b.Score {
+					t.Errorf("%s: %s (%v USD/h, %v tok/s) scores %v, below %s (%v USD/h, %v tok/s) at %v", describe(req), a.VMSize,
+						*a.TotalPricePerHour, *a.Estimate.TokensPerSecond, a.Score, b.VMSize, *b.TotalPricePerHour, *b.Estimate.TokensPerSecond, b.Score)
+				}
+			}
+		}
+	})
+	if pairs < 20 {
+		t.Fatalf("only %d dominating pairs: the random services no longer test the property", pairs)
 	}
 }

@@ -28,15 +28,6 @@ func usageFixture(t *testing.T) map[string]*catalog.Usage {
 	return map[string]*catalog.Usage{"eastus": u}
 }
 
-func recommendationOf(res *Result, size string) *Recommendation {
-	for i := range res.Recommendations {
-		if res.Recommendations[i].VMSize == size {
-			return &res.Recommendations[i]
-		}
-	}
-	return nil
-}
-
 const h100 = "Standard_ND96isr_H100_v5"
 
 // Serving an 8B model in eastus: every size whose quota suffices or is
@@ -65,7 +56,7 @@ func TestQuotaRanksSufficientFirstAndNamesTheIncrease(t *testing.T) {
 	if !seen[QuotaSufficient] || !seen[QuotaInsufficient] || !seen[QuotaUnknown] {
 		t.Fatalf("statuses %v: the fixture should give sufficient, unknown and insufficient sizes", seen)
 	}
-	h := recommendationOf(res, h100)
+	h := byName(res, h100)
 	if h == nil {
 		t.Fatalf("%s is not ranked: %v", h100, names(res))
 	}
@@ -77,7 +68,7 @@ func TestQuotaRanksSufficientFirstAndNamesTheIncrease(t *testing.T) {
 	if !slices.ContainsFunc(h.Warnings, func(w string) bool { return strings.Contains(w, want) }) {
 		t.Errorf("H100 warnings %q lack %q", h.Warnings, want)
 	}
-	a100 := recommendationOf(res, "Standard_NC24ads_A100_v4")
+	a100 := byName(res, "Standard_NC24ads_A100_v4")
 	if a100 == nil || a100.Quota.Status != QuotaSufficient || a100.Quota.VCPUsNeeded != 24 || *a100.Quota.FamilyVCPUsAvailable != 24 {
 		t.Errorf("NC24ads_A100_v4 (24 of 48 family vCPUs free): %+v", a100)
 	}
@@ -85,7 +76,7 @@ func TestQuotaRanksSufficientFirstAndNamesTheIncrease(t *testing.T) {
 	// require_quota removes the sizes the quota cannot hold, under quota.
 	req.RequireQuota = true
 	strict := mustRecommend(t, req)
-	if recommendationOf(strict, h100) != nil {
+	if byName(strict, h100) != nil {
 		t.Errorf("require_quota keeps %s", h100)
 	}
 	for _, r := range strict.Recommendations {
@@ -103,7 +94,7 @@ func TestQuotaRanksSufficientFirstAndNamesTheIncrease(t *testing.T) {
 func TestQuotaSpotUsesTheLowPriorityLimit(t *testing.T) {
 	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, Region: "eastus", Spot: true, MaxResults: i64(MaxResultsLimit), Usage: usageFixture(t), AsOf: asOf}
 	res := mustRecommend(t, req)
-	h := recommendationOf(res, h100)
+	h := byName(res, h100)
 	if h == nil {
 		t.Fatalf("%s is not ranked: %v", h100, names(res))
 	}
@@ -112,7 +103,7 @@ func TestQuotaSpotUsesTheLowPriorityLimit(t *testing.T) {
 	}
 	// Two spot VMs of 96 vCPUs exceed the 100 low-priority vCPUs.
 	req.Nodes = i64(2)
-	h = recommendationOf(mustRecommend(t, req), h100)
+	h = byName(mustRecommend(t, req), h100)
 	if h == nil || h.Quota.Status != QuotaInsufficient ||
 		!slices.ContainsFunc(h.Warnings, func(w string) bool {
 			return strings.Contains(w, "Request a quota increase of the Total Regional Low-priority vCPUs of eastus from 100 to at least 192 vCPUs.")
@@ -162,7 +153,7 @@ func TestQuotaHoldsDefaultDeadlineScaleOut(t *testing.T) {
 	}
 	// The deadline the free layout meets, stated: the quota cannot hold it.
 	req.DeadlineHours = f64(*free.Estimate.JobHours * 1.01)
-	stated := recommendationOf(mustRecommend(t, req), a100)
+	stated := byName(mustRecommend(t, req), a100)
 	if stated == nil || stated.Nodes != free.Nodes || stated.Quota.Status != QuotaInsufficient {
 		t.Errorf("stated deadline: %+v", stated)
 	}
@@ -196,12 +187,12 @@ func TestRegionsPreferTheRegionWhoseQuotaSuffices(t *testing.T) {
 	}
 	usage["westus3"] = west
 	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, Regions: []string{"eastus", "westus3"}, GPUModels: []string{"h100-sxm-80gb"}, AsOf: asOf}
-	free := recommendationOf(mustRecommend(t, req), h100)
+	free := byName(mustRecommend(t, req), h100)
 	if free == nil {
 		t.Fatalf("%s is not ranked", h100)
 	}
 	req.Usage = usage
-	h := recommendationOf(mustRecommend(t, req), h100)
+	h := byName(mustRecommend(t, req), h100)
 	if h == nil || h.PriceRegion != "westus3" || h.Quota.Status != QuotaSufficient || *h.Quota.RegionalVCPUsAvailable != 100 {
 		t.Fatalf("with usage files: %+v (without: %s)", h, free.PriceRegion)
 	}
@@ -255,7 +246,7 @@ func TestMoreQuotaNeverHurts(t *testing.T) {
 			t.Errorf("%s: require_quota removes %+v with more quota, %+v with less", req.Workload, a, b)
 		}
 		for _, b := range before.Recommendations {
-			if a := recommendationOf(after, b.VMSize); a != nil && quotaRank(a.Quota.Status) > quotaRank(b.Quota.Status) {
+			if a := byName(after, b.VMSize); a != nil && quotaRank(a.Quota.Status) > quotaRank(b.Quota.Status) {
 				t.Errorf("%s %s: %s with more quota, %s with less", req.Workload, b.VMSize, a.Quota.Status, b.Quota.Status)
 			}
 		}
@@ -283,7 +274,7 @@ func TestUnknownQuotaLeadingByMoreThanThePenaltyRanksFirst(t *testing.T) {
 	if top.VMSize != "Standard_NC24ads_A100_v4" || top.Quota == nil || top.Quota.Status != QuotaUnknown {
 		t.Fatalf("top %s, quota %+v: want the A100 80 GB with an unknown quota", top.VMSize, top.Quota)
 	}
-	if h := recommendationOf(res, "Standard_NC40ads_H100_v5"); h == nil || h.Quota.Status != QuotaSufficient || top.Score-h.Score > 100-88.2-QuotaUnknownPenalty+0.05 {
+	if h := byName(res, "Standard_NC40ads_H100_v5"); h == nil || h.Quota.Status != QuotaSufficient || top.Score-h.Score > 100-88.2-QuotaUnknownPenalty+0.05 {
 		t.Errorf("H100 NVL %+v after the A100 at %v", h, top.Score)
 	}
 }

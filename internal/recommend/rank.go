@@ -233,6 +233,8 @@ func score(n *requirements, e *eval, ref *scoreRef) float64 {
 	}
 	sizing := 0.5
 	switch {
+	case e.memBand && n.serve.loadTPS > 0:
+		sizing = bandScore(math.Max(e.sizing, SizingBandLow))
 	case e.memBand:
 		sizing = bandScore(e.sizing)
 	case e.sizing >= 0:

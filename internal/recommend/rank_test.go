@@ -45,3 +45,22 @@ func TestBandOrder(t *testing.T) {
 		t.Errorf("across groups: %q", got)
 	}
 }
+
+// Phi-3 mini at 3 requests per second, stated as a team would: one H100
+// NVL serves it for less per hour than two A100s, with capacity to spare,
+// and ranks first although its one copy fills less of its memory than the
+// A100s' two.
+func TestLightLoadRanksTheCheaperFasterSizeFirst(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadInference, Model: &Model{Name: "phi-3-mini"}, RequestsPerSecond: f64(3), AsOf: asOf})
+	h100, a100 := byName(res, "Standard_NC40ads_H100_v5"), byName(res, "Standard_NC48ads_A100_v4")
+	if h100 == nil || a100 == nil {
+		t.Fatalf("both sizes serve the load: %v", names(res))
+	}
+	if *h100.TotalPricePerHour >= *a100.TotalPricePerHour || *h100.Estimate.TokensPerSecond <= *a100.Estimate.TokensPerSecond {
+		t.Fatalf("premise: the H100 NVL (%v USD/h, %v tok/s) should be cheaper and faster than the two A100s (%v USD/h, %v tok/s)",
+			*h100.TotalPricePerHour, *h100.Estimate.TokensPerSecond, *a100.TotalPricePerHour, *a100.Estimate.TokensPerSecond)
+	}
+	if h100.Rank > a100.Rank {
+		t.Errorf("the H100 NVL ranks %d (score %v), below the two A100s at %d (%v)", h100.Rank, h100.Score, a100.Rank, a100.Score)
+	}
+}

@@ -18,7 +18,7 @@ func TestDeploymentZonesFromTheAvailabilityFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := recommendationOf(res, h100)
+	h := byName(res, h100)
 	if h == nil || h.PriceRegion != "eastus2" || !slices.Equal(h.Deployment.Zones, []string{"1", "3"}) {
 		t.Fatalf("H100 in eastus2: %+v", h)
 	}
