@@ -349,3 +349,45 @@ func TestDominatingSizeNeverScoresLower(t *testing.T) {
 		t.Fatalf("only %d dominating pairs: the random services no longer test the property", pairs)
 	}
 }
+
+// An interactive service's default latency targets lay out every size as
+// the same targets stated would: a size both answers keep runs the same
+// layout, and stating them only removes the sizes that miss them. Leaving
+// a target unset never buys a slower, costlier layout than stating its
+// default.
+func TestDefaultTargetsLayOutAsStatedOnes(t *testing.T) {
+	eng := newTestEngine(t, fixture(t))
+	compared := 0
+	eachService(29, func(req Request) {
+		if req.TokensPerSecond != nil && req.MaxTimeToFirstTokenMs == nil && req.MaxTimePerOutputTokenMs == nil {
+			req.TokensPerSecond, req.RequestsPerSecond = nil, f64(*req.TokensPerSecond/500) // interactive
+		}
+		unset, ok := passing(t, eng, req)
+		if !ok {
+			return
+		}
+		stated := req
+		if stated.MaxTimeToFirstTokenMs == nil {
+			stated.MaxTimeToFirstTokenMs = f64(DefaultTimeToFirstTokenMs)
+		}
+		if stated.MaxTimePerOutputTokenMs == nil {
+			stated.MaxTimePerOutputTokenMs = f64(DefaultTimePerOutputTokenMs)
+		}
+		after, _ := passing(t, eng, stated)
+		for name, s := range after {
+			u, ok := unset[name]
+			switch {
+			case !ok:
+				t.Errorf("%s: stating the default targets adds %s", describe(req), name)
+			case u.Nodes != s.Nodes || u.Replicas != s.Replicas || u.TensorParallel != s.TensorParallel || u.PipelineStages != s.PipelineStages:
+				t.Errorf("%s: %s runs %d VMs, %d copies of TP%d with the default targets unset, %d VMs, %d copies of TP%d with them stated",
+					describe(req), name, u.Nodes, u.Replicas, u.TensorParallel, s.Nodes, s.Replicas, s.TensorParallel)
+			default:
+				compared++
+			}
+		}
+	})
+	if compared < 100 {
+		t.Fatalf("only %d sizes compared", compared)
+	}
+}

@@ -20,9 +20,11 @@ import (
 // the VM's GPUs and the attention heads, each copy on one VM (pipeline
 // stages across VMs only at the degree of a whole VM, where no narrower
 // split fits), each with the batch per copy its targets allow and the
-// copies the demand needs (sizeService). It keeps the layout on the
-// fewest VMs, the lowest price per output token at a load, ties to the
-// most output tokens per second; def when no degree does better. When no
+// copies the demand needs (sizeService). It keeps the layout within the
+// default latency targets of an interactive service where one is, then
+// on the fewest VMs, the lowest price per output token at a load, ties to
+// the most output tokens per second (servesBetter); def when no degree
+// does better. When no
 // layout meets a stated target, the result says which it misses. The
 // result records the copies a layout of one GPU per copy needs
 // (oneGPUCopies), which tells a split the demand needs from one it does
@@ -41,7 +43,7 @@ func (n *requirements) searchServing(in *sizeInfo, def gpuLayout, limit, span in
 			if !missed || n.serve.missRatio(&gl) < n.serve.missRatio(&miss) {
 				miss, missed = gl, true
 			}
-		case !found || gl.Nodes < best.Nodes || (gl.Nodes == best.Nodes && gl.capacity() > best.capacity()):
+		case !found || n.servesBetter(&gl, &best):
 			best, found = gl, true
 		}
 	}
@@ -59,6 +61,17 @@ func (n *requirements) searchServing(in *sizeInfo, def gpuLayout, limit, span in
 	}
 	best.oneGPUCopies = oneGPU
 	return best
+}
+
+// servesBetter reports whether layout a serves the demand better than b:
+// within the default latency targets where b misses them (an interactive
+// service's, as if stated), then on fewer VMs, then with more output tokens
+// per second.
+func (n *requirements) servesBetter(a, b *gpuLayout) bool {
+	if la, lb := n.serve.missesDefaultTargets(a.pt.atLoad), n.serve.missesDefaultTargets(b.pt.atLoad); la != lb {
+		return lb
+	}
+	return a.Nodes < b.Nodes || (a.Nodes == b.Nodes && a.capacity() > b.capacity())
 }
 
 // oneGPUDemand is the copies of one GPU each (layout gl, sized) that the
@@ -182,12 +195,24 @@ func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 	}
 	gl = servingCopies(n, in, gl, k, b)
 	ok := true
-	if met := func(g *gpuLayout) bool { return sv.loadPoint(speed, b, g.Copies).atLoad.TTFT <= sv.maxTTFT }; sv.maxTTFT > 0 && !met(&gl) {
+	ttft, _ := sv.withDefaults()
+	met := func(g *gpuLayout) bool { return sv.loadPoint(speed, b, g.Copies).atLoad.TTFT <= ttft }
+	switch {
+	case ttft <= 0 || met(&gl):
+	case sv.maxTTFT > 0:
 		// The copies that bring the first token within the target, on
 		// any number of VMs: beyond max_nodes, the size fails max_nodes on
 		// the VMs it needs; else the closest it comes within max_nodes.
 		if gl, ok = n.fewestCopies(in, gl, copiesOn(&gl, MaxNodes), b, met); !ok {
 			gl.reachAtLoad = sv.missed(&gl, sv.loadPoint(speed, b, max(n.mostCopies(&gl), gl.Copies)).atLoad)
+		}
+	default:
+		// An interactive service's default: the copies that meet it
+		// within max_nodes, as a stated target of the same value would
+		// take; where none do, the layout stays and ranks after those
+		// that meet it.
+		if g, within := n.fewestCopies(in, gl, n.mostCopies(&gl), b, met); within {
+			gl = g
 		}
 	}
 	gl.pt = sv.loadPoint(speed, b, gl.Copies)
