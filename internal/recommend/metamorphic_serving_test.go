@@ -351,10 +351,10 @@ func TestDominatingSizeNeverScoresLower(t *testing.T) {
 }
 
 // An interactive service's default latency targets lay out every size as
-// the same targets stated would: a size both answers keep runs the same
-// layout, and stating them only removes the sizes that miss them. Leaving
-// a target unset never buys a slower, costlier layout than stating its
-// default.
+// the same targets stated would, with a load or without one: a size both
+// answers keep runs the same layout, and stating them only removes the
+// sizes that miss them. Leaving a target unset never buys a slower,
+// costlier layout than stating its default.
 func TestDefaultTargetsLayOutAsStatedOnes(t *testing.T) {
 	eng := newTestEngine(t, fixture(t))
 	compared := 0
@@ -362,32 +362,45 @@ func TestDefaultTargetsLayOutAsStatedOnes(t *testing.T) {
 		if req.TokensPerSecond != nil && req.MaxTimeToFirstTokenMs == nil && req.MaxTimePerOutputTokenMs == nil {
 			req.TokensPerSecond, req.RequestsPerSecond = nil, f64(*req.TokensPerSecond/500) // interactive
 		}
-		unset, ok := passing(t, eng, req)
-		if !ok {
-			return
-		}
-		stated := req
-		if stated.MaxTimeToFirstTokenMs == nil {
-			stated.MaxTimeToFirstTokenMs = f64(DefaultTimeToFirstTokenMs)
-		}
-		if stated.MaxTimePerOutputTokenMs == nil {
-			stated.MaxTimePerOutputTokenMs = f64(DefaultTimePerOutputTokenMs)
-		}
-		after, _ := passing(t, eng, stated)
-		for name, s := range after {
-			u, ok := unset[name]
-			switch {
-			case !ok:
-				t.Errorf("%s: stating the default targets adds %s", describe(req), name)
-			case u.Nodes != s.Nodes || u.Replicas != s.Replicas || u.TensorParallel != s.TensorParallel || u.PipelineStages != s.PipelineStages:
-				t.Errorf("%s: %s runs %d VMs, %d copies of TP%d with the default targets unset, %d VMs, %d copies of TP%d with them stated",
-					describe(req), name, u.Nodes, u.Replicas, u.TensorParallel, s.Nodes, s.Replicas, s.TensorParallel)
-			default:
-				compared++
-			}
-		}
+		compared += statedDefaultsKeepLayouts(t, eng, req)
+		idle := req
+		idle.TokensPerSecond, idle.RequestsPerSecond, idle.ConcurrentRequests = nil, nil, i64(int64(1+len(describe(req))*7))
+		compared += statedDefaultsKeepLayouts(t, eng, idle)
 	})
-	if compared < 100 {
+	if compared < 200 {
 		t.Fatalf("only %d sizes compared", compared)
 	}
+}
+
+// statedDefaultsKeepLayouts checks that stating req's unset latency
+// targets at their defaults keeps the layout of every size it keeps and
+// adds none; it returns the sizes compared.
+func statedDefaultsKeepLayouts(t *testing.T, eng *Engine, req Request) int {
+	t.Helper()
+	unset, ok := passing(t, eng, req)
+	if !ok {
+		return 0
+	}
+	stated := req
+	if stated.MaxTimeToFirstTokenMs == nil {
+		stated.MaxTimeToFirstTokenMs = f64(DefaultTimeToFirstTokenMs)
+	}
+	if stated.MaxTimePerOutputTokenMs == nil {
+		stated.MaxTimePerOutputTokenMs = f64(DefaultTimePerOutputTokenMs)
+	}
+	after, _ := passing(t, eng, stated)
+	compared := 0
+	for name, s := range after {
+		u, ok := unset[name]
+		switch {
+		case !ok:
+			t.Errorf("%s: stating the default targets adds %s", describe(req), name)
+		case u.Nodes != s.Nodes || u.Replicas != s.Replicas || u.TensorParallel != s.TensorParallel || u.PipelineStages != s.PipelineStages:
+			t.Errorf("%s, %d requests: %s runs %d VMs, %d copies of TP%d with the default targets unset, %d VMs, %d copies of TP%d with them stated",
+				describe(req), deref(req.ConcurrentRequests), name, u.Nodes, u.Replicas, u.TensorParallel, s.Nodes, s.Replicas, s.TensorParallel)
+		default:
+			compared++
+		}
+	}
+	return compared
 }

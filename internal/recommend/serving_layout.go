@@ -150,19 +150,28 @@ func (n *requirements) sizeService(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 // sizeForConcurrency lays out a service without a load: the concurrent
 // requests are shared by the copies, and a stated latency target takes
 // the fewest copies whose share each copy decodes within it, within
-// max_nodes VMs (default targets never shape a layout without a load).
+// max_nodes VMs; so do the default targets where some number of copies
+// meets them (else the layout keeps its copies and ranks after those that
+// meet them).
 func (n *requirements) sizeForConcurrency(in *sizeInfo, gl gpuLayout) (gpuLayout, bool) {
 	sv := &n.serve
 	batch := func(g *gpuLayout) int64 { return sv.share(g.Copies, maxBatch(in)) }
-	met := func(g *gpuLayout) bool { return meets(sv.speed(in, g, float64(batch(g))), sv.maxTTFT, sv.maxTPOT) }
+	within := func(ttft, tpot float64) func(g *gpuLayout) bool {
+		return func(g *gpuLayout) bool { return meets(sv.speed(in, g, float64(batch(g))), ttft, tpot) }
+	}
+	all, stated := within(sv.withDefaults()), within(sv.maxTTFT, sv.maxTPOT)
+	most := min(sv.seqs, n.mostCopies(&gl))
 	ok := true
-	if (sv.maxTTFT > 0 || sv.maxTPOT > 0) && !met(&gl) {
-		most := min(sv.seqs, n.mostCopies(&gl))
-		if gl, ok = n.fewestCopies(in, gl, most, 0, met); !ok {
-			// The closest it comes: one sequence per copy on the most
-			// copies.
-			g := servingCopies(n, in, gl, max(most, gl.Copies), 0)
-			sv.missed(&gl, sv.speed(in, &g, float64(batch(&g))))
+	if !all(&gl) {
+		if g, met := n.fewestCopies(in, gl, most, 0, all); met {
+			gl = g
+		} else if (sv.maxTTFT > 0 || sv.maxTPOT > 0) && !stated(&gl) {
+			if gl, ok = n.fewestCopies(in, gl, most, 0, stated); !ok {
+				// The closest it comes: one sequence per copy on the most
+				// copies.
+				g := servingCopies(n, in, gl, max(most, gl.Copies), 0)
+				sv.missed(&gl, sv.speed(in, &g, float64(batch(&g))))
+			}
 		}
 	}
 	gl.pt = sv.idlePoint(func(b float64) perfmodel.CopySpeed { return sv.speed(in, &gl, b) }, batch(&gl), gl.Copies)
