@@ -128,7 +128,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 			Optional: true,
 			MarkdownDescription: "Mean output tokens of one request to a served language model, 1 to " + groupDigits(recommend.MaxContextTokens) + ": the decode steps a request takes. " +
 				"Without it, it follows `prompt_tokens` or the context by the default split. With `prompt_tokens` and `output_tokens` and no `context_tokens`, the context is their sum; " +
-				"a stated `context_tokens` shorter than their sum is an error. Only for workload `inference`; anywhere else it is an error.",
+				"a stated `context_tokens` shorter than their sum is an error, and so is a sum longer than the named model's maximum context (the serving engines refuse such requests; a count derived by the split stays within it). Only for workload `inference`; anywhere else it is an error.",
 			Validators: []validator.Int64{inRange(recommend.RangeOutputTokens)},
 		},
 		"max_time_to_first_token_ms": schema.Float64Attribute{

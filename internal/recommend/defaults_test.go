@@ -4,9 +4,12 @@
 package recommend
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
 // Requirements.Defaults names every value the engine chose on the user's
@@ -76,6 +79,36 @@ func TestModelAliasWarns(t *testing.T) {
 	for _, w := range base.Warnings {
 		if w.Summary == "Model Name Resolved To Its Architecture" {
 			t.Errorf("the table's own id warns: %+v", w)
+		}
+	}
+}
+
+// Every served language model of the table takes requests its engines
+// accept: with the token counts left out, or only one of them stated, the
+// prompt and output split a context no longer than the model's maximum,
+// and the context the engines are given (max_model_len) holds them.
+func TestServedRequestsFitTheModelsContext(t *testing.T) {
+	eng := testEngine(t)
+	for _, m := range eng.Catalog().Models() {
+		if m.MaxContextTokens == nil || (m.Kind != catalog.ModelKindGenerative && m.Kind != catalog.ModelKindMoE) {
+			continue
+		}
+		for _, req := range []Request{
+			{Workload: WorkloadInference, Model: &Model{Name: m.ID}, RequestsPerSecond: f64(1), AsOf: asOf},
+			{Workload: WorkloadInference, Model: &Model{Name: m.ID}, PromptTokens: i64(*m.MaxContextTokens - 1), ConcurrentRequests: i64(1), AsOf: asOf},
+		} {
+			res, err := eng.Recommend(req)
+			var nf *NoFitError
+			if errors.As(err, &nf) {
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", m.ID, err)
+			}
+			r := res.Requirements
+			if r.PromptTokens+r.OutputTokens > r.ContextTokens || r.ContextTokens > *m.MaxContextTokens {
+				t.Errorf("%s (maximum %d): %d prompt + %d output tokens in a context of %d", m.ID, *m.MaxContextTokens, r.PromptTokens, r.OutputTokens, r.ContextTokens)
+			}
 		}
 	}
 }

@@ -23,7 +23,7 @@ const servingRuns = 150
 
 // randomService is a service by load: a model of the table at its
 // published precision or fp8, prompt and output tokens or the default
-// split, a load in output tokens or requests per second, often a target
+// split (within the model's context), a load in output tokens or requests per second, often a target
 // on the first token or on each token, sometimes min_replicas.
 func randomService(r *rand.Rand) Request {
 	models := []string{"llama-3.1-8b", "llama-3.1-70b", "gpt-oss-120b", "opt-1.3b"}
@@ -33,6 +33,9 @@ func randomService(r *rand.Rand) Request {
 	}
 	if r.IntN(2) == 0 {
 		req.PromptTokens, req.OutputTokens = i64(int64(100+r.IntN(4000))), i64(int64(20+r.IntN(1000)))
+		if req.Model.Name == "opt-1.3b" { // within its 2,048-token context
+			req.PromptTokens, req.OutputTokens = i64(*req.PromptTokens/3), i64(*req.OutputTokens/3)
+		}
 	}
 	if r.IntN(2) == 0 {
 		req.TokensPerSecond = f64(float64(50 + r.IntN(30000)))

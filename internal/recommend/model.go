@@ -176,14 +176,21 @@ func (r *resolvedModel) resolveMethod(req Request) {
 // training batch.
 func (r *resolvedModel) resolveSequences(req Request, tm *catalog.Model) {
 	mi := &r.mi
+	longest := int64(0) // the model's maximum context; 0 where none is known
+	if tm != nil && tm.MaxContextTokens != nil && mi.Generative() {
+		longest = *tm.MaxContextTokens
+	}
 	mi.Context = valueOr(req.ContextTokens, DefaultContextTokens)
 	if req.Workload == WorkloadInference {
-		mi.Prompt, mi.Output, mi.Context = tokenSplit(req)
+		// A stated context, or the default one the split comes from, above
+		// the maximum is capped before the split.
+		r.found.contextCapped = longest > 0 && mi.Context > longest && (req.ContextTokens != nil || (req.PromptTokens == nil && req.OutputTokens == nil))
+		mi.Prompt, mi.Output, mi.Context = tokenSplit(req, longest)
 		mi.SplitGiven = req.PromptTokens != nil && req.OutputTokens != nil
 	}
-	if tm != nil && tm.MaxContextTokens != nil && mi.Context > *tm.MaxContextTokens && mi.Generative() {
+	if longest > 0 && mi.Context > longest {
 		r.found.contextCapped = true
-		mi.Context = *tm.MaxContextTokens
+		mi.Context = longest
 	}
 	mi.Seqs = valueOr(req.ConcurrentRequests, DefaultConcurrentRequests)
 	if req.ConcurrentRequests == nil && req.Workload == WorkloadInference && (req.TokensPerSecond != nil || req.RequestsPerSecond != nil) {
@@ -198,11 +205,20 @@ func (r *resolvedModel) resolveSequences(req Request, tm *catalog.Model) {
 // tokenSplit is a served request's mean prompt and output tokens and the
 // context that sizes its KV cache. A token count the request leaves out
 // follows from DefaultOutputShare: of the other count, else of the
-// context (stated or DefaultContextTokens); the context, when not stated,
-// is prompt plus output. A count derived under a stated context is kept
-// inside it.
-func tokenSplit(req Request) (prompt, output, context int64) {
+// context (stated or DefaultContextTokens, at most the model's maximum
+// context longest, 0 where unknown); the context, when not stated, is
+// prompt plus output. A count derived under a stated context or the
+// model's maximum is kept inside it (validate refuses stated counts
+// beyond the maximum).
+func tokenSplit(req Request, longest int64) (prompt, output, context int64) {
 	ctx := valueOr(req.ContextTokens, DefaultContextTokens)
+	if longest > 0 {
+		ctx = min(ctx, longest)
+	}
+	bound := longest // the longest sequence a derived count keeps inside; 0: none
+	if req.ContextTokens != nil {
+		bound = ctx
+	}
 	promptPerOutput := (1 - DefaultOutputShare) / DefaultOutputShare
 	switch p, o := req.PromptTokens, req.OutputTokens; {
 	case p != nil && o != nil:
@@ -210,14 +226,14 @@ func tokenSplit(req Request) (prompt, output, context int64) {
 	case p != nil:
 		prompt = *p
 		output = max(int64(math.Round(float64(prompt)/promptPerOutput)), 1)
-		if req.ContextTokens != nil {
-			output = max(min(output, ctx-prompt), 1)
+		if bound > 0 {
+			output = max(min(output, bound-prompt), 1)
 		}
 	case o != nil:
 		output = *o
 		prompt = max(int64(math.Round(float64(output)*promptPerOutput)), 1)
-		if req.ContextTokens != nil {
-			prompt = max(min(prompt, ctx-output), 1)
+		if bound > 0 {
+			prompt = max(min(prompt, bound-output), 1)
 		}
 	default:
 		output = max(int64(math.Round(float64(ctx)*DefaultOutputShare)), 1)

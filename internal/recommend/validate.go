@@ -210,6 +210,33 @@ func validateTokenSplit(p *problems, req Request) {
 	}
 }
 
+// validateRequestLength refuses a served request whose stated prompt and
+// output tokens (a count left out takes at least one) are longer than the
+// named language model's maximum context: the serving engines refuse such
+// a request, so no layout serves it.
+func validateRequestLength(p *problems, req Request, tm *catalog.Model) {
+	generative := tm.Kind == catalog.ModelKindGenerative || tm.Kind == catalog.ModelKindMoE
+	if req.Workload != WorkloadInference || !generative || tm.MaxContextTokens == nil || (req.PromptTokens == nil && req.OutputTokens == nil) {
+		return
+	}
+	sum, at := int64(0), "output_tokens"
+	for _, v := range []*int64{req.OutputTokens, req.PromptTokens} {
+		if v == nil || *v < 1 {
+			sum++
+			continue
+		}
+		sum += *v
+		if v == req.PromptTokens {
+			at = "prompt_tokens"
+		}
+	}
+	if longest := *tm.MaxContextTokens; sum > longest {
+		p.invalid(fe("Request Longer Than Model Context",
+			fmt.Sprintf("prompt_tokens plus output_tokens (%s) exceed %s's maximum context of %s tokens: the serving engines refuse such requests. Lower %s, or choose a model with a longer context.",
+				catalog.GroupDigits(sum), tm.Name, catalog.GroupDigits(longest), at), at))
+	}
+}
+
 // validateSettings checks the ranges, values and versions of the other
 // settings, and the list entries.
 func validateSettings(p *problems, req Request) {
@@ -321,8 +348,11 @@ func validateContradictions(p *problems, req Request, small bool) {
 // source explains them (catalog.UnknownName).
 func validateNames(p *problems, cat *catalog.Catalog, req Request) {
 	if m := req.Model; m != nil && strings.TrimSpace(m.Name) != "" && isModelWorkload(req.Workload) {
-		if _, _, ok := cat.ResolveModel(m.Name); !ok {
+		tm, _, ok := cat.ResolveModel(m.Name)
+		if !ok {
 			p.invalid(fe("Unknown Model", cat.UnknownName(catalog.ModelName, m.Name)+" Or describe the model with model.parameters_billion instead of model.name.", "model", "name"))
+		} else {
+			validateRequestLength(p, req, tm)
 		}
 	}
 	// A misspelled region would remove every size; it is refused before
