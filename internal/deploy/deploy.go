@@ -162,9 +162,13 @@ type Layout struct {
 
 // KAITOLayout is what a KAITO Workspace takes beyond the layout: the KAITO
 // version the AKS add-on ships, and the preset of the served model ("" for
-// a model without one, and for jobs other than serving).
+// a model without one, and for jobs other than serving). A preset serves
+// the model's published checkpoint: for a layout sized for other weights
+// (PresetCheckpoint, the checkpoint's precision, differs from Precision,
+// the layout's) the preset is named in the note, not used.
 type KAITOLayout struct {
 	Version, Preset, PresetNote string
+	PresetCheckpoint, Precision string
 }
 
 // kaitoDeployment is the Workspace's resource and preset: the size as its
@@ -173,11 +177,18 @@ type KAITOLayout struct {
 func kaitoDeployment(l *Layout, aks *AKSDeployment) *KAITODeployment {
 	k := &KAITODeployment{InstanceType: l.SKU.Name, Count: l.Nodes, LabelSelector: aks.NodeLabels}
 	v := "KAITO"
+	mismatch := false
 	if l.KAITO != nil {
 		v = "KAITO " + l.KAITO.Version
-		k.PresetName = l.KAITO.Preset
+		mismatch = l.KAITO.Preset != "" && l.KAITO.PresetCheckpoint != l.KAITO.Precision
+		if !mismatch {
+			k.PresetName = l.KAITO.Preset
+		}
 	}
 	switch {
+	case mismatch:
+		k.Note = v + "'s preset " + l.KAITO.Preset + " serves the published " + l.KAITO.PresetCheckpoint + " checkpoint, not the " + l.KAITO.Precision +
+			" weights this layout is sized for: give the Workspace inference.template, a pod that runs vLLM with deployment.serving.vllm_args, or ask for model.precision = \"" + l.KAITO.PresetCheckpoint + "\" to use the preset."
 	case k.PresetName != "" && l.KAITO.PresetNote != "":
 		k.Note = v + " serves the model as preset " + k.PresetName + " (" + l.KAITO.PresetNote + ")."
 	case k.PresetName != "":

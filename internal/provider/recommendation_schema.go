@@ -641,7 +641,7 @@ func recommendationAttributes() map[string]schema.Attribute {
 								"instance_type":  strAttr("`resource.instanceType`: `vm_size`."),
 								"count":          int64Attr("`resource.count`: the recommendation's `nodes`."),
 								"label_selector": schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "`resource.labelSelector.matchLabels`: the node pool's `node_labels`."},
-								"preset_name":    strAttr("`inference.preset.name` where KAITO has a preset for the served model (`llama-3.1-8b-instruct` for `llama-3.1-8b`, for example); null for other models and jobs."),
+								"preset_name":    strAttr("`inference.preset.name` where KAITO has a preset for the served model (`llama-3.1-8b-instruct` for `llama-3.1-8b`, for example) at its published precision, which the preset's checkpoint holds; null for other models, for another `model.precision` (the layout is not sized for the preset's weights; `note` says so) and for other jobs."),
 								"note":           strAttr("The preset and what it needs (a Hugging Face token secret for a gated model), or how to run a model without one (`inference.template` with `deployment.serving.vllm_args`)."),
 							},
 						},

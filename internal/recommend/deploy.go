@@ -32,6 +32,7 @@ func kaitoLayout(n *requirements) *deploy.KAITOLayout {
 	if m := n.mi.Model; m != nil && n.workload == WorkloadInference && n.hasModel {
 		if p, ok := n.kaito.Preset(m.ID); ok {
 			k.Preset, k.PresetNote = p.Name, p.Note
+			k.PresetCheckpoint, k.Precision = m.Precision, n.precision
 		}
 	}
 	return k

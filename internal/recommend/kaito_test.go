@@ -36,6 +36,16 @@ func TestKAITOTarget(t *testing.T) {
 	if w := res.Recommendations[0].Deployment.AKS.KAITO; w.PresetName != "" || !strings.Contains(w.Note, "inference.template") {
 		t.Errorf("qwen3-8b on KAITO: %+v", w)
 	}
+	// A preset serves the published checkpoint: Llama 3.3 70B in fp8 (the
+	// preset's bf16 weights, 131 GiB, would not fit the layout's GPUs) runs
+	// from a template, and the note names the preset and the precision
+	// that would use it.
+	res = mustRecommend(t, Request{Workload: WorkloadInference, AsOf: asOf, Model: &Model{Name: "llama-3.3-70b", Precision: PrecisionFP8}, RequestsPerSecond: f64(1), Target: TargetKAITO})
+	for _, r := range res.Recommendations {
+		if w := r.Deployment.AKS.KAITO; w.PresetName != "" || !strings.Contains(w.Note, "llama-3.3-70b-instruct serves the published bf16 checkpoint") || !strings.Contains(w.Note, "inference.template") {
+			t.Errorf("llama-3.3-70b fp8 on %s with KAITO: %+v", r.VMSize, w)
+		}
+	}
 }
 
 // rejectionOf is the rejection under a constraint, nil without one.
