@@ -280,7 +280,7 @@ func TestReplacementSizes(t *testing.T) {
 
 func TestPricesPositiveAndSpotNotAboveOnDemand(t *testing.T) {
 	c := mustDefault(t)
-	spots := 0
+	spots, noSpot := 0, 0
 	for _, s := range c.SKUs() {
 		for region, p := range s.Prices {
 			if p.Region != region {
@@ -292,24 +292,42 @@ func TestPricesPositiveAndSpotNotAboveOnDemand(t *testing.T) {
 			if p.SnapshotDate != c.PriceSnapshotDate || p.Source == "" {
 				t.Errorf("%s in %s: snapshot %q, source %q", s.Name, region, p.SnapshotDate, p.Source)
 			}
-			if p.SpotUSDPerHour == nil {
-				if p.SpotSource != "" {
-					t.Errorf("%s in %s: spot source without spot price", s.Name, region)
-				}
-				continue
+			if p.SpotUSDPerHour != nil {
+				spots++
 			}
-			spots++
-			if sp := *p.SpotUSDPerHour; !(sp > 0) || sp > p.USDPerHour {
-				t.Errorf("%s in %s: spot %v, on-demand %v", s.Name, region, sp, p.USDPerHour)
+			if p.NoSpot {
+				noSpot++
 			}
-			if p.SpotSource == "" {
-				t.Errorf("%s in %s: spot price without source", s.Name, region)
+			if msg := spotDefect(p); msg != "" {
+				t.Errorf("%s in %s: %s", s.Name, region, msg)
 			}
 		}
 	}
 	if spots == 0 {
 		t.Error("no spot price at all")
 	}
+	if noSpot == 0 {
+		t.Error("no size Azure sells no Spot VMs of (D75): the spot table's rows without prices are lost")
+	}
+}
+
+// spotDefect is what is wrong with a price's spot figures: a spot price
+// above the on-demand one or without a source, or a source without a spot
+// price or a statement that Azure sells none (NoSpot); "" when nothing.
+func spotDefect(p Price) string {
+	switch sp := p.SpotUSDPerHour; {
+	case sp == nil && p.NoSpot != (p.SpotSource != ""):
+		return fmt.Sprintf("no spot price, NoSpot %v, spot source %q", p.NoSpot, p.SpotSource)
+	case sp == nil:
+		return ""
+	case p.NoSpot:
+		return "a spot price, and NoSpot"
+	case !(*sp > 0) || *sp > p.USDPerHour:
+		return fmt.Sprintf("spot %v, on-demand %v", *sp, p.USDPerHour)
+	case p.SpotSource == "":
+		return "spot price without source"
+	}
+	return ""
 }
 
 func TestPriceCoverage(t *testing.T) {

@@ -425,7 +425,7 @@ func (c *Catalog) applyPrices(p *PriceOverlay, rep *OverlayReport) {
 			}
 			if fp.SpotUSDPerHour != nil {
 				sp := *fp.SpotUSDPerHour
-				np.SpotUSDPerHour = &sp
+				np.SpotUSDPerHour, np.NoSpot = &sp, false
 				np.SpotSource = p.Source + ", spot meter"
 				np.SpotFile, np.SpotDate = p.File, p.SnapshotDate
 			}

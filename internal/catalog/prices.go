@@ -24,10 +24,13 @@ var (
 	spotHeaderDated = append(append([]string{}, spotHeader...), "date", "source")
 )
 
-// spotRatio is a spot-to-on-demand ratio and where it comes from.
+// spotRatio is a spot-to-on-demand ratio and where it comes from; none
+// is a row listed without prices: Azure sells no Spot VMs of the size in
+// the region (D75).
 type spotRatio struct {
 	ratio        float64
 	date, source string // date "" when the source gives none
+	none         bool
 }
 
 // loadPrices reads region,vm_size,usd_per_hour rows and, optionally, the
@@ -58,7 +61,10 @@ func (c *Catalog) loadPrices(prices, spot io.Reader) error {
 			return fmt.Errorf("prices.csv line %d: %s in %s is priced twice", i+2, r[1], r[0])
 		}
 		price := Price{Region: r[0], USDPerHour: p, SnapshotDate: c.PriceSnapshotDate, Source: "embedded snapshot of " + c.PriceSnapshotDate}
-		if sr, ok := ratios[[2]string{r[0], strings.ToLower(r[1])}]; ok {
+		switch sr, ok := ratios[[2]string{r[0], strings.ToLower(r[1])}]; {
+		case ok && sr.none:
+			price.NoSpot, price.SpotDate, price.SpotSource = true, sr.date, sr.source
+		case ok:
 			sp := math.Round(p*sr.ratio*1e6) / 1e6
 			price.SpotUSDPerHour, price.SpotDate = &sp, sr.date
 			price.SpotSource = "estimate: on-demand price times the spot-to-on-demand ratio of " + sr.source + spotWhen(sr)
@@ -74,7 +80,8 @@ func (c *Catalog) loadPrices(prices, spot io.Reader) error {
 }
 
 // readSpotRatios reads the spot table's ratios by region and lower-case
-// size; a row without a discount gives none (D33).
+// size; a row without a discount gives none (D33), and a row without
+// prices says Azure sells no Spot VMs there (D75).
 func (c *Catalog) readSpotRatios(spot io.Reader) (map[[2]string]spotRatio, error) {
 	srows, dated, err := readCSVEither(spot, spotHeader, spotHeaderDated)
 	if err != nil {
@@ -83,7 +90,12 @@ func (c *Catalog) readSpotRatios(spot io.Reader) (map[[2]string]spotRatio, error
 	ratios := map[[2]string]spotRatio{}
 	for i, r := range srows {
 		if r[2] == "" && r[3] == "" {
-			continue // listed without prices: no ratio to learn
+			sr := spotRatio{none: true, source: c.SpotSource}
+			if dated {
+				sr.date, sr.source = r[4], cmpOr(r[5], c.SpotSource)
+			}
+			ratios[[2]string{r[0], strings.ToLower(r[1])}] = sr
+			continue
 		}
 		od, err1 := strconv.ParseFloat(r[2], 64)
 		sp, err2 := strconv.ParseFloat(r[3], 64)

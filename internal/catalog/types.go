@@ -283,6 +283,10 @@ type Price struct {
 	// SpotDate is the date of the spot figure (YYYY-MM-DD), "" when its
 	// source gives none.
 	SpotDate string
+	// NoSpot: Azure sells no Spot VMs of the size in the region (the
+	// spot table lists the pair without prices, D75; SpotSource and
+	// SpotDate say where and when). A prices_file spot price clears it.
+	NoSpot bool
 	// File and SpotFile are the prices file the price and the spot price
 	// come from; empty for the embedded snapshot.
 	File, SpotFile string

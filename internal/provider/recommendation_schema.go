@@ -373,7 +373,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"spot": schema.BoolAttribute{
 			Optional:            true,
-			MarkdownDescription: "Price with spot estimates where known, and say so. Spot suits interruptible inference; for training and fine-tuning it adds a warning to checkpoint regularly. Defaults to `false`.",
+			MarkdownDescription: "Price with spot estimates where known, and say so, and deploy on Spot VMs (`deployment`'s Spot settings of each target). Where Azure sells no Spot VMs of a size in its region (the Resource SKUs API marks it not low-priority capable, catalog decision D75), the size keeps its on-demand price and on-demand settings, with a warning, after the sizes with a spot price. Spot suits interruptible inference; for training and fine-tuning it adds a warning to checkpoint regularly. Defaults to `false`.",
 		},
 		"min_lifetime_months": schema.Int64Attribute{
 			Optional: true,

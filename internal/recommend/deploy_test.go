@@ -46,6 +46,13 @@ type deploymentCheck struct {
 	r      Recommendation
 }
 
+// onSpot reports whether the layout runs on Spot VMs: the request asks for
+// them, unless Azure sells none of the size in its price region (D75).
+func (c *deploymentCheck) onSpot() bool {
+	p := c.r.SKU.Prices[c.r.PriceRegion]
+	return c.req.Spot && (!p.NoSpot || c.r.PriceIsSpot)
+}
+
 // fail reports a defect of the recommendation's deployment settings.
 func (c *deploymentCheck) fail(format string, args ...any) {
 	c.t.Helper()
@@ -160,7 +167,7 @@ func (c *deploymentCheck) aks() {
 			wantDriver = deploy.GPUDriverNone
 		}
 	}
-	spot := c.req.Spot
+	spot := c.onSpot()
 	if a.GPUDriver != wantDriver || (len(a.NodeTaints) > 0) != (isGPU || spot) || a.NodeLabels[deploy.LabelVMSize] != c.r.VMSize ||
 		(a.OSSKU == deploy.OSSKUUbuntu2404) != (isGPU && (s.Confidential || s.Placement != nil)) {
 		c.fail("AKS driver %q, taints %v, labels %v, os_sku %q", a.GPUDriver, a.NodeTaints, a.NodeLabels, a.OSSKU)
@@ -257,7 +264,7 @@ func (c *deploymentCheck) azureML() {
 		return
 	}
 	want := deploy.AzureMLDeployment{VMSize: c.r.VMSize, VMPriority: deploy.AzureMLDedicated, MaxNodeCount: c.r.Nodes}
-	if c.req.Spot {
+	if c.onSpot() {
 		want.VMPriority = deploy.AzureMLLowPriority
 	}
 	if *m != want {
@@ -274,7 +281,7 @@ func (c *deploymentCheck) batch() {
 		return
 	}
 	dedicated, spot := r.Nodes, int64(0)
-	if c.req.Spot {
+	if c.onSpot() {
 		dedicated, spot = 0, r.Nodes
 	}
 	hasImage := c.wantURN() != ""
@@ -586,6 +593,33 @@ func TestNoSizePageWarning(t *testing.T) {
 	}
 	if top := res.Recommendations[0]; top.VMSize != "Standard_ND96is_H100_v5" || top.Deployment.RDMA {
 		t.Errorf("top %s, RDMA %v", top.VMSize, top.Deployment.RDMA)
+	}
+}
+
+// Spot where Azure sells none: the Resource SKUs API marks the NC A100 v4
+// sizes not low-priority capable in eastus (D75). Asked for spot there on
+// every target, each keeps its on-demand price and deploys on demand, and
+// the warnings say why; a region that sells them deploys Spot.
+func TestNoSpotSettingsWhereAzureSellsNone(t *testing.T) {
+	for _, target := range []string{TargetVM, TargetAKS, TargetAzureML, TargetBatch} {
+		req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, RequestsPerSecond: f64(1), Region: "eastus", Spot: true,
+			GPUModels: []string{"a100-pcie-80gb"}, Target: target, AsOf: asOf}
+		res := mustRecommend(t, req)
+		for _, r := range res.Recommendations {
+			d := r.Deployment
+			if r.PriceIsSpot || d.Spot != nil || (d.AKS != nil && d.AKS.Spot != nil) || (d.AzureML != nil && d.AzureML.VMPriority != deploy.AzureMLDedicated) ||
+				(d.Batch != nil && d.Batch.TargetLowPriorityNodes != 0) || !strings.HasPrefix(r.Warnings[0], "Azure sells no Spot VMs of this size in eastus") {
+				t.Errorf("%s on %s: spot price %v, settings %+v, warnings %q", r.VMSize, target, r.PriceIsSpot, d, r.Warnings)
+			}
+		}
+		if w := warningSummaries(res.Warnings); !slices.Contains(w, "No Spot VMs Of This Size") {
+			t.Errorf("target %s: warnings %v", target, w)
+		}
+	}
+	res := mustRecommend(t, Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, RequestsPerSecond: f64(1), Region: "eastus2", Spot: true,
+		GPUModels: []string{"a100-pcie-80gb"}, Target: TargetAKS, AsOf: asOf})
+	if r := res.Recommendations[0]; !r.PriceIsSpot || r.Deployment.AKS.Spot == nil {
+		t.Errorf("%s in eastus2: spot price %v, AKS spot %+v", r.VMSize, r.PriceIsSpot, r.Deployment.AKS.Spot)
 	}
 }
 

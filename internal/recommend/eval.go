@@ -27,6 +27,7 @@ type eval struct {
 	hasPrice     bool
 	spot         bool
 	lacksSpot    bool // spot = true asked for, and the size has no spot price: listed after those with one
+	noSpot       bool // spot = true asked for, and Azure sells no Spot VMs of the size in its price region: deployed on demand
 	spotDate     string
 	priceRegion  string
 	region       string       // the region the size is placed in (placeSize); "" when the request names none, or none of its regions offers the size

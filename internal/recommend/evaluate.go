@@ -104,6 +104,7 @@ func pricePerVM(n *requirements, e *eval) {
 		e.price, e.hasPrice, e.priceRegion = in.minPrice, true, in.minPriceRegion
 	}
 	e.lacksSpot = n.spot && !e.spot
+	e.noSpot = spot && !e.spot && s.Prices[e.priceRegion].NoSpot
 	if e.spot {
 		e.spotDate = s.Prices[e.priceRegion].SpotDate
 	}

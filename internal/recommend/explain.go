@@ -229,7 +229,10 @@ func warnings(n *requirements, e *eval) []string {
 	if e.region != "" && !e.hasPrice && e.in.nPriced > 0 {
 		out = append(out, "No price is known for this size in "+e.region+", where the availability file offers it; set the provider's prices_file to price it.")
 	}
-	if n.spot && !e.spot && e.hasPrice {
+	switch {
+	case e.noSpot:
+		out = append(out, noSpotWords(e, "this size")+": the price shown and the deployment settings are on-demand, so it is listed after the sizes with a spot price.")
+	case n.spot && !e.spot && e.hasPrice:
 		out = append(out, "No spot price is known for this size; the price shown is on-demand, so it is listed after the sizes with a spot price.")
 	}
 	if e.in.nPriced == 0 {
@@ -465,6 +468,9 @@ func resultWarnings(n *requirements, cat *catalog.Catalog, r ranking, evals []ev
 	case n.spot && !n.spotOn(first.in):
 		out = append(out, Warning{"No Spot On This Partition",
 			fmt.Sprintf("CycleCloud Workspace for Slurm offers Spot VMs for its htc partition only: %s runs in the %s partition on demand, priced so.", s.Name, deploy.CycleCloudPartition(&deploy.Layout{SKU: s, MPI: n.workload == WorkloadHPC}))})
+	case first.noSpot:
+		out = append(out, Warning{"No Spot VMs Of This Size",
+			noSpotWords(first.eval, s.Name) + ": its price and deployment settings are on-demand."})
 	case n.spot && !first.spot:
 		out = append(out, Warning{"No Spot Price",
 			fmt.Sprintf("No spot price is known for %s%s; its price is on-demand.", s.Name, priceWhere(n))})
@@ -508,6 +514,16 @@ func spotOrderWarning(n *requirements, r ranking) (Warning, bool) {
 	return Warning{"Sizes Without A Spot Price Listed Last",
 		fmt.Sprintf("%s%s and %s listed after the %d with one: their prices are on-demand, which cannot be compared with spot prices, and a size without a spot estimate may have no Spot offer there. A prices_file with the Retail Prices API's Spot meters prices them.",
 			catalog.Plural(without, "ranked size has no spot price", "ranked sizes have no spot price"), where, verb, with)}, true
+}
+
+// noSpotWords says that Azure sells no Spot VMs of the size (named as
+// size) in its price region, and since when the catalog knows it.
+func noSpotWords(e *eval, size string) string {
+	w := "Azure sells no Spot VMs of " + size + " in " + e.priceRegion + " (the Resource SKUs API marks it not low-priority capable there"
+	if d := e.in.sku.Prices[e.priceRegion].SpotDate; d != "" {
+		w += " on " + d
+	}
+	return w + ")"
 }
 
 // preferWarnings name the sizes in prefer that were skipped, and a size
