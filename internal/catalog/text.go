@@ -26,7 +26,7 @@ func QuoteList(values []string) string {
 }
 
 // Plural counts k things: "1 core", "36 cores", "0.25 GPUs". A whole k is
-// written without decimals, another rounded to 0.01.
+// written without decimals, another as TrimFloat writes it.
 func Plural[T ~int | ~int64 | ~float64](k T, one, many string) string {
 	switch f := float64(k); {
 	case f == 1:
@@ -34,13 +34,19 @@ func Plural[T ~int | ~int64 | ~float64](k T, one, many string) string {
 	case f == math.Trunc(f) && math.Abs(f) < 1e15:
 		return strconv.FormatInt(int64(f), 10) + " " + many
 	default:
-		return strconv.FormatFloat(Round2(f), 'f', -1, 64) + " " + many
+		return TrimFloat(f) + " " + many
 	}
 }
 
 // TrimFloat writes a number with up to two decimals and no trailing zeros:
-// 0.5, 12, 1.33.
+// 0.5, 12, 1.33; one that would round to 0 but is not, with two
+// significant digits (0.001, 0.0025), so that a small figure never reads
+// as none.
 func TrimFloat(f float64) string {
+	if a := math.Abs(f); a > 0 && a < 0.005 {
+		digits := int(-math.Floor(math.Log10(a))) + 1
+		return strings.TrimRight(strings.TrimRight(strconv.FormatFloat(f, 'f', digits, 64), "0"), ".")
+	}
 	return strconv.FormatFloat(Round2(f), 'f', -1, 64)
 }
 

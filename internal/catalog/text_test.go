@@ -15,6 +15,11 @@ func TestPlural(t *testing.T) {
 		{Plural(0.25, "GPU", "GPUs"), "0.25 GPUs"},
 		{Plural(1.0/3, "GPU", "GPUs"), "0.33 GPUs"},
 		{Plural(2.0, "copy", "copies"), "2 copies"},
+		{Plural(0.001, "request", "requests"), "0.001 requests"},
+		{TrimFloat(0.0012345), "0.0012"},
+		{TrimFloat(-0.004), "-0.004"},
+		{TrimFloat(0.005), "0.01"},
+		{TrimFloat(12.345), "12.35"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)

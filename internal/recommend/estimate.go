@@ -130,7 +130,9 @@ func servingEstimate(n *requirements, e *eval, f figures, est *Estimate) {
 	est.TimeToFirstTokenMs = ptr(round1(f.pt.atLoad.TTFT * 1000))
 	est.TimePerOutputTokenMs = ptr(round1(f.pt.atLoad.TPOT * 1000))
 	est.RequestsPerSecond = ptr(round4(f.tps / sv.Output))
-	est.SequencesPerCopy, est.ConcurrentRequests = ptr(f.pt.maxBatch), ptr(int64(math.Round(f.pt.inFlight)))
+	// At least the one sequence whose KV cache each copy holds, however
+	// light the load.
+	est.SequencesPerCopy, est.ConcurrentRequests = ptr(f.pt.maxBatch), ptr(max(1, int64(math.Round(f.pt.inFlight))))
 	if e.hasPrice {
 		served := f.tps
 		if sv.loadTPS > 0 {
@@ -269,16 +271,17 @@ func servingThroughputSentences(n *requirements, f figures) []string {
 			trimFloat(pt.atLoad.TTFT*1000), trimFloat(pt.atLoad.TPOT*1000)))
 	}
 	return append(out, fmt.Sprintf("At the load, %s per second (%s output tokens per second, %s of the capacity): each copy decodes about %s sequences together (Little's law), a request waits about %s ms for a copy (the Allen-Cunneen approximation of a queue with %s), its first token comes after %s ms and then one every %s ms; %s in the service.",
-		catalog.Plural(sv.load, "request", "requests"), groupInt(sv.loadTPS), percent(pt.util), trimFloat(pt.batch), trimFloat(pt.wait*1000), catalog.Plural(f.copies, "copy", "copies"),
+		catalog.Plural(sv.load, "request", "requests"), loadFigure(sv.loadTPS), percent(pt.util), trimFloat(pt.batch), trimFloat(pt.wait*1000), catalog.Plural(f.copies, "copy", "copies"),
 		trimFloat(pt.atLoad.TTFT*1000), trimFloat(pt.atLoad.TPOT*1000), aboutRequests(pt.inFlight, "is", "are")))
 }
 
-// aboutRequests counts the requests in a service at its load, whole and
-// grouped ("about 1 request", "about 1,234 requests"), with the verb's
-// singular or plural form when one is given.
+// aboutRequests counts the requests in a service at its load as
+// loadFigure writes them ("about 0.2 requests", "about 1 request", "about
+// 1,234 requests"), with the verb's singular or plural form when one is
+// given.
 func aboutRequests(f float64, one, many string) string {
-	s, verb := "about "+groupInt(f)+" requests", many
-	if math.Round(f) == 1 {
+	s, verb := "about "+loadFigure(f)+" requests", many
+	if loadFigure(f) == "1" {
 		s, verb = "about 1 request", one
 	}
 	if verb != "" {
@@ -307,7 +310,7 @@ func estimateReasons(n *requirements, e *eval, est *Estimate) []string {
 		s := "Estimated " + groupInt(*est.TokensPerSecond) + " output tokens per second for the service"
 		switch {
 		case est.CostPerMillionTokens != nil && n.serve.loadTPS > 0:
-			s += " (its capacity); at the load of " + groupInt(n.serve.loadTPS) + ", " + money(*est.CostPerMillionTokens) + " USD per million output tokens"
+			s += " (its capacity); at the load of " + loadFigure(n.serve.loadTPS) + ", " + money(*est.CostPerMillionTokens) + " USD per million output tokens"
 		case est.CostPerMillionTokens != nil:
 			s += ", " + money(*est.CostPerMillionTokens) + " USD per million output tokens"
 		}

@@ -456,9 +456,9 @@ func loadExplanation(sv *serving) []string {
 	}
 	var out []string
 	if sv.rateStated {
-		out = append(out, fmt.Sprintf("Load: %s requests per second (requests_per_second) × %s output tokens = %s output tokens per second across the service.", trimFloat(sv.load), groupInt(sv.Output), groupInt(sv.loadTPS)))
+		out = append(out, fmt.Sprintf("Load: %s requests per second (requests_per_second) × %s output tokens = %s output tokens per second across the service.", trimFloat(sv.load), groupInt(sv.Output), loadFigure(sv.loadTPS)))
 	} else {
-		out = append(out, fmt.Sprintf("Load: %s output tokens per second across the service (tokens_per_second), %s requests per second of %s output tokens.", groupInt(sv.loadTPS), trimFloat(sv.load), groupInt(sv.Output)))
+		out = append(out, fmt.Sprintf("Load: %s output tokens per second across the service (tokens_per_second), %s requests per second of %s output tokens.", loadFigure(sv.loadTPS), trimFloat(sv.load), groupInt(sv.Output)))
 	}
 	out = append(out, fmt.Sprintf("Each layout runs the largest batch per copy its KV cache holds within the latency targets, and the copies that carry the load at no more than %s of their capacity; the first token waits for a copy as in a queue with that many servers, and the times reported are at the load.", percent(perfmodel.MaxUtilization)))
 	if sv.derived() {

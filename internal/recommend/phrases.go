@@ -158,7 +158,7 @@ func computeLabel(n *requirements) string {
 // output tokens per second)" or "10,000 output tokens per second".
 func loadWords(sv *serving) string {
 	if sv.rateStated {
-		return catalog.Plural(sv.load, "request", "requests") + " per second (" + groupInt(sv.loadTPS) + " output tokens per second)"
+		return catalog.Plural(sv.load, "request", "requests") + " per second (" + loadFigure(sv.loadTPS) + " output tokens per second)"
 	}
-	return groupInt(sv.loadTPS) + " output tokens per second"
+	return loadFigure(sv.loadTPS) + " output tokens per second"
 }

@@ -6,6 +6,7 @@ package recommend
 import (
 	"errors"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -255,5 +256,26 @@ func TestLoadBeyondEveryJobFailsTheLoad(t *testing.T) {
 	}
 	if m := nf.NearestMiss; m != nil && m.FailedConstraint == "max_nodes" {
 		t.Errorf("nearest miss %+v", m)
+	}
+}
+
+// A very light load reads as what it is: 0.001 requests per second of 200
+// output tokens is 0.2 output tokens per second, priced at that load, with
+// at least the one request whose KV cache a copy holds; no sentence calls
+// it none.
+func TestLightLoadNeverReadsAsNone(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, PromptTokens: i64(1000), OutputTokens: i64(200),
+		RequestsPerSecond: f64(0.001), AsOf: asOf})
+	none := regexp.MustCompile(`\b0 (output tokens|requests)|load of 0,|about 0 requests`)
+	r := res.Recommendations[0]
+	text := strings.Join(append(append(append([]string{}, r.Reasons...), r.Warnings...), res.Requirements.Explanation...), "\n")
+	if m := none.FindString(text); m != "" {
+		t.Errorf("%q in:\n%s", m, text)
+	}
+	if !strings.Contains(text, "at the load of 0.2, ") || !strings.Contains(text, "0.001 requests per second") {
+		t.Errorf("the load is not named:\n%s", text)
+	}
+	if *r.Estimate.ConcurrentRequests < 1 || res.Requirements.ConcurrentRequests < 1 {
+		t.Errorf("concurrent requests %d, requirements %d", *r.Estimate.ConcurrentRequests, res.Requirements.ConcurrentRequests)
 	}
 }

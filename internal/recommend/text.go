@@ -24,6 +24,17 @@ func trimFloat(f float64) string { return catalog.TrimFloat(f) }
 // separators: 131,072.
 func groupInt(f float64) string { return catalog.GroupInt(f) }
 
+// loadFigure writes a figure of a load (output tokens per second, the
+// requests in a service): whole with thousands separators from 10 on, a
+// smaller one with its decimals (0.2, 5.25), so that a light load never
+// reads as none.
+func loadFigure(f float64) string {
+	if f >= 10 {
+		return groupInt(f)
+	}
+	return trimFloat(f)
+}
+
 func upperFirst(s string) string {
 	if s == "" {
 		return s
