@@ -25,14 +25,15 @@ func QuoteList(values []string) string {
 	return strings.Join(q, ", ")
 }
 
-// Plural counts k things: "1 core", "36 cores", "0.25 GPUs". A whole k is
-// written without decimals, another as TrimFloat writes it.
+// Plural counts k things: "1 core", "36 cores", "4,096 requests", "0.25
+// GPUs". A whole k is written without decimals and with thousands
+// separators, another as TrimFloat writes it.
 func Plural[T ~int | ~int64 | ~float64](k T, one, many string) string {
 	switch f := float64(k); {
 	case f == 1:
 		return "1 " + one
 	case f == math.Trunc(f) && math.Abs(f) < 1e15:
-		return strconv.FormatInt(int64(f), 10) + " " + many
+		return GroupDigits(int64(f)) + " " + many
 	default:
 		return TrimFloat(f) + " " + many
 	}

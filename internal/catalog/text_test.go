@@ -16,6 +16,7 @@ func TestPlural(t *testing.T) {
 		{Plural(1.0/3, "GPU", "GPUs"), "0.33 GPUs"},
 		{Plural(2.0, "copy", "copies"), "2 copies"},
 		{Plural(0.001, "request", "requests"), "0.001 requests"},
+		{Plural(int64(4096), "request", "requests"), "4,096 requests"},
 		{TrimFloat(0.0012345), "0.0012"},
 		{TrimFloat(-0.004), "-0.004"},
 		{TrimFloat(0.005), "0.01"},

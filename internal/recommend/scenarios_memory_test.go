@@ -148,7 +148,7 @@ func TestReplicasForConcurrency(t *testing.T) {
 		if float64(r.Replicas*r.TensorParallel) != r.TotalGPUs && r.GPUsPerNode >= 1 {
 			t.Errorf("%s: %d replicas × %d GPUs, %v GPUs in all", r.VMSize, r.Replicas, r.TensorParallel, r.TotalGPUs)
 		}
-		if !strings.Contains(strings.Join(r.Reasons, " "), "copies (replicas) serve the 2000 concurrent requests") {
+		if !strings.Contains(strings.Join(r.Reasons, " "), "copies (replicas) serve the 2,000 concurrent requests") {
 			t.Errorf("%s: reasons %q", r.VMSize, r.Reasons)
 		}
 	}

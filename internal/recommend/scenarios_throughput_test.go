@@ -199,7 +199,7 @@ func checkDecodeBatch(t *testing.T, r Recommendation) {
 			continue
 		}
 		found = true
-		if n, _ := strconv.ParseInt(m[1], 10, 64); n > perfmodel.MaxSeqs(&h) || n < 1 {
+		if n, _ := strconv.ParseInt(strings.ReplaceAll(m[1], ",", ""), 10, 64); n > perfmodel.MaxSeqs(&h) || n < 1 {
 			t.Errorf("%s: %q decodes more than %d sequences per copy together", r.VMSize, a, perfmodel.MaxSeqs(&h))
 		}
 	}
@@ -209,7 +209,7 @@ func checkDecodeBatch(t *testing.T, r Recommendation) {
 }
 
 // decodeSentence is the estimate's sentence on a served copy's batch.
-var decodeSentence = regexp.MustCompile(`(?:copy|copies) of [\d.]+ GPUs?, at most (\d+) sequences? each`)
+var decodeSentence = regexp.MustCompile(`(?:copy|copies) of [\d.]+ GPUs?, at most ([\d,]+) sequences? each`)
 
 // A stated deadline no size meets: the nearest miss is the size that needs
 // the shortest deadline on the VMs one job may span there, not the best

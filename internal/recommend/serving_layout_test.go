@@ -16,7 +16,7 @@ import (
 )
 
 // copiesSentence is the estimate's account of the copies it timed.
-var copiesSentence = regexp.MustCompile(`^Decode step: (\d+) (?:copy|copies) of ([\d.]+) GPUs?, at most (\d+) sequences? each`)
+var copiesSentence = regexp.MustCompile(`^Decode step: ([\d,]+) (?:copy|copies) of ([\d.]+) GPUs?, at most ([\d,]+) sequences? each`)
 
 // The layout a served recommendation reports (replicas, tensor and
 // pipeline parallel sizes, VMs) is the one its estimate times: as many
@@ -80,7 +80,7 @@ func checkServedCopies(t *testing.T, req *Request, r Recommendation) {
 	if m == nil {
 		t.Fatalf("%s on %s: no decode sentence in %q", req.Model.Name, r.VMSize, r.Estimate.Assumptions)
 	}
-	copies, _ := strconv.ParseInt(m[1], 10, 64)
+	copies, _ := strconv.ParseInt(strings.ReplaceAll(m[1], ",", ""), 10, 64)
 	gpus, _ := strconv.ParseFloat(m[2], 64)
 	split := float64(r.TensorParallel*r.PipelineStages) * math.Min(1, r.GPUsPerNode)
 	if copies != r.Replicas || math.Abs(gpus-split) > 1e-9 {
@@ -218,7 +218,7 @@ func checkAllReduceClause(t *testing.T, r Recommendation) bool {
 // replicasReason is the layout reason's account of what a served layout's
 // copies serve: the load's requests in the service, or the concurrent
 // requests.
-var replicasReason = regexp.MustCompile(`; (\d+) copies \(replicas\) (?:carry the load, about ([\d,]+) requests? in the service|serve the (\d+) concurrent requests?)\.`)
+var replicasReason = regexp.MustCompile(`; ([\d,]+) copies \(replicas\) (?:carry the load, about ([\d,]+) requests? in the service|serve the ([\d,]+) concurrent requests?)\.`)
 
 // checkReplicasReason: a layout of several copies says what they serve. At
 // a load that is the requests in the service its estimate reports (derived,
@@ -239,11 +239,11 @@ func checkReplicasReason(t *testing.T, req *Request, r Recommendation) {
 	switch {
 	case m == nil:
 		t.Errorf("%s: %d copies, no reason says what they serve: %q", r.VMSize, r.Replicas, r.Reasons)
-	case m[1] != strconv.FormatInt(r.Replicas, 10):
+	case m[1] != catalog.GroupDigits(r.Replicas):
 		t.Errorf("%s: %d copies, reason %q", r.VMSize, r.Replicas, m[0])
 	case loaded && m[2] != catalog.GroupInt(float64(*r.Estimate.ConcurrentRequests)):
 		t.Errorf("%s at a load: %q, the estimate has %d requests in the service", r.VMSize, m[0], *r.Estimate.ConcurrentRequests)
-	case !loaded && m[3] != strconv.FormatInt(valueOr(req.ConcurrentRequests, DefaultConcurrentRequests), 10):
+	case !loaded && m[3] != catalog.GroupDigits(valueOr(req.ConcurrentRequests, DefaultConcurrentRequests)):
 		t.Errorf("%s: %q, %v concurrent requests asked", r.VMSize, m[0], req.ConcurrentRequests)
 	}
 }
