@@ -522,10 +522,17 @@ var constraintTable = [numConstraints]constraintDef{
 			return fmt.Sprintf("Cannot serve %s within %d VMs at no more than %s of their capacity, at the throughput the step model estimates.", loadWords(&n.serve), MaxNodes, percent(perfmodel.MaxUtilization))
 		},
 		relax: func(n *requirements, e *eval) string {
-			if n.serve.rateStated {
+			most, sv := e.gl.mostLoad(), &n.serve
+			where := fmt.Sprintf(" (the most it serves on %s VMs at %s of their capacity)", catalog.GroupDigits(MaxNodes), percent(perfmodel.MaxUtilization))
+			switch {
+			case !(most > 0) && sv.rateStated:
 				return "lower requests_per_second"
+			case !(most > 0):
+				return "lower tokens_per_second"
+			case sv.rateStated:
+				return "lower requests_per_second to " + loadFigure(floorFigure(most/sv.Output)) + where
 			}
-			return "lower tokens_per_second"
+			return "lower tokens_per_second to " + loadFigure(floorFigure(most)) + where
 		},
 	},
 	// No layout of a service meets a stated latency target (found by the

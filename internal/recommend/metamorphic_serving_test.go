@@ -407,3 +407,41 @@ func statedDefaultsKeepLayouts(t *testing.T, eng *Engine, req Request) int {
 	}
 	return compared
 }
+
+// relaxedLoad matches a nearest miss's change to a load.
+var relaxedLoad = regexp.MustCompile(`^lower (tokens_per_second|requests_per_second) to ([\d,.]+) \(the most it serves`)
+
+// A load no size carries within the most VMs a job may take: the nearest
+// miss is the size that carries the most there, and lowering the load to
+// the figure its relax names lets that size serve it.
+func TestNearestMissOfALoadServesWhenLowered(t *testing.T) {
+	eng := newTestEngine(t, fixture(t))
+	tried := 0
+	eachService(31, func(req Request) {
+		req.MaxTimeToFirstTokenMs, req.MaxTimePerOutputTokenMs, req.MinReplicas = nil, nil, nil
+		if req.TokensPerSecond != nil {
+			req.TokensPerSecond = f64(*req.TokensPerSecond * 1000)
+		} else {
+			req.RequestsPerSecond = f64(*req.RequestsPerSecond * 10000)
+		}
+		miss, m := missAlone(eng, req, relaxedLoad)
+		if miss == nil {
+			return
+		}
+		v, _ := strconv.ParseFloat(strings.ReplaceAll(m[2], ",", ""), 64)
+		lowered := req
+		if m[1] == "tokens_per_second" {
+			lowered.TokensPerSecond = &v
+		} else {
+			lowered.RequestsPerSecond = &v
+		}
+		after, _ := passing(t, eng, lowered)
+		if _, ok := after[miss.VMSize]; !ok {
+			t.Errorf("%s: %q; lowered to %v, it lists %v", describe(req), miss.Relax, v, mapKeys(after))
+		}
+		tried++
+	})
+	if tried < 10 {
+		t.Fatalf("only %d loads missed by the load alone", tried)
+	}
+}

@@ -131,10 +131,11 @@ type closerRule struct {
 
 // closerRules are the rules nearest applies in turn, each where every
 // size within reach misses what it names, starting from the size the
-// rules before chose: a stated latency target, the size whose closest layout reaches
-// the smallest multiple of it (serving.missRatio); a stated deadline, the
-// one that needs the shortest on the VMs it may use; the job's memory, the
-// one that holds the most.
+// rules before chose: a stated latency target, the size whose closest
+// layout reaches the smallest multiple of it (serving.missRatio); a load,
+// the one that carries the most on the most VMs (gpuLayout.mostLoad); a
+// stated deadline, the one that needs the shortest on the VMs it may use;
+// the job's memory, the one that holds the most.
 func closerRules(n *requirements) []closerRule {
 	missRatio := func(e, than *eval) bool { return n.serve.missRatio(&e.gl) < n.serve.missRatio(&than.gl) }
 	hours := func(e *eval) float64 { return n.train.Hours(&e.in.Hardware, n.deadlineVMs(e.in)) }
@@ -142,6 +143,7 @@ func closerRules(n *requirements) []closerRule {
 	return []closerRule{
 		{func(c candidate) bool { return c.failed(cMaxTimeToFirstToken) }, missRatio},
 		{func(c candidate) bool { return c.failed(cMaxTimePerOutputToken) }, missRatio},
+		{func(c candidate) bool { return c.failed(cTokensPerSecond) }, func(e, than *eval) bool { return e.gl.mostLoad() > than.gl.mostLoad() }},
 		{func(c candidate) bool { return c.failed(cDeadline) }, func(e, than *eval) bool { return hours(e) > 0 && hours(e) < hours(than) }},
 		{func(c candidate) bool { return c.fails&memoryConstraints != 0 }, func(e, than *eval) bool { return reach(e) > reach(than) }},
 	}

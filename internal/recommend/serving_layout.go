@@ -199,7 +199,7 @@ func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 		// tokens_per_second, one group of copies past the most VMs (the
 		// queue of so many copies is never timed).
 		gl = servingCopies(n, in, gl, most+max(gl.PerGroup, 1), b)
-		gl.pt = servicePoint{maxBatch: b}
+		gl.pt = servicePoint{maxBatch: b, capacity: speed(float64(b))}
 		return gl, true
 	}
 	gl = servingCopies(n, in, gl, k, b)
@@ -234,6 +234,13 @@ func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 	}
 	n.job.Hold(&gl.Layout, &in.Hardware, gl.Copies, held)
 	return gl, ok
+}
+
+// mostLoad is the most output tokens per second the layout's copies carry
+// on MaxNodes VMs within MaxUtilization of their capacity, at the batch
+// each runs; 0 when the layout is not timed.
+func (gl *gpuLayout) mostLoad() float64 {
+	return float64(copiesOn(gl, MaxNodes)) * gl.pt.capacity.TPS * perfmodel.MaxUtilization
 }
 
 // mostCopies is the most copies of the layout max_nodes VMs hold

@@ -35,6 +35,16 @@ func loadFigure(f float64) string {
 	return trimFloat(f)
 }
 
+// floorFigure rounds a figure down to what loadFigure writes of it, so
+// that a limit it names is never above the figure: whole from 10 on, else
+// to 0.01.
+func floorFigure(f float64) float64 {
+	if f >= 10 {
+		return math.Floor(f)
+	}
+	return math.Floor(f*100) / 100
+}
+
 func upperFirst(s string) string {
 	if s == "" {
 		return s
