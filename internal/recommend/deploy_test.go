@@ -623,6 +623,26 @@ func TestNoSpotSettingsWhereAzureSellsNone(t *testing.T) {
 	}
 }
 
+// Spot in a region where the catalog prices no size at spot: one result
+// warning says every price is on-demand, and no size claims to be listed
+// after sizes with a spot price that are not there.
+func TestSpotWhereNoSizeHasASpotPrice(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-70b"}, RequestsPerSecond: f64(2), Region: "westeurope", Spot: true, Target: TargetAKS, AsOf: asOf})
+	for _, r := range res.Recommendations {
+		if r.PriceIsSpot {
+			t.Fatalf("%s has a spot price in westeurope: the premise is gone", r.VMSize)
+		}
+		for _, w := range r.Warnings {
+			if strings.Contains(w, "listed after the sizes with a spot price") {
+				t.Errorf("%s: %q", r.VMSize, w)
+			}
+		}
+	}
+	if w := warningSummaries(res.Warnings); !slices.Contains(w, "No Spot Prices") || slices.Contains(w, "No Spot Price") {
+		t.Errorf("warnings %v", w)
+	}
+}
+
 // With spot = true, a size named in prefer is first even without a spot
 // price; the others keep spot-priced sizes before the rest.
 func TestSpotPreferStillPins(t *testing.T) {

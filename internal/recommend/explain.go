@@ -231,9 +231,9 @@ func warnings(n *requirements, e *eval) []string {
 	}
 	switch {
 	case e.noSpot:
-		out = append(out, noSpotWords(e, "this size")+": the price shown and the deployment settings are on-demand, so it is listed after the sizes with a spot price.")
+		out = append(out, noSpotWords(e, "this size")+": the price shown and the deployment settings are on-demand"+listedAfterSpot(n))
 	case n.spot && !e.spot && e.hasPrice:
-		out = append(out, "No spot price is known for this size; the price shown is on-demand, so it is listed after the sizes with a spot price.")
+		out = append(out, "No spot price is known for this size; the price shown is on-demand"+listedAfterSpot(n))
 	}
 	if e.in.nPriced == 0 {
 		out = append(out, "The catalog has no price for this size in any region, which usually means it is not offered yet; check the Azure pricing calculator and regional availability.")
@@ -471,6 +471,13 @@ func resultWarnings(n *requirements, cat *catalog.Catalog, r ranking, evals []ev
 	case first.noSpot:
 		out = append(out, Warning{"No Spot VMs Of This Size",
 			noSpotWords(first.eval, s.Name) + ": its price and deployment settings are on-demand."})
+	case n.spot && !n.spotPriced:
+		where := ""
+		if n.region != "" {
+			where = " in " + n.region
+		}
+		out = append(out, Warning{"No Spot Prices",
+			"No ranked size has a spot price" + where + ": every price shown is on-demand, and the ranking compares them so. The deployment settings still ask for Spot VMs, billed at the Spot price when they run. A prices_file with the Retail Prices API's Spot meters prices them."})
 	case n.spot && !first.spot:
 		out = append(out, Warning{"No Spot Price",
 			fmt.Sprintf("No spot price is known for %s%s; its price is on-demand.", s.Name, priceWhere(n))})
@@ -514,6 +521,15 @@ func spotOrderWarning(n *requirements, r ranking) (Warning, bool) {
 	return Warning{"Sizes Without A Spot Price Listed Last",
 		fmt.Sprintf("%s%s and %s listed after the %d with one: their prices are on-demand, which cannot be compared with spot prices, and a size without a spot estimate may have no Spot offer there. A prices_file with the Retail Prices API's Spot meters prices them.",
 			catalog.Plural(without, "ranked size has no spot price", "ranked sizes have no spot price"), where, verb, with)}, true
+}
+
+// listedAfterSpot ends a size's warning on its on-demand price: where some
+// ranked size has a spot price, it is listed after them.
+func listedAfterSpot(n *requirements) string {
+	if n.spotPriced {
+		return ", so it is listed after the sizes with a spot price."
+	}
+	return "."
 }
 
 // noSpotWords says that Azure sells no Spot VMs of the size (named as
@@ -578,6 +594,7 @@ func explainRanking(n *requirements, r ranking) *Result {
 	if n.train.FLOPs > 0 {
 		work = flopsHow(&n.train)
 	}
+	n.spotPriced = n.spot && slices.ContainsFunc(r.cands, func(c candidate) bool { return c.spot })
 	res.Recommendations = make([]Recommendation, limit)
 	for i := 0; i < limit; i++ {
 		res.Recommendations[i] = recommendation(n, r.cands[i], int64(i+1), r.preferred && i == 0, bestHPC, work)

@@ -44,6 +44,7 @@ type settings struct {
 	minVCPUs                                       int64
 	minMem, minDisk                                float64
 	spot                                           bool
+	spotPriced                                     bool // spot, and some ranked size has a spot price (explainRanking)
 	lifetimeMonths                                 int64
 	lifetimeCutoff, warnCutoff                     time.Time
 	includePreview, confidential                   bool
