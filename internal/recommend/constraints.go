@@ -4,6 +4,7 @@
 package recommend
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/bits"
@@ -672,7 +673,9 @@ func relaxRegion(_ *requirements, e *eval) string {
 		}
 		return "choose another region, or ask Azure support for access"
 	}
-	return fmt.Sprintf("choose a region where it is priced, such as %s", strings.Join(firstN(in.regions, 3), ", "))
+	cheapest := slices.Clone(in.regions)
+	slices.SortStableFunc(cheapest, func(a, b string) int { return cmp.Compare(s.Prices[a].USDPerHour, s.Prices[b].USDPerHour) })
+	return fmt.Sprintf("choose a region where it is priced, such as %s (the cheapest first)", strings.Join(firstN(cheapest, 3), ", "))
 }
 
 // Constraints returns the names of the hard constraints in evaluation order.

@@ -5,6 +5,7 @@ package recommend
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
@@ -186,5 +187,23 @@ func TestServedPrecisionNeedsAKernel(t *testing.T) {
 	req.Model.Precision = PrecisionBF16
 	if got := rejectedBy(t, cat, req, "Standard_NC4as_T4_v3"); got == "precision" {
 		t.Error("a T4 serves bf16 weights (as fp16)")
+	}
+}
+
+// A size priced elsewhere than the request's region: the nearest miss
+// names the regions where it costs least, cheapest first, not the first
+// in the alphabet.
+func TestRelaxRegionNamesTheCheapestRegions(t *testing.T) {
+	p := prepare(testCatalog(t))
+	for i := range p.sizes {
+		in := &p.sizes[i]
+		if len(in.regions) < 4 {
+			continue
+		}
+		got := relaxRegion(nil, &eval{in: in})
+		first := strings.TrimSuffix(strings.Fields(strings.TrimPrefix(got, "choose a region where it is priced, such as "))[0], ",")
+		if p := in.sku.Prices[first].USDPerHour; p != in.minPrice {
+			t.Errorf("%s: %q names %s at %v USD/h first; its cheapest is %s at %v", in.sku.Name, got, first, p, in.minPriceRegion, in.minPrice)
+		}
 	}
 }
