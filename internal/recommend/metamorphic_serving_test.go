@@ -445,3 +445,46 @@ func TestNearestMissOfALoadServesWhenLowered(t *testing.T) {
 		t.Fatalf("only %d loads missed by the load alone", tried)
 	}
 }
+
+// The default latency targets never remove a size: a service with
+// max_nodes that states no target keeps every size the same service keeps
+// with loose stated targets (ten times the defaults), as a layout that
+// misses a default ranks after those that meet it rather than go. Services
+// on one GPU model each, where a split that misses the defaults on fewer
+// VMs competes with one that meets them on more.
+func TestDefaultTargetsNeverRemoveASize(t *testing.T) {
+	eng := testEngine(t)
+	kept := 0
+	for _, m := range []Model{{Name: "llama-3.1-70b", Precision: PrecisionFP8}, {Name: "llama-3.1-8b"}, {Name: "gpt-oss-120b"}} {
+		for _, gpu := range []string{"h100-nvl-94gb", "a100-pcie-80gb", "mi300x", "gb200"} {
+			for _, rps := range []float64{0.5, 2, 8} {
+				for vms := int64(1); vms <= 3; vms++ {
+					req := Request{Workload: WorkloadInference, Model: &m, RequestsPerSecond: f64(rps), GPUModels: []string{gpu}, MaxNodes: i64(vms), AsOf: asOf}
+					kept += defaultsKeep(t, eng, req)
+				}
+			}
+		}
+	}
+	if kept < 50 {
+		t.Fatalf("only %d sizes kept", kept)
+	}
+}
+
+// defaultsKeep checks that req, which states no latency target, keeps
+// every size it keeps with loose stated targets; it returns those kept.
+func defaultsKeep(t *testing.T, eng *Engine, req Request) int {
+	t.Helper()
+	unset, ok := passing(t, eng, req)
+	if !ok {
+		return 0
+	}
+	loose := req
+	loose.MaxTimeToFirstTokenMs, loose.MaxTimePerOutputTokenMs = f64(10*DefaultTimeToFirstTokenMs), f64(10*DefaultTimePerOutputTokenMs)
+	after, _ := passing(t, eng, loose)
+	for name := range after {
+		if _, ok := unset[name]; !ok {
+			t.Errorf("%s, max_nodes %d, %v: %s serves with loose targets stated, not with none", describe(req), *req.MaxNodes, req.GPUModels, name)
+		}
+	}
+	return len(after)
+}

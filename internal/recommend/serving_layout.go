@@ -64,10 +64,14 @@ func (n *requirements) searchServing(in *sizeInfo, def gpuLayout, limit, span in
 }
 
 // servesBetter reports whether layout a serves the demand better than b:
-// within the default latency targets where b misses them (an interactive
-// service's, as if stated), then on fewer VMs, then with more output tokens
-// per second.
+// within max_nodes where b is not (only a stated constraint removes a
+// size), then within the default latency targets where b misses them (an
+// interactive service's, as if stated), then on fewer VMs, then with more
+// output tokens per second.
 func (n *requirements) servesBetter(a, b *gpuLayout) bool {
+	if wa, wb := a.Nodes <= n.maxNodes, b.Nodes <= n.maxNodes; wa != wb {
+		return wa
+	}
 	if la, lb := n.serve.missesDefaultTargets(a.pt.atLoad), n.serve.missesDefaultTargets(b.pt.atLoad); la != lb {
 		return lb
 	}
