@@ -570,6 +570,12 @@ func satisfiesLayout(req Request, r Recommendation) string {
 	if req.Cores != nil && (req.Workload == "hpc" || req.Workload == "htc") && r.Nodes**s.VCPUs < *req.Cores {
 		return "cores"
 	}
+	if req.MinReplicas != nil && req.Nodes == nil && (r.Replicas < *req.MinReplicas || r.Nodes < *req.MinReplicas) {
+		return "min_replicas"
+	}
+	if req.MaxNodes != nil && r.Nodes > *req.MaxNodes {
+		return "max_nodes"
+	}
 	return ""
 }
 

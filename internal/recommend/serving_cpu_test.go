@@ -167,3 +167,18 @@ func TestSmallModelOnCPUWarnsPastDefaultTargets(t *testing.T) {
 		t.Errorf("%v ms per token past the %d ms default, warnings %q", *r.Estimate.TimePerOutputTokenMs, DefaultTimePerOutputTokenMs, r.Warnings)
 	}
 }
+
+// min_replicas holds on every CPU size, the untimed ones too (no STREAM
+// figure: Standard_FX2ms_v2, named in prefer): three copies of a small
+// model run on three VMs, and with max_nodes = 2 no size serves them.
+func TestCPUServiceKeepsMinReplicas(t *testing.T) {
+	req := Request{Workload: WorkloadInference, Model: &Model{ParametersBillion: 0.5, Class: ClassSmall}, MinReplicas: i64(3), Prefer: []string{"Standard_FX2ms_v2"}, AsOf: asOf}
+	res := mustRecommend(t, req)
+	if r := res.Recommendations[0]; r.VMSize != "Standard_FX2ms_v2" || r.Estimate != nil || r.Nodes != 3 || r.Replicas != 3 {
+		t.Errorf("%s (estimate %+v): %d copies on %d VMs", r.VMSize, r.Estimate, r.Replicas, r.Nodes)
+	}
+	req.MaxNodes = i64(2)
+	if nf := mustNoFit(t, req); nf.NearestMiss == nil || nf.NearestMiss.Relax != "raise max_nodes to 3." {
+		t.Errorf("max_nodes = 2: nearest miss %+v", nf.NearestMiss)
+	}
+}

@@ -313,6 +313,8 @@ func layOutCPUService(n *requirements, e *eval, vc *vmCount) {
 	speed := func(b float64) perfmodel.CopySpeed { return sv.CPUSpeed(&in.Hardware, b) }
 	one := speed(1)
 	if one.TPS <= 0 {
+		// Untimed: one copy on each VM, min_replicas of them.
+		vc.need(max(sv.minReplicas, 1), cMaxNodes)
 		return
 	}
 	if sv.missed(&e.gl, one) {
