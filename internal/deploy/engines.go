@@ -93,15 +93,33 @@ func servingFor(l *Layout) *ServingDeployment {
 // served precision, "" where the checkpoint's own quantization_config
 // decides or none applies, and what the team must supply instead.
 func quantization(sv *ServedLayout) (method, note string) {
+	quantised := sv.Checkpoint != "" && !unquantised(sv.Checkpoint) // the published checkpoint names a quantization
 	switch {
-	case sv.Precision == "bf16" || sv.Precision == "fp16" || sv.Precision == "fp32" || sv.Precision == "tf32":
+	case unquantised(sv.Precision) && quantised:
+		return "", "The published " + sv.Checkpoint + " checkpoint names its quantization, which the engines apply as they load it: serve a " + sv.Precision + " checkpoint of the model for the " + sv.Precision + " weights this layout is sized for."
+	case unquantised(sv.Precision):
 		return "", ""
-	case sv.Checkpoint != "" && publishedAs(sv.Checkpoint) == sv.Precision:
+	case quantised && publishedAs(sv.Checkpoint) == sv.Precision:
 		return "", "The published " + sv.Checkpoint + " checkpoint names its quantization: the engines read it from its quantization_config."
+	case quantised:
+		// Both engines refuse --quantization that contradicts the
+		// checkpoint's quantization_config (vLLM's
+		// ModelConfig._verify_quantization).
+		return "", "Serve a checkpoint quantized to " + sv.Precision + ": the published " + sv.Checkpoint + " checkpoint names its own quantization, which the engines refuse to override."
 	case sv.Precision == "fp8":
 		return "fp8", "--quantization=fp8 quantizes the 16-bit checkpoint's weights to fp8 as it loads."
 	}
 	return "", "Serve a checkpoint quantized to " + sv.Precision + " (for example AWQ or GPTQ for int4, W8A8 for int8): the engines read its method from its quantization_config."
+}
+
+// unquantised reports whether weights of a precision are served as they
+// are stored, with no quantization method: 16- and 32-bit floats.
+func unquantised(p string) bool {
+	switch strings.ToLower(p) {
+	case "bf16", "fp16", "fp32", "tf32":
+		return true
+	}
+	return false
 }
 
 // publishedAs maps a published precision to the precision it is served

@@ -80,3 +80,27 @@ func TestServingArgsUseDocumentedFlags(t *testing.T) {
 		checkEngineArgs(t, "sglang "+SGLangVersion, sglang.args(&sv, q))
 	}
 }
+
+// --quantization=fp8 quantizes a 16-bit checkpoint as it loads; a
+// checkpoint that names its own quantization (gpt-oss's MXFP4, an fp8
+// DeepSeek) takes no --quantization the engines would refuse, and a
+// precision other than the checkpoint's says which checkpoint to serve.
+func TestQuantizationFlagOnlyOverA16BitCheckpoint(t *testing.T) {
+	for _, c := range []struct {
+		precision, checkpoint, method, note string
+	}{
+		{"fp8", "bf16", "fp8", "quantizes the 16-bit checkpoint"},
+		{"fp8", "", "fp8", "quantizes the 16-bit checkpoint"},
+		{"fp8", "mxfp4", "", "Serve a checkpoint quantized to fp8"},
+		{"fp8", "fp8", "", "names its quantization"},
+		{"fp4", "mxfp4", "", "names its quantization"},
+		{"bf16", "mxfp4", "", "serve a bf16 checkpoint"},
+		{"bf16", "bf16", "", ""},
+		{"int4", "bf16", "", "Serve a checkpoint quantized to int4"},
+	} {
+		method, note := quantization(&ServedLayout{Precision: c.precision, Checkpoint: c.checkpoint})
+		if method != c.method || !strings.Contains(note, c.note) || (c.note == "") != (note == "") {
+			t.Errorf("%s over a %q checkpoint: --quantization %q, note %q", c.precision, c.checkpoint, method, note)
+		}
+	}
+}
