@@ -545,7 +545,7 @@ var constraintTable = [numConstraints]constraintDef{
 			return fmt.Sprintf("No layout brings a request's first token within %s ms (max_time_to_first_token_ms), at the step model's prefill and decode times.", trimFloat(n.serve.maxTTFT*1000))
 		},
 		relax: func(n *requirements, e *eval) string {
-			return n.serve.raiseTarget("max_time_to_first_token_ms", n.serve.maxTTFT, &e.gl) + ", or shorten prompt_tokens"
+			return n.serve.raiseTarget("max_time_to_first_token_ms", n.serve.maxTTFT, e.gl.reachTTFT, &e.gl) + ", or shorten prompt_tokens"
 		},
 	},
 	cMaxTimePerOutputToken: {
@@ -555,7 +555,7 @@ var constraintTable = [numConstraints]constraintDef{
 			return fmt.Sprintf("No layout generates a token every %s ms (max_time_per_output_token_ms), even one sequence per copy, at the step model's decode times.", trimFloat(n.serve.maxTPOT*1000))
 		},
 		relax: func(n *requirements, e *eval) string {
-			return n.serve.raiseTarget("max_time_per_output_token_ms", n.serve.maxTPOT, &e.gl)
+			return n.serve.raiseTarget("max_time_per_output_token_ms", n.serve.maxTPOT, e.gl.reachTPOT, &e.gl)
 		},
 	},
 	// nodes is set above the VMs an InfiniBand job of the size can span

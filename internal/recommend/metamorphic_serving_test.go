@@ -488,3 +488,33 @@ func defaultsKeep(t *testing.T, eng *Engine, req Request) int {
 	}
 	return len(after)
 }
+
+// Both latency targets tight: a size that misses both fails both, so a
+// nearest miss that fails one alone serves once that one is raised as its
+// relax says.
+func TestNearestMissOfTwoTargetsServesWhenRaised(t *testing.T) {
+	eng := testEngine(t)
+	tried := 0
+	eachService(41, func(req Request) {
+		req.MaxTimeToFirstTokenMs = f64(float64(50 + deref(req.OutputTokens)%250))
+		req.MaxTimePerOutputTokenMs = f64(float64(3 + deref(req.PromptTokens)%8))
+		miss, m := missAlone(eng, req, relaxedTarget)
+		if miss == nil {
+			return
+		}
+		ms, _ := strconv.ParseFloat(m[2], 64)
+		raised := req
+		if m[1] == "max_time_to_first_token_ms" {
+			raised.MaxTimeToFirstTokenMs = &ms
+		} else {
+			raised.MaxTimePerOutputTokenMs = &ms
+		}
+		if after, _ := passing(t, eng, raised); after[miss.VMSize].VMSize == "" {
+			t.Errorf("%s: %q; raised to %v, it lists %v", describe(req), miss.Relax, ms, mapKeys(after))
+		}
+		tried++
+	})
+	if tried < 10 {
+		t.Fatalf("only %d services missed one target alone", tried)
+	}
+}

@@ -137,12 +137,13 @@ type closerRule struct {
 // stated deadline, the one that needs the shortest on the VMs it may use;
 // the job's memory, the one that holds the most.
 func closerRules(n *requirements) []closerRule {
-	missRatio := func(e, than *eval) bool { return n.serve.missRatio(&e.gl) < n.serve.missRatio(&than.gl) }
+	ttft := func(e, than *eval) bool { return n.serve.ttftRatio(&e.gl) < n.serve.ttftRatio(&than.gl) }
+	tpot := func(e, than *eval) bool { return n.serve.tpotRatio(&e.gl) < n.serve.tpotRatio(&than.gl) }
 	hours := func(e *eval) float64 { return n.train.Hours(&e.in.Hardware, n.deadlineVMs(e.in)) }
 	reach := func(e *eval) float64 { return float64(e.in.GPUUnits) * e.in.UnitMemGiB * float64(n.spanFor(e.in)) }
 	return []closerRule{
-		{func(c candidate) bool { return c.failed(cMaxTimeToFirstToken) }, missRatio},
-		{func(c candidate) bool { return c.failed(cMaxTimePerOutputToken) }, missRatio},
+		{func(c candidate) bool { return c.failed(cMaxTimeToFirstToken) }, ttft},
+		{func(c candidate) bool { return c.failed(cMaxTimePerOutputToken) }, tpot},
 		{func(c candidate) bool { return c.failed(cTokensPerSecond) }, func(e, than *eval) bool { return e.gl.mostLoad() > than.gl.mostLoad() }},
 		{func(c candidate) bool { return c.failed(cDeadline) }, func(e, than *eval) bool { return hours(e) > 0 && hours(e) < hours(than) }},
 		{func(c candidate) bool { return c.fails&memoryConstraints != 0 }, func(e, than *eval) bool { return reach(e) > reach(than) }},

@@ -197,11 +197,11 @@ func (s *serving) missesDefaultTargets(c perfmodel.CopySpeed) bool {
 
 // raiseTarget is the change that would let a size meet the stated latency
 // target name (seconds) its closest layout gl misses: raise it to the
-// time gl reaches (at the stated load, or at one sequence per copy). It
+// time gl reaches, reach (at the stated load, or at one sequence per copy). It
 // never names a value the target already allows: where the figure is not
 // above it, lowering the load is the change.
-func (s *serving) raiseTarget(name string, target float64, gl *gpuLayout) string {
-	ms := math.Ceil(gl.reach * 1000)
+func (s *serving) raiseTarget(name string, target, reach float64, gl *gpuLayout) string {
+	ms := math.Ceil(reach * 1000)
 	if !(ms > target*1000) {
 		switch {
 		case s.rateStated:

@@ -109,28 +109,40 @@ func (s *serving) loadCopies(capacity float64, most int64) int64 {
 	return k
 }
 
-// missRatio is how far a layout that misses a stated target is from it:
-// the time it reaches over the target.
+// missRatio is how far a layout that misses stated targets is from them:
+// the largest time it reaches over its target.
 func (s *serving) missRatio(gl *gpuLayout) float64 {
-	if gl.missTTFT {
-		return gl.reach / s.maxTTFT
-	}
-	return gl.reach / s.maxTPOT
+	return max(s.ttftRatio(gl), s.tpotRatio(gl))
 }
 
-// missed marks a layout as missing the stated target c (at its load, or
-// at the batch it decodes) misses, TTFT first; ok is false when it misses
-// one.
-func (s *serving) missed(gl *gpuLayout, c perfmodel.CopySpeed) bool {
-	switch {
-	case s.maxTTFT > 0 && c.TTFT > s.maxTTFT:
-		gl.missTTFT, gl.reach = true, c.TTFT
-	case s.maxTPOT > 0 && c.TPOT > s.maxTPOT:
-		gl.missTPOT, gl.reach = true, c.TPOT
-	default:
-		return false
+// ttftRatio and tpotRatio are how far a layout is from the stated target
+// on the first token and on each token: the time it reaches over the
+// target, 0 where it meets it.
+func (s *serving) ttftRatio(gl *gpuLayout) float64 {
+	if !gl.missTTFT {
+		return 0
 	}
-	return true
+	return gl.reachTTFT / s.maxTTFT
+}
+
+func (s *serving) tpotRatio(gl *gpuLayout) float64 {
+	if !gl.missTPOT {
+		return 0
+	}
+	return gl.reachTPOT / s.maxTPOT
+}
+
+// missed marks a layout as missing each stated target c (at its load, or
+// at the batch it decodes) misses, with the time it reaches; it reports
+// whether the layout misses one.
+func (s *serving) missed(gl *gpuLayout, c perfmodel.CopySpeed) bool {
+	if s.maxTTFT > 0 && c.TTFT > s.maxTTFT {
+		gl.missTTFT, gl.reachTTFT = true, c.TTFT
+	}
+	if s.maxTPOT > 0 && c.TPOT > s.maxTPOT {
+		gl.missTPOT, gl.reachTPOT = true, c.TPOT
+	}
+	return gl.missTTFT || gl.missTPOT
 }
 
 // capacity is the output tokens per second of a layout's copies at the
@@ -320,7 +332,8 @@ func layOutCPUService(n *requirements, e *eval, vc *vmCount) {
 	if sv.missed(&e.gl, one) {
 		if e.gl.missTTFT {
 			e.fail(cMaxTimeToFirstToken)
-		} else {
+		}
+		if e.gl.missTPOT {
 			e.fail(cMaxTimePerOutputToken)
 		}
 		return

@@ -113,13 +113,13 @@ func (h *hpcWork) licensePerHour(in *sizeInfo, nodes int64) float64 {
 type gpuLayout struct {
 	perfmodel.Layout
 	memNodes int64 // the VMs memory alone takes (serving: before tokens_per_second's copies)
-	// Serving with latency targets: which target the layout misses, and
-	// the time (seconds) the size's closest layout reaches for it (at the
-	// stated load, or at one sequence per copy without one), which the
+	// Serving with latency targets: which targets the layout misses, and
+	// the time (seconds) the size's closest layout reaches for each (at
+	// the stated load, or at one sequence per copy without one), which the
 	// nearest miss quotes.
-	missTTFT, missTPOT bool
-	reach              float64
-	reachAtLoad        bool // reach is at the stated load
+	missTTFT, missTPOT   bool
+	reachTTFT, reachTPOT float64
+	reachAtLoad          bool // the reach is at the stated load
 	// pt is a served layout's operating point as the search sized it.
 	pt servicePoint
 	// oneGPUCopies is the copies a served layout of one GPU per copy
