@@ -1162,7 +1162,7 @@ var recommendationErrorCases = map[string]errorCase{
 		err: `No VM Size Fits[\s\S]*workload: 9[\s\S]*gpu_vendor: 9[\s\S]*cuda_version: 1 \(Standard_ND96isr_MI300X_v5\)[\s\S]*` +
 			// Both halves of the contradiction are a nearest miss; the MI300X
 			// (failing only cuda_version) scores highest on the job.
-			wrapped(`Nearest miss: Standard_ND96isr_MI300X_v5 fails only cuda_version. To use it, remove cuda_version (AMD GPUs run ROCm, not CUDA) or set gpu_vendor to "nvidia".`),
+			wrapped(`Nearest miss: Standard_ND96isr_MI300X_v5 fails only cuda_version. To use it, remove cuda_version (AMD GPUs run ROCm, not CUDA).`),
 	},
 	"impossible budget": {
 		config: `data "hpcsku_recommendation" "x" {

@@ -259,7 +259,7 @@ var constraintTable = [numConstraints]constraintDef{
 			case !in.IsGPU:
 				return "remove cuda_version (this size has no GPU)"
 			case in.vendor != catalog.VendorNVIDIA:
-				return "remove cuda_version (AMD GPUs run ROCm, not CUDA) or set gpu_vendor to \"nvidia\""
+				return "remove cuda_version (AMD GPUs run ROCm, not CUDA)"
 			case int64(n.cuda.major) > in.maxCUDA:
 				return fmt.Sprintf("use a CUDA %d.x toolkit or older (the %s is supported up to CUDA %d)", in.maxCUDA, s.GPU.Model, in.maxCUDA)
 			default:
@@ -612,7 +612,7 @@ var constraintTable = [numConstraints]constraintDef{
 	cMaxTotalPrice: priceCap("max_total_price_per_hour", "for all VMs of the job", func(n *requirements) float64 { return n.maxTotal },
 		func(e *eval) float64 { return e.total },
 		func(e *eval) string {
-			return fmt.Sprintf("%d VMs at %s USD per hour in %s", e.nodes, trimPrice(e.price), e.priceRegion)
+			return fmt.Sprintf("%s at %s USD per hour in %s", catalog.Plural(e.nodes, "VM", "VMs"), trimPrice(e.price), e.priceRegion)
 		}),
 	// Needs several VMs while another size holds the job on one (not for
 	// hpc, htc or a fixed nodes setting; never removes a size named in
