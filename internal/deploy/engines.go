@@ -8,6 +8,7 @@ package deploy
 // job's launcher settings.
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -35,6 +36,14 @@ const (
 	VLLMDefaultMemoryShare = 0.9
 )
 
+// VLLMROCmTargets are the AMD GPU architectures vLLM's ROCm build
+// supports: its installation requirements list MI200s (gfx90a), MI300
+// (gfx942), MI350 (gfx950), Radeon RX 7900 (gfx1100/1101), Radeon RX 9000
+// (gfx1200/1201) and Ryzen AI MAX / AI 300 (gfx1151/1150)
+// (vllm-project/vllm:docs/getting_started/installation/gpu.rocm.inc.md@b4ae92e37450502be9b09de59f56386c6a7519ed).
+// vLLM arguments are given for no other AMD GPU.
+var VLLMROCmTargets = []string{"gfx90a", "gfx942", "gfx950", "gfx1100", "gfx1101", "gfx1200", "gfx1201", "gfx1150", "gfx1151"}
+
 // Placeholders a copy that spans VMs takes for each VM's own values.
 const (
 	HeadAddressPlaceholder = "${HEAD_ADDRESS}"
@@ -59,8 +68,10 @@ type ServedLayout struct {
 	Precision, Checkpoint string
 	KVFP8                 bool    // the KV cache is stored in fp8
 	MemoryShare           float64 // the share of each GPU's memory the engine takes
-	// CC is the GPU's compute capability × 10 (0 for AMD).
-	CC int
+	// CC is the GPU's compute capability × 10 (0 for AMD); GfxTarget an
+	// AMD GPU's architecture ("" for NVIDIA).
+	CC        int
+	GfxTarget string
 }
 
 // servingFor is a served layout's engine arguments; nil for a CPU size or
@@ -75,6 +86,10 @@ func servingFor(l *Layout) *ServingDeployment {
 	var notes []string
 	if quantNote != "" {
 		notes = append(notes, quantNote)
+	}
+	if sv.GfxTarget != "" && !slices.Contains(VLLMROCmTargets, sv.GfxTarget) {
+		d.VLLMArgs = nil
+		notes = append(notes, "vLLM's ROCm build does not support this GPU's architecture ("+sv.GfxTarget+"; it lists "+strings.Join(VLLMROCmTargets, ", ")+"): serve it with another engine.")
 	}
 	if sv.Precision == "int8" && sv.CC >= 100 {
 		// vLLM's INT8 W8A8 kernels exclude compute capability 10.0 and

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
 // engineFlags are the flags of the pinned engine versions the arguments
@@ -101,6 +103,19 @@ func TestQuantizationFlagOnlyOverA16BitCheckpoint(t *testing.T) {
 		method, note := quantization(&ServedLayout{Precision: c.precision, Checkpoint: c.checkpoint})
 		if method != c.method || !strings.Contains(note, c.note) || (c.note == "") != (note == "") {
 			t.Errorf("%s over a %q checkpoint: --quantization %q, note %q", c.precision, c.checkpoint, method, note)
+		}
+	}
+}
+
+// vLLM arguments only for the AMD architectures vLLM's ROCm build lists:
+// an MI300X (gfx942) and a Radeon PRO V710 (gfx1101) get them, a Radeon PRO
+// V620 (gfx1030) gets none and a note that says why; SGLang's stay.
+func TestVLLMArgsOnlyForTheROCmTargetsItSupports(t *testing.T) {
+	for gfx, want := range map[string]bool{"gfx942": true, "gfx1101": true, "gfx1030": false, "gfx900": false} {
+		sku := &catalog.SKU{Name: "x", GPU: &catalog.GPU{Count: 1, Vendor: catalog.VendorAMD, GfxTarget: gfx}}
+		d := servingFor(&Layout{SKU: sku, Served: &ServedLayout{TP: 1, PP: 1, CopiesPerVM: 1, SeqsPerCopy: 8, Context: 4096, Precision: "bf16", MemoryShare: 0.9, GfxTarget: gfx}})
+		if (d.VLLMArgs != nil) != want || d.SGLangArgs == nil || (!want && !strings.Contains(d.Note, gfx)) {
+			t.Errorf("%s: vLLM %v, SGLang %v, note %q", gfx, d.VLLMArgs, d.SGLangArgs, d.Note)
 		}
 	}
 }

@@ -50,6 +50,9 @@ func servedLayout(n *requirements, e *eval) *deploy.ServedLayout {
 		SeqsPerCopy: e.pt.maxBatch, Context: n.mi.Context, Precision: n.precision,
 		KVFP8: n.precision == perfmodel.PrecisionFP8, MemoryShare: n.job.Share, CC: in.CC,
 	}
+	if g := in.sku.GPU; g != nil {
+		sv.GfxTarget = g.GfxTarget
+	}
 	if m := n.mi.Model; m != nil {
 		sv.Checkpoint = m.Precision
 	}
