@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
 // The serving engines' versions whose flags the arguments use (argparse,
@@ -60,8 +62,11 @@ type ServedLayout struct {
 	// VMs) runs side by side.
 	TP, PP, CopiesPerVM int64
 	// SeqsPerCopy is the most sequences one copy decodes together
-	// (estimate.sequences_per_copy); Context the tokens of a sequence.
+	// (estimate.sequences_per_copy); Context the tokens of a sequence,
+	// MeanContext whether it is the mean prompt plus the mean output (no
+	// context_tokens stated), which longer requests exceed.
 	SeqsPerCopy, Context int64
+	MeanContext          bool
 	// Precision is the precision the weights are served in; Checkpoint
 	// the published precision of the named model's checkpoint ("" for a
 	// model described by its size).
@@ -96,6 +101,9 @@ func servingFor(l *Layout) *ServingDeployment {
 		// later (docs/features/quantization/int8.md).
 		d.VLLMArgs = nil
 		notes = append(notes, "vLLM runs no int8 (W8A8) model on compute capability 10.0 and later: serve it with SGLang, or at fp8.")
+	}
+	if sv.MeanContext {
+		notes = append(notes, "--max-model-len and --context-length are the mean prompt plus the mean output ("+catalog.GroupDigits(sv.Context)+" tokens), and the engines refuse a longer request: set context_tokens to the longest request to serve, which the estimate then sizes the KV cache for.")
 	}
 	if sv.PP > 1 {
 		notes = append(notes, "One copy spans "+strconv.FormatInt(sv.PP, 10)+" VMs: run the same arguments on each with "+NodeRankPlaceholder+" its rank (0 on the head) and "+HeadAddressPlaceholder+" the head VM's private address; vLLM's other VMs also take --headless.")

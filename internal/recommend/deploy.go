@@ -53,6 +53,7 @@ func servedLayout(n *requirements, e *eval) *deploy.ServedLayout {
 	if g := in.sku.GPU; g != nil {
 		sv.GfxTarget = g.GfxTarget
 	}
+	sv.MeanContext = n.req.ContextTokens == nil && (n.req.PromptTokens != nil || n.req.OutputTokens != nil)
 	if m := n.mi.Model; m != nil {
 		sv.Checkpoint = m.Precision
 	}

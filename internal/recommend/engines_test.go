@@ -129,3 +129,18 @@ func TestLaunchSettings(t *testing.T) {
 		t.Errorf("%s: CycleCloud %+v, want sbatch %v", top.VMSize, cc, want)
 	}
 }
+
+// A context the engine derives from mean prompt and output tokens is the
+// engines' hard limit on a request: the serving note says so and names
+// context_tokens; a stated context_tokens needs no such note.
+func TestMeanContextLimitIsSaid(t *testing.T) {
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, PromptTokens: i64(1000), OutputTokens: i64(200), RequestsPerSecond: f64(5), AsOf: asOf}
+	s := mustRecommend(t, req).Recommendations[0].Deployment.Serving
+	if !slices.Contains(s.VLLMArgs, "--max-model-len=1200") || !strings.Contains(s.Note, "mean prompt plus the mean output (1,200 tokens)") || !strings.Contains(s.Note, "set context_tokens") {
+		t.Errorf("vLLM %v, note %q", s.VLLMArgs, s.Note)
+	}
+	req.ContextTokens = i64(8192)
+	if s := mustRecommend(t, req).Recommendations[0].Deployment.Serving; strings.Contains(s.Note, "mean prompt") || !slices.Contains(s.VLLMArgs, "--max-model-len=8192") {
+		t.Errorf("context_tokens stated: vLLM %v, note %q", s.VLLMArgs, s.Note)
+	}
+}
