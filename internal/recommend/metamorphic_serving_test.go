@@ -518,3 +518,21 @@ func TestNearestMissOfTwoTargetsServesWhenRaised(t *testing.T) {
 		t.Fatalf("only %d services missed one target alone", tried)
 	}
 }
+
+// Where every size within reach fails max_nodes alone, the nearest miss is
+// the one that needs the fewest VMs, so its raise is the smallest that
+// serves: OPT-1.3B at 13,116 output tokens per second, three copies on
+// separate VMs, max_nodes = 1: three A100s, not the eight VMs of the
+// best-scored size.
+func TestNearestMissOfMaxNodesNeedsTheFewestVMs(t *testing.T) {
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "opt-1.3b"}, PromptTokens: i64(557), OutputTokens: i64(304), TokensPerSecond: f64(13116),
+		MaxTimePerOutputTokenMs: f64(65), MinReplicas: i64(3), MaxNodes: i64(1), AsOf: asOf}
+	nf := mustNoFit(t, req)
+	if nf.NearestMiss == nil || nf.NearestMiss.Relax != "raise max_nodes to 3." {
+		t.Fatalf("nearest miss %+v", nf.NearestMiss)
+	}
+	req.MaxNodes = i64(3)
+	if r := byName(mustRecommend(t, req), nf.NearestMiss.VMSize); r == nil || r.Nodes != 3 {
+		t.Errorf("%s with max_nodes = 3: %+v", nf.NearestMiss.VMSize, r)
+	}
+}

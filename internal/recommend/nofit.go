@@ -99,7 +99,8 @@ func withinReach(evals []eval) []candidate {
 
 // nearest is the best of the sizes within reach, as the ranking orders
 // them, unless every one misses the same thing: then the one closerRules
-// finds closest (a latency target, a deadline, the job's memory).
+// finds closest (a latency target, a load, max_nodes, a deadline, the
+// job's memory), the best ranked among those as close.
 func nearest(n *requirements, group []candidate) *eval {
 	scoreAll(n, group)
 	best := group[0]
@@ -108,18 +109,17 @@ func nearest(n *requirements, group []candidate) *eval {
 			best = c
 		}
 	}
-	m := best.eval
 	for _, r := range closerRules(n) {
 		if slices.ContainsFunc(group, func(c candidate) bool { return !r.misses(c) }) {
 			continue
 		}
 		for _, c := range group {
-			if r.closer(c.eval, m) {
-				m = c.eval
+			if r.closer(c.eval, best.eval) || (!r.closer(best.eval, c.eval) && compareCandidates(c, best) < 0) {
+				best = c
 			}
 		}
 	}
-	return m
+	return best.eval
 }
 
 // closerRule is one way every size within reach can miss the request, and
@@ -133,9 +133,10 @@ type closerRule struct {
 // size within reach misses what it names, starting from the size the
 // rules before chose: a stated latency target, the size whose closest
 // layout reaches the smallest multiple of it (serving.missRatio); a load,
-// the one that carries the most on the most VMs (gpuLayout.mostLoad); a
-// stated deadline, the one that needs the shortest on the VMs it may use;
-// the job's memory, the one that holds the most.
+// the one that carries the most on the most VMs (gpuLayout.mostLoad);
+// max_nodes, the one that needs the fewest VMs; a stated deadline, the one
+// that needs the shortest on the VMs it may use; the job's memory, the one
+// that holds the most.
 func closerRules(n *requirements) []closerRule {
 	ttft := func(e, than *eval) bool { return n.serve.ttftRatio(&e.gl) < n.serve.ttftRatio(&than.gl) }
 	tpot := func(e, than *eval) bool { return n.serve.tpotRatio(&e.gl) < n.serve.tpotRatio(&than.gl) }
@@ -145,6 +146,7 @@ func closerRules(n *requirements) []closerRule {
 		{func(c candidate) bool { return c.failed(cMaxTimeToFirstToken) }, ttft},
 		{func(c candidate) bool { return c.failed(cMaxTimePerOutputToken) }, tpot},
 		{func(c candidate) bool { return c.failed(cTokensPerSecond) }, func(e, than *eval) bool { return e.gl.mostLoad() > than.gl.mostLoad() }},
+		{func(c candidate) bool { return c.failed(cMaxNodes) }, func(e, than *eval) bool { return e.nodes < than.nodes }},
 		{func(c candidate) bool { return c.failed(cDeadline) }, func(e, than *eval) bool { return hours(e) > 0 && hours(e) < hours(than) }},
 		{func(c candidate) bool { return c.fails&memoryConstraints != 0 }, func(e, than *eval) bool { return reach(e) > reach(than) }},
 	}
