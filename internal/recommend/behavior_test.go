@@ -717,11 +717,14 @@ func TestNearestMiss(t *testing.T) {
 		t.Errorf("nearest miss %+v", nf.NearestMiss)
 	}
 	// Pretraining on the default 20 tokens per parameter (5.88e23 FLOPs)
-	// within the default 720 hours takes ⌈5.88e23 / (720 × 3,600 × 8 ×
-	// 1,307.4e12 × 0.3)⌉ = ⌈72.3⌉ = 73 of them.
+	// within the default 720 hours would take ⌈5.88e23 / (720 × 3,600 × 8 ×
+	// 1,307.4e12 × 0.3)⌉ = ⌈72.3⌉ = 73 of them, but the default deadline
+	// never removes a size: under the cap the job keeps to the VMs the cap
+	// pays for, at least the 2 that hold it, so the smallest raise is again
+	// 96.00.
 	nf = mustNoFitOn(t, cat, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, MaxTotalPricePerHour: f64(50), AsOf: asOf})
 	if m := nf.NearestMiss; m == nil || m.VMSize != "Standard_ND96isr_MI300X_v5" ||
-		m.Relax != "raise max_total_price_per_hour to at least 3504.00 (73 VMs at 48 USD per hour in eastus2)." {
+		m.Relax != "raise max_total_price_per_hour to at least 96.00 (2 VMs at 48 USD per hour in eastus2)." {
 		t.Errorf("nearest miss %+v", nf.NearestMiss)
 	}
 }
@@ -872,6 +875,26 @@ func TestPreferKeepsARetiringSizeUnderTheDefaultLifetime(t *testing.T) {
 	for _, r := range res.Recommendations {
 		if r.VMSize == size {
 			t.Fatalf("min_lifetime_months = 12 stated: %s still ranked", size)
+		}
+	}
+}
+
+// A total price cap with the default deadline: the deadline scales a job
+// out only as far as the cap pays for, and never removes a size for it.
+// Pretraining 7B on 2T tokens under 200 USD/h: ND96isr_MI300X_v5 runs on
+// the 4 VMs the cap pays for (192 USD/h), past the default 720 hours, with
+// a warning that names the VMs the default deadline takes; ND96isr_H100_v5
+// on 2.
+func TestTotalPriceCapLimitsTheDefaultDeadlinesScaleOut(t *testing.T) {
+	req := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7}, TokensBillion: f64(2000), MaxTotalPricePerHour: f64(200), MaxResults: i64(MaxResultsLimit), AsOf: asOf}
+	res := mustRecommend(t, req)
+	for size, vms := range map[string]int64{"Standard_ND96isr_MI300X_v5": 4, "Standard_ND96isr_H100_v5": 2} {
+		r := byName(res, size)
+		if r == nil || r.Nodes != vms || *r.TotalPricePerHour > 200 {
+			t.Fatalf("%s: %+v", size, r)
+		}
+		if !strings.Contains(strings.Join(r.Warnings, " "), "the most VMs max_total_price_per_hour pays for (meeting it takes ") {
+			t.Errorf("%s: warnings %q", size, r.Warnings)
 		}
 	}
 }

@@ -335,9 +335,24 @@ func estimateWarnings(n *requirements, e *eval, est *Estimate) []string {
 		return []string{slowDefaultWarning(n, est)}
 	}
 	if est.JobHours != nil && est.RelativeThroughput == nil && !n.train.deadlineStated && *est.JobHours > n.train.Deadline {
-		return []string{"The job runs about " + trimFloat(*est.JobHours) + " hours on " + catalog.Plural(e.nodes, "VM", "VMs") + ", beyond the " + itoa(DefaultDeadlineHours) + "-hour default, even on the most VMs one job may span here; set deadline_hours to accept it, or choose a size with InfiniBand or faster GPUs."}
+		return []string{"The job runs about " + trimFloat(*est.JobHours) + " hours on " + catalog.Plural(e.nodes, "VM", "VMs") + ", beyond the " + itoa(DefaultDeadlineHours) + "-hour default, " + lateWhy(n, e) + "; set deadline_hours to accept it, or choose a size with InfiniBand or faster GPUs."}
 	}
 	return nil
+}
+
+// lateWhy says what keeps a job past the default deadline on its VMs: the
+// nodes setting, max_total_price_per_hour, the quota, or the most VMs one
+// job may span.
+func lateWhy(n *requirements, e *eval) string {
+	switch {
+	case n.fixedNodes > 0:
+		return "on the VMs the nodes setting fixes"
+	case e.budgetVMs > 0:
+		return "the most VMs max_total_price_per_hour pays for (meeting it takes " + catalog.Plural(e.budgetVMs, "VM", "VMs") + ")"
+	case e.quota.deadlineVMs > 0:
+		return "the most VMs the quota leaves room for"
+	}
+	return "even on the most VMs one job may span here"
 }
 
 // slowDefaultWarning says that a served layout misses the default latency

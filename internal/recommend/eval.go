@@ -20,6 +20,7 @@ type eval struct {
 	memBand    bool    // sizing is GPU memory use, scored on the target band
 	pcieTP     bool    // a copy of the model is split over GPUs without NVLink
 	timeDriven bool    // the deadline, not memory, set the VM count
+	budgetVMs  int64   // the VMs the default deadline takes where max_total_price_per_hour pays for fewer; 0 otherwise
 	rackFill   int64   // VMs the layout added to fill its last rack; 0 when none
 	gl         gpuLayout
 

@@ -27,6 +27,7 @@ func layout(n *requirements, e *eval) {
 	scaleForDeadline(n, e, &vc)
 	placeSize(n, e, quotaVMs(n, vc, least))
 	limitByQuota(n, e, &vc, least)
+	limitByBudget(n, e, &vc, least)
 	finishLayout(n, e, vc, memLaid)
 }
 
@@ -256,6 +257,25 @@ func quotaVMs(n *requirements, vc vmCount, least int64) int64 {
 // a layout the default deadline scaled out to the VMs the quota leaves
 // free (never fewer than hold the job): the job then runs longer, with a
 // warning naming the increase that would meet the deadline.
+// limitByBudget keeps a job scaled out for the default deadline within
+// max_total_price_per_hour, as limitByQuota keeps it within the quota: the
+// most VMs the cap pays for, at least those that hold the job, which then
+// runs past the default deadline with a warning; the default deadline
+// never removes a size.
+func limitByBudget(n *requirements, e *eval, vc *vmCount, least int64) {
+	if n.maxTotal <= 0 || vc.driver != cDeadline || n.train.deadlineStated || n.fixedNodes > 0 {
+		return
+	}
+	pricePerVM(n, e)
+	if !e.hasPrice || !(e.price > 0) {
+		return
+	}
+	if most := int64(math.Floor(n.maxTotal/e.price + 1e-9)); most < vc.nodes {
+		e.budgetVMs = vc.nodes
+		vc.nodes = max(most, least)
+	}
+}
+
 func limitByQuota(n *requirements, e *eval, vc *vmCount, least int64) {
 	if !n.quotaActive() {
 		return

@@ -134,7 +134,9 @@ type closerRule struct {
 // rules before chose: a stated latency target, the size whose closest
 // layout reaches the smallest multiple of it (serving.missRatio); a load,
 // the one that carries the most on the most VMs (gpuLayout.mostLoad);
-// max_nodes, the one that needs the fewest VMs; a stated deadline, the one
+// max_nodes, the one that needs the fewest VMs; a price cap, a size with a
+// price before one without (whose relax can only remove the cap); a stated
+// deadline, the one
 // that needs the shortest on the VMs it may use; the job's memory, the one
 // that holds the most.
 func closerRules(n *requirements) []closerRule {
@@ -147,6 +149,7 @@ func closerRules(n *requirements) []closerRule {
 		{func(c candidate) bool { return c.failed(cMaxTimePerOutputToken) }, tpot},
 		{func(c candidate) bool { return c.failed(cTokensPerSecond) }, func(e, than *eval) bool { return e.gl.mostLoad() > than.gl.mostLoad() }},
 		{func(c candidate) bool { return c.failed(cMaxNodes) }, func(e, than *eval) bool { return e.nodes < than.nodes }},
+		{func(c candidate) bool { return c.failed(cMaxPrice) || c.failed(cMaxTotalPrice) }, func(e, than *eval) bool { return e.hasPrice && !than.hasPrice }},
 		{func(c candidate) bool { return c.failed(cDeadline) }, func(e, than *eval) bool { return hours(e) > 0 && hours(e) < hours(than) }},
 		{func(c candidate) bool { return c.fails&memoryConstraints != 0 }, func(e, than *eval) bool { return reach(e) > reach(than) }},
 	}
