@@ -112,3 +112,11 @@ func TestServedRequestsFitTheModelsContext(t *testing.T) {
 		}
 	}
 }
+
+// total_memory_gib sets an HPC job's VMs: nodes is not a default then.
+func TestTotalMemorySetsTheNodes(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadHPC, HPCBound: "memory_capacity", TotalMemoryGiB: f64(20000), Region: "eastus", AsOf: asOf})
+	if v, ok := res.Requirements.Defaults["nodes"]; ok || res.Requirements.Nodes < 2 {
+		t.Errorf("defaults nodes %q with %d VMs", v, res.Requirements.Nodes)
+	}
+}

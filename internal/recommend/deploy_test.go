@@ -703,3 +703,16 @@ func TestDeploymentFv7Image(t *testing.T) {
 		}
 	}
 }
+
+// Spot on CycleCloud's hpc partition, which runs on demand: each size
+// says why its price is on-demand, not that no spot price is known (the
+// same sizes have one on target vm).
+func TestCycleCloudHPCSpotSaysThePartitionRunsOnDemand(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadHPC, Cores: i64(2048), Region: "eastus", Target: TargetCycleCloud, Spot: true, AsOf: asOf})
+	for _, r := range res.Recommendations {
+		w := strings.Join(r.Warnings, " ")
+		if strings.Contains(w, "No spot price is known") || !strings.Contains(w, "partition on demand") {
+			t.Errorf("%s: %q", r.VMSize, r.Warnings)
+		}
+	}
+}

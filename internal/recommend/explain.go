@@ -232,6 +232,8 @@ func warnings(n *requirements, e *eval) []string {
 	switch {
 	case e.noSpot:
 		out = append(out, noSpotWords(e, "this size")+": the price shown and the deployment settings are on-demand"+listedAfterSpot(n))
+	case n.spot && !n.spotOn(e.in) && e.hasPrice:
+		out = append(out, "CycleCloud Workspace for Slurm runs this size in its "+deploy.CycleCloudPartition(&deploy.Layout{SKU: s, MPI: n.workload == WorkloadHPC})+" partition on demand (Spot is the htc partition's alone): the price shown is on-demand"+listedAfterSpot(n))
 	case n.spot && !e.spot && e.hasPrice:
 		out = append(out, "No spot price is known for this size; the price shown is on-demand"+listedAfterSpot(n))
 	}

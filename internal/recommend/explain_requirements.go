@@ -107,8 +107,9 @@ func (n *requirements) defaults() map[string]string {
 	}
 	if n.workload == WorkloadHPC || n.workload == WorkloadHTC {
 		set(req.HPCBound == "", "hpc_bound", n.hpc.Bound)
-		// Without cores or nodes a job is one VM of each size.
-		set(req.Cores == nil && req.Nodes == nil, "nodes", "1")
+		// Without cores, nodes or total_memory_gib a job is one VM of each
+		// size.
+		set(req.Cores == nil && req.Nodes == nil && req.TotalMemoryGiB == nil, "nodes", "1")
 	}
 	return d
 }
