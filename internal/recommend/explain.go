@@ -130,6 +130,11 @@ func gpuMemoryReason(n *requirements, e *eval) string {
 		// Timed training: sized on the GPUs it keeps busy.
 		return "Holds the " + trimFloat(n.gpuMemNeed) + " GiB the job needs on " + vms + " (" + trimFloat(in.gpuMem*float64(e.nodes)) + " GiB of GPU memory, " + percent(e.memShare()) + " used); " + catalog.Plural(n.train.GPUsUsed(&in.Hardware, e.nodes)*float64(e.nodes), "GPU", "GPUs") + " computing."
 	}
+	if !e.memBand {
+		// Training ranked by its rate per USD: sized on its GPUs, so the
+		// memory share is said, not placed in the band.
+		return "Holds the " + trimFloat(n.gpuMemNeed) + " GiB the job needs on " + vms + " (" + trimFloat(in.gpuMem*float64(e.nodes)) + " GiB of GPU memory, " + percent(e.memShare()) + " used)."
+	}
 	return "Holds the " + trimFloat(n.gpuMemNeed) + " GiB the job needs on " + vms + " (" + trimFloat(in.gpuMem*float64(e.nodes)) + " GiB of GPU memory; " + bandPercent(e.sizing) + " of what the job may use" + bandWords(e.sizing) + ")."
 }
 
@@ -334,6 +339,10 @@ func layoutReason(n *requirements, e *eval) string {
 		return b.String()
 	}
 	w := wordsOf(n.workload)
+	if n.train.UsesOneGPU(&e.in.Hardware, e.nodes) {
+		// A job one GPU holds and finishes in time runs there alone.
+		return "The " + w.parts + " are held on 1 GPU (" + trimFloat(n.gpuMemNeed) + " GiB of " + trimFloat(e.in.UnitMemGiB) + " GiB usable)."
+	}
 	return "The " + w.parts + " " + w.spread + " over " + catalog.Plural(e.in.GPUUnits*e.nodes, "GPU", "GPUs") + " (" + trimFloat(gl.PerGPU) + " GiB per GPU of " + trimFloat(e.in.UnitMemGiB) + " GiB usable)."
 }
 

@@ -4,6 +4,7 @@
 package recommend
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -205,5 +206,21 @@ func TestVisionDeadlineScalesOut(t *testing.T) {
 				t.Errorf("%s on %d VMs, %v hours: beyond max_nodes %d or the deadline", r.VMSize, r.Nodes, *r.Estimate.JobHours, *req.MaxNodes)
 			}
 		}
+	}
+}
+
+// The reasons say how a training job uses a size's GPU memory as it is:
+// Whisper large v3 without samples_million (ranked by its rate per USD)
+// fills 59% of one H100 NVL, not 100%; a LoRA fine-tune of an 8B model that
+// one GPU of an 8-GPU VM holds and finishes in time is held on that GPU,
+// not sharded over eight.
+func TestTrainingReasonsSayTheMemoryItUses(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadTraining, Model: &Model{Name: "whisper-large-v3"}, MaxResults: i64(MaxResultsLimit), AsOf: asOf})
+	if r := byName(res, "Standard_NC40ads_H100_v5"); r == nil || !strings.Contains(r.Reasons[1], "(94 GiB of GPU memory, 59% used)") {
+		t.Errorf("whisper on NC40ads_H100_v5: %+v", r)
+	}
+	res = mustRecommend(t, Request{Workload: WorkloadFineTuning, FineTuningMethod: "lora", Model: &Model{Name: "llama-3.1-8b"}, Prefer: []string{"Standard_ND96isr_H100_v5"}, AsOf: asOf})
+	if r := res.Recommendations[0]; !slices.Contains(r.Reasons, "The states and activations are held on 1 GPU (19.64 GiB of 79.65 GiB usable).") {
+		t.Errorf("%s: %q", r.VMSize, r.Reasons)
 	}
 }
