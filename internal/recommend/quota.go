@@ -41,9 +41,12 @@ func quotaVCPUs(s *catalog.SKU) int64 {
 	return 0
 }
 
-// quotaIn judges vms VMs of the size in the region against its usage file.
+// quotaIn judges vms VMs of the size in the region against its usage file:
+// Spot VMs against the region's low-priority vCPUs, except where Azure
+// sells no Spot VMs of the size there (D75), which deploy on demand.
 func (n *requirements) quotaIn(in *sizeInfo, region string, vms int64) quotaCheck {
-	q := quotaCheck{region: region, family: in.sku.QuotaFamily, perVM: quotaVCPUs(in.sku), vms: vms, spot: n.spot, status: QuotaUnknown}
+	spot := n.spot && !in.sku.Prices[region].NoSpot
+	q := quotaCheck{region: region, family: in.sku.QuotaFamily, perVM: quotaVCPUs(in.sku), vms: vms, spot: spot, status: QuotaUnknown}
 	u := n.req.Usage[region]
 	if u == nil {
 		return q

@@ -278,3 +278,14 @@ func TestUnknownQuotaLeadingByMoreThanThePenaltyRanksFirst(t *testing.T) {
 		t.Errorf("H100 NVL %+v after the A100 at %v", h, top.Score)
 	}
 }
+
+// Where Azure sells no Spot VMs of the size (NC A100 v4 in eastus, D75),
+// spot = true deploys it on demand, so its quota is its family's, not the
+// region's low-priority vCPUs: 24 of StandardNCADSA100v4Family's vCPUs.
+func TestQuotaOnDemandWhereAzureSellsNoSpot(t *testing.T) {
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, Region: "eastus", Spot: true, GPUModels: []string{"a100-pcie-80gb"}, Usage: usageFixture(t), AsOf: asOf}
+	r := byName(mustRecommend(t, req), "Standard_NC24ads_A100_v4")
+	if r == nil || r.Quota == nil || r.Quota.FamilyVCPUsAvailable == nil || *r.Quota.FamilyVCPUsAvailable != 24 {
+		t.Errorf("NC24ads_A100_v4 on spot in eastus: %+v", r)
+	}
+}
