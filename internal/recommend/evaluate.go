@@ -232,6 +232,12 @@ func speedOf(n *requirements, e *eval) float64 {
 			return 1 / e.tpot // timed once, by timeService
 		}
 	case n.hpc.Bound != "":
+		// With a reference run, the job's hours (for memory_capacity,
+		// whose throughput counts only the VMs, the hours its memory
+		// bandwidth gives), so that cost and time compare whole jobs.
+		if h := n.hpc.jobHours(in, e.nodes); h > 0 {
+			return 1 / h
+		}
 		r, _ := n.hpc.Rate(&in.Hardware, e.nodes)
 		return r
 	}

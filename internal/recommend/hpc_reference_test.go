@@ -114,3 +114,27 @@ func TestReferenceRunValidation(t *testing.T) {
 		}
 	}
 }
+
+// A memory_capacity job with a reference run and a licence per core: the
+// layouts compare on the whole job's cost and time, so among the HX176
+// sizes on the same 15 VMs the one that finishes the job for least comes
+// first, not the one with the fewest licensed cores per hour.
+func TestMemoryCapacityJobRanksOnItsJobCost(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadHPC, HPCBound: "memory_capacity", TotalMemoryGiB: f64(20000), Region: "eastus",
+		ReferenceRun: &ReferenceRun{VMSize: "Standard_HX176rs", Nodes: 12, Hours: 5}, LicenseCostPerCoreHour: f64(0.05), MaxResults: i64(MaxResultsLimit), AsOf: asOf})
+	var hx []Recommendation
+	for _, r := range res.Recommendations {
+		if strings.HasPrefix(r.VMSize, "Standard_HX176") {
+			hx = append(hx, r)
+		}
+	}
+	for i := 1; i < len(hx); i++ {
+		if *hx[i].Estimate.JobCostUSD < *hx[i-1].Estimate.JobCostUSD && *hx[i].Estimate.JobHours <= *hx[i-1].Estimate.JobHours {
+			t.Errorf("%s (%v h, %v USD) ranks below %s (%v h, %v USD)", hx[i].VMSize, *hx[i].Estimate.JobHours, *hx[i].Estimate.JobCostUSD,
+				hx[i-1].VMSize, *hx[i-1].Estimate.JobHours, *hx[i-1].Estimate.JobCostUSD)
+		}
+	}
+	if len(hx) < 3 {
+		t.Fatalf("HX176 sizes ranked: %d", len(hx))
+	}
+}
