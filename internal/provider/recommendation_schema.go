@@ -113,7 +113,8 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"concurrent_requests": schema.Int64Attribute{
 			Optional: true,
 			MarkdownDescription: "Sequences the service holds in flight at once across all its copies of the model, 1 to " + groupDigits(recommend.MaxConcurrentRequests) + ": each keeps `context_tokens` of KV cache. " +
-				"When one VM cannot hold the KV cache of them all, the service gets more copies of the model (`recommendations[*].replicas`). Defaults to `" + strconv.Itoa(recommend.DefaultConcurrentRequests) + "`. " +
+				"When one VM cannot hold the KV cache of them all, the service gets more copies of the model (`recommendations[*].replicas`). Stating it makes the service interactive (each latency target not stated takes its default); with a load (`tokens_per_second`, `requests_per_second`) it is a floor on the KV cache the copies hold, not the batch that carries the load. " +
+				"Defaults to `" + strconv.Itoa(recommend.DefaultConcurrentRequests) + "` without a load; with one, the requests in flight are derived from it (Little's law), and `requirements.concurrent_requests` reports them. " +
 				"Only for workload `inference`; anywhere else it is an error.",
 			Validators: []validator.Int64{inRange(recommend.RangeConcurrentRequests)},
 		},
@@ -135,13 +136,14 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 			Optional: true,
 			MarkdownDescription: "Mean time to a request's first output token the service must meet, in milliseconds, greater than 0 and at most " + groupDigits(int64(recommend.MaxLatencyTargetMs)) + ". " +
 				"The layout search keeps only layouts whose step-model estimate meets it, adding copies so that each decodes fewer requests; a size none of whose layouts does is removed (constraint `max_time_to_first_token_ms`), and the nearest miss gives the time it can reach. " +
-				"No default. Only for workload `inference`; anywhere else it is an error.",
+				"Without it, an interactive service (one that states `concurrent_requests`, `requests_per_second` or the other target, or no load at all) is held to a default of " + groupDigits(recommend.DefaultTimeToFirstTokenMs) + " ms, which shapes its layout where some layout meets it and ranks the layouts that miss it after those that meet it, with a warning, but removes no size; a batch service stated only by `tokens_per_second` has none. " +
+				"Only for workload `inference`; anywhere else it is an error.",
 			Validators: []validator.Float64{inRange(recommend.RangeMaxTimeToFirstToken)},
 		},
 		"max_time_per_output_token_ms": schema.Float64Attribute{
 			Optional: true,
 			MarkdownDescription: "Mean time per output token after the first the service must meet, in milliseconds (1,000 ÷ the tokens per second each user sees), greater than 0 and at most " + groupDigits(int64(recommend.MaxLatencyTargetMs)) + ". " +
-				"Applied like `max_time_to_first_token_ms` (constraint `max_time_per_output_token_ms`). No default. Only for workload `inference`; anywhere else it is an error.",
+				"Applied like `max_time_to_first_token_ms` (constraint `max_time_per_output_token_ms`). Without it, an interactive service is held to a default of " + groupDigits(recommend.DefaultTimePerOutputTokenMs) + " ms, as `max_time_to_first_token_ms` to its default: no size removed. Only for workload `inference`; anywhere else it is an error.",
 			Validators: []validator.Float64{inRange(recommend.RangeMaxTimePerOutputToken)},
 		},
 		"min_replicas": schema.Int64Attribute{
@@ -206,7 +208,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"requests_per_second": schema.Float64Attribute{
 			Optional: true,
 			MarkdownDescription: "The load as the mean arrival rate of requests to the whole service (all its copies), requests per second, greater than 0 and at most " + groupDigits(int64(recommend.MaxRequestsPerSecond)) + ". " +
-				"Its load in tokens is `requests_per_second` × `output_tokens` (stated or by the default split), which `requirements.tokens_per_second` reports; the service is sized for it as for `tokens_per_second`, and is interactive: the default latency targets hold it unless targets are stated. " +
+				"Its load in tokens is `requests_per_second` × `output_tokens` (stated or by the default split), which `requirements.tokens_per_second` reports; the service is sized for it as for `tokens_per_second`, and is interactive: each latency target not stated takes its default (stating one keeps the other's default). " +
 				"With a load and no `concurrent_requests` the requests in flight are derived, not defaulted (Little's law: load × a request's time in the service), and each recommendation's `estimate.time_to_first_token_ms` and `time_per_output_token_ms` are at this load, the first token including the wait for a copy. " +
 				"It is not `recommendations[*].estimate.requests_per_second`, which is the layout's capacity. " +
 				"Exclusive with `tokens_per_second`. Only for workload `inference`; anywhere else it is an error.",
@@ -452,7 +454,7 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 						"optimizer_gib":       float64Attr("Optimizer states of every parameter: the fp32 master copy of the weights (when they are narrower than fp32) plus Adam's two fp32 moments (`training` and full fine-tuning); null otherwise."),
 						"adapters_gib":        float64Attr("The trainable adapters of `lora` and `qlora` with their gradients and optimizer states; null otherwise."),
 						"activations_gib":     float64Attr("Activations: for `training` and `fine_tuning` those of the micro-batch (or the activation headroom of full training), for `inference` the serving engine's workspace (or, for a model without KV cache, its activations)."),
-						"kv_cache_gib":        float64Attr("`inference` of a language model: the KV cache of `concurrent_requests` sequences of `context_tokens` tokens; null otherwise."),
+						"kv_cache_gib":        float64Attr("`inference` of a language model: the KV cache of `concurrent_requests` sequences of `context_tokens` tokens; with a load (`tokens_per_second`, `requests_per_second`) and no `concurrent_requests`, of one sequence (the layout search adds each copy's batch); null otherwise."),
 						"formula":             strAttr("The formula with its inputs."),
 					},
 				},
@@ -464,14 +466,14 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 				"model":                        strAttr("Catalog identifier of the model (`model.name` resolved in the model table); null without `model.name`."),
 				"fine_tuning_method":           strAttr("Fine-tuning method the estimate used (`fine_tuning_method` or its default); null unless workload is `fine_tuning`."),
 				"context_tokens":               int64Attr("Tokens per sequence the estimate used (`context_tokens` or its default, capped at the named model's maximum context); null where it plays no part (full training, models without a sequence, no model)."),
-				"concurrent_requests":          int64Attr("Sequences in flight the KV cache was sized for (`concurrent_requests` or its default); null unless a language model is served (`inference`)."),
+				"concurrent_requests":          int64Attr("Sequences in flight the KV cache was sized for (`concurrent_requests` or its default); with a load (`tokens_per_second`, `requests_per_second`) and no `concurrent_requests`, the top-ranked layout's requests in flight at the load (Little's law; `defaults` says it was derived), while `kv_cache_gib` holds one sequence; null unless a language model is served (`inference`)."),
 				"prompt_tokens":                int64Attr("Mean prompt tokens of a request the estimate used (`prompt_tokens` or the default split); null unless a language model is served."),
 				"output_tokens":                int64Attr("Mean output tokens of a request the estimate used (`output_tokens` or the default split); null unless a language model is served."),
 				"max_time_to_first_token_ms":   float64Attr("The stated `max_time_to_first_token_ms` the layouts were searched for; null when not set."),
 				"max_time_per_output_token_ms": float64Attr("The stated `max_time_per_output_token_ms` the layouts were searched for; null when not set."),
 				"min_replicas":                 int64Attr("Copies on separate VMs the layouts hold (`min_replicas` or its default, 1); null unless a language model is served."),
 				"token_split":                  strAttr("Where `prompt_tokens` and `output_tokens` come from, in a sentence: given, or the default split and its source; null unless a language model is served."),
-				"kv_cache_gib":                 float64Attr("KV cache of every concurrent sequence, in GiB, as in `memory.kv_cache_gib`; null unless a language model is served."),
+				"kv_cache_gib":                 float64Attr("KV cache of every concurrent sequence, in GiB, as in `memory.kv_cache_gib`: of one sequence with a load (`tokens_per_second`, `requests_per_second`) and no `concurrent_requests`; null unless a language model is served."),
 				"kv_bytes_per_token":           int64Attr("KV cache per token of context, in bytes (2 × layers × KV heads × head dimension × bytes per element for a named model; approximated from the parameters otherwise); null unless a language model is served."),
 				"training_flops": float64Attr("The work of a `training` or `fine_tuning` job, in FLOPs: for a language model or an encoder, " + strconv.Itoa(perfmodel.TrainingFLOPsPerToken) + " (`lora` and `qlora`: " + strconv.Itoa(perfmodel.LoRAFLOPsPerToken) + ") × active parameters × `training_tokens_billion`, " +
 					"plus the attention term (× layers × context × attention width) for a named model; for a vision, diffusion or speech model, (" + strconv.Itoa(perfmodel.SampleTrainingFactor) + " (`lora`, `qlora`: " + strconv.Itoa(perfmodel.LoRASampleFactor) + ") × forward + frozen encoders) GFLOPs per sample × `samples_million`; null where the throughput model does not time the job."),
@@ -516,8 +518,8 @@ func recommendationAttributes() map[string]schema.Attribute {
 		"score":   float64Attr("Score from 0 to 100."),
 		"vm_size": strAttr("The size name."),
 		"nodes":   int64Attr("VMs of this size the job needs."),
-		"replicas": int64Attr("Copies of the model serving in parallel (`inference`): more than 1 when the VMs of one copy cannot hold the KV cache of every concurrent request, " +
-			"or when a VM holds several copies (its GPUs split a copy only as far as the attention heads or the lack of NVLink allow); 1 otherwise."),
+		"replicas": int64Attr("Copies of the model serving in parallel (`inference`): as many as the KV cache of the concurrent requests, the load (`tokens_per_second`, `requests_per_second`), `min_replicas` and the latency targets (stated, and an interactive service's defaults) need, " +
+			"on whole VMs (a copy is split over a VM's GPUs only as far as the attention heads allow; a split over GPUs without NVLink is allowed, with a warning and a score penalty); a small model on CPU sizes runs one copy on each VM; 1 otherwise."),
 		"tensor_parallel_size": int64Attr("GPUs of one VM each copy of the model is split over, ready for vLLM's `--tensor-parallel-size`; " +
 			"null unless the engine lays out a model for `inference` (not when `gpu_memory_gib` replaces the estimate)."),
 		"pipeline_parallel_size": int64Attr("VMs each copy of the model spans (pipeline stages), ready for vLLM's `--pipeline-parallel-size`: 1 when a copy fits one VM; " +
@@ -550,7 +552,7 @@ func recommendationAttributes() map[string]schema.Attribute {
 				"os_disk_security_encryption_type": strAttr("`os_disk.security_encryption_type`: `DiskWithVMGuestState` for a confidential size (the OS disk and the VM guest state encrypted, as Microsoft's confidential GPU onboarding deploys it), else null."),
 				"spot": schema.SingleNestedAttribute{
 					Computed: true,
-					MarkdownDescription: "Spot arguments of `azurerm_linux_virtual_machine`, `azurerm_linux_virtual_machine_scale_set` and `azurerm_orchestrated_virtual_machine_scale_set`, with `spot = true` and `target` `vm` or `vmss`; null otherwise. " +
+					MarkdownDescription: "Spot arguments of `azurerm_linux_virtual_machine`, `azurerm_linux_virtual_machine_scale_set` and `azurerm_orchestrated_virtual_machine_scale_set`, with `spot = true` and `target` `vm` or `vmss`; null otherwise, and null where Azure sells no Spot VMs of the size in its region (catalog decision D75): the VMs run on demand. " +
 						"(AKS, CycleCloud, Azure ML and Batch have their own, in their objects.)",
 					Attributes: map[string]schema.Attribute{
 						"priority":        strAttr("`priority`: `Spot`."),
@@ -609,7 +611,7 @@ func recommendationAttributes() map[string]schema.Attribute {
 						"os_sku":      strAttr("`os_sku` for the node pool where the size needs one: `Ubuntu2404` for confidential GPU sizes (the only OS Microsoft's confidential GPU onboarding supports on AKS) and ND GB200 and GB300 v6; null for AKS's default."),
 						"spot": schema.SingleNestedAttribute{
 							Computed:            true,
-							MarkdownDescription: "With `spot = true`: the Spot arguments of the node pool; `node_taints` and `node_labels` then carry `kubernetes.azure.com/scalesetpriority=spot:NoSchedule` and `kubernetes.azure.com/scalesetpriority = \"spot\"`, which AKS sets on Spot nodes and azurerm plans to remove unless the configuration sets them. Null without spot.",
+							MarkdownDescription: "With `spot = true`: the Spot arguments of the node pool; `node_taints` and `node_labels` then carry `kubernetes.azure.com/scalesetpriority=spot:NoSchedule` and `kubernetes.azure.com/scalesetpriority = \"spot\"`, which AKS sets on Spot nodes and azurerm plans to remove unless the configuration sets them. Null without spot, and null where Azure sells no Spot VMs of the size in its region (catalog decision D75): the node pool runs on demand.",
 							Attributes: map[string]schema.Attribute{
 								"priority":        strAttr("`priority`: `Spot`."),
 								"eviction_policy": strAttr("`eviction_policy`: `Delete`."),
@@ -659,7 +661,7 @@ func recommendationAttributes() map[string]schema.Attribute {
 						"max_scaleset_size":      int64Attr("Most VMs per scale set when the job's InfiniBand crosses VMs in a single placement group (100; the Slurm template's `HPCMaxScalesetSize`); null otherwise, and for sizes without a single placement group (see `interconnect`)."),
 						"fallback_machine_types": supportList("Ranked sizes with the same CPU architecture and image, this size first: sizes the partition can switch to without changing its image. Each partition takes one machine type."),
 						"sbatch_args":            strListAttr("GPU partitions: the `sbatch` options of the job: `--nodes` (`nodes`), `--gpus-per-node` and `--ntasks-per-node` (the GPUs each VM computes on, one task each; CycleCloud's Slurm configures `gres` GPUs and `select/cons_tres`); null on CPU sizes."),
-						"interruptible":          boolAttr("Whether the partition runs Spot VMs (`spot = true` and the `htc` partition, the only one CycleCloud Workspace for Slurm offers Spot on: its `useSpot`, the template's `Interruptible` with `MaxPrice` -1); `hpc` and `gpu` partitions run on demand."),
+						"interruptible":          boolAttr("Whether the partition runs Spot VMs (`spot = true` and the `htc` partition, the only one CycleCloud Workspace for Slurm offers Spot on: its `useSpot`, the template's `Interruptible` with `MaxPrice` -1); `hpc` and `gpu` partitions run on demand, and so does any partition where Azure sells no Spot VMs of the size in its region (catalog decision D75)."),
 						"note":                   strAttr("What else the partition needs: the RDMA network's address space for InfiniBand across VMs, whole racks with `scale_m1` for ND GB200 and GB300 v6, the on-demand price of a Spot request on `hpc` or `gpu`; null when nothing."),
 					},
 				},
@@ -668,7 +670,7 @@ func recommendationAttributes() map[string]schema.Attribute {
 					MarkdownDescription: "`azurerm_machine_learning_compute_cluster` settings; null unless `target` is `azureml`.",
 					Attributes: map[string]schema.Attribute{
 						"vm_size":        strAttr("`vm_size`."),
-						"vm_priority":    strAttr("`vm_priority`: `LowPriority` with `spot = true`, else `Dedicated`."),
+						"vm_priority":    strAttr("`vm_priority`: `LowPriority` with `spot = true`, else `Dedicated`; `Dedicated` also where Azure sells no Spot VMs of the size in its region (catalog decision D75)."),
 						"min_node_count": int64Attr("`scale_settings.min_node_count`: 0, so the cluster scales to zero when idle."),
 						"max_node_count": int64Attr("`scale_settings.max_node_count`: the recommendation's `nodes` (every serving copy's VMs included)."),
 					},
@@ -690,8 +692,8 @@ func recommendationAttributes() map[string]schema.Attribute {
 							},
 						},
 						"inter_node_communication":  strAttr("`inter_node_communication`: `Enabled` when one job spans VMs (MPI), else `Disabled`."),
-						"target_dedicated_nodes":    int64Attr("`fixed_scale.target_dedicated_nodes`: the recommendation's `nodes` without `spot`, else 0."),
-						"target_low_priority_nodes": int64Attr("`fixed_scale.target_low_priority_nodes`: the recommendation's `nodes` with `spot` (Batch's low-priority VMs retired in 2025; the setting now gives Spot VMs, in pools of a Batch account whose pool allocation mode is `UserSubscription`), else 0."),
+						"target_dedicated_nodes":    int64Attr("`fixed_scale.target_dedicated_nodes`: the recommendation's `nodes` without `spot`, and with `spot` where Azure sells no Spot VMs of the size in its region (catalog decision D75); else 0."),
+						"target_low_priority_nodes": int64Attr("`fixed_scale.target_low_priority_nodes`: the recommendation's `nodes` with `spot` (Batch's low-priority VMs retired in 2025; the setting now gives Spot VMs, in pools of a Batch account whose pool allocation mode is `UserSubscription`), except where Azure sells no Spot VMs of the size in its region (catalog decision D75); else 0."),
 						"note":                      strAttr("What else the pool needs, or null."),
 					},
 				},
@@ -725,8 +727,8 @@ func recommendationAttributes() map[string]schema.Attribute {
 				"tokens_per_second":        float64Attr("Tokens per second of the whole layout: processed (`training`, `fine_tuning`); for `inference`, output by every copy of the model: with a load (`tokens_per_second`, `requests_per_second`), the layout's capacity, each copy at `sequences_per_copy`; without one, serving `concurrent_requests`; null for other workloads."),
 				"cost_per_million_tokens":  float64Attr("USD per million of those tokens (output tokens for `inference`); null where `tokens_per_second` is, or where the size has no price."),
 				"samples_per_second":       float64Attr("`training` and `fine_tuning` of a vision, diffusion or speech model: samples per second of the whole layout, `requirements.samples_million` ÷ `job_hours`; null for other jobs."),
-				"time_to_first_token_ms":   float64Attr("`inference`: a request's mean time to its first output token on this layout, in milliseconds: its prompt's prefill plus the decode step it joins, plus " + strconv.FormatFloat(perfmodel.FirstTokenSeconds*1000, 'f', -1, 64) + " ms of the server's own work (parsing, tokenizing, scheduling) and, at a stated load, its wait for a copy (queueing); without a load, the idle figure; null for other workloads."),
-				"time_per_output_token_ms": float64Attr("`inference`: a request's mean time per output token after the first, in milliseconds, with the prefills continuous batching interleaves, at the stated load (idle without one); null for other workloads."),
+				"time_to_first_token_ms":   float64Attr("`inference`: a request's mean time to its first output token on this layout, in milliseconds: its prompt's prefill plus the decode step it joins, plus " + strconv.FormatFloat(perfmodel.FirstTokenSeconds*1000, 'f', -1, 64) + " ms of the server's own work (parsing, tokenizing, scheduling) and, at a stated load, its wait for a copy (queueing); without a load, at each copy's share of the concurrent requests, with no wait for a copy; null for other workloads."),
+				"time_per_output_token_ms": float64Attr("`inference`: a request's mean time per output token after the first, in milliseconds, with the prefills continuous batching interleaves, at the stated load (without one, at each copy's share of the concurrent requests); null for other workloads."),
 				"requests_per_second":      float64Attr("`inference`: requests the layout completes per second, `tokens_per_second` ÷ the output tokens of a request (its capacity, not the stated `requests_per_second`); null for other workloads."),
 				"sequences_per_copy":       int64Attr("`inference`: the most sequences one copy decodes together, its serving engine's `max_num_seqs` (vLLM, SGLang), within the KV cache and the latency targets; null for other workloads."),
 				"concurrent_requests":      int64Attr("`inference`: the requests in the service: at a load, those in flight there (Little's law); without one, `concurrent_requests` or its default; null for other workloads."),

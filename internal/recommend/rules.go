@@ -499,13 +499,15 @@ const (
 	MaxTokensPerSecond   = 1e9
 	MaxRequestsPerSecond = 1e6
 	// DefaultTimeToFirstTokenMs and DefaultTimePerOutputTokenMs are the
-	// latency targets of an interactive service (concurrent_requests
-	// stated or defaulted) without stated ones: MLPerf Inference's Server
-	// scenario limits for Llama 2 70B, 2 s to the first token and 200 ms
-	// per output token (p99 limits there, so lenient as means). Like the
-	// default deadline they never remove a size or shape a layout: layouts
-	// that miss them rank after those that meet them, with a warning. They
-	// are what such a service's latency is scored against (latencyScore).
+	// latency targets of an interactive service (serving.interactive)
+	// without stated ones: MLPerf Inference's Server scenario limits for
+	// Llama 2 70B, 2 s to the first token and 200 ms per output token (p99
+	// limits there, so lenient as means). Like the default deadline they
+	// never remove a size; they shape its layout as stated targets would
+	// where some layout within max_nodes meets them (the batch, the copies,
+	// the split), and layouts that still miss them rank after those that
+	// meet them, with a warning. They are what such a service's latency is
+	// scored against (latencyScore).
 	DefaultTimeToFirstTokenMs   = 2000
 	DefaultTimePerOutputTokenMs = 200
 	// LatencyFirstTokenShare is the time to first token's share of a

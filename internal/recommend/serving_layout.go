@@ -20,11 +20,11 @@ import (
 // the VM's GPUs and the attention heads, each copy on one VM (pipeline
 // stages across VMs only at the degree of a whole VM, where no narrower
 // split fits), each with the batch per copy its targets allow and the
-// copies the demand needs (sizeService). It keeps the layout within the
-// default latency targets of an interactive service where one is, then
-// on the fewest VMs, the lowest price per output token at a load, ties to
-// the most output tokens per second (servesBetter); def when no degree
-// does better. When no
+// copies the demand needs (sizeService). It keeps a layout within
+// max_nodes, then within the default latency targets of an interactive
+// service, then on the fewest VMs (at one price, the lowest price per
+// output token), then with the most output tokens per second
+// (servesBetter); def when no degree does better. When no
 // layout meets a stated target, the result says which it misses. The
 // result records the copies a layout of one GPU per copy needs
 // (oneGPUCopies), which tells a split the demand needs from one it does

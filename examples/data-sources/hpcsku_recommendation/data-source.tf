@@ -162,7 +162,6 @@ data "hpcsku_recommendation" "small_on_cpu" {
   }
   prompt_tokens                = 200
   output_tokens                = 100
-  concurrent_requests          = 64
   tokens_per_second            = 2000
   min_replicas                 = 2
   max_time_per_output_token_ms = 50
