@@ -506,6 +506,9 @@ var constraintTable = [numConstraints]constraintDef{
 			if !n.ibNeeded(true) {
 				where = fmt.Sprintf("up to %d, over Ethernet (interconnect = \"any\")", min(MaxNodesRDMA, n.maxNodes))
 			}
+			if n.poolLimit(MaxNodes) < MaxNodes {
+				where += fmt.Sprintf("; at most %d in a Batch pool whose nodes talk to each other", n.poolLimit(MaxNodes))
+			}
 			return fmt.Sprintf("Cannot finish the job (%s FLOPs) within deadline_hours = %s on the VMs one job may span (%s), at the throughput the throughput model estimates.", sci(n.train.FLOPs), trimFloat(n.train.Deadline), where)
 		},
 		relax: func(n *requirements, e *eval) string {

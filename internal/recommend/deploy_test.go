@@ -292,7 +292,8 @@ func (c *deploymentCheck) batch() {
 		(b.InterNodeCommunication == deploy.BatchInterNodeEnabled && r.Nodes < 2) ||
 		(b.InterNodeCommunication != deploy.BatchInterNodeEnabled && b.InterNodeCommunication != deploy.BatchInterNodeDisabled) ||
 		(d.RDMAPlacement != "" && b.InterNodeCommunication != deploy.BatchInterNodeEnabled) ||
-		(c.req.Workload == WorkloadHTC && b.InterNodeCommunication != deploy.BatchInterNodeDisabled) {
+		(c.req.Workload == WorkloadHTC && b.InterNodeCommunication != deploy.BatchInterNodeDisabled) ||
+		(b.InterNodeCommunication == deploy.BatchInterNodeEnabled && r.Nodes > deploy.BatchMPINodesBatchService) {
 		c.fail("Batch %+v, image %+v", b, b.Image)
 	}
 	// An MPI pool's limit is said for both pool allocation modes.
@@ -714,5 +715,21 @@ func TestCycleCloudHPCSpotSaysThePartitionRunsOnDemand(t *testing.T) {
 		if strings.Contains(w, "No spot price is known") || !strings.Contains(w, "partition on demand") {
 			t.Errorf("%s: %q", r.VMSize, r.Warnings)
 		}
+	}
+}
+
+// On Batch a job whose VMs talk to each other runs in one pool with
+// inter-node communication, which holds at most 100 nodes: 70B training
+// by 300 hours, which takes 216 GB200 VMs elsewhere, does not rank there,
+// and the nearest miss names the deadline its 90 VMs (five racks) meet.
+func TestBatchPoolHoldsTheJob(t *testing.T) {
+	req := Request{Workload: WorkloadTraining, Model: &Model{Name: "llama-3.1-70b"}, TokensBillion: f64(2000), DeadlineHours: f64(300), Region: "eastus", AsOf: asOf}
+	if r := mustRecommend(t, req).Recommendations[0]; r.Nodes <= deploy.BatchMPINodesBatchService {
+		t.Fatalf("the premise is gone: %s on %d VMs on target vm", r.VMSize, r.Nodes)
+	}
+	req.Target = TargetBatch
+	nf := mustNoFit(t, req)
+	if m := nf.NearestMiss; m == nil || !strings.Contains(m.Relax, "on 90 VMs of it") {
+		t.Errorf("nearest miss %+v", m)
 	}
 }

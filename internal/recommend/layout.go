@@ -171,6 +171,9 @@ func finishLayout(n *requirements, e *eval, vc vmCount, memLaid bool) {
 	if e.ibNeeded {
 		limit = min(limit, in.maxJobVMs)
 	}
+	if e.spans {
+		limit = n.poolLimit(limit)
+	}
 	switch {
 	case nodes <= limit:
 	case n.fixedNodes > 0:

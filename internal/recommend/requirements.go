@@ -478,12 +478,23 @@ func (n *requirements) workDefined() bool {
 func (n *requirements) spanFor(in *sizeInfo) int64 {
 	switch {
 	case !n.ibNeeded(true):
-		return n.maxNodes
+		return n.poolLimit(n.maxNodes)
 	case in.sku.Network.RDMA:
 		r := max(in.rackVMs, 1)
-		return max(min(in.maxJobVMs, n.maxNodes)/r*r, 1)
+		return max(n.poolLimit(min(in.maxJobVMs, n.maxNodes))/r*r, 1)
 	}
 	return 1
+}
+
+// poolLimit caps the VMs of one job spanning VMs at what its target's pool
+// holds: on Batch, a pool with inter-node communication holds at most
+// deploy.BatchMPINodesBatchService nodes (the job's VMs talk to each
+// other, so its tasks are not independent); limit elsewhere.
+func (n *requirements) poolLimit(limit int64) int64 {
+	if n.target == TargetBatch && !n.independentTasks() {
+		return min(limit, deploy.BatchMPINodesBatchService)
+	}
+	return limit
 }
 
 // deadlineSpan is the most VMs a training job scales out to for its
