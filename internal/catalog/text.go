@@ -60,6 +60,9 @@ func GroupInt(f float64) string { return GroupDigits(int64(math.Round(f))) }
 // descriptions write counts.
 func GroupDigits(n int64) string {
 	s := strconv.FormatInt(n, 10)
+	if n > -1000 && n < 1000 {
+		return s // no separator: the one string FormatInt made
+	}
 	neg := strings.HasPrefix(s, "-")
 	s = strings.TrimPrefix(s, "-")
 	var b strings.Builder

@@ -172,16 +172,18 @@ func (n *requirements) sizeService(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 func (n *requirements) sizeForConcurrency(in *sizeInfo, gl gpuLayout) (gpuLayout, bool) {
 	sv := &n.serve
 	batch := func(g *gpuLayout) int64 { return sv.share(g.Copies, maxBatch(in)) }
-	within := func(ttft, tpot float64) func(g *gpuLayout) bool {
-		return func(g *gpuLayout) bool { return meets(sv.speed(in, g, float64(batch(g))), ttft, tpot) }
+	within := func(ttft, tpot float64) func(copies int64) bool {
+		return func(copies int64) bool {
+			return meets(sv.speed(in, &gl, float64(sv.share(copies, maxBatch(in)))), ttft, tpot)
+		}
 	}
 	all, stated := within(sv.withDefaults()), within(sv.maxTTFT, sv.maxTPOT)
 	most := min(sv.seqs, n.mostCopies(&gl))
 	ok := true
-	if !all(&gl) {
+	if !all(gl.Copies) {
 		if g, met := n.fewestCopies(in, gl, most, 0, all); met {
 			gl = g
-		} else if (sv.maxTTFT > 0 || sv.maxTPOT > 0) && !stated(&gl) {
+		} else if (sv.maxTTFT > 0 || sv.maxTPOT > 0) && !stated(gl.Copies) {
 			if gl, ok = n.fewestCopies(in, gl, most, 0, stated); !ok {
 				// The closest it comes: one sequence per copy on the most
 				// copies.
@@ -221,9 +223,9 @@ func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 	gl = servingCopies(n, in, gl, k, b)
 	ok := true
 	ttft, _ := sv.withDefaults()
-	met := func(g *gpuLayout) bool { return sv.loadPoint(speed, b, g.Copies).atLoad.TTFT <= ttft }
+	met := func(copies int64) bool { return sv.loadPoint(speed, b, copies).atLoad.TTFT <= ttft }
 	switch {
-	case ttft <= 0 || met(&gl):
+	case ttft <= 0 || met(gl.Copies):
 	case sv.maxTTFT > 0:
 		// The copies that bring the first token within the target, on
 		// any number of VMs: beyond max_nodes, the size fails max_nodes on
@@ -269,17 +271,20 @@ func copiesOn(gl *gpuLayout, vms int64) int64 {
 }
 
 // fewestCopies is the layout with the fewest copies, from gl's up to
-// most, that met accepts (more copies never make it worse), each holding
-// the KV cache of batch sequences (0: its share of the concurrency); ok
-// is false when not even most does.
-func (n *requirements) fewestCopies(in *sizeInfo, gl gpuLayout, most, b int64, met func(*gpuLayout) bool) (gpuLayout, bool) {
-	if most <= gl.Copies || !met(ptr(servingCopies(n, in, gl, most, b))) {
+// most, that met accepts (more copies never make it worse; met takes the
+// copies, whole groups of a VM's), each holding the KV cache of batch
+// sequences (0: its share of the concurrency); ok is false when not even
+// most does.
+func (n *requirements) fewestCopies(in *sizeInfo, gl gpuLayout, most, b int64, met func(copies int64) bool) (gpuLayout, bool) {
+	group := max(gl.PerGroup, 1)
+	whole := func(k int64) int64 { return (k + group - 1) / group * group }
+	if most <= gl.Copies || !met(whole(most)) {
 		return gl, false
 	}
 	lo, hi := gl.Copies, most // lo misses, hi meets
 	for hi-lo > 1 {
 		mid := (lo + hi) / 2
-		if met(ptr(servingCopies(n, in, gl, mid, b))) {
+		if met(whole(mid)) {
 			hi = mid
 		} else {
 			lo = mid
