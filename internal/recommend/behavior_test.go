@@ -898,3 +898,18 @@ func TestTotalPriceCapLimitsTheDefaultDeadlinesScaleOut(t *testing.T) {
 		}
 	}
 }
+
+// A price cap's relax names the cent the layout costs, not one more from a
+// float product's error, and serves when followed: 2,000 cores on 6
+// HB-series VMs at 19.8 USD per hour is 118.80.
+func TestPriceCapRelaxIsTheCentItCosts(t *testing.T) {
+	req := Request{Workload: WorkloadHPC, Cores: i64(2000), MaxTotalPricePerHour: f64(50), Region: "eastus", LicenseCostPerCoreHour: f64(0.1), AsOf: asOf}
+	m := mustNoFit(t, req).NearestMiss
+	if m == nil || m.Relax != "raise max_total_price_per_hour to at least 118.80 (6 VMs at 19.8 USD per hour in eastus)." {
+		t.Fatalf("nearest miss %+v", m)
+	}
+	req.MaxTotalPricePerHour = f64(118.80)
+	if r := byName(mustRecommend(t, req), m.VMSize); r == nil {
+		t.Errorf("%s does not serve at 118.80", m.VMSize)
+	}
+}

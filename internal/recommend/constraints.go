@@ -650,7 +650,9 @@ func priceCap(name, what string, limit func(*requirements) float64, price func(*
 		name:   name,
 		active: func(n *requirements) bool { return limit(n) > 0 },
 		fails: func(n *requirements, evals []eval, bit uint64) {
-			mark(evals, bit, func(e *eval) bool { return !e.hasPrice || price(e) > limit(n) })
+			// Within a millionth of a dollar: 6 × 19.8 is 118.80, which a cap
+			// of 118.80 allows.
+			mark(evals, bit, func(e *eval) bool { return !e.hasPrice || price(e) > limit(n)+1e-6 })
 		},
 		reason: func(n *requirements) string {
 			return fmt.Sprintf("Costs more than %s USD per hour %s%s, or has no known price.", trimFloat(limit(n)), what, priceWhere(n))
@@ -659,7 +661,10 @@ func priceCap(name, what string, limit func(*requirements) float64, price func(*
 			if !e.hasPrice {
 				return "remove " + name + " (the catalog has no price for it)"
 			}
-			return fmt.Sprintf("raise %s to at least %s (%s)", name, money(math.Ceil(price(e)*100)/100), priced(e))
+			// Up to the cent, past the float error of a product such as 6 ×
+			// 19.8 (118.80000000000001 is 118.80, not 118.81), as fails
+			// compares.
+			return fmt.Sprintf("raise %s to at least %s (%s)", name, money(math.Ceil(price(e)*100-1e-6)/100), priced(e))
 		},
 	}
 }
