@@ -913,3 +913,19 @@ func TestPriceCapRelaxIsTheCentItCosts(t *testing.T) {
 		t.Errorf("%s does not serve at 118.80", m.VMSize)
 	}
 }
+
+// max_nodes below one rack of a rack-allocated size keeps a job on one VM:
+// 7B pretraining on GB200 by 720 hours with max_nodes = 10 misses the
+// deadline there, and the nearest miss names the rack (18 VMs), which
+// meets it when followed, before the longer deadline.
+func TestDeadlineMissBelowARackNamesTheRack(t *testing.T) {
+	req := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7}, TokensBillion: f64(2000), DeadlineHours: f64(720), GPUModels: []string{"gb200"}, MaxNodes: i64(10), AsOf: asOf}
+	m := mustNoFit(t, req).NearestMiss
+	if m == nil || !strings.HasPrefix(m.Relax, "raise max_nodes to 18 (Azure allocates these VMs by racks of 18") || !strings.Contains(m.Relax, "on 1 VM of it") {
+		t.Fatalf("nearest miss %+v", m)
+	}
+	req.MaxNodes = i64(18)
+	if r := byName(mustRecommend(t, req), m.VMSize); r == nil || r.Nodes != 18 {
+		t.Errorf("%s with max_nodes = 18: %+v", m.VMSize, r)
+	}
+}

@@ -512,9 +512,15 @@ var constraintTable = [numConstraints]constraintDef{
 			return fmt.Sprintf("Cannot finish the job (%s FLOPs) within deadline_hours = %s on the VMs one job may span (%s), at the throughput the throughput model estimates.", sci(n.train.FLOPs), trimFloat(n.train.Deadline), where)
 		},
 		relax: func(n *requirements, e *eval) string {
-			k := n.deadlineVMs(e.in)
-			h := n.train.Hours(&e.in.Hardware, k)
-			return fmt.Sprintf("raise deadline_hours to at least %s (the job takes that long on %d VMs of it)", trimFloat(math.Ceil(h)), k)
+			in := e.in
+			k := n.deadlineVMs(in)
+			h := n.train.Hours(&in.Hardware, k)
+			longer := fmt.Sprintf("raise deadline_hours to at least %s (the job takes that long on %s of it)", trimFloat(math.Ceil(h)), catalog.Plural(k, "VM", "VMs"))
+			if r := in.rackVMs; n.fixedNodes == 0 && r > 1 && n.maxNodes < r && n.ibNeeded(true) && in.maxJobVMs >= r && n.train.Hours(&in.Hardware, r) <= n.train.Deadline {
+				// max_nodes below one rack keeps the job on one VM.
+				return fmt.Sprintf("raise max_nodes to %d (Azure allocates these VMs by racks of %d when a job spans them), or %s", r, r, longer)
+			}
+			return longer
 		},
 	},
 	// An inference service cannot sustain tokens_per_second within the
