@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
@@ -212,8 +213,11 @@ func (s *serving) raiseTarget(name string, target, reach float64, gl *gpuLayout)
 		return "lower concurrent_requests"
 	}
 	where := "the size's fastest layout, one sequence per copy"
-	if gl.reachAtLoad {
+	switch {
+	case gl.reachAtLoad:
 		where = "what the size's closest layout reaches at the stated load"
+	case gl.reachBatch > 1:
+		where = "the size's fastest layout within max_nodes, " + catalog.Plural(gl.reachBatch, "sequence", "sequences") + " per copy"
 	}
 	return fmt.Sprintf("raise %s to %s (%s)", name, trimFloat(ms), where)
 }

@@ -185,10 +185,11 @@ func (n *requirements) sizeForConcurrency(in *sizeInfo, gl gpuLayout) (gpuLayout
 			gl = g
 		} else if (sv.maxTTFT > 0 || sv.maxTPOT > 0) && !stated(gl.Copies) {
 			if gl, ok = n.fewestCopies(in, gl, most, 0, stated); !ok {
-				// The closest it comes: one sequence per copy on the most
-				// copies.
+				// The closest it comes: the most copies, one sequence
+				// each where max_nodes holds that many.
 				g := servingCopies(n, in, gl, max(most, gl.Copies), 0)
-				sv.missed(&gl, sv.speed(in, &g, float64(batch(&g))))
+				gl.reachBatch = batch(&g)
+				sv.missed(&gl, sv.speed(in, &g, float64(gl.reachBatch)))
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"math"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -277,5 +278,24 @@ func TestLightLoadNeverReadsAsNone(t *testing.T) {
 	}
 	if *r.Estimate.ConcurrentRequests < 1 || res.Requirements.ConcurrentRequests < 1 {
 		t.Errorf("concurrent requests %d, requirements %d", *r.Estimate.ConcurrentRequests, res.Requirements.ConcurrentRequests)
+	}
+}
+
+// Without a load, where max_nodes holds too few copies for one sequence
+// each, the nearest miss of a per-token target says at what batch its
+// figure is, and the figure serves when followed.
+func TestNearestMissWithinMaxNodesSaysItsBatch(t *testing.T) {
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, ContextTokens: i64(8192), ConcurrentRequests: i64(32), GPUModels: []string{"h100-nvl-94gb"},
+		MaxTimePerOutputTokenMs: f64(1), MaxNodes: i64(1), AsOf: asOf}
+	m := mustNoFit(t, req).NearestMiss
+	re := regexp.MustCompile(`^raise max_time_per_output_token_ms to (\d+) \(the size's fastest layout within max_nodes, 32 sequences per copy\)\.$`)
+	sm := re.FindStringSubmatch(m.Relax)
+	if sm == nil {
+		t.Fatalf("nearest miss %+v", m)
+	}
+	ms, _ := strconv.ParseFloat(sm[1], 64)
+	req.MaxTimePerOutputTokenMs = &ms
+	if byName(mustRecommend(t, req), m.VMSize) == nil {
+		t.Errorf("%s does not serve at %v ms", m.VMSize, ms)
 	}
 }

@@ -119,7 +119,8 @@ type gpuLayout struct {
 	// nearest miss quotes.
 	missTTFT, missTPOT   bool
 	reachTTFT, reachTPOT float64
-	reachAtLoad          bool // the reach is at the stated load
+	reachAtLoad          bool  // the reach is at the stated load
+	reachBatch           int64 // without a load, the sequences per copy at the reach, above 1 where max_nodes holds too few copies for one each
 	// pt is a served layout's operating point as the search sized it.
 	pt servicePoint
 	// oneGPUCopies is the copies a served layout of one GPU per copy
