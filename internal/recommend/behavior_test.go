@@ -420,10 +420,10 @@ func TestNodesAndGPUs(t *testing.T) {
 
 	// Too many nodes for an InfiniBand job: every HPC size, the retired
 	// H16r and the retiring HB120rs_v2 too (nodes comes before the
-	// lifecycle).
+	// lifecycle). An MPI job is not sent over Ethernet.
 	nf := mustNoFitOn(t, cat, Request{Workload: "hpc", Nodes: i64(101), AsOf: asOf})
 	assertRejected(t, nf.Rejected, map[string]int64{"workload": 16, "nodes": 3})
-	if m := nf.NearestMiss; m == nil || m.FailedConstraint != "nodes" || m.Relax != "lower nodes to 100 or set interconnect = \"any\"." {
+	if m := nf.NearestMiss; m == nil || m.FailedConstraint != "nodes" || m.Relax != "lower nodes to 100." {
 		t.Errorf("nearest miss %+v", m)
 	}
 }

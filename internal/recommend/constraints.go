@@ -575,7 +575,12 @@ var constraintTable = [numConstraints]constraintDef{
 		reason: func(n *requirements) string {
 			return fmt.Sprintf("nodes = %d is more than the VMs an InfiniBand job of the size can span: %d in one scale set's single placement group, or the span its series records (placement.max_job_vms: 504 for ND GB200 and GB300 v6).", n.fixedNodes, MaxNodesRDMA)
 		},
-		relax: func(_ *requirements, e *eval) string {
+		relax: func(n *requirements, e *eval) string {
+			if n.workload == WorkloadHPC {
+				// A tightly coupled MPI job over Ethernet: the HPC model
+				// has no figure for that, so it is not offered.
+				return fmt.Sprintf("lower nodes to %d", e.in.maxJobVMs)
+			}
 			return fmt.Sprintf("lower nodes to %d or set interconnect = \"any\"", e.in.maxJobVMs)
 		},
 	},
