@@ -109,12 +109,7 @@ func TestLooserLatencyTargetsNeverRemoveASize(t *testing.T) {
 			return
 		}
 		looser := req
-		if v := req.MaxTimeToFirstTokenMs; v != nil {
-			looser.MaxTimeToFirstTokenMs = f64(*v * 2)
-		}
-		if v := req.MaxTimePerOutputTokenMs; v != nil {
-			looser.MaxTimePerOutputTokenMs = f64(*v * 2)
-		}
+		looser.MaxTimeToFirstTokenMs, looser.MaxTimePerOutputTokenMs = scaled(req.MaxTimeToFirstTokenMs, 2), scaled(req.MaxTimePerOutputTokenMs, 2)
 		after, _ := passing(t, eng, looser)
 		keepsOnNoMoreVMs(t, "doubling the latency targets of "+describe(req), req, before, after)
 		tried += len(before)
@@ -134,12 +129,7 @@ func TestLighterLoadNeverRemovesASizeOrAddsVMs(t *testing.T) {
 			return
 		}
 		lighter := req
-		if v := req.TokensPerSecond; v != nil {
-			lighter.TokensPerSecond = f64(*v / 2)
-		}
-		if v := req.RequestsPerSecond; v != nil {
-			lighter.RequestsPerSecond = f64(*v / 2)
-		}
+		lighter.TokensPerSecond, lighter.RequestsPerSecond = scaled(req.TokensPerSecond, 0.5), scaled(req.RequestsPerSecond, 0.5)
 		after, _ := passing(t, eng, lighter)
 		keepsOnNoMoreVMs(t, "halving the load of "+describe(req), req, before, after)
 		tried += len(before)
@@ -375,23 +365,33 @@ func TestDefaultTargetsLayOutAsStatedOnes(t *testing.T) {
 	}
 }
 
+// withUnsetTargets is the sizes req keeps (passing) and those it keeps
+// with each latency target it leaves unset stated, ttft and tpot ms; ok is
+// false where req is invalid.
+func withUnsetTargets(t *testing.T, eng *Engine, req Request, ttft, tpot float64) (unset, stated map[string]Recommendation, ok bool) {
+	t.Helper()
+	if unset, ok = passing(t, eng, req); !ok {
+		return nil, nil, false
+	}
+	if req.MaxTimeToFirstTokenMs == nil {
+		req.MaxTimeToFirstTokenMs = f64(ttft)
+	}
+	if req.MaxTimePerOutputTokenMs == nil {
+		req.MaxTimePerOutputTokenMs = f64(tpot)
+	}
+	stated, _ = passing(t, eng, req)
+	return unset, stated, true
+}
+
 // statedDefaultsKeepLayouts checks that stating req's unset latency
 // targets at their defaults keeps the layout of every size it keeps and
 // adds none; it returns the sizes compared.
 func statedDefaultsKeepLayouts(t *testing.T, eng *Engine, req Request) int {
 	t.Helper()
-	unset, ok := passing(t, eng, req)
+	unset, after, ok := withUnsetTargets(t, eng, req, DefaultTimeToFirstTokenMs, DefaultTimePerOutputTokenMs)
 	if !ok {
 		return 0
 	}
-	stated := req
-	if stated.MaxTimeToFirstTokenMs == nil {
-		stated.MaxTimeToFirstTokenMs = f64(DefaultTimeToFirstTokenMs)
-	}
-	if stated.MaxTimePerOutputTokenMs == nil {
-		stated.MaxTimePerOutputTokenMs = f64(DefaultTimePerOutputTokenMs)
-	}
-	after, _ := passing(t, eng, stated)
 	compared := 0
 	for name, s := range after {
 		u, ok := unset[name]
@@ -474,13 +474,10 @@ func TestDefaultTargetsNeverRemoveASize(t *testing.T) {
 // every size it keeps with loose stated targets; it returns those kept.
 func defaultsKeep(t *testing.T, eng *Engine, req Request) int {
 	t.Helper()
-	unset, ok := passing(t, eng, req)
+	unset, after, ok := withUnsetTargets(t, eng, req, 10*DefaultTimeToFirstTokenMs, 10*DefaultTimePerOutputTokenMs)
 	if !ok {
 		return 0
 	}
-	loose := req
-	loose.MaxTimeToFirstTokenMs, loose.MaxTimePerOutputTokenMs = f64(10*DefaultTimeToFirstTokenMs), f64(10*DefaultTimePerOutputTokenMs)
-	after, _ := passing(t, eng, loose)
 	for name := range after {
 		if _, ok := unset[name]; !ok {
 			t.Errorf("%s, max_nodes %d, %v: %s serves with loose targets stated, not with none", describe(req), *req.MaxNodes, req.GPUModels, name)

@@ -64,6 +64,14 @@ func widen(req Request) Request {
 // pickF is one of vs.
 func pickF(r *rand.Rand, vs ...float64) *float64 { return f64(vs[r.IntN(len(vs))]) }
 
+// scaled is a stated figure times k; nil where it is not stated.
+func scaled(p *float64, k float64) *float64 {
+	if p == nil {
+		return nil
+	}
+	return f64(*p * k)
+}
+
 // passing ranks req with every size of the catalog named in prefer, which
 // exempts it from scale_up, and every candidate listed: the sizes that
 // pass every other hard constraint, by name. ok is false for a request
@@ -143,12 +151,7 @@ func TestRaisingAPriceCapNeverRemovesASize(t *testing.T) {
 			return
 		}
 		raised := req
-		if p := req.MaxPricePerHour; p != nil {
-			raised.MaxPricePerHour = f64(*p * 2)
-		}
-		if p := req.MaxTotalPricePerHour; p != nil {
-			raised.MaxTotalPricePerHour = f64(*p * 2)
-		}
+		raised.MaxPricePerHour, raised.MaxTotalPricePerHour = scaled(req.MaxPricePerHour, 2), scaled(req.MaxTotalPricePerHour, 2)
 		after, _ := passing(t, eng, raised)
 		keeps(t, "doubling the price caps", req, before, after)
 		lifted := req

@@ -171,11 +171,9 @@ func (n *requirements) sizeService(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 // meet them).
 func (n *requirements) sizeForConcurrency(in *sizeInfo, gl gpuLayout) (gpuLayout, bool) {
 	sv := &n.serve
-	batch := func(g *gpuLayout) int64 { return sv.share(g.Copies, maxBatch(in)) }
+	batch := func(copies int64) int64 { return sv.share(copies, maxBatch(in)) }
 	within := func(ttft, tpot float64) func(copies int64) bool {
-		return func(copies int64) bool {
-			return meets(sv.speed(in, &gl, float64(sv.share(copies, maxBatch(in)))), ttft, tpot)
-		}
+		return func(copies int64) bool { return meets(sv.speed(in, &gl, float64(batch(copies))), ttft, tpot) }
 	}
 	all, stated := within(sv.withDefaults()), within(sv.maxTTFT, sv.maxTPOT)
 	most := min(sv.seqs, n.mostCopies(&gl))
@@ -188,12 +186,12 @@ func (n *requirements) sizeForConcurrency(in *sizeInfo, gl gpuLayout) (gpuLayout
 				// The closest it comes: the most copies, one sequence
 				// each where max_nodes holds that many.
 				g := servingCopies(n, in, gl, max(most, gl.Copies), 0)
-				gl.reachBatch = batch(&g)
+				gl.reachBatch = batch(g.Copies)
 				sv.missed(&gl, sv.speed(in, &g, float64(gl.reachBatch)))
 			}
 		}
 	}
-	gl.pt = sv.idlePoint(func(b float64) perfmodel.CopySpeed { return sv.speed(in, &gl, b) }, batch(&gl), gl.Copies)
+	gl.pt = sv.idlePoint(func(b float64) perfmodel.CopySpeed { return sv.speed(in, &gl, b) }, batch(gl.Copies), gl.Copies)
 	return gl, ok
 }
 
