@@ -136,9 +136,8 @@ type closerRule struct {
 // the one that carries the most on the most VMs (gpuLayout.mostLoad);
 // max_nodes, the one that needs the fewest VMs; a price cap, a size with a
 // price before one without (whose relax can only remove the cap); a stated
-// deadline, the one
-// that needs the shortest on the VMs it may use; the job's memory, the one
-// that holds the most.
+// deadline, the one that needs the shortest on the VMs it may use; the
+// job's memory, the one that holds the most.
 func closerRules(n *requirements) []closerRule {
 	ttft := func(e, than *eval) bool { return n.serve.ttftRatio(&e.gl) < n.serve.ttftRatio(&than.gl) }
 	tpot := func(e, than *eval) bool { return n.serve.tpotRatio(&e.gl) < n.serve.tpotRatio(&than.gl) }
