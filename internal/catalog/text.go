@@ -43,12 +43,18 @@ func Plural[T ~int | ~int64 | ~float64](k T, one, many string) string {
 // 0.5, 12, 1.33; one that would round to 0 but is not, with two
 // significant digits (0.001, 0.0025), so that a small figure never reads
 // as none.
-func TrimFloat(f float64) string {
+func TrimFloat(f float64) string { return strconv.FormatFloat(RoundFigure(f), 'f', -1, 64) }
+
+// RoundFigure rounds a reported figure to two decimals, or one that would
+// round to 0 but is not to two significant digits (0.0017), so that a
+// short job's hours or a small cost never reads as none. TrimFloat writes
+// figures so rounded.
+func RoundFigure(f float64) float64 {
 	if a := math.Abs(f); a > 0 && a < 0.005 {
-		digits := int(-math.Floor(math.Log10(a))) + 1
-		return strings.TrimRight(strings.TrimRight(strconv.FormatFloat(f, 'f', digits, 64), "0"), ".")
+		p := math.Pow(10, -math.Floor(math.Log10(a))+1)
+		return math.Round(f*p) / p
 	}
-	return strconv.FormatFloat(Round2(f), 'f', -1, 64)
+	return Round2(f)
 }
 
 // GroupInt writes a number rounded to a whole one with thousands

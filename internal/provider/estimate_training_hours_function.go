@@ -65,7 +65,7 @@ func (f *estimateTrainingHoursFunction) Metadata(_ context.Context, _ function.M
 func (f *estimateTrainingHoursFunction) Definition(_ context.Context, _ function.DefinitionRequest, resp *function.DefinitionResponse) {
 	resp.Definition = function.Definition{
 		Summary: "Estimate the wall time, in hours, of training a model on a number of VMs of an Azure GPU size.",
-		MarkdownDescription: "Returns the hours, rounded to 0.01, that full training of a model with `active_parameters_billion` active parameters " +
+		MarkdownDescription: "Returns the hours, rounded to 0.01 (a run shorter than 0.005 hours to two significant digits, so that it never reads as 0), that full training of a model with `active_parameters_billion` active parameters " +
 			"on `tokens_billion` billion tokens takes on `nodes` VMs of `vm_size`, computing at `precision`. " +
 			"It is the throughput model `hpcsku_recommendation` times training jobs with (`recommendations[*].estimate.job_hours`), for a layout you choose: " +
 			"training FLOPs = " + strconv.Itoa(perfmodel.TrainingFLOPsPerToken) + " × active parameters × tokens (Kaplan et al. 2020), " +
@@ -155,7 +155,7 @@ func (f *estimateTrainingHoursFunction) Run(ctx context.Context, req function.Ru
 		return
 	}
 	// The training model times the run the engine resolved.
-	resp.Error = resp.Result.Set(ctx, catalog.Round2(run.Time().Hours))
+	resp.Error = resp.Result.Set(ctx, catalog.RoundFigure(run.Time().Hours))
 }
 
 // trainingEstimateError turns the engine's refusal into an error on the

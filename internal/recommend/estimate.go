@@ -95,15 +95,15 @@ func estimateFrom(n *requirements, e *eval, f figures, work string) *Estimate {
 	}
 	switch f.work {
 	case workTraining:
-		est.JobHours, est.Efficiency = ptr(catalog.Round2(f.hours)), f.mfu
+		est.JobHours, est.Efficiency = ptr(catalog.RoundFigure(f.hours)), f.mfu
 		if n.train.SamplesM > 0 {
-			est.SamplesPerSecond = ptr(catalog.Round2(n.train.SamplesM * 1e6 / (f.hours * 3600)))
+			est.SamplesPerSecond = ptr(catalog.RoundFigure(n.train.SamplesM * 1e6 / (f.hours * 3600)))
 		} else {
 			est.TokensPerSecond = ptr(math.Round(n.train.TokensB * 1e9 / (f.hours * 3600)))
 		}
 		if e.hasPrice {
 			cost := f.hours * e.total
-			est.JobCostUSD = ptr(catalog.Round2(cost))
+			est.JobCostUSD = ptr(catalog.RoundFigure(cost))
 			if n.train.TokensB > 0 {
 				est.CostPerMillionTokens = ptr(round4(cost / (n.train.TokensB * 1e3)))
 			}
@@ -388,12 +388,12 @@ func hpcAssumptions(n *requirements, e *eval, f figures) []string {
 func hpcEstimate(n *requirements, e *eval, f figures, est *Estimate) {
 	lic := n.hpc.licensePerHour(e.in, e.nodes)
 	if f.hpcHours > 0 {
-		est.JobHours = ptr(catalog.Round2(f.hpcHours))
+		est.JobHours = ptr(catalog.RoundFigure(f.hpcHours))
 		if n.hpc.hasLicense {
-			est.LicenseCostUSD = ptr(catalog.Round2(f.hpcHours * lic))
+			est.LicenseCostUSD = ptr(catalog.RoundFigure(f.hpcHours * lic))
 		}
 		if e.hasPrice {
-			est.JobCostUSD = ptr(catalog.Round2(f.hpcHours * (e.total + lic)))
+			est.JobCostUSD = ptr(catalog.RoundFigure(f.hpcHours * (e.total + lic)))
 		}
 		return
 	}

@@ -286,3 +286,32 @@ func TestResolveTrainingRun(t *testing.T) {
 		}
 	}
 }
+
+// A job of seconds is reported in hours and dollars that are not zero: a
+// fine-tuning or training run of 100,000 tokens, and a vision model of
+// 1,000 images, each gets job hours and a job cost above 0, in its
+// figures and in its reason.
+func TestShortJobsNeverReadAsNone(t *testing.T) {
+	eng := testEngine(t)
+	tokens, samples := 0.0001, 0.001
+	for _, req := range []Request{
+		{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.1-8b"}, TokensBillion: &tokens},
+		{Workload: WorkloadTraining, Model: &Model{Name: "llama-3.1-8b"}, TokensBillion: &tokens},
+		{Workload: WorkloadTraining, Model: &Model{Name: "resnet-50"}, SamplesMillion: &samples},
+	} {
+		req.AsOf = asOf
+		res, err := eng.Recommend(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range res.Recommendations {
+			est := r.Estimate
+			if est == nil || est.JobHours == nil || est.JobCostUSD == nil {
+				continue
+			}
+			if *est.JobHours <= 0 || *est.JobCostUSD <= 0 || strings.Contains(strings.Join(r.Reasons, " "), "Estimated 0 hours") {
+				t.Errorf("%s %s: %v hours, %v USD: %q", req.Workload, r.VMSize, *est.JobHours, *est.JobCostUSD, r.Reasons)
+			}
+		}
+	}
+}
