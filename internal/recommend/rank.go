@@ -67,14 +67,16 @@ func rank(n *requirements, evals []eval) ranking {
 
 // compareCandidates orders, with spot = true, the sizes without a spot
 // price after those with one (their on-demand prices are not comparable);
-// then fallback families last, then sizes the
+// then sizes without a price in the region (usually not offered there
+// yet: nothing says what they cost) after priced ones, then fallback
+// families last, then sizes the
 // throughput model cannot time (when the request defines work) after those
 // it can, then layouts that miss a default target (that run past the
 // default deadline, or a service's that miss the default latency targets)
-// after those that meet them, then by score (descending), then cost (ascending, unpriced last),
-// then name.
+// after those that meet them, then by score (descending), then cost
+// (ascending), then name.
 func compareCandidates(a, b candidate) int {
-	if c := cmp.Or(falseFirst(a.lacksSpot, b.lacksSpot), cmp.Compare(a.quotaOrder(), b.quotaOrder()), falseFirst(a.fallback, b.fallback), falseFirst(a.lacksFacts, b.lacksFacts), falseFirst(a.late(), b.late())); c != 0 {
+	if c := cmp.Or(falseFirst(a.lacksSpot, b.lacksSpot), cmp.Compare(a.quotaOrder(), b.quotaOrder()), falseFirst(!a.hasPrice, !b.hasPrice), falseFirst(a.fallback, b.fallback), falseFirst(a.lacksFacts, b.lacksFacts), falseFirst(a.late(), b.late())); c != 0 {
 		return c
 	}
 	if a.score != b.score {
@@ -82,9 +84,6 @@ func compareCandidates(a, b candidate) int {
 			return -1
 		}
 		return 1
-	}
-	if c := falseFirst(!a.hasPrice, !b.hasPrice); c != 0 {
-		return c
 	}
 	if a.costKey != b.costKey {
 		if a.costKey < b.costKey {
@@ -141,7 +140,7 @@ func scoreAll(n *requirements, cands []candidate) {
 	// Groups in the order compareCandidates lists them; a later group's score
 	// is capped at the lowest score of the groups before it, so scores
 	// never increase down the list.
-	var minOf [48]float64
+	var minOf [96]float64
 	for i := range minOf {
 		minOf[i] = math.Inf(1)
 	}
@@ -163,7 +162,7 @@ func scoreAll(n *requirements, cands []candidate) {
 // rankGroup is the candidate's group in the order compareCandidates lists
 // the groups before it compares scores.
 func (e *eval) rankGroup() int {
-	return 8*(3*b2i(e.lacksSpot)+e.quotaOrder()) + 4*b2i(e.fallback) + 2*b2i(e.lacksFacts) + b2i(e.late())
+	return 16*(3*b2i(e.lacksSpot)+e.quotaOrder()) + 8*b2i(!e.hasPrice) + 4*b2i(e.fallback) + 2*b2i(e.lacksFacts) + b2i(e.late())
 }
 
 // bandOrder moves each served layout above the sizing band (more than

@@ -64,3 +64,31 @@ func TestLightLoadRanksTheCheaperFasterSizeFirst(t *testing.T) {
 		t.Errorf("the H100 NVL ranks %d (score %v), below the two A100s at %d (%v)", h100.Rank, h100.Score, a100.Rank, a100.Score)
 	}
 }
+
+// A size the price list does not name (usually not offered yet; the
+// catalog has ND GB300 v6 without a price) never ranks above a priced size:
+// default training of 8B had ranked GB300 second, above MI300X, which runs
+// 11 hours past the default deadline.
+func TestUnpricedSizesRankAfterPricedOnes(t *testing.T) {
+	eng := testEngine(t)
+	for _, req := range []Request{
+		{Workload: WorkloadTraining, Model: &Model{Name: "llama-3.1-8b"}},
+		{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 70}, Nodes: i64(120)},
+		{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-70b"}},
+	} {
+		req.AsOf, req.MaxResults = asOf, i64(50)
+		res, err := eng.Recommend(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		unpriced := ""
+		for _, r := range res.Recommendations {
+			switch {
+			case r.PricePerHour == nil && unpriced == "":
+				unpriced = r.VMSize
+			case r.PricePerHour != nil && unpriced != "":
+				t.Errorf("%s %v: %s (no price) ranks above %s (%v USD/h)", req.Workload, req.Model, unpriced, r.VMSize, *r.PricePerHour)
+			}
+		}
+	}
+}
