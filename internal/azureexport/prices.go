@@ -275,6 +275,9 @@ func (p *PriceFile) retailKind(where string, it *retailItem) (spot, ok bool, err
 	if it.ArmSkuName == "" || it.ArmRegionName == "" {
 		return false, false, nil // legacy meters with no size or region
 	}
+	if problem := regionProblem(it.ArmRegionName); problem != "" {
+		return false, false, ferr(where, "armRegionName", problem)
+	}
 	if it.RetailPrice < 0 {
 		return false, false, ferr(where, "retailPrice", fmt.Sprintf("%v is negative.", it.RetailPrice))
 	}
@@ -314,6 +317,23 @@ func (p *PriceFile) locateRetailError(data []byte, base int64, err error) error 
 		File: p.File, Data: data, Name: retailEntryName, Object: "an object",
 		Whole: "the JSON of the Azure Retail Prices API (an object with an Items list)",
 	}.Locate(base, err)
+}
+
+// regionProblem says what is wrong with a region a prices file names, or
+// "" for a short name (eastus) in any case. A display name ("East US", "US
+// East") is not a region of its own: the message names the short name it
+// stands for when it is a region of the embedded catalog.
+func regionProblem(region string) string {
+	if catalog.IsRegionShortName(region) {
+		return ""
+	}
+	region = strings.TrimSpace(region)
+	if c, err := catalog.Default(); err == nil {
+		if short, ok := c.RegionForDisplayName(region); ok {
+			return fmt.Sprintf("%q is a display name: use the region's short name, %s.", region, short)
+		}
+	}
+	return fmt.Sprintf("%q is not an Azure region's short name: use the Name column of az account list-locations -o table, such as eastus.", region)
 }
 
 // fileSizeNameRE matches size names in prices files, in any case.
@@ -384,6 +404,9 @@ func (p *PriceFile) addCSVRecord(rec []string, line int, seen map[[2]string]stri
 	}
 	if region == "" {
 		return ferr(where, "region", "empty: give an Azure region name such as eastus.")
+	}
+	if problem := regionProblem(rec[0]); problem != "" {
+		return ferr(where, "region", problem)
 	}
 	if !fileSizeNameRE.MatchString(size) {
 		return ferr(where, "vm_size", fmt.Sprintf("%q is not a VM size name such as Standard_ND96isr_H100_v5.", size))

@@ -199,3 +199,35 @@ func TestLoadPriceFileErrors(t *testing.T) {
 	_, err = LoadPriceFile(big, userfile.MaxBytes(10))
 	userfiletest.Check(t, err, big, "", "", "the prices file is 13 bytes, more than the 10 bytes limit. Keep only the rows you need")
 }
+
+// A region written as Azure's display name ("East US", or the Retail Prices
+// API's location "US East") is not a region of its own: it is an error
+// naming the line or item and the value, which says to use the short name
+// and, where the display name stands for a region the catalog knows, which.
+func TestPriceFileRegionsAreShortNames(t *testing.T) {
+	csv := func(region string) string {
+		return "region,vm_size,usd_per_hour\neastus,Standard_NC40ads_H100_v5,5.5\n" + region + ",Standard_ND96isr_H100_v5,36\n"
+	}
+	retail := func(region string) string {
+		return `{"Items": [{"currencyCode": "USD", "armSkuName": "Standard_ND96isr_H100_v5", "armRegionName": "` + region + `", "unitOfMeasure": "1 Hour",
+			"type": "Consumption", "productName": "Virtual Machines NDsr H100 v5 Series", "meterName": "ND96isr H100 v5", "retailPrice": 36}]}`
+	}
+	for _, tc := range []fileErrorCase{
+		{"CSV display name", csv("East US"), "line 3 (Standard_ND96isr_H100_v5 in east us)", "region", `"East US" is a display name: use the region's short name, eastus.`},
+		{"CSV Retail Prices location", csv("US East"), "line 3 (Standard_ND96isr_H100_v5 in us east)", "region", `"US East" is a display name: use the region's short name, eastus.`},
+		{"CSV numbered location", csv("US West 3"), "line 3 (Standard_ND96isr_H100_v5 in us west 3)", "region", "use the region's short name, westus3."},
+		{"CSV unmapped name", csv("Narnia North"), "line 3 (Standard_ND96isr_H100_v5 in narnia north)", "region",
+			`"Narnia North" is not an Azure region's short name: use the Name column of az account list-locations -o table, such as eastus.`},
+		{"retail display name", retail("US East 2"), "Items[0] (Standard_ND96isr_H100_v5 in US East 2)", "armRegionName", "use the region's short name, eastus2."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParsePriceFile("prices.csv", []byte(tc.in))
+			userfiletest.Check(t, err, "prices.csv", tc.entry, tc.field, tc.want)
+		})
+	}
+	// A short name in any case is the region.
+	p, err := ParsePriceFile("prices.csv", []byte(csv("WestUS3")))
+	if err != nil || p.Prices["standard_nd96isr_h100_v5"]["westus3"] == nil {
+		t.Errorf("WestUS3: %v, %v", err, p)
+	}
+}

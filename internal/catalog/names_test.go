@@ -105,3 +105,31 @@ func TestUnknownNameForm(t *testing.T) {
 		t.Errorf("NameKind(0).Unknown() = %v", got)
 	}
 }
+
+// A display name stands for the region whose short name its words make,
+// in the order az account list-locations writes them ("East US") or the
+// Retail Prices API does ("US East"); one no rule of words maps is not
+// guessed.
+func TestRegionForDisplayName(t *testing.T) {
+	c := mustDefault(t)
+	for in, want := range map[string]string{
+		"East US":          "eastus",
+		"US East":          "eastus",
+		"US East 2":        "eastus2",
+		"US North Central": "northcentralus",
+		"West Europe":      "westeurope",
+		"EU West":          "",
+		"Narnia":           "",
+		"  ":               "",
+	} {
+		got, ok := c.RegionForDisplayName(in)
+		if got != want || ok != (want != "") {
+			t.Errorf("RegionForDisplayName(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+	for in, want := range map[string]bool{"eastus": true, " WestUS3 ": true, "East US": false, "east-us": false, "3east": false, "": false} {
+		if got := IsRegionShortName(in); got != want {
+			t.Errorf("IsRegionShortName(%q) = %v, want %v", in, got, want)
+		}
+	}
+}

@@ -332,6 +332,8 @@ func overlayErrorCases() []overlayErrorCase {
 			"Invalid Prices File", []string{"Entry: Items[0] (Standard_ND96isr_H100_v5 in eastus)", "Field: retailPrice", "expected a number, got a string"}},
 		{"prices CSV duplicate", "prices_file", "region,vm_size,usd_per_hour\neastus,Standard_ND96isr_H100_v5,90\neastus,Standard_ND96isr_H100_v5,91\n",
 			"Invalid Prices File", []string{"Entry: line 3 (Standard_ND96isr_H100_v5 in eastus)", "Field: vm_size", "duplicate"}},
+		{"prices CSV display-name region", "prices_file", "region,vm_size,usd_per_hour\nUS East,Standard_ND96isr_H100_v5,36\n",
+			"Invalid Prices File", []string{"Entry: line 2 (Standard_ND96isr_H100_v5 in us east)", "Field: region", `"US East" is a display name: use the region's short name, eastus.`}},
 		{"catalog unknown field", "catalog_file", `{"skus": [{"name": "Standard_NP10s", "vcpu": 10}]}`, "Invalid Catalog File",
 			[]string{"Entry: skus[0] (Standard_NP10s)", "Field: vcpu", "unknown field"}},
 		{"catalog wrong type", "catalog_file", `{"skus": [{"name": "Standard_NP10s", "vcpus": "ten"}]}`, "Invalid Catalog File",
