@@ -90,7 +90,10 @@ func decodeUsage(file string, data []byte) ([]rawUsage, error) {
 	}
 	return decodeEntries[rawUsage](data, locate, exportProblems{
 		envelope: func(err error, value json.RawMessage) error {
-			if err != nil || userfile.FirstByte(value) != '[' {
+			switch {
+			case err != nil:
+				return locate(0, err)
+			case userfile.FirstByte(value) != '[':
 				return ferr("", "", "the file is a JSON object, not the list of usage counters that "+usageCommand+" prints.")
 			}
 			return nil

@@ -73,6 +73,9 @@ func TestParseUsageErrors(t *testing.T) {
 		"limit not a count": {`[{"currentValue": "1", "limit": "lots", "name": {"value": "cores"}}]`, "entry 1 (cores)", "limit", `expected a whole number of vCPUs, got "lots".`},
 		"negative in use":   {`[{"currentValue": -4, "limit": 8, "name": {"value": "cores"}}]`, "entry 1 (cores)", "currentValue", "-4 vCPUs in use cannot be negative."},
 		"syntax":            {`[{"currentValue": 1,, }]`, "entry 1", "", "invalid JSON at line 1"},
+		// The REST API's shape: a syntax error is located, not taken for a
+		// file of the wrong shape.
+		"syntax in the REST shape": {"{\"value\": [\n  {\"currentValue\": 1,\n   \"limit\": 2,, }]}", "", "", "invalid JSON at line 3, column 16: unexpected character ','"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := ParseUsage("eastus", "usage.json", []byte(tt.data))
