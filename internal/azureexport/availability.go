@@ -167,7 +167,7 @@ func LoadAvailability(path string, opts ...userfile.Option) (*Availability, erro
 // entries) or of the Resource SKUs REST API (an object whose "value" is that
 // array). file names the file in errors.
 func ParseAvailability(file string, data []byte) (*Availability, error) {
-	data = userfile.TrimBOM(data)
+	data = userfile.Text(data)
 	entries, err := decodeAvailability(file, data)
 	if err != nil {
 		return nil, err

@@ -4,10 +4,14 @@
 package azureexport
 
 import (
+	"encoding/binary"
 	"math"
+	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog/catalogtest"
@@ -198,5 +202,47 @@ func TestNotInCatalogAfterCatalogFile(t *testing.T) {
 	}
 	if np := lookup(t, c, "Standard_NP10s"); np.QuotaFamily != "standardNPSFamily" || !np.AvailableIn("eastus") {
 		t.Errorf("NP10s: quota family %q, regions %v", np.QuotaFamily, np.AvailableRegions())
+	}
+}
+
+// encodeUTF16 encodes text as UTF-16 with a byte order mark, as Windows
+// PowerShell 5.1 writes `az ... -o json > file.json` (little-endian).
+func encodeUTF16(text []byte, bigEndian bool) []byte {
+	order := binary.AppendByteOrder(binary.LittleEndian)
+	if bigEndian {
+		order = binary.BigEndian
+	}
+	out := order.AppendUint16(nil, 0xfeff)
+	for _, u := range utf16.Encode([]rune(string(text))) {
+		out = order.AppendUint16(out, u)
+	}
+	return out
+}
+
+// A file written in UTF-16 with a byte order mark reads as the same file in
+// UTF-8, whichever of the provider's files it is.
+func TestExportsInUTF16(t *testing.T) {
+	parsers := map[string]func(file string, data []byte) (any, error){
+		availabilityFixture:              func(f string, b []byte) (any, error) { return ParseAvailability(f, b) },
+		"testdata/prices_retail.json":    func(f string, b []byte) (any, error) { return ParsePriceFile(f, b) },
+		"testdata/prices_negotiated.csv": func(f string, b []byte) (any, error) { return ParsePriceFile(f, b) },
+		"testdata/usage_eastus.json":     func(f string, b []byte) (any, error) { return ParseUsage("eastus", f, b) },
+		catalogFileFixture:               func(f string, b []byte) (any, error) { return catalog.ParseCatalogFile(f, b) },
+	}
+	for path, parse := range parsers {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := parse(path, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, big := range []bool{false, true} {
+			got, err := parse(path, encodeUTF16(b, big))
+			if err != nil || !reflect.DeepEqual(got, want) {
+				t.Errorf("%s in UTF-16 (big-endian %v): %v", path, big, err)
+			}
+		}
 	}
 }

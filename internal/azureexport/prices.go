@@ -113,7 +113,7 @@ func LoadPriceFile(path string, opts ...userfile.Option) (*PriceFile, error) {
 // JSON (an object with Items, or a list of items) is the Azure Retail
 // Prices API's; anything else is read as CSV.
 func ParsePriceFile(file string, data []byte) (*PriceFile, error) {
-	data = userfile.TrimBOM(data)
+	data = userfile.Text(data)
 	p := &PriceFile{File: file, Prices: map[string]map[string]*FilePrice{}}
 	switch userfile.FirstByte(data) {
 	case '{', '[':

@@ -57,7 +57,7 @@ func LoadUsage(region, path string, opts ...userfile.Option) (*catalog.Usage, er
 // region. file names the file in errors. A file that is not such a list,
 // or whose entries are not usage counters, is an error naming the file.
 func ParseUsage(region, file string, data []byte) (*catalog.Usage, error) {
-	data = userfile.TrimBOM(data)
+	data = userfile.Text(data)
 	ferr := userfile.ErrorsIn(file)
 	entries, err := decodeUsage(file, data)
 	if err != nil {

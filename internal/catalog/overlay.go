@@ -46,7 +46,7 @@ func LoadCatalogFile(path string, opts ...userfile.Option) (*CatalogFile, error)
 
 // ParseCatalogFile decodes a catalog file from memory; file names it in errors.
 func ParseCatalogFile(file string, data []byte) (*CatalogFile, error) {
-	data = userfile.TrimBOM(data)
+	data = userfile.Text(data)
 	ferr := userfile.ErrorsIn(file)
 	if userfile.FirstByte(data) == 0 {
 		return nil, ferr("", "", "the file is empty. A catalog file is a JSON object with "+CatalogFileSections+" lists.")

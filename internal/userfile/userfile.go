@@ -11,6 +11,7 @@ package userfile
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -18,6 +19,8 @@ import (
 	"os"
 	"strings"
 	"time"
+	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // Limits are the size limits of the user's files, in bytes.
@@ -164,8 +167,37 @@ func mib(n int64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-// TrimBOM drops a UTF-8 byte order mark, which some Windows tools write.
-func TrimBOM(b []byte) []byte { return bytes.TrimPrefix(b, []byte("\xef\xbb\xbf")) }
+// Text returns a file's text in UTF-8, without a byte order mark: a file
+// that starts with a UTF-16 byte order mark (Windows PowerShell 5.1 writes
+// `az ... -o json > file.json` in UTF-16LE) is decoded, a UTF-8 one is
+// trimmed, and any other is returned as it is. An unpaired surrogate or an
+// odd last byte becomes U+FFFD, which the parsers then report where it is.
+func Text(b []byte) []byte {
+	var order binary.ByteOrder
+	switch {
+	case bytes.HasPrefix(b, []byte("\xef\xbb\xbf")):
+		return b[3:]
+	case bytes.HasPrefix(b, []byte("\xff\xfe")):
+		order = binary.LittleEndian
+	case bytes.HasPrefix(b, []byte("\xfe\xff")):
+		order = binary.BigEndian
+	default:
+		return b
+	}
+	b = b[2:]
+	units := make([]uint16, 0, len(b)/2)
+	for i := 0; i+1 < len(b); i += 2 {
+		units = append(units, order.Uint16(b[i:]))
+	}
+	out := make([]byte, 0, len(b)/2)
+	for _, r := range utf16.Decode(units) {
+		out = utf8.AppendRune(out, r)
+	}
+	if len(b)%2 == 1 {
+		out = utf8.AppendRune(out, utf8.RuneError)
+	}
+	return out
+}
 
 // FirstByte is the first byte that is not white space, or 0.
 func FirstByte(b []byte) byte {

@@ -102,9 +102,23 @@ func TestMiB(t *testing.T) {
 	}
 }
 
-func TestTrimBOMAndFirstByte(t *testing.T) {
-	if got := string(TrimBOM([]byte("\xef\xbb\xbf[1]"))); got != "[1]" {
-		t.Errorf("TrimBOM = %q", got)
+// Text reads the encodings Windows tools write: UTF-8 with a byte order
+// mark, and UTF-16 in either byte order with one (Windows PowerShell 5.1's
+// redirection); anything else is left as it is.
+func TestTextAndFirstByte(t *testing.T) {
+	for in, want := range map[string]string{
+		"\xef\xbb\xbf[1]":            "[1]",
+		"\xff\xfe[\x00\xe9\x00]\x00": "[é]",
+		"\xfe\xff\x00[\x00\xe9\x00]": "[é]",
+		"\xff\xfe=\xd8\x00\xde":      "\U0001f600", // a surrogate pair
+		"\xff\xfe[\x00]":             "[\ufffd",    // an odd last byte
+		"\xff\xfe\x00\xd8[\x00":      "\ufffd[",    // an unpaired surrogate
+		"[1]":                        "[1]",
+		"":                           "",
+	} {
+		if got := string(Text([]byte(in))); got != want {
+			t.Errorf("Text(%q) = %q, want %q", in, got, want)
+		}
 	}
 	for in, want := range map[string]byte{" \r\n\t{": '{', "": 0, " \n": 0, "x": 'x'} {
 		if got := FirstByte([]byte(in)); got != want {
