@@ -67,11 +67,19 @@ func ParseUsage(region, file string, data []byte) (*catalog.Usage, error) {
 		return nil, ferr("", "", "the file lists no usage counters. Use the output of "+usageCommand+".")
 	}
 	counts := make([]catalog.UsageCount, 0, len(entries))
+	first := map[string]int{} // entry index by catalog.QuotaKey
 	for i := range entries {
 		c, err := usageCount(ferr, i, &entries[i])
 		if err != nil {
 			return nil, err
 		}
+		key := catalog.QuotaKey(c.Name)
+		if j, dup := first[key]; dup {
+			return nil, ferr(usageEntryName(i, &entries[i]), "name.value", fmt.Sprintf("duplicate: %s already counts this quota. "+
+				"A usage file holds one region's counters, each once: export the region again rather than joining exports, and give each region its own file in usage_files.",
+				usageEntryName(j, &entries[j])))
+		}
+		first[key] = i
 		counts = append(counts, c)
 	}
 	return catalog.NewUsage(region, file, counts), nil

@@ -75,6 +75,13 @@ func TestParseUsageErrors(t *testing.T) {
 		"syntax":            {`[{"currentValue": 1,, }]`, "entry 1", "", "invalid JSON at line 1"},
 		// The REST API's shape: a syntax error is located, not taken for a
 		// file of the wrong shape.
+		// Two regions' exports joined: by jq -s add into one list, whose
+		// counters repeat, or by cat into two documents.
+		"a counter twice": {`[{"currentValue": "1", "limit": "8", "name": {"value": "cores"}}, {"currentValue": "0", "limit": "4", "name": {"value": "lowPriorityCores"}},` +
+			`{"currentValue": "2", "limit": "16", "name": {"value": "Cores"}}]`, "entry 3 (Cores)", "name.value",
+			"duplicate: entry 1 (cores) already counts this quota. A usage file holds one region's counters, each once: export the region again rather than joining exports, and give each region its own file in usage_files."},
+		"two exports joined": {`[{"currentValue": "1", "limit": "8", "name": {"value": "cores"}}]` + "\n" + `[{"currentValue": "2", "limit": "16", "name": {"value": "cores"}}]`,
+			"", "", "the file holds more than one JSON document: another starts at line 2, column 1"},
 		"syntax in the REST shape": {"{\"value\": [\n  {\"currentValue\": 1,\n   \"limit\": 2,, }]}", "", "", "invalid JSON at line 3, column 16: unexpected character ','"},
 	} {
 		t.Run(name, func(t *testing.T) {

@@ -68,7 +68,7 @@ func TestParseCatalogFileErrors(t *testing.T) {
 	for _, tc := range []fileErrorCase{
 		{"empty", " ", "", "", "the file is empty"},
 		{"syntax", "{\n  \"skus\": [\n    {\"name\": \"Standard_NX8_v1\",,}\n  ]\n}", "", "", "invalid JSON at line 3, column 33"},
-		{"trailing data", string(valid) + "{}", "", "", "invalid JSON at line 96, column 2: unexpected character '{' after top-level value"},
+		{"trailing data", string(valid) + "{}", "", "", "the file holds more than one JSON document: another starts at line 96, column 1"},
 		{"not an object", `[]`, "", "", "expected a JSON object with skus, series, gpu_models, gpu_performance, series_performance, images, models or decisions lists, got a list"},
 		{"unknown section", `{"sizes": []}`, "", "sizes", "unknown section"},
 		{"section not a list", `{"skus": {"name": "Standard_NX8_v1"}}`, "", "skus", "expected a list of objects, got an object"},

@@ -40,8 +40,9 @@ func QuotaKey(name string) string {
 	return strings.ToLower(strings.ReplaceAll(name, " ", ""))
 }
 
-// NewUsage makes the Usage of a region from its counters; a later counter
-// of the same name replaces an earlier one.
+// NewUsage makes the Usage of a region from its counters, whose names
+// (compared as QuotaKey does) are unique: the usage file reader refuses a
+// file that repeats one.
 func NewUsage(region, file string, counts []UsageCount) *Usage {
 	u := &Usage{Region: strings.ToLower(strings.TrimSpace(region)), File: file, counts: make(map[string]UsageCount, len(counts))}
 	for _, c := range counts {

@@ -39,7 +39,10 @@ type Entries[T any] struct {
 // of Data returned (base is 0 when the list is the file).
 func (l Entries[T]) Locate(base int64, err error) *Error {
 	var se *json.SyntaxError
-	if errors.As(err, &se) {
+	switch {
+	case errors.As(err, &se) && afterDocument(se):
+		return l.errorAt("", "", SyntaxProblem(l.Data, se, base))
+	case errors.As(err, &se):
 		// Syntax errors are found before decoding starts; name the entry
 		// they are in when the list parses up to there.
 		return l.errorAt(l.syntaxEntry(base, se.Offset), "", SyntaxProblem(l.Data, se, base))
@@ -129,14 +132,47 @@ func TypeProblem(e *json.UnmarshalTypeError) string {
 }
 
 // SyntaxProblem describes a JSON syntax error with its line and column in
-// data; base is the offset in data of what was being decoded.
+// data; base is the offset in data of what was being decoded. A second JSON
+// document after the first is described as such (joinedProblem).
 func SyntaxProblem(data []byte, e *json.SyntaxError, base int64) string {
+	if afterDocument(e) {
+		if p := joinedProblem(data); p != "" {
+			return p
+		}
+	}
 	line, col := lineCol(data, base+e.Offset)
 	msg := strings.TrimPrefix(e.Error(), "invalid character ")
 	if msg != e.Error() {
 		msg = "unexpected character " + msg
 	}
 	return fmt.Sprintf("invalid JSON at line %d, column %d: %s.", line, col, msg)
+}
+
+// afterDocument reports whether a syntax error is about what follows a
+// complete JSON document, which no entry holds.
+func afterDocument(e *json.SyntaxError) bool {
+	return strings.HasSuffix(e.Error(), " after top-level value")
+}
+
+// joinedProblem describes a file that holds a second JSON document (a list
+// or an object) after its first, as cat writes two exports: where the
+// second starts, and what to do. It returns "" when what follows the first
+// document is not the start of another.
+func joinedProblem(data []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var first json.RawMessage
+	if dec.Decode(&first) != nil {
+		return ""
+	}
+	off := dec.InputOffset()
+	rest := data[off:]
+	next := bytes.TrimLeft(rest, " \t\r\n")
+	if len(next) == 0 || (next[0] != '[' && next[0] != '{') {
+		return ""
+	}
+	line, col := lineCol(data, off+int64(len(rest)-len(next)))
+	return fmt.Sprintf("the file holds more than one JSON document: another starts at line %d, column %d, as when exports are joined (cat a.json b.json). "+
+		"Give the file the output of one export, exported again rather than joined.", line, col)
 }
 
 // ValueKind describes the JSON value an UnmarshalTypeError found: "a

@@ -6,6 +6,7 @@ package userfile
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -60,6 +61,11 @@ func locate(t *testing.T, data string, strict bool) *Error {
 	return items(b, strict).Locate(base, err)
 }
 
+// wantJoined is the problem of a file that holds two JSON documents, the
+// second at the start of line 2.
+const wantJoined = "the file holds more than one JSON document: another starts at line 2, column 1, as when exports are joined (cat a.json b.json). " +
+	"Give the file the output of one export, exported again rather than joined."
+
 // TestEntriesLocate: columns count from 1 and point just past the
 // character the decoder stopped at.
 func TestEntriesLocate(t *testing.T) {
@@ -78,6 +84,11 @@ func TestEntriesLocate(t *testing.T) {
 		{"the file is not a list", `"a"`, false, "", "", "expected a list of items, got a string."},
 		{"inside a page", `{"items": [` + ok + `, {"name": "d", "count": 1.5}]}`, false, "item 2 (d)", "count", "expected a whole number, got the number 1.5."},
 		{"unknown field", "[" + ok + `, {"name": "e", "cuont": 1}]`, true, "item 2 (e)", "cuont", "unknown field. Check the spelling."},
+		// Exports joined with cat: the file, not an entry, is wrong, and the
+		// second document is placed where it starts.
+		{"two lists joined", "[" + ok + "]\n[" + ok + "]\n", false, "", "", wantJoined},
+		{"two pages joined", `{"items": [` + ok + "]}\n" + `  {"items": []}`, false, "", "", strings.Replace(wantJoined, "column 1", "column 3", 1)},
+		{"text after the list", "[" + ok + "]\nx", false, "", "", "invalid JSON at line 2, column 2: unexpected character 'x' after top-level value."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fe := locate(t, tc.in, tc.strict)
