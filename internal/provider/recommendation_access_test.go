@@ -4,12 +4,17 @@
 package provider
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
 )
 
 // Sizes a team can get, on the embedded catalog. The quickstart's request
@@ -133,4 +138,30 @@ data "hpcsku_recommendation" "serve" {
 			},
 		}},
 	})
+}
+
+// The documentation of usage_files and of each recommendation's quota says
+// what the ranking does (the test above): an unknown quota ranks with the
+// sufficient ones at a cost of QuotaUnknownPenalty points, the insufficient
+// after them; neither puts every unknown quota after every sufficient one.
+func TestQuotaDescriptionsStateTheUnknownPenalty(t *testing.T) {
+	t.Parallel()
+	recs, ok := recommendationOutputAttributes()["recommendations"].(schema.ListNestedAttribute)
+	if !ok {
+		t.Fatal("recommendations is not a list of objects")
+	}
+	penalty := fmt.Sprintf("costing %g points", recommend.QuotaUnknownPenalty)
+	for name, desc := range map[string]string{
+		"usage_files":              usageFilesAttribute().MarkdownDescription,
+		"recommendations[*].quota": recs.NestedObject.Attributes["quota"].GetMarkdownDescription(),
+	} {
+		if !strings.Contains(desc, penalty) || !strings.Contains(desc, "rank together") {
+			t.Errorf("%s does not say that unknown and sufficient quotas rank together, an unknown one %s:\n%s", name, penalty, desc)
+		}
+		for _, wrong := range []string{"then `unknown`", "before those whose quota is unknown"} {
+			if strings.Contains(desc, wrong) {
+				t.Errorf("%s says %q:\n%s", name, wrong, desc)
+			}
+		}
+	}
 }

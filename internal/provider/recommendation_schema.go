@@ -700,9 +700,8 @@ func recommendationAttributes() map[string]schema.Attribute {
 			},
 		},
 		"quota": schema.SingleNestedAttribute{
-			Computed: true,
-			MarkdownDescription: "The layout's vCPU quota in its `region`, from the provider's `usage_files`; null without them. " +
-				"The ranking puts sizes whose quota is `sufficient` first, then `unknown`, then `insufficient`, whose warnings name the increase to request.",
+			Computed:            true,
+			MarkdownDescription: "The layout's vCPU quota in its `region`, from the provider's `usage_files`; null without them. " + quotaRanking(),
 			Attributes: map[string]schema.Attribute{
 				"family":       strAttr("The size's quota family (the Resource SKUs API's `family`, for example `standardNDSH100v5Family`): the `availability_file`'s, else the catalog's; null when neither knows it."),
 				"vcpus_needed": int64Attr("The vCPUs the layout counts against quota: `nodes` × the size's quota vCPUs (a constrained-core size counts its parent's)."),

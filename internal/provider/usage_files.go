@@ -20,6 +20,7 @@ import (
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/azureexport"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/userfile"
 )
 
@@ -34,15 +35,24 @@ func usageFilesAttribute() schema.MapAttribute {
 		Optional:    true,
 		ElementType: types.StringType,
 		MarkdownDescription: "Your subscription's vCPU quota: a map from an Azure region (`eastus`) to the path of the JSON that `az vm list-usage --location REGION -o json` prints for it. " +
-			"With it, each `hpcsku_recommendation` recommendation reports its `quota` (the size's quota family, the vCPUs the layout needs, what the family and the region leave free, and whether that suffices), " +
-			"sizes whose quota suffices rank before those whose quota is unknown and those it cannot hold (`require_quota` removes the last), " +
-			"and a training job scaled out for the default deadline uses at most the VMs the quota leaves. Spot layouts count against the region's low-priority vCPUs. " +
+			"With it, each `hpcsku_recommendation` recommendation reports its `quota` (the size's quota family, the vCPUs the layout needs, what the family and the region leave free, and whether that suffices). " +
+			quotaRanking() + " `require_quota` removes the `insufficient` ones. " +
+			"A training job scaled out for the default deadline uses at most the VMs the quota leaves. Spot layouts count against the region's low-priority vCPUs. " +
 			"The quota family is the catalog's, or the `availability_file`'s where it gives one. A file that is not `az vm list-usage` output is an error naming the file. " + overlayPathNote,
 		Validators: []validator.Map{
 			mapvalidator.SizeAtLeast(1),
 			mapvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1)),
 		},
 	}
+}
+
+// quotaRanking says, as a sentence, how the ranking orders sizes by their
+// quota status, for the descriptions of usage_files and of each
+// recommendation's quota.
+func quotaRanking() string {
+	return fmt.Sprintf("Sizes whose quota is `sufficient` and those whose quota is `unknown` rank together, an unknown quota costing %g points of the score "+
+		"(so a layout better by more than that still leads), and the `insufficient` ones after them, each with a warning naming the increase to request.",
+		recommend.QuotaUnknownPenalty)
 }
 
 // loadUsageFiles reads the usage file of every region the setting names;
