@@ -178,7 +178,24 @@ func ParseAvailability(file string, data []byte) (*Availability, error) {
 			return nil, err
 		}
 	}
+	if r.a.Entries == 0 {
+		return nil, noSizes(file, r.a.Skipped)
+	}
 	return r.finish(), nil
+}
+
+// noSizes is the error about a file that lists no virtual machine size,
+// which would remove every size; skipped counts its entries of other
+// resource types.
+func noSizes(file string, skipped int) error {
+	why := "the export's filter matched nothing (a --location or --size that names none, or a subscription that sees none)"
+	switch {
+	case skipped == 1:
+		why = "only 1 entry of another resource type: export with --resource-type virtualMachines"
+	case skipped > 1:
+		why = fmt.Sprintf("only %d entries of other resource types: export with --resource-type virtualMachines", skipped)
+	}
+	return userfile.ErrorsIn(file)("", "", "the file lists no virtual machine sizes: "+why+". Use the output of az vm list-skus --resource-type virtualMachines --all -o json.")
 }
 
 // decodeAvailability decodes the entries of an availability file, from a

@@ -210,6 +210,12 @@ func TestParseAvailabilityErrors(t *testing.T) {
 			"duplicate: Standard_NC40ads_H100_v5 in eastus is already described by entry 1"},
 		{"duplicate entry, other case", "[" + ok + ", " + strings.Replace(ok, `"eastus"`, `"EastUS"`, 1) + "]",
 			"entry 2 (Standard_NC40ads_H100_v5 in EastUS)", "name", "already described by entry 1"},
+		// A file that lists no size would remove every size: an export whose
+		// filter matched nothing is an error, as an empty usage file is.
+		{"empty list", "[]", "", "", "the file lists no virtual machine sizes: the export's filter matched nothing"},
+		{"REST response with an empty list", `{"value": []}`, "", "", "the file lists no virtual machine sizes"},
+		{"other resource types only", `[{"name": "Premium_LRS", "resourceType": "disks", "locations": ["eastus"]}]`, "", "",
+			"the file lists no virtual machine sizes: only 1 entry of another resource type: export with --resource-type virtualMachines"},
 		{"REST response without value", `{"nextLink": null}`, "", "value", "without a \"value\" list"},
 		{"REST value not a list", `{"value": {"name": "x"}}`, "", "value", "expected a list of sizes"},
 		{"REST wrong type inside value", `{"value": [{"name": "Standard_X1", "locations": "eastus"}]}`,
