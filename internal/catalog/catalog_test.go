@@ -131,11 +131,11 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 // skuFact pins the facts of one size. Every value comes from the reference
 // facts (skus.csv, gpus.csv, lifecycle.csv, support.csv, images.csv,
 // prices.csv, prices_additions.csv, spot_prices.csv) as amended by the
-// decisions D1-D46 recorded in data/catalog.json (D42 moved AKS support to
-// the node auto-provisioning registry); none is copied from the
-// JSON under test. Spot prices follow D19: the prices.csv price times the
-// spot_prices.csv spot-to-on-demand ratio, rounded to 6 decimals; none
-// where that ratio is 1 (D33).
+// decisions recorded in data/catalog.json (D42 moved AKS support to the
+// node auto-provisioning registry, D79 that of AMD sizes back to AKS's AMD
+// GPU page); none is copied from the JSON under test. Spot prices follow
+// D19: the prices.csv price times the spot_prices.csv spot-to-on-demand
+// ratio, rounded to 6 decimals; none where that ratio is 1 (D33).
 type skuFact struct {
 	name, series, family, category string
 
@@ -470,7 +470,7 @@ var skuFacts = []skuFact{
 		gpuCount: 0.5, gpuCountText: "1/2", gpuModel: "v710", vendor: "amd", gpuArch: "RDNA3", ccOrGfx: "gfx1101", minToolkit: "", maxCUDA: 0,
 		gpuMem: 12, gpuMemTotal: 12, interconnect: "PCIe (SR-IOV partial GPU)",
 		rdma: false, ethMbps: i64(10000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
-		status: "ga", decisions: []string{"D42"}, aks: "supported", priceRegions: 7, priceRegion: "eastus", price: 1.0,
+		status: "ga", decisions: []string{"D42", "D79"}, aks: "unknown", priceRegions: 7, priceRegion: "eastus", price: 1.0,
 	},
 	{
 		name: "Standard_NV12s_v3", series: "NVv3", family: "NV", category: "gpu",
@@ -649,7 +649,7 @@ var addedSKUFacts = []skuFact{
 		gpuCount: 8, gpuCountText: "8", gpuModel: "mi300x", vendor: "amd", gpuArch: "CDNA3", ccOrGfx: "gfx942", minToolkit: "6.0",
 		gpuMem: 192, gpuMemTotal: 1536, interconnect: "AMD Infinity Fabric 4th gen (128 GB/s per GPU link, 896 GB/s aggregate)",
 		ethMbps: i64(80000), accel: bp(true), hyperV: []string{"2"},
-		status: "ga", decisions: []string{"D16", "D40"}, aks: "supported",
+		status: "ga", decisions: []string{"D16", "D40", "D79"}, aks: "unknown",
 		hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404-rocm:latest", imageToolkit: "6.4.4",
 		priceRegions: 17, priceRegion: "westus3", price: 48,
 	},

@@ -660,6 +660,26 @@ func checkSizeSupportOverrides(t *testing.T, c *Catalog) {
 	}
 }
 
+// TestAKSSupportsTheAMDSizesItDocuments pins D79: AKS's AMD GPU page says
+// AKS supports Standard_ND96isr_MI300X_v5, and node auto-provisioning, whose
+// GPU registry lists other AMD sizes, leaves AMD GPU sizes out of its default
+// node class (D56). No other AMD GPU size is supported on AKS, and a
+// current one is unknown, its note naming both.
+func TestAKSSupportsTheAMDSizesItDocuments(t *testing.T) {
+	for _, s := range mustDefault(t).SKUs() {
+		if s.GPU == nil || s.GPU.Vendor != VendorAMD || s.Name == "Standard_ND96isr_MI300X_v5" {
+			continue
+		}
+		a := s.Support.AKS
+		switch {
+		case a.Status == SupportSupported:
+			t.Errorf("%s: AKS supported, but AKS's AMD GPU page names Standard_ND96isr_MI300X_v5 only (D79)", s.Name)
+		case a.Status == SupportUnknown && (!strings.Contains(a.Note, "ND96isr_MI300X_v5") || !strings.Contains(a.Note, "node auto-provisioning")):
+			t.Errorf("%s: AKS unknown, note %q; want it to name the AMD page's size and node auto-provisioning (D79)", s.Name, a.Note)
+		}
+	}
+}
+
 // TestHC44ConstrainedQuotaVCPUs pins D46 for HC: Standard_HC44-16rs and
 // Standard_HC44-32rs run 16 and 32 cores, and quota_vcpus is the parent's 44
 // the Resource SKUs API reports.

@@ -296,10 +296,10 @@ func TestScenario05SmallModels(t *testing.T) {
 	}
 }
 
-// Scenario 6: AKS with AMD GPUs: AKS supports the MI300X sizes and,
-// through node auto-provisioning, the NV V710 ones (catalog decision D42);
-// NG V620 is unsupported. An MI300X size leads: ND serves inference, NV is
-// the fallback.
+// Scenario 6: AKS with AMD GPUs: AKS supports Standard_ND96isr_MI300X_v5;
+// the NV V710 sizes and Standard_ND96is_MI300X_v5 are unknown (catalog
+// decision D79); NG V620 is unsupported. An MI300X size leads: ND serves
+// inference, NV is the fallback.
 func TestScenario06AKSAMD(t *testing.T) {
 	cat := testCatalog(t)
 	req := Request{Workload: "inference", Target: "aks", GPUVendor: "amd", AsOf: asOf}
@@ -332,6 +332,32 @@ func TestScenario06AKSAMD(t *testing.T) {
 	}
 	if d := top.Deployment; d.ImageURN != "microsoft-dsvm:ubuntu-hpc:2404-rocm:latest" || d.RDMA || d.CycleCloud != nil {
 		t.Errorf("deployment %+v", d)
+	}
+}
+
+// TestAKSAMDSizesWarnUnlessDocumented: AKS documents one AMD GPU size,
+// Standard_ND96isr_MI300X_v5 (catalog decision D79); node
+// auto-provisioning, whose GPU registry lists the NV V710 sizes, leaves
+// AMD GPU sizes out of its default node class. An answer on target aks that
+// ranks another AMD size says its support is unknown, and warns when it
+// ranks one first.
+func TestAKSAMDSizesWarnUnlessDocumented(t *testing.T) {
+	for _, req := range []Request{
+		{Workload: "visualization", Target: "aks", AsOf: asOf, MaxResults: i64(50)},
+		{Workload: "inference", Target: "aks", GPUVendor: "amd", AsOf: asOf, MaxResults: i64(50)},
+	} {
+		res := mustRecommend(t, req)
+		for i, r := range res.Recommendations {
+			if r.SKU.GPU == nil || r.SKU.GPU.Vendor != "amd" || r.VMSize == "Standard_ND96isr_MI300X_v5" {
+				continue
+			}
+			if !slices.ContainsFunc(r.Warnings, func(w string) bool { return strings.Contains(w, "is not documented") }) {
+				t.Errorf("%s on aks: rank %d %s, warnings %q; want its support called unknown", req.Workload, r.Rank, r.VMSize, r.Warnings)
+			}
+			if i == 0 && !slices.Contains(warningSummaries(res.Warnings), "Target Support Unknown") {
+				t.Errorf("%s on aks: %s first without the Target Support Unknown warning: %v", req.Workload, r.VMSize, warningSummaries(res.Warnings))
+			}
+		}
 	}
 }
 
