@@ -801,6 +801,19 @@ func TestConfidentialImage(t *testing.T) {
 	}
 }
 
+// TestConfidentialGPUOnAKS: AKS's confidential GPU page is a how-to for a
+// node pool of Standard_NCC40ads_H100_v5 that says node auto-provisioning
+// cannot take confidential GPUs: the size is supported on AKS, through a
+// node pool only, and its support sources name the page.
+func TestConfidentialGPUOnAKS(t *testing.T) {
+	s := mustLookup(t, mustDefault(t), "Standard_NCC40ads_H100_v5")
+	cited := slices.ContainsFunc(s.Support.Sources, func(src string) bool { return strings.Contains(src, "articles/aks/use-confidential-gpus.md@") })
+	if s.Support.AKS.Status != SupportSupported || !cited || !s.NoNodeAutoProvisioning || !strings.Contains(s.Support.AKS.Note, "node pool") {
+		t.Errorf("Standard_NCC40ads_H100_v5: AKS %+v, sources %q, no node auto-provisioning %t; want supported on a node pool, citing use-confidential-gpus.md",
+			s.Support.AKS, s.Support.Sources, s.NoNodeAutoProvisioning)
+	}
+}
+
 // TestND96isH100 pins D58: the H100 VM without InfiniBand carries the isr
 // size's facts less the fabric, has no size page, and is priced where the
 // retail data prices it, below the isr size.

@@ -404,9 +404,11 @@ func compareSupportRow(t *testing.T, name string, sr SeriesDoc, r map[string]str
 
 // aksSinceReference holds the AKS verdicts D79 reads from pages the
 // reference did not weigh: the NVads V710 v5 sizes are unknown, not
-// unsupported, as no AKS page documents them either way.
+// unsupported, as no AKS page documents them either way; AKS's confidential
+// GPU page documents an NCCads H100 v5 node pool.
 var aksSinceReference = map[string]string{
-	"NVads_V710_v5": SupportUnknown,
+	"NVads_V710_v5":  SupportUnknown,
+	"NCCads_H100_v5": SupportSupported,
 }
 
 // aksReadSince is whether D79 gives series sr the AKS verdict got, its note

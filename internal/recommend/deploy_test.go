@@ -554,9 +554,15 @@ func TestConfidentialDeployment(t *testing.T) {
 		t.Errorf("confidential on Batch counted under %q", got)
 	}
 	// On AKS: no driver from AKS, Ubuntu 24.04, no node auto-provisioning.
-	a := mustRecommend(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 8}, Confidential: &yes, Target: "aks", AsOf: asOf}).Recommendations[0].Deployment.AKS
+	// AKS documents the node pool (use-confidential-gpus.md): no warning
+	// that its support is unknown.
+	onAKS := mustRecommend(t, Request{Workload: "inference", Model: &Model{ParametersBillion: 8}, Confidential: &yes, Target: "aks", AsOf: asOf})
+	a := onAKS.Recommendations[0].Deployment.AKS
 	if a == nil || a.GPUDriver != "None" || a.OSSKU != "Ubuntu2404" || a.NodeAutoProvisioning != nil || !strings.Contains(a.Note, "az-cgpu-onboarding") {
 		t.Errorf("confidential AKS pool %+v", a)
+	}
+	if w := warningSummaries(onAKS.Warnings); slices.Contains(w, "Target Support Unknown") {
+		t.Errorf("confidential on AKS warns %v", w)
 	}
 }
 
