@@ -231,7 +231,7 @@ var skuFacts = []skuFact{
 		vcpus: i64(120), memGiB: f64(456), tempGiB: i64(480), nvmeGiB: i64(960), arch: "x86_64",
 		rdma: true, ib: "HDR", ibGbps: 200, ibPorts: 1, ethMbps: i64(40000), accel: bp(true), hyperV: []string{"1", "2"}, confidential: false,
 		status: "retiring", retirement: "2027-05-31", replacements: []string{"Standard_HB176-144rs_v4", "Standard_HB120rs_v3"}, decisions: []string{"D4", "D18"},
-		aks: "unknown", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 13, priceRegion: "eastus", price: 3.6, spot: f64(0.396),
+		aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 13, priceRegion: "eastus", price: 3.6, spot: f64(0.396),
 	},
 	{
 		name: "Standard_HB120-32rs_v3", series: "HBv3", family: "HB", category: "hpc",
@@ -244,7 +244,7 @@ var skuFacts = []skuFact{
 		vcpus: i64(176), memGiB: f64(768), tempGiB: i64(480), nvmeGiB: i64(3600), arch: "x86_64",
 		rdma: true, ib: "NDR", ibGbps: 400, ibPorts: 1, ethMbps: i64(80000), accel: bp(true), hyperV: []string{"2"}, confidential: false,
 		status: "ga", decisions: []string{"D7"},
-		aks: "unknown", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 9, priceRegion: "eastus", price: 7.2, spot: f64(1.8),
+		aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 9, priceRegion: "eastus", price: 7.2, spot: f64(1.8),
 	},
 	{
 		name: "Standard_HB368rs_v5", series: "HBv5", family: "HB", category: "hpc",
@@ -258,7 +258,7 @@ var skuFacts = []skuFact{
 		vcpus: i64(44), memGiB: f64(352), tempGiB: i64(700), nvmeGiB: nil, arch: "x86_64",
 		rdma: true, ib: "EDR", ibGbps: 100, ibPorts: 1, ethMbps: i64(40000), accel: bp(true), hyperV: []string{"1", "2"}, confidential: false,
 		status: "retiring", retirement: "2027-05-31", replacements: []string{"Standard_HB176-48rs_v4", "Standard_HX176-48rs"}, decisions: []string{"D4", "D18"},
-		aks: "unknown", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 14, priceRegion: "eastus", price: 3.168, spot: f64(0.34848),
+		aks: "supported", hasImage: true, imageURN: "microsoft-dsvm:ubuntu-hpc:2404:latest", imageToolkit: "13.0", priceRegions: 14, priceRegion: "eastus", price: 3.168, spot: f64(0.34848),
 	},
 	{
 		name: "Standard_HX176rs", series: "HX", family: "HX", category: "hpc",

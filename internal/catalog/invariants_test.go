@@ -814,6 +814,32 @@ func TestConfidentialGPUOnAKS(t *testing.T) {
 	}
 }
 
+// hpcOverviewsNamingAKS are the HPC series whose overview page's software
+// table gives "Orchestrator Support" with Azure Kubernetes Service (AKS).
+var hpcOverviewsNamingAKS = map[string]string{
+	"HBv2": "hbv2-series-overview.md@",
+	"HBv3": "hbv3-series-overview.md@",
+	"HBv4": "hbv4-series-overview.md@",
+	"HBv5": "hbv5-series-overview.md@",
+	"HC":   "hc-series-overview.md@",
+	"HX":   "hx-series-overview.md@",
+}
+
+// TestHPCOverviewsNameAKS: an HPC series whose overview names AKS among its
+// orchestrators is supported on AKS, its support sources citing the
+// overview, until it retires.
+func TestHPCOverviewsNameAKS(t *testing.T) {
+	c := mustDefault(t)
+	for series, page := range hpcOverviewsNamingAKS {
+		for _, s := range c.Filter(Filter{Series: []string{series}, AsOf: c.DataDate}) {
+			cited := slices.ContainsFunc(s.Support.Sources, func(src string) bool { return strings.Contains(src, page) })
+			if s.Support.AKS.Status != SupportSupported || !cited {
+				t.Errorf("%s (%s): AKS %+v, sources %q; want supported, citing %s", s.Name, series, s.Support.AKS, s.Support.Sources, page)
+			}
+		}
+	}
+}
+
 // TestND96isH100 pins D58: the H100 VM without InfiniBand carries the isr
 // size's facts less the fabric, has no size page, and is priced where the
 // retail data prices it, below the isr size.

@@ -405,10 +405,14 @@ func compareSupportRow(t *testing.T, name string, sr SeriesDoc, r map[string]str
 // aksSinceReference holds the AKS verdicts D79 reads from pages the
 // reference did not weigh: the NVads V710 v5 sizes are unknown, not
 // unsupported, as no AKS page documents them either way; AKS's confidential
-// GPU page documents an NCCads H100 v5 node pool.
+// GPU page documents an NCCads H100 v5 node pool; the HBv2, HBv4 and HC
+// overviews name AKS among their orchestrators.
 var aksSinceReference = map[string]string{
 	"NVads_V710_v5":  SupportUnknown,
 	"NCCads_H100_v5": SupportSupported,
+	"HBv2":           SupportSupported,
+	"HBv4":           SupportSupported,
+	"HC":             SupportSupported,
 }
 
 // aksReadSince is whether D79 gives series sr the AKS verdict got, its note
