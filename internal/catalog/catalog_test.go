@@ -328,9 +328,9 @@ var skuFacts = []skuFact{
 		gpuCount: 1, gpuCountText: "1", gpuModel: "h100-nvl-94gb", vendor: "nvidia", gpuArch: "Hopper", ccOrGfx: "9.0", minToolkit: "11.8", maxCUDA: 13,
 		gpuMem: 94, gpuMemTotal: 94, interconnect: "PCIe",
 		rdma: false, ethMbps: i64(40000), accel: bp(false), hyperV: []string{"2"}, confidential: true,
-		// D19 with the ratio of the spot_prices.csv row (1.745 / 6.98), not
-		// that row's on-demand figure: 8.82 x 0.25.
-		status: "ga", aks: "supported", hasImage: true, imageURN: "Canonical:0001-com-ubuntu-confidential-vm-jammy:22_04-lts-cvm:22.04.202606120", imageToolkit: "", priceRegions: 4, priceRegion: "eastus2", price: 8.82, spot: f64(2.205),
+		// No spot: the spot_prices.csv row prints 6.98, the price of
+		// Standard_NC40ads_H100_v5, not this size's 8.82 (D80).
+		status: "ga", aks: "supported", hasImage: true, imageURN: "Canonical:0001-com-ubuntu-confidential-vm-jammy:22_04-lts-cvm:22.04.202606120", imageToolkit: "", priceRegions: 4, priceRegion: "eastus2", price: 8.82,
 	},
 	{
 		name: "Standard_NC24lds_xl_RTXPRO6000BSE_v6", series: "NC_RTXPRO6000BSE_v6", family: "NC", category: "gpu",

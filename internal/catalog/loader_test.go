@@ -195,7 +195,7 @@ func lastSKU(docs []Document) *SKUDoc { return &docs[len(docs)-1].SKUs[0] }
 
 func TestBuildValidTestCatalog(t *testing.T) {
 	c, err := Build(testDocs(), strings.NewReader(testPricesHeader+"eastus,Standard_NX8_v1,1.25\n"),
-		strings.NewReader(testSpotHeader+"eastus,Standard_NX8_v1,2.0,0.5\nwestus,Standard_NX8_v1,,\n"))
+		strings.NewReader(testSpotHeader+"eastus,Standard_NX8_v1,1.25,0.3125\nwestus,Standard_NX8_v1,,\n"))
 	if err != nil {
 		t.Fatalf("Build: %v", err)
 	}
@@ -206,7 +206,7 @@ func TestBuildValidTestCatalog(t *testing.T) {
 	}
 	p := s.Prices["eastus"]
 	if p.USDPerHour != 1.25 || p.SpotUSDPerHour == nil || *p.SpotUSDPerHour != 0.3125 || p.SnapshotDate != "2026-06-18" {
-		t.Errorf("price = %+v, spot %s; want 1.25 and 1.25*0.5/2.0 = 0.3125", p, show(p.SpotUSDPerHour))
+		t.Errorf("price = %+v, spot %s; want 1.25 and 1.25*0.3125/1.25 = 0.3125", p, show(p.SpotUSDPerHour))
 	}
 	if !equalStrings(c.Regions(), []string{"eastus"}) || c.Version != "test-1" {
 		t.Errorf("regions %v, version %q", c.Regions(), c.Version)

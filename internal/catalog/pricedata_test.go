@@ -127,25 +127,26 @@ func TestNG32admsV620Priced(t *testing.T) {
 	}
 }
 
-// TestSpotFollowsD19AndD23 pins the spot estimates of the four
-// spot_prices.csv rows whose on-demand figure differs from today's price:
-// their ratio applies to today's price, not their spot figure. The H100
-// rows, whose ratio is 1, give no estimate. The prices are the reference
-// snapshot's; after a refresh the estimates follow the refreshed price.
+// TestSpotFollowsD19AndD23 pins the spot estimates of spot_prices.csv rows:
+// the four whose on-demand figure is not today's price (another size's, or
+// another time's) give no estimate (D80), nor do the H100 rows, whose
+// ratio is 1 (D33). The prices are the reference snapshot's.
 func TestSpotFollowsD19AndD23(t *testing.T) {
 	c := mustDefault(t)
 	for _, tc := range []struct {
 		name, region string
 		price        float64 // the reference snapshot's
 		// spot_prices.csv's on-demand and spot figures; 0 and 0 where
-		// they are equal (no estimate, D33).
+		// the row gives no estimate (D33, D80).
 		rowUSD, rowSpot float64
 	}{
-		// Today 8.82, the row's on-demand figure 6.98.
-		{"Standard_NCC40ads_H100_v5", "eastus2", 8.82, 6.98, 1.745},
-		{"Standard_NG8ads_V620_v1", "eastus2", 0.635, 0.908, 0.227},
-		{"Standard_NG16ads_V620_v1", "eastus2", 1.27, 1.815, 0.45375},
-		{"Standard_NG32ads_V620_v1", "eastus2", 2.54, 3.63, 0.9075},
+		// Today 8.82, the row's on-demand figure 6.98, the price of
+		// Standard_NC40ads_H100_v5 (D80).
+		{"Standard_NCC40ads_H100_v5", "eastus2", 8.82, 0, 0},
+		// Today 0.635, 1.27 and 2.54, the rows' 0.908, 1.815 and 3.63.
+		{"Standard_NG8ads_V620_v1", "eastus2", 0.635, 0, 0},
+		{"Standard_NG16ads_V620_v1", "eastus2", 1.27, 0, 0},
+		{"Standard_NG32ads_V620_v1", "eastus2", 2.54, 0, 0},
 		// Spot equal to on-demand in spot_prices.csv (D33).
 		{"Standard_NC40ads_H100_v5", "southcentralus", 8.38, 0, 0},
 		{"Standard_NC80adis_H100_v5", "westus3", 13.96, 0, 0},
@@ -165,6 +166,34 @@ func TestSpotFollowsD19AndD23(t *testing.T) {
 		case tc.rowUSD != 0 && (p.SpotUSDPerHour == nil || math.Abs(*p.SpotUSDPerHour-want) > 1e-6):
 			t.Errorf("%s in %s: spot %s, want %v", tc.name, tc.region, show(p.SpotUSDPerHour), want)
 		}
+	}
+}
+
+// TestNoSpotFromAMisjoinedRow: no spot price comes from a spot_prices.csv
+// row whose on-demand price disagrees with the catalog's on-demand price
+// for that size and region (by more than half a percent, well beyond the
+// rounding of either file): such a row was taken for another size or
+// another price, and its ratio is not this price's (D80).
+func TestNoSpotFromAMisjoinedRow(t *testing.T) {
+	c := mustDefault(t)
+	misjoined := 0
+	for i, r := range embeddedRecords(t, "data/spot_prices.csv", 6) {
+		s, ok := c.Lookup(r[1])
+		if r[2] == "" || !ok {
+			continue
+		}
+		od, err := strconv.ParseFloat(r[2], 64)
+		p, priced := s.Prices[r[0]]
+		if err != nil || !priced || math.Abs(od-p.USDPerHour) <= 0.005*p.USDPerHour {
+			continue
+		}
+		misjoined++
+		if p.SpotUSDPerHour != nil {
+			t.Errorf("spot_prices.csv line %d: %s in %s prints on-demand %s against the catalog's %v, yet gives spot %v", i+2, r[1], r[0], r[2], p.USDPerHour, *p.SpotUSDPerHour)
+		}
+	}
+	if atReferenceSnapshot(c) && misjoined != 4 {
+		t.Errorf("%d rows disagree with the catalog's on-demand price, want the 4 D80 counts", misjoined)
 	}
 }
 
@@ -215,16 +244,21 @@ func embeddedRecords(t *testing.T, name string, fields int) [][]string {
 }
 
 // TestBuildSpotRatioOfOneGivesNoSpot: a spot_prices.csv row whose spot
-// price is not below its on-demand price gives no estimate (D33).
+// price is not below its on-demand price gives no estimate (D33), nor does
+// a row whose on-demand price is not the size's price, to the decimals it
+// is written with (D80).
 func TestBuildSpotRatioOfOneGivesNoSpot(t *testing.T) {
 	for _, tc := range []struct {
 		row  string
 		spot *float64
 	}{
-		{"eastus,Standard_NX8_v1,2.0,0.5", f64(0.3125)},
-		{"eastus,Standard_NX8_v1,2.0,2.0", nil},
-		{"eastus,Standard_NX8_v1,2.0,2.5", nil},
+		{"eastus,Standard_NX8_v1,1.25,0.3125", f64(0.3125)},
+		{"eastus,Standard_NX8_v1,1.3,0.325", f64(0.3125)}, // 1.25 written to one decimal
+		{"eastus,Standard_NX8_v1,1.25,1.25", nil},
+		{"eastus,Standard_NX8_v1,1.25,1.5", nil},
 		{"eastus,Standard_NX8_v1,,", nil},
+		{"eastus,Standard_NX8_v1,2.0,0.5", nil},
+		{"eastus,Standard_NX8_v1,1.26,0.315", nil},
 	} {
 		c, err := Build(testDocs(), strings.NewReader(testPricesHeader+"eastus,Standard_NX8_v1,1.25\n"), strings.NewReader(testSpotHeader+tc.row+"\n"))
 		if err != nil {
@@ -245,9 +279,9 @@ func TestSpotFigureCarriesDateAndSource(t *testing.T) {
 	for _, tc := range []struct {
 		header, row, date, source string
 	}{
-		{testSpotHeader, "eastus,Standard_NX8_v1,2.0,0.5", "", "(undated)"},
-		{dated, "eastus,Standard_NX8_v1,2.0,0.5,,", "", "(undated)"},
-		{dated, "eastus,Standard_NX8_v1,2.0,0.5,2026-11-20,Azure Retail Prices API (2026-11-20)", "2026-11-20", "Azure Retail Prices API (2026-11-20) (2026-11-20)"},
+		{testSpotHeader, "eastus,Standard_NX8_v1,1.25,0.5", "", "(undated)"},
+		{dated, "eastus,Standard_NX8_v1,1.25,0.5,,", "", "(undated)"},
+		{dated, "eastus,Standard_NX8_v1,1.25,0.5,2026-11-20,Azure Retail Prices API (2026-11-20)", "2026-11-20", "Azure Retail Prices API (2026-11-20) (2026-11-20)"},
 	} {
 		c, err := Build(testDocs(), strings.NewReader(testPricesHeader+"eastus,Standard_NX8_v1,1.25\n"), strings.NewReader(tc.header+tc.row+"\n"))
 		if err != nil {

@@ -31,11 +31,30 @@ type spotRatio struct {
 	ratio        float64
 	date, source string // date "" when the source gives none
 	none         bool
+	// onDemand is the row's on-demand price, written to places decimals.
+	onDemand float64
+	places   int
+}
+
+// joins is whether the row's on-demand price is p, as rounded to the
+// decimals the row writes: a row that prints another price was taken for
+// another size or another price, and its ratio is not this price's (D80).
+func (sr spotRatio) joins(p float64) bool {
+	return math.Abs(sr.onDemand-p) <= 0.5*math.Pow(10, -float64(sr.places))+1e-9
+}
+
+// decimals is the count of digits after the point of the number s.
+func decimals(s string) int {
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		return len(s) - i - 1
+	}
+	return 0
 }
 
 // loadPrices reads region,vm_size,usd_per_hour rows and, optionally, the
 // spot table (region,vm_size,usd_per_hour,spot_usd_per_hour[,date,source]),
-// whose spot-to-on-demand ratio is applied to the current on-demand price.
+// whose spot-to-on-demand ratio is applied to the on-demand price where the
+// row's on-demand figure is that price (D80).
 func (c *Catalog) loadPrices(prices, spot io.Reader) error {
 	rows, err := readCSV(prices, []string{"region", "vm_size", "usd_per_hour"})
 	if err != nil {
@@ -64,7 +83,7 @@ func (c *Catalog) loadPrices(prices, spot io.Reader) error {
 		switch sr, ok := ratios[[2]string{r[0], strings.ToLower(r[1])}]; {
 		case ok && sr.none:
 			price.NoSpot, price.SpotDate, price.SpotSource = true, sr.date, sr.source
-		case ok:
+		case ok && sr.joins(p):
 			sp := math.Round(p*sr.ratio*1e6) / 1e6
 			price.SpotUSDPerHour, price.SpotDate = &sp, sr.date
 			price.SpotSource = "estimate: on-demand price times the spot-to-on-demand ratio of " + sr.source + spotWhen(sr)
@@ -102,7 +121,7 @@ func (c *Catalog) readSpotRatios(spot io.Reader) (map[[2]string]spotRatio, error
 		if err1 != nil || err2 != nil || od <= 0 || sp <= 0 {
 			return nil, fmt.Errorf("line %d: prices must be positive numbers", i+2)
 		}
-		sr := spotRatio{ratio: sp / od, source: c.SpotSource}
+		sr := spotRatio{ratio: sp / od, source: c.SpotSource, onDemand: od, places: decimals(r[2])}
 		if dated {
 			if r[4] != "" && !dateRE.MatchString(r[4]) {
 				return nil, fmt.Errorf("line %d: date %q is not YYYY-MM-DD", i+2, r[4])

@@ -637,7 +637,8 @@ func TestReferencePricesCSV(t *testing.T) {
 // none where the ratio is 1 or more, no spot discount (D33). The embedded
 // rows dated from the 2026-09-28 eastus snapshot replace the reference's
 // ratio, or add one (D70); a pair the Resource SKUs API marks not
-// low-priority capable has none (D75).
+// low-priority capable has none (D75), nor does a row whose on-demand
+// figure is not the reference's price of the size (D80).
 func TestReferenceSpotPrices(t *testing.T) {
 	c := mustDefault(t)
 	ratio := spotRatiosExpected(t)
@@ -667,11 +668,22 @@ func TestReferenceSpotPrices(t *testing.T) {
 // spotRatiosExpected is the spot-to-on-demand ratio of each region and
 // size: the reference's, replaced or added by the embedded rows of the
 // 2026-09-28 eastus snapshot (D70), removed where the Resource SKUs API
-// marks the pair not low-priority capable (D75).
+// marks the pair not low-priority capable (D75); none from a reference row
+// whose on-demand figure is not the reference's price (D80).
 func spotRatiosExpected(t *testing.T) map[[2]string]float64 {
 	t.Helper()
+	price := map[[2]string]string{}
+	for _, file := range []string{"prices.csv", "prices_additions.csv"} {
+		for _, r := range referenceCSV(t, file) {
+			price[[2]string{r["region"], r["vm_size"]}] = r["usd_per_hour"]
+		}
+	}
 	ratio := map[[2]string]float64{}
 	for _, r := range referenceCSV(t, "spot_prices.csv") {
+		k := [2]string{r["region"], r["vm_size"]}
+		if od, p := refFloat(t, r["usd_per_hour"]), refFloat(t, price[k]); od != nil && p != nil && math.Abs(*p-*od) > 0.005*(*p) {
+			continue // D80: another size's or another time's on-demand price
+		}
 		if r["usd_per_hour"] != "" {
 			ratio[[2]string{r["region"], r["vm_size"]}] = *refFloat(t, r["spot_usd_per_hour"]) / *refFloat(t, r["usd_per_hour"])
 		}
