@@ -113,8 +113,10 @@ locals {
       rdma             = r.recommendations[0].deployment.rdma
       nodes_per_job    = r.recommendations[0].deployment.cyclecloud.max_nodes
       max_nodes        = max(var.max_nodes[name], r.recommendations[0].deployment.cyclecloud.max_nodes)
-      # 100 (one scale set with a single placement group) when the job uses
-      # InfiniBand across VMs; null otherwise.
+      # The size's InfiniBand span (one scale set with a single placement
+      # group: 300 VMs on the HPC series whose pages state it, 100 where
+      # none is stated) when the job uses InfiniBand across VMs; null
+      # otherwise.
       max_scaleset_size = r.recommendations[0].deployment.cyclecloud.max_scaleset_size
       # The override wins; otherwise the recommendation's URN. The
       # postconditions above stop the plan when both are null.
@@ -126,15 +128,19 @@ locals {
     }
   }
 
-  # The Slurm template and the workspace give the hpc and gpu node arrays
-  # one HPCMaxScalesetSize: partitions whose InfiniBand jobs need different
-  # limits cannot both be expressed.
-  ib_scaleset_limits_differ = length(distinct(local.ib_scaleset_sizes)) > 1
-
   # One HPCMaxScalesetSize serves the hpc and gpu node arrays: the smallest
-  # limit either InfiniBand partition has, unless given.
+  # limit either InfiniBand partition has (neither scale set may exceed its
+  # size's span), unless given.
   ib_scaleset_sizes     = [for name in ["hpc", "gpu"] : local.partitions[name].max_scaleset_size if local.partitions[name].max_scaleset_size != null]
   hpc_max_scaleset_size = var.hpc_max_scaleset_size != null ? var.hpc_max_scaleset_size : (length(local.ib_scaleset_sizes) > 0 ? min(local.ib_scaleset_sizes...) : null)
+
+  # HPCMaxScalesetSize of the cluster CycleCloud Workspace for Slurm
+  # creates: it has no parameter for it.
+  ccws_scaleset_size = 100
+
+  # The InfiniBand partitions whose one job needs more VMs than that shared
+  # value: CycleCloud would split the job across scale sets.
+  ib_jobs_beyond_scaleset = [for name in ["hpc", "gpu"] : name if local.partitions[name].max_scaleset_size != null && local.partitions[name].nodes_per_job > coalesce(local.hpc_max_scaleset_size, 0)]
 
   # CycleCloud Workspace for Slurm: the hpc (hpc_t), gpu (hpc_t) and htc
   # (htc_t) parameters. availabilityZone only when zones are given: the
@@ -191,8 +197,8 @@ resource "terraform_data" "scaleset_limits" {
 
   lifecycle {
     precondition {
-      condition     = !local.ib_scaleset_limits_differ
-      error_message = "The hpc and gpu partitions need different scale set limits (${join(" and ", [for v in local.ib_scaleset_sizes : tostring(v)])} VMs), but CycleCloud's Slurm template and the workspace take one HPCMaxScalesetSize for both node arrays. Deploy them as separate clusters, or keep sizes with one limit with prefer."
+      condition     = length(local.ib_jobs_beyond_scaleset) == 0
+      error_message = "One ${join(" and one ", local.ib_jobs_beyond_scaleset)} job needs more VMs (${join(" and ", [for name in local.ib_jobs_beyond_scaleset : tostring(local.partitions[name].nodes_per_job)])}) than HPCMaxScalesetSize, ${coalesce(local.hpc_max_scaleset_size, 0)}: CycleCloud's Slurm template and the workspace take one value for the hpc and gpu node arrays, at most the smaller InfiniBand span of their sizes (${join(" and ", [for v in local.ib_scaleset_sizes : tostring(v)])} VMs). Deploy them as separate clusters, or lower the job with hpc_cores_per_job or prefer."
     }
   }
 }
@@ -209,6 +215,11 @@ resource "azurerm_subscription_template_deployment" "ccws" {
     precondition {
       condition     = var.ccws_parameters != null && var.ccws_admin_password != null
       error_message = "Deploying the workspace (ccws_template_file is set) needs ccws_parameters and ccws_admin_password: its template requires adminUsername, adminPassword, key, ccVMName, ccVMSize, resourceGroup, schedFilesystem, sharedFilesystem, network, storagePrivateDnsZone, schedulerNode, loginNodes and tags besides what this module sizes."
+    }
+    # The workspace creates the cluster with HPCMaxScalesetSize = 100.
+    precondition {
+      condition     = alltrue([for name in ["hpc", "gpu"] : local.partitions[name].max_scaleset_size == null || local.partitions[name].nodes_per_job <= local.ccws_scaleset_size])
+      error_message = "The workspace creates the cluster with HPCMaxScalesetSize = ${local.ccws_scaleset_size}, but one InfiniBand job needs ${join(" and ", [for name in ["hpc", "gpu"] : "${local.partitions[name].nodes_per_job} VMs (${name})" if local.partitions[name].max_scaleset_size != null])}: CycleCloud would split it across scale sets. Create the cluster from slurm_cluster_parameters_json instead, or lower the job."
     }
   }
 }

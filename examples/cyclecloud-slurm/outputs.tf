@@ -1,5 +1,5 @@
 output "partitions" {
-  description = "Per partition (`hpc`, `gpu`, `htc`): `machine_type` (the one size its node array runs), `cpu_architecture`, `rdma` (the job uses InfiniBand), `nodes_per_job` (VMs one job needs), `max_nodes` (the partition's node limit), `max_scaleset_size` (100 when the job uses InfiniBand across VMs and must stay in one scale set with a single placement group, else null), `os_image` (from `os_images`, else the recommendation's Marketplace URN), `recommended_image` (the recommendation's URN, null when none is documented) and `availability_zones`."
+  description = "Per partition (`hpc`, `gpu`, `htc`): `machine_type` (the one size its node array runs), `cpu_architecture`, `rdma` (the job uses InfiniBand), `nodes_per_job` (VMs one job needs), `max_nodes` (the partition's node limit), `max_scaleset_size` (the size's InfiniBand span, 300 VMs on the HPC series whose pages state it and 100 where none is stated, when the job uses InfiniBand across VMs and must stay in one scale set with a single placement group, else null), `os_image` (from `os_images`, else the recommendation's Marketplace URN), `recommended_image` (the recommendation's URN, null when none is documented) and `availability_zones`."
   value       = local.partitions
 }
 

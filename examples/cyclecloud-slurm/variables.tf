@@ -89,7 +89,7 @@ variable "availability_zones" {
 }
 
 variable "hpc_max_scaleset_size" {
-  description = "The cluster's `HPCMaxScalesetSize`: most VMs in one scale set of the `hpc` and `gpu` node arrays (the template sets both from this one parameter). Null takes the recommendation's `max_scaleset_size` (100, a single placement group's limit) when either partition's job uses InfiniBand across VMs, and otherwise leaves the template's default. It must hold the VMs one InfiniBand job needs. The workspace has no such parameter: it deploys the cluster with 100."
+  description = "The cluster's `HPCMaxScalesetSize`: most VMs in one scale set of the `hpc` and `gpu` node arrays (the template sets both from this one parameter). Null takes the smaller `max_scaleset_size` of the recommendations whose job uses InfiniBand across VMs (the size's InfiniBand span in one scale set with a single placement group: 300 VMs on the HPC series whose pages state it, 100 where none is stated), and otherwise leaves the template's default. It must hold the VMs one InfiniBand job needs. The workspace has no such parameter: it deploys the cluster with 100."
   type        = number
   default     = null
 

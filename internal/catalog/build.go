@@ -239,6 +239,7 @@ func newSKU(d SKUDoc, sr SeriesDoc) *SKU {
 	s.QuotaFamily = sr.QuotaFamily
 	s.NoNodeAutoProvisioning = sr.NoNodeAutoProvisioning
 	s.NCCLEnv = sr.NCCLEnv
+	s.MaxMPIJobVMs = int64(sr.MaxMPIJobVMs)
 	if d.QuotaFamily != "" {
 		s.QuotaFamily = d.QuotaFamily
 	}

@@ -123,9 +123,17 @@ type SeriesDoc struct {
 	// image writes none.
 	NCCLEnv        map[string]string `json:"nccl_env,omitempty"`
 	NCCLEnvSources []string          `json:"nccl_env_sources,omitempty"`
+	// MaxMPIJobVMs is the most VMs one MPI job of the series may span over
+	// InfiniBand in one scale set with a single placement group, as the
+	// series' own page states it (its "Max MPI Job Size"; decision D81);
+	// MaxMPIJobVMsSources give it. Omitted where no page of the series
+	// states one: SinglePlacementGroupVMs then (D74). A series with a
+	// placement record gives its span there instead (placement.max_job_vms).
+	MaxMPIJobVMs        int      `json:"max_mpi_job_vms,omitempty"`
+	MaxMPIJobVMsSources []string `json:"max_mpi_job_vms_sources,omitempty"`
 	// Placement is how Azure places the series' VMs when one job spans
 	// several, where it differs from the usual InfiniBand scale set (one
-	// placement group of up to 100 VMs); omitted otherwise.
+	// with a single placement group); omitted otherwise.
 	Placement *PlacementDoc `json:"placement,omitempty"`
 }
 

@@ -782,6 +782,35 @@ func TestRackScalePlacement(t *testing.T) {
 	}
 }
 
+// TestMPIJobSpan pins D81: a size of a series whose overview states a Max
+// MPI Job Size of 300 VMs in one scale set with a single placement group
+// (HBv2, HBv3, HBv4, HBv5, HC, HX) spans 300 VMs in one InfiniBand job, in
+// that ordinary scale set (no placement record); the GB series keep their
+// racks (D74), and every other size the single placement group's 100.
+func TestMPIJobSpan(t *testing.T) {
+	stated := []string{"HBv2", "HBv3", "HBv4", "HBv5", "HC", "HX"}
+	n := 0
+	for _, s := range mustDefault(t).SKUs() {
+		want := int64(SinglePlacementGroupVMs)
+		switch {
+		case slices.Contains(stated, s.Series):
+			n++
+			want = 300
+			if s.Placement != nil || !slices.Contains(s.Decisions, "D81") {
+				t.Errorf("%s placement %+v, decisions %v: want the span as series data (D81), no placement record", s.Name, s.Placement, s.Decisions)
+			}
+		case s.Placement != nil:
+			want = s.Placement.MaxJobVMs
+		}
+		if got := s.MaxJobVMs(); got != want {
+			t.Errorf("%s (%s) MaxJobVMs = %d, want %d", s.Name, s.Series, got, want)
+		}
+	}
+	if n == 0 {
+		t.Error("no size of a series that states its MPI job size")
+	}
+}
+
 // TestConfidentialImage pins D57: every confidential size boots an image
 // that runs as a confidential VM, the confidential H100 Canonical's CVM image.
 func TestConfidentialImage(t *testing.T) {

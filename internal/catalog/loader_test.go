@@ -726,3 +726,38 @@ func TestSeriesNCCLEnv(t *testing.T) {
 		}
 	}
 }
+
+// A series' stated MPI job size comes with its sources, is at least one VM
+// and is the series' one span: not beside a placement record's.
+func TestSeriesMaxMPIJobVMs(t *testing.T) {
+	build := func(vms int, sources []string, placement *PlacementDoc) (*Catalog, error) {
+		docs := testDocs()
+		sr := &docs[3].Series[0]
+		sr.MaxMPIJobVMs, sr.MaxMPIJobVMsSources, sr.Placement = vms, sources, placement
+		return Build(docs, strings.NewReader(testPricesHeader), strings.NewReader(testSpotHeader))
+	}
+	c, err := build(300, []string{testSource}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := c.Lookup("Standard_NX8_v1"); s.MaxJobVMs() != 300 {
+		t.Errorf("size span %d, want the series' 300", s.MaxJobVMs())
+	}
+	racks := &PlacementDoc{RackVMs: 18, HighSpeedInterconnectPlacement: "Trunk", APIVersion: "2026-03-01", MaxJobVMs: 504, Sources: []string{testSource}}
+	for _, tc := range []struct {
+		vms       int
+		sources   []string
+		placement *PlacementDoc
+		want      string
+	}{
+		{300, nil, nil, "max_mpi_job_vms and max_mpi_job_vms_sources go together"},
+		{0, []string{testSource}, nil, "max_mpi_job_vms and max_mpi_job_vms_sources go together"},
+		{-1, []string{testSource}, nil, "max_mpi_job_vms -1 must be at least 1 VM"},
+		{300, []string{"a page"}, nil, `max_mpi_job_vms_sources[0] "a page" is not a source`},
+		{300, []string{testSource}, racks, "max_mpi_job_vms and placement.max_job_vms both give the series' InfiniBand span"},
+	} {
+		if _, err := build(tc.vms, tc.sources, tc.placement); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("max_mpi_job_vms %d, sources %v: error %v, want %q", tc.vms, tc.sources, err, tc.want)
+		}
+	}
+}

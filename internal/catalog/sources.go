@@ -142,6 +142,7 @@ func (c *Catalog) validateDataFacts() []error {
 		}
 		check("series "+name, "node_auto_provisioning_sources", sr.NodeAutoProvisioningSources)
 		check("series "+name, "nccl_env_sources", sr.NCCLEnvSources)
+		check("series "+name, "max_mpi_job_vms_sources", sr.MaxMPIJobVMsSources)
 	}
 	// Images and size overrides as stored (a later document replaces an
 	// earlier entry with the same key); sizes that did not join are

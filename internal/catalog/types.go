@@ -108,6 +108,10 @@ type SKU struct {
 	// Placement is nil for sizes placed as usual (one InfiniBand scale set
 	// with a single placement group).
 	Placement *Placement
+	// MaxMPIJobVMs is the most VMs one MPI job of the size's series may
+	// span in one scale set with a single placement group, as the series'
+	// page states it (D81); 0 where no page states one.
+	MaxMPIJobVMs int64
 
 	// Prices by region name (for example "eastus").
 	Prices map[string]Price
@@ -238,16 +242,20 @@ type Placement struct {
 // SinglePlacementGroupVMs is the most VMs of one scale set with a single
 // placement group, which InfiniBand between its VMs needs (scale sets of
 // several placement groups do not support InfiniBand): the InfiniBand span
-// of one job on a series without a placement record of its own
+// of one job on a series that states none of its own
 // (MicrosoftDocs/azure-compute-docs, "Virtual Machine Scale Sets and
-// placement groups"; decision D74).
+// placement groups"; decisions D74 and D81).
 const SinglePlacementGroupVMs = 100
 
 // MaxJobVMs is the most VMs one InfiniBand job of the size may span: its
-// series' placement record's, else SinglePlacementGroupVMs.
+// series' placement record's, else the MPI job size its series' page
+// states (MaxMPIJobVMs, D81), else SinglePlacementGroupVMs.
 func (s *SKU) MaxJobVMs() int64 {
-	if p := s.Placement; p != nil && p.MaxJobVMs > 0 {
-		return p.MaxJobVMs
+	switch {
+	case s.Placement != nil && s.Placement.MaxJobVMs > 0:
+		return s.Placement.MaxJobVMs
+	case s.MaxMPIJobVMs > 0:
+		return s.MaxMPIJobVMs
 	}
 	return SinglePlacementGroupVMs
 }

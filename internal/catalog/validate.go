@@ -89,11 +89,29 @@ func validateSeries(sr SeriesDoc) []error {
 	if sr.NoNodeAutoProvisioning != (len(sr.NodeAutoProvisioningSources) > 0) {
 		errs = append(errs, fmt.Errorf("series %s: no_node_auto_provisioning and node_auto_provisioning_sources go together", sr.Name))
 	}
+	errs = append(errs, mpiJobVMsProblems(sr)...)
 	if p := sr.Placement; p != nil && (p.RackVMs < 1 || p.HighSpeedInterconnectPlacement == "" || p.APIVersion == "" || len(p.Sources) == 0) {
 		errs = append(errs, fmt.Errorf("series %s: placement needs rack_vms of at least 1, high_speed_interconnect_placement, api_version and sources", sr.Name))
 	}
 	if p := sr.Placement; p != nil && p.MaxJobVMs != 0 && (p.MaxJobVMs < p.RackVMs || p.RackVMs > 0 && p.MaxJobVMs%p.RackVMs != 0) {
 		errs = append(errs, fmt.Errorf("series %s: placement.max_job_vms %d must be whole racks of %d VMs", sr.Name, p.MaxJobVMs, p.RackVMs))
+	}
+	return errs
+}
+
+// mpiJobVMsProblems checks a series' stated MPI job size: at least one VM,
+// with its sources, and not beside a placement record's span, which would
+// leave two spans for one series.
+func mpiJobVMsProblems(sr SeriesDoc) []error {
+	var errs []error
+	if sr.MaxMPIJobVMs < 0 {
+		errs = append(errs, fmt.Errorf("series %s: max_mpi_job_vms %d must be at least 1 VM", sr.Name, sr.MaxMPIJobVMs))
+	}
+	if (sr.MaxMPIJobVMs != 0) != (len(sr.MaxMPIJobVMsSources) > 0) {
+		errs = append(errs, fmt.Errorf("series %s: max_mpi_job_vms and max_mpi_job_vms_sources go together", sr.Name))
+	}
+	if p := sr.Placement; p != nil && p.MaxJobVMs != 0 && sr.MaxMPIJobVMs != 0 {
+		errs = append(errs, fmt.Errorf("series %s: max_mpi_job_vms and placement.max_job_vms both give the series' InfiniBand span: keep one", sr.Name))
 	}
 	return errs
 }

@@ -124,6 +124,12 @@ const (
 	BatchMPINodesBatchService     = 100
 	BatchMPINodesUserSubscription = 80
 
+	// AvailabilitySetVMs is the most VMs of one availability set, where
+	// target vm places the VMs of one InfiniBand job
+	// (MicrosoftDocs/azure-docs:includes/azure-virtual-machines-limits-azure-resource-manager.md@c9326a42ed199307f237e08d87f9c89bc005d59c,
+	// "Virtual machines per availability set": 200).
+	AvailabilitySetVMs = 200
+
 	// BatchDefaultDedicatedCores is the top of the default dedicated core
 	// quota of a Batch account in BatchService mode (0 to 900, reduced to
 	// 0 for new accounts in some regions; "Batch service quotas and

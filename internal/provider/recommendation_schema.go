@@ -188,7 +188,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"deadline_hours": schema.Float64Attribute{
 			Optional: true,
 			MarkdownDescription: "Wall time, in hours, the job must finish in, greater than 0 and at most " + groupDigits(recommend.MaxDeadlineHours) + ". " +
-				"Each size scales out to meet it within the VMs one job may span (with InfiniBand, its series' span: " + strconv.Itoa(recommend.MaxNodesRDMA) + " VMs in one scale set's single placement group, 504 on the rack-scale ND GB200 and GB300 v6, whole racks; one VM without, unless `interconnect` is `any`) and `max_nodes`, " +
+				"Each size scales out to meet it within the VMs one job may span (with InfiniBand, its series' span: the MPI job size its page states, such as 300 VMs on HBv4, 504 in whole racks on the rack-scale ND GB200 and GB300 v6, else " + strconv.Itoa(recommend.MaxNodesRDMA) + " VMs in one scale set's single placement group; at most " + strconv.Itoa(deploy.AvailabilitySetVMs) + " in target `vm`'s availability set and " + strconv.Itoa(deploy.BatchMPINodesBatchService) + " in a Batch pool; one VM without InfiniBand, unless `interconnect` is `any`) and `max_nodes`, " +
 				"and sizes that cannot meet it are removed (constraint `deadline`). " +
 				"Defaults to " + strconv.Itoa(recommend.DefaultDeadlineHours) + " hours (30 days), which never removes a size: where a size cannot meet it the job runs longer, " +
 				"with a warning, and ranks after the layouts that meet it. " +
@@ -281,9 +281,10 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 			Validators:          []validator.Int64{inRange(recommend.RangeGPUs)},
 		},
 		"nodes": schema.Int64Attribute{
-			Optional:            true,
-			MarkdownDescription: "Number of VMs the job runs on, 1 to " + groupDigits(recommend.MaxNodes) + ". By default the engine scales up before it scales out and computes this.",
-			Validators:          []validator.Int64{inRange(recommend.RangeNodes)},
+			Optional: true,
+			MarkdownDescription: "Number of VMs the job runs on, 1 to " + groupDigits(recommend.MaxNodes) + ". By default the engine scales up before it scales out and computes this. " +
+				"A job over InfiniBand may span at most its size's span (as `deadline_hours` says); a size it exceeds is removed (constraint `nodes`) and the nearest miss names the span.",
+			Validators: []validator.Int64{inRange(recommend.RangeNodes)},
 		},
 		"max_nodes": schema.Int64Attribute{
 			Optional: true,
@@ -544,7 +545,7 @@ func recommendationAttributes() map[string]schema.Attribute {
 				"cpu_architecture":                 strAttr("The size's CPU architecture, `x86_64` or `arm64`: images and node pools are per architecture."),
 				"accelerated_networking":           boolAttr("Whether to enable accelerated networking."),
 				"rdma":                             boolAttr("Whether the job uses the RDMA/InfiniBand network."),
-				"rdma_placement":                   strAttr("What InfiniBand across VMs needs: `scale_set` (one scale set, with `single_placement_group` as given, at most 100 VMs) for every target but `vm`, `availability_set` (one availability set) for `vm`; null when no RDMA traffic crosses VMs. A proximity placement group is neither required nor enough for InfiniBand."),
+				"rdma_placement":                   strAttr("What InfiniBand across VMs needs: `scale_set` (one scale set, with `single_placement_group` as given, at most the size's InfiniBand span: 300 VMs on the HPC series whose pages state it, " + strconv.Itoa(recommend.MaxNodesRDMA) + " where none is stated) for every target but `vm`, `availability_set` (one availability set, at most " + strconv.Itoa(deploy.AvailabilitySetVMs) + " VMs) for `vm`; null when no RDMA traffic crosses VMs. A proximity placement group is neither required nor enough for InfiniBand."),
 				"single_placement_group":           boolAttr("Whether a scale set needs `single_placement_group = true`: `rdma_placement` is `scale_set` and the size allows a single placement group (ND GB200 v6 and ND GB300 v6 do not: `false` for them, which Azure requires)."),
 				"security_type":                    strAttr("`ConfidentialVM` for a confidential size (ARM's `securityProfile.securityType`, which ARM templates and CycleCloud take), else null. The azurerm arguments that go with it are `vtpm_enabled`, `secure_boot_enabled` and `os_disk_security_encryption_type`."),
 				"vtpm_enabled":                     boolAttr("`vtpm_enabled` for `azurerm_linux_virtual_machine` and `azurerm_linux_virtual_machine_scale_set`: `true` for a confidential size, which needs it, else `false`."),
@@ -658,7 +659,7 @@ func recommendationAttributes() map[string]schema.Attribute {
 						"machine_type":           strAttr("Machine type for the partition (the workspace's `sku`)."),
 						"os_image":               strAttr("The partition's `osImage`: `image_urn`, or null when none is documented (the workspace requires one: give your own)."),
 						"max_nodes":              int64Attr("VMs one job needs: the lower bound for the partition's `maxNodes`."),
-						"max_scaleset_size":      int64Attr("Most VMs per scale set when the job's InfiniBand crosses VMs in a single placement group (100; the Slurm template's `HPCMaxScalesetSize`); null otherwise, and for sizes without a single placement group (see `interconnect`)."),
+						"max_scaleset_size":      int64Attr("Most VMs per scale set when the job's InfiniBand crosses VMs in a single placement group: the size's InfiniBand span (300 on the HPC series whose pages state it, " + strconv.Itoa(recommend.MaxNodesRDMA) + " where none is stated; the Slurm template's `HPCMaxScalesetSize`); null otherwise, and for sizes without a single placement group (see `interconnect`)."),
 						"fallback_machine_types": supportList("Ranked sizes with the same CPU architecture and image, this size first: sizes the partition can switch to without changing its image. Each partition takes one machine type."),
 						"sbatch_args":            strListAttr("GPU partitions: the `sbatch` options of the job: `--nodes` (`nodes`), `--gpus-per-node` and `--ntasks-per-node` (the GPUs each VM computes on, one task each; CycleCloud's Slurm configures `gres` GPUs and `select/cons_tres`); null on CPU sizes."),
 						"interruptible":          boolAttr("Whether the partition runs Spot VMs (`spot = true` and the `htc` partition, the only one CycleCloud Workspace for Slurm offers Spot on: its `useSpot`, the template's `Interruptible` with `MaxPrice` -1); `hpc` and `gpu` partitions run on demand, and so does any partition where Azure sells no Spot VMs of the size in its region (catalog decision D75)."),

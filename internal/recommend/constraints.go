@@ -397,8 +397,9 @@ var constraintTable = [numConstraints]constraintDef{
 		},
 	},
 	// gpu_memory, gpus, cores, system_memory (found by layout): the job does
-	// not fit on the VMs allowed (nodes when set, otherwise up to
-	// MaxNodesRDMA VMs with InfiniBand and MaxNodes without). gpus counts
+	// not fit on the VMs allowed (nodes when set, otherwise the size's
+	// InfiniBand span with InfiniBand, spanFor, and MaxNodes without;
+	// spanDetail gives the spans of the sizes counted). gpus counts
 	// whole GPUs, so partial-GPU sizes fail it; system_memory is
 	// InferenceSystemMemoryFactor times the weights for inference.
 	cGPUMemory: {
@@ -407,6 +408,7 @@ var constraintTable = [numConstraints]constraintDef{
 		reason: func(n *requirements) string {
 			return fmt.Sprintf("Cannot hold the %s GiB of GPU memory the job needs %s.", trimFloat(n.gpuMemNeed), memClause(n))
 		},
+		detail: spanDetail(cGPUMemory),
 		relax: func(n *requirements, e *eval) string {
 			in := e.in
 			if !in.IsGPU || in.gpuMem <= 0 {
@@ -419,7 +421,8 @@ var constraintTable = [numConstraints]constraintDef{
 			if n.ibNeeded(true) && !in.sku.Network.RDMA {
 				return fmt.Sprintf("lower the GPU memory need to what one VM holds (%s GiB), or set interconnect = \"any\" to span VMs over Ethernet", trimFloat(vm))
 			}
-			return fmt.Sprintf("lower the GPU memory need to what %d VMs hold (%s GiB)", n.nodeLimit(), trimFloat(vm*float64(n.nodeLimit())))
+			span := n.spanFor(in)
+			return fmt.Sprintf("lower the GPU memory need to what %s hold (%s GiB)", catalog.Plural(span, "VM", "VMs"), trimFloat(vm*float64(span)))
 		},
 	},
 	// The job's total fits the VMs allowed, but one GPU cannot hold its
@@ -445,6 +448,7 @@ var constraintTable = [numConstraints]constraintDef{
 		reason: func(n *requirements) string {
 			return fmt.Sprintf("Cannot provide %d whole GPUs %s (a partial GPU does not count).", n.gpus, nodesClause(n))
 		},
+		detail: spanDetail(cGPUs),
 		relax: func(n *requirements, e *eval) string {
 			in := e.in
 			if !in.IsGPU {
@@ -456,7 +460,7 @@ var constraintTable = [numConstraints]constraintDef{
 			if n.fixedNodes > 0 {
 				return fmt.Sprintf("raise nodes to %d, or lower gpus to %s", ceilDiv(float64(n.gpus), in.GPUCount), trimFloat(in.GPUCount*float64(n.fixedNodes)))
 			}
-			return fmt.Sprintf("lower gpus to %s", trimFloat(in.GPUCount*float64(n.nodeLimit())))
+			return fmt.Sprintf("lower gpus to %s", trimFloat(in.GPUCount*float64(n.spanFor(in))))
 		},
 	},
 	cCores: {
@@ -465,12 +469,13 @@ var constraintTable = [numConstraints]constraintDef{
 		reason: func(n *requirements) string {
 			return fmt.Sprintf("Cannot provide %d cores %s.", n.cores, nodesClause(n))
 		},
+		detail: spanDetail(cCores),
 		relax: func(n *requirements, e *eval) string {
 			in := e.in
 			if n.fixedNodes > 0 {
 				return fmt.Sprintf("raise nodes to %d, or lower cores to %d", ceilDiv(float64(n.cores), float64(in.VCPUs)), in.VCPUs*n.fixedNodes)
 			}
-			return fmt.Sprintf("lower cores to %d", in.VCPUs*n.nodeLimit())
+			return fmt.Sprintf("lower cores to %d", in.VCPUs*n.spanFor(in))
 		},
 	},
 	cSystemMemory: {
@@ -485,6 +490,7 @@ var constraintTable = [numConstraints]constraintDef{
 			}
 			return fmt.Sprintf("Cannot provide %s GiB of system memory %s (inference needs 150%% of the model weights; Azure Machine Learning guidance).", trimFloat(n.sysMemNeed), nodesClause(n))
 		},
+		detail: spanDetail(cSystemMemory),
 		relax: func(n *requirements, e *eval) string {
 			if n.fixedNodes > 0 && (n.fit.category != catalog.CategoryGPU || !n.job.TensorParallel) {
 				return fmt.Sprintf("raise nodes to %d", ceilDiv(n.sysMemNeed, e.in.memGiB))
@@ -504,13 +510,14 @@ var constraintTable = [numConstraints]constraintDef{
 		reason: func(n *requirements) string {
 			where := "up to the size's InfiniBand span, one without"
 			if !n.ibNeeded(true) {
-				where = fmt.Sprintf("up to %d, over Ethernet (interconnect = \"any\")", min(MaxNodesRDMA, n.maxNodes))
+				where = fmt.Sprintf("over Ethernet (interconnect = \"any\"), up to the size's InfiniBand span or %d, the more", MaxNodesRDMA)
 			}
-			if n.poolLimit(MaxNodes) < MaxNodes {
-				where += fmt.Sprintf("; at most %d in a Batch pool whose nodes talk to each other", n.poolLimit(MaxNodes))
+			if n.fixedNodes > 0 {
+				where = fmt.Sprintf("%d, the nodes setting", n.fixedNodes)
 			}
-			return fmt.Sprintf("Cannot finish the job (%s FLOPs) within deadline_hours = %s on the VMs one job may span (%s), at the throughput the throughput model estimates.", sci(n.train.FLOPs), trimFloat(n.train.Deadline), where)
+			return fmt.Sprintf("Cannot finish the job (%s FLOPs) within deadline_hours = %s on the VMs one job may span (%s%s), at the throughput the throughput model estimates.", sci(n.train.FLOPs), trimFloat(n.train.Deadline), where, poolClause(n))
 		},
+		detail: spanDetail(cDeadline),
 		relax: func(n *requirements, e *eval) string {
 			in := e.in
 			k := n.deadlineVMs(in)
@@ -573,15 +580,16 @@ var constraintTable = [numConstraints]constraintDef{
 		name:      "nodes",
 		decidedBy: stageLayout,
 		reason: func(n *requirements) string {
-			return fmt.Sprintf("nodes = %d is more than the VMs an InfiniBand job of the size can span: %d in one scale set's single placement group, or the span its series records (placement.max_job_vms: 504 for ND GB200 and GB300 v6).", n.fixedNodes, MaxNodesRDMA)
+			return fmt.Sprintf("nodes = %d is more than the VMs an InfiniBand job of the size can span: %s%s.", n.fixedNodes, spanWhat(), poolClause(n))
 		},
+		detail: spanDetail(cNodes),
 		relax: func(n *requirements, e *eval) string {
 			if n.workload == WorkloadHPC {
 				// A tightly coupled MPI job over Ethernet: the HPC model
 				// has no figure for that, so it is not offered.
-				return fmt.Sprintf("lower nodes to %d", e.in.maxJobVMs)
+				return fmt.Sprintf("lower nodes to %d", n.ibSpan(e.in))
 			}
-			return fmt.Sprintf("lower nodes to %d or set interconnect = \"any\"", e.in.maxJobVMs)
+			return fmt.Sprintf("lower nodes to %d or set interconnect = \"any\"", n.ibSpan(e.in))
 		},
 	},
 	// The smallest layout that holds the job takes more VMs than max_nodes
@@ -748,8 +756,17 @@ func activeChecks(n *requirements) (mask uint64) {
 	return mask
 }
 
-// rejectionReason explains a constraint for this request.
-func rejectionReason(n *requirements, c constraint) string { return constraintTable[c].reason(n) }
+// rejectionReason explains a constraint for this request, with its
+// detail on the sizes of evals counted under it.
+func rejectionReason(n *requirements, c constraint, evals []eval) string {
+	reason := constraintTable[c].reason(n)
+	if d := constraintTable[c].detail; d != nil {
+		if s := d(n, evals); s != "" {
+			reason += " " + s
+		}
+	}
+	return reason
+}
 
 // relax says what to change so that the size passes one constraint.
 func relax(n *requirements, c constraint, e *eval) string {
@@ -780,11 +797,7 @@ func rejections(n *requirements, evals []eval) []Rejection {
 	var out []Rejection
 	for c := constraint(0); c < numConstraints; c++ {
 		if counts[c] > 0 {
-			reason := rejectionReason(n, c)
-			if d := constraintTable[c].detail; d != nil {
-				reason += " " + d(n, evals)
-			}
-			out = append(out, Rejection{Constraint: c.String(), Count: counts[c], Examples: examples[c], Reason: reason})
+			out = append(out, Rejection{Constraint: c.String(), Count: counts[c], Examples: examples[c], Reason: rejectionReason(n, c, evals)})
 		}
 	}
 	return out
@@ -812,13 +825,67 @@ func restrictionCodes(n *requirements, evals []eval) string {
 	slices.Sort(codes)
 	parts := make([]string, len(codes))
 	for i, c := range codes {
-		names := byCode[c]
-		if len(names) > 3 {
-			names = append(names[:3:3], "and "+itoa(int64(len(byCode[c])-3))+" more")
-		}
-		parts[i] = c + " (" + strings.Join(names, ", ") + ")"
+		parts[i] = c + " (" + someNames(byCode[c]) + ")"
 	}
 	return "Reason codes: " + strings.Join(parts, "; ") + "."
+}
+
+// spanDetail returns constraint c's detail: the VMs one job may span on
+// each size counted under it (spanOf), largest first, with up to three
+// sizes named for each figure. Empty where the reason names the VMs
+// itself (nodes set, no InfiniBand needed, a GPU model's memory per VM),
+// and silent on the sizes without InfiniBand a job that needs it holds on
+// one VM, which the reason names.
+func spanDetail(c constraint) func(n *requirements, evals []eval) string {
+	return func(n *requirements, evals []eval) string {
+		if !spansMatter(n, c) {
+			return ""
+		}
+		oneVM := n.ibNeeded(true) && c != cNodes
+		bySpan := map[int64][]string{}
+		var spans []int64
+		for i := range evals {
+			e := &evals[i]
+			if e.fails == 0 || e.firstFail() != c || oneVM && !e.in.sku.Network.RDMA {
+				continue
+			}
+			k := n.spanOf(c, e.in)
+			if _, ok := bySpan[k]; !ok {
+				spans = append(spans, k)
+			}
+			bySpan[k] = append(bySpan[k], e.in.sku.Name)
+		}
+		if len(spans) == 0 {
+			return ""
+		}
+		slices.Sort(spans)
+		slices.Reverse(spans)
+		parts := make([]string, len(spans))
+		for i, k := range spans {
+			parts[i] = catalog.Plural(k, "VM", "VMs") + " on " + someNames(bySpan[k])
+		}
+		return "One job may span " + strings.Join(parts, "; ") + "."
+	}
+}
+
+// spansMatter reports whether constraint c's reason leaves each size's
+// span to spanDetail.
+func spansMatter(n *requirements, c constraint) bool {
+	switch {
+	case c == cNodes || c == cDeadline && n.fixedNodes == 0:
+		return true
+	case n.fixedNodes > 0 || !n.ibNeeded(true):
+		return false
+	}
+	return c != cSystemMemory || n.fit.category != catalog.CategoryGPU || !n.job.TensorParallel
+}
+
+// someNames joins up to three names and counts the others.
+func someNames(names []string) string {
+	if len(names) > 3 {
+		names = append(names[:3:3], "and "+itoa(int64(len(names)-3))+" more")
+	}
+	return strings.Join(names, ", ")
 }
 
 // perGPUDetail gives the numbers of the first size counted under

@@ -213,15 +213,17 @@ func (c *deploymentCheck) aksNodeAutoProvisioning() {
 }
 
 // cycleCloud: the node array's size, image, counts, fallbacks and
-// partition.
+// partition; a scale set with a single placement group is limited to the
+// size's InfiniBand span and holds the job.
 func (c *deploymentCheck) cycleCloud() {
 	c.t.Helper()
 	d, r, cc := c.r.Deployment, c.r, c.r.Deployment.CycleCloud
 	if cc == nil {
 		return
 	}
+	span := r.SKU.MaxJobVMs()
 	if cc.MachineType != r.VMSize || cc.OSImage != d.ImageURN || cc.MaxNodes != r.Nodes ||
-		(cc.MaxScaleSetSize == MaxNodesRDMA) != d.SinglePlacementGroup || (cc.MaxScaleSetSize != 0 && cc.MaxScaleSetSize != MaxNodesRDMA) {
+		(cc.MaxScaleSetSize != 0) != d.SinglePlacementGroup || (cc.MaxScaleSetSize != 0 && (cc.MaxScaleSetSize != span || cc.MaxNodes > span)) {
 		c.fail("CycleCloud %+v", cc)
 	}
 	want := []string{r.VMSize}
@@ -726,12 +728,13 @@ func TestCycleCloudHPCSpotSaysThePartitionRunsOnDemand(t *testing.T) {
 
 // On Batch a job whose VMs talk to each other runs in one pool with
 // inter-node communication, which holds at most 100 nodes: 70B training
-// by 300 hours, which takes 216 GB200 VMs elsewhere, does not rank there,
-// and the nearest miss names the deadline its 90 VMs (five racks) meet.
+// by 300 hours, which takes 216 GB200 VMs in a scale set, does not rank
+// there, and the nearest miss names the deadline its 90 VMs (five racks)
+// meet.
 func TestBatchPoolHoldsTheJob(t *testing.T) {
-	req := Request{Workload: WorkloadTraining, Model: &Model{Name: "llama-3.1-70b"}, TokensBillion: f64(2000), DeadlineHours: f64(300), Region: "eastus", AsOf: asOf}
+	req := Request{Workload: WorkloadTraining, Model: &Model{Name: "llama-3.1-70b"}, TokensBillion: f64(2000), DeadlineHours: f64(300), Region: "eastus", Target: TargetVMSS, AsOf: asOf}
 	if r := mustRecommend(t, req).Recommendations[0]; r.Nodes <= deploy.BatchMPINodesBatchService {
-		t.Fatalf("the premise is gone: %s on %d VMs on target vm", r.VMSize, r.Nodes)
+		t.Fatalf("the premise is gone: %s on %d VMs on target vmss", r.VMSize, r.Nodes)
 	}
 	req.Target = TargetBatch
 	nf := mustNoFit(t, req)

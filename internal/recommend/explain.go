@@ -571,7 +571,7 @@ func preferWarnings(n *requirements, r ranking, evals []eval) []Warning {
 	slices.SortFunc(skipped, func(a, b *eval) int { return a.preferredRank - b.preferredRank })
 	for _, e := range skipped {
 		out = append(out, Warning{"Preferred Size Skipped",
-			fmt.Sprintf("%s, named in prefer, fails %s: %s", e.in.sku.Name, e.firstFail(), rejectionReason(n, e.firstFail()))})
+			fmt.Sprintf("%s, named in prefer, fails %s: %s", e.in.sku.Name, e.firstFail(), rejectionReason(n, e.firstFail(), []eval{*e}))})
 	}
 	top := r.top
 	switch {

@@ -203,7 +203,7 @@ func TestPipelineStages(t *testing.T) {
 	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-70b"}, AsOf: asOf, MaxResults: i64(50)}
 	res := mustRecommendOn(t, cat, req)
 	assertRejectedBy(t, cat, req, res.Rejected, "gpu_memory", "Standard_NC24ads_A100_v4", "Standard_NC40ads_H100_v5", "Standard_NV6ads_A10_v5")
-	if r := rejection(res.Rejected, "gpu_memory"); r == nil || !strings.Contains(r.Reason, "one copy of the model must fit one VM, or up to 100 VMs with InfiniBand") {
+	if r := rejection(res.Rejected, "gpu_memory"); r == nil || !strings.Contains(r.Reason, "one copy of the model must fit one VM, or up to its InfiniBand span") {
 		t.Errorf("gpu_memory rejection %+v", r)
 	}
 	// interconnect = "any": the stages may talk over Ethernet, but the ND

@@ -26,16 +26,36 @@ func memClause(n *requirements) string {
 		if n.job.TensorParallel && n.job.KVPerSeq > 0 {
 			what = "one copy of the model"
 		}
-		return fmt.Sprintf("within the memory its GPUs may use: %s must fit one VM, or up to %d VMs with InfiniBand (sizes without it cannot span VMs)", what, MaxNodesRDMA)
+		return fmt.Sprintf("within the memory its GPUs may use: %s must fit one VM, or up to its InfiniBand span (sizes without it cannot span VMs)%s", what, poolClause(n))
 	}
 	return fmt.Sprintf("within %d VMs, in the memory its GPUs may use", MaxNodes)
 }
 
+// nodesClause says on how many VMs the job's GPUs, cores or memory must
+// fit; spanDetail gives each size's figure.
 func nodesClause(n *requirements) string {
-	if n.fixedNodes > 0 {
+	switch {
+	case n.fixedNodes > 0:
 		return fmt.Sprintf("on %d VMs (nodes)", n.fixedNodes)
+	case n.ibNeeded(true):
+		return "within its InfiniBand span (one VM on a size without it)" + poolClause(n)
 	}
-	return fmt.Sprintf("within %d VMs with InfiniBand or %d without", MaxNodesRDMA, MaxNodes)
+	return fmt.Sprintf("within %d VMs", MaxNodes)
+}
+
+// spanWhat says where a size's InfiniBand span comes from (catalog
+// SKU.MaxJobVMs, D74 and D81).
+func spanWhat() string {
+	return fmt.Sprintf("its series' span where its pages state one (catalog placement.max_job_vms or max_mpi_job_vms), else the %d VMs of one scale set's single placement group", MaxNodesRDMA)
+}
+
+// poolClause adds the limit of the target's group of VMs where it caps
+// the VMs one job spans (poolVMs).
+func poolClause(n *requirements) string {
+	if l, what := n.poolVMs(); l > 0 {
+		return fmt.Sprintf("; at most %d in %s", l, what)
+	}
+	return ""
 }
 
 // ibWhyMultiVM is ibWhy's answer when only the VM count asks for InfiniBand.

@@ -486,20 +486,53 @@ func (n *requirements) spanFor(in *sizeInfo) int64 {
 	return 1
 }
 
-// poolLimit caps the VMs of one job spanning VMs at what its target's pool
-// holds: on Batch, a pool with inter-node communication holds at most
-// deploy.BatchMPINodesBatchService nodes (the job's VMs talk to each
-// other, so its tasks are not independent); limit elsewhere.
+// ibSpan is the most VMs one InfiniBand job may span on a size on the
+// request's target: the size's span (catalog SKU.MaxJobVMs), at most what a
+// Batch pool whose nodes talk to each other holds.
+func (n *requirements) ibSpan(in *sizeInfo) int64 { return n.poolLimit(in.maxJobVMs) }
+
+// spanOf is the VMs one job may span on a size as constraint c counts
+// them: the InfiniBand span for nodes, the deadline's scale-out for
+// deadline, spanFor (within max_nodes) for the others.
+func (n *requirements) spanOf(c constraint, in *sizeInfo) int64 {
+	switch c {
+	case cNodes:
+		return n.ibSpan(in)
+	case cDeadline:
+		return n.deadlineSpan(in)
+	}
+	return n.spanFor(in)
+}
+
+// poolLimit caps the VMs of one job spanning VMs at what its target's
+// group of VMs holds (poolVMs); limit elsewhere.
 func (n *requirements) poolLimit(limit int64) int64 {
-	if n.target == TargetBatch && !n.independentTasks() {
-		return min(limit, deploy.BatchMPINodesBatchService)
+	if l, _ := n.poolVMs(); l > 0 {
+		return min(limit, l)
 	}
 	return limit
 }
 
+// poolVMs is the most VMs of the group the request's target puts one job
+// spanning VMs in, and what that group is; 0 where the target sets no
+// limit of its own. On Batch, a pool with inter-node communication holds
+// at most deploy.BatchMPINodesBatchService nodes (the job's VMs talk to
+// each other, so its tasks are not independent); on target vm, an
+// InfiniBand job's VMs share one availability set, which holds at most
+// deploy.AvailabilitySetVMs.
+func (n *requirements) poolVMs() (int64, string) {
+	switch {
+	case n.target == TargetBatch && !n.independentTasks():
+		return deploy.BatchMPINodesBatchService, "a Batch pool whose nodes talk to each other"
+	case n.target == TargetVM && n.ibNeeded(true):
+		return deploy.AvailabilitySetVMs, "the availability set target vm places InfiniBand VMs in"
+	}
+	return 0, ""
+}
+
 // deadlineSpan is the most VMs a training job scales out to for its
 // deadline on a size: the VMs one job may span, at most the size's
-// InfiniBand span (MaxNodesRDMA over Ethernet).
+// InfiniBand span (at least MaxNodesRDMA over Ethernet).
 func (n *requirements) deadlineSpan(in *sizeInfo) int64 {
 	return min(n.spanFor(in), max(in.maxJobVMs, MaxNodesRDMA))
 }
@@ -511,15 +544,6 @@ func (n *requirements) deadlineVMs(in *sizeInfo) int64 {
 		return n.fixedNodes
 	}
 	return n.deadlineSpan(in)
-}
-
-// nodeLimit is the most VMs the job may use without a nodes setting, on
-// a size whose InfiniBand span is one scale set's single placement group.
-func (n *requirements) nodeLimit() int64 {
-	if n.ibNeeded(true) {
-		return min(MaxNodesRDMA, n.maxNodes)
-	}
-	return n.maxNodes
 }
 
 // familyFit returns the family component and whether the family is a

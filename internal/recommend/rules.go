@@ -238,10 +238,14 @@ const (
 	// MaxMinLifetimeMonths bounds min_lifetime_months (20 years).
 	MaxMinLifetimeMonths = 240
 
-	// MaxNodesRDMA is the most VMs of one job that needs InfiniBand: RDMA
-	// traffic needs the VMs in one placement group, and a scale set with a
-	// single placement group holds at most 100 VMs.
-	MaxNodesRDMA = 100
+	// MaxNodesRDMA is the InfiniBand span of a size whose series states
+	// none (catalog.SinglePlacementGroupVMs: RDMA traffic needs the VMs in
+	// one placement group, and a scale set with a single placement group
+	// holds at most 100 VMs; D74), and the fewest VMs a training job over
+	// Ethernet may scale out to for its deadline (deadlineSpan). A size's
+	// own span is catalog SKU.MaxJobVMs (300 on the HPC series whose pages
+	// state it, D81).
+	MaxNodesRDMA = catalog.SinglePlacementGroupVMs
 
 	// MaxNodes is the most VMs of any job: a scale set holds at most 1,000
 	// VMs (with several placement groups). It also bounds nodes.

@@ -369,10 +369,10 @@ func TestAKSAMDSizesWarnUnlessDocumented(t *testing.T) {
 // layouts. A constrained-core size costs its parent's price and keeps its
 // memory system, but its few cores draw less of it: within a series the
 // throughput per VM never rises as the cores per VM fall (while the
-// throughput per core does). HB120-16rs_v3 would need
-// 125 VMs, more than one InfiniBand placement group holds (100): cores.
+// throughput per core does). HB120-16rs_v3 needs 125 VMs, within the 300
+// its series' page gives one MPI job (D81). CycleCloud's scale sets are
+// limited to each size's span.
 func TestScenario07HPCCores(t *testing.T) {
-	cat := testCatalog(t)
 	req := Request{Workload: "hpc", Cores: i64(2000), Target: "cyclecloud", AsOf: asOf, MaxResults: i64(50)}
 	res := mustRecommend(t, req)
 	if res.Requirements.HPCBound != BoundMemoryBandwidth {
@@ -413,14 +413,64 @@ func TestScenario07HPCCores(t *testing.T) {
 			t.Errorf("%s: family %s, rdma %v, %d nodes (want %d)", r.VMSize, fam, r.SKU.Network.RDMA, r.Nodes, want)
 		}
 		cc := r.Deployment.CycleCloud
-		if cc == nil || cc.Partition != "hpc" || cc.MachineType != r.VMSize || cc.MaxNodes != r.Nodes || cc.MaxScaleSetSize != 100 || r.Deployment.RDMAPlacement != "scale_set" {
+		if cc == nil || cc.Partition != "hpc" || cc.MachineType != r.VMSize || cc.MaxNodes != r.Nodes || cc.MaxScaleSetSize != r.SKU.MaxJobVMs() || r.Deployment.RDMAPlacement != "scale_set" {
 			t.Errorf("%s: deployment %+v %+v", r.VMSize, r.Deployment, cc)
 		}
 	}
 	top := res.Recommendations[0]
-	assertRejectedBy(t, cat, req, res.Rejected, "cores", "Standard_HB120-16rs_v3")
+	if r := byName(res, "Standard_HB120-16rs_v3"); r == nil || r.Nodes != 125 {
+		t.Errorf("Standard_HB120-16rs_v3: %+v, want 125 VMs", r)
+	}
 	if rq := res.Requirements; rq.Interconnect != "infiniband" || rq.Nodes != top.Nodes || *rq.Cores != 2000 || rq.Category != "hpc" {
 		t.Errorf("requirements %+v", rq)
+	}
+}
+
+// An MPI job spans as many VMs as its series' own page gives one job
+// (D81), not the 100 of the generic placement-group page: HBv4's overview
+// states 300 VMs (52,800 cores), so 20,000 cores in westeurope run on HBv4
+// beyond 100 VMs, each layout within its size's span; nodes = 150 keeps a
+// preferred HBv4; and nodes above every span is told to lower nodes to the
+// nearest miss's own span in a scale set, the reason giving each size's,
+// and to the 200 VMs of an availability set on target vm.
+func TestHPCJobSpansItsSeriesMPIJobSize(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadHPC, Cores: i64(20000), Region: "westeurope", AsOf: asOf, MaxResults: i64(MaxResultsLimit)})
+	hbv4 := false
+	for _, r := range res.Recommendations {
+		if span := r.SKU.MaxJobVMs(); r.Nodes > span || r.Nodes**r.SKU.VCPUs < 20000 {
+			t.Errorf("%s: %d VMs of %d cores, span %d", r.VMSize, r.Nodes, *r.SKU.VCPUs, span)
+		}
+		hbv4 = hbv4 || r.SKU.Series == "HBv4" && r.Nodes > MaxNodesRDMA
+	}
+	if !hbv4 {
+		t.Errorf("no HBv4 layout beyond %d VMs: %v", MaxNodesRDMA, names(res))
+	}
+
+	pref := mustRecommend(t, Request{Workload: WorkloadHPC, Nodes: i64(150), Prefer: []string{"Standard_HB176rs_v4"}, Target: TargetVMSS, AsOf: asOf})
+	if top := pref.Recommendations[0]; top.VMSize != "Standard_HB176rs_v4" || top.Nodes != 150 || !top.Deployment.RDMA {
+		t.Errorf("top %s on %d VMs, want the preferred Standard_HB176rs_v4 on 150", top.VMSize, top.Nodes)
+	}
+	for _, w := range pref.Warnings {
+		if w.Summary == "Preferred Size Skipped" {
+			t.Errorf("warning %+v", w)
+		}
+	}
+
+	nf := mustNoFit(t, Request{Workload: WorkloadHPC, Nodes: i64(301), Target: TargetVMSS, AsOf: asOf})
+	m := nf.NearestMiss
+	if m == nil || m.FailedConstraint != "nodes" {
+		t.Fatalf("nearest miss %+v", m)
+	}
+	s, _ := testCatalog(t).Lookup(m.VMSize)
+	if want := fmt.Sprintf("lower nodes to %d.", s.MaxJobVMs()); s.MaxJobVMs() <= MaxNodesRDMA || m.Relax != want {
+		t.Errorf("nearest miss %s: %q, want %q", m.VMSize, m.Relax, want)
+	}
+	if r := rejection(nf.Rejected, "nodes"); r == nil || !strings.Contains(r.Reason, fmt.Sprintf("%d VMs on", s.MaxJobVMs())) {
+		t.Errorf("nodes rejection %+v", r)
+	}
+	vm := mustNoFit(t, Request{Workload: WorkloadHPC, Nodes: i64(250), Target: TargetVM, AsOf: asOf}).NearestMiss
+	if want := fmt.Sprintf("lower nodes to %d.", deploy.AvailabilitySetVMs); vm == nil || vm.Relax != want {
+		t.Errorf("target vm: nearest miss %+v, want %q", vm, want)
 	}
 }
 

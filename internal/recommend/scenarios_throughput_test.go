@@ -215,10 +215,11 @@ var decodeSentence = regexp.MustCompile(`(?:copy|copies) of [\d.]+ GPUs?, at mos
 // the shortest deadline on the VMs one job may span there, not the best
 // scored. Pretraining 70B on 15,000 billion tokens within 100 hours: the
 // relax names the hours the nearest miss takes on the most VMs it may span
-// (whole racks within its series' InfiniBand span); with that deadline it
+// (whole racks within its series' InfiniBand span, in a scale set: target
+// vm's availability set holds at most 200 VMs); with that deadline it
 // fits, and with 1% less no size fits at all.
 func TestNearestMissOfADeadlineNeedsTheShortest(t *testing.T) {
-	req := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 70}, TokensBillion: f64(15000), DeadlineHours: f64(100), AsOf: asOf}
+	req := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 70}, TokensBillion: f64(15000), DeadlineHours: f64(100), Target: TargetVMSS, AsOf: asOf}
 	nf := mustNoFit(t, req)
 	m := nf.NearestMiss
 	if m == nil || m.FailedConstraint != "deadline" || len(m.FailedConstraints) != 1 {

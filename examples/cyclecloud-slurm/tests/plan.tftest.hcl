@@ -313,10 +313,11 @@ run "slurm_cluster_parameters_file" {
   }
 
   # One InfiniBand job must stay within one scale set: the hpc job spans VMs
-  # over InfiniBand, so the recommendation's limit (a single placement
-  # group's) becomes HPCMaxScalesetSize and holds the job.
+  # over InfiniBand, so the smaller of the InfiniBand partitions' limits
+  # (each size's span in a single placement group: 300 on HB, 100 on ND
+  # H100) becomes HPCMaxScalesetSize and holds the job.
   assert {
-    condition     = output.partitions.hpc.max_scaleset_size != null && output.partitions.hpc.nodes_per_job > 1 && jsondecode(output.slurm_cluster_parameters_json).HPCMaxScalesetSize == output.partitions.hpc.max_scaleset_size && output.partitions.hpc.nodes_per_job <= jsondecode(output.slurm_cluster_parameters_json).HPCMaxScalesetSize
+    condition     = output.partitions.hpc.max_scaleset_size != null && output.partitions.hpc.nodes_per_job > 1 && jsondecode(output.slurm_cluster_parameters_json).HPCMaxScalesetSize == min([for p in values(output.partitions) : p.max_scaleset_size if p.max_scaleset_size != null]...) && output.partitions.hpc.nodes_per_job <= jsondecode(output.slurm_cluster_parameters_json).HPCMaxScalesetSize
     error_message = "HPCMaxScalesetSize should be the InfiniBand partitions' scale set limit and hold one job: ${output.slurm_cluster_parameters_json}"
   }
 
@@ -576,7 +577,7 @@ run "scale_set_size_within_a_placement_group" {
   command = plan
 
   variables {
-    hpc_max_scaleset_size = 101
+    hpc_max_scaleset_size = 301
   }
 
   expect_failures = [data.hpcsku_recommendation.hpc, data.hpcsku_recommendation.gpu]

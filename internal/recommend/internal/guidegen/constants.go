@@ -57,7 +57,7 @@ func quotes() []quote {
 		{"`SizingBandHigh = %v`", f2(r.SizingBandHigh)},
 		{"`SizingFullScore = %v`", g(r.SizingFullScore)},
 		{"at most %v VMs (`MaxNodes`", n(r.MaxNodes)},
-		{"D74): %v VMs (`MaxNodesRDMA`)", n(r.MaxNodesRDMA)},
+		{"states one, %v VMs (`MaxNodesRDMA`)", n(r.MaxNodesRDMA)},
 		{"| Unused InfiniBand | %v |", g(r.PenaltyUnusedRDMA)},
 		{"| Tensor parallelism over PCIe | %v |", g(r.PenaltyTensorParallelPCIe)},
 		{"costs %v points (`PenaltyTensorParallelPCIe`)", g(r.PenaltyTensorParallelPCIe)},
