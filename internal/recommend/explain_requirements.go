@@ -235,11 +235,21 @@ func requirementWarnings(n *requirements) []Warning {
 		out = append(out, Warning{"Training Not Timed",
 			"The training of this " + perfmodel.KindLabel(n.mi.Kind) + " is not timed: set " + t.untimed + " for its job hours and cost. Until then its sizes rank by the FLOP/s the training model gives them (dense peak × MFU, of one GPU where the job fits one) per USD, not by price alone."})
 	}
-	if n.tpsUnused {
+	if len(n.servingUnused) > 0 {
 		out = append(out, Warning{"Argument Not Used By The Model",
-			"tokens_per_second is not used: the throughput model times serving a language model whose memory the engine estimates (not a stated gpu_memory_gib, a model on CPU sizes, or a model without a KV cache). Remove it, or describe the served language model."})
+			servingUnusedDetail(n.servingUnused)})
 	}
 	return out
+}
+
+// servingUnusedDetail says which serving arguments the model does not use,
+// and why.
+func servingUnusedDetail(names []string) string {
+	subject, them := joinAnd(names)+" is", "it"
+	if len(names) > 1 {
+		subject, them = joinAnd(names)+" are", "them"
+	}
+	return subject + " not used: the throughput model times serving a language model whose memory the engine estimates (not a stated gpu_memory_gib, a model on CPU sizes, or a model without a KV cache). Remove " + them + ", or describe the served language model."
 }
 
 // workUnusedDetail says which of tokens_billion and deadline_hours the

@@ -75,10 +75,11 @@ type need struct {
 	fixedNodes int64
 	maxNodes   int64 // max_nodes, else MaxNodes: the most VMs of any layout
 	cores      int64
-	// workUnused and tpsUnused: tokens_billion or deadline_hours, and
-	// tokens_per_second, were given for a job the throughput model does not
-	// time.
-	workUnused, tpsUnused bool
+	// workUnused: tokens_billion or deadline_hours were given for a job the
+	// throughput model does not time; servingUnused names the serving
+	// arguments given for a model whose serving it does not time.
+	workUnused    bool
+	servingUnused []string
 }
 
 // deriveRequirements applies defaults and derives the requirements. The
@@ -91,11 +92,7 @@ func deriveRequirements(cat *catalog.Catalog, req Request) *requirements {
 	n.hpc = hpcWorkOf(req)
 	n.workUnused = n.hasModel && n.fit.category == catalog.CategoryGPU &&
 		((n.train.FLOPs == 0 && req.DeadlineHours != nil) || (req.TokensBillion != nil && n.train.TokensB == 0))
-	if n.serve.loadTPS > 0 && n.job.KVPerSeq == 0 && !n.cpuService() {
-		// Only a served language model's copies are timed.
-		n.tpsUnused = n.hasModel || req.GPUMemoryGiB != nil
-		n.serve.load, n.serve.loadTPS = 0, 0
-	}
+	n.servingUnused = n.serve.dropUntimed(n.job.KVPerSeq > 0 || n.cpuService(), n.hasModel || req.GPUMemoryGiB != nil)
 	return n
 }
 

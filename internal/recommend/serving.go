@@ -35,6 +35,25 @@ type serving struct {
 	minReplicas int64
 }
 
+// dropUntimed drops the load of a service the step model does not time
+// (timed is false: only a served language model's copies are timed) and
+// names the argument that stated it, where the request states the job
+// (named reports whether to name it).
+func (s *serving) dropUntimed(timed, named bool) []string {
+	if timed || s.loadTPS <= 0 {
+		return nil
+	}
+	arg := "tokens_per_second"
+	if s.rateStated {
+		arg = "requests_per_second"
+	}
+	s.load, s.loadTPS = 0, 0
+	if !named {
+		return nil
+	}
+	return []string{arg}
+}
+
 // interactive reports whether the service answers users who wait: it
 // states a latency target, concurrent_requests or requests_per_second, or
 // no load at all. A service stated only by tokens_per_second is a batch

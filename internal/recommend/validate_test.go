@@ -296,24 +296,32 @@ func TestThroughputInputsTheModelDoesNotUse(t *testing.T) {
 		{Request{Workload: WorkloadTraining, Model: &Model{Name: "vit-large"}, TokensBillion: f64(5)}, "tokens_billion"},
 		{Request{Workload: WorkloadInference, Model: &Model{ParametersBillion: 7}, GPUMemoryGiB: f64(20), TokensPerSecond: f64(100000)}, "tokens_per_second"},
 		{Request{Workload: WorkloadInference, Model: &Model{Name: "bert-large"}, TokensPerSecond: f64(100000)}, "tokens_per_second"},
+		{Request{Workload: WorkloadInference, Model: &Model{Name: "stable-diffusion-xl"}, RequestsPerSecond: f64(2), Region: "eastus"}, "requests_per_second"},
 	} {
 		tc.req.AsOf = asOf
 		res := mustRecommend(t, tc.req)
 		warned := false
 		for _, w := range res.Warnings {
 			warned = warned || strings.Contains(w.Detail, tc.name)
+			// The warning names the argument the user set, not its sibling.
+			for _, load := range []string{"tokens_per_second", "requests_per_second"} {
+				if load != tc.name && strings.Contains(w.Detail, load+" is not used") {
+					t.Errorf("%+v with %s: the warning names %s, which the request does not set: %q", tc.req.Model, tc.name, load, w.Detail)
+				}
+			}
 		}
 		if !warned {
 			t.Errorf("%+v with %s: no warning that it is not used (warnings %+v)", tc.req.Model, tc.name, res.Warnings)
 		}
-		if tc.name == "tokens_per_second" && res.Requirements.TokensPerSecond != 0 {
-			t.Errorf("%+v: requirements report %v tokens per second, which no layout was sized for", tc.req.Model, res.Requirements.TokensPerSecond)
+		load := tc.name == "tokens_per_second" || tc.name == "requests_per_second"
+		if load && (res.Requirements.TokensPerSecond != 0 || res.Requirements.RequestsPerSecond != 0) {
+			t.Errorf("%+v: requirements report %v tokens and %v requests per second, which no layout was sized for", tc.req.Model, res.Requirements.TokensPerSecond, res.Requirements.RequestsPerSecond)
 		}
 		// Dropped: the same ranking as without it.
 		without := tc.req
-		without.TokensPerSecond = nil
-		if tc.name == "tokens_per_second" && !reflect.DeepEqual(names(mustRecommend(t, without)), names(res)) {
-			t.Errorf("%+v: tokens_per_second changed the ranking although it is not used", tc.req.Model)
+		without.TokensPerSecond, without.RequestsPerSecond = nil, nil
+		if load && !reflect.DeepEqual(names(mustRecommend(t, without)), names(res)) {
+			t.Errorf("%+v: %s changed the ranking although it is not used", tc.req.Model, tc.name)
 		}
 	}
 }
