@@ -148,7 +148,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"min_replicas": schema.Int64Attribute{
 			Optional: true,
-			MarkdownDescription: "Copies of the served model that must run on separate VMs, for availability, 1 to " + groupDigits(recommend.MaxNodes) + ": each layout takes at least `min_replicas` × `pipeline_parallel_size` VMs, and the requests are spread over every copy. " +
+			MarkdownDescription: "Copies of the served model that must run on separate VMs, for availability, 1 to " + groupDigits(recommend.MaxNodes) + ": each layout takes at least `min_replicas` × `pipeline_parallel_size` VMs, and the requests are spread over every copy. It holds for a model the throughput model does not time (no KV cache: an encoder, vision, diffusion or speech model) too, whose latency targets and load are not used. " +
 				"Defaults to `1`. Only for workload `inference`; anywhere else it is an error.",
 			Validators: []validator.Int64{inRange(recommend.RangeMinReplicas)},
 		},
@@ -472,7 +472,7 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 				"output_tokens":                int64Attr("Mean output tokens of a request the estimate used (`output_tokens` or the default split); null unless a language model is served."),
 				"max_time_to_first_token_ms":   float64Attr("The stated `max_time_to_first_token_ms` the layouts were searched for; null when not set."),
 				"max_time_per_output_token_ms": float64Attr("The stated `max_time_per_output_token_ms` the layouts were searched for; null when not set."),
-				"min_replicas":                 int64Attr("Copies on separate VMs the layouts hold (`min_replicas` or its default, 1); null unless a language model is served."),
+				"min_replicas":                 int64Attr("Copies on separate VMs the layouts hold (`min_replicas` or its default, 1), whether or not the model's serving is timed; null unless a model whose memory the engine estimates is served."),
 				"token_split":                  strAttr("Where `prompt_tokens` and `output_tokens` come from, in a sentence: given, or the default split and its source; null unless a language model is served."),
 				"kv_cache_gib":                 float64Attr("KV cache of every concurrent sequence, in GiB, as in `memory.kv_cache_gib`: of one sequence with a load (`tokens_per_second`, `requests_per_second`) and no `concurrent_requests`; null unless a language model is served."),
 				"kv_bytes_per_token":           int64Attr("KV cache per token of context, in bytes (2 × layers × KV heads × head dimension × bytes per element for a named model; approximated from the parameters otherwise); null unless a language model is served."),

@@ -32,7 +32,7 @@ func layout(n *requirements, e *eval) {
 }
 
 // layOutGPUMemory lays the job's GPU memory out on the size (fitGPU), with
-// the copies tokens_per_second needs, and reports whether it fits. The VM
+// the copies tokens_per_second and min_replicas need, and reports whether it fits. The VM
 // limits depend on InfiniBand: copies of a model on separate VMs
 // (replicas) need none; a job that spans VMs needs it unless interconnect
 // is "any", so a size without it holds such a job on one VM or not at all
@@ -62,7 +62,8 @@ func layOutGPUMemory(n *requirements, e *eval, vc *vmCount) bool {
 		return false
 	}
 	memNodes := gl.Nodes
-	if n.job.TensorParallel && n.job.KVPerSeq > 0 {
+	switch {
+	case n.job.TensorParallel && n.job.KVPerSeq > 0:
 		gl = n.searchServing(in, gl, limit, span)
 		memNodes = min(memNodes, gl.memNodes)
 		if gl.missTTFT {
@@ -71,6 +72,10 @@ func layOutGPUMemory(n *requirements, e *eval, vc *vmCount) bool {
 		if gl.missTPOT {
 			e.fail(cMaxTimePerOutputToken)
 		}
+	case n.job.TensorParallel:
+		// A served model the step model does not time: its copies on
+		// min_replicas VMs all the same.
+		gl = n.withMinReplicas(in, gl)
 	}
 	vc.need(memNodes, cGPUMemory)
 	vc.need(gl.Nodes, cTokensPerSecond)

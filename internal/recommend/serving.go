@@ -35,23 +35,29 @@ type serving struct {
 	minReplicas int64
 }
 
-// dropUntimed drops the load of a service the step model does not time
-// (timed is false: only a served language model's copies are timed) and
-// names the argument that stated it, where the request states the job
-// (named reports whether to name it).
+// dropUntimed drops the load and the latency targets of a service the
+// step model does not time (timed is false: only a served language
+// model's copies are timed) and names the arguments that stated them,
+// where the request states the job (named reports whether to name them).
+// min_replicas stays: copies on separate VMs need no timing.
 func (s *serving) dropUntimed(timed, named bool) []string {
-	if timed || s.loadTPS <= 0 {
+	if timed {
 		return nil
 	}
-	arg := "tokens_per_second"
-	if s.rateStated {
-		arg = "requests_per_second"
+	var args []string
+	for _, a := range []struct {
+		set  bool
+		name string
+	}{
+		{s.loadTPS > 0 && !s.rateStated, "tokens_per_second"}, {s.loadTPS > 0 && s.rateStated, "requests_per_second"},
+		{s.maxTTFT > 0, "max_time_to_first_token_ms"}, {s.maxTPOT > 0, "max_time_per_output_token_ms"},
+	} {
+		if a.set && named {
+			args = append(args, a.name)
+		}
 	}
-	s.load, s.loadTPS = 0, 0
-	if !named {
-		return nil
-	}
-	return []string{arg}
+	s.load, s.loadTPS, s.maxTTFT, s.maxTPOT = 0, 0, 0, 0
+	return args
 }
 
 // interactive reports whether the service answers users who wait: it

@@ -154,13 +154,22 @@ func (gl *gpuLayout) capacity() float64 { return gl.pt.capacity.TPS * float64(gl
 // ok is false when no number of copies meets a stated target.
 func (n *requirements) sizeService(in *sizeInfo, gl gpuLayout) (gpuLayout, bool) {
 	gl.memNodes = gl.Nodes
-	if groups := gl.Nodes / max(gl.PP, 1); n.serve.minReplicas > groups && n.fixedNodes == 0 {
-		gl = servingCopies(n, in, gl, max(gl.Copies, n.serve.minReplicas*max(gl.PerGroup, 1)), 0)
-	}
+	gl = n.withMinReplicas(in, gl)
 	if n.serve.loadTPS > 0 {
 		return n.sizeForLoad(in, gl)
 	}
 	return n.sizeForConcurrency(in, gl)
+}
+
+// withMinReplicas is the layout gl with the copies min_replicas needs, an
+// availability requirement that needs no timing: min_replicas groups of
+// pp VMs, each with the copies its GPUs hold (a stated nodes setting
+// keeps its VMs).
+func (n *requirements) withMinReplicas(in *sizeInfo, gl gpuLayout) gpuLayout {
+	if groups := gl.Nodes / max(gl.PP, 1); n.serve.minReplicas > groups && n.fixedNodes == 0 {
+		gl = servingCopies(n, in, gl, max(gl.Copies, n.serve.minReplicas*max(gl.PerGroup, 1)), 0)
+	}
+	return gl
 }
 
 // sizeForConcurrency lays out a service without a load: the concurrent

@@ -343,3 +343,37 @@ func TestReplicasShareTheRequestsInTheReasons(t *testing.T) {
 		t.Errorf("3 copies of 8 sequences: %v GiB per GPU, %v GiB of room; one copy of 8: %v GiB per GPU, %v GiB of room", threeGPU, threeRoom, oneGPU, oneRoom)
 	}
 }
+
+// min_replicas is an availability requirement, not a timed one: a served
+// model the step model does not time (no KV cache: speech, vision,
+// diffusion, an encoder) still runs its copies on min_replicas separate
+// VMs, and max_nodes below them removes every size. Its latency targets
+// size nothing, and a warning names them rather than drop them in
+// silence.
+func TestUntimedServiceKeepsMinReplicas(t *testing.T) {
+	for _, name := range []string{"whisper-large-v3", "vit-huge", "stable-diffusion-xl", "bert-large"} {
+		req := Request{Workload: WorkloadInference, Model: &Model{Name: name}, MinReplicas: i64(3),
+			MaxTimeToFirstTokenMs: f64(50), MaxTimePerOutputTokenMs: f64(1), Region: "eastus", AsOf: asOf}
+		res := mustRecommend(t, req)
+		if got := res.Requirements.MinReplicas; got != 3 {
+			t.Errorf("%s: requirements.min_replicas = %d, want 3", name, got)
+		}
+		for _, r := range res.Recommendations {
+			if r.Nodes < 3*max(r.PipelineStages, 1) || r.Replicas < 3 {
+				t.Errorf("%s on %s: %d copies on %d VMs, not 3 copies on separate VMs", name, r.VMSize, r.Replicas, r.Nodes)
+			}
+		}
+		warned := false
+		for _, w := range res.Warnings {
+			warned = warned || (w.Summary == "Argument Not Used By The Model" &&
+				strings.Contains(w.Detail, "max_time_to_first_token_ms") && strings.Contains(w.Detail, "max_time_per_output_token_ms"))
+		}
+		if !warned {
+			t.Errorf("%s: no warning that the latency targets are not used (warnings %+v)", name, res.Warnings)
+		}
+		req.MaxNodes = i64(2)
+		if nf := mustNoFit(t, req); nf.NearestMiss == nil || nf.NearestMiss.Relax != "raise max_nodes to 3." {
+			t.Errorf("%s, max_nodes = 2: nearest miss %+v", name, nf.NearestMiss)
+		}
+	}
+}

@@ -280,7 +280,8 @@ type Requirements struct {
 	// latency targets; 0 where none.
 	MaxTimeToFirstTokenMs, MaxTimePerOutputTokenMs float64
 	// MinReplicas is the copies on separate VMs the layouts hold (the
-	// input or its default, 1); 0 where no language model is served.
+	// input or its default, 1), timed or not; 0 where no model whose
+	// memory the engine estimates is served.
 	MinReplicas int64
 	// TokensPerSecond is the inference load in output tokens per second
 	// (tokens_per_second, or requests_per_second × output tokens);
