@@ -5,6 +5,7 @@ package recommend
 
 import (
 	"errors"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -55,6 +56,43 @@ func TestDefaultsListWhatTheEngineChose(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The context a training job's FLOPs count (the attention term of 6 ×
+// layers × context × width) is the context requirements report, and a
+// default when the request leaves it unset: full training sizes its
+// memory without it, but its time depends on it.
+func TestTrainingReportsTheContextItsFLOPsUse(t *testing.T) {
+	t.Parallel()
+	contextWords := regexp.MustCompile(`layers × ([0-9,]+) tokens of context`)
+	for _, req := range []Request{
+		{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.1-70b"}, TokensBillion: f64(2), DeadlineHours: f64(48)},
+		{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.1-8b"}, FineTuningMethod: MethodFull},
+		{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.1-8b"}, FineTuningMethod: MethodLoRA},
+		{Workload: WorkloadTraining, Model: &Model{Name: "llama-3.1-8b"}},
+		{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.1-8b"}, FineTuningMethod: MethodFull, ContextTokens: i64(8192)},
+	} {
+		req.AsOf = asOf
+		r := mustRecommend(t, req).Requirements
+		var used string
+		for _, e := range r.Explanation {
+			if m := contextWords.FindStringSubmatch(e); m != nil {
+				used = strings.ReplaceAll(m[1], ",", "")
+			}
+		}
+		what := req.Workload + " " + req.Model.Name + " " + req.FineTuningMethod
+		if used == "" {
+			t.Fatalf("%s: no context in the training work (%q)", what, r.Explanation)
+		}
+		if got := strconv.FormatInt(r.ContextTokens, 10); got != used {
+			t.Errorf("%s: requirements.context_tokens = %s, but the FLOPs use %s tokens of context", what, got, used)
+		}
+		if d, ok := r.Defaults["context_tokens"]; req.ContextTokens == nil && d != used {
+			t.Errorf("%s: defaults[context_tokens] = %q, want %s (all: %v)", what, d, used, r.Defaults)
+		} else if req.ContextTokens != nil && ok {
+			t.Errorf("%s: defaults[context_tokens] = %q although the request states it", what, d)
+		}
 	}
 }
 

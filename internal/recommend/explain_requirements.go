@@ -40,7 +40,7 @@ func (n *requirements) summary(work string) Requirements {
 		if n.workload != WorkloadFineTuning {
 			r.FineTuningMethod = ""
 		}
-		r.ContextTokens = n.mem.ContextTokens
+		r.ContextTokens = n.contextUsed()
 		r.ConcurrentRequests = n.mem.ConcurrentRequests
 		r.KVCacheGiB = n.mem.KVCacheGiB
 		r.KVBytesPerToken = n.mem.KVBytesPerToken
@@ -127,8 +127,8 @@ func (n *requirements) modelDefaults(set func(unset bool, name, value string)) {
 	set(m.Precision == "", "model.precision", n.precision)
 	set(m.Class == "", "model.class", n.class)
 	set(req.FineTuningMethod == "" && n.workload == WorkloadFineTuning, "fine_tuning_method", n.mem.FineTuningMethod)
-	if n.mem.ContextTokens > 0 {
-		set(req.ContextTokens == nil || n.model.contextCapped, "context_tokens", itoa(n.mem.ContextTokens))
+	if c := n.contextUsed(); c > 0 {
+		set(req.ContextTokens == nil || n.model.contextCapped, "context_tokens", itoa(c))
 	}
 	if n.mem.ConcurrentRequests > 0 && n.workload == WorkloadInference && !n.serve.derived() {
 		set(req.ConcurrentRequests == nil, "concurrent_requests", itoa(n.mem.ConcurrentRequests))
@@ -141,6 +141,20 @@ func (n *requirements) modelDefaults(set func(unset bool, name, value string)) {
 		set(n.train.budget == samplesVision, "samples_million", trimFloat(n.train.SamplesM))
 		set(!n.train.deadlineStated, "deadline_hours", trimFloat(n.train.Deadline))
 	}
+}
+
+// contextUsed is the context the estimate used: the memory estimate's (a
+// served model's KV cache, adapters' activations), else the context the
+// training FLOPs' attention term counts (full training sizes its memory
+// without it); 0 where neither uses one.
+func (n *requirements) contextUsed() int64 {
+	switch {
+	case n.mem.ContextTokens > 0:
+		return n.mem.ContextTokens
+	case n.train.FLOPs > 0 && n.train.Width > 0:
+		return n.train.Context
+	}
+	return 0
 }
 
 // explainRequirements says how the requirements were derived, in the order
