@@ -171,6 +171,9 @@ type MemoryInput struct {
 	Checkpoint    string
 	CheckpointGiB float64
 	Batch         int64 // micro-batch per GPU (training)
+	// CPU: the job runs on CPU sizes (a small model), where no GPU holds
+	// a share or a copy of it.
+	CPU bool
 }
 
 // Generative reports whether the model is a language model (dense or
@@ -219,7 +222,8 @@ type MemoryEstimate struct {
 
 	// DataParallel: every GPU holds the whole model and its states (the
 	// kinds trained with plain data parallelism: encoder, vision,
-	// diffusion, speech); otherwise the model is split over the GPUs.
+	// diffusion, speech); otherwise the model is split over the GPUs, or
+	// runs on CPUs (MemoryInput.CPU).
 	DataParallel bool
 
 	Formula string // human-readable derivation
@@ -336,13 +340,23 @@ func KindLabel(kind string) string {
 	return kind + " model"
 }
 
+// KindWithArticle is KindLabel with its indefinite article: "an encoder
+// model", "a vision model".
+func KindWithArticle(kind string) string {
+	label := KindLabel(kind)
+	if strings.ContainsRune("aeiou", rune(label[0])) {
+		return "an " + label
+	}
+	return "a " + label
+}
+
 // EstimateMemory estimates the GPU memory of a resolved model job.
 func EstimateMemory(mi *MemoryInput) MemoryEstimate {
 	m := memorySum{mi: mi, params: mi.Params * 1e9}
 	m.e = MemoryEstimate{
 		ParametersBillion: mi.Params, ActiveParametersBillion: mi.Active, Precision: mi.Precision,
 		Workload: mi.Workload, FineTuningMethod: mi.Method, Kind: mi.Kind, BytesPerParameter: mi.BPP,
-		DataParallel: !mi.Generative() && mi.Workload != WorkloadInference,
+		DataParallel: !mi.Generative() && mi.Workload != WorkloadInference && !mi.CPU,
 	}
 	if mi.Model != nil {
 		m.e.Model = mi.Model.ID

@@ -171,7 +171,7 @@ func assumptions(n *requirements, e *eval, f figures, work string) []string {
 func mfuWhy(n *requirements, in *sizeInfo, e *eval) string {
 	s := trimFloat(in.MFUFor(n.train.Kind)*100) + "% for the " + in.sku.GPU.Model
 	if n.train.Kind != "" {
-		s += " training a " + perfmodel.KindLabel(n.train.Kind)
+		s += " training " + perfmodel.KindWithArticle(n.train.Kind)
 	}
 	if in.GPUCount < 1 {
 		s += ", × " + trimFloat(perfmodel.PartialGPUTrainingFactor) + " for a share of a GPU"

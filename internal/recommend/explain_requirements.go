@@ -165,7 +165,7 @@ func explainRequirements(n *requirements, work string) []string {
 	ex := []string{n.fit.explain}
 	ex = append(ex, explainModel(n)...)
 	ex = append(ex, explainMemory(n, work)...)
-	ex = append(ex, loadExplanation(&n.serve)...)
+	ex = append(ex, loadExplanation(&n.serve, n.cpuService())...)
 	if n.gpus > 0 {
 		ex = append(ex, fmt.Sprintf("GPUs: at least %d whole GPUs per job.", n.gpus))
 	}
@@ -280,7 +280,7 @@ func workUnusedDetail(n *requirements) string {
 		names, them = "deadline_hours is", "it"
 	}
 	if n.train.SamplesM > 0 || n.train.proxy {
-		return names + " not used: the training of a " + perfmodel.KindLabel(n.mi.Kind) + " is timed by samples (samples_million and the forward FLOPs of one sample), not tokens. Remove " + them + ", or set samples_million."
+		return names + " not used: the training of " + perfmodel.KindWithArticle(n.mi.Kind) + " is timed by samples (samples_million and the forward FLOPs of one sample), not tokens. Remove " + them + ", or set samples_million."
 	}
 	return names + " not used: the throughput model times the training of language models and encoders (tokens) and of vision, diffusion and speech models (samples), and this job is neither. Remove " + them + ", or describe such a model."
 }
@@ -396,9 +396,9 @@ func modelWarnings(mi *perfmodel.MemoryInput, found *modelFacts) []Warning {
 			out = append(out, Warning{"Argument Not Used By The Model", name + " is not used: " + why + " Remove it, or describe the model that needs it."})
 		}
 	}
-	what := perfmodel.KindLabel(mi.Kind)
-	unused(found.unusedContext, "context_tokens", "a "+what+" has no token context the estimate depends on; its sequence is the model's own input size.")
-	unused(found.unusedConcurrency, "concurrent_requests", "a "+what+" keeps no KV cache per request, so concurrency does not change its memory.")
+	what := perfmodel.KindWithArticle(mi.Kind)
+	unused(found.unusedContext, "context_tokens", what+" has no token context the estimate depends on; its sequence is the model's own input size.")
+	unused(found.unusedConcurrency, "concurrent_requests", what+" keeps no KV cache per request, so concurrency does not change its memory.")
 	unused(found.unusedBatch, "training_batch_size", "full training of a language model sizes activations as a share of the model states (TrainingActivationHeadroom, FineTuningActivationHeadroom), not from the batch.")
 	return out
 }
@@ -478,7 +478,9 @@ func hpcReferenceExplanation(h *hpcWork) []string {
 // loadExplanation says what load the service carries and how its layouts
 // are sized for it: a stated load's copies, within MaxUtilization of their
 // capacity, and the requests in flight derived from it; a batch service.
-func loadExplanation(sv *serving) []string {
+// A small model on CPU sizes (cpu) runs one copy on each VM and keeps no
+// KV cache in its layout: its batch is bounded by MaxBatchSequences.
+func loadExplanation(sv *serving, cpu bool) []string {
 	if sv.loadTPS <= 0 {
 		return nil
 	}
@@ -488,9 +490,13 @@ func loadExplanation(sv *serving) []string {
 	} else {
 		out = append(out, fmt.Sprintf("Load: %s output tokens per second across the service (tokens_per_second), %s requests per second of %s output tokens.", loadFigure(sv.loadTPS), trimFloat(sv.load), groupInt(sv.Output)))
 	}
-	out = append(out, fmt.Sprintf("Each layout runs the largest batch per copy its KV cache holds within the latency targets, and the copies that carry the load at no more than %s of their capacity; the first token waits for a copy as in a queue with that many servers, and the times reported are at the load.", percent(perfmodel.MaxUtilization)))
+	batch, held := "per copy its KV cache holds", "the memory estimate holds one sequence per copy, and the layout search adds KV cache for each copy's batch"
+	if cpu {
+		batch, held = fmt.Sprintf("per VM, at most %d sequences,", perfmodel.MaxBatchSequences), "on CPU sizes a VM's batch adds no memory to the estimate"
+	}
+	out = append(out, fmt.Sprintf("Each layout runs the largest batch %s within the latency targets, and the copies that carry the load at no more than %s of their capacity; the first token waits for a copy as in a queue with that many servers, and the times reported are at the load.", batch, percent(perfmodel.MaxUtilization)))
 	if sv.derived() {
-		out = append(out, "Concurrent requests: derived from the load, not defaulted: the requests in flight on each layout are the load × a request's time in the service (Little's law); the memory estimate holds one sequence per copy, and the layout search adds KV cache for each copy's batch.")
+		out = append(out, "Concurrent requests: derived from the load, not defaulted: the requests in flight on each layout are the load × a request's time in the service (Little's law); "+held+".")
 	}
 	if !sv.interactive() {
 		out = append(out, "A batch service: stated by tokens_per_second alone, it is held to no default latency targets; state max_time_to_first_token_ms or max_time_per_output_token_ms (or requests_per_second) for an interactive one.")

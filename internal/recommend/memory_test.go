@@ -386,3 +386,21 @@ func TestServedWeightsAreTheCheckpoint(t *testing.T) {
 		t.Errorf("gpt-oss-120b in bf16 is parameters × 2 bytes: %s", b.Formula)
 	}
 }
+
+// A small model trains on CPU sizes: its memory formula speaks of no GPU
+// (the data-parallel words are for the GPUs of a vision or encoder job).
+func TestCPUTrainingFormulaNamesNoGPU(t *testing.T) {
+	for _, req := range []Request{
+		{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 0.1, Class: ClassSmall}},
+		{Workload: WorkloadFineTuning, Model: &Model{ParametersBillion: 0.3, Class: ClassSmall}},
+	} {
+		req.AsOf = asOf
+		res := mustRecommend(t, req)
+		if res.Requirements.Category != "cpu" {
+			t.Fatalf("%+v: category %q, want cpu", req.Model, res.Requirements.Category)
+		}
+		if f := res.Requirements.Memory.Formula; strings.Contains(f, "GPU") {
+			t.Errorf("%s of %+v on %s: the memory formula names GPUs: %q", req.Workload, req.Model, res.Recommendations[0].VMSize, f)
+		}
+	}
+}

@@ -86,6 +86,7 @@ func resolveModel(cat *catalog.Catalog, req Request) (r resolvedModel, ok bool) 
 	case tm != nil && tm.Kind != catalog.ModelKindGenerative && tm.Kind != catalog.ModelKindMoE:
 		r.class = ClassNonGenerative
 	}
+	mi.CPU = r.class == ClassSmall // small models run on CPU sizes
 	// Parameters: the request's, else the table's.
 	mi.Params = m.ParametersBillion
 	if tm != nil {

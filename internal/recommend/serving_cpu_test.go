@@ -182,3 +182,17 @@ func TestCPUServiceKeepsMinReplicas(t *testing.T) {
 		t.Errorf("max_nodes = 2: nearest miss %+v", nf.NearestMiss)
 	}
 }
+
+// A small model served on CPU sizes keeps no KV cache in its layout: with
+// a load, the requirements' sentences on the batch and the derived
+// requests say so, and never that a KV cache bounds or grows them.
+func TestCPUServiceExplainsNoKVCache(t *testing.T) {
+	for _, m := range []*Model{{ParametersBillion: 0.1, Class: ClassSmall}, {Name: "llama-3.2-1b", Class: ClassSmall}} {
+		res := mustRecommend(t, Request{Workload: WorkloadInference, Model: m, TokensPerSecond: f64(500), AsOf: asOf})
+		for _, e := range res.Requirements.Explanation {
+			if strings.Contains(e, "KV cache") {
+				t.Errorf("%+v on CPU sizes: %q", m, e)
+			}
+		}
+	}
+}

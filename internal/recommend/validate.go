@@ -174,7 +174,7 @@ func validateSampleWork(p *problems, cat *catalog.Catalog, req Request) {
 	case class == ClassSmall:
 		what = "a small model (model.class = \"small\") runs on CPU sizes, where training is not timed"
 	case kind == catalog.ModelKindEncoder || kind == catalog.ModelKindGenerative || kind == catalog.ModelKindMoE:
-		what = fmt.Sprintf("%s is a %s, whose training is timed by tokens_billion", m.Name, perfmodel.KindLabel(kind))
+		what = fmt.Sprintf("%s is %s, whose training is timed by tokens_billion", m.Name, perfmodel.KindWithArticle(kind))
 	case kind == "" && class != ClassNonGenerative && (class != "" || strings.TrimSpace(m.Name) == ""):
 		what = "the model is a language model (model.class " + orDefault(class, DefaultClass) + "), whose training is timed by tokens_billion; set model.class = \"nongenerative\" for a vision, diffusion or speech model"
 	default:

@@ -325,3 +325,28 @@ func TestThroughputInputsTheModelDoesNotUse(t *testing.T) {
 		}
 	}
 }
+
+// A model's kind takes its article where a sentence names it: "an
+// encoder model", never "a encoder model".
+func TestKindTakesItsArticle(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadInference, Model: &Model{Name: "bert-large"}, ConcurrentRequests: i64(4), AsOf: asOf})
+	texts := []string{}
+	for _, w := range res.Warnings {
+		texts = append(texts, w.Detail)
+	}
+	for _, e := range testEngine(t).Validate(Request{Workload: WorkloadTraining, Model: &Model{Name: "bert-large"}, SamplesMillion: f64(4), AsOf: asOf}) {
+		texts = append(texts, e.Detail)
+	}
+	found := 0
+	for _, s := range texts {
+		if strings.Contains(s, "a encoder") {
+			t.Errorf("%q", s)
+		}
+		if strings.Contains(s, "an encoder model") {
+			found++
+		}
+	}
+	if found < 2 {
+		t.Errorf("the concurrent_requests warning and the samples_million error should both name an encoder model: %q", texts)
+	}
+}
