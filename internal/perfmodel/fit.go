@@ -293,9 +293,16 @@ func (c copyFit) stages(pp, span int64) int64 {
 // tensorChoice is the tensor-parallel degree of a served copy: the
 // smallest allowed degree whose copies on one VM hold the weights and every
 // concurrent sequence's KV cache within Band of the GPUs' budget, else
-// the smallest that holds them at all, else most (the largest).
+// the smallest that holds them at all, else most (the largest). A copy
+// without a KV cache takes the fewest GPUs that hold it: more copies serve
+// no more requests it is timed for, and its split is a placement
+// (Placed), not a speed-up.
 func (j *GPUJob) tensorChoice(units int64, cap1 float64, most int64) int64 {
-	for _, limit := range []float64{j.Band, 1} {
+	limits := []float64{j.Band, 1}
+	if j.Placed() {
+		limits = limits[1:]
+	}
+	for _, limit := range limits {
 		for d := int64(1); d <= most; d++ {
 			if units%d != 0 || (j.Heads != 0 && j.Heads%d != 0) || j.Shard/float64(d) >= cap1 {
 				continue
@@ -308,6 +315,15 @@ func (j *GPUJob) tensorChoice(units int64, cap1 float64, most int64) int64 {
 	}
 	return most
 }
+
+// Placed reports whether a served copy keeps no KV cache (an encoder,
+// vision, diffusion or speech model): a copy one GPU cannot hold has its
+// components or layers placed on several GPUs of one VM, which run in
+// turn (Diffusers' and Accelerate's device_map, "Reduce memory usage:
+// Multiple GPUs", huggingface.co/docs/diffusers/optimization/memory), not
+// split by tensor parallelism: no all-reduce per layer, no attention heads
+// to divide, no pipeline across VMs.
+func (j *GPUJob) Placed() bool { return j.TensorParallel && j.KVPerSeq <= 0 }
 
 // KVDivisor is how many GPUs of a copy split over tp GPUs divide the KV
 // cache: tp, or the KV heads when there are fewer (the other GPUs hold

@@ -318,9 +318,14 @@ func layoutReason(n *requirements, e *eval) string {
 		return "Each GPU holds the whole model with its states and batch (" + trimFloat(gl.PerGPU) + " GiB of " + trimFloat(e.in.UnitMemGiB) + " GiB usable)."
 	case j.TensorParallel:
 		var b strings.Builder
-		if share := perfmodel.CopyGPUs(&e.in.Hardware, gl.TP, 1); share < 1 {
+		switch share := perfmodel.CopyGPUs(&e.in.Hardware, gl.TP, 1); {
+		case share < 1:
 			b.WriteString("Each copy of the model runs on " + trimFloat(share) + " of a GPU")
-		} else {
+		case j.Placed() && gl.TP == 1:
+			b.WriteString("Each copy of the model runs on 1 GPU")
+		case j.Placed():
+			b.WriteString("Each copy of the model is placed over " + itoa(gl.TP) + " GPUs that run its components or layers in turn")
+		default:
 			b.WriteString("Each copy of the model is split over " + catalog.Plural(gl.TP, "GPU", "GPUs"))
 		}
 		if gl.PP > 1 {
@@ -348,8 +353,16 @@ func layoutReason(n *requirements, e *eval) string {
 
 // replicasServe says what a served layout's copies serve: at a load, the
 // requests in the service there (Little's law, the point timeService
-// kept); else the concurrent requests.
+// kept); a model the step model does not time, the GPUs they fill and the
+// VMs min_replicas asks for; else the concurrent requests.
 func replicasServe(n *requirements, e *eval) string {
+	if n.job.Placed() {
+		s := "fill the GPUs of " + catalog.Plural(e.nodes, "VM", "VMs")
+		if n.serve.minReplicas > 1 {
+			s += " (min_replicas = " + itoa(n.serve.minReplicas) + ": copies on separate VMs)"
+		}
+		return s
+	}
 	if n.serve.loadTPS > 0 {
 		if e.ptCopies > 0 && e.pt.loaded {
 			return "carry the load, " + aboutRequests(e.pt.inFlight, "", "") + " in the service"
@@ -378,9 +391,12 @@ func smallerSize(e *eval) string {
 }
 
 // demandWords names what a served job's copies are sized for: its load, its
-// stated concurrent requests, or the default ones.
+// stated concurrent requests, or the default ones; for a model the step
+// model does not time, the request (min_replicas at most).
 func demandWords(n *requirements) string {
 	switch {
+	case n.job.Placed():
+		return "the request"
 	case n.serve.loadTPS > 0:
 		return "the load"
 	case n.serve.concurrencyStated:

@@ -47,8 +47,11 @@ func layOutGPUMemory(n *requirements, e *eval, vc *vmCount) bool {
 		return false
 	}
 	limit, span := n.maxNodes, n.spanFor(in)
-	if !n.job.TensorParallel {
+	switch {
+	case !n.job.TensorParallel:
 		limit = span
+	case n.job.Placed():
+		span = 1 // a copy's placement over GPUs holds within one VM
 	}
 	gl := fitGPU(&n.job, in, limit, span, n.fixedNodes, 0)
 	switch {
@@ -171,7 +174,7 @@ func finishLayout(n *requirements, e *eval, vc vmCount, memLaid bool) {
 		}
 		e.gl.Copies = e.gl.Replicas
 	}
-	e.pcieTP = memLaid && n.job.TensorParallel && e.gl.TP > 1 && !in.Linked
+	e.pcieTP = memLaid && n.job.TensorParallel && !n.job.Placed() && e.gl.TP > 1 && !in.Linked
 	limit := n.maxNodes
 	if e.ibNeeded {
 		limit = min(limit, in.maxJobVMs)

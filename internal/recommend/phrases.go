@@ -131,6 +131,8 @@ func shareWhat(n *requirements) string {
 		return fmt.Sprintf("every GPU holds the whole model, its states and its batch (%s GiB, data parallel)", trimFloat(j.Shard))
 	case j.KVPerSeq > 0:
 		return fmt.Sprintf("each GPU holds its tensor-parallel share of the weights and of the KV cache within %s%% of its usable memory, and the attention heads (and KV heads, which GPUs beyond their number hold copies of) limit how far the model splits", trimFloat(j.Share*100))
+	case j.Placed():
+		return fmt.Sprintf("one GPU holds a copy, or each of the fewest GPUs of one VM that hold it its placed share, within %s%% of its usable memory", trimFloat(j.Share*100))
 	case j.TensorParallel:
 		return fmt.Sprintf("each GPU holds its tensor-parallel share within %s%% of its usable memory", trimFloat(j.Share*100))
 	}

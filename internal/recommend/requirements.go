@@ -278,7 +278,7 @@ func gpuJobOf(n *need, req Request) perfmodel.GPUJob {
 			}
 		}
 	}
-	if n.mi.Model != nil && n.mi.Model.AttentionHeads != nil && j.TensorParallel {
+	if n.mi.Model != nil && n.mi.Model.AttentionHeads != nil && j.TensorParallel && !j.Placed() {
 		j.Heads = *n.mi.Model.AttentionHeads
 	}
 	return j

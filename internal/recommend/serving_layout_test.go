@@ -377,3 +377,47 @@ func TestUntimedServiceKeepsMinReplicas(t *testing.T) {
 		}
 	}
 }
+
+// A served model without a KV cache (diffusion, vision, speech, an
+// encoder) is not served tensor-parallel: a copy runs on one GPU wherever
+// one holds it, and one that none holds is placed over GPUs of one VM
+// (Diffusers' and Accelerate's device_map), so no all-reduce crosses PCIe
+// and no copy spans VMs. Its copies serve no concurrency: no sentence
+// counts concurrent requests or names a default concurrency.
+func TestUntimedCopiesRunOnOneGPUWhereOneHoldsThem(t *testing.T) {
+	usable := regexp.MustCompile(`GiB per GPU of ([\d.]+) GiB it may use`)
+	split := 0
+	for _, req := range []Request{
+		{Model: &Model{Name: "stable-diffusion-3.5-large"}, GPUModels: []string{"t4"}},
+		{Model: &Model{Name: "stable-diffusion-3.5-large"}},
+		{Model: &Model{Name: "vit-huge"}, GPUModels: []string{"a10"}},
+		{Model: &Model{Name: "whisper-large-v3"}},
+		{Model: &Model{Name: "bert-large"}},
+	} {
+		req.Workload, req.AsOf, req.MaxResults = WorkloadInference, asOf, i64(MaxResultsLimit)
+		res := mustRecommend(t, req)
+		need := *res.Requirements.GPUMemoryGiB
+		for _, r := range res.Recommendations {
+			text := strings.Join(append(append([]string{}, r.Reasons...), r.Warnings...), " ")
+			for _, bad := range []string{"concurrent request", "concurrency", "all-reduce"} {
+				if strings.Contains(text, bad) {
+					t.Errorf("%s on %s says %q: %q", req.Model.Name, r.VMSize, bad, text)
+				}
+			}
+			if r.PipelineStages > 1 {
+				t.Errorf("%s on %s: a copy spans %d VMs", req.Model.Name, r.VMSize, r.PipelineStages)
+			}
+			m := usable.FindStringSubmatch(text)
+			if r.TensorParallel <= 1 || m == nil {
+				continue
+			}
+			split++
+			if perGPU, _ := strconv.ParseFloat(m[1], 64); need <= perGPU {
+				t.Errorf("%s on %s: a copy of %v GiB split over %d GPUs, though one GPU may use %v GiB", req.Model.Name, r.VMSize, need, r.TensorParallel, perGPU)
+			}
+		}
+	}
+	if split == 0 {
+		t.Error("no copy placed over several GPUs: Stable Diffusion 3.5 Large on T4s should be")
+	}
+}
