@@ -53,9 +53,11 @@ type GPUJob struct {
 	KVPerSeq float64
 	Seqs     int64
 	KVSplit  int64
-	// Heads is the attention heads tensor parallelism must divide; 0 when
-	// unknown or the split is not tensor parallel.
-	Heads int64
+	// Heads is the attention heads tensor parallelism must divide, KVHeads
+	// the KV heads it must divide or be a multiple of (TensorSplits); 0
+	// when unknown (MLA has no KV heads) or the split is not tensor
+	// parallel.
+	Heads, KVHeads int64
 	// Replicated is the part of Shard every GPU keeps whole (sharded
 	// training: activations tensor parallelism does not split).
 	Replicated float64
@@ -90,14 +92,35 @@ type Layout struct {
 }
 
 // TensorDegree is the largest tensor-parallel degree up to units that
-// divides heads (any when heads is 0).
-func TensorDegree(units, heads int64) int64 {
+// TensorSplits allows on a VM of units GPUs.
+func (j *GPUJob) TensorDegree(units int64) int64 {
 	for d := units; d > 1; d-- {
-		if units%d == 0 && (heads == 0 || heads%d == 0) {
+		if j.TensorSplits(units, d) {
 			return d
 		}
 	}
 	return 1
+}
+
+// TensorSplits reports whether a copy may be split over d of a VM's units
+// GPUs: d divides the GPUs, and the serving engines' QKV layer loads the
+// model split d ways, which needs d to divide the attention heads and to
+// divide the KV heads or, where it is at least as many, be a multiple of
+// them (each then replicated): QKVParallelLinear.__init__'s divide() calls
+// in vllm-project/vllm:vllm/model_executor/layers/linear.py@0036d38de46c5d48fdedeb658dedc0fc0f95677d
+// and sgl-project/sglang:python/sglang/srt/layers/linear.py@0079fcc18b3ee44bfeaaea8a9268c1d50b57b3e1.
+// Phi-4's 40 heads and 10 KV heads split 1, 2, 5 or 10 ways, not 4 or 8.
+func (j *GPUJob) TensorSplits(units, d int64) bool {
+	if d < 1 || units%d != 0 || (j.Heads != 0 && j.Heads%d != 0) {
+		return false
+	}
+	switch kv := j.KVHeads; {
+	case kv == 0:
+		return true
+	case d >= kv:
+		return d%kv == 0
+	}
+	return j.KVHeads%d == 0
 }
 
 // gpuRoom is what a size offers a job's GPU memory: its GPUs (units), the
@@ -191,7 +214,7 @@ func (j *GPUJob) fitCopies(l *Layout, r *gpuRoom) {
 	c := copyFit{j: j, perGPU: r.perGPU, maxSeqs: r.maxSeqs}
 	c.tp = r.tp
 	if c.tp <= 0 {
-		c.tp = j.tensorChoice(r.units, r.perGPU, TensorDegree(r.units, j.Heads))
+		c.tp = j.tensorChoice(r.units, r.perGPU, j.TensorDegree(r.units))
 	}
 	c.kvDiv = j.KVDivisor(c.tp)
 	c.perGroup = r.units / c.tp // copies per pp VMs
@@ -304,7 +327,7 @@ func (j *GPUJob) tensorChoice(units int64, cap1 float64, most int64) int64 {
 	}
 	for _, limit := range limits {
 		for d := int64(1); d <= most; d++ {
-			if units%d != 0 || (j.Heads != 0 && j.Heads%d != 0) || j.Shard/float64(d) >= cap1 {
+			if !j.TensorSplits(units, d) || j.Shard/float64(d) >= cap1 {
 				continue
 			}
 			copies := float64(units / d)

@@ -520,7 +520,7 @@ func recommendationAttributes() map[string]schema.Attribute {
 		"vm_size": strAttr("The size name."),
 		"nodes":   int64Attr("VMs of this size the job needs."),
 		"replicas": int64Attr("Copies of the model serving in parallel (`inference`): as many as the KV cache of the concurrent requests, the load (`tokens_per_second`, `requests_per_second`), `min_replicas` and the latency targets (stated, and an interactive service's defaults) need, " +
-			"on whole VMs (a copy is split over a VM's GPUs only as far as the attention heads allow; a split over GPUs without NVLink is allowed, with a warning and a score penalty); a small model on CPU sizes runs one copy on each VM; 1 otherwise."),
+			"on whole VMs (a copy is split over a VM's GPUs only as far as the attention and KV heads allow; a split over GPUs without NVLink is allowed, with a warning and a score penalty); a small model on CPU sizes runs one copy on each VM; 1 otherwise."),
 		"tensor_parallel_size": int64Attr("GPUs of one VM each copy of the model is split over, ready for vLLM's `--tensor-parallel-size`; " +
 			"null unless the engine lays out a model for `inference` (not when `gpu_memory_gib` replaces the estimate)."),
 		"pipeline_parallel_size": int64Attr("VMs each copy of the model spans (pipeline stages), ready for vLLM's `--pipeline-parallel-size`: 1 when a copy fits one VM; " +

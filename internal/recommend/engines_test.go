@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
 // argValue is the value of --flag=value in args; "" where it is absent.
@@ -102,6 +104,80 @@ func checkServedLayout(t *testing.T, res *Result, r Recommendation) bool {
 		t.Errorf("%s: a copy over %d VMs without the note on its ranks: %q", r.VMSize, r.PipelineStages, s.Note)
 	}
 	return true
+}
+
+// engineAcceptsTensorSplit reports whether vLLM's and SGLang's QKV layer
+// (QKVParallelLinear) loads a model of heads attention heads and kvHeads KV
+// heads split over tp GPUs: tp divides the attention heads, and divides the
+// KV heads or, where it is at least as many, is a multiple of them (the KV
+// heads are replicated).
+func engineAcceptsTensorSplit(tp, heads, kvHeads int64) bool {
+	if heads%tp != 0 {
+		return false
+	}
+	if tp >= kvHeads {
+		return tp%kvHeads == 0
+	}
+	return kvHeads%tp == 0
+}
+
+// Every tensor-parallel size the engines are given loads the model: for
+// every served model of the catalog with KV heads, served by default and
+// at a load with a tight time per output token (which asks for wide
+// splits; a model no size serves that fast is skipped there), each ranked
+// size's --tensor-parallel-size and --tp-size divide the attention heads
+// and divide or are a multiple of the KV heads. Phi-4's 40 heads and 10
+// KV heads take 1 or 2 GPUs, never 4 or 8.
+func TestTensorParallelSizesLoadTheModel(t *testing.T) {
+	t.Parallel()
+	cat, checked := testCatalog(t), 0
+	for _, m := range cat.Models() {
+		if m.KVHeads == nil || m.AttentionHeads == nil {
+			continue
+		}
+		for _, req := range []Request{
+			{Workload: WorkloadInference, Model: &Model{Name: m.ID}},
+			{Workload: WorkloadInference, Model: &Model{Name: m.ID}, RequestsPerSecond: f64(2), MaxTimePerOutputTokenMs: f64(8)},
+		} {
+			req.AsOf, req.MaxResults = asOf, i64(50)
+			res, err := newTestEngine(t, cat).Recommend(req)
+			if err != nil && req.MaxTimePerOutputTokenMs != nil {
+				continue
+			} else if err != nil {
+				t.Fatalf("%s: %v", m.ID, err)
+			}
+			for _, r := range res.Recommendations {
+				checked += checkTensorSplit(t, m, r)
+			}
+		}
+	}
+	if checked < 100 {
+		t.Errorf("only %d tensor-parallel sizes checked", checked)
+	}
+}
+
+// checkTensorSplit checks the tensor-parallel sizes of a recommendation's
+// serving arguments against model m's heads, and returns how many it
+// checked.
+func checkTensorSplit(t *testing.T, m *catalog.Model, r Recommendation) int {
+	t.Helper()
+	s, n := r.Deployment.Serving, 0
+	if s == nil {
+		return 0
+	}
+	for _, args := range [][]string{s.VLLMArgs, s.SGLangArgs} {
+		for _, flag := range []string{"--tensor-parallel-size", "--tp-size"} {
+			v := argValue(args, flag)
+			if v == "" {
+				continue
+			}
+			n++
+			if tp, _ := strconv.ParseInt(v, 10, 64); !engineAcceptsTensorSplit(tp, *m.AttentionHeads, *m.KVHeads) {
+				t.Errorf("%s (%d heads, %d KV heads) on %s: %s=%s", m.ID, *m.AttentionHeads, *m.KVHeads, r.VMSize, flag, v)
+			}
+		}
+	}
+	return n
 }
 
 // A training job over several VMs gets torchrun's node count and every

@@ -333,7 +333,7 @@ func explainSplit(n *requirements) string {
 	case j.DataParallel:
 		return "Per-GPU fit: every GPU holds the whole model, its states and its batch (data parallel), so one GPU must hold all of it."
 	case j.KVPerSeq > 0:
-		return fmt.Sprintf("Per-GPU fit: a copy of the model is split over a VM's GPUs by tensor parallelism (a degree that divides the attention heads) and over VMs by pipeline stages only when one VM cannot hold it; each GPU holds its share of the weights and of the KV cache within %s%% of its usable memory (vLLM's gpu_memory_utilization). More copies serve more concurrent requests.", trimFloat(j.Share*100))
+		return fmt.Sprintf("Per-GPU fit: a copy of the model is split over a VM's GPUs by tensor parallelism (a degree that divides the attention heads, and divides the KV heads or is a multiple of them) and over VMs by pipeline stages only when one VM cannot hold it; each GPU holds its share of the weights and of the KV cache within %s%% of its usable memory (vLLM's gpu_memory_utilization). More copies serve more concurrent requests.", trimFloat(j.Share*100))
 	case j.Placed():
 		return fmt.Sprintf("Per-GPU fit: a copy of the model runs on one GPU, within %s%% of its usable memory; one that no GPU holds has its components or layers placed on the fewest GPUs of one VM that hold them, which run in turn (Diffusers' and Accelerate's device_map), not split by tensor parallelism or over VMs. The model keeps no KV cache, so copies serve no timed demand: a VM's GPUs hold as many as fit, min_replicas puts them on separate VMs.", trimFloat(j.Share*100))
 	case j.TensorParallel:

@@ -278,8 +278,11 @@ func gpuJobOf(n *need, req Request) perfmodel.GPUJob {
 			}
 		}
 	}
-	if n.mi.Model != nil && n.mi.Model.AttentionHeads != nil && j.TensorParallel && !j.Placed() {
-		j.Heads = *n.mi.Model.AttentionHeads
+	if m := n.mi.Model; m != nil && m.AttentionHeads != nil && j.TensorParallel && !j.Placed() {
+		j.Heads = *m.AttentionHeads
+		if m.KVHeads != nil {
+			j.KVHeads = *m.KVHeads
+		}
 	}
 	return j
 }

@@ -17,18 +17,17 @@ import (
 
 // searchServing is the layout search of a served model on a size, from
 // the layout fitGPU found (def): every tensor-parallel degree that divides
-// the VM's GPUs and the attention heads, each copy on one VM (pipeline
-// stages across VMs only at the degree of a whole VM, where no narrower
-// split fits), each with the batch per copy its targets allow and the
-// copies the demand needs (sizeService). It keeps a layout within
-// max_nodes, then within the default latency targets of an interactive
-// service, then on the fewest VMs (at one price, the lowest price per
-// output token), then with the most output tokens per second
-// (servesBetter); def when no degree does better. When no
-// layout meets a stated target, the result says which it misses. The
-// result records the copies a layout of one GPU per copy needs
-// (oneGPUCopies), which tells a split the demand needs from one it does
-// not.
+// the VM's GPUs and that the engines load the model with (TensorSplits),
+// each copy on one VM (pipeline stages across VMs only at the degree of a
+// whole VM, where no narrower split fits), each with the batch per copy
+// its targets allow and the copies the demand needs (sizeService). It
+// keeps a layout within max_nodes, then within the default latency targets
+// of an interactive service, then on the fewest VMs (at one price, the
+// lowest price per output token), then with the most output tokens per
+// second (servesBetter); def when no degree does better. When no layout
+// meets a stated target, the result says which it misses. The result
+// records the copies a layout of one GPU per copy needs (oneGPUCopies),
+// which tells a split the demand needs from one it does not.
 func (n *requirements) searchServing(in *sizeInfo, def gpuLayout, limit, span int64) gpuLayout {
 	var best, miss gpuLayout
 	found, missed := false, false
@@ -49,7 +48,7 @@ func (n *requirements) searchServing(in *sizeInfo, def gpuLayout, limit, span in
 	}
 	consider(def)
 	for d := int64(1); d <= in.GPUUnits; d++ {
-		if in.GPUUnits%d != 0 || (n.job.Heads != 0 && n.job.Heads%d != 0) || d == def.TP {
+		if !n.job.TensorSplits(in.GPUUnits, d) || d == def.TP {
 			continue
 		}
 		if gl := fitGPU(&n.job, in, limit, span, n.fixedNodes, d); gl.OK && (gl.PP == 1 || d == in.GPUUnits) {
