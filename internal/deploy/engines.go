@@ -46,6 +46,14 @@ const (
 // vLLM arguments are given for no other AMD GPU.
 var VLLMROCmTargets = []string{"gfx90a", "gfx942", "gfx950", "gfx1100", "gfx1101", "gfx1200", "gfx1201", "gfx1150", "gfx1151"}
 
+// SGLangROCmTargets are the AMD GPU architectures SGLang's ROCm build
+// supports: its kernels build for MI300 (gfx942) and MI350 (gfx950) and
+// stop on any other GPU they detect ("Expected 'gfx942' or 'gfx950'";
+// another architecture named by hand is "untested upstream")
+// (sgl-project/sglang:sgl-kernel/setup_rocm.py@01b582cb0e3bc89eef018e9a7c305fd3c694c04a).
+// SGLang arguments are given for no other AMD GPU.
+var SGLangROCmTargets = []string{"gfx942", "gfx950"}
+
 // Placeholders a copy that spans VMs takes for each VM's own values.
 const (
 	HeadAddressPlaceholder = "${HEAD_ADDRESS}"
@@ -92,9 +100,8 @@ func servingFor(l *Layout) *ServingDeployment {
 	if quantNote != "" {
 		notes = append(notes, quantNote)
 	}
-	if sv.GfxTarget != "" && !slices.Contains(VLLMROCmTargets, sv.GfxTarget) {
-		d.VLLMArgs = nil
-		notes = append(notes, "vLLM's ROCm build does not support this GPU's architecture ("+sv.GfxTarget+"; it lists "+strings.Join(VLLMROCmTargets, ", ")+"): serve it with another engine.")
+	if note := rocmSupport(d, sv.GfxTarget); note != "" {
+		notes = append(notes, note)
 	}
 	if sv.Precision == "int8" && sv.CC >= 100 {
 		// vLLM's INT8 W8A8 kernels exclude compute capability 10.0 and
@@ -110,6 +117,33 @@ func servingFor(l *Layout) *ServingDeployment {
 	}
 	d.Note = strings.Join(notes, " ")
 	return d
+}
+
+// rocmSupport drops the arguments of each engine whose ROCm build does not
+// support an AMD GPU's architecture gfx (VLLMROCmTargets,
+// SGLangROCmTargets), and returns the note that says which engine serves
+// it: "" for an NVIDIA GPU (gfx "") and where both do.
+func rocmSupport(d *ServingDeployment, gfx string) string {
+	if gfx == "" {
+		return ""
+	}
+	vllmOK, sglangOK := slices.Contains(VLLMROCmTargets, gfx), slices.Contains(SGLangROCmTargets, gfx)
+	if !vllmOK {
+		d.VLLMArgs = nil
+	}
+	if !sglangOK {
+		d.SGLangArgs = nil
+	}
+	vllmList, sglangList := strings.Join(VLLMROCmTargets, ", "), strings.Join(SGLangROCmTargets, " and ")
+	switch {
+	case !vllmOK && !sglangOK:
+		return "Neither vLLM nor SGLang serves this GPU's architecture (" + gfx + "; vLLM's ROCm build lists " + vllmList + ", SGLang's " + sglangList + "): serve the model with another engine."
+	case !vllmOK:
+		return "vLLM's ROCm build does not support this GPU's architecture (" + gfx + "; it lists " + vllmList + "): serve it with SGLang."
+	case !sglangOK:
+		return "SGLang's ROCm build does not support this GPU's architecture (" + gfx + "; it lists " + sglangList + "): serve it with vLLM."
+	}
+	return ""
 }
 
 // quantization is the --quantization value both engines take for the

@@ -107,15 +107,28 @@ func TestQuantizationFlagOnlyOverA16BitCheckpoint(t *testing.T) {
 	}
 }
 
-// vLLM arguments only for the AMD architectures vLLM's ROCm build lists:
-// an MI300X (gfx942) and a Radeon PRO V710 (gfx1101) get them, a Radeon PRO
-// V620 (gfx1030) gets none and a note that says why; SGLang's stay.
-func TestVLLMArgsOnlyForTheROCmTargetsItSupports(t *testing.T) {
-	for gfx, want := range map[string]bool{"gfx942": true, "gfx1101": true, "gfx1030": false, "gfx900": false} {
-		sku := &catalog.SKU{Name: "x", GPU: &catalog.GPU{Count: 1, Vendor: catalog.VendorAMD, GfxTarget: gfx}}
-		d := servingFor(&Layout{SKU: sku, Served: &ServedLayout{TP: 1, PP: 1, CopiesPerVM: 1, SeqsPerCopy: 8, Context: 4096, Precision: "bf16", MemoryShare: 0.9, GfxTarget: gfx}})
-		if (d.VLLMArgs != nil) != want || d.SGLangArgs == nil || (!want && !strings.Contains(d.Note, gfx)) {
-			t.Errorf("%s: vLLM %v, SGLang %v, note %q", gfx, d.VLLMArgs, d.SGLangArgs, d.Note)
+// Each engine's arguments only for the AMD architectures its ROCm build
+// supports: an MI300X (gfx942) and an MI355X (gfx950) get both; a Radeon
+// PRO V710 (gfx1101) and an MI200 (gfx90a) vLLM's alone, with a note that
+// SGLang does not serve them; a Radeon PRO V620 (gfx1030) and a gfx900
+// neither, with a note that neither engine serves the GPU.
+func TestEngineArgsOnlyForTheROCmTargetsTheySupport(t *testing.T) {
+	for _, c := range []struct {
+		gfx          string
+		vllm, sglang bool
+		note         string
+	}{
+		{"gfx942", true, true, ""},
+		{"gfx950", true, true, ""},
+		{"gfx1101", true, false, "SGLang's ROCm build does not support"},
+		{"gfx90a", true, false, "SGLang's ROCm build does not support"},
+		{"gfx1030", false, false, "Neither vLLM nor SGLang serves"},
+		{"gfx900", false, false, "Neither vLLM nor SGLang serves"},
+	} {
+		sku := &catalog.SKU{Name: "x", GPU: &catalog.GPU{Count: 1, Vendor: catalog.VendorAMD, GfxTarget: c.gfx}}
+		d := servingFor(&Layout{SKU: sku, Served: &ServedLayout{TP: 1, PP: 1, CopiesPerVM: 1, SeqsPerCopy: 8, Context: 4096, Precision: "bf16", MemoryShare: 0.9, GfxTarget: c.gfx}})
+		if (d.VLLMArgs != nil) != c.vllm || (d.SGLangArgs != nil) != c.sglang || (c.note == "") != (d.Note == "") || !strings.Contains(d.Note, c.note) || (c.note != "" && !strings.Contains(d.Note, c.gfx)) {
+			t.Errorf("%s: vLLM %v, SGLang %v, note %q; want vLLM %v, SGLang %v, note with %q", c.gfx, d.VLLMArgs, d.SGLangArgs, d.Note, c.vllm, c.sglang, c.note)
 		}
 	}
 }

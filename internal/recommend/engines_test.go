@@ -180,6 +180,29 @@ func checkTensorSplit(t *testing.T, m *catalog.Model, r Recommendation) int {
 	return n
 }
 
+// An AMD GPU SGLang's ROCm build does not support gets no SGLang
+// arguments: the Radeon PRO V620 (gfx1030), which vLLM's does not list
+// either, gets none at all and a note that neither engine serves it (the
+// V710, gfx1101, is not timed, so it has no serving arguments to give).
+func TestNoSGLangArgsOnRadeonPRO(t *testing.T) {
+	t.Parallel()
+	res := mustRecommend(t, Request{Workload: WorkloadInference, AsOf: asOf, Model: &Model{Name: "llama-3.1-8b"}, GPUModels: []string{"v710", "v620"}, Target: TargetVM, MaxResults: i64(50)})
+	checked := 0
+	for _, r := range res.Recommendations {
+		s := r.Deployment.Serving
+		if s == nil {
+			continue
+		}
+		checked++
+		if s.SGLangArgs != nil || s.VLLMArgs != nil || !strings.Contains(s.Note, "Neither vLLM nor SGLang serves this GPU's architecture (gfx1030") {
+			t.Errorf("%s: vLLM %v, SGLang %v, note %q", r.VMSize, s.VLLMArgs, s.SGLangArgs, s.Note)
+		}
+	}
+	if checked == 0 {
+		t.Error("no Radeon PRO layout with serving settings ranked")
+	}
+}
+
 // A training job over several VMs gets torchrun's node count and every
 // GPU per VM, with its series' NCCL settings over InfiniBand; a job on one
 // VM's GPUs gets no launcher settings, and a CycleCloud GPU partition its
