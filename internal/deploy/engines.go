@@ -162,11 +162,32 @@ func quantization(sv *ServedLayout) (method, note string) {
 		// Both engines refuse --quantization that contradicts the
 		// checkpoint's quantization_config (vLLM's
 		// ModelConfig._verify_quantization).
-		return "", "Serve a checkpoint quantized to " + sv.Precision + ": the published " + sv.Checkpoint + " checkpoint names its own quantization, which the engines refuse to override."
+		return "", "Serve " + quantizedCheckpoint(sv.Precision) + ": the published " + sv.Checkpoint + " checkpoint names its own quantization, which the engines refuse to override."
 	case sv.Precision == "fp8":
 		return "fp8", "--quantization=fp8 quantizes the 16-bit checkpoint's weights to fp8 as it loads."
 	}
-	return "", "Serve a checkpoint quantized to " + sv.Precision + " (for example AWQ or GPTQ for int4, W8A8 for int8): the engines read its method from its quantization_config."
+	return "", "Serve " + quantizedCheckpoint(sv.Precision) + ": the engines read its method from the checkpoint."
+}
+
+// checkpointFormats are the quantized checkpoint formats vLLM loads for
+// weights at a precision, which a note names: NVFP4 (NVIDIA Model
+// Optimizer's, vllm-project/vllm:docs/features/quantization/modelopt.md@0024350b5da3ad174435e62a15273c0d3caba57b)
+// and MXFP4 (vllm/model_executor/layers/quantization/mxfp4.py@007d50058a06dec0f82472d63c819244d460c40d)
+// for fp4; AWQ and GPTQ for int4 and W8A8 for int8
+// (docs/features/quantization/README.md@0328802bed2bb6ca346ea10acb61221a0c607768).
+var checkpointFormats = map[string]string{
+	"fp4":  "NVFP4 or MXFP4",
+	"int4": "AWQ or GPTQ",
+	"int8": "W8A8",
+}
+
+// quantizedCheckpoint names a checkpoint quantized to precision p, with
+// the formats the engines load at p (checkpointFormats).
+func quantizedCheckpoint(p string) string {
+	if f, ok := checkpointFormats[p]; ok {
+		return "a checkpoint quantized to " + p + " (" + f + ")"
+	}
+	return "a checkpoint quantized to " + p
 }
 
 // unquantised reports whether weights of a precision are served as they

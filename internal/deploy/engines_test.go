@@ -107,6 +107,35 @@ func TestQuantizationFlagOnlyOverA16BitCheckpoint(t *testing.T) {
 	}
 }
 
+// A precision served from a checkpoint quantized to it names the formats
+// the engines load at that precision, and no other's: fp4 an NVFP4 or
+// MXFP4 checkpoint, int4 AWQ or GPTQ, int8 W8A8.
+func TestQuantizedCheckpointAdviceMatchesTheFormat(t *testing.T) {
+	for _, c := range []struct {
+		precision string
+		want      []string
+		not       []string
+	}{
+		{"fp4", []string{"NVFP4", "MXFP4"}, []string{"AWQ", "GPTQ", "W8A8", "int4", "int8"}},
+		{"int4", []string{"AWQ", "GPTQ"}, []string{"NVFP4", "MXFP4", "W8A8", "int8", "fp4"}},
+		{"int8", []string{"W8A8"}, []string{"NVFP4", "MXFP4", "AWQ", "GPTQ", "int4", "fp4"}},
+	} {
+		for _, checkpoint := range []string{"bf16", ""} {
+			method, note := quantization(&ServedLayout{Precision: c.precision, Checkpoint: checkpoint})
+			bad := method != "" || !strings.Contains(note, "Serve a checkpoint quantized to "+c.precision)
+			for _, w := range c.want {
+				bad = bad || !strings.Contains(note, w)
+			}
+			for _, n := range c.not {
+				bad = bad || strings.Contains(note, n)
+			}
+			if bad {
+				t.Errorf("%s over a %q checkpoint: --quantization %q, note %q", c.precision, checkpoint, method, note)
+			}
+		}
+	}
+}
+
 // Each engine's arguments only for the AMD architectures its ROCm build
 // supports: an MI300X (gfx942) and an MI355X (gfx950) get both; a Radeon
 // PRO V710 (gfx1101) and an MI200 (gfx90a) vLLM's alone, with a note that
