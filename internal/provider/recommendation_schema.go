@@ -693,7 +693,7 @@ func recommendationAttributes() map[string]schema.Attribute {
 								"version":   strAttr("Image version."),
 							},
 						},
-						"inter_node_communication":  strAttr("`inter_node_communication`: `Enabled` when one job spans VMs (MPI), else `Disabled`."),
+						"inter_node_communication":  strAttr("`inter_node_communication`: `Enabled` when one job spans VMs (MPI), else `Disabled`. Such a pool holds at most " + strconv.Itoa(deploy.BatchMPINodesBatchService) + " nodes, " + strconv.Itoa(deploy.BatchMPINodesUserSubscription) + " in a `UserSubscription` account, which `spot` needs: the job's `nodes` stay within it."),
 						"target_dedicated_nodes":    int64Attr("`fixed_scale.target_dedicated_nodes`: the recommendation's `nodes` without `spot`, and with `spot` where Azure sells no Spot VMs of the size in its region (catalog decision D75); else 0."),
 						"target_low_priority_nodes": int64Attr("`fixed_scale.target_low_priority_nodes`: the recommendation's `nodes` with `spot` (Batch's low-priority VMs retired in 2025; the setting now gives Spot VMs, in pools of a Batch account whose pool allocation mode is `UserSubscription`), except where Azure sells no Spot VMs of the size in its region (catalog decision D75); else 0."),
 						"note":                      strAttr("What else the pool needs, or null."),

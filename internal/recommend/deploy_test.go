@@ -295,7 +295,7 @@ func (c *deploymentCheck) batch() {
 		(b.InterNodeCommunication != deploy.BatchInterNodeEnabled && b.InterNodeCommunication != deploy.BatchInterNodeDisabled) ||
 		(d.RDMAPlacement != "" && b.InterNodeCommunication != deploy.BatchInterNodeEnabled) ||
 		(c.req.Workload == WorkloadHTC && b.InterNodeCommunication != deploy.BatchInterNodeDisabled) ||
-		(b.InterNodeCommunication == deploy.BatchInterNodeEnabled && r.Nodes > deploy.BatchMPINodesBatchService) {
+		(b.InterNodeCommunication == deploy.BatchInterNodeEnabled && r.Nodes > batchPoolNodes(c.req.Spot)) {
 		c.fail("Batch %+v, image %+v", b, b.Image)
 	}
 	// An MPI pool's limit is said for both pool allocation modes.
@@ -740,5 +740,36 @@ func TestBatchPoolHoldsTheJob(t *testing.T) {
 	nf := mustNoFit(t, req)
 	if m := nf.NearestMiss; m == nil || !strings.Contains(m.Relax, "on 90 VMs of it") {
 		t.Errorf("nearest miss %+v", m)
+	}
+}
+
+// batchPoolNodes is the most nodes of a Batch pool with inter-node
+// communication: a user-subscription account's with spot (Batch runs Spot
+// VMs only in such accounts), else a Batch-service account's.
+func batchPoolNodes(spot bool) int64 {
+	if spot {
+		return deploy.BatchMPINodesUserSubscription
+	}
+	return deploy.BatchMPINodesBatchService
+}
+
+// With spot, a Batch pool is a user-subscription account's, whose pools
+// with inter-node communication hold at most 80 nodes: 10,800 MPI cores,
+// which take 90 HB120rs v3 VMs in a Batch-service account's pool, rank no
+// layout above 80 VMs, and the HB120rs v3 not at all.
+func TestBatchSpotPoolHoldsAUserSubscriptionPool(t *testing.T) {
+	t.Parallel()
+	req := Request{Workload: WorkloadHPC, Cores: i64(10800), Target: TargetBatch, Region: "eastus", AsOf: asOf, MaxResults: i64(50)}
+	if !slices.ContainsFunc(mustRecommend(t, req).Recommendations, func(r Recommendation) bool {
+		return r.Nodes > deploy.BatchMPINodesUserSubscription && r.Deployment.Batch.InterNodeCommunication == deploy.BatchInterNodeEnabled
+	}) {
+		t.Fatal("the premise is gone: on demand, no MPI pool above 80 nodes ranks")
+	}
+	req.Spot = true
+	for _, r := range mustRecommend(t, req).Recommendations {
+		b := r.Deployment.Batch
+		if (b.InterNodeCommunication == deploy.BatchInterNodeEnabled && r.Nodes > deploy.BatchMPINodesUserSubscription) || r.VMSize == "Standard_HB120rs_v3" {
+			t.Errorf("spot: %s on %d VMs, inter-node communication %s", r.VMSize, r.Nodes, b.InterNodeCommunication)
+		}
 	}
 }

@@ -516,18 +516,32 @@ func (n *requirements) poolLimit(limit int64) int64 {
 // poolVMs is the most VMs of the group the request's target puts one job
 // spanning VMs in, and what that group is; 0 where the target sets no
 // limit of its own. On Batch, a pool with inter-node communication holds
-// at most deploy.BatchMPINodesBatchService nodes (the job's VMs talk to
-// each other, so its tasks are not independent); on target vm, an
-// InfiniBand job's VMs share one availability set, which holds at most
-// deploy.AvailabilitySetVMs.
+// at most batchMPINodes nodes (the job's VMs talk to each other, so its
+// tasks are not independent); on target vm, an InfiniBand job's VMs share
+// one availability set, which holds at most deploy.AvailabilitySetVMs.
 func (n *requirements) poolVMs() (int64, string) {
 	switch {
 	case n.target == TargetBatch && !n.independentTasks():
-		return deploy.BatchMPINodesBatchService, "a Batch pool whose nodes talk to each other"
+		if n.spot {
+			return n.batchMPINodes(), "a Batch pool whose nodes talk to each other, in the user-subscription account Spot needs"
+		}
+		return n.batchMPINodes(), "a Batch pool whose nodes talk to each other"
 	case n.target == TargetVM && n.ibNeeded(true):
 		return deploy.AvailabilitySetVMs, "the availability set target vm places InfiniBand VMs in"
 	}
 	return 0, ""
+}
+
+// batchMPINodes is the most nodes of the request's Batch pool with
+// inter-node communication: with spot, a user-subscription account's
+// (deploy.BatchMPINodesUserSubscription), since Batch runs Spot VMs only in
+// pools of accounts whose pool allocation mode is UserSubscription; else a
+// Batch-service account's (deploy.BatchMPINodesBatchService).
+func (n *requirements) batchMPINodes() int64 {
+	if n.spot {
+		return deploy.BatchMPINodesUserSubscription
+	}
+	return deploy.BatchMPINodesBatchService
 }
 
 // deadlineSpan is the most VMs a training job scales out to for its
