@@ -180,7 +180,7 @@ func finishLayout(n *requirements, e *eval, vc vmCount, memLaid bool) {
 		limit = min(limit, in.maxJobVMs)
 	}
 	if e.spans {
-		limit = n.poolLimit(limit)
+		limit = n.poolLimit(in, limit)
 	}
 	switch {
 	case nodes <= limit:

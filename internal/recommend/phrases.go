@@ -52,7 +52,7 @@ func spanWhat() string {
 // poolClause adds the limit of the target's group of VMs where it caps
 // the VMs one job spans (poolVMs).
 func poolClause(n *requirements) string {
-	if l, what := n.poolVMs(); l > 0 {
+	if l, what := n.poolVMs(nil); l > 0 {
 		return fmt.Sprintf("; at most %d in %s", l, what)
 	}
 	return ""

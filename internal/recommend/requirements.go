@@ -478,10 +478,10 @@ func (n *requirements) workDefined() bool {
 func (n *requirements) spanFor(in *sizeInfo) int64 {
 	switch {
 	case !n.ibNeeded(true):
-		return n.poolLimit(n.maxNodes)
+		return n.poolLimit(in, n.maxNodes)
 	case in.sku.Network.RDMA:
 		r := max(in.rackVMs, 1)
-		return max(n.poolLimit(min(in.maxJobVMs, n.maxNodes))/r*r, 1)
+		return max(n.poolLimit(in, min(in.maxJobVMs, n.maxNodes))/r*r, 1)
 	}
 	return 1
 }
@@ -489,7 +489,7 @@ func (n *requirements) spanFor(in *sizeInfo) int64 {
 // ibSpan is the most VMs one InfiniBand job may span on a size on the
 // request's target: the size's span (catalog SKU.MaxJobVMs), at most what a
 // Batch pool whose nodes talk to each other holds.
-func (n *requirements) ibSpan(in *sizeInfo) int64 { return n.poolLimit(in.maxJobVMs) }
+func (n *requirements) ibSpan(in *sizeInfo) int64 { return n.poolLimit(in, in.maxJobVMs) }
 
 // spanOf is the VMs one job may span on a size as constraint c counts
 // them: the InfiniBand span for nodes, the deadline's scale-out for
@@ -504,10 +504,10 @@ func (n *requirements) spanOf(c constraint, in *sizeInfo) int64 {
 	return n.spanFor(in)
 }
 
-// poolLimit caps the VMs of one job spanning VMs at what its target's
-// group of VMs holds (poolVMs); limit elsewhere.
-func (n *requirements) poolLimit(limit int64) int64 {
-	if l, _ := n.poolVMs(); l > 0 {
+// poolLimit caps the VMs of one job spanning VMs of a size at what its
+// target's group of VMs holds (poolVMs); limit elsewhere.
+func (n *requirements) poolLimit(in *sizeInfo, limit int64) int64 {
+	if l, _ := n.poolVMs(in); l > 0 {
 		return min(limit, l)
 	}
 	return limit
@@ -518,15 +518,18 @@ func (n *requirements) poolLimit(limit int64) int64 {
 // limit of its own. On Batch, a pool with inter-node communication holds
 // at most batchMPINodes nodes (the job's VMs talk to each other, so its
 // tasks are not independent); on target vm, an InfiniBand job's VMs share
-// one availability set, which holds at most deploy.AvailabilitySetVMs.
-func (n *requirements) poolVMs() (int64, string) {
+// one availability set, which holds at most deploy.AvailabilitySetVMs,
+// except on a size Azure allocates by racks (in.rackVMs above 1: ND GB200
+// and GB300 v6), whose VMs go in a scale set's interconnect block whatever
+// the target (the deployment note says so). in nil: any size.
+func (n *requirements) poolVMs(in *sizeInfo) (int64, string) {
 	switch {
 	case n.target == TargetBatch && !n.independentTasks():
 		if n.spot {
 			return n.batchMPINodes(), "a Batch pool whose nodes talk to each other, in the user-subscription account Spot needs"
 		}
 		return n.batchMPINodes(), "a Batch pool whose nodes talk to each other"
-	case n.target == TargetVM && n.ibNeeded(true):
+	case n.target == TargetVM && n.ibNeeded(true) && (in == nil || in.rackVMs <= 1):
 		return deploy.AvailabilitySetVMs, "the availability set target vm places InfiniBand VMs in"
 	}
 	return 0, ""

@@ -472,6 +472,13 @@ func TestHPCJobSpansItsSeriesMPIJobSize(t *testing.T) {
 	if want := fmt.Sprintf("lower nodes to %d.", deploy.AvailabilitySetVMs); vm == nil || vm.Relax != want {
 		t.Errorf("target vm: nearest miss %+v, want %q", vm, want)
 	}
+	// A rack-allocated size goes in a scale set's interconnect block on any
+	// target (its deployment note says so), not an availability set: 14
+	// racks of ND GB200 v6 on the default target.
+	gb := mustRecommend(t, Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 70}, Nodes: i64(252), GPUModels: []string{"gb200"}, AsOf: asOf})
+	if top := gb.Recommendations[0]; top.Nodes != 252 {
+		t.Errorf("GB200 on target vm: %s on %d VMs, want 252", top.VMSize, top.Nodes)
+	}
 }
 
 // Scenario 8: at the data date with 12 months of lifetime, HBv2 and HC
