@@ -899,6 +899,18 @@ func TestTotalPriceCapLimitsTheDefaultDeadlinesScaleOut(t *testing.T) {
 	}
 }
 
+// A price cap holds a rack-allocated size's default scale-out to the whole
+// racks it pays for: 70B pretraining on GB200 (racks of 18 VMs at 108.16
+// USD/h) under 2,500 USD/h runs on one rack, not on the 23 VMs the cap pays
+// for rounded up to two racks, which the cap does not allow.
+func TestTotalPriceCapHoldsWholeRacks(t *testing.T) {
+	req := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 70}, Region: "eastus", GPUModels: []string{"gb200"}, MaxTotalPricePerHour: f64(2500), AsOf: asOf}
+	r := byName(mustRecommend(t, req), "Standard_ND128isr_NDR_GB200_v6")
+	if r == nil || r.Nodes != 18 || *r.TotalPricePerHour > 2500 {
+		t.Fatalf("%+v", r)
+	}
+}
+
 // A price cap's relax names the cent the layout costs, not one more from a
 // float product's error, and serves when followed: 2,000 cores on 6
 // HB-series VMs at 19.8 USD per hour is 118.80.

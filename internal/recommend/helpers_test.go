@@ -161,8 +161,8 @@ func assertRejected(t *testing.T, rs []Rejection, want map[string]int64) {
 // range and not increasing (except a prefer pin at rank 1), rejections in
 // the constraint table's order that do not count every size, every
 // returned size passing the request's hard filters as the catalog's facts
-// show them (satisfies), and estimates an architect can read
-// (checkEstimate).
+// show them (satisfies), estimates an architect can read
+// (checkEstimate), and quotas about the layouts recommended (checkQuota).
 func checkInvariants(t *testing.T, cat *catalog.Catalog, req Request, res *Result) {
 	t.Helper()
 	if len(res.Recommendations) == 0 {
@@ -215,6 +215,7 @@ func checkInvariants(t *testing.T, cat *catalog.Catalog, req Request, res *Resul
 			t.Errorf("%s violates a hard constraint: %s", r.VMSize, msg)
 		}
 		checkEstimate(t, r)
+		checkQuota(t, r)
 	}
 }
 

@@ -25,10 +25,11 @@ func layout(n *requirements, e *eval) {
 	}
 	least := vc.nodes // the smallest layout that holds the job
 	scaleForDeadline(n, e, &vc)
-	placeSize(n, e, quotaVMs(n, vc, least))
-	limitByQuota(n, e, &vc, least)
-	limitByBudget(n, e, &vc, least)
+	placeSize(n, e, rackNodes(n, e, quotaVMs(n, vc, least), memLaid))
+	deadlineVMs := limitByQuota(n, e, &vc, least, memLaid)
+	limitByBudget(n, e, &vc, least, memLaid)
 	finishLayout(n, e, vc, memLaid)
+	judgeQuota(n, e, deadlineVMs)
 }
 
 // layOutGPUMemory lays the job's GPU memory out on the size (fitGPU), with
@@ -151,15 +152,9 @@ func finishLayout(n *requirements, e *eval, vc vmCount, memLaid bool) {
 		}
 		nodes = n.fixedNodes
 	}
-	e.spans = nodes > 1
-	if memLaid && n.job.TensorParallel {
-		e.spans = e.gl.PP > 1
-	}
-	if n.cpuServed(in) {
-		e.spans = false // one copy of the small model on each VM
-	}
+	e.spans = spansVMs(n, e, nodes, memLaid)
 	e.ibNeeded = n.ibNeeded(e.spans)
-	if whole := wholeRacks(in, nodes); e.spans && e.ibNeeded && n.fixedNodes == 0 && whole > nodes {
+	if whole := rackNodes(n, e, nodes, memLaid); whole > nodes {
 		e.rackFill, nodes = whole-nodes, whole
 	}
 	e.nodes = nodes
@@ -193,6 +188,40 @@ func finishLayout(n *requirements, e *eval, vc vmCount, memLaid bool) {
 	case vc.driver < numConstraints:
 		e.fail(vc.driver)
 	}
+}
+
+// spansVMs reports whether one job spans VMs on nodes VMs: a served
+// model's copy when its pipeline stages are on separate VMs; never a small
+// model served on CPU VMs, one copy on each.
+func spansVMs(n *requirements, e *eval, nodes int64, memLaid bool) bool {
+	switch {
+	case n.cpuServed(e.in):
+		return false
+	case memLaid && n.job.TensorParallel:
+		return e.gl.PP > 1
+	}
+	return nodes > 1
+}
+
+// rackNodes is the VMs a layout of nodes VMs takes: whole racks of a
+// rack-allocated size when one job spans them over InfiniBand and no nodes
+// setting fixes the count, else nodes.
+func rackNodes(n *requirements, e *eval, nodes int64, memLaid bool) int64 {
+	if n.fixedNodes == 0 && spansVMs(n, e, nodes, memLaid) && n.ibNeeded(true) {
+		return wholeRacks(e.in, nodes)
+	}
+	return nodes
+}
+
+// racksWithin is the most VMs a layout takes within most VMs: most, or
+// where a layout of most VMs would be rounded up to whole racks, the whole
+// racks most holds (perhaps none).
+func racksWithin(n *requirements, e *eval, most int64, memLaid bool) int64 {
+	if rackNodes(n, e, most, memLaid) > most {
+		r := max(e.in.rackVMs, 1)
+		return most / r * r
+	}
+	return most
 }
 
 // wholeRacks is nodes rounded up to the whole racks a size is allocated
@@ -251,52 +280,73 @@ func quotaRegion(n *requirements, e *eval) string {
 	return e.in.minPriceRegion
 }
 
-// quotaVMs is the VMs the quota must hold for the status: the stated nodes,
-// the smallest layout that holds the job when only the default deadline
-// scaled it out, else the layout's.
+// quotaVMs is the VMs a region's quota is compared on when the size is
+// placed, before the layout is settled: the stated nodes, the smallest
+// layout that holds the job when only the default deadline scaled it out
+// (limitByQuota holds it to the quota), else the layout's.
 func quotaVMs(n *requirements, vc vmCount, least int64) int64 {
 	switch {
 	case n.fixedNodes > 0:
 		return n.fixedNodes
-	case vc.driver == cDeadline && !n.train.deadlineStated:
+	case defaultScaleOut(n, vc):
 		return least
 	}
 	return vc.nodes
 }
 
-// limitByQuota judges the layout against the quota of its region and holds
-// a layout the default deadline scaled out to the VMs the quota leaves
-// free (never fewer than hold the job): the job then runs longer, with a
-// warning naming the increase that would meet the deadline.
+// defaultScaleOut reports whether only the default deadline scaled the
+// layout out: no stated deadline and no nodes setting.
+func defaultScaleOut(n *requirements, vc vmCount) bool {
+	return vc.driver == cDeadline && !n.train.deadlineStated && n.fixedNodes == 0
+}
+
+// limitByQuota holds a layout the default deadline scaled out to the VMs
+// the quota of its region leaves free, in whole racks for a rack-allocated
+// size, never fewer than hold the job: the job then runs longer, with a warning naming
+// the increase that would meet the deadline. It returns the VMs that meet
+// the deadline when it held the layout to fewer, else 0.
+func limitByQuota(n *requirements, e *eval, vc *vmCount, least int64, memLaid bool) int64 {
+	if !n.quotaActive() || !defaultScaleOut(n, *vc) {
+		return 0
+	}
+	q := n.quotaIn(e.in, quotaRegion(n, e), least)
+	if q.status != QuotaSufficient {
+		return 0
+	}
+	most := racksWithin(n, e, q.free()/q.perVM, memLaid)
+	if most >= vc.nodes {
+		return 0
+	}
+	deadlineVMs := rackNodes(n, e, vc.nodes, memLaid)
+	vc.nodes = max(most, least)
+	return deadlineVMs
+}
+
+// judgeQuota judges the settled layout, e.nodes VMs, against the quota of
+// its region; deadlineVMs is what limitByQuota returned.
+func judgeQuota(n *requirements, e *eval, deadlineVMs int64) {
+	if !n.quotaActive() {
+		return
+	}
+	e.quota = n.quotaIn(e.in, quotaRegion(n, e), e.nodes)
+	e.quota.deadlineVMs = deadlineVMs
+}
+
 // limitByBudget keeps a job scaled out for the default deadline within
 // max_total_price_per_hour, as limitByQuota keeps it within the quota: the
-// most VMs the cap pays for, at least those that hold the job, which then
-// runs past the default deadline with a warning; the default deadline
-// never removes a size.
-func limitByBudget(n *requirements, e *eval, vc *vmCount, least int64) {
-	if n.maxTotal <= 0 || vc.driver != cDeadline || n.train.deadlineStated || n.fixedNodes > 0 {
+// most VMs the cap pays for (whole racks of a rack-allocated size), at
+// least those that hold the job, which then runs past the default deadline
+// with a warning; the default deadline never removes a size.
+func limitByBudget(n *requirements, e *eval, vc *vmCount, least int64, memLaid bool) {
+	if n.maxTotal <= 0 || !defaultScaleOut(n, *vc) {
 		return
 	}
 	pricePerVM(n, e)
 	if !e.hasPrice || !(e.price > 0) {
 		return
 	}
-	if most := int64(math.Floor(n.maxTotal/e.price + 1e-9)); most < vc.nodes {
-		e.budgetVMs = vc.nodes
+	if most := racksWithin(n, e, int64(math.Floor(n.maxTotal/e.price+1e-9)), memLaid); most < vc.nodes {
+		e.budgetVMs = rackNodes(n, e, vc.nodes, memLaid)
 		vc.nodes = max(most, least)
 	}
-}
-
-func limitByQuota(n *requirements, e *eval, vc *vmCount, least int64) {
-	if !n.quotaActive() {
-		return
-	}
-	q := n.quotaIn(e.in, quotaRegion(n, e), quotaVMs(n, *vc, least))
-	if q.status == QuotaSufficient && vc.driver == cDeadline && !n.train.deadlineStated && n.fixedNodes == 0 {
-		if most := q.free() / q.perVM; most < vc.nodes {
-			q.deadlineVMs = vc.nodes
-			vc.nodes = max(most, least)
-		}
-	}
-	e.quota = q
 }

@@ -289,3 +289,75 @@ func TestQuotaOnDemandWhereAzureSellsNoSpot(t *testing.T) {
 		t.Errorf("NC24ads_A100_v4 on spot in eastus: %+v", r)
 	}
 }
+
+// checkQuota holds for every recommendation with usage files: its quota is
+// about the layout recommended, nodes VMs of the size's quota vCPUs; the
+// status says whether the usage file leaves that many free; and an
+// insufficient quota's warning names those VMs.
+func checkQuota(t *testing.T, r Recommendation) {
+	t.Helper()
+	q := r.Quota
+	if q == nil {
+		return
+	}
+	if want := r.Nodes * quotaVCPUs(r.SKU); q.VCPUsNeeded != want {
+		t.Errorf("%s on %d VMs: vcpus_needed %d, want %d", r.VMSize, r.Nodes, q.VCPUsNeeded, want)
+	}
+	if q.Status == QuotaUnknown || q.RegionalVCPUsAvailable == nil {
+		return
+	}
+	free := *q.RegionalVCPUsAvailable
+	if q.FamilyVCPUsAvailable != nil {
+		free = min(free, *q.FamilyVCPUsAvailable)
+	}
+	if fits := q.VCPUsNeeded <= free; fits != (q.Status == QuotaSufficient) {
+		t.Errorf("%s: %d vCPUs needed, %d free, yet status %s", r.VMSize, q.VCPUsNeeded, free, q.Status)
+	}
+	names := groupInt(float64(q.VCPUsNeeded)) + " vCPUs (" + catalog.Plural(r.Nodes, "VM", "VMs")
+	if q.Status == QuotaInsufficient && !slices.ContainsFunc(r.Warnings, func(w string) bool { return strings.Contains(w, names) }) {
+		t.Errorf("%s: warnings %q do not name the %s of the layout", r.VMSize, r.Warnings, names)
+	}
+}
+
+// gb200Usage is a usage file of eastus whose GB200 family leaves limit
+// vCPUs, and the region far more.
+func gb200Usage(limit int64) map[string]*catalog.Usage {
+	return map[string]*catalog.Usage{"eastus": catalog.NewUsage("eastus", "usage.json", []catalog.UsageCount{
+		{Name: "cores", Current: 0, Limit: 100000},
+		{Name: "standardNDISRGB200V6NDRFamily", Current: 0, Limit: limit},
+	})}
+}
+
+// A rack-allocated size (GB200: racks of 18 VMs) is judged on the whole
+// racks it is recommended on, not the VMs the job asked for: a deadline
+// met on 8 VMs takes a rack of 18, 2,304 vCPUs, which 1,024 free do not
+// hold; the default deadline scaled out within 3,200 free vCPUs stops at
+// the whole racks they hold (one), not at 25 VMs rounded up to 36.
+func TestQuotaJudgesWholeRacks(t *testing.T) {
+	const gb200 = "Standard_ND128isr_NDR_GB200_v6"
+	stated := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 70}, TokensBillion: f64(50), DeadlineHours: f64(200),
+		Region: "eastus", GPUModels: []string{"gb200"}, Usage: gb200Usage(1024), AsOf: asOf}
+	r := byName(mustRecommend(t, stated), gb200)
+	if r == nil || r.Nodes%18 != 0 || r.Quota.Status != QuotaInsufficient ||
+		!slices.ContainsFunc(r.Warnings, func(w string) bool {
+			return strings.Contains(w, "from 1,024 to at least "+groupInt(float64(r.Nodes*128))+" vCPUs")
+		}) {
+		t.Fatalf("stated deadline: %+v", r)
+	}
+	checkQuota(t, *r)
+
+	scaled := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 70}, Region: "eastus", GPUModels: []string{"gb200"}, AsOf: asOf}
+	free := byName(mustRecommend(t, scaled), gb200)
+	if free == nil || free.Nodes <= 36 {
+		t.Fatalf("without usage files: %+v; the default deadline should scale it past two racks", free)
+	}
+	scaled.Usage = gb200Usage(3200)
+	held := byName(mustRecommend(t, scaled), gb200)
+	if held == nil || held.Nodes != 18 || held.Quota.Status != QuotaSufficient {
+		t.Fatalf("within 3,200 vCPUs (25 VMs): %+v, want one rack of 18 VMs", held)
+	}
+	checkQuota(t, *held)
+	if want := "takes " + catalog.Plural(free.Nodes, "VM", "VMs"); !slices.ContainsFunc(held.Warnings, func(w string) bool { return strings.Contains(w, want) }) {
+		t.Errorf("warnings %q lack %q", held.Warnings, want)
+	}
+}
