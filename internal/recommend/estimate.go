@@ -341,14 +341,16 @@ func estimateWarnings(n *requirements, e *eval, est *Estimate) []string {
 }
 
 // lateWhy says what keeps a job past the default deadline on its VMs: the
-// nodes setting, max_total_price_per_hour, the quota, or the most VMs one
-// job may span.
+// nodes setting, max_total_price_per_hour, the quota (which may hold not
+// even the smallest layout), or the most VMs one job may span.
 func lateWhy(n *requirements, e *eval) string {
 	switch {
 	case n.fixedNodes > 0:
 		return "on the VMs the nodes setting fixes"
 	case e.budgetVMs > 0:
 		return "the most VMs max_total_price_per_hour pays for (meeting it takes " + catalog.Plural(e.budgetVMs, "VM", "VMs") + ")"
+	case e.quota.deadlineVMs > 0 && e.quota.status == QuotaInsufficient:
+		return "on the fewest VMs that hold the job, more than the quota leaves room for"
 	case e.quota.deadlineVMs > 0:
 		return "the most VMs the quota leaves room for"
 	}

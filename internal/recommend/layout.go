@@ -302,7 +302,8 @@ func defaultScaleOut(n *requirements, vc vmCount) bool {
 
 // limitByQuota holds a layout the default deadline scaled out to the VMs
 // the quota of its region leaves free, in whole racks for a rack-allocated
-// size, never fewer than hold the job: the job then runs longer, with a warning naming
+// size, never fewer than hold the job (the smallest layout, when the quota
+// holds not even that, and is insufficient): the job then runs longer, with a warning naming
 // the increase that would meet the deadline. It returns the VMs that meet
 // the deadline when it held the layout to fewer, else 0.
 func limitByQuota(n *requirements, e *eval, vc *vmCount, least int64, memLaid bool) int64 {
@@ -310,7 +311,7 @@ func limitByQuota(n *requirements, e *eval, vc *vmCount, least int64, memLaid bo
 		return 0
 	}
 	q := n.quotaIn(e.in, quotaRegion(n, e), least)
-	if q.status != QuotaSufficient {
+	if q.status == QuotaUnknown {
 		return 0
 	}
 	most := racksWithin(n, e, q.free()/q.perVM, memLaid)

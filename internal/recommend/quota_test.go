@@ -361,3 +361,32 @@ func TestQuotaJudgesWholeRacks(t *testing.T) {
 		t.Errorf("warnings %q lack %q", held.Warnings, want)
 	}
 }
+
+// When the quota holds not even the smallest layout of a training job the
+// default deadline scales out, the job falls back to that smallest layout,
+// and its figures and advice are about it: 70B on H100 with 192 of the
+// family's vCPUs free (2 VMs) runs on the VMs that hold it, not the 72 the
+// deadline takes, and the warning asks for the increase those VMs need.
+func TestQuotaBelowTheSmallestLayoutKeepsIt(t *testing.T) {
+	req := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 70}, Region: "eastus", GPUModels: []string{"h100-sxm-80gb"}, AsOf: asOf}
+	scaled := byName(mustRecommend(t, req), h100)
+	long := req
+	long.DeadlineHours = f64(87600)
+	least := byName(mustRecommend(t, long), h100)
+	if scaled == nil || least == nil || least.Nodes >= scaled.Nodes || least.Nodes*96 <= 192 {
+		t.Fatalf("without usage files: %+v on the smallest layout, %+v scaled out; want the smallest above 2 VMs", least, scaled)
+	}
+	req.Usage = map[string]*catalog.Usage{"eastus": catalog.NewUsage("eastus", "usage.json", []catalog.UsageCount{
+		{Name: "cores", Current: 100, Limit: 1000},
+		{Name: "standardNDSH100v5Family", Current: 96, Limit: 288},
+	})}
+	r := byName(mustRecommend(t, req), h100)
+	if r == nil || r.Nodes != least.Nodes || r.Quota.Status != QuotaInsufficient {
+		t.Fatalf("with 192 vCPUs free: %+v, want the smallest layout, %d VMs, insufficient", r, least.Nodes)
+	}
+	checkQuota(t, *r)
+	want := "from 288 to at least " + groupInt(float64(96+least.Nodes*96)) + " vCPUs"
+	if !slices.ContainsFunc(r.Warnings, func(w string) bool { return strings.Contains(w, want) }) {
+		t.Errorf("warnings %q lack %q", r.Warnings, want)
+	}
+}
