@@ -729,10 +729,13 @@ func quotaWarnings(n *requirements, e *eval) []string {
 	return nil
 }
 
-// quotaResultWarnings warn when the quota holds no ranked size: the sizes
-// it holds rank first, so then rank 1 does not fit either.
+// quotaResultWarnings warn when the quota holds no ranked size, naming the
+// increase the rank-1 size needs. Rank 1 alone does not tell: prefer pins
+// its size there, and with spot the sizes without a spot price rank after
+// the others whatever their quota.
 func quotaResultWarnings(n *requirements, r ranking) []Warning {
-	if !n.quotaActive() || len(r.cands) == 0 || r.cands[0].quota.status != QuotaInsufficient {
+	held := func(c candidate) bool { return c.quota.status != QuotaInsufficient }
+	if !n.quotaActive() || len(r.cands) == 0 || slices.ContainsFunc(r.cands, held) {
 		return nil
 	}
 	e := r.cands[0].eval

@@ -176,6 +176,29 @@ func TestQuotaHoldsNoRankedSize(t *testing.T) {
 	}
 }
 
+// The warning that the quota holds no ranked size is not given while one
+// does: prefer pins Standard_HB120-16rs_v3, whose 4 VMs for 64 cores need
+// 480 of the family's 200 vCPUs, at rank 1, and the sizes after it hold
+// the job on one VM each.
+func TestQuotaHoldsNoRankedSizeOnlyWhenNoneFits(t *testing.T) {
+	req := Request{Workload: WorkloadHPC, Cores: i64(64), Region: "eastus", Prefer: []string{"Standard_HB120-16rs_v3"}, AsOf: asOf,
+		Usage: map[string]*catalog.Usage{"eastus": catalog.NewUsage("eastus", "usage.json", []catalog.UsageCount{
+			{Name: "cores", Current: 0, Limit: 1000},
+			{Name: "standardHBv3Family", Current: 0, Limit: 200},
+		})}}
+	res := mustRecommend(t, req)
+	if top := res.Recommendations[0]; top.VMSize != "Standard_HB120-16rs_v3" || top.Quota.Status != QuotaInsufficient {
+		t.Fatalf("rank 1 %s, quota %+v: want the preferred size, insufficient", top.VMSize, top.Quota)
+	}
+	held := slices.IndexFunc(res.Recommendations, func(r Recommendation) bool { return r.Quota.Status != QuotaInsufficient })
+	if held < 0 {
+		t.Fatalf("no ranked size's quota holds the job: %v", names(res))
+	}
+	if slices.ContainsFunc(res.Warnings, func(w Warning) bool { return w.Summary == "Quota Holds No Ranked Size" }) {
+		t.Errorf("%s (rank %d) is %s, yet the result warns that the quota holds no ranked size", res.Recommendations[held].VMSize, held+1, res.Recommendations[held].Quota.Status)
+	}
+}
+
 // With regions and usage files, a size goes to the allowed region whose
 // quota suffices before a cheaper one whose quota does not: the H100 size
 // has no family quota in eastus and 1,200 vCPUs in westus3.
