@@ -38,7 +38,7 @@ var _ validator.Float64 = needsRegion{}
 
 // needsRegion requires region or regions next to a price cap: a cap
 // compares the price where the size runs, which without either is its
-// lowest price anywhere.
+// price in the region chosen for it among all that price it.
 type needsRegion struct{}
 
 func (needsRegion) Description(context.Context) string {

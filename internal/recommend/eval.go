@@ -32,6 +32,7 @@ type eval struct {
 	spotDate     string
 	priceRegion  string
 	region       string       // the region the size is placed in (placeSize); "" when the request names none, or none of its regions offers the size
+	anyRegion    string       // without region and regions, the region of its price and quota chosen among those that price it (placeSize); "" when none does
 	quota        quotaCheck   // the layout against the usage files (limitByQuota); zero without them
 	costKey      float64      // what cost is compared on: the job's cost or the price of its work (a late service's, per output token); else total, or per core
 	speed        float64      // the layout's speed: 1 / job hours, tokens per second, or HPC throughput; 0 unknown

@@ -86,22 +86,18 @@ func timeService(n *requirements, e *eval) {
 	}
 }
 
-// pricePerVM is the size's price: its region's (placeSize), or without
-// region and regions the lowest over all regions; spot where known.
+// pricePerVM is the size's price in the region it is placed in
+// (placedIn); spot where known.
 func pricePerVM(n *requirements, e *eval) {
-	in, s := e.in, e.in.sku
-	spot := n.spotOn(in)
-	if n.regionScoped() {
-		if p, priced := s.Prices[e.region]; priced && e.region != "" {
-			e.price, e.hasPrice, e.priceRegion = p.USDPerHour, true, e.region
+	s := e.in.sku
+	spot := n.spotOn(e.in)
+	if region := placedIn(n, e); region != "" {
+		if p, priced := s.Prices[region]; priced {
+			e.price, e.hasPrice, e.priceRegion = p.USDPerHour, true, region
 			if spot && p.SpotUSDPerHour != nil {
 				e.price, e.spot = *p.SpotUSDPerHour, true
 			}
 		}
-	} else if spot && in.minSpotRegion != "" {
-		e.price, e.hasPrice, e.spot, e.priceRegion = in.minSpot, true, true, in.minSpotRegion
-	} else if in.nPriced > 0 {
-		e.price, e.hasPrice, e.priceRegion = in.minPrice, true, in.minPriceRegion
 	}
 	e.lacksSpot = n.spot && !e.spot
 	e.noSpot = spot && !e.spot && s.Prices[e.priceRegion].NoSpot

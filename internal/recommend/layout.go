@@ -231,53 +231,28 @@ func wholeRacks(in *sizeInfo, nodes int64) int64 {
 	return (nodes + r - 1) / r * r
 }
 
-// placeSize sets the size's region: the requested region; or among
-// regions, the best that offers it (regionChoice.better, the quota judged
-// on vms VMs); or "" when no allowed region offers it (the region
-// constraint removes it) or the request names no region.
+// placeSize sets the region a size is placed in: the requested region; or
+// among regions, the best that offers it (placeIn, the quota judged on vms
+// VMs), "" when none does (the region constraint removes it); or, without
+// either, the best of the regions that price it (anyRegion).
 func placeSize(n *requirements, e *eval, vms int64) {
 	switch {
 	case n.region != "":
 		e.region = n.region
-		return
-	case len(n.regions) == 0:
-		return
-	}
-	s := e.in.sku
-	var best *regionChoice
-	for _, r := range n.regions {
-		if !offeredIn(s, r) {
-			continue
-		}
-		c := regionChoice{region: r, restricted: locationRestriction(s, r) != nil, price: math.Inf(1)}
-		if p, ok := s.Prices[r]; ok {
-			c.price = p.USDPerHour
-			if n.spot && p.SpotUSDPerHour != nil {
-				c.price = *p.SpotUSDPerHour
-			}
-		}
-		if n.quotaActive() {
-			c.quota = quotaRank(n.quotaIn(e.in, r, vms).status)
-		}
-		if best == nil || c.better(*best) {
-			best = &c
-		}
-	}
-	if best != nil {
-		e.region = best.region
+	case len(n.regions) > 0:
+		e.region = n.placeIn(e.in, n.regions, vms, true)
+	default:
+		e.anyRegion = n.anyRegion(e.in, vms)
 	}
 }
 
-// quotaRegion is the region whose quota a size uses: its region (placeSize),
-// or without region and regions the region of its price (pricePerVM).
-func quotaRegion(n *requirements, e *eval) string {
-	switch {
-	case n.regionScoped():
+// placedIn is the region whose price and quota a size uses: its region,
+// or without region and regions the one placeSize chose among all.
+func placedIn(n *requirements, e *eval) string {
+	if n.regionScoped() {
 		return e.region
-	case n.spot && e.in.minSpotRegion != "":
-		return e.in.minSpotRegion
 	}
-	return e.in.minPriceRegion
+	return e.anyRegion
 }
 
 // quotaVMs is the VMs a region's quota is compared on when the size is
@@ -310,7 +285,7 @@ func limitByQuota(n *requirements, e *eval, vc *vmCount, least int64, memLaid bo
 	if !n.quotaActive() || !defaultScaleOut(n, *vc) {
 		return 0
 	}
-	q := n.quotaIn(e.in, quotaRegion(n, e), least)
+	q := n.quotaIn(e.in, placedIn(n, e), least)
 	if q.status == QuotaUnknown {
 		return 0
 	}
@@ -329,7 +304,7 @@ func judgeQuota(n *requirements, e *eval, deadlineVMs int64) {
 	if !n.quotaActive() {
 		return
 	}
-	e.quota = n.quotaIn(e.in, quotaRegion(n, e), e.nodes)
+	e.quota = n.quotaIn(e.in, placedIn(n, e), e.nodes)
 	e.quota.deadlineVMs = deadlineVMs
 }
 

@@ -51,12 +51,11 @@ type sizeInfo struct {
 	retire    time.Time
 	hasRetire bool
 
-	// Lowest on-demand and spot prices over all regions, ties broken by
-	// region name; n is the number of priced regions.
-	minPrice, minSpot             float64
-	minPriceRegion, minSpotRegion string
-	nPriced                       int
-	regions                       []string // sorted priced regions
+	nPriced int      // the number of priced regions
+	regions []string // sorted priced regions
+	// The best of the priced regions (bestRegion without a quota), on
+	// demand and on Spot; "" without a price.
+	bestRegion, bestSpotRegion string
 }
 
 // version is a parsed "major.minor" number.
@@ -158,21 +157,15 @@ func (in *sizeInfo) gpuFacts(s *catalog.SKU) {
 	}
 }
 
-// priceFacts derives the lowest on-demand and spot prices over all regions
-// (ties broken by region name) and the sorted priced regions.
+// priceFacts derives the sorted priced regions and the best of them, on
+// demand and on Spot, which the availability file (of the catalog) and the
+// prices decide alike for every request without usage files.
 func (in *sizeInfo) priceFacts(s *catalog.SKU) {
-	for region, pr := range s.Prices {
+	for region := range s.Prices {
 		in.regions = append(in.regions, region)
-		if in.nPriced == 0 || pr.USDPerHour < in.minPrice || (pr.USDPerHour == in.minPrice && region < in.minPriceRegion) {
-			in.minPrice, in.minPriceRegion = pr.USDPerHour, region
-		}
-		in.nPriced++
-		if pr.SpotUSDPerHour != nil {
-			sp := *pr.SpotUSDPerHour
-			if in.minSpotRegion == "" || sp < in.minSpot || (sp == in.minSpot && region < in.minSpotRegion) {
-				in.minSpot, in.minSpotRegion = sp, region
-			}
-		}
 	}
+	in.nPriced = len(in.regions)
 	sort.Strings(in.regions)
+	in.bestRegion = bestRegion(s, in.regions, false, false, nil)
+	in.bestSpotRegion = bestRegion(s, in.regions, true, false, nil)
 }

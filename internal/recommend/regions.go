@@ -5,9 +5,11 @@ package recommend
 
 // This file says where a size is offered: in a region by the availability
 // file or the catalog's prices, with the Location restrictions of the file,
-// and how two regions compare for one size.
+// how two regions compare for one size, and which is best.
 
 import (
+	"math"
+
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
@@ -23,14 +25,18 @@ func offeredIn(s *catalog.SKU, region string) bool {
 	return priced
 }
 
-// regionChoice is how good a region is for one size that is offered
-// there: deployable (no Location restriction), the quota, then the price.
+// regionChoice is how good a region is for one size: deployable (the
+// subscription can deploy it there, SKU.AvailableIn), the quota, then the
+// price.
 type regionChoice struct {
 	region     string
 	restricted bool
 	quota      int // quotaRank of the region's quota status; 0 without usage files
 	price      float64
 }
+
+// regionOrder says in a sentence how better orders regions.
+const regionOrder = "deployable, then with quota, then cheapest"
 
 // better reports whether c is a better region than o: deployable before
 // restricted, quota that suffices before unknown before insufficient, then
@@ -45,6 +51,65 @@ func (c regionChoice) better(o regionChoice) bool {
 		return c.price < o.price
 	}
 	return c.region < o.region
+}
+
+// choiceIn is how good the region is for the size, its quota aside; spot
+// says whether the size runs on Spot VMs (requirements.spotOn), priced at
+// the region's spot price where it has one.
+func choiceIn(s *catalog.SKU, region string, spot bool) regionChoice {
+	c := regionChoice{region: region, restricted: !s.AvailableIn(region), price: math.Inf(1)}
+	if p, ok := s.Prices[region]; ok {
+		c.price = p.USDPerHour
+		if spot && p.SpotUSDPerHour != nil {
+			c.price = *p.SpotUSDPerHour
+		}
+	}
+	return c
+}
+
+// bestRegion is the best of the regions for the size
+// (regionChoice.better), of those that offer it when offeredOnly; quota,
+// when not nil, ranks each region's quota (quotaRank). "" when there is
+// none.
+func bestRegion(s *catalog.SKU, regions []string, spot, offeredOnly bool, quota func(region string) int) string {
+	var best regionChoice
+	found := false
+	for _, r := range regions {
+		if offeredOnly && !offeredIn(s, r) {
+			continue
+		}
+		c := choiceIn(s, r, spot)
+		if quota != nil {
+			c.quota = quota(r)
+		}
+		if !found || c.better(best) {
+			best, found = c, true
+		}
+	}
+	return best.region
+}
+
+// placeIn is the best of the regions for vms VMs of the size (bestRegion,
+// with the quota when usage files are given), of those that offer it when
+// offeredOnly.
+func (n *requirements) placeIn(in *sizeInfo, regions []string, vms int64, offeredOnly bool) string {
+	var quota func(string) int
+	if n.quotaActive() {
+		quota = func(r string) int { return quotaRank(n.quotaIn(in, r, vms).status) }
+	}
+	return bestRegion(in.sku, regions, n.spotOn(in), offeredOnly, quota)
+}
+
+// anyRegion is the best of the regions that price the size, for vms VMs:
+// without usage files, the one prepare found for every request.
+func (n *requirements) anyRegion(in *sizeInfo, vms int64) string {
+	switch {
+	case n.quotaActive():
+		return n.placeIn(in, in.regions, vms, false)
+	case n.spotOn(in):
+		return in.bestSpotRegion
+	}
+	return in.bestRegion
 }
 
 // locationRestriction is the availability file's Location restriction of

@@ -99,6 +99,31 @@ func TestRegionsWithAvailabilityAvoidRestrictedRegions(t *testing.T) {
 	}
 }
 
+// Without region or regions, a size is placed, priced and judged on quota
+// in a region where the subscription can deploy it, when one prices it:
+// the H100 size, restricted in eastus (NotAvailableForSubscription), goes
+// to a region the availability file offers it in at the same 98.32 USD/h,
+// not to eastus, whose usage file would have called its quota sufficient.
+func TestNoRegionPlacesSizesWhereTheyDeploy(t *testing.T) {
+	eng := newTestEngine(t, withAvailability(t))
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-70b"}, GPUModels: []string{"h100-sxm-80gb", "a100-sxm-80gb"},
+		Usage: usageFixture(t), MaxResults: i64(MaxResultsLimit), AsOf: asOf}
+	res, err := eng.Recommend(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res.Recommendations {
+		deployable := slices.ContainsFunc(r.SKU.AvailableRegions(), func(reg string) bool { _, priced := r.SKU.Prices[reg]; return priced })
+		if deployable && !r.SKU.AvailableIn(r.PriceRegion) {
+			t.Errorf("%s placed in %s, where the subscription cannot deploy it; it can in %v", r.VMSize, r.PriceRegion, r.SKU.AvailableRegions())
+		}
+	}
+	h := byName(res, h100)
+	if h == nil || h.PriceRegion == "eastus" || *h.PricePerHour != 98.32 || h.Quota.Status == QuotaSufficient {
+		t.Errorf("%s: %+v", h100, h)
+	}
+}
+
 func TestRegionsValidation(t *testing.T) {
 	eng := testEngine(t)
 	for _, tt := range []struct {
