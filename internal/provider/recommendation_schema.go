@@ -532,7 +532,7 @@ func recommendationAttributes() map[string]schema.Attribute {
 		"total_price_per_hour": float64Attr("USD per hour for all VMs; null where the catalog has no price."),
 		"price_per_gpu_hour":   float64Attr("USD per GPU-hour; null where the catalog has no price or the size has no GPU."),
 		"price_is_spot":        boolAttr("Whether the prices are spot estimates."),
-		"region":               strAttr("The region the size is placed and priced in: the requested `region`, the one chosen among `regions`, or without either the best of the regions that price it, chosen as among `regions` (deployable for the subscription, then with quota, then cheapest). Null when the size has no price and no region was requested."),
+		"region":               strAttr("The region the size is placed and priced in: the requested `region`, the one chosen among `regions`, or without either the best of the regions that price it, chosen as among `regions` (deployable for the subscription, then with quota, then with `spot` selling Spot VMs of it, then cheapest). Null when the size has no price and no region was requested."),
 		"price_source":         strAttr("Where the price comes from (the embedded list prices, or the provider's `prices_file`), with its region; null where the catalog has no price."),
 		"reasons":              supportList("Why the size ranks where it does, in plain sentences."),
 		"warnings":             supportList("What to watch, in plain sentences."),

@@ -23,7 +23,7 @@ func regionsAttribute() schema.ListAttribute {
 		Optional:    true,
 		ElementType: types.StringType,
 		MarkdownDescription: "The Azure regions the job may run in (data residency, capacity), instead of one `region`. Each size is placed in the best of them that offers it: " +
-			"with the provider's `availability_file`, only where the file lists it without a restriction for the subscription; with `usage_files`, where the quota suffices before where it is unknown or insufficient; then the cheapest. " +
+			"with the provider's `availability_file`, only where the file lists it without a restriction for the subscription; with `usage_files`, where the quota suffices before where it is unknown or insufficient; with `spot = true`, where a spot price is known before where none is, before where Azure sells no Spot VMs of the size; then the cheapest. " +
 			"Each recommendation's `region` names the region chosen. A size no listed region offers is removed (constraints `region` and `availability`). Conflicts with `region`.",
 		Validators: []validator.List{
 			listvalidator.SizeAtLeast(1),

@@ -60,9 +60,9 @@ func priceSource(n *requirements, e *eval) string {
 	case n.region != "":
 		return upperFirst(kind) + " in " + e.priceRegion + "."
 	case n.regionScoped():
-		return upperFirst(kind) + " in " + e.priceRegion + ", the region of regions chosen for it (offered, " + regionOrder + ")."
+		return upperFirst(kind) + " in " + e.priceRegion + ", the region of regions chosen for it (offered, " + regionOrder(n.spotOn(e.in)) + ")."
 	}
-	return upperFirst(kind) + " in " + e.priceRegion + ", the region chosen for it of the " + itoa(int64(e.in.nPriced)) + " that price it (" + regionOrder + "); set region for a regional price."
+	return upperFirst(kind) + " in " + e.priceRegion + ", the region chosen for it of the " + itoa(int64(e.in.nPriced)) + " that price it (" + regionOrder(n.spotOn(e.in)) + "); set region for a regional price."
 }
 
 // reasons are plain sentences on why the size is ranked where it is. They

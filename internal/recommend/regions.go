@@ -26,27 +26,47 @@ func offeredIn(s *catalog.SKU, region string) bool {
 }
 
 // regionChoice is how good a region is for one size: deployable (the
-// subscription can deploy it there, SKU.AvailableIn), the quota, then the
-// price.
+// subscription can deploy it there, SKU.AvailableIn), the quota, whether
+// Azure sells Spot VMs of it there when spot is asked, then the price.
 type regionChoice struct {
 	region     string
 	restricted bool
 	quota      int // quotaRank of the region's quota status; 0 without usage files
+	spot       int // spotRank; 0 when spot is not asked
 	price      float64
 }
 
-// regionOrder says in a sentence how better orders regions.
-const regionOrder = "deployable, then with quota, then cheapest"
+// The spot ranks of a region under spot = true: a spot price, then none
+// known (Azure may sell Spot VMs there), then none sold (D75, Price.NoSpot:
+// the size deploys on demand). A spot price and an on-demand one are not
+// compared, as the ranking compares no size without a spot price with one
+// that has it.
+const (
+	spotPriced = iota
+	spotUnknown
+	spotNotSold
+)
+
+// regionOrder says in a sentence how better orders regions, under spot
+// when spot is asked.
+func regionOrder(spot bool) string {
+	if spot {
+		return "deployable, then with quota, then with a spot price before none known before none sold, then cheapest"
+	}
+	return "deployable, then with quota, then cheapest"
+}
 
 // better reports whether c is a better region than o: deployable before
-// restricted, quota that suffices before unknown before insufficient, then
-// the lower price, then the name.
+// restricted, quota that suffices before unknown before insufficient, the
+// spot rank, then the lower price, then the name.
 func (c regionChoice) better(o regionChoice) bool {
 	switch {
 	case c.restricted != o.restricted:
 		return !c.restricted
 	case c.quota != o.quota:
 		return c.quota < o.quota
+	case c.spot != o.spot:
+		return c.spot < o.spot
 	case c.price != o.price:
 		return c.price < o.price
 	}
@@ -58,11 +78,18 @@ func (c regionChoice) better(o regionChoice) bool {
 // the region's spot price where it has one.
 func choiceIn(s *catalog.SKU, region string, spot bool) regionChoice {
 	c := regionChoice{region: region, restricted: !s.AvailableIn(region), price: math.Inf(1)}
-	if p, ok := s.Prices[region]; ok {
+	p, ok := s.Prices[region]
+	if ok {
 		c.price = p.USDPerHour
-		if spot && p.SpotUSDPerHour != nil {
-			c.price = *p.SpotUSDPerHour
-		}
+	}
+	switch {
+	case !spot:
+	case p.SpotUSDPerHour != nil:
+		c.price = *p.SpotUSDPerHour
+	case p.NoSpot:
+		c.spot = spotNotSold
+	default:
+		c.spot = spotUnknown
 	}
 	return c
 }

@@ -14,7 +14,9 @@ import (
 var threeRegions = []string{"eastus", "westeurope", "southcentralus"}
 
 // With three allowed regions, every size is placed in the cheapest of them
-// that prices it, never outside the list, and its price is that region's.
+// that prices it, never outside the list, and its price is that region's;
+// with spot, the cheapest of those with a spot price, else of those where
+// none is known, before those where Azure sells no Spot VMs of it (D75).
 func TestRegionsPlaceEachSizeInItsCheapestAllowedRegion(t *testing.T) {
 	cat := testCatalog(t)
 	for _, req := range []Request{
@@ -30,18 +32,24 @@ func TestRegionsPlaceEachSizeInItsCheapestAllowedRegion(t *testing.T) {
 			if !slices.Contains(threeRegions, r.PriceRegion) {
 				t.Fatalf("%s %s: region %q is not one of %v", req.Workload, r.VMSize, r.PriceRegion, threeRegions)
 			}
-			cheapest, where := math.Inf(1), ""
+			cheapest, where, tier := math.Inf(1), "", 3
 			for _, reg := range threeRegions {
 				p, ok := r.SKU.Prices[reg]
 				if !ok {
 					continue
 				}
-				price := p.USDPerHour
-				if req.Spot && p.SpotUSDPerHour != nil {
+				price, t := p.USDPerHour, 0
+				switch {
+				case !req.Spot:
+				case p.SpotUSDPerHour != nil:
 					price = *p.SpotUSDPerHour
+				case p.NoSpot:
+					t = 2
+				default:
+					t = 1
 				}
-				if price < cheapest || (price == cheapest && reg < where) {
-					cheapest, where = price, reg
+				if t < tier || t == tier && (price < cheapest || price == cheapest && reg < where) {
+					cheapest, where, tier = price, reg, t
 				}
 			}
 			if r.PriceRegion != where || r.PricePerHour == nil || *r.PricePerHour != cheapest {
@@ -121,6 +129,24 @@ func TestNoRegionPlacesSizesWhereTheyDeploy(t *testing.T) {
 	h := byName(res, h100)
 	if h == nil || h.PriceRegion == "eastus" || *h.PricePerHour != 98.32 || h.Quota.Status == QuotaSufficient {
 		t.Errorf("%s: %+v", h100, h)
+	}
+}
+
+// With spot = true, a size goes to a region where Azure may sell Spot VMs
+// of it before one where it sells none (D75), with regions or without:
+// Standard_ND96amsr_A100_v4 costs 32.77 USD/h on demand in eastus, where it
+// is not low-priority capable, and in westus2, where no spot row says so.
+func TestSpotPrefersRegionsSellingSpot(t *testing.T) {
+	const a100 = "Standard_ND96amsr_A100_v4"
+	for _, regions := range [][]string{{"eastus", "westus2"}, nil} {
+		req := Request{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.1-8b"}, Spot: true, Regions: regions, GPUModels: []string{"a100-sxm-80gb"}, AsOf: asOf}
+		r := byName(mustRecommend(t, req), a100)
+		if r == nil {
+			t.Fatalf("regions %v: %s is not ranked", regions, a100)
+		}
+		if p := r.SKU.Prices[r.PriceRegion]; p.NoSpot {
+			t.Errorf("regions %v: %s placed in %s, where Azure sells no Spot VMs of it; warnings %q", regions, a100, r.PriceRegion, r.Warnings)
+		}
 	}
 }
 
