@@ -69,6 +69,12 @@ const (
 	// Embeddings and the output layer stay at 16 bits.
 	QLoRABaseBytesPerParameter = 4.127 / 8
 
+	// UpcastBaseBytesPerParameter is LoRA's frozen base for a checkpoint
+	// in a 4-bit floating-point format (MXFP4, NVFP4): no training tool
+	// computes on a frozen fp4 base, so LoRA recipes upcast it to bf16
+	// first (decision D82; the default for fp4 is QLoRA).
+	UpcastBaseBytesPerParameter = 2
+
 	// CheckpointedActivationBytes is what activation checkpointing keeps
 	// per token per layer, each layer's 16-bit input (2 × hidden bytes);
 	// RecomputedLayerActivationBytes the activations of the one layer
@@ -448,9 +454,10 @@ func (m *memorySum) adapters() {
 		}
 		m.part(fmt.Sprintf("frozen base: %s (%s) =", m.pb, how), ToGiB(base))
 	} else {
-		base = m.params * mi.BPP
-		m.e.StateBytesPerParameter = mi.BPP
-		m.part(fmt.Sprintf("frozen base: %s × %s bytes (%s) =", m.pb, trimFloat(mi.BPP), mi.Precision), ToGiB(base))
+		bpp, how := loraBase(mi)
+		base = m.params * bpp
+		m.e.StateBytesPerParameter = bpp
+		m.part(fmt.Sprintf("frozen base: %s × %s bytes (%s) =", m.pb, trimFloat(bpp), how), ToGiB(base))
 	}
 	adapters := m.params * LoRAAdapterShare * adapterBytes
 	m.e.WeightsGiB, m.e.AdapterGiB, m.e.AdapterShare = ToGiB(base), ToGiB(adapters), LoRAAdapterShare
@@ -460,6 +467,15 @@ func (m *memorySum) adapters() {
 	m.part("activations: "+how+" =", m.e.ActivationGiB)
 	m.total = base + adapters + act
 	m.e.ContextTokens, m.e.TrainingBatchSize = contextIfUsed(mi), mi.Batch
+}
+
+// loraBase is the bytes per parameter of LoRA's frozen base, and how the
+// formula names them: the model's precision, or bf16 for an fp4 model.
+func loraBase(mi *MemoryInput) (bytes float64, how string) {
+	if mi.Precision == PrecisionFP4 {
+		return UpcastBaseBytesPerParameter, "fp4 upcast to bf16: no tool trains on an fp4 base"
+	}
+	return mi.BPP, mi.Precision
 }
 
 // fullTraining: the model states (weights, gradients, master weights, Adam

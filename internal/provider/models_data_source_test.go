@@ -139,7 +139,7 @@ data "hpcsku_models" "encoders_and_vision" {
 					"precision": knownvalue.StringExact("mxfp4"), "precision_bits": knownvalue.Float64Exact(4.25),
 					"sliding_window": knownvalue.Int64Exact(128), "sliding_window_layers": knownvalue.Int64Exact(18),
 					"parameters_billion": knownvalue.Float64Exact(116.8), "active_parameters_billion": knownvalue.Float64Exact(5.1),
-					"decisions": knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("D31"), knownvalue.StringExact("D32")}),
+					"decisions": knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("D31"), knownvalue.StringExact("D32"), knownvalue.StringExact("D82")}),
 				})}),
 				statecheck.ExpectKnownValue("data.hpcsku_models.gpt_oss", tfjsonpath.New("models"), containsIDs("gpt-oss-20b")),
 				// name_regex matches the display name too.

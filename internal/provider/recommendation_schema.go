@@ -97,8 +97,8 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"fine_tuning_method": schema.StringAttribute{
 			Optional: true,
 			MarkdownDescription: "How `fine_tuning` trains the model: " + quoted(recommend.FineTuningMethods()) + ". " +
-				"`full` trains every parameter (weights, gradients, an fp32 master copy and Adam's moments); `lora` trains small adapters on a frozen base at the model's precision; " +
-				"`qlora` trains adapters on a frozen 4-bit (NF4) base. Defaults to `" + recommend.MethodQLoRA + "` for an `int4` model, `" + recommend.MethodLoRA + "` for an `int8` model and `" + recommend.MethodFull + "` otherwise. " +
+				"`full` trains every parameter (weights, gradients, an fp32 master copy and Adam's moments); `lora` trains small adapters on a frozen base at the model's precision (an `fp4` base upcast to bf16); " +
+				"`qlora` trains adapters on a frozen 4-bit (NF4) base. Defaults to `" + recommend.MethodQLoRA + "` for an `int4` or `fp4` model, `" + recommend.MethodLoRA + "` for an `int8` model and `" + recommend.MethodFull + "` otherwise. " +
 				"Only for workload `fine_tuning`; anywhere else it is an error.",
 			Validators: []validator.String{oneOf(recommend.FineTuningMethods()...)},
 		},

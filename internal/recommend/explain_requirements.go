@@ -368,7 +368,7 @@ func methodWhy(given, precision string) string {
 	case precision == PrecisionINT8:
 		return " (the default for an int8 model: adapters on a frozen 8-bit base)"
 	case precision == PrecisionFP4:
-		return " (the default for an fp4 model: adapters on a frozen 4-bit base)"
+		return " (the default for an fp4 model: adapters on the base requantised to 4-bit NF4, as no tool trains on an fp4 base)"
 	}
 	return " (the default)"
 }

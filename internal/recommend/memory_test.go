@@ -345,7 +345,7 @@ func TestMemoryModelTables(t *testing.T) {
 			t.Errorf("%s: training %v, fine-tuning %v, inference %v", p, tr.GiB, ft.GiB, inf.GiB)
 		}
 	}
-	for p, m := range map[string]string{PrecisionINT4: MethodQLoRA, PrecisionINT8: MethodLoRA, PrecisionFP4: MethodLoRA, PrecisionBF16: MethodFull, PrecisionFP8: MethodFull} {
+	for p, m := range map[string]string{PrecisionINT4: MethodQLoRA, PrecisionINT8: MethodLoRA, PrecisionFP4: MethodQLoRA, PrecisionBF16: MethodFull, PrecisionFP8: MethodFull} {
 		if got := defaultMethod(p); got != m {
 			t.Errorf("defaultMethod(%s) = %s, want %s", p, got, m)
 		}
@@ -402,5 +402,28 @@ func TestCPUTrainingFormulaNamesNoGPU(t *testing.T) {
 		if f := res.Requirements.Memory.Formula; strings.Contains(f, "GPU") {
 			t.Errorf("%s of %+v on %s: the memory formula names GPUs: %q", req.Workload, req.Model, res.Recommendations[0].VMSize, f)
 		}
+	}
+}
+
+// A checkpoint published in a 4-bit floating-point format (gpt-oss's
+// MXFP4) has no tool that trains adapters on it as it is (D82): its
+// fine-tuning defaults to QLoRA on a 4-bit NF4 base, as for int4, and
+// LoRA asked for by name trains on the base upcast to bf16. Either way the
+// frozen base is never counted at the checkpoint's MXFP4 bits.
+func TestFP4FineTuningTrainsOnAQuantisedOrUpcastBase(t *testing.T) {
+	eng := testEngine(t)
+	ask := func(method string) MemoryEstimate {
+		t.Helper()
+		e, _, err := estimateMemory(eng, MemoryRequest{Workload: WorkloadFineTuning, Model: Model{Name: "gpt-oss-120b"}, FineTuningMethod: method})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	if d := ask(""); d.FineTuningMethod != MethodQLoRA || !strings.Contains(d.Formula, "NF4 base") {
+		t.Errorf("gpt-oss-120b fine-tuning by default: method %s, %s; want qlora on an NF4 base", d.FineTuningMethod, d.Formula)
+	}
+	if l := ask(MethodLoRA); l.StateBytesPerParameter != 2 || !strings.Contains(l.Formula, "bf16") {
+		t.Errorf("gpt-oss-120b LoRA: %v bytes per base parameter, %s; want the base upcast to bf16 (2 bytes)", l.StateBytesPerParameter, l.Formula)
 	}
 }

@@ -258,8 +258,8 @@ func (r *resolvedModel) unusedInputs(req Request) {
 // EstimateGPUMemoryGiB estimates the accelerator memory a language model of
 // the given size needs for a workload (training, fine_tuning or inference),
 // without architecture facts and with the defaults of every other input:
-// the fine-tuning method follows the precision (qlora for int4, lora for
-// int8, else full), inference serves DefaultConcurrentRequests sequences of
+// the fine-tuning method follows the precision (qlora for int4 and fp4,
+// lora for int8, else full), inference serves DefaultConcurrentRequests sequences of
 // DefaultContextTokens tokens. precision "" means bf16. Engine.EstimateMemory
 // takes a model name and the other inputs.
 func EstimateGPUMemoryGiB(parametersBillion float64, precision, workload string) (MemoryEstimate, error) {
@@ -290,13 +290,14 @@ func EstimateGPUMemoryGiB(parametersBillion float64, precision, workload string)
 	return perfmodel.EstimateMemory(&mi), nil
 }
 
-// defaultMethod is the fine-tuning method of a precision: qlora for int4,
-// lora (on a frozen 8-bit or fp4 base) for int8 and fp4, full otherwise.
+// defaultMethod is the fine-tuning method of a precision: qlora for the
+// 4-bit formats (int4, and fp4, which no tool trains adapters on as it is:
+// D82), lora (on a frozen 8-bit base) for int8, full otherwise.
 func defaultMethod(precision string) string {
 	switch precision {
-	case PrecisionINT4:
+	case PrecisionINT4, PrecisionFP4:
 		return MethodQLoRA
-	case PrecisionINT8, PrecisionFP4:
+	case PrecisionINT8:
 		return MethodLoRA
 	}
 	return MethodFull
