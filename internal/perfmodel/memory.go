@@ -103,7 +103,10 @@ const (
 	// transformer layer without the score matrix (FlashAttention or
 	// PyTorch's memory-efficient attention) and without recomputation. The
 	// sequence is the model's max_context_tokens: 512 tokens for BERT, 197
-	// patches for ViT-L/16 at 224 × 224 pixels.
+	// patches for ViT-L/16 at 224 × 224 pixels. Training that computes
+	// in fp32 or tf32 keeps every one of these tensors at 4 bytes, twice
+	// (activationScale), as it does the checkpointed layer inputs and the
+	// per-parameter estimates below, which all rest on 16-bit figures.
 	SampleActivationBytes = 34
 
 	// InferenceWorkspaceFraction is the activation workspace of a serving
@@ -301,7 +304,7 @@ func TrainingActivationParts(mi *MemoryInput) (act, replicated float64, how stri
 	m := mi.Model
 	if mi.Generative() && m != nil && m.Layers != nil && m.HiddenSize != nil {
 		tokens := float64(mi.Context) * float64(mi.Batch)
-		replicated = float64(*m.Layers) * tokens * float64(*m.HiddenSize) * CheckpointedActivationBytes
+		replicated = float64(*m.Layers) * tokens * float64(*m.HiddenSize) * CheckpointedActivationBytes * activationScale(mi)
 	}
 	act, how = trainingActivationsBytes(mi)
 	if replicated == 0 {
@@ -310,31 +313,52 @@ func TrainingActivationParts(mi *MemoryInput) (act, replicated float64, how stri
 	return act, replicated, how
 }
 
+// activationScale is the activations' bytes against the 16-bit figures
+// the constants give: 2 when training computes in fp32 or tf32 (full
+// training, or LoRA on such a base), else 1.
+func activationScale(mi *MemoryInput) float64 {
+	if mi.Method != MethodQLoRA && (mi.Precision == PrecisionFP32 || mi.Precision == PrecisionTF32) {
+		return 2
+	}
+	return 1
+}
+
+// activationNote says the activations are 32-bit: "" at 16 bits.
+func activationNote(scale float64) string {
+	if scale == 1 {
+		return ""
+	}
+	return " (32-bit activations)"
+}
+
 func trainingActivationsBytes(mi *MemoryInput) (float64, string) {
 	m := mi.Model
 	batch := float64(mi.Batch)
+	sc := activationScale(mi)
 	if mi.Generative() {
 		tokens := float64(mi.Context) * batch
 		if m != nil && m.Layers != nil && m.HiddenSize != nil {
 			L, H := float64(*m.Layers), float64(*m.HiddenSize)
-			act := L*tokens*H*CheckpointedActivationBytes + tokens*H*RecomputedLayerActivationBytes
-			how := fmt.Sprintf("%s tokens × (%d layers × %d hidden × %d bytes checkpointed + %d hidden × %d bytes of the layer recomputed",
-				groupInt(tokens), *m.Layers, *m.HiddenSize, CheckpointedActivationBytes, *m.HiddenSize, RecomputedLayerActivationBytes)
+			ckpt, layer := CheckpointedActivationBytes*sc, RecomputedLayerActivationBytes*sc
+			act := L*tokens*H*ckpt + tokens*H*layer
+			how := fmt.Sprintf("%s tokens × (%d layers × %d hidden × %s bytes checkpointed + %d hidden × %s bytes of the layer recomputed",
+				groupInt(tokens), *m.Layers, *m.HiddenSize, trimFloat(ckpt), *m.HiddenSize, trimFloat(layer))
 			if m.VocabSize != nil {
 				act += tokens * float64(*m.VocabSize) * LogitBytes
 				how += fmt.Sprintf(" + %s vocabulary × %d bytes of logits", groupInt(float64(*m.VocabSize)), LogitBytes)
 			}
 			return act, how + ")"
 		}
-		return mi.Params * 1e9 * LoRAActivationBytesPerParameter * tokens / LoRAActivationReferenceTokens,
-			fmt.Sprintf("%s bytes per parameter per %s tokens × %s tokens (no architecture)", trimFloat(LoRAActivationBytesPerParameter), groupInt(LoRAActivationReferenceTokens), groupInt(tokens))
+		return mi.Params * 1e9 * LoRAActivationBytesPerParameter * sc * tokens / LoRAActivationReferenceTokens,
+			fmt.Sprintf("%s bytes per parameter per %s tokens × %s tokens (no architecture)%s", trimFloat(LoRAActivationBytesPerParameter*sc), groupInt(LoRAActivationReferenceTokens), groupInt(tokens), activationNote(sc))
 	}
 	if m != nil && m.Layers != nil && m.HiddenSize != nil && m.MaxContextTokens != nil && mi.Kind != catalog.ModelKindSpeech {
-		per := float64(*m.Layers) * float64(*m.MaxContextTokens) * float64(*m.HiddenSize) * SampleActivationBytes
-		return per * batch, fmt.Sprintf("%s samples × %d layers × %s tokens × %d hidden × %d bytes", groupInt(batch), *m.Layers, groupInt(float64(*m.MaxContextTokens)), *m.HiddenSize, SampleActivationBytes)
+		b := SampleActivationBytes * sc
+		per := float64(*m.Layers) * float64(*m.MaxContextTokens) * float64(*m.HiddenSize) * b
+		return per * batch, fmt.Sprintf("%s samples × %d layers × %s tokens × %d hidden × %s bytes%s", groupInt(batch), *m.Layers, groupInt(float64(*m.MaxContextTokens)), *m.HiddenSize, trimFloat(b), activationNote(sc))
 	}
 	k := sampleActivationBytesPerParameter[mi.Kind]
-	return mi.Params * 1e9 * k * batch, fmt.Sprintf("%s samples × %s bytes per parameter (%s)", groupInt(batch), trimFloat(k), KindLabel(mi.Kind))
+	return mi.Params * 1e9 * k * sc * batch, fmt.Sprintf("%s samples × %s bytes per parameter (%s)%s", groupInt(batch), trimFloat(k*sc), KindLabel(mi.Kind), activationNote(sc))
 }
 
 // KindLabel names a model kind as the sentences do: "vision model", or

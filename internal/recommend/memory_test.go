@@ -163,10 +163,11 @@ var pinnedMemoryCases = []struct {
 	{
 		// BERT-large fine-tuning, published in fp32 (no master copy: 4 +
 		// 4 + 8 = 16 bytes): 0.34e9 × 16 = 5.07 GiB; default batch 32 ×
-		// 24 × 512 × 1,024 × 34 = 12.75 GiB: 17.82 GiB per GPU.
+		// 24 × 512 × 1,024 × 68 (32-bit activations) = 25.5 GiB: 30.57
+		// GiB per GPU.
 		"bert-large fine-tuning default batch",
 		MemoryRequest{Workload: WorkloadFineTuning, Model: Model{Name: "bert-large"}},
-		pinnedMemory{gib: 17.82, weights: 1.27, act: 12.75, method: MethodFull, dataParallel: true},
+		pinnedMemory{gib: 30.57, weights: 1.27, act: 25.5, method: MethodFull, dataParallel: true},
 	},
 	{
 		// A 70B int4 model without a name: QLoRA by default. Base 70e9 ×
@@ -425,5 +426,25 @@ func TestFP4FineTuningTrainsOnAQuantisedOrUpcastBase(t *testing.T) {
 	}
 	if l := ask(MethodLoRA); l.StateBytesPerParameter != 2 || !strings.Contains(l.Formula, "bf16") {
 		t.Errorf("gpt-oss-120b LoRA: %v bytes per base parameter, %s; want the base upcast to bf16 (2 bytes)", l.StateBytesPerParameter, l.Formula)
+	}
+}
+
+// Activations are stored at the precision training computes in: an fp32
+// model keeps twice the bytes of the same model in bf16 (Korthikanti et
+// al.'s 34 bytes per element-layer are 16-bit activations). BERT-large is
+// published in fp32.
+func TestFP32TrainingActivationsAreTwiceBF16(t *testing.T) {
+	eng := testEngine(t)
+	ask := func(precision string) MemoryEstimate {
+		t.Helper()
+		e, _, err := estimateMemory(eng, MemoryRequest{Workload: WorkloadFineTuning, Model: Model{Name: "bert-large", Precision: precision}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	fp32, bf16 := ask(""), ask(PrecisionBF16)
+	if fp32.Precision != PrecisionFP32 || math.Abs(fp32.ActivationGiB-2*bf16.ActivationGiB) > 0.02 {
+		t.Errorf("bert-large activations: %s %v GiB, bf16 %v GiB; want twice: %s", fp32.Precision, fp32.ActivationGiB, bf16.ActivationGiB, fp32.Formula)
 	}
 }
