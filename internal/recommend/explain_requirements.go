@@ -266,7 +266,7 @@ func servingUnusedDetail(names []string) string {
 	if len(names) > 1 {
 		subject, them = joinAnd(names)+" are", "them"
 	}
-	return subject + " not used: the throughput model times serving a language model whose memory the engine estimates (not a stated gpu_memory_gib, a model on CPU sizes, or a model without a KV cache), so no layout is sized for a load or a latency target; min_replicas still places copies on separate VMs. Remove " + them + ", or describe the served language model."
+	return subject + " not used: the throughput model times serving a language model whose memory the engine estimates (not a stated gpu_memory_gib, nor an encoder, vision, diffusion or speech model, which it does not time on GPU or CPU sizes), so no layout is sized for a load or a latency target; min_replicas still places copies on separate VMs. Remove " + them + ", or describe the served language model."
 }
 
 // workUnusedDetail says which of tokens_billion and deadline_hours the

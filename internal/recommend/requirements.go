@@ -441,9 +441,13 @@ func (n *requirements) quotaActive() bool { return len(n.req.Usage) > 0 }
 func (n *requirements) cpuServed(in *sizeInfo) bool { return n.cpuService() && !in.IsGPU }
 
 // cpuService reports whether the request serves a small model whose
-// memory the engine estimates: on CPU sizes, one copy on each VM.
+// memory the engine estimates: on CPU sizes, one copy on each VM, timed as
+// a language model. A model the table names as an encoder, vision,
+// diffusion or speech model makes one pass per request and generates no
+// stream of tokens to time: it is untimed, as on GPU sizes.
 func (n *requirements) cpuService() bool {
-	return n.workload == WorkloadInference && n.class == ClassSmall && n.serve.HasMemory
+	return n.workload == WorkloadInference && n.class == ClassSmall && n.serve.HasMemory &&
+		(n.mi.Kind == "" || n.mi.Generative())
 }
 
 // spotOn reports whether the size runs on Spot VMs where the request asks

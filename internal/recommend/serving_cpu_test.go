@@ -6,6 +6,7 @@ package recommend
 import (
 	"errors"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -192,6 +193,33 @@ func TestCPUServiceExplainsNoKVCache(t *testing.T) {
 		for _, e := range res.Requirements.Explanation {
 			if strings.Contains(e, "KV cache") {
 				t.Errorf("%+v on CPU sizes: %q", m, e)
+			}
+		}
+	}
+}
+
+// A model the table names as an encoder or a speech model makes a forward
+// pass per request and generates no stream of output tokens the step
+// model could time: served on CPU sizes (class small) it is untimed, as
+// on GPU sizes, with the same warning naming the load it does not use,
+// never a text generator's output tokens and VMs sized for them.
+func TestNonLanguageModelsOnCPUAreUntimedAsOnGPU(t *testing.T) {
+	for _, name := range []string{"bert-base", "whisper-large-v3"} {
+		for _, class := range []string{ClassSmall, ""} {
+			req := Request{Workload: WorkloadInference, Model: &Model{Name: name, Class: class}, RequestsPerSecond: f64(50), Region: "eastus", AsOf: asOf}
+			r := mustRecommend(t, req)
+			if r.Requirements.TokensPerSecond != 0 || r.Requirements.OutputTokens != 0 {
+				t.Errorf("%s class %q: a load of %v output tokens per second, %d output tokens a request", name, class, r.Requirements.TokensPerSecond, r.Requirements.OutputTokens)
+			}
+			for _, rec := range r.Recommendations {
+				if rec.Estimate != nil && rec.Estimate.TokensPerSecond != nil {
+					t.Errorf("%s class %q on %s: timed at %v output tokens per second", name, class, rec.VMSize, *rec.Estimate.TokensPerSecond)
+				}
+			}
+			if !slices.ContainsFunc(r.Warnings, func(w Warning) bool {
+				return w.Summary == "Argument Not Used By The Model" && strings.HasPrefix(w.Detail, "requests_per_second is not used")
+			}) {
+				t.Errorf("%s class %q: no warning that requests_per_second is not used: %v", name, class, r.Warnings)
 			}
 		}
 	}
