@@ -102,15 +102,20 @@ type ModelDoc struct {
 	// the sample (a diffusion model's text encoders and VAE encoder).
 	// Only for vision, diffusion and speech models, whose training is
 	// timed by samples; WorkSources give the figures.
-	ForwardGFLOPs  *float64      `json:"forward_gflops,omitempty"`
-	FrozenGFLOPs   *float64      `json:"frozen_gflops,omitempty"`
-	ReferenceInput string        `json:"reference_input,omitempty"`
-	WorkSources    []string      `json:"work_sources,omitempty"`
-	Attention      *AttentionDoc `json:"attention,omitempty"`
-	License        string        `json:"license"`
-	Sources        []string      `json:"sources"`
-	Decisions      []string      `json:"decisions,omitempty"`
-	Notes          string        `json:"notes,omitempty"`
+	ForwardGFLOPs *float64 `json:"forward_gflops,omitempty"`
+	FrozenGFLOPs  *float64 `json:"frozen_gflops,omitempty"`
+	// FrozenParametersBillion is the part of parameters_billion in frozen
+	// encoders (a diffusion model's text encoders): serving loads them
+	// with the rest, training runs them but keeps their weights alone,
+	// without gradients or optimizer state.
+	FrozenParametersBillion *float64      `json:"frozen_parameters_billion,omitempty"`
+	ReferenceInput          string        `json:"reference_input,omitempty"`
+	WorkSources             []string      `json:"work_sources,omitempty"`
+	Attention               *AttentionDoc `json:"attention,omitempty"`
+	License                 string        `json:"license"`
+	Sources                 []string      `json:"sources"`
+	Decisions               []string      `json:"decisions,omitempty"`
+	Notes                   string        `json:"notes,omitempty"`
 }
 
 // AttentionDoc describes a model's attention where the head counts alone do
@@ -162,7 +167,10 @@ type Model struct {
 	// ReferenceInput; nil where the model is not timed by samples.
 	ForwardGFLOPs, FrozenGFLOPs *float64
 	ReferenceInput              string
-	WorkSources                 []string
+	// FrozenParametersBillion is the part of ParametersBillion in frozen
+	// encoders, which training does not update; 0 when none.
+	FrozenParametersBillion float64
+	WorkSources             []string
 	// AttentionKind is the stored kind, or else mha, gqa or mqa from the
 	// head counts; empty when the model has no attention heads.
 	AttentionKind       string
@@ -268,7 +276,8 @@ func newModel(d ModelDoc, decisions map[string]bool) (*Model, error) {
 		Precision: d.Precision, PrecisionBits: bits,
 		CheckpointGiB: d.CheckpointGiB, CheckpointSources: d.CheckpointSources,
 		ForwardGFLOPs: d.ForwardGFLOPs, FrozenGFLOPs: d.FrozenGFLOPs, ReferenceInput: strings.TrimSpace(d.ReferenceInput), WorkSources: d.WorkSources,
-		License: d.License, Sources: d.Sources, Decisions: d.Decisions, Notes: d.Notes,
+		FrozenParametersBillion: valueOrZero(d.FrozenParametersBillion),
+		License:                 d.License, Sources: d.Sources, Decisions: d.Decisions, Notes: d.Notes,
 	}
 	if err := m.resolveAttention(d.Attention); err != nil {
 		return nil, err
@@ -325,15 +334,18 @@ func SampleKinds() []string {
 // encoders' only beside it; a reference input and sources with it.
 func checkSampleWork(d ModelDoc) error {
 	f := d.ForwardGFLOPs
+	frozen := valueOrZero(d.FrozenParametersBillion)
 	switch {
+	case d.FrozenParametersBillion != nil && !(frozen > 0 && frozen < d.ParametersBillion):
+		return fmt.Errorf("frozen_parameters_billion = %v must be greater than 0 and less than parameters_billion (%v)", frozen, d.ParametersBillion)
 	case f == nil && (d.FrozenGFLOPs != nil || d.ReferenceInput != "" || len(d.WorkSources) > 0):
 		return errors.New("frozen_gflops, reference_input and work_sources need forward_gflops")
 	case f == nil:
 		return nil
 	case !slices.Contains(SampleKinds(), d.Kind):
 		return fmt.Errorf("forward_gflops is for the kinds timed by samples (%s), not %s: language models and encoders are timed by tokens", strings.Join(SampleKinds(), ", "), d.Kind)
-	case !(*f >= 2*d.ParametersBillion) || math.IsInf(*f, 0):
-		return fmt.Errorf("forward_gflops = %v is below 2 FLOPs per parameter (%v GFLOPs)", *f, 2*d.ParametersBillion)
+	case !(*f >= 2*(d.ParametersBillion-frozen)) || math.IsInf(*f, 0):
+		return fmt.Errorf("forward_gflops = %v is below 2 FLOPs per trained parameter (%v GFLOPs)", *f, 2*(d.ParametersBillion-frozen))
 	case d.FrozenGFLOPs != nil && !(*d.FrozenGFLOPs > 0 && !math.IsInf(*d.FrozenGFLOPs, 0)):
 		return fmt.Errorf("frozen_gflops = %v must be greater than 0", *d.FrozenGFLOPs)
 	case strings.TrimSpace(d.ReferenceInput) == "":
@@ -499,4 +511,12 @@ func (m *Model) resolveAttention(a *AttentionDoc) error {
 	m.KVLoRARank, m.QKRopeHeadDim = a.KVLoRARank, a.QKRopeHeadDim
 	m.SlidingWindow, m.SlidingWindowLayers = a.SlidingWindow, a.SlidingWindowLayers
 	return nil
+}
+
+// valueOrZero is *p, or 0 for nil.
+func valueOrZero(p *float64) float64 {
+	if p == nil {
+		return 0
+	}
+	return *p
 }

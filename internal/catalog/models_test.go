@@ -227,7 +227,8 @@ func TestModelSampleWorkRejects(t *testing.T) {
 		{"forward below the parameters", func(m *ModelDoc) {
 			m.Kind, m.KVHeads, m.AttentionHeads = ModelKindVision, nil, nil
 			m.ForwardGFLOPs, m.ReferenceInput, m.WorkSources = f64(10), "224x224 image", []string{"https://example.org/x"}
-		}, "forward_gflops = 10 is below 2 FLOPs per parameter (14 GFLOPs)"},
+		}, "forward_gflops = 10 is below 2 FLOPs per trained parameter (14 GFLOPs)"},
+		{"frozen parameters of the whole model", func(m *ModelDoc) { m.FrozenParametersBillion = f64(m.ParametersBillion) }, "frozen_parameters_billion = 7 must be greater than 0 and less than parameters_billion (7)"},
 		{"forward without a reference input", func(m *ModelDoc) {
 			m.Kind, m.KVHeads, m.AttentionHeads = ModelKindVision, nil, nil
 			m.ForwardGFLOPs, m.WorkSources = f64(100), []string{"https://example.org/x"}

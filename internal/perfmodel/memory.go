@@ -146,14 +146,16 @@ const (
 // × 34 bytes = 428 MB for 0.34B parameters, 1.3), ViT-L/16 at 224 × 224
 // (24 × 197 × 1024 × 34 = 165 MB for 0.307B, 0.55) and the Whisper large-v3
 // encoder's 1,500 frames (32 × 1500 × 1280 × 34 = 2.1 GB for 1.55B, 1.4).
-// Diffusion: 2, a judgement for a UNet at 1024 × 1024 pixels (SDXL, 6.8 GB
-// per image), whose convolutions keep far more per parameter than a
-// transformer at 224 pixels. "" is a non-generative model of unknown kind.
+// Diffusion: 2.6 per trained parameter, a judgement for a UNet at 1024 ×
+// 1024 pixels (SDXL's 2.58B UNet, 6.7 GB per image), whose convolutions
+// keep far more per parameter than a transformer at 224 pixels; frozen
+// encoders keep no activations for a backward pass. "" is a non-generative
+// model of unknown kind.
 var sampleActivationBytesPerParameter = map[string]float64{
 	catalog.ModelKindEncoder:   1.3,
 	catalog.ModelKindVision:    0.55,
 	catalog.ModelKindSpeech:    1.4,
-	catalog.ModelKindDiffusion: 2,
+	catalog.ModelKindDiffusion: 2.6,
 	"":                         1,
 }
 
@@ -162,13 +164,16 @@ var sampleActivationBytesPerParameter = map[string]float64{
 // architecture.
 type MemoryInput struct {
 	Params, Active float64 // billions
-	Precision      string  // one of Precisions
-	BPP            float64 // storage bytes per weight
-	Workload       string  // WorkloadTraining, WorkloadFineTuning or WorkloadInference
-	Method         string  // full, lora or qlora; "" for inference
-	Kind           string  // catalog model kind; "" for an unknown non-generative model
-	Model          *catalog.Model
-	Context        int64 // tokens per sequence
+	// Frozen is the part of Params in frozen encoders (billions): served
+	// with the rest, kept as weights alone in training.
+	Frozen    float64
+	Precision string  // one of Precisions
+	BPP       float64 // storage bytes per weight
+	Workload  string  // WorkloadTraining, WorkloadFineTuning or WorkloadInference
+	Method    string  // full, lora or qlora; "" for inference
+	Kind      string  // catalog model kind; "" for an unknown non-generative model
+	Model     *catalog.Model
+	Context   int64 // tokens per sequence
 	// Prompt and Output are the mean tokens of one request (inference of
 	// a language model); SplitGiven whether the request stated both.
 	Prompt, Output int64
@@ -184,6 +189,10 @@ type MemoryInput struct {
 	// a share or a copy of it.
 	CPU bool
 }
+
+// Trained is the parameters training updates (billions): all but the
+// frozen encoders'.
+func (mi *MemoryInput) Trained() float64 { return mi.Params - mi.Frozen }
 
 // Generative reports whether the model is a language model (dense or
 // mixture of experts): KV cache for inference, split over GPUs for training.
@@ -358,7 +367,7 @@ func trainingActivationsBytes(mi *MemoryInput) (float64, string) {
 		return per * batch, fmt.Sprintf("%s samples × %d layers × %s tokens × %d hidden × %s bytes%s", groupInt(batch), *m.Layers, groupInt(float64(*m.MaxContextTokens)), *m.HiddenSize, trimFloat(b), activationNote(sc))
 	}
 	k := sampleActivationBytesPerParameter[mi.Kind]
-	return mi.Params * 1e9 * k * sc * batch, fmt.Sprintf("%s samples × %s bytes per parameter (%s)%s", groupInt(batch), trimFloat(k*sc), KindLabel(mi.Kind), activationNote(sc))
+	return mi.Trained() * 1e9 * k * sc * batch, fmt.Sprintf("%s samples × %sB trained parameters × %s bytes (%s)%s", groupInt(batch), trimFloat(mi.Trained()), trimFloat(k*sc), KindLabel(mi.Kind), activationNote(sc))
 }
 
 // KindLabel names a model kind as the sentences do: "vision model", or
@@ -483,9 +492,9 @@ func (m *memorySum) adapters() {
 		m.e.StateBytesPerParameter = bpp
 		m.part(fmt.Sprintf("frozen base: %s × %s bytes (%s) =", m.pb, trimFloat(bpp), how), ToGiB(base))
 	}
-	adapters := m.params * LoRAAdapterShare * adapterBytes
+	adapters := mi.Trained() * 1e9 * LoRAAdapterShare * adapterBytes
 	m.e.WeightsGiB, m.e.AdapterGiB, m.e.AdapterShare = ToGiB(base), ToGiB(adapters), LoRAAdapterShare
-	m.part(fmt.Sprintf("adapters: %s%% of the parameters × %s bytes (weights, gradients, optimizer) =", trimFloat(LoRAAdapterShare*100), trimFloat(adapterBytes)), m.e.AdapterGiB)
+	m.part(fmt.Sprintf("adapters: %s%% of the trained parameters × %s bytes (weights, gradients, optimizer) =", trimFloat(LoRAAdapterShare*100), trimFloat(adapterBytes)), m.e.AdapterGiB)
 	act, _, how := TrainingActivationParts(mi)
 	m.e.ActivationGiB = ToGiB(act)
 	m.part("activations: "+how+" =", m.e.ActivationGiB)
@@ -512,18 +521,24 @@ func (m *memorySum) fullTraining() {
 		master = MasterWeightBytesPerParameter
 	}
 	state := mi.BPP + grad + master + AdamStateBytesPerParameter
-	states := m.params * state
+	trained, frozen := mi.Trained()*1e9, mi.Frozen*1e9
+	states := trained*state + frozen*mi.BPP
 	m.e.StateBytesPerParameter = state
 	m.e.WeightsGiB = ToGiB(m.params * mi.BPP)
-	m.e.GradientsGiB = ToGiB(m.params * grad)
-	m.e.MasterWeightsGiB = ToGiB(m.params * master)
-	m.e.OptimizerGiB = ToGiB(m.params * AdamStateBytesPerParameter)
+	m.e.GradientsGiB = ToGiB(trained * grad)
+	m.e.MasterWeightsGiB = ToGiB(trained * master)
+	m.e.OptimizerGiB = ToGiB(trained * AdamStateBytesPerParameter)
 	sp := fmt.Sprintf("%s weights %s + gradients %s", mi.Precision, trimFloat(mi.BPP), trimFloat(grad))
 	if master > 0 {
 		sp += " + fp32 master weights " + trimFloat(master)
 	}
 	sp += " + Adam moments " + trimFloat(AdamStateBytesPerParameter)
-	m.part(fmt.Sprintf("model states: %s × %s bytes (%s) =", m.pb, trimFloat(state), sp), ToGiB(states))
+	if frozen == 0 {
+		m.part(fmt.Sprintf("model states: %s × %s bytes (%s) =", m.pb, trimFloat(state), sp), ToGiB(states))
+	} else {
+		m.part(fmt.Sprintf("model states: %sB trained parameters × %s bytes (%s) =", trimFloat(mi.Trained()), trimFloat(state), sp), ToGiB(trained*state))
+		m.part(fmt.Sprintf("frozen encoders: %sB parameters × %s bytes (%s weights alone) =", trimFloat(mi.Frozen), trimFloat(mi.BPP), mi.Precision), ToGiB(frozen*mi.BPP))
+	}
 	if mi.Generative() {
 		headroom := TrainingActivationHeadroom
 		if mi.Workload == WorkloadFineTuning {

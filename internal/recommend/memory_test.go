@@ -448,3 +448,18 @@ func TestFP32TrainingActivationsAreTwiceBF16(t *testing.T) {
 		t.Errorf("bert-large activations: %s %v GiB, bf16 %v GiB; want twice: %s", fp32.Precision, fp32.ActivationGiB, bf16.ActivationGiB, fp32.Formula)
 	}
 }
+
+// A diffusion model's text encoders are frozen in training (their forward
+// pass is frozen_gflops): they keep their 16-bit weights, but no
+// gradients, master copy or Adam moments. SDXL's 3.4B parameters are a
+// 2.6B UNet and 0.817B of text encoders (SDXL paper, Table 1).
+func TestFrozenEncodersHoldWeightsAlone(t *testing.T) {
+	e, _, err := estimateMemory(testEngine(t), MemoryRequest{Workload: WorkloadFineTuning, Model: Model{Name: "stable-diffusion-xl"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	unet, all := (3.4-0.817)*1e9, 3.4e9
+	if e.OptimizerGiB != perfmodel.ToGiB(unet*perfmodel.AdamStateBytesPerParameter) || e.GradientsGiB != perfmodel.ToGiB(unet*2) || e.WeightsGiB != perfmodel.ToGiB(all*2) {
+		t.Errorf("SDXL fine-tuning: weights %v, gradients %v, Adam %v GiB; want weights of all 3.4B, gradients and Adam of the 2.583B UNet: %s", e.WeightsGiB, e.GradientsGiB, e.OptimizerGiB, e.Formula)
+	}
+}

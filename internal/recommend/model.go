@@ -106,6 +106,10 @@ func resolveModel(cat *catalog.Catalog, req Request) (r resolvedModel, ok bool) 
 	case tm != nil:
 		mi.Active = min(tm.ActiveParametersBillion*mi.Params/tm.ParametersBillion, mi.Params)
 	}
+	if tm != nil {
+		// The frozen encoders' share, in proportion like the active count.
+		mi.Frozen = tm.FrozenParametersBillion * mi.Params / tm.ParametersBillion
+	}
 	// Kind: the table's, else from the class and the active parameters.
 	switch {
 	case tm != nil:
