@@ -463,3 +463,20 @@ func TestFrozenEncodersHoldWeightsAlone(t *testing.T) {
 		t.Errorf("SDXL fine-tuning: weights %v, gradients %v, Adam %v GiB; want weights of all 3.4B, gradients and Adam of the 2.583B UNet: %s", e.WeightsGiB, e.GradientsGiB, e.OptimizerGiB, e.Formula)
 	}
 }
+
+// Serving a Stable Diffusion 3 model loads its three text encoders beside
+// the MMDiT (CLIP-L 123.65M and OpenCLIP bigG 694.66M text towers, T5 v1.1
+// XXL's encoder 4.76B: 5.58B), which diffusers' SD3 documentation says
+// make it hard to run under 24 GB even in fp16.
+func TestServedDiffusionModelsLoadTheirTextEncoders(t *testing.T) {
+	const encoders = 5.58e9
+	for name, mmdit := range map[string]float64{"stable-diffusion-3-medium": 2.03e9, "stable-diffusion-3.5-large": 8.1e9} {
+		e, _, err := estimateMemory(testEngine(t), MemoryRequest{Workload: WorkloadInference, Model: Model{Name: name}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.WeightsGiB < perfmodel.ToGiB((mmdit+encoders)*2) {
+			t.Errorf("%s served: weights %v GiB; want the MMDiT and its text encoders, at least %v GiB: %s", name, e.WeightsGiB, perfmodel.ToGiB((mmdit+encoders)*2), e.Formula)
+		}
+	}
+}
