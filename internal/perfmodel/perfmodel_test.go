@@ -78,19 +78,37 @@ func TestMemoryModelStates(t *testing.T) {
 	}
 }
 
+// A size the model has no rate for is not timed, never a job of 0 hours:
+// the GPU counts of Standard_NV16ahs_v4 and Standard_NV12hs_v3 are unknown
+// (only retirement pages name them).
+func TestTrainingWithoutARateIsNotTimed(t *testing.T) {
+	w := TrainingWork{ComputePrec: PrecisionFP16, FLOPs: TrainingFLOPsPerToken * 7e9 * 1e11, Deadline: 720}
+	for _, c := range []struct{ size, precision string }{{"Standard_NV16ahs_v4", PrecisionFP16}, {"Standard_NV12hs_v3", PrecisionFP32}} {
+		h := hardware(t, c.size)
+		w.ComputePrec = c.precision
+		if hours, ok := w.Hours(h, 1); ok || w.MeetsDeadline(h, 1) {
+			t.Errorf("%s at %s: timed at %v hours, want not timed", c.size, c.precision, hours)
+		}
+		if run, ok := TimeTraining(h, 7, 100, 1, c.precision, true); ok {
+			t.Errorf("%s at %s: TimeTraining %+v, want not timed", c.size, c.precision, run)
+		}
+	}
+}
+
 // More VMs finish a training job sooner, and the VMs a deadline takes meet
 // it; one GPU of a multi-GPU VM trains a job that fits it within the
 // deadline, the others idle.
 func TestTrainingScalesOut(t *testing.T) {
 	h := hardware(t, "Standard_ND96isr_H100_v5")
 	w := TrainingWork{ComputePrec: PrecisionBF16, FLOPs: TrainingFLOPsPerToken * 7e9 * 2e12, Deadline: 200}
-	one, two := w.Hours(h, 1), w.Hours(h, 2)
+	one, _ := w.Hours(h, 1)
+	two, _ := w.Hours(h, 2)
 	if !(two < one) || math.Abs(one/two-2) > 1e-9 {
 		t.Errorf("1 VM %v hours, 2 VMs %v: InfiniBand scales linearly", one, two)
 	}
 	k := w.DeadlineNodes(h, 1)
-	if w.Hours(h, k) > w.Deadline || (k > 1 && w.Hours(h, k-1) <= w.Deadline) {
-		t.Errorf("%d VMs for a %v-hour deadline: %v hours", k, w.Deadline, w.Hours(h, k))
+	if !w.MeetsDeadline(h, k) || (k > 1 && w.MeetsDeadline(h, k-1)) {
+		t.Errorf("%d VMs for a %v-hour deadline", k, w.Deadline)
 	}
 	small := TrainingWork{ComputePrec: PrecisionBF16, FLOPs: 1e18, Deadline: 720, GPUMemNeed: 20}
 	if !small.UsesOneGPU(h, 1) || small.GPUsUsed(h, 1) != 1 || small.UsesOneGPU(h, 2) {

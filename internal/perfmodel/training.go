@@ -232,21 +232,30 @@ func (t *TrainingWork) rate(h *Hardware, nodes int64, one bool) float64 {
 	return float64(nodes) * gpus * h.PeakTFLOPS(t.ComputePrec) * 1e12 * t.trainingMFU(h, nodes, t.Ethernet, one)
 }
 
-// Hours is the wall time of the job on nodes VMs of the size; 0 when the
-// catalog has no throughput for its GPU.
-func (t *TrainingWork) Hours(h *Hardware, nodes int64) float64 {
+// Hours is the wall time of the job on nodes VMs of the size, and whether
+// the model times it: false when the job has no work or the catalog gives
+// no rate for the size (no GPU count, or no throughput at the precision),
+// so that a rate of 0 never reads as a job of 0 hours.
+func (t *TrainingWork) Hours(h *Hardware, nodes int64) (float64, bool) {
 	r := t.Rate(h, nodes)
 	if r <= 0 || t.FLOPs <= 0 {
-		return 0
+		return 0, false
 	}
-	return t.FLOPs / r / 3600
+	return t.FLOPs / r / 3600, true
+}
+
+// MeetsDeadline reports whether the model times the job on nodes VMs of
+// the size and it finishes within the deadline.
+func (t *TrainingWork) MeetsDeadline(h *Hardware, nodes int64) bool {
+	hours, ok := t.Hours(h, nodes)
+	return ok && hours <= t.Deadline
 }
 
 // DeadlineNodes is the fewest VMs of the size that finish the job within
-// the deadline, at least nodes; 0 when unknown.
+// the deadline, at least nodes; nodes when the model cannot time the job.
 func (t *TrainingWork) DeadlineNodes(h *Hardware, nodes int64) int64 {
-	hours := t.Hours(h, nodes)
-	if hours <= 0 || hours <= t.Deadline {
+	hours, ok := t.Hours(h, nodes)
+	if !ok || hours <= t.Deadline {
 		return nodes
 	}
 	perVM := t.Rate(h, 2) / 2
@@ -263,9 +272,11 @@ type TrainingRun struct {
 // on tokensB billion tokens (TrainingFLOPsPerToken per active parameter
 // per token) on nodes VMs of the size at precision; the VMs talk over
 // InfiniBand when the size has it (ethernet false), else over Ethernet.
-func TimeTraining(h *Hardware, activeB, tokensB float64, nodes int64, precision string, ethernet bool) TrainingRun {
+// It reports false when the model cannot time the run (Hours).
+func TimeTraining(h *Hardware, activeB, tokensB float64, nodes int64, precision string, ethernet bool) (TrainingRun, bool) {
 	t := TrainingWork{ComputePrec: precision, Ethernet: ethernet,
 		FLOPs: TrainingFLOPsPerToken * activeB * 1e9 * tokensB * 1e9}
+	hours, ok := t.Hours(h, nodes)
 	return TrainingRun{FLOPs: t.FLOPs, MFU: t.MFU(h, nodes, ethernet), Rate: t.Rate(h, nodes),
-		Hours: t.Hours(h, nodes), PeakTFLOPS: h.PeakTFLOPS(precision)}
+		Hours: hours, PeakTFLOPS: h.PeakTFLOPS(precision)}, ok
 }

@@ -104,7 +104,7 @@ func (f *estimateTrainingHoursFunction) Definition(_ context.Context, _ function
 			function.StringParameter{
 				Name: trainingParameterNames[argTrainVMSize],
 				MarkdownDescription: "A GPU size, for example `Standard_ND96isr_H100_v5`. Case-insensitive; the `Standard_` prefix may be left out. " +
-					"An unknown name fails the call with the closest names; a size without a GPU fails it too.",
+					"An unknown name fails the call with the closest names; a size without a GPU, or one whose GPU count the catalog does not know (sizes named only on retirement pages), fails it too, naming a size to use instead.",
 				AllowNullValue:     false,
 				AllowUnknownValues: false,
 				Validators:         []function.StringParameterValidator{stringvalidator.LengthAtLeast(1)},
@@ -154,8 +154,13 @@ func (f *estimateTrainingHoursFunction) Run(ctx context.Context, req function.Ru
 		resp.Error = trainingEstimateError(ctx, err)
 		return
 	}
-	// The training model times the run the engine resolved.
-	resp.Error = resp.Result.Set(ctx, catalog.RoundFigure(run.Time().Hours))
+	// The training model times every run the engine resolves.
+	est, timed := run.Time()
+	if !timed {
+		resp.Error = trainingEstimateError(ctx, fmt.Errorf("the training model cannot time %s at %s", vmSize, run.Precision))
+		return
+	}
+	resp.Error = resp.Result.Set(ctx, catalog.RoundFigure(est.Hours))
 }
 
 // trainingEstimateError turns the engine's refusal into an error on the

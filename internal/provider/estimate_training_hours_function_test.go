@@ -150,80 +150,88 @@ output "hours" {
 
 func TestEstimateTrainingHoursFunction_Errors(t *testing.T) {
 	t.Parallel()
-	testFunctionErrors(t, map[string]functionErrorCase{
-		"zero active parameters": {
-			call: `provider::hpcsku::estimate_training_hours(0, 2000, "Standard_ND96asr_v4", 12, "bf16")`,
-			err:  wrapped(`Invalid value for "active_parameters_billion" parameter: Invalid Parameter Count: active_parameters_billion must be greater than 0 and at most 100,000; got 0.`),
-		},
-		"negative active parameters": {
-			call: `provider::hpcsku::estimate_training_hours(-7, 2000, "Standard_ND96asr_v4", 12, "bf16")`,
-			err:  wrapped(`Invalid value for "active_parameters_billion" parameter: Invalid Parameter Count: active_parameters_billion must be greater than 0 and at most 100,000; got -7.`),
-		},
-		"too many active parameters": {
-			call: `provider::hpcsku::estimate_training_hours(100001, 2000, "Standard_ND96asr_v4", 12, "bf16")`,
-			err:  wrapped(`Invalid value for "active_parameters_billion" parameter: Invalid Parameter Count: active_parameters_billion must be greater than 0 and at most 100,000; got 100001.`),
-		},
-		"null active parameters": {
-			call: `provider::hpcsku::estimate_training_hours(null, 2000, "Standard_ND96asr_v4", 12, "bf16")`,
-			err:  wrapped(`Invalid value for "active_parameters_billion" parameter: argument must not be null.`),
-		},
-		"zero tokens": {
-			call: `provider::hpcsku::estimate_training_hours(7, 0, "Standard_ND96asr_v4", 12, "bf16")`,
-			err:  wrapped(`Invalid value for "tokens_billion" parameter: Invalid Token Count: tokens_billion must be greater than 0 and at most 1,000,000; got 0.`),
-		},
-		"negative tokens": {
-			call: `provider::hpcsku::estimate_training_hours(7, -2000, "Standard_ND96asr_v4", 12, "bf16")`,
-			err:  wrapped(`Invalid value for "tokens_billion" parameter: Invalid Token Count: tokens_billion must be greater than 0 and at most 1,000,000; got -2000.`),
-		},
-		"too many tokens": {
-			call: `provider::hpcsku::estimate_training_hours(7, 1000001, "Standard_ND96asr_v4", 12, "bf16")`,
-			err:  wrapped(`Invalid value for "tokens_billion" parameter: Invalid Token Count: tokens_billion must be greater than 0 and at most 1,000,000; got 1000001.`),
-		},
-		"tokens not a number": {
-			call: `provider::hpcsku::estimate_training_hours(7, "2T", "Standard_ND96asr_v4", 12, "bf16")`,
-			err:  wrapped(`Invalid value for "tokens_billion" parameter: a number is required.`),
-		},
-		"unknown size": {
-			call: `provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v5", 12, "bf16")`,
-			err:  wrapped(`Invalid value for "vm_size" parameter: Unknown VM Size: The size "Standard_ND96asr_v5" is not in the catalog`) + `[\s\S]*` + wrapped(`Did you mean one of:`) + `[\s\S]*Standard_ND96asr_v4`,
-		},
-		"empty size": {
-			call: `provider::hpcsku::estimate_training_hours(7, 2000, "", 12, "bf16")`,
-			err:  wrapped(`Invalid value for "vm_size" parameter: Invalid Parameter Value Length: string length must be at least 1, got: 0.`),
-		},
-		"size without a GPU": {
-			call: `provider::hpcsku::estimate_training_hours(7, 2000, "Standard_HB120rs_v3", 12, "bf16")`,
-			err:  wrapped(`Invalid value for "vm_size" parameter: Not A GPU Size: Standard_HB120rs_v3 has no GPU; the training estimate is for GPU sizes.`),
-		},
-		"zero nodes": {
-			call: `provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 0, "bf16")`,
-			err:  wrapped(`Invalid value for "nodes" parameter: Invalid Node Count: nodes must be at least 1 and at most 1,000; got 0.`),
-		},
-		"fractional nodes": {
-			call: `provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 1.5, "bf16")`,
-			err:  wrapped(`Invalid value for "nodes" parameter: Invalid Node Count: nodes must be a whole number; got 1.5.`),
-		},
-		"too many nodes": {
-			call: `provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 1001, "bf16")`,
-			err:  wrapped(`Invalid value for "nodes" parameter: Invalid Node Count: nodes must be at least 1 and at most 1,000; got 1001.`),
-		},
-		"unknown precision": {
-			call: `provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 12, "bf17")`,
-			err:  wrapped(`Invalid value for "precision" parameter: Invalid Parameter Value Match: value must be one of: ["fp32" "tf32" "bf16" "fp16" "fp8" "fp4" "int8" "int4"], got: "bf17"; did you mean "bf16".`),
-		},
-		"int4 cannot train": {
-			call: `provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 12, "int4")`,
-			err:  wrapped(`Invalid value for "precision" parameter: Precision Cannot Train: Training runs in bf16, fp16, fp8, tf32 or fp32, not int4.`),
-		},
-		"bf16 on a V100": {
-			call: `provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND40rs_v2", 12, "bf16")`,
-			err:  wrapped(`Invalid value for "precision" parameter: No Throughput Figure: The catalog has no native bf16 throughput for the NVIDIA Tesla V100 32GB SXM2 of Standard_ND40rs_v2; choose a precision it runs (fp16) or another size.`),
-		},
-		"fp8 on an A100": {
-			call: `provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 12, "fp8")`,
-			err:  wrapped(`Invalid value for "precision" parameter: No Throughput Figure: The catalog has no native fp8 throughput for the NVIDIA A100 40GB SXM of Standard_ND96asr_v4; choose a precision it runs (bf16) or another size.`),
-		},
-	})
+	testFunctionErrors(t, trainingHoursErrorCases)
+}
+
+// trainingHoursErrorCases are the calls estimate_training_hours refuses,
+// with the error each gets.
+var trainingHoursErrorCases = map[string]functionErrorCase{
+	"zero active parameters": {
+		call: `provider::hpcsku::estimate_training_hours(0, 2000, "Standard_ND96asr_v4", 12, "bf16")`,
+		err:  wrapped(`Invalid value for "active_parameters_billion" parameter: Invalid Parameter Count: active_parameters_billion must be greater than 0 and at most 100,000; got 0.`),
+	},
+	"negative active parameters": {
+		call: `provider::hpcsku::estimate_training_hours(-7, 2000, "Standard_ND96asr_v4", 12, "bf16")`,
+		err:  wrapped(`Invalid value for "active_parameters_billion" parameter: Invalid Parameter Count: active_parameters_billion must be greater than 0 and at most 100,000; got -7.`),
+	},
+	"too many active parameters": {
+		call: `provider::hpcsku::estimate_training_hours(100001, 2000, "Standard_ND96asr_v4", 12, "bf16")`,
+		err:  wrapped(`Invalid value for "active_parameters_billion" parameter: Invalid Parameter Count: active_parameters_billion must be greater than 0 and at most 100,000; got 100001.`),
+	},
+	"null active parameters": {
+		call: `provider::hpcsku::estimate_training_hours(null, 2000, "Standard_ND96asr_v4", 12, "bf16")`,
+		err:  wrapped(`Invalid value for "active_parameters_billion" parameter: argument must not be null.`),
+	},
+	"zero tokens": {
+		call: `provider::hpcsku::estimate_training_hours(7, 0, "Standard_ND96asr_v4", 12, "bf16")`,
+		err:  wrapped(`Invalid value for "tokens_billion" parameter: Invalid Token Count: tokens_billion must be greater than 0 and at most 1,000,000; got 0.`),
+	},
+	"negative tokens": {
+		call: `provider::hpcsku::estimate_training_hours(7, -2000, "Standard_ND96asr_v4", 12, "bf16")`,
+		err:  wrapped(`Invalid value for "tokens_billion" parameter: Invalid Token Count: tokens_billion must be greater than 0 and at most 1,000,000; got -2000.`),
+	},
+	"too many tokens": {
+		call: `provider::hpcsku::estimate_training_hours(7, 1000001, "Standard_ND96asr_v4", 12, "bf16")`,
+		err:  wrapped(`Invalid value for "tokens_billion" parameter: Invalid Token Count: tokens_billion must be greater than 0 and at most 1,000,000; got 1000001.`),
+	},
+	"tokens not a number": {
+		call: `provider::hpcsku::estimate_training_hours(7, "2T", "Standard_ND96asr_v4", 12, "bf16")`,
+		err:  wrapped(`Invalid value for "tokens_billion" parameter: a number is required.`),
+	},
+	"unknown size": {
+		call: `provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v5", 12, "bf16")`,
+		err:  wrapped(`Invalid value for "vm_size" parameter: Unknown VM Size: The size "Standard_ND96asr_v5" is not in the catalog`) + `[\s\S]*` + wrapped(`Did you mean one of:`) + `[\s\S]*Standard_ND96asr_v4`,
+	},
+	"empty size": {
+		call: `provider::hpcsku::estimate_training_hours(7, 2000, "", 12, "bf16")`,
+		err:  wrapped(`Invalid value for "vm_size" parameter: Invalid Parameter Value Length: string length must be at least 1, got: 0.`),
+	},
+	"size without a GPU": {
+		call: `provider::hpcsku::estimate_training_hours(7, 2000, "Standard_HB120rs_v3", 12, "bf16")`,
+		err:  wrapped(`Invalid value for "vm_size" parameter: Not A GPU Size: Standard_HB120rs_v3 has no GPU; the training estimate is for GPU sizes.`),
+	},
+	"size without a GPU count": {
+		call: `provider::hpcsku::estimate_training_hours(7, 100, "Standard_NV16ahs_v4", 1, "fp16")`,
+		err:  wrapped(`Invalid value for "vm_size" parameter: Unknown GPU Count: The catalog does not know the GPU count of Standard_NV16ahs_v4`) + `[\s\S]*` + wrapped(`use Standard_NV12ads_V710_v5`),
+	},
+	"zero nodes": {
+		call: `provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 0, "bf16")`,
+		err:  wrapped(`Invalid value for "nodes" parameter: Invalid Node Count: nodes must be at least 1 and at most 1,000; got 0.`),
+	},
+	"fractional nodes": {
+		call: `provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 1.5, "bf16")`,
+		err:  wrapped(`Invalid value for "nodes" parameter: Invalid Node Count: nodes must be a whole number; got 1.5.`),
+	},
+	"too many nodes": {
+		call: `provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 1001, "bf16")`,
+		err:  wrapped(`Invalid value for "nodes" parameter: Invalid Node Count: nodes must be at least 1 and at most 1,000; got 1001.`),
+	},
+	"unknown precision": {
+		call: `provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 12, "bf17")`,
+		err:  wrapped(`Invalid value for "precision" parameter: Invalid Parameter Value Match: value must be one of: ["fp32" "tf32" "bf16" "fp16" "fp8" "fp4" "int8" "int4"], got: "bf17"; did you mean "bf16".`),
+	},
+	"int4 cannot train": {
+		call: `provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 12, "int4")`,
+		err:  wrapped(`Invalid value for "precision" parameter: Precision Cannot Train: Training runs in bf16, fp16, fp8, tf32 or fp32, not int4.`),
+	},
+	"bf16 on a V100": {
+		call: `provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND40rs_v2", 12, "bf16")`,
+		err:  wrapped(`Invalid value for "precision" parameter: No Throughput Figure: The catalog has no native bf16 throughput for the NVIDIA Tesla V100 32GB SXM2 of Standard_ND40rs_v2; choose a precision it runs (fp16) or another size.`),
+	},
+	"fp8 on an A100": {
+		call: `provider::hpcsku::estimate_training_hours(7, 2000, "Standard_ND96asr_v4", 12, "fp8")`,
+		err:  wrapped(`Invalid value for "precision" parameter: No Throughput Figure: The catalog has no native fp8 throughput for the NVIDIA A100 40GB SXM of Standard_ND96asr_v4; choose a precision it runs (bf16) or another size.`),
+	},
 }
 
 // Each of the engine's refusals reaches the argument it is about. The
@@ -322,7 +330,8 @@ func TestEstimateTrainingHoursFunction_MatchesEngine(t *testing.T) {
 					continue
 				}
 				compared++
-				if want := catalog.Round2(run.Time().Hours); got != want || got <= 0 {
+				est, timed := run.Time()
+				if want := catalog.Round2(est.Hours); !timed || got != want || got <= 0 {
 					t.Errorf("%s x %d at %s: %v hours, the model %v", size, nodes, precision, got, want)
 				}
 			}

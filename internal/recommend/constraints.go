@@ -521,9 +521,9 @@ var constraintTable = [numConstraints]constraintDef{
 		relax: func(n *requirements, e *eval) string {
 			in := e.in
 			k := n.deadlineVMs(in)
-			h := n.train.Hours(&in.Hardware, k)
+			h, _ := n.train.Hours(&in.Hardware, k) // the deadline failed: timed
 			longer := fmt.Sprintf("raise deadline_hours to at least %s (the job takes that long on %s of it)", trimFloat(math.Ceil(h)), catalog.Plural(k, "VM", "VMs"))
-			if r := in.rackVMs; n.fixedNodes == 0 && r > 1 && n.maxNodes < r && n.ibNeeded(true) && in.maxJobVMs >= r && n.train.Hours(&in.Hardware, r) <= n.train.Deadline {
+			if r := in.rackVMs; n.fixedNodes == 0 && r > 1 && n.maxNodes < r && n.ibNeeded(true) && in.maxJobVMs >= r && n.train.MeetsDeadline(&in.Hardware, r) {
 				// max_nodes below one rack keeps the job on one VM.
 				return fmt.Sprintf("raise max_nodes to %d (Azure allocates these VMs by racks of %d when a job spans them), or %s", r, r, longer)
 			}

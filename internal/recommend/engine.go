@@ -100,8 +100,9 @@ type TrainingRun struct {
 	Ethernet bool
 }
 
-// Time is the run as the training model times it.
-func (r *TrainingRun) Time() perfmodel.TrainingRun {
+// Time is the run as the training model times it, and whether the model
+// times it: ResolveTrainingRun resolves only runs it does.
+func (r *TrainingRun) Time() (perfmodel.TrainingRun, bool) {
 	return perfmodel.TimeTraining(&r.Hardware, r.ActiveParametersB, r.TokensBillion, r.Nodes, r.Precision, r.Ethernet)
 }
 
@@ -145,7 +146,8 @@ func (e *Engine) ResolveTrainingRun(activeParametersBillion, tokensBillion float
 		Nodes: nodes, Precision: precision, Ethernet: !in.sku.Network.RDMA}, nil
 }
 
-// gpuSize is the prepared size named vmSize, which must have a GPU.
+// gpuSize is the prepared size named vmSize, which must have a GPU whose
+// count the catalog gives: the training model multiplies by it.
 func (e *Engine) gpuSize(vmSize string) (*sizeInfo, *FieldError) {
 	s, ok := e.cat.Lookup(vmSize)
 	if !ok {
@@ -153,9 +155,15 @@ func (e *Engine) gpuSize(vmSize string) (*sizeInfo, *FieldError) {
 		return nil, &f
 	}
 	for i := range e.prep.sizes {
-		if in := &e.prep.sizes[i]; in.sku == s && in.IsGPU {
-			return in, nil
+		in := &e.prep.sizes[i]
+		switch {
+		case in.sku != s || !in.IsGPU:
+			continue
+		case in.GPUCount <= 0:
+			f := fe("Unknown GPU Count", fmt.Sprintf("The catalog does not know the GPU count of %s (its sources do not give one), so the training model cannot time a run on it; use %s, or another GPU size whose GPU count the catalog gives.", s.Name, s.Replacement()), "vm_size")
+			return nil, &f
 		}
+		return in, nil
 	}
 	f := fe("Not A GPU Size", s.Name+" has no GPU; the training estimate is for GPU sizes.", "vm_size")
 	return nil, &f

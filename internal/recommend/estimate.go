@@ -55,8 +55,8 @@ func figuresOf(n *requirements, e *eval, bestHPC float64) figures {
 	var f figures
 	switch {
 	case n.train.FLOPs > 0 && in.IsGPU:
-		f.work, f.hours = workTraining, n.train.Hours(hw, e.nodes)
-		if f.known = f.hours > 0; f.known {
+		f.work = workTraining
+		if f.hours, f.known = n.train.Hours(hw, e.nodes); f.known {
 			f.mfu = n.train.MFU(hw, e.nodes, !e.ibNeeded)
 			f.rate, f.gpusUsed = n.train.Rate(hw, e.nodes), n.train.GPUsUsed(hw, e.nodes)
 			f.peak, f.oneGPU = in.PeakTFLOPS(n.train.ComputePrec), n.train.UsesOneGPU(hw, e.nodes)

@@ -214,7 +214,7 @@ func speedOf(n *requirements, e *eval) float64 {
 	case !in.known:
 	case n.train.FLOPs > 0:
 		if in.IsGPU {
-			if h := n.train.Hours(&in.Hardware, e.nodes); h > 0 {
+			if h, ok := n.train.Hours(&in.Hardware, e.nodes); ok {
 				return 1 / h
 			}
 		}

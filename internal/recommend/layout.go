@@ -121,7 +121,7 @@ func scaleForDeadline(n *requirements, e *eval, vc *vmCount) {
 		return
 	}
 	if n.fixedNodes > 0 {
-		if h := n.train.Hours(&in.Hardware, n.fixedNodes); n.train.deadlineStated && h > n.train.Deadline {
+		if h, ok := n.train.Hours(&in.Hardware, n.fixedNodes); ok && n.train.deadlineStated && h > n.train.Deadline {
 			e.fail(cDeadline)
 		}
 		return

@@ -141,7 +141,13 @@ type closerRule struct {
 func closerRules(n *requirements) []closerRule {
 	ttft := func(e, than *eval) bool { return n.serve.ttftRatio(&e.gl) < n.serve.ttftRatio(&than.gl) }
 	tpot := func(e, than *eval) bool { return n.serve.tpotRatio(&e.gl) < n.serve.tpotRatio(&than.gl) }
-	hours := func(e *eval) float64 { return n.train.Hours(&e.in.Hardware, n.deadlineVMs(e.in)) }
+	// A size the model cannot time is never closer on hours.
+	hours := func(e *eval) float64 {
+		if h, ok := n.train.Hours(&e.in.Hardware, n.deadlineVMs(e.in)); ok {
+			return h
+		}
+		return math.Inf(1)
+	}
 	reach := func(e *eval) float64 { return float64(e.in.GPUUnits) * e.in.UnitMemGiB * float64(n.spanFor(e.in)) }
 	return []closerRule{
 		{func(c candidate) bool { return c.failed(cMaxTimeToFirstToken) }, ttft},
@@ -149,7 +155,7 @@ func closerRules(n *requirements) []closerRule {
 		{func(c candidate) bool { return c.failed(cTokensPerSecond) }, func(e, than *eval) bool { return e.gl.mostLoad() > than.gl.mostLoad() }},
 		{func(c candidate) bool { return c.failed(cMaxNodes) }, func(e, than *eval) bool { return e.nodes < than.nodes }},
 		{func(c candidate) bool { return c.failed(cMaxPrice) || c.failed(cMaxTotalPrice) }, func(e, than *eval) bool { return e.hasPrice && !than.hasPrice }},
-		{func(c candidate) bool { return c.failed(cDeadline) }, func(e, than *eval) bool { return hours(e) > 0 && hours(e) < hours(than) }},
+		{func(c candidate) bool { return c.failed(cDeadline) }, func(e, than *eval) bool { return hours(e) < hours(than) }},
 		{func(c candidate) bool { return c.fails&memoryConstraints != 0 }, func(e, than *eval) bool { return reach(e) > reach(than) }},
 	}
 }

@@ -256,13 +256,14 @@ func pinnedBandwidthBoundMPI(t *testing.T) {
 func TestResolveTrainingRun(t *testing.T) {
 	eng := testEngine(t)
 	run, err := eng.ResolveTrainingRun(7, 2000, "standard_nd96asr_v4", 12, "")
-	if est := run.Time(); err != nil || catalog.Round2(est.Hours) != 1947.56 || est.FLOPs != 8.4e22 || est.MFU != 0.40 || run.Ethernet {
+	if est, timed := run.Time(); err != nil || !timed || catalog.Round2(est.Hours) != 1947.56 || est.FLOPs != 8.4e22 || est.MFU != 0.40 || run.Ethernet {
 		t.Errorf("estimate %+v of %+v, %v", est, run, err)
 	}
 	// Two VMs without InfiniBand: 2 × 2 × 835.5 × 40% × 0.5 (Ethernet) =
 	// 6.684e14 FLOP/s for 6 × 7e9 × 1.4e11 = 5.88e21: 2,443.65 hours.
-	if run, err := eng.ResolveTrainingRun(7, 140, "Standard_NC80adis_H100_v5", 2, "bf16"); err != nil || catalog.Round2(run.Time().Hours) != 2443.65 || !run.Ethernet {
-		t.Errorf("estimate %+v of %+v, %v", run.Time(), run, err)
+	run, err = eng.ResolveTrainingRun(7, 140, "Standard_NC80adis_H100_v5", 2, "bf16")
+	if est, timed := run.Time(); err != nil || !timed || catalog.Round2(est.Hours) != 2443.65 || !run.Ethernet {
+		t.Errorf("estimate %+v of %+v, %v", est, run, err)
 	}
 	for _, tt := range []struct {
 		active, tokens float64
@@ -283,6 +284,46 @@ func TestResolveTrainingRun(t *testing.T) {
 		ve, ok := err.(*ValidationError)
 		if !ok || len(ve.Errors) == 0 || strings.Join(ve.Errors[0].Path, ".") != tt.path {
 			t.Errorf("%+v: %v", tt, err)
+		}
+	}
+}
+
+// A run the catalog cannot time is an error, never 0 hours: on every GPU
+// size of the catalog, at every precision, ResolveTrainingRun either
+// refuses the run or its time is above 0 hours. Sizes whose GPU count the
+// catalog lacks (NVv4's Standard_NV16ahs_v4, named only on its retirement
+// page) are refused on vm_size, naming their replacement.
+func TestTrainingRunIsTimedOrRefused(t *testing.T) {
+	eng := testEngine(t)
+	timed := 0
+	for i := range eng.prep.sizes {
+		in := &eng.prep.sizes[i]
+		if !in.IsGPU {
+			continue
+		}
+		for _, precision := range Precisions() {
+			run, err := eng.ResolveTrainingRun(7, 100, in.sku.Name, 2, precision)
+			if err != nil {
+				continue
+			}
+			timed++
+			if est, ok := run.Time(); !ok || !(est.Hours > 0) || math.IsInf(est.Hours, 0) {
+				t.Errorf("%s at %s: %v hours, want an error or a time above 0", in.sku.Name, precision, est.Hours)
+			}
+		}
+	}
+	if timed < 100 {
+		t.Errorf("only %d runs timed", timed)
+	}
+	for _, tt := range []struct{ size, precision, replacement string }{
+		{"Standard_NV16ahs_v4", "fp16", "Standard_NV12ads_V710_v5"},
+		{"Standard_NV12hs_v3", "fp32", "Standard_NV12ads_A10_v5"},
+	} {
+		_, err := eng.ResolveTrainingRun(7, 100, tt.size, 1, tt.precision)
+		ve, ok := err.(*ValidationError)
+		if !ok || len(ve.Errors) != 1 || strings.Join(ve.Errors[0].Path, ".") != "vm_size" ||
+			!strings.Contains(ve.Errors[0].Detail, "GPU count") || !strings.Contains(ve.Errors[0].Detail, tt.replacement) {
+			t.Errorf("%s at %s: %v, want an error on vm_size naming the unknown GPU count and %s", tt.size, tt.precision, err, tt.replacement)
 		}
 	}
 }
