@@ -9,7 +9,8 @@
 #   * has no RDMA (InfiniBand) although the partition runs tightly coupled jobs
 #     across VMs, or
 #   * is not supported by the partition's target (AKS, CycleCloud, Azure ML, Batch), or
-#   * cannot hold the partition's model in GPU memory on its nodes.
+#   * cannot hold the partition's model in GPU memory: on its nodes together
+#     when they run one job, on each VM when its jobs are independent.
 #
 # Each message names the partition, the size, the rule and what to use
 # instead. It needs only the hpcsku provider: no Azure credentials, no network,
@@ -57,13 +58,20 @@ locals {
     batch      = "Azure Batch"
   }
 
+  # Whether a partition's VMs run one job together (MPI, NCCL) and so pool
+  # their GPU memory for one copy of the model: as stated, else when it has
+  # more than one VM. Independent jobs each hold the whole model on one VM.
+  tightly_coupled = {
+    for key, p in var.partitions : key => p.tightly_coupled == null ? p.nodes > 1 : p.tightly_coupled
+  }
+
   # One object per partition with the facts the rules need.
   partitions = {
     for key, p in var.partitions : key => {
       requested          = p.vm_size
       vm_size            = data.hpcsku_sku.partition[key].sku.name
       nodes              = p.nodes
-      tightly_coupled    = p.tightly_coupled == null ? p.nodes > 1 : p.tightly_coupled
+      tightly_coupled    = local.tightly_coupled[key]
       target             = coalesce(p.target, var.target)
       retired            = data.hpcsku_sku.partition[key].retired
       status             = data.hpcsku_sku.partition[key].sku.lifecycle.status
@@ -79,6 +87,8 @@ locals {
         p.model == null ? null :
         provider::hpcsku::gpu_memory_gib(p.model.parameters_billion, p.model.precision, p.model.workload)
       )
+      # The VMs whose GPU memory one copy of the model may use.
+      model_vms = local.tightly_coupled[key] ? p.nodes : 1
       support = (
         contains(local.support_targets, coalesce(p.target, var.target))
         ? data.hpcsku_sku.partition[key].sku.support[coalesce(p.target, var.target)]
@@ -102,6 +112,19 @@ locals {
       !p.retired && p.retirement_date != null
       ? tonumber(replace(coalesce(p.retirement_date, "0"), "-", "")) < local.horizon_yyyymmdd
       : false
+    )
+  }
+
+  # What the gpu_memory rule tells a partition to change: more VMs for one
+  # job, or, where the jobs are independent, larger VMs or one job sharded
+  # over several.
+  gpu_memory_advice = {
+    for key, p in local.partitions : key => (
+      p.gpu_memory_gib == 0 || p.model == null ? "Choose a GPU size." : (
+        var.partitions[key].tightly_coupled == false
+        ? "Choose a size with more GPU memory per VM, or set tightly_coupled = true to shard the model over at least ${ceil(p.model_gpu_memory_gib / p.gpu_memory_gib)} VMs."
+        : "Use at least ${ceil(p.model_gpu_memory_gib / p.gpu_memory_gib)} nodes, or a size with more GPU memory."
+      )
     )
   }
 
@@ -129,12 +152,14 @@ locals {
     ]
     gpu_memory = [
       for key, p in local.partitions :
-      format("Partition \"%s\": %s of a %gB-parameter model in %s needs about %.0f GiB of GPU memory; %d x %s has %g GiB. %s",
+      format("Partition \"%s\": %s of a %gB-parameter model in %s needs about %.0f GiB of GPU memory; %s. %s",
         key, replace(p.model.workload, "_", "-"), p.model.parameters_billion, p.model.precision, p.model_gpu_memory_gib,
-        p.nodes, p.vm_size, p.gpu_memory_gib * p.nodes,
-        p.gpu_memory_gib > 0 ? "Use at least ${ceil(p.model_gpu_memory_gib / p.gpu_memory_gib)} nodes, or a size with more GPU memory." : "Choose a GPU size.",
+        p.model_vms == p.nodes
+        ? format("%d x %s has %g GiB", p.nodes, p.vm_size, p.gpu_memory_gib * p.nodes)
+        : format("each of the %d independent VMs of %s has %g GiB", p.nodes, p.vm_size, p.gpu_memory_gib),
+        local.gpu_memory_advice[key],
       )
-      if p.model != null && p.gpu_memory_gib * p.nodes < coalesce(p.model_gpu_memory_gib, 0)
+      if p.model != null && p.gpu_memory_gib * p.model_vms < coalesce(p.model_gpu_memory_gib, 0)
     ]
   }
   all_violations = flatten(values(local.violations))

@@ -3,7 +3,8 @@ variable "partitions" {
     The sizes a workload team chose, one entry per partition (a Slurm partition, an AKS node pool,
     a scale set). `vm_size` is the Azure size name (case-insensitive; the `Standard_` prefix may be
     left out). `nodes` is how many VMs one job spans (default 1). `tightly_coupled` says whether
-    those VMs talk over MPI/NCCL and so need RDMA (default: true when `nodes` > 1). `target`
+    those VMs talk over MPI/NCCL and so need RDMA (default: true when `nodes` > 1); it also says
+    whether they pool their GPU memory for one copy of the model, or each VM must hold it. `target`
     overrides the module's `target` for this partition. `model`, when given, is the model the
     partition's GPUs must hold: `parameters_billion`, `precision` (default `bf16`) and `workload`
     (`training`, the default, `fine_tuning` or `inference`).

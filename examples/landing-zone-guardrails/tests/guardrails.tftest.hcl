@@ -367,6 +367,26 @@ run "model_that_does_not_fit_rejected" {
   }
 }
 
+# Independent jobs do not share GPU memory across VMs: four NC A100 v4 VMs
+# of 80 GiB each hold 320 GiB together, but a 70B model served in bf16
+# (about 147 GiB) fits none of them.
+run "independent_vms_each_hold_the_model" {
+  command = plan
+
+  variables {
+    partitions = {
+      inf = { vm_size = "Standard_NC24ads_A100_v4", nodes = 4, tightly_coupled = false, model = { parameters_billion = 70, workload = "inference" } }
+    }
+  }
+
+  expect_failures = [output.vm_sizes]
+
+  assert {
+    condition     = output.violations.gpu_memory == ["Partition \"inf\": inference of a 70B-parameter model in bf16 needs about ${format("%.0f", provider::hpcsku::gpu_memory_gib(70, "bf16", "inference"))} GiB of GPU memory; each of the 4 independent VMs of Standard_NC24ads_A100_v4 has 80 GiB. Choose a size with more GPU memory per VM, or set tightly_coupled = true to shard the model over at least 2 VMs."]
+    error_message = "Independent VMs should each have to hold the model: ${jsonencode(output.violations)}"
+  }
+}
+
 run "model_that_fits_passes" {
   command = plan
 
