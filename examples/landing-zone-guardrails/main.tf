@@ -5,7 +5,8 @@
 # is applied, when a size
 #
 #   * is retired,
-#   * retires within `retirement_horizon_months` of the provider's `as_of` date,
+#   * retires within `retirement_horizon_months` of the provider's `as_of` date
+#     (on or before the horizon's last day, as `retires_within` counts),
 #   * has no RDMA (InfiniBand) although the partition runs tightly coupled jobs
 #     across VMs, or
 #   * is not supported by the partition's target (AKS, CycleCloud, Azure ML, Batch), or
@@ -107,10 +108,12 @@ locals {
     )
   }
 
+  # As provider::hpcsku::retires_within and min_lifetime_months count: a
+  # retirement on the horizon's last day is within it.
   retires_within_horizon = {
     for key, p in local.partitions : key => (
       !p.retired && p.retirement_date != null
-      ? tonumber(replace(coalesce(p.retirement_date, "0"), "-", "")) < local.horizon_yyyymmdd
+      ? tonumber(replace(coalesce(p.retirement_date, "0"), "-", "")) <= local.horizon_yyyymmdd
       : false
     )
   }
@@ -137,7 +140,7 @@ locals {
     ]
     retiring = [
       for key, p in local.partitions :
-      "Partition \"${key}\": ${p.vm_size} retires on ${p.retirement_date}, within the ${var.retirement_horizon_months}-month horizon (before ${local.horizon_date}). ${local.instead[key]}"
+      "Partition \"${key}\": ${p.vm_size} retires on ${p.retirement_date}, within the ${var.retirement_horizon_months}-month horizon (on or before ${local.horizon_date}). ${local.instead[key]}"
       if local.retires_within_horizon[key]
     ]
     rdma = [

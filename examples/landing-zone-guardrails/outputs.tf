@@ -49,6 +49,6 @@ output "partitions" {
 }
 
 output "horizon_date" {
-  description = "Sizes retiring before this date (`YYYY-MM-DD`) fail the `retiring` rule."
+  description = "The horizon's last day (`YYYY-MM-DD`): sizes retiring on or before it fail the `retiring` rule."
   value       = local.horizon_date
 }

@@ -4,6 +4,7 @@
 package catalog
 
 import (
+	"math"
 	"strings"
 	"time"
 )
@@ -58,6 +59,25 @@ func (s *SKU) RetiresWithin(asOf time.Time, months int) bool {
 	}
 	t, ok := s.RetirementTime()
 	return ok && !t.After(RetirementHorizon(asOf, months))
+}
+
+// MonthsBeforeRetirement is the most whole calendar months after asOf
+// within which the size does not retire: the largest m for which
+// RetiresWithin(asOf, m) is false; -1 when it is retired at asOf, and
+// MaxInt when no retirement is announced.
+func (s *SKU) MonthsBeforeRetirement(asOf time.Time) int {
+	t, ok := s.RetirementTime()
+	switch {
+	case !ok:
+		return math.MaxInt
+	case s.RetiredAt(asOf):
+		return -1
+	}
+	m := 0
+	for RetirementHorizon(asOf, m+1).Before(t) {
+		m++
+	}
+	return m
 }
 
 // DaysUntilRetirement returns the whole days from asOf to the retirement date

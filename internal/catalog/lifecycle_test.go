@@ -51,6 +51,32 @@ func TestRetiresWithin(t *testing.T) {
 	}
 }
 
+// MonthsBeforeRetirement is the most months RetiresWithin says no to: the
+// relax of min_lifetime_months names it. 1 July + 2 months is 1 September
+// (62 days, two 31-day months), so a retirement on 1 September allows 1.
+func TestMonthsBeforeRetirement(t *testing.T) {
+	for _, c := range []struct {
+		date, asOf string
+		want       int
+	}{
+		{"2026-09-01", "2026-07-01", 1},
+		{"2026-09-02", "2026-07-01", 2},
+		{"2027-05-31", "2026-05-31", 11},
+		{"2027-05-31", "2026-05-30", 12},
+		{"2026-11-23", "2026-11-22", 0},
+	} {
+		s := &SKU{Lifecycle: Lifecycle{Status: StatusRetiring, RetirementDate: c.date}}
+		asOf := date(t, c.asOf)
+		m := s.MonthsBeforeRetirement(asOf)
+		if m != c.want || s.RetiresWithin(asOf, m) || !s.RetiresWithin(asOf, m+1) {
+			t.Errorf("retiring %s, as of %s: %d months, want %d, the most RetiresWithin says no to", c.date, c.asOf, m, c.want)
+		}
+	}
+	if m := (&SKU{Lifecycle: Lifecycle{Status: StatusRetiring, RetirementDate: "2026-11-22"}}).MonthsBeforeRetirement(date(t, "2026-11-22")); m != -1 {
+		t.Errorf("retired on the day: %d months, want -1", m)
+	}
+}
+
 func TestUTCDayAndHorizon(t *testing.T) {
 	// 01:00 at +05:00 is still 29 September in UTC.
 	at := time.Date(2026, 9, 30, 1, 0, 0, 0, time.FixedZone("", 5*3600))

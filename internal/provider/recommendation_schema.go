@@ -380,7 +380,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"min_lifetime_months": schema.Int64Attribute{
 			Optional: true,
-			MarkdownDescription: "Exclude sizes retiring within this many months of the provider's `as_of` date. Retired sizes are always excluded. Defaults to `" + strconv.Itoa(recommend.DefaultMinLifetimeMonths) + "`; " +
+			MarkdownDescription: "Exclude sizes retiring within this many months of the provider's `as_of` date: on or before the day that many calendar months later, as `retires_within` counts. Retired sizes are always excluded. Defaults to `" + strconv.Itoa(recommend.DefaultMinLifetimeMonths) + "`; " +
 				"under the default, a size `prefer` names is kept (with its retirement warning and a lower score), so a running size's name does not change as its retirement date nears. Set it to exclude preferred sizes too.",
 			Validators: []validator.Int64{inRange(recommend.RangeMinLifetimeMonths)},
 		},

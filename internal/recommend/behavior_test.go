@@ -879,6 +879,28 @@ func TestPreferKeepsARetiringSizeUnderTheDefaultLifetime(t *testing.T) {
 	}
 }
 
+// min_lifetime_months counts a retirement on the horizon's last day as
+// within it, as retires_within and hpcsku_sku do (catalog.RetiresWithin):
+// HBv2 retires 2027-05-31, 12 months after 2026-05-31 to the day, so
+// min_lifetime_months = 12 removes it on 2026-05-31 and keeps it, preferred,
+// a day earlier.
+func TestMinLifetimeCountsTheHorizonDay(t *testing.T) {
+	const size = "Standard_HB120rs_v2"
+	for _, tt := range []struct {
+		day    time.Time
+		ranked bool
+	}{{time.Date(2026, 5, 30, 0, 0, 0, 0, time.UTC), true}, {time.Date(2026, 5, 31, 0, 0, 0, 0, time.UTC), false}} {
+		req := Request{Workload: WorkloadHPC, Cores: i64(480), Prefer: []string{size}, MinLifetimeMonths: i64(12), AsOf: tt.day}
+		res := mustRecommend(t, req)
+		if ranked := res.Recommendations[0].VMSize == size; ranked != tt.ranked {
+			t.Errorf("as of %s: %s ranked first %v, want %v", tt.day.Format(catalog.DateLayout), size, ranked, tt.ranked)
+		}
+		if got := mustLookupSKU(t, testCatalog(t), size).RetiresWithin(tt.day, 12); got == tt.ranked {
+			t.Errorf("as of %s: RetiresWithin 12 months %v, the ranking disagrees", tt.day.Format(catalog.DateLayout), got)
+		}
+	}
+}
+
 // A total price cap with the default deadline: the deadline scales a job
 // out only as far as the cap pays for, and never removes a size for it.
 // Pretraining 7B on 2T tokens under 200 USD/h: ND96isr_MI300X_v5 runs on

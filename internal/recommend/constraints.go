@@ -82,16 +82,16 @@ var constraintTable = [numConstraints]constraintDef{
 		name: "min_lifetime_months",
 		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool {
-				return e.in.hasRetire && e.in.retire.Before(n.lifetimeCutoff) && (n.req.MinLifetimeMonths != nil || e.preferredRank < 0)
+				// As SKU.RetiresWithin: the horizon's last day counts.
+				return e.in.hasRetire && !e.in.retire.After(n.lifetimeCutoff) && (n.req.MinLifetimeMonths != nil || e.preferredRank < 0)
 			})
 		},
 		reason: func(n *requirements) string {
-			return fmt.Sprintf("Retires within %d months of %s (before %s); lower min_lifetime_months to allow it.", n.lifetimeMonths, n.asOf.Format(catalog.DateLayout), n.lifetimeCutoff.Format(catalog.DateLayout))
+			return fmt.Sprintf("Retires within %d months of %s (on or before %s); lower min_lifetime_months to allow it.", n.lifetimeMonths, n.asOf.Format(catalog.DateLayout), n.lifetimeCutoff.Format(catalog.DateLayout))
 		},
 		relax: func(n *requirements, e *eval) string {
 			s := e.in.sku
-			days, _ := s.DaysUntilRetirement(n.asOf)
-			return fmt.Sprintf("lower min_lifetime_months to %d or less (it retires on %s)", max(days/31, 0), s.Lifecycle.RetirementDate)
+			return fmt.Sprintf("lower min_lifetime_months to %d or less (it retires on %s)", max(s.MonthsBeforeRetirement(n.asOf), 0), s.Lifecycle.RetirementDate)
 		},
 	},
 	// In preview, unless include_preview.

@@ -391,7 +391,7 @@ func satisfiesLifecycle(req Request, r Recommendation) string {
 	if req.MinLifetimeMonths != nil {
 		months = *req.MinLifetimeMonths
 	}
-	if rt, ok := s.RetirementTime(); ok && rt.Before(day.AddDate(0, int(months), 0)) && (req.MinLifetimeMonths != nil || !slices.Contains(req.Prefer, s.Name)) {
+	if s.RetiresWithin(day, int(months)) && (req.MinLifetimeMonths != nil || !slices.Contains(req.Prefer, s.Name)) {
 		return "min_lifetime_months"
 	}
 	if s.Lifecycle.Status == catalog.StatusPreview && !req.IncludePreview {

@@ -121,7 +121,7 @@ func settingsOf(cat *catalog.Catalog, req Request) settings {
 	s.confidential = valueOr(req.Confidential, false)
 	s.isolated = req.Isolated
 	s.lifetimeMonths = valueOr(req.MinLifetimeMonths, DefaultMinLifetimeMonths)
-	s.lifetimeCutoff = s.asOf.AddDate(0, int(s.lifetimeMonths), 0)
+	s.lifetimeCutoff = catalog.RetirementHorizon(s.asOf, int(s.lifetimeMonths))
 	s.warnCutoff = catalog.RetirementHorizon(s.asOf, catalog.RetirementWarningMonths)
 	s.maxResults = int(valueOr(req.MaxResults, DefaultMaxResults))
 	for _, g := range req.GPUModels {

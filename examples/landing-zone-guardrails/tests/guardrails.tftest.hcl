@@ -15,6 +15,18 @@ provider "hpcsku" {
   as_of = "2026-11-22"
 }
 
+# HC44rs and HBv2 retire on 2027-05-31: 12 months after 2026-05-31 to the
+# day, and a day more after 2026-05-30.
+provider "hpcsku" {
+  alias = "horizon_day"
+  as_of = "2026-05-31"
+}
+
+provider "hpcsku" {
+  alias = "day_before"
+  as_of = "2026-05-30"
+}
+
 # A CI pipeline whose pinned date has fallen far behind.
 provider "hpcsku" {
   alias = "stale"
@@ -125,7 +137,7 @@ run "size_retiring_within_horizon_rejected" {
   expect_failures = [output.vm_sizes]
 
   assert {
-    condition     = output.violations.retiring == ["Partition \"hpc\": Standard_HB120rs_v2 retires on 2027-05-31, within the 12-month horizon (before 2027-11-22). Use Standard_HB176-144rs_v4 or Standard_HB120rs_v3 instead."]
+    condition     = output.violations.retiring == ["Partition \"hpc\": Standard_HB120rs_v2 retires on 2027-05-31, within the 12-month horizon (on or before 2027-11-22). Use Standard_HB176-144rs_v4 or Standard_HB120rs_v3 instead."]
     error_message = "The retiring rule should give the date and the replacements: ${jsonencode(output.violations)}"
   }
 }
@@ -146,6 +158,53 @@ run "retirement_after_horizon_is_an_advisory" {
   assert {
     condition     = output.vm_sizes.htc == "Standard_F64s_v2" && output.advisories == ["Partition \"htc\": Standard_F64s_v2 retires on 2028-11-15, after the horizon. Use Standard_F64als_v6 instead."]
     error_message = "A retirement after the horizon should pass with an advisory: ${jsonencode(output.advisories)}"
+  }
+}
+
+# The horizon's last day is within it, as retires_within and
+# min_lifetime_months count it.
+run "retirement_on_the_horizon_day_rejected" {
+  command = plan
+
+  providers = {
+    hpcsku = hpcsku.horizon_day
+  }
+
+  variables {
+    target = "vm"
+    partitions = {
+      hpc = { vm_size = "Standard_HC44rs" }
+    }
+  }
+
+  expect_failures = [output.vm_sizes]
+
+  assert {
+    condition     = output.horizon_date == "2027-05-31" && length(output.violations.retiring) == 1 && strcontains(output.violations.retiring[0], "Standard_HC44rs retires on 2027-05-31, within the 12-month horizon (on or before 2027-05-31)")
+    error_message = "A retirement on the horizon's last day should be within it: ${jsonencode(output.violations)}"
+  }
+}
+
+run "retirement_a_day_after_the_horizon_is_an_advisory" {
+  command = plan
+
+  providers = {
+    hpcsku = hpcsku.day_before
+  }
+
+  variables {
+    target      = "vm"
+    check_today = false # HC44rs retires within 12 months of the real date.
+    partitions = {
+      hpc = { vm_size = "Standard_HC44rs" }
+    }
+  }
+
+  expect_failures = [check.advisories]
+
+  assert {
+    condition     = output.horizon_date == "2027-05-30" && length(output.violations.retiring) == 0 && length(output.advisories) == 1
+    error_message = "A retirement the day after the horizon should be an advisory: ${jsonencode(output.violations)} ${jsonencode(output.advisories)}"
   }
 }
 
