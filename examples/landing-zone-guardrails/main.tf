@@ -36,16 +36,25 @@ locals {
   # The provider's date, the same for every lookup.
   as_of = one(distinct([for s in data.hpcsku_sku.partition : s.as_of]))
 
-  # The end of the retirement horizon as a number, YYYYMMDD, so that dates
-  # compare numerically. Adding months keeps the day of the month; a day such
-  # as 31 in a shorter month still compares correctly.
-  as_of_parts   = split("-", local.as_of)
-  horizon_month = tonumber(local.as_of_parts[1]) - 1 + var.retirement_horizon_months
-  horizon_date = format("%04d-%02d-%s",
-    tonumber(local.as_of_parts[0]) + floor(local.horizon_month / 12),
-    local.horizon_month % 12 + 1,
-    local.as_of_parts[2],
+  # The horizon's last day, as the provider computes it (retires_within,
+  # min_lifetime_months): `as_of` plus the months, keeping the day of the
+  # month; a day the month lacks rolls over into the next month (31 December
+  # plus 6 months is 1 July, 31 August plus 6 months 2 March of a leap year).
+  as_of_parts = [for part in split("-", local.as_of) : tonumber(part)]
+  # Months since year 0 of the horizon's month, and that month's days.
+  horizon_months = local.as_of_parts[0] * 12 + local.as_of_parts[1] - 1 + var.retirement_horizon_months
+  horizon_year   = floor(local.horizon_months / 12)
+  horizon_leap   = local.horizon_year % 4 == 0 && (local.horizon_year % 100 != 0 || local.horizon_year % 400 == 0)
+  horizon_month_days = (
+    [31, local.horizon_leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][local.horizon_months % 12]
   )
+  horizon_rolls = local.as_of_parts[2] > local.horizon_month_days
+  horizon_date = format("%04d-%02d-%02d",
+    floor((local.horizon_months + (local.horizon_rolls ? 1 : 0)) / 12),
+    (local.horizon_months + (local.horizon_rolls ? 1 : 0)) % 12 + 1,
+    local.horizon_rolls ? local.as_of_parts[2] - local.horizon_month_days : local.as_of_parts[2],
+  )
+  # The same date as a number, YYYYMMDD, so that dates compare numerically.
   horizon_yyyymmdd = tonumber(replace(local.horizon_date, "-", ""))
 
   # Support targets the catalog records; plain VMs and scale sets take every size.

@@ -27,6 +27,17 @@ provider "hpcsku" {
   as_of = "2026-05-30"
 }
 
+# Month ends, where a horizon's day of the month can be missing.
+provider "hpcsku" {
+  alias = "year_end"
+  as_of = "2026-12-31"
+}
+
+provider "hpcsku" {
+  alias = "leap_horizon"
+  as_of = "2027-08-31"
+}
+
 # A CI pipeline whose pinned date has fallen far behind.
 provider "hpcsku" {
   alias = "stale"
@@ -223,6 +234,60 @@ run "horizon_is_configurable" {
   assert {
     condition     = output.horizon_date == "2028-11-22" && length(output.violations.retiring) == 1
     error_message = "A 24-month horizon should reject a size retiring on 2028-11-15."
+  }
+}
+
+# The horizon's last day is a real date, the one the provider's
+# retires_within and min_lifetime_months count to: a day the month lacks
+# rolls over into the next month, as Go's time.AddDate does.
+run "horizon_of_a_month_end_rolls_over" {
+  command = plan
+
+  providers = {
+    hpcsku = hpcsku.year_end
+  }
+
+  variables {
+    retirement_horizon_months = 6
+  }
+
+  assert {
+    condition     = output.horizon_date == "2027-07-01"
+    error_message = "2026-12-31 plus 6 months should be 2027-07-01, not ${output.horizon_date}."
+  }
+}
+
+run "horizon_in_february_rolls_over" {
+  command = plan
+
+  providers = {
+    hpcsku = hpcsku.year_end
+  }
+
+  variables {
+    retirement_horizon_months = 2
+  }
+
+  assert {
+    condition     = output.horizon_date == "2027-03-03"
+    error_message = "2026-12-31 plus 2 months should be 2027-03-03 (28 days in February 2027), not ${output.horizon_date}."
+  }
+}
+
+run "horizon_in_a_leap_february_rolls_over" {
+  command = plan
+
+  providers = {
+    hpcsku = hpcsku.leap_horizon
+  }
+
+  variables {
+    retirement_horizon_months = 6
+  }
+
+  assert {
+    condition     = output.horizon_date == "2028-03-02"
+    error_message = "2027-08-31 plus 6 months should be 2028-03-02 (29 days in February 2028), not ${output.horizon_date}."
   }
 }
 
