@@ -6,8 +6,9 @@ variable "partitions" {
     those VMs talk over MPI/NCCL and so need RDMA (default: true when `nodes` > 1); it also says
     whether they pool their GPU memory for one copy of the model, or each VM must hold it. `target`
     overrides the module's `target` for this partition. `model`, when given, is the model the
-    partition's GPUs must hold: `parameters_billion`, `precision` (default `bf16`) and `workload`
-    (`training`, the default, `fine_tuning` or `inference`).
+    partition's GPUs must hold: `parameters_billion` (above 0, at most 100000), `precision` (default
+    `bf16`) and `workload` (`training`, the default, `fine_tuning` or `inference`); training needs a
+    precision that can train (not `fp4`, `int8` or `int4`).
   EOT
   type = map(object({
     vm_size         = string
@@ -44,14 +45,15 @@ variable "partitions" {
     error_message = "A partition's target must be one of vm, vmss, aks, cyclecloud, azureml, batch."
   }
 
-  # The provider's own estimate validates the model: it fails for a
-  # non-positive size, an unknown precision or an unknown workload.
+  # The provider's own estimate validates the model: it fails for a size
+  # outside (0, 100000], an unknown precision or workload, and training in
+  # a precision that cannot train (fp4, int8, int4).
   validation {
     condition = alltrue([
       for p in values(var.partitions) :
       p.model == null || can(provider::hpcsku::gpu_memory_gib(p.model.parameters_billion, p.model.precision, p.model.workload))
     ])
-    error_message = "A partition's model needs parameters_billion greater than zero, a precision of fp32, tf32, bf16, fp16, fp8, fp4, int8 or int4, and a workload of training, fine_tuning or inference."
+    error_message = "A partition's model needs parameters_billion greater than 0 and at most 100000, a precision of fp32, tf32, bf16, fp16, fp8, fp4, int8 or int4, and a workload of training (the default), fine_tuning or inference. Training runs in fp32, tf32, bf16, fp16 or fp8: for a model in fp4, int8 or int4 set workload = \"fine_tuning\" (adapters on the quantised model) or \"inference\"."
   }
 }
 

@@ -557,6 +557,50 @@ run "bad_model_rejected" {
   expect_failures = [var.partitions]
 }
 
+# What the model validation's message states: training needs a precision
+# that can train, so a model quantised to int4 is refused under the default
+# workload and taken for fine-tuning (adapters on the quantised model) or
+# inference; parameters_billion is at most 100000.
+run "quantised_model_cannot_train" {
+  command = plan
+
+  variables {
+    partitions = {
+      gpu = { vm_size = "Standard_ND96isr_H100_v5", model = { parameters_billion = 70, precision = "int4" } }
+    }
+  }
+
+  expect_failures = [var.partitions]
+}
+
+run "quantised_model_fine_tunes_and_serves" {
+  command = plan
+
+  variables {
+    partitions = {
+      ft  = { vm_size = "Standard_ND96isr_H100_v5", model = { parameters_billion = 70, precision = "int4", workload = "fine_tuning" } }
+      inf = { vm_size = "Standard_ND96isr_H100_v5", model = { parameters_billion = 70, precision = "int4", workload = "inference" } }
+    }
+  }
+
+  assert {
+    condition     = length(flatten(values(output.violations))) == 0
+    error_message = "A quantised model should be accepted for fine-tuning and inference: ${jsonencode(output.violations)}"
+  }
+}
+
+run "model_above_the_largest_size_rejected" {
+  command = plan
+
+  variables {
+    partitions = {
+      gpu = { vm_size = "Standard_ND96isr_H100_v5", model = { parameters_billion = 100001, workload = "inference" } }
+    }
+  }
+
+  expect_failures = [var.partitions]
+}
+
 # With as_of pinned to 2024-01-01, HC44rs (retiring on 2027-05-31) is more
 # than the 12-month horizon away and passes the lifecycle rules; the today
 # check, through is_retired and retires_within at today's date, says
