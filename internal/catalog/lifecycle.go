@@ -90,6 +90,22 @@ func (s *SKU) DaysUntilRetirement(asOf time.Time) (int64, bool) {
 	return int64(t.Sub(UTCDay(asOf)).Hours() / 24), true
 }
 
+// DeployableIn reports whether VMs of the size can be created in region on
+// the day asOf: the region offers it (AvailableIn) and it is not retired
+// (RetiredAt), since Azure creates no VMs of a retired size.
+func (s *SKU) DeployableIn(region string, asOf time.Time) bool {
+	return !s.RetiredAt(asOf) && s.AvailableIn(region)
+}
+
+// DeployableRegions lists the regions where VMs of the size can be created
+// on the day asOf (see DeployableIn), sorted: none once it is retired.
+func (s *SKU) DeployableRegions(asOf time.Time) []string {
+	if s.RetiredAt(asOf) {
+		return nil
+	}
+	return s.AvailableRegions()
+}
+
 // StatusAt is the lifecycle status on the given day: "retired" once the
 // retirement date has come, the catalog's status otherwise.
 func (s *SKU) StatusAt(asOf time.Time) string {

@@ -119,6 +119,7 @@ func (d *catalogDataSource) Schema(_ context.Context, _ datasource.SchemaRequest
 			"region": schema.StringAttribute{
 				Optional: true,
 				MarkdownDescription: "Only sizes available in this Azure region (for example `eastus`): priced there, or with the provider's `availability_file`, offered there to the subscription the file was exported from. " +
+					"With `include_retired`, the retired sizes it lists are those the region offered; their `availability.available` is false. " +
 					"Each size's `price` and `availability` then describe that region. An unknown region is an error that lists the regions the catalog knows.",
 				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
 			},

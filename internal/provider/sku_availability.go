@@ -6,6 +6,7 @@ package provider
 import (
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 
@@ -38,12 +39,14 @@ func skuAvailabilityAttribute() schema.SingleNestedAttribute {
 		Computed: true,
 		MarkdownDescription: "Where the size can be deployed, and where that knowledge comes from. Without the provider's `availability_file`, " +
 			"a size is taken to be offered in the regions where the embedded price snapshot prices it; with one, the file decides, for the subscription it was exported from. " +
+			"A size retired at the `as_of` date (`lifecycle.status` `retired`) cannot be deployed anywhere: Azure creates no VMs of it, so `available` is false, `regions` and `zones` are empty, " +
+			"while `priced_regions` and `restrictions` still say where the price snapshot prices it and what the file reports. " +
 			"See the [subscription data guide](../guides/subscription-data.md).",
 		Attributes: map[string]schema.Attribute{
 			"source": strAttr("Where availability comes from: `embedded price snapshot of <date>`, or `availability file <path>` when the provider's `availability_file` is set."),
 			"available": boolAttr("Whether the size can be deployed in the region: `hpcsku_sku`'s or `hpcsku_catalog`'s `region`, or a recommendation's `region`. With an availability file, the file lists it there without a `Location` restriction; " +
-				"otherwise the embedded snapshot prices it there. Null without a region."),
-			"regions": strListAttr("Every region where the size can be deployed, in the same sense as `available`, sorted."),
+				"otherwise the embedded snapshot prices it there. False for a size retired at the `as_of` date. Null without a region."),
+			"regions": strListAttr("Every region where the size can be deployed, in the same sense as `available`, sorted; empty for a size retired at the `as_of` date."),
 			"zones": strListAttr("Availability zones in the region (as for `available`) the subscription can deploy the size to: the region's zones minus those with a `Zone` restriction, sorted. " +
 				"Empty without an availability file, without `region`, where the region has no zones, or where the size is not available."),
 			"restrictions": schema.ListNestedAttribute{
@@ -63,19 +66,19 @@ func skuAvailabilityAttribute() schema.SingleNestedAttribute {
 	}
 }
 
-// newSKUAvailabilityModel describes a size's availability; region is the
-// region `available` and `zones` are about, or "".
-func newSKUAvailabilityModel(s *catalog.SKU, region string) skuAvailabilityModel {
+// newSKUAvailabilityModel describes a size's availability on the day asOf;
+// region is the region `available` and `zones` are about, or "".
+func newSKUAvailabilityModel(s *catalog.SKU, region string, asOf time.Time) skuAvailabilityModel {
 	region = strings.ToLower(region)
 	m := skuAvailabilityModel{
 		Source:       s.AvailabilitySource,
-		Regions:      nonNil(s.AvailableRegions()),
+		Regions:      nonNil(s.DeployableRegions(asOf)),
 		Zones:        []string{},
 		Restrictions: []skuRestrictionModel{},
 		QuotaFamily:  strPtr(s.QuotaFamily),
 	}
 	if region != "" {
-		ok := s.AvailableIn(region)
+		ok := s.DeployableIn(region, asOf)
 		m.Available = &ok
 		if ra, listed := s.AvailabilityIn(region); listed && ok {
 			m.Zones = nonNil(ra.Zones)

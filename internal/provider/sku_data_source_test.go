@@ -259,6 +259,10 @@ func TestSKUDataSource_Retired(t *testing.T) {
 			Config: `
 data "hpcsku_sku" "v100" {
   name = "Standard_NC24rs_v3"
+}
+data "hpcsku_sku" "v100_eastus" {
+  name   = "Standard_NC24rs_v3"
+  region = "eastus"
 }`,
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue("data.hpcsku_sku.v100", tfjsonpath.New("retired"), knownvalue.Bool(true)),
@@ -270,6 +274,14 @@ data "hpcsku_sku" "v100" {
 					"retirement_date": knownvalue.StringExact("2025-09-30"),
 				})),
 				statecheck.ExpectKnownValue("data.hpcsku_sku.v100", tfjsonpath.New("sku").AtMapKey("price"), knownvalue.Null()),
+				// Retired: priced in eastus and westeurope, deployable nowhere.
+				statecheck.ExpectKnownValue("data.hpcsku_sku.v100_eastus", tfjsonpath.New("sku").AtMapKey("availability"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"available": knownvalue.Bool(false),
+					"regions":   knownvalue.ListSizeExact(0),
+				})),
+				statecheck.ExpectKnownValue("data.hpcsku_sku.v100_eastus", tfjsonpath.New("sku").AtMapKey("priced_regions"), knownvalue.ListExact([]knownvalue.Check{
+					knownvalue.StringExact("eastus"), knownvalue.StringExact("westeurope"),
+				})),
 			},
 		}},
 	})

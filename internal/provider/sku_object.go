@@ -601,7 +601,7 @@ func newSKUModel(s *catalog.SKU, region string, asOf time.Time) skuModel {
 		m.PricedRegions = append(m.PricedRegions, r)
 	}
 	sort.Strings(m.PricedRegions)
-	m.Availability = newSKUAvailabilityModel(s, region)
+	m.Availability = newSKUAvailabilityModel(s, region, asOf)
 	m.Performance = newSKUPerformanceModel(s.Performance)
 	return m
 }

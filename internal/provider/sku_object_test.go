@@ -15,6 +15,43 @@ import (
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
 
+// A retired size cannot be deployed: on every size of the embedded
+// catalog, at two dates, availability says so for a retired size (not
+// available in a region that offered it, no regions) and gives the regions
+// that offer the others. priced_regions still says where it was priced.
+func TestRetiredSizesAreNotAvailable(t *testing.T) {
+	t.Parallel()
+	cat := testProviderData(t).Catalog
+	retired := 0
+	for _, asOf := range []time.Time{testAsOf, time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)} {
+		for _, s := range cat.SKUs() {
+			offered := s.AvailableRegions()
+			region := "eastus"
+			if len(offered) > 0 {
+				region = offered[0]
+			}
+			m := newSKUModel(s, region, asOf)
+			a := m.Availability
+			if !s.RetiredAt(asOf) {
+				if !reflect.DeepEqual(a.Regions, nonNil(offered)) || *a.Available != s.AvailableIn(region) {
+					t.Errorf("%s at %s: regions %v, available %v; want the offering regions %v", s.Name, asOf.Format(catalog.DateLayout), a.Regions, *a.Available, offered)
+				}
+				continue
+			}
+			retired++
+			if *a.Available || len(a.Regions) > 0 || len(a.Zones) > 0 {
+				t.Errorf("%s, retired at %s: available %v in %s, regions %v, zones %v; want not available anywhere", s.Name, asOf.Format(catalog.DateLayout), *a.Available, region, a.Regions, a.Zones)
+			}
+			if len(m.PricedRegions) != len(s.Prices) {
+				t.Errorf("%s: priced_regions %v, want its %d priced regions", s.Name, m.PricedRegions, len(s.Prices))
+			}
+		}
+	}
+	if retired == 0 {
+		t.Error("no retired size checked")
+	}
+}
+
 // TestSKUObjectMemo checks, for every size without a region and in two
 // regions, that the memo returns a value equal to a fresh conversion,
 // converts each (size, region, date) once, and keeps dates apart: the
