@@ -26,6 +26,7 @@ const (
 	InvalidValue                       // a value outside a fixed set (a category, a vendor, a model kind)
 	InvalidNumber                      // a number out of range
 	InvalidPattern                     // a regular expression that does not compile
+	MissingName                        // an empty or blank name where one is required
 )
 
 // Summary is the short Title Case heading of the problem.
@@ -47,6 +48,8 @@ func (p Problem) Summary() string {
 		return "Value Out Of Range"
 	case InvalidPattern:
 		return "Invalid Regular Expression"
+	case MissingName:
+		return "Missing Name"
 	}
 	return "Invalid Value"
 }

@@ -214,7 +214,13 @@ func (c *Catalog) suggest(k NameKind, name string, n int) []string {
 // look like:
 //
 //	The region "moon-1" is not in the catalog (version 2026.06.18). Did you mean one of: ...? Use an Azure region name ...
+//
+// An empty or blank name is missing rather than unknown: it is told that a
+// name is required, with what names look like, and no suggestions.
 func (c *Catalog) UnknownName(k NameKind, name string) string {
+	if blankName(name) {
+		return "A " + k.String() + " name is required, not an empty or blank string (got " + strconv.Quote(name) + "). " + c.nameHint(k)
+	}
 	var b strings.Builder
 	b.WriteString("The " + k.String() + " " + strconv.Quote(name) + " is not in the catalog (version " + c.Version + ").")
 	if s := c.Suggest(k, name); len(s) > 0 {
@@ -229,8 +235,15 @@ func (c *Catalog) UnknownName(k NameKind, name string) string {
 // UnknownNameError is the FieldError of a name of the kind that the catalog
 // does not know, on the field path names.
 func (c *Catalog) UnknownNameError(k NameKind, name string, path ...string) FieldError {
-	return FieldError{Path: path, Kind: k.Unknown(), Detail: c.UnknownName(k, name)}
+	kind := k.Unknown()
+	if blankName(name) {
+		kind = MissingName
+	}
+	return FieldError{Path: path, Kind: kind, Detail: c.UnknownName(k, name)}
 }
+
+// blankName reports whether a name is empty or only white space.
+func blankName(name string) bool { return strings.TrimSpace(name) == "" }
 
 // nameHint says what names of the kind look like; for the kinds with a few
 // dozen names at most, it lists them.

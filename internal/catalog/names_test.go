@@ -72,6 +72,28 @@ func TestSuggestEveryKind(t *testing.T) {
 
 // UnknownName has one form for every kind: what is unknown, the
 // SuggestionCount closest names, then what the kind's names look like.
+// A blank name is a missing name, not a misspelt one: for every kind, an
+// empty or blank name is told that a name is required, with what names
+// look like, and no "did you mean" (the nearest names to nothing are
+// arbitrary: is_retired("  ") had suggested Standard_H8, H16 and H8m).
+func TestBlankNameIsRequired(t *testing.T) {
+	c := mustDefault(t)
+	for _, k := range allNameKinds {
+		for _, q := range []string{"", "  ", "\t"} {
+			got := c.UnknownName(k, q)
+			if !strings.HasPrefix(got, "A "+k.String()+" name is required") || strings.Contains(got, "Did you mean") || !strings.HasSuffix(got, c.nameHint(k)) {
+				t.Errorf("UnknownName(%v, %q) = %q, want a required name, what names look like, no suggestions", k, q, got)
+			}
+			if e := c.UnknownNameError(k, q, "name"); e.Kind != MissingName || e.Summary() != "Missing Name" {
+				t.Errorf("UnknownNameError(%v, %q) kind %v (%s), want MissingName", k, q, e.Kind, e.Summary())
+			}
+		}
+	}
+	if got := c.UnknownName(SizeName, " "); !strings.Contains(got, "Standard_ND96isr_H100_v5") {
+		t.Errorf("UnknownName(size, blank) = %q names no example", got)
+	}
+}
+
 func TestUnknownNameForm(t *testing.T) {
 	c := mustDefault(t)
 	hints := map[NameKind]string{

@@ -570,6 +570,10 @@ var badInputs = map[string]badInput{
 		config: rec(`workload = "training"`, `gpu_models = ["", "h100-sxm-80gb"]`), attr: "gpu_models", with: recAddr, line: `gpu_models = ["", "h100-sxm-80gb"]`,
 		summary: "Invalid Attribute Value Length", detail: []string{`Attribute gpu_models[0] string length must be at least 1, got: 0`},
 	},
+	"recommendation/prefer empty entry": {
+		config: rec(`workload = "training"`, `prefer = ["Standard_ND96isr_H100_v5", ""]`), attr: "prefer", with: recAddr, line: `prefer = ["Standard_ND96isr_H100_v5", ""]`,
+		summary: "Empty Preferred Size", detail: []string{`prefer entries must be VM size names such as "Standard_NC24ads_A100_v4"`},
+	},
 	"recommendation/prefer duplicates": {
 		config: rec(`workload = "training"`, `prefer = ["Standard_ND96isr_H100_v5", "Standard_ND96isr_H100_v5"]`), attr: "prefer", with: recAddr,
 		line:    `prefer = ["Standard_ND96isr_H100_v5", "Standard_ND96isr_H100_v5"]`,
@@ -689,7 +693,11 @@ var badInputs = map[string]badInput{
 	},
 	"sku/name empty": {
 		config: sku(`name = ""`), attr: "name", with: skuAddr, line: `name = ""`,
-		summary: "Invalid Attribute Value Length", detail: []string{`Attribute name string length must be at least 1, got: 0`},
+		summary: "Missing Name", detail: []string{`A size name is required`, `Names look like Standard_ND96isr_H100_v5.`},
+	},
+	"sku/name blank": {
+		config: sku(`name = "  "`), attr: "name", with: skuAddr, line: `name = "  "`,
+		summary: "Missing Name", detail: []string{`A size name is required`, `Names look like Standard_ND96isr_H100_v5.`},
 	},
 	"sku/name wrong type": {
 		config: sku(`name = ["Standard_NC24rs_v3"]`), attr: "name", line: `name = ["Standard_NC24rs_v3"]`,
@@ -784,7 +792,7 @@ var badInputs = map[string]badInput{
 	},
 	"function/sku empty name": {
 		config: fn(`provider::hpcsku::sku("")`), attr: "name", call: "provider::hpcsku::sku(name)", line: `value = provider::hpcsku::sku("")`,
-		summary: "Invalid function argument", detail: []string{`Invalid value for "name" parameter:`, `string length must be at least 1, got: 0.`},
+		summary: "Invalid function argument", detail: []string{`Invalid value for "name" parameter: Missing Name: A size name is required`, `Names look like Standard_ND96isr_H100_v5.`},
 	},
 	"function/is_retired null name": {
 		config: fn(`provider::hpcsku::is_retired(null)`), attr: "name", call: "provider::hpcsku::is_retired(name)", line: `value = provider::hpcsku::is_retired(null)`,

@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -107,7 +106,7 @@ func (f *estimateTrainingHoursFunction) Definition(_ context.Context, _ function
 					"An unknown name fails the call with the closest names; a size without a GPU, or one whose GPU count the catalog does not know (sizes named only on retirement pages), fails it too, naming a size to use instead.",
 				AllowNullValue:     false,
 				AllowUnknownValues: false,
-				Validators:         []function.StringParameterValidator{stringvalidator.LengthAtLeast(1)},
+				// An empty or blank name is the engine's Missing Name error.
 			},
 			// A number, not an Int64Parameter: the framework reports a
 			// fractional argument to an Int64Parameter as a provider bug

@@ -194,7 +194,11 @@ var trainingHoursErrorCases = map[string]functionErrorCase{
 	},
 	"empty size": {
 		call: `provider::hpcsku::estimate_training_hours(7, 2000, "", 12, "bf16")`,
-		err:  wrapped(`Invalid value for "vm_size" parameter: Invalid Parameter Value Length: string length must be at least 1, got: 0.`),
+		err:  wrapped(`Invalid value for "vm_size" parameter: Missing Name: A size name is required`) + `[^?]*Standard_ND96isr_H100_v5\.`,
+	},
+	"blank size": {
+		call: `provider::hpcsku::estimate_training_hours(7, 2000, " ", 12, "bf16")`,
+		err:  wrapped(`Invalid value for "vm_size" parameter: Missing Name: A size name is required`) + `[^?]*Standard_ND96isr_H100_v5\.`,
 	},
 	"size without a GPU": {
 		call: `provider::hpcsku::estimate_training_hours(7, 2000, "Standard_HB120rs_v3", 12, "bf16")`,

@@ -169,7 +169,11 @@ func testFunctionErrors(t *testing.T, cases map[string]functionErrorCase) {
 func withSizeNameErrors(call string, cases map[string]functionErrorCase) map[string]functionErrorCase {
 	cases["empty name"] = functionErrorCase{
 		call: fmt.Sprintf(call, `""`),
-		err:  wrapped(`Invalid value for "name" parameter: Invalid Parameter Value Length: string length must be at least 1`),
+		err:  wrapped(`Invalid value for "name" parameter: Missing Name: A size name is required`) + `[\s\S]*Standard_ND96isr_H100_v5`,
+	}
+	cases["blank name"] = functionErrorCase{
+		call: fmt.Sprintf(call, `"  "`),
+		err:  wrapped(`Invalid value for "name" parameter: Missing Name: A size name is required`) + `[^?]*Standard_ND96isr_H100_v5\.`,
 	}
 	cases["null name"] = functionErrorCase{
 		call: fmt.Sprintf(call, `null`),

@@ -14,7 +14,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -288,7 +287,8 @@ func sizeNameParameter(example string) function.StringParameter {
 			"Case-insensitive; the `Standard_` prefix may be left out.",
 		AllowNullValue:     false,
 		AllowUnknownValues: false,
-		Validators:         []function.StringParameterValidator{stringvalidator.LengthAtLeast(1)},
+		// No length validator: an empty or blank name reaches the lookup,
+		// whose error says a name is required and what one looks like.
 	}
 }
 

@@ -420,7 +420,9 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 				"so a new catalog or a nearing retirement date does not change `vm_size` and make Terraform replace running VMs " +
 				"(a preferred size retiring within the default `min_lifetime_months` stays, with its retirement warning; a retired one does not). " +
 				"A warning names a clearly better size when there is one.",
-			Validators: []validator.List{listvalidator.SizeAtLeast(1), listvalidator.UniqueValues(), listvalidator.ValueStringsAre(stringvalidator.LengthAtLeast(1))},
+			// An empty or blank entry is the engine's Empty Preferred Size error,
+			// which names what an entry looks like.
+			Validators: []validator.List{listvalidator.SizeAtLeast(1), listvalidator.UniqueValues()},
 		},
 		"full_records": fullRecordsAttribute("each ranked size, priced in its recommendation's region"),
 	}

@@ -54,7 +54,7 @@ func (d *skuDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, re
 			"name": schema.StringAttribute{
 				Required:            true,
 				MarkdownDescription: "The size name, for example `Standard_ND96isr_H100_v5`. Case-insensitive; the `Standard_` prefix may be left out.",
-				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+				// An empty or blank name is the lookup's Missing Name error.
 			},
 			"region": schema.StringAttribute{
 				Optional:            true,

@@ -319,7 +319,11 @@ func TestSKUDataSource_Errors(t *testing.T) {
 		},
 		"empty name": {
 			config: `data "hpcsku_sku" "x" { name = "" }`,
-			err:    `Attribute name string length must be at least 1`,
+			err:    `Missing Name[\s\S]*A size name is required[\s\S]*Standard_ND96isr_H100_v5`,
+		},
+		"blank name": {
+			config: `data "hpcsku_sku" "x" { name = "  " }`,
+			err:    `Missing Name[\s\S]*A size name is required[^?]*Standard_ND96isr_H100_v5\.`,
 		},
 		"unknown region": {
 			config: `data "hpcsku_sku" "x" {

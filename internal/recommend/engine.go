@@ -151,7 +151,8 @@ func (e *Engine) ResolveTrainingRun(activeParametersBillion, tokensBillion float
 func (e *Engine) gpuSize(vmSize string) (*sizeInfo, *FieldError) {
 	s, ok := e.cat.Lookup(vmSize)
 	if !ok {
-		f := fe("Unknown VM Size", e.cat.UnknownName(catalog.SizeName, vmSize), "vm_size")
+		ce := e.cat.UnknownNameError(catalog.SizeName, vmSize)
+		f := fe(ce.Summary(), ce.Detail, "vm_size")
 		return nil, &f
 	}
 	for i := range e.prep.sizes {

@@ -422,7 +422,8 @@ func validateHPCInputs(p *problems, cat *catalog.Catalog, req Request) {
 	s, ok := cat.Lookup(strings.TrimSpace(rr.VMSize))
 	switch {
 	case !ok:
-		p.invalid(fe("Unknown VM Size", cat.UnknownName(catalog.SizeName, rr.VMSize)+" reference_run.vm_size names the size the run was measured on: any HPC or CPU size of the catalog.", "reference_run", "vm_size"))
+		ce := cat.UnknownNameError(catalog.SizeName, rr.VMSize)
+		p.invalid(fe(ce.Summary(), ce.Detail+" reference_run.vm_size names the size the run was measured on: any HPC or CPU size of the catalog.", "reference_run", "vm_size"))
 		return
 	case s.Category == catalog.CategoryGPU:
 		p.invalid(fe("Reference Run Not On An HPC Or CPU Size",
