@@ -40,14 +40,18 @@ func (s *SKU) RetirementTime() (time.Time, bool) {
 	return t, err == nil
 }
 
-// RetiredAt reports whether the size is retired on the given day: its status
-// says so, or its announced retirement date has come.
+// RetiredAt reports whether the size is retired on the given day: its
+// announced retirement date has come. The date decides, not the catalog's
+// status: the catalog records status retired for sizes whose date had
+// passed by its data date, none retired ahead of its date (decision D83),
+// so on a day before the date the size still runs. A retired status
+// without a date (a catalog_file entry) is retired on every day.
 func (s *SKU) RetiredAt(asOf time.Time) bool {
-	if s.Lifecycle.Status == StatusRetired {
-		return true
-	}
 	t, ok := s.RetirementTime()
-	return ok && !UTCDay(asOf).Before(t)
+	if !ok {
+		return s.Lifecycle.Status == StatusRetired
+	}
+	return !UTCDay(asOf).Before(t)
 }
 
 // RetiresWithin reports whether the size is retired at asOf or its announced
@@ -107,10 +111,14 @@ func (s *SKU) DeployableRegions(asOf time.Time) []string {
 }
 
 // StatusAt is the lifecycle status on the given day: "retired" once the
-// retirement date has come, the catalog's status otherwise.
+// size is retired (RetiredAt), "retiring" before the date of a size the
+// catalog records as retired, the catalog's status otherwise.
 func (s *SKU) StatusAt(asOf time.Time) string {
-	if s.RetiredAt(asOf) {
+	switch {
+	case s.RetiredAt(asOf):
 		return StatusRetired
+	case s.Lifecycle.Status == StatusRetired:
+		return StatusRetiring
 	}
 	return s.Lifecycle.Status
 }

@@ -77,6 +77,37 @@ func TestMonthsBeforeRetirement(t *testing.T) {
 	}
 }
 
+// A size with a retirement date is retired from that day on, whatever its
+// catalog status: the catalog records status retired for sizes whose date
+// had passed by its data date (D83), so an as_of before the date finds them
+// running, and retiring. On every dated size of the embedded catalog, the
+// day before its date it is not retired and the day of it it is.
+func TestRetiredAtJudgesByTheDate(t *testing.T) {
+	dated := 0
+	for _, s := range mustDefault(t).SKUs() {
+		day, ok := s.RetirementTime()
+		if !ok {
+			continue
+		}
+		dated++
+		before := day.AddDate(0, 0, -1)
+		if s.RetiredAt(before) || !s.RetiredAt(day) {
+			t.Errorf("%s (status %s, retiring %s): retired the day before %v, on the day %v", s.Name, s.Lifecycle.Status, s.Lifecycle.RetirementDate, s.RetiredAt(before), s.RetiredAt(day))
+		}
+		if got := s.StatusAt(before); got == StatusRetired || (s.Lifecycle.Status == StatusRetired && got != StatusRetiring) {
+			t.Errorf("%s (status %s): status %q the day before its retirement %s", s.Name, s.Lifecycle.Status, got, s.Lifecycle.RetirementDate)
+		}
+	}
+	if dated == 0 {
+		t.Fatal("no size with a retirement date")
+	}
+	// A retired status without a date: retired on every day.
+	undated := &SKU{Lifecycle: Lifecycle{Status: StatusRetired}}
+	if !undated.RetiredAt(date(t, "2000-01-01")) || undated.StatusAt(date(t, "2000-01-01")) != StatusRetired {
+		t.Error("a retired size without a date should be retired on every day")
+	}
+}
+
 func TestUTCDayAndHorizon(t *testing.T) {
 	// 01:00 at +05:00 is still 29 September in UTC.
 	at := time.Date(2026, 9, 30, 1, 0, 0, 0, time.FixedZone("", 5*3600))

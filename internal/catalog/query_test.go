@@ -240,17 +240,21 @@ func TestRetirementAtFixedDates(t *testing.T) {
 		// The day is taken in UTC: 01:00 at +05:00 is still 30 May.
 		{"Standard_HC44rs", utc("2027-05-31T01:00:00+05:00"), false, 1, true, StatusRetiring},
 		{"Standard_HC44rs", date(t, "2027-07-01"), true, -31, true, StatusRetired},
-		// D49: retired by status, as the data date finds them, also before
-		// the recorded date.
-		{"Standard_NV12s_v3", date(t, "2026-01-01"), true, 272, true, StatusRetired},
+		// D49 records NVv3 and NVv4 as retired because their date had come
+		// by the data date; D83: before that date they are retiring.
+		{"Standard_NV12s_v3", date(t, "2026-01-01"), false, 272, true, StatusRetiring},
+		{"Standard_NV12s_v3", date(t, "2026-09-30"), true, 0, true, StatusRetired},
 		{"Standard_NV12s_v3", date(t, "2026-11-01"), true, -32, true, StatusRetired},
-		{"Standard_NV16ahs_v4", date(t, "2026-01-01"), true, 272, true, StatusRetired},
+		{"Standard_NV16ahs_v4", date(t, "2026-01-01"), false, 272, true, StatusRetiring},
 		{"Standard_F2s_v2", date(t, "2026-11-01"), false, 745, true, StatusRetiring},
 		{"Standard_HC44rs", date(t, "2026-11-01"), false, 211, true, StatusRetiring},
 		{"Standard_HB120rs_v2", date(t, "2027-05-31"), true, 0, true, StatusRetired},
-		// Retired by status even before the recorded date.
-		{"Standard_H16r", date(t, "2020-01-01"), true, 973, true, StatusRetired},
-		{"Standard_NC320ds_xl_RTXPRO6000BSE_v6", date(t, "2026-01-01"), true, 76, true, StatusRetired},
+		// A catalog status retired does not retire a size before its date
+		// (D83): H retired on 2022-08-31, the RTX PRO 6000 preview sizes on
+		// 2026-03-18.
+		{"Standard_H16r", date(t, "2020-01-01"), false, 973, true, StatusRetiring},
+		{"Standard_H16r", date(t, "2022-08-31"), true, 0, true, StatusRetired},
+		{"Standard_NC320ds_xl_RTXPRO6000BSE_v6", date(t, "2026-01-01"), false, 76, true, StatusRetiring},
 		{"Standard_NV6", date(t, "2026-11-01"), true, -1152, true, StatusRetired},
 		{"Standard_ND96isr_H100_v5", date(t, "2030-01-01"), false, 0, false, StatusGA},
 		{"Standard_NC24lds_xl_RTXPRO6000BSE_v6", date(t, "2026-11-01"), false, 0, false, StatusGA},

@@ -187,8 +187,6 @@ func retirementWarning(s *catalog.SKU, asOf time.Time) string {
 		return fmt.Sprintf("%s is retired. %s", s.Name, s.ReplacementSentence(asOf))
 	case days <= 0:
 		return fmt.Sprintf("%s retired on %s. %s", s.Name, s.Lifecycle.RetirementDate, s.ReplacementSentence(asOf))
-	case s.RetiredAt(asOf):
-		return fmt.Sprintf("%s is retired, ahead of its announced retirement date %s. %s", s.Name, s.Lifecycle.RetirementDate, s.ReplacementSentence(asOf))
 	}
 	return fmt.Sprintf("%s retires on %s, in %d days. %s", s.Name, s.Lifecycle.RetirementDate, days, s.ReplacementSentence(asOf))
 }

@@ -310,6 +310,37 @@ data "hpcsku_sku" "nvv3" {
 	})
 }
 
+// Every lifecycle judgement is made at as_of: a size the catalog records as
+// retired (NCv3, on 2025-09-30) is running and retiring at an as_of before
+// its date, and hpcsku_catalog lists it without include_retired.
+func TestSKUDataSource_AsOfBeforeARetiredSizesDate(t *testing.T) {
+	t.Parallel()
+	unitTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: fixtureProviderFactories(t),
+		Steps: []resource.TestStep{{
+			Config: `
+provider "hpcsku" {
+  as_of = "2025-06-01"
+}
+data "hpcsku_sku" "v100" {
+  name   = "Standard_NC24rs_v3"
+  region = "eastus"
+}
+data "hpcsku_catalog" "ncv3" {
+  series = ["NCv3"]
+}`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.hpcsku_sku.v100", tfjsonpath.New("retired"), knownvalue.Bool(false)),
+				statecheck.ExpectKnownValue("data.hpcsku_sku.v100", tfjsonpath.New("days_until_retirement"), knownvalue.Int64Exact(121)),
+				statecheck.ExpectKnownValue("data.hpcsku_sku.v100", tfjsonpath.New("sku").AtMapKey("lifecycle").AtMapKey("status"), knownvalue.StringExact("retiring")),
+				statecheck.ExpectKnownValue("data.hpcsku_sku.v100", tfjsonpath.New("sku").AtMapKey("lifecycle").AtMapKey("catalog_status"), knownvalue.StringExact("retired")),
+				statecheck.ExpectKnownValue("data.hpcsku_sku.v100", tfjsonpath.New("sku").AtMapKey("availability").AtMapKey("available"), knownvalue.Bool(true)),
+				statecheck.ExpectKnownValue("data.hpcsku_catalog.ncv3", tfjsonpath.New("skus"), knownvalue.ListSizeExact(1)),
+			},
+		}},
+	})
+}
+
 func TestSKUDataSource_Errors(t *testing.T) {
 	t.Parallel()
 	cases := map[string]errorCase{
@@ -362,7 +393,8 @@ func TestRetirementWarning(t *testing.T) {
 		{sku(catalog.StatusRetiring, "2028-11-22", nil, []string{"HBv5"}), "2026-11-22", "Standard_X retires on 2028-11-22, in 731 days. Plan the move to the HBv5 series."},
 		{sku(catalog.StatusRetiring, "2028-11-23", nil, []string{"HBv5"}), "2026-11-22", ""},
 		{sku(catalog.StatusRetired, "", nil, nil), "2026-11-22", "Standard_X is retired. Move to a newer size."},
-		{sku(catalog.StatusRetired, "2027-01-31", nil, nil), "2026-11-22", "Standard_X is retired, ahead of its announced retirement date 2027-01-31. Move to a newer size."},
+		// Status retired, its date to come: retiring until then (D83).
+		{sku(catalog.StatusRetired, "2027-01-31", nil, nil), "2026-11-22", "Standard_X retires on 2027-01-31, in 70 days. Plan the move to a newer size."},
 		{sku(catalog.StatusGA, "", nil, nil), "2026-11-22", ""},
 	} {
 		if got := retirementWarning(c.sku, catalogtest.Day(t, c.asOf)); got != c.want {

@@ -295,7 +295,7 @@ func skuAttributes() map[string]schema.Attribute {
 			Computed:            true,
 			MarkdownDescription: "Where the size stands in its life.",
 			Attributes: map[string]schema.Attribute{
-				"status":             strAttr("Status at the provider's `as_of` date: `ga`, `preview`, `retiring` or `retired` (a retiring size whose date has come is `retired`)."),
+				"status":             strAttr("Status at the provider's `as_of` date: `ga`, `preview`, `retiring` or `retired`. The retirement date decides (catalog decision D83): a size is `retired` from its date on, and `retiring` before it, also when the catalog records it as retired."),
 				"catalog_status":     strAttr("Status as recorded in the catalog, before applying the `as_of` date."),
 				"announced_date":     strAttr("When the retirement was announced (`YYYY-MM-DD`), or null."),
 				"retirement_date":    strAttr("The retirement date (`YYYY-MM-DD`), or null when none is announced."),

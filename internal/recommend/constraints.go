@@ -67,7 +67,7 @@ var constraintTable = [numConstraints]constraintDef{
 		// As SKU.RetiredAt, with the date parsed once per catalog.
 		fails: func(n *requirements, evals []eval, bit uint64) {
 			mark(evals, bit, func(e *eval) bool {
-				return e.in.sku.Lifecycle.Status == catalog.StatusRetired || (e.in.hasRetire && !n.asOf.Before(e.in.retire))
+				return e.in.sku.RetiredAt(n.asOf)
 			})
 		},
 		reason: func(n *requirements) string {

@@ -483,7 +483,8 @@ func TestHPCJobSpansItsSeriesMPIJobSize(t *testing.T) {
 
 // Scenario 8: at the data date with 12 months of lifetime, HBv2 and HC
 // (retiring 2027-05-31) are excluded by min_lifetime_months; NVv3 and NVv4,
-// retired on 2026-09-30 (D49), are retired whatever the day asked.
+// retired on 2026-09-30 (D49), are retired at the data date and, by their
+// date (D83), retiring within 12 months on 2026-01-01.
 func TestScenario08Lifetime(t *testing.T) {
 	cat := testCatalog(t)
 	req := Request{Workload: "hpc", MinLifetimeMonths: i64(12), AsOf: asOf, MaxResults: i64(50)}
@@ -503,8 +504,10 @@ func TestScenario08Lifetime(t *testing.T) {
 	if len(retired) == 0 {
 		t.Fatal("no NVv3 or NVv4 size with specifications")
 	}
-	vis := Request{Workload: "visualization", MinLifetimeMonths: i64(12), AsOf: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), MaxResults: i64(50)}
+	vis := Request{Workload: "visualization", MinLifetimeMonths: i64(12), AsOf: asOf, MaxResults: i64(50)}
 	assertRejectedBy(t, cat, vis, mustRecommend(t, vis).Rejected, "retired", retired...)
+	vis.AsOf = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	assertRejectedBy(t, cat, vis, mustRecommend(t, vis).Rejected, "min_lifetime_months", retired...)
 }
 
 // Scenario 9: CUDA 13.0 drops Volta and older: NDv2 (the only V100 size not
