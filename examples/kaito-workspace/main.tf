@@ -1,7 +1,8 @@
 # Serves a model on AKS with KAITO (the AI toolchain operator add-on): the
 # recommendation ranks only the sizes of the SKU table of the KAITO version
 # the add-on ships, and deployment.aks.kaito gives the Workspace's instance
-# type, node count, label selector and preset. KAITO's gpu-provisioner
+# type, node count, label selector and preset, and how many Workspaces
+# serve the layout. KAITO's gpu-provisioner
 # creates the nodes; no node pool is declared here.
 data "hpcsku_recommendation" "serve" {
   workload                   = "inference"
@@ -38,6 +39,15 @@ locals {
     }
   }
 
+  # A preset Workspace serves one copy of the model: a layout of several
+  # copies takes one Workspace for each (kaito.workspaces), named name-0,
+  # name-1, ...
+  preset_workspaces = local.kaito.preset_name == null ? [] : [
+    for i in range(local.kaito.workspaces) : merge(local.preset_workspace, {
+      metadata = merge(local.metadata, local.kaito.workspaces > 1 ? { name = "${var.name}-${i}" } : {})
+    })
+  ]
+
   # No preset: a pod template running vLLM with the recommendation's
   # arguments (the layout the estimate used).
   template_workspace = {
@@ -64,8 +74,8 @@ locals {
 }
 
 resource "kubernetes_manifest" "preset" {
-  count    = local.kaito.preset_name != null ? 1 : 0
-  manifest = local.preset_workspace
+  count    = length(local.preset_workspaces)
+  manifest = local.preset_workspaces[count.index]
 }
 
 resource "kubernetes_manifest" "template" {

@@ -4,8 +4,13 @@ output "vm_size" {
 }
 
 output "node_count" {
-  description = "The Workspace's resource.count: the VMs the layout takes."
+  description = "The Workspace's resource.count: the VMs of one copy for a preset, every VM of the layout for a template."
   value       = local.kaito.count
+}
+
+output "workspaces" {
+  description = "The Workspaces created: one for each copy a preset serves, or the one template Workspace."
+  value       = local.kaito.workspaces
 }
 
 output "preset_name" {
@@ -14,8 +19,8 @@ output "preset_name" {
 }
 
 output "workspace_yaml" {
-  description = "The Workspace manifest, for kubectl apply where Terraform does not manage the cluster's objects."
-  value       = local.kaito.preset_name != null ? yamlencode(local.preset_workspace) : yamlencode(local.template_workspace)
+  description = "The Workspace manifests (one YAML document each), for kubectl apply where Terraform does not manage the cluster's objects."
+  value       = local.kaito.preset_name != null ? join("---\n", [for w in local.preset_workspaces : yamlencode(w)]) : yamlencode(local.template_workspace)
 }
 
 output "note" {

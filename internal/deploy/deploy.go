@@ -178,33 +178,95 @@ type KAITOLayout struct {
 }
 
 // kaitoDeployment is the Workspace's resource and preset: the size as its
-// instanceType, the VMs as its count, the node pool's labels as its
-// labelSelector, and the preset where KAITO has one for the model.
+// instanceType, the node pool's labels as its labelSelector, and the
+// preset where KAITO has one for the model and it serves the layout's
+// copy. KAITO 0.6.0 serves a preset Workspace as one copy (it takes
+// min(resource.count, the VMs the preset needs) VMs as one server, with
+// tensor-parallel-size set to each VM's GPUs: pkg/workspace/inference
+// preset_inferences.go and pkg/model/interface.go at v0.6.0), so a preset's
+// count is the VMs of one copy and its Workspaces the copies; a template
+// is a Deployment of count identical pods, one a VM.
 func kaitoDeployment(l *Layout, aks *AKSDeployment) *KAITODeployment {
-	k := &KAITODeployment{InstanceType: l.SKU.Name, Count: l.Nodes, LabelSelector: aks.NodeLabels}
+	k := &KAITODeployment{InstanceType: l.SKU.Name, Count: l.Nodes, Workspaces: 1, LabelSelector: aks.NodeLabels}
 	v := "KAITO"
-	mismatch := false
 	if l.KAITO != nil {
 		v = "KAITO " + l.KAITO.Version
-		mismatch = l.KAITO.Preset != "" && l.KAITO.PresetCheckpoint != l.KAITO.Precision
-		if !mismatch {
-			k.PresetName = l.KAITO.Preset
-		}
+	}
+	c := copyOf(l)
+	refusal := ""
+	if l.KAITO != nil && l.KAITO.Preset != "" {
+		refusal = presetRefusal(l, v, c)
 	}
 	switch {
-	case mismatch:
-		k.Note = v + "'s preset " + l.KAITO.Preset + " serves the published " + l.KAITO.PresetCheckpoint + " checkpoint, not the " + l.KAITO.Precision +
-			" weights this layout is sized for: give the Workspace inference.template, a pod that runs vLLM with deployment.serving.vllm_args, or ask for model.precision = \"" + l.KAITO.PresetCheckpoint + "\" to use the preset."
-	case k.PresetName != "" && l.KAITO.PresetNote != "":
-		k.Note = v + " serves the model as preset " + k.PresetName + " (" + l.KAITO.PresetNote + ")."
-	case k.PresetName != "":
-		k.Note = v + " serves the model as preset " + k.PresetName + "."
+	case l.KAITO != nil && l.KAITO.Preset != "" && refusal == "":
+		k.PresetName, k.Count, k.Workspaces = l.KAITO.Preset, c.vms, c.copies
+		k.Note = presetNote(v, l.KAITO, k)
+	case refusal != "":
+		k.Note = refusal + ": " + templateAdvice(c, k.Count)
 	case l.Served != nil:
-		k.Note = v + " has no preset for this model: give the Workspace inference.template, a pod that runs vLLM with deployment.serving.vllm_args."
+		k.Note = v + " has no preset for this model: " + templateAdvice(c, k.Count)
 	default:
 		k.Note = v + " presets serve models: run this job on the node pool, or as a Workspace's tuning or inference.template."
 	}
 	return k
+}
+
+// kaitoCopy is how a served layout's copies sit on its VMs: the VMs one
+// copy spans, the GPUs of each VM it computes on, the GPUs of a VM and
+// the copies of the layout.
+type kaitoCopy struct{ vms, tp, gpus, copies int64 }
+
+// copyOf is the layout's copies; without a served layout, one copy on
+// every GPU of each VM.
+func copyOf(l *Layout) kaitoCopy {
+	gpus := int64(1)
+	if l.SKU.GPU != nil && l.SKU.GPU.Count >= 1 {
+		gpus = int64(l.SKU.GPU.Count)
+	}
+	c := kaitoCopy{vms: 1, tp: gpus, gpus: gpus, copies: l.Nodes}
+	if sv := l.Served; sv != nil && sv.TP >= 1 {
+		c.vms, c.tp, c.copies = max(1, sv.PP), sv.TP, max(1, sv.Copies)
+	}
+	return c
+}
+
+// presetRefusal says why the model's preset does not serve the layout's
+// copy, "" when it does: the layout is sized for other weights than the
+// preset's checkpoint, or it runs copies on a share of each VM's GPUs where
+// the preset takes them all.
+func presetRefusal(l *Layout, v string, c kaitoCopy) string {
+	p := l.KAITO
+	switch {
+	case p.PresetCheckpoint != p.Precision:
+		return v + "'s preset " + p.Preset + " serves the published " + p.PresetCheckpoint + " checkpoint, not the " + p.Precision +
+			" weights this layout is sized for (ask for model.precision = \"" + p.PresetCheckpoint + "\" to use the preset)"
+	case c.tp != c.gpus:
+		return fmt.Sprintf("%s's preset %s serves one copy on all %s of a VM (tensor-parallel-size %d), where this layout's copies take %s each (tensor-parallel-size %d)",
+			v, p.Preset, catalog.Plural(c.gpus, "GPU", "GPUs"), c.gpus, catalog.Plural(c.tp, "GPU", "GPUs"), c.tp)
+	}
+	return ""
+}
+
+// presetNote says which preset serves the model, with what it needs, and
+// the Workspaces a layout of several copies takes.
+func presetNote(v string, p *KAITOLayout, k *KAITODeployment) string {
+	note := v + " serves the model as preset " + k.PresetName
+	if p.PresetNote != "" {
+		note += " (" + p.PresetNote + ")"
+	}
+	note += "."
+	if k.Workspaces > 1 {
+		note += fmt.Sprintf(" A preset Workspace serves one copy, on at most resource.count VMs: create %d Workspaces with these settings, one for each copy.", k.Workspaces)
+	}
+	return note
+}
+
+// templateAdvice is how a Workspace runs the layout from a template: a
+// pod on each of the count VMs, taking all its GPUs and running vLLM with
+// the layout's arguments.
+func templateAdvice(c kaitoCopy, count int64) string {
+	return fmt.Sprintf("give the Workspace inference.template, a pod that requests the %s of a VM and runs vLLM with deployment.serving.vllm_args (resource.count %d: one pod on each VM).",
+		catalog.Plural(c.gpus, "GPU", "GPUs"), count)
 }
 
 // For derives the target-ready settings of a layout:

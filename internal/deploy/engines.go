@@ -67,8 +67,8 @@ const (
 type ServedLayout struct {
 	// TP is the tensor-parallel degree of a copy (GPUs of one VM), PP its
 	// pipeline stages (VMs), CopiesPerVM the copies each VM (group of PP
-	// VMs) runs side by side.
-	TP, PP, CopiesPerVM int64
+	// VMs) runs side by side, Copies the copies of the layout.
+	TP, PP, CopiesPerVM, Copies int64
 	// SeqsPerCopy is the most sequences one copy decodes together
 	// (estimate.sequences_per_copy); Context the tokens of a sequence,
 	// MeanContext whether it is the mean prompt plus the mean output (no

@@ -129,10 +129,12 @@ type AKSDeployment struct {
 
 // KAITODeployment holds a KAITO Workspace's settings (kaito.sh/v1beta1):
 // resource.instanceType, resource.count, resource.labelSelector.matchLabels
-// and inference.preset.name ("" where KAITO has no preset for the model).
+// and inference.preset.name ("" where no preset serves the layout), and
+// the Workspaces to create with them (one for each copy a preset serves).
 type KAITODeployment struct {
 	InstanceType  string
 	Count         int64
+	Workspaces    int64
 	LabelSelector map[string]string
 	PresetName    string
 	Note          string

@@ -12,8 +12,8 @@ import (
 )
 
 // The layout as the engines take it, on the embedded catalog: Llama 3.1 8B
-// on AKS with KAITO fills the Workspace's instance type and count from
-// vm_size and nodes, with KAITO's preset; the vLLM arguments carry the
+// on AKS with KAITO fills the Workspace's instance type from vm_size and
+// serves each copy from a Workspace of KAITO's preset; the vLLM arguments carry the
 // estimate's batch per copy; a 70B pretraining job over several VMs has
 // torchrun's node count.
 func TestRecommendationDataSource_EngineSettings(t *testing.T) {
@@ -37,7 +37,7 @@ locals {
   p = data.hpcsku_recommendation.pretrain.recommendations[0]
 }
 output "kaito_fills_workspace" {
-  value = local.k.deployment.aks.kaito.instance_type == local.k.vm_size && local.k.deployment.aks.kaito.count == local.k.nodes
+  value = local.k.deployment.aks.kaito.instance_type == local.k.vm_size && local.k.deployment.aks.kaito.count * local.k.deployment.aks.kaito.workspaces == local.k.nodes && local.k.deployment.aks.kaito.workspaces == local.k.replicas
 }
 output "kaito_preset" {
   value = local.k.deployment.aks.kaito.preset_name

@@ -645,9 +645,10 @@ func recommendationAttributes() map[string]schema.Attribute {
 							MarkdownDescription: "`target = \"kaito\"`: the settings of a KAITO `Workspace` (`kaito.sh/v1beta1`, KAITO 0.6.0, the version the AKS add-on ships); null for other targets.",
 							Attributes: map[string]schema.Attribute{
 								"instance_type":  strAttr("`resource.instanceType`: `vm_size`."),
-								"count":          int64Attr("`resource.count`: the recommendation's `nodes`."),
+								"count":          int64Attr("`resource.count`: the VMs of one Workspace. A preset Workspace serves one copy of the model (KAITO 0.6.0 runs it on at most `count` VMs as one server, on every GPU of each), so with `preset_name` it is the VMs one copy spans; a template Workspace runs `count` identical pods, one on each VM, so without it it is the recommendation's `nodes`."),
+								"workspaces":     int64Attr("The Workspaces to create with these settings so that they serve the recommendation's layout: with `preset_name`, one for each copy (`replicas`); otherwise 1."),
 								"label_selector": schema.MapAttribute{Computed: true, ElementType: types.StringType, MarkdownDescription: "`resource.labelSelector.matchLabels`: the node pool's `node_labels`."},
-								"preset_name":    strAttr("`inference.preset.name` where KAITO has a preset for the served model (`llama-3.1-8b-instruct` for `llama-3.1-8b`, for example) at its published precision, which the preset's checkpoint holds; null for other models, for another `model.precision` (the layout is not sized for the preset's weights; `note` says so) and for other jobs."),
+								"preset_name":    strAttr("`inference.preset.name` where KAITO has a preset for the served model (`llama-3.1-8b-instruct` for `llama-3.1-8b`, for example) and it serves the layout's copy: at the published precision, which the preset's checkpoint holds, and on every GPU of each VM (the preset sets `tensor-parallel-size` to a VM's GPUs). Null for other models, for another `model.precision` (the layout is not sized for the preset's weights), for copies on a share of a VM's GPUs (`note` says why) and for other jobs."),
 								"note":           strAttr("The preset and what it needs (a Hugging Face token secret for a gated model), or how to run a model without one (`inference.template` with `deployment.serving.vllm_args`)."),
 							},
 						},

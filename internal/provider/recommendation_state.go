@@ -214,6 +214,7 @@ type aksOut struct {
 type kaitoOut struct {
 	InstanceType  string            `tfsdk:"instance_type"`
 	Count         int64             `tfsdk:"count"`
+	Workspaces    int64             `tfsdk:"workspaces"`
 	LabelSelector map[string]string `tfsdk:"label_selector"`
 	PresetName    *string           `tfsdk:"preset_name"`
 	Note          string            `tfsdk:"note"`
@@ -471,7 +472,7 @@ func aksOutput(a *deploy.AKSDeployment) *aksOut {
 			NodeAutoProvisioning: requirementOutput(sp.NodeAutoProvisioning)}
 	}
 	if k := a.KAITO; k != nil {
-		out.KAITO = &kaitoOut{InstanceType: k.InstanceType, Count: k.Count, LabelSelector: labels, PresetName: strPtr(k.PresetName), Note: k.Note}
+		out.KAITO = &kaitoOut{InstanceType: k.InstanceType, Count: k.Count, Workspaces: k.Workspaces, LabelSelector: labels, PresetName: strPtr(k.PresetName), Note: k.Note}
 	}
 	return out
 }

@@ -46,7 +46,7 @@ func servedLayout(n *requirements, e *eval) *deploy.ServedLayout {
 		return nil
 	}
 	sv := &deploy.ServedLayout{
-		TP: e.gl.TP, PP: e.gl.PP, CopiesPerVM: max(1, min(e.gl.PerGroup, e.ptCopies)),
+		TP: e.gl.TP, PP: e.gl.PP, CopiesPerVM: max(1, min(e.gl.PerGroup, e.ptCopies)), Copies: e.gl.Replicas,
 		SeqsPerCopy: e.pt.maxBatch, Context: n.mi.Context, Precision: n.precision,
 		KVFP8: n.precision == perfmodel.PrecisionFP8, MemoryShare: n.job.Share, CC: in.CC,
 	}

@@ -4,8 +4,11 @@
 package recommend
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/deploy"
 )
 
 // Llama 3.1 8B served on AKS with KAITO: only sizes of KAITO's SKU table
@@ -22,9 +25,13 @@ func TestKAITOTarget(t *testing.T) {
 		if !k.TakesInstanceType(r.VMSize) || r.SKU.GPU == nil || r.SKU.GPU.Count < 1 || r.SKU.GPU.Vendor == "amd" {
 			t.Errorf("%s ranks on KAITO, which does not take it", r.VMSize)
 		}
-		if w == nil || w.KAITO == nil || w.KAITO.InstanceType != r.VMSize || w.KAITO.Count != r.Nodes || w.KAITO.PresetName != "llama-3.1-8b-instruct" ||
-			w.KAITO.LabelSelector["hpcsku.io/vm-size"] != r.VMSize {
-			t.Errorf("%s on %d VMs: AKS %+v, KAITO %+v", r.VMSize, r.Nodes, w, w.KAITO)
+		if w == nil || w.KAITO == nil || w.KAITO.InstanceType != r.VMSize || w.KAITO.LabelSelector["hpcsku.io/vm-size"] != r.VMSize {
+			t.Fatalf("%s on %d VMs: AKS %+v", r.VMSize, r.Nodes, w)
+		}
+		// The preset serves a copy on every GPU of its VMs; a layout of
+		// copies on a share of them runs from a template.
+		if wantPreset := float64(r.TensorParallel) == r.GPUsPerNode; (w.KAITO.PresetName == "llama-3.1-8b-instruct") != wantPreset {
+			t.Errorf("%s, copies of TP %d: KAITO %+v", r.VMSize, r.TensorParallel, w.KAITO)
 		}
 	}
 	if rej := rejectionOf(res.Rejected, "target"); rej == nil || !strings.Contains(rej.Reason, "KAITO 0.6.0") {
@@ -56,4 +63,43 @@ func rejectionOf(rs []Rejection, constraint string) *Rejection {
 		}
 	}
 	return nil
+}
+
+// A KAITO 0.6.0 preset Workspace serves one copy of the model: it uses
+// min(resource.count, the VMs its preset needs) VMs as one server with
+// tensor-parallel-size set to each VM's GPUs. Following deployment.aks.kaito
+// must give the ranked capacity: a preset's Workspaces are the copies, each
+// over the VMs one copy spans on all their GPUs; a template's count is
+// every VM, one pod each. Llama 3.1 8B at 30,000 tokens/s ranks layouts of
+// several copies, on NC80adis H100 v5 two to a VM.
+func TestKAITOWorkspacesServeEveryCopy(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadInference, AsOf: asOf, Model: &Model{Name: "llama-3.1-8b"}, TokensPerSecond: f64(30000),
+		Target: TargetKAITO, Region: "eastus", MaxResults: i64(50)})
+	sharedVM := false
+	for _, r := range res.Recommendations {
+		k := r.Deployment.AKS.KAITO
+		sharedVM = sharedVM || r.Replicas > r.Nodes
+		if msg := kaitoCapacity(&r, k); msg != "" {
+			t.Errorf("%s, %d VMs, %d copies of TP %d, PP %d: Workspace %+v: %s", r.VMSize, r.Nodes, r.Replicas, r.TensorParallel, r.PipelineStages, k, msg)
+		}
+	}
+	if !sharedVM {
+		t.Error("no layout runs several copies on a VM: the test no longer covers them")
+	}
+}
+
+// kaitoCapacity says how following a recommendation's KAITO settings misses
+// its layout, "" when it gives it.
+func kaitoCapacity(r *Recommendation, k *deploy.KAITODeployment) string {
+	switch {
+	case k.PresetName == "" && (k.Count != r.Nodes || k.Workspaces != 1 || !strings.Contains(k.Note, "inference.template")):
+		return "a template Workspace should take every VM, one pod each"
+	case k.PresetName != "" && (k.Count != r.PipelineStages || k.Workspaces != r.Replicas || k.Count*k.Workspaces != r.Nodes):
+		return "a preset serves one copy a Workspace: its count should be a copy's VMs and the Workspaces the copies"
+	case k.PresetName != "" && float64(r.TensorParallel) != r.GPUsPerNode:
+		return "a preset computes on every GPU of its VMs, one copy at a time; this layout does not"
+	case k.PresetName != "" && k.Workspaces > 1 && !strings.Contains(k.Note, fmt.Sprintf("%d Workspaces", k.Workspaces)):
+		return "the note should say how many Workspaces to create"
+	}
+	return ""
 }

@@ -31,7 +31,7 @@ run "preset_workspace" {
 
   assert {
     condition     = kubernetes_manifest.preset[0].manifest.resource.instanceType == data.hpcsku_recommendation.serve.vm_size && kubernetes_manifest.preset[0].manifest.resource.count == data.hpcsku_recommendation.serve.recommendations[0].nodes
-    error_message = "instanceType and count should be the recommended size and VMs."
+    error_message = "instanceType and count should be the recommended size and VMs (one copy on one VM)."
   }
 
   assert {
@@ -42,6 +42,31 @@ run "preset_workspace" {
   assert {
     condition     = kubernetes_manifest.preset[0].manifest.resource.labelSelector.matchLabels["hpcsku.io/vm-size"] == output.vm_size
     error_message = "The label selector should be the node pool's labels."
+  }
+}
+
+# At 100 requests a second Llama 3.1 8B takes 27 copies of one VM each: a
+# preset Workspace serves one copy (KAITO 0.6.0 runs it on at most
+# resource.count VMs as one server), so each copy gets its own Workspace.
+run "preset_workspace_per_copy" {
+  command = plan
+
+  variables {
+    model               = { name = "llama-3.1-8b" }
+    requests_per_second = 100
+    model_access_secret = "hf-token"
+  }
+
+  assert {
+    condition     = data.hpcsku_recommendation.serve.recommendations[0].replicas > 1 && length(kubernetes_manifest.preset) == data.hpcsku_recommendation.serve.recommendations[0].replicas
+    error_message = "Each copy of the model should get a Workspace of its own."
+  }
+
+  assert {
+    condition = alltrue([
+      for w in kubernetes_manifest.preset : w.manifest.resource.count == data.hpcsku_recommendation.serve.recommendations[0].pipeline_parallel_size
+    ]) && length(distinct([for w in kubernetes_manifest.preset : w.manifest.metadata.name])) == length(kubernetes_manifest.preset)
+    error_message = "Each Workspace should take the VMs of one copy, under a name of its own."
   }
 }
 
