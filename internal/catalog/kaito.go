@@ -31,14 +31,27 @@ type KAITODoc struct {
 }
 
 // KAITOPresetDoc is one KAITO preset: its name (inference.preset.name),
-// the model of the catalog's table it serves, and the Hugging Face model
-// it downloads.
+// the model of the catalog's table it serves, the Hugging Face model it
+// downloads, and what its inference needs.
 type KAITOPresetDoc struct {
 	Name          string `json:"name"`
 	Model         string `json:"model"`
 	HuggingFaceID string `json:"hugging_face_id"`
 	Source        string `json:"source"`
-	Note          string `json:"note,omitempty"`
+	// GPUCount, TotalGPUMemoryGiB and PerGPUMemoryGiB are the preset's
+	// GPUCountRequirement, TotalGPUMemoryRequirement and
+	// PerGPUMemoryRequirement: KAITO's webhook refuses a Workspace whose
+	// instanceType × count has fewer GPUs, less GPU memory or smaller GPUs,
+	// and KAITO serves the preset on the fewest of count VMs that hold
+	// TotalGPUMemoryGiB. DistributedInference is whether it serves a copy
+	// over several VMs (SupportDistributedInference). RequirementSource
+	// gives them.
+	GPUCount             int     `json:"gpu_count"`
+	TotalGPUMemoryGiB    float64 `json:"total_gpu_memory_gib"`
+	PerGPUMemoryGiB      float64 `json:"per_gpu_memory_gib"`
+	DistributedInference bool    `json:"distributed_inference"`
+	RequirementSource    string  `json:"requirement_source"`
+	Note                 string  `json:"note,omitempty"`
 }
 
 // KAITO is KAITO's tables, joined: the instance types by name and the
@@ -97,6 +110,10 @@ func (c *Catalog) joinKAITO(docs []Document) []error {
 		k.instanceTypes[name] = true
 	}
 	for _, p := range d.Presets {
+		if p.GPUCount < 1 || p.TotalGPUMemoryGiB <= 0 || p.PerGPUMemoryGiB < 0 || p.RequirementSource == "" {
+			errs = append(errs, fmt.Errorf("kaito: preset %q: gpu_count (at least 1), total_gpu_memory_gib (above 0), per_gpu_memory_gib (0 or more) and requirement_source are required", p.Name))
+			continue
+		}
 		if _, ok := c.Model(p.Model); !ok || !kaitoPresetRE.MatchString(p.Name) || p.Source == "" {
 			errs = append(errs, fmt.Errorf("kaito: preset %q of model %q: a preset name, a model of the table and a source are required", p.Name, p.Model))
 			continue
@@ -110,8 +127,10 @@ func (c *Catalog) joinKAITO(docs []Document) []error {
 func presetSources(ps []KAITOPresetDoc) []string {
 	out := make([]string, 0, len(ps))
 	for _, p := range ps {
-		if p.Source != "" {
-			out = append(out, p.Source)
+		for _, src := range []string{p.Source, p.RequirementSource} {
+			if src != "" {
+				out = append(out, src)
+			}
 		}
 	}
 	return out

@@ -5,6 +5,7 @@ package deploy
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
@@ -172,9 +173,17 @@ type Layout struct {
 // the model's published checkpoint: for a layout sized for other weights
 // (PresetCheckpoint, the checkpoint's precision, differs from Precision,
 // the layout's) the preset is named in the note, not used.
+//
+// GPUs, TotalGiB and PerGPUGiB are what the preset's inference needs
+// (KAITO's webhook refuses a Workspace whose instanceType × count has
+// fewer GPUs, less GPU memory or smaller GPUs); Distributed whether it
+// serves a copy over several VMs.
 type KAITOLayout struct {
 	Version, Preset, PresetNote string
 	PresetCheckpoint, Precision string
+	GPUs                        int64
+	TotalGiB, PerGPUGiB         float64
+	Distributed                 bool
 }
 
 // kaitoDeployment is the Workspace's resource and preset: the size as its
@@ -232,19 +241,48 @@ func copyOf(l *Layout) kaitoCopy {
 
 // presetRefusal says why the model's preset does not serve the layout's
 // copy, "" when it does: the layout is sized for other weights than the
-// preset's checkpoint, or it runs copies on a share of each VM's GPUs where
-// the preset takes them all.
+// preset's checkpoint; the size's GPUs are smaller than the preset needs;
+// the preset takes another number of VMs than a copy spans (KAITO serves
+// it on the fewest VMs that hold its GPU memory, and its webhook refuses
+// fewer GPUs or less memory than it needs); or the layout runs copies on a
+// share of each VM's GPUs where the preset takes them all.
 func presetRefusal(l *Layout, v string, c kaitoCopy) string {
 	p := l.KAITO
+	gpuGiB := 0.0
+	if l.SKU.GPU != nil {
+		gpuGiB = l.SKU.GPU.MemoryGiB
+	}
+	memVMs, needVMs := presetVMs(p, c.gpus, gpuGiB)
 	switch {
 	case p.PresetCheckpoint != p.Precision:
 		return v + "'s preset " + p.Preset + " serves the published " + p.PresetCheckpoint + " checkpoint, not the " + p.Precision +
 			" weights this layout is sized for (ask for model.precision = \"" + p.PresetCheckpoint + "\" to use the preset)"
+	case gpuGiB < p.PerGPUGiB:
+		return fmt.Sprintf("%s's preset %s needs %s GiB of memory on each GPU (its webhook refuses smaller GPUs), where this size's have %s GiB",
+			v, p.Preset, catalog.TrimFloat(p.PerGPUGiB), catalog.TrimFloat(gpuGiB))
+	case memVMs > 1 && !p.Distributed:
+		return fmt.Sprintf("%s's preset %s serves a copy on one VM only, and its %s GiB of GPU memory need %s of this size",
+			v, p.Preset, catalog.TrimFloat(p.TotalGiB), catalog.Plural(memVMs, "VM", "VMs"))
+	case needVMs != c.vms || memVMs != c.vms:
+		return fmt.Sprintf("%s's preset %s needs %s and %s GiB of GPU memory (its webhook refuses fewer), %s of this size, where this layout serves a copy on %s",
+			v, p.Preset, catalog.Plural(p.GPUs, "GPU", "GPUs"), catalog.TrimFloat(p.TotalGiB), catalog.Plural(needVMs, "VM", "VMs"), catalog.Plural(c.vms, "VM", "VMs"))
 	case c.tp != c.gpus:
 		return fmt.Sprintf("%s's preset %s serves one copy on all %s of a VM (tensor-parallel-size %d), where this layout's copies take %s each (tensor-parallel-size %d)",
 			v, p.Preset, catalog.Plural(c.gpus, "GPU", "GPUs"), c.gpus, catalog.Plural(c.tp, "GPU", "GPUs"), c.tp)
 	}
 	return ""
+}
+
+// presetVMs is the VMs of a size with gpus GPUs of gpuGiB each that a
+// preset Workspace takes: memVMs the fewest that hold the preset's GPU
+// memory (KAITO serves it on no more), needVMs the fewest its webhook
+// takes (those and enough for its GPU count).
+func presetVMs(p *KAITOLayout, gpus int64, gpuGiB float64) (memVMs, needVMs int64) {
+	memVMs = 1
+	if vm := float64(gpus) * gpuGiB; vm > 0 {
+		memVMs = max(1, int64(math.Ceil(p.TotalGiB/vm)))
+	}
+	return memVMs, max(memVMs, (p.GPUs+gpus-1)/gpus)
 }
 
 // presetNote says which preset serves the model, with what it needs, and

@@ -33,6 +33,7 @@ func kaitoLayout(n *requirements) *deploy.KAITOLayout {
 		if p, ok := n.kaito.Preset(m.ID); ok {
 			k.Preset, k.PresetNote = p.Name, p.Note
 			k.PresetCheckpoint, k.Precision = m.Precision, n.precision
+			k.GPUs, k.TotalGiB, k.PerGPUGiB, k.Distributed = int64(p.GPUCount), p.TotalGPUMemoryGiB, p.PerGPUMemoryGiB, p.DistributedInference
 		}
 	}
 	return k

@@ -103,3 +103,49 @@ func kaitoCapacity(r *Recommendation, k *deploy.KAITODeployment) string {
 	}
 	return ""
 }
+
+// KAITO 0.6.0's webhook refuses a preset Workspace whose instanceType ×
+// count has fewer GPUs, less GPU memory or smaller GPUs than the preset
+// needs, and KAITO serves the preset on the fewest of count VMs that hold
+// its GPU memory. For every preset of the catalog, each ranked layout that
+// names it passes the webhook at its count and uses every VM of it; Llama
+// 3.3 70B on one NC80adis H100 v5 (2 GPUs, 188 GiB; the preset needs 4 and
+// 320 GiB) runs from a template.
+func TestKAITOPresetsPassTheWebhook(t *testing.T) {
+	cat := testCatalog(t)
+	k := cat.KAITO()
+	presets := 0
+	for _, m := range cat.Models() {
+		p, ok := k.Preset(m.ID)
+		if !ok {
+			continue
+		}
+		presets++
+		res := mustRecommend(t, Request{Workload: WorkloadInference, AsOf: asOf, Model: &Model{Name: m.ID}, Target: TargetKAITO, MaxResults: i64(50)})
+		for _, r := range res.Recommendations {
+			w := r.Deployment.AKS.KAITO
+			if w.PresetName == "" {
+				continue
+			}
+			g := r.SKU.GPU
+			vms := float64(w.Count)
+			if vms*g.Count < float64(p.GPUCount) || vms*g.Count*g.MemoryGiB < p.TotalGPUMemoryGiB || g.MemoryGiB < p.PerGPUMemoryGiB {
+				t.Errorf("%s on %s × %d (%v GPUs of %v GiB): the webhook refuses preset %s (%d GPUs, %v GiB, %v GiB a GPU)",
+					m.ID, r.VMSize, w.Count, g.Count, g.MemoryGiB, p.Name, p.GPUCount, p.TotalGPUMemoryGiB, p.PerGPUMemoryGiB)
+			}
+			if (vms-1)*g.Count*g.MemoryGiB >= p.TotalGPUMemoryGiB {
+				t.Errorf("%s on %s × %d: KAITO serves preset %s on fewer VMs than count", m.ID, r.VMSize, w.Count, p.Name)
+			}
+		}
+	}
+	if presets < 7 {
+		t.Errorf("%d presets checked, want every preset of the catalog (7)", presets)
+	}
+	res := mustRecommend(t, Request{Workload: WorkloadInference, AsOf: asOf, Model: &Model{Name: "llama-3.3-70b"}, Target: TargetKAITO, Region: "eastus"})
+	for _, r := range res.Recommendations {
+		if w := r.Deployment.AKS.KAITO; r.VMSize == "Standard_NC80adis_H100_v5" && r.Nodes == 1 &&
+			(w.PresetName != "" || !strings.Contains(w.Note, "needs 4 GPUs and 320 GiB of GPU memory") || !strings.Contains(w.Note, "inference.template")) {
+			t.Errorf("llama-3.3-70b on one NC80adis H100 v5: %+v", w)
+		}
+	}
+}
