@@ -11,6 +11,15 @@ data "hpcsku_recommendation" "serve" {
   region                     = var.location
   requests_per_second        = var.requests_per_second
   max_time_to_first_token_ms = var.max_time_to_first_token_ms
+
+  lifecycle {
+    # A copy over several VMs that no preset serves has no Workspace: a
+    # template's pods get no rank or head address. The note names what runs it.
+    postcondition {
+      condition     = self.recommendations[0].deployment.aks.kaito.workspaces > 0
+      error_message = self.recommendations[0].deployment.aks.kaito.note
+    }
+  }
 }
 
 locals {

@@ -210,6 +210,9 @@ func kaitoDeployment(l *Layout, aks *AKSDeployment) *KAITODeployment {
 	case l.KAITO != nil && l.KAITO.Preset != "" && refusal == "":
 		k.PresetName, k.Count, k.Workspaces = l.KAITO.Preset, c.vms, c.copies
 		k.Note = presetNote(v, l.KAITO, k)
+	case l.Served != nil && c.vms > 1:
+		k.Workspaces = 0
+		k.Note = multiVMAdvice(v, refusal, c)
 	case refusal != "":
 		k.Note = refusal + ": " + templateAdvice(c, k.Count)
 	case l.Served != nil:
@@ -297,6 +300,22 @@ func presetNote(v string, p *KAITOLayout, k *KAITODeployment) string {
 		note += fmt.Sprintf(" A preset Workspace serves one copy, on at most resource.count VMs: create %d Workspaces with these settings, one for each copy.", k.Workspaces)
 	}
 	return note
+}
+
+// multiVMAdvice is what serves a copy over several VMs that no preset
+// serves: KAITO serves a model over several nodes only from a preset
+// (website/docs/multi-node-inference.md at v0.6.0), and a template is a
+// Deployment of identical pods, none told its rank or the head's address,
+// so no Workspace does.
+func multiVMAdvice(v, refusal string, c kaitoCopy) string {
+	if refusal == "" {
+		refusal = v + " has no preset for this model"
+	}
+	return fmt.Sprintf("%s, and a copy of this layout spans %s, which %s serves only from a preset: a template Workspace is a Deployment of identical pods, "+
+		"none given its rank or the head's address (the ${NODE_RANK} and ${HEAD_ADDRESS} of deployment.serving.vllm_args), so no Workspace serves it. "+
+		"Run each copy on the node pool with a multi-node launcher outside KAITO that starts one pod on each of its VMs with its rank and the head's address "+
+		"(a LeaderWorkerSet of size %d, say), or ask for a size whose VM holds a copy.",
+		refusal, catalog.Plural(c.vms, "VM", "VMs"), v, c.vms)
 }
 
 // templateAdvice is how a Workspace runs the layout from a template: a

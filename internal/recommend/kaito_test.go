@@ -92,6 +92,10 @@ func TestKAITOWorkspacesServeEveryCopy(t *testing.T) {
 // its layout, "" when it gives it.
 func kaitoCapacity(r *Recommendation, k *deploy.KAITODeployment) string {
 	switch {
+	case k.PresetName == "" && r.PipelineStages > 1:
+		if k.Workspaces != 0 {
+			return "no template Workspace serves a copy over several VMs"
+		}
 	case k.PresetName == "" && (k.Count != r.Nodes || k.Workspaces != 1 || !strings.Contains(k.Note, "inference.template")):
 		return "a template Workspace should take every VM, one pod each"
 	case k.PresetName != "" && (k.Count != r.PipelineStages || k.Workspaces != r.Replicas || k.Count*k.Workspaces != r.Nodes):
@@ -147,5 +151,29 @@ func TestKAITOPresetsPassTheWebhook(t *testing.T) {
 			(w.PresetName != "" || !strings.Contains(w.Note, "needs 4 GPUs and 320 GiB of GPU memory") || !strings.Contains(w.Note, "inference.template")) {
 			t.Errorf("llama-3.3-70b on one NC80adis H100 v5: %+v", w)
 		}
+	}
+}
+
+// A KAITO 0.6.0 template is a Deployment of identical pods: none gets its
+// rank or the head's address, and KAITO serves a model over several nodes
+// only from a preset. A copy over several VMs is served by the preset's
+// multi-node path where it fits (DeepSeek-R1 on two ND H100 v5), and
+// otherwise gets no Workspace and a note naming a multi-node launcher
+// (Llama 3.1 405B in bf16 over two ND A100 or H100 VMs).
+func TestKAITOMultiVMCopies(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadInference, AsOf: asOf, Model: &Model{Name: "llama-3.1-405b"}, GPUModels: []string{"h100-sxm-80gb", "a100-sxm-80gb"}, Target: TargetKAITO})
+	for _, r := range res.Recommendations {
+		w := r.Deployment.AKS.KAITO
+		if r.PipelineStages < 2 {
+			t.Fatalf("llama-3.1-405b on %s: a copy on %d VM; the test wants copies over several", r.VMSize, r.PipelineStages)
+		}
+		if w.PresetName != "" || w.Workspaces != 0 || strings.Contains(w.Note, "give the Workspace inference.template") || !strings.Contains(w.Note, "multi-node launcher") {
+			t.Errorf("llama-3.1-405b on %s, copies over %d VMs: %+v", r.VMSize, r.PipelineStages, w)
+		}
+	}
+	res = mustRecommend(t, Request{Workload: WorkloadInference, AsOf: asOf, Model: &Model{Name: "deepseek-r1"}, GPUModels: []string{"h100-sxm-80gb"}, Target: TargetKAITO})
+	r := res.Recommendations[0]
+	if w := r.Deployment.AKS.KAITO; r.PipelineStages != 2 || w.PresetName != "deepseek-r1-0528" || kaitoCapacity(&r, w) != "" {
+		t.Errorf("deepseek-r1 on %s, copies over %d VMs: %+v", r.VMSize, r.PipelineStages, w)
 	}
 }
