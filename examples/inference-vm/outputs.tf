@@ -22,14 +22,8 @@ output "gpu_memory_needed_gib" {
 }
 
 output "vllm_args" {
-  description = "Arguments for `vllm serve` that match the layout the size was chosen for."
-  value = join(" ", [
-    "--tensor-parallel-size ${local.top.tensor_parallel_size}",
-    "--max-model-len ${data.hpcsku_recommendation.inference.requirements.context_tokens}",
-    # The most sequences a copy decodes together, as the estimate timed it.
-    "--max-num-seqs ${coalesce(try(local.top.estimate.sequences_per_copy, null), data.hpcsku_recommendation.inference.requirements.concurrent_requests)}",
-    "--gpu-memory-utilization 0.9",
-  ])
+  description = "Arguments for `vllm serve MODEL`: the recommendation's `deployment.serving.vllm_args`, the layout the size was chosen for (parallelism, the copies the VM runs, the batch, the context, the precision and KV cache dtype), as cloud-init passes them; null where vLLM does not serve the size."
+  value       = local.vllm_args == null ? null : join(" ", local.vllm_args)
 }
 
 output "image" {

@@ -47,7 +47,7 @@ run "single_vm_for_an_8b_model" {
   }
 
   assert {
-    condition     = output.vllm_args == "--tensor-parallel-size ${data.hpcsku_recommendation.inference.recommendations[0].tensor_parallel_size} --max-model-len 8192 --max-num-seqs 32 --gpu-memory-utilization 0.9"
+    condition     = alltrue([for a in ["--tensor-parallel-size=${data.hpcsku_recommendation.inference.recommendations[0].tensor_parallel_size}", "--max-model-len=8192", "--max-num-seqs=32"] : strcontains(output.vllm_args, a)])
     error_message = "The vLLM arguments should follow the layout: ${output.vllm_args}"
   }
 
@@ -182,3 +182,32 @@ run "vllm_from_cloud_init" {
     error_message = "cloud-init should run vLLM with the model and the recommendation's --max-num-seqs."
   }
 }
+
+# The vllm_args output and cloud-init both carry the recommendation's
+# deployment.serving.vllm_args whole: Llama 3.1 8B served in fp8 to 64
+# conversations on an NC80adis H100 v5 keeps --quantization=fp8 and
+# --kv-cache-dtype=fp8 (the bf16 checkpoint is quantized on load) and
+# --data-parallel-size=2, a copy on each of its two GPUs.
+run "vllm_args_are_the_recommendations" {
+  command = plan
+
+  variables {
+    precision           = "fp8"
+    concurrent_requests = 64
+    prefer              = ["Standard_NC80adis_H100_v5"]
+    serve_model         = "meta-llama/Llama-3.1-8B-Instruct"
+  }
+
+  assert {
+    condition     = output.vllm_args == join(" ", data.hpcsku_recommendation.inference.recommendations[0].deployment.serving.vllm_args) && alltrue([for a in ["--quantization=fp8", "--kv-cache-dtype=fp8", "--data-parallel-size=2"] : strcontains(output.vllm_args, a)])
+    error_message = "The vllm_args output should be the recommendation's arguments ${jsonencode(data.hpcsku_recommendation.inference.recommendations[0].deployment.serving.vllm_args)}: ${output.vllm_args}"
+  }
+
+  assert {
+    condition = alltrue([
+      for a in data.hpcsku_recommendation.inference.recommendations[0].deployment.serving.vllm_args : strcontains(base64decode(azurerm_linux_virtual_machine.inference.custom_data), jsonencode(a))
+    ])
+    error_message = "cloud-init should run vLLM with every argument of the recommendation."
+  }
+}
+
