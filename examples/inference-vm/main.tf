@@ -54,11 +54,21 @@ locals {
   # With serve_model: cloud-init starts vLLM (the image's version of its
   # arguments) with the recommendation's arguments, the layout the estimate
   # used: tensor parallel size, copies, --max-num-seqs, --max-model-len.
+  # NVIDIA GPUs run vLLM's CUDA image with --gpus all; AMD GPUs its ROCm
+  # image with the devices and permissions ROCm needs (vLLM's ROCm
+  # installation guide, docs/getting_started/installation/gpu.rocm.inc.md,
+  # "Pre-built images"). Both HPC images carry Docker (azhpc-images'
+  # distros/ubuntu24.04/install.sh installs moby-engine for AMD).
   vllm_args = try(local.deployment.serving.vllm_args, null)
+  amd_gpu   = lower(try(local.top.sku.gpu.vendor, "")) == "amd"
+  gpu_access = local.amd_gpu ? [
+    "--device", "/dev/kfd", "--device", "/dev/dri", "--group-add", "video", "--cap-add", "SYS_PTRACE", "--security-opt", "seccomp=unconfined",
+  ] : ["--gpus", "all"]
+  engine_image = local.amd_gpu ? var.vllm_rocm_image : var.vllm_image
   cloud_init = var.serve_model == null || local.vllm_args == null ? null : join("\n", [
     "#cloud-config",
     "runcmd:",
-    "  - [docker, run, -d, --restart, always, --gpus, all, --ipc, host, -p, '8000:8000', ${jsonencode(var.vllm_image)}, --model, ${jsonencode(var.serve_model)}${join("", [for a in local.vllm_args : ", ${jsonencode(a)}"])}]",
+    "  - [${join(", ", [for a in concat(["docker", "run", "-d", "--restart", "always"], local.gpu_access, ["--ipc", "host", "-p", "8000:8000", local.engine_image, "--model", var.serve_model], local.vllm_args) : jsonencode(a)])}]",
   ])
 }
 
@@ -98,6 +108,25 @@ resource "azurerm_linux_virtual_machine" "inference" {
 
   # cloud-init runs the serving engine with the recommendation's arguments.
   custom_data = local.cloud_init == null ? null : base64encode(local.cloud_init)
+
+  lifecycle {
+    # A confidential GPU boots Canonical's confidential-VM image, which has no
+    # GPU driver or container runtime: Microsoft's onboarding package
+    # (Azure/az-cgpu-onboarding) installs the driver and turns on the GPU's
+    # confidential computing mode after the first boot, so cloud-init cannot
+    # start vLLM.
+    precondition {
+      condition     = var.serve_model == null || local.deployment.security_type == null
+      error_message = "serve_model cannot start vLLM on ${data.hpcsku_recommendation.inference.vm_size}, a confidential VM: its image has no GPU driver or container runtime until the confidential GPU onboarding (Azure/az-cgpu-onboarding) installs them after the first boot. Set serve_model = null and start the server after onboarding, or set confidential = false."
+    }
+
+    # vLLM serves GPUs its documentation lists: elsewhere the recommendation
+    # gives no arguments, and its note says why.
+    precondition {
+      condition     = var.serve_model == null || local.vllm_args != null
+      error_message = "serve_model cannot start vLLM on ${data.hpcsku_recommendation.inference.vm_size}: the recommendation gives no vLLM arguments for it. ${coalesce(try(local.deployment.serving.note, null), "It serves no language model on GPUs.")} Set serve_model = null, or put a size vLLM serves first in prefer."
+    }
+  }
 
   admin_ssh_key {
     username   = var.admin_username

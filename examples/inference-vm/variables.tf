@@ -96,13 +96,19 @@ variable "confidential" {
 }
 
 variable "serve_model" {
-  description = "Hugging Face model for cloud-init to serve with vLLM on the VM, with the recommendation's deployment.serving.vllm_args; null to leave the VM without a server."
+  description = "Hugging Face model for cloud-init to serve with vLLM on the VM, with the recommendation's deployment.serving.vllm_args (vLLM's CUDA image on NVIDIA GPUs, its ROCm image on AMD GPUs); null to leave the VM without a server. A confidential size cannot serve from cloud-init: the plan stops."
   type        = string
   default     = null
 }
 
 variable "vllm_image" {
-  description = "vLLM container image cloud-init runs; its version should match the arguments' (vLLM v0.16.0)."
+  description = "vLLM container image cloud-init runs on NVIDIA GPUs; its version should match the arguments' (vLLM v0.16.0)."
   type        = string
   default     = "vllm/vllm-openai:v0.16.0"
+}
+
+variable "vllm_rocm_image" {
+  description = "vLLM container image cloud-init runs on AMD GPUs (vLLM's ROCm build); its version should match the arguments' (vLLM v0.16.0)."
+  type        = string
+  default     = "vllm/vllm-openai-rocm:v0.16.0"
 }

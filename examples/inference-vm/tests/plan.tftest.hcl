@@ -211,3 +211,41 @@ run "vllm_args_are_the_recommendations" {
   }
 }
 
+# An AMD GPU size (MI300X, on the ROCm HPC image) runs vLLM's ROCm image with
+# the GPU devices ROCm needs, never the CUDA image with --gpus.
+run "amd_vm_runs_vllm_for_rocm" {
+  command = plan
+
+  variables {
+    location    = "eastus2"
+    model       = "llama-3.1-405b"
+    serve_model = "meta-llama/Llama-3.1-405B-Instruct"
+  }
+
+  assert {
+    condition     = output.gpu.model == data.hpcsku_recommendation.inference.recommendations[0].sku.gpu.model && data.hpcsku_recommendation.inference.recommendations[0].sku.gpu.vendor == "amd"
+    error_message = "The test wants an AMD GPU size first: ${output.vm_size}"
+  }
+
+  assert {
+    condition = alltrue([
+      for s in ["/dev/kfd", "/dev/dri", "vllm/vllm-openai-rocm:v0.16.0", "--group-add"] : strcontains(base64decode(azurerm_linux_virtual_machine.inference.custom_data), s)
+    ]) && !strcontains(base64decode(azurerm_linux_virtual_machine.inference.custom_data), "--gpus")
+    error_message = "cloud-init should run vLLM's ROCm image with /dev/kfd and /dev/dri, without --gpus."
+  }
+}
+
+# The confidential-VM image has no GPU driver or container runtime (the
+# onboarding package sets the GPU up after the first boot): serve_model
+# stops the plan.
+run "confidential_vm_does_not_serve_from_cloud_init" {
+  command = plan
+
+  variables {
+    location     = "eastus2"
+    confidential = true
+    serve_model  = "meta-llama/Llama-3.1-8B-Instruct"
+  }
+
+  expect_failures = [azurerm_linux_virtual_machine.inference]
+}
