@@ -433,21 +433,22 @@ run "partition_target_overrides_module_target" {
   }
 }
 
-# Unknown support is a warning, not a failure.
+# Unknown support is a warning, not a failure: AKS documents no node pool
+# of the NVads V710 v5 sizes (catalog decision D79).
 run "unknown_support_is_an_advisory" {
   command = plan
 
   variables {
     target = "aks"
     partitions = {
-      hpc = { vm_size = "Standard_HB176rs_v4", nodes = 2 }
+      vis = { vm_size = "Standard_NV12ads_V710_v5" }
     }
   }
 
   expect_failures = [check.advisories]
 
   assert {
-    condition     = length(output.advisories) == 1 && strcontains(output.advisories[0], "whether AKS supports Standard_HB176rs_v4 is unknown")
+    condition     = length(output.advisories) == 1 && strcontains(output.advisories[0], "whether AKS supports Standard_NV12ads_V710_v5 is unknown")
     error_message = "Unknown support should be an advisory: ${jsonencode(output.advisories)}"
   }
 }
