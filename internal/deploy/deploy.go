@@ -358,8 +358,10 @@ func For(l *Layout) Deployment {
 		d.VTPMEnabled, d.SecureBootEnabled = true, true
 	}
 	if rdma && l.Spans {
+		// A rack-allocated size (a placement record: ND GB200 and GB300
+		// v6) goes in a scale set's interconnect block on any target.
 		d.RDMAPlacement = PlacementScaleSet
-		if l.Target == TargetVM {
+		if l.Target == TargetVM && s.Placement == nil {
 			d.RDMAPlacement = PlacementAvailabilitySet
 		}
 		d.SinglePlacementGroup = d.RDMAPlacement == PlacementScaleSet && (s.Placement == nil || s.Placement.SinglePlacementGroup)

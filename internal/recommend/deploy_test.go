@@ -109,16 +109,17 @@ func (c *deploymentCheck) security() {
 }
 
 // placement: InfiniBand placement only for RDMA across VMs; an
-// availability set for plain VMs, a single-placement-group scale set
-// otherwise, never over the size's InfiniBand span (100 VMs but on the
-// rack-scale series).
+// availability set for plain VMs (but the rack-scale series, which Azure
+// places in a scale set's interconnect block on any target), a
+// single-placement-group scale set otherwise, never over the size's
+// InfiniBand span.
 func (c *deploymentCheck) placement() {
 	c.t.Helper()
 	d, s, r := c.r.Deployment, c.r.SKU, c.r
 	switch {
 	case d.RDMAPlacement != "" && (!d.RDMA || r.Nodes < 2 || r.Nodes > s.MaxJobVMs()):
 		c.fail("placement %q with RDMA %v on %d VMs", d.RDMAPlacement, d.RDMA, r.Nodes)
-	case d.RDMAPlacement != "" && (d.RDMAPlacement == deploy.PlacementAvailabilitySet) != (c.target == TargetVM):
+	case d.RDMAPlacement != "" && (d.RDMAPlacement == deploy.PlacementAvailabilitySet) != (c.target == TargetVM && s.Placement == nil):
 		c.fail("placement %q", d.RDMAPlacement)
 	case d.SinglePlacementGroup != (d.RDMAPlacement == deploy.PlacementScaleSet && (s.Placement == nil || s.Placement.SinglePlacementGroup)):
 		c.fail("single placement group %v with placement %q", d.SinglePlacementGroup, d.RDMAPlacement)

@@ -665,7 +665,7 @@ func recommendation(n *requirements, c candidate, rank int64, preferred bool, be
 	switch {
 	case n.job.TensorParallel && e.gl.OK:
 		r.Replicas, r.TensorParallel, r.PipelineStages = e.gl.Replicas, e.gl.TP, e.gl.PP
-	case n.cpuServed(in):
+	case n.cpuCopies(in):
 		r.Replicas, r.PipelineStages = e.nodes, 1 // one copy on each VM
 	}
 	if e.hasPrice {

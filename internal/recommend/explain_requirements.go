@@ -57,7 +57,7 @@ func (n *requirements) summary(work string) Requirements {
 			r.PromptTokens, r.OutputTokens, r.TokenSplit = n.mi.Prompt, n.mi.Output, tokenSplitSentence(n.req, &n.mi)
 			r.MaxTimeToFirstTokenMs, r.MaxTimePerOutputTokenMs = n.serve.maxTTFT*1000, n.serve.maxTPOT*1000
 		}
-		if n.serviceTimed() || n.job.TensorParallel {
+		if n.serviceTimed() || n.job.TensorParallel || n.class == ClassSmall {
 			// Every served model's copies, timed or not.
 			r.MinReplicas = n.serve.minReplicas
 		}
@@ -266,7 +266,7 @@ func servingUnusedDetail(names []string) string {
 	if len(names) > 1 {
 		subject, them = joinAnd(names)+" are", "them"
 	}
-	return subject + " not used: the throughput model times serving a language model whose memory the engine estimates (not a stated gpu_memory_gib, nor an encoder, vision, diffusion or speech model, which it does not time on GPU or CPU sizes), so no layout is sized for a load or a latency target; min_replicas still places copies on separate VMs. Remove " + them + ", or describe the served language model."
+	return subject + " not used: the throughput model times serving a language model whose memory the engine estimates (not a stated gpu_memory_gib, nor an encoder, vision, diffusion or speech model, which it does not time on GPU or CPU sizes), so no layout is sized for a load or a latency target. Remove " + them + ", or describe the served language model."
 }
 
 // workUnusedDetail says which of tokens_billion and deadline_hours the

@@ -195,7 +195,7 @@ func finishLayout(n *requirements, e *eval, vc vmCount, memLaid bool) {
 // model served on CPU VMs, one copy on each.
 func spansVMs(n *requirements, e *eval, nodes int64, memLaid bool) bool {
 	switch {
-	case n.cpuServed(e.in):
+	case n.cpuCopies(e.in):
 		return false
 	case memLaid && n.job.TensorParallel:
 		return e.gl.PP > 1

@@ -440,6 +440,13 @@ func (n *requirements) quotaActive() bool { return len(n.req.Usage) > 0 }
 // which cpuSpeed times.
 func (n *requirements) cpuServed(in *sizeInfo) bool { return n.cpuService() && !in.IsGPU }
 
+// cpuCopies reports whether the size runs copies of a small served model,
+// timed or not, one on each VM: inference of the small class on a CPU
+// size.
+func (n *requirements) cpuCopies(in *sizeInfo) bool {
+	return n.workload == WorkloadInference && n.class == ClassSmall && !in.IsGPU
+}
+
 // cpuService reports whether the request serves a small model whose
 // memory the engine estimates: on CPU sizes, one copy on each VM, timed as
 // a language model. A model the table names as an encoder, vision,
@@ -534,7 +541,7 @@ func (n *requirements) poolVMs(in *sizeInfo) (int64, string) {
 		}
 		return n.batchMPINodes(), "a Batch pool whose nodes talk to each other"
 	case n.target == TargetVM && n.ibNeeded(true) && (in == nil || in.rackVMs <= 1):
-		return deploy.AvailabilitySetVMs, "the availability set target vm places InfiniBand VMs in"
+		return deploy.AvailabilitySetVMs, "the availability set target vm places InfiniBand VMs in (but ND GB200 and GB300 v6, placed by racks in a scale set)"
 	}
 	return 0, ""
 }

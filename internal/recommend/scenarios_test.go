@@ -165,8 +165,12 @@ func checkTraining70BLayout(t *testing.T, req Request, r Recommendation, late bo
 	}
 	pastDeadline := checkTraining70BDeadline(t, req, r, late)
 	d := r.Deployment
-	if !d.RDMA || d.RDMAPlacement != "availability_set" || d.SinglePlacementGroup { // target vm: one availability set
-		t.Errorf("%s: deployment %+v, want RDMA in one availability set", r.VMSize, d)
+	want := "availability_set" // target vm: one availability set, but a rack-scale size's interconnect block
+	if r.SKU.Placement != nil {
+		want = "scale_set"
+	}
+	if !d.RDMA || d.RDMAPlacement != want || d.SinglePlacementGroup {
+		t.Errorf("%s: deployment %+v, want RDMA in one %s", r.VMSize, d, want)
 	}
 	n := float64(r.Nodes)
 	if r.TotalGPUs != n*r.SKU.GPU.Count || r.TotalGPUMemoryGiB != n*r.SKU.GPU.MemoryGiBTotal ||

@@ -224,3 +224,20 @@ func TestNonLanguageModelsOnCPUAreUntimedAsOnGPU(t *testing.T) {
 		}
 	}
 }
+
+// A small model the step model does not time on CPU sizes (an encoder, a
+// speech model) still runs min_replicas copies on separate VMs: BERT-base
+// with min_replicas = 3 had been served from one VM.
+func TestUntimedCPUServiceKeepsMinReplicas(t *testing.T) {
+	for _, name := range []string{"bert-base", "whisper-large-v3"} {
+		res := mustRecommend(t, Request{Workload: WorkloadInference, Model: &Model{Name: name, Class: ClassSmall}, MinReplicas: i64(3), Region: "eastus", AsOf: asOf})
+		if res.Requirements.MinReplicas != 3 {
+			t.Errorf("%s: requirements.min_replicas %d, want 3", name, res.Requirements.MinReplicas)
+		}
+		for _, r := range res.Recommendations {
+			if r.Nodes < 3 {
+				t.Errorf("%s on %s: %d VMs for min_replicas = 3", name, r.VMSize, r.Nodes)
+			}
+		}
+	}
+}

@@ -332,6 +332,11 @@ func (n *requirements) servicePointOf(e *eval) (servicePoint, int64) {
 func layOutCPUService(n *requirements, e *eval, vc *vmCount) {
 	sv, in := &n.serve, e.in
 	if !n.cpuServed(in) {
+		if n.cpuCopies(in) {
+			// A small model the step model does not time (an encoder,
+			// a speech model): its copies on min_replicas VMs all the same.
+			vc.need(max(sv.minReplicas, 1), cMaxNodes)
+		}
 		return
 	}
 	speed := func(b float64) perfmodel.CopySpeed { return sv.CPUSpeed(&in.Hardware, b) }
