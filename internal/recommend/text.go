@@ -54,7 +54,14 @@ func upperFirst(s string) string {
 
 func itoa(i int64) string { return strconv.FormatInt(i, 10) }
 
-func money(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) }
+// money writes USD with two decimals, or a positive sum below half a cent
+// with two significant digits (0.0018), so that it never reads as none.
+func money(f float64) string {
+	if f > 0 && f < 0.005 {
+		return trimFloat(f)
+	}
+	return strconv.FormatFloat(f, 'f', 2, 64)
+}
 
 func percent(f float64) string {
 	if f > 0 && f < 0.005 {

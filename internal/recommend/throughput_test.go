@@ -329,9 +329,9 @@ func TestTrainingRunIsTimedOrRefused(t *testing.T) {
 }
 
 // A job of seconds is reported in hours and dollars that are not zero: a
-// fine-tuning or training run of 100,000 tokens, and a vision model of
-// 1,000 images, each gets job hours and a job cost above 0, in its
-// figures and in its reason.
+// fine-tuning or training run of 100,000 tokens, a vision model of 1,000
+// images and an HPC job whose reference run took 1.8 seconds each get job
+// hours and a job cost above 0, in their figures and their reasons.
 func TestShortJobsNeverReadAsNone(t *testing.T) {
 	eng := testEngine(t)
 	tokens, samples := 0.0001, 0.001
@@ -339,6 +339,8 @@ func TestShortJobsNeverReadAsNone(t *testing.T) {
 		{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.1-8b"}, TokensBillion: &tokens},
 		{Workload: WorkloadTraining, Model: &Model{Name: "llama-3.1-8b"}, TokensBillion: &tokens},
 		{Workload: WorkloadTraining, Model: &Model{Name: "resnet-50"}, SamplesMillion: &samples},
+		{Workload: WorkloadHPC, Cores: i64(120), Prefer: []string{"Standard_HB120rs_v3"}, Region: "eastus",
+			ReferenceRun: &ReferenceRun{VMSize: "Standard_HB120rs_v3", Nodes: 1, Hours: 0.0005}},
 	} {
 		req.AsOf = asOf
 		res, err := eng.Recommend(req)
@@ -350,7 +352,7 @@ func TestShortJobsNeverReadAsNone(t *testing.T) {
 			if est == nil || est.JobHours == nil || est.JobCostUSD == nil {
 				continue
 			}
-			if *est.JobHours <= 0 || *est.JobCostUSD <= 0 || strings.Contains(strings.Join(r.Reasons, " "), "Estimated 0 hours") {
+			if why := strings.Join(r.Reasons, " "); *est.JobHours <= 0 || *est.JobCostUSD <= 0 || strings.Contains(why, "Estimated 0 hours") || strings.Contains(why, " 0.00 USD in all") {
 				t.Errorf("%s %s: %v hours, %v USD: %q", req.Workload, r.VMSize, *est.JobHours, *est.JobCostUSD, r.Reasons)
 			}
 		}
