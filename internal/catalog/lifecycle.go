@@ -44,8 +44,9 @@ func (s *SKU) RetirementTime() (time.Time, bool) {
 // announced retirement date has come. The date decides, not the catalog's
 // status: the catalog records status retired for sizes whose date had
 // passed by its data date, none retired ahead of its date (decision D83),
-// so on a day before the date the size still runs. A retired status
-// without a date (a catalog_file entry) is retired on every day.
+// so on a day before the date the size still runs. (Validation refuses
+// status retired without a date, in the embedded catalog and a
+// catalog_file alike, so every retired size has one.)
 func (s *SKU) RetiredAt(asOf time.Time) bool {
 	t, ok := s.RetirementTime()
 	if !ok {

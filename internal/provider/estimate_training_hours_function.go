@@ -125,7 +125,7 @@ func (f *estimateTrainingHoursFunction) Definition(_ context.Context, _ function
 			function.StringParameter{
 				Name: trainingParameterNames[argTrainPrecision],
 				MarkdownDescription: "Precision the run computes in, one of " + quoted(recommend.Precisions()) + "; null means `" + recommend.DefaultPrecision + "`. " +
-					"`int8` and `int4` cannot train, and a precision the size's GPU does not run natively (`bf16` on a V100 or T4) fails the call with the closest one it runs.",
+					"`fp4`, `int8` and `int4` cannot train, and a precision the size's GPU does not run natively (`bf16` on a V100 or T4) fails the call with the closest one it runs.",
 				AllowNullValue:     true,
 				AllowUnknownValues: false,
 				Validators:         []function.StringParameterValidator{oneOf(recommend.Precisions()...)},

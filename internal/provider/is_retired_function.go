@@ -19,7 +19,7 @@ func newIsRetiredFunction(p *hpcskuProvider) function.Function {
 		definition: function.Definition{
 			Summary: "Whether an Azure VM size is retired today.",
 			MarkdownDescription: "Returns `true` when the size named `name` is retired at today's date in UTC: " +
-				"its announced retirement date is today or earlier (a size the catalog records as retired without a date is retired on every day; catalog decision D83). " +
+				"its announced retirement date is today or earlier (catalog decision D83: the date decides). " +
 				"Returns `false` for sizes in general availability or preview and for retiring sizes whose date is still ahead. " +
 				"An unknown name fails the call with the closest names (\"did you mean\"). " +
 				"It agrees with `hpcsku_sku.retired` when the provider's `as_of` is today.\n\n" +

@@ -76,7 +76,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 					Optional: true,
 					MarkdownDescription: "Numeric precision of the weights: " + quoted(recommend.Precisions()) + ". " +
 						"Defaults to the precision the named model is published in, else `" + recommend.DefaultPrecision + "`. " +
-						"`int8` and `int4` cannot be trained: `training` and full fine-tuning need `bf16`, `fp16`, `fp8`, `tf32` or `fp32`.",
+						"`fp4`, `int8` and `int4` cannot be trained: `training` and full fine-tuning need `bf16`, `fp16`, `fp8`, `tf32` or `fp32`.",
 					Validators: []validator.String{oneOf(recommend.Precisions()...)},
 				},
 				"class": schema.StringAttribute{
@@ -188,7 +188,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"deadline_hours": schema.Float64Attribute{
 			Optional: true,
 			MarkdownDescription: "Wall time, in hours, the job must finish in, greater than 0 and at most " + groupDigits(recommend.MaxDeadlineHours) + ". " +
-				"Each size scales out to meet it within the VMs one job may span (with InfiniBand, its series' span: the MPI job size its page states, such as 300 VMs on HBv4, 504 in whole racks on the rack-scale ND GB200 and GB300 v6, else " + strconv.Itoa(recommend.MaxNodesRDMA) + " VMs in one scale set's single placement group; at most " + strconv.Itoa(deploy.AvailabilitySetVMs) + " in target `vm`'s availability set and " + strconv.Itoa(deploy.BatchMPINodesBatchService) + " in a Batch pool; one VM without InfiniBand, unless `interconnect` is `any`) and `max_nodes`, " +
+				"Each size scales out to meet it within the VMs one job may span (with InfiniBand, its series' span: the MPI job size its page states, such as 300 VMs on HBv4, 504 in whole racks on the rack-scale ND GB200 and GB300 v6, else " + strconv.Itoa(recommend.MaxNodesRDMA) + " VMs in one scale set's single placement group; at most " + strconv.Itoa(deploy.AvailabilitySetVMs) + " in target `vm`'s availability set, which the rack-scale sizes do not use, and " + strconv.Itoa(deploy.BatchMPINodesBatchService) + " in a Batch pool (" + strconv.Itoa(deploy.BatchMPINodesUserSubscription) + " with `spot`, in the user-subscription account Batch runs Spot VMs in); one VM without InfiniBand, unless `interconnect` is `any`) and `max_nodes`, " +
 				"and sizes that cannot meet it are removed (constraint `deadline`). " +
 				"Defaults to " + strconv.Itoa(recommend.DefaultDeadlineHours) + " hours (30 days), which never removes a size: where a size cannot meet it the job runs longer, " +
 				"with a warning, and ranks after the layouts that meet it. " +
@@ -547,7 +547,7 @@ func recommendationAttributes() map[string]schema.Attribute {
 				"cpu_architecture":                 strAttr("The size's CPU architecture, `x86_64` or `arm64`: images and node pools are per architecture."),
 				"accelerated_networking":           boolAttr("Whether to enable accelerated networking."),
 				"rdma":                             boolAttr("Whether the job uses the RDMA/InfiniBand network."),
-				"rdma_placement":                   strAttr("What InfiniBand across VMs needs: `scale_set` (one scale set, with `single_placement_group` as given, at most the size's InfiniBand span: 300 VMs on the HPC series whose pages state it, " + strconv.Itoa(recommend.MaxNodesRDMA) + " where none is stated) for every target but `vm`, `availability_set` (one availability set, at most " + strconv.Itoa(deploy.AvailabilitySetVMs) + " VMs) for `vm`; null when no RDMA traffic crosses VMs. A proximity placement group is neither required nor enough for InfiniBand."),
+				"rdma_placement":                   strAttr("What InfiniBand across VMs needs: `scale_set` (one scale set, with `single_placement_group` as given, at most the size's InfiniBand span: 300 VMs on the HPC series whose pages state it, " + strconv.Itoa(recommend.MaxNodesRDMA) + " where none is stated) for every target but `vm` and on `vm` for the rack-scale ND GB200 and GB300 v6 (placed by racks in a scale set's interconnect block), `availability_set` (one availability set, at most " + strconv.Itoa(deploy.AvailabilitySetVMs) + " VMs) for the other sizes on `vm`; null when no RDMA traffic crosses VMs. A proximity placement group is neither required nor enough for InfiniBand."),
 				"single_placement_group":           boolAttr("Whether a scale set needs `single_placement_group = true`: `rdma_placement` is `scale_set` and the size allows a single placement group (ND GB200 v6 and ND GB300 v6 do not: `false` for them, which Azure requires)."),
 				"security_type":                    strAttr("`ConfidentialVM` for a confidential size (ARM's `securityProfile.securityType`, which ARM templates and CycleCloud take), else null. The azurerm arguments that go with it are `vtpm_enabled`, `secure_boot_enabled` and `os_disk_security_encryption_type`."),
 				"vtpm_enabled":                     boolAttr("`vtpm_enabled` for `azurerm_linux_virtual_machine` and `azurerm_linux_virtual_machine_scale_set`: `true` for a confidential size, which needs it, else `false`."),
