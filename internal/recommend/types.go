@@ -135,7 +135,8 @@ type Request struct {
 	Region string // catalog region name, e.g. "eastus"
 	// Regions are the regions the job may run in (exclusive with Region):
 	// each size is placed in the best of them that offers it (deployable,
-	// then cheapest), and Recommendation.PriceRegion names it.
+	// then with quota, then with spot selling Spot VMs of it, then
+	// cheapest), and Recommendation.PriceRegion names it.
 	Regions []string
 	// Usage is the subscription's vCPU usage per lower-case region, from
 	// the provider's usage_files; nil without them. RequireQuota removes
@@ -326,8 +327,9 @@ type Recommendation struct {
 	PricePerHour, TotalPricePerHour, PricePerGPUHour *float64
 	PriceIsSpot                                      bool
 	// PriceRegion is the size's region: the requested region, the one
-	// chosen among Regions, or without either the region of the lowest
-	// price; "" when the size has no price and no region was requested.
+	// chosen among Regions, or without either the best of the regions
+	// that price it, chosen the same way; "" when the size has no price and
+	// no region was requested.
 	PriceRegion string
 	PriceSource string
 	// Preferred is true when `prefer` put this size first.
