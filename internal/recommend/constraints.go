@@ -66,8 +66,12 @@ var constraintTable = [numConstraints]constraintDef{
 		name: "retired",
 		// As SKU.RetiredAt, with the date parsed once per catalog.
 		fails: func(n *requirements, evals []eval, bit uint64) {
+			day := catalog.UTCDay(n.asOf)
 			mark(evals, bit, func(e *eval) bool {
-				return e.in.sku.RetiredAt(n.asOf)
+				if !e.in.hasRetire {
+					return e.in.sku.Lifecycle.Status == catalog.StatusRetired
+				}
+				return !day.Before(e.in.retire)
 			})
 		},
 		reason: func(n *requirements) string {

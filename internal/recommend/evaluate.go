@@ -89,21 +89,22 @@ func timeService(n *requirements, e *eval) {
 // pricePerVM is the size's price in the region it is placed in
 // (placedIn); spot where known.
 func pricePerVM(n *requirements, e *eval) {
-	s := e.in.sku
 	spot := n.spotOn(e.in)
-	if region := placedIn(n, e); region != "" {
-		if p, priced := s.Prices[region]; priced {
-			e.price, e.hasPrice, e.priceRegion = p.USDPerHour, true, region
-			if spot && p.SpotUSDPerHour != nil {
-				e.price, e.spot = *p.SpotUSDPerHour, true
-			}
-		}
+	e.lacksSpot = n.spot
+	region := placedIn(n, e)
+	if region == "" {
+		return
+	}
+	p, priced := e.in.sku.Prices[region]
+	if !priced {
+		return
+	}
+	e.price, e.hasPrice, e.priceRegion = p.USDPerHour, true, region
+	if spot && p.SpotUSDPerHour != nil {
+		e.price, e.spot, e.spotDate = *p.SpotUSDPerHour, true, p.SpotDate
 	}
 	e.lacksSpot = n.spot && !e.spot
-	e.noSpot = spot && !e.spot && s.Prices[e.priceRegion].NoSpot
-	if e.spot {
-		e.spotDate = s.Prices[e.priceRegion].SpotDate
-	}
+	e.noSpot = spot && !e.spot && p.NoSpot
 }
 
 // costOf is what the layout costs per hour, and what cost is compared on.
