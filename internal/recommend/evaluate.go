@@ -92,10 +92,7 @@ func pricePerVM(n *requirements, e *eval) {
 	spot := n.spotOn(e.in)
 	e.lacksSpot = n.spot
 	region := placedIn(n, e)
-	if region == "" {
-		return
-	}
-	p, priced := e.in.sku.Prices[region]
+	p, priced := e.in.price(region)
 	if !priced {
 		return
 	}

@@ -54,8 +54,28 @@ type sizeInfo struct {
 	nPriced int      // the number of priced regions
 	regions []string // sorted priced regions
 	// The best of the priced regions (bestRegion without a quota), on
-	// demand and on Spot; "" without a price.
+	// demand and on Spot; "" without a price. bestPrice and bestSpotPrice
+	// are their prices, read once here rather than from the map for each
+	// request.
 	bestRegion, bestSpotRegion string
+	bestPrice, bestSpotPrice   *catalog.Price
+}
+
+// price is the size's price in region: one the catalog has (ok false
+// where it has none).
+func (in *sizeInfo) price(region string) (p *catalog.Price, ok bool) {
+	switch region {
+	case "":
+		return nil, false
+	case in.bestRegion:
+		return in.bestPrice, true
+	case in.bestSpotRegion:
+		return in.bestSpotPrice, true
+	}
+	if v, ok := in.sku.Prices[region]; ok {
+		return &v, true
+	}
+	return nil, false
 }
 
 // version is a parsed "major.minor" number.
@@ -168,4 +188,13 @@ func (in *sizeInfo) priceFacts(s *catalog.SKU) {
 	sort.Strings(in.regions)
 	in.bestRegion = bestRegion(s, in.regions, false, false, nil)
 	in.bestSpotRegion = bestRegion(s, in.regions, true, false, nil)
+	in.bestPrice, in.bestSpotPrice = priceOf(s, in.bestRegion), priceOf(s, in.bestSpotRegion)
+}
+
+// priceOf is a copy of the size's price in region, nil where it has none.
+func priceOf(s *catalog.SKU, region string) *catalog.Price {
+	if p, ok := s.Prices[region]; ok && region != "" {
+		return &p
+	}
+	return nil
 }
