@@ -1,11 +1,11 @@
 variable "name" {
-  description = "Name of the KAITO Workspace: lowercase letters, digits and hyphens."
+  description = "Name of the KAITO Workspace: lowercase letters, digits and hyphens, at most 58 characters, so that the suffix -N of one Workspace per copy keeps a name within Kubernetes' 63."
   type        = string
   default     = "llm"
 
   validation {
-    condition     = can(regex("^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$", var.name))
-    error_message = "name must be a Kubernetes resource name: lowercase letters, digits and hyphens, at most 63 characters."
+    condition     = can(regex("^[a-z0-9]([-a-z0-9]{0,56}[a-z0-9])?$", var.name))
+    error_message = "name must be a Kubernetes resource name of lowercase letters, digits and hyphens, at most 58 characters: a Workspace per copy adds the suffix -N (up to 5 characters) within Kubernetes' 63."
   }
 }
 

@@ -103,3 +103,16 @@ run "template_needs_the_model" {
 
   expect_failures = [kubernetes_manifest.template]
 }
+
+# A name that leaves no room for the -N suffix of one Workspace per copy is
+# refused at the variable: 59 characters.
+run "name_leaves_room_for_the_copy_suffix" {
+  command = plan
+
+  variables {
+    name  = "a2345678901234567890123456789012345678901234567890123456789"
+    model = { name = "llama-3.1-8b" }
+  }
+
+  expect_failures = [var.name]
+}
