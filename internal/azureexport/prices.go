@@ -330,7 +330,11 @@ func regionProblem(region string) string {
 	region = strings.TrimSpace(region)
 	if c, err := catalog.Default(); err == nil {
 		if short, ok := c.RegionForDisplayName(region); ok {
-			return fmt.Sprintf("%q is a display name: use the region's short name, %s.", region, short)
+			what := "a display name"
+			if !strings.Contains(region, " ") {
+				what = "not a short name" // east-us, East_US
+			}
+			return fmt.Sprintf("%q is %s: use the region's short name, %s.", region, what, short)
 		}
 	}
 	return fmt.Sprintf("%q is not an Azure region's short name: use the Name column of az account list-locations -o table, such as eastus.", region)

@@ -215,6 +215,7 @@ func TestPriceFileRegionsAreShortNames(t *testing.T) {
 	for _, tc := range []fileErrorCase{
 		{"CSV display name", csv("East US"), "line 3 (Standard_ND96isr_H100_v5 in east us)", "region", `"East US" is a display name: use the region's short name, eastus.`},
 		{"CSV Retail Prices location", csv("US East"), "line 3 (Standard_ND96isr_H100_v5 in us east)", "region", `"US East" is a display name: use the region's short name, eastus.`},
+		{"CSV hyphenated short name", csv("east-us"), "line 3 (Standard_ND96isr_H100_v5 in east-us)", "region", `"east-us" is not a short name: use the region's short name, eastus.`},
 		{"CSV numbered location", csv("US West 3"), "line 3 (Standard_ND96isr_H100_v5 in us west 3)", "region", "use the region's short name, westus3."},
 		{"CSV unmapped name", csv("Narnia North"), "line 3 (Standard_ND96isr_H100_v5 in narnia north)", "region",
 			`"Narnia North" is not an Azure region's short name: use the Name column of az account list-locations -o table, such as eastus.`},
