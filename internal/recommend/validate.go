@@ -292,7 +292,7 @@ func validateSettings(p *problems, req Request) {
 	}
 	for i, name := range req.Prefer {
 		if strings.TrimSpace(name) == "" {
-			p.invalid(fe("Empty Preferred Size", "prefer entries must be VM size names such as \"Standard_NC24ads_A100_v4\"; got an empty string.", "prefer", strconv.Itoa(i)))
+			p.invalid(fe("Empty Preferred Size", "prefer entries must be VM size names such as \"Standard_NC24ads_A100_v4\"; got a blank entry. Remove it, or name a size.", "prefer", strconv.Itoa(i)))
 		}
 	}
 

@@ -123,7 +123,7 @@ var validateErrorCases = []struct {
 	{"cuda major 0", Request{Workload: "training", CUDAVersion: "0.9"}, "cuda_version", "Invalid CUDA Version", "major version 0", true},
 	{"compute capability", Request{Workload: "training", MinComputeCapability: "8.0.1"}, "min_compute_capability", "Invalid Compute Capability", `such as "7.0" (Volta)`, true},
 	{"empty gpu model", Request{Workload: "training", GPUModels: []string{" "}}, "gpu_models.0", "Empty GPU Model", "must not be empty", true},
-	{"empty prefer", Request{Workload: "training", Prefer: []string{"Standard_NC4as_T4_v3", ""}}, "prefer.1", "Empty Preferred Size", "got an empty string", true},
+	{"empty prefer", Request{Workload: "training", Prefer: []string{"Standard_NC4as_T4_v3", ""}}, "prefer.1", "Empty Preferred Size", "got a blank entry", true},
 	// Soft: Recommend proceeds (and finds no fit, or warns).
 	{"cores on training", Request{Workload: "training", Cores: i64(64)}, "cores", "Cores Not Used", "applies to the hpc and htc workloads", false},
 	{"model on hpc", Request{Workload: "hpc", Model: &Model{ParametersBillion: 7}}, "model", "Model Not Used", `not to "hpc"`, false},
