@@ -65,6 +65,7 @@ type modelModel struct {
 	SlidingWindowLayers     types.Int64   `tfsdk:"sliding_window_layers"`
 	ForwardGFLOPs           types.Float64 `tfsdk:"forward_gflops"`
 	FrozenGFLOPs            types.Float64 `tfsdk:"frozen_gflops"`
+	FrozenParametersBillion types.Float64 `tfsdk:"frozen_parameters_billion"`
 	ReferenceInput          types.String  `tfsdk:"reference_input"`
 	License                 types.String  `tfsdk:"license"`
 	Sources                 []string      `tfsdk:"sources"`
@@ -146,6 +147,8 @@ func (d *modelsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 						MarkdownDescription: "`vision`, `diffusion` and `speech` models: the forward pass of the trained network on one sample of `reference_input`, in GFLOPs (a multiply-add is 2 FLOPs), which times their training with `samples_million`; null for the others."},
 					"frozen_gflops": schema.Float64Attribute{Computed: true,
 						MarkdownDescription: "The forward pass of the frozen encoders a training step runs on one sample (a diffusion model's text encoders and VAE encoder), in GFLOPs; null where there are none."},
+					"frozen_parameters_billion": schema.Float64Attribute{Computed: true,
+						MarkdownDescription: "The part of `parameters_billion` in frozen encoders (a diffusion model's text encoders), which training holds as weights alone and serving loads with the rest; null where there are none."},
 					"reference_input": schema.StringAttribute{Computed: true,
 						MarkdownDescription: "The sample `forward_gflops` is counted on, for example `224x224 image` or `30 s audio segment`; null where `forward_gflops` is."},
 					"license": schema.StringAttribute{Computed: true, MarkdownDescription: "Licence of the published weights."},
@@ -243,6 +246,7 @@ func newModelModel(m *catalog.Model) modelModel {
 		SlidingWindowLayers:     modelInt64(m.SlidingWindowLayers),
 		ForwardGFLOPs:           types.Float64PointerValue(m.ForwardGFLOPs),
 		FrozenGFLOPs:            types.Float64PointerValue(m.FrozenGFLOPs),
+		FrozenParametersBillion: types.Float64PointerValue(optPositive(m.FrozenParametersBillion)),
 		ReferenceInput:          modelString(m.ReferenceInput),
 		License:                 types.StringValue(m.License),
 		Sources:                 append(append([]string{}, m.Sources...), m.WorkSources...),

@@ -69,11 +69,17 @@ func TestModelsDataSource_All(t *testing.T) {
 					"sliding_window_layers":     knownvalue.Null(),
 					"forward_gflops":            knownvalue.Null(),
 					"frozen_gflops":             knownvalue.Null(),
+					"frozen_parameters_billion": knownvalue.Null(),
 					"reference_input":           knownvalue.Null(),
 					"license":                   knownvalue.StringExact("Llama 3.1 Community License"),
 					"sources":                   knownvalue.ListSizeExact(5),
 					"decisions":                 knownvalue.ListSizeExact(0),
 					"notes":                     knownvalue.Null(),
+				})}),
+				// SDXL's 0.817B of text encoders are frozen in training.
+				statecheck.ExpectKnownValue("data.hpcsku_models.all", tfjsonpath.New("models"), listContains{knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"id":                        knownvalue.StringExact("stable-diffusion-xl"),
+					"frozen_parameters_billion": knownvalue.Float64Exact(0.817),
 				})}),
 			},
 		}},
