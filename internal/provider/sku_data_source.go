@@ -133,7 +133,7 @@ func (d *skuDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 	cfg.AsOf = types.StringValue(asOf.Format(catalog.DateLayout))
 	if region != "" {
 		if s.HasAvailability() {
-			if w := notAvailableWarning(s, region); w != "" {
+			if w := notAvailableWarning(s, region, asOf); w != "" {
 				resp.Diagnostics.AddAttributeWarning(path.Root("region"), "Size Not Available In Region", w)
 			}
 		} else if _, priced := s.Prices[region]; !priced {
@@ -152,13 +152,17 @@ func (d *skuDataSource) Read(ctx context.Context, req datasource.ReadRequest, re
 }
 
 // notAvailableWarning explains why the availability file says a size cannot
-// be deployed in a region, or returns "" when it can.
-func notAvailableWarning(s *catalog.SKU, region string) string {
+// be deployed in a region, or returns "" when it can; where else it can be
+// deployed at asOf (nowhere once the size is retired).
+func notAvailableWarning(s *catalog.SKU, region string, asOf time.Time) string {
 	if s.AvailableIn(region) {
 		return ""
 	}
 	where := "nowhere"
-	if regions := s.AvailableRegions(); len(regions) > 0 {
+	switch regions := s.DeployableRegions(asOf); {
+	case s.RetiredAt(asOf):
+		where = "nowhere: it is retired"
+	case len(regions) > 0:
 		where = "in " + strings.Join(regions, ", ")
 	}
 	ra, listed := s.AvailabilityIn(region)

@@ -7,12 +7,15 @@ import (
 	"context"
 	"math/big"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/azureexport"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog/catalogtest"
 )
 
 // A retired size cannot be deployed: on every size of the embedded
@@ -386,6 +389,35 @@ func TestSKUObjectMatchesFramework(t *testing.T) {
 			if !got.Equal(want) {
 				t.Errorf("%s in %q: the converted record differs from the framework's", s.Name, region)
 			}
+		}
+	}
+}
+
+// hpcsku_sku's warning for a region the availability file does not offer a
+// size in names where else it can be deployed: nowhere for a retired size,
+// whatever regions the file lists it in (NC24rs v3, retired 2025-09-30,
+// listed in eastus), the file's regions for a current one.
+func TestNotAvailableWarningNamesDeployableRegions(t *testing.T) {
+	a, err := azureexport.ParseAvailability("skus.json", []byte(`[
+{"name": "Standard_NC24rs_v3", "resourceType": "virtualMachines", "locations": ["eastus"]},
+{"name": "Standard_ND96isr_H100_v5", "resourceType": "virtualMachines", "locations": ["westus3"]}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, _, err := catalogtest.Embedded(t).WithOverlays(catalog.Overlays{Availability: a.Overlay()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for size, want := range map[string]string{
+		"Standard_NC24rs_v3":       "It is available nowhere: it is retired.",
+		"Standard_ND96isr_H100_v5": "It is available in westus3.",
+	} {
+		s, ok := cat.Lookup(size)
+		if !ok {
+			t.Fatalf("no %s", size)
+		}
+		if w := notAvailableWarning(s, "westus2", testAsOf); !strings.HasSuffix(w, want) {
+			t.Errorf("%s in westus2: %q, want it to end %q", size, w, want)
 		}
 	}
 }
