@@ -158,6 +158,18 @@ func missAlone(eng *Engine, req Request, relax *regexp.Regexp) (*NearestMiss, []
 // relaxedTarget matches a nearest miss's change to a latency target.
 var relaxedTarget = regexp.MustCompile(`^raise (max_time_to_first_token_ms|max_time_per_output_token_ms) to ([\d.]+) \(`)
 
+// raisedTarget is req with the latency target relaxedTarget's match m
+// names raised to its figure, and the figure.
+func raisedTarget(req Request, m []string) (Request, float64) {
+	ms, _ := strconv.ParseFloat(m[2], 64)
+	if m[1] == "max_time_to_first_token_ms" {
+		req.MaxTimeToFirstTokenMs = &ms
+	} else {
+		req.MaxTimePerOutputTokenMs = &ms
+	}
+	return req, ms
+}
+
 // A service no size serves within tight targets: where the nearest miss
 // fails only a latency target, raising the target as its relax says lets
 // that size serve, and the figure is above the target asked.
@@ -173,13 +185,7 @@ func TestNearestMissOfATargetServesWhenRaised(t *testing.T) {
 		if miss == nil {
 			return
 		}
-		ms, _ := strconv.ParseFloat(m[2], 64)
-		raised := req
-		if m[1] == "max_time_to_first_token_ms" {
-			raised.MaxTimeToFirstTokenMs = &ms
-		} else {
-			raised.MaxTimePerOutputTokenMs = &ms
-		}
+		raised, ms := raisedTarget(req, m)
 		after, _ := passing(t, eng, raised)
 		if _, ok := after[miss.VMSize]; !ok || ms <= 20 && m[1] == "max_time_to_first_token_ms" || ms <= 2 && m[1] == "max_time_per_output_token_ms" {
 			t.Errorf("%s: %q; raised to %v, it lists %v", describe(req), miss.Relax, ms, mapKeys(after))
@@ -499,13 +505,7 @@ func TestNearestMissOfTwoTargetsServesWhenRaised(t *testing.T) {
 		if miss == nil {
 			return
 		}
-		ms, _ := strconv.ParseFloat(m[2], 64)
-		raised := req
-		if m[1] == "max_time_to_first_token_ms" {
-			raised.MaxTimeToFirstTokenMs = &ms
-		} else {
-			raised.MaxTimePerOutputTokenMs = &ms
-		}
+		raised, ms := raisedTarget(req, m)
 		if after, _ := passing(t, eng, raised); after[miss.VMSize].VMSize == "" {
 			t.Errorf("%s: %q; raised to %v, it lists %v", describe(req), miss.Relax, ms, mapKeys(after))
 		}
