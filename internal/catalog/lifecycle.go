@@ -49,10 +49,16 @@ func (s *SKU) RetirementTime() (time.Time, bool) {
 // catalog_file alike, so every retired size has one.)
 func (s *SKU) RetiredAt(asOf time.Time) bool {
 	t, ok := s.RetirementTime()
-	if !ok {
+	return s.RetiredOn(t, ok, asOf)
+}
+
+// RetiredOn is RetiredAt with the retirement date already parsed
+// (RetirementTime's retire and dated), for callers that parse it once.
+func (s *SKU) RetiredOn(retire time.Time, dated bool, asOf time.Time) bool {
+	if !dated {
 		return s.Lifecycle.Status == StatusRetired
 	}
-	return !UTCDay(asOf).Before(t)
+	return !UTCDay(asOf).Before(retire)
 }
 
 // RetiresWithin reports whether the size is retired at asOf or its announced

@@ -159,10 +159,9 @@ func notAvailableWarning(s *catalog.SKU, region string, asOf time.Time) string {
 		return ""
 	}
 	where := "nowhere"
-	switch regions := s.DeployableRegions(asOf); {
-	case s.RetiredAt(asOf):
+	if s.RetiredAt(asOf) {
 		where = "nowhere: it is retired"
-	case len(regions) > 0:
+	} else if regions := s.AvailableRegions(); len(regions) > 0 {
 		where = "in " + strings.Join(regions, ", ")
 	}
 	ra, listed := s.AvailabilityIn(region)

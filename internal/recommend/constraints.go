@@ -64,14 +64,10 @@ var constraintTable = [numConstraints]constraintDef{
 	// Retired at the provider's date (always enforced).
 	cRetired: {
 		name: "retired",
-		// As SKU.RetiredAt, with the date parsed once per catalog.
+		// SKU.RetiredOn, with the date prepare parsed once per catalog.
 		fails: func(n *requirements, evals []eval, bit uint64) {
-			day := catalog.UTCDay(n.asOf)
 			mark(evals, bit, func(e *eval) bool {
-				if !e.in.hasRetire {
-					return e.in.sku.Lifecycle.Status == catalog.StatusRetired
-				}
-				return !day.Before(e.in.retire)
+				return e.in.sku.RetiredOn(e.in.retire, e.in.hasRetire, n.asOf)
 			})
 		},
 		reason: func(n *requirements) string {
