@@ -304,11 +304,30 @@ type Prediction struct {
 	Replicas       int64
 	Nodes          int64
 	TensorParallel int64
+	VMGPUs         float64 // the GPUs of one VM of the Azure size
 	// Capacity is the layout's output tokens per second per GPU at the
 	// batch each copy runs at most (SeqsPerCopy); InFlight the requests in
 	// the service.
 	Capacity                  float64
 	SeqsPerCopy, PredInFlight int64
+}
+
+// WholeVM reports whether the row was measured on at least the GPUs of
+// one VM of its Azure size; a row measured on fewer, asked with 256
+// requests per GPU of the row, has them spread over all the VM's GPUs.
+func (p Prediction) WholeVM() bool { return float64(p.GPUs) >= p.VMGPUs }
+
+// Split is the predictions measured on at least one VM's GPUs, then those
+// measured on fewer (WholeVM).
+func Split(preds []Prediction) (whole, fewer []Prediction) {
+	for _, p := range preds {
+		if p.WholeVM() {
+			whole = append(whole, p)
+		} else {
+			fewer = append(fewer, p)
+		}
+	}
+	return whole, fewer
 }
 
 // RelativeError is the relative error of the per-GPU throughput:
@@ -389,7 +408,7 @@ func predict(eng *recommend.Engine, row Row, size string) (Prediction, error) {
 	}
 	return Prediction{Row: row, Predicted: predicted,
 		PredTTFT: *est.TimeToFirstTokenMs, PredTPOT: *est.TimePerOutputTokenMs,
-		Replicas: r.Replicas, Nodes: r.Nodes, TensorParallel: r.TensorParallel,
+		Replicas: r.Replicas, Nodes: r.Nodes, TensorParallel: r.TensorParallel, VMGPUs: s.GPU.Count,
 		Capacity: *est.TokensPerSecond / r.TotalGPUs, SeqsPerCopy: deref(est.SequencesPerCopy), PredInFlight: deref(est.ConcurrentRequests)}, nil
 }
 

@@ -46,8 +46,9 @@ func predictions(t *testing.T) (preds, points []Prediction, skipped []Row) {
 // outliers, the ratios of rows measured alike on two GPUs within 20%, and
 // the median absolute error and the share within 1.5× no worse than
 // throughputGuard. The goal is a median of 20% and 80% within 1.5×; the
-// rows measured on fewer GPUs than their Azure size has (a tenth of the
-// rows) stay far below it in this form, as the outliers say.
+// rows measured on fewer GPUs than one VM of their Azure size has (14 of
+// the 44) stay far below it in this form, as the outliers say, and
+// TestServingWholeVMRows holds the others to it.
 func TestServingThroughputRows(t *testing.T) {
 	preds, _, skipped := predictions(t)
 	through := Of(preds, Throughput)
@@ -82,6 +83,19 @@ func TestServingThroughputRows(t *testing.T) {
 		if r := pred / pub; r < 0.8 || r > 1.2 {
 			t.Errorf("%s / %s: predicted ratio %.2f against %.2f published", pair[0], pair[1], pred, pub)
 		}
+	}
+}
+
+// The throughput rows measured on at least one VM's GPUs of their Azure
+// size, which the asked form gives the batch per GPU the run had, meet the
+// goal: a median absolute error of at most 20% and 80% within 1.5×.
+func TestServingWholeVMRows(t *testing.T) {
+	preds, _, _ := predictions(t)
+	whole, fewer := Split(Of(preds, Throughput))
+	median, share := Median(whole, AbsError), Within(whole, 1.5)
+	t.Logf("%d rows on whole VMs: median absolute error %.1f%%, %.0f%% within 1.5×; %d on fewer GPUs", len(whole), median*100, share*100, len(fewer))
+	if len(whole) < 2*len(fewer) || median > 0.20 || share < 0.80 {
+		t.Errorf("%d rows on whole VMs (of %d): median absolute error %.1f%% (at most 20%%), %.0f%% within 1.5× (at least 80%%)", len(whole), len(whole)+len(fewer), median*100, share*100)
 	}
 }
 

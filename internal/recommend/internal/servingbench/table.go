@@ -41,6 +41,7 @@ func Table(preds, points []Prediction, skipped []Row) string {
 			p.ID, p.Model, p.GPU, p.Size(), p.Precision, catalog.GroupInt(p.Published), catalog.GroupInt(p.Predicted), percent(p.RelativeError()))
 	}
 	fmt.Fprintf(&b, "\n%d rows; median absolute error %.1f%%, %.0f%% within 1.5×.\n\n", len(through), MedianAbsError(preds)*100, Within(through, 1.5)*100)
+	b.WriteString(splitLine(through))
 	b.WriteString(outlierList(through))
 	b.WriteString(rateTable(Of(preds, Rate)))
 	b.WriteString(sweepTable(points))
@@ -57,6 +58,15 @@ func Table(preds, points []Prediction, skipped []Row) string {
 	}
 	fmt.Fprintf(&b, "The constants: %s.\n", strings.Join(consts, ", "))
 	return b.String()
+}
+
+// splitLine gives the throughput measures of the rows measured on at least
+// one VM's GPUs and of those measured on fewer, apart.
+func splitLine(through []Prediction) string {
+	whole, fewer := Split(through)
+	return fmt.Sprintf("Of these, the %d rows measured on at least one VM's GPUs of their Azure size: median absolute error %.1f%%, %.0f%% within 1.5×; "+
+		"the %d rows measured on fewer GPUs, whose requests the engine spreads over all the VM's GPUs: %.1f%%, %.0f%% within 1.5×.\n\n",
+		len(whole), Median(whole, AbsError)*100, Within(whole, 1.5)*100, len(fewer), Median(fewer, AbsError)*100, Within(fewer, 1.5)*100)
 }
 
 // rateTable lists the rate rows: the published rate, and the time to the
