@@ -54,6 +54,13 @@ var VLLMROCmTargets = []string{"gfx90a", "gfx942", "gfx950", "gfx1100", "gfx1101
 // SGLang arguments are given for no other AMD GPU.
 var SGLangROCmTargets = []string{"gfx942", "gfx950"}
 
+// SGLangMinComputeCapability is the lowest NVIDIA compute capability × 10
+// SGLang serves on: its model runner stops on an older GPU ("SGLang only
+// supports sm75 and above.", ModelRunner.load_model,
+// sgl-project/sglang:python/sglang/srt/model_executor/model_runner.py@0005834cdb2a5b7472789ccbf0d3361b5cf853b8).
+// SGLang arguments are given for no older GPU (Volta's V100, 7.0).
+const SGLangMinComputeCapability = 75
+
 // Placeholders a copy that spans VMs takes for each VM's own values.
 const (
 	HeadAddressPlaceholder = "${HEAD_ADDRESS}"
@@ -103,6 +110,9 @@ func servingFor(l *Layout) *ServingDeployment {
 	if note := rocmSupport(d, sv.GfxTarget); note != "" {
 		notes = append(notes, note)
 	}
+	if note := sglangCUDASupport(d, sv); note != "" {
+		notes = append(notes, note)
+	}
 	if sv.Precision == "int8" && sv.CC >= 100 {
 		// vLLM's INT8 W8A8 kernels exclude compute capability 10.0 and
 		// later (docs/features/quantization/int8.md).
@@ -145,6 +155,20 @@ func rocmSupport(d *ServingDeployment, gfx string) string {
 	}
 	return ""
 }
+
+// sglangCUDASupport drops SGLang's arguments on an NVIDIA GPU below
+// SGLangMinComputeCapability, and returns the note that says to serve it
+// with vLLM; "" where SGLang runs (and for an AMD GPU, CC 0).
+func sglangCUDASupport(d *ServingDeployment, sv *ServedLayout) string {
+	if sv.GfxTarget != "" || sv.CC <= 0 || sv.CC >= SGLangMinComputeCapability {
+		return ""
+	}
+	d.SGLangArgs = nil
+	return "SGLang runs on compute capability " + FormatComputeCapability(SGLangMinComputeCapability) + " and later, not this GPU's " + FormatComputeCapability(sv.CC) + ": serve the model with vLLM."
+}
+
+// FormatComputeCapability writes a compute capability × 10 as NVIDIA does: 75 is "7.5".
+func FormatComputeCapability(cc int) string { return strconv.Itoa(cc/10) + "." + strconv.Itoa(cc%10) }
 
 // quantization is the --quantization value both engines take for the
 // served precision, "" where the checkpoint's own quantization_config

@@ -161,3 +161,19 @@ func TestEngineArgsOnlyForTheROCmTargetsTheySupport(t *testing.T) {
 		}
 	}
 }
+
+// SGLang's arguments only from compute capability 7.5 (SGLangMinComputeCapability):
+// none on a V100 (7.0), with a note to serve it with vLLM; a T4 (7.5) and
+// an H100 (9.0) get both engines' arguments and no note.
+func TestSGLangArgsOnlyFromComputeCapability75(t *testing.T) {
+	for _, c := range []struct {
+		cc     int
+		sglang bool
+	}{{70, false}, {75, true}, {90, true}} {
+		sku := &catalog.SKU{Name: "x", GPU: &catalog.GPU{Count: 1, Vendor: catalog.VendorNVIDIA}}
+		d := servingFor(&Layout{SKU: sku, Served: &ServedLayout{TP: 1, PP: 1, CopiesPerVM: 1, SeqsPerCopy: 8, Context: 4096, Precision: "bf16", MemoryShare: 0.9, CC: c.cc}})
+		if d.VLLMArgs == nil || (d.SGLangArgs != nil) != c.sglang || c.sglang != (d.Note == "") || (!c.sglang && !strings.Contains(d.Note, "serve the model with vLLM")) {
+			t.Errorf("CC %d: vLLM %v, SGLang %v, note %q; want SGLang arguments %v", c.cc, d.VLLMArgs, d.SGLangArgs, d.Note, c.sglang)
+		}
+	}
+}

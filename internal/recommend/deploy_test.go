@@ -774,3 +774,16 @@ func TestBatchSpotPoolHoldsAUserSubscriptionPool(t *testing.T) {
 		}
 	}
 }
+
+// SGLang stops on a GPU below compute capability 7.5 ("SGLang only
+// supports sm75 and above."): Llama 3.1 8B on V100 sizes (7.0) gets vLLM's
+// arguments alone, and a note that says to serve it with vLLM.
+func TestSGLangArgsNotOnVolta(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b"}, RequestsPerSecond: f64(1), GPUModels: []string{"v100-sxm2-32gb"}, AsOf: asOf})
+	for _, r := range res.Recommendations {
+		s := r.Deployment.Serving
+		if s == nil || s.VLLMArgs == nil || s.SGLangArgs != nil || !strings.Contains(s.Note, "serve the model with vLLM") || !strings.Contains(s.Note, "7.5") {
+			t.Errorf("%s: serving %+v; want vLLM arguments, no SGLang arguments and a note naming 7.5 and vLLM", r.VMSize, s)
+		}
+	}
+}
