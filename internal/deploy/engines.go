@@ -186,11 +186,11 @@ func quantization(sv *ServedLayout) (method, note string) {
 		// Both engines refuse --quantization that contradicts the
 		// checkpoint's quantization_config (vLLM's
 		// ModelConfig._verify_quantization).
-		return "", "Serve " + quantizedCheckpoint(sv.Precision) + ": the published " + sv.Checkpoint + " checkpoint names its own quantization, which the engines refuse to override."
+		return "", "Serve " + quantizedCheckpoint(sv) + ": the published " + sv.Checkpoint + " checkpoint names its own quantization, which the engines refuse to override."
 	case sv.Precision == "fp8":
 		return "fp8", "--quantization=fp8 quantizes the 16-bit checkpoint's weights to fp8 as it loads."
 	}
-	return "", "Serve " + quantizedCheckpoint(sv.Precision) + ": the engines read its method from the checkpoint."
+	return "", "Serve " + quantizedCheckpoint(sv) + ": the engines read its method from the checkpoint."
 }
 
 // checkpointFormats are the quantized checkpoint formats vLLM loads for
@@ -205,13 +205,32 @@ var checkpointFormats = map[string]string{
 	"int8": "W8A8",
 }
 
-// quantizedCheckpoint names a checkpoint quantized to precision p, with
-// the formats the engines load at p (checkpointFormats).
-func quantizedCheckpoint(p string) string {
-	if f, ok := checkpointFormats[p]; ok {
-		return "a checkpoint quantized to " + p + " (" + f + ")"
+// AWQMinComputeCapability is the lowest NVIDIA compute capability × 10 on
+// which vLLM runs AWQ checkpoints: its quantization hardware table marks
+// AWQ unsupported on Volta (7.0) and supported from Turing (7.5), GPTQ
+// supported on both (vllm-project/vllm:docs/features/quantization/README.md@0328802bed2bb6ca346ea10acb61221a0c607768).
+// Below it an int4 checkpoint is GPTQ alone.
+const AWQMinComputeCapability = 75
+
+// checkpointFormatsOn are the checkpointFormats at precision p that vLLM
+// loads on a GPU of compute capability cc × 10 (0: AMD, whose formats the
+// table does not narrow here).
+func checkpointFormatsOn(p string, cc int) (string, bool) {
+	if p == "int4" && cc > 0 && cc < AWQMinComputeCapability {
+		return "GPTQ; vLLM runs no AWQ below compute capability " + FormatComputeCapability(AWQMinComputeCapability), true
 	}
-	return "a checkpoint quantized to " + p
+	f, ok := checkpointFormats[p]
+	return f, ok
+}
+
+// quantizedCheckpoint names a checkpoint quantized to the served
+// precision, with the formats the engines load at it on the layout's GPU
+// (checkpointFormatsOn).
+func quantizedCheckpoint(sv *ServedLayout) string {
+	if f, ok := checkpointFormatsOn(sv.Precision, sv.CC); ok {
+		return "a checkpoint quantized to " + sv.Precision + " (" + f + ")"
+	}
+	return "a checkpoint quantized to " + sv.Precision
 }
 
 // unquantised reports whether weights of a precision are served as they

@@ -177,3 +177,18 @@ func TestSGLangArgsOnlyFromComputeCapability75(t *testing.T) {
 		}
 	}
 }
+
+// int4 names the formats vLLM runs on the GPU: GPTQ alone below compute
+// capability 7.5 (AWQMinComputeCapability), AWQ or GPTQ from it.
+func TestInt4CheckpointFormatsFollowComputeCapability(t *testing.T) {
+	for _, c := range []struct {
+		cc       int
+		awq      bool
+		gptqOnly bool
+	}{{70, false, true}, {75, true, false}, {90, true, false}} {
+		_, note := quantization(&ServedLayout{Precision: "int4", Checkpoint: "bf16", CC: c.cc})
+		if strings.Contains(note, "AWQ or GPTQ") != c.awq || strings.Contains(note, "int4 (GPTQ;") != c.gptqOnly {
+			t.Errorf("CC %d: note %q; want AWQ named %v", c.cc, note, c.awq)
+		}
+	}
+}
