@@ -238,6 +238,10 @@ var badInputs = map[string]badInput{
 		config: rec(`workload = "inference"`, `model = { name = "phi-3-mini" }`, `prompt_tokens = 32000`, `output_tokens = 200`, `requests_per_second = 0.1`), attr: "prompt_tokens", with: recAddr, line: `prompt_tokens = 32000`,
 		summary: "Request Longer Than Model Context", detail: []string{`prompt_tokens plus output_tokens (32,200) exceed Phi-3-mini-4k-instruct (3.8B)'s maximum context of 4,096 tokens: the serving engines refuse such requests. Lower prompt_tokens, or choose a model with a longer context.`},
 	},
+	"recommendation/context_tokens beyond the model's context": {
+		config: rec(`workload = "inference"`, `model = { name = "deepseek-r1" }`, `context_tokens = 200000`, `requests_per_second = 0.5`), attr: "context_tokens", with: recAddr, line: `context_tokens = 200000`,
+		summary: "Context Longer Than Model Context", detail: []string{`context_tokens (200,000) exceeds DeepSeek-R1's maximum context of 131,072 tokens: the serving engines refuse a longer context. Set context_tokens to at most 131,072, or choose a model with a longer context.`},
+	},
 	"recommendation/concurrent_requests on training": {
 		config: rec(`workload = "training"`, `model = { parameters_billion = 7 }`, `concurrent_requests = 32`), attr: "concurrent_requests", with: recAddr, line: `concurrent_requests = 32`,
 		summary: "Argument Not Used By Workload", detail: []string{`concurrent_requests applies to serving a model, not to workload "training". Remove concurrent_requests, or set workload to "inference".`},

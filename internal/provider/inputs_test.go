@@ -51,7 +51,6 @@ func TestRequirementsDefaultsAndModelAliases(t *testing.T) {
 			Config: `data "hpcsku_recommendation" "x" {
   workload       = "inference"
   model          = { name = "meta-llama/Llama-3.1-8B-Instruct" }
-  context_tokens = 1000000
 }
 data "hpcsku_recommendation" "hpc" {
   workload = "hpc"
@@ -59,7 +58,7 @@ data "hpcsku_recommendation" "hpc" {
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.x", tfjsonpath.New("requirements").AtMapKey("model"), knownvalue.StringExact("llama-3.1-8b")),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.x", tfjsonpath.New("requirements").AtMapKey("defaults"), knownvalue.MapPartial(map[string]knownvalue.Check{
-					"context_tokens":      knownvalue.StringExact("131072"),
+					"context_tokens":      knownvalue.StringExact("4096"),
 					"concurrent_requests": knownvalue.StringExact("8"),
 					"model.precision":     knownvalue.StringExact("bf16"),
 				})),

@@ -107,6 +107,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Tokens of one sequence of a language model, 1 to " + groupDigits(recommend.MaxContextTokens) + ": prompt plus output for `inference` (it sizes the KV cache), " +
 				"the sequence length for `training` and `fine_tuning` (it sizes the activations of `lora` and `qlora`; full training takes its activations as a share of the model states, so there it changes nothing). " +
 				"Defaults to `" + strconv.Itoa(recommend.DefaultContextTokens) + "`, capped at the named model's maximum context. " +
+				"For `inference`, a stated value above the named model's maximum context is an error that names the maximum (the serving engines refuse a longer context), as a `prompt_tokens` plus `output_tokens` above it is; for `training` and `fine_tuning` the estimate caps it. " +
 				"Only for the workloads `training`, `fine_tuning` and `inference`; anywhere else it is an error.",
 			Validators: []validator.Int64{inRange(recommend.RangeContextTokens)},
 		},
@@ -493,7 +494,7 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 					Computed:    true,
 					ElementType: types.StringType,
 					MarkdownDescription: "Every value the engine chose on your behalf, keyed by the input's name (`model.precision`, `context_tokens`, `tokens_billion`, `nodes`, ...), as text: " +
-						"an input left unset that the job uses, or a stated `context_tokens` above the named model's maximum context, which the estimate caps. Set an input to replace its default.",
+						"an input left unset that the job uses, or a stated `context_tokens` above the named model's maximum context, which the estimate of `training` and `fine_tuning` caps. Set an input to replace its default.",
 				},
 			},
 		},

@@ -28,9 +28,11 @@ func TestDefaultsListWhatTheEngineChose(t *testing.T) {
 				"tokens_billion": strconv.FormatFloat(DefaultFineTuningTokensBillion, 'f', -1, 64), "deadline_hours": strconv.Itoa(DefaultDeadlineHours),
 				"target": DefaultTarget},
 			[]string{"concurrent_requests", "hpc_bound", "nodes", "max_results"}},
-		{"a context above the model's maximum is capped", Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b", Precision: PrecisionFP8}, ContextTokens: i64(10_000_000), Target: TargetAKS},
-			map[string]string{"context_tokens": "131072", "concurrent_requests": strconv.Itoa(DefaultConcurrentRequests)},
-			[]string{"model.precision", "target", "tokens_billion", "deadline_hours"}},
+		// Serving refuses a stated context above the maximum (validate);
+		// fine-tuning caps it.
+		{"a fine-tuning context above the model's maximum is capped", Request{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.1-8b", Precision: PrecisionBF16}, FineTuningMethod: MethodLoRA, ContextTokens: i64(10_000_000), Target: TargetAKS},
+			map[string]string{"context_tokens": "131072", "tokens_billion": strconv.FormatFloat(DefaultFineTuningTokensBillion, 'f', -1, 64)},
+			[]string{"model.precision", "target", "fine_tuning_method", "concurrent_requests"}},
 		{"a stated context within the maximum is not a default", Request{Workload: WorkloadInference, Model: &Model{ParametersBillion: 7}, ContextTokens: i64(8192)},
 			map[string]string{"model.precision": DefaultPrecision, "model.class": DefaultClass},
 			[]string{"context_tokens", "model.parameters_billion"}},

@@ -187,8 +187,8 @@ func (r *resolvedModel) resolveSequences(req Request, tm *catalog.Model) {
 	}
 	mi.Context = valueOr(req.ContextTokens, DefaultContextTokens)
 	if req.Workload == WorkloadInference {
-		// A stated context, or the default one the split comes from, above
-		// the maximum is capped before the split.
+		// The default context the split comes from is capped at the
+		// maximum before the split (validate refuses a stated one above it).
 		r.found.contextCapped = longest > 0 && mi.Context > longest && (req.ContextTokens != nil || (req.PromptTokens == nil && req.OutputTokens == nil))
 		mi.Prompt, mi.Output, mi.Context = tokenSplit(req, longest)
 		mi.SplitGiven = req.PromptTokens != nil && req.OutputTokens != nil

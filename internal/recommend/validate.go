@@ -210,13 +210,24 @@ func validateTokenSplit(p *problems, req Request) {
 	}
 }
 
-// validateRequestLength refuses a served request whose stated prompt and
-// output tokens (a count left out takes at least one) are longer than the
-// named language model's maximum context: the serving engines refuse such
-// a request, so no layout serves it.
+// validateRequestLength refuses a served request longer than the named
+// language model's maximum context: a stated context_tokens above it, or
+// stated prompt and output tokens (a count left out takes at least one)
+// whose sum is. The serving engines refuse such a request (and a
+// --max-model-len above the model's), so no layout serves it; the default
+// context alone is capped at the maximum.
 func validateRequestLength(p *problems, req Request, tm *catalog.Model) {
 	generative := tm.Kind == catalog.ModelKindGenerative || tm.Kind == catalog.ModelKindMoE
-	if req.Workload != WorkloadInference || !generative || tm.MaxContextTokens == nil || (req.PromptTokens == nil && req.OutputTokens == nil) {
+	if req.Workload != WorkloadInference || !generative || tm.MaxContextTokens == nil {
+		return
+	}
+	if c, longest := req.ContextTokens, *tm.MaxContextTokens; c != nil && *c > longest {
+		p.invalid(fe("Context Longer Than Model Context",
+			fmt.Sprintf("context_tokens (%s) exceeds %s's maximum context of %s tokens: the serving engines refuse a longer context. Set context_tokens to at most %s, or choose a model with a longer context.",
+				catalog.GroupDigits(*c), tm.Name, catalog.GroupDigits(longest), catalog.GroupDigits(longest)), "context_tokens"))
+		return
+	}
+	if req.PromptTokens == nil && req.OutputTokens == nil {
 		return
 	}
 	sum, at := int64(0), "output_tokens"

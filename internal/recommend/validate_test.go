@@ -171,6 +171,10 @@ var validateErrorCases = []struct {
 	{"tokens without model", Request{Workload: "training", TokensBillion: f64(100)}, "tokens_billion", "Argument Needs A Model", "model is not set", false},
 	{"deadline without model", Request{Workload: "fine_tuning", DeadlineHours: f64(24)}, "deadline_hours", "Argument Needs A Model", "model is not set", false},
 	{"throughput without model", Request{Workload: "inference", TokensPerSecond: f64(1000)}, "tokens_per_second", "Argument Needs A Model", "model is not set", false},
+	// A stated context above a named model's maximum is refused, as a
+	// prompt plus output above it is: the engines refuse a longer context.
+	{"context above DeepSeek-R1's maximum", Request{Workload: "inference", Model: &Model{Name: "deepseek-r1"}, ContextTokens: i64(200000), RequestsPerSecond: f64(0.5)}, "context_tokens", "Context Longer Than Model Context", "Set context_tokens to at most 131,072", true},
+	{"context above gpt-oss-20b's maximum", Request{Workload: "inference", Model: &Model{Name: "gpt-oss-20b"}, ContextTokens: i64(200000)}, "context_tokens", "Context Longer Than Model Context", "gpt-oss-20b's maximum context of 131,072 tokens", true},
 }
 
 // titleCaseSummary matches a summary in Title Case: each word capitalised,
