@@ -84,11 +84,15 @@ type ModelDoc struct {
 	HeadDim                 *int64   `json:"head_dim"`
 	IntermediateSize        *int64   `json:"intermediate_size"`
 	VocabSize               *int64   `json:"vocab_size"`
-	MaxContextTokens        *int64   `json:"max_context_tokens"`
-	Experts                 *int64   `json:"experts"`
-	ActiveExperts           *int64   `json:"active_experts"`
-	SharedExperts           *int64   `json:"shared_experts,omitempty"`
-	Precision               string   `json:"precision"`
+	// TiedEmbeddings is true where the output layer is the input embedding
+	// (one vocab_size × hidden_size matrix, counted once in
+	// parameters_billion), as Gemma's and Llama 3.2 1B's are.
+	TiedEmbeddings   bool   `json:"tied_embeddings,omitempty"`
+	MaxContextTokens *int64 `json:"max_context_tokens"`
+	Experts          *int64 `json:"experts"`
+	ActiveExperts    *int64 `json:"active_experts"`
+	SharedExperts    *int64 `json:"shared_experts,omitempty"`
+	Precision        string `json:"precision"`
 	// CheckpointGiB is the published checkpoint's size, GiB, keyed by its
 	// published precision: what the weights hold in memory, embeddings,
 	// norms and quantisation scales included, where parameters × bytes
@@ -150,10 +154,13 @@ type Model struct {
 	HeadDim                 *int64
 	IntermediateSize        *int64
 	VocabSize               *int64
-	MaxContextTokens        *int64
-	Experts                 *int64
-	ActiveExperts           *int64
-	SharedExperts           *int64
+	// TiedEmbeddings: the output layer is the input embedding, one
+	// VocabSize × HiddenSize matrix.
+	TiedEmbeddings   bool
+	MaxContextTokens *int64
+	Experts          *int64
+	ActiveExperts    *int64
+	SharedExperts    *int64
 	// Precision is the published weight precision as published ("bf16",
 	// "mxfp4"); PrecisionBits its storage bits per parameter.
 	Precision     string
@@ -267,11 +274,14 @@ func newModel(d ModelDoc, decisions map[string]bool) (*Model, error) {
 	if err := checkSampleWork(d); err != nil {
 		return nil, err
 	}
+	if err := checkTiedEmbeddings(d); err != nil {
+		return nil, err
+	}
 	m := &Model{
 		ID: d.ID, Name: strings.TrimSpace(d.Name), Family: d.Family, Kind: d.Kind,
 		ParametersBillion: d.ParametersBillion, ActiveParametersBillion: active,
 		Layers: d.Layers, HiddenSize: d.HiddenSize, AttentionHeads: d.AttentionHeads, KVHeads: d.KVHeads,
-		HeadDim: d.HeadDim, IntermediateSize: d.IntermediateSize, VocabSize: d.VocabSize,
+		HeadDim: d.HeadDim, IntermediateSize: d.IntermediateSize, VocabSize: d.VocabSize, TiedEmbeddings: d.TiedEmbeddings,
 		MaxContextTokens: d.MaxContextTokens, Experts: d.Experts, ActiveExperts: d.ActiveExperts, SharedExperts: d.SharedExperts,
 		Precision: d.Precision, PrecisionBits: bits,
 		CheckpointGiB: d.CheckpointGiB, CheckpointSources: d.CheckpointSources,
@@ -318,6 +328,20 @@ func checkCheckpoints(d ModelDoc) error {
 		if _, err := ParseSource(src); err != nil {
 			return fmt.Errorf("checkpoint_sources: %w", err)
 		}
+	}
+	return nil
+}
+
+// checkTiedEmbeddings checks that a tied embedding has its vocabulary and
+// hidden size, and that its one matrix is part of the parameters.
+func checkTiedEmbeddings(d ModelDoc) error {
+	switch {
+	case !d.TiedEmbeddings:
+		return nil
+	case d.VocabSize == nil || d.HiddenSize == nil:
+		return errors.New("tied_embeddings needs vocab_size and hidden_size")
+	case float64(*d.VocabSize)*float64(*d.HiddenSize) >= d.ParametersBillion*1e9:
+		return fmt.Errorf("tied_embeddings: vocab_size × hidden_size (%v) is not less than parameters_billion (%v)", float64(*d.VocabSize)*float64(*d.HiddenSize), d.ParametersBillion*1e9)
 	}
 	return nil
 }

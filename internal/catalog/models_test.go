@@ -180,6 +180,8 @@ func TestModelRejects(t *testing.T) {
 		{"checkpoint source form", func(m *ModelDoc) {
 			m.CheckpointGiB, m.CheckpointSources = map[string]float64{"bf16": 14}, []string{"the model card"}
 		}, "checkpoint_sources:"},
+		{"tied embeddings without a vocabulary", func(m *ModelDoc) { m.TiedEmbeddings, m.VocabSize = true, nil }, "tied_embeddings needs vocab_size and hidden_size"},
+		{"tied embedding above the parameters", func(m *ModelDoc) { m.TiedEmbeddings, m.VocabSize = true, i64(2_000_000) }, "vocab_size × hidden_size (8.192e+09) is not less than parameters_billion"},
 		{"more windowed layers than layers", func(m *ModelDoc) {
 			m.Attention = &AttentionDoc{SlidingWindow: i64(4096), SlidingWindowLayers: i64(33)}
 		}, "sliding_window_layers 33 must be at most layers"},

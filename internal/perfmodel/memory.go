@@ -567,13 +567,17 @@ func contextIfUsed(mi *MemoryInput) int64 {
 }
 
 // embeddingParameters counts the input embedding and output layer
-// (vocabulary × hidden, twice), which QLoRA keeps at 16 bits; 0 when the
-// architecture is unknown.
+// (vocabulary × hidden each; once where the model ties them), which QLoRA
+// keeps at 16 bits; 0 when the architecture is unknown.
 func embeddingParameters(m *catalog.Model) float64 {
 	if m == nil || m.VocabSize == nil || m.HiddenSize == nil {
 		return 0
 	}
-	return 2 * float64(*m.VocabSize) * float64(*m.HiddenSize)
+	matrices := 2.0
+	if m.TiedEmbeddings {
+		matrices = 1
+	}
+	return matrices * float64(*m.VocabSize) * float64(*m.HiddenSize)
 }
 
 // trimFloat, groupInt, round4: the number formatting every layer shares

@@ -52,6 +52,7 @@ type modelModel struct {
 	HeadDim                 types.Int64   `tfsdk:"head_dim"`
 	IntermediateSize        types.Int64   `tfsdk:"intermediate_size"`
 	VocabSize               types.Int64   `tfsdk:"vocab_size"`
+	TiedEmbeddings          types.Bool    `tfsdk:"tied_embeddings"`
 	MaxContextTokens        types.Int64   `tfsdk:"max_context_tokens"`
 	Experts                 types.Int64   `tfsdk:"experts"`
 	ActiveExperts           types.Int64   `tfsdk:"active_experts"`
@@ -122,13 +123,15 @@ func (d *modelsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 					"parameters_billion": schema.Float64Attribute{Computed: true, MarkdownDescription: "Every weight of the model, in billions; it sets the memory the weights take."},
 					"active_parameters_billion": schema.Float64Attribute{Computed: true,
 						MarkdownDescription: "Parameters one token uses, in billions; it sets the compute per token. Equal to `parameters_billion` except for `moe` models."},
-					"layers":             intAttr("Transformer layers (decoder layers; for an encoder-decoder model, the layers of each)."),
-					"hidden_size":        intAttr("Hidden (model) dimension."),
-					"attention_heads":    intAttr("Query attention heads per layer."),
-					"kv_heads":           intAttr("Key and value heads per layer (fewer than `attention_heads` with grouped-query attention); null with multi-head latent attention."),
-					"head_dim":           intAttr("Dimension of one attention head, as the config gives it (not always `hidden_size / attention_heads`)."),
-					"intermediate_size":  intAttr("Feed-forward width; for `moe` models the width of one expert."),
-					"vocab_size":         intAttr("Vocabulary size of the config (padding rows included)."),
+					"layers":            intAttr("Transformer layers (decoder layers; for an encoder-decoder model, the layers of each)."),
+					"hidden_size":       intAttr("Hidden (model) dimension."),
+					"attention_heads":   intAttr("Query attention heads per layer."),
+					"kv_heads":          intAttr("Key and value heads per layer (fewer than `attention_heads` with grouped-query attention); null with multi-head latent attention."),
+					"head_dim":          intAttr("Dimension of one attention head, as the config gives it (not always `hidden_size / attention_heads`)."),
+					"intermediate_size": intAttr("Feed-forward width; for `moe` models the width of one expert."),
+					"vocab_size":        intAttr("Vocabulary size of the config (padding rows included)."),
+					"tied_embeddings": schema.BoolAttribute{Computed: true,
+						MarkdownDescription: "Whether the output layer is the input embedding, one `vocab_size` × `hidden_size` matrix counted once in `parameters_billion` (Gemma, Llama 3.2 1B and 3B, OPT); QLoRA keeps it, or both matrices where they are not tied, at 16 bits. Null where `vocab_size` is."},
 					"max_context_tokens": intAttr("Longest context the model documents, in tokens."),
 					"experts":            intAttr("Routed experts per MoE layer; null for dense models."),
 					"active_experts":     intAttr("Routed experts each token uses; null for dense models."),
@@ -211,6 +214,15 @@ func modelInt64(p *int64) types.Int64 {
 	return types.Int64Value(*p)
 }
 
+// modelTied is whether the model ties its embeddings; null where the table
+// gives no vocabulary.
+func modelTied(m *catalog.Model) types.Bool {
+	if m.VocabSize == nil {
+		return types.BoolNull()
+	}
+	return types.BoolValue(m.TiedEmbeddings)
+}
+
 func modelString(s string) types.String {
 	if s == "" {
 		return types.StringNull()
@@ -233,6 +245,7 @@ func newModelModel(m *catalog.Model) modelModel {
 		HeadDim:                 modelInt64(m.HeadDim),
 		IntermediateSize:        modelInt64(m.IntermediateSize),
 		VocabSize:               modelInt64(m.VocabSize),
+		TiedEmbeddings:          modelTied(m),
 		MaxContextTokens:        modelInt64(m.MaxContextTokens),
 		Experts:                 modelInt64(m.Experts),
 		ActiveExperts:           modelInt64(m.ActiveExperts),

@@ -56,6 +56,7 @@ func TestModelsDataSource_All(t *testing.T) {
 					"head_dim":                  knownvalue.Int64Exact(128),
 					"intermediate_size":         knownvalue.Int64Exact(14336),
 					"vocab_size":                knownvalue.Int64Exact(128256),
+					"tied_embeddings":           knownvalue.Bool(false),
 					"max_context_tokens":        knownvalue.Int64Exact(131072),
 					"experts":                   knownvalue.Null(),
 					"active_experts":            knownvalue.Null(),
@@ -75,6 +76,11 @@ func TestModelsDataSource_All(t *testing.T) {
 					"sources":                   knownvalue.ListSizeExact(5),
 					"decisions":                 knownvalue.ListSizeExact(0),
 					"notes":                     knownvalue.Null(),
+				})}),
+				// Gemma 2's output layer is its input embedding.
+				statecheck.ExpectKnownValue("data.hpcsku_models.all", tfjsonpath.New("models"), listContains{knownvalue.ObjectPartial(map[string]knownvalue.Check{
+					"id":              knownvalue.StringExact("gemma-2-9b"),
+					"tied_embeddings": knownvalue.Bool(true),
 				})}),
 				// SDXL's 0.817B of text encoders are frozen in training.
 				statecheck.ExpectKnownValue("data.hpcsku_models.all", tfjsonpath.New("models"), listContains{knownvalue.ObjectPartial(map[string]knownvalue.Check{

@@ -480,3 +480,25 @@ func TestServedDiffusionModelsLoadTheirTextEncoders(t *testing.T) {
 		}
 	}
 }
+
+// QLoRA keeps the input embedding and the output layer at 16 bits. Where a
+// model's output layer is its input embedding (tied: Gemma 2, Llama 3.2 1B,
+// OPT), that is one vocabulary × hidden matrix, not two: Gemma 2 9B's
+// report counts 917,962,752 embedding parameters in its 9.24B.
+func TestTiedEmbeddingsCountedOnce(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		matrices float64
+	}{{"gemma-2-9b", 1}, {"llama-3.2-1b", 1}, {"opt-66b", 1}, {"llama-3.1-8b", 2}, {"qwen2.5-7b", 2}} {
+		m, _ := testCatalog(t).Model(c.name)
+		e, _, err := estimateMemory(testEngine(t), MemoryRequest{Workload: WorkloadFineTuning, Model: Model{Name: c.name}, FineTuningMethod: MethodQLoRA})
+		if err != nil {
+			t.Fatal(err)
+		}
+		emb := c.matrices * float64(*m.VocabSize) * float64(*m.HiddenSize)
+		want := perfmodel.ToGiB((m.ParametersBillion*1e9-emb)*perfmodel.QLoRABaseBytesPerParameter + emb*2)
+		if math.Abs(e.WeightsGiB-want) > 0.01 {
+			t.Errorf("%s QLoRA frozen base %v GiB; want %v GiB, %v embedding matrices at 16 bits: %s", c.name, e.WeightsGiB, want, c.matrices, e.Formula)
+		}
+	}
+}
