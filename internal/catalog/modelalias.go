@@ -20,7 +20,9 @@ var variantWords = []string{"instruct", "chat", "it", "hf"}
 // loses its organisation ("meta-llama/Llama-3.1-70B-Instruct"), spaces and
 // underscores become hyphens, the variant words (instruct, chat, it, hf)
 // are dropped, and what is left must be a model's id, or the beginning of
-// exactly one id followed by a version ("mistral-7b" for mistral-7b-v0.3).
+// exactly one id, followed there by a version ("mistral-7b" for
+// mistral-7b-v0.3, "whisper-large" for whisper-large-v3; "deepseek" begins
+// several ids and names none).
 // alias is then true. ok is false when neither finds a model.
 func (c *Catalog) ResolveModel(name string) (m *Model, alias, ok bool) {
 	if m, ok := c.Model(name); ok {
@@ -33,17 +35,29 @@ func (c *Catalog) ResolveModel(name string) (m *Model, alias, ok bool) {
 	if m, ok := c.Model(base); ok {
 		return m, true, true
 	}
+	m = c.onlyVersionOf(base)
+	return m, m != nil, m != nil
+}
+
+// onlyVersionOf is the model whose id is base followed by a version
+// ("mistral-7b" for mistral-7b-v0.3), when it is the one model whose id
+// begins with base: a family name that begins several ids ("deepseek" for
+// deepseek-v3 and deepseek-r1) names none of them.
+func (c *Catalog) onlyVersionOf(base string) *Model {
 	var found *Model
 	for _, cand := range c.models.list {
-		if !strings.HasPrefix(strings.ToLower(cand.ID), base+"-v") {
+		if !strings.HasPrefix(strings.ToLower(cand.ID), base+"-") {
 			continue
 		}
 		if found != nil {
-			return nil, false, false // more than one version: ambiguous
+			return nil // more than one model: ambiguous
 		}
 		found = cand
 	}
-	return found, found != nil, found != nil
+	if found == nil || !strings.HasPrefix(strings.ToLower(found.ID), base+"-v") {
+		return nil
+	}
+	return found
 }
 
 // modelBase is a model name in the table's id form without its

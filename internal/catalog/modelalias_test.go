@@ -4,6 +4,7 @@
 package catalog_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
@@ -30,6 +31,10 @@ func TestResolveModel(t *testing.T) {
 		{"Qwen/Qwen2.5-7B-Instruct", "qwen2.5-7b", true},
 		{"Llama 3.3 70B Instruct", "llama-3.3-70b", false}, // the table's own name
 		{"deepseek-r1-distill-llama-70b", "deepseek-r1-distill-llama-70b", false},
+		// Whisper large (v1) is the table's one version of it: the same
+		// 32 layers of 1,280, 1.55B parameters; v3's 128 mel bins and one
+		// more token add 0.2M, so memory and work are the same.
+		{"openai/whisper-large", "whisper-large-v3", true},
 	} {
 		m, alias, ok := cat.ResolveModel(tt.name)
 		if !ok || m.ID != tt.id || alias != tt.alias {
@@ -42,7 +47,7 @@ func TestResolveModel(t *testing.T) {
 	if m, alias, ok := cat.ResolveModel("deepseek-r1"); !ok || alias || m.ID != "deepseek-r1" {
 		t.Errorf("ResolveModel(%q) = %v, alias %v, %v; want deepseek-r1 itself", "deepseek-r1", m, alias, ok)
 	}
-	for _, name := range []string{"llama-3.1", "mistral", "meta-llama/", "instruct", "llama-3.1-70b-base"} {
+	for _, name := range []string{"llama-3.1", "mistral", "meta-llama/", "instruct", "llama-3.1-70b-base", "deepseek", "DeepSeek", "deepseek-ai/DeepSeek", "openai/whisper-large-v2"} {
 		if m, _, ok := cat.ResolveModel(name); ok {
 			t.Errorf("ResolveModel(%q) = %s; want no model", name, m.ID)
 		}
@@ -71,4 +76,35 @@ func TestClosestValue(t *testing.T) {
 	if got := catalog.DidYouMean("vmms", []string{"vm", "vmss", "aks"}); got != ` Did you mean "vmss"?` {
 		t.Errorf("DidYouMean(vmms) = %q", got)
 	}
+}
+
+// A family name that begins the ids of several models (deepseek for
+// deepseek-v3, deepseek-r1 and the R1 distillation; gemma-2; qwen3) names
+// none of them: it resolves to no model, and the error lists the
+// candidates, rather than to the one whose id continues with a version.
+func TestFamilyNameResolvesToNone(t *testing.T) {
+	cat := catalogtest.Embedded(t)
+	for _, m := range cat.Models() {
+		words := strings.Split(m.ID, "-")
+		for i := 1; i < len(words); i++ {
+			prefix := strings.Join(words[:i], "-")
+			if _, own := cat.Model(prefix); own || len(modelsBeginning(cat, prefix)) < 2 {
+				continue
+			}
+			if got, _, ok := cat.ResolveModel(prefix); ok {
+				t.Errorf("ResolveModel(%q) = %s; want none of %v", prefix, got.ID, modelsBeginning(cat, prefix))
+			}
+		}
+	}
+}
+
+// modelsBeginning lists the ids that continue prefix with a hyphen.
+func modelsBeginning(cat *catalog.Catalog, prefix string) []string {
+	var ids []string
+	for _, m := range cat.Models() {
+		if strings.HasPrefix(m.ID, prefix+"-") {
+			ids = append(ids, m.ID)
+		}
+	}
+	return ids
 }

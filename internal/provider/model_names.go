@@ -32,5 +32,5 @@ func modelNameDescription() string {
 		"that sizes the KV cache for `inference` and the activations for `fine_tuning`. " +
 		"An instruct or chat variant or a Hugging Face id resolves, with a warning, to the model whose architecture it shares " +
 		"(`Llama 3.1 70B Instruct` and `meta-llama/Llama-3.1-70B-Instruct` to `llama-3.1-70b`, `mistral-7b` to `mistral-7b-v0.3`); a model's own identifier or name is never read as a variant. " +
-		"An unknown name fails with the closest names. The embedded table's identifiers: " + embeddedModelIDs() + "."
+		"A family name that begins several identifiers (`deepseek`, `mistral`) names none of them. An unknown name fails with the closest names. The embedded table's identifiers: " + embeddedModelIDs() + "."
 }
