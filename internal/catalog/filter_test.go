@@ -110,3 +110,24 @@ func TestCompilePattern(t *testing.T) {
 		t.Errorf("CompilePattern(Standard_(ND) = %v, %+v", re, fe)
 	}
 }
+
+// DeepSeek-R1 is a row of its own (MIT weights), so a filter on its name
+// finds it and its distillation, not DeepSeek-V3, whose row names V3 and
+// V3's licence alone.
+func TestModelFilterDeepSeekR1IsNotV3(t *testing.T) {
+	c := mustDefault(t)
+	f, errs := ValidateModelFilter(ModelFilterInput{NameRegex: "DeepSeek-R1"})
+	if len(errs) != 0 {
+		t.Fatalf("ValidateModelFilter: %v", errs)
+	}
+	var ids []string
+	for _, m := range c.FilterModels(f) {
+		ids = append(ids, m.ID)
+	}
+	if want := []string{"deepseek-r1", "deepseek-r1-distill-llama-70b"}; !reflect.DeepEqual(ids, want) {
+		t.Errorf("FilterModels(name_regex DeepSeek-R1) = %v, want %v", ids, want)
+	}
+	if v, _ := c.Model("deepseek-v3"); strings.Contains(v.Name, "R1") || strings.Contains(v.License, "R1") {
+		t.Errorf("deepseek-v3 is named %q, licensed %q; want V3 alone", v.Name, v.License)
+	}
+}
