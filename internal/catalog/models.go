@@ -89,10 +89,18 @@ type ModelDoc struct {
 	// parameters_billion), as Gemma's and Llama 3.2 1B's are.
 	TiedEmbeddings   bool   `json:"tied_embeddings,omitempty"`
 	MaxContextTokens *int64 `json:"max_context_tokens"`
-	Experts          *int64 `json:"experts"`
-	ActiveExperts    *int64 `json:"active_experts"`
-	SharedExperts    *int64 `json:"shared_experts,omitempty"`
-	Precision        string `json:"precision"`
+	// ConfigContextTokens is the context the published checkpoint's
+	// config.json allows (max_position_embeddings with no RoPE scaling),
+	// given only where it is below max_context_tokens, which YaRN reaches:
+	// the serving engines refuse a longer context unless YaRN is turned
+	// on. ContextSources give it and YaRN.
+	ConfigContextTokens *int64   `json:"config_context_tokens,omitempty"`
+	YaRN                *YaRNDoc `json:"yarn,omitempty"`
+	ContextSources      []string `json:"context_sources,omitempty"`
+	Experts             *int64   `json:"experts"`
+	ActiveExperts       *int64   `json:"active_experts"`
+	SharedExperts       *int64   `json:"shared_experts,omitempty"`
+	Precision           string   `json:"precision"`
 	// CheckpointGiB is the published checkpoint's size, GiB, keyed by its
 	// published precision: what the weights hold in memory, embeddings,
 	// norms and quantisation scales included, where parameters × bytes
@@ -120,6 +128,16 @@ type ModelDoc struct {
 	Sources                 []string      `json:"sources"`
 	Decisions               []string      `json:"decisions,omitempty"`
 	Notes                   string        `json:"notes,omitempty"`
+}
+
+// YaRNDoc is the YaRN RoPE scaling a model's card gives for contexts above
+// its config's: the scaling factor, the positions it scales from
+// (original_max_position_embeddings) and the RoPE base (rope_theta), which
+// an engine's override restates.
+type YaRNDoc struct {
+	Factor                        float64 `json:"factor"`
+	OriginalMaxPositionEmbeddings int64   `json:"original_max_position_embeddings"`
+	RopeTheta                     float64 `json:"rope_theta"`
 }
 
 // AttentionDoc describes a model's attention where the head counts alone do
@@ -158,9 +176,15 @@ type Model struct {
 	// VocabSize × HiddenSize matrix.
 	TiedEmbeddings   bool
 	MaxContextTokens *int64
-	Experts          *int64
-	ActiveExperts    *int64
-	SharedExperts    *int64
+	// ConfigContextTokens is the context the checkpoint's config.json
+	// allows where it is below MaxContextTokens (0 otherwise), and YaRN
+	// the RoPE scaling that reaches MaxContextTokens (nil otherwise).
+	ConfigContextTokens int64
+	YaRN                *YaRNDoc
+	ContextSources      []string
+	Experts             *int64
+	ActiveExperts       *int64
+	SharedExperts       *int64
 	// Precision is the published weight precision as published ("bf16",
 	// "mxfp4"); PrecisionBits its storage bits per parameter.
 	Precision     string
@@ -277,6 +301,9 @@ func newModel(d ModelDoc, decisions map[string]bool) (*Model, error) {
 	if err := checkTiedEmbeddings(d); err != nil {
 		return nil, err
 	}
+	if err := checkConfigContext(d); err != nil {
+		return nil, err
+	}
 	m := &Model{
 		ID: d.ID, Name: strings.TrimSpace(d.Name), Family: d.Family, Kind: d.Kind,
 		ParametersBillion: d.ParametersBillion, ActiveParametersBillion: active,
@@ -287,12 +314,52 @@ func newModel(d ModelDoc, decisions map[string]bool) (*Model, error) {
 		CheckpointGiB: d.CheckpointGiB, CheckpointSources: d.CheckpointSources,
 		ForwardGFLOPs: d.ForwardGFLOPs, FrozenGFLOPs: d.FrozenGFLOPs, ReferenceInput: strings.TrimSpace(d.ReferenceInput), WorkSources: d.WorkSources,
 		FrozenParametersBillion: valueOrZero(d.FrozenParametersBillion),
-		License:                 d.License, Sources: d.Sources, Decisions: d.Decisions, Notes: d.Notes,
+		YaRN:                    d.YaRN, ContextSources: d.ContextSources,
+		License: d.License, Sources: d.Sources, Decisions: d.Decisions, Notes: d.Notes,
+	}
+	if d.ConfigContextTokens != nil {
+		m.ConfigContextTokens = *d.ConfigContextTokens
 	}
 	if err := m.resolveAttention(d.Attention); err != nil {
 		return nil, err
 	}
 	return m, nil
+}
+
+// checkConfigContext checks a model's config context and YaRN scaling:
+// given together, with sources, the config's context positive and below
+// max_context_tokens, and YaRN's factor above 1 and reaching
+// max_context_tokens from its original positions.
+func checkConfigContext(d ModelDoc) error {
+	y, cc := d.YaRN, d.ConfigContextTokens
+	switch {
+	case cc == nil && y == nil && len(d.ContextSources) == 0:
+		return nil
+	case cc == nil || y == nil:
+		return errors.New("config_context_tokens and yarn go together")
+	case len(d.ContextSources) == 0:
+		return errors.New("config_context_tokens needs context_sources")
+	case d.MaxContextTokens == nil || *cc <= 0 || *cc >= *d.MaxContextTokens:
+		return fmt.Errorf("config_context_tokens = %d must be positive and below max_context_tokens (%s)", *cc, showInt(d.MaxContextTokens))
+	case !(y.Factor > 1) || math.IsInf(y.Factor, 0) || y.OriginalMaxPositionEmbeddings <= 0 || !(y.RopeTheta > 0) || math.IsInf(y.RopeTheta, 0):
+		return errors.New("yarn needs a factor above 1 and positive original_max_position_embeddings and rope_theta")
+	case y.Factor*float64(y.OriginalMaxPositionEmbeddings) < float64(*d.MaxContextTokens):
+		return fmt.Errorf("yarn reaches %v tokens (factor × original_max_position_embeddings), below max_context_tokens (%d)", y.Factor*float64(y.OriginalMaxPositionEmbeddings), *d.MaxContextTokens)
+	}
+	for _, src := range d.ContextSources {
+		if _, err := ParseSource(src); err != nil {
+			return fmt.Errorf("context_sources: %w", err)
+		}
+	}
+	return nil
+}
+
+// showInt writes *p, or "null".
+func showInt(p *int64) string {
+	if p == nil {
+		return "null"
+	}
+	return fmt.Sprint(*p)
 }
 
 // Checkpoint sizes are checked against parameters × bits: a published

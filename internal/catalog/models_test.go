@@ -170,6 +170,11 @@ func validModel() ModelDoc {
 	}
 }
 
+// yarn is YaRN scaling by factor from original positions, RoPE base 10,000.
+func yarn(factor float64, original int64) *YaRNDoc {
+	return &YaRNDoc{Factor: factor, OriginalMaxPositionEmbeddings: original, RopeTheta: 10000}
+}
+
 func TestModelRejects(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -215,6 +220,22 @@ func TestModelRejects(t *testing.T) {
 		}, "checkpoint_sources:"},
 		{"tied embeddings without a vocabulary", func(m *ModelDoc) { m.TiedEmbeddings, m.VocabSize = true, nil }, "tied_embeddings needs vocab_size and hidden_size"},
 		{"tied embedding above the parameters", func(m *ModelDoc) { m.TiedEmbeddings, m.VocabSize = true, i64(2_000_000) }, "vocab_size × hidden_size (8.192e+09) is not less than parameters_billion"},
+		{"config context without yarn", func(m *ModelDoc) {
+			m.ConfigContextTokens, m.ContextSources = i64(4096), []string{"https://example.org/x"}
+		}, "config_context_tokens and yarn go together"},
+		{"config context without sources", func(m *ModelDoc) { m.ConfigContextTokens, m.YaRN = i64(4096), yarn(2, 4096) }, "config_context_tokens needs context_sources"},
+		{"config context at the maximum", func(m *ModelDoc) {
+			m.ConfigContextTokens, m.YaRN, m.ContextSources = i64(8192), yarn(2, 4096), []string{"https://example.org/x"}
+		}, "config_context_tokens = 8192 must be positive and below max_context_tokens (8192)"},
+		{"yarn short of the maximum", func(m *ModelDoc) {
+			m.ConfigContextTokens, m.YaRN, m.ContextSources = i64(4096), yarn(1.5, 4096), []string{"https://example.org/x"}
+		}, "yarn reaches 6144 tokens (factor × original_max_position_embeddings), below max_context_tokens (8192)"},
+		{"yarn factor", func(m *ModelDoc) {
+			m.ConfigContextTokens, m.YaRN, m.ContextSources = i64(4096), yarn(1, 8192), []string{"https://example.org/x"}
+		}, "yarn needs a factor above 1"},
+		{"context source form", func(m *ModelDoc) {
+			m.ConfigContextTokens, m.YaRN, m.ContextSources = i64(4096), yarn(2, 4096), []string{"the model card"}
+		}, "context_sources:"},
 		{"more windowed layers than layers", func(m *ModelDoc) {
 			m.Attention = &AttentionDoc{SlidingWindow: i64(4096), SlidingWindowLayers: i64(33)}
 		}, "sliding_window_layers 33 must be at most layers"},
@@ -346,5 +367,31 @@ func TestEmbeddedModelIDs(t *testing.T) {
 	}
 	if !slices.Equal(ids, want) || len(ids) == 0 {
 		t.Errorf("EmbeddedModelIDs = %v, want %v", ids, want)
+	}
+}
+
+// The Qwen3 and Qwen2.5 checkpoints' configs allow less context than the
+// YaRN maximum: Qwen3's config.json 40,960 positions, the Qwen2.5 Instruct
+// configs 32,768; each reaches 131,072 with YaRN factor 4 over 32,768
+// positions and RoPE base 1,000,000 (the cards' Processing Long Texts, the
+// configs in context_sources). Other models give no config context.
+func TestConfigContextBelowTheYaRNMaximum(t *testing.T) {
+	c := mustDefault(t)
+	want := map[string]int64{
+		"qwen3-8b": 40960, "qwen3-32b": 40960, "qwen3-235b-a22b": 40960,
+		"qwen2.5-7b": 32768, "qwen2.5-14b": 32768, "qwen2.5-32b": 32768, "qwen2.5-72b": 32768,
+	}
+	for _, m := range c.Models() {
+		w, ok := want[m.ID]
+		if !ok {
+			if m.ConfigContextTokens != 0 || m.YaRN != nil {
+				t.Errorf("%s: config context %d, yarn %+v; want none", m.ID, m.ConfigContextTokens, m.YaRN)
+			}
+			continue
+		}
+		y := m.YaRN
+		if m.ConfigContextTokens != w || y == nil || y.Factor != 4 || y.OriginalMaxPositionEmbeddings != 32768 || y.RopeTheta != 1e6 || len(m.ContextSources) == 0 {
+			t.Errorf("%s: config context %d, yarn %+v, sources %v; want %d, factor 4 over 32768, rope_theta 1e6", m.ID, m.ConfigContextTokens, y, m.ContextSources, w)
+		}
 	}
 }
