@@ -220,22 +220,6 @@ func TestModelRejects(t *testing.T) {
 		}, "checkpoint_sources:"},
 		{"tied embeddings without a vocabulary", func(m *ModelDoc) { m.TiedEmbeddings, m.VocabSize = true, nil }, "tied_embeddings needs vocab_size and hidden_size"},
 		{"tied embedding above the parameters", func(m *ModelDoc) { m.TiedEmbeddings, m.VocabSize = true, i64(2_000_000) }, "vocab_size × hidden_size (8.192e+09) is not less than parameters_billion"},
-		{"config context without yarn", func(m *ModelDoc) {
-			m.ConfigContextTokens, m.ContextSources = i64(4096), []string{"https://example.org/x"}
-		}, "config_context_tokens and yarn go together"},
-		{"config context without sources", func(m *ModelDoc) { m.ConfigContextTokens, m.YaRN = i64(4096), yarn(2, 4096) }, "config_context_tokens needs context_sources"},
-		{"config context at the maximum", func(m *ModelDoc) {
-			m.ConfigContextTokens, m.YaRN, m.ContextSources = i64(8192), yarn(2, 4096), []string{"https://example.org/x"}
-		}, "config_context_tokens = 8192 must be positive and below max_context_tokens (8192)"},
-		{"yarn short of the maximum", func(m *ModelDoc) {
-			m.ConfigContextTokens, m.YaRN, m.ContextSources = i64(4096), yarn(1.5, 4096), []string{"https://example.org/x"}
-		}, "yarn reaches 6144 tokens (factor × original_max_position_embeddings), below max_context_tokens (8192)"},
-		{"yarn factor", func(m *ModelDoc) {
-			m.ConfigContextTokens, m.YaRN, m.ContextSources = i64(4096), yarn(1, 8192), []string{"https://example.org/x"}
-		}, "yarn needs a factor above 1"},
-		{"context source form", func(m *ModelDoc) {
-			m.ConfigContextTokens, m.YaRN, m.ContextSources = i64(4096), yarn(2, 4096), []string{"the model card"}
-		}, "context_sources:"},
 		{"more windowed layers than layers", func(m *ModelDoc) {
 			m.Attention = &AttentionDoc{SlidingWindow: i64(4096), SlidingWindowLayers: i64(33)}
 		}, "sliding_window_layers 33 must be at most layers"},
@@ -393,5 +377,40 @@ func TestConfigContextBelowTheYaRNMaximum(t *testing.T) {
 		if m.ConfigContextTokens != w || y == nil || y.Factor != 4 || y.OriginalMaxPositionEmbeddings != 32768 || y.RopeTheta != 1e6 || len(m.ContextSources) == 0 {
 			t.Errorf("%s: config context %d, yarn %+v, sources %v; want %d, factor 4 over 32768, rope_theta 1e6", m.ID, m.ConfigContextTokens, y, m.ContextSources, w)
 		}
+	}
+}
+
+// A config context goes with YaRN and sources, below max_context_tokens,
+// and YaRN reaches max_context_tokens.
+func TestModelConfigContextRejects(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		mod  func(*ModelDoc)
+		want string
+	}{
+		{"config context without yarn", func(m *ModelDoc) {
+			m.ConfigContextTokens, m.ContextSources = i64(4096), []string{"https://example.org/x"}
+		}, "config_context_tokens and yarn go together"},
+		{"config context without sources", func(m *ModelDoc) { m.ConfigContextTokens, m.YaRN = i64(4096), yarn(2, 4096) }, "config_context_tokens needs context_sources"},
+		{"config context at the maximum", func(m *ModelDoc) {
+			m.ConfigContextTokens, m.YaRN, m.ContextSources = i64(8192), yarn(2, 4096), []string{"https://example.org/x"}
+		}, "config_context_tokens = 8192 must be positive and below max_context_tokens (8192)"},
+		{"yarn short of the maximum", func(m *ModelDoc) {
+			m.ConfigContextTokens, m.YaRN, m.ContextSources = i64(4096), yarn(1.5, 4096), []string{"https://example.org/x"}
+		}, "yarn reaches 6144 tokens (factor × original_max_position_embeddings), below max_context_tokens (8192)"},
+		{"yarn factor", func(m *ModelDoc) {
+			m.ConfigContextTokens, m.YaRN, m.ContextSources = i64(4096), yarn(1, 8192), []string{"https://example.org/x"}
+		}, "yarn needs a factor above 1"},
+		{"context source form", func(m *ModelDoc) {
+			m.ConfigContextTokens, m.YaRN, m.ContextSources = i64(4096), yarn(2, 4096), []string{"the model card"}
+		}, "context_sources:"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := validModel()
+			tc.mod(&m)
+			if _, err := Build(append(testDocs(), Document{Models: []ModelDoc{m}}), nil, nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Build error = %v, want one containing %q", err, tc.want)
+			}
+		})
 	}
 }

@@ -21,13 +21,14 @@ import (
 //     vllm/engine/arg_utils.py (--tensor-parallel-size, --pipeline-parallel-size,
 //     --data-parallel-size, --max-num-seqs, --max-model-len, --kv-cache-dtype,
 //     --quantization, --gpu-memory-utilization, --distributed-executor-backend,
-//     --nnodes, --node-rank, --master-addr), vllm/entrypoints/openai/cli_args.py
+//     --nnodes, --node-rank, --master-addr, --hf-overrides), vllm/entrypoints/openai/cli_args.py
 //     (--headless), docs/serving/parallelism_scaling.md (multi-node).
 //   - SGLang v0.5.15.post1, sgl-project/sglang@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd:
 //     python/sglang/srt/server_args.py (--tp-size, --pp-size, --dp-size,
 //     --max-running-requests, --context-length, --kv-cache-dtype,
 //     --quantization, --mem-fraction-static, --nnodes, --node-rank,
-//     --dist-init-addr), docs/references/multi_node_deployment/multi_node.md.
+//     --dist-init-addr, --json-model-override-args),
+//     docs/references/multi_node_deployment/multi_node.md.
 //
 // Flags at the engine's default are left out: pipeline and data-parallel
 // sizes of 1, the KV cache's auto dtype, and vLLM's
@@ -92,6 +93,17 @@ type ServedLayout struct {
 	// AMD GPU's architecture ("" for NVIDIA).
 	CC        int
 	GfxTarget string
+	// ConfigContext is the context the named model's checkpoint config
+	// allows where it is below the model's maximum (0 otherwise), and YaRN
+	// the RoPE scaling that reaches the maximum (nil otherwise).
+	ConfigContext int64
+	YaRN          *catalog.YaRNDoc
+}
+
+// needsYaRN reports whether the served context is above the checkpoint
+// config's, which the engines refuse unless YaRN is turned on.
+func (sv *ServedLayout) needsYaRN() bool {
+	return sv.YaRN != nil && sv.ConfigContext > 0 && sv.Context > sv.ConfigContext
 }
 
 // servingFor is a served layout's engine arguments; nil for a CPU size or
@@ -118,6 +130,9 @@ func servingFor(l *Layout) *ServingDeployment {
 		// later (docs/features/quantization/int8.md).
 		d.VLLMArgs = nil
 		notes = append(notes, "vLLM runs no int8 (W8A8) model on compute capability 10.0 and later: serve it with SGLang, or at fp8.")
+	}
+	if note := yarnSupport(d, sv); note != "" {
+		notes = append(notes, note)
 	}
 	if sv.MeanContext {
 		notes = append(notes, "--max-model-len and --context-length are the mean prompt plus the mean output ("+catalog.GroupDigits(sv.Context)+" tokens), and the engines refuse a longer request: set context_tokens to the longest request to serve, which the estimate then sizes the KV cache for.")
@@ -165,6 +180,60 @@ func sglangCUDASupport(d *ServingDeployment, sv *ServedLayout) string {
 	}
 	d.SGLangArgs = nil
 	return "SGLang runs on compute capability " + FormatComputeCapability(SGLangMinComputeCapability) + " and later, not this GPU's " + FormatComputeCapability(sv.CC) + ": serve the model with vLLM."
+}
+
+// SGLangLongerContextEnv is the environment setting SGLang needs to serve a
+// context above the one it derives from the model's config: with YaRN given
+// by --json-model-override-args and its original_max_position_embeddings,
+// get_context_length keeps the config's max_position_embeddings, and
+// ModelConfig._derive_context_length refuses a longer --context-length
+// unless SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN is set
+// (sgl-project/sglang:python/sglang/srt/utils/hf_transformers/common.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd
+// L380-397, python/sglang/srt/configs/model_config.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd
+// L675-707; its Qwen3-Next cookbook sets both).
+const SGLangLongerContextEnv = "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1"
+
+// yarnSupport is the note for a served context above the checkpoint
+// config's (ServedLayout.needsYaRN), whose YaRN override the arguments
+// carry; "" otherwise. SGLang takes YaRN by flag but still refuses the
+// context without SGLangLongerContextEnv, which flags cannot set: its
+// arguments are dropped, and the note gives them with the setting.
+func yarnSupport(d *ServingDeployment, sv *ServedLayout) string {
+	if !sv.needsYaRN() {
+		return ""
+	}
+	y := sv.YaRN
+	note := "The context of " + catalog.GroupDigits(sv.Context) + " tokens is above the " + catalog.GroupDigits(sv.ConfigContext) +
+		" the checkpoint's config.json allows, which the engines refuse without RoPE scaling, so YaRN is turned on as the model card gives it (factor " +
+		formatFactor(y.Factor) + " over " + catalog.GroupDigits(y.OriginalMaxPositionEmbeddings) +
+		" positions) only because the context needs it: its static scaling can slightly lower quality on short texts."
+	if d.SGLangArgs != nil {
+		note += " SGLang keeps the config's " + catalog.GroupDigits(sv.ConfigContext) + " tokens as its limit even with YaRN unless " +
+			SGLangLongerContextEnv + " is in its environment, which no argument sets, so sglang_args is null: to serve with SGLang, set " +
+			SGLangLongerContextEnv + " and run it with " + strings.Join(d.SGLangArgs, " ") + " (the JSON quoted for a shell)."
+		d.SGLangArgs = nil
+	}
+	return note
+}
+
+// formatFactor writes a YaRN factor as the model cards do: 4 is "4.0".
+func formatFactor(f float64) string {
+	s := strconv.FormatFloat(f, 'f', -1, 64)
+	if !strings.Contains(s, ".") {
+		s += ".0"
+	}
+	return s
+}
+
+// yarnOverride is the JSON an engine's override flag takes to turn on a
+// served model's YaRN, under key: the scaling with the RoPE base, which
+// replaces the config's RoPE parameters whole (vLLM v0.16.0 sets a dict
+// override after it has standardised them, so the base must be restated;
+// SGLang's Qwen2 reads rope_theta from the same dict under transformers v5).
+func yarnOverride(key string, y *catalog.YaRNDoc) string {
+	return `{"` + key + `":{"rope_type":"yarn","factor":` + formatFactor(y.Factor) +
+		`,"original_max_position_embeddings":` + strconv.FormatInt(y.OriginalMaxPositionEmbeddings, 10) +
+		`,"rope_theta":` + strconv.FormatFloat(y.RopeTheta, 'f', -1, 64) + `}}`
 }
 
 // FormatComputeCapability writes a compute capability × 10 as NVIDIA does: 75 is "7.5".
@@ -288,14 +357,16 @@ func (a *argList) addFloat(flag string, v float64) {
 
 // engine is one serving engine's names for the layout's settings: its
 // flags, the KV cache dtype it calls fp8, the memory share it takes by
-// default (0: one it computes, so the share is always stated), and for a
+// default (0: one it computes, so the share is always stated), for a
 // copy over several VMs its executor backend ("" for none) and the flag
-// and port of the head VM's address.
+// and port of the head VM's address, and the flag and key that override
+// the model config's RoPE scaling.
 type engine struct {
 	tp, pp, dp, seqs, context, memory string
 	kvFP8                             string
 	defaultMemoryShare                float64
 	backend, headFlag, headPort       string
+	ropeFlag, ropeKey                 string
 }
 
 var (
@@ -304,6 +375,17 @@ var (
 		seqs: "--max-num-seqs", context: "--max-model-len", memory: "--gpu-memory-utilization",
 		kvFP8: "fp8", defaultMemoryShare: VLLMDefaultMemoryShare,
 		backend: "mp", headFlag: "--master-addr",
+		// vLLM v0.16.0 (transformers v4) reads RoPE scaling from
+		// rope_parameters alone: --hf-overrides sets a dict-valued key on
+		// the config after patch_rope_parameters has copied rope_scaling
+		// into rope_parameters, so a rope_scaling override would be
+		// ignored, and _get_and_verify_max_len derives the limit from
+		// rope_parameters' YaRN (original_max_position_embeddings ×
+		// factor) (vllm-project/vllm@2d5be1dd5ce2e44dfea53ea03ff61143da5137eb:
+		// vllm/config/model.py L443-457, L487-488, L1956-1979;
+		// vllm/transformers_utils/config.py L310-359, L709-718;
+		// examples/offline_inference/context_extension.py).
+		ropeFlag: "--hf-overrides", ropeKey: "rope_parameters",
 	}
 	// SGLang has no bare fp8 KV cache dtype (fp8_e4m3 is the format vLLM's
 	// fp8 means), and computes its default memory share from the GPU's
@@ -313,6 +395,14 @@ var (
 		seqs: "--max-running-requests", context: "--context-length", memory: "--mem-fraction-static",
 		kvFP8:    "fp8_e4m3",
 		headFlag: "--dist-init-addr", headPort: ":" + strconv.Itoa(SGLangInitPort),
+		// SGLang applies --json-model-override-args with config.update;
+		// under its transformers v5 rope_scaling stands for
+		// rope_parameters, which its Qwen models read
+		// (sgl-project/sglang@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd:
+		// python/sglang/srt/utils/hf_transformers/config.py L233-234,
+		// python/sglang/srt/layers/rotary_embedding/factory.py L34-51,
+		// python/pyproject.toml transformers==5.12.1).
+		ropeFlag: "--json-model-override-args", ropeKey: "rope_scaling",
 	}
 )
 
@@ -338,6 +428,9 @@ func (e *engine) args(sv *ServedLayout, quant string) []string {
 	}
 	if quant != "" {
 		a.add("--quantization", quant)
+	}
+	if sv.needsYaRN() {
+		a.add(e.ropeFlag, yarnOverride(e.ropeKey, sv.YaRN))
 	}
 	if sv.PP > 1 {
 		if e.backend != "" {

@@ -4,6 +4,7 @@
 package deploy
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -27,19 +28,21 @@ var engineFlags = map[string]map[string]string{
 		"--nnodes":                       "vllm-project/vllm:vllm/engine/arg_utils.py@2d5be1dd5ce2e44dfea53ea03ff61143da5137eb L794-797",
 		"--node-rank":                    "vllm-project/vllm:vllm/engine/arg_utils.py@2d5be1dd5ce2e44dfea53ea03ff61143da5137eb L794-797",
 		"--master-addr":                  "vllm-project/vllm:vllm/engine/arg_utils.py@2d5be1dd5ce2e44dfea53ea03ff61143da5137eb L794-797",
+		"--hf-overrides":                 "vllm-project/vllm:vllm/engine/arg_utils.py@2d5be1dd5ce2e44dfea53ea03ff61143da5137eb L708 (JSON, union_dict_and_str L143-146)",
 	},
 	"sglang " + SGLangVersion: {
-		"--tp-size":              "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L816-822",
-		"--pp-size":              "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L830-836",
-		"--dp-size":              "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L842-848",
-		"--max-running-requests": "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L635-637",
-		"--context-length":       "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L470-477",
-		"--kv-cache-dtype":       "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd (auto, fp8_e5m2, fp8_e4m3, bf16, bfloat16, fp4_e2m1)",
-		"--quantization":         "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L128-165 (fp8)",
-		"--mem-fraction-static":  "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L631-634",
-		"--nnodes":               "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L807-815",
-		"--node-rank":            "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L807-815",
-		"--dist-init-addr":       "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L807-815",
+		"--tp-size":                  "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L816-822",
+		"--pp-size":                  "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L830-836",
+		"--dp-size":                  "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L842-848",
+		"--max-running-requests":     "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L635-637",
+		"--context-length":           "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L470-477",
+		"--kv-cache-dtype":           "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd (auto, fp8_e5m2, fp8_e4m3, bf16, bfloat16, fp4_e2m1)",
+		"--quantization":             "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L128-165 (fp8)",
+		"--mem-fraction-static":      "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L631-634",
+		"--nnodes":                   "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L807-815",
+		"--node-rank":                "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L807-815",
+		"--dist-init-addr":           "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L807-815",
+		"--json-model-override-args": "sgl-project/sglang:python/sglang/srt/server_args.py@0b3bb0cbe31873994c9f989fddfe2f87ca839fdd L513-516 (a JSON string)",
 	},
 }
 
@@ -76,6 +79,7 @@ func TestServingArgsUseDocumentedFlags(t *testing.T) {
 		{TP: 8, PP: 2, CopiesPerVM: 1, SeqsPerCopy: 64, Context: 131072, Precision: "bf16", MemoryShare: 0.9, CC: 90},
 		{TP: 2, PP: 1, CopiesPerVM: 4, SeqsPerCopy: 512, Context: 4096, Precision: "fp4", Checkpoint: "mxfp4", MemoryShare: 0.9, CC: 100},
 		{TP: 1, PP: 1, CopiesPerVM: 1, SeqsPerCopy: 256, Context: 4096, Precision: "int8", MemoryShare: 0.9, CC: 120},
+		{TP: 2, PP: 1, CopiesPerVM: 1, SeqsPerCopy: 16, Context: 65536, Precision: "bf16", MemoryShare: 0.9, CC: 90, ConfigContext: 40960, YaRN: qwen3YaRN},
 	} {
 		q, _ := quantization(&sv)
 		checkEngineArgs(t, "vllm "+VLLMVersion, vllm.args(&sv, q))
@@ -189,6 +193,50 @@ func TestInt4CheckpointFormatsFollowComputeCapability(t *testing.T) {
 		_, note := quantization(&ServedLayout{Precision: "int4", Checkpoint: "bf16", CC: c.cc})
 		if strings.Contains(note, "AWQ or GPTQ") != c.awq || strings.Contains(note, "int4 (GPTQ;") != c.gptqOnly {
 			t.Errorf("CC %d: note %q; want AWQ named %v", c.cc, note, c.awq)
+		}
+	}
+}
+
+// qwen3YaRN is Qwen3's YaRN: factor 4 over 32,768 positions, RoPE base 1e6.
+var qwen3YaRN = &catalog.YaRNDoc{Factor: 4, OriginalMaxPositionEmbeddings: 32768, RopeTheta: 1e6}
+
+// A context above the checkpoint config's (Qwen3's 40,960) takes YaRN as
+// one JSON argument: vLLM's --hf-overrides under rope_parameters, the key
+// v0.16.0 reads; SGLang's arguments with --json-model-override-args under
+// rope_scaling go into the note beside SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1,
+// without which SGLang refuses the context, and sglang_args is null. The
+// note says YaRN is applied only because the context needs it. At or
+// below the config's context, and for a model without a config context,
+// nothing is added.
+func TestYaRNOnlyAboveTheConfigContext(t *testing.T) {
+	sku := &catalog.SKU{Name: "x", GPU: &catalog.GPU{Count: 1, Vendor: catalog.VendorNVIDIA}}
+	for _, c := range []struct {
+		context, config int64
+		y               *catalog.YaRNDoc
+		yarn            bool
+	}{{65536, 40960, qwen3YaRN, true}, {131072, 32768, qwen3YaRN, true}, {40960, 40960, qwen3YaRN, false}, {32768, 40960, qwen3YaRN, false}, {65536, 0, nil, false}} {
+		sv := &ServedLayout{TP: 1, PP: 1, CopiesPerVM: 1, SeqsPerCopy: 8, Context: c.context, Precision: "bf16", MemoryShare: 0.9, CC: 90, ConfigContext: c.config, YaRN: c.y}
+		d := servingFor(&Layout{SKU: sku, Served: sv})
+		override := ""
+		for _, a := range d.VLLMArgs {
+			if v, ok := strings.CutPrefix(a, "--hf-overrides="); ok {
+				override = v
+			}
+		}
+		var got map[string]map[string]any
+		if c.yarn {
+			if err := json.Unmarshal([]byte(override), &got); err != nil || got["rope_parameters"]["rope_type"] != "yarn" || got["rope_parameters"]["factor"] != 4.0 ||
+				got["rope_parameters"]["original_max_position_embeddings"] != 32768.0 || got["rope_parameters"]["rope_theta"] != 1e6 {
+				t.Errorf("context %d over %d: --hf-overrides %q (%v); want rope_parameters with the YaRN", c.context, c.config, override, err)
+			}
+			if d.SGLangArgs != nil || !strings.Contains(d.Note, SGLangLongerContextEnv) || !strings.Contains(d.Note, `--json-model-override-args={"rope_scaling":{"rope_type":"yarn"`) ||
+				!strings.Contains(d.Note, "only because the context needs it") {
+				t.Errorf("context %d over %d: SGLang %v, note %q", c.context, c.config, d.SGLangArgs, d.Note)
+			}
+			continue
+		}
+		if override != "" || d.SGLangArgs == nil || d.Note != "" {
+			t.Errorf("context %d over %d: --hf-overrides %q, SGLang %v, note %q; want neither override nor note", c.context, c.config, override, d.SGLangArgs, d.Note)
 		}
 	}
 }

@@ -57,6 +57,7 @@ func servedLayout(n *requirements, e *eval) *deploy.ServedLayout {
 	sv.MeanContext = n.req.ContextTokens == nil && (n.req.PromptTokens != nil || n.req.OutputTokens != nil)
 	if m := n.mi.Model; m != nil {
 		sv.Checkpoint = m.Precision
+		sv.ConfigContext, sv.YaRN = m.ConfigContextTokens, m.YaRN
 	}
 	return sv
 }

@@ -799,3 +799,50 @@ func TestInt4CheckpointOnVoltaIsGPTQ(t *testing.T) {
 		}
 	}
 }
+
+// Qwen3's config.json allows 40,960 positions (rope_scaling null), and the
+// engines refuse a longer --max-model-len or --context-length unless YaRN is
+// turned on: Qwen3 8B served at 65,536 tokens gets vLLM's --hf-overrides
+// with the card's YaRN (factor 4.0 over 32,768 positions) beside
+// --max-model-len=65536, and no SGLang arguments, which SGLang refuses
+// without SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1: the note names the
+// setting and gives SGLang's arguments with the override, and says YaRN is
+// applied only because the context needs it.
+func TestQwen3ContextAboveTheConfigTurnsOnYaRN(t *testing.T) {
+	t.Parallel()
+	req := Request{
+		Workload: WorkloadInference, Model: &Model{Name: "qwen3-8b"}, ContextTokens: i64(65536), PromptTokens: i64(30000), OutputTokens: i64(2000),
+		RequestsPerSecond: f64(0.5), GPUModels: []string{"h100-nvl-94gb"}, AsOf: asOf,
+	}
+	res := mustRecommend(t, req)
+	if len(res.Recommendations) == 0 {
+		t.Fatal("no recommendation")
+	}
+	const vllmYaRN = `--hf-overrides={"rope_parameters":{"rope_type":"yarn","factor":4.0,"original_max_position_embeddings":32768,"rope_theta":1000000}}`
+	const sglangYaRN = `--json-model-override-args={"rope_scaling":{"rope_type":"yarn","factor":4.0,"original_max_position_embeddings":32768,"rope_theta":1000000}}`
+	for _, r := range res.Recommendations {
+		s := r.Deployment.Serving
+		if s == nil || !slices.Contains(s.VLLMArgs, vllmYaRN) || !slices.Contains(s.VLLMArgs, "--max-model-len=65536") || s.SGLangArgs != nil ||
+			!strings.Contains(s.Note, "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1") || !strings.Contains(s.Note, sglangYaRN) ||
+			!strings.Contains(s.Note, "--context-length=65536") || !strings.Contains(s.Note, "only because the context needs it") || !strings.Contains(s.Note, "40,960") {
+			t.Errorf("%s: serving %+v; want vLLM's YaRN override, no SGLang arguments and a note with SGLang's setting", r.VMSize, s)
+		}
+	}
+}
+
+// Within the config's 40,960 tokens the arguments are the config's: no
+// override, SGLang's arguments, no YaRN note.
+func TestQwen3ContextWithinTheConfigTakesNoYaRN(t *testing.T) {
+	t.Parallel()
+	req := Request{
+		Workload: WorkloadInference, Model: &Model{Name: "qwen3-8b"}, ContextTokens: i64(40960), PromptTokens: i64(30000), OutputTokens: i64(2000),
+		RequestsPerSecond: f64(0.5), GPUModels: []string{"h100-nvl-94gb"}, AsOf: asOf,
+	}
+	for _, r := range mustRecommend(t, req).Recommendations {
+		s := r.Deployment.Serving
+		if s == nil || !slices.Contains(s.VLLMArgs, "--max-model-len=40960") || !slices.Contains(s.SGLangArgs, "--context-length=40960") ||
+			strings.Contains(strings.Join(append(s.VLLMArgs, s.SGLangArgs...), " "), "yarn") || strings.Contains(s.Note, "YaRN") {
+			t.Errorf("%s: serving %+v; want the config's arguments and no YaRN", r.VMSize, s)
+		}
+	}
+}
