@@ -157,16 +157,17 @@ func (h *Hardware) cpuFacts(s *catalog.SKU) {
 }
 
 // PeakTFLOPS is one whole GPU's dense TFLOPS for arithmetic at precision p:
-// "" (bf16 or fp16, the larger), int8 and int4 weights (dequantised to bf16
-// or fp16 by weight-only kernels), or a precision the GPU lacks (fp8 or fp4
-// weights run weight-only, the arithmetic in bf16 or fp16). 0 when the
-// catalog has no figure.
+// "" (bf16 or fp16, the larger), int8 (the GPU's INT8 rate, TOPS), or a
+// precision the GPU has no figure for (int4, and fp8 or fp4 on a GPU
+// without them: the arithmetic in bf16 or fp16). A served model's weights
+// compute at GEMMPrecision, its attention at 16 bits (GEMMTFLOPS). 0 when
+// the catalog has no figure.
 func (h *Hardware) PeakTFLOPS(p string) float64 {
-	// Indexes into precisions: fp32 0, tf32 1, bf16 2, fp16 3, fp8 4, fp4 5.
+	// Indexes into precisions: fp32 0, tf32 1, bf16 2, fp16 3, fp8 4, fp4 5, int8 6.
 	half := math.Max(h.TFLOPS[2], h.TFLOPS[3])
 	i := -1
 	switch p {
-	case "", PrecisionINT8, PrecisionINT4:
+	case "", PrecisionINT4:
 		return half
 	case PrecisionFP32:
 		i = 0
@@ -180,6 +181,8 @@ func (h *Hardware) PeakTFLOPS(p string) float64 {
 		i = 4
 	case PrecisionFP4:
 		i = 5
+	case PrecisionINT8:
+		i = 6
 	}
 	if i >= 0 && h.TFLOPS[i] > 0 {
 		return h.TFLOPS[i]

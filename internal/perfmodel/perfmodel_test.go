@@ -48,7 +48,7 @@ func TestPeakTFLOPSFallsBackToHalfPrecision(t *testing.T) {
 			t.Errorf("%q: %v TFLOPS, want %v", p, got, want)
 		}
 	}
-	if !h.WeightOnly(PrecisionFP8) || h.WeightOnly(PrecisionBF16) || !h.WeightOnly(PrecisionINT8) {
+	if !h.WeightOnly(PrecisionFP8, "") || h.WeightOnly(PrecisionBF16, "") || !h.WeightOnly(PrecisionINT8, "") {
 		t.Error("fp8 and int8 weights on a bf16 GPU run weight-only; bf16 does not")
 	}
 	if h.ClosestPrecision(PrecisionFP8) != PrecisionBF16 || h.RunsTraining(PrecisionFP8) {
@@ -240,5 +240,43 @@ func TestSampleWork(t *testing.T) {
 	lora := SampleWork("", MethodLoRA, 100, 0, 1)
 	if lora.FLOPs != 2*100*1e9*1e6 || lora.Kind != catalog.ModelKindVision {
 		t.Errorf("LoRA of an unknown kind: %g FLOPs of kind %q", lora.FLOPs, lora.Kind)
+	}
+}
+
+// The weights' matrix products compute at the precision the engines run
+// them in: fp8 W8A8 where the GPU computes fp8, NVFP4 W4A4 on Blackwell,
+// MXFP4 with bf16 activations, int8 W8A8 from Turing to Hopper, int4
+// weight-only; the rest dequantise for 16-bit arithmetic. Attention runs
+// in 16 bits whatever the weights: a 127k-token prompt of Llama 3.1 8B,
+// whose prefill is mostly attention, saves with fp8 weights only the
+// weights' share (at the fp8 peak throughout it would take half as long).
+func TestServedArithmeticPrecision(t *testing.T) {
+	h100, a100, gb200, mi300x := hardware(t, "Standard_ND96isr_H100_v5"), hardware(t, "Standard_ND96amsr_A100_v4"),
+		hardware(t, "Standard_ND128isr_NDR_GB200_v6"), hardware(t, "Standard_ND96isr_MI300X_v5")
+	for _, c := range []struct {
+		h              *Hardware
+		p, format, gem string
+		tflops         float64
+	}{
+		{h100, PrecisionFP8, "", PrecisionFP8, 1979}, {a100, PrecisionFP8, "", "", 312}, {mi300x, PrecisionFP8, "", PrecisionFP8, 2614.9},
+		{gb200, PrecisionFP4, "", PrecisionFP4, 10000}, {gb200, PrecisionFP4, "nvfp4", PrecisionFP4, 10000},
+		{gb200, PrecisionFP4, "mxfp4", "", 2500}, {h100, PrecisionFP4, "mxfp4", "", 989.5},
+		{h100, PrecisionINT8, "", PrecisionINT8, 1979}, {a100, PrecisionINT8, "", PrecisionINT8, 624}, {gb200, PrecisionINT8, "", "", 2500}, {mi300x, PrecisionINT8, "", "", 1307.4},
+		{h100, PrecisionINT4, "", "", 989.5}, {h100, PrecisionBF16, "", PrecisionBF16, 989.5},
+	} {
+		if g, tf := c.h.GEMMPrecision(c.p, c.format), c.h.GEMMTFLOPS(c.p, c.format); g != c.gem || tf != c.tflops {
+			t.Errorf("%v TFLOPS bf16, %s (%q): weights computed at %q, %v TFLOPS; want %q, %v", c.h.TFLOPS[2], c.p, c.format, g, tf, c.gem, c.tflops)
+		}
+		if wo := c.h.WeightOnly(c.p, c.format); wo != (c.gem == "" && c.p != PrecisionBF16) {
+			t.Errorf("%s (%q) on %v TFLOPS bf16: weight-only %v", c.p, c.format, c.h.TFLOPS[2], wo)
+		}
+	}
+	mi := MemoryInput{Params: 8.03, Active: 8.03, Workload: WorkloadInference, Kind: catalog.ModelKindGenerative, Model: model(t, "llama-3.1-8b"),
+		Context: 131072, Prompt: 126976, Output: 1024}
+	bf, f8 := servedAs(&mi, PrecisionBF16, 15), servedAs(&mi, PrecisionFP8, 7.5)
+	a, b := f8.Speed(h100, 1, 1, 1).Prefill, bf.Speed(h100, 1, 1, 1).Prefill
+	weights := 2 * 8.03e9 * 126976 / (989.5e12 * h100.TrainMFU / TrainingMFU * PrefillMFU)
+	if math.Abs((b-a)-weights/2) > 1e-9*b {
+		t.Errorf("fp8 prefill %v s against bf16 %v s: want only the weights' %v s halved", a, b, weights)
 	}
 }

@@ -3,7 +3,10 @@
 
 package perfmodel
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // The model workloads: the jobs whose memory and time the models estimate.
 // The engine's workloads of the same names are these.
@@ -207,16 +210,62 @@ func (h *Hardware) ClosestServing(p string) string {
 	return PrecisionFP32
 }
 
-// WeightOnly reports whether a GPU serves weights at precision p
-// weight-only: stored at p, dequantised to bf16 or fp16 for the
-// arithmetic. int8 and int4 always; fp8 and fp4 on a GPU without the
-// format.
-func (h *Hardware) WeightOnly(p string) bool {
+// GEMMPrecision is the precision a served model's weight matrix products
+// compute in on the GPU, for weights stored at precision p in the published
+// format format (the model table's precision as published, "mxfp4" or
+// "nvfp4"; "" for weights not from a published checkpoint); "" is 16-bit
+// arithmetic (bf16 or fp16). Attention's score and value products compute
+// in 16 bits whatever the weights, in vLLM, SGLang and TensorRT-LLM alike.
+//   - fp8: W8A8 where the GPU computes fp8 (vLLM's FP8 W8A8 on Ada, Hopper,
+//     Blackwell and the MI300X, docs.vllm.ai "FP8 W8A8"; TensorRT-LLM's
+//     FP8), else weight-only (FP8 Marlin, W8A16).
+//   - fp4: W4A4 where the GPU computes fp4 (NVFP4 on Blackwell in
+//     TensorRT-LLM and vLLM). MXFP4 keeps bf16 activations everywhere: vLLM's
+//     Mxfp4Config.get_supported_act_dtypes is [torch.bfloat16] and its
+//     default Blackwell backend SM100_FI_MXFP4_BF16
+//     (vllm-project/vllm:vllm/model_executor/layers/quantization/mxfp4.py@007d50058a06dec0f82472d63c819244d460c40d).
+//   - int8: W8A8 on NVIDIA GPUs of compute capability 7.5 to 9.x with an
+//     INT8 rate (docs.vllm.ai "INT8 W8A8": Turing to Hopper, not
+//     Blackwell; its table gives no AMD GPU), else weight-only.
+//   - int4: weight-only (GPTQ, AWQ, Marlin: W4A16).
+func (h *Hardware) GEMMPrecision(p, format string) string {
 	switch p {
-	case PrecisionINT8, PrecisionINT4:
-		return true
-	case PrecisionFP8, PrecisionFP4:
-		return !h.NativePrecision(p)
+	case PrecisionFP8:
+		if h.Precisions&precisionBit(PrecisionFP8) != 0 {
+			return p
+		}
+	case PrecisionFP4:
+		if !strings.EqualFold(format, "mxfp4") && h.Precisions&precisionBit(PrecisionFP4) != 0 {
+			return p
+		}
+	case PrecisionINT8:
+		if !h.AMD && h.CC >= 75 && h.CC < 100 && h.TFLOPS[6] > 0 {
+			return p
+		}
+	case PrecisionINT4:
+	default:
+		return p
+	}
+	return ""
+}
+
+// GEMMTFLOPS is one whole GPU's dense TFLOPS for a served model's weight
+// matrix products (GEMMPrecision); AttentionTFLOPS those of its attention,
+// 16-bit always.
+func (h *Hardware) GEMMTFLOPS(p, format string) float64 {
+	return h.PeakTFLOPS(h.GEMMPrecision(p, format))
+}
+
+// AttentionTFLOPS: see GEMMTFLOPS.
+func (h *Hardware) AttentionTFLOPS() float64 { return h.PeakTFLOPS("") }
+
+// WeightOnly reports whether a GPU serves weights at precision p (in the
+// published format format, as GEMMPrecision reads it) weight-only: stored
+// at p, dequantised to bf16 or fp16 for the arithmetic (GEMMPrecision).
+func (h *Hardware) WeightOnly(p, format string) bool {
+	switch p {
+	case PrecisionFP8, PrecisionFP4, PrecisionINT8, PrecisionINT4:
+		return h.GEMMPrecision(p, format) == ""
 	}
 	return false
 }

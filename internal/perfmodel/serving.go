@@ -34,13 +34,17 @@ const (
 	// DecodeMFU and PrefillMFU are the shares of the GPUs' dense peak a
 	// decode step's arithmetic and a prompt's prefill achieve on the GPUs
 	// of TrainingMFU's class, scaled for another GPU by its training MFU
-	// over TrainingMFU (the MI300X's 30%: three quarters). Fitted: 30% and
-	// 80%. A decode step's arithmetic is many small matrix products, with
-	// attention over every sequence's cache, sampling and scheduling per
-	// sequence, which the fitted 30% carries; a prefill is a few large
-	// ones.
+	// over TrainingMFU (the MI300X's 30%: three quarters), the weights'
+	// matrix products at their GEMMPrecision's peak and attention at the
+	// 16-bit one. Fitted: 30% and 86%. A decode step's arithmetic is many
+	// small matrix products, with attention over every sequence's cache,
+	// sampling and scheduling per sequence, which the fitted 30% carries; a
+	// prefill is a few large ones. PrefillMFU was 80% while every FLOP ran
+	// at the weights' peak; once attention ran at 16 bits and MXFP4 with
+	// bf16 activations, a scan of 0.80 to 1.00 with DecodeMFU 0.28 to 0.32
+	// on the same rows kept the guards only at 0.86 to 0.88 with 0.30.
 	DecodeMFU  = 0.30
-	PrefillMFU = 0.80
+	PrefillMFU = 0.86
 
 	// AllReduceSeconds is the latency of one step of a tensor-parallel
 	// all-reduce (log2 of the GPUs of them): fitted with
@@ -113,13 +117,16 @@ const (
 // Service is a served language model as the step model times it: the
 // model's facts and one request's tokens.
 type Service struct {
-	Precision      string
-	HasMemory      bool    // the memory model estimates the model's memory
-	WeightsGiB     float64 // of one copy
-	Active, Params float64 // billions
-	KVPerSeq       float64 // GiB of KV cache per sequence of the context; 0 without one
-	Context        int64   // tokens of the longest sequence (sizes KVPerSeq)
-	Prompt, Output float64 // mean tokens of one request
+	// Precision is the weights'; Format the published checkpoint's format
+	// they come from ("mxfp4"; "" when none), which with the GPU sets the
+	// precision of their matrix products (Hardware.GEMMPrecision).
+	Precision, Format string
+	HasMemory         bool    // the memory model estimates the model's memory
+	WeightsGiB        float64 // of one copy
+	Active, Params    float64 // billions
+	KVPerSeq          float64 // GiB of KV cache per sequence of the context; 0 without one
+	Context           int64   // tokens of the longest sequence (sizes KVPerSeq)
+	Prompt, Output    float64 // mean tokens of one request
 	// Layers and Width (attention heads × head dimension) time the
 	// attention; 0 when the architecture is unknown. Depth is the layers
 	// whose all-reduces a tensor-parallel copy waits for: the table's, else
@@ -134,7 +141,7 @@ type Service struct {
 // sequences hold kvPerSeq GiB of KV cache each; its weights are set by
 // WithMemory.
 func ServiceOf(mi *MemoryInput, precision string, kvPerSeq float64) Service {
-	s := Service{Precision: precision, Active: mi.Active, Params: mi.Params,
+	s := Service{Precision: precision, Format: mi.Checkpoint, Active: mi.Active, Params: mi.Params,
 		KVPerSeq: kvPerSeq, Context: mi.Context, Prompt: float64(mi.Prompt), Output: float64(mi.Output)}
 	s.Depth = ModelDepth(s.Params)
 	if m := mi.Model; m != nil {
@@ -162,7 +169,7 @@ type CopySpeed struct {
 	// TPS is the copy's output tokens per second; TTFT and TPOT a
 	// request's mean time to first token and per output token.
 	TPS, TTFT, TPOT float64
-	WeightOnly      bool // the GPU lacks the precision: weights only, 16-bit arithmetic
+	WeightOnly      bool // the weights dequantised for 16-bit arithmetic (Hardware.WeightOnly)
 }
 
 // CopyGPUs is the GPUs of one copy split over tp GPUs of a VM and pp
@@ -177,7 +184,8 @@ func CopyGPUs(h *Hardware, tp, pp int64) float64 {
 
 // Speed times one copy, split over tp GPUs of a VM and pp VMs, decoding b
 // sequences together with continuous batching: each sequence's prompt is
-// prefilled once, at PrefillMFU of the copy's peak, and each of its output
+// prefilled once, at PrefillMFU of the copy's peak (the weights' matrix
+// products at GEMMPrecision's, attention at the 16-bit peak), and each of its output
 // tokens comes from a decode step that reads the weights (of a mixture of
 // experts, the experts the batch touches) and every sequence's KV cache at
 // InferenceMBU of the copy's bandwidth, then computes b tokens at
@@ -193,21 +201,24 @@ func CopyGPUs(h *Hardware, tp, pp int64) float64 {
 func (s *Service) Speed(h *Hardware, tp, pp int64, b float64) CopySpeed {
 	gpus := CopyGPUs(h, tp, pp)
 	bw := gpus * h.HBMGBs * 1e9
-	peak := gpus * h.PeakTFLOPS(s.Precision) * 1e12 * h.TrainMFU / TrainingMFU
-	if bw <= 0 || peak <= 0 || !s.HasMemory || !(b > 0) || s.Output <= 0 {
+	scale := gpus * 1e12 * h.TrainMFU / TrainingMFU
+	peak, attn := h.GEMMTFLOPS(s.Precision, s.Format)*scale, h.AttentionTFLOPS()*scale
+	if bw <= 0 || peak <= 0 || attn <= 0 || !s.HasMemory || !(b > 0) || s.Output <= 0 {
 		return CopySpeed{}
 	}
 	fb := b
 	mean := s.Prompt + s.Output/2
-	c := CopySpeed{WeightOnly: h.IsGPU && h.WeightOnly(s.Precision)}
+	c := CopySpeed{WeightOnly: h.IsGPU && h.WeightOnly(s.Precision, s.Format)}
 	// Pipeline stages run their micro-batches in turn: each stage reads
 	// its share of the weights once for each of pp micro-batches, so the
 	// weights take one stage's bandwidth, while the KV cache, read by the
 	// stage that holds its layers, and the arithmetic use every GPU.
 	stages := float64(max(pp, 1))
 	c.Memory = s.TouchedWeights(b)*GiB/(bw/stages*InferenceMBU) + s.KVRead(b)/(bw*InferenceMBU)
-	c.Compute = fb * (2*s.Active*1e9 + 4*s.Layers*s.Width*mean) / (peak * DecodeMFU)
-	c.Prefill = (2*s.Active*1e9*s.Prompt + 2*s.Layers*s.Width*s.Prompt*s.Prompt) / (peak * PrefillMFU)
+	// The weights' matrix products run at GEMMPrecision, attention's
+	// score and value products at 16 bits.
+	c.Compute = fb * (2*s.Active*1e9/peak + 4*s.Layers*s.Width*mean/attn) / DecodeMFU
+	c.Prefill = (2*s.Active*1e9*s.Prompt/peak + 2*s.Layers*s.Width*s.Prompt*s.Prompt/attn) / PrefillMFU
 	c.AllReduce = s.allReduce(h, tp, b)
 	c.Routing = s.routing()
 	c.PrefillMove = s.allReduce(h, tp, s.Prompt) - s.allReduce(h, tp, 0)

@@ -114,21 +114,21 @@ func inferenceSmallModelRankingChecks() []statecheck.StateCheck {
 		statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(2).AtMapKey("score"), knownvalue.Float64Exact(61)),
 		statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(3).AtMapKey("score"), knownvalue.Float64Exact(59)),
 		statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(4).AtMapKey("score"), knownvalue.Float64Exact(33.2)),
-		// The service's estimate: 309 output tokens per second on the T4; 0.526
-		// USD per hour / (309.2 x 3,600) tokens = 0.4726 USD per million. No job to
+		// The service's estimate: 312 output tokens per second on the T4; 0.526
+		// USD per hour / (312.3 x 3,600) tokens = 0.4678 USD per million. No job to
 		// time, no hpc bound; four sentences (decode, prefill, capacity, idle
 		// latency).
 		statecheck.ExpectKnownValue(ds, rec0.AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-			"tokens_per_second":       knownvalue.Float64Exact(309),
-			"cost_per_million_tokens": knownvalue.Float64Exact(0.4726),
+			"tokens_per_second":       knownvalue.Float64Exact(312),
+			"cost_per_million_tokens": knownvalue.Float64Exact(0.4678),
 			"efficiency":              knownvalue.Float64Exact(0.72),
 			"job_hours":               knownvalue.Null(),
 			"job_cost_usd":            knownvalue.Null(),
 			"relative_throughput":     knownvalue.Null(),
 			"assumptions":             knownvalue.ListSizeExact(4),
 		})),
-		statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(2).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(1991)),
-		statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(3).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(4222)),
+		statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(2).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(2011)),
+		statecheck.ExpectKnownValue(ds, tfjsonpath.New("recommendations").AtSliceIndex(3).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(4256)),
 		// One GPU of the 8-GPU size holds a copy and every sequence; the layout
 		// search splits one copy over all eight V100s, the 8 requests decoded
 		// together (each step reads an eighth of the weights on each GPU and
@@ -469,13 +469,13 @@ func namedModelServeRankingChecks() []statecheck.StateCheck {
 		// generates 1,024 (the default split of the stated context), and each
 		// decode step reads the weights (14.96 GiB) and the sequences' KV cache
 		// at 72% of the copy's bandwidth and computes the batch's tokens at 30%
-		// of its peak; a prefill runs at 80%.
+		// of its peak; a prefill runs at 86%.
 		//
 		// The A100 80 GB (72 GiB usable, 3.673 USD/h, the cheapest) holds a copy and
-		// every sequence (47.71 / 72 = 0.66, in the sizing band): 555 tokens per
+		// every sequence (47.71 / 72 = 0.66, in the sizing band): 566 tokens per
 		// second, the first token after 556.7 ms and one every 57.6 ms, within
 		// both targets: 25 + 25 + 20 + 15 + 15 = 100. The H100 NVL (84.6 GiB,
-		// 6.98 USD/h: 1,242, faster, but a faster layout earns nothing beyond
+		// 6.98 USD/h: 1,262, faster, but a faster layout earns nothing beyond
 		// the targets): 25 + 25 x 3.673 / 6.98 + 20 + 15 + 15 = 88.2. The
 		// quarter RTX PRO 6000 (21.6 GiB) holds a copy and floor((21.6 - 15.71)
 		// / 1) = 5 sequences: 7 copies on 7 VMs (55.37 USD/h), at 94% of their
@@ -524,34 +524,34 @@ func namedModelServeEstimateChecks() []statecheck.StateCheck {
 	const serve = "data.hpcsku_recommendation.serve"
 	recs := tfjsonpath.New("recommendations")
 	return []statecheck.StateCheck{
-		// The service's estimates (idle: no load is stated): 555 output tokens
-		// per second on the A100, 3.673 USD per hour / (555 x 3,600) = 1.837
-		// USD per million; ND40rs_v2's copy over its 8 V100s, 1,589.
+		// The service's estimates (idle: no load is stated): 566 output tokens
+		// per second on the A100, 3.673 USD per hour / (566.4 x 3,600) = 1.8012
+		// USD per million; ND40rs_v2's copy over its 8 V100s, 1,617.
 		statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(0).AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-			"tokens_per_second":       knownvalue.Float64Exact(555),
-			"cost_per_million_tokens": knownvalue.Float64Exact(1.837),
+			"tokens_per_second":       knownvalue.Float64Exact(566),
+			"cost_per_million_tokens": knownvalue.Float64Exact(1.8012),
 			"efficiency":              knownvalue.Float64Exact(0.72),
 			"sequences_per_copy":      knownvalue.Int64Exact(32),
 			"concurrent_requests":     knownvalue.Int64Exact(32),
 			"job_hours":               knownvalue.Null(),
 		})),
-		statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(1).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(1242)),
-		// On the H100 NVL a prefill takes 192.38 ms and a decode step of 32
-		// sequences 19.76 ms: the first token after 212.1 ms and the server's
-		// own 30 ms (FirstTokenSeconds), 242.1 ms, then one every
-		// 26.39 s / 1,024 = 25.8 ms; 1,241.9 / 1,024 = 1.2127 requests a second.
+		statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(1).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(1262)),
+		// On the H100 NVL a prefill takes 178.96 ms and a decode step of 32
+		// sequences 19.76 ms: the first token after 198.7 ms and the server's
+		// own 30 ms (FirstTokenSeconds), 228.7 ms, then one every
+		// 25.96 s / 1,024 = 25.3 ms; 1,262.4 / 1,024 = 1.2328 requests a second.
 		statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(1).AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-			"time_to_first_token_ms":   knownvalue.Float64Exact(242.1),
-			"time_per_output_token_ms": knownvalue.Float64Exact(25.8),
-			"requests_per_second":      knownvalue.Float64Exact(1.2127),
+			"time_to_first_token_ms":   knownvalue.Float64Exact(228.7),
+			"time_per_output_token_ms": knownvalue.Float64Exact(25.3),
+			"requests_per_second":      knownvalue.Float64Exact(1.2328),
 		})),
 		statecheck.ExpectKnownValue(serve, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 			"prompt_tokens": knownvalue.Int64Exact(7168),
 			"output_tokens": knownvalue.Int64Exact(1024),
 			"token_split":   knownvalue.StringRegexp(regexp.MustCompile(`^7,168 prompt and 1,024 output tokens per request: the default split of the 8,192-token context, one output token in eight`)),
 		})),
-		statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(3).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(1589)),
-		statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(4).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(2896)),
+		statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(3).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(1617)),
+		statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(4).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(2933)),
 	}
 }
 
@@ -697,12 +697,12 @@ func namedModelBusyChecks() []statecheck.StateCheck {
 		statecheck.ExpectKnownValue(busy, recs.AtSliceIndex(0).AtMapKey("deployment").AtMapKey("rdma"), knownvalue.Bool(false)),
 		// Each copy serves ceil(256 / 5) = 52 sequences: a step reads 14.96 +
 		// 52 x 0.9375 = 63.71 GiB at 0.72 x 1,935 GB/s, 49.1 ms, and computes
-		// 52 tokens in 11.2 ms; with 52 prefills of 7,168 prompt tokens (515.2
-		// ms each at 80% of 312 TFLOPS) per 1,024 steps, 602 tokens per second
-		// a copy, 3,009 for the service. The only size: 25 + 25 + 20 x
+		// 52 tokens in 11.2 ms; with 52 prefills of 7,168 prompt tokens (479.3
+		// ms each at 86% of 312 TFLOPS) per 1,024 steps, 615 tokens per second
+		// a copy, 3,073 for the service. The only size: 25 + 25 + 20 x
 		// band(334.55 / 360 = 0.93) 0.74 + 15 + 15 / 5 = 82.7.
 		statecheck.ExpectKnownValue(busy, recs.AtSliceIndex(0).AtMapKey("score"), knownvalue.Float64Exact(82.7)),
-		statecheck.ExpectKnownValue(busy, recs.AtSliceIndex(0).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(3009)),
+		statecheck.ExpectKnownValue(busy, recs.AtSliceIndex(0).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(3073)),
 	}
 }
 
@@ -849,19 +849,19 @@ func throughputConcurrentRequestsChecks() []statecheck.StateCheck {
 		// and 1,024 on an H100 NVL (vLLM's max_num_seqs by GPU memory). Short
 		// outputs make the prefills weigh: 256 prefills of 448 tokens per 64
 		// decode steps. On one A100 (1,935 GB/s at 72%, 312 TFLOPS at 30% for
-		// decode, 80% for prefill) a step of 256 takes 23.09 ms reading and
-		// 44.61 ms computing, a prefill 29.04 ms: 1,392 tokens per second a
+		// decode, 86% for prefill) a step of 256 takes 23.09 ms reading and
+		// 44.61 ms computing, a prefill 27.01 ms: 1,457 tokens per second a
 		// copy; on an H100 NVL a step of 1,024 takes 28.66 + 66.64 ms, a
-		// prefill 10.84 ms: 3,810.
+		// prefill 10.08 ms.
 		//
 		// Without a load the copies are those the 4,096 concurrent sequences
-		// need: 16 A100 copies, one a VM, 22,279 tokens per second (58.768
-		// USD/h), a token every 183.8 ms. Four H100 NVL copies would hold
-		// them (1,024 each) but emit a token every 268.8 ms, past the default
+		// need: 16 A100 copies, one a VM, 23,306 tokens per second (58.768
+		// USD/h), a token every 175.7 ms. Four H100 NVL copies would hold
+		// them (1,024 each) but emit a token more slowly than the default
 		// 200 ms (the service states concurrent_requests: an interactive
 		// one), so the layout takes the fewest copies that meet it, as a
 		// stated max_time_per_output_token_ms = 200 would: 6 copies of 683
-		// sequences, 181.2 ms, 22,618 tokens per second for 41.88 USD/h. It
+		// sequences, 173.1 ms, 23,672 tokens per second for 41.88 USD/h. It
 		// ranks first, cheaper for more.
 		statecheck.ExpectKnownValue(plain, tfjsonpath.New("vm_sizes"), stringList("Standard_NC40ads_H100_v5", "Standard_NC24ads_A100_v4")),
 		statecheck.ExpectKnownValue(plain, recs.AtSliceIndex(0), knownvalue.ObjectPartial(map[string]knownvalue.Check{
@@ -871,8 +871,8 @@ func throughputConcurrentRequestsChecks() []statecheck.StateCheck {
 			"nodes":    knownvalue.Int64Exact(6),
 		})),
 		statecheck.ExpectKnownValue(plain, recs.AtSliceIndex(0).AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-			"tokens_per_second":        knownvalue.Float64Exact(22618),
-			"time_per_output_token_ms": knownvalue.Float64Exact(181.2),
+			"tokens_per_second":        knownvalue.Float64Exact(23672),
+			"time_per_output_token_ms": knownvalue.Float64Exact(173.1),
 			"sequences_per_copy":       knownvalue.Int64Exact(683),
 			"concurrent_requests":      knownvalue.Int64Exact(4096),
 		})),
@@ -882,7 +882,7 @@ func throughputConcurrentRequestsChecks() []statecheck.StateCheck {
 			"replicas": knownvalue.Int64Exact(16),
 			"nodes":    knownvalue.Int64Exact(16),
 		})),
-		statecheck.ExpectKnownValue(plain, recs.AtSliceIndex(1).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(22279)),
+		statecheck.ExpectKnownValue(plain, recs.AtSliceIndex(1).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(23306)),
 		statecheck.ExpectKnownValue(plain, tfjsonpath.New("requirements").AtMapKey("tokens_per_second"), knownvalue.Null()),
 	}
 }
@@ -896,13 +896,13 @@ func throughputTokensPerSecondChecks() []statecheck.StateCheck {
 		// 20,000 output tokens per second (312.5 requests of 64 tokens), with
 		// the 512 stated conversations a floor on the KV cache held. Each copy
 		// runs the largest batch its KV cache holds (no target stated, and the
-		// default ones are met): 756 sequences on an H100 NVL copy, 3,781
-		// tokens per second; 256 on an A100, 1,392. At no more than 90% of
-		// their capacity the load takes ceil(20,000 / (0.9 x 3,781)) = 6 H100
-		// NVL copies (22,687 tokens per second, 6 x 6.98 = 41.88 USD/h) or 16
-		// A100 copies (22,279, 58.768 USD/h), one a VM. At the load an H100 NVL
-		// copy decodes about 134 sequences (Little's law): a token every 39.6
-		// ms, the first after 83 ms with the wait for a copy and the server's
+		// default ones are met): 792 sequences on an H100 NVL copy, 3,963
+		// tokens per second; 256 on an A100, 1,457. At no more than 90% of
+		// their capacity the load takes ceil(20,000 / (0.9 x 3,963)) = 6 H100
+		// NVL copies (23,780 tokens per second, 6 x 6.98 = 41.88 USD/h) or 16
+		// A100 copies (23,306, 58.768 USD/h), one a VM. At the load an H100 NVL
+		// copy decodes its share of the load (Little's law): a token every 31.9
+		// ms, the first after 70.5 ms with the wait for a copy and the server's
 		// own 30 ms. The H100 NVL, cheaper for more: 87.5; the A100: 78.8 (below
 		// the memory band at the load, neither loses sizing points).
 		statecheck.ExpectKnownValue(serve, tfjsonpath.New("vm_sizes"), stringList("Standard_NC40ads_H100_v5", "Standard_NC24ads_A100_v4")),
@@ -914,16 +914,16 @@ func throughputTokensPerSecondChecks() []statecheck.StateCheck {
 			"pipeline_parallel_size": knownvalue.Int64Exact(1),
 			"total_price_per_hour":   knownvalue.Float64Exact(41.88),
 		})),
-		// 41.88 USD per hour / (22,687 x 3,600) tokens = 0.5128 USD per million
+		// 41.88 USD per hour / (23,780 x 3,600) tokens = 0.4892 USD per million
 		// of capacity; the estimate prices the load's tokens: 41.88 / (20,000 x
 		// 3,600) x 1e6 = 0.5817.
 		statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(0).AtMapKey("estimate"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
-			"tokens_per_second":        knownvalue.Float64Exact(22687),
+			"tokens_per_second":        knownvalue.Float64Exact(23780),
 			"cost_per_million_tokens":  knownvalue.Float64Exact(0.5817),
-			"time_to_first_token_ms":   knownvalue.Float64Exact(83),
-			"time_per_output_token_ms": knownvalue.Float64Exact(39.6),
-			"sequences_per_copy":       knownvalue.Int64Exact(756),
-			"concurrent_requests":      knownvalue.Int64Exact(806),
+			"time_to_first_token_ms":   knownvalue.Float64Exact(70.5),
+			"time_per_output_token_ms": knownvalue.Float64Exact(31.9),
+			"sequences_per_copy":       knownvalue.Int64Exact(792),
+			"concurrent_requests":      knownvalue.Int64Exact(651),
 			"efficiency":               knownvalue.Float64Exact(0.72),
 			"job_hours":                knownvalue.Null(),
 			"job_cost_usd":             knownvalue.Null(),
@@ -934,7 +934,7 @@ func throughputTokensPerSecondChecks() []statecheck.StateCheck {
 			"nodes":    knownvalue.Int64Exact(16),
 			"replicas": knownvalue.Int64Exact(16),
 		})),
-		statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(1).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(22279)),
+		statecheck.ExpectKnownValue(serve, recs.AtSliceIndex(1).AtMapKey("estimate").AtMapKey("tokens_per_second"), knownvalue.Float64Exact(23306)),
 		statecheck.ExpectKnownValue(serve, tfjsonpath.New("requirements"), knownvalue.ObjectPartial(map[string]knownvalue.Check{
 			"tokens_per_second":   knownvalue.Float64Exact(20000),
 			"requests_per_second": knownvalue.Null(),

@@ -188,7 +188,7 @@ func generationReasons(out []string, n *requirements, e *eval) []string {
 	out = append(out, "Generation: "+gen+" (about "+itoa(int64(in.year))+").")
 	if n.hasModel && in.IsGPU && e.nativePrec {
 		switch {
-		case n.workload == WorkloadInference && in.WeightOnly(n.precision):
+		case n.workload == WorkloadInference && in.WeightOnly(n.precision, n.mi.Checkpoint):
 			out = append(out, "The GPU runs "+n.precision+" weights through the serving engines' weight-only kernels, computing in bf16 or fp16.")
 		case n.workload == WorkloadInference || n.train.ComputePrec == n.precision:
 			out = append(out, "The GPU supports "+n.precision+" natively.")
@@ -413,7 +413,7 @@ func precisionWarning(n *requirements, e *eval) string {
 	switch {
 	case e.nativePrec || gpu == nil:
 		return ""
-	case n.workload == WorkloadInference && e.in.WeightOnly(n.precision):
+	case n.workload == WorkloadInference && e.in.WeightOnly(n.precision, n.mi.Checkpoint):
 		return fmt.Sprintf("The %s does not compute %s: the serving engines dequantise the %s weights in weight-only kernels and compute in bf16 or fp16, so the weights save memory and bandwidth, not arithmetic time.", gpu.Model, n.precision, n.precision)
 	}
 	return fmt.Sprintf("The %s has no native %s support: the weights are stored in %s and the arithmetic runs at the next precision it supports (%s), slower and with small numeric differences.", gpu.Model, n.precision, n.precision, e.in.ClosestPrecision(n.precision))

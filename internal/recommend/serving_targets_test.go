@@ -300,3 +300,24 @@ func TestNearestMissWithinMaxNodesSaysItsBatch(t *testing.T) {
 		t.Errorf("%s does not serve at %v ms", m.VMSize, ms)
 	}
 }
+
+// gpt-oss-120b's MXFP4 experts compute with bf16 activations (vLLM's
+// MXFP4 path on Blackwell, SM100_FI_MXFP4_BF16), not at the GB200's fp4
+// peak: a 100,000-token prompt is 2 × 5.1B × 100,000 ≈ 1.0 PFLOP of weight
+// products plus 2 × 18 full-attention layers × 4,096 × 100,000² ≈ 1.5
+// PFLOP of attention at 16 bits, about half a second at the GB200's 2,500
+// dense bf16 TFLOPS, so no GB200 layout returns its first token within
+// 300 ms (it had, at 268 ms, timed at the fp4 peak).
+func TestMXFP4PrefillRunsAtTheBF16Peak(t *testing.T) {
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "gpt-oss-120b"}, PromptTokens: i64(100000), OutputTokens: i64(1000),
+		RequestsPerSecond: f64p(0.2), MaxTimeToFirstTokenMs: f64p(300), GPUModels: []string{"gb200"}, AsOf: asOf}
+	res, err := testEngine(t).Recommend(req)
+	var nf *NoFitError
+	if !errors.As(err, &nf) {
+		top := res.Recommendations[0]
+		t.Fatalf("top %s, first token after %v ms: want no GB200 layout within 300 ms", top.VMSize, *top.Estimate.TimeToFirstTokenMs)
+	}
+	if rejectedCounts(nf.Rejected)["max_time_to_first_token_ms"] == 0 {
+		t.Errorf("rejected %v, none under max_time_to_first_token_ms", rejectedCounts(nf.Rejected))
+	}
+}

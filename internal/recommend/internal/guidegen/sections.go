@@ -526,7 +526,7 @@ func figures(eng *recommend.Engine) ([]quote, error) {
 		return nil, errors.New("example-serve-8b: Standard_NC40ads_H100_v5 has no decode estimate")
 	}
 	return []quote{
-		{"prefills, 26.39 s: %v output tokens per second, ", n(*r.Estimate.TokensPerSecond)},
+		{"prefills, 25.96 s: %v output tokens per second, ", n(*r.Estimate.TokensPerSecond)},
 		{"output tokens per second, %v USD per million at", fixed(*r.Estimate.CostPerMillionTokens, 2)},
 	}, nil
 }
