@@ -280,3 +280,34 @@ func TestServedArithmeticPrecision(t *testing.T) {
 		t.Errorf("fp8 prefill %v s against bf16 %v s: want only the weights' %v s halved", a, b, weights)
 	}
 }
+
+// Sliding-window and chunked layers attend to at most their window, in
+// the prefill as in the KV cache: gpt-oss-120b's 18 windowed layers of 36
+// (128 tokens) halve a 126,976-token prompt's attention, and Llama 4
+// Scout's 36 chunked layers of 48 (8,192 tokens) cut a 1M-token prompt's to
+// about a quarter; a decode token at that context attends likewise.
+func TestWindowedLayersAttendToTheirWindow(t *testing.T) {
+	h := hardware(t, "Standard_ND96isr_H100_v5")
+	for _, c := range []struct {
+		id             string
+		params, active float64
+		prompt         int64
+		lo, hi         float64 // full attention ÷ the model's
+	}{{"gpt-oss-120b", 116.8, 5.1, 126976, 1.95, 2.0}, {"llama-4-scout-17b-16e", 109, 17, 1 << 20, 3.6, 4.0}} {
+		m := model(t, c.id)
+		mi := MemoryInput{Params: c.params, Active: c.active, Workload: WorkloadInference, Kind: catalog.ModelKindMoE, Model: m,
+			Context: c.prompt + 1024, Prompt: c.prompt, Output: 2}
+		s := servedAs(&mi, PrecisionBF16, 2*c.params)
+		L, W, P := float64(*m.Layers), float64(*m.AttentionHeads**m.HeadDim), float64(c.prompt)
+		peak := 8 * h.PeakTFLOPS("") * 1e12 * h.TrainMFU / TrainingMFU
+		sp := s.Speed(h, 8, 1, 1)
+		attention := sp.Prefill - sp.PrefillMove - 2*c.active*1e9*P/(peak*PrefillMFU)
+		full := 2 * L * W * P * P / (peak * PrefillMFU)
+		if r := full / attention; r < c.lo || r > c.hi {
+			t.Errorf("%s: a %v-token prompt's attention %v s, full attention %v s: %.2f×, want %v to %v", c.id, P, attention, full, r, c.lo, c.hi)
+		}
+		if r := L * P / s.DecodeAttended(P); r < c.lo || r > c.hi {
+			t.Errorf("%s: a decode token at %v tokens attends to %v, %.2f× fewer than full attention", c.id, P, s.DecodeAttended(P), r)
+		}
+	}
+}

@@ -132,6 +132,9 @@ type Service struct {
 	// whose all-reduces a tensor-parallel copy waits for: the table's, else
 	// estimated from the parameters (ModelDepth).
 	Layers, Width, Depth float64
+	// WindowLayers of the Layers attend to at most Window tokens before
+	// each token (sliding-window or chunked attention); 0 when none.
+	WindowLayers, Window float64
 	// Experts and PerToken are a mixture of experts' routed experts and
 	// those one token uses; 0 when unknown.
 	Experts, PerToken float64
@@ -150,6 +153,9 @@ func ServiceOf(mi *MemoryInput, precision string, kvPerSeq float64) Service {
 		}
 		if m.Layers != nil {
 			s.Depth = float64(*m.Layers)
+		}
+		if s.Layers > 0 && m.SlidingWindow != nil && m.SlidingWindowLayers != nil {
+			s.WindowLayers, s.Window = float64(*m.SlidingWindowLayers), float64(*m.SlidingWindow)
 		}
 		if m.Kind == catalog.ModelKindMoE && m.Experts != nil && m.ActiveExperts != nil && *m.Experts > *m.ActiveExperts {
 			s.Experts, s.PerToken = float64(*m.Experts), float64(*m.ActiveExperts)
@@ -217,8 +223,8 @@ func (s *Service) Speed(h *Hardware, tp, pp int64, b float64) CopySpeed {
 	c.Memory = s.TouchedWeights(b)*GiB/(bw/stages*InferenceMBU) + s.KVRead(b)/(bw*InferenceMBU)
 	// The weights' matrix products run at GEMMPrecision, attention's
 	// score and value products at 16 bits.
-	c.Compute = fb * (2*s.Active*1e9/peak + 4*s.Layers*s.Width*mean/attn) / DecodeMFU
-	c.Prefill = (2*s.Active*1e9*s.Prompt/peak + 2*s.Layers*s.Width*s.Prompt*s.Prompt/attn) / PrefillMFU
+	c.Compute = fb * (2*s.Active*1e9/peak + 4*s.Width*s.DecodeAttended(mean)/attn) / DecodeMFU
+	c.Prefill = (2*s.Active*1e9*s.Prompt/peak + 4*s.Width*s.PrefillAttended(s.Prompt)/attn) / PrefillMFU
 	c.AllReduce = s.allReduce(h, tp, b)
 	c.Routing = s.routing()
 	c.PrefillMove = s.allReduce(h, tp, s.Prompt) - s.allReduce(h, tp, 0)
@@ -228,6 +234,36 @@ func (s *Service) Speed(h *Hardware, tp, pp int64, b float64) CopySpeed {
 	// token waits for each stage's share of the prefill in turn.
 	c.TTFT += (stages - 1) * (c.Prefill - c.PrefillMove)
 	return c
+}
+
+// DecodeAttended is the tokens, summed over the layers, one token attends
+// to after context tokens: all of them in a layer of full attention, at
+// most Window in a windowed one (sliding-window or chunked attention, as
+// the KV cache keeps them: headsKVCache). Attention's score and value
+// products take 4 × Width FLOPs per token attended to.
+func (s *Service) DecodeAttended(context float64) float64 {
+	return (s.Layers-s.WindowLayers)*context + s.WindowLayers*s.windowed(context)
+}
+
+// PrefillAttended is DecodeAttended summed over a prompt's tokens: in a
+// layer of full attention each attends to those before it (p²/2 in all),
+// in a windowed one to at most Window of them (Window × p − Window²/2 for
+// a prompt longer than the window).
+func (s *Service) PrefillAttended(p float64) float64 {
+	win := p * p / 2
+	if w := s.windowed(p); w < p {
+		win = w*p - w*w/2
+	}
+	return (s.Layers-s.WindowLayers)*p*p/2 + s.WindowLayers*win
+}
+
+// windowed is the tokens a windowed layer attends to after context
+// tokens: at most Window.
+func (s *Service) windowed(context float64) float64 {
+	if s.Window > 0 {
+		return math.Min(context, s.Window)
+	}
+	return context
 }
 
 // allReduce is the time of the two all-reduces per layer of a step over
