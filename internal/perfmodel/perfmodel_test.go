@@ -311,3 +311,24 @@ func TestWindowedLayersAttendToTheirWindow(t *testing.T) {
 		}
 	}
 }
+
+// A tensor-parallel all-reduce sums the row-parallel layers' outputs, a
+// hidden_size vector per token (vLLM's RowParallelLinear), not the
+// attention width: DeepSeek-R1 moves 7,168 values a token, not its 128
+// heads × 192 = 24,576; gpt-oss-120b 2,880, not 4,096; Llama 3.1 70B,
+// whose two are equal, 8,192.
+func TestAllReduceMovesTheHiddenSize(t *testing.T) {
+	h := hardware(t, "Standard_ND96isr_H200_v5")
+	for _, c := range []struct {
+		id     string
+		hidden float64
+	}{{"deepseek-r1", 7168}, {"gpt-oss-120b", 2880}, {"llama-3.1-70b", 8192}} {
+		m := model(t, c.id)
+		s := ServiceOf(&MemoryInput{Params: m.ParametersBillion, Active: m.ActiveParametersBillion, Workload: WorkloadInference, Kind: m.Kind, Model: m,
+			Context: 2048, Prompt: 1024, Output: 1024}, PrecisionBF16, 0)
+		want := 2 * 7.0 / 8 * 256 * c.hidden * ActivationBytes / (h.LinkGBs / 2 * 1e9 * LinkEfficiency)
+		if r := s.OneAllReduce(h, 8, 256); math.Abs(r.Move-want) > 1e-12 {
+			t.Errorf("%s: 256 tokens' all-reduce moves for %v s, want %v s (%v values a token)", c.id, r.Move, want, c.hidden)
+		}
+	}
+}

@@ -132,6 +132,11 @@ type Service struct {
 	// whose all-reduces a tensor-parallel copy waits for: the table's, else
 	// estimated from the parameters (ModelDepth).
 	Layers, Width, Depth float64
+	// Hidden is the model's hidden size, the vector per token each
+	// row-parallel layer's all-reduce sums (the attention output and MLP
+	// or expert down projections, vLLM's RowParallelLinear): the table's
+	// hidden_size, else Width; 0 when both are unknown.
+	Hidden float64
 	// WindowLayers of the Layers attend to at most Window tokens before
 	// each token (sliding-window or chunked attention); 0 when none.
 	WindowLayers, Window float64
@@ -153,6 +158,10 @@ func ServiceOf(mi *MemoryInput, precision string, kvPerSeq float64) Service {
 		}
 		if m.Layers != nil {
 			s.Depth = float64(*m.Layers)
+		}
+		s.Hidden = s.Width
+		if m.HiddenSize != nil {
+			s.Hidden = float64(*m.HiddenSize)
 		}
 		if s.Layers > 0 && m.SlidingWindow != nil && m.SlidingWindowLayers != nil {
 			s.WindowLayers, s.Window = float64(*m.SlidingWindowLayers), float64(*m.SlidingWindow)
@@ -282,14 +291,15 @@ type AllReduce struct {
 }
 
 // OneAllReduce is one all-reduce of a step over tokens tokens on a copy
-// split over tp GPUs: 2 (tp − 1) / tp of the activations over each GPU's
-// link at LinkEfficiency of its one-way bandwidth; the zero value on one
-// GPU.
+// split over tp GPUs, each token's Hidden activations (WidthPerLayer ×
+// Depth without the architecture): 2 (tp − 1) / tp of them over each
+// GPU's link at LinkEfficiency of its one-way bandwidth; the zero value on
+// one GPU.
 func (s *Service) OneAllReduce(h *Hardware, tp int64, tokens float64) AllReduce {
 	if tp < 2 {
 		return AllReduce{}
 	}
-	width := s.Width
+	width := s.Hidden
 	if width <= 0 {
 		width = WidthPerLayer * s.Depth
 	}
