@@ -332,3 +332,22 @@ func TestAllReduceMovesTheHiddenSize(t *testing.T) {
 		}
 	}
 }
+
+// gpt-oss-120b's MXFP4 covers the experts alone: a decode step of one
+// sequence reads the 1.53B non-expert parameters in bf16 and 4 experts of
+// 36 layers × 24.9M parameters at 4.25 bits, at least 4.6 GiB, not the
+// 2.65 GiB a share of the 60.8 GiB checkpoint by parameters gives; at a
+// large batch every expert, the whole checkpoint.
+func TestMXFP4ExpertsAreReadAtTheirOwnBytes(t *testing.T) {
+	m := model(t, "gpt-oss-120b")
+	mi := MemoryInput{Params: 116.8, Active: 5.1, Precision: PrecisionFP4, Workload: WorkloadInference, Kind: catalog.ModelKindMoE, Model: m,
+		Context: 2048, Prompt: 1024, Output: 1024, Checkpoint: "mxfp4", CheckpointGiB: 60.8}
+	s := servedAs(&mi, PrecisionFP4, 60.8)
+	floor := (1.53e9*2 + 4*36*24.9e6*4.25/8) / GiB
+	if got := s.TouchedWeights(1); got < floor || got > 60.8/8 {
+		t.Errorf("one sequence reads %v GiB, want at least %v and far from the whole checkpoint", got, floor)
+	}
+	if got := s.TouchedWeights(4096); math.Abs(got-60.8) > 0.01 {
+		t.Errorf("4,096 sequences read %v GiB, want the whole 60.8", got)
+	}
+}

@@ -10,6 +10,7 @@ package perfmodel
 
 import (
 	"math"
+	"strings"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 )
@@ -143,6 +144,10 @@ type Service struct {
 	// Experts and PerToken are a mixture of experts' routed experts and
 	// those one token uses; 0 when unknown.
 	Experts, PerToken float64
+	// ExpertBytes is the bytes of one routed expert's parameter where the
+	// published checkpoint's format covers the experts only
+	// (expertOnlyFormats), the rest of its weights kept wider; 0 otherwise.
+	ExpertBytes float64
 }
 
 // ServiceOf is the service of a resolved model at precision, whose
@@ -168,6 +173,9 @@ func ServiceOf(mi *MemoryInput, precision string, kvPerSeq float64) Service {
 		}
 		if m.Kind == catalog.ModelKindMoE && m.Experts != nil && m.ActiveExperts != nil && *m.Experts > *m.ActiveExperts {
 			s.Experts, s.PerToken = float64(*m.Experts), float64(*m.ActiveExperts)
+			if expertOnlyFormats[strings.ToLower(mi.Checkpoint)] && mi.CheckpointGiB > 0 {
+				s.ExpertBytes = m.PrecisionBits / 8
+			}
 		}
 	}
 	return s
@@ -375,11 +383,20 @@ func ModelDepth(paramsB float64) float64 {
 	return math.Max(1, math.Round(math.Cbrt(paramsB*1e9/(12*WidthPerLayer*WidthPerLayer))))
 }
 
+// expertOnlyFormats are the published formats that quantise a mixture of
+// experts' routed experts alone: MXFP4 in gpt-oss, whose attention, router
+// and embeddings stay bf16 (the gpt-oss model card, arXiv 2508.10925,
+// Table 1: "MXFP4 MoE weights and bf16 rest").
+var expertOnlyFormats = map[string]bool{"mxfp4": true}
+
 // TouchedWeights is the GiB of weights one decode step of b sequences
 // reads: all of a dense model's; of a mixture of experts, the shared part
 // and the routed experts b tokens reach, each token picking PerToken of
-// the experts (expected share 1 − (1 − PerToken/Experts)^b). Without the
-// expert counts, Active ÷ Params × b of the weights, at most all.
+// the experts (expected share 1 − (1 − PerToken/Experts)^b), each part at
+// its own bytes where the checkpoint's format covers the experts only
+// (ExpertBytes: the shared part is the checkpoint less the routed experts
+// at the format's bits), else in proportion to its parameters. Without
+// the expert counts, Active ÷ Params × b of the weights, at most all.
 func (s *Service) TouchedWeights(b float64) float64 {
 	if s.Active >= s.Params {
 		return s.WeightsGiB
@@ -390,5 +407,10 @@ func (s *Service) TouchedWeights(b float64) float64 {
 	expert := (s.Params - s.Active) / (s.Experts - s.PerToken) // billions per routed expert
 	shared := math.Max(0, s.Active-s.PerToken*expert)
 	reached := s.Experts * (1 - math.Pow(1-s.PerToken/s.Experts, b))
+	if s.ExpertBytes > 0 {
+		perExpert := expert * 1e9 * s.ExpertBytes / GiB // GiB
+		sharedGiB := math.Max(0, s.WeightsGiB-s.Experts*perExpert)
+		return math.Min(s.WeightsGiB, sharedGiB+reached*perExpert)
+	}
 	return s.WeightsGiB * math.Min(1, (shared+reached*expert)/s.Params)
 }
