@@ -539,8 +539,8 @@ var constraintTable = [numConstraints]constraintDef{
 			return fmt.Sprintf("Cannot serve %s within %d VMs at no more than %s of their capacity, at the throughput the step model estimates.", loadWords(&n.serve), MaxNodes, percent(perfmodel.MaxUtilization))
 		},
 		relax: func(n *requirements, e *eval) string {
-			most, sv := e.gl.mostLoad(), &n.serve
-			where := fmt.Sprintf(" (the most it serves on %s VMs at %s of their capacity)", catalog.GroupDigits(MaxNodes), percent(perfmodel.MaxUtilization))
+			most, sv := n.mostLoad(e), &n.serve
+			where := fmt.Sprintf(" (the most it serves on %s at %s of their capacity)", catalog.Plural(n.serviceVMs(e.in, &e.gl, MaxNodes), "VM", "VMs"), percent(perfmodel.MaxUtilization))
 			switch {
 			case !(most > 0) && sv.rateStated:
 				return "lower requests_per_second"

@@ -583,18 +583,19 @@ func satisfiesLayout(req Request, r Recommendation) string {
 // satisfiesInterconnect: a job that needs InfiniBand gets it, on no more
 // VMs than one InfiniBand job can use. One job spans VMs: a served model's
 // copy with pipeline stages (copies on separate VMs, replicas, need no
-// InfiniBand); any other job on more than one VM.
+// InfiniBand, and each copy is a job of its own); any other job on more
+// than one VM.
 func satisfiesInterconnect(req Request, r Recommendation) string {
-	spans := r.Nodes > 1
+	spans, jobVMs := r.Nodes > 1, r.Nodes
 	if req.Workload == "inference" && req.Model != nil && req.GPUMemoryGiB == nil && r.PipelineStages > 0 {
-		spans = r.PipelineStages > 1
+		spans, jobVMs = r.PipelineStages > 1, r.PipelineStages
 	}
 	needIB := req.Interconnect == "infiniband" ||
 		((req.Interconnect == "" || req.Interconnect == "auto") && (req.Workload == "hpc" || (spans && req.Workload != "htc")))
 	if needIB && !r.SKU.Network.RDMA {
 		return "interconnect"
 	}
-	if needIB && r.Nodes > r.SKU.MaxJobVMs() {
+	if needIB && jobVMs > r.SKU.MaxJobVMs() {
 		return "more VMs than an InfiniBand job can use"
 	}
 	if req.MaxNodes != nil && r.Nodes > *req.MaxNodes {

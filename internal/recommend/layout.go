@@ -170,15 +170,8 @@ func finishLayout(n *requirements, e *eval, vc vmCount, memLaid bool) {
 		e.gl.Copies = e.gl.Replicas
 	}
 	e.pcieTP = memLaid && n.job.TensorParallel && !n.job.Placed() && e.gl.TP > 1 && !in.Linked
-	limit := n.maxNodes
-	if e.ibNeeded {
-		limit = min(limit, in.maxJobVMs)
-	}
-	if e.spans {
-		limit = n.poolLimit(in, limit)
-	}
 	switch {
-	case nodes <= limit:
+	case nodes <= vmLimit(n, e, memLaid):
 	case n.fixedNodes > 0:
 		e.fail(cNodes)
 	case nodes > n.maxNodes && n.maxNodes < MaxNodes && nodes <= MaxNodes:
@@ -188,6 +181,27 @@ func finishLayout(n *requirements, e *eval, vc vmCount, memLaid bool) {
 	case vc.driver < numConstraints:
 		e.fail(vc.driver)
 	}
+}
+
+// vmLimit is the most VMs a layout of the size may take: max_nodes
+// (MaxNodes without it); where one job spans VMs over InfiniBand, at most
+// the size's InfiniBand span and what its target's group of VMs holds
+// (poolLimit). A served model's job is one copy, which the layout search
+// holds within the span: its copies together are held to max_nodes alone
+// (serviceVMs, whole racks on a rack-allocated size).
+func vmLimit(n *requirements, e *eval, memLaid bool) int64 {
+	in := e.in
+	if memLaid && n.job.TensorParallel {
+		return n.serviceVMs(in, &e.gl, n.maxNodes)
+	}
+	limit := n.maxNodes
+	if e.ibNeeded {
+		limit = min(limit, in.maxJobVMs)
+	}
+	if e.spans {
+		limit = n.poolLimit(in, limit)
+	}
+	return limit
 }
 
 // spansVMs reports whether one job spans VMs on nodes VMs: a served
@@ -207,10 +221,17 @@ func spansVMs(n *requirements, e *eval, nodes int64, memLaid bool) bool {
 // rack-allocated size when one job spans them over InfiniBand and no nodes
 // setting fixes the count, else nodes.
 func rackNodes(n *requirements, e *eval, nodes int64, memLaid bool) int64 {
-	if n.fixedNodes == 0 && spansVMs(n, e, nodes, memLaid) && n.ibNeeded(true) {
+	if n.byRacks(spansVMs(n, e, nodes, memLaid)) {
 		return wholeRacks(e.in, nodes)
 	}
 	return nodes
+}
+
+// byRacks reports whether a layout of a rack-allocated size takes whole
+// racks: one job spans its VMs (spans) over InfiniBand, and no nodes
+// setting fixes the count.
+func (n *requirements) byRacks(spans bool) bool {
+	return n.fixedNodes == 0 && spans && n.ibNeeded(true)
 }
 
 // racksWithin is the most VMs a layout takes within most VMs: most, or

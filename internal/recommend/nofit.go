@@ -133,7 +133,7 @@ type closerRule struct {
 // size within reach misses what it names, starting from the size the
 // rules before chose: a stated latency target, the size whose closest
 // layout reaches the smallest multiple of it (serving.missRatio); a load,
-// the one that carries the most on the most VMs (gpuLayout.mostLoad);
+// the one that carries the most on the most VMs (requirements.mostLoad);
 // max_nodes, the one that needs the fewest VMs; a price cap, a size with a
 // price before one without (whose relax can only remove the cap); a stated
 // deadline, the one that needs the shortest on the VMs it may use; the
@@ -152,7 +152,7 @@ func closerRules(n *requirements) []closerRule {
 	return []closerRule{
 		{func(c candidate) bool { return c.failed(cMaxTimeToFirstToken) }, ttft},
 		{func(c candidate) bool { return c.failed(cMaxTimePerOutputToken) }, tpot},
-		{func(c candidate) bool { return c.failed(cTokensPerSecond) }, func(e, than *eval) bool { return e.gl.mostLoad() > than.gl.mostLoad() }},
+		{func(c candidate) bool { return c.failed(cTokensPerSecond) }, func(e, than *eval) bool { return n.mostLoad(e) > n.mostLoad(than) }},
 		{func(c candidate) bool { return c.failed(cMaxNodes) }, func(e, than *eval) bool { return e.nodes < than.nodes }},
 		{func(c candidate) bool { return c.failed(cMaxPrice) || c.failed(cMaxTotalPrice) }, func(e, than *eval) bool { return e.hasPrice && !than.hasPrice }},
 		{func(c candidate) bool { return c.failed(cDeadline) }, func(e, than *eval) bool { return hours(e) < hours(than) }},

@@ -184,7 +184,7 @@ func (n *requirements) sizeForConcurrency(in *sizeInfo, gl gpuLayout) (gpuLayout
 		return func(copies int64) bool { return meets(sv.speed(in, &gl, float64(batch(copies))), ttft, tpot) }
 	}
 	all, stated := within(sv.withDefaults()), within(sv.maxTTFT, sv.maxTPOT)
-	most := min(sv.seqs, n.mostCopies(&gl))
+	most := min(sv.seqs, n.mostCopies(in, &gl))
 	ok := true
 	if !all(gl.Copies) {
 		if g, met := n.fewestCopies(in, gl, most, 0, all); met {
@@ -219,8 +219,8 @@ func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 		return gl, false
 	}
 	k := max(gl.Copies, sv.loadCopies(speed(float64(b)).TPS, most))
-	if most := copiesOn(&gl, MaxNodes); k > most {
-		// More VMs than any job may take: the layout fails
+	if most := n.serviceCopies(in, &gl, MaxNodes); k > most {
+		// More VMs than any service may take: the layout fails
 		// tokens_per_second, one group of copies past the most VMs (the
 		// queue of so many copies is never timed).
 		gl = servingCopies(n, in, gl, most+max(gl.PerGroup, 1), b)
@@ -237,15 +237,15 @@ func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 		// The copies that bring the first token within the target, on
 		// any number of VMs: beyond max_nodes, the size fails max_nodes on
 		// the VMs it needs; else the closest it comes within max_nodes.
-		if gl, ok = n.fewestCopies(in, gl, copiesOn(&gl, MaxNodes), b, met); !ok {
-			gl.reachAtLoad = sv.missed(&gl, sv.loadPoint(speed, b, max(n.mostCopies(&gl), gl.Copies)).atLoad)
+		if gl, ok = n.fewestCopies(in, gl, n.serviceCopies(in, &gl, MaxNodes), b, met); !ok {
+			gl.reachAtLoad = sv.missed(&gl, sv.loadPoint(speed, b, max(n.mostCopies(in, &gl), gl.Copies)).atLoad)
 		}
 	default:
 		// An interactive service's default: the copies that meet it
 		// within max_nodes, as a stated target of the same value would
 		// take; where none do, the layout stays and ranks after those
 		// that meet it.
-		if g, within := n.fewestCopies(in, gl, n.mostCopies(&gl), b, met); within {
+		if g, within := n.fewestCopies(in, gl, n.mostCopies(in, &gl), b, met); within {
 			gl = g
 		}
 	}
@@ -261,16 +261,40 @@ func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 	return gl, ok
 }
 
-// mostLoad is the most output tokens per second the layout's copies carry
-// on MaxNodes VMs within MaxUtilization of their capacity, at the batch
+// mostLoad is the most output tokens per second a size's layout carries
+// within MaxNodes VMs (serviceVMs, as sizeForLoad and finishLayout hold
+// it) at no more than MaxUtilization of its copies' capacity, at the batch
 // each runs; 0 when the layout is not timed.
-func (gl *gpuLayout) mostLoad() float64 {
-	return float64(copiesOn(gl, MaxNodes)) * gl.pt.capacity.TPS * perfmodel.MaxUtilization
+func (n *requirements) mostLoad(e *eval) float64 {
+	return float64(n.serviceCopies(e.in, &e.gl, MaxNodes)) * e.gl.pt.capacity.TPS * perfmodel.MaxUtilization
 }
 
 // mostCopies is the most copies of the layout max_nodes VMs hold
-// (MaxNodes without it).
-func (n *requirements) mostCopies(gl *gpuLayout) int64 { return copiesOn(gl, n.maxNodes) }
+// (MaxNodes without it), as serviceCopies counts them.
+func (n *requirements) mostCopies(in *sizeInfo, gl *gpuLayout) int64 {
+	return n.serviceCopies(in, gl, n.maxNodes)
+}
+
+// serviceCopies is the most copies of a size's layout a service runs on
+// at most vms VMs: those serviceVMs holds.
+func (n *requirements) serviceCopies(in *sizeInfo, gl *gpuLayout, vms int64) int64 {
+	return copiesOn(gl, n.serviceVMs(in, gl, vms))
+}
+
+// serviceVMs is the most VMs a served model's copies take on a size
+// within vms (max_nodes, or MaxNodes): vms, in whole racks where each copy
+// spans VMs of a size Azure allocates by racks (rackNodes). Each copy is
+// one job, which the layout search holds within the size's InfiniBand span
+// (spanFor); the copies together need no InfiniBand between them, so the
+// span never limits them. The one place the service's limit is set:
+// sizeForLoad, finishLayout and tokens_per_second's relax read it.
+func (n *requirements) serviceVMs(in *sizeInfo, gl *gpuLayout, vms int64) int64 {
+	if n.byRacks(gl.PP > 1) {
+		r := max(in.rackVMs, 1)
+		return vms / r * r
+	}
+	return vms
+}
 
 // copiesOn is the most copies of the layout vms VMs hold.
 func copiesOn(gl *gpuLayout, vms int64) int64 {

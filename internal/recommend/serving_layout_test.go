@@ -421,3 +421,46 @@ func TestUntimedCopiesRunOnOneGPUWhereOneHoldsThem(t *testing.T) {
 		t.Error("no copy placed over several GPUs: Stable Diffusion 3.5 Large on T4s should be")
 	}
 }
+
+// A service whose copies each span VMs (pipeline stages over InfiniBand)
+// is as many jobs as it has copies: each copy is held to the VMs one
+// InfiniBand job of the size may span, the copies together to 1,000 VMs
+// or max_nodes, never to one job's span. Llama 3.1 405B on H100 SXM (2
+// VMs a copy, 100 VMs one job may span) and on GB200 (504 in whole
+// racks): a load past the span is served, and where max_nodes is the
+// miss, raising it to the figure named serves it.
+func TestServiceCopiesAreHeldToTheSpanOneByOne(t *testing.T) {
+	eng := testEngine(t)
+	service := func(rps, ttft, tpot float64, gpu string) Request {
+		req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-405b"}, PromptTokens: i64(2000), OutputTokens: i64(250),
+			RequestsPerSecond: f64p(rps), MaxTimePerOutputTokenMs: f64p(tpot), GPUModels: []string{gpu}, Region: "eastus", AsOf: asOf}
+		if ttft > 0 {
+			req.MaxTimeToFirstTokenMs = f64p(ttft)
+		}
+		return req
+	}
+	beyond := func(req Request, size string) {
+		t.Helper()
+		res, err := eng.Recommend(req)
+		if err != nil {
+			t.Fatalf("%s: %v", describe(req), err)
+		}
+		r := byName(res, size)
+		if r.VMSize == "" || r.Nodes <= r.SKU.MaxJobVMs() || r.PipelineStages < 2 || r.PipelineStages > r.SKU.MaxJobVMs() || r.Nodes > MaxNodes {
+			t.Errorf("%s: %s on %d VMs, %d a copy; want more VMs than one job's span, each copy within it", describe(req), r.VMSize, r.Nodes, r.PipelineStages)
+		}
+	}
+	beyond(service(3.6, 0, 51, "h100-sxm-80gb"), "Standard_ND96isr_H100_v5")
+	for _, rps := range []float64{25, 30} {
+		beyond(service(rps, 307, 41, "gb200"), "Standard_ND128isr_NDR_GB200_v6")
+	}
+	req := service(5, 0, 51, "h100-sxm-80gb")
+	req.MaxNodes = i64(4)
+	miss, m := missAlone(eng, req, relaxedMaxNodes)
+	if miss == nil {
+		t.Fatalf("%s: want a nearest miss that raises max_nodes alone", describe(req))
+	}
+	k, _ := strconv.ParseInt(m[1], 10, 64)
+	req.MaxNodes = &k
+	beyond(req, miss.VMSize)
+}
