@@ -536,21 +536,19 @@ var constraintTable = [numConstraints]constraintDef{
 		name:      "tokens_per_second",
 		decidedBy: stageLayout,
 		reason: func(n *requirements) string {
-			return fmt.Sprintf("Cannot serve %s within %d VMs at no more than %s of their capacity, at the throughput the step model estimates.", loadWords(&n.serve), MaxNodes, percent(perfmodel.MaxUtilization))
-		},
-		relax: func(n *requirements, e *eval) string {
-			most, sv := n.mostLoad(e), &n.serve
-			where := fmt.Sprintf(" (the most it serves on %s at %s of their capacity)", catalog.Plural(n.serviceVMs(e.in, &e.gl, MaxNodes), "VM", "VMs"), percent(perfmodel.MaxUtilization))
-			switch {
-			case !(most > 0) && sv.rateStated:
-				return "lower requests_per_second"
-			case !(most > 0):
-				return "lower tokens_per_second"
-			case sv.rateStated:
-				return "lower requests_per_second to " + loadFigure(floorFigure(most/sv.Output)) + where
+			sv, within := &n.serve, fmt.Sprintf("within %d VMs", n.serviceLimit())
+			if n.fixedNodes > 0 {
+				within = "on " + catalog.Plural(n.fixedNodes, "VM", "VMs") + " (nodes)"
 			}
-			return "lower tokens_per_second to " + loadFigure(floorFigure(most)) + where
+			if sv.minReplicas > 1 {
+				within = fmt.Sprintf("on at least %d copies (min_replicas) %s", sv.minReplicas, within)
+			}
+			if sv.loadTPS <= 0 {
+				return fmt.Sprintf("Cannot run its copies %s.", within)
+			}
+			return fmt.Sprintf("Cannot serve %s %s at no more than %s of their capacity, at the throughput the step model estimates.", loadWords(sv), within, percent(perfmodel.MaxUtilization))
 		},
+		relax: relaxLoad,
 	},
 	// No layout of a service meets a stated latency target (found by the
 	// layout search).
@@ -686,6 +684,42 @@ func priceCap(name, what string, limit func(*requirements) float64, price func(*
 			return fmt.Sprintf("raise %s to at least %s (%s)", name, money(math.Ceil(price(e)*100-1e-6)/100), priced(e))
 		},
 	}
+}
+
+// relaxLoad says what lets a size that fails tokens_per_second serve, as
+// its layout failed it on the VMs a service may take (serviceLimit): the
+// copies min_replicas asks for when those VMs cannot hold them; else the
+// most load they carry, where it is below the stated one (never a value
+// the request already allows), with the nodes that carry the stated load
+// where nodes is set; else the concurrent requests their KV cache holds.
+func relaxLoad(n *requirements, e *eval) string {
+	sv, gl := &n.serve, &e.gl
+	vms := n.serviceVMs(e.in, gl, n.serviceLimit())
+	on := catalog.Plural(vms, "VM", "VMs")
+	if groups := vms / max(gl.PP, 1); sv.minReplicas > groups && n.fixedNodes == 0 {
+		return fmt.Sprintf("lower min_replicas to %d (the copies %s hold)", groups, on)
+	}
+	most, name, per := n.mostLoad(e), "tokens_per_second", 1.0
+	if sv.rateStated {
+		name, per = "requests_per_second", sv.Output
+	}
+	if most > 0 && most < sv.loadTPS {
+		lower := fmt.Sprintf("lower %s to %s (the most it serves on %s at %s of their capacity)", name, loadFigure(floorFigure(most/per)), on, percent(perfmodel.MaxUtilization))
+		if k := sv.copiesForLoad(gl.pt.capacity.TPS); n.fixedNodes > 0 && k > 0 {
+			group := max(gl.PerGroup, 1)
+			if need := (k + group - 1) / group * max(gl.PP, 1); need <= MaxNodes {
+				return fmt.Sprintf("raise nodes to %d, or %s", need, lower)
+			}
+		}
+		return lower
+	}
+	if copies, seqs := copiesOn(gl, vms), min(max(gl.PerCopy, 1), maxBatch(e.in)); sv.concurrencyStated && copies*seqs < sv.seqs {
+		return fmt.Sprintf("lower concurrent_requests to %d (the sequences the KV cache of the copies on %s holds)", copies*seqs, on)
+	}
+	if sv.loadTPS <= 0 {
+		return "lower min_replicas"
+	}
+	return "lower " + name
 }
 
 // relaxRegion says where a size failing region or availability is offered.

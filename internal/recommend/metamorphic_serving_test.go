@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -531,5 +532,110 @@ func TestNearestMissOfMaxNodesNeedsTheFewestVMs(t *testing.T) {
 	req.MaxNodes = i64(3)
 	if r := byName(mustRecommend(t, req), nf.NearestMiss.VMSize); r == nil || r.Nodes != 3 {
 		t.Errorf("%s with max_nodes = 3: %+v", nf.NearestMiss.VMSize, r)
+	}
+}
+
+// adviceStep matches one change a nearest miss's relax names: raise or
+// lower an input to a figure, or add a GPU model.
+var adviceStep = regexp.MustCompile(`^(raise|lower) (max_time_to_first_token_ms|max_time_per_output_token_ms|max_nodes|nodes|requests_per_second|tokens_per_second|min_replicas|concurrent_requests) to ([\d,.]+)\b|^add "([^"]+)" to gpu_models`)
+
+// followed is req changed as relax says, each change it names taken
+// literally (the first of alternatives joined by ", or"); why says what
+// cannot be followed: a change it cannot read, or a figure the request
+// already allows (a raise to no more, a lower to no less).
+func followed(req Request, relax string) (out Request, why string) {
+	for _, step := range strings.Split(strings.TrimSuffix(relax, "."), "; and ") {
+		m := adviceStep.FindStringSubmatch(step)
+		if m == nil {
+			return req, "cannot follow " + strconv.Quote(step)
+		}
+		if m[4] != "" {
+			req.GPUModels = append(slices.Clone(req.GPUModels), m[4])
+			continue
+		}
+		v, _ := strconv.ParseFloat(strings.ReplaceAll(m[3], ",", ""), 64)
+		was, set := adviceInput(&req, m[2])
+		if m[1] == "raise" && v <= was || m[1] == "lower" && v >= was {
+			return req, fmt.Sprintf("%q names a figure the request already allows (%v)", step, was)
+		}
+		set(v)
+	}
+	return req, ""
+}
+
+// adviceInput is an input's value in req (its default where unset) and a
+// setter.
+func adviceInput(req *Request, name string) (float64, func(v float64)) {
+	f := func(p **float64) (float64, func(v float64)) {
+		was := 0.0
+		if *p != nil {
+			was = **p
+		}
+		return was, func(v float64) { *p = &v }
+	}
+	i := func(p **int64, def int64) (float64, func(v float64)) {
+		was := def
+		if *p != nil {
+			was = **p
+		}
+		return float64(was), func(v float64) { k := int64(v); *p = &k }
+	}
+	switch name {
+	case "max_time_to_first_token_ms":
+		return f(&req.MaxTimeToFirstTokenMs)
+	case "max_time_per_output_token_ms":
+		return f(&req.MaxTimePerOutputTokenMs)
+	case "requests_per_second":
+		return f(&req.RequestsPerSecond)
+	case "tokens_per_second":
+		return f(&req.TokensPerSecond)
+	case "max_nodes":
+		return i(&req.MaxNodes, MaxNodes)
+	case "nodes":
+		return i(&req.Nodes, 0)
+	case "min_replicas":
+		return i(&req.MinReplicas, 1)
+	}
+	return i(&req.ConcurrentRequests, 0)
+}
+
+// A service no size serves within the VMs it may take: the nearest
+// miss's advice on tokens_per_second never names a load the request
+// already allows, nor a load when min_replicas or nodes is what the VMs
+// cannot hold, and followed literally it lets that size serve. Llama 3.1
+// 405B on GB200 (whole racks, each copy over 2 VMs) beyond 990 VMs, 70B
+// on one VM (nodes = 1) at 20 requests per second, and 405B with 600
+// copies of 2 VMs each (min_replicas), with and without a load.
+func TestNearestMissOfALoadNamesWhatItNeeds(t *testing.T) {
+	eng := testEngine(t)
+	base := func(model string, rps float64, gpu string) Request {
+		req := Request{Workload: WorkloadInference, Model: &Model{Name: model}, PromptTokens: i64(2000), OutputTokens: i64(250),
+			GPUModels: []string{gpu}, Region: "eastus", AsOf: asOf}
+		if rps > 0 {
+			req.RequestsPerSecond = f64p(rps)
+		}
+		return req
+	}
+	gb200 := base("llama-3.1-405b", 60, "gb200")
+	gb200.MaxTimeToFirstTokenMs, gb200.MaxTimePerOutputTokenMs = f64p(307), f64p(41)
+	oneVM := base("llama-3.1-70b", 20, "h100-nvl-94gb")
+	oneVM.Nodes = i64(1)
+	copies, idle := base("llama-3.1-405b", 1, "h100-sxm-80gb"), base("llama-3.1-405b", 0, "h100-sxm-80gb")
+	copies.MinReplicas, idle.MinReplicas = i64(600), i64(600)
+	for _, req := range []Request{gb200, oneVM, copies, idle} {
+		nf := mustNoFit(t, req)
+		m := nf.NearestMiss
+		if m == nil || len(m.FailedConstraints) != 1 || m.FailedConstraint != "tokens_per_second" {
+			t.Errorf("%s: nearest miss %+v, want one that fails tokens_per_second alone", describe(req), m)
+			continue
+		}
+		after, why := followed(req, m.Relax)
+		if why != "" {
+			t.Errorf("%s: %s", describe(req), why)
+			continue
+		}
+		if served, _ := passing(t, eng, after); served[m.VMSize].VMSize == "" {
+			t.Errorf("%s: %q followed, %s is not listed", describe(req), m.Relax, m.VMSize)
+		}
 	}
 }

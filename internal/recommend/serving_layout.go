@@ -219,8 +219,8 @@ func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 		return gl, false
 	}
 	k := max(gl.Copies, sv.loadCopies(speed(float64(b)).TPS, most))
-	if most := n.serviceCopies(in, &gl, MaxNodes); k > most {
-		// More VMs than any service may take: the layout fails
+	if most := n.serviceCopies(in, &gl, n.serviceLimit()); k > most {
+		// More VMs than the service may take: the layout fails
 		// tokens_per_second, one group of copies past the most VMs (the
 		// queue of so many copies is never timed).
 		gl = servingCopies(n, in, gl, most+max(gl.PerGroup, 1), b)
@@ -237,7 +237,7 @@ func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 		// The copies that bring the first token within the target, on
 		// any number of VMs: beyond max_nodes, the size fails max_nodes on
 		// the VMs it needs; else the closest it comes within max_nodes.
-		if gl, ok = n.fewestCopies(in, gl, n.serviceCopies(in, &gl, MaxNodes), b, met); !ok {
+		if gl, ok = n.fewestCopies(in, gl, n.serviceCopies(in, &gl, n.serviceLimit()), b, met); !ok {
 			gl.reachAtLoad = sv.missed(&gl, sv.loadPoint(speed, b, max(n.mostCopies(in, &gl), gl.Copies)).atLoad)
 		}
 	default:
@@ -262,17 +262,55 @@ func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 }
 
 // mostLoad is the most output tokens per second a size's layout carries
-// within MaxNodes VMs (serviceVMs, as sizeForLoad and finishLayout hold
-// it) at no more than MaxUtilization of its copies' capacity, at the batch
-// each runs; 0 when the layout is not timed.
+// on the VMs a service may take (serviceLimit, as sizeForLoad and
+// finishLayout hold it) at no more than MaxUtilization of its copies'
+// capacity, at the batch each runs, and with a stated time to first token
+// within it at the load (the wait for a copy grows with the load); 0 when
+// the layout is not timed.
 func (n *requirements) mostLoad(e *eval) float64 {
-	return float64(n.serviceCopies(e.in, &e.gl, MaxNodes)) * e.gl.pt.capacity.TPS * perfmodel.MaxUtilization
+	gl := &e.gl
+	copies := n.serviceCopies(e.in, gl, n.serviceLimit())
+	most := float64(copies) * gl.pt.capacity.TPS * perfmodel.MaxUtilization
+	sv := n.serve
+	if sv.maxTTFT <= 0 || !(most > 0) || sv.Output <= 0 {
+		return most
+	}
+	speed := func(b float64) perfmodel.CopySpeed { return sv.speed(e.in, gl, b) }
+	met := func(tps float64) bool {
+		at := sv
+		at.loadTPS, at.load = tps, tps/sv.Output
+		return at.loadPoint(speed, gl.pt.maxBatch, copies).atLoad.TTFT <= sv.maxTTFT
+	}
+	if met(most) {
+		return most
+	}
+	lo, hi := 0.0, most // lo meets (or is 0), hi does not
+	for range 40 {
+		if mid := (lo + hi) / 2; met(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}
+
+// serviceLimit is the most VMs a service may take for its demand before
+// it fails tokens_per_second: the nodes setting, else MaxNodes (in whole
+// racks where serviceVMs says so). sizeForLoad holds a load's copies to
+// it, and the constraint's reason and relax name it.
+func (n *requirements) serviceLimit() int64 {
+	if n.fixedNodes > 0 {
+		return n.fixedNodes
+	}
+	return MaxNodes
 }
 
 // mostCopies is the most copies of the layout max_nodes VMs hold
-// (MaxNodes without it), as serviceCopies counts them.
+// (MaxNodes without it; the nodes setting's VMs with it), as
+// serviceCopies counts them.
 func (n *requirements) mostCopies(in *sizeInfo, gl *gpuLayout) int64 {
-	return n.serviceCopies(in, gl, n.maxNodes)
+	return n.serviceCopies(in, gl, min(n.maxNodes, n.serviceLimit()))
 }
 
 // serviceCopies is the most copies of a size's layout a service runs on
