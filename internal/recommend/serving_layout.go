@@ -215,8 +215,7 @@ func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 	most := min(max(gl.PerCopy, 1), maxBatch(in))
 	b := sv.loadBatch(speed, most)
 	if b == 0 {
-		sv.missed(&gl, speed(1))
-		return gl, false
+		return n.beyondReach(in, gl, speed(1))
 	}
 	k := max(gl.Copies, sv.loadCopies(speed(float64(b)).TPS, most))
 	if most := n.serviceCopies(in, &gl, n.serviceLimit()); k > most {
@@ -259,6 +258,57 @@ func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 	}
 	n.job.Hold(&gl.Layout, &in.Hardware, gl.Copies, held)
 	return gl, ok
+}
+
+// beyondReach lays out a service with a load where no batch meets a
+// stated target, not even one sequence per copy (one): as the request
+// that raises each target it misses would have it, so that the reach the
+// nearest miss names is taken at the stated load within max_nodes. The
+// targets are raised together, each from what one sequence per copy
+// reaches, to the least that lays the load out within max_nodes; where
+// none does, to what one sequence per copy reaches, and the layout keeps
+// the VMs the load then needs (beyond max_nodes, the size fails max_nodes
+// too). ok is false: the layout misses the stated targets.
+func (n *requirements) beyondReach(in *sizeInfo, gl gpuLayout, one perfmodel.CopySpeed) (gpuLayout, bool) {
+	sv := &n.serve
+	var probe gpuLayout
+	if !sv.missed(&probe, one) {
+		return gl, false // untimed: no batch runs
+	}
+	raised := func(scale float64) (gpuLayout, *requirements) {
+		r := *n
+		if probe.missTTFT {
+			r.serve.maxTTFT = math.Ceil(one.TTFT*scale*1000) / 1000
+		}
+		if probe.missTPOT {
+			r.serve.maxTPOT = math.Ceil(one.TPOT*scale*1000) / 1000
+		}
+		g, ok := r.sizeForLoad(in, gl)
+		if !ok || g.Nodes > n.maxNodes {
+			return g, nil
+		}
+		return g, &r
+	}
+	const hi = 64 // at most 64 times what one sequence per copy reaches
+	if _, r := raised(hi); r == nil {
+		g, r := raised(1)
+		if r != nil || !g.missTTFT && !g.missTPOT {
+			g.missTTFT, g.missTPOT, g.reachTTFT, g.reachTPOT = probe.missTTFT, probe.missTPOT, probe.reachTTFT, probe.reachTPOT
+		}
+		return g, false
+	}
+	lo, up := 1.0, float64(hi) // lo does not fit (or is the reach), up does
+	for up/lo > 1.001 {
+		if mid := math.Sqrt(lo * up); func() bool { _, r := raised(mid); return r != nil }() {
+			up = mid
+		} else {
+			lo = mid
+		}
+	}
+	g, r := raised(up)
+	g.missTTFT, g.missTPOT, g.reachAtLoad = probe.missTTFT, probe.missTPOT, true
+	g.reachTTFT, g.reachTPOT = r.serve.maxTTFT, r.serve.maxTPOT
+	return g, false
 }
 
 // mostLoad is the most output tokens per second a size's layout carries

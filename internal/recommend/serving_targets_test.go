@@ -319,5 +319,56 @@ func TestMXFP4PrefillRunsAtTheBF16Peak(t *testing.T) {
 	}
 	if rejectedCounts(nf.Rejected)["max_time_to_first_token_ms"] == 0 {
 		t.Errorf("rejected %v, none under max_time_to_first_token_ms", rejectedCounts(nf.Rejected))
+// Under a load, a stated latency target no batch meets, not even one
+// sequence per copy, is judged at the stated load within max_nodes: the
+// nearest miss names every constraint the size fails, its advice followed
+// literally lists that size, and following it ends in a fit within three
+// steps. Llama 3.1 70B at
+// 2 requests per second on one VM within 60 or 86 ms to the first token
+// (one sequence per copy reaches 86 ms on GB200, but not at the load on
+// one VM), and 405B at 100 requests per second within 8 or 41 ms a token.
+func TestFollowingTheAdviceOnATargetServes(t *testing.T) {
+	eng := testEngine(t)
+	service := func(model string, rps float64, maxNodes int64, ttft, tpot float64) Request {
+		req := Request{Workload: WorkloadInference, Model: &Model{Name: model}, PromptTokens: i64(2000), OutputTokens: i64(250),
+			RequestsPerSecond: f64p(rps), Region: "eastus", AsOf: asOf}
+		if maxNodes > 0 {
+			req.MaxNodes = i64(maxNodes)
+		}
+		if ttft > 0 {
+			req.MaxTimeToFirstTokenMs = f64p(ttft)
+		}
+		if tpot > 0 {
+			req.MaxTimePerOutputTokenMs = f64p(tpot)
+		}
+		return req
+	}
+	for _, req := range []Request{
+		service("llama-3.1-70b", 2, 1, 60, 0), service("llama-3.1-70b", 2, 1, 86, 0),
+		service("llama-3.1-405b", 100, 0, 0, 8), service("llama-3.1-405b", 100, 0, 0, 41),
+	} {
+		var steps []string
+		for at := req; ; {
+			_, err := eng.Recommend(at)
+			var nf *NoFitError
+			if err == nil {
+				break
+			}
+			if !errors.As(err, &nf) || nf.NearestMiss == nil {
+				t.Fatalf("%s: %v", describe(at), err)
+			}
+			m := nf.NearestMiss
+			steps = append(steps, m.VMSize+": "+m.Relax)
+			next, why := followed(at, m.Relax)
+			if why != "" || len(steps) > 3 {
+				t.Errorf("%s: %s; advice followed: %q", describe(req), why, steps)
+				break
+			}
+			if served, _ := passing(t, eng, next); served[m.VMSize].VMSize == "" {
+				t.Errorf("%s: advice followed: %q; %s is not listed", describe(req), steps, m.VMSize)
+				break
+			}
+			at = next
+		}
 	}
 }
