@@ -33,9 +33,10 @@ func (n *requirements) searchServing(in *sizeInfo, def gpuLayout, limit, span in
 	found, missed := false, false
 	var oneGPU int64
 	consider := func(gl gpuLayout) {
+		laid := gl
 		gl, ok := n.sizeService(in, gl)
 		if ok && gl.TP == 1 && gl.PP <= 1 {
-			oneGPU = n.oneGPUDemand(in, &gl)
+			oneGPU = n.oneGPUDemand(in, laid)
 		}
 		switch {
 		case !ok:
@@ -77,23 +78,19 @@ func (n *requirements) servesBetter(a, b *gpuLayout) bool {
 	return a.Nodes < b.Nodes || (a.Nodes == b.Nodes && a.capacity() > b.capacity())
 }
 
-// oneGPUDemand is the copies of one GPU each (layout gl, sized) that the
-// demand needs on the size, as the layout search sizes them but without
-// filling a VM's GPUs with copies: min_replicas; at a load, the copies that
-// carry it within MaxUtilization (and whose KV cache holds stated concurrent
-// requests, as sizeForLoad counts them); without one, those whose batches,
-// each within the stated targets, hold the concurrent requests.
-func (n *requirements) oneGPUDemand(in *sizeInfo, gl *gpuLayout) int64 {
-	sv := &n.serve
-	most := min(max(gl.PerCopy, 1), maxBatch(in))
-	need := max(sv.minReplicas, 1)
-	if sv.loadTPS > 0 {
-		return max(need, sv.loadCopies(gl.pt.capacity.TPS, most))
+// oneGPUDemand is the copies of one GPU each (layout gl, before
+// sizeService) that the demand needs on the size, sized as sizeService
+// sizes a layout (min_replicas, the load within MaxUtilization, the copies
+// a time to first token, stated or default, adds; without a load, the
+// concurrency within the targets) but without filling a VM's GPUs with
+// copies: each copy on its own, as a one-GPU size lays them out. 0 when
+// such copies miss a stated target.
+func (n *requirements) oneGPUDemand(in *sizeInfo, gl gpuLayout) int64 {
+	gl.PerGroup, gl.Copies, gl.Replicas, gl.Nodes = 1, 1, 1, 1
+	if one, ok := n.sizeService(in, gl); ok {
+		return one.Copies
 	}
-	if ttft, tpot := sv.maxTTFT, sv.maxTPOT; ttft > 0 || tpot > 0 {
-		most = largestBatch(func(b float64) perfmodel.CopySpeed { return sv.speed(in, gl, b) }, most, ttft, tpot)
-	}
-	return max(need, (sv.seqs+most-1)/max(most, 1))
+	return 0
 }
 
 // loadCopies is the copies a load needs, each of capacity output tokens

@@ -464,3 +464,54 @@ func TestServiceCopiesAreHeldToTheSpanOneByOne(t *testing.T) {
 	req.MaxNodes = &k
 	beyond(req, miss.VMSize)
 }
+
+// idleClaim matches the warning that copies of one GPU each need fewer of
+// a size's GPUs than it has.
+var idleClaim = regexp.MustCompile(`Copies of one GPU each serve the load on (\d+) of its (\d+) GPUs`)
+
+// The idle-GPU penalty counts the copies the layout needs, those a time to
+// first token adds included: a size warned that copies of one GPU each
+// serve the load on N of its GPUs has the one-GPU sizes of the same GPU
+// listed on N VMs, one copy each, where there are any; a size told a one-GPU size serves the
+// job for less has one listed that costs less; and more load never gives
+// a cheaper first size. Qwen2.5 7B at 3 and 5 requests per second of
+// 4,000-token prompts within 500 ms to the first token and 30 ms a token.
+func TestIdleGPUsCountTheCopiesTheTargetsAdd(t *testing.T) {
+	eng := testEngine(t)
+	top := map[float64]float64{}
+	for _, rps := range []float64{3, 5} {
+		req := Request{Workload: WorkloadInference, Model: &Model{Name: "qwen2.5-7b"}, PromptTokens: i64(4000), OutputTokens: i64(400),
+			RequestsPerSecond: f64p(rps), MaxTimeToFirstTokenMs: f64p(500), MaxTimePerOutputTokenMs: f64p(30), Region: "eastus", AsOf: asOf}
+		served, _ := passing(t, eng, req)
+		res := mustRecommend(t, req)
+		top[rps] = *res.Recommendations[0].TotalPricePerHour
+		for _, r := range served {
+			words := strings.Join(r.Warnings, " ") + " " + strings.Join(r.Reasons, " ")
+			if m := idleClaim.FindStringSubmatch(words); m != nil {
+				k, _ := strconv.ParseInt(m[1], 10, 64)
+				sibling := func(o Recommendation) bool {
+					return o.SKU.GPU != nil && o.SKU.GPU.Count == 1 && o.SKU.GPU.ModelID == r.SKU.GPU.ModelID
+				}
+				if slices.ContainsFunc(mapValues(served), sibling) && !slices.ContainsFunc(mapValues(served), func(o Recommendation) bool { return sibling(o) && o.Nodes == k }) {
+					t.Errorf("%v req/s: %s says %q; no one-GPU size of its GPU is listed on %d VMs", rps, r.VMSize, m[0], k)
+				}
+			}
+			if strings.Contains(words, "a one-GPU size serves it for less") && !slices.ContainsFunc(mapValues(served), func(o Recommendation) bool {
+				return o.SKU.GPU != nil && o.SKU.GPU.Count == 1 && *o.TotalPricePerHour < *r.TotalPricePerHour
+			}) {
+				t.Errorf("%v req/s: %s (%v USD/h) is told a one-GPU size serves it for less; none listed does", rps, r.VMSize, *r.TotalPricePerHour)
+			}
+		}
+	}
+	if top[5] < top[3] {
+		t.Errorf("first size: %v USD/h at 3 requests per second, %v at 5", top[3], top[5])
+	}
+}
+
+func mapValues(m map[string]Recommendation) []Recommendation {
+	out := make([]Recommendation, 0, len(m))
+	for _, r := range m {
+		out = append(out, r)
+	}
+	return out
+}
