@@ -319,6 +319,9 @@ func TestMXFP4PrefillRunsAtTheBF16Peak(t *testing.T) {
 	}
 	if rejectedCounts(nf.Rejected)["max_time_to_first_token_ms"] == 0 {
 		t.Errorf("rejected %v, none under max_time_to_first_token_ms", rejectedCounts(nf.Rejected))
+	}
+}
+
 // Under a load, a stated latency target no batch meets, not even one
 // sequence per copy, is judged at the stated load within max_nodes: the
 // nearest miss names every constraint the size fails, its advice followed
