@@ -368,7 +368,44 @@ func For(l *Layout) Deployment {
 	}
 	d.Serving, d.Launch = servingFor(l), launchFor(l)
 	targetDeployment(l, &d, rdma)
+	if note := copyGroupsNote(l, &d); note != "" {
+		if d.AKS != nil {
+			d.AKS.Note += " " + note
+		} else {
+			d.Note = strings.TrimSpace(d.Note + " " + note)
+		}
+	}
 	return d
+}
+
+// copyGroupsNote says how a served model whose copies each span VMs over
+// InfiniBand is deployed when the service holds more VMs than one group
+// of its InfiniBand placement does (a scale set with a single placement
+// group, a node pool, or target vm's availability set): in several
+// groups of whole copies, as InfiniBand joins the VMs of a copy and not
+// the copies; "" otherwise. A rack-scale size's interconnect block
+// (a placement record) and CycleCloud, whose node array adds scale sets of
+// max_scale_set_size itself, need no split.
+func copyGroupsNote(l *Layout, d *Deployment) string {
+	sv := l.Served
+	if sv == nil || sv.PP < 2 || d.RDMAPlacement == "" || l.SKU.Placement != nil || l.Target == TargetCycleCloud {
+		return ""
+	}
+	limit, group := l.PlacementGroupVMs, "scale set with a single placement group"
+	switch {
+	case d.RDMAPlacement == PlacementAvailabilitySet:
+		limit, group = AvailabilitySetVMs, "availability set"
+	case l.Target == TargetAKS || l.Target == TargetKAITO:
+		group = "node pool (one scale set with a single placement group)"
+	}
+	perGroup := limit / sv.PP
+	if limit <= 0 || l.Nodes <= limit || perGroup < 1 {
+		return ""
+	}
+	copies := l.Nodes / sv.PP
+	groups := (copies + perGroup - 1) / perGroup
+	return fmt.Sprintf("The service's %s VMs are %s copies of %d VMs each, more than one %s holds (%s VMs): deploy %d of them, each of whole copies, at most %s copies (%s VMs) in each; InfiniBand joins the VMs of a copy, not the copies.",
+		catalog.GroupDigits(l.Nodes), catalog.GroupDigits(copies), sv.PP, group, catalog.GroupDigits(limit), groups, catalog.GroupDigits(perGroup), catalog.GroupDigits(perGroup*sv.PP))
 }
 
 // targetDeployment fills the settings of the request's target: the VM and

@@ -5,6 +5,7 @@ package deploy
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
@@ -30,6 +31,36 @@ func TestInfiniBandPlacementPerTarget(t *testing.T) {
 	for _, l := range []Layout{{SKU: h100, Target: TargetVMSS, Nodes: 1, IBNeeded: true}, {SKU: h100, Target: TargetVMSS, Nodes: 4, Spans: true}} {
 		if d := For(&l); d.RDMAPlacement != "" || d.RDMA != l.IBNeeded {
 			t.Errorf("%+v: %+v", l, d)
+		}
+	}
+}
+
+// A service whose copies each span VMs over InfiniBand, on more VMs than
+// one placement group holds, is deployed in several groups of whole
+// copies, each within the group's limit: 51 copies of 2 ND H100 v5 VMs are
+// 2 scale sets (or node pools) of at most 50 copies, one availability set
+// of 200 holds them on target vm, and a service within one group, or whose
+// copies each fit one VM, is told nothing.
+func TestServiceCopiesSplitIntoPlacementGroups(t *testing.T) {
+	h100 := size(t, "Standard_ND96isr_H100_v5")
+	layout := func(target string, nodes, pp int64) *Layout {
+		return &Layout{SKU: h100, Target: target, Nodes: nodes, Spans: pp > 1, IBNeeded: pp > 1, PlacementGroupVMs: h100.MaxJobVMs(),
+			Served: &ServedLayout{TP: 8, PP: pp, CopiesPerVM: 1, Copies: nodes / pp, SeqsPerCopy: 1, Context: 2250}}
+	}
+	split := "deploy 2 of them, each of whole copies, at most 50 copies (100 VMs) in each"
+	for _, target := range []string{TargetVMSS, TargetAKS} {
+		d := For(layout(target, 102, 2))
+		note := d.Note
+		if d.AKS != nil {
+			note = d.AKS.Note
+		}
+		if !strings.Contains(note, split) {
+			t.Errorf("%s, 51 copies of 2 VMs: note %q, want %q", target, note, split)
+		}
+	}
+	for _, l := range []*Layout{layout(TargetVM, 102, 2), layout(TargetVMSS, 100, 2), layout(TargetVMSS, 102, 1)} {
+		if d := For(l); strings.Contains(d.Note, "whole copies") {
+			t.Errorf("%s, %d VMs of copies of %d: note %q", l.Target, l.Nodes, l.Served.PP, d.Note)
 		}
 	}
 }
