@@ -713,7 +713,7 @@ func relaxLoad(n *requirements, e *eval) string {
 		}
 		return lower
 	}
-	if copies, seqs := copiesOn(gl, vms), min(max(gl.PerCopy, 1), maxBatch(e.in)); sv.concurrencyStated && copies*seqs < sv.seqs {
+	if copies, seqs := copiesOn(gl, vms), roomOf(e.in, gl); sv.concurrencyStated && copies*seqs < sv.seqs {
 		return fmt.Sprintf("lower concurrent_requests to %d (the sequences the KV cache of the copies on %s holds)", copies*seqs, on)
 	}
 	if sv.loadTPS <= 0 {

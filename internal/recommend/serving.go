@@ -173,17 +173,12 @@ func (s *serving) idlePoint(speed func(b float64) perfmodel.CopySpeed, batch, co
 }
 
 // loadPoint is a layout's point at the load: copies copies of at most
-// most sequences each, whose memory holds room. The batch per copy is the
-// fixed point of Little's law, the copy's share of the arrival rate × a
-// request's time in the batch (its time to first token and its other
-// output tokens), solved to 1%; the wait for a copy comes from the queue
-// of copies servers (perfmodel.QueueWait), each completing the requests
-// per second of the batch its memory holds. A latency target that caps
-// the batch below room bounds the load a copy is planned for
-// (MaxUtilization of its capacity at most), not how soon it takes a
-// waiting request: a target the load's batch already meets leaves the
-// wait, and so the layout, as it was.
-func (s *serving) loadPoint(speed func(b float64) perfmodel.CopySpeed, most, room, copies int64) servicePoint {
+// most sequences each. The batch per copy is the fixed point of Little's
+// law, the copy's share of the arrival rate × a request's time in the
+// batch (its time to first token and its other output tokens), solved to
+// 1%; the wait for a copy comes from the queue of copies servers, each
+// completing its capacity's requests per second (perfmodel.QueueWait).
+func (s *serving) loadPoint(speed func(b float64) perfmodel.CopySpeed, most, copies int64) servicePoint {
 	p := servicePoint{maxBatch: most, capacity: speed(float64(most)), loaded: true}
 	if p.capacity.TPS <= 0 {
 		return p
@@ -201,11 +196,7 @@ func (s *serving) loadPoint(speed func(b float64) perfmodel.CopySpeed, most, roo
 	}
 	p.batch, p.atLoad = b, speed(math.Max(b, 1e-6))
 	p.util = s.loadTPS / (float64(copies) * p.capacity.TPS)
-	pace := p.capacity.TPS
-	if room > most {
-		pace = speed(float64(room)).TPS
-	}
-	p.wait = perfmodel.QueueWait(copies, s.load, pace/s.Output)
+	p.wait = perfmodel.QueueWait(copies, s.load, p.capacity.TPS/s.Output)
 	p.atLoad.TTFT += p.wait
 	p.inFlight = s.load * (p.atLoad.TTFT + (s.Output-1)*p.atLoad.TPOT)
 	return p

@@ -226,7 +226,7 @@ func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 	gl = servingCopies(n, in, gl, k, b)
 	ok := true
 	ttft, _ := sv.withDefaults()
-	met := func(copies int64) bool { return sv.loadPoint(speed, b, most, copies).atLoad.TTFT <= ttft }
+	met := func(copies int64) bool { return sv.loadPoint(speed, b, copies).atLoad.TTFT <= ttft }
 	switch {
 	case ttft <= 0 || met(gl.Copies):
 	case sv.maxTTFT > 0:
@@ -234,7 +234,7 @@ func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 		// any number of VMs: beyond max_nodes, the size fails max_nodes on
 		// the VMs it needs; else the closest it comes within max_nodes.
 		if gl, ok = n.fewestCopies(in, gl, n.serviceCopies(in, &gl, n.serviceLimit()), b, met); !ok {
-			gl.reachAtLoad = sv.missed(&gl, sv.loadPoint(speed, b, most, max(n.mostCopies(in, &gl), gl.Copies)).atLoad)
+			gl.reachAtLoad = sv.missed(&gl, sv.loadPoint(speed, b, max(n.mostCopies(in, &gl), gl.Copies)).atLoad)
 		}
 	default:
 		// An interactive service's default: the copies that meet it
@@ -245,7 +245,7 @@ func (n *requirements) sizeForLoad(in *sizeInfo, gl gpuLayout) (gpuLayout, bool)
 			gl = g
 		}
 	}
-	gl.pt = sv.loadPoint(speed, b, most, gl.Copies)
+	gl.pt = sv.loadPoint(speed, b, gl.Copies)
 	// The memory the service uses: each copy's weights and the KV cache
 	// of the sequences it decodes at the load (at least its share of
 	// stated concurrent requests), not of its largest batch.
@@ -309,8 +309,8 @@ func (n *requirements) beyondReach(in *sizeInfo, gl gpuLayout, one perfmodel.Cop
 }
 
 // roomOf is the most sequences one copy of a GPU layout decodes together
-// with the KV cache its memory holds: the engine's batch without a latency
-// target (at most maxBatch).
+// with the KV cache its memory holds (at most maxBatch): the batch a
+// latency target may cap further.
 func roomOf(in *sizeInfo, gl *gpuLayout) int64 { return min(max(gl.PerCopy, 1), maxBatch(in)) }
 
 // mostLoad is the most output tokens per second a size's layout carries
@@ -331,7 +331,7 @@ func (n *requirements) mostLoad(e *eval) float64 {
 	met := func(tps float64) bool {
 		at := sv
 		at.loadTPS, at.load = tps, tps/sv.Output
-		return at.loadPoint(speed, gl.pt.maxBatch, roomOf(e.in, gl), copies).atLoad.TTFT <= sv.maxTTFT
+		return at.loadPoint(speed, gl.pt.maxBatch, copies).atLoad.TTFT <= sv.maxTTFT
 	}
 	if met(most) {
 		return most
@@ -421,19 +421,19 @@ func (n *requirements) fewestCopies(in *sizeInfo, gl gpuLayout, most, b int64, m
 func (n *requirements) servicePointOf(e *eval) (servicePoint, int64) {
 	sv := &n.serve
 	var speed func(b float64) perfmodel.CopySpeed
-	var copies, most, room int64
+	var copies, most int64
 	switch {
 	case e.gl.OK && e.in.IsGPU:
 		speed = func(b float64) perfmodel.CopySpeed { return sv.speed(e.in, &e.gl, b) }
-		copies, most, room = e.gl.Copies, maxBatch(e.in), roomOf(e.in, &e.gl)
+		copies, most = e.gl.Copies, maxBatch(e.in)
 	case n.cpuServed(e.in):
 		speed = func(b float64) perfmodel.CopySpeed { return sv.CPUSpeed(&e.in.Hardware, b) }
-		copies, most, room = e.nodes, perfmodel.MaxBatchSequences, perfmodel.MaxBatchSequences
+		copies, most = e.nodes, perfmodel.MaxBatchSequences
 	default:
 		return servicePoint{}, 0
 	}
 	if sv.loadTPS > 0 {
-		return sv.loadPoint(speed, e.gl.pt.maxBatch, room, copies), copies
+		return sv.loadPoint(speed, e.gl.pt.maxBatch, copies), copies
 	}
 	return sv.idlePoint(speed, sv.share(copies, most), copies), copies
 }
@@ -489,13 +489,11 @@ func cpuLayout(sv *serving, speed func(b float64) perfmodel.CopySpeed, lo, most 
 		if k > most {
 			return most + 1, servicePoint{maxBatch: b}
 		}
-		met := func(k int64) bool {
-			return sv.maxTTFT <= 0 || sv.loadPoint(speed, b, perfmodel.MaxBatchSequences, k).atLoad.TTFT <= sv.maxTTFT
-		}
+		met := func(k int64) bool { return sv.maxTTFT <= 0 || sv.loadPoint(speed, b, k).atLoad.TTFT <= sv.maxTTFT }
 		if !met(k) {
 			k += int64(sort.Search(int(most-k+1), func(i int) bool { return met(k + int64(i)) }))
 		}
-		return k, sv.loadPoint(speed, b, perfmodel.MaxBatchSequences, k)
+		return k, sv.loadPoint(speed, b, k)
 	}
 	met := func(k int64) bool {
 		return meets(speed(float64(sv.share(k, perfmodel.MaxBatchSequences))), sv.maxTTFT, sv.maxTPOT)
