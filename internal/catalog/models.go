@@ -97,10 +97,13 @@ type ModelDoc struct {
 	ConfigContextTokens *int64   `json:"config_context_tokens,omitempty"`
 	YaRN                *YaRNDoc `json:"yarn,omitempty"`
 	ContextSources      []string `json:"context_sources,omitempty"`
-	Experts             *int64   `json:"experts"`
-	ActiveExperts       *int64   `json:"active_experts"`
-	SharedExperts       *int64   `json:"shared_experts,omitempty"`
-	Precision           string   `json:"precision"`
+	// EncoderDecoder is a speech model's decoder as its served copies
+	// cache it per request (Whisper's); nil for other models.
+	EncoderDecoder *EncoderDecoderDoc `json:"encoder_decoder,omitempty"`
+	Experts        *int64             `json:"experts"`
+	ActiveExperts  *int64             `json:"active_experts"`
+	SharedExperts  *int64             `json:"shared_experts,omitempty"`
+	Precision      string             `json:"precision"`
 	// CheckpointGiB is the published checkpoint's size, GiB, keyed by its
 	// published precision: what the weights hold in memory, embeddings,
 	// norms and quantisation scales included, where parameters × bytes
@@ -138,6 +141,23 @@ type YaRNDoc struct {
 	Factor                        float64 `json:"factor"`
 	OriginalMaxPositionEmbeddings int64   `json:"original_max_position_embeddings"`
 	RopeTheta                     float64 `json:"rope_theta"`
+}
+
+// EncoderDecoderDoc is the decoder of an encoder-decoder speech model
+// (Whisper) as a serving engine caches it for each request: every decoder
+// layer keeps the keys and values of its self-attention over the request's
+// decoder tokens, at most max_context_tokens (the config's
+// max_target_positions), and of its cross-attention over the encoder's
+// EncoderPositions outputs (max_source_positions), kv_heads × head_dim
+// values each (vLLM's WhisperCrossAttention computes the encoder's keys and
+// values once and keeps them in the KV cache). Sources give the figures.
+type EncoderDecoderDoc struct {
+	// DecoderLayers is the decoder's layers (the config's decoder_layers).
+	DecoderLayers int64 `json:"decoder_layers"`
+	// EncoderPositions is the encoder outputs each decoder layer's
+	// cross-attention reads (the config's max_source_positions).
+	EncoderPositions int64    `json:"encoder_positions"`
+	Sources          []string `json:"sources"`
 }
 
 // AttentionDoc describes a model's attention where the head counts alone do
@@ -182,9 +202,12 @@ type Model struct {
 	ConfigContextTokens int64
 	YaRN                *YaRNDoc
 	ContextSources      []string
-	Experts             *int64
-	ActiveExperts       *int64
-	SharedExperts       *int64
+	// EncoderDecoder is an encoder-decoder speech model's cached decoder;
+	// nil for other models.
+	EncoderDecoder *EncoderDecoderDoc
+	Experts        *int64
+	ActiveExperts  *int64
+	SharedExperts  *int64
 	// Precision is the published weight precision as published ("bf16",
 	// "mxfp4"); PrecisionBits its storage bits per parameter.
 	Precision     string
@@ -304,6 +327,9 @@ func newModel(d ModelDoc, decisions map[string]bool) (*Model, error) {
 	if err := checkConfigContext(d); err != nil {
 		return nil, err
 	}
+	if err := checkEncoderDecoder(d); err != nil {
+		return nil, err
+	}
 	m := &Model{
 		ID: d.ID, Name: strings.TrimSpace(d.Name), Family: d.Family, Kind: d.Kind,
 		ParametersBillion: d.ParametersBillion, ActiveParametersBillion: active,
@@ -314,7 +340,7 @@ func newModel(d ModelDoc, decisions map[string]bool) (*Model, error) {
 		CheckpointGiB: d.CheckpointGiB, CheckpointSources: d.CheckpointSources,
 		ForwardGFLOPs: d.ForwardGFLOPs, FrozenGFLOPs: d.FrozenGFLOPs, ReferenceInput: strings.TrimSpace(d.ReferenceInput), WorkSources: d.WorkSources,
 		FrozenParametersBillion: valueOrZero(d.FrozenParametersBillion),
-		YaRN:                    d.YaRN, ContextSources: d.ContextSources,
+		YaRN:                    d.YaRN, ContextSources: d.ContextSources, EncoderDecoder: d.EncoderDecoder,
 		License: d.License, Sources: d.Sources, Decisions: d.Decisions, Notes: d.Notes,
 	}
 	if d.ConfigContextTokens != nil {
@@ -349,6 +375,32 @@ func checkConfigContext(d ModelDoc) error {
 	for _, src := range d.ContextSources {
 		if _, err := ParseSource(src); err != nil {
 			return fmt.Errorf("context_sources: %w", err)
+		}
+	}
+	return nil
+}
+
+// checkEncoderDecoder checks a speech model's cached decoder: a speech
+// model's, with positive decoder layers and encoder positions, the head
+// counts and the decoder's maximum tokens its cache is sized from, and
+// sources.
+func checkEncoderDecoder(d ModelDoc) error {
+	ed := d.EncoderDecoder
+	switch {
+	case ed == nil:
+		return nil
+	case d.Kind != ModelKindSpeech:
+		return fmt.Errorf("encoder_decoder is for a speech model, not kind %q", d.Kind)
+	case ed.DecoderLayers <= 0 || ed.EncoderPositions <= 0:
+		return errors.New("encoder_decoder needs positive decoder_layers and encoder_positions")
+	case d.KVHeads == nil || d.HeadDim == nil || d.MaxContextTokens == nil:
+		return errors.New("encoder_decoder needs kv_heads, head_dim and max_context_tokens (the decoder's tokens)")
+	case len(ed.Sources) == 0:
+		return errors.New("encoder_decoder needs sources")
+	}
+	for _, src := range ed.Sources {
+		if _, err := ParseSource(src); err != nil {
+			return fmt.Errorf("encoder_decoder.sources: %w", err)
 		}
 	}
 	return nil

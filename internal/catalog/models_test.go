@@ -253,6 +253,39 @@ func TestModelRejects(t *testing.T) {
 	}
 }
 
+// An encoder-decoder's cached decoder is a speech model's, with positive
+// layers and positions, the head counts and decoder tokens it is sized
+// from, and sources.
+func TestEncoderDecoderRejects(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		mod  func(*ModelDoc)
+		want string
+	}{
+		{"encoder_decoder on a language model", func(m *ModelDoc) {
+			m.EncoderDecoder = &EncoderDecoderDoc{DecoderLayers: 32, EncoderPositions: 1500, Sources: []string{"https://example.org/x"}}
+		}, `encoder_decoder is for a speech model, not kind "generative"`},
+		{"encoder_decoder without positions", func(m *ModelDoc) {
+			m.Kind, m.EncoderDecoder = ModelKindSpeech, &EncoderDecoderDoc{DecoderLayers: 32, Sources: []string{"https://example.org/x"}}
+		}, "encoder_decoder needs positive decoder_layers and encoder_positions"},
+		{"encoder_decoder without heads", func(m *ModelDoc) {
+			m.Kind, m.KVHeads, m.EncoderDecoder = ModelKindSpeech, nil, &EncoderDecoderDoc{DecoderLayers: 32, EncoderPositions: 1500, Sources: []string{"https://example.org/x"}}
+		}, "encoder_decoder needs kv_heads, head_dim and max_context_tokens"},
+		{"encoder_decoder without sources", func(m *ModelDoc) {
+			m.Kind, m.EncoderDecoder = ModelKindSpeech, &EncoderDecoderDoc{DecoderLayers: 32, EncoderPositions: 1500}
+		}, "encoder_decoder needs sources"},
+		{"encoder_decoder source form", func(m *ModelDoc) {
+			m.Kind, m.EncoderDecoder = ModelKindSpeech, &EncoderDecoderDoc{DecoderLayers: 32, EncoderPositions: 1500, Sources: []string{"the config"}}
+		}, "encoder_decoder.sources:"},
+	} {
+		m := validModel()
+		tc.mod(&m)
+		if _, err := Build(append(testDocs(), Document{Models: []ModelDoc{m}}), nil, nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: Build error = %v, want one containing %q", tc.name, err, tc.want)
+		}
+	}
+}
+
 // The work per sample is only for the kinds timed by samples, at least 2
 // FLOPs per parameter, with the sample it is counted on and its sources.
 func TestModelSampleWorkRejects(t *testing.T) {
@@ -412,5 +445,27 @@ func TestModelConfigContextRejects(t *testing.T) {
 				t.Errorf("Build error = %v, want one containing %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// Whisper large-v3 is an encoder-decoder whose served copies cache each
+// request's decoder: 32 decoder layers, cross-attention over 1,500 encoder
+// positions, 20 heads of 64 and 448 decoder tokens (openai/whisper-large-v3's
+// config.json: decoder_layers, max_source_positions, decoder_attention_heads,
+// d_model 1280, max_target_positions). No other model gives one.
+func TestWhisperEncoderDecoderFacts(t *testing.T) {
+	for _, m := range mustDefault(t).Models() {
+		ed := m.EncoderDecoder
+		if m.ID != "whisper-large-v3" {
+			if ed != nil {
+				t.Errorf("%s: encoder_decoder %+v; want none", m.ID, ed)
+			}
+			continue
+		}
+		if ed == nil || ed.DecoderLayers != 32 || ed.EncoderPositions != 1500 || len(ed.Sources) == 0 ||
+			*m.KVHeads != 20 || *m.HeadDim != 64 || *m.HiddenSize != 1280 || *m.MaxContextTokens != 448 || *m.VocabSize != 51866 {
+			t.Errorf("whisper-large-v3: encoder_decoder %+v, kv_heads %d, head_dim %d, hidden %d, max_context %d, vocab %d; want 32 decoder layers, 1,500 positions, 20 × 64, 1280, 448, 51866",
+				ed, *m.KVHeads, *m.HeadDim, *m.HiddenSize, *m.MaxContextTokens, *m.VocabSize)
+		}
 	}
 }
