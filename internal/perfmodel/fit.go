@@ -7,7 +7,11 @@ package perfmodel
 // GPUs of a size, how many VMs and model copies that takes, and whether
 // every GPU's share fits the memory it exposes.
 
-import "math"
+import (
+	"math"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+)
 
 const (
 	// ServingMemoryShare is the share of each GPU's usable memory a serving
@@ -49,10 +53,15 @@ type GPUJob struct {
 	// weights, states and activations.
 	Shard float64
 	// KVPerSeq is the KV cache of one sequence (inference of a language
-	// model), Seqs the sequences in flight; KVSplit as KVCache.Split.
+	// model, or one request of an encoder-decoder speech model), Seqs the
+	// sequences in flight; KVSplit as KVCache.Split.
 	KVPerSeq float64
 	Seqs     int64
 	KVSplit  int64
+	// Kind is a served model's catalog kind ("" for a non-generative model
+	// of unknown kind): a language model's copy is split by tensor
+	// parallelism, another's placed (Placed).
+	Kind string
 	// Heads is the attention heads tensor parallelism must divide, KVHeads
 	// the KV heads it must divide or be a multiple of (TensorSplits); 0
 	// when unknown (MLA has no KV heads) or the split is not tensor
@@ -316,16 +325,20 @@ func (c copyFit) stages(pp, span int64) int64 {
 // tensorChoice is the tensor-parallel degree of a served copy: the
 // smallest allowed degree whose copies on one VM hold the weights and every
 // concurrent sequence's KV cache within Band of the GPUs' budget, else
-// the smallest that holds them at all, else most (the largest). A copy
-// without a KV cache takes the fewest GPUs that hold it: more copies serve
-// no more requests it is timed for, and its split is a placement
-// (Placed), not a speed-up.
+// the smallest that holds them at all, else most (the largest). A placed
+// copy (Placed) takes the fewest GPUs that hold it with the cache of one
+// request where it keeps one: more copies, not wider ones, hold more
+// requests, and its split is a placement, not a speed-up.
 func (j *GPUJob) tensorChoice(units int64, cap1 float64, most int64) int64 {
-	limits := []float64{j.Band, 1}
 	if j.Placed() {
-		limits = limits[1:]
+		for d := int64(1); d <= most; d++ {
+			if j.TensorSplits(units, d) && (j.Shard+j.KVPerSeq)/float64(d) < cap1 {
+				return d
+			}
+		}
+		return most
 	}
-	for _, limit := range limits {
+	for _, limit := range []float64{j.Band, 1} {
 		for d := int64(1); d <= most; d++ {
 			if !j.TensorSplits(units, d) || j.Shard/float64(d) >= cap1 {
 				continue
@@ -339,14 +352,19 @@ func (j *GPUJob) tensorChoice(units int64, cap1 float64, most int64) int64 {
 	return most
 }
 
-// Placed reports whether a served copy keeps no KV cache (an encoder,
-// vision, diffusion or speech model): a copy one GPU cannot hold has its
-// components or layers placed on several GPUs of one VM, which run in
+// Placed reports whether a served copy is not a language model's (an
+// encoder, vision, diffusion or speech model, or a non-generative model of
+// unknown kind), whatever cache it keeps: a copy one GPU cannot hold has
+// its components or layers placed on several GPUs of one VM, which run in
 // turn (Diffusers' and Accelerate's device_map, "Reduce memory usage:
 // Multiple GPUs", huggingface.co/docs/diffusers/optimization/memory), not
 // split by tensor parallelism: no all-reduce per layer, no attention heads
-// to divide, no pipeline across VMs.
-func (j *GPUJob) Placed() bool { return j.TensorParallel && j.KVPerSeq <= 0 }
+// to divide, no pipeline across VMs. An encoder-decoder speech model's
+// copies keep a cache per request (KVPerSeq), and more of them hold more
+// requests, but they stay placed and untimed.
+func (j *GPUJob) Placed() bool {
+	return j.TensorParallel && j.Kind != catalog.ModelKindGenerative && j.Kind != catalog.ModelKindMoE
+}
 
 // KVDivisor is how many GPUs of a copy split over tp GPUs divide the KV
 // cache: tp, or the KV heads when there are fewer (the other GPUs hold

@@ -119,9 +119,11 @@ const (
 	InferenceWorkspaceFraction = 0.05
 
 	// InferenceHeadroom is added to the weights of a model without a KV
-	// cache (encoder, vision, diffusion and speech models): activations
-	// for a moderate batch, the 20% of EleutherAI's Transformer Math 101
-	// (1.2 × the weights).
+	// cache (encoder, vision and diffusion models, and a speech model
+	// whose decoder the table does not give): activations for a moderate
+	// batch, the 20% of EleutherAI's Transformer Math 101 (1.2 × the
+	// weights). A served encoder-decoder speech model (Whisper) keeps a
+	// cache per request like a language model, with its workspace.
 	InferenceHeadroom = 0.20
 
 	// KVBytesPerElement is the KV cache's storage per element: 2 bytes
@@ -226,13 +228,15 @@ type MemoryEstimate struct {
 	AdapterGiB       float64 // LoRA and QLoRA: adapters with their gradients and optimizer states
 	AdapterShare     float64 // the adapters' share of the parameters
 	ActivationGiB    float64 // training and fine-tuning activations; inference workspace
-	KVCacheGiB       float64 // inference: the KV cache of every concurrent sequence
+	KVCacheGiB       float64 // inference: the KV cache of every concurrent sequence (request)
 	HeadroomFraction float64 // the activation ratio applied (full training of language models), else 0
 
 	// Inference: the sequences and their length, and the KV cache per
 	// token of context (averaged over the context for models with
-	// sliding-window layers). ContextTokens and TrainingBatchSize are the
-	// sequence length and micro-batch for training when they were used.
+	// sliding-window layers); for an encoder-decoder speech model, whose
+	// cache is per request (KVCache.Request), the requests alone.
+	// ContextTokens and TrainingBatchSize are the sequence length and
+	// micro-batch for training when they were used.
 	KVBytesPerToken    float64
 	ContextTokens      int64
 	ConcurrentRequests int64
@@ -252,6 +256,10 @@ type KVCache struct {
 	// PerSeq is the bytes one sequence of the context holds; 0 when the
 	// model has no KV cache.
 	PerSeq float64
+	// Request: PerSeq is one request of an encoder-decoder speech model,
+	// sized at the decoder's most tokens whatever the context (How says
+	// it whole); else PerSeq is mi.Context tokens of a language model.
+	Request bool
 	// Split is the most GPUs tensor parallelism divides the cache over:
 	// the KV heads (more GPUs hold copies); 1 for MLA, whose latent every
 	// GPU keeps whole; 0 when unknown (any degree divides it).
@@ -259,8 +267,12 @@ type KVCache struct {
 	How   string
 }
 
-// KVCacheOf derives the KV cache of one sequence of mi.Context tokens.
+// KVCacheOf derives the KV cache of one sequence of mi.Context tokens, or
+// of one request of an encoder-decoder speech model (decoderCache).
 func KVCacheOf(mi *MemoryInput) KVCache {
+	if mi.Kind == catalog.ModelKindSpeech {
+		return decoderCache(mi)
+	}
 	if !mi.Generative() {
 		return KVCache{}
 	}
@@ -285,6 +297,33 @@ func KVCacheOf(mi *MemoryInput) KVCache {
 	per := ApproxKVBytesPerToken * math.Pow(mi.Active/8, ApproxKVExponent) * b / KVBytesPerElement
 	return KVCache{PerSeq: per * ctx,
 		How: fmt.Sprintf("about %s bytes per token, approximated from %sB active parameters (no architecture: name the model for the exact figure)", groupInt(per), trimFloat(mi.Active))}
+}
+
+// decoderCache is the cache one request of an encoder-decoder speech model
+// keeps where the table gives its decoder (catalog EncoderDecoderDoc):
+// every decoder layer's self-attention keys and values over the decoder's
+// most tokens (the model's max_context_tokens, 448 for Whisper: a
+// transcript of one 30 s segment is at most that long, and the request's
+// context does not change it) and its cross-attention keys and values over
+// the encoder's positions, kv_heads × head_dim values each, at the KV
+// cache's bytes per element. Whisper large-v3: 163,840 bytes per decoder
+// token × 448 + 245,760,000 bytes = 319.2 MB (0.30 GiB). Split is 0: a
+// copy over several GPUs holds its layers' caches where the layers are.
+func decoderCache(mi *MemoryInput) KVCache {
+	m := mi.Model
+	if m == nil || m.EncoderDecoder == nil || m.KVHeads == nil || m.HeadDim == nil || m.MaxContextTokens == nil {
+		return KVCache{}
+	}
+	b := float64(KVBytesPerElement)
+	if mi.Precision == PrecisionFP8 {
+		b = KVBytesPerElementFP8
+	}
+	ed := m.EncoderDecoder
+	width := 2 * float64(ed.DecoderLayers) * float64(*m.KVHeads) * float64(*m.HeadDim) * b // keys and values of every layer, bytes per position
+	self, cross := width*float64(*m.MaxContextTokens), width*float64(ed.EncoderPositions)
+	how := fmt.Sprintf("decoder self-attention 2 × %d layers × %d heads × %d head dimension × %s bytes = %s bytes per token × %s tokens (the decoder's most) + cross-attention over the encoder's %s positions, %s bytes",
+		ed.DecoderLayers, *m.KVHeads, *m.HeadDim, trimFloat(b), groupInt(width), groupInt(float64(*m.MaxContextTokens)), groupInt(float64(ed.EncoderPositions)), groupInt(cross))
+	return KVCache{PerSeq: self + cross, Request: true, How: how + fmt.Sprintf(" = %s bytes per request", groupInt(self+cross))}
 }
 
 // headsKVCache is the KV cache of a model with grouped-query or
@@ -457,10 +496,15 @@ func (m *memorySum) inference() {
 		ws := w * InferenceWorkspaceFraction
 		kvb := kv.PerSeq * float64(mi.Seqs)
 		m.e.ActivationGiB, m.e.KVCacheGiB = ToGiB(ws), ToGiB(kvb)
-		m.e.KVBytesPerToken = math.Round(kv.PerSeq / float64(mi.Context))
-		m.e.ContextTokens, m.e.ConcurrentRequests = mi.Context, mi.Seqs
+		m.e.ConcurrentRequests = mi.Seqs
 		m.total = w + ws + kvb
 		m.part(fmt.Sprintf("workspace: %s%% of the weights =", trimFloat(InferenceWorkspaceFraction*100)), m.e.ActivationGiB)
+		if kv.Request {
+			m.part(fmt.Sprintf("cache: %s, × %s =", kv.How, catalog.Plural(mi.Seqs, "request", "requests")), m.e.KVCacheGiB)
+			return
+		}
+		m.e.KVBytesPerToken = math.Round(kv.PerSeq / float64(mi.Context))
+		m.e.ContextTokens = mi.Context
 		m.part(fmt.Sprintf("KV cache: %s, × %s tokens × %s sequences =", kv.How, groupInt(float64(mi.Context)), groupInt(float64(mi.Seqs))), m.e.KVCacheGiB)
 	} else {
 		ws := w * InferenceHeadroom

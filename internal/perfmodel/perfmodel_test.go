@@ -351,3 +351,39 @@ func TestMXFP4ExpertsAreReadAtTheirOwnBytes(t *testing.T) {
 		t.Errorf("4,096 sequences read %v GiB, want the whole 60.8", got)
 	}
 }
+
+// Whisper large-v3 served keeps a cache per request (decoderCache):
+// 163,840 bytes per decoder token × 448 + 245,760,000 bytes of
+// cross-attention over the encoder's 1,500 positions, whatever the
+// context. Its copies are placed, keyed on the kind: never split by tensor
+// parallelism, more of them holding more requests on a VM of four GPUs of
+// 80 GB (each copy on one GPU, as many as the requests' caches need).
+// BERT keeps none and a language model's copy is not placed.
+func TestEncoderDecoderCachePerRequest(t *testing.T) {
+	mi := MemoryInput{Params: 1.55, Active: 1.55, Precision: PrecisionFP16, BPP: 2, Workload: WorkloadInference,
+		Kind: catalog.ModelKindSpeech, Model: model(t, "whisper-large-v3"), Context: 4096, Seqs: 256}
+	kv := KVCacheOf(&mi)
+	if want := 163840.0*448 + 245760000; kv.PerSeq != want || !kv.Request {
+		t.Fatalf("Whisper cache %v bytes a request (request %v), want %v", kv.PerSeq, kv.Request, want)
+	}
+	e := EstimateMemory(&mi)
+	if e.KVCacheGiB != ToGiB(kv.PerSeq*256) || e.ConcurrentRequests != 256 || e.ContextTokens != 0 || e.KVBytesPerToken != 0 {
+		t.Errorf("Whisper at 256 requests: %+v", e)
+	}
+	if bert := (MemoryInput{Kind: catalog.ModelKindEncoder, Model: model(t, "bert-large"), Context: 512, Seqs: 256}); KVCacheOf(&bert).PerSeq != 0 {
+		t.Error("BERT keeps a KV cache")
+	}
+	j := GPUJob{Total: e.GiB, Shard: e.WeightsGiB + e.ActivationGiB, KVPerSeq: kv.PerSeq / GiB, Seqs: 256, Share: ServingMemoryShare,
+		Band: 0.85, TensorParallel: true, Kind: catalog.ModelKindSpeech}
+	if !j.Placed() {
+		t.Fatal("Whisper's copies are not placed")
+	}
+	h := Hardware{IsGPU: true, GPUUnits: 4, UnitMemGiB: 80}
+	l := j.Fit(&h, 10, 1, 0, 0)
+	if !l.OK || l.TP != 1 || l.PP != 1 || l.Copies < 2 || float64(l.Copies*l.PerCopy) < 256 {
+		t.Errorf("Whisper at 256 requests on 4 × 80 GB: %+v; want copies of one GPU each holding every request", l)
+	}
+	if lm := (GPUJob{TensorParallel: true, KVPerSeq: 0.1, Kind: catalog.ModelKindGenerative}); lm.Placed() {
+		t.Error("a language model's copy is placed")
+	}
+}

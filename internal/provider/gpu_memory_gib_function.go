@@ -78,7 +78,7 @@ func (f *gpuMemoryGiBFunction) Definition(_ context.Context, _ function.Definiti
 			"`lora` counts the frozen weights at `precision` (`fp4` upcast to bf16), and `qlora` a 4-bit base, plus trainable adapters (1% of the parameters with their gradients and optimizer states) " +
 			"and the activations of a micro-batch. The fine-tuning method defaults to `" + recommend.MethodQLoRA + "` for `int4` and `fp4`, `" + recommend.MethodLoRA + "` for `int8` and `" + recommend.MethodFull + "` otherwise. " +
 			"For `inference` it counts the weights, a 5% workspace and the KV cache of " + strconv.Itoa(recommend.DefaultConcurrentRequests) + " concurrent sequences of " +
-			groupDigits(recommend.DefaultContextTokens) + " tokens, approximated from the parameter count unless `options` names the model. " +
+			groupDigits(recommend.DefaultContextTokens) + " tokens, approximated from the parameter count unless `options` names the model; a named encoder-decoder speech model (`whisper-large-v3`) keeps its decoder's cache per request instead, and another model that is not a language model 20% of the weights for activations. " +
 			"The [ranking guide](../guides/ranking.md) explains the model and its sources.\n\n" +
 			"An optional fourth argument, an object, sets the other inputs of `hpcsku_recommendation`: " +
 			"`model` (a model of the catalog's model table, whose architecture sizes the KV cache and the activations), `fine_tuning_method`, `context_tokens`, " +

@@ -113,9 +113,9 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"concurrent_requests": schema.Int64Attribute{
 			Optional: true,
-			MarkdownDescription: "Sequences the service holds in flight at once across all its copies of the model, 1 to " + groupDigits(recommend.MaxConcurrentRequests) + ": each keeps `context_tokens` of KV cache. " +
+			MarkdownDescription: "Sequences the service holds in flight at once across all its copies of the model, 1 to " + groupDigits(recommend.MaxConcurrentRequests) + ": each keeps `context_tokens` of KV cache; a request to an encoder-decoder speech model (Whisper) keeps its decoder's cache, self-attention over the decoder's most tokens and cross-attention over the encoder's positions (0.30 GiB for Whisper large-v3), and the copies, untimed, hold every request's. " +
 				"When one VM cannot hold the KV cache of them all, the service gets more copies of the model (`recommendations[*].replicas`). Stating it makes the service interactive (each latency target not stated takes its default); with a load (`tokens_per_second`, `requests_per_second`) it is a floor on the KV cache the copies hold, not the batch that carries the load. " +
-				"Defaults to `" + strconv.Itoa(recommend.DefaultConcurrentRequests) + "` without a load; with one, the requests in flight are derived from it (Little's law), and `requirements.concurrent_requests` reports them. " +
+				"Defaults to `" + strconv.Itoa(recommend.DefaultConcurrentRequests) + "` without a load, and for an encoder-decoder speech model, whose load is not used; with one, the requests in flight of a language model are derived from it (Little's law), and `requirements.concurrent_requests` reports them. An encoder, vision or diffusion model keeps no cache per request and does not use it (a warning says so). " +
 				"Only for workload `inference`; anywhere else it is an error.",
 			Validators: []validator.Int64{inRange(recommend.RangeConcurrentRequests)},
 		},
@@ -149,7 +149,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"min_replicas": schema.Int64Attribute{
 			Optional: true,
-			MarkdownDescription: "Copies of the served model that must run on separate VMs, for availability, 1 to " + groupDigits(recommend.MaxNodes) + ": each layout takes at least `min_replicas` × `pipeline_parallel_size` VMs, and the requests are spread over every copy. It holds for a model the throughput model does not time (no KV cache: an encoder, vision, diffusion or speech model) too, whose latency targets and load are not used. " +
+			MarkdownDescription: "Copies of the served model that must run on separate VMs, for availability, 1 to " + groupDigits(recommend.MaxNodes) + ": each layout takes at least `min_replicas` × `pipeline_parallel_size` VMs, and the requests are spread over every copy. It holds for a model the throughput model does not time (an encoder, vision, diffusion or speech model) too, whose latency targets and load are not used. " +
 				"Defaults to `1`. Only for workload `inference`; anywhere else it is an error.",
 			Validators: []validator.Int64{inRange(recommend.RangeMinReplicas)},
 		},
@@ -458,7 +458,7 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 						"optimizer_gib":       float64Attr("Optimizer states of every parameter: the fp32 master copy of the weights (when they are narrower than fp32) plus Adam's two fp32 moments (`training` and full fine-tuning); null otherwise."),
 						"adapters_gib":        float64Attr("The trainable adapters of `lora` and `qlora` with their gradients and optimizer states; null otherwise."),
 						"activations_gib":     float64Attr("Activations: for `training` and `fine_tuning` those of the micro-batch (or the activation headroom of full training), for `inference` the serving engine's workspace (or, for a model without KV cache, its activations)."),
-						"kv_cache_gib":        float64Attr("`inference` of a language model: the KV cache of `concurrent_requests` sequences of `context_tokens` tokens; with a load (`tokens_per_second`, `requests_per_second`) and no `concurrent_requests`, of one sequence (the layout search adds each copy's batch); null otherwise."),
+						"kv_cache_gib":        float64Attr("`inference` of a language model: the KV cache of `concurrent_requests` sequences of `context_tokens` tokens; with a load (`tokens_per_second`, `requests_per_second`) and no `concurrent_requests`, of one sequence (the layout search adds each copy's batch); of an encoder-decoder speech model (Whisper), the decoder's cache of `concurrent_requests` requests; null otherwise."),
 						"formula":             strAttr("The formula with its inputs."),
 					},
 				},
@@ -470,7 +470,7 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 				"model":                        strAttr("Catalog identifier of the model (`model.name` resolved in the model table); null without `model.name`."),
 				"fine_tuning_method":           strAttr("Fine-tuning method the estimate used (`fine_tuning_method` or its default); null unless workload is `fine_tuning`."),
 				"context_tokens":               int64Attr("Tokens per sequence the estimate used (`context_tokens` or its default, capped at the named model's maximum context): a served model's KV cache, adapters' activations, or the attention FLOPs of training and fine-tuning a model whose architecture the table gives; null where it plays no part (models without a sequence, no model)."),
-				"concurrent_requests":          int64Attr("Sequences in flight the KV cache was sized for (`concurrent_requests` or its default); with a load (`tokens_per_second`, `requests_per_second`) and no `concurrent_requests`, the top-ranked layout's requests in flight at the load (Little's law; `defaults` says it was derived), while `kv_cache_gib` holds one sequence; null unless a language model is served (`inference`)."),
+				"concurrent_requests":          int64Attr("Sequences in flight the KV cache was sized for (`concurrent_requests` or its default); with a load (`tokens_per_second`, `requests_per_second`) and no `concurrent_requests`, the top-ranked layout's requests in flight at the load (Little's law; `defaults` says it was derived), while `kv_cache_gib` holds one sequence; for an encoder-decoder speech model, the requests whose caches the copies hold; null unless a language model or such a speech model is served (`inference`)."),
 				"prompt_tokens":                int64Attr("Mean prompt tokens of a request the estimate used (`prompt_tokens` or the default split); null unless a language model is served."),
 				"output_tokens":                int64Attr("Mean output tokens of a request the estimate used (`output_tokens` or the default split); null unless a language model is served."),
 				"max_time_to_first_token_ms":   float64Attr("The stated `max_time_to_first_token_ms` the layouts were searched for; null when not set."),

@@ -61,7 +61,7 @@ func figuresOf(n *requirements, e *eval, bestHPC float64) figures {
 			f.rate, f.gpusUsed = n.train.Rate(hw, e.nodes), n.train.GPUsUsed(hw, e.nodes)
 			f.peak, f.oneGPU = in.PeakTFLOPS(n.train.ComputePrec), n.train.UsesOneGPU(hw, e.nodes)
 		}
-	case e.gl.OK && n.job.KVPerSeq > 0 && in.IsGPU:
+	case e.gl.OK && n.servedLM() && in.IsGPU:
 		f.work, f.pt, f.copies = workServing, e.pt, e.ptCopies
 		f.perCopy = f.pt.capacity.TPS
 		f.known, f.tps = e.tpot > 0, f.perCopy*float64(f.copies)

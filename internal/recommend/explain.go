@@ -336,6 +336,9 @@ func layoutReason(n *requirements, e *eval) string {
 			b.WriteString("; " + itoa(gl.Replicas) + " copies (replicas) " + replicasServe(n, e))
 		}
 		b.WriteString(".")
+		if j.Placed() && j.KVPerSeq > 0 {
+			b.WriteString(" Cache room left: " + trimFloat(gl.KVRoom) + " GiB, about " + catalog.Plural(int64(math.Floor(gl.KVRoom/j.KVPerSeq+1e-9)), "more request", "more requests") + ".")
+		}
 		if j.KVPerSeq > 0 && n.mem != nil && n.mem.KVBytesPerToken > 0 {
 			tokens := gl.KVRoom * perfmodel.GiB / n.mem.KVBytesPerToken
 			more := int64(math.Floor(tokens / float64(n.mi.Context)))
@@ -358,6 +361,9 @@ func layoutReason(n *requirements, e *eval) string {
 func replicasServe(n *requirements, e *eval) string {
 	if n.job.Placed() {
 		s := "fill the GPUs of " + catalog.Plural(e.nodes, "VM", "VMs")
+		if n.job.KVPerSeq > 0 {
+			s += " and hold the caches of the " + catalog.Plural(n.job.Seqs, "concurrent request", "concurrent requests")
+		}
 		if n.serve.minReplicas > 1 {
 			s += " (min_replicas = " + itoa(n.serve.minReplicas) + ": copies on separate VMs)"
 		}
@@ -395,6 +401,8 @@ func smallerSize(e *eval) string {
 // model does not time, the request (min_replicas at most).
 func demandWords(n *requirements) string {
 	switch {
+	case n.job.Placed() && n.job.KVPerSeq > 0:
+		return "the concurrent requests"
 	case n.job.Placed():
 		return "the request"
 	case n.serve.loadTPS > 0:

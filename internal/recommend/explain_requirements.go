@@ -182,7 +182,9 @@ func explainRequirements(n *requirements, work string) []string {
 		ex = append(ex, fmt.Sprintf("Nodes: fixed at %d by the nodes setting.", n.fixedNodes))
 	case n.cpuService():
 		ex = append(ex, "One copy of the small model on each VM; VMs are added for min_replicas, tokens_per_second and the stated latency targets (each VM then decodes a smaller share of the concurrent requests).")
-	case n.workload == WorkloadInference && n.job.KVPerSeq > 0:
+	case n.job.Placed() && n.job.KVPerSeq > 0:
+		ex = append(ex, "Scale up, then out: copies of the model, each on the fewest GPUs that hold it, fill a VM's GPUs, and VMs are added until the copies hold the cache of every concurrent request (each copy its share, within its GPUs).")
+	case n.servedLM():
 		ex = append(ex, "Scale up, then out: each copy of the model gets the VM's GPUs (tensor parallel), and spans several VMs only when no size holds it on one; copies (replicas) are added when one VM cannot hold the KV cache of every concurrent request (Azure Machine Learning guidance: start with a machine that holds the model, then add machines for concurrency).")
 	case n.workload != WorkloadHPC && n.workload != WorkloadHTC:
 		ex = append(ex, "Scale up before scale out: one VM when any size holds the job, more VMs only when none does (Azure Machine Learning guidance).")
@@ -332,6 +334,8 @@ func explainSplit(n *requirements) string {
 	switch {
 	case j.DataParallel:
 		return "Per-GPU fit: every GPU holds the whole model, its states and its batch (data parallel), so one GPU must hold all of it."
+	case j.Placed() && j.KVPerSeq > 0:
+		return fmt.Sprintf("Per-GPU fit: a copy of the model runs on one GPU, within %s%% of its usable memory, with the cache of the requests it holds (an encoder-decoder keeps its decoder's self-attention and cross-attention keys and values per request); one that no GPU holds with one request's cache has its components or layers placed on the fewest GPUs of one VM that hold them, which run in turn (Accelerate's device_map), not split by tensor parallelism or over VMs. More copies hold more concurrent requests; the step model does not time them, and min_replicas puts them on separate VMs.", trimFloat(j.Share*100))
 	case j.KVPerSeq > 0:
 		return fmt.Sprintf("Per-GPU fit: a copy of the model is split over a VM's GPUs by tensor parallelism (a degree that divides the attention heads, and divides the KV heads or is a multiple of them) and over VMs by pipeline stages only when one VM cannot hold it; each GPU holds its share of the weights and of the KV cache within %s%% of its usable memory (vLLM's gpu_memory_utilization). More copies serve more concurrent requests.", trimFloat(j.Share*100))
 	case j.Placed():
@@ -400,7 +404,11 @@ func modelWarnings(mi *perfmodel.MemoryInput, found *modelFacts) []Warning {
 	}
 	what := perfmodel.KindWithArticle(mi.Kind)
 	unused(found.unusedContext, "context_tokens", what+" has no token context the estimate depends on; its sequence is the model's own input size.")
-	unused(found.unusedConcurrency, "concurrent_requests", what+" keeps no KV cache per request, so concurrency does not change its memory.")
+	noCache := what + " keeps no KV cache per request, so concurrency does not change its memory."
+	if mi.Kind == catalog.ModelKindSpeech {
+		noCache = "the model table gives no decoder for this speech model (encoder_decoder), so the estimate keeps no cache per request and concurrency does not change its memory."
+	}
+	unused(found.unusedConcurrency, "concurrent_requests", noCache)
 	unused(found.unusedBatch, "training_batch_size", "full training of a language model sizes activations as a share of the model states (TrainingActivationHeadroom, FineTuningActivationHeadroom), not from the batch.")
 	return out
 }

@@ -67,7 +67,7 @@ func layOutGPUMemory(n *requirements, e *eval, vc *vmCount) bool {
 	}
 	memNodes := gl.Nodes
 	switch {
-	case n.job.TensorParallel && n.job.KVPerSeq > 0:
+	case n.servedLM():
 		gl = n.searchServing(in, gl, limit, span)
 		memNodes = min(memNodes, gl.memNodes)
 		if gl.missTTFT {
@@ -77,8 +77,9 @@ func layOutGPUMemory(n *requirements, e *eval, vc *vmCount) bool {
 			e.fail(cMaxTimePerOutputToken)
 		}
 	case n.job.TensorParallel:
-		// A served model the step model does not time: its copies on
-		// min_replicas VMs all the same.
+		// A served model the step model does not time: its copies (those
+		// an encoder-decoder's caches of the concurrent requests need,
+		// fitCopies) on min_replicas VMs all the same.
 		gl = n.withMinReplicas(in, gl)
 	}
 	vc.need(memNodes, cGPUMemory)

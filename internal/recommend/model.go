@@ -57,8 +57,10 @@ type modelFacts struct {
 	handledAs       string // the engine's precision for a published one it names otherwise (MXFP4: int4)
 	trainsInBF16    string // the published quantised precision full training replaces with bf16
 	contextCapped   bool   // context_tokens is above the model's maximum context
-	// Inputs the model does not use: context_tokens and concurrent_requests
-	// (not a language model), training_batch_size (full training of one).
+	// Inputs the model does not use: context_tokens (not a language
+	// model), concurrent_requests (a model that keeps no cache per request:
+	// not a language model or an encoder-decoder speech model),
+	// training_batch_size (full training of a language model).
 	unusedContext, unusedConcurrency, unusedBatch bool
 }
 
@@ -198,10 +200,13 @@ func (r *resolvedModel) resolveSequences(req Request, tm *catalog.Model) {
 		mi.Context = longest
 	}
 	mi.Seqs = valueOr(req.ConcurrentRequests, DefaultConcurrentRequests)
-	if req.ConcurrentRequests == nil && req.Workload == WorkloadInference && (req.TokensPerSecond != nil || req.RequestsPerSecond != nil) {
+	if req.ConcurrentRequests == nil && req.Workload == WorkloadInference && (req.TokensPerSecond != nil || req.RequestsPerSecond != nil) &&
+		(mi.Generative() || mi.Kind == "") {
 		// With a load the requests in flight are derived, per layout: the
 		// memory estimate holds one sequence per copy, and the layout
-		// search adds the KV cache of each copy's batch.
+		// search adds the KV cache of each copy's batch. A model the
+		// table names as another kind is not timed (its load is not
+		// used): an encoder-decoder keeps the default requests' caches.
 		mi.Seqs = 1
 	}
 	mi.Batch = valueOr(req.TrainingBatchSize, defaultTrainingBatchSize[mi.Kind])
@@ -255,7 +260,7 @@ func tokenSplit(req Request, longest int64) (prompt, output, context int64) {
 func (r *resolvedModel) unusedInputs(req Request) {
 	mi := &r.mi
 	r.found.unusedContext = req.ContextTokens != nil && !mi.Generative()
-	r.found.unusedConcurrency = req.ConcurrentRequests != nil && !mi.Generative()
+	r.found.unusedConcurrency = req.ConcurrentRequests != nil && perfmodel.KVCacheOf(mi).PerSeq <= 0
 	r.found.unusedBatch = req.TrainingBatchSize != nil && mi.Generative() && mi.Method == MethodFull
 }
 

@@ -23,7 +23,7 @@ func memClause(n *requirements) string {
 		return fmt.Sprintf("on %d VMs (nodes)", n.fixedNodes)
 	case n.ibNeeded(true):
 		what := "the job"
-		if n.job.TensorParallel && n.job.KVPerSeq > 0 {
+		if n.servedLM() {
 			what = "one copy of the model"
 		}
 		return fmt.Sprintf("within the memory its GPUs may use: %s must fit one VM, or up to its InfiniBand span (sizes without it cannot span VMs)%s", what, poolClause(n))
@@ -129,10 +129,12 @@ func shareWhat(n *requirements) string {
 	switch {
 	case j.DataParallel:
 		return fmt.Sprintf("every GPU holds the whole model, its states and its batch (%s GiB, data parallel)", trimFloat(j.Shard))
-	case j.KVPerSeq > 0:
-		return fmt.Sprintf("each GPU holds its tensor-parallel share of the weights and of the KV cache within %s%% of its usable memory, and the attention heads (and KV heads, which GPUs beyond their number hold copies of) limit how far the model splits", trimFloat(j.Share*100))
+	case j.Placed() && j.KVPerSeq > 0:
+		return fmt.Sprintf("one GPU holds a copy with the cache of at least one request, or each of the fewest GPUs of one VM that hold them its placed share, within %s%% of its usable memory", trimFloat(j.Share*100))
 	case j.Placed():
 		return fmt.Sprintf("one GPU holds a copy, or each of the fewest GPUs of one VM that hold it its placed share, within %s%% of its usable memory", trimFloat(j.Share*100))
+	case j.KVPerSeq > 0:
+		return fmt.Sprintf("each GPU holds its tensor-parallel share of the weights and of the KV cache within %s%% of its usable memory, and the attention heads (and KV heads, which GPUs beyond their number hold copies of) limit how far the model splits", trimFloat(j.Share*100))
 	case j.TensorParallel:
 		return fmt.Sprintf("each GPU holds its tensor-parallel share within %s%% of its usable memory", trimFloat(j.Share*100))
 	}
@@ -145,7 +147,7 @@ func lowerWhat(n *requirements) string {
 	switch {
 	case j.DataParallel:
 		return "lower training_batch_size, or choose a size with larger GPUs"
-	case j.KVPerSeq > 0:
+	case j.KVPerSeq > 0 && !j.Placed():
 		return "lower concurrent_requests or context_tokens, or choose a size with larger GPUs"
 	case n.workload == WorkloadFineTuning && n.mi.Method == MethodFull:
 		return "use fine_tuning_method = \"lora\" or \"qlora\", or choose a size with larger GPUs"

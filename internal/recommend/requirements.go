@@ -92,7 +92,7 @@ func deriveRequirements(cat *catalog.Catalog, req Request) *requirements {
 	n.hpc = hpcWorkOf(req)
 	n.workUnused = n.hasModel && n.fit.category == catalog.CategoryGPU &&
 		((n.train.FLOPs == 0 && req.DeadlineHours != nil) || (req.TokensBillion != nil && n.train.TokensB == 0))
-	n.servingUnused = n.serve.dropUntimed(n.job.KVPerSeq > 0 || n.cpuService(), n.hasModel || req.GPUMemoryGiB != nil)
+	n.servingUnused = n.serve.dropUntimed(n.servedLM() || n.cpuService(), n.hasModel || req.GPUMemoryGiB != nil)
 	return n
 }
 
@@ -269,7 +269,7 @@ func gpuJobOf(n *need, req Request) perfmodel.GPUJob {
 		}
 		if n.workload == WorkloadInference {
 			j.Share = perfmodel.ServingMemoryShare
-			j.TensorParallel = true
+			j.TensorParallel, j.Kind = true, n.mi.Kind
 			if kv := perfmodel.KVCacheOf(&n.mi); kv.PerSeq > 0 {
 				j.KVPerSeq = kv.PerSeq / perfmodel.GiB
 				j.Seqs = n.mi.Seqs
@@ -387,7 +387,11 @@ func hpcWorkOf(req Request) hpcWork {
 }
 
 func servingOf(n *need, req Request) serving {
-	s := serving{Service: perfmodel.ServiceOf(&n.mi, n.precision, n.job.KVPerSeq),
+	kv := n.job.KVPerSeq
+	if !n.servedLM() {
+		kv = 0 // no step model times it
+	}
+	s := serving{Service: perfmodel.ServiceOf(&n.mi, n.precision, kv),
 		seqs: n.job.Seqs, concurrencyStated: req.ConcurrentRequests != nil}
 	if n.mem != nil {
 		s.HasMemory, s.WeightsGiB = true, n.mem.WeightsGiB
@@ -472,8 +476,15 @@ func (n *requirements) spotTraining() bool {
 // serviceTimed reports whether the request is a served language model the
 // step model times.
 func (n *requirements) serviceTimed() bool {
-	return (n.job.KVPerSeq > 0 || n.cpuService()) && n.train.FLOPs == 0
+	return (n.servedLM() || n.cpuService()) && n.train.FLOPs == 0
 }
+
+// servedLM reports whether the request serves a language model on GPU
+// sizes from its memory estimate: its copies are split by tensor
+// parallelism and timed by the step model. Other served models' copies
+// are placed (perfmodel.GPUJob.Placed) and untimed, an encoder-decoder
+// speech model's although it keeps a cache per request.
+func (n *need) servedLM() bool { return n.job.TensorParallel && !n.job.Placed() }
 
 // workDefined reports whether the request defines work the performance
 // models can time: training or fine-tuning FLOPs, a served language model,

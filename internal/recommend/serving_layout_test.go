@@ -378,12 +378,13 @@ func TestUntimedServiceKeepsMinReplicas(t *testing.T) {
 	}
 }
 
-// A served model without a KV cache (diffusion, vision, speech, an
-// encoder) is not served tensor-parallel: a copy runs on one GPU wherever
-// one holds it, and one that none holds is placed over GPUs of one VM
-// (Diffusers' and Accelerate's device_map), so no all-reduce crosses PCIe
-// and no copy spans VMs. Its copies serve no concurrency: no sentence
-// counts concurrent requests or names a default concurrency.
+// A served model without a KV cache (diffusion, vision, an encoder) is not
+// served tensor-parallel: a copy runs on one GPU wherever one holds it, and
+// one that none holds is placed over GPUs of one VM (Diffusers' and
+// Accelerate's device_map), so no all-reduce crosses PCIe and no copy spans
+// VMs. Its copies serve no concurrency: no sentence counts concurrent
+// requests or names a default concurrency. (Whisper, whose copies hold the
+// concurrent requests' caches, is TestWhisperCachesEachRequest's.)
 func TestUntimedCopiesRunOnOneGPUWhereOneHoldsThem(t *testing.T) {
 	usable := regexp.MustCompile(`GiB per GPU of ([\d.]+) GiB it may use`)
 	split := 0
@@ -391,7 +392,6 @@ func TestUntimedCopiesRunOnOneGPUWhereOneHoldsThem(t *testing.T) {
 		{Model: &Model{Name: "stable-diffusion-3.5-large"}, GPUModels: []string{"t4"}},
 		{Model: &Model{Name: "stable-diffusion-3.5-large"}},
 		{Model: &Model{Name: "vit-huge"}, GPUModels: []string{"a10"}},
-		{Model: &Model{Name: "whisper-large-v3"}},
 		{Model: &Model{Name: "bert-large"}},
 	} {
 		req.Workload, req.AsOf, req.MaxResults = WorkloadInference, asOf, i64(MaxResultsLimit)
@@ -514,4 +514,79 @@ func mapValues(m map[string]Recommendation) []Recommendation {
 		out = append(out, r)
 	}
 	return out
+}
+
+// Whisper large-v3 served keeps a cache per request, as vLLM serves it (an
+// encoder-decoder with a decoder self-attention cache and a cross-attention
+// cache over the encoder's 1,500 positions): 163,840 bytes per decoder
+// token × 448 + 245.8 MB, about 0.30 GiB a request against 2.89 GiB of
+// weights. 256 concurrent requests need at least 2.89 + 256 × 0.30 GiB over
+// the copies, which no one-T4 VM holds; had been one Standard_NC4as_T4_v3
+// at 3.46 GiB, as at one request, with a warning that concurrent_requests
+// was not used. The copies stay placed, never tensor-parallel, and
+// untimed; at one request the answer is one T4 still.
+func TestWhisperCachesEachRequest(t *testing.T) {
+	whisper := func(concurrent int64) *Result {
+		return mustRecommend(t, Request{Workload: WorkloadInference, Model: &Model{Name: "whisper-large-v3"},
+			ConcurrentRequests: i64(concurrent), MaxResults: i64(MaxResultsLimit), Region: "eastus", AsOf: asOf})
+	}
+	res := whisper(256)
+	rq := res.Requirements
+	perRequest := (163840*448 + 245760000) / float64(perfmodel.GiB) // 0.297 GiB
+	if need := 2.89 + 256*perRequest; rq.GPUMemoryGiB == nil || *rq.GPUMemoryGiB < need || rq.ConcurrentRequests != 256 || math.Abs(rq.KVCacheGiB-256*perRequest) > 0.01 {
+		t.Fatalf("256 requests: gpu_memory_gib %v, concurrent_requests %d, kv_cache_gib %v; want at least %v GiB for 256 requests' caches", *rq.GPUMemoryGiB, rq.ConcurrentRequests, rq.KVCacheGiB, need)
+	}
+	for _, w := range res.Warnings {
+		if strings.HasPrefix(w.Detail, "concurrent_requests is not used") {
+			t.Errorf("256 requests: warning %q", w.Detail)
+		}
+	}
+	if len(res.Recommendations) == 0 {
+		t.Fatal("256 requests: no recommendation")
+	}
+	for _, r := range res.Recommendations {
+		held := r.TotalGPUMemoryGiB
+		if r.VMSize == "Standard_NC4as_T4_v3" && r.Nodes == 1 || held < *rq.GPUMemoryGiB {
+			t.Errorf("256 requests on %s: %d VMs hold %v GiB of GPU memory, below the %v GiB needed", r.VMSize, r.Nodes, held, *rq.GPUMemoryGiB)
+		}
+		if r.TensorParallel > 1 || r.PipelineStages > 1 || (r.Deployment.Serving != nil && len(r.Deployment.Serving.VLLMArgs) > 0) {
+			t.Errorf("256 requests on %s: tensor parallel %d, %d stages, serving %+v; want placed copies on one GPU each", r.VMSize, r.TensorParallel, r.PipelineStages, r.Deployment.Serving)
+		}
+		if r.Estimate != nil && r.Estimate.TokensPerSecond != nil {
+			t.Errorf("256 requests on %s: timed at %v output tokens per second", r.VMSize, *r.Estimate.TokensPerSecond)
+		}
+		if text := strings.Join(append(append([]string{}, r.Reasons...), r.Warnings...), " "); strings.Contains(text, "all-reduce") || strings.Contains(text, "tensor parallel") {
+			t.Errorf("256 requests on %s says the copies are split: %q", r.VMSize, text)
+		}
+	}
+	// A load is not used (untimed): the requests keep their default, 8.
+	loaded := mustRecommend(t, Request{Workload: WorkloadInference, Model: &Model{Name: "whisper-large-v3"}, RequestsPerSecond: f64(20), Region: "eastus", AsOf: asOf})
+	if rq := loaded.Requirements; rq.ConcurrentRequests != DefaultConcurrentRequests || rq.Defaults["concurrent_requests"] != "8" {
+		t.Errorf("at 20 requests per second: concurrent_requests %d, defaults %v; want the default 8", rq.ConcurrentRequests, rq.Defaults)
+	}
+	one := whisper(1).Recommendations[0]
+	if one.VMSize != "Standard_NC4as_T4_v3" || one.Nodes != 1 || one.Replicas != 1 {
+		t.Errorf("1 request: %d × %s with %d copies, want 1 × Standard_NC4as_T4_v3", one.Nodes, one.VMSize, one.Replicas)
+	}
+}
+
+// A served model that keeps no cache per request (an encoder, a vision or
+// a diffusion model) does not use concurrent_requests: the warning says
+// so, and the memory is the same at 256 requests as at 1.
+func TestConcurrencyNotUsedWithoutACache(t *testing.T) {
+	for _, name := range []string{"bert-large", "vit-huge", "stable-diffusion-xl"} {
+		need := func(concurrent int64) (float64, []Warning) {
+			res := mustRecommend(t, Request{Workload: WorkloadInference, Model: &Model{Name: name}, ConcurrentRequests: i64(concurrent), Region: "eastus", AsOf: asOf})
+			return *res.Requirements.GPUMemoryGiB, res.Warnings
+		}
+		many, warnings := need(256)
+		if few, _ := need(1); many != few {
+			t.Errorf("%s: %v GiB at 256 requests, %v at 1", name, many, few)
+		}
+		if !slices.ContainsFunc(warnings, func(w Warning) bool {
+			return w.Summary == "Argument Not Used By The Model" && strings.HasPrefix(w.Detail, "concurrent_requests is not used") && strings.Contains(w.Detail, "keeps no KV cache per request")
+		}) {
+			t.Errorf("%s: no warning that concurrent_requests is not used: %v", name, warnings)
+		}
+	}
 }
