@@ -385,10 +385,12 @@ func For(l *Layout) Deployment {
 // groups of whole copies, as InfiniBand joins the VMs of a copy and not
 // the copies; "" otherwise. A rack-scale size's interconnect block
 // (a placement record) and CycleCloud, whose node array adds scale sets of
-// max_scale_set_size itself, need no split.
+// max_scale_set_size itself, need no split; nor does Batch, whose service
+// is one pool the engine holds within the pool limit the pool's note
+// gives (BatchMPINodesBatchService, BatchMPINodesUserSubscription).
 func copyGroupsNote(l *Layout, d *Deployment) string {
 	sv := l.Served
-	if sv == nil || sv.PP < 2 || d.RDMAPlacement == "" || l.SKU.Placement != nil || l.Target == TargetCycleCloud {
+	if sv == nil || sv.PP < 2 || d.RDMAPlacement == "" || l.SKU.Placement != nil || l.Target == TargetCycleCloud || l.Target == TargetBatch {
 		return ""
 	}
 	limit, group := l.PlacementGroupVMs, "scale set with a single placement group"

@@ -39,8 +39,9 @@ func TestInfiniBandPlacementPerTarget(t *testing.T) {
 // one placement group holds, is deployed in several groups of whole
 // copies, each within the group's limit: 51 copies of 2 ND H100 v5 VMs are
 // 2 scale sets (or node pools) of at most 50 copies, one availability set
-// of 200 holds them on target vm, and a service within one group, or whose
-// copies each fit one VM, is told nothing.
+// of 200 holds them on target vm, and a service within one group, whose
+// copies each fit one VM, or on Batch (one pool, which the engine holds to
+// its limit), is told nothing.
 func TestServiceCopiesSplitIntoPlacementGroups(t *testing.T) {
 	h100 := size(t, "Standard_ND96isr_H100_v5")
 	layout := func(target string, nodes, pp int64) *Layout {
@@ -58,7 +59,7 @@ func TestServiceCopiesSplitIntoPlacementGroups(t *testing.T) {
 			t.Errorf("%s, 51 copies of 2 VMs: note %q, want %q", target, note, split)
 		}
 	}
-	for _, l := range []*Layout{layout(TargetVM, 102, 2), layout(TargetVMSS, 100, 2), layout(TargetVMSS, 102, 1)} {
+	for _, l := range []*Layout{layout(TargetVM, 102, 2), layout(TargetVMSS, 100, 2), layout(TargetVMSS, 102, 1), layout(TargetBatch, 102, 2)} {
 		if d := For(l); strings.Contains(d.Note, "whole copies") {
 			t.Errorf("%s, %d VMs of copies of %d: note %q", l.Target, l.Nodes, l.Served.PP, d.Note)
 		}

@@ -540,6 +540,10 @@ var constraintTable = [numConstraints]constraintDef{
 			if n.fixedNodes > 0 {
 				within = "on " + catalog.Plural(n.fixedNodes, "VM", "VMs") + " (nodes)"
 			}
+			if l := n.batchPoolVMs(true); l > 0 {
+				_, what := n.poolVMs(nil)
+				within += fmt.Sprintf(" (at most %d where a copy spans VMs, the nodes of the one pool target batch deploys, %s)", l, what)
+			}
 			if sv.minReplicas > 1 {
 				within = fmt.Sprintf("on at least %d copies (min_replicas) %s", sv.minReplicas, within)
 			}

@@ -188,8 +188,8 @@ func finishLayout(n *requirements, e *eval, vc vmCount, memLaid bool) {
 // (MaxNodes without it); where one job spans VMs over InfiniBand, at most
 // the size's InfiniBand span and what its target's group of VMs holds
 // (poolLimit). A served model's job is one copy, which the layout search
-// holds within the span: its copies together are held to max_nodes alone
-// (serviceVMs, whole racks on a rack-allocated size).
+// holds within the span: its copies together are held to max_nodes
+// (serviceVMs, whole racks on a rack-allocated size, one pool on Batch).
 func vmLimit(n *requirements, e *eval, memLaid bool) int64 {
 	in := e.in
 	if memLaid && n.job.TensorParallel {

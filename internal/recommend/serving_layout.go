@@ -376,14 +376,32 @@ func (n *requirements) serviceCopies(in *sizeInfo, gl *gpuLayout, vms int64) int
 // spans VMs of a size Azure allocates by racks (rackNodes). Each copy is
 // one job, which the layout search holds within the size's InfiniBand span
 // (spanFor); the copies together need no InfiniBand between them, so the
-// span never limits them. The one place the service's limit is set:
+// span never limits them. On target batch, copies that span VMs are held
+// to one pool with inter-node communication (batchPoolVMs): the target
+// deploys the service as one azurerm_batch_pool, whose nodes the pool
+// limit counts, not its copies. The one place the service's limit is set:
 // sizeForLoad, finishLayout and tokens_per_second's relax read it.
 func (n *requirements) serviceVMs(in *sizeInfo, gl *gpuLayout, vms int64) int64 {
+	if l := n.batchPoolVMs(gl.PP > 1); l > 0 {
+		vms = min(vms, l)
+	}
 	if n.byRacks(gl.PP > 1) {
 		r := max(in.rackVMs, 1)
 		return vms / r * r
 	}
 	return vms
+}
+
+// batchPoolVMs is the most nodes of the one Batch pool a served model's
+// copies go in when each spans VMs (spans: its pool has inter-node
+// communication, poolVMs); 0 on other targets and for copies of one VM
+// each.
+func (n *requirements) batchPoolVMs(spans bool) int64 {
+	if n.target != TargetBatch || !spans {
+		return 0
+	}
+	l, _ := n.poolVMs(nil)
+	return l
 }
 
 // copiesOn is the most copies of the layout vms VMs hold.

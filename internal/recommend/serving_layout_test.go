@@ -4,6 +4,7 @@
 package recommend
 
 import (
+	"errors"
 	"math"
 	"regexp"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/deploy"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
@@ -463,6 +465,62 @@ func TestServiceCopiesAreHeldToTheSpanOneByOne(t *testing.T) {
 	k, _ := strconv.ParseInt(m[1], 10, 64)
 	req.MaxNodes = &k
 	beyond(req, miss.VMSize)
+}
+
+// On target batch a service whose copies each span VMs is one pool with
+// inter-node communication, the one azurerm_batch_pool the target deploys,
+// which holds at most 100 nodes (80 in the user-subscription account Spot
+// needs): no size is listed on more, none is told to split into scale
+// sets, and where the load needs more, lowering it as the nearest miss says
+// lists the size within the pool. Llama 3.1 405B, two ND96isr_H100_v5 VMs
+// a copy, within 51 ms a token: 3.6 requests per second (102 VMs elsewhere)
+// and, on spot, 3.0 (86 VMs).
+func TestBatchServiceFitsOnePool(t *testing.T) {
+	eng := testEngine(t)
+	const size = "Standard_ND96isr_H100_v5"
+	inPool := func(req Request, pool int64) bool {
+		t.Helper()
+		res, err := eng.Recommend(req)
+		var nf *NoFitError
+		if errors.As(err, &nf) {
+			return false
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", describe(req), err)
+		}
+		for _, r := range res.Recommendations {
+			if r.PipelineStages < 2 {
+				continue
+			}
+			b := r.Deployment.Batch
+			if b == nil || b.InterNodeCommunication != deploy.BatchInterNodeEnabled || r.Nodes > pool || strings.Contains(r.Deployment.Note, "scale set") {
+				t.Errorf("%s, spot %v: %s on %d VMs (copies of %d), batch %+v, note %q; want one pool of at most %d nodes", describe(req), req.Spot,
+					r.VMSize, r.Nodes, r.PipelineStages, b, r.Deployment.Note, pool)
+			}
+		}
+		return byName(res, size) != nil
+	}
+	for _, c := range []struct {
+		spot bool
+		rps  float64
+		pool int64
+	}{{false, 3.6, deploy.BatchMPINodesBatchService}, {true, 3.0, deploy.BatchMPINodesUserSubscription}} {
+		req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-405b"}, PromptTokens: i64(2000), OutputTokens: i64(250),
+			RequestsPerSecond: f64p(c.rps), MaxTimePerOutputTokenMs: f64p(51), GPUModels: []string{"h100-sxm-80gb"}, Region: "eastus", AsOf: asOf,
+			Target: TargetBatch, Spot: c.spot}
+		if inPool(req, c.pool) || !c.spot {
+			continue
+		}
+		miss, m := missAlone(eng, req, relaxedLoad)
+		if miss == nil || miss.VMSize != size {
+			t.Fatalf("%s on spot: nearest miss %+v, want %s with a lower load", describe(req), miss, size)
+		}
+		v, _ := strconv.ParseFloat(strings.ReplaceAll(m[2], ",", ""), 64)
+		req.RequestsPerSecond = &v
+		if !inPool(req, c.pool) {
+			t.Errorf("%s on spot: %s not listed after %q", describe(req), size, miss.Relax)
+		}
+	}
 }
 
 // idleClaim matches the warning that copies of one GPU each need fewer of
