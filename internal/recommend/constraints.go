@@ -710,9 +710,8 @@ func relaxLoad(n *requirements, e *eval) string {
 	if most > 0 && most < sv.loadTPS {
 		lower := fmt.Sprintf("lower %s to %s (the most it serves on %s at %s of their capacity)", name, loadFigure(floorFigure(most/per)), on, percent(perfmodel.MaxUtilization))
 		if k := sv.copiesForLoad(gl.pt.capacity.TPS); n.fixedNodes > 0 && k > 0 {
-			group := max(gl.PerGroup, 1)
-			if need := (k + group - 1) / group * max(gl.PP, 1); need <= MaxNodes {
-				return fmt.Sprintf("raise nodes to %d, or %s", need, lower)
+			if raise := n.raiseNodes(e.in, gl, k); raise != "" {
+				return raise + ", or " + lower
 			}
 		}
 		return lower
@@ -724,6 +723,24 @@ func relaxLoad(n *requirements, e *eval) string {
 		return "lower min_replicas"
 	}
 	return "lower " + name
+}
+
+// raiseNodes says what nodes setting holds k copies of a layout (whole
+// groups of a VM's copies, each on its pipeline stages' VMs): nodes alone
+// within the VMs a service may take under max_nodes (serviceVMs, which
+// also holds copies spanning VMs to one Batch pool), nodes and max_nodes
+// where only a higher max_nodes allows them, "" where none does. Followed
+// literally, it never gives a nodes above max_nodes.
+func (n *requirements) raiseNodes(in *sizeInfo, gl *gpuLayout, k int64) string {
+	group := max(gl.PerGroup, 1)
+	need := (k + group - 1) / group * max(gl.PP, 1)
+	switch {
+	case need <= n.serviceVMs(in, gl, n.maxNodes):
+		return fmt.Sprintf("raise nodes to %d", need)
+	case need <= n.serviceVMs(in, gl, MaxNodes):
+		return fmt.Sprintf("raise nodes and max_nodes to %d", need)
+	}
+	return ""
 }
 
 // relaxRegion says where a size failing region or availability is offered.

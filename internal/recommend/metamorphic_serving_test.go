@@ -537,7 +537,7 @@ func TestNearestMissOfMaxNodesNeedsTheFewestVMs(t *testing.T) {
 
 // adviceStep matches one change a nearest miss's relax names: raise or
 // lower an input to a figure, or add a GPU model.
-var adviceStep = regexp.MustCompile(`^(raise|lower) (max_time_to_first_token_ms|max_time_per_output_token_ms|max_nodes|nodes|requests_per_second|tokens_per_second|min_replicas|concurrent_requests) to ([\d,.]+)\b|^add "([^"]+)" to gpu_models`)
+var adviceStep = regexp.MustCompile(`^(raise|lower) (max_time_to_first_token_ms|max_time_per_output_token_ms|max_nodes|nodes and max_nodes|nodes|requests_per_second|tokens_per_second|min_replicas|concurrent_requests) to ([\d,.]+)\b|^add "([^"]+)" to gpu_models`)
 
 // followed is req changed as relax says, each change it names taken
 // literally (the first of alternatives joined by ", or"); why says what
@@ -593,6 +593,9 @@ func adviceInput(req *Request, name string) (float64, func(v float64)) {
 		return i(&req.MaxNodes, MaxNodes)
 	case "nodes":
 		return i(&req.Nodes, 0)
+	case "nodes and max_nodes":
+		was, set := i(&req.Nodes, 0)
+		return was, func(v float64) { set(v); req.MaxNodes = req.Nodes }
 	case "min_replicas":
 		return i(&req.MinReplicas, 1)
 	}
@@ -604,8 +607,10 @@ func adviceInput(req *Request, name string) (float64, func(v float64)) {
 // already allows, nor a load when min_replicas or nodes is what the VMs
 // cannot hold, and followed literally it lets that size serve. Llama 3.1
 // 405B on GB200 (whole racks, each copy over 2 VMs) beyond 990 VMs, 70B
-// on one VM (nodes = 1) at 20 requests per second, and 405B with 600
-// copies of 2 VMs each (min_replicas), with and without a load.
+// on one VM (nodes = 1) at 20 requests per second, with and without
+// max_nodes = 4 (fewer VMs than carry the load: raising nodes alone would
+// be an error), and 405B with 600 copies of 2 VMs each (min_replicas),
+// with and without a load.
 func TestNearestMissOfALoadNamesWhatItNeeds(t *testing.T) {
 	eng := testEngine(t)
 	base := func(model string, rps float64, gpu string) Request {
@@ -620,9 +625,11 @@ func TestNearestMissOfALoadNamesWhatItNeeds(t *testing.T) {
 	gb200.MaxTimeToFirstTokenMs, gb200.MaxTimePerOutputTokenMs = f64p(307), f64p(41)
 	oneVM := base("llama-3.1-70b", 20, "h100-nvl-94gb")
 	oneVM.Nodes = i64(1)
+	capped := oneVM
+	capped.MaxNodes = i64(4)
 	copies, idle := base("llama-3.1-405b", 1, "h100-sxm-80gb"), base("llama-3.1-405b", 0, "h100-sxm-80gb")
 	copies.MinReplicas, idle.MinReplicas = i64(600), i64(600)
-	for _, req := range []Request{gb200, oneVM, copies, idle} {
+	for _, req := range []Request{gb200, oneVM, capped, copies, idle} {
 		nf := mustNoFit(t, req)
 		m := nf.NearestMiss
 		if m == nil || len(m.FailedConstraints) != 1 || m.FailedConstraint != "tokens_per_second" {
