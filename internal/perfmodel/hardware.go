@@ -160,7 +160,8 @@ func (h *Hardware) cpuFacts(s *catalog.SKU) {
 // "" (bf16 or fp16, the larger), int8 (the GPU's INT8 rate, TOPS), or a
 // precision the GPU has no figure for (int4, and fp8 or fp4 on a GPU
 // without them: the arithmetic in bf16 or fp16). A served model's weights
-// compute at GEMMPrecision, its attention at 16 bits (GEMMTFLOPS). 0 when
+// compute at GEMMPrecision, its attention at AttentionPrecision
+// (GEMMTFLOPS, AttentionTFLOPS). 0 when
 // the catalog has no figure.
 func (h *Hardware) PeakTFLOPS(p string) float64 {
 	// Indexes into precisions: fp32 0, tf32 1, bf16 2, fp16 3, fp8 4, fp4 5, int8 6.

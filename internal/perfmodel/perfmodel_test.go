@@ -281,6 +281,28 @@ func TestServedArithmeticPrecision(t *testing.T) {
 	}
 }
 
+// A model served in fp32 or tf32 keeps its activations at 32 bits, so its
+// attention computes at the weights' precision too: the whole prefill of
+// Llama 3.1 8B on an H100 NVL (60 fp32, 417.5 tf32, 835.5 bf16 TFLOPS),
+// attention included, takes the bf16 prefill's time × the bf16 peak over
+// the 32-bit one (beside fp8 weights attention stays at 16 bits:
+// TestServedArithmeticPrecision).
+func TestThirtyTwoBitModelsAttendAtThirtyTwoBits(t *testing.T) {
+	h := hardware(t, "Standard_NC40ads_H100_v5")
+	mi := MemoryInput{Params: 8.03, Active: 8.03, Workload: WorkloadInference, Kind: catalog.ModelKindGenerative, Model: model(t, "llama-3.1-8b"),
+		Context: 131072, Prompt: 126976, Output: 1024}
+	s := servedAs(&mi, PrecisionBF16, 15)
+	bf := s.Speed(h, 1, 1, 1).Prefill
+	for _, p := range []string{PrecisionFP32, PrecisionTF32} {
+		s := servedAs(&mi, p, 30)
+		got := s.Speed(h, 1, 1, 1).Prefill
+		want := bf * h.PeakTFLOPS(PrecisionBF16) / h.PeakTFLOPS(p)
+		if math.Abs(got-want) > 1e-9*want {
+			t.Errorf("%s prefill %v s, want the bf16 prefill's %v s × %v / %v = %v s", p, got, bf, h.PeakTFLOPS(PrecisionBF16), h.PeakTFLOPS(p), want)
+		}
+	}
+}
+
 // Sliding-window and chunked layers attend to at most their window, in
 // the prefill as in the KV cache: gpt-oss-120b's 18 windowed layers of 36
 // (128 tokens) halve a 126,976-token prompt's attention, and Llama 4

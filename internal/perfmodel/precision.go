@@ -215,7 +215,7 @@ func (h *Hardware) ClosestServing(p string) string {
 // format format (the model table's precision as published, "mxfp4" or
 // "nvfp4"; "" for weights not from a published checkpoint); "" is 16-bit
 // arithmetic (bf16 or fp16). Attention's score and value products compute
-// in 16 bits whatever the weights, in vLLM, SGLang and TensorRT-LLM alike.
+// at AttentionPrecision.
 //   - fp8: W8A8 where the GPU computes fp8 (vLLM's FP8 W8A8 on Ada, Hopper,
 //     Blackwell and the MI300X, docs.vllm.ai "FP8 W8A8"; TensorRT-LLM's
 //     FP8), else weight-only (FP8 Marlin, W8A16).
@@ -249,15 +249,32 @@ func (h *Hardware) GEMMPrecision(p, format string) string {
 	return ""
 }
 
+// AttentionPrecision is the precision a served model's attention (its
+// score and value products) computes in on the GPU, for weights stored at
+// p in the published format format: the weights' own (GEMMPrecision) where
+// that is 32-bit (fp32, tf32: a model served in fp32 keeps its activations,
+// and so its queries, keys and values, in fp32), else 16 bits (""), beside
+// quantised weights as beside bf16 or fp16 ones, in vLLM, SGLang and
+// TensorRT-LLM alike.
+func (h *Hardware) AttentionPrecision(p, format string) string {
+	switch g := h.GEMMPrecision(p, format); g {
+	case PrecisionFP32, PrecisionTF32:
+		return g
+	}
+	return ""
+}
+
 // GEMMTFLOPS is one whole GPU's dense TFLOPS for a served model's weight
-// matrix products (GEMMPrecision); AttentionTFLOPS those of its attention,
-// 16-bit always.
+// matrix products (GEMMPrecision); AttentionTFLOPS those of its attention
+// (AttentionPrecision).
 func (h *Hardware) GEMMTFLOPS(p, format string) float64 {
 	return h.PeakTFLOPS(h.GEMMPrecision(p, format))
 }
 
 // AttentionTFLOPS: see GEMMTFLOPS.
-func (h *Hardware) AttentionTFLOPS() float64 { return h.PeakTFLOPS("") }
+func (h *Hardware) AttentionTFLOPS(p, format string) float64 {
+	return h.PeakTFLOPS(h.AttentionPrecision(p, format))
+}
 
 // WeightOnly reports whether a GPU serves weights at precision p (in the
 // published format format, as GEMMPrecision reads it) weight-only: stored

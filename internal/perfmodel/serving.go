@@ -36,8 +36,8 @@ const (
 	// decode step's arithmetic and a prompt's prefill achieve on the GPUs
 	// of TrainingMFU's class, scaled for another GPU by its training MFU
 	// over TrainingMFU (the MI300X's 30%: three quarters), the weights'
-	// matrix products at their GEMMPrecision's peak and attention at the
-	// 16-bit one. Fitted: 30% and 86%. A decode step's arithmetic is many
+	// matrix products at their GEMMPrecision's peak and attention at
+	// AttentionPrecision's (16-bit beside all but fp32 and tf32 weights). Fitted: 30% and 86%. A decode step's arithmetic is many
 	// small matrix products, with attention over every sequence's cache,
 	// sampling and scheduling per sequence, which the fitted 30% carries; a
 	// prefill is a few large ones. PrefillMFU was 80% while every FLOP ran
@@ -208,7 +208,7 @@ func CopyGPUs(h *Hardware, tp, pp int64) float64 {
 // Speed times one copy, split over tp GPUs of a VM and pp VMs, decoding b
 // sequences together with continuous batching: each sequence's prompt is
 // prefilled once, at PrefillMFU of the copy's peak (the weights' matrix
-// products at GEMMPrecision's, attention at the 16-bit peak), and each of its output
+// products at GEMMPrecision's, attention at AttentionPrecision's), and each of its output
 // tokens comes from a decode step that reads the weights (of a mixture of
 // experts, the experts the batch touches) and every sequence's KV cache at
 // InferenceMBU of the copy's bandwidth, then computes b tokens at
@@ -225,7 +225,7 @@ func (s *Service) Speed(h *Hardware, tp, pp int64, b float64) CopySpeed {
 	gpus := CopyGPUs(h, tp, pp)
 	bw := gpus * h.HBMGBs * 1e9
 	scale := gpus * 1e12 * h.TrainMFU / TrainingMFU
-	peak, attn := h.GEMMTFLOPS(s.Precision, s.Format)*scale, h.AttentionTFLOPS()*scale
+	peak, attn := h.GEMMTFLOPS(s.Precision, s.Format)*scale, h.AttentionTFLOPS(s.Precision, s.Format)*scale
 	if bw <= 0 || peak <= 0 || attn <= 0 || !s.HasMemory || !(b > 0) || s.Output <= 0 {
 		return CopySpeed{}
 	}
@@ -239,7 +239,7 @@ func (s *Service) Speed(h *Hardware, tp, pp int64, b float64) CopySpeed {
 	stages := float64(max(pp, 1))
 	c.Memory = s.TouchedWeights(b)*GiB/(bw/stages*InferenceMBU) + s.KVRead(b)/(bw*InferenceMBU)
 	// The weights' matrix products run at GEMMPrecision, attention's
-	// score and value products at 16 bits.
+	// score and value products at AttentionPrecision.
 	c.Compute = fb * (2*s.Active*1e9/peak + 4*s.Width*s.DecodeAttended(mean)/attn) / DecodeMFU
 	c.Prefill = (2*s.Active*1e9*s.Prompt/peak + 4*s.Width*s.PrefillAttended(s.Prompt)/attn) / PrefillMFU
 	c.AllReduce = s.allReduce(h, tp, b)

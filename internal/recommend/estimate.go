@@ -201,7 +201,7 @@ func servingAssumptions(n *requirements, e *eval, f figures) []string {
 	}
 	in, sv, c, b := e.in, &n.serve, f.pt.capacity, f.pt.maxBatch
 	scale := in.TrainMFU / perfmodel.TrainingMFU
-	peak, attn := in.GEMMTFLOPS(sv.Precision, sv.Format), in.AttentionTFLOPS()
+	peak, attn := in.GEMMTFLOPS(sv.Precision, sv.Format), in.AttentionTFLOPS(sv.Precision, sv.Format)
 	fixed := "" // the step's routing and all-reduces
 	if c.Routing > 0 {
 		fixed += fmt.Sprintf(", routes its tokens to experts in %s layers at %s µs each (%s ms)", trimFloat(sv.Depth), trimFloat(perfmodel.ExpertLayerSeconds*1e6), trimFloat(c.Routing*1000))
@@ -214,7 +214,7 @@ func servingAssumptions(n *requirements, e *eval, f figures) []string {
 	out := []string{
 		fmt.Sprintf("Decode step: %s of %s, at most %s each; a step reads %s GiB of weights%s and the sequences' KV cache at %s%% of %s GB/s per GPU (%s ms), computes %s at %s%% of %s dense TFLOPS per GPU%s (%s ms)%s.",
 			catalog.Plural(f.copies, "copy", "copies"), catalog.Plural(perfmodel.CopyGPUs(&in.Hardware, e.gl.TP, e.gl.PP), "GPU", "GPUs"), catalog.Plural(b, "sequence", "sequences"), trimFloat(sv.TouchedWeights(float64(b))), stagesWords(e.gl.PP),
-			trimFloat(perfmodel.InferenceMBU*100), trimFloat(in.HBMGBs), trimFloat(c.Memory*1000), catalog.Plural(b, "token", "tokens"), trimFloat(perfmodel.DecodeMFU*scale*100), trimFloat(peak), attentionPeak(peak, attn), trimFloat(c.Compute*1000), fixed),
+			trimFloat(perfmodel.InferenceMBU*100), trimFloat(in.HBMGBs), trimFloat(c.Memory*1000), catalog.Plural(b, "token", "tokens"), trimFloat(perfmodel.DecodeMFU*scale*100), trimFloat(peak), attentionPeak(peak, attn, in.AttentionPrecision(sv.Precision, sv.Format)), trimFloat(c.Compute*1000), fixed),
 		fmt.Sprintf("Prefill: %s prompt tokens × 2 × %sB active parameters plus attention over the prompt, at %s%% of the peak%s: %s ms per request; with continuous batching a copy runs %s per %s decode steps.",
 			groupInt(sv.Prompt), trimFloat(sv.Active), trimFloat(perfmodel.PrefillMFU*scale*100), prefillMove(c), trimFloat(c.Prefill*1000), catalog.Plural(b, "prefill", "prefills"), groupInt(sv.Output)),
 	}
@@ -227,13 +227,19 @@ func servingAssumptions(n *requirements, e *eval, f figures) []string {
 }
 
 // attentionPeak is the decode sentence's clause for attention computed at
-// another peak than the weights' matrix products (the 16-bit one, beside
-// fp8 or fp4 weights); "" when they share it.
-func attentionPeak(peak, attn float64) string {
+// another peak than the weights' matrix products, at precision prec
+// (perfmodel's AttentionPrecision: "" is 16 bits, beside fp8, fp4 or int8
+// weights); "" when they share it (fp32 or tf32 weights, whose attention
+// runs at their own precision, and 16-bit ones).
+func attentionPeak(peak, attn float64, prec string) string {
 	if attn == peak {
 		return ""
 	}
-	return fmt.Sprintf(" for the weights' matrix products and %s for attention, which runs in 16 bits", trimFloat(attn))
+	bits := "16 bits"
+	if prec != "" {
+		bits = prec
+	}
+	return fmt.Sprintf(" for the weights' matrix products and %s for attention, which runs in %s", trimFloat(attn), bits)
 }
 
 // stagesWords is the decode sentence's clause for a copy over pipeline

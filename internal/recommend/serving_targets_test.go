@@ -4,6 +4,7 @@
 package recommend
 
 import (
+	"cmp"
 	"errors"
 	"math"
 	"regexp"
@@ -372,6 +373,29 @@ func TestFollowingTheAdviceOnATargetServes(t *testing.T) {
 				break
 			}
 			at = next
+		}
+	}
+}
+
+// The decode sentence says what precision attention is timed at where it
+// differs from the weights' products: an fp32 model's attention runs in
+// fp32, at the same peak (Llama 3.1 8B on an H100 NVL: 60 TFLOPS, not the
+// 835.5 of 16 bits), while beside fp8 weights it runs in 16 bits.
+func TestAttentionSentenceNamesItsPrecision(t *testing.T) {
+	for p, want := range map[string]string{"fp32": "", "fp8": "which runs in 16 bits"} {
+		req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b", Precision: p}, GPUModels: []string{"h100-nvl-94gb"}, Region: "eastus", AsOf: asOf}
+		res := mustRecommend(t, req)
+		if len(res.Recommendations) == 0 {
+			t.Fatalf("%s: no recommendation", p)
+		}
+		var decode string
+		for _, a := range res.Recommendations[0].Estimate.Assumptions {
+			if strings.HasPrefix(a, "Decode step:") {
+				decode = a
+			}
+		}
+		if got := strings.Contains(decode, "for attention, which runs in"); got != (want != "") || !strings.Contains(decode, want) {
+			t.Errorf("%s weights: decode sentence %q, want attention %q", p, decode, cmp.Or(want, "at the weights' own peak"))
 		}
 	}
 }
