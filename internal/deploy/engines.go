@@ -90,9 +90,12 @@ type ServedLayout struct {
 	KVFP8                 bool    // the KV cache is stored in fp8
 	MemoryShare           float64 // the share of each GPU's memory the engine takes
 	// CC is the GPU's compute capability × 10 (0 for AMD); GfxTarget an
-	// AMD GPU's architecture ("" for NVIDIA).
-	CC        int
-	GfxTarget string
+	// AMD GPU's architecture ("" for NVIDIA). NoVLLMINT8 marks an NVIDIA
+	// GPU outside vLLM's INT8 W8A8 window (perfmodel.INT8W8A8, the window's
+	// one home, which the engine reads), where vLLM serves no int8 model.
+	CC         int
+	GfxTarget  string
+	NoVLLMINT8 bool
 	// ConfigContext is the context the named model's checkpoint config
 	// allows where it is below the model's maximum (0 otherwise), and YaRN
 	// the RoPE scaling that reaches the maximum (nil otherwise).
@@ -125,11 +128,9 @@ func servingFor(l *Layout) *ServingDeployment {
 	if note := sglangCUDASupport(d, sv); note != "" {
 		notes = append(notes, note)
 	}
-	if sv.Precision == "int8" && sv.CC >= 100 {
-		// vLLM's INT8 W8A8 kernels exclude compute capability 10.0 and
-		// later (docs/features/quantization/int8.md).
+	if sv.Precision == "int8" && sv.NoVLLMINT8 {
 		d.VLLMArgs = nil
-		notes = append(notes, "vLLM runs no int8 (W8A8) model on compute capability 10.0 and later: serve it with SGLang, or at fp8.")
+		notes = append(notes, "vLLM's INT8 W8A8 kernels do not run on compute capability "+ccText(sv.CC)+" (vLLM's INT8 W8A8 page): serve the int8 model with SGLang, or at fp8.")
 	}
 	if note := yarnSupport(d, sv); note != "" {
 		notes = append(notes, note)
@@ -143,6 +144,9 @@ func servingFor(l *Layout) *ServingDeployment {
 	d.Note = strings.Join(notes, " ")
 	return d
 }
+
+// ccText writes a compute capability × 10 as NVIDIA does: 100 is "10.0".
+func ccText(cc int) string { return strconv.Itoa(cc/10) + "." + strconv.Itoa(cc%10) }
 
 // rocmSupport drops the arguments of each engine whose ROCm build does not
 // support an AMD GPU's architecture gfx (VLLMROCmTargets,

@@ -78,7 +78,7 @@ func TestServingArgsUseDocumentedFlags(t *testing.T) {
 		{TP: 4, PP: 1, CopiesPerVM: 2, SeqsPerCopy: 1024, Context: 8192, Precision: "fp8", KVFP8: true, MemoryShare: 0.9, CC: 90},
 		{TP: 8, PP: 2, CopiesPerVM: 1, SeqsPerCopy: 64, Context: 131072, Precision: "bf16", MemoryShare: 0.9, CC: 90},
 		{TP: 2, PP: 1, CopiesPerVM: 4, SeqsPerCopy: 512, Context: 4096, Precision: "fp4", Checkpoint: "mxfp4", MemoryShare: 0.9, CC: 100},
-		{TP: 1, PP: 1, CopiesPerVM: 1, SeqsPerCopy: 256, Context: 4096, Precision: "int8", MemoryShare: 0.9, CC: 120},
+		{TP: 1, PP: 1, CopiesPerVM: 1, SeqsPerCopy: 256, Context: 4096, Precision: "int8", MemoryShare: 0.9, CC: 120, NoVLLMINT8: true},
 		{TP: 2, PP: 1, CopiesPerVM: 1, SeqsPerCopy: 16, Context: 65536, Precision: "bf16", MemoryShare: 0.9, CC: 90, ConfigContext: 40960, YaRN: qwen3YaRN},
 	} {
 		q, _ := quantization(&sv)

@@ -409,3 +409,19 @@ func TestEncoderDecoderCachePerRequest(t *testing.T) {
 		t.Error("a language model's copy is placed")
 	}
 }
+
+// vLLM's INT8 W8A8 page: INT8 computation from compute capability 7.5
+// (Turing, Ampere, Ada Lovelace, Hopper), none from 10.0 (Blackwell). The
+// P40 of the ND sizes (6.1) has an INT8 rate of its own but no engine
+// kernel for it, so it runs no int8 weights; the T4 (7.5) does.
+func TestInt8W8A8Window(t *testing.T) {
+	for cc, want := range map[int]bool{61: false, 70: false, 75: true, 80: true, 89: true, 90: true, 100: false, 103: false, 120: false} {
+		if INT8W8A8(cc) != want {
+			t.Errorf("compute capability %d: INT8 W8A8 %v, want %v", cc, !want, want)
+		}
+	}
+	p40, t4 := hardware(t, "Standard_ND6s"), hardware(t, "Standard_NC4as_T4_v3")
+	if p40.TFLOPS[6] <= 0 || p40.RunsWeights(PrecisionINT8) || !t4.RunsWeights(PrecisionINT8) {
+		t.Errorf("int8: P40 (%v TOPS) runs it %v, T4 %v; want the P40 not, the T4 yes", p40.TFLOPS[6], p40.RunsWeights(PrecisionINT8), t4.RunsWeights(PrecisionINT8))
+	}
+}

@@ -158,14 +158,33 @@ func (h *Hardware) ClosestPrecision(compute string) string {
 // fp8 and fp4 (MXFP4, NVFP4) weights dequantise in the Marlin kernels,
 // Ampere (8.0) and newer, which is also vLLM's MXFP4 backend for GPUs
 // without FP4 (vllm/model_executor/layers/quantization/mxfp4.py); int8
-// needs INT8 (W8A8), Turing (7.5) and newer; int4 GPTQ, Volta (7.0) and
-// newer.
+// needs INT8 (W8A8), from INT8W8A8MinCC (Turing); int4 GPTQ, Volta (7.0)
+// and newer.
 var weightOnlyMinCC = map[string]int{
 	PrecisionFP8:  80,
 	PrecisionFP4:  80,
-	PrecisionINT8: 75,
+	PrecisionINT8: INT8W8A8MinCC,
 	PrecisionINT4: 70,
 }
+
+// INT8W8A8MinCC and INT8W8A8EndCC bound the NVIDIA compute capabilities
+// (× 10) vLLM's INT8 W8A8 kernels run on: from INT8W8A8MinCC (Turing, 7.5)
+// up to, not including, INT8W8A8EndCC (Blackwell, 10.0), after vLLM's
+// "INT8 W8A8" page (https://docs.vllm.ai/en/latest/features/quantization/int8/,
+// vllm-project/vllm:docs/features/quantization/int8.md): INT8 computation
+// is supported on compute capability 7.5 and up (Turing, Ampere, Ada
+// Lovelace, Hopper), and not on 10.0 and later. The one home of the
+// window: GEMMPrecision (int8 computed W8A8), RunsWeights (int8 weights
+// served at all, weightOnlyMinCC) and, through the engine, the
+// deployment's vLLM arguments (none for int8 outside it) read it.
+const (
+	INT8W8A8MinCC = 75
+	INT8W8A8EndCC = 100
+)
+
+// INT8W8A8 reports whether vLLM's INT8 W8A8 kernels run on an NVIDIA GPU
+// of compute capability cc (× 10): INT8W8A8MinCC <= cc < INT8W8A8EndCC.
+func INT8W8A8(cc int) bool { return cc >= INT8W8A8MinCC && cc < INT8W8A8EndCC }
 
 // RunsWeights reports whether the serving engines run weights at
 // precision p on the GPU: natively, or weight-only where their kernels
@@ -173,8 +192,13 @@ var weightOnlyMinCC = map[string]int{
 // weights where the GPU computes fp8 natively, as vLLM's FP8 kernels and
 // its MXFP4 path on the MI300X need, and no int8 or int4 kernels, which
 // vLLM's table gives for no AMD GPU). 16- and 32-bit weights everywhere,
-// every precision on a CPU size.
+// every precision on a CPU size. NVIDIA GPUs below INT8W8A8MinCC run no
+// int8 weights, whatever their own INT8 rate (Pascal's): the engines' INT8
+// kernels start there.
 func (h *Hardware) RunsWeights(p string) bool {
+	if h.IsGPU && !h.AMD && p == PrecisionINT8 && h.CC < INT8W8A8MinCC {
+		return false
+	}
 	if !h.IsGPU || h.Precisions&precisionBit(p) != 0 {
 		return true
 	}
@@ -224,9 +248,9 @@ func (h *Hardware) ClosestServing(p string) string {
 //     Mxfp4Config.get_supported_act_dtypes is [torch.bfloat16] and its
 //     default Blackwell backend SM100_FI_MXFP4_BF16
 //     (vllm-project/vllm:vllm/model_executor/layers/quantization/mxfp4.py@007d50058a06dec0f82472d63c819244d460c40d).
-//   - int8: W8A8 on NVIDIA GPUs of compute capability 7.5 to 9.x with an
-//     INT8 rate (docs.vllm.ai "INT8 W8A8": Turing to Hopper, not
-//     Blackwell; its table gives no AMD GPU), else weight-only.
+//   - int8: W8A8 on NVIDIA GPUs in vLLM's INT8 W8A8 window (INT8W8A8:
+//     Turing to Hopper, not Blackwell; its table gives no AMD GPU) with an
+//     INT8 rate, else weight-only.
 //   - int4: weight-only (GPTQ, AWQ, Marlin: W4A16).
 func (h *Hardware) GEMMPrecision(p, format string) string {
 	switch p {
@@ -239,7 +263,7 @@ func (h *Hardware) GEMMPrecision(p, format string) string {
 			return p
 		}
 	case PrecisionINT8:
-		if !h.AMD && h.CC >= 75 && h.CC < 100 && h.TFLOPS[6] > 0 {
+		if !h.AMD && INT8W8A8(h.CC) && h.TFLOPS[6] > 0 {
 			return p
 		}
 	case PrecisionINT4:

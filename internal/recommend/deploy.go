@@ -50,6 +50,7 @@ func servedLayout(n *requirements, e *eval) *deploy.ServedLayout {
 		TP: e.gl.TP, PP: e.gl.PP, CopiesPerVM: max(1, min(e.gl.PerGroup, e.ptCopies)), Copies: e.gl.Replicas,
 		SeqsPerCopy: e.pt.maxBatch, Context: n.mi.Context, Precision: n.precision,
 		KVFP8: n.precision == perfmodel.PrecisionFP8, MemoryShare: n.job.Share, CC: in.CC,
+		NoVLLMINT8: !in.AMD && !perfmodel.INT8W8A8(in.CC),
 	}
 	if g := in.sku.GPU; g != nil {
 		sv.GfxTarget = g.GfxTarget

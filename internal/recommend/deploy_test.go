@@ -12,6 +12,7 @@ import (
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/deploy"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
 // checkDeployments holds for every result the tests rank: each
@@ -797,6 +798,38 @@ func TestInt4CheckpointOnVoltaIsGPTQ(t *testing.T) {
 		if s == nil || !strings.Contains(s.Note, "checkpoint quantized to int4 (GPTQ") || strings.Contains(s.Note, "AWQ or GPTQ") {
 			t.Errorf("%s: note %q; want a GPTQ checkpoint alone", r.VMSize, s.Note)
 		}
+	}
+}
+
+// int8 serving follows one window, vLLM's INT8 W8A8 (perfmodel.INT8W8A8:
+// compute capability 7.5 up to, not including, 10.0): every NVIDIA size
+// that serves Llama 3.1 8B in int8 has vLLM's arguments exactly inside
+// it, is timed W8A8 (no weight-only sentence) only inside it, and none is
+// below it. Both sides are found in the catalog: the A100 and H100 inside,
+// the Blackwell sizes above.
+func TestInt8ServingFollowsOneW8A8Window(t *testing.T) {
+	req := Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b", Precision: "int8"}, RequestsPerSecond: f64(1), AsOf: asOf}
+	served, _ := passing(t, testEngine(t), req)
+	seen := map[bool]int{}
+	for _, r := range served {
+		if r.SKU.GPU == nil || r.SKU.GPU.Vendor != "nvidia" {
+			continue
+		}
+		h := perfmodel.HardwareOf(r.SKU)
+		inside := perfmodel.INT8W8A8(h.CC)
+		seen[inside]++
+		s := r.Deployment.Serving
+		if s == nil {
+			t.Errorf("%s: no serving settings", r.VMSize)
+			continue
+		}
+		weightOnly := strings.Contains(strings.Join(r.Estimate.Assumptions, " "), "Weight-only:")
+		if (s.VLLMArgs != nil) != inside || h.CC < perfmodel.INT8W8A8MinCC || (inside && h.TFLOPS[6] > 0 && weightOnly) || (!inside && !weightOnly) {
+			t.Errorf("%s (compute capability %d): vLLM arguments %v, weight-only %v, note %q; want vLLM and W8A8 exactly within INT8 W8A8", r.VMSize, h.CC, s.VLLMArgs != nil, weightOnly, s.Note)
+		}
+	}
+	if seen[true] == 0 || seen[false] == 0 {
+		t.Errorf("sizes inside and outside the window: %v; want both", seen)
 	}
 }
 
