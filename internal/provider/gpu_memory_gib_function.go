@@ -120,7 +120,7 @@ func (f *gpuMemoryGiBFunction) Definition(_ context.Context, _ function.Definiti
 			MarkdownDescription: "At most one object with any of the keys " + quoted(memoryOptionKeys) + " (null values are left out), as in `hpcsku_recommendation`: " +
 				"`model` (string) names a model of the catalog's model table (see the `hpcsku_models` data source) by identifier or display name, case-insensitive; " +
 				"`fine_tuning_method` (" + quoted(recommend.FineTuningMethods()) + ", `fine_tuning` only); " +
-				"`context_tokens` (tokens of one sequence, 1 to " + groupDigits(recommend.MaxContextTokens) + ", default " + groupDigits(recommend.DefaultContextTokens) + ", capped at the named model's maximum context); " +
+				"`context_tokens` (tokens of one sequence, 1 to " + groupDigits(recommend.MaxContextTokens) + ", default " + groupDigits(recommend.DefaultContextTokens) + " capped at the named model's maximum context; a stated value above that maximum is an error for `inference`, where the serving engines refuse it, and capped for `training` and `fine_tuning`); " +
 				"`concurrent_requests` (sequences in flight, 1 to " + groupDigits(recommend.MaxConcurrentRequests) + ", default " + strconv.Itoa(recommend.DefaultConcurrentRequests) + ", `inference` only); " +
 				"`training_batch_size` (sequences or samples per GPU per step, 1 to " + groupDigits(recommend.MaxTrainingBatchSize) + ", `training` and `fine_tuning` only); " +
 				"`active_parameters_billion` (a mixture-of-experts model without `model`: the parameters one token uses, at most `parameters_billion`). " +

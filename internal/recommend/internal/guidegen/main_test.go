@@ -4,11 +4,14 @@
 package main
 
 import (
-	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog/catalogtest"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/recommend"
 )
 
@@ -119,5 +122,59 @@ func TestQuotedConstants(t *testing.T) {
 	}
 	if !strings.Contains(out, "`TrainingActivationHeadroom = "+f2(perfmodel.TrainingActivationHeadroom)+"`") {
 		t.Error("a stale figure is not rewritten")
+	}
+}
+
+// allReduceWidths are the guide's names of models in the all-reduce
+// bullet, and the catalog models each stands for.
+var allReduceWidths = map[string][]string{
+	"DeepSeek-V3": {"deepseek-v3"}, "R1": {"deepseek-r1"}, "Qwen3": {"qwen3-8b", "qwen3-32b", "qwen3-235b-a22b"},
+	"Qwen3-32B": {"qwen3-32b"}, "Qwen3-235B": {"qwen3-235b-a22b"}, "gpt-oss": {"gpt-oss-20b", "gpt-oss-120b"},
+}
+
+// Each "(hidden against width)" pair of the all-reduce bullet is the
+// catalog's hidden size and attention width (heads × head dimension) of
+// every model named before it.
+func TestAllReduceWidthsAreTheModels(t *testing.T) {
+	in, err := os.ReadFile(guide)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(in)), " ")
+	const lead = "which is not the attention width (heads × head dimension) for "
+	i := strings.Index(text, lead)
+	if i < 0 {
+		t.Fatal("no all-reduce bullet")
+	}
+	bullet, _, _ := strings.Cut(text[i+len(lead):], " * ")
+	cat := catalogtest.Embedded(t)
+	pair := regexp.MustCompile(`\(([\d,]+) against ([\d,]+)\)`)
+	from, pairs := 0, 0
+	for _, m := range pair.FindAllStringSubmatchIndex(bullet, -1) {
+		hidden, width := bullet[m[2]:m[3]], bullet[m[4]:m[5]]
+		for _, name := range regexp.MustCompile(`,|;| and | or `).Split(bullet[from:m[0]], -1) {
+			if name = strings.TrimSpace(name); name == "" {
+				continue
+			}
+			ids, ok := allReduceWidths[name]
+			if !ok {
+				t.Errorf("%q (%s against %s): not a model the test knows", name, hidden, width)
+			}
+			for _, id := range ids {
+				md, _, found := cat.ResolveModel(id)
+				if !found || md.HiddenSize == nil || md.AttentionHeads == nil || md.HeadDim == nil {
+					t.Errorf("%s: not in the catalog with its widths", id)
+					continue
+				}
+				h, w := catalog.GroupDigits(*md.HiddenSize), catalog.GroupDigits(*md.AttentionHeads**md.HeadDim)
+				if h != hidden || w != width {
+					t.Errorf("%q says %s against %s; %s has %s against %s", name, hidden, width, id, h, w)
+				}
+			}
+		}
+		from, pairs = m[1], pairs+1
+	}
+	if pairs == 0 {
+		t.Error("the bullet gives no widths")
 	}
 }
