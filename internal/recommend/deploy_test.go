@@ -795,7 +795,11 @@ func TestInt4CheckpointOnVoltaIsGPTQ(t *testing.T) {
 	res := mustRecommend(t, Request{Workload: WorkloadInference, Model: &Model{Name: "llama-3.1-8b", Precision: "int4"}, RequestsPerSecond: f64(1), GPUModels: []string{"v100-sxm2-32gb"}, AsOf: asOf})
 	for _, r := range res.Recommendations {
 		s := r.Deployment.Serving
-		if s == nil || !strings.Contains(s.Note, "checkpoint quantized to int4 (GPTQ") || strings.Contains(s.Note, "AWQ or GPTQ") {
+		if s == nil {
+			t.Errorf("%s: no serving settings; want a note naming a GPTQ checkpoint alone", r.VMSize)
+			continue
+		}
+		if !strings.Contains(s.Note, "checkpoint quantized to int4 (GPTQ") || strings.Contains(s.Note, "AWQ or GPTQ") {
 			t.Errorf("%s: note %q; want a GPTQ checkpoint alone", r.VMSize, s.Note)
 		}
 	}

@@ -448,7 +448,11 @@ func TestServiceCopiesAreHeldToTheSpanOneByOne(t *testing.T) {
 			t.Fatalf("%s: %v", describe(req), err)
 		}
 		r := byName(res, size)
-		if r.VMSize == "" || r.Nodes <= r.SKU.MaxJobVMs() || r.PipelineStages < 2 || r.PipelineStages > r.SKU.MaxJobVMs() || r.Nodes > MaxNodes {
+		if r == nil {
+			t.Errorf("%s: %s not listed; want it on more VMs than one job's span", describe(req), size)
+			return
+		}
+		if r.Nodes <= r.SKU.MaxJobVMs() || r.PipelineStages < 2 || r.PipelineStages > r.SKU.MaxJobVMs() || r.Nodes > MaxNodes {
 			t.Errorf("%s: %s on %d VMs, %d a copy; want more VMs than one job's span, each copy within it", describe(req), r.VMSize, r.Nodes, r.PipelineStages)
 		}
 	}

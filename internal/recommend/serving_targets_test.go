@@ -314,9 +314,15 @@ func TestMXFP4PrefillRunsAtTheBF16Peak(t *testing.T) {
 		RequestsPerSecond: f64p(0.2), MaxTimeToFirstTokenMs: f64p(300), GPUModels: []string{"gb200"}, AsOf: asOf}
 	res, err := testEngine(t).Recommend(req)
 	var nf *NoFitError
-	if !errors.As(err, &nf) {
+	switch {
+	case errors.As(err, &nf):
+	case err != nil:
+		t.Fatalf("%v; want no GB200 layout within 300 ms", err)
+	case len(res.Recommendations) == 0:
+		t.Fatal("no error and no recommendation; want no GB200 layout within 300 ms")
+	default:
 		top := res.Recommendations[0]
-		t.Fatalf("top %s, first token after %v ms: want no GB200 layout within 300 ms", top.VMSize, *top.Estimate.TimeToFirstTokenMs)
+		t.Fatalf("top %s, first token after %v ms: want no GB200 layout within 300 ms", top.VMSize, derefF(top.Estimate.TimeToFirstTokenMs))
 	}
 	if rejectedCounts(nf.Rejected)["max_time_to_first_token_ms"] == 0 {
 		t.Errorf("rejected %v, none under max_time_to_first_token_ms", rejectedCounts(nf.Rejected))
