@@ -126,10 +126,19 @@ const (
 	BatchMPINodesUserSubscription = 80
 
 	// AvailabilitySetVMs is the most VMs of one availability set, where
-	// target vm places the VMs of one InfiniBand job
+	// target vm places the on-demand VMs of one InfiniBand job
 	// (MicrosoftDocs/azure-docs:includes/azure-virtual-machines-limits-azure-resource-manager.md@c9326a42ed199307f237e08d87f9c89bc005d59c,
 	// "Virtual machines per availability set": 200).
 	AvailabilitySetVMs = 200
+
+	// SpotScaleSetNote: Azure refuses Spot VMs in an availability set
+	// (error AzureSpotVMNotSupportedInAvailabilitySet, "Error messages for
+	// Azure Spot Virtual Machines and scale sets",
+	// https://learn.microsoft.com/azure/virtual-machines/error-codes-spot),
+	// so target vm's Spot VMs of one InfiniBand job go in a scale set with
+	// a single placement group, which InfiniBand joins as it does an
+	// availability set.
+	SpotScaleSetNote = "Azure refuses Spot VMs in an availability set (AzureSpotVMNotSupportedInAvailabilitySet): deploy these VMs as one scale set with single_placement_group = true and the Spot settings (target = \"vmss\"), at most the size's InfiniBand span, which InfiniBand joins as it joins an availability set."
 
 	// BatchDefaultDedicatedCores is the top of the default dedicated core
 	// quota of a Batch account in BatchService mode (0 to 900, reduced to
@@ -150,7 +159,10 @@ type Layout struct {
 	// MPI: the workload is tightly coupled MPI (hpc); IndependentTasks:
 	// its VMs never talk to each other (htc).
 	MPI, IndependentTasks bool
-	Spot                  bool
+	// Spot: the VMs are Spot VMs; SpotAsked: the request asked for spot,
+	// whether or not the size sells Spot VMs (the span of an InfiniBand
+	// job on target vm is then a scale set's: AvailabilitySetPlaces).
+	Spot, SpotAsked bool
 	// Zones are the zones of the layout's region where the subscription
 	// may deploy the size (nil without an availability file).
 	Zones []string
@@ -335,8 +347,10 @@ func templateAdvice(c kaitoCopy, count int64) string {
 //   - RDMA: the job uses the size's InfiniBand (it has RDMA and the job
 //     needs InfiniBand); configure the InfiniBand drivers and MPI.
 //   - RDMAPlacement: when InfiniBand traffic crosses VMs, the grouping it
-//     needs: one availability set for plain VMs, one scale set with a
-//     single placement group for every other target.
+//     needs: one availability set for on-demand plain VMs
+//     (AvailabilitySetPlaces), one scale set with a single placement group
+//     for Spot VMs (which Azure refuses in an availability set) and every
+//     other target.
 //   - The target's own object (aks, cyclecloud, azureml, batch).
 //
 // Fallback lists (AKS node auto-provisioning, CycleCloud machine types)
@@ -361,7 +375,7 @@ func For(l *Layout) Deployment {
 		// A rack-allocated size (a placement record: ND GB200 and GB300
 		// v6) goes in a scale set's interconnect block on any target.
 		d.RDMAPlacement = PlacementScaleSet
-		if l.Target == TargetVM && s.Placement == nil {
+		if AvailabilitySetPlaces(l.Target, l.Spot || l.SpotAsked, s) {
 			d.RDMAPlacement = PlacementAvailabilitySet
 		}
 		d.SinglePlacementGroup = d.RDMAPlacement == PlacementScaleSet && (s.Placement == nil || s.Placement.SinglePlacementGroup)
@@ -376,6 +390,17 @@ func For(l *Layout) Deployment {
 		}
 	}
 	return d
+}
+
+// AvailabilitySetPlaces reports whether the target puts the VMs of one
+// InfiniBand job of the size in an availability set (at most
+// AvailabilitySetVMs): target vm's on-demand VMs of a size Azure does not
+// allocate by racks. Spot VMs (spot asked for) go in a scale set with a
+// single placement group instead, as Azure refuses Spot VMs in an
+// availability set (SpotScaleSetNote), and so do the rack-allocated ND
+// GB200 and GB300 v6.
+func AvailabilitySetPlaces(target string, spot bool, s *catalog.SKU) bool {
+	return target == TargetVM && !spot && s.Placement == nil
 }
 
 // copyGroupsNote says how a served model whose copies each span VMs over
@@ -422,10 +447,13 @@ func targetDeployment(l *Layout, d *Deployment, rdma bool) {
 		}
 		if rdma && l.Spans {
 			d.Note = RDMANote
-			if l.Target == TargetVMSS {
+			switch {
+			case l.Target == TargetVMSS:
 				d.Interconnect = interconnectDeployment(s.Placement, l.Nodes)
-			} else if s.Placement != nil {
+			case s.Placement != nil:
 				d.Note += " Azure places these VMs by whole racks in a scale set (an interconnect block): deploy them as a scale set (target = \"vmss\")."
+			case d.RDMAPlacement == PlacementScaleSet:
+				d.Note += " " + SpotScaleSetNote
 			}
 		}
 	case TargetAKS:

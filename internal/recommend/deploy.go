@@ -16,7 +16,7 @@ import (
 func deployment(n *requirements, e *eval) deploy.Deployment {
 	return deploy.For(&deploy.Layout{
 		SKU: e.in.sku, Target: n.target, Nodes: e.nodes, Spans: e.spans, IBNeeded: e.ibNeeded,
-		MPI: n.workload == WorkloadHPC, IndependentTasks: n.independentTasks(), Spot: n.spot && !e.noSpot,
+		MPI: n.workload == WorkloadHPC, IndependentTasks: n.independentTasks(), Spot: n.spot && !e.noSpot, SpotAsked: n.spot,
 		Zones: zonesOf(n, e), PlacementGroupVMs: e.in.maxJobVMs,
 		Served: servedLayout(n, e), TrainGPUsPerVM: trainGPUsPerVM(n, e), KAITO: kaitoLayout(n),
 	})

@@ -110,8 +110,9 @@ func (c *deploymentCheck) security() {
 }
 
 // placement: InfiniBand placement only for RDMA across VMs; an
-// availability set for plain VMs (but the rack-scale series, which Azure
-// places in a scale set's interconnect block on any target), a
+// availability set for plain on-demand VMs (but the rack-scale series,
+// which Azure places in a scale set's interconnect block on any target,
+// and Spot VMs, which Azure refuses in an availability set), a
 // single-placement-group scale set otherwise, never over the size's
 // InfiniBand span.
 func (c *deploymentCheck) placement() {
@@ -120,7 +121,7 @@ func (c *deploymentCheck) placement() {
 	switch {
 	case d.RDMAPlacement != "" && (!d.RDMA || r.Nodes < 2 || r.Nodes > s.MaxJobVMs()):
 		c.fail("placement %q with RDMA %v on %d VMs", d.RDMAPlacement, d.RDMA, r.Nodes)
-	case d.RDMAPlacement != "" && (d.RDMAPlacement == deploy.PlacementAvailabilitySet) != (c.target == TargetVM && s.Placement == nil):
+	case d.RDMAPlacement != "" && (d.RDMAPlacement == deploy.PlacementAvailabilitySet) != (c.target == TargetVM && s.Placement == nil && !c.req.Spot):
 		c.fail("placement %q", d.RDMAPlacement)
 	case d.SinglePlacementGroup != (d.RDMAPlacement == deploy.PlacementScaleSet && (s.Placement == nil || s.Placement.SinglePlacementGroup)):
 		c.fail("single placement group %v with placement %q", d.SinglePlacementGroup, d.RDMAPlacement)
@@ -881,5 +882,46 @@ func TestQwen3ContextWithinTheConfigTakesNoYaRN(t *testing.T) {
 			strings.Contains(strings.Join(append(s.VLLMArgs, s.SGLangArgs...), " "), "yarn") || strings.Contains(s.Note, "YaRN") {
 			t.Errorf("%s: serving %+v; want the config's arguments and no YaRN", r.VMSize, s)
 		}
+	}
+}
+
+// Azure refuses Spot VMs in an availability set
+// (AzureSpotVMNotSupportedInAvailabilitySet, "Error messages for Azure Spot
+// Virtual Machines and scale sets"): 1,024 MPI cores on Spot VMs with
+// target vm (the default) put HB176rs v4 × 6 in westeurope, HB120rs v3 × 9
+// in eastus, in an availability set with the Spot settings; they go in a
+// scale set with a single placement group, which the note says to deploy,
+// and their span is the scale set's (300 on HBv4), not the availability
+// set's 200, which on-demand VMs keep.
+func TestSpotInfiniBandVMsGoInAScaleSet(t *testing.T) {
+	t.Parallel()
+	for _, region := range []string{"westeurope", "eastus"} {
+		req := Request{Workload: WorkloadHPC, Cores: i64(1024), Region: region, Spot: true, AsOf: asOf}
+		for _, r := range mustRecommend(t, req).Recommendations {
+			d := r.Deployment
+			if !d.RDMA || r.Nodes < 2 {
+				t.Fatalf("%s: the premise is gone: %s on %d VMs, RDMA %v", region, r.VMSize, r.Nodes, d.RDMA)
+			}
+			if d.RDMAPlacement != deploy.PlacementScaleSet || !d.SinglePlacementGroup || !strings.Contains(d.Note, "AzureSpotVMNotSupportedInAvailabilitySet") {
+				t.Errorf("%s: %s × %d on Spot (%v): placement %q, single placement group %v, note %q", region, r.VMSize, r.Nodes, d.Spot != nil, d.RDMAPlacement, d.SinglePlacementGroup, d.Note)
+			}
+		}
+		req.Spot = false
+		for _, r := range mustRecommend(t, req).Recommendations {
+			if d := r.Deployment; d.RDMAPlacement != deploy.PlacementAvailabilitySet || strings.Contains(d.Note, "AzureSpotVMNotSupportedInAvailabilitySet") {
+				t.Errorf("%s on demand: %s placement %q, note %q", region, r.VMSize, d.RDMAPlacement, d.Note)
+			}
+		}
+	}
+	// 250 VMs of HB176rs v4: beyond an availability set, within the
+	// scale set's span.
+	req := Request{Workload: WorkloadHPC, Nodes: i64(250), Region: "eastus", Prefer: []string{"Standard_HB176rs_v4"}, AsOf: asOf}
+	if nf := mustNoFit(t, req); rejectedCounts(nf.Rejected)["nodes"] == 0 {
+		t.Errorf("on demand, 250 VMs in an availability set: rejected %+v, want nodes among them", nf.Rejected)
+	}
+	req.Spot = true
+	top := mustRecommend(t, req).Recommendations[0]
+	if top.VMSize != "Standard_HB176rs_v4" || top.Nodes != 250 || top.Deployment.RDMAPlacement != deploy.PlacementScaleSet {
+		t.Errorf("spot: %s × %d, placement %q; want Standard_HB176rs_v4 × 250 in a scale set", top.VMSize, top.Nodes, top.Deployment.RDMAPlacement)
 	}
 }

@@ -539,11 +539,14 @@ func (n *requirements) poolLimit(in *sizeInfo, limit int64) int64 {
 // spanning VMs in, and what that group is; 0 where the target sets no
 // limit of its own. On Batch, a pool with inter-node communication holds
 // at most batchMPINodes nodes (the job's VMs talk to each other, so its
-// tasks are not independent); on target vm, an InfiniBand job's VMs share
-// one availability set, which holds at most deploy.AvailabilitySetVMs,
-// except on a size Azure allocates by racks (in.rackVMs above 1: ND GB200
-// and GB300 v6), whose VMs go in a scale set's interconnect block whatever
-// the target (the deployment note says so). in nil: any size.
+// tasks are not independent); on target vm, an InfiniBand job's on-demand
+// VMs share one availability set, which holds at most
+// deploy.AvailabilitySetVMs (deploy.AvailabilitySetPlaces), except on a
+// size Azure allocates by racks (in.rackVMs above 1: ND GB200 and GB300
+// v6), whose VMs go in a scale set's interconnect block whatever the
+// target (the deployment note says so); Spot VMs, which Azure refuses in
+// an availability set, go in a scale set with a single placement group,
+// held to the size's span as on target vmss. in nil: any size.
 func (n *requirements) poolVMs(in *sizeInfo) (int64, string) {
 	switch {
 	case n.target == TargetBatch && !n.independentTasks():
@@ -551,7 +554,7 @@ func (n *requirements) poolVMs(in *sizeInfo) (int64, string) {
 			return n.batchMPINodes(), "a Batch pool whose nodes talk to each other, in the user-subscription account Spot needs"
 		}
 		return n.batchMPINodes(), "a Batch pool whose nodes talk to each other"
-	case n.target == TargetVM && n.ibNeeded(true) && (in == nil || in.rackVMs <= 1):
+	case n.target == TargetVM && !n.spot && n.ibNeeded(true) && (in == nil || in.rackVMs <= 1):
 		return deploy.AvailabilitySetVMs, "the availability set target vm places InfiniBand VMs in (but ND GB200 and GB300 v6, placed by racks in a scale set)"
 	}
 	return 0, ""
