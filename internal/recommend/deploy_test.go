@@ -688,7 +688,7 @@ func TestSpotTrainingWarnings(t *testing.T) {
 	spread := false
 	for _, r := range res.Recommendations {
 		says := slices.ContainsFunc(r.Warnings, func(w string) bool { return strings.Contains(w, "an eviction of any one of them stops the whole job") })
-		multi := r.PriceIsSpot && r.Nodes > 1 && r.Deployment.RDMA
+		multi := r.Deployment.Spot != nil && r.Nodes > 1 && r.Deployment.RDMA
 		if multi != says {
 			t.Errorf("%s on %d VMs (spot %v, RDMA %v): eviction warning %v", r.VMSize, r.Nodes, r.PriceIsSpot, r.Deployment.RDMA, says)
 		}
@@ -696,6 +696,34 @@ func TestSpotTrainingWarnings(t *testing.T) {
 	}
 	if !spread {
 		t.Errorf("no spot layout across VMs over InfiniBand: %v", names(res))
+	}
+}
+
+// The eviction warning follows the deployment, not the price: in
+// westeurope the catalog has no spot price for the HB sizes, yet 1,024
+// MPI cores with spot deploy 6 Spot VMs of HB176rs v4 over InfiniBand, and
+// lacked the warning that one eviction stops the whole job. CycleCloud's
+// hpc partition, which runs on demand, gets none.
+func TestSpotEvictionWarningFollowsTheDeployment(t *testing.T) {
+	t.Parallel()
+	evicts := func(r Recommendation) bool {
+		return slices.ContainsFunc(r.Warnings, func(w string) bool { return strings.Contains(w, "an eviction of any one of them stops the whole job") })
+	}
+	req := Request{Workload: WorkloadHPC, Cores: i64(1024), Region: "westeurope", Spot: true, AsOf: asOf}
+	res := mustRecommend(t, req)
+	if top := res.Recommendations[0]; top.PriceIsSpot || top.Deployment.Spot == nil || top.Nodes < 2 || !top.Deployment.RDMA {
+		t.Fatalf("the premise is gone: %s × %d, spot price %v, Spot settings %v", top.VMSize, top.Nodes, top.PriceIsSpot, top.Deployment.Spot != nil)
+	}
+	for _, r := range res.Recommendations {
+		if r.Deployment.Spot != nil && r.Nodes > 1 && r.Deployment.RDMA && !evicts(r) {
+			t.Errorf("%s × %d deployed on Spot over InfiniBand without the eviction warning: %q", r.VMSize, r.Nodes, r.Warnings)
+		}
+	}
+	req.Target = TargetCycleCloud
+	for _, r := range mustRecommend(t, req).Recommendations {
+		if evicts(r) || r.Deployment.CycleCloud.Interruptible {
+			t.Errorf("cyclecloud hpc partition, on demand: %s warns of eviction %v, interruptible %v", r.VMSize, evicts(r), r.Deployment.CycleCloud.Interruptible)
+		}
 	}
 }
 

@@ -204,7 +204,7 @@ func generationReasons(out []string, n *requirements, e *eval) []string {
 func warnings(n *requirements, e *eval) []string {
 	s := e.in.sku
 	var out []string
-	if e.spot && e.spans && e.ibNeeded {
+	if n.spotDeployed(e) && e.spans && e.ibNeeded {
 		out = append(out, fmt.Sprintf("Spot VMs for one job across %d VMs over InfiniBand: an eviction of any one of them stops the whole job (its ranks cannot continue without it), and the more VMs, the likelier one is evicted; checkpoint often, or run it on demand.", e.nodes))
 	}
 	if e.retiringSoon {

@@ -467,6 +467,14 @@ func (n *requirements) spotOn(in *sizeInfo) bool {
 	return n.spot && deploy.SpotOffered(&deploy.Layout{SKU: in.sku, Target: n.target, MPI: n.workload == WorkloadHPC})
 }
 
+// spotDeployed reports whether the layout's deployment asks for Spot VMs:
+// spot asked for, on a target that runs the layout on Spot (SpotOffered),
+// and a size Azure sells Spot VMs of in its region, whether or not the
+// catalog knows its spot price (e.spot: priced at one).
+func (n *requirements) spotDeployed(e *eval) bool {
+	return n.spotOn(e.in) && !e.noSpot
+}
+
 // spotTraining reports whether a training or fine-tuning job asks for
 // spot prices.
 func (n *requirements) spotTraining() bool {
