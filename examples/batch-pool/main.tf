@@ -46,6 +46,8 @@ locals {
 
   # Multi-instance (MPI) tasks need inter-node communication and one task per
   # node (Azure Batch, "Use multi-instance tasks to run MPI applications").
+  # Independent tasks (htc) run as many at once on a node as the layout puts
+  # there, deployment.batch.max_tasks_per_node: Batch's default is 1.
   mpi = local.batch.inter_node_communication == "Enabled"
 
   # Batch caps pools with inter-node communication at 100 nodes (pool
@@ -68,7 +70,7 @@ resource "azurerm_batch_pool" "pool" {
   display_name        = "${local.batch.vm_size}, sized by hpcsku" # forces a new pool when it changes: no node count
   vm_size             = local.batch.vm_size
   node_agent_sku_id   = local.node_agent
-  max_tasks_per_node  = local.mpi ? 1 : var.max_tasks_per_node
+  max_tasks_per_node  = local.mpi ? 1 : coalesce(var.max_tasks_per_node, local.batch.max_tasks_per_node)
 
   inter_node_communication = local.batch.inter_node_communication
 

@@ -141,9 +141,9 @@ variable "node_agent_sku_id" {
 }
 
 variable "max_tasks_per_node" {
-  description = "Tasks one node runs at a time, when the pool has no inter-node communication. An MPI pool always runs one (multi-instance tasks need it)."
+  description = "Tasks one node runs at a time, when the pool has no inter-node communication; null takes the recommendation's (`deployment.batch.max_tasks_per_node`: the tasks the layout puts on each node, one per vCPU it uses). An MPI pool always runs one (multi-instance tasks need it)."
   type        = number
-  default     = 1
+  default     = null
 }
 
 variable "prefer" {

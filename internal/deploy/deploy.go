@@ -140,6 +140,14 @@ const (
 	// availability set.
 	SpotScaleSetNote = "Azure refuses Spot VMs in an availability set (AzureSpotVMNotSupportedInAvailabilitySet): deploy these VMs as one scale set with single_placement_group = true and the Spot settings (target = \"vmss\"), at most the size's InfiniBand span, which InfiniBand joins as it joins an availability set."
 
+	// BatchTaskSlotsMax is the most task slots of a Batch node: the
+	// smaller of BatchTaskSlotsPerVCPU × the size's vCPUs and this
+	// (taskSlotsPerNode, "The default value is 1. The maximum value is the
+	// smaller of 4 times the number of cores of the vmSize of the pool or
+	// 256", https://learn.microsoft.com/dotnet/api/azure.resourcemanager.batch.batchaccountpooldata.taskslotspernode).
+	BatchTaskSlotsMax     = 256
+	BatchTaskSlotsPerVCPU = 4
+
 	// BatchDefaultDedicatedCores is the top of the default dedicated core
 	// quota of a Batch account in BatchService mode (0 to 900, reduced to
 	// 0 for new accounts in some regions; "Batch service quotas and
@@ -169,6 +177,9 @@ type Layout struct {
 	// PlacementGroupVMs is the most VMs of one InfiniBand placement group,
 	// which a CycleCloud node array's scale set is limited to.
 	PlacementGroupVMs int64
+	// TasksPerVM is the ranks or tasks an hpc or htc job runs at once on
+	// each VM (perfmodel.TasksPerVM); 0 for other jobs.
+	TasksPerVM int64
 	// Served is a served model's layout as its estimate used it (nil for
 	// other jobs); TrainGPUsPerVM the GPUs of each VM a training or
 	// fine-tuning job computes on (0 for other jobs).
@@ -543,7 +554,8 @@ func cycleCloudDeployment(l *Layout, imageURN string, singlePlacementGroup, rdma
 // one; the catalog loader admits only publisher:offer:sku:version) and the
 // node agent Batch's sources name for it ("" otherwise); inter-node
 // communication when one job spans VMs, never for independent tasks (htc);
-// the VMs as dedicated or Spot nodes.
+// the VMs as dedicated or Spot nodes; the tasks each node runs at once
+// (batchTaskSlots).
 func batchDeployment(l *Layout, imageURN string) *BatchDeployment {
 	s := l.SKU
 	b := &BatchDeployment{VMSize: s.Name, InterNodeCommunication: BatchInterNodeDisabled}
@@ -557,6 +569,14 @@ func batchDeployment(l *Layout, imageURN string) *BatchDeployment {
 		b.TargetDedicatedNodes = l.Nodes
 	}
 	var notes []string
+	b.MaxTasksPerNode = 1
+	if l.IndependentTasks && !mpi && l.TasksPerVM > 1 {
+		var capped string
+		b.MaxTasksPerNode, capped = batchTaskSlots(s, l.TasksPerVM)
+		if capped != "" {
+			notes = append(notes, capped)
+		}
+	}
 	if imageURN == "" {
 		notes = append(notes, "No Marketplace image is documented for this size: give the pool your own image reference and its node_agent_sku_id.")
 	} else {
@@ -579,6 +599,23 @@ func batchDeployment(l *Layout, imageURN string) *BatchDeployment {
 	}
 	b.Note = strings.Join(notes, " ")
 	return b
+}
+
+// batchTaskSlots is a pool's max_tasks_per_node for independent tasks,
+// tasks of them on each node: Batch runs one task on a node unless told
+// otherwise, so a layout of one task per vCPU needs them all as slots, at
+// most Batch's limit (BatchTaskSlotsMax, BatchTaskSlotsPerVCPU × vCPUs), of
+// which a note then says what it means.
+func batchTaskSlots(s *catalog.SKU, tasks int64) (slots int64, note string) {
+	limit := int64(BatchTaskSlotsMax)
+	if s.VCPUs != nil && *s.VCPUs > 0 {
+		limit = min(limit, BatchTaskSlotsPerVCPU**s.VCPUs)
+	}
+	if tasks <= limit {
+		return tasks, ""
+	}
+	return limit, fmt.Sprintf("Batch runs at most %d tasks at once on a node (max_tasks_per_node): the layout's %d one-core tasks per node need tasks of %d cores each (several processes or threads per task) to keep its vCPUs busy.",
+		limit, tasks, (tasks+limit-1)/limit)
 }
 
 // interconnectDeployment: the interconnect settings of a size allocated by

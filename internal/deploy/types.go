@@ -187,7 +187,13 @@ type BatchDeployment struct {
 	InterNodeCommunication string          // Enabled or Disabled
 	TargetDedicatedNodes   int64
 	TargetLowPriorityNodes int64 // Spot nodes
-	Note                   string
+	// MaxTasksPerNode is azurerm_batch_pool's max_tasks_per_node (Batch's
+	// taskSlotsPerNode, which defaults to 1): the tasks each node of an
+	// htc pool runs at once in the layout, at most BatchTaskSlots; 1 for a
+	// pool whose nodes talk to each other (an MPI job's multi-instance
+	// task takes each node whole) and for the other jobs.
+	MaxTasksPerNode int64
+	Note            string
 }
 
 // ImageReference is a Marketplace image URN split into its parts.

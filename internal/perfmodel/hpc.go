@@ -81,6 +81,24 @@ func CoresPerVM(h *Hardware, cores, nodes int64) float64 {
 	return math.Min(vm, float64(cores)/float64(nodes))
 }
 
+// SlotsPerVM is the ranks (hpc) or tasks (htc) a VM of the size runs at
+// most: one per vCPU, a hyper-threaded size's vCPUs being its hardware
+// threads (the layout counts a VM's cores by its vCPUs). The throughput
+// counts the physical cores alone (CoresPerVM): hyper-threads add no FP64
+// or memory bandwidth.
+func SlotsPerVM(h *Hardware) int64 { return max(h.VCPUs, h.PhysCores) }
+
+// TasksPerVM is the ranks or tasks the job runs at once on each of nodes
+// VMs of the size: with cores, spread evenly over the VMs (the most any
+// VM takes), at most SlotsPerVM; else one on each of its vCPUs.
+func TasksPerVM(h *Hardware, cores, nodes int64) int64 {
+	slots := SlotsPerVM(h)
+	if cores <= 0 || nodes <= 0 {
+		return slots
+	}
+	return min(slots, (cores+nodes-1)/nodes)
+}
+
 // VMRate is the throughput of one VM of the size running k cores of a
 // job by the bound: for memory_bandwidth, the cores' rate (k ×
 // HPCCoreGBsPerGHz × all-core clock) joined to the VM's STREAM bandwidth

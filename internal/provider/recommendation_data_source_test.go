@@ -1740,6 +1740,7 @@ func TestRecommendationDataSource_Deployments(t *testing.T) {
 					"inter_node_communication":  knownvalue.StringExact("Enabled"),
 					"target_dedicated_nodes":    knownvalue.Int64Exact(9),
 					"target_low_priority_nodes": knownvalue.Int64Exact(0),
+					"max_tasks_per_node":        knownvalue.Int64Exact(1),
 					"note":                      knownvalue.StringRegexp(regexp.MustCompile(`at most 100 nodes in Batch-service accounts and 80 in user-subscription accounts`)),
 				})),
 				statecheck.ExpectKnownValue(ds("batch_grid"), tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_NC24lds_xl_RTXPRO6000BSE_v6")),

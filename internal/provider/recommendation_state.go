@@ -259,6 +259,7 @@ type batchOut struct {
 	InterNodeCommunication string             `tfsdk:"inter_node_communication"`
 	TargetDedicatedNodes   int64              `tfsdk:"target_dedicated_nodes"`
 	TargetLowPriorityNodes int64              `tfsdk:"target_low_priority_nodes"`
+	MaxTasksPerNode        int64              `tfsdk:"max_tasks_per_node"`
 	Note                   *string            `tfsdk:"note"`
 }
 
@@ -528,7 +529,7 @@ func deploymentOutput(d deploy.Deployment) deploymentOut {
 	if b := d.Batch; b != nil {
 		out := &batchOut{
 			VMSize: b.VMSize, NodeAgentSKUID: strPtr(b.NodeAgentSKUID), InterNodeCommunication: b.InterNodeCommunication,
-			TargetDedicatedNodes: b.TargetDedicatedNodes, TargetLowPriorityNodes: b.TargetLowPriorityNodes, Note: strPtr(b.Note),
+			TargetDedicatedNodes: b.TargetDedicatedNodes, TargetLowPriorityNodes: b.TargetLowPriorityNodes, MaxTasksPerNode: b.MaxTasksPerNode, Note: strPtr(b.Note),
 		}
 		if im := b.Image; im != nil {
 			out.Image = &imageReferenceOut{Publisher: im.Publisher, Offer: im.Offer, SKU: im.SKU, Version: im.Version}

@@ -17,7 +17,7 @@ func deployment(n *requirements, e *eval) deploy.Deployment {
 	return deploy.For(&deploy.Layout{
 		SKU: e.in.sku, Target: n.target, Nodes: e.nodes, Spans: e.spans, IBNeeded: e.ibNeeded,
 		MPI: n.workload == WorkloadHPC, IndependentTasks: n.independentTasks(), Spot: n.spot && !e.noSpot, SpotAsked: n.spot,
-		Zones: zonesOf(n, e), PlacementGroupVMs: e.in.maxJobVMs,
+		Zones: zonesOf(n, e), PlacementGroupVMs: e.in.maxJobVMs, TasksPerVM: tasksPerVM(n, e),
 		Served: servedLayout(n, e), TrainGPUsPerVM: trainGPUsPerVM(n, e), KAITO: kaitoLayout(n),
 	})
 }
@@ -61,6 +61,15 @@ func servedLayout(n *requirements, e *eval) *deploy.ServedLayout {
 		sv.ConfigContext, sv.YaRN = m.ConfigContextTokens, m.YaRN
 	}
 	return sv
+}
+
+// tasksPerVM is the ranks or tasks an hpc or htc job runs at once on each
+// VM of the layout (perfmodel.TasksPerVM); 0 for other jobs.
+func tasksPerVM(n *requirements, e *eval) int64 {
+	if n.workload != WorkloadHPC && n.workload != WorkloadHTC {
+		return 0
+	}
+	return perfmodel.TasksPerVM(&e.in.Hardware, n.hpc.Cores, e.nodes)
 }
 
 // trainGPUsPerVM is the GPUs of each VM a training or fine-tuning job

@@ -953,3 +953,37 @@ func TestSpotInfiniBandVMsGoInAScaleSet(t *testing.T) {
 		t.Errorf("spot: %s × %d, placement %q; want Standard_HB176rs_v4 × 250 in a scale set", top.VMSize, top.Nodes, top.Deployment.RDMAPlacement)
 	}
 }
+
+// Batch runs one task on a node unless the pool says otherwise
+// (taskSlotsPerNode defaults to 1): 50,000 htc cores on Spot took 417
+// HB120rs v3 nodes for 120 one-core tasks each, with no task slots, so the
+// pool ran 417 tasks at once. The pool's max_tasks_per_node is now the
+// tasks each node runs in the layout, at most Batch's limit (the smaller
+// of 4 × vCPUs and 256, with a note where the layout wants more); an MPI
+// pool keeps 1.
+func TestBatchHTCPoolRunsTheLayoutsTasks(t *testing.T) {
+	t.Parallel()
+	req := Request{Workload: WorkloadHTC, Cores: i64(50000), Region: "eastus", Spot: true, Target: TargetBatch, AsOf: asOf}
+	res := mustRecommend(t, req)
+	if top := res.Recommendations[0]; top.VMSize != "Standard_HB120rs_v3" || top.Nodes != 417 || top.Deployment.Batch.MaxTasksPerNode != 120 {
+		t.Errorf("top %s × %d, max_tasks_per_node %d; want Standard_HB120rs_v3 × 417 running 120 tasks a node", top.VMSize, top.Nodes, top.Deployment.Batch.MaxTasksPerNode)
+	}
+	for _, r := range res.Recommendations {
+		b, v := r.Deployment.Batch, *r.SKU.VCPUs
+		if b.InterNodeCommunication != deploy.BatchInterNodeDisabled || b.MaxTasksPerNode*r.Nodes < 50000 || b.MaxTasksPerNode > min(4*v, 256) || b.MaxTasksPerNode > v {
+			t.Errorf("%s × %d (%d vCPUs): max_tasks_per_node %d, inter-node communication %s", r.VMSize, r.Nodes, v, b.MaxTasksPerNode, b.InterNodeCommunication)
+		}
+	}
+	// A 368-vCPU node runs at most 256 tasks: the note says how to keep
+	// the rest of its vCPUs busy.
+	whole := Request{Workload: WorkloadHTC, Nodes: i64(2), Region: "eastus", Target: TargetBatch, Prefer: []string{"Standard_HB368rs_v5"}, AsOf: asOf}
+	if top := mustRecommend(t, whole).Recommendations[0]; top.VMSize != "Standard_HB368rs_v5" || top.Deployment.Batch.MaxTasksPerNode != 256 || !strings.Contains(top.Deployment.Batch.Note, "at most 256 tasks at once on a node") {
+		t.Errorf("%s: max_tasks_per_node %d, note %q", top.VMSize, top.Deployment.Batch.MaxTasksPerNode, top.Deployment.Batch.Note)
+	}
+	mpi := Request{Workload: WorkloadHPC, Cores: i64(1536), Region: "eastus", Target: TargetBatch, AsOf: asOf}
+	for _, r := range mustRecommend(t, mpi).Recommendations {
+		if b := r.Deployment.Batch; b.MaxTasksPerNode != 1 {
+			t.Errorf("MPI pool %s × %d: max_tasks_per_node %d, want 1", r.VMSize, r.Nodes, b.MaxTasksPerNode)
+		}
+	}
+}

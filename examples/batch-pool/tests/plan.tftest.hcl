@@ -109,6 +109,13 @@ run "f_v7_pool_gets_its_documented_image" {
     condition     = azurerm_batch_pool.pool.vm_size == "Standard_F80alds_v7" && azurerm_batch_pool.pool.storage_image_reference[0].offer == "ubuntu-24_04-lts" && azurerm_batch_pool.pool.node_agent_sku_id == "batch.node.ubuntu 24.04"
     error_message = "F v7 should plan with its documented image: ${azurerm_batch_pool.pool.vm_size}, ${azurerm_batch_pool.pool.node_agent_sku_id}"
   }
+
+  # 10,000 one-core tasks on 125 nodes of 80 vCPUs: 80 at once on each node,
+  # where Batch's default would run one.
+  assert {
+    condition     = azurerm_batch_pool.pool.max_tasks_per_node == 80 && azurerm_batch_pool.pool.max_tasks_per_node == data.hpcsku_recommendation.pool.recommendations[0].deployment.batch.max_tasks_per_node
+    error_message = "An htc pool should run the layout's tasks per node: ${azurerm_batch_pool.pool.max_tasks_per_node}"
+  }
 }
 
 # Spot in a Batch-managed account would ask for low-priority VMs, retired on
