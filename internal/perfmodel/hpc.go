@@ -186,13 +186,17 @@ func (j *HPCJob) TimedRate(h *Hardware, cores, nodes int64) float64 {
 	return float64(nodes) * VMRate(h, j.TimeBound(), CoresPerVM(h, cores, nodes)) * j.Efficiency(nodes)
 }
 
-// CoresUsed is the cores the job runs on nodes VMs of the size: with
-// cores, its ranks (at most one per vCPU); else every core of the VMs.
+// CoresUsed is the cores the job runs on nodes VMs of the size, which a
+// per-core licence counts: its ranks or tasks, one per vCPU (SlotsPerVM,
+// as TasksPerVM places them): with cores, the cores; else every vCPU of
+// the VMs. On a hyper-threaded size that is twice its physical cores,
+// which alone give throughput (CoresPerVM).
 func (j *HPCJob) CoresUsed(h *Hardware, nodes int64) float64 {
+	all := float64(nodes * SlotsPerVM(h))
 	if j.Cores > 0 {
-		return math.Min(float64(j.Cores), float64(nodes*max(h.VCPUs, h.PhysCores)))
+		return math.Min(float64(j.Cores), all)
 	}
-	return float64(nodes) * CoresPerVM(h, 0, nodes)
+	return all
 }
 
 // Unit names the bound's throughput unit.

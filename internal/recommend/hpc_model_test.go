@@ -191,3 +191,28 @@ func TestHTCFP64RatesRestOnSustainedClocks(t *testing.T) {
 		t.Errorf("relative throughput: F80alds_v7 %v, HB120rs_v3 %v; want HB120rs_v3 at 0.4 of F80alds_v7", f, hb)
 	}
 }
+
+// One rule places ranks and counts licences on a hyper-threaded size: a
+// rank or task per vCPU. F64s v2 (64 vCPUs, 32 cores) ran 64 cores with
+// cores = 64, and was licensed for 64 cores (64 USD/h at 1 USD per
+// core-hour), but for 32 with nodes = 1, the same VM running the same
+// throughput. Both now license the 64 ranks the layout places.
+func TestHyperThreadedLicenceCountsTheRanksPlaced(t *testing.T) {
+	t.Parallel()
+	lic := func(req Request) (float64, []string) {
+		req.Workload, req.Prefer, req.LicenseCostPerCoreHour, req.AsOf = WorkloadHTC, []string{"Standard_F64s_v2"}, f64(1), asOf
+		top := mustRecommend(t, req).Recommendations[0]
+		if top.VMSize != "Standard_F64s_v2" || top.Nodes != 1 || top.Estimate == nil || top.Estimate.LicenseCostPerHour == nil {
+			t.Fatalf("the premise is gone: %s × %d, estimate %+v", top.VMSize, top.Nodes, top.Estimate)
+		}
+		return *top.Estimate.LicenseCostPerHour, top.Reasons
+	}
+	byNodes, reasons := lic(Request{Nodes: i64(1)})
+	byCores, _ := lic(Request{Cores: i64(64)})
+	if byNodes != 64 || byCores != 64 {
+		t.Errorf("licences per hour: nodes = 1 %v, cores = 64 %v; want 64 for both", byNodes, byCores)
+	}
+	if !slices.ContainsFunc(reasons, func(r string) bool { return strings.HasPrefix(r, "Licences: 64 cores") }) {
+		t.Errorf("reasons %q", reasons)
+	}
+}
