@@ -403,15 +403,20 @@ func hpcAssumptions(n *requirements, e *eval, f figures) []string {
 }
 
 // hpcEstimate fills an hpc or htc estimate's hours, cost and licences.
+// The hours are reported to HPCJobHoursDigits significant digits, and
+// the costs are those hours × the hourly prices, so that the documented
+// formulas (job_hours × (total_price_per_hour + licences per hour))
+// reproduce the reported costs to the cent.
 func hpcEstimate(n *requirements, e *eval, f figures, est *Estimate) {
 	lic := n.hpc.licensePerHour(e.in, e.nodes)
 	if f.hpcHours > 0 {
-		est.JobHours = ptr(catalog.RoundFigure(f.hpcHours))
+		hours := roundSignificant(f.hpcHours, HPCJobHoursDigits)
+		est.JobHours = ptr(hours)
 		if n.hpc.hasLicense {
-			est.LicenseCostUSD = ptr(catalog.RoundFigure(f.hpcHours * lic))
+			est.LicenseCostUSD = ptr(catalog.RoundFigure(hours * lic))
 		}
 		if e.hasPrice {
-			est.JobCostUSD = ptr(catalog.RoundFigure(f.hpcHours * (e.total + lic)))
+			est.JobCostUSD = ptr(catalog.RoundFigure(hours * (e.total + lic)))
 		}
 		return
 	}
@@ -429,7 +434,7 @@ func hpcEstimateReasons(n *requirements, e *eval, est *Estimate) []string {
 	var out []string
 	cores := groupInt(n.hpc.CoresUsed(&e.in.Hardware, e.nodes))
 	if est.JobHours != nil {
-		s := fmt.Sprintf("Estimated %s hours for the job on %s (%s cores), from the reference run's %s hours", trimFloat(*est.JobHours), catalog.Plural(e.nodes, "VM", "VMs"), cores, trimFloat(n.hpc.ref.hours))
+		s := fmt.Sprintf("Estimated %s hours for the job on %s (%s cores), from the reference run's %s hours", strconv.FormatFloat(*est.JobHours, 'f', -1, 64), catalog.Plural(e.nodes, "VM", "VMs"), cores, trimFloat(n.hpc.ref.hours))
 		if est.JobCostUSD != nil {
 			s += ", " + money(*est.JobCostUSD) + " USD in all"
 		}

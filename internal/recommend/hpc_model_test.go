@@ -216,3 +216,25 @@ func TestHyperThreadedLicenceCountsTheRanksPlaced(t *testing.T) {
 		t.Errorf("reasons %q", reasons)
 	}
 }
+
+// An hpc job's reported hours and costs agree: 4,096 licensed cores on 13
+// HB368-336rs v5 reported 0.18 hours, 406.14 USD in all and 360.79 USD of
+// licences, computed from 0.1762 hours, where 0.18 × (257.40 + 2,048) is
+// 414.97 and the licences imply 4,009 cores. The hours now keep four
+// significant digits and the costs are computed from them, so that the
+// documented formulas reproduce them to the cent.
+func TestHPCJobCostsFollowTheReportedHours(t *testing.T) {
+	t.Parallel()
+	req := Request{Workload: WorkloadHPC, Cores: i64(4096), Region: "eastus", LicenseCostPerCoreHour: f64(0.5), AsOf: asOf,
+		ReferenceRun: &ReferenceRun{VMSize: "Standard_HB120rs_v3", Nodes: 5, Hours: 4, Cores: i64(512)}}
+	for _, r := range mustRecommend(t, req).Recommendations {
+		e := r.Estimate
+		if e == nil || e.JobHours == nil || e.JobCostUSD == nil || e.LicenseCostUSD == nil || r.TotalPricePerHour == nil {
+			t.Fatalf("%s: estimate %+v", r.VMSize, e)
+		}
+		h, lic := *e.JobHours, 4096*0.5
+		if math.Abs(*e.LicenseCostUSD-h*lic) > 0.005+1e-9 || math.Abs(*e.JobCostUSD-h*(*r.TotalPricePerHour+lic)) > 0.005+1e-9 {
+			t.Errorf("%s × %d: %v hours × (%v + %v) = %.4f, reported %v in all and %v of licences (%.4f)", r.VMSize, r.Nodes, h, *r.TotalPricePerHour, lic, h*(*r.TotalPricePerHour+lic), *e.JobCostUSD, *e.LicenseCostUSD, h*lic)
+		}
+	}
+}

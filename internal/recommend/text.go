@@ -88,6 +88,16 @@ func ptr[T any](v T) *T { return &v }
 
 func round4(f float64) float64 { return math.Round(f*10000) / 10000 }
 
+// roundSignificant rounds f to digits significant digits (0.1761,
+// 12.35, 1,235).
+func roundSignificant(f float64, digits int) float64 {
+	if f == 0 || math.IsInf(f, 0) || math.IsNaN(f) {
+		return f
+	}
+	p := math.Pow(10, float64(digits)-math.Ceil(math.Log10(math.Abs(f))))
+	return math.Round(f*p) / p
+}
+
 // falseFirst orders false before true.
 func falseFirst(a, b bool) int {
 	switch {
