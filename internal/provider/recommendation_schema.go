@@ -267,7 +267,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 			Optional: true,
 			MarkdownDescription: "USD per core per hour of a solver licensed per core (Fluent, STAR-CCM+, Abaqus, LS-DYNA), " + recommend.RangeLicenseCostPerCoreHour.Bounds() + ", on the cores each layout runs: one per vCPU, as the layout places ranks and tasks (`cores`, else every vCPU of its VMs), so a hyper-threaded size's licences count its vCPUs, whose second threads add no throughput. " +
 				"With `reference_run` it is added to the job's cost (`recommendations[*].estimate.license_cost_usd`); without, to the hourly price (`estimate.license_cost_per_hour`), " +
-				"and the ranking compares price plus licence per unit of relative throughput, so fewer, faster cores (constrained-core sizes) win where the licence outweighs the VM. " +
+				"and the ranking compares price plus licence per unit of relative throughput, moving the sizing, time and scale weights to that cost in proportion to the licences' share of the price, so fewer, faster cores (constrained-core sizes) win where the licence outweighs the VM, and a higher licence never moves the pick to more licensed cores at a higher cost per unit. " +
 				"Only for the workloads `hpc` and `htc`; anywhere else it is an error.",
 			Validators: []validator.Float64{inRange(recommend.RangeLicenseCostPerCoreHour)},
 		},

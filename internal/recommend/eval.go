@@ -35,6 +35,7 @@ type eval struct {
 	anyRegion    string       // without region and regions, the region of its price and quota chosen among those that price it (placeSize); "" when none does
 	quota        quotaCheck   // the layout against the usage files (limitByQuota); zero without them
 	costKey      float64      // what cost is compared on: the job's cost or the price of its work (a late service's, per output token); else total, or per core
+	licShare     float64      // a timed hpc or htc layout's licences' share of its price per hour with them (license_cost_per_core_hour); 0 without
 	speed        float64      // the layout's speed: 1 / job hours, tokens per second, or HPC throughput; 0 unknown
 	hasFacts     bool         // speed is known (the request defines work and the catalog has the size's figures)
 	lacksFacts   bool         // the request defines work and speed is not known: ranked after the others

@@ -122,7 +122,11 @@ func costOf(n *requirements, e *eval) {
 		case e.hasFacts:
 			// The job's cost (training: price × hours), or the price of
 			// its work (per unit of HPC throughput, with its licences).
-			e.costKey = (e.total + n.hpc.licensePerHour(in, e.nodes)) / e.speed
+			lic := n.hpc.licensePerHour(in, e.nodes)
+			e.costKey = (e.total + lic) / e.speed
+			if lic > 0 {
+				e.licShare = lic / (e.total + lic)
+			}
 		case n.train.proxy && in.IsGPU:
 			// Training not timed (no work per sample or no samples): the
 			// price of the FLOP/s the training model gives the layout, so

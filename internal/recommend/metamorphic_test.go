@@ -5,6 +5,7 @@ package recommend
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -347,4 +348,119 @@ func TestEverySizeIsRankedOrCountedOnce(t *testing.T) {
 			t.Errorf("%d ranked and %s: %d of %d sizes", ranked, formatRejections(rejected), sum, len(cat.SKUs()))
 		}
 	})
+}
+
+// licenceTieMargin is how much cheaper per unit of work than the top
+// layout another may be where the licence decides: the score's resolution
+// (0.1 point of a cost component of about 70 points).
+const licenceTieMargin = 0.003
+
+// licensedLevels are the licences (USD per core-hour) the licence tests
+// raise a request through.
+var licensedLevels = []float64{0.001, 0.01, 0.03, 0.1, 0.3, 1, 3, 10, 100, 1000}
+
+// perUnit is a ranked layout's price plus licences per unit of relative
+// throughput, and the cores its licences count; ok is false where the
+// estimate lacks either.
+func perUnit(r *Recommendation, license float64) (cost, cores float64, ok bool) {
+	e := r.Estimate
+	if e == nil || e.RelativeThroughput == nil || *e.RelativeThroughput <= 0 || e.LicenseCostPerHour == nil || r.TotalPricePerHour == nil {
+		return 0, 0, false
+	}
+	return (*r.TotalPricePerHour + *e.LicenseCostPerHour) / *e.RelativeThroughput, *e.LicenseCostPerHour / license, true
+}
+
+// A per-core licence is compared as the documentation says: price plus
+// licence per unit of throughput. Raising it never moves the pick to more
+// licensed cores at a higher cost per unit than the pick it replaces, and
+// once the licences outweigh the VMs of the cheapest layout per unit of
+// work, that layout ranks first (within licenceTieMargin, below which the
+// scores, rounded to 0.1 point, cannot tell two layouts apart). The time and scale components compared
+// raw throughput and fewer VMs, which won a rising licence back for larger
+// VMs of more, slower cores: compute-bound in eastus picked HB176rs v4 at
+// 0.03 USD per core-hour and HB368rs v5 at 0.1 and 1 (387.80 per unit,
+// HB176rs v4 315.75).
+func TestHigherLicenceNeverBuysCostlierCores(t *testing.T) {
+	t.Parallel()
+	eng := testEngine(t)
+	for _, bound := range []string{BoundCompute, BoundMemoryBandwidth, BoundMemoryCapacity} {
+		for _, region := range []string{"eastus", "westeurope"} {
+			for _, cores := range []*int64{nil, i64(4096)} {
+				name := fmt.Sprintf("%s/%s/cores=%v", bound, region, cores != nil)
+				var prev *Recommendation
+				prevLic := 0.0
+				for _, lic := range licensedLevels {
+					req := Request{Workload: WorkloadHPC, HPCBound: bound, Region: region, Cores: cores, LicenseCostPerCoreHour: f64(lic), MaxResults: i64(MaxResultsLimit), AsOf: asOf}
+					res, err := eng.Recommend(req)
+					if err != nil {
+						t.Fatalf("%s at %v: %v", name, lic, err)
+					}
+					if msg := licensedPickMoved(res, prev, prevLic, lic); msg != "" {
+						t.Errorf("%s: %s", name, msg)
+					}
+					if msg := cheaperPerUnitBelow(res, lic); msg != "" {
+						t.Errorf("%s at %v: %s", name, lic, msg)
+					}
+					prev, prevLic = &res.Recommendations[0], lic
+				}
+			}
+		}
+	}
+}
+
+// licensedPickMoved says how raising the licence from prevLic to lic moved
+// the pick from prev to more licensed cores at a higher cost per unit than
+// prev's at lic; "" when it did not.
+func licensedPickMoved(res *Result, prev *Recommendation, prevLic, lic float64) string {
+	if prev == nil {
+		return ""
+	}
+	top := &res.Recommendations[0]
+	topCost, topCores, _ := perUnit(top, lic)
+	_, prevCores, _ := perUnit(prev, prevLic)
+	i := slices.IndexFunc(res.Recommendations, func(r Recommendation) bool { return r.VMSize == prev.VMSize && r.Nodes == prev.Nodes })
+	if i < 0 || topCores <= prevCores {
+		return ""
+	}
+	if c, _, ok := perUnit(&res.Recommendations[i], lic); ok && topCost > c*(1+1e-9) {
+		return fmt.Sprintf("licence %v -> %v moved the pick %s × %d -> %s × %d, %s licensed cores -> %s at %.2f -> %.2f per unit",
+			prevLic, lic, prev.VMSize, prev.Nodes, top.VMSize, top.Nodes, trimFloat(prevCores), trimFloat(topCores), c, topCost)
+	}
+	return ""
+}
+
+// cheaperPerUnitBelow names a layout ranked below the top one that costs
+// less per unit of work by more than licenceTieMargin while its licences
+// outweigh its VMs; "" when none does.
+func cheaperPerUnitBelow(res *Result, lic float64) string {
+	top := &res.Recommendations[0]
+	topCost, _, ok := perUnit(top, lic)
+	if !ok {
+		return top.VMSize + " has no estimate"
+	}
+	for i := range res.Recommendations[1:] {
+		r := &res.Recommendations[i+1]
+		c, _, ok := perUnit(r, lic)
+		if !ok || c >= topCost*(1-licenceTieMargin) {
+			continue
+		}
+		if share := *r.Estimate.LicenseCostPerHour / (*r.TotalPricePerHour + *r.Estimate.LicenseCostPerHour); share >= 0.5 {
+			return fmt.Sprintf("%s × %d first at %.2f per unit, %s × %d cheaper at %.2f (licences %s of its price)",
+				top.VMSize, top.Nodes, topCost, r.VMSize, r.Nodes, c, percent(share))
+		}
+	}
+	return ""
+}
+
+// At a licence far above any VM's price a constrained-core size, fewest
+// licensed cores for the memory bandwidth, wins: at 1,000 USD per
+// core-hour in eastus HB368rs v5 ranked first at 368,020 per unit where
+// HB368-48rs v5 is 17% cheaper (it ranked 8th).
+func TestConstrainedCoreSizeWinsAtAHighLicence(t *testing.T) {
+	t.Parallel()
+	res := mustRecommend(t, Request{Workload: WorkloadHPC, Region: "eastus", LicenseCostPerCoreHour: f64(1000), AsOf: asOf})
+	top := res.Recommendations[0]
+	if top.VMSize != "Standard_HB368-48rs_v5" || top.SKU.QuotaVCPUs == nil {
+		t.Errorf("top %s, want the constrained-core Standard_HB368-48rs_v5: %v", top.VMSize, names(res))
+	}
 }

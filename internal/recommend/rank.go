@@ -124,7 +124,7 @@ func scoreAll(n *requirements, cands []candidate) {
 		e := c.eval
 		g := ref(e)
 		if e.hasPrice && e.costKey > 0 && e.costKey < refs[g].minCost {
-			refs[g].minCost = e.costKey
+			refs[g].minCost, refs[g].licShare = e.costKey, e.licShare
 		}
 		if n.serviceTimed() && e.idleGPUShare > 0 {
 			oversized[g].faster(e)
@@ -209,8 +209,10 @@ func bandOrder(cands []candidate, load float64) {
 // scoreRef is what a candidate's cost and time are compared with: the
 // lowest cost, the highest speed and (a service) the shortest time to
 // first token of the candidates timed the same way; 0 where none has one.
+// licShare is the licences' share of the price per hour of the layout with
+// the lowest cost (licensedWeights).
 type scoreRef struct {
-	minCost, maxSpeed, minTTFT float64
+	minCost, maxSpeed, minTTFT, licShare float64
 }
 
 // faster takes a candidate's speed and time to first token into the
@@ -254,6 +256,7 @@ func score(n *requirements, e *eval, ref *scoreRef) float64 {
 	case e.hasFacts && ref.maxSpeed > 0:
 		gen = math.Min(1, e.speed/ref.maxSpeed)
 	}
+	w = licensedWeights(w, ref.licShare)
 	s := w.Family*e.fit + w.Cost*cost + w.Sizing*sizing + w.Generation*gen + w.Scale/float64(e.nodes)
 	if e.unusedRDMA && (n.workload != WorkloadHTC || !e.hasFacts) {
 		// htc timed per core: the InfiniBand is in the price per unit of
@@ -280,6 +283,24 @@ func score(n *requirements, e *eval, ref *scoreRef) float64 {
 	}
 	s -= PenaltyIdleGPUs * e.idleGPUShare
 	return round1(math.Max(0, math.Min(100, s)))
+}
+
+// licensedWeights moves the sizing, time and scale components' weight to
+// the cost component in proportion to the licences' share of the price per
+// hour (share: that of the cheapest layout per unit of work, whose cost
+// the others are compared with). The cost component compares VM price
+// plus licences per unit of throughput, but raw speed, fewer VMs and the
+// share of vCPUs used would win a rising licence back for larger VMs of
+// more, slower cores: as the licence comes to outweigh the VMs, the price
+// of the work decides, as license_cost_per_core_hour documents.
+func licensedWeights(w weights, share float64) weights {
+	if share <= 0 {
+		return w
+	}
+	keep := 1 - share
+	w.Cost += share * (w.Sizing + w.Generation + w.Scale)
+	w.Sizing, w.Generation, w.Scale = keep*w.Sizing, keep*w.Generation, keep*w.Scale
+	return w
 }
 
 // bandScore is the sizing component of a GPU memory use u: 1 inside the

@@ -390,7 +390,11 @@ type weights struct {
 }
 
 // weightSets are the weights for each optimize_for value: cost moves weight
-// to price; performance to newer generations and fewer VMs.
+// to price; performance to newer generations and fewer VMs. With a per-core
+// licence (hpc, htc), licensedWeights moves the sizing, time and scale
+// weights to the cost in proportion to the licences' share of the price of
+// the cheapest layout per unit of work: the cost compares price plus
+// licences per unit of throughput, which then decides.
 var weightSets = map[string]weights{
 	OptimizeBalanced:    {Family: 25, Cost: 25, Sizing: 20, Generation: 15, Scale: 15},
 	OptimizeCost:        {Family: 20, Cost: 45, Sizing: 15, Generation: 10, Scale: 10},
