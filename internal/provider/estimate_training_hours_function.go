@@ -68,7 +68,8 @@ func (f *estimateTrainingHoursFunction) Definition(_ context.Context, _ function
 			"on `tokens_billion` billion tokens takes on `nodes` VMs of `vm_size`, computing at `precision`. " +
 			"It is the throughput model `hpcsku_recommendation` times training jobs with (`recommendations[*].estimate.job_hours`), for a layout you choose: " +
 			"training FLOPs = " + strconv.Itoa(perfmodel.TrainingFLOPsPerToken) + " × active parameters × tokens (Kaplan et al. 2020), " +
-			"divided by VMs × GPUs per VM × the GPU's dense peak at `precision` × the model FLOPs utilization (MFU): " +
+			"divided by VMs × GPUs per VM × the GPU's dense peak at `precision` (for `fp8`, the bf16 peak × " + strconv.FormatFloat(perfmodel.FP8TrainingSpeedup, 'f', -1, 64) +
+			", the speed-up fp8 training measures over bf16, not the fp8 peak, which is twice bf16's) × the model FLOPs utilization (MFU): " +
 			strconv.FormatFloat(perfmodel.TrainingMFU*100, 'f', -1, 64) + "% on NVIDIA data-center GPUs, " +
 			strconv.FormatFloat(perfmodel.OtherTrainingMFU*100, 'f', -1, 64) + "% on the others, " +
 			"× " + strconv.FormatFloat(perfmodel.PCIeTrainingFactor, 'f', -1, 64) + " for several GPUs without NVLink, " +

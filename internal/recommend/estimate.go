@@ -59,7 +59,7 @@ func figuresOf(n *requirements, e *eval, bestHPC float64) figures {
 		if f.hours, f.known = n.train.Hours(hw, e.nodes); f.known {
 			f.mfu = n.train.MFU(hw, e.nodes, !e.ibNeeded)
 			f.rate, f.gpusUsed = n.train.Rate(hw, e.nodes), n.train.GPUsUsed(hw, e.nodes)
-			f.peak, f.oneGPU = in.PeakTFLOPS(n.train.ComputePrec), n.train.UsesOneGPU(hw, e.nodes)
+			f.peak, f.oneGPU = in.TrainingTFLOPS(n.train.ComputePrec), n.train.UsesOneGPU(hw, e.nodes)
 		}
 	case e.gl.OK && n.servedLM() && in.IsGPU:
 		f.work, f.pt, f.copies = workServing, e.pt, e.ptCopies
@@ -153,7 +153,7 @@ func assumptions(n *requirements, e *eval, f figures, work string) []string {
 	case f.work == workTraining:
 		return []string{
 			"Training FLOPs: " + work + ".",
-			"Rate: " + catalog.Plural(e.nodes, "VM", "VMs") + " × " + catalog.Plural(f.gpusUsed, "GPU", "GPUs") + " × " + trimFloat(f.peak) + " dense TFLOPS (" + computeLabel(n) + ") × " + trimFloat(f.mfu*100) + "% MFU = " + sci(f.rate) + " FLOP/s" + oneGPUWhy(f.oneGPU) + ".",
+			"Rate: " + catalog.Plural(e.nodes, "VM", "VMs") + " × " + catalog.Plural(f.gpusUsed, "GPU", "GPUs") + " × " + trimFloat(f.peak) + " dense TFLOPS (" + computeLabel(n, in) + ") × " + trimFloat(f.mfu*100) + "% MFU = " + sci(f.rate) + " FLOP/s" + oneGPUWhy(f.oneGPU) + ".",
 			"MFU: " + mfuWhy(n, in, e) + ".",
 			"Time: FLOPs ÷ rate = " + trimFloat(f.hours) + " hours; cost: hours × " + money(e.total) + " USD per hour for all VMs.",
 		}

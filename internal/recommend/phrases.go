@@ -11,6 +11,7 @@ import (
 	"fmt"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
 // spotTrainingAdvice is the advice for spot training and fine-tuning.
@@ -170,12 +171,18 @@ func precisionWhat(n *requirements) string {
 	return "full training computes in " + n.precision
 }
 
-// computeLabel names the precision training computes in.
-func computeLabel(n *requirements) string {
-	if n.train.ComputePrec == "" {
+// computeLabel names the precision training computes in on the size, and
+// for fp8 how its rate derives from the 16-bit peak (TrainingTFLOPS).
+func computeLabel(n *requirements, in *sizeInfo) string {
+	p := n.train.ComputePrec
+	switch {
+	case p == "":
 		return "bf16 or fp16"
+	case p == perfmodel.PrecisionFP8 && in.TrainingTFLOPS(p) < in.PeakTFLOPS(p):
+		return "fp8: the 16-bit " + trimFloat(in.PeakTFLOPS("")) + " × " + trimFloat(perfmodel.FP8TrainingSpeedup) +
+			", fp8 training's measured speed-up over bf16, not the fp8 peak of " + trimFloat(in.PeakTFLOPS(p))
 	}
-	return n.train.ComputePrec
+	return p
 }
 
 // loadWords names a service's load: "50 requests per second (10,000
