@@ -96,8 +96,8 @@ func TestTrainingWithoutARateIsNotTimed(t *testing.T) {
 }
 
 // More VMs finish a training job sooner, and the VMs a deadline takes meet
-// it; one GPU of a multi-GPU VM trains a job that fits it within the
-// deadline, the others idle.
+// it; a job that one GPU of a multi-GPU VM holds and finishes within the
+// deadline (OneGPUSuffices) still trains on every GPU the VM pays for.
 func TestTrainingScalesOut(t *testing.T) {
 	h := hardware(t, "Standard_ND96isr_H100_v5")
 	w := TrainingWork{ComputePrec: PrecisionBF16, FLOPs: TrainingFLOPsPerToken * 7e9 * 2e12, Deadline: 200}
@@ -111,8 +111,8 @@ func TestTrainingScalesOut(t *testing.T) {
 		t.Errorf("%d VMs for a %v-hour deadline", k, w.Deadline)
 	}
 	small := TrainingWork{ComputePrec: PrecisionBF16, FLOPs: 1e18, Deadline: 720, GPUMemNeed: 20}
-	if !small.UsesOneGPU(h, 1) || small.GPUsUsed(h, 1) != 1 || small.UsesOneGPU(h, 2) {
-		t.Error("a small job on one VM uses one of its GPUs")
+	if small.UsesOneGPU(h, 1) || small.GPUsUsed(h, 1) != 8 || !small.OneGPUSuffices(h, 1) || small.OneGPUSuffices(h, 2) {
+		t.Error("a small job on one VM trains on its 8 GPUs, and one of them would suffice")
 	}
 }
 

@@ -206,12 +206,31 @@ func (t *TrainingWork) trainingMFU(h *Hardware, nodes int64, ethernet, oneGPU bo
 	return m
 }
 
-// UsesOneGPU reports whether a training job on a multi-GPU size uses one
-// of its GPUs: it runs on one VM without a gpus setting, its memory fits
-// one GPU, and one GPU finishes it within the deadline (Job sizing in
-// "Compute for Machine Learning on HPC": small jobs do not take advantage
-// of larger sizes and leave GPUs idle).
+// UsesOneGPU reports whether a timed training job on a multi-GPU size
+// uses one of its GPUs: only where one GPU computes it faster than all of
+// them. The whole VM is paid for either way, so the job costs its price
+// × hours, and all its GPUs finish it sooner for less even without
+// NVLink (GPUs × PCIeTrainingFactor > 1): a small job that fits one GPU
+// still trains on every GPU of the VM it pays for. What job sizing asks
+// ("Compute for Machine Learning on HPC": small jobs do not take
+// advantage of larger sizes and leave GPUs idle) is answered by the
+// ranking (OneGPUSuffices).
 func (t *TrainingWork) UsesOneGPU(h *Hardware, nodes int64) bool {
+	if !t.fitsOneGPU(h, nodes) || t.FLOPs <= 0 {
+		return false
+	}
+	return t.rate(h, nodes, true) > t.rate(h, nodes, false)
+}
+
+// OneGPUSuffices reports whether a timed training job is small for a
+// multi-GPU size: it runs on one VM without a gpus setting, its memory
+// fits one GPU, and one GPU would finish it within the deadline (Job
+// sizing in "Compute for Machine Learning on HPC": small jobs do not take
+// advantage of larger sizes). It still trains on every GPU of the VM it
+// pays for (UsesOneGPU); the ranking takes the idle-GPU penalty off such a
+// size, since a one-GPU size would serve the job and data parallelism is
+// what the others add.
+func (t *TrainingWork) OneGPUSuffices(h *Hardware, nodes int64) bool {
 	if !t.fitsOneGPU(h, nodes) || t.FLOPs <= 0 {
 		return false
 	}

@@ -40,7 +40,8 @@ data "hpcsku_recommendation" "unnamed" {
   model    = { parameters_billion = 0.3, precision = "bf16", class = "nongenerative" }
 }
 output "vit_gpu_class" {
-  value = can(regex("^(a100|h100|h200)-", data.hpcsku_recommendation.vit.recommendations[0].sku.gpu.model_id))
+  # The MI300X too: on the eight GPUs of the VM it pays for, its job is the cheapest.
+  value = can(regex("^(a100|h100|h200)-|^mi300x", data.hpcsku_recommendation.vit.recommendations[0].sku.gpu.model_id))
 }
 output "unnamed_gpu_class" {
   value = can(regex("^(a100|h100|h200)-", data.hpcsku_recommendation.unnamed.recommendations[0].sku.gpu.model_id))

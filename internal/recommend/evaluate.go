@@ -171,7 +171,7 @@ func sizingOf(n *requirements, e *eval) {
 		}
 	}
 	if in.known && in.IsGPU && in.GPUCount > 1 && e.nodes == 1 && n.gpus <= 1 &&
-		n.gpuMemNeed > 0 && n.gpuMemNeed <= in.UnitMemGiB*n.job.Share && (n.train.FLOPs <= 0 || n.train.UsesOneGPU(&in.Hardware, 1)) {
+		n.gpuMemNeed > 0 && n.gpuMemNeed <= in.UnitMemGiB*n.job.Share && (n.train.FLOPs <= 0 || n.train.OneGPUSuffices(&in.Hardware, 1)) {
 		e.gpusNeeded = 1
 		if n.serviceTimed() && n.job.KVPerSeq > 0 {
 			// A served model: the GPUs that copies of one GPU each need

@@ -26,17 +26,24 @@ import (
 // TFLOPS × 40% MFU) takes 23.3 hours and 162 USD; ND96asr_v4, whose 40 GB
 // GPUs cannot hold it alone, shards it over 8 A100s for 7.8 hours and 212
 // USD with its InfiniBand unused: the single GPU is the cheaper job, and
-// the faster one is not needed without a deadline.
+// ranks above it. The top pick is one VM without InfiniBand; the eight
+// MI300X of ND96is_MI300X_v5 (no InfiniBand), each holding the job, train
+// it on every GPU the VM pays for in 2.59 hours for 124.48 USD, less than
+// the single H100 NVL, and may rank above it.
 func TestQLoRA70BOnOneGPU(t *testing.T) {
 	for _, req := range []Request{
 		{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.1-70b"}, FineTuningMethod: MethodQLoRA, AsOf: asOf},
 		{Workload: WorkloadFineTuning, Model: &Model{ParametersBillion: 70, Precision: PrecisionINT4}, AsOf: asOf},
 		{Workload: WorkloadFineTuning, Model: &Model{Name: "Llama 3.3 70B Instruct"}, FineTuningMethod: MethodQLoRA, Target: TargetAKS, AsOf: asOf},
 	} {
+		req.MaxResults = i64(MaxResultsLimit)
 		res := mustRecommend(t, req)
-		top := res.Recommendations[0]
-		if top.TotalGPUs != 1 || top.Nodes != 1 || top.TotalGPUMemoryGiB < 52.7 || top.Deployment.RDMA {
-			t.Errorf("%+v: top %s: %v GPUs of %v GiB on %d VMs", req.Model, top.VMSize, top.TotalGPUs, top.SKU.GPU.MemoryGiB, top.Nodes)
+		top, one, eight := res.Recommendations[0], byName(res, "Standard_NC40ads_H100_v5"), byName(res, "Standard_ND96asr_v4")
+		if top.Nodes != 1 || top.SKU.GPU.MemoryGiB < 52.7 || top.Deployment.RDMA || one == nil || *top.Estimate.JobCostUSD > *one.Estimate.JobCostUSD {
+			t.Errorf("%+v: top %s: %v GPUs of %v GiB on %d VMs, %v USD", req.Model, top.VMSize, top.TotalGPUs, top.SKU.GPU.MemoryGiB, top.Nodes, *top.Estimate.JobCostUSD)
+		}
+		if one != nil && eight != nil && one.Rank > eight.Rank {
+			t.Errorf("%+v: one H100 NVL ranks %d, below ND96asr_v4 (%d)", req.Model, one.Rank, eight.Rank)
 		}
 		if res.Requirements.FineTuningMethod != MethodQLoRA {
 			t.Errorf("%+v: method %q", req.Model, res.Requirements.FineTuningMethod)

@@ -85,31 +85,35 @@ func checkTrainingArithmetic(t *testing.T, flops float64, r *Recommendation) flo
 }
 
 // A job whose memory fits one GPU and which one GPU finishes within the
-// deadline uses one GPU, and one GPU has no other to all-reduce with: it
-// runs as fast on a 4-GPU VM as on a one-GPU VM of the same GPU. QLoRA on
-// Llama 3.2 3B (6 GiB): (4 × 3.21e9 + 4 × 28 layers × 4,096 × 3,072) ×
-// 0.1e9 tokens = 1.425e18 FLOPs; one T4 (65 TFLOPS fp16) at 30% MFU:
-// 1.425e18 / 1.95e13 / 3,600 = 20.3 hours, on NC4as_T4_v3 (1 T4) as on
-// NC64as_T4_v3 (4 T4s over PCIe, whose ×0.8 is for GPUs that train
-// together): its rate says why three T4s sit idle, and a warning that the
-// job fits one of its 4 GPUs. On several VMs the job uses every GPU.
-func TestOneGPUJobTimedOnOneGPU(t *testing.T) {
+// deadline trains on every GPU of the VM it pays for, even without NVLink:
+// 4 GPUs × 0.8 still outrun one. QLoRA on Llama 3.2 3B (6 GiB): (4 ×
+// 3.21e9 + 4 × 28 layers × 4,096 × 3,072) × 0.1e9 tokens = 1.425e18 FLOPs;
+// one T4 (65 TFLOPS fp16) at 30% MFU: 1.425e18 / 1.95e13 / 3,600 = 20.3
+// hours on NC4as_T4_v3 (1 T4); NC64as_T4_v3's 4 T4s over PCIe, 4 × 65e12
+// × 30% × 0.8 = 6.24e13 FLOP/s: 6.34 hours, where one of its T4s took
+// 20.3 at the same price per hour. The job-sizing warning stays: a
+// one-GPU size would serve it.
+func TestSmallJobTrainsOnEveryGPUOfItsVM(t *testing.T) {
 	res := mustRecommend(t, Request{Workload: WorkloadFineTuning, Model: &Model{Name: "llama-3.2-3b"}, FineTuningMethod: MethodQLoRA, GPUModels: []string{"t4"}, AsOf: asOf, MaxResults: i64(10)})
 	flops := res.Requirements.TrainingFLOPs
 	if !near(&flops, 1.425e18) {
 		t.Fatalf("FLOPs %v, want 1.425e18", flops)
 	}
-	for _, name := range []string{"Standard_NC4as_T4_v3", "Standard_NC64as_T4_v3"} {
-		r := byName(res, name)
+	for _, c := range []struct {
+		name       string
+		gpus       float64
+		hours, mfu float64
+	}{{"Standard_NC4as_T4_v3", 1, 20.3, 0.3}, {"Standard_NC64as_T4_v3", 4, 6.34, 0.24}} {
+		r := byName(res, c.name)
 		if r == nil {
-			t.Fatalf("%s not ranked: %v", name, names(res))
+			t.Fatalf("%s not ranked: %v", c.name, names(res))
 		}
-		if gpus := checkTrainingArithmetic(t, flops, r); gpus != 1 || !near(r.Estimate.JobHours, 20.3) || r.Estimate.Efficiency != 0.3 {
-			t.Errorf("%s: %v GPUs timed, %+v; want one T4 at 30%% MFU, 20.3 hours", name, gpus, r.Estimate)
+		if gpus := checkTrainingArithmetic(t, flops, r); gpus != c.gpus || !near(r.Estimate.JobHours, c.hours) || !near(&r.Estimate.Efficiency, c.mfu) {
+			t.Errorf("%s: %v GPUs timed, %+v; want %v T4s at %v MFU, %v hours", c.name, gpus, r.Estimate, c.gpus, c.mfu, c.hours)
 		}
 	}
 	four := byName(res, "Standard_NC64as_T4_v3")
-	if !slices.ContainsFunc(four.Estimate.Assumptions, func(a string) bool { return strings.Contains(a, "the VM's other GPUs sit idle") }) ||
+	if slices.ContainsFunc(four.Estimate.Assumptions, func(a string) bool { return strings.Contains(a, "sit idle") }) ||
 		!slices.ContainsFunc(four.Warnings, func(w string) bool { return strings.Contains(w, "The job fits in one of its 4 GPUs") }) {
 		t.Errorf("NC64as_T4_v3: assumptions %q, warnings %q", four.Estimate.Assumptions, four.Warnings)
 	}
@@ -291,5 +295,50 @@ func TestFP8TrainingRunsAtTheMeasuredSpeedUp(t *testing.T) {
 	}
 	if s := strings.Join(hours[PrecisionFP8].Estimate.Assumptions, " "); !strings.Contains(s, "1484.25 dense TFLOPS (fp8: the 16-bit 989.5 × 1.5") {
 		t.Errorf("fp8 rate sentence does not derive 1,484.25 TFLOPS from the bf16 peak: %s", s)
+	}
+}
+
+// A job that fits one GPU trains on every GPU of the VM it pays for, so a
+// later deadline never makes it slower and dearer on the same VM: Llama
+// 3.1 8B on 0.1 billion tokens on one ND GB200 v6 (4 GPUs) took 0.36 hours
+// and 38.61 USD within 1 hour, but within 6 hours, which one GPU meets,
+// 1.43 hours and 154.43 USD on 1 of its 4 GPUs (nproc_per_node = 1); LoRA
+// on an 8B model on ND96isr_H100_v5 29.56 USD within 1 hour and 236.45
+// within 6. Now both deadlines give the same layout, hours and cost; a
+// one-GPU size still serves the small job for less (NC40ads_H100_v5, 19.88
+// USD), and the 8-GPU size keeps its job-sizing warning.
+func TestLaterDeadlineKeepsEveryGPUOfTheVM(t *testing.T) {
+	cases := []struct {
+		req         Request
+		size        string
+		gpus, hours float64
+		usd         float64
+	}{
+		{Request{Workload: WorkloadTraining, Model: &Model{Name: "llama-3.1-8b"}, TokensBillion: f64(0.1), Prefer: []string{"Standard_ND128isr_NDR_GB200_v6"}, Target: TargetCycleCloud},
+			"Standard_ND128isr_NDR_GB200_v6", 4, 0.36, 38.61},
+		{Request{Workload: WorkloadFineTuning, FineTuningMethod: MethodLoRA, Model: &Model{Name: "llama-3.1-8b"}, Prefer: []string{"Standard_ND96isr_H100_v5"}, MaxResults: i64(MaxResultsLimit)},
+			"Standard_ND96isr_H100_v5", 8, 0.30, 29.56},
+	}
+	for _, c := range cases {
+		for _, d := range []float64{1, 6} {
+			req := c.req
+			req.DeadlineHours, req.AsOf = f64(d), asOf
+			res := mustRecommend(t, req)
+			r := byName(res, c.size)
+			if r == nil || r.Nodes != 1 || r.TotalGPUs != c.gpus || r.Estimate == nil || !near(r.Estimate.JobHours, c.hours) || !near(r.Estimate.JobCostUSD, c.usd) {
+				t.Errorf("%s within %v hours: %+v; want %v GPUs, %v hours, %v USD", c.size, d, r, c.gpus, c.hours, c.usd)
+				continue
+			}
+			if l := r.Deployment.Launch; l != nil {
+				t.Errorf("%s within %v hours: launch %+v, want none (one VM, every GPU)", c.size, d, l)
+			}
+			if c.req.Workload == WorkloadFineTuning && d == 6 {
+				one := byName(res, "Standard_NC40ads_H100_v5")
+				if one == nil || !near(one.Estimate.JobCostUSD, 19.88) ||
+					!slices.ContainsFunc(r.Warnings, func(w string) bool { return strings.Contains(w, "The job fits in one of its 8 GPUs") }) {
+					t.Errorf("NC40ads_H100_v5 %+v; %s warnings %q", one, c.size, r.Warnings)
+				}
+			}
+		}
 	}
 }

@@ -87,8 +87,8 @@ func pinnedDeadlineNotMet(t *testing.T) {
 	}
 }
 
-// pinnedLoRAOnH100NVL: LoRA on one H100 NVL, and on one GPU of an 8-GPU
-// H100 VM.
+// pinnedLoRAOnH100NVL: LoRA on one H100 NVL, and on the eight GPUs of an
+// 8-GPU H100 VM.
 func pinnedLoRAOnH100NVL(t *testing.T) {
 	// Llama 3.1 8B LoRA on the default 0.1B tokens: (4 × 8.03e9 + 4 ×
 	// 32 layers × 4,096 tokens × 4,096 attention width) × 1e8 =
@@ -102,11 +102,12 @@ func pinnedLoRAOnH100NVL(t *testing.T) {
 	if !strings.Contains(res.Requirements.TokenBudget, "0.1 billion tokens") {
 		t.Errorf("token budget %q", res.Requirements.TokenBudget)
 	}
-	// The same job on an 8-GPU H100 VM fits one GPU and finishes within
-	// the deadline there: it uses one of the eight (989.5 TFLOPS × 40%
-	// = 3.958e14 FLOP/s): 2.405 hours at 98.32 USD per hour = 236.5 USD.
+	// The same job on an 8-GPU H100 VM fits one GPU, but the VM is paid
+	// for whole and its eight GPUs finish it sooner for less: 8 × 989.5
+	// TFLOPS × 40% = 3.166e15 FLOP/s, 0.3006 hours at 98.32 USD per hour
+	// = 29.56 USD (one of the eight took 2.405 hours, 236.5 USD).
 	e = estimateOf(t, res, "Standard_ND96isr_H100_v5")
-	if !near(e.JobHours, 2.405) || !near(e.JobCostUSD, 236.5) {
+	if !near(e.JobHours, 0.3006) || !near(e.JobCostUSD, 29.56) {
 		t.Errorf("ND96isr_H100_v5 estimate %+v", e)
 	}
 }
