@@ -741,7 +741,7 @@ func recommendationAttributes() map[string]schema.Attribute {
 				"concurrent_requests":      int64Attr("`inference`: the requests in the service: at a load, those in flight there (Little's law); without one, `concurrent_requests` or its default; null for other workloads."),
 				"relative_throughput":      float64Attr("`hpc` and `htc`: this layout's throughput by `requirements.hpc_bound` relative to the best layout of the request (1 for the best); null for other workloads."),
 				"efficiency": float64Attr("The utilization the estimate used: model FLOPs utilization for `training` and `fine_tuning`, memory bandwidth utilization for `inference`, " +
-					"parallel efficiency for `hpc` and `htc`; 0 where the catalog has no figures to estimate with."),
+					"parallel efficiency for `hpc` and `htc`, rounded to 4 decimals; 0 where the catalog has no figures to estimate with."),
 				"assumptions": supportList("The formula, constants and facts of the estimate, in plain sentences."),
 			},
 		},

@@ -95,7 +95,7 @@ func estimateFrom(n *requirements, e *eval, f figures, work string) *Estimate {
 	}
 	switch f.work {
 	case workTraining:
-		est.JobHours, est.Efficiency = ptr(catalog.RoundFigure(f.hours)), f.mfu
+		est.JobHours, est.Efficiency = ptr(catalog.RoundFigure(f.hours)), round4(f.mfu)
 		if n.train.SamplesM > 0 {
 			est.SamplesPerSecond = ptr(catalog.RoundFigure(n.train.SamplesM * 1e6 / (f.hours * 3600)))
 		} else {
@@ -111,7 +111,7 @@ func estimateFrom(n *requirements, e *eval, f figures, work string) *Estimate {
 	case workServing:
 		servingEstimate(n, e, f, est)
 	case workHPC:
-		est.RelativeThroughput, est.Efficiency = ptr(round4(f.relative)), f.eff
+		est.RelativeThroughput, est.Efficiency = ptr(round4(f.relative)), round4(f.eff)
 		hpcEstimate(n, e, f, est)
 	}
 	return est

@@ -227,3 +227,22 @@ func TestTrainingReasonsSayTheMemoryItUses(t *testing.T) {
 		t.Errorf("%s: %q", r.VMSize, r.Reasons)
 	}
 }
+
+// An estimate's efficiency is rounded as its other fractions are (round4):
+// Whisper large v3 fine-tuned on 10 million samples reported
+// 0.20000000000000004, the speech MFU 0.20 × the H100's 0.40 ÷ 0.40 in
+// floating point; 0.2 now, as the 20% its rate sentence gives.
+func TestEstimateEfficiencyIsRounded(t *testing.T) {
+	res := mustRecommend(t, Request{Workload: WorkloadFineTuning, Model: &Model{Name: "whisper-large-v3"}, SamplesMillion: f64(10), MaxResults: i64(MaxResultsLimit), AsOf: asOf})
+	for _, r := range res.Recommendations {
+		if e := r.Estimate; e != nil && e.Efficiency != round4(e.Efficiency) {
+			t.Errorf("%s: efficiency %v", r.VMSize, e.Efficiency)
+		}
+	}
+	if r := byName(res, "Standard_NC40ads_H100_v5"); r == nil || r.Estimate == nil || r.Estimate.Efficiency != 0.2 {
+		t.Errorf("NC40ads_H100_v5: %+v, want efficiency 0.2", r)
+	}
+	if res.Requirements.Efficiency != round4(res.Requirements.Efficiency) {
+		t.Errorf("requirements efficiency %v", res.Requirements.Efficiency)
+	}
+}
