@@ -465,9 +465,16 @@ func launchFor(l *Layout) *LaunchDeployment {
 }
 
 // sbatchArgs are the sbatch options of a job on a CycleCloud GPU
-// partition: its VMs, the GPUs of each and one task per GPU (Slurm's
-// --gpus-per-node needs select/cons_tres and gres gpu, which
-// Azure/cyclecloud-slurm@049346f6 configures).
+// partition: its VMs, the GPUs of each (Slurm's --gpus-per-node needs
+// select/cons_tres and gres gpu, which Azure/cyclecloud-slurm@049346f6
+// configures) and its tasks per VM. An MPI job (hpc) runs one task per
+// rank, a GPU each. Any other job starts one launcher per VM, which
+// starts a process per GPU itself: `srun torchrun --nproc_per_node=G`
+// (launchFor) with G tasks per VM would start G × G processes per VM.
+// torchtitan's Slurm script asks one task per node for its torchrun
+// (pytorch/torchtitan:multinode_trainer.slurm@030cd95d0b846249eea2b43b26ba3740d6962d1e:
+// --ntasks=4 --nodes=4 --gpus-per-task=8, srun torchrun --nnodes 4
+// --nproc_per_node 8), as do vLLM and SGLang, one server per VM.
 func sbatchArgs(l *Layout) []string {
 	g := l.SKU.GPU
 	if g == nil || g.Count < 1 {
@@ -477,5 +484,9 @@ func sbatchArgs(l *Layout) []string {
 	if l.TrainGPUsPerVM > 0 {
 		perVM = l.TrainGPUsPerVM
 	}
-	return []string{"--nodes=" + itoa(l.Nodes), "--gpus-per-node=" + itoa(perVM), "--ntasks-per-node=" + itoa(perVM)}
+	tasks := int64(1)
+	if l.MPI {
+		tasks = perVM
+	}
+	return []string{"--nodes=" + itoa(l.Nodes), "--gpus-per-node=" + itoa(perVM), "--ntasks-per-node=" + itoa(tasks)}
 }

@@ -1070,7 +1070,7 @@ func TestRecommendationDataSource_HPCAndTargets(t *testing.T) {
 					"max_scaleset_size":      knownvalue.Null(),
 					"fallback_machine_types": knownvalue.ListPartial(map[int]knownvalue.Check{0: knownvalue.StringExact("Standard_ND96asr_v4")}),
 					"interruptible":          knownvalue.Bool(false),
-					"sbatch_args":            stringList("--nodes=1", "--gpus-per-node=8", "--ntasks-per-node=8"),
+					"sbatch_args":            stringList("--nodes=1", "--gpus-per-node=8", "--ntasks-per-node=1"),
 					"note":                   knownvalue.Null(),
 				})),
 				statecheck.ExpectKnownValue("data.hpcsku_recommendation.small", tfjsonpath.New("vm_size"), knownvalue.StringExact("Standard_E48_v5")),

@@ -206,7 +206,10 @@ func TestNoSGLangArgsOnRadeonPRO(t *testing.T) {
 // A training job over several VMs gets torchrun's node count and every
 // GPU per VM, with its series' NCCL settings over InfiniBand; a job on one
 // VM's GPUs gets no launcher settings, and a CycleCloud GPU partition its
-// sbatch options.
+// sbatch options: one task per VM, the torchrun that starts a process per
+// GPU (7B on 200 billion tokens within 72 hours on 11 VMs had
+// --ntasks-per-node=8, which with srun torchrun --nproc_per_node=8 starts
+// 64 processes per VM).
 func TestLaunchSettings(t *testing.T) {
 	res := mustRecommend(t, Request{Workload: WorkloadTraining, AsOf: asOf, Model: &Model{ParametersBillion: 70}, TokensBillion: f64(1400), MaxResults: i64(10)})
 	for _, r := range res.Recommendations {
@@ -223,9 +226,16 @@ func TestLaunchSettings(t *testing.T) {
 	if top.Nodes == 1 && float64(int64(top.GPUsPerNode)) == top.GPUsPerNode && top.Deployment.Launch != nil {
 		t.Errorf("%s: one VM, all its GPUs, launch %+v", top.VMSize, top.Deployment.Launch)
 	}
-	want := []string{"--nodes=" + strconv.FormatInt(top.Nodes, 10), "--gpus-per-node=" + strconv.FormatFloat(top.GPUsPerNode, 'f', -1, 64), "--ntasks-per-node=" + strconv.FormatFloat(top.GPUsPerNode, 'f', -1, 64)}
+	want := []string{"--nodes=" + strconv.FormatInt(top.Nodes, 10), "--gpus-per-node=" + strconv.FormatFloat(top.GPUsPerNode, 'f', -1, 64), "--ntasks-per-node=1"}
 	if cc := top.Deployment.CycleCloud; cc == nil || strings.Join(cc.SbatchArgs, " ") != strings.Join(want, " ") {
 		t.Errorf("%s: CycleCloud %+v, want sbatch %v", top.VMSize, cc, want)
+	}
+	res = mustRecommend(t, Request{Workload: WorkloadTraining, AsOf: asOf, Model: &Model{ParametersBillion: 7}, TokensBillion: f64(200), DeadlineHours: f64(72), Target: TargetCycleCloud})
+	top = res.Recommendations[0]
+	l, cc := top.Deployment.Launch, top.Deployment.CycleCloud
+	want = []string{"--nodes=" + strconv.FormatInt(top.Nodes, 10), "--gpus-per-node=" + strconv.FormatFloat(top.GPUsPerNode, 'f', -1, 64), "--ntasks-per-node=1"}
+	if top.Nodes < 2 || l == nil || l.NNodes != top.Nodes || cc == nil || strings.Join(cc.SbatchArgs, " ") != strings.Join(want, " ") {
+		t.Errorf("%s on %d VMs: launch %+v, CycleCloud %+v, want sbatch %v", top.VMSize, top.Nodes, l, cc, want)
 	}
 }
 
