@@ -68,7 +68,8 @@ type GPUJob struct {
 	// parallel.
 	Heads, KVHeads int64
 	// Replicated is the part of Shard every GPU keeps whole (sharded
-	// training: activations tensor parallelism does not split).
+	// training: the activations of the GPU's own micro-batch, which FSDP
+	// and ZeRO-3 do not shard).
 	Replicated float64
 	// Share is the part of each GPU's usable memory the job may use.
 	Share float64
@@ -193,7 +194,11 @@ func (j *GPUJob) fitWhole(l *Layout, r *gpuRoom) {
 func (j *GPUJob) fitSharded(l *Layout, r *gpuRoom) {
 	split := j.Shard - j.Replicated
 	if j.Replicated >= r.perGPU {
+		// No number of VMs helps: one GPU cannot hold the part every GPU
+		// keeps whole (one micro-batch's activations). The per-GPU fit
+		// reports it where the VMs allowed hold the sharded rest.
 		l.Nodes, l.PerGPU = 1, j.Replicated+split/float64(r.units)
+		l.TotalFail = l.TotalFail && split > float64(r.span)*r.perVM+1e-9
 		return
 	}
 	k := max(int64(math.Ceil(split/(float64(r.units)*(r.perGPU-j.Replicated))-1e-9)), 1)

@@ -36,19 +36,6 @@ const (
 	// paper (Rajbhandari et al. 2020); fp32 needs 4 + 4 + 8 = 16 too.
 	AdamStateBytesPerParameter = 8
 
-	// TrainingActivationHeadroom is added on top of the model states for
-	// full training of a language model: activations and temporary
-	// buffers at the micro-batch sizes used for pretraining without full
-	// activation recomputation. For 7B to 70B transformers at 2k-4k
-	// context this is 30% to 70% of the model states (Korthikanti et al.
-	// 2022); we take the middle, 50%.
-	TrainingActivationHeadroom = 0.50
-
-	// FineTuningActivationHeadroom is the same for full fine-tuning of a
-	// language model, where activation checkpointing and shorter sequences
-	// are the norm: 25%.
-	FineTuningActivationHeadroom = 0.25
-
 	// LoRAAdapterShare is the trainable adapters' share of the parameters
 	// for LoRA and QLoRA: rank 64 on every linear layer, the QLoRA paper's
 	// setting for its 33B and 65B runs, is about 1.2% of LLaMA-65B (80
@@ -80,16 +67,28 @@ const (
 	// RecomputedLayerActivationBytes the activations of the one layer
 	// being recomputed, 34 × hidden bytes per token with FlashAttention or
 	// PyTorch's memory-efficient attention, which do not store the score
-	// matrix (Korthikanti et al. 2022, arXiv 2205.05198, §4.1). LoRA and
+	// matrix (Korthikanti et al. 2022, "Reducing Activation Recomputation
+	// in Large Transformer Models", arXiv 2205.05198, §4.1: full
+	// recomputation keeps 2sbh bytes per layer); the logits add
+	// vocabulary × 4 bytes (fp32) per token. Every training of a language
+	// model is sized so, full training and full fine-tuning too: LoRA and
 	// QLoRA recipes checkpoint activations (the QLoRA paper, Hugging
-	// Face's PEFT guides); the logits add vocabulary × 4 bytes (fp32) per
-	// token.
+	// Face's PEFT guides), and so do the FSDP recipes that train or
+	// fine-tune every weight at long context (torchtune's memory
+	// optimisation guide: activation checkpointing "when you're memory
+	// constrained and want to use a larger model, batch size or context
+	// length"). They are a per-GPU term: under FSDP or ZeRO-3 each GPU
+	// runs its own micro-batch of at least one whole sequence, and
+	// sharding splits the model states, not the activations (Rajbhandari
+	// et al. 2020, arXiv 1910.02054, §3: ZeRO-DP partitions the model
+	// states; activations are residual memory of each data-parallel
+	// process).
 	CheckpointedActivationBytes    = 2
 	RecomputedLayerActivationBytes = 34
 	LogitBytes                     = 4
 
-	// LoRAActivationBytesPerParameter estimates LoRA and QLoRA activations
-	// for a model without architecture facts, per
+	// LoRAActivationBytesPerParameter estimates the checkpointed
+	// activations of a language model without architecture facts, per
 	// LoRAActivationReferenceTokens (4,096) tokens of the micro-batch: the
 	// formula above gives 0.47 bytes per parameter for Llama 3.1 8B and
 	// 0.12 for Llama 3.1 70B; 0.25 sits between them.
@@ -229,7 +228,7 @@ type MemoryEstimate struct {
 	AdapterShare     float64 // the adapters' share of the parameters
 	ActivationGiB    float64 // training and fine-tuning activations; inference workspace
 	KVCacheGiB       float64 // inference: the KV cache of every concurrent sequence (request)
-	HeadroomFraction float64 // the activation ratio applied (full training of language models), else 0
+	HeadroomFraction float64 // the activation ratio applied (inference of a model without a KV cache), else 0
 
 	// Inference: the sequences and their length, and the KV cache per
 	// token of context (averaged over the context for models with
@@ -342,23 +341,12 @@ func headsKVCache(mi *MemoryInput, m *catalog.Model, b float64, bs string) KVCac
 	return KVCache{PerSeq: perLayer * tokens, Split: *m.KVHeads, How: how}
 }
 
-// TrainingActivationParts is the activation memory of one GPU's
-// micro-batch for LoRA, QLoRA and the data-parallel kinds, in bytes, with
-// its derivation and the part every GPU of a model split by tensor
-// parallelism keeps whole: the checkpointed layer inputs, which tensor
-// parallelism without sequence parallelism replicates (Korthikanti et al.
-// 2022, §4.2); all of it when the architecture is unknown.
-func TrainingActivationParts(mi *MemoryInput) (act, replicated float64, how string) {
-	m := mi.Model
-	if mi.Generative() && m != nil && m.Layers != nil && m.HiddenSize != nil {
-		tokens := float64(mi.Context) * float64(mi.Batch)
-		replicated = float64(*m.Layers) * tokens * float64(*m.HiddenSize) * CheckpointedActivationBytes * activationScale(mi)
-	}
-	act, how = trainingActivationsBytes(mi)
-	if replicated == 0 {
-		replicated = act
-	}
-	return act, replicated, how
+// TrainingActivations is the activation memory of one GPU's micro-batch
+// (training and fine-tuning), in bytes, with its derivation: each GPU
+// keeps the whole of it, however many GPUs the model states are sharded
+// over (CheckpointedActivationBytes).
+func TrainingActivations(mi *MemoryInput) (float64, string) {
+	return trainingActivationsBytes(mi)
 }
 
 // activationScale is the activations' bytes against the 16-bit figures
@@ -539,9 +527,9 @@ func (m *memorySum) adapters() {
 	adapters := mi.Trained() * 1e9 * LoRAAdapterShare * adapterBytes
 	m.e.WeightsGiB, m.e.AdapterGiB, m.e.AdapterShare = ToGiB(base), ToGiB(adapters), LoRAAdapterShare
 	m.part(fmt.Sprintf("adapters: %s%% of the trained parameters × %s bytes (weights, gradients, optimizer) =", trimFloat(LoRAAdapterShare*100), trimFloat(adapterBytes)), m.e.AdapterGiB)
-	act, _, how := TrainingActivationParts(mi)
+	act, how := TrainingActivations(mi)
 	m.e.ActivationGiB = ToGiB(act)
-	m.part("activations: "+how+" =", m.e.ActivationGiB)
+	m.part("activations per GPU: "+how+" =", m.e.ActivationGiB)
 	m.total = base + adapters + act
 	m.e.ContextTokens, m.e.TrainingBatchSize = contextIfUsed(mi), mi.Batch
 }
@@ -583,22 +571,15 @@ func (m *memorySum) fullTraining() {
 		m.part(fmt.Sprintf("model states: %sB trained parameters × %s bytes (%s) =", trimFloat(mi.Trained()), trimFloat(state), sp), ToGiB(trained*state))
 		m.part(fmt.Sprintf("frozen encoders: %sB parameters × %s bytes (%s weights alone) =", trimFloat(mi.Frozen), trimFloat(mi.BPP), mi.Precision), ToGiB(frozen*mi.BPP))
 	}
+	act, how := TrainingActivations(mi)
+	m.e.ActivationGiB = ToGiB(act)
+	m.e.ContextTokens, m.e.TrainingBatchSize = contextIfUsed(mi), mi.Batch
+	label := "activations: "
 	if mi.Generative() {
-		headroom := TrainingActivationHeadroom
-		if mi.Workload == WorkloadFineTuning {
-			headroom = FineTuningActivationHeadroom
-		}
-		act := states * headroom
-		m.e.ActivationGiB, m.e.HeadroomFraction = ToGiB(act), headroom
-		m.part(fmt.Sprintf("activations: %s%% of the model states =", trimFloat(headroom*100)), m.e.ActivationGiB)
-		m.total = states + act
-	} else {
-		act, _, how := TrainingActivationParts(mi)
-		m.e.ActivationGiB = ToGiB(act)
-		m.e.TrainingBatchSize = mi.Batch
-		m.part("activations: "+how+" =", m.e.ActivationGiB)
-		m.total = states + act
+		label = "activations per GPU: "
 	}
+	m.part(label+how+" =", m.e.ActivationGiB)
+	m.total = states + act
 }
 
 // contextIfUsed is the sequence length the activations used: language

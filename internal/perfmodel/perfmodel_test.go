@@ -7,6 +7,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hpcsku/terraform-provider-hpcsku/internal/catalog"
@@ -62,7 +63,9 @@ func TestPeakTFLOPSFallsBackToHalfPrecision(t *testing.T) {
 func TestMemoryModelStates(t *testing.T) {
 	train := EstimateMemory(&MemoryInput{Params: 7, Active: 7, Precision: PrecisionBF16, BPP: 2, Workload: WorkloadTraining,
 		Method: MethodFull, Kind: catalog.ModelKindGenerative, Context: 4096, Batch: 1})
-	if train.StateBytesPerParameter != 16 || train.GiB != ToGiB(7e9*16*1.5) {
+	// 0.25 bytes per parameter per 4,096 tokens of checkpointed activations
+	// without the architecture, one sequence of 4,096 tokens.
+	if train.StateBytesPerParameter != 16 || train.GiB != ToGiB(7e9*16+7e9*LoRAActivationBytesPerParameter) {
 		t.Errorf("training: %v bytes per parameter, %v GiB", train.StateBytesPerParameter, train.GiB)
 	}
 	mi := MemoryInput{Params: 8.03, Active: 8.03, Precision: PrecisionBF16, BPP: 2, Workload: WorkloadInference,
@@ -423,5 +426,45 @@ func TestInt8W8A8Window(t *testing.T) {
 	p40, t4 := hardware(t, "Standard_ND6s"), hardware(t, "Standard_NC4as_T4_v3")
 	if p40.TFLOPS[6] <= 0 || p40.RunsWeights(PrecisionINT8) || !t4.RunsWeights(PrecisionINT8) {
 		t.Errorf("int8: P40 (%v TOPS) runs it %v, T4 %v; want the P40 not, the T4 yes", p40.TFLOPS[6], p40.RunsWeights(PrecisionINT8), t4.RunsWeights(PrecisionINT8))
+	}
+}
+
+// Full training and full fine-tuning size the activations of one GPU's
+// micro-batch from its tokens, as LoRA does, not as a share of the model
+// states: Llama 3.1 8B fine-tuned in full at 4,096 and at 131,072 tokens
+// needed 149.57 GiB at both (25% of the 119.66 GiB of states); its
+// checkpointed activations are 3.49 GiB at 4,096 tokens and 111.63 GiB at
+// 131,072, the LoRA figure (32 layers × 4096 × 2 + 4096 × 34 + 128,256 × 4
+// bytes a token).
+func TestFullTrainingActivationsFollowTheContext(t *testing.T) {
+	m := model(t, "llama-3.1-8b")
+	for _, c := range []struct {
+		workload    string
+		context     int64
+		act, states float64
+	}{
+		{WorkloadFineTuning, 4096, 3.49, 119.66},
+		{WorkloadFineTuning, 131072, 111.63, 119.66},
+		{WorkloadTraining, 131072, 111.63, 119.66},
+	} {
+		mi := MemoryInput{Params: m.ParametersBillion, Active: m.ParametersBillion, Precision: PrecisionBF16, BPP: 2, Workload: c.workload,
+			Method: MethodFull, Kind: catalog.ModelKindGenerative, Model: m, Context: c.context, Batch: 1}
+		e := EstimateMemory(&mi)
+		lora := mi
+		lora.Method = MethodLoRA
+		act, _ := TrainingActivations(&lora)
+		if e.ActivationGiB != c.act || ToGiB(act) != c.act || math.Abs(e.GiB-(c.states+c.act)) > 0.011 || e.ContextTokens != c.context || e.TrainingBatchSize != 1 {
+			t.Errorf("%s at %d tokens: activations %v GiB (LoRA %v), total %v, context %d; want %v of activations on %v of states",
+				c.workload, c.context, e.ActivationGiB, ToGiB(act), e.GiB, e.ContextTokens, c.act, c.states)
+		}
+		if !strings.Contains(e.Formula, "activations per GPU: "+groupInt(float64(c.context))+" tokens") {
+			t.Errorf("formula %q", e.Formula)
+		}
+	}
+	// Two sequences a GPU hold twice the activations.
+	mi := MemoryInput{Params: m.ParametersBillion, Active: m.ParametersBillion, Precision: PrecisionBF16, BPP: 2, Workload: WorkloadTraining,
+		Method: MethodFull, Kind: catalog.ModelKindGenerative, Model: m, Context: 4096, Batch: 2}
+	if e := EstimateMemory(&mi); e.ActivationGiB != 6.98 {
+		t.Errorf("2 × 4,096 tokens: %v GiB of activations, want 6.98", e.ActivationGiB)
 	}
 }

@@ -73,8 +73,8 @@ func (f *gpuMemoryGiBFunction) Definition(_ context.Context, _ function.Definiti
 			"needs at `precision` for `workload`. It is the same estimate `hpcsku_recommendation` uses and reports in `requirements.memory.gib` " +
 			"for the same model and inputs, so a module can show it or check a size against it, for example against `provider::hpcsku::sku(var.size).gpu.memory_gib_total`.\n\n" +
 			"For `training` (and `fine_tuning` with the `full` method) it counts, per parameter, the weights at `precision`, gradients at that precision but at least 2 bytes, " +
-			"an fp32 master copy of the weights when they are narrower than 4 bytes, and Adam's two fp32 moments, then adds activation headroom " +
-			"(50% for `training`, 25% for `fine_tuning`); `fp4`, `int8` and `int4` cannot be trained this way. " +
+			"an fp32 master copy of the weights when they are narrower than 4 bytes, and Adam's two fp32 moments, then adds the checkpointed activations " +
+			"of one GPU's micro-batch (one sequence of " + groupDigits(recommend.DefaultContextTokens) + " tokens unless `options` says otherwise); `fp4`, `int8` and `int4` cannot be trained this way. " +
 			"`lora` counts the frozen weights at `precision` (`fp4` upcast to bf16), and `qlora` a 4-bit base, plus trainable adapters (1% of the parameters with their gradients and optimizer states) " +
 			"and the activations of a micro-batch. The fine-tuning method defaults to `" + recommend.MethodQLoRA + "` for `int4` and `fp4`, `" + recommend.MethodLoRA + "` for `int8` and `" + recommend.MethodFull + "` otherwise. " +
 			"For `inference` it counts the weights, a 5% workspace and the KV cache of " + strconv.Itoa(recommend.DefaultConcurrentRequests) + " concurrent sequences of " +

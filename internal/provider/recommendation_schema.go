@@ -105,7 +105,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"context_tokens": schema.Int64Attribute{
 			Optional: true,
 			MarkdownDescription: "Tokens of one sequence of a language model, 1 to " + groupDigits(recommend.MaxContextTokens) + ": prompt plus output for `inference` (it sizes the KV cache), " +
-				"the sequence length for `training` and `fine_tuning` (it sizes the activations of `lora` and `qlora`; full training takes its activations as a share of the model states, so there it changes nothing). " +
+				"the sequence length for `training` and `fine_tuning` (it sizes the activations of one micro-batch, which every GPU keeps whole: a context whose activations no GPU holds is not placed, as context parallelism is not modelled). " +
 				"Defaults to `" + strconv.Itoa(recommend.DefaultContextTokens) + "`, capped at the named model's maximum context. " +
 				"For `inference`, a stated value above the named model's maximum context is an error that names the maximum (the serving engines refuse a longer context), as a `prompt_tokens` plus `output_tokens` above it is; for `training` and `fine_tuning` the estimate caps it. " +
 				"Only for the workloads `training`, `fine_tuning` and `inference`; anywhere else it is an error.",
@@ -156,8 +156,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		"training_batch_size": schema.Int64Attribute{
 			Optional: true,
 			MarkdownDescription: "Sequences or samples each GPU processes per step (the micro-batch), 1 to " + groupDigits(recommend.MaxTrainingBatchSize) + ". " +
-				"It sizes the activations of `lora` and `qlora` and of the models trained with plain data parallelism (encoder, vision, diffusion, speech); " +
-				"full training of a language model takes its activations as a share of the model states, so there it changes nothing. " +
+				"It sizes the activations each GPU keeps: a language model's (full training, `lora` and `qlora`) and those of the models trained with plain data parallelism (encoder, vision, diffusion, speech). " +
 				"Defaults by model kind: " + strconv.FormatInt(recommend.DefaultTrainingBatchSize(catalog.ModelKindGenerative), 10) + " sequence for language models, " +
 				strconv.FormatInt(recommend.DefaultTrainingBatchSize(catalog.ModelKindEncoder), 10) + " samples for encoders, " +
 				strconv.FormatInt(recommend.DefaultTrainingBatchSize(catalog.ModelKindVision), 10) + " for vision, " +
@@ -457,7 +456,7 @@ func recommendationOutputAttributes() map[string]schema.Attribute {
 						"gradients_gib":       float64Attr("Gradients of every parameter (`training` and full fine-tuning); null for `inference`, `lora` and `qlora`."),
 						"optimizer_gib":       float64Attr("Optimizer states of every parameter: the fp32 master copy of the weights (when they are narrower than fp32) plus Adam's two fp32 moments (`training` and full fine-tuning); null otherwise."),
 						"adapters_gib":        float64Attr("The trainable adapters of `lora` and `qlora` with their gradients and optimizer states; null otherwise."),
-						"activations_gib":     float64Attr("Activations: for `training` and `fine_tuning` those of the micro-batch (or the activation headroom of full training), for `inference` the serving engine's workspace (or, for a model without KV cache, its activations)."),
+						"activations_gib":     float64Attr("Activations: for `training` and `fine_tuning` those of one GPU's micro-batch (each GPU keeps its own), for `inference` the serving engine's workspace (or, for a model without KV cache, its activations)."),
 						"kv_cache_gib":        float64Attr("`inference` of a language model: the KV cache of `concurrent_requests` sequences of `context_tokens` tokens; with a load (`tokens_per_second`, `requests_per_second`) and no `concurrent_requests`, of one sequence (the layout search adds each copy's batch); of an encoder-decoder speech model (Whisper), the decoder's cache of `concurrent_requests` requests; null otherwise."),
 						"formula":             strAttr("The formula with its inputs."),
 					},

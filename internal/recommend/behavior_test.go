@@ -164,8 +164,10 @@ func TestScaleUpBeforeScaleOut(t *testing.T) {
 	if _, ok := rejectedCounts(res.Rejected)["scale_up"]; ok {
 		t.Errorf("a preferred size is not removed by scale_up")
 	}
-	// 447.03 GiB over 16 A100 40 GB: 27.94 GiB per GPU of 40.
-	if want := "The states and activations are sharded over 16 GPUs (27.94 GiB per GPU of 40 GiB usable)."; !slices.Contains(top.Reasons, want) {
+	// 298.02 GiB of model states over 16 A100 40 GB, with the 4.66 GiB of
+	// one sequence's activations on each: 23.29 GiB per GPU of 40 (was
+	// 27.94, the activations 50% of the states spread over the GPUs).
+	if want := "The states and activations are sharded over 16 GPUs (23.29 GiB per GPU of 40 GiB usable)."; !slices.Contains(top.Reasons, want) {
 		t.Errorf("reasons %q, want %q", top.Reasons, want)
 	}
 
@@ -748,8 +750,8 @@ func TestRequirements(t *testing.T) {
 	want := []string{
 		"Training prefers the ND family (InfiniBand, NVLink); NC with Ethernet is the alternative for single-VM jobs (Microsoft's AI compute guidance).",
 		"",
-		"GPU memory: 1564.62 GiB in total, from the model estimate.",
-		"Per-GPU fit: weights, gradients, optimizer states and activations are sharded over every GPU of the job (FSDP or ZeRO-3); each GPU's share must fit the memory it exposes.",
+		"GPU memory: 1059.38 GiB in total, from the model estimate.",
+		"Per-GPU fit: the model states are sharded over every GPU of the job (FSDP or ZeRO-3), and each GPU keeps the activations of its own micro-batch whole (4,096 tokens, 16.3 GiB); each GPU's share must fit the memory it exposes.",
 		"Training work: (6 × 70B active parameters) per token × 1400 billion tokens = 5.880e+23 FLOPs; tokens: 20 tokens per parameter, compute-optimal (Hoffmann et al. 2022); set tokens_billion for the real budget.",
 		"Deadline: 720 hours by default; each size scales out to meet it within the VMs one job may span, and a size that cannot runs longer, with a warning.",
 		"Scale up before scale out: one VM when any size holds the job, more VMs only when none does (Azure Machine Learning guidance).",
@@ -765,10 +767,10 @@ func TestRequirements(t *testing.T) {
 	}
 	const states = "model states: 70B parameters × 16 bytes (bf16 weights 2 + gradients 2 + fp32 master weights 4 + Adam moments 8)"
 	if m := rq.Memory; m == nil || formula != "Memory estimate: "+trimFloat(m.GiB)+" GiB, derived in memory.formula." ||
-		!strings.HasPrefix(m.Formula, states) || !strings.Contains(m.Formula, "1043.08") || !strings.Contains(m.Formula, "521.54") {
+		!strings.HasPrefix(m.Formula, states) || !strings.Contains(m.Formula, "1043.08") || !strings.Contains(m.Formula, "16.3") {
 		t.Errorf("memory estimate %q, memory %+v", formula, m)
 	}
-	if rq.FineTuningMethod != "" || rq.Model != "" || rq.ContextTokens != 0 || rq.ConcurrentRequests != 0 || rq.KVCacheGiB != 0 {
+	if rq.FineTuningMethod != "" || rq.Model != "" || rq.ContextTokens != DefaultContextTokens || rq.ConcurrentRequests != 0 || rq.KVCacheGiB != 0 {
 		t.Errorf("training without a model name: method %q, model %q, context %d, concurrency %d, KV cache %v",
 			rq.FineTuningMethod, rq.Model, rq.ContextTokens, rq.ConcurrentRequests, rq.KVCacheGiB)
 	}
@@ -788,7 +790,7 @@ func TestRequirements(t *testing.T) {
 	// billion tokens (4.2e20 FLOPs) one VM holding 100 GiB finishes well
 	// within the default deadline.
 	res = mustRecommend(t, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, TokensBillion: f64(1), GPUMemoryGiB: f64(100), AsOf: asOf})
-	if *res.Requirements.GPUMemoryGiB != 100 || res.Requirements.Memory.GiB != 1564.62 || res.Recommendations[0].Nodes != 1 {
+	if *res.Requirements.GPUMemoryGiB != 100 || res.Requirements.Memory.GiB != 1059.38 || res.Recommendations[0].Nodes != 1 {
 		t.Errorf("requirements %+v", res.Requirements)
 	}
 	// A zero AsOf is the catalog's data date.
@@ -797,8 +799,9 @@ func TestRequirements(t *testing.T) {
 		t.Errorf("as of %v", res.Requirements.AsOf)
 	}
 	// The formula names each part and ends with the total: model states
-	// 1,043.08 + 50% activations 521.54 = 1,564.62 GiB.
-	if f := rq.Memory.Formula; !strings.HasSuffix(f, "activations: 50% of the model states = 521.54 GiB; total 1564.62 GiB") {
+	// 1,043.08 + one 4,096-token sequence's activations per GPU, 16.3 =
+	// 1,059.38 GiB.
+	if f := rq.Memory.Formula; !strings.HasSuffix(f, "activations per GPU: 0.25 bytes per parameter per 4,096 tokens × 4,096 tokens (no architecture) = 16.3 GiB; total 1059.38 GiB") {
 		t.Errorf("the memory formula reads %q", f)
 	}
 }

@@ -439,7 +439,12 @@ var constraintTable = [numConstraints]constraintDef{
 		},
 		detail: perGPUDetail,
 		relax: func(n *requirements, e *eval) string {
-			return fmt.Sprintf("lower the need per GPU to %s GiB (it needs %s): %s", trimFloat(e.in.UnitMemGiB*n.job.Share), trimFloat(e.gl.PerGPU), lowerWhat(n))
+			usable := e.in.UnitMemGiB * n.job.Share
+			what := lowerWhat(n)
+			if activationsFill(n, usable) {
+				what = contextTooLong(n)
+			}
+			return fmt.Sprintf("lower the need per GPU to %s GiB (it needs %s): %s", trimFloat(usable), trimFloat(e.gl.PerGPU), what)
 		},
 	},
 	cGPUs: {
@@ -956,7 +961,11 @@ func perGPUDetail(n *requirements, evals []eval) string {
 		if n.job.Share < 1 {
 			usable = fmt.Sprintf("%s GiB × %s%% = %s", trimFloat(in.UnitMemGiB), trimFloat(n.job.Share*100), trimFloat(in.UnitMemGiB*n.job.Share))
 		}
-		return fmt.Sprintf("For example %s needs %s GiB on each GPU against %s GiB it can use.", in.sku.Name, trimFloat(e.gl.PerGPU), usable)
+		out := fmt.Sprintf("For example %s needs %s GiB on each GPU against %s GiB it can use", in.sku.Name, trimFloat(e.gl.PerGPU), usable)
+		if activationsFill(n, in.UnitMemGiB*n.job.Share) {
+			out += ": " + contextTooLong(n)
+		}
+		return out + "."
 	}
 	return ""
 }

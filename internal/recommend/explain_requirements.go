@@ -342,6 +342,8 @@ func explainSplit(n *requirements) string {
 		return fmt.Sprintf("Per-GPU fit: a copy of the model runs on one GPU, within %s%% of its usable memory; one that no GPU holds has its components or layers placed on the fewest GPUs of one VM that hold them, which run in turn (Diffusers' and Accelerate's device_map), not split by tensor parallelism or over VMs. The model keeps no KV cache, so copies serve no timed demand: a VM's GPUs hold as many as fit, min_replicas puts them on separate VMs.", trimFloat(j.Share*100))
 	case j.TensorParallel:
 		return fmt.Sprintf("Per-GPU fit: the model is split over a VM's GPUs by tensor parallelism and over VMs by pipeline stages; each GPU holds its share within %s%% of its usable memory.", trimFloat(j.Share*100))
+	case j.Replicated > 0:
+		return "Per-GPU fit: the model states are sharded over every GPU of the job (FSDP or ZeRO-3), and each GPU keeps the activations of its own micro-batch whole (" + groupInt(float64(n.mi.Context*n.mi.Batch)) + " tokens, " + trimFloat(j.Replicated) + " GiB); each GPU's share must fit the memory it exposes."
 	}
 	w := wordsOf(n.workload)
 	return "Per-GPU fit: " + w.whole + " " + w.spread + " over every GPU of the job" + w.how + "; each GPU's share must fit the memory it exposes."
@@ -409,7 +411,6 @@ func modelWarnings(mi *perfmodel.MemoryInput, found *modelFacts) []Warning {
 		noCache = "the model table gives no decoder for this speech model (encoder_decoder), so the estimate keeps no cache per request and concurrency does not change its memory."
 	}
 	unused(found.unusedConcurrency, "concurrent_requests", noCache)
-	unused(found.unusedBatch, "training_batch_size", "full training of a language model sizes activations as a share of the model states (TrainingActivationHeadroom, FineTuningActivationHeadroom), not from the batch.")
 	return out
 }
 

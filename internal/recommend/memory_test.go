@@ -5,6 +5,7 @@ package recommend
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -96,10 +97,12 @@ var pinnedMemoryCases = []struct {
 	},
 	{
 		// Full fine-tuning of Llama 3.1 8B (the default method at bf16):
-		// 8.03e9 × 16 bytes = 119.66 GiB of states, + 25% = 149.57 GiB.
+		// 8.03e9 × 16 bytes = 119.66 GiB of states, + the checkpointed
+		// activations of one 4,096-token sequence per GPU, 3.49 GiB (the
+		// LoRA figure) = 123.14 GiB (was 149.57: 25% of the states).
 		"llama-3.1-8b full fine-tuning",
 		MemoryRequest{Workload: WorkloadFineTuning, Model: Model{Name: "llama-3.1-8b"}},
-		pinnedMemory{gib: 149.57, weights: 14.96, act: 29.91, method: MethodFull},
+		pinnedMemory{gib: 123.14, weights: 14.96, act: 3.49, method: MethodFull},
 	},
 	{
 		// Qwen2.5 7B has 4 KV heads: 2 × 28 × 4 × 128 × 2 = 57,344
@@ -188,10 +191,12 @@ var pinnedMemoryCases = []struct {
 	},
 	{
 		// Pretraining 70B in bf16: 70e9 × 16 = 1,043.08 GiB of states,
-		// + 50% activation headroom = 1,564.62 GiB.
+		// + one 4,096-token sequence's activations per GPU without the
+		// architecture, 70e9 × 0.25 bytes = 16.3 GiB: 1,059.38 GiB (was
+		// 1,564.62, 50% of the states).
 		"70B training",
 		MemoryRequest{Workload: WorkloadTraining, Model: Model{ParametersBillion: 70}},
-		pinnedMemory{gib: 1564.62, weights: 130.39, act: 521.54, method: MethodFull},
+		pinnedMemory{gib: 1059.38, weights: 130.39, act: 16.3, method: MethodFull},
 	},
 	{
 		// LoRA on an int8 base (the default method for int8): 8.03e9 × 1
@@ -215,14 +220,14 @@ func TestEstimateGPUMemoryGiB(t *testing.T) {
 		method              string
 	}{
 		// 70e9 × (2 + 2 + 4 + 8) = 1043.08 GiB of states, + 50%.
-		{"training 70B bf16", 70, "bf16", "training", 1564.62, 2, 16, MethodFull},
+		{"training 70B bf16", 70, "bf16", "training", 1059.38, 2, 16, MethodFull},
 		// Full fine-tuning (the default at bf16): the same states, + 25%.
-		{"fine_tuning 70B default precision", 70, "", "fine_tuning", 1303.85, 2, 16, MethodFull},
+		{"fine_tuning 70B default precision", 70, "", "fine_tuning", 1059.38, 2, 16, MethodFull},
 		// fp32: no master copy, 4 + 4 + 8 = 16.
-		{"training 7B fp32", 7, "fp32", "training", 156.46, 4, 16, MethodFull},
-		{"training 7B tf32", 7, "tf32", "training", 156.46, 4, 16, MethodFull},
+		{"training 7B fp32", 7, "fp32", "training", 107.57, 4, 16, MethodFull},
+		{"training 7B tf32", 7, "tf32", "training", 107.57, 4, 16, MethodFull},
 		// fp8: bf16 gradients, 1 + 2 + 4 + 8 = 15; 7e9 × 15 × 1.5.
-		{"training 7B fp8", 7, "fp8", "training", 146.68, 1, 15, MethodFull},
+		{"training 7B fp8", 7, "fp8", "training", 99.42, 1, 15, MethodFull},
 		// int8 fine-tuning is LoRA on a frozen 8-bit base: 7e9 × 1 = 6.52
 		// GiB + adapters 7e9 × 1% × 16 = 1.04 + activations 7e9 × 0.25 =
 		// 1.63: 9.19 GiB.
@@ -247,7 +252,7 @@ func TestEstimateGPUMemoryGiB(t *testing.T) {
 
 func TestEstimateFormula(t *testing.T) {
 	e, _ := EstimateGPUMemoryGiB(70, "bf16", "training")
-	want := "model states: 70B parameters × 16 bytes (bf16 weights 2 + gradients 2 + fp32 master weights 4 + Adam moments 8) = 1043.08 GiB; activations: 50% of the model states = 521.54 GiB; total 1564.62 GiB"
+	want := "model states: 70B parameters × 16 bytes (bf16 weights 2 + gradients 2 + fp32 master weights 4 + Adam moments 8) = 1043.08 GiB; activations per GPU: 0.25 bytes per parameter per 4,096 tokens × 4,096 tokens (no architecture) = 16.3 GiB; total 1059.38 GiB"
 	if e.Formula != want {
 		t.Errorf("formula\n got  %q\n want %q", e.Formula, want)
 	}
@@ -329,7 +334,8 @@ func TestEstimateMemoryOverridesTheTable(t *testing.T) {
 }
 
 // Every precision has a byte size; at the training precisions, training
-// needs more than full fine-tuning, which needs more than inference; and
+// needs as much as full fine-tuning (the same states, and activations of
+// the same micro-batch), more than inference; and
 // the fine-tuning default follows the precision.
 func TestMemoryModelTables(t *testing.T) {
 	for _, p := range Precisions() {
@@ -342,7 +348,7 @@ func TestMemoryModelTables(t *testing.T) {
 		tr, _ := EstimateGPUMemoryGiB(13, p, WorkloadTraining)
 		ft, _ := EstimateGPUMemoryGiB(13, p, WorkloadFineTuning)
 		inf, _ := EstimateGPUMemoryGiB(13, p, WorkloadInference)
-		if !(tr.GiB > ft.GiB && ft.GiB > inf.GiB) {
+		if !(tr.GiB == ft.GiB && ft.GiB > inf.GiB) {
 			t.Errorf("%s: training %v, fine-tuning %v, inference %v", p, tr.GiB, ft.GiB, inf.GiB)
 		}
 	}
@@ -499,6 +505,43 @@ func TestTiedEmbeddingsCountedOnce(t *testing.T) {
 		want := perfmodel.ToGiB((m.ParametersBillion*1e9-emb)*perfmodel.QLoRABaseBytesPerParameter + emb*2)
 		if math.Abs(e.WeightsGiB-want) > 0.01 {
 			t.Errorf("%s QLoRA frozen base %v GiB; want %v GiB, %v embedding matrices at 16 bits: %s", c.name, e.WeightsGiB, want, c.matrices, e.Formula)
+		}
+	}
+}
+
+// Full fine-tuning and training size each GPU's activations from the
+// context, and every GPU keeps them whole: Llama 3.1 8B fine-tuned in full
+// needed 149.57 GiB at 4,096 and at 131,072 tokens, "74.79 GiB per GPU" on
+// Standard_NC80adis_H100_v5 at both; pretraining it at 131,072 tokens ran
+// on 2 ND96isr_H100_v5, whose 80 GB GPUs cannot hold the 111.63 GiB of one
+// sequence's activations. Now 4,096 tokens hold 3.49 GiB of them on each
+// GPU beside half the states; 131,072 tokens fail gpu_memory_per_gpu on
+// every 94 GiB and 80 GiB GPU, with a reason that names the context, and
+// LoRA's layouts keep all 111.63 GiB on each GPU.
+func TestLongContextActivationsStayOnEachGPU(t *testing.T) {
+	const nc = "Standard_NC80adis_H100_v5"
+	ft := Request{Workload: WorkloadFineTuning, FineTuningMethod: MethodFull, Model: &Model{Name: "llama-3.1-8b"}, ContextTokens: i64(4096), Prefer: []string{nc}, AsOf: asOf}
+	res := mustRecommend(t, ft)
+	if top := res.Recommendations[0]; top.VMSize != nc || res.Requirements.Memory.GiB != 123.14 ||
+		!slices.Contains(top.Reasons, "The states and activations are sharded over 2 GPUs (63.32 GiB per GPU of 94 GiB usable).") {
+		t.Errorf("4,096 tokens: %s first, %v GiB, reasons %q", top.VMSize, res.Requirements.Memory.GiB, top.Reasons)
+	}
+	ft.ContextTokens = i64(131072)
+	res = mustRecommend(t, ft)
+	if got := rejectedBy(t, testCatalog(t), ft, nc); got != "gpu_memory_per_gpu" || res.Requirements.Memory.ActivationGiB != 111.63 {
+		t.Errorf("131,072 tokens: %s fails %q, activations %v GiB", nc, got, res.Requirements.Memory.ActivationGiB)
+	}
+	r := rejection(res.Rejected, "gpu_memory_per_gpu")
+	if r == nil || !strings.Contains(r.Reason, "alone take 111.63 GiB on every GPU") || !strings.Contains(r.Reason, "context parallelism, which splits one sequence over GPUs, is not modelled") {
+		t.Errorf("rejection %+v", r)
+	}
+	ft.FineTuningMethod = MethodLoRA
+	train := Request{Workload: WorkloadTraining, Model: &Model{Name: "llama-3.1-8b"}, ContextTokens: i64(131072), TokensBillion: f64(10), DeadlineHours: f64(72), AsOf: asOf, MaxResults: i64(50)}
+	for _, req := range []Request{ft, train} {
+		for _, rec := range mustRecommend(t, req).Recommendations {
+			if rec.SKU.GPU.MemoryGiBTotal/rec.SKU.GPU.Count < 111.63 {
+				t.Errorf("%s %s at 131,072 tokens on %s, %v GiB GPUs", req.Workload, req.FineTuningMethod, rec.VMSize, rec.SKU.GPU.MemoryGiBTotal/rec.SKU.GPU.Count)
+			}
 		}
 	}
 }

@@ -59,9 +59,8 @@ type modelFacts struct {
 	contextCapped   bool   // context_tokens is above the model's maximum context
 	// Inputs the model does not use: context_tokens (not a language
 	// model), concurrent_requests (a model that keeps no cache per request:
-	// not a language model or an encoder-decoder speech model),
-	// training_batch_size (full training of a language model).
-	unusedContext, unusedConcurrency, unusedBatch bool
+	// not a language model or an encoder-decoder speech model).
+	unusedContext, unusedConcurrency bool
 }
 
 // resolveModel fills the model of a validated request from the catalog's
@@ -261,7 +260,6 @@ func (r *resolvedModel) unusedInputs(req Request) {
 	mi := &r.mi
 	r.found.unusedContext = req.ContextTokens != nil && !mi.Generative()
 	r.found.unusedConcurrency = req.ConcurrentRequests != nil && perfmodel.KVCacheOf(mi).PerSeq <= 0
-	r.found.unusedBatch = req.TrainingBatchSize != nil && mi.Generative() && mi.Method == MethodFull
 }
 
 // EstimateGPUMemoryGiB estimates the accelerator memory a language model of

@@ -139,7 +139,26 @@ func shareWhat(n *requirements) string {
 	case j.TensorParallel:
 		return fmt.Sprintf("each GPU holds its tensor-parallel share within %s%% of its usable memory", trimFloat(j.Share*100))
 	}
+	if j.Replicated > 0 {
+		return "each GPU holds its share of the sharded model states and the whole activations of its own micro-batch (FSDP and ZeRO-3 shard the states, not the activations) within the memory it exposes"
+	}
 	return "each GPU holds its share of the " + wordsOf(n.workload).parts + " within the memory it exposes"
+}
+
+// activationsFill reports whether the activations every GPU of a sharded
+// training job keeps whole fill a GPU of usable GiB: no number of GPUs
+// holds one micro-batch there.
+func activationsFill(n *requirements, usable float64) bool {
+	return n.job.Replicated > 0 && n.job.Replicated >= usable
+}
+
+// contextTooLong says why one micro-batch's activations fill a GPU, and
+// what lowers them: context parallelism, which splits one sequence over
+// GPUs (the Llama 3 paper's long-context training, arXiv 2407.21783,
+// §3.3.2), is not modelled.
+func contextTooLong(n *requirements) string {
+	return fmt.Sprintf("the activations of one micro-batch (%s × %s tokens) alone take %s GiB on every GPU; lower context_tokens or training_batch_size, or choose a size with larger GPUs (context parallelism, which splits one sequence over GPUs, is not modelled)",
+		catalog.Plural(n.mi.Batch, "sequence", "sequences"), groupInt(float64(n.mi.Context)), trimFloat(n.job.Replicated))
 }
 
 // lowerWhat says how to lower the need per GPU.

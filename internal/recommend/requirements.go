@@ -263,9 +263,10 @@ func gpuJobOf(n *need, req Request) perfmodel.GPUJob {
 		if n.mem.DataParallel {
 			j.DataParallel = true
 		}
-		if n.workload != WorkloadInference && !j.DataParallel && (n.mi.Method == MethodLoRA || n.mi.Method == MethodQLoRA) {
-			_, rep, _ := perfmodel.TrainingActivationParts(&n.mi)
-			j.Replicated = math.Min(catalog.Round2(rep/perfmodel.GiB), j.Shard)
+		if n.workload != WorkloadInference && !j.DataParallel {
+			// Sharded training (FSDP or ZeRO-3), full or adapters: each
+			// GPU keeps the activations of its own micro-batch whole.
+			j.Replicated = math.Min(n.mem.ActivationGiB, j.Shard)
 		}
 		if n.workload == WorkloadInference {
 			j.Share = perfmodel.ServingMemoryShare

@@ -29,8 +29,6 @@ func quotes() []quote {
 		{"`MinGradientBytesPerParameter = %v`", g(perfmodel.MinGradientBytesPerParameter)},
 		{"`MasterWeightBytesPerParameter = %v`", g(perfmodel.MasterWeightBytesPerParameter)},
 		{"`AdamStateBytesPerParameter = %v`", g(perfmodel.AdamStateBytesPerParameter)},
-		{"`TrainingActivationHeadroom = %v`", f2(perfmodel.TrainingActivationHeadroom)},
-		{"`FineTuningActivationHeadroom = %v`", f2(perfmodel.FineTuningActivationHeadroom)},
 		{"`LoRAAdapterShare = %v`", g(perfmodel.LoRAAdapterShare)},
 		{"`LoRAAdapterBytesPerParameter = %v`", g(perfmodel.LoRAAdapterBytesPerParameter)},
 		{"`QLoRAAdapterBytesPerParameter = %v`", g(perfmodel.QLoRAAdapterBytesPerParameter)},

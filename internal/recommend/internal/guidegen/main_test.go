@@ -115,12 +115,12 @@ func TestQuotedConstants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stale := strings.Replace(string(in), "`TrainingActivationHeadroom = 0.50`", "`TrainingActivationHeadroom = 0.75`", 1)
+	stale := strings.Replace(string(in), "`InferenceHeadroom = 0.20`", "`InferenceHeadroom = 0.75`", 1)
 	out, err := quoteConstants(stale)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out, "`TrainingActivationHeadroom = "+f2(perfmodel.TrainingActivationHeadroom)+"`") {
+	if !strings.Contains(out, "`InferenceHeadroom = "+f2(perfmodel.InferenceHeadroom)+"`") {
 		t.Error("a stale figure is not rewritten")
 	}
 }
