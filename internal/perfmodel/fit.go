@@ -203,7 +203,7 @@ func (j *GPUJob) fitSharded(l *Layout, r *gpuRoom) {
 	}
 	k := max(int64(math.Ceil(split/(float64(r.units)*(r.perGPU-j.Replicated))-1e-9)), 1)
 	l.Nodes, l.TP = k, r.units
-	l.PerGPU = j.Replicated + split/float64(r.units*k)
+	l.PerGPU = j.ShardedPerGPU(r.units, k)
 	if k > r.span {
 		// One job may span only span VMs (one, without InfiniBand).
 		l.TotalFail = true
@@ -211,10 +211,18 @@ func (j *GPUJob) fitSharded(l *Layout, r *gpuRoom) {
 	}
 	if r.fixed > 0 {
 		l.Nodes = r.fixed
-		l.PerGPU = j.Replicated + split/float64(r.units*r.fixed)
+		l.PerGPU = j.ShardedPerGPU(r.units, r.fixed)
 	}
 	l.Used, l.Capacity = l.PerGPU*float64(r.units*l.Nodes), float64(l.Nodes)*r.perVM
 	l.OK = true
+}
+
+// ShardedPerGPU is the GiB one GPU holds when the job's states are
+// sharded over nodes VMs of units GPUs each, the replicated part kept
+// whole by each: the one home of that figure, for the memory layout
+// (fitSharded) and for a layout a deadline scaled out.
+func (j *GPUJob) ShardedPerGPU(units, nodes int64) float64 {
+	return j.Replicated + (j.Shard-j.Replicated)/float64(units*max(nodes, 1))
 }
 
 // fitCopies lays out a served model: each copy split by tensor parallelism

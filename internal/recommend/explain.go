@@ -351,7 +351,10 @@ func layoutReason(n *requirements, e *eval) string {
 		// A job one GPU holds and finishes in time runs there alone.
 		return "The " + w.parts + " are held on 1 GPU (" + trimFloat(n.gpuMemNeed) + " GiB of " + trimFloat(e.in.UnitMemGiB) + " GiB usable)."
 	}
-	return "The " + w.parts + " " + w.spread + " over " + catalog.Plural(e.in.GPUUnits*e.nodes, "GPU", "GPUs") + " (" + trimFloat(gl.PerGPU) + " GiB per GPU of " + trimFloat(e.in.UnitMemGiB) + " GiB usable)."
+	// The share of the VMs the layout runs on, a deadline's scale-out
+	// included, not of the fewest that hold it.
+	perGPU := catalog.Round2(j.ShardedPerGPU(e.in.GPUUnits, e.nodes))
+	return "The " + w.parts + " " + w.spread + " over " + catalog.Plural(e.in.GPUUnits*e.nodes, "GPU", "GPUs") + " (" + trimFloat(perGPU) + " GiB per GPU of " + trimFloat(e.in.UnitMemGiB) + " GiB usable)."
 }
 
 // replicasServe says what a served layout's copies serve: at a load, the

@@ -5,6 +5,7 @@ package recommend
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -309,5 +310,31 @@ func TestBandPercentAgreesWithTheBand(t *testing.T) {
 			strings.Contains(words, "inside") && (v < SizingBandLow*100 || v > SizingBandHigh*100):
 			t.Errorf("%v: %s%s", u, s, words)
 		}
+	}
+}
+
+// The per-GPU figure of a training layout a deadline scaled out is that of
+// the VMs it runs on: 7B pretrained on 1,000B tokens within 720 hours said
+// "sharded over 48 GPUs (19.56 GiB per GPU …)" on ND96isr_H100_v5, the
+// share of the one VM memory took, where 48 GPUs hold 104.31 GiB of states
+// at 2.17 each beside one sequence's 1.63 GiB of activations.
+func TestScaledOutLayoutSaysItsOwnShare(t *testing.T) {
+	req := Request{Workload: WorkloadTraining, Model: &Model{ParametersBillion: 7}, TokensBillion: f64(1000), DeadlineHours: f64(720), Region: "eastus", AsOf: asOf, MaxResults: i64(50)}
+	res := mustRecommend(t, req)
+	m := res.Requirements.Memory
+	checked := 0
+	for _, r := range res.Recommendations {
+		if r.Nodes < 2 {
+			continue
+		}
+		gpus := int64(r.TotalGPUs)
+		want := fmt.Sprintf("The states and activations are sharded over %d GPUs (%s GiB per GPU of ", gpus, trimFloat(math.Round((m.ActivationGiB+(m.GiB-m.ActivationGiB)/float64(gpus))*100)/100))
+		if !slices.ContainsFunc(r.Reasons, func(s string) bool { return strings.HasPrefix(s, want) }) {
+			t.Errorf("%s on %d VMs: reasons %q, want %q", r.VMSize, r.Nodes, r.Reasons, want)
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Errorf("no layout scaled out: %v", names(res))
 	}
 }
