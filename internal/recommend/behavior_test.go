@@ -450,16 +450,23 @@ func TestInterconnectModes(t *testing.T) {
 	}
 	assertRejected(t, res.Rejected, map[string]int64{"workload": 6, "gpu_memory": 5, "interconnect": 3, "retired": 1})
 
-	// interconnect = "any": the A100 over Ethernet on 20 VMs (1564.62 / 80
-	// GiB) is allowed. On 1 billion tokens (6 × 70e9 × 1e9 = 4.2e20 FLOPs)
-	// memory sets the VMs: 20 × 312 TFLOPS × 40% MFU × 0.5 across VMs over
-	// Ethernet = 1.248e15 FLOP/s, 93.5 hours, within the default deadline.
-	res = mustRecommendOn(t, cat, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, TokensBillion: f64(1), Interconnect: "any", AsOf: asOf, MaxResults: i64(50)})
+	// interconnect = "any": the A100 over Ethernet on several VMs is
+	// allowed. The job is a 105B model, which no VM holds (a 70B one fits
+	// one MI300X VM, and scale-up then removes every multi-VM layout):
+	// 105e9 × 16 bytes = 1,564.62 GiB of states, sharded, beside one
+	// 4,096-token sequence's activations on every GPU, 105e9 × 0.25 bytes
+	// = 24.45 GiB. Each 80 GiB A100 keeps 80 - 24.45 = 55.55 GiB for
+	// states: ⌈1,564.62 / 55.55⌉ = 29 VMs. On 1 billion tokens (6 × 105e9
+	// × 1e9 = 6.3e20 FLOPs) memory sets the VMs: 29 × 312 TFLOPS × 40% MFU
+	// × 0.5 across VMs over Ethernet = 1.8096e15 FLOP/s, 96.71 hours,
+	// within the default deadline.
+	big := &Model{ParametersBillion: 105}
+	res = mustRecommendOn(t, cat, Request{Workload: "training", Model: big, TokensBillion: f64(1), Interconnect: "any", AsOf: asOf, MaxResults: i64(50)})
 	found := false
 	for _, r := range res.Recommendations {
 		if r.VMSize == "Standard_NC24ads_A100_v4" {
 			found = true
-			if r.Nodes != 20 || r.Deployment.RDMA || r.Deployment.RDMAPlacement != "" || r.Estimate == nil || !near(r.Estimate.JobHours, 93.5) || r.Estimate.Efficiency != 0.2 {
+			if r.Nodes != 29 || r.Deployment.RDMA || r.Deployment.RDMAPlacement != "" || r.Estimate == nil || !near(r.Estimate.JobHours, 96.71) || r.Estimate.Efficiency != 0.2 {
 				t.Errorf("%s: %d nodes, %+v, %+v", r.VMSize, r.Nodes, r.Deployment, r.Estimate)
 			}
 		}
@@ -474,18 +481,20 @@ func TestInterconnectModes(t *testing.T) {
 		t.Error("no interconnect rejections with interconnect = any")
 	}
 
-	// With the default budget of 20 tokens per parameter (5.88e23 FLOPs)
-	// over Ethernet, even 100 VMs of any size run past the default 720
-	// hours (the A100 one: 5.88e23 / (100 × 312e12 × 0.2) / 3,600 =
-	// 26,175 hours): each is listed on the 100 VMs one job may span, with
-	// a warning that says how long it runs.
-	res = mustRecommendOn(t, cat, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, Interconnect: "any", AsOf: asOf, MaxResults: i64(50)})
+	// With the default budget of 20 tokens per parameter (6 × 105e9 ×
+	// 2.1e12 = 1.323e24 FLOPs) over Ethernet, even 100 VMs of any size run
+	// past the default 720 hours (the A100 one: 1.323e24 / (100 × 312e12
+	// × 0.2) / 3,600 = 58,894 hours): each is listed on the 100 VMs one
+	// job may span, with a warning that says how long it runs. (The
+	// quarter RTX PRO 6000's 24 GiB cannot hold one sequence's 24.45 GiB
+	// of activations: gpu_memory_per_gpu.)
+	res = mustRecommendOn(t, cat, Request{Workload: "training", Model: big, Interconnect: "any", AsOf: asOf, MaxResults: i64(50)})
 	for _, r := range res.Recommendations {
 		if r.Nodes != MaxNodesRDMA || r.Estimate == nil || r.Estimate.JobHours == nil || *r.Estimate.JobHours <= DefaultDeadlineHours ||
 			!strings.Contains(strings.Join(r.Warnings, " "), "beyond the 720-hour default") {
 			t.Errorf("%s on %d VMs: %+v, warnings %q", r.VMSize, r.Nodes, r.Estimate, r.Warnings)
 		}
-		if r.VMSize == "Standard_NC24ads_A100_v4" && !near(r.Estimate.JobHours, 26175) {
+		if r.VMSize == "Standard_NC24ads_A100_v4" && !near(r.Estimate.JobHours, 58894) {
 			t.Errorf("%s: %v hours", r.VMSize, *r.Estimate.JobHours)
 		}
 	}
@@ -496,19 +505,25 @@ func TestInterconnectModes(t *testing.T) {
 // job's cost. On the fixture catalog the orders are pinned.
 func TestOptimizeForReorders(t *testing.T) {
 	cat := fixture(t)
-	// 70B training (1,564.62 GiB) on 10 billion tokens: 6 × 70e9 × 10e9 =
-	// 4.2e21 FLOPs, within the default deadline on the VMs memory takes.
-	// MI300X: 2 VMs × 8 × 1,307.4 TFLOPS × 30% MFU, 185.91 hours, 2 × 48 ×
-	// 185.91 = 17,847 USD; H100: 3 VMs × 8 × 989.5 × 40%, 122.82 hours,
-	// 36,226 USD; A100 40 GB: 5 VMs × 8 × 312 × 40%, 233.71 hours, 31,781
-	// USD (98% of its usable memory, above the band: 0.574). Balanced, all
-	// three finish within the default 720 hours (time 1) and the cheapest
-	// job leads: MI300X 25 + 25 + 20 + 15 + 15 / 2 = 92.5 against the
-	// H100's 25 + 25 × 17,847 / 36,226 + 20 + 15 + 5 = 77.3 and the A100's
-	// 25 + 25 × 0.562 + 20 × 0.574 + 15 + 3 = 68.5. For performance the
-	// fastest: the H100 20 + 10 × 0.493 + 10 + 35 + 25 / 3 = 78.3 against
-	// the MI300X's 20 + 10 + 10 + 35 × 122.82 / 185.91 + 12.5 = 75.6. The
-	// V100 size cannot train in bf16 (precision).
+	// 105B training on 10 billion tokens, a job no VM holds (70B fits one
+	// MI300X VM, which leaves nothing to reorder): 105e9 × 16 = 1,564.62
+	// GiB of states, sharded, and one 4,096-token sequence's activations,
+	// 105e9 × 0.25 = 24.45 GiB, on every GPU. 6 × 105e9 × 10e9 = 6.3e21
+	// FLOPs, within the default deadline on the VMs memory takes. MI300X:
+	// ⌈1,564.62 / (8 × (192 - 24.45))⌉ = 2 VMs × 8 × 1,307.4 TFLOPS × 30%
+	// MFU, 278.86 hours, 2 × 48 × 278.86 = 26,771 USD; H100: ⌈1,564.62 /
+	// (8 × (79.65 - 24.45))⌉ = 4 VMs × 8 × 989.5 × 40%, 138.17 hours,
+	// 54,339 USD; A100 40 GB: ⌈1,564.62 / (8 × (40 - 24.45))⌉ = 13 VMs ×
+	// 8 × 312 × 40%, 134.83 hours, 47,671 USD. Balanced, all three finish
+	// within the default 720 hours (time 1) and the cheapest job leads:
+	// MI300X 25 + 25 + 20 + 15 + 15 / 2 = 92.5 against the H100's 25 + 25
+	// × 26,771 / 54,339 + 20 + 15 + 15 / 4 = 76.1 and the A100's 25 + 25 ×
+	// 26,771 / 47,671 + 20 + 15 + 15 / 13 = 75.2. For performance the
+	// fastest on the fewest VMs: the H100 20 + 10 × 0.493 + 10 + 35 ×
+	// 134.83 / 138.17 + 25 / 4 = 75.3 against the A100's 20 + 10 × 0.562 +
+	// 10 + 35 + 25 / 13 = 72.5 and the MI300X's 20 + 10 + 10 + 35 × 134.83
+	// / 278.86 + 25 / 2 = 69.4. The V100 size cannot train in bf16
+	// (precision).
 	scores := func(res *Result) []float64 {
 		out := make([]float64, len(res.Recommendations))
 		for i, r := range res.Recommendations {
@@ -516,18 +531,18 @@ func TestOptimizeForReorders(t *testing.T) {
 		}
 		return out
 	}
-	train := Request{Workload: "training", Model: &Model{ParametersBillion: 70}, TokensBillion: f64(10), AsOf: asOf, MaxResults: i64(50)}
+	train := Request{Workload: "training", Model: &Model{ParametersBillion: 105}, TokensBillion: f64(10), AsOf: asOf, MaxResults: i64(50)}
 	res := mustRecommendOn(t, cat, train)
 	assertNames(t, names(res), "Standard_ND96isr_MI300X_v5", "Standard_ND96isr_H100_v5", "Standard_ND96asr_v4")
 	// Timed training sizes on the GPUs kept busy: every layout uses all its
 	// GPUs (sizing 1 for each).
-	if got := scores(res); !reflect.DeepEqual(got, []float64{92.5, 77.3, 77}) {
+	if got := scores(res); !reflect.DeepEqual(got, []float64{92.5, 76.1, 75.2}) {
 		t.Errorf("balanced scores %v", got)
 	}
 	train.OptimizeFor = "performance"
 	res = mustRecommendOn(t, cat, train)
-	assertNames(t, names(res), "Standard_ND96isr_H100_v5", "Standard_ND96isr_MI300X_v5", "Standard_ND96asr_v4")
-	if got := scores(res); got[0] != 78.3 || got[1] != 75.6 {
+	assertNames(t, names(res), "Standard_ND96isr_H100_v5", "Standard_ND96asr_v4", "Standard_ND96isr_MI300X_v5")
+	if got := scores(res); !reflect.DeepEqual(got, []float64{75.3, 72.5, 69.4}) {
 		t.Errorf("performance scores %v", got)
 	}
 
@@ -568,11 +583,13 @@ func TestOptimizeFor(t *testing.T) {
 		}
 		return ra.Score - rb.Score
 	}
-	// 70B training on 10 billion tokens (4.2e21 FLOPs, within the default
-	// deadline on the VMs memory takes): GB200 (3 VMs × 4 × 2,500 TFLOPS ×
-	// 40% MFU, 97.2 hours) against the A100 80 GB (3 VMs × 8 × 312 × 40%,
-	// 389.5 hours, a third of the price per hour).
-	base := Request{Workload: "training", Model: &Model{ParametersBillion: 70}, TokensBillion: f64(10), AsOf: asOf, MaxResults: i64(50)}
+	// 105B training on 10 billion tokens (6.3e21 FLOPs, within the default
+	// deadline on the VMs memory takes; 70B fits one MI300X VM, and
+	// scale-up then lists no multi-VM layout to compare): GB200 (a rack of
+	// 18 VMs × 4 × 2,500 TFLOPS × 40% MFU, 24.31 hours) against the A100
+	// 80 GB (4 VMs × 8 × 312 × 40%, 438.2 hours, a third of the price per
+	// hour).
+	base := Request{Workload: "training", Model: &Model{ParametersBillion: 105}, TokensBillion: f64(10), AsOf: asOf, MaxResults: i64(50)}
 	perf := base
 	perf.OptimizeFor = "performance"
 	const gb200, a100 = "Standard_ND128isr_NDR_GB200_v6", "Standard_ND96amsr_A100_v4"
@@ -654,23 +671,28 @@ func TestConfidentialAndIsolated(t *testing.T) {
 }
 
 // A 10-trillion-parameter model does not fit on 100 InfiniBand VMs of any
-// size: 10000e9 × 24 bytes (16 × 1.5) = 223517.42 GiB; the MI300X, with
-// the most GPU memory (1,536 GiB), is the nearest miss.
+// size: 10000e9 × 16 bytes = 149,011.61 GiB of states, and every GPU keeps
+// one 4,096-token sequence's activations, 10000e9 × 0.25 bytes = 2,328.31
+// GiB (without the architecture); 151,339.92 GiB in all. The MI300X, with
+// the most GPU memory (1,536 GiB a VM), is the nearest miss.
 func TestTooLargeForAnySize(t *testing.T) {
-	// 10,000B parameters: 223,517 GiB. The V100 and T4 sizes cannot train
-	// in bf16 (precision 3); the 7 others fail gpu_memory, the
-	// confidential H100 among them (gpu_memory comes before confidential).
+	// The V100 and T4 sizes cannot train in bf16 (precision 3); 6 others
+	// fail gpu_memory, the confidential H100 among them (gpu_memory comes
+	// before confidential). 100 MI300X VMs hold the 151,339.92 GiB in
+	// total (153,600 GiB), but no 192 GiB GPU holds the 2,328.31 GiB of
+	// activations each GPU keeps whole: it fails gpu_memory_per_gpu.
 	nf := mustNoFitOn(t, fixture(t), Request{Workload: "training", Model: &Model{ParametersBillion: 10000}, AsOf: asOf})
-	assertRejected(t, nf.Rejected, map[string]int64{"workload": 9, "precision": 3, "gpu_memory": 7})
-	// The nearest miss is the size whose 100 VMs come closest: the MI300X
-	// (153,600 GiB). A one-GPU size without InfiniBand is not: lowering the
-	// need to what 100 of its VMs hold still leaves a job that spans 100
-	// VMs and needs InfiniBand it lacks, so its relax advice would not
-	// make it fit.
-	want := &NearestMiss{VMSize: "Standard_ND96isr_MI300X_v5", FailedConstraint: "gpu_memory", FailedConstraints: []string{"gpu_memory"},
-		Relax: "lower the GPU memory need to what 100 VMs hold (153600 GiB)."}
-	if !reflect.DeepEqual(nf.NearestMiss, want) {
-		t.Errorf("nearest miss %+v, want %+v", nf.NearestMiss, want)
+	assertRejected(t, nf.Rejected, map[string]int64{"workload": 9, "precision": 3, "gpu_memory": 6, "gpu_memory_per_gpu": 1})
+	// The nearest miss is the size whose 100 VMs come closest: the MI300X.
+	// A one-GPU size without InfiniBand is not: lowering the need to what
+	// 100 of its VMs hold still leaves a job that spans 100 VMs and needs
+	// InfiniBand it lacks, so its relax advice would not make it fit. Its
+	// advice names the activations, which no number of VMs splits.
+	m := nf.NearestMiss
+	if m == nil || m.VMSize != "Standard_ND96isr_MI300X_v5" || !reflect.DeepEqual(m.FailedConstraints, []string{"gpu_memory_per_gpu"}) ||
+		!strings.HasPrefix(m.Relax, "lower the need per GPU to 192 GiB (it needs ") ||
+		!strings.Contains(m.Relax, "the activations of one micro-batch (1 sequence × 4,096 tokens) alone take 2328.31 GiB on every GPU") {
+		t.Errorf("nearest miss %+v", m)
 	}
 }
 
@@ -710,21 +732,24 @@ func TestNearestMiss(t *testing.T) {
 		t.Errorf("nearest miss %+v", nf.NearestMiss)
 	}
 
-	// A total budget across nodes: 70B training on 10 billion tokens needs
-	// the 2 MI300X VMs that hold it at 48 USD/h in eastus2 (4.2e21 FLOPs,
-	// 185.9 hours on them).
-	nf = mustNoFitOn(t, cat, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, TokensBillion: f64(10), MaxTotalPricePerHour: f64(50), AsOf: asOf})
+	// A total budget across nodes: 105B training on 10 billion tokens
+	// (1,564.62 GiB of states and 24.45 GiB of activations a GPU, see
+	// TestOptimizeForReorders; 70B fits one VM) needs the 2 MI300X VMs
+	// that hold it at 48 USD/h in eastus2 (6.3e21 FLOPs, 278.86 hours on
+	// them).
+	big := &Model{ParametersBillion: 105}
+	nf = mustNoFitOn(t, cat, Request{Workload: "training", Model: big, TokensBillion: f64(10), MaxTotalPricePerHour: f64(50), AsOf: asOf})
 	if m := nf.NearestMiss; m == nil || m.VMSize != "Standard_ND96isr_MI300X_v5" ||
 		m.Relax != "raise max_total_price_per_hour to at least 96.00 (2 VMs at 48 USD per hour in eastus2)." {
 		t.Errorf("nearest miss %+v", nf.NearestMiss)
 	}
-	// Pretraining on the default 20 tokens per parameter (5.88e23 FLOPs)
-	// within the default 720 hours would take ⌈5.88e23 / (720 × 3,600 × 8 ×
-	// 1,307.4e12 × 0.3)⌉ = ⌈72.3⌉ = 73 of them, but the default deadline
-	// never removes a size: under the cap the job keeps to the VMs the cap
-	// pays for, at least the 2 that hold it, so the smallest raise is again
-	// 96.00.
-	nf = mustNoFitOn(t, cat, Request{Workload: "training", Model: &Model{ParametersBillion: 70}, MaxTotalPricePerHour: f64(50), AsOf: asOf})
+	// Pretraining on the default 20 tokens per parameter (6 × 105e9 ×
+	// 2.1e12 = 1.323e24 FLOPs) within the default 720 hours would take
+	// ⌈1.323e24 / (720 × 3,600 × 8 × 1,307.4e12 × 0.3)⌉ = ⌈162.7⌉ = 163 of
+	// them, but the default deadline never removes a size: under the cap
+	// the job keeps to the VMs the cap pays for, at least the 2 that hold
+	// it, so the smallest raise is again 96.00.
+	nf = mustNoFitOn(t, cat, Request{Workload: "training", Model: big, MaxTotalPricePerHour: f64(50), AsOf: asOf})
 	if m := nf.NearestMiss; m == nil || m.VMSize != "Standard_ND96isr_MI300X_v5" ||
 		m.Relax != "raise max_total_price_per_hour to at least 96.00 (2 VMs at 48 USD per hour in eastus2)." {
 		t.Errorf("nearest miss %+v", nf.NearestMiss)

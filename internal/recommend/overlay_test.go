@@ -161,11 +161,15 @@ func TestAvailabilityKeepsUnpricedSizes(t *testing.T) {
 // TestPricesFileChangesPriceAndRanking: the negotiated CSV prices the H100
 // size in eastus at 36.00 instead of the embedded list price, which moves
 // it up the ranking; the Retail Prices API fixture prices it at 63.50 with
-// a spot meter. Results say where the price comes from. On 10 billion
-// tokens (6 × 70e9 × 10e9 = 4.2e21 FLOPs) memory sets every layout (3
-// VMs of 8 H100 GPUs) and the job cost ranks them: at 36.00 a VM the job
-// takes 122.8 hours × 108 USD/h = 13,265 USD. The V100 size cannot train
-// in bf16.
+// a spot meter. Results say where the price comes from. The job is a 105B
+// model on 10 billion tokens, which no VM holds (a 70B one fits one MI300X
+// VM in eastus2, and without a region scale-up then removes the H100's
+// layout): 105e9 × 16 = 1,564.62 GiB of states, sharded, beside 105e9 ×
+// 0.25 = 24.45 GiB of activations on every GPU. Memory sets every layout
+// (⌈1,564.62 / (8 × (79.65 - 24.45))⌉ = 4 VMs of 8 H100 GPUs) and the job
+// cost ranks them: 6 × 105e9 × 10e9 = 6.3e21 FLOPs / (4 × 8 × 989.5e12 ×
+// 40%) = 138.17 hours, and at 36.00 a VM the job costs 138.17 × 144 USD/h
+// = 19,896 USD. The V100 size cannot train in bf16.
 func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 	load := func(file string) *catalog.Catalog {
 		p, err := azureexport.LoadPriceFile(file)
@@ -175,6 +179,7 @@ func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 		return overlaid(t, catalog.Overlays{Prices: p.Overlay()})
 	}
 	all := training70B
+	all.Model = &Model{ParametersBillion: 105}
 	all.MaxResults = i64(50)
 	all.TokensBillion = f64(10)
 	before := mustRecommend(t, all)
@@ -192,7 +197,7 @@ func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 	if rec == nil {
 		t.Fatalf("the H100 size is not ranked: %v", names(res))
 	}
-	if *rec.PricePerHour != 36 || *rec.TotalPricePerHour != 108 || rec.PriceSource != "Price from the prices file ../azureexport/testdata/prices_negotiated.csv in eastus." || !near(rec.Estimate.JobCostUSD, 13265) {
+	if *rec.PricePerHour != 36 || *rec.TotalPricePerHour != 144 || rec.PriceSource != "Price from the prices file ../azureexport/testdata/prices_negotiated.csv in eastus." || !near(rec.Estimate.JobCostUSD, 19896) {
 		t.Errorf("price %v (total %v), source %q", *rec.PricePerHour, *rec.TotalPricePerHour, rec.PriceSource)
 	}
 	// Sizes the file does not price keep the embedded price and say so.

@@ -94,25 +94,28 @@ func TestScenario01InferenceOPT13B(t *testing.T) {
 	}
 }
 
-// Scenario 2: training a 70B model in bf16: 70e9 × 16 bytes = 1043.08 GiB
-// of model states, + 50% activations = 1564.62 GiB, sharded over every GPU
-// (FSDP or ZeRO-3). No size holds it on one VM, so every layout spans VMs
-// and needs InfiniBand: the NC sizes, which have none, cannot hold it
-// (gpu_memory); the V100 (ND40rs_v2) has no bf16 and fails precision. Without
-// tokens_billion this is pretraining on 20 tokens per parameter: 6 × 70e9 ×
-// 1.4e12 = 5.88e23 FLOPs, far more than memory's few VMs finish within the
-// default 720 hours. Each ND size scales out to the fewest VMs that meet
-// the deadline, at most the 100 one InfiniBand job may use; a size that
-// cannot meet it there runs on 100 VMs past it, listed after the others
-// with a warning.
-func TestScenario02Training70B(t *testing.T) {
+// Scenario 2: pretraining a model no VM holds, 105B parameters in bf16:
+// 105e9 × 16 bytes = 1,564.62 GiB of model states, sharded over every GPU
+// (FSDP or ZeRO-3), beside the activations of one 4,096-token sequence on
+// each GPU, 105e9 × 0.25 bytes = 24.45 GiB: 1,589.07 GiB. (A 70B model,
+// 1,059.38 GiB, fits one 8 × MI300X VM at 146.69 GiB a GPU.) No size holds
+// it on one VM, so every layout spans VMs and needs InfiniBand: the NC
+// sizes, which have none, cannot hold it (gpu_memory); the V100
+// (ND40rs_v2) has no bf16 and fails precision. Without tokens_billion this
+// is pretraining on 20 tokens per parameter: 6 × 105e9 × 2.1e12 =
+// 1.323e24 FLOPs, far more than memory's few VMs finish within the default
+// 720 hours. Each ND size scales out to the fewest VMs that meet the
+// deadline, at most the 100 one InfiniBand job may use (GB200 by its racks
+// of 18, to 144 VMs); a size that cannot meet it there runs on 100 VMs
+// past it, listed after the others with a warning.
+func TestScenario02Training105B(t *testing.T) {
 	cat := testCatalog(t)
-	req := Request{Workload: "training", Model: &Model{ParametersBillion: 70, Precision: "bf16"}, AsOf: asOf, MaxResults: i64(50)}
+	req := Request{Workload: "training", Model: &Model{ParametersBillion: 105, Precision: "bf16"}, AsOf: asOf, MaxResults: i64(50)}
 	res := mustRecommend(t, req)
 	assertRejectedBy(t, cat, req, res.Rejected, "precision", "Standard_ND40rs_v2")
 	late := false
 	for _, r := range res.Recommendations {
-		late = checkTraining70BLayout(t, req, r, late)
+		late = checkPretrainingLayout(t, req, r, late)
 	}
 	if !late {
 		t.Errorf("no layout past the deadline: %v", names(res))
@@ -122,7 +125,7 @@ func TestScenario02Training70B(t *testing.T) {
 	assertRejectedBy(t, cat, req, res.Rejected, "gpu_memory", "Standard_NC96ads_A100_v4")
 	assertRejectedBy(t, cat, req, res.Rejected, "precision", "Standard_NC4as_T4_v3")
 	rq := res.Requirements
-	if *rq.GPUMemoryGiB != 1564.62 || rq.Nodes != res.Recommendations[0].Nodes || rq.Interconnect != "infiniband" || rq.Memory.StateBytesPerParameter != 16 {
+	if *rq.GPUMemoryGiB != 1589.07 || rq.Nodes != res.Recommendations[0].Nodes || rq.Interconnect != "infiniband" || rq.Memory.StateBytesPerParameter != 16 {
 		t.Errorf("requirements %+v", rq)
 	}
 
@@ -146,24 +149,24 @@ func rackVMs(r Recommendation) int64 {
 	return 1
 }
 
-// checkTraining70BLayout checks one layout of scenario 2, ranked after a
+// checkPretrainingLayout checks one layout of scenario 2, ranked after a
 // layout past the deadline if late: an ND size with InfiniBand on enough
 // VMs to hold the job, on as many as the deadline needs, in one
 // availability set, with its totals. It reports whether the layout is past
 // the deadline, or late when it has no estimate.
-func checkTraining70BLayout(t *testing.T, req Request, r Recommendation, late bool) bool {
+func checkPretrainingLayout(t *testing.T, req Request, r Recommendation, late bool) bool {
 	t.Helper()
 	if r.SKU.Family != "ND" || !r.SKU.Network.RDMA || r.SKU.Network.InfiniBand == "" {
 		t.Errorf("%s: want ND with InfiniBand", r.VMSize)
 	}
-	if r.Nodes < 2 || r.Nodes > MaxNodesRDMA || r.TotalGPUMemoryGiB < 1564.62 {
-		t.Errorf("%s: %d VMs, %v GiB of GPU memory for 1,564.62 GiB", r.VMSize, r.Nodes, r.TotalGPUMemoryGiB)
+	if r.Nodes < 2 || r.Nodes > max(MaxNodesRDMA, 144) || r.TotalGPUMemoryGiB < 1589.07 {
+		t.Errorf("%s: %d VMs, %v GiB of GPU memory for 1,589.07 GiB", r.VMSize, r.Nodes, r.TotalGPUMemoryGiB)
 	}
 	if r.Estimate == nil || r.Estimate.JobHours == nil {
 		t.Errorf("%s: no estimate", r.VMSize)
 		return late
 	}
-	pastDeadline := checkTraining70BDeadline(t, req, r, late)
+	pastDeadline := checkPretrainingDeadline(t, req, r, late)
 	d := r.Deployment
 	want := "availability_set" // target vm: one availability set, but a rack-scale size's interconnect block
 	if r.SKU.Placement != nil {
@@ -180,12 +183,12 @@ func checkTraining70BLayout(t *testing.T, req Request, r Recommendation, late bo
 	return pastDeadline
 }
 
-// checkTraining70BDeadline: a layout past the deadline is warned of, comes
+// checkPretrainingDeadline: a layout past the deadline is warned of, comes
 // after every layout that meets it, and runs on the whole racks of the
 // most VMs one InfiniBand job may span; a layout that meets it takes whole
 // racks, and one rack fewer would not meet it. It reports whether the
 // layout is past the deadline.
-func checkTraining70BDeadline(t *testing.T, req Request, r Recommendation, late bool) bool {
+func checkPretrainingDeadline(t *testing.T, req Request, r Recommendation, late bool) bool {
 	t.Helper()
 	hours := *r.Estimate.JobHours
 	pastDeadline := hours > DefaultDeadlineHours
@@ -646,15 +649,27 @@ func TestScenario11Budget(t *testing.T) {
 		t.Errorf("error:\n%s", nf.Error())
 	}
 
-	// A total budget across nodes: 70B training needs 2 MI300X VMs (96
-	// USD/h) today; the nearest miss is again the uncapped top.
-	req = Request{Workload: "training", Model: &Model{ParametersBillion: 70}, MaxTotalPricePerHour: f64(50), AsOf: asOf}
+	// A total budget across nodes: 105B training, which no VM holds
+	// (1,589.07 GiB, see scenario 2; 70B fits one MI300X VM, at 48 USD/h),
+	// needs 2 MI300X VMs (96 USD/h) today. The nearest miss fails only the
+	// cap, and its advice followed lists it. (The uncapped top is no longer
+	// the nearest miss: without a cap the job scales out for its deadline,
+	// GB200 to 144 VMs, where the cap's layouts keep to the VMs that hold
+	// the job.)
+	req = Request{Workload: "training", Model: &Model{ParametersBillion: 105}, MaxTotalPricePerHour: f64(50), AsOf: asOf}
 	nf = mustNoFit(t, req)
-	uncapped = req
-	uncapped.MaxTotalPricePerHour = nil
-	best = mustRecommend(t, uncapped).Recommendations[0]
-	if m := nf.NearestMiss; m == nil || m.VMSize != best.VMSize || !strings.HasPrefix(m.Relax, "raise max_total_price_per_hour to at least ") {
-		t.Errorf("nearest miss %+v, want %s", nf.NearestMiss, best.VMSize)
+	m := nf.NearestMiss
+	const raise = "raise max_total_price_per_hour to at least "
+	if m == nil || !reflect.DeepEqual(m.FailedConstraints, []string{"max_total_price_per_hour"}) || !strings.HasPrefix(m.Relax, raise) {
+		t.Fatalf("nearest miss %+v", m)
+	}
+	capUSD, err := strconv.ParseFloat(strings.Fields(strings.TrimPrefix(m.Relax, raise))[0], 64)
+	if err != nil {
+		t.Fatalf("relax %q: %v", m.Relax, err)
+	}
+	req.MaxTotalPricePerHour = f64(capUSD)
+	if byName(mustRecommend(t, req), m.VMSize) == nil {
+		t.Errorf("max_total_price_per_hour = %v, the nearest miss's advice, does not list %s", capUSD, m.VMSize)
 	}
 }
 
