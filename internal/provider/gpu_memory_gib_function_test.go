@@ -28,7 +28,8 @@ func TestGPUMemoryGiBFunction(t *testing.T) {
 	t.Parallel()
 	testFunctionOutputs(t, `
 output "llama70_training" {
-  # 70e9 x 16 bytes (bf16 weights 2 + gradients 2 + fp32 master 4 + Adam 8) = 1043.08 GiB, + 50%.
+  # 70e9 x 16 bytes (bf16 weights 2 + gradients 2 + fp32 master 4 + Adam 8) = 1043.08 GiB, + one
+  # 4,096-token sequence's activations without the architecture, 70e9 x 0.25 bytes = 16.3 GiB.
   value = provider::hpcsku::gpu_memory_gib(70, "bf16", "training")
 }
 output "opt13_inference" {
@@ -37,7 +38,8 @@ output "opt13_inference" {
   value = provider::hpcsku::gpu_memory_gib(1.3, "bf16", "inference")
 }
 output "mistral7_fine_tuning_fp32" {
-  # fp32 fine-tunes in full: 7e9 x 16 bytes (fp32 weights 4 + gradients 4 + Adam 8, no master copy) = 104.31 GiB, + 25%.
+  # fp32 fine-tunes in full: 7e9 x 16 bytes (fp32 weights 4 + gradients 4 + Adam 8, no master copy) = 104.31 GiB,
+  # + one 4,096-token sequence's activations, 7e9 x 0.25 bytes x 2 (4-byte activations) = 3.26 GiB.
   value = provider::hpcsku::gpu_memory_gib(7, "fp32", "fine_tuning")
 }
 output "llama70_int4_inference" {
@@ -49,11 +51,11 @@ output "null_options" {
   # A null options argument is no options: the training figure above.
   value = provider::hpcsku::gpu_memory_gib(70, "bf16", "training", null)
 }`, map[string]knownvalue.Check{
-		"llama70_training":          knownvalue.Float64Exact(1564.62),
+		"llama70_training":          knownvalue.Float64Exact(1059.38),
 		"opt13_inference":           knownvalue.Float64Exact(4.41),
-		"mistral7_fine_tuning_fp32": knownvalue.Float64Exact(130.39),
+		"mistral7_fine_tuning_fp32": knownvalue.Float64Exact(107.57),
 		"llama70_int4_inference":    knownvalue.Float64Exact(44.17),
-		"null_options":              knownvalue.Float64Exact(1564.62),
+		"null_options":              knownvalue.Float64Exact(1059.38),
 	})
 }
 
@@ -108,7 +110,7 @@ output "null_option_values" {
 		"llama8_lora_batch":              knownvalue.Float64Exact(23.13),
 		"moe_without_name":               knownvalue.Float64Exact(96.22),
 		"gpt_oss_published_precision":    knownvalue.Float64Exact(65),
-		"null_option_values":             knownvalue.Float64Exact(1564.62),
+		"null_option_values":             knownvalue.Float64Exact(1059.38),
 	})
 }
 
@@ -216,10 +218,10 @@ output "available_gib" {
   }
 }`
 	testGuard(t, cfg,
+		config.Variables{"size": config.StringVariable("Standard_ND96isr_H100_v5"), "nodes": config.IntegerVariable(1)},
+		"1 x Standard_ND96isr_H100_v5 have 640 GiB of GPU memory; training a 70B model in bf16 needs 1059.38 GiB.",
 		config.Variables{"size": config.StringVariable("Standard_ND96isr_H100_v5"), "nodes": config.IntegerVariable(2)},
-		"2 x Standard_ND96isr_H100_v5 have 1280 GiB of GPU memory; training a 70B model in bf16 needs 1564.62 GiB.",
-		config.Variables{"size": config.StringVariable("Standard_ND96isr_H100_v5"), "nodes": config.IntegerVariable(3)},
-		"available_gib", knownvalue.Float64Exact(1920))
+		"available_gib", knownvalue.Float64Exact(1280))
 }
 
 // gpuMemoryGiBErrorCases are the calls of gpu_memory_gib that must fail, and

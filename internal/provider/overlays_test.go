@@ -115,7 +115,8 @@ func pricesEmbeddedStep() resource.TestStep {
 	return resource.TestStep{
 		Config: providerBlock(nil) + training70BConfig,
 		ConfigStateChecks: []statecheck.StateCheck{
-			// 1564.62 GiB (70e9 x 16 bytes x 1.5) and, on the default 1,400 billion
+			// 1059.38 GiB (70e9 x 16 bytes of states + 70e9 x 0.25 bytes of one
+			// 4,096-token sequence's activations on every GPU) and, on the default 1,400 billion
 			// tokens, 6 x 70e9 x 1,400e9 = 5.88e23 FLOPs, scaled out to finish within
 			// the 720-hour default: 8 H100 x 989.5e12 x 0.40 = 3.166e15 FLOP/s a VM,
 			// 72 VMs (7,079.04 USD/h), 716.43 hours, 5,071,669.19 USD; 8 A100 40 GB x
@@ -123,11 +124,8 @@ func pricesEmbeddedStep() resource.TestStep {
 			// InfiniBand, 1635.95 hours, past the default, 2,719.7 USD/h x 1635.95 =
 			// 4,449,295.54 USD. The time component of training is min(1, deadline /
 			// hours): 1 for the H100 size, 720 / 1635.95 = 0.440 for ND96asr_v4. The
-			// H100 size: 25 + 25 x 4,449,295.54 / 5,071,669.19 + 20 (1564.62 / 3 VMs'
-			// 1,911.6 GiB = 0.82, in the band) + 15 + 15 / 72 = 82.1; ND96asr_v4
-			// (ranked after it, past the default deadline): 25 + 25 + 20 x
-			// band(1564.62 / 5 VMs' 1,600 GiB = 0.978) 0.574 + 15 x 0.440 + 15 / 100
-			// = 68.2. ND40rs_v2's V100s lack bf16 (precision).
+			// scores of timed training sizes take the sizing component of their GPUs
+			// kept busy (all of them: 1). ND40rs_v2's V100s lack bf16 (precision).
 			statecheck.ExpectKnownValue(ds, tfjsonpath.New("vm_sizes"), stringList("Standard_ND96isr_H100_v5", "Standard_ND96asr_v4")),
 			statecheck.ExpectKnownValue(ds, rec0.AtMapKey("score"), knownvalue.Float64Exact(85.2)), // timed training sizes on busy GPUs (sizing 1)
 			statecheck.ExpectKnownValue(ds, rec0.AtMapKey("price_per_hour"), knownvalue.Float64Exact(98.32)),

@@ -21,8 +21,9 @@ variable "nodes" {
 }
 
 locals {
-  # 1564.62 GiB: bf16 weights and gradients, fp32 master weights, Adam
-  # moments, and 50% activation headroom.
+  # 1059.38 GiB: bf16 weights and gradients, fp32 master weights, Adam
+  # moments (1043.08 GiB, sharded over the GPUs), and the 16.3 GiB of
+  # activations of one 4,096-token sequence that every GPU keeps whole.
   needed_gib    = provider::hpcsku::gpu_memory_gib(70, "bf16", "training")
   available_gib = provider::hpcsku::sku(var.gpu_size).gpu.memory_gib_total * var.nodes
 }
