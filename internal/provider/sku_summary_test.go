@@ -194,9 +194,7 @@ data "hpcsku_catalog" "all" {}
 		Steps: []resource.TestStep{{
 			Config: cfg,
 			ConfigStateChecks: []statecheck.StateCheck{
-				// 24,079 bytes once full fine-tuning derives its activations per GPU
-				// from the context (the formula and the per-GPU fit say so).
-				stateBytesAtMost("data.hpcsku_recommendation.quickstart", 24_500),
+				stateBytesAtMost("data.hpcsku_recommendation.quickstart", 24_000),
 				stateBytesAtMost("data.hpcsku_catalog.all", 250_000),
 			},
 		}},

@@ -167,7 +167,7 @@ func TestScaleUpBeforeScaleOut(t *testing.T) {
 	// 298.02 GiB of model states over 16 A100 40 GB, with the 4.66 GiB of
 	// one sequence's activations on each: 23.29 GiB per GPU of 40 (was
 	// 27.94, the activations 50% of the states spread over the GPUs).
-	if want := "The states and activations are sharded over 16 GPUs (23.29 GiB per GPU of 40 GiB usable)."; !slices.Contains(top.Reasons, want) {
+	if want := "The states are sharded over 16 GPUs (23.29 GiB per GPU, with its own activations, of 40 GiB usable)."; !slices.Contains(top.Reasons, want) {
 		t.Errorf("reasons %q, want %q", top.Reasons, want)
 	}
 
@@ -776,7 +776,7 @@ func TestRequirements(t *testing.T) {
 		"Training prefers the ND family (InfiniBand, NVLink); NC with Ethernet is the alternative for single-VM jobs (Microsoft's AI compute guidance).",
 		"",
 		"GPU memory: 1059.38 GiB in total, from the model estimate.",
-		"Per-GPU fit: the model states are sharded over every GPU of the job (FSDP or ZeRO-3), and each GPU keeps the activations of its own micro-batch whole (4,096 tokens, 16.3 GiB); each GPU's share must fit the memory it exposes.",
+		"Per-GPU fit: the model states are sharded over the job's GPUs (FSDP or ZeRO-3); each GPU also keeps its own micro-batch's activations (4,096 tokens, 16.3 GiB) and must hold its share.",
 		"Training work: (6 × 70B active parameters) per token × 1400 billion tokens = 5.880e+23 FLOPs; tokens: 20 tokens per parameter, compute-optimal (Hoffmann et al. 2022); set tokens_billion for the real budget.",
 		"Deadline: 720 hours by default; each size scales out to meet it within the VMs one job may span, and a size that cannot runs longer, with a warning.",
 		"Scale up before scale out: one VM when any size holds the job, more VMs only when none does (Azure Machine Learning guidance).",

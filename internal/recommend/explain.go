@@ -149,7 +149,7 @@ func placementReasons(out []string, n *requirements, e *eval) []string {
 	case e.ibNeeded && s.Network.RDMA:
 		out = append(out, "InfiniBand "+s.Network.InfiniBand+" ("+itoa(s.Network.InfiniBandGbps)+" Gb/s per VM), which the job needs ("+ibWhy(n)+").")
 	case !s.Network.RDMA && n.interconnect == InterconnectAuto:
-		out = append(out, "No InfiniBand, which this job does not need (Azure HPC guidance: InfiniBand only where it is used).")
+		out = append(out, "No InfiniBand, which this job does not need.")
 	}
 	return out
 }
@@ -354,7 +354,12 @@ func layoutReason(n *requirements, e *eval) string {
 	// The share of the VMs the layout runs on, a deadline's scale-out
 	// included, not of the fewest that hold it.
 	perGPU := catalog.Round2(j.ShardedPerGPU(e.in.GPUUnits, e.nodes))
-	return "The " + w.parts + " " + w.spread + " over " + catalog.Plural(e.in.GPUUnits*e.nodes, "GPU", "GPUs") + " (" + trimFloat(perGPU) + " GiB per GPU of " + trimFloat(e.in.UnitMemGiB) + " GiB usable)."
+	parts, own := w.parts, ""
+	if j.Replicated > 0 {
+		// Each GPU keeps its own micro-batch's activations whole.
+		parts, own = "states", ", with its own activations,"
+	}
+	return "The " + parts + " " + w.spread + " over " + catalog.Plural(e.in.GPUUnits*e.nodes, "GPU", "GPUs") + " (" + trimFloat(perGPU) + " GiB per GPU" + own + " of " + trimFloat(e.in.UnitMemGiB) + " GiB usable)."
 }
 
 // replicasServe says what a served layout's copies serve: at a load, the

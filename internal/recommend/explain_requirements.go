@@ -343,7 +343,7 @@ func explainSplit(n *requirements) string {
 	case j.TensorParallel:
 		return fmt.Sprintf("Per-GPU fit: the model is split over a VM's GPUs by tensor parallelism and over VMs by pipeline stages; each GPU holds its share within %s%% of its usable memory.", trimFloat(j.Share*100))
 	case j.Replicated > 0:
-		return "Per-GPU fit: the model states are sharded over every GPU of the job (FSDP or ZeRO-3), and each GPU keeps the activations of its own micro-batch whole (" + groupInt(float64(n.mi.Context*n.mi.Batch)) + " tokens, " + trimFloat(j.Replicated) + " GiB); each GPU's share must fit the memory it exposes."
+		return "Per-GPU fit: the model states are sharded over the job's GPUs (FSDP or ZeRO-3); each GPU also keeps its own micro-batch's activations (" + groupInt(float64(n.mi.Context*n.mi.Batch)) + " tokens, " + trimFloat(j.Replicated) + " GiB) and must hold its share."
 	}
 	w := wordsOf(n.workload)
 	return "Per-GPU fit: " + w.whole + " " + w.spread + " over every GPU of the job" + w.how + "; each GPU's share must fit the memory it exposes."

@@ -328,7 +328,7 @@ func TestScaledOutLayoutSaysItsOwnShare(t *testing.T) {
 			continue
 		}
 		gpus := int64(r.TotalGPUs)
-		want := fmt.Sprintf("The states and activations are sharded over %d GPUs (%s GiB per GPU of ", gpus, trimFloat(math.Round((m.ActivationGiB+(m.GiB-m.ActivationGiB)/float64(gpus))*100)/100))
+		want := fmt.Sprintf("The states are sharded over %d GPUs (%s GiB per GPU, with its own activations, of ", gpus, trimFloat(math.Round((m.ActivationGiB+(m.GiB-m.ActivationGiB)/float64(gpus))*100)/100))
 		if !slices.ContainsFunc(r.Reasons, func(s string) bool { return strings.HasPrefix(s, want) }) {
 			t.Errorf("%s on %d VMs: reasons %q, want %q", r.VMSize, r.Nodes, r.Reasons, want)
 		}

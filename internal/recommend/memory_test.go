@@ -523,7 +523,7 @@ func TestLongContextActivationsStayOnEachGPU(t *testing.T) {
 	ft := Request{Workload: WorkloadFineTuning, FineTuningMethod: MethodFull, Model: &Model{Name: "llama-3.1-8b"}, ContextTokens: i64(4096), Prefer: []string{nc}, AsOf: asOf}
 	res := mustRecommend(t, ft)
 	if top := res.Recommendations[0]; top.VMSize != nc || res.Requirements.Memory.GiB != 123.14 ||
-		!slices.Contains(top.Reasons, "The states and activations are sharded over 2 GPUs (63.32 GiB per GPU of 94 GiB usable).") {
+		!slices.Contains(top.Reasons, "The states are sharded over 2 GPUs (63.32 GiB per GPU, with its own activations, of 94 GiB usable).") {
 		t.Errorf("4,096 tokens: %s first, %v GiB, reasons %q", top.VMSize, res.Requirements.Memory.GiB, top.Reasons)
 	}
 	ft.ContextTokens = i64(131072)

@@ -216,14 +216,15 @@ func TestVisionDeadlineScalesOut(t *testing.T) {
 // Whisper large v3 without samples_million (ranked by its rate per USD)
 // fills 59% of one H100 NVL, not 100%; a LoRA fine-tune of an 8B model that
 // one GPU of an 8-GPU VM holds trains on all eight, which the VM pays for,
-// its states and activations sharded over them.
+// its states sharded over them and each keeping its own activations (3.49
+// GiB at 4,096 tokens: 5.51 GiB per GPU).
 func TestTrainingReasonsSayTheMemoryItUses(t *testing.T) {
 	res := mustRecommend(t, Request{Workload: WorkloadTraining, Model: &Model{Name: "whisper-large-v3"}, MaxResults: i64(MaxResultsLimit), AsOf: asOf})
 	if r := byName(res, "Standard_NC40ads_H100_v5"); r == nil || !strings.Contains(r.Reasons[1], "(94 GiB of GPU memory, 59% used)") {
 		t.Errorf("whisper on NC40ads_H100_v5: %+v", r)
 	}
 	res = mustRecommend(t, Request{Workload: WorkloadFineTuning, FineTuningMethod: "lora", Model: &Model{Name: "llama-3.1-8b"}, Prefer: []string{"Standard_ND96isr_H100_v5"}, AsOf: asOf})
-	if r := res.Recommendations[0]; !slices.Contains(r.Reasons, "The states and activations are sharded over 8 GPUs (3.33 GiB per GPU of 79.65 GiB usable).") {
+	if r := res.Recommendations[0]; !slices.Contains(r.Reasons, "The states are sharded over 8 GPUs (5.51 GiB per GPU, with its own activations, of 79.65 GiB usable).") {
 		t.Errorf("%s: %q", r.VMSize, r.Reasons)
 	}
 }

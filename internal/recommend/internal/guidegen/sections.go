@@ -470,7 +470,7 @@ type sentence struct {
 
 var sentences = []sentence{
 	{`Each copy of the model is split over [^"]*`, "example-serve-70b-long", "Standard_ND96asr_v4", "Each copy of the model is split over", ")."},
-	{`The states and activations are sharded over [^"]*`, "example-fine-tuning-7b", "Standard_ND96asr_v4", "The states and activations are sharded over", ""},
+	{`The states are sharded over [^"]*`, "example-fine-tuning-7b", "Standard_ND96asr_v4", "The states are sharded over", ""},
 	{`Holds the [^"]*the deadline takes[^"]*`, "example-pretraining-deadline", "Standard_ND96asr_v4", "Holds the", ""},
 	{`Holds the [^"]*target band\)\.`, "example-serve-8b", "Standard_NC24ads_A100_v4", "Holds the", ""},
 	{`KV cache room left: [^"]*`, "example-serve-8b", "Standard_NC24ads_A100_v4", "KV cache room left: ", ""},
