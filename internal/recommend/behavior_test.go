@@ -6,7 +6,9 @@ package recommend
 import (
 	"fmt"
 	"reflect"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -989,5 +991,52 @@ func TestDeadlineMissBelowARackNamesTheRack(t *testing.T) {
 	req.MaxNodes = i64(18)
 	if r := byName(mustRecommend(t, req), m.VMSize); r == nil || r.Nodes != 18 {
 		t.Errorf("%s with max_nodes = 18: %+v", m.VMSize, r)
+	}
+}
+
+// A deadline's nearest miss never names a deadline_hours above what the
+// engine accepts (MaxDeadlineHours): where the job takes longer on the VMs
+// allowed, it names the max_nodes (or nodes) that finish it, with the
+// deadline that takes, and serves when followed; where no layout one job
+// may span finishes it within the bounds, it says so. Llama 3.1 70B on
+// 15,000B tokens with max_nodes = 4 advised deadline_hours = 144554.
+func TestDeadlineMissStaysWithinTheBounds(t *testing.T) {
+	advice := regexp.MustCompile(`^raise (max_nodes|nodes) to (\d+)(?: and deadline_hours to at least (\d+))? \(`)
+	base := Request{Workload: WorkloadTraining, Model: &Model{Name: "llama-3.1-70b"}, TokensBillion: f64(15000), DeadlineHours: f64(720), AsOf: asOf}
+	with := func(f func(*Request)) Request { r := base; f(&r); return r }
+	for _, req := range []Request{
+		with(func(r *Request) { r.MaxNodes = i64(4) }),
+		with(func(r *Request) { r.MaxNodes = i64(4); r.DeadlineHours = f64(MaxDeadlineHours) }),
+		with(func(r *Request) { r.MaxNodes = i64(1) }),
+		with(func(r *Request) { r.MaxNodes = i64(4); r.Interconnect = "any" }),
+		with(func(r *Request) { r.MaxNodes = i64(4); r.Target = TargetBatch }),
+		with(func(r *Request) { r.Nodes = i64(4) }),
+	} {
+		m := mustNoFit(t, req).NearestMiss
+		if m == nil || m.FailedConstraint != "deadline" {
+			t.Fatalf("%+v: nearest miss %+v", req, m)
+		}
+		g := advice.FindStringSubmatch(m.Relax)
+		if g == nil {
+			t.Errorf("max_nodes %v nodes %v: nearest miss %q names no VMs", deref(req.MaxNodes), deref(req.Nodes), m.Relax)
+			continue
+		}
+		vms, _ := strconv.ParseInt(g[2], 10, 64)
+		if g[1] == "nodes" {
+			req.Nodes = &vms
+		} else {
+			req.MaxNodes = &vms
+		}
+		if g[3] != "" {
+			h, _ := strconv.ParseFloat(g[3], 64)
+			req.DeadlineHours = &h
+		}
+		if r := byName(mustRecommend(t, req), m.VMSize); r == nil {
+			t.Errorf("%q followed: %s is not ranked", m.Relax, m.VMSize)
+		}
+	}
+	req := Request{Workload: WorkloadTraining, Model: &Model{Name: "llama-3.1-405b"}, TokensBillion: f64(1e6), DeadlineHours: f64(720), AsOf: asOf}
+	if m := mustNoFit(t, req).NearestMiss; m == nil || strings.Contains(m.Relax, "raise") || !strings.HasPrefix(m.Relax, "none within the bounds: ") {
+		t.Errorf("405B on 1,000,000B tokens: nearest miss %+v", m)
 	}
 }

@@ -523,17 +523,7 @@ var constraintTable = [numConstraints]constraintDef{
 			return fmt.Sprintf("Cannot finish the job (%s FLOPs) within deadline_hours = %s on the VMs one job may span (%s%s), at the throughput the throughput model estimates.", sci(n.train.FLOPs), trimFloat(n.train.Deadline), where, poolClause(n))
 		},
 		detail: spanDetail(cDeadline),
-		relax: func(n *requirements, e *eval) string {
-			in := e.in
-			k := n.deadlineVMs(in)
-			h, _ := n.train.Hours(&in.Hardware, k) // the deadline failed: timed
-			longer := fmt.Sprintf("raise deadline_hours to at least %s (the job takes that long on %s of it)", trimFloat(math.Ceil(h)), catalog.Plural(k, "VM", "VMs"))
-			if r := in.rackVMs; n.fixedNodes == 0 && r > 1 && n.maxNodes < r && n.ibNeeded(true) && in.maxJobVMs >= r && n.train.MeetsDeadline(&in.Hardware, r) {
-				// max_nodes below one rack keeps the job on one VM.
-				return fmt.Sprintf("raise max_nodes to %d (Azure allocates these VMs by racks of %d when a job spans them), or %s", r, r, longer)
-			}
-			return longer
-		},
+		relax:  relaxDeadline,
 	},
 	// An inference service cannot sustain tokens_per_second within the
 	// VMs allowed (found by layout).
@@ -693,6 +683,61 @@ func priceCap(name, what string, limit func(*requirements) float64, price func(*
 			return fmt.Sprintf("raise %s to at least %s (%s)", name, money(math.Ceil(price(e)*100-1e-6)/100), priced(e))
 		},
 	}
+}
+
+// relaxDeadline is the deadline's advice on a size: the later
+// deadline_hours the job meets on the VMs it may span, where deadline_hours
+// may be that late (MaxDeadlineHours), with one rack where max_nodes below
+// it keeps the job on one VM; else more VMs (moreVMsForDeadline).
+func relaxDeadline(n *requirements, e *eval) string {
+	in := e.in
+	k := n.deadlineVMs(in)
+	h, _ := n.train.Hours(&in.Hardware, k) // the deadline failed: timed
+	if math.Ceil(h) > MaxDeadlineHours {
+		return n.moreVMsForDeadline(in, k)
+	}
+	longer := fmt.Sprintf("raise deadline_hours to at least %s (the job takes that long on %s of it)", trimFloat(math.Ceil(h)), catalog.Plural(k, "VM", "VMs"))
+	if r := in.rackVMs; n.fixedNodes == 0 && r > 1 && n.maxNodes < r && n.ibNeeded(true) && in.maxJobVMs >= r && n.train.MeetsDeadline(&in.Hardware, r) {
+		// max_nodes below one rack keeps the job on one VM.
+		return fmt.Sprintf("raise max_nodes to %d (Azure allocates these VMs by racks of %d when a job spans them), or %s", r, r, longer)
+	}
+	return longer
+}
+
+// moreVMsForDeadline is the deadline's advice on a size whose job takes
+// longer on the k VMs it may span than deadline_hours may be: the
+// fewest VMs of it one job may span with max_nodes (or nodes) raised that
+// finish within deadline_hours, else within MaxDeadlineHours, with the
+// deadline that takes; else that no layout the bounds allow finishes it.
+func (n *requirements) moreVMsForDeadline(in *sizeInfo, k int64) string {
+	setting := "max_nodes"
+	if n.fixedNodes > 0 {
+		setting = "nodes"
+	}
+	span := n.deadlineSpanWithin(in, MaxNodes)
+	for _, d := range []float64{n.train.Deadline, MaxDeadlineHours} {
+		t := n.train.TrainingWork
+		t.Deadline = d
+		v := t.DeadlineNodes(&in.Hardware, k)
+		step := int64(1)
+		if n.byRacks(v > 1) {
+			v, step = wholeRacks(in, v), max(in.rackVMs, 1)
+		}
+		for v <= span && !t.MeetsDeadline(&in.Hardware, v) {
+			v += step
+		}
+		if v > span {
+			continue
+		}
+		hv, _ := t.Hours(&in.Hardware, v)
+		if d == n.train.Deadline {
+			return fmt.Sprintf("raise %s to %d (the job takes %s hours on %d VMs of it)", setting, v, trimFloat(math.Ceil(hv)), v)
+		}
+		return fmt.Sprintf("raise %s to %d and deadline_hours to at least %s (the job takes that long on %d VMs of it)", setting, v, trimFloat(math.Ceil(hv)), v)
+	}
+	most, _ := n.train.Hours(&in.Hardware, span)
+	return fmt.Sprintf("none within the bounds: the job takes %s hours on %s of it, the most one job may span, and deadline_hours is at most %s; train on fewer tokens (tokens_billion) or a smaller model",
+		trimFloat(math.Ceil(max(most, 0))), catalog.Plural(span, "VM", "VMs"), trimFloat(MaxDeadlineHours))
 }
 
 // relaxLoad says what lets a size that fails tokens_per_second serve, as

@@ -506,13 +506,16 @@ func (n *requirements) workDefined() bool {
 // may span on a size, within max_nodes: any number when it needs no
 // InfiniBand, else the size's InfiniBand span (whole racks) on an RDMA
 // size and one VM on the others.
-func (n *requirements) spanFor(in *sizeInfo) int64 {
+func (n *requirements) spanFor(in *sizeInfo) int64 { return n.spanWithin(in, n.maxNodes) }
+
+// spanWithin is spanFor with max_nodes at most.
+func (n *requirements) spanWithin(in *sizeInfo, most int64) int64 {
 	switch {
 	case !n.ibNeeded(true):
-		return n.poolLimit(in, n.maxNodes)
+		return n.poolLimit(in, most)
 	case in.sku.Network.RDMA:
 		r := max(in.rackVMs, 1)
-		return max(n.poolLimit(in, min(in.maxJobVMs, n.maxNodes))/r*r, 1)
+		return max(n.poolLimit(in, min(in.maxJobVMs, most))/r*r, 1)
 	}
 	return 1
 }
@@ -585,7 +588,12 @@ func (n *requirements) batchMPINodes() int64 {
 // deadline on a size: the VMs one job may span, at most the size's
 // InfiniBand span (at least MaxNodesRDMA over Ethernet).
 func (n *requirements) deadlineSpan(in *sizeInfo) int64 {
-	return min(n.spanFor(in), max(in.maxJobVMs, MaxNodesRDMA))
+	return n.deadlineSpanWithin(in, n.maxNodes)
+}
+
+// deadlineSpanWithin is deadlineSpan with max_nodes at most.
+func (n *requirements) deadlineSpanWithin(in *sizeInfo, most int64) int64 {
+	return min(n.spanWithin(in, most), max(in.maxJobVMs, MaxNodesRDMA))
 }
 
 // deadlineVMs is the VMs a deadline is judged on for a size: the nodes
