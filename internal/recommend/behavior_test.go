@@ -1040,3 +1040,37 @@ func TestDeadlineMissStaysWithinTheBounds(t *testing.T) {
 		t.Errorf("405B on 1,000,000B tokens: nearest miss %+v", m)
 	}
 }
+
+// scale_up removes a layout that spans VMs for memory when some size holds
+// the job on one VM, never one whose VMs a stated deadline added: Llama 3.1
+// 8B on 1 billion tokens in eastus within 1 hour lists ND96asr_v4 on 15
+// VMs (388.94 USD), but within 6 hours, which ND GB200 v6 meets on one VM,
+// scale_up removed ND96asr_v4 and ND96amsr_A100_v4, whose single VM holds
+// the job and which meet the later deadline on fewer VMs. A later deadline
+// keeps them, at no more cost.
+func TestLaterDeadlineKeepsLayoutsScaledOutForIt(t *testing.T) {
+	req := Request{Workload: WorkloadTraining, Model: &Model{Name: "llama-3.1-8b"}, TokensBillion: f64(1), Region: "eastus", MaxResults: i64(MaxResultsLimit), AsOf: asOf}
+	cost := map[string]float64{}
+	for _, d := range []float64{1, 6} {
+		req.DeadlineHours = f64(d)
+		res := mustRecommend(t, req)
+		if n := rejectedCounts(res.Rejected)["scale_up"]; n != 0 {
+			t.Errorf("within %v hours scale_up removes %d sizes: %s", d, n, formatRejections(res.Rejected))
+		}
+		for _, name := range []string{"Standard_ND96asr_v4", "Standard_ND96amsr_A100_v4"} {
+			r := byName(res, name)
+			switch {
+			case r == nil:
+				t.Errorf("within %v hours %s is not ranked: %v", d, name, names(res))
+			case r.Estimate == nil || r.Estimate.JobCostUSD == nil || *r.Estimate.JobHours > d:
+				t.Errorf("within %v hours %s: %+v", d, name, r.Estimate)
+			case d == 1 && name == "Standard_ND96asr_v4" && (r.Nodes != 15 || !near(r.Estimate.JobCostUSD, 388.94)):
+				t.Errorf("within 1 hour ND96asr_v4 on %d VMs, %v USD; want 15 VMs, 388.94 USD", r.Nodes, *r.Estimate.JobCostUSD)
+			case d == 6 && *r.Estimate.JobCostUSD > cost[name]*1.0001+0.01:
+				t.Errorf("within 6 hours %s costs %v USD, more than %v within 1", name, *r.Estimate.JobCostUSD, cost[name])
+			default:
+				cost[name] = *r.Estimate.JobCostUSD
+			}
+		}
+	}
+}

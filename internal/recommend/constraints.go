@@ -635,7 +635,8 @@ var constraintTable = [numConstraints]constraintDef{
 		}),
 	// Needs several VMs while another size holds the job on one (not for
 	// hpc, htc or a fixed nodes setting; never removes a size named in
-	// prefer). Found once every size is evaluated (scaleUp).
+	// prefer, nor a layout a stated deadline scaled out from one VM).
+	// Found once every size is evaluated (scaleUp).
 	cScaleUp: {
 		name:      "scale_up",
 		decidedBy: stageCompare,

@@ -13,16 +13,17 @@ type eval struct {
 	in    *sizeInfo
 	fails uint64 // bit set of failed constraints
 
-	nodes      int64
-	spans      bool // one job (one copy of the model, for inference) spans several VMs
-	ibNeeded   bool
-	sizing     float64 // share used, 0..1; -1 when unknown
-	memBand    bool    // sizing is GPU memory use, scored on the target band
-	pcieTP     bool    // a copy of the model is split over GPUs without NVLink
-	timeDriven bool    // the deadline, not memory, set the VM count
-	budgetVMs  int64   // the VMs the default deadline takes where max_total_price_per_hour pays for fewer; 0 otherwise
-	rackFill   int64   // VMs the layout added to fill its last rack; 0 when none
-	gl         gpuLayout
+	nodes       int64
+	spans       bool // one job (one copy of the model, for inference) spans several VMs
+	ibNeeded    bool
+	sizing      float64 // share used, 0..1; -1 when unknown
+	memBand     bool    // sizing is GPU memory use, scored on the target band
+	pcieTP      bool    // a copy of the model is split over GPUs without NVLink
+	timeDriven  bool    // the deadline, not memory, set the VM count
+	forDeadline bool    // the job fits on one VM and a stated deadline added the others (scaleUp keeps it)
+	budgetVMs   int64   // the VMs the default deadline takes where max_total_price_per_hour pays for fewer; 0 otherwise
+	rackFill    int64   // VMs the layout added to fill its last rack; 0 when none
+	gl          gpuLayout
 
 	price, total float64
 	hasPrice     bool

@@ -187,8 +187,11 @@ func sizingOf(n *requirements, e *eval) {
 
 // scaleUp removes layouts where one job (one copy of the model, for
 // inference) spans several VMs when some size holds it on one VM (scale up
-// before scale out), except sizes named in prefer. Copies of a model on
-// separate VMs (replicas) are not such a layout.
+// before scale out), except sizes named in prefer and layouts whose job
+// fits on one VM of the size but a stated deadline scaled out
+// (forDeadline): a later deadline would otherwise remove a size that
+// meets it on fewer VMs. Copies of a model on separate VMs (replicas) are
+// not such a layout.
 func scaleUp(n *requirements, evals []eval) {
 	if !n.scaleUpApplies() {
 		return
@@ -199,7 +202,7 @@ func scaleUp(n *requirements, evals []eval) {
 		return
 	}
 	for i := range evals {
-		if evals[i].fails == 0 && evals[i].spans && evals[i].preferredRank < 0 {
+		if evals[i].fails == 0 && evals[i].spans && evals[i].preferredRank < 0 && !evals[i].forDeadline {
 			evals[i].fails |= 1 << cScaleUp
 		}
 	}

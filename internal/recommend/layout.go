@@ -28,6 +28,8 @@ func layout(n *requirements, e *eval) {
 	placeSize(n, e, rackNodes(n, e, quotaVMs(n, vc, least), memLaid))
 	deadlineVMs := limitByQuota(n, e, &vc, least, memLaid)
 	limitByBudget(n, e, &vc, least, memLaid)
+	// The job fits on one VM; a stated deadline asked for the others.
+	e.forDeadline = least == 1 && vc.nodes > 1 && vc.driver == cDeadline && n.train.deadlineStated
 	finishLayout(n, e, vc, memLaid)
 	judgeQuota(n, e, deadlineVMs)
 }

@@ -83,6 +83,12 @@ func passing(t *testing.T, eng *Engine, req Request) (sizes map[string]Recommend
 	for _, s := range eng.Catalog().SKUs() {
 		req.Prefer = append(req.Prefer, s.Name)
 	}
+	return ranked(t, eng, req)
+}
+
+// ranked is passing with req's own prefer, so that scale_up applies.
+func ranked(t *testing.T, eng *Engine, req Request) (sizes map[string]Recommendation, ok bool) {
+	t.Helper()
 	req.MaxResults = i64(MaxResultsLimit)
 	res, err := eng.Recommend(req)
 	var ve *ValidationError
@@ -169,7 +175,9 @@ func TestRaisingAPriceCapNeverRemovesASize(t *testing.T) {
 // A later deadline never removes a size, nor makes a size's job cost more:
 // the job does the same work on fewer or as many VMs, on every GPU of each
 // (a small job that one GPU of a multi-GPU VM would finish in time still
-// trains on all the GPUs the VM pays for).
+// trains on all the GPUs the VM pays for), with every size preferred and
+// as ranked, where scale_up applies: a layout a stated deadline scaled out
+// is not removed because another size meets a later one on one VM.
 func TestLaterDeadlineNeverRemovesASizeOrRaisesItsJobCost(t *testing.T) {
 	eng := newTestEngine(t, fixture(t))
 	compared := 0
@@ -184,30 +192,67 @@ func TestLaterDeadlineNeverRemovesASizeOrRaisesItsJobCost(t *testing.T) {
 		if req.DeadlineHours == nil || *req.DeadlineHours <= 0 || *req.DeadlineHours*2 > MaxDeadlineHours {
 			req.DeadlineHours = pickF(r, 1, 10, 100, 1000)
 		}
-		before, ok := passing(t, eng, req)
-		if !ok {
-			return
-		}
-		later := req
-		later.DeadlineHours = f64(*req.DeadlineHours * 2)
-		after, _ := passing(t, eng, later)
-		keeps(t, "doubling deadline_hours", req, before, after)
-		for name, b := range before {
-			a, ok := after[name]
-			if !ok || b.Estimate == nil || a.Estimate == nil || b.Estimate.JobCostUSD == nil || a.Estimate.JobCostUSD == nil {
-				continue
-			}
-			compared++
-			was, now := *b.Estimate.JobCostUSD, *a.Estimate.JobCostUSD
-			if now > was*1.0001+0.01 {
-				t.Errorf("%s: the job costs %v USD by %v hours on %d VMs, %v USD by %v hours on %d VMs: request %+v, model %+v",
-					name, was, *req.DeadlineHours, b.Nodes, now, *later.DeadlineHours, a.Nodes, req, req.Model)
-			}
-		}
+		compared += laterDeadlineKeeps(t, eng, req, false)
+		compared += laterDeadlineKeeps(t, eng, req, true)
 	})
+	embedded := newTestEngine(t, testCatalog(t))
+	for _, model := range []string{"llama-3.1-8b", "mistral-7b-v0.3"} {
+		for _, tokens := range []float64{0.1, 1, 10} {
+			for _, d := range []float64{1, 3, 6} {
+				req := Request{Workload: WorkloadTraining, Model: &Model{Name: model}, TokensBillion: f64(tokens), DeadlineHours: f64(d), Region: "eastus", AsOf: asOf}
+				compared += laterDeadlineKeeps(t, embedded, req, true)
+			}
+		}
+	}
 	if compared == 0 {
 		t.Fatal("no job cost compared")
 	}
+}
+
+// laterDeadlineKeeps checks that req with its deadline doubled keeps every
+// size that passes it at no more job cost, and returns the costs compared.
+// asRanked ranks req as it is, where scale_up applies: the later deadline
+// may then remove a size whose job spans VMs for memory (one VM of it
+// holds not even the job; another size meets the later deadline on one
+// VM), never one whose VMs the deadline added.
+func laterDeadlineKeeps(t *testing.T, eng *Engine, req Request, asRanked bool) int {
+	t.Helper()
+	list := passing
+	if asRanked {
+		list = ranked
+	}
+	before, ok := list(t, eng, req)
+	if !ok {
+		return 0
+	}
+	later := req
+	later.DeadlineHours = f64(*req.DeadlineHours * 2)
+	after, _ := list(t, eng, later)
+	if asRanked {
+		oneVM := req
+		oneVM.DeadlineHours, oneVM.MaxNodes, oneVM.Nodes = nil, i64(1), nil
+		fits, _ := passing(t, eng, oneVM)
+		for name := range before {
+			if _, ok := fits[name]; !ok {
+				delete(before, name)
+			}
+		}
+	}
+	keeps(t, "doubling deadline_hours", req, before, after)
+	compared := 0
+	for name, b := range before {
+		a, ok := after[name]
+		if !ok || b.Estimate == nil || a.Estimate == nil || b.Estimate.JobCostUSD == nil || a.Estimate.JobCostUSD == nil {
+			continue
+		}
+		compared++
+		was, now := *b.Estimate.JobCostUSD, *a.Estimate.JobCostUSD
+		if now > was*1.0001+0.01 {
+			t.Errorf("%s: the job costs %v USD by %v hours on %d VMs, %v USD by %v hours on %d VMs: request %+v, model %+v",
+				name, was, *req.DeadlineHours, b.Nodes, now, *later.DeadlineHours, a.Nodes, req, req.Model)
+		}
+	}
+	return compared
 }
 
 // withPrice returns cat with the size's on-demand and spot prices in every
