@@ -14,11 +14,20 @@ import (
 )
 
 const (
-	// ServingMemoryShare is the share of each GPU's usable memory a serving
-	// engine takes for weights, activations and KV cache: vLLM's default
-	// gpu_memory_utilization is 0.9 (vLLM engine arguments); the rest is
-	// the CUDA context, NCCL buffers and fragmentation.
-	ServingMemoryShare = 0.9
+	// GPUMemoryShare is the share of each GPU's usable memory a job whose
+	// GPU memory is estimated from its model may fill, serving and
+	// training alike: the rest is the CUDA context, NCCL buffers and the
+	// allocator's fragmentation, which no estimate counts. A serving
+	// engine takes vLLM's default gpu_memory_utilization, 0.9 (vLLM engine
+	// arguments); training keeps the same reserve, since fragmentation
+	// leaves memory free that no tensor can use (ZeRO, Rajbhandari et al.
+	// 2020, §3.2 "Residual Memory Consumption": out of memory with over
+	// 30% still free) and the caching allocator holds freed blocks its
+	// next allocations may not fit (PyTorch "CUDA semantics: Memory
+	// management", pytorch.org/docs/stable/notes/cuda.html). A stated
+	// gpu_memory_gib is the job's whole need and keeps every GPU's usable
+	// memory (share 1).
+	GPUMemoryShare = 0.9
 
 	// MaxBatchSequences and LargeGPUBatchSequences are the most sequences
 	// one copy of a served model decodes together: vLLM's default

@@ -398,7 +398,7 @@ func TestEncoderDecoderCachePerRequest(t *testing.T) {
 	if bert := (MemoryInput{Kind: catalog.ModelKindEncoder, Model: model(t, "bert-large"), Context: 512, Seqs: 256}); KVCacheOf(&bert).PerSeq != 0 {
 		t.Error("BERT keeps a KV cache")
 	}
-	j := GPUJob{Total: e.GiB, Shard: e.WeightsGiB + e.ActivationGiB, KVPerSeq: kv.PerSeq / GiB, Seqs: 256, Share: ServingMemoryShare,
+	j := GPUJob{Total: e.GiB, Shard: e.WeightsGiB + e.ActivationGiB, KVPerSeq: kv.PerSeq / GiB, Seqs: 256, Share: GPUMemoryShare,
 		Band: 0.85, TensorParallel: true, Kind: catalog.ModelKindSpeech}
 	if !j.Placed() {
 		t.Fatal("Whisper's copies are not placed")

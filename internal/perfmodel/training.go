@@ -134,10 +134,12 @@ type TrainingWork struct {
 	Layers, Context, Width int64
 	// Deadline is the hours the job should finish in, which decides
 	// whether a job that fits one GPU uses only it; GPUs the gpus setting
-	// (0: none), GPUMemNeed the job's GPU memory, GiB.
+	// (0: none), GPUMemNeed the job's GPU memory, GiB, and MemShare the
+	// share of a GPU's usable memory it may fill (GPUJob.Share).
 	Deadline   float64
 	GPUs       int64
 	GPUMemNeed float64
+	MemShare   float64
 	Ethernet   bool // one job's VMs talk without InfiniBand
 }
 
@@ -240,9 +242,14 @@ func (t *TrainingWork) OneGPUSuffices(h *Hardware, nodes int64) bool {
 }
 
 // fitsOneGPU reports whether the job could run on one GPU of a multi-GPU
-// size: one VM, no gpus setting above 1, and memory one GPU holds.
+// size: one VM, no gpus setting above 1, and memory one GPU holds within
+// the share the job may fill (MemShare; 0 reads as 1).
 func (t *TrainingWork) fitsOneGPU(h *Hardware, nodes int64) bool {
-	return nodes == 1 && t.GPUs <= 1 && h.GPUCount > 1 && t.GPUMemNeed > 0 && t.GPUMemNeed <= h.UnitMemGiB
+	share := t.MemShare
+	if share <= 0 {
+		share = 1
+	}
+	return nodes == 1 && t.GPUs <= 1 && h.GPUCount > 1 && t.GPUMemNeed > 0 && t.GPUMemNeed <= h.UnitMemGiB*share+1e-9
 }
 
 // ProxyRate is the FLOP/s an untimed job (no work to time) is compared

@@ -71,7 +71,9 @@ func (f *gpuMemoryGiBFunction) Definition(_ context.Context, _ function.Definiti
 		Summary: "Estimate the GPU memory, in GiB, that a model needs for training, fine-tuning or inference.",
 		MarkdownDescription: "Returns the total GPU memory in GiB, rounded to 0.01, that a model of `parameters_billion` parameters " +
 			"needs at `precision` for `workload`. It is the same estimate `hpcsku_recommendation` uses and reports in `requirements.memory.gib` " +
-			"for the same model and inputs, so a module can show it or check a size against it, for example against `provider::hpcsku::sku(var.size).gpu.memory_gib_total`.\n\n" +
+			"for the same model and inputs, so a module can show it or check a size against it, for example against `provider::hpcsku::sku(var.size).gpu.memory_gib_total`. " +
+			"The recommendation fills at most 90% of each GPU's usable memory with it, leaving the rest to the CUDA context, NCCL buffers and fragmentation; " +
+			"passed as `gpu_memory_gib`, a figure is the whole need and may fill it.\n\n" +
 			"For `training` (and `fine_tuning` with the `full` method) it counts, per parameter, the weights at `precision`, gradients at that precision but at least 2 bytes, " +
 			"an fp32 master copy of the weights when they are narrower than 4 bytes, and Adam's two fp32 moments, then adds the checkpointed activations " +
 			"of one GPU's micro-batch (one sequence of " + groupDigits(recommend.DefaultContextTokens) + " tokens unless `options` says otherwise); `fp4`, `int8` and `int4` cannot be trained this way. " +

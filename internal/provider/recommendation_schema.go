@@ -272,7 +272,7 @@ func recommendationInputAttributes() map[string]schema.Attribute {
 		},
 		"gpu_memory_gib": schema.Float64Attribute{
 			Optional:            true,
-			MarkdownDescription: "Total GPU memory the job needs, in GiB. Overrides the estimate from `model`.",
+			MarkdownDescription: "Total GPU memory the job needs, in GiB. Overrides the estimate from `model`. It is the whole need, the CUDA context, NCCL buffers and allocator fragmentation included, so it may fill each GPU's usable memory; a `model` estimate leaves 10% of it to them (`GPUMemoryShare` in the ranking guide).",
 			Validators:          []validator.Float64{inRange(recommend.RangeGPUMemoryGiB)},
 		},
 		"gpus": schema.Int64Attribute{

@@ -429,7 +429,7 @@ var constraintTable = [numConstraints]constraintDef{
 	// share (found by layout): the model is split by tensor parallelism
 	// inside a VM and pipeline stages across VMs (inference), or held whole
 	// by every GPU (data-parallel kinds); each GPU's usable memory (times
-	// ServingMemoryShare for inference) must hold its shard and its share
+	// GPUMemoryShare for a model's estimate) must hold its shard and its share
 	// of the KV cache. A partial GPU is one unit of its slice.
 	cGPUMemoryPerGPU: {
 		name:      "gpu_memory_per_gpu",

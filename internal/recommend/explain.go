@@ -315,7 +315,7 @@ func layoutReason(n *requirements, e *eval) string {
 	j := &n.job
 	switch {
 	case j.DataParallel:
-		return "Each GPU holds the whole model with its states and batch (" + trimFloat(gl.PerGPU) + " GiB of " + trimFloat(e.in.UnitMemGiB) + " GiB usable)."
+		return "Each GPU holds the whole model with its states and batch (" + trimFloat(gl.PerGPU) + " GiB of " + trimFloat(e.in.UnitMemGiB*j.Share) + " GiB usable)."
 	case j.TensorParallel:
 		var b strings.Builder
 		switch share := perfmodel.CopyGPUs(&e.in.Hardware, gl.TP, 1); {
@@ -349,7 +349,7 @@ func layoutReason(n *requirements, e *eval) string {
 	w := wordsOf(n.workload)
 	if n.train.UsesOneGPU(&e.in.Hardware, e.nodes) {
 		// A job one GPU holds and finishes in time runs there alone.
-		return "The " + w.parts + " are held on 1 GPU (" + trimFloat(n.gpuMemNeed) + " GiB of " + trimFloat(e.in.UnitMemGiB) + " GiB usable)."
+		return "The " + w.parts + " are held on 1 GPU (" + trimFloat(n.gpuMemNeed) + " GiB of " + trimFloat(e.in.UnitMemGiB*j.Share) + " GiB usable)."
 	}
 	// The share of the VMs the layout runs on, a deadline's scale-out
 	// included, not of the fewest that hold it.
@@ -359,7 +359,7 @@ func layoutReason(n *requirements, e *eval) string {
 		// Each GPU keeps its own micro-batch's activations whole.
 		parts, own = "states", ", with its own activations,"
 	}
-	return "The " + parts + " " + w.spread + " over " + catalog.Plural(e.in.GPUUnits*e.nodes, "GPU", "GPUs") + " (" + trimFloat(perGPU) + " GiB per GPU" + own + " of " + trimFloat(e.in.UnitMemGiB) + " GiB usable)."
+	return "The " + parts + " " + w.spread + " over " + catalog.Plural(e.in.GPUUnits*e.nodes, "GPU", "GPUs") + " (" + trimFloat(perGPU) + " GiB per GPU" + own + " of " + trimFloat(e.in.UnitMemGiB*j.Share) + " GiB usable)."
 }
 
 // replicasServe says what a served layout's copies serve: at a load, the

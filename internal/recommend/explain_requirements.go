@@ -333,7 +333,7 @@ func explainSplit(n *requirements) string {
 	j := &n.job
 	switch {
 	case j.DataParallel:
-		return "Per-GPU fit: every GPU holds the whole model, its states and its batch (data parallel), so one GPU must hold all of it."
+		return "Per-GPU fit: every GPU holds the whole model, its states and its batch (data parallel), so one GPU must hold all of it" + withinShare(j) + "."
 	case j.Placed() && j.KVPerSeq > 0:
 		return fmt.Sprintf("Per-GPU fit: a copy of the model runs on one GPU, within %s%% of its usable memory, with the cache of the requests it holds (an encoder-decoder keeps its decoder's self-attention and cross-attention keys and values per request); one that no GPU holds with one request's cache has its components or layers placed on the fewest GPUs of one VM that hold them, which run in turn (Accelerate's device_map), not split by tensor parallelism or over VMs. More copies hold more concurrent requests; the step model does not time them, and min_replicas puts them on separate VMs.", trimFloat(j.Share*100))
 	case j.KVPerSeq > 0:
@@ -343,10 +343,21 @@ func explainSplit(n *requirements) string {
 	case j.TensorParallel:
 		return fmt.Sprintf("Per-GPU fit: the model is split over a VM's GPUs by tensor parallelism and over VMs by pipeline stages; each GPU holds its share within %s%% of its usable memory.", trimFloat(j.Share*100))
 	case j.Replicated > 0:
-		return "Per-GPU fit: the model states are sharded over the job's GPUs (FSDP or ZeRO-3); each GPU also keeps its own micro-batch's activations (" + groupInt(float64(n.mi.Context*n.mi.Batch)) + " tokens, " + trimFloat(j.Replicated) + " GiB) and must hold its share."
+		return "Per-GPU fit: the model states are sharded over the job's GPUs (FSDP or ZeRO-3); each GPU holds its share and its own micro-batch's activations (" + groupInt(float64(n.mi.Context*n.mi.Batch)) + " tokens, " + trimFloat(j.Replicated) + " GiB)" + withinShare(j) + "."
 	}
 	w := wordsOf(n.workload)
-	return "Per-GPU fit: " + w.whole + " " + w.spread + " over every GPU of the job" + w.how + "; each GPU's share must fit the memory it exposes."
+	return "Per-GPU fit: " + w.whole + " " + w.spread + " over every GPU of the job" + w.how + "; each GPU's share must fit" + withinShare(j) + "."
+}
+
+// withinShare says what of a GPU's memory a job may fill: the share of its
+// usable memory an estimate leaves room within (GPUMemoryShare: the CUDA
+// context, NCCL buffers and fragmentation take the rest), or, for a
+// stated gpu_memory_gib, the memory it exposes.
+func withinShare(j *perfmodel.GPUJob) string {
+	if j.Share < 1 {
+		return " within " + trimFloat(j.Share*100) + "% of its usable memory"
+	}
+	return " within the memory it exposes"
 }
 
 // interconnectExplanation is the requirements' sentence on InfiniBand.

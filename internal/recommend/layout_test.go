@@ -100,8 +100,9 @@ func TestGPUMemoryPerGPU(t *testing.T) {
 	cat := fixture(t)
 	// 1B parameters: 1e9 × 16 bytes = 14.9 GiB of states, + 32 samples ×
 	// 1 byte per parameter (a non-generative model of unknown kind) = 29.8
-	// GiB of activations: 44.7 GiB on every GPU. The A100 40 GB (40 GiB
-	// per GPU, 320 per VM) cannot hold it on one GPU (gpu_memory_per_gpu);
+	// GiB of activations: 44.7 GiB on every GPU, within 90% of each GPU's
+	// usable memory (GPUMemoryShare). The A100 40 GB (40 × 0.9 = 36 GiB
+	// per GPU, 288 per VM) cannot hold it on one GPU (gpu_memory_per_gpu);
 	// the quarter RTX PRO 6000 (24 GiB, no InfiniBand, so one VM) cannot
 	// hold it at all (gpu_memory); the A100 80 GB, the H100 sizes and the
 	// MI300X can.
@@ -109,7 +110,7 @@ func TestGPUMemoryPerGPU(t *testing.T) {
 	res := mustRecommendOn(t, cat, req)
 	assertRejected(t, res.Rejected, map[string]int64{"workload": 9, "precision": 3, "gpu_memory": 1, "gpu_memory_per_gpu": 1, "confidential": 1})
 	r := rejection(res.Rejected, "gpu_memory_per_gpu")
-	if want := "One GPU cannot hold its share of the job: every GPU holds the whole model, its states and its batch (44.7 GiB, data parallel). For example Standard_ND96asr_v4 needs 44.7 GiB on each GPU against 40 GiB it can use."; r == nil || r.Reason != want ||
+	if want := "One GPU cannot hold its share of the job: every GPU holds the whole model, its states and its batch (44.7 GiB, data parallel) within 90% of its usable memory. For example Standard_ND96asr_v4 needs 44.7 GiB on each GPU against 40 GiB × 90% = 36 GiB it can use."; r == nil || r.Reason != want ||
 		!reflect.DeepEqual(r.Examples, []string{"Standard_ND96asr_v4"}) {
 		t.Errorf("rejection %+v\nwant reason %q", r, want)
 	}
@@ -117,7 +118,7 @@ func TestGPUMemoryPerGPU(t *testing.T) {
 		t.Errorf("memory %+v", m)
 	}
 	i := slices.IndexFunc(res.Recommendations, func(r Recommendation) bool { return r.VMSize == "Standard_NC24ads_A100_v4" })
-	if i < 0 || !slices.Contains(res.Recommendations[i].Reasons, "Each GPU holds the whole model with its states and batch (44.7 GiB of 80 GiB usable).") {
+	if i < 0 || !slices.Contains(res.Recommendations[i].Reasons, "Each GPU holds the whole model with its states and batch (44.7 GiB of 72 GiB usable).") {
 		t.Errorf("Standard_NC24ads_A100_v4 at %d, recommendations %+v", i, res.Recommendations)
 	}
 
@@ -127,7 +128,7 @@ func TestGPUMemoryPerGPU(t *testing.T) {
 	req.GPUModels, req.MinVCPUs, req.MaxPricePerHour = []string{"a100-sxm-40gb"}, i64(96), f64(30)
 	nf := mustNoFitOn(t, cat, req)
 	want := &NearestMiss{VMSize: "Standard_ND96asr_v4", FailedConstraint: "gpu_memory_per_gpu", FailedConstraints: []string{"gpu_memory_per_gpu"},
-		Relax: "lower the need per GPU to 40 GiB (it needs 44.7): lower training_batch_size, or choose a size with larger GPUs."}
+		Relax: "lower the need per GPU to 36 GiB (it needs 44.7): lower training_batch_size, or choose a size with larger GPUs."}
 	if !reflect.DeepEqual(nf.NearestMiss, want) {
 		t.Errorf("nearest miss %+v", nf.NearestMiss)
 	}

@@ -515,7 +515,8 @@ func TestTiedEmbeddingsCountedOnce(t *testing.T) {
 // Standard_NC80adis_H100_v5 at both; pretraining it at 131,072 tokens ran
 // on 2 ND96isr_H100_v5, whose 80 GB GPUs cannot hold the 111.63 GiB of one
 // sequence's activations. Now 4,096 tokens hold 3.49 GiB of them on each
-// GPU beside half the states; 131,072 tokens fail gpu_memory_per_gpu on
+// GPU beside half the states, 63.32 of the 94 × 0.9 = 84.6 GiB each may
+// fill (GPUMemoryShare); 131,072 tokens fail gpu_memory_per_gpu on
 // every 94 GiB and 80 GiB GPU, with a reason that names the context, and
 // LoRA's layouts keep all 111.63 GiB on each GPU.
 func TestLongContextActivationsStayOnEachGPU(t *testing.T) {
@@ -523,7 +524,7 @@ func TestLongContextActivationsStayOnEachGPU(t *testing.T) {
 	ft := Request{Workload: WorkloadFineTuning, FineTuningMethod: MethodFull, Model: &Model{Name: "llama-3.1-8b"}, ContextTokens: i64(4096), Prefer: []string{nc}, AsOf: asOf}
 	res := mustRecommend(t, ft)
 	if top := res.Recommendations[0]; top.VMSize != nc || res.Requirements.Memory.GiB != 123.14 ||
-		!slices.Contains(top.Reasons, "The states are sharded over 2 GPUs (63.32 GiB per GPU, with its own activations, of 94 GiB usable).") {
+		!slices.Contains(top.Reasons, "The states are sharded over 2 GPUs (63.32 GiB per GPU, with its own activations, of 84.6 GiB usable).") {
 		t.Errorf("4,096 tokens: %s first, %v GiB, reasons %q", top.VMSize, res.Requirements.Memory.GiB, top.Reasons)
 	}
 	ft.ContextTokens = i64(131072)

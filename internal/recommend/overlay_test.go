@@ -166,9 +166,10 @@ func TestAvailabilityKeepsUnpricedSizes(t *testing.T) {
 // VM in eastus2, and without a region scale-up then removes the H100's
 // layout): 105e9 × 16 = 1,564.62 GiB of states, sharded, beside 105e9 ×
 // 0.25 = 24.45 GiB of activations on every GPU. Memory sets every layout
-// (⌈1,564.62 / (8 × (79.65 - 24.45))⌉ = 4 VMs of 8 H100 GPUs) and the job
-// cost ranks them: 6 × 105e9 × 10e9 = 6.3e21 FLOPs / (4 × 8 × 989.5e12 ×
-// 40%) = 138.17 hours, and at 36.00 a VM the job costs 138.17 × 144 USD/h
+// (⌈1,564.62 / (8 × (79.65 × 0.9 - 24.45))⌉ = ⌈4.14⌉ = 5 VMs of 8 H100
+// GPUs, each filling at most 90% of its memory, GPUMemoryShare) and the job
+// cost ranks them: 6 × 105e9 × 10e9 = 6.3e21 FLOPs / (5 × 8 × 989.5e12 ×
+// 40%) = 110.54 hours, and at 36.00 a VM the job costs 110.54 × 180 USD/h
 // = 19,896 USD. The V100 size cannot train in bf16.
 func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 	load := func(file string) *catalog.Catalog {
@@ -197,7 +198,7 @@ func TestPricesFileChangesPriceAndRanking(t *testing.T) {
 	if rec == nil {
 		t.Fatalf("the H100 size is not ranked: %v", names(res))
 	}
-	if *rec.PricePerHour != 36 || *rec.TotalPricePerHour != 144 || rec.PriceSource != "Price from the prices file ../azureexport/testdata/prices_negotiated.csv in eastus." || !near(rec.Estimate.JobCostUSD, 19896) {
+	if *rec.PricePerHour != 36 || *rec.TotalPricePerHour != 180 || rec.PriceSource != "Price from the prices file ../azureexport/testdata/prices_negotiated.csv in eastus." || !near(rec.Estimate.JobCostUSD, 19896) {
 		t.Errorf("price %v (total %v), source %q", *rec.PricePerHour, *rec.TotalPricePerHour, rec.PriceSource)
 	}
 	// Sizes the file does not price keep the embedded price and say so.

@@ -129,7 +129,7 @@ func shareWhat(n *requirements) string {
 	j := &n.job
 	switch {
 	case j.DataParallel:
-		return fmt.Sprintf("every GPU holds the whole model, its states and its batch (%s GiB, data parallel)", trimFloat(j.Shard))
+		return fmt.Sprintf("every GPU holds the whole model, its states and its batch (%s GiB, data parallel)%s", trimFloat(j.Shard), withinShare(j))
 	case j.Placed() && j.KVPerSeq > 0:
 		return fmt.Sprintf("one GPU holds a copy with the cache of at least one request, or each of the fewest GPUs of one VM that hold them its placed share, within %s%% of its usable memory", trimFloat(j.Share*100))
 	case j.Placed():
@@ -140,9 +140,9 @@ func shareWhat(n *requirements) string {
 		return fmt.Sprintf("each GPU holds its tensor-parallel share within %s%% of its usable memory", trimFloat(j.Share*100))
 	}
 	if j.Replicated > 0 {
-		return "each GPU holds its share of the sharded model states and the whole activations of its own micro-batch (FSDP and ZeRO-3 shard the states, not the activations) within the memory it exposes"
+		return "each GPU holds its share of the sharded model states and the whole activations of its own micro-batch (FSDP and ZeRO-3 shard the states, not the activations)" + withinShare(j)
 	}
-	return "each GPU holds its share of the " + wordsOf(n.workload).parts + " within the memory it exposes"
+	return "each GPU holds its share of the " + wordsOf(n.workload).parts + withinShare(j)
 }
 
 // activationsFill reports whether the activations every GPU of a sharded

@@ -260,6 +260,9 @@ func gpuJobOf(n *need, req Request) perfmodel.GPUJob {
 		return j
 	}
 	if req.GPUMemoryGiB == nil && n.mem != nil {
+		// An estimate leaves the runtime's reserve (GPUMemoryShare); a
+		// stated gpu_memory_gib is the whole need (Share 1).
+		j.Share = perfmodel.GPUMemoryShare
 		if n.mem.DataParallel {
 			j.DataParallel = true
 		}
@@ -269,7 +272,6 @@ func gpuJobOf(n *need, req Request) perfmodel.GPUJob {
 			j.Replicated = math.Min(n.mem.ActivationGiB, j.Shard)
 		}
 		if n.workload == WorkloadInference {
-			j.Share = perfmodel.ServingMemoryShare
 			j.TensorParallel, j.Kind = true, n.mi.Kind
 			if kv := perfmodel.KVCacheOf(&n.mi); kv.PerSeq > 0 {
 				j.KVPerSeq = kv.PerSeq / perfmodel.GiB
@@ -307,6 +309,7 @@ func trainingOf(n *need, req Request, ethernet bool) training {
 		t.ComputePrec = perfmodel.ComputePrecision(n.precision, n.mi.Method)
 	}
 	t.Deadline, t.GPUs, t.GPUMemNeed, t.Ethernet = valueOr(req.DeadlineHours, DefaultDeadlineHours), n.gpus, n.gpuMemNeed, ethernet
+	t.MemShare = n.job.Share
 	return t
 }
 

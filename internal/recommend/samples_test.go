@@ -4,9 +4,14 @@
 package recommend
 
 import (
+	"math"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/hpcsku/terraform-provider-hpcsku/internal/perfmodel"
 )
 
 // dataCenterTrainingGPU reports whether a GPU is of the A100 and H100 class
@@ -214,17 +219,19 @@ func TestVisionDeadlineScalesOut(t *testing.T) {
 
 // The reasons say how a training job uses a size's GPU memory as it is:
 // Whisper large v3 without samples_million (ranked by its rate per USD)
-// fills 59% of one H100 NVL, not 100%; a LoRA fine-tune of an 8B model that
+// fills 66% of what it may use of one H100 NVL (55.43 GiB of 94 × 0.9 =
+// 84.6, GPUMemoryShare), not 100%; a LoRA fine-tune of an 8B model that
 // one GPU of an 8-GPU VM holds trains on all eight, which the VM pays for,
 // its states sharded over them and each keeping its own activations (3.49
-// GiB at 4,096 tokens: 5.51 GiB per GPU).
+// GiB at 4,096 tokens: 5.51 GiB per GPU of the 79.65 × 0.9 = 71.69 it may
+// use).
 func TestTrainingReasonsSayTheMemoryItUses(t *testing.T) {
 	res := mustRecommend(t, Request{Workload: WorkloadTraining, Model: &Model{Name: "whisper-large-v3"}, MaxResults: i64(MaxResultsLimit), AsOf: asOf})
-	if r := byName(res, "Standard_NC40ads_H100_v5"); r == nil || !strings.Contains(r.Reasons[1], "(94 GiB of GPU memory, 59% used)") {
+	if r := byName(res, "Standard_NC40ads_H100_v5"); r == nil || !strings.Contains(r.Reasons[1], "(94 GiB of GPU memory, 66% used)") {
 		t.Errorf("whisper on NC40ads_H100_v5: %+v", r)
 	}
 	res = mustRecommend(t, Request{Workload: WorkloadFineTuning, FineTuningMethod: "lora", Model: &Model{Name: "llama-3.1-8b"}, Prefer: []string{"Standard_ND96isr_H100_v5"}, AsOf: asOf})
-	if r := res.Recommendations[0]; !slices.Contains(r.Reasons, "The states are sharded over 8 GPUs (5.51 GiB per GPU, with its own activations, of 79.65 GiB usable).") {
+	if r := res.Recommendations[0]; !slices.Contains(r.Reasons, "The states are sharded over 8 GPUs (5.51 GiB per GPU, with its own activations, of 71.69 GiB usable).") {
 		t.Errorf("%s: %q", r.VMSize, r.Reasons)
 	}
 }
@@ -246,4 +253,82 @@ func TestEstimateEfficiencyIsRounded(t *testing.T) {
 	if res.Requirements.Efficiency != round4(res.Requirements.Efficiency) {
 		t.Errorf("requirements efficiency %v", res.Requirements.Efficiency)
 	}
+}
+
+// A training or fine-tuning job estimated from its model fills at most
+// GPUMemoryShare (90%) of each GPU's usable memory, as a served model
+// does: the CUDA context, NCCL buffers and the allocator's fragmentation
+// take the rest. These layouts filled up to 99.7% of it: full fine-tuning
+// of 34B at 4 × 2,048 tokens 79.16 GiB per GPU of the H100's 79.65,
+// gemma-2-27b QLoRA 23.88 GiB of the RTX PRO 6000 slice's 24, 13B QLoRA at
+// 16,384 tokens 14.04 of the T4's 15. Each size now either leaves the
+// reserve, its reason naming the memory the job may use (usable × 0.9),
+// or is not ranked (24 × 0.9 = 21.6 < 23.88 GiB; 15 × 0.9 = 13.5 < 14.04,
+// the T4 VM's 4 GPUs the most the job may span without InfiniBand).
+func TestTrainingLeavesTheRuntimeReserve(t *testing.T) {
+	for _, c := range trainingReserveCases {
+		t.Run(c.name, func(t *testing.T) {
+			c.req.MaxResults, c.req.AsOf = i64(MaxResultsLimit), asOf
+			seen := false
+			for _, r := range mustRecommend(t, c.req).Recommendations {
+				for _, reason := range r.Reasons {
+					if held, may, ok := perGPUFigures(reason); ok {
+						seen = checkReserve(t, r.VMSize, reason, held, may, c.size, c.usable) || seen
+					}
+				}
+			}
+			if seen == c.rejected {
+				t.Errorf("%s ranked with a per-GPU figure: %v, want %v", c.size, seen, !c.rejected)
+			}
+		})
+	}
+}
+
+// layoutPerGPU matches a training layout's reason on the GiB one GPU
+// holds of the GiB it may use.
+var layoutPerGPU = regexp.MustCompile(`\(([\d.,]+) GiB (?:per GPU(?:, with its own activations,)? )?of ([\d.,]+) GiB usable\)`)
+
+// perGPUFigures reads the GiB one GPU holds and the GiB it may use from a
+// layout reason.
+func perGPUFigures(reason string) (held, may float64, ok bool) {
+	m := layoutPerGPU.FindStringSubmatch(reason)
+	if m == nil {
+		return 0, 0, false
+	}
+	held, _ = strconv.ParseFloat(strings.ReplaceAll(m[1], ",", ""), 64)
+	may, _ = strconv.ParseFloat(strings.ReplaceAll(m[2], ",", ""), 64)
+	return held, may, true
+}
+
+// checkReserve checks that a layout holds at most what it may use and, on
+// the size pinned (whose GPU exposes usable GiB), that what it may use is
+// usable × GPUMemoryShare; it reports whether vm is that size.
+func checkReserve(t *testing.T, vm, reason string, held, may float64, size string, usable float64) bool {
+	t.Helper()
+	if held > may+0.005 {
+		t.Errorf("%s holds %v GiB per GPU, above the %v GiB it may use: %q", vm, held, may, reason)
+	}
+	if vm != size {
+		return false
+	}
+	if want := usable * perfmodel.GPUMemoryShare; math.Abs(may-want) > 0.005 || held > want+0.005 {
+		t.Errorf("%s: %q, want at most %v GiB usable (%v × %v)", vm, reason, want, usable, perfmodel.GPUMemoryShare)
+	}
+	return true
+}
+
+// trainingReserveCases are TestTrainingLeavesTheRuntimeReserve's jobs, each
+// with a size it filled above the reserve, the GiB one GPU of it exposes,
+// and whether the size can no longer hold the job.
+var trainingReserveCases = []struct {
+	name     string
+	req      Request
+	size     string
+	usable   float64
+	rejected bool
+}{
+	{"34B full fine-tuning at 4 × 2,048 tokens", Request{Workload: WorkloadFineTuning, Model: &Model{ParametersBillion: 34}, ContextTokens: i64(2048), TrainingBatchSize: i64(4), Prefer: []string{"Standard_ND96isr_H100_v5"}}, "Standard_ND96isr_H100_v5", 79.65, false},
+	{"gemma-2-27b QLoRA", Request{Workload: WorkloadFineTuning, FineTuningMethod: "qlora", Model: &Model{Name: "gemma-2-27b"}}, "Standard_NC24lds_xl_RTXPRO6000BSE_v6", 24, true},
+	{"13B QLoRA at 16k", Request{Workload: WorkloadFineTuning, FineTuningMethod: "qlora", Model: &Model{ParametersBillion: 13}, ContextTokens: i64(16384)}, "Standard_NC64as_T4_v3", 15, true},
+	{"13B QLoRA at 32k", Request{Workload: WorkloadFineTuning, FineTuningMethod: "qlora", Model: &Model{ParametersBillion: 13}, ContextTokens: i64(32768)}, "Standard_ND40rs_v2", 32, false},
 }

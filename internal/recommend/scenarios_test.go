@@ -570,7 +570,7 @@ func TestScenario10RegionAndPrice(t *testing.T) {
 		listed[n] = true
 	}
 	for _, s := range cat.SKUs() {
-		if p, ok := s.Prices["eastus"]; ok && p.USDPerHour <= 2 && s.GPU != nil && vmUsableGiB(s)*perfmodel.ServingMemoryShare >= 17.47 && !s.RetiredAt(asOf) && !s.Confidential && !listed[s.Name] {
+		if p, ok := s.Prices["eastus"]; ok && p.USDPerHour <= 2 && s.GPU != nil && vmUsableGiB(s)*perfmodel.GPUMemoryShare >= 17.47 && !s.RetiredAt(asOf) && !s.Confidential && !listed[s.Name] {
 			t.Errorf("%s fits and is not listed", s.Name)
 		}
 	}

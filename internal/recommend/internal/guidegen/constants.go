@@ -39,7 +39,7 @@ func quotes() []quote {
 		{"%v bytes per parameter per 4,096 tokens (`LoRAActivationBytesPerParameter`)", g(perfmodel.LoRAActivationBytesPerParameter)},
 		{"`InferenceWorkspaceFraction = %v`", f2(perfmodel.InferenceWorkspaceFraction)},
 		{"`InferenceHeadroom = %v`", f2(perfmodel.InferenceHeadroom)},
-		{"`ServingMemoryShare = %v`", g(perfmodel.ServingMemoryShare)},
+		{"`GPUMemoryShare = %v`", g(perfmodel.GPUMemoryShare)},
 		{"`ApproxKVBytesPerToken = %v`", g(perfmodel.ApproxKVBytesPerToken)},
 		{"`ApproxKVExponent = %v`", g(perfmodel.ApproxKVExponent)},
 		{"%v (`KVBytesPerElement`", g(perfmodel.KVBytesPerElement)},
