@@ -136,7 +136,9 @@ type closerRule struct {
 // the one that carries the most on the most VMs (requirements.mostLoad);
 // max_nodes, the one that needs the fewest VMs; a price cap, a size with a
 // price before one without (whose relax can only remove the cap); a stated
-// deadline, the one that needs the shortest on the VMs it may use; the
+// deadline, one that finishes within the longest deadline on the VMs it
+// may span before one that cannot, then the one that needs the shortest on
+// the VMs it may use; the
 // job's memory, the one that holds the most.
 func closerRules(n *requirements) []closerRule {
 	ttft := func(e, than *eval) bool { return n.serve.ttftRatio(&e.gl) < n.serve.ttftRatio(&than.gl) }
@@ -148,6 +150,12 @@ func closerRules(n *requirements) []closerRule {
 		}
 		return math.Inf(1)
 	}
+	// A size whose job finishes within MaxDeadlineHours on the most VMs one
+	// job of it may span (max_nodes raised) has advice that serves.
+	finishes := func(e *eval) bool {
+		h, ok := n.train.Hours(&e.in.Hardware, n.deadlineSpanWithin(e.in, MaxNodes))
+		return ok && h <= MaxDeadlineHours
+	}
 	reach := func(e *eval) float64 { return float64(e.in.GPUUnits) * e.in.UnitMemGiB * float64(n.spanFor(e.in)) }
 	return []closerRule{
 		{func(c candidate) bool { return c.failed(cMaxTimeToFirstToken) }, ttft},
@@ -155,7 +163,12 @@ func closerRules(n *requirements) []closerRule {
 		{func(c candidate) bool { return c.failed(cTokensPerSecond) }, func(e, than *eval) bool { return n.mostLoad(e) > n.mostLoad(than) }},
 		{func(c candidate) bool { return c.failed(cMaxNodes) }, func(e, than *eval) bool { return e.nodes < than.nodes }},
 		{func(c candidate) bool { return c.failed(cMaxPrice) || c.failed(cMaxTotalPrice) }, func(e, than *eval) bool { return e.hasPrice && !than.hasPrice }},
-		{func(c candidate) bool { return c.failed(cDeadline) }, func(e, than *eval) bool { return hours(e) < hours(than) }},
+		{func(c candidate) bool { return c.failed(cDeadline) }, func(e, than *eval) bool {
+			if fe, ft := finishes(e), finishes(than); fe != ft {
+				return fe
+			}
+			return hours(e) < hours(than)
+		}},
 		{func(c candidate) bool { return c.fails&memoryConstraints != 0 }, func(e, than *eval) bool { return reach(e) > reach(than) }},
 	}
 }
