@@ -61,9 +61,10 @@ data "hpcsku_recommendation" "serve_opt_1_3b" {
   max_results        = 3
 }
 
-# Pretrain a 70B model in bf16 with a CUDA software stack. No VM holds the
-# ~1,565 GiB the job needs, so it spans several VMs and `interconnect = "auto"`
-# requires InfiniBand: ND sizes in one placement group. Without
+# Pretrain a 70B model in bf16 with a CUDA software stack. No NVIDIA VM holds
+# the ~1,059 GiB the job needs within its usable memory, so it spans several
+# VMs and `interconnect = "auto"` requires InfiniBand: ND sizes in one
+# placement group. Without
 # `tokens_billion` the throughput model assumes 20 tokens per parameter and
 # scales each size out to finish within the default 720 hours where it can.
 data "hpcsku_recommendation" "train_70b" {

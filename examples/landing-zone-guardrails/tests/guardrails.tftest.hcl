@@ -473,21 +473,22 @@ run "every_violation_is_listed" {
   }
 }
 
-# The model must fit the partition's GPU memory: the engine estimates 70B in
-# bf16 for training at about 1565 GiB; two ND H100 v5 VMs have 1280 GiB.
+# The model must fit the partition's GPU memory: the engine estimates 105B in
+# bf16 for training at about 1589 GiB (1565 of states, 24 of one GPU's
+# activations); two ND H100 v5 VMs have 1280 GiB.
 run "model_that_does_not_fit_rejected" {
   command = plan
 
   variables {
     partitions = {
-      gpu = { vm_size = "Standard_ND96isr_H100_v5", nodes = 2, model = { parameters_billion = 70 } }
+      gpu = { vm_size = "Standard_ND96isr_H100_v5", nodes = 2, model = { parameters_billion = 105 } }
     }
   }
 
   expect_failures = [output.vm_sizes]
 
   assert {
-    condition     = output.violations.gpu_memory == ["Partition \"gpu\": training of a 70B-parameter model in bf16 needs about ${format("%.0f", provider::hpcsku::gpu_memory_gib(70, "bf16", "training"))} GiB of GPU memory; 2 x Standard_ND96isr_H100_v5 has 1280 GiB. Use at least 3 nodes, or a size with more GPU memory."]
+    condition     = output.violations.gpu_memory == ["Partition \"gpu\": training of a 105B-parameter model in bf16 needs about ${format("%.0f", provider::hpcsku::gpu_memory_gib(105, "bf16", "training"))} GiB of GPU memory; 2 x Standard_ND96isr_H100_v5 has 1280 GiB. Use at least 3 nodes, or a size with more GPU memory."]
     error_message = "The gpu_memory rule should give the estimate and the nodes needed: ${jsonencode(output.violations)}"
   }
 }
