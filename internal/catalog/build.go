@@ -215,12 +215,7 @@ func checkOnRequest(d SKUDoc) error {
 	case !d.OnRequest && len(d.OnRequestSources) > 0:
 		return errors.New("on_request_sources without on_request = true")
 	}
-	for _, src := range d.OnRequestSources {
-		if _, err := ParseSource(src); err != nil {
-			return fmt.Errorf("on_request_sources: %w", err)
-		}
-	}
-	return nil
+	return checkSourceList("on_request_sources", d.OnRequestSources)
 }
 
 // newSKU copies a size's own figures and its series' shared ones into a new

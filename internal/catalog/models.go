@@ -372,12 +372,7 @@ func checkConfigContext(d ModelDoc) error {
 	case y.Factor*float64(y.OriginalMaxPositionEmbeddings) < float64(*d.MaxContextTokens):
 		return fmt.Errorf("yarn reaches %v tokens (factor × original_max_position_embeddings), below max_context_tokens (%d)", y.Factor*float64(y.OriginalMaxPositionEmbeddings), *d.MaxContextTokens)
 	}
-	for _, src := range d.ContextSources {
-		if _, err := ParseSource(src); err != nil {
-			return fmt.Errorf("context_sources: %w", err)
-		}
-	}
-	return nil
+	return checkSourceList("context_sources", d.ContextSources)
 }
 
 // checkEncoderDecoder checks a speech model's cached decoder: a speech
@@ -398,12 +393,7 @@ func checkEncoderDecoder(d ModelDoc) error {
 	case len(ed.Sources) == 0:
 		return errors.New("encoder_decoder needs sources")
 	}
-	for _, src := range ed.Sources {
-		if _, err := ParseSource(src); err != nil {
-			return fmt.Errorf("encoder_decoder.sources: %w", err)
-		}
-	}
-	return nil
+	return checkSourceList("encoder_decoder.sources", ed.Sources)
 }
 
 // showInt writes *p, or "null".
@@ -443,12 +433,7 @@ func checkCheckpoints(d ModelDoc) error {
 			return fmt.Errorf("checkpoint_gib[%s] = %v is outside %v to %v times parameters × bits (%.1f GiB)", p, v, CheckpointLeast, CheckpointMost, gib)
 		}
 	}
-	for _, src := range d.CheckpointSources {
-		if _, err := ParseSource(src); err != nil {
-			return fmt.Errorf("checkpoint_sources: %w", err)
-		}
-	}
-	return nil
+	return checkSourceList("checkpoint_sources", d.CheckpointSources)
 }
 
 // checkTiedEmbeddings checks that a tied embedding has its vocabulary and
@@ -496,12 +481,7 @@ func checkSampleWork(d ModelDoc) error {
 	case len(d.WorkSources) == 0:
 		return errors.New("forward_gflops needs work_sources")
 	}
-	for _, src := range d.WorkSources {
-		if _, err := ParseSource(src); err != nil {
-			return fmt.Errorf("work_sources: %w", err)
-		}
-	}
-	return nil
+	return checkSourceList("work_sources", d.WorkSources)
 }
 
 // checkModelIdentity checks a model's id, name, kind and parameter count.

@@ -186,3 +186,14 @@ func sortedKeys[V any](m map[string]V) []string {
 	sort.Strings(keys)
 	return keys
 }
+
+// checkSourceList checks that every entry of a list of sources parses
+// (ParseSource), naming the list's field in the error.
+func checkSourceList(field string, sources []string) error {
+	for _, src := range sources {
+		if _, err := ParseSource(src); err != nil {
+			return fmt.Errorf("%s: %w", field, err)
+		}
+	}
+	return nil
+}
