@@ -113,14 +113,15 @@ func (c *deploymentCheck) security() {
 // availability set for plain on-demand VMs (but the rack-scale series,
 // which Azure places in a scale set's interconnect block on any target,
 // and Spot VMs, which Azure refuses in an availability set), a
-// single-placement-group scale set otherwise, never over the size's
-// InfiniBand span.
+// single-placement-group scale set otherwise, one job never over the
+// size's InfiniBand span (a served model's copies are separate jobs,
+// ibJobVMs).
 func (c *deploymentCheck) placement() {
 	c.t.Helper()
 	d, s, r := c.r.Deployment, c.r.SKU, c.r
 	switch {
-	case d.RDMAPlacement != "" && (!d.RDMA || r.Nodes < 2 || r.Nodes > s.MaxJobVMs()):
-		c.fail("placement %q with RDMA %v on %d VMs", d.RDMAPlacement, d.RDMA, r.Nodes)
+	case d.RDMAPlacement != "" && (!d.RDMA || r.Nodes < 2 || ibJobVMs(c.req, r) > s.MaxJobVMs()):
+		c.fail("placement %q with RDMA %v on %d VMs, %d a job", d.RDMAPlacement, d.RDMA, r.Nodes, ibJobVMs(c.req, r))
 	case d.RDMAPlacement != "" && (d.RDMAPlacement == deploy.PlacementAvailabilitySet) != (c.target == TargetVM && s.Placement == nil && !c.req.Spot):
 		c.fail("placement %q", d.RDMAPlacement)
 	case d.SinglePlacementGroup != (d.RDMAPlacement == deploy.PlacementScaleSet && (s.Placement == nil || s.Placement.SinglePlacementGroup)):

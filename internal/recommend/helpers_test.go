@@ -586,10 +586,8 @@ func satisfiesLayout(req Request, r Recommendation) string {
 // InfiniBand, and each copy is a job of its own); any other job on more
 // than one VM.
 func satisfiesInterconnect(req Request, r Recommendation) string {
-	spans, jobVMs := r.Nodes > 1, r.Nodes
-	if req.Workload == "inference" && req.Model != nil && req.GPUMemoryGiB == nil && r.PipelineStages > 0 {
-		spans, jobVMs = r.PipelineStages > 1, r.PipelineStages
-	}
+	jobVMs := ibJobVMs(req, r)
+	spans := jobVMs > 1
 	needIB := req.Interconnect == "infiniband" ||
 		((req.Interconnect == "" || req.Interconnect == "auto") && (req.Workload == "hpc" || (spans && req.Workload != "htc")))
 	if needIB && !r.SKU.Network.RDMA {
@@ -602,6 +600,16 @@ func satisfiesInterconnect(req Request, r Recommendation) string {
 		return "more VMs than max_nodes"
 	}
 	return ""
+}
+
+// ibJobVMs is the VMs one job of a recommendation spans, which InfiniBand
+// joins: a served model's copy (its pipeline stages; the copies are
+// separate jobs), else the whole layout.
+func ibJobVMs(req Request, r Recommendation) int64 {
+	if req.Workload == "inference" && req.Model != nil && req.GPUMemoryGiB == nil && r.PipelineStages > 0 {
+		return r.PipelineStages
+	}
+	return r.Nodes
 }
 
 // satisfiesPrices: within the price limits, and the total price is the
